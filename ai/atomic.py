@@ -86,12 +86,18 @@ def remove_stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> i
     """Remove the temporary files that writes killed halfway left in ``folder`` (a kill between the
     temporary's creation and its rename leaves it; nothing else ever removes it), if older than
     ``older_than`` seconds, so that one another window is writing now is never touched; how many."""
-    removed = 0
-    now = time.time()
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return 0
+    return remove_stale_among(entries, older_than)
+
+
+def remove_stale_among(entries: list[os.DirEntry], older_than: float = STALE_AFTER) -> int:
+    """``remove_stale_temporaries`` over a folder's ``entries`` as a listing of it found them (the
+    game lists look at their folders once, for their records and the temporaries both)."""
+    removed = 0
+    now = time.time()
     for entry in entries:
         if not TEMPORARY.match(entry.name):
             continue

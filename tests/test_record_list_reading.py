@@ -3,6 +3,9 @@ every visit of the list (Saved games took 6 s each time with 2000 records)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+
 import pytest
 
 import games
@@ -293,6 +296,37 @@ def test_a_new_start_reads_again_a_file_changed_since_and_forgets_a_removed_one(
     assert sorted(json.loads(_cache_of(tmp_path).read_text())["files"]) == ["game-0.json", "game-1.json"]
 
 
+def test_a_cache_without_the_openings_is_used_and_written_again_with_them(tmp_path, monkeypatch):
+    """The cache keeps each file's opening (the rows show it, the search finds it); one written by
+    the version before, without them, still spares the files' reading, and is written again with
+    them, so the next start works out no opening either."""
+    import json
+
+    tiger = ["f5", "d6", "c3", "d3", "c4"]
+    reversi = games.load("reversi")
+    record = GameRecord.start(reversi, (Side(None, "Ana"), Side(None, "Rui"))).with_moves(tiger, reversi.play_line(tiger))
+    save(record, tmp_path / "tiger.json")
+    tictactoe = games.load("tictactoe")
+    save(GameRecord.start(tictactoe, (Side(None, "Ana"), Side(None, "Rui"))).with_moves(["b2"], tictactoe.play_line(["b2"])),
+         tmp_path / "none.json")
+    autosave.scan(tmp_path)
+    read = _restarted(monkeypatch)
+    cache = json.loads(_cache_of(tmp_path).read_text())
+    assert {name: entry["opening"] for name, entry in cache["files"].items()} == {"tiger.json": "Tiger", "none.json": ""}
+    for entry in cache["files"].values():
+        del entry["opening"]  # as the version before wrote it
+    _cache_of(tmp_path).write_text(json.dumps(cache))
+
+    autosave.scan(tmp_path)
+    assert read == []
+    _restarted(monkeypatch)
+    again = json.loads(_cache_of(tmp_path).read_text())
+    assert {name: entry["opening"] for name, entry in again["files"].items()} == {"tiger.json": "Tiger", "none.json": ""}
+    assert autosave.listed_opening(tmp_path / "tiger.json", record) is None  # a new start: nothing read yet
+    autosave.scan(tmp_path)
+    assert autosave.listed_opening(tmp_path / "tiger.json", record) == "Tiger"
+
+
 def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_path, monkeypatch):
     """A cached record must not hide its file going bad: cut short, it has another size and time."""
     path = save(_record(2), tmp_path / "game.json")
@@ -445,3 +479,120 @@ def test_the_menus_continue_on_a_game_gone_since_it_was_listed_says_so(app):
     click_widget(app, menu.menu, "continue")
     assert app.scene is menu and menu.unfinished == []
     assert any(m.text.startswith("Cannot open") for m in app.messages.current())
+
+
+# -- one look at each file, one replay of each game -----------------------------------------------
+class _CountedListing:
+    """``os.scandir``'s iterator over a folder, its entries' ``stat`` counted (``_looks_at_files``)."""
+
+    def __init__(self, listing, looked) -> None:
+        self.listing, self.looked = listing, looked
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.listing.close()
+
+    def __iter__(self):
+        return (_CountedEntry(entry, self.looked) for entry in self.listing)
+
+    def close(self) -> None:
+        self.listing.close()
+
+
+class _CountedEntry:
+    def __init__(self, entry, looked) -> None:
+        self._entry, self._looked = entry, looked
+
+    def __getattr__(self, name):
+        return getattr(self._entry, name)
+
+    def __fspath__(self) -> str:
+        return self._entry.path
+
+    def stat(self, *args, **kwargs):
+        self._looked.append(self._entry.name)
+        return self._entry.stat(*args, **kwargs)
+
+
+def _looks_at_files(monkeypatch, folder) -> list:
+    """The names of ``folder``'s files each time one is looked at (its stat taken, through a path
+    or a listing's entry)."""
+    import os
+
+    looked: list = []
+    real_stat, real_scandir = os.stat, os.scandir
+
+    def stat(path, *args, **kwargs):
+        if os.path.dirname(os.fspath(path)) == str(folder):
+            looked.append(os.path.basename(os.fspath(path)))
+        return real_stat(path, *args, **kwargs)
+
+    def scandir(path="."):
+        listing = real_scandir(path)
+        return _CountedListing(listing, looked) if os.fspath(path) == str(folder) else listing
+
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr(os, "scandir", scandir)
+    return looked
+
+
+@pytest.mark.parametrize("new_files", [2, 40])  # read on the window's thread, and on a thread of its own
+def test_saved_games_looks_at_each_file_once_as_it_opens(app, monkeypatch, new_files):
+    """Opening Saved games looked at every file of its folders twice: once to count those not
+    read before (``unread``: on a thread when many), once more as it read them (``scan``)."""
+    from ui.autosave import games_dir
+
+    for n in range(new_files):
+        save(_record(n % 5 + 1), games_dir() / f"game-{n:02d}.json")
+    looked = _looks_at_files(monkeypatch, games_dir())
+    app.show_saved_games()
+    scene = app.scene
+    assert app.run_frames(1000, until=lambda: not scene.loading and scene.entries, timeout=30)
+    assert len(scene.entries) == new_files
+    assert sorted(looked) == sorted(f"game-{n:02d}.json" for n in range(new_files))
+
+
+def _counting_replays(monkeypatch) -> Counter:
+    """How many times each game's moves are replayed from its start, by its first player's name."""
+    replays: Counter = Counter()
+    real = GameRecord.first_state
+
+    def first_state(record, game=None):
+        replays[record.players[0].title] += 1
+        return real(record, game)
+
+    monkeypatch.setattr(GameRecord, "first_state", first_state)
+    return replays
+
+
+def test_the_unfinished_games_are_replayed_once_whichever_lists_ask_which_continue_offers(app, monkeypatch):
+    """Whether Continue offers a game played against the computer takes a replay of its first
+    moves (``worth_continuing``): the main menu did it twice for each game (once to prune the
+    watched ones, once to offer the others), the Continue list twice more, Saved games once more."""
+    from ui.autosave import SHELF, Autosave
+    from ui.scenes import row_pictures
+
+    game = games.load("reversi")
+    for n in range(3):
+        played = _record(n + 2)
+        Autosave(SHELF.folder / f"played-{n}.json").save(replace(played, players=(Side(None, f"Ana {n}"), played.players[1])))
+        start = game.initial_state()
+        first = game.format_move(start, start.legal_moves()[n])  # each its own game
+        computer_first = GameRecord.start(game, (Side("level-1", f"Level {n}"), Side(None, "Rui")))
+        Autosave(SHELF.folder / f"computer-{n}.json").save(computer_first.with_moves([first], game.play_line([first])))
+    autosave.scan(SHELF.folder)  # as read by a list before: no file is read again below
+    monkeypatch.setattr(row_pictures, "last_position", lambda record: None)  # the rows' pictures replay the games too
+    monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
+    replays = _counting_replays(monkeypatch)
+    app.show_menu()
+    app.run_frames(2)
+    assert len(app.scene.unfinished) == 3
+    app.show_unfinished()
+    app.run_frames(2)
+    assert len(app.scene.entries) == 3
+    app.show_saved_games()
+    app.run_frames(2)
+    assert sum(entry.kept for entry in app.scene.entries) == 3  # the games only the computer moved in
+    assert sorted(replays.items()) == sorted([(f"Ana {n}", 1) for n in range(3)] + [(f"Level {n}", 1) for n in range(3)])

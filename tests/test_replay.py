@@ -382,3 +382,24 @@ def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_pla
             assert play != i18n._("Play") and not i18n._("Play from here").startswith(play)
     finally:
         i18n.set_language("en")
+
+
+def test_save_writes_the_graph_as_shown_with_analysis_modes_values_laid_over_it(app):
+    """Save (S) wrote the background analysis' points, not the graph the replay draws, where
+    analysis mode's deeper values are laid over them (``graph_lines``): the record read back
+    showed another graph than the one the player saved."""
+    from tests.ui_helpers import key as press
+    from ui.autosave import games_dir
+
+    record = random_record("tictactoe")
+    record.evaluations = [0.0] * (len(record.moves) + 1)  # a background analysis over, all even
+    app.open_replay(record)
+    app.run_frames(2)
+    scene = app.scene
+    state = scene.states[2]
+    scene.evaluations.from_opinion(tuple(record.moves[:2]), Opinion(1.0, "alphabeta", 1, state.to_move), 9)
+    shown = scene.graph_lines()[1]
+    assert shown[2] != scene.analysis.points[2]  # analysis mode's proof is drawn at ply 2
+    press(app, pygame.K_s)
+    saved = [load(path) for path in games_dir().glob("*.json")]
+    assert [r.evaluations for r in saved] == [shown]

@@ -186,7 +186,7 @@ def test_a_control_character_in_the_kept_search_leaves_the_saved_games_filter_em
     drawn = recorded_text(monkeypatch)
     app.show_saved_games()
     app.run_frames(2)
-    assert "Search a player's name" in drawn
+    assert "Search a player or an opening" in drawn
     assert app.scene.filter.game == "hex"  # the part it can use is kept
 
 

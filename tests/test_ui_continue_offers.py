@@ -154,3 +154,36 @@ def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers
     assert {path for path, _record in watched[5:]} | {saved} <= listed
     assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
     assert f"the last {NOT_OFFERED_KEPT} watched games left unfinished" in rows.hint()  # the user is told
+
+
+def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(tmp_path, monkeypatch):
+    """The watched games were pruned only when the main menu or a list read the folder: a student
+    leaving PC vs PC games running, never opening a list, filled it without end.  The first write
+    of a watched game prunes them (once: not at each of its moves); a game Continue offers and a
+    damaged file are left alone."""
+    from ui import autosave
+    from ui.autosave import GameAutosaver
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    offered = unfinished("tictactoe", HOTSEAT, (None, None), ["b2"], 1)
+    watched = [unfinished("tictactoe", PC_VS_PC, ("level-1", "level-2"), ["b2", "a1", "c3"][: 1 + i % 3],
+                          10 + i // 60, i % 60) for i in range(NOT_OFFERED_KEPT + 2)]
+    damaged = SHELF.folder / "damaged.json"
+    damaged.write_text("{ not a record", encoding="utf-8")
+    os.utime(damaged, (0, 0))
+    pruned = []
+    real = autosave.keep_newest
+    monkeypatch.setattr(autosave, "keep_newest", lambda paths, kept: pruned.append(len(paths)) or real(paths, kept))
+
+    setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-2"), 0.1)
+    saver = GameAutosaver(setup)
+    game, moves = setup.make_game(), []
+    state = game.initial_state()
+    for _move in range(4):
+        moves.append(game.format_move(state, state.legal_moves()[0]))
+        state = state.play(state.legal_moves()[0])
+        assert saver.update(moves, state) is None
+    assert pruned == [NOT_OFFERED_KEPT + 3]  # once, over every watched game: the new one too
+    assert [path.exists() for path, _record in watched] == [False] * 3 + [True] * (NOT_OFFERED_KEPT - 1)
+    assert saver.autosave.path.exists() and offered[0].exists()
+    assert damaged.read_text(encoding="utf-8") == "{ not a record"  # not counted, not touched

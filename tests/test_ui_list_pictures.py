@@ -110,9 +110,10 @@ def test_a_record_that_cannot_be_replayed_keeps_its_row_without_a_picture(app, m
     save(sound, games_dir() / "sound.json")
     path = save(broken, games_dir() / "broken.json")
     autosave.scan(games_dir())
-    stamp, kept = autosave._READ[games_dir()][path]
+    listed = autosave._READ[games_dir()][path]
+    kept = listed.record
     damaged = replace(kept, moves=[*kept.moves, "a1"]) if damage.startswith("moves") else replace(kept, game_id="go")
-    monkeypatch.setitem(autosave._READ[games_dir()], path, (stamp, damaged))
+    monkeypatch.setitem(autosave._READ[games_dir()], path, listed._replace(record=damaged))
 
     scene = open_list(app)
     assert [entry.path.name for entry in scene.entries] == ["broken.json", "sound.json"]

@@ -298,3 +298,33 @@ def test_after_a_tournament_alone_the_main_menu_offers_saved_games_and_it_lists_
     click(app, app.scene.menu.get_widget("saved").get_rect(to_real_position=True).center)
     assert isinstance(app.scene, RecordsScene)
     assert sorted(entry.number for entry in read_in(app, app.scene).entries) == [1, 2]
+
+
+def test_an_openings_name_typed_finds_its_games_without_working_the_openings_out_again(app, monkeypatch):
+    """The rows name a Reversi game's opening ("Opening: Tiger"); typing "tiger" or "rose" in the
+    search found nothing.  The names are kept with each file as it is read (the list cache), so
+    neither the keys typed nor a second visit work an opening out again."""
+    from games.reversi import Reversi
+
+    a_class_of_games()
+    saved("reversi", "Rita", "Rui", ["f5", "d6", "c3", "d3", "c4", "f4"], 14)  # on past the Tiger
+    saved("reversi", "Ana", "Marta", ["f5", "d6", "c5", "f4", "e3", "c6", "d3", "f6", "e6", "d7"], 15)  # the Rose
+    asked: list[tuple[str, ...]] = []
+    real = Reversi.opening_name
+    monkeypatch.setattr(Reversi, "opening_name", lambda game, moves: asked.append(tuple(moves)) or real(game, moves))
+    scene = open_list(app)
+    assert len(asked) <= 3  # the Reversi files, as they were read
+    asked.clear()
+    key(app, pygame.K_TAB)
+    typed(app, "TIGER")
+    assert players(scene) == [("reversi", "Rita", "Rui")]
+    key(app, pygame.K_ESCAPE)  # the text cleared, the keyboard back on the rows
+    key(app, pygame.K_TAB)
+    typed(app, "rose")
+    assert players(scene) == [("reversi", "Ana", "Marta")]
+    typed(app, "x")
+    assert scene.entries == []
+    click(app, scene.back_button.rect.center)
+    again = open_list(app)
+    assert players(again) == [] and again.search.text == "rosex"
+    assert asked == []

@@ -5,8 +5,9 @@ game, New game, Menu, Watch or a replay's "Play from here" never overwrite an un
 the main menu's Continue lists those the player played (``worth_continuing``: game, players,
 moves, date).  A watched PC vs PC game, or one where only the computer moved, keeps its file but
 is listed under Saved games instead (``Shelf.not_offered``), the newest ``NOT_OFFERED_KEPT`` of
-them (``keep_newest``, as the finished games: a game saved with Save is a file of its own in
-``games_dir``, a tournament's are in its log, and neither is touched).  A game taken back to no
+them (``keep_newest``, as the finished games, as each such game's file is first written and as
+the list is read: a game saved with Save is a file of its own in ``games_dir``, a tournament's
+are in its log, and neither is touched).  A game taken back to no
 moves drops out of the list (its file is removed the next time the list is read); a game that
 ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
 screen to replay: a game played to the end is not lost because nobody pressed Save.
@@ -24,6 +25,7 @@ overrides it (tests, portable installs).  No pygame here: the autosave is plain 
 
 from __future__ import annotations
 
+import fnmatch
 import logging
 import os
 import shutil
@@ -33,11 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from platformdirs import user_data_dir
 
-from ai.atomic import remove_stale_temporaries
+from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
@@ -198,12 +200,16 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
-    remove_stale_temporaries(folder)  # left by a window killed in the middle of a save
+    look = _look_for_scan(folder)
+    remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
     known, kept = _known(folder), {}
     _READ[folder] = kept
-    for path in sorted(folder.glob("*.json")):
+    for path, stamp in sorted(look.files.items()):
         try:
-            record = _read_once(path, known, kept)
+            listed = _read_once(path, stamp, known)
+            if listed.stamp is not None:  # only the files still there are kept: the list shown, no more
+                kept[path] = listed if listed.opening is not None else listed._replace(opening=opening_name(listed.record))
+            record = replace(listed.record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
             found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
@@ -219,12 +225,61 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
                 name=path.name, error=f"{type(exc).__name__}: {exc}"))
             log.exception("reading record %s", path)
     found.sort(key=lambda pr: updated_at(pr[1]), reverse=True)
-    if kept.keys() != known.keys() or any(kept[path][0] != known[path][0] for path in kept):
+    if _changed(kept, known):
         list_cache.write_later(folder, list_cache.cache_file(folder, cache_dir()), kept)  # for the next start
     return found, problems
 
 
-_READ: dict[Path, dict[Path, tuple[tuple[int, int, int], GameRecord]]] = {}  # folder -> file -> (stamp, record), this run's
+_READ: dict[Path, list_cache.Known] = {}  # folder -> what its last ``scan`` found in each file, this run's
+
+
+class Look(NamedTuple):
+    """One look at a folder (``look_at``): its record files, each with its stamp (None: one that
+    could not be looked at), and all its entries (the temporary files writes may have left among them)."""
+
+    folder: tuple[int, int] | None  # the folder's own (st_mtime_ns, st_ino): a file added, removed or replaced changes it
+    files: dict[Path, list_cache.Stamp | None]
+    entries: list[os.DirEntry]
+
+
+_LOOKED: dict[Path, Look] = {}  # folder -> the look ``unread`` took, for the ``scan`` that follows it
+
+
+def look_at(folder: Path) -> Look:
+    """``folder``'s record files (``*.json``) and their stamps, and its temporaries: one listing of
+    the folder and one look at each file; an empty look where the folder cannot be listed."""
+    try:
+        own = _folder_stamp(folder)  # before the listing: a file added meanwhile makes the look stale
+        entries = list(os.scandir(folder))
+    except OSError:
+        return Look(None, {}, [])
+    files: dict[Path, list_cache.Stamp | None] = {}
+    for entry in entries:
+        if fnmatch.fnmatch(entry.name, "*.json"):
+            try:
+                info = entry.stat()
+                files[Path(entry.path)] = (info.st_mtime_ns, info.st_size, info.st_ino)  # a save replaces the file
+            except OSError:  # gone since the listing, or not to be looked at: the reading says which
+                files[Path(entry.path)] = None
+    return Look(own, files, entries)
+
+
+def _folder_stamp(folder: Path) -> tuple[int, int]:
+    info = folder.stat()
+    return info.st_mtime_ns, info.st_ino
+
+
+def _look_for_scan(folder: Path) -> Look:
+    """The look ``unread`` took at ``folder`` just before (a list asks it, then reads: the folder
+    was listed and every file looked at twice), if the folder is as it was then (every save
+    renames a file into it); else a new look."""
+    taken = _LOOKED.pop(folder, None)
+    try:
+        if taken is not None and taken.folder == _folder_stamp(folder):
+            return taken
+    except OSError:
+        pass
+    return look_at(folder)
 
 
 def unread(folder: Path) -> int:
@@ -232,41 +287,62 @@ def unread(folder: Path) -> int:
     of it): a list with many reads them off the window's thread (``ui.folder_reading``).  The
     first reading of a folder in a run goes there even when the disk cache holds its files
     (``_known``): loading the cache and checking the players named take a second with hundreds
-    of games, which the window does not wait for."""
+    of games, which the window does not wait for.  The look taken is the one the reading that
+    follows uses (``_look_for_scan``)."""
     known = _READ.get(folder, {})
-    count = 0
-    try:
-        for path in folder.glob("*.json"):
-            info = path.stat()
-            seen = known.get(path)
-            count += seen is None or seen[0] != (info.st_mtime_ns, info.st_size, info.st_ino)
-    except OSError:  # no folder, or a file gone since the listing: scan sees to it
-        pass
-    return count
+    look = _LOOKED[folder] = look_at(folder)
+    return sum(stamp is None or path not in known or known[path].stamp != stamp for path, stamp in look.files.items())
 
 
-def _known(folder: Path) -> dict[Path, tuple[tuple[int, int, int], GameRecord]]:
+def _known(folder: Path) -> list_cache.Known:
     """What the last ``scan`` of ``folder`` read: in this run, or, at its first look at the folder,
     in an earlier one (``ui.list_cache``: the files unchanged since are not read again)."""
     known = _READ.get(folder)
     return known if known is not None else list_cache.read(folder, list_cache.cache_file(folder, cache_dir()))
 
 
-def _read_once(path: Path, known: dict, kept: dict) -> GameRecord:
-    """The record in ``path``, read (its moves replayed: milliseconds each, seconds for a teacher's
-    thousands of games) only if the file changed since the last ``scan`` of its folder (``known``:
-    what that scan read, in this run or an earlier one); ``kept`` gets it for the next one.  Only
-    the files still in the folder are kept, so the memory held, and the cache written, is that of
-    the list shown."""
-    try:
-        info = path.stat()
-    except OSError:
-        return load_record(path)  # gone since the listing, or not to be looked at: it says which
-    stamp = (info.st_mtime_ns, info.st_size, info.st_ino)  # a save replaces the file: a new inode and time
+def _changed(kept: list_cache.Known, known: list_cache.Known) -> bool:
+    """Whether a folder's reading found other than the last one (another file, or an opening
+    worked out for an entry of an older version's cache): its cache is then written again."""
+    return kept.keys() != known.keys() or any(listed.stamp != known[path].stamp or listed.opening != known[path].opening
+                                              for path, listed in kept.items())
+
+
+def _read_once(path: Path, stamp: list_cache.Stamp | None, known: list_cache.Known) -> list_cache.Listed:
+    """The record in ``path`` (``stamp``: as the folder's look found it), read (its moves
+    replayed: milliseconds each, seconds for a teacher's thousands of games) only if the file
+    changed since the last ``scan`` of its folder (``known``: what that scan read, in this run or
+    an earlier one).  A file that could not be looked at is read, to say why (stamp None)."""
     seen = known.get(path)
-    record = seen[1] if seen is not None and seen[0] == stamp else load_record(path)
-    kept[path] = (stamp, record)
-    return replace(record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
+    if stamp is not None and seen is not None and seen.stamp == stamp:
+        return seen
+    return list_cache.Listed(stamp, load_record(path))
+
+
+def opening_name(record: GameRecord) -> str:
+    """The name of ``record``'s opening as its list row says it ("Tiger"; ``ui.words.opening_name``),
+    "" without one: a game, option or start this version cannot read names none (the row says
+    the rest).  Worked out as its file is read, and kept with it (``ui.list_cache``); once per
+    game in a run for the rows of no file (a tournament's games)."""
+    return _remembered(_OPENINGS, _moves_key(record), lambda: _worked_out_opening(record))
+
+
+def _worked_out_opening(record: GameRecord) -> str:
+    try:
+        game = record.game()
+        start = None if record.start_position is None else game.from_text(record.start_position)
+        return words.opening_name(game, record.moves, start) or ""
+    except (RecordError, ValueError):
+        return ""
+
+
+def listed_opening(path: Path, record: GameRecord) -> str | None:
+    """The opening's name kept with the file ``path`` as its folder's last ``scan`` read it, if
+    that scan read ``record`` there (a later one may have read the file changed); else None."""
+    listed = _READ.get(path.parent, {}).get(path)
+    if listed is None or listed.record.moves != record.moves or listed.record.start_position != record.start_position:
+        return None
+    return listed.opening
 
 
 def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
@@ -333,8 +409,22 @@ class Shelf:
         one where only the computer moved.  Their files stay where they are (nothing is lost); the
         Continue list reports what is wrong in the folder, so its problems are not said again."""
         found, _problems = scan(self.folder)
-        return [(path, record) for path, record in found
-                if record.moves and not record.is_finished() and not worth_continuing(record)]
+        return [(path, record) for path, record in found if not_offered(record)]
+
+    def prune_not_offered(self) -> set[Path]:
+        """Remove all but the newest ``NOT_OFFERED_KEPT`` of the unfinished games Continue does not
+        offer (``keep_newest``), as a game's file is first written (``GameAutosaver.write``): the
+        lists read them seldom, and games watched while none was opened grew without end.  The
+        records are those the last reading of the folder kept, a file new or changed since read
+        once (``_read_once``); a file that cannot be read is left alone and not counted.  The
+        files removed."""
+        look, known, games_left = look_at(self.folder), _known(self.folder), []
+        for path, stamp in look.files.items():
+            try:
+                games_left.append((path, _read_once(path, stamp, known).record))
+            except Exception as exc:  # noqa: BLE001 - damaged, gone, or a fault of ours: the lists see to it
+                log.info("not counted among the games Continue does not offer: %s (%s)", path, exc)
+        return keep_newest([path for path, record in games_left if not_offered(record)], NOT_OFFERED_KEPT)
 
     def _keep_finished(self, path: Path) -> str | None:
         """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay.
@@ -392,7 +482,7 @@ class Shelf:
                 Autosave(path).clear()
             else:
                 keep.append((path, record))
-        removed = keep_newest([path for path, record in keep if not worth_continuing(record)], NOT_OFFERED_KEPT)
+        removed = keep_newest([path for path, record in keep if not_offered(record)], NOT_OFFERED_KEPT)
         return [(path, record) for path, record in keep if path not in removed], problems
 
 
@@ -431,23 +521,58 @@ def worth_continuing(record: GameRecord) -> bool:
     humans = [player.id is None for player in record.players]
     if record.is_finished() or not record.moves or not any(humans):
         return False
-    return all(humans) or _a_person_moved(record, humans)
+    if all(humans):
+        return True
+    movers = _sides_that_moved(record)
+    return movers is None or any(humans[side] for side in movers)
 
 
-def _a_person_moved(record: GameRecord, humans: list[bool]) -> bool:
-    """Whether a side played by a person (``humans``) made one of ``record``'s moves: the moves are
-    replayed up to the first of theirs (the side to move says who made each).  A record this
-    install cannot replay is offered: a game is never hidden for a doubt."""
+def not_offered(record: GameRecord) -> bool:
+    """Whether ``record`` is an unfinished game Continue leaves out (a watched one, one where only
+    the computer moved): a row of Saved games, and among the ``NOT_OFFERED_KEPT`` kept."""
+    return bool(record.moves) and not record.is_finished() and not worth_continuing(record)
+
+
+_MOVERS: dict[tuple, frozenset[int] | None] = {}  # a game's moves (``_moves_key``) -> the sides that made them
+_OPENINGS: dict[tuple, str] = {}  # a game's moves (``_moves_key``) -> its opening's name (``opening_name``)
+REMEMBERED = 4096  # games each of these remembers; beyond, it starts again
+
+
+def _remembered(memory: dict, key: tuple, work: Callable[[], Any]) -> Any:
+    """``work()`` for the game ``key`` names, worked out once in a run (``memory``)."""
+    if key not in memory:
+        if len(memory) >= REMEMBERED:
+            memory.clear()
+        memory[key] = work()
+    return memory[key]
+
+
+def _sides_that_moved(record: GameRecord) -> frozenset[int] | None:
+    """The sides that made ``record``'s moves (the side to move says who made each), replayed up to
+    the first move of each side, once per game in a run: the main menu, the Continue list and
+    Saved games each asked again, and the menu twice, each time replaying every unfinished game.
+    None for a record this install cannot replay (offered: a game is never hidden for a doubt)."""
+    return _remembered(_MOVERS, _moves_key(record), lambda: _replayed_movers(record))
+
+
+def _moves_key(record: GameRecord) -> tuple:
+    """What a replay of ``record``'s moves depends on (who made them, its opening): its game,
+    options, start and moves."""
+    return record.game_id, repr(sorted(record.options.items())), record.start_position, tuple(record.moves)
+
+
+def _replayed_movers(record: GameRecord) -> frozenset[int] | None:
     try:
         game = record.game()
-        state = record.first_state(game)
+        state, movers = record.first_state(game), set()
         for text in record.moves:
-            if humans[state.to_move]:
-                return True
+            movers.add(state.to_move)
+            if len(movers) == 2:
+                break
             state = state.play(game.parse_move(state, text))
     except (RecordError, ValueError):
-        return True
-    return False
+        return None
+    return frozenset(movers)
 
 
 def to_continue(found: list[tuple[Path, GameRecord]]) -> list[tuple[Path, GameRecord]]:
@@ -560,6 +685,7 @@ class GameAutosaver:
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
         self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
+        self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now, here and now; returns a problem to show (only the first time
@@ -587,7 +713,24 @@ class GameAutosaver:
         write of a file at a time (``ui.background_writer``); what it has to report."""
         problem = self.autosave.save_text(text)
         notice, self.autosave.notice = self.autosave.notice, None
+        if problem is None:
+            self._prune_once()
         return WriteOutcome(problem, self.autosave.failure, notice)
+
+    def _prune_once(self) -> None:
+        """At the first write of a game Continue does not offer (a watched one) in the unfinished
+        games' folder, keep the newest ``NOT_OFFERED_KEPT`` of such games (``Shelf.prune_not_offered``):
+        that is when one more of them comes, so once per game, not at every move."""
+        record = self.record  # the window's thread may give it the next move meanwhile
+        if self.pruned or not record.moves:
+            return
+        self.pruned = True
+        if self.autosave.path.parent != SHELF.folder or not not_offered(record):
+            return
+        try:
+            SHELF.prune_not_offered()
+        except OSError as exc:  # the folder cannot be listed: the lists prune it when they read it
+            log.info("could not prune the watched games: %s", exc)
 
     def judge(self, outcome: WriteOutcome) -> str | None:
         """A write's problem to show, on the window's thread: only the first of a run of failures,

@@ -5,9 +5,12 @@ the files changed since (a teacher's 2000 saved games took 7-10 s of "Loading…
 ``ui.autosave.scan`` keeps each folder's records in memory for the run; this module keeps them
 between runs, one JSON file per folder in the cache folder (``ui.autosave.cache_dir``), each
 record under its file's name with the stamp it was read at (modification time in nanoseconds,
-size, inode: a save replaces the file, so any change gives a new stamp).  A record comes back
-without its moves being replayed (``GameRecord.from_dict(checked=False)``): it was checked when
-its file was read, and the file has not changed since.
+size, inode: a save replaces the file, so any change gives a new stamp) and the name of its
+opening (``Game.opening_name``: Othello's "Tiger", "" for none), which the rows show and the
+search finds and which takes a replay of the moves to know.  A record comes back without its
+moves being replayed (``GameRecord.from_dict(checked=False)``): it was checked when its file was
+read, and the file has not changed since; an entry of an older version, without the opening,
+comes back with None there (worked out, and the cache written again, at its next reading).
 
 The cache is ours, not the user's: a file that cannot be read, is damaged, is of another folder or
 of a newer version is ignored (and logged), and the next reading writes it anew; an entry that
@@ -22,7 +25,7 @@ import hashlib
 import json
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ai.atomic import atomic_write_text
 from games.record import GameRecord
@@ -34,7 +37,17 @@ FORMAT = "tabuleiro-list-cache"
 VERSION = 1
 
 Stamp = tuple[int, int, int]  # (st_mtime_ns, st_size, st_ino) of a record file
-Known = dict[Path, tuple[Stamp, GameRecord]]  # a folder's record files as last read
+
+
+class Listed(NamedTuple):
+    """What a reading of a folder found in one record file."""
+
+    stamp: Stamp
+    record: GameRecord
+    opening: str | None = None  # its opening's name ("": none); None: not worked out yet
+
+
+Known = dict[Path, Listed]  # a folder's record files as last read
 
 
 def cache_file(folder: Path, cache_folder: Path) -> Path:
@@ -74,7 +87,10 @@ def read(folder: Path, path: Path) -> Known:
             stamp = tuple(entry["stamp"])
             if len(stamp) != 3 or not all(type(n) is int for n in stamp):
                 raise ValueError(f"stamp {stamp!r}")
-            known[folder / name] = (stamp, GameRecord.from_dict(entry["record"], checked=False))
+            opening = entry.get("opening")
+            if opening is not None and not isinstance(opening, str):
+                raise ValueError(f"opening {opening!r}")
+            known[folder / name] = Listed(stamp, GameRecord.from_dict(entry["record"], checked=False), opening)
         except Exception as exc:  # noqa: BLE001 - whatever an entry holds, its file is read instead
             log.info("the list cache %s: entry %r left out (%s: %s)", path, name, type(exc).__name__, exc)
     return known
@@ -82,8 +98,9 @@ def read(folder: Path, path: Path) -> Known:
 
 def text(folder: Path, known: Known) -> str:
     """The cache file's text for ``known`` (``folder``'s records as just read)."""
-    files: dict[str, Any] = {file.name: {"stamp": list(stamp), "record": record.to_dict()}
-                             for file, (stamp, record) in known.items()}
+    files: dict[str, Any] = {file.name: {"stamp": list(listed.stamp), "record": listed.record.to_dict(),
+                                         "opening": listed.opening}
+                             for file, listed in known.items()}
     return json.dumps({"format": FORMAT, "version": VERSION, "folder": str(folder.absolute()), "files": files},
                       ensure_ascii=False, separators=(",", ":"))
 

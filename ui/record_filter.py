@@ -1,6 +1,6 @@
 """What the Saved games screen's filter keeps of its list: the rows of one game, and those where a
-player's name holds the text typed in its search field, whatever the case and the accents
-("joao" finds "João", "ANA" finds "Ana").  No pygame here: the screen (``ui.scenes.records``)
+player's name or the opening's (Othello's "Tiger") holds the text typed in its search field,
+whatever the case and the accents ("joao" finds "João", "ANA" finds "Ana").  No pygame here: the screen (``ui.scenes.records``)
 draws the controls, this says which rows stay, and how the choice is kept in the settings
 (``settings.records_filter``, read leniently: a value it cannot use is the empty filter).
 """
@@ -20,7 +20,7 @@ def folded(text: str) -> str:
 
 @dataclass(frozen=True)
 class RecordFilter:
-    """The game chosen ("": every game) and the text searched in the players' names ("": any)."""
+    """The game chosen ("": every game) and the text searched in the players' and the opening's names ("": any)."""
 
     game: str = ""
     text: str = ""
@@ -31,7 +31,8 @@ class RecordFilter:
         return bool(self.game or self.text.strip())
 
     def keeps(self, game_id: str, names: str) -> bool:
-        """Whether a row of ``game_id`` whose players' names, ``folded``, are ``names`` is shown."""
+        """Whether a row of ``game_id`` whose players' and opening's names, ``folded``, one a line,
+        are ``names`` is shown."""
         if self.game and game_id != self.game:
             return False
         return folded(self.text.strip()) in names

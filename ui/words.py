@@ -863,22 +863,33 @@ def option_text(option: Any, value: Any, game_id: str, brief: bool = False) -> s
 
 
 def opening_text(game: Any, moves: list[str], start: Any = None) -> str | None:
-    """"Opening: Tiger": the opening that ``moves`` (texts) play from ``start`` (a State; None: the
-    usual start), as ``Game.opening_name`` names it, in words of the window's language around the
-    name (a proper name, shown as it is in every language); None while no name applies, in games
-    that name none, and from a set-up position other than the usual start (the names are lines
-    from there).  A damaged list of names is said once in the log and names nothing: the game
-    goes on without names rather than stop over them."""
+    """"Opening: Tiger": the opening that ``moves`` (texts) play from ``start`` (``opening_name``),
+    in words of the window's language around the name; None while no name applies."""
+    name = opening_name(game, moves, start)
+    return None if name is None else opening_words(name)
+
+
+def opening_words(name: str) -> str:
+    """An opening's name as the panels and the rows say it ("Opening: Tiger"): a proper name,
+    shown as it is in every language, in words of the window's language."""
+    return _("Opening: {name}").format(name=name)
+
+
+def opening_name(game: Any, moves: list[str], start: Any = None) -> str | None:
+    """The name of the opening that ``moves`` (texts) play from ``start`` (a State; None: the
+    usual start), as ``Game.opening_name`` names it ("Tiger"); None while no name applies, in
+    games that name none, and from a set-up position other than the usual start (the names are
+    lines from there).  A damaged list of names is said once in the log and names nothing: the
+    game goes on without names rather than stop over them."""
     if start is not None and start.key() != game.initial_state().key():
         return None
     try:
-        name = game.opening_name(moves)
+        return game.opening_name(moves)
     except ValueError as err:  # a damaged list of names (it says the file and the line): no name, said once
         if str(err) not in _openings_unread:
             _openings_unread.add(str(err))
             log.error("opening names left out: %s", err)
         return None
-    return None if name is None else _("Opening: {name}").format(name=name)
 
 
 def options_parts(game: Any, from_position: bool = False) -> list[str]:

@@ -23,8 +23,8 @@ it changes (``ui.autosave.scan``).
 
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
-show it, whatever the case and accents (``ui.record_filter``); the list says how many rows of all
-it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter in the
+show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
+the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter in the
 field, Down or Page Down go back to the rows; Esc clears the text typed, and with nothing typed
 leaves the screen.  The filter lasts while the screen is open and is kept in the settings
 (``records_filter``) for the next visit.
@@ -58,6 +58,8 @@ from ui.autosave import (
     describe,
     ended_as,
     games_dir,
+    listed_opening,
+    opening_name,
     player_names,
     read_listed,
     scan,
@@ -90,8 +92,8 @@ class Entry:
     picture: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # its board's, at the row's left
     log: Path | None = None  # a tournament's game: the results log it is in (``path`` names the game alone)
     number: int = 0  # a tournament's game: its number in the tournament
-    names: str | None = None  # its players' names as the search compares them (``names_of``), once asked
-    opening: str | None = None  # "Opening: Tiger" ("": none), once its row is drawn (``opening_of``)
+    searched: str | None = None  # its players' names and opening as the search compares them (``searched_of``), once asked
+    opening: str | None = None  # its opening's name ("Tiger"; "": none), as its file was read (``opening_name_of``)
 
 
 def _same_game(record: GameRecord) -> tuple:
@@ -108,26 +110,30 @@ def listing_order(entry: Entry) -> tuple[float, int, str, str]:
     return updated_at(entry.record), entry.number, entry.path.name, str(entry.path)
 
 
-def names_of(entry: Entry) -> str:
-    """``entry``'s players' names as the rows show them, ``folded`` for the search, one a line (a
-    text searched never spans both), worked out once per row."""
-    if entry.names is None:
-        entry.names = "\n".join(folded(name) for name in player_names(entry.record))
-    return entry.names
+def searched_of(entry: Entry) -> str:
+    """What the search looks in for ``entry``: its players' names as the rows show them and its
+    opening's name ("Tiger", as the row says it), ``folded``, one a line (a text searched never
+    spans two), worked out once per row."""
+    if entry.searched is None:
+        entry.searched = "\n".join(folded(name) for name in [*player_names(entry.record), opening_name_of(entry)] if name)
+    return entry.searched
+
+
+def opening_name_of(entry: Entry) -> str:
+    """``entry``'s opening's name ("Tiger"), "" without one: as its folder's reading kept it with
+    its file (``ui.autosave.listed_opening``, in the list cache between runs), so that the search
+    does not replay every game's moves at each visit; a row of another kind (a tournament's game)
+    works it out, once."""
+    if entry.opening is None:
+        kept = listed_opening(entry.path, entry.record) if entry.log is None else None
+        entry.opening = kept if kept is not None else opening_name(entry.record)
+    return entry.opening
 
 
 def opening_of(entry: Entry) -> str:
-    """``entry``'s opening as its row says it ("Opening: Tiger"), "" without one, worked out once per row."""
-    if entry.opening is None:
-        record = entry.record
-        try:
-            game = record.game()
-            start = None if record.start_position is None else game.from_text(record.start_position)
-            said = words.opening_text(game, record.moves, start)
-        except (RecordError, ValueError):  # a game, option or start this version cannot read: the row says the rest
-            said = None
-        entry.opening = said or ""
-    return entry.opening
+    """``entry``'s opening as its row says it ("Opening: Tiger"), "" without one."""
+    name = opening_name_of(entry)
+    return words.opening_words(name) if name else ""
 
 
 def with_opening(detail: str, opening: str, size: int, room: int) -> str:
@@ -169,7 +175,7 @@ class RecordsScene(Scene):
         kept = getattr(getattr(app, "settings", None), "records_filter", None)
         self.filter = RecordFilter.from_settings(kept, self.game_ids) if self.filtering else RecordFilter()
         self.game_stepper = Stepper(self._step_game, visible=self.filtering)
-        self.search = TextField(_("Search a player's name"))
+        self.search = TextField(_("Search a player or an opening"))
         self.search.text = self.filter.text
         self.focus = KeyFocus()  # the keyboard on the search field or the game stepper; None: on the rows
         self.refresh()
@@ -218,7 +224,7 @@ class RecordsScene(Scene):
         """The rows the filter keeps, in the list's order."""
         if not self.filter.active:
             return list(self.all_entries)
-        return [entry for entry in self.all_entries if self.filter.keeps(entry.record.game_id, names_of(entry))]
+        return [entry for entry in self.all_entries if self.filter.keeps(entry.record.game_id, searched_of(entry))]
 
     def set_filter(self, chosen: RecordFilter) -> None:
         """Show the rows ``chosen`` keeps, from the top, no row picked (the one picked may be gone)."""

@@ -10,7 +10,7 @@
   with the moves so far; "Picture"
   saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
-  (with the evaluations, when known) to the saved-games folder, "Save as SGF" (G, Hex only) the
+  (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex only) the
   game as a file HexGui opens.
 - "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
   eval bar beside the board (ui/analysis_mode.py), as in a game.
@@ -266,8 +266,12 @@ class ReplayScene(Scene):
             self.messages.add(*save_sgf(self.record), duration=8.0)
 
     def save_record(self) -> None:
+        """Save the game in the saved-games folder, with the evaluation graph as shown once the
+        background analysis is over (``graph_lines``: analysis mode's deeper values laid over it);
+        the background analysis' own points were saved, and the graph read back from the file
+        was not the one the player saw when pressing Save."""
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
-            self.record.evaluations = list(self.analysis.points)
+            self.record.evaluations = self.graph_lines()[1]
         name = Path(default_name(self.record))
         path = free_path(games_dir(), name.stem, name.suffix)
         try:
