@@ -312,12 +312,24 @@ class TraxState(State):
             return ""
         o = self.outcome
         if o is not None and self.outcome_ends_game():
-            made = [f"a {COLOURS[c]} {what}" for c in (LIGHT, DARK)
-                    for what, lengths in (("loop", o.loop_length), ("line", o.line_length)) if lengths[c]]
-            return f"{self.game.sides[o.winner]} wins: {' and '.join(made)}"
+            return self._win_reason(o)
         if self.game.is_full(self.cells):
             return "The board is full" + (": no winner" if self.game.mode == "tournament" else "")
         return "No tile can be placed: no winner"
+
+    def _win_reason(self, o: Outcome) -> str:
+        """"Light wins: a light loop", and whose turn made it where that is why the winner won: a
+        turn that made both colours' ("...in one turn: the mover wins"), or the other player's
+        turn ("..., completed by Dark").  The card said "Light wins: a light loop and a dark line"
+        over "Light 8 - 23 Dark", and never who had closed a loop against themselves."""
+        made = " and ".join(f"a {COLOURS[c]} {what}" for c in (LIGHT, DARK)
+                            for what, lengths in (("loop", o.loop_length), ("line", o.line_length)) if lengths[c])
+        winner, mover = self.game.sides[o.winner], self.game.sides[1 - self.to_move]
+        if o.loop_length[1 - o.winner] or o.line_length[1 - o.winner]:
+            return f"{winner} wins: {made} in one turn: the mover wins"
+        if winner != mover:
+            return f"{winner} wins: {made}, completed by {mover}"
+        return f"{winner} wins: {made}"
 
     # -- Trax facts (the view, the engine and the tests use them) -------------------------
     def outcome_ends_game(self) -> bool:

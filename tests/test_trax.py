@@ -278,7 +278,46 @@ def test_a_turn_closing_both_colours_wins_for_the_mover_with_double_score(moves,
     score = [light_loop, dark_loop]
     score[mover] *= 2
     assert state.score() == tuple(score)
-    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop"
+    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop in one turn: the mover wins"
+
+
+def play_7x7(moves: str):
+    """The 7x7 game after ``moves`` (notation separated by spaces)."""
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    for text in moves.split():
+        state = state.play(game.parse_move(state, text))
+    return state
+
+
+@pytest.mark.parametrize("moves, reason", [
+    ("c4\\ c3/", "Light wins: a light loop, completed by Dark"),  # Dark's c3/ forces Light's 2x2 loop shut
+    (BOTH_BY_DARK, "Dark wins: a light loop and a dark loop in one turn: the mover wins"),
+])
+def test_the_end_reason_says_whose_turn_made_the_win_when_that_decides_it(moves, reason):
+    """A player who closes the opponent's loop loses, and one who closes both colours wins: the
+    result card said only "Dark wins: a light loop and a dark loop" (over "Dark 8 - 6 Light", or a
+    winner with fewer points), never why that player won nor who had laid the losing tile."""
+    state = play_7x7(moves)
+    assert state.end_reason() == reason
+
+
+def test_a_win_by_ones_own_turn_keeps_the_short_reason():
+    assert play_7x7("e4\\ d5\\").end_reason() == "Dark wins: a dark loop"  # Dark's own turn closed it
+
+
+def test_the_portuguese_end_reason_names_who_completed_the_loop():
+    from ui import i18n
+    from ui.words import end_reason
+
+    try:
+        i18n.set_language("pt")
+        assert end_reason("Light wins: a light loop, completed by Dark") == \
+            "Claro ganha: Escuro completou um circuito claro"
+        assert end_reason("Dark wins: a light loop and a dark line in one turn: the mover wins") == \
+            "Escuro ganha: um circuito claro e uma linha escura na mesma jogada: ganha quem jogou"
+    finally:
+        i18n.set_language("en")
 
 
 # -- random games on every size --------------------------------------------------------------------

@@ -62,6 +62,11 @@ REASONS: tuple[tuple[str, str], ...] = (
     # the same ends as records written before they took the course's words keep them
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
+    # Trax: whose turn made the loop or line, where that is why the winner won (before the plain one)
+    (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
+     N_("{side} wins: {made} in one turn: the mover wins")),
+    (r"(?P<side>\S+) wins: (?P<made>.+), completed by (?P<mover>\S+)",
+     N_("{side} wins: {made}, completed by {mover}")),
     (r"(?P<side>\S+) wins: (?P<made>.+)", N_("{side} wins: {made}")),
     (r"The board is full: no winner", N_("The board is full: no winner")),
     (r"The board is full", N_("The board is full")),
