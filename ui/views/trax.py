@@ -25,7 +25,7 @@ import pygame
 import pygame.gfxdraw
 
 from games.grid import cell_name
-from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
+from games.trax import DARK, LIGHT, NAME, SHAPE, SIDES, Trax, TraxState, move_cell, move_of, move_tile
 from games.trax_tiles import TILE_NAMES, tile_of_name
 from ui import text as tx
 from ui import words
@@ -109,16 +109,23 @@ def tile_row_height(tile_size: int) -> int:
     return tile_size + tile_size // 8 + tx.line_height(picker_label_size(tile_size))
 
 
+def tile_label(name: str) -> str:
+    """A tile's name and its sign in the notation (``lddl \\``): the moves are written with the
+    sign (``e5/``), and the page said which curves ``/`` and ``\\`` stand for only in words."""
+    return f"{name} {SHAPE[tile_of_name(name)]}"
+
+
 def draw_tile_row(surface: pygame.Surface, topleft: tuple[int, int], tile_size: int, colour) -> None:
-    """The six tiles side by side, each with its name under it: the rules page's picture, so
-    that a name (``lddl``) is read off a tile's edges, west, north, east, south, as the page
-    says, instead of being learnt from the words alone."""
+    """The six tiles side by side, each with its name and notation sign under it (``tile_label``):
+    the rules page's picture, so that a name (``lddl``) is read off a tile's edges, west, north,
+    east, south, as the page says, and a move's ``/`` off its curves, instead of being learnt
+    from the words alone."""
     x, y = topleft
     for name in TILE_NAMES:
         rect = pygame.Rect(x, y, tile_size, tile_size)
         draw_tile(surface, rect, tile_of_name(name))
-        tx.text(surface, name, (rect.centerx, rect.bottom + tile_size // 8), picker_label_size(tile_size),
-                colour, "midtop")
+        tx.text(surface, tile_label(name), (rect.centerx, rect.bottom + tile_size // 8),
+                picker_label_size(tile_size), colour, "midtop")
         x += tile_size + tile_size // 3
 
 
