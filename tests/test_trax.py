@@ -834,6 +834,47 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         i18n.set_language("en")
 
 
+# 10x10, then f8: f8\\ is left out (three dark edges at g7), f8+ forces f7, g7 and g8
+BESIDE_FORCED = ("e6/ e5\\ e4+ d6+ c6/ c7/ g6/ e7\\ h5/ g3\\ d4\\ h4+ b6+ g2+ d3\\ a6\\ a5+ e8\\ g1/ d2+ c2+ c8+ "
+                 "i5/ j4+ c1/ i6/ h7/ h8/")
+
+
+def test_the_picker_and_its_lines_keep_off_the_forced_tiles_they_show(monkeypatch):
+    """f8's picker says in one line seven cells wide why f8\\ is left out, and wherever it stood
+    that line lay over f7 and g7, the cells f8+ forces: hovering f8+ ghosted its forced tiles
+    under the words.  The lines now wrap narrower where that keeps them off the forced cells."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=10)
+    state = game.play_line(BESIDE_FORCED.split())
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 716, 700))  # the board area of a 1024x768 window
+    labels: list[pygame.Rect] = []
+    draw = trax_view.draw_label
+
+    def record(*args):
+        labels.append(draw(*args))
+        return labels[-1]
+
+    f8 = 7 * 10 + 5
+    assert view.click(state, view.cell_rect(7, 5).center).kind == "pending"
+    assert "f8\\ is not offered" in view._left_out
+    rect, move = next((r, m) for r, m in view._picker_rects() if game.format_move(state, m) == "f8+")
+    forced = [move_cell(m) for m in state.forced_tiles(move)[1:]]
+    assert sorted(forced) == [f8 - 10, f8 - 9, f8 + 1]  # f7, g7, g8
+    monkeypatch.setattr(trax_view, "draw_label", record)
+    view.draw(pygame.Surface((716, 700)), state, Overlay(theme=THEME, hover=rect.center))
+    tiles = [r for r, _m in view._picker_rects()]
+    box = tiles[0].unionall(tiles).inflate(tiles[0].width // 4, tiles[0].width // 4)  # as it is drawn
+    covered = {cell for shape in [box, *labels] for cell in view._cells_under(shape)}
+    assert len(labels) >= 2 and not covered.intersection(forced), sorted(covered.intersection(forced))
+
+
 def test_a_turn_written_as_the_courses_code_writes_it_is_read():
     """Students of the course write a turn as their ``move()`` returns it, ``[[row, col, tile],
     ...]`` (from 0: the placed tile and its forced tiles, in any order), and the move field

@@ -309,24 +309,50 @@ class TraxView(GridView):
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
-        """Where the previews of the open picker are: beside the cell (above, below, left, right,
-        then the corners between), never on it, the first place that covers fewest of the cells its
-        tiles would force, then of the last turn's tiles, then of the other tiles; with room under
-        them for the hovered tile's label, inside the grid of cells (``_picker_area``), and as wide
-        as the lines that say why tiles are left out, so that they stay on the grid too."""
+        """Where the previews of the open picker are (``_picker_layout``)."""
+        return self._picker_layout()[0]
+
+    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str]]:
+        """The open picker's previews and the lines under them that say why tiles are left out.
+
+        Beside the cell (above, below, left, right, then the corners between), never on it, the
+        first place that covers fewest of the cells its tiles would force, then of the last turn's
+        tiles, then of the other tiles; with room under them for the hovered tile's label, inside
+        the grid of cells (``_picker_area``), and as wide as the lines, so that they stay on the
+        grid too.  The lines are as wide as the grid allows, or wrapped narrower where that covers
+        fewer forced cells: one line the width of seven cells lay over the forced cells next to
+        the cell wherever the picker stood, hiding the very tiles hovering a preview ghosts."""
         if self.picker is None:
-            return []
+            return [], []
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         tiles_width = len(moves) * size + (len(moves) + 1) * gap
-        notes = self._left_out_lines(size)
-        width = max([tiles_width] + [font(picker_label_size(size)).size(line)[0] + picker_label_size(size)
-                                     for line in notes])
-        # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
-        label_h = (picker_label_size(size) + gap) * (len(notes) + 1) + gap
         target = self.cell_rect(*divmod(cell, self.cols))
-        full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
+        label = picker_label_size(size)
+        best = None
+        for wrap in self._note_widths(tiles_width, label):
+            notes = self._left_out_lines(size, wrap)
+            width = max([tiles_width] + [font(label).size(line)[0] + label for line in notes])
+            # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
+            label_h = (label + gap) * (len(notes) + 1) + gap
+            box, cost = self._place_picker(pygame.Rect(0, 0, width, size + 2 * gap + label_h), target, gap)
+            if best is None or cost < best[0]:
+                best = (cost, box, notes)
+        _cost, box, notes = best
+        first = box.x + (box.width - tiles_width) // 2 + gap  # the tiles centred over the lines
+        rects = [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+        return rects, notes
+
+    def _note_widths(self, tiles_width: int, label: int) -> list[int]:
+        """The widths the left-out lines may be wrapped to, the preferred first: the grid's, then
+        a third of it (or the tiles' width), where a picker that leaves nothing out needs none."""
+        wide = max(label, self.grid.width - label)
+        return [wide, min(wide, max(tiles_width, self.grid.width // 3))] if self._left_out else [wide]
+
+    def _place_picker(self, full: pygame.Rect, target: pygame.Rect, gap: int) -> tuple[pygame.Rect, tuple]:
+        """The place of a picker box the size of ``full`` beside ``target`` (see ``_picker_layout``)
+        and what it covers: (forced cells, last turn's cells, tiles), the fewest the best."""
         left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
         places = [("midbottom", (target.centerx, top)), ("midtop", (target.centerx, bottom)),
                   ("midright", (left, target.centery)), ("midleft", (right, target.centery)),
@@ -345,17 +371,18 @@ class TraxView(GridView):
                                                                        self._tiles))
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
-        box = best or full.clamp(area)
-        first = box.x + (width - tiles_width) // 2 + gap  # the tiles centred over the lines
-        return [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+        if best is None:  # no place beside the cell keeps off it: the box on the grid, as good as none
+            return full.clamp(area), (len(self._forced_cells) + 1,)
+        return best, best_cost
 
-    def _left_out_lines(self, tile_size: int) -> list[str]:
-        """Why the open picker leaves out tiles, in lines as wide as the grid of cells holds at
-        the picker's label size (one line said it past the grid, over the coordinates)."""
+    def _left_out_lines(self, tile_size: int, width: int | None = None) -> list[str]:
+        """Why the open picker leaves out tiles, in lines ``width`` wide, by default as wide as
+        the grid of cells holds at the picker's label size (one line said it past the grid, over
+        the coordinates)."""
         if not self._left_out:
             return []
         label = picker_label_size(tile_size)
-        return tx.wrap(self._left_out, label, max(label, self.grid.width - label), bold=True)
+        return tx.wrap(self._left_out, label, width or max(label, self.grid.width - label), bold=True)
 
     def _picker_area(self, box: pygame.Rect) -> pygame.Rect:
         """Where a picker ``box`` may go: the grid of cells, so that the coordinates round it stay
@@ -523,7 +550,7 @@ class TraxView(GridView):
 
     def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
         """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
-        rects = self._picker_rects()
+        rects, notes = self._picker_layout()
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
@@ -540,7 +567,7 @@ class TraxView(GridView):
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         size, below = picker_label_size(rects[0][0].width), box.bottom + 2
         within = self.grid if self.grid.contains(box) else self.rect  # where the picker keeps, its lines too
-        for line in self._left_out_lines(rects[0][0].width):  # first, where they stay while a tile is pointed at
+        for line in notes:  # first, where they stay while a tile is pointed at
             below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
         if hovered is not None:
             label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
