@@ -6,7 +6,8 @@
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
   included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
   A tile that matches the neighbours but whose turn would make three edges of one colour meet is
-  left out of the picker, and a line under it names the tile and that cell.
+  left out of the picker, and a line under it names the tile and that cell.  The picker and its
+  lines keep off the cells its tiles force, wrapped narrower where the wide lines would not.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.  The legal moves' dots wait
   for the last of them (they are the position's); a click meanwhile lays them all at once first.
@@ -41,6 +42,7 @@ TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}  # each 3:1 from the face
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
+POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
 PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
 CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
     frozenset((0, 1)): ((0, 0), 0.0),
@@ -149,6 +151,20 @@ def forced_words(state: TraxState, move: int, most: int = 4) -> str:
     return _("forces {cells}").format(cells=cells) if cells else ""
 
 
+def pointed_words(state: TraxState, move: int) -> str:
+    """The line under the picker for the tile pointed at: its move, its tile and the cells its
+    turn forces ("f8+  dldl (light top-bottom)  ·  forces f7, g7, g8")."""
+    label = f"{state.game.format_move(state, move)}  {words.trax_tile(NAME[move_tile(move)])}"
+    forced = forced_words(state, move)
+    return label + POINTED_PARTS + forced if forced else label
+
+
+def pointed_lines(said: str, narrow: bool) -> list[str]:
+    """``pointed_words``' line as drawn: whole, or in a narrow picker its tile on one line and the
+    cells it forces on the next."""
+    return said.split(POINTED_PARTS) if narrow else [said]
+
+
 def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
     """Why tiles that match the neighbours of ``cell`` are not among the picker's ``offered``, in
     the course's words ("c3/ is not offered: three dark edges would meet at c3"): a picker of two
@@ -216,6 +232,7 @@ class TraxView(GridView):
         self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
         self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
         self._left_out = ""  # why the open picker leaves out tiles that fit (``left_out_words``): said under it
+        self._pointed: list[str] = []  # the open picker's line for each tile pointed at (``pointed_words``)
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
@@ -280,6 +297,7 @@ class TraxView(GridView):
         self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
         self._tiles = {i for i, tile in enumerate(state.cells) if tile}
         self._left_out = left_out_words(state, self.picker[0], moves)
+        self._pointed = [pointed_words(state, m) for m in moves]
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -312,43 +330,42 @@ class TraxView(GridView):
         """Where the previews of the open picker are (``_picker_layout``)."""
         return self._picker_layout()[0]
 
-    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str]]:
-        """The open picker's previews and the lines under them that say why tiles are left out.
+    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str], bool]:
+        """The open picker's previews, the lines under them that say why tiles are left out, and
+        whether its lines are narrow (``pointed_lines``).
 
         Beside the cell (above, below, left, right, then the corners between), never on it, the
         first place that covers fewest of the cells its tiles would force, then of the last turn's
-        tiles, then of the other tiles; with room under them for the hovered tile's label, inside
-        the grid of cells (``_picker_area``), and as wide as the lines, so that they stay on the
-        grid too.  The lines are as wide as the grid allows, or wrapped narrower where that covers
-        fewer forced cells: one line the width of seven cells lay over the forced cells next to
-        the cell wherever the picker stood, hiding the very tiles hovering a preview ghosts."""
+        tiles, then of the other tiles; with room under them for the label of the tile pointed
+        at, inside the grid of cells (``_picker_area``), and as wide as the lines and that label,
+        so that they stay on the grid too.  The lines are as wide as the grid allows, or narrower
+        (wrapped to a third of the grid, the label on two lines) where that covers fewer forced
+        cells: a line seven cells wide lay over the forced cells next to the cell wherever the
+        picker stood, hiding the very tiles that pointing at a preview ghosts."""
         if self.picker is None:
-            return [], []
+            return [], [], False
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         tiles_width = len(moves) * size + (len(moves) + 1) * gap
         target = self.cell_rect(*divmod(cell, self.cols))
         label = picker_label_size(size)
+        wide = max(label, self.grid.width - label)
         best = None
-        for wrap in self._note_widths(tiles_width, label):
-            notes = self._left_out_lines(size, wrap)
-            width = max([tiles_width] + [font(label).size(line)[0] + label for line in notes])
+        for narrow in (False, True):
+            notes = self._left_out_lines(size, min(wide, max(tiles_width, self.grid.width // 3)) if narrow else wide)
+            pointed = [pointed_lines(words, narrow) for words in self._pointed]
+            lines = notes + [line for said in pointed for line in said]
+            width = max([tiles_width] + [font(label).size(line)[0] + label for line in lines])
             # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
-            label_h = (label + gap) * (len(notes) + 1) + gap
+            label_h = (label + gap) * (len(notes) + max(map(len, pointed), default=1)) + gap
             box, cost = self._place_picker(pygame.Rect(0, 0, width, size + 2 * gap + label_h), target, gap)
             if best is None or cost < best[0]:
-                best = (cost, box, notes)
-        _cost, box, notes = best
+                best = (cost, box, notes, narrow)
+        _cost, box, notes, narrow = best
         first = box.x + (box.width - tiles_width) // 2 + gap  # the tiles centred over the lines
         rects = [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
-        return rects, notes
-
-    def _note_widths(self, tiles_width: int, label: int) -> list[int]:
-        """The widths the left-out lines may be wrapped to, the preferred first: the grid's, then
-        a third of it (or the tiles' width), where a picker that leaves nothing out needs none."""
-        wide = max(label, self.grid.width - label)
-        return [wide, min(wide, max(tiles_width, self.grid.width // 3))] if self._left_out else [wide]
+        return rects, notes, narrow
 
     def _place_picker(self, full: pygame.Rect, target: pygame.Rect, gap: int) -> tuple[pygame.Rect, tuple]:
         """The place of a picker box the size of ``full`` beside ``target`` (see ``_picker_layout``)
@@ -550,7 +567,7 @@ class TraxView(GridView):
 
     def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
         """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
-        rects, notes = self._picker_layout()
+        rects, notes, narrow = self._picker_layout()
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
@@ -569,12 +586,8 @@ class TraxView(GridView):
         within = self.grid if self.grid.contains(box) else self.rect  # where the picker keeps, its lines too
         for line in notes:  # first, where they stay while a tile is pointed at
             below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
-        if hovered is not None:
-            label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
-            forced = forced_words(state, hovered)
-            if forced:
-                label += "  ·  " + forced
-            draw_label(surface, label, (box.centerx, below), size, within, theme)
+        for line in pointed_lines(pointed_words(state, hovered), narrow) if hovered is not None else []:
+            below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
 
 
 VIEW = TraxView
