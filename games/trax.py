@@ -703,6 +703,8 @@ class Trax(Game):
 
     # -- notation ------------------------------------------------------------------------------
     _MOVE = re.compile(r"^\s*([a-zA-Z]\s*\d{1,2})\s*(?:([+/\\])|:?\s*([ldLD]{4}))\s*$")
+    # open-table Trax's notation: "@" and "0" name the column and the row before the tiles (@0/, A0+)
+    _OPEN_TABLE = re.compile(r"^\s*(?:@\s*\d{1,3}|[a-zA-Z@]\s*0)\s*[+/\\]\s*$")
 
     def format_move(self, state: State, move: int) -> str:
         cell, tile = move_cell(move), move_tile(move)
@@ -720,8 +722,11 @@ class Trax(Game):
     def parse_move(self, state: State, text: str) -> int:
         if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
             return parse_course_turn(self, state, text)
-        m = self._MOVE.match(text)
         said = quoted(text)
+        if self._OPEN_TABLE.match(text):  # "is not a Trax move" told a Trax player it was not one
+            raise IllegalMove(f"{said} is open-table notation, whose @ and 0 are the column and row before "
+                              "the tiles; here a cell keeps its name: e5 is column e, row 5 from the top")
+        m = self._MOVE.match(text)
         if not m:
             raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
         cell = parse_cell(m.group(1).replace(" ", ""), self.size, self.size)

@@ -223,6 +223,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
      N_("{text}: write steps with '-' (c2-c3) and captures with 'x' (b1xb3)")),
     (rf"{QUOTED} is not a Trax move like (?P<examples>.*)", N_("{text} is not a Trax move like {examples}")),
+    (rf"{QUOTED} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
+     r"cell keeps its name: e5 is column e, row 5 from the top",
+     N_("{text} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
+        "cell keeps its name: e5 is column e, row 5 from the top")),
     (rf"{QUOTED} is not a course turn like (?P<example>\[\[.*?\]\]): \[row, column, tile\] for each tile, counted from 0",
      N_("{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0")),
     (rf"{QUOTED}: (?P<name>'[^']*'|\"[^\"]*\") is not a tile name \((?P<names>[^)]*)\)",
