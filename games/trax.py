@@ -325,12 +325,24 @@ class TraxState(State):
             return ""
         o = self.outcome
         if o is not None and self.outcome_ends_game():
-            made = [f"a {COLOURS[c]} {what}" for c in (LIGHT, DARK)
-                    for what, lengths in (("loop", o.loop_length), ("line", o.line_length)) if lengths[c]]
-            return f"{self.game.sides[o.winner]} wins: {' and '.join(made)}"
+            return self._win_reason(o)
         if self.game.is_full(self.cells):
             return "The board is full" + (": no winner" if self.game.mode == "tournament" else "")
         return "No tile can be placed: no winner"
+
+    def _win_reason(self, o: Outcome) -> str:
+        """"Light wins: a light loop", and whose turn made it where that is why the winner won: a
+        turn that made both colours' ("...in one turn: the mover wins"), or the other player's
+        turn ("..., completed by Dark").  The card said "Light wins: a light loop and a dark line"
+        over "Light 8 - 23 Dark", and never who had closed a loop against themselves."""
+        made = " and ".join(f"a {COLOURS[c]} {what}" for c in (LIGHT, DARK)
+                            for what, lengths in (("loop", o.loop_length), ("line", o.line_length)) if lengths[c])
+        winner, mover = self.game.sides[o.winner], self.game.sides[1 - self.to_move]
+        if o.loop_length[1 - o.winner] or o.line_length[1 - o.winner]:
+            return f"{winner} wins: {made} in one turn: the mover wins"
+        if winner != mover:
+            return f"{winner} wins: {made}, completed by {mover}"
+        return f"{winner} wins: {made}"
 
     # -- Trax facts (the view, the engine and the tests use them) -------------------------
     def outcome_ends_game(self) -> bool:
@@ -707,6 +719,8 @@ class Trax(Game):
 
     # -- notation ------------------------------------------------------------------------------
     _MOVE = re.compile(r"^\s*([a-zA-Z]\s*\d{1,2})\s*(?:([+/\\])|:?\s*([ldLD]{4}))\s*$")
+    # open-table Trax's notation: "@" and "0" name the column and the row before the tiles (@0/, A0+)
+    _OPEN_TABLE = re.compile(r"^\s*(?:@\s*\d{1,3}|[a-zA-Z@]\s*0)\s*[+/\\]\s*$")
 
     def format_move(self, state: State, move: int) -> str:
         cell, tile = move_cell(move), move_tile(move)
@@ -724,8 +738,11 @@ class Trax(Game):
     def parse_move(self, state: State, text: str) -> int:
         if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
             return parse_course_turn(self, state, text)
-        m = self._MOVE.match(text)
         said = quoted(text)
+        if self._OPEN_TABLE.match(text):  # "is not a Trax move" told a Trax player it was not one
+            raise IllegalMove(f"{said} is open-table notation, whose @ and 0 are the column and row before "
+                              "the tiles; here a cell keeps its name: e5 is column e, row 5 from the top")
+        m = self._MOVE.match(text)
         if not m:
             raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
         cell = parse_cell(m.group(1).replace(" ", ""), self.size, self.size)

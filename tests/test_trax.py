@@ -202,6 +202,32 @@ def test_notation_shape_and_tile_name_forms():
     assert NAME[move_tile(game.parse_move(state, "e4+"))] == "dldl"  # d4's east edge is dark
 
 
+@pytest.mark.parametrize("typed", ["@0/", "@1+", "A0\\", "f0/"])
+def test_open_table_notation_is_refused_saying_how_cells_are_named_here(typed):
+    """A Trax player's first move in the notation of the open table, ``@0/``, was told it "is not a
+    Trax move like e5/": it is one, but there the column @ and the row 0 lie before the tiles and
+    names shift as the tiles grow.  The refusal now says so and how this board names a cell."""
+    from ui import i18n
+    from ui.words import rule_reason
+
+    game = games.load("trax", size=10)
+    with pytest.raises(IllegalMove) as refused:
+        game.parse_move(game.initial_state(), typed)
+    said = str(refused.value)
+    assert said.startswith(f"'{typed}' is open-table notation") and "e5 is column e, row 5 from the top" in said
+    try:
+        i18n.set_language("pt")
+        assert rule_reason(said, "trax").startswith(f"'{typed}' é notação de mesa aberta")
+    finally:
+        i18n.set_language("en")
+
+
+def test_cells_of_row_ten_are_not_taken_for_open_table_notation():
+    game = games.load("trax", size=10)
+    with pytest.raises(IllegalMove, match="a10 does not touch a tile"):
+        game.parse_move(game.initial_state(), "a10/")
+
+
 def test_position_text_is_the_course_format():
     game = games.load("trax", size=7)
     text = game.to_text(game.initial_state())
@@ -278,7 +304,46 @@ def test_a_turn_closing_both_colours_wins_for_the_mover_with_double_score(moves,
     score = [light_loop, dark_loop]
     score[mover] *= 2
     assert state.score() == tuple(score)
-    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop"
+    assert state.end_reason() == f"{game.sides[mover]} wins: a light loop and a dark loop in one turn: the mover wins"
+
+
+def play_7x7(moves: str):
+    """The 7x7 game after ``moves`` (notation separated by spaces)."""
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    for text in moves.split():
+        state = state.play(game.parse_move(state, text))
+    return state
+
+
+@pytest.mark.parametrize("moves, reason", [
+    ("c4\\ c3/", "Light wins: a light loop, completed by Dark"),  # Dark's c3/ forces Light's 2x2 loop shut
+    (BOTH_BY_DARK, "Dark wins: a light loop and a dark loop in one turn: the mover wins"),
+])
+def test_the_end_reason_says_whose_turn_made_the_win_when_that_decides_it(moves, reason):
+    """A player who closes the opponent's loop loses, and one who closes both colours wins: the
+    result card said only "Dark wins: a light loop and a dark loop" (over "Dark 8 - 6 Light", or a
+    winner with fewer points), never why that player won nor who had laid the losing tile."""
+    state = play_7x7(moves)
+    assert state.end_reason() == reason
+
+
+def test_a_win_by_ones_own_turn_keeps_the_short_reason():
+    assert play_7x7("e4\\ d5\\").end_reason() == "Dark wins: a dark loop"  # Dark's own turn closed it
+
+
+def test_the_portuguese_end_reason_names_who_completed_the_loop():
+    from ui import i18n
+    from ui.words import end_reason
+
+    try:
+        i18n.set_language("pt")
+        assert end_reason("Light wins: a light loop, completed by Dark") == \
+            "Claro ganha: Escuro completou um circuito claro"
+        assert end_reason("Dark wins: a light loop and a dark line in one turn: the mover wins") == \
+            "Escuro ganha: um circuito claro e uma linha escura na mesma jogada: ganha quem jogou"
+    finally:
+        i18n.set_language("en")
 
 
 # -- random games on every size --------------------------------------------------------------------
@@ -531,7 +596,7 @@ def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typ
     drawn = []
     monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
     view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
-    assert named in drawn
+    assert trax_view.POINTED_PARTS.join(drawn) == named  # one line, or two where the picker is narrow
 
 
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
@@ -793,6 +858,58 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         assert not [text for text, _r in drawn if said.split(" ", 1)[1][:12] in text]
     finally:
         i18n.set_language("en")
+
+
+# 10x10, then f8: f8\\ is left out (three dark edges at g7), f8+ forces f7, g7 and g8
+BESIDE_FORCED = ("e6/ e5\\ e4+ d6+ c6/ c7/ g6/ e7\\ h5/ g3\\ d4\\ h4+ b6+ g2+ d3\\ a6\\ a5+ e8\\ g1/ d2+ c2+ c8+ "
+                 "i5/ j4+ c1/ i6/ h7/ h8/")
+
+
+@pytest.mark.parametrize("size, moves, pointed, forced", [
+    (10, BESIDE_FORCED, "f8+", ["f7", "g7", "g8"]),  # under the line that says why f8\\ is left out
+    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+  ldld (...)  ·  forces c4", 23 pixels high
+    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+  dldl (...)  ·  forces e5, e7"
+])
+def test_the_picker_and_its_lines_keep_off_the_forced_tiles_they_show(monkeypatch, size, moves, pointed, forced):
+    """Pointing at a tile of the picker ghosts its turn on the board, but the lines under the
+    picker lay over the cells it forces: f8's line on why f8\\ is left out, seven cells wide at
+    1024x768, wherever the picker stood; on 7x7 the pointed tile's own line, whose width no place
+    of the picker allowed for (36 of 272 turns with forced tiles pointed at in random 7x7 games,
+    39 of 291 on 10x10, 37 of 197 on 25x25).  The lines now go narrower (wrapped, the pointed
+    tile's on two lines) where that keeps them off the forced cells."""
+    import pygame
+
+    import ui.views.trax as trax_view
+    from games.grid import cell_name
+    from ui.board_view import Overlay
+    from ui.theme import DARK as THEME
+
+    pygame.init()
+    game = games.load("trax", size=size)
+    state = game.play_line(moves.split())
+    view = trax_view.VIEW(game)
+    view.layout(pygame.Rect(0, 0, 716, 700))  # the board area of a 1024x768 window
+    labels: list[pygame.Rect] = []
+    draw = trax_view.draw_label
+
+    def record(*args):
+        labels.append(draw(*args))
+        return labels[-1]
+
+    cell = move_cell(game.parse_move(state, pointed))
+    surface = pygame.Surface((716, 700))
+    view.draw(surface, state, Overlay(theme=THEME))  # as the window has drawn the board before a click
+    assert view.click(state, view.cell_rect(*divmod(cell, size)).center).kind == "pending"
+    view.draw(surface, state, Overlay(theme=THEME))
+    rect, move = next((r, m) for r, m in view._picker_rects() if game.format_move(state, m) == pointed)
+    turn = [move_cell(m) for m in state.forced_tiles(move)[1:]]
+    assert sorted(cell_name(c, size) for c in turn) == forced
+    monkeypatch.setattr(trax_view, "draw_label", record)
+    view.draw(surface, state, Overlay(theme=THEME, hover=rect.center))
+    tiles = [r for r, _m in view._picker_rects()]
+    box = tiles[0].unionall(tiles).inflate(tiles[0].width // 4, tiles[0].width // 4)  # as it is drawn
+    covered = {c for shape in [box, *labels] for c in view._cells_under(shape)}
+    assert labels and not covered.intersection(turn), sorted(cell_name(c, size) for c in covered.intersection(turn))
 
 
 def test_a_turn_written_as_the_courses_code_writes_it_is_read():

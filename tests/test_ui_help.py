@@ -227,7 +227,8 @@ def tile_edge_colours(surface: pygame.Surface, label: pygame.Rect) -> str:
 def test_the_trax_rules_show_each_tile_over_its_name(app, monkeypatch, language):
     """The rules page named the six tiles by their edges' colours (``lddl``: west light, north and
     east dark, south light) with no picture of any: a newcomer had to draw them to follow the
-    page.  It now shows the six tiles, each over its name, in English and in Portuguese."""
+    page.  It now shows the six tiles, each over its name (and its notation sign), in English and
+    in Portuguese."""
     from games.trax_tiles import TILE_NAMES
     from tests.ui_helpers import recorded_text_rects
 
@@ -238,7 +239,8 @@ def test_the_trax_rules_show_each_tile_over_its_name(app, monkeypatch, language)
         app.scene.draw(app.screen)
     finally:
         i18n.set_language("en")
-    labels = {text: rect for text, rect in drawn if text in TILE_NAMES}
+    labels = {text.split()[0]: rect for text, rect in drawn  # "lddl \\": the name and its notation sign
+              if len(text.split()) == 2 and text.split()[0] in TILE_NAMES}
     assert sorted(labels) == sorted(TILE_NAMES)
     for name, rect in labels.items():
         assert tile_edge_colours(app.screen, rect) == name

@@ -210,3 +210,29 @@ def test_the_portuguese_trax_page_shows_its_notation_as_code(tmp_path, monkeypat
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_trax_tiles_picture_gives_each_tile_the_sign_a_move_writes_it_with(monkeypatch):
+    """The page's six tiles had only their names under them (``lddl``), and which curves ``/``
+    and ``\\`` stand for was said in words alone: a player typing ``e5/`` could not read it off the
+    tiles.  Under each tile now stands the sign with which a move of that tile is typed."""
+    from games.grid import cell_name
+    from games.trax_tiles import TILE_NAMES, move_cell, move_tile, tile_of_name
+    from ui import text as tx
+    from ui.views.trax import draw_tile_row
+
+    labels: list[str] = []
+    monkeypatch.setattr(tx, "text", lambda surface, value, *args, **kwargs: labels.append(value))
+    draw_tile_row(pygame.Surface((600, 120)), (0, 0), 60, (255, 255, 255))
+    assert [label.split()[0] for label in labels] == list(TILE_NAMES)
+    for label in labels:
+        name, sign = label.split()
+        tile = tile_of_name(name)
+        for centre in TILE_NAMES:  # a start from which this tile can be laid
+            game = games.load("trax", size=7, centre=centre)
+            state = game.initial_state()
+            move = next((m for m in state.legal_moves() if move_tile(m) == tile), None)
+            if move is not None:
+                break
+        typed = cell_name(move_cell(move), game.size) + sign  # "c4" and the sign under the tile
+        assert game.parse_move(state, typed) == move, (label, typed)

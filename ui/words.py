@@ -65,6 +65,11 @@ REASONS: tuple[tuple[str, str], ...] = (
     # the same ends as records written before they took the course's words keep them
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
     (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
+    # Trax: whose turn made the loop or line, where that is why the winner won (before the plain one)
+    (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
+     N_("{side} wins: {made} in one turn: the mover wins")),
+    (r"(?P<side>\S+) wins: (?P<made>.+), completed by (?P<mover>\S+)",
+     N_("{side} wins: {made}, completed by {mover}")),
     (r"(?P<side>\S+) wins: (?P<made>.+)", N_("{side} wins: {made}")),
     (r"The board is full: no winner", N_("The board is full: no winner")),
     (r"The board is full", N_("The board is full")),
@@ -221,6 +226,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
      N_("{text}: write steps with '-' (c2-c3) and captures with 'x' (b1xb3)")),
     (rf"{QUOTED} is not a Trax move like (?P<examples>.*)", N_("{text} is not a Trax move like {examples}")),
+    (rf"{QUOTED} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
+     r"cell keeps its name: e5 is column e, row 5 from the top",
+     N_("{text} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
+        "cell keeps its name: e5 is column e, row 5 from the top")),
     (rf"{QUOTED} is not a course turn like (?P<example>\[\[.*?\]\]): \[row, column, tile\] for each tile, counted from 0",
      N_("{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0")),
     (rf"{QUOTED}: (?P<name>'[^']*'|\"[^\"]*\") is not a tile name \((?P<names>[^)]*)\)",

@@ -6,7 +6,8 @@
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
   included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
   A tile that matches the neighbours but whose turn would make three edges of one colour meet is
-  left out of the picker, and a line under it names the tile and that cell.
+  left out of the picker, and a line under it names the tile and that cell.  The picker and its
+  lines keep off the cells its tiles force, wrapped narrower where the wide lines would not.
 - The tiles of the last turn appear one after another (the placed tile, then each forced tile);
   the placed tile keeps a frame, the forced ones their corners marked.  The legal moves' dots wait
   for the last of them (they are the position's); a click meanwhile lays them all at once first.
@@ -25,7 +26,7 @@ import pygame
 import pygame.gfxdraw
 
 from games.grid import cell_name
-from games.trax import DARK, LIGHT, NAME, SIDES, Trax, TraxState, move_cell, move_of, move_tile
+from games.trax import DARK, LIGHT, NAME, SHAPE, SIDES, Trax, TraxState, move_cell, move_of, move_tile
 from games.trax_tiles import TILE_NAMES, tile_of_name
 from ui import text as tx
 from ui import words
@@ -41,6 +42,7 @@ TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}  # each 3:1 from the face
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
+POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
 PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
 CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
     frozenset((0, 1)): ((0, 0), 0.0),
@@ -109,16 +111,23 @@ def tile_row_height(tile_size: int) -> int:
     return tile_size + tile_size // 8 + tx.line_height(picker_label_size(tile_size))
 
 
+def tile_label(name: str) -> str:
+    """A tile's name and its sign in the notation (``lddl \\``): the moves are written with the
+    sign (``e5/``), and the page said which curves ``/`` and ``\\`` stand for only in words."""
+    return f"{name} {SHAPE[tile_of_name(name)]}"
+
+
 def draw_tile_row(surface: pygame.Surface, topleft: tuple[int, int], tile_size: int, colour) -> None:
-    """The six tiles side by side, each with its name under it: the rules page's picture, so
-    that a name (``lddl``) is read off a tile's edges, west, north, east, south, as the page
-    says, instead of being learnt from the words alone."""
+    """The six tiles side by side, each with its name and notation sign under it (``tile_label``):
+    the rules page's picture, so that a name (``lddl``) is read off a tile's edges, west, north,
+    east, south, as the page says, and a move's ``/`` off its curves, instead of being learnt
+    from the words alone."""
     x, y = topleft
     for name in TILE_NAMES:
         rect = pygame.Rect(x, y, tile_size, tile_size)
         draw_tile(surface, rect, tile_of_name(name))
-        tx.text(surface, name, (rect.centerx, rect.bottom + tile_size // 8), picker_label_size(tile_size),
-                colour, "midtop")
+        tx.text(surface, tile_label(name), (rect.centerx, rect.bottom + tile_size // 8),
+                picker_label_size(tile_size), colour, "midtop")
         x += tile_size + tile_size // 3
 
 
@@ -140,6 +149,20 @@ def forced_words(state: TraxState, move: int, most: int = 4) -> str:
     ghosted turn alone did not tell the tile chosen from the tiles that come with it."""
     cells = forced_cells(state, move, most)
     return _("forces {cells}").format(cells=cells) if cells else ""
+
+
+def pointed_words(state: TraxState, move: int) -> str:
+    """The line under the picker for the tile pointed at: its move, its tile and the cells its
+    turn forces ("f8+  dldl (light top-bottom)  ·  forces f7, g7, g8")."""
+    label = f"{state.game.format_move(state, move)}  {words.trax_tile(NAME[move_tile(move)])}"
+    forced = forced_words(state, move)
+    return label + POINTED_PARTS + forced if forced else label
+
+
+def pointed_lines(said: str, narrow: bool) -> list[str]:
+    """``pointed_words``' line as drawn: whole, or in a narrow picker its tile on one line and the
+    cells it forces on the next."""
+    return said.split(POINTED_PARTS) if narrow else [said]
 
 
 def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
@@ -209,6 +232,7 @@ class TraxView(GridView):
         self._forced_cells: set[int] = set()  # the cells the picker's tiles would force: nor these
         self._tiles: set[int] = set()  # the tiles on the board when the picker opened: the fewest covered
         self._left_out = ""  # why the open picker leaves out tiles that fit (``left_out_words``): said under it
+        self._pointed: list[str] = []  # the open picker's line for each tile pointed at (``pointed_words``)
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
 
@@ -273,6 +297,7 @@ class TraxView(GridView):
         self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
         self._tiles = {i for i, tile in enumerate(state.cells) if tile}
         self._left_out = left_out_words(state, self.picker[0], moves)
+        self._pointed = [pointed_words(state, m) for m in moves]
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -302,24 +327,49 @@ class TraxView(GridView):
         return ""
 
     def _picker_rects(self) -> list[tuple[pygame.Rect, int]]:
-        """Where the previews of the open picker are: beside the cell (above, below, left, right,
-        then the corners between), never on it, the first place that covers fewest of the cells its
-        tiles would force, then of the last turn's tiles, then of the other tiles; with room under
-        them for the hovered tile's label, inside the grid of cells (``_picker_area``), and as wide
-        as the lines that say why tiles are left out, so that they stay on the grid too."""
+        """Where the previews of the open picker are (``_picker_layout``)."""
+        return self._picker_layout()[0]
+
+    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str], bool]:
+        """The open picker's previews, the lines under them that say why tiles are left out, and
+        whether its lines are narrow (``pointed_lines``).
+
+        Beside the cell (above, below, left, right, then the corners between), never on it, the
+        first place that covers fewest of the cells its tiles would force, then of the last turn's
+        tiles, then of the other tiles; with room under them for the label of the tile pointed
+        at, inside the grid of cells (``_picker_area``), and as wide as the lines and that label,
+        so that they stay on the grid too.  The lines are as wide as the grid allows, or narrower
+        (wrapped to a third of the grid, the label on two lines) where that covers fewer forced
+        cells: a line seven cells wide lay over the forced cells next to the cell wherever the
+        picker stood, hiding the very tiles that pointing at a preview ghosts."""
         if self.picker is None:
-            return []
+            return [], [], False
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
         tiles_width = len(moves) * size + (len(moves) + 1) * gap
-        notes = self._left_out_lines(size)
-        width = max([tiles_width] + [font(picker_label_size(size)).size(line)[0] + picker_label_size(size)
-                                     for line in notes])
-        # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
-        label_h = (picker_label_size(size) + gap) * (len(notes) + 1) + gap
         target = self.cell_rect(*divmod(cell, self.cols))
-        full = pygame.Rect(0, 0, width, size + 2 * gap + label_h)
+        label = picker_label_size(size)
+        wide = max(label, self.grid.width - label)
+        best = None
+        for narrow in (False, True):
+            notes = self._left_out_lines(size, min(wide, max(tiles_width, self.grid.width // 3)) if narrow else wide)
+            pointed = [pointed_lines(words, narrow) for words in self._pointed]
+            lines = notes + [line for said in pointed for line in said]
+            width = max([tiles_width] + [font(label).size(line)[0] + label for line in lines])
+            # the labels under the box (the tiles left out; the tile pointed at), and the box's frame
+            label_h = (label + gap) * (len(notes) + max(map(len, pointed), default=1)) + gap
+            box, cost = self._place_picker(pygame.Rect(0, 0, width, size + 2 * gap + label_h), target, gap)
+            if best is None or cost < best[0]:
+                best = (cost, box, notes, narrow)
+        _cost, box, notes, narrow = best
+        first = box.x + (box.width - tiles_width) // 2 + gap  # the tiles centred over the lines
+        rects = [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+        return rects, notes, narrow
+
+    def _place_picker(self, full: pygame.Rect, target: pygame.Rect, gap: int) -> tuple[pygame.Rect, tuple]:
+        """The place of a picker box the size of ``full`` beside ``target`` (see ``_picker_layout``)
+        and what it covers: (forced cells, last turn's cells, tiles), the fewest the best."""
         left, right, top, bottom = target.left - gap, target.right + gap, target.top - gap, target.bottom + gap
         places = [("midbottom", (target.centerx, top)), ("midtop", (target.centerx, bottom)),
                   ("midright", (left, target.centery)), ("midleft", (right, target.centery)),
@@ -338,17 +388,18 @@ class TraxView(GridView):
                                                                        self._tiles))
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
-        box = best or full.clamp(area)
-        first = box.x + (width - tiles_width) // 2 + gap  # the tiles centred over the lines
-        return [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
+        if best is None:  # no place beside the cell keeps off it: the box on the grid, as good as none
+            return full.clamp(area), (len(self._forced_cells) + 1,)
+        return best, best_cost
 
-    def _left_out_lines(self, tile_size: int) -> list[str]:
-        """Why the open picker leaves out tiles, in lines as wide as the grid of cells holds at
-        the picker's label size (one line said it past the grid, over the coordinates)."""
+    def _left_out_lines(self, tile_size: int, width: int | None = None) -> list[str]:
+        """Why the open picker leaves out tiles, in lines ``width`` wide, by default as wide as
+        the grid of cells holds at the picker's label size (one line said it past the grid, over
+        the coordinates)."""
         if not self._left_out:
             return []
         label = picker_label_size(tile_size)
-        return tx.wrap(self._left_out, label, max(label, self.grid.width - label), bold=True)
+        return tx.wrap(self._left_out, label, width or max(label, self.grid.width - label), bold=True)
 
     def _picker_area(self, box: pygame.Rect) -> pygame.Rect:
         """Where a picker ``box`` may go: the grid of cells, so that the coordinates round it stay
@@ -516,7 +567,7 @@ class TraxView(GridView):
 
     def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
         """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
-        rects = self._picker_rects()
+        rects, notes, narrow = self._picker_layout()
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
@@ -533,14 +584,10 @@ class TraxView(GridView):
                 pygame.draw.rect(surface, theme.accent, rect.inflate(4, 4), 3)
         size, below = picker_label_size(rects[0][0].width), box.bottom + 2
         within = self.grid if self.grid.contains(box) else self.rect  # where the picker keeps, its lines too
-        for line in self._left_out_lines(rects[0][0].width):  # first, where they stay while a tile is pointed at
+        for line in notes:  # first, where they stay while a tile is pointed at
             below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
-        if hovered is not None:
-            label = f"{state.game.format_move(state, hovered)}  {words.trax_tile(NAME[move_tile(hovered)])}"
-            forced = forced_words(state, hovered)
-            if forced:
-                label += "  ·  " + forced
-            draw_label(surface, label, (box.centerx, below), size, within, theme)
+        for line in pointed_lines(pointed_words(state, hovered), narrow) if hovered is not None else []:
+            below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
 
 
 VIEW = TraxView
