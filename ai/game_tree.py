@@ -205,6 +205,21 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
     return Tree(root, algorithm, depth, search.nodes)
 
 
+def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT) -> int:
+    """The deepest depth up to ``deepest`` whose alpha-beta tree from ``state`` is likely to be
+    built well within ``limit`` nodes: at most ``deepest``, at least 1.
+
+    The explorer opened tic-tac-toe at depth 4 on any board, so on 15x15 or 19x19 a teacher waited
+    seconds for "too big", then again at each smaller depth.  The estimate is alpha-beta's
+    smallest tree, b^ceil(d/2) + b^floor(d/2) for b moves (Knuth and Moore); trees in the rules'
+    order measured 1.1 to over 2 times that, so it is held to a quarter of ``limit``."""
+    moves = 0 if state.is_terminal() else len(state.legal_moves())
+    for depth in range(deepest, 1, -1):
+        if moves ** -(-depth // 2) + moves ** (depth // 2) <= limit // 4:
+            return depth
+    return 1
+
+
 def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
                 game_id: str = "", limit: int = 0, stop: Callable[[], bool] | None = None) -> int:
     """How many positions ``algorithm`` visits from ``state`` to ``depth`` plies (the tree is not

@@ -702,3 +702,36 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     app.invalidate()
     app.run_frames(2)
     assert f"Value +0.69: {analysis_words(3, 0)}" in drawn
+
+
+def test_a_solved_draw_is_said_a_draw_and_an_estimate_of_nought_even():
+    """A teacher showing 3x3 to the end (depth 7 after a1 b2) read "Value 0: even" on the root,
+    the word for an estimate, where the search had proved a draw; a +1 read "X wins".  A 0 whose
+    best line ends in a finished game is now said "draw"; a 0 from the heuristic at the depth
+    limit stays "even"."""
+    from ui.scenes.tree_explorer import value_words
+
+    game = games.load("tictactoe")
+    state = game.play_line(["a1", "b2"])
+    solved = build(state, ALPHABETA, 7, game_id="tictactoe")
+    assert solved.root.value == 0 and value_words(solved.root, game, state.to_move) == "draw"
+    winning = next(child for child in iter_nodes(solved.root) if child.value == 1.0 and not child.cut)
+    assert value_words(winning, game, state.to_move) == "X wins"
+    shallow = build(state, ALPHABETA, 1, _zero)
+    assert shallow.root.value == 0 and value_words(shallow.root, game, state.to_move) == "even"
+
+
+@pytest.mark.parametrize(("size", "moves"), [(19, []), (15, ["h8", "h7"])])
+def test_a_big_board_opens_a_tree_at_a_depth_that_fits(app, size, moves):
+    """Tic-tac-toe's explorer opened at depth 4 on any board: on 15x15 and 19x19 a teacher waited
+    seconds for "too big" (19x19: then seven more at depth 3).  It opens the deepest tree likely
+    to fit (ai.game_tree.likely_fitting_depth), still 4 on 3x3, and Depth + goes deeper."""
+    game = games.load("tictactoe", width=size, height=size, k=5)
+    state = game.play_line(moves)
+    app.show_tree(game, state)
+    explorer = app.scene
+    built(app, explorer)
+    assert explorer.too_big == "" and explorer.tree is not None and 1 < explorer.depth < 4
+    small = games.load("tictactoe")
+    app.show_tree(small, small.initial_state())
+    assert app.scene.depth == 4

@@ -44,8 +44,10 @@ from ai.game_tree import (
     Node,
     Tree,
     TreeTooBig,
+    best_leaf,
     build,
     count_nodes,
+    likely_fitting_depth,
     reported_value,
 )
 from games.base import Game, State
@@ -74,9 +76,11 @@ MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
 
-def default_depth(game_id: str) -> int:
-    """The depth the explorer opens with: tic-tac-toe's four plies (the notebook's), two elsewhere."""
-    return 4 if game_id == "tictactoe" else 2
+def default_depth(game_id: str, state: State) -> int:
+    """The depth the explorer opens ``state`` with: tic-tac-toe's four plies (the notebook's), two
+    elsewhere, less where so deep a tree would not fit or would take long (15x15: a tree of depth
+    4 is too big; ``likely_fitting_depth``)."""
+    return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2)
 
 
 def value_text(value: float | None) -> str:
@@ -92,9 +96,13 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
     hint use for a search's value ("Black +2 discs", "White +100", "Red wins", "even"), where the
     box shows the lesson's squashed number (-0.53): a student comparing the two read different
     scales.  Hex's analysis gives chances to win, into which the course's shortest paths do not
-    convert: only the side they favour is said.  "" for a cut node, never searched."""
+    convert: only the side they favour is said.  A 0 whose best line ends in a finished game is a
+    draw the search proved (a solved 3x3), said so, not "even" (an estimate's word).  "" for a cut
+    node, never searched."""
     if node.value is None:
         return ""
+    if node.value == 0 and best_leaf(node).kind == "terminal":
+        return _("draw")
     score, kind = reported_value(node, game.id)
     said = eval_text(AIProgress(0, score=score, kind=kind, mover=max_side), game.sides, game.id)
     if said or node.value == 0:
