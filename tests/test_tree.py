@@ -469,7 +469,7 @@ def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
 
 
 def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatch):
-    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their "+120" were
+    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their counts ("+120") were
     written straight on them, struck through by a band of lines; each count now has a chip of the
     canvas's colour under it, drawn after every edge."""
     from ui import text as tx
@@ -500,7 +500,7 @@ def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatc
     app.invalidate()
     app.run_frames(1)
     last_edge = max(i for i, (item, _at) in enumerate(order) if item == "edge")
-    counts = [i for i, (item, _at) in enumerate(order) if item.startswith("+")]
+    counts = [i for i, (item, _at) in enumerate(order) if item != "edge" and item.split()[0].isdigit()]
     assert counts and all(i > last_edge for i in counts)
     assert all(order[i - 1][0] == "rect" and order[i - 1][1].collidepoint(order[i][1]) for i in counts)
 
@@ -735,3 +735,53 @@ def test_a_big_board_opens_a_tree_at_a_depth_that_fits(app, size, moves):
     small = games.load("tictactoe")
     app.show_tree(small, small.initial_state())
     assert app.scene.depth == 4
+
+
+def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
+    """3x3 after a1 b2 at depth 7: every line reaches the game's end, yet the header said "between
+    them the course's estimate" and the legend "analysis searches deeper, so its values can differ"
+    (there is nothing deeper): a teacher showing that minimax solves tic-tac-toe had to explain the
+    screen away.  Such a tree now says its values are exact; at depth 4 the old notes stay."""
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    said = " ".join(drawn)
+    assert explorer.depth == 4 and "course's estimate at depth 4" in said and "analysis searches deeper" in said
+    for _ in range(3):
+        key(app, pygame.K_PLUS)
+    built(app, explorer)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    said = " ".join(drawn)
+    assert explorer.depth == 7 and explorer.tree.to_the_end
+    assert "0 a draw; every line searched to the game's end" in said
+    assert "these values are exact" in said or "Searched to the end: exact values" in said  # the short form where the panel is short
+    assert "estimate" not in said and "analysis searches deeper" not in said
+
+
+def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch):
+    """The count of a closed node's moves read "+6" under a box's "+0.10" (drawn in turn: "+1 +5
+    +1 +5 0 -1 +4"), and a class took it for a second minimax value.  It reads "6 moves" where
+    that fits, and never with a sign."""
+    import re
+
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    closed = [node for node in iter_nodes(explorer.tree.root)
+              if node.children and id(node) not in explorer.open and any(node is n for _r, n in explorer.node_rects)]
+    assert closed and all(f"{len(node.children)} moves" in drawn for node in closed)
+    assert not any(re.fullmatch(r"\+\d+", text) and text != "+1" for text in drawn)
