@@ -1355,3 +1355,27 @@ def test_a_forfeits_log_holds_the_position_to_paste_and_play_again(tmp_path, fau
     for text in r.moves:
         asked_in = asked_in.play(game.parse_move(asked_in, text))
     assert from_text(pasted).first_state().key() == asked_in.key()
+
+
+def documented_example(heading: str) -> str:
+    """The first Python block under ``heading`` in docs/outside-players.md, as a student copies it."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")
+    after = text[text.index(f"\n{heading}\n"):]
+    code = after[after.index("```python\n") + len("```python\n"):]
+    return code[:code.index("\n```")]
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("tictactoe", {"width": 5, "height": 4, "k": 4}),
+                                                  ("hex", {"size": 5, "swap": True})])
+def test_the_documented_board_reading_player_plays_whole_games(tmp_path, game_id, options):
+    """A teacher's class writes evaluations, which read the board; the contract the guide gave
+    (legal_moves, play, to_move ...) had no way to, so students read our source.  The guide's
+    "Reading the board" player, copied as it stands, plays whole games of Tic-tac-toe and Hex
+    (with the swap rule too) from either side, without a forfeit."""
+    bot = tmp_path / "vizinhos.py"
+    bot.write_text(documented_example("### Reading the board"), encoding="utf-8")
+    game = games.load(game_id, **options)
+    for side in (0, 1):
+        result = bot_against_level_1(game, str(bot), "vizinhos", 2.0, seed=side, side=side)
+        assert not result.forfeit, result.reason
+        assert len(result.moves) >= 4
