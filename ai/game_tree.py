@@ -82,6 +82,7 @@ class Tree:
     algorithm: str
     depth: int
     nodes: int  # positions visited (cut moves not counted)
+    to_the_end: bool = False  # no line stopped at the depth limit: every value is exact (+1, -1, 0)
 
 
 def course_heuristic(game_id: str) -> Heuristic:
@@ -127,6 +128,7 @@ class _Search:
         self.player = state.to_move
         self.keep, self.limit, self.stop = keep, limit, stop
         self.nodes = 0
+        self.horizons = 0  # positions valued by the heuristic at the depth limit
         # one scale for the whole tree, the same for every algorithm: the largest heuristic value
         # among the root's moves
         values = [abs(float(heuristic(after, self.player))) for after in
@@ -168,6 +170,7 @@ class _Search:
             node.kind, node.value = "terminal", self.utility(state)
             return node.value
         if node.ply >= self.depth:
+            self.horizons += 1
             node.estimate = float(self.heuristic(state, self.player))
             node.kind, node.value = "horizon", self.squash(node.estimate)
             return node.value
@@ -202,7 +205,22 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
     search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), True, limit, stop)
     root = Node(state)
     search.visit(root, -math.inf, math.inf)
-    return Tree(root, algorithm, depth, search.nodes)
+    return Tree(root, algorithm, depth, search.nodes, to_the_end=search.horizons == 0)
+
+
+def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT) -> int:
+    """The deepest depth up to ``deepest`` whose alpha-beta tree from ``state`` is likely to be
+    built well within ``limit`` nodes: at most ``deepest``, at least 1.
+
+    The explorer opened tic-tac-toe at depth 4 on any board, so on 15x15 or 19x19 a teacher waited
+    seconds for "too big", then again at each smaller depth.  The estimate is alpha-beta's
+    smallest tree, b^ceil(d/2) + b^floor(d/2) for b moves (Knuth and Moore); trees in the rules'
+    order measured 1.1 to over 2 times that, so it is held to a quarter of ``limit``."""
+    moves = 0 if state.is_terminal() else len(state.legal_moves())
+    for depth in range(deepest, 1, -1):
+        if moves ** -(-depth // 2) + moves ** (depth // 2) <= limit // 4:
+            return depth
+    return 1
 
 
 def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,

@@ -61,11 +61,26 @@ LAST_WORDS = 0.5  # seconds a late worker may still take to write that note (``_
 RUNNING_AT = re.compile(r"; it was running [^;]*")  # where a late move was, and the first move's hint
 FIRST_MOVE_HINT = (". It was its first move: set-up work done inside the move (reading files, building tables) "
                    "counts on the move's clock, so do it in __init__ or at module level")
+SEARCH_HINT = (". It was searching ({function} was {depth} calls deep): a search deeper than the time allows is "
+               "late on any move, so stop it at a depth, or take the seconds (choose(game, state, seconds)) "
+               "and stop in time")
 LOAD_TIME = 15.0  # seconds a file may take to import and construct its players
 WORKER_START_TIME = 30.0  # seconds a worker may take to be ready (before that clock starts): a busy machine's start
 PLAYER_SUFFIXES = (".py", ".ipynb")
 BOT_FILE_VARIABLE = "TABULEIRO_BOT_FILE"  # in a worker's environment: the file it plays (to find it in ps)
 log = logging.getLogger(__name__)
+
+
+def late_where(running: str, first_move: bool) -> str:
+    """Where a late move was stopped, with the hint that fits: a student's function many calls
+    deep (the worker's ``SEARCH_NOTE``) is a search too deep for the time, said so on any move;
+    else, on the first move, that set-up work counts on its clock.  A full-depth alpha-beta on 4x4
+    was told to move its set-up to __init__, which it did not have."""
+    where, _sep, searching = running.partition("; searching: ")
+    if not searching:
+        return where + (FIRST_MOVE_HINT if first_move else "")
+    function, depth = searching.removesuffix(" calls deep").rsplit(" ", 1)
+    return where + SEARCH_HINT.format(function=function, depth=depth)
 
 
 class OutsideLoadError(ValueError):
@@ -444,7 +459,7 @@ class OutsidePlayer(Player):
         except _Dead as exc:
             where = ""
             if isinstance(exc, _Late):
-                where = worker.running_at(worker.moves) + (FIRST_MOVE_HINT if worker.moves == 1 else "")
+                where = late_where(worker.running_at(worker.moves), worker.moves == 1)
                 if where:  # again below what the bot printed after it, where a teacher reading a long log looks
                     bot.note(f"stopped{where}")
             if not isinstance(exc, _Stopped):  # not the caller's stop: the bot's fault

@@ -42,6 +42,7 @@ import threading
 import time
 import traceback
 import types
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -338,6 +339,16 @@ def _calls_of(thread: int) -> list[traceback.FrameSummary]:
 
 
 RUNNING_NOTE = "move {number} still running after {seconds:.2f} s at "  # the parent reads the rest (outside.py)
+SEARCH_NOTE = "; searching: {function} {depth} calls deep"  # after the place, when the student's code recursed
+SEARCH_DEPTH = 3  # a function of the student's this many times on the stack is a search (minimax, max_value ...)
+
+
+def search_in(calls: list[traceback.FrameSummary], source: Source | None) -> tuple[str, int]:
+    """The student's function that is most often on the stack, and how often: a recursive search
+    (minimax, AIMA's max_value and min_value) is many calls deep where set-up work is one or two.
+    Comprehensions and lambdas (``<listcomp>``) are not counted: the student knows the function."""
+    names = Counter(c.name for c in calls if _theirs(c.filename, source) and not c.name.startswith("<"))
+    return names.most_common(1)[0] if names else ("", 0)
 
 
 class _MoveWatch:
@@ -380,8 +391,10 @@ class _MoveWatch:
             return
         source = _loading_source[-1] if _loading_source else None
         call = next((c for c in calls if _theirs(c.filename, source)), calls[0])
+        function, depth = search_in(calls, source)
+        searching = SEARCH_NOTE.format(function=function, depth=depth) if depth >= SEARCH_DEPTH else ""
         lines = [RUNNING_NOTE.format(number=number, seconds=spent)
-                 + f"{_where(call.filename, call.lineno or 0, source)} (in {call.name})"]
+                 + f"{_where(call.filename, call.lineno or 0, source)} (in {call.name}){searching}"]
         lines += [f'  File "{c.filename}", line {c.lineno} in {c.name}' for c in calls]
         with contextlib.suppress(OSError, ValueError):  # a log at its size limit takes no more
             sys.stderr.write("".join(f"{OUR_NOTE.decode()}{line}\n" for line in lines))

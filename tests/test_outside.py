@@ -1355,3 +1355,79 @@ def test_a_forfeits_log_holds_the_position_to_paste_and_play_again(tmp_path, fau
     for text in r.moves:
         asked_in = asked_in.play(game.parse_move(asked_in, text))
     assert from_text(pasted).first_state().key() == asked_in.key()
+
+
+def documented_example(heading: str) -> str:
+    """The first Python block under ``heading`` in docs/outside-players.md, as a student copies it."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")
+    after = text[text.index(f"\n{heading}\n"):]
+    code = after[after.index("```python\n") + len("```python\n"):]
+    return code[:code.index("\n```")]
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("tictactoe", {"width": 5, "height": 4, "k": 4}),
+                                                  ("hex", {"size": 5, "swap": True})])
+def test_the_documented_board_reading_player_plays_whole_games(tmp_path, game_id, options):
+    """A teacher's class writes evaluations, which read the board; the contract the guide gave
+    (legal_moves, play, to_move ...) had no way to, so students read our source.  The guide's
+    "Reading the board" player, copied as it stands, plays whole games of Tic-tac-toe and Hex
+    (with the swap rule too) from either side, without a forfeit."""
+    bot = tmp_path / "vizinhos.py"
+    bot.write_text(documented_example("### Reading the board"), encoding="utf-8")
+    game = games.load(game_id, **options)
+    for side in (0, 1):
+        result = bot_against_level_1(game, str(bot), "vizinhos", 2.0, seed=side, side=side)
+        assert not result.forfeit, result.reason
+        assert len(result.moves) >= 4
+
+
+FULL_DEPTH_MINIMAX = """def choose(game, state):
+    me = state.to_move
+
+    def value(s):
+        if s.is_terminal():
+            return 0 if s.winner() is None else (1 if s.winner() == me else -1)
+        values = [value(s.play(m)) for m in s.legal_moves()]
+        return max(values) if s.to_move == me else min(values)
+
+    return max(state.legal_moves(), key=lambda m: value(state.play(m)))
+"""
+
+
+@pytest.mark.usefixtures("late_notes_waited_for")
+def test_a_search_too_deep_for_the_time_is_told_so_not_to_move_its_set_up(tmp_path):
+    """A student's minimax to the end on 4x4 was late on its first move and told "set-up work done
+    inside the move (reading files, building tables) counts on the move's clock, so do it in
+    __init__": it had no set-up, its search was too deep.  Code of the student's many calls deep
+    is said to be a search, with what to do about it; a loop that is no search keeps the set-up
+    hint (tests above)."""
+    bot = tmp_path / "minimax.py"
+    bot.write_text(FULL_DEPTH_MINIMAX)
+    p = ai.make_player("tictactoe", str(bot))
+    try:
+        with pytest.raises(Forfeit) as lost:
+            p.choose(games.load("tictactoe", width=4, height=4).initial_state(), Limits(time=0.2))
+    finally:
+        p.close()
+    why = str(lost.value)
+    assert re.search(r"; it was running minimax\.py line \d+ \(in (value|<listcomp>|<lambda>)\)\. It was searching "
+                     r"\(value was \d+ calls deep\): a search deeper than the time allows is late on any move", why), why
+    assert "set-up work" not in why
+
+
+def test_a_search_too_deep_is_said_in_portuguese_too():
+    """The search hint (ai.outside.SEARCH_HINT) is translated where the window shows a forfeit."""
+    from ai.outside import SEARCH_HINT
+    from ui import i18n, words
+
+    late = ("exceeded the time limit (1.01 s > 0.5 s); process stopped; it was running aluno.py line 12 (in "
+            "max_value)" + SEARCH_HINT.format(function="max_value", depth=9) + "; log: /t/a.log")
+    try:
+        i18n.set_language("pt")
+        assert words.forfeit_reason(late) == (
+            "excedeu o limite de tempo (1,01 s > 0,5 s); processo parado; estava a executar aluno.py, linha 12 (em "
+            "max_value). Estava a pesquisar (max_value ia em 9 chamadas encadeadas): uma pesquisa mais funda do que o "
+            "tempo permite chega atrasada em qualquer jogada, por isso pare-a a uma profundidade, ou receba os "
+            "segundos (choose(game, state, seconds)) e pare a tempo; registo: /t/a.log")
+    finally:
+        i18n.set_language("en")

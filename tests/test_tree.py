@@ -469,7 +469,7 @@ def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
 
 
 def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatch):
-    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their "+120" were
+    """Hex 11x11: the best move's 120 edges run under its closed neighbours, and their counts ("+120") were
     written straight on them, struck through by a band of lines; each count now has a chip of the
     canvas's colour under it, drawn after every edge."""
     from ui import text as tx
@@ -500,7 +500,7 @@ def test_the_count_under_a_closed_move_is_written_over_the_edges(app, monkeypatc
     app.invalidate()
     app.run_frames(1)
     last_edge = max(i for i, (item, _at) in enumerate(order) if item == "edge")
-    counts = [i for i, (item, _at) in enumerate(order) if item.startswith("+")]
+    counts = [i for i, (item, _at) in enumerate(order) if item != "edge" and item.split()[0].isdigit()]
     assert counts and all(i > last_edge for i in counts)
     assert all(order[i - 1][0] == "rect" and order[i - 1][1].collidepoint(order[i][1]) for i in counts)
 
@@ -702,3 +702,86 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     app.invalidate()
     app.run_frames(2)
     assert f"Value +0.69: {analysis_words(3, 0)}" in drawn
+
+
+def test_a_solved_draw_is_said_a_draw_and_an_estimate_of_nought_even():
+    """A teacher showing 3x3 to the end (depth 7 after a1 b2) read "Value 0: even" on the root,
+    the word for an estimate, where the search had proved a draw; a +1 read "X wins".  A 0 whose
+    best line ends in a finished game is now said "draw"; a 0 from the heuristic at the depth
+    limit stays "even"."""
+    from ui.scenes.tree_explorer import value_words
+
+    game = games.load("tictactoe")
+    state = game.play_line(["a1", "b2"])
+    solved = build(state, ALPHABETA, 7, game_id="tictactoe")
+    assert solved.root.value == 0 and value_words(solved.root, game, state.to_move) == "draw"
+    winning = next(child for child in iter_nodes(solved.root) if child.value == 1.0 and not child.cut)
+    assert value_words(winning, game, state.to_move) == "X wins"
+    shallow = build(state, ALPHABETA, 1, _zero)
+    assert shallow.root.value == 0 and value_words(shallow.root, game, state.to_move) == "even"
+
+
+@pytest.mark.parametrize(("size", "moves"), [(19, []), (15, ["h8", "h7"])])
+def test_a_big_board_opens_a_tree_at_a_depth_that_fits(app, size, moves):
+    """Tic-tac-toe's explorer opened at depth 4 on any board: on 15x15 and 19x19 a teacher waited
+    seconds for "too big" (19x19: then seven more at depth 3).  It opens the deepest tree likely
+    to fit (ai.game_tree.likely_fitting_depth), still 4 on 3x3, and Depth + goes deeper."""
+    game = games.load("tictactoe", width=size, height=size, k=5)
+    state = game.play_line(moves)
+    app.show_tree(game, state)
+    explorer = app.scene
+    built(app, explorer)
+    assert explorer.too_big == "" and explorer.tree is not None and 1 < explorer.depth < 4
+    small = games.load("tictactoe")
+    app.show_tree(small, small.initial_state())
+    assert app.scene.depth == 4
+
+
+def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
+    """3x3 after a1 b2 at depth 7: every line reaches the game's end, yet the header said "between
+    them the course's estimate" and the legend "analysis searches deeper, so its values can differ"
+    (there is nothing deeper): a teacher showing that minimax solves tic-tac-toe had to explain the
+    screen away.  Such a tree now says its values are exact; at depth 4 the old notes stay."""
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    said = " ".join(drawn)
+    assert explorer.depth == 4 and "course's estimate at depth 4" in said and "analysis searches deeper" in said
+    for _ in range(3):
+        key(app, pygame.K_PLUS)
+    built(app, explorer)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    said = " ".join(drawn)
+    assert explorer.depth == 7 and explorer.tree.to_the_end
+    assert "0 a draw; every line searched to the game's end" in said
+    assert "these values are exact" in said or "Searched to the end: exact values" in said  # the short form where the panel is short
+    assert "estimate" not in said and "analysis searches deeper" not in said
+
+
+def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch):
+    """The count of a closed node's moves read "+6" under a box's "+0.10" (drawn in turn: "+1 +5
+    +1 +5 0 -1 +4"), and a class took it for a second minimax value.  It reads "6 moves" where
+    that fits, and never with a sign."""
+    import re
+
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    closed = [node for node in iter_nodes(explorer.tree.root)
+              if node.children and id(node) not in explorer.open and any(node is n for _r, n in explorer.node_rects)]
+    assert closed and all(f"{len(node.children)} moves" in drawn for node in closed)
+    assert not any(re.fullmatch(r"\+\d+", text) and text != "+1" for text in drawn)

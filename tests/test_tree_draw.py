@@ -255,7 +255,7 @@ def test_the_legend_says_what_the_count_under_a_closed_node_is(app, monkeypatch)
     explorer = _explorer_on(app, (1280, 800))
     drawn = recorded_text(monkeypatch)
     explorer.draw(app.screen)
-    assert "+N under a node: its moves, not opened yet" in drawn
+    assert "The count under a node: its moves, not opened yet" in drawn
 
 
 def test_the_legend_stays_in_its_panel_in_portuguese_in_the_smallest_window(app, monkeypatch):
@@ -284,7 +284,7 @@ def test_the_legend_takes_its_items_short_forms_before_leaving_any_out():
     from ui.scenes.tree_explorer import legend_lines
 
     note = ("Values of a depth 2 search; analysis searches deeper, so its values can differ", "Depth 2 values")
-    items = [("MAX picks the highest",), note, ("+N under a node",)]
+    items = [("MAX picks the highest",), note, ("The count under a node",)]
     width = tx.ui_font(13).size("MAX picks the highest value")[0]
     whole = len(tx.wrap(note[0], 13, width))
     assert whole > 1 and len(tx.wrap(note[1], 13, width)) == 1

@@ -412,7 +412,7 @@ class App:
         """The search tree explorer on ``state`` of ``game``, at the game's first depth."""
         from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
 
-        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id)))
+        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id, state)))
 
     def show_settings(self) -> None:
         from ui.scenes.settings_screen import SettingsScene

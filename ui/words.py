@@ -170,6 +170,12 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"move's clock, so do it in __init__ or at module level$",
      N_(". It was its first move: set-up work done inside the move (reading files, building tables) counts on the "
         "move's clock, so do it in __init__ or at module level")),
+    # ... or, where the student's code was many calls deep, that its search was (ai.outside.SEARCH_HINT)
+    (r"\. It was searching \((?P<function>[^()]+) was (?P<depth>\d+) calls deep\): a search deeper than the time "
+     r"allows is late on any move, so stop it at a depth, or take the seconds \(choose\(game, state, seconds\)\) "
+     r"and stop in time$",
+     N_(". It was searching ({function} was {depth} calls deep): a search deeper than the time allows is late on "
+        "any move, so stop it at a depth, or take the seconds (choose(game, state, seconds)) and stop in time")),
     # a student's file in another encoding than it says (ai.outside_source.python_text), after "SyntaxError: "
     (r"^the file is not UTF-8 text \(byte (?P<byte>0x[0-9a-f]{2})\) and declares no other encoding: "
      r"save it as UTF-8, or declare its encoding on its first line \(# -\*- coding: latin-1 -\*-\)",

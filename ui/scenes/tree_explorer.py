@@ -44,8 +44,10 @@ from ai.game_tree import (
     Node,
     Tree,
     TreeTooBig,
+    best_leaf,
     build,
     count_nodes,
+    likely_fitting_depth,
     reported_value,
 )
 from games.base import Game, State
@@ -70,13 +72,21 @@ VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, betwee
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
 DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
+# a tree whose every line reaches the game's end (3x3 from a1 b2 at depth 7): there is no estimate
+# and nothing deeper to search, so the two notes above were wrong there (a teacher showing that
+# minimax solves tic-tac-toe read "analysis searches deeper")
+VALUES_NOTE_TO_THE_END = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, 0 a draw; every line searched to the game's end")
+DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
+DEPTH_NOTE_TO_THE_END_SHORT = N_("Searched to the end: exact values")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
 
-def default_depth(game_id: str) -> int:
-    """The depth the explorer opens with: tic-tac-toe's four plies (the notebook's), two elsewhere."""
-    return 4 if game_id == "tictactoe" else 2
+def default_depth(game_id: str, state: State) -> int:
+    """The depth the explorer opens ``state`` with: tic-tac-toe's four plies (the notebook's), two
+    elsewhere, less where so deep a tree would not fit or would take long (15x15: a tree of depth
+    4 is too big; ``likely_fitting_depth``)."""
+    return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2)
 
 
 def value_text(value: float | None) -> str:
@@ -92,9 +102,13 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
     hint use for a search's value ("Black +2 discs", "White +100", "Red wins", "even"), where the
     box shows the lesson's squashed number (-0.53): a student comparing the two read different
     scales.  Hex's analysis gives chances to win, into which the course's shortest paths do not
-    convert: only the side they favour is said.  "" for a cut node, never searched."""
+    convert: only the side they favour is said.  A 0 whose best line ends in a finished game is a
+    draw the search proved (a solved 3x3), said so, not "even" (an estimate's word).  "" for a cut
+    node, never searched."""
     if node.value is None:
         return ""
+    if node.value == 0 and best_leaf(node).kind == "terminal":
+        return _("draw")
     score, kind = reported_value(node, game.id)
     said = eval_text(AIProgress(0, score=score, kind=kind, mover=max_side), game.sides, game.id)
     if said or node.value == 0:
@@ -440,7 +454,12 @@ class TreeExplorerScene(Scene):
         the game's unit that analysis and the hint show (a student read -0.53 beside "Black +1
         disc" for the same position and was puzzled); each node's value in that unit is in the
         side panel (``value_words``)."""
-        return _(VALUES_NOTE).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
+        note = VALUES_NOTE_TO_THE_END if self._to_the_end() else VALUES_NOTE
+        return _(note).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
+
+    def _to_the_end(self) -> bool:
+        """Whether the tree shown searched every line to the game's end (no estimate in it)."""
+        return self.tree is not None and self.tree.to_the_end
 
     def _counts_line(self) -> str:
         parts = []
@@ -488,11 +507,12 @@ class TreeExplorerScene(Scene):
         return [said(N_("MAX: the side to move at the root, picks the highest value"),
                      N_("MAX: moves at the root, picks the highest")),
                 said(N_("MIN: the other side, picks the lowest")),
-                said(DEPTH_NOTE, DEPTH_NOTE_SHORT),
+                said(DEPTH_NOTE_TO_THE_END, DEPTH_NOTE_TO_THE_END_SHORT) if self._to_the_end()
+                else said(DEPTH_NOTE, DEPTH_NOTE_SHORT),
                 said(N_("Crossed out: cut by alpha-beta (α ≥ β)")),
                 said(N_("Click a node, or press Enter, to open or close it")),
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
-                said(N_("+N under a node: its moves, not opened yet"))]
+                said(N_("The count under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
         """The selected node's value, as its box shows it and in the game's words (``value_words``):
@@ -578,7 +598,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     layout = index.layout
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
-    rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a "+3" under the last row
+    rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a count of moves under the last row
     first_ply = max(0, min(first_ply, index.deepest - rows + 1))
     if reveal is not None:
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
@@ -704,7 +724,7 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     """One node's box centred at ``centre``: its value and a triangle up (MAX) or down (MIN), a
     cut one greyed with a dash, a closed one with its count of moves under it.  Returns the box."""
     theme, s = scene.theme, scene.scale
-    box_w, box_h, _step, _level, font, _small = node_metrics(s)
+    box_w, box_h, step, _level, font, small = node_metrics(s)
     rect = pygame.Rect(0, 0, box_w, box_h)
     rect.center = centre
     if node.cut:
@@ -726,8 +746,17 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
             "center", bold=node.kind == "terminal")
     if node.children and id(node) not in scene.open:
-        _on_chip(surface, scene, f"+{len(node.children)}", (rect.centerx, rect.bottom + int(2 * s)), "midtop")
+        _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
+                 (rect.centerx, rect.bottom + int(2 * s)), "midtop")
     return rect
+
+
+def count_label(count: int, size: int, room: int) -> str:
+    """What a closed node's count of moves reads under it: "6 moves", or "6" where that does not
+    fit between its neighbours' (a wide Hex or gomoku fan).  It read "+6", which under a box's
+    "+0.10" a class took for a second value."""
+    said = ngettext("{n} move", "{n} moves", count).format(n=count)
+    return said if tx.ui_font(size).size(said)[0] <= room else str(count)
 
 
 def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
