@@ -299,6 +299,32 @@ def test_a_newer_versions_log_is_not_resumed_nor_offered_and_is_left_as_it_is(tm
     assert path.read_bytes() == newer
 
 
+@pytest.mark.parametrize("again", ["--resume", "--out"])
+def test_a_second_run_on_a_log_another_run_writes_is_refused_and_changes_nothing(tmp_path, capsys, again,
+                                                                                 held_elsewhere):
+    """A league submitted again while the first still ran (a second terminal, a job script run
+    twice) played every missing game a second time: two runs on one FILE.jsonl wrote 26 of 30
+    games twice, and a second ``--out`` before the first game ended would truncate the log."""
+    out = tmp_path / "league"
+    args = ("tictactoe", ["level-1", "level-2"], {}, 2, 0.2, 1)
+    assert run_tournament(*args, str(out), 7) == 0
+    log = log_path(str(out))
+    log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:3]))  # 2 of 4 games, stopped
+    before = log.read_bytes()
+    if again == "--out":
+        log.write_bytes(before.splitlines(keepends=True)[0])  # its first game not ended yet
+        before = log.read_bytes()
+    held_elsewhere(log)
+    capsys.readouterr()
+    code = run_tournament(*args, None, 7, resume=str(out)) if again == "--resume" else run_tournament(*args, str(out), 7)
+    assert code == 2
+    assert "being written by another run" in capsys.readouterr().err
+    assert log.read_bytes() == before
+    held_elsewhere.release()
+    assert run_tournament(*args, None, 7, resume=str(out)) == 0  # once it has ended, the league goes on
+    assert len(_game_lines(log)) == 4
+
+
 def _game_lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().split(b"\n")[1:] if line.endswith(b"}")]
 

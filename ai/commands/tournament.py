@@ -455,7 +455,7 @@ def run_tournament(
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them)."""
     from ai.cluster import ClusterError
-    from ai.results_log import check_out, log_path
+    from ai.results_log import LogInUse, check_out, log_path
 
     if games_per_pair < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -520,7 +520,7 @@ def run_tournament(
     except KeyboardInterrupt:
         t.cancelled = True
         print("\nstopped: the results so far follow", file=sys.stderr)
-    except ClusterError as exc:
+    except (ClusterError, LogInUse) as exc:  # LogInUse: another run took the log while this one loaded
         print(f"error: {exc}", file=sys.stderr)
         return 2
     summary = Summary.of(t)
