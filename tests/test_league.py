@@ -180,6 +180,25 @@ def test_a_broken_file_forfeits_its_games_and_the_others_play(tmp_path, capsys):
     assert {s["player"]: s["forfeits"] for s in data["standings"]}[str(broken)] == 4
 
 
+@pytest.mark.parametrize("entry", ["{}:*", "{}"])
+def test_the_log_a_broken_files_forfeits_name_is_kept_beside_the_results(tmp_path, entry):
+    """The games' bots logged into FILE.bots beside the results, but a file that could not even
+    be loaded named the log of its loading, left in the temporary folder (pruned after a week and
+    on reboot): the one log that said why a student scored 0 was the one a teacher could lose."""
+    from ai.outside_process import lasting_log_folder
+
+    broken = tmp_path / "ursula" / "jogador.py"
+    broken.parent.mkdir()
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "league"
+    assert run_tournament("tictactoe", ["level-1", entry.format(broken)], {}, 1, 0.2, 1, str(out), 1) == 0
+    reasons = [g["reason"] for g in json.loads((tmp_path / "league.json").read_text())["games"]]
+    logs = {reason.rsplit("; log: ", 1)[1] for reason in reasons}
+    assert len(reasons) == 2 and len(logs) == 1
+    log = Path(logs.pop())
+    assert log.parent == lasting_log_folder(log_path(str(out))) and "SyntaxError" in log.read_text()
+
+
 def test_definitions_only_reaches_the_outside_loader(monkeypatch, tmp_path):
     import ai
     import ai.outside

@@ -59,6 +59,7 @@ from ai.tournament import (
     display_names,
     is_double_forfeit,
     is_void,
+    loader_logging_beside,
     outcome,
     standings,
 )
@@ -476,7 +477,9 @@ def run_tournament(
             from ai.cluster import check_address
 
             check_address(cluster)
-        entries = enter_players(game_id, list(player_ids), options, loader, jobs)
+        # the logs of files that cannot be loaded go beside the results too, as the games' do
+        entries = enter_players(game_id, list(player_ids), options,
+                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs)
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
