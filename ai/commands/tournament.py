@@ -277,7 +277,8 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     for who, numbers, results in forfeit_groups(summary):
         why, log = _forfeit_why(results[0])
         said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
-        logs = [path for path in (_forfeit_why(r)[1] for r in results) if path]
+        # distinct: a file that could not be loaded names its one load log in each of its games
+        logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path))
         if len(logs) == 1:
             said += words.say("; log: {path}").format(path=logs[0])
         elif logs:
