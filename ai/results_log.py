@@ -16,6 +16,11 @@ by ``fsync``; a process killed between games loses nothing, and one killed in th
 write leaves at most a partial last line, which ``read`` ignores (that game is played again).
 ``create`` truncates, so the command checks first (``check_out``) that the folder can be written
 and that FILE.jsonl holds no games a run without ``--resume`` would wipe.
+
+One run at a time: an open log holds a lock (``ai.file_lock``, on ``.FILE.jsonl.lock`` beside it)
+until closed, and a second run on the same FILE (a job submitted again while the first still
+runs, a second terminal) is refused before it plays or truncates anything: two runs both played
+every missing game and wrote each twice.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ai.file_lock import Lock, try_take
 from ai.match import GameResult, counted
 
 FORMAT = "tabuleiro-tournament-log"
@@ -51,7 +57,8 @@ def log_path(out: str) -> Path:
 def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
     """A one-line ValueError, before a league loads any file, if the files of ``--out FILE``
     cannot be written (its folder is made if need be, and a file is tried in it) or, unless
-    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe.  A folder
+    ``resume``, if FILE.jsonl already holds games, which starting anew would wipe; also (LogInUse)
+    if another run writes FILE.jsonl now (``take_lock``).  A folder
     (``--out results/``) is refused too: its files went beside it, as ``results.json``."""
     if out.endswith(tuple(filter(None, (os.sep, os.altsep)))) or Path(out).is_dir():
         raise ValueError(f"{option} {out} is a folder: give a name for the files in it, such as "
@@ -67,6 +74,8 @@ def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
         why = f"{blocking} is a file, not a folder" if blocking else f"cannot write in {folder}: {exc.strerror or exc}"
         raise ValueError(f"{option} {out}: {why}") from None
     log = log_path(out)
+    if in_use(log):  # said now, not after minutes of loading the players' files
+        raise written_elsewhere(log)
     if resume or not log.exists():
         return
     try:
@@ -94,30 +103,78 @@ def result_of(data: dict[str, Any]) -> GameResult:
     return GameResult(**{k: v for k, v in data.items() if k in known})
 
 
+WRITTEN_HERE: set[Path] = set()  # the logs this process holds open (ResultsLog), resolved
+
+
+class LogInUse(ValueError):
+    """Another run holds the results log (``take_lock``)."""
+
+
+def lock_path(log: Path) -> Path:
+    """The lock file of results log ``log``: hidden beside it (``.league.jsonl.lock``)."""
+    return log.with_name(f".{log.name}.lock")
+
+
+def take_lock(log: Path) -> Lock | None:
+    """The lock of results log ``log`` for this run; LogInUse, naming the file, when another run
+    holds it.  None (no lock, as ``ai.file_lock`` does) when the lock file cannot be made: the
+    log's own write then fails and says why."""
+    path = lock_path(log)
+    lock = try_take(path)
+    if lock is None and os.access(path, os.W_OK):  # there and writable, yet not ours: another run's
+        raise written_elsewhere(log)
+    return lock
+
+
+def written_elsewhere(log: Path) -> LogInUse:
+    """The error of a run refused results log ``log``, which another run holds: what to do."""
+    return LogInUse(f"{log} is being written by another run of this tournament, still running: "
+                    "let it end (or stop it) first; two runs would play the same games twice")
+
+
+def in_use(log: Path) -> bool:
+    """Whether another process holds results log ``log`` now (a league or a window still writing
+    it): not one to start or resume, nor to offer for resuming.  One this process writes is not:
+    the window offers its own tournament left while its last game ends, Resume waiting for it."""
+    if not lock_path(log).exists() or log.resolve() in WRITTEN_HERE:  # every run makes it before writing
+        return False
+    try:
+        lock = take_lock(log)
+    except LogInUse:
+        return True
+    if lock is not None:
+        lock.release()
+    return False
+
+
 class ResultsLog:
     """An open log; ``write`` appends one finished game and forces it to disk."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int, lock: Lock | None = None) -> None:
         self.path = path
         self._fd = fd
+        self._lock = lock
+        WRITTEN_HERE.add(path.resolve())
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any]) -> ResultsLog:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        lock = take_lock(path)  # before the truncation: another run's games are never wiped
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | BINARY, 0o644)
-        log = cls(path, fd)
+        log = cls(path, fd, lock)
         log._line({"format": FORMAT, "version": VERSION, **header})
         return log
 
     @classmethod
     def append(cls, path: str | Path) -> ResultsLog:
         path = Path(path)
+        lock = take_lock(path)
         with path.open("rb+") as f:  # a partial last line (killed mid-write) is cut off first
             data = f.read()
             if data and not data.endswith(b"\n"):
                 f.truncate(data.rfind(b"\n") + 1)
-        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND | BINARY))
+        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND | BINARY), lock)
 
     def write(self, number: int, result: GameResult) -> None:
         """Append game ``number``'s result with when it ended (now, UTC), which the Saved games
@@ -133,6 +190,10 @@ class ResultsLog:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        WRITTEN_HERE.discard(self.path.resolve())
 
     @staticmethod
     def read(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult]]:

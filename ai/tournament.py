@@ -165,6 +165,18 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
                                  loader, callback, seed_bots=seed_bots)
 
 
+def loader_logging_beside(loader: dict[str, Any], log_file: str | None) -> dict[str, Any]:
+    """Outside players' ``loader`` options with, given a results log, the bots' logs beside it
+    (``lasting_log_folder``), so the logs its forfeits name last as long as it does; a folder the
+    loader names already is kept.  For the games and for the players' loading before them (a file
+    that cannot be loaded forfeits every game naming that one log)."""
+    if not log_file or "log_dir" in loader:
+        return loader
+    from ai.outside_process import lasting_log_folder
+
+    return {**loader, "log_dir": str(lasting_log_folder(log_file))}
+
+
 def play_task(task: dict[str, Any], on_move: Callable[[str], None] | None = None) -> dict[str, Any]:
     """``play_scheduled`` on a task as ``Tournament.task`` makes it (plain data, so it can cross to a
     worker process or a Dask worker); returns the result as a dict (``GameResult(**it)``)."""
@@ -420,13 +432,8 @@ class Tournament:
                 "broken": self.broken}
 
     def task_loader(self) -> dict[str, Any]:
-        """The outside players' loader options for a game: with a results log, the bots' logs go
-        beside it (``lasting_log_folder``), so the logs its forfeits name last as long as it does."""
-        if not self.log_file or "log_dir" in self.loader:
-            return self.loader
-        from ai.outside_process import lasting_log_folder
-
-        return {**self.loader, "log_dir": str(lasting_log_folder(self.log_file))}
+        """The outside players' loader options for a game (``loader_logging_beside``)."""
+        return loader_logging_beside(self.loader, self.log_file)
 
     def _remove_empty_logs_folder(self) -> None:
         """Remove the bots' logs folder beside the results log (FILE.bots, ``task_loader``) if no

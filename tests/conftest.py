@@ -130,6 +130,34 @@ def app(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def held_elsewhere():
+    """``held_elsewhere(log)``: results log ``log`` held open by another process, as a league or a
+    window still running on it holds it, until the test ends (or ``release()`` is called)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    holders: list[subprocess.Popen] = []
+
+    def release() -> None:
+        while holders:
+            proc = holders.pop()
+            proc.stdin.close()
+            proc.wait(timeout=30)
+
+    def hold(log: Path) -> None:
+        code = (f"import sys; sys.path.insert(0, {str(root)!r}); from ai.results_log import ResultsLog; "
+                f"log = ResultsLog.append({str(log)!r}); print('open', flush=True); sys.stdin.read(); log.close()")
+        proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True)
+        holders.append(proc)
+        assert proc.stdout.readline() == "open\n"
+
+    hold.release = release
+    yield hold
+    release()
+
+
+@pytest.fixture
 def still_clock(monkeypatch):
     """The board views' clock stands still (``now`` moves it): an animation then lasts until the
     test moves the clock on, however long a loaded machine pauses between two lines."""

@@ -188,8 +188,8 @@ def test_another_tabuleiro_window_opens_down_and_right_of_the_first(slot, area, 
 
 
 def test_each_open_window_holds_its_own_place_and_a_closed_one_frees_it(tmp_path, monkeypatch):
+    from ai.file_lock import try_take
     from ui import desktop
-    from ui.file_lock import try_take
 
     monkeypatch.setattr(desktop, "_claimed", None)
     first = try_take(tmp_path / ".window-0.lock")  # another Tabuleiro is open

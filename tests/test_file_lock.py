@@ -1,4 +1,4 @@
-"""Locks between Tabuleiro windows (ui.file_lock): held by one window, refused to another, and
+"""Locks between Tabuleiro windows (ai.file_lock): held by one window, refused to another, and
 free again when the window that held it is killed, so no stale lock blocks the next start."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from ui.file_lock import held, try_take
+from ai.file_lock import held, try_take
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ def test_a_lock_held_by_one_window_is_refused_to_another_until_released(tmp_path
 def test_the_lock_of_a_killed_window_is_free(tmp_path):
     path = tmp_path / "x.lock"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from pathlib import Path; from ui.file_lock import try_take; "
+        [sys.executable, "-c", "import sys; from pathlib import Path; from ai.file_lock import try_take; "
          "lock = try_take(Path(sys.argv[1])); print(lock is not None, flush=True); sys.stdin.read()", str(path)],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:

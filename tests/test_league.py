@@ -180,6 +180,25 @@ def test_a_broken_file_forfeits_its_games_and_the_others_play(tmp_path, capsys):
     assert {s["player"]: s["forfeits"] for s in data["standings"]}[str(broken)] == 4
 
 
+@pytest.mark.parametrize("entry", ["{}:*", "{}"])
+def test_the_log_a_broken_files_forfeits_name_is_kept_beside_the_results(tmp_path, entry):
+    """The games' bots logged into FILE.bots beside the results, but a file that could not even
+    be loaded named the log of its loading, left in the temporary folder (pruned after a week and
+    on reboot): the one log that said why a student scored 0 was the one a teacher could lose."""
+    from ai.outside_process import lasting_log_folder
+
+    broken = tmp_path / "ursula" / "jogador.py"
+    broken.parent.mkdir()
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "league"
+    assert run_tournament("tictactoe", ["level-1", entry.format(broken)], {}, 1, 0.2, 1, str(out), 1) == 0
+    reasons = [g["reason"] for g in json.loads((tmp_path / "league.json").read_text())["games"]]
+    logs = {reason.rsplit("; log: ", 1)[1] for reason in reasons}
+    assert len(reasons) == 2 and len(logs) == 1
+    log = Path(logs.pop())
+    assert log.parent == lasting_log_folder(log_path(str(out))) and "SyntaxError" in log.read_text()
+
+
 def test_definitions_only_reaches_the_outside_loader(monkeypatch, tmp_path):
     import ai
     import ai.outside
@@ -297,6 +316,32 @@ def test_a_newer_versions_log_is_not_resumed_nor_offered_and_is_left_as_it_is(tm
                    log=str(path), resume=True)
     assert newest_unfinished(tmp_path) is None
     assert path.read_bytes() == newer
+
+
+@pytest.mark.parametrize("again", ["--resume", "--out"])
+def test_a_second_run_on_a_log_another_run_writes_is_refused_and_changes_nothing(tmp_path, capsys, again,
+                                                                                 held_elsewhere):
+    """A league submitted again while the first still ran (a second terminal, a job script run
+    twice) played every missing game a second time: two runs on one FILE.jsonl wrote 26 of 30
+    games twice, and a second ``--out`` before the first game ended would truncate the log."""
+    out = tmp_path / "league"
+    args = ("tictactoe", ["level-1", "level-2"], {}, 2, 0.2, 1)
+    assert run_tournament(*args, str(out), 7) == 0
+    log = log_path(str(out))
+    log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:3]))  # 2 of 4 games, stopped
+    before = log.read_bytes()
+    if again == "--out":
+        log.write_bytes(before.splitlines(keepends=True)[0])  # its first game not ended yet
+        before = log.read_bytes()
+    held_elsewhere(log)
+    capsys.readouterr()
+    code = run_tournament(*args, None, 7, resume=str(out)) if again == "--resume" else run_tournament(*args, str(out), 7)
+    assert code == 2
+    assert "being written by another run" in capsys.readouterr().err
+    assert log.read_bytes() == before
+    held_elsewhere.release()
+    assert run_tournament(*args, None, 7, resume=str(out)) == 0  # once it has ended, the league goes on
+    assert len(_game_lines(log)) == 4
 
 
 def _game_lines(path: Path) -> list[bytes]:

@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
+from ai.file_lock import held
 from ui import settings as st
-from ui.file_lock import held
 
 
 @pytest.fixture

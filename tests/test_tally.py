@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 import games
+from ai.file_lock import held
 from tests.ui_helpers import autosaves_written, key
 from ui import tally
-from ui.file_lock import held
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines

@@ -413,6 +413,22 @@ def test_a_bots_illegal_moves_of_one_kind_are_one_forfeit_line():
         f"  carla.py, 1 game (3): {said[2]}; log: /t/3.log"]
 
 
+def test_a_file_that_could_not_be_loaded_names_its_one_log_once():
+    """A student's file with a syntax error forfeited 42 games, each naming the one log written
+    when it failed to load: the report said "logs: PATH and 41 more", and the teacher looked
+    for 41 logs that were never written."""
+    from ai.commands.tournament import report
+
+    ids = ["level-1", "/tmp/bots/ursula.py"]
+    why = "could not be started: SyntaxError: expected ':' (at ursula.py line 1); log: /tmp/logs/ursula.log"
+    results = [GameResult("tictactoe", {}, pair, [], side, None, f"{'OX'[side]} forfeits: {ids[1]} {why}", True)
+               for pair, side in ((ids, 0), (ids[::-1], 1), (ids, 0))]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3])
+    assert report(summary).split("Forfeits:\n", 1)[1].splitlines() == [
+        "  ursula.py, 3 games (1-3): could not be started: SyntaxError: expected ':' (at ursula.py line 1); "
+        "log: /tmp/logs/ursula.log"]
+
+
 def test_late_moves_stopped_on_different_lines_are_one_forfeit_line():
     """Each time-out names the line the bot was stopped on, and its first move's a hint: they are
     still one fault, listed once with the first game's words."""

@@ -314,6 +314,7 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
 
 
 def test_saving_again_writes_over_the_same_files(app, tmp_path):
+    from ai.results_log import lock_path
     from tests.ui_helpers import key
 
     scene = TournamentScene(app, "tictactoe")
@@ -328,7 +329,8 @@ def test_saving_again_writes_over_the_same_files(app, tmp_path):
     _played(app, scene, 2)
     time.sleep(1.05)  # file names are stamped to the second: a new name would differ now
     key(app, pygame.K_s)
-    files = {*first, first[0].with_suffix(".jsonl")}  # and the results log, FILE.jsonl, of the same FILE
+    log = first[0].with_suffix(".jsonl")
+    files = {*first, log, lock_path(log)}  # and the results log, FILE.jsonl, of the same FILE, and its lock
     assert scene.saved == first and set((tmp_path / "tournaments").iterdir()) == files
     key(app, pygame.K_ESCAPE)  # nothing new since: no third write, the same five files
     assert set((tmp_path / "tournaments").iterdir()) == files

@@ -200,6 +200,19 @@ def test_a_finished_tournament_is_not_offered_and_a_dismissed_one_no_more(app):
     assert settings_file.load()[0].dismissed_tournaments == [newer.name, older.name]
 
 
+def test_a_tournament_another_window_is_running_is_not_offered(app, held_elsewhere):
+    """A second window offered the tournament the first was running as "Unfinished": Resume
+    played its missing games a second time, beside the first window, into the same log."""
+    folder = tournaments_dir()
+    older = _killed_log(folder, "tictactoe-20260101-100000.jsonl", 1)
+    running = _killed_log(folder, "tictactoe-20260101-120000.jsonl", 2)
+    os.utime(older, (time.time() - 60, time.time() - 60))
+    held_elsewhere(running)  # as the window running it holds it
+    assert _reopen(app).offer.path == older
+    held_elsewhere.release()
+    assert _reopen(app).offer.path == running  # left (or killed) there: offered again
+
+
 def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_says_why(app, tmp_path):
     """Resume with a student's file moved away: one message names it and why; it loses the games
     it had left, the others play on, and the games already played stay in the log."""

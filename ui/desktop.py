@@ -23,8 +23,8 @@ from typing import Any
 
 import pygame
 
+from ai.file_lock import Lock, try_take
 from ui import sdl
-from ui.file_lock import Lock, try_take
 from ui.i18n import _, set_language
 from ui.paths import asset_path
 from ui.sound import SOUNDS

@@ -359,7 +359,7 @@ def _write(settings: Settings, path: Path) -> str | None:
         return f"Could not save settings: {path} could not be read and is left as it is"
     if path.resolve() in _NEWER:  # a newer Tabuleiro's: said once as it was read (``load``)
         return None
-    from ui.file_lock import held
+    from ai.file_lock import held
     from ui.record_files import atomic_write_text  # temporary file, fsync, rename
 
     data = {k: v for k, v in asdict(settings).items() if k != "newer_keys"}

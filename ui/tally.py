@@ -16,8 +16,8 @@ the game's file was written and before its count) is counted then, and never twi
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
 Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
-holding the file's lock (``ui.file_lock``), so neither writes over a count the other just added.
-The window counts a game with ``add_later``: the lock (up to ``ui.file_lock.WAIT`` seconds), the
+holding the file's lock (``ai.file_lock``), so neither writes over a count the other just added.
+The window counts a game with ``add_later``: the lock (up to ``ai.file_lock.WAIT`` seconds), the
 read, the write and its syncs run on the window's background writer (``ui.background_writer``),
 never on the window's thread, and ``then`` hands the problem and the new results back.
 No pygame here.
@@ -32,11 +32,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ai.file_lock import held
 from games.record import GameRecord
 from ui import words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
-from ui.file_lock import held
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
 from ui.record_files import atomic_write_text, move_aside, os_problem

@@ -5,7 +5,7 @@ schedule, then one fsynced line per finished game) beside its report files (FILE
 .csv) in ``ui.autosave.tournaments_dir()``, so a tournament left, closed with the window or
 killed can be taken up again.  ``newest_unfinished`` finds the one to offer: the newest log of
 that folder with at least one finished game and fewer than its schedule's total, of a game this
-install has, that the user did not dismiss.  Dismissing (``dismiss``) only stops the offer: the
+install has, that the user did not dismiss, and that no other window is running now.  Dismissing (``dismiss``) only stops the offer: the
 log's file name is kept in ``settings.dismissed_tournaments``, and no file is touched, as the
 results already saved are the user's.  The command line's logs (``--out FILE``) live wherever
 FILE says and are not looked for.
@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ai.results_log import ResultsLog, refuse_if_newer
+from ai.results_log import ResultsLog, in_use, refuse_if_newer
 from ai.tournament import games_in
 from games.record import GameRecord, RecordError, Result, Side
 
@@ -84,7 +84,7 @@ def newest_unfinished(folder: Path, dismissed: Collection[str] = (), game_ids: C
         return None
     for _when, path in sorted(logs, reverse=True):
         found = read(path)
-        if found is None or not 0 < found.done < found.total:
+        if found is None or not 0 < found.done < found.total or in_use(path):  # in use: another window runs it
             continue
         if game_ids is None or found.header["game"] in game_ids:
             return found

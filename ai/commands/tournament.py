@@ -59,6 +59,7 @@ from ai.tournament import (
     display_names,
     is_double_forfeit,
     is_void,
+    loader_logging_beside,
     outcome,
     standings,
 )
@@ -276,7 +277,8 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     for who, numbers, results in forfeit_groups(summary):
         why, log = _forfeit_why(results[0])
         said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
-        logs = [path for path in (_forfeit_why(r)[1] for r in results) if path]
+        # distinct: a file that could not be loaded names its one load log in each of its games
+        logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path))
         if len(logs) == 1:
             said += words.say("; log: {path}").format(path=logs[0])
         elif logs:
@@ -455,7 +457,7 @@ def run_tournament(
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them)."""
     from ai.cluster import ClusterError
-    from ai.results_log import check_out, log_path
+    from ai.results_log import LogInUse, check_out, log_path
 
     if games_per_pair < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -476,7 +478,9 @@ def run_tournament(
             from ai.cluster import check_address
 
             check_address(cluster)
-        entries = enter_players(game_id, list(player_ids), options, loader, jobs)
+        # the logs of files that cannot be loaded go beside the results too, as the games' do
+        entries = enter_players(game_id, list(player_ids), options,
+                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs)
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
@@ -520,7 +524,7 @@ def run_tournament(
     except KeyboardInterrupt:
         t.cancelled = True
         print("\nstopped: the results so far follow", file=sys.stderr)
-    except ClusterError as exc:
+    except (ClusterError, LogInUse) as exc:  # LogInUse: another run took the log while this one loaded
         print(f"error: {exc}", file=sys.stderr)
         return 2
     summary = Summary.of(t)

@@ -1,5 +1,6 @@
-"""Locks between Tabuleiro windows: two copies of the app started by one user share the data
-folder, and each must know when the other is using a file.
+"""Locks between Tabuleiro processes: two copies of the app started by one user share the data
+folder, and each must know when the other is using a file; two leagues must not write one results
+log (ai/results_log.py).  Here, not in ui/, because the leagues of the command line lock too.
 
     with held(path):          # another window's held(path) waits until this body is done
         ...read, change, write...
