@@ -13,6 +13,7 @@ game away from them or cost them keys.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.test_ui_board_cursor import walk
 from tests.ui_helpers import key, wait
@@ -68,3 +69,25 @@ def test_esc_from_the_replay_of_a_finished_game_returns_to_the_game(app):
     assert app.scene is scene and scene.card_shown() is not None  # the game and its card, as left
     key(app, pygame.K_r)  # the card's Rematch still answers
     assert not scene.history and not scene.is_over()
+
+
+@pytest.mark.parametrize(("game_id", "options", "size"), [("tictactoe", {}, 3), ("hex", {"size": 5}, 5)])
+def test_the_board_cursor_goes_round_at_the_edge(app, game_id, options, size):
+    """Right past a row's last cell lands on its first, Up past a column's first on its last; on
+    Hex's slanted board along its own rows and columns.  (Row, column) of the cell under it."""
+    scene = start(app, game_id, options=options)
+
+    def cell() -> tuple[int, int]:
+        place = scene.cursor.key  # Tic-tac-toe's (row, column), Hex's cell number
+        return place if isinstance(place, tuple) else divmod(place, size)
+
+    key(app, pygame.K_DOWN)  # shows the cursor, on the centre
+    row, col = cell()
+    for _ in range(size - col):
+        key(app, pygame.K_RIGHT)
+    assert cell() == (row, 0)
+    for _ in range(row + 1):
+        key(app, pygame.K_UP)
+    assert cell() == (size - 1, 0)
+    key(app, pygame.K_LEFT)
+    assert cell() == (size - 1, size - 1)
