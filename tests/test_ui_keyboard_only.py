@@ -8,6 +8,8 @@ game away from them or cost them keys.
   card (its Rematch, its results) gone; it now goes back to the game.
 - The board's cursor stopped at the board's edge: from one side of a 19x19 board to the other
   was 18 presses.  It goes round to the other end of the row or column, as the lists do.
+- Enter on an Alquerque piece left the cursor on it: it now goes to the nearest point the piece
+  may move to.
 """
 
 from __future__ import annotations
@@ -91,3 +93,16 @@ def test_the_board_cursor_goes_round_at_the_edge(app, game_id, options, size):
     assert cell() == (size - 1, 0)
     key(app, pygame.K_LEFT)
     assert cell() == (size - 1, size - 1)
+
+
+def test_enter_on_an_alquerque_piece_takes_the_cursor_to_where_it_may_go(app):
+    """The cursor stayed on the piece picked: a jump was Up onto the piece to be jumped, Up again,
+    Enter; a second Enter on the piece dropped it."""
+    scene = start(app, "alquerque")
+    key(app, pygame.K_DOWN)  # on a piece that can move, near the centre
+    picked = scene.cursor.key
+    key(app, pygame.K_RETURN)
+    assert scene.view.has_partial_input()
+    assert scene.cursor.key != picked and scene.cursor.key in scene.view.next_points(scene.state)
+    key(app, pygame.K_RETURN)
+    assert [ply.move[0] for ply in scene.history] == [picked]  # played, from the piece picked

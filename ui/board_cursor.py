@@ -14,7 +14,8 @@ It first shows on a legal move: the one whose first place (``BoardView.first_pla
 the last move, or the board's centre; a first Enter on an empty Trax cell far from any tile, or on
 Reversi's centre discs, was refused.  When its place goes (a tile picker opens or closes) the
 cursor goes back to the place it was on before, if that is there again (the cell whose picker
-closed), else to the nearest one.  After a move (either side's) it goes again to the legal move
+closed), else to the nearest one.  Enter on a piece (Alquerque) takes it to the nearest place the piece may go
+(``BoardView.picked_goes_to``).  After a move (either side's) it goes again to the legal move
 nearest the last move (``aim``), not staying on the square just taken.  It is drawn as a ring in black and white, seen on any board
 colour and in every theme.
 """
@@ -71,6 +72,16 @@ class BoardCursor:
         self.key = self.previous = self.point = None
         if self.on:
             self.current(view, state, start)
+
+    def onto_picked_goes_to(self, view: BoardView, state: State) -> None:
+        """After Enter picked a piece: onto the nearest place it may go (``BoardView.picked_goes_to``).
+        It stayed on the piece, and an Alquerque jump took three presses more, the first Up onto
+        the piece to be jumped; a second Enter there dropped the piece."""
+        here = self.current(view, state)
+        places = view.picked_goes_to(state)
+        goes = [(key, rect) for key, rect in view.targets(state) if key in places]
+        if here is not None and goes:
+            self._go(*min(goes, key=lambda t: _distance(t[1].center, here.center)))
 
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center
