@@ -141,16 +141,14 @@ def test_the_menu_reads_at_16_pixels_in_a_small_window(tmp_path, monkeypatch, si
 
 
 def test_the_keyboard_goes_through_the_eight_buttons_in_order(tmp_path, monkeypatch):
-    """Back from a game, the button chosen as the menu was left (Play) is chosen again, Continue above it; Down goes from
-    Continue to Quit in reading order, Rules, Settings and Quit side by side included, then on to
-    the games' pictures; Up comes back to Quit, Left goes along the row, and
+    """Back from a game left unfinished, its Continue is chosen (tests/test_ui_keyboard_only.py);
+    Down goes from Continue to Quit in reading order, Rules, Settings and Quit side by side
+    included, then on to the games' pictures; Up comes back to Quit, Left goes along the row, and
     Enter opens the button chosen."""
     app = menu_in(tmp_path, monkeypatch, (1280, 800), "en")
     try:
         come_back(app)
         assert rects_on_one_row(app, "rules", "settings", "quit")
-        assert app.scene.menu.get_selected_widget().get_id() == "play"  # the button chosen as the menu was left
-        key(app, pygame.K_UP)
         chosen = [app.scene.menu.get_selected_widget().get_id()]
         for _ in RETURNING[1:]:
             key(app, pygame.K_DOWN)

@@ -304,9 +304,14 @@ class App:
     # -- navigation: the one place that knows every screen ---------------------------------
     # Scenes ask the App to go somewhere instead of importing each other, so the scene modules
     # depend only on ui.scenes.base/common and never form an import loop.
-    def show_menu(self) -> None:
+    def show_menu(self, choose: str | None = None) -> None:
+        """The main menu; ``choose``: the id of the button the keyboard starts on there (the
+        Continue of a game just left), else the one it was left on."""
         from ui.scenes.menu import MenuScene
 
+        if choose is not None:
+            _place, card_at, _button = self.menu_keyboard
+            self.menu_keyboard = ("menu", card_at, choose)
         self.switch(MenuScene(self))
 
     def show_setup(self, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:

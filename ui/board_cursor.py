@@ -3,7 +3,8 @@
 The view names the places a click may land on (``BoardView.targets``: cells, points, the open Trax
 tile picker's tiles), each with a key and a rectangle; the cursor keeps the key of the one it is
 on and moves to the nearest place in the arrow's direction, so one rule serves square grids, Hex's
-slanted rows and Alquerque's points.  The direction is the board's own (``BoardView.cursor_axes``):
+slanted rows and Alquerque's points; at the edge it goes round to the far end of the same row or
+column.  The direction is the board's own (``BoardView.cursor_axes``):
 Right and Left along a row, Down and Up along a column, however Hex's board is slanted and turned
 to fit the window (on the screen, its cells below one were down-left and down-right alike on a
 level board, and rounding chose).  Pressing it is a click at its centre (``BoardView.click``):
@@ -13,7 +14,8 @@ It first shows on a legal move: the one whose first place (``BoardView.first_pla
 the last move, or the board's centre; a first Enter on an empty Trax cell far from any tile, or on
 Reversi's centre discs, was refused.  When its place goes (a tile picker opens or closes) the
 cursor goes back to the place it was on before, if that is there again (the cell whose picker
-closed), else to the nearest one.  After a move (either side's) it goes again to the legal move
+closed), else to the nearest one.  Enter on a piece (Alquerque) takes it to the nearest place the piece may go
+(``BoardView.picked_goes_to``).  After a move (either side's) it goes again to the legal move
 nearest the last move (``aim``), not staying on the square just taken.  It is drawn as a ring in black and white, seen on any board
 colour and in every theme.
 """
@@ -71,6 +73,16 @@ class BoardCursor:
         if self.on:
             self.current(view, state, start)
 
+    def onto_picked_goes_to(self, view: BoardView, state: State) -> None:
+        """After Enter picked a piece: onto the nearest place it may go (``BoardView.picked_goes_to``).
+        It stayed on the piece, and an Alquerque jump took three presses more, the first Up onto
+        the piece to be jumped; a second Enter there dropped the piece."""
+        here = self.current(view, state)
+        places = view.picked_goes_to(state)
+        goes = [(key, rect) for key, rect in view.targets(state) if key in places]
+        if here is not None and goes:
+            self._go(*min(goes, key=lambda t: _distance(t[1].center, here.center)))
+
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center
         return rect
@@ -78,23 +90,44 @@ class BoardCursor:
     def move(self, view: BoardView, state: State, arrow: int, start: tuple[int, int] | None = None) -> None:
         """One step toward ``arrow`` along the board's lines (``BoardView.cursor_axes``): the
         nearest place within 45 degrees of it, its distance weighed by how far off the arrow it
-        lies; none there, the cursor stays (the board's edge)."""
+        lies; none there (the board's edge), round to the far end of the same row or column
+        (``_wrapped``)."""
         here = self.current(view, state, start)
         if here is None:
             return
         dx, dy = DIRECTIONS[arrow]
-        axes = view.cursor_axes()
         best, best_score = None, float("inf")
-        for key, rect in view.targets(state):
-            vx, vy = along_axes(axes, rect.centerx - here.centerx, rect.centery - here.centery)
-            along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+        for key, rect, along, across in self._offsets(view, state, here, dx, dy):
             if along <= 0 or across > along:
                 continue
-            score = math.hypot(vx, vy) * (1 + across / along)  # the next row's place, not two rows on
+            score = math.hypot(along, across) * (1 + across / along)  # the next row's place, not two rows on
             if score < best_score:
                 best, best_score = (key, rect), score
+        best = best or self._wrapped(view, state, here, dx, dy)
         if best is not None:
             self._go(*best)
+
+    @staticmethod
+    def _offsets(view: BoardView, state: State, here: pygame.Rect, dx: int, dy: int):
+        """Each place with how many steps it lies along the arrow ``(dx, dy)`` from ``here`` and
+        how many across it, in the board's own steps (``along_axes``)."""
+        axes = view.cursor_axes()
+        for key, rect in view.targets(state):
+            vx, vy = along_axes(axes, rect.centerx - here.centerx, rect.centery - here.centery)
+            yield key, rect, vx * dx + vy * dy, abs(vx * dy - vy * dx)
+
+    def _wrapped(self, view: BoardView, state: State, here: pygame.Rect, dx: int,
+                 dy: int) -> tuple[Hashable, pygame.Rect] | None:
+        """At the board's edge, the place farthest back along the same row or column (less than
+        half a step off it): the cursor goes round, as the lists do.  It stayed, and a player
+        without a mouse crossed a 19x19 board in 18 presses; a Trax picker's last tile now leads
+        to its first.  None on a line of one place."""
+        line = [(along, key, rect) for key, rect, along, across in self._offsets(view, state, here, dx, dy)
+                if along < 0 and across < 0.5]
+        if not line:
+            return None
+        _along, key, rect = min(line, key=lambda item: item[0])
+        return key, rect
 
     def press(self, view: BoardView, state: State) -> tuple[int, int] | None:
         """Where a press of the cursor clicks: its place's centre."""

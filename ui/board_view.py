@@ -196,6 +196,12 @@ class BoardView:
         """A move is half entered (a tile picker open, a piece picked): Esc cancels it first."""
         return False
 
+    def picked_goes_to(self, state: State) -> set[Hashable]:
+        """Where a piece just picked may go (Alquerque's landing points): the keyboard's cursor
+        goes to the nearest, off the piece, where Enter only dropped it again.  Empty with no
+        piece picked, and part way through a chain (Enter where it stands stops it there)."""
+        return set()
+
     def move_shown(self, before: State | None, move: Hashable | None, after: State) -> None:
         """The scene calls this when ``move`` was played, so the view can animate it."""
         self.animation_started = time.monotonic()

@@ -311,17 +311,22 @@ class GameCommands:
         self.messages.add(message, kind, duration=6.0)
 
     def open_replay(self) -> None:
-        """The finished game in the replay viewer, with the engine's evaluation graph."""
-        self.app.open_replay(self.recorder.record)
+        """The finished game in the replay viewer, with the engine's evaluation graph; its Back
+        (Esc) returns to this game and its card, as from the rules: it went to the main menu, one
+        step too far, and the card's Rematch and the results were gone."""
+        self._visit(lambda back: self.app.open_replay(self.recorder.record, on_back=back, back_label=_("Back")))
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list, and the menu says so by
         its Continue button, in sight there.  Said about the main menu alone (``SCREEN_TOPIC``):
-        it followed the player on to Saved games or New game for its 6 s, where no Continue is."""
+        it followed the player on to Saved games or New game for its 6 s, where no Continue is.
+        The keyboard starts on that Continue: it came back on Play (or a game's picture), so a
+        second Esc in a game (the first hides the board's cursor) and then Enter opened New game,
+        and the next Enter started another game instead of going on with this one."""
         if self._warn_unsaved() or self._warn_set_up_unplayed():
             return
         kept, elsewhere = self._kept(), self._kept_elsewhere()
-        self.app.show_menu()
+        self.app.show_menu(choose="continue" if kept else None)
         if kept:
             self.app.messages.add(_("The unfinished game is kept: the Continue button takes it up again"),
                                   duration=6.0, topic=SCREEN_TOPIC)

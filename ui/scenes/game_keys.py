@@ -130,6 +130,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
         pos = cursor.press(scene.view, scene.state)
         if pos is not None:
             scene.mouse.click(pos, keys=True)
+            cursor.onto_picked_goes_to(scene.view, scene.state)
     else:
         return False
     scene.invalidate()

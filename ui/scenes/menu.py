@@ -127,8 +127,9 @@ class MenuScene(Scene):
     def _choose_button_left(self) -> None:
         """The button the keyboard left the menu from chosen again, once, when the menu comes back
         (Esc from Settings, Rules, a game): it came back on Play, and the player walked the
-        buttons again to reach the one next to the one just used.  A button gone since (Continue
-        once no game is left unfinished): the first."""
+        buttons again to reach the one next to the one just used.  A game left unfinished asks
+        for its Continue instead (``App.show_menu``).  A button gone since (Continue once no game
+        is left unfinished): the first."""
         wanted, self.button_left = self.button_left, None
         if wanted is not None and self.place == "menu":
             with suppress(ValueError, IndexError, AssertionError, KeyError):

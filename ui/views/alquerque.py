@@ -155,6 +155,9 @@ class AlquerqueView(BoardView):
         n = len(path)
         return {m[n] for m in self._candidates(state, path) if len(m) > n}
 
+    def picked_goes_to(self, state: AlquerqueState) -> set[int]:
+        return self.next_points(state) if len(self._current_path(state)) == 1 else set()
+
     def movable_pieces(self, state: AlquerqueState) -> set[int]:
         return {m[0] for m in state.legal_moves()}
 
