@@ -342,7 +342,7 @@ def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_
 
 
 @pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry",
-                                    "an entry of another shape"])
+                                    "an entry of another shape", "an entry's position not text"])
 def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeypatch, caplog, damage):
     """The cache is ours, not the user's: whatever is wrong with it, the lists read the files (and
     say nothing to the user), the log says why, and the next reading writes it anew."""
@@ -365,6 +365,9 @@ def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeyp
         cache.write_text(json.dumps({**data, "folder": "/elsewhere"}))
     elif damage == "a bad entry":
         data["files"]["game-0.json"]["record"]["moves"] = 7
+        cache.write_text(json.dumps(data))
+    elif damage == "an entry's position not text":
+        data["files"]["game-0.json"]["position"] = 7
         cache.write_text(json.dumps(data))
     else:
         data["files"]["game-0.json"] = ["stamp", 3]

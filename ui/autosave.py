@@ -393,10 +393,39 @@ def _worked_out_opening(record: GameRecord) -> str:
 def listed_opening(path: Path, record: GameRecord) -> str | None:
     """The opening's name kept with the file ``path`` as its folder's last ``scan`` read it, if
     that scan read ``record`` there (a later one may have read the file changed); else None."""
+    listed = _listed_as(path, record)
+    return None if listed is None else listed.opening
+
+
+def listed_position(path: Path, record: GameRecord) -> str | None:
+    """The last position of ``record`` (``Game.to_text``) kept with its file ``path`` as its
+    folder's last ``scan`` read it (``keep_positions``, in the list cache between runs); None
+    when none was kept, or that scan read the file otherwise."""
+    listed = _listed_as(path, record)
+    return None if listed is None else listed.position
+
+
+def keep_positions(positions: dict[Path, tuple[GameRecord, str]]) -> None:
+    """Keep with each file its record's last position (a list row's picture replayed it: file ->
+    (record, ``Game.to_text``)), and write the caches of their folders for the next start, which
+    then replays none of them (``ui.scenes.row_pictures``).  A file read otherwise since is left."""
+    folders = set()
+    for path, (record, text) in positions.items():
+        listed = _listed_as(path, record)
+        if listed is not None and listed.position != text:
+            _READ[path.parent][path] = listed._replace(position=text)
+            folders.add(path.parent)
+    for folder in folders:
+        list_cache.write_later(folder, list_cache.cache_file(folder, cache_dir()), dict(_READ[folder]))
+
+
+def _listed_as(path: Path, record: GameRecord) -> list_cache.Listed | None:
+    """What the last ``scan`` of ``path``'s folder kept of it, if it read ``record`` there."""
     listed = _READ.get(path.parent, {}).get(path)
-    if listed is None or listed.record.moves != record.moves or listed.record.start_position != record.start_position:
-        return None
-    return listed.opening
+    same = listed is not None and (listed.record.game_id, listed.record.options, listed.record.start_position,
+                                   listed.record.moves) == (record.game_id, record.options, record.start_position,
+                                                            record.moves)
+    return listed if same else None
 
 
 def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
