@@ -342,7 +342,7 @@ def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_
 
 
 @pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry",
-                                    "an entry of another shape"])
+                                    "an entry of another shape", "an entry's position not text"])
 def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeypatch, caplog, damage):
     """The cache is ours, not the user's: whatever is wrong with it, the lists read the files (and
     say nothing to the user), the log says why, and the next reading writes it anew."""
@@ -365,6 +365,9 @@ def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeyp
         cache.write_text(json.dumps({**data, "folder": "/elsewhere"}))
     elif damage == "a bad entry":
         data["files"]["game-0.json"]["record"]["moves"] = 7
+        cache.write_text(json.dumps(data))
+    elif damage == "an entry's position not text":
+        data["files"]["game-0.json"]["position"] = 7
         cache.write_text(json.dumps(data))
     else:
         data["files"]["game-0.json"] = ["stamp", 3]
@@ -552,6 +555,70 @@ def test_saved_games_looks_at_each_file_once_as_it_opens(app, monkeypatch, new_f
     assert app.run_frames(1000, until=lambda: not scene.loading and scene.entries, timeout=30)
     assert len(scene.entries) == new_files
     assert sorted(looked) == sorted(f"game-{n:02d}.json" for n in range(new_files))
+
+
+def _listings_of(monkeypatch, folder) -> list:
+    """One item each time ``folder`` is listed (``os.scandir``, which ``Path.glob`` lists with)."""
+    import os
+
+    listed: list = []
+    real = os.scandir
+
+    def scandir(path="."):
+        if not isinstance(path, int) and os.fspath(path) == str(folder):
+            listed.append(path)
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    return listed
+
+
+def test_what_a_reading_found_wrong_is_told_from_its_one_listing(tmp_path, monkeypatch):
+    """``ui.file_report`` listed each folder three more times per reading of a list (the damaged
+    files before and after it, then the files it left out): what the reading's scan looked at
+    tells the same, the damaged file moved aside and the newer version's left in place."""
+    import json
+
+    from ui import file_report
+
+    for n in range(3):
+        save(_record(n + 1), tmp_path / f"game-{n}.json")
+    (tmp_path / "cut.json").write_text('{"format": "tabuleiro-record", "ver', encoding="utf-8")
+    (tmp_path / "newer.json").write_text(json.dumps(_record(2).to_dict() | {"version": 99}), encoding="utf-8")
+    listed = _listings_of(monkeypatch, tmp_path)
+
+    found, findings = file_report.read(tmp_path, lambda: autosave.scan(tmp_path))
+    assert len(listed) == 1
+    assert sorted(path.name for path, _record in found) == ["game-0.json", "game-1.json", "game-2.json"]
+    [aside] = tmp_path.glob("cut.json.corrupt-*")
+    assert findings.moved == [("cut.json", aside.name)] and findings.left == [("newer.json", "newer")]
+
+
+def test_the_main_menu_lists_the_saved_games_folders_again_only_once_they_changed(app, monkeypatch):
+    """Whether to offer Saved games, the main menu listed the finished games' folder at each
+    layout (14 times as the window opened); now only when a game came or went there."""
+    import os
+
+    import pygame_menu
+
+    from ui.autosave import SHELF, games_dir
+    from ui.record_files import save as save_record
+
+    finished = _record(64)  # played to its end
+    assert finished.is_finished()
+    path = save_record(finished, SHELF.finished_folder / "ended.json")
+    app.show_menu()
+    listed = _listings_of(monkeypatch, SHELF.finished_folder)
+    for size in [(900, 640), (1100, 700), (1280, 800)] * 2:
+        app.scene.refit(size)
+
+    def offered() -> bool:
+        return any(isinstance(w, pygame_menu.widgets.Button) and w.get_id() == "saved" for w in app.scene.menu.get_widgets())
+
+    assert offered() and listed == []
+    os.remove(path)
+    app.scene.refit((1280, 800))
+    assert not offered() and len(listed) == 1 and not any(games_dir().glob("*.json"))
 
 
 def _counting_replays(monkeypatch) -> Counter:

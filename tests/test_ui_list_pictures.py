@@ -177,3 +177,51 @@ def test_leaving_the_list_while_its_pictures_are_made_raises_nothing(app, monkey
     app.run_frames(5)
     assert replayed == ["row-pictures"]
     assert [m.text for m in app.messages.items if m.kind == "error"] == []
+
+
+def test_a_new_start_draws_the_rows_unchanged_since_without_replaying_their_games(app, monkeypatch):
+    """Each start of the window replayed the games of every row in sight again, though the list's
+    cache knew their files unchanged: the last positions replayed are kept with the files (in the
+    cache, per file stamp) and read back at the next start; a file changed since is replayed."""
+    from collections import OrderedDict
+
+    from ui.background_writer import WRITER
+
+    for n in range(3):
+        save(replace(reversi_game(n + 3), updated=f"2026-11-25T10:0{n}:00"), games_dir() / f"g{n}.json")
+    scene = open_list(app)
+    assert wait(app, lambda: not scene.pictures.waiting and scene.pictures._thread is None, 30)
+    key(app, pygame.K_ESCAPE)
+    assert WRITER.wait(10)
+    for memory in ("_POSITIONS", "_PICTURES"):  # a new start: the disk as the window left it, nothing else
+        monkeypatch.setattr(row_pictures, memory, OrderedDict())
+    monkeypatch.setattr(autosave, "_READ", {})
+    save(replace(reversi_game(12), updated="2026-11-25T10:00:00"), games_dir() / "g0.json")  # played on meanwhile
+    replayed: list[int] = []
+    real = row_pictures.last_position
+    monkeypatch.setattr(row_pictures, "last_position", lambda record: replayed.append(len(record.moves)) or real(record))
+
+    scene = open_list(app)
+    assert wait(app, lambda: not scene.pictures.waiting, 30)
+    app.invalidate()
+    app.run_frames(2)
+    assert replayed == [12] and len(scene.entries) == 3
+    for entry in scene.entries:
+        assert shows(app, entry.picture, picture_of(app, entry, entry.record.final_state()))
+
+
+def test_a_kept_position_that_cannot_be_read_is_replayed(app, monkeypatch):
+    """A last position kept with a file that its game cannot read (a cache edited, another
+    version's text) gives way to a replay of the moves: the row still shows its board."""
+    path = save(reversi_game(7), games_dir() / "g.json")
+    autosave.scan(games_dir())
+    listed = autosave._READ[games_dir()][path]
+    monkeypatch.setitem(autosave._READ[games_dir()], path, listed._replace(position="not a position"))
+    replayed: list[int] = []
+    real = row_pictures.last_position
+    monkeypatch.setattr(row_pictures, "last_position", lambda record: replayed.append(len(record.moves)) or real(record))
+
+    scene = open_list(app)
+    [entry] = scene.entries
+    assert wait(app, lambda: shows(app, entry.picture, picture_of(app, entry, entry.record.final_state())), 30)
+    assert replayed == [7]

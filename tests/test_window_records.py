@@ -306,6 +306,33 @@ def test_only_the_newest_finished_games_are_kept(tmp_path):
     assert {r.players[1].title for _p, r in kept} == {f"B{i}" for i in range(3, RECENT_KEPT + 3)}
 
 
+def test_finished_games_moved_on_together_are_pruned_once(tmp_path, monkeypatch):
+    """Games ended in a window closed before the list was read are moved on by one reading: each
+    one moved pruned the finished games again (a listing, and a stat of each of their files, per
+    game: 673 stats in one reading).  Now once for all; the newest are still the ones kept."""
+    from ui import autosave
+    from ui.autosave import Shelf
+
+    monkeypatch.setattr(autosave, "RECENT_KEPT", 4)
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    game = games.load("tictactoe")
+    moves = ["b2", "a1", "b1", "c1", "b3"]
+    for i in range(7):
+        record = GameRecord.start(game, (Side(None, "A"), Side(None, f"B{i}")), {"mode": "hotseat"})
+        record = record.with_moves(moves, game.play_line(moves))
+        slot = Autosave((shelf.finished_folder if i < 2 else shelf.folder) / f"game-{i}.json")  # 2 moved on before
+        assert slot.save(record) is None
+        os.utime(slot.path, (1_000_000 + i, 1_000_000 + i))  # ended in this order
+    pruned = []
+    real = autosave.keep_newest
+    monkeypatch.setattr(autosave, "keep_newest", lambda paths, kept: pruned.append(sorted(p.name for p in paths))
+                        or real(paths, kept))
+
+    assert shelf.unfinished() == ([], [])
+    assert pruned.count([f"game-{i}.json" for i in range(7)]) == 1 and len(pruned) == 2  # and the watched ones' (none)
+    assert sorted(p.name for p in shelf.finished_folder.iterdir()) == [f"game-{i}.json" for i in range(3, 7)]
+
+
 def test_games_another_window_moves_on_meanwhile_are_not_said_to_be_damaged_or_stuck(tmp_path, monkeypatch):
     """Two windows read the Continue list at once: a game the other one removed after this one
     listed the folder was said to be "no such file; left in place", and a finished game it moved

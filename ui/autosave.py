@@ -30,8 +30,10 @@ import logging
 import os
 import shutil
 import tempfile
+import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -202,8 +204,9 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
         return found, problems
     look = _look_for_scan(folder)
     remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
-    known, kept = _known(folder), {}
+    known, kept, moved = _known(folder), {}, []
     _READ[folder] = kept
+    _tell_watchers(folder, Scanned(frozenset(look.files), moved))
     for path, stamp in sorted(look.files.items()):
         try:
             listed = _read_once(path, stamp, known)
@@ -217,7 +220,9 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
         except RecordError as exc:
             if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
                 continue
-            where = _set_aside(path)
+            where, aside = _moved_aside(path)
+            if aside is not None:
+                moved.append((path.name, aside.name))
             problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=where))
             log.info("unreadable record %s: %s", path, exc)
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
@@ -231,6 +236,37 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
 
 
 _READ: dict[Path, list_cache.Known] = {}  # folder -> what its last ``scan`` found in each file, this run's
+
+
+class Scanned(NamedTuple):
+    """What one ``scan`` of a folder looked at (``scans_seen``): the record files its look found,
+    and those it moved aside as damaged (name, the name it has now), filled in as it reads."""
+
+    files: frozenset[Path]
+    moved: list[tuple[str, str]]
+
+
+_WATCHING = threading.local()  # this thread's ``scans_seen`` under way: folder -> Scanned
+
+
+@contextmanager
+def scans_seen() -> Iterator[dict[Path, Scanned]]:
+    """What the ``scan`` of each folder made on this thread inside looked at (folder -> ``Scanned``):
+    ``ui.file_report`` tells what a list's reading found wrong from it, where it listed each
+    folder three more times (before, after, and for the files the list left out).  Per thread:
+    two lists may read one folder at once, each on its own."""
+    outer = getattr(_WATCHING, "seen", None)
+    _WATCHING.seen = seen = {}
+    try:
+        yield seen
+    finally:
+        _WATCHING.seen = outer
+
+
+def _tell_watchers(folder: Path, scanned: Scanned) -> None:
+    seen = getattr(_WATCHING, "seen", None)
+    if seen is not None:
+        seen[folder] = scanned
 
 
 class Look(NamedTuple):
@@ -267,6 +303,24 @@ def look_at(folder: Path) -> Look:
 def _folder_stamp(folder: Path) -> tuple[int, int]:
     info = folder.stat()
     return info.st_mtime_ns, info.st_ino
+
+
+_HOLDS: dict[tuple[Path, str], tuple[tuple[int, int], bool]] = {}  # (folder, pattern) -> its stamp, the answer then
+
+
+def holds_any(folder: Path, pattern: str) -> bool:
+    """Whether ``folder`` holds a file named as ``pattern`` says ("*.json"), listed again only when
+    the folder changed (a file added, removed or renamed in it changes its stamp): the main menu
+    asks at each layout (14 listings of the finished games as the window opened), for its Saved
+    games button.  False where there is no folder."""
+    try:
+        stamp = _folder_stamp(folder)
+        said = _HOLDS.get((folder, pattern))
+        if said is None or said[0] != stamp:
+            said = _HOLDS[(folder, pattern)] = stamp, any(folder.glob(pattern))
+    except OSError:
+        return False
+    return said[1]
 
 
 def _look_for_scan(folder: Path) -> Look:
@@ -339,10 +393,39 @@ def _worked_out_opening(record: GameRecord) -> str:
 def listed_opening(path: Path, record: GameRecord) -> str | None:
     """The opening's name kept with the file ``path`` as its folder's last ``scan`` read it, if
     that scan read ``record`` there (a later one may have read the file changed); else None."""
+    listed = _listed_as(path, record)
+    return None if listed is None else listed.opening
+
+
+def listed_position(path: Path, record: GameRecord) -> str | None:
+    """The last position of ``record`` (``Game.to_text``) kept with its file ``path`` as its
+    folder's last ``scan`` read it (``keep_positions``, in the list cache between runs); None
+    when none was kept, or that scan read the file otherwise."""
+    listed = _listed_as(path, record)
+    return None if listed is None else listed.position
+
+
+def keep_positions(positions: dict[Path, tuple[GameRecord, str]]) -> None:
+    """Keep with each file its record's last position (a list row's picture replayed it: file ->
+    (record, ``Game.to_text``)), and write the caches of their folders for the next start, which
+    then replays none of them (``ui.scenes.row_pictures``).  A file read otherwise since is left."""
+    folders = set()
+    for path, (record, text) in positions.items():
+        listed = _listed_as(path, record)
+        if listed is not None and listed.position != text:
+            _READ[path.parent][path] = listed._replace(position=text)
+            folders.add(path.parent)
+    for folder in folders:
+        list_cache.write_later(folder, list_cache.cache_file(folder, cache_dir()), dict(_READ[folder]))
+
+
+def _listed_as(path: Path, record: GameRecord) -> list_cache.Listed | None:
+    """What the last ``scan`` of ``path``'s folder kept of it, if it read ``record`` there."""
     listed = _READ.get(path.parent, {}).get(path)
-    if listed is None or listed.record.moves != record.moves or listed.record.start_position != record.start_position:
-        return None
-    return listed.opening
+    same = listed is not None and (listed.record.game_id, listed.record.options, listed.record.start_position,
+                                   listed.record.moves) == (record.game_id, record.options, record.start_position,
+                                                            record.moves)
+    return listed if same else None
 
 
 def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
@@ -359,10 +442,17 @@ def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
 
 def _set_aside(path: Path) -> str:
     """Move a damaged file aside; where it is now, in the window's language."""
+    return _moved_aside(path)[0]
+
+
+def _moved_aside(path: Path) -> tuple[str, Path | None]:
+    """Move a damaged file aside: where it is now, in the window's language, and its new path
+    (None: it could not be moved)."""
     try:
-        return _("moved to {name}").format(name=move_aside(path).name)
+        aside = move_aside(path)
     except OSError as err:
-        return _("left in place ({error})").format(error=err.strerror or err)
+        return _("left in place ({error})").format(error=err.strerror or err), None
+    return _("moved to {name}").format(name=aside.name), aside
 
 
 def updated_at(record: GameRecord) -> float:
@@ -427,9 +517,10 @@ class Shelf:
         return keep_newest([path for path, record in games_left if not_offered(record)], NOT_OFFERED_KEPT)
 
     def _keep_finished(self, path: Path) -> str | None:
-        """Move a finished game's file among the finished ones; only the newest RECENT_KEPT stay.
-        A game that cannot be moved stays where it is: a problem to show (the log alone left the
-        player looking for a game that was in neither list)."""
+        """Move a finished game's file among the finished ones (``_prune_finished`` then keeps the
+        newest RECENT_KEPT, once for all the games one reading moved).  A game that cannot be
+        moved stays where it is: a problem to show (the log alone left the player looking for a
+        game that was in neither list)."""
         folder = self.finished_folder
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -441,11 +532,16 @@ class Shelf:
             return _("{name}: this game is over but could not be moved to the finished games ({error}); it stays in "
                      "{folder}, and Saved games lists it").format(
                 name=path.name, error=words.file_error(os_problem(exc, folder / path.name)), folder=self.folder)
-        try:
-            keep_newest(list(folder.glob("*.json")), RECENT_KEPT)
-        except OSError as exc:  # the folder cannot be listed: the games stay, the next one tries again
-            log.info("could not list the finished games: %s", exc)
         return None
+
+    def _prune_finished(self) -> None:
+        """Keep the newest RECENT_KEPT finished games: once after a reading moved some there (it
+        listed the folder and looked at each of its files once per game moved: with 20 games
+        ended in a closed window, 20 listings and 1000 stats of 50 files)."""
+        try:
+            keep_newest(list(self.finished_folder.glob("*.json")), RECENT_KEPT)
+        except OSError as exc:  # the folder cannot be listed: the games stay, the next reading tries again
+            log.info("could not list the finished games: %s", exc)
 
     def new_slot(self, record: GameRecord) -> Autosave:
         """The autosave file of a new game (written on its first move)."""
@@ -470,7 +566,7 @@ class Shelf:
         A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
         found, problems = scan(self.folder, to_play_on=True)
-        keep, self.unmoved = [], []
+        keep, self.unmoved, moved = [], [], False
         for path, record in found:
             if record.is_finished():
                 problems += [problem for told in self.found_ended if (problem := told(record))]
@@ -478,10 +574,13 @@ class Shelf:
                 if problem:
                     problems.append(problem)
                     self.unmoved.append(path)
+                moved = moved or problem is None
             elif not record.moves:
                 Autosave(path).clear()
             else:
                 keep.append((path, record))
+        if moved:
+            self._prune_finished()
         removed = keep_newest([path for path, record in keep if not_offered(record)], NOT_OFFERED_KEPT)
         return [(path, record) for path, record in keep if path not in removed], problems
 

@@ -6,9 +6,10 @@ message pills keep the last three; the files left in place (a newer version's, a
 game's) were said again at every visit of the menu and at every resize, and the messages followed
 the player into the game.
 
-Here a folder is looked at before and after a list reads it: a file renamed
-``NAME.corrupt-<date>`` since was moved aside; a ``.json`` still there that the list does not hold
-was left in place, and is read again for why (``RecordNotReadableHere.why``).  What is new is
+Here what the list's reading of a folder looked at is asked (``ui.autosave.scans_seen``: its one
+listing, no other): a file it renamed ``NAME.corrupt-<date>`` was moved aside; a ``.json`` it found
+that the list does not hold was left in place, and is read again for why
+(``RecordNotReadableHere.why``).  What is new is
 summed up in one message (one file keeps the list's own detailed message); a file left in place
 is told once a session, again only once it changes.  The message stays while the player is on
 the screens that list games, and goes when they leave them for a game.
@@ -27,6 +28,7 @@ from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import folder_reading
+from ui.autosave import scans_seen
 from ui.i18n import _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -34,7 +36,6 @@ log = logging.getLogger(__name__)
 
 TOPIC = "file-report"  # the messages' topic (ui.widgets.Messages.withdraw)
 NAMED = 3  # at most this many files are named; more are counted
-ASIDE = ".corrupt-"  # ui.record_files.move_aside's mark
 
 _TOLD: set[tuple[Path, int, int]] = set()  # files left in place already told: (path, mtime_ns, size)
 
@@ -56,16 +57,18 @@ class Findings:
 
 def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], Findings]:
     """``reader()``'s records (``scan(folder)``, ``SHELF.unfinished``) and what it found wrong in
-    ``folder`` that was not told yet."""
-    before = set(folder.glob(f"*{ASIDE}*"))
-    found, problems = reader()
+    ``folder`` that was not told yet: the files its scan of ``folder`` moved aside, and those its
+    look found that the list does not hold (``ui.autosave.scans_seen``: no listing of our own)."""
+    with scans_seen() as seen:
+        found, problems = reader()
     findings = Findings(folder, problems=problems)
-    for aside in sorted(set(folder.glob(f"*{ASIDE}*")) - before):
-        findings.moved.append((aside.name.split(ASIDE)[0], aside.name))
+    scanned = seen.get(folder)  # None: no folder there to scan
+    if scanned is None:
+        return found, findings
+    findings.moved.extend(sorted(scanned.moved))
     listed = {path for path, _record in found}
-    for path in sorted(folder.glob("*.json")):
-        if path not in listed:
-            _look_again(path, findings)
+    for path in sorted(scanned.files - listed):
+        _look_again(path, findings)  # gone since (a finished game moved on, an empty one removed): nothing to say
     return found, findings
 
 

@@ -10,7 +10,9 @@ opening (``Game.opening_name``: Othello's "Tiger", "" for none), which the rows 
 search finds and which takes a replay of the moves to know.  A record comes back without its
 moves being replayed (``GameRecord.from_dict(checked=False)``): it was checked when its file was
 read, and the file has not changed since; an entry of an older version, without the opening,
-comes back with None there (worked out, and the cache written again, at its next reading).
+comes back with None there (worked out, and the cache written again, at its next reading).  The
+last position a list row's picture replayed (``Game.to_text``: ``ui.scenes.row_pictures``) is
+kept there too, so a new start draws the rows in sight without replaying their games.
 
 The cache is ours, not the user's: a file that cannot be read, is damaged, is of another folder or
 of a newer version is ignored (and logged), and the next reading writes it anew; an entry that
@@ -45,6 +47,7 @@ class Listed(NamedTuple):
     stamp: Stamp
     record: GameRecord
     opening: str | None = None  # its opening's name ("": none); None: not worked out yet
+    position: str | None = None  # its last position (``Game.to_text``) once a row's picture replayed it; None: not yet
 
 
 Known = dict[Path, Listed]  # a folder's record files as last read
@@ -87,10 +90,11 @@ def read(folder: Path, path: Path) -> Known:
             stamp = tuple(entry["stamp"])
             if len(stamp) != 3 or not all(type(n) is int for n in stamp):
                 raise ValueError(f"stamp {stamp!r}")
-            opening = entry.get("opening")
-            if opening is not None and not isinstance(opening, str):
-                raise ValueError(f"opening {opening!r}")
-            known[folder / name] = Listed(stamp, GameRecord.from_dict(entry["record"], checked=False), opening)
+            opening, position = entry.get("opening"), entry.get("position")
+            for what, value in (("opening", opening), ("position", position)):
+                if value is not None and not isinstance(value, str):
+                    raise ValueError(f"{what} {value!r}")
+            known[folder / name] = Listed(stamp, GameRecord.from_dict(entry["record"], checked=False), opening, position)
         except Exception as exc:  # noqa: BLE001 - whatever an entry holds, its file is read instead
             log.info("the list cache %s: entry %r left out (%s: %s)", path, name, type(exc).__name__, exc)
     return known
@@ -99,7 +103,8 @@ def read(folder: Path, path: Path) -> Known:
 def text(folder: Path, known: Known) -> str:
     """The cache file's text for ``known`` (``folder``'s records as just read)."""
     files: dict[str, Any] = {file.name: {"stamp": list(listed.stamp), "record": listed.record.to_dict(),
-                                         "opening": listed.opening}
+                                         "opening": listed.opening,
+                                         **({"position": listed.position} if listed.position is not None else {})}
                              for file, listed in known.items()}
     return json.dumps({"format": FORMAT, "version": VERSION, "folder": str(folder.absolute()), "files": files},
                       ensure_ascii=False, separators=(",", ":"))

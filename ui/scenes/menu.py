@@ -25,7 +25,7 @@ from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
-from ui.autosave import SHELF, games_dir, read_listed, to_continue, tournaments_dir
+from ui.autosave import SHELF, games_dir, holds_any, read_listed, to_continue, tournaments_dir
 from ui.clipboard import is_paste
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
@@ -48,9 +48,10 @@ def has_saved_games() -> bool:
     """Whether the Saved games screen has a game to list, so the menu offers it: one saved, one
     kept after its end (just now, by unfinished()), one finished but not yet moved out of the
     unfinished, or a tournament played in the window (its log's games are rows of that list; the
-    log is not read here, the menu stays quick)."""
-    return (any(games_dir().glob("*.json")) or any(SHELF.finished_folder.glob("*.json"))
-            or bool(SHELF.unmoved) or any(tournaments_dir().glob("*.jsonl")))
+    log is not read here, the menu stays quick).  Asked at each layout, each folder is listed
+    only when it changed since (``holds_any``)."""
+    return (holds_any(games_dir(), "*.json") or holds_any(SHELF.finished_folder, "*.json")
+            or bool(SHELF.unmoved) or holds_any(tournaments_dir(), "*.jsonl"))
 
 
 class Way(NamedTuple):

@@ -11,7 +11,10 @@ A list holds dozens of games (a teacher's, thousands), and the window must not w
   and never in a list's first frame, which has asked for nothing yet;
 - what was made is kept for the run, per file, with the record it shows: a list opened again shows
   its pictures in its first frame, and a file changed since (a game played on in another window)
-  is another record, replayed and drawn again.
+  is another record, replayed and drawn again;
+- the last positions replayed are kept with their files in the lists' cache too
+  (``ui.autosave.keep_positions``, ``ui.list_cache``: per file stamp), so after a new start the
+  rows in sight read theirs back (``Game.from_text``) instead of replaying every game.
 
 A record whose moves cannot be replayed (a game this Tabuleiro lacks, a record whose moves the
 rules refuse since the list's cache kept it) gets no picture and no word of its own: what is
@@ -32,6 +35,7 @@ import pygame
 
 from games.base import State
 from games.record import GameRecord
+from ui import autosave
 from ui.scenes.common import board_picture
 from ui.theme import Theme
 from ui.widgets import card, mix
@@ -180,15 +184,49 @@ class RowPictures:
         return next((row for row in self._in_sight if _position(*row) is _NOT_YET), None)
 
     def _replay_rows(self) -> None:
-        """The thread: replay the rows in sight, top first, until none is left or the list closes."""
-        while True:
-            with _LOCK:
-                row = None if self._closed else self._next_row()
-                if row is None:
-                    self._thread = None
-                    return
-            path, record = row
-            position = last_position(record)
-            with _LOCK:
-                _remember(_POSITIONS, path, (record_key(record), position), POSITIONS_KEPT)
-                self._replayed += 1
+        """The thread: replay the rows in sight, top first, until none is left or the list closes;
+        a position its file's listing kept is read back, not replayed (``kept_position``).  The
+        positions replayed are kept with their files for the next start, once at the end."""
+        replayed: dict[Path, tuple[GameRecord, str]] = {}
+        try:
+            while True:
+                with _LOCK:
+                    row = None if self._closed else self._next_row()
+                    if row is None:
+                        self._thread = None
+                        return
+                path, record = row
+                position = kept_position(path, record)
+                if position is None:
+                    position = last_position(record)
+                    text = None if position is None else _text_of(position)
+                    if text is not None:
+                        replayed[path] = record, text
+                with _LOCK:
+                    _remember(_POSITIONS, path, (record_key(record), position), POSITIONS_KEPT)
+                    self._replayed += 1
+        finally:
+            if replayed:
+                autosave.keep_positions(replayed)
+
+
+def _text_of(position: State) -> str | None:
+    """``position`` as its game writes it (``Game.to_text``), to keep; None if it cannot (logged)."""
+    try:
+        return position.game.to_text(position)
+    except Exception as exc:  # noqa: BLE001 - the picture is made all the same; the next start replays it
+        log.info("a listed %s position cannot be kept: %s", position.game.id, exc)
+        return None
+
+
+def kept_position(path: Path, record: GameRecord) -> State | None:
+    """``record``'s last position as its file's listing kept it (``ui.autosave.listed_position``),
+    read back without a replay; None when none was kept or it cannot be read (logged: replayed)."""
+    text = autosave.listed_position(path, record)
+    if text is None:
+        return None
+    try:
+        return record.game().from_text(text)
+    except Exception as exc:  # noqa: BLE001 - whatever the cache holds, the moves are replayed instead
+        log.info("the kept position of %s cannot be read (%s): replayed", path, exc)
+        return None
