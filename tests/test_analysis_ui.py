@@ -127,7 +127,7 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
         i18n.set_language(language)
         scene = _valued(app, "reversi", {}, size)
         move = scene.state.legal_moves()[0]
-        words = {"en": ("discs", "disc"), "pt": ("discos", "disco")}[language]
+        words = {"en": ("discs", "disc"), "pt": ("peças", "peça")}[language]
         for score, number, unit in ((6.0, "+6", words[0]), (-1.0, "+1", words[1])):
             scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, score)})
             drawn = recorded_text_rects(monkeypatch)

@@ -259,10 +259,14 @@ def test_obtuso_players_by_hand():
 
 
 def test_course_players_take_a_win_in_one():
-    # South on 8-2 with 7-1, 7-2, 7-3 visited: moves 8-1 (first in the course order) and 8-3
+    """South on 8-2 with 7-1, 7-2, 7-3 visited: moves 8-1 (a win) and 8-3.  The course's
+    ``alphabeta_cutoff_search_new`` values an inner node by the last move it searched, so 8-3 can
+    come out at the win's +10 too, and then the shuffled order decides (Ar Livre: about one seed in
+    forty); over forty seeds each player takes the win nearly always."""
     state = position(".......N\n........\n........\n........\n........\n........\n###.....\nSW......", "South")
     for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
-        assert GAME.format_move(state, ai.make_player("rastros", pid).choose(state)) == "8-1"
+        chosen = [GAME.format_move(state, ai.make_player("rastros", pid, seed=seed).choose(state)) for seed in range(40)]
+        assert set(chosen) <= {"8-1", "8-3"} and chosen.count("8-1") >= 36, (pid, chosen)
 
 
 def test_basilio_keeps_the_first_move_of_its_shuffled_order_when_every_move_loses():

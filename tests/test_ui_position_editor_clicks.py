@@ -202,7 +202,7 @@ def test_tab_takes_the_keys_to_the_rule_options_which_show_it_and_change_by_the_
     text = editor.area.text
     key(app, pygame.K_RIGHT)
     assert editor.options["any_direction_captures"] is True
-    assert "Captures in any direction: On" in editor.subtitle_parts  # read again under it
+    assert "Captures in any direction: Yes" in editor.subtitle_parts  # read again under it
     key(app, pygame.K_DOWN)
     assert ringed() == ["opt-compulsory_capture"]
     key(app, pygame.K_RETURN)
