@@ -264,6 +264,13 @@ class Game(ABC):
         (Othello's ``f5d6c3``), or None where the game has no such custom."""
         return None
 
+    def other_notation(self, states: Sequence[State]) -> str | None:
+        """A copied move list's line giving the game (its positions, ``GameRecord.states()``) in
+        the notation its players write elsewhere (Trax's official one: "Official notation: @0/
+        B1\\ ..."), which Tabuleiro reads back when pasted alone; None (this default) where
+        there is none or the game cannot be written in it."""
+        return None
+
     def play_line(self, moves: Sequence[str], state: State | None = None) -> State:
         """Play moves given in notation from ``state`` (default: the start); for tests and records."""
         state = state or self.initial_state()
@@ -285,6 +292,13 @@ class Game(ABC):
         from games.record import moves_from_text
 
         return moves_from_text(text)
+
+    def whole_game(self, texts: list[str]) -> tuple[dict[str, Any], str, list[str]] | None:
+        """A whole game written in a notation that sets up its own start (Trax's official one lays
+        its first tile, ``@0/``): (the options it needs, the start position's text, its other
+        moves in this game's notation); None (this default) for moves played from the usual start.
+        IllegalMove says why such a game cannot be played here (a move, a board too small)."""
+        return None
 
     def options_shown_by(self, texts: list[str]) -> dict[str, Any]:
         """The options a list of move texts shows its game was played with, whatever the list's

@@ -65,6 +65,12 @@ class RecordError(ValueError):
     """A record that cannot be read or written; the message names the file part or move at fault."""
 
 
+class WholeGameError(RecordError):
+    """A whole game written in a notation one game claims (``Game.whole_game``: Trax's official
+    ``@0/ ...``) that it cannot play here: a move that is not legal, a board too small.  Said as
+    it is, where a text naming no game is tried on every game (no other reads that notation)."""
+
+
 class RecordNotReadableHere(RecordError):
     """A record that may well be sound but that this Tabuleiro cannot read now: written by a newer
     version (a newer format, a game or a player it does not have), or a file it may not open.  Lists
@@ -517,6 +523,9 @@ def move_list_text(record: GameRecord) -> str:
     transcript = record.game().transcript(record.moves) if record.moves and usual_start else None
     if transcript:  # the line to copy into the game's other programs (Othello's f5d6c3...)
         lines.append(transcript)
+    other = record.game().other_notation(record.states()) if record.moves else None
+    if other:  # the game as its players write it elsewhere (Trax's official notation)
+        lines.append(other)
     lines.append(result_line(record))
     return "\n".join(lines) + "\n"
 
@@ -747,6 +756,14 @@ def record_from_move_list(text: str) -> GameRecord:
                         started=started, start_position=_start_block(lines))
     game = record.game()
     texts = game.move_texts("\n".join(lines[1:]))  # not the title line's words; a course's form too (Trax's turns)
+    try:
+        whole = game.whole_game(texts)  # a notation that sets its own start (Trax's official @0/ ...)
+    except IllegalMove as exc:
+        raise WholeGameError(str(exc)) from None
+    if whole is not None:
+        options, start, texts = whole
+        record = replace(record, options=options, start_position=start)
+        game = record.game()
     shown = {name: value for name, value in game.options_shown_by(texts).items() if name not in options}
     if shown:  # the moves tell an option the title leaves out (a Hex list with a swap)
         record = replace(record, options={**options, **shown})
@@ -783,6 +800,8 @@ def _record_of_unnamed_moves(text: str) -> GameRecord | None:
     for info in games.catalog():
         try:
             readings.append(record_from_move_list(f"{title_line(info.id, {})}\n{text.strip()}"))
+        except WholeGameError:
+            raise  # its game's notation, which no other game reads: what is wrong with it is said
         except RecordError:
             continue
     return readings[0] if len(readings) == 1 else None

@@ -33,11 +33,11 @@ Readings we chose (the course text leaves them open):
   (7..25) in the text is read as it is (the state's game then has that size).
 - ``state.turn``: the turn's tiles, placed then forced in chain order (the course's ``[[r, c, t], ...]``).
 
-Notation: the cell and the tile's shape as in standard Trax notation (``+`` straight, ``/`` curves
-round the north-west and south-east corners, ``\\`` round the north-east and south-west ones), in
-absolute coordinates: ``e5/`` is column e from the left, row 5 from the top.  The neighbours fix
-the colours, so the shape names the tile; ``e5:lddl`` (the tile name) is accepted too, and so is
-a turn as the course's code writes it, ``[[4, 4, 'lddl']]`` (games/trax_turns.py).
+Notation: the cell and the tile's shape (``+`` straight, ``/`` curves round the north-west and
+south-east corners, ``\\`` round the north-east and south-west ones), the cell absolute: ``e5/`` is
+column e, row 5 from the top; the neighbours fix the colours.  ``e5:lddl`` (the tile name) is read
+too, and a course's turn, ``[[4, 4, 'lddl']]`` (games/trax_turns.py); capitals are the official
+notation, counted from the tiles (``B2+``, a game ``@0/ B1\\ ...``: games/trax_official.py).
 """
 
 from __future__ import annotations
@@ -50,6 +50,14 @@ from functools import cached_property
 from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
 from games.grid import cell_name, parse_cell, read_to_move_header
 from games.position_cells import TextCells
+from games.trax_official import (
+    OFFICIAL_LINE,
+    is_first_tile,
+    is_official_move,
+    official_game,
+    official_moves,
+    official_place,
+)
 from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
 from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
 
@@ -718,9 +726,8 @@ class Trax(Game):
             raise IllegalMove("the tiles do not form one connected group")
 
     # -- notation ------------------------------------------------------------------------------
-    _MOVE = re.compile(r"^\s*([a-zA-Z]\s*\d{1,2})\s*(?:([+/\\])|:?\s*([ldLD]{4}))\s*$")
-    # open-table Trax's notation: "@" and "0" name the column and the row before the tiles (@0/, A0+)
-    _OPEN_TABLE = re.compile(r"^\s*(?:@\s*\d{1,3}|[a-zA-Z@]\s*0)\s*[+/\\]\s*$")
+    _MOVE = re.compile(r"^\s*([a-z]\s*\d{1,2})\s*(?:([+/\\])|:?\s*([ldLD]{4}))\s*$|^\s*([A-Z]\s*\d{1,2})\s*:?\s*([ldLD]{4})\s*$")
+    _ROW_ZERO = re.compile(r"^\s*[a-z]\s*0\s*[+/\\]\s*$")  # "f0/": the official notation's row 0, in our letters
 
     def format_move(self, state: State, move: int) -> str:
         cell, tile = move_cell(move), move_tile(move)
@@ -732,28 +739,73 @@ class Trax(Game):
 
     def move_texts(self, text: str) -> list[str]:
         """A list of moves typed or pasted: notation (``e5/ f6+``) or the course's turns, one or
-        several (``[[4, 2, 'lddl']] [[5, 2, 'dlld']]``, ``[[[4, 2, 'lddl']], [[5, 2, 'dlld']]]``)."""
-        return course_turn_texts(text) if is_course_turn_text(text) else super().move_texts(text)
+        several (``[[4, 2, 'lddl']] [[5, 2, 'dlld']]``, ``[[[4, 2, 'lddl']], [[5, 2, 'dlld']]]``), or
+        the official notation, with or without a copied list's "Official notation:" before it."""
+        if is_course_turn_text(text):
+            return course_turn_texts(text)
+        return super().move_texts(text.replace(OFFICIAL_LINE, " "))  # a copied list's official line, alone
 
     def parse_move(self, state: State, text: str) -> int:
         if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
             return parse_course_turn(self, state, text)
         said = quoted(text)
-        if self._OPEN_TABLE.match(text):  # "is not a Trax move" told a Trax player it was not one
-            raise IllegalMove(f"{said} is open-table notation, whose @ and 0 are the column and row before "
-                              "the tiles; here a cell keeps its name: e5 is column e, row 5 from the top")
+        if is_official_move(text):  # B2+: capitals are the official notation's, counted from the tiles
+            return self._parse_official(state, text)
+        if self._ROW_ZERO.match(text):
+            raise IllegalMove(f"{said}: rows count from 1 here; the official notation, whose row 0 lies above "
+                              f"the tiles, writes its columns in capitals ({text.strip().upper()})")
         m = self._MOVE.match(text)
         if not m:
-            raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ or e5:lddl")
-        cell = parse_cell(m.group(1).replace(" ", ""), self.size, self.size)
+            raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ , e5:lddl or B2+")
+        where, name = (m.group(1), m.group(3)) if m.group(1) else (m.group(4), m.group(5))
+        cell = parse_cell(where.replace(" ", ""), self.size, self.size)
+        return self._move_at(state, cell, m.group(2), name, said)
+
+    def _parse_official(self, state: TraxState, text: str) -> int:
+        """The move ``text`` names in the official notation (games/trax_official.py): its column and
+        row counted from the tiles' top-left corner in ``state``, then as our ``e5/``."""
+        said, n = quoted(text), self.size
+        if is_first_tile(text):
+            raise IllegalMove(f"{said} is the first tile of a game in the official notation: paste the whole "
+                              "game on the main menu to open it")
+        row, col, sign = official_place(state.cells, n, text)
+        if not (0 <= row < n and 0 <= col < n):
+            raise IllegalMove(f"{said} (the official notation, counted from the tiles' top-left corner) lies "
+                              f"off this {n} x {n} board")
+        try:
+            return self._move_at(state, row * n + col, sign, None, said)
+        except IllegalMove as exc:
+            reason = str(exc).removeprefix(f"{said}: ")
+            raise IllegalMove(f"{said} is {cell_name(row * n + col, n)}{sign} here: {reason}") from None
+
+    def sign_of(self, move: int) -> str:
+        """The shape of ``move``'s tile in the notation: ``+``, ``/`` or ``\\``."""
+        return SHAPE[move_tile(move)]
+
+    def whole_game(self, texts: list[str]) -> tuple[dict, str, list[str]] | None:
+        """A game written in the official notation (``@0/ B1\\ A2\\``), laid on a board large
+        enough (games/trax_official.py)."""
+        return official_game(self, texts)
+
+    def other_notation(self, states) -> str | None:
+        """The game in the official notation, for a copied move list, if it started from one
+        tile lying as ``@0/`` or ``@0+`` (games/trax_official.py)."""
+        try:
+            return f"{OFFICIAL_LINE} {' '.join(official_moves(self, list(states)))}"
+        except IllegalMove:
+            return None
+
+    def _move_at(self, state: TraxState, cell: int, sign: str | None, name: str | None, said: str) -> int:
+        """The legal move that lays the tile of shape ``sign`` (or named ``name``) on ``cell``;
+        IllegalMove saying why there is none, or why ``said`` is ambiguous."""
         if state.is_terminal():
             raise IllegalMove(f"{said}: the game is over")
         legal = [mv for mv in state.legal_moves() if move_cell(mv) == cell]
-        if m.group(3):
-            move = move_of(cell, tile_of_name(m.group(3).lower()))
+        if name:
+            move = move_of(cell, tile_of_name(name.lower()))
             chosen = [move] if move in legal else []
         else:
-            chosen = [mv for mv in legal if SHAPE[move_tile(mv)] == m.group(2)]
+            chosen = [mv for mv in legal if SHAPE[move_tile(mv)] == sign]
         if len(chosen) == 1:
             return chosen[0]
         where = cell_name(cell, self.size)
@@ -762,13 +814,13 @@ class Trax(Game):
         if len(chosen) > 1:
             raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
         shown = self.legal_list(state, legal)
-        wanted = [tile_of_name(m.group(3).lower())] if m.group(3) else [t for t in TILES if SHAPE[t] == m.group(2)]
+        wanted = [tile_of_name(name.lower())] if name else [t for t in TILES if SHAPE[t] == sign]
         named = [t for t in wanted if t in self.fits(state.cells, cell)]  # matches its neighbours: its turn clashes
         if len(named) == 1:
             raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]))}; "
                               f"legal at {where}: {shown}")
-        why = self.why_illegal(state, move_of(cell, wanted[0])) if m.group(3) else \
-            f"no {m.group(2)} tile at {where} matches its neighbours' colours"
+        why = self.why_illegal(state, move_of(cell, wanted[0])) if name else \
+            f"no {sign} tile at {where} matches its neighbours' colours"
         raise IllegalMove(f"{said}: {why}; legal at {where}: {shown}")
 
 

@@ -202,26 +202,6 @@ def test_notation_shape_and_tile_name_forms():
     assert NAME[move_tile(game.parse_move(state, "e4+"))] == "dldl"  # d4's east edge is dark
 
 
-@pytest.mark.parametrize("typed", ["@0/", "@1+", "A0\\", "f0/"])
-def test_open_table_notation_is_refused_saying_how_cells_are_named_here(typed):
-    """A Trax player's first move in the notation of the open table, ``@0/``, was told it "is not a
-    Trax move like e5/": it is one, but there the column @ and the row 0 lie before the tiles and
-    names shift as the tiles grow.  The refusal now says so and how this board names a cell."""
-    from ui import i18n
-    from ui.words import rule_reason
-
-    game = games.load("trax", size=10)
-    with pytest.raises(IllegalMove) as refused:
-        game.parse_move(game.initial_state(), typed)
-    said = str(refused.value)
-    assert said.startswith(f"'{typed}' is open-table notation") and "e5 is column e, row 5 from the top" in said
-    try:
-        i18n.set_language("pt")
-        assert rule_reason(said, "trax").startswith(f"'{typed}' é notação de mesa aberta")
-    finally:
-        i18n.set_language("en")
-
-
 def test_cells_of_row_ten_are_not_taken_for_open_table_notation():
     game = games.load("trax", size=10)
     with pytest.raises(IllegalMove, match="a10 does not touch a tile"):

@@ -829,6 +829,27 @@ def test_the_computers_forced_trax_tiles_are_said_in_words(app):
     assert not any("forced" in m.text for m in scene.messages.items)
 
 
+def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
+    """"d5+ also laid its forced tiles: e5" stayed on screen for eight seconds after Undo had taken
+    that turn back, about tiles no longer on the board; Undo and Redo now withdraw it."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    for text in ("e4/", "c4\\", "d5+"):
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
+
+    def notes() -> list[str]:
+        return [m.text for m in scene.messages.items if "forced" in m.text]
+
+    assert notes() == ["d5+ also laid its forced tiles: e5"]
+    scene.undo()
+    assert notes() == [] and len(scene.history) == 2
+    assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=True)
+    scene.undo()
+    scene.redo()
+    assert notes() == [] and len(scene.history) == 3
+
+
 def trax_turn_being_laid(app) -> GameScene:
     """A hot-seat 7x7 Trax game whose last turn, d5+, brings e5 by force, laid slowly enough (16 s
     between tiles) that the forced tile is still to come."""

@@ -218,3 +218,42 @@ def test_tab_takes_the_keys_to_the_rule_options_which_show_it_and_change_by_the_
     assert editor.focus == "rules" and ringed() == ["opt-compulsory_capture"]
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     assert editor.on_board and editor.cursor.on and ringed() == []
+
+
+def shown_span(editor: PositionEditorScene) -> tuple[int, int, int]:
+    """(the line of the caret, the first and past-the-last column) the text area shows, as drawn."""
+    _width, _height, columns, _rows = editor.area._metrics()
+    return editor.area.row, editor.area.left, editor.area.left + columns
+
+
+def assert_symbol_in_view(app, editor: PositionEditorScene, cell: int) -> None:
+    app.run_frames(1)  # drawn: the area scrolls as it draws
+    line, start, end = cell_place(editor.cells, editor.area.text, cell)
+    row, left, right = shown_span(editor)
+    assert row == line and left <= start and end <= right, (line, start, end, left, right)
+    assert line in range(editor.area.top, editor.area.top + editor.area._metrics()[3])
+
+
+def test_a_25x25_trax_cell_edited_by_a_click_or_the_cursor_keeps_its_symbol_in_view(app):
+    """A 25x25 Trax row is 124 characters ("none none ... none"), twice what the text area
+    shows: a click on a cell of the board's right half put the caret on its symbol but scrolled
+    only to that caret, the symbol's first letter at the area's edge and the rest cut off; the
+    board's cursor (Tab, the arrows, Space) the same.  Now the whole symbol is in view."""
+    game = games.load("trax", size=25)
+    editor = PositionEditorScene(app, "trax", {"size": 25}, game.to_text(game.initial_state()), lambda _r: None)
+    app.switch(editor)
+    app.run_frames(2)
+    cell = game.centre + 1  # beside the start tile: a click writes a tile there
+    assert cell_place(editor.cells, editor.area.text, cell)[1] > shown_span(editor)[2]  # off to the right at first
+    click(app, pixel_of(editor, cell))
+    assert symbol(editor, cell) == "dldl"
+    assert_symbol_in_view(app, editor, cell)
+    key(app, pygame.K_TAB)  # the board's cursor, on the cell the caret is on
+    assert editor.on_board
+    for _ in range(11):  # to the last column
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE)
+    edge = game.centre - game.size // 2 + game.size - 1  # the centre's row, the last column
+    line, start, _end = cell_place(editor.cells, editor.area.text, edge)
+    assert (editor.area.row, editor.area.col) == (line, start) and symbol(editor, edge) != "none"
+    assert_symbol_in_view(app, editor, edge)

@@ -39,6 +39,7 @@ from games.record import (
     RecordError,
     RecordNotReadableHere,
     Side,
+    WholeGameError,
     record_from_move_list,
 )
 from ui import words
@@ -197,7 +198,10 @@ MOVE_REFUSED = re.compile(r"move (\d+) ")  # record_from_move_list's "move 3 'zz
 def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordError:
     """What to say of a text under a game's name that reads neither as a position nor as moves:
     the moves' problem once a move after the first was refused (the text is moves, one of them
-    wrong: "Hex" over ``f6 e7 f6`` said "expected 11 rows of 11 cells"), else the position's."""
+    wrong: "Hex" over ``f6 e7 f6`` said "expected 11 rows of 11 cells") or a whole game in a
+    notation its game claims (``WholeGameError``), else the position's."""
+    if isinstance(as_moves, WholeGameError):  # a notation its game claims (Trax's @0/ ...): no board
+        return as_moves
     refused = MOVE_REFUSED.match(str(as_moves))
     return as_moves if refused is not None and int(refused.group(1)) > 1 else as_position
 

@@ -47,6 +47,7 @@ class TextArea:
         self.changed = False  # set by an edit; the screen reads and clears it
         self.overwrite = False  # typed characters replace those under the caret (Insert switches)
         self.all_selected = False  # Ctrl+A: the next edit replaces the whole text
+        self.reveal: tuple[int, int] | None = None  # (line, end column): kept in view with the caret (``show``)
         self.focused = True  # the keys come here: the accent border and the caret (the screen clears it)
         self.undo_steps: list[Snapshot] = []  # the text and caret before each edit, the last one last
         self.redo_steps: list[Snapshot] = []  # those Ctrl+Z took back, the last one taken back last
@@ -241,9 +242,22 @@ class TextArea:
         self.row = max(0, min(len(self.lines) - 1, self.top + (pos[1] - self.rect.y - pad) // height))
         self.col = max(0, min(len(self.lines[self.row]), self.left + round((pos[0] - self.rect.x - pad) / width)))
 
+    def show(self, row: int, start: int, end: int) -> None:
+        """The caret on column ``start`` of line ``row``, and the text up to ``end`` kept in view
+        with it: the position editor's board click writes a cell's symbol (``none``, ``dldl``)
+        there, and on a 25x25 Trax board, rows of 124 characters, the caret alone scrolled
+        only far enough to show the symbol's first letter at the area's edge."""
+        self.row, self.col = row, start
+        self.reveal = (row, end)
+
     def _scroll_to_caret(self, columns: int, rows: int) -> None:
+        """Scroll so that the caret (and the character under it) is in view, and with it the
+        text ``show`` asked for while the caret stays on that line, at or before its end."""
         self.top = min(max(self.top, self.row - rows + 1), self.row)
-        self.left = min(max(self.left, self.col - columns + 1), self.col)
+        end = self.col + 1
+        if self.reveal is not None and self.reveal[0] == self.row and self.col < self.reveal[1]:
+            end = self.reveal[1]
+        self.left = min(max(self.left, end - columns), self.col)
 
     def redraw_interval(self) -> float:
         return BLINK

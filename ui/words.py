@@ -232,10 +232,18 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
      N_("{text}: write steps with '-' (c2-c3) and captures with 'x' (b1xb3)")),
     (rf"{QUOTED} is not a Trax move like (?P<examples>.*)", N_("{text} is not a Trax move like {examples}")),
-    (rf"{QUOTED} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
-     r"cell keeps its name: e5 is column e, row 5 from the top",
-     N_("{text} is open-table notation, whose @ and 0 are the column and row before the tiles; here a "
-        "cell keeps its name: e5 is column e, row 5 from the top")),
+    (rf"{QUOTED} is the first tile of a game in the official notation: paste the whole game on the main menu to "
+     r"open it",
+     N_("{text} is the first tile of a game in the official notation: paste the whole game on the main menu to "
+        "open it")),
+    (rf"{QUOTED} \(the official notation, counted from the tiles' top-left corner\) lies off this (?P<n>\d+) x "
+     r"(?P=n) board",
+     N_("{text} (the official notation, counted from the tiles' top-left corner) lies off this {n} x {n} board")),
+    (rf"{QUOTED}: rows count from 1 here; the official notation, whose row 0 lies above the tiles, writes its "
+     r"columns in capitals \((?P<official>[^)]*)\)",
+     N_("{text}: rows count from 1 here; the official notation, whose row 0 lies above the tiles, writes its "
+        "columns in capitals ({official})")),
+    (rf"{QUOTED} is (?P<move>[a-y]\d+[+/\\]) here: (?P<reason>.*)", N_("{text} is {move} here: {reason}")),
     (rf"{QUOTED} is not a course turn like (?P<example>\[\[.*?\]\]): \[row, column, tile\] for each tile, counted from 0",
      N_("{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0")),
     (rf"{QUOTED}: (?P<name>'[^']*'|\"[^\"]*\") is not a tile name \((?P<names>[^)]*)\)",
@@ -310,6 +318,12 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"the start position is for (?P<theirs>.*), not this record's (?P<mine>.*)",
      N_("the start position is for {theirs}, not this record's {mine}")),
     (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
+    (rf"move (?P<n>\d+) {QUOTED} is not legal in the game written before it",
+     N_("move {n} {text} is not legal in the game written before it")),
+    (r"the game is (?P<w>\d+) tiles wide and (?P<h>\d+) high; with a free row and column round it, as on the open "
+     r"table, it needs a (?P<n>\d+) x (?P=n) board \(Trax here: up to (?P<m>\d+) x (?P=m)\)",
+     N_("the game is {w} tiles wide and {h} high; with a free row and column round it, as on the open table, it "
+        "needs a {n} x {n} board (Trax here: up to {m} x {m})")),
     (r"this SGF is of another game \(GM\[(?P<number>[^\]]*)\]\): Tabuleiro reads Hex's, GM\[11\]",
      N_("this SGF is of another game (GM[{number}]): Tabuleiro reads Hex's, GM[11]")),
     (r"SZ\[(?P<size>[^\]]*)\]: Tabuleiro plays Hex on square boards only",

@@ -48,7 +48,7 @@ from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
-from ui.scenes.game_commands import RESIGNED, GameCommands
+from ui.scenes.game_commands import MOVE_NOTE, RESIGNED, GameCommands
 from ui.scenes.game_computer import SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
@@ -286,7 +286,7 @@ class GameScene(GameCommands, Scene):
         self.view.reset_input()
         note = self.view.move_note(before, move, after) if by_computer else ""
         if note:
-            self.messages.add(note, duration=8.0)
+            self.messages.add(note, duration=8.0, topic=MOVE_NOTE)
         self.last_move_time = time.monotonic()
         self.panel.follow = True
         if after.is_terminal():

@@ -29,6 +29,9 @@ from ui.scenes.game_computer import SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, Stepper
 
 HINT_PLAYER = "level-5"
+# the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
+# Undo, Redo and a jump take it away with the position it was about
+MOVE_NOTE = "move note"
 RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
 
@@ -190,6 +193,7 @@ class GameCommands:
 
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
+        self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.computer.last_search = None  # it was about another position: stale
         self._changed()

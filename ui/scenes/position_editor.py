@@ -223,7 +223,7 @@ class PositionEditorScene(Scene):
         typed goes there; kept on the text where there is no such cell."""
         place = cell_place(self.cells, self.area.text, cell) if self.cells is not None and cell is not None else None
         if place is not None:
-            self.area.row, self.area.col = place[0], place[1]
+            self.area.show(*place)
         self.area.row = min(self.area.row, len(self.area.lines) - 1)
         self.area.col = min(self.area.col, len(self.area.lines[self.area.row]))
 

@@ -1,0 +1,170 @@
+"""Trax's official notation (the International Trax Association's) read and written on this board.
+
+The notation (traxgame.com, "Frequently Asked Questions: How do I record a game?", and the New
+Zealand Trax Association's newsletter On Trax 8, "New Trax Notation"): each turn is its placed
+tile alone (forced tiles are not written), as column, row and sign.  Columns are counted from
+the left of the tiles on the table as the turn starts, ``A`` the first occupied one, ``@`` the
+empty one before it, then ``B`` ... ``Z``, ``AA``, ``AB``...; rows from the top, ``1`` the first
+occupied, ``0`` the one above it.  The sign is the tile's shape (``+``, ``/``, ``\\``), the
+neighbours fixing its colours.  The first tile is ``@0/`` or ``@0+``, and the table is turned so
+that it lies as those name it: ``/`` with white on its west and north edges (our ``lldd``), ``+``
+with white from north to south (``dldl``), as the FPT 2015 Trax contest's engines read it (e.g.
+Tetsui Ohkubo's: ``@0/ B1\\ A2\\`` closes a red loop).  White moves first and is Light here.
+
+Telling it from ours: our notation is absolute and lower-case (``e5/``, as Copy moves writes
+it); a move with a capital column or ``@`` (``B2+``, ``@1/``) is the official notation, read
+against the tiles of the position it is played in.  A whole game (starting ``@0/`` or ``@0+``)
+is replayed on an open table first, then laid on a board large enough to keep a free row and
+column round every tile, so that every forced tile falls as on the table and no edge-to-edge line
+ends it early (``official_game``); the first tile is White's turn, so Dark (Red) moves next.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from games.base import IllegalMove, quoted
+from games.trax_tiles import move_cell, move_of, move_tile, tile_of_name
+
+OFFICIAL_MOVE = re.compile(r"^\s*(@|[A-Z]{1,2})\s*(\d{1,3})\s*([+/\\])\s*$")
+FIRST_TILE = {"/": tile_of_name("lldd"), "+": tile_of_name("dldl")}  # ``@0/``, ``@0+``: the table's turn
+SIGNS = {tile: sign for sign, tile in FIRST_TILE.items()}
+OFFICIAL_LINE = "Official notation:"  # before the game so written in a copied move list
+LARGEST = 25  # the largest Trax board here (games/trax.py's size option)
+
+
+def is_official_move(text: str) -> bool:
+    """Whether ``text`` is written in the official notation (a capital column or ``@``)."""
+    return OFFICIAL_MOVE.match(text) is not None
+
+
+def is_first_tile(text: str) -> bool:
+    """Whether ``text`` is a game's first tile in the official notation, ``@0/`` or ``@0+``."""
+    m = OFFICIAL_MOVE.match(text)
+    return m is not None and m.group(1) == "@" and int(m.group(2)) == 0 and m.group(3) in FIRST_TILE
+
+
+def column_number(letters: str) -> int:
+    """``@`` 0, ``A`` 1, ``Z`` 26, ``AA`` 27: the official column, counted from before the tiles."""
+    number = 0
+    for letter in letters.replace("@", ""):
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def column_letters(number: int) -> str:
+    """The official column ``number`` (``column_number``'s inverse)."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters or "@"
+
+
+def tiles_box(cells: bytes | bytearray, size: int) -> tuple[int, int, int, int]:
+    """(top row, left column, bottom row, right column) of the tiles of a ``size`` board."""
+    places = [divmod(i, size) for i, tile in enumerate(cells) if tile]
+    rows, cols = [r for r, _c in places], [c for _r, c in places]
+    return min(rows), min(cols), max(rows), max(cols)
+
+
+def official_place(cells: bytes | bytearray, size: int, text: str) -> tuple[int, int, str]:
+    """(row, column, sign) the official ``text`` names on a ``size`` board holding ``cells``,
+    counted from the board's corner (possibly off the board)."""
+    m = OFFICIAL_MOVE.match(text)
+    top, left, _bottom, _right = tiles_box(cells, size)
+    return top + int(m.group(2)) - 1, left + column_number(m.group(1)) - 1, m.group(3)
+
+
+def official_text(cells: bytes | bytearray, size: int, move: int, sign: str) -> str:
+    """``move`` (whose tile has the shape ``sign``) in the official notation, before it is played
+    on a ``size`` board holding ``cells``."""
+    top, left, _bottom, _right = tiles_box(cells, size)
+    row, col = divmod(move_cell(move), size)
+    return f"{column_letters(col - left + 1)}{row - top + 1}{sign}"
+
+
+def official_moves(game: Any, states: list[Any]) -> list[str]:
+    """A game's positions (``states[0]`` its start, each next one after a turn: a record's
+    ``states()``) in the official notation, its start tile first; IllegalMove if the game did
+    not start from one tile lying as ``@0/`` or ``@0+`` (``lldd`` or ``dldl``)."""
+    tiles = [tile for tile in states[0].cells if tile] if states else []
+    if len(tiles) != 1 or tiles[0] not in SIGNS:
+        raise IllegalMove("the official notation starts from one tile, lldd (@0/) or dldl (@0+)")
+    written = [f"@0{SIGNS[tiles[0]]}"]
+    for before, after in zip(states, states[1:]):
+        move = after.turn[0]  # the placed tile: the notation leaves the forced ones out
+        written.append(official_text(before.cells, game.size, move, game.sign_of(move)))
+    return written
+
+
+# -- a whole game ---------------------------------------------------------------------------------
+def _table(game: Any, size: int) -> Any:
+    """A Trax game of ``game``'s kind on a ``size`` board, larger than a player may choose: the
+    open table a written game is replayed on, in the fill mode (nothing ends it)."""
+    kind = type(game)
+    options = tuple(replace(o, maximum=size) if o.name == "size" else o for o in kind.info.options)
+    table_kind = type("OpenTable", (kind,), {"info": replace(kind.info, options=options)})
+    return table_kind(**{**game.options, "size": size, "mode": "fill"})
+
+
+def _replay_on_table(game: Any, texts: list[str], size: int) -> tuple[Any, list[Any], list[int]] | None:
+    """The table, its states and its moves after the official ``texts``; None if a tile came to
+    the table's edge (a larger table is needed); IllegalMove naming the first move not legal."""
+    table = _table(game, size)
+    cells = bytearray(size * size)
+    cells[table.centre] = FIRST_TILE[OFFICIAL_MOVE.match(texts[0]).group(3)]
+    state = table.state_from_cells(bytes(cells), 1)  # White laid the first tile: Dark (Red) moves
+    states, moves = [state], []
+    for number, text in enumerate(texts[1:], 2):
+        try:
+            move = table.parse_move(state, text)
+        except IllegalMove:
+            raise IllegalMove(f"move {number} {quoted(text)} is not legal in the game written before it") from None
+        state = state.play(move)
+        if any(r in (0, size - 1) or c in (0, size - 1) for r, c in (divmod(move_cell(m), size) for m in state.turn)):
+            return None
+        states.append(state)
+        moves.append(move)
+    return table, states, moves
+
+
+def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, list[str]] | None:
+    """A whole game written in the official notation as this game plays it: (its options, the
+    board size being the game's or the least that holds it, the position after its first tile,
+    its other moves in our notation); None if ``texts`` is not such a game; IllegalMove if a move
+    is not legal or no board here is large enough (said with the size it needs)."""
+    if not texts or not is_first_tile(texts[0]) or not all(is_official_move(t) for t in texts):
+        return None
+    size = 2 * len(texts) + 9
+    replayed = None
+    while replayed is None:
+        replayed = _replay_on_table(game, texts, size)
+        size *= 2
+    table, states, moves = replayed
+    top, left, bottom, right = tiles_box(states[-1].cells, table.size)
+    height, width = bottom - top + 1, right - left + 1
+    needed = max(height, width) + 2  # a free row and column all round, as on the table
+    if needed > LARGEST:
+        raise IllegalMove(f"the game is {width} tiles wide and {height} high; with a free row and column round "
+                          f"it, as on the open table, it needs a {needed} x {needed} board (Trax here: up to "
+                          f"{LARGEST} x {LARGEST})")
+    board = type(game)(**{**game.options, "size": max(game.size, needed)})
+    n = board.size
+    shift_r, shift_c = (n - height) // 2 - top, (n - width) // 2 - left
+
+    def on_board(move: int) -> int:
+        r, c = divmod(move_cell(move), table.size)
+        return move_of((r + shift_r) * n + c + shift_c, move_tile(move))
+
+    first = bytearray(n * n)
+    first[move_cell(on_board(move_of(table.centre, 0)))] = states[0].cells[table.centre]
+    state = board.state_from_cells(bytes(first), 1)
+    start, written = board.to_text(state), []
+    for move in moves:
+        ours = on_board(move)
+        written.append(board.format_move(state, ours))
+        state = state.play(ours)
+    return dict(board.options), start, written

@@ -1,0 +1,182 @@
+"""Trax's official notation (games/trax_official.py): a game written as Trax players write it
+(``@0/ B1\\ A2\\``, columns and rows counted from the tiles) opens on a board large enough, a
+game is copied out in it, and a capital move (``B2+``) in a live game is counted from its tiles.
+
+The games come from the public tests of Tetsui Ohkubo's Trax engine (the FPT 2015 Trax contest,
+which plays the official notation): ``@0/ B1\\ A2\\`` closes a red loop and ``@0+ B1+ A2\\``
+forces the tile with white on its west and north edges below B1; both checked by hand here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import games
+from games import IllegalMove
+from games.record import GameRecord, RecordError, Side, move_list_text
+from games.trax import board_text
+from games.trax_official import official_moves, tiles_box
+from tests.ui_helpers import key
+from ui import clipboard, i18n
+from ui.record_files import from_text
+from ui.scenes.replay import ReplayScene
+from ui.words import rule_reason
+
+LOOP = "@0/ B1\\ A2\\"
+FORCED = "@0+ B1+ A2\\"
+# twenty turns from the same tests ("NotHorizontalVictoryLineRealWorld1"): a game 8 tiles wide
+LONG = "@0+ A2+ B1+ A3/ A4+ B4+ B5\\ C1\\ @1+ @1/ A2/ C0/ @2\\ C1\\ B0/ G5\\ F7/ A2\\ @3/ C5\\"
+
+
+def cell_of(state, name: str) -> str:
+    """The tile name on cell ``name`` (``f6``) of ``state``'s board, ``none`` if empty."""
+    lines = state.game.to_text(state).splitlines()[1:]
+    return lines[int(name[1:]) - 1].split()[ord(name[0]) - ord("a")]
+
+
+def test_a_red_loop_written_officially_opens_as_a_dark_loop_with_dark_to_move_after_the_first_tile():
+    """By hand: @0/ is lldd; on a 10x10 board the game's 2x2 square is centred, the first tile on
+    e5.  B1\\ is right of it (f5: its west edge dark, so dlld), A2\\ below it (e6, lddl); f6
+    then has two dark edges entering and is forced ddll: a dark loop of four, which Red (Dark)
+    wins on White's (Light's) turn.  White laid the first tile, so Dark moves first here."""
+    record = from_text(LOOP)
+    assert record.game_id == "trax" and record.options["size"] == 10
+    start = record.first_state()
+    assert start.to_move == 1 and [cell_of(start, "e5")] == ["lldd"] and start.cells.count(0) == 99
+    assert record.moves == ["f5\\", "e6\\"]
+    final = record.final_state()
+    assert [cell_of(final, c) for c in ("f5", "e6", "f6")] == ["dlld", "lddl", "ddll"]
+    assert final.end_reason() == "Dark wins: a dark loop, completed by Light"
+
+
+def test_a_forced_tile_falls_where_the_official_game_forces_it():
+    record = from_text(FORCED)
+    assert cell_of(record.first_state(), "e5") == "dldl"  # @0+: white from north to south
+    assert cell_of(record.final_state(), "f6") == "lldd"  # the engine's RWWR below B1
+
+
+@pytest.mark.parametrize("written", [LOOP, FORCED, LONG])
+def test_an_official_game_round_trips_through_a_record_and_copy_moves(written):
+    record = from_text(written)
+    assert " ".join(official_moves(record.game(), record.states())) == written
+    copied = move_list_text(record)
+    assert f"Official notation: {written}" in copied.splitlines()
+    again = from_text(copied)  # our moves, read back as ever
+    assert (again.moves, again.start_position, again.options) == (record.moves, record.start_position, record.options)
+    alone = from_text(f"Official notation: {written}")  # the copied line alone
+    assert alone.moves == record.moves
+
+
+def test_a_game_played_here_is_copied_officially_and_opens_again_as_the_same_tiles():
+    game = games.load("trax")
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5/", "e6+", "g6\\", "f7+"])
+    line = next(t for t in move_list_text(record).splitlines() if t.startswith("Official notation: "))
+    assert line.split()[2] == "@0/"  # the centre tile, lldd
+    opened = from_text(line)
+    assert picture(opened.final_state()) == picture(record.final_state())
+
+
+def picture(state) -> str:
+    """The tiles of ``state`` within their bounding box, row by row: a game's look wherever it lies."""
+    top, left, bottom, right = tiles_box(state.cells, state.game.size)
+    rows = board_text(state.cells, state.game.size).splitlines()[top:bottom + 1]
+    return "\n".join(" ".join(row.split()[left:right + 1]) for row in rows)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_copied_officially_open_again_as_the_same_tiles_and_words(seed):
+    """Games of random turns on a 15x15 board from its usual start (lldd), forced tiles and all,
+    up to a tile on the board's edge (beyond which the table would force more): written in the
+    official notation and opened, the same tiles lie on the board, and written again the same."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=15, mode="fill")
+    states = [game.initial_state()]
+    for _ in range(rng.randrange(10, 40)):
+        top, left, bottom, right = tiles_box(states[-1].cells, game.size)
+        if states[-1].is_terminal() or min(top, left) == 0 or max(bottom, right) == game.size - 1:
+            break  # at the board's edge the table would force a tile beyond it: no longer one game
+        states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
+    written = official_moves(game, states)
+    opened = from_text(f"Trax (mode=fill)\n{' '.join(written)}")
+    assert picture(opened.final_state()) == picture(states[-1])
+    assert official_moves(opened.game(), opened.states()) == written
+
+
+def test_a_game_too_large_for_the_board_is_laid_on_a_larger_one_or_said_so():
+    """Twelve straight tiles in a row need a 14x14 board (a free column each side, as on the
+    table); twenty-five need 27 x 27, more than Trax has here: said, with the size."""
+    twelve = " ".join(["@0+", *(f"{chr(ord('B') + i)}1+" for i in range(11))])
+    record = from_text(twelve)
+    final = record.final_state()
+    size = record.options["size"]
+    assert size == 14 and tiles_box(final.cells, size) == (6, 1, 6, 12)
+    twenty_five = " ".join(["@0+", *(f"{chr(ord('B') + i)}1+" for i in range(24))])
+    for text in (twenty_five, f"Trax\n{twenty_five}"):
+        with pytest.raises(RecordError, match=r"the game is 25 tiles wide and 1 high; .* it needs a 27 x 27 board"):
+            from_text(text)
+    with pytest.raises(RecordError, match=r"move 3 'Z9\\' is not legal in the game written before it"):
+        from_text("@0/ B1\\ Z9\\")
+
+
+READINGS = [  # on the usual 10x10 start (lldd on f6): what a capital move is, or why it is refused
+    ("@1+", "e6+"), ("A0\\", "f5\\"), ("B1\\", "g6\\"),
+    ("Z1+", "'Z1+' (the official notation, counted from the tiles' top-left corner) lies off this 10 x 10 board"),
+    ("A1+", "'A1+' is f6+ here: f6 is not empty"),
+    ("@0/", "'@0/' is the first tile of a game in the official notation: paste the whole game on the main menu"),
+    ("f0/", "'f0/': rows count from 1 here; the official notation, whose row 0 lies above the tiles, writes its "
+            "columns in capitals (F0/)"),
+]
+
+
+@pytest.mark.parametrize("typed, read", READINGS)
+def test_a_capital_move_is_counted_from_the_tiles_and_a_small_one_is_this_boards(typed, read):
+    """``B2+`` was silently this board's b2, ``@0/`` refused as open-table notation: capitals are
+    now the official notation, counted from the tiles' corner, and small letters ours."""
+    game = games.load("trax", size=10)
+    state = game.initial_state()
+    if "'" not in read:
+        assert game.format_move(state, game.parse_move(state, typed)) == read
+        return
+    with pytest.raises(IllegalMove) as refused:
+        game.parse_move(state, typed)
+    assert str(refused.value).startswith(read)
+    try:
+        i18n.set_language("pt")
+        assert rule_reason(str(refused.value), "trax") != str(refused.value)  # said in Portuguese
+    finally:
+        i18n.set_language("en")
+
+
+def test_small_letters_stay_this_boards_cells():
+    game = games.load("trax", size=10)
+    state = game.initial_state()
+    assert game.format_move(state, game.parse_move(state, "e6+")) == "e6+"
+    assert game.format_move(state, game.parse_move(state, "E6:ldld")) == "e6+"  # a tile name: ours
+    with pytest.raises(IllegalMove, match="b2 does not touch a tile"):
+        game.parse_move(state, "b2+")
+
+
+def test_an_official_game_pasted_on_the_main_menu_opens_in_the_replay(app, monkeypatch):
+    monkeypatch.setattr(clipboard, "get_text", lambda: f"{LOOP}\n")
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    assert scene.record.moves == ["f5\\", "e6\\"] and scene.record.final_state().winner() == 1
+
+
+def test_the_move_field_plays_capital_moves_from_the_tiles_and_sends_a_whole_game_to_the_main_menu(app, monkeypatch):
+    """In a live game (lldd on f6), ``@1+ B0\\`` is e6+ (left of the tiles) then f5\\ (above f6,
+    B being f once e6 is laid); a whole game's ``@0/`` plays nothing and says where it opens."""
+    from tests.test_ui_move_entry import messages, paste, played, start
+
+    scene = start(app, "trax")
+    paste(app, monkeypatch, "@1+ B0\\")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6+", "f5\\"]
+    paste(app, monkeypatch, LOOP)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6+", "f5\\"]
+    assert any("paste the whole game on the main menu" in text for text in messages(scene))
