@@ -118,6 +118,26 @@ def built(app, explorer) -> None:
     assert app.run_frames(10 ** 6, until=lambda: not explorer.building, timeout=60)
 
 
+def explorer_after_a1_b2(app, monkeypatch):
+    """The tree explorer opened on 3x3 after a1 b2 and built, and the list its next drawings' texts
+    go to (``recorded_text``)."""
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    return explorer, recorded_text(monkeypatch)
+
+
+def redrawn(app, drawn: list) -> str:
+    """The texts of a fresh drawing of the window, joined."""
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    return " ".join(drawn)
+
+
 def test_the_explorer_opens_from_a_game_with_t_and_comes_back(app):
     from tests.ui_helpers import key
 
@@ -742,24 +762,15 @@ def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
     them the course's estimate" and the legend "analysis searches deeper, so its values can differ"
     (there is nothing deeper): a teacher showing that minimax solves tic-tac-toe had to explain the
     screen away.  Such a tree now says its values are exact; at depth 4 the old notes stay."""
-    from tests.ui_helpers import key, recorded_text
+    from tests.ui_helpers import key
 
-    app.open_demo("game:tictactoe:hotseat:a1,b2")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    built(app, explorer)
-    drawn = recorded_text(monkeypatch)
-    app.invalidate()
-    app.run_frames(2)
-    said = " ".join(drawn)
+    explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
+    said = redrawn(app, drawn)
     assert explorer.depth == 4 and "course's estimate at depth 4" in said and "analysis searches deeper" in said
     for _ in range(3):
         key(app, pygame.K_PLUS)
     built(app, explorer)
-    drawn.clear()
-    app.invalidate()
-    app.run_frames(2)
-    said = " ".join(drawn)
+    said = redrawn(app, drawn)
     assert explorer.depth == 7 and explorer.tree.to_the_end
     assert "0 a draw; every line searched to the game's end" in said
     assert "these values are exact" in said or "Searched to the end: exact values" in said  # the short form where the panel is short
@@ -772,15 +783,8 @@ def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch
     that fits, and never with a sign."""
     import re
 
-    from tests.ui_helpers import key, recorded_text
-
-    app.open_demo("game:tictactoe:hotseat:a1,b2")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    built(app, explorer)
-    drawn = recorded_text(monkeypatch)
-    app.invalidate()
-    app.run_frames(2)
+    explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
+    redrawn(app, drawn)
     closed = [node for node in iter_nodes(explorer.tree.root)
               if node.children and id(node) not in explorer.open and any(node is n for _r, n in explorer.node_rects)]
     assert closed and all(f"{len(node.children)} moves" in drawn for node in closed)
