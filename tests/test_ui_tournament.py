@@ -1568,3 +1568,48 @@ def test_the_latest_results_are_chosen_and_opened_with_the_keyboard(app, tmp_pat
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     assert scene.watching == 3 and app.scene is scene
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypatch, language):
+    """Mid-run, a student on 7 points of 10 games stood below one on 9 of 16 and only W+D+L said
+    why (the command line's standings have a games column).  The window's have one too: a class
+    of 20 at 1024x768, each row's games under their heading, between the points and the wins,
+    no figure drawn over its neighbours."""
+    from ai.tournament import GameResult, Tournament, standings
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(1024, 768))
+    try:
+        i18n.set_language(language)
+        ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(20)]
+        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
+        t.titles = {pid: f"s{i:02d}" for i, pid in enumerate(ids)}
+        for g in t.schedule[:len(t.schedule) // 3]:  # a third of the league played: unequal games
+            a, b = t.ids_of(g)
+            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
+                                             None, "North reached 1-8", False)
+        scene = TournamentScene(app, "rastros")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "turma.json")
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+        inside = [(value, rect) for value, rect in drawn if scene.standings_area.contains(rect)]
+        heading = next(rect for value, rect in inside if value == i18n._("GP"))
+        rows = {value.split(". ", 1)[1]: rect for value, rect in inside if ". s" in value}
+        assert len(rows) >= 10  # most of the class in view
+        played = {st.player: st.games for st in standings(ids, t.finished())}
+        assert len(set(played.values())) > 1
+        for pid, name in t.titles.items():
+            if name not in rows:
+                continue
+            row = [(value, rect) for value, rect in inside if rect.centery == rows[name].centery]
+            cells = sorted(row, key=lambda item: item[1].x)
+            at = next(i for i, (_value, rect) in enumerate(cells) if rect.right == heading.right)
+            assert cells[at][0] == str(played[pid])
+            assert all(a[1].right < b[1].left for a, b in zip(cells, cells[1:]))  # none over another
+    finally:
+        i18n.set_language("en")
+        app.quit()
