@@ -1613,3 +1613,29 @@ def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypat
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_save_writes_the_tables_in_markdown_in_the_windows_language(tmp_path, monkeypatch):
+    """A teacher pastes a class's results into a course page (Markdown tables); the window saved
+    CSV, JSON and text only.  Save writes FILE.md too, in the window's language, and says so."""
+    from tests.test_tournament import markdown_tables
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene, ids = class_league(app, tmp_path, 4)
+        scene.save_folder = tmp_path / "tournaments"
+        scene._save()
+        [md] = (tmp_path / "tournaments").glob("*.md")
+        tables = markdown_tables(md.read_text(encoding="utf-8"))
+        standings = tables["Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%)"]
+        assert standings[0][:4] == ["#", "jogador", "pontos", "jogos"]
+        assert [row[1] for row in standings[1:]] == [scene._name(pid) for pid in ids]
+        assert [row[3] for row in standings[1:]] == [str(st.games) for st in scene.table]
+        assert any(md.name in m.text and "Markdown" in m.text for m in scene.messages.items)
+    finally:
+        i18n.set_language("en")
+        app.quit()

@@ -9,7 +9,7 @@ and plays the rest.  Its outside players are loaded first, in a thread (a file s
 one that no longer loads is named with why, and forfeits the games it had left.  A folder that
 cannot be written is said once; the tournament then runs without a log.
 
-The report files (FILE.json, .txt, .csv: ``write_results``) hold the games of the log: a
+The report files (FILE.json, .txt, .csv, .md: ``write_results``) hold the games of the log: a
 tournament left while its thread still runs may yet collect a game that ended as it was stopped
 (ai.tournament logs it), so its report is written on the window's background writer once that
 thread has ended (the window's quit waits for that writer), and until then no screen resumes it.
@@ -110,7 +110,9 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        say(_("Saved {path}").format(path=saved[0]), "info", 6.0, topic=SCREEN_TOPIC)
+        markdown = next(path for path in saved if path.suffix == ".md")  # named: a teacher's course page takes it
+        say(_("Saved {path}, and the tables in Markdown for a course page: {markdown}").format(
+            path=saved[0], markdown=markdown.name), "info", 8.0, topic=SCREEN_TOPIC)
         return saved
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
