@@ -5,6 +5,7 @@ real interval."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -746,7 +747,8 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
 
     scene.games_index = 0  # one game each way
     scene.entry.focus = False
-    key(app, pygame.K_RETURN)  # starts
+    key(app, pygame.K_RETURN)  # starts, once the file is loaded again (its log beside the results)
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
     t = scene.tournament
     assert t is not None and t.broken == {pid: scene.unloadable["tictactoe"][pid]}
     _played(app, scene, 2)  # each forfeit starts a process that fails to load the file: slow on a loaded machine
@@ -1639,3 +1641,38 @@ def test_save_writes_the_tables_in_markdown_in_the_windows_language(tmp_path, mo
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_the_log_of_a_students_file_that_cannot_be_loaded_is_kept_with_the_tournaments(app, tmp_path):
+    """The window checked a file as it was added, and again as the tournament started, with the
+    default loader: the log its forfeits named, the one that says why a student scored 0, was in
+    the temporary folder (/tmp/tabuleiro-bots, emptied on reboot).  The check as it is added logs
+    in the tournaments folder now, and the start's, which the forfeits name, in FILE.bots beside
+    the results, as the command line's league does (``loader_logging_beside``)."""
+    from ai.outside_process import lasting_log_folder
+    from tests.ui_helpers import key
+    from ui import words
+    from ui.tournament_logs import added_players_log_folder
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(broken)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    added = Path(words.log_path(scene.unloadable["tictactoe"][str(broken)]))
+    assert added.parent == added_players_log_folder(scene.save_folder) and "SyntaxError" in added.read_text()
+    scene.games_index = 0
+    scene._start()
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
+    t = scene.tournament
+    log = Path(words.log_path(t.broken[str(broken)]))
+    assert log.parent == lasting_log_folder(t.log_file) and "SyntaxError" in log.read_text()
+    scene.close()
+    assert t.join(30)
+    assert all(words.log_path(r.reason) == str(log) for r in t.results.values())

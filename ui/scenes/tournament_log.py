@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ai
-from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament
+from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_logging_beside
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
@@ -77,6 +77,16 @@ class TournamentLog:
             except OSError:
                 pass  # a folder that cannot be written: the log's check says so
             return base
+
+    def _unclaim(self, base: Path) -> None:
+        """Give back FILE, claimed (``_new_base``) for a tournament that did not start after all:
+        its FILE.jsonl is removed if it is still empty."""
+        log = base.with_name(base.name + ".jsonl")
+        try:
+            if log.stat().st_size == 0:
+                log.unlink()
+        except OSError:
+            pass  # not there, or not ours to remove
 
     def _log_to(self, base: Path) -> str | None:
         """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
@@ -156,13 +166,15 @@ class TournamentLog:
         self.offer = offer
         header = offer.header
         outside = [pid for pid in header["players"] if ai.is_outside_player(pid)]
+        # loaded as the games load them: the log of one that no longer loads, named by its forfeits, beside the results
+        loader = loader_logging_beside(header.get("loader") or {}, str(offer.path))
 
         def work() -> None:
             from ai.commands.tournament import probe_outside_players
 
             try:
-                _titles, broken = probe_outside_players(header["game"], outside, header["options"],
-                                                        header.get("loader") or {}, {}, self.jobs)
+                _titles, broken = probe_outside_players(header["game"], outside, header["options"], loader, {},
+                                                        self.jobs)
             except Exception as exc:  # noqa: BLE001 - said as the reason of each
                 broken = dict.fromkeys(outside, str(exc))
             self.checked.append(broken)
