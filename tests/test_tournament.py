@@ -919,10 +919,15 @@ def test_the_finished_message_says_how_long_in_words_a_player_reads():
 
 @pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(),
                     reason="SIGTERM and SIGHUP are POSIX; processes are found in /proc")
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
-def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signame):
-    """``timeout`` or a closed terminal ended the command where it stood: its temporary folder stayed."""
+@pytest.mark.parametrize(("signame", "background"), [("SIGTERM", False), ("SIGHUP", False), ("SIGTERM", True)])
+def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signame, background):
+    """``timeout`` or a closed terminal ended the command where it stood: its temporary folder stayed.
+    ``background``: started as a script's ``... &`` starts it, SIGINT ignored, which then leaves it
+    running (docs/leagues.md says so, and to stop it with SIGTERM, as here)."""
     import signal
+
+    def as_in_the_background() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # what a shell that is not interactive does for `&`
 
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
@@ -930,13 +935,21 @@ def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signam
     proc = subprocess.Popen(
         [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "40", "--time", "0.05",
          "--jobs", "2", "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)})
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)},
+        preexec_fn=as_in_the_background if background else None)
     log = out.with_name("league.jsonl")
     end = time.monotonic() + 60
     while time.monotonic() < end and proc.poll() is None and (
             not log.exists() or len(log.read_text().splitlines()) < 3):
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
+    if background:
+        played = len(log.read_text().splitlines())
+        proc.send_signal(signal.SIGINT)  # ignored: the league plays on
+        end = time.monotonic() + 60
+        while time.monotonic() < end and proc.poll() is None and len(log.read_text().splitlines()) < played + 3:
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
     proc.send_signal(getattr(signal, signame))  # to the command alone, as `timeout` does
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
