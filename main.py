@@ -208,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes; default 1)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
-                        "end FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt")
+                        "end FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt and FILE.md (the tables in "
+                        "Markdown, for a course page)")
     t.add_argument("--resume", default=None, metavar="FILE",
                    help="go on with the tournament logged in FILE.jsonl: play only the games it lacks")
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",

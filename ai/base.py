@@ -122,7 +122,13 @@ class Forfeit(Exception):
 
     Outside players raise it when their process went over the time limit, died or answered with
     an illegal move; the referee records ``str(exc)`` as the reason ("exceeded the time limit ...").
+    ``spent``: the seconds the move took, when the player knows them better than the referee's
+    watch around ``choose`` (a late first move is asked again before the raise, to pick its hint).
     """
+
+    def __init__(self, *args: object, spent: float | None = None) -> None:
+        super().__init__(*args)
+        self.spent = spent
 
 
 class Resigned(Forfeit):

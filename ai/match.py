@@ -76,7 +76,7 @@ def play_game(
         try:
             move = players[side].choose(state, limits)
         except Forfeit as exc:  # an outside player over time, dead, or with an illegal answer
-            spent = time.perf_counter() - began
+            spent = time.perf_counter() - began if exc.spent is None else exc.spent
             result.time_used[side] += spent
             rules.end_turn(side, spent)  # its clock shows the time it took
             if isinstance(exc, Resigned):

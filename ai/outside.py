@@ -64,6 +64,7 @@ FIRST_MOVE_HINT = (". It was its first move: set-up work done inside the move (r
 SEARCH_HINT = (". It was searching ({function} was {depth} calls deep): a search deeper than the time allows is "
                "late on any move, so stop it at a depth, or take the seconds (choose(game, state, seconds)) "
                "and stop in time")
+SET_UP_PROBE_MOST = 5.0  # seconds: a late first move with a longer limit (a clock's) is not probed for set-up
 LOAD_TIME = 15.0  # seconds a file may take to import and construct its players
 WORKER_START_TIME = 30.0  # seconds a worker may take to be ready (before that clock starts): a busy machine's start
 PLAYER_SUFFIXES = (".py", ".ipynb")
@@ -71,14 +72,15 @@ BOT_FILE_VARIABLE = "TABULEIRO_BOT_FILE"  # in a worker's environment: the file 
 log = logging.getLogger(__name__)
 
 
-def late_where(running: str, first_move: bool) -> str:
+def late_where(running: str, set_up: bool) -> str:
     """Where a late move was stopped, with the hint that fits: a student's function many calls
     deep (the worker's ``SEARCH_NOTE``) is a search too deep for the time, said so on any move;
-    else, on the first move, that set-up work counts on its clock.  A full-depth alpha-beta on 4x4
-    was told to move its set-up to __init__, which it did not have."""
+    else, with ``set_up`` (a late first move whose next move was in time: ``_Worker.set_up_only``),
+    that set-up work counts on its clock.  A full-depth alpha-beta on 4x4 was told to move its
+    set-up to __init__, which it did not have, and so was a bot slow on every move."""
     where, _sep, searching = running.partition("; searching: ")
     if not searching:
-        return where + (FIRST_MOVE_HINT if first_move else "")
+        return where + (FIRST_MOVE_HINT if set_up else "")
     function, depth = searching.removesuffix(" calls deep").rsplit(" ", 1)
     return where + SEARCH_HINT.format(function=function, depth=depth)
 
@@ -258,6 +260,9 @@ def _wait_for(done: Callable[[], bool], seconds: float) -> None:
         time.sleep(0.02)
 
 
+_SET_UP_VERDICTS: dict[tuple, bool] = {}  # (file, its mtime, load request, limit) -> set-up only (set_up_only)
+
+
 class _Dead(Exception):
     """The process ended (or never answered in time); the message says which."""
 
@@ -306,18 +311,46 @@ class _Worker:
         return f"; it was running {found}" if found else ""
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None,
-            last_words: Callable[[], bool] | None = None) -> dict:
-        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed).
+            last_words: Callable[[], bool] | None = None, kill_late: bool = True) -> dict:
+        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed,
+        unless not ``kill_late``: ``set_up_only`` lets a late first move run on).
         ``last_words``: whether the worker has written where it is running (its note, due just
         before the deadline); a late worker is given up to ``LAST_WORDS`` seconds more to write
         it, since on a loaded machine the note can come after the deadline and the message would
         then not say where the file was stuck.  It is late all the same."""
         if not self.bot.send(json.dumps(message) + "\n"):
             raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
-        return self._reply(timeout, stop, last_words)
+        return self._reply(timeout, stop, last_words, kill_late)
+
+    def set_up_only(self, request: dict, hard: float | None, stop: Any = None) -> bool:
+        """Whether a late first move (``request``, its reply still awaited) was set-up work: the
+        move ends within twice its time allowed more, and the same move asked again is in time.  A bot
+        slow on every move was told to move its set-up to __init__ ("It was its first move"), the
+        wrong way when its every move is slow.  The game is lost already; this only picks the
+        hint, at most ``3 * (hard + GRACE)`` seconds more, once per file, options and limit in a
+        process (``_SET_UP_VERDICTS``: a league's worker asks once for a bot's many games).  No
+        limit, or one longer than ``SET_UP_PROBE_MOST`` (a clock's): not asked, no hint."""
+        if hard is None or hard > SET_UP_PROBE_MOST:
+            return False
+        try:
+            key = (str(self.path), self.path.stat().st_mtime_ns, json.dumps(self.request_load, sort_keys=True), hard)
+        except OSError:
+            return False
+        if key not in _SET_UP_VERDICTS:
+            try:
+                self._reply(2 * (hard + GRACE), stop, kill_late=False)  # the first move's own reply, late
+                self.moves += 1
+                self.bot.note("the game is lost; the move is asked again, to tell set-up work from a slow move")
+                self.ask({**request, "number": self.moves}, hard + GRACE, stop, kill_late=False)
+                _SET_UP_VERDICTS[key] = True
+            except _Stopped:
+                return False  # the caller's stop: no verdict
+            except _Dead:
+                _SET_UP_VERDICTS[key] = False
+        return _SET_UP_VERDICTS[key]
 
     def _reply(self, timeout: float | None, stop: Any = None,
-               last_words: Callable[[], bool] | None = None) -> dict:
+               last_words: Callable[[], bool] | None = None, kill_late: bool = True) -> dict:
         """The worker's next JSON line, awaited as ``ask`` says."""
         import queue
 
@@ -333,8 +366,9 @@ class _Worker:
                 if deadline is not None and time.perf_counter() >= deadline:
                     if last_words is not None:
                         _wait_for(last_words, LAST_WORDS)
-                    self.bot.note(f"stopped: no answer within {timeout:g} s")
-                    self.bot.kill(keep_log=True)  # the forfeit names it
+                    self.bot.note(f"stopped: no answer within {timeout:g} s")  # the move is lost
+                    if kill_late:
+                        self.bot.kill(keep_log=True)  # the forfeit names it
                     raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes}); "
@@ -450,25 +484,29 @@ class OutsidePlayer(Player):
         worker = self.worker
         bot = worker.bot
         worker.moves += 1
+        first = worker.moves == 1
         request = {"op": "move", "position": game.to_text(state), "time": limits.time, "number": worker.moves}
         if timeout is not None:  # where it runs, written just before it would be stopped
             request["watch"] = max(timeout / 2, timeout - WATCH_AHEAD)
         try:
-            reply = worker.ask(request, timeout, limits.stop,
+            reply = worker.ask(request, timeout, limits.stop, kill_late=not first,  # a first move: see set_up_only
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
+            spent = time.perf_counter() - began
             where = ""
             if isinstance(exc, _Late):
-                where = late_where(worker.running_at(worker.moves), worker.moves == 1)
+                running = worker.running_at(worker.moves)
+                set_up = first and "; searching: " not in running and worker.set_up_only(request, hard, limits.stop)
+                where = late_where(running, set_up)
                 if where:  # again below what the bot printed after it, where a teacher reading a long log looks
                     bot.note(f"stopped{where}")
+                bot.kill(keep_log=True)  # a first move still running (set_up_only); the forfeit names its log
             if not isinstance(exc, _Stopped):  # not the caller's stop: the bot's fault
                 note_position(bot, state)
             logged = bot.log_note()
             self.close()
             if isinstance(exc, _Late):  # in the referee's words: over the move's limit, or the flag fell
-                spent = time.perf_counter() - began
-                raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}") from None
+                raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}", spent=spent) from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):
             note_position(bot, state)

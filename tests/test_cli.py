@@ -267,7 +267,7 @@ def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
 def test_the_help_of_out_names_every_file_it_writes():
     proc = run("tournament", "--help")
     text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
-    for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl"):
+    for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl", "FILE.md"):
         assert name in text, name
 
 

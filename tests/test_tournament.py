@@ -494,7 +494,7 @@ def test_the_live_file_says_the_league_is_in_progress_and_the_final_one_does_not
     live = (tmp_path / "league.txt").read_text().splitlines()
     assert live[0].startswith("tictactoe round robin: 2 players, 2 games")
     assert live[0].endswith(" (in progress: 2 of 4 games)")
-    final = command.write_results(Summary.of(t), str(tmp_path / "league"))[-1].read_text().splitlines()
+    final = command.write_results(Summary.of(t), str(tmp_path / "league"))[3].read_text().splitlines()
     assert final[0] == live[0].removesuffix(" (in progress: 2 of 4 games)") and final[1:] == live[1:]
 
 
@@ -919,24 +919,37 @@ def test_the_finished_message_says_how_long_in_words_a_player_reads():
 
 @pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(),
                     reason="SIGTERM and SIGHUP are POSIX; processes are found in /proc")
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
-def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signame):
-    """``timeout`` or a closed terminal ended the command where it stood: its temporary folder stayed."""
+@pytest.mark.parametrize(("signame", "background"), [("SIGTERM", False), ("SIGHUP", False), ("SIGTERM", True)])
+def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signame, background):
+    """``timeout`` or a closed terminal ended the command where it stood: its temporary folder stayed.
+    ``background``: started as a script's ``... &`` starts it, SIGINT ignored, which then leaves it
+    running (docs/leagues.md says so, and to stop it with SIGTERM, as here)."""
     import signal
+
+    def as_in_the_background() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # what a shell that is not interactive does for `&`
 
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
     out = tmp_path / "league"
     proc = subprocess.Popen(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "40", "--time", "0.05",
-         "--jobs", "2", "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)})
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "400" if background else "40",
+         "--time", "0.05", "--jobs", "2", "--out", str(out)],  # in the background: long enough to outlast a SIGINT
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)},
+        preexec_fn=as_in_the_background if background else None)
     log = out.with_name("league.jsonl")
     end = time.monotonic() + 60
     while time.monotonic() < end and proc.poll() is None and (
             not log.exists() or len(log.read_text().splitlines()) < 3):
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
+    if background:
+        played = len(log.read_text().splitlines())
+        proc.send_signal(signal.SIGINT)  # ignored: the league plays on
+        end = time.monotonic() + 60
+        while time.monotonic() < end and proc.poll() is None and len(log.read_text().splitlines()) < played + 3:
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
     proc.send_signal(getattr(signal, signame))  # to the command alone, as `timeout` does
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -1079,3 +1092,52 @@ def test_a_tournaments_bot_logs_stay_beside_its_results(tmp_path, monkeypatch):
     reason = t.run()[0].reason
     kept = Path(reason.rsplit("; log: ", 1)[1])
     assert kept.parent == tmp_path / "league.bots" and "where I was" in kept.read_text()
+
+
+def markdown_tables(text: str) -> dict[str, list[list[str]]]:
+    """The tables of a Markdown report by the heading above each: rows of cells (the header row
+    first, the alignment row left out), a cell's escapes undone."""
+    import re
+
+    tables: dict[str, list[list[str]]] = {}
+    heading = ""
+    for line in text.splitlines():
+        if line.startswith("## "):
+            heading = line[3:]
+        elif line.startswith("| ") and not set(line) <= set("|-: "):
+            cells = re.split(r"(?<!\\) \| ", line[2:-2])
+            tables.setdefault(heading, []).append([re.sub(r"\\(.)", r"\1", cell) for cell in cells])
+    return tables
+
+
+def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_course_page(tmp_path):
+    """A teacher pastes the results into a course page or an LMS, which take Markdown tables: the
+    files were CSV, JSON and text.  FILE.md has the standings (with the games played) and the
+    crosstable as tables, each row a player's; a name with a ``|`` or a ``*`` is one cell, as it
+    is, not two cells or emphasis."""
+    from ai.commands.tournament import write_results
+
+    ids = ["ana|b", "*rui*", "level-1"]
+    results = [result("ana|b", "*rui*", 0), result("*rui*", "ana|b", None), result("level-1", "ana|b", 1),
+               result("ana|b", "level-1", 1, forfeit=True)]
+    results[3].reason = "X forfeits: ana|b crashed: boom"
+    order = standings(ids, results)
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, True, order, results, [1, 2, 3, 4])
+    paths = write_results(summary, str(tmp_path / "turma"))
+    assert tmp_path / "turma.md" in paths
+    text = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    tables = markdown_tables(text)
+    standing = tables["Standings (win 1, draw 1/2; Elo: mean 0, 95% interval)"]
+    assert standing[0][:5] == ["#", "player", "points", "games", "W"]
+    assert [row[:8] for row in standing[1:]] == [
+        [str(s.rank), s.player, f"{s.points:g}", str(s.games), str(s.wins), str(s.draws), str(s.losses),
+         str(s.forfeits)] for s in order]
+    cross = crosstable(ids, results)
+    table = tables["Crosstable (points/games of the row against the column)"]
+    assert table[0] == ["#", "player", "1", "2", "3"]
+    for i, row in enumerate(table[1:]):
+        assert row[1] == order[i].player and len(row) == 2 + len(ids)
+        for j, other in enumerate(order):
+            points, games_n = cross[row[1]].get(other.player, (0, 0))
+            assert row[2 + j] == ("–" if i == j else f"{points:g}/{games_n}")
+    assert "- ana|b, 1 game (4): crashed: boom" in text.replace("\\", "")

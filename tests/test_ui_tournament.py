@@ -5,6 +5,7 @@ real interval."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -746,7 +747,8 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
 
     scene.games_index = 0  # one game each way
     scene.entry.focus = False
-    key(app, pygame.K_RETURN)  # starts
+    key(app, pygame.K_RETURN)  # starts, once the file is loaded again (its log beside the results)
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
     t = scene.tournament
     assert t is not None and t.broken == {pid: scene.unloadable["tictactoe"][pid]}
     _played(app, scene, 2)  # each forfeit starts a process that fails to load the file: slow on a loaded machine
@@ -1568,3 +1570,109 @@ def test_the_latest_results_are_chosen_and_opened_with_the_keyboard(app, tmp_pat
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     assert scene.watching == 3 and app.scene is scene
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypatch, language):
+    """Mid-run, a student on 7 points of 10 games stood below one on 9 of 16 and only W+D+L said
+    why (the command line's standings have a games column).  The window's have one too: a class
+    of 20 at 1024x768, each row's games under their heading, between the points and the wins,
+    no figure drawn over its neighbours."""
+    from ai.tournament import GameResult, Tournament, standings
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(1024, 768))
+    try:
+        i18n.set_language(language)
+        ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(20)]
+        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
+        t.titles = {pid: f"s{i:02d}" for i, pid in enumerate(ids)}
+        for g in t.schedule[:len(t.schedule) // 3]:  # a third of the league played: unequal games
+            a, b = t.ids_of(g)
+            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
+                                             None, "North reached 1-8", False)
+        scene = TournamentScene(app, "rastros")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "turma.json")
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+        inside = [(value, rect) for value, rect in drawn if scene.standings_area.contains(rect)]
+        heading = next(rect for value, rect in inside if value == i18n._("GP"))
+        rows = {value.split(". ", 1)[1]: rect for value, rect in inside if ". s" in value}
+        assert len(rows) >= 10  # most of the class in view
+        played = {st.player: st.games for st in standings(ids, t.finished())}
+        assert len(set(played.values())) > 1
+        for pid, name in t.titles.items():
+            if name not in rows:
+                continue
+            row = [(value, rect) for value, rect in inside if rect.centery == rows[name].centery]
+            cells = sorted(row, key=lambda item: item[1].x)
+            at = next(i for i, (_value, rect) in enumerate(cells) if rect.right == heading.right)
+            assert cells[at][0] == str(played[pid])
+            assert all(a[1].right < b[1].left for a, b in zip(cells, cells[1:]))  # none over another
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+def test_save_writes_the_tables_in_markdown_in_the_windows_language(tmp_path, monkeypatch):
+    """A teacher pastes a class's results into a course page (Markdown tables); the window saved
+    CSV, JSON and text only.  Save writes FILE.md too, in the window's language, and says so."""
+    from tests.test_tournament import markdown_tables
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.settings.language = "pt"
+        app.apply_settings()
+        scene, ids = class_league(app, tmp_path, 4)
+        scene.save_folder = tmp_path / "tournaments"
+        scene._save()
+        [md] = (tmp_path / "tournaments").glob("*.md")
+        tables = markdown_tables(md.read_text(encoding="utf-8"))
+        standings = tables["Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%)"]
+        assert standings[0][:4] == ["#", "jogador", "pontos", "jogos"]
+        assert [row[1] for row in standings[1:]] == [scene._name(pid) for pid in ids]
+        assert [row[3] for row in standings[1:]] == [str(st.games) for st in scene.table]
+        assert any(md.name in m.text and "Markdown" in m.text for m in scene.messages.items)
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+def test_the_log_of_a_students_file_that_cannot_be_loaded_is_kept_with_the_tournaments(app, tmp_path):
+    """The window checked a file as it was added, and again as the tournament started, with the
+    default loader: the log its forfeits named, the one that says why a student scored 0, was in
+    the temporary folder (/tmp/tabuleiro-bots, emptied on reboot).  The check as it is added logs
+    in the tournaments folder now, and the start's, which the forfeits name, in FILE.bots beside
+    the results, as the command line's league does (``loader_logging_beside``)."""
+    from ai.outside_process import lasting_log_folder
+    from tests.ui_helpers import key
+    from ui import words
+    from ui.tournament_logs import added_players_log_folder
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.save_folder = tmp_path / "tournaments"
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(broken)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    added = Path(words.log_path(scene.unloadable["tictactoe"][str(broken)]))
+    assert added.parent == added_players_log_folder(scene.save_folder) and "SyntaxError" in added.read_text()
+    scene.games_index = 0
+    scene._start()
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
+    t = scene.tournament
+    log = Path(words.log_path(t.broken[str(broken)]))
+    assert log.parent == lasting_log_folder(t.log_file) and "SyntaxError" in log.read_text()
+    scene.close()
+    assert t.join(30)
+    assert all(words.log_path(r.reason) == str(log) for r in t.results.values())

@@ -492,7 +492,8 @@ def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_lo
     report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
     assert sorted(g["number"] for g in report["games"]) == sorted(ResultsLog.read(log)[1]) == [1, 2]
     assert report["cancelled"] is True
-    assert _until(app, lambda: any(m.text == f"Saved {log.with_suffix('.json')}" for m in app.messages.current()), 5)
+    assert _until(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.json')}, ")
+                                   for m in app.messages.current()), 5)
 
 
 def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, monkeypatch):

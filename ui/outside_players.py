@@ -32,11 +32,15 @@ def title(game_id: str, player_id: str) -> str:
     return OFFERS.title(game_id, player_id) or short(player_id)
 
 
-def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[str, str]]:
-    """(id, title) of the players ``entry`` names for ``game_id``: a file's players or one engine.
+def discover(game_id: str, entry: str, options: dict[str, Any],
+             loader: dict[str, Any] | None = None) -> list[tuple[str, str]]:
+    """(id, title) of the players ``entry`` names for ``game_id``: a file's players or one engine;
+    ``loader``: the outside players' loader options for a file (``log_dir``: where the log of a
+    file that cannot be loaded is kept).
 
     Slow (it starts a process): call it from a thread.  ValueError if nothing there plays the game.
     """
+    loader = loader or {}
     if entry.startswith("gtp:") or entry.endswith(".json"):
         player = ai.make_player(game_id, entry)
         player.close()
@@ -45,11 +49,11 @@ def discover(game_id: str, entry: str, options: dict[str, Any]) -> list[tuple[st
 
     spec = parse_outside_id(entry)
     if spec.name and spec.name != "*":  # the one it names (by its name or title; a function of the file too)
-        player = load_outside_player(game_id, entry, options)
+        player = load_outside_player(game_id, entry, options, **loader)
         player.close()
         infos = [ai.PlayerInfo(f"{spec.path}:{player.name}", player.info.title)]
     else:
-        infos = list_outside_players(game_id, spec.path, options)
+        infos = list_outside_players(game_id, spec.path, options, **loader)
     return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
 
 

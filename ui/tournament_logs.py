@@ -26,6 +26,16 @@ from ai.results_log import ResultsLog, in_use, refuse_if_newer
 from ai.tournament import games_in
 from games.record import GameRecord, RecordError, Result, Side
 
+ADDED_LOGS = "added-players.bots"  # in the tournaments folder: the logs of files checked as they are added
+
+
+def added_players_log_folder(folder: Path) -> Path:
+    """Where the tournament screen keeps the log of an outside player's file that could not be
+    loaded when it was added (typed, dropped, a pattern's file): in its tournaments ``folder``,
+    beside the tournaments' own FILE.bots, not in the temporary folder (pruned on reboot), as the
+    message and the tip that say why it cannot play name that log.  A file that loads leaves none."""
+    return folder / ADDED_LOGS
+
 
 @dataclass
 class Unfinished:

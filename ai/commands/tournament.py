@@ -9,7 +9,8 @@ random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
 1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
 player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
-game) and FILE-standings.csv at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
+game), FILE-standings.csv and FILE.md (the standings and crosstable as Markdown tables, for a
+course page) at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
 (the crosstable and standings so far, rewritten as games finish; a crosstable wider than the terminal,
 80 columns in FILE.txt, in blocks of columns).  ``file.py:*`` enters every
 player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
@@ -302,25 +303,11 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     standings (with the tie-breaks when players are level on points: the ranks of 16 students
     otherwise hung on a rule found only in the docs), forfeits; in English unless ``words`` say
     it in another language."""
-    say, number = words.say, words.number
     order = summary.standings
     names = {p: summary.name(p) for p in summary.players}
-    limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
-              if summary.time_per_move is not None else [])
-    limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
-    where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
-    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        game=words.game(summary.game), players=len(summary.players), games=len(summary.results) - summary.void,
-        limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
-    if summary.void:
-        head += " " + say("(and {games} void)").format(games=words.games(summary.void))
-    if summary.resumed:
-        head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
-    if summary.cancelled:
-        head += " " + say("(stopped early: {done} of {total} games)").format(
-            done=len(summary.results) - summary.void, total=summary.total)
+    say = words.say
     parts = [
-        head,
+        report_head(summary, words),
         "",
         say("Crosstable (points/games of the row against the column):"),
         format_crosstable(summary.players, summary.results, order, names, words, width),
@@ -335,6 +322,80 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
         parts += ["", say("Forfeits:"), forfeits]
     if summary.void:
         parts += ["", void_heading(summary, words), format_void(summary, words)]
+    return "\n".join(parts)
+
+
+def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The report's first line: the game, players, games played (and void, from the log, stopped
+    early), the time limits, where it ran and how long it took."""
+    say, number = words.say, words.number
+    limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
+              if summary.time_per_move is not None else [])
+    limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
+    where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
+    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
+        game=words.game(summary.game), players=len(summary.players), games=len(summary.results) - summary.void,
+        limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
+    if summary.void:
+        head += " " + say("(and {games} void)").format(games=words.games(summary.void))
+    if summary.resumed:
+        head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
+    if summary.cancelled:
+        head += " " + say("(stopped early: {done} of {total} games)").format(
+            done=len(summary.results) - summary.void, total=summary.total)
+    return head
+
+
+# -- Markdown, for a course page ---------------------------------------------------------------
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_|<>\[\]])")  # what would make a name a link, emphasis or a new cell
+
+
+def markdown_cell(text: str) -> str:
+    """``text`` as one cell of a Markdown table: its ``|`` (a new cell), ``*`` and ``_`` (emphasis),
+    brackets and angle brackets (links, HTML) escaped, on one line."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> str:
+    """A GitHub-flavoured Markdown table (what course pages and LMS editors paste): the columns
+    in ``right`` aligned right (figures), the others left."""
+    rule = ["---:" if i in right else ":---" for i in range(len(head))]
+    lines = [head, rule, *rows]
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in lines)
+
+
+def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The report as Markdown, for a teacher to paste into a course page or an LMS: the first
+    line, the standings and the crosstable as tables (rows and columns in standings order), the
+    tie-breaks, the forfeits and the void games as lists; in ``words``' language."""
+    say, number = words.say, words.number
+    order = summary.standings
+    name = {p: markdown_cell(summary.name(p)) for p in summary.players}
+    labels = [say(label) for label, _least in STANDINGS_COLUMNS]
+    rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
+             str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", markdown_cell(s.elo_text())]
+            for s in order]
+    parts = [markdown_cell(report_head(summary, words)), "",
+             f"## {say('Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):').rstrip(':')}", "",
+             markdown_table(["#", say("player"), *labels, say("Elo (95%)")], rows, set(range(2, 9)) | {0})]
+    if has_ties(order):
+        parts += ["", markdown_cell(say(TIE_BREAKS))]
+    cross = crosstable(summary.players, summary.results)
+    cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
+                                          f"{number(_num(cross[s.player][other.player][0]))}/"
+                                          f"{cross[s.player][other.player][1]}") for other in order]
+             for i, s in enumerate(order, 1)]
+    heading = say("Crosstable (points/games of the row against the column):").rstrip(":")
+    parts += ["", f"## {heading}", "",
+              markdown_table(["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], cells,
+                             {0, *range(2, len(order) + 2)})]
+    forfeits = format_forfeits(summary, words)
+    if forfeits:
+        parts += ["", f"## {say('Forfeits:').rstrip(':')}", ""]
+        parts += [f"- {markdown_cell(line.strip())}" for line in forfeits.splitlines()]
+    if summary.void:
+        parts += ["", f"## {markdown_cell(void_heading(summary, words).rstrip(':'))}", ""]
+        parts += [f"- {markdown_cell(line.strip())}" for line in format_void(summary, words).splitlines()]
     return "\n".join(parts)
 
 
@@ -381,19 +442,22 @@ def number_runs(numbers: list[int], most: int | None = None) -> str:
 
 # -- files -----------------------------------------------------------------------------------------
 def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> list[Path]:
-    """FILE.json, FILE.csv (games), FILE-standings.csv and FILE.txt (the printed report, in
-    ``words``' language; the CSV files are data, in English whatever the language); returns the
-    paths written."""
+    """FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt (the printed report, in
+    ``words``' language; the CSV files are data, in English whatever the language) and FILE.md
+    (the report's tables in Markdown, for a course page: ``markdown_report``); returns the paths
+    written, in that order."""
     from ai.results_log import out_base
 
     base = out_base(out)
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
-             base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt")]
+             base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt"),
+             base.with_name(base.name + ".md")]
     # each whole or not at all: a second Ctrl+C (or a kill) while they are written left a half
     # FILE.json or FILE.csv in place of the ones written when the league stopped
     atomic_write_text(paths[3], report(summary, words) + "\n")
     atomic_write_text(paths[0], json.dumps(summary.to_json(), indent=1) + "\n")
+    atomic_write_text(paths[4], markdown_report(summary, words) + "\n")
     with _csv_text(paths[1]) as f:
         w = csv.writer(f)
         w.writerow(["number", "first", "second", "winner", "result", "points_first", "points_second",

@@ -34,6 +34,7 @@ from ai.tournament import (
     Tournament,
     TournamentDone,
     display_names,
+    loader_logging_beside,
 )
 from ai.tournament import standings as make_standings
 from ui import outside_players, words
@@ -146,7 +147,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
         self.checked: list[dict[str, str]] = []  # its answer (id -> why it cannot be loaded), picked up in update()
         self.checking: threading.Thread | None = None  # loads the outside players chosen once, as Start is pressed
-        self.start_checked: list[tuple[str, list[str], dict[str, str]]] = []  # its answer: (game, ids, broken)
+        # its answer: (game, ids, broken, (FILE, its results log) claimed for the tournament)
+        self.start_checked: list[tuple[str, list[str], dict[str, str], tuple[Path, str | None]]] = []
         # a tournament left (here by New, or by an earlier visit), until its thread has ended: no Resume meanwhile
         self.ending: Tournament | None = still_ending()
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
@@ -473,7 +475,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         """Start a tournament of the players chosen once their outside players are loaded (in a
         thread: a file starts a process), as a resumed tournament's are: a file listed when it
         loaded and edited since, no longer loading, is said before the games and forfeits them,
-        as one known not to load does (it was found game after game, "could not be started")."""
+        as one known not to load does (it was found game after game, "could not be started").
+        They are loaded as the command line loads a league's (``loader_logging_beside``), those
+        known not to load too: the log of a file that cannot be loaded, which each of its
+        forfeits names, is kept in FILE.bots beside the results, not in the temporary folder."""
         ids = [pid for pid, _title in self.players() if pid in self.selected]
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
@@ -481,36 +486,48 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if self.checking is not None:
             return
         game_id, options = self.game_id, dict(self.options)
-        known = self.unloadable.get(game_id, {})
-        todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in known]
+        todo = [pid for pid in ids if ai.is_outside_player(pid)]
         if not todo:
             self._start_checked(game_id, ids, {})
             return
+        base = self._new_base(claim=True)
+        log = self._log_to(base)
+        loader = loader_logging_beside({}, log)
 
         def work() -> None:
             from ai.commands.tournament import probe_outside_players
 
             try:
-                _titles, broken = probe_outside_players(game_id, todo, options, {}, {}, self.jobs)
+                _titles, broken = probe_outside_players(game_id, todo, options, loader, {}, self.jobs)
             except Exception as exc:  # noqa: BLE001 - said as the reason of each
                 broken = dict.fromkeys(todo, str(exc))
-            self.start_checked.append((game_id, ids, broken))
+            self.start_checked.append((game_id, ids, broken, (base, log)))
 
         self.checking = threading.Thread(target=work, daemon=True, name="tabuleiro-tournament-check")
         self.checking.start()
         self.invalidate()
 
-    def _start_checked(self, game_id: str, ids: list[str], broken: dict[str, str]) -> None:
+    def _start_checked(self, game_id: str, ids: list[str], broken: dict[str, str],
+                       files: tuple[Path, str | None] | None = None) -> None:
         """Start the tournament of ``ids`` whose outside players were loaded, ``broken`` (id -> why)
-        those that could not be: listed as unable to play, they forfeit.  Not if the game was
-        changed meanwhile."""
+        those that could not be: listed as unable to play, they forfeit; one listed so that loads
+        now (fixed since) plays.  ``files``: the FILE and results log claimed for it as they were
+        loaded (their logs are beside it).  Not if the game was changed meanwhile."""
         self.checking = None
         if self.tournament is not None or game_id != self.game_id:
+            if files is not None:
+                self._unclaim(files[0])
             return
-        self.unloadable.setdefault(game_id, {}).update(broken)
-        base = self._new_base(claim=True)
-        log = self._log_to(base)
-        broken = {pid: why for pid, why in self.unloadable.get(self.game_id, {}).items() if pid in ids}
+        unloadable = self.unloadable.setdefault(game_id, {})
+        for pid in ids:  # each outside one was loaded again: those that load now play
+            unloadable.pop(pid, None)
+        unloadable.update(broken)
+        if files is None:  # no outside player
+            base = self._new_base(claim=True)
+            log = self._log_to(base)
+        else:
+            base, log = files
+        broken = {pid: why for pid, why in unloadable.items() if pid in ids}
         try:
             t = Tournament(self.game_id, ids, self.options, GAMES[self.games_index], TIMES[self.time_index],
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,

@@ -9,7 +9,7 @@ and plays the rest.  Its outside players are loaded first, in a thread (a file s
 one that no longer loads is named with why, and forfeits the games it had left.  A folder that
 cannot be written is said once; the tournament then runs without a log.
 
-The report files (FILE.json, .txt, .csv: ``write_results``) hold the games of the log: a
+The report files (FILE.json, .txt, .csv, .md: ``write_results``) hold the games of the log: a
 tournament left while its thread still runs may yet collect a game that ended as it was stopped
 (ai.tournament logs it), so its report is written on the window's background writer once that
 thread has ended (the window's quit waits for that writer), and until then no screen resumes it.
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ai
-from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament
+from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_logging_beside
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
@@ -78,6 +78,16 @@ class TournamentLog:
                 pass  # a folder that cannot be written: the log's check says so
             return base
 
+    def _unclaim(self, base: Path) -> None:
+        """Give back FILE, claimed (``_new_base``) for a tournament that did not start after all:
+        its FILE.jsonl is removed if it is still empty."""
+        log = base.with_name(base.name + ".jsonl")
+        try:
+            if log.stat().st_size == 0:
+                log.unlink()
+        except OSError:
+            pass  # not there, or not ours to remove
+
     def _log_to(self, base: Path) -> str | None:
         """FILE.jsonl, the results log a left, closed or killed tournament is resumed from, if its
         folder can be written; else None, and the messages say why (the tournament runs all the same)."""
@@ -110,7 +120,9 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        say(_("Saved {path}").format(path=saved[0]), "info", 6.0, topic=SCREEN_TOPIC)
+        markdown = next(path for path in saved if path.suffix == ".md")  # named: a teacher's course page takes it
+        say(_("Saved {path}, and the tables in Markdown for a course page: {markdown}").format(
+            path=saved[0], markdown=markdown.name), "info", 8.0, topic=SCREEN_TOPIC)
         return saved
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
@@ -154,13 +166,15 @@ class TournamentLog:
         self.offer = offer
         header = offer.header
         outside = [pid for pid in header["players"] if ai.is_outside_player(pid)]
+        # loaded as the games load them: the log of one that no longer loads, named by its forfeits, beside the results
+        loader = loader_logging_beside(header.get("loader") or {}, str(offer.path))
 
         def work() -> None:
             from ai.commands.tournament import probe_outside_players
 
             try:
-                _titles, broken = probe_outside_players(header["game"], outside, header["options"],
-                                                        header.get("loader") or {}, {}, self.jobs)
+                _titles, broken = probe_outside_players(header["game"], outside, header["options"], loader, {},
+                                                        self.jobs)
             except Exception as exc:  # noqa: BLE001 - said as the reason of each
                 broken = dict.fromkeys(outside, str(exc))
             self.checked.append(broken)

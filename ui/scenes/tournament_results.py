@@ -17,11 +17,19 @@ from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import _, number_text
+from ui.i18n import N_, _, number_text
 from ui.theme import Theme
 from ui.widgets import card, mix
 
 MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
+FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
+NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction of the panel
+# the standings' columns: label, right end (left for the player) as a fraction of the panel, anchor.
+# GP, the games played, as the command line's "games": mid-run, 7 points of 10 games ranked below
+# 9 of 16, and only W+D+L said why
+STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright"), (N_("GP"), 0.44, "midright"),
+                     (N_("W"), 0.50, "midright"), (N_("D"), 0.56, "midright"), (N_("L"), 0.62, "midright"),
+                     (N_("Forf."), FORFEITS_AT, "midright"), (N_("Elo"), ELO_AT, "midright"))
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 
 
@@ -249,10 +257,8 @@ class ResultsDrawing:
         if len(shown) < n:
             above, below = self.standings_scroll.hidden
             hint = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=above, below=below)
-        columns = [(_("Player"), 0.0, "midleft"), (_("Pts"), 0.41, "midright"), (_("W"), 0.48, "midright"),
-                   (_("D"), 0.54, "midright"), (_("L"), 0.60, "midright"), (_("Forf."), 0.69, "midright"),
-                   (_("Elo"), 0.99, "midright")]
-        elo_room = int((0.99 - 0.69) * inner.width) - tx.ui_font(size).size("000")[0] - int(8 * s)
+        columns = [(_(label), at, anchor) for label, at, anchor in STANDINGS_COLUMNS]
+        elo_room = int((ELO_AT - FORFEITS_AT) * inner.width) - tx.ui_font(size).size("000")[0] - int(8 * s)
         y = inner.y + int(6 * s)
         for label, fx, anchor in columns:
             x = inner.x + int(fx * inner.width)
@@ -262,8 +268,9 @@ class ResultsDrawing:
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
                 elo = tx.fit(elo_label(st, interval=False), size, elo_room)
-            values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * 0.33)),
-                      half_points(st.points), str(st.wins), str(st.draws), str(st.losses), str(st.forfeits), elo]
+            values = [tx.fit(f"{st.rank}. {self._name(st.player)}", size, int(inner.width * NAME_WIDTH)),
+                      half_points(st.points), str(st.games), str(st.wins), str(st.draws), str(st.losses),
+                      str(st.forfeits), elo]
             for (label, fx, anchor), value in zip(columns, values):
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)

@@ -22,6 +22,7 @@ from ui.i18n import _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.theme import Theme
+from ui.tournament_logs import added_players_log_folder
 from ui.widgets import Button, Stepper, card, mix
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
@@ -229,10 +230,11 @@ class TournamentSetup:
             return
         matched, entry = entry in self.from_pattern or files[0] != entry, files[0]  # a pattern's one file: that file
         game_id, options = self.game_id, dict(self.options)
+        loader = {"log_dir": str(added_players_log_folder(self._folder()))}  # a log that lasts, named if it fails
 
         def work() -> None:
             try:
-                self.added.append(("ok", (game_id, _discover(game_id, entry, options), True)))
+                self.added.append(("ok", (game_id, _discover(game_id, entry, options, loader), True)))
             except Exception as exc:  # shown to the user; the window goes on
                 unable = unloadable_entry(entry, exc, matched)
                 self.added.append(("broken", (game_id, *unable)) if unable else ("error", str(exc)))
