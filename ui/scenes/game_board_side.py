@@ -106,7 +106,9 @@ class BoardSide:
         was winning.  None before any value."""
         scene = self.scene
         moves = [p.text for p in scene.history[:scene.shown_plies()]]
-        return eval_bar.last_known(scene.evaluations.along(moves), points, len(moves), scene.game.id)
+        evaluations = scene.evaluations
+        return eval_bar.last_known(evaluations.along(moves), points, len(moves), scene.game.id,
+                                   evaluations.depths_along(moves))
 
     def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the

@@ -37,12 +37,12 @@ from games.record import GameRecord, RecordError, default_name, move_number, mov
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import BackgroundAnalysis, Opinion, biggest_drop
+from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
 from ui.autosave import ended_as, games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
-from ui.eval_graph import LiveEvaluations, draw_graph, ply_at
+from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
     copy_move_list,
@@ -490,16 +490,16 @@ class ReplayScene(Scene):
         stood better."""
         if self.analysis is None:
             return None
-        opinions, points = self.graph_lines()
-        return eval_bar.last_known(opinions, points, self.ply, self.game.id)
+        opinions, points, depths = self.graph_lines()
+        return eval_bar.last_known(opinions, points, self.ply, self.game.id, depths)
 
-    def graph_lines(self) -> tuple[list[Opinion | None], list[float | None]]:
-        """The graph's opinions and points: the background analysis', with analysis mode's values
-        laid over them where deeper (``LiveEvaluations.over``), so that the bar, which shows the
-        graph's value of the position shown, and the graph agree; the background analysis' own
-        where analysis mode has said nothing."""
+    def graph_lines(self) -> GraphLines:
+        """The graph's opinions, points and their searches' depths: the background analysis', with
+        analysis mode's values laid over them where deeper (``LiveEvaluations.over``), so that the
+        bar, which shows the graph's value of the position shown, and the graph agree; the
+        background analysis' own where analysis mode has said nothing."""
         if self.analysis is None:
-            return [], []
+            return GraphLines([], [], [])
         background = self.analysis
         return self.evaluations.over(self.record.moves, background.opinions, background.depths, background.points)
 
