@@ -483,6 +483,32 @@ def test_hex_11_at_800x560_writes_its_values_larger(app, monkeypatch):
     assert layout.style == "short" and layout.font >= 12 and len(layout.tags) == len(labels)
 
 
+def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
+    """Hex's cells read "47" beside the bar's "50%": a number that said nothing of what it counts.
+    Where the percent sign fits at a readable size (13x13 at 1280x800) every cell keeps it; where
+    it does not (11x11 at 800x560) the cells keep their larger bare numbers and the caption over
+    the bar says once what they are, "cells: % to win"."""
+    from tests.ui_helpers import recorded_text
+    from ui.analysis_mode import UNIT_FONT, tag_layout
+
+    scene = _valued(app, "hex", {"size": 13}, (1280, 800), 10)
+    labels = scene.analysis.labels()
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.font >= UNIT_FONT and len(layout.tags) == len(labels)
+    drawn = {value for value, _size, _rect in _tag_texts(monkeypatch, scene)}
+    assert {label.text for label in labels.values()} <= drawn  # "54%" on the cells
+    assert all(text.endswith("%") for text in drawn if text.isdigit() or text.endswith("%"))
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    assert not any("cells: % to win" in text for text in said)  # the cells say it themselves
+
+    scene = _valued(app, "hex", {"size": 11}, (800, 560), 10)
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert any(text.endswith("(cells: % to win)") for text in said), said
+
+
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: a value
     without its "+" fits every square ("0.3" for "+0.3"; a minus stays), the tip has it whole."""

@@ -154,7 +154,8 @@ def bar_note(snapshot: MoveValues | None, state: State | None, graph: GraphValue
 
 
 def with_note(caption: str, note: str) -> str:
-    """The bar's caption with ``note`` (``bar_note``) after it, "Analysis: depth 12… (bar: depth 16)"."""
+    """The bar's caption with ``note`` after it: "Analysis: depth 12… (bar: depth 16)" (``bar_note``),
+    "Analysis: 4,000 playouts… (cells: % to win)" (ui/analysis_mode.py ``unit_note``)."""
     if not note:
         return caption
     return _("{analysis} ({bar})").format(analysis=caption, bar=note) if caption else note
