@@ -41,11 +41,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
+from ai.move_values import MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text, signed_text
+from ui.analysis import (
+    COUNTED_UNITS,
+    PROVEN_SCORE,
+    count_text,
+    eval_scale,
+    eval_unit,
+    points_text,
+    signed_text,
+)
 from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme, ink_on
@@ -54,7 +62,6 @@ if TYPE_CHECKING:
     from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
-DISC_GAMES = MARGIN_GAMES  # values in discs
 # A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank.
 MIN_VISITS, MIN_VISIT_SHARE = 5, 0.02
 
@@ -91,7 +98,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return f"{round(100 * value.score)}%"
     if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
         return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
-    if game_id in DISC_GAMES:
+    if eval_unit(game_id) in COUNTED_UNITS:  # a whole count: discs, tic-tac-toe's line points ("+5", not "+5.0")
         return signed_text(value.score)
     return points_text(value.score)
 

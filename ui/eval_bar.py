@@ -26,7 +26,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise
+from ui.analysis import COUNTED_UNITS, Opinion, eval_scale, eval_unit, latest_valued, normalise
 from ui.analysis_mode import value_text
 from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
@@ -279,9 +279,10 @@ def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
 def unit_word(game_id: str, text: str) -> str:
     """The unit the bar writes under its number where the number does not carry one: "discs" under
     Reversi's "+6", as the panel says "Black +6 discs" (the bar's bare "+6" beside it named no
-    unit); "" for a chance to win ("62%"), a value in points (the panel names no unit either) and
-    a proof ("W", "=")."""
-    count = text.lstrip("+-")
-    if eval_unit(game_id) != "discs" or not count.isdigit():
+    unit), "pts" under tic-tac-toe's "+161" ("X +161 points": the whole word does not fit the
+    bar); "" for a chance to win ("62%"), a value in points the panel names no unit of either,
+    and a proof ("W", "=")."""
+    count, unit = text.lstrip("+-"), eval_unit(game_id)
+    if unit not in COUNTED_UNITS or not count.isdigit():
         return ""
-    return ngettext("disc", "discs", int(count))
+    return ngettext("disc", "discs", int(count)) if unit == "discs" else _("pts")
