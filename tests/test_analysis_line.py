@@ -207,3 +207,41 @@ def test_the_best_line_and_the_bars_caption_give_one_depth(app, monkeypatch):
     caption = next(re.search(r"depth (\d+)", t).group(1) for t in drawn if t.startswith("Analysis: depth"))
     line = next(re.search(r"depth (\d+) ·", t).group(1) for t in drawn if re.search(r"depth \d+ ·", t))
     assert (caption, line) == ("12", "12"), drawn
+
+
+def test_the_bar_says_the_depth_of_a_value_deeper_than_the_best_lines(app, monkeypatch):
+    """The graph keeps the deepest value known of a position (here a search 16 plies deep, as
+    analysis of the position before finds it for the move played) and the bar shows the graph's;
+    analysis of the position itself starts shallower: the bar read "+2" beside the best line's
+    "White +1 disc", two numbers for one position.  The caption says which search the bar's number
+    stands on until analysis' own is as deep; then the bar shows analysis' value, without the note."""
+    from ai.move_values import MoveValue, MoveValues
+    from tests.ui_helpers import recorded_text_rects
+    from ui.analysis import Opinion
+
+    app.open_demo("game:reversi:hotseat:f5")
+    scene = app.scene
+    game, state, moves = scene.game, scene.state, ("f5",)
+    best = state.legal_moves()[0]
+    scene.analysis.active = True  # values as the worker sends them (no worker needed here)
+    scene.resize(app.screen.get_size())
+    scene.evaluations.from_opinion(moves, Opinion(2.0, mover=state.to_move), 16)  # the deeper search: +2
+    shallow = MoveValues(state.to_move, {best: MoveValue(best, 1.0, depth=12)}, depth=11, nodes=4000)
+    scene.analysis.values, scene.analysis.line = shallow, [game.format_move(state, best)]
+
+    def shown() -> tuple[list[str], list[str]]:
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        monkeypatch.undo()
+        bar = scene.board_side.eval_rect
+        return [text for text, rect in drawn if bar.contains(rect)], [text for text, _rect in drawn]
+
+    on_bar, texts = shown()
+    assert "+2" in on_bar and any("White +1 disc" in text for text in texts)  # two numbers ...
+    assert "Analysis: depth 12… (bar: depth 16)" in texts  # ... each said with its search's depth
+    deep = MoveValues(state.to_move, {best: MoveValue(best, 1.0, depth=16)}, depth=15, nodes=9000)
+    scene.analysis.values = deep
+    scene.evaluations.from_analysis(moves, deep)  # as the game screen passes each snapshot to the graph
+    on_bar, texts = shown()
+    assert "+1" in on_bar and "Analysis: depth 16…" in texts
+    assert not any("(bar:" in text for text in texts)

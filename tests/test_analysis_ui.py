@@ -95,7 +95,7 @@ def test_labels_speak_each_games_unit():
 
 
 @pytest.mark.parametrize(("game_id", "near_nought", "nearest"), [
-    ("reversi", 0.4, "+1"), ("tictactoe", 0.04, "+0.1"), ("alquerque", 0.03, "+0.1"), ("rastros", 0.04, "+0.1"),
+    ("reversi", 0.4, "+1"), ("tictactoe", 0.4, "+1"), ("alquerque", 0.03, "+0.1"), ("rastros", 0.04, "+0.1"),
     ("trax", 0.04, "+0.1")])
 def test_a_value_of_nought_reads_0_in_every_game_that_signs_its_values(game_id, near_nought, nearest):
     """A Reversi square read "+0" where no disc is won; a points value just under nought "-0.0".
@@ -107,8 +107,9 @@ def test_a_value_of_nought_reads_0_in_every_game_that_signs_its_values(game_id, 
         assert value_text(MoveValue(1, score), game_id) == "0"
         assert move_labels(MoveValues(0, {1: MoveValue(1, score)}), game_id)[1].text == "0"
         assert favoured_text(MoveValue(1, score), game_id) == "0"
-    assert value_text(MoveValue(1, 0.6 if game_id == "reversi" else 0.06), game_id) == nearest
-    assert value_text(MoveValue(1, -0.6 if game_id == "reversi" else -0.06), game_id) == "-" + nearest[1:]
+    counted = game_id in ("reversi", "tictactoe")  # whole counts: discs, line points
+    assert value_text(MoveValue(1, 0.6 if counted else 0.06), game_id) == nearest
+    assert value_text(MoveValue(1, -0.6 if counted else -0.06), game_id) == "-" + nearest[1:]
 
 
 def test_an_exact_margin_of_nought_reads_0():
@@ -141,8 +142,40 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("game_id", "value", "shown"), [("alquerque", 2.5, "+2.5"), ("tictactoe", 64.0, "+64"),
-                                                         ("hex", 0.62, "62%")])
+@pytest.mark.parametrize(("language", "points"), [("en", "points"), ("pt", "pontos")])
+def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_count(app, monkeypatch, language,
+                                                                                   points):
+    """Tic-tac-toe's analysis said "X +161" on the panel and "+161" on the bar and the squares: no
+    unit a class understands, and the rules page never said what the heuristic counts.  The panel
+    names it ("X +161 points"), the bar writes "pts" under its number, a small value is a whole
+    count ("+5", not "+5.0"), and the rules page, in each language, explains the panel's words."""
+    from pathlib import Path
+
+    from tests.ui_helpers import recorded_text_rects
+    from ui import i18n
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import eval_text
+
+    try:
+        i18n.set_language(language)
+        said = eval_text(AIProgress(0, score=161.0, mover=0), ("X", "O"), "tictactoe")
+        assert said == f"X +161 {points}"
+        assert eval_text(AIProgress(0, score=-1.0, mover=0), ("X", "O"), "tictactoe") == f"O +1 {points[:-1]}"
+        folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
+        assert f'"{said}"' in " ".join((folder / "tictactoe.md").read_text(encoding="utf-8").split())
+        scene = _valued(app, "tictactoe", {"width": 7, "height": 6, "k": 4}, (1280, 800))
+        move = scene.state.legal_moves()[0]
+        scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, 5.0)})
+        assert value_text(scene.analysis.values.values[move], "tictactoe") == "+5"
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        bar = scene.board_side.eval_rect
+        assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == ["pts", "+5"]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("game_id", "value", "shown"), [("alquerque", 2.5, "+2.5"), ("hex", 0.62, "62%")])
 def test_the_bars_value_in_points_or_percent_stands_alone(app, monkeypatch, game_id, value, shown):
     """Only a count that needs its unit named gets one: points are named nowhere, a percent carries its own."""
     from tests.ui_helpers import recorded_text_rects
@@ -481,6 +514,32 @@ def test_hex_11_at_800x560_writes_its_values_larger(app, monkeypatch):
 
     layout = tag_layout(scene.view, labels, app.screen.get_rect())
     assert layout.style == "short" and layout.font >= 12 and len(layout.tags) == len(labels)
+
+
+def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
+    """Hex's cells read "47" beside the bar's "50%": a number that said nothing of what it counts.
+    Where the percent sign fits at a readable size (13x13 at 1280x800) every cell keeps it; where
+    it does not (11x11 at 800x560) the cells keep their larger bare numbers and the caption over
+    the bar says once what they are, "cells: % to win"."""
+    from tests.ui_helpers import recorded_text
+    from ui.analysis_mode import UNIT_FONT, tag_layout
+
+    scene = _valued(app, "hex", {"size": 13}, (1280, 800), 10)
+    labels = scene.analysis.labels()
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.font >= UNIT_FONT and len(layout.tags) == len(labels)
+    drawn = {value for value, _size, _rect in _tag_texts(monkeypatch, scene)}
+    assert {label.text for label in labels.values()} <= drawn  # "54%" on the cells
+    assert all(text.endswith("%") for text in drawn if text.isdigit() or text.endswith("%"))
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    assert not any("cells: % to win" in text for text in said)  # the cells say it themselves
+
+    scene = _valued(app, "hex", {"size": 11}, (800, 560), 10)
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert any(text.endswith("(cells: % to win)") for text in said), said
 
 
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):

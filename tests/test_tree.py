@@ -789,3 +789,25 @@ def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch
               if node.children and id(node) not in explorer.open and any(node is n for _r, n in explorer.node_rects)]
     assert closed and all(f"{len(node.children)} moves" in drawn for node in closed)
     assert not any(re.fullmatch(r"\+\d+", text) and text != "+1" for text in drawn)
+
+
+def test_depth_plus_stops_once_every_line_reaches_the_end_and_says_so(app):
+    """3x3 after a1 b2: the tree of depth 7 reaches the game's end on every line, yet Depth + went
+    on to 8 and 9, building the same tree again.  It stays at 7 now, the button off, and + says why."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    explorer.set_depth(7)
+    built(app, explorer)
+    assert explorer.tree.to_the_end and not explorer.btn_more.enabled
+    key(app, pygame.K_PLUS)
+    explorer.btn_more.action()  # as a click would, were the button not off
+    assert explorer.depth == 7 and explorer.tree is not None and not explorer.building
+    assert "reaches the game's end" in " ".join(item.text for item in explorer.messages.items)
+    key(app, pygame.K_MINUS)  # a tree that stops short of the end goes deeper again
+    built(app, explorer)
+    assert not explorer.tree.to_the_end and explorer.btn_more.enabled
+    key(app, pygame.K_PLUS)
+    assert explorer.depth == 7

@@ -52,12 +52,16 @@ class Opinion:
     mover: int = 0
 
 
-EVAL_UNITS = {"reversi": "discs", "hex": "percent"}  # what a game's search values are shown in; else "points"
+# what a game's search values are shown in; else "points" (an advantage the panel names no unit of)
+EVAL_UNITS = {"reversi": "discs", "hex": "percent", "tictactoe": "line points"}
+COUNTED_UNITS = ("discs", "line points")  # units said as a whole count with their name: "Black +6 discs", "X +161 points"
 
 
 def eval_unit(game_id: str) -> str:
     """The one unit a game's search values are shown in, whichever player searched: "discs",
-    "percent" (the chance to win, of Monte Carlo searches) or "points"."""
+    "percent" (the chance to win, of Monte Carlo searches), "line points" (tic-tac-toe's open-lines
+    count, ai/engines/tictactoe.py ``OpenLines``: said "points", and its rules page says what
+    they count; a bare "X +161" read as nothing a class knew) or "points"."""
     return EVAL_UNITS.get(game_id, "points")
 
 

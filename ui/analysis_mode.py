@@ -23,7 +23,8 @@ Only a proof takes the full colour, and its tag is framed: an exact "+30" and an
 read apart.
 ``draw_move_values`` draws them through the board view's ``value_anchor`` (where a move's value
 goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
-size: a tag on every move where one fits, the value alone where only that fits ("54" for 54 %,
+size: a tag on every move where one fits, the value alone where only that fits ("54%"; "54" where
+even the percent sign has no room, the bar's caption then saying "cells: % to win", ``unit_note``;
 "0.3" for +0.3), else tags on the best few moves and a dot on the others; ``draw_value_tip``
 writes the values of the moves under the mouse in a tip beside it when the board does not show
 them whole.
@@ -40,11 +41,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.move_values import MARGIN_GAMES, MoveValue, MoveValues
+from ai.move_values import MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import PROVEN_SCORE, count_text, eval_scale, points_text, signed_text
+from ui.analysis import (
+    COUNTED_UNITS,
+    PROVEN_SCORE,
+    count_text,
+    eval_scale,
+    eval_unit,
+    points_text,
+    signed_text,
+)
 from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Theme, ink_on
@@ -53,7 +62,6 @@ if TYPE_CHECKING:
     from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
-DISC_GAMES = MARGIN_GAMES  # values in discs
 # A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank.
 MIN_VISITS, MIN_VISIT_SHARE = 5, 0.02
 
@@ -90,7 +98,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return f"{round(100 * value.score)}%"
     if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
         return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
-    if game_id in DISC_GAMES:
+    if eval_unit(game_id) in COUNTED_UNITS:  # a whole count: discs, tic-tac-toe's line points ("+5", not "+5.0")
         return signed_text(value.score)
     return points_text(value.score)
 
@@ -265,6 +273,7 @@ GOOD, BAD, EVEN = (60, 170, 90), (205, 70, 60), (120, 120, 130)
 FULL_FONT = 11  # pixels: a tag on every move with its visit count needs a value this big ...
 SHORT_FONT = tx.SMALLEST  # ... else the value alone, at least this big ...
 FEW_TAGS = 5  # ... else tags on the best few moves only, and a dot on the others
+UNIT_FONT = 12  # pixels: a value alone keeps its unit ("54%") where it fits this big, else it goes ("54")
 ROOM = 0.86  # a tag's height at most, in cells: a hex board's rows are 0.866 of a cell apart
 FITTING = 0.75  # the share of the tags that must fit their cells for a style to be used
 TIP_MOVES = 4  # moves listed in the pointer's tip at most (Trax's tiles on one square)
@@ -291,7 +300,7 @@ class Place:
 class TagLayout:
     """Where the tags go this frame, and in which style (see ``tag_layout``)."""
 
-    style: str  # "full": value and visits; "short": the value alone; "few": the best few moves
+    style: str  # "full": value and visits; "whole": the value alone; "short": its short form; "few": the best few
     tags: list[tuple[pygame.Rect, Place]]
     dots: list[Place]  # valued places without a tag
     font: int = SHORT_FONT  # the value's size in pixels (in the full style: the cells' size, each tag's font from it)
@@ -378,9 +387,9 @@ def _tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pyga
         style, wanted, font = "full", found, size
     else:
         style, wanted = "few", found[:FEW_TAGS]
-        for font in range(max(SHORT_FONT, int(size * 0.5)), SHORT_FONT - 1, -1):
-            if _fitting(found, "short", font, size):
-                style, wanted = "short", found
+        for shown, font in _short_styles(found, size):
+            if _fitting(found, shown, font, size):
+                style, wanted = shown, found
                 break
         else:
             font = SHORT_FONT + 1
@@ -395,6 +404,29 @@ def _tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pyga
             rects.append(rect)
     tagged = {id(place) for _rect, place in tags}
     return TagLayout(style, tags, [place for place in found if id(place) not in tagged], font)
+
+
+def _short_styles(found: list[Place], size: int) -> list[tuple[str, int]]:
+    """The value-alone styles to try, in order, with their fonts: the value whole ("whole",
+    "54%") at ``UNIT_FONT`` or more where the short form drops its unit, then the short form
+    ("short", "54") as large as fits.  Hex's cells read "47" beside the bar's "50%", a number
+    that said nothing of what it counted; a percent sign is kept where it costs no legibility."""
+    fonts = range(max(SHORT_FONT, int(size * 0.5)), SHORT_FONT - 1, -1)
+    whole = [("whole", font) for font in fonts if font >= UNIT_FONT] if any(map(_drops_unit, found)) else []
+    return [*whole, *(("short", font) for font in fonts)]
+
+
+def _drops_unit(place: Place) -> bool:
+    """Whether the short form of ``place``'s value leaves out its unit ("54" for "54%")."""
+    return place.label.text.endswith("%") and place.label.short != place.label.text
+
+
+def unit_note(layout: TagLayout) -> str:
+    """What the numbers on the board are where their tags had no room for the unit: "cells: % to
+    win" for Hex's bare "54"s (said once, in the bar's caption, not on every small cell); ""."""
+    if layout.style == "short" and any(_drops_unit(place) for _rect, place in layout.tags):
+        return _("cells: % to win")
+    return ""
 
 
 def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:

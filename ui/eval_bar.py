@@ -8,7 +8,11 @@ with that unit under it where the number carries none ("+6" over "discs" in Reve
 Where the evaluation graph has a value of the position shown, the bar shows that one
 (``bar_value``): the graph keeps the deepest search's value of each ply (ui/eval_graph.py), and
 the bar said South better from analysis' first plies while the graph kept a deeper search's
-North; so the bar and the graph show the same value for the same ply.
+North; so the bar and the graph show the same value for the same ply.  That deeper value is not
+the one of the panel's best line (analysis' own, still shallower: a position browsed back to,
+or reached by a move whose value analysis had found deeper from the position before): the bar
+read "+2" beside "Black +1 disc".  The caption then says which search the bar's number stands
+on ("Analysis: depth 12… (bar: depth 16)", ``bar_note``) until analysis' own is as deep.
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise
+from ui.analysis import COUNTED_UNITS, Opinion, eval_scale, eval_unit, latest_valued, normalise
 from ui.analysis_mode import value_text
-from ui.i18n import _, ngettext
+from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
 from ui.widgets import mix
 
@@ -73,12 +77,14 @@ def favoured_text(value: MoveValue, game_id: str) -> str:
 class GraphValue(NamedTuple):
     """The bar's value from the evaluation graph: the first side's share (-1 .. +1) and its text;
     ``here``: the value is the position shown's own (else the last one known before it, which the
-    bar dims); ``opinion``: the engine's opinion it stands for (None for a saved record's point)."""
+    bar dims); ``opinion``: the engine's opinion it stands for (None for a saved record's point);
+    ``depth``: how deep that opinion's search went (``ui.analysis.search_depth``), None if unknown."""
 
     share: float
     text: str
     here: bool = False
     opinion: Opinion | None = None
+    depth: int | None = None
 
 
 def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, str]:
@@ -89,18 +95,20 @@ def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, st
 
 
 def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int,
-               game_id: str) -> GraphValue | None:
+               game_id: str, depths: Sequence[int | None] = ()) -> GraphValue | None:
     """The bar's value from the evaluation graph (``opinions`` and ``points``: the engines' and the
     graph's of each position) for the position ``plies`` from the start, while analysis has none
     of its own: that of the last position at or before it that has one (``latest_valued``), as
     ``graph_value`` says it; a record saved with its evaluations has the graph's point alone, and
-    the bar its share without a number.  None before any value."""
+    the bar its share without a number; ``depths``: how deep each opinion's search went.  None
+    before any value."""
     index = latest_valued(opinions, points, plies)
     if index is None:
         return None
     opinion, share = opinions[index], points[index]
     text = "" if opinion is None else graph_value(opinion, share, game_id)[1]
-    return GraphValue(share, text, index == plies, opinion)
+    depth = depths[index] if index < len(depths) else None
+    return GraphValue(share, text, index == plies, opinion, depth)
 
 
 def bar_value(snapshot: MoveValues | None, game_id: str, state: State | None,
@@ -113,13 +121,44 @@ def bar_value(snapshot: MoveValues | None, game_id: str, state: State | None,
         return final_value(state), False
     own = position_value(snapshot, game_id)
     if graph is not None and graph.here:
-        from ui.eval_graph import snapshot_opinion
-
-        said_by_analysis = own is not None and graph.opinion == snapshot_opinion(snapshot)
+        said_by_analysis = own is not None and _analysis_says(snapshot, graph)
         return (graph.share, own[1] if said_by_analysis else graph.text), False
     if own is not None:
         return own, False
     return graph, graph is not None
+
+
+def _analysis_says(snapshot: MoveValues | None, graph: GraphValue) -> bool:
+    """Whether the graph's value of the position shown is analysis' own verdict on it."""
+    from ui.eval_graph import snapshot_opinion
+
+    return graph.opinion == snapshot_opinion(snapshot)
+
+
+def bar_note(snapshot: MoveValues | None, state: State | None, graph: GraphValue | None) -> str:
+    """Which search the bar's number stands on, where it is not the one of the panel's best line:
+    the graph keeps a deeper search's value of the position shown (or a proof) while analysis'
+    own is still shallower, "bar: depth 16" beside "Analysis: depth 12…"; "" where the bar shows
+    analysis' own value, a finished position's result, or analysis has no value yet (the caption
+    says "bar: last value known" then)."""
+    if (snapshot is None or snapshot.best() is None or graph is None or not graph.here or graph.opinion is None
+            or (state is not None and state.is_terminal()) or _analysis_says(snapshot, graph)):
+        return ""
+    if graph.opinion.proven is not None:
+        return _("bar: proven")
+    if graph.depth is None or graph.depth < 1:
+        return _("bar: another search")
+    if graph.opinion.kind == "mcts":
+        return ngettext("bar: {n} playout", "bar: {n} playouts", graph.depth).format(n=number_text(graph.depth, ","))
+    return _("bar: depth {n}").format(n=graph.depth)
+
+
+def with_note(caption: str, note: str) -> str:
+    """The bar's caption with ``note`` after it: "Analysis: depth 12… (bar: depth 16)" (``bar_note``),
+    "Analysis: 4,000 playouts… (cells: % to win)" (ui/analysis_mode.py ``unit_note``)."""
+    if not note:
+        return caption
+    return _("{analysis} ({bar})").format(analysis=caption, bar=note) if caption else note
 
 
 def final_value(state: State) -> tuple[float, str]:
@@ -182,9 +221,11 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     ``bar_value``'s: the evaluation graph's of the position shown (``graph``), the same as the
     graph's point; without one (analysis waits while a computer searches its move, and starts
     afresh on every position), the graph's latest value before it, in dimmed colours: the bar
-    stood blank at 50/50 while a watched game's graph and last search said "North wins"."""
+    stood blank at 50/50 while a watched game's graph and last search said "North wins".  A value
+    from another search than analysis' own is said in the caption (``bar_note``)."""
     if rect.width <= 0:
         return
+    caption = with_note(caption, bar_note(snapshot, state, graph))
     if caption:
         tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), tx.small(12, scale), theme.muted,
                 "bottomleft")
@@ -238,9 +279,10 @@ def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
 def unit_word(game_id: str, text: str) -> str:
     """The unit the bar writes under its number where the number does not carry one: "discs" under
     Reversi's "+6", as the panel says "Black +6 discs" (the bar's bare "+6" beside it named no
-    unit); "" for a chance to win ("62%"), a value in points (the panel names no unit either) and
-    a proof ("W", "=")."""
-    count = text.lstrip("+-")
-    if eval_unit(game_id) != "discs" or not count.isdigit():
+    unit), "pts" under tic-tac-toe's "+161" ("X +161 points": the whole word does not fit the
+    bar); "" for a chance to win ("62%"), a value in points the panel names no unit of either,
+    and a proof ("W", "=")."""
+    count, unit = text.lstrip("+-"), eval_unit(game_id)
+    if unit not in COUNTED_UNITS or not count.isdigit():
         return ""
-    return ngettext("disc", "discs", int(count))
+    return ngettext("disc", "discs", int(count)) if unit == "discs" else _("pts")

@@ -25,7 +25,7 @@ import bisect
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -90,6 +90,15 @@ def child_depth(value: MoveValue) -> int:
     return search_depth(value.kind, max(0, value.depth - 1), value.visits)
 
 
+class GraphLines(NamedTuple):
+    """What the graph draws of a game: each position's opinion, its point, and how deep its
+    search went (the eval bar says that depth where the panel's line stands on a shallower one)."""
+
+    opinions: list[Opinion | None]
+    points: list[float | None]
+    depths: list[int]
+
+
 class LiveEvaluations:
     """The engines' opinions of a game's positions, keyed by the moves that reach them, each the
     deepest known (``deeper``) with the depth it stands on."""
@@ -140,28 +149,32 @@ class LiveEvaluations:
         return True
 
     def over(self, moves: Sequence[str], opinions: Sequence[Opinion | None], depths: Sequence[int],
-             points: Sequence[float | None]) -> tuple[list[Opinion | None], list[float | None]]:
+             points: Sequence[float | None]) -> GraphLines:
         """A replay's background analysis of the game ``moves`` (``opinions`` of its positions,
         the start included, the ``depths`` they stand on and the graph's ``points``) with these
         opinions laid over it where ``deeper``: the graph the replay draws and its bar shows.
         A position these add nothing to keeps its point as it was (a saved record's point without
         an opinion too)."""
-        merged, laid = list(opinions), set()
+        merged, merged_depths, laid = list(opinions), list(depths), set()
         for i, known in enumerate(opinions):
             key = tuple(moves[:i])
             mine = self.opinions.get(key)
             if mine is not None and (known is None or deeper(mine, self.depths[key], known, depths[i])):
-                merged[i] = mine
+                merged[i], merged_depths[i] = mine, self.depths[key]
                 laid.add(i)
         if not laid:
-            return merged, list(points)
+            return GraphLines(merged, list(points), merged_depths)
         fresh = values(self.game.id, merged)
-        return merged, [fresh[i] if i in laid else point for i, point in enumerate(points)]
+        return GraphLines(merged, [fresh[i] if i in laid else point for i, point in enumerate(points)], merged_depths)
 
     def along(self, moves: Sequence[str]) -> list[Opinion | None]:
         """The opinions of the positions ``moves`` pass through, the start included: None where no
         engine has spoken yet."""
         return [self.opinions.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
+
+    def depths_along(self, moves: Sequence[str]) -> list[int | None]:
+        """How deep the search of each opinion ``along`` the same positions went (None where none)."""
+        return [self.depths.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
 
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per

@@ -24,7 +24,7 @@ import pygame
 from games.base import State
 from ui import eval_bar, eval_graph, words
 from ui import text as tx
-from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text
+from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text, unit_note
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
@@ -87,12 +87,11 @@ class BoardSide:
         if scene.analysis.active:
             values, points = scene.analysis.values, scene.graph_points()
             graph = self.graph_value(points)
-            draw_move_values(surface, scene.view, labels, theme)
+            tags = draw_move_values(surface, scene.view, labels, theme)
+            summary = summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
+                                   scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None)
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
-                          summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                       scene.analysis.waiting, scene.computer.holds_move_after_move(),
-                                       graph is not None),
-                          shown, graph, scene.view.near_side())
+                          eval_bar.with_note(summary, unit_note(tags)), shown, graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
@@ -106,7 +105,9 @@ class BoardSide:
         was winning.  None before any value."""
         scene = self.scene
         moves = [p.text for p in scene.history[:scene.shown_plies()]]
-        return eval_bar.last_known(scene.evaluations.along(moves), points, len(moves), scene.game.id)
+        evaluations = scene.evaluations
+        return eval_bar.last_known(evaluations.along(moves), points, len(moves), scene.game.id,
+                                   evaluations.depths_along(moves))
 
     def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the

@@ -37,12 +37,19 @@ from games.record import GameRecord, RecordError, default_name, move_number, mov
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import BackgroundAnalysis, Opinion, biggest_drop
-from ui.analysis_mode import AnalysisMode, draw_move_values, draw_value_tip, summary_text, wanted_at_start
+from ui.analysis import BackgroundAnalysis, biggest_drop
+from ui.analysis_mode import (
+    AnalysisMode,
+    draw_move_values,
+    draw_value_tip,
+    summary_text,
+    unit_note,
+    wanted_at_start,
+)
 from ui.autosave import ended_as, games_dir, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
-from ui.eval_graph import LiveEvaluations, draw_graph, ply_at
+from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
     copy_move_list,
@@ -461,12 +468,12 @@ class ReplayScene(Scene):
             draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme, state)
         labels = self.move_analysis.labels()  # none unless in analysis mode
         if self.move_analysis.active:
-            draw_move_values(surface, self.view, labels, theme)
+            tags = draw_move_values(surface, self.view, labels, theme)
             graph = self._graph_value()
+            summary = summary_text(self.move_analysis.values, self.move_analysis.running(),
+                                   self.move_analysis.preparing(), graph_shown=graph is not None)
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
-                          summary_text(self.move_analysis.values, self.move_analysis.running(),
-                                       self.move_analysis.preparing(), graph_shown=graph is not None),
-                          state, graph, self.view.near_side())
+                          eval_bar.with_note(summary, unit_note(tags)), state, graph, self.view.near_side())
         self.slider.draw(surface, theme, self.ply, self.scale)
         card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
         self._draw_panel(surface, theme)
@@ -490,16 +497,16 @@ class ReplayScene(Scene):
         stood better."""
         if self.analysis is None:
             return None
-        opinions, points = self.graph_lines()
-        return eval_bar.last_known(opinions, points, self.ply, self.game.id)
+        opinions, points, depths = self.graph_lines()
+        return eval_bar.last_known(opinions, points, self.ply, self.game.id, depths)
 
-    def graph_lines(self) -> tuple[list[Opinion | None], list[float | None]]:
-        """The graph's opinions and points: the background analysis', with analysis mode's values
-        laid over them where deeper (``LiveEvaluations.over``), so that the bar, which shows the
-        graph's value of the position shown, and the graph agree; the background analysis' own
-        where analysis mode has said nothing."""
+    def graph_lines(self) -> GraphLines:
+        """The graph's opinions, points and their searches' depths: the background analysis', with
+        analysis mode's values laid over them where deeper (``LiveEvaluations.over``), so that the
+        bar, which shows the graph's value of the position shown, and the graph agree; the
+        background analysis' own where analysis mode has said nothing."""
         if self.analysis is None:
-            return [], []
+            return GraphLines([], [], [])
         background = self.analysis
         return self.evaluations.over(self.record.moves, background.opinions, background.depths, background.points)
 

@@ -4,7 +4,8 @@ One truth per panel: a proof (the search saw the end of the game) replaces the e
 the depth too when the proof came from beyond it (a book, a table: ``depth_says_the_proof``); the
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), and an advantage in points in the others; a course player
+honest conversion, so none is shown), tic-tac-toe's open-lines count named "points" (its rules
+page says what they count), and an advantage in points in the others; a course player
 whose heuristic has no conversion (Rastros' Basilio counts its distance to its goal) is said as
 the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
@@ -21,7 +22,7 @@ from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import count_text, eval_unit, points_text
+from ui.analysis import COUNTED_UNITS, count_text, eval_unit, points_text
 from ui.i18n import _, ngettext, number_text
 from ui.words import choice_reason
 
@@ -104,11 +105,14 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "percent":
         return ""
     side = mover if score >= 0 else 1 - mover
-    if (round(abs(score)) if unit == "discs" else round(abs(score), 1)) == 0:
+    if (round(abs(score)) if unit in COUNTED_UNITS else round(abs(score), 1)) == 0:
         return _("even")
     if unit == "discs":
         discs = round(abs(score))
         return ngettext("{side} +{n} disc", "{side} +{n} discs", discs).format(side=names[side], n=discs)
+    if unit == "line points":
+        points = round(abs(score))
+        return ngettext("{side} +{n} point", "{side} +{n} points", points).format(side=names[side], n=points)
     return _("{side} +{points}").format(side=names[side], points=points_text(abs(score)).lstrip("+"))
 
 

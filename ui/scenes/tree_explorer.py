@@ -78,6 +78,7 @@ DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
 VALUES_NOTE_TO_THE_END = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, 0 a draw; every line searched to the game's end")
 DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
 DEPTH_NOTE_TO_THE_END_SHORT = N_("Searched to the end: exact values")
+END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
@@ -166,7 +167,7 @@ class TreeExplorerScene(Scene):
         self.algo_buttons = {a: Button(_(BUTTONS[a]), lambda a=a: self.choose(a), str(i + 1))
                              for i, a in enumerate(ALGORITHMS)}
         self.btn_less = Button(_("Depth −"), lambda: self.set_depth(self.depth - 1), "−")
-        self.btn_more = Button(_("Depth +"), lambda: self.set_depth(self.depth + 1), "+")
+        self.btn_more = Button(_("Depth +"), self.deeper, "+")
         self.btn_picture = Button(_("Picture"), self.export_png, "P")
         self.btn_back = Button(_("Back"), self.back, "Esc", primary=True)
         self.buttons = [*self.algo_buttons.values(), self.btn_less, self.btn_more, self.btn_picture, self.btn_back]
@@ -180,6 +181,15 @@ class TreeExplorerScene(Scene):
         if depth != self.depth:
             self.depth = depth
             self.rebuild()
+
+    def deeper(self) -> None:
+        """Depth +, but not past a tree whose every line already reaches the game's end: a deeper
+        one is the same tree, and the button went on to depth 8 and 9 building it again; it says
+        so instead (the button is off then, ``update``)."""
+        if self._to_the_end():
+            self.messages.add(_(END_REACHED), "warn")
+            return
+        self.set_depth(self.depth + 1)
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
@@ -306,9 +316,9 @@ class TreeExplorerScene(Scene):
             keys = {pygame.K_ESCAPE: self.back, pygame.K_p: self.export_png,
                     pygame.K_1: lambda: self.choose(MINIMAX), pygame.K_2: lambda: self.choose(ALPHABETA),
                     pygame.K_3: lambda: self.choose(ORDERED),
-                    pygame.K_PLUS: lambda: self.set_depth(self.depth + 1),
-                    pygame.K_EQUALS: lambda: self.set_depth(self.depth + 1),
-                    pygame.K_KP_PLUS: lambda: self.set_depth(self.depth + 1),
+                    pygame.K_PLUS: self.deeper,
+                    pygame.K_EQUALS: self.deeper,
+                    pygame.K_KP_PLUS: self.deeper,
                     pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
                     pygame.K_RETURN: self.toggle_selected, pygame.K_KP_ENTER: self.toggle_selected,
@@ -373,7 +383,7 @@ class TreeExplorerScene(Scene):
         for a, b in self.algo_buttons.items():
             b.active = a == self.algorithm
         self.btn_less.enabled = self.depth > 1
-        self.btn_more.enabled = self.depth < MAX_DEPTH
+        self.btn_more.enabled = self.depth < MAX_DEPTH and not self._to_the_end()
 
     def layout(self, step: int, reach: int | None = None) -> Layout:
         """``visible_layout`` of the open tree (see ``layout_index``)."""
