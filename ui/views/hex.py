@@ -73,6 +73,8 @@ class HexView(BoardView):
         self.origin = (0.0, 0.0)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
+        self._board_layer: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None  # ``_draw_board``'s one picture
+        self._board_drawn: tuple | None = None  # the last layout ``_draw_board`` drew directly
 
     @property
     def small(self) -> bool:
@@ -275,14 +277,14 @@ class HexView(BoardView):
         dx = float(shake_offset(overlay))
         theme = overlay.theme
         colours = (theme.side0, theme.side1)
-        self._draw_edges(surface, colours, dx)
         chain = set(state.winning_chain())
         hover = self.cell_at(overlay.hover) if overlay.hover and overlay.interactive else None
         hover_move = self.move_at(state, hover) if hover is not None else None
         if self.small:
+            self._draw_edges(surface, colours, dx)
             self._draw_small_cells(surface, state, theme, colours, dx)
         else:
-            self._draw_cells(surface, theme.board, theme.grid, dx)
+            self._draw_board(surface, colours, theme, dx)
         self.label_rects = []
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
@@ -304,12 +306,43 @@ class HexView(BoardView):
             self._draw_ghost(surface, row, col, shade)
         self._draw_invalid(surface, overlay, dx)
 
-    def _draw_cells(self, surface: pygame.Surface, board: Color, grid: Color, dx: float) -> None:
-        """Every cell a hexagon of the board's colour, outlined in the grid's."""
+    def _draw_board(self, surface: pygame.Surface, colours: tuple[Color, Color], theme: Theme, dx: float) -> None:
+        """The edge bands and the empty cells.  Drawn directly the first time for a layout, its
+        colours and the shake's offset; from the second, blitted from a picture of them made then
+        (one picture kept: the bound), so a drag of the window's edge, a new layout each frame,
+        costs no picture.  Drawn every frame (every cell's corners by trigonometry, two polygons
+        a cell), a 19x19 board took 11 of the 15 ms of each frame drawn at 2560x1440 as the
+        pointer moved over it (``python main.py bench ui``).  Drawn opaque on a clear picture, its
+        pixels are those drawn directly."""
+        key = (surface.get_size(), tuple(self.rect), self.radius, self.tilt, self.origin, self.band_depth,
+               colours, theme.board, theme.grid, dx)
+        if self._board_layer is None or self._board_layer[0] != key:
+            if self._board_drawn != key:
+                self._board_drawn = key
+                self._draw_edges(surface, colours, dx)
+                self._draw_cells(surface, theme.board, theme.grid, dx)
+                return
+            self._board_layer = (key, *self._board_picture(surface.get_size(), colours, theme, dx))
+        _key, picture, place = self._board_layer
+        surface.blit(picture, place)
+
+    def _board_picture(self, size: tuple[int, int], colours: tuple[Color, Color], theme: Theme,
+                       dx: float) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The edge bands and the empty cells drawn on a clear surface of ``size``, cut to what
+        they cover, and where that piece goes."""
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        covered = self._draw_edges(layer, colours, dx).union(self._draw_cells(layer, theme.board, theme.grid, dx))
+        covered = covered.clip(layer.get_rect())
+        return layer.subsurface(covered).copy(), covered.topleft
+
+    def _draw_cells(self, surface: pygame.Surface, board: Color, grid: Color, dx: float) -> pygame.Rect:
+        """Every cell a hexagon of the board's colour, outlined in the grid's; the pixels drawn."""
+        drawn = []
         for cell in range(self.n * self.n):
             poly = self.hexagon(*divmod(cell, self.n), dx)
-            pygame.draw.polygon(surface, board, poly)
-            pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14)))
+            drawn.append(pygame.draw.polygon(surface, board, poly))
+            drawn.append(pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14))))
+        return drawn[0].unionall(drawn[1:])
 
     def _draw_small_cells(self, surface: pygame.Surface, state: HexState, theme: Theme,
                           colours: tuple[Color, Color], dx: float) -> None:
@@ -349,13 +382,14 @@ class HexView(BoardView):
         corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
         return _grown_corners(corners, self.radius, self.band_depth)
 
-    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
-        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
+    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> pygame.Rect:
+        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom;
+        the pixels drawn."""
         centre, (tl, tr, br, bl) = self._band_corners(dx)
-        pygame.draw.polygon(surface, colours[RED], [centre, tl, tr])
-        pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br])
-        pygame.draw.polygon(surface, colours[RED], [centre, br, bl])
-        pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])
+        return pygame.draw.polygon(surface, colours[RED], [centre, tl, tr]).unionall([
+            pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br]),
+            pygame.draw.polygon(surface, colours[RED], [centre, br, bl]),
+            pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])])
 
     def _draw_chain(self, surface: pygame.Surface, chain: list[int], color: Color, dx: float) -> None:
         """The winning chain: a line through its stones' centres and a ring on each stone, rimmed

@@ -1,0 +1,96 @@
+"""What a game screen does again at each frame drawn while the position stays (the pointer moving
+over the board, the thinking panel's redraws): nothing that depends only on the layout.
+
+A Hex board's empty cells (their corners by trigonometry, two polygons a cell) are drawn once
+directly and then kept as a picture until the layout, the theme or the shake changes; the picture
+has the very pixels drawn directly.  The panel asks whether the board has places for the keyboard's
+cursor (``BoardView.has_targets``) without listing every cell's rectangle.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import make_app
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+from ui.theme import THEMES
+from ui.views.hex import HexView
+
+MOTIONS = 5
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1600, 1000))
+    yield app
+    app.quit()
+
+
+def _game(app, game_id: str, options: dict) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    return scene
+
+
+def _point_around(app, scene: GameScene) -> int:
+    """The pointer moved over the board ``MOTIONS`` times, a frame each; the frames drawn."""
+    before, rect = app.draws, scene.view.rect
+    for i in range(MOTIONS):
+        pos = (rect.x + rect.width * (i + 1) // (MOTIONS + 1), rect.centery)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        app.frame()
+    return app.draws - before
+
+
+def _count_calls(monkeypatch, owner, name: str) -> list[int]:
+    calls = [0]
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def test_the_pointer_moving_over_a_hex_board_lays_out_no_cell_again(app, monkeypatch):
+    scene = _game(app, "hex", {"size": 19})
+    _point_around(app, scene)  # the cells drawn directly, then their picture made
+    hexagons = _count_calls(monkeypatch, HexView, "hexagon")
+    assert _point_around(app, scene) == MOTIONS  # each motion drew a frame (its hover preview)...
+    assert hexagons[0] == 0  # ... from the cells' picture
+
+
+def test_a_new_theme_or_size_draws_the_hex_cells_again(app, monkeypatch):
+    _game(app, "hex", {"size": 11})
+    hexagons = _count_calls(monkeypatch, HexView, "hexagon")
+    app.settings.theme = "light" if app.settings.theme != "light" else "dark"
+    app.dirty = True
+    app.run_frames(1)
+    assert hexagons[0] == 11 * 11
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1300, 900), w=1300, h=900))
+    app.run_frames(1)
+    assert hexagons[0] == 2 * 11 * 11
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("size, area", [(19, (40, 30, 1500, 950)), (11, (0, 0, 700, 500)), (7, (13, 7, 301, 211))])
+def test_the_kept_hex_cells_have_the_pixels_drawn_directly(app, theme, size, area):
+    import games
+
+    view = HexView(games.load("hex", size=size))
+    view.layout(pygame.Rect(area))
+    colours, palette = (THEMES[theme].side0, THEMES[theme].side1), THEMES[theme]
+    direct, kept = (pygame.Surface(app.screen.get_size()) for _ in range(2))
+    for surface in (direct, kept):
+        surface.fill(palette.background)
+    view._draw_edges(direct, colours, 0.0)
+    view._draw_cells(direct, palette.board, palette.grid, 0.0)
+    for _ in range(2):  # the second from the picture
+        view._draw_board(kept, colours, palette, 0.0)
+    assert view._board_layer is not None
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(direct, "RGB")
