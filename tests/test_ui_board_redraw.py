@@ -94,3 +94,32 @@ def test_the_kept_hex_cells_have_the_pixels_drawn_directly(app, theme, size, are
         view._draw_board(kept, colours, palette, 0.0)
     assert view._board_layer is not None
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(direct, "RGB")
+
+
+BIG_BOARDS = [("hex", {"size": 19}), ("tictactoe", {"width": 19, "height": 19, "k": 5}), ("trax", {"size": 25}),
+              ("reversi", {"size": 10})]
+
+
+@pytest.mark.parametrize("game_id, options", BIG_BOARDS)
+def test_the_frames_drawn_as_the_pointer_moves_list_no_places_for_the_cursor(app, monkeypatch, game_id, options):
+    """The panel's tip and the status line only ask whether the cursor has places (they did list
+    every cell's rectangle twice a frame); the cursor hidden, nothing else lists them."""
+    scene = _game(app, game_id, options)
+    listed = _count_calls(monkeypatch, type(scene.view), "targets")
+    assert _point_around(app, scene) == MOTIONS
+    assert listed[0] == 0
+
+
+@pytest.mark.parametrize("game_id, options", BIG_BOARDS + [("alquerque", {}), ("rastros", {}), ("trax", {})])
+def test_a_view_has_targets_when_it_lists_some(app, game_id, options):
+    """``has_targets`` says what ``targets`` would, on a fresh board and after a few moves; Trax's
+    open tile picker (its tiles, not the cells) too."""
+    scene = _game(app, game_id, options)
+    view, state = scene.view, scene.state
+    for _ in range(4):
+        assert view.has_targets(state) == bool(view.targets(state)), state
+        state = state.play(state.legal_moves()[0]) if not state.is_terminal() else state
+    if game_id == "trax":
+        cell = next(place for place, _rect in view.targets(scene.state) if len(view._moves_at(scene.state, *place)) > 1)
+        view.click(scene.state, view.cell_rect(*cell).center)
+        assert view.picker is not None and view.has_targets(scene.state) == bool(view.targets(scene.state))

@@ -206,6 +206,9 @@ class HexView(BoardView):
             rects.append((cell, rect))
         return rects
 
+    def has_targets(self, state: HexState) -> bool:
+        return self.n > 0
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         return self.cell_at(pos)
 
