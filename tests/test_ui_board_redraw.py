@@ -79,21 +79,22 @@ def test_a_new_theme_or_size_draws_the_hex_cells_again(app, monkeypatch):
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("size, area", [(19, (40, 30, 1500, 950)), (11, (0, 0, 700, 500)), (7, (13, 7, 301, 211))])
-def test_the_kept_hex_cells_have_the_pixels_drawn_directly(app, theme, size, area):
+@pytest.mark.parametrize("clear", [False, True])  # the window, or a picture's clear surface (a game card)
+def test_the_kept_hex_cells_have_the_pixels_drawn_directly(app, theme, size, area, clear):
     import games
 
     view = HexView(games.load("hex", size=size))
     view.layout(pygame.Rect(area))
     colours, palette = (THEMES[theme].side0, THEMES[theme].side1), THEMES[theme]
-    direct, kept = (pygame.Surface(app.screen.get_size()) for _ in range(2))
+    direct, kept = (pygame.Surface(app.screen.get_size(), pygame.SRCALPHA if clear else 0) for _ in range(2))
     for surface in (direct, kept):
-        surface.fill(palette.background)
+        surface.fill((0, 0, 0, 0) if clear else palette.background)
     view._draw_edges(direct, colours, 0.0)
     view._draw_cells(direct, palette.board, palette.grid, 0.0)
     for _ in range(2):  # the second from the picture
         view._draw_board(kept, colours, palette, 0.0)
     assert view._board_layer is not None
-    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(direct, "RGB")
+    assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(direct, "RGBA")
 
 
 BIG_BOARDS = [("hex", {"size": 19}), ("tictactoe", {"width": 19, "height": 19, "k": 5}), ("trax", {"size": 25}),
