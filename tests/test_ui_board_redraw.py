@@ -124,3 +124,20 @@ def test_a_view_has_targets_when_it_lists_some(app, game_id, options):
         cell = next(place for place, _rect in view.targets(scene.state) if len(view._moves_at(scene.state, *place)) > 1)
         view.click(scene.state, view.cell_rect(*cell).center)
         assert view.picker is not None and view.has_targets(scene.state) == bool(view.targets(scene.state))
+
+
+def test_a_hex_board_full_of_stones_works_out_each_sides_shades_once(app, monkeypatch):
+    """A stone's shadow and shine are its side's colour darkened and lightened: worked out once a
+    colour, not twice a stone at each frame."""
+    import random
+
+    import ui.views.hex as hex_view
+
+    scene = _game(app, "hex", {"size": 19})
+    rng, state = random.Random(1), scene.state
+    for _ in range(120):
+        state = state.play(rng.choice([m for m in state.legal_moves() if isinstance(m, int)]))
+    shades = _count_calls(monkeypatch, hex_view, "_shade")
+    for _ in range(3):
+        scene.view.draw(app.screen, state, scene.overlay())
+    assert shades[0] <= 2 * 2  # two sides, a shadow and a shine each (none if the first frames worked them out)
