@@ -141,3 +141,13 @@ def test_a_hex_board_full_of_stones_works_out_each_sides_shades_once(app, monkey
     for _ in range(3):
         scene.view.draw(app.screen, state, scene.overlay())
     assert shades[0] <= 2 * 2  # two sides, a shadow and a shine each (none if the first frames worked them out)
+
+
+@pytest.mark.parametrize("game_id, options", BIG_BOARDS)
+def test_the_frames_drawn_as_the_pointer_moves_build_no_start_position(app, monkeypatch, game_id, options):
+    """The panel names the opening only of a game from the usual start: it asked at every frame
+    drawn, and built that start again to ask (Trax: every path of a 25x25 board)."""
+    scene = _game(app, game_id, options)
+    built = _count_calls(monkeypatch, type(scene.game), "initial_state")
+    assert _point_around(app, scene) == MOTIONS
+    assert built[0] == 0
