@@ -93,6 +93,20 @@ def test_a_maximise_told_by_both_resize_events_keeps_the_size_before_it(remember
     assert saved().window_size == OWN_SIZE and saved().maximized is True
 
 
+def test_one_resize_told_by_both_events_lays_the_screen_out_once(remembering, monkeypatch):
+    """Each step of a drag of the window's edge comes as WINDOWSIZECHANGED and VIDEORESIZE of one
+    size: the screen is laid out for it once (the main menu builds its form several times a
+    layout), and again for the next size."""
+    app = remembering(window_size=list(OWN_SIZE))
+    laid_out: list[tuple[int, int]] = []
+    refit = type(app.scene).refit
+    monkeypatch.setattr(type(app.scene), "refit", lambda scene, size: (laid_out.append(size), refit(scene, size)))
+    post(app, size_changed((900, 650)), resized((900, 650)))
+    post(app, size_changed((880, 640)), resized((880, 640)))
+    assert laid_out == [(900, 650), (880, 640)]
+    assert app.size == app.screen.get_size() == (880, 640)
+
+
 def test_a_window_restored_from_maximised_remembers_its_new_size(remembering):
     """Restored (and then dragged to another size), the window is no longer remembered maximised,
     and its new size is the one kept."""

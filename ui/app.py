@@ -565,11 +565,17 @@ class App:
         self.apply_settings()
 
     def _resize(self, width: int, height: int) -> None:
-        """The window was resized (by the player or the window manager)."""
+        """The window was resized (by the player or the window manager).  SDL tells each step of a
+        drag of the window's edge twice (WINDOWSIZECHANGED, then VIDEORESIZE, seen under Xvfb):
+        the second, of the size the screen was just laid out for, lays out nothing again.  It
+        did, and the main menu, whose form is built several times to find its buttons' size,
+        took twice its 100 ms or so a step at 2560x1440."""
         if self.fullscreen:
             self._fit(*self.screen.get_size())  # the screen's size is the one to fill
             return
         width, height = max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+        if (width, height) == self.size == self.screen.get_size():
+            return
         if (width, height) != self.screen.get_size():
             self.screen = self._window((width, height))
         self._fit(width, height)

@@ -17,6 +17,10 @@ frames drawn per second:
   field timed by pygame's own clock (ticked at 60 fps on every event) and by ``FreeClock``.
 - the position editor reading a key typed over its largest boards, which the text then refuses:
   the first key, which loads the rules of every board shape the reader tries, and the later ones.
+- a drag of the window's edge from 2560x1440 over the main menu, New game and a 19x19 Hex game:
+  each step told by SDL's two events (WINDOWSIZECHANGED, VIDEORESIZE), the CPU a step.
+- the pointer moving over the biggest boards (``POINTED_BOARDS``, a hot-seat game 40 plies in) in
+  a 2560x1440 window, a motion a frame, each frame drawn with its hover preview: the CPU a frame.
 - the rules screen going from a game's page to the next with Right, over the six games' pages,
   in English and Portuguese: each page's first showing, and the median of later ones.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
@@ -260,6 +264,95 @@ def rules_switch_figures(size: tuple[int, int] = (1280, 800)) -> dict[str, dict[
             app.quit()
 
 
+POINTED_BOARDS = (("hex", {"size": 19}), ("trax", {"size": 25}), ("tictactoe", {"width": 19, "height": 19, "k": 5}),
+                  ("reversi", {"size": 10}))
+POINTED_WINDOW = (2560, 1440)
+POINTED_PLIES = 40
+POINTED_FRAMES = 60
+
+
+def _pointer_frame_ms(app, game_id: str, options: dict, frames: int) -> float:
+    """Milliseconds of the process's CPU per frame as the pointer crosses ``game_id``'s board, a
+    motion a frame (each frame drawn: its hover preview), ``POINTED_PLIES`` plies into a hot-seat
+    game (the loop's frame-rate wait left out: ``app.fps`` 0)."""
+    import pygame
+
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    line = _middle_game(game_id, options, POINTED_PLIES)
+    app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), line))
+    app.run_frames(5)
+    rect = app.scene.view.rect
+    cpu, drawn = time.process_time(), _drawn(app)
+    for i in range(frames):
+        pos = (rect.x + (i * 37) % rect.width, rect.y + (i * 53) % rect.height)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        app.frame()
+    return 1000 * (time.process_time() - cpu) / max(1, _drawn(app) - drawn)
+
+
+def pointer_frame_figures(quick: bool = False, size: tuple[int, int] = POINTED_WINDOW) -> dict[str, float]:
+    """``_pointer_frame_ms`` of each of ``POINTED_BOARDS``, by its title line, in a window of
+    ``size`` of its own (also for a quick before-and-after: ``python -c "from ui.bench import ..."``)."""
+    from games.record import title_line
+    from ui.app import App
+
+    headless_without_a_display()
+    with scratch_user_folders():
+        app = App(size=size, fps=0, demo="menu", remember_size=False)
+        try:
+            app.run_frames(3)
+            return {title_line(game_id, options): _pointer_frame_ms(app, game_id, options,
+                                                                     POINTED_FRAMES // (3 if quick else 1))
+                    for game_id, options in POINTED_BOARDS}
+        finally:
+            app.quit()
+
+
+DRAG_STEPS = 20
+
+
+def _drag_step_ms(app, steps: int) -> float:
+    """Milliseconds of the process's CPU per step of a drag of the window's edge, ``steps`` steps
+    of a few pixels from ``POINTED_WINDOW``, each as SDL tells it (WINDOWSIZECHANGED, then
+    VIDEORESIZE) and read in one frame."""
+    import pygame
+
+    app.run_frames(3)
+    cpu = time.process_time()
+    for i in range(steps):
+        width, height = POINTED_WINDOW[0] - 9 * (i + 1), POINTED_WINDOW[1] - 5 * (i + 1)
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(width, height), w=width, h=height))
+        app.frame()
+    return 1000 * (time.process_time() - cpu) / steps
+
+
+def drag_step_figures(quick: bool = False) -> dict[str, float]:
+    """``_drag_step_ms`` over the main menu, New game and a 19x19 Hex game, by screen, in a window
+    of its own (also alone, for a before-and-after)."""
+    from ui.app import App
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.setup import SetupChoices, SetupScene
+
+    headless_without_a_display()
+    steps = DRAG_STEPS // (2 if quick else 1)
+    with scratch_user_folders():
+        app = App(size=POINTED_WINDOW, fps=0, demo="menu", remember_size=False)
+        try:
+            figures = {"the main menu": _drag_step_ms(app, steps)}
+            app.setup_choices = SetupChoices(mode=HOTSEAT)
+            app.switch(SetupScene(app, game_id="hex"))
+            figures["New game"] = _drag_step_ms(app, steps)
+            app.switch(GameScene(app, MatchSetup("hex", {"size": 19}, HOTSEAT, (None, None), 1.0), []))
+            figures["a 19x19 Hex game"] = _drag_step_ms(app, steps)
+            return figures
+        finally:
+            app.quit()
+
+
 def report_rules_switch(report: Callable[[str], None], lag: dict[str, dict[str, float]]) -> None:
     """The rules screen's figures (``_rules_switch_lag``), a line a language."""
     for language, ms in lag.items():
@@ -442,6 +535,12 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         report(f"ui: a key typed over the position editor's {board} board, refused: the first read in "
                f"{ms['first']:.1f} ms (the rules of each board shape loaded), later ones in {ms['later']:.1f} ms")
     report_rules_switch(report, r["rules_lag"])
+    for screen, ms in drag_step_figures(quick).items():
+        report(f"ui: a drag of the window's edge from {POINTED_WINDOW[0]}x{POINTED_WINDOW[1]} over {screen}: "
+               f"{ms:.1f} ms of CPU a step (both of SDL's events)")
+    for board, ms in pointer_frame_figures(quick).items():
+        report(f"ui: the pointer moving over a hot-seat {board} board, {POINTED_PLIES} plies in, at "
+               f"{POINTED_WINDOW[0]}x{POINTED_WINDOW[1]}: {ms:.1f} ms of CPU a frame drawn (its hover preview)")
     starts = worker_start_figures(game_id, options, 1 if quick else 3)
     fresh, spare = starts["fresh"], starts["spare"]
     report(f"ui: {game_id}'s AI worker, kernels compiled on disk: loaded {fresh[0]:.2f} s after its start, level-5's "

@@ -76,6 +76,9 @@ class GridView(BoardView):
         """Every cell, by (row, column)."""
         return [((r, c), self.cell_rect(r, c)) for r in range(self.rows) for c in range(self.cols)]
 
+    def has_targets(self, state: State) -> bool:
+        return self.rows * self.cols > 0
+
     # -- what a game's view provides ---------------------------------------------------------
     def move_at(self, state: State, row: int, col: int) -> Hashable | None:
         """The legal move a click on (row, col) makes, or None."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ui.i18n import N_, _, localized, ngettext
@@ -904,13 +905,21 @@ def opening_words(name: str) -> str:
     return _("Opening: {name}").format(name=name)
 
 
+@lru_cache(maxsize=8)  # a game's rules a screen: the game shown, a few kept as screens change
+def usual_start_key(game: Any) -> Any:
+    """The key of ``game``'s usual start: the panel asks at every frame drawn whether the game
+    started there, and Trax builds its start again (every path on the board) in a millisecond of a
+    25x25 board's 6 ms frame."""
+    return game.initial_state().key()
+
+
 def opening_name(game: Any, moves: list[str], start: Any = None) -> str | None:
     """The name of the opening that ``moves`` (texts) play from ``start`` (a State; None: the
     usual start), as ``Game.opening_name`` names it ("Tiger"); None while no name applies, in
     games that name none, and from a set-up position other than the usual start (the names are
     lines from there).  A damaged list of names is said once in the log and names nothing: the
     game goes on without names rather than stop over them."""
-    if start is not None and start.key() != game.initial_state().key():
+    if start is not None and start.key() != usual_start_key(game):
         return None
     try:
         return game.opening_name(moves)

@@ -38,7 +38,7 @@ SHOW_CURSOR = N_("Up or Down: a cursor on the board")  # the key a keyboard play
 
 def cursor_shown(scene: GameScene) -> bool:
     """The board's cursor shows and has places to go: the keys that play are the cursor's."""
-    return scene.cursor.on and bool(scene.view.targets(scene.state))
+    return scene.cursor.on and scene.view.has_targets(scene.state)
 
 
 def play_tip(scene: GameScene) -> str:
@@ -47,7 +47,7 @@ def play_tip(scene: GameScene) -> str:
     typed), then by its keys: the cursor's while it shows, else the key that shows it (the status
     line's own words).  It said "Click the board to play" while the line under the board named
     the keys, so a player without a mouse was told only to click."""
-    has_cursor = bool(scene.view.targets(scene.state))
+    has_cursor = scene.view.has_targets(scene.state)
     if cursor_shown(scene):
         return _("Arrows and Enter: play on the board")
     if scene.keyboard_play:
@@ -156,7 +156,7 @@ class BoardSide:
         said = (scene.view.status_text(scene.state, keys, self._mover()),
                 scene.view.status_short(scene.state, keys, self._mover()))
         forms = [form for form in said if form]
-        if forms and not keys and not scene.why_no_move() and scene.view.targets(scene.state):
+        if forms and not keys and not scene.why_no_move() and scene.view.has_targets(scene.state):
             # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
             # prompt, which names the key that shows the cursor: a keyboard player keeps that key
             forms = [tx.join_parts([form, _(SHOW_CURSOR)]) for form in forms]

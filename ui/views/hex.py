@@ -61,6 +61,13 @@ def _shade(color: Color, factor: float) -> Color:
     return tuple(max(0, min(255, int(v * factor))) for v in color)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=16)  # a side's colour a theme: six at most
+def _stone_shades(color: Color) -> tuple[Color, Color]:
+    """A stone's shadow and shine in ``color``: worked out once, not twice a stone a frame (a
+    19x19 board near its end, 300 stones, spent 3 ms of each frame drawn on them)."""
+    return _shade(color, 0.55), _shade(color, 1.35)
+
+
 class HexView(BoardView):
     round_targets = True  # the keyboard's cursor: the circle in a hexagon
 
@@ -73,6 +80,8 @@ class HexView(BoardView):
         self.origin = (0.0, 0.0)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
+        self._board_layer: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None  # ``_draw_board``'s one picture
+        self._board_drawn: tuple | None = None  # the last layout ``_draw_board`` drew directly
 
     @property
     def small(self) -> bool:
@@ -204,6 +213,9 @@ class HexView(BoardView):
             rects.append((cell, rect))
         return rects
 
+    def has_targets(self, state: HexState) -> bool:
+        return self.n > 0
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         return self.cell_at(pos)
 
@@ -275,14 +287,14 @@ class HexView(BoardView):
         dx = float(shake_offset(overlay))
         theme = overlay.theme
         colours = (theme.side0, theme.side1)
-        self._draw_edges(surface, colours, dx)
         chain = set(state.winning_chain())
         hover = self.cell_at(overlay.hover) if overlay.hover and overlay.interactive else None
         hover_move = self.move_at(state, hover) if hover is not None else None
         if self.small:
+            self._draw_edges(surface, colours, dx)
             self._draw_small_cells(surface, state, theme, colours, dx)
         else:
-            self._draw_cells(surface, theme.board, theme.grid, dx)
+            self._draw_board(surface, colours, theme, dx)
         self.label_rects = []
         if overlay.coordinates and self.radius >= MIN_LETTERED_RADIUS:
             self._draw_labels(surface, theme.text, dx)
@@ -304,12 +316,51 @@ class HexView(BoardView):
             self._draw_ghost(surface, row, col, shade)
         self._draw_invalid(surface, overlay, dx)
 
-    def _draw_cells(self, surface: pygame.Surface, board: Color, grid: Color, dx: float) -> None:
-        """Every cell a hexagon of the board's colour, outlined in the grid's."""
+    def _draw_board(self, surface: pygame.Surface, colours: tuple[Color, Color], theme: Theme, dx: float) -> None:
+        """The edge bands and the empty cells.  Drawn directly the first time for a layout, its
+        colours and the shake's offset; from the second, blitted from a picture of them made then
+        (one picture kept: the bound), so a drag of the window's edge, a new layout each frame,
+        costs no picture.  Drawn every frame (every cell's corners by trigonometry, two polygons
+        a cell), a 19x19 board took 11 of the 15 ms of each frame drawn at 2560x1440 as the
+        pointer moved over it (``python main.py bench ui``).  The picture's pixels are those drawn
+        directly."""
+        key = (surface.get_size(), tuple(self.rect), self.radius, self.tilt, self.origin, self.band_depth,
+               colours, theme.board, theme.grid, dx)
+        if self._board_layer is None or self._board_layer[0] != key:
+            if self._board_drawn != key:
+                self._board_drawn = key
+                self._draw_edges(surface, colours, dx)
+                self._draw_cells(surface, theme.board, theme.grid, dx)
+                return
+            self._board_layer = (key, *self._board_picture(surface.get_size(), colours, theme, dx))
+        _key, picture, place = self._board_layer
+        surface.blit(picture, place)
+
+    def _board_picture(self, size: tuple[int, int], colours: tuple[Color, Color], theme: Theme,
+                       dx: float) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The edge bands and the empty cells drawn on a surface of ``size`` cleared to a colour
+        of none of theirs, cut to what they cover, and where that piece goes.  That colour is
+        its colour key: blitted, the rest is copied as drawn (polygons are drawn unblended).  A
+        per-pixel alpha's blit blended every pixel of the piece: 3.5 ms a frame at 2560x1440,
+        the colour key's run-length coding 0.5 ms."""
+        drawn = {*colours, theme.board, theme.grid}
+        clear = next(c for c in ((255, 0, 255), (0, 255, 0), (1, 2, 3), (4, 5, 6), (7, 8, 9)) if c not in drawn)
+        layer = pygame.Surface(size)
+        layer.fill(clear)
+        covered = self._draw_edges(layer, colours, dx).union(self._draw_cells(layer, theme.board, theme.grid, dx))
+        covered = covered.clip(layer.get_rect())
+        picture = layer.subsurface(covered).copy()
+        picture.set_colorkey(clear, pygame.RLEACCEL)
+        return picture, covered.topleft
+
+    def _draw_cells(self, surface: pygame.Surface, board: Color, grid: Color, dx: float) -> pygame.Rect:
+        """Every cell a hexagon of the board's colour, outlined in the grid's; the pixels drawn."""
+        drawn = []
         for cell in range(self.n * self.n):
             poly = self.hexagon(*divmod(cell, self.n), dx)
-            pygame.draw.polygon(surface, board, poly)
-            pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14)))
+            drawn.append(pygame.draw.polygon(surface, board, poly))
+            drawn.append(pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14))))
+        return drawn[0].unionall(drawn[1:])
 
     def _draw_small_cells(self, surface: pygame.Surface, state: HexState, theme: Theme,
                           colours: tuple[Color, Color], dx: float) -> None:
@@ -349,13 +400,14 @@ class HexView(BoardView):
         corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
         return _grown_corners(corners, self.radius, self.band_depth)
 
-    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> None:
-        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom."""
+    def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> pygame.Rect:
+        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom;
+        the pixels drawn."""
         centre, (tl, tr, br, bl) = self._band_corners(dx)
-        pygame.draw.polygon(surface, colours[RED], [centre, tl, tr])
-        pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br])
-        pygame.draw.polygon(surface, colours[RED], [centre, br, bl])
-        pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])
+        return pygame.draw.polygon(surface, colours[RED], [centre, tl, tr]).unionall([
+            pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br]),
+            pygame.draw.polygon(surface, colours[RED], [centre, br, bl]),
+            pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])])
 
     def _draw_chain(self, surface: pygame.Surface, chain: list[int], color: Color, dx: float) -> None:
         """The winning chain: a line through its stones' centres and a ring on each stone, rimmed
@@ -405,9 +457,10 @@ class HexView(BoardView):
     def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
         cx, cy = _int(self.centre(row, col, dx))
         radius = int(self.radius * 0.72)
-        pygame.draw.circle(surface, _shade(color, 0.55), (cx + 1, cy + 2), radius)
+        shadow, shine = _stone_shades(tuple(color))
+        pygame.draw.circle(surface, shadow, (cx + 1, cy + 2), radius)
         pygame.draw.circle(surface, color, (cx, cy), radius)
-        pygame.draw.circle(surface, _shade(color, 1.35), (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
+        pygame.draw.circle(surface, shine, (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
 
     def _draw_ghost(self, surface: pygame.Surface, row: int, col: int, color: Color) -> None:
         cx, cy = _int(self.centre(row, col))

@@ -307,6 +307,10 @@ class TraxView(GridView):
             return [(("tile", move), rect) for rect, move in self._picker_rects()]
         return super().targets(state)
 
+    def has_targets(self, state: TraxState) -> bool:
+        """As ``targets``: the open picker's tiles, else the cells."""
+        return bool(self.targets(state)) if self.picker is not None else super().has_targets(state)
+
     def reset_input(self) -> None:
         self.picker = None
 
