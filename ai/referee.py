@@ -27,7 +27,7 @@ from typing import Any
 
 from ai.base import Limits
 from games.base import Game, State
-from games.record import move_place
+from games.record import FORFEITS, move_place
 
 GRACE = 0.5  # seconds beyond the per-move limit before a slow move forfeits (timer and scheduling jitter)
 MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock
@@ -99,7 +99,7 @@ class Loss:
 
     def reason(self, game: Game, player: str) -> str:
         """The end reason a result records: "O forfeits: level-3 lost on time: ..."."""
-        return f"{game.sides[self.side]} forfeits: {player} {self.why}"
+        return f"{game.sides[self.side]}{FORFEITS}{player} {self.why}"
 
 
 def is_flag_fall(why: str) -> bool:

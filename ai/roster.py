@@ -32,6 +32,11 @@ course's terms (the notebook's ``depth_for_all``): its cut-off test is ``depth >
 one ply further, ``RASTROS_COURSE_DEPTH + 1`` plies (ai/engines/rastros_course.py).  Their
 descriptions and the panel (``Progress.course_depth``) say both."""
 
+TICTACTOE_COURSE_DEPTH = 4
+"""The depth of tic-tac-toe's course player, AIMA's ``alpha_beta_cutoff_search`` with its default
+``d=4``: cut off at ``depth > d`` as Rastros' course players, so five plies ahead
+(ai/engines/tictactoe_course.py)."""
+
 
 def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
     """The five levels: level-1 plays at random (every game's), then levels 2-5 as described."""
@@ -50,11 +55,15 @@ def _alquerque_minimax(depth: int) -> PlayerInfo:
                       f"The course project's minimax at depth {depth}; evaluation: own pieces minus the enemy's.")
 
 
+def _aima_course(player_id: str, title: str, depth: int, what: str) -> PlayerInfo:
+    """A course player searching with AIMA's cut-off alpha-beta, its depth said as the course says
+    it and in plies (AIMA cuts off at ``depth > d``: d + 1 plies)."""
+    return PlayerInfo(player_id, title, f"The course's alpha-beta at depth {depth} ({depth + 1} plies ahead) {what}")
+
+
 def _rastros_course(player_id: str, title: str, what: str) -> PlayerInfo:
-    """A Rastros course alpha-beta player, its depth said as the course says it and in plies."""
-    plies = RASTROS_COURSE_DEPTH + 1
-    return PlayerInfo(player_id, title,
-                      f"The course's alpha-beta at depth {RASTROS_COURSE_DEPTH} ({plies} plies ahead) {what}")
+    """A Rastros course alpha-beta player (``RASTROS_COURSE_DEPTH``)."""
+    return _aima_course(player_id, title, RASTROS_COURSE_DEPTH, what)
 
 
 ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
@@ -66,6 +75,8 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             "Thinks as far ahead as its time allows; on big boards it plays a run of threats (fours and "
             "threes) through to the win when it finds one; never loses on 3x3.",
         ),
+        _aima_course("tictactoe:aima", "AIMA", TICTACTOE_COURSE_DEPTH,
+                     "from AIMA's games.py: it knows only won and lost games and tries the squares row by row."),
     ),
     "hex": (
         *_levels(

@@ -92,6 +92,11 @@ class Side:
     title: str
 
 
+_LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board
+FORFEITS = " forfeits: "  # after a side's name: a loss by the turn rules (``ai.referee.Loss.reason``)
+FORFEIT_REASON = re.compile(rf"\S+{FORFEITS}")
+
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended: the winning side (None for a draw), why, and the score if the game has one."""
@@ -105,6 +110,12 @@ class Result:
         """The result of a finished position, as the rules state it."""
         score = state.score()
         return cls(state.winner(), state.end_reason(), tuple(score) if score is not None else None)
+
+    def by_forfeit(self) -> bool:
+        """Whether the loser forfeited (crashed, over its time limit, an illegal answer: the
+        referee's "O forfeits: ..."): a game not won over the board, nor by a resignation or a
+        fall of the flag."""
+        return FORFEIT_REASON.match(self.reason) is not None
 
 
 def now_iso() -> str:
@@ -832,7 +843,6 @@ def written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], 
     return moves, state
 
 
-_LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board
 
 
 def _loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | None:
@@ -842,7 +852,7 @@ def _loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | No
     said = next((line[len(RESULT_LINE):] for line in lines if line.startswith(RESULT_LINE)), "")
     for side, name in enumerate(sides):
         rest = said.removeprefix(name)
-        if rest != said and (rest in _LOSSES or rest.startswith(" forfeits: ")):
+        if rest != said and (rest in _LOSSES or rest.startswith(FORFEITS)):
             return Result(1 - side, said)
     return None
 

@@ -63,13 +63,16 @@ def test_every_roster_entry_makes_a_player_that_says_it(game_id):
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_a_course_players_stated_depth_is_the_depth_it_searches(game_id):
-    """"alpha-beta at depth 4" is what the course player searches.  Rastros' course bots count
-    depth as the AIMA notebook does: depth d evaluates d + 1 plies below the root."""
-    notebook_offset = 1 if game_id == "rastros" else 0
+    """"alpha-beta at depth 4" is what the course player searches.  Rastros' and tic-tac-toe's
+    course bots count depth as AIMA's ``alpha_beta_cutoff_search`` does: depth d evaluates d + 1
+    plies below the root, and their descriptions say both."""
     for info in ROSTER[game_id]:
         player = ai.make_player(game_id, info.id, seed=1)
         if isinstance(player, ClassicPlayer):
-            assert f"depth {player.depth - notebook_offset}" in info.description, info
+            course_depth = player.depth if player.course_depth is None else player.course_depth
+            assert f"depth {course_depth}" in info.description, info
+            if player.course_depth is not None:
+                assert f"({player.depth} plies ahead)" in info.description and player.depth == course_depth + 1
 
 
 def test_the_texts_are_written_only_in_the_roster():

@@ -248,3 +248,55 @@ def test_a_game_counted_as_it_ended_is_not_counted_again_when_its_file_is_put_aw
     app.run_frames(3)
     autosaves_written()
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
+
+
+CRASHER = "def choose(game, state):\n    raise RuntimeError('oops')\n"  # a student's bot that crashes at once
+
+
+def test_a_win_by_a_crashed_bots_forfeit_is_counted_apart_from_the_games_won(app, tmp_path):
+    """The bot (X) crashes at its first move: the human wins by forfeit, which was counted as "1 won"
+    against that player, as if won over the board."""
+    from tests.ui_helpers import wait
+
+    bot = tmp_path / "bot.py"
+    bot.write_text(CRASHER, encoding="utf-8")
+    app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
+    scene = app.scene
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert scene.winner() == 1 and scene.history == []
+    autosaves_written()
+    assert tally.TALLY.of("tictactoe", str(bot)) == Score(forfeits=1)
+    assert wait(app, lambda: any("won by forfeit" in line for line in result_lines(scene)), 5)
+    assert "You against bot.py: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
+
+
+def test_wins_by_forfeit_are_kept_apart_in_the_file_and_said_on_the_new_game_screen(app):
+    """The file keeps its three counts over the board per player, as a Tabuleiro that knows no
+    forfeits reads them, and the wins by forfeit beside them."""
+    for outcome in ("won", "forfeit", "forfeit", "lost"):
+        tally.TALLY.add("tictactoe", "level-1", outcome)
+    data = json.loads(tally.TALLY.path.read_text(encoding="utf-8"))
+    assert data["results"] == {"tictactoe": {"level-1": [1, 0, 1]}}
+    assert data["forfeits"] == {"tictactoe": {"level-1": 2}}
+    assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1, forfeits=2) and tally.TALLY.games() == 4
+    app.show_setup(game_id="tictactoe")
+    app.run_frames(2)
+    app.scene._set_computer("level-1")  # as the Computer selector does
+    app.run_frames(2)
+    shown = [w.get_title() for w in app.scene.menu.get_widgets()]
+    assert "You against Level 1: 1 won · 0 drawn · 1 lost · 2 won by forfeit" in shown
+
+
+def test_a_forfeit_found_ended_among_the_unfinished_games_is_counted_as_one(tmp_path):
+    """``count_ended`` (a window killed before its count) tells a forfeit from a win as the window does."""
+    from dataclasses import replace
+
+    from games.record import GameRecord, Result, Side
+
+    record = GameRecord.start(games.load("tictactoe"), (Side("bot.py", "bot.py"), Side(None, "You")))
+    record.setup = {"mode": HUMAN_VS_PC}
+    results = Tally(tmp_path / "results.json")
+    for started, reason in (("2026-12-04T10:00:00+00:00", "X forfeits: bot.py crashed: RuntimeError: oops"),
+                            ("2026-12-04T10:05:00+00:00", "X resigns")):
+        assert results.count_ended(replace(record, started=started).finish(Result(1, reason))) is None
+    assert results.of("tictactoe", "bot.py") == Score(won=1, forfeits=1)

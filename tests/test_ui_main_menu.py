@@ -11,6 +11,7 @@ import pytest
 from tests.test_ui_records import saved_games
 from tests.ui_helpers import click, key, make_app
 from ui import i18n
+from ui.scenes.common import LABEL_PAD
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.rules import RulesScene
@@ -134,6 +135,40 @@ def test_the_menu_reads_at_16_pixels_in_a_small_window(tmp_path, monkeypatch, si
             assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
         assert app.scene.show_cards
         assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def label_rooms(app) -> dict[str, tuple[int, int]]:
+    """Each main menu button's room left and right of its label, within its pill, in pixels."""
+    window = pygame.Rect((0, 0), app.size)
+    rooms = {}
+    for button in buttons(app):
+        rect = button.get_rect(to_real_position=True)
+        assert window.contains(rect), (button.get_id(), rect)
+        left = button.get_padding()[3]
+        rooms[button.get_id()] = (left, rect.width - left - button.get_width(apply_padding=False))
+    return rooms
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 560)])
+def test_every_label_has_room_either_side_in_its_button(tmp_path, monkeypatch, size, language):
+    """At 1280x800 in Portuguese, with a game to continue, "Regras | Definições | Sair" shared one
+    row with 8 pixels either side of "Definições" (4 at 800x560), where a button of the column
+    keeps 12 at least (``LABEL_PAD``, at scale 1): the labels only just fitted.  Every button now
+    has that room either side of its label, for a new player and a returning one (Continue and
+    Saved games), each within the window."""
+    app = menu_in(tmp_path, monkeypatch, size, language)
+    try:
+        least = int(LABEL_PAD * app.scale)
+        for returning in (False, True):
+            if returning:
+                come_back(app)
+            short = {button: room for button, room in label_rooms(app).items() if min(room) < least}
+            assert short == {}, (returning, least)
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()

@@ -26,7 +26,7 @@ from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
-from ui.tally import TALLY, Score, game_key
+from ui.tally import TALLY, Score, game_key, outcome
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +100,11 @@ class SceneRecorder:
         if self.counted or setup.mode != HUMAN_VS_PC or not scene.is_over():
             return
         self.counted = True
-        human, winner = setup.human_side(), scene.winner()
-        outcome = "drawn" if winner is None else "won" if winner == human else "lost"
+        human = setup.human_side()
+        result = _forfeit_result(scene) or Result(scene.winner(), "")
         opponent = setup.players[1 - human]
         game_number = self.game_number
-        TALLY.add_later(scene.game.id, opponent, outcome,
+        TALLY.add_later(scene.game.id, opponent, outcome(result, human),
                         lambda problem, results: self._counts.append((game_number, problem, results)),
                         key=game_key(self.record))
 

@@ -1,10 +1,13 @@
 """Your results against the computer: for each game and computer player, the games you won, drew
 and lost in Human vs PC, so that the New game screen and the end of a game can say how you fare
 against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to try the next one.
+A game won because the computer player forfeited (a student's bot that crashed, ran over its
+time or answered an illegal move: ``Result.by_forfeit``) was not won over the board: it is
+counted apart, "forfeit", and said apart ("· 1 won by forfeit"); it was once counted as won.
 
     TALLY.add("reversi", "level-3", "won")   # a problem to show, or None
     TALLY.add_later("reversi", "level-3", "won", then)   # the same on the window's writer thread
-    TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7)
+    TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7, forfeits=0)
     TALLY.games(), TALLY.clear()             # Settings: "Forget my results"
 
 A game counts once, when it first ends (by the rules, a resignation, a fall of the flag or a
@@ -15,6 +18,9 @@ the game's file was written and before its count) is counted then, and never twi
 ``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the count starts again; one that cannot be moved aside is never overwritten.
+The file keeps [won, drawn, lost] per game and player under ``results``, as it always did, and the
+wins by forfeit apart under ``forfeits`` ({game: {player: n}}), so that a Tabuleiro that counts
+no forfeits still reads the file as its own (it leaves ``forfeits`` out when it writes).
 Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
 holding the file's lock (``ai.file_lock``), so neither writes over a count the other just added.
 The window counts a game with ``add_later``: the lock (up to ``ai.file_lock.WAIT`` seconds), the
@@ -33,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.file_lock import held
-from games.record import GameRecord
+from games.record import GameRecord, Result
 from ui import words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
@@ -45,7 +51,8 @@ log = logging.getLogger(__name__)
 
 FORMAT = "tabuleiro-results"
 VERSION = 1  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
-OUTCOMES = ("won", "drawn", "lost")
+OUTCOMES = ("won", "drawn", "lost", "forfeit")  # "forfeit": won because the computer player forfeited
+BOARD_COUNTS = 3  # the outcomes the file keeps under "results"; the wins by forfeit go under "forfeits"
 COUNTED_KEPT = 200  # keys of the last games counted, kept in the file (``game_key``)
 
 
@@ -60,9 +67,19 @@ class Score:
     won: int = 0
     drawn: int = 0
     lost: int = 0
+    forfeits: int = 0  # games won because the computer player forfeited, not among ``won``
 
     def games(self) -> int:
-        return self.won + self.drawn + self.lost
+        return self.won + self.drawn + self.lost + self.forfeits
+
+
+def outcome(result: Result, human: int) -> str:
+    """The ``OUTCOMES`` entry a finished Human vs PC game counts as, for the human's side."""
+    if result.winner is None:
+        return "drawn"
+    if result.winner != human:
+        return "lost"
+    return "forfeit" if result.by_forfeit() else "won"
 
 
 class Tally:
@@ -107,7 +124,7 @@ class Tally:
     def of(self, game_id: str, player_id: str) -> Score:
         """Your results in ``game_id`` against ``player_id`` (zeros when none yet)."""
         results, _problem, _writable = self._read()
-        return Score(*results.get(game_id, {}).get(player_id, (0, 0, 0)))
+        return Score(*results.get(game_id, {}).get(player_id, (0,) * len(OUTCOMES)))
 
     def games(self) -> int:
         """How many games are counted, in every game against every player."""
@@ -155,9 +172,8 @@ class Tally:
             return None
         if self._counted_keys() is None:
             return None
-        winner = record.result.winner
-        outcome = "drawn" if winner is None else "won" if winner == human else "lost"
-        return self.add(record.game_id, str(record.players[1 - human].id), outcome, game_key(record))
+        return self.add(record.game_id, str(record.players[1 - human].id), outcome(record.result, human),
+                        game_key(record))
 
     def _counted_keys(self) -> list[str] | None:
         """The keys of the games last counted; [] with no file yet, None for a file without them."""
@@ -177,11 +193,11 @@ class Tally:
         counted = self._counted_keys() or []
         if key is not None and key in counted:
             return problem
-        counts = results.setdefault(game_id, {}).setdefault(player_id, [0, 0, 0])
+        counts = results.setdefault(game_id, {}).setdefault(player_id, [0] * len(OUTCOMES))
         counts[OUTCOMES.index(outcome)] += 1
         counted = [*counted, key] if key is not None else counted
         try:
-            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, "results": results,
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, **_file_counts(results),
                                                      "counted": counted[-COUNTED_KEPT:]},
                                                     indent=1, sort_keys=True) + "\n")
         except OSError as exc:
@@ -192,9 +208,23 @@ class Tally:
 
 
 def results_line(player: str, results: Score) -> str:
-    """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end."""
-    return _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
+    """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end,
+    with "· 1 won by forfeit" after it when the player forfeited games."""
+    line = _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
         player=player, won=results.won, drawn=results.drawn, lost=results.lost)
+    if results.forfeits:
+        line += " · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits)
+    return line
+
+
+def _file_counts(results: dict[str, dict[str, list[int]]]) -> dict[str, dict[str, dict[str, list[int] | int]]]:
+    """The counts as the file keeps them: ``results`` the three counts over the board, ``forfeits``
+    the wins by forfeit where there are any."""
+    board = {game: {player: counts[:BOARD_COUNTS] for player, counts in players.items()}
+             for game, players in results.items()}
+    forfeits = {game: {player: counts[BOARD_COUNTS] for player, counts in players.items() if counts[BOARD_COUNTS]}
+                for game, players in results.items()}
+    return {"results": board, "forfeits": {game: players for game, players in forfeits.items() if players}}
 
 
 def _newer_version(data: object) -> str | None:
@@ -219,7 +249,8 @@ def _counts_if_readable(data: object) -> dict[str, dict[str, list[int]]]:
 
 
 def _checked(data: object) -> dict[str, dict[str, list[int]]]:
-    """The counts of a results file's JSON; ValueError naming what is wrong."""
+    """The counts of a results file's JSON, each player's as ``OUTCOMES`` lists them (the wins by
+    forfeit, kept apart in the file, last); ValueError naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(_("not a Tabuleiro results file"))
     results = data.get("results")
@@ -234,7 +265,25 @@ def _checked(data: object) -> dict[str, dict[str, list[int]]]:
             if not ok:
                 raise ValueError(_("{game} / {player}: the counts are not three whole numbers").format(
                     game=game_id, player=player_id))
-    return results
+    counts = {game_id: {player_id: [*board, 0] for player_id, board in players.items()}
+              for game_id, players in results.items()}
+    for game_id, player_id, forfeits in _forfeit_counts(data.get("forfeits", {})):
+        counts.setdefault(game_id, {}).setdefault(player_id, [0] * len(OUTCOMES))[BOARD_COUNTS] = forfeits
+    return counts
+
+
+def _forfeit_counts(forfeits: object) -> list[tuple[str, str, int]]:
+    """(game, player, wins by forfeit) of a results file's ``forfeits``; ValueError naming what is wrong."""
+    if not isinstance(forfeits, dict) or not all(isinstance(players, dict) for players in forfeits.values()):
+        raise ValueError(_("its 'forfeits' is not an object of objects"))
+    found = []
+    for game_id, players in forfeits.items():
+        for player_id, count in players.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(_("{game} / {player}: the wins by forfeit are not a whole number").format(
+                    game=game_id, player=player_id))
+            found.append((game_id, player_id, count))
+    return found
 
 
 TALLY = Tally()

@@ -1,4 +1,5 @@
-"""Tic-tac-toe (m,n,k) players: an open-lines evaluation and the five levels.
+"""Tic-tac-toe (m,n,k) players: an open-lines evaluation, the five levels and the course's AIMA
+player (ai/engines/tictactoe_course.py).
 
 The evaluation counts, for every k-line on the board, how far each side is from filling it while
 it is still open (no enemy mark in it); a line with more of one's own marks counts much more.
@@ -19,6 +20,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, ProgressCallback
+from ai.engines.tictactoe_course import aima_player
 from ai.engines.tictactoe_search import KernelPlayer
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
@@ -417,6 +419,7 @@ PLAYERS = player_table("tictactoe", {
     "level-3": _searcher(2, noise=4),
     "level-4": _searcher(4),
     "level-5": _searcher(None),
+    "tictactoe:aima": aima_player,
 })
 
 

@@ -1,8 +1,9 @@
 """The classic course search: depth-limited alpha-beta exactly as the AIMA notebooks write it.
 
-The course players (Rastros' Basilio, Reversi's Easy/Medium/Hard, Alquerque's minimax levels) are
-defined by this search: no transposition table, no move reordering, moves tried in the order the
-game lists them, the first best move kept on ties.  Faithfulness matters more than speed here:
+The course players (Rastros' Basilio, Reversi's Easy/Medium/Hard, Alquerque's minimax levels,
+tic-tac-toe's AIMA player) are defined by this search: no transposition table, no move
+reordering, moves tried in the order the game lists them (or in the course's own order where it
+differs: ``moves``), the first best move kept on ties.  Faithfulness matters more than speed here:
 students compare their players against these.  It honours the time limit and the stop flag by
 returning the best root move found so far.
 
@@ -50,6 +51,9 @@ def _last_move_value(maximizing: bool, v: float, alpha: float, beta: float) -> t
     return alpha, v, v <= alpha
 
 
+MoveOrder = Callable[[State], list[Hashable]]  # a position's moves in the order a course's game lists them
+
+
 def alphabeta_cutoff(
     state: State,
     depth: int,
@@ -57,16 +61,19 @@ def alphabeta_cutoff(
     clock: Clock | None = None,
     prune: bool = True,
     course_new: CourseNew | None = None,
+    moves: MoveOrder | None = None,
 ) -> tuple[Hashable, float, int]:
     """Best root move, its value for the mover, and the nodes visited.
 
     ``evaluate(state, player)`` is called at the depth limit and on finished games (the course
     heuristics all score wins and losses themselves).  With ``prune=False`` it is plain minimax;
-    with ``course_new``, the Rastros course's ``alphabeta_cutoff_search_new``.
+    with ``course_new``, the Rastros course's ``alphabeta_cutoff_search_new``; ``moves``: the
+    order the course's game lists a position's moves in, where it is not ours (``legal_moves``).
     """
     player = state.to_move
     nodes = 0
-    moves_of = course_new.moves if course_new is not None else (lambda s: s.legal_moves())
+    order = moves or (lambda s: s.legal_moves())
+    moves_of = course_new.moves if course_new is not None else order
 
     def value(s: State, d: int, alpha: float, beta: float) -> float:
         nonlocal nodes
@@ -108,7 +115,7 @@ def alphabeta_cutoff(
                 best_move, best_value = move, v
     except _Timeout:
         if best_move is None:
-            best_move = state.legal_moves()[0]
+            best_move = order(state)[0]
     return best_move, best_value, nodes
 
 
@@ -142,6 +149,7 @@ class ClassicPlayer(Player):
     None where there is no such factor (Rastros' Basilio counts its own distance to its goal).
     ``won``: the heuristic's value of a won game, reported as a win (``course_report``).
     ``course_new``: search as the Rastros course's ``alphabeta_cutoff_search_new`` (``CourseNew``).
+    ``moves``: the course game's order of a position's moves, where it is not ours.
     ``course_depth``: the course's name for ``depth`` where it counts otherwise (AIMA's cut-off at
     ``depth > d`` searches d + 1 plies), reported as ``Progress.course_depth`` so the panel says
     the depth the player's description states beside the plies searched.
@@ -149,7 +157,7 @@ class ClassicPlayer(Player):
 
     def __init__(self, info: PlayerInfo, depth: int, evaluate: Heuristic, prune: bool = True,
                  points: float | None = 1.0, won: float | None = None, course_new: CourseNew | None = None,
-                 course_depth: int | None = None) -> None:
+                 course_depth: int | None = None, moves: MoveOrder | None = None) -> None:
         self.info = info
         self.depth = depth
         self.course_depth = course_depth
@@ -158,6 +166,7 @@ class ClassicPlayer(Player):
         self.points = points
         self.won = won
         self.course_new = course_new
+        self.moves = moves
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
@@ -165,7 +174,8 @@ class ClassicPlayer(Player):
         limits = limits or Limits()
         clock = Clock(limits, every=64)
         depth = min(self.depth, limits.depth or self.depth)
-        move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune, self.course_new)
+        move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune, self.course_new,
+                                              self.moves)
         if progress:
             score, kind = course_report(value, self.won, self.points, finished=not clock.expired())
             course_depth = None if self.course_depth is None else self.course_depth - (self.depth - depth)

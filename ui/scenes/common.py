@@ -269,16 +269,21 @@ def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
                             onchange=(lambda sd: lambda value: on_change(sd, value))(side))
 
 
+LABEL_PAD = 12  # the least room either side of a button's label, at scale 1 (a label nearer its edge looks cut)
+
+
 def uniform_buttons(menu: pygame_menu.Menu, theme: Theme, scale: float, width: int, pad_y: int | None = None) -> None:
     """Give every button of ``menu`` the same width (to the pixel: an odd spare pixel goes to the
-    right) and a filled background (a column of pills); ``pad_y`` above and below each label."""
+    right) and a filled background (a column of pills); ``pad_y`` above and below each label,
+    ``LABEL_PAD`` at least either side of it."""
     pad_y = int(10 * scale) if pad_y is None else pad_y
+    least = int(LABEL_PAD * scale)
     for widget in menu.get_widgets():
         if not isinstance(widget, pygame_menu.widgets.Button):
             continue
         text_w = widget.get_width(apply_padding=False)
-        left = max(int(12 * scale), (width - text_w) // 2)
-        right = max(int(12 * scale), width - text_w - left)
+        left = max(least, (width - text_w) // 2)
+        right = max(least, width - text_w - left)
         widget.set_padding((pad_y, right, pad_y, left))
         if widget.get_id() not in ("start",):
             widget.set_background_color(mix(theme.panel, theme.text, 0.05))

@@ -32,7 +32,7 @@ from ui.i18n import N_, _
 from ui.paste import paste_game
 from ui.scenes.base import Scene
 from ui.scenes.cards import GameCards
-from ui.scenes.common import backdrop, button_row, make_menu, uniform_buttons
+from ui.scenes.common import LABEL_PAD, backdrop, button_row, make_menu, uniform_buttons
 from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
@@ -40,7 +40,6 @@ FONT_SIZES = (24, 21, 19, 17, 15)  # the buttons' text sizes (at scale 1), large
 NO_ROOM = 1 << 30  # the height of a way that cannot be laid out: more than any window has
 ROW = ("rules", "settings", "quit")  # the less-used buttons, side by side when a column has no room for them
 READABLE = 16  # pixels: the least text size of the buttons where some way of laying them out has room for it
-ROW_PAD = 6  # the least room either side of a label on that row (at scale 1)
 RING_ROOM = 8  # the room kept either side of the buttons for the chosen one's ring (at scale 1)
 
 
@@ -325,7 +324,7 @@ class MenuScene(Scene):
         row = [self.menu.get_widget(button_id) for button_id in ROW]
         width = self._column_width(rect, row, margin) if way.row else int(280 * s)
         uniform_buttons(self.menu, self.app.theme, s, width, pad_y=int((6 if way.slim else 10) * s))
-        if way.row and not button_row(self.menu, row, width, gap=margin, least_pad=int(ROW_PAD * s)):
+        if way.row and not button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s)):
             return NO_ROOM
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
 
@@ -335,7 +334,7 @@ class MenuScene(Scene):
         it.  At 800x600 in Portuguese "Regras", "Definições" and "Sair" did not fit in 280, and
         every label of the menu shrank to 14 pixels to make them fit."""
         s = self.app.scale
-        needed = sum(button.get_width(apply_padding=False) + 2 * int(ROW_PAD * s) for button in row)
+        needed = sum(button.get_width(apply_padding=False) + 2 * int(LABEL_PAD * s) for button in row)
         needed += gap * (len(row) - 1)
         return max(int(280 * s), min(needed, rect.width - int(2 * RING_ROOM * s)))
 
