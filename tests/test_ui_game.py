@@ -259,7 +259,7 @@ def test_redo_onto_the_last_move_brings_the_result_card_back(app):
     key(app, pygame.K_u)
     key(app, pygame.K_y)
     assert scene.is_over() and wait(app, scene.over_card.visible, 10)
-    key(app, pygame.K_a)  # the card's Replay
+    key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)
 
 

@@ -10,6 +10,11 @@ game away from them or cost them keys.
   was 18 presses.  It goes round to the other end of the row or column, as the lists do.
 - Enter on an Alquerque piece left the cursor on it: it now goes to the nearest point the piece
   may move to.
+- Tab did nothing on the game screen, its result card and the replay: no ring showed where the
+  keyboard was among their buttons.  Tab and Shift+Tab now ring them, Enter or Space pressing the
+  one ringed; on the game screen any other key takes the ring away, the board's cursor unchanged.
+- The result card said "Replay A" beside the panel's "Analysis A": its Replay is on E now.
+- A Trax tile picker's Right past its last tile goes round to its first, as the board does.
 """
 
 from __future__ import annotations
@@ -58,13 +63,24 @@ def test_the_menu_keeps_its_own_choice_after_a_game_with_nothing_to_continue(app
     assert app.scene.menu.get_selected_widget().get_id() == "watch"
 
 
-def test_esc_from_the_replay_of_a_finished_game_returns_to_the_game(app):
+def finished(app) -> GameScene:
+    """A Tic-tac-toe game X won from the keyboard, its result card shown."""
     scene = start(app, moves=["b2", "a1", "b1", "a2"])
     key(app, pygame.K_DOWN)
     walk(app, scene, (2, 1))  # b3, X's third in column b
     key(app, pygame.K_RETURN)
     assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None, 10.0)
-    key(app, pygame.K_a)  # the card's Replay
+    app.run_frames(1)  # drawn, its buttons laid out
+    return scene
+
+
+def ringed(buttons) -> list[str]:
+    return [button.label for button in buttons if button.focused]
+
+
+def test_esc_from_the_replay_of_a_finished_game_returns_to_the_game(app):
+    scene = finished(app)
+    key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.back_label == "Back"
     key(app, pygame.K_ESCAPE)
@@ -106,3 +122,87 @@ def test_enter_on_an_alquerque_piece_takes_the_cursor_to_where_it_may_go(app):
     assert scene.cursor.key != picked and scene.cursor.key in scene.view.next_points(scene.state)
     key(app, pygame.K_RETURN)
     assert [ply.move[0] for ply in scene.history] == [picked]  # played, from the piece picked
+
+
+def test_tab_rings_the_result_cards_buttons_and_enter_presses_the_ringed_one(app):
+    scene = finished(app)
+    card = scene.card_shown()
+    key(app, pygame.K_TAB)
+    assert ringed(card.buttons) == ["Rematch"]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert ringed(card.buttons) == ["Menu"]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert ringed(card.buttons) == ["New game"]
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+    assert ringed(card.buttons) == ["Replay"] and not ringed(scene.buttons)  # one ring, the card's
+    key(app, pygame.K_RETURN)  # the ringed Replay, not the card's Enter (Rematch)
+    assert isinstance(app.scene, ReplayScene)
+
+
+def test_tab_rings_the_replays_buttons_and_enter_or_space_presses_the_ringed_one(app):
+    finished(app)
+    key(app, pygame.K_e)
+    replay = app.scene
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_TAB)  # Start and Back are off at the start: the ring passes them by
+    assert ringed(replay.buttons) == ["Play"]
+    key(app, pygame.K_TAB)
+    assert ringed(replay.buttons) == ["Next"]
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)  # the ringed Next again, not Play
+    assert replay.ply == 2 and not replay.playing
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert ringed(replay.buttons) == ["Back"]  # the step back, now on
+    key(app, pygame.K_SPACE)
+    assert replay.ply == 1
+
+
+def test_tab_rings_the_panels_buttons_and_the_board_cursor_stays_as_it_was(app):
+    """Enter presses the ringed button; an arrow takes the ring away and moves the cursor, and
+    Enter plays on the board again."""
+    scene = start(app, moves=["b2"])
+    key(app, pygame.K_TAB)
+    first = ringed(scene.buttons)
+    assert len(first) == 1
+    while ringed(scene.buttons) != ["Undo"]:
+        key(app, pygame.K_TAB)
+        assert ringed(scene.buttons) != first  # Undo is among the buttons the ring goes round
+    key(app, pygame.K_RETURN)
+    assert not scene.history
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_ESCAPE)  # takes the ring away, and only that
+    assert app.scene is scene and not ringed(scene.buttons)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_DOWN)  # the ring goes, the board's cursor shows
+    assert not ringed(scene.buttons) and scene.cursor.on
+    key(app, pygame.K_RETURN)
+    assert [ply.text for ply in scene.history] == ["b2"]
+
+
+def test_the_result_cards_keys_say_what_the_panels_beside_it_say(app):
+    """The card said "Replay A" beside the panel's "Analysis A", and A opened the replay: a key
+    the card and the panel both show names one command."""
+    scene = finished(app)
+    card = scene.card_shown()
+    panel = {b.key_hint: b.label for b in scene.buttons if b.visible}
+    assert all(panel.get(b.key_hint, b.label) == b.label for b in card.buttons)
+    key(app, pygame.K_a)  # the panel's Analysis, as it says
+    assert app.scene is scene and scene.analysis.active
+    key(app, pygame.K_e)  # the card's Replay, as it says
+    assert isinstance(app.scene, ReplayScene)
+
+
+def test_the_trax_tile_picker_goes_round_with_left_and_right(app):
+    scene = start(app, "trax")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # the picker opens, the cursor on one of its tiles
+    tiles = [place for place, _rect in scene.view.targets(scene.state)]
+    assert len(tiles) == 3 and scene.cursor.key in tiles
+    for arrow, far_end in ((pygame.K_RIGHT, tiles[0]), (pygame.K_LEFT, tiles[-1])):
+        while scene.cursor.key != tiles[-1 if arrow == pygame.K_RIGHT else 0]:
+            key(app, arrow)
+        key(app, arrow)
+        assert scene.cursor.key == far_end

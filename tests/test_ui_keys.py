@@ -346,5 +346,5 @@ def test_v_again_brings_back_the_result_card_that_view_board_hid(app):
     assert not game.over_card.visible()
     key(app, pygame.K_v)
     assert game.over_card.visible()
-    key(app, pygame.K_a)  # the card's Replay
+    key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)

@@ -15,6 +15,7 @@ from tests.ui_helpers import click, key, recorded_text, small_print
 from ui import desktop
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
+from ui.scenes import records
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
@@ -49,7 +50,7 @@ def test_the_keyboard_picks_a_record_and_enter_replays_it(app):
     paths = saved_games(3)
     scene = open_list(app)
     assert [e.path for e in scene.entries] == paths  # newest first
-    key(app, pygame.K_DOWN)
+    assert scene.selected == 0  # the list opens on the newest row
     key(app, pygame.K_DOWN)
     assert scene.selected == 1
     key(app, pygame.K_UP)
@@ -60,15 +61,19 @@ def test_the_keyboard_picks_a_record_and_enter_replays_it(app):
     assert app.scene.record.players[0].title == "Player 2"
 
 
-def test_enter_with_no_row_chosen_opens_the_newest(app):
+def test_the_list_opens_on_the_newest_row_ringed_and_enter_opens_it(app, monkeypatch):
     """On Saved games, before Up or Down, Enter did nothing and said nothing: a keyboard player
-    saw the list and no way in; then it only put the ring on the first row, and a third Enter
-    (with the menu's) opened it.  It now chooses the first (newest) row and replays that game."""
+    saw the list and no way in; then Enter opened the newest, but no row showed the keyboard was
+    there (a keyboard-only tester pressed Down first).  The list now opens with its first
+    (newest) row chosen and ringed, and Enter replays that game."""
     saved_games(2)
     scene = open_list(app)
-    assert scene.selected is None
-    key(app, pygame.K_RETURN)
     assert scene.selected == 0
+    ringed = []
+    monkeypatch.setattr(records, "focus_ring", lambda surface, rect, *args: ringed.append(rect.copy()))
+    scene.draw(app.screen)
+    assert ringed == [scene.entries[0].rect]
+    key(app, pygame.K_RETURN)
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.record.players[0].title == "Player 0"
 
@@ -257,8 +262,7 @@ def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
     row opened is chosen again, and Delete asks about it."""
     paths = saved_games(3)
     open_list(app)
-    for _ in range(2):
-        key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # from the newest, chosen as the list opens
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, ReplayScene)
     key(app, pygame.K_ESCAPE)

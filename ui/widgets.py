@@ -319,6 +319,26 @@ class KeyFocus:
         here = self.current(stops)
         return isinstance(here, Stepper) and here.key(key)
 
+    def buttons_key(self, buttons: list[Button], key: int, mod: int = 0) -> bool:
+        """Tab and Shift+Tab round ``buttons`` (a screen or a card whose stops are buttons alone),
+        Enter or Space pressing the one ringed; whether the key was taken (Enter and Space are
+        not while no button is ringed: the screen's own, then).  The game-over card and the
+        replay had none: Tab did nothing there, and no ring showed where the keyboard was."""
+        here = self.current(buttons)
+        if key == pygame.K_TAB:
+            self.move(buttons, -1 if mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and here is not None:
+            here.action()
+        else:
+            return False
+        self.mark(buttons, buttons)
+        return True
+
+    def drop(self, buttons: list[Button]) -> None:
+        """No button ringed (a card closed, a new game): the next Tab starts from the first."""
+        self.index = None
+        self.mark(buttons, buttons)
+
     def mark(self, buttons: list[Button], stops: list[Any]) -> None:
         """Set ``focused`` on the button the keyboard is on and off on the others, for drawing."""
         here = self.current(stops)

@@ -26,7 +26,7 @@ from ui.i18n import _
 from ui.match import HOTSEAT, PC_VS_PC
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import SPEEDS
-from ui.widgets import SCREEN_TOPIC, Button, Stepper
+from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
@@ -67,6 +67,7 @@ class GameCommands:
                         self.btn_pause,
                         self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
+        self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
 
     def _resigned(self) -> bool:
         return self.forfeit is not None and self.forfeit[1] == RESIGNED

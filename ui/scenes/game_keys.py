@@ -4,8 +4,10 @@ Page keys to look back through the game, and the board's cursor for play without
 The screen's whole keyboard map is here, in one place, because the same key means different
 things by the moment: Esc first drops a half-entered move, then hides the cursor, then returns
 from an earlier position, and only then leaves for the menu; the arrows move the board's cursor
-while it shows and browse the game otherwise.  The commands themselves are the scene's (the same
-methods its buttons call).
+while it shows and browse the game otherwise.  Tab and Shift+Tab ring the panel's buttons (the
+result card's while it shows), Enter and Space then pressing the ringed one rather than playing
+on the board; any other key takes the ring away, so the board's cursor is as it was.  The
+commands themselves are the scene's (the same methods its buttons call).
 """
 
 from __future__ import annotations
@@ -30,13 +32,15 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     """A key press that neither the move field nor a button took."""
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
+    if _panel_focus_key(scene, event):
+        return
     if _cursor_key(scene, key):
         return
     if key in BROWSE_KEYS:
         _browse_key(scene, key)
         return
     card = scene.card_shown()
-    if card is not None and card.key(key):
+    if card is not None and card.key(key, event.mod):
         return
     if key == pygame.K_ESCAPE and scene.view.has_partial_input():
         scene.mouse.drop_input()  # Esc first closes the tile picker / drops the picked piece
@@ -95,6 +99,19 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.step_speed(1)
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
         scene.step_speed(-1)
+
+
+def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
+    """Tab and Shift+Tab ring the panel's buttons in turn, Enter or Space pressing the one ringed
+    (``KeyFocus.buttons_key``): Tab did nothing here.  Any other key takes the ring away and goes
+    on as before (an arrow moves the board's cursor, Enter plays there again), Esc only that.
+    The card over the board, when shown, has its own ring (``GameOverCard.key``).  True if taken."""
+    buttons, focus = scene.buttons, scene.panel_focus
+    if scene.card_shown() is None and focus.buttons_key(buttons, event.key, event.mod):
+        return True
+    ringed = focus.current(buttons) is not None
+    focus.drop(buttons)
+    return ringed and event.key == pygame.K_ESCAPE
 
 
 def _browse_key(scene: GameScene, key: int) -> None:

@@ -1,6 +1,8 @@
 """The game-over card: result, reason and score, with Rematch, New game, Menu and View board; and
 the card of a game that cannot start (an outside player that could not be loaded), with Try again,
-Back to the setup and Menu."""
+Back to the setup and Menu.  Each button has its key; Tab and Shift+Tab also ring them in turn,
+Enter or Space pressing the one ringed.  The result card's Replay is on E: the game's panel beside
+it says "Analysis A", and the card's A for Replay gave one key two meanings side by side."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.tally import results_line
-from ui.widgets import Button, card, layout_grid
+from ui.widgets import Button, KeyFocus, card, layout_grid
 
 if TYPE_CHECKING:
     from games.base import State
@@ -173,10 +175,12 @@ class GameOverCard:
             Button(_("New game"), scene.new_game, "N"),
             Button(_("Menu"), scene.back_to_menu, "Esc"),
             Button(_("View board"), self.hide, "V"),
-            Button(_("Replay"), scene.open_replay, "A"),  # step through it with the evaluation graph
+            # step through it with the evaluation graph; E, not A: the panel beside says "Analysis A"
+            Button(_("Replay"), scene.open_replay, "E"),
             Button(_("Save"), scene.save_game, "S"),
         ]
-        self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_v, pygame.K_a, pygame.K_s)  # the buttons'
+        self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_v, pygame.K_e, pygame.K_s)  # the buttons'
+        self.focus = KeyFocus()  # Tab's ring among the buttons
 
     def headline(self) -> str:
         return result_title(self.scene)
@@ -194,6 +198,7 @@ class GameOverCard:
         filled Rematch, on the next game's result."""
         for button in self.buttons:
             button.leave()
+        self.focus.drop(self.buttons)
 
     def show(self) -> None:
         """The card again after View board (the Result button, Enter in every game; V once more
@@ -210,10 +215,13 @@ class GameOverCard:
     def layout(self, area: pygame.Rect) -> None:
         self.area = area
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int = 0) -> bool:
         """Press the button of ``key``, Enter the card's primary one (drawn filled: Rematch on a
         result, Back to the setup on a game that cannot start), as Enter does on the other cards
-        and forms; whether it had one.  On a result Enter only said "The game is over"."""
+        and forms; whether it had one.  On a result Enter only said "The game is over".  Tab and
+        Shift+Tab ring a button, which Enter and Space then press (``KeyFocus.buttons_key``)."""
+        if self.focus.buttons_key(self.buttons, key, mod):
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._press_primary()
         actions = dict(zip(self.keys, self.buttons))

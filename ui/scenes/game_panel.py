@@ -179,6 +179,7 @@ class GamePanel:
         y = self._extras(surface, x, y, w)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
         layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
+        scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons:
             b.draw(surface, theme, scene.app.scale)
 

@@ -3,8 +3,8 @@ without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens t
 row shows its game's board as the game ended (the Continue list's, as it stands), made off the
 window's frames for the rows in sight (``ui.scenes.row_pictures``).
 
-The list is also worked from the keyboard (Up/Down, Page Up/Down, Home/End pick a row, Enter opens
-it; before any row is chosen, the newest), says how many rows are out of view, and deletes a
+The list is also worked from the keyboard (it opens on the newest row, ringed; Up/Down, Page Up/Down,
+Home/End pick a row, Enter opens it), says how many rows are out of view, and deletes a
 record: the Delete button on the row under the mouse or the Delete key, each asking for a second
 press first, since the file is gone for good.
 
@@ -24,7 +24,7 @@ it changes (``ui.autosave.scan``).
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
 show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
-the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes to the field (and on to the stepper), typing filters as it goes, Enter in the
+the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes to the field (and on to the stepper, then back to the rows), typing filters as it goes, Enter in the
 field, Down or Page Down go back to the rows; Esc clears the text typed, and with nothing typed
 leaves the screen.  The filter lasts while the screen is open and is kept in the settings
 (``records_filter``) for the next visit.
@@ -78,7 +78,7 @@ from ui.scenes.row_pictures import RowPictures
 from ui.text_field import TextField
 from ui.theme import window_scale
 from ui.tournament_logs import games_played, logs_unread
-from ui.widgets import Button, KeyFocus, Messages, Stepper, card, mix, spinner
+from ui.widgets import Button, KeyFocus, ListStop, Messages, Stepper, card, focus_ring, mix, spinner
 
 log = logging.getLogger(__name__)
 
@@ -178,6 +178,7 @@ class RecordsScene(Scene):
         self.search = TextField(_("Search a player or an opening"))
         self.search.text = self.filter.text
         self.focus = KeyFocus()  # the keyboard on the search field or the game stepper; None: on the rows
+        self.rows_stop = ListStop()  # the rows as Tab's third stop, after the field and the stepper
         self.refresh()
 
     def refresh(self) -> None:
@@ -216,6 +217,8 @@ class RecordsScene(Scene):
         self.entries = entries = self.kept_entries()
         if self.selected is not None:
             self.selected = min(self.selected, len(entries) - 1) if entries else None
+        elif self._on_rows():
+            self._select(self.scroll)  # the list opens on its newest row, ringed: Enter opens it
         self.scroll = max(0, min(self.scroll, len(entries) - 1))
         file_report.tell(self.messages, all_findings)  # what is wrong in the folders, said once
 
@@ -254,14 +257,29 @@ class RecordsScene(Scene):
         self.app.apply_settings()
 
     def _filter_stops(self) -> list[Any]:
-        return [self.search, self.game_stepper] if self.filtering else []
+        """Tab's order: the search field, the game stepper, the rows (then round to the field)."""
+        return [self.search, self.game_stepper, self.rows_stop] if self.filtering else []
+
+    def _on_rows(self) -> bool:
+        """Whether the keyboard is on the rows (not in the field nor on the stepper)."""
+        return self.focus.current(self._filter_stops()) in (None, self.rows_stop)
 
     def _focus_on(self, stop: Any) -> None:
-        """Put the keyboard on ``stop`` (the field or the stepper; None: the rows)."""
+        """Put the keyboard on ``stop`` (the field or the stepper; None or ``rows_stop``: the rows,
+        one of them then chosen, so that Enter opens it)."""
         stops = self._filter_stops()
         self.focus.index = stops.index(stop) if stop in stops else None
         self.search.focus = stop is self.search
         self.focus.mark([self.game_stepper], stops)
+        if stop is self.rows_stop and self.selected is None:
+            self._select(self.scroll)
+
+    def _tab(self, backwards: bool) -> None:
+        """Tab (Shift+Tab) on to the next stop; from the rows, Shift+Tab goes to the stepper."""
+        stops = self._filter_stops()
+        if self._on_rows():
+            self.focus.index = stops.index(self.rows_stop)
+        self._focus_on(self.focus.move(stops, -1 if backwards else 1))
 
     def _filter_event(self, event: pygame.event.Event) -> bool:
         """The filter's share of the keys: Tab (Shift+Tab) round the field and the stepper, Ctrl+F
@@ -272,12 +290,13 @@ class RecordsScene(Scene):
             return False
         here = self.focus.current(stops)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self._focus_on(self.focus.move(stops, -1 if event.mod & pygame.KMOD_SHIFT else 1))
+            self._tab(bool(event.mod & pygame.KMOD_SHIFT))
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f and event.mod & pygame.KMOD_CTRL:
             self._focus_on(self.search)
             return True
-        if here is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+        if here in (self.search, self.game_stepper) and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_DOWN, pygame.K_PAGEDOWN):
             self._focus_on(None)
             return False  # the rows take the key: the first one is picked
         if here is self.search:
@@ -561,8 +580,11 @@ class RecordsScene(Scene):
             entry.rect = rect
         button_row = self._button_row(mouse)
         shown = self.entries[self.scroll:self.scroll + self.shown]
+        self.rows_stop.rect = shown[0].rect.union(shown[-1].rect) if shown else pygame.Rect(0, 0, 0, 0)
         for i, entry in enumerate(shown):
             self._draw_row(surface, entry, entry.rect.collidepoint(mouse) or self.scroll + i == self.selected, s)
+            if self.scroll + i == self.selected and self._on_rows():  # the keyboard's row, as a button's ring
+                focus_ring(surface, entry.rect, theme, s, int(8 * s))
             if entry is button_row and entry.log is None:  # a tournament's game is not deleted here
                 self._place_delete_button(entry, entry.rect, s)
         self.pictures.draw(surface, [(entry.path, entry.record, entry.picture) for entry in shown], theme)

@@ -16,6 +16,8 @@
   eval bar beside the board (ui/analysis_mode.py), as in a game.
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
   cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
+- Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
+  without a mouse who looks for a button rather than its key (``KeyFocus.buttons_key``).
 
 The scene knows the App only through ``self.app``: ``app.settings``, ``app.show_play_from`` (the
 form "Play from here" opens) and ``app.theme``, the callbacks given to the constructor, or the App's.
@@ -71,7 +73,7 @@ from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import draw_search_lines
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
-from ui.widgets import Button, Messages, card, layout_grid, mix
+from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +162,7 @@ class ReplayScene(Scene):
         loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
         self.loser = loser
         self.buttons = self._make_buttons()
+        self.focus = KeyFocus()  # Tab's ring among the buttons, Enter or Space pressing it
 
     # -- helpers the App may or may not provide ---------------------------------------------
     def _animation_speed(self) -> float:
@@ -325,6 +328,8 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
             return
+        if event.type == pygame.KEYDOWN and self.focus.buttons_key(self.buttons, event.key, event.mod):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return
@@ -483,6 +488,7 @@ class ReplayScene(Scene):
         self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
         self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
         self.actions[0].enabled = not state.is_terminal()
+        self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
         for b in self.buttons:
             b.draw(surface, theme, self.scale)
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
