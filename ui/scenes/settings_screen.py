@@ -44,8 +44,8 @@ class SettingsScene(MenuFormScene):
             return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
         self.app.apply_settings()
-        if name in ("theme", "language"):
-            self._rebuild()  # in the new colours or words
+        if name in ("theme", "language") or getattr(self.app.settings, name) != value:
+            self._rebuild()  # in the new colours or words; or a switch the window put back (full screen refused)
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
 
