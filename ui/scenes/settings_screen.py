@@ -24,6 +24,7 @@ from ui.scenes.common import (
     time_label,
     time_per_move_title,
 )
+from ui.scenes.setup import take_default_time
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
@@ -43,6 +44,8 @@ class SettingsScene(MenuFormScene):
         if self.building or getattr(self.app.settings, name) == value:
             return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
+        if name == "move_time":
+            take_default_time(self.app, value)
         self.app.apply_settings()
         if name in ("theme", "language") or getattr(self.app.settings, name) != value:
             self._rebuild()  # in the new colours or words; or a switch the window put back (full screen refused)
