@@ -24,7 +24,6 @@ from ui.scenes.common import (
     time_label,
     time_per_move_title,
 )
-from ui.scenes.setup import take_default_time
 from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
@@ -45,7 +44,7 @@ class SettingsScene(MenuFormScene):
             return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
         if name == "move_time":
-            take_default_time(self.app, value)
+            self.app.take_default_time(value)
         self.app.apply_settings()
         if name in ("theme", "language") or getattr(self.app.settings, name) != value:
             self._rebuild()  # in the new colours or words; or a switch the window put back (full screen refused)

@@ -112,15 +112,6 @@ class SetupChoices:
         return choices
 
 
-def take_default_time(app, seconds: float) -> None:
-    """Settings' time per move, just changed, is New game's next one too.  New game took it from
-    Settings only while it had no time of its own (the first time it opened), then kept its own
-    choice, this session and the next: a time changed in Settings was never seen again."""
-    app.last_setup_choices().move_time = seconds
-    if app.settings.setup_choices:  # the next session's New game
-        app.settings.setup_choices["move_time"] = seconds
-
-
 def _is_usual_start(record: GameRecord) -> bool:
     """True if ``record`` starts from its game's usual first position (its options' own)."""
     game = record.game()
