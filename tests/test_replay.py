@@ -403,3 +403,21 @@ def test_save_writes_the_graph_as_shown_with_analysis_modes_values_laid_over_it(
     press(app, pygame.K_s)
     saved = [load(path) for path in games_dir().glob("*.json")]
     assert [r.evaluations for r in saved] == [shown]
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "rastros", "alquerque"])
+def test_animations_off_in_the_settings_are_off_in_the_replay(game_id, tmp_path, monkeypatch):
+    """Settings: Animations Off (0) was read as "Normal" by the replay (``0 or 1.0``): each step
+    forward still flipped the discs, slid the piece, hopped the captures, as the game does not."""
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    pygame.init()
+    surface = pygame.Surface((1100, 700))
+    app = FakeApp()
+    app.settings.animation_speed = 0.0
+    scene = ReplayScene(app, random_record(game_id), ply=0, analyse=False)
+    scene.draw(surface)
+    for _ in range(3):  # the first moves: one of them at least animates when animations are on
+        scene.handle_event(key(pygame.K_RIGHT))
+        scene.draw(surface)
+        assert not scene.view.is_animating() and scene.redraw_interval() is None
+    scene.close()

@@ -83,7 +83,8 @@ def test_a_fullscreen_setting_that_is_not_true_or_false_is_reported(tmp_path, mo
     assert settings.fullscreen is False
 
 
-def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, monkeypatch):
+def refuse_full_screen(monkeypatch) -> None:
+    """A display that refuses full screen (pygame.error from set_mode), windows still made."""
     real_set_mode = pygame.display.set_mode
 
     def refuse(size=(0, 0), flags=0, *args, **kwargs):
@@ -92,6 +93,10 @@ def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, mon
         return real_set_mode(size, flags, *args, **kwargs)
 
     monkeypatch.setattr(pygame.display, "set_mode", refuse)
+
+
+def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(app, monkeypatch):
+    refuse_full_screen(monkeypatch)
     size = app.size
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.size == size == app.screen.get_size()
@@ -164,3 +169,26 @@ def test_a_resized_window_keeps_the_keyboard_on_its_main_menu_button(app):
     app.run_frames(2)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
+
+
+def test_the_settings_switch_refused_full_screen_shows_off_and_takes_a_second_try(app, monkeypatch):
+    """The switch stayed On while the window was not full screen, and its next click (to Off)
+    matched the setting already put back, so it did nothing: the switch was stuck On."""
+    from ui.scenes.settings_screen import SettingsScene
+
+    takes_it = pygame.display.set_mode
+    refuse_full_screen(monkeypatch)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+
+    def press_switch() -> None:
+        switch = app.scene.menu.get_widget("fullscreen")
+        rect = switch.get_rect(to_real_position=True, apply_padding=False)
+        click(app, (rect.right - 10, rect.centery))
+
+    press_switch()
+    assert not app.fullscreen and app.settings.fullscreen is False
+    assert app.scene.menu.get_widget("fullscreen").get_value() is False
+    monkeypatch.setattr(pygame.display, "set_mode", takes_it)  # the display takes it now
+    press_switch()
+    assert app.fullscreen and app.scene.menu.get_widget("fullscreen").get_value() is True

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui_helpers import click, make_app
+from tests.ui_helpers import click, key, make_app
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.settings_screen import SettingsScene
+from ui.scenes.setup import SetupChoices
 
 
 @pytest.fixture
@@ -238,3 +239,24 @@ def test_the_sound_switch_says_when_no_device_was_found(app, monkeypatch, device
         assert note is not None and "silently" in note.get_title()
         sound = app.scene.menu.get_widget("sound").get_rect(to_real_position=True)
         assert note.get_rect(to_real_position=True).top >= sound.bottom  # under the switch
+
+
+def test_the_time_per_move_set_in_settings_is_the_next_new_games(app):
+    """New game filled its time from Settings the first time it opened and kept its own from then
+    on (this session and the next): a time changed in Settings afterwards was never seen again."""
+    import pygame
+
+    app.show_setup()
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("time").get_value()[0][1] == app.settings.move_time == 1.0
+    app.scene.start()  # a game started: New game's choices kept, its time among them
+    app.show_settings()
+    app.run_frames(2)
+    menu = app.scene.menu
+    menu.select_widget(menu.get_widget("move_time"))
+    key(app, pygame.K_RIGHT)
+    assert app.settings.move_time == 2.0
+    app.show_setup()
+    app.run_frames(2)
+    assert app.scene.menu.get_widget("time").get_value()[0][1] == 2.0
+    assert SetupChoices.from_dict(app.settings.setup_choices).move_time == 2.0  # the next session's too

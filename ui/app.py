@@ -372,6 +372,14 @@ class App:
             self.setup_choices = SetupChoices.from_dict(getattr(self.settings, "setup_choices", {}))
         return self.setup_choices
 
+    def take_default_time(self, seconds: float) -> None:
+        """Settings' time per move, just changed, is New game's next one too.  New game took it from
+        Settings only while it had no time of its own (the first time it opened), then kept its own
+        choice, this session and the next: a time changed in Settings was never seen again."""
+        self.last_setup_choices().move_time = seconds
+        if self.settings.setup_choices:  # the next session's New game
+            self.settings.setup_choices["move_time"] = seconds
+
     def show_play_from(self, record: GameRecord, ended: GameRecord, on_start: Callable[[MatchSetup | None], None],
                        on_back: Callable[[], None]) -> None:
         """The replay's "Play from here": how the game ``record`` (``ended`` cut at the position

@@ -166,8 +166,9 @@ class ReplayScene(Scene):
 
     # -- helpers the App may or may not provide ---------------------------------------------
     def _animation_speed(self) -> float:
+        """The Settings' animation speed, 0 for Off (it read ``or 1.0``: Off animated as Normal)."""
         settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "animation_speed", 1.0) or 1.0)
+        return float(getattr(settings, "animation_speed", 1.0))
 
     def _make_buttons(self) -> list[Button]:
         b = [

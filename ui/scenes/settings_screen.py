@@ -43,9 +43,11 @@ class SettingsScene(MenuFormScene):
         if self.building or getattr(self.app.settings, name) == value:
             return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
+        if name == "move_time":
+            self.app.take_default_time(value)
         self.app.apply_settings()
-        if name in ("theme", "language"):
-            self._rebuild()  # in the new colours or words
+        if name in ("theme", "language") or getattr(self.app.settings, name) != value:
+            self._rebuild()  # in the new colours or words; or a switch the window put back (full screen refused)
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
 

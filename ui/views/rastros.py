@@ -101,7 +101,10 @@ class RastrosView(GridView):
             return overlay.drag[1]
         to = self.cell_rect(*divmod(state.white, self.cols)).center
         trail = state.trail
-        if self._slide_from is None or overlay.animation_speed <= 0 or len(trail) < 2 or trail[-2] != self._slide_from:
+        if overlay.animation_speed <= 0:  # Animations Off: nothing slides, nor is said to (``is_animating``)
+            self._duration = 0.0
+            return to
+        if self._slide_from is None or len(trail) < 2 or trail[-2] != self._slide_from:
             return to
         self._duration = SLIDE_SECONDS / overlay.animation_speed
         t = min(1.0, (time.monotonic() - self.animation_started) / self._duration)
