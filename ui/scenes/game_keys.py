@@ -19,7 +19,6 @@ import pygame
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
 from ui.export import saves_sgf
-from ui.hex_connections import available as has_connections
 from ui.match import PC_VS_PC
 
 if TYPE_CHECKING:
@@ -66,8 +65,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.open_tree()
     elif clipboard.is_paste(event):
         scene.move_entry.paste()
-    elif key == pygame.K_v and scene.over_hidden and not has_connections(scene.game):
-        scene.over_card.show()  # View board's key again: the result card back (Hex's V is its connections)
+    elif key == pygame.K_b and scene.over_hidden:
+        scene.over_card.show()  # View board's key again: the result card back, in every game
     elif key == pygame.K_v:
         scene.toggle_connections()
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.btn_result.visible:
