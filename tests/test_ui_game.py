@@ -294,7 +294,7 @@ def test_r_rematches_after_view_board_as_the_button_says(app):
     # the card shows OVER_DELAY after the last move: a V before it was no View board, and a loaded
     # machine's slow frames brought the card up after the V (the test then failed, or passed untried)
     assert wait(app, scene.over_card.visible, 10)
-    key(app, pygame.K_v)  # the game-over card's View board
+    key(app, pygame.K_b)  # the game-over card's View board
     assert not scene.over_card.visible() and scene.btn_rematch.visible and scene.btn_rematch.key_hint == "R"
     key(app, pygame.K_r)
     assert not scene.history and not scene.is_over()
@@ -317,17 +317,17 @@ def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
 @pytest.mark.parametrize("game_id, options, moves", [("hex", {"size": 3}, ("a1", "a2", "b1", "b2", "c1")),
                                                       ("tictactoe", {}, ("b2", "a1", "b1", "c1", "b3"))])
 def test_enter_brings_back_the_result_card_after_view_board_in_every_game(app, game_id, options, moves):
-    """Once View board (V) hid Hex's result card, no key brought it back (V there is the
+    """Once View board (V, now B) hid Hex's result card, no key brought it back (V there is the
     connections), and no button did in any game.  The panel's Result button does, and its key,
     Enter, in every game alike; the card's own keys work again."""
     scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), list(moves))
     app.switch(scene)
     assert wait(app, scene.over_card.visible, 10)
-    key(app, pygame.K_v)  # the card's View board
+    key(app, pygame.K_b)  # the card's View board
     assert not scene.over_card.visible()
     key(app, pygame.K_RETURN)
     assert scene.over_card.visible() and not scene.move_entry.open
-    key(app, pygame.K_v)
+    key(app, pygame.K_b)
     assert scene.btn_result.visible and scene.btn_result.key_hint == "Enter"
     click(app, scene.btn_result.rect.center)  # the mouse too
     assert scene.over_card.visible()

@@ -13,7 +13,9 @@ game away from them or cost them keys.
 - Tab did nothing on the game screen, its result card and the replay: no ring showed where the
   keyboard was among their buttons.  Tab and Shift+Tab now ring them, Enter or Space pressing the
   one ringed; on the game screen any other key takes the ring away, the board's cursor unchanged.
-- The result card said "Replay A" beside the panel's "Analysis A": its Replay is on E now.
+- The result card said "Replay A" beside the panel's "Analysis A": its Replay is on E now.  Hex's
+  said "View board V" beside "Connections V" (View board is on B now), and a watched game's
+  "Save S" beside the greyed "Step S" (a finished game hides Step): every game's card is checked.
 - A Trax tile picker's Right past its last tile goes round to its first, as the board does.
 """
 
@@ -24,7 +26,7 @@ import pytest
 
 from tests.test_ui_board_cursor import walk
 from tests.ui_helpers import key, wait
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
@@ -186,13 +188,50 @@ def test_the_result_cards_keys_say_what_the_panels_beside_it_say(app):
     """The card said "Replay A" beside the panel's "Analysis A", and A opened the replay: a key
     the card and the panel both show names one command."""
     scene = finished(app)
-    card = scene.card_shown()
-    panel = {b.key_hint: b.label for b in scene.buttons if b.visible}
-    assert all(panel.get(b.key_hint, b.label) == b.label for b in card.buttons)
+    assert not clashing_keys(scene)
     key(app, pygame.K_a)  # the panel's Analysis, as it says
     assert app.scene is scene and scene.analysis.active
     key(app, pygame.K_e)  # the card's Replay, as it says
     assert isinstance(app.scene, ReplayScene)
+
+
+def clashing_keys(scene: GameScene) -> list[tuple[str, str, str]]:
+    """(key, the card's command, the panel's) for each key the result card and the panel beside it
+    both show for different commands."""
+    panel = {b.key_hint: b.label for b in scene.buttons if b.visible}
+    card = scene.card_shown()
+    return [(b.key_hint, b.label, panel[b.key_hint]) for b in card.buttons
+            if panel.get(b.key_hint, b.label) != b.label]
+
+
+GAMES = [("tictactoe", {}), ("hex", {"size": 5}), ("reversi", {}), ("rastros", {}), ("alquerque", {}), ("trax", {})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_no_key_means_two_things_on_any_games_result_card(app, game_id, options):
+    """Hex's card said "View board V" beside the panel's "Connections V": V hid the card where the
+    panel promised the connections.  Every game's card, on a game ended by a resignation (Ctrl+R),
+    against the panel beside it; then the card's View board key hides it and shows it again."""
+    scene = start(app, game_id, options=options)
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None, 10.0)
+    app.run_frames(1)
+    assert clashing_keys(scene) == []
+    view_board = next(b for b in scene.card_shown().buttons if b.label == "View board")
+    key(app, pygame.key.key_code(view_board.key_hint.lower()))
+    assert scene.card_shown() is None and not scene.connections.active
+    key(app, pygame.key.key_code(view_board.key_hint.lower()))  # the same key brings the card back
+    assert scene.card_shown() is not None
+
+
+def test_no_key_means_two_things_on_a_watched_games_result_card(app):
+    """PC vs PC: the panel keeps its Pause, Step and Speed beside the card."""
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
+    scene = GameScene(app, setup, ["b2", "a1", "b1", "a2", "b3"])
+    app.switch(scene)
+    assert wait(app, lambda: scene.card_shown() is not None, 10.0)
+    app.run_frames(1)
+    assert clashing_keys(scene) == []
 
 
 def test_the_trax_tile_picker_goes_round_with_left_and_right(app):

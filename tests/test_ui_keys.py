@@ -324,9 +324,10 @@ def test_shift_tab_on_the_rules_screen_goes_to_the_page_before(app):
     assert scene.game_id == first
 
 
-def test_v_again_brings_back_the_result_card_that_view_board_hid(app):
-    """View board (V) hid the result card for good: its Replay and Save were out of reach, A and
-    S doing other things on the bare board.  V again shows the card, and its keys work again."""
+def test_b_again_brings_back_the_result_card_that_view_board_hid(app):
+    """View board (then V, now B) hid the result card for good: its Replay and Save were out of
+    reach, A and S doing other things on the bare board.  B again shows the card, and its keys work
+    again."""
     from tests.ui_helpers import wait
 
     key(app, pygame.K_RETURN)  # New game
@@ -342,9 +343,9 @@ def test_v_again_brings_back_the_result_card_that_view_board_hid(app):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=move))
         key(app, pygame.K_RETURN)
     assert wait(app, game.over_card.visible, 10)
-    key(app, pygame.K_v)
+    key(app, pygame.K_b)
     assert not game.over_card.visible()
-    key(app, pygame.K_v)
+    key(app, pygame.K_b)
     assert game.over_card.visible()
     key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)

@@ -443,3 +443,56 @@ def test_a_typed_moves_refusal_goes_once_a_move_is_played(app):
     click(app, place(scene, 5 * 11 + 5))
     assert played(scene) == ["f6"]
     assert not set(messages(scene)) & set(refusal)
+
+
+def test_a_move_typed_without_enter_opens_the_field_and_the_letter_does_not_turn_the_board(app):
+    """Typing "f5" with the field closed turned the board (F) and the 5 went nowhere: now the
+    field opens holding "f5", the board as it was, and Enter plays it."""
+    scene = start(app)
+    type_text(app, "f5")
+    assert scene.move_entry.open and scene.move_entry.field.text == "f5"
+    assert not scene.view.turned
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["f5"] and not scene.move_entry.open
+
+
+def test_f_alone_still_turns_the_board(app):
+    scene = start(app)
+    type_text(app, "f")
+    assert scene.view.turned and not scene.move_entry.open
+    key(app, pygame.K_ESCAPE)  # a key that types nothing ends the word: a 5 now is no move
+    type_text(app, "5")
+    assert scene.view.turned and not scene.move_entry.open
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
+def test_every_games_move_can_be_typed_without_enter(app, game_id):
+    """A legal move's name typed straight onto the board, then Enter, plays it, in every game."""
+    scene = start(app, game_id)
+    name = scene.game.format_move(scene.state, scene.state.legal_moves()[-1])
+    type_text(app, name)
+    assert scene.move_entry.open and scene.move_entry.field.text == name
+    key(app, pygame.K_RETURN)
+    assert played(scene) == [name]
+
+
+def test_n_that_begins_a_move_waits_for_a_second_press(app):
+    """On a board with an n column, "n5" typed started a new game at once, the game lost: N
+    there waits, the message line saying so; the 5 goes on typing the move, N again starts a new
+    game.  On a board without an n column N acts at once, as ever."""
+    setup = MatchSetup("hex", {"size": 14}, HOTSEAT, (None, None), 0.1)
+    scene = GameScene(app, setup, ["a1"])
+    app.switch(scene)
+    app.run_frames(2)
+    type_text(app, "n5")
+    assert played(scene) == ["a1"] and scene.move_entry.field.text == "n5"
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["a1", "n5"]
+    type_text(app, "n")
+    assert played(scene) == ["a1", "n5"] and any("N again: New game" in m for m in messages(scene))
+    type_text(app, "n")
+    assert played(scene) == [] and not scene.move_entry.open
+    small = start(app, "tictactoe")
+    enter_moves(app, "b2")
+    type_text(app, "n")
+    assert played(small) == []

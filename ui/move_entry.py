@@ -90,6 +90,13 @@ class MoveEntry:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.field = TextField()
+        # a move typed with the field closed (``game_keys.typed_text``): the character typed last,
+        # the letter key held back (N: its command cannot be taken back) and the command a letter
+        # ran that its second press puts back, with what it switched ("f", then "5": the board
+        # turned back)
+        self.typed = ""
+        self.held: int | None = None
+        self.ran: tuple[int, object] | None = None
 
     @property
     def open(self) -> bool:
@@ -129,6 +136,15 @@ class MoveEntry:
 
     def close(self) -> None:
         self._set_open(False)
+
+    def moves_beginning(self, text: str) -> list[str]:
+        """The names of the moves the player may make now that begin with ``text``, in any case
+        (``f`` and ``f5`` in Reversi's opening, ``4-`` in Rastros, ``pa`` of a Reversi pass)."""
+        if self.scene.why_no_move():
+            return []
+        text, state = text.lower(), self.scene.state
+        names = (self.scene.game.format_move(state, move) for move in state.legal_moves())
+        return [name for name in names if name.lower().startswith(text)]
 
     def _set_open(self, open_: bool) -> None:
         """Open or close the field: nothing moves (the field lies over the panel's last row of

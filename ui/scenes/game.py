@@ -457,6 +457,8 @@ class GameScene(GameCommands, Scene):
                 return
         if event.type == pygame.KEYDOWN:
             game_keys.press(self, event)
+        elif event.type == pygame.TEXTINPUT:
+            game_keys.typed_text(self, event)  # a move typed with the field closed
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
         elif not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.click(event.pos)):

@@ -85,6 +85,8 @@ class GameCommands:
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over()
         self.btn_step.enabled = self.paused and not self.is_over()
+        # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
+        self.btn_step.visible = self.setup.mode == PC_VS_PC and not self.is_over()
         self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)

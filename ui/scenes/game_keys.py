@@ -8,6 +8,16 @@ while it shows and browse the game otherwise.  Tab and Shift+Tab ring the panel'
 result card's while it shows), Enter and Space then pressing the ringed one rather than playing
 on the board; any other key takes the ring away, so the board's cursor is as it was.  The
 commands themselves are the scene's (the same methods its buttons call).
+
+A move typed without Enter first ("f5" in Reversi) ran shortcuts: F turned the board, N started a
+new game at once.  The letters keep their commands (the buttons show them, and a modifier on every
+one would have cost every player their keys), and the characters typed are read too
+(``typed_text``): a second one that with the one before begins a legal move's name opens the move
+field holding both, and what the first letter switched is switched back (F, A, L: a second press
+puts them back; H's hint is only looked for and goes with the move).  N, P, M and Hex's G cannot
+be taken back (a new game, a file, the clipboard): where the letter begins a legal move's name
+they wait for a second press, the message line saying so, and the next character goes on typing
+the move (``_typing_key``).  Elsewhere they act at once, as before.
 """
 
 from __future__ import annotations
@@ -19,13 +29,21 @@ import pygame
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
 from ui.export import saves_sgf
-from ui.hex_connections import available as has_connections
+from ui.i18n import _
 from ui.match import PC_VS_PC
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+# the letters whose command a second press puts back, and what each switches (see the docstring)
+TOGGLES = {pygame.K_a: ("toggle_analysis", lambda scene: scene.analysis.active),
+           pygame.K_f: ("turn_board", lambda scene: scene.view.turned),
+           pygame.K_l: ("toggle_legal", lambda scene: scene.show_legal)}
+HELD_NOTE = "held key"  # the message topic of a letter waiting for its second press
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_CAPSLOCK, pygame.K_MODE, pygame.K_RALT)
+KEYPAD_DIGITS = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
+                 pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)
 
 
 def press(scene: GameScene, event: pygame.event.Event) -> None:
@@ -33,6 +51,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
     if _panel_focus_key(scene, event):
+        return
+    if _typing_key(scene, event):
         return
     if _cursor_key(scene, key):
         return
@@ -66,8 +86,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.open_tree()
     elif clipboard.is_paste(event):
         scene.move_entry.paste()
-    elif key == pygame.K_v and scene.over_hidden and not has_connections(scene.game):
-        scene.over_card.show()  # View board's key again: the result card back (Hex's V is its connections)
+    elif key == pygame.K_b and scene.over_hidden:
+        scene.over_card.show()  # View board's key again: the result card back, in every game
     elif key == pygame.K_v:
         scene.toggle_connections()
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.btn_result.visible:
@@ -112,6 +132,86 @@ def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
     ringed = focus.current(buttons) is not None
     focus.drop(buttons)
     return ringed and event.key == pygame.K_ESCAPE
+
+
+# -- a move typed without opening the field first (see the module's docstring) ---------------
+def _typing_key(scene: GameScene, event: pygame.event.Event) -> bool:
+    """Hold N, P, M or Hex's G back where the letter begins a legal move's name (pressed again, it
+    acts); note what F, A or L switch there, to be put back if a move is being typed.  A key that
+    types no character ends the word typed.  True if the key was taken: held, or Esc letting a
+    held letter go."""
+    entry = scene.move_entry
+    held, entry.held = entry.held, None
+    if held is not None:
+        scene.messages.withdraw(HELD_NOTE)
+    if not _types_text(event):
+        entry.typed, entry.ran = "", None
+        return held is not None and event.key == pygame.K_ESCAPE
+    letter = _letter(event)
+    if not letter:
+        return False  # a digit or a sign: the letter before it may be a move's beginning
+    starts = entry.moves_beginning(letter)
+    entry.ran = None
+    if not starts or event.key == held:
+        return False
+    command = _held_command(scene, event.key)
+    if command:
+        entry.held = event.key
+        scene.messages.add(_("{key} again: {command}; or type the rest of the move, as {move}").format(
+            key=letter.upper(), command=command, move=starts[0]), topic=HELD_NOTE)
+        return True
+    if event.key in TOGGLES:
+        entry.ran = (event.key, TOGGLES[event.key][1](scene))
+    return False
+
+
+def typed_text(scene: GameScene, event: pygame.event.Event) -> None:
+    """Characters typed with the move field closed (a TEXTINPUT): with the one typed before, the
+    beginning of a legal move's name opens the field holding them, and what the first letter's
+    command switched is switched back."""
+    entry = scene.move_entry
+    word = entry.typed + event.text
+    if len(word) >= 2 and entry.moves_beginning(word):
+        _take_back(scene)
+        scene.messages.withdraw(HELD_NOTE)
+        entry.typed, entry.held = "", None
+        entry.start(word)
+        return
+    last = event.text[-1:]
+    entry.typed = last if entry.moves_beginning(last) else ""
+
+
+def _take_back(scene: GameScene) -> None:
+    """Switch back what the letter that began the move typed switched (the board turned, analysis)."""
+    ran, scene.move_entry.ran = scene.move_entry.ran, None
+    if ran is None:
+        return
+    name, switched = TOGGLES[ran[0]]
+    if switched(scene) != ran[1]:
+        getattr(scene, name)()
+
+
+def _held_command(scene: GameScene, key: int) -> str:
+    """The name of the command of ``key`` that cannot be taken back; "" for any other key."""
+    if key == pygame.K_g:
+        return _("Save as SGF") if saves_sgf(scene.game.id) else ""
+    return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")
+
+
+def _types_text(event: pygame.event.Event) -> bool:
+    """Whether the key press types a character (a letter, a digit, a sign: its TEXTINPUT follows),
+    or is a modifier on the way to one (Shift for a digit on some layouts); not with Ctrl or Alt."""
+    if event.key in MODIFIER_KEYS:
+        return True
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return False
+    return pygame.K_SPACE < event.key < 127 or event.key in KEYPAD_DIGITS
+
+
+def _letter(event: pygame.event.Event) -> str:
+    """The letter of a plain letter key; "" for any other."""
+    plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+    return chr(event.key) if plain and pygame.K_a <= event.key <= pygame.K_z else ""
 
 
 def _browse_key(scene: GameScene, key: int) -> None:

@@ -1,8 +1,9 @@
 """The game-over card: result, reason and score, with Rematch, New game, Menu and View board; and
 the card of a game that cannot start (an outside player that could not be loaded), with Try again,
 Back to the setup and Menu.  Each button has its key; Tab and Shift+Tab also ring them in turn,
-Enter or Space pressing the one ringed.  The result card's Replay is on E: the game's panel beside
-it says "Analysis A", and the card's A for Replay gave one key two meanings side by side."""
+Enter or Space pressing the one ringed.  The result card's Replay is on E and its View board on B
+(Board, taBuleiro): the game's panel beside it says "Analysis A" and, in Hex, "Connections V";
+the card's A for Replay and V for View board gave one key two meanings side by side."""
 
 from __future__ import annotations
 
@@ -174,12 +175,12 @@ class GameOverCard:
             Button(_("Rematch"), scene.rematch, "R", primary=True),
             Button(_("New game"), scene.new_game, "N"),
             Button(_("Menu"), scene.back_to_menu, "Esc"),
-            Button(_("View board"), self.hide, "V"),
+            Button(_("View board"), self.hide, "B"),  # B, not V: Hex's panel beside says "Connections V"
             # step through it with the evaluation graph; E, not A: the panel beside says "Analysis A"
             Button(_("Replay"), scene.open_replay, "E"),
             Button(_("Save"), scene.save_game, "S"),
         ]
-        self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_v, pygame.K_e, pygame.K_s)  # the buttons'
+        self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_b, pygame.K_e, pygame.K_s)  # the buttons'
         self.focus = KeyFocus()  # Tab's ring among the buttons
 
     def headline(self) -> str:
@@ -201,8 +202,8 @@ class GameOverCard:
         self.focus.drop(self.buttons)
 
     def show(self) -> None:
-        """The card again after View board (the Result button, Enter in every game; V once more
-        but in Hex): hidden, nothing brought it back, and its Replay and Save were out of reach,
+        """The card again after View board (the Result button, Enter; B once more, in every
+        game): hidden, nothing brought it back, and its Replay and Save were out of reach,
         A and S doing other things on the bare board."""
         self.scene.over_hidden = False
         self.scene.invalidate()
