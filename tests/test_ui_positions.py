@@ -143,7 +143,7 @@ def test_a_game_watched_from_a_position_to_its_end_replays_from_that_position(ap
     app.start_game(MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.05, start=game.to_text(start)))
     scene = app.scene
     assert wait(app, lambda: scene.is_over() and scene.over_card.visible(), 30)
-    key(app, pygame.K_a)  # the game-over card's Review
+    key(app, pygame.K_e)  # the game-over card's Replay
     replay = app.scene
     assert isinstance(replay, ReplayScene) and replay.states[0].key() == start.key()
     assert replay.states[-1].key() == scene.state.key() and replay.states[-1].is_terminal()

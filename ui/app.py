@@ -231,6 +231,7 @@ class App:
         self.spare_worker = False
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
+        self._events_at = 0.0  # when the events being handled were taken from the queue (``_events``)
         self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
         self._clicking = False  # a mouse button's press or release is being given to the screen
         self._dropping_release = False  # a double-click's second press was dropped: its release is too
@@ -651,6 +652,14 @@ class App:
         return max(min(known), 1.0 / self.fps if self.fps else 0.0) if known else None
 
     def _events(self) -> list[pygame.event.Event]:
+        """The pending events (``_pending_events``), and when they were taken: a double-click's two
+        presses are timed by it, not by when each is handled, since handling the first can take
+        longer than a double-click (a new screen built on a loaded machine)."""
+        events = self._pending_events()
+        self._events_at = time.monotonic()
+        return events
+
+    def _pending_events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
         the next wake-up (``_wait_for_events``).  The first sleep starts ``warm_start``: the screen
         is drawn, and what the first game will import is imported while the user reads it.
@@ -692,7 +701,7 @@ class App:
             return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
-        now, first = time.monotonic(), self._press_before_switch
+        now, first = self._events_at, self._press_before_switch
         self._last_press, self._press_before_switch = (now, event.pos), None
         if first is None or now - first[0] > DOUBLE_CLICK:
             return False
