@@ -39,6 +39,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -47,6 +48,8 @@ from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 KERNELS = Path(__file__).resolve().parent / "kernels"
 # the compiled kernels a bundle ships, in folders named as in the cache folder
 SHIPPED = KERNELS / "shipped-cache"
+# a kernel module's cache folder of other sources (an older version's) unused this long is removed
+UNUSED_DAYS_KEPT = 30
 
 
 @functools.cache
@@ -155,6 +158,26 @@ def seed_from_shipped(folder: Path, shipped: Path = SHIPPED) -> int:
     return copied
 
 
+def forget_older_versions(folder: Path, days: float = UNUSED_DAYS_KEPT) -> list[Path]:
+    """Mark ``folder`` (a kernel module's cache folder) used now, and remove the same module's
+    folders of other sources that no program used for ``days``; the folders removed.
+
+    Each version of the program files its kernels under a new hash of their sources, and nothing
+    removed the old ones: the cache folder grew by some 10 MB at each update, 74 MB over a few
+    days of development.  A folder's time is its last use (set here, once per process and
+    module), so two copies of the program used side by side keep each other's."""
+    os.utime(folder)
+    module, _, _stamp = folder.name.rpartition("-")
+    too_old = time.time() - days * 86400
+    removed = []
+    for other in folder.parent.glob(f"{module}-*"):
+        if other != folder and re.fullmatch(rf"{re.escape(module)}-[0-9a-f]{{20}}", other.name) and \
+                other.is_dir() and other.stat().st_mtime < too_old:
+            shutil.rmtree(other, ignore_errors=True)
+            removed.append(other)
+    return removed
+
+
 class KernelCacheLocator(_CacheLocator):
     """numba's cache locator for ai/kernels' modules: ``<cache>/<module>-<source hash>``, the
     source hash as the freshness stamp, seeded from the shipped folder of the same name."""
@@ -186,6 +209,7 @@ class KernelCacheLocator(_CacheLocator):
             self.ensure_cache_path()
             if self._cache_path not in cls._seeded:
                 seed_from_shipped(Path(self._cache_path))
+                forget_older_versions(Path(self._cache_path))
                 cls._seeded.add(self._cache_path)
         except OSError:
             return None  # a cache folder that cannot be written: numba's others, or none

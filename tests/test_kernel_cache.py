@@ -291,3 +291,31 @@ def test_every_source_the_kernels_are_filed_under_exists():
     assert all((root / file).is_file() for file in dependency_files())
     hex_vc = {file.relative_to(root).as_posix() for file in kernel_sources(KERNELS / "hex_vc.py")}
     assert {"ai/kernels/hex_vc.py", "ai/kernels/hex.py", "games/hex.py", "ai/search/driver.py"} <= hex_vc
+
+
+def test_an_older_versions_cache_folder_unused_for_a_month_is_removed_as_a_kernel_module_loads(tmp_path, monkeypatch):
+    """Each version filed its kernels under a new folder and none was ever removed (74 MB of
+    folders of past versions on a developer's machine); another module's folders, and a version
+    used within the month (another copy of the program), are kept."""
+    from ai import kernel_cache
+    from ai.kernels import hex_inferior
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel_cache.KernelCacheLocator, "_seeded", set())
+
+    def folder(name: str, days_unused: float) -> Path:
+        path = tmp_path / name
+        (path / "index.nbi").parent.mkdir()
+        (path / "index.nbi").write_bytes(b"old")
+        when = os.stat(path).st_mtime - days_unused * 86400
+        os.utime(path, (when, when))
+        return path
+
+    old, recent = folder("hex_inferior-" + "0" * 20, kernel_cache.UNUSED_DAYS_KEPT + 10), folder("hex_inferior-" + "1" * 20, kernel_cache.UNUSED_DAYS_KEPT - 10)
+    other_module = folder("hex-" + "0" * 20, kernel_cache.UNUSED_DAYS_KEPT + 10)
+    function = hex_inferior.fill_in.py_func
+    locator = kernel_cache.KernelCacheLocator.from_function(function, function.__code__.co_filename)
+
+    current = Path(locator.get_cache_path())
+    assert current.parent == tmp_path and current.is_dir()
+    assert (old.exists(), recent.exists(), other_module.exists()) == (False, True, True)

@@ -187,3 +187,27 @@ def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(
     assert [path.exists() for path, _record in watched] == [False] * 3 + [True] * (NOT_OFFERED_KEPT - 1)
     assert saver.autosave.path.exists() and offered[0].exists()
     assert damaged.read_text(encoding="utf-8") == "{ not a record"  # not counted, not touched
+
+
+def test_watched_games_ended_one_after_another_in_one_screen_are_kept_among_the_finished(tmp_path, monkeypatch):
+    """A watched game that ended stayed in the unfinished games' folder until the main menu read
+    it: Rematch after Rematch all evening, a file a game there (8 rematches: 8 files).  The next
+    watched game's first write moves them among the finished games, kept to the newest
+    ``RECENT_KEPT``; a finished game a person played is left for the lists, which count it."""
+    from ui.autosave import RECENT_KEPT, GameAutosaver
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    won = ["a1", "b1", "a2", "b2", "a3"]
+    ended = [unfinished("tictactoe", PC_VS_PC, ("level-1", "level-2"), won, 10 + i // 60, i % 60)
+             for i in range(RECENT_KEPT + 3)]
+    played = unfinished("tictactoe", HUMAN_VS_PC, (None, "level-1"), won, 9)
+    assert all(record.is_finished() for _path, record in [*ended, played])
+
+    setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-2"), 0.1)
+    game = setup.make_game()
+    saver = GameAutosaver(setup)
+    assert saver.update(["b2"], game.play_line(["b2"])) is None
+
+    assert sorted(p.name for p in SHELF.folder.glob("*.json")) == sorted([saver.autosave.path.name, played[0].name])
+    kept = sorted(p.name for p in SHELF.finished_folder.glob("*.json"))
+    assert kept == sorted(path.name for path, _record in ended[3:])  # the newest RECENT_KEPT

@@ -514,7 +514,18 @@ class Shelf:
                 games_left.append((path, _read_once(path, stamp, known).record))
             except Exception as exc:  # noqa: BLE001 - damaged, gone, or a fault of ours: the lists see to it
                 log.info("not counted among the games Continue does not offer: %s (%s)", path, exc)
+        self._keep_finished_watched([path for path, record in games_left if record.is_finished() and watched(record)])
         return keep_newest([path for path, record in games_left if not_offered(record)], NOT_OFFERED_KEPT)
+
+    def _keep_finished_watched(self, paths: list[Path]) -> None:
+        """Move the finished watched games' files among the finished ones (kept to the newest
+        RECENT_KEPT), as ``unfinished`` does when a list reads the folder: a PC vs PC game ended
+        and followed by Rematch after Rematch left a file per game in the unfinished games' folder
+        until the window went back to the menu (8 rematches, 8 files; an evening's watching, one
+        file a game).  Only games no person played: the results of one played are counted when
+        a list reads it (``found_ended``)."""
+        if [path for path in paths if self._keep_finished(path) is None]:
+            self._prune_finished()
 
     def _keep_finished(self, path: Path) -> str | None:
         """Move a finished game's file among the finished ones (``_prune_finished`` then keeps the
@@ -624,6 +635,11 @@ def worth_continuing(record: GameRecord) -> bool:
         return True
     movers = _sides_that_moved(record)
     return movers is None or any(humans[side] for side in movers)
+
+
+def watched(record: GameRecord) -> bool:
+    """Whether no person plays in ``record``'s game (PC vs PC)."""
+    return all(player.id is not None for player in record.players)
 
 
 def not_offered(record: GameRecord) -> bool:
