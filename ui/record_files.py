@@ -69,6 +69,18 @@ def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
     return f"{exc.strerror or exc} ({path})"
 
 
+def cannot_write(exc: OSError, path: Path | str) -> str:
+    """"<file>: cannot be written (<why>)", in English as the files' other problems are."""
+    return f"{Path(path).name}: cannot be written ({os_problem(exc, path)})"
+
+
+def write_problem(exc: OSError, path: Path | str) -> str:
+    """Why ``path`` could not be written, for the window in its language ("the disk holding
+    /x is full"): an export's message said the C library's "No space left on device" or the
+    whole "[Errno 30] ... '/x/y.png.tmp'", in English in a Portuguese window."""
+    return words.file_problem(cannot_write(exc, path))
+
+
 def move_aside(path: Path | str) -> Path:
     """Rename a damaged file to ``<name>.corrupt-<timestamp>`` (never delete it); returns the new path."""
     path = Path(path)
@@ -258,5 +270,5 @@ def save(record: GameRecord, path: Path | str) -> Path:
     try:
         atomic_write_text(path, record.dumps())
     except OSError as exc:
-        raise RecordError(f"{path.name}: cannot be written ({os_problem(exc, path)})") from None
+        raise RecordError(cannot_write(exc, path)) from None
     return path
