@@ -25,12 +25,18 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     The temporary file is in the same folder (``os.replace`` is atomic only within one file
     system); it is flushed and fsynced before the rename, and the folder is fsynced after it.
     """
+    atomic_write_bytes(path, text.encode("utf-8"))  # UTF-8, "\n" kept as it is on every system
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """``atomic_write_text`` for bytes (a PNG): a full disk leaves the old file, or none, never an
+    empty or cut one, and says why as an OSError with its errno."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = new_temporary(path)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

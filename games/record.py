@@ -59,10 +59,21 @@ VERSION = 2
 APP = "Tabuleiro 0.1.0"
 SUFFIX = ".json"
 MAX_BYTES = 16 * 1024 * 1024  # a record is a few KB; refuse to parse something absurdly large
+MAX_TEXT_CHARS = 256 * 1024
+"""The longest move list, position or SGF read as a game (``check_text_length``): the longest
+game's list is some KB, and reading one tries every game's notation at some microseconds a
+character, so a 50 MB text pasted or dropped held the window still for over a minute."""
 
 
 class RecordError(ValueError):
     """A record that cannot be read or written; the message names the file part or move at fault."""
+
+
+def check_text_length(text: str) -> None:
+    """RecordError for a text longer than any game's moves or position (``MAX_TEXT_CHARS``),
+    said at once instead of after reading it for a minute as every game's notation."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise RecordError(f"too long to be a game's moves or position ({len(text)} characters)")
 
 
 class WholeGameError(RecordError):

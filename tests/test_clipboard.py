@@ -48,3 +48,23 @@ def test_pygames_own_sdl_is_found_and_reaches_its_window():
     library = sdl.sdl()
     assert library is not None and library.SDL_WasInit(sdl.SDL_INIT_VIDEO)
     assert sdl.set_minimum_window_size(800, 560) is True
+
+
+def test_a_paste_that_does_not_answer_is_taken_as_empty_and_the_window_goes_on(monkeypatch):
+    """6 MB on an X clipboard: SDL gave up and pyperclip's ``xclip -o`` never ended, freezing the
+    window on Ctrl+V.  A paste that has not answered after ``PASTE_WAIT`` gives "", and the
+    window goes on; the late answer is dropped."""
+    import threading
+
+    import pyperclip
+
+    answered = threading.Event()
+
+    def hung_paste() -> str:
+        answered.wait(30)  # released by the test once it has its answer (a real hang: never)
+        return "the text, too late"
+
+    monkeypatch.setattr(pyperclip, "paste", hung_paste)
+    monkeypatch.setattr(clipboard, "PASTE_WAIT", 0.05, raising=False)
+    assert clipboard._pyperclip_paste() == ""
+    answered.set()

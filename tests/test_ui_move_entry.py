@@ -496,3 +496,13 @@ def test_n_that_begins_a_move_waits_for_a_second_press(app):
     enter_moves(app, "b2")
     type_text(app, "n")
     assert played(small) == []
+
+
+def test_a_clipboard_longer_than_any_game_is_said_and_opens_no_field(app, monkeypatch):
+    """Ctrl+V of 50 MB read it all as moves (half a minute) and put millions of them in the field."""
+    from games.record import MAX_TEXT_CHARS
+
+    scene = start(app)
+    paste(app, monkeypatch, "d3 " * (MAX_TEXT_CHARS // 3 + 1))
+    assert not scene.move_entry.open and played(scene) == []
+    assert messages(scene)[-1].startswith("The clipboard holds no moves: too long to be a game's moves or position")

@@ -230,3 +230,21 @@ def test_a_game_from_a_position_typed_as_its_replay_shows_it_opens(app, monkeypa
     paste(app, "Tic-tac-toe\nStart:\nto-move: O\nX..\n...\n...\n1. ... b2 2. a3 c3\n", monkeypatch)
     assert isinstance(app.scene, ReplayScene), messages(app)
     assert app.scene.record.moves == ["b2", "a3", "c3"]
+
+
+def test_a_text_longer_than_any_game_is_refused_at_once_pasted_or_dropped(app, monkeypatch, tmp_path):
+    """50 MB pasted or dropped was read as every game's notation in turn, holding the window
+    still for over a minute; a text past ``MAX_TEXT_CHARS`` is said to be too long, unread."""
+    from games.record import MAX_TEXT_CHARS
+
+    text = "Hex\n" + "a1 " * (MAX_TEXT_CHARS // 3)
+    paste(app, text, monkeypatch)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("The clipboard holds no game: too long to be a game's moves or position") for m in messages(app))
+    path = tmp_path / "huge.txt"
+    path.write_text(text, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, MenuScene)
+    assert any(m.startswith("Cannot open huge.txt: too long to be a game's moves") for m in messages(app))
+    assert path.read_text(encoding="utf-8") == text  # never touched

@@ -181,3 +181,42 @@ def test_a_message_too_long_for_its_lines_says_a_click_copies_it(app, monkeypatc
             app.messages.items.clear()
         finally:
             i18n.set_language("en")
+
+
+class _CountingFont:
+    """A font whose every character is 7 pixels wide, counting how often a width is measured."""
+
+    def __init__(self) -> None:
+        self.measured = 0
+
+    def size(self, value: str) -> tuple[int, int]:
+        self.measured += 1
+        return 7 * len(value), 12
+
+
+def test_a_field_holding_a_huge_paste_shows_its_end_measuring_it_a_few_times(monkeypatch):
+    """fit_tail measured the text again after each character it cut: a 256 KB paste in a text
+    field was measured some 256 thousand times a frame and the window froze."""
+    from ui import text as tx
+    from ui.text_field import fit_tail
+
+    font = _CountingFont()
+    monkeypatch.setattr(tx, "ui_font", lambda size: font)
+    value = "".join(f"{n} " for n in range(50_000))
+    shown = fit_tail(value, 16, 300)
+    assert shown.startswith("…") and value.endswith(shown[1:])
+    assert font.size(shown)[0] <= 300 < font.size("…" + value[-len(shown):])[0]  # the longest end that fits
+    assert font.measured < 60
+
+
+def test_fit_tail_keeps_the_longest_end_that_fits_with_a_real_font():
+    from ui import text as tx
+    from ui.text_field import fit_tail
+
+    pygame.font.init()
+    value = "Wide WWW and narrow iii, then ações e 🎲 at the end"
+    font = tx.ui_font(18)
+    for width in (40, 120, 260):
+        shown = fit_tail(value, 18, width)
+        longest = next("…" + value[cut:] for cut in range(len(value)) if font.size("…" + value[cut:])[0] <= width)
+        assert shown == longest

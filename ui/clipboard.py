@@ -25,12 +25,18 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import threading
 
 import pygame
 
 from ui.sdl import sdl as _sdl
 
 log = logging.getLogger(__name__)
+
+PASTE_WAIT = 2.0
+"""Seconds the window waits for pyperclip's paste (``xclip -o``, a subprocess) before taking the
+clipboard as empty: with 6 MB on an X clipboard SDL gave up, and ``xclip -o`` never ended, so a
+Ctrl+V froze the window until the xclip was killed."""
 
 
 def is_paste(event: pygame.event.Event) -> bool:
@@ -110,6 +116,18 @@ def _pyperclip_copy(text: str) -> bool:
 
 
 def _pyperclip_paste() -> str:
+    """pyperclip's clipboard text, waited for at most ``PASTE_WAIT`` seconds (a hung paste runs on
+    in a daemon thread: "" meanwhile, the window goes on)."""
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(_pyperclip_read()), name="paste", daemon=True)
+    reader.start()
+    reader.join(PASTE_WAIT)
+    if reader.is_alive():
+        log.warning("the clipboard did not answer in %.0f s; taken as empty", PASTE_WAIT)
+    return got[0] if got else ""
+
+
+def _pyperclip_read() -> str:
     try:
         import pyperclip
 

@@ -16,20 +16,22 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import io
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from ai.atomic import atomic_write_bytes
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
 from games.record import GameRecord, RecordError, default_name, move_list_text
-from ui import clipboard
+from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.i18n import N_, _
-from ui.record_files import atomic_write_text
+from ui.record_files import atomic_write_text, write_problem
 from ui.theme import DARK, Theme
 
 
@@ -61,13 +63,21 @@ def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), t
 
 
 def save_board_png(game: Game, state: State, path: Path | str, **kwargs: Any) -> Path:
-    """Draw the position and save it as a PNG; OSError/pygame.error if the file cannot be written."""
+    """Draw the position and save it as a PNG; OSError if the file cannot be written.  Encoded in
+    memory, then written whole: SDL writing the file itself left an empty PNG on a full disk, and
+    said "Error writing the PNG file." without why."""
     path = Path(path)
     if path.suffix.lower() != ".png":
         path = path.with_suffix(".png")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(render_board(game, state, **kwargs), str(path))
+    encoded = io.BytesIO()
+    pygame.image.save(render_board(game, state, **kwargs), encoded, "board.png")
+    atomic_write_bytes(path, encoded.getvalue())
     return path
+
+
+def picture_problem(exc: Exception, path: Path) -> str:
+    """Why a picture could not be saved at ``path``, in the window's language where it is the file's."""
+    return write_problem(exc, path) if isinstance(exc, OSError) else str(exc)
 
 
 COPY_WORDS = {  # what the window says: copied; saved to a file instead; neither
@@ -125,6 +135,6 @@ def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
     try:
         atomic_write_text(path, sgf_from_record(record))
     except (OSError, RecordError) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
+        why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
         return _("Could not save the SGF file: {error}").format(error=why), "error"
     return _("Saved for HexGui: {path}").format(path=path), "info"

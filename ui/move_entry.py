@@ -27,7 +27,7 @@ import pygame
 
 from games.base import IllegalMove, parse_in_line
 from games.position_text import is_position_text, position_alone, record_from_position
-from games.record import RecordError
+from games.record import RecordError, check_text_length
 from ui import clipboard, words
 from ui.i18n import _
 from ui.scenes.game_mouse import REFUSAL
@@ -119,6 +119,12 @@ class MoveEntry:
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
         text = clipboard.get_text()
+        try:
+            check_text_length(text)  # 50 MB pasted: said at once, not read for a minute as moves
+        except RecordError as exc:
+            self.scene.messages.add(_("The clipboard holds no moves: {problem}").format(
+                problem=words.rule_reason(str(exc))), "warn", duration=8.0)
+            return
         if _reads_as_position(text):
             self.scene.messages.add(_("The clipboard holds a position, not moves: paste it on the main menu to play "
                                       "from it"), "warn", duration=8.0)

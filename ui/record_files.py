@@ -40,6 +40,7 @@ from games.record import (
     RecordNotReadableHere,
     Side,
     WholeGameError,
+    check_text_length,
     record_from_move_list,
 )
 from ui import words
@@ -66,6 +67,18 @@ def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
     if code == errno.ENOENT:
         return f"there is no file {path}"
     return f"{exc.strerror or exc} ({path})"
+
+
+def cannot_write(exc: OSError, path: Path | str) -> str:
+    """"<file>: cannot be written (<why>)", in English as the files' other problems are."""
+    return f"{Path(path).name}: cannot be written ({os_problem(exc, path)})"
+
+
+def write_problem(exc: OSError, path: Path | str) -> str:
+    """Why ``path`` could not be written, for the window in its language ("the disk holding
+    /x is full"): an export's message said the C library's "No space left on device" or the
+    whole "[Errno 30] ... '/x/y.png.tmp'", in English in a Portuguese window."""
+    return words.file_problem(cannot_write(exc, path))
 
 
 def move_aside(path: Path | str) -> Path:
@@ -168,14 +181,16 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
     server's or database's GGF (games.othello_ggf: its first game), from a move list (``games.record.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there, under the rule options ``chosen`` per game where the text
-    names none); RecordError naming the problem."""
+    names none); RecordError naming the problem, and at once for a text longer than any game's
+    moves or position (``games.record.check_text_length``)."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
         return _with_catalog_players(record_from_ggf(text))
-    if is_sgf(text):  # a Hex game HexGui or Benzene saved
-        return _with_catalog_players(record_from_sgf(text))
     if text.lstrip().startswith("{"):
         return catalog_titles(GameRecord.loads(text))
+    check_text_length(text)  # JSON and GGF databases read fast at any size; moves are tried as every game's
+    if is_sgf(text):  # a Hex game HexGui or Benzene saved
+        return _with_catalog_players(record_from_sgf(text))
     alone = position_alone(text)  # a course's printed state or board, no game named
     if alone is not None:
         return record_from_position(alone, chosen=chosen)
@@ -255,5 +270,5 @@ def save(record: GameRecord, path: Path | str) -> Path:
     try:
         atomic_write_text(path, record.dumps())
     except OSError as exc:
-        raise RecordError(f"{path.name}: cannot be written ({os_problem(exc, path)})") from None
+        raise RecordError(cannot_write(exc, path)) from None
     return path

@@ -194,7 +194,7 @@ class SceneRecorder:
         (message, kind)."""
         import pygame
 
-        from ui.export import save_board_png
+        from ui.export import picture_problem, save_board_png
 
         plies = scene.shown_plies()
         last = scene.history[plies - 1] if plies else None
@@ -204,7 +204,7 @@ class SceneRecorder:
                                    last_move=last.move if last else None, labels=scene.analysis.labels(),
                                    turned=scene.view.turned)
         except (OSError, pygame.error) as exc:
-            return _("Could not save the picture: {error}").format(error=getattr(exc, "strerror", None) or exc), "error"
+            return _("Could not save the picture: {error}").format(error=picture_problem(exc, path)), "error"
         return _("Picture saved: {path}").format(path=saved), "info"
 
     def copy_moves(self) -> tuple[str, str]:

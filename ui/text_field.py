@@ -35,9 +35,14 @@ def fit_tail(value: str, size: int, width: int) -> str:
     font = tx.ui_font(size)
     if font.size(value)[0] <= width:
         return value
-    while value and font.size("…" + value)[0] > width:
-        value = value[1:]
-    return "…" + value
+    fits, cut = len(value), max(0, len(value) - max(width, 0))  # no glyph drawn is under a pixel wide
+    while cut < fits:  # the fewest characters cut that fit, found by halves: measuring again after
+        middle = (cut + fits) // 2  # each character cut was quadratic, and a 256 KB paste froze the window
+        if font.size("…" + value[middle:])[0] <= width:
+            fits = middle
+        else:
+            cut = middle + 1
+    return "…" + value[fits:]
 
 
 class TextField:

@@ -57,6 +57,7 @@ from ui.export import (
     copy_move_list,
     copy_position,
     free_path,
+    picture_problem,
     save_board_png,
     save_sgf,
     saves_sgf,
@@ -260,7 +261,7 @@ class ReplayScene(Scene):
                                    labels=self.move_analysis.labels(),  # the values, in analysis mode
                                    turned=self.view.turned)
         except (OSError, pygame.error) as exc:
-            self.messages.add(_("Could not save the picture: {error}").format(error=exc), "error")
+            self.messages.add(_("Could not save the picture: {error}").format(error=picture_problem(exc, path)), "error")
             return
         self.messages.add(_("Picture saved: {path}").format(path=saved), duration=6.0)
 
