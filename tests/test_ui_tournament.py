@@ -796,15 +796,17 @@ def test_a_late_outside_players_log_path_is_shown_whole_at_800x560(tmp_path, mon
         app.quit()
 
 
-def class_league(app, tmp_path, players: int) -> tuple[TournamentScene, list[str]]:
-    """The tournament screen showing a finished Rastros league of ``players`` students, the one
-    named first winning every game (the standings in the order named); and the students' ids."""
+def class_league(app, tmp_path, players: int, games_per_pair: int = 2,
+                 share: float = 1.0) -> tuple[TournamentScene, list[str]]:
+    """The tournament screen showing a Rastros league of ``players`` students, its first ``share``
+    of games played (all: finished), the one named first winning every game (the standings in the
+    order named); and the students' ids."""
     from ai.tournament import GameResult, Tournament
 
     ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(players)]
-    t = Tournament("rastros", ids, games_per_pair=2, time_per_move=0.2)
+    t = Tournament("rastros", ids, games_per_pair=games_per_pair, time_per_move=0.2)
     t.titles = {pid: f"s{i:02d}/minimax" for i, pid in enumerate(ids)}  # as a league's log names them
-    for g in t.schedule:
+    for g in t.schedule[:int(len(t.schedule) * share)]:
         a, b = t.ids_of(g)
         t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
                                          None, "North reached 1-8", False)
@@ -1578,23 +1580,15 @@ def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypat
     why (the command line's standings have a games column).  The window's have one too: a class
     of 20 at 1024x768, each row's games under their heading, between the points and the wins,
     no figure drawn over its neighbours."""
-    from ai.tournament import GameResult, Tournament, standings
+    from ai.tournament import standings
     from tests.ui_helpers import make_app
     from ui import i18n
 
     app = make_app(tmp_path, monkeypatch, size=(1024, 768))
     try:
         i18n.set_language(language)
-        ids = [f"/c/turma/s{i:02d}/jogador.py" for i in range(20)]
-        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
-        t.titles = {pid: f"s{i:02d}" for i, pid in enumerate(ids)}
-        for g in t.schedule[:len(t.schedule) // 3]:  # a third of the league played: unequal games
-            a, b = t.ids_of(g)
-            t.results[g.number] = GameResult("rastros", {}, [a, b], [], 0 if ids.index(a) < ids.index(b) else 1,
-                                             None, "North reached 1-8", False)
-        scene = TournamentScene(app, "rastros")
-        app.switch(scene)
-        scene.show_results(t, tmp_path / "turma.json")
+        scene, ids = class_league(app, tmp_path, 20, games_per_pair=1, share=1 / 3)  # unequal games played
+        t = scene.tournament
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.frame()
