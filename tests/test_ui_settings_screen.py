@@ -260,3 +260,30 @@ def test_the_time_per_move_set_in_settings_is_the_next_new_games(app):
     app.run_frames(2)
     assert app.scene.menu.get_widget("time").get_value()[0][1] == 2.0
     assert SetupChoices.from_dict(app.settings.setup_choices).move_time == 2.0  # the next session's too
+
+
+def _type(app, text: str) -> None:
+    import pygame
+
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.run_frames(1)
+
+
+def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):
+    """Typing "Ana ", changing the theme (the form is built again), then "Bia" gave "AnaBia": the
+    field was built from the saved name, its trailing space trimmed."""
+    app.settings.player_name = ""
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("player_name"))
+    _type(app, "Ana ")
+    assert app.settings.player_name == "Ana"
+    app.scene._set("theme", "light" if app.settings.theme != "light" else "dark")
+    app.run_frames(2)
+    field = app.scene.menu.get_widget("player_name")
+    assert field.get_value() == "Ana "
+    app.scene.menu.select_widget(field)
+    _type(app, "Bia")
+    assert field.get_value() == "Ana Bia" and app.settings.player_name == "Ana Bia"

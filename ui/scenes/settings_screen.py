@@ -38,6 +38,20 @@ class SettingsScene(MenuFormScene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
+        self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
+
+    def _type_name(self, text: str) -> None:
+        """The name as typed is kept for the field (a trailing space before the next word); the
+        cleaned name is the setting.  Rebuilt after a theme or language change, the field showed
+        the cleaned name, and "Ana " then "Bia" became "AnaBia"."""
+        self.typed_name = text
+        self._set("player_name", clean_name(text))
+
+    def _name_in_field(self) -> str:
+        """What the name field holds as the form is built: the text typed, while it is the setting's
+        name as typed; else the setting (changed elsewhere)."""
+        typed = self.typed_name
+        return typed if typed is not None and clean_name(typed) == self.app.settings.player_name else self.app.settings.player_name
 
     def _set(self, name: str, value) -> None:
         if self.building or getattr(self.app.settings, name) == value:
@@ -111,9 +125,8 @@ class SettingsScene(MenuFormScene):
         themes = [(_(theme.title), name) for name, theme in THEMES.items()]
         add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                      selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-        menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",
-                            maxchar=NAME_LENGTH, input_underline="_",
-                            onchange=lambda v: self._set("player_name", clean_name(v)))
+        menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
+                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
         add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
                           lambda v: self._set("show_legal", v))
         add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
