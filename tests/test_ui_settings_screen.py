@@ -287,3 +287,40 @@ def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):
     app.scene.menu.select_widget(field)
     _type(app, "Bia")
     assert field.get_value() == "Ana Bia" and app.settings.player_name == "Ana Bia"
+
+
+def test_tab_goes_round_the_form_and_back_and_enter_there_leaves(app):
+    """Tab and Shift+Tab went round the form's lines but never reached Back (Esc alone did)."""
+    import pygame
+
+    from ui.scenes.menu import MenuScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene, lines = app.scene, app.scene._lines()
+    scene.menu.select_widget(lines[0])
+    for _ in lines[1:]:
+        key(app, pygame.K_TAB)
+    assert scene.menu.get_selected_widget() is lines[-1] and not scene.back_button.focused
+    key(app, pygame.K_TAB)
+    assert scene.back_button.focused and not any(line.is_selected() for line in lines)
+    key(app, pygame.K_TAB)  # round to the first line
+    assert scene.menu.get_selected_widget() is lines[0] and not scene.back_button.focused
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # and back, the other way
+    assert scene.back_button.focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("flip_key", ["space", "return"])
+def test_space_flips_a_switch_as_enter_does(app, flip_key):
+    import pygame
+
+    app.settings.show_legal = True
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("show_legal"))
+    key(app, pygame.key.key_code(flip_key))
+    assert app.settings.show_legal is False
+    key(app, pygame.key.key_code(flip_key))
+    assert app.settings.show_legal is True and isinstance(app.scene, SettingsScene)
