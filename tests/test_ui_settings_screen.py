@@ -324,3 +324,46 @@ def test_space_flips_a_switch_as_enter_does(app, flip_key):
     assert app.settings.show_legal is False
     key(app, pygame.key.key_code(flip_key))
     assert app.settings.show_legal is True and isinstance(app.scene, SettingsScene)
+
+
+def test_the_messages_on_screen_follow_a_change_of_language(app):
+    """A message on screen as the language was switched stayed in the old one (messages are kept
+    as the text said): now each is said again in the new one, with its fields and plurals."""
+    import pygame
+
+    from ui import i18n
+    from ui.i18n import _, ngettext
+
+    def said() -> list[str]:
+        return [_("Tournament stopped"), _("Deleted {name}").format(name="ana.json"),
+                ngettext("Added {n} player", "Added {n} players", 3).format(n=3)]
+
+    app.settings.language = "en"
+    app.apply_settings()
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    english = said()
+    for text in english:
+        app.messages.add(text, duration=60.0)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("language"))
+    try:
+        key(app, pygame.K_RIGHT, frames=3)
+        assert i18n.language() == "pt"
+        portuguese = said()
+        assert portuguese != english and [m.text for m in app.messages.current()] == portuguese
+        assert [m.text for m, _lines, _cut in app.messages.shown(app.scale, 2000)] == portuguese[::-1]  # as drawn
+        key(app, pygame.K_LEFT, frames=3)  # and back
+        assert [m.text for m in app.messages.current()] == english
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_message_the_catalog_does_not_hold_is_kept_as_it_was_said():
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        assert i18n.said_again("gtp:gnugo: exit status 3", "en") == "gtp:gnugo: exit status 3"
+        assert i18n.said_again("Deleted a {b}.json", "en") == i18n._("Deleted {name}").format(name="a {b}.json")
+    finally:
+        i18n.set_language("en")
