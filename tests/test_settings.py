@@ -46,6 +46,10 @@ def test_every_field_round_trips(path):
     ("[1, 2]", "JSON object"),
     ('{"theme": "purple"}', "theme"),
     ('{"volume": 3}', "volume"),
+    ('{"volume": true}', "volume"),
+    ('{"animation_speed": true}', "animation_speed"),  # read as 1 (Normal) before
+    ('{"move_time": true}', "move_time"),  # read as one second before
+    ('{"move_time": false}', "move_time"),
     ('{"sound": "loud"}', "sound"),
     ('{"language": "tlh"}', "language"),
     ('{"outside_players": "bot.py"}', "outside_players"),

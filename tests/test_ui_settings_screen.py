@@ -260,3 +260,110 @@ def test_the_time_per_move_set_in_settings_is_the_next_new_games(app):
     app.run_frames(2)
     assert app.scene.menu.get_widget("time").get_value()[0][1] == 2.0
     assert SetupChoices.from_dict(app.settings.setup_choices).move_time == 2.0  # the next session's too
+
+
+def _type(app, text: str) -> None:
+    import pygame
+
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.run_frames(1)
+
+
+def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):
+    """Typing "Ana ", changing the theme (the form is built again), then "Bia" gave "AnaBia": the
+    field was built from the saved name, its trailing space trimmed."""
+    app.settings.player_name = ""
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("player_name"))
+    _type(app, "Ana ")
+    assert app.settings.player_name == "Ana"
+    app.scene._set("theme", "light" if app.settings.theme != "light" else "dark")
+    app.run_frames(2)
+    field = app.scene.menu.get_widget("player_name")
+    assert field.get_value() == "Ana "
+    app.scene.menu.select_widget(field)
+    _type(app, "Bia")
+    assert field.get_value() == "Ana Bia" and app.settings.player_name == "Ana Bia"
+
+
+def test_tab_goes_round_the_form_and_back_and_enter_there_leaves(app):
+    """Tab and Shift+Tab went round the form's lines but never reached Back (Esc alone did)."""
+    import pygame
+
+    from ui.scenes.menu import MenuScene
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene, lines = app.scene, app.scene._lines()
+    scene.menu.select_widget(lines[0])
+    for _ in lines[1:]:
+        key(app, pygame.K_TAB)
+    assert scene.menu.get_selected_widget() is lines[-1] and not scene.back_button.focused
+    key(app, pygame.K_TAB)
+    assert scene.back_button.focused and not any(line.is_selected() for line in lines)
+    key(app, pygame.K_TAB)  # round to the first line
+    assert scene.menu.get_selected_widget() is lines[0] and not scene.back_button.focused
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # and back, the other way
+    assert scene.back_button.focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("flip_key", ["space", "return"])
+def test_space_flips_a_switch_as_enter_does(app, flip_key):
+    import pygame
+
+    app.settings.show_legal = True
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("show_legal"))
+    key(app, pygame.key.key_code(flip_key))
+    assert app.settings.show_legal is False
+    key(app, pygame.key.key_code(flip_key))
+    assert app.settings.show_legal is True and isinstance(app.scene, SettingsScene)
+
+
+def test_the_messages_on_screen_follow_a_change_of_language(app):
+    """A message on screen as the language was switched stayed in the old one (messages are kept
+    as the text said): now each is said again in the new one, with its fields and plurals."""
+    import pygame
+
+    from ui import i18n
+    from ui.i18n import _, ngettext
+
+    def said() -> list[str]:
+        return [_("Tournament stopped"), _("Deleted {name}").format(name="ana.json"),
+                ngettext("Added {n} player", "Added {n} players", 3).format(n=3)]
+
+    app.settings.language = "en"
+    app.apply_settings()
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    english = said()
+    for text in english:
+        app.messages.add(text, duration=60.0)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("language"))
+    try:
+        key(app, pygame.K_RIGHT, frames=3)
+        assert i18n.language() == "pt"
+        portuguese = said()
+        assert portuguese != english and [m.text for m in app.messages.current()] == portuguese
+        assert [m.text for m, _lines, _cut in app.messages.shown(app.scale, 2000)] == portuguese[::-1]  # as drawn
+        key(app, pygame.K_LEFT, frames=3)  # and back
+        assert [m.text for m in app.messages.current()] == english
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_message_the_catalog_does_not_hold_is_kept_as_it_was_said():
+    from ui import i18n
+
+    i18n.set_language("pt")
+    try:
+        assert i18n.said_again("gtp:gnugo: exit status 3", "en") == "gtp:gnugo: exit status 3"
+        assert i18n.said_again("Deleted a {b}.json", "en") == i18n._("Deleted {name}").format(name="a {b}.json")
+    finally:
+        i18n.set_language("en")

@@ -23,9 +23,13 @@ from __future__ import annotations
 import gettext
 import logging
 import os
+import re
+import struct
 import subprocess
 import sys
 from datetime import datetime
+from functools import lru_cache
+from string import Formatter
 
 from ui.paths import asset_path
 
@@ -145,3 +149,94 @@ def date_text(moment: datetime) -> str:
 def localized(text: str) -> str:
     """A number written the English way ("1.01", "60,000") with the current language's separators."""
     return text.translate(_SEPARATORS_SWAPPED) if _current in DECIMAL_COMMA else text
+
+
+def said_again(text: str, was: str) -> str:
+    """``text``, which the window said in the language ``was``, in the current language: a message
+    on screen as the language changes follows it (ui.widgets.Messages).  Found in the catalog as
+    a whole text, else as a text with fields ("Deleted {name}": the name kept as it was said, or
+    said again when it is a whole text of the catalog); the most specific pattern first, as
+    ui.words matches the games' reasons.  A text the catalog does not hold is kept as it is."""
+    if was == _current:
+        return text
+    whole, templates = _said_pairs(was, _current)
+    if text in whole:
+        return whole[text]
+    for pattern, now in templates:
+        found = pattern.fullmatch(text)
+        if found:
+            try:
+                return now.format(**{name: whole.get(value, value) for name, value in found.groupdict().items()})
+            except (KeyError, IndexError, ValueError):
+                continue
+    return text
+
+
+@lru_cache(maxsize=4)
+def _said_pairs(was: str, now: str) -> tuple[dict[str, str], list[tuple[re.Pattern, str]]]:
+    """The catalog's texts as said in ``was`` and in ``now``: whole texts, and the patterns of the
+    texts with fields (most literal characters first) with their template in ``now``."""
+    whole: dict[str, str] = {}
+    templates: list[tuple[int, re.Pattern, str]] = []
+    before, after = _forms(was), _forms(now)
+    for original, forms in before.items():
+        for said, now_said in zip(forms, after.get(original, ()), strict=False):
+            if "{" not in said:
+                whole.setdefault(said, now_said)
+                continue
+            pattern = _pattern(said)
+            if pattern is not None:
+                templates.append((-len(re.sub(r"\{[^}]*\}", "", said)), pattern, now_said))
+    templates.sort(key=lambda t: t[0])
+    return whole, [(pattern, now_said) for _length, pattern, now_said in templates]
+
+
+def _pattern(template: str) -> re.Pattern | None:
+    """A regular expression matching what ``template`` formats to, a named group per field; None
+    for a template whose fields are not plain names (``{0}``, ``{a.b}``) or that is not one."""
+    parts, seen = [], set()
+    try:
+        for literal, name, _spec, _conversion in Formatter().parse(template):
+            parts.append(re.escape(literal))
+            if name is None:
+                continue
+            if not name.isidentifier():
+                return None
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+    except ValueError:
+        return None
+    return re.compile("".join(parts), re.DOTALL) if seen else None
+
+
+@lru_cache(maxsize=4)
+def _forms(code: str) -> dict[str, list[str]]:
+    """Each catalog entry (its English text, as the .mo keys it) and its forms in ``code`` (a
+    plural's several); English's from any other language's catalog."""
+    if code != "en":
+        return _mo_entries(code)
+    others = [c for c, _name in LANGUAGES if c != "en"]
+    entries = _mo_entries(others[0]) if others else {}
+    return {original: [form.rpartition("\x04")[2] for form in original.split("\x00")] for original in entries}
+
+
+def _mo_entries(code: str) -> dict[str, list[str]]:
+    """The compiled catalog of ``code`` read as it is stored: each original (``context\\x04``
+    before it, a plural's two English forms joined by a NUL) with its translated forms; gettext
+    keeps no plural's English form.  Empty when there is none."""
+    path = asset_path("locale") / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        data = path.read_bytes()
+        order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+        count, originals, translations = struct.unpack(order + "3I", data[8:20])
+        entries = {}
+        for i in range(count):
+            length, start = struct.unpack(order + "2I", data[originals + 8 * i:originals + 8 * i + 8])
+            original = data[start:start + length].decode("utf-8")
+            length, start = struct.unpack(order + "2I", data[translations + 8 * i:translations + 8 * i + 8])
+            if original:  # not the header
+                entries[original] = data[start:start + length].decode("utf-8").split("\x00")
+        return entries
+    except (OSError, struct.error, UnicodeDecodeError) as exc:
+        log.info("the catalog of %r could not be read to say messages again: %s", code, exc)
+        return {}

@@ -86,9 +86,9 @@ class Settings:
             raise ValueError("show_legal must be true or false")
         if not isinstance(self.face_me, bool):
             raise ValueError("face_me must be true or false")
-        if not isinstance(self.animation_speed, (int, float)) or not 0 <= self.animation_speed <= 4:
+        if not _number_from(self.animation_speed, 0, 4):
             raise ValueError("animation_speed must be a number from 0 to 4")
-        if not isinstance(self.move_time, (int, float)) or not 0.05 <= self.move_time <= 600:
+        if not _number_from(self.move_time, 0.05, 600):
             raise ValueError("move_time must be a number of seconds from 0.05 to 600")
         if not isinstance(self.sound, bool):
             raise ValueError("sound must be true or false")
@@ -96,7 +96,7 @@ class Settings:
             raise ValueError("fullscreen must be true or false")
         if not isinstance(self.maximized, bool):
             raise ValueError("maximized must be true or false")
-        if isinstance(self.volume, bool) or not isinstance(self.volume, (int, float)) or not 0 <= self.volume <= 1:
+        if not _number_from(self.volume, 0, 1):
             raise ValueError("volume must be a number from 0 to 1")
         if not isinstance(self.player_name, str) or clean_name(self.player_name) != self.player_name:
             raise ValueError(f"player_name must be a name of at most {NAME_LENGTH} printable characters")
@@ -119,6 +119,12 @@ class Settings:
         w, h = self.window_size
         if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
             raise ValueError("window_size must be two whole numbers of pixels")
+
+
+def _number_from(value: object, low: float, high: float) -> bool:
+    """Whether ``value`` is a number from ``low`` to ``high``: JSON's true and false are not, though
+    Python counts them as 1 and 0 (``"move_time": true`` was read as one second)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
 
 
 def _language_codes() -> tuple[str, ...]:

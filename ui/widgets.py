@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from ui import text as tx
-from ui.i18n import N_, _
+from ui.i18n import N_, _, language, said_again
 from ui.theme import Color, Theme, ink_on, standing_out
 
 # Keys whose caps carry no word (the arrows, the space bar) are named in the window's language;
@@ -459,6 +459,7 @@ class Message:
     duration: float = 3.5
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
     waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
+    language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -521,7 +522,16 @@ class Messages:
             self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if m.waiting or now - m.since < m.duration]
+        self._say_again()
         return list(self.items)
+
+    def _say_again(self) -> None:
+        """The messages said before the language changed, said again in the new one (ui.i18n.said_again):
+        they are kept as the text said, and one on screen as the language was switched stayed in the old."""
+        now = language()
+        for m in self.items:
+            if m.language != now:
+                m.text, m.language = said_again(m.text, m.language), now
 
     @staticmethod
     def text_size(scale: float) -> int:

@@ -207,7 +207,18 @@ class MenuFormScene(Scene):
         elif self.menu is not None:
             from ui.menu_text import field_events
 
-            self.menu.update(field_events(self.menu, tab_as_arrow(event)))
+            self.menu.update(field_events(self.menu, space_on_switch_as_enter(self.menu, tab_as_arrow(event))))
+
+
+def space_on_switch_as_enter(menu: pygame_menu.Menu, event: pygame.event.Event) -> pygame.event.Event:
+    """Space on a switch as Enter, which flips it: pygame-menu's switches ignore Space, which
+    flips a switch or presses a button everywhere else.  Other events are unchanged (a text
+    field still takes its space)."""
+    if event.type not in (pygame.KEYDOWN, pygame.KEYUP) or event.key != pygame.K_SPACE:
+        return event
+    if not isinstance(menu.get_selected_widget(), pygame_menu.widgets.ToggleSwitch):
+        return event
+    return pygame.event.Event(event.type, {**event.dict, "key": pygame.K_RETURN, "unicode": "\r"})
 
 
 def tab_as_arrow(event: pygame.event.Event) -> pygame.event.Event:

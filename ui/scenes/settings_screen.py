@@ -38,6 +38,20 @@ class SettingsScene(MenuFormScene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
+        self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
+
+    def _type_name(self, text: str) -> None:
+        """The name as typed is kept for the field (a trailing space before the next word); the
+        cleaned name is the setting.  Rebuilt after a theme or language change, the field showed
+        the cleaned name, and "Ana " then "Bia" became "AnaBia"."""
+        self.typed_name = text
+        self._set("player_name", clean_name(text))
+
+    def _name_in_field(self) -> str:
+        """What the name field holds as the form is built: the text typed, while it is the setting's
+        name as typed; else the setting (changed elsewhere)."""
+        typed = self.typed_name
+        return typed if typed is not None and clean_name(typed) == self.app.settings.player_name else self.app.settings.player_name
 
     def _set(self, name: str, value) -> None:
         if self.building or getattr(self.app.settings, name) == value:
@@ -99,6 +113,8 @@ class SettingsScene(MenuFormScene):
     def resize(self, size: tuple[int, int]) -> None:
         with self.building_form():
             self._build(size)
+        if self.back_button.focused:  # the form built again shows its first line chosen
+            self._ring_back()
 
     def _build(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -111,9 +127,8 @@ class SettingsScene(MenuFormScene):
         themes = [(_(theme.title), name) for name, theme in THEMES.items()]
         add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                      selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-        menu.add.text_input(_("Your name") + ": ", default=st.player_name, textinput_id="player_name",
-                            maxchar=NAME_LENGTH, input_underline="_",
-                            onchange=lambda v: self._set("player_name", clean_name(v)))
+        menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
+                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
         add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
                           lambda v: self._set("show_legal", v))
         add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
@@ -159,8 +174,47 @@ class SettingsScene(MenuFormScene):
         return self.app.theme.panel
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.back_button.handle(event):
-            self.menu_event(event)
+        if self.back_button.handle(event) or (event.type == pygame.KEYDOWN and self._key_round_back(event)):
+            return
+        self.menu_event(event)
+        line = self.menu.get_selected_widget() if self.menu is not None else None
+        if line is not None and line.is_selected():
+            self.back_button.focused = False  # the mouse chose a line: the keyboard goes on from there
+
+    def _lines(self) -> list:
+        """The form's lines the keyboard goes through, in order."""
+        return [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
+
+    def _ring_back(self) -> None:
+        """The keyboard on Back, ringed, and no line of the form shown chosen (the keys go to Back:
+        ``_key_round_back``).  pygame-menu chooses its first line again when none is, so the line
+        stays its chosen one, drawn as not."""
+        self.back_button.focused = True
+        line = self.menu.get_selected_widget()
+        if line is not None:
+            line.select(False)
+
+    def _key_round_back(self, event: pygame.event.Event) -> bool:
+        """Tab past the form's last line, or Shift+Tab before its first, rings Back, as Tab goes
+        round the other screens' controls (only Esc reached it); from Back, Tab or Down go on to
+        the first line, Shift+Tab or Up to the last, Enter or Space press it.  Any other key goes
+        back to the last line and on to the form (Esc still leaves).  Whether the key was taken."""
+        if self.menu is None or not self._lines():
+            return False
+        lines, backwards = self._lines(), bool(event.mod & pygame.KMOD_SHIFT)
+        if not self.back_button.focused:
+            if event.key == pygame.K_TAB and self.menu.get_selected_widget() is lines[0 if backwards else -1]:
+                self._ring_back()
+                return True
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.back()
+            return True
+        self.back_button.focused = False
+        taken = event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+        first = event.key == pygame.K_DOWN or (event.key == pygame.K_TAB and not backwards)
+        self.menu.select_widget(lines[0] if taken and first else lines[-1])
+        return taken
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
