@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ai.base import WIN, Flag, Limits, Player, PlayerInfo, Progress
+from ai.imports import import_engine
 from ai.levels import LEVEL_IDS, PlayerSpec
 from ai.roster import ROSTER
 
@@ -30,7 +30,7 @@ def optional_module(name: str) -> Any:
     """The module ``name``, or None when there is no such module (a game without kernels or bench
     figures of its own, a build without them); an import that fails inside it is raised."""
     try:
-        return importlib.import_module(name)
+        return import_engine(name)
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
@@ -47,7 +47,7 @@ def _table(game_id: str) -> dict[str, PlayerSpec]:
     import games
 
     games.info(game_id)  # ValueError naming the valid games
-    return importlib.import_module(engine_module(game_id)).PLAYERS
+    return import_engine(engine_module(game_id)).PLAYERS
 
 
 def catalog(game_id: str) -> list[PlayerInfo]:

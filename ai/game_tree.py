@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from ai.imports import import_engine
 from ai.search.classic import course_report
 from games.base import State
 
@@ -90,28 +91,18 @@ def course_heuristic(game_id: str) -> Heuristic:
     which the course gives none, takes its engine's path evaluation, so its horizon nodes are not
     all 0 and ordering the moves has something to order by."""
     if game_id == "tictactoe":
-        from ai.engines.tictactoe import OpenLines
-
-        lines = OpenLines()
+        lines = import_engine("ai.engines.tictactoe").OpenLines()
         return lambda state, player: lines.evaluate(state) * (1 if state.to_move == player else -1)
     if game_id == "reversi":
-        from ai.engines.reversi import disc_count
-
-        return disc_count
+        return import_engine("ai.engines.reversi").disc_count
     if game_id == "hex":
-        from ai.engines.hex_notebook import shortest_path_heuristic
-
-        return shortest_path_heuristic
+        return import_engine("ai.engines.hex_notebook").shortest_path_heuristic
     if game_id == "alquerque":
-        from ai.engines.alquerque import course_evaluation
-
-        return course_evaluation
+        return import_engine("ai.engines.alquerque").course_evaluation
     if game_id == "rastros":
-        from ai.engines.rastros_course import basilio_eval
-
-        return basilio_eval
+        return import_engine("ai.engines.rastros_course").basilio_eval
     if game_id == "trax":
-        from ai.engines.trax_threats import evaluate
+        evaluate = import_engine("ai.engines.trax_threats").evaluate
 
         return lambda state, player: evaluate(state.game, state, player)
     return lambda state, player: 0.0
@@ -247,9 +238,7 @@ def course_points(game_id: str) -> float | None:
     (``ai.search.classic.ClassicPlayer``): Alquerque's pieces are 100 points; None where the
     course's numbers have no conversion (Rastros' Basilio counts its distance to its goal)."""
     if game_id == "alquerque":
-        from ai.engines.alquerque import MATERIAL
-
-        return float(MATERIAL)
+        return float(import_engine("ai.engines.alquerque").MATERIAL)
     return None if game_id == "rastros" else 1.0
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ai.base import Limits, Player, Progress, StopFlag
+from ai.imports import import_engine
 from games.base import State
 
 ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
@@ -226,9 +227,7 @@ def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: R
     """Trax: round 1 is the threat player's one decision per move (``TRAX_SLICE`` each); the
     rounds after it search each move's position ever deeper by alpha-beta on the same path
     evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
-    from ai.engines.trax_search import deepening_player
-
-    deeper = deepening_player(player.info, seed)
+    deeper = import_engine("ai.engines.trax_search").deepening_player(player.info, seed)
     rounds = min(max_depth, ROUND_PLIES) if max_depth is not None else ROUND_PLIES
     slice_ = None if max_depth is not None else ROUND_SLICE
     return _analyse_children(state, player, stop, report, rounds,
@@ -359,8 +358,7 @@ def hex_root_values(searcher, mover: int) -> MoveValues:
     move left out (and, at a root proven lost so, the block too) lets the opponent win on the next
     ply: a proven loss in 2 plies, not a move without a value.  A root the mover wins at once
     (no edges) has its winning cell as a win in 1."""
-    from ai.kernels import hex as kernel
-
+    kernel = import_engine("ai.kernels.hex")
     nodes, edges, value, _ = searcher.tree
     root = searcher.root
     snapshot = MoveValues(mover)
@@ -427,9 +425,7 @@ def _with_swap(snapshot: MoveValues, cells: int, swap_wins: bool | None = None) 
 
 def _solved_sizes() -> set[int]:
     """The board sizes whose every first move is known (the shipped first-move maps)."""
-    from ai.engines.hex_knowledge import opening_maps
-
-    return set(opening_maps())
+    return set(import_engine("ai.engines.hex_knowledge").opening_maps())
 
 
 def _all_proven(moves: list, mover: int, started: float, result: int = -1) -> MoveValues:
@@ -447,9 +443,7 @@ def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> 
     a position: a lost 7x7 read "1%" on most moves after 700,000 playouts.  The tree's own proofs
     in ``snapshot`` stay (they know their length: "L2").  None: not decided (the mover's
     semi-connections alone leave the tree to find and value the keys)."""
-    from ai.engines.hex_knowledge import analyse
-
-    known = analyse(state)
+    known = import_engine("ai.engines.hex_knowledge").analyse(state)
     mover = state.to_move
     if known.winner is None or known.winner == mover and not known.edge_vcs[mover]:
         return None
@@ -475,8 +469,8 @@ def _keep_tree_line(snapshot: MoveValues, searcher) -> None:
 
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
-    from ai.engines.hex_knowledge import swap_wins
-    from ai.engines.hex_mcts import HexSearcher
+    swap_wins = import_engine("ai.engines.hex_knowledge").swap_wins
+    hex_searcher = import_engine("ai.engines.hex_mcts").HexSearcher
     from ai.search.driver import search
     from games.hex import SWAP
 
@@ -493,7 +487,7 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
         if report is not None:
             report(_copy(snapshot))
         return snapshot
-    searcher = HexSearcher(rave=True, bridges=True, solve=False, seed=seed)
+    searcher = hex_searcher(rave=True, bridges=True, solve=False, seed=seed)
     playouts = 0
     snapshot = MoveValues(state.to_move)
     connections_asked = opening_under_swap or state.can_swap()  # no connection decides a first stone

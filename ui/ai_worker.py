@@ -55,6 +55,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ai.imports import import_engine
 from ai.worker_channel import SharedFlag, WorkerChannel
 
 if TYPE_CHECKING:
@@ -335,8 +336,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         _run_values_job(job_id, job, game, state, players, reports, stop)
         return
     if job.kind == "connections":
-        from ai.engines.hex_knowledge import analyse
-
+        analyse = import_engine("ai.engines.hex_knowledge").analyse
         started = time.perf_counter()
         reports.put(AIKnowledge(job_id, analyse(state)))
         reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
@@ -393,14 +393,12 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
 def _import_engines() -> None:
     """A spare worker's head start (``SpareWorker``): numba and every game's engine and kernel
     modules imported (about 0.9 s of a core), which a worker started with its game spent first."""
-    import importlib
-
     from ai import engine_module
     from ai.kernels import KERNEL_GAMES
 
     for game_id in KERNEL_GAMES:
         try:
-            importlib.import_module(engine_module(game_id))
+            import_engine(engine_module(game_id))
         except Exception:  # noqa: BLE001 - a head start only: the game's own job imports it again and says why
             continue
 

@@ -20,13 +20,13 @@ evaluation fell the most.  No pygame here; tests run ``analyse`` in-process.
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ai import engine_module
+from ai.imports import import_engine
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -105,7 +105,7 @@ def terminal_opinion(state: Any) -> Opinion:
 def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
     """Alpha-beta units that count as a clear advantage: the engine's ``EVAL_SCALE`` or adaptive."""
     try:
-        scale = getattr(importlib.import_module(engine_module(game_id)), "EVAL_SCALE", None)
+        scale = getattr(import_engine(engine_module(game_id)), "EVAL_SCALE", None)
     except ImportError:
         scale = None
     if scale:

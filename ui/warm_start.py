@@ -12,18 +12,22 @@ Each module is imported in a step of its own, with a pause between steps.  An im
 interpreter but lets the window's thread take it in turns (at most one C call of tens of
 milliseconds, as numba loads its compiler library): frames drawn meanwhile, the mouse moving over
 the menu, take longer, about a second once per run (``python tools/cold_start.py --first-frame``
-quotes the longest).  A module that fails to import is left: Python keeps no half-imported module,
-so the screen that needs it imports it again and says what fails, as it did before.  Quitting stops
-the steps; being a daemon thread, one under way never holds up the exit.
+quotes the longest).  Each step imports through ``ai.imports.import_engine``, one thread at a time:
+a screen opened meanwhile that imports an engine of its own waits for the step instead of racing it
+through numba's first import (which is not thread-safe).  A module that fails to import is left:
+Python keeps no half-imported module, so the screen that needs it imports it again and says what
+fails, as it did before.  Quitting stops the steps; being a daemon thread, one under way never holds
+up the exit.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import sys
 import threading
 from collections.abc import Callable, Iterable
+
+from ai.imports import import_engine
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +99,6 @@ def _import_quietly(name: str) -> None:
     """Import ``name``; a failure is only logged at debug level: the game's start imports the
     module again and reports the failure where it always has."""
     try:
-        importlib.import_module(name)
+        import_engine(name)
     except Exception as exc:  # noqa: BLE001 - said when the game starts, not here
         log.debug("%s not imported ahead of the first game: %s: %s", name, type(exc).__name__, exc)
