@@ -17,8 +17,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -26,13 +28,15 @@ from ai.atomic import atomic_write_bytes
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
-from games.record import GameRecord, RecordError, default_name, move_list_text
+from games.record import SUFFIX, GameRecord, RecordError, default_name, move_list_text
 from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.i18n import N_, _
-from ui.record_files import atomic_write_text, write_problem
+from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
+
+T = TypeVar("T")
 
 
 def board_view(game: Game) -> Any:
@@ -115,12 +119,57 @@ def copy_position(game: Game, state: State) -> tuple[str, str]:
 
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
-    """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites."""
-    path, n = folder / f"{stem}{suffix}", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}{suffix}"
-    return path
+    """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites.
+    The name is claimed at once by creating the file, empty (O_EXCL): with a look (``exists``)
+    and a write later, two windows saving the same game in the same minute both chose the same
+    name and the second save replaced the first.  ``save_under_free_name`` writes through it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    n = 1
+    while True:
+        path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            os.close(os.open(path, flags, 0o666))
+            return path
+        except FileExistsError:
+            n += 1
+
+
+def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], T]) -> T:
+    """``write(path)`` at a name ``free_path`` claimed; a write that fails leaves no empty file."""
+    path = free_path(folder, stem, suffix)
+    try:
+        return write(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            if path.stat().st_size == 0:
+                path.unlink()
+        raise
+
+
+def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, str]:
+    """Save (S) in a game and in the replay: ``record`` in ``folder`` under a name of its own
+    (``free_path``); (message, kind)."""
+    stem = Path(default_name(record)).stem
+    try:
+        path = save_under_free_name(folder, stem, SUFFIX, lambda free: save(record, free))
+    except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
+        return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
+    except RecordError as exc:
+        return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
+    return _("Game saved: {path}").format(path=path), "info"
+
+
+def export_board_png(game: Game, state: State, record: GameRecord, plies: int, **kwargs: Any) -> tuple[str, str]:
+    """The position after ``plies`` moves of ``record`` as a PNG in the saved-games folder (the
+    game's and the replay's Picture), under a new name: a second picture at the same move no
+    longer replaces the first; ``kwargs`` as ``save_board_png``'s.  (message, kind)."""
+    folder, stem = games_dir(), f"{Path(default_name(record)).stem}-move{plies}"
+    try:
+        saved = save_under_free_name(folder, stem, ".png", lambda path: save_board_png(game, state, path, **kwargs))
+    except (OSError, pygame.error) as exc:
+        return _("Could not save the picture: {error}").format(error=picture_problem(exc, folder / f"{stem}.png")), "error"
+    return _("Picture saved: {path}").format(path=saved), "info"
 
 
 def saves_sgf(game_id: str) -> bool:
@@ -131,9 +180,11 @@ def saves_sgf(game_id: str) -> bool:
 def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
     """A Hex game as an .sgf file HexGui and Benzene open (games.hex_sgf), in the saved-games folder
     beside the pictures (its lists read only records); (message, kind)."""
-    path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".sgf")
+    folder, stem = folder or games_dir(), Path(default_name(record)).stem
+    path = folder / f"{stem}.sgf"
     try:
-        atomic_write_text(path, sgf_from_record(record))
+        text = sgf_from_record(record)
+        path = save_under_free_name(folder, stem, ".sgf", lambda free: atomic_write_text(free, text) or free)
     except (OSError, RecordError) as exc:
         why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
         return _("Could not save the SGF file: {error}").format(error=why), "error"
