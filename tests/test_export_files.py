@@ -7,6 +7,7 @@ import errno
 import os
 
 import pygame
+import pytest
 
 import ai.atomic
 from tests.test_record import random_game
@@ -81,14 +82,21 @@ def test_a_second_picture_at_the_same_move_is_saved_beside_the_first(app):
     assert len(saved) == 2 and len(list(games_dir().glob("*.png"))) == 4
 
 
-def test_two_windows_saving_the_same_game_at_once_keep_both_files(app, monkeypatch):
+@pytest.mark.parametrize("hard_links", [True, False], ids=["hard-links", "no-hard-links"])
+def test_two_windows_saving_the_same_game_at_once_keep_both_files(app, monkeypatch, hard_links):
     """Save looked for a free name (``exists``) and wrote later: two saves of the same game in the
     same minute both chose it and the second replaced the first.  A spy holds each save at its
-    write until both have chosen their name: each has its own file."""
+    write until both are writing: each has its own file, on a disk with hard links or without."""
     import threading
 
+    import ui.export
     import ui.record_files
 
+    if not hard_links:  # FAT, exFAT: the name is claimed by creating it
+        def no_link(src, dst):
+            raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+        monkeypatch.setattr(ui.export.os, "link", no_link)
     scene = hex_scene(app)
     both_chose = threading.Barrier(2, timeout=30)
     real_write = ui.record_files.atomic_write_text

@@ -15,16 +15,18 @@ so the player never loses it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import io
 import os
+import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pygame
 
-from ai.atomic import atomic_write_bytes
+from ai.atomic import atomic_write_bytes, fsync_dir
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
@@ -35,8 +37,6 @@ from ui.board_view import Overlay
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
-
-T = TypeVar("T")
 
 
 def board_view(game: Game) -> Any:
@@ -120,31 +120,52 @@ def copy_position(game: Game, state: State) -> tuple[str, str]:
 
 def free_path(folder: Path, stem: str, suffix: str) -> Path:
     """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites.
-    The name is claimed at once by creating the file, empty (O_EXCL): with a look (``exists``)
-    and a write later, two windows saving the same game in the same minute both chose the same
-    name and the second save replaced the first.  ``save_under_free_name`` writes through it."""
+    A look only: ``save_under_free_name`` claims the name as it writes."""
+    path, n = folder / f"{stem}{suffix}", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}{suffix}"
+    return path
+
+
+NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS, getattr(errno, "ENOTSUP", errno.EPERM),
+                 getattr(errno, "EOPNOTSUPP", errno.EPERM)}  # FAT, exFAT, some network shares
+
+
+def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], Path]) -> Path:
+    """``write`` the file whole under a hidden name (it returns the path it wrote), then give it
+    the first free name of ``free_path``'s, claimed atomically: a hard link fails if the name
+    is taken (then the next is tried), where a look (``exists``) and a rename later let two
+    windows saving the same game in the same minute choose one name, the second replacing the
+    first.  Where the disk has no hard links, the name is claimed by creating it (O_EXCL)."""
     folder.mkdir(parents=True, exist_ok=True)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    n = 1
-    while True:
-        path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
-        try:
-            os.close(os.open(path, flags, 0o666))
-            return path
-        except FileExistsError:
-            n += 1
-
-
-def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], T]) -> T:
-    """``write(path)`` at a name ``free_path`` claimed; a write that fails leaves no empty file."""
-    path = free_path(folder, stem, suffix)
+    staged = write(folder / f".{stem}{suffix}.{secrets.token_hex(4)}.tmp")
     try:
-        return write(path)
-    except BaseException:
+        n = 1
+        while True:
+            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            try:
+                _claim(staged, path)
+                fsync_dir(folder)
+                return path
+            except FileExistsError:
+                n += 1
+    finally:
         with contextlib.suppress(OSError):
-            if path.stat().st_size == 0:
-                path.unlink()
+            staged.unlink()
+
+
+def _claim(staged: Path, path: Path) -> None:
+    """Give ``staged`` the name ``path`` unless a file has it (FileExistsError)."""
+    try:
+        os.link(staged, path)
+    except FileExistsError:
         raise
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:
+            raise
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+        os.replace(staged, path)
 
 
 def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, str]:
@@ -152,7 +173,7 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     (``free_path``); (message, kind)."""
     stem = Path(default_name(record)).stem
     try:
-        path = save_under_free_name(folder, stem, SUFFIX, lambda free: save(record, free))
+        path = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
     except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
         return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
     except RecordError as exc:
@@ -184,7 +205,7 @@ def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
     path = folder / f"{stem}.sgf"
     try:
         text = sgf_from_record(record)
-        path = save_under_free_name(folder, stem, ".sgf", lambda free: atomic_write_text(free, text) or free)
+        path = save_under_free_name(folder, stem, ".sgf", lambda staged: atomic_write_text(staged, text) or staged)
     except (OSError, RecordError) as exc:
         why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
         return _("Could not save the SGF file: {error}").format(error=why), "error"

@@ -240,11 +240,9 @@ def is_record_file(path: Path | str) -> bool:
 
 
 def save(record: GameRecord, path: Path | str) -> Path:
-    """Write ``record`` atomically.  A file at ``path`` that is not a Tabuleiro record is not
-    overwritten, but an empty one is: it holds nothing to lose (``ui.export.free_path`` claims a
-    new name so)."""
+    """Write ``record`` atomically.  A file at ``path`` that is not a Tabuleiro record is not overwritten."""
     path = Path(path)
-    if _holds_something(path) and not is_record_file(path):
+    if path.exists() and not is_record_file(path):
         raise RecordError(f"{path.name} exists and is not a Tabuleiro record; it was not overwritten")
     record.check()
     try:
@@ -252,10 +250,3 @@ def save(record: GameRecord, path: Path | str) -> Path:
     except OSError as exc:
         raise RecordError(cannot_write(exc, path)) from None
     return path
-
-
-def _holds_something(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except FileNotFoundError:
-        return False
