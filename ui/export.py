@@ -18,9 +18,10 @@ import contextlib
 import errno
 import importlib
 import io
+import itertools
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -118,14 +119,12 @@ def copy_position(game: Game, state: State) -> tuple[str, str]:
     return message, "info" if ok else "warn"
 
 
-def free_path(folder: Path, stem: str, suffix: str) -> Path:
-    """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites.
-    A look only: ``save_under_free_name`` claims the name as it writes."""
-    path, n = folder / f"{stem}{suffix}", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}{suffix}"
-    return path
+def new_names(folder: Path, stem: str, suffix: str) -> Iterator[Path]:
+    """``folder/stem.suffix``, then ``stem-2``, ``stem-3`` ...: the names a save tries in turn,
+    so that it never overwrites (``save_under_free_name``)."""
+    yield folder / f"{stem}{suffix}"
+    for n in itertools.count(2):
+        yield folder / f"{stem}-{n}{suffix}"
 
 
 NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS, getattr(errno, "ENOTSUP", errno.EPERM),
@@ -134,35 +133,37 @@ NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS, getattr(e
 
 def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], Path]) -> Path:
     """``write`` the file whole under a hidden name (it returns the path it wrote), then give it
-    the first free name of ``free_path``'s, claimed atomically: a hard link fails if the name
+    the first free one of ``new_names``, claimed atomically: a hard link fails if the name
     is taken (then the next is tried), where a look (``exists``) and a rename later let two
     windows saving the same game in the same minute choose one name, the second replacing the
     first.  Where the disk has no hard links, the name is claimed by creating it (O_EXCL)."""
     folder.mkdir(parents=True, exist_ok=True)
     staged = write(folder / f".{stem}{suffix}.{secrets.token_hex(4)}.tmp")
     try:
-        n = 1
-        while True:
-            path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
-            try:
-                _claim(staged, path)
-                fsync_dir(folder)
-                return path
-            except FileExistsError:
-                n += 1
+        path = next(path for path in new_names(folder, stem, suffix) if _claimed(staged, path))
+        fsync_dir(folder)
+        return path
     finally:
         with contextlib.suppress(OSError):
             staged.unlink()
 
 
-def _claim(staged: Path, path: Path) -> None:
-    """Give ``staged`` the name ``path`` unless a file has it (FileExistsError)."""
+def _claimed(staged: Path, path: Path) -> bool:
+    """Give ``staged`` the name ``path`` unless a file has it (False)."""
+    try:
+        _link_or_create(staged, path)
+    except FileExistsError:
+        return False
+    return True
+
+
+def _link_or_create(staged: Path, path: Path) -> None:
+    """A hard link at ``path``; without hard links, ``path`` created (O_EXCL), then replaced by
+    ``staged``.  FileExistsError either way when ``path`` is taken."""
     try:
         os.link(staged, path)
-    except FileExistsError:
-        raise
     except OSError as exc:
-        if exc.errno not in NO_HARD_LINKS:
+        if exc.errno not in NO_HARD_LINKS:  # EEXIST (FileExistsError: the name is taken) among the rest
             raise
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
         os.replace(staged, path)
@@ -170,7 +171,7 @@ def _claim(staged: Path, path: Path) -> None:
 
 def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, str]:
     """Save (S) in a game and in the replay: ``record`` in ``folder`` under a name of its own
-    (``free_path``); (message, kind)."""
+    (``save_under_free_name``); (message, kind)."""
     stem = Path(default_name(record)).stem
     try:
         path = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
