@@ -129,6 +129,8 @@ def capped_text(path: Path | str, limit: int) -> str:
     memory whole: TooLarge), UTF-8 with or without a Windows editor's byte-order mark (else
     NotText); OSError as opening it raises it.  Records, settings and tournament reports are read so."""
     with open(path, "rb") as f:
+        if os.fstat(f.fileno()).st_size > limit:  # refused unread (a file that grows is caught below)
+            raise TooLarge(path)
         raw = f.read(limit + 1)
     if len(raw) > limit:
         raise TooLarge(path)
