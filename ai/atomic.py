@@ -2,6 +2,8 @@
 leaves the old content or the new, never half of it.  Used by the window's saves (ui.record_files,
 ui.settings, ...) and by a tournament's results (``--out FILE``: the report, the CSV files and the
 live FILE.txt a teacher may have open while it is rewritten).  No pygame: ai/ and ui/ share it.
+Files read no further than a cap (``capped_text``: records, settings, a tournament's report) are
+read here too, so that a huge file dropped on the window is refused before it fills the memory.
 """
 
 from __future__ import annotations
@@ -112,3 +114,27 @@ def remove_stale_among(entries: list[os.DirEntry], older_than: float = STALE_AFT
                 os.unlink(entry.path)
                 removed += 1
     return removed
+
+
+class TooLarge(ValueError):
+    """A file larger than its reader takes (``capped_text``)."""
+
+
+class NotText(ValueError):
+    """A file that is not UTF-8 text (``capped_text``)."""
+
+
+def capped_text(path: Path | str, limit: int) -> str:
+    """The text of ``path``, read no further than ``limit`` bytes (a larger file is not read into
+    memory whole: TooLarge), UTF-8 with or without a Windows editor's byte-order mark (else
+    NotText); OSError as opening it raises it.  Records, settings and tournament reports are read so."""
+    with open(path, "rb") as f:
+        if os.fstat(f.fileno()).st_size > limit:  # refused unread (a file that grows is caught below)
+            raise TooLarge(path)
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise TooLarge(path)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise NotText(path) from None

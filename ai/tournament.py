@@ -67,6 +67,8 @@ from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
 STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
+MAX_REPORT_BYTES = 64 * 1024 * 1024  # a report holds every game's moves (a class league's: a few MB); a dropped
+# .json larger than this is refused unread (it was read whole: a 12 MB one took 1.1 s, GBs filled the memory)
 
 
 # -- the schedule ---------------------------------------------------------------------------------
@@ -378,6 +380,7 @@ class Tournament:
         FILE.json, the report; rebuilt to be looked at (its tables, its games), not played: no
         player is loaded.  None if the file is no tournament's (a game record, say);
         ValueError naming the file if it is one but cannot be read."""
+        from ai.atomic import NotText, TooLarge, capped_text
         from ai.results_log import FORMAT, ResultsLog, result_of
 
         path = Path(path)
@@ -391,8 +394,10 @@ class Tournament:
                 elapsed = 0.0
             elif path.suffix.lower() == ".json":
                 try:
-                    header = json.loads(path.read_text(encoding="utf-8-sig"))
-                except ValueError:  # not one JSON object: lines of ``match --json``, say
+                    header = json.loads(capped_text(path, MAX_REPORT_BYTES))
+                except TooLarge:
+                    raise ValueError(f"{path.name}: too large to be a tournament's results") from None
+                except (NotText, ValueError):  # not one JSON object: lines of ``match --json``, say
                     return None
                 if not (isinstance(header, dict) and "games_per_pair" in header and "standings" in header):
                     return None
@@ -401,6 +406,8 @@ class Tournament:
             else:
                 return None
             t = cls.from_header(header)
+        except FileNotFoundError:  # gone since it was dropped: said as a record's reader says it
+            raise ValueError(f"{path.name}: no such file") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{path}: cannot be read ({exc})") from None
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:

@@ -249,7 +249,7 @@ def test_the_games_picture_carries_the_values_of_the_position_shown(app, tmp_pat
     scene.analysis.active = True  # values as the worker would have sent them (no worker needed here)
     scene.analysis.values = MoveValues(0, {m: MoveValue(m, 0.0, "proven", 0, 7) for m in state.legal_moves()})
     valued_message, _kind = scene.recorder.export_png(scene)
-    assert valued_message.endswith("-move2.png")
+    assert valued_message.endswith("-move2-2.png")  # beside the plain one, never over it
     valued = pygame.image.load(valued_message.split(": ", 1)[1])
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(valued, "RGB")
     scene.analysis.active = False

@@ -354,7 +354,7 @@ def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_nam
 
 
 def test_saving_again_never_overwrites_a_file_of_the_same_minute(app):
-    """Save (S) and Save as SGF (G) share ``ui.export.free_path``: a second save in the same
+    """Save (S) and Save as SGF (G) share ``ui.export.save_under_free_name``: a second save in the same
     minute is named ``...-2``, beside the first."""
     from ui.autosave import games_dir
 

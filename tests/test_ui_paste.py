@@ -248,3 +248,45 @@ def test_a_text_longer_than_any_game_is_refused_at_once_pasted_or_dropped(app, m
     assert isinstance(app.scene, MenuScene)
     assert any(m.startswith("Cannot open huge.txt: too long to be a game's moves") for m in messages(app))
     assert path.read_text(encoding="utf-8") == text  # never touched
+
+
+def hung_clipboard(monkeypatch):
+    """A real window whose clipboard only pyperclip reaches, and whose paste never answers (6 MB
+    on an X clipboard: ``xclip -o`` did not end); the returned event lets it end."""
+    import threading
+
+    import pyperclip
+
+    answered = threading.Event()
+
+    def hung_paste() -> str:
+        answered.wait(30)  # released by the test once the window has said its word
+        return "the text, too late"
+
+    monkeypatch.setattr(clipboard, "_real_window", lambda: True)
+    monkeypatch.setattr(clipboard.pygame.scrap, "get_text", None, raising=False)
+    monkeypatch.setattr(clipboard, "_sdl", lambda: None)
+    monkeypatch.setattr(pyperclip, "paste", hung_paste)
+    monkeypatch.setattr(clipboard, "PASTE_WAIT", 0.05)
+    return answered
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_clipboard_too_slow_to_read_is_not_said_to_hold_no_text(app, monkeypatch, language):
+    """After the paste's wait gave up, Ctrl+V said "The clipboard holds no text" of a clipboard
+    holding 6 MB: it says that the clipboard could not be read in time, on the menu and in a game."""
+    from ui import i18n
+
+    answered = hung_clipboard(monkeypatch)
+    i18n.set_language(language)
+    try:
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        said = messages(app)
+        assert not any(m.startswith(("The clipboard holds no", "A área de transferência não tem")) for m in said)
+        assert clipboard.unread_words() in said and ("in time" in said[-1]) == (language == "en")
+        app.open_demo("game:tictactoe:hotseat:b2")
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        assert [m.text for m in app.scene.messages.current()][-1] == clipboard.unread_words()
+    finally:
+        answered.set()
+        i18n.set_language("en")

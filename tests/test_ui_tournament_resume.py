@@ -511,3 +511,32 @@ def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, mon
     resumed = scene.tournament
     assert resumed.join(30) and resumed.resumed == 2
     assert _logged(log) == [1, 2, 3, 4]  # none played twice
+
+
+def test_a_dropped_json_larger_than_any_report_is_refused_unread(tmp_path, monkeypatch):
+    """``from_files`` read any dropped .json whole (a 12 MB one took 1.1 s, GBs filled the
+    memory) before the capped record reader: past ``MAX_REPORT_BYTES`` it is refused, saying why."""
+    import ai.tournament
+
+    monkeypatch.setattr(ai.tournament, "MAX_REPORT_BYTES", 1000)
+    big = tmp_path / "league.json"
+    big.write_text(json.dumps({"games_per_pair": 1, "standings": [], "padding": "x" * 2000}), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^league\.json: too large to be a tournament's results$"):
+        Tournament.from_files(big)
+
+
+def test_a_dropped_json_gone_since_is_said_in_the_apps_words(app, tmp_path):
+    """A dropped .json deleted before it was read said "[Errno 2] No such file or directory:
+    '/x.json'"; it says what the record reader says, in the window's language."""
+    from ui import i18n
+    from ui.scenes.replay import open_file
+
+    gone = tmp_path / "gone.json"
+    with pytest.raises(ValueError, match=r"^gone\.json: no such file$"):
+        Tournament.from_files(gone)
+    i18n.set_language("pt")
+    try:
+        open_file(app, gone)
+        assert app.messages.items[-1].text == "Não foi possível abrir gone.json: o ficheiro não existe"
+    finally:
+        i18n.set_language("en")

@@ -29,6 +29,7 @@ import threading
 
 import pygame
 
+from ui.i18n import _
 from ui.sdl import sdl as _sdl
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,10 @@ PASTE_WAIT = 2.0
 """Seconds the window waits for pyperclip's paste (``xclip -o``, a subprocess) before taking the
 clipboard as empty: with 6 MB on an X clipboard SDL gave up, and ``xclip -o`` never ended, so a
 Ctrl+V froze the window until the xclip was killed."""
+
+GAVE_UP = threading.Event()
+"""Set while the last ``get_text`` gave up waiting (``PASTE_WAIT``): its "" is no answer, not an
+empty clipboard, and the window says so (``gave_up``)."""
 
 
 def is_paste(event: pygame.event.Event) -> bool:
@@ -62,7 +67,8 @@ def put_text(text: str) -> bool:
 
 
 def get_text() -> str:
-    """The clipboard's text, or "" when it holds none or cannot be read."""
+    """The clipboard's text, or "" when it holds none or cannot be read (``gave_up``: not in time)."""
+    GAVE_UP.clear()
     if not _real_window():
         return ""
     get = getattr(pygame.scrap, "get_text", None)
@@ -82,6 +88,17 @@ def get_text() -> str:
             if text:
                 return text.decode("utf-8", "replace")
     return _pyperclip_paste()
+
+
+def gave_up() -> bool:
+    """Whether the last ``get_text`` gave up waiting for the clipboard: a 6 MB text was said to be
+    "no text" when it was only too slow to come."""
+    return GAVE_UP.is_set()
+
+
+def unread_words() -> str:
+    """What the window says when ``get_text`` gave up (Ctrl+V on a menu, in a game)."""
+    return _("The clipboard could not be read in time: it may hold a very large text")
 
 
 def serve_text_fields() -> None:
@@ -124,6 +141,7 @@ def _pyperclip_paste() -> str:
     reader.join(PASTE_WAIT)
     if reader.is_alive():
         log.warning("the clipboard did not answer in %.0f s; taken as empty", PASTE_WAIT)
+        GAVE_UP.set()
     return got[0] if got else ""
 
 

@@ -15,23 +15,28 @@ so the player never loses it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import io
+import itertools
+import os
+import secrets
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ai.atomic import atomic_write_bytes
+from ai.atomic import atomic_write_bytes, fsync_dir
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
-from games.record import GameRecord, RecordError, default_name, move_list_text
+from games.record import SUFFIX, GameRecord, RecordError, default_name, move_list_text
 from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.i18n import N_, _
-from ui.record_files import atomic_write_text, write_problem
+from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
 
 
@@ -114,13 +119,79 @@ def copy_position(game: Game, state: State) -> tuple[str, str]:
     return message, "info" if ok else "warn"
 
 
-def free_path(folder: Path, stem: str, suffix: str) -> Path:
-    """``folder/stem.suffix``, or ``stem-2``, ``stem-3`` ... when taken: a save never overwrites."""
-    path, n = folder / f"{stem}{suffix}", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}{suffix}"
-    return path
+def new_names(folder: Path, stem: str, suffix: str) -> Iterator[Path]:
+    """``folder/stem.suffix``, then ``stem-2``, ``stem-3`` ...: the names a save tries in turn,
+    so that it never overwrites (``save_under_free_name``)."""
+    yield folder / f"{stem}{suffix}"
+    for n in itertools.count(2):
+        yield folder / f"{stem}-{n}{suffix}"
+
+
+NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS, getattr(errno, "ENOTSUP", errno.EPERM),
+                 getattr(errno, "EOPNOTSUPP", errno.EPERM)}  # FAT, exFAT, some network shares
+
+
+def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], Path]) -> Path:
+    """``write`` the file whole under a hidden name (it returns the path it wrote), then give it
+    the first free one of ``new_names``, claimed atomically: a hard link fails if the name
+    is taken (then the next is tried), where a look (``exists``) and a rename later let two
+    windows saving the same game in the same minute choose one name, the second replacing the
+    first.  Where the disk has no hard links, the name is claimed by creating it (O_EXCL)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    staged = write(folder / f".{stem}{suffix}.{secrets.token_hex(4)}.tmp")
+    try:
+        path = next(path for path in new_names(folder, stem, suffix) if _claimed(staged, path))
+        fsync_dir(folder)
+        return path
+    finally:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+
+
+def _claimed(staged: Path, path: Path) -> bool:
+    """Give ``staged`` the name ``path`` unless a file has it (False)."""
+    try:
+        _link_or_create(staged, path)
+    except FileExistsError:
+        return False
+    return True
+
+
+def _link_or_create(staged: Path, path: Path) -> None:
+    """A hard link at ``path``; without hard links, ``path`` created (O_EXCL), then replaced by
+    ``staged``.  FileExistsError either way when ``path`` is taken."""
+    try:
+        os.link(staged, path)
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:  # EEXIST (FileExistsError: the name is taken) among the rest
+            raise
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+        os.replace(staged, path)
+
+
+def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, str]:
+    """Save (S) in a game and in the replay: ``record`` in ``folder`` under a name of its own
+    (``save_under_free_name``); (message, kind)."""
+    stem = Path(default_name(record)).stem
+    try:
+        path = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
+    except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
+        return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
+    except RecordError as exc:
+        return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
+    return _("Game saved: {path}").format(path=path), "info"
+
+
+def export_board_png(game: Game, state: State, record: GameRecord, plies: int, **kwargs: Any) -> tuple[str, str]:
+    """The position after ``plies`` moves of ``record`` as a PNG in the saved-games folder (the
+    game's and the replay's Picture), under a new name: a second picture at the same move no
+    longer replaces the first; ``kwargs`` as ``save_board_png``'s.  (message, kind)."""
+    folder, stem = games_dir(), f"{Path(default_name(record)).stem}-move{plies}"
+    try:
+        saved = save_under_free_name(folder, stem, ".png", lambda path: save_board_png(game, state, path, **kwargs))
+    except (OSError, pygame.error) as exc:
+        return _("Could not save the picture: {error}").format(error=picture_problem(exc, folder / f"{stem}.png")), "error"
+    return _("Picture saved: {path}").format(path=saved), "info"
 
 
 def saves_sgf(game_id: str) -> bool:
@@ -131,9 +202,11 @@ def saves_sgf(game_id: str) -> bool:
 def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
     """A Hex game as an .sgf file HexGui and Benzene open (games.hex_sgf), in the saved-games folder
     beside the pictures (its lists read only records); (message, kind)."""
-    path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".sgf")
+    folder, stem = folder or games_dir(), Path(default_name(record)).stem
+    path = folder / f"{stem}.sgf"
     try:
-        atomic_write_text(path, sgf_from_record(record))
+        text = sgf_from_record(record)
+        path = save_under_free_name(folder, stem, ".sgf", lambda staged: atomic_write_text(staged, text) or staged)
     except (OSError, RecordError) as exc:
         why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
         return _("Could not save the SGF file: {error}").format(error=why), "error"

@@ -119,6 +119,9 @@ class MoveEntry:
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
         text = clipboard.get_text()
+        if clipboard.gave_up():
+            self.scene.messages.add(clipboard.unread_words(), "warn", duration=8.0)
+            return
         try:
             check_text_length(text)  # 50 MB pasted: said at once, not read for a minute as moves
         except RecordError as exc:

@@ -27,7 +27,7 @@ from typing import Any
 
 import ai
 import games
-from ai.atomic import atomic_write_text
+from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
@@ -92,28 +92,6 @@ def move_aside(path: Path | str) -> Path:
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
     os.replace(path, target)
     return target
-
-
-class TooLarge(ValueError):
-    """A file larger than its reader takes (``capped_text``)."""
-
-
-class NotText(ValueError):
-    """A file that is not UTF-8 text (``capped_text``)."""
-
-
-def capped_text(path: Path | str, limit: int) -> str:
-    """The text of ``path``, read no further than ``limit`` bytes (a larger file is not read into
-    memory whole: TooLarge), UTF-8 with or without a Windows editor's byte-order mark (else
-    NotText); OSError as opening it raises it.  Records and settings are read so."""
-    with open(path, "rb") as f:
-        raw = f.read(limit + 1)
-    if len(raw) > limit:
-        raise TooLarge(path)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise NotText(path) from None
 
 
 def read_text(path: Path | str) -> str:

@@ -18,13 +18,10 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, Result, default_name
-from ui import words
+from games.record import GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
-from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
-from ui.record_files import save
 from ui.sound import SOUNDS, sound_for_move
 from ui.tally import TALLY, Score, game_key, outcome
 
@@ -177,35 +174,21 @@ class SceneRecorder:
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""
-        from ui.export import free_path
+        from ui.export import save_record_under_free_name
 
-        record = self.record
-        path = free_path(folder or games_dir(), Path(default_name(record)).stem, ".json")
-        try:
-            save(record, path)
-        except RecordError as exc:
-            log.info("save failed: %s", exc)
-            return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
-        return _("Game saved: {path}").format(path=path), "info"
+        return save_record_under_free_name(self.record, folder or games_dir())
 
     def export_png(self, scene: Any) -> tuple[str, str]:
         """The position on screen (the one browsed to, if any, turned round if the board is) as a
         PNG in the saved-games folder, with analysis mode's values on its moves when it is on;
         (message, kind)."""
-        import pygame
-
-        from ui.export import picture_problem, save_board_png
+        from ui.export import export_board_png
 
         plies = scene.shown_plies()
         last = scene.history[plies - 1] if plies else None
-        path = games_dir() / f"{Path(default_name(self.record)).stem}-move{plies}.png"
-        try:
-            saved = save_board_png(scene.game, scene.shown_state(), path, theme=scene.app.theme,
-                                   last_move=last.move if last else None, labels=scene.analysis.labels(),
-                                   turned=scene.view.turned)
-        except (OSError, pygame.error) as exc:
-            return _("Could not save the picture: {error}").format(error=picture_problem(exc, path)), "error"
-        return _("Picture saved: {path}").format(path=saved), "info"
+        return export_board_png(scene.game, scene.shown_state(), self.record, plies, theme=scene.app.theme,
+                                last_move=last.move if last else None, labels=scene.analysis.labels(),
+                                turned=scene.view.turned)
 
     def copy_moves(self) -> tuple[str, str]:
         """The move list on the clipboard (or in a file when there is no clipboard); (message, kind)."""

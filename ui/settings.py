@@ -247,7 +247,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def _read(path: Path) -> str:
     """The file's text; ValueError for a file too large to be settings or not text at all."""
-    from ui.record_files import NotText, TooLarge, capped_text
+    from ai.atomic import NotText, TooLarge, capped_text
 
     try:
         return capped_text(path, MAX_BYTES)

@@ -303,6 +303,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
      N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
     (r"too large to be a game record", N_("too large to be a game record")),
+    (r"too large to be a tournament's results", N_("too large to be a tournament's results")),
     (r"too long to be a game's moves or position \((?P<n>\d+) characters\)",
      N_("too long to be a game's moves or position ({n} characters)")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),

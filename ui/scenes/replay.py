@@ -35,7 +35,7 @@ from typing import Any
 import pygame
 
 import games
-from games.record import GameRecord, RecordError, default_name, move_number, move_place, move_rows
+from games.record import GameRecord, RecordError, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
@@ -56,9 +56,8 @@ from ui.export import (
     board_view,
     copy_move_list,
     copy_position,
-    free_path,
-    picture_problem,
-    save_board_png,
+    export_board_png,
+    save_record_under_free_name,
     save_sgf,
     saves_sgf,
 )
@@ -67,7 +66,6 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
-from ui.record_files import save
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -254,16 +252,11 @@ class ReplayScene(Scene):
         (self.on_continue or self.app.continue_record)(record)
 
     def export_png(self) -> None:
-        path = games_dir() / f"{Path(default_name(self.record)).stem}-move{self.ply}.png"
-        try:
-            saved = save_board_png(self.game, self.states[self.ply], path, theme=self.theme,
-                                   last_move=self.moves[self.ply - 1] if self.ply else None,
-                                   labels=self.move_analysis.labels(),  # the values, in analysis mode
-                                   turned=self.view.turned)
-        except (OSError, pygame.error) as exc:
-            self.messages.add(_("Could not save the picture: {error}").format(error=picture_problem(exc, path)), "error")
-            return
-        self.messages.add(_("Picture saved: {path}").format(path=saved), duration=6.0)
+        message, kind = export_board_png(self.game, self.states[self.ply], self.record, self.ply, theme=self.theme,
+                                         last_move=self.moves[self.ply - 1] if self.ply else None,
+                                         labels=self.move_analysis.labels(),  # the values, in analysis mode
+                                         turned=self.view.turned)
+        self.messages.add(message, kind, duration=6.0)
 
     def copy_moves(self) -> None:
         self.messages.add(*copy_move_list(self.record), duration=6.0)
@@ -284,14 +277,7 @@ class ReplayScene(Scene):
         was not the one the player saw when pressing Save."""
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
             self.record.evaluations = self.graph_lines()[1]
-        name = Path(default_name(self.record))
-        path = free_path(games_dir(), name.stem, name.suffix)
-        try:
-            save(self.record, path)
-        except RecordError as exc:
-            self.messages.add(_("Could not save the game: {error}").format(error=exc), "error")
-            return
-        self.messages.add(_("Game saved: {path}").format(path=path), duration=6.0)
+        self.messages.add(*save_record_under_free_name(self.record, games_dir()), duration=6.0)
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the game's rules, as F1 in a game (the replay is that game's screen, its board
