@@ -308,8 +308,9 @@ def test_g_in_a_hex_game_saves_it_as_sgf_and_other_games_have_no_such_command(ap
     from ui.scenes.game import GameScene
 
     app.switch(GameScene(app, MatchSetup("hex", {"size": 7, "swap": True}, HOTSEAT, (None, None), 0.1), ["d4", "swap"]))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
-    app.run_frames(2)
+    for _ in range(2):  # g begins a move's name on 7x7 (g1): G waits for a second press
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g"))
+        app.run_frames(2)
     [saved] = games_dir().glob("*.sgf")
     assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == ["d4", "swap"]
     saved.unlink()
