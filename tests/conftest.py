@@ -115,6 +115,17 @@ def _priority_kept():
     assert after == before, f"the test left the process at nice {after} (was {before})"
 
 
+@pytest.fixture(autouse=True)
+def _clipboard_answer_forgotten():
+    """No test meets a clipboard another test's hung paste gave up on (``ui.clipboard.GAVE_UP``
+    is the process's): a test that replaces ``get_text`` never clears it, and its Ctrl+V was said
+    to be "not read in time"."""
+    yield
+    clipboard = sys.modules.get("ui.clipboard")
+    if clipboard is not None:
+        clipboard.GAVE_UP.clear()
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A window on the main menu (1280x800), with its own settings and data folders; after the

@@ -119,7 +119,7 @@ class MoveEntry:
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""
         text = clipboard.get_text()
-        if clipboard.gave_up():
+        if not text and clipboard.gave_up():
             self.scene.messages.add(clipboard.unread_words(), "warn", duration=8.0)
             return
         try:

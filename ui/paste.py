@@ -30,7 +30,7 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
     window's) says what the clipboard holds instead, and nothing changes."""
     messages = messages if messages is not None else app.messages
     text = clipboard.get_text()
-    if clipboard.gave_up():
+    if not text and clipboard.gave_up():
         messages.add(clipboard.unread_words(), "warn", duration=8.0)
         return
     if not text.strip():
