@@ -620,11 +620,9 @@ class App:
 
     def _keep_window_size(self, size: tuple[int, int]) -> None:
         """Remember ``size`` as the size to come back to (never the screen's, never larger than the
-        desktop holds), and the one it replaces, which a maximise's event may bring back.  One
-        resize comes as two events (WINDOWSIZECHANGED, then VIDEORESIZE): kept twice, the second
-        made the screen's size the one to bring back (1008x704 on a 1024x768 desktop)."""
-        if size == self._size_kept_from:
-            return
+        desktop holds), and the one it replaces, which a maximise's event may bring back.  (One
+        resize comes as two events, WINDOWSIZECHANGED then VIDEORESIZE: ``_resize`` takes the
+        second as no resize at all, so a size is not kept twice over the one before it.)"""
         self._size_kept_before, self._size_kept_from = self.settings.window_size, size
         self.settings.window_size = size_on_desktop(size, MIN_SIZE)
 
