@@ -178,6 +178,21 @@ def test_the_tree_picture_is_saved(app, tmp_path, monkeypatch):
     assert pictures and pygame.image.load(str(pictures[0])).get_width() > 400
 
 
+def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypatch):
+    """The tree's Picture wrote a fixed name, itself with SDL: a second one replaced the first (the
+    board's Picture keeps both, and writes whole: ``ui.export.export_picture``, used by both now)."""
+    from tests.ui_helpers import key
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
+    app.open_demo("game:tictactoe:hotseat:b2,a1")
+    key(app, pygame.K_t)
+    built(app, app.scene)
+    key(app, pygame.K_p)
+    key(app, pygame.K_p)
+    assert sorted(p.name for p in tmp_path.rglob("*tree*.png")) == [
+        "tictactoe-tree-alphabeta-depth4-2.png", "tictactoe-tree-alphabeta-depth4.png"]
+
+
 def test_the_replay_opens_the_explorer_through_the_app_and_comes_back(app):
     import games
     from games.record import GameRecord, Side

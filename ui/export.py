@@ -67,17 +67,22 @@ def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), t
     return surface
 
 
-def save_board_png(game: Game, state: State, path: Path | str, **kwargs: Any) -> Path:
-    """Draw the position and save it as a PNG; OSError if the file cannot be written.  Encoded in
-    memory, then written whole: SDL writing the file itself left an empty PNG on a full disk, and
-    said "Error writing the PNG file." without why."""
+def save_png(picture: pygame.Surface, path: Path | str) -> Path:
+    """``picture`` saved as a PNG at ``path`` (".png" added where missing); OSError if the file
+    cannot be written.  Encoded in memory, then written whole: SDL writing the file itself left an
+    empty PNG on a full disk, and said "Error writing the PNG file." without why."""
     path = Path(path)
     if path.suffix.lower() != ".png":
         path = path.with_suffix(".png")
     encoded = io.BytesIO()
-    pygame.image.save(render_board(game, state, **kwargs), encoded, "board.png")
+    pygame.image.save(picture, encoded, "picture.png")
     atomic_write_bytes(path, encoded.getvalue())
     return path
+
+
+def save_board_png(game: Game, state: State, path: Path | str, **kwargs: Any) -> Path:
+    """Draw the position and save it as a PNG (``save_png``)."""
+    return save_png(render_board(game, state, **kwargs), path)
 
 
 def picture_problem(exc: Exception, path: Path) -> str:
@@ -182,16 +187,22 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     return _("Game saved: {path}").format(path=path), "info"
 
 
-def export_board_png(game: Game, state: State, record: GameRecord, plies: int, **kwargs: Any) -> tuple[str, str]:
-    """The position after ``plies`` moves of ``record`` as a PNG in the saved-games folder (the
-    game's and the replay's Picture), under a new name: a second picture at the same move no
-    longer replaces the first; ``kwargs`` as ``save_board_png``'s.  (message, kind)."""
-    folder, stem = games_dir(), f"{Path(default_name(record)).stem}-move{plies}"
+def export_picture(draw: Callable[[], pygame.Surface], stem: str) -> tuple[str, str]:
+    """Picture (P): what ``draw`` makes, as a PNG in the saved-games folder under a new name
+    (``save_under_free_name``: a second picture of the same thing never replaces the first);
+    (message, kind)."""
+    folder = games_dir()
     try:
-        saved = save_under_free_name(folder, stem, ".png", lambda path: save_board_png(game, state, path, **kwargs))
+        saved = save_under_free_name(folder, stem, ".png", lambda path: save_png(draw(), path))
     except (OSError, pygame.error) as exc:
         return _("Could not save the picture: {error}").format(error=picture_problem(exc, folder / f"{stem}.png")), "error"
     return _("Picture saved: {path}").format(path=saved), "info"
+
+
+def export_board_png(game: Game, state: State, record: GameRecord, plies: int, **kwargs: Any) -> tuple[str, str]:
+    """The position after ``plies`` moves of ``record`` (the game's and the replay's Picture), by
+    ``export_picture``; ``kwargs`` as ``render_board``'s.  (message, kind)."""
+    return export_picture(lambda: render_board(game, state, **kwargs), f"{Path(default_name(record)).stem}-move{plies}")
 
 
 def saves_sgf(game_id: str) -> bool:

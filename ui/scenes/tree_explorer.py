@@ -30,7 +30,6 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -294,18 +293,16 @@ class TreeExplorerScene(Scene):
         (self.on_back or self.app.show_menu)()
 
     def export_png(self) -> None:
-        """The tree as drawn (its whole width) saved as a PNG in the saved-games folder."""
-        from ui.autosave import games_dir
+        """The tree as drawn (its whole width) saved as a PNG in the saved-games folder, as the
+        board's Picture is (``export_picture``: written whole, under a new name)."""
+        from ui.export import export_picture
 
         if self.tree is None:  # still being built, or too big: there is nothing to draw
             self.messages.add(_("No tree to save yet") if self.building else self.too_big, "warn")
             return
-        try:
-            path = save_tree_png(self, games_dir() / f"{self.game.id}-tree-{self.algorithm}-depth{self.depth}.png")
-        except (OSError, pygame.error) as exc:
-            self.messages.add(_("Could not save the picture: {error}").format(error=exc), "error")
-            return
-        self.messages.add(_("Picture saved: {path}").format(path=path), duration=6.0)
+        message, kind = export_picture(lambda: tree_picture(self),
+                                       f"{self.game.id}-tree-{self.algorithm}-depth{self.depth}")
+        self.messages.add(message, kind, duration=6.0)
 
     # -- the Scene interface -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -769,7 +766,7 @@ def count_label(count: int, size: int, room: int) -> str:
     return said if tx.ui_font(size).size(said)[0] <= room else str(count)
 
 
-def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
+def tree_picture(scene: TreeExplorerScene) -> pygame.Surface:
     """The open tree, its whole width, on a picture of its own."""
     s = scene.scale
     _w, _h, step, level, _font, _small = node_metrics(s)
@@ -781,6 +778,4 @@ def save_tree_png(scene: TreeExplorerScene, path: Path) -> Path:
     picture.fill(scene.theme.background)
     if scene.tree is not None:  # the whole tree fits: centred
         draw_tree(picture, scene, picture.get_rect().inflate(-int(20 * s), 0), 0)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(picture, str(path))
-    return path
+    return picture
