@@ -350,3 +350,18 @@ def test_a_build_folder_carries_the_installer_which_adds_that_build(tmp_path):
                           text=True, env={"HOME": str(home), "PATH": "/usr/bin:/bin"}, cwd=home, timeout=60)
     assert done.returncode == 0, done.stderr
     assert exec_argv(home / ".local" / "share" / "applications" / "tabuleiro.desktop") == [str(app)]
+
+
+@pytest.mark.parametrize("area, expected", [
+    # a 1366x768 laptop under a 40 px task bar: room for the usual smallest window
+    ((0, 0, 1366, 728), (800, 560)),
+    # a 1024x600 netbook under a 27 px top panel: as tall as the desktop holds with the frame
+    ((0, 27, 1024, 573), (800, 509)),
+    # a netbook with panels above and below: never under the least every screen lays out in
+    ((0, 24, 1024, 540), (800, 500)),
+])
+def test_the_smallest_window_is_one_the_desktop_holds(monkeypatch, area, expected):
+    from ui import desktop
+
+    monkeypatch.setattr(desktop, "desktop_area", lambda: area)
+    assert desktop.smallest_on_desktop((800, 560), (800, 500)) == expected

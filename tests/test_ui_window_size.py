@@ -129,3 +129,27 @@ def test_a_size_larger_than_the_desktop_is_remembered_as_the_desktop_holds_it(re
     post(app, resized((1600, 1000)))
     app.quit()
     assert saved().window_size == fitted
+
+
+NETBOOK_DESKTOP = (0, 27, 1024, 573)  # a 1024x600 netbook's desktop under its 27-pixel top panel
+NETBOOK_MAXIMISED = (1024, 540)  # the window its window manager gives maximised, under the title bar
+
+
+@pytest.mark.parametrize("screen", ["game:reversi:hotseat", "play:alquerque"])
+def test_a_window_maximised_on_a_netbook_fits_under_its_panel(remembering, monkeypatch, screen):
+    """On a 1024x600 netbook the desktop under the panel holds a window 540 rows tall with its
+    title bar.  The window was never less than 560 (``MIN_SIZE``): it took the window manager's
+    maximised size as 1024x560, and its bottom row (the game's Menu button, New game's Start
+    game) lay under the panel.  Now it takes that size, and every button of the screen is on it."""
+    from ui import desktop as desktop_module
+
+    monkeypatch.setattr(desktop_module, "desktop_area", lambda: NETBOOK_DESKTOP)
+    app = remembering(window_size=[900, 520])
+    app.open_demo(screen)
+    post(app, size_changed(NETBOOK_MAXIMISED), resized(NETBOOK_MAXIMISED))
+    assert app.screen.get_size() == NETBOOK_MAXIMISED
+    scene = app.scene
+    buttons = scene.buttons if hasattr(scene, "buttons") else [scene.start_button, scene.back_button]
+    rects = [b.rect for b in buttons if b.visible]
+    assert len(rects) >= 2
+    assert all(app.screen.get_rect().contains(rect) for rect in rects), rects

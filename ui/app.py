@@ -41,7 +41,13 @@ from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
-from ui.desktop import claim_window_slot, open_fitted_window, set_window_icon, size_on_desktop
+from ui.desktop import (
+    claim_window_slot,
+    open_fitted_window,
+    set_window_icon,
+    size_on_desktop,
+    smallest_on_desktop,
+)
 from ui.i18n import _
 from ui.scenes.base import Scene, pointer_there_first
 from ui.theme import THEMES, Theme, window_scale
@@ -58,6 +64,9 @@ log = logging.getLogger("tabuleiro.ui")
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
+# the smallest window on a desktop without room for MIN_SIZE (a 1024x600 netbook under its panel):
+# every screen is laid out down to it (``ui.desktop.smallest_on_desktop``)
+LEAST_SIZE = (800, 500)
 TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
@@ -177,14 +186,15 @@ class App:
         self.remember_size = remember_size and size is None
         pygame.display.set_caption(TITLE)
         set_window_icon()
+        self.min_size = smallest_on_desktop(MIN_SIZE, LEAST_SIZE)  # the least the user may make the window
         wanted = size or tuple(self.settings.window_size)
-        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
+        wanted = (max(self.min_size[0], wanted[0]), max(self.min_size[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
         if size is None:  # a second Tabuleiro opens a little down and right of the first, not over it
             from ui.autosave import data_dir
 
             slot = claim_window_slot(data_dir())
-            self.screen = open_fitted_window(wanted, MIN_SIZE, self._window, slot)
+            self.screen = open_fitted_window(wanted, self.min_size, self._window, slot)
         else:
             self.screen = self._window(wanted)
         self.size: tuple[int, int] = self.screen.get_size()
@@ -199,7 +209,7 @@ class App:
         self._size_kept_before: tuple[int, int] = self.settings.window_size
         self._size_kept_from: tuple[int, int] | None = None
         if self.remember_size:  # as this desktop can show it (the window was opened fitted so)
-            self.settings.window_size = size_on_desktop(self.settings.window_size, MIN_SIZE)
+            self.settings.window_size = size_on_desktop(self.settings.window_size, self.min_size)
         clipboard.serve_text_fields()
         pygame.key.set_repeat(REPEAT_DELAY, REPEAT_INTERVAL)
         self.clock = pygame.time.Clock()
@@ -582,7 +592,7 @@ class App:
         if self.fullscreen:
             self._fit(*self.screen.get_size())  # the screen's size is the one to fill
             return
-        width, height = max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+        width, height = max(self.min_size[0], width), max(self.min_size[1], height)
         if (width, height) == self.size == self.screen.get_size():
             return
         if (width, height) != self.screen.get_size():
@@ -597,12 +607,11 @@ class App:
             self._resized_at = None
             memory.give_back()
 
-    @staticmethod
-    def _window(size: tuple[int, int]) -> pygame.Surface:
-        """A resizable window of ``size``, which the window manager keeps at least ``MIN_SIZE``
+    def _window(self, size: tuple[int, int]) -> pygame.Surface:
+        """A resizable window of ``size``, which the window manager keeps at least ``min_size``
         (so it is never dragged smaller and snapped back)."""
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        sdl.set_minimum_window_size(*MIN_SIZE)
+        sdl.set_minimum_window_size(*self.min_size)
         return screen
 
     @property
@@ -624,7 +633,7 @@ class App:
         resize comes as two events, WINDOWSIZECHANGED then VIDEORESIZE: ``_resize`` takes the
         second as no resize at all, so a size is not kept twice over the one before it.)"""
         self._size_kept_before, self._size_kept_from = self.settings.window_size, size
-        self.settings.window_size = size_on_desktop(size, MIN_SIZE)
+        self.settings.window_size = size_on_desktop(size, self.min_size)
 
     def _maximized_changed(self, maximized: bool) -> None:
         """The window was maximised, or restored.  A maximise whose resize came first (the window

@@ -6,6 +6,7 @@ ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
     slot = claim_window_slot(folder)       # 0, or 1, 2... when other Tabuleiro windows are open
     open_fitted_window(size, MIN, opener, slot)  # fitted to the desktop, centred, cascaded by slot
     size_on_desktop(size, MIN)     # a size to remember: no larger than the desktop holds a window
+    smallest_on_desktop(MIN, LEAST)  # the smallest window: MIN, less on a desktop too small for it
     apply_settings(settings)       # language and sound from the settings
     open_folder(path)              # the system's file manager on a folder of ours
 """
@@ -88,6 +89,22 @@ def desktop_area() -> tuple[int, int, int, int] | None:
     bars where SDL can tell them; None where no display can be measured."""
     desktops = pygame.display.get_desktop_sizes()
     return sdl.usable_bounds() or ((0, 0, *desktops[0]) if desktops else None)
+
+
+def smallest_on_desktop(smallest: tuple[int, int], least: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window this desktop keeps whole with its frame: ``smallest``, or as much as
+    the desktop's usable area holds where that is less, never under ``least``.
+
+    A 1024x600 netbook's panel and title bar leave it about 510 rows: a window never less than
+    560 tall had its bottom rows (the game's Menu button, New game's Start game) under the
+    panel, and neither maximising nor dragging it made it fit.  Every screen lays out down to
+    ``least``."""
+    area = desktop_area()
+    if area is None:
+        return smallest
+    room = (area[2] - FRAME[0], area[3] - FRAME[1])
+    width, height = (max(low, min(size, space)) for size, low, space in zip(smallest, least, room))
+    return width, height
 
 
 def size_on_desktop(size: tuple[int, int], smallest: tuple[int, int]) -> tuple[int, int]:
