@@ -1,6 +1,6 @@
 """Hex games as HexGui and Benzene save them: SGF with ``GM[11]``, read into a game record.
 
-A HexGui file looks like ``(;AP[HexGui:0.9]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];W[e7])``: the
+A HexGui file looks like ``(;AP[HexGui:0.10]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
 a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is
@@ -12,26 +12,25 @@ where our Blue joins left and right, so every cell is read with its row and colu
 a swap (``swap-pieces``, ``swap``, ``swap-sides``) is our swap, the file then played with the swap
 rule on.
 
-The swap, as both programs record it, keeps the board and has the swapper's colour move next (the
-players have exchanged colours).  HexGui's source says so (hexgui/gui/HexGui.java, ``play``:
-``if (m_current.getMove().getPoint() != HexPoint.SWAP_PIECES) cmdToggleToMove();``, and
-``determineColorToMove``: after a swap ``m_tomove = m_current.getMove().getColor()``;
-hexgui/gui/GuiBoard.java, ``setColor``: ``if (HexPoint.SWAP_PIECES == point ...) return;``, so no
-stone moves), and so does Benzene's: ``HexHtpEngine::CmdLoadSgf`` plays each node with the colour
-its letter names (``Play(color, point)``, never checking turns) and ``StoneBoard::PlayMove`` only
-marks ``swap-pieces`` played; its tournament script writes ``;W[swap-pieces]`` then ``;W[...]``.
-Our swap mirrors the stone across the long diagonal, changing its colour, and the other colour moves
-next: HexGui's board after the swap is ours mirrored with its colours exchanged.  So from the move
-after a swap that has the swapper's letter, every cell is read without the exchange of row and
-column and every letter (``RE``'s too) names the other side.  A file whose move after the swap has
-the other letter (Tabuleiro wrote so before it was checked against HexGui) is read as our swap, its
-moves alternating; a file that ends on its swap is read as HexGui's.  Otherwise the letters are not
-checked: moves alternate, as in our Hex.
+The swap: SGF's Hex properties (red-bean.com's FF[4] page, quoted in HexGui 0.10's SgfReader)
+define ``swap-pieces`` as our swap, every stone recoloured and the board mirrored across the long
+diagonal, the other colour moving next, and ``swap-sides`` as the players exchanging colours, the
+stone kept and the swapper's colour moving next.  HexGui from 0.10 on plays and writes them so
+(``GuiBoard.swapPieces`` reflects and recolours; ``Node.defaultPlayerToMove``: after swap-pieces
+the opponent of its colour moves): ``;B[f6];W[swap-pieces];B[e7]``.  HexGui 0.9 and earlier, and
+Benzene, wrote ``swap-pieces`` for swap-sides (the board kept, ``;W[swap-pieces];W[e7]``: HexGui
+0.10 reads such a file's ``swap-pieces`` as swap-sides when its ``AP`` names HexGui 0.9 or
+earlier).  So a file is read by its letters: when the move after the swap has the swapper's letter
+the board was kept, and from there on every cell is read without the exchange of row and column
+and every letter (``RE``'s too) names the other side (HexGui's board is ours mirrored, its colours
+exchanged); when it has the other letter the moves alternate, as in our Hex.  A file that ends on
+its swap is read by the swap's word: ``swap-sides``, or ``swap-pieces`` under an old HexGui's
+``AP``, kept the board.
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
-would pass 72 characters), the swap as HexGui and Benzene record it, so both open the file on the
-board of the game played.  Two things HexGui has no word for are written in SGF's own: the swap
+would pass 72 characters), the swap as ``swap-pieces`` in SGF's sense, so HexGui opens the file on
+the board of the game played.  Two things HexGui has no word for are written in SGF's own: the swap
 rule, when a game played with it has no swap to show it, as ``RU[swap]``; a game that ended off the
 board as ``RE`` in FF[4]'s long forms (``W+Resign``, ``W+Time`` on time, ``W+Forfeit`` for an
 illegal move or a crashed player; ``W+`` a win on the board), with the ending's full words, why
@@ -45,7 +44,7 @@ import re
 
 import games
 from games.base import IllegalMove, quoted
-from games.hex import SWAP_NAMES, transpose_cell
+from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
 from games.record import APP, GameRecord, RecordError, Result, Side, now_iso
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
@@ -54,6 +53,7 @@ SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without 
 LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
 LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
+OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrote swap-pieces for swap-sides
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
@@ -137,7 +137,7 @@ def record_from_sgf(text: str) -> GameRecord:
         text = value if kept else transpose_cell(value)
         if value.lower() in SWAP_WORDS:
             text = "swap"
-            kept = number == len(words) or words[number][0] == letter  # the swapper's colour moves next
+            kept = _board_kept(value.lower(), letter, words[number:], root.get("AP", [""])[0])
         try:
             move = game.parse_move(state, text)
         except IllegalMove as exc:
@@ -152,6 +152,15 @@ def record_from_sgf(text: str) -> GameRecord:
         said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
         record = record.finish(Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}"))
     return record
+
+
+def _board_kept(word: str, letter: str, after: list[tuple[str, str]], program: str) -> bool:
+    """Whether the file's program kept the board at its swap (see the module's docstring): the
+    swapper's letter moves next, or, on a file that ends on its swap, ``swap-sides`` or an old
+    HexGui's ``swap-pieces``."""
+    if after:
+        return after[0][0] == letter
+    return word == "swap-sides" or (word == HEXGUI_SWAP and OLD_HEXGUI.match(program.strip()) is not None)
 
 
 def _loss_letter(rest: str) -> str:
@@ -217,9 +226,8 @@ def sgf_from_record(record: GameRecord) -> str:
     if game.swap:
         root["RU"] = SWAP_RULE
     if record.result is not None and record.result.winner is not None:
-        swapped = any(move in SWAP_NAMES for move in record.moves)
         on_the_board = record.final_state().is_terminal()
-        root["RE"] = _result_value(game, record.result, on_the_board, swapped)
+        root["RE"] = _result_value(game, record.result, on_the_board)
         loser = game.sides[1 - record.result.winner]
         if not on_the_board and record.result.reason not in (f"{loser}{words}" for words in LOSS_WORDS.values()):
             root["GC"] = record.result.reason  # why: RE says only resigned, on time or forfeited
@@ -235,25 +243,18 @@ def sgf_from_record(record: GameRecord) -> str:
 
 
 def _move_tokens(moves: list[str], first: int) -> list[str]:
-    """One node a move, as HexGui records a swap (see the module's docstring): the swapper's
-    letter on ``swap-pieces`` and on the move after it, and from there on every letter names the
-    other side of ours and every cell is written without the exchange of row and column."""
+    """One node a move, the letters alternating and every cell exchanged to HexGui's orientation;
+    our swap is SGF's ``swap-pieces`` (see the module's docstring)."""
     tokens: list[str] = []
-    kept = 0  # 1 once the swap is played: HexGui's board is then ours mirrored, colours exchanged
     for number, move in enumerate(moves):
-        letter = SIDE_LETTERS[(first + number) % 2 ^ kept]
-        if move in SWAP_NAMES:
-            text, kept = "swap-pieces", 1
-        else:
-            text = move if kept else transpose_cell(move)
-        tokens += [";", f"{letter}[{text}]"]
+        text = HEXGUI_SWAP if move in SWAP_NAMES else transpose_cell(move)
+        tokens += [";", f"{SIDE_LETTERS[(first + number) % 2]}[{text}]"]
     return tokens
 
 
-def _result_value(game, result: Result, on_the_board: bool, swapped: bool) -> str:
-    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+Resign``).
-    After a swap the letter is the winner's colour on HexGui's board, the other side's letter of ours."""
-    winner = SIDE_LETTERS[result.winner ^ swapped]
+def _result_value(game, result: Result, on_the_board: bool) -> str:
+    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+Resign``)."""
+    winner = SIDE_LETTERS[result.winner]
     if on_the_board:
         return f"{winner}+"
     letter = _loss_letter(result.reason.removeprefix(game.sides[1 - result.winner]))

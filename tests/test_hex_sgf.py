@@ -121,17 +121,17 @@ def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
 
 
 def test_a_game_with_a_swap_is_written_character_by_character_as_hexgui_saves_it():
-    """The file HexGui itself saves for this game (HexGui.java: a swap leaves ``m_tomove`` as it
-    is, so its swapper's W moves next; GuiBoard.setColor ignores ``swap-pieces``, so the stone
-    stays black a2).  After the swap its cells are ours unexchanged and its colours ours
-    exchanged: our Blue c3 and d2 are its white c3 and d2, our Red b4 its black b4.  Written
-    with the letters alternating (``;B[c3]``), HexGui drew Blue's c3 as a second black stone."""
+    """The file HexGui 0.10 saves for this game: its swap-pieces mirrors Blue's a2 to a white b1
+    (GuiBoard.swapPieces) and hands the move back to black (Node.defaultPlayerToMove), so the
+    letters alternate and every cell is exchanged, before the swap and after it.  Written as
+    HexGui 0.9 wrote it (``;W[swap-pieces];W[c3]``), HexGui 0.10 drew Blue's c3 as a white stone
+    and every later stone on the mirror of its cell in the other colour."""
     game = games.load("hex", size=5, swap=True)
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap", "c3", "b4", "d2"])
     record.started = ""  # no date: the file holds what HexGui's would, and RU[swap]
     assert sgf_from_record(record) == (
-        "(;AP[Tabuleiro:0.1.0]FF[4]GM[11]RU[swap]SZ[5];B[a2];W[swap-pieces];W[c3]\n"
-        ";B[b4];W[d2])\n")
+        "(;AP[Tabuleiro:0.1.0]FF[4]GM[11]RU[swap]SZ[5];B[a2];W[swap-pieces];B[c3]\n"
+        ";W[d2];B[b4])\n")
     assert record_from_sgf(sgf_from_record(record)).moves == record.moves
 
 
@@ -151,12 +151,25 @@ def test_a_file_in_the_old_alternating_form_still_reads_as_our_swap():
 
 
 def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
-    """Red swapped and Blue resigned: HexGui's black stone is then Red's, so RE[B+Resign]."""
+    """Red swapped and Blue resigned: after HexGui 0.10's swap-pieces the white stone is Red's, so
+    RE[W+Resign]."""
     game = games.load("hex", size=5, swap=True)
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
     text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
-    assert "RE[B+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
+    assert "RE[W+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
     assert record_from_sgf(text).result == Result(1, "Blue resigns")
+
+
+@pytest.mark.parametrize("program, word, winner", [
+    ("HexGui:0.10", "swap-pieces", 1),  # the stone mirrored and made white: white is the swapper, Red
+    ("HexGui:0.9.GIT", "swap-pieces", 0),  # HexGui 0.9's swap-pieces kept the board: white is Blue now
+    ("HexGui:0.10", "swap-sides", 0),  # the colours exchanged, the stone kept: white is Blue
+])
+def test_a_file_ending_on_its_swap_reads_re_as_the_swap_word_and_the_program_mean_it(program, word, winner):
+    """With no move after the swap to show whose letter moves on, the word decides, as HexGui 0.10
+    decides it (SgfReader.parseMove reads an old HexGui's swap-pieces as swap-sides)."""
+    record = record_from_sgf(f"(;AP[{program}]FF[4]GM[11]RE[W+Resign]SZ[5];B[c1];W[{word}])")
+    assert record.moves == ["a3", "swap"] and record.result.winner == winner
 
 
 @pytest.mark.parametrize("reason, value", [
@@ -237,45 +250,42 @@ def test_every_game_written_as_sgf_reads_back_the_same(record):
 
 
 def hexgui_board(text: str) -> tuple[dict[str, str], str | None]:
-    """The board HexGui shows on opening ``text`` and the colour it has to move (None at the root),
-    modelled on its source (hexgui/gui/HexGui.java): ``loadGame`` runs ``forward``, whose
-    ``playNode`` sets each move's colour on its cell (``playSetup`` the setup stones) and
-    ``GuiBoard.setColor`` ignores ``swap-pieces``; ``determineColorToMove`` gives the last move's
-    colour after a swap and the other colour after any other move.  Benzene's ``loadsgf`` builds
-    the same board: ``HexHtpEngine::CmdLoadSgf`` plays each node's own colour and
-    ``StoneBoard::PlayMove`` only marks a swap as played."""
+    """The board HexGui 0.10 shows on opening ``text`` and the colour it has to move (None at the
+    root), modelled on its source (hexgui/gui/HexGui.java, ``guiPlay``): each move's colour is set
+    on its cell (the setup stones first), ``swap-pieces`` recolours every stone and reflects it
+    across the long diagonal (``GuiBoard.swapPieces``, ``HexPoint.reflect``), and the colour to move
+    is the other one after any move but ``swap-sides`` (``Node.defaultPlayerToMove``)."""
     nodes = main_line(text)
     board = {cell: colour for colour in "BW" for cell in nodes[0].get(f"A{colour}", [])}
     to_move = None
     for node in nodes:
         for colour in "BW":
             for value in node.get(colour, []):
-                swap = value == "swap-pieces"
-                if not swap:
+                if value == "swap-pieces":
+                    board = {transpose_cell(cell): "BW"["WB".index(stone)] for cell, stone in board.items()}
+                else:
                     board[value] = colour
-                to_move = colour if swap else "BW"["WB".index(colour)]
+                to_move = colour if value == "swap-sides" else "BW"["WB".index(colour)]
     return board, to_move
 
 
 @given(hex_records())
-def test_hexgui_and_benzene_open_every_written_game_on_the_board_it_was_played_on(record):
+def test_hexgui_opens_every_written_game_on_the_board_it_was_played_on(record):
     """Cell by cell, HexGui's board is ours turned to its orientation (row and column exchanged,
-    Blue black), and after a swap ours as it is with the colours exchanged; the side to move and
-    the winner named in RE are the same player's colour there."""
+    Blue black), after a swap too; the side to move and the winner named in RE are the same
+    player's colour there."""
     game = record.game()
     state = record.final_state()
-    swapped = "swap" in record.moves
     ours = {}
     for cell in range(game.cells):
         stone = state.stone_at(cell)
         if stone is not None:
-            name = game.format_move(state, cell)
-            ours[name if swapped else transpose_cell(name)] = "BW"[stone ^ swapped]
+            ours[transpose_cell(game.format_move(state, cell))] = "BW"[stone]
     text = sgf_from_record(record)
     board, to_move = hexgui_board(text)
     assert board == ours
     if record.moves and "resign" not in text:
-        assert to_move == "BW"[state.to_move ^ swapped]
+        assert to_move == "BW"[state.to_move]
     if record.result is not None and state.is_terminal():  # the colour that joined its edges on HexGui's board
         black = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "B")
         white = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "W")
@@ -297,7 +307,8 @@ def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
     click(app, button.rect.center)
     [saved] = games_dir().glob("*.sgf")
     assert record_from_sgf(saved.read_text(encoding="utf-8")).moves == MOVES
-    assert saved.read_text(encoding="utf-8").endswith(";B[f6];W[swap-pieces];W[e7];B[d8])\n")  # its moves as HexGui wrote them
+    # written as HexGui 0.10 writes it: the letters alternating, our e7 and d8 its g5 and h4
+    assert saved.read_text(encoding="utf-8").endswith(";B[f6];W[swap-pieces];B[g5];W[h4])\n")
     assert f"Saved for HexGui: {saved}" in [m.text for m in app.scene.messages.current()]
     assert list(games_dir().glob("*.json")) == []
 

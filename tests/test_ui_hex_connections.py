@@ -16,7 +16,7 @@ from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
 from tests.ui_helpers import key, make_app, recorded_text, wait
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
 # 7x7, Blue to move: analyse() finds a dead cell (a1), captured cells of both colours, connections
@@ -421,3 +421,24 @@ def test_the_one_line_thinking_card_cuts_nothing_at_800x560(tmp_path, monkeypatc
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_against_the_computer_the_legend_leaves_the_move_list_three_rows_too(app, monkeypatch):
+    """Hex 4x4 against level 1 with the connections on (V): the thinking card showed the last
+    search on three lines, so at 1280x800 the move list kept one row, only the newest moves in
+    view, in every game against the computer.  The card now says the last search on one line."""
+    from tests.test_ui_move_entry import enter_moves
+
+    moves = ["a1", "d4", "a4", "d1"]
+    scene = GameScene(app, MatchSetup("hex", {"size": 4}, HUMAN_VS_PC, (None, "level-1"), 0.2), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    enter_moves(app, "b2")
+    assert wait(app, lambda: len(scene.history) == 6 and scene.human_to_move(), 60)
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.connections.shown() is not None, 60)
+    drawn = recorded_text(monkeypatch)
+    scene.panel.draw(app.screen)
+    assert "Connections" in drawn and "Last search" in drawn
+    played = [ply.text for ply in scene.history]
+    assert all(move in drawn for move in played), drawn  # the first row as well as the last

@@ -26,8 +26,9 @@ of the Benzene/HexGui family call the first player black and give black the top 
 so for them black = Blue with row and column exchanged (their ``c1`` is our ``a3``).  This
 command uses our orientation unless ``--transpose`` is given: then every cell it reads and writes
 has its row and column exchanged, so HexGui, Benzene and MoHex see our engine play their black
-(first, top to bottom) as our Blue, its swap said swap-pieces.  HexGui keeps its board at a swap and has the swapper's colour
-move next: the first ``w`` after a swap switches to its reading (``Engine.mover``).  What the
+(first, top to bottom) as our Blue, its swap said swap-pieces.  HexGui 0.9 and earlier (and Benzene) keep their board at a
+swap and have the swapper's colour move next: the first ``w`` after a swap switches to that reading (``Engine.mover``);
+HexGui 0.10 mirrors the stone as we do and sends ``b`` next, read as ours.  What the
 engine says speaks the controller's orientation too: ``showboard`` draws the board as HexGui does
 (its cell names around it, B and W its colours), and a refusal names a cell as it was sent
 (``c1 is already taken``, not our ``a3``) and a colour by its letter in that reading.  The other way round, a Benzene engine as our outside player, is

@@ -116,6 +116,26 @@ def idle_headline(scene: GameScene) -> str:
     return _("Ready") if scene.human_to_move() or scene.is_over() else _("It is the computer's turn")
 
 
+def parts_that_fit(parts: list[str], size: int, width: int) -> str:
+    """As many of ``parts`` as fit ``width`` whole, from the first, joined ("best e6 · Red 56% to
+    win" without what follows); "" when the first does not."""
+    said = ""
+    for end in range(1, len(parts) + 1):
+        joined = tx.join_parts(parts[:end])
+        if tx.ui_font(size).size(joined)[0] > width:
+            break
+        said = joined
+    return said
+
+
+def best_first(p: AIProgress, parts: list[str]) -> list[str]:
+    """A search's ``detail_parts`` from its best move on, the depth or playouts before it moved
+    last: on one line the move and its value are the news."""
+    best = _("best {move}").format(move=p.best_text) if p.best_text else None
+    at = parts.index(best) if best in parts else 0
+    return parts[at:] + parts[:at]
+
+
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -175,7 +195,7 @@ class GamePanel:
         y = self._players(surface, x, y + self._s(12), w) + self._s(12)
         buttons_h = self._buttons_height(w)
         bottom = r.bottom - pad - buttons_h
-        y = self._thinking(surface, x, y, w, compact=self._idle() and self._moves_squeezed(y, w, bottom))
+        y = self._thinking(surface, x, y, w, compact=self._may_be_compact() and self._moves_squeezed(y, w, bottom))
         y = self._extras(surface, x, y, w)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
         layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
@@ -310,12 +330,15 @@ class GamePanel:
         p, back = (computer.held_search, 0) if held else computer.last_search_seen() or (None, 0)
         return p, back, False
 
-    def _idle(self) -> bool:
-        """The thinking card has no search to show, nor a result or a reply waiting: only a
-        headline ("Ready") and what to do."""
+    def _may_be_compact(self) -> bool:
+        """The thinking card can say its news on one line: a headline and what to do, the
+        computer's search under way, or the last one's best move; not a result, a reply waiting,
+        a game that cannot start, nor analysis mode's best line (what its user asked to see).
+        Against the computer a search is almost always shown: with Hex's connections on, the move
+        list kept one row there."""
         scene, computer = self.scene, self.scene.computer
-        return (computer.job is None and not self._reply_held() and not scene.is_over()
-                and computer.unloadable is None and self._search_shown()[0] is None)
+        return (not self._reply_held() and not scene.is_over() and computer.unloadable is None
+                and not self._search_shown()[2])
 
     def _moves_squeezed(self, top: int, w: int, bottom: int) -> bool:
         """Whether the move list, below a full thinking card at ``top`` and the extras, would get
@@ -335,28 +358,12 @@ class GamePanel:
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._t(13)
         tx_x = x + self._s(14)
-        if compact:  # the tip only whole (the board's status line says it too): at 800x560 it was cut
-            head = tx.text(surface, idle_headline(scene), (tx_x, rect.centery), size, theme.muted, "midleft", bold=True)
-            tip_x, tip = head.right + self._s(10), self._tip()
-            if tx.ui_font(small).size(tip)[0] <= rect.right - self._s(14) - tip_x:
-                tx.text(surface, tip, (tip_x, rect.centery), small, theme.muted, "midleft")
+        if compact:
+            self._compact_line(surface, rect)
             return rect.bottom
         p, back, analysed = self._search_shown()
         if computer.job is not None:
-            spinner(surface, (tx_x + self._s(9), y + self._s(18)), self._s(8), theme.accent)
-            elapsed = time.monotonic() - computer.job_started
-            who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
-                   else _("Finding a hint…") if computer.job_kind == "hint"
-                   else scene.held_up() if computer.job_kind == "load"
-                   else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
-            tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, w - self._s(50), True),
-                    (tx_x + self._s(26), y + self._s(18)), size, theme.text, "midleft", bold=True)
-            if computer.job_kind != "load":  # a player's load is on no move's clock
-                budget = max(0.05, computer.job_budget)
-                bar = pygame.Rect(x + self._s(14), rect.bottom - self._s(10), w - self._s(28), self._s(3))
-                pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-                bar.width = int(bar.width * min(1.0, elapsed / budget))
-                pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
+            self._job_under_way(surface, rect)
         elif self._reply_held():
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
@@ -378,6 +385,47 @@ class GamePanel:
         else:
             tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
+
+    def _compact_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The thinking card on one line: the search under way, or a headline and, whole where it
+        fits, the last search's best move and value or else what to do (the board's status line
+        says that too: at 800x560 it was cut)."""
+        scene, theme = self.scene, self.scene.app.theme
+        if scene.computer.job is not None:
+            self._job_under_way(surface, rect)
+            return
+        size, small = self._s(15), self._t(13)
+        p, back, _analysed = self._search_shown()
+        headline = idle_headline(scene) if p is None else _("Last search") if not back else ngettext(
+            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
+        head = tx.text(surface, headline, (rect.x + self._s(14), rect.centery), size, theme.muted, "midleft", bold=True)
+        parts = [self._tip()] if p is None else best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        said_x = head.right + self._s(10)
+        said = parts_that_fit(parts, small, rect.right - self._s(14) - said_x)
+        if said:
+            tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
+
+    def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The computer's work under way, in the card's first line (its middle, on a compact card):
+        a spinner, who is at it and for how long, and a bar of its time spent."""
+        scene, theme, computer = self.scene, self.scene.app.theme, self.scene.computer
+        size, tx_x = self._s(15), rect.x + self._s(14)
+        centre_y = rect.centery if rect.height < self._s(THINKING_HEIGHT) else rect.y + self._s(18)
+        spinner(surface, (tx_x + self._s(9), centre_y), self._s(8), theme.accent)
+        elapsed = time.monotonic() - computer.job_started
+        who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
+               else _("Finding a hint…") if computer.job_kind == "hint"
+               else scene.held_up() if computer.job_kind == "load"
+               else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
+        tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50), True),
+                (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
+        if computer.job_kind != "load":  # a player's load is on no move's clock
+            budget = max(0.05, computer.job_budget)
+            above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
+            bar = pygame.Rect(tx_x, rect.bottom - above, rect.width - self._s(28), self._s(3))
+            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
+            bar.width = int(bar.width * min(1.0, elapsed / budget))
+            pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
     def _tip(self) -> str:
         """What the thinking card says to do while it has no search to show."""
