@@ -239,6 +239,11 @@ class GameCommands:
                             "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
         return True
 
+    def holds_close(self) -> bool:
+        """Closing the window waits as leaving for the menu does (``_warn_unsaved``): once, when the
+        last moves of the unfinished game could not be saved."""
+        return self._warn_unsaved()
+
     def _warn_set_up_unplayed(self) -> bool:
         """Whether leaving waits for a second request: a game from a set-up position (the position
         editor's, a pasted one) with no move on the board is not kept in the Continue list, so one
