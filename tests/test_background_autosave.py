@@ -148,3 +148,29 @@ def test_the_systems_quit_closes_at_once_whatever_the_game_says(app, monkeypatch
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run_frames(2)
     assert not app.running and scene.recorder.autosaver.failed
+
+
+def test_closing_the_window_while_a_hung_disk_holds_the_last_move_says_so_first(app, slow_disk, monkeypatch):
+    """A disk that hangs (a network folder): closing the window waited 5 s, then closed, the last
+    moves never written, and nothing said.  The close now waits for a second one, saying the
+    moves are still being written."""
+    import pygame
+
+    from ui import app as app_module
+    from ui import recorder
+
+    monkeypatch.setattr(recorder, "WRITE_WAIT", 0.2)
+    monkeypatch.setattr(app_module, "WRITE_WAIT", 0.2)
+    scene = start(app)
+    play(scene, "b2")
+    assert slow_disk.started.wait(5.0)
+
+    def close_button() -> None:
+        pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+        app.run_frames(2)
+
+    close_button()
+    assert app.running and app.scene is scene
+    assert any("still being written to a slow disk" in m.text for m in scene.messages.items)
+    close_button()
+    assert not app.running
