@@ -458,3 +458,30 @@ def test_an_ended_game_taken_back_is_one_game_continued_and_one_game_once_it_end
     assert isinstance(app.scene, MenuScene) and kept() == []
     [(path, record)] = SHELF.finished()[0]
     assert path.name == ended[0].name and record.moves == ["a1", "b1", "a2", "b2", "c3", "c1", "a3"]
+
+
+def test_a_game_whose_end_another_window_takes_back_while_the_list_reads_it_stays_unfinished(app, monkeypatch):
+    """Another window's reading of the Continue list read a game as ended, then moved its file
+    among the finished ones even when the window playing it wrote it unfinished in between (Undo
+    after the result card): an unfinished game among the finished, Continue without it.  A file
+    written since it was read is left for the next reading."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui import autosave
+
+    scene = start(app, moves=("a1", "b1", "a2", "b2", "a3"))  # X wins
+    autosaves_written()
+    real_scan = autosave.scan
+
+    def undo_while_the_list_reads(folder, to_play_on=False):
+        found = real_scan(folder, to_play_on)
+        key(app, pygame.K_u)  # this window's Undo lands between the reading and the moves it makes
+        autosaves_written()
+        return found
+
+    monkeypatch.setattr(autosave, "scan", undo_while_the_list_reads)
+    assert SHELF.unfinished()[0] == []  # read as ended
+    monkeypatch.setattr(autosave, "scan", real_scan)
+    assert not scene.is_over() and not list(SHELF.finished_folder.glob("*.json"))
+    assert kept() == [["a1", "b1", "a2", "b2"]]

@@ -314,10 +314,24 @@ def look_at(folder: Path) -> Look:
         if fnmatch.fnmatch(entry.name, "*.json"):
             try:
                 info = entry.stat()
-                files[Path(entry.path)] = (info.st_mtime_ns, info.st_size, info.st_ino)  # a save replaces the file
+                files[Path(entry.path)] = _stamp(info)
             except OSError:  # gone since the listing, or not to be looked at: the reading says which
                 files[Path(entry.path)] = None
     return Look(own, files, entries)
+
+
+def _stamp(info: os.stat_result) -> list_cache.Stamp:
+    """A record file's stamp: a save replaces the file (a new inode), so any save changes it."""
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
+def _read_as_it_is(path: Path) -> bool:
+    """Whether ``path`` is the file its folder's last ``scan`` read (not written again since)."""
+    listed = _READ.get(path.parent, {}).get(path)
+    try:
+        return listed is not None and listed.stamp == _stamp(path.stat())
+    except OSError:
+        return False
 
 
 def _folder_stamp(folder: Path) -> tuple[int, int]:
@@ -607,6 +621,8 @@ class Shelf:
         found, problems = scan(self.folder, to_play_on=True)
         keep, self.unmoved, moved = [], [], False
         for path, record in found:
+            if record.is_finished() and not _read_as_it_is(path):
+                continue  # written again since it was read: another window took the end back (the next reading sees it)
             if record.is_finished():
                 problems += [problem for told in self.found_ended if (problem := told(record))]
                 problem = self._keep_finished(path)
