@@ -17,7 +17,11 @@ import stat
 import time
 from pathlib import Path
 
-TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tmp$")  # new_temporary's names: .NAME.<8 hex>.tmp
+# Every name our writes use before a file is whole (``temporary_name``), for the cleaner of writes
+# killed halfway (``remove_stale_among``): .NAME.<8 hex>.tmp, a file being written (``new_temporary``,
+# a Save's or a Picture's staged file); .NAME.claim.tmp, a save claiming a name on a disk without
+# hard links (``ui.export``); and .NAME.png.<8 hex>.png, a Picture staged by older versions.
+TEMPORARY = re.compile(r"^\..+\.(?:[0-9a-f]{8}|claim)\.tmp$|^\..+\.png\.[0-9a-f]{8}\.png$")
 STALE_AFTER = 24 * 3600.0  # seconds: a write takes milliseconds, so a temporary this old was left by a kill
 
 
@@ -62,7 +66,7 @@ def new_temporary(path: Path) -> tuple[int, Path]:
         old_mode = None
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _attempt in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        tmp = temporary_name(path)
         try:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
@@ -76,6 +80,15 @@ def new_temporary(path: Path) -> tuple[int, Path]:
                 raise
         return fd, tmp
     raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path.parent))
+
+
+def temporary_name(path: Path, tag: str | None = None) -> Path:
+    """The hidden name beside ``path`` that a write of it goes under until the file is whole:
+    ``.NAME.<8 random hex>.tmp``, or ``.NAME.<tag>.tmp`` for a fixed one (a name's claim).  Every
+    writer takes its names here, so that ``TEMPORARY`` knows them all: a Picture's staged file
+    was named ``.NAME.png.<hex>.png``, which the cleaner never matched, so a kill in the middle
+    of a Picture left it in the saved-games folder for good."""
+    return path.with_name(f".{path.name}.{tag or secrets.token_hex(4)}.tmp")
 
 
 def fsync_dir(folder: Path) -> None:

@@ -107,3 +107,70 @@ def test_the_newest_write_of_a_file_replaces_one_waiting():
     busy.set()
     assert writer.wait(10.0)
     assert ran == ["first", "second 2", "third"]  # another file's write is never dropped
+
+
+def test_closing_the_window_on_moves_a_full_disk_kept_from_the_file_says_so_first(app, monkeypatch):
+    """A full disk: the game's last moves are not in its file.  Leaving for the menu said so and
+    waited for a second Esc, but the window's close button closed at once and the moves were lost
+    unsaid.  The close waits for a second one too, after the same words; the system's quit
+    (SIGTERM, a session ending: QUIT alone) is never held."""
+    import pygame
+
+    def full_disk(path, text) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    scene = start(app)
+    play(scene, "b2")
+    autosaves_written()
+    monkeypatch.setattr(autosave_module, "atomic_write_text", full_disk)
+    play(scene, "a1")
+
+    def close_button() -> None:
+        pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.run_frames(2)
+
+    close_button()
+    assert app.running and app.scene is scene
+    assert any("could not be saved, so Continue would not have them" in m.text for m in scene.messages.items)
+    close_button()
+    assert not app.running
+
+
+def test_the_systems_quit_closes_at_once_whatever_the_game_says(app, monkeypatch):
+    import pygame
+
+    monkeypatch.setattr(autosave_module, "atomic_write_text", lambda path, text: (_ for _ in ()).throw(
+        OSError(errno.ENOSPC, "No space left on device", str(path))))
+    scene = start(app)
+    play(scene, "b2")
+    autosaves_written()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run_frames(2)
+    assert not app.running and scene.recorder.autosaver.failed
+
+
+def test_closing_the_window_while_a_hung_disk_holds_the_last_move_says_so_first(app, slow_disk, monkeypatch):
+    """A disk that hangs (a network folder): closing the window waited 5 s, then closed, the last
+    moves never written, and nothing said.  The close now waits for a second one, saying the
+    moves are still being written."""
+    import pygame
+
+    from ui import app as app_module
+    from ui import recorder
+
+    monkeypatch.setattr(recorder, "WRITE_WAIT", 0.2)
+    monkeypatch.setattr(app_module, "WRITE_WAIT", 0.2)
+    scene = start(app)
+    play(scene, "b2")
+    assert slow_disk.started.wait(5.0)
+
+    def close_button() -> None:
+        pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+        app.run_frames(2)
+
+    close_button()
+    assert app.running and app.scene is scene
+    assert any("still being written to a slow disk" in m.text for m in scene.messages.items)
+    close_button()
+    assert not app.running

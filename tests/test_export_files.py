@@ -11,6 +11,7 @@ import pytest
 
 import ai.atomic
 from tests.test_record import random_game
+from tests.ui_helpers import key
 from ui.autosave import games_dir
 from ui.export import save_sgf
 from ui.match import HOTSEAT, MatchSetup
@@ -114,3 +115,114 @@ def test_two_windows_saving_the_same_game_at_once_keep_both_files(app, monkeypat
         saver.join()
     assert [kind for _message, kind in said] == ["info", "info"]
     assert len({message for message, _kind in said}) == 2 and len(list(games_dir().glob("*.json"))) == 2
+
+
+def without_hard_links(monkeypatch) -> None:
+    """A disk without hard links (FAT, exFAT, some network shares): a save claims its name otherwise."""
+    import ui.export
+
+    def no_link(src, dst):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(ui.export.os, "link", no_link)
+
+
+def renames_into_the_folder(monkeypatch, fail: bool = False) -> list[int | None]:
+    """The size of what a rename onto a visible name (a saved game's, not a temporary's) finds
+    there first, as another window's list would read it (None: no file yet); ``fail``: that rename
+    fails, as on Windows when an antivirus holds the file just created."""
+    real_replace = os.replace
+    found: list[int | None] = []
+
+    def replace(src, dst):
+        if not os.path.basename(dst).startswith("."):
+            found.append(os.path.getsize(dst) if os.path.exists(dst) else None)
+            if fail:
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(dst))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    return found
+
+
+def test_a_save_without_hard_links_never_shows_an_empty_record(app, monkeypatch):
+    """Without hard links, Save (Ctrl+S) created the new name empty, then renamed the game onto
+    it: meanwhile another window's Saved games read an empty record there (and moved it aside as
+    damaged).  The name is claimed aside now: the record appears whole, or not at all."""
+    without_hard_links(monkeypatch)
+    found = renames_into_the_folder(monkeypatch)
+    scene = hex_scene(app)
+    for _ in range(2):  # the second takes the next name
+        key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert found == [None, None]
+    saved = sorted(games_dir().iterdir())
+    assert len(saved) == 2 and all(path.stat().st_size > 0 for path in saved)
+    assert [m.kind for m in scene.messages.items if m.text.startswith("Game saved")] == ["info", "info"]
+
+
+def test_a_save_without_hard_links_that_cannot_be_renamed_leaves_no_empty_file(app, monkeypatch):
+    """A rename that failed (a file an antivirus holds) left the empty file made to claim the name:
+    an empty record the lists called damaged, and no game.  The window says the save failed, and
+    the folder is as it was."""
+    without_hard_links(monkeypatch)
+    renames_into_the_folder(monkeypatch, fail=True)
+    scene = hex_scene(app)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    assert any(m.text.startswith("Could not save the game") and m.kind == "error" for m in scene.messages.items)
+    assert sorted(games_dir().iterdir()) == []
+
+
+KILLED_IN_A_PICTURE = """
+import os, signal, sys
+import pygame
+from ui.export import export_picture
+
+real_replace = os.replace
+
+def killed(*args):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+def replace(src, dst):
+    if not os.path.basename(dst).startswith("."):
+        killed()
+    real_replace(src, dst)
+
+if sys.argv[1] == "no-hard-links":
+    os.link = lambda src, dst: (_ for _ in ()).throw(OSError(1, "Operation not permitted"))
+    os.replace = replace
+else:
+    os.link = killed
+export_picture(lambda: pygame.Surface((16, 16)), "board-move3")
+"""
+
+
+@pytest.mark.parametrize("disk", ["hard-links", "no-hard-links"])
+def test_a_picture_killed_halfway_leaves_nothing_once_the_list_is_read_a_day_later(app, monkeypatch, disk):
+    """A window killed in the middle of Picture (P) left its staged file, named
+    ``.NAME.png.<hex>.png``, which the cleaner of writes killed halfway never matched: it stayed
+    in the saved-games folder for good (and without hard links, an empty picture beside it).
+    Every name a write uses is one the cleaner knows; a day later, Saved games' reading removes
+    them."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tests.ui_helpers import click_widget, wait
+    from ui.scenes.records import RecordsScene
+
+    scene = hex_scene(app)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    [saved] = games_dir().iterdir()
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.run([sys.executable, "-c", KILLED_IN_A_PICTURE, disk], cwd=root, timeout=120)
+    assert child.returncode == -9
+    left = [path for path in games_dir().iterdir() if path != saved]
+    assert left  # what the kill left
+    day_ago = time.time() - 2 * 24 * 3600
+    for path in left:
+        os.utime(path, (day_ago, day_ago))
+    scene.back_to_menu()
+    click_widget(app, app.scene.menu, "saved")
+    assert isinstance(app.scene, RecordsScene) and wait(app, lambda: not app.scene.reading.loading, 30)
+    assert sorted(games_dir().iterdir()) == [saved]

@@ -408,3 +408,80 @@ def test_the_menus_word_on_the_kept_game_stays_on_the_main_menu(app):
     click_widget(app, app.scene.menu, "play")
     assert isinstance(app.scene, SetupScene)
     assert kept_said not in [m.text for m in app.messages.current()]
+
+
+def another_window_reads_the_lists() -> None:
+    """What another Tabuleiro window on the same data folder does as its main menu opens: it reads
+    the Continue list, and moves the games it finds ended among the finished ones."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-c", "from ui.autosave import SHELF; SHELF.unfinished()"], cwd=root, check=True,
+                   timeout=120)
+
+
+def test_an_ended_game_taken_back_is_one_game_continued_and_one_game_once_it_ends_again(app):
+    """A game played to the end, moved among the finished ones by another window's reading, then
+    taken back with Undo after the result card: Continue offered it, but Saved games still listed
+    its end, two files for one game.  Its file now comes back among the unfinished games, and
+    once the game ends again it is one finished game."""
+    import pygame
+
+    from tests.ui_helpers import click_widget, key
+    from ui.scenes.game import GameScene as Game
+    from ui.scenes.menu import MenuScene
+
+    scene = start(app, moves=("a1", "b1", "a2", "b2", "a3"))  # X wins
+    assert scene.is_over()
+    autosaves_written()
+    another_window_reads_the_lists()
+    ended = list(SHELF.finished_folder.glob("*.json"))
+    assert len(ended) == 1 and not list(SHELF.folder.glob("*.json"))
+
+    key(app, pygame.K_u)  # after the result card: the end taken back
+    assert not scene.is_over()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert kept() == [["a1", "b1", "a2", "b2"]]
+    assert not list(SHELF.finished_folder.glob("*.json"))  # Saved games no longer lists the end taken back
+
+    click_widget(app, app.scene.menu, "continue")
+    scene = app.scene
+    assert isinstance(scene, Game) and [p.text for p in scene.history] == ["a1", "b1", "a2", "b2"]
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    scene._play(scene.game.parse_move(scene.state, "c1"), by_computer=False)
+    scene._play(scene.game.parse_move(scene.state, "a3"), by_computer=False)
+    assert scene.is_over()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and kept() == []
+    [(path, record)] = SHELF.finished()[0]
+    assert path.name == ended[0].name and record.moves == ["a1", "b1", "a2", "b2", "c3", "c1", "a3"]
+
+
+def test_a_game_whose_end_another_window_takes_back_while_the_list_reads_it_stays_unfinished(app, monkeypatch):
+    """Another window's reading of the Continue list read a game as ended, then moved its file
+    among the finished ones even when the window playing it wrote it unfinished in between (Undo
+    after the result card): an unfinished game among the finished, Continue without it.  A file
+    written since it was read is left for the next reading."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui import autosave
+
+    scene = start(app, moves=("a1", "b1", "a2", "b2", "a3"))  # X wins
+    autosaves_written()
+    real_scan = autosave.scan
+
+    def undo_while_the_list_reads(folder, to_play_on=False):
+        found = real_scan(folder, to_play_on)
+        key(app, pygame.K_u)  # this window's Undo lands between the reading and the moves it makes
+        autosaves_written()
+        return found
+
+    monkeypatch.setattr(autosave, "scan", undo_while_the_list_reads)
+    assert SHELF.unfinished()[0] == []  # read as ended
+    monkeypatch.setattr(autosave, "scan", real_scan)
+    assert not scene.is_over() and not list(SHELF.finished_folder.glob("*.json"))
+    assert kept() == [["a1", "b1", "a2", "b2"]]

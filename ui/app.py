@@ -760,8 +760,11 @@ class App:
     def frame(self) -> None:
         """One turn of the loop: events, update, and a draw only if something changed."""
         events = self._events()
+        held = self._close_held(events)
         for event in events:
             if _is_close(event):
+                if held:
+                    continue
                 self.quit()
                 return
             self.dirty = True  # input may change anything on screen (hover, a click, a key)
@@ -861,6 +864,21 @@ class App:
             if deadline is not None:
                 time.sleep(0.001)
         return bool(until and until())
+
+    def _close_held(self, events: list[pygame.event.Event]) -> bool:
+        """Whether the person's own close among ``events`` (the close button, Ctrl+Q, Alt+F4) waits
+        for a second one, the screen saying first what closing would lose (``Scene.holds_close``:
+        a game whose last moves could not be saved, on a full disk, closed at once and lost them
+        unsaid, where leaving it for the menu warned).  The system's quit (QUIT alone: SIGTERM,
+        SIGHUP, a session ending) is never held."""
+        asked = any(_is_close(event) and event.type != pygame.QUIT for event in events)
+        if not asked or self.scene is None:
+            return False
+        try:
+            return self.scene.holds_close()
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not keep the window open
+            self.report(exc)
+            return False
 
     def quit(self) -> None:
         """Close the current scene and end the loop; the AI workers closed, now or before, have

@@ -10,7 +10,8 @@ the list is read: a game saved with Save is a file of its own in ``games_dir``, 
 are in its log, and neither is touched).  A game taken back to no
 moves drops out of the list (its file is removed the next time the list is read); a game that
 ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
-screen to replay: a game played to the end is not lost because nobody pressed Save.
+screen to replay: a game played to the end is not lost because nobody pressed Save.  Should Undo
+take the end back in the window still playing it, its file comes back (``Autosave``): one file a game.
 
 Every file is replaced atomically (``ui.record_files.atomic_write_text``), so whatever moment the
 process dies, it holds the game as it was after some move.  The single ``autosave.json`` of older
@@ -125,6 +126,8 @@ class Autosave:
                 self._path = self.path.with_name(f"{self.path.stem}-{uuid.uuid4().hex[:6]}{self.path.suffix}")
                 self.notice = _("This game was also played on in another Tabuleiro window: this window's moves "
                                 "are kept as a game of their own in the Continue list")
+            else:
+                self._take_back_from_the_finished()
             atomic_write_text(self.path, text)
             self._known = text
             self._logged = None
@@ -151,6 +154,23 @@ class Autosave:
             return False  # moved away (a finished game) or discarded: written again, nothing is lost
         except (OSError, UnicodeDecodeError):
             return True
+
+    def _take_back_from_the_finished(self) -> None:
+        """Move this game's file back from the finished games before it is written again: a list's
+        reading (in this window or another) moved it there once the game ended, and the player
+        then took the end back (Undo after the result card).  It was written anew among the
+        unfinished games, the ended copy staying in Saved games: two files, two rows, for one
+        game.  Only a copy holding what this window last wrote is taken back (it is this game as
+        it ended); moved, not copied, so that at every moment one file holds the game."""
+        if self._known is None or self.path.exists():
+            return
+        ended = SHELF.ended_copy(self.path)
+        try:
+            if ended is None or ended.read_text(encoding="utf-8") != self._known:
+                return
+            os.replace(ended, self.path)
+        except (OSError, UnicodeDecodeError) as exc:  # gone, or on another disk: written anew, the copy kept
+            log.info("could not take the ended game %s back: %s", ended, exc)
 
     def _set_aside_if_foreign(self) -> None:
         """Never overwrite a file that is not a record: move it aside first."""
@@ -294,10 +314,24 @@ def look_at(folder: Path) -> Look:
         if fnmatch.fnmatch(entry.name, "*.json"):
             try:
                 info = entry.stat()
-                files[Path(entry.path)] = (info.st_mtime_ns, info.st_size, info.st_ino)  # a save replaces the file
+                files[Path(entry.path)] = _stamp(info)
             except OSError:  # gone since the listing, or not to be looked at: the reading says which
                 files[Path(entry.path)] = None
     return Look(own, files, entries)
+
+
+def _stamp(info: os.stat_result) -> list_cache.Stamp:
+    """A record file's stamp: a save replaces the file (a new inode), so any save changes it."""
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
+def _read_as_it_is(path: Path) -> bool:
+    """Whether ``path`` is the file its folder's last ``scan`` read (not written again since)."""
+    listed = _READ.get(path.parent, {}).get(path)
+    try:
+        return listed is not None and listed.stamp == _stamp(path.stat())
+    except OSError:
+        return False
 
 
 def _folder_stamp(folder: Path) -> tuple[int, int]:
@@ -532,18 +566,26 @@ class Shelf:
         newest RECENT_KEPT, once for all the games one reading moved).  A game that cannot be
         moved stays where it is: a problem to show (the log alone left the player looking for a
         game that was in neither list)."""
-        folder = self.finished_folder
+        folder, ended = self.finished_folder, self._finished_path(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            shutil.move(path, folder / path.name)  # keeps the file's time (when the game ended), even across disks
+            shutil.move(path, ended)  # keeps the file's time (when the game ended), even across disks
         except OSError as exc:
-            if not path.exists() and (folder / path.name).exists():  # another Tabuleiro window moved it first
+            if not path.exists() and ended.exists():  # another Tabuleiro window moved it first
                 return None
             log.info("could not keep the finished game %s: %s", path, exc)
             return _("{name}: this game is over but could not be moved to the finished games ({error}); it stays in "
                      "{folder}, and Saved games lists it").format(
-                name=path.name, error=words.file_error(os_problem(exc, folder / path.name)), folder=self.folder)
+                name=path.name, error=words.file_error(os_problem(exc, ended)), folder=self.folder)
         return None
+
+    def ended_copy(self, path: Path) -> Path | None:
+        """Where the file ``path`` of an unfinished game goes once the game ends (``_keep_finished``);
+        None for a file not among the unfinished games."""
+        return self._finished_path(path) if path.parent == self.folder else None
+
+    def _finished_path(self, path: Path) -> Path:
+        return self.finished_folder / path.name
 
     def _prune_finished(self) -> None:
         """Keep the newest RECENT_KEPT finished games: once after a reading moved some there (it
@@ -579,6 +621,8 @@ class Shelf:
         found, problems = scan(self.folder, to_play_on=True)
         keep, self.unmoved, moved = [], [], False
         for path, record in found:
+            if record.is_finished() and not _read_as_it_is(path):
+                continue  # written again since it was read: another window took the end back (the next reading sees it)
             if record.is_finished():
                 problems += [problem for told in self.found_ended if (problem := told(record))]
                 problem = self._keep_finished(path)

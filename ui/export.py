@@ -20,14 +20,13 @@ import importlib
 import io
 import itertools
 import os
-import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ai.atomic import atomic_write_bytes, fsync_dir
+from ai.atomic import atomic_write_bytes, fsync_dir, temporary_name
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.position_text import position_text
@@ -69,11 +68,18 @@ def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), t
 
 def save_png(picture: pygame.Surface, path: Path | str) -> Path:
     """``picture`` saved as a PNG at ``path`` (".png" added where missing); OSError if the file
-    cannot be written.  Encoded in memory, then written whole: SDL writing the file itself left an
-    empty PNG on a full disk, and said "Error writing the PNG file." without why."""
+    cannot be written."""
     path = Path(path)
     if path.suffix.lower() != ".png":
         path = path.with_suffix(".png")
+    return write_png(picture, path)
+
+
+def write_png(picture: pygame.Surface, path: Path) -> Path:
+    """``picture`` as a PNG at ``path``, named as it is (a staged ``.NAME.<hex>.tmp`` stays one,
+    which the cleaner of writes killed halfway knows); OSError if it cannot be written.  Encoded in
+    memory, then written whole: SDL writing the file itself left an empty PNG on a full disk, and
+    said "Error writing the PNG file." without why."""
     encoded = io.BytesIO()
     pygame.image.save(picture, encoded, "picture.png")
     atomic_write_bytes(path, encoded.getvalue())
@@ -141,9 +147,9 @@ def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[
     the first free one of ``new_names``, claimed atomically: a hard link fails if the name
     is taken (then the next is tried), where a look (``exists``) and a rename later let two
     windows saving the same game in the same minute choose one name, the second replacing the
-    first.  Where the disk has no hard links, the name is claimed by creating it (O_EXCL)."""
+    first.  Where the disk has no hard links, a claim beside the name holds it (``_rename_claimed``)."""
     folder.mkdir(parents=True, exist_ok=True)
-    staged = write(folder / f".{stem}{suffix}.{secrets.token_hex(4)}.tmp")
+    staged = write(temporary_name(folder / f"{stem}{suffix}"))
     try:
         path = next(path for path in new_names(folder, stem, suffix) if _claimed(staged, path))
         fsync_dir(folder)
@@ -163,15 +169,32 @@ def _claimed(staged: Path, path: Path) -> bool:
 
 
 def _link_or_create(staged: Path, path: Path) -> None:
-    """A hard link at ``path``; without hard links, ``path`` created (O_EXCL), then replaced by
-    ``staged``.  FileExistsError either way when ``path`` is taken."""
+    """A hard link at ``path``; without hard links, ``staged`` renamed there under the name's
+    claim (``_rename_claimed``).  FileExistsError either way when ``path`` is taken."""
     try:
         os.link(staged, path)
     except OSError as exc:
         if exc.errno not in NO_HARD_LINKS:  # EEXIST (FileExistsError: the name is taken) among the rest
             raise
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+        _rename_claimed(staged, path)
+
+
+def _rename_claimed(staged: Path, path: Path) -> None:
+    """Rename ``staged`` to ``path`` while this save holds the name's claim, a hidden empty file
+    (``ai.atomic.temporary_name``, tag "claim") only one save can create (O_EXCL); FileExistsError
+    when another save holds it or ``path`` is taken.  The name itself was created empty and then
+    replaced: another window's list read the empty record meanwhile (and moved it aside as
+    damaged), and a rename that failed (a file an antivirus holds) or a kill left it empty for good.
+    A claim a kill left is a temporary: the next name is taken, and the cleaner removes it."""
+    claim = temporary_name(path, "claim")
+    os.close(os.open(claim, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+    try:
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
         os.replace(staged, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(claim)
 
 
 def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, str]:
@@ -193,7 +216,7 @@ def export_picture(draw: Callable[[], pygame.Surface], stem: str) -> tuple[str, 
     (message, kind)."""
     folder = games_dir()
     try:
-        saved = save_under_free_name(folder, stem, ".png", lambda path: save_png(draw(), path))
+        saved = save_under_free_name(folder, stem, ".png", lambda path: write_png(draw(), path))
     except (OSError, pygame.error) as exc:
         return _("Could not save the picture: {error}").format(error=picture_problem(exc, folder / f"{stem}.png")), "error"
     return _("Picture saved: {path}").format(path=saved), "info"

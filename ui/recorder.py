@@ -164,13 +164,16 @@ class SceneRecorder:
             if outcome.notice:
                 scene.messages.add(outcome.notice, "warn", duration=8.0)
 
-    def settle(self, scene: Any) -> None:
+    def settle(self, scene: Any) -> bool:
         """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what
         they report: the game's file holds the last position when the game is left or ends, and
-        ``autosaver.failed`` tells whether it could be written."""
-        if not WRITER.wait(WRITE_WAIT):
+        ``autosaver.failed`` tells whether it could be written.  Whether they were all written
+        (False: a disk that hangs still holds one)."""
+        written = WRITER.wait(WRITE_WAIT)
+        if not written:
             log.warning("the autosave is still being written after %.0f s", WRITE_WAIT)
         self.poll(scene)
+        return written
 
     def save_copy(self, folder: Path | None = None) -> tuple[str, str]:
         """Write the game to the saved-games folder under a new name; (message, kind) for the window."""

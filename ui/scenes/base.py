@@ -56,6 +56,11 @@ class Scene:
     def close(self) -> None:
         """The App is leaving this scene (or quitting): stop workers, drop resources."""
 
+    def holds_close(self) -> bool:
+        """Whether closing the window waits for a second close: this screen has said what closing
+        now would lose (a game's moves not saved).  No screen holds it by default."""
+        return False
+
     def caption(self) -> str:
         """What the window's title says before "Tabuleiro" while this screen is shown ("Reversi",
         "Rules"), so the taskbar and the window list tell the screens apart; "" for the title alone."""

@@ -230,14 +230,28 @@ class GameCommands:
         """Whether leaving waits for a second request: the first time the player leaves an
         unfinished game whose last autosave failed, the window says so instead (the game would not
         be in the Continue list), and Save can still write it elsewhere.  The writes still under
-        way are waited for first: whether the last one failed is known then."""
-        self.recorder.settle(self)
-        if not self.unfinished() or not self.recorder.autosaver.failed or self._warned_unsaved:
+        way are waited for first: whether the last one failed is known then; one still under way
+        after that wait (a disk that hangs) is said too: closing the window then lost the moves
+        unsaid."""
+        written = self.recorder.settle(self)
+        if not self.unfinished() or self._warned_unsaved:
+            return False
+        if not written:
+            said = _("The last moves of this game are still being written to a slow disk: wait a moment, or "
+                     "leave again to go without them")
+        elif self.recorder.autosaver.failed:
+            said = _("The last moves of this game could not be saved, so Continue would not have them: "
+                     "Save (Ctrl+S) writes a copy; leave again to go without them")
+        else:
             return False
         self._warned_unsaved = True
-        self.messages.add(_("The last moves of this game could not be saved, so Continue would not have them: "
-                            "Save (Ctrl+S) writes a copy; leave again to go without them"), "warn", duration=10.0)
+        self.messages.add(said, "warn", duration=10.0)
         return True
+
+    def holds_close(self) -> bool:
+        """Closing the window waits as leaving for the menu does (``_warn_unsaved``): once, when the
+        last moves of the unfinished game could not be saved."""
+        return self._warn_unsaved()
 
     def _warn_set_up_unplayed(self) -> bool:
         """Whether leaving waits for a second request: a game from a set-up position (the position
