@@ -111,9 +111,20 @@ class MenuScene(Scene):
         self.resumable: GameRecord | None = None  # the newest game Continue offers
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
         # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"; the
-        # picture it is on, or goes back to; the button to choose once laid out (None: the first)
-        self.place, self.card_at, self.button_left = getattr(app, "menu_keyboard", ("menu", 0, None))
+        # picture it is on, or goes to; the button to choose once laid out (None: the first)
+        self.place, card_at, self.button_left = getattr(app, "menu_keyboard", ("menu", 0, None))
+        self.card_at = self._last_chosen_card(card_at)
         self.cards.focused = self.card_at if self.place == "cards" else None
+
+    def _last_chosen_card(self, card_left: int) -> int:
+        """The picture of the game last chosen, on New game or Watch (by its picture here, or by
+        Page Up and Page Down there; kept from the last session too): the keyboard came back on
+        the picture it had left the menu from, and Tab went to that one, while Play opened the
+        game chosen since.  ``card_left``: the picture the keyboard left, where none is known."""
+        chosen = getattr(self.app, "last_setup_choices", None)
+        ids = [info.id for info in self.cards.infos]
+        game_id = chosen().game_id if callable(chosen) else None
+        return ids.index(game_id) if game_id in ids else card_left
 
     def resize(self, size: tuple[int, int]) -> None:
         # every game left before its end, newest first: on a thread when the folder holds many files
