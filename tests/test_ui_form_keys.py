@@ -7,6 +7,8 @@ the Start and Back buttons under it are one ring (``MenuFormScene.form_buttons_k
   language).
 - Back on the first line from the buttons, the form showed it at its very top edge, the game's
   name above it scrolled out of sight.
+- Esc from the position editor brought New game back on its first line: the next Enter started
+  a game, where the player had been on "Set up a position…".
 """
 
 from __future__ import annotations
@@ -178,3 +180,17 @@ def test_new_games_help_line_says_enter_starts_and_fits_the_smallest_window(tmp_
         i18n.set_language("en")
         app.quit()
     assert not app.errors
+
+
+def test_esc_from_the_position_editor_comes_back_on_set_up_a_position(app):
+    from ui.scenes.position_editor import PositionEditorScene
+
+    scene = new_game(app)
+    while scene.menu.get_selected_widget().get_id() != "set-up-position":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PositionEditorScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.menu.get_selected_widget().get_id() == "set-up-position"
+    key(app, pygame.K_RETURN)  # the editor again, not a game started
+    assert isinstance(app.scene, PositionEditorScene)

@@ -269,7 +269,10 @@ class SetupScene(MenuFormScene):
                 self._options().update(record.options)  # a board of another size typed in stays
             elif record is not None:
                 self.start_record = record
-            self.app.switch(self)  # laid out again, with the position
+            if record is None:  # Esc: the keyboard on the line it left from (Enter there started a game)
+                self.come_back()
+            else:  # laid out again, with the position, on a choice: Enter starts from it
+                self.app.switch(self)
 
         self.app.switch(PositionEditorScene(self.app, self.info.id, options, text, done))
 
