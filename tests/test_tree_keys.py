@@ -1,6 +1,7 @@
 """The search tree explorer without a mouse: the arrows move a selected node through the tree,
 Enter or Space opens or closes it, the view follows it (ui/tree_keys.py, ui/scenes/tree_explorer.py).
-Before, a node could be opened only by a click, and the arrows only panned the view."""
+Before, a node could be opened only by a click, and the arrows only panned the view; Tab did
+nothing, and no ring showed the buttons to a player who looks for one rather than its key."""
 
 from __future__ import annotations
 
@@ -159,3 +160,25 @@ def test_enter_on_a_selected_node_panned_away_brings_it_back_and_home_selects_th
     assert id(node) in explorer.open and selected_in_sight(explorer)
     key(app, pygame.K_HOME)
     assert explorer.selected is root and selected_in_sight(explorer)
+
+
+def test_tab_rings_the_buttons_enter_presses_the_ringed_one_and_an_arrow_goes_back_to_the_tree(app):
+    from ai.game_tree import MINIMAX
+    from ui.scenes.menu import MenuScene
+
+    explorer = explore(app, "tictactoe", ("b2",))
+    key(app, pygame.K_TAB)
+    assert [b.label for b in explorer.buttons if b.focused] == [explorer.algo_buttons[MINIMAX].label]
+    key(app, pygame.K_RETURN)  # the ringed Minimax, not the selected node opened or closed
+    assert explorer.algorithm == MINIMAX
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # round to the last button, Back
+    assert [b for b in explorer.buttons if b.focused] == [explorer.btn_back]
+    key(app, pygame.K_ESCAPE)  # takes the ring away, and only that
+    assert app.scene is explorer and not any(b.focused for b in explorer.buttons)
+    key(app, pygame.K_TAB)
+    built(app, explorer)
+    before = explorer.selected
+    key(app, pygame.K_DOWN)  # the ring goes, the arrow selects in the tree as always
+    assert not any(b.focused for b in explorer.buttons) and explorer.selected is not before
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)

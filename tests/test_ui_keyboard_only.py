@@ -17,6 +17,9 @@ game away from them or cost them keys.
   said "View board V" beside "Connections V" (View board is on B now), and a watched game's
   "Save S" beside the greyed "Step S" (a finished game hides Step): every game's card is checked.
 - A Trax tile picker's Right past its last tile goes round to its first, as the board does.
+- The main menu's Tab went to the picture the keyboard had last been on, and Enter there opened
+  that game, though another had been chosen since on New game (Page Down): Tab, and the keyboard
+  coming back, are on the picture of the game last chosen.
 """
 
 from __future__ import annotations
@@ -245,3 +248,22 @@ def test_the_trax_tile_picker_goes_round_with_left_and_right(app):
             key(app, arrow)
         key(app, arrow)
         assert scene.cursor.key == far_end
+
+
+def test_the_menus_pictures_ring_the_game_last_chosen_on_new_game(app):
+    ids = [info.id for info in app.scene.cards.infos]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # New game, on the second picture's game
+    setup = app.scene
+    assert setup.choices.game_id == ids[1]
+    key(app, pygame.K_PAGEDOWN)  # another game chosen there
+    key(app, pygame.K_ESCAPE)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.cards.focused == 2
+    key(app, pygame.K_RETURN)
+    assert app.scene.choices.game_id == ids[2]
+    app.show_menu(choose="play")  # the keyboard on the buttons: Tab goes to that picture too
+    app.run_frames(2)
+    key(app, pygame.K_TAB)
+    assert app.scene.cards.focused == 2

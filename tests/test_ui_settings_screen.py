@@ -297,7 +297,7 @@ def test_tab_goes_round_the_form_and_back_and_enter_there_leaves(app):
 
     app.switch(SettingsScene(app))
     app.run_frames(2)
-    scene, lines = app.scene, app.scene._lines()
+    scene, lines = app.scene, app.scene.form_lines()
     scene.menu.select_widget(lines[0])
     for _ in lines[1:]:
         key(app, pygame.K_TAB)

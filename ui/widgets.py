@@ -334,6 +334,17 @@ class KeyFocus:
         self.mark(buttons, buttons)
         return True
 
+    def ring_key(self, buttons: list[Button], key: int, mod: int = 0, ringing: bool = True) -> bool:
+        """A screen whose other keys go on as before beside a ring round its ``buttons``: Tab and
+        Shift+Tab ring them, Enter or Space pressing the one ringed (``buttons_key``, while
+        ``ringing``); any other key takes the ring away and goes on (an arrow does what it always
+        does), Esc only that.  Whether the key was taken."""
+        if ringing and self.buttons_key(buttons, key, mod):
+            return True
+        ringed = self.current(buttons) is not None
+        self.drop(buttons)
+        return ringed and key == pygame.K_ESCAPE
+
     def drop(self, buttons: list[Button]) -> None:
         """No button ringed (a card closed, a new game): the next Tab starts from the first."""
         self.index = None

@@ -12,6 +12,7 @@ import pygame_menu
 if TYPE_CHECKING:
     from ui.app import App
     from ui.theme import Color
+    from ui.widgets import Button
 
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
 
@@ -213,6 +214,87 @@ class MenuFormScene(Scene):
             from ui.menu_text import field_events
 
             self.menu.update(field_events(self.menu, space_on_switch_as_enter(self.menu, tab_as_arrow(event))))
+            line = self.menu.get_selected_widget()
+            mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            if mouse and line is not None and line.is_selected():  # the mouse chose a line: the keyboard goes on from there
+                self._ring(None)
+
+    # -- the buttons under the form (Start, Back), in the keyboard's ring ----------------------------
+    def form_buttons(self) -> list[Button]:
+        """The buttons under the form, left to right (Start, Back), that the keyboard reaches past
+        its last line; none by default."""
+        return []
+
+    def form_lines(self) -> list[pygame_menu.widgets.core.Widget]:
+        """The form's lines the keyboard goes through, in order."""
+        if self.menu is None:
+            return []
+        return [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
+
+    def ringed_button(self) -> Button | None:
+        """The button under the form the keyboard is on, None while it is on the form's lines."""
+        return next((button for button in self.form_buttons() if button.focused), None)
+
+    def _ring(self, button: Button | None) -> None:
+        """The keyboard on ``button`` (None: back on the form's lines), the others unringed."""
+        for each in self.form_buttons():
+            each.focused = each is button
+        self._hide_chosen_line()
+
+    def _hide_chosen_line(self) -> None:
+        """The form's chosen line drawn unchosen while the keyboard is on a button under it:
+        pygame-menu always keeps a line chosen (a form built again chooses one), and its highlight
+        beside the button's ring said the keyboard was in two places."""
+        line = self.menu.get_selected_widget() if self.menu is not None else None
+        if self.ringed_button() is not None and line is not None and line.is_selected():
+            line.select(False)
+            self.menu.force_surface_cache_update()
+
+    def form_buttons_key(self, event: pygame.event.Event) -> bool:
+        """The keys that go round the form and its buttons as one ring: Tab or Down past the form's
+        last line rings the first button (Start), Shift+Tab or Up before its first line the last
+        (Back); on the buttons, Left and Right go along them, Enter or Space presses the one
+        ringed, and Tab, Shift+Tab, Up and Down go on round to the form's lines.  Any other key
+        takes the ring back to the last line and on to the form (Esc still leaves).  Only Esc
+        reached Back and Start on New game and Play from here, and Down went round from the last
+        line to the first, past them.  Whether the key was taken."""
+        buttons = [button for button in self.form_buttons() if button.visible and button.enabled]
+        lines = self.form_lines()
+        if event.type != pygame.KEYDOWN or not buttons or not lines:
+            return False
+        back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT))
+        onward = event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+        here = self.ringed_button()
+        if here is None:
+            if onward and self.menu.get_selected_widget() is lines[0 if back else -1]:
+                self._ring(buttons[-1 if back else 0])
+                return True
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            here.action()
+            return True
+        at = buttons.index(here) if here in buttons else 0
+        along = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key, 0)
+        if along:
+            self._ring(buttons[min(max(at + along, 0), len(buttons) - 1)])  # the row's ends stop the arrows
+            return True
+        step = -1 if back else 1
+        if event.key == pygame.K_TAB and 0 <= at + step < len(buttons):
+            self._ring(buttons[at + step])
+            return True
+        self._ring(None)
+        first = onward and not back
+        self.menu.select_widget(lines[0 if first else -1])
+        if first:  # round to the top: the form's heading too (the game's name on New game)
+            self.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
+        self.menu.scroll_to_widget(self.menu.get_selected_widget())
+        return onward
+
+    def draw_form(self, surface: pygame.Surface) -> None:
+        """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild)."""
+        if self.menu is not None:
+            self._hide_chosen_line()
+            self.menu.draw(surface)
 
 
 def space_on_switch_as_enter(menu: pygame_menu.Menu, event: pygame.event.Event) -> pygame.event.Event:

@@ -126,12 +126,7 @@ def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
     (``KeyFocus.buttons_key``): Tab did nothing here.  Any other key takes the ring away and goes
     on as before (an arrow moves the board's cursor, Enter plays there again), Esc only that.
     The card over the board, when shown, has its own ring (``GameOverCard.key``).  True if taken."""
-    buttons, focus = scene.buttons, scene.panel_focus
-    if scene.card_shown() is None and focus.buttons_key(buttons, event.key, event.mod):
-        return True
-    ringed = focus.current(buttons) is not None
-    focus.drop(buttons)
-    return ringed and event.key == pygame.K_ESCAPE
+    return scene.panel_focus.ring_key(scene.buttons, event.key, event.mod, ringing=scene.card_shown() is None)
 
 
 # -- a move typed without opening the field first (see the module's docstring) ---------------

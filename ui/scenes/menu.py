@@ -111,9 +111,28 @@ class MenuScene(Scene):
         self.resumable: GameRecord | None = None  # the newest game Continue offers
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
         # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"; the
-        # picture it is on, or goes back to; the button to choose once laid out (None: the first)
+        # picture it is on, or goes to; the button to choose once laid out (None: the first)
         self.place, self.card_at, self.button_left = getattr(app, "menu_keyboard", ("menu", 0, None))
+        self.card_found = False  # card_at is the game last chosen's picture (``_last_chosen_card``)
+        if self.place == "cards":
+            self._find_card()
         self.cards.focused = self.card_at if self.place == "cards" else None
+
+    def _find_card(self) -> None:
+        """The keyboard's picture, the first time it reaches the pictures on this visit: the game
+        last chosen's (``_last_chosen_card``); then where Left and Right take it."""
+        if not self.card_found:
+            self.card_at, self.card_found = self._last_chosen_card(self.card_at), True
+
+    def _last_chosen_card(self, card_left: int) -> int:
+        """The picture of the game last chosen, on New game or Watch (by its picture here, or by
+        Page Up and Page Down there; kept from the last session too): the keyboard came back on
+        the picture it had left the menu from, and Tab went to that one, while Play opened the
+        game chosen since.  ``card_left``: the picture the keyboard left, where none is known."""
+        chosen = getattr(self.app, "last_setup_choices", None)
+        ids = [info.id for info in self.cards.infos]
+        game_id = chosen().game_id if callable(chosen) else None
+        return ids.index(game_id) if game_id in ids else card_left
 
     def resize(self, size: tuple[int, int]) -> None:
         # every game left before its end, newest first: on a thread when the folder holds many files
@@ -423,6 +442,8 @@ class MenuScene(Scene):
         """The keyboard to ``place``; to the buttons, the first one, or the last if ``last``
         (coming back up from below); to the pictures, the one it was on before."""
         self.place = place
+        if place == "cards":
+            self._find_card()
         self.cards.focused = self.card_at if place == "cards" else None
         if place != "menu":
             self._hide_choice()

@@ -271,10 +271,15 @@ class PlayFromScene(MenuFormScene):
         return self.app.theme.panel
 
     # -- the frame ----------------------------------------------------------------------------
+    def form_buttons(self) -> list[Button]:
+        return [self.start_button, self.back_button]
+
     def handle_event(self, event: pygame.event.Event) -> None:
         for button in (self.start_button, self.back_button):
             if button.handle(event):
                 return
+        if self.form_buttons_key(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
             return
@@ -310,7 +315,6 @@ class PlayFromScene(MenuFormScene):
         picture = self._board_picture(size)
         surface.blit(picture, picture.get_rect(midtop=self.board_rect.midtop))
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
-        if self.menu is not None:
-            self.menu.draw(surface)
+        self.draw_form(surface)
         for button in (self.start_button, self.back_button):
             button.draw(surface, theme, s)

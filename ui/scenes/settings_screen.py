@@ -113,8 +113,6 @@ class SettingsScene(MenuFormScene):
     def resize(self, size: tuple[int, int]) -> None:
         with self.building_form():
             self._build(size)
-        if self.back_button.focused:  # the form built again shows its first line chosen
-            self._ring_back()
 
     def _build(self, size: tuple[int, int]) -> None:
         s = self.app.scale
@@ -173,54 +171,18 @@ class SettingsScene(MenuFormScene):
         """The form's card, which the messages stand on, above Back."""
         return self.app.theme.panel
 
+    def form_buttons(self) -> list[Button]:
+        return [self.back_button]
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event) or (event.type == pygame.KEYDOWN and self._key_round_back(event)):
+        if self.back_button.handle(event) or self.form_buttons_key(event):
             return
         self.menu_event(event)
-        line = self.menu.get_selected_widget() if self.menu is not None else None
-        if line is not None and line.is_selected():
-            self.back_button.focused = False  # the mouse chose a line: the keyboard goes on from there
-
-    def _lines(self) -> list:
-        """The form's lines the keyboard goes through, in order."""
-        return [w for w in self.menu.get_widgets() if w.is_selectable and w.is_visible()]
-
-    def _ring_back(self) -> None:
-        """The keyboard on Back, ringed, and no line of the form shown chosen (the keys go to Back:
-        ``_key_round_back``).  pygame-menu chooses its first line again when none is, so the line
-        stays its chosen one, drawn as not."""
-        self.back_button.focused = True
-        line = self.menu.get_selected_widget()
-        if line is not None:
-            line.select(False)
-
-    def _key_round_back(self, event: pygame.event.Event) -> bool:
-        """Tab past the form's last line, or Shift+Tab before its first, rings Back, as Tab goes
-        round the other screens' controls (only Esc reached it); from Back, Tab or Down go on to
-        the first line, Shift+Tab or Up to the last, Enter or Space press it.  Any other key goes
-        back to the last line and on to the form (Esc still leaves).  Whether the key was taken."""
-        if self.menu is None or not self._lines():
-            return False
-        lines, backwards = self._lines(), bool(event.mod & pygame.KMOD_SHIFT)
-        if not self.back_button.focused:
-            if event.key == pygame.K_TAB and self.menu.get_selected_widget() is lines[0 if backwards else -1]:
-                self._ring_back()
-                return True
-            return False
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.back()
-            return True
-        self.back_button.focused = False
-        taken = event.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
-        first = event.key == pygame.K_DOWN or (event.key == pygame.K_TAB and not backwards)
-        self.menu.select_widget(lines[0] if taken and first else lines[-1])
-        return taken
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         heading(surface, theme, s, _("Settings"), self.saving_note())
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
-        if self.menu is not None:
-            self.menu.draw(surface)
+        self.draw_form(surface)
         self.back_button.draw(surface, theme, s)

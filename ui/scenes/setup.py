@@ -269,7 +269,10 @@ class SetupScene(MenuFormScene):
                 self._options().update(record.options)  # a board of another size typed in stays
             elif record is not None:
                 self.start_record = record
-            self.app.switch(self)  # laid out again, with the position
+            if record is None:  # Esc: the keyboard on the line it left from (Enter there started a game)
+                self.come_back()
+            else:  # laid out again, with the position, on a choice: Enter starts from it
+                self.app.switch(self)
 
         self.app.switch(PositionEditorScene(self.app, self.info.id, options, text, done))
 
@@ -621,10 +624,15 @@ class SetupScene(MenuFormScene):
         return self.app.theme.panel if self.panel.width else None
 
     # -- the frame --------------------------------------------------------------------------
+    def form_buttons(self) -> list[Button]:
+        return [self.start_button, self.back_button]
+
     def handle_event(self, event: pygame.event.Event) -> None:
         for button in (self.start_button, self.back_button):
             if button.handle(event):
                 return
+        if self.form_buttons_key(event):
+            return
         picked = self.cards.handle(event)
         if picked:
             self.pick_game(picked)
@@ -658,14 +666,14 @@ class SetupScene(MenuFormScene):
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         title = _("Watch: PC vs PC") if self.watch else _("New game")
-        sub = (_("Pick a game (Page Up, Page Down) and two computer players to watch") if self.watch
-               else _("Pick a game (Page Up, Page Down), then how you want to play it"))
+        # Enter starts from any line but a button or the outside player's field (``handle_event``)
+        sub = (_("Pick a game (Page Up, Page Down) and two computer players: Enter starts") if self.watch
+               else _("Pick a game (Page Up, Page Down), then how to play it: Enter starts"))
         heading(surface, theme, s, title, sub)
         self.cards.draw(surface, theme)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self._messages_took_another_height():  # said since the update: another thread's "Saved …"
             self._rebuild_keeping_focus(chosen_in_view=True)
-        if self.menu is not None:
-            self.menu.draw(surface)
+        self.draw_form(surface)
         for button in (self.start_button, self.back_button):
             button.draw(surface, theme, s)

@@ -61,7 +61,7 @@ from ui.scenes.thinking import eval_text
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
-from ui.widgets import Button, Messages, card, focus_ring, layout_grid, mix
+from ui.widgets import Button, KeyFocus, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
@@ -170,6 +170,7 @@ class TreeExplorerScene(Scene):
         self.btn_picture = Button(_("Picture"), self.export_png, "P")
         self.btn_back = Button(_("Back"), self.back, "Esc", primary=True)
         self.buttons = [*self.algo_buttons.values(), self.btn_less, self.btn_more, self.btn_picture, self.btn_back]
+        self.button_focus = KeyFocus()  # Tab's ring among the buttons (``KeyFocus.ring_key``): Tab did nothing here
 
     def choose(self, algorithm: str) -> None:
         self.algorithm = algorithm
@@ -309,6 +310,8 @@ class TreeExplorerScene(Scene):
         for b in self.buttons:
             if b.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and self.button_focus.ring_key(self.buttons, event.key, event.mod):
+            return
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: self.back, pygame.K_p: self.export_png,
                     pygame.K_1: lambda: self.choose(MINIMAX), pygame.K_2: lambda: self.choose(ALPHABETA),
