@@ -44,6 +44,7 @@ from ai.match import GameResult, counted
 FORMAT = "tabuleiro-tournament-log"
 BINARY = getattr(os, "O_BINARY", 0)  # Windows: "\n" written as it is, not as "\r\n"
 VERSION = 1
+READ_CHUNK = 1 << 20  # bytes of a log read at a time (``LogReader``)
 GROWN_VERSION = 2  # a log whose league took players in late (``started_with``): older versions
 # do not know its schedule, and refuse to add games to it (``refuse_if_newer``)
 
@@ -317,17 +318,21 @@ class LogReader:
                 raise ValueError(f"{self.path} line {self.line}: not a finished game record") from None
 
     def _whole_lines(self) -> Iterator[bytes]:
-        """The whole lines from ``offset`` on, one at a time, ``offset`` moved past each."""
+        """The whole lines from ``offset`` on (without their end of line), one at a time,
+        ``offset`` moved past each; read ``READ_CHUNK`` bytes at a time, so that at most that
+        and one line are held."""
         try:
             with self.path.open("rb") as f:
                 if self._file is None:
                     stat = os.fstat(f.fileno())
                     self._file = (stat.st_dev, stat.st_ino)
                 f.seek(self.offset)
-                for line in f:
-                    if not line.endswith(b"\n"):  # being written, or cut short by a kill
-                        return
-                    self.offset += len(line)
-                    yield line
+                rest = b""
+                while chunk := f.read(READ_CHUNK):
+                    lines = (rest + chunk).split(b"\n")
+                    rest = lines.pop()  # being written, cut short by a kill, or read on with the next chunk
+                    for line in lines:
+                        self.offset += len(line) + 1
+                        yield line
         except OSError as exc:
             raise ValueError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ai import results_log
 from ai.commands.tournament import run_tournament
 from ai.results_log import GROWN_VERSION, LogReader, LogReplaced, ResultsLog
 from ai.tournament import Tally, Tournament, schedule, standings
@@ -105,7 +106,9 @@ def test_the_log_is_read_a_line_at_a_time_never_whole(tmp_path, monkeypatch):
     assert header["players"] == ["level-1", "level-2", "level-3"] and sorted(done) == list(range(1, 7))
 
 
-def test_following_a_log_reads_only_its_new_lines_and_waits_for_a_line_being_written(tmp_path):
+@pytest.mark.parametrize("chunk", [7, 1 << 20])  # lines across the reads' chunks, and within one
+def test_following_a_log_reads_only_its_new_lines_and_waits_for_a_line_being_written(tmp_path, monkeypatch, chunk):
+    monkeypatch.setattr(results_log, "READ_CHUNK", chunk)
     path = tmp_path / "turma.jsonl"
     _league(path, ["level-1", "level-2", "level-3"]).run()
     lines = _lines(path)
