@@ -1104,6 +1104,7 @@ class Summary:
     cluster: str | None = None  # "local" or the Dask scheduler's address; None: --jobs processes
     resumed: int = 0  # games taken from the results log of an earlier run
     resume_with: str | None = None  # the FILE of ``--resume FILE`` that plays the void games (None: no log)
+    started_with: int | None = None  # how many players began, the others having joined late (None: all)
 
     @property
     def void(self) -> int:
@@ -1120,7 +1121,7 @@ class Summary:
         results = t.finished()
         return cls(t.game_id, dict(t.options), list(t.player_ids), t.games_per_pair, t.time_per_move, t.jobs,
                    t.seed, round(t.elapsed, 3), t.cancelled, t.standings(), results,
-                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed)
+                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed, started_with=t.started_with)
 
     def name(self, player_id: str) -> str:
         return self.names.get(player_id) or display_names(self.players).get(player_id, player_id)
@@ -1133,6 +1134,7 @@ class Summary:
             "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
             "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
             "cluster": self.cluster, "resumed": self.resumed, "total": self.total, "void": self.void,
+            **({} if self.started_with is None else {"started_with": self.started_with}),  # its schedule
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],

@@ -70,15 +70,18 @@ def test_a_late_player_is_refused_with_a_league_whose_other_settings_changed(tmp
 
 def test_the_command_line_takes_a_late_bot_with_resume_and_says_so(tmp_path, capsys):
     out = str(tmp_path / "turma")
-    assert run_tournament("tictactoe", ["level-1", "level-2"], {}, 1, 0.05, 1, out, 4) == 0
+    players = ["level-1", "level-2", "level-3"]
+    assert run_tournament("tictactoe", players[:2], {}, 2, 0.05, 1, out, 4) == 0
     # the same command again, with --resume and the late bot among its players
-    assert run_tournament("tictactoe", ["level-1", "level-2", "level-3"], {}, 1, 0.05, 1, None, 4, resume=out) == 0
+    assert run_tournament("tictactoe", players, {}, 2, 0.05, 1, None, 4, resume=out) == 0
     err = capsys.readouterr().err
-    assert "resuming" in err and "2 of 6 games already played" in err
-    assert "level-3 joins the league late: 4 games against the 2 players before it; the games played stay" in err
+    assert "resuming" in err and "4 of 12 games already played" in err
+    assert "level-3 joins the league late: 8 games against the 2 players before it; the games played stay" in err
     report = json.loads(Path(out + ".json").read_text())
-    assert report["resumed"] == 2 and len(report["games"]) == 6
-    assert {s["player"]: s["games"] for s in report["standings"]} == dict.fromkeys(["level-1", "level-2", "level-3"], 4)
+    assert report["resumed"] == 4 and len(report["games"]) == 12
+    assert {s["player"]: s["games"] for s in report["standings"]} == dict.fromkeys(players, 8)
+    shown = Tournament.from_files(out + ".json")  # the report dropped on the window: the late games are its own
+    assert shown.player_ids == players and len(shown.results) == 12
 
 
 def test_a_league_stopped_early_takes_a_late_player_after_its_own_games(tmp_path):
