@@ -211,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "end FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt and FILE.md (the tables in "
                         "Markdown, for a course page)")
     t.add_argument("--resume", default=None, metavar="FILE",
-                   help="go on with the tournament logged in FILE.jsonl: play only the games it lacks")
+                   help="go on with the tournament logged in FILE.jsonl: play only the games it lacks; a player named "
+                        "that it lacks (a late student's bot) joins it, its games added")
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
                    help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
     openings(t)

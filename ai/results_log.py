@@ -4,6 +4,8 @@
     header, done = ResultsLog.read("out/league.jsonl")       # what a killed tournament finished
     log = ResultsLog.append("out/league.jsonl")              # resume: add the games still missing
     log.write(number, result)
+    reader = LogReader("out/league.jsonl")                   # a log read as a stream:
+    for game in reader.new_games(): ...                      # its games so far, later the new ones only
     check_out("out/league", resume=False)                    # before a league loads anything
 
 The first line is the header: the settings that fix the schedule and every game's seeds (game,
@@ -25,10 +27,13 @@ every missing game and wrote each twice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import tempfile
-from dataclasses import asdict, fields
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -39,6 +44,9 @@ from ai.match import GameResult, counted
 FORMAT = "tabuleiro-tournament-log"
 BINARY = getattr(os, "O_BINARY", 0)  # Windows: "\n" written as it is, not as "\r\n"
 VERSION = 1
+READ_CHUNK = 1 << 20  # bytes of a log read at a time (``LogReader``)
+GROWN_VERSION = 2  # a log whose league took players in late (``started_with``): older versions
+# do not know its schedule, and refuse to add games to it (``refuse_if_newer``)
 
 
 def out_base(out: str) -> Path:
@@ -91,7 +99,7 @@ def refuse_if_newer(header: dict[str, Any], path: str | Path) -> None:
     """ValueError when ``header`` is the header of a newer Tabuleiro's log: its lines may say more
     than this version knows, and games this version added would be in the older form."""
     version = header.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > GROWN_VERSION:
         raise ValueError(f"{path} was written by a newer version of Tabuleiro (log version {version}); "
                          "this version does not add games to it")
 
@@ -104,6 +112,10 @@ def result_of(data: dict[str, Any]) -> GameResult:
 
 
 WRITTEN_HERE: set[Path] = set()  # the logs this process holds open (ResultsLog), resolved
+
+
+class LogReplaced(ValueError):
+    """The log followed (``LogReader``) was written anew since it was read: it is read again from its start."""
 
 
 class LogInUse(ValueError):
@@ -167,9 +179,13 @@ class ResultsLog:
         return log
 
     @classmethod
-    def append(cls, path: str | Path) -> ResultsLog:
+    def append(cls, path: str | Path, header: dict[str, Any] | None = None) -> ResultsLog:
+        """The log at ``path`` opened to add games; ``header``: its first line is replaced by this
+        one first (players who joined late: ``replace_header``)."""
         path = Path(path)
         lock = take_lock(path)
+        if header is not None:
+            replace_header(path, header)
         with path.open("rb+") as f:  # a partial last line (killed mid-write) is cut off first
             data = f.read()
             if data and not data.endswith(b"\n"):
@@ -207,29 +223,116 @@ class ResultsLog:
     def read_with_times(path: str | Path) -> tuple[dict[str, Any], dict[int, GameResult], dict[int, str]]:
         """As ``read``, and when each game ended (ISO 8601, UTC) by number, for the games whose
         line says it (logs written before it was recorded do not)."""
-        path = Path(path)
+        reader = LogReader(path)
+        done: dict[int, GameResult] = {}
+        ended: dict[int, str] = {}
+        for entry in reader.new_games():
+            done[entry.number] = entry.result
+            if entry.ended is not None:
+                ended[entry.number] = entry.ended
+        return reader.header, done, ended
+
+
+def replace_header(path: Path, header: dict[str, Any]) -> None:
+    """Replace the first line of the log at ``path`` by ``header`` (its format and version
+    added), the games' lines copied as they are: the whole file is written anew beside it and
+    renamed over it, so a kill leaves the old log or the new one.  Only while holding its lock
+    (``ResultsLog.append``): a run appending to the old file would write into a removed one."""
+    from ai.atomic import fsync_dir, new_temporary
+
+    version = GROWN_VERSION if header.get("started_with") is not None else VERSION
+    fd, tmp = new_temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as out, path.open("rb") as old:
+            kept = json.loads(old.readline())  # notes of the old header the new one does not give are kept
+            new = {**kept, **header, "format": FORMAT, "version": version}
+            out.write((json.dumps(new, separators=(",", ":")) + "\n").encode("utf-8"))
+            shutil.copyfileobj(old, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """One finished game's line of a results log."""
+
+    number: int
+    result: GameResult
+    ended: str | None  # when it ended (ISO 8601, UTC); None in logs older than that field
+
+
+class LogReader:
+    """A results log read as a stream, a line at a time, from where the last read stopped: a
+    class league's log (every game's moves) is never held whole in memory, and a log that a
+    running league still appends to is followed by reading only its new lines (``new_games``).
+
+    A last line without its end of line is a game still being written (or cut short by a kill):
+    it is left for the next read, never taken as an error."""
+
+    def __init__(self, path: str | Path) -> None:
+        """Reads the header now; ValueError naming the file if it cannot be read or is no log."""
+        self.path = Path(path)
+        self._file: tuple[int, int] | None = None  # the file read (device, inode): ``check_same_file``
+        self.offset = 0  # bytes read up to the end of the last whole line
+        self.line = 1  # that line's number
+        lines = self._whole_lines()
+        first = next(lines, None)
+        lines.close()
         try:
-            lines = path.read_bytes().split(b"\n")
-        except OSError as exc:
-            raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-        try:
-            header = json.loads(lines[0])
+            header = json.loads(first) if first is not None else None
         except (json.JSONDecodeError, UnicodeDecodeError):
             header = None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a tournament log (its first line should be the {FORMAT} header)")
-        done: dict[int, GameResult] = {}
-        ended: dict[int, str] = {}
-        for i, line in enumerate(lines[1:], 2):
+            raise ValueError(f"{self.path}: not a tournament log (its first line should be the {FORMAT} header)")
+        self.header: dict[str, Any] = header
+
+    def check_same_file(self) -> None:
+        """LogReplaced if the log at ``path`` is no longer the file read so far (written anew by
+        ``replace_header``: players joined its league)."""
+        try:
+            now = self.path.stat()
+        except OSError as exc:
+            raise ValueError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None
+        if (now.st_dev, now.st_ino) != self._file:
+            raise LogReplaced(f"{self.path}: written anew (players joined the league)")
+
+    def new_games(self) -> Iterator[LoggedGame]:
+        """The games of the whole lines written since the last read; ValueError naming the file
+        and line for a whole line that is no finished game's."""
+        for line in self._whole_lines():
+            self.line += 1
             if not line.strip():
                 continue
             try:
                 entry = json.loads(line)
-                done[int(entry["number"])] = result_of(entry["result"])
-                if isinstance(entry.get("ended"), str):
-                    ended[int(entry["number"])] = entry["ended"]
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
-                if i == len(lines):  # cut short by a kill in the middle of the write: played again
-                    continue
-                raise ValueError(f"{path} line {i}: not a finished game record") from None
-        return header, done, ended
+                ended = entry.get("ended")
+                yield LoggedGame(int(entry["number"]), result_of(entry["result"]),
+                                 ended if isinstance(ended, str) else None)
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError, AttributeError):
+                raise ValueError(f"{self.path} line {self.line}: not a finished game record") from None
+
+    def _whole_lines(self) -> Iterator[bytes]:
+        """The whole lines from ``offset`` on (without their end of line), one at a time,
+        ``offset`` moved past each; read ``READ_CHUNK`` bytes at a time, so that at most that
+        and one line are held."""
+        try:
+            with self.path.open("rb") as f:
+                if self._file is None:
+                    stat = os.fstat(f.fileno())
+                    self._file = (stat.st_dev, stat.st_ino)
+                f.seek(self.offset)
+                rest = b""
+                while chunk := f.read(READ_CHUNK):
+                    lines = (rest + chunk).split(b"\n")
+                    rest = lines.pop()  # being written, cut short by a kill, or read on with the next chunk
+                    for line in lines:
+                        self.offset += len(line) + 1
+                        yield line
+        except OSError as exc:
+            raise ValueError(f"{self.path}: cannot be read ({exc.strerror or exc})") from None

@@ -2,8 +2,7 @@
 
     t = Tournament("rastros", ["level-3", "rastros:basilio", "bots/mine.py:jogador42"],
                    games_per_pair=10, time_per_move=0.5, jobs=2, seed=1)
-    t.run(on_event=print)            # blocking; or t.start() + t.poll() from a window's loop
-    table = standings(t.player_ids, t.finished())
+    t.run(on_event=print)            # blocking; or t.start() + t.poll() from a window's loop; t.standings()
 
 Used by ``main.py tournament`` (ai/commands/tournament.py) and the window's tournament screen.
 
@@ -12,7 +11,8 @@ first (side 0) and one with B first, so each pair plays ``2 * games_per_pair`` g
 player has each side equally often.  Games are numbered in round order (round 1 of every pair,
 then round 2 ...), so a tournament stopped early is still balanced.  Every game's seeds come from
 ``seed`` and the game number alone, so results do not depend on ``jobs`` or on timing luck beyond
-what the time limit itself allows.
+what the time limit itself allows.  A player who joins late (``add_late_player``; ``--resume`` naming
+one its log lacks) plays after the others, numbered on: the games played keep numbers and seeds.
 
 Referee: ``ai.match.play_game``: over the time limit (plus its grace), an illegal move, a crash or
 no move loses the game, and the reason is kept in the result.  Outside players run in their own
@@ -37,7 +37,7 @@ with ``resume`` the games already there are kept and only the others are played.
 (``clock``, ``ai.match.GameClock``) and the outside players' loader options (``loader``) are part
 of each task.
 
-Elo with a 95% interval: ``standings`` (how it is computed: ``_set_elo``).
+Elo with a 95% interval: ``standings``, kept as games come in (``Tally``; how: ``_set_elo``).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -85,16 +85,42 @@ def games_in(n_players: int, games_per_pair: int) -> int:
     return n_players * (n_players - 1) * games_per_pair
 
 
-def schedule(n_players: int, games_per_pair: int, seed: int | None = None) -> list[ScheduledGame]:
-    """Every pair, both ways, ``games_per_pair`` rounds; seeds fixed by ``seed`` and the game number."""
-    base = 0 if seed is None else seed * 100_003
+def schedule(n_players: int, games_per_pair: int, seed: int | None = None,
+             started_with: int | None = None) -> list[ScheduledGame]:
+    """Every pair, both ways, ``games_per_pair`` rounds; seeds fixed by ``seed`` and the game number.
+
+    ``started_with``: the league began with the first ``started_with`` players and the others
+    joined late, one after the other: the first players' schedule stays as it was (every game's
+    number and seeds), and each late player's games follow it, numbered on (``joined_games``)."""
+    first = n_players if started_with is None else started_with
     games: list[ScheduledGame] = []
-    pairs = list(itertools.combinations(range(n_players), 2))
+    base = 0 if seed is None else seed * 100_003
     for rnd in range(1, games_per_pair + 1):
-        for a, b in pairs:
-            for first, second in ((a, b), (b, a)) if rnd % 2 else ((b, a), (a, b)):
-                number = len(games) + 1
-                games.append(ScheduledGame(number, rnd, (first, second), (base + 2 * number, base + 2 * number + 1)))
+        games += _round(rnd, itertools.combinations(range(first), 2), base, len(games) + 1)
+    for late in range(first, n_players):
+        games += joined_games(late, games_per_pair, seed, len(games))
+    return games
+
+
+def joined_games(late: int, games_per_pair: int, seed: int | None, before: int) -> list[ScheduledGame]:
+    """The games of player ``late`` (an index), who joins a league of the ``late`` players before
+    it: against each of them, both ways, ``games_per_pair`` rounds, numbered after the ``before``
+    games already scheduled."""
+    games: list[ScheduledGame] = []
+    base = 0 if seed is None else seed * 100_003
+    for rnd in range(1, games_per_pair + 1):
+        games += _round(rnd, ((other, late) for other in range(late)), base, before + len(games) + 1)
+    return games
+
+
+def _round(rnd: int, pairs: Iterable[tuple[int, int]], base: int, number: int) -> list[ScheduledGame]:
+    """Round ``rnd`` of ``pairs``, each pair both ways (the first named first in odd rounds), the
+    games numbered from ``number``, their seeds from ``base`` and their numbers."""
+    games = []
+    for a, b in pairs:
+        for first, second in ((a, b), (b, a)) if rnd % 2 else ((b, a), (a, b)):
+            games.append(ScheduledGame(number, rnd, (first, second), (base + 2 * number, base + 2 * number + 1)))
+            number += 1
     return games
 
 
@@ -272,13 +298,16 @@ class Tournament:
                  seed: int | None = None, watch: bool = False, in_process: bool | None = None,
                  opening_plies: int = 0, clock: str | None = None, loader: dict[str, Any] | None = None,
                  broken: dict[str, str] | None = None, log: str | None = None, resume: bool = False,
-                 cluster: str | None = None) -> None:
+                 cluster: str | None = None, started_with: int | None = None) -> None:
         """``clock``: a game clock (``GameClock`` text, e.g. "5m+2s") besides or instead of
         ``time_per_move``.  ``loader``: options for outside players' loader (e.g. definitions_only).
         ``broken``: players known not to load (id -> why): they forfeit every game at once.
         ``log``: FILE.jsonl, every finished game appended at once (``ai.results_log``); with
         ``resume`` the games already in it are kept and only the missing ones are played.
-        ``cluster``: "local" or a Dask scheduler address: games are played by Dask (ai/cluster.py)."""
+        ``cluster``: "local" or a Dask scheduler address: games are played by Dask (ai/cluster.py).
+        ``started_with``: the league began with the first ``started_with`` players, the others
+        joined it late (``schedule``).  Resumed with players its log lacks, after all of the log's
+        (and nothing else changed), those join late: the games played stay, theirs are added."""
         import games
         from ai.match import GameClock
 
@@ -295,7 +324,9 @@ class Tournament:
         self.seed = seed
         self.watch = watch
         self.in_process = self.jobs == 1 if in_process is None else in_process
-        self.schedule = schedule(len(player_ids), games_per_pair, seed)
+        self.started_with = started_with if started_with is not None and started_with < len(player_ids) else None
+        self.schedule = schedule(len(player_ids), games_per_pair, seed, self.started_with)
+        self.joined: list[str] = []  # players who join the league now, resumed from a log without them
         self.opening_plies = opening_plies
         self.openings = self._openings(opening_plies)
         self.clock = GameClock.parse(clock).text if clock else None
@@ -306,6 +337,8 @@ class Tournament:
         # more for the log's header, not checked on resume (the window keeps its players' names there)
         self.log_notes: dict[str, Any] = {}
         self.results: dict[int, GameResult] = {}
+        self.tally = Tally(self.player_ids)  # the standings, kept as games come in
+        self.reader = None  # the log's LogReader, for a league shown as it runs elsewhere (``read_new_games``)
         self.resumed = 0  # games taken from the log instead of played
         self.log_file = log
         self._log = None
@@ -338,40 +371,103 @@ class Tournament:
         return texts
 
     def header(self) -> dict[str, Any]:
-        """What fixes the schedule and every game: the results log's first line."""
+        """What fixes the schedule and every game: the results log's first line (``started_with``
+        only in a league that took players in late, so other logs stay as they were)."""
+        late = {} if self.started_with is None else {"started_with": self.started_with}
         return {"game": self.game_id, "options": self.options, "players": self.player_ids,
                 "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "clock": self.clock,
-                "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader}
+                "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader, **late}
+
+    def standings(self) -> list[Standing]:
+        """The standings so far (``Tally``, kept as the games came in); counted anew from
+        ``results`` if a caller filled them in itself (a test's league, a report's games)."""
+        if self.tally.counted != len(self.results):
+            self.tally = Tally(self.player_ids, self.finished())
+        return self.tally.standings()
 
     def _resume(self, path: str) -> None:
         from ai.results_log import ResultsLog, refuse_if_newer
 
         header, done = ResultsLog.read(path)
         refuse_if_newer(header, path)
+        self._let_late_players_join(header)
+        if self.joined:  # the log's header says so once it is opened (``_open_log``)
+            header = {**header, "players": self.player_ids, "started_with": self.started_with}
         mine = self.header()
-        differ = [k for k in mine if k != "loader" and header.get(k) != json.loads(json.dumps(mine[k]))]
+        differ = [k for k in {**mine, "started_with": None} if k != "loader"
+                  and header.get(k) != json.loads(json.dumps(mine.get(k)))]
+        if "players" in differ and "started_with" in differ:  # said by the players
+            differ.remove("started_with")
         if differ:
             said = "; ".join(f"{SETTING_WORDS.get(k, k)} {setting_text(header.get(k))} in the log, "
-                             f"{setting_text(mine[k])} now" for k in differ)
+                             f"{setting_text(mine.get(k))} now" for k in differ)
             raise ValueError(f"{path} is another tournament ({said}); resume it with the same settings")
         self._take(done, path)
         self.resumed = len(done)
+
+    def _let_late_players_join(self, header: dict[str, Any]) -> None:
+        """Follow the schedule of the log whose ``header`` this league resumes: players who joined
+        it late stay after the others (``started_with``), and players named now that the log
+        lacks, when it has no player not named now and its other settings are these, join it
+        late now (``joined``): the log's players first, as it lists them, then these.  Once one
+        has joined, the players may be named in any order (a folder's: the late one among them)."""
+        logged, started = header.get("players"), header.get("started_with")
+        if not isinstance(logged, list) or not set(logged) <= set(self.player_ids):
+            return
+        late = [pid for pid in self.player_ids if pid not in logged]
+        if not late and started is None:
+            return  # the same league, or one whose differences are named as this one's
+        same = {**self.header(), "players": logged, "started_with": started}
+        if any(header.get(k) != json.loads(json.dumps(v)) for k, v in same.items() if k != "loader"):
+            return
+        self.player_ids = [*logged, *late]
+        self.started_with = int(started if started is not None else len(logged))
+        self.schedule = schedule(len(self.player_ids), self.games_per_pair, self.seed, self.started_with)
+        self.tally = Tally(self.player_ids)
+        self.joined = late
+
+    def add_late_player(self, player_id: str) -> int:
+        """Take ``player_id`` into this league, not running now, after its players: the games
+        played stay, its games against each of them are added after the schedule (``schedule``),
+        and the log, if any, says so before the next game (its header rewritten as it opens);
+        how many games it adds.  ValueError if the player is in the league already."""
+        if player_id in self.player_ids:
+            raise ValueError(f"{player_id} is in the tournament already")
+        if self.is_running():
+            raise ValueError("a player joins a tournament only while it is stopped")
+        before = self.total
+        self.started_with = self.started_with or len(self.player_ids)
+        self.player_ids.append(player_id)
+        self.schedule += joined_games(len(self.player_ids) - 1, self.games_per_pair, self.seed, before)
+        self.tally.add_player(player_id)
+        self.joined.append(player_id)
+        return self.total - before
 
     def _take(self, done: dict[int, GameResult], where: str | Path) -> None:
         """Keep ``done`` (game number -> result, from ``where``) as this tournament's results."""
         for number, result in done.items():
             if not 1 <= number <= self.total or list(self.ids_of(self.schedule[number - 1])) != result.players:
                 raise ValueError(f"{where}: game {number} does not belong to this tournament's schedule")
-            self.results[number] = result
+            self._keep(number, result)
+
+    def _keep(self, number: int, result: GameResult) -> None:
+        """Keep game ``number``'s result, counted in the standings (once: one it replaces is taken out)."""
+        old = self.results.get(number)
+        if old is not None:
+            self.tally.add(old, -1)
+        self.results[number] = result
+        self.tally.add(result)
 
     @classmethod
     def from_header(cls, header: dict[str, Any], **running: Any) -> Tournament:
         """The tournament whose settings a results log's header (or a report) holds; ``running``:
         how this one runs (``jobs``, ``log``, ``resume``, ``broken`` ...).  KeyError, TypeError or
         ValueError if the header lacks or garbles a setting."""
+        started_with = header.get("started_with")
         return cls(header["game"], list(header["players"]), header.get("options"), int(header["games_per_pair"]),
                    header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
-                   opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None, **running)
+                   opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None,
+                   started_with=None if started_with is None else int(started_with), **running)
 
     @classmethod
     def from_files(cls, path: str | Path) -> Tournament | None:
@@ -381,7 +477,7 @@ class Tournament:
         player is loaded.  None if the file is no tournament's (a game record, say);
         ValueError naming the file if it is one but cannot be read."""
         from ai.atomic import NotText, TooLarge, capped_text
-        from ai.results_log import FORMAT, ResultsLog, result_of
+        from ai.results_log import FORMAT, LogReader, result_of
 
         path = Path(path)
         try:
@@ -390,8 +486,8 @@ class Tournament:
                     first = f.readline()
                 if FORMAT.encode() not in first:
                     return None
-                header, done = ResultsLog.read(path)
-                elapsed = 0.0
+                reader = LogReader(path)
+                header, done, elapsed = reader.header, {}, 0.0
             elif path.suffix.lower() == ".json":
                 try:
                     header = json.loads(capped_text(path, MAX_REPORT_BYTES))
@@ -403,6 +499,7 @@ class Tournament:
                     return None
                 done = {int(g["number"]): result_of(g) for g in header["games"]}
                 elapsed = float(header.get("elapsed") or 0.0)
+                reader = None
             else:
                 return None
             t = cls.from_header(header)
@@ -413,6 +510,8 @@ class Tournament:
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"{path}: not a tournament's results ({type(exc).__name__}: {exc})") from None
         t._take(done, path)
+        t.reader = reader
+        t.read_new_games()
         t.elapsed = elapsed
         t.cancelled = len(t.results) < t.total  # a league stopped, killed or still running: "stopped"
         names = header.get("titles") or header.get("names")  # the window's log / the report's names
@@ -422,6 +521,20 @@ class Tournament:
 
             t.titles = {pid: title for pid in t.player_ids if (title := entry_title(pid))}
         return t
+
+    def read_new_games(self) -> int:
+        """Take the games its log (a league shown, ``from_files``) gained since the last read:
+        only its new lines are read, and counted into the standings; how many.  ValueError
+        naming the file if a line is no game of this tournament; LogReplaced if the log was
+        written anew (players joined the league: its header changed), to be shown from the start."""
+        if self.reader is None:
+            return 0
+        before = len(self.results)
+        self.reader.check_same_file()
+        for game in self.reader.new_games():
+            self._take({game.number: game.result}, self.reader.path)
+        self.cancelled = len(self.results) < self.total  # a league stopped, killed or still running: "stopped"
+        return len(self.results) - before
 
     def names(self) -> dict[str, str]:
         """Each player's distinct display name (``display_names``)."""
@@ -519,8 +632,10 @@ class Tournament:
             return
         from ai.results_log import ResultsLog
 
-        if self._log_exists:
-            self._log = ResultsLog.append(self.log_file)
+        if self._log_exists:  # with players who joined late, the header says so first
+            header = {**self.log_notes, **self.header()} if self.joined else None
+            self._log = ResultsLog.append(self.log_file, header)
+            self.joined = []
         else:
             self._log = ResultsLog.create(self.log_file, {**self.log_notes, **self.header()})
             self._log_exists = True
@@ -576,7 +691,7 @@ class Tournament:
         (and writes in a report as it is left) is already in the log a resume reads."""
         if self._log is not None and not is_void(result):  # a void game is played again on resume
             self._log.write(number, result)
-        self.results[number] = result
+        self._keep(number, result)
         self.elapsed = time.perf_counter() - self._began  # so far: reports written during the run say it
         emit(GameFinished(number, result, len(self.results), self.total))
 
@@ -846,49 +961,78 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
-    """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first: on
-    equal points more wins, then fewer forfeits, come first; players level on all three share a
-    rank (listed in the order they were named)."""
-    table = {pid: Standing(pid) for pid in player_ids}
-    per_game: dict[str, list[float]] = {pid: [] for pid in player_ids}
-    for result in results:
+class Tally:
+    """The standings kept as games come in (``add``): each game is counted once, so a league's
+    table after each new game (a window following a log, the live report) costs that game, not
+    the whole league again; ``standings`` ranks what was added."""
+
+    def __init__(self, player_ids: list[str], results: Iterable[GameResult] = ()) -> None:
+        self.player_ids = list(player_ids)
+        self._rows = {pid: Standing(pid) for pid in self.player_ids}
+        self._squares = dict.fromkeys(self.player_ids, 0.0)  # each player's sum of its games' points squared (Elo)
+        self.counted = 0  # games added (void ones too), less those taken back out
+        for result in results:
+            self.add(result)
+
+    def add_player(self, player_id: str) -> None:
+        """A player who joined late, with no game yet."""
+        self.player_ids.append(player_id)
+        self._rows[player_id] = Standing(player_id)
+        self._squares[player_id] = 0.0
+
+    def add(self, result: GameResult, sign: int = 1) -> None:
+        """Count a finished game (a void one counts for no one); ``sign`` -1 takes it back out."""
+        self.counted += sign
         if is_void(result):
-            continue
+            return
         for side, pid in enumerate(result.players):
-            s = table[pid]
+            s = self._rows[pid]
             p = _points(result, side)
-            per_game[pid].append(p)
-            s.games += 1
-            s.points += p
+            s.games += sign
+            s.points += sign * p
+            self._squares[pid] += sign * p * p
             if side == 0:
-                s.first_side_points += p
+                s.first_side_points += sign * p
             if result.winner is None and not result.forfeit:
-                s.draws += 1
+                s.draws += sign
             elif result.winner == side:
-                s.wins += 1
+                s.wins += sign
             else:  # a loss, or a double forfeit: a loss for both
-                s.losses += 1
-                s.forfeits += int(result.forfeit)
-    k = len(player_ids)
-    factor = (k - 1) / k if k > 1 else 1.0
-    for pid, s in table.items():
-        _set_elo(s, per_game[pid], factor)
-    rated = [s for s in table.values() if s.games]
-    shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
-    for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
-        s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
-    def merit(s: Standing) -> tuple[float, int, int]:
-        return (-s.points, -s.wins, s.forfeits)
+                s.losses += sign
+                s.forfeits += sign * int(result.forfeit)
 
-    order = sorted(table.values(), key=lambda s: (*merit(s), player_ids.index(s.player)))
-    for place, s in enumerate(order, 1):  # players level on everything share a rank ("1224" ranking):
-        # the order they were named in (a folder's alphabet) is no merit, and a class's winner must not hang on it
-        s.rank = order[place - 2].rank if place > 1 and merit(order[place - 2]) == merit(s) else place
-    return order
+    def standings(self) -> list[Standing]:
+        """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first: on
+        equal points more wins, then fewer forfeits, come first; players level on all three share
+        a rank (listed in the order they were named).  New rows: the tally goes on unchanged."""
+        player_ids = self.player_ids
+        table = {pid: replace(row) for pid, row in self._rows.items()}
+        k = len(player_ids)
+        factor = (k - 1) / k if k > 1 else 1.0
+        for pid, s in table.items():
+            _set_elo(s, self._squares[pid], factor)
+        rated = [s for s in table.values() if s.games]
+        shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
+        for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
+            s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
+
+        def merit(s: Standing) -> tuple[float, int, int]:
+            return (-s.points, -s.wins, s.forfeits)
+
+        named = {pid: i for i, pid in enumerate(player_ids)}
+        order = sorted(table.values(), key=lambda s: (*merit(s), named[s.player]))
+        for place, s in enumerate(order, 1):  # players level on everything share a rank ("1224" ranking):
+            # the order they were named in (a folder's alphabet) is no merit, and a class's winner must not hang on it
+            s.rank = order[place - 2].rank if place > 1 and merit(order[place - 2]) == merit(s) else place
+        return order
 
 
-def _set_elo(s: Standing, points: list[float], factor: float) -> None:
+def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
+    """The standings of ``results`` (``Tally.standings``)."""
+    return Tally(player_ids, results).standings()
+
+
+def _set_elo(s: Standing, squares: float, factor: float) -> None:
     """Elo from the score fraction, as a round robin allows.
 
     Each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
@@ -898,18 +1042,20 @@ def _set_elo(s: Standing, points: list[float], factor: float) -> None:
     ``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
     shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
     normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
-    the player's per-game points about ``s``, counting one won and one lost game beside them (else a
+    the player's per-game points about ``s`` (from their sum, ``s.points``, and the sum of their
+    squares, ``squares``: kept as games come in, ``Tally``), counting one won and one lost game beside them (else a
     player who drew every game would have a variance, and an interval, of 0: "+0 +- 0" after two
     draws), and ``s +- 1.96 se`` is mapped through the same formula.  A score of 0 or 100% is
     clamped to half a game from the end (the rating is then a bound, shown with ``<``/``>``), and
     so is an end of the interval past it: that end is the cap, the same for every player with as
     many games, and open (``elo_low_open``/``elo_high_open``: the data give no end on that side).
     """
-    n = len(points)
+    n = s.games
     if n == 0:
         return
-    mean = sum(points) / n
-    var = (sum((p - mean) ** 2 for p in points) + mean ** 2 + (1 - mean) ** 2) / (n + 2)
+    mean = s.points / n
+    spread = max(0.0, squares - n * mean ** 2)  # the sum of (p - mean)^2 over its games' points p
+    var = (spread + mean ** 2 + (1 - mean) ** 2) / (n + 2)
     se = math.sqrt(var / n)
     lowest, highest = 0.5 / n, 1 - 0.5 / n
     s.elo_bound = "<" if mean <= 0 else ">" if mean >= 1 else ""
@@ -958,6 +1104,7 @@ class Summary:
     cluster: str | None = None  # "local" or the Dask scheduler's address; None: --jobs processes
     resumed: int = 0  # games taken from the results log of an earlier run
     resume_with: str | None = None  # the FILE of ``--resume FILE`` that plays the void games (None: no log)
+    started_with: int | None = None  # how many players began, the others having joined late (None: all)
 
     @property
     def void(self) -> int:
@@ -973,8 +1120,8 @@ class Summary:
     def of(cls, t: Tournament) -> Summary:
         results = t.finished()
         return cls(t.game_id, dict(t.options), list(t.player_ids), t.games_per_pair, t.time_per_move, t.jobs,
-                   t.seed, round(t.elapsed, 3), t.cancelled, standings(t.player_ids, results), results,
-                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed)
+                   t.seed, round(t.elapsed, 3), t.cancelled, t.standings(), results,
+                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed, started_with=t.started_with)
 
     def name(self, player_id: str) -> str:
         return self.names.get(player_id) or display_names(self.players).get(player_id, player_id)
@@ -987,6 +1134,7 @@ class Summary:
             "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "jobs": self.jobs,
             "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
             "cluster": self.cluster, "resumed": self.resumed, "total": self.total, "void": self.void,
+            **({} if self.started_with is None else {"started_with": self.started_with}),  # its schedule
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import games
+from ai import results_log
 from ai.base import Player
 from ai.commands.tournament import format_standings, run_tournament
 from ai.match import BUDGET_SHARE, MOVES_AHEAD, GameClock, GameResult, move_budget, play_game
@@ -309,7 +310,7 @@ def test_a_newer_versions_log_is_not_resumed_nor_offered_and_is_left_as_it_is(tm
     Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4, log=str(path)).run()
     lines = path.read_bytes().splitlines(keepends=True)
     header = json.loads(lines[0])
-    newer = json.dumps({**header, "version": header["version"] + 1}).encode() + b"\n" + b"".join(lines[1:3])
+    newer = json.dumps({**header, "version": results_log.GROWN_VERSION + 1}).encode() + b"\n" + b"".join(lines[1:3])
     path.write_bytes(newer)  # two of its four games played
     with pytest.raises(ValueError, match="newer version of Tabuleiro"):
         Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,

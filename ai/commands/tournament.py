@@ -567,6 +567,8 @@ def run_tournament(
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
+    for pid in t.joined:
+        print(joined_text(t, pid), file=sys.stderr)
     if cluster in (None, "local"):  # compiled once here, not by every worker (machines of a cluster: their own)
         try:
             prepare_engines(game_id, ids, options)
@@ -600,6 +602,14 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def joined_text(t: Tournament, player_id: str) -> str:
+    """The line that says ``player_id`` joins resumed league ``t`` late, and what it plays."""
+    index = t.player_ids.index(player_id)
+    games = sum(1 for g in t.schedule if index in g.players)
+    return (f"{player_id} joins the league late: {counted(games, 'game')} against the "
+            f"{counted(index, 'player')} before it; the games played stay")
 
 
 def too_few_players(words: list[str], ids: list[str]) -> str:

@@ -36,14 +36,13 @@ from ai.tournament import (
     display_names,
     loader_logging_beside,
 )
-from ai.tournament import standings as make_standings
 from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
-from ui.scenes.tournament_log import TournamentLog, still_ending
+from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.text_field import TextField
@@ -113,6 +112,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.unloadable: dict[str, dict[str, str]] = {}
         self.messages = Messages()
         self.tournament: Tournament | None = None
+        self.late: list[tuple[Tournament, list[tuple[str, str]]]] = []  # players loaded to join it late
+        self.follow_at = 0.0  # when a league's log shown (``viewing``) is next read for new games
+        self.runs_elsewhere = False  # that league is still being played (its log in use by another run)
         self.table: list[Standing] = []
         self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
@@ -548,7 +550,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
-        self.table = make_standings(t.player_ids, t.finished())
+        self.table = t.standings()
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
         self.pair, self.chosen_result = None, None
@@ -807,8 +809,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if self.view is not None and self.view.is_animating():
             return 0.0
         if (self.running or self.adding is not None or self.resuming is not None or self.checking is not None
-                or self.ending is not None):
+                or self.ending is not None or self.late):
             return 0.1
+        if self.tournament is not None and self.tournament.reader is not None:
+            return FOLLOW_EVERY  # a league's log shown as it runs elsewhere: its new games
         return self.entry.redraw_interval() if self.tournament is None else None
 
     def update(self, dt: float) -> None:
@@ -853,6 +857,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()  # Resume can be pressed now
         if self.tournament is not None and self._poll():
             self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
+        if self.late:
+            self.invalidate()
+            self._join_loaded()
+        if self._follow_log():
+            self.invalidate()
         self._show_the_last_game_when_over()
         self._refresh_labels()
 
@@ -927,7 +936,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                     self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
                                       "info", 6.0)
         if changed:
-            self.table = make_standings(t.player_ids, t.finished())
+            self.table = t.standings()
         # keep at most the watched game and the running ones
         done = [n for n, g in self.live.items() if "result" in g and n != self.watching]
         for n in done:

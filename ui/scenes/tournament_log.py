@@ -13,6 +13,11 @@ The report files (FILE.json, .txt, .csv, .md: ``write_results``) hold the games 
 tournament left while its thread still runs may yet collect a game that ended as it was stopped
 (ai.tournament logs it), so its report is written on the window's background writer once that
 thread has ended (the window's quit waits for that writer), and until then no screen resumes it.
+
+A student's file dropped on a tournament begun joins it late (``Tournament.add_late_player``: a
+running one is stopped, then resumed with its games added).  A command line's league shown from
+its FILE.jsonl (``show_results``) is followed: every ``FOLLOW_EVERY`` seconds its new lines alone
+are read and counted into the standings; a late bot is added there with ``--resume``, not here.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ai
+from ai.results_log import LogReplaced, in_use
 from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_logging_beside
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
@@ -37,6 +43,7 @@ from ui.widgets import SCREEN_TOPIC, Messages
 # the longest a report waits for a stopped tournament's thread: its workers' time to end by themselves,
 # their grace once told to, and as long as a write may wait for any it then kills
 ENDING_WAIT = STOP_WAIT + STOP_GRACE + WRITE_WAIT
+FOLLOW_EVERY = 2.0  # seconds between two reads of the new lines of a league's log shown as it runs elsewhere
 _left_running: list[Tournament] = []  # tournaments left while their threads ran (this window's)
 
 
@@ -227,3 +234,86 @@ class TournamentLog:
                                     ("openings_index", OPENINGS, t.opening_plies)):
             if value in values:
                 setattr(self, attr, values.index(value))
+
+    # -- a student's bot that arrives late -------------------------------------------------------------
+    def _join_dropped(self, path: str) -> None:
+        """A student's file dropped on the screen of a tournament begun: its players join it late
+        (``_join_loaded``), loaded first in a thread (a file starts a process).  A league only
+        shown here (a command line's log) is not played here: the message says how to add it."""
+        if self.viewing is not None:
+            self.messages.add(_("This league is played from the command line: to add {file}, run its command "
+                                "again with --resume, the file among its players").format(file=Path(path).name),
+                              "warn", 15.0)
+            return
+        t, game_id, options = self.tournament, self.tournament.game_id, dict(self.tournament.options)
+        loader = {"log_dir": str(tournament_logs.added_players_log_folder(self._folder()))}
+
+        def work() -> None:
+            from ui.outside_players import discover
+
+            try:
+                self.late.append((t, discover(game_id, path, options, loader)))
+            except Exception as exc:  # noqa: BLE001 - shown to the user; the window goes on
+                self.messages.add_soon(words.load_problem(f"{Path(path).name}: {exc}"), "error")
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _join_loaded(self) -> None:
+        """Let the players loaded (``_join_dropped``) join the tournament once it is stopped: a
+        running one is stopped first, then resumed with their games added after its own; the
+        games played stay, the standings get their rows."""
+        t = self.tournament
+        if not self.late or t is None:
+            return
+        if self.late[0][0] is not t:  # a tournament left since: they were dropped on that one
+            self.late.pop(0)
+            return
+        if t.is_running():
+            t.cancel()
+            return  # once its thread has ended
+        _t, found = self.late.pop(0)
+        added = [(pid, title) for pid, title in found if pid not in t.player_ids]
+        games = sum(t.add_late_player(pid) for pid, _title in added)
+        for pid, title in added:
+            self.titles[pid] = title
+            t.titles[pid] = title
+        t.log_notes = {"titles": t.titles}  # the log's header names them too, as it is opened again
+        self.table = t.standings()
+        if added:
+            names = ", ".join(title for _pid, title in added)
+            self.messages.add(ngettext("{names} joins the tournament: {n} more game to play",
+                                       "{names} joins the tournament: {n} more games to play", games).format(
+                names=names, n=games), "info", 10.0)
+        else:
+            self.messages.add(_("Already in the tournament"), "info")
+        t.go_on()
+
+    # -- a league shown as it runs elsewhere ---------------------------------------------------------
+    def _follow_log(self) -> bool:
+        """Every ``FOLLOW_EVERY`` seconds, the games a league shown from its log (a command line's,
+        still running) has finished since: only the log's new lines are read, and counted into
+        the standings; whether there were any.  A log written anew (players joined) is shown again."""
+        t = self.tournament
+        if t is None or t.reader is None or self.viewing is None or time.monotonic() < self.follow_at:
+            return False
+        self.follow_at = time.monotonic() + FOLLOW_EVERY
+        was_running, self.runs_elsewhere = self.runs_elsewhere, in_use(self.viewing)
+        before = set(t.results)
+        try:
+            if not t.read_new_games():
+                return was_running != self.runs_elsewhere
+        except LogReplaced:
+            grown = Tournament.from_files(self.viewing)
+            if grown is not None:
+                self.show_results(grown, self.viewing)
+            return True
+        except ValueError as exc:
+            self.messages.add(str(exc), "error")
+            self.follow_at = float("inf")  # said once
+            return False
+        self.recent += [(n, t.results[n]) for n in t.finished_numbers() if n not in before]
+        self.table = t.standings()
+        if not self.pinned:  # the board shows the newest game, unless one was chosen
+            self.live.pop(self.watching, None)
+            self.watching = None
+        return True

@@ -109,7 +109,9 @@ class ResultsDrawing:
         else:
             status = _("{game}: {done}/{total} games, {t} s per move, clock {clock}").format(
                 game=game, done=done, total=total, t=number_text(t.time_per_move, "g"), clock=t.clock)
-        if not t.is_running():
+        if self.runs_elsewhere:  # a league's log shown while its command line plays it
+            status += "  -  " + _("being played elsewhere: its new games are shown as they end")
+        elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)

@@ -245,9 +245,13 @@ class TournamentSetup:
     def take_dropped_file(self, path: str) -> bool:
         """A student's file (``.py``, ``.ipynb``) dropped on the window before the tournament: its
         players are added as if typed in the field, one file after the other when several are
-        dropped at once (other files are the window's: a record opens in the replay viewer)."""
-        if self.tournament is not None or Path(path).suffix.lower() not in (".py", ".ipynb"):
+        dropped at once (other files are the window's: a record opens in the replay viewer).
+        Dropped on a tournament begun, its players join it late (``_join_dropped``)."""
+        if Path(path).suffix.lower() not in (".py", ".ipynb"):
             return False
+        if self.tournament is not None:
+            self._join_dropped(path)
+            return True
         self.dropped.append(path)
         self._add_next_dropped()
         return True
