@@ -9,10 +9,12 @@ module 'numba.core.types'``).  ``python tools/import_race.py --plain`` shows it:
 importing three engines in a fresh process failed in 8 of 10 runs.
 
 Every import of an ``ai.engines`` or ``ai.kernels`` module made off the main thread or lazily
-goes through ``import_engine``, which holds one process-wide lock while it imports.  The lock is
-re-entrant (an engine importing another engine through it, a kernel module its kernels); a thread
-holding it only imports, never waits for the window's thread, so no deadlock.  A module already
-imported is returned without the lock: the window never waits for warm start's import of another.
+(inside a function: an engine's or kernel's own, a warm-up stage's), and of numba itself where it
+may be its first import, goes through ``import_engine``, which holds one process-wide lock while
+it imports.  The lock is re-entrant (an engine importing another engine through it, a kernel
+module its kernels); a thread holding it only imports, never waits for the window's thread, so no
+deadlock.  A module already imported is returned without the lock: the window never waits for
+warm start's import of another.
 Never call ``import_engine`` at a module's top level: a module imported the plain way while a
 thread holds the lock and waits for that very import would wait for ever.
 """

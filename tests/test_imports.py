@@ -8,7 +8,9 @@ the main thread or lazily is checked to go through ``import_engine`` (a spy), so
 
 from __future__ import annotations
 
+import ast
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -109,6 +111,36 @@ def test_analysis_values_go_through_the_lock(imported):
     assert imported == ["ai.engines.hex_knowledge"]
 
 
+def test_hexs_knowledge_stage_imports_its_kernels_through_the_lock(monkeypatch):
+    """The AI worker's warm-up thread runs this stage while its job imports Hex's engine (which
+    imports the same kernel modules through the lock): it imported them the plain way."""
+    import ai.kernels.hex
+    import ai.kernels.hex_inferior
+    import ai.kernels.hex_vc
+
+    names: list[str] = []
+    for site in (ai.kernels.hex, ai.kernels.hex_vc, ai.kernels.hex_inferior):
+        monkeypatch.setattr(site, "import_engine", lambda name: names.append(name) or ai.imports.import_engine(name))
+    ai.kernels.hex.warm_up_knowledge()
+    assert names == ["ai.kernels.hex_vc", "ai.kernels.hex", "ai.kernels.hex_inferior", "ai.kernels.hex", "ai.kernels.hex_pns"]
+
+
+def test_the_about_pages_numba_version_is_imported_through_the_lock(monkeypatch):
+    """A bundle keeps no package metadata: the About page (and a crash report's header) imported
+    numba to read its version, on the window's thread, while warm start's thread imported engines
+    through the lock."""
+    import ui.about
+
+    def no_metadata(name):
+        raise ui.about.metadata.PackageNotFoundError(name)
+
+    names: list[str] = []
+    monkeypatch.setattr(ui.about.metadata, "version", no_metadata)
+    monkeypatch.setattr(ui.about, "import_engine", lambda name: names.append(name) or ai.imports.import_engine(name))
+    assert ui.about.library_version("numba") not in ("", "?")
+    assert names == ["numba"]
+
+
 def test_an_import_under_the_lock_can_import_through_it_again(monkeypatch):
     """An engine whose import imports another engine through the lock (a kernel module its kernels)."""
     real, inner = ai.imports.importlib.import_module, []
@@ -125,3 +157,67 @@ def test_an_import_under_the_lock_can_import_through_it_again(monkeypatch):
     thread.join(120.0)  # not a timing: a lock that is not re-entrant never lets it end
     assert not thread.is_alive()
     assert [module.__name__ for module in inner] == ["ai.engines.tictactoe_course"]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_PACKAGES = ("ai.engines.", "ai.kernels.")  # their modules import numba, whose first import races
+ONE_THREAD = ("ai/bench/",)  # benchmarks: ``main.py bench`` runs them in a process of their own, one thread
+# numba's parts that the kernels' own helpers import while a kernel module is imported (under the
+# lock: ``ai.kernels.njit`` decorating it) or once one is (numba whole by then)
+NUMBA_HELPERS = ("ai/kernels/__init__.py", "ai/kernel_cache.py")
+
+
+def _racing(name: str, where: str = "") -> bool:
+    numba = name == "numba" or name.startswith("numba.")
+    return (numba and where not in NUMBA_HELPERS) or name.startswith(ENGINE_PACKAGES)
+
+
+def _imported_names(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The modules an import statement imports, a package's submodules named in ``from`` included."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level or node.module is None:
+        return []
+    package = ROOT.joinpath(*node.module.split("."))
+    return [node.module] + [f"{node.module}.{alias.name}" for alias in node.names
+                            if package.joinpath(f"{alias.name}.py").exists()]
+
+
+def _fixed_head(arg: ast.expr) -> str:
+    """The part of a module name given to ``import_module`` that is known before it runs."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    if isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+        return arg.values[0].value
+    return ""
+
+
+def _plain_imports(path: Path) -> list[str]:
+    """Where ``path`` imports an engine, a kernel module or numba the plain way once it runs (an
+    import inside a function; ``importlib.import_module`` or ``__import__`` of such a module, or of
+    a name not known before it runs): "file:line module"."""
+    tree, found = ast.parse(path.read_text(encoding="utf-8")), []
+    where = path.relative_to(ROOT).as_posix()
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found += [f"{where}:{node.lineno} {name}" for name in _imported_names(node) if _racing(name, where)]
+    for node in ast.walk(tree):
+        called = node.func if isinstance(node, ast.Call) else None
+        name = getattr(called, "attr", None) or getattr(called, "id", None)
+        if name in ("import_module", "__import__") and node.args:
+            head = _fixed_head(node.args[0])
+            if not head.endswith(".") or _racing(head, where):
+                found.append(f"{where}:{node.lineno} {ast.unparse(node.args[0])}")
+    return sorted(set(found))
+
+
+def test_engines_kernels_and_numba_are_imported_only_through_the_lock():
+    """An engine or kernel module imported inside a function (a warm-up stage on the worker's
+    warm-up thread, a search's fallback on the job's) took no lock, while the other thread imported
+    through it: Hex's knowledge stage imported H-search's kernels so while a job imported Hex's
+    engine, and the About page imported numba while warm start's thread did.  Every such import
+    goes through ``import_engine``; only ``ai/imports.py`` imports them the plain way."""
+    files = [path for path in sorted((ROOT / "ai").rglob("*.py")) + sorted((ROOT / "ui").rglob("*.py"))
+             if not path.relative_to(ROOT).as_posix().startswith(ONE_THREAD) and path.name != "imports.py"]
+    assert [found for path in files for found in _plain_imports(path)] == []

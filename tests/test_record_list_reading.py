@@ -663,3 +663,32 @@ def test_the_unfinished_games_are_replayed_once_whichever_lists_ask_which_contin
     app.run_frames(2)
     assert sum(entry.kept for entry in app.scene.entries) == 3  # the games only the computer moved in
     assert sorted(replays.items()) == sorted([(f"Ana {n}", 1) for n in range(3)] + [(f"Level {n}", 1) for n in range(3)])
+
+
+def test_a_new_start_knows_who_moved_in_the_unfinished_games_without_replaying_them(tmp_path, monkeypatch):
+    """Whether Continue offers a game against the computer takes a replay of its first moves, once
+    per run: every start of the window replayed each such game again on the main menu (the lists'
+    cache kept their openings and positions, not who moved).  It is kept with each file now."""
+    from ui.autosave import Autosave, Shelf
+
+    game = games.load("reversi")
+    shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
+    for n in range(3):
+        played = _record(n + 2)
+        Autosave(shelf.folder / f"played-{n}.json").save(replace(played, players=(Side(None, f"Ana {n}"), played.players[1])))
+        start = game.initial_state()
+        first = game.format_move(start, start.legal_moves()[n])  # each its own game
+        computer_first = GameRecord.start(game, (Side("level-1", f"Level {n}"), Side(None, "Rui")))
+        Autosave(shelf.folder / f"computer-{n}.json").save(computer_first.with_moves([first], game.play_line([first])))
+    monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
+
+    def offered() -> list[str]:
+        return sorted(record.players[0].title for _path, record in autosave.to_continue(shelf.unfinished()[0]))
+
+    assert offered() == ["Ana 0", "Ana 1", "Ana 2"]
+    _restarted(monkeypatch)
+    monkeypatch.setattr(autosave, "_MOVERS", {})
+    replays = _counting_replays(monkeypatch)
+    assert offered() == ["Ana 0", "Ana 1", "Ana 2"]
+    assert sorted(record.players[0].title for _path, record in shelf.not_offered()) == ["Level 0", "Level 1", "Level 2"]
+    assert replays == Counter()

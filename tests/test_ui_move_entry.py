@@ -498,6 +498,29 @@ def test_n_that_begins_a_move_waits_for_a_second_press(app):
     assert played(small) == []
 
 
+def test_h_that_begins_a_move_starts_no_hint_search_until_pressed_again(app):
+    """Typing "h3" on an 11x11 Hex board started a hint search with the H (a core busy for
+    seconds) that the move then threw away: H there waits, the message line saying so, the 3 goes
+    on typing the move and no search starts; H pressed twice asks for the hint.  On a board
+    without an h column H asks at once, as ever."""
+    scene = start(app, "hex", HUMAN_VS_PC, (None, "level-1"))
+    type_text(app, "h3")
+    assert scene.computer.job is None and scene.move_entry.field.text == "h3"
+    key(app, pygame.K_ESCAPE)
+    type_text(app, "h")
+    assert scene.computer.job is None and any("H again: Hint" in m for m in messages(scene))
+    type_text(app, "h")
+    assert hint_asked(scene) and not scene.move_entry.open
+    small = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
+    type_text(app, "h")
+    assert hint_asked(small)
+
+
+def hint_asked(scene: GameScene) -> bool:
+    """A hint is being searched, or already given."""
+    return (scene.computer.job is not None and scene.computer.job_kind == "hint") or scene.hint is not None
+
+
 def test_a_clipboard_longer_than_any_game_is_said_and_opens_no_field(app, monkeypatch):
     """Ctrl+V of 50 MB read it all as moves (half a minute) and put millions of them in the field."""
     from games.record import MAX_TEXT_CHARS

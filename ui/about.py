@@ -11,9 +11,10 @@ went), where each game comes from and what the computer players know.
 
 from __future__ import annotations
 
-import importlib
 import platform
 from importlib import metadata
+
+from ai.imports import import_engine
 
 VERSION = "0.1.0"
 ABOUT_PAGE = "about"  # the About page's id among the rules screen's pages
@@ -28,7 +29,7 @@ def library_version(name: str) -> str:
     except metadata.PackageNotFoundError:
         pass
     try:
-        module = importlib.import_module(LIBRARIES.get(name, name))
+        module = import_engine(LIBRARIES.get(name, name))  # numba's first import, beside warm start's thread
     except ImportError:
         return "?"
     return str(getattr(module, "__version__", None) or getattr(module, "ver", "?"))

@@ -214,11 +214,13 @@ class Autosave:
 AUTOSAVE = Autosave()  # the file of older versions (one game only); SHELF moves it into its folder
 
 
-def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
+def scan(folder: Path, to_play_on: bool = False,
+         who_moved: bool = False) -> tuple[list[tuple[Path, GameRecord]], list[str]]:
     """The readable records in ``folder`` (newest first) and a message for each bad one: a damaged
     one is moved aside; one this Tabuleiro cannot read now (a newer version's, a file it may not
     open; ``to_play_on``: one naming a computer player it lacks) or that trips a fault of ours is
-    left where it is, and the others are listed all the same."""
+    left where it is, and the others are listed all the same.  ``who_moved``: the unfinished
+    games' folder, where Continue asks who made each game's moves (``_worked_out``)."""
     found, problems = [], []
     if not folder.is_dir():
         return found, problems
@@ -231,7 +233,7 @@ def scan(folder: Path, to_play_on: bool = False) -> tuple[list[tuple[Path, GameR
         try:
             listed = _read_once(path, stamp, known)
             if listed.stamp is not None:  # only the files still there are kept: the list shown, no more
-                kept[path] = listed if listed.opening is not None else listed._replace(opening=opening_name(listed.record))
+                kept[path] = _worked_out(listed, who_moved)
             record = replace(listed.record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
             found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
@@ -393,7 +395,23 @@ def _changed(kept: list_cache.Known, known: list_cache.Known) -> bool:
     """Whether a folder's reading found other than the last one (another file, or an opening
     worked out for an entry of an older version's cache): its cache is then written again."""
     return kept.keys() != known.keys() or any(listed.stamp != known[path].stamp or listed.opening != known[path].opening
-                                              for path, listed in kept.items())
+                                              or listed.movers != known[path].movers for path, listed in kept.items())
+
+
+def _worked_out(listed: list_cache.Listed, who_moved: bool) -> list_cache.Listed:
+    """``listed`` with what the lists work out from its moves filled in, once per file (kept in
+    the list cache between runs): its opening's name, and (``who_moved``: in the unfinished games'
+    folder) who made its first moves where Continue asks (``worth_continuing``), which a kept
+    answer then spares the replay of: the main menu replayed every such game at every start."""
+    record = listed.record
+    if listed.opening is None:
+        listed = listed._replace(opening=opening_name(record))
+    if listed.movers is not None:
+        _remembered(_MOVERS, _moves_key(record), lambda: frozenset(listed.movers))
+    elif who_moved and _asks_who_moved(record):
+        movers = _sides_that_moved(record)
+        listed = listed if movers is None else listed._replace(movers=tuple(sorted(movers)))
+    return listed
 
 
 def _read_once(path: Path, stamp: list_cache.Stamp | None, known: list_cache.Known) -> list_cache.Listed:
@@ -532,7 +550,7 @@ class Shelf:
         """The unfinished games Continue leaves out (``worth_continuing``): a watched PC vs PC game,
         one where only the computer moved.  Their files stay where they are (nothing is lost); the
         Continue list reports what is wrong in the folder, so its problems are not said again."""
-        found, _problems = scan(self.folder)
+        found, _problems = scan(self.folder, who_moved=True)
         return [(path, record) for path, record in found if not_offered(record)]
 
     def prune_not_offered(self) -> set[Path]:
@@ -618,7 +636,7 @@ class Shelf:
         """Every unfinished game (newest first) and a problem for each unreadable file (moved aside).
         A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
-        found, problems = scan(self.folder, to_play_on=True)
+        found, problems = scan(self.folder, to_play_on=True, who_moved=True)
         keep, self.unmoved, moved = [], [], False
         for path, record in found:
             if record.is_finished() and not _read_as_it_is(path):
@@ -673,12 +691,17 @@ def worth_continuing(record: GameRecord) -> bool:
     evening QA found six games offered, among them a watched PC vs PC game and a Hex game where
     only the computer had moved: nobody wants those back, and they buried the games played."""
     humans = [player.id is None for player in record.players]
-    if record.is_finished() or not record.moves or not any(humans):
-        return False
-    if all(humans):
-        return True
+    if not _asks_who_moved(record):
+        return not record.is_finished() and bool(record.moves) and all(humans)
     movers = _sides_that_moved(record)
     return movers is None or any(humans[side] for side in movers)
+
+
+def _asks_who_moved(record: GameRecord) -> bool:
+    """Whether ``worth_continuing`` needs to know who made ``record``'s moves: an unfinished game,
+    with moves, between a person and the computer."""
+    humans = {player.id is None for player in record.players}
+    return not record.is_finished() and bool(record.moves) and humans == {True, False}
 
 
 def watched(record: GameRecord) -> bool:
@@ -709,7 +732,8 @@ def _remembered(memory: dict, key: tuple, work: Callable[[], Any]) -> Any:
 def _sides_that_moved(record: GameRecord) -> frozenset[int] | None:
     """The sides that made ``record``'s moves (the side to move says who made each), replayed up to
     the first move of each side, once per game in a run: the main menu, the Continue list and
-    Saved games each asked again, and the menu twice, each time replaying every unfinished game.
+    Saved games each asked again, and the menu twice, each time replaying every unfinished game;
+    the answer is kept with the game's file too (``_worked_out``), so a new start replays none.
     None for a record this install cannot replay (offered: a game is never hidden for a doubt)."""
     return _remembered(_MOVERS, _moves_key(record), lambda: _replayed_movers(record))
 

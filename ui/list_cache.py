@@ -12,7 +12,9 @@ moves being replayed (``GameRecord.from_dict(checked=False)``): it was checked w
 read, and the file has not changed since; an entry of an older version, without the opening,
 comes back with None there (worked out, and the cache written again, at its next reading).  The
 last position a list row's picture replayed (``Game.to_text``: ``ui.scenes.row_pictures``) is
-kept there too, so a new start draws the rows in sight without replaying their games.
+kept there too, so a new start draws the rows in sight without replaying their games; and, for an
+unfinished game between a person and the computer, the sides that made its first moves (whether
+Continue offers it: ``ui.autosave.worth_continuing``), which the main menu replayed at every start.
 
 The cache is ours, not the user's: a file that cannot be read, is damaged, is of another folder or
 of a newer version is ignored (and logged), and the next reading writes it anew; an entry that
@@ -48,6 +50,7 @@ class Listed(NamedTuple):
     record: GameRecord
     opening: str | None = None  # its opening's name ("": none); None: not worked out yet
     position: str | None = None  # its last position (``Game.to_text``) once a row's picture replayed it; None: not yet
+    movers: tuple[int, ...] | None = None  # the sides that made its first moves, once asked; None: not yet
 
 
 Known = dict[Path, Listed]  # a folder's record files as last read
@@ -94,17 +97,28 @@ def read(folder: Path, path: Path) -> Known:
             for what, value in (("opening", opening), ("position", position)):
                 if value is not None and not isinstance(value, str):
                     raise ValueError(f"{what} {value!r}")
-            known[folder / name] = Listed(stamp, GameRecord.from_dict(entry["record"], checked=False), opening, position)
+            record = GameRecord.from_dict(entry["record"], checked=False)
+            known[folder / name] = Listed(stamp, record, opening, position, _movers(entry.get("movers")))
         except Exception as exc:  # noqa: BLE001 - whatever an entry holds, its file is read instead
             log.info("the list cache %s: entry %r left out (%s: %s)", path, name, type(exc).__name__, exc)
     return known
+
+
+def _movers(value: Any) -> tuple[int, ...] | None:
+    """The sides an entry says made its first moves; ValueError for anything but a list of sides."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(side in (0, 1) and type(side) is int for side in value):
+        raise ValueError(f"movers {value!r}")
+    return tuple(value)
 
 
 def text(folder: Path, known: Known) -> str:
     """The cache file's text for ``known`` (``folder``'s records as just read)."""
     files: dict[str, Any] = {file.name: {"stamp": list(listed.stamp), "record": listed.record.to_dict(),
                                          "opening": listed.opening,
-                                         **({"position": listed.position} if listed.position is not None else {})}
+                                         **({"position": listed.position} if listed.position is not None else {}),
+                                         **({"movers": list(listed.movers)} if listed.movers is not None else {})}
                              for file, listed in known.items()}
     return json.dumps({"format": FORMAT, "version": VERSION, "folder": str(folder.absolute()), "files": files},
                       ensure_ascii=False, separators=(",", ":"))

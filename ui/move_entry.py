@@ -91,9 +91,9 @@ class MoveEntry:
         self.scene = scene
         self.field = TextField()
         # a move typed with the field closed (``game_keys.typed_text``): the character typed last,
-        # the letter key held back (N: its command cannot be taken back) and the command a letter
-        # ran that its second press puts back, with what it switched ("f", then "5": the board
-        # turned back)
+        # the letter key held back (N: its command cannot be taken back; H: its search takes a
+        # core) and the command a letter ran that its second press puts back, with what it
+        # switched ("f", then "5": the board turned back)
         self.typed = ""
         self.held: int | None = None
         self.ran: tuple[int, object] | None = None

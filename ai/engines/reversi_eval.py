@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ai.data import ChecksumError, verified
+from ai.imports import import_engine
 from games.reversi import Geometry, move_mask
 
 EVAL_LIMIT = 9000
@@ -151,18 +152,18 @@ def pattern_weights():
     import numpy as np
 
     from ai import data
-    from ai.kernels.reversi_patterns import STAGES, PatternSet, expanded, packed
 
     if not verified(WEIGHTS_FILE):
         return None
-    patterns = PatternSet()
+    kernel = import_engine("ai.kernels.reversi_patterns")
+    patterns = kernel.PatternSet()
     with np.load(data.path(WEIGHTS_FILE)) as stored:
         slots = np.unique(patterns.canonical)
-        if stored["weights"].shape != (STAGES, len(slots)):
+        if stored["weights"].shape != (kernel.STAGES, len(slots)):
             raise ChecksumError(f"{WEIGHTS_FILE} was made for another pattern set")
-        weights = np.zeros((STAGES, patterns.features), np.float32)
+        weights = np.zeros((kernel.STAGES, patterns.features), np.float32)
         weights[:, slots] = stored["weights"].astype(np.float32) / QUANT
-    return packed(patterns), expanded(patterns, weights)
+    return kernel.packed(patterns), kernel.expanded(patterns, weights)
 
 
 def weights_summary() -> dict:

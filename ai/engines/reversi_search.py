@@ -28,12 +28,14 @@ from ai import kernels
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.reversi_book import book_answer, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
+from ai.imports import import_engine
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi_patterns import PACK_WIDTH
 from ai.search.driver import CTL_NODES, search, unhurried
 from games.reversi import PASS, ReversiState, flips
 
+PYTHON_SEARCH = "ai.engines.reversi_python_search"  # boards without kernels; imported when first searched (through the lock)
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
 # move is played if the proof does not finish (milliseconds this near the end)
 DEEPEN_SHARE = 0.45  # no new midgame iteration after this share of the move time: it would not finish
@@ -317,8 +319,7 @@ class PythonSearch:
         return None
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
-        from ai.engines.reversi_python_search import OutOfTime
-
+        out_of_time = import_engine(PYTHON_SEARCH).OutOfTime
         s = self.searcher
         s.ctl, s.nodes = ctl, 0
         try:
@@ -334,7 +335,7 @@ class PythonSearch:
             if step > self.empties:
                 return None
             b, value, finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng)
-        except OutOfTime:
+        except out_of_time:
             return None
         finally:
             ctl[CTL_NODES] += s.nodes
@@ -403,9 +404,8 @@ class ReversiPlayer(Player):
             if size in kernel.KERNEL_SIZES and not self.python:
                 self.engines[size] = self.kernel_search(size)
             else:
-                from ai.engines.reversi_python_search import Searcher
-
-                self.engines[size] = PythonSearch(Searcher(state.game.geo), self.noise, self.solve_empties,
+                searcher = import_engine(PYTHON_SEARCH).Searcher
+                self.engines[size] = PythonSearch(searcher(state.game.geo), self.noise, self.solve_empties,
                                                   self.rng, self.depth)
         return self.engines[size]
 

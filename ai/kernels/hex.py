@@ -27,6 +27,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ai.imports import import_engine
 from ai.kernels import mends_the_cache, njit
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_templates import template_reply, template_table
@@ -672,12 +673,11 @@ def warm_up() -> None:
 
 
 def warm_up_knowledge() -> None:
-    """Compile (or load from the cache) the connection kernels: H-search, fill-in, df-pn."""
-    from ai.kernels import hex_inferior, hex_pns, hex_vc  # here: they import this module
-
-    hex_vc.warm_up()
-    hex_inferior.warm_up()
-    hex_pns.warm_up()
+    """Compile (or load from the cache) the connection kernels: H-search, fill-in, df-pn (imported
+    here, since they import this module; through the lock: the AI worker's warm-up thread runs
+    this stage while its job may import Hex's engine, which imports them too)."""
+    for name in ("hex_vc", "hex_inferior", "hex_pns"):
+        import_engine(f"ai.kernels.{name}").warm_up()
 
 
 @mends_the_cache

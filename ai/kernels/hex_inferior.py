@@ -24,6 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ai.imports import import_engine
 from ai.kernels import mends_the_cache, njit
 
 EMPTY = 0
@@ -154,8 +155,8 @@ def fill_in(colour, n, nbrs, rng, dead_fill, marks) -> int:
 @mends_the_cache
 def warm_up() -> None:
     """Compile (or load from the cache) the inferior-cell kernels on a 3x3 board."""
-    from ai.kernels.hex import board_colours, neighbours
-
+    hex_kernel = import_engine("ai.kernels.hex")  # it imports this module: here, through the lock
+    board_colours, neighbours = hex_kernel.board_colours, hex_kernel.neighbours
     n = 3
     colour = board_colours(n, 1 << 4, 0)
     fill_in(colour, n, neighbours(n), ring(n), 2, np.zeros(n * n, np.int8))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ai.imports import import_engine
 from ai.kernels import mends_the_cache, njit
 from ai.kernels.hex import connects
 
@@ -625,8 +626,8 @@ def sc_keys(colour, n, nbrs, side, lim, out) -> int:
 def warm_up() -> None:
     """Compile (or load from the cache) the H-search kernels on a 3x3 board, the update from an
     earlier search included (level-5's root analysis uses it from its second move on)."""
-    from ai.kernels.hex import board_colours, neighbours
-
+    hex_kernel = import_engine("ai.kernels.hex")  # it imports this module: here, through the lock
+    board_colours, neighbours = hex_kernel.board_colours, hex_kernel.neighbours
     n = 3
     colour = board_colours(n, 1 << 4, 0)
     lim = limits(n)

@@ -37,6 +37,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
+from ai.imports import import_engine
 from ai.kernels import mends_the_cache, njit
 from ai.kernels.reversi_patterns import PACK_WIDTH, packed_value
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
@@ -157,10 +158,10 @@ def geometry(size: int) -> np.ndarray:
 
 def square_values(size: int) -> np.ndarray:
     """Static value per square (corners first, X-squares last): ai/engines/reversi_eval.py's table."""
-    from ai.engines.reversi_eval import Features
     from games.reversi import geometry as rules_geometry
 
-    return np.array(Features(rules_geometry(size)).square_value, dtype=np.int64)
+    features = import_engine("ai.engines.reversi_eval").Features
+    return np.array(features(rules_geometry(size)).square_value, dtype=np.int64)
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -751,8 +752,10 @@ def warm_up_search() -> None:
 @mends_the_cache
 def warm_up_solver() -> None:
     """Compile (or load from the cache) the exact solver's kernels (and perft's) on a tiny 6x6 position."""
-    from ai.kernels.reversi_endgame import solve_root, stable_discs  # it imports this module
     from ai.search.driver import new_ctl
+
+    endgame = import_engine("ai.kernels.reversi_endgame")  # it imports this module: here, through the lock
+    solve_root, stable_discs = endgame.solve_root, endgame.stable_discs
 
     tables, me, opp = _tiny_position()
     geo = tables.geo

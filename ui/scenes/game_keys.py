@@ -14,10 +14,11 @@ new game at once.  The letters keep their commands (the buttons show them, and a
 one would have cost every player their keys), and the characters typed are read too
 (``typed_text``): a second one that with the one before begins a legal move's name opens the move
 field holding both, and what the first letter switched is switched back (F, A, L: a second press
-puts them back; H's hint is only looked for and goes with the move).  N, P, M and Hex's G cannot
-be taken back (a new game, a file, the clipboard): where the letter begins a legal move's name
-they wait for a second press, the message line saying so, and the next character goes on typing
-the move (``_typing_key``).  Elsewhere they act at once, as before.
+puts them back).  N, P, M and Hex's G cannot be taken back (a new game, a file, the clipboard),
+and H's hint search takes a core for seconds (typing "h3" in Hex or Reversi started one that the
+move then threw away): where the letter begins a legal move's name they wait for a second press,
+the message line saying so, and the next character goes on typing the move (``_typing_key``).
+Elsewhere they act at once, as before.
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
 
 # -- a move typed without opening the field first (see the module's docstring) ---------------
 def _typing_key(scene: GameScene, event: pygame.event.Event) -> bool:
-    """Hold N, P, M or Hex's G back where the letter begins a legal move's name (pressed again, it
+    """Hold N, P, M, H or Hex's G back where the letter begins a legal move's name (pressed again, it
     acts); note what F, A or L switch there, to be put back if a move is being typed.  A key that
     types no character ends the word typed.  True if the key was taken: held, or Esc letting a
     held letter go."""
@@ -187,9 +188,12 @@ def _take_back(scene: GameScene) -> None:
 
 
 def _held_command(scene: GameScene, key: int) -> str:
-    """The name of the command of ``key`` that cannot be taken back; "" for any other key."""
+    """The name of the command of ``key`` that waits for a second press where its letter begins a
+    move's name (one that cannot be taken back, or H's search); "" for any other key."""
     if key == pygame.K_g:
         return _("Save as SGF") if saves_sgf(scene.game.id) else ""
+    if key == pygame.K_h:
+        return _("Hint") if scene.btn_hint.visible else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")
 
 
