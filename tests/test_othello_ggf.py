@@ -233,7 +233,7 @@ def test_g_and_shift_g_in_a_reversi_game_save_and_copy_it_as_ggf(app, monkeypatc
     assert list(games_dir().glob("*.sgf")) == []
 
 
-def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_by_the_buttons_own_names():
+def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_and_a_move_string_by_the_buttons_names():
     from pathlib import Path
 
     from ui import i18n
@@ -244,6 +244,42 @@ def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_by_the_buttons_o
             i18n.set_language(language)
             reversi, keys = ((page / name).read_text(encoding="utf-8") for name in ("reversi.md", "keys.md"))
             assert f"{i18n._('Save as GGF')} (G)" in reversi and f"{i18n._('Copy as GGF')} (Shift+G)" in reversi, page
-            assert "Shift+G" in keys, page
+            assert f"{i18n._('Copy move string')} (Shift+M" in reversi, page
+            assert "Shift+G" in keys and "Shift+M" in keys, page
     finally:
         i18n.set_language("en")
+
+
+# -- the move string alone: Copy move string (Shift+M) ---------------------------------------------
+def test_shift_m_copies_the_move_string_alone_and_it_pastes_back_as_the_same_game(app, monkeypatch):
+    """WZebra, Edax and the sites read ``f5d6c3...`` on its own; Copy moves (M) wrote it among
+    header lines, which the player had to cut out.  Shift+M copies that word alone, passes left out."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    moves, _final = first_legal_game()
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(ReplayScene(app, finished(moves)))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put == ["".join(move for move in moves if move != "pass")]
+    assert "Move string copied to the clipboard" in said(app.scene)
+    app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), moves[:20]))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put[-1] == "".join(move for move in moves[:20] if move != "pass")
+    app.show_menu()
+    app.run_frames(2)
+    paste(app, put[0], monkeypatch)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
+
+
+def test_a_set_up_game_has_no_move_string_and_is_told_to_copy_it_as_ggf(app, monkeypatch):
+    game = games.load("reversi", size=6)
+    start = game.initial_state().play(game.initial_state().legal_moves()[0])
+    record = GameRecord("reversi", {"size": 6}, (Side(None, "ana"), Side(None, "rui")), start_position=game.to_text(start))
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(ReplayScene(app, record.with_moves([game.format_move(start, start.legal_moves()[0])])))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put == [] and any("copy it as GGF" in m for m in said(app.scene))

@@ -7,6 +7,7 @@ as GGF on the clipboard.
     message, kind = copy_position(game, state)  # Ctrl+C
     message, kind = save_outside_file(record)   # G, Hex and Reversi: games.hex_sgf's or games.othello_ggf's file
     message, kind = copy_ggf(record)            # Shift+G, Reversi only: the game as GGF on the clipboard
+    message, kind = copy_transcript(record)     # Shift+M, Reversi only: the move string, f5d6c3...
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
 game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
@@ -30,6 +31,7 @@ from typing import Any
 
 import pygame
 
+import games
 from ai.atomic import atomic_write_bytes, fsync_dir
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
@@ -99,13 +101,15 @@ COPY_WORDS = {  # what the window says: copied; saved to a file instead; neither
               N_("No clipboard here; the move list could not be copied")),
     "ggf": (N_("Game copied to the clipboard as GGF"), N_("No clipboard here; the GGF was saved to {path}"),
             N_("No clipboard here; the GGF could not be copied")),
+    "transcript": (N_("Move string copied to the clipboard"), N_("No clipboard here; the move string was saved to {path}"),
+                   N_("No clipboard here; the move string could not be copied")),
     "position": (N_("Position copied to the clipboard"), N_("No clipboard here; the position was saved to {path}"),
                  N_("No clipboard here; the position could not be copied")),
 }
 
 
 def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> tuple[bool, str]:
-    """Put ``text`` (``what``: "moves", "ggf" or "position") on the clipboard; returns (copied, a message
+    """Put ``text`` (``what``: a key of ``COPY_WORDS``) on the clipboard; returns (copied, a message
     for the player)."""
     words = COPY_WORDS[what]
     if clipboard.put_text(text):
@@ -120,6 +124,25 @@ def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> t
 def copy_move_list(record: GameRecord) -> tuple[str, str]:
     """The game's move list on the clipboard, or in moves.txt in the data folder; (message, kind)."""
     ok, message = copy_text(move_list_text(record), fallback=data_dir() / "moves.txt")
+    return message, "info" if ok else "warn"
+
+
+def copies_transcript(game_id: str) -> bool:
+    """Whether a game of ``game_id`` is written by its other programs as one word of moves
+    (``Game.transcript``: Othello's ``f5d6c3``): Copy move string shows."""
+    return games.load(game_id).transcript([]) is not None
+
+
+def copy_transcript(record: GameRecord) -> tuple[str, str]:
+    """Copy move string: the game as the one word its other programs read (Othello's ``f5d6c3...``,
+    what WZebra, Edax and the sites paste) on the clipboard, or in moves.txt in the data folder;
+    (message, kind).  A game from a set-up position has none (those programs play it from the
+    usual start): the message says to copy it as GGF, which carries the start."""
+    if record.start_position is not None:
+        return _("This game starts from a set-up position, which a move string cannot hold: copy it as GGF"), "warn"
+    if not record.moves:
+        return _("No moves to copy yet"), "warn"
+    ok, message = copy_text(record.game().transcript(record.moves), fallback=data_dir() / "moves.txt", what="transcript")
     return message, "info" if ok else "warn"
 
 

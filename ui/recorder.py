@@ -203,6 +203,13 @@ class SceneRecorder:
 
         return save_outside_file(self.record)
 
+    def copy_transcript(self) -> tuple[str, str]:
+        """The game so far as its move string (Othello's ``f5d6c3...``) on the clipboard (Shift+M);
+        (message, kind)."""
+        from ui.export import copy_transcript
+
+        return copy_transcript(self.record)
+
     def copy_ggf(self) -> tuple[str, str]:
         """The Othello game so far as GGF on the clipboard (Shift+G); (message, kind)."""
         from ui.export import copy_ggf

@@ -15,7 +15,7 @@ one would have cost every player their keys), and the characters typed are read 
 (``typed_text``): a second one that with the one before begins a legal move's name opens the move
 field holding both, and what the first letter switched is switched back (F, A, L: a second press
 puts them back; H's hint is only looked for and goes with the move).  N, P, M, G (Hex's SGF,
-Othello's GGF) and Othello's Shift+G (GGF copied) cannot be taken back (a new game, a file, the clipboard): where the letter begins a legal move's name
+Othello's GGF) and Othello's Shift+G and Shift+M (GGF and the move string copied) cannot be taken back (a new game, a file, the clipboard): where the letter begins a legal move's name
 they wait for a second press, the message line saying so, and the next character goes on typing
 the move (``_typing_key``).  Elsewhere they act at once, as before.
 """
@@ -28,7 +28,7 @@ import pygame
 
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
-from ui.export import copies_ggf, outside_file
+from ui.export import copies_ggf, copies_transcript, outside_file
 from ui.i18n import _
 from ui.match import PC_VS_PC
 
@@ -104,6 +104,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.rematch()
     elif ctrl and key == pygame.K_s:
         scene.save_game()
+    elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
+        scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
     elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
         export = {pygame.K_p: scene.recorder.export_png, pygame.K_c: scene.recorder.copy_position}.get(key)
         message, kind = export(scene) if export else scene.recorder.copy_moves()
@@ -195,8 +197,11 @@ def _take_back(scene: GameScene) -> None:
 def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
     """The name of the command of the key pressed that cannot be taken back; "" for any other key."""
     key, kind = event.key, outside_file(scene.game.id)
-    if key == pygame.K_g and event.mod & pygame.KMOD_SHIFT and copies_ggf(scene.game.id):
+    shift = event.mod & pygame.KMOD_SHIFT
+    if key == pygame.K_g and shift and copies_ggf(scene.game.id):
         return _("Copy as GGF")
+    if key == pygame.K_m and shift and copies_transcript(scene.game.id):
+        return _("Copy move string")
     if key == pygame.K_g:
         return _(kind.label) if kind else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")

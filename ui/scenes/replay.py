@@ -8,7 +8,8 @@
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far; "Picture"
-  saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
+  saves the board as a PNG, "Copy moves" puts the move list on the clipboard (Shift+M, Reversi's move string
+  ``f5d6c3...`` alone: a key without a button, which would cost the move list a row), "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
   (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex) the
   game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the Othello programs open, and
@@ -56,9 +57,11 @@ from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
     copies_ggf,
+    copies_transcript,
     copy_ggf,
     copy_move_list,
     copy_position,
+    copy_transcript,
     export_board_png,
     outside_file,
     save_outside_file,
@@ -265,6 +268,12 @@ class ReplayScene(Scene):
     def copy_moves(self) -> None:
         self.messages.add(*copy_move_list(self.record), duration=6.0)
 
+    def copy_transcript(self) -> None:
+        """The game as its move string (Othello's ``f5d6c3...``, Shift+M), to paste into the
+        programs and sites that read one."""
+        if copies_transcript(self.game.id):
+            self.messages.add(*copy_transcript(self.record), duration=6.0)
+
     def copy_position(self) -> None:
         """The position shown as text, to paste on the main menu and play from (Ctrl+C)."""
         self.messages.add(*copy_position(self.game, self.states[self.ply]), duration=6.0)
@@ -362,6 +371,8 @@ class ReplayScene(Scene):
             self.back()
         elif key == pygame.K_g and mod & pygame.KMOD_SHIFT:
             self.copy_ggf()
+        elif key == pygame.K_m and mod & pygame.KMOD_SHIFT:
+            self.copy_transcript()
         else:
             shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_outside_file,
