@@ -237,7 +237,7 @@ def sgf_from_record(record: GameRecord) -> str:
     if record.start_position is not None:
         tokens += _setup_tokens(game, start)
         root["PL"] = SIDE_LETTERS[start.to_move]
-    tokens += [f"{key}[{_escape(value)}]" for key, value in sorted(root.items())]
+    tokens += [f"{key}[{escape_value(value)}]" for key, value in sorted(root.items())]
     tokens += _move_tokens(record.moves, start.to_move)
     return _cut_lines([*tokens, ")", "\n"])
 
@@ -271,8 +271,8 @@ def _setup_tokens(game, start) -> list[str]:
     return tokens
 
 
-def _escape(value: str) -> str:
-    """A SimpleText value as SGF writes it: ``\\`` and ``]`` escaped, line breaks as spaces."""
+def escape_value(value: str) -> str:
+    """A SimpleText value as SGF (and GGF, its Othello cousin) writes it: ``\\`` and ``]`` escaped, line breaks as spaces."""
     return re.sub(r"([\\\]])", r"\\\1", " ".join(value.splitlines()))
 
 

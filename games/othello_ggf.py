@@ -12,14 +12,25 @@ a resignation or a loss on time is taken from ``RE`` where the moves do not end 
 margin of an unfinished game is no end the rules can check.  The rest (ratings, times, place) is
 left out.  A database holds games one after another: ``record_from_ggf`` reads the first and
 ``ggf_game_count`` says how many there are.
+
+The other way, ``ggf_from_record`` writes a game as GGS writes one, for the Othello programs and
+sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro]``, the date in
+GGS's form (``DT[2026.12.04_16:14:26.UTC]``), the players' names, ``RE`` (black's margin as
+tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
+loss on time as the whole board's margin with ``:r`` or ``:t``; left out for an unfinished game
+or a forfeit, which GGF has no word for), ``TI[0]``, ``TY`` (the board's size), ``BO`` (the start
+position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
+``PA``.  ``record_from_ggf`` reads it back as the same game.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import games
 from games.base import quoted
+from games.hex_sgf import escape_value
 from games.record import GameRecord, RecordError, Result, Side, now_iso, written_out
 
 GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
@@ -29,6 +40,11 @@ RESULT = re.compile(r"\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([rts]))?\s*", re.IGNOREC
 BOARD_CHARS = {"*": "X", "O": "O", "-": "-"}  # GGF's black, white and empty square, as our to_text writes them
 LOSSES = {"r": " resigns", "t": " lost on time"}  # RE's flag: how the loser's game ended off the board
 VARIANT_READ = "r"  # a random start: BO gives it, the rules are ours
+WRITTEN_CHARS = {"X": "*", "O": "O", "-": "-"}  # our to_text's black, white and empty square, as GGF writes them
+SIDE_LETTERS = ("B", "W")  # a move's property: black's, white's
+PASS_WRITTEN = "PA"  # a pass, as GGS writes it
+LOSS_FLAGS = {" resigns": "r", " resigned": "r", " lost on time": "t"}  # after the loser's name: RE's flag
+DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
 
 
 def is_ggf(text: str) -> bool:
@@ -123,3 +139,61 @@ def _loss(said: str) -> Result | None:
         return None
     winner = 0 if float(match.group(1)) > 0 else 1
     return Result(winner, games.info("reversi").sides[1 - winner] + LOSSES[match.group(2).lower()])
+
+
+def ggf_from_record(record: GameRecord) -> str:
+    """A Reversi record as one GGF game (see the module's docstring), which ``record_from_ggf``
+    reads back to the same game; RecordError for another game's record."""
+    if record.game_id != "reversi":
+        raise RecordError(f"only Reversi games are written as GGF, not {record.game_id}")
+    game = record.game()
+    start = record.first_state(game)
+    root = {"GM": "Othello", "PC": "Tabuleiro", "DT": _date(record.started)}
+    root.update({key: side.title.strip() for key, side in zip(("PB", "PW"), record.players)})
+    result = _result_value(game, record)
+    if result is not None:
+        root["RE"] = result
+    root.update({"TI": "0", "TY": str(game.size), "BO": _board_value(game, start)})
+    moves = [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
+             for number, move in enumerate(record.moves)]
+    return "(;" + "".join(f"{key}[{escape_value(value)}]" for key, value in root.items() if value) + "".join(moves) + ";)\n"
+
+
+def _date(started: str) -> str:
+    """A record's start as GGS writes a game's date; "" where the record's date cannot be read."""
+    try:
+        return datetime.fromisoformat(started).astimezone(UTC).strftime(DATE_FORM)
+    except ValueError:
+        return ""
+
+
+def _board_value(game: games.Game, state) -> str:
+    """``BO``'s value: the size, the rows of squares apart, the side to move (``*`` or ``O``)."""
+    cells, side = game.to_text(state).split()
+    size = game.options["size"]
+    rows = [cells[i:i + size] for i in range(0, len(cells), size)]
+    return " ".join([str(size), *("".join(WRITTEN_CHARS[ch] for ch in row) for row in rows), WRITTEN_CHARS[side]])
+
+
+def _written_move(move: str) -> str:
+    """A move as GGS writes it: the square in capitals, ``PA`` for a pass."""
+    return PASS_WRITTEN if move == "pass" else move.upper()
+
+
+def _result_value(game: games.Game, record: GameRecord) -> str | None:
+    """``RE``: black's margin with the empty squares to the winner (``+2.000``) for a game ended on
+    the board; the whole board's margin and ``:r`` or ``:t`` for a resignation or a loss on time;
+    None for a game that goes on or ended some other way."""
+    result = record.result
+    if result is None:
+        return None
+    final = record.final_state()
+    if final.is_terminal():
+        margin = final.final_margin()
+        return f"{margin if result.winner != 1 else -margin:+.3f}"
+    loser = game.sides[1 - result.winner] if result.winner is not None else ""
+    flag = LOSS_FLAGS.get(result.reason.removeprefix(loser)) if loser else None
+    if flag is None:
+        return None
+    cells = game.options["size"] ** 2
+    return f"{cells if result.winner == 0 else -cells:+.3f}:{flag}"

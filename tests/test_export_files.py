@@ -13,7 +13,7 @@ import ai.atomic
 from tests.test_record import random_game
 from tests.ui_helpers import key
 from ui.autosave import games_dir
-from ui.export import save_sgf
+from ui.export import save_outside_file
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -59,7 +59,7 @@ def test_an_sgf_blocked_by_a_file_says_what_is_in_the_way(tmp_path):
     blocked = tmp_path / "games"
     blocked.write_text("not a folder", encoding="utf-8")
     record, _ = random_game("hex", 3, 10)
-    message, kind = save_sgf(record, blocked)
+    message, kind = save_outside_file(record, blocked)
     assert kind == "error" and f"cannot be written (a file is in the way of the folder {blocked})" in message
     assert blocked.read_text(encoding="utf-8") == "not a folder"
 

@@ -1,5 +1,6 @@
 """Othello games as club players have them: GGF from GGS and the databases (games.othello_ggf), and
-squares joined by hyphens or commas, pasted on the main menu or dropped as a file."""
+squares joined by hyphens or commas, pasted on the main menu or dropped as a file; and GGF written back
+(Save as GGF, Copy as GGF) for those programs and sites."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import pygame
 import pytest
 
 import games
-from games.othello_ggf import ggf_game_count, record_from_ggf
-from games.record import RecordError
+from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
+from games.record import GameRecord, RecordError, Result, Side
 from tests.ui_helpers import key
 from ui import clipboard
 from ui.record_files import from_text
@@ -136,3 +137,149 @@ def test_a_ggf_file_dropped_opens_and_says_its_other_games(app, tmp_path):
     open_file(app, path)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5", "d6"]
     assert any("2 games: the first is open" in m for m in said(app))
+
+
+# -- GGF written: Save as GGF (G) and Copy as GGF (Shift+G) -------------------------------------
+SHORTEST_WIPEOUT = ["f5", "d6", "c5", "f4", "e7", "f6", "g5", "e6", "e3"]  # Black 13, White 0, 51 squares empty
+
+
+def finished(moves: list[str], size: int = 8, names: tuple[str, str] = ("ana", "rui")) -> GameRecord:
+    """A record of ``moves`` played to their end, the result as the window writes it."""
+    game = games.load("reversi", size=size)
+    record = GameRecord.start(game, (Side(None, names[0]), Side("level-3", names[1])))
+    final = record.states(game)[0]
+    for move in moves:
+        final = final.play(game.parse_move(final, move))
+    return record.with_moves(moves, final).finish(Result.of(final))
+
+
+def test_a_game_with_a_pass_is_written_as_ggs_writes_it_and_read_back_the_same():
+    moves, final = first_legal_game()
+    record = finished(moves, names=("ana [club]", "rui"))
+    text = ggf_from_record(record)
+    assert text.startswith("(;GM[Othello]PC[Tabuleiro]DT[") and text.endswith(";)\n")
+    assert "TY[8]" in text and f"BO[8 {' '.join(['--------'] * 3)} ---O*--- ---*O--- " in text
+    assert "B[PA]" in text and f"B[{moves[0]}]" not in text and f"B[{moves[0].upper()}]" in text  # squares in capitals
+    assert f"RE[{final.final_margin() * (1 if final.winner() == 0 else -1):+.3f}]" in text
+    back = record_from_ggf(text)
+    assert back.moves == moves and [p.title for p in back.players] == ["ana [club]", "rui"]
+    assert back.result == record.result
+
+
+def test_a_game_ended_early_gives_the_winner_the_empty_squares_in_re():
+    """The World Othello Federation's count: Black's 13 - 0 with 51 squares empty is +64."""
+    assert "RE[+64.000]" in ggf_from_record(finished(SHORTEST_WIPEOUT))
+
+
+def test_a_set_up_6x6_start_a_resignation_and_an_unfinished_game_are_written_back():
+    game = games.load("reversi", size=6)
+    start = game.initial_state().play(game.initial_state().legal_moves()[0])  # White to move
+    record = GameRecord.start(game, (Side(None, "ana"), Side(None, "rui")))
+    record = GameRecord("reversi", {"size": 6}, record.players, start_position=game.to_text(start))
+    reply = game.format_move(start, start.legal_moves()[0])
+    unfinished = record.with_moves([reply])
+    text = ggf_from_record(unfinished)
+    assert "TY[6]" in text and text.count(" O]") == 1 and "RE[" not in text and f"W[{reply.upper()}]" in text
+    assert record_from_ggf(text).start_position == game.to_text(start)
+    resigned = unfinished.finish(Result(1, "Black resigns"))
+    assert "RE[-36.000:r]" in ggf_from_record(resigned)
+    assert record_from_ggf(ggf_from_record(resigned)).result == Result(1, "Black resigns")
+
+
+def test_another_games_record_is_not_written_as_ggf():
+    hex_record = GameRecord.start(games.load("hex", size=5), (Side(None, ""), Side(None, "")))
+    with pytest.raises(RecordError, match="only Reversi games"):
+        ggf_from_record(hex_record)
+
+
+def copied_to_the_clipboard(monkeypatch) -> list[str]:
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    return put
+
+
+def test_the_replays_ggf_buttons_save_a_file_and_copy_the_game(app, monkeypatch):
+    from tests.ui_helpers import click
+    from ui.autosave import games_dir
+
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(ReplayScene(app, finished(SHORTEST_WIPEOUT)))
+    app.run_frames(2)
+    buttons = {b.label: b for b in app.scene.actions if b.visible}
+    assert buttons["Save as GGF"].rect.width > 0 and buttons["Copy as GGF"].rect.width > 0
+    click(app, buttons["Save as GGF"].rect.center)
+    [saved] = games_dir().glob("*.ggf")
+    assert record_from_ggf(saved.read_text(encoding="utf-8")).moves == SHORTEST_WIPEOUT
+    assert f"Saved as GGF: {saved}" in said(app.scene)
+    click(app, buttons["Copy as GGF"].rect.center)
+    key(app, pygame.K_g, mod=pygame.KMOD_LSHIFT)
+    assert len(put) == 2 and put[0] == put[1] == saved.read_text(encoding="utf-8")
+    assert "Game copied to the clipboard as GGF" in said(app.scene)
+
+
+def test_g_and_shift_g_in_a_reversi_game_save_and_copy_it_as_ggf(app, monkeypatch):
+    from ui.autosave import games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), ["f5", "d6"]))
+    app.run_frames(2)
+    key(app, pygame.K_g)  # no legal move here begins with g: G acts at once
+    [saved] = games_dir().glob("*.ggf")
+    assert record_from_ggf(saved.read_text(encoding="utf-8")).moves == ["f5", "d6"]
+    key(app, pygame.K_g, mod=pygame.KMOD_LSHIFT)
+    assert len(put) == 1 and record_from_ggf(put[0]).moves == ["f5", "d6"]
+    assert list(games_dir().glob("*.sgf")) == []
+
+
+def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_and_a_move_string_by_the_buttons_names():
+    from pathlib import Path
+
+    from ui import i18n
+
+    root = Path(__file__).resolve().parent.parent / "assets"
+    try:
+        for language, page in (("en", root / "rules"), ("pt", root / "locale" / "pt" / "rules")):
+            i18n.set_language(language)
+            reversi, keys = ((page / name).read_text(encoding="utf-8") for name in ("reversi.md", "keys.md"))
+            assert f"{i18n._('Save as GGF')} (G)" in reversi and f"{i18n._('Copy as GGF')} (Shift+G)" in reversi, page
+            assert f"{i18n._('Copy move string')} (Shift+M" in reversi, page
+            assert "Shift+G" in keys and "Shift+M" in keys, page
+    finally:
+        i18n.set_language("en")
+
+
+# -- the move string alone: Copy move string (Shift+M) ---------------------------------------------
+def test_shift_m_copies_the_move_string_alone_and_it_pastes_back_as_the_same_game(app, monkeypatch):
+    """WZebra, Edax and the sites read ``f5d6c3...`` on its own; Copy moves (M) wrote it among
+    header lines, which the player had to cut out.  Shift+M copies that word alone, passes left out."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    moves, _final = first_legal_game()
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(ReplayScene(app, finished(moves)))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put == ["".join(move for move in moves if move != "pass")]
+    assert "Move string copied to the clipboard" in said(app.scene)
+    app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), moves[:20]))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put[-1] == "".join(move for move in moves[:20] if move != "pass")
+    app.show_menu()
+    app.run_frames(2)
+    paste(app, put[0], monkeypatch)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
+
+
+def test_a_set_up_game_has_no_move_string_and_is_told_to_copy_it_as_ggf(app, monkeypatch):
+    game = games.load("reversi", size=6)
+    start = game.initial_state().play(game.initial_state().legal_moves()[0])
+    record = GameRecord("reversi", {"size": 6}, (Side(None, "ana"), Side(None, "rui")), start_position=game.to_text(start))
+    put = copied_to_the_clipboard(monkeypatch)
+    app.switch(ReplayScene(app, record.with_moves([game.format_move(start, start.legal_moves()[0])])))
+    app.run_frames(2)
+    key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
+    assert put == [] and any("copy it as GGF" in m for m in said(app.scene))

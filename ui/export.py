@@ -1,10 +1,13 @@
 """Export: the board as a PNG picture, the move list or the position as text on the clipboard, a
-Hex game as an SGF file for HexGui.
+game as the file other programs of it read (Hex's SGF for HexGui, Othello's GGF), an Othello game
+as GGF on the clipboard.
 
     save_board_png(game, state, path, last_move=move)   # draws with the game's board view
     message, kind = copy_move_list(record)      # M: what happened, for the window, and its kind
     message, kind = copy_position(game, state)  # Ctrl+C
-    message, kind = save_sgf(record)            # G, Hex only: games.hex_sgf's file in the saved-games folder
+    message, kind = save_outside_file(record)   # G, Hex and Reversi: games.hex_sgf's or games.othello_ggf's file
+    message, kind = copy_ggf(record)            # Shift+G, Reversi only: the game as GGF on the clipboard
+    message, kind = copy_transcript(record)     # Shift+M, Reversi only: the move string, f5d6c3...
 
 The picture is drawn off screen by the same board view the window uses, so it looks like the
 game on screen without the panel and buttons.  The clipboard is ui/clipboard.py's; when it does
@@ -21,14 +24,17 @@ import io
 import itertools
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+import games
 from ai.atomic import atomic_write_bytes, fsync_dir, temporary_name
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
+from games.othello_ggf import ggf_from_record
 from games.position_text import position_text
 from games.record import SUFFIX, GameRecord, RecordError, default_name, move_list_text
 from ui import clipboard, words
@@ -99,13 +105,17 @@ def picture_problem(exc: Exception, path: Path) -> str:
 COPY_WORDS = {  # what the window says: copied; saved to a file instead; neither
     "moves": (N_("Move list copied to the clipboard"), N_("No clipboard here; the move list was saved to {path}"),
               N_("No clipboard here; the move list could not be copied")),
+    "ggf": (N_("Game copied to the clipboard as GGF"), N_("No clipboard here; the GGF was saved to {path}"),
+            N_("No clipboard here; the GGF could not be copied")),
+    "transcript": (N_("Move string copied to the clipboard"), N_("No clipboard here; the move string was saved to {path}"),
+                   N_("No clipboard here; the move string could not be copied")),
     "position": (N_("Position copied to the clipboard"), N_("No clipboard here; the position was saved to {path}"),
                  N_("No clipboard here; the position could not be copied")),
 }
 
 
 def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> tuple[bool, str]:
-    """Put ``text`` (``what``: "moves" or "position") on the clipboard; returns (copied, a message
+    """Put ``text`` (``what``: a key of ``COPY_WORDS``) on the clipboard; returns (copied, a message
     for the player)."""
     words = COPY_WORDS[what]
     if clipboard.put_text(text):
@@ -120,6 +130,25 @@ def copy_text(text: str, fallback: Path | None = None, what: str = "moves") -> t
 def copy_move_list(record: GameRecord) -> tuple[str, str]:
     """The game's move list on the clipboard, or in moves.txt in the data folder; (message, kind)."""
     ok, message = copy_text(move_list_text(record), fallback=data_dir() / "moves.txt")
+    return message, "info" if ok else "warn"
+
+
+def copies_transcript(game_id: str) -> bool:
+    """Whether a game of ``game_id`` is written by its other programs as one word of moves
+    (``Game.transcript``: Othello's ``f5d6c3``): Copy move string shows."""
+    return games.load(game_id).transcript([]) is not None
+
+
+def copy_transcript(record: GameRecord) -> tuple[str, str]:
+    """Copy move string: the game as the one word its other programs read (Othello's ``f5d6c3...``,
+    what WZebra, Edax and the sites paste) on the clipboard, or in moves.txt in the data folder;
+    (message, kind).  A game from a set-up position has none (those programs play it from the
+    usual start): the message says to copy it as GGF, which carries the start."""
+    if record.start_position is not None:
+        return _("This game starts from a set-up position, which a move string cannot hold: copy it as GGF"), "warn"
+    if not record.moves:
+        return _("No moves to copy yet"), "warn"
+    ok, message = copy_text(record.game().transcript(record.moves), fallback=data_dir() / "moves.txt", what="transcript")
     return message, "info" if ok else "warn"
 
 
@@ -228,20 +257,56 @@ def export_board_png(game: Game, state: State, record: GameRecord, plies: int, *
     return export_picture(lambda: render_board(game, state, **kwargs), f"{Path(default_name(record)).stem}-move{plies}")
 
 
-def saves_sgf(game_id: str) -> bool:
-    """Whether a game of ``game_id`` can be saved as SGF (Hex's, for HexGui): the command shows."""
-    return game_id == "hex"
+@dataclass(frozen=True)
+class OutsideFile:
+    """A game's file for the programs its players use elsewhere: what the window calls the format,
+    the file's ending, the writer (no pygame: games/) and what is said once saved or not."""
+
+    label: str
+    suffix: str
+    write: Callable[[GameRecord], str]
+    saved: str
+    failed: str
 
 
-def save_sgf(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
-    """A Hex game as an .sgf file HexGui and Benzene open (games.hex_sgf), in the saved-games folder
-    beside the pictures (its lists read only records); (message, kind)."""
+OUTSIDE_FILES = {
+    "hex": OutsideFile(N_("Save as SGF"), ".sgf", sgf_from_record, N_("Saved for HexGui: {path}"),
+                       N_("Could not save the SGF file: {error}")),
+    "reversi": OutsideFile(N_("Save as GGF"), ".ggf", ggf_from_record, N_("Saved as GGF: {path}"),
+                           N_("Could not save the GGF file: {error}")),
+}
+
+
+def outside_file(game_id: str) -> OutsideFile | None:
+    """The file a game of ``game_id`` is saved as for other programs (Hex's SGF for HexGui,
+    Othello's GGF), or None: its commands show only where there is one."""
+    return OUTSIDE_FILES.get(game_id)
+
+
+def save_outside_file(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
+    """The whole game as its outside file (``outside_file``: an .sgf HexGui and Benzene open, a .ggf
+    the Othello programs read), in the saved-games folder beside the pictures (its lists read
+    only records); (message, kind)."""
+    kind = OUTSIDE_FILES[record.game_id]
     folder, stem = folder or games_dir(), Path(default_name(record)).stem
-    path = folder / f"{stem}.sgf"
+    path = folder / f"{stem}{kind.suffix}"
     try:
-        text = sgf_from_record(record)
-        path = save_under_free_name(folder, stem, ".sgf", lambda staged: atomic_write_text(staged, text) or staged)
+        text = kind.write(record)
+        path = save_under_free_name(folder, stem, kind.suffix, lambda staged: atomic_write_text(staged, text) or staged)
     except (OSError, RecordError) as exc:
         why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
-        return _("Could not save the SGF file: {error}").format(error=why), "error"
-    return _("Saved for HexGui: {path}").format(path=path), "info"
+        return _(kind.failed).format(error=why), "error"
+    return _(kind.saved).format(path=path), "info"
+
+
+def copies_ggf(game_id: str) -> bool:
+    """Whether a game of ``game_id`` can be copied as GGF (Othello's, which its sites and programs
+    paste): Copy as GGF shows."""
+    return game_id == "reversi"
+
+
+def copy_ggf(record: GameRecord) -> tuple[str, str]:
+    """An Othello game as GGF on the clipboard (Copy as GGF), to paste on the sites and into the
+    programs that read it, or in game.ggf in the data folder; (message, kind)."""
+    ok, message = copy_text(ggf_from_record(record), fallback=data_dir() / "game.ggf", what="ggf")
+    return message, "info" if ok else "warn"

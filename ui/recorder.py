@@ -199,11 +199,25 @@ class SceneRecorder:
 
         return copy_move_list(self.record)
 
-    def save_sgf(self) -> tuple[str, str]:
-        """The game so far as an SGF file for HexGui (Hex only, key G); (message, kind)."""
-        from ui.export import save_sgf
+    def save_outside_file(self) -> tuple[str, str]:
+        """The game so far as the file other programs of it read (key G: Hex's SGF for HexGui,
+        Othello's GGF); (message, kind)."""
+        from ui.export import save_outside_file
 
-        return save_sgf(self.record)
+        return save_outside_file(self.record)
+
+    def copy_transcript(self) -> tuple[str, str]:
+        """The game so far as its move string (Othello's ``f5d6c3...``) on the clipboard (Shift+M);
+        (message, kind)."""
+        from ui.export import copy_transcript
+
+        return copy_transcript(self.record)
+
+    def copy_ggf(self) -> tuple[str, str]:
+        """The Othello game so far as GGF on the clipboard (Shift+G); (message, kind)."""
+        from ui.export import copy_ggf
+
+        return copy_ggf(self.record)
 
     def copy_position(self, scene: Any) -> tuple[str, str]:
         """The position on screen as text (Ctrl+C), to paste on the main menu and play from; (message, kind)."""

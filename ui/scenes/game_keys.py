@@ -14,11 +14,12 @@ new game at once.  The letters keep their commands (the buttons show them, and a
 one would have cost every player their keys), and the characters typed are read too
 (``typed_text``): a second one that with the one before begins a legal move's name opens the move
 field holding both, and what the first letter switched is switched back (F, A, L: a second press
-puts them back).  N, P, M and Hex's G cannot be taken back (a new game, a file, the clipboard),
-and H's hint search takes a core for seconds (typing "h3" in Hex or Reversi started one that the
-move then threw away): where the letter begins a legal move's name they wait for a second press,
-the message line saying so, and the next character goes on typing the move (``_typing_key``).
-Elsewhere they act at once, as before.
+puts them back).  N, P, M, G (Hex's SGF, Othello's GGF) and Othello's Shift+G and Shift+M (GGF
+and the move string copied) cannot be taken back (a new game, a file, the clipboard), and H's
+hint search takes a core for seconds (typing "h3" in Hex or Reversi started one that the move then
+threw away): where the letter begins a legal move's name they wait for a second press, the message
+line saying so, and the next character goes on typing the move (``_typing_key``).  Elsewhere they
+act at once, as before.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import pygame
 
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
-from ui.export import saves_sgf
+from ui.export import copies_ggf, copies_transcript, outside_file
 from ui.i18n import _
 from ui.match import PC_VS_PC
 
@@ -105,13 +106,16 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.rematch()
     elif ctrl and key == pygame.K_s:
         scene.save_game()
+    elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
+        scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
     elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
         export = {pygame.K_p: scene.recorder.export_png, pygame.K_c: scene.recorder.copy_position}.get(key)
         message, kind = export(scene) if export else scene.recorder.copy_moves()
         scene.messages.add(message, kind, duration=6.0)
-    elif key == pygame.K_g and saves_sgf(scene.game.id):  # Hex: the game as an SGF file for HexGui
-        message, kind = scene.recorder.save_sgf()
-        scene.messages.add(message, kind, duration=8.0)
+    elif key == pygame.K_g and shift and copies_ggf(scene.game.id):  # Othello: the game as GGF, to paste
+        scene.messages.add(*scene.recorder.copy_ggf(), duration=8.0)
+    elif key == pygame.K_g and outside_file(scene.game.id):  # Hex's SGF for HexGui, Othello's GGF
+        scene.messages.add(*scene.recorder.save_outside_file(), duration=8.0)
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
         scene.toggle_pause()
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_s:
@@ -132,7 +136,7 @@ def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
 
 # -- a move typed without opening the field first (see the module's docstring) ---------------
 def _typing_key(scene: GameScene, event: pygame.event.Event) -> bool:
-    """Hold N, P, M, H or Hex's G back where the letter begins a legal move's name (pressed again, it
+    """Hold N, P, M, H or G back where the letter begins a legal move's name (pressed again, it
     acts); note what F, A or L switch there, to be put back if a move is being typed.  A key that
     types no character ends the word typed.  True if the key was taken: held, or Esc letting a
     held letter go."""
@@ -150,7 +154,7 @@ def _typing_key(scene: GameScene, event: pygame.event.Event) -> bool:
     entry.ran = None
     if not starts or event.key == held:
         return False
-    command = _held_command(scene, event.key)
+    command = _held_command(scene, event)
     if command:
         entry.held = event.key
         scene.messages.add(_("{key} again: {command}; or type the rest of the move, as {move}").format(
@@ -187,11 +191,17 @@ def _take_back(scene: GameScene) -> None:
         getattr(scene, name)()
 
 
-def _held_command(scene: GameScene, key: int) -> str:
-    """The name of the command of ``key`` that waits for a second press where its letter begins a
-    move's name (one that cannot be taken back, or H's search); "" for any other key."""
+def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
+    """The name of the command of the key pressed that waits for a second press where its letter
+    begins a move's name (one that cannot be taken back, or H's search); "" for any other key."""
+    key, kind = event.key, outside_file(scene.game.id)
+    shift = event.mod & pygame.KMOD_SHIFT
+    if key == pygame.K_g and shift and copies_ggf(scene.game.id):
+        return _("Copy as GGF")
+    if key == pygame.K_m and shift and copies_transcript(scene.game.id):
+        return _("Copy move string")
     if key == pygame.K_g:
-        return _("Save as SGF") if saves_sgf(scene.game.id) else ""
+        return _(kind.label) if kind else ""
     if key == pygame.K_h:
         return _("Hint") if scene.btn_hint.visible else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")

@@ -8,10 +8,12 @@
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far; "Picture"
-  saves the board as a PNG, "Copy moves" puts the move list on the clipboard, "Copy position"
+  saves the board as a PNG, "Copy moves" puts the move list on the clipboard (Shift+M, Reversi's move string
+  ``f5d6c3...`` alone: a key without a button, which would cost the move list a row), "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
-  (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex only) the
-  game as a file HexGui opens.
+  (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex) the
+  game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the Othello programs open, and
+  "Copy as GGF" (Shift+G, Reversi) the same on the clipboard.
 - "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
   eval bar beside the board (ui/analysis_mode.py), as in a game.
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
@@ -54,12 +56,16 @@ from ui.clocks import setup_up_to
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
+    copies_ggf,
+    copies_transcript,
+    copy_ggf,
     copy_move_list,
     copy_position,
+    copy_transcript,
     export_board_png,
+    outside_file,
+    save_outside_file,
     save_record_under_free_name,
-    save_sgf,
-    saves_sgf,
 )
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
@@ -184,13 +190,14 @@ class ReplayScene(Scene):
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Copy position"), self.copy_position, "Ctrl+C"),
             Button(_("Save"), self.save_record, "S"),
-            Button(_("Save as SGF"), self.save_sgf, "G", visible=saves_sgf(self.game.id)),
+            Button(self._outside_label(), self.save_outside_file, "G", visible=outside_file(self.game.id) is not None),
+            Button(_("Copy as GGF"), self.copy_ggf, "Shift+G", visible=copies_ggf(self.game.id)),
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
             Button(self.back_label or _("Menu"), self.back, "Esc"),
         ]
-        self.analysis_button, self.connections_button = self.actions[6], self.actions[8]
+        self.analysis_button, self.connections_button = self.actions[7], self.actions[9]
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
@@ -261,14 +268,32 @@ class ReplayScene(Scene):
     def copy_moves(self) -> None:
         self.messages.add(*copy_move_list(self.record), duration=6.0)
 
+    def copy_transcript(self) -> None:
+        """The game as its move string (Othello's ``f5d6c3...``, Shift+M), to paste into the
+        programs and sites that read one."""
+        if copies_transcript(self.game.id):
+            self.messages.add(*copy_transcript(self.record), duration=6.0)
+
     def copy_position(self) -> None:
         """The position shown as text, to paste on the main menu and play from (Ctrl+C)."""
         self.messages.add(*copy_position(self.game, self.states[self.ply]), duration=6.0)
 
-    def save_sgf(self) -> None:
-        """The whole game as an SGF file for HexGui (G, Hex only), in the saved-games folder."""
-        if saves_sgf(self.game.id):
-            self.messages.add(*save_sgf(self.record), duration=8.0)
+    def _outside_label(self) -> str:
+        """The Save as ... button's name: the format other programs of the game read ("Save as GGF")."""
+        kind = outside_file(self.game.id)
+        return _(kind.label) if kind else ""
+
+    def save_outside_file(self) -> None:
+        """The whole game as the file other programs of it read (G: Hex's SGF for HexGui, Othello's
+        GGF), in the saved-games folder."""
+        if outside_file(self.game.id):
+            self.messages.add(*save_outside_file(self.record), duration=8.0)
+
+    def copy_ggf(self) -> None:
+        """The whole Othello game as GGF on the clipboard (Shift+G), to paste on the sites and into
+        the programs that read it."""
+        if copies_ggf(self.game.id):
+            self.messages.add(*copy_ggf(self.record), duration=8.0)
 
     def save_record(self) -> None:
         """Save the game in the saved-games folder, with the evaluation graph as shown once the
@@ -319,7 +344,7 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and self.focus.buttons_key(self.buttons, event.key, event.mod):
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, event.mod)
             return
         picked = self.slider.handle(event)
         if picked is not None:
@@ -334,7 +359,7 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.go(self.ply - event.y)
 
-    def _key(self, key: int) -> None:
+    def _key(self, key: int, mod: int = 0) -> None:
         moves = {pygame.K_LEFT: self.ply - 1, pygame.K_RIGHT: self.ply + 1, pygame.K_HOME: 0,
                  pygame.K_END: len(self.moves), pygame.K_UP: self.ply - 10, pygame.K_DOWN: self.ply + 10}
         if key in moves:
@@ -344,9 +369,13 @@ class ReplayScene(Scene):
             self.toggle_play()
         elif key == pygame.K_ESCAPE:
             self.back()
+        elif key == pygame.K_g and mod & pygame.KMOD_SHIFT:
+            self.copy_ggf()
+        elif key == pygame.K_m and mod & pygame.KMOD_SHIFT:
+            self.copy_transcript()
         else:
             shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
-                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_sgf,
+                         pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_outside_file,
                          pygame.K_a: self.toggle_analysis,
                          pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board}
             if key in shortcuts:
