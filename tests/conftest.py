@@ -116,6 +116,17 @@ def _priority_kept():
 
 
 @pytest.fixture(autouse=True)
+def _window_not_left_full_screen():
+    """No test's window opens in the display another test left full screen (on the dummy driver it
+    kept the screen's size: ``tests.ui_helpers.window_given_back``)."""
+    yield
+    if "ui.app" in sys.modules:  # a window test's: the others never opened a display
+        from tests.ui_helpers import window_given_back
+
+        window_given_back()
+
+
+@pytest.fixture(autouse=True)
 def _clipboard_answer_forgotten():
     """No test meets a clipboard another test's hung paste gave up on (``ui.clipboard.GAVE_UP``
     is the process's): a test that replaces ``get_text`` never clears it, and its Ctrl+V was said

@@ -64,29 +64,39 @@ def test_an_sgf_blocked_by_a_file_says_what_is_in_the_way(tmp_path):
     assert blocked.read_text(encoding="utf-8") == "not a folder"
 
 
+def another_file_at(path) -> None:
+    """What a save wrote at ``path`` replaced by another file of that name (another game of the same
+    minute, another window's picture)."""
+    path.write_bytes(path.read_bytes() + b"another")
+
+
 def test_a_second_picture_at_the_same_move_is_saved_beside_the_first(app):
     """Picture (P) at the same move twice, in a game and in its replay, replaced the earlier
     picture; the game's and the replay's Picture are one function now, which picks a free name
-    as Save does."""
+    as Save does: the same picture again says where it is, another one is saved beside it."""
     from ui.scenes.replay import ReplayScene
 
     scene = hex_scene(app)
     first, _kind = scene.recorder.export_png(scene)
+    [path] = games_dir().glob("*.png")
+    assert first == f"Picture saved: {path}"
+    assert scene.recorder.export_png(scene)[0] == f"Already saved, unchanged: {path}"
+    another_file_at(path)
     second, _kind = scene.recorder.export_png(scene)
-    assert first != second and len(list(games_dir().glob("*.png"))) == 2
+    assert second.endswith("-move0-2.png") and len(list(games_dir().glob("*.png"))) == 2
     replay = ReplayScene(app, scene.recorder.record)
     app.switch(replay)
     app.run_frames(1)
     for _ in range(2):
         replay.export_png()
-    saved = [m.text for m in replay.messages.items if m.text.startswith("Picture saved")]
-    assert len(saved) == 2 and len(list(games_dir().glob("*.png"))) == 4
+    assert [m.text for m in replay.messages.items] == [second.replace("Picture saved", "Already saved, unchanged")]
+    assert len(list(games_dir().glob("*.png"))) == 2
 
 
 @pytest.mark.parametrize("hard_links", [True, False], ids=["hard-links", "no-hard-links"])
 def test_two_windows_saving_the_same_game_at_once_keep_both_files(app, monkeypatch, hard_links):
-    """Save looked for a free name (``exists``) and wrote later: two saves of the same game in the
-    same minute both chose it and the second replaced the first.  A spy holds each save at its
+    """Save looked for a free name (``exists``) and wrote later: two saves of games of the same
+    name (the same minute) both chose it and the second replaced the first.  A spy holds each save at its
     write until both are writing: each has its own file, on a disk with hard links or without."""
     import threading
 
@@ -102,9 +112,9 @@ def test_two_windows_saving_the_same_game_at_once_keep_both_files(app, monkeypat
     both_chose = threading.Barrier(2, timeout=30)
     real_write = ui.record_files.atomic_write_text
 
-    def write_once_both_chose(path, text):
+    def write_once_both_chose(path, text):  # two games: the second's file ends in a blank line more
         both_chose.wait()
-        real_write(path, text)
+        real_write(path, text + "\n" * (threading.current_thread() is savers[1]))
 
     monkeypatch.setattr(ui.record_files, "atomic_write_text", write_once_both_chose)
     said: list[tuple[str, str]] = []
@@ -152,8 +162,9 @@ def test_a_save_without_hard_links_never_shows_an_empty_record(app, monkeypatch)
     without_hard_links(monkeypatch)
     found = renames_into_the_folder(monkeypatch)
     scene = hex_scene(app)
-    for _ in range(2):  # the second takes the next name
-        key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    another_file_at(next(games_dir().iterdir()))
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)  # takes the next name
     assert found == [None, None]
     saved = sorted(games_dir().iterdir())
     assert len(saved) == 2 and all(path.stat().st_size > 0 for path in saved)

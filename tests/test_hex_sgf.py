@@ -365,15 +365,53 @@ def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_nam
     assert "sgf_from_record" in (root.parent / "docs" / "outside-players.md").read_text(encoding="utf-8")
 
 
-def test_saving_again_never_overwrites_a_file_of_the_same_minute(app):
-    """Save (S) and Save as SGF (G) share ``ui.export.save_under_free_name``: a second save in the same
-    minute is named ``...-2``, beside the first."""
+def finished_hex_moves(size: int = 5) -> list[str]:
+    """The moves of a Hex game played to its end on a ``size`` board (no column is called g)."""
+    game = games.load("hex", size=size)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal():
+        move = state.legal_moves()[len(moves) * 7 % len(state.legal_moves())]
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return moves
+
+
+def test_g_pressed_again_after_a_hex_game_says_where_its_file_is_and_writes_no_copy(app):
+    """G twice after a Hex game was over wrote two identical .sgf files: the second press now says
+    where the first is."""
+    from tests.ui_helpers import key
+    from ui.autosave import games_dir
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app.switch(GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), finished_hex_moves()))
+    app.run_frames(2)
+    assert app.scene.is_over()
+    key(app, pygame.K_g)
+    key(app, pygame.K_g)
+    [saved] = games_dir().glob("*.sgf")
+    said = [m.text for m in app.scene.messages.items]
+    assert f"Saved for HexGui: {saved}" in said and f"Already saved, unchanged: {saved}" in said
+
+
+def test_saving_again_writes_no_copy_and_never_overwrites_another_file_of_the_same_minute(app):
+    """Save (S) and Save as SGF (G) share ``ui.export.save_under_free_name``: pressed again on the
+    same game each says where its file is; a file of that name holding something else (another
+    game of the same minute) is left as it is, and the save is named ``...-2`` beside it."""
     from ui.autosave import games_dir
 
     app.switch(ReplayScene(app, from_text(HEXGUI)))
     for key in (pygame.K_s, pygame.K_g, pygame.K_s, pygame.K_g):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     app.run_frames(3)
+    said = [m.text for m in app.scene.messages.items]
+    for suffix in (".json", ".sgf"):
+        [first] = games_dir().glob(f"*{suffix}")
+        assert f"Already saved, unchanged: {first}" in said
+        first.write_text(first.read_text(encoding="utf-8").replace("Ann", "Eve"), encoding="utf-8")
+    for key in (pygame.K_s, pygame.K_g):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.run_frames(3)
     for suffix in (".json", ".sgf"):
         first, second = sorted(games_dir().glob(f"*{suffix}"), key=lambda path: len(path.name))
-        assert second.name == f"{first.stem}-2{suffix}"
+        assert second.name == f"{first.stem}-2{suffix}" and "Eve" in first.read_text(encoding="utf-8")

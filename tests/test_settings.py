@@ -1,5 +1,6 @@
 """Settings: every field round trips; a corrupt or unreadable file is moved aside, never deleted,
-and the app goes on with defaults and a message for the window."""
+and the app goes on with defaults and a message for the window; a value out of range gets its
+default, the rest of the file is read, and the file is left as it is until the next save."""
 
 from __future__ import annotations
 
@@ -44,19 +45,6 @@ def test_every_field_round_trips(path):
 @pytest.mark.parametrize("content, words", [
     ("{not json", "Expecting"),
     ("[1, 2]", "JSON object"),
-    ('{"theme": "purple"}', "theme"),
-    ('{"volume": 3}', "volume"),
-    ('{"volume": true}', "volume"),
-    ('{"animation_speed": true}', "animation_speed"),  # read as 1 (Normal) before
-    ('{"move_time": true}', "move_time"),  # read as one second before
-    ('{"move_time": false}', "move_time"),
-    ('{"sound": "loud"}', "sound"),
-    ('{"language": "tlh"}', "language"),
-    ('{"outside_players": "bot.py"}', "outside_players"),
-    ('{"outside_players": [1]}', "outside_players"),
-    ('{"player_name": 7}', "player_name"),
-    ('{"player_name": "a name far too long for any player card"}', "player_name"),
-    ('{"player_name": "Eve\\u001b[31m"}', "player_name"),
     ("[" * 100_000 + "]" * 100_000, "nested far too deep"),  # stopped the window from opening
 ])
 def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
@@ -67,6 +55,92 @@ def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
     assert not path.exists()
     [aside] = asides(path)
     assert aside.read_text(encoding="utf-8") == content  # kept, never deleted
+
+
+KEPT = {"theme": "light", "volume": 0.3, "player_name": "Ana", "window_size": [1000, 700]}  # read whatever else is wrong
+
+
+@pytest.mark.parametrize("name, value", [
+    ("theme", "purple"),
+    ("volume", 3),
+    ("volume", True),
+    ("animation_speed", True),  # read as 1 (Normal) before
+    ("move_time", True),  # read as one second before
+    ("move_time", False),
+    ("sound", "loud"),
+    ("language", "tlh"),
+    ("outside_players", "bot.py"),
+    ("outside_players", [1]),
+    ("player_name", 7),
+    ("player_name", "a name far too long for any player card"),  # the name field takes 24 characters
+    ("player_name", "Eve\u001b[31m"),
+    ("window_size", [10, 10]),
+    ("window_size", "big"),
+    ("records_filter", []),
+])
+def test_a_value_that_cannot_be_used_gets_its_default_and_the_rest_of_the_file_is_read(path, name, value):
+    """A player name longer than the name field allows (a hand-edited file, another version's)
+    made the whole file "unreadable": it was moved aside and every other setting was lost.  Now
+    that setting gets its default, the message names it, and the file stays as it was until the
+    settings are saved again, which writes the default in its place and keeps the rest."""
+    content = json.dumps({**KEPT, name: value, "version": 1})
+    path.write_text(content, encoding="utf-8")
+    settings, problem = st.load()
+    assert getattr(settings, name) == getattr(st.Settings(), name)
+    assert all(getattr(settings, key) == (tuple(kept) if key == "window_size" else kept)
+               for key, kept in KEPT.items() if key != name)
+    assert problem == st.DEFAULTS_USED.format(names=name)
+    assert path.read_text(encoding="utf-8") == content and asides(path) == []
+    settings.sound = not settings.sound  # a change of another setting
+    assert st.save(settings) is None
+    again, problem = st.load()
+    assert problem is None and again == settings
+
+
+def test_the_window_keeps_the_rest_of_a_file_with_a_name_too_long_and_says_which_setting(tmp_path, monkeypatch):
+    """The window opened on a file whose player name is longer than the name field allows: it
+    said the file was unreadable and moved it aside, the user's theme and volume lost with it.
+    Now it uses them, names the setting, and leaves the file until a setting is changed."""
+    from tests.ui_helpers import autosaves_written, make_app
+
+    config = tmp_path / "config"
+    config.mkdir()
+    text = json.dumps({"theme": "light", "volume": 0.3, "player_name": "A name longer than the field"})
+    (config / "settings.json").write_text(text, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.run_frames(2)
+        assert [m.text for m in app.messages.current()] == [st.DEFAULTS_USED.format(names="player_name")]
+        assert (app.settings.theme, app.settings.volume, app.settings.player_name) == ("light", 0.3, "")
+        assert (config / "settings.json").read_text(encoding="utf-8") == text
+        app.settings.sound = False  # as the settings screen's switch does
+        app.apply_settings()
+        autosaves_written()
+    finally:
+        app.quit()
+    saved = json.loads((config / "settings.json").read_text(encoding="utf-8"))
+    assert (saved["theme"], saved["volume"], saved["player_name"], saved["sound"]) == ("light", 0.3, "", False)
+    assert [p.name for p in config.iterdir() if "corrupt" in p.name] == []
+
+
+def test_every_value_that_cannot_be_used_is_named(path):
+    path.write_text(json.dumps({"theme": "purple", "sound": "loud", "player_name": "Ana"}), encoding="utf-8")
+    settings, problem = st.load()
+    assert problem == st.DEFAULTS_USED.format(names="theme, sound")
+    assert (settings.theme, settings.sound, settings.player_name) == ("dark", True, "Ana")
+
+
+def test_the_values_that_cannot_be_used_are_said_in_the_windows_language(path):
+    from ui import i18n, words
+
+    path.write_text(json.dumps({"player_name": "x" * 40}), encoding="utf-8")
+    _settings, problem = st.load()
+    try:
+        i18n.set_language("pt")
+        said = words.settings_problem(problem)
+    finally:
+        i18n.set_language("en")
+    assert said != problem and "player_name" in said
 
 
 def test_an_unreadable_file_is_reported(path):

@@ -180,7 +180,8 @@ def test_the_tree_picture_is_saved(app, tmp_path, monkeypatch):
 
 def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypatch):
     """The tree's Picture wrote a fixed name, itself with SDL: a second one replaced the first (the
-    board's Picture keeps both, and writes whole: ``ui.export.export_picture``, used by both now)."""
+    board's Picture keeps both, and writes whole: ``ui.export.export_picture``, used by both now).
+    The same picture again says where it is; another one of that name is saved beside it."""
     from tests.ui_helpers import key
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
@@ -188,6 +189,10 @@ def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypa
     key(app, pygame.K_t)
     built(app, app.scene)
     key(app, pygame.K_p)
+    key(app, pygame.K_p)
+    [first] = tmp_path.rglob("*tree*.png")
+    assert f"Already saved, unchanged: {first}" in [m.text for m in app.scene.messages.items]
+    first.write_bytes(first.read_bytes() + b"another")  # another picture of that name
     key(app, pygame.K_p)
     assert sorted(p.name for p in tmp_path.rglob("*tree*.png")) == [
         "tictactoe-tree-alphabeta-depth4-2.png", "tictactoe-tree-alphabeta-depth4.png"]

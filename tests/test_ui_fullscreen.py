@@ -192,3 +192,21 @@ def test_the_settings_switch_refused_full_screen_shows_off_and_takes_a_second_tr
     monkeypatch.setattr(pygame.display, "set_mode", takes_it)  # the display takes it now
     press_switch()
     assert app.fullscreen and app.scene.menu.get_widget("fullscreen").get_value() is True
+
+
+def test_a_window_opened_after_one_left_full_screen_has_the_size_it_asks_for(tmp_path, monkeypatch):
+    """A test that ended full screen left the display so, and the next test's window (on the
+    dummy driver) opened at the screen's 1024x768 instead of the 1000x700 it asked for: what the
+    tests' fixtures do between two tests (``window_given_back``) gives the next one its own size."""
+    from tests.ui_helpers import make_app, window_given_back
+
+    first = make_app(tmp_path / "first", monkeypatch)
+    key(first, pygame.K_F11)
+    assert first.fullscreen
+    first.quit()
+    window_given_back()
+    second = make_app(tmp_path / "second", monkeypatch, size=(1000, 700))
+    try:
+        assert second.screen.get_size() == (1000, 700)
+    finally:
+        second.quit()

@@ -150,14 +150,22 @@ def test_a_data_folder_that_cannot_be_written_is_said_once_as_the_window_opens(t
         app.quit()
 
 
-@pytest.mark.parametrize("content", ['{"theme": "neon"}', '[1, 2]', '{"move_time": "fast"}',
-                                     '{"window_size": [10]}'])
-def test_wrong_values_are_rejected(tmp_path, content):
+def test_a_file_that_holds_no_settings_is_moved_aside(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(content, encoding="utf-8")
+    path.write_text("[1, 2]", encoding="utf-8")
     settings, problem = settings_mod.load(path)
     assert settings == settings_mod.Settings() and problem
     assert not path.exists() and len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize("content, name", [('{"theme": "neon"}', "theme"), ('{"move_time": "fast"}', "move_time"),
+                                           ('{"window_size": [10]}', "window_size")])
+def test_wrong_values_are_rejected(tmp_path, content, name):
+    path = tmp_path / "settings.json"
+    path.write_text(content, encoding="utf-8")
+    settings, problem = settings_mod.load(path)
+    assert settings == settings_mod.Settings() and problem == settings_mod.DEFAULTS_USED.format(names=name)
+    assert path.read_text(encoding="utf-8") == content and list(tmp_path.glob("settings.json.corrupt-*")) == []
 
 
 def test_settings_round_trip(tmp_path):

@@ -12,6 +12,17 @@ import pygame
 from ui.app import App
 
 
+def window_given_back() -> None:
+    """Close the display a test left full screen, so that the next test's window opens at the size
+    it asks for, as a new process's does.  On SDL's dummy driver the first window asked for after
+    full screen keeps the screen's size: a test that ended full screen made the next test's window
+    1024x768 where it asked for 1000x700 (tests/test_ui_window_size.py).  A real X server gives
+    the size asked for (tests/test_ui_xvfb.py), and the app opens one window a process."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    if screen is not None and screen.get_flags() & pygame.FULLSCREEN:
+        pygame.display.quit()  # the next window is a new one, opened by its App's pygame.init()
+
+
 def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800)) -> App:
     """A window with its own settings and data folders (no game carried over from another test)."""
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import filecmp
 import importlib
 import io
 import itertools
@@ -26,7 +27,7 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -171,21 +172,55 @@ NO_HARD_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS, getattr(e
                  getattr(errno, "EOPNOTSUPP", errno.EPERM)}  # FAT, exFAT, some network shares
 
 
-def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], Path]) -> Path:
+class Saved(NamedTuple):
+    """Where a save (``save_under_free_name``) left the file, and whether it wrote it: False when
+    an earlier save already holds the very same bytes there."""
+
+    path: Path
+    new: bool
+
+
+ALREADY_SAVED = N_("Already saved, unchanged: {path}")
+
+
+def save_under_free_name(folder: Path, stem: str, suffix: str, write: Callable[[Path], Path]) -> Saved:
     """``write`` the file whole under a hidden name (it returns the path it wrote), then give it
     the first free one of ``new_names``, claimed atomically: a hard link fails if the name
     is taken (then the next is tried), where a look (``exists``) and a rename later let two
     windows saving the same game in the same minute choose one name, the second replacing the
-    first.  Where the disk has no hard links, a claim beside the name holds it (``_rename_claimed``)."""
+    first.  Where the disk has no hard links, a claim beside the name holds it (``_rename_claimed``).
+    A file that one of those names already holds byte for byte (the same game, picture or SGF
+    saved again, unchanged) is not written twice: ``Saved.new`` is False and its path is that file's."""
     folder.mkdir(parents=True, exist_ok=True)
     staged = write(temporary_name(folder / f"{stem}{suffix}"))
     try:
+        earlier = _saved_before(staged, folder, stem, suffix)
+        if earlier is not None:
+            return Saved(earlier, new=False)
         path = next(path for path in new_names(folder, stem, suffix) if _claimed(staged, path))
         fsync_dir(folder)
-        return path
+        return Saved(path, new=True)
     finally:
         with contextlib.suppress(OSError):
             staged.unlink()
+
+
+def _saved_before(staged: Path, folder: Path, stem: str, suffix: str) -> Path | None:
+    """The file an earlier save gave a name of ``new_names`` that holds what ``staged`` holds, or
+    None: a second press of Save, Picture or Save as SGF on an unchanged game wrote a copy."""
+    for path in new_names(folder, stem, suffix):
+        if not os.path.lexists(path):  # the names are taken in turn: none after a free one is this save's
+            return None
+        with contextlib.suppress(OSError):
+            if path.is_file() and filecmp.cmp(staged, path, shallow=False):
+                return path
+    return None
+
+
+def said_saved(saved: Saved, done: str) -> tuple[str, str]:
+    """What the window says of a save: ``done`` (translated, with ``{path}``) for a new file, else
+    where the same was saved before; (message, kind)."""
+    return (done if saved.new else _(ALREADY_SAVED)).format(path=saved.path), "info"
 
 
 def _claimed(staged: Path, path: Path) -> bool:
@@ -231,24 +266,24 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     (``save_under_free_name``); (message, kind)."""
     stem = Path(default_name(record)).stem
     try:
-        path = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
+        saved = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
     except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
         return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
     except RecordError as exc:
         return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
-    return _("Game saved: {path}").format(path=path), "info"
+    return said_saved(saved, _("Game saved: {path}"))
 
 
 def export_picture(draw: Callable[[], pygame.Surface], stem: str) -> tuple[str, str]:
     """Picture (P): what ``draw`` makes, as a PNG in the saved-games folder under a new name
-    (``save_under_free_name``: a second picture of the same thing never replaces the first);
-    (message, kind)."""
+    (``save_under_free_name``: another picture never replaces the first, the same one again says
+    where it is); (message, kind)."""
     folder = games_dir()
     try:
         saved = save_under_free_name(folder, stem, ".png", lambda path: write_png(draw(), path))
     except (OSError, pygame.error) as exc:
         return _("Could not save the picture: {error}").format(error=picture_problem(exc, folder / f"{stem}.png")), "error"
-    return _("Picture saved: {path}").format(path=saved), "info"
+    return said_saved(saved, _("Picture saved: {path}"))
 
 
 def export_board_png(game: Game, state: State, record: GameRecord, plies: int, **kwargs: Any) -> tuple[str, str]:
@@ -292,11 +327,11 @@ def save_outside_file(record: GameRecord, folder: Path | None = None) -> tuple[s
     path = folder / f"{stem}{kind.suffix}"
     try:
         text = kind.write(record)
-        path = save_under_free_name(folder, stem, kind.suffix, lambda staged: atomic_write_text(staged, text) or staged)
+        saved = save_under_free_name(folder, stem, kind.suffix, lambda staged: atomic_write_text(staged, text) or staged)
     except (OSError, RecordError) as exc:
         why = write_problem(exc, path) if isinstance(exc, OSError) else words.file_problem(str(exc))
         return _(kind.failed).format(error=why), "error"
-    return _(kind.saved).format(path=path), "info"
+    return said_saved(saved, _(kind.saved))
 
 
 def copies_ggf(game_id: str) -> bool:

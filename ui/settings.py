@@ -1,10 +1,12 @@
 """User settings, kept as JSON in the platform's user config directory.
 
-Only plain JSON is read (never eval or pickle).  A file that cannot be read or holds wrong values
-is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the problem
-is returned so the window can tell the user.  A file a newer Tabuleiro wrote (its ``version``
-above ``VERSION``) is not damaged: it is read as far as this version knows it and never
-written (see ``load``).  ``TABULEIRO_CONFIG_DIR`` overrides the directory
+Only plain JSON is read (never eval or pickle).  A file that cannot be read (not JSON, not an
+object) is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the
+problem is returned so the window can tell the user.  A setting whose value breaks its rule
+(``RULES``: a hand-edited file, another version's) gets its default, the others are the file's,
+and the problem names it; the file is left as it is until the settings are saved again.  A file
+a newer Tabuleiro wrote (its ``version`` above ``VERSION``) is not damaged: it is read as far as
+this version knows it and never written (see ``load``).  ``TABULEIRO_CONFIG_DIR`` overrides the directory
 (tests, portable installs).
 
 The window saves with ``save_later``: the lock between windows, the read-merge-write and the
@@ -22,8 +24,10 @@ import logging
 import os
 import tempfile
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_config_dir
 
@@ -78,47 +82,9 @@ class Settings:
     # keys this version does not know (a newer version's): kept, and written back at every save
     newer_keys: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def check(self) -> None:
-        """Raise ValueError if a value is out of range (so a hand-edited file is caught)."""
-        if self.theme not in THEMES:
-            raise ValueError(f"theme {self.theme!r} is not one of {', '.join(THEMES)}")
-        if not isinstance(self.show_legal, bool):
-            raise ValueError("show_legal must be true or false")
-        if not isinstance(self.face_me, bool):
-            raise ValueError("face_me must be true or false")
-        if not _number_from(self.animation_speed, 0, 4):
-            raise ValueError("animation_speed must be a number from 0 to 4")
-        if not _number_from(self.move_time, 0.05, 600):
-            raise ValueError("move_time must be a number of seconds from 0.05 to 600")
-        if not isinstance(self.sound, bool):
-            raise ValueError("sound must be true or false")
-        if not isinstance(self.fullscreen, bool):
-            raise ValueError("fullscreen must be true or false")
-        if not isinstance(self.maximized, bool):
-            raise ValueError("maximized must be true or false")
-        if not _number_from(self.volume, 0, 1):
-            raise ValueError("volume must be a number from 0 to 1")
-        if not isinstance(self.player_name, str) or clean_name(self.player_name) != self.player_name:
-            raise ValueError(f"player_name must be a name of at most {NAME_LENGTH} printable characters")
-        if self.language not in _language_codes():
-            raise ValueError(f"language {self.language!r} is not one of {', '.join(_language_codes())}")
-        if not isinstance(self.outside_players, list) or not all(isinstance(p, str) for p in self.outside_players):
-            raise ValueError("outside_players must be a list of player ids (text)")
-        if not isinstance(self.outside_games, dict) or not all(
-                isinstance(g, list) and all(isinstance(x, str) for x in g) for g in self.outside_games.values()):
-            raise ValueError("outside_games must be an object of lists of game ids")
-        if not isinstance(self.setup_choices, dict):
-            raise ValueError("setup_choices must be an object")
-        if not isinstance(self.tournament_game, str):
-            raise ValueError("tournament_game must be a game id (text)")
-        if not isinstance(self.dismissed_tournaments, list) or not all(
-                isinstance(p, str) for p in self.dismissed_tournaments):
-            raise ValueError("dismissed_tournaments must be a list of file names (text)")
-        if not isinstance(self.records_filter, dict):
-            raise ValueError("records_filter must be an object")
-        w, h = self.window_size
-        if not (isinstance(w, int) and isinstance(h, int) and 200 <= w <= 16000 and 200 <= h <= 16000):
-            raise ValueError("window_size must be two whole numbers of pixels")
+    def unusable(self) -> list[str]:
+        """The settings whose values break their rule (``RULES``), in the order of the fields."""
+        return [name for name, (valid, _rule) in RULES.items() if not valid(getattr(self, name))]
 
 
 def _number_from(value: object, low: float, high: float) -> bool:
@@ -131,6 +97,49 @@ def _language_codes() -> tuple[str, ...]:
     return tuple(code for code, _ in LANGUAGES)
 
 
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _pixels(value: object) -> bool:
+    """Two whole numbers of pixels a window can have (the file's list, or the tuple read from it)."""
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) and 200 <= n <= 16000 for n in value)
+
+
+def _is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+# each checked setting: whether a value is one it can take, and what it must be (the log says it);
+# the settings the screens read leniently (tournament_players, tournament_choices) are not here
+RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "theme": (lambda value: isinstance(value, str) and value in THEMES, f"one of {', '.join(THEMES)}"),
+    "show_legal": (_is_bool, "true or false"),
+    "face_me": (_is_bool, "true or false"),
+    "animation_speed": (lambda value: _number_from(value, 0, 4), "a number from 0 to 4"),
+    "move_time": (lambda value: _number_from(value, 0.05, 600), "a number of seconds from 0.05 to 600"),
+    "window_size": (_pixels, "two whole numbers of pixels from 200 to 16000"),
+    "fullscreen": (_is_bool, "true or false"),
+    "maximized": (_is_bool, "true or false"),
+    "sound": (_is_bool, "true or false"),
+    "volume": (lambda value: _number_from(value, 0, 1), "a number from 0 to 1"),
+    "language": (lambda value: isinstance(value, str) and value in _language_codes(),
+                 f"one of {', '.join(_language_codes())}"),
+    "player_name": (lambda value: isinstance(value, str) and clean_name(value) == value,
+                    f"a name of at most {NAME_LENGTH} printable characters"),
+    "outside_players": (_texts, "a list of player ids (text)"),
+    "outside_games": (lambda value: isinstance(value, dict) and all(_texts(g) for g in value.values()),
+                      "an object of lists of game ids"),
+    "setup_choices": (lambda value: isinstance(value, dict), "an object"),
+    "tournament_game": (lambda value: isinstance(value, str), "a game id (text)"),
+    "dismissed_tournaments": (_texts, "a list of file names (text)"),
+    "records_filter": (lambda value: isinstance(value, dict), "an object"),
+}
+DEFAULTS_USED = ("Some settings in the file could not be used and are back to their defaults: {names}. "
+                 "The file is left as it is until the settings are saved again.")  # ui.words says it
+
+
 def config_dir() -> Path:
     return Path(os.environ.get("TABULEIRO_CONFIG_DIR") or user_config_dir("tabuleiro", appauthor=False))
 
@@ -139,21 +148,23 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def _from_json(data: object) -> Settings:
+def _from_json(data: object) -> tuple[Settings, list[str]]:
+    """The settings a file's JSON holds, and the names of those whose values break their rule,
+    which get their defaults (the desktop's language for ``language``): one setting out of range
+    cost the user every other one.  ValueError when ``data`` is no JSON object at all."""
     if not isinstance(data, dict):
         raise ValueError("the file does not hold a JSON object")
     known = {f.name for f in fields(Settings)} - {"newer_keys"}
     data = {k: v for k, v in data.items() if k != "version"}  # the file's, not a setting
-    values = {k: v for k, v in data.items() if k in known}
-    values["newer_keys"] = {k: v for k, v in data.items() if k not in known}
-    if "window_size" in values:
-        size = values["window_size"]
-        if not (isinstance(size, list) and len(size) == 2):
-            raise ValueError("window_size must be a list of two numbers")
-        values["window_size"] = tuple(size)
-    settings = Settings(**values)
-    settings.check()
-    return settings
+    settings = Settings(**{k: v for k, v in data.items() if k in known},
+                        newer_keys={k: v for k, v in data.items() if k not in known})
+    bad = settings.unusable()
+    defaults = first_settings()
+    for name in bad:
+        log.warning("the setting %r in the settings file must be %s: its default is used", name, RULES[name][1])
+        setattr(settings, name, getattr(defaults, name))
+    settings.window_size = tuple(settings.window_size)  # the file's list
+    return settings, bad
 
 
 MAX_DEPTH = 32  # lists and objects within a setting: its own hold 4 at most; far deeper is junk
@@ -192,15 +203,8 @@ def _is_newer(data: object) -> bool:
 
 def _as_far_as_known(data: dict) -> Settings:
     """A newer version's settings as far as this one knows them: each setting it knows whose value
-    it takes (not a theme added since, say), the defaults for the rest."""
-    taken: dict = {"language": system_language()}
-    for key, value in data.items():
-        try:
-            _from_json({**taken, key: value})
-        except (ValueError, TypeError):
-            continue
-        taken[key] = value
-    settings = _from_json(taken)
+    it takes (not a theme added since, say), the defaults for the rest, said by ``NEWER_FILE``."""
+    settings, _bad = _from_json(data)
     settings.newer_keys = {}  # never written
     return settings
 
@@ -238,9 +242,9 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         if _is_newer(data):
             _NEWER.add(path.resolve())
             return _as_far_as_known(data), NEWER_FILE
-        settings = _from_json(data)
-        _KNOWN[path.resolve()] = data
-        return settings, None
+        settings, bad = _from_json(data)
+        _KNOWN[path.resolve()] = data  # a save writes the defaults of the bad ones over them
+        return settings, DEFAULTS_USED.format(names=", ".join(bad)) if bad else None
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {_move_aside(path)}; using defaults."
 

@@ -691,6 +691,10 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
     (r"Settings file was unreadable \((?P<error>.*)\); left in place; using defaults\.",
      N_("Settings file was unreadable ({error}); left in place; using defaults.")),
+    (r"Some settings in the file could not be used and are back to their defaults: (?P<names>.+)\. "
+     r"The file is left as it is until the settings are saved again\.",
+     N_("Some settings in the file could not be used and are back to their defaults: {names}. "
+        "The file is left as it is until the settings are saved again.")),
     (r"Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
      r"them and leaves the file as it is, so changes made now last only until Tabuleiro is closed\.",
      N_("Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
