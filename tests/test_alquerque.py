@@ -477,6 +477,11 @@ def test_every_refused_move_says_why(game, seed):
     ("..W..\n..B..\n.....\n.....\n.B...", "White", GAME, "c5xc3", "a piece on the far row captures only sideways"),
     (".....\n..W..\n..B..\n.....\n.....", "White", GAME, "c4xc2", "a piece never captures backwards"),
     (".....\n..B..\n.....\n..B..\n..W..", "White", FORCED, "c1xc3", "the chain must go on: c3 can capture again"),
+    # capture compulsory (c1xc3xc5 is there): a step the rules would refuse anyway says why first;
+    # "a capture is compulsory" told a student that b1-a2 had a line to go along
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "b1-a2", "no line joins b1 and a2"),
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "c1-c2", "c2 is not empty"),
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "b1-b2", "a capture is compulsory"),
 ])
 def test_a_refused_move_names_what_is_wrong(rows, to_move, game, typed, reason):
     with pytest.raises(IllegalMove, match=f"^{typed}: {reason}$"):
