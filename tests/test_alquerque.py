@@ -321,6 +321,20 @@ def test_forty_plies_without_capture_draw():
     assert end.end_reason() == "Draw: 40 plies passed with no capture"  # the course's words
 
 
+def test_a_player_who_cannot_move_loses_even_on_the_fortieth_ply():
+    # the rules page: "If both happen at once, the loss counts": d5-c5 is the 40th quiet ply and
+    # leaves White's a5 hemmed in on its far row
+    state = position("""
+        WB.B.
+        .....
+        .....
+        .....
+        .....""", "Black", quiet=DRAW_PLIES - 1)
+    end = state.play(GAME.parse_move(state, "d5-c5"))
+    assert end.quiet == DRAW_PLIES
+    assert end.is_terminal() and end.winner() == 1 and end.end_reason() == "White has no legal move"
+
+
 def test_the_course_draw_example_ends_by_the_forty_ply_rule():
     # the course report's example: the last pieces can only shuffle sideways on the far rows
     state = position("""
