@@ -363,7 +363,9 @@ class Alquerque(Game):
                     out.insert(before, longer)
 
     def why_illegal(self, state: AlquerqueState, move: Move) -> str:
-        """A reason in words for a move that is not in the legal list."""
+        """A reason in words for a move that is not in the legal list.  A step is told what the
+        rules refuse in it before that a capture is compulsory: "a capture is compulsory" for
+        b1-a2, where no line runs, read as if the step were there but for the capture."""
         if not isinstance(move, tuple) or len(move) < 2 or not all(
             isinstance(p, int) and 0 <= p < POINTS for p in move
         ):
@@ -371,9 +373,9 @@ class Alquerque(Game):
         text = self.move_text(move)
         if state.piece_at(move[0]) != state.to_move:
             return f"{text}: {point_name(move[0])} holds no {self.sides[state.to_move]} piece"
-        if self.compulsory_capture and is_step(move) and state.capture_moves():
-            return f"{text}: a capture is compulsory"
         why = self._why_step_illegal(state, move) if is_step(move) else self._why_chain_illegal(state, move)
+        if not why and is_step(move) and self.compulsory_capture and state.capture_moves():
+            why = "a capture is compulsory"
         return f"{text}: {why}" if why else f"{text} is not a legal move here"
 
     def _why_direction_illegal(self, side: int, p: int, dr: int, jump: bool) -> str:

@@ -321,6 +321,20 @@ def test_forty_plies_without_capture_draw():
     assert end.end_reason() == "Draw: 40 plies passed with no capture"  # the course's words
 
 
+def test_a_player_who_cannot_move_loses_even_on_the_fortieth_ply():
+    # the rules page: "If both happen at once, the loss counts": d5-c5 is the 40th quiet ply and
+    # leaves White's a5 hemmed in on its far row
+    state = position("""
+        WB.B.
+        .....
+        .....
+        .....
+        .....""", "Black", quiet=DRAW_PLIES - 1)
+    end = state.play(GAME.parse_move(state, "d5-c5"))
+    assert end.quiet == DRAW_PLIES
+    assert end.is_terminal() and end.winner() == 1 and end.end_reason() == "White has no legal move"
+
+
 def test_the_course_draw_example_ends_by_the_forty_ply_rule():
     # the course report's example: the last pieces can only shuffle sideways on the far rows
     state = position("""
@@ -477,6 +491,11 @@ def test_every_refused_move_says_why(game, seed):
     ("..W..\n..B..\n.....\n.....\n.B...", "White", GAME, "c5xc3", "a piece on the far row captures only sideways"),
     (".....\n..W..\n..B..\n.....\n.....", "White", GAME, "c4xc2", "a piece never captures backwards"),
     (".....\n..B..\n.....\n..B..\n..W..", "White", FORCED, "c1xc3", "the chain must go on: c3 can capture again"),
+    # capture compulsory (c1xc3xc5 is there): a step the rules would refuse anyway says why first;
+    # "a capture is compulsory" told a student that b1-a2 had a line to go along
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "b1-a2", "no line joins b1 and a2"),
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "c1-c2", "c2 is not empty"),
+    (".....\n..B..\n.....\n..B..\n.WW..", "White", FORCED, "b1-b2", "a capture is compulsory"),
 ])
 def test_a_refused_move_names_what_is_wrong(rows, to_move, game, typed, reason):
     with pytest.raises(IllegalMove, match=f"^{typed}: {reason}$"):

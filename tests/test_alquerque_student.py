@@ -202,6 +202,28 @@ def test_a_piece_that_may_not_move_under_compulsory_capture_says_why(app):
     assert said == ["A capture is compulsory and the piece on a1 cannot capture; c1 can"]
 
 
+def test_a_click_where_the_piece_could_never_go_says_so_before_the_compulsory_capture(app):
+    """Capture compulsory, b1 picked (it captures b1xb3): a click on c2, where no line from b1
+    runs to, said "b1-c2: a capture is compulsory", as if b1 could step there but for the
+    capture; a click on b2, where the enemy piece stands, said the same.  Each now says what is
+    wrong with that step; a step that would be legal still names the compulsory capture."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import click
+
+    start = "to-move: White\n.....\n.....\n.....\n.B...\n.W..."
+    scene = GameScene(app, MatchSetup("alquerque", {"compulsory_capture": True}, HOTSEAT, (None, None), 0.5,
+                                      start=start), [])
+    app.switch(scene)
+    app.run_frames(2)
+    said = []
+    for point in ("c2", "b2", "a1"):
+        click(app, scene.view.point_xy(parse_point("b1")))
+        click(app, scene.view.point_xy(parse_point(point)))
+        said.append(scene.messages.items[-1].text)
+        key(app, pygame.K_ESCAPE)
+    assert said == ["b1-c2: no line joins b1 and c2", "b1-b2: b2 is not empty", "b1-a1: a capture is compulsory"]
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_each_rule_option_says_what_it_changes_and_what_off_is(language):
     """The New game screen's line under each Alquerque option said only "Jumps may also go

@@ -44,3 +44,25 @@ def test_a_chain_being_entered_draws_its_piece_where_the_chain_has_got_to(app):
     faint = blend(alquerque.BLACK_PIECE, board, alquerque.LEFT_BEHIND_ALPHA)
     start = off_the_lines(app.screen, scene.view, "c4")
     assert max(abs(a - b) for a, b in zip(start, faint, strict=True)) <= 3, (start, faint)
+
+
+def test_a_chain_carried_on_by_the_mouse_shows_its_piece_under_the_mouse(app):
+    """Part way through c4xe4, the piece pressed on e4 and carried towards e2: it is drawn under
+    the mouse, faint on e4 where it was lifted, as a piece carried from its own point is."""
+    from tests.test_ui_drag import drag, mouse
+
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), CHAIN)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    drag(app, scene.view.point_xy(parse_point("c4")), scene.view.point_xy(parse_point("e4")))
+    x, y = scene.view.point_xy(parse_point("e4"))
+    carried_to = (x - scene.view.step // 2, y + scene.view.step // 2)  # halfway to e3, off every point
+    mouse(app, pygame.MOUSEBUTTONDOWN, (x, y))
+    mouse(app, pygame.MOUSEMOTION, carried_to)
+    scene.draw(app.screen)
+    under_mouse = app.screen.get_at((carried_to[0], carried_to[1] - round(scene.view.radius * 0.8)))[:3]
+    assert tuple(under_mouse) == alquerque.BLACK_PIECE
+    faint = blend(alquerque.BLACK_PIECE, app.theme.board, 90)
+    lifted_from = off_the_lines(app.screen, scene.view, "e4")
+    assert max(abs(a - b) for a, b in zip(lifted_from, faint, strict=True)) <= 3, (lifted_from, faint)

@@ -197,3 +197,16 @@ def test_a_piece_carried_while_the_last_move_still_lands_is_drawn_once(app, stil
     app.run_frames(1)
     assert not scene.view.is_animating() and scene.overlay().drag is not None
     assert while_landing == app.screen.get_at(tuple(map(int, start)))[:3]  # only the faint mark on its point
+
+
+def test_a_chain_is_dragged_hop_by_hop_from_where_its_piece_has_got_to(app):
+    """c4xe4xe2 dragged one jump at a time: c4 to e4, then the piece, drawn on e4 now, from e4
+    to e2.  The press on e4 was a click there, which stopped the chain at c4xe4 (the rules let
+    it stop): the second drag played a move the player never made."""
+    from tests.test_ui_board_cursor import CHAIN
+
+    scene = open_game(app, "alquerque", CHAIN)
+    drag(app, point(scene, "c4"), point(scene, "e4"))
+    assert not scene.history[len(CHAIN):] and scene.view.has_partial_input()
+    drag(app, point(scene, "e4"), point(scene, "e2"))
+    assert [p.text for p in scene.history[len(CHAIN):]] == ["c4xe4xe2"]

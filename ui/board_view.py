@@ -168,6 +168,12 @@ class BoardView:
         click there.  Games that only place things have nothing to grab."""
         return False
 
+    def holds_input(self, state: State, pos: tuple[int, int]) -> bool:
+        """True when a press at ``pos`` takes hold of the piece of the move half entered where
+        that move has got to (an Alquerque chain's last landing point): a drag from there carries
+        the move on, where a press on another piece would start a move of its own."""
+        return False
+
     def face(self, side: int | None) -> bool:
         """Draw the board from ``side``'s seat (the human's against the computer; None: as it is):
         turned round when that side is not the one drawn at the bottom.  True if it turned."""

@@ -38,6 +38,7 @@ class Drag:
     press: Click | None
     to: tuple[int, int] | None = None
     place: Hashable | None = None  # the view's target pressed (``BoardView.targets``): the layout may change
+    goes_on: bool = False  # the piece of the move half entered, carried on with it (``BoardView.holds_input``)
 
 
 def sentence(reason: str) -> str:
@@ -122,7 +123,7 @@ class BoardMouse:
         was_partial = scene.view.has_partial_input()
         # nothing picked yet: pick it now, quietly (a wrong pick is said on release)
         self.drag = Drag(pos, was_partial, None if was_partial else scene.view.click(scene.state, pos),
-                         place=_place_at(scene, pos))
+                         place=_place_at(scene, pos), goes_on=scene.view.holds_input(scene.state, pos))
         return True
 
     def follow_layout(self) -> None:
@@ -151,7 +152,7 @@ class BoardMouse:
             else:
                 self._withdraw_refusal()  # the piece pressed is picked
             return
-        if drag.was_partial:
+        if drag.was_partial and not drag.goes_on:  # another piece pressed: it is picked instead
             scene.view.reset_input()
             scene.view.click(scene.state, drag.start)
         before = len(scene.history)

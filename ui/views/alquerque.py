@@ -212,7 +212,15 @@ class AlquerqueView(BoardView):
 
     def grabs(self, state: AlquerqueState, pos: tuple[int, int]) -> bool:
         p = self.point_at(pos)
-        return p is not None and not state.is_terminal() and p in self.movable_pieces(state)
+        return (p is not None and not state.is_terminal() and p in self.movable_pieces(state)
+                or self.holds_input(state, pos))
+
+    def holds_input(self, state: AlquerqueState, pos: tuple[int, int]) -> bool:
+        """The piece of a chain part way entered, where it now stands: dragged on from there, hop
+        by hop.  A press there was a click, which stopped the chain (c4xe4 played where the
+        player was carrying the piece on to e2)."""
+        path = self._current_path(state)
+        return len(path) >= 2 and not state.is_terminal() and self.point_at(pos) == path[-1]
 
     def _select(self, state: AlquerqueState, p: int, keys: bool = False) -> Click:
         if p in self.movable_pieces(state):
@@ -318,12 +326,23 @@ class AlquerqueView(BoardView):
                 self._draw_pieces(surface, state, overlay, left)
                 self._cross_captures(surface, overlay.hint, overlay.theme.hint)  # over the pieces it would take
             self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
-            if carried is not None and state.piece_at(carried) is not None:
-                self._draw_piece(surface, state.piece_at(carried), self.point_xy(carried), alpha=90)
-                self._draw_piece(surface, state.piece_at(carried), overlay.drag[1], scale=1.08)
+            side = self._carried_side(state, carried, moving)
+            if side is not None:
+                self._draw_piece(surface, side, self.point_xy(carried), alpha=90)
+                self._draw_piece(surface, side, overlay.drag[1], scale=1.08)
             self._draw_invalid(surface, overlay)
         finally:
             self.origin = saved
+
+    @staticmethod
+    def _carried_side(state: AlquerqueState, carried: int | None, chain: Move) -> int | None:
+        """The side of the piece the mouse carries from ``carried``: a piece on the board, or the
+        piece of the ``chain`` being entered, carried on from its last landing point."""
+        if carried is None:
+            return None
+        if chain and carried == chain[-1]:
+            return state.piece_at(chain[0])
+        return state.piece_at(carried)
 
     def _draw_board(self, surface: pygame.Surface, overlay: Overlay) -> None:
         theme = overlay.theme
@@ -402,7 +421,8 @@ class AlquerqueView(BoardView):
         around = theme.on_board
         if path:
             if len(path) > 1:
-                self._draw_chain(surface, state, path, theme)
+                lifted = overlay.drag is not None and self.point_at(overlay.drag[0]) == path[-1]
+                self._draw_chain(surface, state, path, theme, lifted)
             rimmed_circle(surface, around, self.point_xy(path[0]), self.radius + ring * 2, ring)
             targets = self.next_points(state)
         elif overlay.show_legal:
@@ -422,11 +442,13 @@ class AlquerqueView(BoardView):
             x, y = self.point_xy(hover)
             surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
 
-    def _draw_chain(self, surface: pygame.Surface, state: AlquerqueState, path: Move, theme) -> None:
+    def _draw_chain(self, surface: pygame.Surface, state: AlquerqueState, path: Move, theme,
+                    lifted: bool = False) -> None:
         """A chain part way entered: its line, a cross on each piece jumped, and the piece itself
         where the chain has got to, faint on its starting point.  It stayed drawn on its start
         with only a dot at the point reached, so the board showed the piece where it no longer
-        stood and a position that never arises."""
+        stood and a position that never arises.  ``lifted``: the mouse carries the piece on from
+        there (``draw`` draws it under the mouse, faint where it was)."""
         mover, ring = state.piece_at(path[0]), max(2, self.step // 22)
         rimmed_lines(surface, theme.on_board, [self.point_xy(p) for p in path], ring)
         for p in captured_points(path):  # already jumped in the chain being entered
@@ -434,7 +456,8 @@ class AlquerqueView(BoardView):
         if mover is None:
             return
         self._draw_piece(surface, mover, self.point_xy(path[0]), alpha=LEFT_BEHIND_ALPHA)
-        self._draw_piece(surface, mover, self.point_xy(path[-1]))
+        if not lifted:
+            self._draw_piece(surface, mover, self.point_xy(path[-1]))
         rimmed_circle(surface, theme.on_board, self.point_xy(path[-1]), self.radius + ring, max(2, ring // 2))
 
     def _mark_landing(self, surface: pygame.Surface, p: int, colour: Color, capture: bool) -> None:
