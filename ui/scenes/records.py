@@ -577,6 +577,7 @@ class RecordsScene(Scene):
         elif not self.entries:
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = self.mouse
+        on_rows = self._on_rows()  # asked before the Delete button is placed again: while it is ringed, no row is
         self.delete_button.visible = False
         self.shown = 0
         for i, entry in enumerate(self.entries[self.scroll:]):  # lay the rows out, then draw them
@@ -590,7 +591,7 @@ class RecordsScene(Scene):
         self.rows_stop.rect = shown[0].rect.union(shown[-1].rect) if shown else pygame.Rect(0, 0, 0, 0)
         for i, entry in enumerate(shown):
             self._draw_row(surface, entry, entry.rect.collidepoint(mouse) or self.scroll + i == self.selected, s)
-            if self.scroll + i == self.selected and self._on_rows():  # the keyboard's row, as a button's ring
+            if self.scroll + i == self.selected and on_rows:  # the keyboard's row, as a button's ring
                 focus_ring(surface, entry.rect, theme, s, int(8 * s))
             if entry is button_row and entry.log is None:  # a tournament's game is not deleted here
                 self._place_delete_button(entry, entry.rect, s)
