@@ -121,7 +121,7 @@ def test_tab_gives_the_arrows_and_space_to_the_boards_cursor_and_the_caret_follo
     assert after == symbols[(symbols.index(before) + 1) % len(symbols)] and " " not in editor.area.lines[line]
     key(app, pygame.K_SPACE, mod=pygame.KMOD_LSHIFT)
     assert symbol(editor, cell) == before
-    key(app, pygame.K_TAB)  # the arrows back to the text
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # the arrows back to the text
     row = editor.area.row
     key(app, pygame.K_DOWN)
     assert not editor.on_board and editor.area.row == row + 1
@@ -212,9 +212,13 @@ def test_tab_takes_the_keys_to_the_rule_options_which_show_it_and_change_by_the_
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="B"))
     key(app, pygame.K_BACKSPACE)
     assert editor.options["compulsory_capture"] is False and editor.area.text == text
-    key(app, pygame.K_TAB)  # round to the text: no ring
+    key(app, pygame.K_TAB)  # on to the buttons (tests/test_ui_list_keys.py), then round to the text: no ring
+    assert editor.focus == "buttons" and ringed() == []
+    key(app, pygame.K_ESCAPE)
     assert editor.focus == "text" and editor.area.focused and ringed() == []
-    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back: the rule options, from their last
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)  # back: the buttons, from the last
+    while editor.focus == "buttons":  # then the rule options, from their last
+        key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     assert editor.focus == "rules" and ringed() == ["opt-compulsory_capture"]
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     assert editor.on_board and editor.cursor.on and ringed() == []

@@ -350,11 +350,14 @@ class KeyFocus:
         self.index = None
         self.mark(buttons, buttons)
 
-    def mark(self, buttons: list[Button], stops: list[Any]) -> None:
-        """Set ``focused`` on the button the keyboard is on and off on the others, for drawing."""
+    def mark(self, buttons: list[Any], stops: list[Any]) -> None:
+        """Set ``focused`` on the button the keyboard is on and off on the others, for drawing;
+        ``buttons`` may hold other stops (a text field, a list: ``ListStop``), passed by, so that
+        ``buttons_key`` and ``ring_key`` go round a screen's ring of buttons and lists alike."""
         here = self.current(stops)
         for button in buttons:
-            button.focused = button is here
+            if isinstance(button, Button):
+                button.focused = button is here
 
 
 @dataclass

@@ -255,9 +255,10 @@ class MenuFormScene(Scene):
         last line rings the first button (Start), Shift+Tab or Up before its first line the last
         (Back); on the buttons, Left and Right go along them, Enter or Space presses the one
         ringed, and Tab, Shift+Tab, Up and Down go on round to the form's lines.  Any other key
-        takes the ring back to the last line and on to the form (Esc still leaves).  Only Esc
-        reached Back and Start on New game and Play from here, and Down went round from the last
-        line to the first, past them.  Whether the key was taken."""
+        takes the ring back to the last line and on to the form; Esc only that, as in a game (it
+        left the screen with Start ringed), the next Esc leaving.  Only Esc reached Back and
+        Start on New game and Play from here, and Down went round from the last line to the
+        first, past them.  Whether the key was taken."""
         buttons = [button for button in self.form_buttons() if button.visible and button.enabled]
         lines = self.form_lines()
         if event.type != pygame.KEYDOWN or not buttons or not lines:
@@ -288,7 +289,7 @@ class MenuFormScene(Scene):
         if first:  # round to the top: the form's heading too (the game's name on New game)
             self.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
         self.menu.scroll_to_widget(self.menu.get_selected_widget())
-        return onward
+        return onward or event.key == pygame.K_ESCAPE
 
     def draw_form(self, surface: pygame.Surface) -> None:
         """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild)."""

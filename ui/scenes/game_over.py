@@ -220,8 +220,10 @@ class GameOverCard:
         """Press the button of ``key``, Enter the card's primary one (drawn filled: Rematch on a
         result, Back to the setup on a game that cannot start), as Enter does on the other cards
         and forms; whether it had one.  On a result Enter only said "The game is over".  Tab and
-        Shift+Tab ring a button, which Enter and Space then press (``KeyFocus.buttons_key``)."""
-        if self.focus.buttons_key(self.buttons, key, mod):
+        Shift+Tab ring a button, which Enter and Space then press; any other key takes the ring
+        away and goes on, Esc only that, as on the panel beside (``KeyFocus.ring_key``: Esc with
+        a button ringed went to the menu)."""
+        if self.focus.ring_key(self.buttons, key, mod):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._press_primary()

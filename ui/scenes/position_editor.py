@@ -52,10 +52,10 @@ from ui.i18n import _
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import add_option_input, backdrop, heading, make_menu
 from ui.text_area import TextArea
-from ui.widgets import Button, Messages, card, mix, share_row
+from ui.widgets import Button, KeyFocus, Messages, card, mix, share_row
 
-TEXT, BOARD, RULES = "text", "board", "rules"  # where the keys go
-FOCUS_ORDER = (TEXT, BOARD, RULES)  # Tab's order (Shift+Tab the other way), those shown
+TEXT, BOARD, RULES, BUTTONS = "text", "board", "rules", "buttons"  # where the keys go
+FOCUS_ORDER = (TEXT, BOARD, RULES, BUTTONS)  # Tab's order (Shift+Tab the other way), those shown
 RULE_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
              pygame.K_SPACE)  # given to the rule options while they have the keys
 HEADING = re.compile(r"[a-z-]+: ")  # a position's line that is no row of its board: "to-move: X", "no-capture: 0"
@@ -106,6 +106,7 @@ class PositionEditorScene(Scene):
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.buttons = [self.play_button, self.reset_button, self.back_button]
         self.side_button = Button(_("Other side to move"), self.switch_side, "Ctrl+T")  # under the board
+        self.button_focus = KeyFocus()  # the button ringed while the buttons have the keys (``_button_stops``)
         self.cells: TextCells | None = games.load(game_id, **options).text_cells()
         self.view: Any = None  # the shown board's view, laid out where the preview is: clicks to cells
         self.cursor = BoardCursor()
@@ -269,17 +270,55 @@ class PositionEditorScene(Scene):
 
     def _focus_places(self) -> list[str]:
         """Where Tab takes the keys, in its order: the text, the board once drawn, the rule
-        options the game has."""
-        shown = {TEXT: True, BOARD: self._board_view() is not None, RULES: self.rules_form is not None}
+        options the game has, the buttons."""
+        shown = {TEXT: True, BOARD: self._board_view() is not None, RULES: self.rules_form is not None, BUTTONS: True}
         return [place for place in FOCUS_ORDER if shown[place]]
+
+    def _button_stops(self) -> list[Button]:
+        """The buttons in Tab's ring, left to right: Other side to move under the board, then
+        Play, Usual start and Back.  Tab reached none of them (their Ctrl keys alone did)."""
+        return [self.side_button, *self.buttons]
 
     def _focus_on(self, place: str) -> None:
         """The keys to ``place``, and the sign of it: the board's cursor, the text's border and
-        caret, a ring round the rule option chosen."""
+        caret, a ring round the rule option chosen or the button (``button_focus``)."""
         self.focus = place
         self.cursor.on = place == BOARD
-        self.area.focused = place != RULES
+        self.area.focused = place in (TEXT, BOARD)
         self._ring_rules()
+        if place != BUTTONS:
+            self.button_focus.drop(self._button_stops())
+
+    def _next_button(self, back: bool) -> bool:
+        """Tab on the buttons: the ring to the next one (Shift+Tab: the one before); False past
+        the row's end, where Tab goes on to the next place."""
+        stops = self._button_stops()
+        was = self.button_focus.index
+        self.button_focus.move(stops, -1 if back else 1)
+        now = self.button_focus.index
+        if was is None or now is None or now == was or (now < was) != back:
+            return False
+        self.button_focus.mark(stops, stops)
+        return True
+
+    def _buttons_key(self, event: pygame.event.Event) -> bool:
+        """While a button is ringed: Enter or Space presses it, any other key takes the ring away
+        and the keys back to the text, and goes on there; Esc only that, as on every screen with a
+        ring (``KeyFocus.ring_key``).  The Space's text is not typed.  True if taken."""
+        if self.focus != BUTTONS:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            return True
+        if event.type != pygame.KEYDOWN or event.key == pygame.K_TAB:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):  # Ctrl+Enter plays, whichever is ringed
+            self._focus_on(TEXT)
+            return False
+        stops = self._button_stops()
+        taken = self.button_focus.ring_key(stops, event.key, event.mod)
+        if self.button_focus.current(stops) is None and self.focus == BUTTONS:
+            self._focus_on(TEXT)
+        return taken
 
     def _tab(self, event: pygame.event.Event) -> bool:
         """Tab: the keys to the next place (Shift+Tab: the one before), the board's cursor where
@@ -288,8 +327,14 @@ class PositionEditorScene(Scene):
             return False
         places = self._focus_places()
         back = bool(event.mod & pygame.KMOD_SHIFT)
+        if self.focus == BUTTONS and self._next_button(back):
+            return True
         here = places.index(self.focus) if self.focus in places else 0
         place = places[(here + (-1 if back else 1)) % len(places)]
+        if place == BUTTONS:  # the first button (the last, going back)
+            self.button_focus.index = None
+            self.button_focus.move(self._button_stops(), -1 if back else 1)
+            self.button_focus.mark(self._button_stops(), self._button_stops())
         if place == BOARD:
             self._cursor_to_caret()
         if place == RULES:
@@ -374,7 +419,8 @@ class PositionEditorScene(Scene):
                 return
         if self._rules_event(event):
             return
-        if self._board_click(event) or self._tab(event) or self._board_key(event) or self._rules_key(event):
+        if (self._board_click(event) or self._tab(event) or self._buttons_key(event) or self._board_key(event)
+                or self._rules_key(event)):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.area.rect.collidepoint(event.pos):
             self._focus_on(TEXT)  # the arrows back to the text clicked
@@ -491,12 +537,14 @@ class PositionEditorScene(Scene):
 
     def _hint(self) -> str:
         """The line above the text: what the keys do where they are (the board's cursor, the text)."""
+        if self.focus == BUTTONS:
+            return _("Buttons: Enter or Space presses the one ringed, Tab goes on, Esc: back to the text")
         if self.focus == RULES:
-            return _("Rule options: Up and Down choose, Left and Right change, Tab: the text")
+            return _("Rule options: Up and Down choose, Left and Right change, Tab: the buttons")
         if self.on_board and self.rules_form is not None:
             return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the rules")
         if self.on_board:
-            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the text")
+            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the buttons")
         if self.area.overwrite:
             return _("Typing replaces the character under the cursor (Insert: insert instead)")
         return _("Typing inserts at the cursor (Insert: replace instead)")

@@ -24,10 +24,12 @@ it changes (``ui.autosave.scan``).
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
 show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
-the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes to the field (and on to the stepper, then back to the rows), typing filters as it goes, Enter in the
-field, Down or Page Down go back to the rows; Esc clears the text typed, and with nothing typed
-leaves the screen.  The filter lasts while the screen is open and is kept in the settings
-(``records_filter``) for the next visit.
+the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes
+to the field (and on to the stepper, the rows, the row's Delete, Back and Open the folder, then
+round), typing filters as it goes, Enter in the field, Down or Page Down go back to the rows; Esc
+clears the text typed, and with nothing typed takes the keyboard back to the rows (from a ringed
+button too), then leaves the screen.  The filter lasts while the screen is open and is kept in the
+settings (``records_filter``) for the next visit.
 
 The games of the tournaments played in the window (their results logs in the tournaments folder,
 ``ui.tournament_logs.games_played``) are rows of this list, one per game, rather than one row per
@@ -177,8 +179,8 @@ class RecordsScene(Scene):
         self.game_stepper = Stepper(self._step_game, visible=self.filtering)
         self.search = TextField(_("Search a player or an opening"))
         self.search.text = self.filter.text
-        self.focus = KeyFocus()  # the keyboard on the search field or the game stepper; None: on the rows
-        self.rows_stop = ListStop()  # the rows as Tab's third stop, after the field and the stepper
+        self.focus = KeyFocus()  # the keyboard's place in Tab's ring (``_stops``); None: on the rows
+        self.rows_stop = ListStop()  # the rows as a stop of Tab's ring, after the field and the stepper
         self.refresh()
 
     def refresh(self) -> None:
@@ -256,38 +258,43 @@ class RecordsScene(Scene):
         settings.records_filter = self.filter.to_settings()
         self.app.apply_settings()
 
-    def _filter_stops(self) -> list[Any]:
-        """Tab's order: the search field, the game stepper, the rows (then round to the field)."""
-        return [self.search, self.game_stepper, self.rows_stop] if self.filtering else []
+    def _stops(self) -> list[Any]:
+        """Tab's ring, in the screen's order: the search field and the game stepper (Saved games
+        alone has them), the rows, the Delete button on the row chosen, Back and Open the folder
+        (then round).  Tab never reached the buttons, and did nothing on Continue's list."""
+        ring = [self.search, self.game_stepper] if self.filtering else []
+        return [*ring, self.rows_stop, self.delete_button, self.back_button, self.folder_button]
 
     def _on_rows(self) -> bool:
-        """Whether the keyboard is on the rows (not in the field nor on the stepper)."""
-        return self.focus.current(self._filter_stops()) in (None, self.rows_stop)
+        """Whether the keyboard is on the rows (not in the field, nor on the stepper or a button)."""
+        return self.focus.current(self._stops()) in (None, self.rows_stop)
 
     def _focus_on(self, stop: Any) -> None:
-        """Put the keyboard on ``stop`` (the field or the stepper; None or ``rows_stop``: the rows,
-        one of them then chosen, so that Enter opens it)."""
-        stops = self._filter_stops()
-        self.focus.index = stops.index(stop) if stop in stops else None
+        """Put the keyboard on ``stop`` (the field, the stepper, a button; None or ``rows_stop``:
+        the rows, one of them then chosen, so that Enter opens it)."""
+        stops = self._stops()
+        self.focus.index = next((i for i, each in enumerate(stops) if each is stop), None)
         self.search.focus = stop is self.search
-        self.focus.mark([self.game_stepper], stops)
+        self.focus.mark(stops, stops)
         if stop is self.rows_stop and self.selected is None:
             self._select(self.scroll)
 
     def _tab(self, backwards: bool) -> None:
-        """Tab (Shift+Tab) on to the next stop; from the rows, Shift+Tab goes to the stepper."""
-        stops = self._filter_stops()
-        if self._on_rows():
+        """Tab (Shift+Tab) on to the next stop of the ring.  On the rows as the list opened (or
+        as Down or Enter took the keyboard back to them), Tab starts the ring at its first control
+        a user fills, the search field (Continue, which has none: the Delete button after the
+        rows), and Shift+Tab goes on back from the rows."""
+        stops = self._stops()
+        if self.focus.index is None and (backwards or stops[0] is self.rows_stop):
             self.focus.index = stops.index(self.rows_stop)
         self._focus_on(self.focus.move(stops, -1 if backwards else 1))
 
-    def _filter_event(self, event: pygame.event.Event) -> bool:
-        """The filter's share of the keys: Tab (Shift+Tab) round the field and the stepper, Ctrl+F
-        to the field, typing in the field, Left and Right on the stepper; Down, Page Down and
-        Enter back to the rows.  True when taken."""
-        stops = self._filter_stops()
-        if not stops:
-            return False
+    def _ring_event(self, event: pygame.event.Event) -> bool:
+        """The ring's share of the keys: Tab (Shift+Tab) round it, Ctrl+F to the field, typing in
+        the field, Left and Right on the stepper; Down, Page Down and Enter back to the rows; on a
+        button, Enter or Space presses it and any other key takes the ring back to the rows and
+        goes on there, Esc only that (``KeyFocus.ring_key``: as in a game).  True when taken."""
+        stops = self._stops()
         here = self.focus.current(stops)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self._tab(bool(event.mod & pygame.KMOD_SHIFT))
@@ -301,11 +308,8 @@ class RecordsScene(Scene):
             return False  # the rows take the key: the first one is picked
         if here is self.search:
             return self._field_event(event)
-        if here is self.game_stepper and event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._step_game(1)
-                return True
-            return self.focus.step(stops, event.key)
+        if isinstance(here, Button) and event.type == pygame.KEYDOWN:  # the stepper steps, a button is pressed
+            return self.focus.step(stops, event.key) or self.focus.ring_key(stops, event.key, event.mod)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._focus_on(self.search if self.search.rect.collidepoint(event.pos) else None)
         return False
@@ -318,8 +322,10 @@ class RecordsScene(Scene):
         elif what == "submit":
             self._focus_on(None)
             self._select(0)
-        elif what == "cancel":
+        elif what == "cancel" and self.search.text:
             self._clear_or_leave()
+        elif what == "cancel":  # nothing typed: the keyboard leaves the field first, and the next Esc the screen
+            self._focus_on(None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._focus_on(self.search if self.search.rect.collidepoint(event.pos) else None)
         return what is not None
@@ -524,7 +530,7 @@ class RecordsScene(Scene):
             self.mouse = event.pos
         if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button, self.game_stepper)):
             return
-        if self._filter_event(event):
+        if self._ring_event(event):
             return
         if is_paste(event):
             paste_game(self.app, self.messages)
@@ -550,6 +556,7 @@ class RecordsScene(Scene):
         w, h = surface.get_size()
         s = window_scale((w, h))
         surface.fill(theme.background)
+        self.focus.mark(self._stops(), self._stops())  # the ring as the keyboard's place is now (a button gone: none)
         pad = int(24 * s)
         y = tx.text(surface, self.heading(), (pad, pad), int(28 * s), theme.text, bold=True).bottom
         size = max(11, int(13 * s))  # wrapped rather than small: it names the folder
@@ -570,6 +577,7 @@ class RecordsScene(Scene):
         elif not self.entries:
             tx.text(surface, self.empty_text(), (pad, top), int(16 * s), theme.muted)
         mouse = self.mouse
+        on_rows = self._on_rows()  # asked before the Delete button is placed again: while it is ringed, no row is
         self.delete_button.visible = False
         self.shown = 0
         for i, entry in enumerate(self.entries[self.scroll:]):  # lay the rows out, then draw them
@@ -583,7 +591,7 @@ class RecordsScene(Scene):
         self.rows_stop.rect = shown[0].rect.union(shown[-1].rect) if shown else pygame.Rect(0, 0, 0, 0)
         for i, entry in enumerate(shown):
             self._draw_row(surface, entry, entry.rect.collidepoint(mouse) or self.scroll + i == self.selected, s)
-            if self.scroll + i == self.selected and self._on_rows():  # the keyboard's row, as a button's ring
+            if self.scroll + i == self.selected and on_rows:  # the keyboard's row, as a button's ring
                 focus_ring(surface, entry.rect, theme, s, int(8 * s))
             if entry is button_row and entry.log is None:  # a tournament's game is not deleted here
                 self._place_delete_button(entry, entry.rect, s)
@@ -616,7 +624,6 @@ class RecordsScene(Scene):
         left = self.game_stepper.rect.right + int(12 * s)
         self.search.rect = pygame.Rect(left, y, max(int(120 * s), min(int(380 * s), w - pad - count_w - int(16 * s) - left)),
                                        height)
-        self.focus.mark([self.game_stepper], self._filter_stops())
         self.game_stepper.draw(surface, theme, s)
         self.search.draw(surface, theme, s)
         tx.text(surface, count, (w - pad, y + height // 2), size, theme.muted, "midright")

@@ -19,7 +19,8 @@
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
   cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
 - Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
-  without a mouse who looks for a button rather than its key (``KeyFocus.buttons_key``).
+  without a mouse who looks for a button rather than its key; any other key takes the ring away
+  and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
 
 The scene knows the App only through ``self.app``: ``app.settings``, ``app.show_play_from`` (the
 form "Play from here" opens) and ``app.theme``, the callbacks given to the constructor, or the App's.
@@ -341,7 +342,7 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
             return
-        if event.type == pygame.KEYDOWN and self.focus.buttons_key(self.buttons, event.key, event.mod):
+        if event.type == pygame.KEYDOWN and self.focus.ring_key(self.buttons, event.key, event.mod):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event.key, event.mod)

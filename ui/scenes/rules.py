@@ -20,7 +20,7 @@ from ui.scenes.base import KEYS_PAGE, Scene
 from ui.scenes.common import backdrop, heading, thumbnail
 from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
-from ui.widgets import Button, Messages, card, mix
+from ui.widgets import Button, KeyFocus, Messages, card, mix
 
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
@@ -166,12 +166,15 @@ class RulesScene(Scene):
         titles = [_(i.title) for i in self.infos] + [_("Keys and mouse"), _("About")]
         self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = Button(_("Back"), self.back, "Esc")
+        self.back_focus = KeyFocus()  # Back ringed by Tab past the last page (``_tab``)
         self.offset = 0
         self.lines: tuple[Line, ...] = ()
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
 
     def select(self, game_id: str) -> None:
+        """Show ``game_id``'s page (a tab clicked, Tab, Left or Right): the keyboard on its tab, Back unringed."""
+        self.back_focus.drop([self.back_button])
         self.game_id = game_id
         self.offset = 0
         self._layout_text()
@@ -230,15 +233,31 @@ class RulesScene(Scene):
             keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.text_rect.height - step,
                     pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9,
                     pygame.K_END: 10**9}  # the end: the offset is held to the page's length when drawn
+            if event.key != pygame.K_TAB and self.back_focus.ring_key([self.back_button], event.key, event.mod):
+                return  # Back ringed: Enter or Space pressed it, Esc took the ring away (any other key: and goes on)
             if event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key in keys:
                 self.offset = max(0, self.offset + keys[event.key])
-            elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
+            elif event.key == pygame.K_TAB:
+                self._tab(bool(event.mod & pygame.KMOD_SHIFT))
+            elif event.key in (pygame.K_RIGHT, pygame.K_LEFT):
                 ids = self.page_ids
-                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-                d = -1 if back else 1
+                d = -1 if event.key == pygame.K_LEFT else 1
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
+
+    def _tab(self, backwards: bool) -> None:
+        """Tab: the next page, and past the last (About) Back, ringed, before the first page again;
+        Shift+Tab the other way.  Tab went round the pages alone, and Back was reached by Esc only."""
+        ids, ringed = self.page_ids, self.back_button.focused
+        at = ids.index(self.game_id) + (-1 if backwards else 1)
+        if ringed:
+            self.select(ids[-1 if backwards else 0])
+        elif 0 <= at < len(ids):
+            self.select(ids[at])
+        else:
+            self.back_focus.move([self.back_button], 1)
+            self.back_focus.mark([self.back_button], [self.back_button])
 
     def _content_height(self) -> int:
         return sum(line_height(line.size, line.bold, line.kind) for line in self.lines)

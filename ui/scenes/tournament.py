@@ -275,16 +275,19 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         return self.buttons + self.offer_buttons + self.player_buttons + [x for x in self.remove_buttons if x]
 
     def _focus_stops(self) -> list[Button | TextField | ListStop]:
-        """The controls Tab goes through, in the order they are read on the screen: the game and
+        """The controls Tab goes through, in the order they are read on the screen, from the first
+        one a user fills and Back last, as on the forms (the first Tab rang Back): the game and
         its options, the tournament's settings, Start, the offer to resume, the participants, the
-        outside player's field and its button; while running, the buttons, then the latest results."""
+        outside player's field and its button, Back; while running, the buttons from Stop on,
+        Back, then the latest results."""
         if self.tournament is not None:
-            return [*self.buttons, self.results_stop]
+            back, *others = self.buttons
+            return [*others, back, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
-        return [back, game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
-                *self.offer_buttons, *players, self.entry, add_b]
+        return [game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
+                *self.offer_buttons, *players, self.entry, add_b, back]
 
     def _move_focus(self, step: int) -> None:
         """Tab or Shift+Tab (Up or Down while setting up): the keyboard to the next control; the
@@ -298,6 +301,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             if not any(here is b for b in participants) or here.visible:
                 break
             self._scroll_players(-1 if here.rect.y < self.players_area.y else 1)
+        self.invalidate()
+
+    def _drop_ring(self) -> None:
+        """The keyboard on no control (the ring and the field's typing gone): Enter starts again."""
+        self.entry.focus = False
+        self.key_focus.drop(self._all_buttons())
         self.invalidate()
 
     def _press_focused(self) -> bool:
@@ -669,8 +678,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         elif self.tournament is None and (typed := self.entry.handle(event)) is not None:
             if typed == "submit":
                 self._add_outside()
-            elif typed == "cancel":
-                self.entry.focus = False
+            elif typed == "cancel":  # the typing goes, and the ring with it: the next Esc leaves
+                self._drop_ring()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -686,6 +695,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
         elif event.key == pygame.K_SPACE:
             self._press_focused()
+        elif event.key == pygame.K_ESCAPE and self.key_focus.current(self._focus_stops()) is not None:
+            self._drop_ring()  # first the ring goes, as in a game; the next Esc leaves
         elif event.key == pygame.K_ESCAPE:
             self._back()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
