@@ -489,6 +489,17 @@ def test_book_first_moves_on_small_boards_are_proven_wins():
         assert player.last.kind == "book" and player.last.proven == 1
 
 
+def test_a_book_move_on_4x4_says_how_long_the_win_is_as_plain_minimax_counts_it():
+    """The book knows who wins, not in how many plies; where the solver counts the length within
+    a small budget (4x4, 5x5) level-5's book answer carries it: the panel's "South wins in 9"."""
+    game = games.load("rastros", size=4)
+    state = game.initial_state()
+    player = ai.make_player("rastros", "level-5")
+    player.choose(state, Limits(time=0.2))
+    assert player.last.kind == "book" and (player.last.proven, player.last.proven_plies) == (1, 9)
+    assert minimax_length(state) == (True, 9)
+
+
 # -- the levels do what their descriptions say ---------------------------------------------------
 def description(level: str) -> str:
     return next(p.description for p in ai.catalog("rastros") if p.id == level)

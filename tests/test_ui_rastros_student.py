@@ -53,3 +53,20 @@ def test_a_loss_the_search_sees_is_said_in_words_over_its_tag(app, monkeypatch):
     tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
                          lambda m: GAME.format_move(scene.state, m))
     assert tip is not None and "loses (the search sees the end)" in drawn
+
+
+def test_against_level5_on_5x5_the_panel_says_how_long_the_books_win_is(app, monkeypatch):
+    """Level-5 opens 5x5 from the book, which knows who wins but not in how many plies: the panel
+    said "proven: South wins".  The solver counts 5x5's 17 plies in a fraction of a second, so the
+    panel now says how long the win is, counted from the board (16 once the book's move is on it),
+    as it does for a win the solver found."""
+    from tests.ui_helpers import wait
+    from ui.match import HUMAN_VS_PC
+
+    scene = GameScene(app, MatchSetup("rastros", {"size": 5}, HUMAN_VS_PC, ("level-5", None), 0.5))
+    app.switch(scene)
+    assert wait(app, lambda: len(scene.history) == 1, 60)
+    assert scene.computer.last_search.kind == "book" and scene.computer.last_search.proven_plies == 17
+    drawn = recorded_text(monkeypatch)
+    app.run_frames(3)
+    assert "proven: South wins in 16 plies" in drawn

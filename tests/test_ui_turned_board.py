@@ -182,3 +182,26 @@ def test_the_replay_of_a_game_played_as_black_fills_the_eval_bar_from_the_bottom
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
     key(app, pygame.K_f)
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's, with the board upright
+
+
+def test_the_search_tree_of_a_turned_board_draws_its_board_turned_too(app):
+    """Playing North against the computer, T opened the search tree on a board drawn upright: its
+    goal jumped from the bottom left (the game's board) to the top right.  The tree's board is
+    drawn as the game's was, turned or not (F in the game)."""
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    scene = start(app, "rastros", HUMAN_VS_PC, ("level-1", None))
+    assert wait(app, lambda: len(scene.history) == 1, 30)  # South, the computer, moves first
+    key(app, pygame.K_t)
+    tree = app.scene
+    assert isinstance(tree, TreeExplorerScene)
+    app.run_frames(3)
+    view, n = tree.view, scene.game.n
+    assert view.turned
+    goal_north = view.cell_rect(*divmod(scene.game.goal_north, n))
+    assert goal_north.bottomleft == view.grid.bottomleft
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    key(app, pygame.K_f)  # the game's board upright again: so is the tree's
+    key(app, pygame.K_t)
+    assert isinstance(app.scene, TreeExplorerScene) and not app.scene.view.turned

@@ -432,11 +432,13 @@ class App:
 
         self.switch_watchers.append(follow)
 
-    def show_tree(self, game, state, on_back: Callable[[], None] | None = None) -> None:
-        """The search tree explorer on ``state`` of ``game``, at the game's first depth."""
+    def show_tree(self, game, state, on_back: Callable[[], None] | None = None, turned: bool = False) -> None:
+        """The search tree explorer on ``state`` of ``game``, at the game's first depth; ``turned``:
+        its board turned round as the screen it was opened from drew it."""
         from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
 
-        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id, state)))
+        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id, state),
+                                      turned=turned))
 
     def show_settings(self) -> None:
         from ui.scenes.settings_screen import SettingsScene

@@ -38,6 +38,8 @@ from games.rastros import RastrosState
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
 ROOT_SOLVE_LIMIT = 58  # larger regions are very rarely solved in a move's time
 SOLVE_BUDGET = 30_000  # solver nodes allowed for one small region inside the tree
+LENGTH_BUDGET = 200_000  # solver nodes to count the plies of a game the book proves (5x5's start: 90,078)
+LENGTH_REACH = 32  # free squares beyond which that count is not tried (6x6's start, 35: 21.6 million nodes)
 ROOT_SOLVE_FIRST_BUDGET = 2_000  # root solver nodes in the first iteration
 UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
 KNOWN_WINS = 4096  # positions level-5 knows it wins (its proven move, then any reply), the latest kept
@@ -151,11 +153,10 @@ class RastrosSearcher:
             answer = book_answer(state)  # the solved opening (ai/data/rastros_book<n>.npz)
             if answer is not None and answer[0] in moves:
                 move, proven, plies = answer
-                return Progress(best_move=move, pv=[move], score=SOLVED if proven > 0 else -SOLVED,
-                                proven=proven, proven_plies=plies, kind="book")
+                return self._book_progress(state, limits, move, proven, plies)
             move = book_move(state)
             if move is not None and move in moves:
-                return Progress(best_move=move, pv=[move], proven=1, kind="book")
+                return self._book_progress(state, limits, move, 1, None)
         kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
@@ -166,6 +167,29 @@ class RastrosSearcher:
         if self.options.root_solve and self._known_won(state):
             self.kept = self._keep_win(limits)
         return None
+
+    def _book_progress(self, state: RastrosState, limits: Limits, move: int, proven: int,
+                       plies: int | None) -> Progress:
+        """The book's move and result, with the game's length when the solver counts it cheaply:
+        the book knows who wins, not in how many plies, and the panel says "South wins in 9
+        plies" only with a length."""
+        if plies is None:
+            plies = self._perfect_play_plies(state, limits)
+        score = SOLVED if plies is None else WIN - plies
+        return Progress(best_move=move, pv=[move], score=score if proven > 0 else -score, proven=proven,
+                        proven_plies=plies, kind="book")
+
+    def _perfect_play_plies(self, state: RastrosState, limits: Limits) -> int | None:
+        """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
+        slowest loss), when the solver counts them within LENGTH_BUDGET nodes: 4x4, 5x5 and the
+        books' later positions; None for 6x6's and 7x7's first moves and 8x8's opening, whose
+        lengths take the solver millions of nodes (docs/rastros-proof.md, "How long a win is")."""
+        if state.free.bit_count() > LENGTH_REACH:  # before the kernels: 8x8's book answers without them
+            return None
+        kernels.ready("rastros")
+        region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
+        with unhurried(limits) as ctl:
+            return self.solver.plies(state.white, region, state.to_move, ctl, LENGTH_BUDGET)
 
     def _known_won(self, state: RastrosState) -> bool:
         """A position this player proved won before (``remember_win``), or one the book's move led to."""

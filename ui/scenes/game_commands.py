@@ -377,7 +377,8 @@ class GameCommands:
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was."""
-        self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back))
+        self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
+                                                    turned=self.view.turned))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused

@@ -331,7 +331,7 @@ class ReplayScene(Scene):
         if state.is_terminal():
             self.messages.add(_("The game is over at this move; step back to see a tree"), "warn")
             return
-        self.app.show_tree(self.game, state, on_back=lambda: self.app.switch(self))
+        self.app.show_tree(self.game, state, on_back=lambda: self.app.switch(self), turned=self.view.turned)
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -127,13 +127,16 @@ class TreeExplorerScene(Scene):
     """One position's search tree, to a chosen depth, for a chosen algorithm."""
 
     def __init__(self, app: Any, game: Game, state: State, on_back: Callable[[], None] | None = None,
-                 depth: int = 4) -> None:
+                 depth: int = 4, turned: bool = False) -> None:
+        """``turned``: the board is drawn turned round, as the game or replay it was opened from
+        showed it (Rastros' North playing the computer has its goal at the bottom there too)."""
         super().__init__(app)
         self.game, self.root_state, self.on_back = game, state, on_back
         self.depth = max(1, min(MAX_DEPTH, depth))
         self.algorithm = ALPHABETA
         self.messages = Messages()
         self.view = board_view(game)
+        self.view.turned = turned and self.view.can_turn
         self.tree: Tree | None = None
         self.too_big = ""
         self.open: set[int] = set()  # ids of the open nodes

@@ -1,0 +1,142 @@
+"""Every example of the Rastros rules page plays out in the app as the page writes it.
+
+The page (assets/rules/rastros.md, and its Portuguese assets/locale/pt/rules/rastros.md) is what a
+student of the course reads in the window.  Other tests check the same facts from lists of their
+own (tests/test_rastros.py, tests/test_rastros_book.py); these read the squares out of the page
+itself, so a page that says one square and an app that plays another cannot both pass: the goals,
+the start squares of every size, the typed and pasted forms, North's eight refutations (level-5
+plays them, from the book that proves them) and the small boards' winning first moves.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import ai
+import games
+from ai.base import Limits
+from ai.engines import rastros_book as book
+from ai.kernels import rastros as kernel
+from ai.search.driver import new_ctl
+from games.rastros import square_name
+
+PAGES = {"en": Path("assets/rules/rastros.md"), "pt": Path("assets/locale/pt/rules/rastros.md")}
+WORDS = {  # the page's words around its squares, in each language
+    "en": {"goals": r"South's goal is (\d-\d) .*?North's goal is (\d-\d)", "then": "then",
+           "starts": r"starts in the middle of the diagonal[^:]*:(.*?)\n\n", "on": "on", "with": "with",
+           "boards": r"On the smaller boards South wins:(.*?)\n- ", "every": "every first move",
+           "orthogonal": "four orthogonal", "typed": r"A move is typed \(Enter\) as (\d-\d), .*? writes it, (\(\d, \d\))"},
+    "pt": {"goals": r"O objetivo do Sul é (\d-\d).*?o do Norte é (\d-\d)", "then": "e depois",
+           "starts": r"começa a meio da diagonal[^:]*:(.*?)\n\n", "on": "em", "with": "com",
+           "boards": r"Nos tabuleiros mais pequenos ganha o Sul:(.*?)\n- ", "every": "qualquer primeira jogada",
+           "orthogonal": "quatro primeiras\\s+jogadas ortogonais",
+           "typed": r"Uma jogada escreve-se \(Enter\) como (\d-\d), .*? a escreve, (\(\d, \d\))"},
+}
+SQUARE = r"\d-\d"
+
+
+def page(language: str) -> str:
+    return PAGES[language].read_text(encoding="utf-8")
+
+
+def found(pattern: str, text: str) -> re.Match:
+    match = re.search(pattern, text, re.S)
+    assert match, f"the rules page no longer says {pattern!r}"
+    return match
+
+
+def refutations(language: str) -> list[tuple[str, str]]:
+    """North's winning reply to each first move of South, as the page's "Known facts" list them."""
+    then = WORDS[language]["then"].replace(" ", r"\s+")
+    return re.findall(rf"({SQUARE})\s+{then}\s+({SQUARE})", page(language))
+
+
+def winning_first_moves(language: str) -> dict[int, str]:
+    """The page's words for South's winning first moves on each smaller board ("1-2 or 3-4")."""
+    said = found(WORDS[language]["boards"], page(language)).group(1)
+    parts = re.split(rf"(\d)x\1\s+{WORDS[language]['with']}\s+", said)[1:]
+    return {int(size): re.sub(r"\s+", " ", words).strip(" ;.") for size, words in zip(parts[::2], parts[1::2])}
+
+
+@cache
+def solved_winning_first_moves(n: int) -> list[str]:
+    """South's first moves after which North, to move, is lost: the solver's answer, no book."""
+    game = games.load("rastros", size=n)
+    start = game.initial_state()
+    b, table = kernel.board(n), kernel.SolverTable(22)
+    winning = []
+    for move in start.legal_moves():
+        after = start.play(move)
+        if after.is_terminal():
+            winning += [game.format_move(start, move)] if after.winner() == 0 else []
+            continue
+        region = kernel.flood(b, after.white, after.free)
+        if kernel.solve_win(b, table.table, table.work, after.white, region, 1, new_ctl(), 0) == 0:
+            winning.append(game.format_move(start, move))
+    return winning
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_goals_and_the_start_squares_are_where_the_page_puts_them(language):
+    text = page(language)
+    south, north = found(WORDS[language]["goals"], text).groups()
+    game = games.load("rastros")
+    assert (square_name(8, game.goal_south), square_name(8, game.goal_north)) == (south, north)
+    starts = re.findall(rf"(\d)x\1\s+{WORDS[language]['on']}\s+({SQUARE})",
+                        found(WORDS[language]["starts"], text).group(1))
+    assert [int(n) for n, _ in starts] == [4, 5, 6, 7, 8]
+    for n, square in starts:
+        sized = games.load("rastros", size=int(n))
+        assert square_name(int(n), sized.initial_state().white) == square, n
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_a_move_is_typed_both_ways_the_page_shows(language):
+    dashed, paired = found(WORDS[language]["typed"], page(language)).groups()
+    game = games.load("rastros")
+    start = game.initial_state()
+    assert game.parse_move(start, dashed) == game.parse_move(start, paired) == game.parse_square(dashed)
+
+
+def test_the_pasted_state_the_page_shows_is_read_as_the_course_means_it():
+    """EstadoRastros(to_move='N', white=(4, 4), blacks={(4, 5)}): South has stepped from 4-5 to 4-4."""
+    game = games.load("rastros")
+    for language in PAGES:
+        state_text = found(r"(EstadoRastros\(.*?\}\))", page(language)).group(1)
+        assert game.from_text(re.sub(r"\s+", " ", state_text)).key() == game.play_line(["4-4"]).key()
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_level5_plays_every_refutation_the_page_names_and_knows_it_wins(language):
+    pairs = refutations(language)
+    game = games.load("rastros")
+    start = game.initial_state()
+    assert sorted(first for first, _ in pairs) == sorted(game.legal_move_texts(start))
+    player = ai.make_player("rastros", "level-5")
+    for first, reply in pairs:
+        after = game.play_line([first])
+        assert game.format_move(after, player.choose(after, Limits(time=0.2))) == reply, first
+        assert player.last.proven == 1, first  # the book's proof: North, to move, wins
+        assert book.book_answer(after)[:2] == (game.parse_square(reply), 1), first
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_south_wins_the_smaller_boards_with_the_first_moves_the_page_names(language):
+    said = winning_first_moves(language)
+    assert sorted(said) == [4, 5, 6, 7]
+    for n in (4, 5, 6):
+        winning = solved_winning_first_moves(n)
+        if re.search(WORDS[language]["orthogonal"], said[n]):
+            centre = games.load("rastros", size=n).initial_state().white
+            row, col = divmod(centre, n)
+            assert winning == [f"{r + 1}-{c + 1}" for r, c in ((row - 1, col), (row, col - 1),
+                                                                (row, col + 1), (row + 1, col))], n
+        else:
+            assert winning == re.findall(SQUARE, said[n]), n
+    assert said[7] == WORDS[language]["every"]
+    seven = games.load("rastros", size=7)
+    assert solved_winning_first_moves(7) == seven.legal_move_texts(seven.initial_state())
