@@ -223,7 +223,7 @@ def test_only_a_match_that_can_run_kernels_has_its_worker_prepare_them():
     """A 3x3 Tic-tac-toe game searches in Python: its worker loaded the big boards' kernel for
     nothing, and the window said "Preparing the engine..." (holding the clock) meanwhile."""
     assert not kernels.used_by(games.load("tictactoe"))
-    assert not kernels.used_by(games.load("tictactoe", width=7, height=7, k=4))  # 49 squares: Python
+    assert not kernels.used_by(games.load("tictactoe", width=4, height=4, k=4))  # 16 squares: Python
     assert kernels.used_by(games.load("tictactoe", width=15, height=15, k=5))
     assert kernels.used_by(games.load("reversi")) and not kernels.used_by(games.load("trax"))
 
@@ -239,7 +239,7 @@ def test_only_a_match_that_can_run_kernels_has_its_worker_prepare_them():
 
 
 def test_a_match_on_rules_that_run_no_kernel_never_prepares_one(monkeypatch):
-    """Level-5 Tic-tac-toe searches in the kernel only on boards of more than 49 squares: a 3x3
+    """Level-5 Tic-tac-toe searches in the kernel only on boards of more than 16 squares: a 3x3
     match or tournament (its command's preparation, each game's fresh players) waited for the big
     boards' kernel to load, or on a fresh install to compile, for nothing."""
     from ai.commands.engines import prepare_engines
@@ -252,7 +252,7 @@ def test_a_match_on_rules_that_run_no_kernel_never_prepares_one(monkeypatch):
     prepare_engines("tictactoe", ["level-5", "level-4"], dict(small.options))
     result = play_with_new_players(small, ["level-5", "level-5"], (1, 2), 1.0)
     assert result.winner is None and compiled == []  # 3x3 is a draw between perfect players
-    prepare_engines("tictactoe", ["level-5"], {"width": 7, "height": 7, "k": 4})  # 49 squares: Python
+    prepare_engines("tictactoe", ["level-5"], {"width": 4, "height": 4, "k": 4})  # 16 squares: Python
     assert compiled == []
     prepare_engines("tictactoe", ["level-5"], {"width": 15, "height": 15, "k": 5})
     assert compiled == [("tictactoe",)]

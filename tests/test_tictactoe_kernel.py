@@ -201,8 +201,8 @@ def test_the_search_stops_at_the_drivers_stop_and_node_budget():
     assert kernel.evaluate(position.state, state.to_move) == OpenLines().evaluate(state)  # every mark taken back
 
 
-@pytest.mark.parametrize("size", [(3, 3, 3), (7, 7, 4)])
-def test_boards_of_up_to_49_squares_keep_the_python_search(monkeypatch, size):
+@pytest.mark.parametrize("size", [(3, 3, 3), (4, 4, 4)])
+def test_boards_of_up_to_16_squares_keep_the_python_search(monkeypatch, size):
     def no_kernel(*args, **kwargs):
         raise AssertionError("the kernel searched a small board")
 

@@ -122,3 +122,18 @@ def test_a_rule_that_knows_the_positions_value_reports_it_as_proven():
     assert (move, drawn.kind, drawn.proven) == ("b3", "rule", 0)
     won, move = _last_report(FIFTEEN, ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "b1"], "level-3")
     assert move in ("h7", "h12") and (won.proven, won.proven_plies) == (1, 1)
+
+
+def test_level_5_on_7x6_does_not_walk_into_a_threat_win_after_a_corner_opening():
+    """After a1 b2 on 7x6 four in a row, c3 loses by force (O wins by threats, a line the compiled
+    search proves), which the Python search six plies deep could not see: level-5 played it at
+    0.5 s, 1 s and 3 s a move and lost that game to level-4.  Level-5 searches 7x6 in the compiled,
+    threat-aware kernel, which at the same depth plays elsewhere (docs/tuning/tictactoe.md)."""
+    from ai.engines.tictactoe_search import KernelSearcher
+    from ai.search import driver
+
+    state = SEVEN_BY_SIX.play_line(["a1", "b2"])
+    after_c3 = state.play(SEVEN_BY_SIX.parse_move(state, "c3"))
+    assert driver.search(KernelSearcher(), after_c3, Limits(depth=10)).proven == 1  # O wins against every defence
+    move = ai.make_player("tictactoe", "level-5", seed=1).choose(state, Limits(depth=6))
+    assert SEVEN_BY_SIX.format_move(state, move) != "c3"

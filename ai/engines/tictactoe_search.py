@@ -1,12 +1,13 @@
-"""Level-5's alpha-beta on boards of more than 49 squares, in the compiled kernel (ai/kernels/tictactoe.py).
+"""Level-5's alpha-beta on boards of more than 16 squares, in the compiled kernel (ai/kernels/tictactoe.py).
 
 The same evaluation and beam as the Python search of the lower levels (``OpenLines``), about twenty
 times as many nodes a second, and aware of threats: a four wins, one of the opponent's must be
 blocked (a forced block costs no depth), two of them lose, and against a double threat only its
 answers are searched.  So at 0.3 s a move on 15x15 it reaches depth 7 to 10 where the Python
 search reached 4 to 7, and sees a quiet move that sets up two threats a few moves later.  A win
-or a loss it reports holds against every defence (and ends the search).  Boards of up to 49
-squares keep the Python search (3x3 is solved outright).
+or a loss it reports holds against every defence (and ends the search).  Boards of up to 16
+squares keep the Python search (3x3 is solved outright, 4x4 searched to its end); from 7x6 up,
+wins by threats lie beyond the Python search's depth (docs/tuning/tictactoe.md).
 """
 
 from __future__ import annotations

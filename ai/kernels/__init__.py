@@ -50,7 +50,7 @@ KERNEL_GAMES = ("reversi", "hex", "rastros", "alquerque", "tictactoe")
 # Relative compile times from an empty cache (Hex's H-search is the largest kernel by far), to
 # share the compiling among processes evenly.
 COMPILE_COST = {"hex": 3.0, "alquerque": 1.2, "reversi": 1.0, "rastros": 0.8, "tictactoe": 0.4}
-TICTACTOE_KERNEL_CELLS = 49  # Tic-tac-toe boards of more squares search in the kernel; smaller ones in Python
+TICTACTOE_KERNEL_CELLS = 16  # Tic-tac-toe boards of more squares search in the kernel; 3x3 and 4x4 (solved) in Python
 
 
 def used_by(game) -> bool:
