@@ -15,7 +15,9 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 # Every name our writes use before a file is whole (``temporary_name``), for the cleaner of writes
 # killed halfway (``remove_stale_among``): .NAME.<8 hex>.tmp, a file being written (``new_temporary``,
@@ -37,12 +39,19 @@ def atomic_write_text(path: Path | str, text: str) -> None:
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     """``atomic_write_text`` for bytes (a PNG): a full disk leaves the old file, or none, never an
     empty or cut one, and says why as an OSError with its errno."""
+    atomic_write_stream(path, lambda out: out.write(data))
+
+
+def atomic_write_stream(path: Path | str, write: Callable[[BinaryIO], object]) -> None:
+    """``atomic_write_bytes`` for a file too big to hold whole: ``write`` fills the new file (a
+    results log copied line by line under a new header), which replaces ``path`` only once it
+    is complete and on disk."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = new_temporary(path)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -27,7 +27,6 @@ every missing game and wrote each twice.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -36,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ai.file_lock import Lock, try_take
 from ai.match import GameResult, counted
@@ -238,24 +237,18 @@ def replace_header(path: Path, header: dict[str, Any]) -> None:
     added), the games' lines copied as they are: the whole file is written anew beside it and
     renamed over it, so a kill leaves the old log or the new one.  Only while holding its lock
     (``ResultsLog.append``): a run appending to the old file would write into a removed one."""
-    from ai.atomic import fsync_dir, new_temporary
+    from ai.atomic import atomic_write_stream
 
     version = GROWN_VERSION if header.get("started_with") is not None else VERSION
-    fd, tmp = new_temporary(path)
-    try:
-        with os.fdopen(fd, "wb") as out, path.open("rb") as old:
+
+    def write(out: BinaryIO) -> None:
+        with path.open("rb") as old:
             kept = json.loads(old.readline())  # notes of the old header the new one does not give are kept
             new = {**kept, **header, "format": FORMAT, "version": version}
             out.write((json.dumps(new, separators=(",", ":")) + "\n").encode("utf-8"))
             shutil.copyfileobj(old, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
+
+    atomic_write_stream(path, write)
 
 
 @dataclass(frozen=True)
