@@ -1,15 +1,19 @@
 """A worker process started while the window waits in its menus (``ui.ai_worker.SpareWorker``):
 the next game's worker takes it, told its game only then, and plays that game as a worker started
-with it; no spare beside a running worker; none left when the window closes."""
+with it; the game expected (New game's last choice) has its compiled kernels loaded before the game
+starts; no spare beside a running worker; none left when the window closes."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+import ai.kernels
 import games
 from tests.test_ai_worker import answers_until, polled_until, reversi_job
-from tests.ui_helpers import wait
-from ui.ai_worker import AIResult, AIWorker, SpareWorker, wait_for_closed_workers
+from tests.ui_helpers import click, click_widget, wait
+from ui.ai_worker import AIResult, AISpareReady, AIWarmUp, AIWorker, SpareWorker, wait_for_closed_workers
 from ui.app import App
 
 
@@ -78,3 +82,71 @@ def test_the_window_starts_a_spare_as_it_waits_and_ends_it_as_it_closes(tmp_path
     app.quit()
     assert wait_for_closed_workers(10.0)
     assert not process.is_alive()
+
+
+def _first_report(reports, kind, seconds: float = 120.0, *, done: bool = True):
+    """The first report of ``kind`` (an ``AIWarmUp`` only once done) read from a worker's channel
+    within ``seconds``, the others dropped; None if none came."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        item = reports.receive(0.1)
+        if isinstance(item, kind) and (kind is not AIWarmUp or item.done == done):
+            return item
+    return None
+
+
+def test_a_spare_loads_the_expected_games_compiled_kernels_before_the_game_starts():
+    """A restart (kernels compiled on disk): the spare expecting Tic-tac-toe loads every stage of
+    its kernels in the menus, so the game's worker has none left to load before its first search."""
+    ai.kernels.warm_up("tictactoe")  # compiled on disk, as on a restart
+    assert SpareWorker.start("tictactoe")
+    spare = SpareWorker._spare
+    ready = _first_report(spare.reports, AISpareReady)
+    assert ready is not None and ready.game_id == "tictactoe"
+    assert ready.loaded == ai.kernels.stages("tictactoe")
+    worker = AIWorker("tictactoe")
+    try:
+        assert worker.process is spare.process
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and not warmed.error
+        assert warmed.loaded == ()  # nothing left to load once the game had started
+    finally:
+        worker.close()
+
+
+def test_a_worker_given_another_game_than_expected_loads_that_games_kernels():
+    ai.kernels.warm_up("tictactoe")
+    assert SpareWorker.start("trax")  # expected a game without kernels
+    spare = SpareWorker._spare
+    assert _first_report(spare.reports, AISpareReady) is not None
+    worker = AIWorker("tictactoe")
+    try:
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and warmed.loaded == ai.kernels.stages("tictactoe")[:1]
+    finally:
+        worker.close()
+
+
+def test_the_windows_spare_expects_the_game_new_game_shows_first(tmp_path, monkeypatch):
+    """The game last chosen on the New game screen, this session's (a card clicked, the game
+    started and left) or, before any, the last session's from the settings."""
+    started: list[str | None] = []
+    monkeypatch.setattr(SpareWorker, "start", classmethod(lambda cls, expected=None: started.append(expected)))
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app.settings.setup_choices = {"game_id": "hex"}
+    app.spare_worker = True
+    try:
+        assert wait(app, lambda: started, 30.0)
+        assert started[-1] == "hex"
+        click_widget(app, app.scene.menu, "play")
+        setup = app.scene
+        card = setup.cards.rects[[info.id for info in setup.cards.infos].index("reversi")]
+        click(app, card.center)
+        assert setup.choices.game_id == "reversi"
+        started.clear()
+        assert wait(app, lambda: started, 30.0)
+        assert started[-1] == "reversi"
+    finally:
+        app.quit()

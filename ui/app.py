@@ -234,7 +234,7 @@ class App:
         self._copying = False  # a click on a message cut short was taken: its release is too
         # what a first game imports, imported from the window's first sleep on (``_events``); the
         # game New game will show first (the last one chosen)
-        shown_first = (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
+        shown_first = self.expected_game()
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
@@ -373,6 +373,14 @@ class App:
         from ui.scenes.replay import ReplayScene
 
         self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
+
+    def expected_game(self) -> str | None:
+        """The game New game will show first: this session's last choice, else the last session's
+        (None before any); the spare AI worker loads its engine ahead (``SpareWorker``)."""
+        choices = getattr(self, "setup_choices", None)
+        if choices is not None:
+            return choices.game_id
+        return (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
 
     def last_setup_choices(self) -> SetupChoices:
         """The New game screen's last choices (``ui.scenes.setup.SetupChoices``): this session's, or
@@ -685,7 +693,7 @@ class App:
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
         if self.spare_worker:
-            SpareWorker.start()  # (none while a worker runs: a game's search keeps its cores)
+            SpareWorker.start(self.expected_game())  # (none while a worker runs: a game's search keeps its cores)
         return _wait_for_events(wake)
 
     def _carried_over(self, event: pygame.event.Event) -> bool:
