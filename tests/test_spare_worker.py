@@ -150,3 +150,21 @@ def test_the_windows_spare_expects_the_game_new_game_shows_first(tmp_path, monke
         assert started[-1] == "reversi"
     finally:
         app.quit()
+
+
+def test_a_spare_takes_its_head_start_at_the_windows_priority_then_lowers_it(monkeypatch):
+    """The head start is the menus' work, done before a game comes; the game's searches run at the
+    worker's lower priority, the window's frames first."""
+    import queue
+
+    import ui.ai_worker as ai_worker
+
+    calls: list[str] = []
+    jobs: queue.Queue = queue.Queue()
+    jobs.put(None)  # the window ends it once the head start is taken
+    monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
+    monkeypatch.setattr(ai_worker, "_head_start", lambda expected, jobs, reports: calls.append("head start")
+                        or ai_worker._NOTHING_YET)
+    monkeypatch.setattr("ai.parent_watch.end_with_parent", lambda: None)
+    ai_worker.worker_main(jobs, None, None, "hex", spare=True)
+    assert calls == ["head start", f"priority {ai_worker.WORKER_NICENESS}"]

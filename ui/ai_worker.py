@@ -501,14 +501,15 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
-    lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
-    if spare:
+    if spare:  # its head start at the window's priority: the menus are idle, and a game may start soon
         given = _head_start(warm_game, jobs, reports)
+        lower_priority(WORKER_NICENESS)
         if given is _NOTHING_YET:
             given = _game_given(jobs, parent)
         if given is None:
             return
         warm_game, warm = given
+    lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
         import ai.kernels
 
@@ -725,7 +726,9 @@ class SpareWorker:
     expected one starts with nothing left to load, its first move within its time; another loads
     its own kernels as a worker started with it would, numba imported already.  With no game
     expected it imports every game's engine.  Expecting one game rather than loading them all keeps
-    the spare's memory to numba and that game's kernels.
+    the spare's memory to numba and that game's kernels.  The head start runs at the window's
+    priority (a spare waits in the menus, which leave the cores idle): at the worker's, on a busy
+    machine, it was not done when a game started a few seconds later; the spare lowers it then.
 
     ``start`` is called as the window sleeps waiting for input (``ui.app.App``), and makes one only
     when there is none and no worker is running: not beside a game's search, never more than one."""
