@@ -131,15 +131,16 @@ def test_the_windows_spare_expects_the_game_new_game_shows_first(tmp_path, monke
     """The game last chosen on the New game screen, this session's (a card clicked, the game
     started and left) or, before any, the last session's from the settings."""
     started: list[str | None] = []
-    monkeypatch.setattr(SpareWorker, "start", classmethod(lambda cls, expected=None: started.append(expected)))
+    monkeypatch.setattr(SpareWorker, "start", classmethod(lambda cls, expected=None: started.append(expected.id)))
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    app.settings.setup_choices = {"game_id": "hex"}
+    app.settings.setup_choices = {"game_id": "hex", "options": {"hex": {"size": 19}}}
     app.spare_worker = True
     try:
         assert wait(app, lambda: started, 30.0)
         assert started[-1] == "hex"
+        assert ai.kernels.unused_stages(app.expected_rules()) == ("knowledge",)  # 19x19: as New game has it
         click_widget(app, app.scene.menu, "play")
         setup = app.scene
         card = setup.cards.rects[[info.id for info in setup.cards.infos].index("reversi")]
@@ -163,8 +164,32 @@ def test_a_spare_takes_its_head_start_at_the_windows_priority_then_lowers_it(mon
     jobs: queue.Queue = queue.Queue()
     jobs.put(None)  # the window ends it once the head start is taken
     monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
-    monkeypatch.setattr(ai_worker, "_head_start", lambda expected, jobs, reports: calls.append("head start")
-                        or ai_worker._NOTHING_YET)
+    monkeypatch.setattr(ai_worker, "_head_start", lambda *_args: calls.append("head start") or ai_worker._NOTHING_YET)
     monkeypatch.setattr("ai.parent_watch.end_with_parent", lambda: None)
     ai_worker.worker_main(jobs, None, None, "hex", spare=True)
     assert calls == ["head start", f"priority {ai_worker.WORKER_NICENESS}"]
+
+
+def test_a_hex_worker_above_13x13_leaves_the_connection_kernels_unloaded():
+    """Level-5 analyses neither the root nor the tree above 13x13: its worker, and a spare expecting
+    that board, load the MCTS's kernels only; 11x11 loads both stages."""
+    ai.kernels.warm_up("hex", "search")  # compiled on disk, as on a restart
+    assert ai.kernels.unused_stages(games.load("hex", size=19)) == ("knowledge",)
+    assert ai.kernels.unused_stages(games.load("hex", size=11)) == ()
+    worker = AIWorker(games.load("hex", size=19))
+    try:
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and not warmed.error and warmed.loaded == ("search",)
+        final = _first_report(worker.reports, AIWarmUp)
+        assert final is not None and final.loaded == ("search",)  # the last report: nothing after it
+    finally:
+        worker.close()
+    assert SpareWorker.start(games.load("hex", size=19))
+    ready = _first_report(SpareWorker._spare.reports, AISpareReady)
+    assert ready is not None and ready.game_id == "hex" and ready.loaded == ("search",)
+
+
+def test_hex_level5_uses_the_connection_kernels_only_where_its_workers_load_them():
+    from ai.engines import hex_knowledge
+
+    assert max(hex_knowledge.ANALYSE_UP_TO, hex_knowledge.TREE_MUSTPLAY_UP_TO) <= ai.kernels.HEX_KNOWLEDGE_UP_TO

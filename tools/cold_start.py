@@ -119,7 +119,7 @@ game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 def main():
     opened = time.monotonic()
     import games
-    from ui.ai_worker import KernelPreparation
+    from ui.ai_worker import KernelPreparation, SpareWorker
     from ui.app import App
     from ui.match import HUMAN_VS_PC, MatchSetup
 
@@ -141,6 +141,8 @@ def main():
         line.append(game.format_move(state, move))
         state = state.play(move)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
+    spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
+    ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
     started, ready = time.monotonic(), None
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
     while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
@@ -148,7 +150,7 @@ def main():
         if ready is None and not app.scene.preparing_engine():
             ready = time.monotonic() - started
     moved = time.monotonic() - started if len(app.scene.history) > len(line) else 300.0
-    print(f"{ready if ready is not None else moved:.3f} {moved:.3f}")
+    print(f"{ready if ready is not None else moved:.3f} {moved:.3f} {int(ahead)}")
     app.quit()
     preparation.stop()
 
@@ -372,7 +374,8 @@ def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -
 
 def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
     """One later run's first game of ``spec`` on the checkout at ``root``: (seconds to the kernels
-    ready and to the first move, from the start then past the books), or the error."""
+    ready, to the first move, and 1 if the spare worker had said its head start was over as the
+    game started, else 0: from the start, then past the books), or the error."""
     figures: list[float] = []
     for plies in (0, 12):
         ended, words = _output(RESTART, spec, str(menu), str(plies), root=root, kernels=kernels)
@@ -396,9 +399,11 @@ def restart_lines(spec: str, menu: float, runs: int, against: Path | None) -> tu
             figures[label].append(result)
     lines = []
     for label, _root in checkouts:
-        start_ready, start_move, past_ready, past_move = _median(figures[label])
+        start_ready, start_move, _, past_ready, past_move, _ = _median(figures[label])
+        ahead = sum(run[2] + run[5] for run in figures[label])
         lines.append(f"{spec:14} {label:8} from the start: ready {start_ready:.2f} s, moved {start_move:.2f} s; "
-                     f"past the books: ready {past_ready:.2f} s, moved {past_move:.2f} s")
+                     f"past the books: ready {past_ready:.2f} s, moved {past_move:.2f} s; "
+                     f"spare ready at the start {ahead:.0f} of {2 * runs}")
     return True, lines
 
 

@@ -188,11 +188,12 @@ class AISpareReady:
 
 
 # -- the worker process ----------------------------------------------------------------------
-def _warm_up(game_id: str | None, reports) -> None:
-    """Compile or load the kernels of ``game_id`` (all games when None) stage by stage, saying when
-    the first (the search's) is ready and when all are: the window shows "Preparing the engine..."
-    until the search can run, and again while a move waits for a later stage (``worker_main``
-    has ``ai.kernels.ready`` say so)."""
+def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
+    """Compile or load the kernels of ``game_id`` (all games when None) stage by stage, but for
+    the stages its rules leave ``unused`` (``ai.kernels.unused_stages``), saying when the first (the
+    search's) is ready and when all are: the window shows "Preparing the engine..." until the
+    search can run, and again while a move waits for a later stage (``worker_main`` has
+    ``ai.kernels.ready`` say so)."""
     reports.put(AIWarmUp(False))
     error, loaded = "", []
     try:
@@ -200,6 +201,8 @@ def _warm_up(game_id: str | None, reports) -> None:
 
         stages = kernels.stages(game_id) if game_id is not None else ()
         for stage in stages:
+            if stage in unused:
+                continue
             if not kernels.is_ready(game_id, stage):
                 loaded.append(stage)
                 kernels.warm_up(game_id, stage)
@@ -212,9 +215,9 @@ def _warm_up(game_id: str | None, reports) -> None:
     reports.put(AIWarmUp(True, error=error, loaded=tuple(loaded)))
 
 
-def start_warm_up(game_id: str | None, reports) -> None:
+def start_warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
     """Run ``_warm_up`` in a daemon thread of this process (the job loop starts at once)."""
-    threading.Thread(target=_warm_up, args=(game_id, reports), daemon=True, name="tabuleiro-warm-up").start()
+    threading.Thread(target=_warm_up, args=(game_id, reports, unused), daemon=True, name="tabuleiro-warm-up").start()
 
 
 class KernelPreparation:
@@ -422,10 +425,11 @@ def _import_quietly(name: str) -> None:
         import_engine(name)
 
 
-def _head_start_steps(expected: str | None) -> Iterator[Callable[[], object]]:
+def _head_start_steps(expected: str | None, unused: tuple[str, ...] = ()) -> Iterator[Callable[[], object]]:
     """A spare worker's steps before its game is given: the ``expected`` game's engine imported
     (numba with it) and, when its kernels are compiled on disk (a restart), each of their stages
-    loaded, the search's first; every game's engine imported when none is expected.  Nothing is
+    loaded, the search's first (but for those its rules leave ``unused``); every game's engine
+    imported when none is expected.  Nothing is
     compiled here: on a fresh install that is the window's preparation processes' work, and the
     game's own worker compiles what it still lacks."""
     from ai import engine_module
@@ -438,7 +442,8 @@ def _head_start_steps(expected: str | None) -> Iterator[Callable[[], object]]:
 
     if kernels.on_disk(expected):  # asked after the step above imported its kernel modules
         for stage in kernels.stages(expected):
-            yield functools.partial(kernels.warm_up, expected, stage)
+            if stage not in unused:
+                yield functools.partial(kernels.warm_up, expected, stage)
 
 
 _NOTHING_YET = object()
@@ -452,12 +457,12 @@ def _next_item(jobs) -> Any:
         return _NOTHING_YET
 
 
-def _head_start(expected: str | None, jobs, reports) -> Any:
+def _head_start(expected: str | None, jobs, reports, unused: tuple[str, ...] = ()) -> Any:
     """Take the spare's head start (``_head_start_steps``), looking at the job queue before each
     step: the item that came meanwhile (the game given, or None to end), returned at once so a
     game's start never waits for a step of a game not chosen; else ``_NOTHING_YET`` once every step
     is taken, said with ``AISpareReady``."""
-    for step in _head_start_steps(expected):
+    for step in _head_start_steps(expected, unused):
         item = _next_item(jobs)
         if item is not _NOTHING_YET:
             return item
@@ -491,10 +496,12 @@ def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
         return item
 
 
-def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False) -> None:
+def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False,
+                unused: tuple[str, ...] = ()) -> None:
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
     ``None`` arrives.  A ``spare`` one takes its head start for ``warm_game``, the game expected
-    (``_head_start``), then waits for the game given."""
+    (``_head_start``), then waits for the game given; ``unused``: the kernel stages its rules leave
+    unused, not loaded (``ai.kernels.unused_stages``)."""
     from ai.base import Forfeit
     from ai.parent_watch import end_with_parent
 
@@ -502,20 +509,20 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     players: dict = {}
     parent = mp.parent_process()
     if spare:  # its head start at the window's priority: the menus are idle, and a game may start soon
-        given = _head_start(warm_game, jobs, reports)
+        given = _head_start(warm_game, jobs, reports, unused)
         lower_priority(WORKER_NICENESS)
         if given is _NOTHING_YET:
             given = _game_given(jobs, parent)
         if given is None:
             return
-        warm_game, warm = given
+        warm_game, warm, unused = given
     lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
         import ai.kernels
 
         ai.kernels.defer_compiling()  # the warm-up compiles; the first moves need not wait for it
         ai.kernels.when_waiting(lambda waiting: reports.put(AIWarmUp(not waiting)))
-        start_warm_up(warm_game, reports)
+        start_warm_up(warm_game, reports, unused)
     while True:
         try:
             item = jobs.get(timeout=1.0)
@@ -535,6 +542,17 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
 
 
 # -- the window's side -----------------------------------------------------------------------
+def warm_plan(game: Game | str | None) -> tuple[str | None, bool, tuple[str, ...]]:
+    """What a worker for ``game`` warms up: (the game's id, whether its kernels at all, the stages
+    left out).  Given the rules with their options (a ``Game``), only kernels a match of them can
+    use (``ai.kernels.used_by``, ``ai.kernels.unused_stages``); given an id or None, all."""
+    if game is None or isinstance(game, str):
+        return game, True, ()
+    from ai.kernels import unused_stages, used_by
+
+    return game.id, used_by(game), unused_stages(game)
+
+
 class AIWorker:
     """A persistent worker process with one job at a time; ``poll`` every frame."""
 
@@ -542,13 +560,11 @@ class AIWorker:
 
     def __init__(self, game: Game | str | None = None, warm_up: bool = True) -> None:
         """``game``: the game whose kernels the worker warms up first (all when None); given the
-        rules with their options (a ``Game``), only if a match of them can use its kernels
-        (``ai.kernels.used_by``)."""
+        rules with their options (a ``Game``), only the kernels a match of them can use
+        (``warm_plan``)."""
         self._ctx = mp.get_context("spawn")
-        if game is not None and not isinstance(game, str):
-            from ai.kernels import used_by
-
-            game, warm_up = game.id, warm_up and used_by(game)
+        game, needed, self.unused = warm_plan(game)
+        warm_up = warm_up and needed
         self.game_id = game
         self.warm_up = warm_up
         self.preparing = False  # the kernels are being compiled: the first search may wait for them
@@ -567,7 +583,7 @@ class AIWorker:
         spare = SpareWorker.take()
         if spare is not None:  # its engines imported already: only the game's kernels to load
             self.jobs, self.reports, self.stop, self.process = spare.jobs, spare.reports, spare.stop, spare.process
-            self.jobs.put((self.game_id, warm))
+            self.jobs.put((self.game_id, warm, self.unused))
         else:
             self._spawn(warm)
         _live.add(self)
@@ -578,7 +594,8 @@ class AIWorker:
         self.pending: tuple[int, Job] | None = None
 
     def _spawn(self, warm: bool) -> None:
-        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm)
+        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm,
+                                                                          unused=self.unused)
 
     def _restart(self, died: bool = True) -> None:
         """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
@@ -704,12 +721,14 @@ class AIWorker:
         self._shutdown(grace=STOP_GRACE)
 
 
-def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False):
+def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
+                   unused: tuple[str, ...] = ()):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
     (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
     process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                          args=(jobs, reports.sender(), stop, warm_game, warm), kwargs={"spare": True} if spare else {})
+                          args=(jobs, reports.sender(), stop, warm_game, warm),
+                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused)) if value})
     process.start()
     reports.opened()  # a report cut by the process's death ends where the pipe does
     return jobs, reports, stop, process
@@ -735,19 +754,24 @@ class SpareWorker:
 
     _spare: SpareWorker | None = None
 
-    def __init__(self, expected: str | None = None) -> None:
-        self.expected = expected
-        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), expected,
-                                                                          spare=True)
+    def __init__(self, expected: Game | str | None = None) -> None:
+        self.expected, _needed, unused = warm_plan(expected)
+        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), self.expected,
+                                                                          spare=True, unused=unused)
 
     @classmethod
-    def start(cls, expected: str | None = None) -> bool:
-        """Start the spare, expecting game ``expected`` (None: any), unless there is one or a worker
-        runs; whether one was started."""
-        if cls._spare is not None or len(_live):
+    def start(cls, expected: Game | str | None = None) -> bool:
+        """Start the spare, expecting game ``expected`` (the rules with their options, or only the
+        game's id; None: any), unless there is one or a worker runs; whether one was started."""
+        if not cls.wanted():
             return False
         cls._spare = SpareWorker(expected)
         return True
+
+    @classmethod
+    def wanted(cls) -> bool:
+        """Would ``start`` start one: there is none, and no worker runs."""
+        return cls._spare is None and not len(_live)
 
     @classmethod
     def take(cls) -> SpareWorker | None:
