@@ -1,15 +1,19 @@
 """A worker process started while the window waits in its menus (``ui.ai_worker.SpareWorker``):
 the next game's worker takes it, told its game only then, and plays that game as a worker started
-with it; no spare beside a running worker; none left when the window closes."""
+with it; the game expected (New game's last choice) has its compiled kernels loaded before the game
+starts; no spare beside a running worker; none left when the window closes."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+import ai.kernels
 import games
 from tests.test_ai_worker import answers_until, polled_until, reversi_job
-from tests.ui_helpers import wait
-from ui.ai_worker import AIResult, AIWorker, SpareWorker, wait_for_closed_workers
+from tests.ui_helpers import click, click_widget, wait
+from ui.ai_worker import AIResult, AISpareReady, AIWarmUp, AIWorker, SpareWorker, wait_for_closed_workers
 from ui.app import App
 
 
@@ -78,3 +82,114 @@ def test_the_window_starts_a_spare_as_it_waits_and_ends_it_as_it_closes(tmp_path
     app.quit()
     assert wait_for_closed_workers(10.0)
     assert not process.is_alive()
+
+
+def _first_report(reports, kind, seconds: float = 120.0, *, done: bool = True):
+    """The first report of ``kind`` (an ``AIWarmUp`` only once done) read from a worker's channel
+    within ``seconds``, the others dropped; None if none came."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        item = reports.receive(0.1)
+        if isinstance(item, kind) and (kind is not AIWarmUp or item.done == done):
+            return item
+    return None
+
+
+def test_a_spare_loads_the_expected_games_compiled_kernels_before_the_game_starts():
+    """A restart (kernels compiled on disk): the spare expecting Tic-tac-toe loads every stage of
+    its kernels in the menus, so the game's worker has none left to load before its first search."""
+    ai.kernels.warm_up("tictactoe")  # compiled on disk, as on a restart
+    assert SpareWorker.start("tictactoe")
+    spare = SpareWorker._spare
+    ready = _first_report(spare.reports, AISpareReady)
+    assert ready is not None and ready.game_id == "tictactoe"
+    assert ready.loaded == ai.kernels.stages("tictactoe")
+    worker = AIWorker("tictactoe")
+    try:
+        assert worker.process is spare.process
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and not warmed.error
+        assert warmed.loaded == ()  # nothing left to load once the game had started
+    finally:
+        worker.close()
+
+
+def test_a_worker_given_another_game_than_expected_loads_that_games_kernels():
+    ai.kernels.warm_up("tictactoe")
+    assert SpareWorker.start("trax")  # expected a game without kernels
+    spare = SpareWorker._spare
+    assert _first_report(spare.reports, AISpareReady) is not None
+    worker = AIWorker("tictactoe")
+    try:
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and warmed.loaded == ai.kernels.stages("tictactoe")[:1]
+    finally:
+        worker.close()
+
+
+def test_the_windows_spare_expects_the_game_new_game_shows_first(tmp_path, monkeypatch):
+    """The game last chosen on the New game screen, this session's (a card clicked, the game
+    started and left) or, before any, the last session's from the settings."""
+    started: list[str | None] = []
+    monkeypatch.setattr(SpareWorker, "start", classmethod(lambda cls, expected=None: started.append(expected.id)))
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app.settings.setup_choices = {"game_id": "hex", "options": {"hex": {"size": 19}}}
+    app.spare_worker = True
+    try:
+        assert wait(app, lambda: started, 30.0)
+        assert started[-1] == "hex"
+        assert ai.kernels.unused_stages(app.expected_rules()) == ("knowledge",)  # 19x19: as New game has it
+        click_widget(app, app.scene.menu, "play")
+        setup = app.scene
+        card = setup.cards.rects[[info.id for info in setup.cards.infos].index("reversi")]
+        click(app, card.center)
+        assert setup.choices.game_id == "reversi"
+        started.clear()
+        assert wait(app, lambda: started, 30.0)
+        assert started[-1] == "reversi"
+    finally:
+        app.quit()
+
+
+def test_a_spare_takes_its_head_start_at_the_windows_priority_then_lowers_it(monkeypatch):
+    """The head start is the menus' work, done before a game comes; the game's searches run at the
+    worker's lower priority, the window's frames first."""
+    import queue
+
+    import ui.ai_worker as ai_worker
+
+    calls: list[str] = []
+    jobs: queue.Queue = queue.Queue()
+    jobs.put(None)  # the window ends it once the head start is taken
+    monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
+    monkeypatch.setattr(ai_worker, "_head_start", lambda *_args: calls.append("head start") or ai_worker._NOTHING_YET)
+    monkeypatch.setattr("ai.parent_watch.end_with_parent", lambda: None)
+    ai_worker.worker_main(jobs, None, None, "hex", spare=True)
+    assert calls == ["head start", f"priority {ai_worker.WORKER_NICENESS}"]
+
+
+def test_a_hex_worker_above_13x13_leaves_the_connection_kernels_unloaded():
+    """Level-5 analyses neither the root nor the tree above 13x13: its worker, and a spare expecting
+    that board, load the MCTS's kernels only; 11x11 loads both stages."""
+    ai.kernels.warm_up("hex", "search")  # compiled on disk, as on a restart
+    assert ai.kernels.unused_stages(games.load("hex", size=19)) == ("knowledge",)
+    assert ai.kernels.unused_stages(games.load("hex", size=11)) == ()
+    worker = AIWorker(games.load("hex", size=19))
+    try:
+        warmed = _first_report(worker.reports, AIWarmUp)
+        assert warmed is not None and not warmed.error and warmed.loaded == ("search",)
+        final = _first_report(worker.reports, AIWarmUp)
+        assert final is not None and final.loaded == ("search",)  # the last report: nothing after it
+    finally:
+        worker.close()
+    assert SpareWorker.start(games.load("hex", size=19))
+    ready = _first_report(SpareWorker._spare.reports, AISpareReady)
+    assert ready is not None and ready.game_id == "hex" and ready.loaded == ("search",)
+
+
+def test_hex_level5_uses_the_connection_kernels_only_where_its_workers_load_them():
+    from ai.engines import hex_knowledge
+
+    assert max(hex_knowledge.ANALYSE_UP_TO, hex_knowledge.TREE_MUSTPLAY_UP_TO) <= ai.kernels.HEX_KNOWLEDGE_UP_TO

@@ -21,6 +21,17 @@ the longest menu frame while the mouse moved.  ``--against PATH`` measures anoth
 older revision's worktree) the same way, each run of it beside a run of this one, so old and new
 are side by side in one run; ``--runs N`` repeats each and quotes the median.
 
+``--restart`` times the first move of a later run instead (the user's second launch): the kernels
+compiled in ``NUMBA_CACHE_DIR`` or the user's cache (compiled there first if they are not), the
+game New game shows first the one measured (the last chosen), ``--menu`` seconds in the menus
+(default 3), then Human vs PC with level-5 to move from the start and past the books, move time
+1 s.  Printed: the seconds from the game's start to the worker's kernels ready ("Preparing the
+engine..." gone) and to the first move (the window's 0.35 s pause before a reply included), the
+median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
+``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter and
+``ui.ai_worker``, numba, the game's engine, each kernel stage loaded from the cache, level-5 made,
+its first search past the books), kernels compiled as for ``--restart``.
+
 ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
 it for a move from the start; the time runs from the process's start, imports included.
@@ -92,6 +103,99 @@ def main():
     print(f"{app.scene.history[-1].text} {time.monotonic() - started:.1f}" if moved else "none 300")
     app.quit()
     preparation.stop()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+RESTART = r"""
+import random, sys, time
+sys.path.insert(0, sys.argv[1])
+game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+
+
+def main():
+    opened = time.monotonic()
+    import games
+    from ui.ai_worker import KernelPreparation, SpareWorker
+    from ui.app import App
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    game_id, *pairs = game_spec.split(":")
+    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    preparation = KernelPreparation()  # as ui.app.run
+    app = App()
+    choices = app.last_setup_choices()  # a second launch: New game shows the game last chosen
+    choices.game_id, choices.options[game_id] = game_id, dict(options)
+    app.spare_worker = True
+    while time.monotonic() - opened < menu:
+        app.frame()
+    game = games.load(game_id, **options)
+    state, rng, line = game.initial_state(), random.Random(7), []
+    while len(line) < plies:
+        move = rng.choice(state.legal_moves())
+        if state.play(move).is_terminal():
+            break
+        line.append(game.format_move(state, move))
+        state = state.play(move)
+    computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
+    spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
+    ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
+    started, ready = time.monotonic(), None
+    app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
+    while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
+        app.frame()
+        if ready is None and not app.scene.preparing_engine():
+            ready = time.monotonic() - started
+    moved = time.monotonic() - started if len(app.scene.history) > len(line) else 300.0
+    print(f"{ready if ready is not None else moved:.3f} {moved:.3f} {int(ahead)}")
+    app.quit()
+    preparation.stop()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+STEPS = r"""
+import random, sys, time
+began = time.perf_counter()
+sys.path.insert(0, sys.argv[1])
+import ui.ai_worker
+game_spec, plies = sys.argv[2], int(sys.argv[3])
+steps = [("interpreter and ui.ai_worker", time.perf_counter() - began)]
+
+
+def step(name, action):
+    start = time.perf_counter()
+    result = action()
+    steps.append((name, time.perf_counter() - start))
+    return result
+
+
+def main():
+    import ai, games
+    from ai.base import Limits
+    from ai.imports import import_engine
+
+    game_id, *pairs = game_spec.split(":")
+    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    step("import numba", lambda: __import__("numba"))
+    step(f"the {game_id} engine and kernel modules", lambda: import_engine(ai.engine_module(game_id)))
+    import ai.kernels as kernels
+
+    for stage in kernels.stages(game_id):
+        step(f"kernel stage {stage} loaded", lambda: kernels.warm_up(game_id, stage))
+    player = step("level-5 made", lambda: ai.make_player(game_id, "level-5", seed=1, options=options))
+    game = games.load(game_id, **options)
+    state, rng = game.initial_state(), random.Random(7)
+    for _ in range(plies):
+        state = state.play(rng.choice(state.legal_moves()))
+    step("its first move past the books (1 s)", lambda: player.choose(state, Limits(time=1.0)))
+    print(";".join(f"{name}={seconds:.3f}" for name, seconds in steps))
 
 
 if __name__ == "__main__":
@@ -268,6 +372,51 @@ def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -
     return True, [f"{spec:14} {label:8} {_frame_words(_median(figures[label]))}" for label, _root in checkouts]
 
 
+def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
+    """One later run's first game of ``spec`` on the checkout at ``root``: (seconds to the kernels
+    ready, to the first move, and 1 if the spare worker had said its head start was over as the
+    game started, else 0: from the start, then past the books), or the error."""
+    figures: list[float] = []
+    for plies in (0, 12):
+        ended, words = _output(RESTART, spec, str(menu), str(plies), root=root, kernels=kernels)
+        if not ended:
+            return False, words[0]
+        figures += [float(word) for word in words]
+    return True, figures
+
+
+def restart_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """``_restart`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
+    median of ``runs`` runs each."""
+    kernels = _compiled_kernels()
+    checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
+    figures: dict[str, list[list[float]]] = {label: [] for label, _root in checkouts}
+    for _run_number in range(runs):
+        for label, root in checkouts:
+            ok, result = _restart(spec, menu, root, kernels)
+            if not ok:
+                return False, [f"{spec:14} {label} failed: {result}"]
+            figures[label].append(result)
+    lines = []
+    for label, _root in checkouts:
+        start_ready, start_move, _, past_ready, past_move, _ = _median(figures[label])
+        ahead = sum(run[2] + run[5] for run in figures[label])
+        lines.append(f"{spec:14} {label:8} from the start: ready {start_ready:.2f} s, moved {start_move:.2f} s; "
+                     f"past the books: ready {past_ready:.2f} s, moved {past_move:.2f} s; "
+                     f"spare ready at the start {ahead:.0f} of {2 * runs}")
+    return True, lines
+
+
+def steps_line(spec: str, plies: int) -> tuple[bool, str]:
+    """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
+    ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
+    if not ended:
+        return False, f"{spec:14} failed: {words[0]}"
+    steps = " ".join(words).split(";")
+    return True, f"{spec}:\n" + "\n".join(f"  {name:40} {seconds} s" for name, seconds in
+                                          (item.split("=") for item in steps))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME[:OPTION=VALUE...]",
@@ -276,8 +425,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="time a player made in a new process, as the command line does (not the window)")
     parser.add_argument("--first-frame", action="store_true",
                         help="time the window's first game frame of a run (compiled kernels), not the first move")
-    parser.add_argument("--against", type=Path, help="--first-frame: also measure the checkout at this path")
-    parser.add_argument("--runs", type=int, default=3, help="--first-frame: runs of each, the median quoted")
+    parser.add_argument("--restart", action="store_true",
+                        help="time a later run's first move (compiled kernels, the game last chosen), not a fresh install's")
+    parser.add_argument("--steps", action="store_true",
+                        help="time a worker's start step by step in a new process (compiled kernels)")
+    parser.add_argument("--against", type=Path, help="--first-frame, --restart: also measure the checkout at this path")
+    parser.add_argument("--runs", type=int, default=3, help="--first-frame, --restart: runs of each, the median quoted")
     parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
                         "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
@@ -286,6 +439,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "", flush=True)
     if args.first_frame:
         return first_frame_main(specs, 3.0 if args.menu is None else args.menu, args.runs, args.against)
+    if args.restart:
+        return restart_main(specs, 3.0 if args.menu is None else args.menu, args.runs, args.against)
+    if args.steps:
+        return _print_all(specs, lambda spec: steps_line(spec, args.plies))
     args.menu = 5.0 if args.menu is None else args.menu
     if not args.player:
         print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-5 to move; "
@@ -296,6 +453,27 @@ def main(argv: list[str] | None = None) -> int:
         print(line, flush=True)
         failed += not moved
     return 1 if failed else 0
+
+
+def _print_all(specs: list[str], line_of) -> int:
+    """Print ``line_of(spec)``'s text for each spec; 1 if any failed, else 0."""
+    failed = 0
+    for spec in specs:
+        ok, text = line_of(spec)
+        print(text, flush=True)
+        failed += not ok
+    return 1 if failed else 0
+
+
+def restart_main(specs: list[str], menu: float, runs: int, against: Path | None) -> int:
+    print(f"a later run, kernels compiled: {menu:g} s in the menus, then level-5 to move (1 s a move); seconds "
+          f"from the game's start to the kernels ready and to the first move, the median of {runs} runs", flush=True)
+
+    def text(spec: str) -> tuple[bool, str]:
+        ok, lines = restart_lines(spec, menu, runs, against)
+        return ok, "\n".join(lines)
+
+    return _print_all(specs, text)
 
 
 def first_frame_main(specs: list[str], menu: float, runs: int, against: Path | None) -> int:

@@ -12,7 +12,8 @@ is True in between, so the window can say "Preparing the engine..." instead of l
 players compile nothing when they are made (``ai.kernels.defer_compiling``): a move from an opening
 book comes at once, and a search waits for the kernels it needs, outside its move's time.  A worker
 restarted after a crash skips the warm-up (it may have been the cause).  A worker takes the process
-of the window's ``SpareWorker`` when there is one: numba and the engines imported in the menus.
+of the window's ``SpareWorker`` when there is one: the expected game's engine imported and its compiled
+kernels loaded in the menus, so a game's first move waits for none of it.
 
 Reports come back through ``ai.worker_channel`` (each written whole, under a lock) and the stop
 flag is its ``SharedFlag``, so that a worker killed outright (SIGKILL: the OOM killer, ``kill -9``)
@@ -42,6 +43,7 @@ This module must not import pygame: the worker process imports it under the spaw
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import multiprocessing as mp
 import os
@@ -51,7 +53,7 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -166,39 +168,56 @@ class AIForfeit:
 
 @dataclass
 class AIWarmUp:
-    """The worker's engine kernels are being compiled (``done`` False) or are ready (True)."""
+    """The worker's engine kernels are being compiled (``done`` False) or are ready (True); the last
+    report of a warm-up names in ``loaded`` the stages it had to compile or load itself (none when a
+    spare worker had loaded them all ahead)."""
 
     done: bool
     job_id: int = 0
     error: str = ""
+    loaded: tuple[str, ...] = ()
+
+
+@dataclass
+class AISpareReady:
+    """A spare worker's head start is over (``SpareWorker``): ``game_id`` (the game it expected,
+    None for none) has its kernel stages in ``loaded`` ready; it now waits for its game."""
+
+    game_id: str | None
+    loaded: tuple[str, ...] = ()
 
 
 # -- the worker process ----------------------------------------------------------------------
-def _warm_up(game_id: str | None, reports) -> None:
-    """Compile or load the kernels of ``game_id`` (all games when None) stage by stage, saying when
-    the first (the search's) is ready and when all are: the window shows "Preparing the engine..."
-    until the search can run, and again while a move waits for a later stage (``worker_main``
-    has ``ai.kernels.ready`` say so)."""
+def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
+    """Compile or load the kernels of ``game_id`` (all games when None) stage by stage, but for
+    the stages its rules leave ``unused`` (``ai.kernels.unused_stages``), saying when the first (the
+    search's) is ready and when all are: the window shows "Preparing the engine..." until the
+    search can run, and again while a move waits for a later stage (``worker_main`` has
+    ``ai.kernels.ready`` say so)."""
     reports.put(AIWarmUp(False))
-    error = ""
+    error, loaded = "", []
     try:
         import ai.kernels as kernels
 
         stages = kernels.stages(game_id) if game_id is not None else ()
         for stage in stages:
-            kernels.warm_up(game_id, stage)
+            if stage in unused:
+                continue
+            if not kernels.is_ready(game_id, stage):
+                loaded.append(stage)
+                kernels.warm_up(game_id, stage)
             if stage == stages[0]:
-                reports.put(AIWarmUp(True))
+                reports.put(AIWarmUp(True, loaded=tuple(loaded)))
         if game_id is None:
             kernels.warm_up()
     except Exception as exc:  # noqa: BLE001 - a kernel compiles on first use anyway
         error = f"{type(exc).__name__}: {exc}"
-    reports.put(AIWarmUp(True, error=error))
+    reports.put(AIWarmUp(True, error=error, loaded=tuple(loaded)))
 
 
-def start_warm_up(game_id: str | None, reports) -> None:
+def start_warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
     """Run ``_warm_up`` in a daemon thread of this process (the job loop starts at once)."""
-    threading.Thread(target=_warm_up, args=(game_id, reports), daemon=True, name="tabuleiro-warm-up").start()
+    threading.Thread(target=_warm_up, args=(game_id, reports, unused), daemon=True, name="tabuleiro-warm-up").start()
 
 
 class KernelPreparation:
@@ -391,16 +410,77 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
 
 
 def _import_engines() -> None:
-    """A spare worker's head start (``SpareWorker``): numba and every game's engine and kernel
-    modules imported (about 0.9 s of a core), which a worker started with its game spent first."""
+    """A spare worker's head start when no game is expected: numba and every game's engine and
+    kernel modules imported (about 0.9 s of a core), which a worker started with its game spent first."""
     from ai import engine_module
     from ai.kernels import KERNEL_GAMES
 
     for game_id in KERNEL_GAMES:
+        _import_quietly(engine_module(game_id))
+
+
+def _import_quietly(name: str) -> None:
+    """Import ``name`` for a head start; a failure is left for the game's own job to meet and say."""
+    with contextlib.suppress(Exception):
+        import_engine(name)
+
+
+def _head_start_steps(expected: str | None, unused: tuple[str, ...] = ()) -> Iterator[Callable[[], object]]:
+    """A spare worker's steps before its game is given: the ``expected`` game's engine imported
+    (numba with it) and, when its kernels are compiled on disk (a restart), each of their stages
+    loaded, the search's first (but for those its rules leave ``unused``); every game's engine
+    imported when none is expected.  Nothing is
+    compiled here: on a fresh install that is the window's preparation processes' work, and the
+    game's own worker compiles what it still lacks."""
+    from ai import engine_module
+
+    if expected is None:
+        yield _import_engines
+        return
+    yield functools.partial(_import_quietly, engine_module(expected))
+    import ai.kernels as kernels
+
+    if kernels.on_disk(expected):  # asked after the step above imported its kernel modules
+        for stage in kernels.stages(expected):
+            if stage not in unused:
+                yield functools.partial(kernels.warm_up, expected, stage)
+
+
+_NOTHING_YET = object()
+
+
+def _next_item(jobs) -> Any:
+    """The job queue's next item if one is there already, else ``_NOTHING_YET``."""
+    try:
+        return jobs.get_nowait()
+    except queue.Empty:
+        return _NOTHING_YET
+
+
+def _head_start(expected: str | None, jobs, reports, unused: tuple[str, ...] = ()) -> Any:
+    """Take the spare's head start (``_head_start_steps``), looking at the job queue before each
+    step: the item that came meanwhile (the game given, or None to end), returned at once so a
+    game's start never waits for a step of a game not chosen; else ``_NOTHING_YET`` once every step
+    is taken, said with ``AISpareReady``."""
+    for step in _head_start_steps(expected, unused):
+        item = _next_item(jobs)
+        if item is not _NOTHING_YET:
+            return item
         try:
-            import_engine(engine_module(game_id))
-        except Exception:  # noqa: BLE001 - a head start only: the game's own job imports it again and says why
-            continue
+            step()
+        except Exception:  # noqa: BLE001 - a head start only: the game's own warm-up meets it and says why
+            break
+    reports.put(AISpareReady(expected, _stages_ready(expected)))
+    return _NOTHING_YET
+
+
+def _stages_ready(game_id: str | None) -> tuple[str, ...]:
+    """The kernel stages of ``game_id`` this process has ready (none for no game)."""
+    if game_id is None:
+        return ()
+    import ai.kernels as kernels
+
+    return tuple(stage for stage in kernels.stages(game_id) if kernels.is_ready(game_id, stage))
 
 
 def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
@@ -416,28 +496,33 @@ def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
         return item
 
 
-def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False) -> None:
+def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False,
+                unused: tuple[str, ...] = ()) -> None:
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
-    ``None`` arrives.  A ``spare`` one imports the engines first, then waits for its game."""
+    ``None`` arrives.  A ``spare`` one takes its head start for ``warm_game``, the game expected
+    (``_head_start``), then waits for the game given; ``unused``: the kernel stages its rules leave
+    unused, not loaded (``ai.kernels.unused_stages``)."""
     from ai.base import Forfeit
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
-    lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
-    if spare:
-        _import_engines()
-        given = _game_given(jobs, parent)
+    if spare:  # its head start at the window's priority: the menus are idle, and a game may start soon
+        given = _head_start(warm_game, jobs, reports, unused)
+        lower_priority(WORKER_NICENESS)
+        if given is _NOTHING_YET:
+            given = _game_given(jobs, parent)
         if given is None:
             return
-        warm_game, warm = given
+        warm_game, warm, unused = given
+    lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
         import ai.kernels
 
         ai.kernels.defer_compiling()  # the warm-up compiles; the first moves need not wait for it
         ai.kernels.when_waiting(lambda waiting: reports.put(AIWarmUp(not waiting)))
-        start_warm_up(warm_game, reports)
+        start_warm_up(warm_game, reports, unused)
     while True:
         try:
             item = jobs.get(timeout=1.0)
@@ -457,6 +542,17 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
 
 
 # -- the window's side -----------------------------------------------------------------------
+def warm_plan(game: Game | str | None) -> tuple[str | None, bool, tuple[str, ...]]:
+    """What a worker for ``game`` warms up: (the game's id, whether its kernels at all, the stages
+    left out).  Given the rules with their options (a ``Game``), only kernels a match of them can
+    use (``ai.kernels.used_by``, ``ai.kernels.unused_stages``); given an id or None, all."""
+    if game is None or isinstance(game, str):
+        return game, True, ()
+    from ai.kernels import unused_stages, used_by
+
+    return game.id, used_by(game), unused_stages(game)
+
+
 class AIWorker:
     """A persistent worker process with one job at a time; ``poll`` every frame."""
 
@@ -464,13 +560,11 @@ class AIWorker:
 
     def __init__(self, game: Game | str | None = None, warm_up: bool = True) -> None:
         """``game``: the game whose kernels the worker warms up first (all when None); given the
-        rules with their options (a ``Game``), only if a match of them can use its kernels
-        (``ai.kernels.used_by``)."""
+        rules with their options (a ``Game``), only the kernels a match of them can use
+        (``warm_plan``)."""
         self._ctx = mp.get_context("spawn")
-        if game is not None and not isinstance(game, str):
-            from ai.kernels import used_by
-
-            game, warm_up = game.id, warm_up and used_by(game)
+        game, needed, self.unused = warm_plan(game)
+        warm_up = warm_up and needed
         self.game_id = game
         self.warm_up = warm_up
         self.preparing = False  # the kernels are being compiled: the first search may wait for them
@@ -489,7 +583,7 @@ class AIWorker:
         spare = SpareWorker.take()
         if spare is not None:  # its engines imported already: only the game's kernels to load
             self.jobs, self.reports, self.stop, self.process = spare.jobs, spare.reports, spare.stop, spare.process
-            self.jobs.put((self.game_id, warm))
+            self.jobs.put((self.game_id, warm, self.unused))
         else:
             self._spawn(warm)
         _live.add(self)
@@ -500,7 +594,8 @@ class AIWorker:
         self.pending: tuple[int, Job] | None = None
 
     def _spawn(self, warm: bool) -> None:
-        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm)
+        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm,
+                                                                          unused=self.unused)
 
     def _restart(self, died: bool = True) -> None:
         """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
@@ -626,12 +721,14 @@ class AIWorker:
         self._shutdown(grace=STOP_GRACE)
 
 
-def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False):
+def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
+                   unused: tuple[str, ...] = ()):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
     (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
     process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                          args=(jobs, reports.sender(), stop, warm_game, warm), kwargs={"spare": True} if spare else {})
+                          args=(jobs, reports.sender(), stop, warm_game, warm),
+                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused)) if value})
     process.start()
     reports.opened()  # a report cut by the process's death ends where the pipe does
     return jobs, reports, stop, process
@@ -641,26 +738,40 @@ _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a proce
 
 
 class SpareWorker:
-    """A worker process started while the window waits in its menus, with no game yet: it imports
-    numba and every game's engine and kernel modules, the most of a worker's start when the kernels
-    are compiled on disk (a warm restart), then waits.  The next ``AIWorker`` takes it
-    (``take``) and tells it its game, so a game's start only loads that game's compiled kernels.
+    """A worker process started while the window waits in its menus, before a game is chosen: told
+    the game expected (the one New game shows first, the last chosen), it imports that game's engine
+    (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels, then
+    waits (``_head_start``).  The next ``AIWorker`` takes it (``take``) and tells it its game: the
+    expected one starts with nothing left to load, its first move within its time; another loads
+    its own kernels as a worker started with it would, numba imported already.  With no game
+    expected it imports every game's engine.  Expecting one game rather than loading them all keeps
+    the spare's memory to numba and that game's kernels.  The head start runs at the window's
+    priority (a spare waits in the menus, which leave the cores idle): at the worker's, on a busy
+    machine, it was not done when a game started a few seconds later; the spare lowers it then.
 
     ``start`` is called as the window sleeps waiting for input (``ui.app.App``), and makes one only
     when there is none and no worker is running: not beside a game's search, never more than one."""
 
     _spare: SpareWorker | None = None
 
-    def __init__(self) -> None:
-        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), spare=True)
+    def __init__(self, expected: Game | str | None = None) -> None:
+        self.expected, _needed, unused = warm_plan(expected)
+        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), self.expected,
+                                                                          spare=True, unused=unused)
 
     @classmethod
-    def start(cls) -> bool:
-        """Start the spare unless there is one or a worker runs; whether one was started."""
-        if cls._spare is not None or len(_live):
+    def start(cls, expected: Game | str | None = None) -> bool:
+        """Start the spare, expecting game ``expected`` (the rules with their options, or only the
+        game's id; None: any), unless there is one or a worker runs; whether one was started."""
+        if not cls.wanted():
             return False
-        cls._spare = SpareWorker()
+        cls._spare = SpareWorker(expected)
         return True
+
+    @classmethod
+    def wanted(cls) -> bool:
+        """Would ``start`` start one: there is none, and no worker runs."""
+        return cls._spare is None and not len(_live)
 
     @classmethod
     def take(cls) -> SpareWorker | None:

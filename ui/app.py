@@ -56,6 +56,7 @@ from ui.widgets import SCREEN_TOPIC, Messages
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
+    from games.base import Game
     from games.record import GameRecord
     from ui.match import MatchSetup
     from ui.scenes.setup import SetupChoices
@@ -234,7 +235,7 @@ class App:
         self._copying = False  # a click on a message cut short was taken: its release is too
         # what a first game imports, imported from the window's first sleep on (``_events``); the
         # game New game will show first (the last one chosen)
-        shown_first = (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
+        shown_first = self.expected_game()
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
@@ -373,6 +374,29 @@ class App:
         from ui.scenes.replay import ReplayScene
 
         self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
+
+    def expected_game(self) -> str | None:
+        """The game New game will show first: this session's last choice, else the last session's
+        (None before any); the spare AI worker loads its engine ahead (``SpareWorker``)."""
+        choices = getattr(self, "setup_choices", None)
+        if choices is not None:
+            return choices.game_id
+        return (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
+
+    def expected_rules(self) -> Game | str | None:
+        """``expected_game`` with the options New game has for it: its rules, for the spare AI worker
+        to load only the kernels they use (``ui.ai_worker.warm_plan``); the id alone if they do not
+        load (options saved by another version)."""
+        game_id = self.expected_game()
+        choices = getattr(self, "setup_choices", None)
+        saved = (getattr(self.settings, "setup_choices", None) or {}).get("options") or {}
+        options = (choices.options if choices is not None else saved).get(game_id) or {}
+        import games
+
+        try:
+            return games.load(game_id, **options) if game_id is not None else None
+        except Exception:  # noqa: BLE001 - a guess only: the spare then loads every stage
+            return game_id
 
     def last_setup_choices(self) -> SetupChoices:
         """The New game screen's last choices (``ui.scenes.setup.SetupChoices``): this session's, or
@@ -686,8 +710,8 @@ class App:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
-        if self.spare_worker:
-            SpareWorker.start()  # (none while a worker runs: a game's search keeps its cores)
+        if self.spare_worker and SpareWorker.wanted():  # (none while a worker runs: a game's search keeps its cores)
+            SpareWorker.start(self.expected_rules())
         return _wait_for_events(wake)
 
     def _carried_over(self, event: pygame.event.Event) -> bool:

@@ -463,7 +463,7 @@ def _worker_start(game_id: str, options: dict, line: list[str], spare: bool) -> 
     from ui.ai_worker import AIResult, AIWorker, Job, SpareWorker
 
     if spare:
-        SpareWorker.start()
+        SpareWorker.start(game_id)  # the game last chosen: New game shows it first
         time.sleep(SPARE_HEAD_START)
     game = games.load(game_id, **options)
     state = game.play_line(line)

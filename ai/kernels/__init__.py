@@ -63,6 +63,20 @@ def used_by(game) -> bool:
     return game.id != "tictactoe" or game.cells > TICTACTOE_KERNEL_CELLS
 
 
+HEX_KNOWLEDGE_UP_TO = 13  # the largest Hex board whose level-5 runs the connection kernels (``unused_stages``)
+
+
+def unused_stages(game) -> tuple[str, ...]:
+    """The warm-up stages a match of ``game`` (a ``games.base.Game``) leaves unused, which its
+    worker need not load: Hex's connection kernels ("knowledge") above ``HEX_KNOWLEDGE_UP_TO``,
+    where level-5 analyses neither the root nor the tree (``ai.engines.hex_knowledge``:
+    ``ANALYSE_UP_TO``, ``TREE_MUSTPLAY_UP_TO``).  Loading them there took a third of a second of
+    the interpreter beside the first search, and 23 MB.  No kernel module is imported."""
+    if game.id == "hex" and game.size > HEX_KNOWLEDGE_UP_TO:
+        return ("knowledge",)
+    return ()
+
+
 def cache_root() -> Path:
     """Tabuleiro's folder in the platform's user cache: the compiled kernels (``cache_dir``) and the
     window's game lists (``ui.autosave.cache_dir``) are kept in it, side by side."""
