@@ -95,14 +95,26 @@ def test_the_beam_puts_stopping_an_open_three_before_making_a_three_of_ones_own(
 
 
 def test_the_rules_page_says_which_moves_the_search_looks_at_on_big_boards():
-    """The rules page's note on analysis (a W or L without a number is no proof) names the beam as
-    it is: the boards it applies to and how many squares it keeps."""
+    """The rules page's note on analysis (a W or L without a number is no proof) names the beam of
+    level 5's compiled search as it is, in English and Portuguese: the boards it searches and how
+    many squares it keeps at a node and at the root.  The page said "more than 49 squares only the
+    ten", the Python beam of the lower levels, after level 5 had moved to the kernel."""
     from pathlib import Path
 
-    from ai.engines.tictactoe import BEAM_CELLS
+    from ai.engines.tictactoe_search import KERNEL_CELLS, ROOT_WIDTH, WIDTH
 
-    page = " ".join((Path(__file__).parent.parent / "assets" / "rules" / "tictactoe.md").read_text().split())
-    assert BEAM_WIDTH == 10 and f"on boards of more than {BEAM_CELLS} squares only the ten" in page
+    root = Path(__file__).parent.parent / "assets"
+    said = {
+        "rules": f"on boards of more than {KERNEL_CELLS} squares are only those next to a mark, and of those "
+                 f"only the {WIDTH} that do most for their lines, for either side ({ROOT_WIDTH} for the move "
+                 "it chooses)",
+        "locale/pt/rules": f"em tabuleiros de mais de {KERNEL_CELLS} casas são só as vizinhas de uma marca, e "
+                           f"destas só as {WIDTH} que mais fazem pelas suas linhas, de um lado ou do outro "
+                           f"({ROOT_WIDTH} para a jogada que escolhe)",
+    }
+    for folder, sentence in said.items():
+        page = " ".join((root / folder / "tictactoe.md").read_text(encoding="utf-8").split())
+        assert sentence in page, folder
 
 
 def _last_report(game, moves: list[str], level: str):

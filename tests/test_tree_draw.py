@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.game_tree import Node
+from ai.game_tree import ORDERED, Node
 
 PLACES = [[], [pygame.K_DOWN], [pygame.K_RIGHT] * 3, [pygame.K_RIGHT] * 12, [pygame.K_UP], [pygame.K_LEFT] * 7]
 
@@ -329,3 +329,50 @@ def test_a_nodes_value_that_rounds_to_nought_reads_0():
 
     assert [value_text(v) for v in (0.0, 0.004, -0.004)] == ["0", "0", "0"]
     assert [value_text(v) for v in (1.0, -1.0, 0.42, -0.006, None)] == ["+1", "-1", "+0.42", "-0.01", "?"]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, language):
+    """The explorer did not say in which order it tries moves, which decides what alpha-beta cuts:
+    on 3x3 Tic-tac-toe AIMA's row by row (``course_moves``), on Alquerque the game's own order,
+    and best first once "Ordered" is chosen (key 3).  Said in the legend in the smallest window
+    (800x500 asked, the window keeps 800x560), inside the side panel."""
+    from tests.test_tree import built
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui import i18n
+    from ui.scenes.tree_explorer import ORDER_NOTES
+
+    def legend_after(demo: str, *keys: int) -> str:
+        app.open_demo(demo)
+        app.run_frames(2)
+        key(app, pygame.K_t)
+        explorer = app.scene
+        built(app, explorer)
+        for pressed in keys:
+            key(app, pressed)
+            built(app, explorer)
+        first = len(drawn)
+        explorer.draw(app.screen)
+        legend = [(text, rect) for text, rect in drawn[first:] if rect.top > explorer.side.top + explorer.side.width]
+        legend = [(text, rect) for text, rect in legend if rect.left >= explorer.side.left]  # not the tree's boxes
+        assert all(explorer.side.contains(rect) for _text, rect in legend)
+        key(app, pygame.K_ESCAPE)
+        app.run_frames(2)
+        return " ".join(text for text, _rect in legend)
+
+    def says(legend: str, order: str) -> bool:
+        return any(i18n._(form) in legend for form in ORDER_NOTES[order])
+
+    i18n.set_language(language)
+    try:
+        drawn = recorded_text_rects(monkeypatch)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
+        app.run_frames(2)
+        on_3x3 = legend_after("game:tictactoe:hotseat:b2")
+        on_alquerque = legend_after("game:alquerque:hotseat:c2-c3")
+        ordered = legend_after("game:alquerque:hotseat:c2-c3", pygame.K_3)
+        assert says(on_3x3, "course") and not says(on_3x3, "rules"), on_3x3
+        assert says(on_alquerque, "rules") and not says(on_alquerque, "course"), on_alquerque
+        assert says(ordered, ORDERED), ordered
+    finally:
+        i18n.set_language("en")

@@ -1,8 +1,8 @@
 """Tic-tac-toe (m,n,k) alpha-beta on big boards: level-5's search, compiled.
 
 The search is the one ai/engines/tictactoe.py describes (``OpenLines``: every open line scores
-4**marks, the side to move's double; on boards of more than 49 squares only the ``width`` squares
-next to a mark that do most for the lines through them, ``line_gains``), run here on int8 arrays
+4**marks, the side to move's double; only the ``width`` squares next to a mark that do most for
+the lines through them, ``line_gains``, on every board it searches), run here on int8 arrays
 with counts kept per line as marks are placed and taken back, so that the evaluation, the wins
 and the fours cost a few additions a move instead of a scan of the board.
 

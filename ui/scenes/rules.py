@@ -38,6 +38,9 @@ class Line(NamedTuple):
     runs: tuple[markdown.Run, ...] = ()
 
 
+FADE = 36  # pixels (at scale 1) over which the text fades into the card where more follows below
+
+
 def line_height(size: int, bold: bool, kind: str) -> int:
     """The height a laid-out line of the page takes: a gap's and a picture's are their size."""
     return size if kind in ("gap", "picture") else tx.line_height(size, bold)
@@ -150,6 +153,20 @@ def page_lines(page_id: str, source: str, width: int, scale: float, theme: Theme
             lines.append(Line("".join(run.text for run in runs), size, bold, indent, kind, runs))
         lines.append(Line("", int(7 * scale), False, 0, "gap"))
     return tuple(lines)
+
+
+def more_below_cue(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: float) -> None:
+    """Fade the last ``FADE`` pixels of the text in ``rect`` into the card and put a small arrow
+    pointing down at its bottom edge: the text stops above the messages' lane, and a picture cut
+    there over empty card read as the page's broken end, not as more to scroll to."""
+    height = min(rect.height, int(FADE * scale))
+    fade = pygame.Surface((rect.width, height), pygame.SRCALPHA)
+    for row in range(height):
+        pygame.draw.line(fade, (*theme.panel[:3], 255 * (row + 1) // height), (0, row), (rect.width, row))
+    surface.blit(fade, (rect.x, rect.bottom - height))
+    half = max(4, int(7 * scale))
+    tip = (rect.centerx, rect.bottom + half)
+    pygame.draw.polygon(surface, theme.muted, [(tip[0] - half, tip[1] - half), (tip[0] + half, tip[1] - half), tip])
 
 
 class RulesScene(Scene):
@@ -325,6 +342,8 @@ class RulesScene(Scene):
                 tx.draw_runs(surface, runs, (x, y), size, colour, code_colours, bold)
             y += h
         surface.set_clip(clip)
+        if self.offset < total - self.text_rect.height:
+            more_below_cue(surface, self.text_rect, theme, s)
         if total > self.text_rect.height:
             track = self.page.inflate(0, -int(32 * s))
             bar_h = max(int(30 * s), track.height * self.text_rect.height // total)

@@ -37,6 +37,7 @@ import pygame
 from ai.game_tree import (
     ALGORITHMS,
     ALPHABETA,
+    COURSE_ORDER_CELLS,
     MINIMAX,
     ORDERED,
     BuildStopped,
@@ -77,6 +78,13 @@ DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
 VALUES_NOTE_TO_THE_END = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, 0 a draw; every line searched to the game's end")
 DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
 DEPTH_NOTE_TO_THE_END_SHORT = N_("Searched to the end: exact values")
+# in which order the tree tries a node's moves (``ai.game_tree.course_moves``, ``Tree.ordered``):
+# it decides what alpha-beta cuts, so a learner comparing with a notebook needs it (longest form first)
+ORDER_NOTES = {
+    "course": (N_("Moves tried row by row, as AIMA's code lists them"), N_("Moves tried row by row (AIMA)")),
+    "rules": (N_("Moves tried in the game's own order"), N_("Moves in the game's order")),
+    ORDERED: (N_("Moves tried best first, by a one-ply look"), N_("Moves tried best first")),
+}
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
@@ -523,8 +531,9 @@ class TreeExplorerScene(Scene):
                 said(DEPTH_NOTE_TO_THE_END, DEPTH_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                 else said(DEPTH_NOTE, DEPTH_NOTE_SHORT),
                 said(N_("Crossed out: cut by alpha-beta (α ≥ β)")),
-                said(N_("Click a node, or press Enter, to open or close it")),
+                said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
+                said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
                 said(N_("The count under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
@@ -545,6 +554,15 @@ class TreeExplorerScene(Scene):
         for lines in legend_lines(legend, size, width, (bottom - y) // tx.line_height(size)):
             for line in lines:
                 y = tx.text(surface, line, (x, y), size, self.theme.muted).bottom
+
+
+def move_order(game: Game, algorithm: str) -> str:
+    """Which ``ORDER_NOTES`` says how ``algorithm`` orders ``game``'s moves: best first when ordered,
+    else AIMA's row by row on Tic-tac-toe boards of up to ``COURSE_ORDER_CELLS`` squares (as
+    ``course_moves`` does), else the order the rules list them in."""
+    if algorithm == ORDERED:
+        return ORDERED
+    return "course" if game.id == "tictactoe" and game.cells <= COURSE_ORDER_CELLS else "rules"
 
 
 def legend_lines(items: list[tuple[str, ...]], size: int, width: int, rows: int) -> list[list[str]]:
