@@ -30,10 +30,11 @@ def test_a_tab_of_the_rules_screen_after_the_games_lists_the_keys(app):
     assert scene.game_id == KEYS_PAGE and scene.tabs[-2].active
     shown = [line[0] for line in scene.lines]
     assert shown[0] == "Keys and mouse" and any(line.startswith("Ctrl+V: open a game or a position") for line in shown)
-    for page in ("about", "tictactoe"):  # Tab: the About page, then round to the first game
+    for page, back_ringed in (("about", False), ("about", True), ("tictactoe", False)):
+        # Tab: the About page, then Back ringed, then round to the first game
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
         app.run_frames(2)
-        assert scene.game_id == page
+        assert scene.game_id == page and scene.back_button.focused == back_ringed
 
 
 def test_f1_on_the_main_menu_opens_the_keys_page_and_esc_comes_back(app):

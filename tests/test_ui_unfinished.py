@@ -474,8 +474,8 @@ def test_a_game_whose_end_another_window_takes_back_while_the_list_reads_it_stay
     autosaves_written()
     real_scan = autosave.scan
 
-    def undo_while_the_list_reads(folder, to_play_on=False):
-        found = real_scan(folder, to_play_on)
+    def undo_while_the_list_reads(folder, to_play_on=False, **how):
+        found = real_scan(folder, to_play_on, **how)
         key(app, pygame.K_u)  # this window's Undo lands between the reading and the moves it makes
         autosaves_written()
         return found

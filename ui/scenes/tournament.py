@@ -695,7 +695,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
         elif event.key == pygame.K_SPACE:
             self._press_focused()
-        elif event.key == pygame.K_ESCAPE and self.key_focus.current(self._focus_stops()) is not None:
+        elif event.key == pygame.K_ESCAPE and self.key_focus.current(self._focus_stops()) not in (None, self.results_stop):
             self._drop_ring()  # first the ring goes, as in a game; the next Esc leaves
         elif event.key == pygame.K_ESCAPE:
             self._back()
