@@ -782,8 +782,9 @@ _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a proce
 class SpareWorker:
     """A worker process started while the window waits in its menus, before a game is chosen: told
     the game expected (the one New game shows first, the last chosen), it imports that game's engine
-    (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels, then
-    waits (``_head_start``).  The next ``AIWorker`` takes it (``take``) and tells it its game: the
+    (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels and what its
+    players read when made (``_load_ahead``), then waits (``_head_start``).  The player choosing
+    another game on New game tells it (``expect``): it takes its head start for that one instead.  The next ``AIWorker`` takes it (``take``) and tells it its game: the
     expected one starts with nothing left to load, its first move within its time; another loads
     its own kernels as a worker started with it would, numba imported already.  With no game
     expected it imports every game's engine.  Expecting one game rather than loading them all keeps
