@@ -282,3 +282,14 @@ def test_reversi_reads_level5s_pattern_weights_ahead_on_8x8_only():
     assert read.currsize == 1
     reversi_eval.pattern_weights()  # as level-5 made asks
     assert reversi_eval.pattern_weights.cache_info().hits == read.hits + 1
+
+
+def test_the_spare_is_told_a_change_of_options_once():
+    """Hex's size changed on New game is another expectation (19x19 leaves the connection kernels
+    out); the same choice again tells the spare nothing."""
+    assert SpareWorker.start(games.load("hex", size=11))
+    assert not SpareWorker.expect(games.load("hex", size=11))
+    assert SpareWorker.expect(games.load("hex", size=19))
+    game_id, unused, options = SpareWorker._spare.expected
+    assert (game_id, unused, options["size"]) == ("hex", ("knowledge",), 19)
+    assert not SpareWorker.expect(games.load("hex", size=19))
