@@ -7,13 +7,22 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 import ai.kernels
 import games
 from tests.test_ai_worker import answers_until, polled_until, reversi_job
-from tests.ui_helpers import click, click_widget, wait
-from ui.ai_worker import AIResult, AISpareReady, AIWarmUp, AIWorker, SpareWorker, wait_for_closed_workers
+from tests.ui_helpers import click, click_widget, key, wait
+from ui.ai_worker import (
+    AIResult,
+    AISpareReady,
+    AIWarmUp,
+    AIWorker,
+    SpareExpect,
+    SpareWorker,
+    wait_for_closed_workers,
+)
 from ui.app import App
 
 
@@ -162,7 +171,8 @@ def test_a_spare_takes_its_head_start_at_the_windows_priority_then_lowers_it(mon
 
     calls: list[str] = []
     jobs: queue.Queue = queue.Queue()
-    jobs.put(None)  # the window ends it once the head start is taken
+    jobs.put(("hex", False, ()))  # the game given once the head start is taken
+    jobs.put(None)
     monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
     monkeypatch.setattr(ai_worker, "_head_start", lambda *_args: calls.append("head start") or ai_worker._NOTHING_YET)
     monkeypatch.setattr("ai.parent_watch.end_with_parent", lambda: None)
@@ -193,3 +203,93 @@ def test_hex_level5_uses_the_connection_kernels_only_where_its_workers_load_them
     from ai.engines import hex_knowledge
 
     assert max(hex_knowledge.ANALYSE_UP_TO, hex_knowledge.TREE_MUSTPLAY_UP_TO) <= ai.kernels.HEX_KNOWLEDGE_UP_TO
+
+
+def _ready_for(app: App, spare: SpareWorker, game_id: str, seen: list[AISpareReady]) -> AISpareReady | None:
+    """The spare's ``AISpareReady`` for ``game_id``, the window's frames running meanwhile (None if
+    none came within two minutes); every report of the kind read is kept in ``seen``."""
+    def came() -> bool:
+        item = spare.reports.receive(0.0)
+        if isinstance(item, AISpareReady):
+            seen.append(item)
+        return any(ready.game_id == game_id for ready in seen)
+
+    wait(app, came, 120.0)
+    return next((ready for ready in seen if ready.game_id == game_id), None)
+
+
+def test_the_spare_follows_the_game_chosen_on_new_game(tmp_path, monkeypatch):
+    """The spare expects Tic-tac-toe (the last session's game); the player clicks Reversi's card on
+    New game, then Page Down: the same spare takes its head start for each game shown, Reversi's
+    with level-5's pattern weights read, and the worker of the game started takes it."""
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app.settings.setup_choices = {"game_id": "tictactoe", "options": {}}
+    app.spare_worker = True
+    seen: list[AISpareReady] = []
+    try:
+        assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
+        spare = SpareWorker._spare
+        assert _ready_for(app, spare, "tictactoe", seen) is not None
+        click_widget(app, app.scene.menu, "play")
+        setup = app.scene
+        ids = [info.id for info in setup.cards.infos]
+        click(app, setup.cards.rects[ids.index("reversi")].center)
+        reversi = _ready_for(app, spare, "reversi", seen)
+        assert reversi is not None and "pattern_weights" in reversi.ahead
+        assert SpareWorker._spare is spare  # told, not replaced
+        key(app, pygame.K_PAGEDOWN)
+        following = ids[(ids.index("reversi") + 1) % len(ids)]
+        assert setup.choices.game_id == following
+        assert _ready_for(app, spare, following, seen) is not None
+        assert SpareWorker._spare is spare
+    finally:
+        app.quit()
+
+
+def test_a_spare_told_several_games_in_a_row_takes_the_last_only(monkeypatch):
+    """The player pages through the cards faster than the spare loads: it skips to the game shown
+    last, and the game given then ends its menus' work."""
+    import queue
+
+    import ui.ai_worker as ai_worker
+
+    jobs: queue.Queue = queue.Queue()
+    reports: queue.Queue = queue.Queue()
+    for game_id in ("hex", "alquerque", "reversi"):
+        jobs.put(SpareExpect(game_id))
+
+    def one_step(expected, *_args):  # Reversi's step: the player starts the game meanwhile
+        return iter([lambda: jobs.put(("reversi", True, ())) if expected == "reversi" else None])
+
+    monkeypatch.setattr(ai_worker, "_head_start_steps", one_step)
+    given = ai_worker._spare_until_given("tictactoe", jobs, reports, (), {}, None)
+    assert given == ("reversi", True, ())
+    assert [reports.get_nowait().game_id for _ in range(reports.qsize())] == ["reversi"]
+
+
+def test_reversi_reads_level5s_pattern_weights_ahead_on_8x8_only():
+    """What a spare expecting Reversi reads (``load_ahead``) is what level-5 reads when made: the
+    same weights, kept for the process; 6x6 uses none."""
+    from ai.engines import reversi, reversi_eval
+
+    reversi_eval.pattern_weights.cache_clear()
+    assert reversi.load_ahead(games.load("reversi", size=6).options) == ()
+    assert reversi_eval.pattern_weights.cache_info().currsize == 0
+    assert "pattern_weights" in reversi.load_ahead(games.load("reversi").options)
+    read = reversi_eval.pattern_weights.cache_info()
+    assert read.currsize == 1
+    reversi_eval.pattern_weights()  # as level-5 made asks
+    assert reversi_eval.pattern_weights.cache_info().hits == read.hits + 1
+
+
+def test_the_spare_is_told_a_change_of_options_once():
+    """Hex's size changed on New game is another expectation (19x19 leaves the connection kernels
+    out); the same choice again tells the spare nothing."""
+    assert SpareWorker.start(games.load("hex", size=11))
+    assert not SpareWorker.expect(games.load("hex", size=11))
+    assert SpareWorker.expect(games.load("hex", size=19))
+    game_id, unused, options = SpareWorker._spare.expected
+    assert (game_id, unused, options["size"]) == ("hex", ("knowledge",), 19)
+    assert not SpareWorker.expect(games.load("hex", size=19))

@@ -57,6 +57,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ai import engine_module
 from ai.imports import import_engine
 from ai.worker_channel import SharedFlag, WorkerChannel
 
@@ -185,6 +186,18 @@ class AISpareReady:
 
     game_id: str | None
     loaded: tuple[str, ...] = ()
+    ahead: tuple[str, ...] = ()  # what else its engine read ahead (``_load_ahead``: Reversi's pattern weights)
+
+
+@dataclass(frozen=True)
+class SpareExpect:
+    """The window to its spare worker: New game now shows ``game_id`` (a card clicked, Page Down, an
+    option changed), with its resolved ``options`` and the kernel stages they leave ``unused``; the
+    spare drops its first guess and takes its head start for this game instead."""
+
+    game_id: str | None
+    unused: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 # -- the worker process ----------------------------------------------------------------------
@@ -425,15 +438,22 @@ def _import_quietly(name: str) -> None:
         import_engine(name)
 
 
-def _head_start_steps(expected: str | None, unused: tuple[str, ...] = ()) -> Iterator[Callable[[], object]]:
+def _load_ahead(game_id: str, options: dict[str, Any]) -> tuple[str, ...]:
+    """What the engine of ``game_id`` reads when its players are made, read now (its module's
+    ``load_ahead``, if it has one: Reversi's pattern weights); the names of what was read."""
+    load_ahead = getattr(import_engine(engine_module(game_id)), "load_ahead", None)
+    return tuple(load_ahead(options)) if load_ahead is not None else ()
+
+
+def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
+                      options: dict[str, Any] | None = None) -> Iterator[Callable[[], object]]:
     """A spare worker's steps before its game is given: the ``expected`` game's engine imported
     (numba with it) and, when its kernels are compiled on disk (a restart), each of their stages
-    loaded, the search's first (but for those its rules leave ``unused``); every game's engine
+    loaded, the search's first (but for those its rules leave ``unused``), then what its players
+    read when made, for its ``options`` (``_load_ahead``); every game's engine
     imported when none is expected.  Nothing is
     compiled here: on a fresh install that is the window's preparation processes' work, and the
     game's own worker compiles what it still lacks."""
-    from ai import engine_module
-
     if expected is None:
         yield _import_engines
         return
@@ -444,6 +464,7 @@ def _head_start_steps(expected: str | None, unused: tuple[str, ...] = ()) -> Ite
         for stage in kernels.stages(expected):
             if stage not in unused:
                 yield functools.partial(kernels.warm_up, expected, stage)
+    yield functools.partial(_load_ahead, expected, options or {})
 
 
 _NOTHING_YET = object()
@@ -457,21 +478,38 @@ def _next_item(jobs) -> Any:
         return _NOTHING_YET
 
 
-def _head_start(expected: str | None, jobs, reports, unused: tuple[str, ...] = ()) -> Any:
+def _head_start(expected: str | None, jobs, reports, unused: tuple[str, ...] = (),
+                options: dict[str, Any] | None = None) -> Any:
     """Take the spare's head start (``_head_start_steps``), looking at the job queue before each
-    step: the item that came meanwhile (the game given, or None to end), returned at once so a
-    game's start never waits for a step of a game not chosen; else ``_NOTHING_YET`` once every step
-    is taken, said with ``AISpareReady``."""
-    for step in _head_start_steps(expected, unused):
+    step: the item that came meanwhile (the game given, None to end, or a ``SpareExpect``: another
+    game shown), returned at once so a game's start never waits for a step of a game not chosen
+    (of several games shown in a row, the spare thus skips to the last);
+    else ``_NOTHING_YET`` once every step is taken, said with ``AISpareReady``."""
+    ahead: list[str] = []
+    for step in _head_start_steps(expected, unused, options):
         item = _next_item(jobs)
         if item is not _NOTHING_YET:
             return item
         try:
-            step()
+            ahead.extend(step() or ())
         except Exception:  # noqa: BLE001 - a head start only: the game's own warm-up meets it and says why
             break
-    reports.put(AISpareReady(expected, _stages_ready(expected)))
+    reports.put(AISpareReady(expected, _stages_ready(expected), tuple(ahead)))
     return _NOTHING_YET
+
+
+def _spare_until_given(expected: str | None, jobs, reports, unused: tuple[str, ...], options: dict[str, Any],
+                       parent) -> Any:
+    """A spare worker's life in the menus: its head start for the game ``expected``, taken again
+    for each game the window says New game shows instead (``SpareExpect``), until its game is
+    given or None ends it."""
+    while True:
+        given = _head_start(expected, jobs, reports, unused, options)
+        if given is _NOTHING_YET:
+            given = _game_given(jobs, parent)
+        if not isinstance(given, SpareExpect):
+            return given
+        expected, unused, options = given.game_id, given.unused, given.options
 
 
 def _stages_ready(game_id: str | None) -> tuple[str, ...]:
@@ -497,22 +535,20 @@ def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
 
 
 def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False,
-                unused: tuple[str, ...] = ()) -> None:
+                unused: tuple[str, ...] = (), options: dict[str, Any] | None = None) -> None:
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
     ``None`` arrives.  A ``spare`` one takes its head start for ``warm_game``, the game expected
-    (``_head_start``), then waits for the game given; ``unused``: the kernel stages its rules leave
-    unused, not loaded (``ai.kernels.unused_stages``)."""
+    with its ``options``, again for each game the window says instead (``_spare_until_given``), then
+    waits for the game given; ``unused``: the kernel stages its rules leave unused, not loaded
+    (``ai.kernels.unused_stages``)."""
     from ai.base import Forfeit
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
-    if spare:  # its head start at the window's priority: the menus are idle, and a game may start soon
-        given = _head_start(warm_game, jobs, reports, unused)
-        lower_priority(WORKER_NICENESS)
-        if given is _NOTHING_YET:
-            given = _game_given(jobs, parent)
+    if spare:  # its head starts at the window's priority: the menus are idle, and a game may start soon
+        given = _spare_until_given(warm_game, jobs, reports, unused, options or {}, parent)
         if given is None:
             return
         warm_game, warm, unused = given
@@ -542,6 +578,11 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
 
 
 # -- the window's side -----------------------------------------------------------------------
+def _options_of(game: Game | str | None) -> dict[str, Any]:
+    """The options of rules given as a ``Game`` (every one, defaults included); none for an id."""
+    return dict(game.options) if game is not None and not isinstance(game, str) else {}
+
+
 def warm_plan(game: Game | str | None) -> tuple[str | None, bool, tuple[str, ...]]:
     """What a worker for ``game`` warms up: (the game's id, whether its kernels at all, the stages
     left out).  Given the rules with their options (a ``Game``), only kernels a match of them can
@@ -722,13 +763,14 @@ class AIWorker:
 
 
 def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
-                   unused: tuple[str, ...] = ()):
+                   unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
     (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
     process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
                           args=(jobs, reports.sender(), stop, warm_game, warm),
-                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused)) if value})
+                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options))
+                                  if value})
     process.start()
     reports.opened()  # a report cut by the process's death ends where the pipe does
     return jobs, reports, stop, process
@@ -740,8 +782,9 @@ _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a proce
 class SpareWorker:
     """A worker process started while the window waits in its menus, before a game is chosen: told
     the game expected (the one New game shows first, the last chosen), it imports that game's engine
-    (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels, then
-    waits (``_head_start``).  The next ``AIWorker`` takes it (``take``) and tells it its game: the
+    (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels and what its
+    players read when made (``_load_ahead``), then waits (``_head_start``).  The player choosing
+    another game on New game tells it (``expect``): it takes its head start for that one instead.  The next ``AIWorker`` takes it (``take``) and tells it its game: the
     expected one starts with nothing left to load, its first move within its time; another loads
     its own kernels as a worker started with it would, numba imported already.  With no game
     expected it imports every game's engine.  Expecting one game rather than loading them all keeps
@@ -755,9 +798,16 @@ class SpareWorker:
     _spare: SpareWorker | None = None
 
     def __init__(self, expected: Game | str | None = None) -> None:
-        self.expected, _needed, unused = warm_plan(expected)
-        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), self.expected,
-                                                                          spare=True, unused=unused)
+        self.expected = self._expectation(expected)
+        game_id, unused, options = self.expected
+        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), game_id,
+                                                                          spare=True, unused=unused, options=options)
+
+    @staticmethod
+    def _expectation(expected: Game | str | None) -> tuple[str | None, tuple[str, ...], dict[str, Any]]:
+        """What the spare is told of the game expected: (its id, the stages left out, its options)."""
+        game_id, _needed, unused = warm_plan(expected)
+        return game_id, unused, _options_of(expected)
 
     @classmethod
     def start(cls, expected: Game | str | None = None) -> bool:
@@ -766,6 +816,23 @@ class SpareWorker:
         if not cls.wanted():
             return False
         cls._spare = SpareWorker(expected)
+        return True
+
+    @classmethod
+    def expect(cls, expected: Game | str | None) -> bool:
+        """Tell the spare waiting, if any, that New game now shows ``expected`` (another game, or
+        other options): it loads that game's kernels instead of its first guess's (``SpareExpect``),
+        in its own process; the window only queues the message.  Whether it was told (no spare, or
+        the same expectation: not)."""
+        spare = cls._spare
+        if spare is None:
+            return False
+        expectation = cls._expectation(expected)
+        if expectation == spare.expected:
+            return False
+        spare.expected = expectation
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            spare.jobs.put_nowait(SpareExpect(*expectation))
         return True
 
     @classmethod

@@ -31,7 +31,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -240,6 +240,7 @@ class App:
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
+        self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
         self._events_at = 0.0  # when the events being handled were taken from the queue (``_events``)
@@ -383,14 +384,18 @@ class App:
             return choices.game_id
         return (getattr(self.settings, "setup_choices", None) or {}).get("game_id")
 
+    def _expected_choice(self) -> tuple[str | None, dict[str, Any]]:
+        """``expected_game`` and the options New game has for it (a copy: they change as it is used)."""
+        game_id = self.expected_game()
+        choices = getattr(self, "setup_choices", None)
+        saved = (getattr(self.settings, "setup_choices", None) or {}).get("options") or {}
+        return game_id, dict((choices.options if choices is not None else saved).get(game_id) or {})
+
     def expected_rules(self) -> Game | str | None:
         """``expected_game`` with the options New game has for it: its rules, for the spare AI worker
         to load only the kernels they use (``ui.ai_worker.warm_plan``); the id alone if they do not
         load (options saved by another version)."""
-        game_id = self.expected_game()
-        choices = getattr(self, "setup_choices", None)
-        saved = (getattr(self.settings, "setup_choices", None) or {}).get("options") or {}
-        options = (choices.options if choices is not None else saved).get(game_id) or {}
+        game_id, options = self._expected_choice()
         import games
 
         try:
@@ -710,9 +715,21 @@ class App:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
-        if self.spare_worker and SpareWorker.wanted():  # (none while a worker runs: a game's search keeps its cores)
-            SpareWorker.start(self.expected_rules())
+        if self.spare_worker:
+            self._tell_spare_worker()
         return _wait_for_events(wake)
+
+    def _tell_spare_worker(self) -> None:
+        """Start the spare AI worker expecting the game New game shows first, none while a worker
+        runs (a game's search keeps its cores); or, New game's choice changed since (a card clicked,
+        Page Down, Hex's size), tell the spare waiting, which then loads that game's kernels
+        (``SpareWorker.expect``: a message queued, nothing loaded in the window)."""
+        choice = self._expected_choice()
+        if SpareWorker.wanted():
+            SpareWorker.start(self.expected_rules())
+        elif choice != self._spare_told:
+            SpareWorker.expect(self.expected_rules())
+        self._spare_told = choice
 
     def _carried_over(self, event: pygame.event.Event) -> bool:
         """A key held down while the screen changed repeats on the new screen (pygame's key repeat,

@@ -24,8 +24,11 @@ so that its games differ.  Figures:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import games
 from ai.base import Player, PlayerInfo
+from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.engines.reversi_search import ReversiPlayer
 from ai.levels import player_table, random_level
 from ai.roster import REVERSI_COURSE_DEPTHS
@@ -60,3 +63,14 @@ PLAYERS = player_table("reversi", {
     **{f"reversi:{name}": _course(depth) for name, depth in COURSE_DEPTHS.items()},
 })
 
+
+
+def load_ahead(options: dict[str, Any]) -> tuple[str, ...]:
+    """Read now what level-5 reads when it is made on a board of ``options``: on 8x8 its learned
+    pattern weights (the file checked, the weights spread out: about 0.8 s) and its ProbCut
+    parameters, kept for the process (``lru_cache``).  A spare AI worker calls it in the menus
+    (``ui.ai_worker._load_ahead``), so the game's level-5 finds them read.  The names of what was read."""
+    if games.load("reversi", **options).size != 8:
+        return ()
+    loaded = ("pattern_weights",) if pattern_weights() is not None else ()
+    return loaded + (("probcut_parameters",) if probcut_parameters() is not None else ())
