@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -357,19 +358,31 @@ def _frame_words(figures: list[float]) -> str:
             f"{modules:.0f} modules imported ({engines:.0f} the engines'); longest menu frame {1000 * longest:.0f} ms")
 
 
-def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
-    """The first game frame of ``spec`` on this checkout (and on ``against``'s, run by run beside
-    it), the median of ``runs`` runs each."""
+def _side_by_side(spec: str, menu: float, runs: int, against: Path | None,
+                  measure: Callable[[str, float, Path, str], tuple[bool, list[float] | str]],
+                  ) -> tuple[bool, dict[str, list[list[float]]] | list[str]]:
+    """``measure`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it, so
+    that the machine's load falls on both alike), ``runs`` times each: every run's figures by
+    checkout ("this", "against"), or the failure's line."""
     kernels = _compiled_kernels()
     checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
     figures: dict[str, list[list[float]]] = {label: [] for label, _root in checkouts}
     for _run_number in range(runs):
         for label, root in checkouts:
-            ok, result = _first_frame(spec, menu, root, kernels)
+            ok, result = measure(spec, menu, root, kernels)
             if not ok:
                 return False, [f"{spec:14} {label} failed: {result}"]
             figures[label].append(result)
-    return True, [f"{spec:14} {label:8} {_frame_words(_median(figures[label]))}" for label, _root in checkouts]
+    return True, figures
+
+
+def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """The first game frame of ``spec`` on this checkout (and on ``against``'s, run by run beside
+    it), the median of ``runs`` runs each."""
+    ok, figures = _side_by_side(spec, menu, runs, against, _first_frame)
+    if not ok:
+        return False, figures
+    return True, [f"{spec:14} {label:8} {_frame_words(_median(measured))}" for label, measured in figures.items()]
 
 
 def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
@@ -388,19 +401,13 @@ def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, li
 def restart_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_restart`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
     median of ``runs`` runs each."""
-    kernels = _compiled_kernels()
-    checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
-    figures: dict[str, list[list[float]]] = {label: [] for label, _root in checkouts}
-    for _run_number in range(runs):
-        for label, root in checkouts:
-            ok, result = _restart(spec, menu, root, kernels)
-            if not ok:
-                return False, [f"{spec:14} {label} failed: {result}"]
-            figures[label].append(result)
+    ok, figures = _side_by_side(spec, menu, runs, against, _restart)
+    if not ok:
+        return False, figures
     lines = []
-    for label, _root in checkouts:
-        start_ready, start_move, _, past_ready, past_move, _ = _median(figures[label])
-        ahead = sum(run[2] + run[5] for run in figures[label])
+    for label, measured in figures.items():
+        start_ready, start_move, _, past_ready, past_move, _ = _median(measured)
+        ahead = sum(run[2] + run[5] for run in measured)
         lines.append(f"{spec:14} {label:8} from the start: ready {start_ready:.2f} s, moved {start_move:.2f} s; "
                      f"past the books: ready {past_ready:.2f} s, moved {past_move:.2f} s; "
                      f"spare ready at the start {ahead:.0f} of {2 * runs}")
