@@ -19,6 +19,7 @@ from ui.ai_worker import (
     AISpareReady,
     AIWarmUp,
     AIWorker,
+    Job,
     SpareExpect,
     SpareWorker,
     wait_for_closed_workers,
@@ -119,6 +120,29 @@ def test_a_spare_loads_the_expected_games_compiled_kernels_before_the_game_start
         warmed = _first_report(worker.reports, AIWarmUp)
         assert warmed is not None and not warmed.error
         assert warmed.loaded == ()  # nothing left to load once the game had started
+    finally:
+        worker.close()
+
+
+def test_a_game_that_takes_a_spare_whose_head_start_is_over_plays_on():
+    """The spare's ``AISpareReady``, said as its head start ended in the menus, is still unread in
+    the channel when the game's worker takes the spare: the worker's poll read it as a search's
+    answer and failed (no ``job_id``): a game that took a ready spare opened on "Something went
+    wrong: AttributeError"."""
+    ai.kernels.warm_up("tictactoe")  # compiled on disk, as on a restart
+    assert SpareWorker.start("tictactoe")
+    spare = SpareWorker._spare
+    end = time.monotonic() + 120.0
+    while not spare.reports._reader.poll(0.1):  # its head start said over, the report left unread
+        assert time.monotonic() < end
+    worker = AIWorker("tictactoe")
+    try:
+        assert worker.process is spare.process
+        game = games.load("tictactoe")
+        job = Job("tictactoe", {}, (), game.to_text(game.initial_state()), "level-3", 0.2, 0, "side0")
+        job_id = worker.submit(job)
+        answers = answers_until(worker, job_id, 120.0)
+        assert any(isinstance(a, AIResult) and a.job_id == job_id for a in answers)
     finally:
         worker.close()
 

@@ -694,6 +694,8 @@ class AIWorker:
             if isinstance(item, AIWarmUp):
                 self.preparing, self.warm_up_error = not item.done, item.error
                 continue
+            if isinstance(item, AISpareReady):  # said in the menus, before this worker took the spare
+                continue
             if item.job_id != self.busy:
                 continue
             self.heard = True  # its search has begun: it sees the stop flag
