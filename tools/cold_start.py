@@ -67,7 +67,26 @@ move = ai.make_player(game_id, "level-5", seed=1, options=options).choose(state,
 print(f"{game.format_move(state, move)} {time.perf_counter() - started:.1f}")
 """
 
-WINDOW = r"""
+# the WINDOW and RESTART scripts' opening: the same random moves in both, so their games match
+PLAYED_LINE = r"""
+def played_line(game, plies):
+    # plies seeded random moves from the start, short of the game's end (3x3 Tic-tac-toe ends
+    # sooner): the position reached and the moves' names
+    import random
+
+    state, rng, line = game.initial_state(), random.Random(7), []
+    while len(line) < plies:
+        move = rng.choice(state.legal_moves())
+        if state.play(move).is_terminal():
+            break
+        line.append(game.format_move(state, move))
+        state = state.play(move)
+    return state, line
+
+"""
+
+
+WINDOW = PLAYED_LINE + r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
@@ -88,13 +107,7 @@ def main():
     game_id, *pairs = game_spec.split(":")
     options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
     game = games.load(game_id, **options)
-    state, rng, line = game.initial_state(), random.Random(7), []
-    while len(line) < plies:  # random moves, short of the game's end (3x3 Tic-tac-toe ends sooner)
-        move = rng.choice(state.legal_moves())
-        if state.play(move).is_terminal():
-            break
-        line.append(game.format_move(state, move))
-        state = state.play(move)
+    state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
     started = time.monotonic()
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
@@ -111,7 +124,7 @@ if __name__ == "__main__":
 """
 
 
-RESTART = r"""
+RESTART = PLAYED_LINE + r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
@@ -134,13 +147,7 @@ def main():
     while time.monotonic() - opened < menu:
         app.frame()
     game = games.load(game_id, **options)
-    state, rng, line = game.initial_state(), random.Random(7), []
-    while len(line) < plies:
-        move = rng.choice(state.legal_moves())
-        if state.play(move).is_terminal():
-            break
-        line.append(game.format_move(state, move))
-        state = state.play(move)
+    state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
     spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
     ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
