@@ -537,8 +537,9 @@ def test_no_first_stone_is_proven_a_win_under_the_swap_rule(size):
 @pytest.mark.parametrize("size", [7, 11])
 def test_level_3_takes_over_blues_centre_and_the_stones_next_to_it(size):
     """Level-3's search, its playouts random, never swapped 11x11's centre at 1 s a move (Blue kept
-    f6, g6 and f5 in every game); the centre and its six neighbours win for Blue on every solved
-    size and are in the swap table (``hex_knowledge.strong_opening``), so it takes them over."""
+    f6, g6 and f5 in every game); the centre and its six neighbours are winning first moves on
+    every size from 5x5 (the solved maps, then the swap table: ``hex_knowledge.strong_opening``),
+    so it takes them over."""
     game = games.load("hex", size=size, swap=True)
     centre = centre_cell(size)
     near = [cell for cell in range(size * size) if hex_distance(cell, centre, size) <= 1]

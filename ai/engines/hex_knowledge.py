@@ -288,9 +288,9 @@ def cells_to_swap(n: int) -> frozenset[int] | None:
 
 def strong_opening(state: HexState) -> bool:
     """Red's first turn with the swap rule on: is Blue's stone the centre or one of its neighbours,
-    and a cell that ``cells_to_swap`` takes over?  Such an opening wins for Blue wherever the
-    board is solved: a search with random playouts (level-3) sees too little of it to swap it
-    (on 11x11 at 1 s it kept Blue's f6 in every game)."""
+    and a cell that ``cells_to_swap`` takes over (all seven from 5x5 on)?  A search with random
+    playouts (level-3) sees too little of such a stone to swap it: on 11x11 at 1 s it kept Blue's
+    f6 in every game (docs/tuning/hex.md)."""
     n = state.game.size
     winning = cells_to_swap(n)
     cell = state.swap_cell()
