@@ -26,6 +26,8 @@ and every letter (``RE``'s too) names the other side (HexGui's board is ours mir
 exchanged); when it has the other letter the moves alternate, as in our Hex.  A file that ends on
 its swap is read by the swap's word: ``swap-sides``, or ``swap-pieces`` under an old HexGui's
 ``AP``, kept the board.
+Little Golem's records (``game<N>.hsgf``, two-letter cells) are read as the HexGui files they
+stand for (``_as_hexgui_words``).
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
@@ -53,6 +55,7 @@ SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without 
 LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
 LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
+LITTLE_GOLEM_CELL = re.compile(r"[a-z]{2}", re.IGNORECASE)  # Little Golem's cell: column and row as letters
 OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrote swap-pieces for swap-sides
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
@@ -117,7 +120,8 @@ def record_from_sgf(text: str) -> GameRecord:
     if game_number != "11":
         raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
     size = _board_size(root.get("SZ", ["11"])[0])
-    words = [(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS for value in node.get(letter, [])]
+    words = _as_hexgui_words([(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS
+                              for value in node.get(letter, [])])
     rules = root.get("RU", [""])[0].strip().lower()
     swap = rules == SWAP_RULE or any(value.lower() in SWAP_WORDS for _letter, value in words)
     try:
@@ -152,6 +156,30 @@ def record_from_sgf(text: str) -> GameRecord:
         said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
         record = record.finish(Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}"))
     return record
+
+
+def _as_hexgui_words(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The moves of a Little Golem file as HexGui writes them; the moves of any other file as they are.
+
+    Little Golem's game page links its record as ``game<N>.hsgf``:
+    ``(;FF[4]EV[hex.ch.23.1.1]PB[Ann]PW[Bob]SZ[13]RE[B]GC[ game #1]SO[http://www.littlegolem.com];W[mf];B[swap];W[kj]``.
+    No GM; the first player (PB) writes its moves ``W``, the second (PW) ``B``, and ``RE[B]`` says
+    PB won; a cell is two letters, the column's and the row's (``mf`` is HexGui's m6, the first
+    player joining the rows' edges as HexGui's black does), and the swap is ``swap``, the cells
+    after it as after HexGui 0.10's swap-pieces.  So each letter is exchanged and each cell renamed
+    (``;B[m6];W[swap];B[k10]``).  Sources: Benzene's Little Golem bots (tools/lg/lg-mohex.rb,
+    ``translate_LG2Hex!``), Polygames' (``hex_convert_hsgf_to_polygames``), ggp-zero's ``parse_sgf``
+    ("white/black is wrong on LG"); tests/test_hex_sgf.py."""
+    if not any(LITTLE_GOLEM_CELL.fullmatch(value) for _letter, value in words):
+        return words
+    return [(SIDE_LETTERS[1 - SIDE_LETTERS.index(letter)], _hexgui_cell(value)) for letter, value in words]
+
+
+def _hexgui_cell(value: str) -> str:
+    """A Little Golem cell (``mf``: column m, row f) as HexGui names it (``m6``); other words as they are."""
+    if not LITTLE_GOLEM_CELL.fullmatch(value):
+        return value
+    return f"{value[0].lower()}{ord(value[1].lower()) - ord('a') + 1}"
 
 
 def _board_kept(word: str, letter: str, after: list[tuple[str, str]], program: str) -> bool:

@@ -16,6 +16,7 @@ import pytest
 import ai
 import games
 from ai.base import Limits
+from ai.engines.hex_knowledge import centre_cell, hex_distance, strong_opening
 from ai.engines.hex_solver import solver
 from games import IllegalMove
 from games.hex import BLUE, RED, SWAP
@@ -531,6 +532,31 @@ def test_no_first_stone_is_proven_a_win_under_the_swap_rule(size):
             game.initial_state(), Limits(time=0.3), reports.append)
         assert move in game.initial_state().legal_moves()
         assert all(r.proven != 1 for r in reports), player_id
+
+
+@pytest.mark.parametrize("size", [7, 11])
+def test_level_3_takes_over_blues_centre_and_the_stones_next_to_it(size):
+    """Level-3's search, its playouts random, never swapped 11x11's centre at 1 s a move (Blue kept
+    f6, g6 and f5 in every game); the centre and its six neighbours are winning first moves on
+    every size from 5x5 (the solved maps, then the swap table: ``hex_knowledge.strong_opening``),
+    so it takes them over."""
+    game = games.load("hex", size=size, swap=True)
+    centre = centre_cell(size)
+    near = [cell for cell in range(size * size) if hex_distance(cell, centre, size) <= 1]
+    assert len(near) == 7
+    for seed, cell in enumerate(near):
+        player = ai.make_player("hex", "level-3", seed=seed, options={"size": size, "swap": True})
+        assert player.choose(game.initial_state().play(cell), Limits(iterations=400)) == SWAP, (size, cell)
+
+
+def test_only_the_centre_and_its_neighbours_are_swapped_unsearched():
+    """A corner, or a cell two steps from the centre, is left to the search (``strong_opening`` is False)."""
+    game = games.load("hex", size=11, swap=True)
+    start = game.initial_state()
+    assert strong_opening(start.play(game.parse_move(start, "f6")))
+    assert not strong_opening(start.play(game.parse_move(start, "a1")))
+    assert not strong_opening(start.play(game.parse_move(start, "f8")))
+    assert not strong_opening(start)  # not Red's first turn
 
 
 @pytest.mark.parametrize("text", ["Hex\n1. f6 2. swap-pieces 3. e7", "Hex (size=11)\nf6 swap e7", "f6 swap-pieces e7"])

@@ -13,6 +13,8 @@ import games
 from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
 from games.record import GameRecord, RecordError, Result, Side
+from tests.ui_helpers import key as press
+from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
 
@@ -415,3 +417,55 @@ def test_saving_again_writes_no_copy_and_never_overwrites_another_file_of_the_sa
     for suffix in (".json", ".sgf"):
         first, second = sorted(games_dir().glob(f"*{suffix}"), key=lambda path: len(path.name))
         assert second.name == f"{first.stem}-2{suffix}" and "Eve" in first.read_text(encoding="utf-8")
+
+
+# -- Little Golem's files ---------------------------------------------------------------------------
+# The facts, from the programs that read Little Golem's Hex records (its game page's SGF link,
+# game<N>.hsgf): Benzene's tools/lg/lg-mohex.rb and lg-wolve.rb (``translate_LG2Hex!``, the bots
+# that played there), Polygames' Little Golem bot (``hex_convert_hsgf_to_polygames``), ggp-zero's
+# ``parse_sgf`` and a converter of Little Golem's game lists (LittleGolem.convert) agree:
+# - the root is ``FF[4]EV[hex...]PB[..]PW[..]SZ[13]RE[B]GC[ game #N]SO[http://www.littlegolem.com]``:
+#   no GM, no AP;
+# - the first player's moves are written ``W``, the second's ``B`` (ggp-zero: "white/black is wrong
+#   on LG"), while PB names the first player and RE[B] says the first player won (the converter:
+#   "RE[B] means first player win");
+# - a cell is two letters, the column's as HexGui names it and the row's as a letter: ``mf`` is
+#   HexGui's m6, the first player joining the rows' edges as HexGui's black does;
+# - the swap is ``B[swap]``, after which the cells are those of HexGui's swap-pieces (the bots
+#   exchange row and column of every later move, keeping the first stone: the game without the swap).
+# Not found: which colours Little Golem's board draws, and whether its games always have the swap rule.
+LITTLE_GOLEM_ROOT = "(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[{size}]RE[{winner}]GC[ game #1]SO[http://www.littlegolem.com]"
+
+
+def test_little_golems_first_player_joining_its_edges_wins_as_blue_named_by_pb():
+    """Little Golem's first player writes W and joins the rows' edges (``aa ab ac``: HexGui's a1 a2
+    a3, our a1 b1 c1), and PB names it; RE[B] says the same winner.  Such files were refused: "move 1
+    'aa' is not legal"."""
+    record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=3, winner="B") + ";W[aa];B[ba];W[ab];B[bb];W[ac])")
+    assert record.moves == ["a1", "a2", "b1", "b2", "c1"]
+    assert record.result.winner == 0 and [side.title for side in record.players] == ["Ann", "Bob"]
+
+
+def test_little_golems_swap_and_resignation_are_ours():
+    """``W[cb];B[swap];W[bd]``: Blue's b3 (HexGui's c2) taken over, then Blue's d2 (HexGui's b4
+    exchanged, as Benzene's bot and Polygames' read the moves after Little Golem's swap); the second
+    player (B, Bob) resigns and RE[B] names Ann the winner."""
+    record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[swap];W[bd];B[resign])")
+    assert record.options == {"size": 5, "swap": True} and record.moves == ["b3", "swap", "d2"]
+    assert record.result.winner == 0 and record.result.reason == "Red resigns"
+    board = record.final_state()
+    game = record.game()
+    assert board.stone_at(game.parse_move(game.initial_state(), "c2")) == 1  # the swapped stone: Red's
+
+
+def test_a_little_golem_game_pasted_or_dropped_opens_in_the_replay(app, tmp_path, monkeypatch):
+    """Its SGF link saves ``game<N>.hsgf``: dropped on the window, or its text pasted (Ctrl+V)."""
+    text = LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[swap];W[bd];B[resign])"
+    monkeypatch.setattr(clipboard, "get_text", lambda: text)
+    press(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["b3", "swap", "d2"]
+    path = tmp_path / "game1.hsgf"
+    path.write_text(text.replace("W[bd]", "W[be]"), encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert app.scene.record.moves == ["b3", "swap", "e2"]

@@ -12,7 +12,9 @@
   rule on the bigger sizes it opens in the centre, unsearched); its new tree nodes start
   from hand-set pattern priors (saving or cutting a bridge, edge templates: ``ai/kernels/hex.py``),
   and its playouts keep ziggurats (edge template IIIa) as they keep bridges.
-- Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.
+- Level 3 (like "hex:uct"): the same search as plain UCT with uniformly random playouts.  Levels 3
+  and 4 swap a strong first stone at once (``hex_knowledge.strong_opening``: the centre or next to
+  it, where the maps or the swap table take it over); other stones are searched both ways.
 - Level 2: one ply of the notebook's shortest-path heuristic with noise: it heads for its edges
   but has no idea of bridges or of the opponent's threats.
 - ``hex_notebook``: the course notebook's alpha-beta with its shortest-path heuristic.
@@ -24,7 +26,7 @@ from __future__ import annotations
 import random
 
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.hex_knowledge import KnowledgePlayer
+from ai.engines.hex_knowledge import KnowledgePlayer, strong_opening
 from ai.engines.hex_mcts import HexMCTSPlayer
 from ai.engines.hex_notebook import NotebookPlayer, shortest_path_heuristic
 from ai.levels import player_table, random_level
@@ -53,9 +55,9 @@ class GreedyPlayer(Player):
         return move
 
 
-def _mcts(max_playouts: int | None = None, knowledge: bool = True, solve: bool = False):
+def _mcts(max_playouts: int | None = None, knowledge: bool = True, solve: bool = False, swap_rule: bool = True):
     return lambda info, seed: HexMCTSPlayer(info, rave=knowledge, bridges=knowledge, max_playouts=max_playouts,
-                                            solve=solve, seed=seed)
+                                            solve=solve, seed=seed, swap_at_once=strong_opening if swap_rule else None)
 
 
 def _knowledge(info: PlayerInfo, seed: int | None) -> Player:
@@ -69,5 +71,5 @@ PLAYERS = player_table("hex", {
     "level-4": _mcts(LEVEL4_PLAYOUTS),
     "level-5": _knowledge,
     "hex:notebook": lambda info, seed: NotebookPlayer(info),
-    "hex:uct": _mcts(knowledge=False),
+    "hex:uct": _mcts(knowledge=False, swap_rule=False),
 })

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -192,8 +193,10 @@ class HexMCTSPlayer(Player):
     def __init__(
         self, info: PlayerInfo, *, rave: bool = True, bridges: bool = True, templates: bool = False,
         max_playouts: int | None = None, solve: bool = False, prior_weight: int = 0, seed: int | None = None,
+        swap_at_once: Callable[[HexState], bool] | None = None,
     ) -> None:
         self.info = info
+        self.swap_at_once = swap_at_once  # Red's first turn: openings taken over unsearched (levels 3 and 4)
         self.max_playouts = max_playouts
         self.rng = random.Random(seed)
         self.late = 0.0  # seconds the moves lately ended after their planned time (see ``_limits``)
@@ -246,7 +249,10 @@ class HexMCTSPlayer(Player):
         return Progress(best_move=move, pv=[move], kind="rule", done=True)
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
-        """Red's first turn under the swap rule: compare the best stone with taking Blue's."""
+        """Red's first turn under the swap rule: take Blue's stone at once where ``swap_at_once``
+        says so, else compare the best stone with taking Blue's."""
+        if self.swap_at_once is not None and self.swap_at_once(state):
+            return Progress(best_move=SWAP, pv=[SWAP], kind="book", done=True)
         half = Limits(limits.time / 2 if limits.time is not None else None, None,
                       limits.iterations, limits.stop)
         cells = [m for m in state.legal_moves() if m != SWAP]
