@@ -953,6 +953,24 @@ def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, mo
         i18n.set_language("en")
 
 
+def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):
+    """The log said "forfeit: Branco desiste" in a Portuguese window, "forfeit: White resigns" in an
+    English one, while the record keeps "White resigns" in both: the log is language-neutral as the
+    record is, and the screen says it in the window's language."""
+    from ui import i18n
+
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = hotseat(app, "alquerque", ())
+        with caplog.at_level("INFO", logger="tabuleiro.ui"):
+            key(app, pygame.K_r, pygame.KMOD_CTRL)  # White, to move, resigns
+        assert scene.is_over() and scene.end_reason() == "Branco desiste"
+        assert "forfeit: White resigns" in caplog.text and "desiste" not in caplog.text
+    finally:
+        i18n.set_language("en")
+
+
 def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
     """After the end, Legal moves stayed lit and did nothing (Hint beside it was greyed): both are
     greyed now, and their keys say why instead of doing nothing (L no longer flips a setting
