@@ -12,10 +12,12 @@ Readings we chose:
   placement.  A position where neither side can move is terminal and has no moves at all.
   ``pa``, ``ps`` and ``--`` are read as a pass too, and a line of moves may leave passes out
   (``implied_move``), as the transcripts of Othello programs do.
-- The score is the plain disc count (empty squares are not awarded to the winner, as the rules
-  page says "more discs wins"); ``score()`` is (black discs, white discs).  ``end_reason`` adds
-  the tournament count (the empty squares to the winner, ``final_margin``: what GTP's
-  ``final_score`` answers; shared in a draw) when a game ends before the board fills.
+- ``score()`` is the count of discs on the board, (black, white), as the course project's
+  scoreboard keeps it: it decides who wins ("more discs wins"), and the players' cards, records
+  and the search's margins count it.  ``end_reason`` adds the tournament count (the World Othello
+  Federation's: the empty squares to the winner, shared in a draw; ``final_margin``, what GTP's
+  ``final_score`` answers and a GGF file's result says) when a game ends before the board fills;
+  the window gives that count first, as Othello players quote a result (assets/rules/reversi.md).
 - Squares are named ``d3``: column letter from the left, row number from the top.  A move is the
   square's index ``row * size + col``, the bit of that square in the boards.
 - Position text is the board row by row in ``X`` (Black), ``O`` (White) and ``-`` (empty), then a

@@ -110,7 +110,7 @@ def test_the_window_keeps_the_rest_of_a_file_with_a_name_too_long_and_says_which
     app = make_app(tmp_path, monkeypatch)
     try:
         app.run_frames(2)
-        assert [m.text for m in app.messages.current()] == [st.DEFAULTS_USED.format(names="player_name")]
+        assert [m.text for m in app.messages.current()] == [st.DEFAULTS_USED.format(names="Your name")]
         assert (app.settings.theme, app.settings.volume, app.settings.player_name) == ("light", 0.3, "")
         assert (config / "settings.json").read_text(encoding="utf-8") == text
         app.settings.sound = False  # as the settings screen's switch does
@@ -140,7 +140,37 @@ def test_the_values_that_cannot_be_used_are_said_in_the_windows_language(path):
         said = words.settings_problem(problem)
     finally:
         i18n.set_language("en")
-    assert said != problem and "player_name" in said
+    assert said != problem and "O seu nome" in said and "player_name" not in said
+
+
+def test_a_portuguese_window_names_the_unusable_settings_as_its_settings_screen_does(tmp_path, monkeypatch, caplog):
+    """A Portuguese player whose settings file held an unknown theme and a name too long read
+    "...: theme, player_name": the file's keys, in English, where the settings screen says "Tema"
+    and "O seu nome".  The message now names them by the labels of that screen; the log keeps the
+    keys, the same in every language."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui.scenes.settings_screen import SettingsScene
+
+    config = tmp_path / "config"
+    config.mkdir()
+    bad = {"language": "pt", "theme": "purple", "player_name": "x" * 40}
+    (config / "settings.json").write_text(json.dumps(bad), encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        app = make_app(tmp_path, monkeypatch)
+    try:
+        app.run_frames(2)
+        (said,) = [m.text for m in app.messages.current()]
+        screen = SettingsScene(app)
+        app.switch(screen)
+        app.run_frames(2)
+        labels = [screen.menu.get_widget(name).get_title().rstrip(": ") for name in ("theme", "player_name")]
+        assert labels == ["Tema", "O seu nome"]
+        assert f": {', '.join(labels)}." in said and "theme" not in said and "player_name" not in said
+        assert st.DEFAULTS_USED.format(names="theme, player_name") in caplog.text
+    finally:
+        app.quit()
+        i18n.set_language("en")
 
 
 def test_an_unreadable_file_is_reported(path):
@@ -345,3 +375,10 @@ def test_a_file_that_could_be_neither_read_nor_moved_aside_is_not_saved_over(pat
         assert words.settings_problem(refused).startswith("Não foi possível guardar as definições")
     finally:
         i18n.set_language("en")
+
+
+def test_every_checked_setting_has_a_label_for_the_screens():
+    """A setting the file can get wrong (``RULES``) is named on screen by a label, never by its key."""
+    from ui import words
+
+    assert set(words.SETTING_LABELS) == set(st.RULES)

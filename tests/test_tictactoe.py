@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -331,6 +332,55 @@ def test_the_rules_pages_smallest_first_player_win_is_what_level5_proves(width, 
     reports = []
     ai.make_player("tictactoe", "level-5").choose(game.initial_state(), Limits(time=30), progress=reports.append)
     assert reports[-1].proven == 1
+
+
+# The published values of the m,n,k-game the rules page states (width x height; the sources are in
+# the page's comment): k -> (draws, first-player wins), each a set of boards
+PUBLISHED = {
+    3: ({(3, 3)}, {(4, 3), (3, 4)}),
+    4: ({(4, 4), (5, 4), (6, 4), (5, 5)}, {(6, 5), (5, 6), (6, 6), (7, 6)}),
+    5: (set(), {(15, 15)}),
+}
+KNOWN_RESULTS = {  # the page's bullet of each k, and the words that part its draws from its wins
+    "en": (Path("assets/rules/tictactoe.md"), r"Known results with perfect play, k = (\d+):", r"first-player wins?"),
+    "pt": (Path("assets/locale/pt/rules/tictactoe.md"), r"Resultados conhecidos com jogo perfeito, k = (\d+):",
+           r"vitórias? de quem começa"),
+}
+
+
+def page_results(language: str) -> dict[int, tuple[set, set]]:
+    """The boards the rules page calls draws and first-player wins, for each k it names."""
+    from ui import markdown
+
+    path, lead, wins_word = KNOWN_RESULTS[language]
+    found = {}
+    for block in markdown.parse(path.read_text(encoding="utf-8")):
+        said = re.match(lead, block.text)
+        if said:
+            draws, _, wins = re.split(f"({wins_word})", block.text[said.end():], maxsplit=1)
+            found[int(said.group(1))] = tuple({(int(w), int(h)) for w, h in re.findall(r"(\d+) x (\d+)", part)}
+                                              for part in (draws, wins))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_rules_page_states_the_published_results_and_no_more(language):
+    """The page said "with k = 4, 4 x 4 and 5 x 5 are draws, 6 x 5 and bigger boards first-player
+    wins": 5 x 4 and 6 x 4 are draws too, and "bigger" took in 7 x 4 ... 19 x 4, of which nothing is
+    published.  It now names the boards of each result, as the sources give them."""
+    assert page_results(language) == PUBLISHED
+
+
+@pytest.mark.parametrize("width, height", sorted(PUBLISHED[4][1]))
+def test_the_compiled_search_proves_the_pages_four_in_a_row_wins(width, height):
+    """A fresh solve of each first-player win the page names with k = 4 (beyond the Python search's
+    16 squares): level-5's compiled search proves the first player wins against every defence."""
+    from ai.engines.tictactoe_search import KernelSearcher
+    from ai.search import driver
+
+    game = games.load("tictactoe", width=width, height=height, k=4)
+    found = driver.search(KernelSearcher(), game.initial_state(), Limits(depth=10))
+    assert found.proven == 1
 
 
 GOMOKU = games.load("tictactoe", width=15, height=15, k=5)

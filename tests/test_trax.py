@@ -7,6 +7,7 @@ the hand-built positions below were worked through by hand from the rules in sha
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path as FsPath
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import games
 from games import IllegalMove
+from games.grid import cell_name
 from games.trax import (
     DARK,
     LIGHT,
@@ -324,6 +326,57 @@ def test_the_portuguese_end_reason_names_who_completed_the_loop():
             "Escuro ganha: um circuito claro e uma linha escura na mesma jogada: ganha quem jogou"
     finally:
         i18n.set_language("en")
+
+
+LINE_WORDS = {  # what the rules page says of a line, and the words around its numbers, in each language
+    "en": (r"at least (\d+) rows or columns", r": (\d+) on a \1 x \1 board, (\d+) on \2 x \2",
+           r"On (\d+) x \1 the two rules agree"),
+    "pt": (r"pelo menos (\d+) filas ou colunas", r": (\d+) num tabuleiro \1 x \1, (\d+) num \2 x \2",
+           r"No (\d+) x \1 as duas regras coincidem"),
+}
+
+
+def page_line_numbers(language: str) -> tuple[int, list[int]]:
+    """The open table's shortest line, and the boards on which the rules page counts a line's tiles."""
+    from ui import i18n
+    from ui.scenes.rules import rules_source
+
+    i18n.set_language(language)
+    try:
+        page = re.sub(r"\s+", " ", rules_source("trax"))
+    finally:
+        i18n.set_language("en")
+    least, counted, agreed = (re.search(pattern, page) for pattern in LINE_WORDS[language])
+    assert least and counted and agreed, "the rules page no longer says how long a line is"
+    return int(least.group(1)), [int(n) for n in (*counted.groups(), agreed.group(1))]
+
+
+def straight_light_line(size: int, first: int, length: int):
+    """A ``size`` board with a straight light path (``ldld`` tiles) along its middle row from column
+    ``first``, ``length`` tiles once Light lays the last one (the state after that turn)."""
+    game = games.load("trax", size=size)
+    row = ["none"] * size
+    row[first:first + length - 1] = ["ldld"] * (length - 1)
+    rows = [" ".join(row if r == size // 2 else ["none"] * size) for r in range(size)]
+    state = game.from_text("to-move: light\n" + "\n".join(rows))
+    return state.play(game.parse_move(state, cell_name(size // 2 * size + first + length - 1, size) + "+"))
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_line_is_as_long_as_the_board_as_the_rules_page_says(language):
+    """The page said "where a line must span 8 rows or columns" of the open table; the official rules
+    say at least 8, between the outermost tiles in play.  Played from the page's numbers: a line
+    from edge to edge of a board of each size it names wins with that many tiles (on 8 x 8 exactly
+    the open table's shortest line), and on a larger board a line of the open table's length that
+    reaches neither edge does not end the game."""
+    least, sizes = page_line_numbers(language)
+    assert least == 8
+    for size in sizes:
+        ended = straight_light_line(size, 0, size)
+        assert ended.is_terminal() and ended.winner() == LIGHT and ended.score() == (size, 0), size
+    assert 8 in sizes
+    going_on = straight_light_line(10, 1, least)
+    assert not going_on.is_terminal() and going_on.winner() is None
 
 
 # -- random games on every size --------------------------------------------------------------------
@@ -965,7 +1018,7 @@ def test_the_rules_pages_say_a_line_spans_the_whole_board_not_standard_traxs_8_r
     for page in (root / "assets" / "rules" / "trax.md", root / "assets" / "locale" / "pt" / "rules" / "trax.md"):
         text = page.read_text(encoding="utf-8")
         assert " 8 " in text, page
-        assert re.search(r"\(7 (?:on a|num tabuleiro) 7 x 7", text), page
+        assert re.search(r"(?:\(|: )7 (?:on a|num tabuleiro) 7 x 7", text), page
         assert re.search(r"(?:another size|outro tamanho) \((?:de )?7 (?:to|a) 25\)", text), page
     game = games.load("trax", size=7)
     state = game.play_line(game.move_texts("d5+ d3\\ c5+ d6/ b5\\ d2\\ d1+ e2+ c7/ e5/ f4+ c4+ c1\\ g3\\ e6+ g2\\ b6+ "

@@ -69,6 +69,35 @@ def test_a_reversi_card_leads_with_the_tournament_count(app, language, said):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, language):
+    """The rules page said the score was the plain disc count, "empty squares left at the end are
+    not given to the winner", while the end of such a game gives them to the winner first.  The
+    page now says the final score is the tournament's and quotes a game that ends early: played
+    from the page's moves, the game ends in the page's words (the panel draws them), and its
+    card gives the same count under its headline."""
+    import re
+
+    from ui import i18n
+    from ui.scenes.game_over import result_lines
+    from ui.scenes.rules import rules_source
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        page = re.sub(r"\s+", " ", rules_source("reversi"))
+        example = re.search(r'`((?:[a-h]\d )+[a-h]\d)`[^"`]*"([^"]+)"', page)
+        assert example, "the page plays no game that ends before the board is full"
+        moves, said = example.group(1).split(), example.group(2)
+        drawn = recorded_text(monkeypatch)
+        scene = hotseat(app, "reversi", moves)
+        assert scene.is_over() and scene.state.empties() > 0
+        assert scene.end_reason() == said
+        assert said in drawn and said.endswith(" " + result_lines(scene)[0])
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_game_over_cards_score_says_what_it_counts(app):
     """Alquerque's card read "Black wins" over "White 10 - 7 Black": the loser seemed to have won
     more.  The score says what it counts, as the player cards do: "(captured)"."""
@@ -920,6 +949,24 @@ def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, mo
         proof = next(rect for text, rect in drawn if text.startswith("provado"))
         panel = scene.panel  # its card ends 18 px inside the panel, its text 14 px inside the card (at scale 1)
         assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):
+    """The log said "forfeit: Branco desiste" in a Portuguese window, "forfeit: White resigns" in an
+    English one, while the record keeps "White resigns" in both: the log is language-neutral as the
+    record is, and the screen says it in the window's language."""
+    from ui import i18n
+
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = hotseat(app, "alquerque", ())
+        with caplog.at_level("INFO", logger="tabuleiro.ui"):
+            key(app, pygame.K_r, pygame.KMOD_CTRL)  # White, to move, resigns
+        assert scene.is_over() and scene.end_reason() == "Branco desiste"
+        assert "forfeit: White resigns" in caplog.text and "desiste" not in caplog.text
     finally:
         i18n.set_language("en")
 

@@ -124,6 +124,15 @@ def test_every_reading_the_rules_code_chose_has_its_section_on_the_page(language
     assert missing == []
 
 
+def test_no_page_shows_the_sources_its_comments_keep(language):
+    """A page keeps the source of each fact it states in an HTML comment (``<!-- source: ... -->``),
+    for whoever checks the page; the rules screen drew the comment as a paragraph of the page."""
+    shown = [(info.id, text) for info in games.catalog() for text in page_blocks(info.id)
+             if "<!--" in text or "-->" in text]
+    assert shown == []
+    assert "<!--" in rules_source("tictactoe")  # the pages keep them
+
+
 def named_players(game_id: str) -> list[str]:
     """The titles of the game's named players (the course's, the notebook's, the baselines) as
     the Computer choice on New game shows them."""

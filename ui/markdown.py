@@ -6,7 +6,8 @@ screen draws itself (``trax-tiles``: the six Trax tiles with their names; ``star
 page's game at its start), not a file.
 
 The rules files use only these (see docs/HELPER_BRIEF.md), so a full Markdown library is not
-needed.  Inline marks (``**bold**``, ``*em*``) are dropped to plain text; inline code
+needed.  An HTML comment (``<!-- source: ... -->``, on lines of its own) is left out: the pages
+keep there where each fact they state comes from, for whoever checks them, not for the player.  Inline marks (``**bold**``, ``*em*``) are dropped to plain text; inline code
 (`` `code` ``) is kept as a run of its own (``Block.runs``), exactly as written, so that the page
 can draw the characters a player types in the code face.
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 _PICTURE = re.compile(r"^!\[[^\]]*\]\(([\w-]+)\)$")
 _INLINE = re.compile(r"(\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w))")
 _CODE = re.compile(r"`([^`]+)`")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ def _block(kind: str, lines: list[str], indent: int = 0) -> Block:
 
 
 def parse(source: str) -> list[Block]:
+    """The page's blocks, in order; its comments (``_COMMENT``) left out."""
+    source = _COMMENT.sub("", source)
     blocks: list[Block] = []
     para: list[str] = []  # the source lines of the paragraph or bullet being read
     bullet_indent: list[int] = []  # the bullet being read: its nesting level; none: a paragraph

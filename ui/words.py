@@ -707,9 +707,31 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
 )
 
 
+# each checked setting (ui.settings.RULES) as the screens name it: the label of its field on
+# Settings or New game, or for a setting no field shows, what it keeps
+SETTING_LABELS = {
+    "theme": N_("Theme"), "show_legal": N_("Show legal moves"), "face_me": N_("Board faces me"),
+    "animation_speed": N_("Animations"), "move_time": N_("Time per move"), "window_size": N_("Window size"),
+    "fullscreen": N_("Full screen (F11)"), "maximized": N_("Maximised window"), "sound": N_("Sound"),
+    "volume": N_("Volume"), "language": N_("Language"), "player_name": N_("Your name"),
+    "outside_players": N_("Outside players of the tournament"), "outside_games": N_("Games of the outside players"),
+    "setup_choices": N_("Last choices on New game"), "tournament_game": N_("Game of the last tournament"),
+    "dismissed_tournaments": N_("Unfinished tournaments no longer offered"),
+    "records_filter": N_("Filter of Saved games"),
+}
+
+
+def setting_labels(names: str) -> str:
+    """Settings a problem names by their keys in the file ("theme, player_name"), which the log
+    keeps as they are, named as the screens label them, in the current language ("Tema, O seu
+    nome"); a key with no label (another version's) as it is."""
+    return ", ".join(_(SETTING_LABELS[name]) if name in SETTING_LABELS else name for name in names.split(", "))
+
+
 def settings_problem(text: str) -> str:
-    """A problem with the settings file (ui.settings.load or save), in the current language."""
-    return _fill(SETTINGS_PROBLEMS, text, {"error": file_error})
+    """A problem with the settings file (ui.settings.load or save), in the current language: the
+    settings it names by their labels (``setting_labels``), not by the file's keys."""
+    return _fill(SETTINGS_PROBLEMS, text, {"error": file_error, "names": setting_labels})
 
 
 def load_problem(text: str) -> str:

@@ -356,7 +356,7 @@ class GameScene(GameCommands, Scene):
         self.hint = None  # no hint on a finished board
         self.over_since = time.monotonic()
         self.over_hidden = False
-        log.info("forfeit: %s", self.end_reason())
+        log.info("forfeit: %s", self.recorded_reason())  # as the record keeps it: the same in every language
         self._say_in_full(side, why)
         self._changed()
 
