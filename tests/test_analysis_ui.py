@@ -80,7 +80,15 @@ def test_labels_speak_each_games_unit():
         return MoveValues(mover, {v.move: v for v in values})
 
     assert value_text(MoveValue(1, 6.2), "reversi") == "+6"
-    assert value_text(MoveValue(1, -2.5), "alquerque") == "-2.5" and value_text(MoveValue(1, 64.0), "tictactoe") == "+64"
+    assert value_text(MoveValue(1, -250.0), "alquerque") == "-2.5" and value_text(MoveValue(1, 64.0), "tictactoe") == "+64"
+    assert value_text(MoveValue(1, 110.0), "rastros") == "+110" and value_text(MoveValue(1, 5.0), "rastros") == "+5"
+    assert value_text(MoveValue(1, 3.8), "trax") == "+3.8"
+    # the bar's value from the replay's graph (a computer's or the background analysis' opinion)
+    from ui.analysis import Opinion
+    from ui.eval_bar import last_known
+
+    assert last_known([Opinion(-110.0, mover=1)], [0.6], 0, "alquerque").text == "+1.1"
+    assert last_known([Opinion(3.8, mover=0)], [0.4], 0, "trax").text == "+3.8"
     assert value_text(MoveValue(1, 0.62, "mcts", visits=1200), "hex") == "62%"
     assert value_text(MoveValue(1, 0.0, "proven", 1, 5), "rastros") == "W5"
     assert value_text(MoveValue(1, 0.0, "proven", -1, 3), "rastros") == "L3"
@@ -95,7 +103,7 @@ def test_labels_speak_each_games_unit():
 
 
 @pytest.mark.parametrize(("game_id", "near_nought", "nearest"), [
-    ("reversi", 0.4, "+1"), ("tictactoe", 0.4, "+1"), ("alquerque", 0.03, "+0.1"), ("rastros", 0.04, "+0.1"),
+    ("reversi", 0.4, "+1"), ("tictactoe", 0.4, "+1"), ("alquerque", 3.0, "+0.1"), ("rastros", 0.4, "+1"),
     ("trax", 0.04, "+0.1")])
 def test_a_value_of_nought_reads_0_in_every_game_that_signs_its_values(game_id, near_nought, nearest):
     """A Reversi square read "+0" where no disc is won; a points value just under nought "-0.0".
@@ -107,9 +115,9 @@ def test_a_value_of_nought_reads_0_in_every_game_that_signs_its_values(game_id, 
         assert value_text(MoveValue(1, score), game_id) == "0"
         assert move_labels(MoveValues(0, {1: MoveValue(1, score)}), game_id)[1].text == "0"
         assert favoured_text(MoveValue(1, score), game_id) == "0"
-    counted = game_id in ("reversi", "tictactoe")  # whole counts: discs, line points
-    assert value_text(MoveValue(1, 0.6 if counted else 0.06), game_id) == nearest
-    assert value_text(MoveValue(1, -0.6 if counted else -0.06), game_id) == "-" + nearest[1:]
+    least = {"reversi": 0.6, "tictactoe": 0.6, "rastros": 0.6, "alquerque": 6.0}.get(game_id, 0.06)  # whole counts, pieces
+    assert value_text(MoveValue(1, least), game_id) == nearest
+    assert value_text(MoveValue(1, -least), game_id) == "-" + nearest[1:]
 
 
 def test_an_exact_margin_of_nought_reads_0():
@@ -175,19 +183,59 @@ def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_co
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("game_id", "value", "shown"), [("alquerque", 2.5, "+2.5"), ("hex", 0.62, "62%")])
-def test_the_bars_value_in_points_or_percent_stands_alone(app, monkeypatch, game_id, value, shown):
-    """Only a count that needs its unit named gets one: points are named nowhere, a percent carries its own."""
+def test_the_bars_chance_to_win_stands_alone(app, monkeypatch):
+    """A percent carries its own unit: the bar writes none under it."""
     from tests.ui_helpers import recorded_text_rects
 
-    scene = _valued(app, game_id, {}, (1280, 800))
+    scene = _valued(app, "hex", {}, (1280, 800))
     move = scene.state.legal_moves()[0]
-    kind = "mcts" if game_id == "hex" else "alphabeta"
-    scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, value, kind, visits=900)})
+    scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, 0.62, "mcts", visits=900)})
     drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
     bar = scene.board_side.eval_rect
-    assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == [shown]
+    assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == ["62%"]
+
+
+# (engine value, {language: (the board's and the bar's number, the bar's unit, the panel's words)})
+UNITS_SHOWN = {
+    "alquerque": (110.0, {"en": ("+1.1", "pieces", "White +1.1 pieces"), "pt": ("+1,1", "peças", "Branco +1,1 peças")}),
+    "rastros": (110.0, {"en": ("+110", "pts", "South +110 points"), "pt": ("+110", "pts", "Sul +110 pontos")}),
+    "trax": (3.8, {"en": ("+3.8", "pts", "Light +3.8 points"), "pt": ("+3,8", "pts", "Claro +3,8 pontos")}),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", list(UNITS_SHOWN))
+def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monkeypatch, game_id, language):
+    """Rastros', Alquerque's and Trax's analysis said "South +110", "White +110", "Light +3.8" on
+    the panel and a bare number on the bar and the board: engine points nobody could read.
+    Alquerque's are said in pieces (its engine values a piece 100: "+1.1 pieces"), Rastros' and
+    Trax's in points, named so, which each game's rules page explains, quoting the panel's words;
+    the board's tag, the bar and the panel write the same number, in each language."""
+    from pathlib import Path
+
+    from tests.ui_helpers import recorded_text, recorded_text_rects
+    from ui import i18n
+
+    score, shown = UNITS_SHOWN[game_id]
+    number, unit, said = shown[language]
+    try:
+        i18n.set_language(language)
+        scene = _valued(app, game_id, {}, (1280, 800))
+        move = scene.state.legal_moves()[0]
+        scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, score, depth=6)}, depth=6)
+        scene.analysis.line = [scene.game.format_move(scene.state, move)]
+        texts = recorded_text(monkeypatch)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        bar, board = scene.board_side.eval_rect, scene.view.rect
+        assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == [unit, number]
+        assert number in [text for text, rect in drawn if board.contains(rect)]  # the move's tag
+        assert any(said in text for text in texts), texts  # the panel's best line
+        folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
+        assert f'"{said}"' in " ".join((folder / f"{game_id}.md").read_text(encoding="utf-8").split())
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("game_id", [g for g, _moves in GAMES])
@@ -340,7 +388,7 @@ def test_a_position_solved_move_by_move_says_so_not_a_depth():
 
 
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
-    """"+131" read "+1…" on the narrow bar of 800x560."""
+    """"+131" read "+1…" on the narrow bar of 800x560 (Rastros' points: Alquerque's are pieces now, "+1.3")."""
     import games
     from tests.ui_helpers import recorded_text
     from ui import eval_bar
@@ -349,17 +397,17 @@ def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
     drawn = recorded_text(monkeypatch)
     snapshot = MoveValues(0, {3: MoveValue(3, 131.0)})
     _board, bar = eval_bar.carve(pygame.Rect(0, 0, 560, 560), 0.7, True)  # 800x560's scale
-    eval_bar.draw(pygame.Surface((600, 600)), bar, snapshot, games.load("alquerque"), THEMES["dark"], 0.7)
+    eval_bar.draw(pygame.Surface((600, 600)), bar, snapshot, games.load("rastros"), THEMES["dark"], 0.7)
     assert "+131" in drawn
 
 
 @pytest.mark.parametrize("value", [166.0, -237.0])
 def test_the_bars_value_stays_on_the_bar_in_a_small_window(app, monkeypatch, value):
     """At 800x600 the bar was 18 pixels wide: "+166", set at 8 pixels, still ran over its colour
-    onto its outline."""
+    onto its outline (Alquerque's value then; Rastros' points are the widest now)."""
     from tests.ui_helpers import recorded_text_rects
 
-    scene = _valued(app, "alquerque", {}, (800, 600))
+    scene = _valued(app, "rastros", {}, (800, 600))
     move = scene.state.legal_moves()[0]
     scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, value)})
     drawn = recorded_text_rects(monkeypatch)

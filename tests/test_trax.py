@@ -1053,3 +1053,31 @@ def test_a_proof_gives_the_plies_it_looked_at_as_its_depth():
         if proofs >= 4:
             break
     assert proofs >= 4
+
+
+def test_a_threat_nobody_can_stop_is_reported_as_the_win_it_forces():
+    """Level 4 found a threat that survives every reply (a win in three plies) and reported
+    "+0.9": the panel said "Light +0.9 points", a small lead, and the graph hardly moved.  It is
+    reported as the win the search saw, "Light wins in 3 plies", which every reply bears out; in
+    the fill mode, where a loop ends nothing, it stays an estimate."""
+    import ai
+    from ai.base import PROVEN, WIN, Limits
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import eval_text
+
+    line = ["e4/", "f4/", "f3\\", "d3/", "e2\\", "d1+", "c3+", "f5/", "e5/", "b2+", "c5+", "e6\\", "a1/", "c6+"]
+    state = games.load("trax", size=7).play_line(line)
+    reports = []
+    move = ai.make_player("trax", "level-4", seed=0).choose(state, Limits(time=1.0), reports.append)
+    assert state.game.format_move(state, move) == "b5/" and reports[-1].score == WIN - 3
+    said = eval_text(AIProgress(0, depth=4, score=reports[-1].score, mover=state.to_move), state.game.sides, "trax")
+    assert said == "Light wins in 3 plies"
+    after = state.play(move)
+    for reply in after.legal_moves():  # every reply leaves Light a win at once
+        position = after.play(reply)
+        assert (position.winner() == LIGHT if position.is_terminal()
+                else any(position.play(m).winner() == LIGHT for m in position.legal_moves()))
+    fill = games.load("trax", size=7, mode="fill").play_line(line)
+    reports = []
+    ai.make_player("trax", "level-4", seed=0, options={"mode": "fill"}).choose(fill, Limits(time=1.0), reports.append)
+    assert reports and abs(reports[-1].score) < PROVEN

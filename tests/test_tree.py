@@ -744,6 +744,25 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     assert f"Value +0.69: {analysis_words(3, 0)}" in drawn
 
 
+@pytest.mark.parametrize(("game_id", "moves", "said"), [
+    ("alquerque", "c2-c3,c4xc2", "Value -0.69: Black +1.0 pieces"),
+    ("trax", "e6+,f7\\", "Value -0.70: Dark +2.9 points")])
+def test_a_nodes_value_is_said_in_its_games_unit(app, monkeypatch, game_id, moves, said):
+    """The tree's side panel said Alquerque's course count "Black +100" (the levels' points, 100
+    a piece) and Trax's path score "Dark +2.9" with no unit: it says them as analysis does, in
+    pieces and in points."""
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo(f"game:{game_id}:hotseat:{moves}")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert explorer.selected is explorer.tree.root and said in drawn, drawn
+
+
 def test_a_solved_draw_is_said_a_draw_and_an_estimate_of_nought_even():
     """A teacher showing 3x3 to the end (depth 7 after a1 b2) read "Value 0: even" on the root,
     the word for an estimate, where the search had proved a draw; a +1 read "X wins".  A 0 whose

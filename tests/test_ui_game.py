@@ -469,9 +469,13 @@ def test_one_truth_in_the_search_panel():
     assert eval_text(progress(depth=9, score=0.39, mover=0), ("Black", "White"), "reversi") == "even"  # never "+0"
     assert eval_text(progress(depth=9, score=12.0, kind="solver", mover=0), ("Black", "White"), "reversi") \
         == "Black +12 discs"
-    # points as the analysis writes them on the board: whole from 10 up, a decimal below
-    assert eval_text(progress(depth=2, score=-89.0, mover=0), ("White", "Black"), "alquerque") == "Black +89"
-    assert eval_text(progress(depth=3, score=0.42, mover=1), ("South", "North"), "rastros") == "North +0.4"
+    # each game's unit, as the analysis writes it on the board: Alquerque's pieces (100 points
+    # each) with a decimal, Rastros' whole points, Trax's points with a decimal below 10
+    assert eval_text(progress(depth=2, score=-89.0, mover=0), ("White", "Black"), "alquerque") == "Black +0.9 pieces"
+    assert eval_text(progress(depth=2, score=100.0, mover=0), ("White", "Black"), "alquerque") == "White +1.0 pieces"
+    assert eval_text(progress(depth=3, score=110.0, mover=1), ("South", "North"), "rastros") == "North +110 points"
+    assert eval_text(progress(depth=3, score=0.42, mover=1), ("South", "North"), "rastros") == "even"
+    assert eval_text(progress(depth=3, score=-1.0, mover=0), ("Light", "Dark"), "trax") == "Dark +1.0 points"
 
 
 def test_a_move_chosen_without_a_search_says_so(app):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ai import engine_module
@@ -52,17 +53,49 @@ class Opinion:
     mover: int = 0
 
 
-# what a game's search values are shown in; else "points" (an advantage the panel names no unit of)
-EVAL_UNITS = {"reversi": "discs", "hex": "percent", "tictactoe": "line points"}
-COUNTED_UNITS = ("discs", "line points")  # units said as a whole count with their name: "Black +6 discs", "X +161 points"
+# what a game's search values are shown in, whichever player searched; else "points"
+EVAL_UNITS = {"reversi": "discs", "hex": "percent", "tictactoe": "points", "rastros": "points",
+              "alquerque": "pieces", "trax": "points"}
+# games whose values are whole counts, written "+6", "+110", never "+5.0": Reversi's discs, and
+# the points of tic-tac-toe's open lines (4**k a line) and of Rastros' evaluation (40 a step)
+WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
 
 
 def eval_unit(game_id: str) -> str:
     """The one unit a game's search values are shown in, whichever player searched: "discs",
-    "percent" (the chance to win, of Monte Carlo searches), "line points" (tic-tac-toe's open-lines
-    count, ai/engines/tictactoe.py ``OpenLines``: said "points", and its rules page says what
-    they count; a bare "X +161" read as nothing a class knew) or "points"."""
+    "percent" (the chance to win, of Monte Carlo searches), "pieces" (Alquerque: its engine values
+    a piece 100, ``EVAL_UNIT_SIZE``) or "points" (tic-tac-toe's open lines, Rastros' paths to
+    the goals, Trax's paths: each rules page says what they count; a bare "South +110" read as
+    nothing a class knew)."""
     return EVAL_UNITS.get(game_id, "points")
+
+
+@cache
+def unit_size(game_id: str) -> float:
+    """How many of the engine's evaluation units make one of the unit shown: the engine module's
+    ``EVAL_UNIT_SIZE`` (Alquerque's 100, a piece), else 1."""
+    try:
+        size = getattr(import_engine(engine_module(game_id)), "EVAL_UNIT_SIZE", None)
+    except ImportError:
+        size = None
+    return float(size) if size else 1.0
+
+
+def amount_text(score: float, game_id: str) -> str:
+    """``score`` (engine units) as the board, the bar and the panel write it in the game's unit,
+    signed: a whole count ("+6" discs, "+110" points), pieces ("+1.1" for 110), or points ("+3.8");
+    "0" where the number written is nought."""
+    if game_id in WHOLE_VALUES:
+        return signed_text(score)
+    return points_text(score / unit_size(game_id))
+
+
+def plural_count(amount: str) -> int:
+    """The number ``ngettext`` picks a word's form by for ``amount`` as written ("+1", "1.0"): the
+    whole number itself, or 2 for one with decimals, which English and Portuguese say in the
+    plural ("1.0 pieces", "0,4 pontos")."""
+    digits = amount.lstrip("+-")
+    return int(digits) if digits.isdigit() else 2
 
 
 def has_honest_value(game_id: str, op: Opinion) -> bool:
@@ -76,8 +109,8 @@ def has_honest_value(game_id: str, op: Opinion) -> bool:
 
 
 def points_text(value: float) -> str:
-    """A value in points as the panel and the board write it: whole from 10 up ("+89", a piece
-    is about 100), one decimal below ("+0.4"), where the decimal is all there is to read."""
+    """A value in points or pieces as the panel and the board write it: whole from 10 up ("+89"),
+    one decimal below ("+0.4", "+1.1" pieces), where the decimal is all there is to read."""
     return signed_text(value, "+.0f" if abs(value) >= 10 else "+.1f")
 
 

@@ -13,7 +13,8 @@ panel writes it in the thinking card as it writes the computer's own search (``l
 
 ``move_labels`` turns values into the short texts written on the board, in the unit the panel
 uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a chance to win and
-the visit count for Monte Carlo values (Hex: "62%", "1.2k"), points elsewhere ("+0.4"), a value
+the visit count for Monte Carlo values (Hex: "62%", "1.2k"), pieces in Alquerque ("+1.1"), points
+elsewhere ("+110", "+0.4"; ``ui.analysis.amount_text``), a value
 of nought "0" in every unit (``signed_text``: "+0" read as a gain), and once
 a move is proven "W5" / "L3" (wins / loses in that many plies, moves of either side: the unit of
 the panel's "White wins in 5 plies" and of Alquerque's 40-ply rule; the pointer's tip says it in
@@ -46,12 +47,10 @@ from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (
-    COUNTED_UNITS,
     PROVEN_SCORE,
+    amount_text,
     count_text,
     eval_scale,
-    eval_unit,
-    points_text,
     signed_text,
 )
 from ui.i18n import _, ngettext, number_text
@@ -98,9 +97,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return f"{round(100 * value.score)}%"
     if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
         return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
-    if eval_unit(game_id) in COUNTED_UNITS:  # a whole count: discs, tic-tac-toe's line points ("+5", not "+5.0")
-        return signed_text(value.score)
-    return points_text(value.score)
+    return amount_text(value.score, game_id)  # the panel's number: "+6" discs, "+1.1" pieces, "+110" points
 
 
 def length_words(value: MoveValue) -> str:

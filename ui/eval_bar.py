@@ -26,7 +26,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import COUNTED_UNITS, Opinion, eval_scale, eval_unit, latest_valued, normalise
+from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise, plural_count
 from ui.analysis_mode import value_text
 from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
@@ -34,13 +34,13 @@ from ui.widgets import mix
 
 WIDTH = 26  # unscaled pixels
 DIMMED = 0.45  # how far a value of the graph's fades to the panel: not analysis' own of the position
-NARROWEST = 24  # pixels: a three-digit value ("+166", bold, at the smallest print) fits inside the bar
+NARROWEST = 24  # pixels: a three-digit value (Rastros' "+166", bold, at the smallest print) fits inside the bar
 
 
 def carve(board: pygame.Rect, scale: float, shown: bool) -> tuple[pygame.Rect, pygame.Rect]:
     """Split the board's rectangle: (the board's part, the bar's) -- the bar at the left edge, never
-    narrower than ``NARROWEST``: scaled down to 18 pixels at 800x600, Alquerque's "+166", set
-    at 8 pixels, still ran over the bar's colour onto its outline."""
+    narrower than ``NARROWEST``: scaled down to 18 pixels at 800x600, a "+166", set at 8 pixels,
+    still ran over the bar's colour onto its outline."""
     if not shown:
         return board, pygame.Rect(board.x, board.y, 0, 0)
     width, gap = max(NARROWEST, int(WIDTH * scale)), int(14 * scale)
@@ -277,12 +277,17 @@ def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
 
 
 def unit_word(game_id: str, text: str) -> str:
-    """The unit the bar writes under its number where the number does not carry one: "discs" under
-    Reversi's "+6", as the panel says "Black +6 discs" (the bar's bare "+6" beside it named no
-    unit), "pts" under tic-tac-toe's "+161" ("X +161 points": the whole word does not fit the
-    bar); "" for a chance to win ("62%"), a value in points the panel names no unit of either,
-    and a proof ("W", "=")."""
-    count, unit = text.lstrip("+-"), eval_unit(game_id)
-    if unit not in COUNTED_UNITS or not count.isdigit():
+    """The unit the bar writes under its number, which carries none, as the panel names it beside
+    the bar: "discs" under Reversi's "+6" ("Black +6 discs"), "pieces" under Alquerque's "+1.1"
+    ("White +1.1 pieces"), "pts" under the points of tic-tac-toe, Rastros and Trax ("South +110
+    points": the whole word does not fit the bar; the bar's bare "+110" named no unit); "" for a
+    chance to win ("62%", its unit its own) and a proof ("W", "=")."""
+    unit = eval_unit(game_id)
+    if unit == "percent" or not text.lstrip("+-")[:1].isdigit():
         return ""
-    return ngettext("disc", "discs", int(count)) if unit == "discs" else _("pts")
+    n = plural_count(text)
+    if unit == "discs":
+        return ngettext("disc", "discs", n)
+    if unit == "pieces":
+        return ngettext("piece", "pieces", n)
+    return _("pts")

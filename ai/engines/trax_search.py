@@ -31,7 +31,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
-from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import LENGTH_KNOWN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.trax_threats import (
     DEFAULT,
     Weights,
@@ -149,7 +149,7 @@ class ThreatPlayer(Player):
         if self.steps >= 4:
             forcing = self._forcing_win(ranked, safe, my_threats, children, budget, me, opp)
             if forcing is not None:
-                return forcing, 0.9, "threat"
+                return forcing[0], forced_win_score(game, forcing[1]), "threat"
         if self.steps >= 5:
             best, best_value, sound = None, -float("inf"), 0
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
@@ -193,8 +193,10 @@ class ThreatPlayer(Player):
             my_threats[m] = wins_for(near, me)
         return safe, my_threats
 
-    def _forcing_win(self, ranked, safe, my_threats, children, budget, me, opp) -> int | None:
-        """A safe move whose threats survive every reply; with level 5, one move deeper too.
+    def _forcing_win(self, ranked, safe, my_threats, children, budget, me, opp) -> tuple[int, int | None] | None:
+        """A safe move whose threats survive every reply, and the plies to the win it forces (3:
+        the move, any reply, the win); with level 5, one move deeper too, whose win comes at the
+        third or the fifth ply (None: not counted).
 
         The deeper look: a threat that only one or two replies stop, where after each of them we
         again have a threat nobody can stop (a forcing sequence of two threats).
@@ -206,7 +208,7 @@ class ThreatPlayer(Player):
                 return None
             defences = self._defences(children[m], my_threats[m], budget, me, limit=2)
             if defences == []:
-                return m
+                return m, 3
             if defences:
                 narrow.append((m, defences))
         if self.steps < 5 or budget.left() < 0.3:
@@ -216,7 +218,7 @@ class ThreatPlayer(Player):
             if deeper.over():
                 return None
             if all(self._wins_after(children[m].play(d), deeper, me) for d in defences):
-                return m
+                return m, None
         return None
 
     def _wins_after(self, position: TraxState, budget: _Budget, me: int) -> bool:
@@ -338,6 +340,17 @@ class PathEvaluation:
     def evaluate(self, state: TraxState) -> float:
         """``state``'s path value for the side to move."""
         return evaluate(state.game, state, state.to_move, self.weights)
+
+
+def forced_win_score(game: Trax, plies: int | None) -> float:
+    """The value of a threat nobody can stop, for the side that makes it: in the tournament mode a
+    win the search saw against every reply, scored as our searches score one (``WIN`` less its
+    ``plies``, ``LENGTH_KNOWN`` where they are not counted), which the panel says "Light wins in 3
+    plies" and the graph puts at its edge -- it said "+0.9", a small lead in the evaluation's
+    points; in the fill mode a loop ends nothing, and the value stays that 0.9."""
+    if game.mode != "tournament":
+        return 0.9
+    return WIN - (LENGTH_KNOWN if plies is None else plies)
 
 
 class _PathSearch(AlphaBetaPlayer):

@@ -4,8 +4,8 @@ One truth per panel: a proof (the search saw the end of the game) replaces the e
 the depth too when the proof came from beyond it (a book, a table: ``depth_says_the_proof``); the
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), tic-tac-toe's open-lines count named "points" (its rules
-page says what they count), and an advantage in points in the others; a course player
+honest conversion, so none is shown), pieces in Alquerque, and points in tic-tac-toe, Rastros and
+Trax, named so, whose rules pages say what they count (``ui.analysis.eval_unit``); a course player
 whose heuristic has no conversion (Rastros' Basilio counts its distance to its goal) is said as
 the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
@@ -22,7 +22,7 @@ from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import COUNTED_UNITS, count_text, eval_unit, points_text
+from ui.analysis import amount_text, count_text, eval_unit, plural_count
 from ui.i18n import _, ngettext, number_text
 from ui.words import choice_reason
 
@@ -83,8 +83,9 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
 
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
     """The evaluation in the game's unit, for the side it favours ("Black +6 discs",
-    "Blue 62% to win", "South +0.4"); "" when this search's score has no meaning in that unit;
-    a course heuristic's own number as the mover's ("South's course score +3")."""
+    "Blue 62% to win", "White +1.1 pieces", "South +110 points"); "" when this search's score has
+    no meaning in that unit; a course heuristic's own number as the mover's ("South's course
+    score +3")."""
     score, mover = progress.score, progress.mover
     names = _sides(sides)
     if progress.kind == COURSE_SCALE:
@@ -105,15 +106,15 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "percent":
         return ""
     side = mover if score >= 0 else 1 - mover
-    if (round(abs(score)) if unit in COUNTED_UNITS else round(abs(score), 1)) == 0:
+    amount = amount_text(abs(score), game_id)
+    if amount == "0":
         return _("even")
+    n, said = plural_count(amount), amount.lstrip("+")
     if unit == "discs":
-        discs = round(abs(score))
-        return ngettext("{side} +{n} disc", "{side} +{n} discs", discs).format(side=names[side], n=discs)
-    if unit == "line points":
-        points = round(abs(score))
-        return ngettext("{side} +{n} point", "{side} +{n} points", points).format(side=names[side], n=points)
-    return _("{side} +{points}").format(side=names[side], points=points_text(abs(score)).lstrip("+"))
+        return ngettext("{side} +{n} disc", "{side} +{n} discs", n).format(side=names[side], n=said)
+    if unit == "pieces":
+        return ngettext("{side} +{n} piece", "{side} +{n} pieces", n).format(side=names[side], n=said)
+    return ngettext("{side} +{n} point", "{side} +{n} points", n).format(side=names[side], n=said)
 
 
 def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
