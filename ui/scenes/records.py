@@ -25,9 +25,7 @@ A teacher with a class's hundreds of games narrows the list above it: a stepper 
 (every game, or one of them) and a search field for a player's name, either player's as the rows
 show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
 the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes
-round the screen as it reads, top to bottom and left to right: from the rows to the row's Delete,
-Back and Open the folder, then round to the stepper, the field and the rows again (Shift+Tab the
-other way: from the rows up to the field); Ctrl+F goes to the field.  Typing filters as it goes,
+round the screen as it reads (``_stops``); Ctrl+F goes to the field.  Typing filters as it goes,
 Enter in the field, Down or Page Down go back to the rows; Esc
 clears the text typed, and with nothing typed takes the keyboard back to the rows (from a ringed
 button too), then leaves the screen.  The filter lasts while the screen is open and is kept in the
