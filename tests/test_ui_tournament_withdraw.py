@@ -80,3 +80,23 @@ def test_esc_while_withdraw_asks_withdraws_no_one(app):
     key(app, pygame.K_ESCAPE)
     assert scene.withdrawing is None and not scene.tournament.withdrawn and app.scene is scene
     assert button.label == "Withdraw a player"
+
+
+def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app):
+    scene = stopped_tournament(app)
+    t = scene.tournament
+    button = withdraw_button(scene)
+    for _ in range(len(scene.buttons)):  # Tab round the buttons to Withdraw
+        key(app, pygame.K_TAB)
+        if button.focused:
+            break
+    assert button.focused
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    first = scene.table[0].player
+    assert scene.withdrawing == first
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    assert scene.withdrawing == first and button.focused
+    key(app, pygame.K_RETURN)
+    assert first in t.withdrawn and scene.withdrawing is None

@@ -698,6 +698,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         if event.key == pygame.K_TAB or (setting_up and event.key in (pygame.K_UP, pygame.K_DOWN)):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self._move_focus(-1 if back else 1)
+        elif self.tournament is not None and self._step_withdrawn(event.key):
+            pass  # a row of the standings chosen for Withdraw
         elif self._on_results() and self._results_key(event.key):
             self.invalidate()
         elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper

@@ -5,8 +5,8 @@ A student who leaves the course, or a bot the organiser disqualifies, is withdra
 removed: its games played stay in the log, and count as ``ai.tournament.withdrawal_stands`` rules
 (at least half its games played: its results stand and the games left are lost by forfeit; fewer:
 all its games are annulled).  Withdraw, then a click on the player's row in the standings, says
-what that does to its games; Withdraw pressed again does it (Esc, or Withdraw while no row is
-chosen, does nothing).  The log's header keeps the withdrawal (``Tournament.withdraw``), so a
+what that does to its games (Up and Down choose the row from the keyboard); Withdraw pressed
+again does it (Esc, or Withdraw while no row is chosen, does nothing).  The log's header keeps the withdrawal (``Tournament.withdraw``), so a
 Resume, the unfinished tournament offered later and the report files all count it.
 """
 
@@ -59,16 +59,32 @@ class Withdrawal:
         withdrawing it does is said; whether the click was taken."""
         if self.withdrawing is None:
             return False
-        t = self.tournament
         for rect, pid in self.standing_rows:
-            if rect.collidepoint(pos) and pid not in t.withdrawn:
-                self.withdrawing = pid
-                self.messages.add(withdrawal_text(t, pid, self._name(pid), words.ReportWords()) + ". "
-                                  + _("Press Withdraw again to confirm (Esc: no)"), "warn", 20.0)
-                self._refresh_labels()
-                self.invalidate()
+            if rect.collidepoint(pos) and pid not in self.tournament.withdrawn:
+                self._choose_withdrawn(pid)
                 return True
         return False
+
+    def _step_withdrawn(self, key: int) -> bool:
+        """Up or Down while Withdraw asks for a player: the row above or below is chosen (the first
+        row from none); whether the key was taken."""
+        if self.withdrawing is None or key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        rows = [st.player for st in self.table if st.player not in self.tournament.withdrawn]
+        if rows:
+            at = rows.index(self.withdrawing) if self.withdrawing in rows else -1
+            step = 1 if key == pygame.K_DOWN else -1
+            self._choose_withdrawn(rows[0] if at < 0 else rows[(at + step) % len(rows)])
+        return True
+
+    def _choose_withdrawn(self, player_id: str) -> None:
+        """``player_id`` is the one Withdraw would withdraw: what that does to its games is said."""
+        t = self.tournament
+        self.withdrawing = player_id
+        self.messages.add(withdrawal_text(t, player_id, self._name(player_id), words.ReportWords()) + ". "
+                          + _("Press Withdraw again to confirm (Esc: no)"), "warn", 20.0)
+        self._refresh_labels()
+        self.invalidate()
 
     def _cancel_withdrawal(self) -> bool:
         """Esc (or Withdraw with no row chosen): nothing is withdrawn; whether there was something to cancel."""
