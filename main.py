@@ -128,21 +128,26 @@ def game_options_help() -> str:
 
 def course_players_help() -> str:
     """Every game's named players (the course's bots: ``rastros:basilio``), wrapped under their
-    game: the PLAYER argument's help gives one example, and a teacher otherwise learnt the others
-    only from the error that a mistyped one gets.  Read from ``ai.levels.NAMED_PLAYER_IDS``, not
-    the engines' tables, so that ``--help`` imports no engine (nor numba) and answers at once."""
+    game, each with the name the reports and the window give it (``rastros:basilio (Basilio)``):
+    the PLAYER argument's help gives one example, and a teacher otherwise learnt the others only
+    from the error that a mistyped one gets.  Read from ``ai.levels.NAMED_PLAYER_IDS``, not the
+    engines' tables, so that ``--help`` imports no engine (nor numba) and answers at once."""
     import textwrap
 
     import games
     from ai.levels import LEVEL_IDS, NAMED_PLAYER_IDS
+    from ai.tournament import builtin_titles
 
     width = max(len(game_id) for game_id in games.GAME_IDS)
-    lines = [f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} in every game:"]
+    lines = [f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} (Level 1 .. Level 5) in every game:"]
     for game_id in games.GAME_IDS:
-        named = NAMED_PLAYER_IDS[game_id]
+        titles = builtin_titles(game_id)
+        # each player on one line: its blanks not to break at (textwrap leaves a no-break space whole)
+        named = [f"{pid} ({titles[pid]})".replace(" ", "\xa0") for pid in NAMED_PLAYER_IDS[game_id]]
         if named:
-            lines += textwrap.wrap(", ".join(named), width=79, initial_indent=f"  {game_id:{width}}  ",
-                                   subsequent_indent=" " * (width + 4), break_on_hyphens=False)
+            lines += [line.replace("\xa0", " ") for line in textwrap.wrap(
+                ", ".join(named), width=79, initial_indent=f"  {game_id:{width}}  ",
+                subsequent_indent=" " * (width + 4), break_on_hyphens=False)]
     return "\n".join(lines)
 
 
@@ -215,6 +220,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "that it lacks (a late student's bot) joins it, its games added")
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
                    help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
+    t.add_argument("--withdraw", action="append", default=[], metavar="PLAYER",
+                   help="with --resume: withdraw PLAYER (its id, or its name in the tables) from the league, which "
+                        "then goes on without it: its results stand if it played at least half its games (those "
+                        "left are lost by forfeit), else all its games are annulled; asks first (repeat for "
+                        "several; it may be left out of the PLAYERs)")
+    t.add_argument("--yes", action="store_true", help="withdraw without asking (for scripts)")
     openings(t)
     common(t)
     league(t)
@@ -372,6 +383,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
                          opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
     if args.command == "tournament":
+        if args.withdraw and not args.resume:
+            raise UsageError("--withdraw takes a player out of a league under way: give --resume FILE too")
         if len(args.players) < 2 and not may_name_several(args.players[0]):
             raise UsageError("a tournament needs at least two players")  # else counted once patterns are expanded
         # outside players are loaded by the tournament itself: a broken file forfeits its games
@@ -380,7 +393,8 @@ def dispatch(args: argparse.Namespace) -> int:
 
         return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
                               opening_plies=args.openings, clock=args.clock, cluster=args.cluster,
-                              resume=args.resume, definitions_only=args.definitions_only)
+                              resume=args.resume, definitions_only=args.definitions_only,
+                              withdraw=args.withdraw, yes=args.yes)
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         if args.transpose and args.game != "hex":

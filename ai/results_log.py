@@ -46,6 +46,14 @@ VERSION = 1
 READ_CHUNK = 1 << 20  # bytes of a log read at a time (``LogReader``)
 GROWN_VERSION = 2  # a log whose league took players in late (``started_with``): older versions
 # do not know its schedule, and refuse to add games to it (``refuse_if_newer``)
+WITHDRAWN_VERSION = 3  # a log whose league withdrew players (``withdrawn``): older versions would play their games
+
+
+def log_version(header: dict[str, Any]) -> int:
+    """The version a log with ``header`` is written in: the oldest that knows everything it says."""
+    if header.get("withdrawn"):
+        return WITHDRAWN_VERSION
+    return GROWN_VERSION if header.get("started_with") is not None else VERSION
 
 
 def out_base(out: str) -> Path:
@@ -98,7 +106,7 @@ def refuse_if_newer(header: dict[str, Any], path: str | Path) -> None:
     """ValueError when ``header`` is the header of a newer Tabuleiro's log: its lines may say more
     than this version knows, and games this version added would be in the older form."""
     version = header.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > GROWN_VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > WITHDRAWN_VERSION:
         raise ValueError(f"{path} was written by a newer version of Tabuleiro (log version {version}); "
                          "this version does not add games to it")
 
@@ -174,7 +182,7 @@ class ResultsLog:
         lock = take_lock(path)  # before the truncation: another run's games are never wiped
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | BINARY, 0o644)
         log = cls(path, fd, lock)
-        log._line({"format": FORMAT, "version": VERSION, **header})
+        log._line({"format": FORMAT, "version": log_version(header), **header})
         return log
 
     @classmethod
@@ -239,7 +247,7 @@ def replace_header(path: Path, header: dict[str, Any]) -> None:
     (``ResultsLog.append``): a run appending to the old file would write into a removed one."""
     from ai.atomic import atomic_write_stream
 
-    version = GROWN_VERSION if header.get("started_with") is not None else VERSION
+    version = log_version(header)
 
     def write(out: BinaryIO) -> None:
         with path.open("rb") as old:

@@ -12,7 +12,8 @@ player has each side equally often.  Games are numbered in round order (round 1 
 then round 2 ...), so a tournament stopped early is still balanced.  Every game's seeds come from
 ``seed`` and the game number alone, so results do not depend on ``jobs`` or on timing luck beyond
 what the time limit itself allows.  A player who joins late (``add_late_player``; ``--resume`` naming
-one its log lacks) plays after the others, numbered on: the games played keep numbers and seeds.
+one its log lacks) plays after the others, numbered on: the games played keep numbers and seeds;
+one withdrawn (``withdraw``) plays no more, its games counted as ``withdrawal_stands`` rules.
 
 Referee: ``ai.match.play_game``: over the time limit (plus its grace), an illegal move, a crash or
 no move loses the game, and the reason is kept in the result.  Outside players run in their own
@@ -34,8 +35,7 @@ address) they are Dask tasks (ai/cluster.py).  Whichever way, a game is the plai
 
 Results log (``log``, ai/results_log.py): every finished game is appended to FILE.jsonl at once;
 with ``resume`` the games already there are kept and only the others are played.  Game clocks
-(``clock``, ``ai.match.GameClock``) and the outside players' loader options (``loader``) are part
-of each task.
+(``clock``, ``ai.match.GameClock``) and outside players' loader options are part of each task.
 
 Elo with a 95% interval: ``standings``, kept as games come in (``Tally``; how: ``_set_elo``).
 """
@@ -67,6 +67,9 @@ from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
 STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
+WITHDREW = "withdrew from the league"  # why a withdrawn player lost the games it did not play (``withdrawal_stands``)
+BOTH_WITHDREW = "double forfeit: both players withdrew from the league"  # such a game between two of them (0-0)
+ANNULLED = "annulled: "  # the reason of a game counted for no one: a player of it withdrew before half its games
 MAX_REPORT_BYTES = 64 * 1024 * 1024  # a report holds every game's moves (a class league's: a few MB); a dropped
 # .json larger than this is refused unread (it was read whole: a 12 MB one took 1.1 s, GBs filled the memory)
 
@@ -298,7 +301,8 @@ class Tournament:
                  seed: int | None = None, watch: bool = False, in_process: bool | None = None,
                  opening_plies: int = 0, clock: str | None = None, loader: dict[str, Any] | None = None,
                  broken: dict[str, str] | None = None, log: str | None = None, resume: bool = False,
-                 cluster: str | None = None, started_with: int | None = None) -> None:
+                 cluster: str | None = None, started_with: int | None = None,
+                 withdrawn: dict[str, tuple[int, int]] | None = None) -> None:
         """``clock``: a game clock (``GameClock`` text, e.g. "5m+2s") besides or instead of
         ``time_per_move``.  ``loader``: options for outside players' loader (e.g. definitions_only).
         ``broken``: players known not to load (id -> why): they forfeit every game at once.
@@ -307,7 +311,9 @@ class Tournament:
         ``cluster``: "local" or a Dask scheduler address: games are played by Dask (ai/cluster.py).
         ``started_with``: the league began with the first ``started_with`` players, the others
         joined it late (``schedule``).  Resumed with players its log lacks, after all of the log's
-        (and nothing else changed), those join late: the games played stay, theirs are added."""
+        (and nothing else changed), those join late: the games played stay, theirs are added.
+        ``withdrawn``: players withdrawn from it (``withdraw``), each with (the games it had
+        played, its games then); a resumed log's own are taken from it."""
         import games
         from ai.match import GameClock
 
@@ -340,6 +346,7 @@ class Tournament:
         self.tally = Tally(self.player_ids)  # the standings, kept as games come in
         self.reader = None  # the log's LogReader, for a league shown as it runs elsewhere (``read_new_games``)
         self.resumed = 0  # games taken from the log instead of played
+        self.withdrawn = _withdrawn_of({"withdrawn": withdrawn})
         self.log_file = log
         self._log = None
         self._log_exists = bool(log and resume and Path(log).exists())  # append to it, else start it
@@ -374,9 +381,10 @@ class Tournament:
         """What fixes the schedule and every game: the results log's first line (``started_with``
         only in a league that took players in late, so other logs stay as they were)."""
         late = {} if self.started_with is None else {"started_with": self.started_with}
+        gone = {"withdrawn": {pid: list(when) for pid, when in self.withdrawn.items()}} if self.withdrawn else {}
         return {"game": self.game_id, "options": self.options, "players": self.player_ids,
                 "games_per_pair": self.games_per_pair, "time_per_move": self.time_per_move, "clock": self.clock,
-                "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader, **late}
+                "seed": self.seed, "opening_plies": self.opening_plies, "loader": self.loader, **late, **gone}
 
     def standings(self) -> list[Standing]:
         """The standings so far (``Tally``, kept as the games came in); counted anew from
@@ -390,6 +398,7 @@ class Tournament:
 
         header, done = ResultsLog.read(path)
         refuse_if_newer(header, path)
+        self.withdrawn = {**_withdrawn_of(header), **self.withdrawn}  # the log's withdrawals stand
         self._let_late_players_join(header)
         if self.joined:  # the log's header says so once it is opened (``_open_log``)
             header = {**header, "players": self.player_ids, "started_with": self.started_with}
@@ -404,6 +413,7 @@ class Tournament:
             raise ValueError(f"{path} is another tournament ({said}); resume it with the same settings")
         self._take(done, path)
         self.resumed = len(done)
+        self._settle_withdrawals()
 
     def _let_late_players_join(self, header: dict[str, Any]) -> None:
         """Follow the schedule of the log whose ``header`` this league resumes: players who joined
@@ -441,7 +451,86 @@ class Tournament:
         self.schedule += joined_games(len(self.player_ids) - 1, self.games_per_pair, self.seed, before)
         self.tally.add_player(player_id)
         self.joined.append(player_id)
+        self._settle_withdrawals()  # a withdrawn player's games against it are not played
         return self.total - before
+
+    def games_of(self, player_id: str) -> list[ScheduledGame]:
+        """The scheduled games ``player_id`` plays, in playing order."""
+        index = self.player_ids.index(player_id)
+        return [g for g in self.schedule if index in g.players]
+
+    def played_by(self, player_id: str) -> int:
+        """How many of its games ``player_id`` has played (a void game is not played; nor is a
+        game settled by a withdrawal, ``is_withdrawal``)."""
+        return sum(1 for g in self.games_of(player_id) if (r := self.results.get(g.number)) is not None
+                   and not is_void(r) and not is_withdrawal(r))
+
+    def withdraw(self, player_id: str) -> bool:
+        """Withdraw ``player_id`` from this league, not running now: it plays no more games, and
+        its games count as ``withdrawal_stands`` rules (its results stand and the games left are
+        lost by forfeit, or every game of it is annulled); whether its results stand.  The log,
+        if any, says so at once (its header rewritten): a resume, the window's offer and a report
+        dropped on the window keep the withdrawal.  ValueError if it is not a player of the
+        league, is withdrawn already, or the league is running."""
+        if player_id not in self.player_ids:
+            raise ValueError(f"{player_id} is not a player of this tournament")
+        if player_id in self.withdrawn:
+            raise ValueError(f"{player_id} is withdrawn already")
+        if self.is_running():
+            raise ValueError("a player is withdrawn from a tournament only while it is stopped")
+        when = (self.played_by(player_id), len(self.games_of(player_id)))
+        if self.log_file and Path(self.log_file).exists():  # first: a log that cannot be rewritten withdraws no one
+            from ai.results_log import ResultsLog
+
+            header = self.header()
+            header["withdrawn"] = {**header.get("withdrawn", {}), player_id: list(when)}
+            ResultsLog.append(self.log_file, {**self.log_notes, **header}).close()
+        self.withdrawn[player_id] = when
+        self._settle_withdrawals()
+        return withdrawal_stands(*when)
+
+    def _settle_withdrawals(self) -> None:
+        """Give each game of a withdrawn player the result ``withdrawal_stands`` rules: a game it
+        did not play is lost by forfeit where its results stand (by both where both withdrew so:
+        0-0), and every game of one whose results do not stand is annulled, played or not (kept
+        with its moves, counted for no one).  Only results, never the log: the log keeps the
+        games as they were played, and the withdrawals in its header."""
+        standing = sorted(self.withdrawn, key=lambda pid: not self._withdrawal_stands(pid))  # annulments last
+        for pid in standing:
+            stands = self._withdrawal_stands(pid)
+            for g in self.games_of(pid):
+                old = self.results.get(g.number)
+                if stands and (old is None or is_void(old)):
+                    self._keep(g.number, self._withdrawal_forfeit(g))
+                elif not stands and (old is None or not is_annulled(old)):
+                    self._keep(g.number, self._annulled(g, old, pid))
+
+    def _withdrawal_stands(self, player_id: str) -> bool:
+        return withdrawal_stands(*self.withdrawn[player_id])
+
+    def _withdrawal_forfeit(self, g: ScheduledGame) -> GameResult:
+        """Game ``g``, not played, lost by its withdrawn player(s) whose results stand."""
+        import games
+
+        ids = self.ids_of(g)
+        gone = [side for side, pid in enumerate(ids) if pid in self.withdrawn]
+        result = GameResult(self.game_id, dict(self.options), list(ids), forfeit=True)
+        if len(gone) == 2:
+            result.reason = BOTH_WITHDREW
+            return result
+        side = gone[0]
+        result.winner = 1 - side
+        result.reason = f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}"
+        return result
+
+    def _annulled(self, g: ScheduledGame, old: GameResult | None, player_id: str) -> GameResult:
+        """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games."""
+        result = replace(old) if old is not None and not is_void(old) else GameResult(
+            self.game_id, dict(self.options), list(self.ids_of(g)))
+        result.winner, result.forfeit = None, False
+        played, games = self.withdrawn[player_id]
+        result.reason = f"{ANNULLED}{player_id} withdrew from the league after {played} of its {games} games"
+        return result
 
     def _take(self, done: dict[int, GameResult], where: str | Path) -> None:
         """Keep ``done`` (game number -> result, from ``where``) as this tournament's results."""
@@ -467,7 +556,8 @@ class Tournament:
         return cls(header["game"], list(header["players"]), header.get("options"), int(header["games_per_pair"]),
                    header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
                    opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None,
-                   started_with=None if started_with is None else int(started_with), **running)
+                   started_with=None if started_with is None else int(started_with),
+                   withdrawn=_withdrawn_of(header), **running)
 
     @classmethod
     def from_files(cls, path: str | Path) -> Tournament | None:
@@ -512,6 +602,7 @@ class Tournament:
         t._take(done, path)
         t.reader = reader
         t.read_new_games()
+        t._settle_withdrawals()
         t.elapsed = elapsed
         t.cancelled = len(t.results) < t.total  # a league stopped, killed or still running: "stopped"
         names = header.get("titles") or header.get("names")  # the window's log / the report's names
@@ -537,8 +628,11 @@ class Tournament:
         return len(self.results) - before
 
     def names(self) -> dict[str, str]:
-        """Each player's distinct display name (``display_names``)."""
-        return display_names(self.player_ids, self.titles)
+        """Each player's distinct display name (``display_names``): a built-in player by its title
+        as the window lists it ("Level 5", "Course minimax 4"), unless ``titles`` name it (the
+        window's own, in its language); the command line's reports said "level-5" and
+        "alquerque:minimax-4" beside the window's names."""
+        return display_names(self.player_ids, {**builtin_titles(self.game_id), **self.titles})
 
     def pending(self) -> list[ScheduledGame]:
         """The scheduled games without a result yet, in playing order."""
@@ -838,6 +932,13 @@ def _stop_workers(workers: list) -> None:
 
 
 # -- names -----------------------------------------------------------------------------------------
+def builtin_titles(game_id: str) -> dict[str, str]:
+    """Each built-in player of ``game_id`` (id -> title, in English: ``ai.roster``)."""
+    import ai
+
+    return {info.id: info.title for info in ai.catalog(game_id)}
+
+
 def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -> dict[str, str]:
     """A distinct short name per player for tables: its title if it has one (outside players: the
     name the student gives, or the folder), else the id without its directories; where two would
@@ -944,11 +1045,74 @@ def is_void(result: GameResult) -> bool:
     return result.reason.startswith("void:")
 
 
+def is_annulled(result: GameResult) -> bool:
+    """A game annulled because a player of it withdrew before half its games (``withdrawal_stands``):
+    kept, with its moves if it was played, and counted for no one."""
+    return result.reason.startswith(ANNULLED)
+
+
+def is_withdrawal(result: GameResult) -> bool:
+    """A game settled by a withdrawal, not played: annulled, or lost by forfeit by a withdrawn player."""
+    return is_annulled(result) or result.reason == BOTH_WITHDREW or result.reason.endswith(f" {WITHDREW}")
+
+
+def counts(result: GameResult) -> bool:
+    """Whether ``result`` counts in the standings and the crosstable: neither void nor annulled."""
+    return not is_void(result) and not is_annulled(result)
+
+
+def withdrawal_stands(played: int, games: int) -> bool:
+    """Whether the results of a player withdrawn from a league after ``played`` of its ``games``
+    stand, as university and chess round robins rule it: with at least half its games played
+    they stand, and the games it did not play are lost by forfeit (its opponents are not
+    penalised for meeting it late); with fewer, every game of it is annulled, its opponents'
+    results against it too, so that no one gains from having met it early."""
+    return 2 * played >= games
+
+
+def _withdrawn_of(header: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The withdrawn players of a log's header or a report: id -> (the games it had played, its
+    games then: a player joining later adds games, not to its withdrawal's reckoning); TypeError
+    or ValueError if garbled."""
+    return {str(pid): (int(when[0]), int(when[1])) for pid, when in (header.get("withdrawn") or {}).items()}
+
+
+def settled_unplayed(header: dict[str, Any], played: Iterable[int]) -> int:
+    """How many games of the league a log's ``header`` describes, besides the numbers ``played``
+    in its log, its withdrawn players' games settle unplayed (forfeits or annulments): a league
+    whose last games were those of a withdrawn player is over with fewer games logged than its
+    schedule.  TypeError, ValueError or KeyError if the header garbles a setting."""
+    gone = _withdrawn_of(header)
+    if not gone:
+        return 0
+    players = list(header["players"])
+    started = header.get("started_with")
+    indices = {players.index(pid) for pid in gone if pid in players}
+    logged = set(played)
+    return sum(1 for g in schedule(len(players), int(header["games_per_pair"]), header.get("seed"),
+                                   None if started is None else int(started))
+               if g.number not in logged and indices & set(g.players))
+
+
+def joined_late(player_ids: list[str], started_with: int | None, games_per_pair: int,
+                done: Callable[[str], int]) -> list[tuple[str, int]]:
+    """(player, games it has still to play) of each player who joined the league late and has
+    games left (``done``: a player's games with a result, ``Tally.done``): its games come after
+    the others', so until then its row reads 0 points of 0 games, as if it had lost everything
+    (the reports and the window say so under the standings)."""
+    if started_with is None:
+        return []
+    every = 2 * games_per_pair * (len(player_ids) - 1)
+    return [(pid, every - done(pid)) for pid in player_ids[started_with:] if every > done(pid)]
+
+
 def outcome(result: GameResult, draw: str = "1/2-1/2") -> str:
     """The result as a table writes it: "1-0", "0-1", ``draw``; "void" for a void game, which has
-    none (it is not a draw)."""
+    none (it is not a draw), "annulled" for an annulled one (``is_annulled``)."""
     if is_void(result):
         return "void"
+    if is_annulled(result):
+        return "annulled"
     if is_double_forfeit(result):
         return "0-0"
     if result.winner is None:
@@ -970,6 +1134,7 @@ class Tally:
         self.player_ids = list(player_ids)
         self._rows = {pid: Standing(pid) for pid in self.player_ids}
         self._squares = dict.fromkeys(self.player_ids, 0.0)  # each player's sum of its games' points squared (Elo)
+        self._done = dict.fromkeys(self.player_ids, 0)  # each player's games with a result, annulled ones too
         self.counted = 0  # games added (void ones too), less those taken back out
         for result in results:
             self.add(result)
@@ -979,11 +1144,16 @@ class Tally:
         self.player_ids.append(player_id)
         self._rows[player_id] = Standing(player_id)
         self._squares[player_id] = 0.0
+        self._done[player_id] = 0
 
     def add(self, result: GameResult, sign: int = 1) -> None:
         """Count a finished game (a void one counts for no one); ``sign`` -1 takes it back out."""
         self.counted += sign
         if is_void(result):
+            return
+        for pid in result.players:
+            self._done[pid] += sign
+        if is_annulled(result):
             return
         for side, pid in enumerate(result.players):
             s = self._rows[pid]
@@ -1000,6 +1170,10 @@ class Tally:
             else:  # a loss, or a double forfeit: a loss for both
                 s.losses += sign
                 s.forfeits += sign * int(result.forfeit)
+
+    def done(self, player_id: str) -> int:
+        """How many of ``player_id``'s games have a result: played, or settled by a withdrawal."""
+        return self._done[player_id]
 
     def standings(self) -> list[Standing]:
         """Points (win 1, draw 1/2), W/D/L, forfeits and Elo with a 95% interval, best first: on
@@ -1074,7 +1248,7 @@ def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, di
     """``table[a][b]`` = (points a scored against b, games they played), both sides together."""
     table = {a: {b: (0.0, 0) for b in player_ids if b != a} for a in player_ids}
     for result in results:
-        if is_void(result):
+        if not counts(result):
             continue
         a, b = result.players
         for side, (me, other) in enumerate(((a, b), (b, a))):
@@ -1105,6 +1279,7 @@ class Summary:
     resumed: int = 0  # games taken from the results log of an earlier run
     resume_with: str | None = None  # the FILE of ``--resume FILE`` that plays the void games (None: no log)
     started_with: int | None = None  # how many players began, the others having joined late (None: all)
+    withdrawn: dict[str, tuple[int, int]] = field(default_factory=dict)  # players withdrawn -> (played, of its games)
 
     @property
     def void(self) -> int:
@@ -1121,7 +1296,8 @@ class Summary:
         results = t.finished()
         return cls(t.game_id, dict(t.options), list(t.player_ids), t.games_per_pair, t.time_per_move, t.jobs,
                    t.seed, round(t.elapsed, 3), t.cancelled, t.standings(), results,
-                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed, started_with=t.started_with)
+                   t.finished_numbers(), t.clock, t.names(), t.cluster, t.resumed, started_with=t.started_with,
+                   withdrawn=dict(t.withdrawn))
 
     def name(self, player_id: str) -> str:
         return self.names.get(player_id) or display_names(self.players).get(player_id, player_id)
@@ -1135,6 +1311,7 @@ class Summary:
             "seed": self.seed, "elapsed": self.elapsed, "cancelled": self.cancelled, "clock": self.clock,
             "cluster": self.cluster, "resumed": self.resumed, "total": self.total, "void": self.void,
             **({} if self.started_with is None else {"started_with": self.started_with}),  # its schedule
+            **({"withdrawn": {p: list(when) for p, when in self.withdrawn.items()}} if self.withdrawn else {}),
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
             "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],

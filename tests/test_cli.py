@@ -117,10 +117,11 @@ def test_help_lists_every_games_named_players(command):
 
     proc = run(command, "--help", timeout=60)
     assert proc.returncode == 0, proc.stderr
-    listed = " ".join(proc.stdout.split("named players, besides level-1 .. level-5 in every game:")[1].split())
+    listed = " ".join(proc.stdout.split("named players, besides level-1 .. level-5 (Level 1 .. Level 5) in every "
+                                        "game:")[1].split())
     expected = []
-    for game_id in games.GAME_IDS:
-        named = [info.id for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
+    for game_id in games.GAME_IDS:  # each by its id, to type, and the name the reports give it
+        named = [f"{info.id} ({info.title})" for info in ai.catalog(game_id) if info.id not in LEVEL_IDS]
         if named:
             expected.append(f"{game_id} {', '.join(named)}")
     assert listed == " ".join(expected)  # exactly the engines' own players: none missing, none extra

@@ -153,7 +153,7 @@ def test_every_students_entry_says_whose_it_is(tmp_path, capsys):
     assert run_tournament("tictactoe", ids, {}, 1, 0.2, 1, str(tmp_path / "out"), 1) == 0
     names = json.loads((tmp_path / "out.json").read_text())["names"]
     assert names == {ids[0]: "ana", f"{bots / 'rui' / 'jogador.py'}:Careful": "rui:Careful", ids[2]: "bia",
-                     ids[3]: "eva/minimax", "level-1": "level-1"}
+                     ids[3]: "eva/minimax", "level-1": "Level 1"}  # ours as the window names them
     assert "rui:Careful" in capsys.readouterr().out
     # the results log names them so too: the window shows a league from FILE.jsonl as the report does
     from ai.tournament import Tournament
@@ -310,7 +310,7 @@ def test_a_newer_versions_log_is_not_resumed_nor_offered_and_is_left_as_it_is(tm
     Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4, log=str(path)).run()
     lines = path.read_bytes().splitlines(keepends=True)
     header = json.loads(lines[0])
-    newer = json.dumps({**header, "version": results_log.GROWN_VERSION + 1}).encode() + b"\n" + b"".join(lines[1:3])
+    newer = json.dumps({**header, "version": results_log.WITHDRAWN_VERSION + 1}).encode() + b"\n" + b"".join(lines[1:3])
     path.write_bytes(newer)  # two of its four games played
     with pytest.raises(ValueError, match="newer version of Tabuleiro"):
         Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, time_per_move=0.2, seed=4,

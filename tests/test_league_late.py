@@ -155,3 +155,30 @@ def test_the_tally_counts_each_game_once_and_takes_one_back():
                      for s in standings(t.player_ids, results)]
     tally.add(results[0], -1)
     assert sum(s.games for s in tally.standings()) == 2 * (len(results) - 1)
+
+
+def _late_league_stopped_after_its_first_game(path: Path) -> Tournament:
+    """level-1 and level-2's league played, then level-3 joined it and played one of its 4 games."""
+    from ai.tournament import GameFinished
+
+    _league(path, ["level-1", "level-2"]).run()
+    late = _league(path, ["level-1", "level-2", "level-3"], resume=True)
+    late.run(lambda event: late.cancel() if isinstance(event, GameFinished) else None)
+    assert late.played_by("level-3") == 1
+    return late
+
+
+def test_a_late_players_games_still_to_play_are_said_under_the_standings(tmp_path):
+    """A late bot's row read 0 points (of 0 or 1 games) at the foot of the table until the league's
+    own games were done, as if it had lost everything: the report (and its Markdown) now say under
+    the standings how many games it has still to play, and say nothing once it has played them."""
+    from ai.commands.tournament import markdown_report, report
+    from ai.tournament import Summary
+
+    late = _late_league_stopped_after_its_first_game(tmp_path / "turma.jsonl")
+    said = "Level 3 joined late: 3 games still to play, after the others' games"
+    summary = Summary.of(late)
+    assert said in report(summary).split("Standings")[1]
+    assert said in markdown_report(summary)
+    assert late.go_on() and late.join(120) and not late.pending()
+    assert "joined late" not in report(Summary.of(late)) and "joined late" not in markdown_report(Summary.of(late))

@@ -715,6 +715,25 @@ def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     assert (tmp_path / "cli-standings.csv").exists()
 
 
+def test_the_command_lines_report_names_built_in_players_as_the_window_does(tmp_path):
+    """The report said "level-2" and "tictactoe:aima" where the window's tournament screen says
+    "Level 2" and "AIMA": the tables, the standings CSV's names and the progress bar now name them
+    so; the ids stay in the files' id columns, which a script reads."""
+    out = tmp_path / "named"
+    proc = subprocess.run(
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "tictactoe:aima",
+         "--games", "1", "--time", "0.05", "--seed", "1", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    standings_part = proc.stdout.split("Standings")[1]
+    for name in ("Level 1", "Level 2", "AIMA"):
+        assert f"  {name}  " in standings_part and f". {name}  " in proc.stdout  # standings, crosstable
+    assert "level-1" not in proc.stdout.split("wrote")[0] and "tictactoe:aima" not in proc.stdout.split("wrote")[0]
+    rows = list(csv.DictReader((tmp_path / "named-standings.csv").open(encoding="utf-8")))
+    assert {(row["player"], row["name"]) for row in rows} == {
+        ("level-1", "Level 1"), ("level-2", "Level 2"), ("tictactoe:aima", "AIMA")}
+
+
 def test_a_league_whose_bots_left_no_log_leaves_no_empty_logs_folder(tmp_path):
     """The bots' logs go to FILE.bots beside the results; a league whose bots all played well (a
     bot's log is kept only when it failed) left an empty FILE.bots next to the teacher's results.

@@ -32,25 +32,36 @@ def ringed(scene) -> list[str]:
     return [b.label for b in (scene.delete_button, scene.back_button, scene.folder_button) if b.focused]
 
 
-def test_tab_rings_the_rows_delete_back_and_the_folder_then_goes_round_to_the_field(app, monkeypatch):
+def test_tab_from_the_rows_rings_delete_back_and_the_folder_then_goes_round_to_the_chooser_and_the_field(
+        app, monkeypatch):
+    """Tab from the last row went up to the search field, past the buttons under it: the ring now
+    goes as the screen reads, top to bottom, left to right, and Shift+Tab the same way back."""
     opened = []
     monkeypatch.setattr("ui.scenes.records.open_folder", lambda folder: opened.append(folder))
     a_class_of_games()
     scene = open_list(app)
-    for _ in range(3):  # the field, the game chooser, the rows
-        key(app, pygame.K_TAB)
-    assert scene.selected == 0 and not ringed(scene)
+    key(app, pygame.K_END)  # the last row
+    last = len(scene.entries) - 1
+    assert scene.selected == last and not ringed(scene)
     seen = []
     for _ in range(3):
         key(app, pygame.K_TAB)
         seen.append(ringed(scene))
-    assert seen == [["Delete"], ["Back"], ["Open the folder"]]
+    assert seen == [["Delete"], ["Back"], ["Open the folder"]] and not scene.search.focus
     key(app, pygame.K_SPACE)
     assert opened == [scene.folder] and app.scene is scene
     key(app, pygame.K_TAB)
-    assert scene.search.focus and not ringed(scene)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the field, back round to the last button
-    assert ringed(scene) == ["Open the folder"] and not scene.search.focus
+    assert scene.game_stepper.focused and not ringed(scene)
+    key(app, pygame.K_TAB)
+    assert scene.search.focus and not scene.game_stepper.focused
+    key(app, pygame.K_TAB)
+    assert not scene.search.focus and not ringed(scene) and scene.selected == last  # the rows, as they were
+    backwards = []
+    for _ in range(5):
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        backwards.append("field" if scene.search.focus else "games" if scene.game_stepper.focused
+                         else ",".join(ringed(scene)) or "rows")
+    assert backwards == ["field", "games", "Open the folder", "Back", "Delete"]
 
 
 def test_enter_on_the_ringed_delete_asks_then_deletes_the_chosen_row(app, monkeypatch):
@@ -60,8 +71,8 @@ def test_enter_on_the_ringed_delete_asks_then_deletes_the_chosen_row(app, monkey
     files = sorted(games_dir().glob("*.json"))
     key(app, pygame.K_DOWN)  # the second row
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the game chooser, then the field
-    for _ in range(3):  # the game chooser, the rows (the second row still chosen), its Delete
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the field, then the game chooser
+    for _ in range(3):  # the field, the rows (the second row still chosen), its Delete
         key(app, pygame.K_TAB)
     assert ringed(scene) == ["Delete"]
     rows_ringed = []
@@ -78,20 +89,21 @@ def test_enter_on_the_ringed_delete_asks_then_deletes_the_chosen_row(app, monkey
 def test_esc_first_takes_the_ring_or_the_field_away_then_leaves(app):
     a_class_of_games()
     scene = open_list(app)
-    for _ in range(4):  # the game chooser, the field, Open the folder, Back
+    for _ in range(4):  # the field, the game chooser, Open the folder, Back
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert ringed(scene) == ["Back"]
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and not ringed(scene)
-    key(app, pygame.K_TAB)  # the field, nothing typed in it
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the field, nothing typed in it
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and not scene.search.focus
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     typed(app, "rita")
     key(app, pygame.K_DOWN)  # the keyboard on the rows: Esc clears the text there, as before
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.search.text == ""
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the game chooser
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the field, then the game chooser
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and not scene.game_stepper.focused
     key(app, pygame.K_ESCAPE)

@@ -94,11 +94,11 @@ def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
     assert wait(app, scene.over_card.visible, 5)
     assert result_title(scene) == "You win!"
     reason = result_lines(scene)[0]
-    assert reason.startswith("X forfeits: sleeper.py exceeded the time limit")
+    assert reason.startswith("X forfeits: sleeper exceeded the time limit")  # named by its stem, as added
     # where it was stopped; no set-up hint: its first move never ends (tests/test_outside.py has one with)
     assert "; it was running sleeper.py line 7 (in choose); log: " in reason and "set-up" not in reason
     # the card and the panel cut the reason before it (two lines each): a message says it whole
-    assert any(m.text.startswith("sleeper.py was stopped: it was running sleeper.py line 7 (in choose)")
+    assert any(m.text.startswith("sleeper was stopped: it was running sleeper.py line 7 (in choose)")
                for m in scene.messages.current()), scene.messages.current()
     record = GameRecord.loads(scene.recorder.record.dumps())
     assert record.result is not None and record.result.winner == 1 and record.result.reason == reason
@@ -117,7 +117,7 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     assert wait(app, lambda: scene.forfeit is not None)
     assert scene.forfeit[0] == 1 and "illegal move" in scene.forfeit[1]
     assert len(scene.history) == 1
-    assert "O forfeits: illegal.py" in scene.end_reason()
+    assert "O forfeits: illegal played" in scene.end_reason()
     assert app.errors == []
 
 
@@ -134,7 +134,7 @@ def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     assert wait(app, lambda: scene.forfeit is not None)
     assert len(scene.history) == 2
     assert wait(app, scene.over_card.visible, 5)
-    assert result_lines(scene)[0].startswith("X forfeits: bot.py crashed at move 2: AssertionError: second move")
+    assert result_lines(scene)[0].startswith("X forfeits: bot crashed at move 2: AssertionError: second move")
     assert app.errors == []
 
 
@@ -362,7 +362,7 @@ def test_a_bot_broken_after_it_forfeited_is_said_before_the_next_game(app, tmp_p
 
 
 def test_the_bots_log_notice_goes_away_on_rematch(app):
-    """After a game where a bot's log was named ("Log of raiser.py: ..."), Rematch started the next
+    """After a game where a bot's log was named ("Log of raiser: ..."), Rematch started the next
     game with that notice still on screen."""
     import pygame
 
@@ -371,7 +371,7 @@ def test_the_bots_log_notice_goes_away_on_rematch(app):
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(BOTS / "raiser.py"), None), 2.0))
     app.switch(scene)
     assert wait(app, lambda: scene.forfeit is not None)
-    assert any(m.text.startswith("Log of raiser.py: ") for m in scene.messages.current())
+    assert any(m.text.startswith("Log of raiser: ") for m in scene.messages.current())
     assert wait(app, scene.over_card.visible, 5)
     key(app, pygame.K_r)  # Rematch
     assert scene.forfeit is None and scene.setup.players == (None, str(BOTS / "raiser.py"))
@@ -392,7 +392,7 @@ def _gated_bot_game(app, tmp_path, contract: str):
     return scene, gate
 
 def test_while_a_bot_loads_the_humans_card_does_not_say_to_move(app, tmp_path, monkeypatch):
-    """While the bot's file loads ("Loading gated.py…" in the status line) the human's card said
+    """While the bot's file loads ("Loading gated…" in the status line) the human's card said
     "to move", though the board takes no move yet; it says so once the game can go on."""
     from tests.ui_helpers import recorded_text
 
@@ -410,22 +410,55 @@ def test_while_a_bot_loads_the_humans_card_does_not_say_to_move(app, tmp_path, m
 def test_a_bot_named_with_its_choose_function_is_called_by_its_file_while_it_loads_or_fails(app, tmp_path, monkeypatch):
     """A bot remembered by its function ("…/gated.py:choose") was "Loading gated.py:choose…" in
     the status line and "gated.py:choose" on its card: the function's name is no part of the
-    player's label.  Loading, and when it cannot start, every text names it "gated.py"."""
+    player's label.  Loading, it is named by its file's stem, "gated", as the game names a file
+    that reports no name of its own (``file_player_title``); when it cannot start, the load's
+    start card and the status line name it so too."""
     from tests.ui_helpers import recorded_text
 
     scene, gate = _gated_bot_game(app, tmp_path, "edited_broken.py")  # then fails to load
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
     assert scene.computer.loading() == 1
-    assert any(t.startswith("Loading gated.py…") for t in drawn) and "gated.py" in drawn  # the status and the card
+    assert any(t.startswith("Loading gated…") for t in drawn) and "gated" in drawn  # the status and the card
     named = [t for t in drawn if "gated" in t]
     gate.touch()
     assert wait(app, scene.start_card.visible)
     drawn.clear()
     scene.invalidate()
     app.run_frames(2)
-    assert any(t.startswith("gated.py could not be loaded: SyntaxError") for t in drawn)  # the start card
+    assert any(t.startswith("gated could not be loaded: SyntaxError") for t in drawn)  # the start card
     said = [m.text for m in scene.messages.current()] + [scene.held_up()]  # and the status line's text
-    assert "The game cannot start: gated.py could not be loaded" in said
+    assert "The game cannot start: gated could not be loaded" in said
     named += [t for t in drawn + said if "gated" in t]
     assert not [t for t in named if ":choose" in t]
+
+
+def test_a_file_added_from_new_game_that_reports_no_name_is_called_by_its_stem_everywhere(app, tmp_path, monkeypatch):
+    """A bot added as "aluno.py" was offered as "aluno (aluno.py)" and named "aluno.py" where its
+    title was not at hand (a game continued, its scores, the saved game): it reports no name of its
+    own, so it is "aluno" everywhere, and a file whose player says its name keeps it ("Aluno 42
+    (rastros_alunos.py)", test_remembered_outside_player_is_offered_for_its_game_only)."""
+    from tests.ui_helpers import recorded_text
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text((BOTS / "simple_contract.py").read_text())
+    pid = f"{bot}:choose"
+    setup_scene = SetupScene(app, game_id="tictactoe")
+    app.switch(setup_scene)
+    setup_scene._set_entry(str(bot))
+    setup_scene._add_outside()
+    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"))
+    assert selector_ids(setup_scene, "computer")[pid] == "aluno"
+    assert any(m.text == "Added aluno" for m in app.messages.items)
+    setup_scene.choices.human_side = 0
+    setup = setup_scene.build_setup()
+    assert setup.players[1] == pid and setup.player_label(1, translated=False) == "aluno"  # the record's name
+    assert MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, pid), 1.0).player_label(1) == "aluno"  # unchecked: the same
+    drawn = recorded_text(monkeypatch)
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)
+    app.run_frames(2)
+    assert "aluno" in drawn  # the player's card
+    assert not [t for t in drawn if "aluno.py" in t or "aluno (" in t]
+    assert app.errors == []

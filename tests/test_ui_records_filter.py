@@ -97,7 +97,7 @@ def test_the_game_stepper_shows_only_that_games_rows_and_says_how_many(app, monk
 def test_typing_a_name_narrows_the_rows_whatever_its_accents_and_esc_clears_then_leaves(app):
     a_class_of_games()
     scene = open_list(app)
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     assert scene.search.focus
     typed(app, "joao")
     assert sorted(players(scene)) == [("reversi", "Ana", "JOÃO"), ("tictactoe", "João", "Ana")]
@@ -116,7 +116,7 @@ def test_typing_a_name_narrows_the_rows_whatever_its_accents_and_esc_clears_then
 def test_enter_in_the_field_picks_the_first_row_found_and_enter_again_replays_it(app):
     a_class_of_games()
     scene = open_list(app)
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "RITA")
     key(app, pygame.K_RETURN)
     assert not scene.search.focus and scene.selected == 0
@@ -128,7 +128,7 @@ def test_the_filter_is_there_again_when_the_screen_is_opened_again(app):
     a_class_of_games()
     scene = open_list(app)
     scene.game_stepper.step(1)  # Tic-tac-toe
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "ana")
     assert len(scene.entries) == 2
     click(app, scene.back_button.rect.center)
@@ -147,7 +147,7 @@ def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(
     drawn = recorded_text(monkeypatch)
     scene = open_list(app)
     assert len(scene.entries) == 6
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "level 2")
     assert [e.number for e in scene.entries] == [2, 1]  # ended in one second: the later game first
     assert any("tournament tictactoe-2026-11-26-1405, game 1" in text for text in drawn)
@@ -236,7 +236,7 @@ def test_a_students_forfeit_in_a_tournament_row_names_the_student_not_the_files_
                "0.2 s)" in text for text in drawn), [t for t in drawn if "forfeits" in t]
 
 
-def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_chooser(app):
+def test_a_click_puts_the_keyboard_in_the_field_and_shift_tab_goes_back_to_the_game_chooser(app):
     a_class_of_games()
     scene = open_list(app)
     click(app, scene.search.rect.center)
@@ -245,7 +245,7 @@ def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_choo
     key(app, pygame.K_BACKSPACE)
     key(app, pygame.K_BACKSPACE)
     key(app, pygame.K_BACKSPACE)
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the game chooser, left of the field
     assert not scene.search.focus and scene.game_stepper.focused
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
@@ -257,12 +257,12 @@ def test_a_click_puts_the_keyboard_in_the_field_and_tab_goes_on_to_the_game_choo
 def test_a_key_that_changes_no_text_in_the_field_keeps_the_row_picked(app):
     a_class_of_games()
     scene = open_list(app)
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "ana")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_DOWN)
     assert scene.selected == 1
-    key(app, pygame.K_TAB)  # back in the field: Left, Home and Up move nothing there
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back up in the field: Left, Home and Up move nothing there
     for k in (pygame.K_LEFT, pygame.K_HOME, pygame.K_UP):
         key(app, k)
     assert scene.search.focus and scene.selected == 1
@@ -315,11 +315,11 @@ def test_an_openings_name_typed_finds_its_games_without_working_the_openings_out
     scene = open_list(app)
     assert len(asked) <= 3  # the Reversi files, as they were read
     asked.clear()
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "TIGER")
     assert players(scene) == [("reversi", "Rita", "Rui")]
     key(app, pygame.K_ESCAPE)  # the text cleared, the keyboard back on the rows
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
     typed(app, "rose")
     assert players(scene) == [("reversi", "Ana", "Marta")]
     typed(app, "x")
@@ -330,10 +330,10 @@ def test_an_openings_name_typed_finds_its_games_without_working_the_openings_out
     assert asked == []
 
 
-def test_tab_goes_round_the_field_the_game_chooser_and_the_rows(app):
-    """Tab went from the rows to the field, to the game chooser and back to the field, never to
-    the rows again (only Down took the keyboard there); now the rows are Tab's third stop, a row
-    chosen there, and Shift+Tab goes the other way round (the buttons after the rows:
+def test_shift_tab_goes_up_from_the_rows_to_the_field_and_the_game_chooser_and_tab_comes_down_again(app):
+    """The ring follows the screen: above the rows the game chooser at the left, the field beside
+    it; Shift+Tab goes up from the rows to the field, then the chooser, and Tab comes back down
+    through them to the rows, a row chosen there (the buttons after the rows:
     tests/test_ui_list_keys.py)."""
     a_class_of_games()
     scene = open_list(app)
@@ -342,19 +342,19 @@ def test_tab_goes_round_the_field_the_game_chooser_and_the_rows(app):
         return "field" if scene.search.focus else "games" if scene.game_stepper.focused else "rows"
 
     seen = []
-    for _ in range(3):
-        key(app, pygame.K_TAB)
-        seen.append(place())
-    assert seen == ["field", "games", "rows"]
     for _ in range(2):
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
         seen.append(place())
-    assert seen[3:] == ["games", "field"]
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows, back to the game chooser
+    assert seen == ["field", "games"]
+    for _ in range(2):
+        key(app, pygame.K_TAB)
+        seen.append(place())
+    assert seen[2:] == ["field", "rows"]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows, up to the game chooser
     key(app, pygame.K_RIGHT)  # Tic-tac-toe only: no row chosen in the new list
     assert scene.selected is None
+    key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
     assert place() == "rows" and scene.selected == 0
     key(app, pygame.K_RETURN)

@@ -69,3 +69,18 @@ def test_a_command_lines_league_is_followed_in_the_window_as_its_log_grows(app, 
     app.run_frames(3)
     assert app.scene is scene and "--resume" in scene.messages.items[-1].text
     assert len(scene.tournament.player_ids) == 3
+
+
+def test_a_late_players_games_still_to_play_are_said_under_the_windows_standings(app, tmp_path, monkeypatch):
+    """The window's standings showed a late bot on 0 points at the bottom, as if it had lost
+    everything: a line under them says how many games it has still to play."""
+    from tests.test_league_late import _late_league_stopped_after_its_first_game
+    from tests.ui_helpers import recorded_text
+
+    path = tmp_path / "turma.jsonl"
+    _late_league_stopped_after_its_first_game(path)
+    drawn = recorded_text(monkeypatch)
+    _drop(path)
+    assert app.run_frames(10, until=lambda: isinstance(app.scene, TournamentScene) and app.scene.tournament, timeout=30)
+    app.run_frames(2)
+    assert "Level 3 joined late: 3 games still to play, after the others' games" in drawn

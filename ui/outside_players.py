@@ -17,13 +17,23 @@ import ai
 
 
 def short(player_id: str) -> str:
-    """A player id as shown in tables and labels: an outside file without its folder, and without
-    ":choose", the function a file plays by ("gated.py", as the file is named when it is added),
-    while another player of the file keeps its name ("bot.py:Crasher") to tell it from the rest."""
+    """A player id as shown in tables and labels: an outside file playing by itself (its
+    ``choose``) by the file's stem, "aluno" for ``…/aluno.py:choose``, as ``file_player_title``
+    names it once it is loaded (the game, its scores and its record said "aluno.py"), while another
+    player of the file keeps its file and name ("bot.py:Crasher") to tell it from the rest."""
     if ".py" in player_id and not player_id.startswith("gtp:"):
         head, tail = player_id.split(".py", 1)
-        return Path(head).name + ".py" + ("" if tail == ":choose" else tail)
+        return Path(head).name + ("" if tail in ("", ":choose") else ".py" + tail)
     return player_id if len(player_id) <= 28 else player_id[:27] + "…"
+
+
+def file_player_title(title: str, path: str) -> str:
+    """How the window names a player of the file at ``path``: by the name it reports (a course
+    ``Jogador``'s, a class's or function's), with its file to tell whose it is ("Aluno 42
+    (alunos.py)"), or, reporting none (its title is the file's stem), by the stem alone ("aluno",
+    not "aluno (aluno.py)")."""
+    stem = Path(path).stem
+    return stem if title in ("", stem) else f"{title} ({Path(path).name})"
 
 
 def title(game_id: str, player_id: str) -> str:
@@ -54,7 +64,7 @@ def discover(game_id: str, entry: str, options: dict[str, Any],
         infos = [ai.PlayerInfo(f"{spec.path}:{player.name}", player.info.title)]
     else:
         infos = list_outside_players(game_id, spec.path, options, **loader)
-    return [(i.id, f"{i.title} ({Path(spec.path).name})") for i in infos]
+    return [(i.id, file_player_title(i.title, spec.path)) for i in infos]
 
 
 def is_engine(player_id: str) -> bool:

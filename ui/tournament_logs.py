@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.results_log import ResultsLog, in_use, refuse_if_newer
-from ai.tournament import games_in
+from ai.tournament import games_in, settled_unplayed
 from games.record import GameRecord, RecordError, Result, Side
 
 ADDED_LOGS = "added-players.bots"  # in the tournaments folder: the logs of files checked as they are added
@@ -75,12 +75,13 @@ def read(path: Path) -> Unfinished | None:
         refuse_if_newer(header, path)  # a newer Tabuleiro's: not offered, as this one cannot go on with it
         players, per_pair = header["players"], header["games_per_pair"]
         total = games_in(len(players), int(per_pair))
+        settled = settled_unplayed(header, done)  # a withdrawn player's games left: over, not to play
         when = path.stat().st_mtime
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if not isinstance(header.get("game"), str) or not isinstance(players, list):
         return None
-    return Unfinished(path, header, len(done), total, when)
+    return Unfinished(path, header, len(done) + settled, total, when)
 
 
 def newest_unfinished(folder: Path, dismissed: Collection[str] = (), game_ids: Collection[str] | None = None

@@ -39,6 +39,9 @@ REASONS: tuple[tuple[str, str], ...] = (
      N_("void: a worker process died (exit status {status})")),
     (r"void: a worker process died \((?P<how>.*)\)", N_("void: a worker process died ({how})")),
     (r"double forfeit: neither player could be started", N_("double forfeit: neither player could be started")),
+    (r"double forfeit: both players withdrew from the league", N_("double forfeit: both players withdrew from the league")),
+    (r"annulled: (?P<player>.+) withdrew from the league after (?P<played>\d+) of its (?P<games>\d+) games",
+     N_("annulled: {player} withdrew from the league after {played} of its {games} games")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),
@@ -83,6 +86,7 @@ SIDE_GROUPS = ("side", "mover")
 # Why a player lost by the turn rules (ai.referee, ai.outside), as the referee writes it after the
 # player's name.  ``rest`` keeps what follows as written (an exception's text, a log file's path).
 FORFEITS: tuple[tuple[str, str], ...] = (
+    (r"withdrew from the league", N_("withdrew from the league")),
     (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) clock\)",
      N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock)")),
     (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) "
@@ -1053,6 +1057,15 @@ REPORT_TEXTS = (
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"),
+    N_("{player} joined late: {games} still to play, after the others' games"),
+    N_("{player} withdrew after {played} of its {games}: its results stand, and the games it did not play are lost "
+       "by forfeit"),
+    N_("{player} withdrew after {played} of its {games}: fewer than half, so all its games are annulled (counted "
+       "for no one)"),
+    N_("{player} has played {played} of its {games}: its results stand, and the {left} it has not played are lost "
+       "by forfeit"),
+    N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "
+       "one (they stay in the log)"),
 )
 
 

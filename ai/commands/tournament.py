@@ -17,7 +17,9 @@ player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defin
 (``enter_players``).
 
 ``--resume FILE``: FILE.jsonl of a stopped or killed run: its games are kept, only the missing
-ones are played (same game, players and settings, checked).  ``--clock 5m+2s``: a game clock
+ones are played (same game, players and settings, checked); ``--withdraw PLAYER`` with it withdraws a player
+(``withdraw_players``, asked first; its games count as ``ai.tournament.withdrawal_stands`` rules).
+``--clock 5m+2s``: a game clock
 (ai.match.GameClock).  ``--cluster local|tcp://HOST:PORT``: the games run on Dask (ai/cluster.py,
 docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without their top-level
 demo calls.  Outside files that cannot be loaded are named on stderr before any game and forfeit
@@ -39,6 +41,7 @@ import shutil
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,13 +59,17 @@ from ai.tournament import (
     Standing,
     Summary,
     Tournament,
+    builtin_titles,
     crosstable,
     display_names,
+    is_annulled,
     is_double_forfeit,
     is_void,
+    joined_late,
     loader_logging_beside,
     outcome,
     standings,
+    withdrawal_stands,
 )
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
@@ -293,6 +300,36 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
 TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."
 
 
+JOINED_LATE = "{player} joined late: {games} still to play, after the others' games"
+WITHDREW_STANDS = ("{player} withdrew after {played} of its {games}: its results stand, and the games it did not "
+                   "play are lost by forfeit")
+WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer than half, so all its games are "
+                     "annulled (counted for no one)")
+
+
+def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
+    """The lines under the report's standings that say why a row reads as it does (``notes_on``)."""
+    done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
+    return notes_on(summary.players, summary.started_with, summary.games_per_pair, done.__getitem__,
+                    summary.withdrawn, summary.name, words)
+
+
+def notes_on(players: list[str], started_with: int | None, games_per_pair: int, done: Callable[[str], int],
+             withdrawn: dict[str, tuple[int, int]], name: Callable[[str], str],
+             words: ReportWords = ENGLISH) -> list[str]:
+    """The lines under a league's standings (the report's, the window's) that say why a row reads
+    as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
+    lost everything), and each withdrawn player's games as ``withdrawal_stands`` counts them;
+    ``done``: a player's games with a result (``joined_late``); ``name``: its name in the tables."""
+    say = words.say
+    lines = [say(JOINED_LATE).format(player=name(pid), games=words.games(left))
+             for pid, left in joined_late(players, started_with, games_per_pair, done)]
+    for pid, (played, games) in withdrawn.items():
+        rule = WITHDREW_STANDS if withdrawal_stands(played, games) else WITHDREW_ANNULLED
+        lines.append(say(rule).format(player=name(pid), played=played, games=words.games(games)))
+    return lines
+
+
 def has_ties(order: list[Any]) -> bool:
     """Whether some players of the standings ``order`` are level on points (TIE_BREAKS then ranks them)."""
     return len({st.points for st in order}) < len(order)
@@ -317,6 +354,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     ]
     if has_ties(order):  # the order of players on equal points is a rule, said
         parts.append(say(TIE_BREAKS))
+    parts += standings_notes(summary, words)
     forfeits = format_forfeits(summary, words)
     if forfeits:
         parts += ["", say("Forfeits:"), forfeits]
@@ -380,6 +418,7 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
              markdown_table(["#", say("player"), *labels, say("Elo (95%)")], rows, set(range(2, 9)) | {0})]
     if has_ties(order):
         parts += ["", markdown_cell(say(TIE_BREAKS))]
+    parts += [line for note in standings_notes(summary, words) for line in ("", markdown_cell(note))]
     cross = crosstable(summary.players, summary.results)
     cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
                                           f"{number(_num(cross[s.player][other.player][0]))}/"
@@ -491,9 +530,9 @@ def _csv_text(path: Path) -> Iterator[io.StringIO]:
 
 
 def csv_points(result: GameResult) -> tuple[float | str, float | str]:
-    """Each side's points for FILE.csv: none ("") for a void game, which is not a draw; 0 each for
-    a double forfeit."""
-    if is_void(result):
+    """Each side's points for FILE.csv: none ("") for a void or annulled game, which is not a draw;
+    0 each for a double forfeit."""
+    if is_void(result) or is_annulled(result):
         return "", ""
     if is_double_forfeit(result):
         return 0, 0
@@ -514,12 +553,15 @@ def run_tournament(
     cluster: str | None = None,
     resume: str | None = None,
     definitions_only: bool = False,
+    withdraw: list[str] | tuple[str, ...] = (),
+    yes: bool = False,
 ) -> int:
     """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game,
     130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
     written, so a script can tell a stopped league from a finished one; 1 when it ran but some
     games are void (its worker processes died, say), so that a script does not take it for a
-    finished league (``--resume`` plays them)."""
+    finished league (``--resume`` plays them).  ``withdraw``: players to withdraw from the resumed
+    league (``withdraw_players``), asked first unless ``yes``."""
     from ai.cluster import ClusterError
     from ai.results_log import LogInUse, check_out, log_path
 
@@ -553,6 +595,8 @@ def run_tournament(
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
+        if resume and Path(log).exists():
+            ids = with_withdrawn(ids, log, withdraw, titles)
         t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
                        clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
     except (ValueError, ClusterError) as exc:
@@ -563,6 +607,8 @@ def run_tournament(
         return 130
     t.titles = titles
     t.log_notes = {"titles": titles}  # FILE.jsonl names the players as the report does (the window shows it)
+    if withdraw and not withdraw_players(t, withdraw, yes):
+        return 2
     for pid, why in broken.items():
         print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
@@ -602,6 +648,100 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def with_withdrawn(ids: list[str], log: str, withdraw: list[str] | tuple[str, ...], titles: dict[str, str]) -> list[str]:
+    """``ids``, the players named, with each player of the league logged in ``log`` that is left
+    out because it is withdrawn (in the log, or now: ``withdraw`` names it, ``named_by``) put back
+    in the log's order: a student's file withdrawn, then deleted, no longer matches the folder's
+    pattern, and the league was refused as another one.  Its name for the tables is added to
+    ``titles``.  The log unreadable: ``ids`` as they are (the resume says why)."""
+    from ai.results_log import ResultsLog
+
+    try:
+        header, _done = ResultsLog.read(log)
+        logged = [str(pid) for pid in header.get("players") or []]
+        names = display_names(logged, {**builtin_titles(str(header["game"])), **titles,
+                                       **{pid: title for pid in logged if (title := entry_title(pid))}})
+        gone = set(header.get("withdrawn") or {}) | {pid for word in withdraw for pid in named_by(word, logged, names)}
+    except (OSError, ValueError, TypeError, AttributeError, KeyError):
+        return ids
+    left_out = [pid for pid in logged if pid not in ids and pid in gone]
+    if not left_out:
+        return ids
+    for pid in left_out:
+        title = entry_title(pid)
+        if title:
+            titles.setdefault(pid, title)
+    return [pid for pid in logged if pid in ids or pid in left_out] + [pid for pid in ids if pid not in logged]
+
+
+def named_by(word: str, player_ids: list[str], names: dict[str, str]) -> list[str]:
+    """The players of ``player_ids`` that ``word`` names: its id, its name in the tables
+    (``names``), or its file (by another path: ``./bots/ana/jogador.py``)."""
+    if word in player_ids:
+        return [word]
+    found = [pid for pid in player_ids if names.get(pid) == word]
+    file = file_of(word)
+    if not found and file is not None:
+        found = [pid for pid in player_ids if file_of(pid) == file]
+    return found
+
+
+def find_player(t: Tournament, word: str) -> str:
+    """The player of ``t`` that ``word`` names (``named_by``); ValueError listing the players if
+    none or several."""
+    names = t.names()
+    found = named_by(word, t.player_ids, names)
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(f"{names[pid]} ({pid})" for pid in t.player_ids)
+    why = "names several players" if found else "is no player of the league"
+    raise ValueError(f"--withdraw {word} {why}; its players: {listed}")
+
+
+WITHDRAWAL_STANDS = ("{player} has played {played} of its {games}: its results stand, and the {left} it has "
+                     "not played are lost by forfeit")
+WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than half: all its games are annulled, "
+                     "counted for no one (they stay in the log)")
+
+
+def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, words: ReportWords = ENGLISH) -> str:
+    """What withdrawing ``player_id`` (``name`` in the tables) from ``t`` would do to its games
+    (``withdrawal_stands``), said before it is done, in ``words``' language."""
+    played, games = t.played_by(player_id), len(t.games_of(player_id))
+    rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
+    return words.say(rule).format(player=name or t.names()[player_id], played=played, games=words.games(games),
+                                  left=words.games(games - played))
+
+
+def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: bool = False,
+                     ask: Callable[[str], str] = input) -> bool:
+    """Withdraw the players ``words`` name from the resumed league ``t``, each said on stderr with
+    what it does to its games, and asked first (``ask``; a terminal's y/N) unless ``yes``: a
+    player's results annulled cannot be taken back.  False, with the reason on stderr, if one
+    cannot be withdrawn or the answer was no (nothing withdrawn then); without a terminal to ask
+    on, ``yes`` is needed."""
+    try:
+        todo = list(dict.fromkeys(find_player(t, word) for word in words))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return False
+    for pid in [pid for pid in todo if pid in t.withdrawn]:
+        print(f"{t.names()[pid]} is withdrawn already", file=sys.stderr)
+        todo.remove(pid)
+    for pid in todo:
+        print(f"withdraw {pid}: {withdrawal_text(t, pid)}", file=sys.stderr)
+    if todo and not yes:
+        if not sys.stdin.isatty():
+            print("error: nothing withdrawn: add --yes to withdraw without being asked", file=sys.stderr)
+            return False
+        if ask("withdraw? [y/N] ").strip().lower() not in ("y", "yes"):
+            print("nothing withdrawn", file=sys.stderr)
+            return False
+    for pid in todo:
+        t.withdraw(pid)
+    return True
 
 
 def joined_text(t: Tournament, player_id: str) -> str:

@@ -25,8 +25,8 @@ A teacher with a class's hundreds of games narrows the list above it: a stepper 
 (every game, or one of them) and a search field for a player's name, either player's as the rows
 show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
 the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes
-to the field (and on to the stepper, the rows, the row's Delete, Back and Open the folder, then
-round), typing filters as it goes, Enter in the field, Down or Page Down go back to the rows; Esc
+round the screen as it reads (``_stops``); Ctrl+F goes to the field.  Typing filters as it goes,
+Enter in the field, Down or Page Down go back to the rows; Esc
 clears the text typed, and with nothing typed takes the keyboard back to the rows (from a ringed
 button too), then leaves the screen.  The filter lasts while the screen is open and is kept in the
 settings (``records_filter``) for the next visit.
@@ -180,7 +180,7 @@ class RecordsScene(Scene):
         self.search = TextField(_("Search a player or an opening"))
         self.search.text = self.filter.text
         self.focus = KeyFocus()  # the keyboard's place in Tab's ring (``_stops``); None: on the rows
-        self.rows_stop = ListStop()  # the rows as a stop of Tab's ring, after the field and the stepper
+        self.rows_stop = ListStop()  # the rows as a stop of Tab's ring, after the stepper and the field
         self.refresh()
 
     def refresh(self) -> None:
@@ -259,10 +259,10 @@ class RecordsScene(Scene):
         self.app.apply_settings()
 
     def _stops(self) -> list[Any]:
-        """Tab's ring, in the screen's order: the search field and the game stepper (Saved games
-        alone has them), the rows, the Delete button on the row chosen, Back and Open the folder
-        (then round).  Tab never reached the buttons, and did nothing on Continue's list."""
-        ring = [self.search, self.game_stepper] if self.filtering else []
+        """Tab's ring in the order the screen reads, top to bottom and left to right: the game
+        stepper and the search field beside it (Saved games alone has them), the rows, the Delete
+        button on the row chosen, Back and Open the folder (then round)."""
+        ring = [self.game_stepper, self.search] if self.filtering else []
         return [*ring, self.rows_stop, self.delete_button, self.back_button, self.folder_button]
 
     def _on_rows(self) -> bool:
@@ -281,11 +281,11 @@ class RecordsScene(Scene):
 
     def _tab(self, backwards: bool) -> None:
         """Tab (Shift+Tab) on to the next stop of the ring.  On the rows as the list opened (or
-        as Down or Enter took the keyboard back to them), Tab starts the ring at its first control
-        a user fills, the search field (Continue, which has none: the Delete button after the
-        rows), and Shift+Tab goes on back from the rows."""
+        as Down or Enter took the keyboard back to them), the ring goes on from the rows: Tab to
+        the Delete button after them, Shift+Tab up to the search field (Tab from the last row went
+        up to the field, against the screen's order)."""
         stops = self._stops()
-        if self.focus.index is None and (backwards or stops[0] is self.rows_stop):
+        if self.focus.index is None:
             self.focus.index = stops.index(self.rows_stop)
         self._focus_on(self.focus.move(stops, -1 if backwards else 1))
 

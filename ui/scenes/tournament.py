@@ -45,6 +45,7 @@ from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
+from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
 from ui.widgets import Button, KeyFocus, ListStop, Messages, Scroll, Stepper
@@ -76,7 +77,7 @@ def finished_text(seconds: float) -> str:
     return _("Tournament finished in {time}").format(time=took)
 
 
-class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
+class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal, Scene):
     """Setup, live progress and results of one round robin."""
 
     def __init__(self, app: Any, game_id: str | None = None, on_back: Callable[[], None] | None = None,
@@ -255,6 +256,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 b(_("Save results"), self._save, "S"),
                 b(_("New tournament"), self._new),
                 b(_("Watch"), self._toggle_watch),
+                b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
             ]
             self.game_chooser = None
@@ -354,11 +356,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self._lay_out_players(area, bh, int(8 * s), max(1, area.width // int(260 * s)))
             add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
         else:
+            gap = int(10 * s)
+            widths = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
+                       else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in self.buttons]
+            room = w - 2 * pad - gap * (len(widths) - 1)
+            fit = min(1.0, room / sum(widths))  # a small window: narrower buttons, their labels fitted
             x = pad
-            for btn in self.buttons:
-                width = int((110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s)
-                btn.rect = pygame.Rect(x, pad, width, bh)
-                x += width + int(10 * s)
+            for btn, width in zip(self.buttons, widths):
+                btn.rect = pygame.Rect(x, pad, int(width * fit), bh)
+                x += btn.rect.width + gap
 
     def _lay_out_players(self, area: pygame.Rect, height: int, gap: int, cols: int) -> None:
         """The participants' toggles in ``area``, ``cols`` a row, from row ``player_scroll`` on: a
@@ -412,7 +418,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
                 resume_b.enabled = self.resuming is None and not (self.ending and self.ending.is_running())
                 dismiss_b.enabled = self.resuming is None
         else:
-            back, stop, save, new, watch, replay = self.buttons
+            back, stop, save, new, watch, withdraw, replay = self.buttons
+            withdraw.visible = self._may_withdraw()
+            withdraw.label = self._withdraw_label()
+            withdraw.active = bool(self.withdrawing)
             replay.visible = self.on_replay is not None
             replay.enabled = self._finished_shown() is not None
             resumable = (not self.running and self.tournament.cancelled and bool(self.tournament.pending())
@@ -562,7 +571,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         self.table = t.standings()
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
-        self.pair, self.chosen_result = None, None
+        self.pair, self.chosen_result, self.withdrawing = None, None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -605,6 +614,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             t.cancel()
             self.messages.add(_("Tournament stopped"), "info")
         elif t.go_on():
+            self.withdrawing = None
             self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
@@ -688,6 +698,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         if event.key == pygame.K_TAB or (setting_up and event.key in (pygame.K_UP, pygame.K_DOWN)):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self._move_focus(-1 if back else 1)
+        elif self.tournament is not None and self._step_withdrawn(event.key):
+            pass  # a row of the standings chosen for Withdraw
         elif self._on_results() and self._results_key(event.key):
             self.invalidate()
         elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper
@@ -695,6 +707,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
             self.invalidate()
         elif event.key == pygame.K_SPACE:
             self._press_focused()
+        elif event.key == pygame.K_ESCAPE and self._cancel_withdrawal():
+            pass  # first the question goes: nothing withdrawn, the screen stays
         elif event.key == pygame.K_ESCAPE and self.key_focus.current(self._focus_stops()) not in (None, self.results_stop):
             self._drop_ring()  # first the ring goes, as in a game; the next Esc leaves
         elif event.key == pygame.K_ESCAPE:
@@ -759,7 +773,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Scene):
         """A click on a recent result shows that game's final position, and its whole line (a
         forfeit's reason, cut in the list) in the message line; a click on the board follows the
         live games again.  A click on a crosstable cell lists that pair's games (in a league of
-        hundreds, the list of all is a long scroll) and shows the last of them; on it again, all."""
+        hundreds, the list of all is a long scroll) and shows the last of them; on it again, all.
+        While Withdraw asks for a player, a click on a row of the standings chooses it."""
+        if self._pick_withdrawn(pos):
+            return
         for rect, row, column in self._cross_rects:
             if rect.collidepoint(pos):
                 self.pair = None if self.pair == (row, column) else (row, column)

@@ -237,18 +237,22 @@ class ResultsDrawing:
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's
-        tie-breaks): a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
-        only FILE.txt said why."""
-        from ai.commands.tournament import TIE_BREAKS, has_ties
+        tie-breaks: a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
+        only FILE.txt said why), a late player's games still to play and how a withdrawn
+        player's games count (``notes_on``, as the report says them)."""
+        from ai.commands.tournament import TIE_BREAKS, has_ties, notes_on
 
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
                                                     "from {n} games on)").format(n=MIN_RATED_GAMES))
         n = len(order)
-        level = has_ties(order)
-        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + (2 if level else 0))))
+        t = self.tournament
+        said = [_(TIE_BREAKS)] if has_ties(order) else []
+        said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
+                         self._name, words.ReportWords())
+        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
         size = max(tx.SMALLEST, int(row_h * 0.55))
-        note = tx.wrap_at_most(_(TIE_BREAKS), size, inner.width, 2) if level else []
+        note = [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
         self.standings_area = rect
         top = inner.y + int(6 * s)
         fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1 - len(note))  # rows under the heading
@@ -265,8 +269,13 @@ class ResultsDrawing:
         for label, fx, anchor in columns:
             x = inner.x + int(fx * inner.width)
             tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
+        self.standing_rows = []  # a click chooses a player to withdraw (``Withdrawal``)
         for st in (order[i] for i in shown):
             y += row_h
+            row = pygame.Rect(inner.x, y, inner.width, row_h)
+            self.standing_rows.append((row, st.player))
+            if st.player == self.withdrawing:  # the player Withdraw would take out, as a ringed row
+                card(surface, row.inflate(int(8 * s), 0), mix(theme.panel, theme.text, 0.08), int(6 * s), theme.invalid)
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
                 elo = tx.fit(elo_label(st, interval=False), size, elo_room)

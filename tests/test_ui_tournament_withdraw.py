@@ -1,0 +1,102 @@
+"""The tournament screen withdraws a player from a stopped tournament (Withdraw, a click on its row
+of the standings, Withdraw again), its games counted as ``ai.tournament.withdrawal_stands`` rules."""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
+from tests.ui_helpers import click, key
+from ui.scenes.tournament import TournamentScene
+
+PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
+
+
+def stopped_tournament(app) -> TournamentScene:
+    """A tournament of four players begun on the screen and stopped by its Stop button with games left."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected = set(PLAYERS)
+    scene.games_index, scene.time_index = 1, 0  # 2 + 2 games a pair (24), 0.1 s a move
+    scene._start()
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
+    stop = scene.buttons[1]
+    click(app, stop.rect.center)
+    t = scene.tournament
+    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    app.run_frames(2)
+    assert t.pending(), "the tournament ended before Stop: no game left to withdraw from"
+    return scene
+
+
+def withdraw_button(scene: TournamentScene):
+    return next(b for b in scene.buttons if b.action == scene._withdraw_pressed)
+
+
+def row_of(scene: TournamentScene, player_id: str):
+    return next(rect for rect, pid in scene.standing_rows if pid == player_id)
+
+
+def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_does_it(app):
+    """Removing a player from a league begun was refused; now the organiser withdraws it, after
+    being told what that does to its games, and the league goes on without it."""
+    scene = stopped_tournament(app)
+    t = scene.tournament
+    button = withdraw_button(scene)
+    assert button.visible and button.label == "Withdraw a player"
+    click(app, button.rect.center)
+    assert button.label == "Click a player"
+    click(app, row_of(scene, "level-3").center)
+    assert button.label == "Withdraw Level 3? Press again" and scene.withdrawing == "level-3"
+    played = t.played_by("level-3")
+    stands = withdrawal_stands(played, 12)
+    said = scene.messages.items[-1].text
+    assert said.startswith(f"Level 3 has played {played} of its 12 games")
+    assert ("its results stand" in said) == stands and ("annulled" in said) == (not stands)
+    assert "level-3" not in t.withdrawn  # asked, not done
+    click(app, button.rect.center)
+    assert t.withdrawn == {"level-3": (played, 12)} and scene.withdrawing is None
+    assert all(g.number in t.results for g in t.games_of("level-3"))  # each settled: played, lost or annulled
+    assert not any("level-3" in t.ids_of(g) for g in t.pending())  # it plays no more
+    row = next(st for st in scene.table if st.player == "level-3")
+    assert row.games == (12 if stands else 0)  # its games counted, or all annulled
+    log = Tournament.from_files(scene.base.with_name(scene.base.name + ".jsonl"))
+    assert log.withdrawn == {"level-3": (played, 12)}  # the log keeps it: a Resume later counts it too
+    stop = scene.buttons[1]
+    assert stop.label == "Resume"
+    click(app, stop.rect.center)
+    assert app.run_frames(10, until=lambda: len(t.results) == t.total and not t.is_running(), timeout=240)
+    assert {n for n, r in t.results.items() if "level-3" in r.players and not is_withdrawal(r)} <= {
+        g.number for g in t.games_of("level-3")}
+    assert sum(1 for g in t.games_of("level-3") if not is_withdrawal(t.results[g.number])) == (
+        played if stands else 0)
+
+
+def test_esc_while_withdraw_asks_withdraws_no_one(app):
+    scene = stopped_tournament(app)
+    button = withdraw_button(scene)
+    click(app, button.rect.center)
+    click(app, row_of(scene, "level-1").center)
+    key(app, pygame.K_ESCAPE)
+    assert scene.withdrawing is None and not scene.tournament.withdrawn and app.scene is scene
+    assert button.label == "Withdraw a player"
+
+
+def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app):
+    scene = stopped_tournament(app)
+    t = scene.tournament
+    button = withdraw_button(scene)
+    for _ in range(len(scene.buttons)):  # Tab round the buttons to Withdraw
+        key(app, pygame.K_TAB)
+        if button.focused:
+            break
+    assert button.focused
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_DOWN)
+    first = scene.table[0].player
+    assert scene.withdrawing == first
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    assert scene.withdrawing == first and button.focused
+    key(app, pygame.K_RETURN)
+    assert first in t.withdrawn and scene.withdrawing is None

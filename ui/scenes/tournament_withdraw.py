@@ -1,0 +1,112 @@
+"""The tournament screen's withdrawal of a player from a stopped tournament: a mixin of
+``TournamentScene`` (ui.scenes.tournament), which owns the state.
+
+A student who leaves the course, or a bot the organiser disqualifies, is withdrawn rather than
+removed: its games played stay in the log, and count as ``ai.tournament.withdrawal_stands`` rules
+(at least half its games played: its results stand and the games left are lost by forfeit; fewer:
+all its games are annulled).  Withdraw, then a click on the player's row in the standings, says
+what that does to its games (Up and Down choose the row from the keyboard); Withdraw pressed
+again does it (Esc, or Withdraw while no row is chosen, does nothing).  The log's header keeps the withdrawal (``Tournament.withdraw``), so a
+Resume, the unfinished tournament offered later and the report files all count it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.commands.tournament import withdrawal_text
+from ui import words
+from ui.i18n import _
+
+
+class Withdrawal:
+    """A player withdrawn from the tournament shown (mixed into TournamentScene)."""
+
+    # None: nothing asked; "": Withdraw pressed, a row of the standings to click; a player's id: asked
+    withdrawing: str | None = None
+    standing_rows: list[tuple[pygame.Rect, str]] = []  # the standings' rows drawn: (rect, player id)
+
+    def _may_withdraw(self) -> bool:
+        """A tournament stopped with games left, played here (not a file shown), with more than two
+        players still in it."""
+        t = self.tournament
+        return (t is not None and self.viewing is None and not t.is_running() and bool(t.pending())
+                and len(t.player_ids) - len(t.withdrawn) > 2)
+
+    def _withdraw_label(self) -> str:
+        if self.withdrawing is None:
+            return _("Withdraw a player")
+        if not self.withdrawing:
+            return _("Click a player")
+        return _("Withdraw {player}? Press again").format(player=self._name(self.withdrawing))
+
+    def _withdraw_pressed(self) -> None:
+        """Withdraw: ask for a player's row; with one chosen, withdraw it."""
+        if not self._may_withdraw():
+            self.withdrawing = None
+        elif self.withdrawing is None:
+            self.withdrawing = ""
+            self.messages.add(_("Click the player to withdraw in the standings (Esc: none)"), "info", 10.0)
+        elif not self.withdrawing:
+            self._cancel_withdrawal()
+        else:
+            self._withdraw(self.withdrawing)
+        self._refresh_labels()
+        self.invalidate()
+
+    def _pick_withdrawn(self, pos: tuple[int, int]) -> bool:
+        """A click on a player's row while Withdraw asks for one: that player is chosen, and what
+        withdrawing it does is said; whether the click was taken."""
+        if self.withdrawing is None:
+            return False
+        for rect, pid in self.standing_rows:
+            if rect.collidepoint(pos) and pid not in self.tournament.withdrawn:
+                self._choose_withdrawn(pid)
+                return True
+        return False
+
+    def _step_withdrawn(self, key: int) -> bool:
+        """Up or Down while Withdraw asks for a player: the row above or below is chosen (the first
+        row from none); whether the key was taken."""
+        if self.withdrawing is None or key not in (pygame.K_UP, pygame.K_DOWN):
+            return False
+        rows = [st.player for st in self.table if st.player not in self.tournament.withdrawn]
+        if rows:
+            at = rows.index(self.withdrawing) if self.withdrawing in rows else -1
+            step = 1 if key == pygame.K_DOWN else -1
+            self._choose_withdrawn(rows[0] if at < 0 else rows[(at + step) % len(rows)])
+        return True
+
+    def _choose_withdrawn(self, player_id: str) -> None:
+        """``player_id`` is the one Withdraw would withdraw: what that does to its games is said."""
+        t = self.tournament
+        self.withdrawing = player_id
+        self.messages.add(withdrawal_text(t, player_id, self._name(player_id), words.ReportWords()) + ". "
+                          + _("Press Withdraw again to confirm (Esc: no)"), "warn", 20.0)
+        self._refresh_labels()
+        self.invalidate()
+
+    def _cancel_withdrawal(self) -> bool:
+        """Esc (or Withdraw with no row chosen): nothing is withdrawn; whether there was something to cancel."""
+        if self.withdrawing is None:
+            return False
+        self.withdrawing = None
+        self.messages.add(_("Nothing withdrawn"), "info", 4.0)
+        self._refresh_labels()
+        self.invalidate()
+        return True
+
+    def _withdraw(self, player_id: str) -> None:
+        t = self.tournament
+        self.withdrawing = None
+        try:
+            stands = t.withdraw(player_id)
+        except (OSError, ValueError) as exc:  # its log could not be rewritten: nothing withdrawn
+            self.messages.add(_("{player} could not be withdrawn: {why}").format(
+                player=self._name(player_id), why=exc), "error", 10.0)
+            return
+        self.table = t.standings()
+        self.recent = [(n, t.results[n]) for n in t.finished_numbers()]
+        said = (_("{player} is withdrawn: its results stand, its games left are lost by forfeit") if stands else
+                _("{player} is withdrawn: all its games are annulled"))
+        self.messages.add(said.format(player=self._name(player_id)), "info", 10.0)
