@@ -20,7 +20,7 @@ from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import card, layout_grid, legible, mix, spinner
+from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -146,6 +146,7 @@ class GamePanel:
         self.shown_before: int | None = None  # the ply on the board when the list was last drawn
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
         self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
+        self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -164,6 +165,25 @@ class GamePanel:
     def _t(self, v: float) -> int:
         """A small text's size (``ui.text.small``)."""
         return tx.small(v, self.scene.app.scale)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The pointer on the move list: a tap or click on a move shows the position after it, on
+        its release; a press dragged up or down scrolls the list (``DragScroll``: a finger has no
+        wheel) and shows nothing.  True: the event was the list's."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.drag.press(event.pos, self.moves_rect)
+        if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
+            rows = self.drag.rows(event.pos, self.scene.app.scale, self._row_height())
+            if rows:
+                self.offset, self.follow = max(0, self.offset + rows), False
+                self.scene.invalidate()
+            return False  # the hover follows the pointer as ever
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
+            pressed = self.drag.pressed_at
+            if not self.drag.release():
+                self.click(pressed)
+            return True
+        return False
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the list shows the position after it; True if it hit one."""
