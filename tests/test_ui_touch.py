@@ -187,3 +187,19 @@ def test_a_piece_picked_by_a_tap_is_dropped_by_a_second_tap_on_it(app):
     tap(app, point(scene, "c4"))
     assert not scene.view.has_partial_input() and len(scene.history) == len(CHAIN)
 
+
+def test_the_game_screens_buttons_are_a_fingertip_high_on_a_small_touch_laptop(tmp_path, monkeypatch):
+    """At 1366x768, a convertible's screen, Undo and the other buttons were 36 pixels high, under
+    a fingertip's 40; they are 40 now, and the move list keeps rows to show."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        scene = finished(app, "reversi")
+        app.run_frames(2)
+        heights = {button.label: button.rect.height for button in scene.buttons if button.visible}
+        assert min(heights.values()) >= 40, heights
+        assert len(scene.panel.move_cells) >= 8  # four rows of two moves
+    finally:
+        app.quit()
+    assert not app.errors

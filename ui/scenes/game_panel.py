@@ -136,6 +136,14 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     return parts[at:] + parts[:at]
 
 
+BUTTON_ROW = 42
+"""The height (unscaled) of a row of the panel's buttons: a fingertip's 40 pixels on a 1366x768
+touch screen (at 38, Undo was 36 pixels high there, under the finger that tapped it)."""
+BUTTON_GAP = 4
+"""The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
+the rows together take the room they took, and the move list keeps its rows."""
+
+
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -156,7 +164,7 @@ class GamePanel:
         """Where the panel's last row of buttons goes (Menu): the move field opens over it, so the
         board keeps its size (laid out with room for the field under it, the board shrank by 14
         to 28 pixels whenever the field opened)."""
-        pad, row = self._s(18), self._s(38)
+        pad, row = self._s(18), self._s(BUTTON_ROW)
         return pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - row, self.rect.width - 2 * pad, row)
 
     def _s(self, v: float) -> int:
@@ -218,7 +226,7 @@ class GamePanel:
         y = self._thinking(surface, x, y, w, compact=self._may_be_compact() and self._moves_squeezed(y, w, bottom))
         y = self._extras(surface, x, y, w)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
-        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
+        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(BUTTON_ROW), self._s(BUTTON_GAP))
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons:
             b.draw(surface, theme, scene.app.scale)
@@ -226,7 +234,7 @@ class GamePanel:
     def _buttons_height(self, w: int) -> int:
         shown = sum(1 for b in self.scene.buttons if b.visible)
         rows = (shown + 1) // 2
-        return rows * self._s(38) + (rows - 1) * self._s(8)
+        return rows * self._s(BUTTON_ROW) + (rows - 1) * self._s(BUTTON_GAP)
 
     def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         theme = self.scene.app.theme
