@@ -203,3 +203,31 @@ def test_the_game_screens_buttons_are_a_fingertip_high_on_a_small_touch_laptop(t
     finally:
         app.quit()
     assert not app.errors
+
+
+def test_a_finger_on_the_replays_slider_a_little_above_its_bar_takes_it(tmp_path, monkeypatch):
+    """The replay's slider took a press within 8 pixels of its 7-pixel bar: 23 pixels, where a
+    fingertip is 40.  The strip between the board and the buttons takes it now; the buttons under
+    it still take their own taps."""
+    from tests.ui_helpers import make_app
+    from ui.scenes.replay import ReplayScene
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        game = finished(app, "reversi")
+        app.open_replay(game.recorder.record, ply=0)
+        app.run_frames(2)
+        replay = app.scene
+        assert isinstance(replay, ReplayScene) and replay.ply == 0
+        bar = replay.slider.rect
+        tap(app, (bar.centerx, bar.top - 15))
+        assert replay.ply == replay.slider.value_at(bar.centerx) > 0
+        tap(app, (bar.left + bar.width // 4, bar.bottom + 15))
+        assert replay.ply == replay.slider.value_at(bar.left + bar.width // 4)
+        start = replay.buttons[0]
+        tap(app, start.rect.midtop)
+        assert replay.ply == 0, "the button under the slider lost its tap"
+    finally:
+        app.quit()
+    assert not app.errors
+
