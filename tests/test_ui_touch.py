@@ -231,3 +231,17 @@ def test_a_finger_on_the_replays_slider_a_little_above_its_bar_takes_it(tmp_path
         app.quit()
     assert not app.errors
 
+
+def test_a_tap_whose_fingertip_rolls_still_picks_the_piece(app):
+    """A fingertip rolls as it taps: on an Alquerque piece the tap moved 14 pixels, which made it a
+    drag to the piece's own point, and the piece was picked and put back at once: the child's tap
+    did nothing.  Let go on the place pressed, it is a tap, however far it went meanwhile."""
+    from tests.test_ui_board_cursor import CHAIN
+    from tests.test_ui_drag import open_game, point
+
+    scene = open_game(app, "alquerque", CHAIN)
+    x, y = point(scene, "c4")
+    finger_drag(app, [(x, y), (x + 5, y + 4), (x + 8, y + 6)])
+    assert scene.view.has_partial_input(), "the tap picked nothing"
+    finger_drag(app, [(x, y), (x + 30, y - 20), (x - 6, y + 5)])  # away and back: a tap again
+    assert not scene.view.has_partial_input() and len(scene.history) == len(CHAIN)  # the second tap puts it back
