@@ -245,3 +245,39 @@ def test_a_tap_whose_fingertip_rolls_still_picks_the_piece(app):
     assert scene.view.has_partial_input(), "the tap picked nothing"
     finger_drag(app, [(x, y), (x + 30, y - 20), (x - 6, y + 5)])  # away and back: a tap again
     assert not scene.view.has_partial_input() and len(scene.history) == len(CHAIN)  # the second tap puts it back
+
+
+def test_a_game_against_level_2_is_set_up_by_fingers_alone_at_1366x768(tmp_path, monkeypatch):
+    """The family's way in, no keyboard and no wheel: Play, the Reversi card, the form dragged to
+    its end (the options' notes under the computer's level) and back, a tap on the level's left
+    arrow (Level 3 to Level 2), Start: a game against level 2."""
+    from tests.test_ui_click_without_motion import centre
+    from tests.ui_helpers import make_app
+    from ui.scenes.game import GameScene
+    from ui.scenes.setup import SetupScene
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        app.run_frames(2)
+        tap(app, centre(app.scene.menu, "play"))
+        setup = app.scene
+        assert isinstance(setup, SetupScene)
+        tap(app, setup.cards.rects[[info.id for info in setup.cards.infos].index("reversi")].center)
+        area = setup.menu.get_scrollarea()
+        view = area.get_absolute_view_rect()
+        assert area.get_hidden_height() > 0, "the form fits: nothing to drag"
+        finger_drag(app, [(view.centerx, view.bottom - 20), (view.centerx, view.top + 20)])
+        assert area.get_offsets()[1] == area.get_hidden_height()
+        finger_drag(app, [(view.centerx, view.top + 20), (view.centerx, view.bottom - 20)])
+        assert area.get_offsets()[1] == 0
+        level = setup.menu.get_widget("computer")
+        where = level.get_rect(to_real_position=True)
+        assert view.contains(where)
+        tap(app, (where.left + level._title_size + 15, where.centery))  # the value's left arrow, after the title
+        tap(app, setup.start_button.rect.center)
+        game = app.scene
+        assert isinstance(game, GameScene) and game.setup.game_id == "reversi"
+        assert game.setup.players == (None, "level-2")
+    finally:
+        app.quit()
+    assert not app.errors
