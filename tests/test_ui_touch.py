@@ -281,3 +281,17 @@ def test_a_game_against_level_2_is_set_up_by_fingers_alone_at_1366x768(tmp_path,
     finally:
         app.quit()
     assert not app.errors
+
+
+def test_a_button_tapped_is_not_left_lit_under_a_lifted_finger(app):
+    """After a tap on Undo it stayed drawn hovered (lighter, its border in the accent): SDL leaves
+    the pointer where the finger was, and no motion came to take it off.  A click of the mouse,
+    whose pointer stays over the button, still leaves it hovered."""
+    scene = hotseat(app, "tictactoe", ("b2", "a1", "c3"))
+    undo = scene.btn_undo
+    tap(app, undo.rect.center)
+    assert len(scene.history) == 2 and not undo.hovered
+    from tests.ui_helpers import click
+
+    click(app, undo.rect.center)
+    assert len(scene.history) == 1 and undo.hovered

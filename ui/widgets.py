@@ -183,6 +183,8 @@ class Button:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed
             self.pressed = False
+            if getattr(event, "touch", False):  # a finger lifted hovers over nothing: the button was
+                self.hovered = False  # drawn lit under it until the next touch, as if pressed still
             if self.rect.collidepoint(event.pos) and self.enabled and was:
                 self.click_at(event.pos)
                 return True
