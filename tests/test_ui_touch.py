@@ -295,3 +295,17 @@ def test_a_button_tapped_is_not_left_lit_under_a_lifted_finger(app):
 
     click(app, undo.rect.center)
     assert len(scene.history) == 1 and undo.hovered
+
+
+def test_hexs_swap_is_a_tap_on_blues_first_stone(app):
+    """No right click nor key is needed for the swap: Red taps Blue's first stone."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("hex", {"size": 5, "swap": True}, HOTSEAT, (None, None), 0.1), ["c2"])
+    app.switch(scene)
+    app.run_frames(2)
+    scene.view.finish_animation()
+    stone = next(rect.center for key, rect in scene.view.targets(scene.state) if key == scene.state.swap_cell())
+    tap(app, stone)
+    assert [ply.text for ply in scene.history] == ["c2", "swap"]
