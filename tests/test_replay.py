@@ -201,7 +201,8 @@ def test_saved_games_list_opens_records_and_sets_bad_files_aside(tmp_path):
     surface = pygame.Surface((1000, 700))
     scene.draw(surface)
     rect = scene.entries[0].rect
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click: the row opens on its release
+        scene.handle_event(pygame.event.Event(kind, button=1, pos=rect.center))
     assert opened and opened[0].moves == scene.entries[0].record.moves
     outside = tmp_path / "elsewhere.json"
     outside.write_text("[]", encoding="utf-8")

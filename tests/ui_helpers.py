@@ -49,6 +49,39 @@ def click_unmoved(app: App, pos: tuple[int, int], frames: int = 2, **extra: obje
     app.run_frames(frames)
 
 
+def _finger(app: App, kind: int, pos: tuple[int, int], last: tuple[int, int]) -> None:
+    """One step of a finger on the screen as SDL 2 reports it: the mouse events it makes of the
+    touch (``touch=True``: SDL's ``SDL_TOUCH_MOUSEID``; a put-down moves the pointer there and
+    presses it), then the finger's own event, its place normalised to 0..1 of the window."""
+    w, h = app.screen.get_size()
+    rel = (pos[0] - last[0], pos[1] - last[1])
+    if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION):
+        held = 1 if kind == pygame.FINGERMOTION else 0
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(held, 0, 0), touch=True))
+    if kind != pygame.FINGERMOTION:
+        pressed = pygame.MOUSEBUTTONDOWN if kind == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP
+        pygame.event.post(pygame.event.Event(pressed, pos=pos, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=0, x=pos[0] / w, y=pos[1] / h,
+                                         dx=rel[0] / w, dy=rel[1] / h, pressure=1.0))
+
+
+def tap(app: App, pos: tuple[int, int], frames: int = 2) -> None:
+    """A fingertip's tap at ``pos`` on a touch screen: SDL's events for it (the pointer jumps
+    there, is pressed and let go, each with the finger's own event), then a few frames."""
+    finger_drag(app, [pos], frames)
+
+
+def finger_drag(app: App, path: list[tuple[int, int]], frames: int = 2) -> None:
+    """A finger put down at ``path[0]``, moved through the rest of ``path`` and lifted at its end,
+    as SDL 2 reports it (``_finger``), then a few frames."""
+    path = [(int(x), int(y)) for x, y in path]
+    _finger(app, pygame.FINGERDOWN, path[0], path[0])
+    for last, pos in zip(path, path[1:]):
+        _finger(app, pygame.FINGERMOTION, pos, last)
+    _finger(app, pygame.FINGERUP, path[-1], path[-1])
+    app.run_frames(frames)
+
+
 def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))

@@ -183,6 +183,8 @@ class Button:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed
             self.pressed = False
+            if getattr(event, "touch", False):  # a finger lifted hovers over nothing: the button was
+                self.hovered = False  # drawn lit under it until the next touch, as if pressed still
             if self.rect.collidepoint(event.pos) and self.enabled and was:
                 self.click_at(event.pos)
                 return True
@@ -444,6 +446,58 @@ class Scroll:
     def span(self) -> str:
         """The shown ones counted from 1: "1-12"."""
         return f"{self.first + 1}-{min(self.total, self.first + self.fits)}"
+
+
+TAP_WOBBLE = 12
+"""How far (unscaled pixels) a press may move and still be a tap, not a drag: a fingertip rolls a
+few pixels as it presses and lifts, and that tap must still pick the row under it."""
+
+
+class DragScroll:
+    """A list or page scrolled by dragging it, as a finger scrolls on a touch screen: a finger has
+    no wheel, and on a convertible in tablet mode the move list, the saved games and a rules page
+    could not be scrolled at all.  A press inside the area is watched; once it has moved more than
+    a tap's wobble (``TAP_WOBBLE``) it drags, and its release is no click (the row it began on is
+    not opened).  The mouse drags the same way; its wheel still scrolls as before."""
+
+    def __init__(self) -> None:
+        self.pressed_at: tuple[int, int] | None = None
+        self.dragging = False
+        self._y = 0  # where the content last followed the pointer to
+
+    def press(self, pos: tuple[int, int], area: pygame.Rect) -> bool:
+        """A left press at ``pos``: watched when it is in ``area``; whether it is."""
+        inside = area.collidepoint(pos)
+        self.pressed_at, self.dragging, self._y = (pos if inside else None), False, pos[1]
+        return inside
+
+    def pixels(self, pos: tuple[int, int], scale: float) -> int:
+        """The pointer, held down, moved to ``pos``: how many pixels the content goes on (up the
+        screen, towards the list's end; negative: back towards its start); 0 while it is a tap."""
+        if self.pressed_at is None:
+            return 0
+        if not self.dragging and abs(pos[1] - self.pressed_at[1]) < TAP_WOBBLE * scale:
+            return 0
+        self.dragging = True
+        moved, self._y = self._y - pos[1], pos[1]
+        return moved
+
+    def rows(self, pos: tuple[int, int], scale: float, row_height: int) -> int:
+        """As ``pixels``, in whole rows of ``row_height``: the part of a row not yet dragged
+        over is kept for the next motion, so a slow drag moves the list as far as a fast one."""
+        start = self._y
+        moved = self.pixels(pos, scale)
+        if not moved:
+            return 0
+        whole = int(moved / max(1, row_height))  # towards 0: the rest carried over
+        self._y = start - whole * row_height
+        return whole
+
+    def release(self) -> bool:
+        """The press let go: whether it was a drag (its release then clicks nothing)."""
+        dragged = self.dragging
+        self.pressed_at, self.dragging = None, False
+        return dragged
 
 
 def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color) -> None:

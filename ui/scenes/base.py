@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_menu
 
+from ui.widgets import DragScroll
+
 if TYPE_CHECKING:
     from ui.app import App
     from ui.theme import Color
@@ -189,6 +191,7 @@ class MenuFormScene(Scene):
 
     menu = None  # the pygame_menu.Menu, once built
     building = False
+    form_drag: DragScroll | None = None  # a press on the form, that a finger may drag to scroll it
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -210,7 +213,7 @@ class MenuFormScene(Scene):
     def menu_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
-        elif self.menu is not None:
+        elif self.menu is not None and not self._form_dragged(event):
             from ui.menu_text import field_events
 
             self.menu.update(field_events(self.menu, space_on_switch_as_enter(self.menu, tab_as_arrow(event))))
@@ -218,6 +221,30 @@ class MenuFormScene(Scene):
             mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             if mouse and line is not None and line.is_selected():  # the mouse chose a line: the keyboard goes on from there
                 self._ring(None)
+
+    def _form_dragged(self, event: pygame.event.Event) -> bool:
+        """A press on a form longer than its room, dragged up or down, scrolls it (``DragScroll``):
+        a finger has no wheel, and pygame-menu's scroll bar, a few pixels wide, is no place for a
+        fingertip.  While it drags the form is given no motion (no line is chosen on the way), and
+        its release presses nothing (a selector let go on did not step).  True: the event was the
+        drag's; a press is always the form's too (a tap still works as a click)."""
+        area = self.menu.get_scrollarea()
+        drag = self.form_drag = self.form_drag or DragScroll()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            line = self.menu.get_selected_widget()
+            busy = line is not None and line.active  # an open drop-down list scrolls itself
+            view = area.get_absolute_view_rect() if area.get_hidden_height() and not busy else pygame.Rect(0, 0, 0, 0)
+            drag.press(event.pos, view)
+        elif event.type == pygame.MOUSEMOTION and drag.pressed_at is not None:
+            moved = drag.pixels(event.pos, self.app.scale)
+            if moved:
+                hidden = area.get_hidden_height()
+                area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL,
+                               min(1.0, max(0.0, (area.get_offsets()[1] + moved) / max(1, hidden))))
+            return drag.dragging
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag.pressed_at is not None:
+            return drag.release()
+        return False
 
     # -- the buttons under the form (Start, Back), in the keyboard's ring ----------------------------
     def form_buttons(self) -> list[Button]:

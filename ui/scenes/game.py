@@ -461,8 +461,8 @@ class GameScene(GameCommands, Scene):
             game_keys.typed_text(self, event)  # a move typed with the field closed
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
-        elif not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.panel.click(event.pos)):
-            self.mouse.handle(event)  # a click on the move list (taken above) shows that position
+        elif not self.panel.handle(event):
+            self.mouse.handle(event)  # a tap on the move list (taken above) shows that position, a drag scrolls it
 
     def graph_points(self) -> list[float | None]:
         """The live evaluation graph's points: one per position of the game so far."""

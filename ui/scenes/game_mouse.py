@@ -144,7 +144,7 @@ class BoardMouse:
         drag, self.drag = self.drag, None
         if drag is None or scene.why_no_move():
             return
-        if not self._dragged_away(drag.start, pos):
+        if not self._dragged_away(drag.start, pos) or self._back_where_pressed(drag, pos):
             if drag.was_partial:
                 self.click(drag.start)  # what a click on it does (drop a selection, pick another)
             elif drag.press is not None and drag.press.kind == "reject":
@@ -159,6 +159,12 @@ class BoardMouse:
         self.click(pos)
         if len(scene.history) > before:
             scene.view.stop_animation()  # the piece is already where it was put down
+
+    def _back_where_pressed(self, drag: Drag, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the place the piece was pressed on: let go there, it was a click,
+        however far it went meanwhile.  A fingertip rolls 10 pixels as it taps; that tap on a piece
+        was a drag to its own point, which put the piece picked back, and nothing showed."""
+        return drag.place is not None and _place_at(self.scene, pos) == drag.place
 
     def _dragged_away(self, start: tuple[int, int], pos: tuple[int, int]) -> bool:
         return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= max(6, int(10 * self.scene.app.scale))

@@ -20,7 +20,7 @@ from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import card, layout_grid, legible, mix, spinner
+from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -136,6 +136,14 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     return parts[at:] + parts[:at]
 
 
+BUTTON_ROW = 42
+"""The height (unscaled) of a row of the panel's buttons: a fingertip's 40 pixels on a 1366x768
+touch screen (at 38, Undo was 36 pixels high there, under the finger that tapped it)."""
+BUTTON_GAP = 4
+"""The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
+the rows together take the room they took, and the move list keeps its rows."""
+
+
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -146,6 +154,7 @@ class GamePanel:
         self.shown_before: int | None = None  # the ply on the board when the list was last drawn
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
         self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
+        self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -155,7 +164,7 @@ class GamePanel:
         """Where the panel's last row of buttons goes (Menu): the move field opens over it, so the
         board keeps its size (laid out with room for the field under it, the board shrank by 14
         to 28 pixels whenever the field opened)."""
-        pad, row = self._s(18), self._s(38)
+        pad, row = self._s(18), self._s(BUTTON_ROW)
         return pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - row, self.rect.width - 2 * pad, row)
 
     def _s(self, v: float) -> int:
@@ -164,6 +173,25 @@ class GamePanel:
     def _t(self, v: float) -> int:
         """A small text's size (``ui.text.small``)."""
         return tx.small(v, self.scene.app.scale)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The pointer on the move list: a tap or click on a move shows the position after it, on
+        its release; a press dragged up or down scrolls the list (``DragScroll``: a finger has no
+        wheel) and shows nothing.  True: the event was the list's."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.drag.press(event.pos, self.moves_rect)
+        if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
+            rows = self.drag.rows(event.pos, self.scene.app.scale, self._row_height())
+            if rows:
+                self.offset, self.follow = max(0, self.offset + rows), False
+                self.scene.invalidate()
+            return False  # the hover follows the pointer as ever
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
+            pressed = self.drag.pressed_at
+            if not self.drag.release():
+                self.click(pressed)
+            return True
+        return False
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the list shows the position after it; True if it hit one."""
@@ -198,7 +226,7 @@ class GamePanel:
         y = self._thinking(surface, x, y, w, compact=self._may_be_compact() and self._moves_squeezed(y, w, bottom))
         y = self._extras(surface, x, y, w)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
-        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(38), self._s(8))
+        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(BUTTON_ROW), self._s(BUTTON_GAP))
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons:
             b.draw(surface, theme, scene.app.scale)
@@ -206,7 +234,7 @@ class GamePanel:
     def _buttons_height(self, w: int) -> int:
         shown = sum(1 for b in self.scene.buttons if b.visible)
         rows = (shown + 1) // 2
-        return rows * self._s(38) + (rows - 1) * self._s(8)
+        return rows * self._s(BUTTON_ROW) + (rows - 1) * self._s(BUTTON_GAP)
 
     def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         theme = self.scene.app.theme

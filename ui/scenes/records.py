@@ -80,7 +80,18 @@ from ui.scenes.row_pictures import RowPictures
 from ui.text_field import TextField
 from ui.theme import window_scale
 from ui.tournament_logs import games_played, logs_unread
-from ui.widgets import Button, KeyFocus, ListStop, Messages, Stepper, card, focus_ring, mix, spinner
+from ui.widgets import (
+    Button,
+    DragScroll,
+    KeyFocus,
+    ListStop,
+    Messages,
+    Stepper,
+    card,
+    focus_ring,
+    mix,
+    spinner,
+)
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +180,7 @@ class RecordsScene(Scene):
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
         self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
+        self.drag = DragScroll()  # a press on the rows: a tap opens its row, a drag scrolls them
         self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
         self.pictures = RowPictures()  # each row's board, made off the window's frames
         self.filtering = self.with_finished  # the Saved games screen's filter (Continue's short list has none)
@@ -541,15 +553,33 @@ class RecordsScene(Scene):
             if row is not None and row.path != self.confirming:
                 self.confirming = None  # the mouse went on to another record: ask again there
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll - event.y))
+            self._scroll_by(-event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.delete_button.contains(event.pos):
-                return  # the button takes the click on release
-            for entry in self.entries:
-                if entry.rect.collidepoint(event.pos):
-                    self.confirming = None
-                    self.pick_entry(entry)
-                    return
+            if not self.delete_button.contains(event.pos):  # the button takes the click on release
+                self.drag.press(event.pos, self.rows_stop.rect)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
+            pressed = self.drag.pressed_at
+            if not self.drag.release():
+                self._pick_at(pressed)
+        if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
+            self._scroll_by(self.drag.rows(event.pos, self.app.scale, self._row_pitch()))
+
+    def _scroll_by(self, rows: int) -> None:
+        """The list moved ``rows`` on (back if negative), its last row the furthest it goes to top."""
+        self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll + rows))
+
+    def _row_pitch(self) -> int:
+        """From one row's top to the next one's, as last drawn (a drag moves the list by it)."""
+        shown = self.entries[self.scroll:self.scroll + self.shown]
+        return shown[1].rect.top - shown[0].rect.top if len(shown) > 1 else max(1, self.rows_stop.rect.height)
+
+    def _pick_at(self, pos: tuple[int, int]) -> None:
+        """A tap or click on a row, let go where it was pressed: that row's game."""
+        for entry in self.entries:
+            if entry.rect.collidepoint(pos):
+                self.confirming = None
+                self.pick_entry(entry)
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme

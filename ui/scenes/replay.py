@@ -97,7 +97,8 @@ class Slider:
 
     def __init__(self, maximum: int) -> None:
         self.maximum = max(0, maximum)
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the bar drawn
+        self.reach = pygame.Rect(0, 0, 0, 0)  # where a press takes it: the strip the bar lies in (laid out)
         self.dragging = False
 
     def value_at(self, x: int) -> int:
@@ -108,7 +109,8 @@ class Slider:
 
     def handle(self, event: pygame.event.Event) -> int | None:
         """The value picked by this event, if it touched the slider."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.inflate(0, 16).collidepoint(event.pos):
+        reach = self.reach if self.reach.height else self.rect.inflate(0, 16)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and reach.collidepoint(event.pos):
             self.dragging = True
             return self.value_at(event.pos[0])
         if event.type == pygame.MOUSEMOTION and self.dragging:
@@ -459,12 +461,17 @@ class ReplayScene(Scene):
         panel_w = max(260, int(w * 0.3))
         bar_h = int(44 * s)
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(12 * s))
+        board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * s))
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
         self.view.layout(board)
-        self.slider.rect = pygame.Rect(board_area.x + int(10 * s), board_area.bottom + pad, board_area.width - int(20 * s), max(6, int(8 * s)))
-        controls = pygame.Rect(board_area.x, self.slider.rect.bottom + int(14 * s), board_area.width, bar_h)
+        # the slider's whole strip, between the board and the buttons, takes a press: a fingertip's 40
+        # pixels at 1366x768 (the bar alone, give or take 8 pixels, was 23: a finger's tap missed it)
+        self.slider.reach = pygame.Rect(board_area.x, board_area.bottom, board_area.width, int(44 * s))
+        bar = max(6, int(8 * s))
+        self.slider.rect = pygame.Rect(board_area.x + int(10 * s), self.slider.reach.centery - bar // 2,
+                                       board_area.width - int(20 * s), bar)
+        controls = pygame.Rect(board_area.x, self.slider.reach.bottom, board_area.width, bar_h)
         layout_grid(self.buttons[:5], controls, 5, bar_h, int(8 * s))
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * s), board_area.width,
                                          h - int(4 * s) - controls.bottom - int(4 * s))

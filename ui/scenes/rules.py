@@ -20,7 +20,7 @@ from ui.scenes.base import KEYS_PAGE, Scene
 from ui.scenes.common import backdrop, heading, thumbnail
 from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
-from ui.widgets import Button, KeyFocus, Messages, card, mix
+from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, mix
 
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
@@ -185,6 +185,7 @@ class RulesScene(Scene):
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.back_focus = KeyFocus()  # Back ringed by Tab past the last page (``_tab``)
         self.offset = 0
+        self.drag = DragScroll()  # the page dragged up or down by a finger (or the mouse)
         self.lines: tuple[Line, ...] = ()
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
@@ -246,6 +247,12 @@ class RulesScene(Scene):
         step = tx.line_height(int(17 * self.app.scale))
         if event.type == pygame.MOUSEWHEEL:
             self.offset = max(0, self.offset - event.y * step * 3)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.drag.press(event.pos, self.text_rect)
+        elif event.type == pygame.MOUSEMOTION:
+            self.offset = max(0, self.offset + self.drag.pixels(event.pos, self.app.scale))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.drag.release()
         elif event.type == pygame.KEYDOWN:
             keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.text_rect.height - step,
                     pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9,
