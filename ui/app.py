@@ -286,7 +286,11 @@ class App:
     @property
     def scale(self) -> float:
         """UI scale: 1.0 at 1280x800, larger on big screens (4K), a bit smaller on small ones."""
-        return window_scale(self.size)
+        return self.scale_at(self.size)
+
+    def scale_at(self, size: tuple[int, int]) -> float:
+        """The UI scale of a window of ``size`` with the Text size setting (``window_scale``)."""
+        return window_scale(size, self.settings.text_size)
 
     # -- scenes -----------------------------------------------------------------------------
     def invalidate(self) -> None:

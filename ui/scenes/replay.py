@@ -77,6 +77,7 @@ from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import draw_search_lines
+from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
 from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix
@@ -454,7 +455,7 @@ class ReplayScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = window_scale(size)
+        self.scale = s = window_scale(size, text_size_of(self.app))
         pad = int(16 * s)
         panel_w = max(260, int(w * 0.3))
         bar_h = int(44 * s)

@@ -1,0 +1,148 @@
+"""The Text size setting (Normal, Large, Larger), for a class reading a projected screen from the
+back of the room: chosen on the Settings screen by the keyboard, it is saved and at once makes
+the text of the screens larger, in a 1024x768 or 1280x720 projector's window, with every text
+still inside the window and no two texts drawn over each other."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, window_given_back
+from ui import settings as settings_mod
+from ui.scenes.game import GameScene
+from ui.scenes.settings_screen import SettingsScene
+from ui.theme import window_scale
+
+PROJECTORS = [(1024, 768), (1280, 720)]
+GAMES = ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"]
+
+
+def press(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+def choose_text_size(app, size: float) -> None:
+    """On the Settings screen, the keyboard goes to Text size and steps it right until ``size``."""
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    menu = app.scene.menu
+    while menu.get_selected_widget().get_id() != "text_size":
+        press(app, pygame.K_DOWN)
+    for _ in range(3):
+        if app.settings.text_size == size:
+            return
+        press(app, pygame.K_RIGHT)
+    assert app.settings.text_size == size
+
+
+def form_rects(app) -> list[pygame.Rect]:
+    """Where the Settings form's widgets are drawn, those scrolled into view."""
+    menu = app.scene.menu
+    view = menu.get_scrollarea().get_view_rect()
+    rects = [w.get_rect(to_real_position=True) for w in menu.get_widgets() if w.is_visible()]
+    return [r for r in rects if r.height and view.contains(r)]
+
+
+def font_sizes(app) -> dict[str, int]:
+    """The Settings form's widgets' ids and the pixel sizes of their labels."""
+    return {w.get_id(): w.get_font_info()["size"] for w in app.scene.menu.get_widgets()}
+
+
+def drawn_texts(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every text the screen draws in one frame, with where (the window's messages left out)."""
+    app.messages.clear() if hasattr(app.messages, "clear") else None
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.scene.draw(app.screen)
+    return [(text, rect) for text, rect in drawn if text.strip()]
+
+
+def overlapping(texts: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
+    """The pairs of texts drawn over each other (by more than a pixel's smoothing each way)."""
+    pairs = []
+    for i, (a, ra) in enumerate(texts):
+        for b, rb in texts[i + 1:]:
+            inner = ra.inflate(-4, -4)
+            if inner.width > 0 and inner.height > 0 and inner.colliderect(rb.inflate(-4, -4)):
+                pairs.append((a, b))
+    return pairs
+
+
+@pytest.fixture
+def projector(request, tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=request.param)
+    yield app
+    assert not app.errors, app.errors[0]
+    window_given_back()
+
+
+@pytest.mark.parametrize("projector", PROJECTORS, indirect=True)
+def test_text_size_is_chosen_saved_and_grows_the_settings_form(projector):
+    app = projector
+    choose_text_size(app, 1.0)
+    normal_sizes = font_sizes(app)
+    choose_text_size(app, 1.5)
+    assert app.settings.text_size == 1.5
+    larger = form_rects(app)
+    assert app.scene.menu.get_selected_widget().get_id() == "text_size"  # rebuilt, the focus kept
+    assert font_sizes(app)["text_size"] >= 1.15 * normal_sizes["text_size"]
+    assert min(font_sizes(app).values()) > min(normal_sizes.values())
+    window = pygame.Rect((0, 0), app.size)
+    assert all(window.contains(r) for r in larger)
+    assert not [(a, b) for i, a in enumerate(larger) for b in larger[i + 1:] if a.colliderect(b)]
+    autosaves_written()
+    assert json.loads(settings_mod.settings_path().read_text())["text_size"] == 1.5
+
+
+def panel_text_height(app, texts: list[tuple[str, pygame.Rect]]) -> float:
+    """The mean height of the texts drawn on the game's panel (its title, players, moves, buttons)."""
+    inside = [rect.height for _text, rect in texts if app.scene.panel.rect.contains(rect)]
+    assert len(inside) > 8, "the panel drew almost nothing"
+    return sum(inside) / len(inside)
+
+
+@pytest.mark.parametrize("projector", PROJECTORS, indirect=True)
+@pytest.mark.parametrize(("mode", "language"), [("pc-pc", "pt"), ("human-pc", "en")])
+def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(projector, monkeypatch, mode,
+                                                                                language):
+    """Every text on the window, none over another, none over a button's edge ("Árvore de
+    pesquisa" ran out of its button on both sides)."""
+    app = projector
+    app.settings.language = language
+    app.apply_settings()
+    window = pygame.Rect((0, 0), app.size)
+    for game_id in GAMES:
+        heights = []
+        for size in (1.0, 1.5):
+            choose_text_size(app, size)
+            app.open_demo(f"game:{game_id}:{mode}:")
+            app.run_frames(2)
+            assert isinstance(app.scene, GameScene)
+            texts = drawn_texts(app, monkeypatch)
+            outside = [text for text, rect in texts if not window.contains(rect)]
+            assert not outside, (game_id, size, outside)
+            assert not overlapping(texts), (game_id, size, overlapping(texts))
+            heights.append(panel_text_height(app, texts))
+            for button in app.scene.buttons:
+                if button.visible:
+                    assert window.contains(button.rect), (game_id, button.label)
+                    over_edge = [text for text, rect in texts
+                                 if rect.colliderect(button.rect) and not button.rect.contains(rect)]
+                    assert not over_edge, (game_id, size, over_edge)
+            app.scene.close()
+        assert heights[1] >= 1.15 * heights[0], (game_id, heights)
+
+
+def test_the_scale_grows_with_the_text_size_only_as_far_as_the_window_holds():
+    for size in [(1024, 768), (1280, 720), (1280, 800), (1920, 1080), (800, 500)]:
+        normal, large, larger = (window_scale(size, t) for t, in [(1.0,), (1.25,), (1.5,)])
+        assert normal == window_scale(size)
+        assert normal <= large <= larger
+    assert window_scale((1280, 800), 1.25) == pytest.approx(1.25)
+    assert window_scale((1024, 768), 1.5) > 1.15 * window_scale((1024, 768))
+    assert window_scale((800, 500), 1.5) == pytest.approx(0.78125)  # the least window: no more than it holds
