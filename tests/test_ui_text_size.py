@@ -10,13 +10,14 @@ import json
 import pygame
 import pytest
 
-from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, window_given_back
+from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, wait, window_given_back
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
 from ui.scenes.settings_screen import SettingsScene
 from ui.theme import window_scale
 
-PROJECTORS = [(1024, 768), (1280, 720)]
+# a projector's screen full, and a window on it under a title bar
+PROJECTORS = [(1024, 768), (1280, 720), (1008, 705), (1264, 657)]
 GAMES = ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"]
 
 
@@ -63,12 +64,16 @@ def drawn_texts(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
 
 
 def overlapping(texts: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
-    """The pairs of texts drawn over each other (by more than a pixel's smoothing each way)."""
+    """The pairs of texts drawn over each other: their letters' boxes, without the room a line
+    keeps above and below them, meet."""
+    def letters(rect: pygame.Rect) -> pygame.Rect:
+        return rect.inflate(-4, -rect.height // 3)
+
     pairs = []
     for i, (a, ra) in enumerate(texts):
         for b, rb in texts[i + 1:]:
-            inner = ra.inflate(-4, -4)
-            if inner.width > 0 and inner.height > 0 and inner.colliderect(rb.inflate(-4, -4)):
+            inner = letters(ra)
+            if inner.width > 0 and inner.height > 0 and inner.colliderect(letters(rb)):
                 pairs.append((a, b))
     return pairs
 
@@ -106,8 +111,9 @@ def panel_text_height(app, texts: list[tuple[str, pygame.Rect]]) -> float:
     return sum(inside) / len(inside)
 
 
-@pytest.mark.parametrize("projector", PROJECTORS, indirect=True)
-@pytest.mark.parametrize(("mode", "language"), [("pc-pc", "pt"), ("human-pc", "en")])
+@pytest.mark.parametrize(("projector", "mode", "language"), [
+    ((1024, 768), "pc-pc", "pt"), ((1264, 657), "human-pc", "en"), ((1008, 705), "pc-pc", "en"),
+    ((1280, 720), "human-pc", "pt")], indirect=["projector"])
 def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(projector, monkeypatch, mode,
                                                                                 language):
     """Every text on the window, none over another, none over a button's edge ("Árvore de
@@ -146,3 +152,26 @@ def test_the_scale_grows_with_the_text_size_only_as_far_as_the_window_holds():
     assert window_scale((1280, 800), 1.25) == pytest.approx(1.25)
     assert window_scale((1024, 768), 1.5) > 1.15 * window_scale((1024, 768))
     assert window_scale((800, 500), 1.5) == pytest.approx(0.78125)  # the least window: no more than it holds
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+def test_a_move_ready_leaves_alquerques_draw_count_out_rather_than_under_the_buttons(projector, monkeypatch):
+    """Watching Alquerque at Larger in a 1024x768 screen's window, paused with the computer's move
+    ready ("Jogada pronta"): the full thinking card pushed the two lines of "Empate ao fim de 40
+    meias-jogadas sem captura" under Anular and Refazer."""
+    app = projector
+    app.settings.language = "pt"
+    app.apply_settings()
+    choose_text_size(app, 1.5)
+    app.open_demo("game:alquerque:pc-pc::0.5")
+    computer = app.scene.computer
+    assert wait(app, lambda: computer.job is not None and computer.job_kind == "move"), "no search began"
+    press(app, pygame.K_SPACE)  # paused as the first move is searched: it is held, ready
+    assert app.scene.paused
+    assert wait(app, lambda: app.scene.panel._reply_held()), "no move came ready"
+    app.run_frames(2)
+    texts = drawn_texts(app, monkeypatch)
+    buttons_top = min(b.rect.top for b in app.scene.buttons if b.visible)
+    assert [text for text, rect in texts if app.scene.panel.rect.contains(rect)
+            and rect.top < buttons_top < rect.bottom] == []
+    assert not overlapping(texts)
