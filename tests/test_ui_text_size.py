@@ -175,3 +175,43 @@ def test_a_move_ready_leaves_alquerques_draw_count_out_rather_than_under_the_but
     assert [text for text, rect in texts if app.scene.panel.rect.contains(rect)
             and rect.top < buttons_top < rect.bottom] == []
     assert not overlapping(texts)
+
+
+def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates as one frame draws them (the board views' ``draw_text``), with where."""
+    from ui import grid_view
+    from ui.views import alquerque
+    from ui.views import hex as hex_view
+
+    drawn = []
+    with monkeypatch.context() as patched:
+        for module in (grid_view, alquerque, hex_view):
+            def record(surface, value, *args, _draw=module.draw_text, **kwargs):
+                rect = _draw(surface, value, *args, **kwargs)
+                drawn.append((value, rect))
+                return rect
+
+            patched.setattr(module, "draw_text", record)
+        app.scene.draw(app.screen)
+    return drawn
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+@pytest.mark.parametrize("game_id", ["reversi", "hex", "alquerque", "trax"])
+def test_the_boards_coordinates_grow_with_the_text_size(projector, monkeypatch, game_id):
+    """Read from the back of a room the letters and numbers round the board were 22 pixels at
+    most, 14 on Hex's 11x11: they grow with the text size, and the room round the board with them."""
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        app.open_demo(f"game:{game_id}:hotseat:")
+        app.run_frames(2)
+        labels = drawn_coordinates(app, monkeypatch)
+        assert len(labels) >= 16, labels
+        board_side = app.scene.board_side.area
+        assert all(board_side.contains(rect) for _text, rect in labels)
+        assert not overlapping(labels), overlapping(labels)
+        heights.append(min(rect.height for _text, rect in labels))
+        app.scene.close()
+    assert heights[1] >= 1.2 * heights[0], heights

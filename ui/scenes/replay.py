@@ -463,6 +463,7 @@ class ReplayScene(Scene):
         board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(12 * s))
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
+        self.view.text_size = text_size_of(self.app)  # the coordinates' size
         self.view.layout(board)
         self.slider.rect = pygame.Rect(board_area.x + int(10 * s), board_area.bottom + pad, board_area.width - int(20 * s), max(6, int(8 * s)))
         controls = pygame.Rect(board_area.x, self.slider.rect.bottom + int(14 * s), board_area.width, bar_h)
