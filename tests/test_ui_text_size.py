@@ -215,3 +215,37 @@ def test_the_boards_coordinates_grow_with_the_text_size(projector, monkeypatch, 
         heights.append(min(rect.height for _text, rect in labels))
         app.scene.close()
     assert heights[1] >= 1.2 * heights[0], heights
+
+
+def ctrl_key(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, monkeypatch):
+    """A teacher mid-demo makes the text larger without leaving the game: Ctrl+plus (or =) steps
+    it up, Ctrl+minus down, Ctrl+0 back to Normal, as a browser zooms; laid out at once, saved."""
+    app = projector
+    app.open_demo("game:reversi:pc-pc:f5,d6,c3")
+    app.run_frames(2)
+    scene = app.scene
+    speed = scene.speed
+    normal = panel_text_height(app, drawn_texts(app, monkeypatch))
+    ctrl_key(app, pygame.K_EQUALS)
+    ctrl_key(app, pygame.K_KP_PLUS)
+    ctrl_key(app, pygame.K_PLUS)  # past Larger: stays there
+    assert app.scene is scene and app.settings.text_size == 1.5
+    assert panel_text_height(app, drawn_texts(app, monkeypatch)) >= 1.15 * normal
+    assert scene.view.text_size == 1.5
+    autosaves_written()
+    assert json.loads(settings_mod.settings_path().read_text())["text_size"] == 1.5
+    ctrl_key(app, pygame.K_MINUS)
+    assert app.settings.text_size == 1.25
+    ctrl_key(app, pygame.K_0)
+    assert app.settings.text_size == 1.0
+    assert panel_text_height(app, drawn_texts(app, monkeypatch)) == pytest.approx(normal)
+    ctrl_key(app, pygame.K_MINUS)  # at Normal already: stays there
+    assert app.settings.text_size == 1.0
+    assert scene.speed == speed  # the keys were not the game's own + and - (PC vs PC's pace)
