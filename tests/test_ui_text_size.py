@@ -249,3 +249,20 @@ def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, m
     ctrl_key(app, pygame.K_MINUS)  # at Normal already: stays there
     assert app.settings.text_size == 1.0
     assert scene.speed == speed  # the keys were not the game's own + and - (PC vs PC's pace)
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatch):
+    """A game gone over after the lesson has the larger coordinates too."""
+    from tests.test_replay import random_record
+
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        app.open_replay(random_record("reversi"), ply=10)
+        app.run_frames(2)
+        labels = drawn_coordinates(app, monkeypatch)
+        assert len(labels) >= 16 and not overlapping(labels)
+        heights.append(min(rect.height for _text, rect in labels))
+    assert heights[1] >= 1.2 * heights[0], heights
