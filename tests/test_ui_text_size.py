@@ -15,6 +15,7 @@ from ui import settings as settings_mod
 from ui.scenes.game import GameScene
 from ui.scenes.settings_screen import SettingsScene
 from ui.theme import window_scale
+from ui.widgets import Button
 
 # a projector's screen full, and a window on it under a title bar
 PROJECTORS = [(1024, 768), (1280, 720), (1008, 705), (1264, 657)]
@@ -134,9 +135,13 @@ def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(
             assert not outside, (game_id, size, outside)
             assert not overlapping(texts), (game_id, size, overlapping(texts))
             heights.append(panel_text_height(app, texts))
+            usual_label = next(rect.height for text, rect in texts if text == app.scene.btn_menu.label)
             for button in app.scene.buttons:
                 if button.visible:
                     assert window.contains(button.rect), (game_id, button.label)
+                    label_sizes = {rect.height for text, rect in texts
+                                   if text in button.labels() and type(button) is Button}  # not a stepper's
+                    assert not label_sizes or min(label_sizes) >= 0.8 * usual_label, (game_id, button.labels())
                     over_edge = [text for text, rect in texts
                                  if rect.colliderect(button.rect) and not button.rect.contains(rect)]
                     assert not over_edge, (game_id, size, over_edge)
