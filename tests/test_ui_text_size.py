@@ -33,8 +33,11 @@ def choose_text_size(app, size: float) -> None:
     app.switch(SettingsScene(app))
     app.run_frames(2)
     menu = app.scene.menu
-    while menu.get_selected_widget().get_id() != "text_size":
+    for _ in range(len(menu.get_widgets())):
+        if menu.get_selected_widget().get_id() == "text_size":
+            break
         press(app, pygame.K_DOWN)
+    assert menu.get_selected_widget().get_id() == "text_size"
     for _ in range(3):
         if app.settings.text_size == size:
             return
@@ -56,8 +59,8 @@ def font_sizes(app) -> dict[str, int]:
 
 
 def drawn_texts(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """Every text the screen draws in one frame, with where (the window's messages left out)."""
-    app.messages.clear() if hasattr(app.messages, "clear") else None
+    """Every text the screen draws in one frame, with where (the window's messages, drawn over
+    every screen by the App, left out)."""
     with monkeypatch.context() as patched:
         drawn = recorded_text_rects(patched)
         app.scene.draw(app.screen)
