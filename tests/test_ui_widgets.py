@@ -127,7 +127,9 @@ def test_a_label_a_little_too_long_for_its_key_is_set_smaller_before_the_key_is_
     assert drawn == [label, "T"]
     drawn.clear()
     Button(label, lambda: None, "T", rect=pygame.Rect(0, 0, width // 2, 30)).draw(pygame.Surface((300, 60)), DARK, 0.7)
-    assert drawn == [label]  # far too long: the key is left out, as before
+    assert len(drawn) == 1  # far too long: the key is left out, as before,
+    assert drawn[0].endswith("…") and label.startswith(drawn[0][:-1])  # and the label cut short, not run over the edges
+    assert tx.ui_font(tx.SMALLEST, True).size(drawn[0])[0] <= width // 2
 
 
 BOT_ERROR = ("/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py: SyntaxError: expected ':' (at "

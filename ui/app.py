@@ -156,6 +156,16 @@ def _is_fullscreen_key(event: pygame.event.Event) -> bool:
     return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
 
 
+def _text_size_step(event: pygame.event.Event) -> int | None:
+    """Ctrl+plus (or =), Ctrl+minus and Ctrl+0, a browser's zoom keys: the Text size one step
+    larger (1), one smaller (-1) or back to Normal (0); None for any other key."""
+    if not event.mod & pygame.KMOD_CTRL or event.mod & pygame.KMOD_ALT:
+        return None
+    steps = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1,
+             pygame.K_0: 0, pygame.K_KP0: 0}
+    return steps.get(event.key)
+
+
 def _is_close(event: pygame.event.Event) -> bool:
     """The window's close button, Alt+F4, Ctrl+Q (the desktops' Quit; it did nothing) or the system's
     quit: the app closes the way it always does (the game kept, the window's size saved).  None of
@@ -286,7 +296,11 @@ class App:
     @property
     def scale(self) -> float:
         """UI scale: 1.0 at 1280x800, larger on big screens (4K), a bit smaller on small ones."""
-        return window_scale(self.size)
+        return self.scale_at(self.size)
+
+    def scale_at(self, size: tuple[int, int]) -> float:
+        """The UI scale of a window of ``size`` with the Text size setting (``window_scale``)."""
+        return window_scale(size, self.settings.text_size)
 
     # -- scenes -----------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -582,6 +596,22 @@ class App:
         except Exception as exc:  # noqa: BLE001 - the loop must survive any scene bug
             self.report(exc)
 
+    def step_text_size(self, step: int) -> None:
+        """The Text size one choice larger (``step`` 1) or smaller (-1), or Normal (0), on any
+        screen, laid out again at once and saved; the window says the size now shown (a teacher
+        at a projector sets it without leaving the game on the screen)."""
+        values = [value for _label, value in settings_mod.TEXT_SIZE_CHOICES]
+        now = min(range(len(values)), key=lambda i: abs(values[i] - self.settings.text_size))
+        chosen = 0 if step == 0 else max(0, min(len(values) - 1, now + step))
+        label = settings_mod.TEXT_SIZE_CHOICES[chosen][0]
+        if values[chosen] != self.settings.text_size:
+            self.settings.text_size = values[chosen]
+            self.apply_settings()
+            if self.scene is not None:
+                self.guard(self.scene.resize, self.size)
+            self.dirty = True
+        self.messages.add(_("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)), duration=3.0)
+
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
         """The whole screen the window is on, at that display's own size (no mode change), or back
@@ -819,6 +849,9 @@ class App:
                 self._maximized_changed(event.type == pygame.WINDOWMAXIMIZED)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.guard(self.toggle_fullscreen)
+                continue
+            elif event.type == pygame.KEYDOWN and _text_size_step(event) is not None:
+                self.guard(self.step_text_size, _text_size_step(event))
                 continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
                 if self.scene is not None and not self._carried_over(event):  # help on every screen (``Scene.show_help``)

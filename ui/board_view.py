@@ -100,6 +100,10 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.animation_started = LONG_AGO  # time.monotonic() of the last move shown, for animations
         self.turned = False
+        # the Text size setting (``ui.settings``), set by the screen that shows the board: its
+        # coordinates grow with it, as a fraction of a cell and past their usual cap, and so does
+        # the room kept for them round the board
+        self.text_size = 1.0
         self.notes: list[pygame.Rect] = []  # words the last draw wrote on the board (Hex's "swap"): analysis tags keep off them
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -114,7 +118,9 @@ class BoardView:
 
     def text_cap(self, usual: int) -> int:
         """The largest size in pixels for the board's coordinates and notes: ``usual`` on a board
-        area of a usual window (up to about 750 pixels), growing with a larger one (a 4K screen)."""
+        area of a usual window (up to about 750 pixels), growing with a larger one (a 4K screen),
+        and with the Text size setting (``text_size``)."""
+        usual = round(usual * self.text_size)
         return max(usual, usual * min(self.rect.width, self.rect.height) // 750)
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:

@@ -36,7 +36,7 @@ class GridView(BoardView):
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self._fit_cells(rect, self.margin_cells, 4)
+        self._fit_cells(rect, self.margin_cells * self.text_size, 4)
 
     def layout_picture(self, rect: pygame.Rect, state: State) -> None:
         """The cells as large as ``rect`` holds them: a picture draws no coordinates, so it keeps
@@ -142,8 +142,8 @@ class GridView(BoardView):
             pygame.draw.line(surface, color, (g.left + c * self.cell, g.top), (g.left + c * self.cell, g.bottom), width)
 
     def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
-        size = max(9, min(self.text_cap(22), int(self.cell * 0.32)))
-        off = int(self.cell * self.margin_cells / 2)
+        size = max(9, min(self.text_cap(22), int(self.cell * 0.32 * self.text_size)))
+        off = int(self.cell * self.margin_cells * self.text_size / 2)
         for c in range(self.cols):
             x = self.cell_rect(0, c).centerx
             draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")

@@ -43,6 +43,8 @@ NEWER_FILE = ("Your settings were written by a newer version of Tabuleiro: this 
               "them and leaves the file as it is, so changes made now last only until Tabuleiro is closed.")
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 ANIMATION_CHOICES = ((N_("Off"), 0.0), (N_("Normal"), 1.0), (N_("Fast"), 2.0))  # labels translated where shown
+# the Text size setting: how much larger than usual the screens draw (``ui.theme.window_scale``)
+TEXT_SIZE_CHOICES = ((N_("Normal"), 1.0), (N_("Large"), 1.25), (N_("Larger"), 1.5))
 
 
 @dataclass
@@ -51,6 +53,7 @@ class Settings:
     show_legal: bool = True
     face_me: bool = True  # against the computer, the board is turned to the human's side (ui.board_view)
     animation_speed: float = 1.0
+    text_size: float = 1.0  # one of TEXT_SIZE_CHOICES: larger text for a projector or low vision
     move_time: float = 1.0  # default seconds per computer move
     window_size: tuple[int, int] = (1280, 800)  # remembered across sessions: the size it had when last not maximised
     fullscreen: bool = False  # F11, Alt+Enter or the settings screen
@@ -118,6 +121,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "show_legal": (_is_bool, "true or false"),
     "face_me": (_is_bool, "true or false"),
     "animation_speed": (lambda value: _number_from(value, 0, 4), "a number from 0 to 4"),
+    "text_size": (lambda value: _number_from(value, 1, 2), "a number from 1 to 2"),
     "move_time": (lambda value: _number_from(value, 0.05, 600), "a number of seconds from 0.05 to 600"),
     "window_size": (_pixels, "two whole numbers of pixels from 200 to 16000"),
     "fullscreen": (_is_bool, "true or false"),
@@ -138,6 +142,11 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 DEFAULTS_USED = ("Some settings in the file could not be used and are back to their defaults: {names}. "
                  "The file is left as it is until the settings are saved again.")  # ui.words says it
+
+
+def text_size_of(app: object) -> float:
+    """The Text size setting of ``app``'s window (1 for a screen shown without one, as in tests)."""
+    return getattr(getattr(app, "settings", None), "text_size", 1.0)
 
 
 def config_dir() -> Path:

@@ -151,11 +151,25 @@ def code_chip(theme: Theme) -> tuple[Color, Color]:
     return fill, ink_on(fill)
 
 
-def window_scale(size: tuple[int, int]) -> float:
+# the window, in pixels at scale 1, that the screens' layouts need at the least: at a scale whose
+# window is smaller than this the game's panel had no room left for its move list (1280x720 at 1.35)
+ROOM_AT_SCALE_1 = (850, 640)
+
+
+def window_scale(size: tuple[int, int], text_size: float = 1.0) -> float:
     """The screens' scale for a window of ``size``: 1.0 at 1280x800, larger on big screens (4K),
-    a bit smaller on small ones, never so small that text drops under about 9 pixels."""
+    a bit smaller on small ones, never so small that text drops under about 9 pixels.
+
+    ``text_size`` (the Text size setting: 1, 1.25, 1.5) enlarges everything drawn to that scale,
+    text first (a class reading a projected screen from the back), as far as the layouts hold in
+    this window (``ROOM_AT_SCALE_1``); past that a larger text size changes nothing, and a screen
+    that is short of room gives way as it does in a small window."""
     w, h = size
-    return max(0.7, min(3.0, min(w / 1280, h / 800)))
+    usual = max(0.7, min(3.0, min(w / 1280, h / 800)))
+    if text_size <= 1.0:
+        return usual
+    room = min(w / ROOM_AT_SCALE_1[0], h / ROOM_AT_SCALE_1[1])
+    return max(usual, min(usual * text_size, room, 3.0))
 
 
 def font(size: int) -> pygame.font.Font:

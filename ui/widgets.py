@@ -123,7 +123,10 @@ class Button:
                 for size in range(usual, smallest - 1, -1):
                     if tx.ui_font(size, True).size(label)[0] + beside <= room:
                         return label, size, beside
-        return labels[-1], usual, 0
+        # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
+        # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
+        size = tx.fitting_size(labels[-1], usual, room, bold=True, smallest=tx.SMALLEST)
+        return tx.fit(labels[-1], size, room, bold=True), size, 0
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when

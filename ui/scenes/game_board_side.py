@@ -74,6 +74,7 @@ class BoardSide:
                             area.height - 2 * margin - self.status_h)
         board, self.eval_rect = eval_bar.carve(board, s, scene.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, scene.analysis.active)
+        scene.view.text_size = scene.app.settings.text_size  # the coordinates' size
         scene.view.layout(board)
 
     # -- drawing --------------------------------------------------------------------------------

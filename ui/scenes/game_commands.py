@@ -59,7 +59,8 @@ class GameCommands:
         self.btn_new = Button(_("New game"), self.new_game, "N")
         self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
         self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
-        self.btn_tree = Button(_("Search tree"), self.open_tree, "T")
+        # "Tree" where the panel is narrow for the whole name ("Árvore de pesquisa" at Larger text)
+        self.btn_tree = Button(_("Search tree"), self.open_tree, "T", shorter=(_("Tree"),))
         self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
                                       visible=connections_available(self.game))
         self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,

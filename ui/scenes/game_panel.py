@@ -224,7 +224,8 @@ class GamePanel:
         buttons_h = self._buttons_height(w)
         bottom = r.bottom - pad - buttons_h
         y = self._thinking(surface, x, y, w, compact=self._may_be_compact() and self._moves_squeezed(y, w, bottom))
-        y = self._extras(surface, x, y, w)
+        if y + self._extras_height(w) <= bottom:  # else left out: drawn, they ran under the buttons
+            y = self._extras(surface, x, y, w)  # (Alquerque's draw count at Larger text in a 1024x768 window)
         self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
         layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(BUTTON_ROW), self._s(BUTTON_GAP))
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since

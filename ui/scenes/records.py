@@ -77,6 +77,7 @@ from ui.record_files import load
 from ui.record_filter import RecordFilter, folded
 from ui.scenes.base import Scene, top_of
 from ui.scenes.row_pictures import RowPictures
+from ui.settings import text_size_of
 from ui.text_field import TextField
 from ui.theme import window_scale
 from ui.tournament_logs import games_played, logs_unread
@@ -584,7 +585,7 @@ class RecordsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme
         w, h = surface.get_size()
-        s = window_scale((w, h))
+        s = window_scale((w, h), text_size_of(self.app))
         surface.fill(theme.background)
         self.focus.mark(self._stops(), self._stops())  # the ring as the keyboard's place is now (a button gone: none)
         pad = int(24 * s)

@@ -77,6 +77,7 @@ from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import draw_search_lines
+from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
 from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix
@@ -456,7 +457,7 @@ class ReplayScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = window_scale(size)
+        self.scale = s = window_scale(size, text_size_of(self.app))
         pad = int(16 * s)
         panel_w = max(260, int(w * 0.3))
         bar_h = int(44 * s)
@@ -464,6 +465,7 @@ class ReplayScene(Scene):
         board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * s))
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
+        self.view.text_size = text_size_of(self.app)  # the coordinates' size
         self.view.layout(board)
         # the slider's whole strip, between the board and the buttons, takes a press: a fingertip's 40
         # pixels at 1366x768 (the bar alone, give or take 8 pixels, was 23: a finger's tap missed it)

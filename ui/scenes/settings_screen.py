@@ -1,4 +1,4 @@
-"""The settings screen: theme, legal-move dots, animation speed, default time per move, sound,
+"""The settings screen: theme, text size, legal-move dots, animation speed, default time per move, sound,
 language; forgetting the remembered outside players and your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
@@ -24,7 +24,7 @@ from ui.scenes.common import (
     time_label,
     time_per_move_title,
 )
-from ui.settings import ANIMATION_CHOICES, TIME_CHOICES
+from ui.settings import ANIMATION_CHOICES, TEXT_SIZE_CHOICES, TIME_CHOICES
 from ui.sound import SOUNDS
 from ui.tally import TALLY
 from ui.theme import THEMES, Color
@@ -60,8 +60,8 @@ class SettingsScene(MenuFormScene):
         if name == "move_time":
             self.app.take_default_time(value)
         self.app.apply_settings()
-        if name in ("theme", "language") or getattr(self.app.settings, name) != value:
-            self._rebuild()  # in the new colours or words; or a switch the window put back (full screen refused)
+        if name in ("theme", "language", "text_size") or getattr(self.app.settings, name) != value:
+            self._rebuild()  # in the new colours, words or size; or a switch the window put back (full screen refused)
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
 
@@ -125,6 +125,10 @@ class SettingsScene(MenuFormScene):
         themes = [(_(theme.title), name) for name, theme in THEMES.items()]
         add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                      selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
+        sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
+        index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
+        add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size",
+                     onchange=lambda _sel, v: self._set("text_size", v))
         menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
                             maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
         add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",

@@ -59,6 +59,7 @@ from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.scenes.base import Scene
 from ui.scenes.thinking import eval_text
+from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
@@ -420,7 +421,7 @@ class TreeExplorerScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = window_scale(size)
+        self.scale = s = window_scale(size, text_size_of(self.app))
         pad = int(16 * s)
         side_w = int(min(340 * s, w * 0.28))
         self.header = pygame.Rect(pad, pad, w - 2 * pad, int(126 * s))  # the title, buttons, counts, what values are

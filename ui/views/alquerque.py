@@ -358,7 +358,7 @@ class AlquerqueView(BoardView):
             pygame.draw.circle(surface, theme.grid, self.point_xy(p), max(2, width + 1))
         if not overlay.coordinates:
             return
-        size = max(9, min(self.text_cap(22), int(self.step * 0.22)))
+        size = max(9, min(self.text_cap(22), int(self.step * 0.22 * self.text_size)))
         off = int(self.step * 0.72)
         for i in range(SIZE):
             x, _ = self.point_xy(i)

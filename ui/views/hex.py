@@ -132,7 +132,7 @@ class HexView(BoardView):
         """The coordinates' size in pixels on cells of ``radius``: following the radius as closely
         as the room round the bands allows (at 0.62 of it an 11x11 board's were 9 pixels at
         800x600, where the square boards' were 17 to 22)."""
-        return max(9, min(self.text_cap(22), int(radius * 0.85)))
+        return max(9, min(self.text_cap(22), int(radius * 0.85 * self.text_size)))
 
     def _label_gap(self, radius: float) -> float:
         """The pixels between a coordinate and the edge band beside it."""

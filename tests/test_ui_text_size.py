@@ -1,0 +1,276 @@
+"""The Text size setting (Normal, Large, Larger), for a class reading a projected screen from the
+back of the room: chosen on the Settings screen by the keyboard, it is saved and at once makes
+the text of the screens larger, in a 1024x768 or 1280x720 projector's window, with every text
+still inside the window and no two texts drawn over each other."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, wait, window_given_back
+from ui import settings as settings_mod
+from ui.scenes.game import GameScene
+from ui.scenes.settings_screen import SettingsScene
+from ui.theme import window_scale
+from ui.widgets import Button
+
+# a projector's screen full, and a window on it under a title bar
+PROJECTORS = [(1024, 768), (1280, 720), (1008, 705), (1264, 657)]
+GAMES = ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"]
+
+
+def press(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+def choose_text_size(app, size: float) -> None:
+    """On the Settings screen, the keyboard goes to Text size and steps it right until ``size``."""
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    menu = app.scene.menu
+    for _ in range(len(menu.get_widgets())):
+        if menu.get_selected_widget().get_id() == "text_size":
+            break
+        press(app, pygame.K_DOWN)
+    assert menu.get_selected_widget().get_id() == "text_size"
+    for _ in range(3):
+        if app.settings.text_size == size:
+            return
+        press(app, pygame.K_RIGHT)
+    assert app.settings.text_size == size
+
+
+def form_rects(app) -> list[pygame.Rect]:
+    """Where the Settings form's widgets are drawn, those scrolled into view."""
+    menu = app.scene.menu
+    view = menu.get_scrollarea().get_view_rect()
+    rects = [w.get_rect(to_real_position=True) for w in menu.get_widgets() if w.is_visible()]
+    return [r for r in rects if r.height and view.contains(r)]
+
+
+def font_sizes(app) -> dict[str, int]:
+    """The Settings form's widgets' ids and the pixel sizes of their labels."""
+    return {w.get_id(): w.get_font_info()["size"] for w in app.scene.menu.get_widgets()}
+
+
+def drawn_texts(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every text the screen draws in one frame, with where (the window's messages, drawn over
+    every screen by the App, left out)."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.scene.draw(app.screen)
+    return [(text, rect) for text, rect in drawn if text.strip()]
+
+
+def overlapping(texts: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
+    """The pairs of texts drawn over each other: their letters' boxes, without the room a line
+    keeps above and below them, meet."""
+    def letters(rect: pygame.Rect) -> pygame.Rect:
+        return rect.inflate(-4, -rect.height // 3)
+
+    pairs = []
+    for i, (a, ra) in enumerate(texts):
+        for b, rb in texts[i + 1:]:
+            inner = letters(ra)
+            if inner.width > 0 and inner.height > 0 and inner.colliderect(letters(rb)):
+                pairs.append((a, b))
+    return pairs
+
+
+@pytest.fixture
+def projector(request, tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=request.param)
+    yield app
+    assert not app.errors, app.errors[0]
+    window_given_back()
+
+
+@pytest.mark.parametrize("projector", PROJECTORS, indirect=True)
+def test_text_size_is_chosen_saved_and_grows_the_settings_form(projector):
+    app = projector
+    choose_text_size(app, 1.0)
+    normal_sizes = font_sizes(app)
+    choose_text_size(app, 1.5)
+    assert app.settings.text_size == 1.5
+    larger = form_rects(app)
+    assert app.scene.menu.get_selected_widget().get_id() == "text_size"  # rebuilt, the focus kept
+    assert font_sizes(app)["text_size"] >= 1.15 * normal_sizes["text_size"]
+    assert min(font_sizes(app).values()) > min(normal_sizes.values())
+    window = pygame.Rect((0, 0), app.size)
+    assert all(window.contains(r) for r in larger)
+    assert not [(a, b) for i, a in enumerate(larger) for b in larger[i + 1:] if a.colliderect(b)]
+    autosaves_written()
+    assert json.loads(settings_mod.settings_path().read_text())["text_size"] == 1.5
+
+
+def panel_text_height(app, texts: list[tuple[str, pygame.Rect]]) -> float:
+    """The mean height of the texts drawn on the game's panel (its title, players, moves, buttons)."""
+    inside = [rect.height for _text, rect in texts if app.scene.panel.rect.contains(rect)]
+    assert len(inside) > 8, "the panel drew almost nothing"
+    return sum(inside) / len(inside)
+
+
+@pytest.mark.parametrize(("projector", "mode", "language"), [
+    ((1024, 768), "pc-pc", "pt"), ((1264, 657), "human-pc", "en"), ((1008, 705), "pc-pc", "en"),
+    ((1280, 720), "human-pc", "pt")], indirect=["projector"])
+def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(projector, monkeypatch, mode,
+                                                                                language):
+    """Every text on the window, none over another, none over a button's edge ("Árvore de
+    pesquisa" ran out of its button on both sides)."""
+    app = projector
+    app.settings.language = language
+    app.apply_settings()
+    window = pygame.Rect((0, 0), app.size)
+    for game_id in GAMES:
+        heights = []
+        for size in (1.0, 1.5):
+            choose_text_size(app, size)
+            app.open_demo(f"game:{game_id}:{mode}:")
+            app.run_frames(2)
+            assert isinstance(app.scene, GameScene)
+            texts = drawn_texts(app, monkeypatch)
+            outside = [text for text, rect in texts if not window.contains(rect)]
+            assert not outside, (game_id, size, outside)
+            assert not overlapping(texts), (game_id, size, overlapping(texts))
+            heights.append(panel_text_height(app, texts))
+            usual_label = next(rect.height for text, rect in texts if text == app.scene.btn_menu.label)
+            for button in app.scene.buttons:
+                if button.visible:
+                    assert window.contains(button.rect), (game_id, button.label)
+                    label_sizes = {rect.height for text, rect in texts
+                                   if text in button.labels() and type(button) is Button}  # not a stepper's
+                    assert not label_sizes or min(label_sizes) >= 0.8 * usual_label, (game_id, button.labels())
+                    over_edge = [text for text, rect in texts
+                                 if rect.colliderect(button.rect) and not button.rect.contains(rect)]
+                    assert not over_edge, (game_id, size, over_edge)
+            app.scene.close()
+        assert heights[1] >= 1.15 * heights[0], (game_id, heights)
+
+
+def test_the_scale_grows_with_the_text_size_only_as_far_as_the_window_holds():
+    for size in [(1024, 768), (1280, 720), (1280, 800), (1920, 1080), (800, 500)]:
+        normal, large, larger = (window_scale(size, t) for t, in [(1.0,), (1.25,), (1.5,)])
+        assert normal == window_scale(size)
+        assert normal <= large <= larger
+    assert window_scale((1280, 800), 1.25) == pytest.approx(1.25)
+    assert window_scale((1024, 768), 1.5) > 1.15 * window_scale((1024, 768))
+    assert window_scale((800, 500), 1.5) == pytest.approx(0.78125)  # the least window: no more than it holds
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+def test_a_move_ready_leaves_alquerques_draw_count_out_rather_than_under_the_buttons(projector, monkeypatch):
+    """Watching Alquerque at Larger in a 1024x768 screen's window, paused with the computer's move
+    ready ("Jogada pronta"): the full thinking card pushed the two lines of "Empate ao fim de 40
+    meias-jogadas sem captura" under Anular and Refazer."""
+    app = projector
+    app.settings.language = "pt"
+    app.apply_settings()
+    choose_text_size(app, 1.5)
+    app.open_demo("game:alquerque:pc-pc::0.5")
+    computer = app.scene.computer
+    assert wait(app, lambda: computer.job is not None and computer.job_kind == "move"), "no search began"
+    press(app, pygame.K_SPACE)  # paused as the first move is searched: it is held, ready
+    assert app.scene.paused
+    assert wait(app, lambda: app.scene.panel._reply_held()), "no move came ready"
+    app.run_frames(2)
+    texts = drawn_texts(app, monkeypatch)
+    buttons_top = min(b.rect.top for b in app.scene.buttons if b.visible)
+    assert [text for text, rect in texts if app.scene.panel.rect.contains(rect)
+            and rect.top < buttons_top < rect.bottom] == []
+    assert not overlapping(texts)
+
+
+def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates as one frame draws them (the board views' ``draw_text``), with where."""
+    from ui import grid_view
+    from ui.views import alquerque
+    from ui.views import hex as hex_view
+
+    drawn = []
+    with monkeypatch.context() as patched:
+        for module in (grid_view, alquerque, hex_view):
+            def record(surface, value, *args, _draw=module.draw_text, **kwargs):
+                rect = _draw(surface, value, *args, **kwargs)
+                drawn.append((value, rect))
+                return rect
+
+            patched.setattr(module, "draw_text", record)
+        app.scene.draw(app.screen)
+    return drawn
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+@pytest.mark.parametrize("game_id", ["reversi", "hex", "alquerque", "trax"])
+def test_the_boards_coordinates_grow_with_the_text_size(projector, monkeypatch, game_id):
+    """Read from the back of a room the letters and numbers round the board were 22 pixels at
+    most, 14 on Hex's 11x11: they grow with the text size, and the room round the board with them."""
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        app.open_demo(f"game:{game_id}:hotseat:")
+        app.run_frames(2)
+        labels = drawn_coordinates(app, monkeypatch)
+        assert len(labels) >= 16, labels
+        board_side = app.scene.board_side.area
+        assert all(board_side.contains(rect) for _text, rect in labels)
+        assert not overlapping(labels), overlapping(labels)
+        heights.append(min(rect.height for _text, rect in labels))
+        app.scene.close()
+    assert heights[1] >= 1.2 * heights[0], heights
+
+
+def ctrl_key(app, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, monkeypatch):
+    """A teacher mid-demo makes the text larger without leaving the game: Ctrl+plus (or =) steps
+    it up, Ctrl+minus down, Ctrl+0 back to Normal, as a browser zooms; laid out at once, saved."""
+    app = projector
+    app.open_demo("game:reversi:pc-pc:f5,d6,c3")
+    app.run_frames(2)
+    scene = app.scene
+    speed = scene.speed
+    normal = panel_text_height(app, drawn_texts(app, monkeypatch))
+    ctrl_key(app, pygame.K_EQUALS)
+    ctrl_key(app, pygame.K_KP_PLUS)
+    ctrl_key(app, pygame.K_PLUS)  # past Larger: stays there
+    assert app.scene is scene and app.settings.text_size == 1.5
+    assert panel_text_height(app, drawn_texts(app, monkeypatch)) >= 1.15 * normal
+    assert scene.view.text_size == 1.5
+    autosaves_written()
+    assert json.loads(settings_mod.settings_path().read_text())["text_size"] == 1.5
+    ctrl_key(app, pygame.K_MINUS)
+    assert app.settings.text_size == 1.25
+    ctrl_key(app, pygame.K_0)
+    assert app.settings.text_size == 1.0
+    assert panel_text_height(app, drawn_texts(app, monkeypatch)) == pytest.approx(normal)
+    ctrl_key(app, pygame.K_MINUS)  # at Normal already: stays there
+    assert app.settings.text_size == 1.0
+    assert scene.speed == speed  # the keys were not the game's own + and - (PC vs PC's pace)
+
+
+@pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
+def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatch):
+    """A game gone over after the lesson has the larger coordinates too."""
+    from tests.test_replay import random_record
+
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        app.open_replay(random_record("reversi"), ply=10)
+        app.run_frames(2)
+        labels = drawn_coordinates(app, monkeypatch)
+        assert len(labels) >= 16 and not overlapping(labels)
+        heights.append(min(rect.height for _text, rect in labels))
+    assert heights[1] >= 1.2 * heights[0], heights
