@@ -245,7 +245,9 @@ def _ready_for(app: App, spare: SpareWorker, game_id: str, seen: list[AISpareRea
 def test_the_spare_follows_the_game_chosen_on_new_game(tmp_path, monkeypatch):
     """The spare expects Tic-tac-toe (the last session's game); the player clicks Reversi's card on
     New game, then Page Down: the same spare takes its head start for each game shown, Reversi's
-    with level-5's pattern weights read, and the worker of the game started takes it."""
+    with its compiled kernels loaded and level-5's pattern weights read, and the worker of the game
+    started takes it."""
+    ai.kernels.warm_up("reversi")  # compiled on disk, as on a restart
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
@@ -262,6 +264,7 @@ def test_the_spare_follows_the_game_chosen_on_new_game(tmp_path, monkeypatch):
         click(app, setup.cards.rects[ids.index("reversi")].center)
         reversi = _ready_for(app, spare, "reversi", seen)
         assert reversi is not None and "pattern_weights" in reversi.ahead
+        assert reversi.loaded == ai.kernels.stages("reversi")  # its inlined kernels have no file: looked for, none were
         assert SpareWorker._spare is spare  # told, not replaced
         key(app, pygame.K_PAGEDOWN)
         following = ids[(ids.index("reversi") + 1) % len(ids)]
