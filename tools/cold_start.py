@@ -28,9 +28,8 @@ game New game shows first the one measured (the last chosen), ``--menu`` seconds
 1 s.  Printed: the seconds from the game's start to the worker's kernels ready ("Preparing the
 engine..." gone) and to the first move (the window's 0.35 s pause before a reply included), the
 median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
-``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter and
-``ui.ai_worker``, numba, the game's engine, each kernel stage loaded from the cache, level-5 made,
-its first search past the books), kernels compiled as for ``--restart``.
+``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter,
+numba, the game's engine, each kernel stage, level-5 made, its first search past the books).
 ``--taken``: level-5's first move past the books in a worker that took the spare (its head start
 over) and in a fresh one, in turns: seconds to the kernels ready, to the move, and the search's own.
 
