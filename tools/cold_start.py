@@ -30,8 +30,8 @@ engine..." gone) and to the first move (the window's 0.35 s pause before a reply
 median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
 ``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter,
 numba, the game's engine, each kernel stage, level-5 made, its first search past the books).
-``--taken``: level-5's first move past the books in a worker that took the spare (its head start
-over) and in a fresh one, in turns: seconds to the kernels ready, to the move, and the search's own.
+``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one.
+``--memory``: the spare's resident memory as New game shows the games given, one after another.
 
 ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
@@ -151,7 +151,11 @@ def main():
     state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
     spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
-    ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
+    if hasattr(spare, "hear"):  # heard as the window hears it (it says AISpareLoading first)
+        spare.hear()
+        ahead = spare.ready is not None
+    else:
+        ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
     started, ready = time.monotonic(), None
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
     while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
@@ -245,6 +249,60 @@ def main():
     worker.close()
     wait_for_closed_workers()
     print(f"{ready or 300:.3f} {moved[0]:.3f} {moved[1]:.3f}" if moved else "300 300 300")
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+MEMORY = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+
+
+def resident_mb(pid):
+    # the process's resident memory: psutil's if it is installed, else Linux's /proc
+    try:
+        import psutil
+    except ImportError:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    return psutil.Process(pid).memory_info().rss / 2**20
+
+
+def ready_for(game_id):
+    # the window's spare's head start over for ``game_id`` (as the window hears it, where it does)
+    from ui.ai_worker import AISpareReady, SpareWorker
+
+    while True:
+        spare = SpareWorker._spare
+        if hasattr(spare, "hear"):
+            spare.hear()
+            if spare.ready is not None and spare.ready.game_id == game_id:
+                return spare.ready
+            time.sleep(0.02)
+        elif isinstance(spare.reports.receive(0.2), AISpareReady):
+            return None
+
+
+def main():
+    import games
+    from ui.ai_worker import SpareWorker, wait_for_closed_workers
+
+    words = []
+    for number, spec in enumerate(sys.argv[2:]):
+        game_id, *pairs = spec.split(":")
+        game = games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+        time.sleep(0.5)  # a moment on New game before the next card
+        told = time.monotonic()
+        SpareWorker.expect(game) if number else SpareWorker.start(game)
+        ready_for(game_id)
+        seconds = time.monotonic() - told
+        words += [f"{resident_mb(SpareWorker._spare.process.pid):.0f}", f"{seconds:.3f}"]
+    SpareWorker.end()
+    wait_for_closed_workers()
+    print(" ".join(words))
 
 
 if __name__ == "__main__":
@@ -490,6 +548,24 @@ def taken_lines(spec: str, plies: int, runs: int, against: Path | None) -> tuple
     return True, lines
 
 
+def memory_main(specs: list[str], runs: int, against: Path | None) -> int:
+    """The spare's resident memory as New game shows ``specs`` in turn (``MEMORY``), on this
+    checkout and on ``against``'s, run by run: each game's MB and seconds from the change to its
+    head start over."""
+    print("the spare worker as New game shows " + ", then ".join(specs) + ", kernels compiled: MB resident and "
+          "seconds from the change to its head start over, after each", flush=True)
+    checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
+    for _run_number in range(runs):
+        for label, root in checkouts:
+            ended, words = _output(MEMORY, *specs, root=root, kernels=_compiled_kernels())
+            if not ended:
+                print(f"{label:8} failed: {words[0]}", flush=True)
+                return 1
+            print(f"{label:8} " + " | ".join(f"{spec} {mb} MB {float(seconds):.2f} s" for spec, mb, seconds in
+                                              zip(specs, words[::2], words[1::2])), flush=True)
+    return 0
+
+
 def steps_line(spec: str, plies: int) -> tuple[bool, str]:
     """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
     ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
@@ -515,10 +591,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taken", action="store_true",
                         help="time level-5's first move past the books in a worker that took the spare and in a "
                         "fresh one, in turns (compiled kernels)")
+    parser.add_argument("--memory", action="store_true",
+                        help="the spare worker's resident memory as New game shows the games given in turn")
     parser.add_argument("--against", type=Path,
-                        help="--first-frame, --restart, --taken: also measure the checkout at this path")
+                        help="--first-frame, --restart, --taken, --memory: also measure the checkout at this path")
     parser.add_argument("--runs", type=int, default=3,
-                        help="--first-frame, --restart, --taken: runs of each, the median quoted")
+                        help="--first-frame, --restart, --taken: runs of each, the median quoted (--memory: each shown)")
     parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
                         "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
@@ -531,6 +609,8 @@ def main(argv: list[str] | None = None) -> int:
         return restart_main(specs, 3.0 if args.menu is None else args.menu, args.runs, args.against)
     if args.steps:
         return _print_all(specs, lambda spec: steps_line(spec, args.plies))
+    if args.memory:
+        return memory_main(specs, args.runs, args.against)
     if args.taken:
         return _print_all(specs, lambda spec: _joined(taken_lines(spec, args.plies, args.runs, args.against)))
     args.menu = 5.0 if args.menu is None else args.menu
