@@ -8,11 +8,12 @@ under the module's name and a hash of its sources (``<cache>/reversi-<hash>``), 
 numba's freshness stamp, so any copy of the same sources finds them, wherever it lies, and a
 changed module never reads another version's code.
 
-A module's sources are more than its own file (``kernel_sources``): compiled code holds the
-kernels it calls from other kernel modules (``hex_vc`` calls ``hex.connects``) and the constants
-it reads from the modules it imports (``games.alquerque.DRAW_PLIES``, the driver's ``CTL_*``)
-as they were when it was compiled.  numba's own stamp is the module's file alone, so a change
-there left its callers running the old code from the cache.
+A module's sources are more than its own file (``ai.kernel_folders.kernel_sources``, which works
+the hash out without numba): compiled code holds the kernels it calls from other kernel modules
+(``hex_vc`` calls ``hex.connects``) and the constants it reads from the modules it imports
+(``games.alquerque.DRAW_PLIES``, the driver's ``CTL_*``) as they were when it was compiled.
+numba's own stamp is the module's file alone, so a change there left its callers running the old
+code from the cache.
 
 A built bundle ships its kernels compiled (``SHIPPED``, filled by packaging/tabuleiro.spec):
 the first use of a module copies its shipped folder into the user's cache folder, which numba
@@ -32,9 +33,7 @@ background: that measured no faster beyond the noise (docs/packaging.md, ``tools
 
 from __future__ import annotations
 
-import ast
 import functools
-import hashlib
 import os
 import re
 import shutil
@@ -45,94 +44,12 @@ from pathlib import Path
 import llvmlite.binding as llvm
 from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 
-KERNELS = Path(__file__).resolve().parent / "kernels"
+from ai.kernel_folders import KERNELS, is_kernel_source, source_digest
+
 # the compiled kernels a bundle ships, in folders named as in the cache folder
 SHIPPED = KERNELS / "shipped-cache"
 # a kernel module's cache folder of other sources (an older version's) unused this long is removed
 UNUSED_DAYS_KEPT = 30
-
-
-@functools.cache
-def _digest(path: str, mtime: float, size: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
-
-
-def _file_digest(path: Path) -> str:
-    """A hash of one file (read again only when it changes); "missing" for none."""
-    try:
-        st = path.stat()
-    except OSError:
-        return "missing"
-    return _digest(str(path), st.st_mtime, st.st_size)
-
-
-ROOT = KERNELS.parent.parent  # the folder holding ai/ and games/
-
-
-@functools.cache
-def _imports(path: Path, mtime: float) -> frozenset[Path]:
-    """The files of this program's modules (ai, games) that ``path`` imports."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [f"{node.module}.{alias.name}" for alias in node.names]  # a submodule, or a name in it
-            found.update(_module_file(name) or _module_file(node.module) for name in names)
-        elif isinstance(node, ast.Import):
-            found.update(_module_file(alias.name) for alias in node.names)
-    return frozenset(file for file in found if file is not None)
-
-
-def _module_file(name: str) -> Path | None:
-    if name.split(".")[0] not in ("ai", "games"):
-        return None
-    base = ROOT.joinpath(*name.split("."))
-    return next((file for file in (base.with_suffix(".py"), base / "__init__.py") if file.exists()), None)
-
-
-def kernel_sources(py_file: str | os.PathLike) -> list[Path]:
-    """The files a kernel module's compiled code depends on: the module, the kernel modules it
-    imports and theirs in turn (whose kernels its code calls), and the other modules of this
-    program each of those imports directly (whose constants its code reads: only those, so that a
-    change to, say, the outside players does not compile every kernel again)."""
-    kernels, todo = set(), [Path(py_file).resolve()]
-    while todo:
-        path = todo.pop()
-        if path in kernels:
-            continue
-        kernels.add(path)
-        todo.extend(file for file in _imports(path, path.stat().st_mtime) if file.parent == KERNELS)
-    others = {file for path in kernels for file in _imports(path, path.stat().st_mtime)} - kernels
-    return sorted(kernels | others)
-
-
-def dependency_files() -> list[Path]:
-    """Every file some kernel module's compiled code depends on (``kernel_sources``), relative to
-    the folder holding ai/: a bundle, which keeps other modules as bytecode only, ships these as
-    source files too, so that the hashes it computes are the ones its compiled kernels are filed
-    under."""
-    files = {file for module in KERNELS.glob("*.py") for file in kernel_sources(module)}
-    return sorted(file.relative_to(ROOT) for file in files)
-
-
-def source_digest(py_file: str | os.PathLike) -> str:
-    """A hash of the kernel module's sources (``kernel_sources``; each file read again only when
-    it changes)."""
-    files = kernel_sources(py_file)
-    if len(files) == 1:
-        return _file_digest(files[0])
-    listing = "\n".join(f"{file.relative_to(ROOT).as_posix()} {_file_digest(file)}" for file in files)
-    return hashlib.sha256(listing.encode()).hexdigest()[:20]
-
-
-def folder_name(py_file: str | os.PathLike) -> str:
-    """The cache folder of a kernel module's compiled code: its name and its sources' hash."""
-    return f"{Path(py_file).stem}-{source_digest(py_file)}"
-
-
-def is_kernel_source(py_file: str | os.PathLike) -> bool:
-    """Is ``py_file`` one of ai/kernels' modules (of this copy of the program)?"""
-    path = Path(py_file)
-    return path.suffix == ".py" and path.exists() and path.resolve().parent == KERNELS
 
 
 def seed_from_shipped(folder: Path, shipped: Path = SHIPPED) -> int:

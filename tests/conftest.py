@@ -61,7 +61,7 @@ class _ShiftedRandom(random.Random):
 
 def _uncompiled_kernel_modules() -> list[str]:
     """The kernel modules of ai/kernels with nothing compiled in this checkout's cache yet."""
-    from ai.kernel_cache import folder_name
+    from ai.kernel_folders import folder_name
     from ai.kernels import cache_dir
 
     kernels = Path(__file__).resolve().parent.parent / "ai" / "kernels"

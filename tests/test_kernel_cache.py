@@ -258,7 +258,7 @@ def _tree(root: Path, files: dict[str, str]) -> None:
 
 def test_a_kernel_modules_cache_folder_changes_with_the_kernels_it_calls_and_the_constants_it_reads(
         tmp_path, monkeypatch):
-    import ai.kernel_cache as kernel_cache
+    import ai.kernel_folders as kernel_cache
 
     monkeypatch.setattr(kernel_cache, "ROOT", tmp_path)
     monkeypatch.setattr(kernel_cache, "KERNELS", tmp_path / "ai" / "kernels")
@@ -285,7 +285,7 @@ def test_a_kernel_modules_cache_folder_changes_with_the_kernels_it_calls_and_the
 
 
 def test_every_source_the_kernels_are_filed_under_exists():
-    from ai.kernel_cache import KERNELS, dependency_files, kernel_sources
+    from ai.kernel_folders import KERNELS, dependency_files, kernel_sources
 
     root = KERNELS.parent.parent
     assert all((root / file).is_file() for file in dependency_files())

@@ -295,3 +295,13 @@ def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the
     one = next(k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__)
     monkeypatch.setattr(one._cache._cache_file, "_index_path", str(tmp_path / "missing.nbi"))
     assert not real_on_disk("tictactoe")  # all but one: another process is still compiling them
+
+
+def test_every_games_kernels_once_compiled_are_found_on_disk():
+    """After a warm-up every game's kernels are in the cache folder, so a spare worker loads them
+    in the menus (``ui.ai_worker._head_start_steps`` asks ``on_disk``).  Reversi's kernels inlined
+    into their callers (``inline="always"``) get no file of their own: looked for, they made
+    Reversi's kernels never found, and its spare loaded none."""
+    for game_id in kernels.KERNEL_GAMES:
+        kernels.warm_up(game_id)
+        assert kernels.on_disk(game_id), game_id

@@ -229,45 +229,50 @@ def test_hex_level5_uses_the_connection_kernels_only_where_its_workers_load_them
     assert max(hex_knowledge.ANALYSE_UP_TO, hex_knowledge.TREE_MUSTPLAY_UP_TO) <= ai.kernels.HEX_KNOWLEDGE_UP_TO
 
 
-def _ready_for(app: App, spare: SpareWorker, game_id: str, seen: list[AISpareReady]) -> AISpareReady | None:
-    """The spare's ``AISpareReady`` for ``game_id``, the window's frames running meanwhile (None if
-    none came within two minutes); every report of the kind read is kept in ``seen``."""
+def _ready_for(app: App, game_id: str) -> AISpareReady | None:
+    """The window's spare's head start over for ``game_id``, heard as the window hears it
+    (``SpareWorker.hear``) while its frames run; None if none came within two minutes."""
     def came() -> bool:
-        item = spare.reports.receive(0.0)
-        if isinstance(item, AISpareReady):
-            seen.append(item)
-        return any(ready.game_id == game_id for ready in seen)
+        spare = SpareWorker._spare
+        if spare is None:
+            return False
+        spare.hear()
+        return spare.ready is not None and spare.ready.game_id == game_id
 
     wait(app, came, 120.0)
-    return next((ready for ready in seen if ready.game_id == game_id), None)
+    return SpareWorker._spare.ready if came() else None
 
 
 def test_the_spare_follows_the_game_chosen_on_new_game(tmp_path, monkeypatch):
-    """The spare expects Tic-tac-toe (the last session's game); the player clicks Reversi's card on
-    New game, then Page Down: the same spare takes its head start for each game shown, Reversi's
-    with level-5's pattern weights read, and the worker of the game started takes it."""
+    """The spare expects Trax (the last session's game: no kernels, nothing loaded); the player
+    clicks Reversi's card on New game: the same spare takes its head start for Reversi, its compiled
+    kernels loaded and level-5's pattern weights read.  Page Down then: a process never gives back
+    what it loaded, so a fresh spare takes the next game's head start and the one holding Reversi's
+    kernels ends (told instead, one told Reversi, Hex then Alquerque held all three)."""
+    ai.kernels.warm_up("reversi")  # compiled on disk, as on a restart
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    app.settings.setup_choices = {"game_id": "tictactoe", "options": {}}
+    app.settings.setup_choices = {"game_id": "trax", "options": {}}
     app.spare_worker = True
-    seen: list[AISpareReady] = []
     try:
         assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
         spare = SpareWorker._spare
-        assert _ready_for(app, spare, "tictactoe", seen) is not None
+        assert _ready_for(app, "trax") is not None
         click_widget(app, app.scene.menu, "play")
         setup = app.scene
         ids = [info.id for info in setup.cards.infos]
         click(app, setup.cards.rects[ids.index("reversi")].center)
-        reversi = _ready_for(app, spare, "reversi", seen)
+        reversi = _ready_for(app, "reversi")
         assert reversi is not None and "pattern_weights" in reversi.ahead
-        assert SpareWorker._spare is spare  # told, not replaced
+        assert reversi.loaded == ai.kernels.stages("reversi")  # its inlined kernels have no file: looked for, none were
+        assert SpareWorker._spare is spare  # told, not replaced: it had loaded nothing of Trax
         key(app, pygame.K_PAGEDOWN)
         following = ids[(ids.index("reversi") + 1) % len(ids)]
         assert setup.choices.game_id == following
-        assert _ready_for(app, spare, following, seen) is not None
-        assert SpareWorker._spare is spare
+        assert _ready_for(app, following) is not None
+        assert SpareWorker._spare is not spare and SpareWorker._spare.process.pid != spare.process.pid
+        assert wait(app, lambda: not spare.process.is_alive(), 30.0)  # Reversi's kernels gone with it
     finally:
         app.quit()
 

@@ -28,9 +28,10 @@ game New game shows first the one measured (the last chosen), ``--menu`` seconds
 1 s.  Printed: the seconds from the game's start to the worker's kernels ready ("Preparing the
 engine..." gone) and to the first move (the window's 0.35 s pause before a reply included), the
 median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
-``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter and
-``ui.ai_worker``, numba, the game's engine, each kernel stage loaded from the cache, level-5 made,
-its first search past the books), kernels compiled as for ``--restart``.
+``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter,
+numba, the game's engine, each kernel stage, level-5 made, its first search past the books).
+``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one.
+``--memory``: the spare's resident memory as New game shows the games given, one after another.
 
 ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
@@ -150,7 +151,11 @@ def main():
     state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
     spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
-    ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
+    if hasattr(spare, "hear"):  # heard as the window hears it (it says AISpareLoading first)
+        spare.hear()
+        ahead = spare.ready is not None
+    else:
+        ahead = type(spare.reports.receive(0)).__name__ == "AISpareReady" if spare is not None else False
     started, ready = time.monotonic(), None
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
     while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
@@ -204,6 +209,100 @@ def main():
         state = state.play(rng.choice(state.legal_moves()))
     step("its first move past the books (1 s)", lambda: player.choose(state, Limits(time=1.0)))
     print(";".join(f"{name}={seconds:.3f}" for name, seconds in steps))
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+TAKEN = PLAYED_LINE + r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+game_spec, plies, taken = sys.argv[2], int(sys.argv[3]), sys.argv[4] == "spare"
+
+
+def main():
+    import games
+    from ui.ai_worker import AIResult, AISpareReady, AIWorker, Job, SpareWorker, wait_for_closed_workers
+
+    game_id, *pairs = game_spec.split(":")
+    game = games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+    state, line = played_line(game, plies)
+    if taken:  # the spare the window starts in its menus, its head start over
+        SpareWorker.start(game)
+        while not isinstance(SpareWorker._spare.reports.receive(1.0), AISpareReady):
+            pass
+        time.sleep(1.0)  # a moment more in the menus
+    started, ready, moved = time.monotonic(), None, None
+    worker = AIWorker(game)
+    job = Job(game_id, dict(game.options), tuple(line), game.to_text(state), "level-5", 1.0, seed=1,
+              slot=f"side{state.to_move}")
+    job_id = worker.submit(job)
+    while moved is None and time.monotonic() - started < 300:
+        for answer in worker.poll():
+            if isinstance(answer, AIResult) and answer.job_id == job_id:
+                moved = (time.monotonic() - started, answer.elapsed)
+        if ready is None and not worker.preparing:
+            ready = time.monotonic() - started
+        time.sleep(0.005)
+    worker.close()
+    wait_for_closed_workers()
+    print(f"{ready or 300:.3f} {moved[0]:.3f} {moved[1]:.3f}" if moved else "300 300 300")
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+MEMORY = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+
+
+def resident_mb(pid):
+    # the process's resident memory: psutil's if it is installed, else Linux's /proc
+    try:
+        import psutil
+    except ImportError:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+    return psutil.Process(pid).memory_info().rss / 2**20
+
+
+def ready_for(game_id):
+    # the window's spare's head start over for ``game_id`` (as the window hears it, where it does)
+    from ui.ai_worker import AISpareReady, SpareWorker
+
+    while True:
+        spare = SpareWorker._spare
+        if hasattr(spare, "hear"):
+            spare.hear()
+            if spare.ready is not None and spare.ready.game_id == game_id:
+                return spare.ready
+            time.sleep(0.02)
+        elif isinstance(spare.reports.receive(0.2), AISpareReady):
+            return None
+
+
+def main():
+    import games
+    from ui.ai_worker import SpareWorker, wait_for_closed_workers
+
+    words = []
+    for number, spec in enumerate(sys.argv[2:]):
+        game_id, *pairs = spec.split(":")
+        game = games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+        time.sleep(0.5)  # a moment on New game before the next card
+        told = time.monotonic()
+        SpareWorker.expect(game) if number else SpareWorker.start(game)
+        ready_for(game_id)
+        seconds = time.monotonic() - told
+        words += [f"{resident_mb(SpareWorker._spare.process.pid):.0f}", f"{seconds:.3f}"]
+    SpareWorker.end()
+    wait_for_closed_workers()
+    print(" ".join(words))
 
 
 if __name__ == "__main__":
@@ -365,18 +464,19 @@ def _frame_words(figures: list[float]) -> str:
             f"{modules:.0f} modules imported ({engines:.0f} the engines'); longest menu frame {1000 * longest:.0f} ms")
 
 
-def _side_by_side(spec: str, menu: float, runs: int, against: Path | None,
+def _side_by_side(spec: str, setting: float, runs: int, against: Path | None,
                   measure: Callable[[str, float, Path, str], tuple[bool, list[float] | str]],
                   ) -> tuple[bool, dict[str, list[list[float]]] | list[str]]:
-    """``measure`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it, so
-    that the machine's load falls on both alike), ``runs`` times each: every run's figures by
-    checkout ("this", "against"), or the failure's line."""
+    """``measure`` of ``spec`` and ``setting`` (its own: the seconds in the menus, the plies past
+    the books) on this checkout (and on ``against``'s, run by run beside it, so that the machine's
+    load falls on both alike), ``runs`` times each: every run's figures by checkout ("this",
+    "against"), or the failure's line."""
     kernels = _compiled_kernels()
     checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
     figures: dict[str, list[list[float]]] = {label: [] for label, _root in checkouts}
     for _run_number in range(runs):
         for label, root in checkouts:
-            ok, result = measure(spec, menu, root, kernels)
+            ok, result = measure(spec, setting, root, kernels)
             if not ok:
                 return False, [f"{spec:14} {label} failed: {result}"]
             figures[label].append(result)
@@ -421,6 +521,51 @@ def restart_lines(spec: str, menu: float, runs: int, against: Path | None) -> tu
     return True, lines
 
 
+def _taken(spec: str, plies: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
+    """Level-5's first move of ``spec`` past the books on the checkout at ``root``, in a worker that
+    took the spare, then in a fresh one (``TAKEN``): (seconds to the kernels ready, to the move,
+    the search's own) for each, or the error."""
+    figures: list[float] = []
+    for worker in ("spare", "fresh"):
+        ended, words = _output(TAKEN, spec, str(int(plies)), worker, root=root, kernels=kernels)
+        if not ended:
+            return False, words[0]
+        figures += [float(word) for word in words]
+    return True, figures
+
+
+def taken_lines(spec: str, plies: int, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """``_taken`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
+    median of ``runs`` runs each."""
+    ok, figures = _side_by_side(spec, plies, runs, against, _taken)
+    if not ok:
+        return False, figures
+    lines = []
+    for label, measured in figures.items():
+        median = _median(measured)
+        lines += [f"{spec:14} {label:8} {worker}: ready {ready:.2f} s, moved {moved:.2f} s (its search {search:.2f} s)"
+                  for worker, (ready, moved, search) in (("spare taken", median[:3]), ("fresh      ", median[3:]))]
+    return True, lines
+
+
+def memory_main(specs: list[str], runs: int, against: Path | None) -> int:
+    """The spare's resident memory as New game shows ``specs`` in turn (``MEMORY``), on this
+    checkout and on ``against``'s, run by run: each game's MB and seconds from the change to its
+    head start over."""
+    print("the spare worker as New game shows " + ", then ".join(specs) + ", kernels compiled: MB resident and "
+          "seconds from the change to its head start over, after each", flush=True)
+    checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
+    for _run_number in range(runs):
+        for label, root in checkouts:
+            ended, words = _output(MEMORY, *specs, root=root, kernels=_compiled_kernels())
+            if not ended:
+                print(f"{label:8} failed: {words[0]}", flush=True)
+                return 1
+            print(f"{label:8} " + " | ".join(f"{spec} {mb} MB {float(seconds):.2f} s" for spec, mb, seconds in
+                                              zip(specs, words[::2], words[1::2])), flush=True)
+    return 0
+
+
 def steps_line(spec: str, plies: int) -> tuple[bool, str]:
     """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
     ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
@@ -443,8 +588,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="time a later run's first move (compiled kernels, the game last chosen), not a fresh install's")
     parser.add_argument("--steps", action="store_true",
                         help="time a worker's start step by step in a new process (compiled kernels)")
-    parser.add_argument("--against", type=Path, help="--first-frame, --restart: also measure the checkout at this path")
-    parser.add_argument("--runs", type=int, default=3, help="--first-frame, --restart: runs of each, the median quoted")
+    parser.add_argument("--taken", action="store_true",
+                        help="time level-5's first move past the books in a worker that took the spare and in a "
+                        "fresh one, in turns (compiled kernels)")
+    parser.add_argument("--memory", action="store_true",
+                        help="the spare worker's resident memory as New game shows the games given in turn")
+    parser.add_argument("--against", type=Path,
+                        help="--first-frame, --restart, --taken, --memory: also measure the checkout at this path")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="--first-frame, --restart, --taken: runs of each, the median quoted (--memory: each shown)")
     parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
                         "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
@@ -457,6 +609,10 @@ def main(argv: list[str] | None = None) -> int:
         return restart_main(specs, 3.0 if args.menu is None else args.menu, args.runs, args.against)
     if args.steps:
         return _print_all(specs, lambda spec: steps_line(spec, args.plies))
+    if args.memory:
+        return memory_main(specs, args.runs, args.against)
+    if args.taken:
+        return _print_all(specs, lambda spec: _joined(taken_lines(spec, args.plies, args.runs, args.against)))
     args.menu = 5.0 if args.menu is None else args.menu
     if not args.player:
         print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-5 to move; "
@@ -479,15 +635,16 @@ def _print_all(specs: list[str], line_of) -> int:
     return 1 if failed else 0
 
 
+def _joined(outcome: tuple[bool, list[str]]) -> tuple[bool, str]:
+    """(ok, lines) as (ok, their text)."""
+    ok, lines = outcome
+    return ok, "\n".join(lines)
+
+
 def restart_main(specs: list[str], menu: float, runs: int, against: Path | None) -> int:
     print(f"a later run, kernels compiled: {menu:g} s in the menus, then level-5 to move (1 s a move); seconds "
           f"from the game's start to the kernels ready and to the first move, the median of {runs} runs", flush=True)
-
-    def text(spec: str) -> tuple[bool, str]:
-        ok, lines = restart_lines(spec, menu, runs, against)
-        return ok, "\n".join(lines)
-
-    return _print_all(specs, text)
+    return _print_all(specs, lambda spec: _joined(restart_lines(spec, menu, runs, against)))
 
 
 def first_frame_main(specs: list[str], menu: float, runs: int, against: Path | None) -> int:

@@ -189,6 +189,15 @@ class AISpareReady:
     ahead: tuple[str, ...] = ()  # what else its engine read ahead (``_load_ahead``: Reversi's pattern weights)
 
 
+@dataclass
+class AISpareLoading:
+    """A spare worker begins to load ``game_id``'s compiled kernels or engine data (``_head_start``):
+    told another game from then on, it would hold them beside the next one's, so the window starts
+    a fresh spare instead (``SpareWorker.expect``)."""
+
+    game_id: str
+
+
 @dataclass(frozen=True)
 class SpareExpect:
     """The window to its spare worker: New game now shows ``game_id`` (a card clicked, Page Down, an
@@ -238,7 +247,8 @@ class KernelPreparation:
     cache) every game's engine kernels while the user is still in the menus, every game's search
     kernels first, so the first computer move of whatever game is picked finds them ready.  They
     run at the lowest priority: once a game starts, its own worker compiles what it still needs on
-    a core of its own.  Stopped with the window."""
+    a core of its own.  On a later run, every kernel compiled by one before, they end at once,
+    numba not imported (``_prepare``).  Stopped with the window."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -279,10 +289,19 @@ def lower_priority(niceness: int) -> None:
 
 
 def _prepare(game_ids: tuple[str, ...]) -> None:
+    """A preparation process: compile the kernels of ``game_ids`` that a run before did not
+    (``ai.kernel_folders.is_prepared``).  Those of a later run are all compiled: it then ends
+    without importing numba (a second of a core) or loading every kernel into a process that only
+    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes)."""
+    from ai.kernel_folders import is_prepared, mark_prepared
+    from ai.kernels import cache_dir
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # a cold compile takes a minute: not for a window that is gone
     lower_priority(PREPARE_NICENESS)
+    game_ids = tuple(game_id for game_id in game_ids if not is_prepared(game_id, cache_dir()))
+    if not game_ids:
+        return
     import ai.kernels
 
     for first in (True, False):  # every game's search kernels before any game's later stages
@@ -290,6 +309,8 @@ def _prepare(game_ids: tuple[str, ...]) -> None:
             stages = ai.kernels.stages(game_id)
             for stage in stages[:1] if first else stages[1:]:
                 ai.kernels.warm_up(game_id, stage)
+            if not first and ai.kernels.on_disk(game_id):  # not compiled in memory only (a failing cache)
+                mark_prepared(game_id, cache_dir())
 
 
 def _rebuild(game, job: Job):
@@ -438,11 +459,14 @@ def _import_quietly(name: str) -> None:
         import_engine(name)
 
 
-def _load_ahead(game_id: str, options: dict[str, Any]) -> tuple[str, ...]:
-    """What the engine of ``game_id`` reads when its players are made, read now (its module's
-    ``load_ahead``, if it has one: Reversi's pattern weights); the names of what was read."""
-    load_ahead = getattr(import_engine(engine_module(game_id)), "load_ahead", None)
-    return tuple(load_ahead(options)) if load_ahead is not None else ()
+def _load_ahead(game_id: str) -> Callable[[dict[str, Any]], Any] | None:
+    """The ``load_ahead(options)`` of ``game_id``'s engine module, if it has one (Reversi's: the
+    pattern weights level-5 reads when made), which returns the names of what it read; None for
+    none, or an engine that failed to import (the game's own job says why)."""
+    try:
+        return getattr(import_engine(engine_module(game_id)), "load_ahead", None)
+    except Exception:  # noqa: BLE001 - a head start only
+        return None
 
 
 def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
@@ -464,10 +488,13 @@ def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
         for stage in kernels.stages(expected):
             if stage not in unused:
                 yield functools.partial(kernels.warm_up, expected, stage)
-    yield functools.partial(_load_ahead, expected, options or {})
+    load_ahead = _load_ahead(expected)
+    if load_ahead is not None:
+        yield functools.partial(load_ahead, options or {})
 
 
 _NOTHING_YET = object()
+IMPORT_STEPS = 1  # a head start's first step imports the engine; those after it load kernels and data
 
 
 def _next_item(jobs) -> Any:
@@ -484,12 +511,15 @@ def _head_start(expected: str | None, jobs, reports, unused: tuple[str, ...] = (
     step: the item that came meanwhile (the game given, None to end, or a ``SpareExpect``: another
     game shown), returned at once so a game's start never waits for a step of a game not chosen
     (of several games shown in a row, the spare thus skips to the last);
-    else ``_NOTHING_YET`` once every step is taken, said with ``AISpareReady``."""
+    else ``_NOTHING_YET`` once every step is taken, said with ``AISpareReady``.  Before its first
+    step past the engine's import it says ``AISpareLoading``: what follows stays in its memory."""
     ahead: list[str] = []
-    for step in _head_start_steps(expected, unused, options):
+    for number, step in enumerate(_head_start_steps(expected, unused, options)):
         item = _next_item(jobs)
         if item is not _NOTHING_YET:
             return item
+        if number == IMPORT_STEPS and expected is not None:
+            reports.put(AISpareLoading(expected))
         try:
             ahead.extend(step() or ())
         except Exception:  # noqa: BLE001 - a head start only: the game's own warm-up meets it and says why
@@ -694,7 +724,7 @@ class AIWorker:
             if isinstance(item, AIWarmUp):
                 self.preparing, self.warm_up_error = not item.done, item.error
                 continue
-            if isinstance(item, AISpareReady):  # said in the menus, before this worker took the spare
+            if isinstance(item, (AISpareLoading, AISpareReady)):  # said in the menus, before this worker took the spare
                 continue
             if item.job_id != self.busy:
                 continue
@@ -786,9 +816,11 @@ class SpareWorker:
     the game expected (the one New game shows first, the last chosen), it imports that game's engine
     (numba with it) and, on a restart (the kernels compiled on disk), loads its kernels and what its
     players read when made (``_load_ahead``), then waits (``_head_start``).  The player choosing
-    another game on New game tells it (``expect``): it takes its head start for that one instead.  The next ``AIWorker`` takes it (``take``) and tells it its game: the
-    expected one starts with nothing left to load, its first move within its time; another loads
-    its own kernels as a worker started with it would, numba imported already.  With no game
+    another game on New game tells it (``expect``): it takes its head start for that one instead,
+    or, once it has begun loading its first guess's kernels, which a process never gives back, a
+    fresh spare takes its place.  The next ``AIWorker`` takes it (``take``) and tells it its game:
+    the expected one starts with nothing left to load, its first move within its time; another
+    loads its own kernels as a worker started with it would, numba imported already.  With no game
     expected it imports every game's engine.  Expecting one game rather than loading them all keeps
     the spare's memory to numba and that game's kernels.  The head start runs at the window's
     priority (a spare waits in the menus, which leave the cores idle): at the worker's, on a busy
@@ -801,6 +833,8 @@ class SpareWorker:
 
     def __init__(self, expected: Game | str | None = None) -> None:
         self.expected = self._expectation(expected)
+        self.loading: set[str] = set()  # the games whose kernels or data it said it loads (``hear``)
+        self.ready: AISpareReady | None = None  # ... and its last head start over
         game_id, unused, options = self.expected
         self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), game_id,
                                                                           spare=True, unused=unused, options=options)
@@ -824,18 +858,41 @@ class SpareWorker:
     def expect(cls, expected: Game | str | None) -> bool:
         """Tell the spare waiting, if any, that New game now shows ``expected`` (another game, or
         other options): it loads that game's kernels instead of its first guess's (``SpareExpect``),
-        in its own process; the window only queues the message.  Whether it was told (no spare, or
-        the same expectation: not)."""
+        in its own process; the window only queues the message.  A spare that has begun to load
+        another game's kernels (``holds_another``) is ended and a fresh one started instead: a
+        process never gives back what it loaded, and one told Reversi, Hex then Alquerque held all
+        three (Alquerque's tables alone some 125 MB).  Whether it was told or replaced (no spare,
+        or the same expectation: neither)."""
         spare = cls._spare
         if spare is None:
             return False
         expectation = cls._expectation(expected)
         if expectation == spare.expected:
             return False
+        if spare.holds_another(expectation[0]):
+            spare.close()
+            cls._spare = SpareWorker(expected)
+            return True
         spare.expected = expectation
         with contextlib.suppress(OSError, ValueError, queue.Full):
             spare.jobs.put_nowait(SpareExpect(*expectation))
         return True
+
+    def holds_another(self, game_id: str | None) -> bool:
+        """Has this spare begun to load the kernels or data of a game other than ``game_id``
+        (``AISpareLoading``, ``hear``)?"""
+        self.hear()
+        return bool(self.loading - {game_id})
+
+    def hear(self) -> None:
+        """Read what the spare has said so far (the worker that takes it leaves its reports
+        unread): the games whose kernels it began to load (``loading``), its last head start over
+        (``ready``)."""
+        while (item := self.reports.receive(0)) is not None:
+            if isinstance(item, AISpareLoading):
+                self.loading.add(item.game_id)
+            elif isinstance(item, AISpareReady):
+                self.ready = item
 
     @classmethod
     def wanted(cls) -> bool:

@@ -393,13 +393,16 @@ def on_disk(game_id: str) -> bool:
     """Whether every kernel of ``game_id``'s module has compiled code for its present sources in the
     cache folder (``ai.kernel_cache``; a bundle's are copied there as its kernels are imported): its
     warm-up loads them rather than compiling.  Some only: another process is compiling them (the
-    window's preparation), or was stopped half-way."""
+    window's preparation), or was stopped half-way.  A kernel inlined into its callers
+    (``inline="always"``: Reversi's move generation) is compiled only inside them and has no file
+    of its own: it is not looked for (it was, and Reversi's kernels were never found on disk)."""
     module = _module(game_id)
     if _in_memory or module is None:
         return False
     from numba.core.registry import CPUDispatcher
 
-    kernels = [k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__]
+    kernels = [k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__
+               and k.targetoptions.get("inline") != "always"]
     try:
         return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels)  # numba's (0.61-0.68)
     except AttributeError:  # a numba that keeps them elsewhere: taken as compiling

@@ -1,0 +1,153 @@
+"""Where a kernel module's compiled code is filed, worked out without numba.
+
+numba's own locators file a module's compiled kernels under a hash of the module's folder path:
+``ai.kernel_cache`` files them instead under the module's name and a hash of its sources
+(``folder_name``: ``<cache>/reversi-<hash>``), so any copy of the same sources finds them.  A
+module's sources are more than its own file (``kernel_sources``): compiled code holds the kernels
+it calls from other kernel modules and the constants it reads from the modules it imports.
+
+This module imports no numba (about a second of a core, 140 MB): the window's preparation
+processes ask it whether their games' kernels were all compiled by a run before (``is_prepared``,
+a stamp ``mark_prepared`` left in the cache folder), and on a later run they end without
+importing numba or loading any kernel (``ui.ai_worker._prepare``).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import functools
+import hashlib
+import os
+import sys
+from importlib import metadata
+from pathlib import Path
+
+KERNELS = Path(__file__).resolve().parent / "kernels"
+@functools.cache
+def _digest(path: str, mtime: float, size: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
+
+
+def _file_digest(path: Path) -> str:
+    """A hash of one file (read again only when it changes); "missing" for none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return "missing"
+    return _digest(str(path), st.st_mtime, st.st_size)
+
+
+ROOT = KERNELS.parent.parent  # the folder holding ai/ and games/
+
+
+@functools.cache
+def _imports(path: Path, mtime: float) -> frozenset[Path]:
+    """The files of this program's modules (ai, games) that ``path`` imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]  # a submodule, or a name in it
+            found.update(_module_file(name) or _module_file(node.module) for name in names)
+        elif isinstance(node, ast.Import):
+            found.update(_module_file(alias.name) for alias in node.names)
+    return frozenset(file for file in found if file is not None)
+
+
+def _module_file(name: str) -> Path | None:
+    if name.split(".")[0] not in ("ai", "games"):
+        return None
+    base = ROOT.joinpath(*name.split("."))
+    return next((file for file in (base.with_suffix(".py"), base / "__init__.py") if file.exists()), None)
+
+
+def kernel_sources(py_file: str | os.PathLike) -> list[Path]:
+    """The files a kernel module's compiled code depends on: the module, the kernel modules it
+    imports and theirs in turn (whose kernels its code calls), and the other modules of this
+    program each of those imports directly (whose constants its code reads: only those, so that a
+    change to, say, the outside players does not compile every kernel again)."""
+    kernels, todo = set(), [Path(py_file).resolve()]
+    while todo:
+        path = todo.pop()
+        if path in kernels:
+            continue
+        kernels.add(path)
+        todo.extend(file for file in _imports(path, path.stat().st_mtime) if file.parent == KERNELS)
+    others = {file for path in kernels for file in _imports(path, path.stat().st_mtime)} - kernels
+    return sorted(kernels | others)
+
+
+def dependency_files() -> list[Path]:
+    """Every file some kernel module's compiled code depends on (``kernel_sources``), relative to
+    the folder holding ai/: a bundle, which keeps other modules as bytecode only, ships these as
+    source files too, so that the hashes it computes are the ones its compiled kernels are filed
+    under."""
+    files = {file for module in KERNELS.glob("*.py") for file in kernel_sources(module)}
+    return sorted(file.relative_to(ROOT) for file in files)
+
+
+def source_digest(py_file: str | os.PathLike) -> str:
+    """A hash of the kernel module's sources (``kernel_sources``; each file read again only when
+    it changes)."""
+    files = kernel_sources(py_file)
+    if len(files) == 1:
+        return _file_digest(files[0])
+    listing = "\n".join(f"{file.relative_to(ROOT).as_posix()} {_file_digest(file)}" for file in files)
+    return hashlib.sha256(listing.encode()).hexdigest()[:20]
+
+
+def folder_name(py_file: str | os.PathLike) -> str:
+    """The cache folder of a kernel module's compiled code: its name and its sources' hash."""
+    return f"{Path(py_file).stem}-{source_digest(py_file)}"
+
+
+def is_kernel_source(py_file: str | os.PathLike) -> bool:
+    """Is ``py_file`` one of ai/kernels' modules (of this copy of the program)?"""
+    path = Path(py_file)
+    return path.suffix == ".py" and path.exists() and path.resolve().parent == KERNELS
+
+
+def _kernel_modules() -> list[Path]:
+    """The kernel modules' files (ai/kernels' modules but its ``__init__``, which defines none)."""
+    return [path for path in sorted(KERNELS.glob("*.py")) if path.name != "__init__.py"]
+
+
+def _numba_version() -> str:
+    try:
+        return metadata.version("numba")
+    except metadata.PackageNotFoundError:  # a bundle without the package's metadata: its numba never changes
+        return "bundled"
+
+
+def prepared_stamp(game_id: str, cache: Path) -> Path:
+    """The file in the cache folder ``cache`` saying that ``game_id``'s kernels were all compiled
+    there (``mark_prepared``), named by every kernel module's sources (``folder_name``), numba's
+    version and Python's: any change, and it is another file."""
+    listing = "\n".join([*(folder_name(path) for path in _kernel_modules()), _numba_version(), sys.version])
+    return cache / f"prepared-{game_id}-{hashlib.sha256(listing.encode()).hexdigest()[:20]}"
+
+
+def is_prepared(game_id: str, cache: Path) -> bool:
+    """Were ``game_id``'s kernels all compiled in ``cache`` for the present sources (its stamp
+    there), and has every kernel module compiled code in it still (a cache emptied since, e.g.
+    mended after a damaged file, is compiled again)?  Each module's folder is marked used, as a
+    kernel loaded from it would mark it (``ai.kernel_cache.forget_older_versions``)."""
+    if not prepared_stamp(game_id, cache).exists():
+        return False
+    folders = [cache / folder_name(path) for path in _kernel_modules()]
+    if not all(next(folder.glob("*.nbi"), None) is not None for folder in folders):
+        return False
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            os.utime(folder)
+    return True
+
+
+def mark_prepared(game_id: str, cache: Path) -> None:
+    """Say in ``cache`` that ``game_id``'s kernels are all compiled there (``is_prepared``); its
+    stamps of other sources are removed."""
+    stamp = prepared_stamp(game_id, cache)
+    for other in cache.glob(f"prepared-{game_id}-*"):
+        if other != stamp:
+            other.unlink(missing_ok=True)
+    stamp.touch()

@@ -1,0 +1,62 @@
+"""What the window's preparation processes know of the compiled kernels without numba
+(``ai.kernel_folders``): a later run, every kernel compiled, prepares nothing and imports no numba."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ai.kernel_folders import KERNELS, folder_name, is_prepared, mark_prepared, prepared_stamp
+
+ROOT = Path(__file__).resolve().parent.parent
+PREPARE_TICTACTOE = "import sys\nimport ui.ai_worker as w\nw._prepare(('tictactoe',))\nprint('numba' in sys.modules)\n"
+
+
+def _prepare_imports_numba() -> bool:
+    """Run a preparation process's work for Tic-tac-toe in a new process, with this run's compiled
+    kernels (tests/conftest.py compiles them); whether it imported numba."""
+    done = subprocess.run([sys.executable, "-c", PREPARE_TICTACTOE], cwd=ROOT, env=dict(os.environ),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()[-1] == "True"
+
+
+def test_a_later_runs_preparation_imports_no_numba():
+    """The first preparation loads Tic-tac-toe's kernels (numba with them) and says they are all
+    compiled; the next run's finds it said and ends without numba (it imported numba and loaded
+    every kernel of its games on every start, to compile nothing)."""
+    from ai.kernels import cache_dir
+
+    prepared_stamp("tictactoe", cache_dir()).unlink(missing_ok=True)
+    assert _prepare_imports_numba()
+    assert is_prepared("tictactoe", cache_dir())
+    assert not _prepare_imports_numba()
+
+
+def _compiled(cache: Path) -> list[Path]:
+    """Every kernel module's folder in ``cache`` with one compiled file, as after a warm-up."""
+    indexes = []
+    for path in sorted(KERNELS.glob("*.py")):
+        if path.name != "__init__.py":
+            folder = cache / folder_name(path)
+            folder.mkdir(parents=True)
+            indexes.append(folder / f"{path.stem}.kernel-1.py311.nbi")
+            indexes[-1].write_bytes(b"")
+    return indexes
+
+
+def test_a_game_is_prepared_only_while_every_kernel_module_has_compiled_code(tmp_path):
+    """Said prepared, a game is until a kernel module's compiled files are deleted (the cache
+    mended after a damaged file: ``ai.kernels.clear_kernel_cache``); said again, the stamp of
+    other sources goes."""
+    indexes = _compiled(tmp_path)
+    assert not is_prepared("hex", tmp_path)  # nothing said yet: the first run compiles
+    older = tmp_path / "prepared-hex-00000000000000000000"
+    older.touch()
+    mark_prepared("hex", tmp_path)
+    assert is_prepared("hex", tmp_path) and not is_prepared("reversi", tmp_path)
+    assert not older.exists()
+    indexes[0].unlink()
+    assert not is_prepared("hex", tmp_path)
