@@ -19,6 +19,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import platform
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -119,11 +120,33 @@ def _numba_version() -> str:
         return "bundled"
 
 
+@functools.cache
+def cpu_identity() -> str:
+    """This machine's processor, read without numba: numba files compiled code under the CPU's model
+    and features, so a cache folder another machine filled (a home folder shared between
+    machines) holds no code this one runs.  Linux's /proc/cpuinfo (model and feature flags), else
+    what ``platform`` names (Windows: family, model and stepping)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(errors="replace")
+    except OSError:
+        return f"{platform.machine()} {platform.processor()}"
+    wanted = ("model name", "flags", "features", "cpu model", "isa")  # x86's, ARM's and others' names
+    seen: dict[str, str] = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        name = name.strip().lower()
+        if name in wanted and name not in seen:
+            seen[name] = value.strip()
+    return f"{platform.machine()} " + " | ".join(seen[name] for name in wanted if name in seen)
+
+
 def prepared_stamp(game_id: str, cache: Path) -> Path:
     """The file in the cache folder ``cache`` saying that ``game_id``'s kernels were all compiled
     there (``mark_prepared``), named by every kernel module's sources (``folder_name``), numba's
-    version and Python's: any change, and it is another file."""
-    listing = "\n".join([*(folder_name(path) for path in _kernel_modules()), _numba_version(), sys.version])
+    version, Python's and this machine's processor (``cpu_identity``): any change, and it is
+    another file."""
+    listing = "\n".join([*(folder_name(path) for path in _kernel_modules()), _numba_version(), sys.version,
+                         cpu_identity()])
     return cache / f"prepared-{game_id}-{hashlib.sha256(listing.encode()).hexdigest()[:20]}"
 
 

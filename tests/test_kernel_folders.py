@@ -60,3 +60,31 @@ def test_a_game_is_prepared_only_while_every_kernel_module_has_compiled_code(tmp
     assert not older.exists()
     indexes[0].unlink()
     assert not is_prepared("hex", tmp_path)
+
+
+def test_a_stamp_left_by_another_processor_does_not_count(tmp_path, monkeypatch):
+    """numba files compiled code under the CPU's model and features: a cache folder another machine
+    filled and said prepared (a home folder shared between machines) holds no code this one runs,
+    so its preparation compiles (``cpu_identity`` is in the stamp's name)."""
+    import ai.kernel_folders as folders
+
+    _compiled(tmp_path)
+    mark_prepared("hex", tmp_path)
+    assert is_prepared("hex", tmp_path)
+    monkeypatch.setattr(folders, "cpu_identity", lambda: "x86_64 another processor | fpu sse2")
+    assert not is_prepared("hex", tmp_path)
+
+
+def test_the_processor_is_named_by_its_model_and_features():
+    """What the stamp holds of the processor names the machine's architecture and, on Linux, the
+    model and feature flags /proc/cpuinfo lists (numba tells code apart by both)."""
+    import platform
+
+    from ai.kernel_folders import cpu_identity
+
+    identity = cpu_identity()
+    assert identity.startswith(platform.machine())
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists() and "flags" in cpuinfo.read_text():
+        flags = next(line for line in cpuinfo.read_text().splitlines() if line.startswith("flags"))
+        assert flags.partition(":")[2].strip() in identity
