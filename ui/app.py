@@ -7,7 +7,8 @@ exception again (a screen failing on every frame) is only counted (``ui.caught_e
 
 The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
-and redraws after input, after ``App.invalidate()`` (a scene's state changed without input) and
+and redraws after input (a motion of the pointer only where it changed what the pointer lights:
+``Scene.pointer_key``), after ``App.invalidate()`` (a scene's state changed without input) and
 at the rate the scene's ``redraw_interval()`` asks for while something moves (an animation, a
 spinner), and once more when it stops, for the still picture an animation hands over to (the
 last move marked).  ``App.draws`` counts the frames actually drawn.
@@ -28,7 +29,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -219,6 +220,8 @@ class App:
         self.frames = 0  # loop iterations
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
         self.dirty = True
+        self._pointer_moved = False  # the pointer moved in this frame's events
+        self._pointer_drawn: Hashable | None = None  # what it lit in the last frame drawn (``Scene.pointer_key``)
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
         self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
@@ -782,6 +785,23 @@ class App:
                 return True
         return False
 
+    def _pointer_key(self) -> Hashable | None:
+        """The screen's ``Scene.pointer_key``; None (not known) without a screen, or when it fails."""
+        if self.scene is None:
+            return None
+        try:
+            return self.scene.pointer_key()
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            return None
+
+    def _pointer_changed(self) -> bool:
+        """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
+        button) since the frame last drawn: a motion within one cell of a board, which drew the
+        whole window, now draws nothing.  Always, where the screen does not say."""
+        key = self._pointer_key()
+        return key is None or key != self._pointer_drawn
+
     def _messages_changed(self) -> bool:
         """True when the set of live messages changed (one added or expired) since the last look."""
         scene_messages = getattr(self.scene, "messages", None)
@@ -810,7 +830,10 @@ class App:
                     continue
                 self.quit()
                 return
-            self.dirty = True  # input may change anything on screen (hover, a click, a key)
+            if event.type == pygame.MOUSEMOTION:
+                self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_changed``)
+            else:
+                self.dirty = True  # input may change anything on screen (a click, a key)
             if event.type == pygame.VIDEORESIZE:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
@@ -849,10 +872,14 @@ class App:
         stopped, self._moving = self._moving and interval is None, interval is not None
         if self._messages_changed() or due or stopped or self.always_draw:
             self.dirty = True
+        moved, self._pointer_moved = self._pointer_moved, False
+        if moved and not self.dirty:
+            self.dirty = self._pointer_changed()
         if not self.dirty:
             return
         self.dirty = False
         self._last_draw = now
+        self._pointer_drawn = self._pointer_key()
         self.screen.fill(self.theme.background)
         if self.scene is not None:
             self.guard(self.scene.draw, self.screen)

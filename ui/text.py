@@ -51,10 +51,20 @@ def text(
     anchor: str = "topleft", bold: bool = False, mono: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` at ``pos``; returns the rect it covers."""
-    image = mono_line(value, size, color) if mono else ui_font(size, bold).render(value, True, color)
+    image = mono_line(value, size, color) if mono else rendered(ui_font(size, bold), value, tuple(color))
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+@lru_cache(maxsize=512)
+def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pygame.Surface:
+    """``value`` drawn in ``face`` and ``color`` (antialiased, on no background), kept for the next
+    frame: a frame draws the same words again (a board's 76 coordinates, the panel's names and
+    headings), and rendering them took a fifth of a frame at 2560x1440.  Keyed on the font
+    itself, not its size: fonts made again (another text size) draw again.  The image is shared:
+    blitted, never drawn on.  512 kept: a screen's few hundred strings, a few KB each."""
+    return face.render(value, True, color)
 
 
 def mono_line(value: str, size: int, color: Color) -> pygame.Surface:

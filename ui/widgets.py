@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -188,12 +188,22 @@ class Button:
                 return True
         return False
 
+    def lit(self) -> Hashable:
+        """How the pointer lights the button: hovered, and held down."""
+        return self.hovered, self.pressed
+
     def click_at(self, pos: tuple[int, int]) -> None:
         """What a click at ``pos``, on the button, does: its action, wherever it is."""
         self.action()
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+def lighting(buttons: list[Button]) -> tuple[Hashable, ...]:
+    """How the pointer lights each of ``buttons`` (``Button.lit``): what a motion of the pointer
+    changes in them (``Scene.pointer_key``)."""
+    return tuple(button.lit() for button in buttons)
 
 
 class Stepper(Button):
@@ -223,6 +233,10 @@ class Stepper(Button):
 
     def click_at(self, pos: tuple[int, int]) -> None:
         self.step(self.half_at(pos[0]))
+
+    def lit(self) -> Hashable:
+        """``Button.lit``, and the arrow the pointer lights (the half it is over)."""
+        return super().lit(), None if self.pointer_x is None else self.half_at(self.pointer_x)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """``Button.handle``, and the wheel over it steps it (True: taken)."""

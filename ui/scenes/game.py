@@ -55,7 +55,7 @@ from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.views import make_view
-from ui.widgets import Messages
+from ui.widgets import Messages, lighting
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -407,6 +407,19 @@ class GameScene(GameCommands, Scene):
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
                 self.analysis.revision, self.connections.revision)
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here: the board's place under it (``BoardView.hover_target``:
+        its cell), a piece carried, and the buttons' and the card's lighting; the pixel itself in
+        analysis mode, whose tip of values follows the pointer.  None while the move field is
+        open: its text takes the pointer (``MoveEntry.handle``)."""
+        if self.move_entry.open:
+            return None
+        hover = self.mouse.hover
+        target = hover if hover is None or self.analysis.active else self.view.hover_target(hover)
+        card = self.card_shown()
+        return (target, self.mouse.carried(), lighting(self.buttons),
+                lighting(card.buttons) if card is not None else None)
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()

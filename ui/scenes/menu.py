@@ -11,7 +11,7 @@ place the keyboard is on is ringed as on other screens."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
@@ -496,6 +496,17 @@ class MenuScene(Scene):
             self._go_to(places[here + 1])
         return True  # the buttons' keys are not for the buttons while the keyboard is away from them
 
+    def _about_lit(self) -> bool:
+        """The About link in the accent: the keyboard on it, or the pointer over it (a link)."""
+        return self.place == "about" or self.about_rect.collidepoint(pygame.mouse.get_pos())
+
+    def pointer_key(self) -> Hashable:
+        """What the pointer lights here: the button pygame-menu chose under it, the picture it
+        raises, the About link (the keyboard's place too, which a motion over a button takes)."""
+        chosen = self.menu.get_selected_widget() if self.menu is not None else None
+        return (chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected(),
+                self.place, self.cards.hover, self.cards.focused, self._about_lit())
+
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
@@ -508,9 +519,8 @@ class MenuScene(Scene):
             self.cards.draw(surface, theme)
         size, pad = self._about_link()
         focused = self.place == "about"
-        hovered = focused or self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
                                   (surface.get_width() - pad, surface.get_height() - pad), size,
-                                  theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)
+                                  theme.accent if self._about_lit() else theme.muted, "bottomright").inflate(pad, pad)
         if focused:
             focus_ring(surface, self.about_rect, theme, s, int(4 * s))

@@ -1,0 +1,175 @@
+"""The window draws again on a motion of the pointer only when what the pointer lights changed
+(``Scene.pointer_key``: a board's cell, a button, a picture of the main menu), and what it keeps
+from frame to frame (a Hex board's coordinates placed, text rendered) never shows stale: a move
+played, another cell pointed at, a button lit, a new window size, theme, font or language each
+show on the next frame drawn."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, make_app, recorded_text
+from ui import i18n
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1400, 900))
+    yield app
+    app.quit()
+    i18n.set_language("en")
+
+
+def _hex_game(app, size: int = 11) -> GameScene:
+    scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    return scene
+
+
+def _move(app, pos: tuple[int, int]) -> int:
+    """The pointer moved to ``pos``, one frame: the frames it drew (0 or 1)."""
+    before = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    return app.draws - before
+
+
+def _cell_centre(scene: GameScene, cell: int) -> tuple[int, int]:
+    x, y = scene.view.centre(*divmod(cell, scene.view.n))
+    return int(x), int(y)
+
+
+def test_a_motion_within_one_cell_draws_nothing_and_one_to_another_cell_shows_its_ghost(app):
+    scene = _hex_game(app)
+    first, second = _cell_centre(scene, 60), _cell_centre(scene, 62)
+    empty = app.screen.get_at(second)
+    assert _move(app, first) == 1
+    lit_first = app.screen.get_at(first)
+    assert _move(app, (first[0] + 2, first[1] + 1)) == 0  # the same cell: the same picture
+    assert _move(app, second) == 1
+    assert app.screen.get_at(second) != empty  # the ghost stone moved to the cell pointed at...
+    assert app.screen.get_at(first) != lit_first  # ... and left the first one
+
+
+def test_a_motion_off_the_board_draws_once_to_take_the_ghost_away(app):
+    scene = _hex_game(app)
+    cell = _cell_centre(scene, 60)
+    _move(app, cell)
+    lit = app.screen.get_at(cell)
+    off = (scene.view.rect.x + 2, scene.view.rect.y + 2)
+    assert _move(app, off) == 1
+    assert app.screen.get_at(cell) != lit
+    assert _move(app, (off[0] + 1, off[1])) == 0
+
+
+def test_a_motion_onto_a_button_lights_it(app):
+    scene = _hex_game(app)
+    button = scene.btn_rules
+    edge = (button.rect.centerx, button.rect.top)  # its border: the accent colour under the pointer
+    _move(app, (button.rect.x - 40, button.rect.y - 40))
+    unlit = app.screen.get_at(edge)
+    assert _move(app, button.rect.center) == 1
+    assert app.screen.get_at(edge) != unlit
+    assert _move(app, (button.rect.centerx + 3, button.rect.centery)) == 0  # still on it: nothing new
+
+
+def test_a_stepper_lights_the_arrow_on_the_pointers_side(app):
+    """The speed stepper of a PC-vs-PC game lights the arrow of the half the pointer is over: a
+    motion from one half to the other draws though the button stays lit."""
+    from ui.match import PC_VS_PC
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 1.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    scene.toggle_pause()
+    app.run_frames(2)
+    rect = scene.btn_speed.rect
+    _move(app, (rect.x + 5, rect.centery))
+    assert _move(app, (rect.right - 5, rect.centery)) == 1
+
+
+def test_a_move_played_by_a_click_shows_its_stone(app):
+    scene = _hex_game(app)
+    cell = _cell_centre(scene, 60)
+    _move(app, (scene.view.rect.x + 2, scene.view.rect.y + 2))
+    empty = app.screen.get_at(cell)
+    click(app, cell)
+    assert len(scene.history) == 1
+    scene.view.finish_animation()
+    app.run_frames(3)
+    assert app.screen.get_at(cell) != empty
+    assert _move(app, (cell[0] + 1, cell[1])) == 0  # the stone's own cell: no ghost, nothing new
+
+
+def test_a_motion_over_the_main_menus_background_draws_nothing_and_onto_a_button_chooses_it(app):
+    scene = app.scene
+    app.run_frames(3)
+    assert _move(app, (5, app.size[1] // 2)) in (0, 1)  # the first motion may light what it leaves
+    assert _move(app, (6, app.size[1] // 2)) == 0
+    watch = scene.menu.get_widget("watch")
+    rect = watch.get_rect(to_real_position=True)
+    before = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    assert _move(app, rect.center) == 1
+    assert scene.menu.get_selected_widget() is watch
+    assert pygame.image.tobytes(app.screen.subsurface(rect), "RGB") != before  # drawn chosen
+
+
+def test_a_motion_onto_a_game_picture_of_the_main_menu_raises_it(app):
+    scene = app.scene
+    app.run_frames(3)
+    card = scene.cards.rects[0]
+    _move(app, (5, app.size[1] // 2))
+    assert _move(app, card.center) == 1
+    assert scene.cards.hover == 0
+
+
+def test_the_hex_coordinates_follow_a_new_size_and_a_new_font(app, monkeypatch):
+    import ui.theme as theme_mod
+    import ui.views.hex as hex_view
+
+    scene = _hex_game(app)
+    placed = list(scene.view.label_rects)
+    assert placed
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1200, 800), w=1200, h=800))
+    app.run_frames(2)
+    assert scene.view.label_rects != placed  # laid out for the new size
+    resized = list(scene.view.label_rects)
+    font = theme_mod.font
+    for module in (theme_mod, hex_view):  # a larger text size setting: other fonts for the same sizes
+        monkeypatch.setattr(module, "font", lambda size: font(size + 6))
+    app.invalidate()
+    app.run_frames(1)
+    grown = scene.view.label_rects
+    assert len(grown) == len(resized)
+    assert all(new.height > old.height for new, old in zip(grown, resized))
+    assert all(new.center != old.center for new, old in zip(grown, resized))  # placed for their larger boxes
+
+
+def test_a_new_theme_draws_the_hex_coordinates_in_its_colour(app):
+    scene = _hex_game(app)
+    label = scene.view.label_rects[0]
+    before = [app.screen.get_at((x, label.centery)) for x in range(label.left, label.right)]
+    app.settings.theme = "light" if app.settings.theme != "light" else "dark"
+    app.invalidate()
+    app.run_frames(1)
+    assert scene.view.label_rects[0] == label
+    assert [app.screen.get_at((x, label.centery)) for x in range(label.left, label.right)] != before
+
+
+def test_a_new_language_shows_in_the_game_screens_words(app, monkeypatch):
+    _hex_game(app)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    english = set(drawn)
+    app.settings.language = "pt"
+    app.apply_settings()
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(1)
+    assert set(drawn) != english
+    assert any("Vermelho" in text or "Azul" in text for text in drawn), drawn
