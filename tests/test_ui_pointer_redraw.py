@@ -173,3 +173,53 @@ def test_a_new_language_shows_in_the_game_screens_words(app, monkeypatch):
     app.run_frames(1)
     assert set(drawn) != english
     assert any("Vermelho" in text or "Azul" in text for text in drawn), drawn
+
+
+def _count_calls(monkeypatch, owner, name: str) -> list[int]:
+    calls = [0]
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("game_id, options", [("hex", {"size": 11}), ("reversi", {}), ("alquerque", {})])
+def test_a_new_cell_pointed_at_draws_the_board_alone_with_the_pixels_of_a_whole_frame(app, monkeypatch, game_id,
+                                                                                        options):
+    """The pointer from one place of the board to another draws the board's side again and not the
+    panel, and the window then has the very pixels a whole frame draws; a message shown stays whole."""
+    from ui.scenes.game_panel import GamePanel
+
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    app.messages.add("A message over the board", duration=60.0)
+    app.run_frames(2)
+    places = [rect.center for _move, rect in scene.view.targets(scene.state)]
+    _move(app, places[0])
+    panels = _count_calls(monkeypatch, GamePanel, "draw")
+    assert _move(app, places[-1]) == 1
+    assert panels[0] == 0  # the board alone
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.invalidate()
+    app.frame()
+    assert panels[0] == 1
+    assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_a_button_lit_by_the_pointer_draws_the_whole_window(app, monkeypatch):
+    from ui.scenes.game_panel import GamePanel
+
+    scene = _hex_game(app)
+    _move(app, _cell_centre(scene, 60))
+    panels = _count_calls(monkeypatch, GamePanel, "draw")
+    assert _move(app, scene.btn_rules.rect.center) == 1
+    assert panels[0] == 1
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.invalidate()
+    app.frame()
+    assert pygame.image.tobytes(app.screen, "RGB") == shown

@@ -795,12 +795,44 @@ class App:
             self.report(exc)
             return None
 
-    def _pointer_changed(self) -> bool:
+    def _pointer_redraw(self, still: bool) -> tuple[bool, pygame.Rect | None]:
         """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
-        button) since the frame last drawn: a motion within one cell of a board, which drew the
-        whole window, now draws nothing.  Always, where the screen does not say."""
-        key = self._pointer_key()
-        return key is None or key != self._pointer_drawn
+        button) since the frame last drawn, and the part of the window that shows it (None: the
+        whole).  A motion within one cell of a board, which drew the whole window, draws nothing;
+        one to another cell draws the board's side, not the panel beside it
+        (``Scene.pointed_area``), while nothing else moves on screen (``still``: no animation,
+        spinner or fading message, which the whole window's next frame shows).  Always the whole
+        window where the screen does not say."""
+        key, drawn = self._pointer_key(), self._pointer_drawn
+        if key is None or drawn is None:
+            return True, None
+        if key == drawn:
+            return False, None
+        if not still:
+            return True, None
+        try:
+            return True, self.scene.pointed_area(drawn, key)
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            return True, None
+
+    def _draw(self, area: pygame.Rect | None) -> None:
+        """Draw the screen and the window's messages, and show them: all of the window, or only
+        ``area`` (the rest kept as last shown: drawing is clipped to it, and screens leave out
+        what lies outside it, ``GameScene.draw``)."""
+        self.screen.set_clip(area)
+        try:
+            self.screen.fill(self.theme.background)
+            if self.scene is not None:
+                self.guard(self.scene.draw, self.screen)
+            self.guard(self._draw_messages)
+        finally:
+            self.screen.set_clip(None)
+        if area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
+        self.draws += 1
 
     def _messages_changed(self) -> bool:
         """True when the set of live messages changed (one added or expired) since the last look."""
@@ -873,19 +905,15 @@ class App:
         if self._messages_changed() or due or stopped or self.always_draw:
             self.dirty = True
         moved, self._pointer_moved = self._pointer_moved, False
+        area = None  # the part of the window drawn again: None, the whole
         if moved and not self.dirty:
-            self.dirty = self._pointer_changed()
+            self.dirty, area = self._pointer_redraw(still=interval is None)
         if not self.dirty:
             return
         self.dirty = False
         self._last_draw = now
         self._pointer_drawn = self._pointer_key()
-        self.screen.fill(self.theme.background)
-        if self.scene is not None:
-            self.guard(self.scene.draw, self.screen)
-        self.guard(self._draw_messages)
-        pygame.display.flip()
-        self.draws += 1
+        self._draw(area)
         if self.fps:
             self.clock.tick(self.fps)
 

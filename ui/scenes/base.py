@@ -53,6 +53,12 @@ class Scene:
         draws (the default, for screens whose forms light their lines in their own way)."""
         return None
 
+    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
+        """The part of the screen that shows a change of ``pointer_key`` from ``before`` to
+        ``after``, the only part the App draws again (clipped to it; the rest as last shown);
+        None: the whole screen (the default)."""
+        return None
+
     def invalidate(self) -> None:
         """The scene changed without an input event (a worker answered, a timer fired): redraw."""
         invalidate = getattr(self.app, "invalidate", None)

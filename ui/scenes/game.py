@@ -421,6 +421,16 @@ class GameScene(GameCommands, Scene):
         return (target, self.mouse.carried(), lighting(self.buttons),
                 lighting(card.buttons) if card is not None else None)
 
+    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
+        """The board's side of the window, when only the board's place under the pointer changed
+        (``pointer_key``): the panel beside it shows nothing of the board's hover, and drawing
+        it took a third of such a frame at 2560x1440.  The whole window when a button's lighting,
+        the card or a piece carried changed, and in analysis mode (the tip of values beside the
+        pointer may reach over the panel)."""
+        if self.analysis.active or before[1:] != after[1:]:
+            return None
+        return self.board_side.area.copy()
+
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
         if self.view.is_animating() or self.mouse.shaking(now):
@@ -516,8 +526,9 @@ class GameScene(GameCommands, Scene):
         shown = self.shown_state()
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
-        self.panel.draw(surface)
-        self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
+        if surface.get_clip().colliderect(self.panel.rect):  # left out where only the board is drawn again
+            self.panel.draw(surface)
+            self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         card = self.card_shown()
         if card is not None:
             card.draw(surface)
