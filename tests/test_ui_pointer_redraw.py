@@ -223,3 +223,47 @@ def test_a_button_lit_by_the_pointer_draws_the_whole_window(app, monkeypatch):
     app.invalidate()
     app.frame()
     assert pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def _frame_drawn(app) -> bytes:
+    app.invalidate()
+    app.frame()
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def _corners(surface: pygame.Surface) -> list[bytes]:
+    """The pixels of the top-left and bottom-left corners (the main menu draws nothing there but
+    its background)."""
+    height = surface.get_height()
+    return [pygame.image.tobytes(surface.subsurface(area), "RGB") for area in ((0, 0, 40, 40), (0, height - 40, 40, 40))]
+
+
+def _backdrop_alone(app) -> list[bytes]:
+    from ui.scenes.common import _draw_backdrop
+
+    direct = pygame.Surface(app.screen.get_size())
+    _draw_backdrop(direct, app.theme, app.scale)
+    return _corners(direct)
+
+
+def test_the_main_menus_kept_background_has_the_pixels_drawn_directly_and_follows_theme_and_size(app):
+    from ui.scenes import common
+
+    app.run_frames(2)
+    first = _frame_drawn(app)  # the background's picture made at the second frame of a size...
+    assert _frame_drawn(app) == first
+    assert _frame_drawn(app) == first  # ... and blitted from then on
+    assert common._BACKDROP._kept is not None
+    corners = _corners(app.screen)
+    assert corners == _backdrop_alone(app)
+    app.settings.theme = "light" if app.settings.theme != "light" else "dark"
+    for _ in range(3):
+        _frame_drawn(app)
+        assert _corners(app.screen) == _backdrop_alone(app)
+    assert _corners(app.screen) != corners
+    for height in (950, 1000):  # the same scale (the width's), a taller gradient
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1400, height), w=1400, h=height))
+        app.frame()
+        for _ in range(3):
+            assert _corners(app.screen) == _backdrop_alone(app)
+            _frame_drawn(app)

@@ -329,6 +329,7 @@ class MenuScene(Scene):
         s = self.app.scale
         self._last_built = (font_size, way, extras)
         self.menu = make_menu(self.app.theme, s, rect, font_size)
+        self.menu.disable_render()
         if extras and (self.unfinished or self.reading.loading):
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
@@ -343,7 +344,9 @@ class MenuScene(Scene):
         row = [self.menu.get_widget(button_id) for button_id in ROW]
         width = self._column_width(rect, row, margin) if way.row else int(280 * s)
         uniform_buttons(self.menu, self.app.theme, s, width, pad_y=int((6 if way.slim else 10) * s))
-        if way.row and not button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s)):
+        fits = not way.row or button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s))
+        self.menu.enable_render()
+        if not fits:
             return NO_ROOM
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
 
