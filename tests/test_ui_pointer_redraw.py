@@ -267,3 +267,24 @@ def test_the_main_menus_kept_background_has_the_pixels_drawn_directly_and_follow
         for _ in range(3):
             assert _corners(app.screen) == _backdrop_alone(app)
             _frame_drawn(app)
+
+
+def test_text_is_rendered_once_a_font_and_kept_no_longer_than_its_font(app):
+    """The same string in the same font and colour is one image; another font (a larger text
+    size) draws its own; a font let go (``ui.text.ui_font`` keeps 128, each with its file open)
+    is not kept alive by the strings drawn in it."""
+    import gc
+    import weakref
+
+    from ui import text as tx
+
+    face = pygame.font.Font(tx.REGULAR, 20)
+    first = tx.rendered(face, "Undo", (255, 255, 255))
+    assert tx.rendered(face, "Undo", (255, 255, 255)) is first
+    assert tx.rendered(face, "Undo", (0, 0, 0)) is not first
+    larger = tx.rendered(pygame.font.Font(tx.REGULAR, 30), "Undo", (255, 255, 255))
+    assert larger.get_height() > first.get_height()
+    let_go = weakref.ref(face)
+    del face
+    gc.collect()
+    assert let_go() is None

@@ -8,6 +8,7 @@ draw theirs with ``ui.theme.draw_text``, in the same typeface's bold.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -57,14 +58,27 @@ def text(
     return rect
 
 
-@lru_cache(maxsize=512)
+RENDERED_KEPT = 512  # strings kept a font: a screen's few hundred, a few KB each
+
+
 def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pygame.Surface:
     """``value`` drawn in ``face`` and ``color`` (antialiased, on no background), kept for the next
     frame: a frame draws the same words again (a board's 76 coordinates, the panel's names and
-    headings), and rendering them took a fifth of a frame at 2560x1440.  Keyed on the font
-    itself, not its size: fonts made again (another text size) draw again.  The image is shared:
-    blitted, never drawn on.  512 kept: a screen's few hundred strings, a few KB each."""
-    return face.render(value, True, color)
+    headings), and rendering them took a fifth of a frame at 2560x1440.  Kept by the font
+    itself, not its size: fonts made again (another text size) draw again; and only while the
+    font lives (``ui_font`` lets old sizes go, with their open files), the font's strings
+    forgotten all at once past ``RENDERED_KEPT``.  The image is shared: blitted, never drawn on."""
+    kept = _RENDERED.setdefault(face, {})
+    image = kept.get((value, color))
+    if image is None:
+        if len(kept) >= RENDERED_KEPT:
+            kept.clear()
+        image = kept[(value, color)] = face.render(value, True, color)
+    return image
+
+
+_RENDERED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, tuple[int, ...]], pygame.Surface]] = (
+    weakref.WeakKeyDictionary())
 
 
 def mono_line(value: str, size: int, color: Color) -> pygame.Surface:
