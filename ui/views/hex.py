@@ -172,10 +172,7 @@ class HexView(BoardView):
         so pygame puts both on one pixel (else a shared edge drawn twice, a pixel apart, runs as a
         thick line down the board at some sizes)."""
         cx, cy = self.centre(row, col, dx)
-        r = self.radius * scale
-        turn = math.radians(-30) + self.tilt
-        return [(round(cx + r * math.cos(math.radians(60 * k) + turn), 6),
-                 round(cy + r * math.sin(math.radians(60 * k) + turn), 6)) for k in range(6)]
+        return [(round(cx + x, 6), round(cy + y, 6)) for x, y in _corner_offsets(self.radius * scale, self.tilt)]
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
         if move == SWAP:  # on the stone it would take
@@ -543,6 +540,16 @@ class HexView(BoardView):
         if cell is not None:
             row, col = divmod(cell, self.n)
             pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+
+
+@lru_cache(maxsize=16)
+def _corner_offsets(radius: float, tilt: float) -> tuple[tuple[float, float], ...]:
+    """A hexagon's six corners from its centre (``HexView.hexagon``), the same for every cell of a
+    layout: worked out once, not twice a corner for each of a 19x19 board's 361 cells at each new
+    layout (a drag of the window's edge)."""
+    turn = math.radians(-30) + tilt
+    return tuple((radius * math.cos(math.radians(60 * k) + turn), radius * math.sin(math.radians(60 * k) + turn))
+                 for k in range(6))
 
 
 def _from_a1(row: float, col: float, radius: float, tilt: float) -> tuple[float, float]:
