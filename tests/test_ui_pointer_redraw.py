@@ -288,3 +288,33 @@ def test_text_is_rendered_once_a_font_and_kept_no_longer_than_its_font(app):
     del face
     gc.collect()
     assert let_go() is None
+
+
+def test_a_drag_step_of_the_main_menus_edge_builds_its_buttons_at_most_three_times(tmp_path, monkeypatch):
+    """The buttons' text size is found by halving the five sizes (``_largest_fitting``), each try
+    a build of the form: at 2560x1440 trying them largest first built them four times a step."""
+    from ui.scenes.menu import MenuScene
+
+    big = make_app(tmp_path, monkeypatch, size=(2560, 1440))
+    try:
+        big.run_frames(2)
+        builds = _count_calls(monkeypatch, MenuScene, "_build_menu")
+        for step in range(1, 4):
+            width, height = 2560 - 9 * step, 1440 - 5 * step
+            pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(width, height), w=width, h=height))
+            big.frame()
+            assert big.size == (width, height)
+        assert 0 < builds[0] <= 3 * 3
+    finally:
+        big.quit()
+
+
+@pytest.mark.parametrize("fitting", [0, 1, 2, 3, 4, 5])
+def test_the_largest_fitting_text_size_is_the_first_that_fits(fitting):
+    from ui.scenes.menu import FONT_SIZES, _largest_fitting
+
+    sizes = list(FONT_SIZES)
+    fits = [False] * fitting + [True] * (len(sizes) - fitting)  # smaller text, shorter buttons
+    found = _largest_fitting(sizes, lambda size: fits[sizes.index(size)])
+    assert found == (sizes[fitting] if fitting < len(sizes) else None)

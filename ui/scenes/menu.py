@@ -90,10 +90,26 @@ def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], roo
     standing = [way for way in ways if not way.row]
     for least in (READABLE, 0):
         for way in standing:
-            for font_size in (size for size in FONT_SIZES if int(size * scale) >= least):
-                if height(font_size, way) <= rooms[way.strip_h]:
-                    return font_size
+            sizes = [size for size in FONT_SIZES if int(size * scale) >= least]
+            found = _largest_fitting(sizes, lambda font_size, way=way: height(font_size, way) <= rooms[way.strip_h])
+            if found is not None:
+                return found
     return FONT_SIZES[-1]
+
+
+def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | None:
+    """The first of ``sizes`` (largest first) that ``fits``, by halving: the buttons take less
+    height with smaller text, so past the first size that fits every one does.  Each try builds
+    the buttons (``MenuScene._build_menu``): at 2560x1440 the first way fitted at the fourth size
+    of five, and a drag of the window's edge built them four times a step where two find it."""
+    low, high = 0, len(sizes)
+    while low < high:
+        middle = (low + high) // 2
+        if fits(sizes[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return sizes[low] if low < len(sizes) else None
 
 
 class MenuScene(Scene):
@@ -327,7 +343,9 @@ class MenuScene(Scene):
         is too narrow for its labels.  Without ``extras``, the buttons always there alone (no
         Continue nor Saved games)."""
         s = self.app.scale
-        self._last_built = (font_size, way, extras)
+        # whether Continue or Saved games are among them, as ``_fit_buttons`` asks: built without
+        # either, the buttons are the same whether asked with ``extras`` or not
+        self._last_built = (font_size, way, extras and bool(self.unfinished or self.reading.loading or self.has_saved))
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         self.menu.disable_render()
         if extras and (self.unfinished or self.reading.loading):
