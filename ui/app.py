@@ -863,7 +863,7 @@ class App:
                 self.quit()
                 return
             if event.type == pygame.MOUSEMOTION:
-                self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_changed``)
+                self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_redraw``)
             else:
                 self.dirty = True  # input may change anything on screen (a click, a key)
             if event.type == pygame.VIDEORESIZE:

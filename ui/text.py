@@ -64,7 +64,7 @@ RENDERED_KEPT = 512  # strings kept a font: a screen's few hundred, a few KB eac
 def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pygame.Surface:
     """``value`` drawn in ``face`` and ``color`` (antialiased, on no background), kept for the next
     frame: a frame draws the same words again (a board's 76 coordinates, the panel's names and
-    headings), and rendering them took a fifth of a frame at 2560x1440.  Kept by the font
+    headings: a 19x19 Hex game's frame rendered some 130 strings).  Kept by the font
     itself, not its size: fonts made again (another text size) draw again; and only while the
     font lives (``ui_font`` lets old sizes go, with their open files), the font's strings
     forgotten all at once past ``RENDERED_KEPT``.  The image is shared: blitted, never drawn on."""

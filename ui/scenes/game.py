@@ -526,7 +526,8 @@ class GameScene(GameCommands, Scene):
         shown = self.shown_state()
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
-        if surface.get_clip().colliderect(self.panel.rect):  # left out where only the board is drawn again
+        clip = surface.get_clip()
+        if clip == surface.get_rect() or clip.colliderect(self.panel.rect):  # not where the board alone is drawn again
             self.panel.draw(surface)
             self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         card = self.card_shown()

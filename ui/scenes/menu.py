@@ -101,7 +101,8 @@ def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | Non
     """The first of ``sizes`` (largest first) that ``fits``, by halving: the buttons take less
     height with smaller text, so past the first size that fits every one does.  Each try builds
     the buttons (``MenuScene._build_menu``): at 2560x1440 the first way fitted at the fourth size
-    of five, and a drag of the window's edge built them four times a step where two find it."""
+    of five, and a drag of the window's edge built them four times a step where halving takes two
+    or three."""
     low, high = 0, len(sizes)
     while low < high:
         middle = (low + high) // 2
