@@ -32,14 +32,19 @@ def _game(app, game_id: str, options: dict) -> GameScene:
     scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), [])
     app.switch(scene)
     app.run_frames(3)
+    places = [rect.center for _move, rect in scene.view.targets(scene.state)]
+    POINTED[id(scene)] = [places[len(places) * (i + 1) // (MOTIONS + 1)] for i in range(MOTIONS)]
     return scene
 
 
+POINTED: dict[int, list[tuple[int, int]]] = {}  # by the scene: the places ``_point_around`` points at
+
+
 def _point_around(app, scene: GameScene) -> int:
-    """The pointer moved over the board ``MOTIONS`` times, a frame each; the frames drawn."""
-    before, rect = app.draws, scene.view.rect
-    for i in range(MOTIONS):
-        pos = (rect.x + rect.width * (i + 1) // (MOTIONS + 1), rect.centery)
+    """The pointer moved over ``MOTIONS`` places of the board apart (each a frame drawn: a motion
+    within one cell draws nothing), a frame each; the frames drawn."""
+    before = app.draws
+    for pos in POINTED[id(scene)]:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
         app.frame()
     return app.draws - before

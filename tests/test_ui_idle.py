@@ -52,11 +52,17 @@ def test_hot_seat_game_waiting_for_a_click_draws_a_handful_of_frames(app, game_i
 
 
 def test_input_draws(app):
+    """A key draws; a motion of the pointer draws where it lights something new (a button of the
+    main menu), not over the background (tests/test_ui_pointer_redraw.py)."""
     app.run_frames(3)
     before = app.draws
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     app.frame()
     assert app.draws == before + 1
+    rules = app.scene.menu.get_widget("rules").get_rect(to_real_position=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rules.center, rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    assert app.draws == before + 2
 
 
 def test_a_computer_move_is_drawn_without_input(app):

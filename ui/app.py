@@ -7,7 +7,8 @@ exception again (a screen failing on every frame) is only counted (``ui.caught_e
 
 The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
-and redraws after input, after ``App.invalidate()`` (a scene's state changed without input) and
+and redraws after input (a motion of the pointer only where it changed what the pointer lights:
+``Scene.pointer_key``), after ``App.invalidate()`` (a scene's state changed without input) and
 at the rate the scene's ``redraw_interval()`` asks for while something moves (an animation, a
 spinner), and once more when it stops, for the still picture an animation hands over to (the
 last move marked).  ``App.draws`` counts the frames actually drawn.
@@ -28,7 +29,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -229,6 +230,8 @@ class App:
         self.frames = 0  # loop iterations
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
         self.dirty = True
+        self._pointer_moved = False  # the pointer moved in this frame's events
+        self._pointer_drawn: Hashable | None = None  # what it lit in the last frame drawn (``Scene.pointer_key``)
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
         self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
@@ -812,6 +815,55 @@ class App:
                 return True
         return False
 
+    def _pointer_key(self) -> Hashable | None:
+        """The screen's ``Scene.pointer_key``; None (not known) without a screen, or when it fails."""
+        if self.scene is None:
+            return None
+        try:
+            return self.scene.pointer_key()
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            return None
+
+    def _pointer_redraw(self, still: bool) -> tuple[bool, pygame.Rect | None]:
+        """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
+        button) since the frame last drawn, and the part of the window that shows it (None: the
+        whole).  A motion within one cell of a board, which drew the whole window, draws nothing;
+        one to another cell draws the board's side, not the panel beside it
+        (``Scene.pointed_area``), while nothing else moves on screen (``still``: no animation,
+        spinner or fading message, which the whole window's next frame shows).  Always the whole
+        window where the screen does not say."""
+        key, drawn = self._pointer_key(), self._pointer_drawn
+        if key is None or drawn is None:
+            return True, None
+        if key == drawn:
+            return False, None
+        if not still:
+            return True, None
+        try:
+            return True, self.scene.pointed_area(drawn, key)
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            return True, None
+
+    def _draw(self, area: pygame.Rect | None) -> None:
+        """Draw the screen and the window's messages, and show them: all of the window, or only
+        ``area`` (the rest kept as last shown: drawing is clipped to it, and screens leave out
+        what lies outside it, ``GameScene.draw``)."""
+        self.screen.set_clip(area)
+        try:
+            self.screen.fill(self.theme.background)
+            if self.scene is not None:
+                self.guard(self.scene.draw, self.screen)
+            self.guard(self._draw_messages)
+        finally:
+            self.screen.set_clip(None)
+        if area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
+        self.draws += 1
+
     def _messages_changed(self) -> bool:
         """True when the set of live messages changed (one added or expired) since the last look."""
         scene_messages = getattr(self.scene, "messages", None)
@@ -840,7 +892,10 @@ class App:
                     continue
                 self.quit()
                 return
-            self.dirty = True  # input may change anything on screen (hover, a click, a key)
+            if event.type == pygame.MOUSEMOTION:
+                self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_redraw``)
+            else:
+                self.dirty = True  # input may change anything on screen (a click, a key)
             if event.type == pygame.VIDEORESIZE:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
@@ -882,16 +937,16 @@ class App:
         stopped, self._moving = self._moving and interval is None, interval is not None
         if self._messages_changed() or due or stopped or self.always_draw:
             self.dirty = True
+        moved, self._pointer_moved = self._pointer_moved, False
+        area = None  # the part of the window drawn again: None, the whole
+        if moved and not self.dirty:
+            self.dirty, area = self._pointer_redraw(still=interval is None)
         if not self.dirty:
             return
         self.dirty = False
         self._last_draw = now
-        self.screen.fill(self.theme.background)
-        if self.scene is not None:
-            self.guard(self.scene.draw, self.screen)
-        self.guard(self._draw_messages)
-        pygame.display.flip()
-        self.draws += 1
+        self._pointer_drawn = self._pointer_key()
+        self._draw(area)
         if self.fps:
             self.clock.tick(self.fps)
 

@@ -38,6 +38,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 BENCH_GAMES = ("reversi", "hex", "tictactoe")  # the first one present is used
 
@@ -52,7 +53,7 @@ def _pick_game() -> tuple[str, dict]:
     return ids[0], {}
 
 
-def _middle_game(game_id: str, options: dict, plies: int = 12) -> list[str]:
+def middle_game(game_id: str, options: dict, plies: int = 12) -> list[str]:
     """A fixed line of random moves: a position past any opening book, so level-5 searches."""
     import random
 
@@ -271,41 +272,61 @@ POINTED_PLIES = 40
 POINTED_FRAMES = 60
 
 
-def _pointer_frame_ms(app, game_id: str, options: dict, frames: int) -> float:
-    """Milliseconds of the process's CPU per frame as the pointer crosses ``game_id``'s board, a
-    motion a frame (each frame drawn: its hover preview), ``POINTED_PLIES`` plies into a hot-seat
-    game (the loop's frame-rate wait left out: ``app.fps`` 0)."""
+class PointerFigures(NamedTuple):
+    """The CPU the pointer's motions cost, a motion a frame: milliseconds a frame drawn and a
+    motion, and how many of the motions drew a frame (one within a board's cell draws none)."""
+
+    frame_ms: float
+    motion_ms: float
+    drawn: int
+    motions: int
+
+
+def _pointer_motions(app, rect, frames: int) -> PointerFigures:
+    """The pointer moved over ``rect`` of the window ``frames`` times, a frame each (the loop's
+    frame-rate wait left out: ``app.fps`` 0), steps of 37 and 53 pixels going round it."""
     import pygame
 
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
-
-    line = _middle_game(game_id, options, POINTED_PLIES)
-    app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), line))
-    app.run_frames(5)
-    rect = app.scene.view.rect
     cpu, drawn = time.process_time(), _drawn(app)
     for i in range(frames):
         pos = (rect.x + (i * 37) % rect.width, rect.y + (i * 53) % rect.height)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
         app.frame()
-    return 1000 * (time.process_time() - cpu) / max(1, _drawn(app) - drawn)
+    spent, drawn = 1000 * (time.process_time() - cpu), _drawn(app) - drawn
+    return PointerFigures(spent / max(1, drawn), spent / max(1, frames), drawn, frames)
 
 
-def pointer_frame_figures(quick: bool = False, size: tuple[int, int] = POINTED_WINDOW) -> dict[str, float]:
-    """``_pointer_frame_ms`` of each of ``POINTED_BOARDS``, by its title line, in a window of
-    ``size`` of its own (also for a quick before-and-after: ``python -c "from ui.bench import ..."``)."""
+def _pointer_frame_ms(app, game_id: str, options: dict, frames: int) -> PointerFigures:
+    """The pointer crossing ``game_id``'s board (each frame drawn shows its hover preview),
+    ``POINTED_PLIES`` plies into a hot-seat game."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    line = middle_game(game_id, options, POINTED_PLIES)
+    app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), line))
+    app.run_frames(5)
+    app.scene.view.finish_animation()  # the last move's (a Reversi flip): its frames are not the pointer's
+    app.run_frames(2)
+    return _pointer_motions(app, app.scene.view.rect, frames)
+
+
+def pointer_frame_figures(quick: bool = False, size: tuple[int, int] = POINTED_WINDOW) -> dict[str, PointerFigures]:
+    """``_pointer_frame_ms`` of each of ``POINTED_BOARDS``, by its title line, and the pointer
+    crossing the main menu ("the main menu"), in a window of ``size`` of its own (also for a
+    quick before-and-after: ``python -c "from ui.bench import ..."``)."""
     from games.record import title_line
     from ui.app import App
 
     headless_without_a_display()
+    frames = POINTED_FRAMES // (3 if quick else 1)
     with scratch_user_folders():
         app = App(size=size, fps=0, demo="menu", remember_size=False)
         try:
             app.run_frames(3)
-            return {title_line(game_id, options): _pointer_frame_ms(app, game_id, options,
-                                                                     POINTED_FRAMES // (3 if quick else 1))
-                    for game_id, options in POINTED_BOARDS}
+            figures = {"the main menu": _pointer_motions(app, app.screen.get_rect(), frames)}
+            for game_id, options in POINTED_BOARDS:
+                figures[title_line(game_id, options)] = _pointer_frame_ms(app, game_id, options, frames)
+            return figures
         finally:
             app.quit()
 
@@ -392,7 +413,7 @@ def measure(seconds: float, game_id: str, options: dict, size=(1280, 800)) -> di
         app.run_frames(5)
         clocked = measure_loop(app, seconds)
         app.switch(GameScene(app, MatchSetup(game_id, options, HUMAN_VS_PC, ("level-5", None), seconds + 5),
-                             _middle_game(game_id, options)))
+                             middle_game(game_id, options)))
         scene = app.scene
         deadline = time.monotonic() + 30
         while scene.progress is None and time.monotonic() < deadline:  # the search has started
@@ -488,7 +509,7 @@ def worker_start_figures(game_id: str, options: dict, runs: int = 3) -> dict[str
     each, taken in turn (the machine's load the same for both)."""
     from ui.ai_worker import wait_for_closed_workers
 
-    line = _middle_game(game_id, options)
+    line = middle_game(game_id, options)
     seen: dict[str, list[tuple[float, float]]] = {"fresh": [], "spare": []}
     for _ in range(runs):
         for kind in seen:
@@ -538,9 +559,11 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
     for screen, ms in drag_step_figures(quick).items():
         report(f"ui: a drag of the window's edge from {POINTED_WINDOW[0]}x{POINTED_WINDOW[1]} over {screen}: "
                f"{ms:.1f} ms of CPU a step (both of SDL's events)")
-    for board, ms in pointer_frame_figures(quick).items():
-        report(f"ui: the pointer moving over a hot-seat {board} board, {POINTED_PLIES} plies in, at "
-               f"{POINTED_WINDOW[0]}x{POINTED_WINDOW[1]}: {ms:.1f} ms of CPU a frame drawn (its hover preview)")
+    for place, pointed in pointer_frame_figures(quick).items():
+        over = place if place == "the main menu" else f"a hot-seat {place} board, {POINTED_PLIES} plies in,"
+        report(f"ui: the pointer moving over {over} at {POINTED_WINDOW[0]}x{POINTED_WINDOW[1]}: "
+               f"{pointed.frame_ms:.1f} ms of CPU a frame drawn (its hover preview), {pointed.motion_ms:.1f} ms a "
+               f"motion, {pointed.drawn} of {pointed.motions} motions drawn")
     starts = worker_start_figures(game_id, options, 1 if quick else 3)
     fresh, spare = starts["fresh"], starts["spare"]
     report(f"ui: {game_id}'s AI worker, kernels compiled on disk: loaded {fresh[0]:.2f} s after its start, level-5's "

@@ -163,6 +163,12 @@ class BoardView:
         follows the board's lines, not a screen direction between two of its cells."""
         return (1.0, 0.0), (0.0, 1.0)
 
+    def hover_target(self, pos: tuple[int, int]) -> Hashable:
+        """What the pointer at ``pos`` lights on the board, as a value the same for every pixel
+        that lights the same (its cell): a motion draws the window again only when it changes
+        (``Scene.pointer_key``).  The pixel itself by default: every motion draws."""
+        return pos
+
     def draw_pointed(self, surface: pygame.Surface, state: State, key: Hashable) -> None:
         """The keyboard's cursor is on the place ``key`` (one of ``targets``): draw what the mouse
         hovering there shows, before the cursor's ring goes on top (a Trax tile's whole turn and

@@ -68,6 +68,10 @@ class GridView(BoardView):
             return None
         return self._on_screen((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
 
+    def hover_target(self, pos: tuple[int, int]) -> Hashable:
+        """The cell under ``pos``: the hover frame lights a whole cell (``_draw_hover``)."""
+        return self.cell_at(pos)
+
     def place_at(self, pos: tuple[int, int]) -> int | None:
         cell = self.cell_at(pos)
         return None if cell is None else cell[0] * self.cols + cell[1]

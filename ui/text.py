@@ -8,6 +8,7 @@ draw theirs with ``ui.theme.draw_text``, in the same typeface's bold.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -51,10 +52,33 @@ def text(
     anchor: str = "topleft", bold: bool = False, mono: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` at ``pos``; returns the rect it covers."""
-    image = mono_line(value, size, color) if mono else ui_font(size, bold).render(value, True, color)
+    image = mono_line(value, size, color) if mono else rendered(ui_font(size, bold), value, tuple(color))
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+RENDERED_KEPT = 512  # strings kept a font: a screen's few hundred, a few KB each
+
+
+def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pygame.Surface:
+    """``value`` drawn in ``face`` and ``color`` (antialiased, on no background), kept for the next
+    frame: a frame draws the same words again (a board's 76 coordinates, the panel's names and
+    headings: a 19x19 Hex game's frame rendered some 130 strings).  Kept by the font
+    itself, not its size: fonts made again (another text size) draw again; and only while the
+    font lives (``ui_font`` lets old sizes go, with their open files), the font's strings
+    forgotten all at once past ``RENDERED_KEPT``.  The image is shared: blitted, never drawn on."""
+    kept = _RENDERED.setdefault(face, {})
+    image = kept.get((value, color))
+    if image is None:
+        if len(kept) >= RENDERED_KEPT:
+            kept.clear()
+        image = kept[(value, color)] = face.render(value, True, color)
+    return image
+
+
+_RENDERED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, tuple[int, ...]], pygame.Surface]] = (
+    weakref.WeakKeyDictionary())
 
 
 def mono_line(value: str, size: int, color: Color) -> pygame.Surface:

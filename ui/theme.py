@@ -186,7 +186,9 @@ def draw_text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Render ``text`` with its ``anchor`` ("center", "midleft", ...) at ``pos``; returns its rect."""
-    image = font(size).render(text, True, color)
+    from ui.text import rendered
+
+    image = rendered(font(size), text, tuple(color))
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect

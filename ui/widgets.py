@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -56,13 +56,46 @@ def card(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int =
          border: Color | None = None, border_width: int = 1, shadow: bool = False) -> None:
     """A rounded rectangle, optionally with a soft drop shadow and a border."""
     if shadow:
-        shade = pygame.Surface((rect.width + 12, rect.height + 12), pygame.SRCALPHA)
-        for i in range(6):
-            pygame.draw.rect(shade, (0, 0, 0, 14), shade.get_rect().inflate(-2 * i, -2 * i), border_radius=radius + 6 - i)
-        surface.blit(shade, (rect.x - 6, rect.y - 2))
+        surface.blit(_shadow(rect.width, rect.height, radius), (rect.x - 6, rect.y - 2))
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+class KeptLayer:
+    """A picture of what a function paints over a whole surface, kept for the key of what it
+    paints (the window's size, the theme, the scale): painted directly the first time a key is
+    seen, pictured the second and blitted from then on, so a drag of the window's edge (a new
+    size at every frame) costs no picture.  One picture kept, as large as the surface."""
+
+    def __init__(self) -> None:
+        self._painted: Hashable | None = None  # the key last painted directly
+        self._kept: tuple[Hashable, pygame.Surface] | None = None
+
+    def draw(self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]) -> None:
+        """``paint(surface)``, or its picture for ``key`` blitted (the same pixels: it covers the
+        surface, opaque)."""
+        if self._kept is not None and self._kept[0] == key:
+            surface.blit(self._kept[1], (0, 0))
+            return
+        if self._painted != key:
+            self._painted = key
+            paint(surface)
+            return
+        picture = pygame.Surface(surface.get_size())
+        paint(picture)
+        self._kept = (key, picture)
+        surface.blit(picture, (0, 0))
+
+
+@lru_cache(maxsize=64)
+def _shadow(width: int, height: int, radius: int) -> pygame.Surface:
+    """A ``card``'s soft drop shadow for a card ``width`` by ``height``, kept: the main menu's six
+    pictures drew theirs afresh at every frame.  64 kept: a screen's few sizes of card."""
+    shade = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
+    for i in range(6):
+        pygame.draw.rect(shade, (0, 0, 0, 14), shade.get_rect().inflate(-2 * i, -2 * i), border_radius=radius + 6 - i)
+    return shade
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: float, radius: int) -> None:
@@ -193,12 +226,22 @@ class Button:
                 return True
         return False
 
+    def lit(self) -> Hashable:
+        """How the pointer lights the button: hovered, and held down."""
+        return self.hovered, self.pressed
+
     def click_at(self, pos: tuple[int, int]) -> None:
         """What a click at ``pos``, on the button, does: its action, wherever it is."""
         self.action()
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+def lighting(buttons: list[Button]) -> tuple[Hashable, ...]:
+    """How the pointer lights each of ``buttons`` (``Button.lit``): what a motion of the pointer
+    changes in them (``Scene.pointer_key``)."""
+    return tuple(button.lit() for button in buttons)
 
 
 class Stepper(Button):
@@ -228,6 +271,10 @@ class Stepper(Button):
 
     def click_at(self, pos: tuple[int, int]) -> None:
         self.step(self.half_at(pos[0]))
+
+    def lit(self) -> Hashable:
+        """``Button.lit``, and the arrow the pointer lights (the half it is over)."""
+        return super().lit(), None if self.pointer_x is None else self.half_at(self.pointer_x)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """``Button.handle``, and the wheel over it steps it (True: taken)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING
 
@@ -45,6 +45,20 @@ class Scene:
         """How often the scene must be redrawn with no input: None while nothing moves (the App
         draws after events and ``app.invalidate()`` only), 0 for every frame (an animation), or a
         number of seconds (a spinner or a clock that needs ~10 updates a second)."""
+        return None
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer's place shows on this screen (the board's cell under it, the button it
+        lights), as a value that differs whenever that picture differs: after a frame whose only
+        input moved the pointer, the App draws again only when it changed (a motion within one
+        cell of a 19x19 board drew the whole window each time).  None: not known, every motion
+        draws (the default, for screens whose forms light their lines in their own way)."""
+        return None
+
+    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
+        """The part of the screen that shows a change of ``pointer_key`` from ``before`` to
+        ``after``, the only part the App draws again (clipped to it; the rest as last shown);
+        None: the whole screen (the default)."""
         return None
 
     def invalidate(self) -> None:

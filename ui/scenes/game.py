@@ -55,7 +55,7 @@ from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.views import make_view
-from ui.widgets import Messages
+from ui.widgets import Messages, lighting
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -408,6 +408,29 @@ class GameScene(GameCommands, Scene):
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
                 self.analysis.revision, self.connections.revision)
 
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here: the board's place under it (``BoardView.hover_target``:
+        its cell), a piece carried, and the buttons' and the card's lighting; the pixel itself in
+        analysis mode, whose tip of values follows the pointer.  None while the move field is
+        open: its text takes the pointer (``MoveEntry.handle``)."""
+        if self.move_entry.open:
+            return None
+        hover = self.mouse.hover
+        target = hover if hover is None or self.analysis.active else self.view.hover_target(hover)
+        card = self.card_shown()
+        return (target, self.mouse.carried(), lighting(self.buttons),
+                lighting(card.buttons) if card is not None else None)
+
+    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
+        """The board's side of the window, when only the board's place under the pointer changed
+        (``pointer_key``): the panel beside it shows nothing of the board's hover, and drawing
+        it took a third of such a frame at 2560x1440.  The whole window when a button's lighting,
+        the card or a piece carried changed, and in analysis mode (the tip of values beside the
+        pointer may reach over the panel)."""
+        if self.analysis.active or before[1:] != after[1:]:
+            return None
+        return self.board_side.area.copy()
+
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
         if self.view.is_animating() or self.mouse.shaking(now):
@@ -503,8 +526,10 @@ class GameScene(GameCommands, Scene):
         shown = self.shown_state()
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
-        self.panel.draw(surface)
-        self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
+        clip = surface.get_clip()
+        if clip == surface.get_rect() or clip.colliderect(self.panel.rect):  # not where the board alone is drawn again
+            self.panel.draw(surface)
+            self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         card = self.card_shown()
         if card is not None:
             card.draw(surface)

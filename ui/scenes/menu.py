@@ -11,7 +11,7 @@ place the keyboard is on is ringed as on other screens."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
@@ -90,10 +90,27 @@ def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], roo
     standing = [way for way in ways if not way.row]
     for least in (READABLE, 0):
         for way in standing:
-            for font_size in (size for size in FONT_SIZES if int(size * scale) >= least):
-                if height(font_size, way) <= rooms[way.strip_h]:
-                    return font_size
+            sizes = [size for size in FONT_SIZES if int(size * scale) >= least]
+            found = _largest_fitting(sizes, lambda font_size, way=way: height(font_size, way) <= rooms[way.strip_h])
+            if found is not None:
+                return found
     return FONT_SIZES[-1]
+
+
+def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | None:
+    """The first of ``sizes`` (largest first) that ``fits``, by halving: the buttons take less
+    height with smaller text, so past the first size that fits every one does.  Each try builds
+    the buttons (``MenuScene._build_menu``): at 2560x1440 the first way fitted at the fourth size
+    of five, and a drag of the window's edge built them four times a step where halving takes two
+    or three."""
+    low, high = 0, len(sizes)
+    while low < high:
+        middle = (low + high) // 2
+        if fits(sizes[middle]):
+            high = middle
+        else:
+            low = middle + 1
+    return sizes[low] if low < len(sizes) else None
 
 
 class MenuScene(Scene):
@@ -327,8 +344,11 @@ class MenuScene(Scene):
         is too narrow for its labels.  Without ``extras``, the buttons always there alone (no
         Continue nor Saved games)."""
         s = self.app.scale
-        self._last_built = (font_size, way, extras)
+        # whether Continue or Saved games are among them, as ``_fit_buttons`` asks: built without
+        # either, the buttons are the same whether asked with ``extras`` or not
+        self._last_built = (font_size, way, extras and bool(self.unfinished or self.reading.loading or self.has_saved))
         self.menu = make_menu(self.app.theme, s, rect, font_size)
+        self.menu.disable_render()
         if extras and (self.unfinished or self.reading.loading):
             self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
         self.menu.add.button(_("Play"), self.play, button_id="play")
@@ -343,7 +363,9 @@ class MenuScene(Scene):
         row = [self.menu.get_widget(button_id) for button_id in ROW]
         width = self._column_width(rect, row, margin) if way.row else int(280 * s)
         uniform_buttons(self.menu, self.app.theme, s, width, pad_y=int((6 if way.slim else 10) * s))
-        if way.row and not button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s)):
+        fits = not way.row or button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s))
+        self.menu.enable_render()
+        if not fits:
             return NO_ROOM
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
 
@@ -496,6 +518,17 @@ class MenuScene(Scene):
             self._go_to(places[here + 1])
         return True  # the buttons' keys are not for the buttons while the keyboard is away from them
 
+    def _about_lit(self) -> bool:
+        """The About link in the accent: the keyboard on it, or the pointer over it (a link)."""
+        return self.place == "about" or self.about_rect.collidepoint(pygame.mouse.get_pos())
+
+    def pointer_key(self) -> Hashable:
+        """What the pointer lights here: the button pygame-menu chose under it, the picture it
+        raises, the About link (the keyboard's place too, which a motion over a button takes)."""
+        chosen = self.menu.get_selected_widget() if self.menu is not None else None
+        return (chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected(),
+                self.place, self.cards.hover, self.cards.focused, self._about_lit())
+
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
@@ -508,9 +541,8 @@ class MenuScene(Scene):
             self.cards.draw(surface, theme)
         size, pad = self._about_link()
         focused = self.place == "about"
-        hovered = focused or self.about_rect.collidepoint(pygame.mouse.get_pos())  # a link: lit under the mouse
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
                                   (surface.get_width() - pad, surface.get_height() - pad), size,
-                                  theme.accent if hovered else theme.muted, "bottomright").inflate(pad, pad)
+                                  theme.accent if self._about_lit() else theme.muted, "bottomright").inflate(pad, pad)
         if focused:
             focus_ring(surface, self.about_rect, theme, s, int(4 * s))

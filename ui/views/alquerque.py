@@ -108,6 +108,11 @@ class AlquerqueView(BoardView):
     def place_at(self, pos: tuple[int, int]) -> int | None:
         return self.point_at(pos)
 
+    def hover_target(self, pos: tuple[int, int]) -> int | None:
+        """The point under ``pos``: its ring is all the pointer shows (a piece carried follows the
+        pixel: ``GameScene.pointer_key`` keeps the drag's place)."""
+        return self.point_at(pos)
+
     def point_at(self, pos: tuple[int, int]) -> int | None:
         x, y = pos
         col = round((x - self.origin[0]) / self.step)

@@ -82,6 +82,7 @@ class HexView(BoardView):
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
         self._board_layer: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None  # ``_draw_board``'s one picture
         self._board_drawn: tuple | None = None  # the last layout ``_draw_board`` drew directly
+        self._labels_kept: tuple[tuple, list[tuple[str, tuple[int, int]]]] | None = None  # ``_draw_labels``' places
 
     @property
     def small(self) -> bool:
@@ -171,10 +172,7 @@ class HexView(BoardView):
         so pygame puts both on one pixel (else a shared edge drawn twice, a pixel apart, runs as a
         thick line down the board at some sizes)."""
         cx, cy = self.centre(row, col, dx)
-        r = self.radius * scale
-        turn = math.radians(-30) + self.tilt
-        return [(round(cx + r * math.cos(math.radians(60 * k) + turn), 6),
-                 round(cy + r * math.sin(math.radians(60 * k) + turn), 6)) for k in range(6)]
+        return [(round(cx + x, 6), round(cy + y, 6)) for x, y in _corner_offsets(self.radius * scale, self.tilt)]
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
         if move == SWAP:  # on the stone it would take
@@ -217,6 +215,10 @@ class HexView(BoardView):
         return self.n > 0
 
     def place_at(self, pos: tuple[int, int]) -> int | None:
+        return self.cell_at(pos)
+
+    def hover_target(self, pos: tuple[int, int]) -> int | None:
+        """The cell under ``pos``: its stone's ghost is all the pointer shows."""
         return self.cell_at(pos)
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
@@ -421,25 +423,38 @@ class HexView(BoardView):
             rimmed_circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
 
     def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
+        """The coordinates where ``_placed_labels`` puts them, worked out once for a layout and a
+        font (each label's box measured, its line followed out past the band): at every frame,
+        a 19x19 board's 76 took 2.3 of the 10 ms of a frame drawn at 2560x1440 as the pointer
+        moved over it (``python main.py bench ui``).  The font is the one drawn with, not its
+        size alone: a text size setting that makes the fonts again places them again."""
+        size = self._label_size(self.radius)
+        key = (tuple(self.rect), self.radius, self.tilt, self.origin, self.band_depth, self.n, dx, font(size))
+        if self._labels_kept is None or self._labels_kept[0] != key:
+            self._labels_kept = (key, self._placed_labels(size, dx))
+        for text, pos in self._labels_kept[1]:
+            self.label_rects.append(draw_text(surface, text, pos, size, color, "center"))
+
+    def _placed_labels(self, size: int, dx: float) -> list[tuple[str, tuple[int, int]]]:
         """The column letters beyond the top and bottom bands, the row numbers beyond the left and
         right ones, each on the line of its column or row, a small gap outside the band whatever
         the board's tilt: placed at a fixed distance from the cells, the 9-pixel floor of the
-        letters' size put a 19x19 board's "10" to "19" over the blue bands."""
-        size, gap, n = self._label_size(self.radius), self._label_gap(self.radius), self.n
+        letters' size put a 19x19 board's "10" to "19" over the blue bands.  Each label, and the
+        centre of its box."""
+        gap, n = self._label_gap(self.radius), self.n
         centre, (tl, tr, br, bl) = self._band_corners(dx)
-        for c in range(n):
-            name = chr(ord("a") + c)
-            self._label_beyond(surface, name, (0, c), (-1, 0), (tl, tr), centre, size, color, gap, dx)
-            self._label_beyond(surface, name, (n - 1, c), (1, 0), (bl, br), centre, size, color, gap, dx)
-        for r in range(n):
-            self._label_beyond(surface, str(r + 1), (r, 0), (0, -1), (tl, bl), centre, size, color, gap, dx)
-            self._label_beyond(surface, str(r + 1), (r, n - 1), (0, 1), (tr, br), centre, size, color, gap, dx)
+        ends = {(-1, 0): (tl, tr), (1, 0): (bl, br), (0, -1): (tl, bl), (0, 1): (tr, br)}  # a step off the board: its band
+        lines = [(chr(ord("a") + c), cell, step) for c in range(n) for cell, step in (((0, c), (-1, 0)), ((n - 1, c), (1, 0)))]
+        lines += [(str(r + 1), cell, step) for r in range(n) for cell, step in (((r, 0), (0, -1)), ((r, n - 1), (0, 1)))]
+        return [(text, _int(self._label_beyond(text, cell, step, ends[step], centre, size, gap, dx)))
+                for text, cell, step in lines]
 
-    def _label_beyond(self, surface: pygame.Surface, text: str, cell: tuple[int, int], step: tuple[int, int],
+    def _label_beyond(self, text: str, cell: tuple[int, int], step: tuple[int, int],
                       band: tuple[tuple[float, float], tuple[float, float]], centre: tuple[float, float],
-                      size: int, color: Color, gap: float, dx: float) -> None:
-        """``text`` on the line from ``cell`` going ``step`` (a row and column step off the board),
-        its box ``gap`` pixels beyond the outer edge ``band`` of the edge band there."""
+                      size: int, gap: float, dx: float) -> tuple[float, float]:
+        """Where ``text`` is centred: on the line from ``cell`` going ``step`` (a row and column
+        step off the board), its box ``gap`` pixels beyond the outer edge ``band`` of the edge
+        band there."""
         (cx, cy), (nx, ny) = self.centre(*cell, dx), _outward(band, centre)
         ahead = self.centre(cell[0] + step[0], cell[1] + step[1], dx)
         length = math.hypot(ahead[0] - cx, ahead[1] - cy)
@@ -448,11 +463,7 @@ class HexView(BoardView):
         width, height = font(size).size(text)
         beyond = gap + (abs(nx) * width + abs(ny) * height) / 2  # the box's centre from the band's edge
         reach = ((band[0][0] - cx) * nx + (band[0][1] - cy) * ny + beyond) / along
-        self._label(surface, text, (cx + ux * reach, cy + uy * reach), size, color, "center")
-
-    def _label(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, color: Color,
-               anchor: str) -> None:
-        self.label_rects.append(draw_text(surface, text, _int(pos), size, color, anchor))
+        return cx + ux * reach, cy + uy * reach
 
     def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
         cx, cy = _int(self.centre(row, col, dx))
@@ -529,6 +540,16 @@ class HexView(BoardView):
         if cell is not None:
             row, col = divmod(cell, self.n)
             pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+
+
+@lru_cache(maxsize=16)
+def _corner_offsets(radius: float, tilt: float) -> tuple[tuple[float, float], ...]:
+    """A hexagon's six corners from its centre (``HexView.hexagon``), the same for every cell of a
+    layout: worked out once, not twice a corner for each of a 19x19 board's 361 cells at each new
+    layout (a drag of the window's edge)."""
+    turn = math.radians(-30) + tilt
+    return tuple((radius * math.cos(math.radians(60 * k) + turn), radius * math.sin(math.radians(60 * k) + turn))
+                 for k in range(6))
 
 
 def _from_a1(row: float, col: float, radius: float, tilt: float) -> tuple[float, float]:

@@ -314,6 +314,11 @@ class TraxView(GridView):
     def reset_input(self) -> None:
         self.picker = None
 
+    def hover_target(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """The pixel itself: the picker's tiles, over the board's cells, light by their own
+        rectangles (``_hovered_tile``), so every motion draws."""
+        return pos
+
     def has_partial_input(self) -> bool:
         return self.picker is not None
 

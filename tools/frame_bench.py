@@ -1,0 +1,158 @@
+"""Where a frame of the window goes, case by case, at 2560x1440 headless: cProfile or plain CPU time.
+
+    python tools/frame_bench.py hex19 --profile     # the 35 costliest calls, by cumulative time
+    python tools/frame_bench.py                     # every case, CPU time only
+    python tools/frame_bench.py --against /path/to/old/checkout --runs 3
+
+The cases: the pointer moving over an 11x11 and a 19x19 Hex board and an 8x8 Reversi board (a
+hot-seat game 40 plies in) and over the main menu, a motion a frame in steps of 37 and 53 pixels
+(``ui.bench``'s); a drag of the window's edge over the main menu and over a 19x19 Hex game, a
+step a frame; and a Hex game on a running clock (5 min + 3 s), a frame every 0.1 s.  Printed for
+each: the CPU milliseconds a frame (a motion, a drag's step) and a frame drawn, and how many of
+the frames drew.  ``--against PATH`` runs the same cases in another checkout (an older revision's
+worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
+WINDOW = (2560, 1440)
+CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "clock")
+BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
+
+
+def _motions(rect) -> Callable[[int], None]:
+    """A motion of the pointer over ``rect`` for frame ``i``."""
+    import pygame
+
+    def move(i: int) -> None:
+        pos = (rect.x + (i * 37) % rect.width, rect.y + (i * 53) % rect.height)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    return move
+
+
+def _drag(i: int) -> None:
+    """A step of a drag of the window's edge, as SDL tells it (two events)."""
+    import pygame
+
+    width, height = WINDOW[0] - 9 * (i + 1), WINDOW[1] - 5 * (i + 1)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(width, height), w=width, h=height))
+
+
+def _line(game_id: str, options: dict) -> list[str]:
+    """The moves of the games measured (``ui.bench.middle_game``, 40 plies), as this checkout plays
+    them: given to another checkout's run (``LINES``), which may not have that function."""
+    given = json.loads(os.environ.get(LINES, "{}"))
+    key = f"{game_id}:{sorted(options.items())}"
+    if key not in given:
+        from ui.bench import middle_game
+
+        given[key] = middle_game(game_id, options, 40)
+    return given[key]
+
+
+def _game(app, game_id: str, options: dict, clock: str | None = None) -> None:
+    """A hot-seat game of ``game_id`` 40 plies in, shown."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    extra = {"clock": clock} if clock else {}
+    setup = MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0, **extra)
+    app.switch(GameScene(app, setup, _line(game_id, options)))
+    app.run_frames(5)
+    app.scene.view.finish_animation()  # the last move's: its frames are an animation's, not the pointer's
+    app.run_frames(2)
+
+
+def _set_up(app, case: str) -> Callable[[int], None]:
+    """The window shows ``case``'s screen; what each frame's input is."""
+    if case in BOARDS:
+        _game(app, *BOARDS[case])
+        return _motions(app.scene.view.rect)
+    if case == "menu":
+        return _motions(app.screen.get_rect())
+    if case == "game-drag":
+        _game(app, "hex", {"size": 19})
+    if case in ("menu-drag", "game-drag"):
+        return _drag
+    _game(app, "hex", {"size": 11}, clock="5m+3s")
+    return lambda i: time.sleep(0.1)
+
+
+def measure(case: str, frames: int, profile: bool) -> str:
+    """``case`` for ``frames`` frames in a window of its own: its line of figures."""
+    from ui.app import App
+    from ui.bench import headless_without_a_display, scratch_user_folders
+
+    headless_without_a_display()
+    with scratch_user_folders():
+        app = App(size=WINDOW, fps=0, demo="menu", remember_size=False)
+        try:
+            app.run_frames(3)
+            step = _set_up(app, case)
+            profiler, drawn, cpu = cProfile.Profile(), app.draws, time.process_time()
+            for i in range(frames):
+                step(i)
+                profiler.runcall(app.frame) if profile else app.frame()
+            spent, drawn = 1000 * (time.process_time() - cpu), app.draws - drawn
+        finally:
+            app.quit()
+    if profile:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+    return (f"{case}: {spent / frames:.1f} ms of CPU a frame, {spent / max(1, drawn):.1f} ms a frame drawn, "
+            f"{drawn} of {frames} frames drawn{' (profiled)' if profile else ''}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cases", nargs="*", help=f"some of {', '.join(CASES)} (default: all)")
+    parser.add_argument("--frames", type=int, default=30)
+    parser.add_argument("--profile", action="store_true", help="print where the frames' time went (cProfile)")
+    parser.add_argument("--against", help="another checkout, measured in turn with this one")
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    cases = args.cases or list(CASES)
+    unknown = [case for case in cases if case not in CASES]
+    if unknown:
+        parser.error(f"no such case: {', '.join(unknown)}")
+    if args.against is None:
+        for case in cases:
+            print(measure(case, args.frames // 2 if case == "clock" else args.frames, args.profile), flush=True)
+        return 0
+    lines = {f"{game_id}:{sorted(options.items())}": _line(game_id, options)
+             for game_id, options in [*BOARDS.values()]}
+    env = dict(os.environ, **{LINES: json.dumps(lines)})
+    for run in range(args.runs):
+        for name, checkout in (("old", Path(args.against).resolve()), ("new", ROOT)):
+            python = checkout / ".venv" / "bin" / "python"
+            copy = checkout / "tools" / ".frame_bench.py"  # this script, run with that checkout's modules
+            copy.write_text(Path(__file__).read_text(encoding="utf-8"), encoding="utf-8")
+            try:
+                done = subprocess.run([str(python if python.exists() else sys.executable), str(copy), *cases,
+                                       "--frames", str(args.frames)], cwd=checkout, capture_output=True, text=True,
+                                      env=env)
+            finally:
+                copy.unlink()
+            for said in done.stdout.splitlines():
+                if said.split(":")[0] in CASES:  # not pygame's greeting
+                    print(f"{name} {run + 1}: {said}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
