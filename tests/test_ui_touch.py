@@ -309,3 +309,18 @@ def test_hexs_swap_is_a_tap_on_blues_first_stone(app):
     stone = next(rect.center for key, rect in scene.view.targets(scene.state) if key == scene.state.swap_cell())
     tap(app, stone)
     assert [ply.text for ply in scene.history] == ["c2", "swap"]
+
+def test_a_steppers_arrow_tapped_is_not_left_lit_under_a_lifted_finger(app):
+    """The saved games' game stepper stepped by a tap on its right arrow kept that arrow in the
+    accent, as if pointed at, until the next touch; the mouse's click leaves it lit."""
+    from tests.ui_helpers import click
+
+    scene = long_saved_list(app)
+    stepper = scene.game_stepper
+    right = (stepper.rect.right - 10, stepper.rect.centery)
+    before = scene.filter.game
+    tap(app, right)
+    assert scene.filter.game != before, "the tap did not step"
+    assert stepper.lit_arrow() is None and not stepper.hovered
+    click(app, right)
+    assert stepper.lit_arrow() == 1

@@ -233,6 +233,8 @@ class Stepper(Button):
         """``Button.handle``, and the wheel over it steps it (True: taken)."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer_x = event.pos[0] if self.rect.collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "touch", False):
+            self.pointer_x = None  # a finger lifted points at neither arrow (``Button.handle``'s hover too)
         if (event.type == pygame.MOUSEWHEEL and event.y and self.visible and self.enabled
                 and self.pointer_x is not None):
             self.step(1 if event.y > 0 else -1)
@@ -255,9 +257,17 @@ class Stepper(Button):
         fill, fg = self.colours(theme)
         size, inset = _arrow_size(scale), int(6 * scale)
         for pointing, centre_x in ((-1, self.rect.x + inset + size // 2), (1, self.rect.right - inset - size // 2)):
-            lit = self.enabled and self.pointer_x is not None and self.half_at(self.pointer_x) == pointing
+            lit = pointing == self.lit_arrow()
             colour = legible(theme.accent, fill, fg) if lit else mix(fg, fill, 0.25)
             pygame.draw.polygon(surface, colour, arrow_points((centre_x, self.rect.centery), size, pointing))
+
+
+    def lit_arrow(self) -> int | None:
+        """The arrow drawn in the accent: the one on the pointer's side (-1 left, 1 right), None
+        with the pointer off the stepper, a finger lifted from it, or the stepper disabled."""
+        if not self.enabled or self.pointer_x is None:
+            return None
+        return self.half_at(self.pointer_x)
 
 
 def _arrow_size(scale: float) -> int:
