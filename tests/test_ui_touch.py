@@ -324,3 +324,49 @@ def test_a_steppers_arrow_tapped_is_not_left_lit_under_a_lifted_finger(app):
     assert stepper.lit_arrow() is None and not stepper.hovered
     click(app, right)
     assert stepper.lit_arrow() == 1
+
+def trax_picker_open(app):
+    """A Trax game whose first cell with more than one tile has its picker open, by a tap."""
+    scene = hotseat(app, "trax", ())
+    view = scene.view
+    cell = next(divmod(move // 16, view.cols) for move in scene.state.legal_moves()
+                if len(view._moves_at(scene.state, *divmod(move // 16, view.cols))) > 1)
+    tap(app, view.cell_rect(*cell).center)
+    assert view.picker is not None and not scene.history
+    return scene
+
+
+def test_a_trax_tile_tapped_once_shows_its_forced_tiles_and_tapped_again_is_placed(app, monkeypatch):
+    """A finger has no hover: a tap on a tile of the picker placed it at once, its forced tiles
+    never seen.  The first tap now shows it (its turn ghosted, its name and forced cells said),
+    a tap on another tile shows that one, and a second tap on the one shown places it."""
+    scene = trax_picker_open(app)
+    view = scene.view
+    (first, one), (second, other) = view._picker_rects()[:2]
+    assert "tap it again" in view.status_text(scene.state)
+    ghosted = []  # the turns drawn ghosted on the board
+    ghost = view._draw_ghost_turn
+    monkeypatch.setattr(view, "_draw_ghost_turn", lambda surface, state, move, *args: (
+        ghosted.append(move), ghost(surface, state, move, *args)))
+    tap(app, first.center)
+    assert not scene.history and view.picker is not None
+    app.invalidate()
+    app.run_frames(1)
+    assert ghosted and ghosted[-1] == one, "the tile tapped was not shown with its forced tiles"
+    tap(app, second.center)
+    app.invalidate()
+    app.run_frames(1)
+    assert not scene.history and ghosted[-1] == other
+    tap(app, second.center)
+    assert [ply.move for ply in scene.history] == [other] and view.picker is None
+
+
+def test_a_mouse_click_on_a_trax_tile_still_places_it_at_once(app):
+    from tests.ui_helpers import click
+
+    scene = trax_picker_open(app)
+    view = scene.view
+    click(app, view.cell_rect(*divmod(view.picker[0], view.cols)).center)  # the picker opened by the mouse
+    rect, move = view._picker_rects()[0]
+    click(app, rect.center)
+    assert [ply.move for ply in scene.history] == [move]
