@@ -90,12 +90,39 @@ def test_a_finger_dragged_up_the_saved_games_scrolls_them_and_opens_none(app):
     assert scene.scroll == 0  # dragged down: back to the top, and no further
 
 
-def test_a_tap_on_a_saved_game_opens_it(app):
+def test_a_tap_on_a_saved_game_chooses_it_with_its_delete_and_a_second_tap_opens_it(app):
+    """The Delete button showed on the row under the pointer, and a finger's tap on a row opened
+    it: a touch screen could not reach Delete.  A first tap chooses the row (as the arrow keys
+    do) and shows its Delete; a tap on the row chosen opens it."""
     from ui.scenes.replay import ReplayScene
 
     scene = long_saved_list(app)
-    tap(app, scene.entries[1].rect.center)
+    row = scene.entries[1]
+    tap(app, row.rect.center)
+    assert app.scene is scene and scene.selected == 1
+    assert scene.delete_button.visible and row.rect.contains(scene.delete_button.rect)
+    tap(app, row.rect.center)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["b2", "a1"]
+
+
+def test_a_saved_game_is_deleted_by_fingers_alone(app):
+    scene = long_saved_list(app)
+    row = scene.entries[2]
+    path, count = row.path, len(scene.entries)
+    tap(app, row.rect.center)
+    tap(app, scene.delete_button.rect.center)
+    assert scene.confirming == path and path.exists() and app.scene is scene
+    tap(app, scene.delete_button.rect.center)
+    assert not path.exists() and len(scene.entries) == count - 1 and app.scene is scene
+
+
+def test_a_mouse_click_on_a_saved_game_still_opens_it_at_once(app):
+    from tests.ui_helpers import click
+    from ui.scenes.replay import ReplayScene
+
+    scene = long_saved_list(app)
+    click(app, scene.entries[1].rect.center)
+    assert isinstance(app.scene, ReplayScene)
 
 
 def test_a_finger_dragged_up_a_rules_page_scrolls_it_as_far_as_it_went(app):
