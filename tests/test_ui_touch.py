@@ -337,6 +337,7 @@ def test_hexs_swap_is_a_tap_on_blues_first_stone(app):
     tap(app, stone)
     assert [ply.text for ply in scene.history] == ["c2", "swap"]
 
+
 def test_a_steppers_arrow_tapped_is_not_left_lit_under_a_lifted_finger(app):
     """The saved games' game stepper stepped by a tap on its right arrow kept that arrow in the
     accent, as if pointed at, until the next touch; the mouse's click leaves it lit."""
@@ -351,6 +352,7 @@ def test_a_steppers_arrow_tapped_is_not_left_lit_under_a_lifted_finger(app):
     assert stepper.lit_arrow() is None and not stepper.hovered
     click(app, right)
     assert stepper.lit_arrow() == 1
+
 
 def trax_picker_open(app):
     """A Trax game whose first cell with more than one tile has its picker open, by a tap."""
@@ -397,3 +399,32 @@ def test_a_mouse_click_on_a_trax_tile_still_places_it_at_once(app):
     rect, move = view._picker_rects()[0]
     click(app, rect.center)
     assert [ply.move for ply in scene.history] == [move]
+
+
+def test_the_move_lists_rows_are_a_fingertip_high_once_a_finger_is_used(tmp_path, monkeypatch):
+    """At 1366x768 a move-list row was 21 pixels: a fingertip over three plies picked the wrong
+    one.  Once the last press was a finger's the rows are 34 (3 shown at a Reversi game's end,
+    5 with the mouse's rows); a tap low in a row picks that row's ply; a click of the mouse
+    brings the line-high rows back."""
+    from tests.ui_helpers import click, make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        scene = finished(app, "reversi")
+        app.run_frames(2)
+        assert max(rect.height for rect, _plies in scene.panel.move_cells) < 30
+        tap(app, scene.view.rect.center)  # the finished board just looks
+        app.invalidate()
+        app.run_frames(2)
+        cells = scene.panel.move_cells
+        assert len(cells) >= 4 and min(rect.height for rect, _plies in cells) >= 32
+        rect, plies = cells[0]
+        tap(app, (rect.centerx, rect.top + 30))
+        assert scene.browsing == plies
+        click(app, scene.view.rect.center)
+        app.invalidate()
+        app.run_frames(2)
+        assert max(rect.height for rect, _plies in scene.panel.move_cells) < 30
+    finally:
+        app.quit()
+    assert not app.errors
