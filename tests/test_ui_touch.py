@@ -90,12 +90,39 @@ def test_a_finger_dragged_up_the_saved_games_scrolls_them_and_opens_none(app):
     assert scene.scroll == 0  # dragged down: back to the top, and no further
 
 
-def test_a_tap_on_a_saved_game_opens_it(app):
+def test_a_tap_on_a_saved_game_chooses_it_with_its_delete_and_a_second_tap_opens_it(app):
+    """The Delete button showed on the row under the pointer, and a finger's tap on a row opened
+    it: a touch screen could not reach Delete.  A first tap chooses the row (as the arrow keys
+    do) and shows its Delete; a tap on the row chosen opens it."""
     from ui.scenes.replay import ReplayScene
 
     scene = long_saved_list(app)
-    tap(app, scene.entries[1].rect.center)
+    row = scene.entries[1]
+    tap(app, row.rect.center)
+    assert app.scene is scene and scene.selected == 1
+    assert scene.delete_button.visible and row.rect.contains(scene.delete_button.rect)
+    tap(app, row.rect.center)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["b2", "a1"]
+
+
+def test_a_saved_game_is_deleted_by_fingers_alone(app):
+    scene = long_saved_list(app)
+    row = scene.entries[2]
+    path, count = row.path, len(scene.entries)
+    tap(app, row.rect.center)
+    tap(app, scene.delete_button.rect.center)
+    assert scene.confirming == path and path.exists() and app.scene is scene
+    tap(app, scene.delete_button.rect.center)
+    assert not path.exists() and len(scene.entries) == count - 1 and app.scene is scene
+
+
+def test_a_mouse_click_on_a_saved_game_still_opens_it_at_once(app):
+    from tests.ui_helpers import click
+    from ui.scenes.replay import ReplayScene
+
+    scene = long_saved_list(app)
+    click(app, scene.entries[1].rect.center)
+    assert isinstance(app.scene, ReplayScene)
 
 
 def test_a_finger_dragged_up_a_rules_page_scrolls_it_as_far_as_it_went(app):
@@ -309,3 +336,95 @@ def test_hexs_swap_is_a_tap_on_blues_first_stone(app):
     stone = next(rect.center for key, rect in scene.view.targets(scene.state) if key == scene.state.swap_cell())
     tap(app, stone)
     assert [ply.text for ply in scene.history] == ["c2", "swap"]
+
+
+def test_a_steppers_arrow_tapped_is_not_left_lit_under_a_lifted_finger(app):
+    """The saved games' game stepper stepped by a tap on its right arrow kept that arrow in the
+    accent, as if pointed at, until the next touch; the mouse's click leaves it lit."""
+    from tests.ui_helpers import click
+
+    scene = long_saved_list(app)
+    stepper = scene.game_stepper
+    right = (stepper.rect.right - 10, stepper.rect.centery)
+    before = scene.filter.game
+    tap(app, right)
+    assert scene.filter.game != before, "the tap did not step"
+    assert stepper.lit_arrow() is None and not stepper.hovered
+    click(app, right)
+    assert stepper.lit_arrow() == 1
+
+
+def trax_picker_open(app):
+    """A Trax game whose first cell with more than one tile has its picker open, by a tap."""
+    scene = hotseat(app, "trax", ())
+    view = scene.view
+    cell = next(divmod(move // 16, view.cols) for move in scene.state.legal_moves()
+                if len(view._moves_at(scene.state, *divmod(move // 16, view.cols))) > 1)
+    tap(app, view.cell_rect(*cell).center)
+    assert view.picker is not None and not scene.history
+    return scene
+
+
+def test_a_trax_tile_tapped_once_shows_its_forced_tiles_and_tapped_again_is_placed(app, monkeypatch):
+    """A finger has no hover: a tap on a tile of the picker placed it at once, its forced tiles
+    never seen.  The first tap now shows it (its turn ghosted, its name and forced cells said),
+    a tap on another tile shows that one, and a second tap on the one shown places it."""
+    scene = trax_picker_open(app)
+    view = scene.view
+    (first, one), (second, other) = view._picker_rects()[:2]
+    assert "tap it again" in view.status_text(scene.state)
+    ghosted = []  # the turns drawn ghosted on the board
+    ghost = view._draw_ghost_turn
+    monkeypatch.setattr(view, "_draw_ghost_turn", lambda surface, state, move, *args: (
+        ghosted.append(move), ghost(surface, state, move, *args)))
+    tap(app, first.center)
+    assert not scene.history and view.picker is not None
+    app.invalidate()
+    app.run_frames(1)
+    assert ghosted and ghosted[-1] == one, "the tile tapped was not shown with its forced tiles"
+    tap(app, second.center)
+    app.invalidate()
+    app.run_frames(1)
+    assert not scene.history and ghosted[-1] == other
+    tap(app, second.center)
+    assert [ply.move for ply in scene.history] == [other] and view.picker is None
+
+
+def test_a_mouse_click_on_a_trax_tile_still_places_it_at_once(app):
+    from tests.ui_helpers import click
+
+    scene = trax_picker_open(app)
+    view = scene.view
+    click(app, view.cell_rect(*divmod(view.picker[0], view.cols)).center)  # the picker opened by the mouse
+    rect, move = view._picker_rects()[0]
+    click(app, rect.center)
+    assert [ply.move for ply in scene.history] == [move]
+
+
+def test_the_move_lists_rows_are_a_fingertip_high_once_a_finger_is_used(tmp_path, monkeypatch):
+    """At 1366x768 a move-list row was 21 pixels: a fingertip over three plies picked the wrong
+    one.  Once the last press was a finger's the rows are 34 (3 shown at a Reversi game's end,
+    5 with the mouse's rows); a tap low in a row picks that row's ply; a click of the mouse
+    brings the line-high rows back."""
+    from tests.ui_helpers import click, make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        scene = finished(app, "reversi")
+        app.run_frames(2)
+        assert max(rect.height for rect, _plies in scene.panel.move_cells) < 30
+        tap(app, scene.view.rect.center)  # the finished board just looks
+        app.invalidate()
+        app.run_frames(2)
+        cells = scene.panel.move_cells
+        assert len(cells) >= 4 and min(rect.height for rect, _plies in cells) >= 32
+        rect, plies = cells[0]
+        tap(app, (rect.centerx, rect.top + 30))
+        assert scene.browsing == plies
+        click(app, scene.view.rect.center)
+        app.invalidate()
+        app.run_frames(2)
+        assert max(rect.height for rect, _plies in scene.panel.move_cells) < 30
+    finally:
+        app.quit()
+    assert not app.errors

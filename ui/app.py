@@ -259,6 +259,7 @@ class App:
         self._events_at = 0.0  # when the events being handled were taken from the queue (``_events``)
         self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
         self._clicking = False  # a mouse button's press or release is being given to the screen
+        self.by_touch = False  # the last press was a finger's (SDL's touch mouse events): rows grow for it
         self._dropping_release = False  # a double-click's second press was dropped: its release is too
         if problem:
             self.messages.add(words.settings_problem(problem), "error", duration=12.0)
@@ -876,6 +877,8 @@ class App:
         (``pointer_there_first``: a click with no motion before it works on every screen)."""
         scene = self.scene
         self._clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.by_touch = getattr(event, "touch", False)
         try:
             for given in pointer_there_first(event):
                 self.guard(scene.handle_event, given)

@@ -105,6 +105,9 @@ class BoardView:
         # the room kept for them round the board
         self.text_size = 1.0
         self.notes: list[pygame.Rect] = []  # words the last draw wrote on the board (Hex's "swap"): analysis tags keep off them
+        # the last press on the board was a finger's (SDL's touch mouse events): a finger has no
+        # hover, so what a mouse shows by pointing (Trax's forced tiles) a first tap shows
+        self.by_touch = False
 
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""

@@ -46,18 +46,20 @@ def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scal
     col1 = box.x + px(58)
     col_w = (box.width - px(66)) // 2
     cells = []
+    lower = max(0, row_h - tx.line_height(size) - px(2)) // 2  # a row taller than its line (a finger's): centred
     for i in range(first, first + count):
-        y = box.y + px(6) + (i - first) * row_h
+        top = box.y + px(6) + (i - first) * row_h
+        y = top + lower
         tx.text(surface, f"{i + 1}.", (box.x + px(44), y), size, theme.muted, "topright")
         for cx, j in ((col1, 2 * i - lead), (col1 + col_w, 2 * i + 1 - lead)):
             if j < 0:
                 tx.text(surface, "…", (cx, y), size, theme.muted)
             elif j < len(texts):
                 latest = j == current - 1
-                cells.append((pygame.Rect(cx - px(6), y, col_w, row_h).clip(box), j + 1))
+                cells.append((pygame.Rect(cx - px(6), top, col_w, row_h).clip(box), j + 1))
                 value = tx.fit(texts[j], size, col_w - px(6), latest)
                 if latest:
-                    lit = pygame.Rect(cx - px(6), y, tx.ui_font(size, True).size(value)[0] + px(12), row_h)
+                    lit = pygame.Rect(cx - px(6), top, tx.ui_font(size, True).size(value)[0] + px(12), row_h)
                     pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), lit, border_radius=px(5))
                 tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
     return cells

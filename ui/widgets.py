@@ -280,6 +280,8 @@ class Stepper(Button):
         """``Button.handle``, and the wheel over it steps it (True: taken)."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer_x = event.pos[0] if self.rect.collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "touch", False):
+            self.pointer_x = None  # a finger lifted points at neither arrow (``Button.handle``'s hover too)
         if (event.type == pygame.MOUSEWHEEL and event.y and self.visible and self.enabled
                 and self.pointer_x is not None):
             self.step(1 if event.y > 0 else -1)
@@ -302,9 +304,17 @@ class Stepper(Button):
         fill, fg = self.colours(theme)
         size, inset = _arrow_size(scale), int(6 * scale)
         for pointing, centre_x in ((-1, self.rect.x + inset + size // 2), (1, self.rect.right - inset - size // 2)):
-            lit = self.enabled and self.pointer_x is not None and self.half_at(self.pointer_x) == pointing
+            lit = pointing == self.lit_arrow()
             colour = legible(theme.accent, fill, fg) if lit else mix(fg, fill, 0.25)
             pygame.draw.polygon(surface, colour, arrow_points((centre_x, self.rect.centery), size, pointing))
+
+
+    def lit_arrow(self) -> int | None:
+        """The arrow drawn in the accent: the one on the pointer's side (-1 left, 1 right), None
+        with the pointer off the stepper, a finger lifted from it, or the stepper disabled."""
+        if not self.enabled or self.pointer_x is None:
+            return None
+        return self.half_at(self.pointer_x)
 
 
 def _arrow_size(scale: float) -> int:
@@ -505,42 +515,61 @@ few pixels as it presses and lifts, and that tap must still pick the row under i
 
 class DragScroll:
     """A list or page scrolled by dragging it, as a finger scrolls on a touch screen: a finger has
-    no wheel, and on a convertible in tablet mode the move list, the saved games and a rules page
-    could not be scrolled at all.  A press inside the area is watched; once it has moved more than
-    a tap's wobble (``TAP_WOBBLE``) it drags, and its release is no click (the row it began on is
-    not opened).  The mouse drags the same way; its wheel still scrolls as before."""
+    no wheel, and on a convertible in tablet mode the move list, the saved games, a rules page,
+    the search tree and a tournament's tables could not be scrolled at all.  A press inside the
+    area is watched; once it has moved more than a tap's wobble (``TAP_WOBBLE``) it drags, and
+    its release is no click (the row it began on is not opened).  A list drags up and down
+    (``pixels``, ``rows``); a picture wider than its room (the search tree, a crosstable) both
+    ways (``pan``).  The mouse drags the same way; its wheel still scrolls as before."""
 
     def __init__(self) -> None:
         self.pressed_at: tuple[int, int] | None = None
         self.dragging = False
-        self._y = 0  # where the content last followed the pointer to
+        self._x = self._y = 0  # where the content last followed the pointer to
 
     def press(self, pos: tuple[int, int], area: pygame.Rect) -> bool:
         """A left press at ``pos``: watched when it is in ``area``; whether it is."""
         inside = area.collidepoint(pos)
-        self.pressed_at, self.dragging, self._y = (pos if inside else None), False, pos[1]
+        self.pressed_at, self.dragging, (self._x, self._y) = (pos if inside else None), False, pos
         return inside
+
+    def _drags(self, pos: tuple[int, int], scale: float, both_ways: bool) -> bool:
+        """Whether the press, the pointer now at ``pos``, is a drag (it went further than a tap's
+        wobble: up or down, or either way with ``both_ways``); once a drag, a drag to its release."""
+        if self.pressed_at is None:
+            return False
+        went = [abs(pos[1] - self.pressed_at[1])] + ([abs(pos[0] - self.pressed_at[0])] if both_ways else [])
+        self.dragging = self.dragging or max(went) >= TAP_WOBBLE * scale
+        return self.dragging
 
     def pixels(self, pos: tuple[int, int], scale: float) -> int:
         """The pointer, held down, moved to ``pos``: how many pixels the content goes on (up the
         screen, towards the list's end; negative: back towards its start); 0 while it is a tap."""
-        if self.pressed_at is None:
+        if not self._drags(pos, scale, both_ways=False):
             return 0
-        if not self.dragging and abs(pos[1] - self.pressed_at[1]) < TAP_WOBBLE * scale:
-            return 0
-        self.dragging = True
         moved, self._y = self._y - pos[1], pos[1]
         return moved
 
     def rows(self, pos: tuple[int, int], scale: float, row_height: int) -> int:
         """As ``pixels``, in whole rows of ``row_height``: the part of a row not yet dragged
         over is kept for the next motion, so a slow drag moves the list as far as a fast one."""
-        start = self._y
-        moved = self.pixels(pos, scale)
-        if not moved:
-            return 0
-        whole = int(moved / max(1, row_height))  # towards 0: the rest carried over
-        self._y = start - whole * row_height
+        return self._whole(pos, row_height) if self._drags(pos, scale, both_ways=False) else 0
+
+    def pan(self, pos: tuple[int, int], scale: float, column_width: int, row_height: int) -> tuple[int, int]:
+        """The pointer, held down, moved to ``pos``, either way: (how far the content goes on to
+        the left, in columns of ``column_width``: 1 pixel for a smooth pan; how far up, in rows of
+        ``row_height``), each part of a step not yet dragged over kept for the next motion;
+        (0, 0) while it is a tap."""
+        if not self._drags(pos, scale, both_ways=True):
+            return 0, 0
+        across = int((self._x - pos[0]) / max(1, column_width))  # towards 0: the rest carried over
+        self._x -= across * column_width
+        return across, self._whole(pos, row_height)
+
+    def _whole(self, pos: tuple[int, int], row_height: int) -> int:
+        """The whole rows of ``row_height`` the pointer went up since the content last followed it."""
+        whole = int((self._y - pos[1]) / max(1, row_height))  # towards 0: the rest carried over
+        self._y -= whole * row_height
         return whole
 
     def release(self) -> bool:

@@ -78,6 +78,7 @@ class BoardMouse:
             if self.drag is not None:
                 self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            view.by_touch = getattr(event, "touch", False)
             if not self._grab(event.pos):
                 self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:

@@ -139,6 +139,10 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
 BUTTON_ROW = 42
 """The height (unscaled) of a row of the panel's buttons: a fingertip's 40 pixels on a 1366x768
 touch screen (at 38, Undo was 36 pixels high there, under the finger that tapped it)."""
+TOUCH_ROW = 36
+"""A move-list row's height (unscaled) once the last press was a finger's: 34 pixels at 1366x768,
+where a line's 21 put a fingertip over three plies and it picked the wrong one (3 rows shown
+there at the end of a Reversi game, 5 with the mouse's rows)."""
 BUTTON_GAP = 4
 """The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
 the rows together take the room they took, and the move list keeps its rows."""
@@ -476,8 +480,10 @@ class GamePanel:
         return height
 
     def _row_height(self) -> int:
-        """A move-list row's height."""
-        return tx.line_height(self._s(15)) + self._s(2)
+        """A move-list row's height: a line of its text, or a fingertip's (``TOUCH_ROW``) while
+        the window is used by touch (``App.by_touch``)."""
+        line = tx.line_height(self._s(15)) + self._s(2)
+        return max(line, self._s(TOUCH_ROW)) if self.scene.app.by_touch else line
 
     def _moves_height(self, rows: int) -> int:
         """The room the move list needs to show ``rows`` rows: its heading, its box and the rows."""

@@ -1,7 +1,8 @@
 """Saved games: the records in the saved-games folder and the last games played to the end (kept
 without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens the replay.  Each
 row shows its game's board as the game ended (the Continue list's, as it stands), made off the
-window's frames for the rows in sight (``ui.scenes.row_pictures``).
+window's frames for the rows in sight (``ui.scenes.row_pictures``).  A finger's tap chooses a
+row, its Delete button shown there, and a tap on the row chosen opens it (``_pick_at``).
 
 The list is also worked from the keyboard (it opens on the newest row, ringed; Up/Down, Page Up/Down,
 Home/End pick a row, Enter opens it), says how many rows are out of view, and deletes a
@@ -561,7 +562,7 @@ class RecordsScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
             pressed = self.drag.pressed_at
             if not self.drag.release():
-                self._pick_at(pressed)
+                self._pick_at(pressed, getattr(event, "touch", False))
         if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
             self._scroll_by(self.drag.rows(event.pos, self.app.scale, self._row_pitch()))
 
@@ -574,13 +575,17 @@ class RecordsScene(Scene):
         shown = self.entries[self.scroll:self.scroll + self.shown]
         return shown[1].rect.top - shown[0].rect.top if len(shown) > 1 else max(1, self.rows_stop.rect.height)
 
-    def _pick_at(self, pos: tuple[int, int]) -> None:
-        """A tap or click on a row, let go where it was pressed: that row's game."""
-        for entry in self.entries:
-            if entry.rect.collidepoint(pos):
-                self.confirming = None
-                self.pick_entry(entry)
-                return
+    def _pick_at(self, pos: tuple[int, int], touch: bool = False) -> None:
+        """A click on a row, let go where it was pressed: that row's game.  A finger's tap
+        (``touch``) on a row not chosen chooses it, as the arrow keys do, and its Delete button
+        shows there; a tap on the row chosen opens it.  The button showed on the row under the
+        pointer, and a finger on a row opened it at once: a touch screen could not delete."""
+        index = next((i for i, entry in enumerate(self.entries) if entry.rect.collidepoint(pos)), None)
+        if index is not None and touch and index != self.selected:
+            self._select(index)
+        elif index is not None:
+            self.confirming = None
+            self.pick_entry(self.entries[index])
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.theme

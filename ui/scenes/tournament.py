@@ -48,7 +48,7 @@ from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, KeyFocus, ListStop, Messages, Scroll, Stepper
+from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll, Stepper
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
 # Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order; with
@@ -128,6 +128,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         # the crosstable's rows and columns shown (the wheel over it, the arrow keys): 26 players at 800x560
         self.cross_rows, self.cross_columns = Scroll(), Scroll()
         self.cross_area = pygame.Rect(0, 0, 0, 0)
+        # a finger (or the mouse) dragging a table scrolls it: which one, and a row's and a column's
+        # pixels in each as last drawn (``ResultsDrawing``)
+        self.table_drag, self.dragged_table = DragScroll(), ""
+        self.pitches: dict[str, tuple[int, int]] = {}
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
@@ -684,7 +688,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is None:
             self.entry.focus = self.entry.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tournament is not None:
-            self._click_results(event.pos)
+            self._press_results(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.table_drag.pressed_at is not None:
+            self._drag_table(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.table_drag.pressed_at is not None:
+            pressed = self.table_drag.pressed_at
+            if not self.table_drag.release():
+                self._click_results(pressed)  # a tap on a result or a cell, let go where it was pressed
         elif self.tournament is None and (typed := self.entry.handle(event)) is not None:
             if typed == "submit":
                 self._add_outside()
@@ -798,6 +808,37 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False
+
+    def _press_results(self, pos: tuple[int, int]) -> None:
+        """A press on the running screen: on a table (the crosstable, the standings, the latest
+        results) it may be a tap, taken on its release, or a drag that scrolls that table (a
+        finger has no wheel: a class of 26 on a touch screen showed its first rows only);
+        elsewhere (the board) a click at once."""
+        tables = (("cross", self.cross_area), ("standings", self.standings_area), ("recent", self.recent_area))
+        self.dragged_table = next((name for name, area in tables if area.collidepoint(pos)), "")
+        if not self.dragged_table:
+            self._click_results(pos)
+            return
+        self.table_drag.press(pos, dict(tables)[self.dragged_table])
+
+    def _drag_table(self, pos: tuple[int, int]) -> None:
+        """The table pressed follows the pointer, by whole rows (and the crosstable by whole
+        columns): dragged up, the rows below come in (the older results in the latest ones)."""
+        column_w, row_h = self.pitches.get(self.dragged_table, (1, 1))
+        if self.dragged_table == "cross":
+            columns, rows = self.table_drag.pan(pos, self._scale(), column_w, row_h)
+        else:  # a list drags up and down only: a tap that rolled sideways is still a tap
+            columns, rows = 0, self.table_drag.rows(pos, self._scale(), row_h)
+        if not (columns or rows):
+            return
+        if self.dragged_table == "cross":
+            self.cross_columns.by(columns)
+            self.cross_rows.by(rows)
+        elif self.dragged_table == "standings":
+            self.standings_scroll.by(rows)
+        else:
+            self.recent_scroll = max(0, min(len(self._listed()) - 1, self.recent_scroll + rows))
+        self.invalidate()
 
     def _keyboard_to_results(self) -> None:
         """The keyboard to the latest results, as a click on a button takes it there in the menus."""

@@ -198,6 +198,7 @@ class ResultsDrawing:
         columns = self.cross_columns.show(n, max(1, (width - name_w) // cell_w))
         height = int(40 * s) + extra + row_h * (len(rows) + 1 + scrolled)
         self.cross_area = pygame.Rect(rect.x, rect.y, rect.width, height)
+        self.pitches["cross"] = (cell_w, row_h)  # a drag scrolls by these (``TournamentScene._drag_table``)
         inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
         self._cross_rects = []
@@ -254,6 +255,7 @@ class ResultsDrawing:
         size = max(tx.SMALLEST, int(row_h * 0.55))
         note = [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
         self.standings_area = rect
+        self.pitches["standings"] = (1, row_h)
         top = inner.y + int(6 * s)
         fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1 - len(note))  # rows under the heading
         hint = ""
@@ -397,6 +399,7 @@ class ResultsDrawing:
         y = inner.y + int(6 * s)
         self._recent_rects = []
         self.recent_area = self.results_stop.rect = rect
+        self.pitches["recent"] = (1, line_h)
         self.results_stop.enabled = bool(listed)
         fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
         if len(listed) > fits:  # a line for what the wheel brings

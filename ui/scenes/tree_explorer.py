@@ -14,7 +14,7 @@ arrows move the selected node (ui/tree_keys.py), the view following it, and Ente
 or closes it.  The best line is open at the start, and a tree wider
 than the canvas opens with its root, its best move and as many of its moves as fit in sight
 (ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
-wheel; Home goes back to the opening view) and shows whole nodes only.  The three node
+wheel, a finger's drag; Home goes back to the opening view) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
@@ -63,7 +63,7 @@ from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
-from ui.widgets import Button, KeyFocus, Messages, card, focus_ring, layout_grid, mix
+from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
@@ -170,6 +170,7 @@ class TreeExplorerScene(Scene):
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
+        self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
         self._make_buttons()
         self.rebuild()
 
@@ -349,10 +350,31 @@ class TreeExplorerScene(Scene):
             else:
                 self._scroll(-event.y * 80 + event.x * 80)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, node in self.node_rects:
-                if rect.collidepoint(event.pos):
-                    self.toggle(node)
-                    return
+            self.drag.press(event.pos, self.canvas)
+        elif event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
+            self._dragged_to(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
+            pressed = self.drag.pressed_at
+            if self.drag.release():
+                self.snap = True  # the pan rests on whole columns, as the keys' and the wheel's do
+            else:
+                self._toggle_at(pressed)
+
+    def _dragged_to(self, pos: tuple[int, int]) -> None:
+        """A press on the canvas dragged to ``pos`` pans the tree with it (``DragScroll.pan``):
+        across by the pixel, down or up by whole plies.  A finger has no wheel nor Shift, and on a
+        touch screen the tree's other moves and deeper plies were out of reach."""
+        across, plies = self.drag.pan(pos, self.scale, 1, node_metrics(self.scale)[3])
+        if across or plies:
+            self.scroll += across
+            self._scroll_plies(plies)
+            self.invalidate()
+
+    def _toggle_at(self, pos: tuple[int, int]) -> None:
+        """A tap or click on a node, let go where it was pressed, opens or closes it."""
+        node = next((node for rect, node in self.node_rects if rect.collidepoint(pos)), None)
+        if node is not None:
+            self.toggle(node)
 
     def toggle_selected(self) -> None:
         """Enter or Space: open or close the selected node, as a click on it does, and keep it in sight."""

@@ -4,7 +4,8 @@
   round a corner and straights as bands (the light band crossing over the dark one).
 - Clicking an empty cell where tiles may go opens a small picker with the legal tiles drawn as
   previews (hovering one, or the keyboard's cursor on one, shows its whole turn, forced tiles
-  included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it.  Where only one tile is legal it is placed at once.
+  included, ghosted on the board, and names it and the cells it forces); a click on a preview plays it
+  (a finger, which has no hover, shows a preview by a first tap and plays it by a second).  Where only one tile is legal it is placed at once.
   A tile that matches the neighbours but whose turn would make three edges of one colour meet is
   left out of the picker, and a line under it names the tile and that cell.  The picker and its
   lines keep off the cells its tiles force, wrapped narrower where the wide lines would not.
@@ -225,6 +226,7 @@ class TraxView(GridView):
         self.rows = self.cols = game.size
         self.picker: tuple[int, list[int]] | None = None  # (cell, legal moves there) while picking
         self.hover_pos: tuple[int, int] | None = None
+        self.previewed: int | None = None  # the picker's tile a finger tapped once: shown, placed by a second tap
         self._hidden: set[int] = set()
         self._legal_cells: set[int] = set()
         self._animating_turn = 0
@@ -280,11 +282,13 @@ class TraxView(GridView):
     def click(self, state: TraxState, pos: tuple[int, int], keys: bool = False) -> Click:
         self._fit(state)
         if self.picker is not None:
-            for rect, move in self._picker_rects():
-                if rect.collidepoint(pos):
-                    self.picker = None
-                    return Click.play(move)
-            self.picker = None
+            chosen = next((move for rect, move in self._picker_rects() if rect.collidepoint(pos)), None)
+            if chosen is not None and self.by_touch and not keys and chosen != self.previewed:
+                self.previewed = chosen  # a finger's first tap shows what a mouse's pointing shows
+                return Click.pending()
+            self.picker = self.previewed = None
+            if chosen is not None:
+                return Click.play(chosen)
         cell = self.cell_at(pos)
         if cell is None:
             return Click.ignore()
@@ -312,7 +316,7 @@ class TraxView(GridView):
         return bool(self.targets(state)) if self.picker is not None else super().has_targets(state)
 
     def reset_input(self) -> None:
-        self.picker = None
+        self.picker = self.previewed = None
 
     def hover_target(self, pos: tuple[int, int]) -> tuple[int, int]:
         """The pixel itself: the picker's tiles, over the board's cells, light by their own
@@ -325,6 +329,8 @@ class TraxView(GridView):
     def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
+        if self.picker is not None and self.by_touch:
+            return _("Pick a tile: tap one to see its forced tiles, tap it again to place it")
         if self.picker is not None:
             return _("Pick a tile (hover one to see its forced tiles)")
         if state.is_terminal():  # the prompt would say only who won: add both scores
@@ -564,7 +570,9 @@ class TraxView(GridView):
                 surface.set_clip(clip)
 
     def _hovered_tile(self) -> int | None:
-        """The picker's tile under the mouse, if any."""
+        """The picker's tile a finger tapped once (``previewed``), else the one under the mouse, if any."""
+        if self.previewed is not None:
+            return self.previewed
         return next((m for r, m in self._picker_rects() if self.hover_pos is not None and r.collidepoint(self.hover_pos)),
                     None)
 
