@@ -63,7 +63,7 @@ INFO = GameInfo(
             help="If a capture is possible one must be made, and a chain continued to its end.",
         ),
     ),
-    summary="The 5x5 ancestor of draughts: jump enemy pieces, in chains, to clear the board.",
+    summary="The 5x5 game held to be draughts' ancestor: jump enemy pieces, in chains, to clear the board.",
     rules_file="alquerque.md",
 )
 

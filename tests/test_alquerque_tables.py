@@ -381,6 +381,7 @@ def test_level5_and_the_about_page_say_how_many_pieces_each_variant_s_tables_hol
     whatever the rule options; only the course reading's tables go that far (the options' files
     stop at 6 pieces, both options at 5).  Each count they name is the shipped files' own."""
     import re
+    from pathlib import Path
 
     import ai
     from ui.about import about_page
@@ -395,6 +396,10 @@ def test_level5_and_the_about_page_say_how_many_pieces_each_variant_s_tables_hol
     assert f"up to {course} pieces in all, {one} with one rule option, {both} with both" in level5.description
     about = re.sub(r"\s+", " ", about_page())
     assert f"up to {course} pieces ({one} with one rule option, {both} with both)" in about
+    for said in (f"up to {course} pieces on the board ({one} with one rule option, {both} with both)",
+                 f"até {course} peças no tabuleiro ({one} com uma opção de regras, {both} com ambas)"):
+        pages = (Path("assets/rules/alquerque.md"), Path("assets/locale/pt/rules/alquerque.md"))
+        assert any(said in re.sub(r"\s+", " ", page.read_text(encoding="utf-8")) for page in pages), said
 
 
 def test_two_threads_asking_for_the_tables_at_once_read_the_file_once(monkeypatch):

@@ -411,3 +411,87 @@ def test_the_root_is_analysed_up_to_the_players_size_cap():
     assert known is not None and known.winner == plain.winner
     assert known.mustplay == plain.mustplay and known.connections == plain.connections
     assert any("left" in c.ends for c in known.connections[0])  # b8 is joined to its edge
+
+
+# What the rules page says of the solved boards, in each language: Blue's winning first cells on
+# 3x3..5x5, the counts on 6x6, 7x7 and 8x8, the top row of 7x7, the largest size solved for
+# every opening (9x9: Pawlewicz and Hayward 2013, HexWiki "Small boards"), and the game's two
+# inventors' years (HexWiki "History of Hex": Hein 1942; Nash at Princeton in 1948 or 1949).
+SOLVED_FOR_EVERY_OPENING = 9
+PAGE_WORDS = {
+    "en": {"list": r"((?:[a-g]\d )+[a-g]\d) on (\d) x \2 \((\d+) of (\d+)",
+           "counts": r"with (\d+) of the (\d+) first cells on 6 x 6 and with (\d+) of the (\d+) on 7 x 7",
+           "top row": r"on the top row ((?:[a-g]1,? )+)and ([a-g]1) win, ((?:[a-g]1,? )+)and ([a-g]1) lose",
+           "8x8": r"On 8 x 8 the table is the solved board's list of winning first moves \((\d+) of (\d+)",
+           "known": r"the winning moves are known for boards up to (\d+) x \1",
+           "edges": r"or on (two) cells of each of Blue's edges",
+           "history": r"Piet Hein in (\d{4}), and found again by John Nash at Princeton in (\d{4}) or (\d{4})"},
+    "pt": {"list": r"((?:[a-g]\d )+[a-g]\d) em (\d) x \2 \((\d+) de (\d+)",
+           "counts": r"com (\d+) das (\d+) primeiras casas em 6 x 6 e com (\d+) das (\d+) em 7 x 7",
+           "top row": r"na fila de cima ((?:[a-g]1,? )+)e ([a-g]1) ganham, ((?:[a-g]1,? )+)e ([a-g]1) perdem",
+           "8x8": r"Em 8 x 8 a tabela é a lista das primeiras jogadas ganhadoras do tabuleiro resolvido \((\d+) de (\d+)",
+           "known": r"as jogadas ganhadoras são conhecidas até (\d+) x \1",
+           "edges": r"ou em (duas) casas de cada margem do Azul",
+           "history": r"Piet Hein em (\d{4}) e encontrado de novo por John Nash em Princeton em (\d{4}) ou (\d{4})"},
+}
+
+
+def page_facts(language: str) -> dict[str, list[tuple[str, ...]]]:
+    """Every match of each of ``PAGE_WORDS``' patterns on the Hex rules page in ``language``."""
+    import re
+
+    from ui import i18n
+    from ui.scenes.rules import rules_source
+
+    i18n.set_language(language)
+    try:
+        page = re.sub(r"\s+", " ", rules_source("hex"))
+    finally:
+        i18n.set_language("en")
+    found = {name: re.findall(pattern, page) for name, pattern in PAGE_WORDS[language].items()}
+    assert all(found.values()), {name: said for name, said in found.items() if not said}
+    return found
+
+
+def cell_names(listed: str) -> set[str]:
+    return set(listed.replace(",", " ").split())
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_rules_pages_solved_boards_are_the_solvers(language):
+    """The page's solved boards against our own: the lists of 3x3..5x5 are the shipped maps and,
+    for 3x3 and 4x4, a fresh solve; the counts of 6x6 and 7x7 are the maps'; 7x7's top row is told
+    whole (the page named d1 and f1 as its winning cells, not g1, which wins too); 8x8's count is
+    the swap table's.  The page also dated Nash's Hex "1948", where the sources disagree (1947 to
+    1949) and his independence is disputed."""
+    maps = hex_knowledge.opening_maps()
+    facts = page_facts(language)
+    assert sorted(int(n) for _, n, _, _ in facts["list"]) == [3, 4, 5]
+    for listed, n, winning, cells in facts["list"]:
+        n = int(n)
+        assert cell_names(listed) == names(maps[n], n) and (int(winning), int(cells)) == (len(maps[n]), n * n)
+        if n < 5:
+            assert cell_names(listed) == names((c for c, wins in hex_pns.opening_map(n).items() if wins), n)
+    six, thirty_six, seven, forty_nine = (int(x) for x in facts["counts"][0])
+    assert (six, thirty_six, seven, forty_nine) == (len(maps[6]), 36, len(maps[7]), 49)
+    wins_a, wins_b, loses_a, loses_b = facts["top row"][0]
+    said_winning, said_losing = cell_names(wins_a) | {wins_b}, cell_names(loses_a) | {loses_b}
+    top_row = {cell_name(c, 7) for c in range(7)}
+    assert said_winning | said_losing == top_row and said_winning == top_row & names(maps[7], 7)
+    assert tuple(int(x) for x in facts["8x8"][0]) == (len(hex_knowledge.swap_table(8)), 64)
+    assert int(facts["known"][0]) == SOLVED_FOR_EVERY_OPENING
+    assert facts["history"][0] == ("1942", "1948", "1949")
+
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_rules_page_names_every_part_of_the_swap_table(language):
+    """The page said the table swaps stones "away from Blue's edges", while it also takes two cells
+    of each of Blue's edge columns off the short diagonal (8x8's solved a5, a7, h2 and h4 among
+    them): on every size the table covers, each edge holds exactly the two the page now names."""
+    assert page_facts(language)["edges"][0] in ("two", "duas")
+    for n in range(hex_knowledge.SWAP_TABLE_FROM, 20):
+        table = hex_knowledge.swap_table(n)
+        for col in (0, n - 1):
+            on_edge = {row for row in range(n) if row * n + col in table and row + col != n - 1}
+            assert len(on_edge) == 2, (n, col, on_edge)

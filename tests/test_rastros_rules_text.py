@@ -140,3 +140,35 @@ def test_south_wins_the_smaller_boards_with_the_first_moves_the_page_names(langu
     assert said[7] == WORDS[language]["every"]
     seven = games.load("rastros", size=7)
     assert solved_winning_first_moves(7) == seven.legal_move_texts(seven.initial_state())
+
+
+NEXT_TO_THE_GOAL = {  # what the page says of a step next to the opponent's goal, in each language
+    "en": r"Stepping next to the opponent's goal loses at once, forced or not",
+    "pt": r"vizinha do objetivo do adversário perde logo, forçado ou não",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_step_next_to_the_opponents_goal_loses_forced_or_not(language):
+    """The page said such a step "loses at once unless it is forced", as if a forced one did not:
+    it loses all the same, the opponent steps in.  Played on every size, in random games: every
+    move onto a square next to the other side's goal is answered by that side stepping in, and
+    some of those moves were the mover's only ones."""
+    import random
+
+    found(NEXT_TO_THE_GOAL[language].replace(" ", r"\s+"), page(language))
+    forced = 0
+    for n in range(4, 9):
+        game, rng = games.load("rastros", size=n), random.Random(n)
+        goals = (game.goal_north, game.goal_south)  # the goal each side (South 0, North 1) steps next to
+        for _ in range(40):
+            state = game.initial_state()
+            while not state.is_terminal():
+                moves = state.legal_moves()
+                for move in moves:
+                    after = state.play(move)
+                    if not after.is_terminal() and goals[state.to_move] in after.legal_moves():
+                        assert after.play(goals[state.to_move]).winner() == 1 - state.to_move
+                        forced += len(moves) == 1
+                state = state.play(rng.choice(moves))
+    assert forced, "no random game forced a step next to a goal"

@@ -271,7 +271,7 @@ def test_level_5_reports_the_proven_result_near_the_end():
                            mover=state.to_move, exact_margin=final.exact_margin)  # as the worker sends it
         if margin:  # the panel says it as the rules page does ("Black wins by 6 discs")
             winner = state.to_move if margin > 0 else 1 - state.to_move
-            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)} disc{'s' * (abs(margin) != 1)}"
+            assert proven_text(shown, state.game.sides) == f"proven: {state.game.sides[winner]} wins by {abs(margin)} disc{'s' * (abs(margin) != 1)} on the board"
 
 
 LAST_SQUARES = [  # (level, board size, seconds a move, empties it solves before any search)

@@ -429,6 +429,44 @@ def test_random_games_keep_the_board_valid(size, mode, seed):
     assert again == state and again.winner() == state.winner() and again.score() == state.score()
 
 
+READING_OF_THE_LONGEST = {  # the rules page's reading, under "Readings we chose", in each language
+    "en": ("## Readings we chose", "its longest loop and its longest line count"),
+    "pt": ("## Leituras que escolhemos", "contam o seu circuito mais longo e a sua linha mais longa"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_longest_loop_and_line_scoring_is_listed_among_the_pages_readings(language):
+    """The course scores "the loop" and "the line" of a colour; the fill mode's full board holds
+    many, and the score counts the longest of each, a reading of ours the page stated as a rule but
+    did not list under "Readings we chose".  It is listed there now, and a full fill board with
+    several loops of a colour scores as it says."""
+    from ui import i18n
+    from ui.scenes.rules import rules_source
+
+    heading, reading = READING_OF_THE_LONGEST[language]
+    i18n.set_language(language)
+    try:
+        page = re.sub(r"[ \t]*\n[ \t]*(?!- |#)", " ", rules_source("trax"))
+    finally:
+        i18n.set_language("en")
+    readings = page.split(heading)[1].split("\n## ")[0]
+    assert reading in readings, "the longest loop and line are not among the page's readings"
+    game = games.load("trax", size=12, mode="fill")
+    rng = random.Random(5)
+    several = False
+    for _ in range(10):
+        state = game.initial_state()
+        while not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        for colour in (LIGHT, DARK):
+            closed = [p.length for p in all_paths(state.cells, 12, 12, colour) if p.closed]
+            line = longest([*lines(state.cells, 12, 12, colour, "lr"), *lines(state.cells, 12, 12, colour, "tb")])
+            assert state.score()[colour] == max(closed, default=0) + max(line, 0)
+            several = several or len(closed) > 1
+    assert several, "no full board held two loops of one colour"
+
+
 def test_a_tournament_board_filled_without_loop_or_line_is_a_draw():
     """The reading the course leaves open (written in games/trax.py and the rules page): a full
     board with no loop or line has no winner.  Random 7x7 games reach one now and then (the move

@@ -70,6 +70,38 @@ def test_a_reversi_card_leads_with_the_tournament_count(app, language, said):
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_proven_reversi_margin_says_it_counts_the_board_as_the_page_does(app, language):
+    """The panel's proof read "proven: Black wins by 13 discs" where the card of the same game leads
+    with "64 - 0" (the tournament's count, the empty squares to the winner): the solver's margin
+    is the board's.  The panel now says "on the board", as the card's second count does, and the
+    rules page quotes the panel's words in each language."""
+    import re
+
+    from ui import i18n
+    from ui.scenes.game_over import result_lines
+    from ui.scenes.rules import rules_source
+    from ui.scenes.thinking import proven_text
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        page = re.sub(r"\s+", " ", rules_source("reversi"))
+        quoted = re.search(r'"((?:proven|provado): [^"]+?(\d+)[^"]*)"', page)
+        assert quoted, "the Reversi page quotes no proof of the panel"
+        sides = ("Black", "White")
+        said = proven_text(progress(score=float(quoted.group(2)), proven=1, kind="solver", mover=0, exact_margin=True), sides)
+        assert said == quoted.group(1)
+        scene = hotseat(app, "reversi", ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"])  # the page's wipeout
+        black, white = scene.state.score()
+        card = result_lines(scene)[0]  # "64 - 0 · 13 - 0 on the board"
+        board_words = card.split(f"{black} - {white} ")[-1]
+        proof = proven_text(progress(score=float(black - white), proven=1, kind="solver", mover=0, exact_margin=True), sides)
+        assert not card.startswith(f"{black} - ") and proof.endswith(f" {black - white} {i18n.ngettext('disc', 'discs', 13)} {board_words}"), (card, proof)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
 def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, language):
     """The rules page said the score was the plain disc count, "empty squares left at the end are
     not given to the winner", while the end of such a game gives them to the winner first.  The
@@ -453,7 +485,7 @@ def test_one_truth_in_the_search_panel():
     proven = progress(depth=5, score=0.22, proven=-1, proven_plies=7, mover=1, best_text="a1")
     assert proven_text(proven, sides) == "proven: Blue wins in 7 plies"
     solved = progress(depth=14, score=-6.0, proven=-1, kind="solver", mover=0, exact_margin=True)
-    assert proven_text(solved, sides) == "proven: Red wins by 6 discs"  # Reversi's solver: by how many discs
+    assert proven_text(solved, sides) == "proven: Red wins by 6 discs on the board"  # Reversi's solver: by how many discs
     assert "Red" not in detail_line(proven, sides, "hex")  # no evaluation beside a proof
     assert eval_text(progress(depth=3, score=WIN, mover=0), sides, "tictactoe") == "Blue wins"  # never "in 0"
     assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3 plies"

@@ -156,3 +156,22 @@ def test_a_search_that_saw_the_end_keeps_its_depth_beside_the_proof():
     shown = line_progress(snapshot, [game.format_move(state, best.move)])
     assert shown.proven is not None and shown.proven_plies is not None and shown.proven_plies <= shown.depth
     assert detail_line(shown, game.sides, "tictactoe").startswith(f"depth {shown.depth} · ")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hint_on_6x6_reversi_says_its_proven_margin_is_the_boards(app, monkeypatch, language):
+    """Hot-seat 6x6 Reversi: Black asks for a hint at the start, and the book proves White wins by
+    4.  The panel said "proven: White wins by 4 discs", a count the end card gives only second
+    (it leads with the tournament's, the empty squares to the winner): it says "on the board" now,
+    whole on the panel, as the rules page quotes it."""
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        setup = MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 0.5)
+        _scene, drawn = _panel_after_hint(app, monkeypatch, setup)
+        said = {"en": "proven: White wins by 4 discs on the board", "pt": "provado: Branco ganha por 4 peças no tabuleiro"}
+        assert said[language] in [text for text, _colour in drawn], drawn
+        page = re.sub(r"\s+", " ", rules_source("reversi"))
+        assert said[language].replace("Branco", "Preto").replace("White", "Black").replace("4", "6") in page
+    finally:
+        i18n.set_language("en")

@@ -71,10 +71,10 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
         return _("proven: draw")
     plies = progress.proven_plies
     name = _sides(sides)[winner]
-    if progress.exact_margin:  # Reversi's solver: by how many discs ("wins by 4" alone named no unit)
-        discs = abs(round(progress.score))
-        return ngettext("proven: {side} wins by {n} disc", "proven: {side} wins by {n} discs", discs).format(
-            side=name, n=discs)
+    if progress.exact_margin:  # Reversi's solver: by how many discs on the board, not the end card's first count
+        discs = abs(round(progress.score))  # (the tournament's, empty squares to the winner): the rules page says so
+        return ngettext("proven: {side} wins by {n} disc on the board",
+                        "proven: {side} wins by {n} discs on the board", discs).format(side=name, n=discs)
     if plies is not None and plies > 0:
         return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
             side=name, n=plies)
