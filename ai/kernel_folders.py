@@ -127,7 +127,7 @@ def cpu_identity() -> str:
     machines) holds no code this one runs.  Linux's /proc/cpuinfo (model and feature flags), else
     what ``platform`` names (Windows: family, model and stepping)."""
     try:
-        text = Path("/proc/cpuinfo").read_text(errors="replace")
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return f"{platform.machine()} {platform.processor()}"
     wanted = ("model name", "flags", "features", "cpu model", "isa")  # x86's, ARM's and others' names
