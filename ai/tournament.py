@@ -943,14 +943,18 @@ def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -
     """A distinct short name per player for tables: its title if it has one (outside players: the
     name the student gives, or the folder), else the id without its directories; where two would
     look alike, more of the file's path is shown until they differ (``a/player.py:Player`` and
-    ``b/player.py:Player``, not ``player.py:Player`` twice)."""
+    ``b/player.py:Player``, not ``player.py:Player`` twice).  A student's file titled by its
+    stem (``aluno``, ``entry_title``) takes its folders before the stem (``a/aluno`` and
+    ``b/aluno``, for bots/a/aluno.py and bots/b/aluno.py)."""
     titles = titles or {}
 
     def candidates(pid: str) -> list[str]:
         separators = pid.count("/") + (pid.count("\\") if sys.platform == "win32" else 0)
+        title = titles.get(pid)
+        if title and title == _path_tail(pid, 1, stem=True):
+            return list(dict.fromkeys([_path_tail(pid, depth, stem=True) for depth in range(1, separators + 2)] + [pid]))
         paths = [_path_tail(pid, depth) for depth in range(1, separators + 2)] + [pid]
         paths = list(dict.fromkeys(paths))
-        title = titles.get(pid)
         return [title] + [f"{title} ({p})" for p in paths] if title else paths
 
     options = {pid: candidates(pid) for pid in player_ids}
@@ -972,8 +976,9 @@ def display_names(player_ids: list[str], titles: dict[str, str] | None = None) -
                 level[pid] += 1
 
 
-def _path_tail(player_id: str, depth: int) -> str:
-    """``player_id`` with only the last ``depth`` parts of an outside file's path."""
+def _path_tail(player_id: str, depth: int, stem: bool = False) -> str:
+    """``player_id`` with only the last ``depth`` parts of an outside file's path; with ``stem``,
+    the file without its extension, nor ``:choose``, the function a file plays by (``a/aluno``)."""
     import ai
 
     if not ai.is_outside_player(player_id) or player_id.startswith("gtp:"):
@@ -981,7 +986,11 @@ def _path_tail(player_id: str, depth: int) -> str:
     at = max(player_id.rfind(ext) for ext in (".py", ".ipynb", ".json"))
     end = player_id.find(":", at) if at >= 0 else -1
     path, rest = (player_id[:end], player_id[end:]) if end >= 0 else (player_id, "")
-    return "/".join(Path(path).parts[-depth:]) + rest
+    parts = list(Path(path).parts[-depth:])
+    if stem:
+        parts[-1] = Path(parts[-1]).stem
+        rest = "" if rest == ":choose" else rest
+    return "/".join(parts) + rest
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -1190,15 +1199,51 @@ class Tally:
         for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
             s.elo, s.elo_low, s.elo_high = s.elo - shift, s.elo_low - shift, s.elo_high - shift
 
-        def merit(s: Standing) -> tuple[float, int, int]:
-            return (-s.points, -s.wins, s.forfeits)
-
         named = {pid: i for i, pid in enumerate(player_ids)}
-        order = sorted(table.values(), key=lambda s: (*merit(s), named[s.player]))
-        for place, s in enumerate(order, 1):  # players level on everything share a rank ("1224" ranking):
-            # the order they were named in (a folder's alphabet) is no merit, and a class's winner must not hang on it
-            s.rank = order[place - 2].rank if place > 1 and merit(order[place - 2]) == merit(s) else place
+        return _ranked(sorted(table.values(), key=lambda s: (*_merit(s), named[s.player])))
+
+
+def _merit(s: Standing) -> tuple[float, int, int]:
+    """What ranks a player: more points, then more wins, then fewer forfeits."""
+    return (-s.points, -s.wins, s.forfeits)
+
+
+def _ranked(order: list[Standing]) -> list[Standing]:
+    """``order`` (best first) with its ranks: players level on everything share a rank ("1224"
+    ranking): the order they were named in (a folder's alphabet) is no merit, and a class's winner
+    must not hang on it."""
+    for place, s in enumerate(order, 1):
+        s.rank = order[place - 2].rank if place > 1 and _merit(order[place - 2]) == _merit(s) else place
+    return order
+
+
+def annulled_players(withdrawn: dict[str, tuple[int, int]]) -> list[str]:
+    """The withdrawn players whose games are all annulled (``withdrawal_stands``): they have no
+    result left, so they are shown apart from the standings, not ranked."""
+    return [pid for pid, when in withdrawn.items() if not withdrawal_stands(*when)]
+
+
+def ranked_apart(order: list[Standing], withdrawn: dict[str, tuple[int, int]]) -> list[Standing]:
+    """The standings ``order`` without the players ``annulled_players`` names, ranked again
+    among the rest: such a player stood on 0 points of 0 games tied at the foot of the table, as
+    if it had lost everything, and shared a rank with a player who had."""
+    apart = set(annulled_players(withdrawn))
+    if not apart:
         return order
+    return _ranked([replace(s) for s in order if s.player not in apart])
+
+
+def named_reason(result: GameResult, name: Callable[[str], str]) -> str:
+    """``result``'s reason with the withdrawn player it names (an annulled game's, a game lost by
+    withdrawing) by its name in the tables (``name``), not its id: a student's file was named by
+    its whole path.  Any other reason as it is."""
+    reason = result.reason
+    for pid in result.players:
+        if is_annulled(result) and reason.startswith(f"{ANNULLED}{pid} withdrew "):
+            return ANNULLED + name(pid) + reason[len(ANNULLED) + len(pid):]
+        if reason.endswith(f" forfeits: {pid} {WITHDREW}"):
+            return reason[:-len(f"{pid} {WITHDREW}")] + f"{name(pid)} {WITHDREW}"
+    return reason
 
 
 def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:
@@ -1302,6 +1347,14 @@ class Summary:
     def name(self, player_id: str) -> str:
         return self.names.get(player_id) or display_names(self.players).get(player_id, player_id)
 
+    def table(self) -> list[Standing]:
+        """The standings for the data files (FILE.json, FILE-standings.csv): the ranked players
+        (``ranked_apart``), then each withdrawn player whose games are all annulled, rank 0: not
+        ranked, its row kept for a script that looks a student up."""
+        apart = set(annulled_players(self.withdrawn))
+        return ranked_apart(self.standings, self.withdrawn) + [replace(s, rank=0) for s in self.standings
+                                                               if s.player in apart]
+
     def to_json(self) -> dict[str, Any]:
         cross = crosstable(self.players, self.results)
         numbers = self.numbers or list(range(1, len(self.results) + 1))
@@ -1314,7 +1367,7 @@ class Summary:
             **({"withdrawn": {p: list(when) for p, when in self.withdrawn.items()}} if self.withdrawn else {}),
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
-            "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.standings],
+            "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.table()],
             "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},
             "games": [dict(r.to_json(), number=n) for n, r in zip(numbers, self.results)],
         }

@@ -153,7 +153,7 @@ def test_every_students_entry_says_whose_it_is(tmp_path, capsys):
     assert run_tournament("tictactoe", ids, {}, 1, 0.2, 1, str(tmp_path / "out"), 1) == 0
     names = json.loads((tmp_path / "out.json").read_text())["names"]
     assert names == {ids[0]: "ana", f"{bots / 'rui' / 'jogador.py'}:Careful": "rui:Careful", ids[2]: "bia",
-                     ids[3]: "eva/minimax", "level-1": "Level 1"}  # ours as the window names them
+                     ids[3]: "minimax", "level-1": "Level 1"}  # ours as the window names them
     assert "rui:Careful" in capsys.readouterr().out
     # the results log names them so too: the window shows a league from FILE.jsonl as the report does
     from ai.tournament import Tournament
@@ -627,3 +627,31 @@ def test_a_league_on_a_cluster_without_dask_says_how_to_get_it_where_it_runs(mon
         assert "desktop app" in said and 'pip install ".[league]"' in said and "dask[distributed]" not in said
     else:
         assert 'pip install "dask[distributed]"' in said
+
+
+def test_a_students_file_is_named_by_its_stem_and_its_folder_only_where_two_share_it(tmp_path):
+    """A match names bots/aluno.py "aluno", but a league named it "bots/aluno" in its tables, its
+    files and the window's records of its games.  One rule now: the stem, with the folder only
+    where two players would otherwise share a name (bots/a/aluno.py and bots/b/aluno.py)."""
+    import subprocess
+    import sys
+
+    from ui import tournament_logs
+
+    bots = tmp_path / "bots"
+    for folder, stem in (("a", "aluno"), ("b", "aluno"), ("c", "solo")):
+        (bots / folder).mkdir(parents=True)
+        (bots / folder / f"{stem}.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    files = [str(bots / "a" / "aluno.py"), str(bots / "b" / "aluno.py"), str(bots / "c" / "solo.py")]
+    out = tmp_path / "turma"
+    ran = subprocess.run([sys.executable, str(Path(__file__).resolve().parent.parent / "main.py"), "tournament",
+                          "tictactoe", *files, "level-1", "--games", "1", "--time", "0.05", "--out", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    expected = {files[0]: "a/aluno", files[1]: "b/aluno", files[2]: "solo", "level-1": "Level 1"}
+    assert json.loads(Path(f"{out}.json").read_text())["names"] == expected
+    standings = ran.stdout.split("Standings (")[1]
+    assert {line.split()[1] for line in standings.splitlines()[2:6]} == set(expected.values()) - {"Level 1"} | {"Level"}
+    assert "c/solo" not in ran.stdout and "bots/" not in standings
+    records = tournament_logs.games_played(tmp_path)
+    assert {side.title for game in records for side in game.record.players} == set(expected.values())

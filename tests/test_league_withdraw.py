@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,72 @@ def test_on_a_terminal_withdraw_asks_and_no_withdraws_no_one(tmp_path, monkeypat
     assert "nothing withdrawn" in capsys.readouterr().err
     assert withdraw_players(t, ["level-3"], ask=lambda question: "y")
     assert t.withdrawn == {"level-3": (2, 6)}
+
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDENT = "import random\n\n\ndef choose(game, state):\n    return random.Random(7).choice(state.legal_moves())\n"
+
+
+def students(tmp_path: Path) -> list[str]:
+    """Two students' files of one name in two folders, bots/a/aluno.py and bots/b/aluno.py."""
+    files = []
+    for folder in ("a", "b"):
+        (tmp_path / "bots" / folder).mkdir(parents=True)
+        (tmp_path / "bots" / folder / "aluno.py").write_text(STUDENT)
+        files.append(str(tmp_path / "bots" / folder / "aluno.py"))
+    return files
+
+
+def league(*args: str) -> subprocess.CompletedProcess:
+    """``main.py tournament tictactoe ARGS`` as a teacher runs it, in its own process."""
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "tictactoe", *args, "--games", "1",
+                           "--time", "0.05", "--seed", "3"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+def test_a_student_withdrawn_with_its_games_annulled_is_named_and_shown_apart_from_the_standings(tmp_path):
+    """bots/a/aluno.py withdrawn after 2 of its 8 games: its annulled games' reason named it by its
+    whole path in FILE.csv, and it stood in the standings on 0 points of 0 games, tied at the foot
+    with any bot that had lost everything.  Now it is "a/aluno" (its folder: b/aluno.py is in the
+    league too) in the reason, and listed under "Withdrawn, not ranked" below the standings, on the
+    terminal, in FILE.txt and in FILE.md."""
+    files = students(tmp_path)
+    players = [*files, "level-1", "level-2", "level-3"]
+    out = tmp_path / "turma"
+    t = Tournament("tictactoe", players, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl",
+                   in_process=True)
+    t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 2 else None)
+    assert t.played_by(files[0]) == 2
+    ran = league(*players, "--resume", str(out), "--withdraw", "a/aluno", "--yes")
+    assert ran.returncode == 0, ran.stderr
+    said = "a/aluno withdrew after 2 of its 8 games: fewer than half, so all its games are annulled"
+    for text in (ran.stdout, Path(f"{out}.txt").read_text(encoding="utf-8")):
+        table, _, below = text.partition("Withdrawn, not ranked:")
+        standings = table.split("Standings (")[1]
+        assert "b/aluno" in standings and "a/aluno" not in standings  # its row is gone from the table
+        assert "a/aluno" not in table.split("Standings (")[0]  # and from the crosstable
+        assert below.splitlines()[1].strip().startswith(said)
+    markdown = Path(f"{out}.md").read_text(encoding="utf-8")
+    table = markdown.split("## Standings")[1].split("\n\n## ")[0]
+    assert "| b/aluno |" in table and "a/aluno" not in table
+    assert f"## Withdrawn, not ranked\n\n- {said}" in markdown
+    rows = list(csv.DictReader(Path(f"{out}.csv").read_text(encoding="utf-8").splitlines()))
+    annulled = [row for row in rows if row["result"] == "annulled"]
+    assert len(annulled) == 8
+    assert {row["reason"] for row in annulled} == {"annulled: a/aluno withdrew from the league after 2 of its 8 games"}
+    assert files[0] in {row["first"] for row in annulled}  # the id columns keep the path
+    table = list(csv.DictReader(Path(f"{out}-standings.csv").read_text(encoding="utf-8").splitlines()))
+    assert table[-1]["rank"] == "" and table[-1]["name"] == "a/aluno"  # kept, not ranked
+    ranked = json.loads(Path(f"{out}.json").read_text())["standings"]
+    assert [row["rank"] for row in table] == [str(s["rank"] or "") for s in ranked]  # the report's ranks
+
+
+def test_a_player_not_ranked_takes_no_place_from_those_below_it():
+    """The player withdrawn with its games annulled (0 points, no forfeit) stood above one who
+    lost a game by forfeit and had no point either, so that one was 4th of the three ranked."""
+    from ai.tournament import Standing, ranked_apart
+
+    order = [Standing("a", 1, points=2, wins=2), Standing("b", 2, points=1, wins=1),
+             Standing("gone", 3), Standing("c", 4, losses=1, forfeits=1)]
+    ranked = ranked_apart(order, {"gone": (1, 6)})
+    assert [(s.player, s.rank) for s in ranked] == [("a", 1), ("b", 2), ("c", 3)]
+    assert ranked_apart(order, {"gone": (3, 6)}) == order  # its results stand: it stays in the table

@@ -384,7 +384,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
                         "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
-        assert "outside/raiser, 4 jogos (" in text and " falhou na jogada 1: ZeroDivisionError" in text, text
+        assert "raiser, 4 jogos (" in text and " falhou na jogada 1: ZeroDivisionError" in text, text
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english
@@ -392,7 +392,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         import json
 
         shown = {pid: scene._name(pid) for pid in ("level-1", "level-2", raiser)}
-        assert shown["level-1"] == "Nível 1" and shown[raiser] == "outside/raiser"
+        assert shown["level-1"] == "Nível 1" and shown[raiser] == "raiser"
         tables = text.split("Faltas:")[0]
         assert all(name in tables for name in shown.values()) and "level-1" not in text and raiser not in tables
         kept = json.loads(next((tmp_path / "tournaments").glob("*.json")).read_text(encoding="utf-8"))

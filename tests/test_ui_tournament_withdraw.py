@@ -4,6 +4,7 @@ of the standings, Withdraw again), its games counted as ``ai.tournament.withdraw
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
 from tests.ui_helpers import click, key
@@ -100,3 +101,100 @@ def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app)
     assert scene.withdrawing == first and button.focused
     key(app, pygame.K_RETURN)
     assert first in t.withdrawn and scene.withdrawing is None
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_what_withdrawing_does_is_drawn_whole_inside_the_smallest_window(monkeypatch, tmp_path, language):
+    """At 800x560 the question's message was cut to one line ("... Press Withdraw again…"): what
+    withdrawing does, and how to confirm or not, are drawn whole inside the window, in English and
+    in Portuguese."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+    from ui import text as tx
+    from ui.app import MIN_SIZE
+    from ui.widgets import Messages
+
+    drawn: list[tuple[str, tuple[str, ...], bool]] = []
+    shown = Messages.shown
+
+    def spied(self, scale, max_width, room=None):
+        lanes = shown(self, scale, max_width, room)
+        drawn.extend((m.text, lines, cut) for m, lines, cut in lanes)
+        return lanes
+
+    app = make_app(tmp_path, monkeypatch, size=MIN_SIZE)
+    try:
+        app.settings.language = language
+        app.apply_settings()
+        scene = stopped_tournament(app)
+        click(app, withdraw_button(scene).rect.center)
+        click(app, row_of(scene, "level-3").center)
+        said = scene.messages.items[-1].text
+        assert ("Nível 3" if language == "pt" else "Level 3") in said
+        monkeypatch.setattr(Messages, "shown", spied)
+        scene.invalidate()
+        app.run_frames(2)
+        lines = [(lines, cut) for text, lines, cut in drawn if text == said]
+        assert lines, f"{said!r} was not drawn"
+        lines, cut = lines[-1]
+        assert not cut and " ".join(lines).split() == said.split(), lines
+        font = tx.ui_font(Messages.text_size(app.scale))
+        assert max(font.size(line)[0] for line in lines) < app.screen.get_width()
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_screen_shows_them(app, tmp_path,
+                                                                                              monkeypatch):
+    """bots/a/aluno.py and bots/b/aluno.py dropped on the screen are "a/aluno" and "b/aluno", and
+    bots/c/solo.py "solo" (it was "c/solo", as a match did not name it); a/aluno withdrawn before
+    half its games: its annulled games say "a/aluno", and it is drawn under "Withdrawn, not ranked"
+    below the standings, not as a row on 0 points at their foot."""
+    from tests.ui_helpers import recorded_text
+
+    bots = tmp_path / "bots"
+    for folder, stem in (("a", "aluno"), ("b", "aluno"), ("c", "solo")):
+        (bots / folder).mkdir(parents=True)
+        (bots / folder / f"{stem}.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    for folder, stem in (("a", "aluno"), ("b", "aluno"), ("c", "solo")):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bots / folder / f"{stem}.py")))
+    assert app.run_frames(600, until=lambda: len(scene.outside.get("tictactoe", [])) == 3 and scene.adding is None,
+                          timeout=60)
+    drawn = recorded_text(monkeypatch)
+    scene.invalidate()
+    app.run_frames(2)
+    names = {title for _pid, title in scene.players()}
+    assert {"a/aluno", "b/aluno", "solo"} <= names and {"a/aluno", "b/aluno", "solo"} <= set(drawn)
+    aluno = next(pid for pid, title in scene.players() if title == "a/aluno")
+    scene.selected = {"level-1", "level-2", *(pid for pid, _title in scene.outside["tictactoe"])}
+    scene.games_index, scene.time_index = 0, 0
+    scene._start()
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
+    click(app, scene.buttons[1].rect.center)  # Stop
+    t = scene.tournament
+    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    app.run_frames(2)
+    played = t.played_by(aluno)
+    assert 2 * played < len(t.games_of(aluno)), "a/aluno played half its games before Stop"
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, aluno).center)
+    click(app, withdraw_button(scene).rect.center)
+    assert aluno in t.withdrawn
+    drawn.clear()
+    scene.invalidate()
+    app.run_frames(2)
+    rows = {pid for _rect, pid in scene.standing_rows}
+    assert aluno not in rows and len(rows) == 4
+    assert "Withdrawn, not ranked:" in drawn
+    assert any(text.startswith(f"a/aluno withdrew after {played} of its 8 games: fewer than half") for text in drawn)
+    shown = [(rect, n) for rect, n, _text in scene._recent_rects if aluno in t.results[n].players]
+    assert shown, "none of a/aluno's annulled games is in the latest results"
+    click(app, shown[0][0].center)  # its whole line, said in a message
+    said = scene.messages.items[-1].text
+    assert f"annulled: a/aluno withdrew from the league after {played} of its 8 games" in said, said
+    assert str(bots) not in said

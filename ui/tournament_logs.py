@@ -222,7 +222,7 @@ def _player_names(header: dict[str, Any]) -> dict[str, str]:
     (in English, as records keep them), an outside player's as the log noted it, else its id cut
     short (``ui.outside_players.short``), with as much of its folder as tells it from another
     student's file of the same name (``ai.tournament.display_names``: "ana/jogador.py", not
-    "jogador.py" twice)."""
+    "jogador.py" twice; "a/aluno" and "b/aluno" where a command line's log noted "aluno" for both)."""
     import ai
     from ai.tournament import display_names
     from ui.outside_players import short
@@ -234,8 +234,8 @@ def _player_names(header: dict[str, Any]) -> dict[str, str]:
         ours = {}
     noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
     players = [str(pid) for pid in header.get("players")] if isinstance(header.get("players"), list) else []
-    unnamed = [pid for pid in players if not (ours.get(pid) or noted.get(pid))]
-    shorts = [short(pid) for pid in unnamed]
-    distinct = display_names(unnamed)
-    return {pid: str(ours.get(pid) or noted.get(pid) or (short(pid) if shorts.count(short(pid)) == 1 else distinct[pid]))
+    named = {pid: str(title) for pid in players if (title := ours.get(pid) or noted.get(pid))}
+    shorts = [short(pid) for pid in players if pid not in named]
+    distinct = display_names(players, named)
+    return {pid: short(pid) if pid not in named and shorts.count(short(pid)) == 1 else distinct[pid]
             for pid in players}

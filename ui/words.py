@@ -1062,6 +1062,7 @@ REPORT_TEXTS = (
        "by forfeit"),
     N_("{player} withdrew after {played} of its {games}: fewer than half, so all its games are annulled (counted "
        "for no one)"),
+    N_("Withdrawn, not ranked:"),
     N_("{player} has played {played} of its {games}: its results stand, and the {left} it has not played are lost "
        "by forfeit"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "

@@ -59,6 +59,7 @@ from ai.tournament import (
     Standing,
     Summary,
     Tournament,
+    annulled_players,
     builtin_titles,
     crosstable,
     display_names,
@@ -67,7 +68,9 @@ from ai.tournament import (
     is_void,
     joined_late,
     loader_logging_beside,
+    named_reason,
     outcome,
+    ranked_apart,
     standings,
     withdrawal_stands,
 )
@@ -305,6 +308,7 @@ WITHDREW_STANDS = ("{player} withdrew after {played} of its {games}: its results
                    "play are lost by forfeit")
 WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer than half, so all its games are "
                      "annulled (counted for no one)")
+WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
@@ -319,15 +323,25 @@ def notes_on(players: list[str], started_with: int | None, games_per_pair: int, 
              words: ReportWords = ENGLISH) -> list[str]:
     """The lines under a league's standings (the report's, the window's) that say why a row reads
     as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
-    lost everything), and each withdrawn player's games as ``withdrawal_stands`` counts them;
-    ``done``: a player's games with a result (``joined_late``); ``name``: its name in the tables."""
+    lost everything), and each withdrawn player whose results stand (``withdrawal_stands``);
+    ``done``: a player's games with a result (``joined_late``); ``name``: its name in the tables.
+    A withdrawn player whose games are all annulled is not in the table: ``withdrawn_apart``."""
     say = words.say
     lines = [say(JOINED_LATE).format(player=name(pid), games=words.games(left))
              for pid, left in joined_late(players, started_with, games_per_pair, done)]
-    for pid, (played, games) in withdrawn.items():
-        rule = WITHDREW_STANDS if withdrawal_stands(played, games) else WITHDREW_ANNULLED
-        lines.append(say(rule).format(player=name(pid), played=played, games=words.games(games)))
+    lines += [say(WITHDREW_STANDS).format(player=name(pid), played=played, games=words.games(games))
+              for pid, (played, games) in withdrawn.items() if withdrawal_stands(played, games)]
     return lines
+
+
+def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str], str],
+                    words: ReportWords = ENGLISH) -> list[str]:
+    """A line per withdrawn player whose games are all annulled (``annulled_players``), shown
+    under the heading ``WITHDRAWN_APART`` below the standings, which leave it out
+    (``ranked_apart``): on 0 points of 0 games at their foot it read as a bot that lost everything."""
+    return [words.say(WITHDREW_ANNULLED).format(player=name(pid), played=withdrawn[pid][0],
+                                                games=words.games(withdrawn[pid][1]))
+            for pid in annulled_players(withdrawn)]
 
 
 def has_ties(order: list[Any]) -> bool:
@@ -340,7 +354,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     standings (with the tie-breaks when players are level on points: the ranks of 16 students
     otherwise hung on a rule found only in the docs), forfeits; in English unless ``words`` say
     it in another language."""
-    order = summary.standings
+    order = ranked_apart(summary.standings, summary.withdrawn)
     names = {p: summary.name(p) for p in summary.players}
     say = words.say
     parts = [
@@ -355,6 +369,9 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     if has_ties(order):  # the order of players on equal points is a rule, said
         parts.append(say(TIE_BREAKS))
     parts += standings_notes(summary, words)
+    apart = withdrawn_apart(summary.withdrawn, summary.name, words)
+    if apart:
+        parts += ["", say(WITHDRAWN_APART), *(f"  {line}" for line in apart)]
     forfeits = format_forfeits(summary, words)
     if forfeits:
         parts += ["", say("Forfeits:"), forfeits]
@@ -407,7 +424,7 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     line, the standings and the crosstable as tables (rows and columns in standings order), the
     tie-breaks, the forfeits and the void games as lists; in ``words``' language."""
     say, number = words.say, words.number
-    order = summary.standings
+    order = ranked_apart(summary.standings, summary.withdrawn)
     name = {p: markdown_cell(summary.name(p)) for p in summary.players}
     labels = [say(label) for label, _least in STANDINGS_COLUMNS]
     rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
@@ -419,6 +436,9 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     if has_ties(order):
         parts += ["", markdown_cell(say(TIE_BREAKS))]
     parts += [line for note in standings_notes(summary, words) for line in ("", markdown_cell(note))]
+    apart = withdrawn_apart(summary.withdrawn, summary.name, words)
+    if apart:
+        parts += ["", f"## {say(WITHDRAWN_APART).rstrip(':')}", "", *(f"- {markdown_cell(line)}" for line in apart)]
     cross = crosstable(summary.players, summary.results)
     cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
                                           f"{number(_num(cross[s.player][other.player][0]))}/"
@@ -504,7 +524,7 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                     "clock_left_second", "name_first", "name_second"])
         for number, r in zip(summary.numbers, summary.results):
             w.writerow([number, r.players[0], r.players[1], "" if r.winner is None else r.players[r.winner],
-                        outcome(r), *csv_points(r), int(r.forfeit), r.reason, len(r.moves),
+                        outcome(r), *csv_points(r), int(r.forfeit), named_reason(r, summary.name), len(r.moves),
                         round(r.time_used[0], 3), round(r.time_used[1], 3), " ".join(r.moves),
                         *([round(x, 3) for x in r.clock_left] if r.clock_left else ["", ""]),
                         # the players as the tables show them ("ana", "rui:Careful"): a teacher's
@@ -514,8 +534,8 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
                     "elo", "elo_low", "elo_high", "elo_bound", "name"])
-        for s in summary.standings:
-            w.writerow([s.rank, s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
+        for s in summary.table():  # a withdrawn player not ranked: no rank
+            w.writerow([s.rank or "", s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
                         round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound,
                         summary.name(s.player)])
     return paths
@@ -955,7 +975,8 @@ def entry_title(pid: str, title: str | None = None, kind: str | None = None) -> 
 
     A student's file says whose it is, loaded or not (``title`` and ``kind``: the loaded player's,
     None if it could not be loaded): the folder of a file with the assignment's name (``jogador.py``,
-    ``player.py``, ...: ``ana``), else the folder and the file's name (``eva/minimax``); then the
+    ``player.py``, ...: ``ana``), else the file's stem (``minimax``), as a match names it, its folder
+    added by ``display_names`` only where two players would otherwise share a name; then the
     player, for a class or another named one (``rui:Careful``), or before it the name a course
     ``Jogador`` gives (``Aluno 42 (ana)``), or after it a Trax player's algorithm (``ana (minimax)``).
     A GTP engine: the name it gives.
@@ -971,7 +992,8 @@ def entry_title(pid: str, title: str | None = None, kind: str | None = None) -> 
         return title if title and title not in {pid, Path(spec.path).stem, Path(spec.path).name} else None
     path = Path(spec.path).resolve()
     folder = path.parent.name
-    who = folder if path.stem.lower() in GENERIC_STEMS else f"{folder}/{path.stem}" if folder else path.stem
+    generic = path.stem.lower() in GENERIC_STEMS  # every student's file has that stem: its folder says whose
+    who = (folder or path.stem) if generic else path.stem  # a folder where two share a stem: display_names
     var = spec.name or (title if kind == "class" else None)
     named = var if var != "choose" and kind not in ("function", "course trax") else None
     base = f"{who}:{named}" if named else who

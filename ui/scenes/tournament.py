@@ -1046,9 +1046,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         """The bottom of the running tournament's tables and panels: under them, a lane for the
         messages above the window's bottom edge ("Resumed: 8 of 12 …" stood over the footer
         of the latest results).  One line high: the tables need every pixel (a class of 17
-        players at 800x560), and a message waits there for the one before it to fade."""
+        players at 800x560), and a message waits there for the one before it to fade.  Two
+        while Withdraw asks for a player: what withdrawing it does to its games, and how to
+        confirm, take two lines at 800x560 (on one they were cut at "Press Withdraw again…")."""
         s = self._scale()
-        return self.size[1] - int(20 * s) - Messages.lane_height(s, lines=1)
+        lines = 1 if self.withdrawing is None else 2
+        return self.size[1] - int(20 * s) - Messages.lane_height(s, lines=lines)
 
     def messages_ceiling(self) -> int | None:
         """The top of the messages' lane: under the participants' grid and its hints while

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 import games
-from ai.tournament import Standing, is_void, outcome
+from ai.tournament import Standing, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -119,7 +119,7 @@ class ResultsDrawing:
         split = int(w * (0.56 if self.watch and self.view is not None else 0.62))
         left = pygame.Rect(pad, top, split - pad - int(10 * s), self.running_bottom() - top)
         right = pygame.Rect(split + int(10 * s), top, w - split - int(10 * s) - pad, left.height)
-        order = self.table
+        order = ranked_apart(self.table, self.tournament.withdrawn)  # one withdrawn with no result: under the table
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
@@ -240,8 +240,9 @@ class ResultsDrawing:
         """The standings, and under them how players level on points are ranked (the report's
         tie-breaks: a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
         only FILE.txt said why), a late player's games still to play and how a withdrawn
-        player's games count (``notes_on``, as the report says them)."""
-        from ai.commands.tournament import TIE_BREAKS, has_ties, notes_on
+        player's games count (``notes_on``, as the report says them); a withdrawn player whose
+        games are all annulled, left out of ``order``, under a heading of its own (``withdrawn_apart``)."""
+        from ai.commands.tournament import TIE_BREAKS, WITHDRAWN_APART, has_ties, notes_on, withdrawn_apart
 
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
@@ -251,6 +252,8 @@ class ResultsDrawing:
         said = [_(TIE_BREAKS)] if has_ties(order) else []
         said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
                          self._name, words.ReportWords())
+        apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
+        said += [_(WITHDRAWN_APART), *apart] if apart else []
         row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
         size = max(tx.SMALLEST, int(row_h * 0.55))
         note = [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
