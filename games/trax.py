@@ -57,6 +57,7 @@ from games.trax_official import (
     official_game,
     official_moves,
     official_place,
+    played_as_written,
 )
 from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
 from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
@@ -789,11 +790,14 @@ class Trax(Game):
 
     def other_notation(self, states) -> str | None:
         """The game in the official notation, for a copied move list, if it started from one
-        tile lying as ``@0/`` or ``@0+`` (games/trax_official.py)."""
+        tile lying as ``@0/`` or ``@0+`` and the official rules play it as it was played here
+        (games/trax_official.py): a line another Trax program could not replay is left out."""
+        states = list(states)
         try:
-            return f"{OFFICIAL_LINE} {' '.join(official_moves(self, list(states)))}"
+            written = official_moves(self, states)
         except IllegalMove:
             return None
+        return f"{OFFICIAL_LINE} {' '.join(written)}" if played_as_written(self, states, written) else None
 
     def _move_at(self, state: TraxState, cell: int, sign: str | None, name: str | None, said: str) -> int:
         """The legal move that lays the tile of shape ``sign`` (or named ``name``) on ``cell``;

@@ -100,6 +100,28 @@ def official_moves(game: Any, states: list[Any]) -> list[str]:
     return written
 
 
+def played_as_written(game: Any, states: list[Any], written: list[str]) -> bool:
+    """Whether the official ``written`` game (``official_moves``), replayed under the official
+    rules as ``official_game`` replays it (the first loop or line ends it), lays the tiles of
+    ``states[-1]``: not so for a fill game played past its first loop, nor where a tile on this
+    board's edge would force tiles beyond it on the open table."""
+    rules = type(game)(**{**game.options, "mode": "tournament"})
+    try:
+        options, start, moves = official_game(rules, written)
+    except IllegalMove:
+        return False
+    board = type(game)(**options)
+    laid = board.play_line(moves, board.from_text(start))
+    return _tiles_in_box(laid) == _tiles_in_box(states[-1])
+
+
+def _tiles_in_box(state: Any) -> list[bytes]:
+    """``state``'s tiles within their bounding box, row by row: the game's look wherever it lies."""
+    size = state.game.size
+    top, left, bottom, right = tiles_box(state.cells, size)
+    return [bytes(state.cells[r * size + left:r * size + right + 1]) for r in range(top, bottom + 1)]
+
+
 # -- a whole game ---------------------------------------------------------------------------------
 def _table(game: Any, size: int) -> Any:
     """A Trax game of ``game``'s kind on a ``size`` board, larger than a player may choose: the
@@ -163,7 +185,10 @@ def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, lis
     first[move_cell(on_board(move_of(table.centre, 0)))] = states[0].cells[table.centre]
     state = board.state_from_cells(bytes(first), 1)
     start, written = board.to_text(state), []
-    for move in moves:
+    for number, move in enumerate(moves, 2):
+        if state.is_terminal():  # a line or loop the table plays on through (its fill mode) ended it here
+            raise IllegalMove(f"move {number} {quoted(texts[number - 1])} comes after the end of the game: "
+                              f"{state.end_reason()}")
         ours = on_board(move)
         written.append(board.format_move(state, ours))
         state = state.play(ours)

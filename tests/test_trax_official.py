@@ -13,6 +13,8 @@ import random
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games
 from games import IllegalMove
@@ -105,6 +107,31 @@ def test_random_games_copied_officially_open_again_as_the_same_tiles_and_words(s
     assert official_moves(opened.game(), opened.states()) == written
 
 
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]),
+       centre=st.sampled_from(["lldd", "dldl"]), seed=st.integers(0, 2**32 - 1))
+def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, centre, seed):
+    """Whole random games, to their end, copied as Copy moves copies them (``move_list_text``)
+    and opened as a paste opens them (``from_text``): the whole text gives back the moves, and
+    the official line, where one is written, opened alone (as another Trax program would read
+    it) lays the same tiles.  A fill game played past its first loop, or one whose edge tiles
+    would force tiles beyond the board on the open table, is not a game of the official rules:
+    its line read "the game is over" or laid other tiles, so none is written for it."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=size, mode=mode, centre=centre)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal() and len(moves) < 80:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves)
+    copied = move_list_text(record)
+    assert from_text(copied).moves == moves
+    official = [line for line in copied.splitlines() if line.startswith("Official notation: ")]
+    for line in official:
+        assert picture(from_text(line).final_state()) == picture(state)
+
+
 def test_a_game_too_large_for_the_board_is_laid_on_a_larger_one_or_said_so():
     """Twelve straight tiles in a row need a 14x14 board (a free column each side, as on the
     table); twenty-five need 27 x 27, more than Trax has here: said, with the size."""
@@ -165,6 +192,26 @@ def test_an_official_game_pasted_on_the_main_menu_opens_in_the_replay(app, monke
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     assert scene.record.moves == ["f5\\", "e6\\"] and scene.record.final_state().winner() == 1
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "move 4 'C1+' comes after the end of the game: Dark wins: a dark loop, completed by Light"),
+    ("pt", "a jogada 4 'C1+' vem depois do fim do jogo: Escuro ganha: Claro completou um circuito escuro"),
+])
+def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes_after_the_end(app, monkeypatch,
+                                                                                                language, said):
+    """``@0/ B1\\ A2\\`` closes a dark loop; a move written after it was refused with a bare
+    "the game is over", naming neither the move nor the end.  Nothing opens."""
+    from tests.test_ui_paste import messages
+
+    monkeypatch.setattr(clipboard, "get_text", lambda: f"{LOOP} C1+\n")
+    i18n.set_language(language)
+    try:
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        assert not isinstance(app.scene, ReplayScene)
+        assert any(said in text for text in messages(app)), messages(app)
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_move_field_plays_capital_moves_from_the_tiles_and_sends_a_whole_game_to_the_main_menu(app, monkeypatch):
