@@ -20,7 +20,7 @@ import games
 from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
-from games.trax_official import official_moves, tiles_box
+from games.trax_official import official_moves, official_text, tiles_box
 from tests.ui_helpers import key
 from ui import clipboard, i18n
 from ui.record_files import from_text
@@ -130,6 +130,25 @@ def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, 
     official = [line for line in copied.splitlines() if line.startswith("Official notation: ")]
     for line in official:
         assert picture(from_text(line).final_state()) == picture(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]),
+       centre=st.sampled_from(["lldd", "dldl", "ddll", "ldld"]), turns=st.integers(0, 40), seed=st.integers(0, 2**32 - 1))
+def test_every_legal_move_written_either_way_is_read_back_as_itself(size, mode, centre, turns, seed):
+    """In random positions, tiles against the board's edges included, every legal move written
+    in our notation (``format_move``) and in the official one (counted from the tiles, ``@`` and
+    ``0`` before them) is read back by the move field's ``parse_move`` as that move."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=size, mode=mode, centre=centre)
+    state = game.initial_state()
+    for _ in range(turns):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    for move in state.legal_moves():
+        assert game.parse_move(state, game.format_move(state, move)) == move
+        assert game.parse_move(state, official_text(state.cells, size, move, game.sign_of(move))) == move
 
 
 def test_a_game_too_large_for_the_board_is_laid_on_a_larger_one_or_said_so():
