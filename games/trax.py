@@ -790,7 +790,8 @@ class Trax(Game):
 
     def other_notation(self, states) -> str | None:
         """The game in the official notation, for a copied move list, if it started from one
-        tile lying as ``@0/`` or ``@0+`` and the official rules play it as it was played here
+        tile (the table turned to lay it as ``@0/`` or ``@0+``) and the official rules play it as
+        it was played here
         (games/trax_official.py): a line another Trax program could not replay is left out."""
         states = list(states)
         try:

@@ -20,7 +20,8 @@ import games
 from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
-from games.trax_official import official_moves, official_text, tiles_box
+from games.trax_official import official_moves, official_text, quarter_turns, tiles_box, turned_cells
+from games.trax_tiles import TILE_NAMES, tile_of_name
 from tests.ui_helpers import key
 from ui import clipboard, i18n
 from ui.record_files import from_text
@@ -81,11 +82,30 @@ def test_a_game_played_here_is_copied_officially_and_opens_again_as_the_same_til
     assert picture(opened.final_state()) == picture(record.final_state())
 
 
-def picture(state) -> str:
-    """The tiles of ``state`` within their bounding box, row by row: a game's look wherever it lies."""
-    top, left, bottom, right = tiles_box(state.cells, state.game.size)
-    rows = board_text(state.cells, state.game.size).splitlines()[top:bottom + 1]
+def picture(state, turns: int = 0) -> str:
+    """The tiles of ``state`` within their bounding box, row by row: a game's look wherever it lies;
+    ``turns``: its board turned that many quarter turns clockwise first."""
+    size = state.game.size
+    cells = turned_cells(state.cells, size, turns)
+    top, left, bottom, right = tiles_box(cells, size)
+    rows = board_text(cells, size).splitlines()[top:bottom + 1]
     return "\n".join(" ".join(row.split()[left:right + 1]) for row in rows)
+
+
+@pytest.mark.parametrize("centre, turns, first", [("lldd", 0, "@0/"), ("dldl", 0, "@0+"), ("ldld", 1, "@0+"),
+                                                   ("lddl", 1, "@0/"), ("ddll", 2, "@0/"), ("dlld", 3, "@0/")])
+def test_a_game_from_any_centre_tile_is_copied_officially_on_the_table_turned_to_lay_it_as_written(centre, turns,
+                                                                                                   first):
+    """The official notation's first tile is @0/ (lldd) or @0+ (dldl), the table seen from the
+    side that lays it so; a game begun here from another tile (Centre tile: ddll, the course's
+    random draw) had no official line.  ddll is lldd turned half round: its game is written on the
+    table turned half round, and opens as the same tiles so turned."""
+    game = games.load("trax", centre=centre)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5/", "e6+", "g6\\"][:2])
+    lines = [t for t in move_list_text(record).splitlines() if t.startswith("Official notation: ")]
+    assert quarter_turns(tile_of_name(centre)) == turns
+    assert len(lines) == 1 and lines[0].split()[2] == first
+    assert picture(from_text(lines[0]).final_state()) == picture(record.final_state(), turns)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -109,14 +129,15 @@ def test_random_games_copied_officially_open_again_as_the_same_tiles_and_words(s
 
 @settings(max_examples=40, deadline=None)
 @given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]),
-       centre=st.sampled_from(["lldd", "dldl"]), seed=st.integers(0, 2**32 - 1))
+       centre=st.sampled_from(TILE_NAMES), seed=st.integers(0, 2**32 - 1))
 def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, centre, seed):
     """Whole random games, to their end, copied as Copy moves copies them (``move_list_text``)
     and opened as a paste opens them (``from_text``): the whole text gives back the moves, and
     the official line, where one is written, opened alone (as another Trax program would read
     it) lays the same tiles.  A fill game played past its first loop, or one whose edge tiles
     would force tiles beyond the board on the open table, is not a game of the official rules:
-    its line read "the game is over" or laid other tiles, so none is written for it."""
+    its line read "the game is over" or laid other tiles, so none is written for it.  Whatever
+    the centre tile, the table is turned so that it lies as ``@0/`` or ``@0+``."""
     rng = random.Random(seed)
     game = games.load("trax", size=size, mode=mode, centre=centre)
     state, moves = game.initial_state(), []
@@ -128,8 +149,9 @@ def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, 
     copied = move_list_text(record)
     assert from_text(copied).moves == moves
     official = [line for line in copied.splitlines() if line.startswith("Official notation: ")]
+    turns = quarter_turns(tile_of_name(centre))
     for line in official:
-        assert picture(from_text(line).final_state()) == picture(state)
+        assert picture(from_text(line).final_state()) == picture(state, turns)
 
 
 @settings(max_examples=40, deadline=None)
