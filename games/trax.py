@@ -57,7 +57,6 @@ from games.trax_official import (
     official_game,
     official_moves,
     official_place,
-    played_as_written,
 )
 from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
 from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
@@ -791,14 +790,17 @@ class Trax(Game):
     def other_notation(self, states) -> str | None:
         """The game in the official notation, for a copied move list, if it started from one
         tile (the table turned to lay it as ``@0/`` or ``@0+``) and the official rules play it as
-        it was played here
-        (games/trax_official.py): a line another Trax program could not replay is left out."""
+        it was played here: not a fill game played on past its first loop or line, which ends the
+        game on the table (another Trax program could not replay the line; games/trax_official.py).
+        A tile on this board's edge forces nothing beyond it on the table: a cell there touches
+        one tile of the board, and a tile is forced by two."""
         states = list(states)
+        if any(state.outcome is not None for state in states[1:-1]):
+            return None
         try:
-            written = official_moves(self, states)
+            return f"{OFFICIAL_LINE} {' '.join(official_moves(self, states))}"
         except IllegalMove:
             return None
-        return f"{OFFICIAL_LINE} {' '.join(written)}" if played_as_written(self, states, written) else None
 
     def _move_at(self, state: TraxState, cell: int, sign: str | None, name: str | None, said: str) -> int:
         """The legal move that lays the tile of shape ``sign`` (or named ``name``) on ``cell``;

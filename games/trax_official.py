@@ -138,29 +138,6 @@ def official_moves(game: Any, states: list[Any]) -> list[str]:
     return written
 
 
-def played_as_written(game: Any, states: list[Any], written: list[str]) -> bool:
-    """Whether the official ``written`` game (``official_moves``), replayed under the official
-    rules as ``official_game`` replays it (the first loop or line ends it), lays the tiles of
-    ``states[-1]`` (turned as the notation turned the table): not so for a fill game played past
-    its first loop, nor where a tile on this board's edge would force tiles beyond it on the table."""
-    rules = type(game)(**{**game.options, "mode": "tournament"})
-    try:
-        options, start, moves = official_game(rules, written)
-    except IllegalMove:
-        return False
-    board = type(game)(**options)
-    laid = board.play_line(moves, board.from_text(start))
-    turns = quarter_turns(next(tile for tile in states[0].cells if tile))
-    return _tiles_in_box(laid.cells, board.size) == _tiles_in_box(turned_cells(states[-1].cells, game.size, turns),
-                                                                  game.size)
-
-
-def _tiles_in_box(cells: bytes | bytearray, size: int) -> list[bytes]:
-    """A board's tiles within their bounding box, row by row: the game's look wherever it lies."""
-    top, left, bottom, right = tiles_box(cells, size)
-    return [bytes(cells[r * size + left:r * size + right + 1]) for r in range(top, bottom + 1)]
-
-
 # -- a whole game ---------------------------------------------------------------------------------
 def _table(game: Any, size: int) -> Any:
     """A Trax game of ``game``'s kind on a ``size`` board, larger than a player may choose: the

@@ -134,9 +134,8 @@ def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, 
     """Whole random games, to their end, copied as Copy moves copies them (``move_list_text``)
     and opened as a paste opens them (``from_text``): the whole text gives back the moves, and
     the official line, where one is written, opened alone (as another Trax program would read
-    it) lays the same tiles.  A fill game played past its first loop, or one whose edge tiles
-    would force tiles beyond the board on the open table, is not a game of the official rules:
-    its line read "the game is over" or laid other tiles, so none is written for it.  Whatever
+    it) lays the same tiles.  A fill game played past its first loop is not a game of the
+    official rules: its line read "the game is over", so none is written for it.  Whatever
     the centre tile, the table is turned so that it lies as ``@0/`` or ``@0+``."""
     rng = random.Random(seed)
     game = games.load("trax", size=size, mode=mode, centre=centre)
