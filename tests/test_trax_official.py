@@ -254,6 +254,32 @@ def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes
         i18n.set_language("en")
 
 
+def test_copy_moves_in_a_game_from_centre_tile_ddll_gives_an_official_line_that_opens_on_the_main_menu(app, monkeypatch):
+    """M in a game begun from ddll (lldd turned half round): the copied text has the official
+    line, written on the table turned half round; that line alone, pasted on the main menu, opens
+    in the replay as the same tiles so turned."""
+    from tests.test_ui_move_entry import paste
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    scene = GameScene(app, MatchSetup("trax", {"centre": "ddll"}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    paste(app, monkeypatch, "f5/ e6+")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_m)
+    line = next(text for text in put[-1].splitlines() if text.startswith("Official notation: "))
+    assert line.split()[2] == "@0/"
+    app.show_menu()
+    app.run_frames(2)
+    monkeypatch.setattr(clipboard, "get_text", lambda: line)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene)
+    assert picture(app.scene.record.final_state()) == picture(scene.state, 2)
+
+
 def test_the_move_field_plays_capital_moves_from_the_tiles_and_sends_a_whole_game_to_the_main_menu(app, monkeypatch):
     """In a live game (lldd on f6), ``@1+ B0\\`` is e6+ (left of the tiles) then f5\\ (above f6,
     B being f once e6 is laid); a whole game's ``@0/`` plays nothing and says where it opens."""
