@@ -789,9 +789,16 @@ class Trax(Game):
 
     def other_notation(self, states) -> str | None:
         """The game in the official notation, for a copied move list, if it started from one
-        tile lying as ``@0/`` or ``@0+`` (games/trax_official.py)."""
+        tile (the table turned to lay it as ``@0/`` or ``@0+``) and the official rules play it as
+        it was played here: not a fill game played on past its first loop or line, which ends the
+        game on the table (another Trax program could not replay the line; games/trax_official.py).
+        A tile on this board's edge forces nothing beyond it on the table: a cell there touches
+        one tile of the board, and a tile is forced by two."""
+        states = list(states)
+        if any(state.outcome is not None for state in states[1:-1]):
+            return None
         try:
-            return f"{OFFICIAL_LINE} {' '.join(official_moves(self, list(states)))}"
+            return f"{OFFICIAL_LINE} {' '.join(official_moves(self, states))}"
         except IllegalMove:
             return None
 

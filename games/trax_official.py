@@ -9,7 +9,8 @@ occupied, ``0`` the one above it.  The sign is the tile's shape (``+``, ``/``, `
 neighbours fixing its colours.  The first tile is ``@0/`` or ``@0+``, and the table is turned so
 that it lies as those name it: ``/`` with white on its west and north edges (our ``lldd``), ``+``
 with white from north to south (``dldl``), as the FPT 2015 Trax contest's engines read it (e.g.
-Tetsui Ohkubo's: ``@0/ B1\\ A2\\`` closes a red loop).  White moves first and is Light here.
+Tetsui Ohkubo's: ``@0/ B1\\ A2\\`` closes a red loop).  White moves first and is Light here.  A
+game begun here from another single tile is written on the table turned (``quarter_turns``).
 
 Telling it from ours: our notation is absolute and lower-case (``e5/``, as Copy moves writes
 it); a move with a capital column or ``@`` (``B2+``, ``@1/``) is the official notation, read
@@ -86,17 +87,54 @@ def official_text(cells: bytes | bytearray, size: int, move: int, sign: str) -> 
     return f"{column_letters(col - left + 1)}{row - top + 1}{sign}"
 
 
+def quarter_turns(tile: int) -> int:
+    """How many quarter turns clockwise lay the single ``tile`` as ``@0/`` or ``@0+`` lies
+    (``lldd`` or ``dldl``): every curve is ``lldd`` turned, every straight ``dldl``."""
+    return next(k for k in range(4) if _turned_tile(tile, k) in SIGNS)
+
+
+def _turned_tile(tile: int, turns: int) -> int:
+    """``tile`` turned ``turns`` quarter turns clockwise: its west edge comes north, and so on."""
+    for _ in range(turns):
+        tile = (tile << 1 | tile >> 3) & 15
+    return tile
+
+
+def _turned_cell(cell: int, size: int, turns: int) -> int:
+    """The cell of a ``size`` board where ``cell`` lies once the board is turned ``turns``
+    quarter turns clockwise."""
+    row, col = divmod(cell, size)
+    for _ in range(turns):
+        row, col = col, size - 1 - row
+    return row * size + col
+
+
+def turned_cells(cells: bytes | bytearray, size: int, turns: int) -> bytes:
+    """A ``size`` board's ``cells`` turned ``turns`` quarter turns clockwise, tiles and all."""
+    turned = bytearray(size * size)
+    for cell, tile in enumerate(cells):
+        if tile:
+            turned[_turned_cell(cell, size, turns)] = _turned_tile(tile, turns)
+    return bytes(turned)
+
+
+def _turned_move(move: int, size: int, turns: int) -> int:
+    return move_of(_turned_cell(move_cell(move), size, turns), _turned_tile(move_tile(move), turns))
+
+
 def official_moves(game: Any, states: list[Any]) -> list[str]:
     """A game's positions (``states[0]`` its start, each next one after a turn: a record's
-    ``states()``) in the official notation, its start tile first; IllegalMove if the game did
-    not start from one tile lying as ``@0/`` or ``@0+`` (``lldd`` or ``dldl``)."""
+    ``states()``) in the official notation, its start tile first, the table turned so that this
+    tile lies as ``@0/`` or ``@0+`` (``quarter_turns``); IllegalMove if the game did not start
+    from one tile."""
     tiles = [tile for tile in states[0].cells if tile] if states else []
-    if len(tiles) != 1 or tiles[0] not in SIGNS:
-        raise IllegalMove("the official notation starts from one tile, lldd (@0/) or dldl (@0+)")
-    written = [f"@0{SIGNS[tiles[0]]}"]
+    if len(tiles) != 1:
+        raise IllegalMove("the official notation starts from one tile")
+    size, turns = game.size, quarter_turns(tiles[0])
+    written = [f"@0{SIGNS[_turned_tile(tiles[0], turns)]}"]
     for before, after in zip(states, states[1:]):
-        move = after.turn[0]  # the placed tile: the notation leaves the forced ones out
-        written.append(official_text(before.cells, game.size, move, game.sign_of(move)))
+        move = _turned_move(after.turn[0], size, turns)  # the placed tile: the notation leaves the forced ones out
+        written.append(official_text(turned_cells(before.cells, size, turns), size, move, game.sign_of(move)))
     return written
 
 
@@ -163,7 +201,10 @@ def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, lis
     first[move_cell(on_board(move_of(table.centre, 0)))] = states[0].cells[table.centre]
     state = board.state_from_cells(bytes(first), 1)
     start, written = board.to_text(state), []
-    for move in moves:
+    for number, move in enumerate(moves, 2):
+        if state.is_terminal():  # a line or loop the table plays on through (its fill mode) ended it here
+            raise IllegalMove(f"move {number} {quoted(texts[number - 1])} comes after the end of the game: "
+                              f"{state.end_reason()}")
         ours = on_board(move)
         written.append(board.format_move(state, ours))
         state = state.play(ours)

@@ -13,12 +13,15 @@ import random
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games
 from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
-from games.trax_official import official_moves, tiles_box
+from games.trax_official import official_moves, official_text, quarter_turns, tiles_box, turned_cells
+from games.trax_tiles import TILE_NAMES, tile_of_name
 from tests.ui_helpers import key
 from ui import clipboard, i18n
 from ui.record_files import from_text
@@ -79,11 +82,30 @@ def test_a_game_played_here_is_copied_officially_and_opens_again_as_the_same_til
     assert picture(opened.final_state()) == picture(record.final_state())
 
 
-def picture(state) -> str:
-    """The tiles of ``state`` within their bounding box, row by row: a game's look wherever it lies."""
-    top, left, bottom, right = tiles_box(state.cells, state.game.size)
-    rows = board_text(state.cells, state.game.size).splitlines()[top:bottom + 1]
+def picture(state, turns: int = 0) -> str:
+    """The tiles of ``state`` within their bounding box, row by row: a game's look wherever it lies;
+    ``turns``: its board turned that many quarter turns clockwise first."""
+    size = state.game.size
+    cells = turned_cells(state.cells, size, turns)
+    top, left, bottom, right = tiles_box(cells, size)
+    rows = board_text(cells, size).splitlines()[top:bottom + 1]
     return "\n".join(" ".join(row.split()[left:right + 1]) for row in rows)
+
+
+@pytest.mark.parametrize("centre, turns, first", [("lldd", 0, "@0/"), ("dldl", 0, "@0+"), ("ldld", 1, "@0+"),
+                                                   ("lddl", 1, "@0/"), ("ddll", 2, "@0/"), ("dlld", 3, "@0/")])
+def test_a_game_from_any_centre_tile_is_copied_officially_on_the_table_turned_to_lay_it_as_written(centre, turns,
+                                                                                                   first):
+    """The official notation's first tile is @0/ (lldd) or @0+ (dldl), the table seen from the
+    side that lays it so; a game begun here from another tile (Centre tile: ddll, the course's
+    random draw) had no official line.  ddll is lldd turned half round: its game is written on the
+    table turned half round, and opens as the same tiles so turned."""
+    game = games.load("trax", centre=centre)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5/", "e6+", "g6\\"][:2])
+    lines = [t for t in move_list_text(record).splitlines() if t.startswith("Official notation: ")]
+    assert quarter_turns(tile_of_name(centre)) == turns
+    assert len(lines) == 1 and lines[0].split()[2] == first
+    assert picture(from_text(lines[0]).final_state()) == picture(record.final_state(), turns)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -103,6 +125,51 @@ def test_random_games_copied_officially_open_again_as_the_same_tiles_and_words(s
     opened = from_text(f"Trax (mode=fill)\n{' '.join(written)}")
     assert picture(opened.final_state()) == picture(states[-1])
     assert official_moves(opened.game(), opened.states()) == written
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]),
+       centre=st.sampled_from(TILE_NAMES), seed=st.integers(0, 2**32 - 1))
+def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, centre, seed):
+    """Whole random games, to their end, copied as Copy moves copies them (``move_list_text``)
+    and opened as a paste opens them (``from_text``): the whole text gives back the moves, and
+    the official line, where one is written, opened alone (as another Trax program would read
+    it) lays the same tiles.  A fill game played past its first loop is not a game of the
+    official rules: its line read "the game is over", so none is written for it.  Whatever
+    the centre tile, the table is turned so that it lies as ``@0/`` or ``@0+``."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=size, mode=mode, centre=centre)
+    state, moves = game.initial_state(), []
+    while not state.is_terminal() and len(moves) < 80:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves)
+    copied = move_list_text(record)
+    assert from_text(copied).moves == moves
+    official = [line for line in copied.splitlines() if line.startswith("Official notation: ")]
+    turns = quarter_turns(tile_of_name(centre))
+    for line in official:
+        assert picture(from_text(line).final_state()) == picture(state, turns)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]),
+       centre=st.sampled_from(["lldd", "dldl", "ddll", "ldld"]), turns=st.integers(0, 40), seed=st.integers(0, 2**32 - 1))
+def test_every_legal_move_written_either_way_is_read_back_as_itself(size, mode, centre, turns, seed):
+    """In random positions, tiles against the board's edges included, every legal move written
+    in our notation (``format_move``) and in the official one (counted from the tiles, ``@`` and
+    ``0`` before them) is read back by the move field's ``parse_move`` as that move."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=size, mode=mode, centre=centre)
+    state = game.initial_state()
+    for _ in range(turns):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    for move in state.legal_moves():
+        assert game.parse_move(state, game.format_move(state, move)) == move
+        assert game.parse_move(state, official_text(state.cells, size, move, game.sign_of(move))) == move
 
 
 def test_a_game_too_large_for_the_board_is_laid_on_a_larger_one_or_said_so():
@@ -165,6 +232,52 @@ def test_an_official_game_pasted_on_the_main_menu_opens_in_the_replay(app, monke
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     assert scene.record.moves == ["f5\\", "e6\\"] and scene.record.final_state().winner() == 1
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "move 4 'C1+' comes after the end of the game: Dark wins: a dark loop, completed by Light"),
+    ("pt", "a jogada 4 'C1+' vem depois do fim do jogo: Escuro ganha: Claro completou um circuito escuro"),
+])
+def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes_after_the_end(app, monkeypatch,
+                                                                                                language, said):
+    """``@0/ B1\\ A2\\`` closes a dark loop; a move written after it was refused with a bare
+    "the game is over", naming neither the move nor the end.  Nothing opens."""
+    from tests.test_ui_paste import messages
+
+    monkeypatch.setattr(clipboard, "get_text", lambda: f"{LOOP} C1+\n")
+    i18n.set_language(language)
+    try:
+        key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+        assert not isinstance(app.scene, ReplayScene)
+        assert any(said in text for text in messages(app)), messages(app)
+    finally:
+        i18n.set_language("en")
+
+
+def test_copy_moves_in_a_game_from_centre_tile_ddll_gives_an_official_line_that_opens_on_the_main_menu(app, monkeypatch):
+    """M in a game begun from ddll (lldd turned half round): the copied text has the official
+    line, written on the table turned half round; that line alone, pasted on the main menu, opens
+    in the replay as the same tiles so turned."""
+    from tests.test_ui_move_entry import paste
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    scene = GameScene(app, MatchSetup("trax", {"centre": "ddll"}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    paste(app, monkeypatch, "f5/ e6+")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_m)
+    line = next(text for text in put[-1].splitlines() if text.startswith("Official notation: "))
+    assert line.split()[2] == "@0/"
+    app.show_menu()
+    app.run_frames(2)
+    monkeypatch.setattr(clipboard, "get_text", lambda: line)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene)
+    assert picture(app.scene.record.final_state()) == picture(scene.state, 2)
 
 
 def test_the_move_field_plays_capital_moves_from_the_tiles_and_sends_a_whole_game_to_the_main_menu(app, monkeypatch):

@@ -328,6 +328,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
     (rf"move (?P<n>\d+) {QUOTED} is not legal in the game written before it",
      N_("move {n} {text} is not legal in the game written before it")),
+    (rf"move (?P<n>\d+) {QUOTED} comes after the end of the game: (?P<end>.*)",
+     N_("move {n} {text} comes after the end of the game: {end}")),
     (r"the game is (?P<w>\d+) tiles wide and (?P<h>\d+) high; with a free row and column round it, as on the open "
      r"table, it needs a (?P<n>\d+) x (?P=n) board \(Trax here: up to (?P<m>\d+) x (?P=m)\)",
      N_("the game is {w} tiles wide and {h} high; with a free row and column round it, as on the open table, it "
