@@ -459,6 +459,17 @@ class Trax(Game):
                     moves.append(cell << 4 | t)
         return moves
 
+    def legal_at(self, state: TraxState, cell: int) -> list[int]:
+        """The legal moves on ``cell``, as ``state.legal_moves()`` lists them there: a move read
+        from its text tries only its own cell's tiles, not every cell's (each forced tile laid
+        out), so reading a long 25x25 game back (a copy, a replay, a saved game opened) does not
+        play out every placement of every position."""
+        if state._moves is not None or state.outcome_ends_game():
+            return [move for move in state.legal_moves() if move_cell(move) == cell]
+        if cell not in state.frontier:
+            return []
+        return [cell << 4 | t for t in self.fits(state.cells, cell) if self.forced_fill(state.cells, cell, t) is not None]
+
     def forced_fill(self, cells, cell: int, tile: int) -> list[tuple[int, int]] | None:
         """The turn's tiles [(cell, tile), ...] in the order they are laid, or None if illegal."""
         order = self.lay_turn(cells, cell, tile)
@@ -807,7 +818,7 @@ class Trax(Game):
         IllegalMove saying why there is none, or why ``said`` is ambiguous."""
         if state.is_terminal():
             raise IllegalMove(f"{said}: the game is over")
-        legal = [mv for mv in state.legal_moves() if move_cell(mv) == cell]
+        legal = self.legal_at(state, cell)
         if name:
             move = move_of(cell, tile_of_name(name.lower()))
             chosen = [move] if move in legal else []

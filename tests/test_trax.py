@@ -1119,3 +1119,22 @@ def test_a_threat_nobody_can_stop_is_reported_as_the_win_it_forces():
     reports = []
     ai.make_player("trax", "level-4", seed=0, options={"mode": "fill"}).choose(fill, Limits(time=1.0), reports.append)
     assert reports and abs(reports[-1].score) < PROVEN
+
+
+@settings(max_examples=15, deadline=None)
+@given(size=st.sampled_from([7, 8, 11]), mode=st.sampled_from(["tournament", "fill"]), seed=st.integers(0, 10**6))
+def test_the_legal_moves_on_one_cell_are_the_positions_legal_moves_there(size, mode, seed):
+    """A move read from its text tries only its cell's tiles (``Trax.legal_at``): in every position of
+    a random game, before and after the position's whole list is made, each cell's moves are those
+    of ``legal_moves()`` on that cell, in the same order."""
+    game, rng = games.load("trax", size=size, mode=mode), random.Random(seed)
+    state = game.initial_state()
+    while True:
+        cells = range(size * size)
+        alone = {cell: game.legal_at(state, cell) for cell in cells}  # the whole list not made yet
+        legal = state.legal_moves()
+        assert alone == {cell: [m for m in legal if m >> 4 == cell] for cell in cells}
+        assert alone == {cell: game.legal_at(state, cell) for cell in cells}  # from the list, once made
+        if not legal:
+            break
+        state = state.play(rng.choice(legal))
