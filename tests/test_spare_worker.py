@@ -322,3 +322,61 @@ def test_the_spare_is_told_a_change_of_options_once():
     game_id, unused, options = SpareWorker._spare.expected
     assert (game_id, unused, options["size"]) == ("hex", ("knowledge",), 19)
     assert not SpareWorker.expect(games.load("hex", size=19))
+
+
+def _spare_holding_reversi(tmp_path, monkeypatch) -> App:
+    """The window on New game, its spare's head start for Reversi over (its kernels loaded)."""
+    ai.kernels.warm_up("reversi")  # compiled on disk, as on a restart
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app.settings.setup_choices = {"game_id": "reversi", "options": {}}
+    app.spare_worker = True
+    assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
+    assert _ready_for(app, "reversi") is not None
+    click_widget(app, app.scene.menu, "play")
+    return app
+
+
+def test_a_game_started_right_after_another_card_takes_the_old_spare_while_its_replacement_starts(
+        tmp_path, monkeypatch):
+    """The spare holds Reversi's kernels; Page Down shows the next game, for which a fresh spare
+    starts (0.6 to 0.8 s before it has imported its engine).  Start game pressed at once: the game
+    takes the old spare, numba imported already, rather than wait for a process still starting
+    (the old spare was ended at Page Down); the replacement ends, and the game loads its kernels."""
+    app = _spare_holding_reversi(tmp_path, monkeypatch)
+    try:
+        spare, setup = SpareWorker._spare, app.scene
+        key(app, pygame.K_PAGEDOWN)
+        following = setup.choices.game_id
+        assert following != "reversi"
+        assert wait(app, lambda: app._spare_told is not None and app._spare_told[0] == following, 10.0)
+        assert SpareWorker._spare is spare and spare.process.is_alive()  # kept while the fresh one starts
+        coming = SpareWorker._coming
+        assert coming is not None and coming.expected[0] == following
+        click(app, setup.start_button.rect.center)
+        worker = app.scene.computer.ensure_worker()
+        assert worker.process is spare.process  # the old spare, taken
+        assert SpareWorker._spare is None and SpareWorker._coming is None
+        assert wait(app, lambda: not coming.process.is_alive(), 30.0)
+        assert polled_until(worker, lambda: not worker.preparing)  # the game's own kernels loaded
+        assert not worker.warm_up_error
+    finally:
+        app.quit()
+
+
+def test_the_old_spare_ends_once_its_replacement_has_imported_its_engine(tmp_path, monkeypatch):
+    """Left on the next card, the fresh spare takes the old one's place as soon as it has imported
+    its engine, and the old one, with Reversi's kernels, ends: one spare's memory again."""
+    app = _spare_holding_reversi(tmp_path, monkeypatch)
+    try:
+        spare = SpareWorker._spare
+        key(app, pygame.K_PAGEDOWN)
+        assert wait(app, lambda: SpareWorker._coming is not None, 10.0)
+        coming = SpareWorker._coming
+        assert wait(app, lambda: SpareWorker._spare is coming, 120.0)
+        assert SpareWorker._coming is None
+        assert coming.loading or coming.ready is not None  # it had said it imported its engine
+        assert wait(app, lambda: not spare.process.is_alive(), 30.0)
+    finally:
+        app.quit()

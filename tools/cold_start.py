@@ -28,21 +28,22 @@ game New game shows first the one measured (the last chosen), ``--menu`` seconds
 1 s.  Printed: the seconds from the game's start to the worker's kernels ready ("Preparing the
 engine..." gone) and to the first move (the window's 0.35 s pause before a reply included), the
 median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
-``--steps`` prints where a worker's start goes, step by step in a new process (the interpreter,
-numba, the game's engine, each kernel stage, level-5 made, its first search past the books).
-``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one.
+``--steps``: where a worker's start goes, step by step in a new process (the interpreter, numba,
+the game's engine, each kernel stage, level-5 made, its first search past the books).
+``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one
+(``--switch FIRST``: started ``--menu`` s after New game showed it instead of FIRST, the spare's guess).
 ``--memory``: the spare's resident memory as New game shows the games given, one after another.
 
 ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
-it for a move from the start; the time runs from the process's start, imports included.
-
-Exits with status 1 if a game's first move failed (the error is printed on its line).
+it for a move from the start; the time runs from the process's start, imports included.  Exits
+with status 1 if a game's first move failed (the error is printed on its line).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -219,21 +220,47 @@ if __name__ == "__main__":
 TAKEN = PLAYED_LINE + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
-game_spec, plies, taken = sys.argv[2], int(sys.argv[3]), sys.argv[4] == "spare"
+game_spec, plies, kind = sys.argv[2], int(sys.argv[3]), sys.argv[4]
+first_spec, delay = (sys.argv[5], float(sys.argv[6])) if kind == "switched" else (game_spec, 0.0)
+
+
+def loaded(spec):
+    import games
+
+    game_id, *pairs = spec.split(":")
+    return games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+
+
+def switched(game):
+    # New game shows ``game`` instead of the spare's first guess; ``delay`` seconds later Start
+    # game, the window's idle frames meanwhile letting a replacement spare take the old one's place
+    from ui.ai_worker import SpareWorker
+
+    SpareWorker.expect(game)
+    told = time.monotonic()
+    while time.monotonic() - told < delay:
+        getattr(SpareWorker, "settle", lambda: None)()
+        time.sleep(0.02)
 
 
 def main():
-    import games
     from ui.ai_worker import AIResult, AISpareReady, AIWorker, Job, SpareWorker, wait_for_closed_workers
 
-    game_id, *pairs = game_spec.split(":")
-    game = games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+    game = loaded(game_spec)
+    game_id = game.id
     state, line = played_line(game, plies)
-    if taken:  # the spare the window starts in its menus, its head start over
+    if kind == "spare":  # the spare the window starts in its menus, its head start over
         SpareWorker.start(game)
         while not isinstance(SpareWorker._spare.reports.receive(1.0), AISpareReady):
             pass
         time.sleep(1.0)  # a moment more in the menus
+    elif kind == "switched":  # ... for the first guess, its reports heard as the window hears them
+        SpareWorker.start(loaded(first_spec))
+        while SpareWorker._spare.ready is None:
+            SpareWorker._spare.hear()
+            time.sleep(0.02)
+        time.sleep(1.0)
+        switched(game)
     started, ready, moved = time.monotonic(), None, None
     worker = AIWorker(game)
     job = Job(game_id, dict(game.options), tuple(line), game.to_text(state), "level-5", 1.0, seed=1,
@@ -276,6 +303,7 @@ def ready_for(game_id):
     from ui.ai_worker import AISpareReady, SpareWorker
 
     while True:
+        getattr(SpareWorker, "settle", lambda: None)()  # a replacement takes the old spare's place
         spare = SpareWorker._spare
         if hasattr(spare, "hear"):
             spare.hear()
@@ -534,6 +562,31 @@ def _taken(spec: str, plies: float, root: Path, kernels: str) -> tuple[bool, lis
     return True, figures
 
 
+def _switched(first: str, delay: float, spec: str, plies: float, root: Path, kernels: str
+              ) -> tuple[bool, list[float] | str]:
+    """Level-5's first move of ``spec`` past the books on the checkout at ``root``, in the worker of
+    a game started ``delay`` seconds after New game showed it instead of ``first``, the spare's
+    first guess (its head start for ``first`` over): (seconds to the kernels ready, to the move,
+    the search's own), or the error."""
+    ended, words = _output(TAKEN, spec, str(int(plies)), "switched", first, str(delay), root=root, kernels=kernels)
+    return (True, [float(word) for word in words]) if ended else (False, words[0])
+
+
+def switched_lines(spec: str, first: str, delays: list[float], plies: int, runs: int, against: Path | None
+                   ) -> tuple[bool, list[str]]:
+    """``_switched`` of ``spec`` after ``first`` for each of ``delays`` on this checkout (and on
+    ``against``'s, run by run beside it), the median of ``runs`` runs each."""
+    lines = []
+    for delay in delays:
+        ok, figures = _side_by_side(spec, plies, runs, against, functools.partial(_switched, first, delay))
+        if not ok:
+            return False, figures
+        lines += [f"{spec:14} {label:8} started {delay:.1f} s after the switch from {first}: ready {ready:.2f} s, "
+                  f"moved {moved:.2f} s (its search {search:.2f} s)"
+                  for label, (ready, moved, search) in ((label, _median(m)) for label, m in figures.items())]
+    return True, lines
+
+
 def taken_lines(spec: str, plies: int, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_taken`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
     median of ``runs`` runs each."""
@@ -591,12 +644,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taken", action="store_true",
                         help="time level-5's first move past the books in a worker that took the spare and in a "
                         "fresh one, in turns (compiled kernels)")
+    parser.add_argument("--switch", metavar="FIRST",
+                        help="time level-5's first move past the books in a game started --menu seconds (default "
+                        "0.2, 0.5, 1 and 2) after New game showed it instead of FIRST, the spare's guess (compiled kernels)")
     parser.add_argument("--memory", action="store_true",
                         help="the spare worker's resident memory as New game shows the games given in turn")
     parser.add_argument("--against", type=Path,
-                        help="--first-frame, --restart, --taken, --memory: also measure the checkout at this path")
+                        help="--first-frame, --restart, --taken, --switch, --memory: also measure the checkout at "
+                        "this path")
     parser.add_argument("--runs", type=int, default=3,
-                        help="--first-frame, --restart, --taken: runs of each, the median quoted (--memory: each shown)")
+                        help="--first-frame, --restart, --taken, --switch: runs of each, the median quoted (--memory: "
+                        "each shown)")
     parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
                         "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
@@ -611,6 +669,10 @@ def main(argv: list[str] | None = None) -> int:
         return _print_all(specs, lambda spec: steps_line(spec, args.plies))
     if args.memory:
         return memory_main(specs, args.runs, args.against)
+    if args.switch:
+        delays = [0.2, 0.5, 1.0, 2.0] if args.menu is None else [args.menu]
+        return _print_all(specs, lambda spec: _joined(switched_lines(spec, args.switch, delays, args.plies, args.runs,
+                                                                     args.against)))
     if args.taken:
         return _print_all(specs, lambda spec: _joined(taken_lines(spec, args.plies, args.runs, args.against)))
     args.menu = 5.0 if args.menu is None else args.menu

@@ -826,10 +826,15 @@ class SpareWorker:
     priority (a spare waits in the menus, which leave the cores idle): at the worker's, on a busy
     machine, it was not done when a game started a few seconds later; the spare lowers it then.
 
+    A fresh spare takes 0.6 to 0.8 s to import its engine (numba with it): until it has, the one it
+    replaces stays (``_coming``, ``settle``), so a game started meanwhile takes the old spare, which
+    loads its own game's kernels with numba imported already, rather than a process still starting.
+
     ``start`` is called as the window sleeps waiting for input (``ui.app.App``), and makes one only
     when there is none and no worker is running: not beside a game's search, never more than one."""
 
     _spare: SpareWorker | None = None
+    _coming: SpareWorker | None = None  # the spare's replacement, until it has imported its engine (``settle``)
 
     def __init__(self, expected: Game | str | None = None) -> None:
         self.expected = self._expectation(expected)
@@ -859,24 +864,48 @@ class SpareWorker:
         """Tell the spare waiting, if any, that New game now shows ``expected`` (another game, or
         other options): it loads that game's kernels instead of its first guess's (``SpareExpect``),
         in its own process; the window only queues the message.  A spare that has begun to load
-        another game's kernels (``holds_another``) is ended and a fresh one started instead: a
-        process never gives back what it loaded, and one told Reversi, Hex then Alquerque held all
-        three (Alquerque's tables alone some 125 MB).  Whether it was told or replaced (no spare,
-        or the same expectation: neither)."""
-        spare = cls._spare
-        if spare is None:
+        another game's kernels (``holds_another``) is replaced by a fresh one: a process never
+        gives back what it loaded, and one told Reversi, Hex then Alquerque held all three
+        (Alquerque's tables alone some 125 MB).  The old one stays until the fresh one has
+        imported its engine (``settle``); the fresh one follows the later choices.  Whether it was
+        told or replaced (no spare, or the same expectation: neither)."""
+        cls.settle()
+        if cls._spare is None:
             return False
         expectation = cls._expectation(expected)
+        if cls._coming is not None and expectation == cls._spare.expected:  # back to the old spare's game
+            cls._coming.close()
+            cls._coming = None
+            return True
+        spare = cls._coming or cls._spare  # the one that follows New game's choice
         if expectation == spare.expected:
             return False
-        if spare.holds_another(expectation[0]):
-            spare.close()
-            cls._spare = SpareWorker(expected)
+        if spare.holds_another(expectation[0]):  # only the old spare: a replacement that loads is settled
+            cls._coming = SpareWorker(expected)
             return True
-        spare.expected = expectation
-        with contextlib.suppress(OSError, ValueError, queue.Full):
-            spare.jobs.put_nowait(SpareExpect(*expectation))
+        spare.told(expectation)
         return True
+
+    def told(self, expectation: tuple[str | None, tuple[str, ...], dict[str, Any]]) -> None:
+        """Tell this spare's process New game's choice (``SpareExpect``); the window only queues it."""
+        self.expected = expectation
+        with contextlib.suppress(OSError, ValueError, queue.Full):
+            self.jobs.put_nowait(SpareExpect(*expectation))
+
+    @classmethod
+    def settle(cls) -> None:
+        """The replacement takes the spare's place, the old one ended, once it has imported its
+        engine (it says ``AISpareLoading`` or ``AISpareReady``), or at once if the old one died.
+        Called as the window waits for input (``ui.app.App``) and before a spare is told or taken."""
+        coming = cls._coming
+        if coming is None:
+            return
+        coming.hear()
+        old = cls._spare
+        if coming.loading or coming.ready is not None or old is None or not old.process.is_alive():
+            cls._spare, cls._coming = coming, None
+            if old is not None:
+                old.close()
 
     def holds_another(self, game_id: str | None) -> bool:
         """Has this spare begun to load the kernels or data of a game other than ``game_id``
@@ -897,12 +926,17 @@ class SpareWorker:
     @classmethod
     def wanted(cls) -> bool:
         """Would ``start`` start one: there is none, and no worker runs."""
-        return cls._spare is None and not len(_live)
+        return cls._spare is None and cls._coming is None and not len(_live)
 
     @classmethod
     def take(cls) -> SpareWorker | None:
-        """The spare, alive, for a new worker to use (None when there is none); it is no longer spare."""
-        spare, cls._spare = cls._spare, None
+        """The spare, alive, for a new worker to use (None when there is none); it is no longer spare.
+        A replacement still importing its engine is ended: the old spare, numba imported, loads
+        the game's kernels sooner than it would."""
+        cls.settle()
+        spare, coming, cls._spare, cls._coming = cls._spare, cls._coming, None, None
+        if coming is not None:
+            coming.close()
         if spare is not None and not spare.process.is_alive():
             spare.close()
             return None
@@ -910,10 +944,12 @@ class SpareWorker:
 
     @classmethod
     def end(cls) -> None:
-        """End the spare, if any (the window closes); in the background, as a closed worker's."""
-        spare, cls._spare = cls._spare, None
-        if spare is not None:
-            spare.close()
+        """End the spare, if any, and its replacement (the window closes); in the background, as a
+        closed worker's."""
+        for spare in (cls._spare, cls._coming):
+            if spare is not None:
+                spare.close()
+        cls._spare = cls._coming = None
 
     def close(self) -> None:
         with contextlib.suppress(OSError, ValueError, queue.Full):

@@ -757,8 +757,10 @@ class App:
         """Start the spare AI worker expecting the game New game shows first, none while a worker
         runs (a game's search keeps its cores); or, New game's choice changed since (a card clicked,
         Page Down, Hex's size), tell the spare waiting, which then loads that game's kernels
-        (``SpareWorker.expect``: a message queued, nothing loaded in the window)."""
+        (``SpareWorker.expect``: a message queued, nothing loaded in the window); a replacement
+        spare that has imported its engine takes the old one's place (``SpareWorker.settle``)."""
         choice = self._expected_choice()
+        SpareWorker.settle()
         if SpareWorker.wanted():
             SpareWorker.start(self.expected_rules())
         elif choice != self._spare_told:

@@ -262,7 +262,8 @@ def unstep_table(r: np.ndarray) -> np.ndarray:
 # kernel.has_move's loop without its step test: has_move keeps both in one pass, at every search node
 @njit(cache=True, nogil=True)
 def has_capture(r, own, enemy, side):
-    """Whether ``side`` could make a capture (what makes a step illegal when captures are compulsory)."""
+    """Whether ``side`` could make a capture (what makes a step illegal when captures are compulsory).
+    The build's only (``level_pass``): no warm-up compiles it (``tests/test_kernel_warm_ups.py``)."""
     occupied = own | enemy
     bits = own
     while bits:
@@ -278,7 +279,8 @@ def has_capture(r, own, enemy, side):
 def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
     """Entries ``lo..hi`` from their captures: a win in 1 when a capture leads to a loss (or takes
     the last piece), a loss in 0 with no move, a loss in 1 when every move is a capture into a
-    win; else ``remaining`` = the moves not yet known to lose (steps, captures into draws)."""
+    win; else ``remaining`` = the moves not yet known to lose (steps, captures into draws).  Only
+    tools/build_alquerque_tables.py runs it (``build_table``): no warm-up compiles it."""
     moves = np.zeros((1, kernel.MAX_MOVES), np.int64)
     for index in range(lo, hi):
         white, black, side = index_position(index, w, b)
@@ -317,7 +319,8 @@ def first_pass(r, blob, offsets, w, b, out, remaining, lo, hi):
 def level_pass(r, unsteps, w, b, out, remaining, level):
     """One level backwards: every predecessor (by a step) of a loss in ``level - 1`` is a win in
     ``level``; a predecessor of a win in ``level - 1`` whose last unknown move this was is a loss
-    in ``level``.  Returns how many entries it decided."""
+    in ``level``.  Returns how many entries it decided.  Only tools/build_alquerque_tables.py runs
+    it (``build_table``): no warm-up compiles it."""
     compulsory = r[2 * POINTS, 0]
     decided = 0
     for index in range(out.size):

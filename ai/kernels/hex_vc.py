@@ -548,6 +548,8 @@ def edge_status(colour, n, nbrs, side, lim, carrier_and) -> int:
 
     With 1, ``carrier_and`` is set to the intersection of the carriers of all the SCs found (the
     cells where the opponent must play, if ``side`` is the one waiting); with 2 it is cleared.
+    No player calls it (they ask ``mustplay``): the tests hold H-search's verdicts to an exact
+    solver through it, and no warm-up compiles it (``tests/test_kernel_warm_ups.py``).
     """
     if has_won(colour, n, nbrs, side):
         carrier_and[:] = 0
@@ -636,3 +638,4 @@ def warm_up() -> None:
     out = np.zeros(words(n), np.uint64)
     mustplay(colour, n, neighbours(n), 1, lim, out)
     sc_keys(colour, n, neighbours(n), 0, lim, np.empty(n * n, np.int32))
+    pair_slot(0, 1, 2)  # ai.engines.hex_knowledge reads the connections' slots itself

@@ -669,6 +669,11 @@ def warm_up() -> None:
     solve_plies(b, solver.table, solver.work, piece, region, 0, ctl, 0)
     first_win(b, solver.table, solver.work, piece, region, 0, ctl, 0)
     move_plies(b, solver.table, solver.work, 2, region, 0, ctl, 0)
+    move_wins(b, solver.table, solver.work, 2, region, 0, ctl, 0)  # these five the engine calls itself
+    final_move_plies(b, 2, region, 0)
+    popcount(region)
+    probe(table.table, piece, region, 0)
+    stopped(ctl)
     params = np.array([8, 1000, 40, 12, 25, 10], np.int64)
     negamax(b, table.table, table.work, solver.table, solver.work, params, piece, region, 0,
             2, -WIN - 1, WIN + 1, 0, ctl)

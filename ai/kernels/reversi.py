@@ -591,15 +591,18 @@ def pvs(me, opp, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fl
     return best
 
 
-@njit(cache=True, nogil=True)
-def search_root(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl, out_sq, out_value):
-    """``search_root_with`` on the hand-set evaluation, without an aspiration window."""
+def search_root(me: np.uint64, opp: np.uint64, depth: int, first: int, every_value: bool, ply: int, geo: np.ndarray,
+                square_value: np.ndarray, keys: np.ndarray, data: np.ndarray, sqs: np.ndarray, fls: np.ndarray,
+                ctl: np.ndarray, out_sq: np.ndarray, out_value: np.ndarray) -> int:
+    """``search_root_with`` on the hand-set evaluation, without an aspiration window.  Plain Python,
+    not a kernel: it passes ``search_root_with`` the argument types the players pass, so the warm-up
+    that calls it compiles what a game's search calls (a kernel of its own was never called by a
+    game, and left ``search_root_with`` to the first search to load or compile)."""
     pat = np.zeros((0, PACK_WIDTH), np.int64)
     weights = np.zeros((0, 0), np.float32)
-    guess, window = np.int64(0), np.int64(0)
     mpc = np.zeros((0, 0, 4), np.float64)
     return search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                            out_sq, out_value, pat, weights, guess, window, mpc, np.float64(MPC_OFF))
+                            out_sq, out_value, pat, weights, 0, 0, mpc, float(MPC_OFF))
 
 
 @njit(cache=True, nogil=True)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 import numpy as np
 
 import ai.kernels  # noqa: F401  (sets the kernel cache folder before numba compiles anything)
-from ai.kernels import mends_the_cache, njit
+from ai.kernels import njit
 
 SIZE = 8
 STAGES = 15  # stage = (discs on the board - 4) // 4, capped: discs 4..63
@@ -146,14 +146,16 @@ def instance_index(me: np.uint64, opp: np.uint64, squares, lengths, i: int) -> i
 
 @njit(cache=True, nogil=True)
 def feature_slots(me: np.uint64, opp: np.uint64, squares, lengths, offsets, canonical, out) -> None:
-    """Write each instance's weight slot (its canonical flat index) into ``out``."""
+    """Write each instance's weight slot (its canonical flat index) into ``out``.  Only
+    tools/reversi_train.py calls it: no warm-up compiles it (``tests/test_kernel_warm_ups.py``)."""
     for i in range(lengths.shape[0]):
         out[i] = canonical[offsets[i] + instance_index(me, opp, squares, lengths, i)]
 
 
 @njit(cache=True, nogil=True)
 def pattern_value(me: np.uint64, opp: np.uint64, squares, lengths, offsets, canonical, weights) -> float:
-    """The evaluation: the sum of the stage's weights over every instance (discs, mover's view)."""
+    """The evaluation: the sum of the stage's weights over every instance (discs, mover's view).
+    The readable reference the tests hold ``packed_value`` to; no player calls it, no warm-up compiles it."""
     stage = stage_of(me, opp)
     total = 0.0
     for i in range(lengths.shape[0]):
@@ -189,13 +191,3 @@ def packed_value(me: np.uint64, opp: np.uint64, pat, weights) -> float:
         total += weights[stage, pat[i, 1] + index]
     return total
 
-
-@mends_the_cache
-def warm_up() -> None:
-    patterns = PatternSet()
-    out = np.zeros(patterns.instance_count, np.int32)
-    me, opp = np.uint64(0x0000000810000000), np.uint64(0x0000001008000000)
-    feature_slots(me, opp, patterns.squares, patterns.lengths, patterns.offsets, patterns.canonical, out)
-    weights = np.zeros((STAGES, patterns.features), np.float32)
-    pattern_value(me, opp, patterns.squares, patterns.lengths, patterns.offsets, patterns.canonical, weights)
-    packed_value(me, opp, packed(patterns), expanded(patterns, weights))
