@@ -212,6 +212,8 @@ def test_settings_forget_the_results_on_the_second_press(app):
     app.run_frames(2)
     scene = app.scene
     assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))  # below the fold, as a player scrolls to it
+    app.run_frames(1)
     click_widget(app, scene.menu, "forget_results")
     assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
     assert tally.TALLY.games() == 3  # not yet
@@ -267,7 +269,7 @@ def test_a_win_by_a_crashed_bots_forfeit_is_counted_apart_from_the_games_won(app
     autosaves_written()
     assert tally.TALLY.of("tictactoe", str(bot)) == Score(forfeits=1)
     assert wait(app, lambda: any("won by forfeit" in line for line in result_lines(scene)), 5)
-    assert "You against bot.py: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
+    assert "You against bot: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
 
 
 def test_wins_by_forfeit_are_kept_apart_in_the_file_and_said_on_the_new_game_screen(app):

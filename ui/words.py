@@ -723,7 +723,7 @@ SETTING_LABELS = {
     "outside_players": N_("Outside players of the tournament"), "outside_games": N_("Games of the outside players"),
     "setup_choices": N_("Last choices on New game"), "tournament_game": N_("Game of the last tournament"),
     "dismissed_tournaments": N_("Unfinished tournaments no longer offered"),
-    "records_filter": N_("Filter of Saved games"),
+    "records_filter": N_("Filter of Saved games"), "text_size": N_("Text size"),
 }
 
 
