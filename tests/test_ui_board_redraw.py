@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import make_app
+from tests.ui_helpers import count_calls, make_app
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES
@@ -50,29 +50,17 @@ def _point_around(app, scene: GameScene) -> int:
     return app.draws - before
 
 
-def _count_calls(monkeypatch, owner, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(owner, name)
-
-    def counted(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counted)
-    return calls
-
-
 def test_the_pointer_moving_over_a_hex_board_lays_out_no_cell_again(app, monkeypatch):
     scene = _game(app, "hex", {"size": 19})
     _point_around(app, scene)  # the cells drawn directly, then their picture made
-    hexagons = _count_calls(monkeypatch, HexView, "hexagon")
+    hexagons = count_calls(monkeypatch, HexView, "hexagon")
     assert _point_around(app, scene) == MOTIONS  # each motion drew a frame (its hover preview)...
     assert hexagons[0] == 0  # ... from the cells' picture
 
 
 def test_a_new_theme_or_size_draws_the_hex_cells_again(app, monkeypatch):
     _game(app, "hex", {"size": 11})
-    hexagons = _count_calls(monkeypatch, HexView, "hexagon")
+    hexagons = count_calls(monkeypatch, HexView, "hexagon")
     app.settings.theme = "light" if app.settings.theme != "light" else "dark"
     app.dirty = True
     app.run_frames(1)
@@ -111,7 +99,7 @@ def test_the_frames_drawn_as_the_pointer_moves_list_no_places_for_the_cursor(app
     """The panel's tip and the status line only ask whether the cursor has places (they did list
     every cell's rectangle twice a frame); the cursor hidden, nothing else lists them."""
     scene = _game(app, game_id, options)
-    listed = _count_calls(monkeypatch, type(scene.view), "targets")
+    listed = count_calls(monkeypatch, type(scene.view), "targets")
     assert _point_around(app, scene) == MOTIONS
     assert listed[0] == 0
 
@@ -142,7 +130,7 @@ def test_a_hex_board_full_of_stones_works_out_each_sides_shades_once(app, monkey
     rng, state = random.Random(1), scene.state
     for _ in range(120):
         state = state.play(rng.choice([m for m in state.legal_moves() if isinstance(m, int)]))
-    shades = _count_calls(monkeypatch, hex_view, "_shade")
+    shades = count_calls(monkeypatch, hex_view, "_shade")
     for _ in range(3):
         scene.view.draw(app.screen, state, scene.overlay())
     assert shades[0] <= 2 * 2  # two sides, a shadow and a shine each (none if the first frames worked them out)
@@ -153,6 +141,6 @@ def test_the_frames_drawn_as_the_pointer_moves_build_no_start_position(app, monk
     """The panel names the opening only of a game from the usual start: it asked at every frame
     drawn, and built that start again to ask (Trax: every path of a 25x25 board)."""
     scene = _game(app, game_id, options)
-    built = _count_calls(monkeypatch, type(scene.game), "initial_state")
+    built = count_calls(monkeypatch, type(scene.game), "initial_state")
     assert _point_around(app, scene) == MOTIONS
     assert built[0] == 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, make_app, recorded_text
+from tests.ui_helpers import click, count_calls, make_app, recorded_text
 from ui import i18n
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -175,18 +175,6 @@ def test_a_new_language_shows_in_the_game_screens_words(app, monkeypatch):
     assert any("Vermelho" in text or "Azul" in text for text in drawn), drawn
 
 
-def _count_calls(monkeypatch, owner, name: str) -> list[int]:
-    calls = [0]
-    original = getattr(owner, name)
-
-    def counted(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counted)
-    return calls
-
-
 @pytest.mark.parametrize("game_id, options", [("hex", {"size": 11}), ("reversi", {}), ("alquerque", {})])
 def test_a_new_cell_pointed_at_draws_the_board_alone_with_the_pixels_of_a_whole_frame(app, monkeypatch, game_id,
                                                                                         options):
@@ -201,7 +189,7 @@ def test_a_new_cell_pointed_at_draws_the_board_alone_with_the_pixels_of_a_whole_
     app.run_frames(2)
     places = [rect.center for _move, rect in scene.view.targets(scene.state)]
     _move(app, places[0])
-    panels = _count_calls(monkeypatch, GamePanel, "draw")
+    panels = count_calls(monkeypatch, GamePanel, "draw")
     assert _move(app, places[-1]) == 1
     assert panels[0] == 0  # the board alone
     shown = pygame.image.tobytes(app.screen, "RGB")
@@ -216,7 +204,7 @@ def test_a_button_lit_by_the_pointer_draws_the_whole_window(app, monkeypatch):
 
     scene = _hex_game(app)
     _move(app, _cell_centre(scene, 60))
-    panels = _count_calls(monkeypatch, GamePanel, "draw")
+    panels = count_calls(monkeypatch, GamePanel, "draw")
     assert _move(app, scene.btn_rules.rect.center) == 1
     assert panels[0] == 1
     shown = pygame.image.tobytes(app.screen, "RGB")
@@ -298,7 +286,7 @@ def test_a_drag_step_of_the_main_menus_edge_builds_its_buttons_at_most_three_tim
     big = make_app(tmp_path, monkeypatch, size=(2560, 1440))
     try:
         big.run_frames(2)
-        builds = _count_calls(monkeypatch, MenuScene, "_build_menu")
+        builds = count_calls(monkeypatch, MenuScene, "_build_menu")
         for step in range(1, 4):
             width, height = 2560 - 9 * step, 1440 - 5 * step
             pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))

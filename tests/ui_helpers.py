@@ -190,3 +190,17 @@ class SlowDisk:
 
     def release(self) -> None:
         self.released.set()
+
+
+def count_calls(monkeypatch, owner, name: str) -> list[int]:
+    """Count the calls of ``owner``'s ``name`` from now on (the test's monkeypatch puts it back):
+    a list whose one item the calls add to."""
+    calls = [0]
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
