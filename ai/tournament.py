@@ -55,7 +55,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -160,6 +160,19 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 
 
 # -- playing one game (in a worker or in the caller's process) ----------------------------------
+def unplayed_forfeit(game_id: str, options: dict[str, Any], ids: Sequence[str], losers: list[int], both: str,
+                     reason: Callable[[int], str]) -> GameResult:
+    """A game not played, lost by the side(s) ``losers``: by both (``both``, the reason, a loss for
+    each and a win for neither), or by one (``reason(side)``), the other winning."""
+    result = GameResult(game_id, dict(options), list(ids), forfeit=True)
+    if len(losers) == 2:
+        result.reason = both
+        return result
+    result.winner = 1 - losers[0]
+    result.reason = reason(losers[0])
+    return result
+
+
 def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], seeds: tuple[int, int],
                    time_per_move: float | None, on_move: Callable[[str], None] | None = None,
                    opening: tuple[str, ...] = (), clock: str | None = None,
@@ -174,16 +187,10 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
 
     game = games.load(game_id, **options)
     unable = [side for side, pid in enumerate(ids) if broken and pid in broken]
-    if unable:
-        result = GameResult(game_id, dict(game.options), list(ids))
-        result.forfeit = True
-        if len(unable) == 2:  # neither can play: a loss for both, not a win for either
-            result.reason = DOUBLE_FORFEIT
-            return result
-        side = unable[0]
-        result.winner = 1 - side
-        result.reason = f"{game.sides[side]} forfeits: {ids[side]} could not be started: {broken[ids[side]]}"
-        return result
+    if unable:  # neither can play: a loss for both, not a win for either
+        return unplayed_forfeit(game_id, game.options, ids, unable, DOUBLE_FORFEIT,
+                                lambda side: f"{game.sides[side]} forfeits: {ids[side]} could not be started: "
+                                             f"{broken[ids[side]]}")
     callback = None
     if on_move is not None:
         def callback(before, move, after) -> None:
@@ -514,14 +521,8 @@ class Tournament:
 
         ids = self.ids_of(g)
         gone = [side for side, pid in enumerate(ids) if pid in self.withdrawn]
-        result = GameResult(self.game_id, dict(self.options), list(ids), forfeit=True)
-        if len(gone) == 2:
-            result.reason = BOTH_WITHDREW
-            return result
-        side = gone[0]
-        result.winner = 1 - side
-        result.reason = f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}"
-        return result
+        return unplayed_forfeit(self.game_id, self.options, ids, gone, BOTH_WITHDREW,
+                                lambda side: f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}")
 
     def _annulled(self, g: ScheduledGame, old: GameResult | None, player_id: str) -> GameResult:
         """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games."""
