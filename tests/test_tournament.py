@@ -866,6 +866,7 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     rect, number, _line = scene._recent_rects[-1]  # click the other game: its final position, then replay it
     assert number != shown_first
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))  # a result acts as the press ends
     scene.draw(surface)
     assert scene.watching == number
     assert scene.live[number]["state"] == scene.game.play_line(scene.tournament.results[number].moves)
