@@ -274,3 +274,60 @@ def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatc
         assert len(labels) >= 16 and not overlapping(labels)
         heights.append(min(rect.height for _text, rect in labels))
     assert heights[1] >= 1.2 * heights[0], heights
+
+
+EIGHT_PLIES = {  # four rows of moves, none ending its game
+    "tictactoe": "b3,a1,c2,c1,a2,a3,b1", "hex": "f6,g6,e6,h6,d6,i6,c6,j6", "reversi": "f5,d6,c5,b6,b5,f4,a7,c6",
+    "rastros": "4-6,4-7,4-8,5-7,6-6,6-7,7-6,8-5", "alquerque": "d2-c3,d4xd2,c3-d4,b3-c3,b2-b3,a3-b2,a2-a3,b2-a2",
+    "trax": "g6+,h6+,i6+,j6+,e6/,d6\\,c6/,b6\\",
+}
+
+
+def move_rows_shown(app, monkeypatch) -> int:
+    """How many rows of the move list the game panel draws whole ("1.", "2." ... in its box)."""
+    box = app.scene.panel.moves_rect
+    return sum(1 for text, rect in drawn_texts(app, monkeypatch)
+               if text[:-1].isdigit() and text.endswith(".") and box.contains(rect))
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, game_id):
+    """At Larger text on a 1024x768 projector the move list kept one row of moves (none under
+    Alquerque's draw count or Trax's three lines of options), however short the thinking card:
+    three rows now, with the thinking card on one line, then the buttons no lower than a
+    fingertip's 40 pixels, during a game and with analysis's best line shown (which kept its card
+    whole), every text inside the window and none over another."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo(f"game:{game_id}:hotseat:{EIGHT_PLIES[game_id]}")
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) >= 7
+    window = pygame.Rect((0, 0), app.size)
+
+    def holds() -> None:
+        assert move_rows_shown(app, monkeypatch) >= 3, scene.panel.moves_rect
+        texts = drawn_texts(app, monkeypatch)
+        assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
+        shown = [b for b in scene.buttons if b.visible]
+        assert all(b.rect.height >= 40 and window.contains(b.rect) for b in shown)
+
+    holds()
+    press(app, pygame.K_a)  # analysis: its best line in the thinking card
+    assert wait(app, lambda: scene.analysis.best_line() is not None), "no analysis came"
+    app.run_frames(2)
+    holds()
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_a_finished_game_keeps_three_rows_of_moves_at_larger_text(projector, monkeypatch):
+    """A result's thinking card did not go to one line: the move list of a finished game kept one
+    row at Larger text in a 1024x768 window."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo("game:tictactoe:hotseat:b2,a1,a2,c2,c1,a3,b1,b3,c3")
+    app.run_frames(2)
+    assert app.scene.is_over()
+    assert move_rows_shown(app, monkeypatch) >= 3
+    assert not overlapping(drawn_texts(app, monkeypatch))
