@@ -10,7 +10,7 @@ import json
 import pygame
 import pytest
 
-from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, wait, window_given_back
+from tests.ui_helpers import autosaves_written, click, make_app, recorded_text_rects, wait, window_given_back
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
 from ui.scenes.settings_screen import SettingsScene
@@ -331,3 +331,42 @@ def test_a_finished_game_keeps_three_rows_of_moves_at_larger_text(projector, mon
     assert app.scene.is_over()
     assert move_rows_shown(app, monkeypatch) >= 3
     assert not overlapping(drawn_texts(app, monkeypatch))
+
+
+def played_to_the_end(game_id: str) -> list[str]:
+    """A whole game of ``game_id``, in its notation: each ply the legal move seven places on from
+    the last one's place in the list (the same every run), until the game ends."""
+    import games
+
+    game = games.load(game_id)
+    state, texts = game.initial_state(), []
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        move = moves[len(texts) * 7 % len(moves)]
+        texts.append(game.format_move(state, move))
+        state = state.play(move)
+    return texts
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_over_card_leaves_the_final_position_in_view_at_larger_text(projector, game_id):
+    """At Larger text in a 1024x768 window the result's card sat on a corner of the board, over
+    pieces of the final position the class was to look at.  It covers none of them now (nor what
+    decided the game): on the board where it has room, else over the panel; and a click on its
+    Rematch, wherever it is, starts the game again."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo(f"game:{game_id}:hotseat:{','.join(played_to_the_end(game_id))}")
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.is_over()
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 10), "no result card"
+    app.run_frames(2)
+    card = scene.over_card.rect
+    pieces = scene.view.piece_marks(scene.state)
+    assert pieces, "the final position has no pieces"
+    assert [p for p in pieces + scene.view.win_marks(scene.state) if card.colliderect(p)] == []
+    assert pygame.Rect((0, 0), app.size).contains(card)
+    assert all(card.contains(b.rect) for b in scene.over_card.buttons)
+    click(app, scene.over_card.buttons[0].rect.center)  # Rematch
+    assert isinstance(app.scene, GameScene) and not app.scene.history and not app.scene.is_over()

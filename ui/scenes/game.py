@@ -503,9 +503,12 @@ class GameScene(GameCommands, Scene):
         shown = self.shown_state()
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
-        self.panel.draw(surface)
-        self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         card = self.card_shown()
+        if card is not None and card.over_panel():
+            self.panel.draw_ground(surface)  # the panel's words and buttons all under the card
+        else:
+            self.panel.draw(surface)
+            self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
         if card is not None:
             card.draw(surface)
         self.board_side.draw_on_top(surface, shown, labels)

@@ -235,11 +235,16 @@ class GamePanel:
             self.follow = False
 
     # -- drawing ----------------------------------------------------------------------------
+    def draw_ground(self, surface: pygame.Surface) -> None:
+        """The panel's ground and its edge along the board, alone (under a card that covers the rest)."""
+        theme, r = self.scene.app.theme, self.rect
+        pygame.draw.rect(surface, theme.panel, r)
+        pygame.draw.line(surface, mix(theme.panel, theme.text, 0.12), r.topleft, r.bottomleft, max(1, self._s(1)))
+
     def draw(self, surface: pygame.Surface) -> None:
         scene, theme = self.scene, self.scene.app.theme
         r = self.rect
-        pygame.draw.rect(surface, theme.panel, r)
-        pygame.draw.line(surface, mix(theme.panel, theme.text, 0.12), r.topleft, r.bottomleft, max(1, self._s(1)))
+        self.draw_ground(surface)
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
