@@ -185,21 +185,28 @@ def test_a_move_ready_leaves_alquerques_draw_count_out_rather_than_under_the_but
     assert not overlapping(texts)
 
 
-def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """The board's coordinates as one frame draws them (the board views' ``draw_text``), with where."""
+def recording_coordinates(patched) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates drawn from now on (the board views' ``draw_text``, through
+    ``patched``, a monkeypatch), with where on the surface drawn on."""
     from ui import grid_view
     from ui.views import alquerque
     from ui.views import hex as hex_view
 
     drawn = []
-    with monkeypatch.context() as patched:
-        for module in (grid_view, alquerque, hex_view):
-            def record(surface, value, *args, _draw=module.draw_text, **kwargs):
-                rect = _draw(surface, value, *args, **kwargs)
-                drawn.append((value, rect))
-                return rect
+    for module in (grid_view, alquerque, hex_view):
+        def record(surface, value, *args, _draw=module.draw_text, **kwargs):
+            rect = _draw(surface, value, *args, **kwargs)
+            drawn.append((value, rect))
+            return rect
 
-            patched.setattr(module, "draw_text", record)
+        patched.setattr(module, "draw_text", record)
+    return drawn
+
+
+def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates as one frame draws them, with where."""
+    with monkeypatch.context() as patched:
+        drawn = recording_coordinates(patched)
         app.scene.draw(app.screen)
     return drawn
 
@@ -370,3 +377,35 @@ def test_the_game_over_card_leaves_the_final_position_in_view_at_larger_text(pro
     assert all(card.contains(b.rect) for b in scene.over_card.buttons)
     click(app, scene.over_card.buttons[0].rect.center)  # Rematch
     assert isinstance(app.scene, GameScene) and not app.scene.history and not app.scene.is_over()
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_the_position_editors_board_follows_the_text_size_and_a_click_sets_the_cell_shown(projector, monkeypatch):
+    """The position editor's board is a picture of its own: its coordinates stayed at Normal's
+    size at Larger text.  They grow with it now, and a click where the picture shows a1 (under
+    the drawn "a", beside the drawn "1"), near its corner toward b2, sets a1: the clicks' cells
+    follow the picture's, which its larger coordinates shrink."""
+    from tests.test_ui_position_editor_clicks import open_editor, symbol
+
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        with monkeypatch.context() as patched:
+            drawn = recording_coordinates(patched)
+            editor = open_editor(app, "reversi")
+        labels = drawn[-32:]  # the last picture's: a to h and 1 to 8, on each side
+        assert sorted(text for text, _rect in labels) == sorted(2 * [*"abcdefgh", *"12345678"])
+        heights.append(min(rect.height for _text, rect in labels))
+    assert heights[1] >= 1.2 * heights[0], heights
+
+    def drawn_at(text: str, axis: int) -> int:
+        """Where the picture's first label ``text`` (the top one of a column, the left one of a row) is, on the screen."""
+        rect = min((rect for said, rect in labels if said == text), key=lambda rect: rect[1 - axis])
+        return editor.board_rect.topleft[axis] + rect.center[axis]
+
+    square = drawn_at("b", 0) - drawn_at("a", 0)
+    a1 = (drawn_at("a", 0) + int(square * 0.4), drawn_at("1", 1) + int(square * 0.4))
+    assert symbol(editor, 0) != "X"
+    click(app, a1)
+    assert symbol(editor, 0) == "X"
