@@ -4,6 +4,7 @@
     place = cell_place(cells, text, cell)       # where the cell's symbol is in the text: (line, start, end)
     symbols = cell_symbols(cells, text, cell)   # what a click on the cell goes round, in this text
     text = stepped_cell(cells, text, cell, 1)   # the cell's next symbol (-1: the one before), or None
+    holds_piece(cells, text, cell)              # whether the text writes a piece there (not the empty cell's symbol)
     text = other_side(cells, text, to_move)     # the other side named to move
 
 A cell is the game's own number of it (the index its moves and ``to_text`` count: row by row,
@@ -129,6 +130,16 @@ def cell_symbols(cells: TextCells, text: str, cell: int) -> tuple[str, ...]:
     if cells.agreeing is None:
         return cells.symbols_of(cell)
     return cells.agreeing(neighbour_symbols(cells, text, cell))
+
+
+def holds_piece(cells: TextCells, text: str, cell: int) -> bool:
+    """Whether ``text`` writes a piece on ``cell``: a symbol the cell can hold other than its first,
+    the empty cell's (one it cannot hold counts as the empty cell's, as for ``stepped_cell``:
+    Reversi's "-"; Rastros' free goals hold their letter alone)."""
+    place = cell_place(cells, text, cell)
+    if place is None:
+        return False
+    return _symbol_at(text, place).lower() in [symbol.lower() for symbol in cells.symbols_of(cell)[1:]]
 
 
 def stepped_cell(cells: TextCells, text: str, cell: int, step: int) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.position_cells import cell_place, cell_symbols, other_side, stepped_cell
+from games.position_cells import cell_place, cell_symbols, holds_piece, other_side, stepped_cell
 from games.position_text import in_rows
 from games.trax_tiles import NAME, move_cell
 
@@ -158,3 +158,21 @@ def test_every_trax_tile_a_click_writes_matches_its_neighbours_and_every_one_tha
                 break
         expected = [NAME[tile] for tile in game.fits(state.cells, cell)]
         assert written == ([*expected, "none"] if expected else [])
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
+def test_a_cell_holds_a_piece_where_the_state_has_one(game_id):
+    """``holds_piece`` (what the game-over card keeps off) finds the pieces of a position a few
+    plies in, and only those: Reversi's "-" is an empty square, Rastros' free goals hold none."""
+    game = games.load(game_id)
+    state = game.initial_state()
+    for _ in range(4):
+        state = state.play(state.legal_moves()[0])
+    cells, text = game.text_cells(), game.to_text(state)
+    held = {cell for cell in range(cells.width * cells.height) if holds_piece(cells, text, cell)}
+    assert held and len(held) < cells.width * cells.height
+    for cell in range(cells.width * cells.height):
+        place = cell_place(cells, text, cell)
+        if place is not None:
+            written = text.split("\n")[place[0]][place[1]:place[2]]
+            assert (cell in held) == (written not in (".", "-", "none", "S", "N")), (cell, written)

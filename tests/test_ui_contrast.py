@@ -693,3 +693,113 @@ def test_the_legal_moves_dots_are_in_the_movers_colour(app, name):
     assert _legal_dot_colours(app, "reversi", []) == {reversi.BLACK_DISC}
     assert _legal_dot_colours(app, "reversi", ["d3"]) == {reversi.WHITE_DISC}
     assert rastros.mover_colour(theme, 1) != rastros.mover_colour(theme, 0)
+
+
+def washed_out(colour) -> tuple[int, int, int]:
+    """``colour`` as a washed-out projector shows it: 40% of the way to white (the room's light
+    and the projector's own spill over every pixel)."""
+    return tuple(round(c + (255 - c) * 0.4) for c in colour[:3])
+
+
+def colour_runs(pixels: list[tuple[int, int, int]]) -> list[tuple[tuple[int, int, int], int]]:
+    """``pixels`` read across a mark as runs of one colour: (colour, how many pixels)."""
+    runs: list[list] = []
+    for pixel in pixels:
+        if runs and runs[-1][0] == pixel:
+            runs[-1][1] += 1
+        else:
+            runs.append([pixel, 1])
+    return [(colour, n) for colour, n in runs]
+
+
+EDGE_RUN = 2
+"""The least width in pixels of each tone either side of the edge a mark is seen by."""
+
+
+def strongest_edge(pixels: list[tuple[int, int, int]], wash: bool) -> float:
+    """The best contrast of an edge a mark draws across ``pixels`` (read off the screen across it)
+    between two tones, each at least ``EDGE_RUN`` wide, one of them the mark's (the other its own
+    or the ground's), as drawn or washed out (``washed_out``).  On a washed-out projector's
+    felt no colour stands 3:1 from the ground (white 2.6:1, black 2.3:1): a two-tone mark is seen
+    by the edge between its tones."""
+    seen = washed_out if wash else (lambda colour: tuple(colour[:3]))
+    runs = colour_runs(pixels)
+    best = 1.0
+    for (a, na), (b, nb) in zip(runs, runs[1:]):  # neighbours differ: one of them is the mark's
+        if na >= EDGE_RUN and nb >= EDGE_RUN:
+            best = max(best, contrast(seen(a), seen(b)))
+    return best
+
+
+def projected_game(app, game_id: str, moves: list[str]) -> GameScene:
+    """``game_id`` after ``moves`` in a hot-seat game at Larger text (Ctrl+plus twice, as a teacher
+    sets it), its last move's animation over."""
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    assert app.settings.text_size == 1.5
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.draw(app.screen)
+    return scene
+
+
+def across(screen: pygame.Surface, start: tuple[float, float], end: tuple[float, float]) -> list[tuple[int, int, int]]:
+    """The pixels on the straight line from ``start`` to ``end``, one a pixel of its length."""
+    n = round(math.dist(start, end))
+    return [tuple(screen.get_at((round(start[0] + (end[0] - start[0]) * i / n),
+                                 round(start[1] + (end[1] - start[1]) * i / n))))[:3] for i in range(n + 1)]
+
+
+def reversi_dot(app, scene, _theme):
+    """Across the first legal square's dot (Black's or White's, the side to move's), on the felt."""
+    from ui.views.reversi import FELT
+
+    square = scene.view.cell_rect(*divmod(min(scene.state.legal_moves()), scene.view.cols))
+    return across(app.screen, (square.left + 4, square.centery), (square.right - 4, square.centery)), FELT
+
+
+def alquerque_ring(app, scene, theme):
+    """Out from a piece that can move, between the board's lines, across its ring, on the wood."""
+    view = scene.view
+    x, y = view.point_xy(min(view.movable_pieces(scene.state)))
+    angle = math.radians(22.5)
+    reach = (view.radius + 1, view.radius + view.step // 4)
+    ends = [(x + d * math.cos(angle), y - d * math.sin(angle)) for d in reach]
+    return across(app.screen, *ends), theme.board
+
+
+def rastros_trail(app, scene, theme):
+    """Across the trail from the first stone to the piece (one square right), past the stone, on the wood."""
+    view = scene.view
+    stone = view.cell_rect(*divmod(scene.state.trail[0], view.cols))
+    x = stone.centerx + int(view.cell * 0.43)
+    return across(app.screen, (x, stone.centery - view.cell // 4), (x, stone.centery + view.cell // 4)), theme.board
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id, moves, read", [
+    ("reversi", [], reversi_dot), ("reversi", ["f5"], reversi_dot),
+    ("alquerque", [], alquerque_ring), ("rastros", ["4-6"], rastros_trail)],
+    ids=["Black's legal dots", "White's legal dots", "Alquerque's movable rings", "Rastros' trail"])
+def test_marks_hold_on_a_washed_out_projector_at_larger_text(tmp_path, monkeypatch, name, game_id, moves, read):
+    """Projected at 1024x768 with Larger text, Reversi's black legal-move dots stood 3.3:1 from
+    the felt and 1.9:1 washed out; Alquerque's rings round the pieces that can move were 2 pixels
+    between rims of 1, Rastros' orange trail (as light as the wood, seen by its rims) had rims of
+    1.  Read off the screen across each, the mark draws an edge between two tones at least 2
+    pixels wide each that stands 3:1 as drawn and with 40% of white light over everything."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1024, 768))
+    try:
+        app.settings.theme = name
+        scene = projected_game(app, game_id, moves)
+        pixels, ground = read(app, scene, app.theme)
+        assert len({p for p in pixels if p != tuple(ground)}) >= 2, colour_runs(pixels)  # a mark is there
+        for wash in (False, True):
+            best = strongest_edge(pixels, wash)
+            assert best >= 3, f"washed out {wash}: {best:.2f}:1 across {colour_runs(pixels)}"
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

@@ -165,14 +165,18 @@ def named_hotseat(app, game_id: str, moves=(), clock: str | None = None) -> Game
 
 
 def card_text(app, monkeypatch, scene: GameScene) -> list[str]:
-    """The lines the game-over card draws, once it shows."""
+    """The lines the game-over card draws, once it shows (not the status line under the board it
+    may stand over, away from the final position's pieces)."""
     from tests.ui_helpers import recorded_text_rects, wait
 
     assert wait(app, scene.over_card.visible, 10)
     drawn = recorded_text_rects(monkeypatch)
+    starts = []
+    card_draw = scene.over_card.draw
+    monkeypatch.setattr(scene.over_card, "draw", lambda surface: (starts.append(len(drawn)), card_draw(surface)))
     app.invalidate()
     app.run_frames(2)
-    return [text for text, rect in drawn if scene.over_card.rect.contains(rect)]
+    return [text for text, rect in drawn[starts[-1]:] if scene.over_card.rect.contains(rect)]
 
 
 def test_a_named_winners_card_says_how_without_naming_the_side_again(app, monkeypatch):

@@ -10,7 +10,7 @@ import json
 import pygame
 import pytest
 
-from tests.ui_helpers import autosaves_written, make_app, recorded_text_rects, wait, window_given_back
+from tests.ui_helpers import autosaves_written, click, make_app, recorded_text_rects, wait, window_given_back
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
 from ui.scenes.settings_screen import SettingsScene
@@ -185,21 +185,28 @@ def test_a_move_ready_leaves_alquerques_draw_count_out_rather_than_under_the_but
     assert not overlapping(texts)
 
 
-def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """The board's coordinates as one frame draws them (the board views' ``draw_text``), with where."""
+def recording_coordinates(patched) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates drawn from now on (the board views' ``draw_text``, through
+    ``patched``, a monkeypatch), with where on the surface drawn on."""
     from ui import grid_view
     from ui.views import alquerque
     from ui.views import hex as hex_view
 
     drawn = []
-    with monkeypatch.context() as patched:
-        for module in (grid_view, alquerque, hex_view):
-            def record(surface, value, *args, _draw=module.draw_text, **kwargs):
-                rect = _draw(surface, value, *args, **kwargs)
-                drawn.append((value, rect))
-                return rect
+    for module in (grid_view, alquerque, hex_view):
+        def record(surface, value, *args, _draw=module.draw_text, **kwargs):
+            rect = _draw(surface, value, *args, **kwargs)
+            drawn.append((value, rect))
+            return rect
 
-            patched.setattr(module, "draw_text", record)
+        patched.setattr(module, "draw_text", record)
+    return drawn
+
+
+def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The board's coordinates as one frame draws them, with where."""
+    with monkeypatch.context() as patched:
+        drawn = recording_coordinates(patched)
         app.scene.draw(app.screen)
     return drawn
 
@@ -274,3 +281,131 @@ def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatc
         assert len(labels) >= 16 and not overlapping(labels)
         heights.append(min(rect.height for _text, rect in labels))
     assert heights[1] >= 1.2 * heights[0], heights
+
+
+EIGHT_PLIES = {  # four rows of moves, none ending its game
+    "tictactoe": "b3,a1,c2,c1,a2,a3,b1", "hex": "f6,g6,e6,h6,d6,i6,c6,j6", "reversi": "f5,d6,c5,b6,b5,f4,a7,c6",
+    "rastros": "4-6,4-7,4-8,5-7,6-6,6-7,7-6,8-5", "alquerque": "d2-c3,d4xd2,c3-d4,b3-c3,b2-b3,a3-b2,a2-a3,b2-a2",
+    "trax": "g6+,h6+,i6+,j6+,e6/,d6\\,c6/,b6\\",
+}
+
+
+def move_rows_shown(app, monkeypatch) -> int:
+    """How many rows of the move list the game panel draws whole ("1.", "2." ... in its box)."""
+    box = app.scene.panel.moves_rect
+    return sum(1 for text, rect in drawn_texts(app, monkeypatch)
+               if text[:-1].isdigit() and text.endswith(".") and box.contains(rect))
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, game_id):
+    """At Larger text on a 1024x768 projector the move list kept one row of moves (none under
+    Alquerque's draw count or Trax's three lines of options), however short the thinking card:
+    three rows now, with the thinking card on one line, then the buttons no lower than a
+    fingertip's 40 pixels, during a game and with analysis's best line shown (which kept its card
+    whole), every text inside the window and none over another."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo(f"game:{game_id}:hotseat:{EIGHT_PLIES[game_id]}")
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) >= 7
+    window = pygame.Rect((0, 0), app.size)
+
+    def holds() -> None:
+        assert move_rows_shown(app, monkeypatch) >= 3, scene.panel.moves_rect
+        texts = drawn_texts(app, monkeypatch)
+        assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
+        shown = [b for b in scene.buttons if b.visible]
+        assert all(b.rect.height >= 40 and window.contains(b.rect) for b in shown)
+
+    holds()
+    press(app, pygame.K_a)  # analysis: its best line in the thinking card
+    assert wait(app, lambda: scene.analysis.best_line() is not None), "no analysis came"
+    app.run_frames(2)
+    holds()
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_a_finished_game_keeps_three_rows_of_moves_at_larger_text(projector, monkeypatch):
+    """A result's thinking card did not go to one line: the move list of a finished game kept one
+    row at Larger text in a 1024x768 window."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo("game:tictactoe:hotseat:b2,a1,a2,c2,c1,a3,b1,b3,c3")
+    app.run_frames(2)
+    assert app.scene.is_over()
+    assert move_rows_shown(app, monkeypatch) >= 3
+    assert not overlapping(drawn_texts(app, monkeypatch))
+
+
+def played_to_the_end(game_id: str) -> list[str]:
+    """A whole game of ``game_id``, in its notation: each ply the legal move seven places on from
+    the last one's place in the list (the same every run), until the game ends."""
+    import games
+
+    game = games.load(game_id)
+    state, texts = game.initial_state(), []
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        move = moves[len(texts) * 7 % len(moves)]
+        texts.append(game.format_move(state, move))
+        state = state.play(move)
+    return texts
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_over_card_leaves_the_final_position_in_view_at_larger_text(projector, game_id):
+    """At Larger text in a 1024x768 window the result's card sat on a corner of the board, over
+    pieces of the final position the class was to look at.  It covers none of them now (nor what
+    decided the game): on the board where it has room, else over the panel; and a click on its
+    Rematch, wherever it is, starts the game again."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo(f"game:{game_id}:hotseat:{','.join(played_to_the_end(game_id))}")
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.is_over()
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 10), "no result card"
+    app.run_frames(2)
+    card = scene.over_card.rect
+    pieces = scene.view.piece_marks(scene.state)
+    assert pieces, "the final position has no pieces"
+    assert [p for p in pieces + scene.view.win_marks(scene.state) if card.colliderect(p)] == []
+    assert pygame.Rect((0, 0), app.size).contains(card)
+    assert all(card.contains(b.rect) for b in scene.over_card.buttons)
+    click(app, scene.over_card.buttons[0].rect.center)  # Rematch
+    assert isinstance(app.scene, GameScene) and not app.scene.history and not app.scene.is_over()
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_the_position_editors_board_follows_the_text_size_and_a_click_sets_the_cell_shown(projector, monkeypatch):
+    """The position editor's board is a picture of its own: its coordinates stayed at Normal's
+    size at Larger text.  They grow with it now, and a click where the picture shows a1 (under
+    the drawn "a", beside the drawn "1"), near its corner toward b2, sets a1: the clicks' cells
+    follow the picture's, which its larger coordinates shrink."""
+    from tests.test_ui_position_editor_clicks import open_editor, symbol
+
+    app = projector
+    heights = []
+    for size in (1.0, 1.5):
+        choose_text_size(app, size)
+        with monkeypatch.context() as patched:
+            drawn = recording_coordinates(patched)
+            editor = open_editor(app, "reversi")
+        labels = drawn[-32:]  # the last picture's: a to h and 1 to 8, on each side
+        assert sorted(text for text, _rect in labels) == sorted(2 * [*"abcdefgh", *"12345678"])
+        heights.append(min(rect.height for _text, rect in labels))
+    assert heights[1] >= 1.2 * heights[0], heights
+
+    def drawn_at(text: str, axis: int) -> int:
+        """Where the picture's first label ``text`` (the top one of a column, the left one of a row) is, on the screen."""
+        rect = min((rect for said, rect in labels if said == text), key=lambda rect: rect[1 - axis])
+        return editor.board_rect.topleft[axis] + rect.center[axis]
+
+    square = drawn_at("b", 0) - drawn_at("a", 0)
+    a1 = (drawn_at("a", 0) + int(square * 0.4), drawn_at("1", 1) + int(square * 0.4))
+    assert symbol(editor, 0) != "X"
+    click(app, a1)
+    assert symbol(editor, 0) == "X"

@@ -8,6 +8,12 @@ cursor's black and white ring is.  The themes' ``last_move`` and ``hint`` are li
 (tests/test_ui_contrast.py holds every surface to 3:1, also as seen without red or green cones);
 a darker colour is drawn lightened, keeping its hue, until it stands 6:1 from the rim
 (``shown``): Alquerque's blue ring round a black piece, a red cross on one, Hex's winning chain.
+
+A dark mark on a dark ground takes a light rim instead (``two_tone_dot``: Reversi's black dots on
+the green felt).  On a washed-out projector no colour stands 3:1 from the felt (white 2.6:1, black
+2.3:1 with 40% of white light over everything), so such a mark is seen by the edge between its
+two tones, and marks grow with the board and the Text size (``mark_width``) so that the edge is
+wide enough to see from the back of a room.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui.theme import Color, readable
+from ui.theme import Color, ink_on, readable
 
 MARK_RIM: Color = (0, 0, 0)
 
@@ -35,6 +41,13 @@ def rim_width(width: int) -> int:
     return max(1, width // 3)
 
 
+def mark_width(cell: int, share: float, text_size: float, least: int = 2) -> int:
+    """A mark's width (or a dot's radius) on a board whose cells are ``cell`` pixels: ``share`` of
+    a cell, times the Text size (a class reading a projected board chose it; the board's cells
+    shrink as the panel grows with it), never under ``least``."""
+    return max(least, round(cell * share * text_size))
+
+
 def rimmed_rect(surface: pygame.Surface, colour: Color, rect: pygame.Rect, width: int) -> None:
     """A frame ``width`` thick along the inside of ``rect``, rimmed outside and inside."""
     rim = rim_width(width)
@@ -47,6 +60,14 @@ def rimmed_circle(surface: pygame.Surface, colour: Color, centre: tuple[int, int
     rim = rim_width(width or radius)
     pygame.draw.circle(surface, MARK_RIM, centre, radius + rim, width and width + 2 * rim)
     pygame.draw.circle(surface, shown(colour), centre, radius, width)
+
+
+def two_tone_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int], radius: int) -> None:
+    """A dot of ``colour`` as it is (a side's own, a black or white disc's) in a rim of the ink that
+    reads on it (``ink_on``: white round black, near-black round white), seen by the edge between
+    the two on any ground, a washed-out projector's felt too."""
+    pygame.draw.circle(surface, ink_on(colour), centre, radius + rim_width(radius))
+    pygame.draw.circle(surface, colour, centre, radius)
 
 
 def rimmed_lines(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int) -> None:

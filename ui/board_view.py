@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.base import Game, State
+from games.position_cells import holds_piece
 from ui import words
 from ui.i18n import _
 from ui.theme import DARK, Theme
@@ -137,6 +138,18 @@ class BoardView:
         paths), as last laid out: the game-over card keeps off them where it can.  None by
         default."""
         return []
+
+    def piece_marks(self, state: State) -> list[pygame.Rect]:
+        """Where ``state``'s pieces stand, as last laid out: each place (``targets``) whose cell
+        the game's text writes a piece on (``Game.text_cells``, ``holds_piece``); none for a game
+        not written cell by cell.  The game-over card keeps off them where it can, to leave the
+        final position in view."""
+        cells = self.game.text_cells()
+        if cells is None:
+            return []
+        text = self.game.to_text(state)
+        places = ((self.place_at(rect.center), rect) for _key, rect in self.targets(state))
+        return [rect for cell, rect in places if cell is not None and holds_piece(cells, text, cell)]
 
     def rules_reason(self, state: State, move: Hashable) -> str:
         """Why the rules refuse ``move`` (``Game.why_illegal``), in the window's language: what a

@@ -53,15 +53,17 @@ def board_view(game: Game) -> Any:
 
 def render_board(game: Game, state: State, size: tuple[int, int] = (900, 900), theme: Theme = DARK,
                  last_move: Any = None, previous: State | None = None, view: Any = None,
-                 labels: dict | None = None, turned: bool = False) -> pygame.Surface:
+                 labels: dict | None = None, turned: bool = False, text_size: float = 1.0) -> pygame.Surface:
     """The position drawn on a new surface of ``size`` (board only, theme background); ``labels``:
     analysis mode's values on the moves (ui/analysis_mode.py ``move_labels``); ``turned``: the
-    board turned round, as the screen shows it (a view that cannot turn ignores it)."""
+    board turned round, as the screen shows it (a view that cannot turn ignores it); ``text_size``:
+    the coordinates' (``BoardView.text_size``: a screen's picture at the Text size setting)."""
     surface = pygame.Surface(size)
     surface.fill(theme.background)
     if view is None:
         view = board_view(game)
         view.turned = turned and view.can_turn
+    view.text_size = text_size
     view.layout(surface.get_rect().inflate(-size[0] // 20, -size[1] // 20))
     overlay = Overlay(theme=theme, last_move=last_move, previous=previous, show_legal=False,
                       interactive=False, animation_speed=0.0)

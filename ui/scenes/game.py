@@ -527,10 +527,13 @@ class GameScene(GameCommands, Scene):
         labels = self.analysis.labels()  # none unless in analysis mode
         self.board_side.draw(surface, shown, labels)
         clip = surface.get_clip()
-        if clip == surface.get_rect() or clip.colliderect(self.panel.rect):  # not where the board alone is drawn again
+        panel_drawn = clip == surface.get_rect() or clip.colliderect(self.panel.rect)  # not where the board alone is drawn again
+        card = self.card_shown()
+        if panel_drawn and card is not None and card.over_panel():
+            self.panel.draw_ground(surface)  # the panel's words and buttons all under the card
+        elif panel_drawn:
             self.panel.draw(surface)
             self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
-        card = self.card_shown()
         if card is not None:
             card.draw(surface)
         self.board_side.draw_on_top(surface, shown, labels)

@@ -8,6 +8,7 @@ the card's A for Replay and V for View board gave one key two meanings side by s
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,7 +19,7 @@ from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.tally import results_line
-from ui.widgets import Button, KeyFocus, card, layout_grid
+from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
 
 if TYPE_CHECKING:
     from games.base import State
@@ -159,14 +160,27 @@ def hidden_area(place: pygame.Rect, marks: list[pygame.Rect]) -> int:
     return sum(place.clip(mark).width * place.clip(mark).height for mark in marks)
 
 
-def least_hiding(places: list[pygame.Rect], marks: list[pygame.Rect]) -> pygame.Rect:
+def least_hiding(places: list[pygame.Rect], *marks: list[pygame.Rect]) -> pygame.Rect:
     """The first of ``places`` that covers the least of ``marks``: one that covers none of them if
     there is one; else the one that covers the smallest part of them (a corner over the edge of
-    three tiles, rather than the top over six); the first (the middle) when none covers any."""
-    return min(places, key=lambda place: hidden_area(place, marks))
+    three tiles, rather than the top over six); the first (the middle) when none covers any.  With
+    more lists of marks, the least of the first, then of the next among those."""
+    return min(places, key=lambda place: tuple(hidden_area(place, each) for each in marks))
+
+
+@dataclass(frozen=True)
+class CardPlace:
+    """Where a card stands and how it is laid out (``GameOverCard.placement``)."""
+
+    rect: pygame.Rect
+    columns: int  # of its buttons
+    lines: list[str]  # under its headline
+    over_panel: bool  # over the game's panel, not the board
 
 
 class GameOverCard:
+    keeps_off_pieces = True  # the final position is the news: the card goes over the panel rather than hide it
+
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -242,32 +256,80 @@ class GameOverCard:
         return True
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Buttons first; any other click inside the board area is swallowed while shown."""
+        """Buttons first; any other click inside the board area is swallowed while shown, and the
+        pointer over the card (over the panel, its buttons under it: ``draw``)."""
         for b in self.buttons:
             if b.handle(event):
                 return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.area.collidepoint(event.pos)
+        pointer = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        return pointer and (self.rect.collidepoint(event.pos) or (
+            event.type != pygame.MOUSEMOTION and self.area.collidepoint(event.pos)))
 
-    def _place(self, width: int, height: int) -> pygame.Rect:
-        """Where the card hides the least of what decided the game (``BoardView.win_marks``, every
-        game's): a Trax loop by the board's edge, a Hex chain, a Tic-tac-toe row were under the
-        card, seen only after View board (``least_hiding``)."""
-        marks = self.scene.view.win_marks(self.scene.state)
-        return least_hiding(card_places(self.area, width, height, int(16 * self.scene.app.scale)), marks)
+    def _place(self, width: int, height: int) -> tuple[pygame.Rect, bool]:
+        """Where on the board the card hides the least of what decided the game (``BoardView.win_marks``,
+        every game's: a Trax loop by the board's edge, a Hex chain, a Tic-tac-toe row were under the
+        card, seen only after View board), then of the final position's pieces (``piece_marks``);
+        None when every place hides some piece (``keeps_off_pieces``): at Larger text in a 1024x768
+        window the card sat on a corner of the board over its pieces."""
+        view, state = self.scene.view, self.scene.state
+        marks = view.win_marks(state)
+        pieces = view.piece_marks(state) if self.keeps_off_pieces else []
+        places = card_places(self.area, width, height, int(16 * self.scene.app.scale))
+        best = least_hiding(places, marks, pieces)
+        return best, not hidden_area(best, pieces)
+
+    def _size(self, width: int, columns: int) -> tuple[list[str], int]:
+        """The card's lines of text, and its height, ``width`` wide with its buttons in ``columns``."""
+        s = self.scene.app.scale
+        lines = [part for line in self.lines()  # a long reason (a forfeit's) takes two lines
+                 for part in reason_lines(line, int(16 * s), width - int(30 * s))]
+        rows = -(-len(self.buttons) // columns)
+        height = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
+                  + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)
+                  + rows * int(40 * s) + (rows - 1) * int(10 * s) + int(26 * s))
+        return lines, height
+
+    def _in_panel(self) -> tuple[pygame.Rect, int] | None:
+        """The card over the whole of the game's panel, and its buttons' columns: two where every
+        label fits half its width, else one; None where they would not fit the panel's height.
+        Over the whole of it, no row of the panel's buttons shows half covered beneath it."""
+        s, panel = self.scene.app.scale, self.scene.panel.rect
+        margin = int(12 * s)
+        width = panel.width - 2 * margin
+        half = (width - int(48 * s) - int(10 * s)) // 2 - 2 * int(BUTTON_PADDING * s)
+        fits = all(tx.ui_font(tx.small(b.label_size, s), True).size(b.label)[0] <= half for b in self.buttons)
+        columns = 2 if fits else 1
+        height = self._size(width, columns)[1]
+        if height > panel.height - 2 * margin:
+            return None
+        return panel.inflate(-2 * margin, -2 * margin), columns
+
+    def placement(self) -> CardPlace:
+        """Where the card stands and how it is laid out: on the board (``_place``) where it hides
+        none of the final position's pieces, else over the panel (``_in_panel``) where it fits there."""
+        s = self.scene.app.scale
+        w = min(self.area.width - int(40 * s), int(420 * s))
+        lines, h = self._size(w, 2)
+        place, clear = self._place(w, h)
+        panel = None if clear else self._in_panel()
+        if panel is None:
+            return CardPlace(place, 2, lines, False)
+        rect, columns = panel
+        return CardPlace(rect, columns, self._size(rect.width, columns)[0], True)
+
+    def over_panel(self) -> bool:
+        """Whether the card stands over the game's panel (which need not be drawn under it then)."""
+        return self.placement().over_panel
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.scene.app.theme, self.scene.app.scale
-        dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 110))
-        surface.blit(dim, self.area.topleft)
-        w = min(self.area.width - int(40 * s), int(420 * s))
-        lines = [part for line in self.lines()  # a long reason (a forfeit's) takes two lines
-                 for part in reason_lines(line, int(16 * s), w - int(30 * s))]
-        rows = (len(self.buttons) + 1) // 2
-        h = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
-             + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)
-             + rows * int(40 * s) + (rows - 1) * int(10 * s) + int(26 * s))
-        self.rect = self._place(w, h)
+        placed = self.placement()
+        if not placed.over_panel:  # over the panel, the final position is left whole, not dimmed
+            dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 110))
+            surface.blit(dim, self.area.topleft)
+        self.rect = placed.rect
+        w = self.rect.width
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
         y = self.rect.y + int(26 * s)
         headline, room = self.headline(), w - int(30 * s)  # a long name is set smaller, not cut
@@ -275,12 +337,12 @@ class GameOverCard:
         title = tx.text(surface, tx.fit(headline, size, room, True), (self.rect.centerx, y), size, theme.text, "midtop",
                         bold=True)
         y = title.bottom + int(8 * s)
-        for line in lines:
+        for line in placed.lines:
             r = tx.text(surface, tx.fit(line, int(16 * s), w - int(30 * s)), (self.rect.centerx, y), int(16 * s),
                         theme.muted, "midtop")
             y = r.bottom + int(4 * s)
         area = pygame.Rect(self.rect.x + int(24 * s), y + int(14 * s), w - int(48 * s), 0)
-        layout_grid(self.buttons, area, 2, int(40 * s), int(10 * s))
+        layout_grid(self.buttons, area, placed.columns, int(40 * s), int(10 * s))
         for b in self.buttons:
             b.draw(surface, theme, s)
 
@@ -298,6 +360,8 @@ class CannotStartCard(GameOverCard):
             Button(_("Menu"), scene.back_to_menu, "Esc"),
         ]
         self.keys = (pygame.K_RETURN, pygame.K_r, pygame.K_ESCAPE)
+
+    keeps_off_pieces = False  # nothing was played: the board is no news
 
     def headline(self) -> str:
         return _("The game cannot start")

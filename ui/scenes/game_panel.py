@@ -3,7 +3,9 @@ the Hex connections when they are shown, the move list and the control buttons."
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -45,7 +47,8 @@ THINKING_HEIGHT = 86
 COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
 MOVE_ROWS_KEPT = 3
-"""The move-list rows the panel keeps by drawing its thinking card compact when idle."""
+"""The move-list rows the panel keeps by drawing its thinking card compact, then its rows of
+buttons lower (``GamePanel._room_plan``)."""
 CARD_HEIGHT = 58
 """A player's card's height (unscaled): the side on one line, the player's name under it."""
 CARD_GAP = 14
@@ -136,6 +139,21 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     return parts[at:] + parts[:at]
 
 
+SECTION_GAP = 12
+"""The room (unscaled) between the panel's parts: the header, the players, the thinking card, the
+move list and the buttons."""
+
+
+@dataclass(frozen=True)
+class RoomPlan:
+    """How the game panel's parts share its height (``GamePanel._room_plan``)."""
+
+    compact: bool  # the thinking card on one line
+    button_row: int  # the height in pixels of a row of buttons
+    gap: int  # the room in pixels between the parts
+    extras: bool  # the draw counts and Hex's legend drawn (where they fit)
+
+
 BUTTON_ROW = 42
 """The height (unscaled) of a row of the panel's buttons: a fingertip's 40 pixels on a 1366x768
 touch screen (at 38, Undo was 36 pixels high there, under the finger that tapped it)."""
@@ -143,6 +161,9 @@ TOUCH_ROW = 36
 """A move-list row's height (unscaled) once the last press was a finger's: 34 pixels at 1366x768,
 where a line's 21 put a fingertip over three plies and it picked the wrong one (3 rows shown
 there at the end of a Reversi game, 5 with the mouse's rows)."""
+FINGERTIP = 40
+"""The least height in pixels (whatever the scale) a row of the panel's buttons gives way to,
+where the move list would keep fewer than ``MOVE_ROWS_KEPT`` rows: a fingertip's."""
 BUTTON_GAP = 4
 """The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
 the rows together take the room they took, and the move list keeps its rows."""
@@ -159,16 +180,18 @@ class GamePanel:
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
         self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
+        self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
+        self.button_row = 0  # planned again at the next draw, at the scale laid out for
 
     def last_row(self) -> pygame.Rect:
         """Where the panel's last row of buttons goes (Menu): the move field opens over it, so the
         board keeps its size (laid out with room for the field under it, the board shrank by 14
         to 28 pixels whenever the field opened)."""
-        pad, row = self._s(18), self._s(BUTTON_ROW)
+        pad, row = self._s(18), self.button_row or self._s(BUTTON_ROW)
         return pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - row, self.rect.width - 2 * pad, row)
 
     def _s(self, v: float) -> int:
@@ -216,30 +239,68 @@ class GamePanel:
             self.follow = False
 
     # -- drawing ----------------------------------------------------------------------------
+    def draw_ground(self, surface: pygame.Surface) -> None:
+        """The panel's ground and its edge along the board, alone (under a card that covers the rest)."""
+        theme, r = self.scene.app.theme, self.rect
+        pygame.draw.rect(surface, theme.panel, r)
+        pygame.draw.line(surface, mix(theme.panel, theme.text, 0.12), r.topleft, r.bottomleft, max(1, self._s(1)))
+
     def draw(self, surface: pygame.Surface) -> None:
         scene, theme = self.scene, self.scene.app.theme
         r = self.rect
-        pygame.draw.rect(surface, theme.panel, r)
-        pygame.draw.line(surface, mix(theme.panel, theme.text, 0.12), r.topleft, r.bottomleft, max(1, self._s(1)))
+        self.draw_ground(surface)
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
-        y = self._players(surface, x, y + self._s(12), w) + self._s(12)
-        buttons_h = self._buttons_height(w)
+        plan = self._room_plan(y, w)
+        self._set_button_row(plan.button_row)
+        buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
-        y = self._thinking(surface, x, y, w, compact=self._may_be_compact() and self._moves_squeezed(y, w, bottom))
-        if y + self._extras_height(w) <= bottom:  # else left out: drawn, they ran under the buttons
+        y = self._players(surface, x, y + plan.gap, w) + plan.gap
+        y = self._thinking(surface, x, y, w, compact=plan.compact)
+        if plan.extras and y + self._extras_height(w) <= bottom:  # else left out: drawn, they ran under the buttons
             y = self._extras(surface, x, y, w)  # (Alquerque's draw count at Larger text in a 1024x768 window)
-        self._moves(surface, pygame.Rect(x, y + self._s(12), w, bottom - y - self._s(24)))
-        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, self._s(BUTTON_ROW), self._s(BUTTON_GAP))
+        self._moves(surface, pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap))
+        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, plan.button_row, self._s(BUTTON_GAP))
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons:
             b.draw(surface, theme, scene.app.scale)
 
-    def _buttons_height(self, w: int) -> int:
-        shown = sum(1 for b in self.scene.buttons if b.visible)
-        rows = (shown + 1) // 2
-        return rows * self._s(BUTTON_ROW) + (rows - 1) * self._s(BUTTON_GAP)
+    def _button_rows(self) -> int:
+        """How many rows the visible buttons take, two a row."""
+        return (sum(1 for b in self.scene.buttons if b.visible) + 1) // 2
+
+    def _buttons_height(self, row: int) -> int:
+        """The room the buttons take in rows ``row`` pixels high."""
+        rows = self._button_rows()
+        return rows * row + (rows - 1) * self._s(BUTTON_GAP)
+
+    def _room_plan(self, top: int, w: int) -> RoomPlan:
+        """How the panel's parts under its header, from ``top``, share the room so that the move
+        list keeps ``MOVE_ROWS_KEPT`` rows, each giving way only where the one before could not
+        give enough: the thinking card goes to one line, the rows of buttons lower down to a
+        ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
+        left out.  At Larger text in a 1024x768 window the list kept one row of moves, two under
+        Trax's three lines of options, none under Alquerque's draw count."""
+        full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
+        rows = self._button_rows()
+        players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
+        bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
+        extras = self._extras_height(w)
+        room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
+        gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - FINGERTIP),
+                 4 * (gap - gap // 2), extras]
+        card, buttons, gaps, extras_given = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        row = full - math.ceil(buttons / rows) if rows else full
+        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
+
+    def _set_button_row(self, row: int) -> None:
+        """Keep the buttons' row height, the typed-move field, which opens over the last row, laid
+        over it again when it changed."""
+        if row != (self.button_row or self._s(BUTTON_ROW)):
+            self.button_row = row
+            self.scene.move_entry.layout(self.last_row(), self.scene.app.scale)
+        self.button_row = row
 
     def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         theme = self.scene.app.theme
@@ -363,24 +424,6 @@ class GamePanel:
         p, back = (computer.held_search, 0) if held else computer.last_search_seen() or (None, 0)
         return p, back, False
 
-    def _may_be_compact(self) -> bool:
-        """The thinking card can say its news on one line: a headline and what to do, the
-        computer's search under way, or the last one's best move; not a result, a reply waiting,
-        a game that cannot start, nor analysis mode's best line (what its user asked to see).
-        Against the computer a search is almost always shown: with Hex's connections on, the move
-        list kept one row there."""
-        scene, computer = self.scene, self.scene.computer
-        return (not self._reply_held() and not scene.is_over() and computer.unloadable is None
-                and not self._search_shown()[2])
-
-    def _moves_squeezed(self, top: int, w: int, bottom: int) -> bool:
-        """Whether the move list, below a full thinking card at ``top`` and the extras, would get
-        fewer than ``MOVE_ROWS_KEPT`` rows above ``bottom`` (Hex's connections legend on at
-        1280x800 left it one row)."""
-        moves_h = bottom - self._s(24) - (top + self._s(THINKING_HEIGHT) + self._extras_height(w))
-        card_gives = self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT)
-        return room_given(moves_h, self._moves_height(MOVE_ROWS_KEPT), [card_gives])[0] > 0
-
     def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int, compact: bool = False) -> int:
         """The thinking card at ``y``; ``compact`` (idle, the move list short of room): its
         headline and what to do on one line."""
@@ -428,15 +471,31 @@ class GamePanel:
             self._job_under_way(surface, rect)
             return
         size, small = self._s(15), self._t(13)
-        p, back, _analysed = self._search_shown()
-        headline = idle_headline(scene) if p is None else _("Last search") if not back else ngettext(
-            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
-        head = tx.text(surface, headline, (rect.x + self._s(14), rect.centery), size, theme.muted, "midleft", bold=True)
-        parts = [self._tip()] if p is None else best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        headline, parts = self._compact_words()
+        head = tx.text(surface, tx.fit(headline, size, rect.width - self._s(28), True), (rect.x + self._s(14), rect.centery),
+                       size, theme.muted, "midleft", bold=True)
         said_x = head.right + self._s(10)
         said = parts_that_fit(parts, small, rect.right - self._s(14) - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
+
+    def _compact_words(self) -> tuple[str, list[str]]:
+        """The compact card's headline and the parts said after it, as many as fit: a result with
+        its reason, a reply waiting, analysis's best line or the last search from its best move,
+        or what to do."""
+        scene = self.scene
+        p, back, analysed = self._search_shown()
+        if self._reply_held():
+            return _("Move ready: press S to play it"), []
+        if scene.computer.unloadable is not None:
+            return _("The game cannot start"), [self._tip()]
+        if scene.is_over() and not analysed:
+            return _("Game over"), [words.end_reason(scene.end_reason())]
+        if p is None:
+            return idle_headline(scene), [self._tip()]
+        headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
+            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
+        return headline, best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):

@@ -51,6 +51,7 @@ from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import add_option_input, backdrop, heading, make_menu
+from ui.settings import text_size_of
 from ui.text_area import TextArea
 from ui.widgets import Button, KeyFocus, Messages, card, mix, share_row
 
@@ -147,16 +148,19 @@ class PositionEditorScene(Scene):
             return None
         if self.preview is None:
             self.preview = render_board(self.shown.game(), self.shown.first_state(), self.board_rect.size,
-                                        theme=self.theme)
+                                        theme=self.theme, text_size=text_size_of(self.app))
         return self.preview
 
     def _board_view(self) -> Any:
         """The shown board's view, laid out as the preview draws it (``render_board``) but where the
-        preview stands on the screen: it maps a click to a cell and draws the keyboard's cursor."""
+        preview stands on the screen: it maps a click to a cell and draws the keyboard's cursor.
+        Both at the Text size, whose larger coordinates take more room round the cells: the
+        preview alone at it put the cells apart from where a click found them."""
         if self.shown is None or self.board_rect.width <= 0:
             return None
         if self.view is None:
             self.view = board_view(self.shown.game())
+            self.view.text_size = text_size_of(self.app)
             size = self.board_rect.size
             self.view.layout(self.board_rect.inflate(-size[0] // 20, -size[1] // 20))
         return self.view

@@ -39,7 +39,7 @@ from games.alquerque import (
     lines,
     point_name,
 )
-from ui.board_marks import rimmed_circle, rimmed_lines
+from ui.board_marks import mark_width, rim_width, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -432,8 +432,9 @@ class AlquerqueView(BoardView):
             targets = self.next_points(state)
         elif overlay.show_legal:
             targets = set()
+            width = self.movable_ring()
             for p in self.movable_pieces(state):
-                rimmed_circle(surface, around, self.point_xy(p), self.radius + ring, max(2, ring // 2))
+                rimmed_circle(surface, around, self.point_xy(p), self.radius + 1 + rim_width(width) + width, width)
         else:
             targets = set()
         if overlay.show_legal or path:
@@ -446,6 +447,12 @@ class AlquerqueView(BoardView):
             pygame.draw.circle(shade, (*theme.hover, 70), (self.radius + 4,) * 2, self.radius + 4)
             x, y = self.point_xy(hover)
             surface.blit(shade, (x - self.radius - 4, y - self.radius - 4))
+
+    def movable_ring(self) -> int:
+        """The width of the ring round a piece that can move: it grows with the board and the Text
+        size, with its black rims (a third of it).  Half of a 22nd of the points' step, it was 2
+        pixels between rims of 1 at 1024x768, a hairline on a projected board."""
+        return mark_width(self.step, 0.035, self.text_size)
 
     def _draw_chain(self, surface: pygame.Surface, state: AlquerqueState, path: Move, theme,
                     lifted: bool = False) -> None:

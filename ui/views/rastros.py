@@ -9,7 +9,7 @@ import time
 import pygame
 
 from games.rastros import Rastros, RastrosState
-from ui.board_marks import rimmed_circle, rimmed_lines, rimmed_rect
+from ui.board_marks import mark_width, rimmed_circle, rimmed_lines, rimmed_rect
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -117,7 +117,7 @@ class RastrosView(GridView):
         trail = state.trail
         if len(trail) >= 2:
             points = [self.cell_rect(*divmod(i, self.cols)).center for i in trail[:-1]] + [centre]
-            width = 1 if self.cell < SMALL_CELL else max(2, self.cell // 14)
+            width = 1 if self.cell < SMALL_CELL else trail_width(self.cell, self.text_size)
             rimmed_lines(surface, TRAIL, points, width)  # rimmed: seen on the wood between the stones too
             for p in points[:-1]:  # a dot on each stone, where the orange itself is seen
                 pygame.draw.circle(surface, TRAIL, p, width)
@@ -142,6 +142,14 @@ def piece_size(cell: int) -> tuple[int, int]:
         return cell // 2, 1
     radius = max(int(cell * 0.36), SMALL_CELL // 2)
     return radius, 1 if cell < THIN_RIM_UNDER else max(2, cell // 22)
+
+
+def trail_width(cell: int, text_size: float) -> int:
+    """The trail's width on squares ``cell`` pixels wide: it grows with them and with the Text size,
+    and its black rims, a third of it (``ui.board_marks``), with it.  Orange is as light as the
+    wood, so the trail is seen there by its rims: a pixel each at a fourteenth of a square, lost
+    on a projected board."""
+    return mark_width(cell, 0.075, text_size)
 
 
 def mover_colour(theme, side: int):

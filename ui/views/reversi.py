@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 
 from games.reversi import PASS, Reversi, ReversiState
-from ui.board_marks import rimmed_circle
+from ui.board_marks import mark_width, rimmed_circle, two_tone_dot
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -91,7 +91,7 @@ class ReversiView(GridView):
         radius = disc_radius(rect.width)
         if colour is None:
             if overlay.show_legal and overlay.interactive and state.move_mask() >> i & 1:
-                pygame.draw.circle(surface, disc_colour(state.to_move), rect.center, max(2, rect.width // 12))
+                legal_dot(surface, rect, state.to_move, self.text_size)
             if overlay.hint == i:
                 rimmed_circle(surface, overlay.theme.hint, rect.center, max(3, rect.width // 6), 3)
             return
@@ -155,6 +155,13 @@ def disc_colour(side: int) -> tuple[int, int, int]:
     """A side's discs' colour (0 Black), also the colour of its legal squares' dots when it is to
     move: the dots were black for both sides, the opponent's colour on White's turn."""
     return BLACK_DISC if side == 0 else WHITE_DISC
+
+
+def legal_dot(surface: pygame.Surface, square: pygame.Rect, side: int, text_size: float) -> None:
+    """The dot on a square ``side`` may play: its discs' colour in a rim of the other's
+    (``two_tone_dot``), sized by the square and the Text size.  Black's plain dots, a twelfth of
+    a square, stood 3.3:1 from the felt and 1.9:1 on a washed-out projector, lost from the back."""
+    two_tone_dot(surface, disc_colour(side), square.center, mark_width(square.width, 0.09, text_size, 3))
 
 
 def disc_radius(cell: int) -> int:
