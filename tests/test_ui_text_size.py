@@ -252,6 +252,8 @@ def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, m
     ctrl_key(app, pygame.K_KP_PLUS)
     ctrl_key(app, pygame.K_PLUS)  # past Larger: stays there
     assert app.scene is scene and app.settings.text_size == 1.5
+    said = [m.text for m in app.messages.current()]
+    assert said == ["Text size: Larger (Ctrl+plus, Ctrl+minus, Ctrl+0)"]  # one line, the size now shown, not one per press
     assert panel_text_height(app, drawn_texts(app, monkeypatch)) >= 1.15 * normal
     assert scene.view.text_size == 1.5
     autosaves_written()

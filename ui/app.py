@@ -73,6 +73,7 @@ TITLE = "Tabuleiro"
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
 RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
+TEXT_SIZE_TOPIC = "text size"  # the window's message saying the Text size (``App.step_text_size``)
 DOUBLE_CLICK = 0.5  # seconds: a second press this soon after the first, at its place, is a double-click's
 DOUBLE_CLICK_REACH = 6  # pixels the pointer may move between a double-click's two presses
 REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
@@ -614,7 +615,9 @@ class App:
             if self.scene is not None:
                 self.guard(self.scene.resize, self.size)
             self.dirty = True
-        self.messages.add(_("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)), duration=3.0)
+        self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
+        self.messages.add(_("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)), duration=3.0,
+                          topic=TEXT_SIZE_TOPIC)
 
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
