@@ -25,6 +25,7 @@ def test_worker_reports_the_warm_up_and_still_answers():
 def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
     """The user may pick any game: each one's search kernels come before any game's later stages
     (Reversi's solver, Hex's connection kernels), at the lowest priority."""
+    import ai.kernel_folders
     import ai.kernels
     import ai.parent_watch
     from ui import ai_worker
@@ -33,6 +34,8 @@ def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
     monkeypatch.setattr(ai.kernels, "warm_up", lambda game_id, *only: done.append((game_id, *only)))
     monkeypatch.setattr(ai_worker, "lower_priority", niceness.append)
     monkeypatch.setattr(ai.parent_watch, "end_with_parent", lambda: None)
+    monkeypatch.setattr(ai.kernel_folders, "is_prepared", lambda game_id, cache: False)  # a first run, whatever
+    monkeypatch.setattr(ai.kernel_folders, "mark_prepared", lambda game_id, cache: None)  # stamps earlier tests left
     ai_worker._prepare(("hex", "reversi", "rastros"))
     assert done == [("hex", "search"), ("reversi", "search"), ("rastros", "search"),
                     ("hex", "knowledge"), ("reversi", "solver")]
