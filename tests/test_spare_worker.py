@@ -243,18 +243,25 @@ def _ready_for(app: App, game_id: str) -> AISpareReady | None:
     return SpareWorker._spare.ready if came() else None
 
 
+def _menu_with_spare(tmp_path, monkeypatch, last_game: str) -> App:
+    """The window on the main menu, its own settings, ``last_game`` the game New game shows first,
+    keeping a spare worker; Reversi's kernels compiled on disk, as on a restart."""
+    ai.kernels.warm_up("reversi")
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app.settings.setup_choices = {"game_id": last_game, "options": {}}
+    app.spare_worker = True
+    return app
+
+
 def test_the_spare_follows_the_game_chosen_on_new_game(tmp_path, monkeypatch):
     """The spare expects Trax (the last session's game: no kernels, nothing loaded); the player
     clicks Reversi's card on New game: the same spare takes its head start for Reversi, its compiled
     kernels loaded and level-5's pattern weights read.  Page Down then: a process never gives back
     what it loaded, so a fresh spare takes the next game's head start and the one holding Reversi's
     kernels ends (told instead, one told Reversi, Hex then Alquerque held all three)."""
-    ai.kernels.warm_up("reversi")  # compiled on disk, as on a restart
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    app.settings.setup_choices = {"game_id": "trax", "options": {}}
-    app.spare_worker = True
+    app = _menu_with_spare(tmp_path, monkeypatch, "trax")
     try:
         assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
         spare = SpareWorker._spare
@@ -326,12 +333,7 @@ def test_the_spare_is_told_a_change_of_options_once():
 
 def _spare_holding_reversi(tmp_path, monkeypatch) -> App:
     """The window on New game, its spare's head start for Reversi over (its kernels loaded)."""
-    ai.kernels.warm_up("reversi")  # compiled on disk, as on a restart
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    app.settings.setup_choices = {"game_id": "reversi", "options": {}}
-    app.spare_worker = True
+    app = _menu_with_spare(tmp_path, monkeypatch, "reversi")
     assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
     assert _ready_for(app, "reversi") is not None
     click_widget(app, app.scene.menu, "play")
