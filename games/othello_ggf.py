@@ -6,8 +6,8 @@ read: ``TY`` (the board's size, then letters for variants: ``r`` a random start,
 shows; ``k`` komi, ``s`` synchro and ``a`` anti are rules we do not play, so refused), ``BO`` (the
 size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the side to move, ``*``
 or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
-(a square, or ``PA`` for a pass; ``/eval/time`` after it is left out) and ``RE`` (the disc margin
-for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score agreed).  Only
+(a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
+is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score agreed).  Only
 a resignation or a loss on time is taken from ``RE`` where the moves do not end the game: a
 margin of an unfinished game is no end the rules can check.  ``DT`` (the date) is the record's
 start, in GGS's form, NBoard's or as seconds (``_started``); a file without ``TY`` (Edax writes
@@ -46,7 +46,7 @@ LOSSES = {"r": " resigns", "t": " lost on time"}  # RE's flag: how the loser's g
 VARIANT_READ = "r"  # a random start: BO gives it, the rules are ours
 WRITTEN_CHARS = {"X": "*", "O": "O", "-": "-"}  # our to_text's black, white and empty square, as GGF writes them
 SIDE_LETTERS = ("B", "W")  # a move's property: black's, white's
-PASS_WRITTEN = "PA"  # a pass, as GGS writes it
+PASS_WRITTEN = "PA"  # a pass, as Edax's GGF writes it (GGS writes pass, NBoard PASS; NBoard reads any P word as a pass)
 LOSS_FLAGS = {" resigns": "r", " resigned": "r", " lost on time": "t"}  # after the loser's name: RE's flag
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
 DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
@@ -215,7 +215,7 @@ def _board_value(game: games.Game, state) -> str:
 
 
 def _written_move(move: str) -> str:
-    """A move as GGS writes it: the square in capitals, ``PA`` for a pass."""
+    """A move as Edax and NBoard write it: the square in capitals, ``PA`` for a pass (Edax's word)."""
     return PASS_WRITTEN if move == "pass" else move.upper()
 
 

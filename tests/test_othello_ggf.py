@@ -25,7 +25,7 @@ HEADER = "GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]RB[1820.
 
 
 def ggf(moves: list[str], board: str = USUAL_START, size: int = 8, result: str = "?") -> str:
-    """A GGF game as GGS writes it, each move with an evaluation and a time after it, passes as PA."""
+    """A GGF game as GGS writes it, each move with an evaluation and a time after it, passes as PA (Edax's word)."""
     written = "".join(f"{'BW'[i % 2]}[{'PA' if m == 'pass' else m.upper()}/{i * 0.5:.2f}/1.03]"
                       for i, m in enumerate(moves))
     return f"(;{HEADER}TY[{size}]RE[{result}]BO[{size} {board}]{written};)"
@@ -365,3 +365,12 @@ def test_a_ggf_move_that_cannot_be_played_names_its_line(app, tmp_path):
     assert isinstance(app.scene, MenuScene)
     assert any("club.ggf: line 4: move 3 'a1' is not legal" in m for m in said(app)), said(app)
     assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("word", ["pass", "PASS", "PA"])
+def test_a_pass_reads_as_each_program_writes_it(word):
+    """GGS writes ``B[pass]`` (Welty's GgfGameTest, a GGS game), NBoard ``B[PASS]`` (its
+    MutableGameTest), Edax ``B[PA]`` (its game_export_ggf)."""
+    moves, _final = first_legal_game()
+    text = ggf(moves).replace("[PA/", f"[{word}/")
+    assert f"[{word}/" in text and record_from_ggf(text).moves == moves
