@@ -7,9 +7,9 @@ shows; ``k`` komi, ``s`` synchro and ``a`` anti are rules we do not play, so ref
 size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the side to move, ``*``
 or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
 (a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
-is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score agreed).  Only
-a resignation or a loss on time is taken from ``RE`` where the moves do not end the game: a
-margin of an unfinished game is no end the rules can check.  ``DT`` (the date) is the record's
+is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
+loss on time, ``:s`` a score agreed).  Only a resignation or a loss on time is taken from ``RE``
+where the moves do not end the game: a margin of an unfinished game is no end the rules can check.  ``DT`` (the date) is the record's
 start, in GGS's form, NBoard's or as seconds (``_started``); a file without ``TY`` (Edax writes
 none) is played on the size ``BO`` begins with.  The rest (ratings, times, place) is left out.
 A database holds games one after another: ``record_from_ggf`` reads the first and
