@@ -55,6 +55,8 @@ SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without 
 LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
 LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
+LITTLE_GOLEM_SOURCE = re.compile(r"SO\[[^\]]*littlegolem\.", re.IGNORECASE)  # its address in SO: a Little Golem record
+VALUE_END = re.compile(r"\s*(?:[\[;()]|[A-Za-z]+\s*\[|$)")  # what may follow a value's closing ]
 LITTLE_GOLEM_CELL = re.compile(r"[a-z]{2}", re.IGNORECASE)  # Little Golem's cell: column and row as letters
 OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrote swap-pieces for swap-sides
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
@@ -126,7 +128,7 @@ def record_from_sgf(text: str) -> GameRecord:
     """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed (RecordError
     naming the first problem: another game's SGF, a board we do not play, a move that is not legal
     and the line it is on)."""
-    nodes = main_line(text)
+    nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     root = nodes[0]
     game_number = root.get("GM", ["11"])[0].strip()
     if game_number != "11":
@@ -169,6 +171,23 @@ def record_from_sgf(text: str) -> GameRecord:
         return record
     result = _little_golem_result(game, root) if little_golem else _result_off_the_board(game, root, kept)
     return record if result is None else record.finish(result)
+
+
+def _little_golem_escaped(text: str) -> str:
+    """A Little Golem record with its values escaped as SGF's are: Little Golem writes a player's
+    name as typed, ``PW[Shumacher;]]`` (game 1804563, in PlayHex's tests of littleGolemHsgf.ts,
+    which reads it so), so a ``]`` ends a value only where a value, a property, a node or the end
+    of the tree follows it, and a ``\\`` is the name's own."""
+    out, in_value = [], False
+    for pos, char in enumerate(text):
+        if not in_value:
+            in_value = char == "["
+        elif char == "]" and VALUE_END.match(text, pos + 1):
+            in_value = False
+        elif char in "]\\":
+            char = "\\" + char
+        out.append(char)
+    return "".join(out)
 
 
 def _refusal(number: int, value: str, little_golem: bool, size: int, exc: IllegalMove) -> str:

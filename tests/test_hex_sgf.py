@@ -575,3 +575,16 @@ def test_a_little_golem_game_lost_off_the_board_dropped_shows_its_end_and_a_bad_
     app.run_frames(2)
     assert any("game7.hsgf: line 2: Little Golem move 'zz' is off the 5x5 board" in m.text for m in app.messages.items)
     assert bad.read_text(encoding="utf-8") == text
+
+
+def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
+    """Little Golem writes names unescaped: game 1804563, in PlayHex's tests, is
+    ``PB[lazy\\player]PW[Shumacher;]]``; it was refused ("the SGF cannot be read at ']SZ[11]...'")."""
+    text = ("(;FF[4]EV[null]PB[lazy\\player]PW[Shumacher;]]SZ[11]RE[B]GC[game #1804563]"
+            "SO[https://www.littlegolem.net];W[ad];B[swap];W[eg];B[resign])")
+    record = record_from_sgf(text)
+    assert [side.title for side in record.players] == ["lazy\\player", "Shumacher;]"]
+    assert record.moves == ["d1", "swap", "g5"]  # PlayHex's a4, swap-pieces, e7 in HexGui's orientation
+    assert record.result.winner == 0 and record.result.reason == "Red resigns"
+    hexgui = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[a\\]b];B[c3])")  # an SGF's own escapes stay as they were
+    assert hexgui.players[0].title == "a]b"
