@@ -97,7 +97,9 @@ def main_line(text: str) -> list[Node]:
         if match is None:
             if not text[pos:].strip():
                 break
-            raise RecordError(f"the SGF cannot be read at {quoted(text[pos:pos + 20])}")
+            where = len(text) - len(text[pos:].lstrip())
+            line_there = text.count("\n", 0, where) + 1
+            raise RecordError(f"line {line_there}: the SGF cannot be read at {quoted(text[where:where + 20])}")
         pos = match.end()
         if match.group("open"):
             depth += 1

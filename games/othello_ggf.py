@@ -75,7 +75,9 @@ def record_from_ggf(text: str) -> GameRecord:
         raise RecordError("the GGF holds no game")
     if not first.group(2):
         raise RecordError("the GGF game is cut short: no ';)' ends it")
-    written = _properties(first.group(1))
+    before = text[:len(text) - len(text.lstrip())] + text.lstrip()[:first.start(1)]  # what comes before the body
+    first_line = before.count("\n") + 1
+    written = _properties(first.group(1), first_line)
     properties = [(name, value) for name, value, _offset in written]
     root = {name: value for name, value in reversed(properties)}  # the first of each, as written
     game = _game(root.get("TY") or _board_size(root.get("BO", "")))
@@ -84,18 +86,16 @@ def record_from_ggf(text: str) -> GameRecord:
     record = GameRecord("reversi", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
                         started=_started(root.get("DT", "")) or now_iso(), start_position=start)
     texts = [_move_text(value) for name, value in properties if name in ("B", "W")]
-    before = text[:len(text) - len(text.lstrip())] + text.lstrip()[:first.start(1)]  # what comes before the body
-    lines = [before.count("\n") + first.group(1).count("\n", 0, offset) + 1
-             for name, _value, offset in written if name in ("B", "W")]
+    lines = [first_line + first.group(1).count("\n", 0, offset) for name, _value, offset in written if name in ("B", "W")]
     moves, final = written_out(game, record.first_state(game), texts, lines)
     record = record.with_moves(moves, final)
     loss = None if record.is_finished() else _loss(root.get("RE", ""))
     return record if loss is None else record.finish(loss)
 
 
-def _properties(body: str) -> list[tuple[str, str, int]]:
+def _properties(body: str, first_line: int) -> list[tuple[str, str, int]]:
     """A game's properties in the order written, names in capitals, each with where in ``body`` it
-    begins; RecordError at anything else."""
+    begins; RecordError at anything else, naming its line (``body`` begins on ``first_line``)."""
     found, pos = [], 0
     for match in PROPERTY.finditer(body):
         if body[pos:match.start()].strip():
@@ -104,7 +104,8 @@ def _properties(body: str) -> list[tuple[str, str, int]]:
         pos = match.end()
     rest = body[pos:].strip()
     if rest:
-        raise RecordError(f"the GGF cannot be read at {quoted(rest[:20])}")
+        line = first_line + body.count("\n", 0, len(body) - len(body[pos:].lstrip()))
+        raise RecordError(f"line {line}: the GGF cannot be read at {quoted(rest[:20])}")
     return found
 
 

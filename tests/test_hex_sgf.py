@@ -63,7 +63,8 @@ def test_setup_stones_are_the_start_position_and_a_resignation_ends_the_game():
     ("(;FF[4]GM[11]SZ[11:9];B[a1])", "SZ[11:9]: Tabuleiro plays Hex on square boards only"),
     ("(;FF[4]GM[11]SZ[25];B[a1])", "SZ[25]: option size"),
     ("(;FF[4]GM[11]SZ[5];B[a1];W[a1])", "line 1: move 2 'a1' is not legal: a1 is already taken"),
-    ("(;FF[4]GM[11]SZ[5];B[a1", "the SGF cannot be read at 'B[a1'"),
+    ("(;FF[4]GM[11]SZ[5];B[a1", "line 1: the SGF cannot be read at 'B[a1'"),
+    ("(;FF[4]GM[11]SZ[5]\n;B[a1]\n  ;W[b2", "line 3: the SGF cannot be read at 'W[b2'"),
 ])
 def test_what_is_wrong_with_a_file_is_said(text, said):
     with pytest.raises(RecordError) as caught:

@@ -374,3 +374,11 @@ def test_a_pass_reads_as_each_program_writes_it(word):
     moves, _final = first_legal_game()
     text = ggf(moves).replace("[PA/", f"[{word}/")
     assert f"[{word}/" in text and record_from_ggf(text).moves == moves
+
+
+def test_a_ggf_that_cannot_be_read_names_the_line_it_stops_at():
+    """A database's game with a stray word on its third line said only where, not on which line."""
+    text = ggf(["f5", "d6"]).replace("B[F5", "\nB[F5").replace("W[D6", "\n  stray W[D6")
+    with pytest.raises(RecordError) as refused:
+        record_from_ggf(text)
+    assert str(refused.value) == "line 3: the GGF cannot be read at 'stray W[D6/0.50/1.03'"
