@@ -589,3 +589,21 @@ def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
     assert record.result.winner == 0 and record.result.reason == "Red resigns"
     hexgui = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[a\\]b];B[c3])")  # an SGF's own escapes stay as they were
     assert hexgui.players[0].title == "a]b"
+
+
+def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_with_its_end(app, tmp_path, monkeypatch):
+    """Saved (S) from the replay, the game is a Saved games row ending as its panel said, not an
+    unfinished game's move count."""
+    from ui.scenes.records import RecordsScene
+
+    path = tmp_path / "game3.hsgf"
+    path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    press(app, pygame.K_s)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.switch(RecordsScene(app))
+    app.run_frames(2)
+    assert any("Ann" in text and "Bob" in text and text.endswith("(Blue forfeits)") for text in drawn), \
+        [text for text in drawn if "Ann" in text]
