@@ -26,8 +26,8 @@ and every letter (``RE``'s too) names the other side (HexGui's board is ours mir
 exchanged); when it has the other letter the moves alternate, as in our Hex.  A file that ends on
 its swap is read by the swap's word: ``swap-sides``, or ``swap-pieces`` under an old HexGui's
 ``AP``, kept the board.
-Little Golem's records (``game<N>.hsgf``, two-letter cells) are read as the HexGui files they
-stand for (``_as_hexgui_words``).
+Little Golem's records (``game<N>.hsgf``) are read as the HexGui files they stand for, with the
+swap rule on and ``RE`` naming the winner (``_is_little_golem``).  A move not played names its line.
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
@@ -55,6 +55,8 @@ SWAP_RULE = "swap"  # RU[swap]: played with the swap rule, which a game without 
 LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfeits": "F"}  # after the loser's name
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
 LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
+LITTLE_GOLEM_SOURCE = re.compile(r"SO\[[^\]]*littlegolem\.", re.IGNORECASE)  # its address in SO: a Little Golem record
+VALUE_END = re.compile(r"\s*(?:[\[;()]|[A-Za-z]+\s*\[|$)")  # what may follow a value's closing ]
 LITTLE_GOLEM_CELL = re.compile(r"[a-z]{2}", re.IGNORECASE)  # Little Golem's cell: column and row as letters
 OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrote swap-pieces for swap-sides
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
@@ -73,10 +75,19 @@ def unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value.replace("\\\n", ""), flags=re.DOTALL)
 
 
-def main_line(text: str) -> list[dict[str, list[str]]]:
-    """The nodes of the first variation at each branch, each as {property: [values]}; RecordError
-    for text that is not an SGF game tree."""
-    nodes: list[dict[str, list[str]]] = []
+class Node(dict[str, list[str]]):
+    """One node of a game tree, {property: [values]}, and the line of the file it starts on."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__()
+        self.line = line
+
+
+def main_line(text: str) -> list[Node]:
+    """The nodes of the first variation at each branch, each as {property: [values]} with the line
+    it starts on; RecordError for text that is not an SGF game tree."""
+    nodes: list[Node] = []
+    line, counted = 1, 0  # the line at ``counted``: newlines are counted once, as the reading goes
     depth = 0  # how deep in the trees being read
     skipping = 0  # > 0: inside a variation after the first, at that depth
     done_at: set[int] = set()  # depths whose first variation has been read: later ones are skipped
@@ -86,7 +97,9 @@ def main_line(text: str) -> list[dict[str, list[str]]]:
         if match is None:
             if not text[pos:].strip():
                 break
-            raise RecordError(f"the SGF cannot be read at {quoted(text[pos:pos + 20])}")
+            where = len(text) - len(text[pos:].lstrip())
+            line_there = text.count("\n", 0, where) + 1
+            raise RecordError(f"line {line_there}: the SGF cannot be read at {quoted(text[where:where + 20])}")
         pos = match.end()
         if match.group("open"):
             depth += 1
@@ -102,7 +115,9 @@ def main_line(text: str) -> list[dict[str, list[str]]]:
         elif skipping:
             continue
         elif match.group("node"):
-            nodes.append({})
+            line += text.count("\n", counted, match.start("node"))
+            counted = match.start("node")
+            nodes.append(Node(line))
         elif nodes:
             values = [unescape(v) for v in VALUE.findall(match.group("values"))]
             nodes[-1].setdefault(match.group("ident").upper(), []).extend(values)
@@ -112,18 +127,22 @@ def main_line(text: str) -> list[dict[str, list[str]]]:
 
 
 def record_from_sgf(text: str) -> GameRecord:
-    """The Hex game of a HexGui or Benzene SGF file, its moves replayed (RecordError naming the
-    first problem: another game's SGF, a board we do not play, a move that is not legal)."""
-    nodes = main_line(text)
+    """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed (RecordError
+    naming the first problem: another game's SGF, a board we do not play, a move that is not legal
+    and the line it is on)."""
+    nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     root = nodes[0]
     game_number = root.get("GM", ["11"])[0].strip()
     if game_number != "11":
         raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
     size = _board_size(root.get("SZ", ["11"])[0])
-    words = _as_hexgui_words([(letter, value.strip()) for node in nodes for letter in SIDE_LETTERS
-                              for value in node.get(letter, [])])
+    written = [(letter, value.strip(), node.line) for node in nodes for letter in SIDE_LETTERS
+               for value in node.get(letter, [])]
+    little_golem = _is_little_golem(root, [value for _letter, value, _line in written])
+    words = [(letter, value) for letter, value, _line in written]
+    words = _as_hexgui_words(words) if little_golem else words
     rules = root.get("RU", [""])[0].strip().lower()
-    swap = rules == SWAP_RULE or any(value.lower() in SWAP_WORDS for _letter, value in words)
+    swap = little_golem or rules == SWAP_RULE or any(value.lower() in SWAP_WORDS for _letter, value in words)
     try:
         game = games.load("hex", size=size, swap=swap)
     except ValueError as exc:
@@ -145,21 +164,86 @@ def record_from_sgf(text: str) -> GameRecord:
         try:
             move = game.parse_move(state, text)
         except IllegalMove as exc:
-            raise RecordError(f"move {number} {quoted(value)} is not legal: {exc}") from None
+            _letter, as_written, line = written[number - 1]
+            raise RecordError(f"line {line}: {_refusal(number, as_written, little_golem, size, exc)}") from None
         moves.append(game.format_move(state, move))
         state = state.play(move)
     record = record.with_moves(moves, state)
+    if record.is_finished():
+        return record
+    result = _little_golem_result(game, root) if little_golem else _result_off_the_board(game, root, kept)
+    return record if result is None else record.finish(result)
+
+
+def _little_golem_escaped(text: str) -> str:
+    """A Little Golem record with its values escaped as SGF's are: Little Golem writes a player's
+    name as typed, ``PW[Shumacher;]]`` (game 1804563, in PlayHex's tests of littleGolemHsgf.ts,
+    which reads it so), so a ``]`` ends a value only where a value, a property, a node or the end
+    of the tree follows it, and a ``\\`` is the name's own."""
+    out, in_value = [], False
+    for pos, char in enumerate(text):
+        if not in_value:
+            in_value = char == "["
+        elif char == "]" and VALUE_END.match(text, pos + 1):
+            in_value = False
+        elif char in "]\\":
+            char = "\\" + char
+        out.append(char)
+    return "".join(out)
+
+
+def _refusal(number: int, value: str, little_golem: bool, size: int, exc: IllegalMove) -> str:
+    """Why move ``number`` (``value`` as the file writes it) cannot be played: a Little Golem cell
+    past the board's edge by its own letters, any other refusal in the rules' words."""
+    if little_golem and LITTLE_GOLEM_CELL.fullmatch(value) and max(ord(ch) - ord("a") for ch in value.lower()) >= size:
+        return f"Little Golem move {quoted(value)} is off the {size}x{size} board"
+    return f"move {number} {quoted(value)} is not legal: {exc}"
+
+
+def _result_off_the_board(game, root: dict[str, list[str]], kept: bool) -> Result | None:
+    """The end ``RE`` (``W+Resign``, ``B+T``...) tells of a game its moves do not end, with
+    ``GC``'s reason when it speaks of the loser's ending; None where ``RE`` tells none."""
     loss = _loss_off_the_board(root.get("RE", [""])[0].strip(), kept)
-    if loss is not None and not state.is_terminal():
-        loser, how = loss
-        comment = " ".join(root.get("GC", [""])[0].split())
-        said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
-        record = record.finish(Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}"))
-    return record
+    if loss is None:
+        return None
+    loser, how = loss
+    comment = " ".join(root.get("GC", [""])[0].split())
+    said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
+    return Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}")
+
+
+def _is_little_golem(root: dict[str, list[str]], values: list[str]) -> bool:
+    """Whether a file is a Little Golem record: a move in its two-letter cells, or its address in
+    ``SO`` (a game that ended before any move has no cell to tell).
+
+    Such a file is read with its cells and letters as HexGui's (``_as_hexgui_words``), its end by
+    ``RE`` (``_little_golem_result``), and always with the swap rule on: it writes no rule (no
+    ``RU``, a swap only as its ``swap`` move), and the programs that read Little Golem's games play
+    them all with it (PlayHex replays them with ``setAllowSwap(true)``; Polygames' bot plays its
+    "Hex Size 11" and "Size 13" with its hex11pie and hex13pie models)."""
+    source = root.get("SO", [""])[0].lower()
+    return "littlegolem." in source or any(LITTLE_GOLEM_CELL.fullmatch(value) for value in values)
+
+
+def _little_golem_result(game, root: dict[str, list[str]]) -> Result | None:
+    """The end of a Little Golem game its moves do not end: ``RE[B]`` or ``RE[W]`` names the
+    winner, PB (our Blue, who moves first) or PW, and nothing says how the other lost.
+
+    Little Golem writes ``RE`` once a game is over and a resignation as a ``resign`` move; a game
+    lost any other way (its clock: Sensei's Library's Little Golem page, "otherwise the player
+    loses on time") has ``RE`` alone.  PlayHex's importer (src/server/external-games/little-golem/
+    littleGolemExternalGame.ts: "Little Golem does not tell how game ended, except for
+    resignation") guesses a loss on time there; we say only that the loser forfeits, as for
+    SGF's ``W+F``.  None without such an ``RE`` (a game still being played)."""
+    winner = root.get("RE", [""])[0].strip().upper()
+    if winner not in SIDE_LETTERS:
+        return None
+    loser = 1 - SIDE_LETTERS.index(winner)
+    return Result(1 - loser, f"{game.sides[loser]}{LOSS_WORDS['F']}")
 
 
 def _as_hexgui_words(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The moves of a Little Golem file as HexGui writes them; the moves of any other file as they are.
+    """The moves of a Little Golem file as HexGui writes them.
 
     Little Golem's game page links its record as ``game<N>.hsgf``:
     ``(;FF[4]EV[hex.ch.23.1.1]PB[Ann]PW[Bob]SZ[13]RE[B]GC[ game #1]SO[http://www.littlegolem.com];W[mf];B[swap];W[kj]``.
@@ -170,8 +254,6 @@ def _as_hexgui_words(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
     (``;B[m6];W[swap];B[k10]``).  Sources: Benzene's Little Golem bots (tools/lg/lg-mohex.rb,
     ``translate_LG2Hex!``), Polygames' (``hex_convert_hsgf_to_polygames``), ggp-zero's ``parse_sgf``
     ("white/black is wrong on LG"); tests/test_hex_sgf.py."""
-    if not any(LITTLE_GOLEM_CELL.fullmatch(value) for _letter, value in words):
-        return words
     return [(SIDE_LETTERS[1 - SIDE_LETTERS.index(letter)], _hexgui_cell(value)) for letter, value in words]
 
 

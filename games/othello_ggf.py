@@ -6,27 +6,31 @@ read: ``TY`` (the board's size, then letters for variants: ``r`` a random start,
 shows; ``k`` komi, ``s`` synchro and ``a`` anti are rules we do not play, so refused), ``BO`` (the
 size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the side to move, ``*``
 or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
-(a square, or ``PA`` for a pass; ``/eval/time`` after it is left out) and ``RE`` (the disc margin
-for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score agreed).  Only
-a resignation or a loss on time is taken from ``RE`` where the moves do not end the game: a
-margin of an unfinished game is no end the rules can check.  The rest (ratings, times, place) is
-left out.  A database holds games one after another: ``record_from_ggf`` reads the first and
+(a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
+is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
+loss on time, ``:s`` a score agreed).  Only a resignation or a loss on time is taken from ``RE``
+where the moves do not end the game: a margin of an unfinished game is no end the rules can check.  ``DT`` (the date) is the record's
+start, in GGS's form, NBoard's or as seconds (``_started``); a file without ``TY`` (Edax writes
+none) is played on the size ``BO`` begins with.  The rest (ratings, times, place) is left out.
+A database holds games one after another: ``record_from_ggf`` reads the first and
 ``ggf_game_count`` says how many there are.
 
 The other way, ``ggf_from_record`` writes a game as GGS writes one, for the Othello programs and
 sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro]``, the date in
-GGS's form (``DT[2026.12.04_16:14:26.UTC]``), the players' names, ``RE`` (black's margin as
-tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
+GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's
+year.month.day_hour:minute:second.zone, at skatgame.net/mburo/ggsa/ggf), the players' names,
+``RE`` (black's margin as tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
 loss on time as the whole board's margin with ``:r`` or ``:t``; left out for an unfinished game
-or a forfeit, which GGF has no word for), ``TI[0]``, ``TY`` (the board's size), ``BO`` (the start
-position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
+or a forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s),
+``TI[0]`` (no clock, as NBoard's own COsGame writes it), ``TY`` (the board's size), ``BO``
+(the start position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
 ``PA``.  ``record_from_ggf`` reads it back as the same game.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import games
 from games.base import quoted
@@ -35,16 +39,20 @@ from games.record import GameRecord, RecordError, Result, Side, now_iso, written
 
 GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
 PROPERTY = re.compile(r"([A-Za-z]+)\s*\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
-GAME_TYPE = re.compile(r"\s*(\d+)([a-z]*)\s*", re.IGNORECASE)  # TY[8], TY[8r]
+GAME_TYPE = re.compile(r"\s*(\d+)((?:[a-z]\d*)*)\s*", re.IGNORECASE)  # TY[8], TY[8r], TY[8r19] (a random start of 19 discs)
 RESULT = re.compile(r"\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([rts]))?\s*", re.IGNORECASE)  # RE[+2.000], RE[-64:r]
 BOARD_CHARS = {"*": "X", "O": "O", "-": "-"}  # GGF's black, white and empty square, as our to_text writes them
 LOSSES = {"r": " resigns", "t": " lost on time"}  # RE's flag: how the loser's game ended off the board
 VARIANT_READ = "r"  # a random start: BO gives it, the rules are ours
 WRITTEN_CHARS = {"X": "*", "O": "O", "-": "-"}  # our to_text's black, white and empty square, as GGF writes them
 SIDE_LETTERS = ("B", "W")  # a move's property: black's, white's
-PASS_WRITTEN = "PA"  # a pass, as GGS writes it
+PASS_WRITTEN = "PA"  # a pass, as Edax's GGF writes it (GGS writes pass, NBoard PASS; NBoard reads any P word as a pass)
 LOSS_FLAGS = {" resigns": "r", " resigned": "r", " lost on time": "t"}  # after the loser's name: RE's flag
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
+DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
+                  r"[. ](?P<zone>[A-Za-z]+)")  # GGS's DT (2003.12.15_13:24:03.MST) and NBoard's (2014-01-29 23:05:30 GMT)
+ZONES = {"UTC": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+         "CET": 1, "CEST": 2}  # the zones a DT names, as hours from universal time
 
 
 def is_ggf(text: str) -> bool:
@@ -67,44 +75,76 @@ def record_from_ggf(text: str) -> GameRecord:
         raise RecordError("the GGF holds no game")
     if not first.group(2):
         raise RecordError("the GGF game is cut short: no ';)' ends it")
-    properties = _properties(first.group(1))
+    before = text[:len(text) - len(text.lstrip())] + text.lstrip()[:first.start(1)]  # what comes before the body
+    first_line = before.count("\n") + 1
+    written = _properties(first.group(1), first_line)
+    properties = [(name, value) for name, value, _offset in written]
     root = {name: value for name, value in reversed(properties)}  # the first of each, as written
-    game = _game(root.get("TY", "8"))
+    game = _game(root.get("TY") or _board_size(root.get("BO", "")))
     titles = (root.get("PB", "").strip(), root.get("PW", "").strip())
     start = _start_position(game, root["BO"]) if "BO" in root else None
     record = GameRecord("reversi", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
-                        started=now_iso(), start_position=start)
+                        started=_started(root.get("DT", "")) or now_iso(), start_position=start)
     texts = [_move_text(value) for name, value in properties if name in ("B", "W")]
-    moves, final = written_out(game, record.first_state(game), texts)
+    lines = [first_line + first.group(1).count("\n", 0, offset) for name, _value, offset in written if name in ("B", "W")]
+    moves, final = written_out(game, record.first_state(game), texts, lines)
     record = record.with_moves(moves, final)
     loss = None if record.is_finished() else _loss(root.get("RE", ""))
     return record if loss is None else record.finish(loss)
 
 
-def _properties(body: str) -> list[tuple[str, str]]:
-    """A game's properties in the order written, names in capitals; RecordError at anything else."""
+def _properties(body: str, first_line: int) -> list[tuple[str, str, int]]:
+    """A game's properties in the order written, names in capitals, each with where in ``body`` it
+    begins; RecordError at anything else, naming its line (``body`` begins on ``first_line``)."""
     found, pos = [], 0
     for match in PROPERTY.finditer(body):
         if body[pos:match.start()].strip():
             break
-        found.append((match.group(1).upper(), match.group(2).replace("\\]", "]")))
+        found.append((match.group(1).upper(), match.group(2).replace("\\]", "]"), match.start()))
         pos = match.end()
     rest = body[pos:].strip()
     if rest:
-        raise RecordError(f"the GGF cannot be read at {quoted(rest[:20])}")
+        line = first_line + body.count("\n", 0, len(body) - len(body[pos:].lstrip()))
+        raise RecordError(f"line {line}: the GGF cannot be read at {quoted(rest[:20])}")
     return found
 
 
 def _game(game_type: str) -> games.Game:
     """Reversi on the board ``TY`` names; RecordError for a variant or a size we do not play."""
     match = GAME_TYPE.fullmatch(game_type)
-    if match is None or set(match.group(2).lower()) - set(VARIANT_READ):
+    if match is None or set(re.sub(r"\d", "", match.group(2).lower())) - set(VARIANT_READ):
         raise RecordError(f"TY[{game_type}]: a kind of Othello Tabuleiro does not play "
                           "(it plays the usual rules on 6x6, 8x8 and 10x10 boards)")
     try:
         return games.load("reversi", size=int(match.group(1)))
     except ValueError as exc:
         raise RecordError(f"TY[{game_type}]: {exc}") from None
+
+
+def _board_size(board: str) -> str:
+    """The size ``BO`` begins with, for a game that writes no ``TY`` (Edax writes none); "8" where
+    ``BO`` names none."""
+    size = board.split()[:1]
+    return size[0] if size and size[0].isdigit() else "8"
+
+
+def _started(date: str) -> str | None:
+    """A game's date (``DT``) as records store it, in ISO 8601 with its offset: GGS's
+    ``2003.12.15_13:24:03.MST`` (the GGF definition: year.month.day_hour:minute:second.zone),
+    NBoard's ``2014-01-29 23:05:30 GMT``, or seconds since 1970 (the definition's own complete
+    example, ``DT[945277754]``); None for another form, or a zone ``ZONES`` does not know."""
+    date = date.strip()
+    if date.isdigit():
+        return datetime.fromtimestamp(int(date), UTC).isoformat(timespec="seconds")
+    match = DATE.fullmatch(date)
+    if match is None or match.group("zone").upper() not in ZONES:
+        return None
+    numbers = [int(match.group(name)) for name in ("year", "month", "day", "hour", "minute", "second")]
+    try:
+        when = datetime(*numbers, tzinfo=timezone(timedelta(hours=ZONES[match.group("zone").upper()])))
+    except ValueError:
+        return None
+    return when.isoformat(timespec="seconds")
 
 
 def _start_position(game: games.Game, board: str) -> str | None:
@@ -176,7 +216,7 @@ def _board_value(game: games.Game, state) -> str:
 
 
 def _written_move(move: str) -> str:
-    """A move as GGS writes it: the square in capitals, ``PA`` for a pass."""
+    """A move as Edax and NBoard write it: the square in capitals, ``PA`` for a pass (Edax's word)."""
     return PASS_WRITTEN if move == "pass" else move.upper()
 
 

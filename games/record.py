@@ -838,16 +838,18 @@ def _cells_alone(text: str) -> bool:
     return _GLUED_MOVES.fullmatch("".join(words)) is not None
 
 
-def written_out(game: Game, state: State, texts: list[str]) -> tuple[list[str], State]:
+def written_out(game: Game, state: State, texts: list[str], lines: list[int] | None = None) -> tuple[list[str], State]:
     """A pasted line of moves in the game's own notation, with the moves it left out put in (an
     Othello transcript's passes), and the position after it; RecordError names the first move
-    that is not legal, as a loaded record's would."""
+    that is not legal, as a loaded record's would, and the line of a file it is on (``lines``,
+    one a text)."""
     moves = []
     for number, text in enumerate(texts, 1):
         try:
             line = parse_in_line(game, state, text)
         except IllegalMove as exc:
-            raise RecordError(f"move {number} {text!r} is not legal: {exc}") from None
+            where = f"line {lines[number - 1]}: " if lines else ""
+            raise RecordError(f"{where}move {number} {text!r} is not legal: {exc}") from None
         for move in line:
             moves.append(game.format_move(state, move))
             state = state.play(move)

@@ -14,6 +14,7 @@ from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
 from games.record import GameRecord, RecordError, Result, Side
 from tests.ui_helpers import key as press
+from tests.ui_helpers import recorded_text
 from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
@@ -61,8 +62,9 @@ def test_setup_stones_are_the_start_position_and_a_resignation_ends_the_game():
     ("(;FF[4]GM[1]SZ[19];B[pd])", "this SGF is of another game (GM[1])"),
     ("(;FF[4]GM[11]SZ[11:9];B[a1])", "SZ[11:9]: Tabuleiro plays Hex on square boards only"),
     ("(;FF[4]GM[11]SZ[25];B[a1])", "SZ[25]: option size"),
-    ("(;FF[4]GM[11]SZ[5];B[a1];W[a1])", "move 2 'a1' is not legal: a1 is already taken"),
-    ("(;FF[4]GM[11]SZ[5];B[a1", "the SGF cannot be read at 'B[a1'"),
+    ("(;FF[4]GM[11]SZ[5];B[a1];W[a1])", "line 1: move 2 'a1' is not legal: a1 is already taken"),
+    ("(;FF[4]GM[11]SZ[5];B[a1", "line 1: the SGF cannot be read at 'B[a1'"),
+    ("(;FF[4]GM[11]SZ[5]\n;B[a1]\n  ;W[b2", "line 3: the SGF cannot be read at 'W[b2'"),
 ])
 def test_what_is_wrong_with_a_file_is_said(text, said):
     with pytest.raises(RecordError) as caught:
@@ -469,3 +471,139 @@ def test_a_little_golem_game_pasted_or_dropped_opens_in_the_replay(app, tmp_path
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.run_frames(2)
     assert app.scene.record.moves == ["b3", "swap", "e2"]
+
+
+# Little Golem's results and rule.  PlayHex's importer (playhex/playhex: src/shared/app/little-golem/
+# littleGolemHsgf.ts, its tests and src/server/external-games/little-golem/littleGolemExternalGame.ts):
+# "RE (result) is only set by Little Golem once the game is over", "RE is the color of the winner,
+# PB or PW", a resignation is the move ``resign``, and "Little Golem does not tell how game ended,
+# except for resignation" (PlayHex guesses a timeout where the board has no connection).  Its test
+# games, as Little Golem wrote them: ``...PB[greghe]PW[bennok]SZ[13]RE[W]GC[game #2384695]...``
+# with no move at all, and game 1804563, whose PW is written ``Shumacher;]`` unescaped.
+LITTLE_GOLEM_NO_MOVES = ("(;FF[4]EV[hex.ld.DEFAULT]PB[greghe]PW[bennok]SZ[13]RE[W]GC[game #2384695]"
+                         "SO[https://www.littlegolem.net])")
+
+
+def test_a_little_golem_game_lost_without_a_resignation_opens_finished_for_the_player_re_names():
+    """``RE[W]`` after moves that connect nothing (PlayHex: Little Golem writes RE only once a game
+    is over, and says no more than who won unless it was a resignation): PW (Red) won and Blue's
+    game ended off the board.  It opened as an unfinished game, to be played on from Blue's turn."""
+    record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])")
+    assert record.moves == ["b3", "d2", "c3"] and not record.final_state().is_terminal()
+    assert record.is_finished() and record.result.winner == 1 and record.result.reason == "Blue forfeits"
+    ann_won = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[bd])")
+    assert ann_won.result.winner == 0 and ann_won.result.reason == "Red forfeits"
+
+
+def test_a_little_golem_game_ended_before_any_move_is_finished_too():
+    """PlayHex's own test game #2384695: RE[W], no move.  With no two-letter cell to show it is Little
+    Golem's, its SO says so; it opened as an empty game nobody had won."""
+    record = record_from_sgf(LITTLE_GOLEM_NO_MOVES)
+    assert record.moves == [] and record.result.winner == 1 and record.result.reason == "Blue forfeits"
+    assert [side.title for side in record.players] == ["greghe", "bennok"]
+
+
+def test_a_little_golem_game_still_being_played_has_no_re_and_stays_unfinished():
+    """No RE: the game goes on (PlayHex refuses such a file as "not finished"); we open it to play on."""
+    record = record_from_sgf("(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[5]SO[http://www.littlegolem.com];W[cb];B[bd])")
+    assert not record.is_finished() and record.moves == ["b3", "d2"]
+
+
+def test_a_little_golem_game_without_a_swap_is_still_played_with_the_swap_rule():
+    """Little Golem writes no rule (no RU; a swap only as its move), and the programs that read its
+    games play them all with the swap rule: PlayHex replays them with ``setAllowSwap(true)``,
+    Polygames' bot plays Little Golem's "Hex Size 11"/"Size 13" with its hex11pie/hex13pie models.
+    ggp-zero's example game #1952671 has no swap: it opened with the swap rule off, so Red could
+    not have swapped Blue's first stone when played on from there."""
+    text = ("(;FF[4]EV[null]PB[ccc]PW[xxx]SZ[13]GC[ game #1952671]SO[http://www.littlegolem.com]"
+            ";W[ma];B[hg];W[fh];B[gf])")
+    record = record_from_sgf(text)
+    assert record.options == {"size": 13, "swap": True}
+    assert record.moves == ["a13", "g8", "h6", "f7"]
+    game = record.game()
+    after_first = record.states(game)[1]
+    assert game.format_move(after_first, game.parse_move(after_first, "swap")) == "swap"  # Red may swap
+
+
+def test_a_hexgui_file_without_a_swap_or_ru_still_opens_without_the_swap_rule():
+    """Only Little Golem's files take the rule as given: a HexGui file says it by RU or a swap."""
+    assert record_from_sgf("(;AP[HexGui:0.10]FF[4]GM[11]SZ[5];B[c3];W[b2])").options == {"size": 5, "swap": False}
+
+
+def test_a_little_golem_move_off_the_board_is_named_by_its_line_and_letters():
+    """``B[zz]`` on an 11x11 board read as "move 2 'z26' is not legal": a cell name the file never
+    wrote, and no line to find it on in a long record."""
+    text = "(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[11]\nGC[ game #1]SO[http://www.littlegolem.com]\n;W[aa];B[zz])"
+    with pytest.raises(RecordError) as caught:
+        record_from_sgf(text)
+    assert str(caught.value) == "line 3: Little Golem move 'zz' is off the 11x11 board"
+
+
+def test_a_move_a_file_cannot_play_is_named_with_its_line():
+    with pytest.raises(RecordError) as caught:
+        record_from_sgf("(;FF[4]GM[11]SZ[5]\n;B[a1]\n;W[b2]\n;B[a1])")
+    assert str(caught.value) == "line 4: move 3 'a1' is not legal: a1 is already taken"
+
+
+def test_the_lines_problem_is_said_in_the_windows_language():
+    from ui import i18n
+    from ui.words import file_problem
+
+    try:
+        i18n.set_language("pt")
+        said = file_problem("game1.hsgf: line 3: Little Golem move 'zz' is off the 11x11 board")
+    finally:
+        i18n.set_language("en")
+    assert said.startswith("game1.hsgf: ") and "'zz'" in said and "11x11" in said and "line" not in said, said
+
+
+def test_a_little_golem_game_lost_off_the_board_dropped_shows_its_end_and_a_bad_one_is_named_untouched(
+        app, tmp_path, monkeypatch):
+    """Dropped on the window, the finished game opens in the replay with its end on the side panel;
+    a file with a move off the board is named with its line, and left as it was."""
+    path = tmp_path / "game2384695.hsgf"
+    path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.result.reason == "Blue forfeits"
+    drawn = recorded_text(monkeypatch)
+    app.scene.draw(app.screen)
+    assert any("forfeits" in text for text in drawn), drawn
+    bad = tmp_path / "game7.hsgf"
+    text = LITTLE_GOLEM_ROOT.format(size=5, winner="W") + "\n;W[cb];B[zz])"
+    bad.write_text(text, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    app.run_frames(2)
+    assert any("game7.hsgf: line 2: Little Golem move 'zz' is off the 5x5 board" in m.text for m in app.messages.items)
+    assert bad.read_text(encoding="utf-8") == text
+
+
+def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
+    """Little Golem writes names unescaped: game 1804563, in PlayHex's tests, is
+    ``PB[lazy\\player]PW[Shumacher;]]``; it was refused ("the SGF cannot be read at ']SZ[11]...'")."""
+    text = ("(;FF[4]EV[null]PB[lazy\\player]PW[Shumacher;]]SZ[11]RE[B]GC[game #1804563]"
+            "SO[https://www.littlegolem.net];W[ad];B[swap];W[eg];B[resign])")
+    record = record_from_sgf(text)
+    assert [side.title for side in record.players] == ["lazy\\player", "Shumacher;]"]
+    assert record.moves == ["d1", "swap", "g5"]  # PlayHex's a4, swap-pieces, e7 in HexGui's orientation
+    assert record.result.winner == 0 and record.result.reason == "Red resigns"
+    hexgui = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[a\\]b];B[c3])")  # an SGF's own escapes stay as they were
+    assert hexgui.players[0].title == "a]b"
+
+
+def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_with_its_end(app, tmp_path, monkeypatch):
+    """Saved (S) from the replay, the game is a Saved games row ending as its panel said, not an
+    unfinished game's move count."""
+    from ui.scenes.records import RecordsScene
+
+    path = tmp_path / "game3.hsgf"
+    path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    press(app, pygame.K_s)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    app.switch(RecordsScene(app))
+    app.run_frames(2)
+    assert any("Ann" in text and "Bob" in text and text.endswith("(Blue forfeits)") for text in drawn), \
+        [text for text in drawn if "Ann" in text]

@@ -4,6 +4,10 @@ squares joined by hyphens or commas, pasted on the main menu or dropped as a fil
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from datetime import datetime
+
 import pygame
 import pytest
 
@@ -21,7 +25,7 @@ HEADER = "GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]RB[1820.
 
 
 def ggf(moves: list[str], board: str = USUAL_START, size: int = 8, result: str = "?") -> str:
-    """A GGF game as GGS writes it, each move with an evaluation and a time after it, passes as PA."""
+    """A GGF game as GGS writes it, each move with an evaluation and a time after it, passes as PA (Edax's word)."""
     written = "".join(f"{'BW'[i % 2]}[{'PA' if m == 'pass' else m.upper()}/{i * 0.5:.2f}/1.03]"
                       for i, m in enumerate(moves))
     return f"(;{HEADER}TY[{size}]RE[{result}]BO[{size} {board}]{written};)"
@@ -283,3 +287,98 @@ def test_a_set_up_game_has_no_move_string_and_is_told_to_copy_it_as_ggf(app, mon
     app.run_frames(2)
     key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
     assert put == [] and any("copy it as GGF" in m for m in said(app.scene))
+
+
+# -- GGF's definition (Michael Buro's, at skatgame.net/mburo/ggsa/ggf): "DT date DT[2004.09.18_05:54:38.MDT]
+# year.month.day_hour:minute:second.zone", its complete example's DT[945277754] (seconds since 1970),
+# "RE[+64.00:r] flag: r (resigned) | t (time out) | s (mutual score)", "TI Both thinking times";
+# and the files programs write: GGS's DT[2003.12.15_13:24:03.MST] and TY[s8r19] (Chris Welty's
+# GgfGameTest, from GGS games), NBoard's DT[2014-01-29 23:05:30 GMT] (its bug list's game) and TI[0]
+# for a game without a clock (its COsGameTest), Edax's GGF with no TY (its README's example).
+TEN_BY_TEN_START = "---------- ---------- ---------- ---------- ----O*---- ----*O---- ---------- ---------- ---------- ----------"
+
+
+@pytest.mark.parametrize(("date", "started"), [
+    ("2003.12.15_13:24:03.MST", "2003-12-15T13:24:03-07:00"),  # GGS, in its server's zone
+    ("2026.12.04_16:14:26.UTC", "2026-12-04T16:14:26+00:00"),  # as we write it: the definition's form
+    ("2014-01-29 23:05:30 GMT", "2014-01-29T23:05:30+00:00"),  # NBoard
+    ("945277754", "1999-12-15T17:09:14+00:00"),  # the definition's complete example
+])
+def test_the_date_a_ggf_names_is_the_games_date(date, started):
+    """The date was left out: a game of 2003 opened (and was kept, saved) as begun the day it was opened."""
+    record = record_from_ggf(ggf(["f5", "d6"]).replace("DT[2003.12.15_13:24:03.MST]", f"DT[{date}]"))
+    assert record.started == started
+
+
+def test_a_date_of_another_form_opens_the_game_all_the_same():
+    """Welty's ThorGame writes the year alone (DT[2009]); a zone we do not know is no time we can say."""
+    for date in ("2009", "2003.12.15_13:24:03.XYZ", "2003.13.45_13:24:03.UTC"):
+        record = record_from_ggf(ggf(["f5"]).replace("DT[2003.12.15_13:24:03.MST]", f"DT[{date}]"))
+        assert record.moves == ["f5"] and not record.started.startswith(("2003", "2009"))
+
+
+def test_a_game_written_as_ggf_reads_back_on_the_day_it_was_played():
+    """Our DT (``.UTC``, the definition's year.month.day_hour:minute:second.zone) reads back as the same moment."""
+    record = replace(finished(SHORTEST_WIPEOUT), started="2026-12-04T17:14:26+01:00")
+    text = ggf_from_record(record)
+    assert "DT[2026.12.04_16:14:26.UTC]" in text and "TI[0]" in text and "RE[+64.000]" in text
+    back = record_from_ggf(text)
+    assert datetime.fromisoformat(back.started) == datetime.fromisoformat(record.started)
+
+
+@pytest.mark.parametrize("size", [6, 10])
+def test_a_ggf_of_a_6x6_or_10x10_game_opens_on_that_board(size):
+    game = games.load("reversi", size=size)
+    board = " ".join(game.to_text(game.initial_state()).split()[0][i:i + size].replace("X", "*")
+                     for i in range(0, size * size, size))
+    first = game.format_move(game.initial_state(), game.initial_state().legal_moves()[0])
+    record = record_from_ggf(f"(;GM[Othello]PC[GGS/os]TY[{size}]BO[{size} {board} *]B[{first.upper()}];)")
+    assert record.options == {"size": size} and record.moves == [first] and record.start_position is None
+
+
+def test_a_ggf_without_ty_opens_on_the_board_bo_names():
+    """Edax writes no TY; a 10x10 game without it was refused: "BO[10 ...] is not the 8x8 board TY names"."""
+    record = record_from_ggf(f"(;GM[othello]PC[Edax]PB[?]PW[?]RE[?]BO[10 {TEN_BY_TEN_START} *]B[E4];)")
+    assert record.options == {"size": 10} and record.moves == ["e4"]
+
+
+def test_a_random_start_with_its_disc_count_opens_and_a_synchro_one_is_refused():
+    """GGS writes a random start's discs after its r (TY[s8r19]); TY[8r19] was refused as a kind we
+    do not play, where BO gives the start and the rules are ours; a synchro game (s) is two games."""
+    record = record_from_ggf(ggf(["f5"]).replace("TY[8]", "TY[8r19]"))
+    assert record.options == {"size": 8} and record.moves == ["f5"]
+    with pytest.raises(RecordError, match=r"TY\[s8r19\]: a kind of Othello"):
+        record_from_ggf(ggf(["f5"]).replace("TY[8]", "TY[s8r19]"))
+
+
+def test_a_ggf_move_that_cannot_be_played_names_its_line(app, tmp_path):
+    """A database game, one property a line, refused at move 3 with no line to find it on; the file is
+    named with the line, and left as it was."""
+    text = re.sub(r"\](?=[BW]\[)", "]\n", ggf(["f5", "d6", "a1"]))  # each move on a line of its own
+    with pytest.raises(RecordError) as refused:
+        record_from_ggf(text)
+    assert str(refused.value) == "line 4: move 3 'a1' is not legal: a1 flips no discs"
+    path = tmp_path / "club.ggf"
+    path.write_text(text, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, MenuScene)
+    assert any("club.ggf: line 4: move 3 'a1' is not legal" in m for m in said(app)), said(app)
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("word", ["pass", "PASS", "PA"])
+def test_a_pass_reads_as_each_program_writes_it(word):
+    """GGS writes ``B[pass]`` (Welty's GgfGameTest, a GGS game), NBoard ``B[PASS]`` (its
+    MutableGameTest), Edax ``B[PA]`` (its game_export_ggf)."""
+    moves, _final = first_legal_game()
+    text = ggf(moves).replace("[PA/", f"[{word}/")
+    assert f"[{word}/" in text and record_from_ggf(text).moves == moves
+
+
+def test_a_ggf_that_cannot_be_read_names_the_line_it_stops_at():
+    """A database's game with a stray word on its third line said only where, not on which line."""
+    text = ggf(["f5", "d6"]).replace("B[F5", "\nB[F5").replace("W[D6", "\n  stray W[D6")
+    with pytest.raises(RecordError) as refused:
+        record_from_ggf(text)
+    assert str(refused.value) == "line 3: the GGF cannot be read at 'stray W[D6/0.50/1.03'"

@@ -334,6 +334,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"table, it needs a (?P<n>\d+) x (?P=n) board \(Trax here: up to (?P<m>\d+) x (?P=m)\)",
      N_("the game is {w} tiles wide and {h} high; with a free row and column round it, as on the open table, it "
         "needs a {n} x {n} board (Trax here: up to {m} x {m})")),
+    (r"line (?P<line>\d+): (?P<reason>.*)", N_("line {line}: {reason}")),  # a foreign file's move it cannot play
+    (rf"Little Golem move {QUOTED} is off the (?P<n>\d+)x(?P=n) board", N_("Little Golem move {text} is off the {n}x{n} board")),
     (r"this SGF is of another game \(GM\[(?P<number>[^\]]*)\]\): Tabuleiro reads Hex's, GM\[11\]",
      N_("this SGF is of another game (GM[{number}]): Tabuleiro reads Hex's, GM[11]")),
     (r"SZ\[(?P<size>[^\]]*)\]: Tabuleiro plays Hex on square boards only",
