@@ -253,7 +253,7 @@ def test_the_readme_names_every_game_whose_rules_page_shows_its_start():
     the pages' pictures; Reversi's page draws its start too.  The games it names are exactly those
     whose English page holds the ``start`` picture."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    said = re.search(r"rules with pictures \((.*?) board at the\s+start", readme, re.S).group(1)
+    said = re.search(r"rules with pictures \((.*?)\s+board\s+at\s+the\s+start", readme, re.S).group(1)
     named = {game_id for game_id in games.GAME_IDS if re.search(rf"\b{games.info(game_id).title}'", said)}
     drawn = {game_id for game_id in games.GAME_IDS
              if any(block.kind == "picture" and block.text == "start" for block in markdown.parse(rules_path(game_id).read_text(encoding="utf-8")))}
