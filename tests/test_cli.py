@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -529,6 +530,45 @@ def test_docs_command_lines_show_every_option(doc):
                for action in sub._actions for option in action.option_strings
                if option.startswith("--") and option != "--help" and option not in shown.get(name, "")]
     assert not missing, f"{doc}'s command line lacks {missing}"
+
+
+DOCS = ("README.md", "docs/*.md", "docs/tuning/*.md", "ai/data/README.md")
+
+
+def documented_options() -> list[tuple[str, str, str]]:
+    """(doc, program, option) for each ``--option`` a doc gives a command of ours: ``main.py
+    [COMMAND]`` or ``tools/NAME.py``, up to the end of its line (a ``\\`` continues it), its
+    inline code, its table cell or its comment."""
+    found = []
+    for doc in sorted({path for pattern in DOCS for path in ROOT.glob(pattern)}):
+        text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
+        for program, rest in re.findall(r"(main\.py(?: (?:match|tournament|bench|gtp)\b)?|tools/\w+\.py)([^\n`|#;&)]*)", text):
+            found += [(str(doc.relative_to(ROOT)), program, option)
+                      for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", rest)]
+    return found
+
+
+@functools.cache
+def program_options(program: str) -> frozenset[str]:
+    """The options ``program`` takes: a command's from main.py's parser, a tool's as its source spells them."""
+    import main
+
+    if program.startswith("tools/"):
+        return frozenset(re.findall(r"[\"'](--[a-z][\w-]*)[\"']", (ROOT / program).read_text(encoding="utf-8")))
+    parser = main.build_parser()
+    if " " in program:
+        parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[program.split()[1]]
+    return frozenset(option for action in parser._actions for option in action.option_strings)
+
+
+def test_every_option_the_docs_give_a_command_is_one_it_takes():
+    """A newcomer copies the docs' commands: each option they give main.py's commands and the
+    tools is one that program takes (the reverse of the synopsis test above)."""
+    documented = documented_options()
+    assert len({program for _, program, _ in documented}) > 20  # the scan finds the commands
+    unknown = [f"{doc}: {program} {option}" for doc, program, option in documented
+               if option not in program_options(program)]
+    assert not unknown, f"options no program of ours takes: {unknown}"
 
 
 @pytest.mark.parametrize("config, said", [

@@ -4,7 +4,9 @@ Headless (SDL dummy driver); the facts asserted are the rules' (who lost, which 
 
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -337,3 +339,11 @@ def test_preparing_the_engine_is_not_on_the_computers_clock(app, monkeypatch):
     scene._think("move", scene.state.to_move, "level-1", 1.0)
     scene._run_clock()
     assert not scene.referee.running
+
+
+def test_the_leagues_doc_lists_every_clock_the_setup_offers():
+    """docs/leagues.md listed the setup's clocks up to 15+10; 30+0, 30+30 and 60+0 are offered too."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "leagues.md").read_text(encoding="utf-8")
+    listed = re.search(r"Clock choice \(Off, ([\d+,\s]+):", doc).group(1)
+    said = [f"{minutes}m+{seconds}s" for minutes, seconds in re.findall(r"(\d+)\+(\d+)", listed)]
+    assert [None, *said] == list(CLOCK_CHOICES)

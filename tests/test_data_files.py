@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ai import data
@@ -18,6 +20,30 @@ def test_checksum(name):
 def test_every_data_file_has_a_checksum():
     shipped = {p.name for p in data.FOLDER.iterdir() if p.is_file()}
     assert shipped - {"__init__.py", "README.md", "checksums.json"} == set(NAMES)
+
+
+def readme_sizes() -> dict[str, str]:
+    """ai/data/README.md's table: each file's size as the "size" column ends ("3.5 MB", "831 KB")."""
+    rows = [line.split("|") for line in (data.FOLDER / "README.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and not line.startswith("| file ")]
+    return {cells[1].strip(): re.search(r"([\d.]+ [KM]B)\s*$", cells[-2]).group(1) for cells in rows}
+
+
+def shown_size_fits(shown: str, size: int) -> bool:
+    """Whether "1.8 KB" is ``size`` bytes rounded to its last digit, in units of 1000 or of 1024."""
+    number, unit = shown.split()
+    half_digit = 0.5 * 10 ** -len(number.partition(".")[2]) + 1e-9
+    power = {"KB": 1, "MB": 2}[unit]
+    return any(abs(float(number) - size / base ** power) <= half_digit for base in (1000, 1024))
+
+
+def test_the_readme_gives_each_files_size():
+    """The README's sizes are the files': rastros_book7.npz, 2,121 bytes, was said "2.0 KB"."""
+    sizes = readme_sizes()
+    assert sorted(sizes) == NAMES
+    wrong = {name: (shown, data.path(name).stat().st_size) for name, shown in sizes.items()
+             if not shown_size_fits(shown, data.path(name).stat().st_size)}
+    assert not wrong, f"ai/data/README.md's sizes (shown, bytes): {wrong}"
 
 
 def clear_caches() -> None:

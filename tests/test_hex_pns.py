@@ -4,15 +4,19 @@ and proofs that survive every reply."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ai
 import games
+from ai import data
 from ai.base import Limits
 from ai.engines import hex_knowledge
 from ai.engines.hex_solver import Solver as ExactSolver
@@ -481,6 +485,24 @@ def test_the_rules_pages_solved_boards_are_the_solvers(language):
     assert tuple(int(x) for x in facts["8x8"][0]) == (len(hex_knowledge.swap_table(8)), 64)
     assert int(facts["known"][0]) == SOLVED_FOR_EVERY_OPENING
     assert facts["history"][0] == ("1942", "1948", "1949")
+
+
+def test_the_tuning_notes_first_move_table_is_the_shipped_maps():
+    """docs/tuning/hex-knowledge.md's table of first-move maps said 7x7 was "stopped after about 20
+    minutes, not finished" and left out of the shipped file, long after its map was solved and
+    shipped: each row's winning count, seconds and df-pn nodes are the shipped file's, and every
+    shipped size has its row."""
+    notes = (Path(__file__).resolve().parent.parent / "docs" / "tuning" / "hex-knowledge.md").read_text(encoding="utf-8")
+    table = notes.split("| board | winning first moves | seconds | df-pn nodes |", 1)[1].split("\n\n", 1)[0]
+    rows = {int(n): (int(winning), float(seconds.replace(",", "")), int(nodes.replace(",", "")))
+            for n, winning, seconds, nodes in re.findall(r"^\| (\d+)x\1 \| (\d+)\b[^|]*\| ([\d,.]+) \| ([\d,]+) \|$",
+                                                         table, re.M)}
+    shipped = json.loads(data.path(hex_knowledge.OPENINGS_FILE).read_text(encoding="utf-8"))["sizes"]
+    assert sorted(rows) == sorted(int(n) for n in shipped)
+    for n, entry in shipped.items():
+        winning, seconds, nodes = rows[int(n)]
+        assert (winning, nodes) == (len(entry["winning"]), entry["nodes"]), n
+        assert seconds == pytest.approx(entry["seconds"], abs=0.5), n
 
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -19,7 +20,7 @@ from games.base import DrawCounts, Option
 from tests.ui_helpers import _recorded, key, make_app, recorded_text
 from ui import i18n, markdown, words
 from ui.i18n import _
-from ui.scenes.rules import RulesScene, rules_source
+from ui.scenes.rules import RulesScene, rules_path, rules_source
 from ui.theme import THEMES, contrast
 
 
@@ -245,3 +246,15 @@ def test_the_trax_tiles_picture_gives_each_tile_the_sign_a_move_writes_it_with(m
                 break
         typed = cell_name(move_cell(move), game.size) + sign  # "c4" and the sign under the tile
         assert game.parse_move(state, typed) == move, (label, typed)
+
+
+def test_the_readme_names_every_game_whose_rules_page_shows_its_start():
+    """The README's Rules line listed Alquerque's, Rastros' and Hex's boards at the start among
+    the pages' pictures; Reversi's page draws its start too.  The games it names are exactly those
+    whose English page holds the ``start`` picture."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"rules with pictures \((.*?)\s+board\s+at\s+the\s+start", readme, re.S).group(1)
+    named = {game_id for game_id in games.GAME_IDS if re.search(rf"\b{games.info(game_id).title}'", said)}
+    drawn = {game_id for game_id in games.GAME_IDS
+             if any(block.kind == "picture" and block.text == "start" for block in markdown.parse(rules_path(game_id).read_text(encoding="utf-8")))}
+    assert named == drawn

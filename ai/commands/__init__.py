@@ -1,1 +1,1 @@
-"""The headless commands behind `main.py match`, `tournament` and `bench`."""
+"""The headless commands behind `main.py match`, `tournament`, `bench` and `gtp`."""

@@ -22,8 +22,8 @@ connections, inferior cells and solver say, as plain Python values.
   root of each move up to 13x13 (skipped while it costs more than its share of the move; the
   pattern priors of ai/kernels/hex.py in the tree on every size): a position the solver proves is played from the proof, moves outside the
   mustplay (or, without one, into dead and captured cells) are marked as proven losses before
-  the playouts start, and the swap rule follows the maps (the swap table above 7x7).  It is how the knowledge is measured against today's level-5 until the search itself
-  (ai/engines/hex_mcts.py, ai/kernels/hex.py) takes it over.
+  the playouts start, and the swap rule follows the maps (the swap table above 7x7).  It is
+  level-5 (ai/engines/hex.py).
 The kernels live in ai/kernels/hex_vc.py, hex_inferior.py and hex_pns.py.
 """
 

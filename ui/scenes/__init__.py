@@ -1,1 +1,2 @@
-"""The screens the App switches between: main menu, game setup, game, rules, settings."""
+"""The screens the App switches between: main menu, game setup, game, replay, saved and unfinished
+games, tournament, rules, settings."""

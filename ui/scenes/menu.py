@@ -1,6 +1,7 @@
-"""The main menu: Play, Watch, Rules, Settings, Quit, over a strip of the games' pictures.
+"""The main menu: Continue and Saved games (when there are such games), Play, Watch, Tournament,
+Rules, Settings, Quit, over a strip of the games' pictures.
 
-With Continue and Saved games too, Rules, Settings and Quit stand side by side on one row where
+With Continue and Saved games, Rules, Settings and Quit stand side by side on one row where
 a column of eight would not fit at the text size of six (``_tries``).
 
 The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and

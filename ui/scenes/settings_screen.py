@@ -1,5 +1,6 @@
-"""The settings screen: theme, text size, legal-move dots, animation speed, default time per move, sound,
-language; forgetting the remembered outside players and your results (pressed twice).
+"""The settings screen: theme, text size, your name, legal-move dots, the board facing you,
+animation speed, default time per move, full screen, sound and volume, language; forgetting the
+remembered outside players and your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
 
