@@ -428,3 +428,64 @@ def test_the_move_lists_rows_are_a_fingertip_high_once_a_finger_is_used(tmp_path
     finally:
         app.quit()
     assert not app.errors
+
+
+def _editor_of(app, game_id: str, **options):
+    """The position editor on ``game_id``'s usual start under ``options``, shown."""
+    import games
+    from ui.scenes.position_editor import PositionEditorScene
+
+    game = games.load(game_id, **options)
+    editor = PositionEditorScene(app, game_id, options, game.to_text(game.initial_state()), lambda record: None)
+    app.switch(editor)
+    app.run_frames(2)
+    return editor
+
+
+def test_a_finger_dragged_up_the_position_editors_text_shows_its_last_lines_and_writes_nothing(tmp_path, monkeypatch):
+    """A Hex board of 19 is 20 lines, where the editor's text shows 18 at 1366x768: the last rows
+    scrolled into view with the caret only, by the arrow keys, or by a tap on the board, which wrote
+    a stone there.  A finger dragged up the text brings them; dragged down, the first ones again."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        editor = _editor_of(app, "hex", size=19)
+        area, text = editor.area, editor.area.text
+        _width, line, _columns, rows = area._metrics()
+        hidden = len(area.lines) - rows
+        assert hidden > 0 and area.top == 0, "the text fits: nothing to scroll"
+        x, y = area.rect.centerx, area.rect.bottom - 20
+        finger_drag(app, [(x, y), (x, y - line // 2), (x, y - 5 * line)])
+        assert area.top == hidden and area.text == text  # the last line at the bottom, and no further
+        assert area.top <= area.row < area.top + rows, "the caret was left out of sight"
+        finger_drag(app, [(x, area.rect.top + 20), (x, area.rect.top + 20 + 5 * line)])
+        assert area.top == 0 and area.text == text
+    finally:
+        app.quit()
+    assert not app.errors
+
+
+def test_a_finger_dragged_left_on_a_wide_trax_text_shows_its_rows_ends(tmp_path, monkeypatch):
+    """Trax's board of 25 is written in rows of 124 characters: their ends showed only as the
+    caret went there.  A finger dragged to the left brings them; a tap still puts the caret."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    try:
+        editor = _editor_of(app, "trax", size=25)
+        area = editor.area
+        width, line, columns, _rows = area._metrics()
+        longest = max(len(text) for text in area.lines)
+        assert longest > columns and area.left == 0, "the rows fit: nothing to scroll"
+        x, y = area.rect.right - 20, area.rect.centery
+        finger_drag(app, [(x, y), (x - 300 * width, y)])
+        assert area.left == longest + 1 - columns  # the longest row's end, and its caret's place after it
+        row = area.row  # a row of the board (the caret's, kept as the text went left)
+        assert len(area.lines[row]) == longest
+        tap(app, (area.rect.x + area.size // 2 + 3 * width + width // 3,
+                  area.rect.y + area.size // 2 + (row - area.top) * line + line // 3))
+        assert (area.row, area.col) == (row, longest + 1 - columns + 3)
+    finally:
+        app.quit()
+    assert not app.errors

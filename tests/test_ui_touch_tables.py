@@ -111,3 +111,66 @@ def test_a_finger_dragged_up_the_latest_results_brings_older_ones_and_a_tap_open
     finally:
         app.quit()
     assert not app.errors
+
+
+def _class_in_the_grid(tmp_path, monkeypatch):
+    """The tournament's setup at 1366x768 with a class's thirty files beside our players: more
+    participants than the grid shows, opened at its top."""
+    from ui.scenes.tournament import TournamentScene
+
+    app = make_app(tmp_path, monkeypatch, size=(1366, 768))
+    scene = TournamentScene(app, "rastros")
+    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
+                                for i in range(1, 31)]
+    app.switch(scene)
+    scene._build()
+    app.run_frames(2)
+    assert scene.players_hidden[0] == 0 and scene.players_hidden[1] > 0, "the grid shows everyone: nothing to scroll"
+    return app, scene
+
+
+def _row_pitch(scene) -> int:
+    """From one row of the participants' grid to the next, as drawn."""
+    tops = sorted({button.rect.top for button in scene.player_buttons if button.visible})
+    return tops[1] - tops[0]
+
+
+def test_a_finger_dragged_up_the_participants_scrolls_them_and_toggles_none(tmp_path, monkeypatch):
+    """The participants' grid scrolled by the wheel and the keys only: on a touch screen a class's
+    files under its last row could not be chosen.  A drag that begins on a participant scrolls
+    the grid by the rows it went, and the participant it began (and ended) on is not toggled."""
+    app, scene = _class_in_the_grid(tmp_path, monkeypatch)
+    try:
+        chosen, pitch = set(scene.selected), _row_pitch(scene)
+        lowest = [button for button in scene.player_buttons if button.visible][-1]
+        x, y = lowest.rect.center
+        finger_drag(app, [(x, y), (x, y - pitch // 2), (x, y - 2 * pitch - 3)])
+        assert scene.player_scroll == 2 and not scene.player_buttons[0].visible
+        assert lowest.rect.collidepoint(x, y - 2 * pitch - 3), "the participant did not follow the finger"
+        assert scene.selected == chosen, "the drag's release toggled the participant under it"
+        finger_drag(app, [(x, scene.players_area.top + 10), (x, scene.players_area.bottom - 10)])
+        assert scene.player_scroll == 0 and scene.selected == chosen
+    finally:
+        app.quit()
+    assert not app.errors
+
+
+def test_a_tap_on_a_participant_toggles_it_once_and_a_drag_from_a_cross_forgets_no_one(tmp_path, monkeypatch):
+    """A tap (the touch's press and release, each with the finger's own event) takes a participant
+    in, or out, once; a drag begun on an outside player's "×" scrolls, and the player stays."""
+    app, scene = _class_in_the_grid(tmp_path, monkeypatch)
+    try:
+        ids = [pid for pid, _title in scene.players()]
+        index = ids.index("/class/aluno01.py:jogador")
+        button = scene.player_buttons[index]
+        assert button.visible and ids[index] not in scene.selected
+        tap(app, button.rect.center)
+        assert ids[index] in scene.selected
+        tap(app, button.rect.center)
+        assert ids[index] not in scene.selected
+        cross = scene.remove_buttons[index].rect.center
+        finger_drag(app, [cross, (cross[0], cross[1] - _row_pitch(scene) - 5)])
+        assert scene.player_scroll == 1 and ids == [pid for pid, _title in scene.players()]
+    finally:
+        app.quit()
+    assert not app.errors

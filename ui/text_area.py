@@ -17,7 +17,8 @@ Usual start and its board's clicks), its caret with it; Ctrl+Y or Ctrl+Shift+Z d
 (as the game screen's redo), until the next edit.  With ``overwrite`` (Insert switches it) a
 typed character replaces the one under the caret, as suits a board drawn in characters: move to a
 square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines than
-fit scroll up and down with it.  Esc and Ctrl+Enter are left to the screen.
+fit scroll up and down with it, and a finger (or the mouse) dragged on the text scrolls it either
+way, the caret kept in what is shown (``DragScroll``).  Esc and Ctrl+Enter are left to the screen.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ui import clipboard
 from ui import text as tx
 from ui.text_field import BLINK
 from ui.theme import Theme
-from ui.widgets import card, mix
+from ui.widgets import DragScroll, card, mix
 
 Snapshot = tuple[str, int, int]  # a text and its caret (line, column)
 UNDO_STEPS = 500  # the edits Ctrl+Z can take back: a few kilobytes each at most (a 25x25 Trax board)
@@ -51,6 +52,8 @@ class TextArea:
         self.focused = True  # the keys come here: the accent border and the caret (the screen clears it)
         self.undo_steps: list[Snapshot] = []  # the text and caret before each edit, the last one last
         self.redo_steps: list[Snapshot] = []  # those Ctrl+Z took back, the last one taken back last
+        self.drag = DragScroll()  # a press on the text: a tap puts the caret there, a drag scrolls the text
+        self.scale = 1.0  # the window's scale as last drawn (how far a tap's wobble goes)
 
     @property
     def text(self) -> str:
@@ -194,7 +197,13 @@ class TextArea:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self.all_selected = False
             self._click(event.pos)
+            self.drag.press(event.pos, self.rect)
             return True
+        if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
+            self._dragged_to(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
+            return self.drag.release()
         if event.type != pygame.KEYDOWN:
             return False
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -242,6 +251,23 @@ class TextArea:
         self.row = max(0, min(len(self.lines) - 1, self.top + (pos[1] - self.rect.y - pad) // height))
         self.col = max(0, min(len(self.lines[self.row]), self.left + round((pos[0] - self.rect.x - pad) / width)))
 
+    def _dragged_to(self, pos: tuple[int, int]) -> None:
+        """The text follows a press dragged to ``pos``, by whole lines and columns, no further than
+        its last line and its longest line's end: the position editor's Hex board of 19 and Trax's
+        wide rows had more than the area shows, and a finger (no arrow keys) could reach the rest
+        only by a tap on the board, which wrote a piece there.  The caret stays in what is shown
+        (the area keeps the caret in view as it is drawn), on the line and column nearest where it was."""
+        width, height, columns, rows = self._metrics()
+        across, down = self.drag.pan(pos, self.scale, width, height)
+        if not (across or down):
+            return
+        longest = max(len(line) for line in self.lines)
+        self.top = max(0, min(len(self.lines) - rows, self.top + down))
+        self.left = max(0, min(longest + 1 - columns, self.left + across))
+        self.row = max(self.top, min(self.row, self.top + rows - 1, len(self.lines) - 1))
+        self.col = min(len(self.lines[self.row]), max(self.left, min(self.col, self.left + columns - 1)))
+        self.reveal = None
+
     def show(self, row: int, start: int, end: int) -> None:
         """The caret on column ``start`` of line ``row``, and the text up to ``end`` kept in view
         with it: the position editor's board click writes a cell's symbol (``none``, ``dldl``)
@@ -264,6 +290,7 @@ class TextArea:
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         s, rect = scale, self.rect
+        self.scale = scale
         border = theme.accent if self.focused else mix(theme.panel, theme.text, 0.2)
         card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), border, max(1, int(2 * s)))
         width, height, columns, rows = self._metrics()

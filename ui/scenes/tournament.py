@@ -160,7 +160,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.ending: Tournament | None = still_ending()
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
         self.label_y = 0  # the participants' heading, above their grid
-        self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid)
+        self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid; a finger's drag)
+        self.players_drag = DragScroll()  # a press on the grid: a tap on a participant, or a drag that scrolls it
+        self.players_pitch = 1  # from one row of the grid's top to the next one's, as laid out
         self.players_area = pygame.Rect(0, 0, 0, 0)
         self.players_hidden = (0, 0)  # participants above and below the rows shown
         self.pointer = (0, 0)
@@ -389,8 +391,26 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 remove.rect = pygame.Rect(pb.rect.right + gap // 2, pb.rect.y, height, height)
                 remove.visible = pb.visible
         first, last = self.player_scroll * cols, (self.player_scroll + rows_shown) * cols
-        self.players_area = area
+        self.players_area, self.players_pitch = area, height + gap
         self.players_hidden = (first, max(0, len(self.player_buttons) - last))
+
+    def _drag_players(self, event: pygame.event.Event) -> None:
+        """A press on a participants' grid longer than its room, dragged up or down, scrolls it
+        by whole rows (``DragScroll``): a finger has no wheel, and a class's files under the
+        grid's last row could not be reached on a touch screen.  The press is the buttons' too (a
+        tap toggles the participant on its release, once); a drag's release finds no button
+        pressed, so it toggles nothing and forgets no outside player (the "×" it began on)."""
+        drag = self.players_drag
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            drag.press(event.pos, self.players_area if any(self.players_hidden) else pygame.Rect(0, 0, 0, 0))
+        elif event.type == pygame.MOUSEMOTION and drag.pressed_at is not None:
+            rows = drag.rows(event.pos, self._scale(), self.players_pitch)
+            if rows:
+                self._scroll_players(rows)
+                self.invalidate()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag.pressed_at is not None and drag.release():
+            for button in (*self.player_buttons, *filter(None, self.remove_buttons)):
+                button.pressed = False
 
     def _scroll_players(self, rows: int) -> None:
         self.player_scroll += rows
@@ -662,6 +682,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self.pointer = event.pos  # where the wheel turns (a wheel event has no position)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.key_focus.index = None  # the mouse took over: Enter starts again
+        if self.tournament is None:
+            self._drag_players(event)
         for btn in self._all_buttons():
             if btn.handle(event):
                 self._refresh_labels()
