@@ -271,6 +271,13 @@ class Game(ABC):
         there is none or the game cannot be written in it."""
         return None
 
+    def other_move_text(self, state: State, move: Move) -> str | None:
+        """``move`` played in ``state`` in the notation the game's players write elsewhere (Trax's
+        official one, counted from the tiles as they lie before it: ``B2+``), for the window's
+        lists when the player chose that notation; None (this default) where there is none.
+        ``parse_move`` reads it back."""
+        return None
+
     def play_line(self, moves: Sequence[str], state: State | None = None) -> State:
         """Play moves given in notation from ``state`` (default: the start); for tests and records."""
         state = state or self.initial_state()

@@ -56,9 +56,12 @@ from games.trax_official import (
     is_official_move,
     official_game,
     official_moves,
-    official_place,
+    quarter_turns,
+    read_turned,
+    turned_official_text,
+    written_game,
 )
-from games.trax_tiles import NAME, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
+from games.trax_tiles import NAME, SHAPE, TILE_NAMES, TILES, move_cell, move_of, move_tile, tile_of_name
 from games.trax_turns import course_turn_texts, is_course_turn_text, parse_course_turn
 
 # -- tiles -----------------------------------------------------------------------------------
@@ -66,7 +69,6 @@ W, N, E, S = 0, 1, 2, 3  # sides, in the order of a tile name's letters
 OPPOSITE = (E, S, W, N)
 LIGHT, DARK = 0, 1  # colours; also the sides' indices (Light plays the light colour)
 COLOURS = ("light", "dark")
-SHAPE = {t: ("+" if t in (0b0101, 0b1010) else "/" if t in (0b0011, 0b1100) else "\\") for t in TILES}
 # the two sides of each colour's path on each tile: SIDES[tile][colour] = (a, b)
 SIDES = {
     t: (tuple(k for k in range(4) if t >> k & 1), tuple(k for k in range(4) if not t >> k & 1))
@@ -754,7 +756,8 @@ class Trax(Game):
         the official notation, with or without a copied list's "Official notation:" before it."""
         if is_course_turn_text(text):
             return course_turn_texts(text)
-        return super().move_texts(text.replace(OFFICIAL_LINE, " "))  # a copied list's official line, alone
+        text = text.replace(OFFICIAL_LINE, " ")  # a copied list's official line, alone
+        return written_game(text) or super().move_texts(text)
 
     def parse_move(self, state: State, text: str) -> int:
         if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
@@ -779,15 +782,26 @@ class Trax(Game):
         if is_first_tile(text):
             raise IllegalMove(f"{said} is the first tile of a game in the official notation: paste the whole "
                               "game on the main menu to open it")
-        row, col, sign = official_place(state.cells, n, text)
-        if not (0 <= row < n and 0 <= col < n):
+        cell, sign = read_turned(state.cells, n, text, self.official_turns)
+        if cell < 0:
             raise IllegalMove(f"{said} (the official notation, counted from the tiles' top-left corner) lies "
                               f"off this {n} x {n} board")
         try:
-            return self._move_at(state, row * n + col, sign, None, said)
+            return self._move_at(state, cell, sign, None, said)
         except IllegalMove as exc:
             reason = str(exc).removeprefix(f"{said}: ")
-            raise IllegalMove(f"{said} is {cell_name(row * n + col, n)}{sign} here: {reason}") from None
+            raise IllegalMove(f"{said} is {cell_name(cell, n)}{sign} here: {reason}") from None
+
+    @cached_property
+    def official_turns(self) -> int:
+        """The quarter turns that lay this game's table as the official notation does, its centre
+        tile as ``@0/`` or ``@0+``: the list, Copy moves and the move field all count in it."""
+        return quarter_turns(self.centre_tile)
+
+    def other_move_text(self, state: TraxState, move: int) -> str:
+        """``move`` in the official notation, counted from the tiles of ``state`` on the table
+        turned as ``official_turns`` says (games/trax_official.py)."""
+        return turned_official_text(self, state.cells, move, self.official_turns)
 
     def sign_of(self, move: int) -> str:
         """The shape of ``move``'s tile in the notation: ``+``, ``/`` or ``\\``."""

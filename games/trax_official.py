@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from games.base import IllegalMove, quoted
-from games.trax_tiles import move_cell, move_of, move_tile, tile_of_name
+from games.trax_tiles import NAME, SHAPE, move_cell, move_of, move_tile, tile_of_name
 
 OFFICIAL_MOVE = re.compile(r"^\s*(@|[A-Z]{1,2})\s*(\d{1,3})\s*([+/\\])\s*$")
 FIRST_TILE = {"/": tile_of_name("lldd"), "+": tile_of_name("dldl")}  # ``@0/``, ``@0+``: the table's turn
 SIGNS = {tile: sign for sign, tile in FIRST_TILE.items()}
+MOVE_NUMBER = re.compile(r"^\d+[.)]?$")  # "12", "12." or "12)" before a move in a published game
 OFFICIAL_LINE = "Official notation:"  # before the game so written in a copied move list
 LARGEST = 25  # the largest Trax board here (games/trax.py's size option)
 
@@ -45,6 +47,15 @@ def is_first_tile(text: str) -> bool:
     """Whether ``text`` is a game's first tile in the official notation, ``@0/`` or ``@0+``."""
     m = OFFICIAL_MOVE.match(text)
     return m is not None and m.group(1) == "@" and int(m.group(2)) == 0 and m.group(3) in FIRST_TILE
+
+
+def written_game(text: str) -> list[str] | None:
+    """The moves of a whole game written in the official notation, as Trax players publish one:
+    its first tile ``@0/`` or ``@0+`` first, the moves apart by spaces, commas or lines, each
+    perhaps after its number (``1 @0/ 2 B1\\``, ``1. @0/``); None if ``text`` does not start so.
+    Every other word is a move, to be read (or said not to be one) as the game's."""
+    words = [word for word in re.split(r"[\s,;]+", text.strip()) if word and not MOVE_NUMBER.match(word)]
+    return words if words and is_first_tile(words[0]) else None
 
 
 def column_number(letters: str) -> int:
@@ -130,12 +141,40 @@ def official_moves(game: Any, states: list[Any]) -> list[str]:
     tiles = [tile for tile in states[0].cells if tile] if states else []
     if len(tiles) != 1:
         raise IllegalMove("the official notation starts from one tile")
-    size, turns = game.size, quarter_turns(tiles[0])
+    turns = quarter_turns(tiles[0])
     written = [f"@0{SIGNS[_turned_tile(tiles[0], turns)]}"]
-    for before, after in zip(states, states[1:]):
-        move = _turned_move(after.turn[0], size, turns)  # the placed tile: the notation leaves the forced ones out
-        written.append(official_text(turned_cells(before.cells, size, turns), size, move, game.sign_of(move)))
+    for before, after in zip(states, states[1:]):  # the placed tile: the notation leaves the forced ones out
+        written.append(turned_official_text(game, before.cells, after.turn[0], turns))
     return written
+
+
+def turned_official_text(game: Any, cells: bytes, move: int, turns: int) -> str:
+    """``move``, played on ``game``'s board holding ``cells``, in the official notation on the
+    table turned ``turns`` quarter turns clockwise: counted from the tiles as they lie before it
+    (the notation labels the spaces before the move is played), so a column or row added at the
+    top or left renames the later moves' places, never the earlier ones'."""
+    return _official_text_of(game.size, bytes(cells), move, turns)
+
+
+@lru_cache(maxsize=4096)
+def _official_text_of(size: int, cells: bytes, move: int, turns: int) -> str:
+    """``turned_official_text``'s answer, kept: a move list drawn every frame asks it of every
+    move, and each answer goes over the board's cells."""
+    turned = _turned_move(move, size, turns)
+    return official_text(turned_cells(cells, size, turns) if turns else cells, size, turned,
+                         SHAPE[move_tile(turned)])
+
+
+def read_turned(cells: bytes | bytearray, size: int, text: str, turns: int) -> tuple[int, str]:
+    """(cell, sign) on this board of the official ``text`` read on the table turned ``turns``
+    quarter turns clockwise (``turned_official_text``'s inverse); the cell is -1 off the board."""
+    row, col, sign = official_place(turned_cells(cells, size, turns) if turns else cells, size, text)
+    if not (0 <= row < size and 0 <= col < size):
+        return -1, sign
+    back = (4 - turns) % 4
+    if turns % 2:  # a quarter turn lays a / curve as a \ one
+        sign = {"/": "\\", "\\": "/"}.get(sign, sign)
+    return _turned_cell(row * size + col, size, back), sign
 
 
 # -- a whole game ---------------------------------------------------------------------------------
@@ -146,6 +185,13 @@ def _table(game: Any, size: int) -> Any:
     options = tuple(replace(o, maximum=size) if o.name == "size" else o for o in kind.info.options)
     table_kind = type("OpenTable", (kind,), {"info": replace(kind.info, options=options)})
     return table_kind(**{**game.options, "size": size, "mode": "fill"})
+
+
+def _laid_as_written(game: Any, texts: list[str]) -> Any:
+    """``game`` with the written game's first tile (``@0/`` or ``@0+``) as its centre tile, so that
+    it reads and writes the moves on the table unturned (``Trax.official_turns``)."""
+    first = FIRST_TILE[OFFICIAL_MOVE.match(texts[0]).group(3)]
+    return type(game)(**{**game.options, "centre": NAME[first]})
 
 
 def _replay_on_table(game: Any, texts: list[str], size: int) -> tuple[Any, list[Any], list[int]] | None:
@@ -174,8 +220,13 @@ def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, lis
     board size being the game's or the least that holds it, the position after its first tile,
     its other moves in our notation); None if ``texts`` is not such a game; IllegalMove if a move
     is not legal or no board here is large enough (said with the size it needs)."""
-    if not texts or not is_first_tile(texts[0]) or not all(is_official_move(t) for t in texts):
+    if not texts or not is_first_tile(texts[0]):
         return None
+    for number, text in enumerate(texts, 1):
+        if not is_official_move(text):
+            raise IllegalMove(f"move {number} {quoted(text)} is not a Trax move in the official notation "
+                              f"(a column, a row and the tile's shape: B2+, @1/, A0\\)")
+    game = _laid_as_written(game, texts)
     size = 2 * len(texts) + 9
     replayed = None
     while replayed is None:

@@ -17,6 +17,9 @@ def tile_of_name(name: str) -> int:
 
 TILES = tuple(tile_of_name(n) for n in TILE_NAMES)
 NAME = {t: n for t, n in zip(TILES, TILE_NAMES)}
+# each tile's shape in the notation: + straight, / curves round the north-west and south-east
+# corners, \ round the north-east and south-west ones
+SHAPE = {t: ("+" if t in (0b0101, 0b1010) else "/" if t in (0b0011, 0b1100) else "\\") for t in TILES}
 
 
 def move_of(cell: int, tile: int) -> int:

@@ -33,7 +33,7 @@ def test_no_file_gives_defaults(path):
 def test_every_field_round_trips(path):
     wanted = st.Settings(theme="light", show_legal=False, animation_speed=2.0, move_time=3.0,
                          sound=False, volume=0.35, language="pt", player_name="Conceição",
-                         outside_players=["bots/mine.py:Greedy", "gtp:gnugo --mode gtp"])
+                         outside_players=["bots/mine.py:Greedy", "gtp:gnugo --mode gtp"], trax_notation="tabuleiro")
     assert st.save(wanted) is None
     again, problem = st.load()
     assert problem is None and again == wanted
@@ -77,6 +77,8 @@ KEPT = {"theme": "light", "volume": 0.3, "player_name": "Ana", "window_size": [1
     ("window_size", [10, 10]),
     ("window_size", "big"),
     ("records_filter", []),
+    ("trax_notation", "klingon"),
+    ("trax_notation", ["official"]),
 ])
 def test_a_value_that_cannot_be_used_gets_its_default_and_the_rest_of_the_file_is_read(path, name, value):
     """A player name longer than the name field allows (a hand-edited file, another version's)

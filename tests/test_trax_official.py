@@ -20,7 +20,7 @@ import games
 from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
-from games.trax_official import official_moves, official_text, quarter_turns, tiles_box, turned_cells
+from games.trax_official import official_moves, quarter_turns, tiles_box, turned_cells
 from games.trax_tiles import TILE_NAMES, tile_of_name
 from tests.ui_helpers import key
 from ui import clipboard, i18n
@@ -159,7 +159,9 @@ def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, 
 def test_every_legal_move_written_either_way_is_read_back_as_itself(size, mode, centre, turns, seed):
     """In random positions, tiles against the board's edges included, every legal move written
     in our notation (``format_move``) and in the official one (counted from the tiles, ``@`` and
-    ``0`` before them) is read back by the move field's ``parse_move`` as that move."""
+    ``0`` before them, on the table turned as the move list and Copy moves write it:
+    ``other_move_text``) is read back by the move field's ``parse_move`` as that move.  A game
+    from centre tile ddll listed B1\\ and read it typed on the table unturned, another tile."""
     rng = random.Random(seed)
     game = games.load("trax", size=size, mode=mode, centre=centre)
     state = game.initial_state()
@@ -169,7 +171,7 @@ def test_every_legal_move_written_either_way_is_read_back_as_itself(size, mode, 
         state = state.play(rng.choice(state.legal_moves()))
     for move in state.legal_moves():
         assert game.parse_move(state, game.format_move(state, move)) == move
-        assert game.parse_move(state, official_text(state.cells, size, move, game.sign_of(move))) == move
+        assert game.parse_move(state, game.other_move_text(state, move)) == move
 
 
 def test_a_game_too_large_for_the_board_is_laid_on_a_larger_one_or_said_so():

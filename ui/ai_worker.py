@@ -104,6 +104,7 @@ class AIMoveValues:
     values: Any
     texts: dict = field(default_factory=dict)
     line: list[str] = field(default_factory=list)
+    line_other: list[str] = field(default_factory=list)  # ``line`` in the game's other notation (AIProgress.pv_other)
 
 
 @dataclass
@@ -135,6 +136,10 @@ class AIProgress:
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
     reason: str = ""  # why a rule chose its move (``ai.base.RULE_REASONS``), "" for none said
     course_depth: int | None = None  # the depth as a course player's description counts it (``Progress``)
+    # the best move and line in the notation the game's players write elsewhere (Trax's official
+    # one: ``Game.other_move_text``), for a window that shows it (ui.notation); empty where none
+    best_other: str = ""
+    pv_other: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -327,16 +332,21 @@ def _rebuild(game, job: Job):
 LINE_PLIES = 8  # moves of a principal variation sent to the window
 
 
-def _format_line(game, state, moves, limit: int = LINE_PLIES) -> list[str]:
-    """``moves`` played from ``state`` in the game's notation, at most ``limit`` of them, up to
-    the first that is not legal."""
+def _format_line(game, state, moves, limit: int = LINE_PLIES, other: bool = False) -> list[str]:
+    """``moves`` played from ``state`` in the game's notation (``other``: the one its players
+    write elsewhere, ``Game.other_move_text``, none where it has none), at most ``limit`` of
+    them, up to the first that is not legal."""
+    write = game.other_move_text if other else game.format_move
     out = []
     for move in list(moves)[:limit]:
         try:
-            out.append(game.format_move(state, move))
+            text = write(state, move)
             state = state.play(move)
         except Exception:  # noqa: BLE001 - a bad pv is only cosmetic
             break
+        if not text:
+            break
+        out.append(text)
     return out
 
 
@@ -404,11 +414,13 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         if not p.done and now - last[0] < PROGRESS_EVERY:
             return
         last[0] = now
-        best_text = _format_line(game, state, [p.best_move], 1) if p.best_move is not None else []
+        best = [p.best_move] if p.best_move is not None else []
+        best_text, best_other = (_format_line(game, state, best, 1, other) for other in (False, True))
         reports.put(AIProgress(
             job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
             p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
             state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
+            best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True),
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,
@@ -437,7 +449,8 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
     def report(snapshot) -> None:
         texts = {move: game.format_move(state, move) for move in snapshot.values}
         line = _format_line(game, state, snapshot.best_line())
-        reports.put(AIMoveValues(job_id, replace(snapshot, lines={}), texts, line))
+        line_other = _format_line(game, state, snapshot.best_line(), other=True)
+        reports.put(AIMoveValues(job_id, replace(snapshot, lines={}), texts, line, line_other))
 
     analyse(state, job.game_id, stop, report, seed=job.seed, player=players.get(key))
     reports.put(AIResult(job_id, None, "", time.perf_counter() - started))

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -210,8 +210,9 @@ def _waiting_text(watching: bool, graph_shown: bool) -> str:
     return _("Analysis waits for the computer's move")
 
 
-def line_progress(snapshot: MoveValues | None, line: list[str]) -> AIProgress | None:
-    """The analysis' principal variation ``line`` (notation, the best move first) with the best
+def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequence[str] = ()) -> AIProgress | None:
+    """The analysis' principal variation ``line`` (notation, the best move first; ``line_other``
+    in the game's other notation, ``AIMoveValues.line_other``) with the best
     value and its depth, said as a search's report: the panel writes it as it writes the
     computer's own search (ui/scenes/thinking.py), in one style and one unit.  The depth is the
     one the bar's caption gives (``MoveValues.reach``, that every value on the board stands on):
@@ -223,7 +224,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str]) -> AIProgress | 
     kind = "solver" if best.proven is not None else best.kind
     depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
-                      best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin)
+                      best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin,
+                      best_other=line_other[0] if line_other else "", pv_other=list(line_other))
 
 
 # -- the controller ----------------------------------------------------------------------------------
@@ -236,6 +238,7 @@ class AnalysisMode(PositionWorker):
         self.values: MoveValues | None = None
         self.texts: dict = {}
         self.line: list[str] = []  # the principal variation in notation (``AIMoveValues.line``)
+        self.line_other: list[str] = []  # and in the game's other notation (``AIMoveValues.line_other``)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job
@@ -248,18 +251,18 @@ class AnalysisMode(PositionWorker):
 
         if not isinstance(item, AIMoveValues):
             return False
-        self.values, self.texts, self.line = item.values, item.texts, item.line
+        self.values, self.texts, self.line, self.line_other = item.values, item.texts, item.line, item.line_other
         return True
 
     def clear(self) -> bool:
         had = self.values is not None
-        self.values, self.texts, self.line = None, {}, []
+        self.values, self.texts, self.line, self.line_other = None, {}, [], []
         return had
 
     def best_line(self) -> AIProgress | None:
         """The best line of the position analysed, as a search's report (``line_progress``) for
         the panel's thinking card; None while off or before a line."""
-        return line_progress(self.values, self.line) if self.active else None
+        return line_progress(self.values, self.line, self.line_other) if self.active else None
 
     def labels(self) -> dict[Hashable, MoveLabel]:
         return move_labels(self.values, self.game.id) if self.active else {}

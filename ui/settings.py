@@ -45,6 +45,9 @@ TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 ANIMATION_CHOICES = ((N_("Off"), 0.0), (N_("Normal"), 1.0), (N_("Fast"), 2.0))  # labels translated where shown
 # the Text size setting: how much larger than usual the screens draw (``ui.theme.window_scale``)
 TEXT_SIZE_CHOICES = ((N_("Normal"), 1.0), (N_("Large"), 1.25), (N_("Larger"), 1.5))
+# the Trax notation setting's choices (``ui.notation``), labels translated where shown
+TRAX_NOTATION_CHOICES = ((N_("Official"), "official"), (N_("Tabuleiro"), "tabuleiro"))
+TRAX_NOTATIONS = tuple(value for _label, value in TRAX_NOTATION_CHOICES)
 
 
 @dataclass
@@ -54,6 +57,9 @@ class Settings:
     face_me: bool = True  # against the computer, the board is turned to the human's side (ui.board_view)
     animation_speed: float = 1.0
     text_size: float = 1.0  # one of TEXT_SIZE_CHOICES: larger text for a projector or low vision
+    # how the move lists and a search's lines write Trax's moves (ui.notation): the official
+    # notation Trax players read (B2+, counted from the tiles), or Tabuleiro's own (e5/, the board's cells)
+    trax_notation: str = "official"
     move_time: float = 1.0  # default seconds per computer move
     window_size: tuple[int, int] = (1280, 800)  # remembered across sessions: the size it had when last not maximised
     fullscreen: bool = False  # F11, Alt+Enter or the settings screen
@@ -122,6 +128,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "face_me": (_is_bool, "true or false"),
     "animation_speed": (lambda value: _number_from(value, 0, 4), "a number from 0 to 4"),
     "text_size": (lambda value: _number_from(value, 1, 2), "a number from 1 to 2"),
+    "trax_notation": (lambda value: value in TRAX_NOTATIONS, f"one of {', '.join(TRAX_NOTATIONS)}"),
     "move_time": (lambda value: _number_from(value, 0.05, 600), "a number of seconds from 0.05 to 600"),
     "window_size": (_pixels, "two whole numbers of pixels from 200 to 16000"),
     "fullscreen": (_is_bool, "true or false"),

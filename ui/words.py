@@ -328,6 +328,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"move (?P<n>\d+) {QUOTED} is not legal: (?P<reason>.*)", N_("move {n} {text} is not legal: {reason}")),
     (rf"move (?P<n>\d+) {QUOTED} is not legal in the game written before it",
      N_("move {n} {text} is not legal in the game written before it")),
+    (rf"move (?P<n>\d+) {QUOTED} is not a Trax move in the official notation \(a column, a row and the tile's "
+     r"shape: (?P<examples>[^)]*)\)",
+     N_("move {n} {text} is not a Trax move in the official notation (a column, a row and the tile's shape: "
+        "{examples})")),
     (rf"move (?P<n>\d+) {QUOTED} comes after the end of the game: (?P<end>.*)",
      N_("move {n} {text} comes after the end of the game: {end}")),
     (r"the game is (?P<w>\d+) tiles wide and (?P<h>\d+) high; with a free row and column round it, as on the open "
@@ -726,6 +730,7 @@ SETTING_LABELS = {
     "setup_choices": N_("Last choices on New game"), "tournament_game": N_("Game of the last tournament"),
     "dismissed_tournaments": N_("Unfinished tournaments no longer offered"),
     "records_filter": N_("Filter of Saved games"), "text_size": N_("Text size"),
+    "trax_notation": N_("Trax notation"),
 }
 
 

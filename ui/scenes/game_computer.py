@@ -32,6 +32,7 @@ from ui import eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.notation import shown_move
 from ui.scenes.thinking import proven_text, seen_from_board
 
 if TYPE_CHECKING:
@@ -235,7 +236,8 @@ class ComputerMoves:
                     scene.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
-                    scene.messages.add(self._hint_said(item.text))
+                    scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
+                                                                  item.text)))
             else:
                 self.held = (item, side)
 

@@ -18,6 +18,7 @@ from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.match import HOTSEAT
 from ui.move_list import draw_move_rows, room_given
+from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
@@ -406,6 +407,12 @@ class GamePanel:
         return self.scene.computer.held is not None and self.scene.paused
 
     def _search_shown(self) -> tuple[AIProgress | None, int, bool]:
+        """``_search_underneath`` with its best move and line in the notation chosen
+        (``ui.notation.shown_search``)."""
+        p, back, analysed = self._search_underneath()
+        return shown_search(self.scene.app, p), back, analysed
+
+    def _search_underneath(self) -> tuple[AIProgress | None, int, bool]:
         """The search the thinking card shows, the plies it is behind the board (``back``: the
         game left its line), and whether it is analysis mode's best line (shown when no search of
         the computer's is under way or held).  Once the game is over its result is the news, not a
@@ -595,7 +602,9 @@ class GamePanel:
         surface.set_clip(box)
         self.move_cells = draw_move_rows(surface, theme, box, scene.app.scale, self.offset,
                                          min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
-                                         [ply.text for ply in scene.history], lead, shown)
+                                         shown_moves(scene.app, scene.game, ((ply.before, ply.move, ply.text)
+                                                                             for ply in scene.history)),
+                                         lead, shown)
         if count == 0:
             tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
         if rows > visible:  # a scroll bar

@@ -73,6 +73,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
+from ui.notation import shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -573,7 +574,7 @@ class ReplayScene(Scene):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
-        progress = self.move_analysis.best_line()
+        progress = shown_search(self.app, self.move_analysis.best_line())
         compact = self._make_room_for_moves(progress, y, inner.width, legend)
         y = self._draw_best_line(surface, theme, progress, inner.x, y, inner.width, compact)
         bottom = self.graph_rect.y - int(12 * s)
@@ -668,7 +669,11 @@ class ReplayScene(Scene):
         current = move_place(max(0, self.ply - 1), lead)[0]
         first = max(0, min(current - rows // 2, pairs - rows))
         self.move_rows = draw_move_rows(surface, theme, area, s, first, min(pairs, first + rows) - first, row_h, size,
-                                        self.record.moves[:len(self.moves)], lead, self.ply)
+                                        self.shown_moves(), lead, self.ply)
+
+    def shown_moves(self) -> list[str]:
+        """The moves as the list shows them, in the notation chosen (``ui.notation``)."""
+        return shown_moves(self.app, self.game, zip(self.states, self.moves, self.record.moves))
 
     def _draw_graph(self, surface: pygame.Surface, theme: Theme) -> None:
         r = self.graph_rect
@@ -694,7 +699,7 @@ class ReplayScene(Scene):
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
             pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
-            number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.record.moves[drop]}"
+            number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
         if note:

@@ -1,6 +1,6 @@
 """The settings screen: theme, text size, your name, legal-move dots, the board facing you,
-animation speed, default time per move, full screen, sound and volume, language; forgetting the
-remembered outside players and your results (pressed twice).
+animation speed, default time per move, Trax's notation, full screen, sound and volume, language;
+forgetting the remembered outside players and your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
 
@@ -25,7 +25,13 @@ from ui.scenes.common import (
     time_label,
     time_per_move_title,
 )
-from ui.settings import ANIMATION_CHOICES, TEXT_SIZE_CHOICES, TIME_CHOICES
+from ui.settings import (
+    ANIMATION_CHOICES,
+    TEXT_SIZE_CHOICES,
+    TIME_CHOICES,
+    TRAX_NOTATION_CHOICES,
+    TRAX_NOTATIONS,
+)
 from ui.sound import SOUNDS
 from ui.tally import TALLY
 from ui.theme import THEMES, Color
@@ -144,6 +150,10 @@ class SettingsScene(MenuFormScene):
         index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
         add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
                      onchange=lambda _sel, v: self._set("move_time", v))
+        notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
+        add_selector(menu, s, _("Trax notation") + ": ", notations,
+                     default=TRAX_NOTATIONS.index(st.trax_notation) if st.trax_notation in TRAX_NOTATIONS else 0,
+                     selector_id="trax_notation", onchange=lambda _sel, v: self._set("trax_notation", v))
         add_toggle_switch(menu, self.app.theme, s, _("Full screen (F11)") + ": ", st.fullscreen, "fullscreen",
                           lambda v: self._set("fullscreen", v))
         add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",

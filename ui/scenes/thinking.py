@@ -51,7 +51,8 @@ def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProg
     won_in = int(WIN - abs(score))  # a win the search saw itself (``eval_text``): WIN less its plies
     if abs(score) >= PROVEN and progress.kind != "mcts" and 0 < won_in < LENGTH_KNOWN and won_in > back:
         score += back if score > 0 else -back
-    return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:]), 0
+    return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:],
+                   pv_other=progress.pv_other[back:]), 0
 
 
 def proof_winner(progress: AIProgress) -> int | None:

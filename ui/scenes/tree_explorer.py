@@ -57,6 +57,7 @@ from ui.analysis import signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
+from ui.notation import shown_move
 from ui.scenes.base import Scene
 from ui.scenes.thinking import eval_text
 from ui.settings import text_size_of
@@ -761,7 +762,8 @@ def edges_in_sight(index: LayoutIndex, place: Placing, seen: pygame.Rect, reach:
 
 def move_label(scene: TreeExplorerScene, parent: Node, child: Node, size: int, width: int) -> str:
     """The move that led to ``child``, as written over it: shortened to ``width`` pixels."""
-    return tx.fit(scene.game.format_move(parent.state, child.move), size, width)
+    game, state = scene.game, parent.state
+    return tx.fit(shown_move(scene.app, game, state, child.move, game.format_move(state, child.move)), size, width)
 
 
 def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, place: tuple[int, int], anchor: str) -> None:

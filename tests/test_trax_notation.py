@@ -1,0 +1,223 @@
+"""Trax in the notation Trax players read: Settings > Trax notation (Official, the default, or
+Tabuleiro) chooses how the move lists, the replay's list and a search's lines write the moves
+(ui/notation.py); typed moves are read either way; a plain text file of official moves, as Trax
+players publish a game, opens, and one with a move that is not one is said and left as it was.
+
+The rule the lists follow, from the International Trax Association's notation (traxgame.com,
+"Frequently Asked Questions: How do I record a game?", and On Trax 8, "New Trax Notation"): the
+spaces are labelled *before the move is played*, ``@`` the empty column left of the tiles and
+``0`` the empty row above them, the table turned as the first tile lies.  So each move is written
+as its player wrote it then: a tile laid left of or above the others renames the places of the
+moves after it, never those of the moves before.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games.record import GameRecord, Side
+from games.trax_official import official_moves
+from games.trax_tiles import TILE_NAMES
+from tests.test_ui_move_entry import paste, played
+from tests.test_ui_paste import messages
+from tests.ui_helpers import click_widget, key, recorded_text
+from ui import settings as settings_file
+from ui.ai_worker import AIProgress, _format_line
+from ui.match import HOTSEAT, MatchSetup
+from ui.notation import shown_moves
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.replay import ReplayScene
+
+
+def plies_of(game, texts: list[str]) -> list[tuple]:
+    """(position, move, our text) of each of ``texts`` played from ``game``'s start."""
+    state, plies = game.initial_state(), []
+    for text in texts:
+        move = game.parse_move(state, text)
+        plies.append((state, move, game.format_move(state, move)))
+        state = state.play(move)
+    return plies
+
+
+class Window:
+    """A window with no settings: the default notation, the official one."""
+
+
+def test_each_move_is_written_from_the_tiles_as_they_lay_when_it_was_played():
+    """By hand, on 10x10 from lldd on f6: e6+ lays a tile left of the tiles, in the empty column
+    ``@``, row 1: ``@1+``.  Then f5+ lies above the tiles (row 0), in their second column now
+    that e is their first: ``B0+``.  The first stays ``@1+`` (counted then), not ``A2+`` (as the
+    tiles lie after the second), and Copy moves' official line says the same after ``@0/``."""
+    game = games.load("trax")
+    plies = plies_of(game, ["e6+", "f5+"])
+    listed = shown_moves(Window(), game, plies)
+    assert listed == ["@1+", "B0+"]
+    states = [before for before, _move, _text in plies] + [plies[-1][0].play(plies[-1][1])]
+    assert game.other_notation(states) == "Official notation: @0/ @1+ B0+"
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(7, 25), mode=st.sampled_from(["tournament", "fill"]), centre=st.sampled_from(TILE_NAMES),
+       turns=st.integers(1, 60), seed=st.integers(0, 2**32 - 1))
+def test_a_whole_random_game_listed_officially_is_read_back_as_the_same_game(size, mode, centre, turns, seed):
+    """A random game from any centre tile (the table turned to lay it as ``@0/`` or ``@0+``)
+    listed in the official notation, each move as the board lay before it: those texts typed
+    again from the start play the same moves to the same final position; Copy moves writes the
+    same texts after its first tile; and the game saved and loaded (our notation kept in the
+    file) lists the same texts again."""
+    rng = random.Random(seed)
+    game = games.load("trax", size=size, mode=mode, centre=centre)
+    state, plies = game.initial_state(), []
+    for _ in range(turns):
+        if state.is_terminal():
+            break
+        move = rng.choice(state.legal_moves())
+        plies.append((state, move, game.format_move(state, move)))
+        state = state.play(move)
+    listed = shown_moves(Window(), game, plies)
+    replayed = game.initial_state()
+    for (_before, move, _text), written in zip(plies, listed):
+        assert game.parse_move(replayed, written) == move
+        replayed = replayed.play(move)
+    assert replayed.key() == state.key()
+    states = [before for before, _move, _text in plies] + [state]
+    assert official_moves(game, states)[1:] == listed
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")))
+    record = record.with_moves([text for _before, _move, text in plies], state)
+    loaded = GameRecord.loads(record.dumps())
+    again = [(before, game.parse_move(before, text), text) for before, text in zip(loaded.states(), loaded.moves)]
+    assert shown_moves(Window(), loaded.game(), again) == listed
+
+
+def drawn_after(app, monkeypatch) -> list[str]:
+    """Every text the screen draws in its next frames."""
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return drawn
+
+
+def choose_notation(app, label: str) -> None:
+    """On the main menu: Settings, down to Trax notation, stepped with the arrow keys until it
+    says ``label``, and back (Esc)."""
+    click_widget(app, app.scene.menu, "settings")
+    menu = app.scene.menu
+    for _ in range(len(menu.get_widgets())):
+        if menu.get_selected_widget().get_id() == "trax_notation":
+            break
+        key(app, pygame.K_DOWN)
+    selector = menu.get_selected_widget()
+    assert selector.get_id() == "trax_notation"
+    for _ in range(2):
+        if selector.get_value()[0][0] == label:
+            break
+        key(app, pygame.K_RIGHT)
+    assert selector.get_value()[0][0] == label
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def play_trax(app, monkeypatch, moves: str, options: dict | None = None) -> GameScene:
+    """A hot-seat Trax game, ``moves`` typed in the move field (Ctrl+V, Enter)."""
+    scene = GameScene(app, MatchSetup("trax", options or {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    paste(app, monkeypatch, moves)
+    key(app, pygame.K_RETURN)
+    return scene
+
+
+def test_the_move_list_shows_the_official_notation_by_default(app, monkeypatch):
+    scene = play_trax(app, monkeypatch, "e6+ f5+")
+    assert played(scene) == ["e6+", "f5+"]  # what the record keeps
+    drawn = drawn_after(app, monkeypatch)
+    assert "@1+" in drawn and "B0+" in drawn
+    assert "e6+" not in drawn and "f5+" not in drawn
+
+
+def test_the_setting_turns_the_move_list_to_tabuleiros_notation_and_is_kept(app, monkeypatch):
+    """Chosen on Settings with the keyboard: saved at once, and the game's list writes the cells."""
+    choose_notation(app, "Tabuleiro")
+    assert app.settings.trax_notation == "tabuleiro"
+    app.run_frames(10 ** 6, until=lambda: settings_file.settings_path().exists(), timeout=10)
+    app.run_frames(2)
+    assert json.loads(settings_file.settings_path().read_text())["trax_notation"] == "tabuleiro"
+    play_trax(app, monkeypatch, "@1+ B0+")  # typed officially all the same
+    drawn = drawn_after(app, monkeypatch)
+    assert "e6+" in drawn and "f5+" in drawn
+    assert "@1+" not in drawn and "B0+" not in drawn
+
+
+def test_a_move_listed_officially_from_a_turned_centre_tile_is_typed_back_as_that_move(app, monkeypatch):
+    """From centre tile ddll (lldd turned half round) the table is turned to lay it as ``@0/``,
+    as Copy moves writes the game: e6+, left of the tiles on the board, lies right of them
+    there, ``B1+``.  Typed in a new game, ``B1+`` was read on the board unturned: g6+."""
+    play_trax(app, monkeypatch, "e6+", {"centre": "ddll"})
+    assert "B1+" in drawn_after(app, monkeypatch)
+    scene = play_trax(app, monkeypatch, "B1+", {"centre": "ddll"})
+    assert played(scene) == ["e6+"]
+
+
+PUBLISHED = "@0+ A2+ B1+ A3/ A4+ B4+ B5\\ C1\\ @1+ @1/ A2/ C0/ @2\\ C1\\ B0/ G5\\ F7/ A2\\ @3/ C5\\"
+"""Twenty turns from the public tests of Tetsui Ohkubo's Trax engine (FPT 2015), as
+tests/test_trax_official.py reads them."""
+
+
+def drop(app, path) -> None:
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+
+
+def test_a_plain_file_of_official_moves_opens_and_the_replay_lists_them_as_written(app, monkeypatch, tmp_path):
+    """One move a line, each after its number, as a game is published (``1 @0+``): it opens in
+    the replay, whose list writes every move as the file does (its first tile is the start)."""
+    path = tmp_path / "game.txt"
+    moves = PUBLISHED.split()
+    path.write_text("".join(f"{n} {move}\n" for n, move in enumerate(moves, 1)), encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene), messages(app)
+    assert app.scene.shown_moves() == moves[1:]
+    drawn = drawn_after(app, monkeypatch)
+    assert all(move in drawn for move in moves[-4:]), drawn  # the list opens at the end
+
+
+def test_a_file_with_a_move_that_is_not_one_is_said_and_left_as_it_was(app, tmp_path):
+    """``C3x`` in a file of official moves: the window said the first line should name a game
+    (the whole text was tried on every game), not which move was wrong.  Nothing opens, and
+    the file is left as it was, nothing moved beside it."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "bad.txt"
+    text = "@0/\nB1\\\nC3x\nA2\\\n"
+    path.write_text(text, encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, MenuScene)
+    said = "Cannot open bad.txt: move 3 'C3x' is not a Trax move in the official notation"
+    assert any(m.startswith(said) for m in messages(app)), messages(app)
+    assert path.read_text(encoding="utf-8") == text and [p.name for p in folder.iterdir()] == ["bad.txt"]
+
+
+def test_a_searchs_line_is_written_in_both_notations_and_the_panel_shows_the_chosen_one(app, monkeypatch):
+    """The worker writes a search's line both ways (``_format_line``); the thinking card shows
+    the official one by default, as the move list does."""
+    game = games.load("trax")
+    start = game.initial_state()
+    line = [game.parse_move(start, "e6+")]
+    line.append(game.parse_move(start.play(line[0]), "f5+"))
+    assert _format_line(game, start, line) == ["e6+", "f5+"]
+    assert _format_line(game, start, line, other=True) == ["@1+", "B0+"]
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    scene.last_search = AIProgress(job_id=1, depth=3, best_text="e6+", score=0.5, nodes=1200, pv=["e6+", "f5+"],
+                                   done=True, best_other="@1+", pv_other=["@1+", "B0+"])
+    drawn = drawn_after(app, monkeypatch)
+    assert any(text.startswith("depth 3 · best @1+") for text in drawn), drawn
+    assert any(text.endswith("@1+ B0+") for text in drawn), drawn
