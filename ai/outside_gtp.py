@@ -50,6 +50,7 @@ SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # an engine's answer: whichever it say
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
 PATH_BUDGET = 200_000  # positions tried when looking for those moves
+STRAY_SHOWN = 80  # characters of a line that is no GTP answer shown in a forfeit's reason
 
 
 CONFIG_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {  # an engine.json's fields: test, what is expected
@@ -122,13 +123,18 @@ class GTPPlayer(Player):
         """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
         self.close()
         label = Path(self.command[0]).name
+        program = self.command[0]
+        crlf = windows_line_end(program)
+        if crlf:
+            raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {crlf}")
         try:
             self.bot = Bot(self.command, label, self.limits, cwd=self.cwd, log_dir=self.log_dir)
         except OSError as exc:
             why = ("no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
-                   else "it may not be run (is it a program?)" if isinstance(exc, PermissionError)
+                   else f"it may not be run (is it a program?): {not_runnable_hint(program)}"
+                   if isinstance(exc, PermissionError)
                    else exc.strerror or str(exc))
-            raise OutsideLoadError(self.player_id, f"cannot start {self.command[0]!r}: {why}") from None
+            raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {why}") from None
         self.synced = None
         self.timing = None
         self._ask("protocol_version", self.startup_time)
@@ -162,12 +168,25 @@ class GTPPlayer(Player):
                 break
             answer.append(line)
         head = answer[0]
+        if head[:1] not in ("=", "?"):
+            raise self._not_an_answer(command, head)
         text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
         if head.startswith("?"):
             if optional:
                 return None
             raise Forfeit(f"engine refused {command!r}: {text}")
         return text
+
+    def _not_an_answer(self, command: str, line: str) -> _Dead:
+        """The error for a line on the engine's standard output that is no GTP answer (debugging
+        text printed there, a banner): the protocol's stream, so the answers that follow cannot be
+        trusted and the engine is stopped.  The line is noted in its log too."""
+        assert self.bot is not None
+        shown = line if len(line) <= STRAY_SHOWN else line[:STRAY_SHOWN] + "..."
+        self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer")
+        return _Dead(f"answered {command!r} with {shown!r}, which is no GTP answer (one starts with = or ?): "
+                     "standard output is the protocol's, so print debugging text to standard error, "
+                     "which goes to the engine's log")
 
     def _kept(self, state: State) -> bool:
         """Whether the engine, a Benzene-family Hex program (``transpose``), reads ``state`` on the
@@ -260,7 +279,7 @@ class GTPPlayer(Player):
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
             raise Forfeit(f"could not be restarted: {exc.reason}") from None
-        word = text.split()[0] if text.split() else ""
+        word = text.splitlines()[0].strip() if text.strip() else ""  # all of it: "2 0" said as "2" misled
         if word.lower() == "resign":
             self.synced = None
             raise Resigned("resigned")
@@ -281,6 +300,34 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def not_runnable_hint(program: str) -> str:
+    """What to do about a file the system refused to run: a script named without its interpreter
+    is the usual case (``gtp:bot.py`` for ``gtp:python3 bot.py``)."""
+    name = Path(program).name
+    if name.endswith(".py"):
+        return f"name its interpreter first (gtp:python3 {name}), or give it a #! line and chmod +x {name}"
+    return f"a program needs chmod +x {name}; a script its interpreter named first, or a #! line too"
+
+
+def windows_line_end(program: str) -> str:
+    """Why a script whose ``#!`` line ends in a carriage return (saved with Windows line ends,
+    CRLF) cannot start, or "": the system looks for an interpreter named ``python3\r``, and
+    ``/usr/bin/env`` only says that no such file exists.  Windows itself reads no ``#!`` line."""
+    if os.name != "posix":
+        return ""
+    try:
+        with open(program, "rb") as script:
+            first = script.readline(4096)
+    except OSError:
+        return ""
+    if not (first.startswith(b"#!") and first.endswith(b"\r\n")):
+        return ""
+    line = first.decode("utf-8", "replace").strip()
+    return (f"its first line, {line}, ends with a Windows line end (CRLF), so the system looks for a "
+            "program whose name ends in a carriage return: save the file with Unix line ends (LF), "
+            f"as dos2unix {Path(program).name} does")
 
 
 def absolute_paths(command: list[str]) -> list[str]:

@@ -117,11 +117,18 @@ FORFEITS: tuple[tuple[str, str], ...] = (
     (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
      N_("started more processes than its limit ({n}){rest}")),
     (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
+    # a GTP engine's stray line on standard output (ai.outside_gtp.GTPPlayer._not_an_answer)
+    (r"answered (?P<command>'[^']*') with (?P<line>.+?), which is no GTP answer \(one starts with = or \?\): "
+     r"standard output is the protocol's, so print debugging text to standard error, which goes to the engine's "
+     r"log(?P<rest>.*)",
+     N_("answered {command} with {line}, which is no GTP answer (one starts with = or ?): standard output is the "
+        "protocol's, so print debugging text to standard error, which goes to the engine's log{rest}")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
 )
 FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an illegal move", "crashed", "could not be",
-                          "started more processes", "engine refused", "resigned", "was stopped", "cannot be given"))
+                          "started more processes", "engine refused", "resigned", "was stopped", "cannot be given",
+                          "answered"))
 # a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
 FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
 LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
@@ -580,6 +587,21 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
     (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",
      N_("cannot start {program}: it may not be run (is it a program?)")),
+    # what to do about it (ai.outside_gtp.not_runnable_hint, windows_line_end)
+    (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\): name its interpreter first "
+     r"\(gtp:python3 (?P<name>[^)]*)\), or give it a #! line and chmod \+x (?P=name)",
+     N_("cannot start {program}: it may not be run (is it a program?): name its interpreter first "
+        "(gtp:python3 {name}), or give it a #! line and chmod +x {name}")),
+    (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\): a program needs chmod \+x "
+     r"(?P<name>.*); a script its interpreter named first, or a #! line too",
+     N_("cannot start {program}: it may not be run (is it a program?): a program needs chmod +x {name}; a script "
+        "its interpreter named first, or a #! line too")),
+    (r"cannot start (?P<program>'[^']*'): its first line, (?P<line>.*), ends with a Windows line end \(CRLF\), so "
+     r"the system looks for a program whose name ends in a carriage return: save the file with Unix line ends "
+     r"\(LF\), as dos2unix (?P<name>.*) does",
+     N_("cannot start {program}: its first line, {line}, ends with a Windows line end (CRLF), so the system looks "
+        "for a program whose name ends in a carriage return: save the file with Unix line ends (LF), as dos2unix "
+        "{name} does")),
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
