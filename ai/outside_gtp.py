@@ -183,10 +183,11 @@ class GTPPlayer(Player):
         trusted and the engine is stopped.  The line is noted in its log too."""
         assert self.bot is not None
         shown = line if len(line) <= STRAY_SHOWN else line[:STRAY_SHOWN] + "..."
-        self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer")
-        return _Dead(f"answered {command!r} with {shown!r}, which is no GTP answer (one starts with = or ?): "
-                     "standard output is the protocol's, so print debugging text to standard error, "
-                     "which goes to the engine's log")
+        self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer "
+                      "(one starts with = or ?): standard output is the protocol's, so debugging text goes to "
+                      "standard error, which is this log")
+        return _Dead(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
+                     "standard error")
 
     def _kept(self, state: State) -> bool:
         """Whether the engine, a Benzene-family Hex program (``transpose``), reads ``state`` on the

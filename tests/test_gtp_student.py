@@ -40,8 +40,8 @@ def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(
     chatty.close()
     other.close()
     assert result.forfeit and result.winner == 1
-    assert "answered 'genmove b' with 'thinking... 9 cells free', which is no GTP answer" in result.reason
-    assert "print debugging text to standard error" in result.reason
+    assert ("answered 'genmove b' with 'thinking... 9 cells free', not a GTP answer: print debugging text to "
+            "standard error; log: ") in result.reason
     log = Path(re.search(r"log: (\S+\.log)", result.reason).group(1))
     assert "'thinking... 9 cells free' on standard output, in answer to 'genmove b'" in log.read_text()
 
@@ -57,7 +57,7 @@ def test_a_chatty_engine_loses_only_its_own_games_in_a_tournament(tmp_path):
         if chatty in result.players:
             side = result.players.index(chatty)
             assert result.forfeit and result.winner == 1 - side, result.reason
-            assert "which is no GTP answer" in result.reason
+            assert "not a GTP answer" in result.reason
         else:
             assert not result.forfeit, result.reason
 

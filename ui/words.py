@@ -118,11 +118,9 @@ FORFEITS: tuple[tuple[str, str], ...] = (
      N_("started more processes than its limit ({n}){rest}")),
     (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
     # a GTP engine's stray line on standard output (ai.outside_gtp.GTPPlayer._not_an_answer)
-    (r"answered (?P<command>'[^']*') with (?P<line>.+?), which is no GTP answer \(one starts with = or \?\): "
-     r"standard output is the protocol's, so print debugging text to standard error, which goes to the engine's "
-     r"log(?P<rest>.*)",
-     N_("answered {command} with {line}, which is no GTP answer (one starts with = or ?): standard output is the "
-        "protocol's, so print debugging text to standard error, which goes to the engine's log{rest}")),
+    (r"answered (?P<command>'[^']*') with (?P<line>.+?), not a GTP answer: print debugging text to standard "
+     r"error(?P<rest>.*)",
+     N_("answered {command} with {line}, not a GTP answer: print debugging text to standard error{rest}")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
 )
