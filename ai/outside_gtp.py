@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -116,7 +117,7 @@ class GTPPlayer(Player):
             log = self.bot.log_note() if self.bot else ""
             self.close()
             why = f"the engine does not answer GTP ({exc})" if isinstance(exc, _Dead) else f"at start-up: {exc}"
-            raise OutsideLoadError(player_id, f"{why}{log}") from None
+            raise OutsideLoadError(player_id, f"{why}{missing_files_note(self.command)}{log}") from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
 
     def _start(self) -> None:
@@ -329,6 +330,20 @@ def windows_line_end(program: str) -> str:
     return (f"its first line, {line}, ends with a Windows line end (CRLF), so the system looks for a "
             "program whose name ends in a carriage return: save the file with Unix line ends (LF), "
             f"as dos2unix {Path(program).name} does")
+
+
+def missing_files_note(command: list[str]) -> str:
+    """``; no file bots/x.py in /where/you/are ...`` for the words of an engine's command after the
+    program that look like files (a path, a name with an extension) and name none.  Such a word
+    is not made absolute (``absolute_paths``), so the interpreter looked for it in the engine's own
+    temporary folder and said so, naming a folder the student never saw."""
+    looks_like_a_file = re.compile(r".*[/\\].*|.*\.[A-Za-z]\w{0,3}")
+    missing = [word for word in command[1:] if not word.startswith("-") and looks_like_a_file.fullmatch(word)
+               and not Path(word).exists()]
+    if not missing:
+        return ""
+    return (f"; no file {', '.join(missing)} in {os.getcwd()}: the engine runs in a folder of its own, so "
+            "name its files from the folder Tabuleiro is started in, or by their whole path")
 
 
 def absolute_paths(command: list[str]) -> list[str]:

@@ -131,3 +131,24 @@ def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
     assert "não é uma resposta GTP" in said and "registo: " in said, said
     assert "guarde o ficheiro com fins de linha Unix (LF), como faz dos2unix meubot.py" in crlf, crlf
     assert "indique primeiro o seu interpretador (gtp:python3 meubot.py)" in not_runnable, not_runnable
+
+
+def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, monkeypatch):
+    """``gtp:python3 bots/meubott.py``: Python could not open the file in the engine's own
+    temporary folder and said so, naming a folder the student never saw."""
+    from ui import i18n, words
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", f"gtp:{sys.executable} bots/meubott.py --depth 2")
+    reason = str(refused.value)
+    assert "the engine does not answer GTP (crashed (engine ended" in reason
+    assert f"; no file bots/meubott.py in {tmp_path}: the engine runs in a folder of its own" in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "o motor não responde em GTP (falhou (o motor terminou" in said, said
+    assert f"não há ficheiro bots/meubott.py em {tmp_path}" in said, said

@@ -457,7 +457,7 @@ def _load_reason(reason: str) -> str:
 
 
 def _said_load(reason: str) -> str:
-    return _fill(LOAD_PROBLEMS, reason, {"rest": detail})
+    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason})
 
 
 def detail(rest: str) -> str:
@@ -600,6 +600,14 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("cannot start {program}: its first line, {line}, ends with a Windows line end (CRLF), so the system looks "
         "for a program whose name ends in a carriage return: save the file with Unix line ends (LF), as dos2unix "
         "{name} does")),
+    # an engine that died or fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
+    (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
+     r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
+     r"path(?P<rest>.*)",
+     N_("the engine does not answer GTP ({failure}); no file {files} in {folder}: the engine runs in a folder of its "
+        "own, so name its files from the folder Tabuleiro is started in, or by their whole path{rest}")),
+    (r"the engine does not answer GTP \((?P<failure>.*)\)(?P<rest>.*)",
+     N_("the engine does not answer GTP ({failure}){rest}")),
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
