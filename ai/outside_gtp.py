@@ -41,7 +41,7 @@ from typing import Any
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
 from ai.outside_process import Bot, BotLimits, command_words
-from ai.referee import late_reply
+from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
 
@@ -110,15 +110,25 @@ class GTPPlayer(Player):
         self.bot: Bot | None = None
         self.synced: State | None = None  # the position the engine has, when known
         self.timing: tuple | None = None  # the time settings the engine was given
+        self.unanswered: tuple[str, float] | None = None  # the last command not answered in time, its seconds
         try:
             self._start()
             name = config.get("name") or self._ask("name", COMMAND_TIME)
         except (_Dead, Forfeit) as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
-            why = f"the engine does not answer GTP ({exc})" if isinstance(exc, _Dead) else f"at start-up: {exc}"
+            why = (f"at start-up: {exc}" if not isinstance(exc, _Dead)
+                   else f"the engine does not answer GTP ({self._silence() if isinstance(exc, _Late) else exc})")
             raise OutsideLoadError(player_id, f"{why}{missing_files_note(self.command)}{log}") from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
+
+    def _silence(self) -> str:
+        """Why the engine gave no answer at start-up, said so that a student can act on it: an
+        engine in C that does not flush its output after each answer (printf to a pipe is
+        buffered) never answers, and "(late)" said nothing of that."""
+        command, seconds = self.unanswered or ("protocol_version", self.startup_time)
+        return (f"no answer to {command!r} within {seconds_text(seconds)} s: an engine must flush its output "
+                "after each answer (fflush(stdout) in C, print(..., flush=True) in Python)")
 
     def _start(self) -> None:
         """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
@@ -156,6 +166,7 @@ class GTPPlayer(Player):
             except queue.Empty:
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
+                    self.unanswered = (command, timeout or 0.0)
                     raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None

@@ -152,3 +152,23 @@ def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, m
         i18n.set_language("en")
     assert "o motor não responde em GTP (falhou (o motor terminou" in said, said
     assert f"não há ficheiro bots/meubott.py em {tmp_path}" in said, said
+
+
+def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):
+    """A C engine's printf to a pipe stays in its buffer without fflush: the engine was refused
+    after its start-up time with "the engine does not answer GTP (late)"."""
+    from ui import i18n, words
+
+    config = tmp_path / "buffered.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--buffered"], "startup_time": 1}))
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", str(config))
+    reason = str(refused.value)
+    assert ("the engine does not answer GTP (no answer to 'protocol_version' within 1 s: an engine must flush its "
+            "output after each answer (fflush(stdout) in C, print(..., flush=True) in Python))") in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "sem resposta a 'protocol_version' em 1 s: um motor tem de despejar a sua saída" in said, said
