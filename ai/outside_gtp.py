@@ -167,6 +167,8 @@ class GTPPlayer(Player):
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
                     self.unanswered = (command, timeout or 0.0)
+                    if answer and not (stop is not None and stop.is_set()):
+                        raise self._unended(command, answer) from None
                     raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None
@@ -200,6 +202,13 @@ class GTPPlayer(Player):
                       "standard error, which is this log")
         return _Dead(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
                      "standard error")
+
+    def _unended(self, command: str, answer: list[str]) -> _Dead:
+        """The error for an answer that came in time but was never ended by its empty line (a
+        student's ``printf("= %s\\n", move)``): it said the engine was late, or did not flush."""
+        shown = answer[0] if len(answer[0]) <= STRAY_SHOWN else answer[0][:STRAY_SHOWN] + "..."
+        return _Dead(f"answered {command!r} with {shown!r} but no empty line after it: a GTP answer ends with "
+                     "an empty line (two newlines after it)")
 
     def _kept(self, state: State) -> bool:
         """Whether the engine, a Benzene-family Hex program (``transpose``), reads ``state`` on the

@@ -172,3 +172,23 @@ def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):
     finally:
         i18n.set_language("en")
     assert "sem resposta a 'protocol_version' em 1 s: um motor tem de despejar a sua saída" in said, said
+
+
+def test_answers_without_their_empty_line_are_said_so(tmp_path):
+    """``printf("= %s\\n", ...)``: the answer came at once but was never ended, and the engine was
+    refused as silent, told to flush."""
+    from ui import i18n, words
+
+    config = tmp_path / "one_newline.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--one-newline"], "startup_time": 1}))
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", str(config))
+    reason = str(refused.value)
+    assert ("the engine does not answer GTP (answered 'protocol_version' with '= 2' but no empty line after it: "
+            "a GTP answer ends with an empty line (two newlines after it))") in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said

@@ -121,6 +121,11 @@ FORFEITS: tuple[tuple[str, str], ...] = (
     (r"answered (?P<command>'[^']*') with (?P<line>.+?), not a GTP answer: print debugging text to standard "
      r"error(?P<rest>.*)",
      N_("answered {command} with {line}, not a GTP answer: print debugging text to standard error{rest}")),
+    # an answer never ended (ai.outside_gtp.GTPPlayer._unended)
+    (r"answered (?P<command>'[^']*') with (?P<line>.+?) but no empty line after it: a GTP answer ends with an empty "
+     r"line \(two newlines after it\)(?P<rest>.*)",
+     N_("answered {command} with {line} but no empty line after it: a GTP answer ends with an empty line (two "
+        "newlines after it){rest}")),
     # an engine silent at start-up (ai.outside_gtp.GTPPlayer._silence)
     (r"no answer to (?P<command>'[^']*') within (?P<limit>[\d.]+) s: an engine must flush its output after each "
      r"answer \(fflush\(stdout\) in C, print\(\.\.\., flush=True\) in Python\)",

@@ -1,7 +1,7 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
     python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
-                         [--chatty] [--row-col] [--buffered]
+                         [--chatty] [--row-col] [--buffered] [--one-newline]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --silent: never answer; --record FILE: append every command received, and the working
@@ -9,7 +9,8 @@ directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove
 --whole-seconds: refuse a time_settings that is not in whole seconds (as the protocol writes them).
 --chatty: print a line of debugging text on standard output before each genmove's answer (a
 student's print left in); --row-col: answer genmove with the cell as "row col" from 0 ("0 0" for a1);
---buffered: never flush its answers (a C engine's printf to a pipe without fflush: nothing arrives).
+--buffered: never flush its answers (a C engine's printf to a pipe without fflush: nothing arrives);
+--one-newline: end each answer with one newline, not the empty line GTP asks for.
 It writes a line to its error stream for every genmove.
 """
 
@@ -64,7 +65,7 @@ for line in sys.stdin:
     elif command == "time_left" and "--no-time" in args:
         print("? unknown command\n", flush=True)
         continue
-    sys.stdout.write(f"= {answer}\n\n")
+    sys.stdout.write(f"= {answer}\n" if "--one-newline" in args else f"= {answer}\n\n")
     if "--buffered" not in args:
         sys.stdout.flush()
     if command == "quit":
