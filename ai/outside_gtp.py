@@ -29,6 +29,7 @@ our Blue is their white and cells go unexchanged (``_kept``).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import queue
@@ -141,9 +142,12 @@ class GTPPlayer(Player):
         try:
             self.bot = Bot(self.command, label, self.limits, cwd=self.cwd, log_dir=self.log_dir)
         except OSError as exc:
-            why = ("no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
+            why = (missing_interpreter(program) if isinstance(exc, FileNotFoundError) and Path(program).is_file()
+                   else "no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
                    else f"it may not be run (is it a program?): {not_runnable_hint(program)}"
                    if isinstance(exc, PermissionError)
+                   else f"this system cannot run it ({exc.strerror}): {not_runnable_hint(program, True)}"
+                   if exc.errno == errno.ENOEXEC
                    else exc.strerror or str(exc))
             raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {why}") from None
         self.synced = None
@@ -324,13 +328,32 @@ class GTPPlayer(Player):
             self.bot = None
 
 
-def not_runnable_hint(program: str) -> str:
+def not_runnable_hint(program: str, unknown_format: bool = False) -> str:
     """What to do about a file the system refused to run: a script named without its interpreter
-    is the usual case (``gtp:bot.py`` for ``gtp:python3 bot.py``)."""
+    is the usual case (``gtp:bot.py`` for ``gtp:python3 bot.py``).  ``unknown_format``: it may be
+    run, but is no program of this system (no ``#!`` line, or built for another)."""
     name = Path(program).name
     if name.endswith(".py"):
         return f"name its interpreter first (gtp:python3 {name}), or give it a #! line and chmod +x {name}"
+    if unknown_format:
+        return "a script needs a #! line or its interpreter named first; a program, to be built for this system"
     return f"a program needs chmod +x {name}; a script its interpreter named first, or a #! line too"
+
+
+def missing_interpreter(program: str) -> str:
+    """Why a script that is there could not be started: the interpreter its ``#!`` line names is
+    not (``#!/usr/bin/python3.9`` on a machine with another Python), which the system reports as
+    the script itself missing."""
+    try:
+        with open(program, "rb") as script:
+            first = script.readline(4096).decode("utf-8", "replace").strip()
+    except OSError:
+        first = ""
+    name = Path(program).name
+    if not first.startswith("#!"):
+        return "it is there, but what it needs to run is not (a program built for another system?)"
+    return (f"its first line, {first}, names an interpreter that is not there: write one that is "
+            f"(#!/usr/bin/env python3), or name the interpreter first (gtp:python3 {name})")
 
 
 def windows_line_end(program: str) -> str:

@@ -74,10 +74,11 @@ def test_a_move_in_another_notation_is_named_whole(tmp_path):
     assert "played an illegal move '0 0': '0 0' is not a square like a1" in result.reason
 
 
-def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True) -> Path:
-    """The test engine as a student's script with a ``#!`` line, saved with ``line_end``."""
+def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True, first: str | None = None) -> Path:
+    """The test engine as a student's script with a ``#!`` line (``first``, or this Python's),
+    saved with ``line_end``; ``first=""``: none."""
     script = tmp_path / "meubot.py"
-    text = f"#!{sys.executable}\n" + ENGINE.read_text()
+    text = (f"#!{sys.executable}\n" if first is None else first) + ENGINE.read_text()
     script.write_bytes(text.replace("\n", line_end).encode())
     script.chmod(0o755 if executable else 0o644)
     return script
@@ -192,3 +193,30 @@ def test_answers_without_their_empty_line_are_said_so(tmp_path):
     finally:
         i18n.set_language("en")
     assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows reads no #! line")
+def test_a_script_whose_interpreter_is_missing_or_that_has_no_hash_bang_line_is_said_so(tmp_path):
+    """``#!/usr/bin/python3.99`` was said as the script itself missing ("no such program (is it
+    installed, and on the PATH?)"), and a script without a #! line got "Exec format error" alone."""
+    from ui import i18n, words
+
+    refused = []
+    for first in (f"#!{tmp_path / 'python3.99'}\n", ""):
+        script = student_script(tmp_path, first=first)
+        with pytest.raises(OutsideLoadError) as error:
+            ai.make_player("tictactoe", f"gtp:{script}")
+        refused.append(str(error.value))
+    missing, unmarked = refused
+    assert (f"its first line, #!{tmp_path / 'python3.99'}, names an interpreter that is not there: write one that "
+            "is (#!/usr/bin/env python3), or name the interpreter first (gtp:python3 meubot.py)") in missing
+    assert "no such program" not in missing
+    assert ("this system cannot run it (Exec format error): name its interpreter first (gtp:python3 meubot.py), "
+            "or give it a #! line and chmod +x meubot.py") in unmarked
+    i18n.set_language("pt")
+    try:
+        said = [words.load_problem(text) for text in refused]
+    finally:
+        i18n.set_language("en")
+    assert "indica um interpretador que não existe" in said[0], said
+    assert "este sistema não o consegue executar (Exec format error)" in said[1], said

@@ -610,6 +610,21 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("cannot start {program}: its first line, {line}, ends with a Windows line end (CRLF), so the system looks "
         "for a program whose name ends in a carriage return: save the file with Unix line ends (LF), as dos2unix "
         "{name} does")),
+    (r"cannot start (?P<program>'[^']*'): this system cannot run it \((?P<error>[^)]*)\): name its interpreter first "
+     r"\(gtp:python3 (?P<name>[^)]*)\), or give it a #! line and chmod \+x (?P=name)",
+     N_("cannot start {program}: this system cannot run it ({error}): name its interpreter first (gtp:python3 {name}), "
+        "or give it a #! line and chmod +x {name}")),
+    (r"cannot start (?P<program>'[^']*'): this system cannot run it \((?P<error>[^)]*)\): a script needs a #! line or "
+     r"its interpreter named first; a program, to be built for this system",
+     N_("cannot start {program}: this system cannot run it ({error}): a script needs a #! line or its interpreter "
+        "named first; a program, to be built for this system")),
+    (r"cannot start (?P<program>'[^']*'): its first line, (?P<line>.*), names an interpreter that is not there: write "
+     r"one that is \(#!/usr/bin/env python3\), or name the interpreter first \(gtp:python3 (?P<name>[^)]*)\)",
+     N_("cannot start {program}: its first line, {line}, names an interpreter that is not there: write one that is "
+        "(#!/usr/bin/env python3), or name the interpreter first (gtp:python3 {name})")),
+    (r"cannot start (?P<program>'[^']*'): it is there, but what it needs to run is not \(a program built for another "
+     r"system\?\)",
+     N_("cannot start {program}: it is there, but what it needs to run is not (a program built for another system?)")),
     # an engine that died or fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
     (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
      r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
