@@ -29,9 +29,11 @@ our Blue is their white and cells go unexchanged (``_kept``).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import queue
+import re
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -40,7 +42,7 @@ from typing import Any
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
 from ai.outside_process import Bot, BotLimits, command_words
-from ai.referee import late_reply
+from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
 
@@ -50,6 +52,7 @@ SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # an engine's answer: whichever it say
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
 PATH_BUDGET = 200_000  # positions tried when looking for those moves
+STRAY_SHOWN = 80  # characters of a line that is no GTP answer shown in a forfeit's reason
 
 
 CONFIG_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {  # an engine.json's fields: test, what is expected
@@ -108,27 +111,45 @@ class GTPPlayer(Player):
         self.bot: Bot | None = None
         self.synced: State | None = None  # the position the engine has, when known
         self.timing: tuple | None = None  # the time settings the engine was given
+        self.unanswered: tuple[str, float] | None = None  # the last command not answered in time, its seconds
         try:
             self._start()
             name = config.get("name") or self._ask("name", COMMAND_TIME)
         except (_Dead, Forfeit) as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
-            why = f"the engine does not answer GTP ({exc})" if isinstance(exc, _Dead) else f"at start-up: {exc}"
-            raise OutsideLoadError(player_id, f"{why}{log}") from None
+            why = (f"at start-up: {exc}" if not isinstance(exc, _Dead)
+                   else f"the engine does not answer GTP ({self._silence() if isinstance(exc, _Late) else exc})")
+            raise OutsideLoadError(player_id, f"{why}{missing_files_note(self.command)}{log}") from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
+
+    def _silence(self) -> str:
+        """Why the engine gave no answer at start-up, said so that a student can act on it: an
+        engine in C that does not flush its output after each answer (printf to a pipe is
+        buffered) never answers, and "(late)" said nothing of that."""
+        command, seconds = self.unanswered or ("protocol_version", self.startup_time)
+        return (f"no answer to {command!r} within {seconds_text(seconds)} s: an engine must flush its output "
+                "after each answer (fflush(stdout) in C, print(..., flush=True) in Python)")
 
     def _start(self) -> None:
         """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
         self.close()
         label = Path(self.command[0]).name
+        program = self.command[0]
+        crlf = windows_line_end(program)
+        if crlf:
+            raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {crlf}")
         try:
             self.bot = Bot(self.command, label, self.limits, cwd=self.cwd, log_dir=self.log_dir)
         except OSError as exc:
-            why = ("no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
-                   else "it may not be run (is it a program?)" if isinstance(exc, PermissionError)
+            why = (missing_interpreter(program) if isinstance(exc, FileNotFoundError) and Path(program).is_file()
+                   else "no such program (is it installed, and on the PATH?)" if isinstance(exc, FileNotFoundError)
+                   else f"it may not be run (is it a program?): {not_runnable_hint(program)}"
+                   if isinstance(exc, PermissionError)
+                   else f"this system cannot run it ({exc.strerror}): {not_runnable_hint(program, True)}"
+                   if exc.errno == errno.ENOEXEC
                    else exc.strerror or str(exc))
-            raise OutsideLoadError(self.player_id, f"cannot start {self.command[0]!r}: {why}") from None
+            raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {why}") from None
         self.synced = None
         self.timing = None
         self._ask("protocol_version", self.startup_time)
@@ -149,6 +170,9 @@ class GTPPlayer(Player):
             except queue.Empty:
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
+                    self.unanswered = (command, timeout or 0.0)
+                    if answer and not (stop is not None and stop.is_set()):
+                        raise self._unended(command, answer) from None
                     raise _Late() from None
                 if self.bot.too_many_processes():
                     raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None
@@ -162,12 +186,33 @@ class GTPPlayer(Player):
                 break
             answer.append(line)
         head = answer[0]
+        if head[:1] not in ("=", "?"):
+            raise self._not_an_answer(command, head)
         text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
         if head.startswith("?"):
             if optional:
                 return None
             raise Forfeit(f"engine refused {command!r}: {text}")
         return text
+
+    def _not_an_answer(self, command: str, line: str) -> _Dead:
+        """The error for a line on the engine's standard output that is no GTP answer (debugging
+        text printed there, a banner): the protocol's stream, so the answers that follow cannot be
+        trusted and the engine is stopped.  The line is noted in its log too."""
+        assert self.bot is not None
+        shown = line if len(line) <= STRAY_SHOWN else line[:STRAY_SHOWN] + "..."
+        self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer "
+                      "(one starts with = or ?): standard output is the protocol's, so debugging text goes to "
+                      "standard error, which is this log")
+        return _Dead(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
+                     "standard error")
+
+    def _unended(self, command: str, answer: list[str]) -> _Dead:
+        """The error for an answer that came in time but was never ended by its empty line (a
+        student's ``printf("= %s\\n", move)``): it said the engine was late, or did not flush."""
+        shown = answer[0] if len(answer[0]) <= STRAY_SHOWN else answer[0][:STRAY_SHOWN] + "..."
+        return _Dead(f"answered {command!r} with {shown!r} but no empty line after it: a GTP answer ends with "
+                     "an empty line (two newlines after it)")
 
     def _kept(self, state: State) -> bool:
         """Whether the engine, a Benzene-family Hex program (``transpose``), reads ``state`` on the
@@ -260,7 +305,7 @@ class GTPPlayer(Player):
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
             raise Forfeit(f"could not be restarted: {exc.reason}") from None
-        word = text.split()[0] if text.split() else ""
+        word = text.splitlines()[0].strip() if text.strip() else ""  # all of it: "2 0" said as "2" misled
         if word.lower() == "resign":
             self.synced = None
             raise Resigned("resigned")
@@ -281,6 +326,67 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def not_runnable_hint(program: str, unknown_format: bool = False) -> str:
+    """What to do about a file the system refused to run: a script named without its interpreter
+    is the usual case (``gtp:bot.py`` for ``gtp:python3 bot.py``).  ``unknown_format``: it may be
+    run, but is no program of this system (no ``#!`` line, or built for another)."""
+    name = Path(program).name
+    if name.endswith(".py"):
+        return f"name its interpreter first (gtp:python3 {name}), or give it a #! line and chmod +x {name}"
+    if unknown_format:
+        return "a script needs a #! line or its interpreter named first; a program, to be built for this system"
+    return f"a program needs chmod +x {name}; a script its interpreter named first, or a #! line too"
+
+
+def missing_interpreter(program: str) -> str:
+    """Why a script that is there could not be started: the interpreter its ``#!`` line names is
+    not (``#!/usr/bin/python3.9`` on a machine with another Python), which the system reports as
+    the script itself missing."""
+    try:
+        with open(program, "rb") as script:
+            first = script.readline(4096).decode("utf-8", "replace").strip()
+    except OSError:
+        first = ""
+    name = Path(program).name
+    if not first.startswith("#!"):
+        return "it is there, but what it needs to run is not (a program built for another system?)"
+    return (f"its first line, {first}, names an interpreter that is not there: write one that is "
+            f"(#!/usr/bin/env python3), or name the interpreter first (gtp:python3 {name})")
+
+
+def windows_line_end(program: str) -> str:
+    """Why a script whose ``#!`` line ends in a carriage return (saved with Windows line ends,
+    CRLF) cannot start, or "": the system looks for an interpreter named ``python3\r``, and
+    ``/usr/bin/env`` only says that no such file exists.  Windows itself reads no ``#!`` line."""
+    if os.name != "posix":
+        return ""
+    try:
+        with open(program, "rb") as script:
+            first = script.readline(4096)
+    except OSError:
+        return ""
+    if not (first.startswith(b"#!") and first.endswith(b"\r\n")):
+        return ""
+    line = first.decode("utf-8", "replace").strip()
+    return (f"its first line, {line}, ends with a Windows line end (CRLF), so the system looks for a "
+            "program whose name ends in a carriage return: save the file with Unix line ends (LF), "
+            f"as dos2unix {Path(program).name} does")
+
+
+def missing_files_note(command: list[str]) -> str:
+    """``; no file bots/x.py in /where/you/are ...`` for the words of an engine's command after the
+    program that look like files (a path, a name with an extension) and name none.  Such a word
+    is not made absolute (``absolute_paths``), so the interpreter looked for it in the engine's own
+    temporary folder and said so, naming a folder the student never saw."""
+    looks_like_a_file = re.compile(r".*[/\\].*|.*\.[A-Za-z]\w{0,3}")
+    missing = [word for word in command[1:] if not word.startswith("-") and looks_like_a_file.fullmatch(word)
+               and not Path(word).exists()]
+    if not missing:
+        return ""
+    return (f"; no file {', '.join(missing)} in {os.getcwd()}: the engine runs in a folder of its own, so "
+            "name its files from the folder Tabuleiro is started in, or by their whole path")
 
 
 def absolute_paths(command: list[str]) -> list[str]:

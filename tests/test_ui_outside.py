@@ -462,3 +462,29 @@ def test_a_file_added_from_new_game_that_reports_no_name_is_called_by_its_stem_e
     assert "aluno" in drawn  # the player's card
     assert not [t for t in drawn if "aluno.py" in t or "aluno (" in t]
     assert app.errors == []
+
+
+def test_a_gtp_engine_printing_debugging_text_loses_in_the_window_saying_so_in_portuguese(app, tmp_path):
+    """A student's engine with a printf left on standard output: the card said it "played an illegal
+    move 'hinking...'", in English in a Portuguese window (no pattern of ui/words.py knew it)."""
+    import json
+    import sys
+
+    from ui import i18n
+
+    config = tmp_path / "chatty.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--chatty"]}))
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(config), None), 1.0))
+        app.switch(scene)
+        assert wait(app, lambda: scene.forfeit is not None, 60)
+        assert scene.history == [] and scene.winner() == 1
+        assert wait(app, scene.over_card.visible, 5)
+        reason = result_lines(scene)[0]
+    finally:
+        i18n.set_language("en")
+    assert ("respondeu a 'genmove b' com 'thinking... 9 cells free', que não é uma resposta GTP: escreva o texto "
+            "de depuração na saída de erros; registo: ") in reason, reason
+    assert app.errors == []

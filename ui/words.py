@@ -117,11 +117,26 @@ FORFEITS: tuple[tuple[str, str], ...] = (
     (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
      N_("started more processes than its limit ({n}){rest}")),
     (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
+    # a GTP engine's stray line on standard output (ai.outside_gtp.GTPPlayer._not_an_answer)
+    (r"answered (?P<command>'[^']*') with (?P<line>.+?), not a GTP answer: print debugging text to standard "
+     r"error(?P<rest>.*)",
+     N_("answered {command} with {line}, not a GTP answer: print debugging text to standard error{rest}")),
+    # an answer never ended (ai.outside_gtp.GTPPlayer._unended)
+    (r"answered (?P<command>'[^']*') with (?P<line>.+?) but no empty line after it: a GTP answer ends with an empty "
+     r"line \(two newlines after it\)(?P<rest>.*)",
+     N_("answered {command} with {line} but no empty line after it: a GTP answer ends with an empty line (two "
+        "newlines after it){rest}")),
+    # an engine silent at start-up (ai.outside_gtp.GTPPlayer._silence)
+    (r"no answer to (?P<command>'[^']*') within (?P<limit>[\d.]+) s: an engine must flush its output after each "
+     r"answer \(fflush\(stdout\) in C, print\(\.\.\., flush=True\) in Python\)",
+     N_("no answer to {command} within {limit} s: an engine must flush its output after each answer "
+        "(fflush(stdout) in C, print(..., flush=True) in Python)")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
 )
 FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an illegal move", "crashed", "could not be",
-                          "started more processes", "engine refused", "resigned", "was stopped", "cannot be given"))
+                          "started more processes", "engine refused", "resigned", "was stopped", "cannot be given",
+                          "answered"))
 # a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
 FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
 LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
@@ -458,7 +473,7 @@ def _load_reason(reason: str) -> str:
 
 
 def _said_load(reason: str) -> str:
-    return _fill(LOAD_PROBLEMS, reason, {"rest": detail})
+    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason})
 
 
 def detail(rest: str) -> str:
@@ -586,6 +601,44 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
     (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",
      N_("cannot start {program}: it may not be run (is it a program?)")),
+    # what to do about it (ai.outside_gtp.not_runnable_hint, windows_line_end)
+    (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\): name its interpreter first "
+     r"\(gtp:python3 (?P<name>[^)]*)\), or give it a #! line and chmod \+x (?P=name)",
+     N_("cannot start {program}: it may not be run (is it a program?): name its interpreter first "
+        "(gtp:python3 {name}), or give it a #! line and chmod +x {name}")),
+    (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\): a program needs chmod \+x "
+     r"(?P<name>.*); a script its interpreter named first, or a #! line too",
+     N_("cannot start {program}: it may not be run (is it a program?): a program needs chmod +x {name}; a script "
+        "its interpreter named first, or a #! line too")),
+    (r"cannot start (?P<program>'[^']*'): its first line, (?P<line>.*), ends with a Windows line end \(CRLF\), so "
+     r"the system looks for a program whose name ends in a carriage return: save the file with Unix line ends "
+     r"\(LF\), as dos2unix (?P<name>.*) does",
+     N_("cannot start {program}: its first line, {line}, ends with a Windows line end (CRLF), so the system looks "
+        "for a program whose name ends in a carriage return: save the file with Unix line ends (LF), as dos2unix "
+        "{name} does")),
+    (r"cannot start (?P<program>'[^']*'): this system cannot run it \((?P<error>[^)]*)\): name its interpreter first "
+     r"\(gtp:python3 (?P<name>[^)]*)\), or give it a #! line and chmod \+x (?P=name)",
+     N_("cannot start {program}: this system cannot run it ({error}): name its interpreter first (gtp:python3 {name}), "
+        "or give it a #! line and chmod +x {name}")),
+    (r"cannot start (?P<program>'[^']*'): this system cannot run it \((?P<error>[^)]*)\): a script needs a #! line or "
+     r"its interpreter named first; a program, to be built for this system",
+     N_("cannot start {program}: this system cannot run it ({error}): a script needs a #! line or its interpreter "
+        "named first; a program, to be built for this system")),
+    (r"cannot start (?P<program>'[^']*'): its first line, (?P<line>.*), names an interpreter that is not there: write "
+     r"one that is \(#!/usr/bin/env python3\), or name the interpreter first \(gtp:python3 (?P<name>[^)]*)\)",
+     N_("cannot start {program}: its first line, {line}, names an interpreter that is not there: write one that is "
+        "(#!/usr/bin/env python3), or name the interpreter first (gtp:python3 {name})")),
+    (r"cannot start (?P<program>'[^']*'): it is there, but what it needs to run is not \(a program built for another "
+     r"system\?\)",
+     N_("cannot start {program}: it is there, but what it needs to run is not (a program built for another system?)")),
+    # an engine that died or fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
+    (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
+     r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
+     r"path(?P<rest>.*)",
+     N_("the engine does not answer GTP ({failure}); no file {files} in {folder}: the engine runs in a folder of its "
+        "own, so name its files from the folder Tabuleiro is started in, or by their whole path{rest}")),
+    (r"the engine does not answer GTP \((?P<failure>.*)\)(?P<rest>.*)",
+     N_("the engine does not answer GTP ({failure}){rest}")),
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),

@@ -1,11 +1,16 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
     python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
+                         [--chatty] [--row-col] [--buffered] [--one-newline]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --silent: never answer; --record FILE: append every command received, and the working
 directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap;
 --whole-seconds: refuse a time_settings that is not in whole seconds (as the protocol writes them).
+--chatty: print a line of debugging text on standard output before each genmove's answer (a
+student's print left in); --row-col: answer genmove with the cell as "row col" from 0 ("0 0" for a1);
+--buffered: never flush its answers (a C engine's printf to a pipe without fflush: nothing arrives);
+--one-newline: end each answer with one newline, not the empty line GTP asks for.
 It writes a line to its error stream for every genmove.
 """
 
@@ -43,6 +48,8 @@ for line in sys.stdin:
         taken.add(words[2].lower())
     elif command == "genmove":
         print("genmove asked", file=sys.stderr, flush=True)
+        if "--chatty" in args:
+            print(f"thinking... {9 - len(taken)} cells free", flush=True)
         if "--resign" in args:
             answer = "resign"
         elif "--swap" in args:
@@ -50,13 +57,16 @@ for line in sys.stdin:
         else:
             answer = next(c for c in cells if c not in taken)
             taken.add(answer)
+            if "--row-col" in args:
+                answer = f"{int(answer[1]) - 1} {ord(answer[0]) - ord('a')}"
     elif command == "time_settings" and "--whole-seconds" in args and not all(w.isdigit() for w in words[1:]):
         print("? syntax error\n", flush=True)
         continue
     elif command == "time_left" and "--no-time" in args:
         print("? unknown command\n", flush=True)
         continue
-    sys.stdout.write(f"= {answer}\n\n")
-    sys.stdout.flush()
+    sys.stdout.write(f"= {answer}\n" if "--one-newline" in args else f"= {answer}\n\n")
+    if "--buffered" not in args:
+        sys.stdout.flush()
     if command == "quit":
         break

@@ -1,0 +1,222 @@
+"""A student's own GTP engine (a C or Python program) gone wrong the usual ways: debugging text on
+standard output, a move in another notation, a script saved with Windows line ends, a script
+that is not executable.  Each loses its own game, or is refused at load, with a reason that names
+the engine, what it said and what to do; a tournament plays the other games on."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import ai
+import games
+from ai.match import play_game
+from ai.outside import OutsideLoadError
+from ai.tournament import Tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "tests" / "data" / "outside" / "gtp_engine.py"
+CONTRACT = ROOT / "tests" / "data" / "outside" / "simple_contract.py"
+
+
+def engine_config(tmp_path: Path, *flags: str) -> str:
+    """A JSON config starting the test engine with ``flags``; its path (an outside player id)."""
+    path = tmp_path / f"engine{len(list(tmp_path.glob('*.json')))}.json"
+    path.write_text(json.dumps({"command": [sys.executable, str(ENGINE), *flags]}))
+    return str(path)
+
+
+def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(tmp_path):
+    """A printf left in the engine's genmove: the line was taken for the answer, its first letter
+    cut as a GTP id, and the engine lost with "an illegal move 'hinking...'"."""
+    game = games.load("tictactoe")
+    chatty = ai.make_player("tictactoe", engine_config(tmp_path, "--chatty"))
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    result = play_game(game, [chatty, other], ["chatty", "other"], 1.0)
+    chatty.close()
+    other.close()
+    assert result.forfeit and result.winner == 1
+    assert ("answered 'genmove b' with 'thinking... 9 cells free', not a GTP answer: print debugging text to "
+            "standard error; log: ") in result.reason
+    log = Path(re.search(r"log: (\S+\.log)", result.reason).group(1))
+    assert "'thinking... 9 cells free' on standard output, in answer to 'genmove b'" in log.read_text()
+
+
+def test_a_chatty_engine_loses_only_its_own_games_in_a_tournament(tmp_path):
+    """The engine is stopped at the stray line, so its next game starts it anew in step, and the
+    games without it are played as usual."""
+    chatty = engine_config(tmp_path, "--chatty")
+    ids = [chatty, "level-1", str(CONTRACT)]
+    results = Tournament("tictactoe", ids, games_per_pair=1, time_per_move=0.5, seed=2).run()
+    assert len(results) == 6
+    for result in results:
+        if chatty in result.players:
+            side = result.players.index(chatty)
+            assert result.forfeit and result.winner == 1 - side, result.reason
+            assert "not a GTP answer" in result.reason
+        else:
+            assert not result.forfeit, result.reason
+
+
+def test_a_move_in_another_notation_is_named_whole(tmp_path):
+    """An engine answering "0 0" (row and column) was said to have played '0'."""
+    game = games.load("tictactoe")
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, "--row-col"))
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    result = play_game(game, [engine, other], ["engine", "other"], 1.0)
+    engine.close()
+    other.close()
+    assert result.forfeit and result.winner == 1
+    assert "played an illegal move '0 0': '0 0' is not a square like a1" in result.reason
+
+
+def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True, first: str | None = None) -> Path:
+    """The test engine as a student's script with a ``#!`` line (``first``, or this Python's),
+    saved with ``line_end``; ``first=""``: none."""
+    script = tmp_path / "meubot.py"
+    text = (f"#!{sys.executable}\n" if first is None else first) + ENGINE.read_text()
+    script.write_bytes(text.replace("\n", line_end).encode())
+    script.chmod(0o755 if executable else 0o644)
+    return script
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows reads no #! line")
+def test_a_script_saved_with_windows_line_ends_is_said_so(tmp_path):
+    """Its #! line asks for an interpreter named with a carriage return: the engine died at once
+    and the reason was /usr/bin/env's "No such file or directory"."""
+    assert ai.make_player("tictactoe", f"gtp:{student_script(tmp_path)}").close() is None  # LF: it starts
+    script = student_script(tmp_path, "\r\n")
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", f"gtp:{script}")
+    reason = str(refused.value)
+    assert "ends with a Windows line end (CRLF)" in reason and "dos2unix meubot.py" in reason
+    assert f"gtp:{script}" in reason
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no execute bit")
+def test_a_script_that_is_not_executable_is_told_its_interpreter(tmp_path):
+    script = student_script(tmp_path, executable=False)
+    with pytest.raises(OutsideLoadError, match=r"it may not be run \(is it a program\?\): name its interpreter "
+                                               r"first \(gtp:python3 meubot\.py\), or give it a #! line and "
+                                               r"chmod \+x meubot\.py"):
+        ai.make_player("tictactoe", f"gtp:{script}")
+
+
+def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
+    """The window says a forfeit's reason and a refused engine in its language: a reason no pattern
+    of ui/words.py matched was shown in English, and a forfeit not read as one lost its log."""
+    from ui import i18n, words
+
+    game = games.load("tictactoe")
+    chatty = ai.make_player("tictactoe", engine_config(tmp_path, "--chatty"))
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    reason = play_game(game, [chatty, other], ["chatty", "other"], 1.0).reason
+    chatty.close()
+    other.close()
+    refused = []
+    for line_end, executable in (("\r\n", True), ("\n", False)):
+        with pytest.raises(OutsideLoadError) as error:
+            ai.make_player("tictactoe", f"gtp:{student_script(tmp_path, line_end, executable)}")
+        refused.append(str(error.value))
+    assert words.log_path(reason)
+    i18n.set_language("pt")
+    try:
+        said = words.end_reason(reason)
+        crlf, not_runnable = (words.load_problem(text) for text in refused)
+    finally:
+        i18n.set_language("en")
+    assert "não é uma resposta GTP" in said and "registo: " in said, said
+    assert "guarde o ficheiro com fins de linha Unix (LF), como faz dos2unix meubot.py" in crlf, crlf
+    assert "indique primeiro o seu interpretador (gtp:python3 meubot.py)" in not_runnable, not_runnable
+
+
+def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, monkeypatch):
+    """``gtp:python3 bots/meubott.py``: Python could not open the file in the engine's own
+    temporary folder and said so, naming a folder the student never saw."""
+    from ui import i18n, words
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", f"gtp:{sys.executable} bots/meubott.py --depth 2")
+    reason = str(refused.value)
+    assert "the engine does not answer GTP (crashed (engine ended" in reason
+    assert f"; no file bots/meubott.py in {tmp_path}: the engine runs in a folder of its own" in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "o motor não responde em GTP (falhou (o motor terminou" in said, said
+    assert f"não há ficheiro bots/meubott.py em {tmp_path}" in said, said
+
+
+def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):
+    """A C engine's printf to a pipe stays in its buffer without fflush: the engine was refused
+    after its start-up time with "the engine does not answer GTP (late)"."""
+    from ui import i18n, words
+
+    config = tmp_path / "buffered.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--buffered"], "startup_time": 1}))
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", str(config))
+    reason = str(refused.value)
+    assert ("the engine does not answer GTP (no answer to 'protocol_version' within 1 s: an engine must flush its "
+            "output after each answer (fflush(stdout) in C, print(..., flush=True) in Python))") in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "sem resposta a 'protocol_version' em 1 s: um motor tem de despejar a sua saída" in said, said
+
+
+def test_answers_without_their_empty_line_are_said_so(tmp_path):
+    """``printf("= %s\\n", ...)``: the answer came at once but was never ended, and the engine was
+    refused as silent, told to flush."""
+    from ui import i18n, words
+
+    config = tmp_path / "one_newline.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--one-newline"], "startup_time": 1}))
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", str(config))
+    reason = str(refused.value)
+    assert ("the engine does not answer GTP (answered 'protocol_version' with '= 2' but no empty line after it: "
+            "a GTP answer ends with an empty line (two newlines after it))") in reason
+    i18n.set_language("pt")
+    try:
+        said = words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+    assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows reads no #! line")
+def test_a_script_whose_interpreter_is_missing_or_that_has_no_hash_bang_line_is_said_so(tmp_path):
+    """``#!/usr/bin/python3.99`` was said as the script itself missing ("no such program (is it
+    installed, and on the PATH?)"), and a script without a #! line got "Exec format error" alone."""
+    from ui import i18n, words
+
+    refused = []
+    for first in (f"#!{tmp_path / 'python3.99'}\n", ""):
+        script = student_script(tmp_path, first=first)
+        with pytest.raises(OutsideLoadError) as error:
+            ai.make_player("tictactoe", f"gtp:{script}")
+        refused.append(str(error.value))
+    missing, unmarked = refused
+    assert (f"its first line, #!{tmp_path / 'python3.99'}, names an interpreter that is not there: write one that "
+            "is (#!/usr/bin/env python3), or name the interpreter first (gtp:python3 meubot.py)") in missing
+    assert "no such program" not in missing
+    assert ("this system cannot run it (Exec format error): name its interpreter first (gtp:python3 meubot.py), "
+            "or give it a #! line and chmod +x meubot.py") in unmarked
+    i18n.set_language("pt")
+    try:
+        said = [words.load_problem(text) for text in refused]
+    finally:
+        i18n.set_language("en")
+    assert "indica um interpretador que não existe" in said[0], said
+    assert "este sistema não o consegue executar (Exec format error)" in said[1], said
