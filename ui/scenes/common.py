@@ -206,13 +206,11 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
     held = not menu._render_enabled  # noqa: SLF001 - pygame-menu offers no getter (``rendering_held``)
     if held:
-        menu.enable_render()  # the form laid out as far as it goes: the column's width it wraps to
+        menu.enable_render().disable_render()  # the form laid out as far as it goes: the column it wraps to
     label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
-        label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
-    if held:
-        menu.disable_render()
+        label._force_render()  # noqa: SLF001 - drawn again the new way (the form laid out again, unless held)
     return label
 
 
