@@ -6,11 +6,12 @@
 
 The cases: the pointer moving over an 11x11 and a 19x19 Hex board and an 8x8 Reversi board (a
 hot-seat game 40 plies in) and over the main menu, a motion a frame in steps of 37 and 53 pixels
-(``ui.bench``'s); a drag of the window's edge over the main menu and over a 19x19 Hex game, a
-step a frame; and a Hex game on a running clock (5 min + 3 s), a frame every 0.1 s.  Printed for
-each: the CPU milliseconds a frame (a motion, a drag's step) and a frame drawn, and how many of
-the frames drew.  ``--against PATH`` runs the same cases in another checkout (an older revision's
-worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
+(``ui.bench``'s); a drag of the window's edge over the main menu, a 19x19 Hex game, New game and
+Settings, a step a frame (the frames once the edge is still counted with them); a Hex game on a
+running clock (5 min + 3 s) and a watched one while level 5 thinks, a frame every 0.1 s.  Printed
+for each: the CPU milliseconds a frame (a motion, a drag's step) and a frame drawn, and how many
+of the frames drew.  ``--against PATH`` runs the same cases in another checkout (an older
+revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
 WINDOW = (2560, 1440)
-CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "clock")
+CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
+         "thinking")
+DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
+TICKING = ("clock", "thinking")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
 
 
@@ -79,6 +83,21 @@ def _game(app, game_id: str, options: dict, clock: str | None = None) -> None:
     app.run_frames(2)
 
 
+def _thinking(app) -> None:
+    """A watched 11x11 Hex game 40 plies in, the computer thinking (level 5, 20 s a move) once its
+    engine is ready: the thinking card's spinner and figures and its clock change 10 times a second."""
+    from ui.match import PC_VS_PC, MatchSetup
+    from ui.scenes.game import GameScene
+
+    setup = MatchSetup("hex", {"size": 11}, PC_VS_PC, ("level-5", "level-5"), 20.0, clock="30m+0s")
+    app.switch(GameScene(app, setup, _line("hex", {"size": 11})))
+    scene = app.scene
+    scene.paused = False  # a watched game taken up again waits for Space
+    app.run_frames(5, until=lambda: scene.computer.progress is not None, timeout=120)
+    scene.messages.items.clear()  # "Paused where the game was left", which fades: its frames are the message's
+    app.run_frames(2)
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in BOARDS:
@@ -88,10 +107,27 @@ def _set_up(app, case: str) -> Callable[[int], None]:
         return _motions(app.screen.get_rect())
     if case == "game-drag":
         _game(app, "hex", {"size": 19})
-    if case in ("menu-drag", "game-drag"):
+    elif case == "setup-drag":
+        app.show_setup(game_id="hex")
+        app.run_frames(3)
+    elif case == "settings-drag":
+        app.show_settings()
+        app.run_frames(3)
+    if case in DRAGS:
         return _drag
-    _game(app, "hex", {"size": 11}, clock="5m+3s")
+    if case == "thinking":
+        _thinking(app)
+    else:
+        _game(app, "hex", {"size": 11}, clock="5m+3s")
     return lambda i: time.sleep(0.1)
+
+
+def _after(app, case: str) -> None:
+    """A drag's end: the frames that come once the window's edge is still (a form laid out for the
+    size the drag ended at), counted with the drag's steps."""
+    if case in DRAGS:
+        time.sleep(1.0)
+        app.run_frames(2)
 
 
 def measure(case: str, frames: int, profile: bool) -> str:
@@ -109,6 +145,7 @@ def measure(case: str, frames: int, profile: bool) -> str:
             for i in range(frames):
                 step(i)
                 profiler.runcall(app.frame) if profile else app.frame()
+            profiler.runcall(_after, app, case) if profile else _after(app, case)
             spent, drawn = 1000 * (time.process_time() - cpu), app.draws - drawn
         finally:
             app.quit()
@@ -132,7 +169,7 @@ def main() -> int:
         parser.error(f"no such case: {', '.join(unknown)}")
     if args.against is None:
         for case in cases:
-            print(measure(case, args.frames // 2 if case == "clock" else args.frames, args.profile), flush=True)
+            print(measure(case, args.frames // 2 if case in TICKING else args.frames, args.profile), flush=True)
         return 0
     lines = {f"{game_id}:{sorted(options.items())}": _line(game_id, options)
              for game_id, options in [*BOARDS.values()]}

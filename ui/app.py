@@ -230,7 +230,8 @@ class App:
         self.running = True
         self.frames = 0  # loop iterations
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
-        self.dirty = True
+        self.dirty = True  # the whole window is to be drawn again
+        self._area_due: pygame.Rect | None = None  # only this part of it (``invalidate``)
         self._pointer_moved = False  # the pointer moved in this frame's events
         self._pointer_drawn: Hashable | None = None  # what it lit in the last frame drawn (``Scene.pointer_key``)
         self._last_draw = 0.0
@@ -308,9 +309,14 @@ class App:
         return window_scale(size, self.settings.text_size)
 
     # -- scenes -----------------------------------------------------------------------------
-    def invalidate(self) -> None:
-        """Something on screen changed without an input event: draw the next frame."""
-        self.dirty = True
+    def invalidate(self, area: pygame.Rect | None = None) -> None:
+        """Something on screen changed without an input event: draw the next frame; ``area``: only
+        that part of the window changed (a running clock's digits), drawn alone unless something
+        else makes the next frame whole (``_area_due``)."""
+        if area is None:
+            self.dirty = True
+        else:
+            self._area_due = area.copy() if self._area_due is None else self._area_due.union(area)
 
     def switch(self, scene: Scene) -> None:
         self.dirty = True
@@ -745,7 +751,7 @@ class App:
         a freed dict, and the window died of memory corruption or a segmentation fault
         (tests/test_ui_idle.py)."""
         events = pygame.event.get()
-        if events or not self.fps or self.dirty or self.always_draw:
+        if events or not self.fps or self.dirty or self._area_due is not None or self.always_draw:
             return events
         interval = self._redraw_interval()
         if interval is None and self._moving:
@@ -827,6 +833,20 @@ class App:
             return None
         try:
             return self.scene.pointer_key()
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            return None
+
+    def _ticking_area(self) -> pygame.Rect | None:
+        """The part of the window a frame due to time alone draws (``Scene.ticking_area``: a running
+        clock, the thinking card); None, the whole, while a message of the window or the screen
+        fades (every frame draws it) or where the screen does not say."""
+        scene_messages = getattr(self.scene, "messages", None)
+        fading = isinstance(scene_messages, Messages) and scene_messages.redraw_interval() is not None
+        if self.scene is None or fading or self.messages.redraw_interval() is not None:
+            return None
+        try:
+            return self.scene.ticking_area()
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
             self.report(exc)
             return None
@@ -943,17 +963,22 @@ class App:
         interval = self._redraw_interval()
         due = interval is not None and now - self._last_draw >= interval
         stopped, self._moving = self._moving and interval is None, interval is not None
-        if self._messages_changed() or due or stopped or self.always_draw:
+        if self._messages_changed() or stopped or self.always_draw:
             self.dirty = True
+        if due and not self.dirty:
+            self.invalidate(self._ticking_area())
         moved, self._pointer_moved = self._pointer_moved, False
-        area = None  # the part of the window drawn again: None, the whole
         if moved and not self.dirty:
-            self.dirty, area = self._pointer_redraw(still=interval is None)
-        if not self.dirty:
+            redraw, pointed = self._pointer_redraw(still=interval is None)
+            if redraw:
+                self.invalidate(pointed)
+        if not self.dirty and self._area_due is None:
             return
-        self.dirty = False
+        area = None if self.dirty else self._area_due  # the part of the window drawn again: None, the whole
+        self.dirty, self._area_due = False, None
         self._last_draw = now
-        self._pointer_drawn = self._pointer_key()
+        if area is None or moved:  # a frame of the clock alone leaves the board's hover as it was drawn
+            self._pointer_drawn = self._pointer_key()
         self._draw(area)
         if self.fps:
             self.clock.tick(self.fps)

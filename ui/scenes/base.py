@@ -61,11 +61,20 @@ class Scene:
         None: the whole screen (the default)."""
         return None
 
-    def invalidate(self) -> None:
-        """The scene changed without an input event (a worker answered, a timer fired): redraw."""
+    def ticking_area(self) -> pygame.Rect | None:
+        """The part of the screen that time alone changes while nothing else moves on it (a
+        running clock's digits, the computer's spinner and search figures): a frame due only to
+        ``redraw_interval`` or to a clock's new reading draws it alone, the rest as last shown
+        (a running clock drew the whole window once a second, a search ten times a second).
+        None: the whole screen (the default)."""
+        return None
+
+    def invalidate(self, area: pygame.Rect | None = None) -> None:
+        """The scene changed without an input event (a worker answered, a timer fired): redraw;
+        ``area``: only that part of the screen changed (``App.invalidate``)."""
         invalidate = getattr(self.app, "invalidate", None)
         if callable(invalidate):
-            invalidate()
+            invalidate() if area is None else invalidate(area)
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window now has ``size``; lay things out again."""

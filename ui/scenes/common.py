@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import os
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -131,6 +133,21 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
     )
 
 
+@contextmanager
+def rendering_held(menu: pygame_menu.Menu) -> Iterator[pygame_menu.Menu]:
+    """``menu`` rendered once, as the block that adds its widgets ends: pygame-menu renders the
+    whole form again for each widget added (New game's 19 widgets rendered it 40 times, half of
+    a build's 300 ms at 2560x1440, and a drag of the window's edge builds it at every step).
+    The same layout: each widget is rendered as it is made, the form laid out once at the end,
+    and once before each wrapped label (``add_wrapped_label``), which wraps to the column's width
+    as the widgets before it make it."""
+    menu.disable_render()
+    try:
+        yield menu
+    finally:
+        menu.enable_render()
+
+
 class _Form(pygame_menu.Menu):
     """A pygame-menu Menu whose scrolling reaches the whole of its last widget.
 
@@ -187,10 +204,13 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     whose last line never holds one word alone (``ui.text.no_lone_last_word``): Tic-tac-toe's
     summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
     wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
+    held = not menu._render_enabled  # noqa: SLF001 - pygame-menu offers no getter (``rendering_held``)
+    if held:
+        menu.enable_render().disable_render()  # the form laid out as far as it goes: the column it wraps to
     label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
-        label._force_render()  # noqa: SLF001 - drawn again the new way, and the form laid out again
+        label._force_render()  # noqa: SLF001 - drawn again the new way (the form laid out again, unless held)
     return label
 
 

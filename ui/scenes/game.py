@@ -113,6 +113,8 @@ class GameScene(GameCommands, Scene):
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self.cursor = BoardCursor()  # the arrow keys' place on the board, for play without a mouse
         self.keyboard_play = False  # the player has played by the keyboard (the cursor, a move typed): the panel says its keys
+        self._last_shown: tuple | None = None  # what the screen showed at the last update (``_shown``)...
+        self._last_clocks: tuple[str, str] | None = None  # ... and what its clocks read
         self._make_buttons()
         self.game_number = 0
         self._reset()
@@ -405,8 +407,9 @@ class GameScene(GameCommands, Scene):
         computer = self.computer
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
-                self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing, tuple((b.label, b.enabled, b.active) for b in self.buttons),
-                self.analysis.revision, self.connections.revision)
+                self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing,
+                tuple((b.label, b.enabled, b.active, b.visible) for b in self.buttons),
+                self.analysis.revision, self.connections.revision, self.board_side.status())
 
     def pointer_key(self) -> Hashable | None:
         """What the pointer lights here: the board's place under it (``BoardView.hover_target``:
@@ -431,6 +434,19 @@ class GameScene(GameCommands, Scene):
             return None
         return self.board_side.area.copy()
 
+    def ticking_area(self) -> pygame.Rect | None:
+        """The panel's players' cards and thinking card (``GamePanel.ticking_rect``), where the
+        clocks' digits and the computer's spinner and figures change as time passes: the board
+        and the rest of the panel change only with what ``_shown`` lists, and make the frame
+        whole.  None (the whole window) while anything else moves (an animation, the move field's
+        caret, the game-over card coming), in analysis mode (its bar and graph follow the
+        searches) and under a card."""
+        interval = self.redraw_interval()
+        thinking_only = interval is None or (interval == self.THINKING_REDRAW and self.computer.job is not None)
+        if not thinking_only or self.move_entry.open or self.analysis.active or self.card_shown() is not None:
+            return None
+        return self.panel.ticking_rect()
+
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
         if self.view.is_animating() or self.mouse.shaking(now):
@@ -453,10 +469,12 @@ class GameScene(GameCommands, Scene):
             if helper.poll() and helper is self.analysis and self.analysis.values is not None:
                 self.evaluations.from_analysis(self.analysis.position[0], self.analysis.values,
                                                self.analysis.texts)
-        shown = (self._shown(), self.panel.clock_texts())  # a clock redraws when the text it shows changes
-        if shown != getattr(self, "_last_shown", None):
-            self._last_shown = shown
+        shown, clocks = self._shown(), self.panel.clock_texts()
+        if shown != self._last_shown:
             self.invalidate()
+        elif clocks != self._last_clocks:  # a clock's new reading: its card alone, where it can be
+            self.invalidate(self.ticking_area())
+        self._last_shown, self._last_clocks = shown, clocks
 
     def _step(self) -> None:
         self.computer.poll()
@@ -525,9 +543,10 @@ class GameScene(GameCommands, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown_state()
         labels = self.analysis.labels()  # none unless in analysis mode
-        self.board_side.draw(surface, shown, labels)
-        clip = surface.get_clip()
-        panel_drawn = clip == surface.get_rect() or clip.colliderect(self.panel.rect)  # not where the board alone is drawn again
+        clip = surface.get_clip()  # where the frame draws: the board alone, or the panel's clocks alone, may be left out
+        if clip.colliderect(self.board_side.area):
+            self.board_side.draw(surface, shown, labels)
+        panel_drawn = clip.colliderect(self.panel.rect)
         card = self.card_shown()
         if panel_drawn and card is not None and card.over_panel():
             self.panel.draw_ground(surface)  # the panel's words and buttons all under the card

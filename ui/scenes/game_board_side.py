@@ -130,21 +130,28 @@ class BoardSide:
     # -- the status line ------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status line, unless a message stands in its place."""
+        said = self.status()
+        if said is not None:
+            self._status_line(surface, list(said[0]), said[1])
+
+    def status(self) -> tuple[tuple[str, ...], tuple[int, int, int]] | None:
+        """What the status line says (its forms, longest first) and in which colour; None while a
+        message stands in its place.  The scene draws the whole window again when it changes
+        (``GameScene._shown``): "Preparing the engine…" gives way to "is thinking…" with nothing
+        else on the board's side changing."""
         scene, theme = self.scene, self.scene.app.theme
         if scene.messages.current():
-            return
+            return None
         # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
         # player at the board: only while a human is to move
         if scene.browsing is not None:
             line = _("Ply {n} of {total}: Left/Right to step, End to go back to the game").format(
                 n=scene.browsing, total=len(scene.history))
-            self._status_line(surface, [line], theme.accent)
-            return
+            return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
-            self._status_line(surface, [scene.move_entry.field.placeholder], theme.muted)
-            return
+            return (scene.move_entry.field.placeholder,), theme.muted
         forfeit = scene.end_reason() if scene.forfeit else ""
-        self._status_line(surface, [forfeit] if forfeit else self._view_forms() or [self._prompt()], theme.muted)
+        return tuple([forfeit] if forfeit else self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:
         """The view's own line ("click anywhere to pass", "click Blue's stone to swap"), then its

@@ -180,12 +180,14 @@ class GamePanel:
         self.shown_before: int | None = None  # the ply on the board when the list was last drawn
         self.move_cells: list[tuple[pygame.Rect, int]] = []  # (where, plies after that move): clicks browse
         self.player_cards: list[pygame.Rect] = []  # each side's card, as last drawn
+        self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
+        self.live_rect = pygame.Rect(0, 0, 0, 0)  # placed at the next whole draw
         self.button_row = 0  # planned again at the next draw, at the scale laid out for
 
     def last_row(self) -> pygame.Rect:
@@ -257,15 +259,28 @@ class GamePanel:
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
+        live_top = y  # the players' cards' badges stand astride their top borders
         y = self._players(surface, x, y + plan.gap, w) + plan.gap
         y = self._thinking(surface, x, y, w, compact=plan.compact)
         if plan.extras and y + self._extras_height(w) <= bottom:  # else left out: drawn, they ran under the buttons
             y = self._extras(surface, x, y, w)  # (Alquerque's draw count at Larger text in a 1024x768 window)
-        self._moves(surface, pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap))
-        layout_grid(scene.buttons, pygame.Rect(x, bottom, w, buttons_h), 2, plan.button_row, self._s(BUTTON_GAP))
+        self.live_rect = pygame.Rect(r.x, live_top, r.width, y - live_top)
+        moves = pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap)
+        clip = surface.get_clip()
+        if clip.colliderect(moves):  # not on a frame of the clocks alone (``ticking_rect``)
+            self._moves(surface, moves)
+        buttons = pygame.Rect(x, bottom, w, buttons_h)
+        layout_grid(scene.buttons, buttons, 2, plan.button_row, self._s(BUTTON_GAP))
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
-        for b in scene.buttons:
+        for b in scene.buttons if clip.colliderect(buttons) else ():
             b.draw(surface, theme, scene.app.scale)
+
+    def ticking_rect(self) -> pygame.Rect | None:
+        """Where the panel shows what time alone changes, as last drawn: the players' cards (a
+        running clock, the spinner of the side thinking), the thinking card (its spinner, seconds
+        and search figures) and what stands under it (Hex's legend says whether its worker runs);
+        None before the panel is drawn."""
+        return self.live_rect.copy() if self.live_rect.height > 0 else None
 
     def _button_rows(self) -> int:
         """How many rows the visible buttons take, two a row."""

@@ -44,6 +44,7 @@ from ui.scenes.common import (
     form_over_buttons,
     heading,
     make_menu,
+    rendering_held,
     time_label,
     time_per_move_title,
 )
@@ -179,15 +180,16 @@ class PlayFromScene(MenuFormScene):
         s, theme = self.app.scale, self.app.theme
         inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
         menu = make_menu(theme, s, inner, 19, center=False)
-        modes = [(_(label), m) for m, label in MODES]
-        add_selector(menu, s, _("Play mode: "), modes, default=[m for _label, m in modes].index(self.mode),
-                     selector_id="mode", onchange=lambda _sel, m: self._set("mode", m))
-        self._player_widgets(menu)
-        self._clock_widgets(menu)
-        self._time_widgets(menu)
-        if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
-            self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
-                       .format(reason=words.end_reason(self.ended.result.reason)))
+        with rendering_held(menu):
+            modes = [(_(label), m) for m, label in MODES]
+            add_selector(menu, s, _("Play mode: "), modes, default=[m for _label, m in modes].index(self.mode),
+                         selector_id="mode", onchange=lambda _sel, m: self._set("mode", m))
+            self._player_widgets(menu)
+            self._clock_widgets(menu)
+            self._time_widgets(menu)
+            if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
+                self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
+                           .format(reason=words.end_reason(self.ended.result.reason)))
         self.menu = menu
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:

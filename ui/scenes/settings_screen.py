@@ -22,6 +22,7 @@ from ui.scenes.common import (
     form_over_buttons,
     heading,
     make_menu,
+    rendering_held,
     time_label,
     time_per_move_title,
 )
@@ -129,54 +130,55 @@ class SettingsScene(MenuFormScene):
         st = self.app.settings
         self.back_button.label = _("Back")  # in a language just chosen
         menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, s, self.back_button), 20)
-        themes = [(_(theme.title), name) for name, theme in THEMES.items()]
-        add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
-                     selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-        sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
-        index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
-        add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size",
-                     onchange=lambda _sel, v: self._set("text_size", v))
-        menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
-                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
-        add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
-                          lambda v: self._set("show_legal", v))
-        add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
-                          lambda v: self._set("face_me", v))
-        anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
-        index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
-        add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
-                     onchange=lambda _sel, v: self._set("animation_speed", v))
-        times = [(time_label(t), t) for t in TIME_CHOICES]
-        index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-        add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
-                     onchange=lambda _sel, v: self._set("move_time", v))
-        notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
-        add_selector(menu, s, _("Trax notation") + ": ", notations,
-                     default=TRAX_NOTATIONS.index(st.trax_notation) if st.trax_notation in TRAX_NOTATIONS else 0,
-                     selector_id="trax_notation", onchange=lambda _sel, v: self._set("trax_notation", v))
-        add_toggle_switch(menu, self.app.theme, s, _("Full screen (F11)") + ": ", st.fullscreen, "fullscreen",
-                          lambda v: self._set("fullscreen", v))
-        add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
-                          lambda v: self._set("sound", v))
-        self._say_if_silent(menu, s)
-        volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
-        index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
-        add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
-                     onchange=lambda _sel, v: self._set("volume", v))
-        codes = [code for code, _name in LANGUAGES]
-        add_selector(menu, s, _("Language") + ": ", [(name, code) for code, name in LANGUAGES],
-                     default=codes.index(st.language) if st.language in codes else 0,
-                     selector_id="language", onchange=lambda _sel, v: self._set("language", v))
-        if st.outside_players:  # added on the tournament screen; remembered here until forgotten
-            menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",
-                                     len(st.outside_players)).format(n=len(st.outside_players)),
-                            lambda: self._forget_outside(), button_id="outside_players")
-        counted = TALLY.games()
-        if counted:  # your results against the computer, shown on the New game screen
-            label = (ngettext("Press again to forget {n} game", "Press again to forget {n} games", counted)
-                     if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
-                                                      counted)).format(n=counted)
-            menu.add.button(label, self._forget_results, button_id="forget_results")
+        with rendering_held(menu):
+            themes = [(_(theme.title), name) for name, theme in THEMES.items()]
+            add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
+                         selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
+            sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
+            index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
+            add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size",
+                         onchange=lambda _sel, v: self._set("text_size", v))
+            menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
+                                maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
+            add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
+                              lambda v: self._set("show_legal", v))
+            add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
+                              lambda v: self._set("face_me", v))
+            anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
+            index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
+            add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
+                         onchange=lambda _sel, v: self._set("animation_speed", v))
+            times = [(time_label(t), t) for t in TIME_CHOICES]
+            index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
+            add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
+                         onchange=lambda _sel, v: self._set("move_time", v))
+            notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
+            add_selector(menu, s, _("Trax notation") + ": ", notations,
+                         default=TRAX_NOTATIONS.index(st.trax_notation) if st.trax_notation in TRAX_NOTATIONS else 0,
+                         selector_id="trax_notation", onchange=lambda _sel, v: self._set("trax_notation", v))
+            add_toggle_switch(menu, self.app.theme, s, _("Full screen (F11)") + ": ", st.fullscreen, "fullscreen",
+                              lambda v: self._set("fullscreen", v))
+            add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
+                              lambda v: self._set("sound", v))
+            self._say_if_silent(menu, s)
+            volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
+            index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
+            add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
+                         onchange=lambda _sel, v: self._set("volume", v))
+            codes = [code for code, _name in LANGUAGES]
+            add_selector(menu, s, _("Language") + ": ", [(name, code) for code, name in LANGUAGES],
+                         default=codes.index(st.language) if st.language in codes else 0,
+                         selector_id="language", onchange=lambda _sel, v: self._set("language", v))
+            if st.outside_players:  # added on the tournament screen; remembered here until forgotten
+                menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",
+                                         len(st.outside_players)).format(n=len(st.outside_players)),
+                                lambda: self._forget_outside(), button_id="outside_players")
+            counted = TALLY.games()
+            if counted:  # your results against the computer, shown on the New game screen
+                label = (ngettext("Press again to forget {n} game", "Press again to forget {n} games", counted)
+                         if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
+                                                          counted)).format(n=counted)
+                menu.add.button(label, self._forget_results, button_id="forget_results")
         self.menu = menu
 
     def messages_above(self) -> int | None:

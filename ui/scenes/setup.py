@@ -53,6 +53,7 @@ from ui.scenes.common import (
     form_over_buttons,
     heading,
     make_menu,
+    rendering_held,
     time_label,
     time_per_move_title,
 )
@@ -497,41 +498,42 @@ class SetupScene(MenuFormScene):
         self.start_button.label = _("Start game") if not self.watch else _("Start watching")
         self.back_button.label = _("Back")
         menu = make_menu(self.app.theme, s, inner, 19, center=False)
-        info = self.info
-        menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
-        if info.summary:
-            add_wrapped_label(menu, _(info.summary), font_size=tx.small(14, s), font_color=self.app.theme.muted)
-        menu.add.vertical_margin(int(6 * s))
-        self.outside_shown = self._outside()
-        self._option_widgets(menu)
-        if not self.watch:
-            modes = [(_(label), m) for m, label in MODES]
-            index = next(i for i, (_label, m) in enumerate(modes) if m == self.mode)
-            add_selector(menu, self.app.scale, _("Play mode: "), modes, default=index,
-                         onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
-        self._player_widgets(menu)
-        times = [(time_label(t), t) for t in TIME_CHOICES]
-        current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
-        clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
-        clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
-        add_selector(menu, self.app.scale, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
-                     onchange=lambda _sel, c: self._set_clock(c))
-        if self.choices.clock is not None:
-            self._note(menu, _("Minutes for each side's whole game + seconds added after each move; "
-                               "the player whose clock runs out loses.")
-                       + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
-                                                                 "the game, so there is no time per move.")))
-        elif self.mode != HOTSEAT:
-            add_selector(menu, self.app.scale, time_per_move_title(), times, default=current, selector_id="time",
-                         onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
-        if self.mode != HOTSEAT:
-            menu.add.vertical_margin(int(8 * s))
-            menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
-                           font_color=self.app.theme.muted)
-            menu.add.text_input("", default=self.entry, textinput_id="outside-entry", input_underline="_",
-                                input_underline_len=28, onchange=self._set_entry,
-                                onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)
-            menu.add.button(_("Add this player"), self._add_outside, button_id="add-outside", font_size=int(15 * s))
+        with rendering_held(menu):
+            info = self.info
+            menu.add.label(words.title(info), font_size=int(26 * s), font_name=tx.BOLD)
+            if info.summary:
+                add_wrapped_label(menu, _(info.summary), font_size=tx.small(14, s), font_color=self.app.theme.muted)
+            menu.add.vertical_margin(int(6 * s))
+            self.outside_shown = self._outside()
+            self._option_widgets(menu)
+            if not self.watch:
+                modes = [(_(label), m) for m, label in MODES]
+                index = next(i for i, (_label, m) in enumerate(modes) if m == self.mode)
+                add_selector(menu, self.app.scale, _("Play mode: "), modes, default=index,
+                             onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
+            self._player_widgets(menu)
+            times = [(time_label(t), t) for t in TIME_CHOICES]
+            current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
+            clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
+            clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
+            add_selector(menu, self.app.scale, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
+                         onchange=lambda _sel, c: self._set_clock(c))
+            if self.choices.clock is not None:
+                self._note(menu, _("Minutes for each side's whole game + seconds added after each move; "
+                                   "the player whose clock runs out loses.")
+                           + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
+                                                                     "the game, so there is no time per move.")))
+            elif self.mode != HOTSEAT:
+                add_selector(menu, self.app.scale, time_per_move_title(), times, default=current, selector_id="time",
+                             onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
+            if self.mode != HOTSEAT:
+                menu.add.vertical_margin(int(8 * s))
+                menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
+                               font_color=self.app.theme.muted)
+                menu.add.text_input("", default=self.entry, textinput_id="outside-entry", input_underline="_",
+                                    input_underline_len=28, onchange=self._set_entry,
+                                    onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)
+                menu.add.button(_("Add this player"), self._add_outside, button_id="add-outside", font_size=int(15 * s))
         self.menu = menu
 
     def _start_widgets(self, menu: pygame_menu.Menu) -> None:

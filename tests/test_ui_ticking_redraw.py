@@ -1,0 +1,169 @@
+"""What time alone changes on the game screen (a running clock's digits, the computer's spinner
+and search figures) is drawn alone: the players' cards and the thinking card
+(``Scene.ticking_area``), not the board nor the rest of the panel.  Never stale: the digits change
+on screen as the clock runs, a move played meanwhile shows on the board, the status line's words
+follow the search, and a frame of the cards alone has the very pixels of a whole frame.
+
+The game's clock reads a stand-in for ``time`` that the test moves on (no waiting for real seconds)."""
+
+from __future__ import annotations
+
+import time
+import types
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, count_calls, make_app, recorded_text, recorded_text_rects
+from ui import i18n
+from ui.ai_worker import AIProgress
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.game_board_side import BoardSide
+from ui.scenes.game_panel import GamePanel
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1400, 900))
+    yield app
+    app.quit()
+    i18n.set_language("en")
+    assert not app.errors, app.errors[0]
+
+
+@pytest.fixture
+def game_clock(monkeypatch):
+    """The game screen's clock (``ui.scenes.game``'s ``time``), which the test moves on by ``now``."""
+    import ui.scenes.game as game_module
+
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(game_module, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    return clock
+
+
+def _clocked_hex(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0, clock="5m+0s"), [])
+    app.switch(scene)
+    app.run_frames(3)
+    return scene
+
+
+def _pixels(app, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+
+
+def _whole_frame_is_the_same(app) -> bool:
+    """A whole frame drawn now leaves the window's pixels as they were."""
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    app.invalidate()
+    app.frame()
+    return pygame.image.tobytes(app.screen, "RGB") == shown
+
+
+def test_a_running_clock_draws_its_card_alone_and_its_digits_change_on_screen(app, game_clock, monkeypatch):
+    scene = _clocked_hex(app)
+    card = scene.panel.player_cards[0]
+    before = _pixels(app, card)
+    boards, panels = count_calls(monkeypatch, BoardSide, "draw"), count_calls(monkeypatch, GamePanel, "draw")
+    drawn = recorded_text(monkeypatch)
+    draws = app.draws
+    game_clock.now += 1.0
+    app.frame()
+    assert app.draws == draws + 1
+    assert "4:59" in drawn  # the first side's clock, a second on
+    assert _pixels(app, card) != before
+    assert boards[0] == 0 and panels[0] == 1  # the cards alone: not the board
+    app.frame()
+    assert app.draws == draws + 1  # the same reading: nothing drawn
+    assert _whole_frame_is_the_same(app)
+
+
+def test_the_clock_goes_on_showing_each_new_reading(app, game_clock, monkeypatch):
+    scene = _clocked_hex(app)
+    drawn = recorded_text(monkeypatch)
+    for second in range(1, 4):
+        game_clock.now += 1.0
+        app.frame()
+        assert f"4:{60 - second}" in drawn
+    assert scene.panel.clock_texts() == ("4:57", "5:00")
+
+
+def test_a_move_played_while_the_clock_runs_shows_on_the_board(app, game_clock, monkeypatch):
+    scene = _clocked_hex(app)
+    cell = scene.view.centre(5, 5)
+    cell = (int(cell[0]), int(cell[1]))
+    game_clock.now += 1.0
+    app.frame()  # a frame of the clock alone
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    empty = app.screen.get_at(cell)
+    click(app, cell)
+    assert len(scene.history) == 1
+    scene.view.finish_animation()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    stone = app.screen.get_at(cell)
+    assert stone != empty
+    drawn = recorded_text(monkeypatch)
+    game_clock.now += 2.0
+    app.frame()  # the second side's clock runs now, drawn alone
+    assert "4:58" in drawn
+    assert app.screen.get_at(cell) == stone  # the stone stays
+    assert _whole_frame_is_the_same(app)
+
+
+def _thinking_scene(app, monkeypatch) -> GameScene:
+    """A watched game whose computer is thinking, its worker stood in for: the figures and whether
+    the engine is being prepared are the test's to set."""
+    from ui.scenes.game_computer import ComputerMoves
+
+    monkeypatch.setattr(ComputerMoves, "ensure_worker", lambda self: None)
+    monkeypatch.setattr(ComputerMoves, "poll", lambda self: None)
+    monkeypatch.setattr(ComputerMoves, "take_turn", lambda self: None)
+    preparing = types.SimpleNamespace(on=True)
+    monkeypatch.setattr(ComputerMoves, "preparing", lambda self: preparing.on)
+    scene = GameScene(app, MatchSetup("hex", {"size": 11}, PC_VS_PC, ("level-3", "level-3"), 30.0), [])
+    app.switch(scene)
+    computer = scene.computer
+    computer.job, computer.job_kind, computer.job_side = 1, "move", 0
+    computer.job_started, computer.job_budget, computer.progress = time.monotonic(), 30.0, None
+    scene.preparing = preparing
+    app.run_frames(3)
+    return scene
+
+
+def _tick(app) -> None:
+    """The next frame the thinking card is due (``GameScene.THINKING_REDRAW``)."""
+    time.sleep(GameScene.THINKING_REDRAW)
+    app.frame()
+
+
+def test_the_thinking_card_ticks_alone_and_the_status_line_follows_the_search(app, monkeypatch):
+    """While the engine is prepared the line under the board says so; once the search's first
+    figures come it says who is thinking, on the next frame (the worker may still say it prepares
+    the engine: its figures say the search has begun), though the frames between draw the
+    thinking card alone."""
+    scene = _thinking_scene(app, monkeypatch)
+    drawn = recorded_text_rects(monkeypatch)
+    boards = count_calls(monkeypatch, BoardSide, "draw")
+
+    def under_the_board() -> list[str]:
+        return [text for text, rect in drawn if scene.board_side.area.contains(rect)]
+
+    draws = app.draws
+    _tick(app)
+    assert app.draws == draws + 1 and boards[0] == 0  # the spinner and the seconds: the cards alone
+    assert under_the_board() == [] and any("Preparing the engine…" in text for text, _rect in drawn)
+    scene.computer.progress = AIProgress(job_id=1, depth=4, best_move=60, best_text="f6", score=12.0, nodes=5000,
+                                         pv=["f6", "e7"])
+    drawn.clear()
+    _tick(app)
+    assert boards[0] == 1  # the status line's words changed: the whole window
+    assert any("is thinking…" in text for text in under_the_board())
+    assert "Preparing the engine…" not in under_the_board()
+    assert any("best f6" in text for text, _rect in drawn)  # the figures, in the thinking card
+    drawn.clear()
+    _tick(app)
+    assert boards[0] == 1 and under_the_board() == []  # the card again, alone
+    assert any("is thinking…" in text for text, _rect in drawn)
