@@ -75,6 +75,20 @@ class Node:
         return self.kind == "cut"
 
     @property
+    def bound(self) -> int:
+        """Whether ``value`` is only alpha-beta's bound on the minimax value: -1 an upper bound (the
+        search failed low, ``value`` <= alpha: the true value is at most it), +1 a lower bound (it
+        failed high, ``value`` >= beta: at least it), 0 the exact value.  Either side already had
+        something better elsewhere, so the search stopped as soon as this node could not be
+        chosen: a teacher comparing with minimax's tree saw "+1" on a move that loses, unmarked.
+        A loss bounded from above, a win from below, is exact: no value lies beyond them."""
+        if self.kind != "inner" or self.value is None:
+            return 0
+        if self.value <= self.alpha:
+            return -1 if self.value > -1.0 else 0
+        return 1 if self.beta <= self.value < 1.0 else 0
+
+    @property
     def best_child(self) -> Node | None:
         """The child the value came from: the next node of the best line (None at a leaf)."""
         return next((child for child in self.children if child.move == self.best), None)
