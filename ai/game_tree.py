@@ -6,7 +6,7 @@ loses, 0 for a draw; a position at the depth limit gets a heuristic (the course'
 that game, from MAX's point of view, squashed into -1..+1 so a proven result always outranks it).
 ``build`` records every node the algorithm visits -- its value, the alpha-beta window it was
 entered with -- and, for alpha-beta, the moves it never looked at because a cut made them
-pointless (``Node.cut``).  Three algorithms, whose node counts the explorer shows side by side:
+pointless (``Node.cut``), and whether a value is only a bound on minimax's (``Node.bound``).  Three algorithms, whose node counts the explorer shows side by side:
 
 - ``MINIMAX``: every move of every position to the depth;
 - ``ALPHABETA``: the notebook's alpha-beta, moves in the course's order (``course_moves``: AIMA's

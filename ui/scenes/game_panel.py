@@ -472,10 +472,18 @@ class GamePanel:
             return
         size, small = self._s(15), self._t(13)
         headline, parts = self._compact_words()
-        head = tx.text(surface, tx.fit(headline, size, rect.width - self._s(28), True), (rect.x + self._s(14), rect.centery),
-                       size, theme.muted, "midleft", bold=True)
-        said_x = head.right + self._s(10)
-        said = parts_that_fit(parts, small, rect.right - self._s(14) - said_x)
+        left, right = rect.x + self._s(14), rect.right - self._s(14)
+        said_x = left + tx.ui_font(size, True).size(tx.fit(headline, size, right - left, True))[0] + self._s(10)
+        news = tx.join_parts(parts[:2])
+        if len(parts) > 1 and parts_that_fit(parts, small, right - said_x) != news \
+                and tx.ui_font(small).size(news)[0] <= right - left:
+            # the headline gives way to the news: at Larger text an analysed position's proof
+            # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
+            headline, said_x = "", left
+        if headline:
+            tx.text(surface, tx.fit(headline, size, right - left, True), (left, rect.centery), size, theme.muted,
+                    "midleft", bold=True)
+        said = parts_that_fit(parts, small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
 
@@ -495,7 +503,11 @@ class GamePanel:
             return idle_headline(scene), [self._tip()]
         headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
-        return headline, best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
+        if proof:
+            parts.insert(1 if p.best_text and parts[0] == _("best {move}").format(move=p.best_text) else 0, proof)
+        return headline, parts
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):
