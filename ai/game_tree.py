@@ -6,7 +6,7 @@ loses, 0 for a draw; a position at the depth limit gets a heuristic (the course'
 that game, from MAX's point of view, squashed into -1..+1 so a proven result always outranks it).
 ``build`` records every node the algorithm visits -- its value, the alpha-beta window it was
 entered with -- and, for alpha-beta, the moves it never looked at because a cut made them
-pointless (``Node.cut``).  Three algorithms, whose node counts the explorer shows side by side:
+pointless (``Node.cut``), and whether a value is only a bound on minimax's (``Node.bound``).  Three algorithms, whose node counts the explorer shows side by side:
 
 - ``MINIMAX``: every move of every position to the depth;
 - ``ALPHABETA``: the notebook's alpha-beta, moves in the course's order (``course_moves``: AIMA's
@@ -73,6 +73,20 @@ class Node:
     @property
     def cut(self) -> bool:
         return self.kind == "cut"
+
+    @property
+    def bound(self) -> int:
+        """Whether ``value`` is only alpha-beta's bound on the minimax value: -1 an upper bound (the
+        search failed low, ``value`` <= alpha: the true value is at most it), +1 a lower bound (it
+        failed high, ``value`` >= beta: at least it), 0 the exact value.  Either side already had
+        something better elsewhere, so the search stopped as soon as this node could not be
+        chosen: a teacher comparing with minimax's tree saw "+1" on a move that loses, unmarked.
+        A loss bounded from above, a win from below, is exact: no value lies beyond them."""
+        if self.kind != "inner" or self.value is None:
+            return 0
+        if self.value <= self.alpha:
+            return -1 if self.value > -1.0 else 0
+        return 1 if self.beta <= self.value < 1.0 else 0
 
     @property
     def best_child(self) -> Node | None:

@@ -245,3 +245,24 @@ def test_the_bar_says_the_depth_of_a_value_deeper_than_the_best_lines(app, monke
     on_bar, texts = shown()
     assert "+1" in on_bar and "Analysis: depth 16…" in texts
     assert not any("(bar:" in text for text in texts)
+
+
+def test_a_compact_card_says_the_proof_of_the_best_move(app, monkeypatch):
+    """At Larger text (Ctrl+plus twice) in a 1400x900 window, against the computer, the thinking
+    card is one line so the move list keeps its rows, and it read "Analysis: best line  best c2":
+    4x4 k=3's "proven: X wins in 3 plies", the line's news, was never said.  The headline now gives
+    way to the best move and its proof where both do not fit beside it."""
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1400, 900), w=1400, h=900))
+    app.run_frames(2)
+    app.start_game(MatchSetup("tictactoe", {"width": 4, "height": 4, "k": 3}, HUMAN_VS_PC, (None, "level-5"), 1.0),
+                   ["b2", "c3"])
+    scene = app.scene
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.settings.text_size == 1.5
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    drawn = " ".join(_panel_text(app, monkeypatch))
+    assert "best c2 · proven: X wins in 3 plies" in drawn and "Analysis: best line" not in drawn  # one line

@@ -814,3 +814,26 @@ def test_a_replay_saved_with_its_evaluations_keeps_the_last_value_known_on_the_b
     split = scene.eval_rect.y + int(scene.eval_rect.height * (1 - 0.6) / 2)  # the first side's 80 %
     above, below = (app.screen.get_at((scene.eval_rect.x + 2, y))[:3] for y in (split - 3, split + 3))
     assert above != below
+
+
+def test_hexs_first_stone_without_the_swap_is_read_from_the_solved_map_as_the_hint_does(app, monkeypatch):
+    """7x7 without the swap rule: analysis of the empty board read "66%" on f2 after 370,000
+    playouts, proving nothing, while the hint said "d4 (proven: Blue wins)".  Every first stone
+    now reads W or L as the shipped solved map says, and analysis' best is the hint's d4."""
+    from ai.engines.hex_knowledge import opening_maps
+    from tests.ui_helpers import recorded_text
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("hex", {"size": 7}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    labels, winning = scene.analysis.labels(), opening_maps()[7]
+    assert {move for move, label in labels.items() if label.text == "W"} == set(winning)
+    assert {move for move, label in labels.items() if label.text == "L"} == set(scene.state.legal_moves()) - winning
+    key(app, pygame.K_h)
+    assert wait(app, lambda: "Hint: d4 (proven: Blue wins)" in [m.text for m in scene.messages.current()], 120)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "best d4" in drawn and "proven: Blue wins" in drawn

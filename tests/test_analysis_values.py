@@ -132,7 +132,7 @@ def test_a_winning_move_is_proven_first_and_ranked_best():
 
 
 def test_hex_values_are_the_root_moves_of_one_tree():
-    game = games.load("hex", size=5)
+    game = games.load("hex", size=8)  # a first stone on 3x3..7x7 is read from the solved maps, unsearched
     state = game.initial_state()
     result = analyse(state, "hex", max_playouts=4000)
     assert result.done and result.nodes >= 4000
@@ -529,3 +529,17 @@ def test_the_trax_analysis_search_clears_its_table_before_it_holds_too_many_boar
     player.choose(state, ai.Limits(depth=1))
     assert len(player.engine.tt) < 1000
     assert ANALYSIS_TT_LIMIT <= 250_000
+
+
+@pytest.mark.parametrize("size", [3, 4, 5, 6, 7])
+def test_hexs_first_stones_without_the_swap_are_the_solved_maps(size):
+    """Without the swap rule, a size the shipped map solves has every first stone proven, won or
+    lost as the map says, at once; the best is the most central winning cell, the hint's move."""
+    from ai.engines.hex_knowledge import opening_maps, winning_opening
+
+    state = games.load("hex", size=size).initial_state()
+    result = analyse(state, "hex", max_playouts=2_000)
+    assert result.done and set(result.values) == set(state.legal_moves())
+    assert {m for m, v in result.values.items() if v.proven == 1} == opening_maps()[size]
+    assert all(v.proven == -1 for m, v in result.values.items() if m not in opening_maps()[size])
+    assert result.best().move == winning_opening(size) and result.best_line() == (winning_opening(size),)

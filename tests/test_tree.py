@@ -95,6 +95,43 @@ def test_cut_moves_are_the_ones_alpha_beta_skipped():
     assert pruned.nodes + 0 < full.nodes
 
 
+def _minimax_beside(pruned, full) -> list[tuple]:
+    """(alpha-beta's node, minimax's node at the same moves) for every node alpha-beta searched."""
+    pairs = [(pruned, full)]
+    by_move = {child.move: child for child in full.children}
+    for child in pruned.children:
+        if not child.cut:
+            pairs += _minimax_beside(child, by_move[child.move])
+    return pairs
+
+
+@pytest.mark.parametrize("line", LINES[1:])
+@pytest.mark.parametrize("algorithm", [ALPHABETA, ORDERED])
+def test_alpha_beta_marks_the_values_it_only_bounds_and_each_holds_against_minimax(line, algorithm):
+    """A node whose search alpha-beta stopped early has only a bound on its minimax value
+    (``Node.bound``): at most it where the search failed low, at least it where it failed high;
+    every other node has minimax's value exactly."""
+    state = games.load("tictactoe").play_line(line.split(","))
+    for depth in (2, 4):
+        pairs = _minimax_beside(build(state, algorithm, depth, game_id="tictactoe").root,
+                                build(state, MINIMAX, depth, game_id="tictactoe").root)
+        for pruned, full in pairs:
+            assert {-1: full.value <= pruned.value, 0: full.value == pruned.value,
+                    1: full.value >= pruned.value}[pruned.bound], (line, depth, pruned.move)
+        # nothing lies below a loss or above a win: a bound there is the exact value
+        assert not any((pruned.bound, pruned.value) in ((-1, -1.0), (1, 1.0)) for pruned, _full in pairs)
+
+
+def test_the_move_that_loses_is_at_most_the_best_so_far_not_its_value():
+    """3x3 after b2 a1 c3, depth 4: c2 loses (minimax -1); alpha-beta stops once it sees that c2
+    is no better than c1 and leaves it at "-0.64", which is only an upper bound."""
+    state = games.load("tictactoe").play_line(["b2", "a1", "c3"])
+    c2 = state.game.parse_move(state, "c2")
+    pruned = next(n for n in build(state, ALPHABETA, 4, game_id="tictactoe").root.children if n.move == c2)
+    full = next(n for n in build(state, MINIMAX, 4, game_id="tictactoe").root.children if n.move == c2)
+    assert (pruned.value, pruned.bound) == (pytest.approx(-0.637), -1) and (full.value, full.bound) == (-1.0, 0)
+
+
 @pytest.mark.parametrize("game_id", ["reversi", "hex", "rastros", "alquerque", "trax"])
 def test_small_trees_of_every_game_use_its_heuristic(game_id):
     game = games.load(game_id, **({"size": 4} if game_id == "hex" else {"size": 6} if game_id == "reversi" else {}))
@@ -713,7 +750,8 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     where analysis and the hint say "Black +1 disc" of the same kind of value: a student
     comparing them was puzzled.  The header says what the boxes' numbers are, and the side panel
     says the selected node's value as analysis words a search's (ui.scenes.thinking.eval_text),
-    for the side it favours: here White's reply c4 leaves Black two discs behind."""
+    for the side it favours: here White's reply e3 to c4 leaves Black two discs behind (c4 itself is
+    at most that: alpha-beta stopped there, so its words are a bound's)."""
     from tests.ui_helpers import key, recorded_text
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import eval_text
@@ -728,7 +766,10 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_DOWN)  # the best reply, b3
     key(app, pygame.K_RIGHT)  # c4
-    assert explorer.selected.value == -0.525
+    assert explorer.selected.value == -0.525 and "Value ≤ -0.53: at most that" in " ".join(drawn)
+    key(app, pygame.K_RETURN)  # open c4
+    key(app, pygame.K_DOWN)  # White's reply e3
+    assert explorer.selected.value == -0.525 and explorer.selected.kind == "horizon"
     assert f"Value -0.53: {analysis_words(2, 1)}" in drawn and analysis_words(2, 1) == "White +2 discs"
     assert "Values from Black's side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth 2" in drawn
 
@@ -873,3 +914,26 @@ def test_alpha_beta_from_the_empty_board_counts_the_published_nodes_in_the_cours
     counts = redrawn(app, drawn)
     assert "Alpha-beta: 18,297 nodes" in counts and "Minimax: 549,946 nodes" in counts
     assert explorer.tree.nodes == 18_297
+
+
+def test_a_bound_reads_as_one_in_its_box_and_in_the_side_panel(app, monkeypatch):
+    """A class compared the alpha-beta tree with minimax's and the board's "L4": c2 read "-0.64"
+    in alpha-beta's tree and "-1" in minimax's.  Its box now reads "≤-0.64", the side panel says it
+    is only a bound, and minimax's tree, whose every value is exact, has no sign."""
+    from tests.ui_helpers import click, key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:b2,a1,c3")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    c2 = explorer.root_state.game.parse_move(explorer.root_state, "c2")
+    rect = next(r for r, n in explorer.node_rects if n.ply == 1 and n.move == c2)
+    click(app, rect.center)
+    texts = redrawn(app, drawn)
+    assert "≤-0.64" in drawn and "Value ≤ -0.64: at most that" in texts
+    key(app, pygame.K_1)  # minimax
+    built(app, explorer)
+    texts = redrawn(app, drawn)
+    assert "≤" not in texts and "≥+" not in texts
+    assert [n.value for r, n in explorer.node_rects if n.ply == 1 and n.move == c2] == [-1.0]

@@ -132,6 +132,12 @@ def parts_that_fit(parts: list[str], size: int, width: int) -> str:
     return said
 
 
+def news_fits(parts: list[str], size: int, width: int) -> bool:
+    """Whether a one-line card's first two parts (the best move and its value or proof) fit
+    ``width`` together; True when there is only one part to say."""
+    return len(parts) < 2 or tx.ui_font(size).size(tx.join_parts(parts[:2]))[0] <= width
+
+
 def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     """A search's ``detail_parts`` from its best move on, the depth or playouts before it moved
     last: on one line the move and its value are the news."""
@@ -494,10 +500,16 @@ class GamePanel:
             return
         size, small = self._s(15), self._t(13)
         headline, parts = self._compact_words()
-        head = tx.text(surface, tx.fit(headline, size, rect.width - self._s(28), True), (rect.x + self._s(14), rect.centery),
-                       size, theme.muted, "midleft", bold=True)
-        said_x = head.right + self._s(10)
-        said = parts_that_fit(parts, small, rect.right - self._s(14) - said_x)
+        left, right = rect.x + self._s(14), rect.right - self._s(14)
+        said_x = left + tx.ui_font(size, True).size(tx.fit(headline, size, right - left, True))[0] + self._s(10)
+        if not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
+            # the headline gives way to the news: at Larger text an analysed position's proof
+            # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
+            headline, said_x = "", left
+        if headline:
+            tx.text(surface, tx.fit(headline, size, right - left, True), (left, rect.centery), size, theme.muted,
+                    "midleft", bold=True)
+        said = parts_that_fit(parts, small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
 
@@ -517,7 +529,11 @@ class GamePanel:
             return idle_headline(scene), [self._tip()]
         headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
-        return headline, best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
+        if proof:
+            parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
+        return headline, parts
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):

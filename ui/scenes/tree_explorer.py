@@ -87,6 +87,12 @@ ORDER_NOTES = {
     "rules": (N_("Moves tried in the game's own order"), N_("Moves in the game's order")),
     ORDERED: (N_("Moves tried best first, by a one-ply look"), N_("Moves tried best first")),
 }
+# a value alpha-beta only bounded (``Node.bound``): its sign in the box, its words in the side panel
+BOUND_SIGNS = {-1: "≤", 1: "≥"}
+BOUND_WORDS = {
+    -1: N_("Value ≤ {value}: at most that; MAX has better elsewhere, so alpha-beta did not need the exact value"),
+    1: N_("Value ≥ {value}: at least that; MIN has better elsewhere, so alpha-beta did not need the exact value"),
+}
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
@@ -105,6 +111,13 @@ def value_text(value: float | None) -> str:
     if value is None or math.isinf(value):
         return "?"
     return signed_text(value, "+.0f" if value in (1.0, -1.0) else "+.2f")
+
+
+def node_value_text(node: Node) -> str:
+    """What a node's box reads: its value, marked "≤" or "≥" where it is only alpha-beta's bound
+    (``Node.bound``).  Unmarked, a move that loses read "+1" in the alpha-beta tree beside "-1" in
+    minimax's and "L4" on the board, and a class took alpha-beta for wrong."""
+    return BOUND_SIGNS.get(node.bound, "") + value_text(node.value)
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
@@ -554,7 +567,9 @@ class TreeExplorerScene(Scene):
                 said(N_("MIN: the other side, picks the lowest")),
                 said(DEPTH_NOTE_TO_THE_END, DEPTH_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                 else said(DEPTH_NOTE, DEPTH_NOTE_SHORT),
-                said(N_("Crossed out: cut by alpha-beta (α ≥ β)")),
+                said(N_("Crossed out: cut by alpha-beta (α ≥ β)")) if self.algorithm == MINIMAX
+                else said(N_("Crossed out: cut by alpha-beta (α ≥ β); ≤ or ≥: only a bound, alpha-beta needed no more"),
+                          N_("Crossed out: cut (α ≥ β); ≤ ≥: a bound")),
                 said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
                 said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
@@ -565,6 +580,8 @@ class TreeExplorerScene(Scene):
         "Value -0.53: White +2 discs"."""
         if node.cut:
             return _("Cut: never searched")
+        if node.bound:  # the leaf its best line ends in is only the refutation: its words would mislead
+            return _(BOUND_WORDS[node.bound]).format(value=value_text(node.value))
         words = value_words(node, self.game, self.root_state.to_move)
         shown = value_text(node.value)
         return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
@@ -799,7 +816,7 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
               if node.maximizing else [(tip[0] - k, tip[1] - k // 2), (tip[0] + k, tip[1] - k // 2),
                                        (tip[0], tip[1] + k)])
     pygame.draw.polygon(surface, theme.text, points)
-    tx.text(surface, value_text(node.value), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
+    tx.text(surface, node_value_text(node), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
             "center", bold=node.kind == "terminal")
     if node.children and id(node) not in scene.open:
         _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
