@@ -174,6 +174,12 @@ class GameRecord:
         stamp = now_iso()
         return replace(self, result=result, finished=stamp, updated=stamp)
 
+    def dated(self, when: str) -> GameRecord:
+        """A copy dated ``when`` (ISO 8601) throughout: a game read from a file that names its
+        date (an SGF's or GGF's ``DT``) was begun, last changed and ended then, not the day it was
+        opened, which the Saved games row showed as its date."""
+        return replace(self, started=when, updated=when, finished=when if self.finished is not None else None)
+
     def is_finished(self) -> bool:
         return self.result is not None
 
