@@ -182,3 +182,15 @@ def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
     drop(app, path)
     assert any("board.sgf: not a text file (not UTF-8)" in m.text for m in app.messages.items)
     assert path.read_bytes() == picture
+
+
+def test_a_move_lists_date_is_its_saved_games_date_too():
+    """``Copy moves`` writes ``Date:`` (games.record.move_list_text); read back, the game was
+    begun then but listed as changed today, the Saved games row's date."""
+    from games.record import record_from_move_list
+
+    reversi = games.load("reversi", size=8)
+    record = GameRecord.start(reversi, (Side(None, "João"), Side(None, "Zé"))).with_moves(["f5", "d6"])
+    record.started = "2005-03-01T17:14:26+01:00"
+    back = record_from_move_list(move_list_text(record))
+    assert back.started == back.updated == "2005-03-01T17:14:26+01:00"
