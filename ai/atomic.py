@@ -143,7 +143,12 @@ class TooLarge(ValueError):
 
 
 class NotText(ValueError):
-    """A file that is not UTF-8 text (``capped_text``)."""
+    """A file that is not UTF-8 text (``capped_text``); ``raw``: its bytes, for a reader that knows
+    the other encoding a file of its kind may be in (an SGF's ``CA``, ISO-8859-1 by default)."""
+
+    def __init__(self, path: Path | str, raw: bytes = b"") -> None:
+        super().__init__(path)
+        self.raw = raw
 
 
 def capped_text(path: Path | str, limit: int) -> str:
@@ -159,4 +164,4 @@ def capped_text(path: Path | str, limit: int) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise NotText(path) from None
+        raise NotText(path, raw) from None

@@ -2,9 +2,9 @@
 
 A HexGui file looks like ``(;AP[HexGui:0.10]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
-side to move in ``PL``), the players (``PB``/``PW``) and one move per node (``B[...]``/``W[...]``:
-a cell, ``swap-pieces``, or ``resign``).  Variations are written as nested trees; the main line is
-the first variation at each branch, as HexGui shows a file it opens.
+side to move in ``PL``), the players (``PB``/``PW``), the date (``DT``) and one move per node
+(``B[...]``/``W[...]``: a cell, ``swap-pieces``, or ``resign``).  Variations are nested trees; the
+main line is the first variation at each branch, as HexGui shows a file it opens.
 
 Orientation: HexGui and Benzene call the first player black and give it the top and bottom edges,
 where our Blue joins left and right, so every cell is read with its row and column exchanged
@@ -31,18 +31,20 @@ swap rule on and ``RE`` naming the winner (``_is_little_golem``).  A move not pl
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
-would pass 72 characters), the swap as ``swap-pieces`` in SGF's sense, so HexGui opens the file on
-the board of the game played.  Two things HexGui has no word for are written in SGF's own: the swap
-rule, when a game played with it has no swap to show it, as ``RU[swap]``; a game that ended off the
-board as ``RE`` in FF[4]'s long forms (``W+Resign``, ``W+Time`` on time, ``W+Forfeit`` for an
-illegal move or a crashed player; ``W+`` a win on the board), with the ending's full words, why
-the game was forfeited, in ``GC`` (the game comment).  Both are read, the short forms (``W+R``)
-too; ``GC`` gives the reason when it speaks of the loser's ending.
+would pass 72 characters, ``DT`` as ``YYYY-MM-DD``), the swap as ``swap-pieces`` in SGF's sense, so
+HexGui opens the file on the board of the game played.  Two things HexGui has no word for are
+written in SGF's own: the swap rule, when a game played with it has no swap to show it, as
+``RU[swap]``; a game that ended off the board as ``RE`` in FF[4]'s long forms (``W+Resign``,
+``W+Time`` on time, ``W+Forfeit`` for an illegal move or a crashed player; ``W+`` a win on the
+board), with the ending's full words, why the game was forfeited, in ``GC`` (the game comment).
+Both are read, the short forms (``W+R``) too; ``GC`` gives the reason when it tells the loser's end.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
+from datetime import datetime
 
 import games
 from games.base import IllegalMove, quoted
@@ -62,6 +64,8 @@ OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrot
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
+SGF_DATE = re.compile(r"\s*(\d{4})(?:-(\d\d)(?:-(\d\d))?)?(?=[,\s]|$)")  # DT's first date: 2005-03-01, 2005-03, 2005
+CHARSET = re.compile(rb"CA\s*\[([^\]]*)\]")  # CA[ISO-8859-1]: the charset of a file's text
 VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
 
 
@@ -127,10 +131,46 @@ def main_line(text: str) -> list[Node]:
 
 
 def record_from_sgf(text: str) -> GameRecord:
-    """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed (RecordError
-    naming the first problem: another game's SGF, a board we do not play, a move that is not legal
-    and the line it is on)."""
+    """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed and dated as
+    its ``DT`` says (RecordError naming the first problem: another game's SGF, a board we do not
+    play, a move that is not legal and the line it is on)."""
     nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
+    record = _game_of(nodes)
+    when = sgf_started(nodes[0].get("DT", [""])[0])
+    return record if when is None else record.dated(when)
+
+
+def sgf_started(value: str) -> str | None:
+    """The first date of a ``DT`` value as records store it (ISO 8601, midnight of that day, no
+    zone: shown as the day it names wherever it is opened); None for a value of another form.
+
+    SGF FF[4] (red-bean.com's property list) makes ``DT`` ISO's ``YYYY-MM-DD``, partial dates
+    allowed (``YYYY``, ``YYYY-MM``: taken as their first day), a game of several days written as a
+    list, ``1996-05-06,07,08``: its first date is the day the game began."""
+    match = SGF_DATE.match(value)
+    if match is None:
+        return None
+    year, month, day = (int(part) if part else 1 for part in match.groups())
+    try:
+        return datetime(year, month, day).isoformat(timespec="seconds")
+    except ValueError:
+        return None
+
+
+def sgf_text(raw: bytes) -> str:
+    """The text of an SGF (or a GGF, its Othello cousin) whose bytes are not UTF-8: in the charset
+    its ``CA`` names, else ISO-8859-1, SGF FF[4]'s default (red-bean.com: CA, "Default value is
+    'ISO-8859-1' aka 'Latin1'"), which also takes bytes a ``CA`` misnames."""
+    named = CHARSET.search(raw)
+    charset = named.group(1).decode("ascii", "replace").strip() if named else ""
+    try:
+        return raw.decode(codecs.lookup(charset).name)
+    except (LookupError, UnicodeDecodeError):
+        return raw.decode("iso-8859-1")
+
+
+def _game_of(nodes: list[Node]) -> GameRecord:
+    """The Hex game of an SGF's main line (``record_from_sgf``), dated the day it is read."""
     root = nodes[0]
     game_number = root.get("GM", ["11"])[0].strip()
     if game_number != "11":

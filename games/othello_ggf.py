@@ -84,13 +84,15 @@ def record_from_ggf(text: str) -> GameRecord:
     titles = (root.get("PB", "").strip(), root.get("PW", "").strip())
     start = _start_position(game, root["BO"]) if "BO" in root else None
     record = GameRecord("reversi", dict(game.options), (Side(None, titles[0]), Side(None, titles[1])), [],
-                        started=_started(root.get("DT", "")) or now_iso(), start_position=start)
+                        started=now_iso(), start_position=start)
     texts = [_move_text(value) for name, value in properties if name in ("B", "W")]
     lines = [first_line + first.group(1).count("\n", 0, offset) for name, _value, offset in written if name in ("B", "W")]
     moves, final = written_out(game, record.first_state(game), texts, lines)
     record = record.with_moves(moves, final)
     loss = None if record.is_finished() else _loss(root.get("RE", ""))
-    return record if loss is None else record.finish(loss)
+    record = record if loss is None else record.finish(loss)
+    when = _started(root.get("DT", ""))
+    return record if when is None else record.dated(when)
 
 
 def _properties(body: str, first_line: int) -> list[tuple[str, str, int]]:

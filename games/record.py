@@ -174,6 +174,12 @@ class GameRecord:
         stamp = now_iso()
         return replace(self, result=result, finished=stamp, updated=stamp)
 
+    def dated(self, when: str) -> GameRecord:
+        """A copy dated ``when`` (ISO 8601) throughout: a game read from a file that names its
+        date (an SGF's or GGF's ``DT``) was begun, last changed and ended then, not the day it was
+        opened, which the Saved games row showed as its date."""
+        return replace(self, started=when, updated=when, finished=when if self.finished is not None else None)
+
     def is_finished(self) -> bool:
         return self.result is not None
 
@@ -769,13 +775,9 @@ def record_from_move_list(text: str) -> GameRecord:
         side, _colon, title = part.partition(": ")
         if side in sides and title.strip():
             titles[sides.index(side)] = title.strip()
-    started = next((line[len("Date: "):] for line in lines if line.startswith("Date: ")), now_iso())
-    try:
-        datetime.fromisoformat(started)
-    except ValueError:
-        started = now_iso()
+    started = _written_date(lines)
     record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), [],
-                        started=started, start_position=_start_block(lines))
+                        start_position=_start_block(lines))
     game = record.game()
     texts = game.move_texts("\n".join(lines[1:]))  # not the title line's words; a course's form too (Trax's turns)
     try:
@@ -796,7 +798,19 @@ def record_from_move_list(text: str) -> GameRecord:
     moves, final = written_out(game, record.first_state(game), texts)
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
-    return record if lost is None else record.finish(lost)
+    record = record if lost is None else record.finish(lost)
+    return record if started is None else record.dated(started)
+
+
+def _written_date(lines: list[str]) -> str | None:
+    """The date a move list's ``Date:`` line gives (ISO 8601, as ``move_list_text`` writes it);
+    None without one, or for one that is no such date."""
+    written = next((line[len("Date: "):] for line in lines if line.startswith("Date: ")), None)
+    try:
+        datetime.fromisoformat(written or "")
+    except ValueError:
+        return None
+    return written
 
 
 def _record_of_unnamed_moves(text: str) -> GameRecord | None:

@@ -593,7 +593,7 @@ def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
 
 def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_with_its_end(app, tmp_path, monkeypatch):
     """Saved (S) from the replay, the game is a Saved games row ending as its panel said, not an
-    unfinished game's move count."""
+    unfinished game's move count, naming the player PB names (tests/test_opened_files.py)."""
     from ui.scenes.records import RecordsScene
 
     path = tmp_path / "game3.hsgf"
@@ -605,5 +605,5 @@ def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_
     drawn = recorded_text(monkeypatch)
     app.switch(RecordsScene(app))
     app.run_frames(2)
-    assert any("Ann" in text and "Bob" in text and text.endswith("(Blue forfeits)") for text in drawn), \
+    assert any("Ann" in text and "Bob" in text and text.endswith("(Ann (Blue) forfeits)") for text in drawn), \
         [text for text in drawn if "Ann" in text]

@@ -360,8 +360,13 @@ class App:
 
     def open_record(self, record: GameRecord) -> None:
         """A game opened from a file or the clipboard: a position alone goes to the New game screen
-        to be played from; a game with moves to the replay viewer."""
-        if record.start_position is not None and not record.moves:
+        to be played from; a game with moves to the replay viewer, and so does a file's game of no
+        moves from a set-up position that names its players or its end (a GGF's ``BO`` with
+        ``PB``/``PW``, an SGF's setup stones): shown at its start with its players, its date and
+        its end kept, "Play from here" (C) plays on from it as they played it."""
+        from ui.autosave import names_a_game
+
+        if record.start_position is not None and not record.moves and not names_a_game(record):
             self.show_setup(start=record)
         else:
             self.open_replay(record)

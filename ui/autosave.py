@@ -29,6 +29,7 @@ from __future__ import annotations
 import fnmatch
 import logging
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -833,13 +834,36 @@ def sides_of(record: GameRecord) -> tuple[str, str]:
 def hotseat_names(record: GameRecord) -> tuple[str, str]:
     """The names the friends of a hot-seat game gave on the New game screen, as its record keeps
     them (its players' titles); "" for a side given none ("Player 2" is no name), and both "" in a
-    game of another mode, whose "You" is no name either: the result card names neither."""
+    game of another mode, whose "You" is no name either: the result card names neither.  A game
+    read from a file (an SGF's or GGF's ``PB``/``PW``, a move list's names) keeps no New game
+    screen's names: its players' titles are them (``named_in_file``)."""
     setup = setup_dict_for_record(record)
     names = setup.get("names")
+    if setup["mode"] == "hotseat" and "names" not in record.setup:
+        return named_in_file(record)
     if setup["mode"] != "hotseat" or not isinstance(names, list) or len(names) != 2:
         return "", ""
     first, second = (player.title if name else "" for player, name in zip(record.players, names))
     return first, second
+
+
+UNNAMED_TITLES = re.compile(r"Player \d+|You|")  # a side given no name: a pasted position's, a move list's of "You"
+
+
+def named_in_file(record: GameRecord) -> tuple[str, str]:
+    """The names of the two people a game read from a file says played it ("Shumacher" of
+    ``PW[Shumacher]``); "" for a side the file names by no one ("Player 2", the side's own
+    colour) or that a computer played."""
+    sides = sides_of(record)
+    first, second = ("" if player.id is not None or UNNAMED_TITLES.fullmatch(player.title) or player.title == side
+                     else player.title for player, side in zip(record.players, sides))
+    return first, second
+
+
+def names_a_game(record: GameRecord) -> bool:
+    """Whether ``record`` is a game someone played, not a position alone: it names a player (a
+    person, ``named_in_file``, or a computer) or how it ended.  A pasted position names neither."""
+    return record.is_finished() or any(side.id is not None for side in record.players) or any(named_in_file(record))
 
 
 def ended_as(record: GameRecord) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 import ai
 import games
 from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
-from games.hex_sgf import is_sgf, record_from_sgf
+from games.hex_sgf import is_sgf, record_from_sgf, sgf_text
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
@@ -95,7 +95,8 @@ def move_aside(path: Path | str) -> Path:
 
 
 def read_text(path: Path | str) -> str:
-    """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files."""
+    """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files (but an
+    SGF or GGF, read in its own charset: ``_text_in_another_encoding``)."""
     path = Path(path)
     try:
         return capped_text(path, MAX_BYTES)
@@ -106,8 +107,24 @@ def read_text(path: Path | str) -> str:
                                     why="access") from None
     except TooLarge:
         raise RecordError(f"{path.name}: too large to be a game record") from None
-    except NotText:
-        raise RecordError(f"{path.name}: not a text file (not UTF-8)") from None
+    except NotText as exc:
+        return _text_in_another_encoding(path, exc.raw)
+
+
+def _text_in_another_encoding(path: Path, raw: bytes) -> str:
+    """The text of a file that is not UTF-8: an SGF or a GGF (``(;`` first) in its own charset,
+    ISO-8859-1 unless its ``CA`` names another (``games.hex_sgf.sgf_text``: SGF's default, in which
+    older files write a name such as "João"); any other text as Windows' "ANSI" (cp1252) writes it,
+    the encoding Notepad saved a move list in before UTF-8; RecordError for bytes that are no text
+    (a NUL among them: a picture, a UTF-16 file)."""
+    if b"\0" in raw:
+        raise RecordError(f"{path.name}: not a text file (not UTF-8)")
+    if raw.lstrip().startswith(b"(;"):
+        return sgf_text(raw)
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:  # a byte cp1252 leaves undefined (0x81, 0x8d...): each byte its own character
+        return raw.decode("iso-8859-1")
 
 
 def load(path: Path | str) -> GameRecord:

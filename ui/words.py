@@ -853,20 +853,22 @@ def end_reason(reason: str) -> str:
     return _(reason)
 
 
-LOSS_BY_A_PLAYER = re.compile(r"(?P<side>\S+) (?P<how>resigns|lost on time)")  # a record's words for them
+LOSS_BY_A_PLAYER = re.compile(r"(?P<side>\S+) (?P<how>resigns|lost on time|forfeits)")  # a record's words for them
+NAMED_LOSSES = {"resigns": N_("{player} ({side}) resigns"), "lost on time": N_("{player} ({side}) lost on time"),
+                "forfeits": N_("{player} ({side}) forfeits")}  # a loss off the board, the player named
 
 
 def named_end_reason(reason: str, sides: tuple[str, str], names: tuple[str, str]) -> str:
     """``reason`` (English, as records keep it) in the current language (``end_reason``), but a
     resignation or a flag fall of a side ``names`` gives a name (a hot-seat friend's) names the
-    player: "João (O) resigns", "João (O) lost on time".  The result card and the Saved games row
+    player: "João (O) resigns", "João (O) lost on time", "Shumacher (Red) forfeits" (a file's
+    game that ended off the board, which does not say how: SGF's ``RE[B+F]``, Little Golem's ``RE``).  The result card and the Saved games row
     both say it so: the row read "(O resigns)" under the card's "João (O) resigns"."""
     loss = LOSS_BY_A_PLAYER.fullmatch(reason)
     name = names[sides.index(loss["side"])] if loss is not None and loss["side"] in sides else ""
     if not name:
         return end_reason(reason)
-    template = _("{player} ({side}) resigns") if loss["how"] == "resigns" else _("{player} ({side}) lost on time")
-    return template.format(player=name, side=_(loss["side"]))
+    return _(NAMED_LOSSES[loss["how"]]).format(player=name, side=_(loss["side"]))
 
 
 NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel stresses the count

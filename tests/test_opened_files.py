@@ -1,0 +1,196 @@
+"""Games opened from files keep their date and their players: an SGF's ``DT`` is the game's date
+(it opened dated the day it was opened), a game that ended off the board names the player who lost
+as a live one does, a file of a set-up position and its players opens in the replay, and every
+format opens in UTF-8 with a BOM, with CRLF line ends, or in Latin-1, or says why it cannot."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.hex_sgf import record_from_sgf, sgf_from_record
+from games.othello_ggf import record_from_ggf
+from games.record import GameRecord, Side, move_list_text
+from tests.ui_helpers import key, recorded_text
+from ui.scenes.play_from import PlayFromScene
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.setup import SetupScene
+
+# SGF FF[4]'s property list (red-bean.com/sgf/properties.html, DT): "It is MANDATORY to use the
+# ISO-standard format for DT ... "YYYY-MM-DD" ... Partial dates are allowed: "YYYY" - game was
+# played in YYYY, "YYYY-MM" - game was played in YYYY, month MM.  For games that last more than one
+# day: separate other dates by a comma (no spaces!)", its shortcuts "MM-DD" and "DD" after a full
+# date.  And CA: "Default value is 'ISO-8859-1' aka 'Latin1'".
+HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
+# Little Golem's record as PlayHex's tests hold game #2384695 (RE[W] and no move: PW won, and
+# Little Golem does not say how PB lost), with a date added as SGF writes one
+LITTLE_GOLEM_DATED = ("(;FF[4]EV[hex.ld.DEFAULT]PB[greghe]PW[bennok]SZ[13]RE[W]GC[game #2384695]DT[2016-05-21]"
+                      "SO[https://www.littlegolem.net])")
+
+
+def drop(app, path) -> None:
+    """``path`` dropped on the window, as SDL posts it."""
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+
+
+@pytest.mark.parametrize(("date", "day"), [
+    ("2005-03-01", "2005-03-01"),                  # the spec's full form
+    ("2005-03", "2005-03-01"),                     # a partial date: its first day
+    ("2005", "2005-01-01"),
+    ("2005-03-01,02", "2005-03-01"),               # a game of two days: the day it began
+    ("1996-12-27,28,1997-01-03,04", "1996-12-27"),  # the spec's list across a year's end
+])
+def test_an_sgfs_dt_is_the_games_date_as_sgf_ff4_writes_it(date, day):
+    """The DT was left out: a HexGui file of 2005 opened as begun, and was listed as saved, today."""
+    record = record_from_sgf(HEXGUI_DATED.format(date=date))
+    assert record.started == f"{day}T00:00:00"
+    assert record.updated == record.started  # the Saved games row's date
+
+
+def test_a_dt_of_another_form_opens_the_game_dated_today():
+    """An FF[3]-era "01.03.2005" or an impossible month is no date the spec allows: the game opens all the same."""
+    for date in ("01.03.2005", "2005-13-01", ""):
+        record = record_from_sgf(HEXGUI_DATED.format(date=date))
+        assert record.moves == ["c3", "b2"] and not record.started.startswith(("2005", "0103"))
+
+
+def test_a_game_written_as_sgf_reads_back_on_its_day():
+    """We write DT as the spec's YYYY-MM-DD; read back, the game keeps its day (it was today's)."""
+    game = games.load("hex", size=5)
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["c3"])
+    record.started = "2005-03-01T17:14:26+01:00"
+    text = sgf_from_record(record)
+    assert "DT[2005-03-01]" in text
+    assert record_from_sgf(text).started == "2005-03-01T00:00:00"
+
+
+def test_a_ggfs_date_is_its_saved_games_date_too():
+    """GGF's DT was the record's start only; the Saved games row shows ``updated``, which said today."""
+    record = record_from_ggf("(;GM[Othello]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]TY[8]RE[+64.000:r]"
+                             "BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)")
+    assert record.started == record.updated == record.finished == "2003-12-15T13:24:03-07:00"
+
+
+def test_a_file_game_lost_off_the_board_names_its_loser_on_the_replay_and_in_saved_games(app, tmp_path, monkeypatch):
+    """A live game's resignation names the friend who resigned ("João (O) resigns"); a Little Golem
+    game showed "Blue forfeits" though PB names greghe, and was listed as today's.  Dropped, saved
+    (S), it is a Saved games row of 2016-05-21 ending "(greghe (Blue) forfeits)"."""
+    path = tmp_path / "game2384695.hsgf"
+    path.write_text(LITTLE_GOLEM_DATED, encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene)
+    drawn = recorded_text(monkeypatch)
+    app.scene.draw(app.screen)
+    assert "greghe (Blue) forfeits" in drawn, [text for text in drawn if "forfeits" in text]
+    key(app, pygame.K_s)
+    app.switch(RecordsScene(app))
+    app.run_frames(2)
+    row = [text for text in drawn if "greghe" in text and "bennok" in text]
+    assert any(text.endswith("(greghe (Blue) forfeits)") for text in row), row
+    assert any(text.startswith("0 plies · 2016-05-21") for text in drawn), [t for t in drawn if "plies" in t]
+
+
+def test_a_resignation_read_from_a_file_names_the_player_and_an_unnamed_side_stays_its_colour():
+    """Little Golem's game 1804563 (PlayHex's tests): PB resigns at the end; an SGF naming nobody says the colour alone."""
+    from ui.autosave import ended_as
+
+    named = record_from_sgf("(;FF[4]PB[lazy]PW[Shumacher]SZ[11]RE[W]SO[https://www.littlegolem.net]"
+                            ";W[ad];B[swap];W[eg];B[resign])")
+    assert ended_as(named) == "Shumacher (Red) resigns"
+    assert ended_as(record_from_sgf("(;FF[4]GM[11]SZ[5]RE[W+F];B[c3])")) == "Blue forfeits"
+
+
+# a position and its players, no move: GGS writes BO with the side to move (GGF's definition, at
+# skatgame.net/mburo/ggsa/ggf); HexGui writes setup stones as AB/AW and the side to move as PL
+SET_UP_GGF = ("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]TY[8]"
+              "BO[8 --------------------------OOO------*O--------------------------- *];)")
+SET_UP_SGF = "(;AB[c3]AW[b2]AP[HexGui:0.10]DT[2005-03-01]FF[4]GM[11]PB[Ann]PL[B]PW[Bob]SZ[5])"
+
+
+@pytest.mark.parametrize(("name", "text", "players"), [
+    ("set-up.ggf", SET_UP_GGF, ("ana", "rui")),
+    ("set-up.sgf", SET_UP_SGF, ("Ann", "Bob")),
+])
+def test_a_files_position_with_its_players_opens_in_the_replay_and_plays_on_as_they_did(
+        app, tmp_path, name, text, players):
+    """A GGF of a position and no move opened the New game screen, its players and date left
+    behind; it opens in the replay at its start, as an SGF of setup stones does, and Play from
+    here (C) goes on from it."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene), type(app.scene).__name__
+    assert app.scene.ply == 0 and tuple(side.title for side in app.scene.record.players) == players
+    assert app.scene.record.start_position is not None
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+
+
+def test_a_position_naming_no_one_still_opens_on_new_game(app, tmp_path):
+    """A file of setup stones alone (no PB/PW) is a position to start a game from, as a pasted one is."""
+    path = tmp_path / "stones.sgf"
+    path.write_text("(;AB[c3]AW[b2]FF[4]GM[11]PL[B]SZ[5])", encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, SetupScene) and app.scene.start_record is not None
+
+
+def _files_of_every_format() -> dict[str, str]:
+    """A game in each format the window opens, its players "João" and "Zé"."""
+    hex5, reversi = games.load("hex", size=5), games.load("reversi", size=8)
+    players = (Side(None, "João"), Side(None, "Zé"))
+    hex_game = GameRecord.start(hex5, players).with_moves(["c3", "b2"])
+    return {
+        "game.json": hex_game.dumps(),
+        "game.sgf": "(;FF[4]GM[11]SZ[5]PB[João]PW[Zé];B[c3];W[b2])\n",
+        "game.ggf": "(;GM[Othello]PB[João]PW[Zé]TY[8]\nBO[8 ---------------------------O*------*O--------------------------- *]"
+                    "\nB[F5]W[D6];)\n",
+        "moves.txt": move_list_text(GameRecord.start(reversi, players).with_moves(["f5", "d6"])),
+    }
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "crlf", "latin-1"])
+@pytest.mark.parametrize("name", ["game.json", "game.sgf", "game.ggf", "moves.txt"])
+def test_every_format_opens_with_a_bom_crlf_or_in_latin_1(app, tmp_path, name, encoding):
+    """A Windows editor's BOM and CRLF line ends, and Latin-1, SGF's default charset (CA, above),
+    in which older files and Notepad's "ANSI" write "João": a Latin-1 file was refused as "not
+    a text file (not UTF-8)"."""
+    text = _files_of_every_format()[name]
+    path = tmp_path / name
+    path.write_bytes(text.replace("\n", "\r\n").encode("utf-8") if encoding == "crlf" else text.encode(encoding))
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene), [m.text for m in app.messages.items]
+    assert [side.title for side in app.scene.record.players] == ["João", "Zé"]
+    assert len(app.scene.record.moves) == 2
+
+
+def test_an_sgf_in_the_charset_its_ca_names_opens_in_it(app, tmp_path):
+    """CA names the charset (red-bean.com: "as specified in RFC 1345"): a Windows-1252 name with its curly quote."""
+    path = tmp_path / "cp1252.sgf"
+    path.write_bytes("(;CA[windows-1252]FF[4]GM[11]SZ[5]PB[João “Jo”]PW[Zé];B[c3])".encode("cp1252"))
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "João “Jo”"
+
+
+def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
+    """A picture (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
+    path = tmp_path / "board.sgf"
+    picture = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe"
+    path.write_bytes(picture)
+    drop(app, path)
+    assert any("board.sgf: not a text file (not UTF-8)" in m.text for m in app.messages.items)
+    assert path.read_bytes() == picture
+
+
+def test_a_move_lists_date_is_its_saved_games_date_too():
+    """``Copy moves`` writes ``Date:`` (games.record.move_list_text); read back, the game was
+    begun then but listed as changed today, the Saved games row's date."""
+    from games.record import record_from_move_list
+
+    reversi = games.load("reversi", size=8)
+    record = GameRecord.start(reversi, (Side(None, "João"), Side(None, "Zé"))).with_moves(["f5", "d6"])
+    record.started = "2005-03-01T17:14:26+01:00"
+    back = record_from_move_list(move_list_text(record))
+    assert back.started == back.updated == "2005-03-01T17:14:26+01:00"
