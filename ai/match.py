@@ -69,6 +69,9 @@ def play_game(
     for move in opening:
         result.moves.append(game.format_move(state, move))
         state = state.play(move)
+    unready = _get_ready(game, players, player_ids)
+    if unready is not None:
+        return _forfeit(result, unready[0], game, unready[1])
     while not state.is_terminal() and len(result.moves) < max_plies:
         side = state.to_move
         limits = rules.limits(side)
@@ -81,19 +84,18 @@ def play_game(
             rules.end_turn(side, spent)  # its clock shows the time it took
             if isinstance(exc, Resigned):
                 return _resigned(result, side, game, rules)
-            loss = referee.forfeited(side, str(exc))
-            return _lost(result, game, referee.crash_at(loss, len(result.moves), lead), rules)
+            return _lost(result, game, referee.at_move(referee.forfeited(side, str(exc)), len(result.moves), lead), rules)
         except Exception as exc:  # a crashing player loses, saying at which move; the match goes on
-            return _lost(result, game, referee.crash_at(referee.crashed(side, exc), len(result.moves), lead), rules)
+            return _lost(result, game, referee.at_move(referee.crashed(side, exc), len(result.moves), lead), rules)
         spent = time.perf_counter() - began
         result.time_used[side] += spent
         result.max_move_time[side] = max(result.max_move_time[side], spent)
         late = rules.end_turn(side, spent)
         if late is not None:
-            return _lost(result, game, late, rules)
+            return _lost(result, game, referee.at_move(late, len(result.moves), lead), rules)
         played = referee.play_reply(game, state, move)
         if isinstance(played, Loss):
-            return _lost(result, game, played, rules)
+            return _lost(result, game, referee.at_move(played, len(result.moves), lead), rules)
         text, after = played
         result.moves.append(text)
         if on_move:
@@ -105,6 +107,22 @@ def play_game(
     result.score = list(score) if score is not None else None
     _keep_clocks(result, rules)
     return result
+
+
+def _get_ready(game: Game, players: Sequence[Player], player_ids: list[str]) -> tuple[int, str] | None:
+    """Each player ready for the game before its first move is timed (``Player.get_ready``): an
+    outside player whose process a forfeit stopped, in an earlier game with these players, is
+    started again and its file loaded now, on the load's clock.  Started inside its first move, a
+    bot that answers at once lost on time for its start-up.  The side that cannot be readied, and
+    the reason its game is lost, or None."""
+    from ai.outside import load_reason
+
+    for side, player in enumerate(players):
+        try:
+            player.get_ready(dict(game.options))
+        except ValueError as exc:  # OutsideLoadError: the file no longer loads, or the engine starts no more
+            return side, f"{player_ids[side]} could not be started: {load_reason(exc)}"
+    return None
 
 
 def _keep_clocks(result: GameResult, rules: Referee) -> None:

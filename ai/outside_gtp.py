@@ -8,6 +8,7 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
+  An engine a forfeit stopped is started again by ``get_ready``, before the next game.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
   a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
   (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
@@ -116,12 +117,28 @@ class GTPPlayer(Player):
             self._start()
             name = config.get("name") or self._ask("name", COMMAND_TIME)
         except (_Dead, Forfeit) as exc:
-            log = self.bot.log_note() if self.bot else ""
-            self.close()
-            why = (f"at start-up: {exc}" if not isinstance(exc, _Dead)
-                   else f"the engine does not answer GTP ({self._silence() if isinstance(exc, _Late) else exc})")
-            raise OutsideLoadError(player_id, f"{why}{missing_files_note(self.command)}{log}") from None
+            raise self._start_failed(exc) from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
+
+    def get_ready(self, options: dict[str, Any]) -> None:
+        """The engine running before a game: started again, outside any clock, when a forfeit
+        stopped it; ``OutsideLoadError`` if it no longer starts.  Started inside its next game's
+        first move, its start-up (a JVM's, a network's) counted on that move's clock."""
+        if self.bot is not None and self.bot.alive():
+            return
+        try:
+            self._start()
+        except (_Dead, Forfeit) as exc:
+            raise self._start_failed(exc) from None
+
+    def _start_failed(self, exc: Exception) -> OutsideLoadError:
+        """The load error for an engine that failed while starting (``exc``: no GTP answer, or a
+        refused set-up command), with its log; the engine is stopped."""
+        log = self.bot.log_note() if self.bot else ""
+        self.close()
+        why = (f"at start-up: {exc}" if not isinstance(exc, _Dead)
+               else f"the engine does not answer GTP ({self._silence() if isinstance(exc, _Late) else exc})")
+        return OutsideLoadError(self.player_id, f"{why}{missing_files_note(self.command)}{log}")
 
     def _silence(self) -> str:
         """Why the engine gave no answer at start-up, said so that a student can act on it: an
@@ -301,7 +318,7 @@ class GTPPlayer(Player):
             self.close()
             if isinstance(exc, _Late) and budget is not None:
                 spent = time.perf_counter() - began
-                raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}") from None
+                raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}", spent=spent) from None
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
             raise Forfeit(f"could not be restarted: {exc.reason}") from None

@@ -112,19 +112,26 @@ def crashed(side: int, error: BaseException | str) -> Loss:
     return Loss(side, f"crashed: {text}")
 
 
-CRASHED_AT = re.compile(r"crashed at move \d+")  # a crash's first words once it says where (``crash_at``)
+AT_MOVE = re.compile(r" at move \d+")  # the move a forfeit came at, once a reason says it (``at_move``)
+# a forfeit's first words, after which its move is said: "played an illegal move 'z9' at move 3: ..."
+NAMES_ITS_MOVE = re.compile(r"crashed|exceeded the time limit|lost on time|played an illegal move .+?(?=(?: at move \d+)?: )"
+                            r"|started more processes than its limit \(\d+\)|engine refused '[^']*'|answered '[^']*'"
+                            r"|could not be (?:started|restarted)|cannot be given this position", re.S)
 
 
-def crash_at(loss: Loss, index: int, lead: int) -> Loss:
-    """A crash's ``loss`` saying at which move it came: "crashed at move 5: ZeroDivisionError ...".
-    The move is numbered as the game's move list numbers it (pairs, ``games.record.move_place``):
-    ``index`` is the ply the player was asked for (0 first, openings counted), ``lead`` 1 when the
-    second side began.  "crashed: ..." alone left a student replaying the game to find the
-    position.  Any other loss (time, illegal move, which names its move) is returned unchanged."""
-    if not loss.why.startswith("crashed") or CRASHED_AT.match(loss.why):
+def at_move(loss: Loss, index: int, lead: int) -> Loss:
+    """A forfeit's ``loss`` saying at which move it came, after its first words: "crashed at move 5:
+    ZeroDivisionError ...", "exceeded the time limit at move 3 (...)", "played an illegal move 'z9'
+    at move 3: ...".  The move is numbered as the game's move list numbers it (pairs,
+    ``games.record.move_place``): ``index`` is the ply the player was asked for (0 first, openings
+    counted), ``lead`` 1 when the second side began.  A reason without the move left a student
+    replaying the game to find the position.  A reason that says its move already, or is no
+    forfeit of a move (a withdrawal), is returned unchanged."""
+    head = NAMES_ITS_MOVE.match(loss.why)
+    if head is None or AT_MOVE.match(loss.why, head.end()):
         return loss
     number = move_place(index, lead)[0] + 1
-    return Loss(loss.side, f"crashed at move {number}{loss.why[len('crashed'):]}")
+    return Loss(loss.side, f"{loss.why[:head.end()]} at move {number}{loss.why[head.end():]}")
 
 
 def forfeited(side: int, why: str) -> Loss:
@@ -137,23 +144,34 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.2f}".rstrip("0").rstrip(".")
 
 
-def over_the_limit(spent: float, limit: float) -> str:
-    """Why a reply ``spent`` seconds long was too late for a per-move ``limit``."""
-    return f"exceeded the time limit ({spent:.2f} s > {seconds_text(limit)} s)"
+def over_the_limit(spent: float, limit: float, answered: bool = True) -> str:
+    """Why a reply was too late for a per-move ``limit``: how long it took (``spent`` seconds), or,
+    when it was cut off (not ``answered``), how long it was waited for, and the limit and grace
+    as they are.  "1.00 s > 0.5 s" read as the bot's time when it was the limit plus the grace."""
+    return (f"exceeded the time limit ({_took(spent, answered)}; limit {seconds_text(limit)} s + "
+            f"{seconds_text(GRACE)} s grace)")
 
 
-def flag_fell(spent: float, left: float, clock: str) -> str:
-    """Why a side whose clock showed ``left`` lost after ``spent`` seconds of its turn."""
-    return f"{LOST_ON_TIME}: the flag fell ({spent:.2f} s spent with {left:.2f} s left on its {clock} clock)"
+def flag_fell(spent: float, left: float, clock: str, answered: bool = True) -> str:
+    """Why a side whose clock showed ``left`` lost after ``spent`` seconds of its turn (cut off
+    then, unless ``answered``)."""
+    took = f"{spent:.2f} s spent" if answered else _took(spent, answered)
+    return f"{LOST_ON_TIME}: the flag fell ({took} with {left:.2f} s left on its {clock} clock)"
+
+
+def _took(spent: float, answered: bool) -> str:
+    """"answered after 1.23 s", or "no answer after 1.00 s" for a reply cut off then."""
+    return f"{'answered' if answered else 'no answer'} after {spent:.2f} s"
 
 
 def late_reply(limits: Limits, spent: float) -> str:
-    """Why a reply ``spent`` seconds long, killed for being late, lost: its flag fell if its game
-    clock was the tighter limit (``Limits.remaining``), else it went over the per-move limit."""
+    """Why a reply cut off after ``spent`` seconds, its process stopped for being late, lost: its
+    flag fell if its game clock was the tighter limit (``Limits.remaining``), else it went over the
+    per-move limit.  No answer came, so it is said as "no answer after", not as the time it took."""
     move_limit = limits.time if limits.remaining is None else limits.move_limit
     if limits.remaining is not None and (move_limit is None or limits.remaining <= move_limit):
-        return flag_fell(spent, limits.remaining, limits.clock or "game")
-    return over_the_limit(spent, move_limit if move_limit is not None else 0.0)
+        return flag_fell(spent, limits.remaining, limits.clock or "game", answered=False)
+    return over_the_limit(spent, move_limit if move_limit is not None else 0.0, answered=False)
 
 
 def play_reply(game: Game, state: State, move: Hashable, shown: str | None = None) -> tuple[str, State] | Loss:

@@ -51,6 +51,7 @@ INFO = GameInfo(
 
 PASS = -1
 PASS_WORDS = ("pass", "pa", "ps", "--")  # ours, then the ways Othello programs and servers write one
+NOT_A_MOVE = "a cell name like a1, nor pass"  # what a text that names no move is not ("'(2,3)' is not ...")
 SIDE_CHARS = "XO"  # Black, White in position text
 
 
@@ -318,10 +319,7 @@ class Reversi(Game):
         if text.strip().lower() in PASS_WORDS:
             move = PASS
         else:
-            try:
-                move = parse_cell(text, self.size, self.size)
-            except IllegalMove as err:
-                raise IllegalMove(f"{err}; or pass") from None
+            move = parse_cell(text, self.size, self.size, like=NOT_A_MOVE)
         if move != PASS and state.must_pass():
             raise IllegalMove(f"{text!r}: you have no legal move, so you must pass")
         if move not in state.legal_moves():

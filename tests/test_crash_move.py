@@ -49,16 +49,30 @@ def test_a_bot_that_crashes_at_its_fifth_move_is_said_to_crash_at_move_5(tmp_pat
 @pytest.mark.parametrize(("index", "lead", "number"), [(0, 0, 1), (8, 0, 5), (9, 0, 5), (0, 1, 1), (1, 1, 2)])
 def test_the_move_is_numbered_as_the_move_list_numbers_it(index, lead, number):
     """In pairs, "1. d3 c5"; a game from a position with the second side to move starts "1... d3"."""
-    loss = referee.crash_at(referee.crashed(0, ZeroDivisionError("x")), index, lead)
+    loss = referee.at_move(referee.crashed(0, ZeroDivisionError("x")), index, lead)
     assert loss.why == f"crashed at move {number}: ZeroDivisionError: x"
 
 
-def test_only_a_crash_is_given_its_move_and_only_once():
-    late = Loss(0, "exceeded the time limit (1.20 s > 1 s)")
-    assert referee.crash_at(late, 4, 0) is late
-    said = referee.crash_at(Loss(1, "crashed (engine ended, exit status 1)"), 4, 0)
-    assert said.why == "crashed at move 3 (engine ended, exit status 1)"
-    assert referee.crash_at(said, 9, 0) == said
+@pytest.mark.parametrize(("why", "said"), [
+    ("crashed (engine ended, exit status 1)", "crashed at move 3 (engine ended, exit status 1)"),
+    ("exceeded the time limit (no answer after 1.00 s; limit 0.5 s + 0.5 s grace); process stopped",
+     "exceeded the time limit at move 3 (no answer after 1.00 s; limit 0.5 s + 0.5 s grace); process stopped"),
+    ("lost on time: the flag fell (0.90 s spent with 0.80 s left on its 1m+0s clock)",
+     "lost on time at move 3: the flag fell (0.90 s spent with 0.80 s left on its 1m+0s clock)"),
+    ("played an illegal move 'z9': 'z9' is off the board (a1..c3)",
+     "played an illegal move 'z9' at move 3: 'z9' is off the board (a1..c3)"),
+    ("engine refused 'genmove b': no", "engine refused 'genmove b' at move 3: no"),
+])
+def test_every_forfeit_is_given_its_move_and_only_once(why, said):
+    """An illegal or late answer said no move, where a crash said "crashed at move 3"."""
+    loss = referee.at_move(Loss(1, why), 4, 0)
+    assert loss.why == said
+    assert referee.at_move(loss, 9, 0) == loss
+
+
+def test_a_withdrawal_is_no_move_s_forfeit():
+    withdrew = Loss(0, "withdrew from the league")
+    assert referee.at_move(withdrew, 4, 0) is withdrew
 
 
 def test_the_window_says_the_move_in_portuguese():

@@ -40,7 +40,7 @@ def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(
     chatty.close()
     other.close()
     assert result.forfeit and result.winner == 1
-    assert ("answered 'genmove b' with 'thinking... 9 cells free', not a GTP answer: print debugging text to "
+    assert ("answered 'genmove b' at move 1 with 'thinking... 9 cells free', not a GTP answer: print debugging text to "
             "standard error; log: ") in result.reason
     log = Path(re.search(r"log: (\S+\.log)", result.reason).group(1))
     assert "'thinking... 9 cells free' on standard output, in answer to 'genmove b'" in log.read_text()
@@ -71,7 +71,7 @@ def test_a_move_in_another_notation_is_named_whole(tmp_path):
     engine.close()
     other.close()
     assert result.forfeit and result.winner == 1
-    assert "played an illegal move '0 0': '0 0' is not a square like a1" in result.reason
+    assert "played an illegal move '0 0' at move 1: '0 0' is not a square like a1" in result.reason
 
 
 def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True, first: str | None = None) -> Path:

@@ -82,7 +82,7 @@ def test_flag_fall_loses_and_the_clocks_are_recorded(fake_clock):
     r = play_game(game, [slow, quick], ["slow", "quick"], None, clock=GameClock(0.5, 0.1))
     # slow: 0.5 - 0.3 + 0.1 = 0.3 after its first move, then 0.3 - 0.3 + 0.1 = 0.1, then < 0
     assert r.winner == 1 and r.forfeit
-    assert "slow lost on time: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)" in r.reason
+    assert "slow lost on time at move 3: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)" in r.reason
     assert r.clock == "0.5s+0.1s"
     assert r.clock_left == pytest.approx([-0.2, 0.5 - 2 * 0.25 + 2 * 0.1])
     assert len(r.moves) == 4  # the move that flagged is not played
@@ -105,7 +105,7 @@ def test_clock_with_a_per_move_limit_caps_the_budget_and_plays_to_the_end(fake_c
 def test_a_slow_move_on_a_clock_still_forfeits_over_the_per_move_limit(fake_clock):
     game = games.load("tictactoe")
     r = play_game(game, [_Sleeper(0.7), _Sleeper(0.0)], ["slow", "quick"], 0.1, clock=GameClock(300, 2))
-    assert r.forfeit and r.winner == 1 and "slow exceeded the time limit (0.70 s > 0.1 s)" in r.reason
+    assert r.forfeit and r.winner == 1 and "slow exceeded the time limit at move 1 (answered after 0.70 s; limit 0.1 s + 0.5 s grace)" in r.reason
 
 
 def test_without_a_clock_nothing_changes(fake_clock):

@@ -332,7 +332,7 @@ def test_a_hung_bot_on_a_clock_and_a_move_limit_is_stopped_at_the_move_limit():
     began = time.perf_counter()
     r = play_game(game, [first, sleeper], ["level-1", "sleeper"], 0.2, clock=GameClock(30.0))
     assert time.perf_counter() - began < 15  # long before its 30 s clock ran out
-    assert r.forfeit and r.winner == 0 and "exceeded the time limit" in r.reason and "> 0.2 s" in r.reason
+    assert r.forfeit and r.winner == 0 and "exceeded the time limit" in r.reason and "limit 0.2 s" in r.reason
     assert 15 < r.clock_left[1] < 30.0 - 0.2  # the time it took is on its clock, far from all of it
     sleeper.close()
 
@@ -346,7 +346,8 @@ def test_a_hung_bot_on_a_clock_loses_on_time_as_our_players_do():
     first = ai.make_player("tictactoe", "level-1")
     r = play_game(game, [first, sleeper], ["level-1", "sleeper"], None, clock=GameClock(0.6, 0.1))
     assert r.forfeit and r.winner == 0
-    assert re.fullmatch(r"O forfeits: sleeper lost on time: the flag fell \(\d+\.\d\d s spent with \d\.\d\d s left "
+    assert re.fullmatch(r"O forfeits: sleeper lost on time at move 1: the flag fell \(no answer after \d+\.\d\d s with "
+                        r"\d\.\d\d s left "
                         r"on its 0\.6s\+0\.1s clock\); process stopped; it was running sleeper\.py line 7 \(in choose\); "
                         r"log: .*\.log", r.reason), r.reason  # no set-up hint: its move never ends
     assert "stopped: no answer within" in Path(r.reason.rsplit("; log: ", 1)[1]).read_text()  # it printed nothing
@@ -411,17 +412,18 @@ def test_a_late_first_move_says_where_it_was_running_and_that_set_up_counts(tmp_
     with pytest.raises(Forfeit) as lost:
         p.choose(games.load("tictactoe").initial_state(), Limits(time=0.2))
     why = str(lost.value)
-    assert re.match(r"exceeded the time limit \(\d\.\d\d s > 0\.2 s\); process stopped; it was running "
+    assert re.match(r"exceeded the time limit \(no answer after \d\.\d\d s; limit 0\.2 s \+ 0\.5 s grace\); process "
+                    r"stopped; it was running "
                     r"tabelas\.py line (8|9) \(in build_table\)", why), why
     hint = re.escape(". It was its first move: set-up work done inside the move (reading files, building tables) "
                      "counts on the move's clock, so do it in __init__ or at module level; log: ")
     assert bool(re.search(hint, why)) is not every_move, why
-    assert f"({lost.value.spent:.2f} s > 0.2 s)" in why  # the time until it was stopped, not the question's
+    assert f"(no answer after {lost.value.spent:.2f} s; limit 0.2 s" in why  # the time until it was stopped
     assert "the move is asked again" in Path(why.rsplit("; log: ", 1)[1]).read_text()
     # asked once per file and limit in a process: a league's next game is not slowed by it, and says the same
     r = play_game(games.load("tictactoe"), [p, ai.make_player("tictactoe", "level-1")], ["bot", "level-1"], 0.2)
     assert r.forfeit and r.winner == 1 and bool(re.search(hint, r.reason)) is not every_move, r.reason
-    assert f"({r.time_used[0]:.2f} s > 0.2 s)" in r.reason  # the referee counts the time it took as the reason says
+    assert f"at move 1 (no answer after {r.time_used[0]:.2f} s;" in r.reason  # the referee counts the time as said
     assert "the move is asked again" not in Path(r.reason.rsplit("; log: ", 1)[1]).read_text()
     p.close()
 
@@ -527,8 +529,9 @@ def test_bad_bots_forfeit_with_the_reason(bot, reason):
 
 
 @pytest.mark.parametrize("answer, said", [
-    ("None", "played an illegal move None: choose returned None, not a move (a path of it without a return?)"),
-    ("3.5", "played an illegal move 3.5: a float is not a move: return one of state.legal_moves() (such as 4) "
+    ("None", "played an illegal move None at move 1: choose returned None, not a move (a path of it without a "
+             "return?)"),
+    ("3.5", "played an illegal move 3.5 at move 1: a float is not a move: return one of state.legal_moves() (such as 4) "
             "or its notation ('b2')"),
 ])
 def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
@@ -953,7 +956,7 @@ def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(t
     bad.close()
     assert r.forfeit and r.winner == 1, r.reason
     why = r.reason.split("forfeits: sloppy ", 1)[1].split("; log: ")[0]
-    assert re.fullmatch(r"played an illegal move \d+,\d+:[dl]{4}: the tiles .+ are not one legal turn with its "
+    assert re.fullmatch(r"played an illegal move \d+,\d+:[dl]{4} at move 1: the tiles .+ are not one legal turn with its "
                         r"forced tiles", why), why
     try:
         i18n.set_language("pt")
@@ -1307,9 +1310,9 @@ def test_a_tictactoe_player_written_for_the_class_notebook_plays_with_its_own_ga
 
 
 @pytest.mark.parametrize("name, reason, in_portuguese", [
-    ("off_the_board", "played an illegal move '(99, 0)': '(99, 0)' is off the board (x 0..2, y 0..2)",
+    ("off_the_board", "played an illegal move '(99, 0)' at move 1: '(99, 0)' is off the board (x 0..2, y 0..2)",
      "está fora do tabuleiro (x 0..2, y 0..2)"),
-    ("wrong_kind", "played an illegal move 'the middle': not a square (x, y), column and row from 0",
+    ("wrong_kind", "played an illegal move 'the middle' at move 1: not a square (x, y), column and row from 0",
      "não é uma casa (x, y), coluna e fila a partir de 0"),
 ])
 def test_a_notebook_players_answer_that_is_no_square_loses_saying_why(name, reason, in_portuguese):

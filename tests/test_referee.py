@@ -131,9 +131,11 @@ def test_a_late_reply_is_told_in_the_referees_words_with_rounded_figures():
 
     on_clock = Referee(None, GameClock(4, 0.1)).limits(0, spent=3.137683)
     assert referee.late_reply(on_clock, 1.3612) == (
-        "lost on time: the flag fell (1.36 s spent with 0.86 s left on its 4s+0.1s clock)")
+        "lost on time: the flag fell (no answer after 1.36 s with 0.86 s left on its 4s+0.1s clock)")
     beside = Referee(0.5, GameClock(300)).limits(0)  # the per-move limit is the nearer one
-    assert referee.late_reply(beside, 1.01) == "exceeded the time limit (1.01 s > 0.5 s)"
-    assert referee.late_reply(Limits(time=0.2666667), 0.8) == "exceeded the time limit (0.80 s > 0.27 s)"
+    assert referee.late_reply(beside, 1.01) == (
+        "exceeded the time limit (no answer after 1.01 s; limit 0.5 s + 0.5 s grace)")
+    assert referee.late_reply(Limits(time=0.2666667), 0.8) == (
+        "exceeded the time limit (no answer after 0.80 s; limit 0.27 s + 0.5 s grace)")
     rules = Referee(1 / 3)
-    assert rules.end_turn(0, 1.0).why == "exceeded the time limit (1.00 s > 0.33 s)"
+    assert rules.end_turn(0, 1.0).why == "exceeded the time limit (answered after 1.00 s; limit 0.33 s + 0.5 s grace)"

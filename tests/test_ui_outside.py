@@ -485,6 +485,6 @@ def test_a_gtp_engine_printing_debugging_text_loses_in_the_window_saying_so_in_p
         reason = result_lines(scene)[0]
     finally:
         i18n.set_language("en")
-    assert ("respondeu a 'genmove b' com 'thinking... 9 cells free', que não é uma resposta GTP: escreva o texto "
+    assert ("respondeu a 'genmove b' na jogada 1 com 'thinking... 9 cells free', que não é uma resposta GTP: escreva o texto "
             "de depuração na saída de erros; registo: ") in reason, reason
     assert app.errors == []

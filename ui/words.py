@@ -85,46 +85,45 @@ SIDE_GROUPS = ("side", "mover")
 
 # Why a player lost by the turn rules (ai.referee, ai.outside), as the referee writes it after the
 # player's name.  ``rest`` keeps what follows as written (an exception's text, a log file's path).
+AT = r"(?P<at>(?: at move \d+)?)"  # the move a forfeit came at (ai.referee.at_move), when the reason says it
+STOPPED = r"(?P<stopped>(?:; (?:process|engine) stopped)?)"  # a late outside player's process, stopped
+STOPPED_WORDS = (N_("; process stopped"), N_("; engine stopped"))
 FORFEITS: tuple[tuple[str, str], ...] = (
     (r"withdrew from the league", N_("withdrew from the league")),
-    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) clock\)",
-     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock)")),
-    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) "
-     r"clock\); process stopped(?P<rest>.*)",
-     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock); process stopped{rest}")),
-    (r"lost on time: the flag fell \((?P<spent>[\d.]+) s spent with (?P<left>-?[\d.]+) s left on its (?P<clock>\S+) "
-     r"clock\); engine stopped(?P<rest>.*)",
-     N_("lost on time: the flag fell ({spent} s spent with {left} s left on its {clock} clock); engine stopped{rest}")),
+    # a reason names its move after its first words (ai.referee.at_move): {at} is " at move 3" or nothing
+    (rf"lost on time{AT}: the flag fell \((?P<took>(?:no answer after )?[\d.]+ s(?: spent)?) with (?P<left>-?[\d.]+) s "
+     rf"left on its (?P<clock>\S+) clock\){STOPPED}(?P<rest>.*)",
+     N_("lost on time{at}: the flag fell ({took} with {left} s left on its {clock} clock){stopped}{rest}")),
     (r"lost on time", N_("lost on time")),
-    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\); process stopped(?P<rest>.*)",
-     N_("exceeded the time limit ({spent} s > {limit} s); process stopped{rest}")),
-    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\); engine stopped(?P<rest>.*)",
-     N_("exceeded the time limit ({spent} s > {limit} s); engine stopped{rest}")),
-    (r"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\)(?P<rest>.*)",
-     N_("exceeded the time limit ({spent} s > {limit} s){rest}")),
-    (r"played an illegal move (?P<move>.+?): (?P<rest>.*)", N_("played an illegal move {move}: {rest}")),
+    (rf"exceeded the time limit{AT} \((?P<took>(?:answered|no answer) after [\d.]+ s); limit (?P<limit>[\d.]+) s \+ "
+     rf"(?P<grace>[\d.]+) s grace\){STOPPED}(?P<rest>.*)",
+     N_("exceeded the time limit{at} ({took}; limit {limit} s + {grace} s grace){stopped}{rest}")),
+    # as records written before the reason said the time waited and the grace keep it
+    (rf"exceeded the time limit \((?P<spent>[\d.]+) s > (?P<limit>[\d.]+) s\){STOPPED}(?P<rest>.*)",
+     N_("exceeded the time limit ({spent} s > {limit} s){stopped}{rest}")),
+    (rf"played an illegal move (?P<move>.+?){AT}: (?P<rest>.*)", N_("played an illegal move {move}{at}: {rest}")),
     (r"crashed \(process ended(?P<rest>.*)\)", N_("crashed (process ended{rest})")),
     (r"crashed \(engine ended(?P<rest>.*)\)", N_("crashed (engine ended{rest})")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),
-    # a crash in a game, at its move (ai.referee.crash_at)
+    # a crash in a game, at its move (ai.referee.at_move)
     (r"crashed at move (?P<n>\d+) \(process ended(?P<rest>.*)\)", N_("crashed at move {n} (process ended{rest})")),
     (r"crashed at move (?P<n>\d+) \(engine ended(?P<rest>.*)\)", N_("crashed at move {n} (engine ended{rest})")),
     (r"crashed at move (?P<n>\d+): (?P<rest>.*)", N_("crashed at move {n}: {rest}")),
     # ``reason``: a load reason (ai.outside.load_reason), as the Add player dialog says it
-    (r"could not be started: (?P<reason>.*)", N_("could not be started: {reason}")),
+    (rf"could not be started{AT}: (?P<reason>.*)", N_("could not be started{at}: {reason}")),
     (r"could not be loaded: (?P<reason>.*)", N_("could not be loaded: {reason}")),
-    (r"could not be restarted: (?P<reason>.*)", N_("could not be restarted: {reason}")),
-    (r"started more processes than its limit \((?P<n>\d+)\)(?P<rest>.*)",
-     N_("started more processes than its limit ({n}){rest}")),
-    (r"engine refused (?P<command>'[^']*'): (?P<rest>.*)", N_("engine refused {command}: {rest}")),
+    (rf"could not be restarted{AT}: (?P<reason>.*)", N_("could not be restarted{at}: {reason}")),
+    (rf"started more processes than its limit \((?P<n>\d+)\){AT}(?P<rest>.*)",
+     N_("started more processes than its limit ({n}){at}{rest}")),
+    (rf"engine refused (?P<command>'[^']*'){AT}: (?P<rest>.*)", N_("engine refused {command}{at}: {rest}")),
     # a GTP engine's stray line on standard output (ai.outside_gtp.GTPPlayer._not_an_answer)
-    (r"answered (?P<command>'[^']*') with (?P<line>.+?), not a GTP answer: print debugging text to standard "
+    (rf"answered (?P<command>'[^']*'){AT} with (?P<line>.+?), not a GTP answer: print debugging text to standard "
      r"error(?P<rest>.*)",
-     N_("answered {command} with {line}, not a GTP answer: print debugging text to standard error{rest}")),
+     N_("answered {command}{at} with {line}, not a GTP answer: print debugging text to standard error{rest}")),
     # an answer never ended (ai.outside_gtp.GTPPlayer._unended)
-    (r"answered (?P<command>'[^']*') with (?P<line>.+?) but no empty line after it: a GTP answer ends with an empty "
-     r"line \(two newlines after it\)(?P<rest>.*)",
-     N_("answered {command} with {line} but no empty line after it: a GTP answer ends with an empty line (two "
+    (rf"answered (?P<command>'[^']*'){AT} with (?P<line>.+?) but no empty line after it: a GTP answer ends with an "
+     r"empty line \(two newlines after it\)(?P<rest>.*)",
+     N_("answered {command}{at} with {line} but no empty line after it: a GTP answer ends with an empty line (two "
         "newlines after it){rest}")),
     # an engine silent at start-up (ai.outside_gtp.GTPPlayer._silence)
     (r"no answer to (?P<command>'[^']*') within (?P<limit>[\d.]+) s: an engine must flush its output after each "
@@ -244,6 +243,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} is off the board \((?P<range>[^)]*)\)", N_("{text} is off the board ({range})")),
     (rf"{QUOTED} is already taken", N_("{text} is already taken")),
     (r"(?P<cell>\S+) is already taken", N_("{cell} is already taken")),
+    (rf"{QUOTED} is not a cell name like a1, nor pass", N_("{text} is not a cell name like a1, nor pass")),
     (rf"{QUOTED} is not a cell name like a1", N_("{text} is not a cell name like a1")),
     (rf"{QUOTED} is not a square like a1 or \(0, 0\)", N_("{text} is not a square like a1 or (0, 0)")),
     (rf"{QUOTED} is not a point a1\.\.e5", N_("{text} is not a point a1..e5")),
@@ -462,8 +462,25 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 def forfeit_reason(why: str) -> str:
     """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": detail, "reason": _load_reason,
-                                 **{name: localized for name in ("spent", "left", "limit")}})
+    return _fill(FORFEITS, why, {"rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
+                                 "stopped": lambda stopped: _(stopped) if stopped else "",
+                                 **{name: localized for name in ("spent", "left", "limit", "grace")}})
+
+
+def _at_move(at: str) -> str:
+    """" at move 3" (a reason's move, ``AT``) in the current language; "" stays ""."""
+    return _(" at move {n}").format(n=at.rsplit(" ", 1)[-1]) if at else ""
+
+
+def _took(took: str) -> str:
+    """How long a late reply took or was waited for ("answered after 1.23 s", "no answer after
+    1.00 s", "1.30 s spent", as ai.referee writes them) in the current language."""
+    seconds = localized(re.search(r"[\d.]+", took).group(0))
+    if took.startswith("answered"):
+        return _("answered after {spent} s").format(spent=seconds)
+    if took.startswith("no answer"):
+        return _("no answer after {spent} s").format(spent=seconds)
+    return _("{spent} s spent").format(spent=seconds)
 
 
 def _load_reason(reason: str) -> str:

@@ -51,7 +51,7 @@ from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import counted
 from ai.outside import RUNNING_AT
-from ai.referee import CRASHED_AT
+from ai.referee import AT_MOVE
 from ai.tournament import (
     Event,
     GameFinished,
@@ -256,9 +256,9 @@ POSITION_WORD = re.compile(r"\w*\d\w*")  # a square, a move's number, a count: 3
 
 def _fault(why: str) -> str:
     """What a forfeit's reason says of the fault alone, to group the games of one fault: its
-    figures (seconds), the move a bot crashed at, where a late bot was running, and an illegal move's squares and the legal
+    figures (seconds), the move a forfeit came at, where a late bot was running, and an illegal move's squares and the legal
     moves of its position left out."""
-    fault = re.sub(r"-?\d+\.\d+", "#", re.sub(RUNNING_AT, "", CRASHED_AT.sub("crashed", why, count=1)))
+    fault = re.sub(r"-?\d+\.\d+", "#", re.sub(RUNNING_AT, "", AT_MOVE.sub("", why, count=1)))
     if fault.startswith(ILLEGAL_MOVE):
         fault = POSITION_WORD.sub("#", fault.split("; legal: ", 1)[0])
     return fault

@@ -315,7 +315,7 @@ class ComputerMoves:
                 scene._play(reply.move, by_computer=True)
                 return
             loss = played
-        loss = referee.crash_at(loss, len(scene.history), scene.initial.to_move)  # as the move list numbers it
+        loss = referee.at_move(loss, len(scene.history), scene.initial.to_move)  # as the move list numbers it
         if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
             scene._lose_by_forfeit(loss.side, loss.why)
         else:

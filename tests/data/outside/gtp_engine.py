@@ -1,7 +1,7 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
     python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
-                         [--chatty] [--row-col] [--buffered] [--one-newline]
+                         [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --silent: never answer; --record FILE: append every command received, and the working
@@ -11,6 +11,9 @@ directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove
 student's print left in); --row-col: answer genmove with the cell as "row col" from 0 ("0 0" for a1);
 --buffered: never flush its answers (a C engine's printf to a pipe without fflush: nothing arrives);
 --one-newline: end each answer with one newline, not the empty line GTP asks for.
+--no-time: refuse time_left (as engines without a clock do); --hang: never answer a genmove (a
+search that never ends); --from N: --chatty, --row-col and --hang only from its Nth genmove on
+(the moves before are good ones), so a forfeit comes in the middle of a game.
 It writes a line to its error stream for every genmove.
 """
 
@@ -27,6 +30,8 @@ if record:
         f.write(f"cwd {os.getcwd()}\n")
 cells = [c + r for c in "abc" for r in "123"]
 taken = set()
+asked = 0  # genmoves so far
+first_wrong = int(args[args.index("--from") + 1]) if "--from" in args else 1
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -48,7 +53,11 @@ for line in sys.stdin:
         taken.add(words[2].lower())
     elif command == "genmove":
         print("genmove asked", file=sys.stderr, flush=True)
-        if "--chatty" in args:
+        asked += 1
+        wrong = asked >= first_wrong  # --chatty, --row-col and --hang from now on
+        if "--hang" in args and wrong:
+            time.sleep(3600)
+        if "--chatty" in args and wrong:
             print(f"thinking... {9 - len(taken)} cells free", flush=True)
         if "--resign" in args:
             answer = "resign"
@@ -57,7 +66,7 @@ for line in sys.stdin:
         else:
             answer = next(c for c in cells if c not in taken)
             taken.add(answer)
-            if "--row-col" in args:
+            if "--row-col" in args and wrong:
                 answer = f"{int(answer[1]) - 1} {ord(answer[0]) - ord('a')}"
     elif command == "time_settings" and "--whole-seconds" in args and not all(w.isdigit() for w in words[1:]):
         print("? syntax error\n", flush=True)
