@@ -26,14 +26,16 @@ from games.trax_official import official_moves
 from games.trax_tiles import TILE_NAMES
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
-from tests.ui_helpers import click_widget, key, recorded_text
+from tests.ui_helpers import click, click_widget, key, recorded_text
+from ui import clipboard
 from ui import settings as settings_file
-from ui.ai_worker import AIProgress, _format_line
+from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
 from ui.match import HOTSEAT, MatchSetup
 from ui.notation import shown_moves
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
+from ui.scenes.setup import SetupChoices
 
 
 def plies_of(game, texts: list[str]) -> list[tuple]:
@@ -221,3 +223,78 @@ def test_a_searchs_line_is_written_in_both_notations_and_the_panel_shows_the_cho
     drawn = drawn_after(app, monkeypatch)
     assert any(text.startswith("depth 3 · best @1+") for text in drawn), drawn
     assert any(text.endswith("@1+ B0+") for text in drawn), drawn
+
+
+# -- one table for every list: a game from a set-up position of one tile -------------------------
+ONE_TILE_DDLL = games.load("trax").to_text(games.load("trax", centre="ddll").initial_state())
+"""The usual 10x10 board with its one tile ddll (lldd turned half round) where the centre option,
+lldd, would lay it: a position from the editor or from a file."""
+
+
+def one_tile_game_checked(app, monkeypatch) -> None:
+    """In the game started from ``ONE_TILE_DDLL`` (the centre option left at lldd): the official
+    ``B1+`` typed in the move field is e6+ (left of the tile on the board, right of it on the
+    table turned half round, as Copy moves writes the game), the move list writes it ``B1+``,
+    Copy moves' official line says ``@0/ B1+``, and the game saved and opened again lists it the
+    same.  The move field and the list turned the table by the centre option (``@1+``; ``B1+``
+    read as g6+) while Copy moves turned it by the tile."""
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.game.options["centre"] == "lldd"
+    assert scene.initial.cells.count(0) == len(scene.initial.cells) - 1
+    paste(app, monkeypatch, "B1+")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6+"]
+    drawn = drawn_after(app, monkeypatch)
+    assert "B1+" in drawn and "@1+" not in drawn
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    key(app, pygame.K_m)
+    assert "Official notation: @0/ B1+" in put[-1].splitlines()
+    app.open_replay(GameRecord.loads(scene.recorder.record.dumps()))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.shown_moves() == ["B1+"]
+
+
+def test_a_game_from_the_editors_one_tile_position_lists_copies_and_reads_moves_on_one_table(app, monkeypatch):
+    """The position editor, its centre cell clicked round to ddll, Ctrl+Enter, Enter: a hot-seat
+    game from that tile (``one_tile_game_checked``)."""
+    from tests.test_ui_position_editor_clicks import open_editor, pixel_of, symbol
+
+    app.setup_choices = SetupChoices(game_id="trax", mode=HOTSEAT)
+    editor = open_editor(app, "trax")
+    centre = editor.shown.game().centre
+    for _ in range(6):
+        if symbol(editor, centre) == "ddll":
+            break
+        click(app, pixel_of(editor, centre))
+    assert editor.area.text.strip() == ONE_TILE_DDLL.strip()
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    setup = app.scene
+    assert setup.start_record is not None
+    key(app, pygame.K_RETURN)
+    one_tile_game_checked(app, monkeypatch)
+
+
+def test_a_game_from_a_files_one_tile_position_lists_copies_and_reads_moves_on_one_table(app, monkeypatch, tmp_path):
+    """A text file holding the position (``Trax`` and the board) dropped on the window: New game
+    offers it, Enter starts it (``one_tile_game_checked``)."""
+    app.setup_choices = SetupChoices(game_id="trax", mode=HOTSEAT)
+    path = tmp_path / "one tile.txt"
+    path.write_text(f"Trax\nPosition:\n{ONE_TILE_DDLL}", encoding="utf-8")
+    drop(app, path)
+    assert app.scene.start_record is not None, messages(app)
+    key(app, pygame.K_RETURN)
+    one_tile_game_checked(app, monkeypatch)
+
+
+def test_the_workers_search_line_of_a_one_tile_positions_game_is_written_on_the_same_table():
+    """The worker rebuilds the position searched from the job: it replayed the moves from the
+    usual start, failed (another tile there) and read the position alone, two tiles with no first
+    one, so g6+ after e6+ was written on the board unturned, C1+.  The job now names the start."""
+    game = games.load("trax")
+    start = game.from_text(ONE_TILE_DDLL)
+    after = start.play(game.parse_move(start, "e6+"))
+    job = Job("trax", dict(game.options), ("e6+",), game.to_text(after), "level-1", 0.1, start=ONE_TILE_DDLL)
+    rebuilt = _rebuild(game, job)
+    reply = game.parse_move(rebuilt, "g6+")
+    assert _format_line(game, rebuilt, [reply], other=True) == [game.other_move_text(after, reply)] == ["@1+"]

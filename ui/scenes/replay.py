@@ -163,7 +163,8 @@ class ReplayScene(Scene):
         self.graph_whole = pygame.Rect(0, 0, 0, 0)  # the graph's place before the move list takes room from it
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
-        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
+        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start(),  # every move's value: key A
+                                          start=self.record.start_position)
         self.evaluations = LiveEvaluations(self.game)  # analysis mode's values, laid over the graph where deeper
         self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
