@@ -58,6 +58,7 @@ from games.trax_official import (
     official_moves,
     read_turned,
     table_turns_of,
+    turned_official_cell,
     turned_official_text,
     written_game,
 )
@@ -800,6 +801,11 @@ class Trax(Game):
         """``move`` in the official notation, counted from the tiles of ``state`` on the table
         turned as the game's first tile lies (``TraxState.table_turns``, games/trax_official.py)."""
         return turned_official_text(self, state.cells, move, state.table_turns)
+
+    def official_cell(self, state: TraxState, cell: int) -> str:
+        """``cell`` as Trax players name a space (``C1``), counted from the tiles of ``state`` as
+        ``other_move_text`` counts a move played there (games/trax_official.py): a forced tile's."""
+        return turned_official_cell(self, state.cells, cell, state.table_turns)
 
     def sign_of(self, move: int) -> str:
         """The shape of ``move``'s tile in the notation: ``+``, ``/`` or ``\\``."""

@@ -168,6 +168,17 @@ def turned_official_text(game: Any, cells: bytes, move: int, turns: int) -> str:
     return _official_text_of(game.size, bytes(cells), move, turns)
 
 
+def turned_official_cell(game: Any, cells: bytes, cell: int, turns: int) -> str:
+    """``cell`` of ``game``'s board holding ``cells`` named as Trax players name a space: its
+    official column and row (``C1``), counted from those tiles on the table turned ``turns``, as
+    ``turned_official_text`` counts a move played there.  The notation writes no forced tile; a
+    player who points one out names its space so, counted as the turn's placed tile is."""
+    size = game.size
+    top, left, _bottom, _right = tiles_box(turned_cells(cells, size, turns) if turns else cells, size)
+    row, col = divmod(_turned_cell(cell, size, turns), size)
+    return f"{column_letters(col - left + 1)}{row - top + 1}"
+
+
 @lru_cache(maxsize=4096)
 def _official_text_of(size: int, cells: bytes, move: int, turns: int) -> str:
     """``turned_official_text``'s answer, kept: a move list drawn every frame asks it of every

@@ -520,7 +520,9 @@ def test_hovering_a_cell_shows_its_value_beside_the_pointer(app, monkeypatch):
 
 
 def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
-    """Three tiles may go on one square, and one tag shows the best: the tip lists them all."""
+    """Three tiles may go on one square, and one tag shows the best: the tip lists them all, each
+    written as the move list writes it (the official notation by default, Settings > Trax
+    notation: the tip wrote Tabuleiro's cells whatever the list did)."""
     scene = _valued(app, "trax", {"size": 25}, (800, 560), 40)
     labels, state = scene.analysis.labels(), scene.shown_state()
     squares: dict = {}
@@ -529,7 +531,8 @@ def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
     centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
-    assert all(f"{scene.game.format_move(state, m)}   {labels[m].text}" in texts for m in shared)
+    assert all(f"{scene.game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared)
+    assert not any(text.startswith(scene.game.format_move(state, m)) for m in shared for text in texts)
 
 
 @pytest.mark.parametrize("game_id, options, size, plies", [("reversi", {}, (800, 560), 10),

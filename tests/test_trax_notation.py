@@ -298,3 +298,56 @@ def test_the_workers_search_line_of_a_one_tile_positions_game_is_written_on_the_
     rebuilt = _rebuild(game, job)
     reply = game.parse_move(rebuilt, "g6+")
     assert _format_line(game, rebuilt, [reply], other=True) == [game.other_move_text(after, reply)] == ["@1+"]
+
+
+# -- the messages that name a move ---------------------------------------------------------------
+CHAIN = """to-move: light
+none none none none none none none
+none none none dlld none none none
+none none none lddl none none none
+none none none lldd none none none
+none none none none none none none
+none none none none none none none
+none none none none none none none
+"""
+"""Three tiles down column d, rows 2 to 4 (tests/test_trax.py's): c3/ lays a tile left of them,
+the official ``@2/`` (rows count from the top tile, d2's), and forces c2 and c4, ``@1`` and ``@3``."""
+
+
+def chain_game(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=CHAIN))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
+    """Click ``move``'s cell and point at its tile in the picker: the line the picker writes under it."""
+    import ui.views.trax as trax_view
+    from games.trax_tiles import move_cell
+
+    view = scene.view
+    click(app, view.cell_rect(*divmod(move_cell(move), scene.game.size)).center)
+    rect = next(r for r, m in view._picker_rects() if m == move)
+    drawn: list[str] = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    key(app, pygame.K_ESCAPE)
+    return next(text for text in drawn if "ddll" in text)
+
+
+def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen_notation(app, monkeypatch):
+    """The picker's line for c3/ and the computer's note on playing it said ``c3/ ... forces c2,
+    c4`` whatever the notation chosen; officially it is ``@2/ ... forces @1, @3``: the forced
+    tiles, which the notation does not write, by the names Trax players give their spaces."""
+    scene = chain_game(app)
+    move = scene.game.parse_move(scene.state, "c3/")
+    assert picker_label(app, monkeypatch, scene, move) == "@2/  ddll (light right-bottom)  ·  forces @1, @3"
+    assert scene._play(move, by_computer=True)
+    assert "@2/ also laid its forced tiles: @1, @3" in messages(app)
+    app.settings.trax_notation = "tabuleiro"
+    scene = chain_game(app)
+    assert picker_label(app, monkeypatch, scene, move) == "c3/  ddll (light right-bottom)  ·  forces c2, c4"
+    assert scene._play(move, by_computer=True)
+    assert "c3/ also laid its forced tiles: c2, c4" in messages(app)

@@ -73,7 +73,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
-from ui.notation import shown_moves, shown_search
+from ui.notation import shown_move, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -522,7 +522,8 @@ class ReplayScene(Scene):
             b.draw(surface, theme, self.scale)
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
         self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
+        draw_value_tip(surface, self.view, labels, self.pointer, theme,
+                       lambda m: shown_move(self.app, self.game, state, m, self.game.format_move(state, m)),
                        self.scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
