@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -351,3 +354,50 @@ def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen
     assert picker_label(app, monkeypatch, scene, move) == "c3/  ddll (light right-bottom)  ·  forces c2, c4"
     assert scene._play(move, by_computer=True)
     assert "c3/ also laid its forced tiles: c2, c4" in messages(app)
+
+
+# -- the rules page's worked example ---------------------------------------------------------------
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+RULES_PAGES = {"en": ASSETS / "rules" / "trax.md", "pt": ASSETS / "locale" / "pt" / "rules" / "trax.md"}
+EXAMPLE_HEADINGS = {"en": "### A worked example", "pt": "### Um exemplo"}
+OFFICIALLY = r"(?:officially|oficialmente)"
+
+
+def worked_example(language: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], str]:
+    """The rules page's worked example: each turn (our move, the official one, and the forced
+    tiles it names, each cell with its official name), and the line it says Copy moves writes."""
+    page = RULES_PAGES[language].read_text(encoding="utf-8")
+    section = page.split(EXAMPLE_HEADINGS[language], 1)[1].split("\n## ", 1)[0]
+    turns = []
+    for bullet in section.split("\n- ")[1:]:
+        bullet = " ".join(bullet.split())
+        ours, official = re.search(rf"`([a-z]\d+[+/\\])`, {OFFICIALLY} `([^`]+)`", bullet).groups()
+        forced = re.findall(rf"(?:forces|força) ([a-z]\d+), {OFFICIALLY} `([^`]+)`", bullet)
+        turns.append((ours, official, forced))
+    copied = re.search(r'"(Official notation: [^"]+)"', " ".join(section.split())).group(1)
+    return turns, copied
+
+
+@pytest.mark.parametrize("language", sorted(RULES_PAGES))
+def test_the_rules_pages_worked_example_is_what_the_window_shows(app, monkeypatch, language):
+    """The example's moves typed in a game from the usual start: the move list draws each one as
+    the page writes it officially (and, on Tabuleiro, as ours), the forced tiles are named as the
+    page names them, and Copy moves writes the page's line."""
+    from ui.views.trax import forced_cells
+
+    turns, copied = worked_example(language)
+    assert len(turns) == 3
+    scene = play_trax(app, monkeypatch, " ".join(ours for ours, _official, _forced in turns))
+    assert played(scene) == [ours for ours, _official, _forced in turns]
+    drawn = drawn_after(app, monkeypatch)
+    assert all(official in drawn for _ours, official, _forced in turns), drawn
+    for ply, (_ours, _official, forced) in zip(scene.history, turns):
+        assert forced_cells(ply.before, ply.move) == ", ".join(cell for cell, _name in forced)
+        assert forced_cells(ply.before, ply.move, other=True) == ", ".join(name for _cell, name in forced)
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    key(app, pygame.K_m)
+    assert copied in put[-1].splitlines()
+    app.settings.trax_notation = "tabuleiro"
+    drawn = drawn_after(app, monkeypatch)
+    assert all(ours in drawn for ours, _official, _forced in turns), drawn
