@@ -401,3 +401,22 @@ def test_the_rules_pages_worked_example_is_what_the_window_shows(app, monkeypatc
     app.settings.trax_notation = "tabuleiro"
     drawn = drawn_after(app, monkeypatch)
     assert all(ours in drawn for ours, _official, _forced in turns), drawn
+
+
+def test_the_move_fields_example_is_written_as_the_list_writes_moves(app, monkeypatch):
+    """Enter opens the move field, whose placeholder gives a legal move as an example: in a Trax
+    game it was our ``e6+`` beside a list of official moves; now it is written as the list writes
+    them (the first legal move, a tile on f5 above the centre tile: ``A0`` and its shape), and
+    ours on Tabuleiro."""
+    for notation, example in (("official", "A0"), ("tabuleiro", "f5")):
+        app.settings.trax_notation = notation
+        scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        first = scene.state.legal_moves()[0]
+        written = scene.game.format_move(scene.state, first)
+        assert written.startswith("f5")
+        key(app, pygame.K_RETURN)
+        shown = f"a move or a list, like {example}{written[2:]}: Enter plays, Esc closes, Ctrl+V pastes"
+        assert shown in drawn_after(app, monkeypatch)
+        key(app, pygame.K_ESCAPE)
