@@ -56,8 +56,9 @@ from games.trax_official import (
     is_official_move,
     official_game,
     official_moves,
-    quarter_turns,
     read_turned,
+    table_turns_of,
+    turned_official_cell,
     turned_official_text,
     written_game,
 )
@@ -272,14 +273,17 @@ class TraxState(State):
     last tile, to (the port at the path's other end, the path's length in tiles); it is what makes
     finding a new loop or line O(1) per tile.  ``frontier`` is the set of empty cells next to a tile.
     ``turn`` lists the moves (placed tile first, then the forced tiles in order) of the turn that led
-    here.  Only ``cells`` and ``to_move`` make the key; the rest follows from them.
+    here.  ``table_turns`` is how the official notation's table lies (``table_turns_of``): fixed
+    by the game's first tile and kept by every turn after it.  Only ``cells`` and ``to_move`` make
+    the key; the rest follows from them or from the game's start.
     """
 
-    __slots__ = ("game", "cells", "to_move", "ends", "frontier", "turn", "outcome", "_moves", "_any_move",
-                 "_score")
+    __slots__ = ("game", "cells", "to_move", "ends", "frontier", "turn", "outcome", "table_turns", "_moves",
+                 "_any_move", "_score")
 
     def __init__(self, game: Trax, cells: bytes, to_move: int, ends: dict[int, tuple[int, int]],
-                 frontier: frozenset[int], turn: tuple[int, ...] = (), outcome: Outcome | None = None) -> None:
+                 frontier: frozenset[int], turn: tuple[int, ...] = (), outcome: Outcome | None = None,
+                 table_turns: int = 0) -> None:
         self.game = game
         self.cells = cells
         self.to_move = to_move
@@ -287,6 +291,7 @@ class TraxState(State):
         self.frontier = frontier
         self.turn = turn
         self.outcome = outcome
+        self.table_turns = table_turns
         self._moves: list[int] | None = None
         self._any_move: bool | None = None
         self._score: tuple[int, int] | None = None
@@ -608,7 +613,7 @@ class Trax(Game):
             frontier.update(o for o in self.neighbours[c] if o >= 0 and not board[o])
         outcome = self.outcome_of(made_loop, made_line, state.to_move)
         return TraxState(self, bytes(board), 1 - state.to_move, ends, frozenset(frontier),
-                         tuple(move_of(c, t) for c, t in order), outcome)
+                         tuple(move_of(c, t) for c, t in order), outcome, state.table_turns)
 
     def _clash_words(self, clash: tuple[int, int]) -> str:
         at, colour = clash
@@ -684,7 +689,7 @@ class Trax(Game):
         frontier = frozenset(i for i in range(self.cell_count) if not cells[i]
                              and any(o >= 0 and cells[o] for o in self.neighbours[i]))
         outcome = self.outcome_of(made_loop, made_line, 1 - to_move)
-        return TraxState(self, cells, to_move, ends, frontier, (), outcome)
+        return TraxState(self, cells, to_move, ends, frontier, (), outcome, table_turns_of(cells))
 
     def text_cells(self) -> TextCells:
         """A cell is ``none`` or one of the six tiles, in the course's order; the side to move is
@@ -782,7 +787,7 @@ class Trax(Game):
         if is_first_tile(text):
             raise IllegalMove(f"{said} is the first tile of a game in the official notation: paste the whole "
                               "game on the main menu to open it")
-        cell, sign = read_turned(state.cells, n, text, self.official_turns)
+        cell, sign = read_turned(state.cells, n, text, state.table_turns)
         if cell < 0:
             raise IllegalMove(f"{said} (the official notation, counted from the tiles' top-left corner) lies "
                               f"off this {n} x {n} board")
@@ -792,16 +797,15 @@ class Trax(Game):
             reason = str(exc).removeprefix(f"{said}: ")
             raise IllegalMove(f"{said} is {cell_name(cell, n)}{sign} here: {reason}") from None
 
-    @cached_property
-    def official_turns(self) -> int:
-        """The quarter turns that lay this game's table as the official notation does, its centre
-        tile as ``@0/`` or ``@0+``: the list, Copy moves and the move field all count in it."""
-        return quarter_turns(self.centre_tile)
-
     def other_move_text(self, state: TraxState, move: int) -> str:
         """``move`` in the official notation, counted from the tiles of ``state`` on the table
-        turned as ``official_turns`` says (games/trax_official.py)."""
-        return turned_official_text(self, state.cells, move, self.official_turns)
+        turned as the game's first tile lies (``TraxState.table_turns``, games/trax_official.py)."""
+        return turned_official_text(self, state.cells, move, state.table_turns)
+
+    def official_cell(self, state: TraxState, cell: int) -> str:
+        """``cell`` as Trax players name a space (``C1``), counted from the tiles of ``state`` as
+        ``other_move_text`` counts a move played there (games/trax_official.py): a forced tile's."""
+        return turned_official_cell(self, state.cells, cell, state.table_turns)
 
     def sign_of(self, move: int) -> str:
         """The shape of ``move``'s tile in the notation: ``+``, ``/`` or ``\\``."""

@@ -10,7 +10,9 @@ neighbours fixing its colours.  The first tile is ``@0/`` or ``@0+``, and the ta
 that it lies as those name it: ``/`` with white on its west and north edges (our ``lldd``), ``+``
 with white from north to south (``dldl``), as the FPT 2015 Trax contest's engines read it (e.g.
 Tetsui Ohkubo's: ``@0/ B1\\ A2\\`` closes a red loop).  White moves first and is Light here.  A
-game begun here from another single tile is written on the table turned (``quarter_turns``).
+game begun here from another single tile (another centre tile, or a set-up position of one tile)
+is written on the table turned (``quarter_turns``); one begun from several tiles, on the board as
+it lies (``table_turns_of``).
 
 Telling it from ours: our notation is absolute and lower-case (``e5/``, as Copy moves writes
 it); a move with a capital column or ``@`` (``B2+``, ``@1/``) is the official notation, read
@@ -104,6 +106,16 @@ def quarter_turns(tile: int) -> int:
     return next(k for k in range(4) if _turned_tile(tile, k) in SIGNS)
 
 
+def table_turns_of(cells: bytes | bytearray) -> int:
+    """How the official notation's table lies for a game that starts from the board ``cells``:
+    turned to lay its tile as ``@0/`` or ``@0+`` when it holds one (the usual start's centre tile,
+    or a set-up position's single tile, wherever it lies), the board as it is when it holds more
+    (there is no first tile to lay).  The one rule the move lists, the move field, Copy moves and
+    a saved game read again all follow (``TraxState.table_turns``, kept by every turn)."""
+    tiles = [tile for tile in cells if tile]
+    return quarter_turns(tiles[0]) if len(tiles) == 1 else 0
+
+
 def _turned_tile(tile: int, turns: int) -> int:
     """``tile`` turned ``turns`` quarter turns clockwise: its west edge comes north, and so on."""
     for _ in range(turns):
@@ -141,7 +153,7 @@ def official_moves(game: Any, states: list[Any]) -> list[str]:
     tiles = [tile for tile in states[0].cells if tile] if states else []
     if len(tiles) != 1:
         raise IllegalMove("the official notation starts from one tile")
-    turns = quarter_turns(tiles[0])
+    turns = states[0].table_turns
     written = [f"@0{SIGNS[_turned_tile(tiles[0], turns)]}"]
     for before, after in zip(states, states[1:]):  # the placed tile: the notation leaves the forced ones out
         written.append(turned_official_text(game, before.cells, after.turn[0], turns))
@@ -154,6 +166,17 @@ def turned_official_text(game: Any, cells: bytes, move: int, turns: int) -> str:
     (the notation labels the spaces before the move is played), so a column or row added at the
     top or left renames the later moves' places, never the earlier ones'."""
     return _official_text_of(game.size, bytes(cells), move, turns)
+
+
+def turned_official_cell(game: Any, cells: bytes, cell: int, turns: int) -> str:
+    """``cell`` of ``game``'s board holding ``cells`` named as Trax players name a space: its
+    official column and row (``C1``), counted from those tiles on the table turned ``turns``, as
+    ``turned_official_text`` counts a move played there.  The notation writes no forced tile; a
+    player who points one out names its space so, counted as the turn's placed tile is."""
+    size = game.size
+    top, left, _bottom, _right = tiles_box(turned_cells(cells, size, turns) if turns else cells, size)
+    row, col = divmod(_turned_cell(cell, size, turns), size)
+    return f"{column_letters(col - left + 1)}{row - top + 1}"
 
 
 @lru_cache(maxsize=4096)
@@ -188,8 +211,8 @@ def _table(game: Any, size: int) -> Any:
 
 
 def _laid_as_written(game: Any, texts: list[str]) -> Any:
-    """``game`` with the written game's first tile (``@0/`` or ``@0+``) as its centre tile, so that
-    it reads and writes the moves on the table unturned (``Trax.official_turns``)."""
+    """``game`` with the written game's first tile (``@0/`` or ``@0+``) as its centre tile: the
+    tile its record names as the one the game started from."""
     first = FIRST_TILE[OFFICIAL_MOVE.match(texts[0]).group(3)]
     return type(game)(**{**game.options, "centre": NAME[first]})
 

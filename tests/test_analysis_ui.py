@@ -520,7 +520,9 @@ def test_hovering_a_cell_shows_its_value_beside_the_pointer(app, monkeypatch):
 
 
 def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
-    """Three tiles may go on one square, and one tag shows the best: the tip lists them all."""
+    """Three tiles may go on one square, and one tag shows the best: the tip lists them all, each
+    written as the move list writes it (the official notation by default, Settings > Trax
+    notation: the tip wrote Tabuleiro's cells whatever the list did)."""
     scene = _valued(app, "trax", {"size": 25}, (800, 560), 40)
     labels, state = scene.analysis.labels(), scene.shown_state()
     squares: dict = {}
@@ -529,7 +531,8 @@ def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
     centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
-    assert all(f"{scene.game.format_move(state, m)}   {labels[m].text}" in texts for m in shared)
+    assert all(f"{scene.game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared)
+    assert not any(text.startswith(scene.game.format_move(state, m)) for m in shared for text in texts)
 
 
 @pytest.mark.parametrize("game_id, options, size, plies", [("reversi", {}, (800, 560), 10),
@@ -837,3 +840,39 @@ def test_hexs_first_stone_without_the_swap_is_read_from_the_solved_map_as_the_hi
     app.invalidate()
     app.run_frames(2)
     assert "best d4" in drawn and "proven: Blue wins" in drawn
+
+
+def test_the_replays_tip_writes_traxs_moves_as_its_list_does(app, monkeypatch):
+    """The replay's tip over a Trax square lists the tiles that go there with their values: each
+    in our notation whatever the list wrote; now as the list writes moves (officially by default)."""
+    import random
+
+    import games
+    from games.record import GameRecord, Side
+    from ui.scenes.replay import ReplayScene
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    game, rng = games.load("trax", size=25), random.Random(1)
+    state, moves = game.initial_state(), []
+    while len(moves) < 40:
+        move = rng.choice(state.legal_moves())
+        if not state.play(move).is_terminal():
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, state)
+    app.open_replay(record)
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and scene.ply == len(moves)
+    scene.move_analysis.active = True  # values as the worker sends them (no worker runs: no frames from here)
+    scene.move_analysis.values = MoveValues(state.to_move, {m: MoveValue(m, rng.uniform(-300, 300))
+                                                            for m in state.legal_moves()})
+    labels = scene.move_analysis.labels()
+    squares: dict = {}
+    for move in labels:
+        squares.setdefault(scene.view.value_anchor(move)[0], []).append(move)
+    centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0)))
+    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    assert all(f"{game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared), texts

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,14 +29,16 @@ from games.trax_official import official_moves
 from games.trax_tiles import TILE_NAMES
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
-from tests.ui_helpers import click_widget, key, recorded_text
+from tests.ui_helpers import click, click_widget, key, recorded_text
+from ui import clipboard
 from ui import settings as settings_file
-from ui.ai_worker import AIProgress, _format_line
+from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
 from ui.match import HOTSEAT, MatchSetup
 from ui.notation import shown_moves
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
+from ui.scenes.setup import SetupChoices
 
 
 def plies_of(game, texts: list[str]) -> list[tuple]:
@@ -221,3 +226,197 @@ def test_a_searchs_line_is_written_in_both_notations_and_the_panel_shows_the_cho
     drawn = drawn_after(app, monkeypatch)
     assert any(text.startswith("depth 3 · best @1+") for text in drawn), drawn
     assert any(text.endswith("@1+ B0+") for text in drawn), drawn
+
+
+# -- one table for every list: a game from a set-up position of one tile -------------------------
+ONE_TILE_DDLL = games.load("trax").to_text(games.load("trax", centre="ddll").initial_state())
+"""The usual 10x10 board with its one tile ddll (lldd turned half round) where the centre option,
+lldd, would lay it: a position from the editor or from a file."""
+
+
+def one_tile_game_checked(app, monkeypatch) -> None:
+    """In the game started from ``ONE_TILE_DDLL`` (the centre option left at lldd): the official
+    ``B1+`` typed in the move field is e6+ (left of the tile on the board, right of it on the
+    table turned half round, as Copy moves writes the game), the move list writes it ``B1+``,
+    Copy moves' official line says ``@0/ B1+``, and the game saved and opened again lists it the
+    same.  The move field and the list turned the table by the centre option (``@1+``; ``B1+``
+    read as g6+) while Copy moves turned it by the tile."""
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.game.options["centre"] == "lldd"
+    assert scene.initial.cells.count(0) == len(scene.initial.cells) - 1
+    paste(app, monkeypatch, "B1+")
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["e6+"]
+    drawn = drawn_after(app, monkeypatch)
+    assert "B1+" in drawn and "@1+" not in drawn
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    key(app, pygame.K_m)
+    assert "Official notation: @0/ B1+" in put[-1].splitlines()
+    app.open_replay(GameRecord.loads(scene.recorder.record.dumps()))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.shown_moves() == ["B1+"]
+
+
+def test_a_game_from_the_editors_one_tile_position_lists_copies_and_reads_moves_on_one_table(app, monkeypatch):
+    """The position editor, its centre cell clicked round to ddll, Ctrl+Enter, Enter: a hot-seat
+    game from that tile (``one_tile_game_checked``)."""
+    from tests.test_ui_position_editor_clicks import open_editor, pixel_of, symbol
+
+    app.setup_choices = SetupChoices(game_id="trax", mode=HOTSEAT)
+    editor = open_editor(app, "trax")
+    centre = editor.shown.game().centre
+    for _ in range(6):
+        if symbol(editor, centre) == "ddll":
+            break
+        click(app, pixel_of(editor, centre))
+    assert editor.area.text.strip() == ONE_TILE_DDLL.strip()
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
+    setup = app.scene
+    assert setup.start_record is not None
+    key(app, pygame.K_RETURN)
+    one_tile_game_checked(app, monkeypatch)
+
+
+def test_a_game_from_a_files_one_tile_position_lists_copies_and_reads_moves_on_one_table(app, monkeypatch, tmp_path):
+    """A text file holding the position (``Trax`` and the board) dropped on the window: New game
+    offers it, Enter starts it (``one_tile_game_checked``)."""
+    app.setup_choices = SetupChoices(game_id="trax", mode=HOTSEAT)
+    path = tmp_path / "one tile.txt"
+    path.write_text(f"Trax\nPosition:\n{ONE_TILE_DDLL}", encoding="utf-8")
+    drop(app, path)
+    assert app.scene.start_record is not None, messages(app)
+    key(app, pygame.K_RETURN)
+    one_tile_game_checked(app, monkeypatch)
+
+
+def test_the_workers_search_line_of_a_one_tile_positions_game_is_written_on_the_same_table():
+    """The worker rebuilds the position searched from the job: it replayed the moves from the
+    usual start, failed (another tile there) and read the position alone, two tiles with no first
+    one, so g6+ after e6+ was written on the board unturned, C1+.  The job now names the start."""
+    game = games.load("trax")
+    start = game.from_text(ONE_TILE_DDLL)
+    after = start.play(game.parse_move(start, "e6+"))
+    job = Job("trax", dict(game.options), ("e6+",), game.to_text(after), "level-1", 0.1, start=ONE_TILE_DDLL)
+    rebuilt = _rebuild(game, job)
+    reply = game.parse_move(rebuilt, "g6+")
+    assert _format_line(game, rebuilt, [reply], other=True) == [game.other_move_text(after, reply)] == ["@1+"]
+
+
+# -- the messages that name a move ---------------------------------------------------------------
+CHAIN = """to-move: light
+none none none none none none none
+none none none dlld none none none
+none none none lddl none none none
+none none none lldd none none none
+none none none none none none none
+none none none none none none none
+none none none none none none none
+"""
+"""Three tiles down column d, rows 2 to 4 (tests/test_trax.py's): c3/ lays a tile left of them,
+the official ``@2/`` (rows count from the top tile, d2's), and forces c2 and c4, ``@1`` and ``@3``."""
+
+
+def chain_game(app) -> GameScene:
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=CHAIN))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
+    """Click ``move``'s cell and point at its tile in the picker: the line the picker writes under it."""
+    import ui.views.trax as trax_view
+    from games.trax_tiles import move_cell
+
+    view = scene.view
+    click(app, view.cell_rect(*divmod(move_cell(move), scene.game.size)).center)
+    rect = next(r for r, m in view._picker_rects() if m == move)
+    drawn: list[str] = []
+    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    key(app, pygame.K_ESCAPE)
+    return next(text for text in drawn if "ddll" in text)
+
+
+def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen_notation(app, monkeypatch):
+    """The picker's line for c3/ and the computer's note on playing it said ``c3/ ... forces c2,
+    c4`` whatever the notation chosen; officially it is ``@2/ ... forces @1, @3``: the forced
+    tiles, which the notation does not write, by the names Trax players give their spaces."""
+    scene = chain_game(app)
+    move = scene.game.parse_move(scene.state, "c3/")
+    assert picker_label(app, monkeypatch, scene, move) == "@2/  ddll (light right-bottom)  ·  forces @1, @3"
+    assert scene._play(move, by_computer=True)
+    assert "@2/ also laid its forced tiles: @1, @3" in messages(app)
+    app.settings.trax_notation = "tabuleiro"
+    scene = chain_game(app)
+    assert picker_label(app, monkeypatch, scene, move) == "c3/  ddll (light right-bottom)  ·  forces c2, c4"
+    assert scene._play(move, by_computer=True)
+    assert "c3/ also laid its forced tiles: c2, c4" in messages(app)
+
+
+# -- the rules page's worked example ---------------------------------------------------------------
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+RULES_PAGES = {"en": ASSETS / "rules" / "trax.md", "pt": ASSETS / "locale" / "pt" / "rules" / "trax.md"}
+EXAMPLE_HEADINGS = {"en": "### A worked example", "pt": "### Um exemplo"}
+OFFICIALLY = r"(?:officially|oficialmente)"
+
+
+def worked_example(language: str) -> tuple[list[tuple[str, str, list[tuple[str, str]]]], str]:
+    """The rules page's worked example: each turn (our move, the official one, and the forced
+    tiles it names, each cell with its official name), and the line it says Copy moves writes."""
+    page = RULES_PAGES[language].read_text(encoding="utf-8")
+    section = page.split(EXAMPLE_HEADINGS[language], 1)[1].split("\n## ", 1)[0]
+    turns = []
+    for bullet in section.split("\n- ")[1:]:
+        bullet = " ".join(bullet.split())
+        ours, official = re.search(rf"`([a-z]\d+[+/\\])`, {OFFICIALLY} `([^`]+)`", bullet).groups()
+        forced = re.findall(rf"(?:forces|força) ([a-z]\d+), {OFFICIALLY} `([^`]+)`", bullet)
+        turns.append((ours, official, forced))
+    copied = re.search(r'"(Official notation: [^"]+)"', " ".join(section.split())).group(1)
+    return turns, copied
+
+
+@pytest.mark.parametrize("language", sorted(RULES_PAGES))
+def test_the_rules_pages_worked_example_is_what_the_window_shows(app, monkeypatch, language):
+    """The example's moves typed in a game from the usual start: the move list draws each one as
+    the page writes it officially (and, on Tabuleiro, as ours), the forced tiles are named as the
+    page names them, and Copy moves writes the page's line."""
+    from ui.views.trax import forced_cells
+
+    turns, copied = worked_example(language)
+    assert len(turns) == 3
+    scene = play_trax(app, monkeypatch, " ".join(ours for ours, _official, _forced in turns))
+    assert played(scene) == [ours for ours, _official, _forced in turns]
+    drawn = drawn_after(app, monkeypatch)
+    assert all(official in drawn for _ours, official, _forced in turns), drawn
+    for ply, (_ours, _official, forced) in zip(scene.history, turns):
+        assert forced_cells(ply.before, ply.move) == ", ".join(cell for cell, _name in forced)
+        assert forced_cells(ply.before, ply.move, other=True) == ", ".join(name for _cell, name in forced)
+    put: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: put.append(text) or True)
+    key(app, pygame.K_m)
+    assert copied in put[-1].splitlines()
+    app.settings.trax_notation = "tabuleiro"
+    drawn = drawn_after(app, monkeypatch)
+    assert all(ours in drawn for ours, _official, _forced in turns), drawn
+
+
+def test_the_move_fields_example_is_written_as_the_list_writes_moves(app, monkeypatch):
+    """Enter opens the move field, whose placeholder gives a legal move as an example: in a Trax
+    game it was our ``e6+`` beside a list of official moves; now it is written as the list writes
+    them (the first legal move, a tile on f5 above the centre tile: ``A0`` and its shape), and
+    ours on Tabuleiro."""
+    for notation, example in (("official", "A0"), ("tabuleiro", "f5")):
+        app.settings.trax_notation = notation
+        scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        first = scene.state.legal_moves()[0]
+        written = scene.game.format_move(scene.state, first)
+        assert written.startswith("f5")
+        key(app, pygame.K_RETURN)
+        shown = f"a move or a list, like {example}{written[2:]}: Enter plays, Esc closes, Ctrl+V pastes"
+        assert shown in drawn_after(app, monkeypatch)
+        key(app, pygame.K_ESCAPE)

@@ -437,7 +437,7 @@ def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkey
         labels.clear()
         app.invalidate()
         app.run_frames(2)
-        why = trax_view.left_out_words(scene.state, view.picker[0], view.picker[1])
+        why = trax_view.left_out_words(scene.state, view.picker[0], view.picker[1], view.other_notation)
         said = [(text, rect) for text, rect in labels if text and text in why]
         assert "is not offered" in why and " ".join(text for text, _rect in said) == why  # whole, not cut
         coordinates = [rect for _text, rect in letters]

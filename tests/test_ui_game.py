@@ -887,7 +887,8 @@ def test_the_computers_forced_trax_tiles_are_said_in_words(app):
         assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
     assert not any("forced" in m.text for m in scene.messages.items)
     assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=True)
-    assert "d5+ also laid its forced tiles: e5" in [m.text for m in scene.messages.items]
+    # d5+ (B2+ in the official notation, the default) and e5, the space C2 counted as B2+ is
+    assert "B2+ also laid its forced tiles: C2" in [m.text for m in scene.messages.items]
     scene.undo()
     scene.messages.items.clear()
     assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=False)
@@ -906,7 +907,7 @@ def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
     def notes() -> list[str]:
         return [m.text for m in scene.messages.items if "forced" in m.text]
 
-    assert notes() == ["d5+ also laid its forced tiles: e5"]
+    assert notes() == ["B2+ also laid its forced tiles: C2"]  # d5+, officially
     scene.undo()
     assert notes() == [] and len(scene.history) == 2
     assert scene._play(scene.game.parse_move(scene.state, "d5+"), by_computer=True)

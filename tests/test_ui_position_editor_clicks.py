@@ -261,3 +261,43 @@ def test_a_25x25_trax_cell_edited_by_a_click_or_the_cursor_keeps_its_symbol_in_v
     line, start, _end = cell_place(editor.cells, editor.area.text, edge)
     assert (editor.area.row, editor.area.col) == (line, start) and symbol(editor, edge) != "none"
     assert_symbol_in_view(app, editor, edge)
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.25, 1.5])
+def test_text_hidden_beyond_the_areas_edges_is_said_at_every_text_size(app, monkeypatch, text_size):
+    """A 25x25 Trax position is 124 columns and 26 lines, more than the text area shows at any
+    text size, and the area cut it at its edges with nothing to say there was more.  Its last
+    line now says what is hidden ("11 lines below · 67 columns right"), inside the area under the
+    text shown; End on a row shows the columns left instead; a board that fits says nothing."""
+    from tests.ui_helpers import recorded_text_rects
+
+    app.settings.text_size = text_size  # the editor lays its text out at it
+    drawn = recorded_text_rects(monkeypatch)
+    game = games.load("trax", size=25)
+    editor = PositionEditorScene(app, "trax", {"size": 25}, game.to_text(game.initial_state()), lambda _r: None)
+    app.switch(editor)
+    app.run_frames(2)
+    area = editor.area
+
+    def said() -> tuple[str, pygame.Rect]:
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(2)
+        return next(((text, rect) for text, rect in drawn if "below" in text or "left" in text), ("", pygame.Rect(0, 0, 0, 0)))
+
+    text, rect = said()
+    _width, height, columns, rows = area._metrics()
+    below, right = len(area.lines) - rows, len(area.lines[1]) - columns
+    assert below > 0 and right > 0
+    assert text == f"{below} lines below · {right} columns right"
+    last_line_bottom = area.rect.y + area.size // 2 + rows * height
+    assert area.rect.contains(rect) and rect.top >= last_line_bottom - 2, (rect, last_line_bottom)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_END)
+    text, _rect = said()
+    assert text.startswith(f"{below} lines below · ") and text.endswith("columns left") and "right" not in text
+    small = games.load("trax", size=7)
+    editor = PositionEditorScene(app, "trax", {"size": 7}, small.to_text(small.initial_state()), lambda _r: None)
+    app.switch(editor)
+    app.run_frames(2)
+    assert editor.area.hidden() == (0, 0, 0, 0) and said()[0] == ""

@@ -77,7 +77,7 @@ ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it run
 class Job:
     game_id: str
     options: dict[str, Any]
-    moves: tuple[str, ...]  # the game so far, in notation, from the initial position
+    moves: tuple[str, ...]  # the game so far, in notation, from the initial position (``start``'s, given one)
     position: str  # game.to_text of the position to search (used if the moves cannot be replayed)
     player_id: str
     move_time: float
@@ -91,6 +91,10 @@ class Job:
     remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
     increment: float | None = None  # ... and what it gains after each move
     clock: str | None = None  # ... and the clock's text ("5m+2s"), for a flag fall's words
+    # the position the game started from (Game.to_text), None for the usual start: the moves are
+    # replayed from it, so the position searched keeps what its start fixed (Trax's table turns,
+    # that the search's line is written on in the official notation)
+    start: str | None = None
 
 
 @dataclass
@@ -319,9 +323,9 @@ def _prepare(game_ids: tuple[str, ...]) -> None:
 
 
 def _rebuild(game, job: Job):
-    """The position to search: replay the moves; fall back to the position text."""
+    """The position to search: replay the moves from the game's start; fall back to the position text."""
     try:
-        state = game.play_line(job.moves)
+        state = game.play_line(job.moves, game.from_text(job.start) if job.start is not None else None)
         if not job.position or game.to_text(state) == job.position:
             return state
     except ValueError:

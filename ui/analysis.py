@@ -406,7 +406,8 @@ class BackgroundAnalysis:
             if settled(self.opinions[i]):
                 continue
             job = Job(self.record.game_id, dict(self.record.options), tuple(self.record.moves[:i]),
-                      self.game.to_text(state), self.player_id, seconds, seed=0, slot="analysis")
+                      self.game.to_text(state), self.player_id, seconds, seed=0, slot="analysis",
+                      start=self.record.start_position)
             self._job = (self.worker.submit(job), place)
             self._job_due = time.monotonic() + seconds + ANSWER_WAY_BACK
             return changed

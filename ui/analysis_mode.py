@@ -232,8 +232,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
 class AnalysisMode(PositionWorker):
     """Every-move analysis of the position a screen shows, in a worker of its own."""
 
-    def __init__(self, game: Game, seed: int | None = 0, active: bool = False) -> None:
-        super().__init__(game, active)
+    def __init__(self, game: Game, seed: int | None = 0, active: bool = False, start: str | None = None) -> None:
+        super().__init__(game, active, start)
         self.seed = seed
         self.values: MoveValues | None = None
         self.texts: dict = {}
@@ -244,7 +244,7 @@ class AnalysisMode(PositionWorker):
         from ui.ai_worker import Job
 
         return Job(self.game.id, dict(self.game.options), moves, position, "level-5", 0.0, self.seed,
-                   "values", kind="values")
+                   "values", kind="values", start=self.start)
 
     def receive(self, item) -> bool:
         from ui.ai_worker import AIMoveValues

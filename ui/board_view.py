@@ -105,6 +105,10 @@ class BoardView:
         # coordinates grow with it, as a fraction of a cell and past their usual cap, and so does
         # the room kept for them round the board
         self.text_size = 1.0
+        # the notation a move is named in where the view writes one (Trax's picker, a computer's
+        # forced tiles): the one the game's players write elsewhere (``ui.notation``), set by the
+        # screen that shows the board where the player chose it
+        self.other_notation = False
         self.notes: list[pygame.Rect] = []  # words the last draw wrote on the board (Hex's "swap"): analysis tags keep off them
         # the last press on the board was a finger's (SDL's touch mouse events): a finger has no
         # hover, so what a mouse shows by pointing (Trax's forced tiles) a first tap shows

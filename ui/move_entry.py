@@ -30,6 +30,7 @@ from games.position_text import is_position_text, position_alone, record_from_po
 from games.record import RecordError, check_text_length
 from ui import clipboard, words
 from ui.i18n import _
+from ui.notation import shown_move
 from ui.scenes.game_mouse import REFUSAL
 from ui.text_field import TextField
 
@@ -108,8 +109,9 @@ class MoveEntry:
         if why:
             self.scene.messages.add(why, topic=REFUSAL)
             return
-        state = self.scene.state
-        example = self.scene.game.format_move(state, state.legal_moves()[0])
+        state, game = self.scene.state, self.scene.game
+        first = state.legal_moves()[0]
+        example = shown_move(self.scene.app, game, state, first, game.format_move(state, first))  # as the list writes it
         self.field.label = _("Move:")  # in the language of the moment, like the placeholder
         self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
             move=example)

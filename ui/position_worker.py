@@ -22,8 +22,9 @@ from games.base import Game, State
 class PositionWorker:
     """Follows the position shown and keeps one worker job about it while ``active``."""
 
-    def __init__(self, game: Game, active: bool = False) -> None:
+    def __init__(self, game: Game, active: bool = False, start: str | None = None) -> None:
         self.game = game
+        self.start = start  # the position the moves are played from (Game.to_text), None: the usual start
         self.active = active
         self.worker: Any = None
         self.job: int | None = None

@@ -18,7 +18,10 @@ Usual start and its board's clicks), its caret with it; Ctrl+Y or Ctrl+Shift+Z d
 typed character replaces the one under the caret, as suits a board drawn in characters: move to a
 square, type its piece.  Lines longer than the area scroll sideways with the caret; more lines than
 fit scroll up and down with it, and a finger (or the mouse) dragged on the text scrolls it either
-way, the caret kept in what is shown (``DragScroll``).  Esc and Ctrl+Enter are left to the screen.
+way, the caret kept in what is shown (``DragScroll``).  Text hidden beyond the area's edges is
+said on its last line, kept for it ("10 lines below · 64 columns right", ``hidden_words``): a 25x25
+Trax board's rows are 124 characters, cut at the edge with nothing to say there was more.  Esc and
+Ctrl+Enter are left to the screen.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import pygame
 
 from ui import clipboard
 from ui import text as tx
+from ui.i18n import ngettext
 from ui.text_field import BLINK
 from ui.theme import Theme
 from ui.widgets import DragScroll, card, mix
@@ -239,11 +243,41 @@ class TextArea:
 
     # -- drawing --------------------------------------------------------------------------------
     def _metrics(self) -> tuple[int, int, int, int]:
-        """Character width, line height, and the columns and lines that fit."""
+        """Character width, line height, and the columns and lines of text shown: one line fewer
+        than fit when the text does not fit, its last one kept for saying what is hidden."""
         font = tx.ui_font(self.size, mono=True)
         width, height = font.size("M")[0], font.get_linesize()
         pad = self.size // 2
-        return width, height, max(1, (self.rect.width - 2 * pad) // width), max(1, (self.rect.height - 2 * pad) // height)
+        columns = max(1, (self.rect.width - 2 * pad) // width)
+        rows = max(1, (self.rect.height - 2 * pad) // height)
+        if self._overflows(columns, rows):
+            rows = max(1, rows - 1)
+        return width, height, columns, rows
+
+    def _longest(self) -> int:
+        return max(len(line) for line in self.lines)
+
+    def _overflows(self, columns: int, rows: int) -> bool:
+        """Whether the text is longer or wider than ``rows`` lines of ``columns`` characters."""
+        return len(self.lines) > rows or self._longest() > columns
+
+    def hidden(self) -> tuple[int, int, int, int]:
+        """(lines above, lines below, columns left, columns right) of the text beyond the area's
+        edges as it was last drawn (its scroll then)."""
+        _width, _height, columns, rows = self._metrics()
+        return (self.top, max(0, len(self.lines) - self.top - rows), self.left,
+                max(0, self._longest() - self.left - columns))
+
+    def hidden_words(self) -> str:
+        """What is hidden beyond the edges, said ("3 lines above · 10 lines below · 64 columns
+        right"); "" when the whole text is shown."""
+        above, below, left, right = self.hidden()
+        parts = [ngettext("{n} line above", "{n} lines above", above) if above else "",
+                 ngettext("{n} line below", "{n} lines below", below) if below else "",
+                 ngettext("{n} column left", "{n} columns left", left) if left else "",
+                 ngettext("{n} column right", "{n} columns right", right) if right else ""]
+        counts = (above, below, left, right)
+        return " · ".join(part.format(n=n) for part, n in zip(parts, counts) if part)
 
     def _click(self, pos: tuple[int, int]) -> None:
         width, height, _columns, _rows = self._metrics()
@@ -303,6 +337,7 @@ class TextArea:
                 pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), band)
             if shown:
                 tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
+        self._draw_hidden(surface, theme, rows * height)
         if self.focused and int(time.monotonic() / BLINK) % 2 == 0:
             x = rect.x + pad + (self.col - self.left) * width
             y = rect.y + pad + (self.row - self.top) * height
@@ -310,3 +345,15 @@ class TextArea:
                 pygame.draw.rect(surface, theme.accent, (x, y, width, height - 2), max(1, int(2 * s)))
             else:
                 pygame.draw.line(surface, theme.accent, (x, y), (x, y + height - 2), max(1, int(2 * s)))
+
+    def _draw_hidden(self, surface: pygame.Surface, theme: Theme, shown_height: int) -> None:
+        """``hidden_words`` on the line under the text shown (kept for it by ``_metrics``), at
+        the area's right, a little smaller than the text and muted."""
+        said = self.hidden_words()
+        if not said:
+            return
+        pad, size = self.size // 2, max(10, self.size * 5 // 6)
+        room = self.rect.width - 2 * pad
+        y = self.rect.y + pad + shown_height + max(0, (tx.ui_font(self.size, mono=True).get_linesize()
+                                                        - tx.line_height(size)) // 2)
+        tx.text(surface, tx.fit(said, size, room), (self.rect.right - pad, y), size, theme.muted, "topright")

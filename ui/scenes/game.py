@@ -104,7 +104,7 @@ class GameScene(GameCommands, Scene):
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
-        self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start())  # key A
+        self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start(), start=setup.start)  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
         self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the

@@ -28,6 +28,7 @@ from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summar
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+from ui.notation import other_chosen, shown_move
 from ui.scenes.game_over import reason_lines
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class BoardSide:
         board, self.eval_rect = eval_bar.carve(board, s, scene.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, scene.analysis.active)
         scene.view.text_size = scene.app.settings.text_size  # the coordinates' size
+        scene.view.other_notation = other_chosen(scene.app)  # the moves the view names (Trax's official ones)
         scene.view.layout(board)
 
     # -- drawing --------------------------------------------------------------------------------
@@ -117,7 +119,7 @@ class BoardSide:
         scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
         if not scene.card_shown() and not scene.view.has_partial_input():  # not over the card, a tile picker
             draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme,
-                           lambda m: scene.game.format_move(shown, m), s)
+                           lambda m: shown_move(scene.app, scene.game, shown, m, scene.game.format_move(shown, m)), s)
 
     def messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones

@@ -149,7 +149,7 @@ class ComputerMoves:
                   scene.game.to_text(scene.state), player_id, move_time, scene.setup.seed,
                   "hint" if kind == "hint" else f"side{side}", kind="load" if kind == "load" else "move",
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
-                  clock=clock.clock if clock else None)
+                  clock=clock.clock if clock else None, start=scene.setup.start)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
         scene._run_clock()  # a search has begun: a paused game's Step is charged from now

@@ -73,7 +73,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
-from ui.notation import shown_moves, shown_search
+from ui.notation import shown_move, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -163,7 +163,8 @@ class ReplayScene(Scene):
         self.graph_whole = pygame.Rect(0, 0, 0, 0)  # the graph's place before the move list takes room from it
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.analysis: BackgroundAnalysis | None = None
-        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start())  # every move's value: key A
+        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start(),  # every move's value: key A
+                                          start=self.record.start_position)
         self.evaluations = LiveEvaluations(self.game)  # analysis mode's values, laid over the graph where deeper
         self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
@@ -521,7 +522,8 @@ class ReplayScene(Scene):
             b.draw(surface, theme, self.scale)
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
         self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme, lambda m: self.game.format_move(state, m),
+        draw_value_tip(surface, self.view, labels, self.pointer, theme,
+                       lambda m: shown_move(self.app, self.game, state, m, self.game.format_move(state, m)),
                        self.scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:

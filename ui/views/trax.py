@@ -138,25 +138,36 @@ def picker_label_size(tile_size: int) -> int:
     return max(13, tile_size // 4)
 
 
-def forced_cells(state: TraxState, move: int, most: int = 4) -> str:
+def forced_cells(state: TraxState, move: int, most: int = 4, other: bool = False) -> str:
     """The cells ``move``'s turn fills by force, played on ``state`` ("c2, c4"; "" if none): a long
-    chain names its first ``most`` cells, so a line naming them stays inside the board."""
-    cells = [cell_name(move_cell(m), state.game.size) for m in state.forced_tiles(move)[1:]]
+    chain names its first ``most`` cells, so a line naming them stays inside the board.  ``other``:
+    as Trax players name the spaces (``Trax.official_cell``: "C1, D2"), counted as the move is."""
+    cells = [cell_written(state, move_cell(m), other) for m in state.forced_tiles(move)[1:]]
     return ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
 
 
-def forced_words(state: TraxState, move: int, most: int = 4) -> str:
+def move_written(state: TraxState, move: int, other: bool) -> str:
+    """``move`` played in ``state`` as the view names it: ``e5/`` or, ``other``, officially ``B2+``."""
+    return state.game.other_move_text(state, move) if other else state.game.format_move(state, move)
+
+
+def cell_written(state: TraxState, cell: int, other: bool) -> str:
+    """``cell`` as the view names it in ``state``: ``e5`` or, ``other``, officially ``B2``."""
+    return state.game.official_cell(state, cell) if other else cell_name(cell, state.game.size)
+
+
+def forced_words(state: TraxState, move: int, most: int = 4, other: bool = False) -> str:
     """Which cells ``move``'s turn fills by force, for the picker's label ("forces c2, c4"): the
     ghosted turn alone did not tell the tile chosen from the tiles that come with it."""
-    cells = forced_cells(state, move, most)
+    cells = forced_cells(state, move, most, other)
     return _("forces {cells}").format(cells=cells) if cells else ""
 
 
-def pointed_words(state: TraxState, move: int) -> str:
+def pointed_words(state: TraxState, move: int, other: bool = False) -> str:
     """The line under the picker for the tile pointed at: its move, its tile and the cells its
-    turn forces ("f8+  dldl (light top-bottom)  ·  forces f7, g7, g8")."""
-    label = f"{state.game.format_move(state, move)}  {words.trax_tile(NAME[move_tile(move)])}"
-    forced = forced_words(state, move)
+    turn forces ("f8+  dldl (light top-bottom)  ·  forces f7, g7, g8"; ``other``: officially)."""
+    label = f"{move_written(state, move, other)}  {words.trax_tile(NAME[move_tile(move)])}"
+    forced = forced_words(state, move, other=other)
     return label + POINTED_PARTS + forced if forced else label
 
 
@@ -166,10 +177,11 @@ def pointed_lines(said: str, narrow: bool) -> list[str]:
     return said.split(POINTED_PARTS) if narrow else [said]
 
 
-def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
+def left_out_words(state: TraxState, cell: int, offered: list[int], other: bool = False) -> str:
     """Why tiles that match the neighbours of ``cell`` are not among the picker's ``offered``, in
-    the course's words ("c3/ is not offered: three dark edges would meet at c3"): a picker of two
-    tiles where three fit left the player wondering where the third had gone."""
+    the course's words ("c3/ is not offered: three dark edges would meet at c3"; ``other``:
+    officially): a picker of two tiles where three fit left the player wondering where the third
+    had gone."""
     game = state.game
     said = []
     for tile in game.fits(state.cells, cell):
@@ -179,7 +191,7 @@ def left_out_words(state: TraxState, cell: int, offered: list[int]) -> str:
             at, colour = clash
             template = (_("{move} is not offered: three light edges would meet at {cell}") if colour == LIGHT
                         else _("{move} is not offered: three dark edges would meet at {cell}"))
-            said.append(template.format(move=game.format_move(state, move), cell=cell_name(at, game.size)))
+            said.append(template.format(move=move_written(state, move, other), cell=cell_written(state, at, other)))
     return "; ".join(said)
 
 
@@ -300,8 +312,8 @@ class TraxView(GridView):
         self.picker = (cell[0] * self.cols + cell[1], moves)
         self._forced_cells = {move_cell(t) for m in moves for t in state.forced_tiles(m)[1:]}
         self._tiles = {i for i, tile in enumerate(state.cells) if tile}
-        self._left_out = left_out_words(state, self.picker[0], moves)
-        self._pointed = [pointed_words(state, m) for m in moves]
+        self._left_out = left_out_words(state, self.picker[0], moves, self.other_notation)
+        self._pointed = [pointed_words(state, m, self.other_notation) for m in moves]
         return Click.pending()
 
     def targets(self, state: TraxState) -> list[tuple[Hashable, pygame.Rect]]:
@@ -450,12 +462,13 @@ class TraxView(GridView):
 
     def move_note(self, before: TraxState, move: int, after: TraxState) -> str:
         """The computer's forced tiles in words: its turn laid two or more tiles, only one of them
-        chosen, and a player who did not know the forcing rule saw the computer take extra turns."""
-        cells = forced_cells(before, move)
+        chosen, and a player who did not know the forcing rule saw the computer take extra turns.
+        In the official notation (``other_notation``) the forced tiles are named by their spaces."""
+        cells = forced_cells(before, move, other=self.other_notation)
         if not cells:
             return ""
-        return _("{move} also laid its forced tiles: {cells}").format(move=before.game.format_move(before, move),
-                                                                      cells=cells)
+        written = move_written(before, move, self.other_notation)
+        return _("{move} also laid its forced tiles: {cells}").format(move=written, cells=cells)
 
     def marks_wait(self) -> bool:
         """True while the last drawing left tiles of the turn to come (``_hidden``): the board shown
@@ -603,7 +616,7 @@ class TraxView(GridView):
         within = self.grid if self.grid.contains(box) else self.rect  # where the picker keeps, its lines too
         for line in notes:  # first, where they stay while a tile is pointed at
             below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
-        for line in pointed_lines(pointed_words(state, hovered), narrow) if hovered is not None else []:
+        for line in pointed_lines(pointed_words(state, hovered, self.other_notation), narrow) if hovered is not None else []:
             below = draw_label(surface, line, (box.centerx, below), size, within, theme).bottom + 2
 
 
