@@ -937,3 +937,31 @@ def test_a_bound_reads_as_one_in_its_box_and_in_the_side_panel(app, monkeypatch)
     texts = redrawn(app, drawn)
     assert "≤" not in texts and "≥+" not in texts
     assert [n.value for r, n in explorer.node_rects if n.ply == 1 and n.move == c2] == [-1.0]
+
+
+def test_the_readme_says_which_tic_tac_toe_trees_reach_the_end_as_the_explorer_builds_them():
+    """README said "Tic-tac-toe trees are exact to the end of the game", yet the explorer opens
+    them at four plies with the heuristic's estimates at the limit.  It now says that, and which
+    trees + takes to the end on 3x3, with their node counts: these."""
+    from pathlib import Path
+
+    from ui.scenes.tree_explorer import MAX_DEPTH, default_depth
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "exact to the end of the game" not in readme
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    assert default_depth("tictactoe", start) == 4 and not build(start, ALPHABETA, 4, game_id="tictactoe").to_the_end
+    assert MAX_DEPTH == 9
+    for algorithm in (ALPHABETA, ORDERED):
+        tree = build(start, algorithm, 9, game_id="tictactoe")
+        assert tree.to_the_end and "from the empty board" in readme and f"{tree.nodes:,}" in readme, algorithm
+    with pytest.raises(TreeTooBig):
+        build(start, MINIMAX, 9, game_id="tictactoe")
+    assert f"{count_nodes(start, MINIMAX, 9, game_id='tictactoe'):,}" in readme
+    for first in ("a1", "b2"):  # a corner, the centre
+        assert build(game.play_line([first]), MINIMAX, 8, game_id="tictactoe").to_the_end, first
+    with pytest.raises(TreeTooBig):  # an edge
+        build(game.play_line(["a2"]), MINIMAX, 8, game_id="tictactoe")
+    assert f"{count_nodes(game.play_line(['a2']), MINIMAX, 8, game_id='tictactoe'):,}" in readme
+    assert build(game.play_line(["a2", "a1"]), MINIMAX, 7, game_id="tictactoe").to_the_end
