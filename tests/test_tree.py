@@ -965,3 +965,34 @@ def test_the_readme_says_which_tic_tac_toe_trees_reach_the_end_as_the_explorer_b
         build(game.play_line(["a2"]), MINIMAX, 8, game_id="tictactoe")
     assert f"{count_nodes(game.play_line(['a2']), MINIMAX, 8, game_id='tictactoe'):,}" in readme
     assert build(game.play_line(["a2", "a1"]), MINIMAX, 7, game_id="tictactoe").to_the_end
+
+
+@pytest.mark.parametrize("presses", (0, 2))  # the usual text size, and Larger (Ctrl+= twice)
+def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(app, monkeypatch, presses):
+    """At Larger text "≤-0.73" sat against its box's triangle (1 px of the glyph's side bearing
+    between them): every value now stands 4 px (at scale) clear of the triangle, and clear of
+    the right edge, the box widened to the widest value's room."""
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui.scenes.tree_explorer import TRIANGLE_CENTRE, TRIANGLE_HALF
+
+    app.open_demo("game:tictactoe:hotseat:b2,a1,c3")
+    for _ in range(presses):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    key(app, pygame.K_t)
+    key(app, pygame.K_2)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    gap, edge_gap = int(4 * explorer.scale), max(2, int(2 * explorer.scale))  # the old boxes left 4 px at Larger's 1.25
+    boxes = [rect for rect, node in explorer.node_rects if not node.cut]
+    bounds = [(text, rect) for text, rect in drawn if text.startswith(("≤", "≥"))]
+    assert bounds
+    for text, rect in drawn:
+        box = next((b for b in boxes if b.contains(rect)), None)
+        if box is None:
+            continue
+        triangle_right = box.x + int(TRIANGLE_CENTRE * explorer.scale) + int(TRIANGLE_HALF * explorer.scale)
+        assert rect.left - triangle_right >= gap and box.right - rect.right >= edge_gap, (text, rect, box)
+    assert all(any(b.contains(rect) for b in boxes) for _, rect in bounds)
