@@ -7,7 +7,9 @@
 - after a sampled book move, the position is proven by a fresh solver within the generator's
   in-game budget, or every loser reply has a book answer, such a proof, or is listed open;
 - the winner playing the book (and the solver where the book ends) beats random play;
-- on 8x8 the book answers South's eight first moves with the rules file's refutations.
+- on 8x8 the book answers South's eight first moves with the rules file's refutations;
+- the tool values every first move of South as the solver does (5x5), and books the position
+  after each (6x6 and 7x7: tests/test_analysis_ui.py reads them through analysis).
 """
 
 from __future__ import annotations
