@@ -876,3 +876,54 @@ def test_the_replays_tip_writes_traxs_moves_as_its_list_does(app, monkeypatch):
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0)))
     texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
     assert all(f"{game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared), texts
+
+
+@pytest.mark.parametrize("n", (6, 7))
+def test_every_rastros_first_move_is_proven_as_the_shipped_book_says_and_so_is_the_hint_after_it(app, n):
+    """7x7: analysis of the start proved only the book's 5-3; the seven other first moves read
+    estimates such as "-20" after 25 s though each wins for South (docs/rastros-proof.md), and
+    6x6's unforced moves stayed estimates too.  The book now holds the position after each first
+    move (its ``first_moves`` figure): every move reads proven, won or lost as the file says, and
+    the hint after a first move the search did not prove says who wins."""
+    import ast
+
+    from ai.engines import rastros_book
+    from tests.ui_helpers import click
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("rastros", {"size": n}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    start = scene.state
+    proven = {scene.game.format_move(start, move): value.proven for move, value in scene.analysis.values.values.items()}
+    assert len(proven) == 8 and None not in proven.values(), proven
+    winners = ast.literal_eval(rastros_book.load(n).figures["first_moves"])
+    assert proven == {name: 1 if side == "South" else -1 for name, side in winners.items()}
+    key(app, pygame.K_a)
+    first = scene.game.parse_square("3-3")  # a winning first move that is not the book's own on 7x7
+    click(app, scene.view.cell_rect(*divmod(first, scene.view.cols)).center)
+    assert scene.state.white == first
+    key(app, pygame.K_h)
+    assert wait(app, lambda: any("proven: South wins" in m.text for m in scene.messages.current()), 120)
+
+
+def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_first_reply(app):
+    """6x6 Reversi is solved (White wins by 4) and the shipped book holds both sides' proven
+    moves down to 23 empties, yet analysis of the start showed "c2 b4" as its line: the book
+    answered the position after c2 with its move alone.  The line now follows the book as far as
+    it holds the position (as many moves as the window is sent)."""
+    from ai.engines.reversi_book import book_answer
+    from ui.ai_worker import LINE_PLIES
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    line = scene.analysis.best_line().pv
+    state, booked = scene.game.play_line(line[:1]), line[:1]
+    while (answer := book_answer(state)) is not None:  # each side's book move, to where the book ends
+        booked.append(scene.game.format_move(state, answer.move))
+        state = state.play(answer.move)
+    assert len(booked) > 2 and line == booked[:LINE_PLIES], (line, booked)  # as many as the window is sent

@@ -7,7 +7,9 @@
 - after a sampled book move, the position is proven by a fresh solver within the generator's
   in-game budget, or every loser reply has a book answer, such a proof, or is listed open;
 - the winner playing the book (and the solver where the book ends) beats random play;
-- on 8x8 the book answers South's eight first moves with the rules file's refutations.
+- on 8x8 the book answers South's eight first moves with the rules file's refutations;
+- the tool values every first move of South as the solver does (5x5), and books the position
+  after each (6x6 and 7x7: tests/test_analysis_ui.py reads them through analysis).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
 
-BOOK_SIZES = (7, 8)
+BOOK_SIZES = (6, 7, 8)
 
 
 def the_book(n: int) -> book.Book:
@@ -330,3 +332,33 @@ def test_a_book_win_leaves_no_unproven_reply_to_solve_whatever_the_time(monkeypa
     for position in faced:
         searcher.start(position, Limits(time=0.1))
     assert faced and not solved_at_any_time
+
+
+def test_the_book_tool_values_every_first_move_as_the_solver_does_on_5x5(tmp_path):
+    """The book stored the winner's line alone, so analysis proved the book's first move and read
+    estimates for the others (7x7: "-20" after 25 s).  tools/rastros_book.py now solves the
+    position after each first move of South: its ``first_moves`` figure and the book's entry for
+    that position (North to move: won or lost) agree with the kernel solver."""
+    import ast
+
+    from tools import rastros_book as tool
+
+    out = tmp_path / "book5.npz"
+    assert tool.main(["--size", "5", "--out", str(out), "--checkpoint", str(tmp_path / "book5.pickle")]) == 0
+    with np.load(out) as arrays:
+        made = book.Book(5, arrays["region"].copy(), arrays["code"].copy(),
+                         dict(zip(arrays["figure_names"].tolist(), arrays["figure_values"].tolist())))
+    game = games.load("rastros", size=5)
+    start, b, table = game.initial_state(), kernel.board(5), kernel.SolverTable(16)
+    first_moves = ast.literal_eval(made.figures["first_moves"])
+    assert sorted(first_moves) == sorted(game.format_move(start, m) for m in start.legal_moves())
+    reach = int(kernel.flood(b, start.white, np.uint64(start.free)))
+    needy = tool.loser_replies(b, start.white, reach, 0)  # the others let North win at once
+    assert needy
+    for move in start.legal_moves():
+        after = start.play(move)
+        region = int(kernel.flood(b, after.white, np.uint64(after.free)))
+        north_wins = kernel.solve(after.white, region, 1, table, n=5) == 1
+        assert first_moves[game.format_move(start, move)] == ("North" if north_wins else "South")
+        if move in needy:
+            assert made.lookup(after.white, region, 1)[1] == north_wins, game.format_move(start, move)

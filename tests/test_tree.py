@@ -937,3 +937,62 @@ def test_a_bound_reads_as_one_in_its_box_and_in_the_side_panel(app, monkeypatch)
     texts = redrawn(app, drawn)
     assert "≤" not in texts and "≥+" not in texts
     assert [n.value for r, n in explorer.node_rects if n.ply == 1 and n.move == c2] == [-1.0]
+
+
+def test_the_readme_says_which_tic_tac_toe_trees_reach_the_end_as_the_explorer_builds_them():
+    """README said "Tic-tac-toe trees are exact to the end of the game", yet the explorer opens
+    them at four plies with the heuristic's estimates at the limit.  It now says that, and which
+    trees + takes to the end on 3x3, with their node counts: these."""
+    from pathlib import Path
+
+    from ui.scenes.tree_explorer import MAX_DEPTH, default_depth
+
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "exact to the end of the game" not in readme
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    assert default_depth("tictactoe", start) == 4 and not build(start, ALPHABETA, 4, game_id="tictactoe").to_the_end
+    assert MAX_DEPTH == 9
+    for algorithm in (ALPHABETA, ORDERED):
+        tree = build(start, algorithm, 9, game_id="tictactoe")
+        assert tree.to_the_end and "from the empty board" in readme and f"{tree.nodes:,}" in readme, algorithm
+    with pytest.raises(TreeTooBig):
+        build(start, MINIMAX, 9, game_id="tictactoe")
+    assert f"{count_nodes(start, MINIMAX, 9, game_id='tictactoe'):,}" in readme
+    for first in ("a1", "b2"):  # a corner, the centre
+        assert build(game.play_line([first]), MINIMAX, 8, game_id="tictactoe").to_the_end, first
+    with pytest.raises(TreeTooBig):  # an edge
+        build(game.play_line(["a2"]), MINIMAX, 8, game_id="tictactoe")
+    assert f"{count_nodes(game.play_line(['a2']), MINIMAX, 8, game_id='tictactoe'):,}" in readme
+    assert build(game.play_line(["a2", "a1"]), MINIMAX, 7, game_id="tictactoe").to_the_end
+
+
+@pytest.mark.parametrize("presses", (0, 2))  # the usual text size, and Larger (Ctrl+= twice)
+def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(app, monkeypatch, presses):
+    """At Larger text "≤-0.73" sat against its box's triangle (1 px of the glyph's side bearing
+    between them): every value now stands 4 px (at scale) clear of the triangle, and clear of
+    the right edge, the box widened to the widest value's room."""
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui.scenes.tree_explorer import TRIANGLE_CENTRE, TRIANGLE_HALF
+
+    app.open_demo("game:tictactoe:hotseat:b2,a1,c3")
+    for _ in range(presses):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    key(app, pygame.K_t)
+    key(app, pygame.K_2)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    gap, edge_gap = int(4 * explorer.scale), max(2, int(2 * explorer.scale))  # the old boxes left 4 px at Larger's 1.25
+    boxes = [rect for rect, node in explorer.node_rects if not node.cut]
+    bounds = [(text, rect) for text, rect in drawn if text.startswith(("≤", "≥"))]
+    assert bounds
+    for text, rect in drawn:
+        box = next((b for b in boxes if b.contains(rect)), None)
+        if box is None:
+            continue
+        triangle_right = box.x + int(TRIANGLE_CENTRE * explorer.scale) + int(TRIANGLE_HALF * explorer.scale)
+        assert rect.left - triangle_right >= gap and box.right - rect.right >= edge_gap, (text, rect, box)
+    assert all(any(b.contains(rect) for b in boxes) for _, rect in bounds)

@@ -1,6 +1,6 @@
 """Make the Rastros opening book (ai/data/rastros_book<n>.npz) from our exact solver.
 
-    .venv/bin/python tools/rastros_book.py --size 7                    # small boards: seconds
+    .venv/bin/python tools/rastros_book.py --size 7                    # small boards: seconds (and --size 6)
     nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-4 \
         --checkpoint /tmp/rastros-proof/book8.pickle                      # South's 3-4 and 5-6: about an hour
     nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-5 \
@@ -27,13 +27,14 @@ North on 8x8) plays book moves and the loser plays anything:
   move besides the book's win?  Positions whose proof needs more than ``--hardness-cap`` solver
   positions stay unknown (counted as not unique); ``--counted-only`` writes the book with the
   counts so far (a pass stopped early: the positions not reached are unknown).
-Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
+On 4x4..7x7 each of South's first moves is solved too (``Builder.book_first_moves``), so that
+analysis proves every one of them.  Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
 each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
 positions still open.  At the end every loser reply in the tree is checked to have a book answer or
 a position the in-game solver proves within the budget, the file is written and its SHA-256
 recorded in ai/data/checksums.json.
 
-How long, here: the 7x7 book 10 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
+How long, here: the 6x6 book 2 s, the 7x7 book 40 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ class Builder:
         self.winner = -1
         self.figures: dict[str, float] = {"seconds": 0.0, "solver_positions": 0, "check_positions": 0}
         self.refutations: dict[str, dict] = {}
+        self.first_moves: dict[str, str] = {}  # South's first move -> the side that wins after it (4x4..7x7)
 
     def canonical(self, piece: int, region: int, side: int) -> book.Key:
         k = book.book_key(self.n, piece, region, side)
@@ -175,10 +177,38 @@ class Builder:
             self.figures["solver_positions"] += prover.nodes - nodes
             if self.winner == 0:
                 self.frontier[root] = None
+                self.book_first_moves(prover, s0.white, region)
             else:
                 self.loser_children[root] = [(q, self.canonical(q, after(b, q, region), 1))
                                              for q in loser_replies(b, s0.white, region, 0)]
                 self.frontier.update((c, None) for _, c in self.loser_children[root])
+
+    def book_first_moves(self, prover: Prover, start: int, region: int) -> None:
+        """Every first move of South valued (the ``first_moves`` figure), so analysis and the hint
+        prove each one where the search alone reads estimates (7x7's seven moves besides the
+        solver's first win stayed at "-20" after 25 s).  After a winning move North's position is
+        a lost one of the tree (its replies booked like the others); after a losing one it gets
+        North's winning move, alone.  A move that ends the game, or leaves North a move that
+        does, is valued by the rules and needs no entry."""
+        b, game = prover.b, games.load("rastros", size=self.n)
+        s0 = game.initial_state()
+        needy = set(loser_replies(b, start, region, 0))
+        for q in s0.legal_moves():
+            if q not in needy:
+                self.first_moves[game.format_move(s0, q)] = ("South", "North")[s0.play(q).winner() != 0]
+                continue
+            lost, nodes, started = after(b, q, region), prover.nodes, time.perf_counter()
+            north_wins = prover.wins(q, lost, 1)
+            self.figures["seconds"] += time.perf_counter() - started
+            self.figures["solver_positions"] += prover.nodes - nodes
+            self.first_moves[game.format_move(s0, q)] = "North" if north_wins else "South"
+            key = self.canonical(q, lost, 1)
+            if north_wins:
+                self.entries[key] = (prover.first_win(key.piece, key.region, key.side), True)
+            elif key not in self.loser_children:
+                self.loser_children[key] = [(r, self.canonical(r, after(b, r, key.region), 0))
+                                            for r in loser_replies(b, key.piece, key.region, 1)]
+                self.frontier.update((child, None) for _, child in self.loser_children[key])
 
     def preferred(self, key: book.Key) -> int | None:
         """On 8x8 at ply 1 the rules file's refutation of South's first move, else None."""
@@ -372,7 +402,7 @@ class Builder:
         figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
                        winner_positions=len(self.entries), loser_positions=len(entries) - len(self.entries),
                        leaves=len(self.leaves), open=len(self.frontier) + len(self.deferred), replies_checked=checked,
-                       in_game_budget=prover.budget, refutations=self.refutations,
+                       in_game_budget=prover.budget, refutations=self.refutations, first_moves=self.first_moves,
                        hardness_seconds=round(hardness["seconds"], 1), hardness_positions=hardness["positions"],
                        hardness_cap=hardness["cap"], **hardness_figures({k: counts.get(k, UNKNOWN) for k in self.entries}),
                        loser_positions_settled=sum(1 for k, ch in self.loser_children.items() if ch and not unsettled[k]))

@@ -80,7 +80,9 @@ RECIPES: dict[str, Recipe] = {
         "tools/solve_hex_openings.py 3 4 5", "a few seconds", "--out {out}",
         effort=("sizes.*.seconds", "sizes.*.nodes"), only=("sizes.3.*", "sizes.4.*", "sizes.5.*"),
         subset="sizes 3-5 only: 6x6 and 7x7 not rebuilt, they took 1,337 s and 15,345 s of solving"),
-    "rastros_book7.npz": Recipe("tools/rastros_book.py --size 7", "about 15 s",
+    "rastros_book6.npz": Recipe("tools/rastros_book.py --size 6", "about 2 s",
+                                "--checkpoint {tmp}/book6.pickle --out {out}", effort=RASTROS_EFFORT),
+    "rastros_book7.npz": Recipe("tools/rastros_book.py --size 7", "about 40 s",
                                 "--checkpoint {tmp}/book7.pickle --out {out}", effort=RASTROS_EFFORT),
     "rastros_book8.npz": Recipe(
         "tools/rastros_book.py --size 8 --bits 27 --first X --checkpoint F, five runs joined with --merge",
@@ -106,6 +108,7 @@ def loaders() -> dict[str, Callable[[], object]]:
         "reversi8_book.npz": lambda: reversi_book.load(8), "reversi6_book.npz": lambda: reversi_book.load(6),
         "hex_openings.json": hex_knowledge.opening_maps,
         "rastros_book8.npz": lambda: rastros_book.load(8), "rastros_book7.npz": lambda: rastros_book.load(7),
+        "rastros_book6.npz": lambda: rastros_book.load(6),
     }
     found.update({alquerque_tables.file_name(v): lambda v=v: alquerque_tables.load(v) for v in alquerque_tables.VARIANTS})
     return found

@@ -6,7 +6,8 @@ moves and the loser playing anything, the winner's proven winning move, down to 
 in-game solver (ai/engines/rastros_solver.py) proves by itself within a move's budget.  For the
 loser it holds, in the lost positions of that tree, the hardest reply to refute: the one whose
 subtree holds the most winner positions with a single winning move (one slip and the win is
-gone), then the most winner positions (the longest book line).
+gone), then the most winner positions (the longest book line).  On 6x6 and 7x7 it also holds the
+position after each of South's first moves (won or lost), so analysis proves every first move.
 
 A position is keyed as the solver sees it, ``(piece, region, side)`` (the reachable free region,
 ai/engines/rastros_board.py), reduced by the board's reflection (r, c) -> (n + 1 - c, n + 1 - r),

@@ -176,15 +176,35 @@ def book_answer(state, rng: random.Random | None = None, depth: int | None = Non
     return rng.choice([a for a in answers if a.value >= answers[0].value - VARIETY])
 
 
-def book_progress(answer: Answer) -> Progress:
+def book_line(state, answer: Answer) -> list[int]:
+    """``answer``'s move, then each side's book move after it while the book holds the position:
+    the proven line an exact book knows (6x6 from the start: about nine plies, down to the 23
+    empties where its generator stopped), so analysis and the panel show more than the first reply
+    ("c2 b4").  An inexact book's values are estimates and its line is the move alone."""
+    line = [answer.move]
+    book = load(state.game.size)
+    if book is None or not book.exact:
+        return line
+    state = state.play(answer.move)
+    while not state.is_terminal():
+        answers = [a for a in book.lookup(state.mover, state.opponent) if a.move in state.legal_moves()]
+        if not answers:
+            break
+        line.append(answers[0].move)
+        state = state.play(answers[0].move)
+    return line
+
+
+def book_progress(answer: Answer, line: list[int] | None = None) -> Progress:
     """The book's answer as the player reports it, kind "book": a proof when the value is an
     exact margin, a proven win when it is a lower bound above zero, otherwise the book's value in
     discs (``at_least`` when it is a lower bound: the panel then says "at most" of the other side's
-    lead, never more than the proof holds)."""
+    lead, never more than the proof holds); ``line`` its principal variation (``book_line``),
+    else the move alone."""
     proven = None
     if answer.exact:
         proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
     elif answer.at_least and answer.value > 0:
         proven = 1
-    return Progress(best_move=answer.move, pv=[answer.move], score=float(answer.value), kind="book", proven=proven,
-                    exact_margin=answer.exact, at_least=answer.at_least and not answer.exact)
+    return Progress(best_move=answer.move, pv=line or [answer.move], score=float(answer.value), kind="book",
+                    proven=proven, exact_margin=answer.exact, at_least=answer.at_least and not answer.exact)

@@ -26,7 +26,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.reversi_book import book_answer, book_progress
+from ai.engines.reversi_book import book_answer, book_line, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.imports import import_engine
 from ai.kernels import reversi as kernel
@@ -135,7 +135,7 @@ class KernelSearch:
                 if answer.proven:  # exactly or at least: the next solve starts there
                     kernels.ready("reversi")
                     self.remember(answer.move, int(answer.value))
-                return book_progress(answer)
+                return book_progress(answer, book_line(state, answer))
         kernels.ready("reversi")
         self.empties = state.empties()
         self.move_count = len(state.legal_moves())

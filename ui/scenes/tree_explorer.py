@@ -631,11 +631,22 @@ def legend_lines(items: list[tuple[str, ...]], size: int, width: int, rows: int)
 
 
 # -- the tree's drawing, shared by the screen and the picture ------------------------------------------
+# a box from its left edge, in pixels at scale 1: the triangle's centre and half width, then the
+# value's room, which starts a gap past the triangle and ends a gap before the right edge
+TRIANGLE_CENTRE, TRIANGLE_HALF = 9, 5
+VALUE_LEFT, VALUE_RIGHT = TRIANGLE_CENTRE + TRIANGLE_HALF + 4, 4
+WIDEST_VALUE = "≥+0.00"  # the widest value a box holds: a bound's sign before an estimate
+
+
 def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
     """(box width, box height, step between boxes, step between plies, value font, move font)
-    at scale ``s``: never smaller than a 10-pixel text needs (at 800x560 the moves were 7 pixels)."""
-    box_w, box_h = max(46, int(58 * s)), max(22, int(30 * s))
-    return box_w, box_h, box_w + int(10 * s), int(86 * s), tx.small(13, s), tx.small(11, s)
+    at scale ``s``: never smaller than a 10-pixel text needs (at 800x560 the moves were 7 pixels),
+    and wide enough for the widest value beside the triangle with a gap on each side (at Larger
+    text "≤-0.73" touched the triangle; ``_draw_node`` centres the value in that room)."""
+    font = tx.small(13, s)
+    room = VALUE_LEFT * s + tx.ui_font(font).size(WIDEST_VALUE)[0] + VALUE_RIGHT * s
+    box_w, box_h = max(46, int(58 * s), math.ceil(room)), max(22, int(30 * s))
+    return box_w, box_h, box_w + int(10 * s), int(86 * s), font, tx.small(11, s)
 
 
 @dataclass(frozen=True)
@@ -810,13 +821,14 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     pygame.draw.rect(surface, fill, rect, border_radius=int(6 * s))
     pygame.draw.rect(surface, border, rect, max(1, int((3 if node is scene.selected else 1) * s)),
                      border_radius=int(6 * s))
-    tip = rect.x + int(9 * s), rect.centery
-    k = int(5 * s)
+    tip = rect.x + int(TRIANGLE_CENTRE * s), rect.centery
+    k = int(TRIANGLE_HALF * s)
     points = ([(tip[0] - k, tip[1] + k // 2), (tip[0] + k, tip[1] + k // 2), (tip[0], tip[1] - k)]
               if node.maximizing else [(tip[0] - k, tip[1] - k // 2), (tip[0] + k, tip[1] - k // 2),
                                        (tip[0], tip[1] + k)])
     pygame.draw.polygon(surface, theme.text, points)
-    tx.text(surface, node_value_text(node), (rect.centerx + int(6 * s), rect.centery), font, theme.text,
+    value_x = (rect.x + VALUE_LEFT * s + rect.right - VALUE_RIGHT * s) / 2  # the middle of the room right of the triangle
+    tx.text(surface, node_value_text(node), (int(value_x), rect.centery), font, theme.text,
             "center", bold=node.kind == "terminal")
     if node.children and id(node) not in scene.open:
         _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
