@@ -21,8 +21,13 @@ from ui.app import RESIZE_SETTLED
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
+from ui.scenes.tree_explorer import TreeExplorerScene
 
 VISITS = 4
+# threads that end by themselves once what started them is left: the search tree's build and counts
+# (at their next position), and the ones ending a closed worker's process (once it has been reaped)
+ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end")
+THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
 
 
 def open_descriptors() -> int | None:
@@ -41,6 +46,7 @@ def a_visit(app, game_id: str) -> None:
     app.run_frames(20, until=lambda: len(scene.history) >= 1, timeout=60)
     for look in (scene.show_rules, scene.open_tree):
         look()
+        assert app.run_frames(3, until=lambda: shown(app.scene), timeout=60)
         app.run_frames(3)
         app.scene.back()
         app.run_frames(3)
@@ -49,9 +55,28 @@ def a_visit(app, game_id: str) -> None:
     app.run_frames(3)
 
 
+def shown(screen) -> bool:
+    """Whether ``screen`` shows what it is for: the search tree's once its thread has built the
+    tree (left before, a loaded machine's first visit never drew a tree, and the later visits
+    opened the fonts of its labels for the first time: two descriptors more)."""
+    return not isinstance(screen, TreeExplorerScene) or not screen.building
+
+
+def ending_threads_ended() -> None:
+    """Wait for the ``ENDING_THREADS`` to end: a search tree's, told to stop as its screen closed,
+    end at their next position, the screen they hold freed with them; one that ended a worker's
+    process has said so (``wait_for_closed_workers``) a moment before it ends itself, which a
+    loaded machine's count of threads caught."""
+    for thread in threading.enumerate():
+        if thread.name in ENDING_THREADS:
+            thread.join(THREADS_END)
+
+
 def left_behind() -> tuple[int, int, int | None, int]:
-    """Worker processes, threads, descriptors and game screens alive once closed workers have ended."""
+    """Worker processes, threads, descriptors and game screens alive once closed workers and the
+    ``ENDING_THREADS`` have ended."""
     assert wait_for_closed_workers(30)
+    ending_threads_ended()
     gc.collect()
     scenes = sum(1 for o in gc.get_objects() if isinstance(o, GameScene))
     return len(multiprocessing.active_children()), threading.active_count(), open_descriptors(), scenes
