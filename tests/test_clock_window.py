@@ -295,14 +295,14 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
 
     from ui.ai_worker import AIResult, AIWorker, Job, _run_job
 
-    sent: list[Job] = []
+    sent: list[tuple[Job, float]] = []  # each job, and O's clock as it was sent (after the job was made)
     submit = AIWorker.submit
-    monkeypatch.setattr(AIWorker, "submit", lambda self, job: sent.append(job) or submit(self, job))
+    monkeypatch.setattr(AIWorker, "submit", lambda self, job: sent.append((job, scene.clock_left(1))) or submit(self, job))
     scene = clocked(app, "5m+3s", HUMAN_VS_PC, (None, "level-1"))
     play(app, scene, "b2")
-    assert wait(app, lambda: any(j.slot == "side1" for j in sent), 10)
-    job = next(j for j in sent if j.slot == "side1")
-    assert job.increment == 3.0 and 299.0 < job.remaining <= 300.0  # O's clock, less what its turn took so far
+    assert wait(app, lambda: any(j.slot == "side1" for j, _ in sent))
+    job, o_clock_then = next((j, left) for j, left in sent if j.slot == "side1")
+    assert job.increment == 3.0 and o_clock_then <= job.remaining < 300.0  # O's clock, less what its turn took so far
     assert job.move_time == pytest.approx(move_budget(300.0, 3.0), abs=1e-3)
 
     class Recorder:  # the worker hands the player these limits
