@@ -65,7 +65,7 @@ def test_menu_to_human_vs_pc_game_played_by_clicks(app):
         if scene.state.is_terminal():
             break
         click(app, cell_center(scene, scene.state.legal_moves()[0]))
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     app.run_frames(2)
     assert app.errors == []
     # rematch swaps sides: the computer now plays X and moves first
@@ -88,7 +88,7 @@ def test_hotseat_game(app):
     key(app, pygame.K_u)  # hot-seat undo: one ply
     assert len(scene.history) == 4 and not scene.state.is_terminal()
     click(app, cell_center(scene, 2))
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     assert "X" in scene.state.end_reason()
     assert scene.worker is None  # nobody asked the AI anything
     assert app.errors == []
@@ -388,7 +388,7 @@ def _hotseat_to_the_result(app, scene: GameScene) -> None:
     """X takes the top row by clicks; the result card shows."""
     for move in (0, 3, 1, 4, 2):
         click(app, cell_center(scene, move))
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     app.run_frames(2)
 
 
