@@ -31,9 +31,24 @@ ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end")
 THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
 
 
+FONT_FILES = (".ttf", ".otf")
+
+
 def open_descriptors() -> int | None:
-    """The process's open file descriptors (None where /proc does not list them)."""
-    return len(os.listdir("/proc/self/fd")) if sys.platform.startswith("linux") else None
+    """The process's open file descriptors but its fonts' (None where /proc does not list them).
+    A font is kept open by size in a bounded cache (``ui.text.ui_font``), and which sizes a visit
+    draws depends on how far its game and tree got in the time they had: on a loaded machine a
+    later visit drew a size the first had not (the tree's labels, one more on another run)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    return sum(1 for fd in os.listdir("/proc/self/fd") if not _a_font(fd))
+
+
+def _a_font(fd: str) -> bool:
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}").endswith(FONT_FILES)
+    except OSError:  # the listing's own descriptor, closed by now
+        return False
 
 
 def a_visit(app, game_id: str) -> None:
