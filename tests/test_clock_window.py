@@ -105,13 +105,13 @@ def test_without_a_clock_nothing_is_timed(app):
 def test_a_human_on_a_tiny_clock_loses_on_time(app):
     scene = clocked(app, "1s+0s", HUMAN_VS_PC, (None, "level-1"))
     assert scene.human_to_move() and scene.referee.running
-    assert wait(app, scene.is_over, 10)  # the human never moves
+    assert wait(app, scene.is_over)  # the human never moves
     assert scene.forfeit is not None and scene.forfeit[0] == 0 and scene.winner() == 1
     assert scene.end_reason() == "X lost on time"
     assert result_title(scene) == "You lose" and "X lost on time" in result_lines(scene)
     assert scene.panel.clock_texts()[0] == "0:00.0"
     assert scene.recorder.record.result.reason == "X lost on time"
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     scene.undo()  # nothing to take back: the loss stays
     assert scene.is_over()
 
@@ -133,7 +133,7 @@ def test_a_computer_on_a_clock_budgets_from_it_and_plays_to_the_end(app):
 def test_a_computer_whose_clock_runs_out_loses_on_time(app):
     scene = clocked(app, "5s+0s", PC_VS_PC, ("level-1", "level-1"))
     scene.referee.set_readings((0.001, 5.0))  # X is as good as out of time
-    assert wait(app, scene.is_over, 10)
+    assert wait(app, scene.is_over)
     assert scene.forfeit[0] == 0 and scene.end_reason() == "X lost on time" and scene.job is None
 
 
@@ -297,14 +297,14 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
 
     from ui.ai_worker import AIResult, AIWorker, Job, _run_job
 
-    sent: list[Job] = []
+    sent: list[tuple[Job, float]] = []  # each job, and O's clock as it was sent (after the job was made)
     submit = AIWorker.submit
-    monkeypatch.setattr(AIWorker, "submit", lambda self, job: sent.append(job) or submit(self, job))
+    monkeypatch.setattr(AIWorker, "submit", lambda self, job: sent.append((job, scene.clock_left(1))) or submit(self, job))
     scene = clocked(app, "5m+3s", HUMAN_VS_PC, (None, "level-1"))
     play(app, scene, "b2")
-    assert wait(app, lambda: any(j.slot == "side1" for j in sent), 10)
-    job = next(j for j in sent if j.slot == "side1")
-    assert job.increment == 3.0 and 299.0 < job.remaining <= 300.0  # O's clock, less what its turn took so far
+    assert wait(app, lambda: any(j.slot == "side1" for j, _ in sent))
+    job, o_clock_then = next((j, left) for j, left in sent if j.slot == "side1")
+    assert job.increment == 3.0 and o_clock_then <= job.remaining < 300.0  # O's clock, less what its turn took so far
     assert job.move_time == pytest.approx(move_budget(300.0, 3.0), abs=1e-3)
 
     class Recorder:  # the worker hands the player these limits

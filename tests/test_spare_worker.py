@@ -352,7 +352,7 @@ def test_a_game_started_right_after_another_card_takes_the_old_spare_while_its_r
         key(app, pygame.K_PAGEDOWN)
         following = setup.choices.game_id
         assert following != "reversi"
-        assert wait(app, lambda: app._spare_told is not None and app._spare_told[0] == following, 10.0)
+        assert wait(app, lambda: app._spare_told is not None and app._spare_told[0] == following)
         assert SpareWorker._spare is spare and spare.process.is_alive()  # kept while the fresh one starts
         coming = SpareWorker._coming
         assert coming is not None and coming.expected[0] == following
@@ -374,7 +374,7 @@ def test_the_old_spare_ends_once_its_replacement_has_imported_its_engine(tmp_pat
     try:
         spare = SpareWorker._spare
         key(app, pygame.K_PAGEDOWN)
-        assert wait(app, lambda: SpareWorker._coming is not None, 10.0)
+        assert wait(app, lambda: SpareWorker._coming is not None)
         coming = SpareWorker._coming
         assert wait(app, lambda: SpareWorker._spare is coming, 120.0)
         assert SpareWorker._coming is None

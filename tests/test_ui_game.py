@@ -316,10 +316,10 @@ def test_redo_onto_the_last_move_brings_the_result_card_back(app):
     """Undo then Redo of the winning move left the game over with no result card and no Result
     button: its Rematch, Replay and Save were out of reach, Enter only said the game was over."""
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     key(app, pygame.K_u)
     key(app, pygame.K_y)
-    assert scene.is_over() and wait(app, scene.over_card.visible, 10)
+    assert scene.is_over() and wait(app, scene.over_card.visible)
     key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)
 
@@ -354,7 +354,7 @@ def test_r_rematches_after_view_board_as_the_button_says(app):
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
     # the card shows OVER_DELAY after the last move: a V before it was no View board, and a loaded
     # machine's slow frames brought the card up after the V (the test then failed, or passed untried)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     key(app, pygame.K_b)  # the game-over card's View board
     assert not scene.over_card.visible() and scene.btn_rematch.visible and scene.btn_rematch.key_hint == "R"
     key(app, pygame.K_r)
@@ -367,7 +367,7 @@ def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
     Rematch is drawn as its default button and Enter presses the default on the other cards.
     Enter now plays the rematch, as R and a click on Rematch do."""
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     primary = [b.label for b in scene.over_card.buttons if b.primary]
     assert primary == ["Rematch"]
     key(app, enter)
@@ -383,7 +383,7 @@ def test_enter_brings_back_the_result_card_after_view_board_in_every_game(app, g
     Enter, in every game alike; the card's own keys work again."""
     scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), list(moves))
     app.switch(scene)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     key(app, pygame.K_b)  # the card's View board
     assert not scene.over_card.visible()
     key(app, pygame.K_RETURN)
@@ -436,7 +436,7 @@ def test_the_game_over_card_keeps_off_a_tic_tac_toe_winning_line(app):
     app.switch(scene)
     app.run_frames(2)
     click(app, scene.view.cell_rect(3, 3).center)  # d4: X's fourth in row 4
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     app.dirty = True
     app.run_frames(2)
     line = [scene.view.cell_rect(3, col) for col in range(4)]
@@ -1032,7 +1032,7 @@ def test_the_game_over_card_keeps_off_the_loop_that_won(app):
     moves = ["d3/", "d2/", "c3\\", "c5+", "b5\\", "c6+", "c7/", "e4/", "e5/", "d7+", "b7+", "a5/"]
     scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
     app.switch(scene)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     scene.draw(app.screen)
     loop = [scene.view.cell_rect(*divmod(cell, 7)) for path in scene.state.winning_paths() for cell in path.cells]
     assert loop and scene.over_card.rect.collidelist(loop) < 0
@@ -1046,7 +1046,7 @@ def test_the_game_over_card_keeps_off_a_tall_trax_line_beside_it(app):
              "a3\\", "a1\\", "a7\\"]
     scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
     app.switch(scene)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     scene.draw(app.screen)
     line = scene.view.win_marks(scene.state)
     assert {rect.top for rect in line} == {scene.view.cell_rect(row, 0).top for row in range(7)}  # every row
@@ -1063,7 +1063,7 @@ def test_the_game_over_card_hides_the_least_of_a_line_it_cannot_miss(app):
              "a1+", "g5+", "c7+", "g4+", "e2/", "a5\\", "d1/", "g3/", "f7+", "g2+", "g7\\", "e1/"]
     scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1), moves)
     app.switch(scene)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     scene.draw(app.screen)
     line, card = scene.view.win_marks(scene.state), scene.over_card.rect
     middle_top = card.copy()
@@ -1081,7 +1081,7 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     """Blue's chain along the top row of a 3x3 Hex board lay under the card in the middle."""
     scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
     app.switch(scene)
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     scene.draw(app.screen)
     chain = [scene.view.centre(*divmod(cell, 3)) for cell in scene.state.winning_chain()]
     assert len(chain) == 3 and not any(scene.over_card.rect.collidepoint(point) for point in chain)
@@ -1152,7 +1152,7 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
     from ui import text as tx
 
     def card_text(scene: GameScene) -> list[str]:
-        assert wait(app, scene.over_card.visible, 10)
+        assert wait(app, scene.over_card.visible)
         draw = tx.text
         drawn = recorded_text(monkeypatch)
         app.invalidate()

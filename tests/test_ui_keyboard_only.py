@@ -53,7 +53,7 @@ def test_esc_from_an_unfinished_game_leaves_the_keyboard_on_continue(app):
     assert isinstance(app.scene, MenuScene)
     assert app.scene.menu.get_selected_widget().get_id() == "continue"
     key(app, pygame.K_RETURN)
-    assert wait(app, lambda: isinstance(app.scene, GameScene), 10.0)
+    assert wait(app, lambda: isinstance(app.scene, GameScene))
     assert [ply.text for ply in app.scene.history] == ["b2"]  # the same game, not a new one
 
 
@@ -74,7 +74,7 @@ def finished(app) -> GameScene:
     key(app, pygame.K_DOWN)
     walk(app, scene, (2, 1))  # b3, X's third in column b
     key(app, pygame.K_RETURN)
-    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None, 10.0)
+    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None)
     app.run_frames(1)  # drawn, its buttons laid out
     return scene
 
@@ -217,7 +217,7 @@ def test_no_key_means_two_things_on_any_games_result_card(app, game_id, options)
     against the panel beside it; then the card's View board key hides it and shows it again."""
     scene = start(app, game_id, options=options)
     key(app, pygame.K_r, pygame.KMOD_CTRL)
-    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None, 10.0)
+    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None)
     app.run_frames(1)
     assert clashing_keys(scene) == []
     view_board = next(b for b in scene.card_shown().buttons if b.label == "View board")
@@ -232,7 +232,7 @@ def test_no_key_means_two_things_on_a_watched_games_result_card(app):
     setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
     scene = GameScene(app, setup, ["b2", "a1", "b1", "a2", "b3"])
     app.switch(scene)
-    assert wait(app, lambda: scene.card_shown() is not None, 10.0)
+    assert wait(app, lambda: scene.card_shown() is not None)
     app.run_frames(1)
     assert clashing_keys(scene) == []
 

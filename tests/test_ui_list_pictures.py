@@ -169,7 +169,7 @@ def test_leaving_the_list_while_its_pictures_are_made_raises_nothing(app, monkey
     placeholder = colours(app, first.picture.inflate(-first.picture.width // 2, -first.picture.height // 2))
     card_colour = tuple(app.screen.get_at((first.rect.x + 2, first.rect.centery))[:3])
     assert len(placeholder) == 1 and placeholder != {card_colour}  # a plain square, not the board yet
-    assert wait(app, started.is_set, 10)
+    assert wait(app, started.is_set)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, RecordsScene)
     release.set()

@@ -91,7 +91,7 @@ def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
     assert side == 0 and "exceeded the time limit" in why
     assert scene.history == []  # no random move was played on its behalf
     assert scene.is_over() and scene.winner() == 1 and not scene.human_to_move()
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     assert result_title(scene) == "You win!"
     reason = result_lines(scene)[0]
     assert reason.startswith("X forfeits: sleeper exceeded the time limit")  # named by its stem, as added
@@ -133,7 +133,7 @@ def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
     assert wait(app, lambda: scene.forfeit is not None)
     assert len(scene.history) == 2
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     assert result_lines(scene)[0].startswith("X forfeits: bot crashed at move 2: AssertionError: second move")
     assert app.errors == []
 
@@ -229,7 +229,7 @@ def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
     app.switch(scene)
     app.run_frames(2)
     scene._lose_by_forfeit(1, f"exceeded the time limit (1.52 s > 1.00 s); process stopped; log: {path}")
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     drawn = recorded_text(monkeypatch)
     app.dirty = True
     app.run_frames(1)
@@ -372,7 +372,7 @@ def test_the_bots_log_notice_goes_away_on_rematch(app):
     app.switch(scene)
     assert wait(app, lambda: scene.forfeit is not None)
     assert any(m.text.startswith("Log of raiser: ") for m in scene.messages.current())
-    assert wait(app, scene.over_card.visible, 5)
+    assert wait(app, scene.over_card.visible)
     key(app, pygame.K_r)  # Rematch
     assert scene.forfeit is None and scene.setup.players == (None, str(BOTS / "raiser.py"))
     assert not any(m.text.startswith("Log of ") for m in scene.messages.current())

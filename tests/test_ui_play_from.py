@@ -120,7 +120,7 @@ def lost_on_time(app):
         assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
     readings = scene.clock_readings()[-1]
     scene.referee.set_readings((0.001, readings[1]))  # X's flag is about to fall
-    assert wait(app, scene.is_over, 10) and scene.end_reason() == "X lost on time"
+    assert wait(app, scene.is_over) and scene.end_reason() == "X lost on time"
     return scene.recorder.record, readings
 
 

@@ -169,7 +169,7 @@ def card_text(app, monkeypatch, scene: GameScene) -> list[str]:
     may stand over, away from the final position's pieces)."""
     from tests.ui_helpers import recorded_text_rects, wait
 
-    assert wait(app, scene.over_card.visible, 10)
+    assert wait(app, scene.over_card.visible)
     drawn = recorded_text_rects(monkeypatch)
     starts = []
     card_draw = scene.over_card.draw
@@ -220,7 +220,7 @@ def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
 
     scene = named_hotseat(app, "tictactoe", ["b2"], clock="1m+0s")
     scene.referee.set_readings((60.0, 0.01))  # João, to move, is out of time
-    assert wait(app, scene.is_over, 10)
+    assert wait(app, scene.is_over)
     lines = card_text(app, monkeypatch, scene)
     assert lines[:2] == ["Ana (X) wins", "João (O) lost on time"]
 

@@ -311,7 +311,7 @@ def ended_hotseat_game(app, names: tuple[str, str], how: str):
         key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
     else:
         scene.referee.set_readings((60.0, 0.01))
-    assert wait(app, scene.is_over, 10)
+    assert wait(app, scene.is_over)
     return scene
 
 

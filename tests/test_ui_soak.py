@@ -14,6 +14,7 @@ import threading
 import pygame
 import pytest
 
+from tests.test_tree import built
 from tests.ui_helpers import key
 from ui import memory
 from ui.ai_worker import wait_for_closed_workers
@@ -21,13 +22,33 @@ from ui.app import RESIZE_SETTLED
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
+from ui.scenes.tree_explorer import TreeExplorerScene
 
 VISITS = 4
+# threads that end by themselves once what started them is left: the search tree's build and counts
+# (at their next position), and the ones ending a closed worker's process (once it has been reaped)
+ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end")
+THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
+
+
+FONT_FILES = (".ttf", ".otf")
 
 
 def open_descriptors() -> int | None:
-    """The process's open file descriptors (None where /proc does not list them)."""
-    return len(os.listdir("/proc/self/fd")) if sys.platform.startswith("linux") else None
+    """The process's open file descriptors but its fonts' (None where /proc does not list them).
+    A font is kept open by size in a bounded cache (``ui.text.ui_font``), and which sizes a visit
+    draws depends on how far its game and tree got in the time they had: on a loaded machine a
+    later visit drew a size the first had not (the tree's labels, one more on another run)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    return sum(1 for fd in os.listdir("/proc/self/fd") if not _a_font(fd))
+
+
+def _a_font(fd: str) -> bool:
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}").endswith(FONT_FILES)
+    except OSError:  # the listing's own descriptor, closed by now
+        return False
 
 
 def a_visit(app, game_id: str) -> None:
@@ -41,6 +62,8 @@ def a_visit(app, game_id: str) -> None:
     app.run_frames(20, until=lambda: len(scene.history) >= 1, timeout=60)
     for look in (scene.show_rules, scene.open_tree):
         look()
+        if isinstance(app.scene, TreeExplorerScene):  # built in a thread: a loaded machine's first visit left before
+            built(app, app.scene)  # it was drawn, and the later ones opened its labels' fonts (2 descriptors more)
         app.run_frames(3)
         app.scene.back()
         app.run_frames(3)
@@ -49,9 +72,21 @@ def a_visit(app, game_id: str) -> None:
     app.run_frames(3)
 
 
+def ending_threads_ended() -> None:
+    """Wait for the ``ENDING_THREADS`` to end: a search tree's, told to stop as its screen closed,
+    end at their next position, the screen they hold freed with them; one that ended a worker's
+    process has said so (``wait_for_closed_workers``) a moment before it ends itself, which a
+    loaded machine's count of threads caught."""
+    for thread in threading.enumerate():
+        if thread.name in ENDING_THREADS:
+            thread.join(THREADS_END)
+
+
 def left_behind() -> tuple[int, int, int | None, int]:
-    """Worker processes, threads, descriptors and game screens alive once closed workers have ended."""
+    """Worker processes, threads, descriptors and game screens alive once closed workers and the
+    ``ENDING_THREADS`` have ended."""
     assert wait_for_closed_workers(30)
+    ending_threads_ended()
     gc.collect()
     scenes = sum(1 for o in gc.get_objects() if isinstance(o, GameScene))
     return len(multiprocessing.active_children()), threading.active_count(), open_descriptors(), scenes

@@ -369,7 +369,7 @@ def test_the_game_over_card_leaves_the_final_position_in_view_at_larger_text(pro
     app.open_demo(f"game:{game_id}:hotseat:{','.join(played_to_the_end(game_id))}")
     scene = app.scene
     assert isinstance(scene, GameScene) and scene.is_over()
-    assert wait(app, lambda: scene.card_shown() is scene.over_card, 10), "no result card"
+    assert wait(app, lambda: scene.card_shown() is scene.over_card), "no result card"
     app.run_frames(2)
     card = scene.over_card.rect
     pieces = scene.view.piece_marks(scene.state)

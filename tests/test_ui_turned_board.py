@@ -10,6 +10,7 @@ import pygame
 import games
 from games.alquerque import POINTS, parse_point
 from games.record import GameRecord, Side
+from tests.test_tree import built
 from tests.ui_helpers import click, key, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -195,6 +196,7 @@ def test_the_search_tree_of_a_turned_board_draws_its_board_turned_too(app):
     key(app, pygame.K_t)
     tree = app.scene
     assert isinstance(tree, TreeExplorerScene)
+    built(app, tree)  # its board is drawn with the tree's first node, once its thread has built it
     app.run_frames(3)
     view, n = tree.view, scene.game.n
     assert view.turned

@@ -986,7 +986,10 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
     if even that is ignored), reaped, and its queue and channel closed.  Its ``stop`` flag is held
     until then: a worker replaced at once drops its own reference, and the flag's shared memory
-    could be handed to the next flag while the old process still reads it."""
+    could be handed to the next flag while the old process still reads it.  A killed process is
+    waited for however long the system takes to tear it down (a loaded machine took over the
+    second once given, and ``wait_for_closed_workers`` said none was left while it still was):
+    this thread is the only one that waits, and the window's own wait has its bound."""
     try:
         if grace > 0:
             proc.join(grace)
@@ -995,7 +998,7 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
             proc.join(1.0)
         if proc.is_alive():
             proc.kill()
-            proc.join(1.0)
+            proc.join()
         jobs.cancel_join_thread()
         jobs.close()
         reports.close()
