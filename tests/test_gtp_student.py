@@ -30,6 +30,33 @@ def engine_config(tmp_path: Path, *flags: str) -> str:
     return str(path)
 
 
+def refusal(player_id: str) -> str:
+    """Why the engine ``player_id`` names is refused when loaded for tic-tac-toe: the
+    OutsideLoadError's text, as the window and the commands get it."""
+    with pytest.raises(OutsideLoadError) as refused:
+        ai.make_player("tictactoe", player_id)
+    return str(refused.value)
+
+
+def in_portuguese(reason: str) -> str:
+    """A refused engine's ``reason`` as the window says it in Portuguese (ui/words.py's patterns)."""
+    from ui import i18n, words
+
+    i18n.set_language("pt")
+    try:
+        return words.load_problem(reason)
+    finally:
+        i18n.set_language("en")
+
+
+def slow_to_answer(tmp_path: Path, flag: str) -> str:
+    """A JSON config starting the test engine with ``flag`` and one second to answer its first
+    command; its path."""
+    config = tmp_path / f"{flag.strip('-')}.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), flag], "startup_time": 1}))
+    return str(config)
+
+
 def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(tmp_path):
     """A printf left in the engine's genmove: the line was taken for the answer, its first letter
     cut as a GTP id, and the engine lost with "an illegal move 'hinking...'"."""
@@ -90,9 +117,7 @@ def test_a_script_saved_with_windows_line_ends_is_said_so(tmp_path):
     and the reason was /usr/bin/env's "No such file or directory"."""
     assert ai.make_player("tictactoe", f"gtp:{student_script(tmp_path)}").close() is None  # LF: it starts
     script = student_script(tmp_path, "\r\n")
-    with pytest.raises(OutsideLoadError) as refused:
-        ai.make_player("tictactoe", f"gtp:{script}")
-    reason = str(refused.value)
+    reason = refusal(f"gtp:{script}")
     assert "ends with a Windows line end (CRLF)" in reason and "dos2unix meubot.py" in reason
     assert f"gtp:{script}" in reason
 
@@ -117,16 +142,12 @@ def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
     reason = play_game(game, [chatty, other], ["chatty", "other"], 1.0).reason
     chatty.close()
     other.close()
-    refused = []
-    for line_end, executable in (("\r\n", True), ("\n", False)):
-        with pytest.raises(OutsideLoadError) as error:
-            ai.make_player("tictactoe", f"gtp:{student_script(tmp_path, line_end, executable)}")
-        refused.append(str(error.value))
+    crlf, not_runnable = (in_portuguese(refusal(f"gtp:{student_script(tmp_path, line_end, executable)}"))
+                          for line_end, executable in (("\r\n", True), ("\n", False)))
     assert words.log_path(reason)
     i18n.set_language("pt")
     try:
         said = words.end_reason(reason)
-        crlf, not_runnable = (words.load_problem(text) for text in refused)
     finally:
         i18n.set_language("en")
     assert "não é uma resposta GTP" in said and "registo: " in said, said
@@ -137,20 +158,12 @@ def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
 def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, monkeypatch):
     """``gtp:python3 bots/meubott.py``: Python could not open the file in the engine's own
     temporary folder and said so, naming a folder the student never saw."""
-    from ui import i18n, words
-
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bots").mkdir()
-    with pytest.raises(OutsideLoadError) as refused:
-        ai.make_player("tictactoe", f"gtp:{sys.executable} bots/meubott.py --depth 2")
-    reason = str(refused.value)
+    reason = refusal(f"gtp:{sys.executable} bots/meubott.py --depth 2")
     assert "the engine does not answer GTP (crashed (engine ended" in reason
     assert f"; no file bots/meubott.py in {tmp_path}: the engine runs in a folder of its own" in reason
-    i18n.set_language("pt")
-    try:
-        said = words.load_problem(reason)
-    finally:
-        i18n.set_language("en")
+    said = in_portuguese(reason)
     assert "o motor não responde em GTP (falhou (o motor terminou" in said, said
     assert f"não há ficheiro bots/meubott.py em {tmp_path}" in said, said
 
@@ -158,40 +171,20 @@ def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, m
 def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):
     """A C engine's printf to a pipe stays in its buffer without fflush: the engine was refused
     after its start-up time with "the engine does not answer GTP (late)"."""
-    from ui import i18n, words
-
-    config = tmp_path / "buffered.json"
-    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--buffered"], "startup_time": 1}))
-    with pytest.raises(OutsideLoadError) as refused:
-        ai.make_player("tictactoe", str(config))
-    reason = str(refused.value)
+    reason = refusal(slow_to_answer(tmp_path, "--buffered"))
     assert ("the engine does not answer GTP (no answer to 'protocol_version' within 1 s: an engine must flush its "
             "output after each answer (fflush(stdout) in C, print(..., flush=True) in Python))") in reason
-    i18n.set_language("pt")
-    try:
-        said = words.load_problem(reason)
-    finally:
-        i18n.set_language("en")
+    said = in_portuguese(reason)
     assert "sem resposta a 'protocol_version' em 1 s: um motor tem de despejar a sua saída" in said, said
 
 
 def test_answers_without_their_empty_line_are_said_so(tmp_path):
     """``printf("= %s\\n", ...)``: the answer came at once but was never ended, and the engine was
     refused as silent, told to flush."""
-    from ui import i18n, words
-
-    config = tmp_path / "one_newline.json"
-    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--one-newline"], "startup_time": 1}))
-    with pytest.raises(OutsideLoadError) as refused:
-        ai.make_player("tictactoe", str(config))
-    reason = str(refused.value)
+    reason = refusal(slow_to_answer(tmp_path, "--one-newline"))
     assert ("the engine does not answer GTP (answered 'protocol_version' with '= 2' but no empty line after it: "
             "a GTP answer ends with an empty line (two newlines after it))") in reason
-    i18n.set_language("pt")
-    try:
-        said = words.load_problem(reason)
-    finally:
-        i18n.set_language("en")
+    said = in_portuguese(reason)
     assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
 
 
@@ -199,24 +192,13 @@ def test_answers_without_their_empty_line_are_said_so(tmp_path):
 def test_a_script_whose_interpreter_is_missing_or_that_has_no_hash_bang_line_is_said_so(tmp_path):
     """``#!/usr/bin/python3.99`` was said as the script itself missing ("no such program (is it
     installed, and on the PATH?)"), and a script without a #! line got "Exec format error" alone."""
-    from ui import i18n, words
-
-    refused = []
-    for first in (f"#!{tmp_path / 'python3.99'}\n", ""):
-        script = student_script(tmp_path, first=first)
-        with pytest.raises(OutsideLoadError) as error:
-            ai.make_player("tictactoe", f"gtp:{script}")
-        refused.append(str(error.value))
-    missing, unmarked = refused
+    missing, unmarked = (refusal(f"gtp:{student_script(tmp_path, first=first)}")
+                         for first in (f"#!{tmp_path / 'python3.99'}\n", ""))
     assert (f"its first line, #!{tmp_path / 'python3.99'}, names an interpreter that is not there: write one that "
             "is (#!/usr/bin/env python3), or name the interpreter first (gtp:python3 meubot.py)") in missing
     assert "no such program" not in missing
     assert ("this system cannot run it (Exec format error): name its interpreter first (gtp:python3 meubot.py), "
             "or give it a #! line and chmod +x meubot.py") in unmarked
-    i18n.set_language("pt")
-    try:
-        said = [words.load_problem(text) for text in refused]
-    finally:
-        i18n.set_language("en")
+    said = [in_portuguese(text) for text in (missing, unmarked)]
     assert "indica um interpretador que não existe" in said[0], said
     assert "este sistema não o consegue executar (Exec format error)" in said[1], said
