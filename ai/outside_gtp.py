@@ -217,7 +217,7 @@ class GTPPlayer(Player):
         text printed there, a banner): the protocol's stream, so the answers that follow cannot be
         trusted and the engine is stopped.  The line is noted in its log too."""
         assert self.bot is not None
-        shown = line if len(line) <= STRAY_SHOWN else line[:STRAY_SHOWN] + "..."
+        shown = shortened(line)
         self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer "
                       "(one starts with = or ?): standard output is the protocol's, so debugging text goes to "
                       "standard error, which is this log")
@@ -227,7 +227,7 @@ class GTPPlayer(Player):
     def _unended(self, command: str, answer: list[str]) -> _Dead:
         """The error for an answer that came in time but was never ended by its empty line (a
         student's ``printf("= %s\\n", move)``): it said the engine was late, or did not flush."""
-        shown = answer[0] if len(answer[0]) <= STRAY_SHOWN else answer[0][:STRAY_SHOWN] + "..."
+        shown = shortened(answer[0])
         return _Dead(f"answered {command!r} with {shown!r} but no empty line after it: a GTP answer ends with "
                      "an empty line (two newlines after it)")
 
@@ -343,6 +343,11 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def shortened(line: str) -> str:
+    """``line`` as a forfeit's reason quotes it: its first ``STRAY_SHOWN`` characters."""
+    return line if len(line) <= STRAY_SHOWN else line[:STRAY_SHOWN] + "..."
 
 
 def not_runnable_hint(program: str, unknown_format: bool = False) -> str:
