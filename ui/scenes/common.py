@@ -136,8 +136,8 @@ def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22
 @contextmanager
 def rendering_held(menu: pygame_menu.Menu) -> Iterator[pygame_menu.Menu]:
     """``menu`` rendered once, as the block that adds its widgets ends: pygame-menu renders the
-    whole form again for each widget added (New game's 19 widgets rendered it 40 times, half of
-    a build's 300 ms at 2560x1440, and a drag of the window's edge builds it at every step).
+    whole form again for each widget added (New game's 19 widgets rendered it 40 times a build,
+    and a drag of the window's edge builds it at every step; figures in docs/tuning/window.md).
     The same layout: each widget is rendered as it is made, the form laid out once at the end,
     and once before each wrapped label (``add_wrapped_label``), which wraps to the column's width
     as the widgets before it make it."""
