@@ -27,6 +27,7 @@ import games
 from games.record import GameRecord, Side
 from games.trax_official import official_moves
 from games.trax_tiles import TILE_NAMES
+from tests.test_trax import CHAIN
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
 from tests.ui_helpers import click, click_widget, key, recorded_text
@@ -304,17 +305,8 @@ def test_the_workers_search_line_of_a_one_tile_positions_game_is_written_on_the_
 
 
 # -- the messages that name a move ---------------------------------------------------------------
-CHAIN = """to-move: light
-none none none none none none none
-none none none dlld none none none
-none none none lddl none none none
-none none none lldd none none none
-none none none none none none none
-none none none none none none none
-none none none none none none none
-"""
-"""Three tiles down column d, rows 2 to 4 (tests/test_trax.py's): c3/ lays a tile left of them,
-the official ``@2/`` (rows count from the top tile, d2's), and forces c2 and c4, ``@1`` and ``@3``."""
+# CHAIN (tests/test_trax.py's): three tiles down column d, rows 2 to 4; c3/ lays a tile left of
+# them, the official ``@2/`` (rows count from the top tile, d2's), and forces c2 and c4, ``@1`` and ``@3``.
 
 
 def chain_game(app) -> GameScene:
