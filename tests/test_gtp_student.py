@@ -57,15 +57,22 @@ def slow_to_answer(tmp_path: Path, flag: str) -> str:
     return str(config)
 
 
+def game_against_a_bot(tmp_path: Path, flag: str):
+    """A tic-tac-toe game of the test engine run with ``flag``, moving first, against a Python
+    bot, at a second a move: its result (``ai.match.play_game``)."""
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, flag))
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    try:
+        return play_game(games.load("tictactoe"), [engine, other], ["engine", "other"], 1.0)
+    finally:
+        engine.close()
+        other.close()
+
+
 def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(tmp_path):
     """A printf left in the engine's genmove: the line was taken for the answer, its first letter
     cut as a GTP id, and the engine lost with "an illegal move 'hinking...'"."""
-    game = games.load("tictactoe")
-    chatty = ai.make_player("tictactoe", engine_config(tmp_path, "--chatty"))
-    other = ai.make_player("tictactoe", str(CONTRACT))
-    result = play_game(game, [chatty, other], ["chatty", "other"], 1.0)
-    chatty.close()
-    other.close()
+    result = game_against_a_bot(tmp_path, "--chatty")
     assert result.forfeit and result.winner == 1
     assert ("answered 'genmove b' at move 1 with 'thinking... 9 cells free', not a GTP answer: print debugging text to "
             "standard error; log: ") in result.reason
@@ -91,12 +98,7 @@ def test_a_chatty_engine_loses_only_its_own_games_in_a_tournament(tmp_path):
 
 def test_a_move_in_another_notation_is_named_whole(tmp_path):
     """An engine answering "0 0" (row and column) was said to have played '0'."""
-    game = games.load("tictactoe")
-    engine = ai.make_player("tictactoe", engine_config(tmp_path, "--row-col"))
-    other = ai.make_player("tictactoe", str(CONTRACT))
-    result = play_game(game, [engine, other], ["engine", "other"], 1.0)
-    engine.close()
-    other.close()
+    result = game_against_a_bot(tmp_path, "--row-col")
     assert result.forfeit and result.winner == 1
     assert "played an illegal move '0 0' at move 1: '0 0' is not a square like a1" in result.reason
 
@@ -136,12 +138,7 @@ def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
     of ui/words.py matched was shown in English, and a forfeit not read as one lost its log."""
     from ui import i18n, words
 
-    game = games.load("tictactoe")
-    chatty = ai.make_player("tictactoe", engine_config(tmp_path, "--chatty"))
-    other = ai.make_player("tictactoe", str(CONTRACT))
-    reason = play_game(game, [chatty, other], ["chatty", "other"], 1.0).reason
-    chatty.close()
-    other.close()
+    reason = game_against_a_bot(tmp_path, "--chatty").reason
     crlf, not_runnable = (in_portuguese(refusal(f"gtp:{student_script(tmp_path, line_end, executable)}"))
                           for line_end, executable in (("\r\n", True), ("\n", False)))
     assert words.log_path(reason)
