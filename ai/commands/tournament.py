@@ -284,19 +284,37 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     time limit (...); logs: PATH and 23 more``.  One line per game made a report of a broken bot
     in a long league a wall of the same words; each game's reason and log stay in FILE.json and
     FILE.csv.  A reason is the first game's (its figures are that game's)."""
-    lines = []
-    for who, numbers, results in forfeit_groups(summary):
-        why, log = _forfeit_why(results[0])
-        said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
-        # distinct: a file that could not be loaded names its one load log in each of its games
-        logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path))
-        if len(logs) == 1:
-            said += words.say("; log: {path}").format(path=logs[0])
-        elif logs:
-            said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
-        lines.append("  " + words.say("{player}, {games} ({numbers}): {reason}").format(
-            player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said))
-    return "\n".join(lines)
+    return "\n".join("  " + forfeit_line(*group, words) for group in forfeit_groups(summary))
+
+
+def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words: ReportWords = ENGLISH,
+                 with_logs: bool = True) -> str:
+    """One group of ``forfeit_groups`` as the report says it: who, how many games and which,
+    the first game's reason and (``with_logs``) the bot's logs."""
+    why, _log = _forfeit_why(results[0])
+    said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
+    # distinct: a file that could not be loaded names its one load log in each of its games
+    logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path)) if with_logs else []
+    if len(logs) == 1:
+        said += words.say("; log: {path}").format(path=logs[0])
+    elif logs:
+        said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
+    return words.say("{player}, {games} ({numbers}): {reason}").format(
+        player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said)
+
+
+def forfeited_by(result: GameResult) -> set[str]:
+    """The players who forfeited ``result``: the loser of a forfeit, both players of a double one."""
+    if not result.forfeit:
+        return set()
+    return set(result.players) if result.winner is None else {result.players[1 - result.winner]}
+
+
+def faults_of(summary: Summary, player_id: str, words: ReportWords = ENGLISH, with_logs: bool = True) -> list[str]:
+    """``player_id``'s lines of the report's forfeits (``forfeit_line``), one per fault: what a
+    teacher reads to a student about their bot, without hunting for it among the class's."""
+    return [forfeit_line(*group, words, with_logs) for group in forfeit_groups(summary)
+            if any(player_id in forfeited_by(r) for r in group[2])]
 
 
 # how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
