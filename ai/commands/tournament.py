@@ -648,7 +648,8 @@ def run_tournament(
     if withdraw and not withdraw_players(t, withdraw, yes):
         return 2
     for pid, why in broken.items():
-        print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
+        if pid not in t.withdrawn:  # a withdrawn student's file plays no more: its games are settled
+            print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
     for pid in t.joined:
