@@ -1148,10 +1148,11 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     ids = ["ana|b", "*rui*", "level-1"]
     results = [result("ana|b", "*rui*", 0), result("*rui*", "ana|b", None), result("level-1", "ana|b", 1),
                result("ana|b", "level-1", 1, forfeit=True)]
-    results[3].reason = "X forfeits: ana|b crashed: boom"
+    results[3].reason = "X forfeits: ana|b crashed: boom; log: /home/prof/turma/turma.bots/ana.log"
     order = standings(ids, results)
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, True, order, results, [1, 2, 3, 4])
     paths = write_results(summary, str(tmp_path / "turma"))
+    assert "crashed: boom; log: /home/prof/turma/turma.bots/ana.log" in (tmp_path / "turma.txt").read_text()
     assert tmp_path / "turma.md" in paths
     text = (tmp_path / "turma.md").read_text(encoding="utf-8")
     tables = markdown_tables(text)
@@ -1168,4 +1169,5 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
         for j, other in enumerate(order):
             points, games_n = cross[row[1]].get(other.player, (0, 0))
             assert row[2 + j] == ("–" if i == j else f"{points:g}/{games_n}")
-    assert "- ana|b, 1 game (4): crashed: boom" in text.replace("\\", "")
+    assert "- ana|b, 1 game (4): crashed: boom\n" in text.replace("\\", "")  # no log: a path on the teacher's computer
+    assert "/home/prof" not in text

@@ -440,7 +440,9 @@ def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> s
 def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The report as Markdown, for a teacher to paste into a course page or an LMS: the first
     line, the standings and the crosstable as tables (rows and columns in standings order), the
-    tie-breaks, the forfeits and the void games as lists; in ``words``' language."""
+    tie-breaks, the forfeits and the void games as lists; in ``words``' language.  The forfeits
+    name no bot's log: a path on the teacher's computer (its home folder too) means nothing on a
+    page the students read, and FILE.txt keeps them."""
     say, number = words.say, words.number
     order = ranked_apart(summary.standings, summary.withdrawn)
     name = {p: markdown_cell(summary.name(p)) for p in summary.players}
@@ -466,10 +468,10 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     parts += ["", f"## {heading}", "",
               markdown_table(["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], cells,
                              {0, *range(2, len(order) + 2)})]
-    forfeits = format_forfeits(summary, words)
+    forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
     if forfeits:
         parts += ["", f"## {say('Forfeits:').rstrip(':')}", ""]
-        parts += [f"- {markdown_cell(line.strip())}" for line in forfeits.splitlines()]
+        parts += [f"- {markdown_cell(line)}" for line in forfeits]
     if summary.void:
         parts += ["", f"## {markdown_cell(void_heading(summary, words).rstrip(':'))}", ""]
         parts += [f"- {markdown_cell(line.strip())}" for line in format_void(summary, words).splitlines()]
