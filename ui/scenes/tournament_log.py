@@ -206,7 +206,8 @@ class TournamentLog:
         self._begin(t, offer.base)
         self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
             done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
-        self._say_forfeiting(broken)
+        # a withdrawn student's file plays no more: its games are settled, it forfeits none of them
+        self._say_forfeiting({pid: why for pid, why in broken.items() if pid not in t.withdrawn})
 
     def _resumed_titles(self, t: Tournament, header: dict) -> dict[str, str]:
         """The names of a resumed tournament's players: ours as this screen names them now, in the
