@@ -668,6 +668,8 @@ def test_a_path_pattern_in_the_field_adds_every_students_file(app, tmp_path):
                           timeout=90)
     folders = {Path(pid.split(":")[0]).parent.name for pid, _title in scene.outside["tictactoe"]}
     assert folders == {"ana", "rui", "eva"} and not scene.dropped
+    # one message counting them all: each file's "Added 1 player" was one message, three students looking like one
+    assert [m.text for m in scene.messages.current() if m.text.startswith("Added")] == ["Added 3 players"]
     scene.entry.text = str(tmp_path / "*" / "aluno.py")
     key(app, pygame.K_RETURN)
     assert scene.messages.items[-1].text == f"No file matches {tmp_path / '*' / 'aluno.py'}"

@@ -106,6 +106,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
         self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
+        self.added_in_run = 0  # players added since the user last typed or dropped: a pattern's files, one by one
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
         self.dropped: list[str] = []  # files dropped on the window, added one after the other
         self.from_pattern: set[str] = set()  # those a pattern typed matched (one defining no player is skipped)
@@ -242,7 +243,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
                 Stepper(self._step_jobs),
                 b("", self._toggle_watch),
-                b(_("Add player"), self._add_outside),
+                b(_("Add player"), self._start_adding),
                 b(_("Start tournament"), self._start, primary=True),
                 Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
             ]
@@ -720,7 +721,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 self._click_results(pressed)  # a tap on a result or a cell, let go where it was pressed
         elif self.tournament is None and (typed := self.entry.handle(event)) is not None:
             if typed == "submit":
-                self._add_outside()
+                self._start_adding()
             elif typed == "cancel":  # the typing goes, and the ring with it: the next Esc leaves
                 self._drop_ring()
         elif event.type == pygame.KEYDOWN:
@@ -998,7 +999,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self._remember_choice()
         names = ", ".join(dict(self.players()).get(pid) or short(pid) for pid in again)
         if new:
-            self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)))
+            # a pattern's (or a drop's) files load one by one: the count so far, in one message that
+            # grows; each file's own "Added 1 player" made 7 students added look like one
+            self.added_in_run += len(new)
+            self.messages.withdraw("added")
+            self.messages.add(ngettext("Added {n} player", "Added {n} players", self.added_in_run).format(
+                n=self.added_in_run), topic="added")
             if again:
                 self.messages.add(ngettext("{names} was in the list already: chosen again",
                                            "{names} were in the list already: chosen again", len(again)).format(names=names))

@@ -211,6 +211,12 @@ class TournamentSetup:
         self.selected.symmetric_difference_update({pid})
         self._remember_choice()
 
+    def _start_adding(self) -> None:
+        """Add what the user typed (``_add_outside``), counting the players it adds afresh."""
+        if self.adding is None and not self.dropped:
+            self.added_in_run = 0
+        self._add_outside()
+
     def _add_outside(self) -> None:
         """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread.  A
         path pattern (``turma/*/jogador.py:*``, as the command line takes) adds every file it
@@ -252,6 +258,8 @@ class TournamentSetup:
         if self.tournament is not None:
             self._join_dropped(path)
             return True
+        if self.adding is None and not self.dropped:
+            self.added_in_run = 0
         self.dropped.append(path)
         self._add_next_dropped()
         return True
