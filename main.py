@@ -213,8 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--jobs", type=int, default=1, help="games played at once (processes; default 1)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
-                        "end FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt and FILE.md (the tables in "
-                        "Markdown, for a course page)")
+                        "end FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt, FILE.md and FILE.html (the "
+                        "tables in Markdown and as a web page, for a course page)")
     t.add_argument("--resume", default=None, metavar="FILE",
                    help="go on with the tournament logged in FILE.jsonl: play only the games it lacks; a player named "
                         "that it lacks (a late student's bot) joins it, its games added")

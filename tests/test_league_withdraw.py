@@ -78,6 +78,23 @@ def test_a_player_withdrawn_after_half_its_games_keeps_its_results_and_forfeits_
     assert again.withdrawn == {"level-3": (4, 6)} and len(again.results) == 12 and not again.cancelled
 
 
+def test_a_withdrawn_student_whose_file_no_longer_loads_is_not_said_to_forfeit_all_its_games(tmp_path, capsys):
+    """A student's file with a syntax error, withdrawn before its first game: its games are
+    annulled, yet the resume warned that it "forfeits all its games", the teacher left to wonder
+    which was true."""
+    broken = str(Path(__file__).resolve().parent / "data" / "outside" / "edited_broken.py")
+    players = ["level-1", "level-2", broken]
+    out = tmp_path / "turma"
+    t = Tournament("tictactoe", players, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl",
+                   in_process=True, broken={broken: "SyntaxError"})
+    t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 2 else None)
+    assert resume(out, players, withdraw=[broken], yes=True) == 0
+    captured = capsys.readouterr()
+    assert "has played 0 of its 4 games, fewer than half: all its games are annulled" in captured.err
+    assert "forfeits all its games" not in captured.err
+    assert "edited_broken withdrew after 0 of its 4 games" in captured.out
+
+
 def test_withdraw_asks_first_and_without_a_terminal_to_ask_on_withdraws_no_one(tmp_path, capsys):
     out = tmp_path / "turma"
     lines = stopped_league(out, 4)

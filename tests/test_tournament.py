@@ -1148,10 +1148,11 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     ids = ["ana|b", "*rui*", "level-1"]
     results = [result("ana|b", "*rui*", 0), result("*rui*", "ana|b", None), result("level-1", "ana|b", 1),
                result("ana|b", "level-1", 1, forfeit=True)]
-    results[3].reason = "X forfeits: ana|b crashed: boom"
+    results[3].reason = "X forfeits: ana|b crashed: boom; log: /home/prof/turma/turma.bots/ana.log"
     order = standings(ids, results)
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, True, order, results, [1, 2, 3, 4])
     paths = write_results(summary, str(tmp_path / "turma"))
+    assert "crashed: boom; log: /home/prof/turma/turma.bots/ana.log" in (tmp_path / "turma.txt").read_text()
     assert tmp_path / "turma.md" in paths
     text = (tmp_path / "turma.md").read_text(encoding="utf-8")
     tables = markdown_tables(text)
@@ -1168,4 +1169,57 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
         for j, other in enumerate(order):
             points, games_n = cross[row[1]].get(other.player, (0, 0))
             assert row[2 + j] == ("–" if i == j else f"{points:g}/{games_n}")
-    assert "- ana|b, 1 game (4): crashed: boom" in text.replace("\\", "")
+    assert "- ana|b, 1 game (4): crashed: boom\n" in text.replace("\\", "")  # no log: a path on the teacher's computer
+    assert "/home/prof" not in text
+
+
+def html_tables(text: str) -> dict[str, list[list[str]]]:
+    """The tables of an HTML report by the heading above each: rows of cells' texts, the header
+    row first, entities undone (html.parser)."""
+    from html.parser import HTMLParser
+
+    class Tables(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.tables: dict[str, list[list[str]]] = {}
+            self.heading, self.text, self.inside = "", "", ""
+
+        def handle_starttag(self, tag, attrs) -> None:
+            if tag in ("h2", "td", "th"):
+                self.inside, self.text = tag, ""
+            elif tag == "tr":
+                self.tables.setdefault(self.heading, []).append([])
+
+        def handle_data(self, data) -> None:
+            self.text += data
+
+        def handle_endtag(self, tag) -> None:
+            if tag == "h2":
+                self.heading = self.text
+            elif tag in ("td", "th"):
+                self.tables[self.heading][-1].append(self.text)
+
+    parser = Tables()
+    parser.feed(text)
+    return parser.tables
+
+
+def test_the_report_as_a_web_page_has_the_markdowns_tables_for_a_class_site(tmp_path):
+    """A class's site or an LMS that takes HTML, not Markdown, had only the text and Markdown
+    reports to show: FILE.html is the same report as a page of its own, every name as it is
+    (``<b>`` shown, not obeyed) and no bot's log (a path on the teacher's computer)."""
+    from ai.commands.tournament import write_results
+
+    ids = ["<b>ana</b>", "*rui*", "level-1"]
+    results = [result(ids[0], "*rui*", 0), result("*rui*", ids[0], None), result("level-1", ids[0], 1),
+               result(ids[0], "level-1", 1, forfeit=True)]
+    results[3].reason = f"X forfeits: {ids[0]} crashed: boom; log: /home/prof/turma/turma.bots/ana.log"
+    order = standings(ids, results)
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, True, order, results, [1, 2, 3, 4])
+    paths = write_results(summary, str(tmp_path / "turma"))
+    page = tmp_path / "turma.html"
+    assert page in paths
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "<b>ana</b>" not in text and "/home/prof" not in text
+    assert html_tables(text) == markdown_tables((tmp_path / "turma.md").read_text(encoding="utf-8"))
+    assert "<li>&lt;b&gt;ana&lt;/b&gt;, 1 game (4): crashed: boom</li>" in text

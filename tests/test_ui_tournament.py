@@ -668,6 +668,8 @@ def test_a_path_pattern_in_the_field_adds_every_students_file(app, tmp_path):
                           timeout=90)
     folders = {Path(pid.split(":")[0]).parent.name for pid, _title in scene.outside["tictactoe"]}
     assert folders == {"ana", "rui", "eva"} and not scene.dropped
+    # one message counting them all: each file's "Added 1 player" was one message, three students looking like one
+    assert [m.text for m in scene.messages.current() if m.text.startswith("Added")] == ["Added 3 players"]
     scene.entry.text = str(tmp_path / "*" / "aluno.py")
     key(app, pygame.K_RETURN)
     assert scene.messages.items[-1].text == f"No file matches {tmp_path / '*' / 'aluno.py'}"
@@ -757,6 +759,33 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     assert rows[pid].points == 0 and rows[pid].games == 2 and rows[pid].forfeits == 2
     assert rows["level-1"].points == 2
     assert any("could not be loaded and forfeits" in m.text for m in scene.messages.items)
+
+
+def test_a_students_file_that_cannot_be_loaded_is_still_in_the_class_when_the_screen_opens_again(app, tmp_path):
+    """The window remembered the students' files that load, not one that did not: the screen
+    opened again (the next lesson) had no row for that student, and its tournament graded the
+    class without them, saying nothing.  It is listed again, unable to play and chosen."""
+    from tests.ui_helpers import key
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.entry.focus = True
+    scene.entry.text = str(broken)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    app.run_frames(2)
+    assert str(broken) in scene.selected
+    again = TournamentScene(app, "tictactoe")
+    app.switch(again)
+    assert app.run_frames(900, until=lambda: str(broken) in again.unloadable.get("tictactoe", {}), timeout=30)
+    app.run_frames(2)
+    assert str(broken) in again.selected
+    assert any(b.label == "ana (cannot play)" and b.active for b in again.player_buttons)
+    assert any("ana cannot be loaded" in m.text for m in again.messages.items)
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

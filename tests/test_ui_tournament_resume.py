@@ -251,6 +251,39 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     assert sorted(_logged(log)) == list(range(1, t.total + 1))
 
 
+def test_a_withdrawn_student_whose_file_is_gone_is_not_said_to_forfeit_on_resume(app, tmp_path):
+    """A student withdrawn from a tournament begun, then their file deleted: the resume said it
+    "could not be loaded and forfeits the games left", though its games were settled by the
+    withdrawal and it plays no more."""
+    bots = tmp_path / "bots" / "ana"
+    bots.mkdir(parents=True)
+    shutil.copy(BOTS / "simple_contract.py", bots / "jogador.py")
+    pid = str(bots / "jogador.py")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.outside["tictactoe"] = [(pid, "simple_contract (jogador.py)")]
+    scene._build()
+    scene.selected = {"level-1", "level-2", pid}
+    scene.games_index, scene.time_index = 2, 0  # 18 games
+    scene._start()
+    assert _until(app, lambda: scene.tournament is not None)
+    old = scene.tournament
+    assert _until(app, lambda: len(old.results) >= 1)
+    click(app, scene.buttons[1].rect.center)  # Stop
+    assert _until(app, lambda: not old.is_running(), 30)
+    old.withdraw(pid)
+    key(app, pygame.K_ESCAPE)
+    (bots / "jogador.py").unlink()
+
+    scene = _reopen(app)
+    assert scene.offer is not None
+    click(app, scene.offer_buttons[0].rect.center)
+    assert _until(app, lambda: scene.tournament is not None, 60)
+    assert scene.tournament.withdrawn.keys() == {pid}
+    assert any(m.text.startswith("Resumed:") for m in scene.messages.items)
+    assert not [m.text for m in scene.messages.items if "could not be loaded" in m.text]
+
+
 @pytest.mark.parametrize("how", ["a file in the way", "read-only"])
 def test_a_folder_that_cannot_be_written_says_so_and_the_tournament_runs(app, tmp_path, how):
     scene = TournamentScene(app, "tictactoe")

@@ -9,8 +9,8 @@ random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
 1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
 player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
-game), FILE-standings.csv and FILE.md (the standings and crosstable as Markdown tables, for a
-course page) at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
+game), FILE-standings.csv, FILE.md and FILE.html (the standings and crosstable as Markdown tables
+and as a web page, for a course page) at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
 (the crosstable and standings so far, rewritten as games finish; a crosstable wider than the terminal,
 80 columns in FILE.txt, in blocks of columns).  ``file.py:*`` enters every
 player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defines a player
@@ -284,19 +284,37 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     time limit (...); logs: PATH and 23 more``.  One line per game made a report of a broken bot
     in a long league a wall of the same words; each game's reason and log stay in FILE.json and
     FILE.csv.  A reason is the first game's (its figures are that game's)."""
-    lines = []
-    for who, numbers, results in forfeit_groups(summary):
-        why, log = _forfeit_why(results[0])
-        said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
-        # distinct: a file that could not be loaded names its one load log in each of its games
-        logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path))
-        if len(logs) == 1:
-            said += words.say("; log: {path}").format(path=logs[0])
-        elif logs:
-            said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
-        lines.append("  " + words.say("{player}, {games} ({numbers}): {reason}").format(
-            player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said))
-    return "\n".join(lines)
+    return "\n".join("  " + forfeit_line(*group, words) for group in forfeit_groups(summary))
+
+
+def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words: ReportWords = ENGLISH,
+                 with_logs: bool = True) -> str:
+    """One group of ``forfeit_groups`` as the report says it: who, how many games and which,
+    the first game's reason and (``with_logs``) the bot's logs."""
+    why, _log = _forfeit_why(results[0])
+    said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
+    # distinct: a file that could not be loaded names its one load log in each of its games
+    logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path)) if with_logs else []
+    if len(logs) == 1:
+        said += words.say("; log: {path}").format(path=logs[0])
+    elif logs:
+        said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
+    return words.say("{player}, {games} ({numbers}): {reason}").format(
+        player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said)
+
+
+def forfeited_by(result: GameResult) -> set[str]:
+    """The players who forfeited ``result``: the loser of a forfeit, both players of a double one."""
+    if not result.forfeit:
+        return set()
+    return set(result.players) if result.winner is None else {result.players[1 - result.winner]}
+
+
+def faults_of(summary: Summary, player_id: str, words: ReportWords = ENGLISH, with_logs: bool = True) -> list[str]:
+    """``player_id``'s lines of the report's forfeits (``forfeit_line``), one per fault: what a
+    teacher reads to a student about their bot, without hunting for it among the class's."""
+    return [forfeit_line(*group, words, with_logs) for group in forfeit_groups(summary)
+            if any(player_id in forfeited_by(r) for r in group[2])]
 
 
 # how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
@@ -419,43 +437,104 @@ def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> s
     return "\n".join("| " + " | ".join(cells) + " |" for cells in lines)
 
 
-def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The report as Markdown, for a teacher to paste into a course page or an LMS: the first
-    line, the standings and the crosstable as tables (rows and columns in standings order), the
-    tie-breaks, the forfeits and the void games as lists; in ``words``' language."""
+@dataclass
+class Section:
+    """One block of the report for a page (``page_sections``): a paragraph, a heading, a table
+    (``head``, ``rows``, the columns aligned ``right``) or a list (``rows``, one item each).  Its
+    texts are plain: each page format escapes them its own way (``markdown_report``, ``html_report``)."""
+
+    kind: str  # "p", "h", "table" or "ul"
+    text: str = ""
+    head: list[str] = field(default_factory=list)
+    rows: list[Any] = field(default_factory=list)
+    right: set[int] = field(default_factory=set)
+
+
+def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
+    """The report as a page has it, in ``words``' language: the first line, the standings and the
+    crosstable as tables (rows and columns in standings order), the tie-breaks, the forfeits and
+    the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
+    (its home folder too) means nothing on a page the students read, and FILE.txt keeps them."""
     say, number = words.say, words.number
     order = ranked_apart(summary.standings, summary.withdrawn)
-    name = {p: markdown_cell(summary.name(p)) for p in summary.players}
+    name = {p: summary.name(p) for p in summary.players}
     labels = [say(label) for label, _least in STANDINGS_COLUMNS]
     rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
-             str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", markdown_cell(s.elo_text())]
-            for s in order]
-    parts = [markdown_cell(report_head(summary, words)), "",
-             f"## {say('Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):').rstrip(':')}", "",
-             markdown_table(["#", say("player"), *labels, say("Elo (95%)")], rows, set(range(2, 9)) | {0})]
+             str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
+    sections = [Section("p", report_head(summary, words)),
+                Section("h", say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):").rstrip(":")),
+                Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows,
+                        right=set(range(2, 9)) | {0})]
     if has_ties(order):
-        parts += ["", markdown_cell(say(TIE_BREAKS))]
-    parts += [line for note in standings_notes(summary, words) for line in ("", markdown_cell(note))]
+        sections.append(Section("p", say(TIE_BREAKS)))
+    sections += [Section("p", note) for note in standings_notes(summary, words)]
     apart = withdrawn_apart(summary.withdrawn, summary.name, words)
     if apart:
-        parts += ["", f"## {say(WITHDRAWN_APART).rstrip(':')}", "", *(f"- {markdown_cell(line)}" for line in apart)]
+        sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
     cross = crosstable(summary.players, summary.results)
     cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
                                           f"{number(_num(cross[s.player][other.player][0]))}/"
                                           f"{cross[s.player][other.player][1]}") for other in order]
              for i, s in enumerate(order, 1)]
-    heading = say("Crosstable (points/games of the row against the column):").rstrip(":")
-    parts += ["", f"## {heading}", "",
-              markdown_table(["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], cells,
-                             {0, *range(2, len(order) + 2)})]
-    forfeits = format_forfeits(summary, words)
+    sections += [Section("h", say("Crosstable (points/games of the row against the column):").rstrip(":")),
+                 Section("table", head=["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
+                         right={0, *range(2, len(order) + 2)})]
+    forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
     if forfeits:
-        parts += ["", f"## {say('Forfeits:').rstrip(':')}", ""]
-        parts += [f"- {markdown_cell(line.strip())}" for line in forfeits.splitlines()]
+        sections += [Section("h", say("Forfeits:").rstrip(":")), Section("ul", rows=forfeits)]
     if summary.void:
-        parts += ["", f"## {markdown_cell(void_heading(summary, words).rstrip(':'))}", ""]
-        parts += [f"- {markdown_cell(line.strip())}" for line in format_void(summary, words).splitlines()]
-    return "\n".join(parts)
+        sections += [Section("h", void_heading(summary, words).rstrip(":")),
+                     Section("ul", rows=[line.strip() for line in format_void(summary, words).splitlines()])]
+    return sections
+
+
+def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The report as Markdown (``page_sections``), for a teacher to paste into a course page or
+    an LMS; every text escaped (``markdown_cell``): a name's ``|`` or ``*`` stays as it is."""
+    blocks = []
+    for section in page_sections(summary, words):
+        if section.kind == "p":
+            blocks.append(markdown_cell(section.text))
+        elif section.kind == "h":
+            blocks.append(f"## {markdown_cell(section.text)}")
+        elif section.kind == "table":
+            blocks.append(markdown_table([markdown_cell(c) for c in section.head],
+                                         [[markdown_cell(c) for c in row] for row in section.rows], section.right))
+        else:
+            blocks.append("\n".join(f"- {markdown_cell(item)}" for item in section.rows))
+    return "\n\n".join(blocks)
+
+
+HTML_STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+              "th,td{border:1px solid #bbb;padding:.25em .6em}th{background:#eee}.r{text-align:right}")
+
+
+def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The report as a web page of its own (``page_sections``), for a class's site or an LMS
+    that takes HTML rather than Markdown: every text escaped, the figures' columns aligned right."""
+    import html
+
+    def cells(tag: str, row: list[str], right: set[int]) -> str:
+        aligned = {i: ' class="r"' for i in right}
+        return "<tr>" + "".join(f"<{tag}{aligned.get(i, '')}>{html.escape(c)}</{tag}>"
+                                for i, c in enumerate(row)) + "</tr>"
+
+    sections = page_sections(summary, words)
+    body = []
+    for section in sections:
+        if section.kind == "p":
+            body.append(f"<p>{html.escape(section.text)}</p>")
+        elif section.kind == "h":
+            body.append(f"<h2>{html.escape(section.text)}</h2>")
+        elif section.kind == "table":
+            body.append("<table>\n" + "\n".join([cells("th", section.head, section.right)]
+                                                + [cells("td", row, section.right) for row in section.rows])
+                        + "\n</table>")
+        else:
+            body.append("<ul>\n" + "\n".join(f"<li>{html.escape(item)}</li>" for item in section.rows) + "\n</ul>")
+    title = html.escape(sections[0].text)
+    return (f"<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n"
+            f"<style>{HTML_STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>")
 
 
 def void_heading(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -502,21 +581,22 @@ def number_runs(numbers: list[int], most: int | None = None) -> str:
 # -- files -----------------------------------------------------------------------------------------
 def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> list[Path]:
     """FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt (the printed report, in
-    ``words``' language; the CSV files are data, in English whatever the language) and FILE.md
-    (the report's tables in Markdown, for a course page: ``markdown_report``); returns the paths
-    written, in that order."""
+    ``words``' language; the CSV files are data, in English whatever the language), FILE.md
+    (the report's tables in Markdown, for a course page: ``markdown_report``) and FILE.html (the
+    same as a web page: ``html_report``); returns the paths written, in that order."""
     from ai.results_log import out_base
 
     base = out_base(out)
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
              base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt"),
-             base.with_name(base.name + ".md")]
+             base.with_name(base.name + ".md"), base.with_name(base.name + ".html")]
     # each whole or not at all: a second Ctrl+C (or a kill) while they are written left a half
     # FILE.json or FILE.csv in place of the ones written when the league stopped
     atomic_write_text(paths[3], report(summary, words) + "\n")
     atomic_write_text(paths[0], json.dumps(summary.to_json(), indent=1) + "\n")
     atomic_write_text(paths[4], markdown_report(summary, words) + "\n")
+    atomic_write_text(paths[5], html_report(summary, words) + "\n")
     with _csv_text(paths[1]) as f:
         w = csv.writer(f)
         w.writerow(["number", "first", "second", "winner", "result", "points_first", "points_second",
@@ -630,7 +710,8 @@ def run_tournament(
     if withdraw and not withdraw_players(t, withdraw, yes):
         return 2
     for pid, why in broken.items():
-        print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
+        if pid not in t.withdrawn:  # a withdrawn student's file plays no more: its games are settled
+            print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
         print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
     for pid in t.joined:

@@ -106,6 +106,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
         self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
+        self.added_in_run = 0  # players added since the user last typed or dropped: a pattern's files, one by one
         self.added: list[tuple[str, Any]] = []  # results of the adding thread, picked up in update()
         self.dropped: list[str] = []  # files dropped on the window, added one after the other
         self.from_pattern: set[str] = set()  # those a pattern typed matched (one defining no player is skipped)
@@ -133,6 +134,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.table_drag, self.dragged_table = DragScroll(), ""
         self.pitches: dict[str, tuple[int, int]] = {}
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
+        self.listed_player: str | None = None  # a standings row clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
         self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
         self.watching: int | None = None
@@ -241,7 +243,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
                 Stepper(self._step_jobs),
                 b("", self._toggle_watch),
-                b(_("Add player"), self._add_outside),
+                b(_("Add player"), self._start_adding),
                 b(_("Start tournament"), self._start, primary=True),
                 Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
             ]
@@ -595,7 +597,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.table = t.standings()
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
-        self.pair, self.chosen_result, self.withdrawing = None, None, None
+        self.pair, self.listed_player, self.chosen_result, self.withdrawing = None, None, None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -719,7 +721,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 self._click_results(pressed)  # a tap on a result or a cell, let go where it was pressed
         elif self.tournament is None and (typed := self.entry.handle(event)) is not None:
             if typed == "submit":
-                self._add_outside()
+                self._start_adding()
             elif typed == "cancel":  # the typing goes, and the ring with it: the next Esc leaves
                 self._drop_ring()
         elif event.type == pygame.KEYDOWN:
@@ -797,21 +799,30 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose
         crosstable cell was clicked."""
-        if self.pair is None:
+        if self.pair is None and self.listed_player is None:
             return self.recent
-        return [(n, r) for n, r in self.recent if set(r.players) == set(self.pair)]
+        return [(n, r) for n, r in self.recent if self._lists(r)]
+
+    def _lists(self, result: Any) -> bool:
+        """Whether the results list shows ``result``: every game, or only the clicked pair's or
+        player's."""
+        if self.pair is not None:
+            return set(result.players) == set(self.pair)
+        return self.listed_player is None or self.listed_player in result.players
 
     def _click_results(self, pos: tuple[int, int]) -> None:
         """A click on a recent result shows that game's final position, and its whole line (a
         forfeit's reason, cut in the list) in the message line; a click on the board follows the
         live games again.  A click on a crosstable cell lists that pair's games (in a league of
         hundreds, the list of all is a long scroll) and shows the last of them; on it again, all.
-        While Withdraw asks for a player, a click on a row of the standings chooses it."""
-        if self._pick_withdrawn(pos):
+        A click on a row of the standings lists that player's games and says its faults
+        (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead."""
+        if self._pick_withdrawn(pos) or self._list_player(pos):
             return
         for rect, row, column in self._cross_rects:
             if rect.collidepoint(pos):
                 self.pair = None if self.pair == (row, column) else (row, column)
+                self.listed_player = None
                 self.recent_scroll = 0
                 listed = self._listed()
                 if self.pair is not None and listed:
@@ -830,6 +841,28 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 return
         if self.board_rect.collidepoint(pos):
             self.pinned = False
+
+    def _list_player(self, pos: tuple[int, int]) -> bool:
+        """A click on a player's row of the standings: the results list shows its games only, and
+        the message line says each of its faults as the report's forfeits do (how many games,
+        which, why), or that it forfeited none; on the row again, every game.  A teacher going
+        through the class had to click a student's games one by one to learn why their bot lost
+        them.  Whether the click was on a row."""
+        from ai.commands.tournament import faults_of
+        from ai.tournament import Summary
+
+        pid = next((pid for rect, pid in getattr(self, "standing_rows", []) if rect.collidepoint(pos)), None)
+        if pid is None:
+            return False
+        self.pair, self.recent_scroll = None, 0
+        self.listed_player = None if self.listed_player == pid else pid
+        if self.listed_player is not None:
+            # without the logs' paths, long ones: a click on one of its games gives that game's log
+            faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)
+            for line in faults or [_("{player} forfeited no game").format(player=self._name(pid))]:
+                self.messages.add(line, "warn" if faults else "info", 15.0)
+        self.invalidate()
+        return True
 
     def _press_results(self, pos: tuple[int, int]) -> None:
         """A press on the running screen: on a table (the crosstable, the standings, the latest
@@ -966,7 +999,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self._remember_choice()
         names = ", ".join(dict(self.players()).get(pid) or short(pid) for pid in again)
         if new:
-            self.messages.add(ngettext("Added {n} player", "Added {n} players", len(new)).format(n=len(new)))
+            # a pattern's (or a drop's) files load one by one: the count so far, in one message that
+            # grows; each file's own "Added 1 player" made 7 students added look like one
+            self.added_in_run += len(new)
+            self.messages.withdraw("added")
+            self.messages.add(ngettext("Added {n} player", "Added {n} players", self.added_in_run).format(
+                n=self.added_in_run), topic="added")
             if again:
                 self.messages.add(ngettext("{names} was in the list already: chosen again",
                                            "{names} were in the list already: chosen again", len(again)).format(names=names))
@@ -1014,7 +1052,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             elif isinstance(event, GameFinished):
                 self.recent.append((event.number, event.result))
                 reading = self.recent_scroll or self._on_results()
-                if reading and (self.pair is None or set(event.result.players) == set(self.pair)):
+                if reading and self._lists(event.result):
                     # reading older results (or one chosen with the keyboard): they stay where they are
                     self.recent_scroll += 1
                 if event.number in self.live:

@@ -9,7 +9,7 @@ and plays the rest.  Its outside players are loaded first, in a thread (a file s
 one that no longer loads is named with why, and forfeits the games it had left.  A folder that
 cannot be written is said once; the tournament then runs without a log.
 
-The report files (FILE.json, .txt, .csv, .md: ``write_results``) hold the games of the log: a
+The report files (FILE.json, .txt, .csv, .md, .html: ``write_results``) hold the games of the log: a
 tournament left while its thread still runs may yet collect a game that ended as it was stopped
 (ai.tournament logs it), so its report is written on the window's background writer once that
 thread has ended (the window's quit waits for that writer), and until then no screen resumes it.
@@ -206,7 +206,8 @@ class TournamentLog:
         self._begin(t, offer.base)
         self.messages.add(_("Resumed: {done} of {total} games already played, {n} to play").format(
             done=t.resumed, total=t.total, n=len(t.pending())), "info", 8.0)
-        self._say_forfeiting(broken)
+        # a withdrawn student's file plays no more: its games are settled, it forfeits none of them
+        self._say_forfeiting({pid: why for pid, why in broken.items() if pid not in t.withdrawn})
 
     def _resumed_titles(self, t: Tournament, header: dict) -> dict[str, str]:
         """The names of a resumed tournament's players: ours as this screen names them now, in the

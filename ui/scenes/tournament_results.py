@@ -374,6 +374,10 @@ class ResultsDrawing:
         """The latest results' title: what the list holds, and how a result is opened, by the mouse
         or, with the keyboard on the list (``_on_results``), by its keys."""
         keyboard = self._on_results()
+        if self.listed_player is not None:
+            title = (_("Games of {player} (Up, Down: choose one; Enter: see it)") if keyboard
+                     else _("Games of {player} (click one to see it; its row again: every game)"))
+            return title.format(player=self._name(self.listed_player))
         if self.pair is None:
             return (_("Latest results (Up, Down: choose one; Enter: see it)") if keyboard
                     else _("Latest results (click one, or Tab to them, to see it)"))

@@ -211,6 +211,12 @@ class TournamentSetup:
         self.selected.symmetric_difference_update({pid})
         self._remember_choice()
 
+    def _start_adding(self) -> None:
+        """Add what the user typed (``_add_outside``), counting the players it adds afresh."""
+        if self.adding is None and not self.dropped:
+            self.added_in_run = 0
+        self._add_outside()
+
     def _add_outside(self) -> None:
         """Add the file (or ``gtp:`` command) typed in the field; a file is loaded in a thread.  A
         path pattern (``turma/*/jogador.py:*``, as the command line takes) adds every file it
@@ -252,6 +258,8 @@ class TournamentSetup:
         if self.tournament is not None:
             self._join_dropped(path)
             return True
+        if self.adding is None and not self.dropped:
+            self.added_in_run = 0
         self.dropped.append(path)
         self._add_next_dropped()
         return True
@@ -261,17 +269,26 @@ class TournamentSetup:
             self.entry.text = self.dropped.pop(0)
             self._add_outside()
 
-    def _list_unloadable(self, game_id: str, pid: str, why: str) -> None:
-        """A student's file that cannot be loaded (``unloadable_entry``), typed or dropped: listed and
-        chosen, as the command line enters it, to forfeit its games with ``why``; the message says so."""
+    def _list_unloadable(self, game_id: str, pid: str, why: str, typed: bool = True) -> None:
+        """A student's file that cannot be loaded (``unloadable_entry``), typed or dropped (or
+        remembered from the last tournament of the game, not ``typed``): listed and chosen, as the
+        command line enters it, to forfeit its games with ``why``; the message says so.  It is
+        remembered as the players that load are: the window forgot it when closed, and the next
+        day's tournament of the class had no row for that student, with nothing said."""
         from ai.commands.tournament import entry_title
 
         self.unloadable.setdefault(game_id, {})[pid] = why
         listed = self.outside.setdefault(game_id, [])
+        title = entry_title(pid) or short(pid)
         if pid not in {p for p, _t in listed}:
-            listed.append((pid, entry_title(pid) or short(pid)))
-        self.selected.add(pid)
-        self.entry.text = ""
+            listed.append((pid, title))
+        self._remember([(pid, title)])
+        self.awaited.discard(pid)
+        if game_id == self.game_id:
+            self.selected.add(pid)
+            self._remember_choice()
+        if typed:
+            self.entry.text = ""
         name = dict(self.players()).get(pid) or short(pid)
         self.messages.add(_("{player} cannot be loaded; chosen, it forfeits all its games: {why}").format(
             player=name, why=words.load_problem(f"{name}: {why}")), "warn", 15.0)
@@ -316,13 +333,16 @@ class TournamentSetup:
         if not todo or game_id in self.offered:
             return
         self.offered.add(game_id)
+        awaited = set(self.awaited)  # of the game's last tournament: one that no longer loads is listed, unable
 
         def work() -> None:
             for entry in todo:
                 try:
                     self.added.append(("ok", (game_id, _discover(game_id, entry, options), False)))
-                except Exception:  # a remembered player of another game: not offered here
-                    continue
+                except Exception as exc:  # else a remembered player of another game: not offered here
+                    unable = unloadable_entry(entry, exc, matched=False) if entry in awaited else None
+                    if unable:
+                        self.added.append(("broken", (game_id, *unable, False)))
 
         threading.Thread(target=work, daemon=True).start()
 

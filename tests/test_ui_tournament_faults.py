@@ -1,0 +1,55 @@
+"""A click on a player's row of the tournament screen's standings lists that player's games and
+says its faults as the report's forfeits do: the teacher reads a student's bot's faults there,
+without clicking its games one by one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ai.tournament import Tournament
+from tests.ui_helpers import click
+from ui.scenes.tournament import TournamentScene
+
+BOTS = Path(__file__).resolve().parent / "data" / "outside"
+RAISER, CONTRACT = str(BOTS / "raiser.py"), str(BOTS / "simple_contract.py")
+
+
+def league_shown(app, tmp_path: Path) -> TournamentScene:
+    """A tic-tac-toe league of Level 1, a bot that always raises and a good bot, played to its
+    end with a results log, which is dropped on the window (as a teacher shows a command line's
+    league): the tournament screen showing it."""
+    log = tmp_path / "league.jsonl"
+    Tournament("tictactoe", ["level-1", RAISER, CONTRACT], games_per_pair=1, time_per_move=0.1, seed=3,
+               log=str(log)).run()
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(log)))
+    app.run_frames(3)
+    assert isinstance(app.scene, TournamentScene)
+    return app.scene
+
+
+def row_of(scene: TournamentScene, player_id: str) -> pygame.Rect:
+    return next(rect for rect, pid in scene.standing_rows if pid == player_id)
+
+
+def test_a_click_on_a_students_row_lists_its_games_and_says_its_faults(app, tmp_path):
+    scene = league_shown(app, tmp_path)
+    assert len(scene._listed()) == 6
+    click(app, row_of(scene, RAISER).center)
+    listed = scene._listed()
+    assert len(listed) == 4 and all(RAISER in r.players for _n, r in listed)
+    assert scene._recent_title().startswith("Games of raiser")
+    said = scene.messages.items[-1].text
+    assert said.startswith("raiser, 4 games (") and said.count("games") == 1
+    assert "crashed at move 1: ZeroDivisionError: this bot always divides by zero" in said
+    assert "log" not in said  # a click on one of its games gives that game's log
+
+
+def test_a_player_without_faults_is_said_so_and_its_row_again_lists_every_game(app, tmp_path):
+    scene = league_shown(app, tmp_path)
+    click(app, row_of(scene, "level-1").center)
+    assert scene.messages.items[-1].text == "Level 1 forfeited no game"
+    assert len(scene._listed()) == 4 and all("level-1" in r.players for _n, r in scene._listed())
+    click(app, row_of(scene, "level-1").center)
+    assert len(scene._listed()) == 6 and scene._recent_title().startswith("Latest results")
