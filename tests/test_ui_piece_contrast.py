@@ -82,3 +82,54 @@ def test_the_pieces_are_drawn_in_the_colours_measured(app, game_id, name):
             chain = (*colours, ground)
             for inner, outer in zip(chain, chain[1:]):
                 assert side_by_side(pixels, inner, outer), f"{game_id}'s {piece}: no {inner} beside {outer}"
+
+
+def across(screen: pygame.Surface, start: tuple[int, int], end: tuple[int, int]) -> list[Color]:
+    """The pixels on the straight line from ``start`` to ``end``, one a pixel of its length."""
+    n = max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+    return [tuple(screen.get_at((round(start[0] + (end[0] - start[0]) * i / n),
+                                 round(start[1] + (end[1] - start[1]) * i / n))))[:3] for i in range(n + 1)]
+
+
+def across_a_line(screen: pygame.Surface, scene: GameScene) -> list[Color]:
+    """The pixels read across one of the board's lines of a new game, from the empty ground beside
+    it: the line between the first two cells of the top row (the upper quarter, clear of a legal
+    move's dot), the edge between Hex's first two cells, Alquerque's line a1-b1 at its middle."""
+    view = scene.view
+    if scene.setup.game_id == "alquerque":
+        from games.alquerque import parse_point
+
+        (x0, y), (x1, _) = view.point_xy(parse_point("a1")), view.point_xy(parse_point("b1"))
+        return across(screen, ((x0 + x1) // 2, y - view.step // 4), ((x0 + x1) // 2, y + view.step // 4))
+    if scene.setup.game_id == "hex":
+        return across(screen, view.value_anchor(0)[0], view.value_anchor(1)[0])
+    first = view.cell_rect(0, 0)
+    y = first.top + first.height // 4
+    return across(screen, (first.centerx, y), (first.centerx + view.cell, y))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "smallest"])
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_boards_lines_stand_out_from_the_board(tmp_path, monkeypatch, game_id, name, size):
+    """Reversi's dark green lines stood 2.0:1 from its felt, and its squares ran into each other
+    for a player with low vision.  Read off the screen, across a line of every game's board, in
+    every theme, at 1280x800 and in the smallest window, the line stands 3:1 (WCAG 2.1's contrast
+    for graphics) from the board beside it."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.theme = name
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+        pixels = across_a_line(app.screen, scene)
+        ground = pixels[0]
+        assert len(set(pixels)) >= 2, f"no line across {pixels}"
+        best = max(contrast(pixel, ground) for pixel in pixels)
+        assert best >= 3, f"{game_id}'s lines on {ground}: {best:.2f}:1"
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
