@@ -803,3 +803,37 @@ def test_marks_hold_on_a_washed_out_projector_at_larger_text(tmp_path, monkeypat
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "smallest"])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_rastros_goal_letters_read_on_their_goals(tmp_path, monkeypatch, name, size):
+    """Rastros' goals say whose they are by a letter, S and N, besides their colour: the letter
+    was drawn in the goal's own colour on its tint of it, 2.1:1 to 2.6:1, the same blur as the
+    square for a player with low vision.  Read off the screen, each letter's ink stands 4.5:1
+    (WCAG's ratio for text) from its goal's fill, in every theme, at 1280x800 and in the smallest
+    window, and it keeps its side's hue."""
+    from tests.ui_helpers import make_app
+    from ui.scenes.game_panel import side_colour
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.theme = name
+        scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        scene.draw(app.screen)
+        view, game = scene.view, scene.game
+        for side, goal in enumerate((game.goal_south, game.goal_north)):
+            square = view.cell_rect(*divmod(goal, view.cols))
+            inside = square.inflate(-square.width // 4, -square.height // 4)  # clear of the goal's rimmed frame
+            pixels = Counter(tuple(app.screen.get_at((x, y)))[:3] for x in range(inside.left, inside.right)
+                             for y in range(inside.top, inside.bottom))
+            fill = pixels.most_common(1)[0][0]
+            ink = max(pixels, key=lambda pixel: contrast(pixel, fill))
+            assert contrast(ink, fill) >= 4.5, f"{game.sides[side]}'s letter: {contrast(ink, fill):.2f}:1"
+            own = side_colour(game.sides[side], side, app.theme)
+            assert ink.index(max(ink)) == own.index(max(own)), (ink, own)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
