@@ -13,6 +13,7 @@ import pytest
 import games
 from tests.ui_helpers import key
 from ui.board_marks import MARK_RIM, shown
+from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES, contrast
@@ -837,3 +838,59 @@ def test_rastros_goal_letters_read_on_their_goals(tmp_path, monkeypatch, name, s
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+def _diameter(screen: pygame.Surface, centre: tuple[int, int], radius: int) -> list[tuple[int, int, int]]:
+    """The pixels across a stone, along its level diameter (below its shine)."""
+    x, y = centre
+    return [tuple(screen.get_at((x + d, y)))[:3] for d in range(-radius + 1, radius)]
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_hexs_two_sides_differ_in_shape_not_only_in_colour(app, name):
+    """Blue's and Red's stones were discs alike, told apart by their colour alone: 1.0:1 to 1.9:1
+    apart in lightness, one grey to a player who sees no colour (or on a grey-scale print).  Red's
+    stones carry a ring: read off the screen across each stone, Red's has pixels 3:1 from its own
+    fill, as every viewer sees them, and Blue's none; the panel's dot for each side shows the
+    same, its legend."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3", "b3", "a1"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    radius = int(scene.view.radius * 0.72) - 2  # inside the stone's edge and shadow
+    for deficiency in (None, *COLOUR_BLINDNESS):
+        for ply, fill, ringed in ((0, app.theme.side0, False), (1, app.theme.side1, True)):  # c3, b3
+            move = scene.history[ply].move
+            centre = scene.view.value_anchor(move)[0]
+            pixels = _diameter(app.screen, centre, radius)
+            best = max(contrast(seen_with(p, deficiency), seen_with(fill, deficiency)) for p in pixels)
+            assert (best >= 3) == ringed, f"{move} seen with {deficiency}: {best:.2f}:1 across it"
+    scene.draw(app.screen)
+    for side, ringed in ((0, False), (1, True)):
+        card = scene.panel.player_cards[side]
+        dot, fill = (card.x + scene.panel._s(24), card.centery), (app.theme.side0, app.theme.side1)[side]
+        pixels = _diameter(app.screen, dot, scene.panel._s(11) - 2)
+        assert (max(contrast(p, fill) for p in pixels) >= 3) == ringed, f"the panel's dot for side {side}"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_hexs_hint_and_last_move_differ_in_shape(app, name):
+    """Hex marked the last move and a hint with a dot alike, yellow and light blue: for a player
+    who tells those colours apart badly, the hint was one more last move.  Read off the screen
+    across each mark, the last move is a dot (its colour at the centre) and the hint a ring (its
+    colour round a centre left as the board is)."""
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.hint = scene.game.parse_move(scene.state, "b4")
+    scene.draw(app.screen)
+    for move, colour, ring in ((scene.history[0].move, theme.last_move, False), (scene.hint, theme.hint, True)):
+        (x, y), _size = scene.view.value_anchor(move)
+        reach = [tuple(app.screen.get_at((x + d, y)))[:3] for d in range(int(scene.view.radius * 0.5))]
+        assert shown(colour) in reach, (move, reach)
+        assert (reach[0] != shown(colour)) == ring, f"{move}: {reach[0]} at its centre"
