@@ -894,3 +894,69 @@ def test_hexs_hint_and_last_move_differ_in_shape(app, name):
         reach = [tuple(app.screen.get_at((x + d, y)))[:3] for d in range(int(scene.view.radius * 0.5))]
         assert shown(colour) in reach, (move, reach)
         assert (reach[0] != shown(colour)) == ring, f"{move}: {reach[0]} at its centre"
+
+
+REFUSED_CLICKS = {  # a game's options and moves, then the cell a click is refused on (None: the first move's)
+    "tictactoe": ({}, ["a1"], None), "hex": ({"size": 5}, ["c3"], None), "reversi": ({}, [], (0, 0)),
+    "rastros": ({}, [], (4, 0)), "trax": ({}, ["f5+"], None), "alquerque": ({}, [], None),
+}
+
+
+def refused_flash(app, game_id: str) -> tuple[pygame.Rect, tuple[int, int], tuple[int, int]]:
+    """A hot-seat game of ``game_id`` clicked (real mouse events) where the click is refused and
+    drawn at once: the place clicked, and the ends of a line of pixels across the flash that
+    marks it (from its middle out to its frame, or beyond a point's piece)."""
+    options, moves, cell = REFUSED_CLICKS[game_id]
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    view = scene.view
+    if game_id == "hex":
+        centre = view.value_anchor(scene.history[0].move)[0]
+        ends = (centre, (centre[0], round(centre[1] - view.radius * 1.2)))
+    elif game_id == "alquerque":
+        from games.alquerque import parse_point
+
+        centre = view.point_xy(parse_point("a5"))  # Black's piece, White to move
+        ends = ((centre[0] + view.radius // 2, centre[1]), (centre[0] + view.radius + view.step // 6, centre[1]))
+    else:
+        rect = view.cell_rect(*(cell or view.move_cell(scene.history[0].move)))
+        centre, ends = rect.center, (rect.center, (rect.left - 2, rect.centery))
+    from tests.ui_helpers import click
+
+    click(app, centre, frames=1)
+    assert scene.mouse.invalid_at is not None, f"{game_id}: the click was not refused"
+    scene.draw(app.screen)
+    return ends
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_refused_clicks_flash_stands_out_from_all_it_is_drawn_on(name, deficiency):
+    """The flash round a place whose click the rules refuse was the theme's red, plain: the dark
+    theme's light red stood 1.6:1 from its wood, High contrast's 2.0:1 from its board, any of
+    them 2.0:1 or less from Reversi's felt.  Drawn rimmed in a red light enough to stand out
+    from the red of Trax's tiles and Hex's stones too, it stands 3:1 from every surface by its
+    rim or by its colour, as every viewer sees them."""
+    from ui.board_marks import flash_colour
+
+    theme = THEMES[name]
+    colour, rim = seen_with(flash_colour(theme.invalid), deficiency), seen_with(MARK_RIM, deficiency)
+    assert contrast(colour, rim) >= 3
+    for surface, ground in surfaces_marked(theme).items():
+        ground = seen_with(ground, deficiency)
+        best = max(contrast(colour, ground), contrast(rim, ground))
+        assert best >= 3, f"the flash on {surface}: {best:.2f}:1"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", list(REFUSED_CLICKS))
+def test_a_refused_clicks_flash_is_drawn_rimmed(app, name, game_id):
+    """The flash is drawn as the rule above measures it: its colour beside its black rim, read
+    off the screen after a click refused in each game."""
+    from ui.board_marks import flash_colour
+
+    app.settings.theme = name
+    start, end = refused_flash(app, game_id)
+    assert rimmed_on(app.screen, start, end, flash_colour(app.theme.invalid)), game_id

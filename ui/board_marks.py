@@ -26,6 +26,7 @@ import pygame
 from ui.theme import Color, ink_on, readable
 
 MARK_RIM: Color = (0, 0, 0)
+FLASH_FROM_RIM = 10  # how far a refused click's flash stands from the rim (``flash_colour``)
 
 
 @lru_cache(maxsize=64)  # a few colours a theme, asked for at every mark drawn
@@ -34,6 +35,15 @@ def shown(colour: Color) -> Color:
     rim, so that on a black piece, where the rim is lost, the colour stands 3:1 from it, also as
     seen without red or green cones (at 4.5:1 the light theme's red cross stood 2.6:1 there)."""
     return readable(colour, MARK_RIM, 6)
+
+
+@lru_cache(maxsize=8)
+def flash_colour(colour: Color) -> Color:
+    """The colour of the flash round a place whose click is refused: the theme's red for errors
+    lightened, keeping its hue, until it stands ``FLASH_FROM_RIM`` from the rim.  Rimmed at the
+    usual 6:1 it stood 2.7:1 from Trax's red tiles to a player without red cones; this pale red
+    stands 3:1 from them, from Hex's red stones and from the dark grounds the rim is lost on."""
+    return readable(colour, MARK_RIM, FLASH_FROM_RIM)
 
 
 def rim_width(width: int) -> int:

@@ -39,7 +39,7 @@ from games.alquerque import (
     lines,
     point_name,
 )
-from ui.board_marks import mark_width, rim_width, rimmed_circle, rimmed_lines
+from ui.board_marks import flash_colour, mark_width, rim_width, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -529,7 +529,7 @@ class AlquerqueView(BoardView):
             return
         p = self.point_at(overlay.invalid_at)
         if p is not None:
-            pygame.draw.circle(surface, overlay.theme.invalid, self.point_xy(p), self.radius + 4, max(3, self.step // 18))
+            rimmed_circle(surface, flash_colour(overlay.theme.invalid), self.point_xy(p), self.radius + 4, max(3, self.step // 18))
 
 
 def _one_move_away(start: int, end: int) -> bool:

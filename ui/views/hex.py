@@ -19,7 +19,7 @@ import pygame
 
 from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
-from ui.board_marks import MARK_RIM, rimmed_circle, rimmed_lines
+from ui.board_marks import MARK_RIM, flash_colour, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
 from ui.theme import Color, Theme, draw_text, font, readable
@@ -558,7 +558,8 @@ class HexView(BoardView):
         cell = self.cell_at(overlay.invalid_at)
         if cell is not None:
             row, col = divmod(cell, self.n)
-            pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+            corners = [_int(corner) for corner in self.hexagon(row, col, dx)]
+            rimmed_lines(surface, flash_colour(overlay.theme.invalid), [*corners, corners[0]], max(3, int(self.radius / 5)))
 
 
 @lru_cache(maxsize=16)
