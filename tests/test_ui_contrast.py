@@ -960,3 +960,33 @@ def test_a_refused_clicks_flash_is_drawn_rimmed(app, name, game_id):
     app.settings.theme = name
     start, end = refused_flash(app, game_id)
     assert rimmed_on(app.screen, start, end, flash_colour(app.theme.invalid)), game_id
+
+
+def runs_of(pixels: list[tuple[int, int, int]], colour) -> int:
+    """How many separate runs of ``colour`` lie along ``pixels``."""
+    return sum(1 for before, pixel in zip([None, *pixels], pixels) if pixel == tuple(colour) and before != pixel)
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_alquerques_hint_and_last_move_differ_in_shape(app, name):
+    """Alquerque drew a hint as it drew the last move, a line along the move with a ring where it
+    lands, in light blue instead of yellow: told apart by colour alone.  Read off the screen along
+    each line between the points it joins, the last move's is whole and the hint's dashed."""
+    from games.alquerque import parse_point
+
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), ["b2-c3"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.hint = scene.game.parse_move(scene.state, "b3-b2")
+    scene.draw(app.screen)
+    view = scene.view
+    for move, colour, dashed in (("b2-c3", theme.last_move, False), ("b3-b2", theme.hint, True)):
+        (x0, y0), (x1, y1) = (view.point_xy(parse_point(p)) for p in move.split("-"))
+        ends = (view.radius + 2, view.step - view.radius - view.step // 12)  # clear of the piece and the ring
+        pixels = [tuple(app.screen.get_at((round(x0 + (x1 - x0) * d / view.step), round(y0 + (y1 - y0) * d / view.step))))[:3]
+                  for d in range(*ends)]
+        runs = runs_of(pixels, shown(colour))
+        assert runs >= 2 if dashed else runs == 1, (move, colour_runs(pixels))
