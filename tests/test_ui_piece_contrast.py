@@ -133,3 +133,68 @@ def test_the_boards_lines_stand_out_from_the_board(tmp_path, monkeypatch, game_i
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+def simulated(surface: pygame.Surface, deficiency: str) -> np.ndarray:
+    """``surface``'s pixels (x, y, rgb) as a viewer with ``deficiency`` sees them: the matrices of
+    tests/test_ui_contrast.py applied to the whole screenshot in linear RGB."""
+    from tests.test_ui_contrast import COLOUR_BLINDNESS
+
+    srgb = pygame.surfarray.array3d(surface) / 255.0
+    linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(linear @ np.array(COLOUR_BLINDNESS[deficiency]).T, 0, 1)
+    return np.round(255 * np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)).astype(int)
+
+
+def side_points(scene: GameScene) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A point of each side's piece (or goal) in ``POSITIONS``' position of the scene's game, on
+    its fill: X's cross and O's ring, Hex's stones beside their middles, Reversi's and Alquerque's
+    first pieces of each colour, Rastros' goals in their corners, Trax's two paths on f5's tile."""
+    view, game_id, state = scene.view, scene.setup.game_id, scene.state
+    if game_id == "tictactoe":
+        a1 = view.cell_rect(0, 0)
+        pad, width = a1.width // 5, max(2, a1.width // 10)
+        return view.cell_rect(1, 1).center, (a1.left + pad + width // 2, a1.centery)
+    if game_id == "hex":
+        reach = int(view.radius * 0.72 * 0.3)
+        return tuple((x + reach, y) for (x, y), _size in (view.value_anchor(ply.move) for ply in scene.history))
+    if game_id in ("reversi", "alquerque"):
+        cells = range(state.game.size ** 2) if game_id == "reversi" else range(25)
+        owner = (lambda i: 0 if state.boards[0] >> i & 1 else 1 if state.boards[1] >> i & 1 else None) \
+            if game_id == "reversi" else state.piece_at
+        where = view.cell_rect if game_id == "reversi" else None
+        firsts = [next(i for i in cells if owner(i) == side) for side in (0, 1)]
+        if where is not None:
+            return tuple(where(*divmod(i, view.cols)).center for i in firsts)
+        return tuple(view.point_xy(i) for i in firsts)
+    if game_id == "rastros":
+        goals = (view.cell_rect(*divmod(goal, view.cols)) for goal in (scene.game.goal_south, scene.game.goal_north))
+        return tuple((goal.left + goal.width // 4, goal.top + goal.height // 4) for goal in goals)
+    tile = view.cell_rect(*view.move_cell(scene.history[0].move))  # f5+: a straight path of each colour across it
+    return (tile.centerx, tile.top + tile.height // 8), (tile.left + tile.width // 8, tile.centery)
+
+
+@pytest.mark.parametrize("deficiency", ["protanopia", "deuteranopia"])
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_two_sides_stay_apart_without_red_or_green_sight(app, game_id, name, deficiency):
+    """A screenshot of each game, as a player without red or green cones sees it (its pixels
+    through the matrices): each side's pieces stand at least 25 apart in CIELAB from the other's
+    (2.3 is the least a viewer sees), on the screen as drawn.  (Where their lightness is close,
+    Hex's blue and red, they differ in shape too: test_hexs_two_sides_differ_in_shape_not_only_in_colour.)"""
+    import math
+
+    from tests.test_ui_contrast import lab
+
+    app.settings.theme = name
+    options, moves = POSITIONS[game_id]
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    pixels = simulated(app.screen, deficiency)
+    full = [tuple(app.screen.get_at(point))[:3] for point in side_points(scene)]
+    seen = [tuple(pixels[x, y]) for x, y in side_points(scene)]
+    assert full[0] != full[1], f"{game_id}: the points read are not the two sides' pieces: {full}"
+    apart = math.dist(lab(seen[0]), lab(seen[1]))
+    assert apart >= 25, f"{game_id}'s sides {full} seen as {seen}: {apart:.0f} apart"
