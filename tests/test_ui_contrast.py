@@ -48,6 +48,35 @@ def test_a_button_that_is_on_reads_in_every_theme(app, name):
     assert best_ink(app.screen, rect, app.theme.accent) >= 4.5
 
 
+@pytest.mark.parametrize("hovered", [False, True], ids=["still", "hovered"])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_button_that_is_on_reads_with_its_key_under_the_pointer_too(app, name, hovered):
+    """The key beside a button's label, in a colour faded toward its fill, stood 2.8:1 to 3.9:1
+    from a button that is on (Legal moves, L), and under the pointer the light theme's label
+    itself 4.4:1 from the paler fill.  Read off the screen, still and hovered, the label's ink
+    and its key's each stand 4.5:1 (WCAG's ratio for text) from the button's fill."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    button = scene.btn_legal
+    assert button.active and button.shown_hint() == "L"
+    if hovered:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(2)
+        assert button.hovered
+    scene.draw(app.screen)
+    inside = button.rect.inflate(-8, -8)
+    fill = Counter(tuple(app.screen.get_at((x, y))[:3]) for x in range(inside.left, inside.right)
+                   for y in range(inside.top, inside.bottom)).most_common(1)[0][0]
+    inked = [x for x in range(inside.left, inside.right)
+             if any(contrast(app.screen.get_at((x, y))[:3], fill) > 1.5 for y in range(inside.top, inside.bottom))]
+    key_columns = pygame.Rect(inked[-1] - scene.panel._s(6), inside.top, scene.panel._s(6) + 1, inside.height)
+    label_columns = pygame.Rect(inked[0], inside.top, scene.panel._s(20), inside.height)
+    for part, rect in (("label", label_columns), ("key", key_columns)):
+        assert best_ink(app.screen, rect, fill) >= 4.5, f"{name}: the {part}, {best_ink(app.screen, rect, fill):.2f}:1"
+
+
 @pytest.mark.parametrize("name", list(THEMES))
 @pytest.mark.parametrize("kind", ["warn", "error"])
 def test_warnings_read_in_every_theme(name, kind):
