@@ -13,6 +13,7 @@ import pytest
 import games
 from tests.ui_helpers import key
 from ui.board_marks import MARK_RIM, shown
+from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES, contrast
@@ -45,6 +46,35 @@ def test_a_button_that_is_on_reads_in_every_theme(app, name):
     scene.draw(app.screen)
     rect = scene.btn_legal.rect.inflate(-8, -8)
     assert best_ink(app.screen, rect, app.theme.accent) >= 4.5
+
+
+@pytest.mark.parametrize("hovered", [False, True], ids=["still", "hovered"])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_button_that_is_on_reads_with_its_key_under_the_pointer_too(app, name, hovered):
+    """The key beside a button's label, in a colour faded toward its fill, stood 2.8:1 to 3.9:1
+    from a button that is on (Legal moves, L), and under the pointer the light theme's label
+    itself 4.4:1 from the paler fill.  Read off the screen, still and hovered, the label's ink
+    and its key's each stand 4.5:1 (WCAG's ratio for text) from the button's fill."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    button = scene.btn_legal
+    assert button.active and button.shown_hint() == "L"
+    if hovered:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(2)
+        assert button.hovered
+    scene.draw(app.screen)
+    inside = button.rect.inflate(-8, -8)
+    fill = Counter(tuple(app.screen.get_at((x, y))[:3]) for x in range(inside.left, inside.right)
+                   for y in range(inside.top, inside.bottom)).most_common(1)[0][0]
+    inked = [x for x in range(inside.left, inside.right)
+             if any(contrast(app.screen.get_at((x, y))[:3], fill) > 1.5 for y in range(inside.top, inside.bottom))]
+    key_columns = pygame.Rect(inked[-1] - scene.panel._s(6), inside.top, scene.panel._s(6) + 1, inside.height)
+    label_columns = pygame.Rect(inked[0], inside.top, scene.panel._s(20), inside.height)
+    for part, rect in (("label", label_columns), ("key", key_columns)):
+        assert best_ink(app.screen, rect, fill) >= 4.5, f"{name}: the {part}, {best_ink(app.screen, rect, fill):.2f}:1"
 
 
 @pytest.mark.parametrize("name", list(THEMES))
@@ -803,3 +833,189 @@ def test_marks_hold_on_a_washed_out_projector_at_larger_text(tmp_path, monkeypat
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "smallest"])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_rastros_goal_letters_read_on_their_goals(tmp_path, monkeypatch, name, size):
+    """Rastros' goals say whose they are by a letter, S and N, besides their colour: the letter
+    was drawn in the goal's own colour on its tint of it, 2.1:1 to 2.6:1, the same blur as the
+    square for a player with low vision.  Read off the screen, each letter's ink stands 4.5:1
+    (WCAG's ratio for text) from its goal's fill, in every theme, at 1280x800 and in the smallest
+    window, and it keeps its side's hue."""
+    from tests.ui_helpers import make_app
+    from ui.scenes.game_panel import side_colour
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.theme = name
+        scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        scene.draw(app.screen)
+        view, game = scene.view, scene.game
+        for side, goal in enumerate((game.goal_south, game.goal_north)):
+            square = view.cell_rect(*divmod(goal, view.cols))
+            inside = square.inflate(-square.width // 4, -square.height // 4)  # clear of the goal's rimmed frame
+            pixels = Counter(tuple(app.screen.get_at((x, y)))[:3] for x in range(inside.left, inside.right)
+                             for y in range(inside.top, inside.bottom))
+            fill = pixels.most_common(1)[0][0]
+            ink = max(pixels, key=lambda pixel: contrast(pixel, fill))
+            assert contrast(ink, fill) >= 4.5, f"{game.sides[side]}'s letter: {contrast(ink, fill):.2f}:1"
+            own = side_colour(game.sides[side], side, app.theme)
+            assert ink.index(max(ink)) == own.index(max(own)), (ink, own)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+def _diameter(screen: pygame.Surface, centre: tuple[int, int], radius: int) -> list[tuple[int, int, int]]:
+    """The pixels across a stone, along its level diameter (below its shine)."""
+    x, y = centre
+    return [tuple(screen.get_at((x + d, y)))[:3] for d in range(-radius + 1, radius)]
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_hexs_two_sides_differ_in_shape_not_only_in_colour(app, name):
+    """Blue's and Red's stones were discs alike, told apart by their colour alone: 1.0:1 to 1.9:1
+    apart in lightness, one grey to a player who sees no colour (or on a grey-scale print).  Red's
+    stones carry a ring: read off the screen across each stone, Red's has pixels 3:1 from its own
+    fill, as every viewer sees them, and Blue's none; the panel's dot for each side shows the
+    same, its legend."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3", "b3", "a1"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    radius = int(scene.view.radius * 0.72) - 2  # inside the stone's edge and shadow
+    for deficiency in (None, *COLOUR_BLINDNESS):
+        for ply, fill, ringed in ((0, app.theme.side0, False), (1, app.theme.side1, True)):  # c3, b3
+            move = scene.history[ply].move
+            centre = scene.view.value_anchor(move)[0]
+            pixels = _diameter(app.screen, centre, radius)
+            best = max(contrast(seen_with(p, deficiency), seen_with(fill, deficiency)) for p in pixels)
+            assert (best >= 3) == ringed, f"{move} seen with {deficiency}: {best:.2f}:1 across it"
+    scene.draw(app.screen)
+    for side, ringed in ((0, False), (1, True)):
+        card = scene.panel.player_cards[side]
+        dot, fill = (card.x + scene.panel._s(24), card.centery), (app.theme.side0, app.theme.side1)[side]
+        pixels = _diameter(app.screen, dot, scene.panel._s(11) - 2)
+        assert (max(contrast(p, fill) for p in pixels) >= 3) == ringed, f"the panel's dot for side {side}"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_hexs_hint_and_last_move_differ_in_shape(app, name):
+    """Hex marked the last move and a hint with a dot alike, yellow and light blue: for a player
+    who tells those colours apart badly, the hint was one more last move.  Read off the screen
+    across each mark, the last move is a dot (its colour at the centre) and the hint a ring (its
+    colour round a centre left as the board is)."""
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), ["c3"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.hint = scene.game.parse_move(scene.state, "b4")
+    scene.draw(app.screen)
+    for move, colour, ring in ((scene.history[0].move, theme.last_move, False), (scene.hint, theme.hint, True)):
+        (x, y), _size = scene.view.value_anchor(move)
+        reach = [tuple(app.screen.get_at((x + d, y)))[:3] for d in range(int(scene.view.radius * 0.5))]
+        assert shown(colour) in reach, (move, reach)
+        assert (reach[0] != shown(colour)) == ring, f"{move}: {reach[0]} at its centre"
+
+
+REFUSED_CLICKS = {  # a game's options and moves, then the cell a click is refused on (None: the first move's)
+    "tictactoe": ({}, ["a1"], None), "hex": ({"size": 5}, ["c3"], None), "reversi": ({}, [], (0, 0)),
+    "rastros": ({}, [], (4, 0)), "trax": ({}, ["f5+"], None), "alquerque": ({}, [], None),
+}
+
+
+def refused_flash(app, game_id: str) -> tuple[pygame.Rect, tuple[int, int], tuple[int, int]]:
+    """A hot-seat game of ``game_id`` clicked (real mouse events) where the click is refused and
+    drawn at once: the place clicked, and the ends of a line of pixels across the flash that
+    marks it (from its middle out to its frame, or beyond a point's piece)."""
+    options, moves, cell = REFUSED_CLICKS[game_id]
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    view = scene.view
+    if game_id == "hex":
+        centre = view.value_anchor(scene.history[0].move)[0]
+        ends = (centre, (centre[0], round(centre[1] - view.radius * 1.2)))
+    elif game_id == "alquerque":
+        from games.alquerque import parse_point
+
+        centre = view.point_xy(parse_point("a5"))  # Black's piece, White to move
+        ends = ((centre[0] + view.radius // 2, centre[1]), (centre[0] + view.radius + view.step // 6, centre[1]))
+    else:
+        rect = view.cell_rect(*(cell or view.move_cell(scene.history[0].move)))
+        centre, ends = rect.center, (rect.center, (rect.left - 2, rect.centery))
+    from tests.ui_helpers import click
+
+    click(app, centre, frames=1)
+    assert scene.mouse.invalid_at is not None, f"{game_id}: the click was not refused"
+    scene.draw(app.screen)
+    return ends
+
+
+@pytest.mark.parametrize("deficiency", [None, *COLOUR_BLINDNESS])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_refused_clicks_flash_stands_out_from_all_it_is_drawn_on(name, deficiency):
+    """The flash round a place whose click the rules refuse was the theme's red, plain: the dark
+    theme's light red stood 1.6:1 from its wood, High contrast's 2.0:1 from its board, any of
+    them 2.0:1 or less from Reversi's felt.  Drawn rimmed in a red light enough to stand out
+    from the red of Trax's tiles and Hex's stones too, it stands 3:1 from every surface by its
+    rim or by its colour, as every viewer sees them."""
+    from ui.board_marks import flash_colour
+
+    theme = THEMES[name]
+    colour, rim = seen_with(flash_colour(theme.invalid), deficiency), seen_with(MARK_RIM, deficiency)
+    assert contrast(colour, rim) >= 3
+    for surface, ground in surfaces_marked(theme).items():
+        ground = seen_with(ground, deficiency)
+        best = max(contrast(colour, ground), contrast(rim, ground))
+        assert best >= 3, f"the flash on {surface}: {best:.2f}:1"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", list(REFUSED_CLICKS))
+def test_a_refused_clicks_flash_is_drawn_rimmed(app, name, game_id):
+    """The flash is drawn as the rule above measures it: its colour beside its black rim, read
+    off the screen after a click refused in each game."""
+    from ui.board_marks import flash_colour
+
+    app.settings.theme = name
+    start, end = refused_flash(app, game_id)
+    assert rimmed_on(app.screen, start, end, flash_colour(app.theme.invalid)), game_id
+
+
+def runs_of(pixels: list[tuple[int, int, int]], colour) -> int:
+    """How many separate runs of ``colour`` lie along ``pixels``."""
+    return sum(1 for before, pixel in zip([None, *pixels], pixels) if pixel == tuple(colour) and before != pixel)
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_alquerques_hint_and_last_move_differ_in_shape(app, name):
+    """Alquerque drew a hint as it drew the last move, a line along the move with a ring where it
+    lands, in light blue instead of yellow: told apart by colour alone.  Read off the screen along
+    each line between the points it joins, the last move's is whole and the hint's dashed."""
+    from games.alquerque import parse_point
+
+    app.settings.theme = name
+    theme = app.theme
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), ["b2-c3"])
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10
+    scene.hint = scene.game.parse_move(scene.state, "b3-b2")
+    scene.draw(app.screen)
+    view = scene.view
+    for move, colour, dashed in (("b2-c3", theme.last_move, False), ("b3-b2", theme.hint, True)):
+        (x0, y0), (x1, y1) = (view.point_xy(parse_point(p)) for p in move.split("-"))
+        ends = (view.radius + 2, view.step - view.radius - view.step // 12)  # clear of the piece and the ring
+        pixels = [tuple(app.screen.get_at((round(x0 + (x1 - x0) * d / view.step), round(y0 + (y1 - y0) * d / view.step))))[:3]
+                  for d in range(*ends)]
+        runs = runs_of(pixels, shown(colour))
+        assert runs >= 2 if dashed else runs == 1, (move, colour_runs(pixels))

@@ -267,3 +267,37 @@ def test_the_menus_pictures_ring_the_game_last_chosen_on_new_game(app):
     app.run_frames(2)
     key(app, pygame.K_TAB)
     assert app.scene.cards.focused == 2
+
+
+def cursor_in_sight(app, scene: GameScene) -> bool:
+    """Whether the board's cursor is drawn where it stands: its black ring right beside its white
+    one somewhere in its place's rectangle, read off the screen (a focus seen on any board)."""
+    import numpy as np
+
+    from tests.test_ui_piece_contrast import side_by_side
+
+    place = scene.cursor.current(scene.view, scene.state).inflate(8, 8).clip(app.screen.get_rect())
+    pixels = pygame.surfarray.array3d(app.screen.subsurface(place))
+    return side_by_side(np.asarray(pixels), (0, 0, 0), (255, 255, 255))
+
+
+KEYBOARD_GAMES = [("tictactoe", {}), ("hex", {"size": 5}), ("reversi", {"size": 6}), ("rastros", {}),
+                  ("alquerque", {}), ("trax", {"size": 8})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), KEYBOARD_GAMES, ids=[g for g, _o in KEYBOARD_GAMES])
+def test_every_game_is_played_to_its_end_from_the_keyboard_with_its_focus_in_sight(app, game_id, options):
+    """A player without a mouse plays a whole game of each, from its first move to its result:
+    Down shows the cursor, Enter plays where it stands (opening Trax's tile picker and choosing in
+    it, picking an Alquerque piece and landing it, passing in Reversi), and the cursor is drawn in
+    sight before every press; the result card comes up at the end."""
+    scene = start(app, game_id, options=options)
+    key(app, pygame.K_DOWN)
+    for _press in range(2000):
+        if scene.is_over():
+            break
+        scene.draw(app.screen)
+        assert scene.cursor.on and cursor_in_sight(app, scene), f"no cursor in sight after {len(scene.history)} plies"
+        key(app, pygame.K_RETURN)
+    assert scene.is_over(), f"{len(scene.history)} plies and not over"
+    assert wait(app, lambda: scene.card_shown() is not None)

@@ -82,3 +82,119 @@ def test_the_pieces_are_drawn_in_the_colours_measured(app, game_id, name):
             chain = (*colours, ground)
             for inner, outer in zip(chain, chain[1:]):
                 assert side_by_side(pixels, inner, outer), f"{game_id}'s {piece}: no {inner} beside {outer}"
+
+
+def across(screen: pygame.Surface, start: tuple[int, int], end: tuple[int, int]) -> list[Color]:
+    """The pixels on the straight line from ``start`` to ``end``, one a pixel of its length."""
+    n = max(abs(end[0] - start[0]), abs(end[1] - start[1]))
+    return [tuple(screen.get_at((round(start[0] + (end[0] - start[0]) * i / n),
+                                 round(start[1] + (end[1] - start[1]) * i / n))))[:3] for i in range(n + 1)]
+
+
+def across_a_line(screen: pygame.Surface, scene: GameScene) -> list[Color]:
+    """The pixels read across one of the board's lines of a new game, from the empty ground beside
+    it: the line between the first two cells of the top row (the upper quarter, clear of a legal
+    move's dot), the edge between Hex's first two cells, Alquerque's line a1-b1 at its middle."""
+    view = scene.view
+    if scene.setup.game_id == "alquerque":
+        from games.alquerque import parse_point
+
+        (x0, y), (x1, _) = view.point_xy(parse_point("a1")), view.point_xy(parse_point("b1"))
+        return across(screen, ((x0 + x1) // 2, y - view.step // 4), ((x0 + x1) // 2, y + view.step // 4))
+    if scene.setup.game_id == "hex":
+        return across(screen, view.value_anchor(0)[0], view.value_anchor(1)[0])
+    first = view.cell_rect(0, 0)
+    y = first.top + first.height // 4
+    return across(screen, (first.centerx, y), (first.centerx + view.cell, y))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "smallest"])
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_boards_lines_stand_out_from_the_board(tmp_path, monkeypatch, game_id, name, size):
+    """Reversi's dark green lines stood 2.0:1 from its felt, and its squares ran into each other
+    for a player with low vision.  Read off the screen, across a line of every game's board, in
+    every theme, at 1280x800 and in the smallest window, the line stands 3:1 (WCAG 2.1's contrast
+    for graphics) from the board beside it."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.theme = name
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+        pixels = across_a_line(app.screen, scene)
+        ground = pixels[0]
+        assert len(set(pixels)) >= 2, f"no line across {pixels}"
+        best = max(contrast(pixel, ground) for pixel in pixels)
+        assert best >= 3, f"{game_id}'s lines on {ground}: {best:.2f}:1"
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+def simulated(surface: pygame.Surface, deficiency: str) -> np.ndarray:
+    """``surface``'s pixels (x, y, rgb) as a viewer with ``deficiency`` sees them: the matrices of
+    tests/test_ui_contrast.py applied to the whole screenshot in linear RGB."""
+    from tests.test_ui_contrast import COLOUR_BLINDNESS
+
+    srgb = pygame.surfarray.array3d(surface) / 255.0
+    linear = np.where(srgb <= 0.04045, srgb / 12.92, ((srgb + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(linear @ np.array(COLOUR_BLINDNESS[deficiency]).T, 0, 1)
+    return np.round(255 * np.where(seen <= 0.0031308, seen * 12.92, 1.055 * seen ** (1 / 2.4) - 0.055)).astype(int)
+
+
+def side_points(scene: GameScene) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A point of each side's piece (or goal) in ``POSITIONS``' position of the scene's game, on
+    its fill: X's cross and O's ring, Hex's stones beside their middles, Reversi's and Alquerque's
+    first pieces of each colour, Rastros' goals in their corners, Trax's two paths on f5's tile."""
+    view, game_id, state = scene.view, scene.setup.game_id, scene.state
+    if game_id == "tictactoe":
+        a1 = view.cell_rect(0, 0)
+        pad, width = a1.width // 5, max(2, a1.width // 10)
+        return view.cell_rect(1, 1).center, (a1.left + pad + width // 2, a1.centery)
+    if game_id == "hex":
+        reach = int(view.radius * 0.72 * 0.3)
+        return tuple((x + reach, y) for (x, y), _size in (view.value_anchor(ply.move) for ply in scene.history))
+    if game_id in ("reversi", "alquerque"):
+        cells = range(state.game.size ** 2) if game_id == "reversi" else range(25)
+        owner = (lambda i: 0 if state.boards[0] >> i & 1 else 1 if state.boards[1] >> i & 1 else None) \
+            if game_id == "reversi" else state.piece_at
+        where = view.cell_rect if game_id == "reversi" else None
+        firsts = [next(i for i in cells if owner(i) == side) for side in (0, 1)]
+        if where is not None:
+            return tuple(where(*divmod(i, view.cols)).center for i in firsts)
+        return tuple(view.point_xy(i) for i in firsts)
+    if game_id == "rastros":
+        goals = (view.cell_rect(*divmod(goal, view.cols)) for goal in (scene.game.goal_south, scene.game.goal_north))
+        return tuple((goal.left + goal.width // 4, goal.top + goal.height // 4) for goal in goals)
+    tile = view.cell_rect(*view.move_cell(scene.history[0].move))  # f5+: a straight path of each colour across it
+    return (tile.centerx, tile.top + tile.height // 8), (tile.left + tile.width // 8, tile.centery)
+
+
+@pytest.mark.parametrize("deficiency", ["protanopia", "deuteranopia"])
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_two_sides_stay_apart_without_red_or_green_sight(app, game_id, name, deficiency):
+    """A screenshot of each game, as a player without red or green cones sees it (its pixels
+    through the matrices): each side's pieces stand at least 25 apart in CIELAB from the other's
+    (2.3 is the least a viewer sees), on the screen as drawn.  (Where their lightness is close,
+    Hex's blue and red, they differ in shape too: test_hexs_two_sides_differ_in_shape_not_only_in_colour.)"""
+    import math
+
+    from tests.test_ui_contrast import lab
+
+    app.settings.theme = name
+    options, moves = POSITIONS[game_id]
+    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    pixels = simulated(app.screen, deficiency)
+    full = [tuple(app.screen.get_at(point))[:3] for point in side_points(scene)]
+    seen = [tuple(pixels[x, y]) for x, y in side_points(scene)]
+    assert full[0] != full[1], f"{game_id}: the points read are not the two sides' pieces: {full}"
+    apart = math.dist(lab(seen[0]), lab(seen[1]))
+    assert apart >= 25, f"{game_id}'s sides {full} seen as {seen}: {apart:.0f} apart"

@@ -35,7 +35,7 @@ def felt_squares(picture: pygame.Surface, size: int) -> list[pygame.Rect]:
     """The ``size`` x ``size`` squares of the felt in ``picture``, row by row: the felt's extent
     (its green, lines included) cut in equal squares."""
     green = [(x, y) for x in range(picture.get_width()) for y in range(picture.get_height())
-             if tuple(picture.get_at((x, y)))[:3] in (reversi.FELT, reversi.FELT_LINES)]
+             if tuple(picture.get_at((x, y)))[:3] in (reversi.FELT, reversi.PICTURE_LINES)]
     left, top = min(x for x, _y in green), min(y for _x, y in green)
     right, bottom = max(x for x, _y in green) + 1, max(y for _x, y in green) + 1
     cell = min(right - left, bottom - top) // size

@@ -18,6 +18,7 @@ wide enough to see from the back of a room.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -26,6 +27,7 @@ import pygame
 from ui.theme import Color, ink_on, readable
 
 MARK_RIM: Color = (0, 0, 0)
+FLASH_FROM_RIM = 10  # how far a refused click's flash stands from the rim (``flash_colour``)
 
 
 @lru_cache(maxsize=64)  # a few colours a theme, asked for at every mark drawn
@@ -34,6 +36,15 @@ def shown(colour: Color) -> Color:
     rim, so that on a black piece, where the rim is lost, the colour stands 3:1 from it, also as
     seen without red or green cones (at 4.5:1 the light theme's red cross stood 2.6:1 there)."""
     return readable(colour, MARK_RIM, 6)
+
+
+@lru_cache(maxsize=8)
+def flash_colour(colour: Color) -> Color:
+    """The colour of the flash round a place whose click is refused: the theme's red for errors
+    lightened, keeping its hue, until it stands ``FLASH_FROM_RIM`` from the rim.  Rimmed at the
+    usual 6:1 it stood 2.7:1 from Trax's red tiles to a player without red cones; this pale red
+    stands 3:1 from them, from Hex's red stones and from the dark grounds the rim is lost on."""
+    return readable(colour, MARK_RIM, FLASH_FROM_RIM)
 
 
 def rim_width(width: int) -> int:
@@ -72,8 +83,30 @@ def two_tone_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int]
 
 def rimmed_lines(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int) -> None:
     """A line through ``points``, ``width`` thick, rimmed along both sides (the joints rounded)."""
+    _rimmed_pieces(surface, colour, [points], width)
+
+
+def rimmed_dashes(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int, dash: int) -> None:
+    """A dashed line through ``points``, each dash rimmed as ``rimmed_lines`` rims a line, with
+    gaps ``dash`` long between the dashes' round ends: a suggestion (a hint) differs in shape
+    from a move made, drawn whole, and not by its colour alone."""
+    ends = width + 2 * rim_width(width)  # what a dash's two round ends add to its length
+    pieces = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = max(1.0, math.hypot(x1 - x0, y1 - y0))
+        for start in range(0, int(length), 2 * dash + ends):
+            end = min(length, start + dash)
+            pieces.append([(round(x0 + (x1 - x0) * at / length), round(y0 + (y1 - y0) * at / length))
+                           for at in (start, end)])
+    _rimmed_pieces(surface, colour, pieces, width)
+
+
+def _rimmed_pieces(surface: pygame.Surface, colour: Color, pieces: Sequence[Sequence[tuple[int, int]]], width: int) -> None:
+    """Lines through each piece's points, every rim drawn before any colour (a rim never covers
+    a neighbouring piece's colour), the ends and joints rounded."""
     rim = rim_width(width)
     for shade, thick in ((MARK_RIM, width + 2 * rim), (shown(colour), width)):
-        pygame.draw.lines(surface, shade, False, points, thick)
-        for point in points:
-            pygame.draw.circle(surface, shade, point, thick // 2)
+        for points in pieces:
+            pygame.draw.lines(surface, shade, False, points, thick)
+            for point in points:
+                pygame.draw.circle(surface, shade, point, thick // 2)

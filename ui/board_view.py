@@ -206,6 +206,11 @@ class BoardView:
         the move on, where a press on another piece would start a move of its own."""
         return False
 
+    def side_emblem(self, surface: pygame.Surface, side: int, centre: tuple[int, int], radius: int) -> None:
+        """What ``side``'s pieces carry besides their colour, drawn on the panel's dot of ``radius``
+        for that side, so that it shows which pieces are whose (Hex's: Red's ring).  Nothing where
+        the pieces differ in shape or lightness already (X and O, black and white)."""
+
     def face(self, side: int | None) -> bool:
         """Draw the board from ``side``'s seat (the human's against the computer; None: as it is):
         turned round when that side is not the one drawn at the bottom.  True if it turned."""

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 import pygame
 
 from games.base import State
-from ui.board_marks import rimmed_rect
+from ui.board_marks import flash_colour, rimmed_rect
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.theme import Color, draw_text
 
@@ -186,4 +186,4 @@ class GridView(BoardView):
             return
         cell = self.cell_at(overlay.invalid_at)
         if cell is not None:
-            pygame.draw.rect(surface, overlay.theme.invalid, self.cell_rect(*cell), max(3, self.cell // 15))
+            rimmed_rect(surface, flash_colour(overlay.theme.invalid), self.cell_rect(*cell), max(3, self.cell // 15))

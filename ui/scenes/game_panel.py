@@ -367,6 +367,7 @@ class GamePanel:
         dot = (rect.x + self._s(24), rect.centery)
         pygame.draw.circle(surface, colour, dot, self._s(11))
         pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
+        scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move) - self._s(12)

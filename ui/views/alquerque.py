@@ -39,7 +39,7 @@ from games.alquerque import (
     lines,
     point_name,
 )
-from ui.board_marks import mark_width, rim_width, rimmed_circle, rimmed_lines
+from ui.board_marks import flash_colour, mark_width, rim_width, rimmed_circle, rimmed_dashes, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -327,7 +327,7 @@ class AlquerqueView(BoardView):
             if not self._draw_animation(surface, overlay, left):
                 self._draw_move_path(surface, overlay.last_move, overlay.theme.last_move, 0.06)
                 self._cross_captures(surface, overlay.last_move, overlay.theme.last_move)  # on the emptied points
-                self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05)
+                self._draw_move_path(surface, overlay.hint, overlay.theme.hint, 0.05, dashed=True)
                 self._draw_pieces(surface, state, overlay, left)
                 self._cross_captures(surface, overlay.hint, overlay.theme.hint)  # over the pieces it would take
             self._draw_input(surface, state, overlay)  # a piece picked while the last move still lands, too
@@ -398,12 +398,18 @@ class AlquerqueView(BoardView):
             if side is not None and p not in skip:
                 self._draw_piece(surface, side, self.point_xy(p))
 
-    def _draw_move_path(self, surface: pygame.Surface, move: Move | None, color: Color, width: float) -> None:
+    def _draw_move_path(self, surface: pygame.Surface, move: Move | None, color: Color, width: float,
+                        dashed: bool = False) -> None:
+        """``move``'s line from point to point, a dot where it starts and a ring where it lands;
+        ``dashed`` for a hint, which was drawn as the last move is, told from it by colour alone."""
         if not move:
             return
         points = [self.point_xy(p) for p in move]
         w = max(2, int(self.step * width))
-        rimmed_lines(surface, color, points, w)
+        if dashed:
+            rimmed_dashes(surface, color, points, w, max(3, w))
+        else:
+            rimmed_lines(surface, color, points, w)
         rimmed_circle(surface, color, points[0], max(3, self.radius // 3))
         rimmed_circle(surface, color, points[-1], self.radius + w, w)
 
@@ -529,7 +535,7 @@ class AlquerqueView(BoardView):
             return
         p = self.point_at(overlay.invalid_at)
         if p is not None:
-            pygame.draw.circle(surface, overlay.theme.invalid, self.point_xy(p), self.radius + 4, max(3, self.step // 18))
+            rimmed_circle(surface, flash_colour(overlay.theme.invalid), self.point_xy(p), self.radius + 4, max(3, self.step // 18))
 
 
 def _one_move_away(start: int, end: int) -> bool:

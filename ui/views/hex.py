@@ -19,7 +19,7 @@ import pygame
 
 from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
-from ui.board_marks import MARK_RIM, rimmed_circle, rimmed_lines
+from ui.board_marks import MARK_RIM, flash_colour, rimmed_circle, rimmed_lines
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
 from ui.theme import Color, Theme, draw_text, font, readable
@@ -55,6 +55,18 @@ def chain_colour(theme: Theme) -> Color:
     stands 3:1 from the stone to every viewer (at the rimmed marks' usual 6:1 the light theme's
     chain stood 2.8:1 from its red stones without red cones); on the wood the rim is seen."""
     return readable(theme.win_on_board, MARK_RIM, CHAIN_FROM_RIM)
+
+
+EMBLEM_RING = (255, 255, 255)  # Red's stones' ring: 3.7:1 or more from the red, as every viewer sees it
+
+
+def side_emblem(surface: pygame.Surface, side: int, centre: tuple[int, int], radius: int) -> None:
+    """What tells Red's stones from Blue's besides their colour, on a stone of ``radius``: a white
+    ring round its middle (clear of the last move's dot there).  The sides' blue and red stand
+    1.0:1 to 1.9:1 apart in lightness, one grey to a player who sees no colour; Blue's stones
+    stay plain."""
+    if side == RED:
+        pygame.draw.circle(surface, EMBLEM_RING, centre, round(radius * 0.6), max(1, radius // 8))
 
 
 def _shade(color: Color, factor: float) -> Color:
@@ -306,7 +318,7 @@ class HexView(BoardView):
             stone = state.stone_at(cell)
             row, col = divmod(cell, self.n)
             if stone is not None and not self.small:  # a small picture's stones fill their cells
-                self._draw_stone(surface, row, col, colours[stone], dx)
+                self._draw_stone(surface, row, col, colours[stone], dx, stone)
         if chain:
             self._draw_chain(surface, state.winning_chain(), chain_colour(theme), dx)
         if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
@@ -465,13 +477,17 @@ class HexView(BoardView):
         reach = ((band[0][0] - cx) * nx + (band[0][1] - cy) * ny + beyond) / along
         return cx + ux * reach, cy + uy * reach
 
-    def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float) -> None:
+    def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float, side: int) -> None:
         cx, cy = _int(self.centre(row, col, dx))
         radius = int(self.radius * 0.72)
         shadow, shine = _stone_shades(tuple(color))
         pygame.draw.circle(surface, shadow, (cx + 1, cy + 2), radius)
         pygame.draw.circle(surface, color, (cx, cy), radius)
         pygame.draw.circle(surface, shine, (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
+        side_emblem(surface, side, (cx, cy), radius)
+
+    def side_emblem(self, surface: pygame.Surface, side: int, centre: tuple[int, int], radius: int) -> None:
+        side_emblem(surface, side, centre, radius)
 
     def _draw_ghost(self, surface: pygame.Surface, row: int, col: int, color: Color) -> None:
         cx, cy = _int(self.centre(row, col))
@@ -522,7 +538,10 @@ class HexView(BoardView):
         return chip
 
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
-        for move, color, scale in ((overlay.last_move, overlay.theme.last_move, 0.22), (overlay.hint, overlay.theme.hint, 0.3)):
+        """The last move's dot and the hint's ring, rimmed (the yellow alone is as light as the
+        wood).  The hint was a dot too, told from the last move by its colour alone."""
+        for move, color, scale, ring in ((overlay.last_move, overlay.theme.last_move, 0.22, False),
+                                         (overlay.hint, overlay.theme.hint, 0.4, True)):
             if move is None:
                 continue
             if move == SWAP:  # the swapped stone once played (Red's), the stone to swap as a hint (Blue's)
@@ -531,7 +550,7 @@ class HexView(BoardView):
             if isinstance(move, int):
                 row, col = divmod(move, self.n)
                 centre, radius = _int(self.centre(row, col, dx)), max(3, int(self.radius * scale))
-                rimmed_circle(surface, color, centre, radius)  # the yellow alone is as light as the wood
+                rimmed_circle(surface, color, centre, radius, max(2, radius // 3) if ring else 0)
 
     def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay, dx: float) -> None:
         if overlay.invalid_at is None or time.monotonic() - overlay.invalid_since > 0.5:
@@ -539,7 +558,8 @@ class HexView(BoardView):
         cell = self.cell_at(overlay.invalid_at)
         if cell is not None:
             row, col = divmod(cell, self.n)
-            pygame.draw.polygon(surface, overlay.theme.invalid, self.hexagon(row, col, dx), max(3, int(self.radius / 5)))
+            corners = [_int(corner) for corner in self.hexagon(row, col, dx)]
+            rimmed_lines(surface, flash_colour(overlay.theme.invalid), [*corners, corners[0]], max(3, int(self.radius / 5)))
 
 
 @lru_cache(maxsize=16)

@@ -13,13 +13,15 @@ from ui.board_marks import mark_width, rimmed_circle, rimmed_lines, rimmed_rect
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
-from ui.theme import draw_text
+from ui.theme import Color, draw_text, readable
+from ui.widgets import mix
 
 STONE = (30, 30, 34)
 PIECE = (250, 250, 246)
 SMALL_CELL = 12  # squares narrower than this are a small picture's: the piece fills its square (``piece_size``)
 THIN_RIM_UNDER = 28  # squares narrower than this draw the piece's rim a pixel wide (``piece_size``)
 TRAIL = (236, 142, 58)
+GOAL_TINT = 90  # the opacity of a goal's tint of its side's colour over the board
 SLIDE_SECONDS = 0.18
 
 
@@ -61,10 +63,10 @@ class RastrosView(GridView):
         if goal is not None:
             colour = theme.side0 if goal[0] == 0 else theme.side1
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((*colour, 90))
+            shade.fill((*colour, GOAL_TINT))
             surface.blit(shade, rect)
             rimmed_rect(surface, colour, rect, max(2, rect.width // 14))  # a goal, never a legal square; rimmed: seen on the wood
-            draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), colour, "center")
+            draw_text(surface, goal[1], rect.center, max(10, int(rect.height * 0.42)), goal_ink(colour, theme.board), "center")
         if state.blacks >> i & 1:
             pygame.draw.circle(surface, STONE, rect.center, int(rect.width * 0.36))
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
@@ -150,6 +152,13 @@ def trail_width(cell: int, text_size: float) -> int:
     wood, so the trail is seen there by its rims: a pixel each at a fourteenth of a square, lost
     on a projected board."""
     return mark_width(cell, 0.075, text_size)
+
+
+def goal_ink(colour: Color, board: Color) -> Color:
+    """The colour of a goal's letter (S, N): the side's ``colour`` darkened or lightened until it
+    reads as text (4.5:1) on the goal's tint of it over ``board``.  In the side's own colour it
+    stood 2.1:1 to 2.6:1 there, and the letter is what tells the goals apart without colour."""
+    return readable(colour, mix(board, colour, GOAL_TINT / 255))
 
 
 def mover_colour(theme, side: int):

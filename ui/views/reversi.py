@@ -20,7 +20,8 @@ from ui.i18n import _
 from ui.theme import draw_text, font
 
 FELT = (16, 122, 68)
-FELT_LINES = (8, 70, 38)
+FELT_LINES = (0, 30, 15)  # 3.3:1 on the felt (WCAG's 3:1 for graphics): the lighter green stood 2.0:1, the squares ran together
+PICTURE_LINES = (8, 70, 38)  # a small picture's, where discs fill their squares (``_on_felt``)
 BLACK_DISC = (22, 22, 24)
 WHITE_DISC = (240, 240, 236)
 WHITE_DISC_EDGE = (150, 150, 150)
@@ -82,7 +83,7 @@ class ReversiView(GridView):
 
     def draw(self, surface: pygame.Surface, state: ReversiState, overlay: Overlay) -> None:
         self._t = self._progress(overlay)
-        super().draw(surface, state, _on_felt(overlay))
+        super().draw(surface, state, _on_felt(overlay, disc_radius(self.cell) < SMALL_DISC_RADIUS))
         self._draw_star_points(surface)
 
     def draw_cell(self, surface, state: ReversiState, row, col, rect, overlay: Overlay) -> None:
@@ -195,11 +196,14 @@ def _small_disc(surface: pygame.Surface, square: pygame.Rect, colour: int) -> No
     pygame.draw.ellipse(surface, disc_colour(colour), face)
 
 
-def _on_felt(overlay: Overlay) -> Overlay:
-    """The scene's overlay with grid lines that read on green felt (labels keep the theme's colour)."""
-    if overlay.theme.grid == FELT_LINES:
+def _on_felt(overlay: Overlay, picture: bool = False) -> Overlay:
+    """The scene's overlay with grid lines that read on green felt (labels keep the theme's colour):
+    3:1 from it on a board to play on; on a small ``picture``, whose discs fill their squares, a
+    green near the felt's, so that no empty square shows a pixel as dark as a black disc."""
+    lines = PICTURE_LINES if picture else FELT_LINES
+    if overlay.theme.grid == lines:
         return overlay
-    return replace(overlay, theme=replace(overlay.theme, grid=FELT_LINES))
+    return replace(overlay, theme=replace(overlay.theme, grid=lines))
 
 
 VIEW = ReversiView
