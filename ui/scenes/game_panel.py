@@ -390,7 +390,7 @@ class GamePanel:
         card, ending at ``right``; returns where it begins."""
         theme = self.scene.app.theme
         middle = top + tx.line_height(self._s(17), True) // 2  # the side's line
-        unit = words.score_unit(self.scene.game.id)
+        unit = words.score_unit(self.scene.game.id, score)
         drawn = tx.text(surface, unit, (right, middle + self._s(2)), self._t(11), theme.muted, "midright")
         number = tx.text(surface, str(score), (drawn.left - self._s(4), middle), self._s(22), theme.text,
                          "midright", bold=True)
