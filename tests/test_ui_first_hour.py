@@ -1,15 +1,19 @@
 """What a new user met in their first hour with the window, each found by playing it under Xvfb
 and driven here through the screen as they met it: a count on a player's card said in the
-form its number takes ("1 disc", not "1 discs")."""
+form its number takes ("1 disc", not "1 discs"); a note of two lines on a form centred as the
+lines around it are."""
 
 from __future__ import annotations
 
+import pygame
+import pygame_menu
 import pytest
 
 from tests.ui_helpers import click, recorded_text
 from ui import i18n
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.setup import SetupScene
 
 
 def reversi_at_the_board(app) -> GameScene:
@@ -35,3 +39,39 @@ def test_a_card_holding_one_disc_says_disc(app, monkeypatch, language, one, many
     finally:
         i18n.set_language("en")
     assert one in drawn and many in drawn, drawn
+
+
+def line_margins(label: pygame_menu.widgets.Label) -> list[tuple[int, int]]:
+    """The room left and right of each line of a wrapped label, in the picture the form draws."""
+    surface = label._surface  # noqa: SLF001 - the picture of the lines, as the form blits it
+    leading = label._get_leading()  # noqa: SLF001
+    margins = []
+    for row in range(len(label.get_lines())):
+        band = pygame.Rect(0, row * leading, surface.get_width(), min(leading, surface.get_height() - row * leading))
+        inked = surface.subsurface(band).get_bounding_rect()
+        margins.append((inked.left, surface.get_width() - inked.right))
+    return margins
+
+
+def test_a_note_of_two_lines_on_new_game_is_centred_like_the_lines_around_it(app):
+    """New game in Portuguese: the computer's description ("Ganha de imediato quando pode ... /
+    algum acaso.") wrapped to two lines, drawn from the label's left edge, so its short last line
+    hung to the left under the centred choices.  Every line of a wrapped note now stands in the
+    middle of the form, as a note of one line does."""
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        app.show_menu()
+        app.run_frames(2)
+        click(app, app.scene.menu.get_widget("play").get_rect(to_real_position=True).center)
+        assert isinstance(app.scene, SetupScene)
+        app.run_frames(2)
+        wrapped = [w for w in app.scene.menu.get_widgets()
+                   if isinstance(w, pygame_menu.widgets.Label) and len(w.get_lines()) > 1]
+        assert wrapped, "no note of two lines on the form"
+        for label in wrapped:
+            for left, right in line_margins(label):
+                assert abs(left - right) <= 2, (label.get_lines(), line_margins(label))
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
