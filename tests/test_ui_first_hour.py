@@ -1,7 +1,7 @@
 """What a new user met in their first hour with the window, each found by playing it under Xvfb
 and driven here through the screen as they met it: a count on a player's card said in the
 form its number takes ("1 disc", not "1 discs"); a note of two lines on a form centred as the
-lines around it are."""
+lines around it are; the thinking computer's spinner clear of the count on its card."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import click, recorded_text
+from tests.ui_helpers import click, recorded_text, recorded_text_rects
 from ui import i18n
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
 
@@ -75,3 +75,38 @@ def test_a_note_of_two_lines_on_new_game_is_centred_like_the_lines_around_it(app
     finally:
         app.settings.language = "en"
         app.apply_settings()
+
+
+def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeypatch):
+    """Level 5 thinking over its move in Portuguese: the spinner on its card was drawn over the
+    end of "0 capturadas" ("3 peças" in Reversi), the count's unit running under its dots.  The
+    count now ends a gap short of the spinner."""
+    from ui.scenes import game_panel
+
+    spun: list[tuple[tuple[int, int], int]] = []
+    draw_spinner = game_panel.spinner
+
+    def recorded_spinner(surface, center, radius, color) -> None:
+        spun.append((center, radius))
+        draw_spinner(surface, center, radius, color)
+
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 30.0), [])
+        app.switch(scene)
+        assert app.run_frames(100000, until=scene.computer_thinking, timeout=120)
+        monkeypatch.setattr(game_panel, "spinner", recorded_spinner)
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        assert scene.computer_thinking()
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+    card = scene.panel.player_cards[0]
+    (centre, radius), = [(c, r) for c, r in spun if card.collidepoint(c)]
+    dots_left = centre[0] - radius - int(radius * 0.26) - 1  # the ring's leftmost dot at its largest
+    units = [rect for text, rect in drawn if text == "capturadas" and card.colliderect(rect)]
+    assert units and units[0].right < dots_left, (units, centre, radius)
+

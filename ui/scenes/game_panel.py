@@ -371,9 +371,10 @@ class GamePanel:
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
         thinking = to_move and scene.computer_thinking()
-        if thinking:
-            spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
-            right -= self._s(20)
+        if thinking:  # the count ends a gap short of the ring's dots, which stand out past its radius
+            radius = self._s(10)
+            spinner(surface, (right - radius, rect.centery), radius, theme.accent)
+            right -= 2 * radius + self._s(10)
         left, top_line = rect.x + self._s(44), rect.y + self._s(8)
         side_right = right if score is None else self._score(surface, score, right, top_line)
         tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),
