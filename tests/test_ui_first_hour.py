@@ -1,7 +1,8 @@
 """What a new user met in their first hour with the window, each found by playing it under Xvfb
 and driven here through the screen as they met it: a count on a player's card said in the
 form its number takes ("1 disc", not "1 discs"); a note of two lines on a form centred as the
-lines around it are; the thinking computer's spinner clear of the count on its card."""
+lines around it are; the thinking computer's spinner clear of the count on its card; the
+language found at the top of Settings."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import click, recorded_text, recorded_text_rects
+from tests.ui_helpers import click, key, make_app, recorded_text, recorded_text_rects
 from ui import i18n
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -110,3 +111,25 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
     units = [rect for text, rect in drawn if text == "capturadas" and card.colliderect(rect)]
     assert units and units[0].right < dots_left, (units, centre, radius)
 
+
+def test_the_language_is_the_first_setting_in_view_in_a_small_window(tmp_path, monkeypatch):
+    """A user who opened Settings to switch the window from Portuguese back to English found no
+    "Língua" in view: it was the last of twelve rows, under the fold in a window of 800x560,
+    reached only by scrolling through settings in a language they may not read.  It is now the
+    first row, chosen as the form opens: Right switches the language at once."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        app.show_menu()
+        app.run_frames(2)
+        click(app, app.scene.menu.get_widget("settings").get_rect(to_real_position=True).center)
+        menu = app.scene.menu
+        language = menu.get_widget("language")
+        shown = language.get_rect(to_real_position=True)  # cut to the part in view (0 x 0 for none)
+        assert shown.size == language.get_rect().size, (shown, language.get_rect())
+        key(app, pygame.K_RIGHT)
+        assert i18n.language() == "en" and app.settings.language == "en"
+    finally:
+        app.quit()
+        i18n.set_language("en")
