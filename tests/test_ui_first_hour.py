@@ -2,7 +2,7 @@
 and driven here through the screen as they met it: a count on a player's card said in the
 form its number takes ("1 disc", not "1 discs"); a note of two lines on a form centred as the
 lines around it are; the thinking computer's spinner clear of the count on its card; the
-language found at the top of Settings."""
+language found at the top of Settings; one "Back" on the replay."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import click, key, make_app, recorded_text, recorded_text_rects
+from tests.test_ui_game import finished
+from tests.ui_helpers import click, key, make_app, recorded_text, recorded_text_rects, wait
 from ui import i18n
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
 
 
@@ -133,3 +135,21 @@ def test_the_language_is_the_first_setting_in_view_in_a_small_window(tmp_path, m
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_replay_of_a_game_just_ended_has_one_back(app, monkeypatch):
+    """E on the card of a game just ended opens its replay, which showed two buttons named
+    "Back": the step one move back (Left) and the way out (Esc), a guess which was which.  The
+    step is "Previous", beside "Next", as Portuguese already said ("Anterior")."""
+    scene = finished(app, "tictactoe")
+    assert wait(app, scene.over_card.visible)
+    key(app, pygame.K_e)
+    assert isinstance(app.scene, ReplayScene)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert drawn.count("Back") == 1 and "Previous" in drawn and "Next" in drawn, drawn
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT)
+    click(app, next(b for b in app.scene.buttons if b.label == "Previous").rect.center)
+    assert app.scene.ply == 0  # Previous went one move back

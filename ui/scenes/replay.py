@@ -184,7 +184,7 @@ class ReplayScene(Scene):
     def _make_buttons(self) -> list[Button]:
         b = [
             Button(_("Start"), lambda: self.go(0), "Home"),
-            Button(pgettext("replay", "Back"), lambda: self.go(self.ply - 1), "Left"),
+            Button(_("Previous"), lambda: self.go(self.ply - 1), "Left"),  # not "Back": the Back (Esc) beside leaves
             Button(pgettext("replay", "Play"), self.toggle_play, "Space"),
             Button(_("Next"), lambda: self.go(self.ply + 1, sound=True), "Right"),
             Button(_("End"), lambda: self.go(len(self.moves)), "End"),
