@@ -2,7 +2,8 @@
 and driven here through the screen as they met it: a count on a player's card said in the
 form its number takes ("1 disc", not "1 discs"); a note of two lines on a form centred as the
 lines around it are; the thinking computer's spinner clear of the count on its card; the
-language found at the top of Settings; one "Back" on the replay."""
+language found at the top of Settings; one "Back" on the replay, and its five step buttons
+labelled in one size."""
 
 from __future__ import annotations
 
@@ -153,3 +154,37 @@ def test_the_replay_of_a_game_just_ended_has_one_back(app, monkeypatch):
     key(app, pygame.K_RIGHT)
     click(app, next(b for b in app.scene.buttons if b.label == "Previous").rect.center)
     assert app.scene.ply == 0  # Previous went one move back
+
+
+def test_the_replays_step_buttons_are_labelled_in_one_size_in_a_small_window(tmp_path, monkeypatch):
+    """The replay of a game just ended, in Portuguese at 800x560: in five equal buttons
+    "Anterior  Esquerda" and "Reproduzir  Espaço" were set smaller than "Início  Home" and
+    "Fim  End" beside them.  Each button now takes the width its label and key want, and the
+    five labels are drawn in one size, each with its key."""
+    from ui import text as tx
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.language = "pt"
+    app.apply_settings()
+    try:
+        scene = finished(app, "tictactoe")
+        assert wait(app, scene.over_card.visible)
+        key(app, pygame.K_e)
+        replay = app.scene
+        assert isinstance(replay, ReplayScene)
+        sizes: dict[str, int] = {}
+        draw = tx.text
+
+        def record(surface, value, pos, size, *args, **kwargs):
+            sizes[value] = size
+            return draw(surface, value, pos, size, *args, **kwargs)
+
+        monkeypatch.setattr(tx, "text", record)
+        app.invalidate()
+        app.run_frames(1)
+        steps = replay.buttons[:5]
+        assert len({sizes[b.label] for b in steps}) == 1, {b.label: sizes.get(b.label) for b in steps}
+        assert all(b.shown_hint() in sizes for b in steps if b.key_hint), sizes
+    finally:
+        app.quit()
+        i18n.set_language("en")
