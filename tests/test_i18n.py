@@ -529,12 +529,16 @@ def test_every_text_the_window_takes_from_data_has_its_portuguese_translation(mo
     from ui.theme import THEMES
 
     portuguese = _portuguese_catalog()
-    asked: list[str] = []
+    asked: list[str | tuple[str, int]] = []
 
     class Recording(gettext.NullTranslations):
         def gettext(self, message: str) -> str:
             asked.append(message)
             return portuguese.gettext(message)
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            asked.append((singular, 0))  # a plural's forms are keyed (singular, index) in the catalog
+            return portuguese.ngettext(singular, plural, n)
 
     monkeypatch.setattr(i18n, "_translation", Recording())
     for info in games.catalog():

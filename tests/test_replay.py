@@ -364,7 +364,9 @@ def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_pla
     """In Portuguese the replay's one-move-back button said "Voltar", the word of every screen's
     button that leaves it (this one's is "Jogos guardados", Esc), and its autoplay said "Jogar",
     the main menu's new game, beside "Jogar a partir daqui" that plays on: a student pressed them
-    for the other thing.  They say "Anterior" and "Reproduzir"; English keeps "Back" and "Play"."""
+    for the other thing.  They say "Anterior" and "Reproduzir"; English says "Previous" (its
+    "Back" stood beside the Back that leaves, when the replay opens from a game just ended) and
+    keeps "Play"."""
     from ui import i18n
 
     pygame.init()
@@ -376,10 +378,10 @@ def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_pla
         scene.toggle_play()  # paused again: the label comes back from the playing one
         scene.draw(pygame.Surface((1280, 800)))
         assert scene.play_button.label == play
+        assert step_back != i18n._("Back")
         if language == "en":
-            assert (step_back, play) == ("Back", "Play")
+            assert (step_back, play) == ("Previous", "Play")
         else:
-            assert step_back != i18n._("Back")
             assert play != i18n._("Play") and not i18n._("Play from here").startswith(play)
     finally:
         i18n.set_language("en")

@@ -1174,13 +1174,13 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
 
 
 def card_units(app, monkeypatch, scene: GameScene) -> list[str]:
-    """The score units ("points") the players' cards draw for ``scene`` as it stands now."""
+    """The score units ("points", "point") the players' cards draw for ``scene`` as it stands now."""
     from ui import words
 
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(1)
-    return [said for said in drawn if said == words.score_unit(scene.game.id)]
+    return [said for said in drawn if said in {words.score_unit(scene.game.id, n) for n in (1, 2)}]
 
 
 def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch):

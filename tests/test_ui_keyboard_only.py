@@ -160,7 +160,7 @@ def test_tab_rings_the_replays_buttons_and_enter_or_space_presses_the_ringed_one
     assert replay.ply == 2 and not replay.playing
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    assert ringed(replay.buttons) == ["Back"]  # the step back, now on
+    assert ringed(replay.buttons) == ["Previous"]  # the step back, now on
     key(app, pygame.K_SPACE)
     assert replay.ply == 1
 

@@ -10,8 +10,9 @@ committed .mo matches the .po).  ``python tools/i18n.py extract`` collects every
 ``N_("...")`` in the code, and the texts the window shows from the games' and players' catalogs,
 adds new ones to the catalogs and makes obsolete (``#~``) the entries none of them uses: a text
 translated later through ``_(variable)`` must be marked where it is written, with ``N_``.  One
-English word that Portuguese says two ways is said in a context, ``pgettext("replay", "Back")``
-(a move back, "Anterior", beside the "Back" that leaves a screen, "Voltar"), with literal strings.
+English word that Portuguese says two ways is said in a context, ``pgettext("replay", "Play")``
+(a replay playing by itself, "Reproduzir", beside the "Play" that starts a game, "Jogar"), with
+literal strings.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
@@ -119,8 +120,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` said in ``context``, in the current language: one English word that another
-    language says two ways (a replay's "Back", one move back, is not the "Back" that leaves a
-    screen); English if there is no translation."""
+    language says two ways (a replay's "Play", the game played back by itself, is not the "Play"
+    that starts a game); English if there is no translation."""
     return _translation.pgettext(context, message)
 
 

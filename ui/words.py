@@ -971,20 +971,26 @@ OPTION_VALUES = {
 }
 
 
-SCORE_UNITS = {"reversi": N_("discs"), "alquerque": N_("captured"), "trax": N_("points")}
+SCORE_UNITS: dict[str, Callable[[int], str]] = {
+    "reversi": lambda n: ngettext("disc", "discs", n),
+    "alquerque": lambda n: ngettext("captured", "captured", n),
+    "trax": lambda n: ngettext("point", "points", n),
+}
 
 
-def score_unit(game_id: str) -> str:
-    """What the number on a player's card counts ("discs", "captured")."""
+def score_unit(game_id: str, count: int | None = None) -> str:
+    """What the number on a player's card counts, in the form for ``count`` ("1 disc", "4 discs":
+    White's card read "1 discs", "1 peças", after Black's first move); None: the unit said over
+    both sides' counts, as a score line's "(discs)" does; "" for a game that names none."""
     unit = SCORE_UNITS.get(game_id)
-    return _(unit) if unit else ""
+    return unit(2 if count is None else count) if unit else ""
 
 
 def score_text(game_id: str, count: int) -> str:
     """A side's score with what it counts, "10 discs" (a bare number where the game names no
     unit): the replay's players, which gave no count at all, so a Reversi game was reviewed
     without the disc count at each move."""
-    unit = score_unit(game_id)
+    unit = score_unit(game_id, count)
     return f"{count} {unit}" if unit else str(count)
 
 

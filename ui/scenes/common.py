@@ -210,8 +210,32 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
+        label._apply_transforms = _lines_centred(label, label._apply_transforms)  # noqa: SLF001 - likewise
         label._force_render()  # noqa: SLF001 - drawn again the new way (the form laid out again, unless held)
     return label
+
+
+def _lines_centred(label: pygame_menu.widgets.Label, transform: Any) -> Any:
+    """``transform``, the label's own last step of drawing its text (a squeeze to the column, in
+    pygame-menu's only call of it, right after the lines are drawn), with each wrapped line first
+    drawn again in the middle of the label's width: pygame-menu draws them from the left edge, so
+    on the forms, where every other line is centred, a note of two lines stood flush left under
+    the centred ones above it, its short last line hanging off to the left (a level's
+    description, Trax's summary)."""
+
+    def centre_then_transform() -> None:
+        lines = label.get_lines()
+        surface = label._surface  # noqa: SLF001 - the lines' picture, which pygame-menu offers no setter for
+        if len(lines) > 1 and surface is not None:
+            leading = label._get_leading()  # noqa: SLF001 - the distance pygame-menu put between the lines
+            colour = label.get_font_color_status()
+            drawn = [label._render_string(line, colour) for line in lines]  # noqa: SLF001 - as pygame-menu drew them
+            surface.fill((0, 0, 0, 0))
+            for row, line in enumerate(drawn):
+                surface.blit(line, ((surface.get_width() - line.get_width()) // 2, row * leading))
+        transform()
+
+    return centre_then_transform
 
 
 def _wrap_form_line(line: str, font: pygame.font.Font, max_width: int, tab_size: int) -> list[str]:

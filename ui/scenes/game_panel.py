@@ -372,9 +372,10 @@ class GamePanel:
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
         thinking = to_move and scene.computer_thinking()
-        if thinking:
-            spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
-            right -= self._s(20)
+        if thinking:  # the count ends a gap short of the ring's dots, which stand out past its radius
+            radius = self._s(10)
+            spinner(surface, (right - radius, rect.centery), radius, theme.accent)
+            right -= 2 * radius + self._s(10)
         left, top_line = rect.x + self._s(44), rect.y + self._s(8)
         side_right = right if score is None else self._score(surface, score, right, top_line)
         tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),
@@ -391,7 +392,7 @@ class GamePanel:
         card, ending at ``right``; returns where it begins."""
         theme = self.scene.app.theme
         middle = top + tx.line_height(self._s(17), True) // 2  # the side's line
-        unit = words.score_unit(self.scene.game.id)
+        unit = words.score_unit(self.scene.game.id, score)
         drawn = tx.text(surface, unit, (right, middle + self._s(2)), self._t(11), theme.muted, "midright")
         number = tx.text(surface, str(score), (drawn.left - self._s(4), middle), self._s(22), theme.text,
                          "midright", bold=True)

@@ -81,7 +81,7 @@ from ui.scenes.game_panel import draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
-from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix
+from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix, share_row
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +184,7 @@ class ReplayScene(Scene):
     def _make_buttons(self) -> list[Button]:
         b = [
             Button(_("Start"), lambda: self.go(0), "Home"),
-            Button(pgettext("replay", "Back"), lambda: self.go(self.ply - 1), "Left"),
+            Button(_("Previous"), lambda: self.go(self.ply - 1), "Left"),  # not "Back": the Back (Esc) beside leaves
             Button(pgettext("replay", "Play"), self.toggle_play, "Space"),
             Button(_("Next"), lambda: self.go(self.ply + 1, sound=True), "Right"),
             Button(_("End"), lambda: self.go(len(self.moves)), "End"),
@@ -456,6 +456,17 @@ class ReplayScene(Scene):
         self._layout(size)
 
     # -- layout and drawing -------------------------------------------------------------------
+    def _lay_steps(self, row: pygame.Rect, gap: int) -> None:
+        """Start, Previous, Play, Next and End side by side in ``row``, each as wide as its label
+        and key want and a share of the rest (``share_row``): in equal fifths at 800x560
+        "Anterior  Esquerda" and "Reproduzir  Espaço" were set smaller than "Início" and "Fim"
+        beside them, which had room to spare."""
+        steps = self.buttons[:5]
+        x = row.x
+        for button, width in zip(steps, share_row(steps, row.width - gap * (len(steps) - 1), self.scale)):
+            button.rect = pygame.Rect(x, row.y, width, row.height)
+            x += width + gap
+
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
@@ -476,7 +487,7 @@ class ReplayScene(Scene):
         self.slider.rect = pygame.Rect(board_area.x + int(10 * s), self.slider.reach.centery - bar // 2,
                                        board_area.width - int(20 * s), bar)
         controls = pygame.Rect(board_area.x, self.slider.reach.bottom, board_area.width, bar_h)
-        layout_grid(self.buttons[:5], controls, 5, bar_h, int(8 * s))
+        self._lay_steps(controls, int(8 * s))
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * s), board_area.width,
                                          h - int(4 * s) - controls.bottom - int(4 * s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)

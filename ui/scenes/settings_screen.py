@@ -1,5 +1,5 @@
-"""The settings screen: theme, text size, your name, legal-move dots, the board facing you,
-animation speed, default time per move, Trax's notation, full screen, sound and volume, language;
+"""The settings screen: language, theme, text size, your name, legal-move dots, the board facing
+you, animation speed, default time per move, Trax's notation, full screen, sound and volume;
 forgetting the remembered outside players and your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
@@ -131,6 +131,12 @@ class SettingsScene(MenuFormScene):
         self.back_button.label = _("Back")  # in a language just chosen
         menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, s, self.back_button), 20)
         with rendering_held(menu):
+            # first, in view in any window, for one who cannot read the language shown (each
+            # language is named in its own words)
+            codes = [code for code, _name in LANGUAGES]
+            add_selector(menu, s, _("Language") + ": ", [(name, code) for code, name in LANGUAGES],
+                         default=codes.index(st.language) if st.language in codes else 0,
+                         selector_id="language", onchange=lambda _sel, v: self._set("language", v))
             themes = [(_(theme.title), name) for name, theme in THEMES.items()]
             add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
@@ -165,10 +171,6 @@ class SettingsScene(MenuFormScene):
             index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
             add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
                          onchange=lambda _sel, v: self._set("volume", v))
-            codes = [code for code, _name in LANGUAGES]
-            add_selector(menu, s, _("Language") + ": ", [(name, code) for code, name in LANGUAGES],
-                         default=codes.index(st.language) if st.language in codes else 0,
-                         selector_id="language", onchange=lambda _sel, v: self._set("language", v))
             if st.outside_players:  # added on the tournament screen; remembered here until forgotten
                 menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",
                                          len(st.outside_players)).format(n=len(st.outside_players)),
