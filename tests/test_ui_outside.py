@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.record import GameRecord
+from tests.outside_bots import bot_faulting_at
 from tests.ui_helpers import autosaves_written, click, make_app, wait
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -124,9 +125,7 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
 def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
     the bot (X) crashes at its 2nd move, the move list's "2."."""
-    bot = tmp_path / "bot.py"
-    bot.write_text("asked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
-                   "    assert asked < 2, 'second move'\n    return state.legal_moves()[0]\n")
+    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')")
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
     app.switch(scene)
     assert wait(app, lambda: len(scene.history) == 1)
