@@ -73,13 +73,11 @@ def test_every_game_board_is_lettered_in_the_smallest_window_and_a_tiny_preview_
     """The letters go where they fit: the game screen's boards keep them down to the smallest
     window (800x560) with the largest board of each game; the search-tree explorer's preview of an
     11x11 Hex board there (cells a third as big) drops them rather than pile them on its edges."""
-    from ui.app import App
+    from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(800, 560), fps=0, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
         for game_id, options in LARGEST_BOARDS:
             app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), []))

@@ -13,6 +13,7 @@ import time
 import pygame
 import pytest
 
+from tests.ui_helpers import window_for_a_test
 from ui.app import App
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -23,12 +24,8 @@ HANDFUL = 5
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    yield app
-    if app.running:
-        app.quit()
+    with window_for_a_test(tmp_path, monkeypatch, fps=60) as app:
+        yield app
 
 
 def draws_while_idle(app: App, seconds: float = IDLE_SECONDS) -> int:

@@ -13,7 +13,7 @@ import pytest
 
 from games.record import GameRecord
 from tests.outside_bots import bot_faulting_at
-from tests.ui_helpers import autosaves_written, click, make_app, wait
+from tests.ui_helpers import autosaves_written, click, wait, window_for_a_test
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -26,10 +26,8 @@ BOTS = Path(__file__).parent / "data" / "outside"
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     outside_players.OFFERS.clear()
-    app = make_app(tmp_path, monkeypatch)
-    yield app
-    if app.running:
-        app.quit()
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        yield app
 
 
 def selector_ids(scene: SetupScene, widget_id: str) -> dict[str, str]:
