@@ -23,11 +23,9 @@ from ai.match import GameResult, play_game, play_with_new_players
 from ai.referee import GameClock
 from ai.tournament import Summary, standings
 from tests.outside_bots import FAULT_LINE, bot_faulting_at
-from tests.test_ui_outside import app  # noqa: F401  (the window, a fixture)
-from tests.ui_helpers import click, key, recorded_text, wait
+from tests.test_ui_outside import app, forfeited_at_its_second_move  # noqa: F401  (app: the window, a fixture)
+from tests.ui_helpers import key, recorded_text
 from ui import i18n
-from ui.match import HUMAN_VS_PC, MatchSetup
-from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
 from ui.words import forfeit_reason
 
@@ -143,13 +141,7 @@ def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
 
 def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_path, monkeypatch):  # noqa: F811
     """The bot (X) answers an illegal move at its 2nd move: the card and the side panel say so."""
-    bot = bot_faulting_at(tmp_path, 2, "return 'z9'")
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
-    app.switch(scene)
-    assert wait(app, lambda: len(scene.history) == 1)
-    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
-    assert wait(app, lambda: scene.forfeit is not None)
-    assert wait(app, scene.over_card.visible, 5)
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'"))
     assert result_lines(scene)[0].startswith("X forfeits: bot played an illegal move 'z9' at move 2: 'z9' is off")
     drawn = recorded_text(monkeypatch)
     app.run_frames(2)

@@ -120,17 +120,23 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     assert app.errors == []
 
 
-def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
-    """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
-    the bot (X) crashes at its 2nd move, the move list's "2."."""
-    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')")
+def forfeited_at_its_second_move(app, bot: Path) -> GameScene:
+    """A Tic-tac-toe game of ``bot`` (X) against the player, who clicks a reply to its first move:
+    the game screen once the bot has forfeited at its second, its result card up."""
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
     app.switch(scene)
     assert wait(app, lambda: len(scene.history) == 1)
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
     assert wait(app, lambda: scene.forfeit is not None)
-    assert len(scene.history) == 2
     assert wait(app, scene.over_card.visible)
+    return scene
+
+
+def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
+    """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
+    the bot (X) crashes at its 2nd move, the move list's "2."."""
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')"))
+    assert len(scene.history) == 2
     assert result_lines(scene)[0].startswith("X forfeits: bot crashed at move 2: AssertionError: second move")
     assert app.errors == []
 
