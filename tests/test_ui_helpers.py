@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import count_calls, key, window_for_a_test
+from tests.ui_helpers import count_calls, key, tournament_started, wait, window_for_a_test
 from ui import i18n
 from ui.app import App
 
@@ -36,3 +36,18 @@ def test_the_window_is_closed_once_and_english_again(tmp_path, monkeypatch):
     with window_for_a_test(tmp_path, monkeypatch) as app:
         app.quit()  # a test that closes its window itself
     assert quits == [2]
+
+
+@pytest.mark.parametrize(("games_choice", "each_way"), [(0, 1), (1, 2)])
+def test_a_tournament_started_for_a_test_plays_its_players_at_the_choice_of_games(app, tmp_path, games_choice,
+                                                                                 each_way):
+    """On the screen, as a teacher starts one: the players chosen, the games a pair of the screen's
+    choice, 0.1 s a move, its results log in the folder given."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments",
+                               games_choice=games_choice)
+    assert app.scene is scene
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    played = scene.tournament
+    assert sorted(played.player_ids) == ["level-1", "level-2"]
+    assert (played.games_per_pair, played.time_per_move, played.total) == (each_way, 0.1, 2 * each_way)
+    assert list((tmp_path / "tournaments").iterdir()), "nothing saved in the folder given"

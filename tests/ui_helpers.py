@@ -48,6 +48,26 @@ def window_for_a_test(tmp_path, monkeypatch, size=(1280, 800), fps: int = 0) -> 
     assert not app.errors, app.errors[0]
 
 
+def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
+                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0):
+    """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started
+    at 0.1 s a move, the screen's ``games_choice``-th number of games a pair (0: one game each
+    way), its files saved in ``folder`` (None: the data folder's); ``outside``: the screen's
+    outside players of that game, (id, title) pairs as dropped files are listed.  Its games go on
+    as the test runs frames."""
+    from ui.scenes.tournament import TournamentScene
+
+    scene = TournamentScene(app, game_id)
+    app.switch(scene)
+    scene.save_folder = folder
+    if outside is not None:
+        scene.outside[game_id] = outside
+    scene.selected = set(players)
+    scene.games_index, scene.time_index = games_choice, 0
+    scene._start()  # once its outside players are loaded
+    return scene
+
+
 def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     """A left click (motion, press, release) at ``pos``, then a few frames."""
     pos = (int(pos[0]), int(pos[1]))
