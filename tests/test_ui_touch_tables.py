@@ -6,8 +6,7 @@ events for a touch)."""
 
 from __future__ import annotations
 
-import games
-from tests.test_tree import _small_window, built
+from tests.test_tree import deep_tree_in_a_small_window
 from tests.test_tree_draw import _wide_root
 from tests.test_ui_tournament import class_league
 from tests.ui_helpers import finger_drag, make_app, tap
@@ -29,12 +28,7 @@ def test_a_finger_dragged_across_the_search_tree_pans_it_and_opens_no_node(app):
 
 def test_a_finger_dragged_up_a_deep_search_tree_shows_its_lower_plies(app):
     """At 800x560 a depth-7 tree has a ply under the canvas: dragged up a ply's height, it shows."""
-    _small_window(app)
-    game = games.load("tictactoe")
-    app.show_tree(game, game.play_line(["b2", "a1"]))
-    explorer = app.scene
-    explorer.set_depth(7)
-    built(app, explorer)
+    explorer = deep_tree_in_a_small_window(app)
     app.run_frames(2)
     assert explorer.tall and explorer.first_ply == 0
     level = node_metrics(explorer.scale)[3]
