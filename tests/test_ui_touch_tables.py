@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.test_tree import deep_tree_in_a_small_window
 from tests.test_tree_draw import _wide_root
-from tests.test_ui_tournament import class_league
+from tests.test_ui_tournament import class_league, class_of_thirty_listed
 from tests.ui_helpers import finger_drag, make_app, tap
 from ui.scenes.tree_explorer import node_metrics
 
@@ -110,15 +110,8 @@ def test_a_finger_dragged_up_the_latest_results_brings_older_ones_and_a_tap_open
 def _class_in_the_grid(tmp_path, monkeypatch):
     """The tournament's setup at 1366x768 with a class's thirty files beside our players: more
     participants than the grid shows, opened at its top."""
-    from ui.scenes.tournament import TournamentScene
-
     app = make_app(tmp_path, monkeypatch, size=(1366, 768))
-    scene = TournamentScene(app, "rastros")
-    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
-                                for i in range(1, 31)]
-    app.switch(scene)
-    scene._build()
-    app.run_frames(2)
+    scene = class_of_thirty_listed(app)
     assert scene.players_hidden[0] == 0 and scene.players_hidden[1] > 0, "the grid shows everyone: nothing to scroll"
     return app, scene
 

@@ -167,15 +167,22 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
 
 
-def test_the_keyboard_reaches_the_participants_scrolled_out_of_the_grid(app):
-    from tests.ui_helpers import key
-
+def class_of_thirty_listed(app) -> TournamentScene:
+    """The tournament screen of Rastros with a class's thirty files listed beside our players (more
+    than its grid of players shows at once), built and drawn."""
     scene = TournamentScene(app, "rastros")
     scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
                                 for i in range(1, 31)]
     app.switch(scene)
     scene._build()
     app.run_frames(2)
+    return scene
+
+
+def test_the_keyboard_reaches_the_participants_scrolled_out_of_the_grid(app):
+    from tests.ui_helpers import key
+
+    scene = class_of_thirty_listed(app)
     last = scene.player_buttons[-1]
     assert not last.visible
     for _ in range(len(scene._focus_stops())):
