@@ -686,6 +686,24 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
     assert cut == []
 
 
+def student_typed_in(app, path: Path, folder: Path | None = None) -> TournamentScene:
+    """The Tic-tac-toe tournament screen with level-1 chosen, once the student's file ``path``
+    typed in its field with Enter is listed (loaded or not); its files saved in ``folder`` (None:
+    the data folder's)."""
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.save_folder = folder
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(path)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    return scene
+
+
 def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(app, tmp_path, monkeypatch):
     """The command line enters a student's file that cannot be loaded (a syntax error, a missing
     module, no player) as a player that forfeits every game, a 0 row a teacher grades; the window
@@ -697,14 +715,7 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     broken = tmp_path / "ana" / "jogador.py"
     broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
     drawn = recorded_text(monkeypatch)
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    app.run_frames(2)
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(broken)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, broken)
     app.run_frames(2)
     [(pid, _title)] = scene.outside["tictactoe"]
     assert pid == str(broken) and "SyntaxError" in scene.unloadable["tictactoe"][pid]
@@ -1408,14 +1419,7 @@ def test_a_file_listed_when_it_loaded_and_broken_since_is_said_before_the_games(
     (tmp_path / "rui").mkdir()
     bot = tmp_path / "rui" / "jogador.py"
     bot.write_text((bots / "simple_contract.py").read_text())
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    app.run_frames(2)
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(bot)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, bot)
     [(pid, _title)] = scene.outside["tictactoe"]
     assert pid in scene.selected and not scene.unloadable.get("tictactoe")
     bot.write_text((bots / "edited_broken.py").read_text())  # the student edits it
@@ -1611,21 +1615,13 @@ def test_the_log_of_a_students_file_that_cannot_be_loaded_is_kept_with_the_tourn
     in the tournaments folder now, and the start's, which the forfeits name, in FILE.bots beside
     the results, as the command line's league does (``loader_logging_beside``)."""
     from ai.outside_process import lasting_log_folder
-    from tests.ui_helpers import key
     from ui import words
     from ui.tournament_logs import added_players_log_folder
 
     (tmp_path / "ana").mkdir()
     broken = tmp_path / "ana" / "jogador.py"
     broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(broken)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, broken, tmp_path / "tournaments")
     added = Path(words.log_path(scene.unloadable["tictactoe"][str(broken)]))
     assert added.parent == added_players_log_folder(scene.save_folder) and "SyntaxError" in added.read_text()
     scene.games_index = 0
