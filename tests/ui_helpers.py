@@ -7,11 +7,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ui import i18n
 from ui.app import App
+
+if TYPE_CHECKING:
+    from ui.scenes.tournament import TournamentScene
 
 
 def window_given_back() -> None:
@@ -49,7 +53,7 @@ def window_for_a_test(tmp_path, monkeypatch, size=(1280, 800), fps: int = 0) -> 
 
 
 def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
-                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0):
+                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0) -> TournamentScene:
     """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started
     at 0.1 s a move, the screen's ``games_choice``-th number of games a pair (0: one game each
     way), its files saved in ``folder`` (None: the data folder's); ``outside``: the screen's
