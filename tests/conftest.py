@@ -140,15 +140,11 @@ def _clipboard_answer_forgotten():
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A window on the main menu (1280x800), with its own settings and data folders; after the
-    test it is closed and must have caught no exception in a scene."""
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    from ui.app import App
+    test it is closed and must have caught no exception in a scene (``window_for_a_test``)."""
+    from tests.ui_helpers import window_for_a_test
 
-    window = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    yield window
-    window.quit()
-    assert not window.errors, window.errors[0]
+    with window_for_a_test(tmp_path, monkeypatch) as window:
+        yield window
 
 
 @pytest.fixture

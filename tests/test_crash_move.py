@@ -15,21 +15,11 @@ from ai import referee
 from ai.match import GameResult
 from ai.referee import Loss
 from ai.tournament import Summary, standings
+from tests.outside_bots import bot_faulting_at
 from tests.test_outside import bot_against_level_1
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
-FIFTH_MOVE_BOT = """\
-import os
-asked = 0
-
-def choose(game, state):
-    global asked
-    asked += 1
-    if asked == 5:
-        {fault}
-    return state.legal_moves()[0]
-"""
 
 
 @pytest.mark.parametrize(("fault", "side", "said"), [
@@ -39,8 +29,7 @@ def choose(game, state):
 def test_a_bot_that_crashes_at_its_fifth_move_is_said_to_crash_at_move_5(tmp_path, fault, side, said):
     """Hex ends no sooner than a side's 6th stone on its default board, so the bot is asked its
     5th move whichever side it plays: the reason named the error and the line, not the move."""
-    bot = tmp_path / "bot.py"
-    bot.write_text(FIFTH_MOVE_BOT.format(fault=fault))
+    bot = bot_faulting_at(tmp_path, 5, fault)
     r = bot_against_level_1(games.load("hex"), str(bot), "bot.py", 2.0, seed=1, side=side)
     assert r.forfeit and r.winner == 1 - side and len(r.moves) == 8 + side, r
     assert f"forfeits: bot.py {said}" in r.reason, r.reason
@@ -105,8 +94,7 @@ def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
 
 
 def test_the_match_command_prints_the_move(tmp_path):
-    bot = tmp_path / "bot.py"
-    bot.write_text(FIFTH_MOVE_BOT.format(fault="raise ZeroDivisionError('division by zero')"))
+    bot = bot_faulting_at(tmp_path, 5, "raise ZeroDivisionError('division by zero')")
     proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "match", "hex", f"{bot}:choose", "level-1",
                            "--games", "1", "--time", "2"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr

@@ -22,35 +22,21 @@ from ai.commands.tournament import report
 from ai.match import GameResult, play_game, play_with_new_players
 from ai.referee import GameClock
 from ai.tournament import Summary, standings
-from tests.test_ui_outside import app  # noqa: F401  (the window, a fixture)
-from tests.ui_helpers import click, key, recorded_text, wait
+from tests.outside_bots import FAULT_LINE, bot_faulting_at
+from tests.test_ui_outside import app, forfeited_at_its_second_move  # noqa: F401  (app: the window, a fixture)
+from tests.ui_helpers import key, recorded_text
 from ui import i18n
-from ui.match import HUMAN_VS_PC, MatchSetup
-from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
 from ui.words import forfeit_reason
 
 ENGINE = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
-WRONG_AT_THIRD = """\
-import time
-asked = 0
-
-def choose(game, state):
-    global asked
-    asked += 1
-    if asked == 3:
-        {fault}
-    return state.legal_moves()[0]
-"""
 LATE = "while True:\n            time.sleep(0.05)"
 LATE_WORDS = r"no answer after \d+\.\d\d s; limit 0\.3 s \+ 0\.5 s grace"
 
 
 def bot_file(tmp_path: Path, fault: str) -> str:
     """A Tic-tac-toe bot whose third move is ``fault`` (its first two are legal)."""
-    bot = tmp_path / "bot.py"
-    bot.write_text(WRONG_AT_THIRD.format(fault=fault))
-    return str(bot)
+    return str(bot_faulting_at(tmp_path, 3, fault))
 
 
 def engine(tmp_path: Path, *flags: str) -> str:
@@ -70,7 +56,8 @@ def match_reason(first: str, seconds: float = 0.3) -> str:
 
 @pytest.mark.parametrize(("fault", "said"), [
     ("return 'z9'", r"played an illegal move 'z9' at move 3: 'z9' is off the board \(a1\.\.c3\)"),
-    (LATE, rf"exceeded the time limit at move 3 \({LATE_WORDS}\); process stopped; it was running bot\.py line (8|9)"),
+    (LATE, rf"exceeded the time limit at move 3 \({LATE_WORDS}\); process stopped; it was running "
+           rf"bot\.py line ({FAULT_LINE}|{FAULT_LINE + 1})"),
 ])
 def test_a_python_bot_s_illegal_or_late_third_move_is_said_to_be_move_3(tmp_path, fault, said):
     """Both said no move ("played an illegal move 'z9': ..."), where a crash said "crashed at move 3"."""
@@ -154,15 +141,7 @@ def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
 
 def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_path, monkeypatch):  # noqa: F811
     """The bot (X) answers an illegal move at its 2nd move: the card and the side panel say so."""
-    bot = tmp_path / "bot.py"
-    bot.write_text("asked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
-                   "    return state.legal_moves()[0] if asked < 2 else 'z9'\n")
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
-    app.switch(scene)
-    assert wait(app, lambda: len(scene.history) == 1)
-    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
-    assert wait(app, lambda: scene.forfeit is not None)
-    assert wait(app, scene.over_card.visible, 5)
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'"))
     assert result_lines(scene)[0].startswith("X forfeits: bot played an illegal move 'z9' at move 2: 'z9' is off")
     drawn = recorded_text(monkeypatch)
     app.run_frames(2)

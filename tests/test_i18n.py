@@ -222,12 +222,10 @@ def test_a_first_start_speaks_the_desktops_language_and_later_ones_the_players(t
 
 
 def test_the_window_opens_in_portuguese_on_a_portuguese_desktop(tmp_path, monkeypatch):
-    from ui.app import App
+    from tests.ui_helpers import make_app
 
     monkeypatch.setenv("LANGUAGE", "pt_PT")
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch)
     try:
         assert i18n.language() == "pt"
         labels = [widget.get_title() for widget in app.scene.menu.get_widgets()]

@@ -21,6 +21,7 @@ import games
 from ai.base import Forfeit, Limits, Resigned
 from ai.match import GameResult, play_game
 from ai.outside import list_outside_players, parse_outside_id
+from tests.outside_bots import bot_faulting_at
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "data" / "outside"
@@ -1363,9 +1364,7 @@ def test_a_forfeits_log_holds_the_position_to_paste_and_play_again(tmp_path, fau
     from ai.outside import POSITION_NOTE
     from ui.record_files import from_text  # what the main menu does with a pasted text
 
-    bot = tmp_path / "bot.py"
-    bot.write_text("import time\nasked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
-                   f"    moves = state.legal_moves()\n    if asked == 3:\n        {fault}\n    return moves[0]\n")
+    bot = bot_faulting_at(tmp_path, 3, fault)
     game = games.load("rastros")
     r = bot_against_level_1(game, str(bot), "bot", 0.3, seed=1)
     assert r.forfeit and r.winner == 1 and said in r.reason and len(r.moves) == 4, r

@@ -92,6 +92,21 @@ def test_perft_counts_a_pass_as_a_move_and_an_ended_game_as_a_leaf():
     assert kernel.perft(*u64(over), 4, geo) == 1
 
 
+@pytest.mark.parametrize("size", [6, 8])
+def test_the_solvers_parity_is_the_quadrants_with_an_odd_number_of_empty_squares(size):
+    """The exact solvers try first the moves of a quadrant (the board cut in four) whose empty
+    squares are odd in number: ``odd_quadrants`` gives those quadrants, whole."""
+    geo, half, rng = kernel.geometry(size), size // 2, random.Random(size)
+    quadrants = [0] * 4
+    for sq in range(size * size):
+        row, col = divmod(sq, size)
+        quadrants[2 * (row >= half) + (col >= half)] |= 1 << sq
+    for _ in range(100):
+        empty = rng.getrandbits(size * size)
+        expected = sum(quadrant for quadrant in quadrants if (empty & quadrant).bit_count() % 2)
+        assert int(endgame.odd_quadrants(np.uint64(empty), geo)) == expected, hex(empty)
+
+
 # -- the evaluation ------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [6, 8])
 def test_evaluation_equals_the_python_evaluation(size):

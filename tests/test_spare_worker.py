@@ -13,7 +13,7 @@ import pytest
 import ai.kernels
 import games
 from tests.test_ai_worker import answers_until, polled_until, reversi_job
-from tests.ui_helpers import click, click_widget, key, wait
+from tests.ui_helpers import click, click_widget, key, make_app, wait
 from ui.ai_worker import (
     AIResult,
     AISpareReady,
@@ -79,13 +79,11 @@ def test_a_dead_spare_is_not_taken():
 
 def test_the_window_starts_a_spare_as_it_waits_and_ends_it_as_it_closes(tmp_path, monkeypatch):
     """Only a window that asks for one (``ui.app.run``'s): a test's window starts no process."""
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    plain = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    plain = make_app(tmp_path, monkeypatch, fps=60)
     plain.run_frames(30)
     assert SpareWorker._spare is None
     plain.quit()
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch, fps=60)
     app.spare_worker = True
     assert wait(app, lambda: SpareWorker._spare is not None, 30.0)
     process = SpareWorker._spare.process
@@ -165,9 +163,7 @@ def test_the_windows_spare_expects_the_game_new_game_shows_first(tmp_path, monke
     started and left) or, before any, the last session's from the settings."""
     started: list[str | None] = []
     monkeypatch.setattr(SpareWorker, "start", classmethod(lambda cls, expected=None: started.append(expected.id)))
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch, fps=60)
     app.settings.setup_choices = {"game_id": "hex", "options": {"hex": {"size": 19}}}
     app.spare_worker = True
     try:
@@ -247,9 +243,7 @@ def _menu_with_spare(tmp_path, monkeypatch, last_game: str) -> App:
     """The window on the main menu, its own settings, ``last_game`` the game New game shows first,
     keeping a spare worker; Reversi's kernels compiled on disk, as on a restart."""
     ai.kernels.warm_up("reversi")
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch, fps=60)
     app.settings.setup_choices = {"game_id": last_game, "options": {}}
     app.spare_worker = True
     return app

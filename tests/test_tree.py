@@ -388,6 +388,18 @@ def _small_window(app) -> None:
     app.run_frames(2)
 
 
+def deep_tree_in_a_small_window(app):
+    """The tree explorer of Tic-tac-toe after b2 a1 at depth 7, built, in an 800x560 window: its
+    eighth ply is one more than the canvas holds."""
+    _small_window(app)
+    game = games.load("tictactoe")
+    app.show_tree(game, game.play_line(["b2", "a1"]))
+    explorer = app.scene
+    explorer.set_depth(7)
+    built(app, explorer)
+    return explorer
+
+
 def test_no_node_is_cut_at_an_edge_of_the_canvas_at_800x560(app):
     """Tic-tac-toe after b2 at depth 4, every first move open, is wider than the canvas: the view
     opened on the root with a node cut in half at each edge, and panning left one at every stop."""
@@ -435,12 +447,7 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     from ui.scenes.tree_explorer import node_metrics
     from ui.tree_layout import visible_layout
 
-    _small_window(app)
-    game = games.load("tictactoe")
-    app.show_tree(game, game.play_line(["b2", "a1"]))
-    explorer = app.scene
-    explorer.set_depth(7)
-    built(app, explorer)
+    explorer = deep_tree_in_a_small_window(app)
     layout = visible_layout(explorer.tree.root, explorer.open, node_metrics(explorer.scale)[2])
     deepest = max(ply for _node, _x, ply in layout.values())
     app.run_frames(2)

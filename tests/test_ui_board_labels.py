@@ -4,6 +4,7 @@ of the menus' game thumbnails (at 100 pixels they crowd the board's edge)."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
@@ -13,6 +14,10 @@ from ui import theme as theme_mod
 from ui.board_view import Overlay
 from ui.scenes.common import thumbnail
 from ui.views import make_view
+
+if TYPE_CHECKING:
+    from ui.match import MatchSetup
+    from ui.scenes.game import GameScene
 
 
 @pytest.fixture
@@ -73,13 +78,11 @@ def test_every_game_board_is_lettered_in_the_smallest_window_and_a_tiny_preview_
     """The letters go where they fit: the game screen's boards keep them down to the smallest
     window (800x560) with the largest board of each game; the search-tree explorer's preview of an
     11x11 Hex board there (cells a third as big) drops them rather than pile them on its edges."""
-    from ui.app import App
+    from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(800, 560), fps=0, demo="menu", remember_size=False)
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
         for game_id, options in LARGEST_BOARDS:
             app.switch(GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), []))
@@ -326,6 +329,22 @@ def test_hexs_edge_bands_are_level_with_its_rows(size):
         assert np.sum(abs(edge - line) <= 1) >= len(columns) / 2, (size, edge.min(), edge.max())
 
 
+def trax_picker_opened(app, setup: MatchSetup, edge_cell: str, moves: tuple[str, ...] = ()) -> GameScene:
+    """The game screen of the Trax ``setup`` after ``moves``, its tile picker opened by a click on
+    ``edge_cell`` (a cell beside the tiles, where a tile could go)."""
+    from tests.ui_helpers import click
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, setup, moves)
+    app.switch(scene)
+    app.run_frames(2)
+    view = scene.view
+    cell = scene.game.parse_move(scene.state, edge_cell + "+")
+    click(app, view.cell_rect(*view.move_cell(cell)).center)
+    assert view.picker is not None
+    return scene
+
+
 @pytest.mark.parametrize(("moves", "edge_cell"), [("f5+,f4+,f3+,f2+", "f1"), ("f5+,e5+,d5+,c5+,b5+", "a5")],
                          ids=["top", "left"])
 def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, moves, edge_cell):
@@ -333,9 +352,8 @@ def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, move
     beyond it (at 800x600, a picker opened on f1 hid the letters b, c and d above the board): the
     picker now stays on the grid of cells, every letter and number round it in view."""
     import ui.grid_view as grid_view
-    from tests.ui_helpers import click, make_app
+    from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     letters: list[pygame.Rect] = []
     original = grid_view.draw_text
@@ -348,13 +366,9 @@ def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, move
     monkeypatch.setattr(grid_view, "draw_text", record)
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
     try:
-        scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), moves.split(","))
-        app.switch(scene)
-        app.run_frames(2)
+        scene = trax_picker_opened(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), edge_cell,
+                                   tuple(moves.split(",")))
         view = scene.view
-        cell = scene.game.parse_move(scene.state, edge_cell + "+")
-        click(app, view.cell_rect(*view.move_cell(cell)).center)
-        assert view.picker is not None
         letters.clear()
         app.invalidate()
         app.run_frames(2)
@@ -406,9 +420,8 @@ def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkey
     import ui.grid_view as grid_view
     import ui.views.trax as trax_view
     from tests.test_trax import ILLEGAL
-    from tests.ui_helpers import click, make_app
+    from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     def recording(module, into: list):
         original = module.draw_text
@@ -426,13 +439,9 @@ def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkey
     recording(trax_view, labels)
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
     try:
-        scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 1.0, start=ILLEGAL))
-        app.switch(scene)
-        app.run_frames(2)
+        scene = trax_picker_opened(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 1.0, start=ILLEGAL),
+                                   edge_cell)
         view = scene.view
-        cell = scene.game.parse_move(scene.state, edge_cell + "+")
-        click(app, view.cell_rect(*view.move_cell(cell)).center)
-        assert view.picker is not None
         letters.clear()
         labels.clear()
         app.invalidate()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import count_calls, make_app
+from tests.ui_helpers import count_calls, window_for_a_test
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.theme import THEMES
@@ -23,9 +23,8 @@ MOTIONS = 5
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1600, 1000))
-    yield app
-    app.quit()
+    with window_for_a_test(tmp_path, monkeypatch, size=(1600, 1000)) as app:
+        yield app
 
 
 def _game(app, game_id: str, options: dict) -> GameScene:

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.test_window_records import unfinished_tictactoe
-from tests.ui_helpers import make_app
+from tests.ui_helpers import window_for_a_test
 from ui import file_report
 from ui.autosave import SHELF
 
@@ -45,10 +45,8 @@ def reports(app) -> list[str]:
 def window(tmp_path, monkeypatch):
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     fill_with_bad_files(SHELF.folder)
-    app = make_app(tmp_path, monkeypatch)
-    yield app
-    app.quit()
-    assert not app.errors, app.errors[0]
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        yield app
 
 
 def test_the_menu_sums_up_every_bad_file_in_one_message(window):

@@ -10,8 +10,7 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import count_calls, make_app
-from ui import i18n
+from tests.ui_helpers import count_calls, window_for_a_test
 from ui.scenes import common
 from ui.scenes.settings_screen import SettingsScene
 from ui.scenes.setup import SetupScene
@@ -19,11 +18,8 @@ from ui.scenes.setup import SetupScene
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1600, 1000))
-    yield app
-    app.quit()
-    i18n.set_language("en")
-    assert not app.errors, app.errors[0]
+    with window_for_a_test(tmp_path, monkeypatch, size=(1600, 1000)) as app:
+        yield app
 
 
 def _drag(steps: list[tuple[int, int]]) -> None:

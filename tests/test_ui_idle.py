@@ -13,6 +13,7 @@ import time
 import pygame
 import pytest
 
+from tests.ui_helpers import tournament_started, window_for_a_test
 from ui.app import App
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -23,12 +24,8 @@ HANDFUL = 5
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
-    yield app
-    if app.running:
-        app.quit()
+    with window_for_a_test(tmp_path, monkeypatch, fps=60) as app:
+        yield app
 
 
 def draws_while_idle(app: App, seconds: float = IDLE_SECONDS) -> int:
@@ -150,14 +147,7 @@ def test_the_idle_wait_returns_input_and_looks_for_it_a_hundred_times_a_second(a
 
 def test_a_finished_tournament_left_alone_draws_a_handful_of_frames(app, tmp_path):
     """Its screen redrew ten times a second for good once the games were over."""
-    from ui.scenes.tournament import TournamentScene
-
-    scene = TournamentScene(app, "tictactoe")
-    scene.save_folder = tmp_path / "tournaments"
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index = 0, 0
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments")
     end = time.monotonic() + 60
     while time.monotonic() < end and scene.running:
         app.frame()

@@ -41,6 +41,18 @@ def menu_in(tmp_path, monkeypatch, size, language: str):
     return app
 
 
+def labels_whole_above_the_pictures(app) -> dict[str, pygame.Rect]:
+    """Assert that no button's label is cut short (each text within its own pill) and that the
+    buttons stand above the games' pictures, shown; and the buttons' rectangles on screen by id."""
+    rects = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
+    for w in buttons(app):
+        assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
+    assert app.scene.show_cards
+    assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
+    assert app.errors == [], app.errors[0]
+    return rects
+
+
 def come_back(app) -> None:
     """A player who left a game unfinished and has a saved one: the menu shows all eight buttons."""
     leave_a_game_unfinished(app)
@@ -101,15 +113,10 @@ def test_a_returning_player_keeps_the_text_size_of_the_buttons(tmp_path, monkeyp
         come_back(app)
         sizes = button_text_sizes(app)
         assert set(sizes.values()) == alone, sizes
-        rects = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
+        rects = labels_whole_above_the_pictures(app)
         column = rects["play"]
         assert all(column.left <= r.left and r.right <= column.right for r in rects.values()), rects
         assert not any(a.colliderect(b) for i, a in enumerate(rects.values()) for b in list(rects.values())[i + 1:])
-        for w in buttons(app):  # no label cut short: each button's text within its own pill
-            assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
-        assert app.scene.show_cards
-        assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
-        assert app.errors == [], app.errors[0]
     finally:
         app.quit()
         i18n.set_language("en")
@@ -130,12 +137,7 @@ def test_the_menu_reads_at_16_pixels_in_a_small_window(tmp_path, monkeypatch, si
         come_back(app)
         assert set(button_text_sizes(app).values()) == {16}
         assert rects_on_one_row(app, "rules", "settings", "quit")
-        rects = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
-        for w in buttons(app):
-            assert w.get_width(apply_padding=False) < rects[w.get_id()].width, w.get_id()
-        assert app.scene.show_cards
-        assert max(r.bottom for r in rects.values()) < min(r.top for r in app.scene.cards.rects)
-        assert app.errors == [], app.errors[0]
+        labels_whole_above_the_pictures(app)
     finally:
         app.quit()
         i18n.set_language("en")

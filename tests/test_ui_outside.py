@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from games.record import GameRecord
-from tests.ui_helpers import autosaves_written, click, make_app, wait
+from tests.outside_bots import bot_faulting_at
+from tests.ui_helpers import autosaves_written, click, wait, window_for_a_test
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -25,10 +26,8 @@ BOTS = Path(__file__).parent / "data" / "outside"
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     outside_players.OFFERS.clear()
-    app = make_app(tmp_path, monkeypatch)
-    yield app
-    if app.running:
-        app.quit()
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        yield app
 
 
 def selector_ids(scene: SetupScene, widget_id: str) -> dict[str, str]:
@@ -121,19 +120,23 @@ def test_illegal_answer_forfeits_instead_of_a_random_move(app):
     assert app.errors == []
 
 
-def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
-    """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
-    the bot (X) crashes at its 2nd move, the move list's "2."."""
-    bot = tmp_path / "bot.py"
-    bot.write_text("asked = 0\n\ndef choose(game, state):\n    global asked\n    asked += 1\n"
-                   "    assert asked < 2, 'second move'\n    return state.legal_moves()[0]\n")
+def forfeited_at_its_second_move(app, bot: Path) -> GameScene:
+    """A Tic-tac-toe game of ``bot`` (X) against the player, who clicks a reply to its first move:
+    the game screen once the bot has forfeited at its second, its result card up."""
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
     app.switch(scene)
     assert wait(app, lambda: len(scene.history) == 1)
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)  # the human's move
     assert wait(app, lambda: scene.forfeit is not None)
-    assert len(scene.history) == 2
     assert wait(app, scene.over_card.visible)
+    return scene
+
+
+def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
+    """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
+    the bot (X) crashes at its 2nd move, the move list's "2."."""
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')"))
+    assert len(scene.history) == 2
     assert result_lines(scene)[0].startswith("X forfeits: bot crashed at move 2: AssertionError: second move")
     assert app.errors == []
 

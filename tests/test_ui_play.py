@@ -6,19 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, click_widget, key, make_app, wait
+from tests.ui_helpers import click, click_widget, key, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.setup import SetupScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch)
-    yield app
-    if app.running:
-        app.quit()
 
 
 def cell_center(scene: GameScene, move: int) -> tuple[int, int]:

@@ -9,18 +9,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, count_calls, make_app, recorded_text
-from ui import i18n
+from tests.ui_helpers import click, count_calls, make_app, recorded_text, window_for_a_test
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1400, 900))
-    yield app
-    app.quit()
-    i18n.set_language("en")
+    with window_for_a_test(tmp_path, monkeypatch, size=(1400, 900)) as app:
+        yield app
 
 
 def _hex_game(app, size: int = 11) -> GameScene:

@@ -16,7 +16,7 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import key, make_app
+from tests.ui_helpers import key, window_for_a_test
 from ui import outside_players
 from ui.scenes import tournament_setup
 from ui.scenes.setup import SetupScene
@@ -53,11 +53,9 @@ class HeldCheck:
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(800, 600))
-    app.settings.outside_players = [BOT]
-    yield app
-    if app.running:
-        app.quit()
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
+        app.settings.outside_players = [BOT]
+        yield app
 
 
 def open_setup(app, options: dict | None = None, computer: str | None = None) -> SetupScene:

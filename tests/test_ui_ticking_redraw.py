@@ -14,8 +14,7 @@ import types
 import pygame
 import pytest
 
-from tests.ui_helpers import click, count_calls, make_app, recorded_text, recorded_text_rects
-from ui import i18n
+from tests.ui_helpers import click, count_calls, recorded_text, recorded_text_rects, window_for_a_test
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -25,11 +24,8 @@ from ui.scenes.game_panel import GamePanel
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1400, 900))
-    yield app
-    app.quit()
-    i18n.set_language("en")
-    assert not app.errors, app.errors[0]
+    with window_for_a_test(tmp_path, monkeypatch, size=(1400, 900)) as app:
+        yield app
 
 
 @pytest.fixture

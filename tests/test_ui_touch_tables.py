@@ -6,10 +6,9 @@ events for a touch)."""
 
 from __future__ import annotations
 
-import games
-from tests.test_tree import _small_window, built
+from tests.test_tree import deep_tree_in_a_small_window
 from tests.test_tree_draw import _wide_root
-from tests.test_ui_tournament import class_league
+from tests.test_ui_tournament import class_league, class_of_thirty_listed
 from tests.ui_helpers import finger_drag, make_app, tap
 from ui.scenes.tree_explorer import node_metrics
 
@@ -29,12 +28,7 @@ def test_a_finger_dragged_across_the_search_tree_pans_it_and_opens_no_node(app):
 
 def test_a_finger_dragged_up_a_deep_search_tree_shows_its_lower_plies(app):
     """At 800x560 a depth-7 tree has a ply under the canvas: dragged up a ply's height, it shows."""
-    _small_window(app)
-    game = games.load("tictactoe")
-    app.show_tree(game, game.play_line(["b2", "a1"]))
-    explorer = app.scene
-    explorer.set_depth(7)
-    built(app, explorer)
+    explorer = deep_tree_in_a_small_window(app)
     app.run_frames(2)
     assert explorer.tall and explorer.first_ply == 0
     level = node_metrics(explorer.scale)[3]
@@ -116,15 +110,8 @@ def test_a_finger_dragged_up_the_latest_results_brings_older_ones_and_a_tap_open
 def _class_in_the_grid(tmp_path, monkeypatch):
     """The tournament's setup at 1366x768 with a class's thirty files beside our players: more
     participants than the grid shows, opened at its top."""
-    from ui.scenes.tournament import TournamentScene
-
     app = make_app(tmp_path, monkeypatch, size=(1366, 768))
-    scene = TournamentScene(app, "rastros")
-    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
-                                for i in range(1, 31)]
-    app.switch(scene)
-    scene._build()
-    app.run_frames(2)
+    scene = class_of_thirty_listed(app)
     assert scene.players_hidden[0] == 0 and scene.players_hidden[1] > 0, "the grid shows everyone: nothing to scroll"
     return app, scene
 

@@ -12,7 +12,7 @@ import pytest
 
 import games
 from ai.tournament import Standing
-from tests.ui_helpers import click, recorded_text, recorded_text_rects, wait
+from tests.ui_helpers import click, recorded_text, recorded_text_rects, tournament_started, wait
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
@@ -31,11 +31,7 @@ def labelled(scene: TournamentScene, prefix: str):
 
 
 def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(app):
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index = 0, 0
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
     end = time.monotonic() + 120
     while time.monotonic() < end and (scene.tournament is None or scene.tournament.is_running()):
         app.frame()
@@ -171,15 +167,22 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
 
 
-def test_the_keyboard_reaches_the_participants_scrolled_out_of_the_grid(app):
-    from tests.ui_helpers import key
-
+def class_of_thirty_listed(app) -> TournamentScene:
+    """The tournament screen of Rastros with a class's thirty files listed beside our players (more
+    than its grid of players shows at once), built and drawn."""
     scene = TournamentScene(app, "rastros")
     scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
                                 for i in range(1, 31)]
     app.switch(scene)
     scene._build()
     app.run_frames(2)
+    return scene
+
+
+def test_the_keyboard_reaches_the_participants_scrolled_out_of_the_grid(app):
+    from tests.ui_helpers import key
+
+    scene = class_of_thirty_listed(app)
     last = scene.player_buttons[-1]
     assert not last.visible
     for _ in range(len(scene._focus_stops())):
@@ -250,14 +253,10 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     import ai.commands.tournament  # noqa: F401 - imported by the save: now it is quick, as it is the second time
     from tests.ui_helpers import key
 
-    scene = TournamentScene(app, "hex")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1", "level-2", "level-3"}
     # 12 games of about a second: still running when left (Tic-tac-toe's workers could play all 18
     # before the screen saw the first, and a stop keeps every game already sent)
-    scene.games_index, scene.time_index = 1, 0
-    scene._start()
+    scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
+                               games_choice=1)
     _played(app, scene, 1)
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, TournamentScene)
@@ -280,12 +279,8 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     its games unsaved."""
     from tests.ui_helpers import key
 
-    scene = TournamentScene(app, "reversi")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 6, 0  # many games: it is still running below
-    scene._start()
+    scene = tournament_started(app, "reversi", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
+                               games_choice=6)  # many games: it is still running below
     _played(app, scene, 1)
     from games.record import GameRecord
 
@@ -317,12 +312,7 @@ def test_saving_again_writes_over_the_same_files(app, tmp_path):
     from ai.results_log import lock_path
     from tests.ui_helpers import key
 
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index = 0, 0
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments")
     _played(app, scene, 1)
     key(app, pygame.K_s)
     first = list(scene.saved)
@@ -366,14 +356,9 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
     app.settings.language = "pt"
     app.apply_settings()
     try:
-        scene = TournamentScene(app, "tictactoe")
-        app.switch(scene)
-        scene.save_folder = tmp_path / "tournaments"
         raiser = str(BOTS / "raiser.py")
-        scene.outside["tictactoe"] = [(raiser, "raiser.py")]
-        scene.selected = {"level-1", "level-2", raiser}
-        scene.games_index, scene.time_index = 0, 0  # 1 game each way, 0.1 s per move: 6 games
-        scene._start()  # once its outside player is loaded
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2", raiser}, tmp_path / "tournaments",
+                                   outside=[(raiser, "raiser.py")])  # 6 games
         assert app.run_frames(10 ** 6, until=lambda: scene.tournament is not None and not scene.tournament.is_running(),
                               timeout=120)
         scene._save()
@@ -584,11 +569,7 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
 
     # Hex's games last about a second: Tic-tac-toe's workers played all 18 before the first was
     # seen here, and Stop, which keeps every game already sent (one a worker), left none to resume
-    scene = TournamentScene(app, "hex")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 0, 0  # 6 games: 3 or more left at the stop
-    scene._start()
+    scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games: 3 or more left at the stop
     _played(app, scene, 1)
     stop = scene.buttons[1]
     click(app, stop.rect.center)
@@ -615,11 +596,8 @@ def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
     """Only the five newest results fitted ("Latest results" kept 200 and showed what fitted): a
     teacher could not read an earlier game's forfeit.  The wheel over the list goes back to the
     first game, and a line says how many are above and below."""
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 3, 0  # 5 + 5 games a pair: 30 games
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"},
+                               games_choice=3)  # 5 + 5 games a pair: 30 games
     _played(app, scene, 30)
     # the screen's list fills from the run's events, a frame or so after its results
     assert wait(app, lambda: len(scene.recent) == 30 and not scene.tournament.is_running())
@@ -697,11 +675,7 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
     app.settings.language = language
     app.apply_settings()
     try:
-        scene = TournamentScene(app, "tictactoe")
-        app.switch(scene)
-        scene.selected = {"level-1", "level-2"}
-        scene.games_index, scene.time_index = 0, 0
-        scene._start()
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
         assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
         monkeypatch.setattr(tx, "fit_font", recording)
         app.invalidate()
@@ -712,6 +686,24 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
         app.apply_settings()
     assert app.size == (800, 560) and scene.recent
     assert cut == []
+
+
+def student_typed_in(app, path: Path, folder: Path | None = None) -> TournamentScene:
+    """The Tic-tac-toe tournament screen with level-1 chosen, once the student's file ``path``
+    typed in its field with Enter is listed (loaded or not); its files saved in ``folder`` (None:
+    the data folder's)."""
+    from tests.ui_helpers import key
+
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    scene.save_folder = folder
+    scene.selected = {"level-1"}
+    scene.entry.focus = True
+    scene.entry.text = str(path)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    return scene
 
 
 def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(app, tmp_path, monkeypatch):
@@ -725,14 +717,7 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     broken = tmp_path / "ana" / "jogador.py"
     broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
     drawn = recorded_text(monkeypatch)
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    app.run_frames(2)
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(broken)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, broken)
     app.run_frames(2)
     [(pid, _title)] = scene.outside["tictactoe"]
     assert pid == str(broken) and "SyntaxError" in scene.unloadable["tictactoe"][pid]
@@ -1463,14 +1448,7 @@ def test_a_file_listed_when_it_loaded_and_broken_since_is_said_before_the_games(
     (tmp_path / "rui").mkdir()
     bot = tmp_path / "rui" / "jogador.py"
     bot.write_text((bots / "simple_contract.py").read_text())
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    app.run_frames(2)
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(bot)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, bot)
     [(pid, _title)] = scene.outside["tictactoe"]
     assert pid in scene.selected and not scene.unloadable.get("tictactoe")
     bot.write_text((bots / "edited_broken.py").read_text())  # the student edits it
@@ -1494,12 +1472,7 @@ def test_the_report_saved_on_leaving_is_said_on_the_menu_and_not_on_the_next_scr
     from ui.scenes.menu import MenuScene
     from ui.scenes.setup import SetupScene
 
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index = 0, 0
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments")
     _played(app, scene, 1)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
@@ -1671,21 +1644,13 @@ def test_the_log_of_a_students_file_that_cannot_be_loaded_is_kept_with_the_tourn
     in the tournaments folder now, and the start's, which the forfeits name, in FILE.bots beside
     the results, as the command line's league does (``loader_logging_beside``)."""
     from ai.outside_process import lasting_log_folder
-    from tests.ui_helpers import key
     from ui import words
     from ui.tournament_logs import added_players_log_folder
 
     (tmp_path / "ana").mkdir()
     broken = tmp_path / "ana" / "jogador.py"
     broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.save_folder = tmp_path / "tournaments"
-    scene.selected = {"level-1"}
-    scene.entry.focus = True
-    scene.entry.text = str(broken)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, broken, tmp_path / "tournaments")
     added = Path(words.log_path(scene.unloadable["tictactoe"][str(broken)]))
     assert added.parent == added_players_log_folder(scene.save_folder) and "SyntaxError" in added.read_text()
     scene.games_index = 0

@@ -9,6 +9,7 @@ import pygame
 
 from ai.results_log import take_lock
 from ai.tournament import Tournament
+from tests.ui_helpers import tournament_started
 from ui.scenes import tournament_log
 from ui.scenes.tournament import TournamentScene
 
@@ -20,11 +21,7 @@ def _drop(path: Path) -> None:
 
 
 def test_a_students_file_dropped_on_a_running_tournament_joins_it_and_the_games_played_stay(app):
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index = 0, 0  # 2 games, 0.1 s a move
-    scene._start()
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})  # 2 games, 0.1 s a move
     assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
     t = scene.tournament
     played = dict(t.results)

@@ -16,7 +16,7 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, tournament_started
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
@@ -73,11 +73,7 @@ def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
     lasts about a second, so some are left when it is stopped (Tic-tac-toe's workers could play
     all 18 before the screen saw the first, and a stop keeps every game already sent: one a
     worker, 2 at most, the first seen; 12 games only made the rest, played on resume, longer)."""
-    scene = TournamentScene(app, "hex")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene.games_index, scene.time_index = 0, 0  # 6 games
-    scene._start()
+    scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games
     # a game played to its end: a void one (a worker lost) is not logged, and is played again on resume
     assert _until(app, lambda: any(not is_void(r) for r in scene.tournament.results.values())), \
         [r.reason for r in scene.tournament.results.values()]

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, tournament_started
 from ui.scenes.tournament import TournamentScene
 
 PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
@@ -15,11 +15,7 @@ PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
 
 def stopped_tournament(app) -> TournamentScene:
     """A tournament of four players begun on the screen and stopped by its Stop button with games left."""
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = set(PLAYERS)
-    scene.games_index, scene.time_index = 1, 0  # 2 + 2 games a pair (24), 0.1 s a move
-    scene._start()
+    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=1)  # 2 + 2 games a pair (24)
     assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
     stop = scene.buttons[1]
     click(app, stop.rect.center)

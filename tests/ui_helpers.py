@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ui import i18n
 from ui.app import App
+
+if TYPE_CHECKING:
+    from ui.scenes.tournament import TournamentScene
 
 
 def window_given_back() -> None:
@@ -23,11 +29,47 @@ def window_given_back() -> None:
         pygame.display.quit()  # the next window is a new one, opened by its App's pygame.init()
 
 
-def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800)) -> App:
-    """A window with its own settings and data folders (no game carried over from another test)."""
+def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800), fps: int = 0) -> App:
+    """A window with its own settings and data folders (no game carried over from another test);
+    ``fps`` 0 runs frames as fast as they come, 60 paces them and lets an idle window sleep."""
     monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
-    return App(size=size, fps=0, demo=demo)
+    return App(size=size, fps=fps, demo=demo)
+
+
+@contextlib.contextmanager
+def window_for_a_test(tmp_path, monkeypatch, size=(1280, 800), fps: int = 0) -> Iterator[App]:
+    """``make_app``'s window on the main menu for a ``with`` block or a fixture's ``yield``: closed
+    after it (unless the test closed it), the language English again for the next test, and the
+    window must have caught no exception in a scene."""
+    app = make_app(tmp_path, monkeypatch, size=size, fps=fps)
+    try:
+        yield app
+    finally:
+        if app.running:
+            app.quit()
+        i18n.set_language("en")
+    assert not app.errors, app.errors[0]
+
+
+def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
+                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0) -> TournamentScene:
+    """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started
+    at 0.1 s a move, the screen's ``games_choice``-th number of games a pair (0: one game each
+    way), its files saved in ``folder`` (None: the data folder's); ``outside``: the screen's
+    outside players of that game, (id, title) pairs as dropped files are listed.  Its games go on
+    as the test runs frames."""
+    from ui.scenes.tournament import TournamentScene
+
+    scene = TournamentScene(app, game_id)
+    app.switch(scene)
+    scene.save_folder = folder
+    if outside is not None:
+        scene.outside[game_id] = outside
+    scene.selected = set(players)
+    scene.games_index, scene.time_index = games_choice, 0
+    scene._start()  # once its outside players are loaded
+    return scene
 
 
 def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:

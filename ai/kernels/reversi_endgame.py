@@ -102,6 +102,19 @@ def margin(me, opp):
     return popcount(me) - popcount(opp)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def odd_quadrants(empty, geo):
+    """The board's quadrants that hold an odd number of the ``empty`` squares, as one mask: the
+    exact solvers try the moves there first (parity: who moves first in a region of odd size
+    tends to have its last move too)."""
+    odd = U0
+    for q in range(4):
+        quadrant = geo[G_QUADRANTS + q]
+        if popcount(empty & quadrant) & 1:
+            odd |= quadrant
+    return odd
+
+
 @njit(cache=True, nogil=True)
 def last_square(me, opp, sq, geo):
     """Final margin with one empty square left: whoever can play it does."""
@@ -156,11 +169,7 @@ def solve_shallow(me, opp, alpha, beta, empty, n, geo, ctl):
     first (parity)."""
     if stopped(ctl):
         return 0
-    odd = U0
-    for q in range(4):
-        quadrant = geo[G_QUADRANTS + q]
-        if popcount(empty & quadrant) & 1:
-            odd |= quadrant
+    odd = odd_quadrants(empty, geo)
     candidates = empty & around(opp, geo)  # a move needs an enemy disc next to it
     best = -INF
     for region in range(2):
@@ -331,11 +340,7 @@ def order_fastest_first(me, opp, moves, first, empty, ply, start, geo, square_va
     solid position is refuted sooner).  Same buffers and result as ``order_moves``."""
     n_empty = popcount(empty)
     by_eval = pat.shape[0] > 0 and n_empty >= SOLVER_EVAL_MIN
-    odd = U0
-    for q in range(4):
-        quadrant = geo[G_QUADRANTS + q]
-        if popcount(empty & quadrant) & 1:
-            odd |= quadrant
+    odd = odd_quadrants(empty, geo)
     count = start
     while moves:
         sq = lowest_square(moves)
