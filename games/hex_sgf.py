@@ -27,7 +27,7 @@ exchanged); when it has the other letter the moves alternate, as in our Hex.  A 
 its swap is read by the swap's word: ``swap-sides``, or ``swap-pieces`` under an old HexGui's
 ``AP``, kept the board.
 Little Golem's records (``game<N>.hsgf``) are read as the HexGui files they stand for, with the
-swap rule on and ``RE`` naming the winner (``_is_little_golem``).  A move not played names its line.
+swap rule on and ``RE`` naming the winner alone (``_is_little_golem``).  A move not played names its line.
 
 The other way, ``sgf_from_record`` writes a game as HexGui's SgfWriter does (setup stones first,
 then the root's properties in alphabetical order, one move a node, a new line before a token that
@@ -36,20 +36,19 @@ HexGui opens the file on the board of the game played.  Two things HexGui has no
 written in SGF's own: the swap rule, when a game played with it has no swap to show it, as
 ``RU[swap]``; a game that ended off the board as ``RE`` in FF[4]'s long forms (``W+Resign``,
 ``W+Time`` on time, ``W+Forfeit`` for an illegal move or a crashed player; ``W+`` a win on the
-board), with the ending's full words, why the game was forfeited, in ``GC`` (the game comment).
-Both are read, the short forms (``W+R``) too; ``GC`` gives the reason when it tells the loser's end.
+board or a file's that said no more; ``Draw``), the ending's full words (why it was forfeited, at
+which move a flag fell) in ``GC``.  Both are read, short forms (``W+R``) too; ``DT`` as a file gave it.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-from datetime import datetime
 
 import games
 from games.base import IllegalMove, quoted
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
-from games.record import APP, GameRecord, RecordError, Result, Side, now_iso
+from games.record import APP, DRAW, WINS, GameRecord, RecordError, Result, Side, given_date, now_iso
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
@@ -58,6 +57,8 @@ LOSS_LETTERS = {" resigns": "R", " resigned": "R", " lost on time": "T", " forfe
 LOSS_WORDS = {"R": " resigns", "T": " lost on time", "F": " forfeits"}  # RE[W+R]: how the loser's game ended
 LOSS_FORMS = {"R": "Resign", "T": "Time", "F": "Forfeit"}  # RE[W+Resign]: FF[4]'s long forms, which we write
 LITTLE_GOLEM_SOURCE = re.compile(r"SO\[[^\]]*littlegolem\.", re.IGNORECASE)  # its address in SO: a Little Golem record
+RESULT_VALUE = re.compile(r"(?P<letter>[BW])(?:\+(?P<how>R|Resign|T|Time|F|Forfeit|\d+(?:\.\d*)?)?)?", re.IGNORECASE)  # RE's win
+DRAW_VALUES = ("0", "draw")  # RE's draw
 VALUE_END = re.compile(r"\s*(?:[\[;()]|[A-Za-z]+\s*\[|$)")  # what may follow a value's closing ]
 LITTLE_GOLEM_CELL = re.compile(r"[a-z]{2}", re.IGNORECASE)  # Little Golem's cell: column and row as letters
 OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrote swap-pieces for swap-sides
@@ -137,24 +138,20 @@ def record_from_sgf(text: str) -> GameRecord:
     nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     record = _game_of(nodes)
     when = sgf_started(nodes[0].get("DT", [""])[0])
-    return record if when is None else record.dated(when)
+    return record if when is None else record.dated(*when)
 
 
-def sgf_started(value: str) -> str | None:
-    """The first date of a ``DT`` value as records store it (ISO 8601, midnight of that day, no
-    zone: shown as the day it names wherever it is opened); None for a value of another form.
+def sgf_started(value: str) -> tuple[str, str] | None:
+    """The first date of a ``DT`` value as records store it (ISO 8601, the first moment of that
+    date, no zone: shown as the date it names wherever it is opened), with that date as written
+    (``2003-05``: shown and written back so, ``GameRecord.date_given``); None for a value of
+    another form.
 
     SGF FF[4] (red-bean.com's property list) makes ``DT`` ISO's ``YYYY-MM-DD``, partial dates
-    allowed (``YYYY``, ``YYYY-MM``: taken as their first day), a game of several days written as a
-    list, ``1996-05-06,07,08``: its first date is the day the game began."""
+    allowed (``YYYY``, ``YYYY-MM``), a game of several days written as a list,
+    ``1996-05-06,07,08``: its first date is the day the game began."""
     match = SGF_DATE.match(value)
-    if match is None:
-        return None
-    year, month, day = (int(part) if part else 1 for part in match.groups())
-    try:
-        return datetime(year, month, day).isoformat(timespec="seconds")
-    except ValueError:
-        return None
+    return None if match is None else given_date(match.group(0))
 
 
 def sgf_text(raw: bytes) -> str:
@@ -211,7 +208,7 @@ def _game_of(nodes: list[Node]) -> GameRecord:
     record = record.with_moves(moves, state)
     if record.is_finished():
         return record
-    result = _little_golem_result(game, root) if little_golem else _result_off_the_board(game, root, kept)
+    result = _result_off_the_board(game, root, kept and not little_golem)
     return record if result is None else record.finish(result)
 
 
@@ -241,15 +238,34 @@ def _refusal(number: int, value: str, little_golem: bool, size: int, exc: Illega
 
 
 def _result_off_the_board(game, root: dict[str, list[str]], kept: bool) -> Result | None:
-    """The end ``RE`` (``W+Resign``, ``B+T``...) tells of a game its moves do not end, with
-    ``GC``'s reason when it speaks of the loser's ending; None where ``RE`` tells none."""
-    loss = _loss_off_the_board(root.get("RE", [""])[0].strip(), kept)
-    if loss is None:
+    """The end ``RE`` tells of a game its moves do not end, in the file's words and no more.
+
+    SGF FF[4]'s forms (red-bean.com's RE): ``B+R``/``B+Resign`` a win by resignation, ``B+T``/
+    ``B+Time`` on time, ``B+F``/``B+Forfeit`` by forfeit: the loser "resigns", "lost on time",
+    "forfeits" (``GC``'s words where they tell that same end, which our files write: "Red lost on
+    time at move 30"); ``B+`` or ``B+`` a score, and Little Golem's ``RE[B]`` (``_is_little_golem``),
+    name the winner alone: "Blue wins", nothing said of how.  Little Golem writes ``RE`` once a
+    game is over and a resignation as a ``resign`` move; a game lost any other way (its clock:
+    Sensei's Library's Little Golem page, "otherwise the player loses on time") has ``RE`` alone,
+    and PlayHex's importer (littleGolemExternalGame.ts: "Little Golem does not tell how game
+    ended, except for resignation") guesses a loss on time there: we guess nothing, not even a
+    forfeit, which Little Golem's file never says; ``0`` and ``Draw`` a draw.  None for
+    ``Void``, ``?`` or anything else: no end is made up.  ``kept``: the file's letters name the
+    other side (``_board_kept``)."""
+    value = root.get("RE", [""])[0].strip()
+    if value.lower() in DRAW_VALUES:
+        return Result(None, DRAW)
+    match = RESULT_VALUE.fullmatch(value)
+    if match is None:
         return None
-    loser, how = loss
+    winner = SIDE_LETTERS.index(match.group("letter").upper()) ^ kept
+    how = (match.group("how") or "")[:1].upper()
+    if how not in LOSS_WORDS:  # B+, B+2.5, B: who won, not how
+        return Result(winner, f"{game.sides[winner]}{WINS}")
+    loser = game.sides[1 - winner]
     comment = " ".join(root.get("GC", [""])[0].split())
-    said = comment if _loss_letter(comment.removeprefix(game.sides[loser])) else ""
-    return Result(1 - loser, said or f"{game.sides[loser]}{LOSS_WORDS[how]}")
+    said = comment if _loss_letter(comment.removeprefix(loser)) == how else ""
+    return Result(winner, said or f"{loser}{LOSS_WORDS[how]}")
 
 
 def _is_little_golem(root: dict[str, list[str]], values: list[str]) -> bool:
@@ -257,29 +273,12 @@ def _is_little_golem(root: dict[str, list[str]], values: list[str]) -> bool:
     ``SO`` (a game that ended before any move has no cell to tell).
 
     Such a file is read with its cells and letters as HexGui's (``_as_hexgui_words``), its end by
-    ``RE`` (``_little_golem_result``), and always with the swap rule on: it writes no rule (no
+    ``RE`` (``_result_off_the_board``: the winner alone), and always with the swap rule on: it writes no rule (no
     ``RU``, a swap only as its ``swap`` move), and the programs that read Little Golem's games play
     them all with it (PlayHex replays them with ``setAllowSwap(true)``; Polygames' bot plays its
     "Hex Size 11" and "Size 13" with its hex11pie and hex13pie models)."""
     source = root.get("SO", [""])[0].lower()
     return "littlegolem." in source or any(LITTLE_GOLEM_CELL.fullmatch(value) for value in values)
-
-
-def _little_golem_result(game, root: dict[str, list[str]]) -> Result | None:
-    """The end of a Little Golem game its moves do not end: ``RE[B]`` or ``RE[W]`` names the
-    winner, PB (our Blue, who moves first) or PW, and nothing says how the other lost.
-
-    Little Golem writes ``RE`` once a game is over and a resignation as a ``resign`` move; a game
-    lost any other way (its clock: Sensei's Library's Little Golem page, "otherwise the player
-    loses on time") has ``RE`` alone.  PlayHex's importer (src/server/external-games/little-golem/
-    littleGolemExternalGame.ts: "Little Golem does not tell how game ended, except for
-    resignation") guesses a loss on time there; we say only that the loser forfeits, as for
-    SGF's ``W+F``.  None without such an ``RE`` (a game still being played)."""
-    winner = root.get("RE", [""])[0].strip().upper()
-    if winner not in SIDE_LETTERS:
-        return None
-    loser = 1 - SIDE_LETTERS.index(winner)
-    return Result(1 - loser, f"{game.sides[loser]}{LOSS_WORDS['F']}")
 
 
 def _as_hexgui_words(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -318,16 +317,6 @@ def _loss_letter(rest: str) -> str:
     reason (" forfeits: level-3 lost on time: ..." is a loss on time); "" for anything else."""
     letter = next((letter for words, letter in LOSS_LETTERS.items() if rest.startswith(words)), "")
     return "T" if letter and " lost on time" in rest else letter
-
-
-def _loss_off_the_board(value: str, kept: bool) -> tuple[int, str] | None:
-    """The side (ours) that lost off the board and how (R, T or F) by an ``RE`` value such as
-    ``B+R`` or ``W+Resign``; None for a win on the board, a score, or anything else."""
-    match = re.fullmatch(r"([BW])\+(R|T|F)[a-z]*", value, flags=re.IGNORECASE)
-    if match is None:
-        return None
-    winner = SIDE_LETTERS.index(match.group(1).upper()) ^ kept
-    return 1 - winner, match.group(2).upper()
 
 
 def _board_size(value: str) -> int:
@@ -371,16 +360,17 @@ def sgf_from_record(record: GameRecord) -> str:
     start = record.first_state(game)
     root = {"AP": APP.replace(" ", ":"), "FF": "4", "GM": "11", "SZ": str(game.size)}
     root.update({key: side.title.strip() for key, side in zip(("PB", "PW"), record.players) if side.title.strip()})
-    if re.fullmatch(r"\d{4}-\d\d-\d\d", record.started[:10]):
+    if record.date_given is not None:  # as the file the game was read from gave it: 2003-05, never 2003-05-01
+        root["DT"] = record.date_given
+    elif re.fullmatch(r"\d{4}-\d\d-\d\d", record.started[:10]):
         root["DT"] = record.started[:10]
     if game.swap:
         root["RU"] = SWAP_RULE
-    if record.result is not None and record.result.winner is not None:
+    if record.result is not None:
         on_the_board = record.final_state().is_terminal()
         root["RE"] = _result_value(game, record.result, on_the_board)
-        loser = game.sides[1 - record.result.winner]
-        if not on_the_board and record.result.reason not in (f"{loser}{words}" for words in LOSS_WORDS.values()):
-            root["GC"] = record.result.reason  # why: RE says only resigned, on time or forfeited
+        if not on_the_board and record.result.reason not in _said_by_re(game, record.result):
+            root["GC"] = record.result.reason  # why, or at which move: RE says only resigned, on time or forfeited
     if not all(text.isascii() for text in root.values()):
         root["CA"] = "UTF-8"  # a player's name in another alphabet: the file's encoding, as SGF says it
     tokens = ["(", ";"]
@@ -402,8 +392,20 @@ def _move_tokens(moves: list[str], first: int) -> list[str]:
     return tokens
 
 
+def _said_by_re(game, result: Result) -> tuple[str, ...]:
+    """The end reasons ``RE`` says in full (``_result_off_the_board`` reads them back from it
+    alone): a draw, the winner alone, a loser's resignation, flag fall or forfeit without more."""
+    if result.winner is None:
+        return (DRAW,)
+    loser = game.sides[1 - result.winner]
+    return (f"{game.sides[result.winner]}{WINS}", *(f"{loser}{words}" for words in LOSS_WORDS.values()))
+
+
 def _result_value(game, result: Result, on_the_board: bool) -> str:
-    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+Resign``)."""
+    """``RE``'s value: the winner's letter, then how the loser lost off the board (``W+Resign``);
+    ``Draw`` for a draw (a file's: Hex has none on the board)."""
+    if result.winner is None:
+        return "Draw"
     winner = SIDE_LETTERS[result.winner]
     if on_the_board:
         return f"{winner}+"

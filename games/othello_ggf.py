@@ -8,8 +8,9 @@ size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the sid
 or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
 (a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
 is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
-loss on time, ``:s`` a score agreed).  Only a resignation or a loss on time is taken from ``RE``
-where the moves do not end the game: a margin of an unfinished game is no end the rules can check.  ``DT`` (the date) is the record's
+loss on time, ``:s`` a score agreed).  Where the moves do not end the game, ``RE`` is taken for
+what it says and no more (``_loss``): a resignation, a loss on time, or a winner alone ("Black
+wins", the margin of a board the rules cannot count).  ``DT`` (the date) is the record's
 start, in GGS's form, NBoard's or as seconds (``_started``); a file without ``TY`` (Edax writes
 none) is played on the size ``BO`` begins with.  The rest (ratings, times, place) is left out.
 A database holds games one after another: ``record_from_ggf`` reads the first and
@@ -35,7 +36,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import games
 from games.base import quoted
 from games.hex_sgf import escape_value
-from games.record import GameRecord, RecordError, Result, Side, now_iso, written_out
+from games.record import DRAW, WINS, GameRecord, RecordError, Result, Side, loss_words, now_iso, written_out
 
 GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
 PROPERTY = re.compile(r"([A-Za-z]+)\s*\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
@@ -174,13 +175,21 @@ def _move_text(value: str) -> str:
 
 
 def _loss(said: str) -> Result | None:
-    """The end ``RE`` tells of a game its moves do not end: a resignation or a loss on time (the
-    margin's sign names the winner, black's view); None for anything else."""
+    """The end ``RE`` tells of a game its moves do not end, in its words and no more: a
+    resignation or a loss on time (``:r``, ``:t``; the margin's sign names the winner, black's
+    view); a margin alone or agreed (``:s``) names the winner and not how ("Black wins"), or a
+    draw (0); None for anything else."""
     match = RESULT.fullmatch(said)
-    if match is None or (match.group(2) or "").lower() not in LOSSES or float(match.group(1)) == 0:
+    if match is None:
         return None
-    winner = 0 if float(match.group(1)) > 0 else 1
-    return Result(winner, games.info("reversi").sides[1 - winner] + LOSSES[match.group(2).lower()])
+    margin, flag = float(match.group(1)), (match.group(2) or "").lower()
+    if margin == 0:
+        return None if flag in LOSSES else Result(None, DRAW)
+    winner = 0 if margin > 0 else 1
+    sides = games.info("reversi").sides
+    if flag in LOSSES:
+        return Result(winner, sides[1 - winner] + LOSSES[flag])
+    return Result(winner, sides[winner] + WINS)
 
 
 def ggf_from_record(record: GameRecord) -> str:
@@ -190,7 +199,7 @@ def ggf_from_record(record: GameRecord) -> str:
         raise RecordError(f"only Reversi games are written as GGF, not {record.game_id}")
     game = record.game()
     start = record.first_state(game)
-    root = {"GM": "Othello", "PC": "Tabuleiro", "DT": _date(record.started)}
+    root = {"GM": "Othello", "PC": "Tabuleiro", "DT": _date(record)}
     root.update({key: side.title.strip() for key, side in zip(("PB", "PW"), record.players)})
     result = _result_value(game, record)
     if result is not None:
@@ -201,8 +210,13 @@ def ggf_from_record(record: GameRecord) -> str:
     return "(;" + "".join(f"{key}[{escape_value(value)}]" for key, value in root.items() if value) + "".join(moves) + ";)\n"
 
 
-def _date(started: str) -> str:
-    """A record's start as GGS writes a game's date; "" where the record's date cannot be read."""
+def _date(record: GameRecord) -> str:
+    """A record's start as GGS writes a game's date; "" where the record's date cannot be read, or
+    is a date a file gave without its time (``date_given``: ``2003-05``), which GGS's form, to the
+    second, cannot say without making the rest up."""
+    if record.date_given is not None:
+        return ""
+    started = record.started
     try:
         return datetime.fromisoformat(started).astimezone(UTC).strftime(DATE_FORM)
     except ValueError:
@@ -234,7 +248,7 @@ def _result_value(game: games.Game, record: GameRecord) -> str | None:
         margin = final.final_margin()
         return f"{margin if result.winner != 1 else -margin:+.3f}"
     loser = game.sides[1 - result.winner] if result.winner is not None else ""
-    flag = LOSS_FLAGS.get(result.reason.removeprefix(loser)) if loser else None
+    flag = LOSS_FLAGS.get(loss_words(result.reason.removeprefix(loser))) if loser else None  # at any move
     if flag is None:
         return None
     cells = game.options["size"] ** 2

@@ -20,7 +20,7 @@ The file format (version 1; version 2 when it has ``start``)::
      "moves": ["d3", "c5", ...],
      "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
                 "score": [27, 37]},                       # null while the game goes on
-     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},
+     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given": ``dated``
      "evaluations": [0.0, 0.12, null, ...],              # optional, see below
      "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
      "start": "to-move: X\n..."}                          # optional (version 2): see below
@@ -103,7 +103,8 @@ class Side:
     title: str
 
 
-_LOSSES = (" resigns", " resigned", " lost on time")  # after a side's name: how a game ends off the board
+_LOSSES = (" resigns", " resigned", " lost on time", " forfeits")  # after a side's name: an end off the board
+AT_MOVE = re.compile(r" at move \d+$")  # after " lost on time": the move a flag fell at ("O lost on time at move 3")
 FORFEITS = " forfeits: "  # after a side's name: a loss by the turn rules (``ai.referee.Loss.reason``)
 FORFEIT_REASON = re.compile(rf"\S+{FORFEITS}")
 
@@ -149,6 +150,7 @@ class GameRecord:
     evaluations: list[float | None] | None = None
     setup: dict[str, Any] = field(default_factory=dict)
     start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
+    date_given: str | None = None  # the start as a file gave it, to less than a moment: see ``dated``
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -174,11 +176,26 @@ class GameRecord:
         stamp = now_iso()
         return replace(self, result=result, finished=stamp, updated=stamp)
 
-    def dated(self, when: str) -> GameRecord:
+    def dated(self, when: str, given: str | None = None) -> GameRecord:
         """A copy dated ``when`` (ISO 8601) throughout: a game read from a file that names its
         date (an SGF's or GGF's ``DT``) was begun, last changed and ended then, not the day it was
-        opened, which the Saved games row showed as its date."""
-        return replace(self, started=when, updated=when, finished=when if self.finished is not None else None)
+        opened, which the Saved games row showed as its date.
+
+        ``given`` (``date_given``, the record's ``dates.given``): the date as the file gave it, to
+        the year, month or day only (``2003``, ``2003-05``: SGF's partial ``DT``; ``2003-05-06``,
+        no hour); ``when`` is then its first moment, for sorting, and the date is shown
+        (``date_shown``) and written back (SGF's ``DT``, a move list's ``Date:``) as given, never
+        as a day or an hour the file did not give."""
+        return replace(self, started=when, updated=when, finished=when if self.finished is not None else None,
+                       date_given=given)
+
+    def date_shown(self) -> str | None:
+        """The date of the game's last change as a file it was read from gave it, when that was less
+        than a moment (``date_given``: ``2003``, ``2003-05``, ``2003-05-06``) and the game was not
+        changed since (its ``updated`` is still its start); None where the record's own moment
+        (``updated``) is the date.  The game's start, which the files write, is ``date_given``
+        whatever moves were played on since."""
+        return self.date_given if self.date_given is not None and self.updated == self.started else None
 
     def is_finished(self) -> bool:
         return self.result is not None
@@ -256,7 +273,8 @@ class GameRecord:
             "players": [{"side": sides[i], "id": p.id, "title": p.title} for i, p in enumerate(self.players)],
             "moves": list(self.moves),
             "result": result,
-            "dates": {"started": self.started, "updated": self.updated, "finished": self.finished},
+            "dates": {"started": self.started, "updated": self.updated, "finished": self.finished,
+                      **({"given": self.date_given} if self.date_given is not None else {})},
             "evaluations": list(self.evaluations) if self.evaluations is not None else None,
         }
         if self.setup:
@@ -292,6 +310,7 @@ class GameRecord:
             evaluations=_evaluations(data.get("evaluations"), len(moves)),
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
+            date_given=_date_given(dates, started=dates.get("started")),
         )
         if not checked:
             return record
@@ -421,6 +440,33 @@ def _date(dates: dict, key: str, optional: bool = False) -> str | None:
     return value
 
 
+GIVEN_DATE = re.compile(r"(\d{4})(?:-(\d\d)(?:-(\d\d))?)?")  # a date to the year, month or day: 2003, 2003-05, 2003-05-06
+
+
+def given_date(text: str) -> tuple[str, str] | None:
+    """(its first moment in ISO 8601, no zone; the date as written) for a date given to the year,
+    month or day (``2003``, ``2003-05``, ``2003-05-06``: ISO 8601's reduced precision, which SGF's
+    ``DT`` allows); None for text of another form or no such day."""
+    match = GIVEN_DATE.fullmatch(text.strip())
+    if match is None:
+        return None
+    year, month, day = (int(part) if part else 1 for part in match.groups())
+    try:
+        return datetime(year, month, day).isoformat(timespec="seconds"), match.group(0)
+    except ValueError:
+        return None
+
+
+def _date_given(dates: dict, started: Any) -> str | None:
+    """``dates.given``: a date to the year, month or day that ``dates.started`` begins with."""
+    value = dates.get("given")
+    if value is None:
+        return None
+    if not isinstance(value, str) or given_date(value) is None or not str(started).startswith(value):
+        raise RecordError(f"field 'dates.given' must be the start's date to the year, month or day, not {value!r:.40}")
+    return value
+
+
 def _evaluations(value: Any, n_moves: int) -> list[float | None] | None:
     if value is None:
         return None
@@ -525,7 +571,10 @@ def migrate(data: Any) -> dict:
 
 
 def default_name(record: GameRecord) -> str:
-    """A file name for a new record: ``reversi-2026-11-23-0941.json``."""
+    """A file name for a new record: ``reversi-2026-11-23-0941.json``; a game dated as its file
+    gave the date, to that date: ``hex-2003-05.json``."""
+    if record.date_given is not None:
+        return f"{record.game_id}-{record.date_given}{SUFFIX}"
     try:
         stamp = datetime.fromisoformat(record.started).strftime("%Y-%m-%d-%H%M")
     except ValueError:
@@ -542,7 +591,7 @@ def move_list_text(record: GameRecord) -> str:
     players = "  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players) if p.title)
     if players:  # players no one named (a pasted move list's) are left out, not written "Black: "
         lines.append(players)
-    lines.append(f"Date: {record.started}")
+    lines.append(f"Date: {record.date_given or record.started}")  # "2003-05" as a file gave it
     if record.start_position is not None:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
@@ -775,7 +824,7 @@ def record_from_move_list(text: str) -> GameRecord:
         side, _colon, title = part.partition(": ")
         if side in sides and title.strip():
             titles[sides.index(side)] = title.strip()
-    started = _written_date(lines)
+    dated = _written_date(lines)
     record = GameRecord(game_id, options, (Side(None, titles[0]), Side(None, titles[1])), [],
                         start_position=_start_block(lines))
     game = record.game()
@@ -799,18 +848,24 @@ def record_from_move_list(text: str) -> GameRecord:
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
     record = record if lost is None else record.finish(lost)
-    return record if started is None else record.dated(started)
+    return record if dated is None else record.dated(*dated)
 
 
-def _written_date(lines: list[str]) -> str | None:
-    """The date a move list's ``Date:`` line gives (ISO 8601, as ``move_list_text`` writes it);
+def _written_date(lines: list[str]) -> tuple[str, str | None] | None:
+    """The date a move list's ``Date:`` line gives (ISO 8601, as ``move_list_text`` writes it)
+    and, for a date given to the year, month or day only (``2003-05``), that date as written;
     None without one, or for one that is no such date."""
-    written = next((line[len("Date: "):] for line in lines if line.startswith("Date: ")), None)
+    written = next((line[len("Date: "):].strip() for line in lines if line.startswith("Date: ")), None)
+    if written is None:
+        return None
+    given = given_date(written)
+    if given is not None:
+        return given
     try:
-        datetime.fromisoformat(written or "")
+        datetime.fromisoformat(written)
     except ValueError:
         return None
-    return written
+    return written, None
 
 
 def _record_of_unnamed_moves(text: str) -> GameRecord | None:
@@ -874,14 +929,30 @@ def written_out(game: Game, state: State, texts: list[str], lines: list[int] | N
 
 def _loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | None:
     """The end a move list's result line tells of a game its moves do not end: a side that
-    resigned, lost on time or forfeited, as the window and the referee word it ("White resigns",
-    "White lost on time", "White forfeits: ..."); None for any other line (no result is made up)."""
+    resigned, lost on time (at a move, where it says so) or forfeited, as the window and the
+    referee word it ("White resigns", "White lost on time at move 30", "White forfeits: ..."); a
+    winner alone or a draw, as a file that says no more words it ("White wins", "Draw": Little
+    Golem's ``RE[W]``); None for any other line (no result is made up)."""
     said = next((line[len(RESULT_LINE):] for line in lines if line.startswith(RESULT_LINE)), "")
+    if said == DRAW:
+        return Result(None, said)
     for side, name in enumerate(sides):
         rest = said.removeprefix(name)
-        if rest != said and (rest in _LOSSES or rest.startswith(FORFEITS)):
+        if rest == WINS:
+            return Result(side, said)
+        if rest != said and (loss_words(rest) in _LOSSES or rest.startswith(FORFEITS)):
             return Result(1 - side, said)
     return None
+
+
+WINS = " wins"  # after a side's name, alone: a file names the winner and not how it won (Little Golem's RE[B])
+DRAW = "Draw"  # a draw a file tells of, and no more (SGF's RE[0], RE[Draw])
+
+
+def loss_words(rest: str) -> str:
+    """The words after a loser's name in an end reason without the move they name, as a flag
+    fall in the window says it (" lost on time at move 3" is " lost on time"); others as they are."""
+    return AT_MOVE.sub("", rest)
 
 
 def _wrap(tokens: list[str], width: int) -> list[str]:

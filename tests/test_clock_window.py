@@ -107,10 +107,10 @@ def test_a_human_on_a_tiny_clock_loses_on_time(app):
     assert scene.human_to_move() and scene.referee.running
     assert wait(app, scene.is_over)  # the human never moves
     assert scene.forfeit is not None and scene.forfeit[0] == 0 and scene.winner() == 1
-    assert scene.end_reason() == "X lost on time"
-    assert result_title(scene) == "You lose" and "X lost on time" in result_lines(scene)
+    assert scene.end_reason() == "X lost on time at move 1"  # its move, as a bot's forfeit says it
+    assert result_title(scene) == "You lose" and "X lost on time at move 1" in result_lines(scene)
     assert scene.panel.clock_texts()[0] == "0:00.0"
-    assert scene.recorder.record.result.reason == "X lost on time"
+    assert scene.recorder.record.result.reason == "X lost on time at move 1"
     assert wait(app, scene.over_card.visible)
     scene.undo()  # nothing to take back: the loss stays
     assert scene.is_over()
@@ -134,7 +134,7 @@ def test_a_computer_whose_clock_runs_out_loses_on_time(app):
     scene = clocked(app, "5s+0s", PC_VS_PC, ("level-1", "level-1"))
     scene.referee.set_readings((0.001, 5.0))  # X is as good as out of time
     assert wait(app, scene.is_over)
-    assert scene.forfeit[0] == 0 and scene.end_reason() == "X lost on time" and scene.job is None
+    assert scene.forfeit[0] == 0 and scene.end_reason() == "X lost on time at move 1" and scene.job is None
 
 
 def test_pausing_a_watched_game_stops_the_clock(app):

@@ -487,19 +487,20 @@ LITTLE_GOLEM_NO_MOVES = ("(;FF[4]EV[hex.ld.DEFAULT]PB[greghe]PW[bennok]SZ[13]RE[
 def test_a_little_golem_game_lost_without_a_resignation_opens_finished_for_the_player_re_names():
     """``RE[W]`` after moves that connect nothing (PlayHex: Little Golem writes RE only once a game
     is over, and says no more than who won unless it was a resignation): PW (Red) won and Blue's
-    game ended off the board.  It opened as an unfinished game, to be played on from Blue's turn."""
+    game ended off the board.  It opened as an unfinished game, to be played on from Blue's turn;
+    then as "Blue forfeits", a word the file does not say (a loss on time, most often): "Red wins"."""
     record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])")
     assert record.moves == ["b3", "d2", "c3"] and not record.final_state().is_terminal()
-    assert record.is_finished() and record.result.winner == 1 and record.result.reason == "Blue forfeits"
+    assert record.is_finished() and record.result.winner == 1 and record.result.reason == "Red wins"
     ann_won = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[bd])")
-    assert ann_won.result.winner == 0 and ann_won.result.reason == "Red forfeits"
+    assert ann_won.result.winner == 0 and ann_won.result.reason == "Blue wins"
 
 
 def test_a_little_golem_game_ended_before_any_move_is_finished_too():
     """PlayHex's own test game #2384695: RE[W], no move.  With no two-letter cell to show it is Little
     Golem's, its SO says so; it opened as an empty game nobody had won."""
     record = record_from_sgf(LITTLE_GOLEM_NO_MOVES)
-    assert record.moves == [] and record.result.winner == 1 and record.result.reason == "Blue forfeits"
+    assert record.moves == [] and record.result.winner == 1 and record.result.reason == "Red wins"
     assert [side.title for side in record.players] == ["greghe", "bennok"]
 
 
@@ -565,10 +566,10 @@ def test_a_little_golem_game_lost_off_the_board_dropped_shows_its_end_and_a_bad_
     path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.run_frames(2)
-    assert isinstance(app.scene, ReplayScene) and app.scene.record.result.reason == "Blue forfeits"
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.result.reason == "Red wins"
     drawn = recorded_text(monkeypatch)
     app.scene.draw(app.screen)
-    assert any("forfeits" in text for text in drawn), drawn
+    assert "Bob (Red) wins" in drawn and not any("forfeits" in text for text in drawn), drawn
     bad = tmp_path / "game7.hsgf"
     text = LITTLE_GOLEM_ROOT.format(size=5, winner="W") + "\n;W[cb];B[zz])"
     bad.write_text(text, encoding="utf-8")
@@ -605,5 +606,5 @@ def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_
     drawn = recorded_text(monkeypatch)
     app.switch(RecordsScene(app))
     app.run_frames(2)
-    assert any("Ann" in text and "Bob" in text and text.endswith("(Ann (Blue) forfeits)") for text in drawn), \
+    assert any("Ann" in text and "Bob" in text and text.endswith("(Bob (Red) wins)") for text in drawn), \
         [text for text in drawn if "Ann" in text]

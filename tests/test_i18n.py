@@ -134,7 +134,7 @@ def test_forfeits_and_lost_on_time_draw_no_english_in_portuguese(rendered):  # n
         app.invalidate()
         app.run_frames(3)
         shown += result_lines(flagged)
-        assert flagged.end_reason() == "X perdeu por tempo"
+        assert flagged.end_reason() == "X perdeu por tempo na jogada 1"
         for why in ("exceeded the time limit (1.52 s > 1 s); process stopped; log: /tmp/bot.log",
                     f"played an illegal move 'a1': {RULES_WORDS}",
                     "crashed (process ended, exit status 3)",

@@ -72,7 +72,8 @@ def test_a_set_up_start_on_6x6_is_read_from_bo_with_white_to_move():
 def test_a_resignation_in_re_ends_a_game_its_moves_leave_unfinished():
     record = record_from_ggf(ggf(["f5", "d6", "c3"], result="-64.000:r"))
     assert record.result is not None and record.result.winner == 1 and record.result.reason == "Black resigns"
-    assert record_from_ggf(ggf(["f5", "d6", "c3"], result="+10.000")).result is None  # a margin alone: no end made up
+    margin = record_from_ggf(ggf(["f5", "d6", "c3"], result="+10.000")).result  # a margin alone: the winner, not how
+    assert margin is not None and margin.winner == 0 and margin.reason == "Black wins"
 
 
 @pytest.mark.parametrize(("text", "said"), [

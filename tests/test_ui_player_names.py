@@ -222,7 +222,7 @@ def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
     scene.referee.set_readings((60.0, 0.01))  # João, to move, is out of time
     assert wait(app, scene.is_over)
     lines = card_text(app, monkeypatch, scene)
-    assert lines[:2] == ["Ana (X) wins", "João (O) lost on time"]
+    assert lines[:2] == ["Ana (X) wins", "João (O) lost on time at move 1"]
 
 
 def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):

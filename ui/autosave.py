@@ -48,7 +48,7 @@ from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, READINGS_KEY
-from ui.i18n import _, date_text
+from ui.i18n import _, date_text, given_date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
@@ -800,16 +800,25 @@ def describe(record: GameRecord) -> tuple[str, str]:
         name, unusual = record.game_id, []
 
     a, b = player_names(record)
-    try:
-        when = date_text(datetime.fromisoformat(record.updated).astimezone())
-    except ValueError:
-        when = record.updated
+    when = record_date_text(record)
     # plies, as the game's panel counts them ("12 plies"): one side's move is a ply
     second = ngettext("{n} ply · {date}", "{n} plies · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     if record.start_position is not None:
         second = f"{second} · {_('from a set-up position')}"
     second = " · ".join([second, *unusual])
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
+
+
+def record_date_text(record: GameRecord) -> str:
+    """When ``record``'s game was last changed, as the lists show it ("2026-11-24 09:41"); a game
+    dated as the file it was read from gave its date, as that date (``GameRecord.date_shown``:
+    "2003-05", a DT[2003-05] read as the first of May at midnight before)."""
+    if record.date_shown() is not None:
+        return given_date_text(record.date_shown())
+    try:
+        return date_text(datetime.fromisoformat(record.updated).astimezone())
+    except ValueError:
+        return record.updated
 
 
 def player_names(record: GameRecord) -> tuple[str, str]:

@@ -147,6 +147,18 @@ def date_text(moment: datetime) -> str:
         hour=f"{moment.hour:02d}", minute=f"{moment.minute:02d}")
 
 
+def given_date_text(given: str) -> str:
+    """A date a file gave to the year, month or day only (``2003``, ``2003-05``, ``2003-05-06``:
+    ``GameRecord.date_given``) as the current language writes it, to that and no more: "05/2003"
+    in Portuguese, never a first day or an hour the file did not give."""
+    year, month, day = ([*given.split("-"), "", ""])[:3]
+    if day:
+        return _("{year}-{month}-{day}").format(year=year, month=month, day=day)
+    if month:
+        return _("{year}-{month}").format(year=year, month=month)
+    return year
+
+
 def localized(text: str) -> str:
     """A number written the English way ("1.01", "60,000") with the current language's separators."""
     return text.translate(_SEPARATORS_SWAPPED) if _current in DECIMAL_COMMA else text

@@ -186,8 +186,8 @@ class GameScene(GameCommands, Scene):
         name = self.game.sides[side]
         if why == RESIGNED:
             return f"{name} resigns"
-        if referee.is_flag_fall(why):
-            return f"{name} lost on time"
+        if referee.is_flag_fall(why):  # "O lost on time at move 3": the referee's words before its account
+            return f"{name} {why.split(':', 1)[0]}"
         return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
 
     def _reset(self) -> None:
@@ -278,7 +278,7 @@ class GameScene(GameCommands, Scene):
             return False
         readings = self._charge_clock(before.to_move, clocks)
         if isinstance(readings, Loss):  # its flag fell before the move was made
-            self._lose_by_forfeit(readings.side, readings.why)
+            self._lose_on_the_clock(readings)
             return False
         self.history.append(Ply(move, text, before, after, by_computer, readings))
         self.messages.withdraw(REFUSAL)  # "It is the computer's turn", "'zz9' is not a cell": no longer so
@@ -328,7 +328,7 @@ class GameScene(GameCommands, Scene):
         loss = rules.flag_fall(now)
         if loss is not None:
             self.computer.cancel()
-            self._lose_by_forfeit(loss.side, loss.why)
+            self._lose_on_the_clock(loss)
 
     def clock_readings(self) -> list[tuple[float, float]] | None:
         """Both clocks at the start and after every ply (None without a clock): the record keeps them."""
@@ -351,6 +351,13 @@ class GameScene(GameCommands, Scene):
         search asked again, back from the rules or the search tree, started from the whole clock)."""
         rules = self.referee
         return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
+
+    def _lose_on_the_clock(self, loss: Loss) -> None:
+        """End the game by the clock's ``loss`` (a flag fall), said at the move its side was to
+        make as the move list numbers it, "lost on time at move 3" (``referee.at_move``), as an
+        outside bot's forfeit says its move (``ComputerMoves.apply_reply``): a flag fall said none."""
+        loss = referee.at_move(loss, len(self.history), self.initial.to_move)
+        self._lose_by_forfeit(loss.side, loss.why)
 
     def _lose_by_forfeit(self, side: int, why: str) -> None:
         """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""

@@ -1,0 +1,348 @@
+"""Every way a game of each of the six games can end, as the user meets it: played in the window
+(a win or a draw on the board, a resignation, a flag fall on a clock, an outside bot's forfeit),
+saved, listed in Saved games, replayed, copied as a move list and pasted back, and for Hex and
+Othello written as the file other programs read (SGF, GGF) and read back.  What the window says
+of the end, in English and in Portuguese, is checked where the user reads it: the status line,
+the result card, the Saved games row and the replay's panel.  And the endings files tell
+(SGF FF[4]'s RE forms, Little Golem's, GGF's, a move list's "Result:" line) are said as the file
+says them, no more; a file's partial date (DT[2003], DT[2003-05]) is kept to its precision."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+import games
+from games.hex_sgf import record_from_sgf, sgf_from_record
+from games.othello_ggf import ggf_from_record, record_from_ggf
+from games.record import GameRecord, Result, move_list_text, record_from_move_list
+from tests.ui_helpers import key, recorded_text, wait
+from ui import clipboard, i18n, words
+from ui.autosave import games_dir
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.record_files import load, save
+from ui.scenes.game import GameScene
+from ui.scenes.game_over import result_lines
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+
+GAMES = ("tictactoe", "hex", "reversi", "rastros", "alquerque", "trax")
+DRAWS = ("tictactoe", "reversi", "alquerque")  # the games random play draws (Hex cannot; Rastros, Trax all but never)
+
+
+def random_end(game_id: str, winner: int | None) -> list[str]:
+    """The moves of a random game of ``game_id`` that ends on the board with ``winner`` (None: a draw)."""
+    game = games.load(game_id)
+    for seed in range(400):
+        rng, state, moves = random.Random(seed), game.initial_state(), []
+        while not state.is_terminal() and len(moves) < 400:
+            move = rng.choice(state.legal_moves())
+            moves.append(game.format_move(state, move))
+            state = state.play(move)
+        if state.is_terminal() and state.winner() == winner:
+            return moves
+    raise AssertionError(f"no random {game_id} game ends with {winner}")
+
+
+def opening(game_id: str, plies: int) -> list[str]:
+    """``plies`` random moves of ``game_id`` that leave its game going on."""
+    game = games.load(game_id)
+    rng, state, moves = random.Random(7), game.initial_state(), []
+    while len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        after = state.play(move)
+        if after.is_terminal():
+            continue
+        moves.append(game.format_move(state, move))
+        state = after
+    return moves
+
+
+def hotseat(app, game_id: str, moves: list[str], clock: str | None = None) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, clock=clock), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def drawn_texts(app) -> list[str]:
+    """Every text the current screen draws in one frame."""
+    with pytest.MonkeyPatch.context() as patched:
+        drawn = recorded_text(patched)
+        app.scene.draw(app.screen)
+    return drawn
+
+
+@contextlib.contextmanager
+def in_language(app, code: str) -> Iterator[None]:
+    """The window in language ``code`` (as Settings sets it), English again after."""
+    app.settings.language = code
+    app.apply_settings()
+    try:
+        yield
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+
+
+def listed_and_replayed(app, record: GameRecord) -> tuple[str, list[str], ReplayScene]:
+    """``record`` saved in the Saved games folder and opened as the user does: its Saved games
+    row's text, then Enter on it, and what the replay's panel draws."""
+    path = games_dir() / f"ended-{random.random():.6f}.json"
+    save(record, path)
+    scene = RecordsScene(app)
+    app.switch(scene)
+    app.run_frames(2)
+    rows = drawn_texts(app)
+    entry = next(entry for entry in scene.entries if entry.path == path)
+    title = scene.row_text(entry)[0]
+    row = next(text for text in rows if text.startswith(title[:title.index(" (")]))  # a long one is cut
+    scene.pick_entry(entry)
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene)
+    return row, drawn_texts(app), app.scene
+
+
+def copied_and_pasted(app, replay: ReplayScene) -> GameRecord:
+    """The replay's game copied as a move list (M) and that text read back, as a paste reads it."""
+    copied: list[str] = []
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+        key(app, pygame.K_m)
+    assert copied, "M copied nothing"
+    return record_from_move_list(copied[-1])
+
+
+def outside_file(record: GameRecord) -> GameRecord | None:
+    """``record`` written as the file its game's other programs read and read back (None for the
+    games that have none)."""
+    if record.game_id == "hex":
+        return record_from_sgf(sgf_from_record(record))
+    if record.game_id == "reversi":
+        return record_from_ggf(ggf_from_record(record))
+    return None
+
+
+def check_every_place(app, record: GameRecord, said: str) -> None:
+    """The end ``said`` (English, as the record keeps it) is what the Saved games row and the
+    replay's panel say, and what the copied move list and the outside file give back."""
+    assert record.result is not None and record.result.reason == said
+    shown = words.end_reason(said)  # "Black wins 35 - 29 · ..." as the window words a count
+    row, panel, replay = listed_and_replayed(app, record)
+    assert row.endswith(f"({shown})"), row
+    assert shown in panel or shown.startswith(tuple(line for line in panel if len(line) > 20)), panel
+    pasted = copied_and_pasted(app, replay)
+    assert (pasted.result.winner, pasted.result.reason) == (record.result.winner, said)
+    back = outside_file(record)
+    if back is not None:
+        assert back.result is not None and back.result.winner == record.result.winner
+        assert back.result.reason == said or record.game_id == "reversi", back.result.reason
+
+
+@pytest.mark.parametrize(("game_id", "winner"), [(game_id, winner) for game_id in GAMES for winner in (0, 1)]
+                         + [(game_id, None) for game_id in DRAWS])
+def test_a_game_ended_on_the_board_is_said_so_everywhere(app, game_id, winner):
+    moves = random_end(game_id, winner)
+    scene = hotseat(app, game_id, moves)
+    assert scene.is_over() and scene.winner() == winner
+    said = scene.state.end_reason()
+    check_every_place(app, scene.recorder.record, said)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_resignation_is_said_so_everywhere(app, game_id):
+    scene = hotseat(app, game_id, opening(game_id, 3))
+    loser = scene.state.to_move
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert wait(app, scene.is_over) and scene.winner() == 1 - loser
+    said = f"{scene.game.sides[loser]} resigns"
+    assert scene.end_reason() == said and said in result_lines(scene)
+    check_every_place(app, scene.recorder.record, said)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_flag_fall_says_its_move_in_the_status_line_the_card_the_list_and_the_replay(
+        app, game_id, language):
+    """A clocked game (New game > Clock 1m+0s) whose side to move runs out of time: "X lost on
+    time", where every forfeit of an outside bot says where it happened ("... at move 3").  The
+    third ply is the second move of the list's numbering ("2."), so it lost at move 2."""
+    scene = hotseat(app, game_id, opening(game_id, 2), clock="1m+0s")
+    loser = scene.state.to_move
+    scene.referee.set_readings(tuple(0.01 if side == loser else 60.0 for side in (0, 1)))
+    assert wait(app, scene.is_over) and scene.winner() == 1 - loser
+    side = scene.game.sides[loser]
+    said = f"{side} lost on time at move 2"
+    assert scene.recorder.record.result.reason == said  # the record keeps the English words
+    with in_language(app, language):
+        shown = said if language == "en" else f"{i18n._(side)} perdeu por tempo na jogada 2"
+        assert scene.end_reason() == shown
+        assert shown in result_lines(scene)  # the result card
+        app.invalidate()
+        assert shown in drawn_texts(app)  # the status line, drawn
+        row, panel, _replay = listed_and_replayed(app, scene.recorder.record)
+    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+    check_every_place(app, load(save_again(scene.recorder.record)), said)
+
+
+def save_again(record: GameRecord) -> Path:
+    """``record`` saved in a file of its own (a reopened game's), its path."""
+    path = games_dir() / "reopened.json"
+    save(record, path)
+    return path
+
+
+ILLEGAL_BOT = "def choose(game, state):\n    return 'zz99'\n"  # no game's move
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id):
+    bot = tmp_path / "bot.py"
+    bot.write_text(ILLEGAL_BOT, encoding="utf-8")
+    scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (str(bot), None), 1.0))
+    app.switch(scene)
+    assert wait(app, scene.is_over, 60)
+    said = scene.recorder.record.result.reason
+    assert said.startswith(f"{scene.game.sides[0]} forfeits: bot played an illegal move 'zz99' at move 1: "), said
+    row, panel, replay = listed_and_replayed(app, scene.recorder.record)
+    assert f"({scene.game.sides[0]} forfeits: bot " in row, row  # cut to the row's width
+    assert any(line.startswith(f"{scene.game.sides[0]} forfeits: bot") for line in panel), panel
+    pasted = copied_and_pasted(app, replay)
+    assert (pasted.result.winner, pasted.result.reason) == (1, said)
+    back = outside_file(scene.recorder.record)
+    if game_id == "hex":  # RE[W+Forfeit], why in GC
+        assert back.result == Result(1, said)
+    elif game_id == "reversi":  # GGF has no word for a forfeit: no end is written, none is read
+        assert back.result is None
+
+
+# -- what files say of an end: SGF FF[4]'s RE (red-bean.com: "B+R"/"B+Resign", "B+T"/"B+Time",
+# "B+F"/"B+Forfeit", "B+" or "B+" a score, "0"/"Draw", "Void", "?"), Little Golem's RE[B], GGF's RE
+HEXGUI_UNFINISHED = "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5]RE[{result}];B[c3];W[b2])"
+
+
+@pytest.mark.parametrize(("value", "winner", "said"), [
+    ("B+R", 0, "Red resigns"), ("B+Resign", 0, "Red resigns"), ("W+T", 1, "Blue lost on time"),
+    ("W+Time", 1, "Blue lost on time"), ("B+F", 0, "Red forfeits"), ("W+Forfeit", 1, "Blue forfeits"),
+    ("B+", 0, "Blue wins"), ("W+2.5", 1, "Red wins"), ("0", None, "Draw"), ("Draw", None, "Draw"),
+])
+def test_an_sgfs_result_is_said_as_the_file_says_it_and_written_back_so(value, winner, said):
+    record = record_from_sgf(HEXGUI_UNFINISHED.format(result=value))
+    assert record.result == Result(winner, said)
+    assert record_from_sgf(sgf_from_record(record)).result == Result(winner, said)
+    assert record_from_move_list(move_list_text(record)).result == Result(winner, said)
+
+
+@pytest.mark.parametrize("value", ["Void", "?", "B+Rubbish", ""])
+def test_an_sgf_result_that_names_no_end_leaves_the_game_unfinished(value):
+    assert record_from_sgf(HEXGUI_UNFINISHED.format(result=value)).result is None
+
+
+LITTLE_GOLEM = ("(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[5]RE[{result}]GC[ game #1]SO[http://www.littlegolem.com]"
+                ";W[cb];B[bd];W[cc])")
+
+
+@pytest.mark.parametrize(("value", "winner", "said"), [
+    ("B", 0, "Blue wins"), ("W", 1, "Red wins"),  # what Little Golem writes: who won, not how
+    ("B+T", 0, "Red lost on time"), ("W+R", 1, "Blue resigns"),  # SGF's forms, should it write them
+])
+def test_a_little_golem_result_says_who_won_and_how_only_where_the_file_says_how(value, winner, said):
+    """RE[W] read "Blue forfeits": a game lost on time, most often, said to be forfeited, a word
+    Little Golem's file does not write."""
+    record = record_from_sgf(LITTLE_GOLEM.format(result=value))
+    assert record.result == Result(winner, said)
+    assert record_from_sgf(sgf_from_record(record)).result == Result(winner, said)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_little_golem_win_is_said_with_the_winners_name_in_the_replay(app, tmp_path, language):
+    path = tmp_path / "game1.hsgf"
+    path.write_text(LITTLE_GOLEM.format(result="W"), encoding="utf-8")
+    with in_language(app, language):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.run_frames(2)
+        assert isinstance(app.scene, ReplayScene)
+        panel = drawn_texts(app)
+    said = "Bob (Red) wins" if language == "en" else "Bob (Vermelho) ganha"
+    assert said in panel and not any("forfeit" in text or "falta" in text for text in panel), panel
+
+
+GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"
+                  "BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)")
+
+
+@pytest.mark.parametrize(("value", "result"), [
+    ("+64.000:r", Result(0, "White resigns")), ("-64.000:t", Result(1, "Black lost on time")),
+    ("+10.000", Result(0, "Black wins")), ("-4.000:s", Result(1, "White wins")), ("0.000", Result(None, "Draw")),
+    ("?", None),
+])
+def test_a_ggfs_result_is_said_as_the_file_says_it(value, result):
+    """A margin alone (or agreed, ``:s``) names the winner and not how: the game opened unfinished,
+    as if the file said nothing of its end."""
+    record = record_from_ggf(GGF_UNFINISHED.format(result=value))
+    assert record.result == result
+    if result is not None:
+        assert record_from_move_list(move_list_text(record)).result == result
+
+
+def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_say_it():
+    """SGF writes W+Time and, in GC, the move; GGF's ``:t`` has no room for it; the move list keeps it."""
+    hex_record = record_from_sgf(HEXGUI_UNFINISHED.format(result="")).finish(Result(0, "Red lost on time at move 2"))
+    assert "RE[B+Time]" in sgf_from_record(hex_record) and "GC[Red lost on time at move 2]" in sgf_from_record(hex_record)
+    assert record_from_sgf(sgf_from_record(hex_record)).result == Result(0, "Red lost on time at move 2")
+    reversi = record_from_ggf(GGF_UNFINISHED.format(result="?")).finish(Result(1, "Black lost on time at move 2"))
+    assert "RE[-64.000:t]" in ggf_from_record(reversi)  # the flag fall was not written at all
+    assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time")
+    assert record_from_move_list(move_list_text(reversi)).result == Result(1, "Black lost on time at move 2")
+
+
+# -- a file's date, to the precision it gave (SGF FF[4]'s DT: "Partial dates are allowed")
+HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
+
+
+@pytest.mark.parametrize(("date", "english", "portuguese"), [
+    ("2003", "2003", "2003"), ("2003-05", "2003-05", "05/2003"), ("2003-05-06", "2003-05-06", "06/05/2003"),
+    ("2003-05-06,07", "2003-05-06", "06/05/2003"),
+])
+def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date, english, portuguese):
+    """DT[2003-05] was listed as "2003-05-01 00:00" and written back as DT[2003-05-01]: a day (and
+    an hour) the file did not give."""
+    record = record_from_sgf(HEXGUI_DATED.format(date=date))
+    assert record.date_given == english and record.started.startswith(english)
+    for language, shown in (("en", english), ("pt", portuguese)):
+        with in_language(app, language):
+            save(record, games_dir() / f"dated-{language}.json")
+            scene = RecordsScene(app)
+            app.switch(scene)
+            app.run_frames(2)
+            rows = drawn_texts(app)
+        detail = next(text for text in rows if f"dated-{language}.json" in text)
+        assert f"· {shown} ·" in detail and ":" not in detail.split(" · ")[1], detail  # no hour
+    reopened = load(games_dir() / "dated-en.json")
+    assert reopened.date_given == english
+    assert f"DT[{english}]" in sgf_from_record(reopened)
+    assert record_from_sgf(sgf_from_record(reopened)).date_given == english
+    copied = move_list_text(reopened)
+    assert f"Date: {english}\n" in copied and record_from_move_list(copied).date_given == english
+
+
+def test_a_partial_date_is_left_out_of_a_ggf_which_writes_a_date_to_the_second():
+    """GGS's DT (2003.05.01_00:00:00.UTC) would make a day and an hour up: a Reversi game whose
+    copied list gave "Date: 2003-05" is written without DT; a whole date keeps it."""
+    dated = record_from_move_list("Reversi\nDate: 2003-05\n1. f5 d6\nResult: unfinished\n")
+    assert dated.date_given == "2003-05" and "DT[" not in ggf_from_record(dated)
+    whole = record_from_move_list("Reversi\nDate: 2003-05-06T10:20:30+00:00\n1. f5 d6\nResult: unfinished\n")
+    assert whole.date_given is None and "DT[2003.05.06_10:20:30.UTC]" in ggf_from_record(whole)
+
+
+def test_a_played_on_game_read_from_a_file_is_listed_by_its_last_change_and_written_with_its_start():
+    """The row shows the file's date until the game changes, then when it changed; the game still
+    began when the file says, to its precision: DT[2003-05], not DT[2003-05-01]."""
+    played_on = record_from_sgf(HEXGUI_DATED.format(date="2003-05")).with_move("a1")
+    assert played_on.date_shown() is None and played_on.date_given == "2003-05"
+    assert "DT[2003-05]" in sgf_from_record(played_on) and "Date: 2003-05\n" in move_list_text(played_on)
