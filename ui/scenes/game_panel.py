@@ -99,15 +99,17 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
     tx.text(surface, detail, (x, y), size, theme.text)
-    line = " ".join(p.pv[:6]) if len(p.pv) > 1 and p.kind != "rule" else ""  # one move: the best, said above;
+    line = p.pv[:6] if len(p.pv) > 1 and p.kind != "rule" else []  # one move: the best, said above;
     # a rule's line is its move; the nodes searched stand before the line, not before a proof
-    second = tx.join_parts([*carried, proof] if proof else [*carried, nodes, line])
+    second = tx.join_parts([*carried, proof] if proof else [*carried, nodes])
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
+    if not proof and line:  # the line ends at a whole move (tx.fit_moves)
+        second = tx.fit_moves(line, size, width, f"{second}{tx.SEPARATOR}" if second else "") or second
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
     if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
-        tx.text(surface, tx.fit(f" · {line}", size, room), (drawn.right, y + step), size, theme.muted)
+        tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
 
 
