@@ -221,3 +221,32 @@ def test_the_thinking_cards_line_ends_at_a_whole_move(app, monkeypatch, language
         assert all(_ends_at_a_whole_move(text, LONG_LINE[:6]) for text in lines), lines
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 560)])
+def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size):
+    """At 800x560 the card's proof was cut: "provado: Sul ganha em 2 meias-joga…" (Rastros 7x7's
+    analysis, in Portuguese), "proven: White wins by 4 discs on the…" (Reversi's solver).  Where
+    the whole proof does not fit its line the card says who wins alone, never a cut sentence."""
+    try:
+        i18n.set_language(language)
+        for game_id, options, moves, proof in (
+                ("reversi", {}, ["f5", "d6"], dict(score=4.0, exact_margin=True, mover=1)),
+                ("rastros", {"size": 7}, ["4-3", "5-2", "6-1", "6-2", "6-3", "7-3"],
+                 dict(score=999_998.0, proven_plies=2, mover=0))):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+            app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, (None, "level-5"), 1.0), moves)
+            scene = app.scene
+            assert wait(app, lambda scene=scene: scene.computer.job is None, 120)
+            search = AIProgress(job_id=1, depth=9, best_text="x", nodes=9_999, pv=[], proven=1, kind="solver", **proof)
+            scene.computer.last_search, scene.computer.last_search_moves = search, list(scene.history)
+            drawn = recorded_text(monkeypatch)
+            app.invalidate()
+            app.run_frames(2)
+            monkeypatch.undo()
+            said = [text for text in drawn if text.startswith(i18n._("proven: {side} wins").split("{")[0])]
+            assert said and not any(text.endswith("…") for text in said), said
+    finally:
+        i18n.set_language("en")

@@ -98,6 +98,8 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width) or [""]
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
+    if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
+        proof = proven_text(p, game.sides, short=True)  # not "proven: South wins in 2 meias-joga…"
     tx.text(surface, detail, (x, y), size, theme.text)
     line = p.pv[:6] if len(p.pv) > 1 and p.kind != "rule" else []  # one move: the best, said above;
     # a rule's line is its move; the nodes searched stand before the line, not before a proof
