@@ -23,7 +23,7 @@ from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner
+from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner, spinner_reach
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -375,9 +375,10 @@ class GamePanel:
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
         thinking = to_move and scene.computer_thinking()
-        if thinking:
-            spinner(surface, (right - self._s(10), rect.centery), self._s(10), theme.accent)
-            right -= self._s(20)
+        if thinking:  # the ring with its dots, then a gap before the score
+            reach = spinner_reach(self._s(10))
+            spinner(surface, (right - reach, rect.centery), self._s(10), theme.accent)
+            right -= 2 * reach + self._s(6)
         left, top_line = rect.x + self._s(44), rect.y + self._s(8)
         side_right = right if score is None else self._score(surface, score, right, top_line)
         tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),
