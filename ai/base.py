@@ -113,6 +113,13 @@ class Player:
         it knows nothing.  Analysis shows it as a proof; a search may still play on for mistakes."""
         return None
 
+    def known_move(self, state: State) -> Hashable | None:
+        """The move the player's own knowledge names in ``state`` without a search (an opening
+        book, a solved map, a rule such as a win in one), the one its hint names; None where it
+        would search.  Analysis takes it first among moves of equal value (``MoveValues.best``),
+        so a hint and analysis' best move never name two different moves of one value."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.info.id}>"
 

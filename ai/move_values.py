@@ -80,6 +80,7 @@ class MoveValues:
     by_score: bool = False  # Monte Carlo values ranked by value, not visits (Blue's stones under the swap rule)
     monte_carlo: bool = False  # a Monte Carlo analysis (Hex): ``nodes`` counts playouts
     lines: dict[Hashable, tuple] = field(default_factory=dict)  # a move -> its line: the move, then the best replies
+    favourite: Hashable | None = None  # the move the player's knowledge names (its hint): first among equals
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -88,8 +89,11 @@ class MoveValues:
         return rank(value)
 
     def best(self) -> MoveValue | None:
-        """The move the values prefer (a proven win first, the quickest; a proven loss last, the slowest)."""
-        return max(self.values.values(), key=self.key, default=None)
+        """The move the values prefer (a proven win first, the quickest; a proven loss last, the
+        slowest); among moves of one value the ``favourite``, the move the hint names (Rastros 7x7's
+        eight first moves all win: the book's 5-3, not the first listed), else the first valued."""
+        return max(self.values.values(), key=lambda value: (self.key(value), value.move == self.favourite),
+                   default=None)
 
     def best_line(self) -> tuple:
         """The principal variation: the best move, then the replies its search expects (the move
@@ -210,21 +214,22 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
     if game_id == "hex":
         return _analyse_hex(state, stop, report, max_playouts or HEX_PLAYOUTS, seed)
     player = player or analysis_player(game_id, seed)
+    favourite = player.known_move(state)  # the hint's move, asked of the player the hint asks
     player = getattr(player, "analysed_by", player)  # its search: rules before it name a move, not values
     if game_id == "trax":
-        return _analyse_trax(state, player, stop, report, max_depth, seed)
+        return _analyse_trax(state, player, stop, report, max_depth, seed, favourite)
     if max_depth is not None:  # a capped analysis (tests, exports): every round to its full depth
         return _analyse_children(state, player, stop, report, min(max_depth, ROUND_PLIES),
-                                 lambda depth: Limits(depth=depth, stop=stop))
+                                 lambda depth: Limits(depth=depth, stop=stop), favourite=favourite)
     # open-ended (the window): a move whose search at this round's depth takes longer than the
     # slice keeps the value of the deepest search finished and goes deeper next round (its
     # transposition table kept), so the values keep coming a few times a second
     return _analyse_children(state, player, stop, report, ROUND_PLIES,
-                             lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop))
+                             lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop), favourite=favourite)
 
 
 def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: Report | None,
-                  max_depth: int | None, seed: int | None) -> MoveValues:
+                  max_depth: int | None, seed: int | None, favourite: Hashable | None = None) -> MoveValues:
     """Trax: round 1 is the threat player's one decision per move (``TRAX_SLICE`` each); the
     rounds after it search each move's position ever deeper by alpha-beta on the same path
     evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
@@ -234,7 +239,7 @@ def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: R
     return _analyse_children(state, player, stop, report, rounds,
                              lambda depth: Limits(time=TRAX_SLICE, stop=stop) if depth == 1
                              else Limits(depth=depth, time=slice_, stop=stop),
-                             lambda depth: player if depth == 1 else deeper)
+                             lambda depth: player if depth == 1 else deeper, favourite)
 
 
 def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
@@ -266,12 +271,14 @@ def _stopped(stop: StopFlag | None) -> bool:
 
 def _analyse_children(state: State, player: Player, stop: StopFlag | None, report: Report | None,
                       rounds: int, limits_for: Callable[[int], Limits],
-                      player_for: Callable[[int], Player] | None = None) -> MoveValues:
+                      player_for: Callable[[int], Player] | None = None,
+                      favourite: Hashable | None = None) -> MoveValues:
     """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``), by
-    ``player_for(r)`` (``player`` in every round by default)."""
+    ``player_for(r)`` (``player`` in every round by default); ``favourite`` (``Player.known_move``)
+    goes first among equal values."""
     started = time.perf_counter()
     mover = state.to_move
-    snapshot = MoveValues(mover)
+    snapshot = MoveValues(mover, favourite=favourite)
     open_moves = []
     alike = {group[0]: group for group in _move_groups(state)}  # a move searched -> the moves of its value
     for move in alike:
@@ -439,16 +446,15 @@ def _all_proven(moves: list, mover: int, started: float, result: int = -1) -> Mo
 def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValues | None:
     """Blue's first stone without the swap rule on a size the shipped first-move maps solve: every
     cell proven won or lost, as the map says, the most central winning cell (the one the hint and
-    the levels play, ``hex_knowledge.winning_opening``) the best.  The Monte Carlo tree read "66%"
+    the levels play, ``hex_knowledge.known_first_move``: the snapshot's favourite) the best.  The Monte Carlo tree read "66%"
     on 7x7's f2 after 370,000 playouts, and never proved the centre the hint calls a proven win.
     None: not such a position."""
     knowledge = import_engine("ai.engines.hex_knowledge")
     n = state.game.size
     if state.game.swap or state.boards[0] | state.boards[1] or n not in _solved_sizes():
         return None
-    winning, first = knowledge.opening_maps()[n], knowledge.winning_opening(n)
-    snapshot = _all_proven(sorted(cells, key=lambda cell: cell != first), state.to_move, started)
-    for cell in winning:
+    snapshot = _all_proven(cells, state.to_move, started)
+    for cell in knowledge.opening_maps()[n]:
         snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1)
     return snapshot
 
@@ -487,6 +493,17 @@ def _keep_tree_line(snapshot: MoveValues, searcher) -> None:
 
 def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                  seed: int | None) -> MoveValues:
+    """Hex's values (see the module docstring), each snapshot's favourite the first move level-5
+    plays from the solved maps (``hex_knowledge.known_first_move``)."""
+    favourite = import_engine("ai.engines.hex_knowledge").known_first_move(state)
+    result = _hex_values(state, stop, report and (lambda snapshot: report(replace(snapshot, favourite=favourite))),
+                         max_playouts, seed)
+    result.favourite = favourite
+    return result
+
+
+def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
+                seed: int | None) -> MoveValues:
     swap_wins = import_engine("ai.engines.hex_knowledge").swap_wins
     hex_searcher = import_engine("ai.engines.hex_mcts").HexSearcher
     from ai.search.driver import search

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from ai.move_values import MoveValue, MoveValues
-from tests.ui_helpers import key, wait
+from tests.ui_helpers import click, key, wait
 from ui.analysis import latest_valued
 from ui.analysis_mode import move_labels, value_text
 from ui.eval_bar import position_value
@@ -927,3 +927,36 @@ def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_
         booked.append(scene.game.format_move(state, answer.move))
         state = state.play(answer.move)
     assert len(booked) > 2 and line == booked[:LINE_PLIES], (line, booked)  # as many as the window is sent
+
+
+@pytest.mark.parametrize("game_id, options, moves, best", [
+    ("rastros", {"size": 7}, (), "5-3"),  # all eight first moves win: the book's, not the first listed (3-3)
+    ("rastros", {"size": 6}, (), "4-3"),  # three win: the book's, not 3-3
+    ("hex", {"size": 5, "swap": True}, (), "c1"),  # every first stone loses to the swap or to Red: the balanced one
+    ("tictactoe", {}, ("a1", "b1", "c1", "a2", "b2"), "a3"),  # every move loses in 2: the block the rule names
+])
+def test_the_hint_and_analysis_name_one_move_among_moves_of_one_value(app, monkeypatch, game_id, options, moves, best):
+    """Rastros 7x7's start: analysis marked 3-3 best (the first of eight proven wins) while the
+    hint named the book's 5-3, two "best" moves for one position.  Among moves of one value
+    analysis now takes the one the hint names (``Player.known_move``), in every game whose hint
+    comes from a book, a solved map or a rule."""
+    from tests.ui_helpers import recorded_text
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    for text in moves:
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+    assert scene.state == scene.game.play_line(list(moves))
+    key(app, pygame.K_h)
+    assert wait(app, lambda: any(m.text.startswith(f"Hint: {best}") for m in scene.messages.current()), 120)
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    values = scene.analysis.values
+    tied = [m for m, v in values.values.items() if values.key(v) == values.key(values.best())]
+    assert len(tied) > 1  # a tie, which the old order broke by the first move valued
+    assert scene.analysis.best_line().pv[0] == best
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert f"best {best}" in " ".join(drawn), drawn

@@ -427,6 +427,9 @@ def test_a_search_cut_short_never_replaces_a_deeper_value():
         def known_outcome(self, state):
             return None
 
+        def known_move(self, state):
+            return None
+
         def choose(self, state, limits, report):
             self.calls += 1
             reached = limits.depth if limits.depth <= 2 else 1
@@ -543,3 +546,20 @@ def test_hexs_first_stones_without_the_swap_are_the_solved_maps(size):
     assert {m for m, v in result.values.items() if v.proven == 1} == opening_maps()[size]
     assert all(v.proven == -1 for m, v in result.values.items() if m not in opening_maps()[size])
     assert result.best().move == winning_opening(size) and result.best_line() == (winning_opening(size),)
+
+
+@pytest.mark.parametrize("game_id, options, moves", [
+    ("rastros", {"size": 7}, ()), ("rastros", {"size": 6}, ()), ("reversi", {"size": 6}, ("c2",)),
+    ("reversi", {}, ()), ("hex", {"size": 5, "swap": True}, ()), ("hex", {"size": 6}, ()),
+    ("tictactoe", {}, ("a1",)), ("tictactoe", {}, ("a1", "b1", "c1", "a2", "b2")),
+])
+def test_a_known_move_is_the_move_the_hint_names(game_id, options, moves):
+    """``Player.known_move`` is analysis' first among equals because it is the hint's move: level-5
+    asked for a hint names it (a book's, a solved map's, a rule's, a drawn solved board's first
+    drawing move), so the two never part."""
+    game = games.load(game_id, **options)
+    state = game.play_line(list(moves))
+    player = ai.make_player(game_id, "level-5", seed=0)
+    known = player.known_move(state)
+    assert known is not None
+    assert player.choose(state, ai.Limits(time=1.0, best=True)) == known

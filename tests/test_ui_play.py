@@ -397,3 +397,35 @@ def test_the_button_that_closed_the_result_card_is_not_drawn_hovered_on_the_next
     _hotseat_to_the_result(app, scene)
     border = (new_game.rect.centerx, new_game.rect.top)
     assert app.screen.get_at(border) == app.screen.get_at((menu.rect.centerx, menu.rect.top))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, size):
+    """Reversi against the computer at 1280x800: while it thought, its card's spinner stood on
+    the last letters of "8 discs" (the ring was kept clear of the score, not its dots).  The
+    score now ends short of the spinner's dots, at every window size."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui.scenes import game_panel
+    from ui.widgets import spinner_reach
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    moves = ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c5", "c6", "b5"]  # past the book
+    app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, ("level-5", None), 10.0), moves)
+    scene = app.scene
+    assert wait(app, lambda: scene.computer_thinking() and scene.progress is not None, 120)
+    spun: list[tuple[tuple[int, int], int]] = []
+    draw_spinner = game_panel.spinner
+    monkeypatch.setattr(game_panel, "spinner", lambda surface, centre, radius, colour: (
+        spun.append((centre, radius)), draw_spinner(surface, centre, radius, colour)))
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    black_card = scene.panel.player_cards[0]
+    (centre, radius), = [(c, r) for c, r in spun if black_card.collidepoint(c)]
+    ring = pygame.Rect(0, 0, 2 * spinner_reach(radius), 2 * spinner_reach(radius))
+    ring.center = centre
+    on_card = [(text, rect) for text, rect in drawn if black_card.contains(rect)]
+    assert any(text == "discs" for text, _rect in on_card), on_card
+    assert not [text for text, rect in on_card if rect.colliderect(ring)], (ring, on_card)
+    key(app, pygame.K_u)  # the search cancelled

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from ai.search.classic import COURSE_SCALE
-from tests.ui_helpers import key, recorded_text_colours
+from tests.ui_helpers import key, recorded_text, recorded_text_colours, wait
 from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -173,5 +173,80 @@ def test_a_hint_on_6x6_reversi_says_its_proven_margin_is_the_boards(app, monkeyp
         assert said[language] in [text for text, _colour in drawn], drawn
         page = re.sub(r"\s+", " ", rules_source("reversi"))
         assert said[language].replace("Branco", "Preto").replace("White", "Black").replace("4", "6") in page
+    finally:
+        i18n.set_language("en")
+
+
+LONG_LINE = ["f4", "f5", "a3", "d3", "b4", "e2", "c6", "pass"]  # a Reversi principal variation
+
+
+def _ends_at_a_whole_move(text: str, moves: list[str]) -> bool:
+    """Whether ``text``'s moves (what follows its last separator) are the line's first moves,
+    then " …" unless all of them are there."""
+    said = text.rsplit(" · ", 1)[-1].split(" ")
+    if said[-1] == "…":
+        return said[:-1] == moves[:len(said) - 1]
+    return said == moves
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 560), (800, 500)])
+def test_the_thinking_cards_line_ends_at_a_whole_move(app, monkeypatch, language, size):
+    """Reversi against the computer: a long principal variation was cut inside a move on the
+    thinking card ("f4 f5 a3 d…").  At every window size down to the least the app allows (at
+    800x500 the card is one line, without the line), in both languages, the line ends at a whole
+    move, with "…" where the rest does not fit, on the card's second line and beside a proof."""
+    from ui.app import LEAST_SIZE
+
+    try:
+        i18n.set_language(language)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.run_frames(2)
+        app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-5"), 1.0), ["f5", "d6"])
+        scene = app.scene
+        assert wait(app, lambda: scene.computer.job is None, 120)  # the computer's player loaded: Black's turn
+        searches = [AIProgress(job_id=1, depth=14, best_text="f4", score=4.0, nodes=12_345_678, pv=LONG_LINE,
+                               mover=1),
+                    AIProgress(job_id=1, depth=20, best_text="f4", score=4.0, nodes=12_345_678, pv=LONG_LINE,
+                               proven=1, exact_margin=True, mover=1, kind="solver")]
+        lines = []
+        for search in searches:
+            scene.computer.last_search, scene.computer.last_search_moves = search, list(scene.history)
+            drawn = recorded_text(monkeypatch)
+            app.invalidate()
+            app.run_frames(2)
+            monkeypatch.undo()
+            lines += [text for text in drawn if " · " in text and text.rsplit(" · ", 1)[-1].split(" ")[0] in ("f4", "…")]
+        assert lines or size == LEAST_SIZE
+        assert all(_ends_at_a_whole_move(text, LONG_LINE[:6]) for text in lines), lines
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 560)])
+def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size):
+    """At 800x560 the card's proof was cut: "provado: Sul ganha em 2 meias-joga…" (Rastros 7x7's
+    analysis, in Portuguese), "proven: White wins by 4 discs on the…" (Reversi's solver).  Where
+    the whole proof does not fit its line the card says who wins alone, never a cut sentence."""
+    try:
+        i18n.set_language(language)
+        for game_id, options, moves, proof in (
+                ("reversi", {}, ["f5", "d6"], dict(score=4.0, exact_margin=True, mover=1)),
+                ("rastros", {"size": 7}, ["4-3", "5-2", "6-1", "6-2", "6-3", "7-3"],
+                 dict(score=999_998.0, proven_plies=2, mover=0))):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+            app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, (None, "level-5"), 1.0), moves)
+            scene = app.scene
+            assert wait(app, lambda scene=scene: scene.computer.job is None, 120)
+            search = AIProgress(job_id=1, depth=9, best_text="x", nodes=9_999, pv=[], proven=1, kind="solver", **proof)
+            scene.computer.last_search, scene.computer.last_search_moves = search, list(scene.history)
+            drawn = recorded_text(monkeypatch)
+            app.invalidate()
+            app.run_frames(2)
+            monkeypatch.undo()
+            said = [text for text in drawn if text.startswith(i18n._("proven: {side} wins").split("{")[0])]
+            assert said and not any(text.endswith("…") for text in said), said
     finally:
         i18n.set_language("en")

@@ -230,6 +230,19 @@ def join_parts(parts: Iterable[str]) -> str:
     return SEPARATOR.join([*map(_unstopped, kept[:-1]), *kept[-1:]])
 
 
+def fit_moves(moves: list[str], size: int, width: int, lead: str = "") -> str:
+    """``lead``, then as many of ``moves`` (a line of play, a space apart) as fit in ``width``
+    pixels, ended by " …" after the last whole move when the rest does not fit: a line cut inside
+    a move ("f4 c3 …" cut to "f4 c") reads as a move that is not there.  "" when not even
+    ``lead`` and the ellipsis fit."""
+    font = ui_font(size)
+    for count in range(len(moves), -1, -1):
+        shown = " ".join([*moves[:count], *(["…"] if count < len(moves) else [])])
+        if font.size(lead + shown)[0] <= width:
+            return lead + shown
+    return ""
+
+
 def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
     """``parts`` joined by ``SEPARATOR`` (``join_parts``) into at most ``most`` lines of ``width``
     pixels, broken between parts (an option is never split from its value); what does not fit

@@ -584,6 +584,15 @@ class DragScroll:
         return dragged
 
 
+SPINNER_DOT = 0.26  # a spinner's largest dot's radius, a share of the ring's
+
+
+def spinner_reach(radius: int) -> int:
+    """How far from its centre a spinner of ``radius`` draws: the ring and its largest dot, so
+    what stands beside it keeps clear (a player card's "discs" ran under the ring's dots)."""
+    return radius + max(2, int(radius * SPINNER_DOT))
+
+
 def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color) -> None:
     """An animated ring of dots: the computer is thinking."""
     t = time.monotonic()
@@ -593,7 +602,7 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color
         alpha = 0.25 + 0.75 * (1 - phase)
         x = center[0] + radius * math.cos(angle)
         y = center[1] + radius * math.sin(angle)
-        dot = max(2, int(radius * 0.26 * (0.6 + 0.4 * (1 - phase))))
+        dot = max(2, int(radius * SPINNER_DOT * (0.6 + 0.4 * (1 - phase))))
         pygame.draw.circle(surface, mix((128, 128, 128), color, alpha), (int(x), int(y)), dot)
 
 

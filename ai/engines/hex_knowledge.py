@@ -350,6 +350,18 @@ def opening_without_swap(n: int) -> Progress | None:
     return Progress(depth=1, best_move=move, pv=[move], kind="rule", reason="centre", done=True)
 
 
+def known_first_move(state: HexState) -> int | None:
+    """The first move level-5 plays from the solved maps without a search, on a size that has
+    one: Blue's first stone (``winning_opening``, or ``balanced_opening`` under the swap rule)
+    and Red's swap where taking the stone over wins; None elsewhere."""
+    n = state.game.size
+    if n not in opening_maps():
+        return None
+    if not (state.boards[0] | state.boards[1]):
+        return balanced_opening(n) if state.game.swap else winning_opening(n)
+    return SWAP if swap_wins(state) else None
+
+
 # -- the player ----------------------------------------------------------------------------------
 class RootAnalysis:
     """``analyse`` of one root in a thread of its own.  The kernels release the GIL, so the move
@@ -631,6 +643,10 @@ class KnowledgePlayer(HexMCTSPlayer):
         self.searcher = KnowledgeSearcher(solve=True, prior_weight=prior_weight, tree_mustplay=tree_mustplay,
                                           templates=templates, inferior_at=inferior_at, analyse_up_to=analyse_up_to,
                                           seed=self.rng.randrange(1 << 30))
+
+    def known_move(self, state: HexState) -> int | None:
+        """The solved maps' first move (``known_first_move``), as ``choose`` plays it."""
+        return known_first_move(state)
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         """The solved map's proven decision, else the swap table's advice (no proof); a stone is

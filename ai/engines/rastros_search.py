@@ -113,6 +113,24 @@ def safe_first(state: RastrosState) -> list[int]:
     return sorted(state.legal_moves(), key=lambda move: gives_a_win_in_one(state, move))
 
 
+def winning_step(state: RastrosState) -> int | None:
+    """The first legal move that wins at once (into the own goal, or leaving the opponent no
+    move), or None."""
+    return next((m for m in state.legal_moves() if wins_at_once(state, m)), None)
+
+
+def book_choice(state: RastrosState) -> tuple[int, int, int | None] | None:
+    """The books' move for ``state`` with its result and length (``book_answer``'s form): the
+    solved opening's (ai/data/rastros_book<n>.npz), else ``book_move``'s proven win; None
+    outside them."""
+    moves = state.legal_moves()
+    answer = book_answer(state)
+    if answer is not None and answer[0] in moves:
+        return answer
+    move = book_move(state)
+    return (move, 1, None) if move is not None and move in moves else None
+
+
 class RastrosSearcher:
     """The driver's Searcher for Rastros: alpha-beta iterations (and root solver steps)."""
 
@@ -144,19 +162,13 @@ class RastrosSearcher:
     # -- the driver's interface -----------------------------------------------------------------
     def start(self, state: RastrosState, limits: Limits) -> Progress | None:
         """Answer at once a win in one (the rules say so) or from the book; else prepare."""
-        moves = state.legal_moves()
-        win = next((m for m in moves if wins_at_once(state, m)), None)
+        win = winning_step(state)
         if win is not None:  # into the own goal, or a step that leaves the opponent no move
             return Progress(depth=1, best_move=win, pv=[win], score=WIN - 1, proven=1, proven_plies=1,
                             kind="solver")
-        if self.options.book:
-            answer = book_answer(state)  # the solved opening (ai/data/rastros_book<n>.npz)
-            if answer is not None and answer[0] in moves:
-                move, proven, plies = answer
-                return self._book_progress(state, limits, move, proven, plies)
-            move = book_move(state)
-            if move is not None and move in moves:
-                return self._book_progress(state, limits, move, 1, None)
+        answer = book_choice(state) if self.options.book else None
+        if answer is not None:
+            return self._book_progress(state, limits, *answer)
         kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
@@ -397,3 +409,14 @@ class RastrosPlayer(Player):
             if not after.is_terminal():
                 self._searchers[n].remember_win(after)
         return self.last.best_move
+
+    def known_move(self, state: RastrosState) -> int | None:
+        """A win in one, else the book's move where this level reads the book: ``start``'s answers
+        without a search."""
+        if state.is_terminal():
+            return None
+        win = winning_step(state)
+        if win is not None or not self.options.book:
+            return win
+        answer = book_choice(state)
+        return None if answer is None else answer[0]

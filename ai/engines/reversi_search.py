@@ -127,8 +127,7 @@ class KernelSearch:
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
-        if self.depth_cap is None and not self.noise and not self.solve_first and self.solve_empties:
-            # the full player only (not the bench's midgame-only one): 6x6 perfect play, 8x8 openings
+        if self.reads_book():
             # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
             answer = book_answer(state, None if limits.best else self.rng, limits.depth)
             if answer is not None:
@@ -155,6 +154,11 @@ class KernelSearch:
             if self.kept is not None:
                 self.plan.step = 1  # no midgame move may replace it: only the exact solve, in the move's time
         return None
+
+    def reads_book(self) -> bool:
+        """The full player only (not the bench's midgame-only one, nor a capped or noisy level):
+        6x6 perfect play, 8x8 openings."""
+        return self.depth_cap is None and not self.noise and not self.solve_first and bool(self.solve_empties)
 
     def keep_known_margin(self, limits: Limits) -> Progress | None:
         """A move proven to keep the known margin (one null window of the solver), searched to the
@@ -425,3 +429,10 @@ class ReversiPlayer(Player):
         depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
         self.last = search(self.engine(state), state, replace(limits, depth=depth), progress)
         return self.last.best_move
+
+    def known_move(self, state: ReversiState) -> int | None:
+        """The book's best move where this player reads the book: the move a hint names there
+        without a search (``KernelSearch.start``)."""
+        engine = self.engine(state)
+        answer = book_answer(state) if isinstance(engine, KernelSearch) and engine.reads_book() else None
+        return None if answer is None else answer.move

@@ -300,6 +300,15 @@ def perfect_moves(state: TicTacToeState) -> list[int] | None:
     return [m for m in state.legal_moves() if values[m] == best]
 
 
+def first_drawing_move(state: TicTacToeState) -> int | None:
+    """On a solved board whose value is a draw, the first drawing move in the game's move order
+    (every one is as good as the others: a proven draw has no length to rank by); else None."""
+    values = _solved_move_values(state)
+    if not values or max(values.values()) != 0:
+        return None
+    return next(m for m in state.legal_moves() if values[m] == 0)
+
+
 def rule_report(state: TicTacToeState, move: int, winning_line: bool = False, reason: str = "") -> Progress:
     """The report of a move a rule chose without a search, with what is proven of the position:
     a win in one (in 1 ply), a victory by continuous threats found (``winning_line``: a win of
@@ -347,6 +356,8 @@ class Tactics(Player):
                progress: ProgressCallback | None = None) -> Hashable:
         moves = state.legal_moves()
         forced, reason = self._rule_move(state, moves)
+        if not forced and limits is not None and limits.best:
+            forced = self._drawing_hint(state)
         search_limits, winning_line = limits, False
         if not forced and self.threats:
             clock = threat_clock(limits)
@@ -361,6 +372,21 @@ class Tactics(Player):
         if progress is not None:
             progress(rule_report(state, forced[0], winning_line, reason))
         return forced[0]
+
+    def known_move(self, state: TicTacToeState) -> int | None:
+        """A rule's move (a win in one, a block, the centre of an empty big board), else a drawn
+        solved board's first drawing move (``first_drawing_move``): the moves ``choose`` names
+        for a hint without its search."""
+        if state.is_terminal():
+            return None
+        forced, _ = self._rule_move(state, state.legal_moves())
+        return forced[0] if forced else (self._drawing_hint(state) or [None])[0]
+
+    def _drawing_hint(self, state: TicTacToeState) -> list[int]:
+        """A hint on a drawn solved board: the first drawing move, the one analysis ranks first
+        among the equal draws, rather than the search's pick among them."""
+        move = first_drawing_move(state) if self.perfect else None
+        return [] if move is None else [move]
 
     def _rule_move(self, state: TicTacToeState, moves: list[int]) -> tuple[list[int], str]:
         """The move a rule plays before any search, with its ``Progress.reason``: the centre of an

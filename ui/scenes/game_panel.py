@@ -23,7 +23,7 @@ from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner
+from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner, spinner_reach
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -98,16 +98,20 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width) or [""]
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
+    if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
+        proof = proven_text(p, game.sides, short=True)  # not "proven: South wins in 2 meias-joga…"
     tx.text(surface, detail, (x, y), size, theme.text)
-    line = " ".join(p.pv[:6]) if len(p.pv) > 1 and p.kind != "rule" else ""  # one move: the best, said above;
+    line = p.pv[:6] if len(p.pv) > 1 and p.kind != "rule" else []  # one move: the best, said above;
     # a rule's line is its move; the nodes searched stand before the line, not before a proof
-    second = tx.join_parts([*carried, proof] if proof else [*carried, nodes, line])
+    second = tx.join_parts([*carried, proof] if proof else [*carried, nodes])
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
+    if not proof and line:  # the line ends at a whole move (tx.fit_moves)
+        second = tx.fit_moves(line, size, width, f"{second}{tx.SEPARATOR}" if second else "") or second
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
     if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
-        tx.text(surface, tx.fit(f" · {line}", size, room), (drawn.right, y + step), size, theme.muted)
+        tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
 
 
@@ -372,10 +376,10 @@ class GamePanel:
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
         thinking = to_move and scene.computer_thinking()
-        if thinking:  # the count ends a gap short of the ring's dots, which stand out past its radius
-            radius = self._s(10)
-            spinner(surface, (right - radius, rect.centery), radius, theme.accent)
-            right -= 2 * radius + self._s(10)
+        if thinking:  # the ring with its dots, then a gap before the score
+            reach = spinner_reach(self._s(10))
+            spinner(surface, (right - reach, rect.centery), self._s(10), theme.accent)
+            right -= 2 * reach + self._s(6)
         left, top_line = rect.x + self._s(44), rect.y + self._s(8)
         side_right = right if score is None else self._score(surface, score, right, top_line)
         tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),

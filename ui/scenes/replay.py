@@ -656,7 +656,7 @@ class ReplayScene(Scene):
                        theme.muted, bold=True)
         if compact:
             room = x + width - head.right - int(8 * s)
-            moves = tx.fit(" ".join(progress.pv[:6]), size, room) if room > size else ""
+            moves = tx.fit_moves(progress.pv[:6], size, room) if room > size else ""
             if moves:
                 tx.text(surface, moves, (head.right + int(8 * s), head.centery), size, theme.muted, "midleft")
             return y + self._best_line_height(progress, True)

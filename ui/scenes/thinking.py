@@ -62,9 +62,11 @@ def proof_winner(progress: AIProgress) -> int | None:
     return progress.mover if progress.proven > 0 else 1 - progress.mover
 
 
-def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
+def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = False) -> str:
     """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven.  Where the
-    proof came from (an opening book) is said with the move (``detail_parts``), in words."""
+    proof came from (an opening book) is said with the move (``detail_parts``), in words.
+    ``short``: the winner alone, "proven: South wins", where the whole does not fit (the length
+    or the margin is on the eval bar and the board's tags)."""
     if progress.proven is None:
         return ""
     winner = proof_winner(progress)
@@ -72,6 +74,8 @@ def proven_text(progress: AIProgress, sides: tuple[str, str]) -> str:
         return _("proven: draw")
     plies = progress.proven_plies
     name = _sides(sides)[winner]
+    if short:
+        return _("proven: {side} wins").format(side=name)
     if progress.exact_margin:  # Reversi's solver: by how many discs on the board, not the end card's first count
         discs = abs(round(progress.score))  # (the tournament's, empty squares to the winner): the rules page says so
         return ngettext("proven: {side} wins by {n} disc on the board",
