@@ -221,3 +221,35 @@ def test_a_message_fading_as_a_clock_runs_draws_the_pill_and_the_cards_apart(app
     pill = next(rect for rect in shown[0] if rect != cards)
     assert pill.height == Messages.pill_height(app.scale) and scene.board_side.area.contains(pill)
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def _motion(app, pos: tuple[int, int]) -> int:
+    """The pointer moved to ``pos``, one frame: the frames it drew (0 or 1)."""
+    before = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    return app.draws - before
+
+
+def test_the_pointer_over_a_replay_draws_only_what_it_lights(app, tmp_path):
+    """Over the board (not in analysis mode) nothing; onto a button, its lighting."""
+    from games.record import GameRecord, Side
+
+    record = GameRecord("hex", {"size": 11}, (Side(None, "Ana"), Side(None, "Bia")), ["f6", "e7", "d8", "c9"])
+    app.open_replay(record, 2)
+    app.run_frames(3)
+    scene = app.scene
+    board = scene.view.rect
+    drawn = [_motion(app, (board.centerx + 37 * i % 200, board.centery + 53 * i % 200)) for i in range(8)]
+    assert drawn == [0] * 8
+    button = scene.buttons[3]  # Next
+    assert _motion(app, button.rect.center) == 1 and button.hovered
+    assert _motion(app, (button.rect.centerx + 2, button.rect.centery)) == 0
+    assert same_as_a_whole_frame(app, tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slider.rect.midleft, button=1))
+    app.frame()
+    assert scene.ply == 0
+    steps = [scene.slider.rect.left + scene.slider.rect.width * n // 4 for n in (1, 2, 3)]
+    for x in steps:  # the slider dragged: every motion may show another move
+        assert _motion(app, (x, scene.slider.rect.centery)) == 1
+    assert scene.ply == 3

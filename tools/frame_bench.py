@@ -15,7 +15,7 @@ with Right, a key a frame; in an 11x11 Hex game, a letter or Backspace typed in 
 frame, the field's caret blinking (a frame every 0.1 s), a message fading under the board (one
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
-with the arrows.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+with the arrows, and the pointer moving over its board.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:
 LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
-         "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay")
+         "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -192,6 +192,12 @@ def _replay(app) -> Callable[[int], None]:
     return lambda i: _key(pygame.K_RIGHT if i % 8 < 4 else pygame.K_LEFT)
 
 
+def _replay_pointer(app) -> Callable[[int], None]:
+    """That replay, the pointer moving over its board."""
+    _replay(app)
+    return _motions(app.scene.view.rect)
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in PARTS:
@@ -221,7 +227,7 @@ def _set_up(app, case: str) -> Callable[[int], None]:
 
 
 PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
-         "replay": _replay}
+         "replay": _replay, "replay-pointer": _replay_pointer}
 
 
 class ShownPixels:

@@ -24,9 +24,10 @@ frames drawn per second:
 - the rules screen going from a game's page to the next with Right, over the six games' pages,
   in English and Portuguese: each page's first showing, and the median of later ones.
 - input and time that change one part of the window at 2560x1440 (``tools/frame_bench.py``'s
-  ``PARTIAL_CASES``: a step of New game's Clock, a letter typed in the move field, its caret, a
-  message fading, the wheel over the move list, analysis figures, a replay's step): the CPU a
-  frame drawn and the share of the window's pixels each frame drawn shows again.
+  cases, ``PARTIAL_CASES``: a step of New game's Clock, a letter typed in the move field, its
+  caret, a message fading, the wheel over the move list, analysis figures, a replay's step, the
+  pointer over a replay's board): the CPU a frame drawn and the share of the window's pixels
+  each frame drawn shows again.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
   its kernels loaded and to level-5's first move past the books, started with its game and taken
   from the window's spare (``SpareWorker``, started ``SPARE_HEAD_START`` s before), median of three.
@@ -478,7 +479,7 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
     return float(said[0][1]) - launched, int(said[0][2])
 
 
-PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay")
+PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer")
 
 
 def partial_frame_figures(quick: bool = False) -> list[str]:
