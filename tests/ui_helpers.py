@@ -246,3 +246,33 @@ def count_calls(monkeypatch, owner, name: str) -> list[int]:
 
     monkeypatch.setattr(owner, name, counted)
     return calls
+
+
+def shown_areas(monkeypatch) -> list[list[pygame.Rect] | None]:
+    """What each frame shows from now on, as the display is told: None for the whole window
+    (``pygame.display.flip``), else the rectangles given to ``pygame.display.update``."""
+    shown: list[list[pygame.Rect] | None] = []
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def flipped() -> None:
+        shown.append(None)
+        flip()
+
+    def updated(rects=None) -> None:
+        shown.append([pygame.Rect(rects)] if isinstance(rects, pygame.Rect) else [pygame.Rect(r) for r in rects or []])
+        update(rects)
+
+    monkeypatch.setattr(pygame.display, "flip", flipped)
+    monkeypatch.setattr(pygame.display, "update", updated)
+    return shown
+
+
+def same_as_a_whole_frame(app: App, folder: Path) -> bool:
+    """A whole frame drawn now shows the very pixels the window shows (screenshots of both, saved
+    in ``folder`` with ``pygame.image.save`` for a look when they differ)."""
+    pygame.image.save(app.screen, str(folder / "partial.png"))
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    app.invalidate()
+    app.frame()
+    pygame.image.save(app.screen, str(folder / "whole.png"))
+    return pygame.image.tobytes(app.screen, "RGB") == partial

@@ -3,14 +3,21 @@
     python tools/frame_bench.py hex19 --profile     # the 35 costliest calls, by cumulative time
     python tools/frame_bench.py                     # every case, CPU time only
     python tools/frame_bench.py --against /path/to/old/checkout --runs 3
+    python tools/frame_bench.py setup-clock typing caret fading list-wheel analysis replay
 
 The cases: the pointer moving over an 11x11 and a 19x19 Hex board and an 8x8 Reversi board (a
 hot-seat game 40 plies in) and over the main menu, a motion a frame in steps of 37 and 53 pixels
 (``ui.bench``'s); a drag of the window's edge over the main menu, a 19x19 Hex game, New game and
 Settings, a step a frame (the frames once the edge is still counted with them); a Hex game on a
-running clock (5 min + 3 s) and a watched one while level 5 thinks, a frame every 0.1 s.  Printed
-for each: the CPU milliseconds a frame (a motion, a drag's step) and a frame drawn, and how many
-of the frames drew.  ``--against PATH`` runs the same cases in another checkout (an older
+running clock (5 min + 3 s) and a watched one while level 5 thinks, a frame every 0.1 s.  Input and
+time that change one part of the window (``PARTS`` and "typing", "caret"): New game's Clock stepped
+with Right, a key a frame; in an 11x11 Hex game, a letter or Backspace typed in the move field a
+frame, the field's caret blinking (a frame every 0.1 s), a message fading under the board (one
+every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
+0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
+with the arrows, and the pointer moving over its board.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
+shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
 """
 
@@ -33,9 +40,9 @@ if str(ROOT) not in sys.path:
 LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
-         "thinking")
+         "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
-TICKING = ("clock", "thinking")  # a frame every 0.1 s, as the window wakes for them
+TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
 
 
@@ -98,8 +105,105 @@ def _thinking(app) -> None:
     app.run_frames(2)
 
 
+def _key(key: int, text: str = "") -> None:
+    """A key pressed and let go, as SDL tells it (with the text it types, if any)."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
+
+
+def _clock_steps(app) -> Callable[[int], None]:
+    """New game (Hex), the keyboard on the Clock: Right steps it through the clocks, one a frame."""
+    import pygame
+
+    app.show_setup(game_id="hex")
+    app.run_frames(3)
+    app.scene.menu.select_widget("clock")
+    _key(pygame.K_RIGHT)  # from no clock to the first: a form with the clock's note
+    app.run_frames(2)
+    return lambda i: _key(pygame.K_RIGHT)
+
+
+def _fading(app) -> Callable[[int], None]:
+    """An 11x11 Hex game whose status line gives way to a message every 30 frames, a frame every
+    60th of a second: the message shows, fades (``Messages.FADE``) and goes."""
+    from ui.widgets import Messages
+
+    _game(app, "hex", {"size": 11})
+
+    def step(i: int) -> None:
+        if i % 30 == 0:
+            app.scene.messages.add(f"That cell is taken ({i})", duration=Messages.FADE + 0.05)
+        time.sleep(1 / 60)
+    return step
+
+
+def _typing(app, case: str) -> Callable[[int], None]:
+    """An 11x11 Hex game with the move field open (Enter): a letter, a digit or Backspace typed
+    a frame ("typing"), or nothing but its caret blinking ("caret", a frame every 0.1 s)."""
+    import pygame
+
+    _game(app, "hex", {"size": 11})
+    _key(pygame.K_RETURN)
+    app.run_frames(2)
+    if case == "caret":
+        return lambda i: time.sleep(0.1)
+    keys = [(pygame.K_f, "f"), (pygame.K_6, "6"), (pygame.K_BACKSPACE, ""), (pygame.K_BACKSPACE, "")]
+    return lambda i: _key(*keys[i % len(keys)])
+
+
+def _analysis(app) -> Callable[[int], None]:
+    """An 11x11 Hex game in analysis mode (A), the pointer off the board, once the values come:
+    a frame every 0.1 s, as the search's figures come."""
+    import pygame
+
+    _game(app, "hex", {"size": 11})
+    _key(pygame.K_a)
+    scene = app.scene
+    app.run_frames(5, until=lambda: scene.analysis.values is not None, timeout=120)
+    return lambda i: time.sleep(0.1)
+
+
+def _list_wheel(app) -> Callable[[int], None]:
+    """A 19x19 Hex game 40 plies in: the wheel over the move list, up and down a notch a frame."""
+    import pygame
+
+    _game(app, "hex", {"size": 19})
+    place = app.scene.panel.moves_rect.center
+    pygame.mouse.set_pos(place)
+
+    def step(i: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if i % 8 < 4 else -1, flipped=False))
+    return step
+
+
+def _replay(app) -> Callable[[int], None]:
+    """The replay of a 19x19 Hex game of 40 plies, stepped on and back with the arrow keys."""
+    import pygame
+
+    from games.record import GameRecord, Side
+
+    record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _line("hex", {"size": 19}))
+    app.open_replay(record, 20)
+    app.run_frames(3)
+    return lambda i: _key(pygame.K_RIGHT if i % 8 < 4 else pygame.K_LEFT)
+
+
+def _replay_pointer(app) -> Callable[[int], None]:
+    """That replay, the pointer moving over its board."""
+    _replay(app)
+    return _motions(app.scene.view.rect)
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
+    if case in PARTS:
+        return PARTS[case](app)
+    if case in ("typing", "caret"):
+        return _typing(app, case)
     if case in BOARDS:
         _game(app, *BOARDS[case])
         return _motions(app.scene.view.rect)
@@ -122,6 +226,41 @@ def _set_up(app, case: str) -> Callable[[int], None]:
     return lambda i: time.sleep(0.1)
 
 
+PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
+         "replay": _replay, "replay-pointer": _replay_pointer}
+
+
+class ShownPixels:
+    """The pixels the window shows again (``pygame.display.flip``: all of it, ``update``: the
+    rectangles given), counted as any checkout's App shows its frames."""
+
+    def __init__(self) -> None:
+        import pygame
+
+        self.pixels, self.display = 0, pygame.display
+        self.flip, self.update = pygame.display.flip, pygame.display.update
+
+    def __enter__(self) -> ShownPixels:
+        self.display.flip, self.display.update = self._flip, self._update
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.display.flip, self.display.update = self.flip, self.update
+
+    def _flip(self) -> None:
+        width, height = self.display.get_surface().get_size()
+        self.pixels += width * height
+        self.flip()
+
+    def _update(self, rects=None) -> None:
+        import pygame
+
+        given = [rects] if isinstance(rects, pygame.Rect) else list(rects or [])
+        window = self.display.get_surface().get_rect()
+        self.pixels += sum(pygame.Rect(r).clip(window).width * pygame.Rect(r).clip(window).height for r in given)
+        self.update(rects)
+
+
 def _after(app, case: str) -> None:
     """A drag's end: the frames that come once the window's edge is still (a form laid out for the
     size the drag ended at), counted with the drag's steps."""
@@ -142,17 +281,20 @@ def measure(case: str, frames: int, profile: bool) -> str:
             app.run_frames(3)
             step = _set_up(app, case)
             profiler, drawn, cpu = cProfile.Profile(), app.draws, time.process_time()
-            for i in range(frames):
-                step(i)
-                profiler.runcall(app.frame) if profile else app.frame()
-            profiler.runcall(_after, app, case) if profile else _after(app, case)
+            with ShownPixels() as shown:
+                for i in range(frames):
+                    step(i)
+                    profiler.runcall(app.frame) if profile else app.frame()
+                profiler.runcall(_after, app, case) if profile else _after(app, case)
             spent, drawn = 1000 * (time.process_time() - cpu), app.draws - drawn
         finally:
             app.quit()
     if profile:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+    share = shown.pixels / max(1, drawn) / (WINDOW[0] * WINDOW[1])
     return (f"{case}: {spent / frames:.1f} ms of CPU a frame, {spent / max(1, drawn):.1f} ms a frame drawn, "
-            f"{drawn} of {frames} frames drawn{' (profiled)' if profile else ''}")
+            f"{drawn} of {frames} frames drawn, {share:.0%} of the window's pixels a frame drawn"
+            f"{' (profiled)' if profile else ''}")
 
 
 def main() -> int:

@@ -77,9 +77,24 @@ TEXT_SIZE_TOPIC = "text size"  # the window's message saying the Text size (``Ap
 DOUBLE_CLICK = 0.5  # seconds: a second press this soon after the first, at its place, is a double-click's
 DOUBLE_CLICK_REACH = 6  # pixels the pointer may move between a double-click's two presses
 REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
+# the input a screen may say changed one part of it alone (``Scene.input_area``): keys, text, the wheel
+AREA_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEWHEEL)
 # keys that act on a screen (start, back, play, delete): held as the screen changes, not the new one's
 CARRIED_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE,
                 pygame.K_DELETE, pygame.K_F1)
+
+
+def apart(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with those that overlap joined (each pair by the rectangle round both), so a
+    frame draws no pixel twice; those apart stay apart (the board's side and the panel's cards:
+    the rectangle round both is the whole window).  Empty ones are left out."""
+    joined: list[pygame.Rect] = []
+    for rect in (r for r in rects if r.width and r.height):
+        rect = rect.copy()
+        while (at := rect.collidelist(joined)) >= 0:
+            rect.union_ip(joined.pop(at))
+        joined.append(rect)
+    return joined
 
 
 def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -231,7 +246,7 @@ class App:
         self.frames = 0  # loop iterations
         self.draws = 0  # frames actually drawn (tests check the idle window draws next to nothing)
         self.dirty = True  # the whole window is to be drawn again
-        self._area_due: pygame.Rect | None = None  # only this part of it (``invalidate``)
+        self._areas_due: list[pygame.Rect] = []  # only these parts of it (``invalidate``)
         self._pointer_moved = False  # the pointer moved in this frame's events
         self._pointer_drawn: Hashable | None = None  # what it lit in the last frame drawn (``Scene.pointer_key``)
         self._last_draw = 0.0
@@ -312,11 +327,11 @@ class App:
     def invalidate(self, area: pygame.Rect | None = None) -> None:
         """Something on screen changed without an input event: draw the next frame; ``area``: only
         that part of the window changed (a running clock's digits), drawn alone unless something
-        else makes the next frame whole (``_area_due``)."""
+        else makes the next frame whole (``_areas_due``)."""
         if area is None:
             self.dirty = True
         else:
-            self._area_due = area.copy() if self._area_due is None else self._area_due.union(area)
+            self._areas_due = apart([*self._areas_due, area])
 
     def switch(self, scene: Scene) -> None:
         self.dirty = True
@@ -756,7 +771,7 @@ class App:
         a freed dict, and the window died of memory corruption or a segmentation fault
         (tests/test_ui_idle.py)."""
         events = pygame.event.get()
-        if events or not self.fps or self.dirty or self._area_due is not None or self.always_draw:
+        if events or not self.fps or self.dirty or self._areas_due or self.always_draw:
             return events
         interval = self._redraw_interval()
         if interval is None and self._moving:
@@ -818,9 +833,8 @@ class App:
             return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
-        scene_messages = getattr(self.scene, "messages", None)
-        for messages in (self.messages, scene_messages):
-            message = messages.cut_at(event.pos) if isinstance(messages, Messages) else None
+        for messages in self._all_messages():
+            message = messages.cut_at(event.pos)
             if message is not None:
                 self._copying = True
                 if clipboard.put_text(message.text):
@@ -842,19 +856,29 @@ class App:
             self.report(exc)
             return None
 
-    def _ticking_area(self) -> pygame.Rect | None:
-        """The part of the window a frame due to time alone draws (``Scene.ticking_area``: a running
-        clock, the thinking card); None, the whole, while a message of the window or the screen
-        fades (every frame draws it) or where the screen does not say."""
-        scene_messages = getattr(self.scene, "messages", None)
-        fading = isinstance(scene_messages, Messages) and scene_messages.redraw_interval() is not None
-        if self.scene is None or fading or self.messages.redraw_interval() is not None:
+    def _ticking_areas(self) -> list[pygame.Rect] | None:
+        """The parts of the window a frame due to time alone draws: the pills of the messages
+        fading (``Messages.fading_area``) and, while the screen moves too, what it says time
+        changes on it (``Scene.ticking_area``: a running clock, the thinking card, the move
+        field's caret); None, the whole, where either does not say."""
+        if self.scene is None:
             return None
+        fading = [each.fading_area() for each in self._all_messages()]
+        if any(area is None for area in fading):
+            return None
+        areas = [area for area in fading if area.width and area.height]
         try:
-            return self.scene.ticking_area()
+            if not areas or self.scene.redraw_interval() is not None:
+                areas.append(self.scene.ticking_area())
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
             self.report(exc)
             return None
+        return None if any(area is None for area in areas) else areas
+
+    def _all_messages(self) -> list[Messages]:
+        """The window's messages and the screen's own (a game's, under its board)."""
+        scene_messages = getattr(self.scene, "messages", None)
+        return [self.messages, *([scene_messages] if isinstance(scene_messages, Messages) else [])]
 
     def _pointer_redraw(self, still: bool) -> tuple[bool, pygame.Rect | None]:
         """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
@@ -877,22 +901,23 @@ class App:
             self.report(exc)
             return True, None
 
-    def _draw(self, area: pygame.Rect | None) -> None:
+    def _draw(self, areas: list[pygame.Rect] | None) -> None:
         """Draw the screen and the window's messages, and show them: all of the window, or only
-        ``area`` (the rest kept as last shown: drawing is clipped to it, and screens leave out
-        what lies outside it, ``GameScene.draw``)."""
-        self.screen.set_clip(area)
-        try:
-            self.screen.fill(self.theme.background)
-            if self.scene is not None:
-                self.guard(self.scene.draw, self.screen)
-            self.guard(self._draw_messages)
-        finally:
-            self.screen.set_clip(None)
-        if area is None:
+        ``areas`` (the rest kept as last shown: drawing is clipped to each in turn, and screens
+        leave out what lies outside it, ``GameScene.draw``)."""
+        for area in [None] if areas is None else areas:
+            self.screen.set_clip(area)
+            try:
+                self.screen.fill(self.theme.background)
+                if self.scene is not None:
+                    self.guard(self.scene.draw, self.screen)
+                self.guard(self._draw_messages)
+            finally:
+                self.screen.set_clip(None)
+        if areas is None:
             pygame.display.flip()
         else:
-            pygame.display.update(area)
+            pygame.display.update(areas)
         self.draws += 1
 
     def _messages_changed(self) -> bool:
@@ -914,6 +939,23 @@ class App:
                 self.guard(scene.handle_event, given)
         finally:
             self._clicking = False
+        if event.type in AREA_EVENTS:
+            self._drawn_where_said(scene, event)
+
+    def _drawn_where_said(self, scene: Scene, event: pygame.event.Event) -> None:
+        """The key, text or wheel ``event`` just given to ``scene`` is drawn where the screen says
+        it changed (``Scene.input_area``: the move field's box as a letter goes in it, New game's
+        form as a selector steps, the move list as the wheel scrolls it), not in a whole frame; an
+        empty rectangle: nowhere."""
+        try:
+            area = scene.input_area(event)
+        except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+            self.report(exc)
+            area = None
+        if area is None:
+            self.dirty = True
+        else:
+            self.invalidate(area)
 
     def frame(self) -> None:
         """One turn of the loop: events, update, and a draw only if something changed."""
@@ -927,8 +969,8 @@ class App:
                 return
             if event.type == pygame.MOUSEMOTION:
                 self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_redraw``)
-            else:
-                self.dirty = True  # input may change anything on screen (a click, a key)
+            elif event.type not in AREA_EVENTS:  # a key too, unless the screen says where (``_drawn_where_said``)
+                self.dirty = True  # input may change anything on screen (a click, a resize)
             if event.type == pygame.VIDEORESIZE:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
@@ -936,12 +978,15 @@ class App:
             elif event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
                 self._maximized_changed(event.type == pygame.WINDOWMAXIMIZED)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
+                self.dirty = True
                 self.guard(self.toggle_fullscreen)
                 continue
             elif event.type == pygame.KEYDOWN and _text_size_step(event) is not None:
+                self.dirty = True
                 self.guard(self.step_text_size, _text_size_step(event))
                 continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+                self.dirty = True
                 if self.scene is not None and not self._carried_over(event):  # help on every screen (``Scene.show_help``)
                     self.guard(self.scene.show_help)
                 continue
@@ -953,6 +998,7 @@ class App:
                     self.guard(open_file, self, event.file)
                 continue
             if self._second_click(event) or self._copies_a_message(event) or self._carried_over(event):
+                self.dirty = True
                 continue
             if self.scene is not None:
                 self._give_scene(event)
@@ -971,20 +1017,21 @@ class App:
         if self._messages_changed() or stopped or self.always_draw:
             self.dirty = True
         if due and not self.dirty:
-            self.invalidate(self._ticking_area())
+            for area in self._ticking_areas() or [None]:
+                self.invalidate(area)
         moved, self._pointer_moved = self._pointer_moved, False
         if moved and not self.dirty:
             redraw, pointed = self._pointer_redraw(still=interval is None)
             if redraw:
                 self.invalidate(pointed)
-        if not self.dirty and self._area_due is None:
+        if not self.dirty and not self._areas_due:
             return
-        area = None if self.dirty else self._area_due  # the part of the window drawn again: None, the whole
-        self.dirty, self._area_due = False, None
+        areas = None if self.dirty else self._areas_due  # the parts of the window drawn again: None, the whole
+        self.dirty, self._areas_due = False, []
         self._last_draw = now
-        if area is None or moved:  # a frame of the clock alone leaves the board's hover as it was drawn
+        if areas is None or moved:  # a frame of the clock alone leaves the board's hover as it was drawn
             self._pointer_drawn = self._pointer_key()
-        self._draw(area)
+        self._draw(areas)
         if self.fps:
             self.clock.tick(self.fps)
 

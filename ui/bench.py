@@ -23,6 +23,11 @@ frames drawn per second:
   a 2560x1440 window, a motion a frame, each frame drawn with its hover preview: the CPU a frame.
 - the rules screen going from a game's page to the next with Right, over the six games' pages,
   in English and Portuguese: each page's first showing, and the median of later ones.
+- input and time that change one part of the window at 2560x1440 (``tools/frame_bench.py``'s
+  cases, ``PARTIAL_CASES``: a step of New game's Clock, a letter typed in the move field, its
+  caret, a message fading, the wheel over the move list, analysis figures, a replay's step, the
+  pointer over a replay's board): the CPU a frame drawn and the share of the window's pixels
+  each frame drawn shows again.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
   its kernels loaded and to level-5's first move past the books, started with its game and taken
   from the window's spare (``SpareWorker``, started ``SPARE_HEAD_START`` s before), median of three.
@@ -474,6 +479,24 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
     return float(said[0][1]) - launched, int(said[0][2])
 
 
+PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer")
+
+
+def partial_frame_figures(quick: bool = False) -> list[str]:
+    """``tools/frame_bench.py``'s lines for ``PARTIAL_CASES`` (the CPU a frame drawn, the share of
+    the window's pixels it shows), run in a process of its own: the tool's cases are the ones an
+    old checkout's run is compared with (``--against``); none where the tool is not shipped."""
+    import subprocess
+    import sys
+
+    tool = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "frame_bench.py")
+    if not os.path.exists(tool):
+        return []
+    done = subprocess.run([sys.executable, tool, *PARTIAL_CASES, "--frames", "20" if quick else "30"],
+                          capture_output=True, text=True, timeout=900)
+    return [line for line in done.stdout.splitlines() if line.split(":")[0] in PARTIAL_CASES]
+
+
 SPARE_HEAD_START = 3.0  # seconds the spare worker waits, as in a menu, before a game takes it
 
 
@@ -564,6 +587,8 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         report(f"ui: the pointer moving over {over} at {POINTED_WINDOW[0]}x{POINTED_WINDOW[1]}: "
                f"{pointed.frame_ms:.1f} ms of CPU a frame drawn (its hover preview), {pointed.motion_ms:.1f} ms a "
                f"motion, {pointed.drawn} of {pointed.motions} motions drawn")
+    for line in partial_frame_figures(quick):
+        report(f"ui: {line}")
     starts = worker_start_figures(game_id, options, 1 if quick else 3)
     fresh, spare = starts["fresh"], starts["spare"]
     report(f"ui: {game_id}'s AI worker, kernels compiled on disk: loaded {fresh[0]:.2f} s after its start, level-5's "

@@ -98,6 +98,7 @@ class MoveEntry:
         self.typed = ""
         self.held: int | None = None
         self.ran: tuple[int, object] | None = None
+        self.edited: pygame.event.Event | None = None  # the last key or text the open field took as typing
 
     @property
     def open(self) -> bool:
@@ -180,7 +181,9 @@ class MoveEntry:
             self.paste()  # the clipboard's moves, not its header lines
             return True
         typed = self.field.handle(event)
-        if typed == "submit":
+        if typed == "edit":
+            self.edited = event
+        elif typed == "submit":
             self.submit()
         elif typed == "cancel":
             self.close()

@@ -648,6 +648,7 @@ class Messages:
         self.items: list[Message] = []
         self._soon: deque[tuple[str, str, float | None, str]] = deque()  # said by other threads, shown next frame
         self._cut_rects: list[tuple[pygame.Rect, Message]] = []  # the pills drawn of messages cut short
+        self._drawn: list[tuple[pygame.Rect, Message]] = []  # every pill of the last frame, and its message
 
     def add_soon(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         """``add`` from another thread (a background write's outcome): shown from the window's next
@@ -674,9 +675,24 @@ class Messages:
 
     def redraw_interval(self) -> float | None:
         """0 while a message fades out (every frame), else None: nothing moves."""
+        return 0.0 if self._fading() else None
+
+    def _fading(self) -> list[Message]:
+        """The messages fading out now (their last ``FADE`` seconds, shown)."""
         now = time.monotonic()
-        fading = any(not m.waiting and m.duration - self.FADE <= now - m.since < m.duration for m in self.items)
-        return 0.0 if fading else None
+        return [m for m in self.items if not m.waiting and m.duration - self.FADE <= now - m.since < m.duration]
+
+    def fading_area(self) -> pygame.Rect | None:
+        """Where the messages fading now were drawn last (their pills), the only part of the
+        window their fade changes: nothing else moves as one fades, and the next that shows, or
+        the lane left empty, comes with a whole frame (``key`` changes as it expires).  None while
+        one fading was not drawn; an empty rectangle while none fades."""
+        drawn = {id(m): rect for rect, m in self._drawn}
+        fading = self._fading()
+        if any(id(m) not in drawn for m in fading):
+            return None
+        rects = [drawn[id(m)] for m in fading]
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
     def current(self, now: float | None = None) -> list[Message]:
         while self._soon:
@@ -790,7 +806,7 @@ class Messages:
         size = self.text_size(scale)
         font, step = tx.ui_font(size), tx.line_height(size)
         now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
-        self._cut_rects = []
+        self._cut_rects, self._drawn = [], []
         for m, lines, cut in self.shown(scale, max_width, room):
             fade = max(0.0, min(1.0, (m.duration - (now - m.since)) / self.FADE))
             w = max(font.size(line)[0] for line in lines) + int(32 * scale)
@@ -810,6 +826,7 @@ class Messages:
                 image.set_alpha(int(255 * fade))
                 pill.blit(image, image.get_rect(center=(w // 2, one // 2 + i * step)))
             surface.blit(pill, rect)
+            self._drawn.append((rect, m))
             if cut:
                 self._cut_rects.append((rect, m))
             y -= h + self.line_height(scale) - one

@@ -69,6 +69,12 @@ class Scene:
         None: the whole screen (the default)."""
         return None
 
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
+        """The part of the screen that the key, text or wheel ``event``, just handled, changed,
+        the only part the App draws for it (a letter typed in a field: the field's box; an empty
+        rectangle: nothing).  None: the whole screen (the default: a key may change anything)."""
+        return None
+
     def invalidate(self, area: pygame.Rect | None = None) -> None:
         """The scene changed without an input event (a worker answered, a timer fired): redraw;
         ``area``: only that part of the screen changed (``App.invalidate``)."""

@@ -113,6 +113,7 @@ class GameScene(GameCommands, Scene):
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self.cursor = BoardCursor()  # the arrow keys' place on the board, for play without a mouse
         self.keyboard_play = False  # the player has played by the keyboard (the cursor, a move typed): the panel says its keys
+        self.list_scrolled: pygame.event.Event | None = None  # the last wheel's turn given to the move list
         self._last_shown: tuple | None = None  # what the screen showed at the last update (``_shown``)...
         self._last_clocks: tuple[str, str] | None = None  # ... and what its clocks read
         self._make_buttons()
@@ -407,10 +408,13 @@ class GameScene(GameCommands, Scene):
         return next((card for card in (self.start_card, self.over_card) if card.visible()), None)
 
     # -- the frame --------------------------------------------------------------------------
+    FIGURES = 3  # the analysis's and the connections' revisions and the status line, last in ``_shown``
     THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
 
     def _shown(self) -> tuple:
-        """What the screen shows apart from the search figures: a change means a redraw."""
+        """What the screen shows apart from the search figures: a change means a redraw.  The
+        last ``FIGURES`` entries change on the board's side and the panel's cards alone
+        (``_analysed_areas``)."""
         computer = self.computer
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
@@ -442,17 +446,60 @@ class GameScene(GameCommands, Scene):
         return self.board_side.area.copy()
 
     def ticking_area(self) -> pygame.Rect | None:
-        """The panel's players' cards and thinking card (``GamePanel.ticking_rect``), where the
-        clocks' digits and the computer's spinner and figures change as time passes: the board
-        and the rest of the panel change only with what ``_shown`` lists, and make the frame
-        whole.  None (the whole window) while anything else moves (an animation, the move field's
-        caret, the game-over card coming), in analysis mode (its bar and graph follow the
-        searches) and under a card."""
-        interval = self.redraw_interval()
-        thinking_only = interval is None or (interval == self.THINKING_REDRAW and self.computer.job is not None)
-        if not thinking_only or self.move_entry.open or self.analysis.active or self.card_shown() is not None:
+        """The part of the window time alone changes: the panel's players' cards and thinking
+        card (``GamePanel.ticking_rect``: the clocks' digits, the computer's spinner and
+        figures), or the move field's box while it is open and no search runs (its caret blinks;
+        a clock's new reading comes with its own, ``update``).  The board and the rest of the
+        panel change only with what ``_shown`` lists, and make the frame whole.  None (the whole
+        window) while anything else moves (an animation, the game-over card coming), in analysis
+        mode (its bar and graph follow the searches) and under a card."""
+        cards = self._cards_area()
+        if cards is None or not self.move_entry.open:
+            return cards
+        field = self.move_entry.field.rect.copy()
+        return field if self.computer.job is None else cards.union(field)
+
+    def _cards_area(self) -> pygame.Rect | None:
+        """The players' cards and the thinking card as last drawn, while nothing but time changes
+        the screen (``ticking_area``); None otherwise."""
+        return None if self.analysis.active else self._cards_area_analysing()
+
+    def _cards_area_analysing(self) -> pygame.Rect | None:
+        """``_cards_area``, analysis mode or not."""
+        thinking = self.THINKING_REDRAW if self.computer.job is not None else None
+        if self.redraw_interval() not in (None, thinking, self.move_entry.field.redraw_interval()):
             return None
-        return self.panel.ticking_rect()
+        return self.panel.ticking_rect() if self.card_shown() is None else None
+
+    def _analysed_areas(self, before: tuple, after: tuple) -> list[pygame.Rect | None]:
+        """The parts of the window a change of what ``_shown`` lists, from ``before`` to
+        ``after``, draws: where only the analysis's or the Hex connections' figures and the
+        status line changed, the board's side (the values on the board, the eval bar and graph,
+        the status line) and the panel's cards (analysis's best line in the thinking card, the
+        connections' legend), not the move list and buttons between; else [None], the whole.
+        The whole while the pointer is on the board in analysis mode: the tip of its values may
+        reach over the panel, and grow with them."""
+        cards = self._cards_area_analysing()
+        figures_only = before is not None and before[:-self.FIGURES] == after[:-self.FIGURES]
+        if not figures_only or cards is None or (self.analysis.active and self.mouse.hover is not None):
+            return [None]
+        return [self.board_side.area.copy(), cards]
+
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
+        """The move field's box for a key or text it took as typing (a letter, Backspace): the
+        rest of the window shows nothing of it (what the status line says follows ``_shown``,
+        which makes the frame whole); nothing for a key let go while it is open (it takes the
+        keys, and nothing on this screen acts on a release); the move list for the wheel that
+        scrolled it.  None for any other key: the whole."""
+        if self.card_shown() is not None:
+            return None
+        if event.type == pygame.MOUSEWHEEL:
+            return self.panel.moves_rect.copy() if event is self.list_scrolled else None
+        if not self.move_entry.open:
+            return None
+        if event.type == pygame.KEYUP:
+            return pygame.Rect(0, 0, 0, 0)
+        return self.move_entry.field.rect.copy() if self.move_entry.edited is event else None
 
     def redraw_interval(self) -> float | None:
         now = time.monotonic()
@@ -478,9 +525,10 @@ class GameScene(GameCommands, Scene):
                                                self.analysis.texts)
         shown, clocks = self._shown(), self.panel.clock_texts()
         if shown != self._last_shown:
-            self.invalidate()
+            for area in self._analysed_areas(self._last_shown, shown):
+                self.invalidate(area)
         elif clocks != self._last_clocks:  # a clock's new reading: its card alone, where it can be
-            self.invalidate(self.ticking_area())
+            self.invalidate(self._cards_area())
         self._last_shown, self._last_clocks = shown, clocks
 
     def _step(self) -> None:
@@ -509,6 +557,7 @@ class GameScene(GameCommands, Scene):
             game_keys.typed_text(self, event)  # a move typed with the field closed
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
+            self.list_scrolled = event
         elif not self.panel.handle(event):
             self.mouse.handle(event)  # a tap on the move list (taken above) shows that position, a drag scrolls it
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -81,7 +81,7 @@ from ui.scenes.game_panel import draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
-from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, mix, share_row
+from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, mix, share_row
 
 log = logging.getLogger(__name__)
 
@@ -402,6 +402,15 @@ class ReplayScene(Scene):
                 self.playing = False
                 self.go(ply)
                 return
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here (``Scene.pointer_key``): the buttons' lighting, and in
+        analysis mode its place over the board, which the tip of the values under it follows.
+        Every motion drew the whole replay, over the board or the panel alike.  None (every
+        motion drawn) while the slider is dragged: each motion may show another move."""
+        if self.slider.dragging:
+            return None
+        return self.pointer if self.move_analysis.active else None, lighting(self.buttons)
 
     def redraw_interval(self) -> float | None:
         """Every frame while a move animates or the replay plays; a few times a second while the

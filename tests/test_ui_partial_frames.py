@@ -1,0 +1,255 @@
+"""Input and time that change one part of a screen draw that part alone, never stale: a step of
+New game's Clock (the form's card, the form not built again), a letter typed in the game's move
+field and its caret's blink (the field's box), a message fading (its pill), the wheel over the
+move list (the list), new analysis figures (the board's side and the panel's cards).  Each
+checks the rectangles the display is told to show, and that a whole frame drawn after has the
+very pixels of the partial one.
+
+The messages' and the caret's clocks are stand-ins the tests move on (``ui.widgets``' and
+``ui.text_field``'s ``time``), so a whole frame drawn after a partial one shows the same fade."""
+
+from __future__ import annotations
+
+import time
+import types
+
+import pygame
+import pytest
+
+from tests.ui_helpers import count_calls, key, make_app, same_as_a_whole_frame, shown_areas, wait
+from ui import i18n
+from ui.app import apart
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.setup import SetupScene
+from ui.text_field import BLINK
+from ui.widgets import Messages
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1400, 900))
+    yield app
+    app.quit()
+    i18n.set_language("en")
+    assert not app.errors, app.errors[0]
+
+
+def stand_in_time(clock) -> types.SimpleNamespace:
+    """A stand-in for the ``time`` module whose ``monotonic`` reads ``clock.now``."""
+    return types.SimpleNamespace(monotonic=lambda: clock.now)
+
+
+@pytest.fixture
+def stand_in_clock(monkeypatch):
+    """The clock the messages fade by and the caret blinks by, moved on by the test (``now``)."""
+    import ui.text_field as text_field
+    import ui.widgets as widgets
+
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(widgets, "time", stand_in_time(clock))
+    monkeypatch.setattr(text_field, "time", stand_in_time(clock))
+    return clock
+
+
+def _press(app, code: int, text: str = "") -> None:
+    """A key pressed and let go (with the text it types), as SDL tells it, and one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=text, scancode=0))
+    app.frame()
+
+
+def _hex_game(app, moves: list[str] | None = None) -> GameScene:
+    scene = GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), moves or [])
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    app.run_frames(2)
+    return scene
+
+
+def test_rectangles_that_overlap_are_joined_and_those_apart_stay_apart():
+    left, right, inside = pygame.Rect(0, 0, 100, 800), pygame.Rect(900, 100, 300, 200), pygame.Rect(950, 150, 20, 20)
+    assert apart([left, right, inside, pygame.Rect(5, 5, 0, 0)]) == [left, right]
+    assert apart([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10)]) == [pygame.Rect(0, 0, 15, 15)]
+
+
+def test_a_step_of_the_clock_draws_the_form_alone_without_building_it_again(app, monkeypatch, tmp_path):
+    app.show_setup(game_id="hex")
+    app.run_frames(3)
+    scene = app.scene
+    scene.menu.select_widget("clock")
+    _press(app, pygame.K_RIGHT)  # from no clock to one: the clock's note comes in place of the Time choice
+    app.frame()
+    builds, shown = count_calls(monkeypatch, SetupScene, "_build_menu"), shown_areas(monkeypatch)
+    clocks = []
+    for _step in range(3):
+        _press(app, pygame.K_RIGHT)
+        app.frame()
+        clocks.append(scene.choices.clock)
+    assert None not in clocks and len(set(clocks)) == 3  # three other clocks chosen ...
+    assert builds[0] == 0  # ... the form not built again for them
+    assert shown == [[scene.panel]] * 3  # the form's card alone, once a step
+    assert scene.menu.get_widget("clock").get_value()[0][1] == clocks[-1]
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_clock_taken_away_brings_the_time_choice_back_on_the_forms_card(app, monkeypatch, tmp_path):
+    app.show_setup(game_id="hex")
+    app.run_frames(3)
+    scene = app.scene
+    scene.menu.select_widget("clock")
+    _press(app, pygame.K_RIGHT)
+    app.frame()
+    assert scene.choices.clock is not None and scene.menu.get_widget("time") is None
+    builds, shown = count_calls(monkeypatch, SetupScene, "_build_menu"), shown_areas(monkeypatch)
+    _press(app, pygame.K_LEFT)
+    app.frame()
+    assert scene.choices.clock is None and scene.menu.get_widget("time") is not None
+    assert builds[0] == 1 and shown == [[scene.panel]]
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_letter_typed_in_the_move_field_draws_the_field_alone(app, monkeypatch, tmp_path, stand_in_clock):
+    scene = _hex_game(app)
+    _press(app, pygame.K_RETURN)
+    assert scene.move_entry.open
+    app.frame()
+    shown = shown_areas(monkeypatch)
+    _press(app, pygame.K_f, "f")
+    _press(app, pygame.K_6, "6")
+    assert scene.move_entry.field.text == "f6"
+    assert shown == [[scene.move_entry.field.rect]] * 2
+    assert same_as_a_whole_frame(app, tmp_path)
+    _press(app, pygame.K_RETURN)  # the move played: the whole window (the board shows it)
+    assert len(scene.history) == 1 and shown[-1] is None
+
+
+def test_the_caret_blinks_in_the_field_alone(app, monkeypatch, tmp_path, stand_in_clock):
+    scene = _hex_game(app)
+    _press(app, pygame.K_RETURN)
+    app.frame()
+    field = scene.move_entry.field.rect
+    shown = shown_areas(monkeypatch)
+    before = pygame.image.tobytes(app.screen.subsurface(field), "RGB")
+    stand_in_clock.now += BLINK
+    time.sleep(BLINK)
+    app.frame()
+    assert shown == [[field]]
+    assert pygame.image.tobytes(app.screen.subsurface(field), "RGB") != before  # the caret went
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+@pytest.mark.parametrize("whose", ["game", "window"])
+def test_a_fading_message_draws_its_pill_alone(app, monkeypatch, tmp_path, stand_in_clock, whose):
+    """The game's own message in place of the status line, and the window's over the board."""
+    scene = _hex_game(app)
+    messages = scene.messages if whose == "game" else app.messages
+    messages.add("That cell is taken", duration=1.0)
+    app.frame()  # a message comes: the whole window
+    shown = shown_areas(monkeypatch)
+    for fade in (0.7, 0.8):
+        stand_in_clock.now = 1000.0 + fade
+        app.frame()
+        assert same_as_a_whole_frame(app, tmp_path)
+    partial = [areas for areas in shown if areas is not None]
+    assert len(partial) == 2 and all(len(areas) == 1 for areas in partial)
+    pill = partial[0][0]
+    assert pill.height == Messages.pill_height(app.scale) and pill.width < app.size[0] // 2
+    assert partial[1] == [pill]
+    stand_in_clock.now = 1001.1
+    app.frame()
+    assert shown[-1] is None  # gone: the status line back, the whole window
+
+
+def test_the_wheel_over_the_move_list_draws_the_list_alone(app, monkeypatch, tmp_path):
+    line = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8", "i9", "j10", "k11", "a2", "b3", "c4", "d5", "e6", "f7",
+            "g8", "h9", "i10", "j11", "a3", "b4", "c5", "d6", "e7", "f8", "g9", "h10", "i11", "a4", "b5", "c6", "d7"]
+    scene = _hex_game(app, line)
+    moves = scene.panel.moves_rect
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: moves.center)
+    shown = shown_areas(monkeypatch)
+    offsets = []
+    for notch in (1, 1, -1):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notch, flipped=False))
+        app.frame()
+        offsets.append(scene.panel.offset)
+    assert len(set(offsets)) > 1  # the list scrolled
+    assert shown == [[moves]] * 3
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_new_analysis_figures_draw_the_board_side_and_the_cards_not_the_move_list(app, monkeypatch, tmp_path):
+    scene = _hex_game(app, ["f6", "e7"])
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None, 180)
+    app.invalidate()
+    app.frame()
+    shown = shown_areas(monkeypatch)
+    revision = scene.analysis.revision
+    assert wait(app, lambda: scene.analysis.revision != revision and app.draws and shown, 60)
+    drawn = [areas for areas in shown]
+    assert drawn and all(areas == [scene.board_side.area, scene.panel.ticking_rect()] for areas in drawn)
+    assert not any(rect.colliderect(scene.panel.moves_rect) for areas in drawn for rect in areas)
+    monkeypatch.setattr(scene.analysis, "poll", lambda: False)  # no new figures while the two frames are compared
+    monkeypatch.setattr(scene.analysis, "follow", lambda *_args: None)
+    app.frame()
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_message_fading_as_a_clock_runs_draws_the_pill_and_the_cards_apart(app, monkeypatch, tmp_path,
+                                                                                stand_in_clock):
+    """Two parts far apart (under the board, at the panel's top) are drawn each alone: the
+    rectangle round both was most of the window."""
+    import ui.scenes.game as game_module
+
+    monkeypatch.setattr(game_module, "time", stand_in_time(stand_in_clock))
+    scene = GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0, clock="5m+0s"), [])
+    app.switch(scene)
+    app.run_frames(3)
+    scene.messages.add("That cell is taken", duration=1.5)
+    app.frame()
+    shown, reading = shown_areas(monkeypatch), scene.panel.clock_texts()[0]
+    stand_in_clock.now += 1.2  # the message fades, and the first side's clock reads a second less
+    app.frame()
+    assert scene.panel.clock_texts()[0] != reading
+    assert len(shown) == 1 and len(shown[0]) == 2
+    cards = scene.panel.ticking_rect()
+    assert cards in shown[0]
+    pill = next(rect for rect in shown[0] if rect != cards)
+    assert pill.height == Messages.pill_height(app.scale) and scene.board_side.area.contains(pill)
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def _motion(app, pos: tuple[int, int]) -> int:
+    """The pointer moved to ``pos``, one frame: the frames it drew (0 or 1)."""
+    before = app.draws
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    app.frame()
+    return app.draws - before
+
+
+def test_the_pointer_over_a_replay_draws_only_what_it_lights(app, tmp_path):
+    """Over the board (not in analysis mode) nothing; onto a button, its lighting."""
+    from games.record import GameRecord, Side
+
+    record = GameRecord("hex", {"size": 11}, (Side(None, "Ana"), Side(None, "Bia")), ["f6", "e7", "d8", "c9"])
+    app.open_replay(record, 2)
+    app.run_frames(3)
+    scene = app.scene
+    board = scene.view.rect
+    drawn = [_motion(app, (board.centerx + 37 * i % 200, board.centery + 53 * i % 200)) for i in range(8)]
+    assert drawn == [0] * 8
+    button = scene.buttons[3]  # Next
+    assert _motion(app, button.rect.center) == 1 and button.hovered
+    assert _motion(app, (button.rect.centerx + 2, button.rect.centery)) == 0
+    assert same_as_a_whole_frame(app, tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slider.rect.midleft, button=1))
+    app.frame()
+    assert scene.ply == 0
+    steps = [scene.slider.rect.left + scene.slider.rect.width * n // 4 for n in (1, 2, 3)]
+    for x in steps:  # the slider dragged: every motion may show another move
+        assert _motion(app, (x, scene.slider.rect.centery)) == 1
+    assert scene.ply == 3
