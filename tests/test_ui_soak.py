@@ -26,8 +26,10 @@ from ui.scenes.tree_explorer import TreeExplorerScene
 
 VISITS = 4
 # threads that end by themselves once what started them is left: the search tree's build and counts
-# (at their next position), and the ones ending a closed worker's process (once it has been reaped)
-ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end")
+# (at their next position), the ones ending a closed worker's process (once it has been reaped), and
+# the feeder of that worker's job queue (``multiprocessing.Queue``), which closes the queue's two
+# pipe descriptors and ends only after the queue is closed: a loaded machine counted it, and them
+ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end", "QueueFeederThread")
 THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
 
 
@@ -76,10 +78,12 @@ def ending_threads_ended() -> None:
     """Wait for the ``ENDING_THREADS`` to end: a search tree's, told to stop as its screen closed,
     end at their next position, the screen they hold freed with them; one that ended a worker's
     process has said so (``wait_for_closed_workers``) a moment before it ends itself, which a
-    loaded machine's count of threads caught."""
-    for thread in threading.enumerate():
-        if thread.name in ENDING_THREADS:
-            thread.join(THREADS_END)
+    loaded machine's count of threads caught.  The queue feeders are joined after the threads
+    ending the workers, which close their queues."""
+    for name in ENDING_THREADS:
+        for thread in threading.enumerate():
+            if thread.name == name:
+                thread.join(THREADS_END)
 
 
 def left_behind() -> tuple[int, int, int | None, int]:
@@ -100,6 +104,31 @@ def test_game_screens_left_again_and_again_leave_no_process_thread_file_or_scree
     for _ in range(VISITS):
         a_visit(app, game_id)
     assert left_behind() == (0, threads, descriptors, 0)
+
+
+def test_the_count_waits_for_a_closed_workers_job_queue_to_close_its_pipe(monkeypatch):
+    """A closed worker's job queue closes its pipe on its own feeder thread once the worker has
+    ended: a loaded machine gave that thread a core late, and the count above saw a thread and two
+    descriptors more (or fewer, when it was the first count that caught them).  Here the feeder
+    closes the pipe late on purpose: the count waits for it."""
+    import multiprocessing.queues
+    import time
+
+    from ui.ai_worker import AIWorker
+
+    feed = multiprocessing.queues.Queue._feed
+
+    def late(close):
+        return lambda: (time.sleep(0.5), close())
+
+    def feed_closing_late(buffer, notempty, send_bytes, writelock, reader_close, writer_close, *rest):
+        feed(buffer, notempty, send_bytes, writelock, late(reader_close), late(writer_close), *rest)
+
+    AIWorker("tictactoe", warm_up=False).close()  # the first opens what the process keeps (its resource tracker)
+    before = left_behind()
+    monkeypatch.setattr(multiprocessing.queues.Queue, "_feed", staticmethod(feed_closing_late))
+    AIWorker("tictactoe", warm_up=False).close()
+    assert left_behind() == before
 
 
 def test_what_lives_as_long_as_the_window_is_left_out_of_each_change_of_screens_collection(app):
