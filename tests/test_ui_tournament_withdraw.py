@@ -183,8 +183,8 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     scene.selected = {"level-1", "level-2", *(pid for pid, _title in scene.outside["tictactoe"])}
     scene.games_index, scene.time_index = 0, 0
     scene._start()
-    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
-    click(app, scene.buttons[1].rect.center)  # Stop
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.running, timeout=120)
+    click(app, scene.buttons[1].rect.center)  # Stop as it starts, as ``stopped_tournament`` does
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
     app.run_frames(2)
