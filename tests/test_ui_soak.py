@@ -25,7 +25,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tree_explorer import TreeExplorerScene
 
-VISITS = 4
+VISITS = 2  # visits after the first: a visit that leaves one thing behind shows as two
 # threads that end by themselves once what started them is left: the search tree's build and counts
 # (at their next position), the ones ending a closed worker's process (once it has been reaped), and
 # the feeder of that worker's job queue (``multiprocessing.Queue``), which closes the queue's two
