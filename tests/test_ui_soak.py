@@ -14,8 +14,9 @@ import threading
 import pygame
 import pytest
 
+import ui.app
 from tests.test_tree import built
-from tests.ui_helpers import key
+from tests.ui_helpers import count_calls, key
 from ui import memory
 from ui.ai_worker import wait_for_closed_workers
 from ui.app import RESIZE_SETTLED
@@ -24,10 +25,12 @@ from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tree_explorer import TreeExplorerScene
 
-VISITS = 4
+VISITS = 2  # visits after the first: a visit that leaves one thing behind shows as two
 # threads that end by themselves once what started them is left: the search tree's build and counts
-# (at their next position), and the ones ending a closed worker's process (once it has been reaped)
-ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end")
+# (at their next position), the ones ending a closed worker's process (once it has been reaped), and
+# the feeder of that worker's job queue (``multiprocessing.Queue``), which closes the queue's two
+# pipe descriptors and ends only after the queue is closed: a loaded machine counted it, and them
+ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end", "QueueFeederThread")
 THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
 
 
@@ -76,10 +79,12 @@ def ending_threads_ended() -> None:
     """Wait for the ``ENDING_THREADS`` to end: a search tree's, told to stop as its screen closed,
     end at their next position, the screen they hold freed with them; one that ended a worker's
     process has said so (``wait_for_closed_workers``) a moment before it ends itself, which a
-    loaded machine's count of threads caught."""
-    for thread in threading.enumerate():
-        if thread.name in ENDING_THREADS:
-            thread.join(THREADS_END)
+    loaded machine's count of threads caught.  The queue feeders are joined after the threads
+    ending the workers, which close their queues."""
+    for name in ENDING_THREADS:
+        for thread in threading.enumerate():
+            if thread.name == name:
+                thread.join(THREADS_END)
 
 
 def left_behind() -> tuple[int, int, int | None, int]:
@@ -102,6 +107,31 @@ def test_game_screens_left_again_and_again_leave_no_process_thread_file_or_scree
     assert left_behind() == (0, threads, descriptors, 0)
 
 
+def test_the_count_waits_for_a_closed_workers_job_queue_to_close_its_pipe(monkeypatch):
+    """A closed worker's job queue closes its pipe on its own feeder thread once the worker has
+    ended: a loaded machine gave that thread a core late, and the count above saw a thread and two
+    descriptors more (or fewer, when it was the first count that caught them).  Here the feeder
+    closes the pipe late on purpose: the count waits for it."""
+    import multiprocessing.queues
+    import time
+
+    from ui.ai_worker import AIWorker
+
+    feed = multiprocessing.queues.Queue._feed
+
+    def late(close):
+        return lambda: (time.sleep(0.5), close())
+
+    def feed_closing_late(buffer, notempty, send_bytes, writelock, reader_close, writer_close, *rest):
+        feed(buffer, notempty, send_bytes, writelock, late(reader_close), late(writer_close), *rest)
+
+    AIWorker("tictactoe", warm_up=False).close()  # the first opens what the process keeps (its resource tracker)
+    before = left_behind()
+    monkeypatch.setattr(multiprocessing.queues.Queue, "_feed", staticmethod(feed_closing_late))
+    AIWorker("tictactoe", warm_up=False).close()
+    assert left_behind() == before
+
+
 def test_what_lives_as_long_as_the_window_is_left_out_of_each_change_of_screens_collection(app):
     """Each change of screen collects the garbage (``memory.give_back``), and each went through
     every object of every module imported before the window opened: 16 ms of the window's 35 ms
@@ -120,19 +150,27 @@ def resident_mb() -> float:
 
 
 @pytest.mark.skipif(not memory.give_back(), reason="only glibc keeps freed memory that it can be asked for")
-def test_the_memory_a_drag_of_the_windows_edge_frees_is_given_back_once_it_is_over(app):
+def test_the_memory_a_drag_of_the_windows_edge_frees_is_given_back_once_it_is_over(app, monkeypatch):
     """The New game screen's form is built again at each size the window passes through: glibc kept
     what was freed, 100 MB and more after a drag out and back, for the rest of the evening.  Once
-    the edge has been still a moment (``RESIZE_SETTLED``) most of it is given back."""
+    the edge has been still a moment (``RESIZE_SETTLED``) most of it is given back.
+
+    The drag is one that never stops: a loaded machine that left the test without a core for half
+    a second between two sizes ended it there.  Its end is waited for as the window sees it (the
+    give-back called), not for a fixed time: a frame held past that time drew none after the
+    still moment, and nothing was given back."""
     app.show_setup()
     app.run_frames(3)
     before = resident_mb()
+    monkeypatch.setattr(ui.app, "RESIZE_SETTLED", float("inf"))
     for n in [*range(40), 0]:
         size = (1280 + 12 * n, 800 + 8 * n)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         app.run_frames(2)
     grown = resident_mb() - before
-    app.run_frames(5, timeout=RESIZE_SETTLED + 0.3)  # a still moment after the drag
+    monkeypatch.setattr(ui.app, "RESIZE_SETTLED", RESIZE_SETTLED)
+    given_back = count_calls(monkeypatch, memory, "give_back")
+    assert app.run_frames(5, until=lambda: given_back[0], timeout=RESIZE_SETTLED + 30)  # a still moment after it
     assert resident_mb() - before < grown / 2, f"{grown:.0f} MB more during the drag"
 
 

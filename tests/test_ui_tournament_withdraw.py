@@ -9,15 +9,24 @@ import pytest
 from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
 from tests.ui_helpers import click, key, tournament_started
 from ui.scenes.tournament import TournamentScene
+from ui.scenes.tournament_setup import GAMES
 
 PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
 
 
-def stopped_tournament(app) -> TournamentScene:
-    """A tournament of four players begun on the screen and stopped by its Stop button with games left."""
-    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=1)  # 2 + 2 games a pair (24)
-    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
+def stopped_tournament(app, games_index: int = GAMES.index(50)) -> TournamentScene:
+    """A tournament of four players begun on the screen and stopped by its Stop button with games left
+    (by default 50 + 50 games a pair, 600, at 0.1 s a move).
+
+    Stop is pressed as soon as the tournament runs: 24 games of 3x3 took about a second once the
+    first was in (the players answer well within their 0.1 s), and a loaded machine that kept
+    the test from its frames that long found them over before Stop.  Stopped now, its worker
+    processes are still starting, and each starts no game once stopped; 600 games would take
+    them half a minute more."""
+    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=games_index)
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.running, timeout=120)
     stop = scene.buttons[1]
+    assert stop.enabled
     click(app, stop.rect.center)
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
@@ -37,7 +46,7 @@ def row_of(scene: TournamentScene, player_id: str):
 def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_does_it(app):
     """Removing a player from a league begun was refused; now the organiser withdraws it, after
     being told what that does to its games, and the league goes on without it."""
-    scene = stopped_tournament(app)
+    scene = stopped_tournament(app, GAMES.index(2))  # 2 + 2 games a pair (24): the rest are played
     t = scene.tournament
     button = withdraw_button(scene)
     assert button.visible and button.label == "Withdraw a player"
@@ -170,8 +179,8 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     scene.selected = {"level-1", "level-2", *(pid for pid, _title in scene.outside["tictactoe"])}
     scene.games_index, scene.time_index = 0, 0
     scene._start()
-    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
-    click(app, scene.buttons[1].rect.center)  # Stop
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.running, timeout=120)
+    click(app, scene.buttons[1].rect.center)  # Stop as it starts, as ``stopped_tournament`` does
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
     app.run_frames(2)
