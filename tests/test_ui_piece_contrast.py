@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import games
-from ui.board_marks import MARK_RIM, shown
+from ui.board_marks import MARK_RIM, outline_colour, shown
 from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -24,9 +24,10 @@ def pieces(game_id: str, theme: Theme) -> dict[str, Piece]:
     """Each piece ``game_id``'s view draws in ``theme``, in the colours it is drawn in."""
     board = theme.board
     tile_face = (trax.TILE_FACE,)
+    outline = outline_colour(board)
     return {
-        "tictactoe": {"X": ((theme.side0,), (board,)), "O": ((theme.side1,), (board,))},
-        "hex": {"Blue's stone": ((theme.side0,), (board,)), "Red's stone": ((theme.side1,), (board,))},
+        "tictactoe": {"X": ((theme.side0, outline), (board,)), "O": ((theme.side1, outline), (board,))},
+        "hex": {"Blue's stone": ((theme.side0, outline), (board,)), "Red's stone": ((theme.side1, outline), (board,))},
         "reversi": {"black disc": ((reversi.BLACK_DISC,), (reversi.FELT,)),
                     "white disc": ((reversi.WHITE_DISC, reversi.WHITE_DISC_EDGE), (reversi.FELT,))},
         "rastros": {"stone": ((rastros.STONE,), (board,)), "piece": ((rastros.PIECE, rastros.STONE), (board,)),
@@ -44,16 +45,22 @@ POSITIONS = {"tictactoe": ({}, ["b2", "a1"]), "hex": ({"size": 5}, ["c3", "b3"])
              "rastros": ({}, ["3-5", "2-4"]), "alquerque": ({}, []), "trax": ({}, ["f5+", "f4/"])}
 
 
+@pytest.mark.parametrize("deficiency", [None, "protanopia", "deuteranopia"])
 @pytest.mark.parametrize("name", list(THEMES))
 @pytest.mark.parametrize("game_id", games.available_ids())
-def test_every_piece_stands_out_from_what_it_lies_on(game_id, name):
+def test_every_piece_stands_out_from_what_it_lies_on(game_id, name, deficiency):
     """The dark theme's X, O and Hex stones on its wood, Trax's dark path on the tile's red face
-    and Rastros' orange trail on the wood between its stones stood under 3:1.  Each piece stands
-    3:1 from what it lies on, by its fill or by an outline round it."""
+    and Rastros' orange trail on the wood between its stones stood under 3:1; seen without red
+    or green cones, the dark theme's blue stones (and X) 2.7:1, its red ones (and O) 2.7:1, High
+    contrast's blue 2.9:1, Trax's dark path 2.5:1 from the face.  Each piece stands 3:1 from
+    what it lies on, by its fill or by an outline round it, for full sight and without red or
+    green cones."""
+    from tests.test_ui_contrast import seen_with
+
     for piece, (colours, grounds) in pieces(game_id, THEMES[name]).items():
         for ground in grounds:
-            best = max(contrast(colour, ground) for colour in colours)
-            assert best >= 3, f"{game_id}'s {piece} on {ground}: {best:.2f}:1"
+            best = max(contrast(seen_with(colour, deficiency), seen_with(ground, deficiency)) for colour in colours)
+            assert best >= 3, f"{game_id}'s {piece} on {ground} ({deficiency or 'full sight'}): {best:.2f}:1"
 
 
 def side_by_side(pixels: np.ndarray, a: Color, b: Color) -> bool:

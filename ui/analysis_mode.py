@@ -55,7 +55,7 @@ from ui.analysis import (
 )
 from ui.i18n import _, ngettext, number_text
 from ui.position_worker import PositionWorker
-from ui.theme import Theme, ink_on
+from ui.theme import Color, Theme, ink_on, readable
 
 if TYPE_CHECKING:
     from ui.board_view import BoardView
@@ -286,6 +286,15 @@ def tone_colour(tone: float) -> tuple[int, int, int]:
     return tuple(int(e + (g - e) * t) for e, g in zip(EVEN, target))  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=64)  # the tones shown: a few dozen, asked for at every tag drawn
+def tag_colour(tone: float) -> Color:
+    """A tag's fill for ``tone``: its colour (``tone_colour``), darkened or lightened in its hue
+    just until the ink written on it (``ink_on``) stands 4.5:1 (WCAG's ratio for text).  The
+    tones' middle greys and reds stood 3.5:1 to 4.3:1 from white and near-black alike."""
+    colour = tone_colour(tone)
+    return readable(colour, ink_on(colour), 4.5)
+
+
 @dataclass(frozen=True)
 class Place:
     """A point of the board where values go: one tag for the moves that share it."""
@@ -442,11 +451,10 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         small = _detail_font(font)
         text = label.short or label.text if layout.style == "short" else label.text
         detail = label.detail if layout.style == "full" else ""
-        shade = pygame.Surface(tag.size, pygame.SRCALPHA)
         radius = max(3, font // 3)
-        pygame.draw.rect(shade, (*tone_colour(label.tone), 225), shade.get_rect(), border_radius=radius)
-        surface.blit(shade, tag)
-        ink = ink_on(tone_colour(label.tone))
+        fill = tag_colour(label.tone)  # opaque: a piece under a see-through tag shifted it under 4.5:1 from its ink
+        pygame.draw.rect(surface, fill, tag, border_radius=radius)
+        ink = ink_on(fill)
         if label.best:
             pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=radius)
         if label.proven:  # a proof's tag is framed in its ink: an exact "+30" apart from an estimated "+41"

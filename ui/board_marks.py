@@ -59,6 +59,17 @@ def mark_width(cell: int, share: float, text_size: float, least: int = 2) -> int
     return max(least, round(cell * share * text_size))
 
 
+LEGAL_DOT_SHARE = 0.1  # a legal move's dot: a fifth of its cell across ...
+LEAST_DOT_RADIUS = 3  # ... and never under 6 pixels, which a player with low vision can find
+
+
+def legal_dot_radius(cell: int, text_size: float) -> int:
+    """The radius of the dot that marks a legal move on a cell ``cell`` pixels wide: a fifth of
+    the cell across, times the Text size, at least 6 pixels.  Trax's dots, a 14th of a cell,
+    were 4 pixels across at 1280x800, where its board's cells are small."""
+    return mark_width(cell, LEGAL_DOT_SHARE, text_size, LEAST_DOT_RADIUS)
+
+
 def rimmed_rect(surface: pygame.Surface, colour: Color, rect: pygame.Rect, width: int) -> None:
     """A frame ``width`` thick along the inside of ``rect``, rimmed outside and inside."""
     rim = rim_width(width)
@@ -68,9 +79,43 @@ def rimmed_rect(surface: pygame.Surface, colour: Color, rect: pygame.Rect, width
 
 def rimmed_circle(surface: pygame.Surface, colour: Color, centre: tuple[int, int], radius: int, width: int = 0) -> None:
     """A dot (``width`` 0) or a ring ``width`` thick inside ``radius``, rimmed on each side."""
-    rim = rim_width(width or radius)
-    pygame.draw.circle(surface, MARK_RIM, centre, radius + rim, width and width + 2 * rim)
-    pygame.draw.circle(surface, shown(colour), centre, radius, width)
+    _two_tone_circle(surface, shown(colour), MARK_RIM, centre, radius, width, rim_width(width or radius))
+
+
+def outline_colour(ground: Color) -> Color:
+    """The outline round a piece lying on ``ground``: the ink that reads on it (near-black on the
+    themes' light wood).  The sides' own colours stand about 3:1 from the wood, and seen without
+    red or green cones some fell under it (the dark theme's blue stones 2.7:1 without red cones,
+    its red ones 2.7:1 without green ones): the outline stands 3:1 for every viewer."""
+    return ink_on(ground)
+
+
+def outline_width(size: int) -> int:
+    """The outline's width round a stone of radius ``size`` (or a stroke ``size`` thick): an
+    eighth of it, at least a pixel, so that it grows with the board and reads from afar."""
+    return max(1, round(size / 8))
+
+
+def outlined_circle(surface: pygame.Surface, colour: Color, outline: Color, centre: tuple[int, int], radius: int,
+                    width: int = 0) -> None:
+    """A piece's disc (``width`` 0) or ring ``width`` thick inside ``radius`` in its own
+    ``colour``, edged on each side by ``outline`` (``outline_colour``)."""
+    _two_tone_circle(surface, colour, outline, centre, radius, width, outline_width(width or radius))
+
+
+def outlined_lines(surface: pygame.Surface, colour: Color, outline: Color,
+                   pieces: Sequence[Sequence[tuple[int, int]]], width: int) -> None:
+    """A piece drawn as strokes (X's two), each through its points in its own ``colour``,
+    ``width`` thick, edged along both sides by ``outline``; every edge drawn before any colour,
+    so that a stroke's edge never crosses another stroke."""
+    _two_tone_pieces(surface, colour, outline, pieces, width, outline_width(width))
+
+
+def _two_tone_circle(surface: pygame.Surface, colour: Color, edge: Color, centre: tuple[int, int], radius: int,
+                     width: int, rim: int) -> None:
+    """A dot or a ring of ``colour`` with a band of ``edge`` ``rim`` wide along each side."""
+    pygame.draw.circle(surface, edge, centre, radius + rim, width and width + 2 * rim)
+    pygame.draw.circle(surface, colour, centre, radius, width)
 
 
 def two_tone_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int], radius: int) -> None:
@@ -83,7 +128,7 @@ def two_tone_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int]
 
 def rimmed_lines(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int) -> None:
     """A line through ``points``, ``width`` thick, rimmed along both sides (the joints rounded)."""
-    _rimmed_pieces(surface, colour, [points], width)
+    _two_tone_pieces(surface, shown(colour), MARK_RIM, [points], width, rim_width(width))
 
 
 def rimmed_dashes(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int, dash: int) -> None:
@@ -98,14 +143,15 @@ def rimmed_dashes(surface: pygame.Surface, colour: Color, points: Sequence[tuple
             end = min(length, start + dash)
             pieces.append([(round(x0 + (x1 - x0) * at / length), round(y0 + (y1 - y0) * at / length))
                            for at in (start, end)])
-    _rimmed_pieces(surface, colour, pieces, width)
+    _two_tone_pieces(surface, shown(colour), MARK_RIM, pieces, width, rim_width(width))
 
 
-def _rimmed_pieces(surface: pygame.Surface, colour: Color, pieces: Sequence[Sequence[tuple[int, int]]], width: int) -> None:
-    """Lines through each piece's points, every rim drawn before any colour (a rim never covers
-    a neighbouring piece's colour), the ends and joints rounded."""
-    rim = rim_width(width)
-    for shade, thick in ((MARK_RIM, width + 2 * rim), (shown(colour), width)):
+def _two_tone_pieces(surface: pygame.Surface, colour: Color, edge: Color, pieces: Sequence[Sequence[tuple[int, int]]],
+                     width: int, rim: int) -> None:
+    """Lines of ``colour`` through each piece's points, edged ``rim`` wide in ``edge``, every edge
+    drawn before any colour (an edge never covers a neighbouring piece's colour), the ends and
+    joints rounded."""
+    for shade, thick in ((edge, width + 2 * rim), (colour, width)):
         for points in pieces:
             pygame.draw.lines(surface, shade, False, points, thick)
             for point in points:

@@ -19,7 +19,15 @@ import pygame
 
 from games.grid import cell_name
 from games.hex import BLUE, RED, SWAP, Hex, HexState
-from ui.board_marks import MARK_RIM, flash_colour, rimmed_circle, rimmed_lines
+from ui.board_marks import (
+    MARK_RIM,
+    flash_colour,
+    outline_colour,
+    outline_width,
+    outlined_circle,
+    rimmed_circle,
+    rimmed_lines,
+)
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
 from ui.theme import Color, Theme, draw_text, font, readable
@@ -57,6 +65,8 @@ def chain_colour(theme: Theme) -> Color:
     return readable(theme.win_on_board, MARK_RIM, CHAIN_FROM_RIM)
 
 
+SMALL_EMBLEM_RADIUS = 2  # a small picture's stones from this radius show the ring itself
+GHOST_ALPHA = 150  # the opacity of the stone a click would place
 EMBLEM_RING = (255, 255, 255)  # Red's stones' ring: 3.7:1 or more from the red, as every viewer sees it
 
 
@@ -318,7 +328,7 @@ class HexView(BoardView):
             stone = state.stone_at(cell)
             row, col = divmod(cell, self.n)
             if stone is not None and not self.small:  # a small picture's stones fill their cells
-                self._draw_stone(surface, row, col, colours[stone], dx, stone)
+                self._draw_stone(surface, row, col, colours[stone], dx, stone, theme.board)
         if chain:
             self._draw_chain(surface, state.winning_chain(), chain_colour(theme), dx)
         if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
@@ -327,7 +337,7 @@ class HexView(BoardView):
         if hover is not None and hover_move is not None:
             row, col = divmod(hover, self.n)
             shade = colours[state.to_move] if hover_move != SWAP else colours[RED]
-            self._draw_ghost(surface, row, col, shade)
+            self._draw_ghost(surface, row, col, shade, RED if hover_move == SWAP else state.to_move, theme.board)
         self._draw_invalid(surface, overlay, dx)
 
     def _draw_board(self, surface: pygame.Surface, colours: tuple[Color, Color], theme: Theme, dx: float) -> None:
@@ -395,6 +405,21 @@ class HexView(BoardView):
             line = np.array((*_shade(theme.board, MESH_SHADE), 255), dtype=np.uint8)
             rgba[_cell_edges(cells)] = line
         surface.blit(pygame.image.frombuffer(rgba.tobytes(), area.size, "RGBA"), area)
+        self._draw_small_emblems(surface, state, dx)
+
+    def _draw_small_emblems(self, surface: pygame.Surface, state: HexState, dx: float) -> None:
+        """Red's emblem on a small picture's red stones (a saved game's row, a card), as on the
+        board: the stones' red and blue are one grey to a player who sees no colour.  Where a
+        stone is too small for a ring (``SMALL_EMBLEM_RADIUS``), a white pixel at its middle."""
+        radius = round(self.radius * 0.72)
+        for cell in range(self.n * self.n):
+            if state.stone_at(cell) != RED:
+                continue
+            centre = _int(self.centre(*divmod(cell, self.n), dx))
+            if radius >= SMALL_EMBLEM_RADIUS:
+                side_emblem(surface, RED, centre, radius)
+            else:
+                surface.set_at(centre, EMBLEM_RING)
 
     def _cells_under(self, area: pygame.Rect, dx: float) -> np.ndarray:
         """The cell whose hexagon holds each pixel's centre in ``area`` (rows of pixels; -1 off
@@ -477,24 +502,32 @@ class HexView(BoardView):
         reach = ((band[0][0] - cx) * nx + (band[0][1] - cy) * ny + beyond) / along
         return cx + ux * reach, cy + uy * reach
 
-    def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float, side: int) -> None:
+    def _draw_stone(self, surface: pygame.Surface, row: int, col: int, color: Color, dx: float, side: int,
+                    board: Color) -> None:
+        """A stone of ``side`` in its ``color``: its shadow, its disc outlined against the ``board``
+        (``outline_colour``), its shine and its emblem."""
         cx, cy = _int(self.centre(row, col, dx))
         radius = int(self.radius * 0.72)
         shadow, shine = _stone_shades(tuple(color))
         pygame.draw.circle(surface, shadow, (cx + 1, cy + 2), radius)
-        pygame.draw.circle(surface, color, (cx, cy), radius)
+        outlined_circle(surface, color, outline_colour(board), (cx, cy), radius)
         pygame.draw.circle(surface, shine, (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
         side_emblem(surface, side, (cx, cy), radius)
 
     def side_emblem(self, surface: pygame.Surface, side: int, centre: tuple[int, int], radius: int) -> None:
         side_emblem(surface, side, centre, radius)
 
-    def _draw_ghost(self, surface: pygame.Surface, row: int, col: int, color: Color) -> None:
+    def _draw_ghost(self, surface: pygame.Surface, row: int, col: int, color: Color, side: int, board: Color) -> None:
+        """The stone a click would place, faint: outlined and with its side's emblem as a stone is,
+        so that a Red ghost is told from a Blue one by its ring too."""
         cx, cy = _int(self.centre(row, col))
         radius = int(self.radius * 0.72)
-        ghost = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
-        pygame.draw.circle(ghost, (*color, 150), (radius + 1, radius + 1), radius)
-        surface.blit(ghost, (cx - radius - 1, cy - radius - 1))
+        reach = radius + outline_width(radius) + 1
+        ghost = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+        outlined_circle(ghost, color, outline_colour(board), (reach, reach), radius)
+        side_emblem(ghost, side, (reach, reach), radius)
+        ghost.set_alpha(GHOST_ALPHA)
+        surface.blit(ghost, (cx - reach, cy - reach))
 
     def _draw_swap_offer(self, surface: pygame.Surface, state: HexState, cell: int, overlay: Overlay, dx: float) -> None:
         """A ring on Blue's first stone and a ghost of the Red stone it would become (still: a

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 
 from games.reversi import PASS, Reversi, ReversiState
-from ui.board_marks import mark_width, rimmed_circle, two_tone_dot
+from ui.board_marks import legal_dot_radius, rimmed_circle, two_tone_dot
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -162,7 +162,7 @@ def legal_dot(surface: pygame.Surface, square: pygame.Rect, side: int, text_size
     """The dot on a square ``side`` may play: its discs' colour in a rim of the other's
     (``two_tone_dot``), sized by the square and the Text size.  Black's plain dots, a twelfth of
     a square, stood 3.3:1 from the felt and 1.9:1 on a washed-out projector, lost from the back."""
-    two_tone_dot(surface, disc_colour(side), square.center, mark_width(square.width, 0.09, text_size, 3))
+    two_tone_dot(surface, disc_colour(side), square.center, legal_dot_radius(square.width, text_size))
 
 
 def disc_radius(cell: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from games.tictactoe import TicTacToe, TicTacToeState
-from ui.board_marks import rimmed_circle
+from ui.board_marks import outline_colour, outlined_circle, outlined_lines, rimmed_circle
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 
@@ -26,11 +26,12 @@ class TicTacToeView(GridView):
         i = row * self.cols + col
         pad, width = rect.width // 5, max(2, rect.width // 10)
         inner = rect.inflate(-2 * pad, -2 * pad)
+        outline = outline_colour(overlay.theme.board)  # the sides' colours alone fell under 3:1 without red or green sight
         if state.boards[0] >> i & 1:
-            pygame.draw.line(surface, overlay.theme.side0, inner.topleft, inner.bottomright, width)
-            pygame.draw.line(surface, overlay.theme.side0, inner.topright, inner.bottomleft, width)
+            strokes = [(inner.topleft, inner.bottomright), (inner.topright, inner.bottomleft)]
+            outlined_lines(surface, overlay.theme.side0, outline, strokes, width)
         elif state.boards[1] >> i & 1:
-            pygame.draw.circle(surface, overlay.theme.side1, inner.center, inner.width // 2, width)
+            outlined_circle(surface, overlay.theme.side1, outline, inner.center, inner.width // 2, width)
         elif overlay.hint == i:
             rimmed_circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
 

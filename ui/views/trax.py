@@ -31,7 +31,7 @@ from games.trax import DARK, LIGHT, NAME, SHAPE, SIDES, Trax, TraxState, move_ce
 from games.trax_tiles import TILE_NAMES, tile_of_name
 from ui import text as tx
 from ui import words
-from ui.board_marks import MARK_RIM, rim_width, shown
+from ui.board_marks import MARK_RIM, legal_dot_radius, rim_width, shown
 from ui.board_view import Click, Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -39,8 +39,10 @@ from ui.text import fit_font
 from ui.theme import DARK as DARK_THEME
 from ui.theme import Theme, draw_text, font
 
-TILE_FACE = (178, 58, 48)  # the red face of a Trax tile
-PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}  # each 3:1 from the face
+# the red face of a Trax tile: (178, 58, 48) stood 2.5:1 from the dark path to a player without
+# red cones; a touch lighter toward orange, it stands 3:1 from each path for every viewer
+TILE_FACE = (178, 86, 50)
+PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
 POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
@@ -509,9 +511,8 @@ class TraxView(GridView):
         elif overlay.show_legal and overlay.interactive and cell in self._legal_cells:
             pygame.draw.circle(surface, overlay.theme.legal, rect.center, self._dot_radius(rect))
 
-    @staticmethod
-    def _dot_radius(rect: pygame.Rect) -> int:
-        return max(2, rect.width // 14)
+    def _dot_radius(self, rect: pygame.Rect) -> int:
+        return legal_dot_radius(rect.width, self.text_size)
 
     def _draw_ghost_turn(self, surface, state: TraxState, move: int, theme: Theme, alpha: int) -> None:
         """``move``'s whole turn ghosted (a hint, the picker's tile pointed at), forced tiles
