@@ -84,3 +84,41 @@ def test_each_rules_page_says_where_its_rules_come_from_on_its_first_screen(tmp_
     screen = " ".join(" ".join(drawn).split())
     assert ORIGIN[language] in screen
     assert UNIVERSITY[language] in screen[screen.index(ORIGIN[language]):]
+
+
+def form_texts(scene) -> list[str]:
+    """The New game form's lines, top to bottom, as the screen shows them."""
+    return [widget.get_title() for widget in scene.menu.get_widgets()]
+
+
+def choose_course_player(app) -> None:
+    """With the keyboard alone: down the form to the first computer player's choice, then Right
+    until the player chosen is one of the course's (its title says "Course", or a course name)."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    while app.scene.menu.get_selected_widget().get_id() != "pc0":
+        key(app, pygame.K_DOWN)
+    for _ in range(12):
+        if COURSE.search(" ".join(form_texts(app.scene))):
+            return
+        key(app, pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "reversi", "rastros", "alquerque", "trax"])
+def test_the_new_game_screens_first_course_names_the_university_course(tmp_path, monkeypatch, game_id):
+    """Watch: PC vs PC with a course player chosen (Trax: its options): the first line of the
+    form that says "course" says which, a university course."""
+    from ui.scenes.setup import SetupScene
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        app.switch(SetupScene(app, watch=True, game_id=game_id))
+        app.run_frames(2)
+        if game_id != "trax":
+            choose_course_player(app)
+        saying_course = [text for text in form_texts(app.scene) if COURSE.search(text)]
+    finally:
+        app.quit()
+    assert saying_course and NAMES_ORIGIN.search(saying_course[0]), saying_course
