@@ -47,18 +47,21 @@ def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
 
 def _reversi_course(name: str, depth: int) -> PlayerInfo:
     return PlayerInfo(f"reversi:{name}", f"Course {name.title()}",
-                      f"The course project's {name.title()}: alpha-beta at depth {depth}, counting discs.")
+                      f"The {name.title()} player of the university course project these rules come from: "
+                      f"alpha-beta at depth {depth}, counting discs.")
 
 
 def _alquerque_minimax(depth: int) -> PlayerInfo:
     return PlayerInfo(f"alquerque:minimax-{depth}", f"Course minimax {depth}",
-                      f"The course project's minimax at depth {depth}; evaluation: own pieces minus the enemy's.")
+                      f"The minimax of the university course these rules come from, at depth {depth}; "
+                      "evaluation: own pieces minus the enemy's.")
 
 
 def _aima_course(player_id: str, title: str, depth: int, what: str) -> PlayerInfo:
     """A course player searching with AIMA's cut-off alpha-beta, its depth said as the course says
     it and in plies (AIMA cuts off at ``depth > d``: d + 1 plies)."""
-    return PlayerInfo(player_id, title, f"The course's alpha-beta at depth {depth} ({depth + 1} plies ahead) {what}")
+    return PlayerInfo(player_id, title, f"The alpha-beta of the university course these rules come from, at depth {depth} "
+                      f"({depth + 1} plies ahead) {what}")
 
 
 def _rastros_course(player_id: str, title: str, what: str) -> PlayerInfo:
@@ -119,11 +122,11 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             "the 8x8 opening.",
         ),
         PlayerInfo("rastros:bacoco", "Bacoco",
-                   "The course's random player."),
+                   "The random player of the university course these rules come from."),
         PlayerInfo("rastros:obtuso-sw", "ObtusoSW",
-                   "The course's player that always goes south, then west."),
+                   "The player of the university course these rules come from that always goes south, then west."),
         PlayerInfo("rastros:obtuso-ne", "ObtusoNE",
-                   "The course's player that always goes north, then east."),
+                   "The player of the university course these rules come from that always goes north, then east."),
         _rastros_course("rastros:random-plus", "Random Plus", "that only knows won and lost games."),
         _rastros_course("rastros:basilio", "Basilio",
                         "by distance to its goal: the player students must beat."),

@@ -251,7 +251,7 @@ INFO = GameInfo(
         Option("centre", str, "lldd", "Centre tile", choices=TILE_NAMES,
                help="the tile the game starts from, in the centre of the board", start_only=True),
     ),
-    summary="Place tiles so the paths match; make a loop or a line of your colour (the course's bounded board).",
+    summary="Place tiles so the paths match; make a loop or a line of your colour, on a bounded board.",
     rules_file="trax.md",
 )
 

@@ -86,12 +86,15 @@ def about_page() -> str:
           "is moved aside under a new name (NAME.corrupt-DATE), so that it does not come up again."),
         *(f"- {name}: {path}" for name, path in files),
         "## " + _("Where the games come from"),
-        "- " + _("Tic-tac-toe (any width, height and k in a row) and Hex: an adversarial search exercise in the "
-                 "style of Russell and Norvig's AIMA."),
-        "- " + _("Reversi: a Reversi course project."),
-        "- " + _("Rastros: a trail game by Bill Taylor (1992), as a course notebook plays it."),
-        "- " + _("Alquerque: a course report."),
-        "- " + _("Trax: a course assignment, on the course's bounded board (Trax was invented by David Smith in 1980)."),
+        _("Each game's rules are those of a university course that used it; its rules page says at its top "
+          "where they come from and what differs from other common rule sets."),
+        "- " + _("Tic-tac-toe (any width, height and k in a row) and Hex: an adversarial search exercise of a "
+                 "university AI course, in the style of Russell and Norvig's AIMA."),
+        "- " + _("Reversi: a Reversi course project of a university AI course."),
+        "- " + _("Rastros: a trail game by Bill Taylor (1992), as a university AI course's notebook plays it."),
+        "- " + _("Alquerque: a course report on Alquerque for a university AI course."),
+        "- " + _("Trax: an assignment of a university programming course, on a bounded board (Trax was invented "
+                 "by David Smith in 1980)."),
         "## " + _("What the computer players know"),
         "- " + _("Reversi: an evaluation learned from 10,000 games it played against itself, opening books and an "
                  "exact endgame solver. 6x6 Reversi is solved: White wins 20-16."),

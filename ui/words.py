@@ -945,16 +945,17 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
     ("hex", "size"): N_("n x n cells; 11 x 11 is the classic board, 13 x 13 and 19 x 19 are also common."),
     ("reversi", "size"): N_("8 x 8 is the usual board. 6 x 6 is solved: White wins 20-16 with perfect play. "
                             "10 x 10 is a longer game."),
-    ("rastros", "size"): N_("The course plays 8 x 8. On smaller boards the goals stay in the corners and the "
+    ("rastros", "size"): N_("The university course these rules come from plays 8 x 8. On smaller boards the goals stay in the corners and the "
                             "piece starts on the diagonal between them."),
     ("trax", "size"): N_("The game is played inside an N x N board (7 to 25): a line joins two opposite "
                          "edges of it."),
     ("trax", "mode"): N_("First loop or line: the first to make one of their colour wins (the tournament "
-                         "rules). Fill the board: play on until it is full (the course's test)."),
+                         "rules). Fill the board: play on until it is full (the university course's test)."),
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
     ("hex", "swap"): N_("After Blue's first stone, Red may take it over instead of playing a stone."),
     ("alquerque", "any_direction_captures"): N_("Jumps may also go backwards, every jump of a chain and on the far "
-                                                "row too; steps never do. No: the course's reading, captures "
+                                                "row too; steps never do. No: the reading of the university course these rules come "
+                                                "from, captures "
                                                 "forward or sideways only."),
     ("alquerque", "compulsory_capture"): N_("A player who can capture must, and must finish the chain; any chain "
                                             "will do, not only the longest. No: the course's reading, capturing "

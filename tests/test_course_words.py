@@ -1,0 +1,124 @@
+"""Where the games' rules come from, as a newcomer (not a student of the course) reads it.
+
+The window said "(the course's bounded board)", "the course's test", "The course plays 8 x 8" and
+"course bots" as if everyone knew which course.  Each rules page now says at its top where its
+rules come from (a university course) and what differs from other common rule sets, and every
+string the window shows that says "course" either names the university course itself or is a
+short label on a screen that does."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import games
+from tests.ui_helpers import make_app, recorded_text
+from tools.i18n import extract
+from ui import i18n
+from ui.scenes.rules import RulesScene
+
+ORIGIN = {"en": "Where these rules come from:", "pt": "De onde vêm estas regras:"}
+UNIVERSITY = {"en": "university", "pt": "universitário"}
+COURSE = re.compile(r"\bcourse", re.I)
+NAMES_ORIGIN = re.compile(r"\buniversity\b|\bAIMA\b")
+
+# strings that say "course" without naming it -> why a reader of them knows which course
+SHORT = {
+    "Course Easy": "a player's title on New game, whose description under it names the course",
+    "Course Medium": "a player's title on New game, whose description under it names the course",
+    "Course Hard": "a player's title on New game, whose description under it names the course",
+    **{f"Course minimax {n}": "a player's title on New game, whose description names the course" for n in range(1, 5)},
+    "The tile already in the centre when the game starts (the course draws it at random).":
+        "Trax's option note on New game, below the Mode note that names the university course",
+    "A player who can capture must, and must finish the chain; any chain will do, not only the longest. "
+    "No: the course's reading, capturing is a choice and a chain may stop early.":
+        "Alquerque's second option note on New game, below the first, which names the university course",
+    "{side}'s course score {value}": "the game panel while a course player (chosen on New game) searches",
+    "course depth {depth} ({n} ply)": "the game panel while a course player (chosen on New game) searches",
+    "course depth {depth} ({n} plies)": "the game panel while a course player (chosen on New game) searches",
+    "Values from {side}'s side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth {n}":
+        "the tree explorer of a course exercise's game, whose rules page names the course",
+    "Saved {path}, and the tables in Markdown for a course page: {markdown}": "any course's web page",
+    " (in Tabuleiro's course module {module} line {line})": "only to a student running the course's code",
+    " (in Tabuleiro's course module {module} line {line}, called from {where} line {at})":
+        "only to a student running the course's code",
+    "{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0":
+        "only to a student typing a turn as the course's code writes it",
+    "the course's EstadoRastros is a position of the 8x8 board": "only to a student pasting the course's state",
+    "to_move={side}: the course writes 'S' or 'N'": "only to a student pasting the course's state",
+}
+
+
+def shown_texts() -> list[str]:
+    """Every text the window shows through the catalog (a plural's singular and plural)."""
+    texts: list[str] = []
+    for message in extract():
+        texts.extend(message if isinstance(message, tuple) else [message])
+    return texts
+
+
+def test_every_shown_course_names_the_university_course_or_is_a_short_label_explained_beside_it():
+    unexplained = [text for text in shown_texts()
+                   if COURSE.search(text) and not NAMES_ORIGIN.search(text) and text not in SHORT]
+    assert unexplained == []
+
+
+def test_the_short_labels_are_still_shown():
+    """A stale entry would let a new string of the same words through unexplained."""
+    assert sorted(set(SHORT) - set(shown_texts())) == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_each_rules_page_says_where_its_rules_come_from_on_its_first_screen(tmp_path, monkeypatch, game_id, language):
+    """The rules screen at 800x560, as it opens on the game's page, shows the origin sentence."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    i18n.set_language(language)
+    try:
+        drawn = recorded_text(monkeypatch)
+        app.switch(RulesScene(app, game_id))
+        app.run_frames(2)
+    finally:
+        i18n.set_language("en")
+    screen = " ".join(" ".join(drawn).split())
+    assert ORIGIN[language] in screen
+    assert UNIVERSITY[language] in screen[screen.index(ORIGIN[language]):]
+
+
+def form_texts(scene) -> list[str]:
+    """The New game form's lines, top to bottom, as the screen shows them."""
+    return [widget.get_title() for widget in scene.menu.get_widgets()]
+
+
+def choose_course_player(app) -> None:
+    """With the keyboard alone: down the form to the first computer player's choice, then Right
+    until the player chosen is one of the course's (its title says "Course", or a course name)."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    while app.scene.menu.get_selected_widget().get_id() != "pc0":
+        key(app, pygame.K_DOWN)
+    for _ in range(12):
+        if COURSE.search(" ".join(form_texts(app.scene))):
+            return
+        key(app, pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "reversi", "rastros", "alquerque", "trax"])
+def test_the_new_game_screens_first_course_names_the_university_course(tmp_path, monkeypatch, game_id):
+    """Watch: PC vs PC with a course player chosen (Trax: its options): the first line of the
+    form that says "course" says which, a university course."""
+    from ui.scenes.setup import SetupScene
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        app.switch(SetupScene(app, watch=True, game_id=game_id))
+        app.run_frames(2)
+        if game_id != "trax":
+            choose_course_player(app)
+        saying_course = [text for text in form_texts(app.scene) if COURSE.search(text)]
+    finally:
+        app.quit()
+    assert saying_course and NAMES_ORIGIN.search(saying_course[0]), saying_course
