@@ -188,7 +188,31 @@ class _Form(pygame_menu.Menu):
         widget = widget or self.get_selected_widget()
         if widget is not None and widget.get_frame() is None and widget is self._shown_widgets()[-1]:
             self.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 1)
+        elif widget is not None:
+            self._scroll_highlight_into_view(widget)
         return self
+
+    def _scroll_highlight_into_view(self, widget: Any) -> None:
+        """Scroll the least that shows ``widget`` whole with its highlight: pygame-menu counts a
+        row in view while its bottom lies up to a scrollbar's thickness past the form's edge, so
+        a row reached with Down (New game's "Time per move" at 800x560) had the bottom of its
+        highlight cut off."""
+        area = self.get_scrollarea()
+        hidden = area.get_hidden_height()
+        if not hidden:
+            return
+        lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
+        top, shown = area.get_offsets()[1], area.get_view_rect().height
+        lowest, highest = max(0, lit.bottom - shown), min(hidden, lit.top)  # the offsets that show it whole
+        if lowest <= top <= highest or lowest > highest:
+            return
+        # the scrollbar keeps its place in whole pixels of its own track, shorter than the form:
+        # not every offset can be had, so aim at each in turn from the nearest until one is
+        aims = range(lowest, highest + 1) if top < lowest else range(highest, lowest - 1, -1)
+        for aim in aims:
+            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, (aim + 0.5) / hidden))
+            if lowest <= area.get_offsets()[1] <= highest:
+                return
 
     def _shown_widgets(self) -> list[Any]:
         return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
@@ -221,11 +245,19 @@ def _lines_centred(label: pygame_menu.widgets.Label, transform: Any) -> Any:
     drawn again in the middle of the label's width: pygame-menu draws them from the left edge, so
     on the forms, where every other line is centred, a note of two lines stood flush left under
     the centred ones above it, its short last line hanging off to the left (a level's
-    description, Trax's summary)."""
+    description, Trax's summary).
+
+    No squeeze when the lines fit the width they were wrapped to: pygame-menu wraps to the column
+    less the label's padding, then holds the label, padding and all, to that same width, so a
+    full line was drawn narrower than its font sets it (a line of Trax's Portuguese note 696
+    pixels long drawn 685 wide).  Wrapped to what the column leaves, the padded label fits it."""
 
     def centre_then_transform() -> None:
         lines = label.get_lines()
         surface = label._surface  # noqa: SLF001 - the lines' picture, which pygame-menu offers no setter for
+        wrapped_to = label._get_max_container_width()  # noqa: SLF001 - the width pygame-menu wrapped the lines to
+        if surface is not None and 0 < surface.get_width() <= wrapped_to:
+            label.set_max_width(None, render=False)
         if len(lines) > 1 and surface is not None:
             leading = label._get_leading()  # noqa: SLF001 - the distance pygame-menu put between the lines
             colour = label.get_font_color_status()
