@@ -469,7 +469,8 @@ def board_picture(state: games.State, theme: Theme, width: int, height: int, vie
 def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame.Rect:
     """The area of a form in ``panel``, with ``buttons`` (Start, Back; or Back alone) side by side
     under it, each half the row's width, the last on the right: outside the form's scrolling area,
-    so always in view, and Back in the same place on every form.  No lane is kept for the
+    so always in view.  A lone button (Settings' Back) is centred under the form: on the right it
+    left the row's left half empty.  No lane is kept for the
     window's messages here: the room it took from every form, with messages or without, made
     Settings scroll at 1280x800; a form that wants room for them makes it (the New game form,
     ``SetupScene._message_room``)."""
@@ -479,6 +480,8 @@ def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame
     half = (inner.width - gap) // 2
     halves = (pygame.Rect(inner.x, inner.bottom + gap, half, row_h),
               pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h))
+    if len(buttons) == 1:
+        halves = (halves[0].move(inner.centerx - halves[0].centerx, 0),)
     for button, rect in zip(buttons, halves[len(halves) - len(buttons):], strict=True):
         button.rect = rect
     return inner
