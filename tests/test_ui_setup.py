@@ -695,3 +695,25 @@ def test_wrapped_notes_are_drawn_at_their_size_within_the_column(config, languag
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "trax"])
+def test_a_row_changed_by_the_keyboard_stays_whole_with_its_highlight(config, game_id):
+    """A value changed with Right or Left builds New game's form again, and its scroll came back
+    only to within a pixel: "Clock", whole before, lost its highlight's bottom after Right.  Each
+    row, changed there and back, still shows whole."""
+    import pygame
+
+    with setup_screen(game_id, (800, 560)) as (app, scene):
+        checked = 0
+        for _row in range(14):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+            app.run_frames(1)
+            for step in (pygame.K_RIGHT, pygame.K_LEFT):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=step, mod=0, unicode="", scancode=0))
+                app.run_frames(2)
+                if app.scene is scene and scene.menu.get_selected_widget() is not None:
+                    shown, seen = _highlight_in_view(scene.menu)
+                    assert shown, seen
+                    checked += 1
+        assert checked > 10 and app.errors == []

@@ -214,6 +214,20 @@ class _Form(pygame_menu.Menu):
             if lowest <= area.get_offsets()[1] <= highest:
                 return
 
+    def keep_chosen_whole(self) -> None:
+        """The chosen widget scrolled whole into view when part of it shows: a form built again
+        (a value changed) gets its scroll back only to within a pixel or two, the scrollbar
+        keeping its place in its own track's pixels, and "Clock" lost its highlight's bottom
+        again after Right changed it.  A widget scrolled wholly out of view stays out of it."""
+        widget = self.get_selected_widget()
+        area = self.get_scrollarea()
+        if widget is None or not area.get_hidden_height():
+            return
+        lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
+        top = area.get_offsets()[1]
+        if lit.bottom > top and lit.top < top + area.get_view_rect().height:
+            self._scroll_highlight_into_view(widget)
+
     def _shown_widgets(self) -> list[Any]:
         return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
 
