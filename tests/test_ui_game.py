@@ -1202,3 +1202,56 @@ def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch
     app.switch(fill)
     app.run_frames(2)
     assert len(card_units(app, monkeypatch, fill)) == 2
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch, language):
+    """A drawn Tic-tac-toe said "Draw" over "Board full: draw" on its card, and the status line
+    under the board said "Board full: draw" again.  The card says "Draw" over "Board full"; the
+    status line says nothing while the card is up, and the result once ("Draw · Board full") when
+    View board (B) takes the card away."""
+    from ui import i18n
+    from ui.i18n import _
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        draw_word, full = _("Draw"), _("Board full")
+        scene = hotseat(app, moves=("b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1", "c3"))
+        assert scene.is_over() and scene.winner() is None and wait(app, scene.over_card.visible)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        on_card = [text for text in drawn if draw_word.casefold() in text.casefold()]
+        assert on_card.count(draw_word) >= 1 and full in drawn, drawn
+        assert not any(text.casefold().endswith(": " + draw_word.casefold()) for text in drawn), drawn
+        key(app, pygame.K_b)  # View board
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(2)
+        assert not scene.over_card.visible()
+        assert _("{result} · {reason}").format(result=draw_word, reason=full) in drawn, drawn
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("reason", ["Board full: draw", "The board is full: no winner",
+                                    "No tile can be placed: no winner", "Draw 32 - 32",
+                                    "Draw: 40 plies passed with no capture",
+                                    "Draw: the same position, with the same player to move, occurred a third time"])
+def test_every_games_draw_says_under_its_headline_only_what_it_adds(app, language, reason):
+    """Each game's draw, as the card says it under "Draw": never the verdict again ("draw", "no
+    winner"), and always something ("Board full", "32 - 32", "40 plies passed with no capture")."""
+    from ui import i18n, words
+    from ui.i18n import _
+    from ui.scenes.game_over import detail_line as card_detail
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        detail = card_detail(words.end_reason(words.reason_without_verdict(reason)), _("Draw"))
+        assert detail and _("Draw").casefold() not in detail.casefold(), detail
+        assert ":" not in detail and detail[0] == detail[0].upper(), detail  # no verdict after a colon
+    finally:
+        i18n.set_language("en")

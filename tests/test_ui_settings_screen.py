@@ -367,3 +367,27 @@ def test_a_message_the_catalog_does_not_hold_is_kept_as_it_was_said():
         assert i18n.said_again("Deleted a {b}.json", "en") == i18n._("Deleted {name}").format(name="a {b}.json")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_a_lone_back_button_is_centred_under_the_form(tmp_path, monkeypatch, size):
+    """Settings' one button, Back, stood in the right half of its row under the form, the left
+    half empty.  It stands in the middle, as wide as the other forms' buttons, and is drawn there
+    (the same fill at both its ends, a click at its middle goes back)."""
+    from ui.scenes.menu import MenuScene
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.show_settings()
+        app.run_frames(2)
+        scene, back = app.scene, app.scene.back_button
+        form = scene.menu.get_rect()
+        assert abs(back.rect.centerx - form.centerx) <= 1, (back.rect, form)
+        assert form.width // 3 < back.rect.width < form.width * 2 // 3
+        inset = 4 + int(2 * app.scale)
+        left, right = (back.rect.x + inset, back.rect.centery), (back.rect.right - 1 - inset, back.rect.centery)
+        assert app.screen.get_at(left) == app.screen.get_at(right)
+        click(app, (form.centerx, back.rect.centery))
+        assert isinstance(app.scene, MenuScene) and app.errors == []
+    finally:
+        app.quit()

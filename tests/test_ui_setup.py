@@ -631,3 +631,89 @@ def test_the_game_chosen_is_filled_and_only_the_keyboards_place_is_ringed(app, n
     key(app, pygame.K_PAGEDOWN)  # another game chosen: the Hex card as any other
     apart = sum(contrast(a, b) >= 3 for a, b in zip(chosen, card_pixels()))
     assert apart >= len(chosen) // 10, (apart, len(chosen))
+
+
+def _highlight_in_view(menu) -> tuple[bool, str]:
+    """Whether the chosen widget's highlight lies wholly in the form's visible rows (and what was seen)."""
+    chosen = menu.get_selected_widget()
+    area = menu.get_scrollarea()
+    top = area.get_offsets()[1]  # the first row of the form shown
+    lit = chosen.get_selection_effect().inflate(chosen.get_rect())  # in the form's own rows
+    shown = top <= lit.top and lit.bottom <= top + area.get_view_rect().height
+    return shown, f"{chosen.get_title()!r} {lit} shown from {top}, {area.get_view_rect().height} high"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_row_chosen_by_the_keyboard_shows_whole_with_its_highlight(config, language):
+    """pygame-menu counts a row in view while its bottom lies up to a scrollbar's thickness past
+    the form's edge: New game's "Time per move", reached with Down at 800x560, had the bottom of
+    its highlight cut off (only the last row was scrolled fully into view).  Down through every
+    form, each row chosen lies whole, highlight and all, in the visible part."""
+    import pygame
+
+    from ui import i18n
+
+    app = open_app((800, 560))
+    try:
+        checked = 0
+        for _form in each_form(app, language):
+            menu = app.scene.menu
+            rows = [w for w in menu.get_widgets() if w.is_selectable and w.is_visible()]
+            for _ in rows:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+                app.run_frames(1)
+                if app.scene.menu is menu and menu.get_selected_widget() is not None:
+                    shown, seen = _highlight_in_view(menu)
+                    assert shown, (type(app.scene).__name__, seen)
+                    checked += 1
+        assert checked > 50 and app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language, size", [("pt", (800, 560)), ("en", (800, 560)), ("pt", (1280, 800))])
+def test_wrapped_notes_are_drawn_at_their_size_within_the_column(config, language, size):
+    """pygame-menu wrapped a note to the column less the label's padding, then held the padded
+    label to that width and squeezed its picture: a line of Trax's Portuguese note 696 pixels long
+    was drawn 685 wide.  Every wrapped note of every form is as wide as its longest line, and lies
+    within the form's column."""
+    from ui import i18n
+
+    app = open_app(size)
+    try:
+        notes = 0
+        for _form in each_form(app, language):
+            menu = app.scene.menu
+            column = menu.get_scrollarea().get_view_rect().width
+            for label in (w for w in menu.get_widgets() if getattr(w, "_wordwrap", False) and w.is_visible()):
+                longest = max(label._font.size(line)[0] for line in label.get_lines())  # noqa: SLF001 - no getter
+                assert label.get_width(apply_padding=False) == longest, (label.get_title(), longest)
+                assert label.get_rect().right <= column, (label.get_title(), label.get_rect(), column)
+                notes += 1
+        assert notes > 10 and app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "trax"])
+def test_a_row_changed_by_the_keyboard_stays_whole_with_its_highlight(config, game_id):
+    """A value changed with Right or Left builds New game's form again, and its scroll came back
+    only to within a pixel: "Clock", whole before, lost its highlight's bottom after Right.  Each
+    row, changed there and back, still shows whole."""
+    import pygame
+
+    with setup_screen(game_id, (800, 560)) as (app, scene):
+        checked = 0
+        for _row in range(14):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+            app.run_frames(1)
+            for step in (pygame.K_RIGHT, pygame.K_LEFT):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=step, mod=0, unicode="", scancode=0))
+                app.run_frames(2)
+                if app.scene is scene and scene.menu.get_selected_widget() is not None:
+                    shown, seen = _highlight_in_view(scene.menu)
+                    assert shown, seen
+                    checked += 1
+        assert checked > 10 and app.errors == []

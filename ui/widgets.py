@@ -126,6 +126,7 @@ class Button:
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
+    grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -136,8 +137,7 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        label, size, hint_w = self._fitted(scale, int(self.rect.width - 2 * BUTTON_PADDING * scale
-                                                      - 2 * self.side_room(scale)))
+        label, size, hint_w = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
         label_w = tx.ui_font(size, True).size(label)[0]
         x = self.rect.centerx - (label_w + hint_w) // 2
         tx.text(surface, label, (x, self.rect.centery), size, fg, "midleft", bold=True)
@@ -146,24 +146,27 @@ class Button:
             tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
                     max(9, int(12 * scale)), hint_color, "midleft")
 
-    def _fitted(self, scale: float, room: int) -> tuple[str, int, int]:
+    def _label_room(self, scale: float) -> int:
+        """The width the label and its key may take: the button's, less its padding and side room."""
+        return int(self.rect.width - 2 * BUTTON_PADDING * scale - 2 * self.side_room(scale))
+
+    def _fitted(self, scale: float, room: int, most: int | None = None) -> tuple[str, int, int]:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
-        pixels.  A label a little too long for its key beside it ("Árvore de pesquisa  T" at
-        800x560) is set a point or two smaller before the key is left out, and the key before the
-        label gives way to its short form (``labels``), which is taken rather than a longer form
-        set under ``ui.text.SMALLEST``."""
-        usual, hint_w = tx.small(self.label_size, scale), self._hint_width(scale)
-        labels = self.labels()
-        for label in labels:
-            smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
-            for beside in (hint_w, 0):
-                for size in range(usual, smallest - 1, -1):
-                    if tx.ui_font(size, True).size(label)[0] + beside <= room:
-                        return label, size, beside
-        # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
-        # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
-        size = tx.fitting_size(labels[-1], usual, room, bold=True, smallest=tx.SMALLEST)
-        return tx.fit(labels[-1], size, room, bold=True), size, 0
+        pixels, set at ``most`` at the largest (``_grid_size``).  A label a little too long for
+        its key beside it ("Árvore de pesquisa  T" at 800x560) is set a point or two smaller
+        before the key is left out, and the key before the label gives way to its short form
+        (``labels``), which is taken rather than a longer form set under ``ui.text.SMALLEST``."""
+        return _fit_label(self.labels(), tx.small(self.label_size, scale), self._hint_width(scale), room, most)
+
+    def _grid_size(self, scale: float) -> int | None:
+        """The one size of the labels of the grid the button is laid in (``layout_grid``): the
+        smallest that any of them needs, so that a long label set smaller stands among its
+        neighbours at their size ("Copiar em GGF  Shift+G" in the replay's actions was set
+        smaller than the labels beside it).  None outside a grid."""
+        shown = [b for b in self.grid if b.visible and b.rect.width > 0]
+        if len(shown) < 2:
+            return None
+        return min(b._fitted(scale, b._label_room(scale))[1] for b in shown)
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
@@ -241,6 +244,24 @@ class Button:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+@lru_cache(maxsize=512)
+def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most: int | None
+               ) -> tuple[str, int, int]:
+    """``Button._fitted`` worked out, kept: a grid's buttons each ask every label of the grid
+    its size at each drawing (``Button._grid_size``)."""
+    top = usual if most is None else min(usual, most)
+    for label in labels:
+        smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
+        for beside in (hint_w, 0):
+            for size in range(top, min(smallest, top) - 1, -1):  # at ``most`` when a neighbour needs it
+                if tx.ui_font(size, True).size(label)[0] + beside <= room:
+                    return label, size, beside
+    # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
+    # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
+    size = tx.fitting_size(labels[-1], top, room, bold=True, smallest=min(top, tx.SMALLEST))
+    return tx.fit(labels[-1], size, room, bold=True), size, 0
 
 
 def lighting(buttons: list[Button]) -> tuple[Hashable, ...]:
@@ -457,13 +478,15 @@ def share_row(buttons: list[Button], width: int, scale: float) -> list[int]:
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:
-    """Place the visible ``buttons`` in rows of ``columns`` inside ``area``; returns the height used."""
+    """Place the visible ``buttons`` in rows of ``columns`` inside ``area``, their labels set at
+    one size; returns the height used."""
     shown = [b for b in buttons if b.visible]
     if not shown:
         return 0
     width = (area.width - gap * (columns - 1)) // columns
     rows = math.ceil(len(shown) / columns)
     for i, b in enumerate(shown):
+        b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
         r, c = divmod(i, columns)
         in_row = min(columns, len(shown) - r * columns)
         w = (area.width - gap * (in_row - 1)) // in_row if in_row < columns else width

@@ -44,6 +44,7 @@ REASONS: tuple[tuple[str, str], ...] = (
      N_("annulled: {player} withdrew from the league after {played} of its {games} games")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
+    (r"Board full", N_("Board full")),
     (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),
     (r"(?P<side>\S+) connected top and bottom", N_("{side} connected top and bottom")),
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),
@@ -79,6 +80,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"The board is full: no winner", N_("The board is full: no winner")),
     (r"The board is full", N_("The board is full")),
     (r"No tile can be placed: no winner", N_("No tile can be placed: no winner")),
+    (r"No tile can be placed", N_("No tile can be placed")),
     (r"Draw", N_("Draw")),
     (r"(?P<side>.+) wins", N_("{side} wins")),
 )
@@ -869,6 +871,16 @@ def end_reason(reason: str) -> str:
             fields["made"] = _(" and ").join(_(TRAX_PATHS.get(p, p)) for p in fields["made"].split(" and "))
         return _(template).format(**fields)
     return _(reason)
+
+
+CLOSING_VERDICT = re.compile(r": (?:draw|no winner)$")  # a draw's reason ending on what its headline says
+
+
+def reason_without_verdict(reason: str) -> str:
+    """``reason`` (English, ``State.end_reason``) without a closing verdict that the result's
+    headline gives already: under "Draw", Tic-tac-toe's "Board full: draw" says "Board full" and
+    Trax's "No tile can be placed: no winner" "No tile can be placed"."""
+    return CLOSING_VERDICT.sub("", reason)
 
 
 # a record's words for an end off the board, or a file's winner alone (Little Golem's RE[B])

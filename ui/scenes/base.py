@@ -166,6 +166,8 @@ class Scene:
         area = form.get_scrollarea()
         if area.get_hidden_height():
             area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, scrolled / area.get_hidden_height()))
+        if hasattr(form, "keep_chosen_whole"):  # a ``make_menu`` form
+            form.keep_chosen_whole()
 
     def refit(self, size: tuple[int, int]) -> None:
         """The window changed size while this screen is shown (its edge dragged, full screen

@@ -188,7 +188,45 @@ class _Form(pygame_menu.Menu):
         widget = widget or self.get_selected_widget()
         if widget is not None and widget.get_frame() is None and widget is self._shown_widgets()[-1]:
             self.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 1)
+        elif widget is not None:
+            self._scroll_highlight_into_view(widget)
         return self
+
+    def _scroll_highlight_into_view(self, widget: Any) -> None:
+        """Scroll the least that shows ``widget`` whole with its highlight: pygame-menu counts a
+        row in view while its bottom lies up to a scrollbar's thickness past the form's edge, so
+        a row reached with Down (New game's "Time per move" at 800x560) had the bottom of its
+        highlight cut off."""
+        area = self.get_scrollarea()
+        hidden = area.get_hidden_height()
+        if not hidden:
+            return
+        lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
+        top, shown = area.get_offsets()[1], area.get_view_rect().height
+        lowest, highest = max(0, lit.bottom - shown), min(hidden, lit.top)  # the offsets that show it whole
+        if lowest <= top <= highest or lowest > highest:
+            return
+        # the scrollbar keeps its place in whole pixels of its own track, shorter than the form:
+        # not every offset can be had, so aim at each in turn from the nearest until one is
+        aims = range(lowest, highest + 1) if top < lowest else range(highest, lowest - 1, -1)
+        for aim in aims:
+            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, (aim + 0.5) / hidden))
+            if lowest <= area.get_offsets()[1] <= highest:
+                return
+
+    def keep_chosen_whole(self) -> None:
+        """The chosen widget scrolled whole into view when part of it shows: a form built again
+        (a value changed) gets its scroll back only to within a pixel or two, the scrollbar
+        keeping its place in its own track's pixels, and "Clock" lost its highlight's bottom
+        again after Right changed it.  A widget scrolled wholly out of view stays out of it."""
+        widget = self.get_selected_widget()
+        area = self.get_scrollarea()
+        if widget is None or not area.get_hidden_height():
+            return
+        lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
+        top = area.get_offsets()[1]
+        if lit.bottom > top and lit.top < top + area.get_view_rect().height:
+            self._scroll_highlight_into_view(widget)
 
     def _shown_widgets(self) -> list[Any]:
         return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
@@ -221,11 +259,19 @@ def _lines_centred(label: pygame_menu.widgets.Label, transform: Any) -> Any:
     drawn again in the middle of the label's width: pygame-menu draws them from the left edge, so
     on the forms, where every other line is centred, a note of two lines stood flush left under
     the centred ones above it, its short last line hanging off to the left (a level's
-    description, Trax's summary)."""
+    description, Trax's summary).
+
+    No squeeze when the lines fit the width they were wrapped to: pygame-menu wraps to the column
+    less the label's padding, then holds the label, padding and all, to that same width, so a
+    full line was drawn narrower than its font sets it (a line of Trax's Portuguese note 696
+    pixels long drawn 685 wide).  Wrapped to what the column leaves, the padded label fits it."""
 
     def centre_then_transform() -> None:
         lines = label.get_lines()
         surface = label._surface  # noqa: SLF001 - the lines' picture, which pygame-menu offers no setter for
+        wrapped_to = label._get_max_container_width()  # noqa: SLF001 - the width pygame-menu wrapped the lines to
+        if surface is not None and 0 < surface.get_width() <= wrapped_to:
+            label.set_max_width(None, render=False)
         if len(lines) > 1 and surface is not None:
             leading = label._get_leading()  # noqa: SLF001 - the distance pygame-menu put between the lines
             colour = label.get_font_color_status()
@@ -437,7 +483,8 @@ def board_picture(state: games.State, theme: Theme, width: int, height: int, vie
 def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame.Rect:
     """The area of a form in ``panel``, with ``buttons`` (Start, Back; or Back alone) side by side
     under it, each half the row's width, the last on the right: outside the form's scrolling area,
-    so always in view, and Back in the same place on every form.  No lane is kept for the
+    so always in view.  A lone button (Settings' Back) is centred under the form: on the right it
+    left the row's left half empty.  No lane is kept for the
     window's messages here: the room it took from every form, with messages or without, made
     Settings scroll at 1280x800; a form that wants room for them makes it (the New game form,
     ``SetupScene._message_room``)."""
@@ -447,6 +494,8 @@ def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame
     half = (inner.width - gap) // 2
     halves = (pygame.Rect(inner.x, inner.bottom + gap, half, row_h),
               pygame.Rect(inner.x + half + gap, inner.bottom + gap, inner.width - half - gap, row_h))
+    if len(buttons) == 1:
+        halves = (halves[0].move(inner.centerx - halves[0].centerx, 0),)
     for button, rect in zip(buttons, halves[len(halves) - len(buttons):], strict=True):
         button.rect = rect
     return inner

@@ -29,7 +29,7 @@ from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.notation import other_chosen, shown_move
-from ui.scenes.game_over import reason_lines
+from ui.scenes.game_over import reason_lines, result_summary
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -152,8 +152,9 @@ class BoardSide:
             return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
             return (scene.move_entry.field.placeholder,), theme.muted
-        forfeit = scene.end_reason() if scene.forfeit else ""
-        return tuple([forfeit] if forfeit else self._view_forms() or [self._prompt()]), theme.muted
+        if scene.is_over():  # the card says the result; without it (View board) the line does, once
+            return ("" if scene.card_shown() else result_summary(scene),), theme.muted
+        return tuple(self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:
         """The view's own line ("click anywhere to pass", "click Blue's stone to swap"), then its
@@ -197,8 +198,6 @@ class BoardSide:
     def _prompt(self) -> str:
         scene = self.scene
         state = scene.state
-        if scene.is_over():
-            return scene.end_reason()
         if scene.held_up():
             return scene.held_up()
         side = words.side(scene.game, state.to_move)

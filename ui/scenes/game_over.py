@@ -68,6 +68,25 @@ def detail_line(reason: str, title: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+def result_detail(scene: GameScene) -> str:
+    """How the game ended, as said under its headline: what the reason adds to it ("Board full"
+    under "Draw", "A light loop" under "Light wins"), "" when it adds nothing.  The card read
+    "Draw" over "Board full: draw"."""
+    if scene.forfeit is not None:
+        reason = scene.end_reason()
+    else:
+        reason = words.end_reason(words.reason_without_verdict(scene.state.end_reason()))
+    return detail_line(reason, repeated_headline(scene))
+
+
+def result_summary(scene: GameScene) -> str:
+    """The result in one line, each thing said once: the headline and what the reason adds
+    ("Draw · Board full"), for the status line while the card is away (View board)."""
+    detail = result_detail(scene)
+    headline = result_title(scene)
+    return _("{result} · {reason}").format(result=headline, reason=detail) if detail else headline
+
+
 def shown_score(start: State, state: State) -> tuple[int, int] | None:
     """The score the players' cards and the result line give for ``state``, in a game that
     started at ``start``; None where the game keeps none.
@@ -115,7 +134,7 @@ def result_lines(scene: GameScene) -> list[str]:
     state = scene.state
     lines = []
     reason = scene.end_reason()
-    detail = detail_line(reason, repeated_headline(scene))
+    detail = result_detail(scene)
     if detail:
         lines.append(detail)
     score = shown_score(scene.initial, state)

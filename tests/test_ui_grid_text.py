@@ -1,0 +1,51 @@
+"""A grid of buttons (``ui.widgets.layout_grid``) sets its labels at one size: the replay's
+actions in Portuguese at 800x560 set "Copiar em GGF  Shift+G" smaller than its neighbours."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.record import GameRecord, Side
+from tests.ui_helpers import recorded_text_rects, window_for_a_test
+from ui.scenes.replay import ReplayScene
+
+REVERSI_MOVES = ["f5", "d6", "c5", "f4", "e7", "f6", "g5", "e6", "e3"]  # a whole game: Black wipes White out
+
+
+def reversi_record() -> GameRecord:
+    game = games.load("reversi", size=8)
+    record = GameRecord.start(game, (Side(None, "ana"), Side("level-3", "rui")))
+    state = record.states(game)[0]
+    for move in REVERSI_MOVES:
+        state = state.play(game.parse_move(state, move))
+    return record.with_moves(REVERSI_MOVES)
+
+
+def label_heights(app, monkeypatch, buttons) -> dict[str, int]:
+    """The height of each button's label as the next frame draws it (a font's size sets it)."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.invalidate()
+        app.frame()
+    heights = {}
+    for button in buttons:
+        if button.visible:
+            [height] = [rect.height for text, rect in drawn if text in button.labels() and button.rect.contains(rect)]
+            heights[button.label] = height
+    return heights
+
+
+@pytest.mark.parametrize("language", ["pt", "en"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640)])
+def test_the_replays_actions_share_one_text_size(tmp_path, monkeypatch, language, size):
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.settings.language = language
+        app.apply_settings()
+        app.switch(ReplayScene(app, reversi_record()))
+        app.run_frames(2)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.run_frames(2)
+        heights = label_heights(app, monkeypatch, app.scene.actions)
+        assert len(heights) >= 9 and len(set(heights.values())) == 1, heights
