@@ -684,19 +684,20 @@ def run_tournament(
             from ai.cluster import check_address
 
             check_address(cluster)
-        # the logs of files that cannot be loaded go beside the results too, as the games' do
-        entries = enter_players(game_id, list(player_ids), options,
-                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs)
-        ids, broken, titles = entries.ids, entries.broken, entries.titles
-        for note in entries.notes:
-            print(note, file=sys.stderr)
-        if len(ids) < 2:
-            raise ValueError(too_few_players(player_ids, ids))
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
-        if resume and Path(log).exists():
-            ids = with_withdrawn(ids, log, withdraw, titles)
+        logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
+        # the logs of files that cannot be loaded go beside the results too, as the games' do
+        entries = enter_players(game_id, list(player_ids), options,
+                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
+                                not_loaded(logged, gone))
+        ids, broken, titles = entries.ids, entries.broken, entries.titles
+        for note in entries.notes:
+            print(note, file=sys.stderr)
+        ids = with_withdrawn(ids, logged, gone, titles)
+        if len(ids) < 2:
+            raise ValueError(too_few_players(player_ids, ids))
         t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
                        clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
     except (ValueError, ClusterError) as exc:
@@ -751,22 +752,38 @@ def run_tournament(
     return 130 if t.cancelled else 1 if summary.void else 0
 
 
-def with_withdrawn(ids: list[str], log: str, withdraw: list[str] | tuple[str, ...], titles: dict[str, str]) -> list[str]:
-    """``ids``, the players named, with each player of the league logged in ``log`` that is left
-    out because it is withdrawn (in the log, or now: ``withdraw`` names it, ``named_by``) put back
-    in the log's order: a student's file withdrawn, then deleted, no longer matches the folder's
-    pattern, and the league was refused as another one.  Its name for the tables is added to
-    ``titles``.  The log unreadable: ``ids`` as they are (the resume says why)."""
+def withdrawn_in_log(log: str, withdraw: list[str] | tuple[str, ...]) -> tuple[list[str], set[str]]:
+    """The players of the league logged in ``log`` and those of them withdrawn (in the log, or
+    now: ``withdraw`` names it, ``named_by``, by a name found without loading its file); none when
+    the log cannot be read (the resume says why)."""
     from ai.results_log import ResultsLog
 
     try:
         header, _done = ResultsLog.read(log)
         logged = [str(pid) for pid in header.get("players") or []]
-        names = display_names(logged, {**builtin_titles(str(header["game"])), **titles,
+        names = display_names(logged, {**builtin_titles(str(header["game"])),
                                        **{pid: title for pid in logged if (title := entry_title(pid))}})
         gone = set(header.get("withdrawn") or {}) | {pid for word in withdraw for pid in named_by(word, logged, names)}
     except (OSError, ValueError, TypeError, AttributeError, KeyError):
-        return ids
+        return [], set()
+    return logged, gone
+
+
+def not_loaded(logged: list[str], gone: set[str]) -> Callable[[str], bool]:
+    """Whether a word of the command line (an id, ``file.py:*``) names only withdrawn players
+    (``gone`` of the ``logged`` ones): their files are not loaded, as they play no more; a student's
+    file withdrawn because it no longer loads, or takes minutes to, held up the resume."""
+    kept = {file_of(pid) for pid in logged if pid not in gone}
+    files = {file for pid in gone if (file := file_of(pid)) is not None and file not in kept}
+    return lambda word: word in gone or file_of(word) in files
+
+
+def with_withdrawn(ids: list[str], logged: list[str], gone: set[str], titles: dict[str, str]) -> list[str]:
+    """``ids``, the players named, with each player of the league ``logged`` that is left out
+    because it is withdrawn (``gone``: ``withdrawn_in_log``) put back in the log's order: a
+    student's file withdrawn, then deleted, no longer matches the folder's pattern, and the league
+    was refused as another one; a withdrawn file is not loaded (``not_loaded``).  Its name for the
+    tables is added to ``titles``."""
     left_out = [pid for pid in logged if pid not in ids and pid in gone]
     if not left_out:
         return ids
@@ -897,7 +914,7 @@ class Entries:
 
 
 def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                  jobs: int = 1) -> Entries:
+                  jobs: int = 1, withdrawn: Callable[[str], bool] = lambda _word: False) -> Entries:
     """The players of ``player_ids``, every outside one loaded once (``jobs`` at a time).
 
     A path pattern stands for the files it matches (``ai.outside.matching_files``; matching none
@@ -906,10 +923,12 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     except that a file a pattern matched which defines no player (a helper module beside a
     student's bot, the course's ``rastros.py``) is skipped with a note.  A player named twice (the
     same file by two paths, or a file's first player by its name as well) enters once, where it
-    was first named, with a note for the others."""
+    was first named, with a note for the others.  What ``withdrawn`` names (``not_loaded``) is
+    left out unloaded."""
     from ai.outside import PLAYER_SUFFIXES, list_outside_players, load_reason, matching_files
 
-    words = [(file, file != word) for word in player_ids for file in matching_files(word)]  # patterns first
+    words = [(file, file != word) for word in player_ids for file in matching_files(word)  # patterns first
+             if not withdrawn(file)]
     entries = Entries()
     listed: dict[Path, list[tuple[str, str]]] = {}  # a file -> its players' (name, title), first first
     matched: set[str] = set()  # ids that come from a pattern
