@@ -4,6 +4,7 @@ real interval."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -365,7 +366,10 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
         first = text.splitlines()[0]
         assert first.startswith("Jogo do Galo, todos contra todos: 3 jogadores, 6 jogos, 0,1 s/jogada, processos: "), first
-        for heading in ("Tabela cruzada (pontos/jogos da linha contra a coluna):",
+        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1,5 de 2" = 1,5 pontos em 2 jogos):'
+        crosstable = text.split(legend)[1].split("Classificação")[0]
+        assert re.search(r"\b\d(,5)? de 2\b", crosstable) and not re.search(r"\d/\d", crosstable), crosstable
+        for heading in (legend,
                         "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
@@ -390,7 +394,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         # the command line's report of the same tournament, in the same Portuguese window: English
         english = report(Summary.of(scene.tournament))
         assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
-        assert "Crosstable (points/games" in english and "Tabela" not in english and "crashed" in english
+        assert "Crosstable (the row's points" in english and "Tabela" not in english and "crashed" in english
     finally:
         i18n.set_language("en")
 

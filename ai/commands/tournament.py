@@ -167,7 +167,8 @@ REPORT_WIDTH = 80  # columns the report's crosstable fits in where no terminal s
 def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing],
                       names: dict[str, str] | None = None, words: ReportWords = ENGLISH,
                       width: int = REPORT_WIDTH) -> str:
-    """Rows and columns in standings order; a cell is points/games of the row against the column.
+    """Rows and columns in standings order; a cell is the row's points against the column of the
+    games they played (``points_of_games``).
 
     Columns are headed by the rows' numbers, as chess crosstables do.  A table wider than
     ``width`` first loses its cells' spare blanks, then is cut into blocks of columns (1-15, then
@@ -178,9 +179,8 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     shown = names or display_names(player_ids)
     label = [f"{i + 1:>2}. {shown[pid]}" for i, pid in enumerate(ids)]
     lead = max(len(text) for text in label) + 2
-    text = [[("-" if other == pid else f"{words.number(_num(cross[pid][other][0]))}/{cross[pid][other][1]}")
-             for other in ids] for pid in ids]
-    cell = max(9, len(str(max((n for row in cross.values() for _, n in row.values()), default=0))) * 2 + 4)
+    text = [[("-" if other == pid else points_of_games(*cross[pid][other], words)) for other in ids] for pid in ids]
+    cell = max(9, *(len(t) + 2 for row in text for t in row))
     if lead + cell * len(ids) > width:  # too wide: one blank between cells, the numbers' own room
         cell = max(len(str(len(ids))), *(len(t) for row in text for t in row)) + 1
     blocks = -(-len(ids) // max(1, (width - lead) // cell))
@@ -196,6 +196,15 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
 
 def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
+
+
+CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"
+
+
+def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
+    """A crosstable's cell: "1.5 of 2", as the window writes it; never "1.5/2", nor "1/2", which a
+    class's page read as half a point."""
+    return words.say("{points} of {games}").format(points=words.number(_num(points)), games=games)
 
 
 # the standings' columns after the player's: label and least width (the English labels' own)
@@ -378,7 +387,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     parts = [
         report_head(summary, words),
         "",
-        say("Crosstable (points/games of the row against the column):"),
+        say(CROSSTABLE),
         format_crosstable(summary.players, summary.results, order, names, words, width),
         "",
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
@@ -473,10 +482,9 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
         sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
     cross = crosstable(summary.players, summary.results)
     cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
-                                          f"{number(_num(cross[s.player][other.player][0]))}/"
-                                          f"{cross[s.player][other.player][1]}") for other in order]
+                                          points_of_games(*cross[s.player][other.player], words)) for other in order]
              for i, s in enumerate(order, 1)]
-    sections += [Section("h", say("Crosstable (points/games of the row against the column):").rstrip(":")),
+    sections += [Section("h", say(CROSSTABLE).rstrip(":")),
                  Section("table", head=["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
                          right={0, *range(2, len(order) + 2)})]
     forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
