@@ -339,10 +339,13 @@ WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
-    """The lines under the report's standings that say why a row reads as it does (``notes_on``)."""
+    """The lines under the report's standings that say why a row reads as it does (``notes_on``),
+    and in a league stopped early that the players' games are unequal (``UNEQUAL_GAMES``)."""
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
-    return notes_on(summary.players, summary.started_with, summary.games_per_pair, done.__getitem__,
-                    summary.withdrawn, summary.name, words)
+    unequal = summary.cancelled and unequal_games(ranked_apart(summary.standings, summary.withdrawn))
+    return [words.say(UNEQUAL_GAMES)] * unequal + notes_on(
+        summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
+        summary.name, words)
 
 
 def notes_on(players: list[str], started_with: int | None, games_per_pair: int, done: Callable[[str], int],
@@ -369,6 +372,16 @@ def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str],
     return [words.say(WITHDREW_ANNULLED).format(player=name(pid), played=withdrawn[pid][0],
                                                 games=words.games(withdrawn[pid][1]))
             for pid in annulled_players(withdrawn)]
+
+
+UNEQUAL_GAMES = ("Not all have played as many games (see games): a row's points are of the games it has played, "
+                 "and rank as the final standings would.")
+
+
+def unequal_games(order: list[Any]) -> bool:
+    """Whether the players of the standings ``order`` have played unequal numbers of games (a
+    league stopped early): one with more games may rank above one with a better score per game."""
+    return len({st.games for st in order}) > 1
 
 
 def has_ties(order: list[Any]) -> bool:
