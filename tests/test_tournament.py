@@ -319,7 +319,7 @@ Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
  3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
-Not all have played as many games (see games): a row's points are of the games it has played, and rank as the final standings would.
+Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
 
 Forfeits:
   sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped

@@ -1689,8 +1689,8 @@ def test_stopped_standings_rank_by_points_and_say_the_games_are_unequal(app, tmp
     final = [st.player for st in ranked_apart(standings(ids, t.finished()), {})]
     assert [pid for _rect, pid in scene.standing_rows] == final
     assert final.index("level-1") < final.index("level-2")  # 2 points of 3 games above 1 of 1
-    note = ("Not all have played as many games (see games): a row's points are of the games it has played, "
-            "and rank as the final standings would.")
+    note = ("Not all have played as many games: a row's points are of the games it has played, and rank as the "
+            "final standings would.")
     assert any(line.startswith("Not all have played as many games") for line in drawn), drawn
     assert note.startswith(next(line for line in drawn if line.startswith("Not all")).rstrip("…"))
     drawn.clear()

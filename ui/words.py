@@ -1142,8 +1142,8 @@ REPORT_TEXTS = (
     N_("{points} of {games}"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
-    N_("Not all have played as many games (see games): a row's points are of the games it has played, and rank as "
-       "the final standings would."),
+    N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "
+       "standings would."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"),

@@ -374,8 +374,8 @@ def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str],
             for pid in annulled_players(withdrawn)]
 
 
-UNEQUAL_GAMES = ("Not all have played as many games (see games): a row's points are of the games it has played, "
-                 "and rank as the final standings would.")
+UNEQUAL_GAMES = ("Not all have played as many games: a row's points are of the games it has played, and rank as the "
+                 "final standings would.")
 
 
 def unequal_games(order: list[Any]) -> bool:
