@@ -215,3 +215,27 @@ def test_a_player_not_ranked_takes_no_place_from_those_below_it():
     ranked = ranked_apart(order, {"gone": (1, 6)})
     assert [(s.player, s.rank) for s in ranked] == [("a", 1), ("b", 2), ("c", 3)]
     assert ranked_apart(order, {"gone": (3, 6)}) == order  # its results stand: it stays in the table
+
+
+def test_a_withdrawn_students_file_is_not_loaded_when_the_league_resumes(tmp_path):
+    """``--resume F --withdraw P`` loaded P's file with the others before any game: a file that
+    now fails to load, or takes minutes to, held up a league it plays no more part in.  Here
+    bots/a/aluno.py, edited since, leaves a mark when it is loaded: it is not loaded, and the
+    league goes on without it, its games annulled; bots/b/aluno.py is loaded as before."""
+    files = students(tmp_path)
+    players = [*files, "level-1", "level-2"]
+    out = tmp_path / "turma"
+    t = Tournament("tictactoe", players, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl",
+                   in_process=True)
+    t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 2 else None)
+    marks = {folder: tmp_path / f"{folder}-loaded" for folder in ("a", "b")}
+    for folder, mark in marks.items():
+        Path(tmp_path / "bots" / folder / "aluno.py").write_text(
+            f"from pathlib import Path\n\nPath({str(mark)!r}).write_text('loaded')\n{STUDENT}")
+    assert resume(out, [str(tmp_path / "bots" / "*" / "aluno.py"), "level-1", "level-2"],
+                  withdraw=["a/aluno"], yes=True) == 0
+    assert not marks["a"].exists()
+    assert marks["b"].exists()
+    rows = list(csv.DictReader(Path(f"{out}.csv").read_text(encoding="utf-8").splitlines()))
+    assert {row["result"] for row in rows if files[0] in (row["first"], row["second"])} == {"annulled"}
+    assert len(rows) == 12 and all(row["result"] != "annulled" for row in rows if files[0] not in row.values())

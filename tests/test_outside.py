@@ -1385,12 +1385,14 @@ def documented_example(heading: str) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "options"), [("tictactoe", {"width": 5, "height": 4, "k": 4}),
-                                                  ("hex", {"size": 5, "swap": True})])
+                                                  ("hex", {"size": 5, "swap": True}),
+                                                  *((game_id, {}) for game_id in games.available_ids())])
 def test_the_documented_board_reading_player_plays_whole_games(tmp_path, game_id, options):
     """A teacher's class writes evaluations, which read the board; the contract the guide gave
     (legal_moves, play, to_move ...) had no way to, so students read our source.  The guide's
-    "Reading the board" player, copied as it stands, plays whole games of Tic-tac-toe and Hex
-    (with the swap rule too) from either side, without a forfeit."""
+    "Reading the board" player, copied as it stands, plays whole games of every game (Hex with
+    the swap rule too) from either side, without a forfeit: it read Reversi's one-line board
+    (``---...OX... X``) as no rows at all and crashed on its first move."""
     bot = tmp_path / "vizinhos.py"
     bot.write_text(documented_example("### Reading the board"), encoding="utf-8")
     game = games.load(game_id, **options)
@@ -1398,6 +1400,22 @@ def test_the_documented_board_reading_player_plays_whole_games(tmp_path, game_id
         result = bot_against_level_1(game, str(bot), "vizinhos", 2.0, seed=side, side=side)
         assert not result.forfeit, result.reason
         assert len(result.moves) >= 4
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_documented_board_reader_gives_every_games_rows_and_the_mark_to_move(game_id):
+    """The guide's ``board`` gives each game's board as rows of cells, every row as long as the
+    board is wide, and the mark of the side to move as the cells write it; Reversi's board, on one
+    line, came back as no rows."""
+    read = {}
+    exec(documented_example("### Reading the board"), read)
+    game = games.load(game_id)
+    state = game.initial_state()
+    state = state.play(state.legal_moves()[0])
+    grid, mine = read["board"](game, state)
+    assert len(grid) >= 3 and len({len(row) for row in grid}) == 1, grid
+    marks = {"reversi": "O", "trax": "D"}.get(game_id, game.sides[1][0])  # the second side moves
+    assert mine == marks
 
 
 FULL_DEPTH_MINIMAX = """def choose(game, state):

@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -131,13 +132,14 @@ def test_three_players_points_draws_forfeits_crosstable():
 
 def read_crosstable(text: str) -> dict[tuple[int, int], str]:
     """The cells of a printed crosstable by (row, column) number, its column blocks put together
-    (names without blanks: a row is its number, its name and its cells)."""
+    (names without blanks: a row is its number, its name and its cells, "-" or "1.5 of 2")."""
     cells: dict[tuple[int, int], str] = {}
     for block in text.split("\n\n"):
         head, *rows = block.splitlines()
         columns = [int(n) for n in head.split()]
         for row in rows:
-            number, _name, *shown = row.split()
+            number, _name, rest = row.split(maxsplit=2)
+            shown = re.findall(r"-|\d+(?:\.\d+)? of \d+", rest)
             assert len(shown) == len(columns), row
             cells.update({(int(number.rstrip(".")), c): cell for c, cell in zip(columns, shown)})
     return cells
@@ -151,7 +153,7 @@ def test_a_crosstable_of_30_players_fits_the_terminal_in_blocks_of_columns():
     test_the_command_lines_report_reads_as_it_always_has)."""
     import random
 
-    from ai.commands.tournament import report
+    from ai.commands.tournament import CROSSTABLE, report
 
     ids = [f"student{i:02d}" for i in range(30)]
     pick = random.Random(5)
@@ -159,16 +161,16 @@ def test_a_crosstable_of_30_players_fits_the_terminal_in_blocks_of_columns():
     order = standings(ids, results)
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, order, results, list(range(1, 871)))
     cross = crosstable(ids, results)
-    for width, blocks in ((None, 3), (120, 2)):  # 3 blocks of 10 columns, 2 of 15
+    for width, blocks in ((None, 5), (120, 3)):  # 5 blocks of 6 columns ("1.5 of 2"), 3 of 10
         text = report(summary) if width is None else report(summary, width=width)
-        table = text.split("column):\n", 1)[1].split("\n\nStandings", 1)[0]
+        table = text.split(f"{CROSSTABLE}\n", 1)[1].split("\n\nStandings", 1)[0]
         assert max(len(line) for line in table.splitlines()) <= (width or 80)
         assert table.count("\n\n") == blocks - 1
         cells = read_crosstable(table)
         for i, row in enumerate(order, 1):
             for j, column in enumerate(order, 1):
                 p, n = cross[row.player].get(column.player, (0, 0))
-                assert cells[i, j] == ("-" if i == j else f"{p:g}/{n}")
+                assert cells[i, j] == ("-" if i == j else f"{p:g} of {n}")
 
 
 def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(tmp_path):
@@ -304,12 +306,12 @@ def reported_summary(**changes) -> Summary:
 REPORT = """\
 tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
-Crosstable (points/games of the row against the column):
-                                  1        2        3        4
- 1. level-1                       -    1.5/2      0/0      1/1
- 2. level-2                   0.5/2        -      0/1      1/1
- 3. gtp:gnugo --mode gtp        0/0      1/1        -      0/0
- 4. sleeper.py                  0/1      0/1      0/0        -
+Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games):
+                                   1         2         3         4
+ 1. level-1                        -  1.5 of 2    0 of 0    1 of 1
+ 2. level-2                 0.5 of 2         -    0 of 1    1 of 1
+ 3. gtp:gnugo --mode gtp      0 of 0    1 of 1         -    0 of 0
+ 4. sleeper.py                0 of 1    0 of 1    0 of 0         -
 
 Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
@@ -317,6 +319,7 @@ Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
  2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
  3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
+Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
 
 Forfeits:
   sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped
@@ -1143,7 +1146,7 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     files were CSV, JSON and text.  FILE.md has the standings (with the games played) and the
     crosstable as tables, each row a player's; a name with a ``|`` or a ``*`` is one cell, as it
     is, not two cells or emphasis."""
-    from ai.commands.tournament import write_results
+    from ai.commands.tournament import CROSSTABLE, write_results
 
     ids = ["ana|b", "*rui*", "level-1"]
     results = [result("ana|b", "*rui*", 0), result("*rui*", "ana|b", None), result("level-1", "ana|b", 1),
@@ -1162,13 +1165,13 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
         [str(s.rank), s.player, f"{s.points:g}", str(s.games), str(s.wins), str(s.draws), str(s.losses),
          str(s.forfeits)] for s in order]
     cross = crosstable(ids, results)
-    table = tables["Crosstable (points/games of the row against the column)"]
+    table = tables[CROSSTABLE.rstrip(":")]
     assert table[0] == ["#", "player", "1", "2", "3"]
     for i, row in enumerate(table[1:]):
         assert row[1] == order[i].player and len(row) == 2 + len(ids)
         for j, other in enumerate(order):
             points, games_n = cross[row[1]].get(other.player, (0, 0))
-            assert row[2 + j] == ("–" if i == j else f"{points:g}/{games_n}")
+            assert row[2 + j] == ("–" if i == j else f"{points:g} of {games_n}")
     assert "- ana|b, 1 game (4): crashed: boom\n" in text.replace("\\", "")  # no log: a path on the teacher's computer
     assert "/home/prof" not in text
 
@@ -1223,3 +1226,22 @@ def test_the_report_as_a_web_page_has_the_markdowns_tables_for_a_class_site(tmp_
     assert text.startswith("<!DOCTYPE html>") and "<b>ana</b>" not in text and "/home/prof" not in text
     assert html_tables(text) == markdown_tables((tmp_path / "turma.md").read_text(encoding="utf-8"))
     assert "<li>&lt;b&gt;ana&lt;/b&gt;, 1 game (4): crashed: boom</li>" in text
+
+
+def test_a_crosstables_cell_says_points_of_games_in_every_written_report(tmp_path):
+    """A point in two games was written "1/2" in FILE.txt, FILE.md and FILE.html, which a class's
+    page read as half a point; the window said "1 of 2".  Every written crosstable says "1 of 2"
+    now, and its heading says how to read it."""
+    from ai.commands.tournament import CROSSTABLE, write_results
+
+    ids = ["ana", "rui"]
+    results = [result("ana", "rui", 0), result("rui", "ana", 0)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, False, standings(ids, results), results, [1, 2])
+    write_results(summary, str(tmp_path / "turma"))
+    text = (tmp_path / "turma.txt").read_text(encoding="utf-8")
+    table = text.split(CROSSTABLE)[1].split("Standings")[0]
+    assert "1 of 2" in table and "/" not in table
+    pages = [markdown_tables((tmp_path / "turma.md").read_text(encoding="utf-8")),
+             html_tables((tmp_path / "turma.html").read_text(encoding="utf-8"))]
+    for tables in pages:
+        assert [row[2:] for row in tables[CROSSTABLE.rstrip(":")][1:]] == [["–", "1 of 2"], ["1 of 2", "–"]]

@@ -4,6 +4,7 @@ real interval."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -365,7 +366,10 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
         first = text.splitlines()[0]
         assert first.startswith("Jogo do Galo, todos contra todos: 3 jogadores, 6 jogos, 0,1 s/jogada, processos: "), first
-        for heading in ("Tabela cruzada (pontos/jogos da linha contra a coluna):",
+        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1,5 de 2" = 1,5 pontos em 2 jogos):'
+        crosstable = text.split(legend)[1].split("Classificação")[0]
+        assert re.search(r"\b\d(,5)? de 2\b", crosstable) and not re.search(r"\d/\d", crosstable), crosstable
+        for heading in (legend,
                         "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
@@ -390,7 +394,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         # the command line's report of the same tournament, in the same Portuguese window: English
         english = report(Summary.of(scene.tournament))
         assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
-        assert "Crosstable (points/games" in english and "Tabela" not in english and "crashed" in english
+        assert "Crosstable (the row's points" in english and "Tabela" not in english and "crashed" in english
     finally:
         i18n.set_language("en")
 
@@ -1662,3 +1666,37 @@ def test_the_log_of_a_students_file_that_cannot_be_loaded_is_kept_with_the_tourn
     scene.close()
     assert t.join(30)
     assert all(words.log_path(r.reason) == str(log) for r in t.results.values())
+
+
+def test_stopped_standings_rank_by_points_and_say_the_games_are_unequal(app, tmp_path, monkeypatch):
+    """After Stop, Level 1 (2 points of 3 games) stood above Level 2 (1 point of its 1 game, a
+    better score per game) with nothing to say why.  The rows rank as the final standings do
+    (points, then the tie-breaks), and a line under them says the games played are unequal and
+    the points are of the games each has played; a league with equal games has no such line."""
+    from ai.tournament import GameResult, Tournament, ranked_apart, standings
+
+    ids = ["level-1", "level-2", "level-3", "level-4"]
+    t = Tournament("tictactoe", ids, games_per_pair=1, time_per_move=0.2)
+    games_played = [(0, 2, 0), (3, 0, 1), (0, 3, 1), (1, 2, 0)]  # (first, second, winner)
+    for number, (first, second, winner) in enumerate(games_played, 1):
+        t.results[number] = GameResult("tictactoe", {}, [ids[first], ids[second]], ["a1"], winner, None, "X made a line")
+    t.cancelled = True
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    drawn = recorded_text(monkeypatch)
+    scene.show_results(t, tmp_path / "liga.json")
+    app.run_frames(2)
+    final = [st.player for st in ranked_apart(standings(ids, t.finished()), {})]
+    assert [pid for _rect, pid in scene.standing_rows] == final
+    assert final.index("level-1") < final.index("level-2")  # 2 points of 3 games above 1 of 1
+    note = ("Not all have played as many games: a row's points are of the games it has played, and rank as the "
+            "final standings would.")
+    assert any(line.startswith("Not all have played as many games") for line in drawn), drawn
+    assert note.startswith(next(line for line in drawn if line.startswith("Not all")).rstrip("…"))
+    drawn.clear()
+    t.results = {1: t.results[1], 2: GameResult("tictactoe", {}, ["level-2", "level-4"], ["a1"], None, None, "Draw")}
+    # a game each: equal
+    scene.table = t.standings()
+    scene.invalidate()
+    app.run_frames(2)
+    assert drawn and not any(line.startswith("Not all") for line in drawn)

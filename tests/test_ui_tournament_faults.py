@@ -53,3 +53,50 @@ def test_a_player_without_faults_is_said_so_and_its_row_again_lists_every_game(a
     assert len(scene._listed()) == 4 and all("level-1" in r.players for _n, r in scene._listed())
     click(app, row_of(scene, "level-1").center)
     assert len(scene._listed()) == 6 and scene._recent_title().startswith("Latest results")
+
+
+def edge_colours(app, scene: TournamentScene, player_id: str) -> set[tuple[int, int, int]]:
+    """The colours just left of ``player_id``'s standings row, where its highlight (a card a little
+    wider than the row) shows and no text is drawn."""
+    row = row_of(scene, player_id)
+    return {tuple(app.screen.get_at((x, row.centery)))[:3] for x in range(row.x - 8, row.x)}
+
+
+def test_the_row_whose_games_are_listed_is_highlighted_until_clicked_again(app, tmp_path):
+    """A click on a row listed that player's games, but the row looked as the others did: which
+    player the list was filtered to was said only by the list's title, far away."""
+    scene = league_shown(app, tmp_path)
+    plain = edge_colours(app, scene, "level-1")
+    assert edge_colours(app, scene, RAISER) == plain
+    click(app, row_of(scene, RAISER).center)
+    app.run_frames(2)
+    assert edge_colours(app, scene, RAISER) != plain and edge_colours(app, scene, CONTRACT) == plain
+    click(app, row_of(scene, RAISER).center)
+    app.run_frames(2)
+    assert edge_colours(app, scene, RAISER) == plain
+
+
+def test_the_standings_are_reached_by_the_keyboard_and_enter_lists_a_players_games(app, tmp_path, monkeypatch):
+    """The games of one player could be listed only by a click on its row.  Tab reaches the
+    standings (just before the latest results, the last stop), its title says the keys, Up and
+    Down choose a row, ringed in the accent colour, and Enter lists that player's games as a click
+    does (Enter again: every game)."""
+    from tests.ui_helpers import key, recorded_text
+
+    scene = league_shown(app, tmp_path)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the latest results
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the standings, their first row chosen
+    order = [pid for _rect, pid in scene.standing_rows]
+    assert scene.chosen_player == order[0]
+    assert "Standings (Up, Down: choose a player; Enter: its games only, again: every game)" in drawn
+    key(app, pygame.K_DOWN)
+    assert scene.chosen_player == order[1] and scene.listed_player is None
+    assert tuple(app.theme.accent)[:3] in edge_colours(app, scene, order[1])
+    assert tuple(app.theme.accent)[:3] not in edge_colours(app, scene, order[0])
+    key(app, pygame.K_RETURN)
+    listed = scene._listed()
+    assert scene.listed_player == order[1] and listed and all(order[1] in r.players for _n, r in listed)
+    assert len(listed) == 4 and scene._recent_title().startswith("Games of ")
+    key(app, pygame.K_RETURN)
+    assert scene.listed_player is None and len(scene._listed()) == 6

@@ -526,6 +526,13 @@ class Scroll:
         self.by(steps)
         return True
 
+    def reveal(self, index: int) -> None:
+        """Scrolled just enough that ``index`` is shown (the row the keyboard chose)."""
+        if index < self.first:
+            self.first = index
+        elif index >= self.first + self.fits:
+            self.first = index - self.fits + 1
+
     @property
     def hidden(self) -> tuple[int, int]:
         """How many are before and after the ones shown."""

@@ -1157,9 +1157,12 @@ REPORT_TEXTS = (
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),
-    N_("Crosstable (points/games of the row against the column):"),
+    N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"),
+    N_("{points} of {games}"),
     N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
+    N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "
+       "standings would."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"),

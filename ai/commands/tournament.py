@@ -167,7 +167,8 @@ REPORT_WIDTH = 80  # columns the report's crosstable fits in where no terminal s
 def format_crosstable(player_ids: list[str], results: list[GameResult], order: list[Standing],
                       names: dict[str, str] | None = None, words: ReportWords = ENGLISH,
                       width: int = REPORT_WIDTH) -> str:
-    """Rows and columns in standings order; a cell is points/games of the row against the column.
+    """Rows and columns in standings order; a cell is the row's points against the column of the
+    games they played (``points_of_games``).
 
     Columns are headed by the rows' numbers, as chess crosstables do.  A table wider than
     ``width`` first loses its cells' spare blanks, then is cut into blocks of columns (1-15, then
@@ -178,9 +179,8 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     shown = names or display_names(player_ids)
     label = [f"{i + 1:>2}. {shown[pid]}" for i, pid in enumerate(ids)]
     lead = max(len(text) for text in label) + 2
-    text = [[("-" if other == pid else f"{words.number(_num(cross[pid][other][0]))}/{cross[pid][other][1]}")
-             for other in ids] for pid in ids]
-    cell = max(9, len(str(max((n for row in cross.values() for _, n in row.values()), default=0))) * 2 + 4)
+    text = [[("-" if other == pid else points_of_games(*cross[pid][other], words)) for other in ids] for pid in ids]
+    cell = max(9, *(len(t) + 2 for row in text for t in row))
     if lead + cell * len(ids) > width:  # too wide: one blank between cells, the numbers' own room
         cell = max(len(str(len(ids))), *(len(t) for row in text for t in row)) + 1
     blocks = -(-len(ids) // max(1, (width - lead) // cell))
@@ -196,6 +196,15 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
 
 def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
+
+
+CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"
+
+
+def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
+    """A crosstable's cell: "1.5 of 2", as the window writes it; never "1.5/2", nor "1/2", which a
+    class's page read as half a point."""
+    return words.say("{points} of {games}").format(points=words.number(_num(points)), games=games)
 
 
 # the standings' columns after the player's: label and least width (the English labels' own)
@@ -330,10 +339,13 @@ WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
-    """The lines under the report's standings that say why a row reads as it does (``notes_on``)."""
+    """The lines under the report's standings that say why a row reads as it does (``notes_on``),
+    and in a league stopped early that the players' games are unequal (``UNEQUAL_GAMES``)."""
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
-    return notes_on(summary.players, summary.started_with, summary.games_per_pair, done.__getitem__,
-                    summary.withdrawn, summary.name, words)
+    unequal = summary.cancelled and unequal_games(ranked_apart(summary.standings, summary.withdrawn))
+    return [words.say(UNEQUAL_GAMES)] * unequal + notes_on(
+        summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
+        summary.name, words)
 
 
 def notes_on(players: list[str], started_with: int | None, games_per_pair: int, done: Callable[[str], int],
@@ -362,6 +374,16 @@ def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str],
             for pid in annulled_players(withdrawn)]
 
 
+UNEQUAL_GAMES = ("Not all have played as many games: a row's points are of the games it has played, and rank as the "
+                 "final standings would.")
+
+
+def unequal_games(order: list[Any]) -> bool:
+    """Whether the players of the standings ``order`` have played unequal numbers of games (a
+    league stopped early): one with more games may rank above one with a better score per game."""
+    return len({st.games for st in order}) > 1
+
+
 def has_ties(order: list[Any]) -> bool:
     """Whether some players of the standings ``order`` are level on points (TIE_BREAKS then ranks them)."""
     return len({st.points for st in order}) < len(order)
@@ -378,7 +400,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     parts = [
         report_head(summary, words),
         "",
-        say("Crosstable (points/games of the row against the column):"),
+        say(CROSSTABLE),
         format_crosstable(summary.players, summary.results, order, names, words, width),
         "",
         say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
@@ -473,10 +495,9 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
         sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
     cross = crosstable(summary.players, summary.results)
     cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
-                                          f"{number(_num(cross[s.player][other.player][0]))}/"
-                                          f"{cross[s.player][other.player][1]}") for other in order]
+                                          points_of_games(*cross[s.player][other.player], words)) for other in order]
              for i, s in enumerate(order, 1)]
-    sections += [Section("h", say("Crosstable (points/games of the row against the column):").rstrip(":")),
+    sections += [Section("h", say(CROSSTABLE).rstrip(":")),
                  Section("table", head=["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
                          right={0, *range(2, len(order) + 2)})]
     forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
@@ -684,19 +705,20 @@ def run_tournament(
             from ai.cluster import check_address
 
             check_address(cluster)
-        # the logs of files that cannot be loaded go beside the results too, as the games' do
-        entries = enter_players(game_id, list(player_ids), options,
-                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs)
-        ids, broken, titles = entries.ids, entries.broken, entries.titles
-        for note in entries.notes:
-            print(note, file=sys.stderr)
-        if len(ids) < 2:
-            raise ValueError(too_few_players(player_ids, ids))
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
-        if resume and Path(log).exists():
-            ids = with_withdrawn(ids, log, withdraw, titles)
+        logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
+        # the logs of files that cannot be loaded go beside the results too, as the games' do
+        entries = enter_players(game_id, list(player_ids), options,
+                                loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
+                                not_loaded(logged, gone))
+        ids, broken, titles = entries.ids, entries.broken, entries.titles
+        for note in entries.notes:
+            print(note, file=sys.stderr)
+        ids = with_withdrawn(ids, logged, gone, titles)
+        if len(ids) < 2:
+            raise ValueError(too_few_players(player_ids, ids))
         t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
                        clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
     except (ValueError, ClusterError) as exc:
@@ -751,22 +773,38 @@ def run_tournament(
     return 130 if t.cancelled else 1 if summary.void else 0
 
 
-def with_withdrawn(ids: list[str], log: str, withdraw: list[str] | tuple[str, ...], titles: dict[str, str]) -> list[str]:
-    """``ids``, the players named, with each player of the league logged in ``log`` that is left
-    out because it is withdrawn (in the log, or now: ``withdraw`` names it, ``named_by``) put back
-    in the log's order: a student's file withdrawn, then deleted, no longer matches the folder's
-    pattern, and the league was refused as another one.  Its name for the tables is added to
-    ``titles``.  The log unreadable: ``ids`` as they are (the resume says why)."""
+def withdrawn_in_log(log: str, withdraw: list[str] | tuple[str, ...]) -> tuple[list[str], set[str]]:
+    """The players of the league logged in ``log`` and those of them withdrawn (in the log, or
+    now: ``withdraw`` names it, ``named_by``, by a name found without loading its file); none when
+    the log cannot be read (the resume says why)."""
     from ai.results_log import ResultsLog
 
     try:
         header, _done = ResultsLog.read(log)
         logged = [str(pid) for pid in header.get("players") or []]
-        names = display_names(logged, {**builtin_titles(str(header["game"])), **titles,
+        names = display_names(logged, {**builtin_titles(str(header["game"])),
                                        **{pid: title for pid in logged if (title := entry_title(pid))}})
         gone = set(header.get("withdrawn") or {}) | {pid for word in withdraw for pid in named_by(word, logged, names)}
     except (OSError, ValueError, TypeError, AttributeError, KeyError):
-        return ids
+        return [], set()
+    return logged, gone
+
+
+def not_loaded(logged: list[str], gone: set[str]) -> Callable[[str], bool]:
+    """Whether a word of the command line (an id, ``file.py:*``) names only withdrawn players
+    (``gone`` of the ``logged`` ones): their files are not loaded, as they play no more; a student's
+    file withdrawn because it no longer loads, or takes minutes to, held up the resume."""
+    kept = {file_of(pid) for pid in logged if pid not in gone}
+    files = {file for pid in gone if (file := file_of(pid)) is not None and file not in kept}
+    return lambda word: word in gone or file_of(word) in files
+
+
+def with_withdrawn(ids: list[str], logged: list[str], gone: set[str], titles: dict[str, str]) -> list[str]:
+    """``ids``, the players named, with each player of the league ``logged`` that is left out
+    because it is withdrawn (``gone``: ``withdrawn_in_log``) put back in the log's order: a
+    student's file withdrawn, then deleted, no longer matches the folder's pattern, and the league
+    was refused as another one; a withdrawn file is not loaded (``not_loaded``).  Its name for the
+    tables is added to ``titles``."""
     left_out = [pid for pid in logged if pid not in ids and pid in gone]
     if not left_out:
         return ids
@@ -897,7 +935,7 @@ class Entries:
 
 
 def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                  jobs: int = 1) -> Entries:
+                  jobs: int = 1, withdrawn: Callable[[str], bool] = lambda _word: False) -> Entries:
     """The players of ``player_ids``, every outside one loaded once (``jobs`` at a time).
 
     A path pattern stands for the files it matches (``ai.outside.matching_files``; matching none
@@ -906,10 +944,12 @@ def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], 
     except that a file a pattern matched which defines no player (a helper module beside a
     student's bot, the course's ``rastros.py``) is skipped with a note.  A player named twice (the
     same file by two paths, or a file's first player by its name as well) enters once, where it
-    was first named, with a note for the others."""
+    was first named, with a note for the others.  What ``withdrawn`` names (``not_loaded``) is
+    left out unloaded."""
     from ai.outside import PLAYER_SUFFIXES, list_outside_players, load_reason, matching_files
 
-    words = [(file, file != word) for word in player_ids for file in matching_files(word)]  # patterns first
+    words = [(file, file != word) for word in player_ids for file in matching_files(word)  # patterns first
+             if not withdrawn(file)]
     entries = Entries()
     listed: dict[Path, list[tuple[str, str]]] = {}  # a file -> its players' (name, title), first first
     matched: set[str] = set()  # ids that come from a pattern

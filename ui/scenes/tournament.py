@@ -35,6 +35,7 @@ from ai.tournament import (
     TournamentDone,
     display_names,
     loader_logging_beside,
+    ranked_apart,
 )
 from ui import outside_players, words
 from ui.clocks import reading_text
@@ -124,6 +125,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.recent_fits = 1  # how many results the list showed last
         self.results_stop = ListStop()  # the latest results as a stop of Tab: Up/Down choose one, Enter opens it
         self.chosen_result: int | None = None  # the game number of the result chosen there
+        self.standings_stop = ListStop()  # the standings as a stop of Tab: Up/Down choose a row, Enter lists its games
+        self.chosen_player: str | None = None  # the player whose row is chosen there
         self.standings_scroll = Scroll()  # standings rows shown (the wheel, over a table too long to show)
         self.standings_area = pygame.Rect(0, 0, 0, 0)
         # the crosstable's rows and columns shown (the wheel over it, the arrow keys): 26 players at 800x560
@@ -289,10 +292,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         one a user fills and Back last, as on the forms (the first Tab rang Back): the game and
         its options, the tournament's settings, Start, the offer to resume, the participants, the
         outside player's field and its button, Back; while running, the buttons from Stop on,
-        Back, then the latest results."""
+        Back, then the standings and the latest results."""
         if self.tournament is not None:
             back, *others = self.buttons
-            return [*others, back, self.results_stop]
+            return [*others, back, self.standings_stop, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
@@ -307,6 +310,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.entry.focus = here is self.entry
         if here is self.results_stop:
             self._choose_result(0)
+        if here is self.standings_stop:
+            self._choose_player(0)
         for _row in participants:  # a participant scrolled out of the grid: the grid scrolls to it
             if not any(here is b for b in participants) or here.visible:
                 break
@@ -734,7 +739,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self._move_focus(-1 if back else 1)
         elif self.tournament is not None and self._step_withdrawn(event.key):
             pass  # a row of the standings chosen for Withdraw
-        elif self._on_results() and self._results_key(event.key):
+        elif (self._on_results() and self._results_key(event.key)) or (
+                self._on_standings() and self._standings_key(event.key)):
             self.invalidate()
         elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper
             self._refresh_labels()
@@ -796,6 +802,45 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self.recent_scroll = here - self.recent_fits + 1
         return self.chosen_result
 
+    def _on_standings(self) -> bool:
+        """Whether the keyboard is on the standings (Tab took it there)."""
+        return self.tournament is not None and self.key_focus.current(self._focus_stops()) is self.standings_stop
+
+    def _standings_key(self, key: int) -> bool:
+        """A key on the standings, as on the latest results: Up and Down choose the row above or
+        below, Page Up and Page Down a page on, Home and End the first and the last; Enter (or
+        Space) lists the chosen player's games, as a click on its row does (again: every game).
+        False for other keys."""
+        fits = max(1, self.standings_scroll.fits)
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -fits, pygame.K_PAGEDOWN: fits,
+                 pygame.K_HOME: -len(self.table), pygame.K_END: len(self.table)}
+        if key in steps:
+            self._choose_player(steps[key])
+        elif key in OPEN_KEYS and self._choose_player(0) is not None:
+            self._list_games_of(self.chosen_player)
+        else:
+            return False
+        return True
+
+    def _ranked(self) -> list[str]:
+        """The players of the standings, as drawn: best first, one withdrawn with no result left out."""
+        return [st.player for st in ranked_apart(self.table, self.tournament.withdrawn)]
+
+    def _choose_player(self, step: int) -> str | None:
+        """Choose the standings row ``step`` rows below the one chosen (above if negative; 0: it
+        again, or the player listed, or the first row shown), scrolled into view; its player."""
+        rows = self._ranked()
+        if not rows:
+            self.chosen_player = None
+            return None
+        if self.chosen_player not in rows:
+            self.chosen_player = self.listed_player if self.listed_player in rows else None
+        here = rows.index(self.chosen_player) + step if self.chosen_player in rows else self.standings_scroll.first
+        here = max(0, min(len(rows) - 1, here))
+        self.chosen_player = rows[here]
+        self.standings_scroll.reveal(here)
+        return self.chosen_player
+
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose
         crosstable cell was clicked."""
@@ -848,12 +893,18 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         which, why), or that it forfeited none; on the row again, every game.  A teacher going
         through the class had to click a student's games one by one to learn why their bot lost
         them.  Whether the click was on a row."""
-        from ai.commands.tournament import faults_of
-        from ai.tournament import Summary
-
         pid = next((pid for rect, pid in getattr(self, "standing_rows", []) if rect.collidepoint(pos)), None)
         if pid is None:
             return False
+        self.chosen_player = pid  # the keyboard goes on from there (Up, Down, Enter)
+        self._list_games_of(pid)
+        return True
+
+    def _list_games_of(self, pid: str) -> None:
+        """List ``pid``'s games only (its row highlighted) and say its faults; listed already: every game."""
+        from ai.commands.tournament import faults_of
+        from ai.tournament import Summary
+
         self.pair, self.recent_scroll = None, 0
         self.listed_player = None if self.listed_player == pid else pid
         if self.listed_player is not None:
@@ -862,7 +913,6 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             for line in faults or [_("{player} forfeited no game").format(player=self._name(pid))]:
                 self.messages.add(line, "warn" if faults else "info", 15.0)
         self.invalidate()
-        return True
 
     def _press_results(self, pos: tuple[int, int]) -> None:
         """A press on the running screen: on a table (the crosstable, the standings, the latest

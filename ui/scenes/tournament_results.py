@@ -236,20 +236,37 @@ class ResultsDrawing:
                     theme.muted, "midright")
         return height
 
+    def _standings_title(self) -> str:
+        """The standings' title: how points count and, with the keyboard on them (``_on_standings``),
+        their keys."""
+        if self._on_standings():
+            return _("Standings (Up, Down: choose a player; Enter: its games only, again: every game)")
+        return _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(
+            n=MIN_RATED_GAMES)
+
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's
         tie-breaks: a teacher saw two students on 3 points ranked 4th and 5th, or both 4th, and
         only FILE.txt said why), a late player's games still to play and how a withdrawn
         player's games count (``notes_on``, as the report says them); a withdrawn player whose
         games are all annulled, left out of ``order``, under a heading of its own (``withdrawn_apart``)."""
-        from ai.commands.tournament import TIE_BREAKS, WITHDRAWN_APART, has_ties, notes_on, withdrawn_apart
+        from ai.commands.tournament import (
+            TIE_BREAKS,
+            UNEQUAL_GAMES,
+            WITHDRAWN_APART,
+            has_ties,
+            notes_on,
+            unequal_games,
+            withdrawn_apart,
+        )
 
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, "
-                                                    "from {n} games on)").format(n=MIN_RATED_GAMES))
+        inner = self._panel(surface, theme, rect, self._standings_title())
         n = len(order)
         t = self.tournament
         said = [_(TIE_BREAKS)] if has_ties(order) else []
+        # stopped: a player with more games played may be above one with a better score per game
+        said += [_(UNEQUAL_GAMES)] if not t.is_running() and unequal_games(order) else []
         said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
                          self._name, words.ReportWords())
         apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
@@ -275,12 +292,19 @@ class ResultsDrawing:
             x = inner.x + int(fx * inner.width)
             tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
         self.standing_rows = []  # a click chooses a player to withdraw (``Withdrawal``)
+        self.standings_stop.rect = rect
+        chosen = self.chosen_player if self._on_standings() else None
         for st in (order[i] for i in shown):
             y += row_h
             row = pygame.Rect(inner.x, y, inner.width, row_h)
             self.standing_rows.append((row, st.player))
             if st.player == self.withdrawing:  # the player Withdraw would take out, as a ringed row
                 card(surface, row.inflate(int(8 * s), 0), mix(theme.panel, theme.text, 0.08), int(6 * s), theme.invalid)
+            else:  # the player whose games are listed, filled; the row the keyboard is on, ringed
+                fill = mix(theme.panel, theme.accent, 0.3) if st.player == self.listed_player else None
+                if fill is not None or st.player == chosen:
+                    card(surface, row.inflate(int(8 * s), 0), fill or mix(theme.panel, theme.text, 0.08), int(6 * s),
+                         theme.accent if st.player == chosen else None, max(1, int(2 * s)))
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
                 elo = tx.fit(elo_label(st, interval=False), size, elo_room)
