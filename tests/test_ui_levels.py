@@ -25,6 +25,9 @@ import games
 
 LIMITS = ai.Limits(time=0.3)
 STARVED = ai.Limits(time=0.0005)  # a search cut short after its first steps, as on a machine at load 10
+# a move's time whose tenth, the threat search's share, finds a run of three fours on a loaded machine
+# too (0.3 s left it 30 ms, a few of CPU at load 20); the move is played as soon as the run is found
+THREAT_LIMITS = ai.Limits(time=3.0)
 
 
 def wins_in_one(state) -> list:
@@ -130,7 +133,7 @@ def test_tictactoe_level_5_plays_a_run_of_fours_through_to_the_win():
     found = positions(SMALL, range(60), 12, wins_by_fours)
     assert len(found) >= 10
     for i, state in enumerate(found):
-        after = state.play(ai.make_player("tictactoe", "level-5", seed=i).choose(state, LIMITS))
+        after = state.play(ai.make_player("tictactoe", "level-5", seed=i).choose(state, THREAT_LIMITS))
         mover, blocks = state.to_move, completing_squares(SMALL, *reversed(sides(after)))
         assert blocks, SMALL.to_text(state)  # a four: the defender must answer
         for block in blocks if len(blocks) == 1 else []:  # two fours at once: either block loses
