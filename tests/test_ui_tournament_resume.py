@@ -209,9 +209,9 @@ def test_a_tournament_another_window_is_running_is_not_offered(app, held_elsewhe
     assert _reopen(app).offer.path == running  # left (or killed) there: offered again
 
 
-def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_says_why(app, tmp_path):
-    """Resume with a student's file moved away: one message names it and why; it loses the games
-    it had left, the others play on, and the games already played stay in the log."""
+def _begun_with_a_student(app, tmp_path: Path) -> tuple[TournamentScene, str, Path]:
+    """A tournament of 18 games begun on the screen between level-1, level-2 and a student's
+    bots/ana/jogador.py (a copy of simple_contract.py): the scene, the student's id and folder."""
     bots = tmp_path / "bots" / "ana"
     bots.mkdir(parents=True)
     shutil.copy(BOTS / "simple_contract.py", bots / "jogador.py")
@@ -224,6 +224,13 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     scene.games_index, scene.time_index = 2, 0  # 18 games
     scene._start()
     assert _until(app, lambda: scene.tournament is not None)  # once its outside player is loaded
+    return scene, pid, bots
+
+
+def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_says_why(app, tmp_path):
+    """Resume with a student's file moved away: one message names it and why; it loses the games
+    it had left, the others play on, and the games already played stay in the log."""
+    scene, pid, bots = _begun_with_a_student(app, tmp_path)
     title = scene.titles[pid]
     old = scene.tournament
     assert _until(app, lambda: len(old.results) >= 1)
@@ -251,18 +258,7 @@ def test_a_withdrawn_student_whose_file_is_gone_is_not_said_to_forfeit_on_resume
     """A student withdrawn from a tournament begun, then their file deleted: the resume said it
     "could not be loaded and forfeits the games left", though its games were settled by the
     withdrawal and it plays no more."""
-    bots = tmp_path / "bots" / "ana"
-    bots.mkdir(parents=True)
-    shutil.copy(BOTS / "simple_contract.py", bots / "jogador.py")
-    pid = str(bots / "jogador.py")
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.outside["tictactoe"] = [(pid, "simple_contract (jogador.py)")]
-    scene._build()
-    scene.selected = {"level-1", "level-2", pid}
-    scene.games_index, scene.time_index = 2, 0  # 18 games
-    scene._start()
-    assert _until(app, lambda: scene.tournament is not None)
+    scene, pid, bots = _begun_with_a_student(app, tmp_path)
     old = scene.tournament
     assert _until(app, lambda: len(old.results) >= 1)
     click(app, scene.buttons[1].rect.center)  # Stop
