@@ -754,18 +754,10 @@ def test_a_students_file_that_cannot_be_loaded_is_still_in_the_class_when_the_sc
     """The window remembered the students' files that load, not one that did not: the screen
     opened again (the next lesson) had no row for that student, and its tournament graded the
     class without them, saying nothing.  It is listed again, unable to play and chosen."""
-    from tests.ui_helpers import key
-
     (tmp_path / "ana").mkdir()
     broken = tmp_path / "ana" / "jogador.py"
     broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    app.run_frames(2)
-    scene.entry.focus = True
-    scene.entry.text = str(broken)
-    key(app, pygame.K_RETURN)
-    assert app.run_frames(900, until=lambda: scene.adding is None and scene.outside.get("tictactoe"), timeout=60)
+    scene = student_typed_in(app, broken)
     app.run_frames(2)
     assert str(broken) in scene.selected
     again = TournamentScene(app, "tictactoe")
