@@ -10,9 +10,8 @@ import pygame
 import pytest
 
 import games
-from tests.test_ui_piece_contrast import POSITIONS
+from tests.test_ui_piece_contrast import POSITIONS, drawn_still
 from ui.analysis_mode import MoveLabel, draw_move_values
-from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.common import board_picture
 from ui.scenes.game import GameScene
@@ -145,15 +144,13 @@ def test_the_analysis_values_on_the_board_read_as_text(app, game_id, name):
     reds over the wood or a white piece stood 3.5:1 to 4.3:1 from their ink.  On a position of
     every game, in every theme, values of every tone from a loss to a win are drawn where the
     board puts them; each tag's text stands 4.5:1 (WCAG's ratio for text) from its ground."""
-    app.settings.theme = name
     options, moves = POSITIONS[game_id]
-    scene = started(app, game_id, moves, options)
+    scene = drawn_still(app, game_id, name, moves, options)
     legal = [move for move in scene.state.legal_moves() if scene.view.value_anchor(move)]
     tones = [-1.0, -0.6, -0.3, -0.1, 0.0, 0.1, 0.3, 0.6, 1.0]
     labels = {move: MoveLabel(f"{round(100 * tones[i % len(tones)])}", tone=tones[i % len(tones)], rank=(-i,))
               for i, move in enumerate(legal)}
     assert labels, f"{game_id}: no move to value"
-    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
     layout = draw_move_values(app.screen, scene.view, labels, app.theme)
     assert layout.tags, f"{game_id}: no tag drawn"
     for tag, place in layout.tags:

@@ -70,6 +70,17 @@ def side_by_side(pixels: np.ndarray, a: Color, b: Color) -> bool:
                 or (is_a[:, 1:] & is_b[:, :-1]).any() or (is_a[:, :-1] & is_b[:, 1:]).any())
 
 
+def drawn_still(app, game_id: str, theme: str, moves=(), options=None) -> GameScene:
+    """A two-human game of ``game_id`` after ``moves`` in ``theme``, its board drawn again still:
+    no last move's mark (its rim lies beside anything), no pointer, no animation."""
+    app.settings.theme = theme
+    scene = GameScene(app, MatchSetup(game_id, options or {}, HOTSEAT, (None, None), 0.1), list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    return scene
+
+
 @pytest.mark.parametrize("name", list(THEMES))
 @pytest.mark.parametrize("game_id", games.available_ids())
 def test_the_pieces_are_drawn_in_the_colours_measured(app, game_id, name):
@@ -77,12 +88,8 @@ def test_the_pieces_are_drawn_in_the_colours_measured(app, game_id, name):
     each piece's fill lies beside its outline, and its outermost colour beside each thing it lies
     on (Rastros' trail, drawn plain, had no rim beside it)."""
     assert game_id in POSITIONS, f"{game_id}: give it a position with its pieces here, and its pieces above"
-    app.settings.theme = name
     options, moves = POSITIONS[game_id]
-    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
-    app.switch(scene)
-    app.run_frames(2)
-    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    scene = drawn_still(app, game_id, name, moves, options)
     pixels = pygame.surfarray.array3d(app.screen.subsurface(scene.view.rect.clip(app.screen.get_rect())))
     for piece, (colours, grounds) in pieces(game_id, app.theme).items():
         for ground in grounds:
@@ -127,11 +134,7 @@ def test_the_boards_lines_stand_out_from_the_board(tmp_path, monkeypatch, game_i
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        app.settings.theme = name
-        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1))
-        app.switch(scene)
-        app.run_frames(2)
-        scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+        scene = drawn_still(app, game_id, name)
         pixels = across_a_line(app.screen, scene)
         ground = pixels[0]
         assert len(set(pixels)) >= 2, f"no line across {pixels}"
@@ -193,12 +196,8 @@ def test_the_two_sides_stay_apart_without_red_or_green_sight(app, game_id, name,
 
     from tests.test_ui_contrast import lab
 
-    app.settings.theme = name
     options, moves = POSITIONS[game_id]
-    scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
-    app.switch(scene)
-    app.run_frames(2)
-    scene.view.draw(app.screen, scene.state, Overlay(theme=app.theme, interactive=False, animation_speed=0))
+    scene = drawn_still(app, game_id, name, moves, options)
     pixels = simulated(app.screen, deficiency)
     full = [tuple(app.screen.get_at(point))[:3] for point in side_points(scene)]
     seen = [tuple(pixels[x, y]) for x, y in side_points(scene)]
