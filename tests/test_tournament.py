@@ -1080,15 +1080,32 @@ def test_a_second_ctrl_c_while_the_report_is_written_leaves_the_files_written_be
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(path.name for path in paths)  # no temporary left
 
 
+# A player that moves only once the file GATE exists: the games with it wait until the test opens it.
+GATED_PLAYER = """import os
+import time
+
+GATE = {gate!r}
+
+
+def choose(game, state):
+    while not os.path.exists(GATE):
+        time.sleep(0.01)
+    return state.legal_moves()[0]
+"""
+
+
 def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_the_rest(tmp_path):
     """Stop pressed as games end in two real worker processes: every game whose end they sent is
     kept, once (results, log, events); none is void; the resume plays only the others, so the
-    log holds each of the schedule's games exactly once."""
+    log holds each of the schedule's games exactly once.  The third player moves only once Stop
+    is pressed: games of a few milliseconds let the workers play the whole league on a loaded
+    machine before this process had read the second end, and nothing was left to stop."""
     from ai.tournament import GameFinished, is_void
 
-    log = tmp_path / "league.jsonl"
-    players = ["level-1", "level-2", "level-3"]
-    t = Tournament("tictactoe", players, games_per_pair=3, time_per_move=0.05, jobs=2, seed=1, log=str(log))
+    log, gate, gated = tmp_path / "league.jsonl", tmp_path / "stop pressed", tmp_path / "gated.py"
+    gated.write_text(GATED_PLAYER.format(gate=str(gate)))
+    players = ["level-1", "level-2", str(gated)]  # games 1 and 2 without it, then 3 and 4 with it
+    t = Tournament("tictactoe", players, games_per_pair=3, time_per_move=30, jobs=2, seed=1, log=str(log))
     finished: list[int] = []
 
     def on_event(event) -> None:
@@ -1096,6 +1113,7 @@ def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_th
             finished.append(event.number)
             if len(finished) == 2:
                 t.cancel()
+                gate.touch()  # the games that wait on the gated player end as Stop is pressed
 
     t.run(on_event)
     kept = sorted(t.results)
@@ -1103,7 +1121,7 @@ def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_th
     assert not any(is_void(r) for r in t.results.values())
     logged = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
     assert sorted(logged) == kept
-    again = Tournament("tictactoe", players, games_per_pair=3, time_per_move=0.05, seed=1, log=str(log), resume=True)
+    again = Tournament("tictactoe", players, games_per_pair=3, time_per_move=30, seed=1, log=str(log), resume=True)
     assert again.resumed == len(kept) and {g.number for g in again.pending()}.isdisjoint(kept)
     again.run()
     logged = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
