@@ -253,3 +253,107 @@ def test_the_pointer_over_a_replay_draws_only_what_it_lights(app, tmp_path):
     for x in steps:  # the slider dragged: every motion may show another move
         assert _motion(app, (x, scene.slider.rect.centery)) == 1
     assert scene.ply == 3
+
+
+def _random_moves(game, plies: int) -> list[str]:
+    """``plies`` moves of a seeded random game of ``game``."""
+    import random
+
+    rng, state, moves = random.Random(3), game.initial_state(), []
+    while len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return moves
+
+
+def _made_up_values(analysis, state) -> None:
+    """Values on every legal move of ``state``, as analysis's worker sends them, and no worker
+    to change them while frames are compared."""
+    import random
+
+    from ai.move_values import MoveValue, MoveValues
+
+    rng = random.Random(5)
+    analysis.active = True
+    analysis.values = MoveValues(state.to_move, {m: MoveValue(m, rng.uniform(0.3, 0.7), "mcts",
+                                                              visits=rng.randint(10, 3000))
+                                                 for m in state.legal_moves()})
+    analysis.follow = lambda *_args: None
+    analysis.poll = lambda: False
+    analysis.wait = lambda _holding: True
+
+
+def _tipped_places(scene, labels, bounds: pygame.Rect) -> list[tuple[int, int]]:
+    """The valued places of the board whose pointer's tip shows, from the board's centre out."""
+    from ui.analysis_mode import value_tip
+
+    centres = {scene.view.value_anchor(m)[0] for m in labels}
+    tipped = [c for c in centres if value_tip(bounds, scene.view, labels, c) is not None]
+    return sorted(tipped, key=lambda c: (c[0] - scene.view.rect.centerx) ** 2 + (c[1] - scene.view.rect.centery) ** 2)
+
+
+def _tip_areas(key) -> list[pygame.Rect]:
+    """The tip's and the ring's rectangles a ``pointer_key`` holds (``ValueTip.area``)."""
+    return [pygame.Rect(rect) for rect in key]
+
+
+def test_the_pointer_over_a_valued_board_draws_its_tip_and_the_cell_not_the_whole_window(app, monkeypatch,
+                                                                                          tmp_path):
+    """Analysis mode in a game: a motion within one place moves the tip of values alone (the
+    tip before and after, the ring round the place); a motion to another place draws the
+    board's side and the tips.  Every motion drew the whole window."""
+    import games
+
+    game = games.load("hex", size=19)
+    scene = GameScene(app, MatchSetup("hex", {"size": 19}, HOTSEAT, (None, None), 1.0), _random_moves(game, 20))
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    _made_up_values(scene.analysis, scene.shown_state())
+    scene.resize(app.size)  # the eval bar and graph carved out of the board's side
+    app.invalidate()
+    app.run_frames(2)
+    window = pygame.Rect((0, 0), app.size)
+    first, second = _tipped_places(scene, scene.analysis.labels(), window)[:2]
+    assert _motion(app, first) == 1
+    shown = shown_areas(monkeypatch)
+    before = scene.pointer_key()[-1]
+    assert _motion(app, (first[0] + 1, first[1])) == 1  # the tip follows the pointer, a pixel on
+    after = scene.pointer_key()[-1]
+    assert before != after and before[1] == after[1]  # the same place's ring
+    assert shown == [apart(_tip_areas(before) + _tip_areas(after))]
+    assert sum(r.width * r.height for r in shown[0]) < window.width * window.height // 20
+    assert same_as_a_whole_frame(app, tmp_path)
+    assert _motion(app, second) == 1
+    assert shown[-1] == apart([scene.board_side.area] + _tip_areas(after) + _tip_areas(scene.pointer_key()[-1]))
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, tmp_path):
+    """Analysis mode in a replay: a motion draws the tip of values before and after and the
+    rings round their places, nothing else (every motion drew the whole replay)."""
+    import games
+    from games.record import GameRecord, Side
+    from ui.scenes.replay import ReplayScene
+
+    game = games.load("hex", size=19)
+    record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _random_moves(game, 20))
+    scene = ReplayScene(app, record, analyse=False)
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    _made_up_values(scene.move_analysis, scene.states[scene.ply])
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+    window = pygame.Rect((0, 0), app.size)
+    first, second = _tipped_places(scene, scene.move_analysis.labels(), window)[:2]
+    assert _motion(app, first) == 1
+    shown = shown_areas(monkeypatch)
+    for pos in ((first[0] + 1, first[1]), second):
+        before = scene.pointer_key()[0]
+        assert _motion(app, pos) == 1
+        after = scene.pointer_key()[0]
+        assert shown[-1] == apart(_tip_areas(before) + _tip_areas(after))
+        assert same_as_a_whole_frame(app, tmp_path)

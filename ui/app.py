@@ -880,12 +880,12 @@ class App:
         scene_messages = getattr(self.scene, "messages", None)
         return [self.messages, *([scene_messages] if isinstance(scene_messages, Messages) else [])]
 
-    def _pointer_redraw(self, still: bool) -> tuple[bool, pygame.Rect | None]:
+    def _pointer_redraw(self, still: bool) -> tuple[bool, list[pygame.Rect] | None]:
         """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
-        button) since the frame last drawn, and the part of the window that shows it (None: the
+        button) since the frame last drawn, and the parts of the window that show it (None: the
         whole).  A motion within one cell of a board, which drew the whole window, draws nothing;
         one to another cell draws the board's side, not the panel beside it
-        (``Scene.pointed_area``), while nothing else moves on screen (``still``: no animation,
+        (``Scene.pointed_areas``), while nothing else moves on screen (``still``: no animation,
         spinner or fading message, which the whole window's next frame shows).  Always the whole
         window where the screen does not say."""
         key, drawn = self._pointer_key(), self._pointer_drawn
@@ -896,7 +896,7 @@ class App:
         if not still:
             return True, None
         try:
-            return True, self.scene.pointed_area(drawn, key)
+            return True, self.scene.pointed_areas(drawn, key)
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
             self.report(exc)
             return True, None
@@ -1022,8 +1022,8 @@ class App:
         moved, self._pointer_moved = self._pointer_moved, False
         if moved and not self.dirty:
             redraw, pointed = self._pointer_redraw(still=interval is None)
-            if redraw:
-                self.invalidate(pointed)
+            for area in (pointed or [None]) if redraw else []:
+                self.invalidate(area)
         if not self.dirty and not self._areas_due:
             return
         areas = None if self.dirty else self._areas_due  # the parts of the window drawn again: None, the whole

@@ -55,9 +55,9 @@ class Scene:
         draws (the default, for screens whose forms light their lines in their own way)."""
         return None
 
-    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
-        """The part of the screen that shows a change of ``pointer_key`` from ``before`` to
-        ``after``, the only part the App draws again (clipped to it; the rest as last shown);
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The parts of the screen that show a change of ``pointer_key`` from ``before`` to
+        ``after``, the only parts the App draws again (clipped to each; the rest as last shown);
         None: the whole screen (the default)."""
         return None
 
