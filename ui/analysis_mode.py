@@ -53,7 +53,7 @@ from ui.analysis import (
     eval_scale,
     signed_text,
 )
-from ui.i18n import _, ngettext, number_text
+from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
 
@@ -239,6 +239,7 @@ class AnalysisMode(PositionWorker):
         self.texts: dict = {}
         self.line: list[str] = []  # the principal variation in notation (``AIMoveValues.line``)
         self.line_other: list[str] = []  # and in the game's other notation (``AIMoveValues.line_other``)
+        self._labels: tuple | None = None  # the values and language labelled, and their labels (``labels``)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job
@@ -265,7 +266,15 @@ class AnalysisMode(PositionWorker):
         return line_progress(self.values, self.line, self.line_other) if self.active else None
 
     def labels(self) -> dict[Hashable, MoveLabel]:
-        return move_labels(self.values, self.game.id) if self.active else {}
+        """The label of every move valued, in analysis mode; the same dict while the values and
+        the language are (a frame and the pointer's motions lay out the tags once for it,
+        ``tag_layout``, where a new dict at each call laid them out at each motion)."""
+        if not self.active:
+            return {}
+        key = (self.values, language())
+        if self._labels is None or self._labels[0] is not key[0] or self._labels[1] != key[1]:
+            self._labels = (*key, move_labels(self.values, self.game.id))
+        return self._labels[2]
 
 
 # -- drawing ---------------------------------------------------------------------------------------
@@ -443,9 +452,12 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
     share it: Alquerque pieces landing on one point, Trax tiles on one square), laid out by
     ``tag_layout``; returns the layout."""
     layout = tag_layout(view, labels, surface.get_rect())
+    clip = surface.get_clip()  # a frame drawing the pointer's tip alone: the tags elsewhere are left out
     for place in layout.dots:
         pygame.draw.circle(surface, tone_colour(place.label.tone), place.centre, max(2, place.size // 9))
     for tag, place in layout.tags:
+        if not clip.colliderect(tag.inflate(6, 6)):
+            continue
         label = place.label
         font = _full_font(label, place.size) if layout.style == "full" else layout.font
         small = _detail_font(font)
@@ -493,10 +505,12 @@ class ValueTip:
     def ring_radius(self) -> int:
         return max(4, self.place.size // 2)
 
-    def area(self) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-        """The tip's box and its ring's, as a value: what the pointer changes on screen in analysis
-        mode (``Scene.pointer_key``), the parts a frame for its motion draws (``pointed_area``)."""
-        return tuple(self.rect), tuple(self.ring())
+    def area(self) -> tuple[int, int, int, int]:
+        """The rectangle round the tip's box and its ring, as a value: what the pointer changes on
+        screen in analysis mode (``Scene.pointer_key``), the part a frame for its motion draws
+        (``Scene.pointed_areas``).  One rectangle round both, the tip standing by the ring: each
+        rectangle a frame draws runs the screen's drawing once more."""
+        return tuple(self.rect.union(self.ring()))
 
 
 def value_tip(bounds: pygame.Rect, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,

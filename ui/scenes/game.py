@@ -447,7 +447,7 @@ class GameScene(GameCommands, Scene):
         if before[1:-1] != after[1:-1]:
             return None
         areas = [] if before[0] == after[0] else [self.board_side.area.copy()]
-        return areas + [pygame.Rect(rect) for tip in (before[-1], after[-1]) if tip is not None for rect in tip]
+        return areas + [pygame.Rect(tip) for tip in (before[-1], after[-1]) if tip is not None]
 
     def ticking_area(self) -> pygame.Rect | None:
         """The part of the window time alone changes: the panel's players' cards and thinking

@@ -423,7 +423,7 @@ class ReplayScene(Scene):
         a button's lighting changed."""
         if before[1] != after[1]:
             return None
-        return [pygame.Rect(rect) for tip in (before[0], after[0]) if tip is not None for rect in tip]
+        return [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
 
     def _value_tip(self) -> ValueTip | None:
         """The tip of values the pointer shows in analysis mode, laid out and not drawn."""
