@@ -357,3 +357,38 @@ def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, 
         after = scene.pointer_key()[0]
         assert shown[-1] == apart(_tip_areas(before) + _tip_areas(after))
         assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_change_on_settings_draws_the_forms_card_alone(app, monkeypatch, tmp_path):
+    """A selector stepped with the keys and a switch clicked draw the form's card; the theme,
+    which changes every colour, the whole window.  Every change drew the whole window."""
+    from tests.ui_helpers import click_unmoved
+    from ui.background_writer import WRITER
+
+    app.show_settings()
+    app.run_frames(3)
+    scene, settings = app.scene, app.settings
+    scene.menu.select_widget("animation")
+    app.run_frames(2)
+    shown = shown_areas(monkeypatch)
+    speed = settings.animation_speed
+    _press(app, pygame.K_RIGHT)
+    assert settings.animation_speed != speed
+    assert WRITER.wait(10)  # saved: the next frame reads the outcome
+    app.frame()
+    assert shown == [[scene.panel]]  # the note above the form still says "Saved automatically"
+    assert same_as_a_whole_frame(app, tmp_path)
+    legal = settings.show_legal
+    switch = scene.menu.get_widget("show_legal")
+    scene.menu.select_widget(switch)
+    app.run_frames(2)
+    del shown[:]
+    rect = switch.get_rect(to_real_position=True)
+    click_unmoved(app, (rect.right - 30, rect.centery), frames=1)  # on its slider
+    assert settings.show_legal != legal
+    assert shown == [[scene.panel]]
+    assert same_as_a_whole_frame(app, tmp_path)
+    scene.menu.select_widget("theme")
+    app.run_frames(2)
+    _press(app, pygame.K_RIGHT)
+    assert shown[-1] is None

@@ -16,7 +16,8 @@ frame, the field's caret blinking (a frame every 0.1 s), a message fading under 
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
 with the arrows, and the pointer moving over its board; in analysis mode (made-up values on every
-move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
+Settings' Animations stepped with Right and Left, a key a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -42,7 +43,7 @@ LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, fo
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
-         "analysis-pointer", "replay-analysis-pointer")
+         "analysis-pointer", "replay-analysis-pointer", "settings-step")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -257,6 +258,17 @@ def _replay_analysis_pointer(app) -> Callable[[int], None]:
     return _glide(scene.view.rect)
 
 
+def _settings_steps(app) -> Callable[[int], None]:
+    """Settings, the keyboard on Animations: Right and Left step it, one a frame."""
+    import pygame
+
+    app.show_settings()
+    app.run_frames(3)
+    app.scene.menu.select_widget("animation")
+    app.run_frames(2)
+    return lambda i: _key(pygame.K_RIGHT if i % 2 == 0 else pygame.K_LEFT)
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in PARTS:
@@ -287,7 +299,7 @@ def _set_up(app, case: str) -> Callable[[int], None]:
 
 PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
          "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
-         "replay-analysis-pointer": _replay_analysis_pointer}
+         "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps}
 
 
 class ShownPixels:

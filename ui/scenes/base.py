@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ui.widgets import Button
 
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
+KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)  # the keyboard's input, apart from the mouse's
 
 
 class Scene:
@@ -70,9 +71,10 @@ class Scene:
         return None
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
-        """The part of the screen that the key, text or wheel ``event``, just handled, changed,
-        the only part the App draws for it (a letter typed in a field: the field's box; an empty
-        rectangle: nothing).  None: the whole screen (the default: a key may change anything)."""
+        """The part of the screen that the key, text, wheel or click ``event``, just handled,
+        changed, the only part the App draws for it (a letter typed in a field: the field's box;
+        an empty rectangle: nothing).  None: the whole screen (the default: a key or a click may
+        change anything)."""
         return None
 
     def invalidate(self, area: pygame.Rect | None = None) -> None:

@@ -41,7 +41,7 @@ from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import clean_name
 from ui.paste import paste_game
-from ui.scenes.base import MenuFormScene, top_of
+from ui.scenes.base import KEY_EVENTS, MenuFormScene, top_of
 from ui.scenes.cards import GameCards
 from ui.scenes.common import (
     add_name_fields,
@@ -667,8 +667,8 @@ class SetupScene(MenuFormScene):
         """The form's card for a key the form or its Start and Back took (a selector's step, a
         letter in a field, the keyboard going down the lines): all it changes is drawn on the card,
         the form built again for it too (``update``); leaving the screen or a message said makes
-        the frame whole.  None for the other keys (Page Up's game cards)."""
-        return self.panel.copy() if event is self.form_took else None
+        the frame whole.  None for the other keys (Page Up's game cards) and for clicks."""
+        return self.panel.copy() if event is self.form_took and event.type in KEY_EVENTS else None
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the keys page at New game's keys (the choices made here wait for the return)."""
