@@ -1,7 +1,9 @@
 """Input and time that change one part of a screen draw that part alone, never stale: a step of
 New game's Clock (the form's card, the form not built again), a letter typed in the game's move
 field and its caret's blink (the field's box), a message fading (its pill), the wheel over the
-move list (the list), new analysis figures (the board's side and the panel's cards).  Each
+move list (the list), new analysis figures (the board's side and the panel's cards), the
+pointer over a valued board (its tip of values), a change on Settings (the form's card), the
+pointer over a form (the two lines it went between).  Each
 checks the rectangles the display is told to show, and that a whole frame drawn after has the
 very pixels of the partial one.
 
@@ -215,7 +217,7 @@ def test_a_message_fading_as_a_clock_runs_draws_the_pill_and_the_cards_apart(app
     stand_in_clock.now += 1.2  # the message fades, and the first side's clock reads a second less
     app.frame()
     assert scene.panel.clock_texts()[0] != reading
-    assert len(shown) == 1 and len(shown[0]) == 2
+    assert len(shown) == 1 and shown[0] is not None  # the two lines (joined where their highlights overlap)
     cards = scene.panel.ticking_rect()
     assert cards in shown[0]
     pill = next(rect for rect in shown[0] if rect != cards)
@@ -392,3 +394,33 @@ def test_a_change_on_settings_draws_the_forms_card_alone(app, monkeypatch, tmp_p
     app.run_frames(2)
     _press(app, pygame.K_RIGHT)
     assert shown[-1] is None
+
+
+def _form_line_centre(scene, widget_id: str) -> tuple[int, int]:
+    """Where the line ``widget_id`` of the form stands on screen."""
+    return scene.menu.get_widget(widget_id).get_rect(to_real_position=True).center
+
+
+@pytest.mark.parametrize("screen", ["setup", "settings"])
+def test_the_pointer_over_a_form_draws_the_two_lines_it_went_between(app, monkeypatch, tmp_path, screen):
+    """New game's and Settings' forms: a motion within a line draws nothing; onto another line,
+    that line and the one left, each with its highlight.  Every motion drew the whole window."""
+    if screen == "setup":
+        app.show_setup(game_id="hex")
+        first, second = "mode", "clock"
+    else:
+        app.show_settings()
+        first, second = "theme", "text_size"
+    app.run_frames(3)
+    scene = app.scene
+    assert _motion(app, _form_line_centre(scene, first)) == 1
+    shown = shown_areas(monkeypatch)
+    x, y = _form_line_centre(scene, first)
+    assert _motion(app, (x + 5, y + 1)) == 0  # the same line
+    assert _motion(app, _form_line_centre(scene, second)) == 1
+    assert scene.menu.get_selected_widget().get_id() == second
+    assert len(shown) == 1 and shown[0] is not None  # the two lines (joined where their highlights overlap)
+    lines = [scene.menu.get_widget(name).get_rect(to_real_position=True) for name in (first, second)]
+    assert all(any(area.contains(line) for area in shown[0]) for line in lines)
+    assert sum(a.width * a.height for a in shown[0]) < scene.panel.width * scene.panel.height // 3
+    assert same_as_a_whole_frame(app, tmp_path)

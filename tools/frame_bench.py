@@ -17,7 +17,8 @@ every 30 frames, a frame every 60th of a second), analysis mode's figures coming
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
 with the arrows, and the pointer moving over its board; in analysis mode (made-up values on every
 move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
-Settings' Animations stepped with Right and Left, a key a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+Settings' Animations stepped with Right and Left, a key a frame; the pointer going down New
+game's and Settings' forms, 16 pixels a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -43,7 +44,8 @@ LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, fo
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
-         "analysis-pointer", "replay-analysis-pointer", "settings-step")
+         "analysis-pointer", "replay-analysis-pointer", "settings-step",
+         "setup-pointer", "settings-pointer")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -269,12 +271,32 @@ def _settings_steps(app) -> Callable[[int], None]:
     return lambda i: _key(pygame.K_RIGHT if i % 2 == 0 else pygame.K_LEFT)
 
 
+def _form_pointer(app, case: str) -> Callable[[int], None]:
+    """New game (Hex) or Settings, the pointer going down the middle of the form's card, 16
+    pixels a frame from 100 below its top: across a few lines."""
+    if case == "setup-pointer":
+        app.show_setup(game_id="hex")
+    else:
+        app.show_settings()
+    app.run_frames(3)
+    import pygame
+
+    panel = app.scene.panel
+
+    def move(i: int) -> None:
+        pos = (panel.centerx, panel.top + 100 + 16 * i)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 8), buttons=(0, 0, 0)))
+    return move
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in PARTS:
         return PARTS[case](app)
     if case in ("typing", "caret"):
         return _typing(app, case)
+    if case in ("setup-pointer", "settings-pointer"):
+        return _form_pointer(app, case)
     if case in BOARDS:
         _game(app, *BOARDS[case])
         return _motions(app.scene.view.rect)

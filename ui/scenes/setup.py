@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -662,6 +663,20 @@ class SetupScene(MenuFormScene):
             return
         self.form_took = event
         self.menu_event(event)
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here: the form's line and buttons
+        (``MenuFormScene.form_pointer_key``) and the game card under it.  Every motion drew the
+        whole window."""
+        form = self.form_pointer_key()
+        return None if form is None else (*form, self.cards.hover)
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The form's lines or card where only the form's look changed
+        (``MenuFormScene.form_pointed_areas``); the whole window when a game card is lit."""
+        if before[2] != after[2]:
+            return None
+        return self.form_pointed_areas(before[:2], after[:2], self.panel)
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
         """The form's card for a key the form or its Start and Back took (a selector's step, a
