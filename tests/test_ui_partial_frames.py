@@ -1,7 +1,9 @@
 """Input and time that change one part of a screen draw that part alone, never stale: a step of
 New game's Clock (the form's card, the form not built again), a letter typed in the game's move
 field and its caret's blink (the field's box), a message fading (its pill), the wheel over the
-move list (the list), new analysis figures (the board's side and the panel's cards).  Each
+move list (the list), new analysis figures (the board's side and the panel's cards), the
+pointer over a valued board (its tip of values), a change on Settings (the form's card), the
+pointer over a form (the two lines it went between).  Each
 checks the rectangles the display is told to show, and that a whole frame drawn after has the
 very pixels of the partial one.
 
@@ -215,7 +217,7 @@ def test_a_message_fading_as_a_clock_runs_draws_the_pill_and_the_cards_apart(app
     stand_in_clock.now += 1.2  # the message fades, and the first side's clock reads a second less
     app.frame()
     assert scene.panel.clock_texts()[0] != reading
-    assert len(shown) == 1 and len(shown[0]) == 2
+    assert len(shown) == 1 and shown[0] is not None  # the two lines (joined where their highlights overlap)
     cards = scene.panel.ticking_rect()
     assert cards in shown[0]
     pill = next(rect for rect in shown[0] if rect != cards)
@@ -253,3 +255,172 @@ def test_the_pointer_over_a_replay_draws_only_what_it_lights(app, tmp_path):
     for x in steps:  # the slider dragged: every motion may show another move
         assert _motion(app, (x, scene.slider.rect.centery)) == 1
     assert scene.ply == 3
+
+
+def _random_moves(game, plies: int) -> list[str]:
+    """``plies`` moves of a seeded random game of ``game``."""
+    import random
+
+    rng, state, moves = random.Random(3), game.initial_state(), []
+    while len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return moves
+
+
+def _made_up_values(analysis, state) -> None:
+    """Values on every legal move of ``state``, as analysis's worker sends them, and no worker
+    to change them while frames are compared."""
+    import random
+
+    from ai.move_values import MoveValue, MoveValues
+
+    rng = random.Random(5)
+    analysis.active = True
+    analysis.values = MoveValues(state.to_move, {m: MoveValue(m, rng.uniform(0.3, 0.7), "mcts",
+                                                              visits=rng.randint(10, 3000))
+                                                 for m in state.legal_moves()})
+    analysis.follow = lambda *_args: None
+    analysis.poll = lambda: False
+    analysis.wait = lambda _holding: True
+
+
+def _tipped_places(scene, labels, bounds: pygame.Rect) -> list[tuple[int, int]]:
+    """The valued places of the board whose pointer's tip shows, from the board's centre out."""
+    from ui.analysis_mode import value_tip
+
+    centres = {scene.view.value_anchor(m)[0] for m in labels}
+    tipped = [c for c in centres if value_tip(bounds, scene.view, labels, c) is not None]
+    return sorted(tipped, key=lambda c: (c[0] - scene.view.rect.centerx) ** 2 + (c[1] - scene.view.rect.centery) ** 2)
+
+
+def _tip_areas(key) -> list[pygame.Rect]:
+    """The rectangle round the tip and its ring a ``pointer_key`` holds (``ValueTip.area``)."""
+    return [pygame.Rect(key)]
+
+
+def test_the_pointer_over_a_valued_board_draws_its_tip_and_the_cell_not_the_whole_window(app, monkeypatch,
+                                                                                          tmp_path):
+    """Analysis mode in a game: a motion within one place moves the tip of values alone (the
+    tip before and after, the ring round the place); a motion to another place draws the
+    board's side and the tips.  Every motion drew the whole window."""
+    import games
+
+    game = games.load("hex", size=19)
+    scene = GameScene(app, MatchSetup("hex", {"size": 19}, HOTSEAT, (None, None), 1.0), _random_moves(game, 20))
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    _made_up_values(scene.analysis, scene.shown_state())
+    scene.resize(app.size)  # the eval bar and graph carved out of the board's side
+    app.invalidate()
+    app.run_frames(2)
+    window = pygame.Rect((0, 0), app.size)
+    first, second = _tipped_places(scene, scene.analysis.labels(), window)[:2]
+    assert _motion(app, first) == 1
+    shown = shown_areas(monkeypatch)
+    before = scene.pointer_key()[-1]
+    assert _motion(app, (first[0] + 1, first[1])) == 1  # the tip follows the pointer, a pixel on
+    after = scene.pointer_key()[-1]
+    assert before != after
+    assert shown == [apart(_tip_areas(before) + _tip_areas(after))]
+    assert sum(r.width * r.height for r in shown[0]) < window.width * window.height // 20
+    assert same_as_a_whole_frame(app, tmp_path)
+    assert _motion(app, second) == 1
+    assert shown[-1] == apart([scene.board_side.area] + _tip_areas(after) + _tip_areas(scene.pointer_key()[-1]))
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, tmp_path):
+    """Analysis mode in a replay: a motion draws the tip of values before and after and the
+    rings round their places, nothing else (every motion drew the whole replay)."""
+    import games
+    from games.record import GameRecord, Side
+    from ui.scenes.replay import ReplayScene
+
+    game = games.load("hex", size=19)
+    record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _random_moves(game, 20))
+    scene = ReplayScene(app, record, analyse=False)
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    _made_up_values(scene.move_analysis, scene.states[scene.ply])
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+    window = pygame.Rect((0, 0), app.size)
+    first, second = _tipped_places(scene, scene.move_analysis.labels(), window)[:2]
+    assert _motion(app, first) == 1
+    shown = shown_areas(monkeypatch)
+    for pos in ((first[0] + 1, first[1]), second):
+        before = scene.pointer_key()[0]
+        assert _motion(app, pos) == 1
+        after = scene.pointer_key()[0]
+        assert shown[-1] == apart(_tip_areas(before) + _tip_areas(after))
+        assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_change_on_settings_draws_the_forms_card_alone(app, monkeypatch, tmp_path):
+    """A selector stepped with the keys and a switch clicked draw the form's card; the theme,
+    which changes every colour, the whole window.  Every change drew the whole window."""
+    from tests.ui_helpers import click_unmoved
+    from ui.background_writer import WRITER
+
+    app.show_settings()
+    app.run_frames(3)
+    scene, settings = app.scene, app.settings
+    scene.menu.select_widget("animation")
+    app.run_frames(2)
+    shown = shown_areas(monkeypatch)
+    speed = settings.animation_speed
+    _press(app, pygame.K_RIGHT)
+    assert settings.animation_speed != speed
+    assert WRITER.wait(10)  # saved: the next frame reads the outcome
+    app.frame()
+    assert shown == [[scene.panel]]  # the note above the form still says "Saved automatically"
+    assert same_as_a_whole_frame(app, tmp_path)
+    legal = settings.show_legal
+    switch = scene.menu.get_widget("show_legal")
+    scene.menu.select_widget(switch)
+    app.run_frames(2)
+    del shown[:]
+    rect = switch.get_rect(to_real_position=True)
+    click_unmoved(app, (rect.right - 30, rect.centery), frames=1)  # on its slider
+    assert settings.show_legal != legal
+    assert shown == [[scene.panel]]
+    assert same_as_a_whole_frame(app, tmp_path)
+    scene.menu.select_widget("theme")
+    app.run_frames(2)
+    _press(app, pygame.K_RIGHT)
+    assert shown[-1] is None
+
+
+def _form_line_centre(scene, widget_id: str) -> tuple[int, int]:
+    """Where the line ``widget_id`` of the form stands on screen."""
+    return scene.menu.get_widget(widget_id).get_rect(to_real_position=True).center
+
+
+@pytest.mark.parametrize("screen", ["setup", "settings"])
+def test_the_pointer_over_a_form_draws_the_two_lines_it_went_between(app, monkeypatch, tmp_path, screen):
+    """New game's and Settings' forms: a motion within a line draws nothing; onto another line,
+    that line and the one left, each with its highlight.  Every motion drew the whole window."""
+    if screen == "setup":
+        app.show_setup(game_id="hex")
+        first, second = "mode", "clock"
+    else:
+        app.show_settings()
+        first, second = "theme", "text_size"
+    app.run_frames(3)
+    scene = app.scene
+    assert _motion(app, _form_line_centre(scene, first)) == 1
+    shown = shown_areas(monkeypatch)
+    x, y = _form_line_centre(scene, first)
+    assert _motion(app, (x + 5, y + 1)) == 0  # the same line
+    assert _motion(app, _form_line_centre(scene, second)) == 1
+    assert scene.menu.get_selected_widget().get_id() == second
+    assert len(shown) == 1 and shown[0] is not None  # the two lines (joined where their highlights overlap)
+    lines = [scene.menu.get_widget(name).get_rect(to_real_position=True) for name in (first, second)]
+    assert all(any(area.contains(line) for area in shown[0]) for line in lines)
+    assert sum(a.width * a.height for a in shown[0]) < scene.panel.width * scene.panel.height // 3
+    assert same_as_a_whole_frame(app, tmp_path)

@@ -15,7 +15,10 @@ with Right, a key a frame; in an 11x11 Hex game, a letter or Backspace typed in 
 frame, the field's caret blinking (a frame every 0.1 s), a message fading under the board (one
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
-with the arrows, and the pointer moving over its board.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+with the arrows, and the pointer moving over its board; in analysis mode (made-up values on every
+move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
+Settings' Animations stepped with Right and Left, a key a frame; the pointer going down New
+game's and Settings' forms, 16 pixels a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -40,7 +43,9 @@ if str(ROOT) not in sys.path:
 LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
-         "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer")
+         "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
+         "analysis-pointer", "replay-analysis-pointer", "settings-step",
+         "setup-pointer", "settings-pointer")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -198,12 +203,100 @@ def _replay_pointer(app) -> Callable[[int], None]:
     return _motions(app.scene.view.rect)
 
 
+def _valued(analysis, state) -> None:
+    """Made-up values on every legal move of ``state`` in analysis mode (as its worker sends
+    them), the worker kept from changing them: the frames measured are the pointer's alone.
+    Each move won or lost in a number of plies, which the tip says in words: a tip beside
+    every place the pointer goes over, however large the cells."""
+    import random
+
+    from ai.move_values import MoveValue, MoveValues
+
+    rng = random.Random(5)
+    analysis.active = True
+    analysis.values = MoveValues(state.to_move, {m: MoveValue(m, 0.0, "proven", rng.choice((1, -1)),
+                                                              rng.randint(5, 40)) for m in state.legal_moves()})
+    analysis.follow, analysis.poll, analysis.wait = (lambda *_a: None), (lambda: False), (lambda _h: True)
+
+
+def _glide(rect) -> Callable[[int], None]:
+    """The pointer gliding over ``rect`` from its centre, 3 pixels right and 2 down a frame (a
+    hand's motion: several a cell)."""
+    import pygame
+
+    def move(i: int) -> None:
+        pos = (rect.centerx - 60 + 3 * i, rect.centery - 40 + 2 * i)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 2), buttons=(0, 0, 0)))
+    return move
+
+
+def _analysis_pointer(app) -> Callable[[int], None]:
+    """A 19x19 Hex game 40 plies in, in analysis mode with values on every move: the pointer
+    gliding over the board, the tip of values following it."""
+    _game(app, "hex", {"size": 19})
+    scene = app.scene
+    _valued(scene.analysis, scene.shown_state())
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+    return _glide(scene.view.rect)
+
+
+def _replay_analysis_pointer(app) -> Callable[[int], None]:
+    """The replay of that game in analysis mode with values on every move, no graph analysis
+    running: the pointer gliding over its board."""
+    from games.record import GameRecord, Side
+    from ui.scenes.replay import ReplayScene
+
+    record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _line("hex", {"size": 19}))
+    scene = ReplayScene(app, record, analyse=False)
+    app.switch(scene)
+    app.run_frames(3)
+    scene.view.finish_animation()
+    _valued(scene.move_analysis, scene.states[scene.ply])
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+    return _glide(scene.view.rect)
+
+
+def _settings_steps(app) -> Callable[[int], None]:
+    """Settings, the keyboard on Animations: Right and Left step it, one a frame."""
+    import pygame
+
+    app.show_settings()
+    app.run_frames(3)
+    app.scene.menu.select_widget("animation")
+    app.run_frames(2)
+    return lambda i: _key(pygame.K_RIGHT if i % 2 == 0 else pygame.K_LEFT)
+
+
+def _form_pointer(app, case: str) -> Callable[[int], None]:
+    """New game (Hex) or Settings, the pointer going down the middle of the form's card, 16
+    pixels a frame from 100 below its top: across a few lines."""
+    if case == "setup-pointer":
+        app.show_setup(game_id="hex")
+    else:
+        app.show_settings()
+    app.run_frames(3)
+    import pygame
+
+    panel = app.scene.panel
+
+    def move(i: int) -> None:
+        pos = (panel.centerx, panel.top + 100 + 16 * i)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 8), buttons=(0, 0, 0)))
+    return move
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in PARTS:
         return PARTS[case](app)
     if case in ("typing", "caret"):
         return _typing(app, case)
+    if case in ("setup-pointer", "settings-pointer"):
+        return _form_pointer(app, case)
     if case in BOARDS:
         _game(app, *BOARDS[case])
         return _motions(app.scene.view.rect)
@@ -227,7 +320,8 @@ def _set_up(app, case: str) -> Callable[[int], None]:
 
 
 PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
-         "replay": _replay, "replay-pointer": _replay_pointer}
+         "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
+         "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps}
 
 
 class ShownPixels:

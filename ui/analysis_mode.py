@@ -53,7 +53,7 @@ from ui.analysis import (
     eval_scale,
     signed_text,
 )
-from ui.i18n import _, ngettext, number_text
+from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
 
@@ -239,6 +239,7 @@ class AnalysisMode(PositionWorker):
         self.texts: dict = {}
         self.line: list[str] = []  # the principal variation in notation (``AIMoveValues.line``)
         self.line_other: list[str] = []  # and in the game's other notation (``AIMoveValues.line_other``)
+        self._labels: tuple | None = None  # the values and language labelled, and their labels (``labels``)
 
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job
@@ -265,7 +266,15 @@ class AnalysisMode(PositionWorker):
         return line_progress(self.values, self.line, self.line_other) if self.active else None
 
     def labels(self) -> dict[Hashable, MoveLabel]:
-        return move_labels(self.values, self.game.id) if self.active else {}
+        """The label of every move valued, in analysis mode; the same dict while the values and
+        the language are (a frame and the pointer's motions lay out the tags once for it,
+        ``tag_layout``, where a new dict at each call laid them out at each motion)."""
+        if not self.active:
+            return {}
+        key = (self.values, language())
+        if self._labels is None or self._labels[0] is not key[0] or self._labels[1] != key[1]:
+            self._labels = (*key, move_labels(self.values, self.game.id))
+        return self._labels[2]
 
 
 # -- drawing ---------------------------------------------------------------------------------------
@@ -443,9 +452,12 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
     share it: Alquerque pieces landing on one point, Trax tiles on one square), laid out by
     ``tag_layout``; returns the layout."""
     layout = tag_layout(view, labels, surface.get_rect())
+    clip = surface.get_clip()  # a frame drawing the pointer's tip alone: the tags elsewhere are left out
     for place in layout.dots:
         pygame.draw.circle(surface, tone_colour(place.label.tone), place.centre, max(2, place.size // 9))
     for tag, place in layout.tags:
+        if not clip.colliderect(tag.inflate(6, 6)):
+            continue
         label = place.label
         font = _full_font(label, place.size) if layout.style == "full" else layout.font
         small = _detail_font(font)
@@ -473,16 +485,42 @@ def place_at(found: list[Place], pos: tuple[int, int]) -> Place | None:
     return found[min(near)[1]] if near else None
 
 
-def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
-                   theme: Theme, names: Callable[[Hashable], str] | None = None,
-                   scale: float = 1.0) -> pygame.Rect | None:
-    """The values of the moves under the pointer, in a tip beside it inside the window, where the
-    board does not show them whole (a dot, a value without its visits, several Trax tiles on one
-    square, a proven "W21" whose length is said in words); ``names`` writes a move.  Returns the
-    tip's rectangle, None when there is none."""
+@dataclass(frozen=True)
+class ValueTip:
+    """Where the pointer's tip of values goes (``value_tip``): its lines, its box, and the ring
+    round the place it speaks of."""
+
+    place: Place
+    lines: tuple  # (text, size, bold, colour chip or None) each
+    rect: pygame.Rect  # the tip's box
+    pad: int
+    chip: int
+
+    def ring(self) -> pygame.Rect:
+        """The box round the ring drawn on the place the tip speaks of (a pixel over, for its
+        antialiasing edge)."""
+        reach = self.ring_radius() + 1
+        return pygame.Rect(self.place.centre[0] - reach, self.place.centre[1] - reach, 2 * reach + 1, 2 * reach + 1)
+
+    def ring_radius(self) -> int:
+        return max(4, self.place.size // 2)
+
+    def area(self) -> tuple[int, int, int, int]:
+        """The rectangle round the tip's box and its ring, as a value: what the pointer changes on
+        screen in analysis mode (``Scene.pointer_key``), the part a frame for its motion draws
+        (``Scene.pointed_areas``).  One rectangle round both, the tip standing by the ring: each
+        rectangle a frame draws runs the screen's drawing once more."""
+        return tuple(self.rect.union(self.ring()))
+
+
+def value_tip(bounds: pygame.Rect, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
+              names: Callable[[Hashable], str] | None = None, scale: float = 1.0) -> ValueTip | None:
+    """The tip of the values of the moves under the pointer, laid out inside ``bounds`` (the
+    window) where the board does not show them whole (a dot, a value without its visits, several
+    Trax tiles on one square, a proven "W21" whose length is said in words), not drawn: a screen
+    knows from it what a motion of the pointer changes; None when there is none."""
     if pointer is None or not labels:
         return None
-    bounds = surface.get_rect()
     layout = tag_layout(view, labels, bounds)
     place = place_at([p for _rect, p in layout.tags] + layout.dots, pointer)
     if place is None or (layout.style == "full" and len(place.moves) == 1 and all(place is not d for d in layout.dots)
@@ -508,11 +546,24 @@ def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashab
     if tip.bottom > bounds.bottom:
         tip.bottom = pointer[1] - near
     tip.clamp_ip(bounds)
-    pygame.draw.circle(surface, theme.hover, place.centre, max(4, place.size // 2), max(1, place.size // 14))
+    return ValueTip(place, tuple(lines), tip, pad, chip)
+
+
+def draw_value_tip(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int] | None,
+                   theme: Theme, names: Callable[[Hashable], str] | None = None,
+                   scale: float = 1.0) -> pygame.Rect | None:
+    """The values of the moves under the pointer, in a tip beside it inside the window
+    (``value_tip``), and a ring round their place; ``names`` writes a move.  Returns the tip's
+    rectangle, None when there is none."""
+    found = value_tip(surface.get_rect(), view, labels, pointer, names, scale)
+    if found is None:
+        return None
+    tip, pad, chip = found.rect, found.pad, found.chip
+    pygame.draw.circle(surface, theme.hover, found.place.centre, found.ring_radius(), max(1, found.place.size // 14))
     pygame.draw.rect(surface, theme.panel, tip, border_radius=max(4, int(6 * scale)))
     pygame.draw.rect(surface, theme.muted, tip, 1, border_radius=max(4, int(6 * scale)))
     y = tip.y + pad
-    for text, size, bold, colour in lines:
+    for text, size, bold, colour in found.lines:
         height = tx.line_height(size)
         if colour is not None:
             pygame.draw.circle(surface, colour, (tip.x + pad + chip // 2, y + height // 2), chip // 2)

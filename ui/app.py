@@ -77,8 +77,9 @@ TEXT_SIZE_TOPIC = "text size"  # the window's message saying the Text size (``Ap
 DOUBLE_CLICK = 0.5  # seconds: a second press this soon after the first, at its place, is a double-click's
 DOUBLE_CLICK_REACH = 6  # pixels the pointer may move between a double-click's two presses
 REPEAT_DELAY, REPEAT_INTERVAL = 350, 40  # milliseconds: a held key repeats after the delay, then at the interval
-# the input a screen may say changed one part of it alone (``Scene.input_area``): keys, text, the wheel
-AREA_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEWHEEL)
+# the input a screen may say changed one part of it alone (``Scene.input_area``): keys, text, the wheel, clicks
+AREA_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN,
+               pygame.MOUSEBUTTONUP)
 # keys that act on a screen (start, back, play, delete): held as the screen changes, not the new one's
 CARRIED_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE,
                 pygame.K_DELETE, pygame.K_F1)
@@ -249,6 +250,7 @@ class App:
         self._areas_due: list[pygame.Rect] = []  # only these parts of it (``invalidate``)
         self._pointer_moved = False  # the pointer moved in this frame's events
         self._pointer_drawn: Hashable | None = None  # what it lit in the last frame drawn (``Scene.pointer_key``)
+        self._save_problem: str | None = None  # why the settings' last save failed, as last said (``_say_settings_saved``)
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
         self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
@@ -595,10 +597,15 @@ class App:
         settings_mod.save_later(self.settings)
 
     def _say_settings_saved(self) -> None:
-        """Say the settings saves that failed since the last frame; any outcome is drawn (the
-        settings screen says whether they are saved)."""
+        """Say the settings saves that failed since the last frame; a failure, or a save that
+        works after one, is drawn whole (the settings screen says whether they are saved, over its
+        form).  A save that works after one that did changes nothing on screen: it drew the whole
+        of Settings after each step of a selector there, drawn on the form alone."""
         for problem in settings_mod.reports():
-            self.dirty = True
+            now = settings_mod.save_problem()
+            if problem or now != self._save_problem:
+                self.dirty = True
+            self._save_problem = now
             if problem:
                 self.messages.add(words.settings_problem(problem), "error")
 
@@ -880,12 +887,12 @@ class App:
         scene_messages = getattr(self.scene, "messages", None)
         return [self.messages, *([scene_messages] if isinstance(scene_messages, Messages) else [])]
 
-    def _pointer_redraw(self, still: bool) -> tuple[bool, pygame.Rect | None]:
+    def _pointer_redraw(self, still: bool) -> tuple[bool, list[pygame.Rect] | None]:
         """Whether the pointer's motions in this frame changed what it lights (a board's cell, a
-        button) since the frame last drawn, and the part of the window that shows it (None: the
+        button) since the frame last drawn, and the parts of the window that show it (None: the
         whole).  A motion within one cell of a board, which drew the whole window, draws nothing;
         one to another cell draws the board's side, not the panel beside it
-        (``Scene.pointed_area``), while nothing else moves on screen (``still``: no animation,
+        (``Scene.pointed_areas``), while nothing else moves on screen (``still``: no animation,
         spinner or fading message, which the whole window's next frame shows).  Always the whole
         window where the screen does not say."""
         key, drawn = self._pointer_key(), self._pointer_drawn
@@ -896,7 +903,7 @@ class App:
         if not still:
             return True, None
         try:
-            return True, self.scene.pointed_area(drawn, key)
+            return True, self.scene.pointed_areas(drawn, key)
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
             self.report(exc)
             return True, None
@@ -943,10 +950,10 @@ class App:
             self._drawn_where_said(scene, event)
 
     def _drawn_where_said(self, scene: Scene, event: pygame.event.Event) -> None:
-        """The key, text or wheel ``event`` just given to ``scene`` is drawn where the screen says
-        it changed (``Scene.input_area``: the move field's box as a letter goes in it, New game's
-        form as a selector steps, the move list as the wheel scrolls it), not in a whole frame; an
-        empty rectangle: nowhere."""
+        """The key, text, wheel or click ``event`` just given to ``scene`` is drawn where the screen
+        says it changed (``Scene.input_area``: the move field's box as a letter goes in it, New
+        game's or Settings' form as a selector steps, the move list as the wheel scrolls it), not
+        in a whole frame; an empty rectangle: nowhere."""
         try:
             area = scene.input_area(event)
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
@@ -969,8 +976,8 @@ class App:
                 return
             if event.type == pygame.MOUSEMOTION:
                 self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_redraw``)
-            elif event.type not in AREA_EVENTS:  # a key too, unless the screen says where (``_drawn_where_said``)
-                self.dirty = True  # input may change anything on screen (a click, a resize)
+            elif event.type not in AREA_EVENTS:  # a key or a click too, unless the screen says where (``_drawn_where_said``)
+                self.dirty = True  # input may change anything on screen (a resize, the window shown again)
             if event.type == pygame.VIDEORESIZE:
                 self._resize(*event.size)
             elif event.type == pygame.WINDOWSIZECHANGED:
@@ -1022,8 +1029,8 @@ class App:
         moved, self._pointer_moved = self._pointer_moved, False
         if moved and not self.dirty:
             redraw, pointed = self._pointer_redraw(still=interval is None)
-            if redraw:
-                self.invalidate(pointed)
+            for area in (pointed or [None]) if redraw else []:
+                self.invalidate(area)
         if not self.dirty and not self._areas_due:
             return
         areas = None if self.dirty else self._areas_due  # the parts of the window drawn again: None, the whole

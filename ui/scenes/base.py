@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_menu
 
-from ui.widgets import DragScroll
+from ui.widgets import DragScroll, lighting
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ui.widgets import Button
 
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
+KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)  # the keyboard's input, apart from the mouse's
 
 
 class Scene:
@@ -55,9 +56,9 @@ class Scene:
         draws (the default, for screens whose forms light their lines in their own way)."""
         return None
 
-    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
-        """The part of the screen that shows a change of ``pointer_key`` from ``before`` to
-        ``after``, the only part the App draws again (clipped to it; the rest as last shown);
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The parts of the screen that show a change of ``pointer_key`` from ``before`` to
+        ``after``, the only parts the App draws again (clipped to each; the rest as last shown);
         None: the whole screen (the default)."""
         return None
 
@@ -70,9 +71,10 @@ class Scene:
         return None
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
-        """The part of the screen that the key, text or wheel ``event``, just handled, changed,
-        the only part the App draws for it (a letter typed in a field: the field's box; an empty
-        rectangle: nothing).  None: the whole screen (the default: a key may change anything)."""
+        """The part of the screen that the key, text, wheel or click ``event``, just handled,
+        changed, the only part the App draws for it (a letter typed in a field: the field's box;
+        an empty rectangle: nothing).  None: the whole screen (the default: a key or a click may
+        change anything)."""
         return None
 
     def invalidate(self, area: pygame.Rect | None = None) -> None:
@@ -240,6 +242,41 @@ class MenuFormScene(Scene):
 
     def back(self) -> None:
         """Leave the screen (subclasses say where to)."""
+
+    def form_pointer_key(self) -> Hashable | None:
+        """What the pointer lights on the form (``Scene.pointer_key``): the line pygame-menu chose
+        under it (``mouse_motion_selection``), then the rest of the form's look a motion changes
+        (the buttons' lighting and the keyboard's ring on them, the scrollbars lit, how far the
+        form is scrolled).  None (every motion drawn) while a press on the form may drag it."""
+        if self.menu is None or (self.form_drag is not None and self.form_drag.pressed_at is not None):
+            return None
+        chosen = self.menu.get_selected_widget()
+        area = self.menu.get_scrollarea()
+        bars = tuple(bool(getattr(bar, "_mouseover", False)) for bar in getattr(area, "_scrollbars", ()))
+        return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected()),
+                (lighting(self.form_buttons()), self.ringed_button(), bars, area.get_offsets()))
+
+    def form_pointed_areas(self, before: Hashable, after: Hashable, card: pygame.Rect) -> list[pygame.Rect] | None:
+        """What a change of ``form_pointer_key`` draws: the two lines, the one the pointer left
+        and the one it lit, each with its highlight, where only the line chosen changed; the form's
+        ``card`` where the buttons, scrollbars or scrolling changed too."""
+        if before[1] != after[1]:
+            return [card.copy()]
+        areas = [self._line_area(key[0]) for key in (before[0], after[0]) if key[0] is not None]
+        return [card.copy()] if None in areas else areas
+
+    def _line_area(self, widget_id: str) -> pygame.Rect | None:
+        """The line ``widget_id`` where it stands on screen with the highlight round it when
+        chosen (``menu_theme``'s margins and border), inside the form; None when it is gone."""
+        widget = self.menu.get_widget(widget_id)
+        if widget is None:
+            return None
+        effect = widget.get_selection_effect()
+        top, left, bottom, right = effect.get_margin() if effect is not None else (0, 0, 0, 0)
+        rect = widget.get_rect(to_real_position=True)
+        grown = pygame.Rect(rect.x - left - 4, rect.y - top - 4, rect.width + left + right + 8,
+                            rect.height + top + bottom + 8)
+        return grown.clip(self.menu.get_scrollarea().get_absolute_view_rect())
 
     def menu_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -424,26 +424,30 @@ class GameScene(GameCommands, Scene):
 
     def pointer_key(self) -> Hashable | None:
         """What the pointer lights here: the board's place under it (``BoardView.hover_target``:
-        its cell), a piece carried, and the buttons' and the card's lighting; the pixel itself in
-        analysis mode, whose tip of values follows the pointer.  None while the move field is
-        open: its text takes the pointer (``MoveEntry.handle``)."""
+        its cell), a piece carried, the buttons' and the card's lighting, and in analysis mode the
+        tip of values beside it and the ring round the place it speaks of (``ValueTip.area``: the
+        tip follows the pointer over a valued place; every motion drew the whole window).  None
+        while the move field is open: its text takes the pointer (``MoveEntry.handle``)."""
         if self.move_entry.open:
             return None
         hover = self.mouse.hover
-        target = hover if hover is None or self.analysis.active else self.view.hover_target(hover)
+        target = None if hover is None else self.view.hover_target(hover)
         card = self.card_shown()
+        tip = self.board_side.value_tip(pygame.Rect((0, 0), self.app.size))
         return (target, self.mouse.carried(), lighting(self.buttons),
-                lighting(card.buttons) if card is not None else None)
+                lighting(card.buttons) if card is not None else None, None if tip is None else tip.area())
 
-    def pointed_area(self, before: Hashable, after: Hashable) -> pygame.Rect | None:
-        """The board's side of the window, when only the board's place under the pointer changed
-        (``pointer_key``): the panel beside it shows nothing of the board's hover, and drawing
-        it took a third of such a frame at 2560x1440.  The whole window when a button's lighting,
-        the card or a piece carried changed, and in analysis mode (the tip of values beside the
-        pointer may reach over the panel)."""
-        if self.analysis.active or before[1:] != after[1:]:
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """What a change of the board's place under the pointer and of the tip of values beside
+        it (``pointer_key``) draws: the board's side where the place changed (the panel beside
+        it shows nothing of the board's hover, and drawing it took a third of such a frame at
+        2560x1440), and the tips and rings before and after (a tip may reach over the panel;
+        a motion within one place moves its tip alone).  The whole window when a button's
+        lighting, the card or a piece carried changed."""
+        if before[1:-1] != after[1:-1]:
             return None
-        return self.board_side.area.copy()
+        areas = [] if before[0] == after[0] else [self.board_side.area.copy()]
+        return areas + [pygame.Rect(tip) for tip in (before[-1], after[-1]) if tip is not None]
 
     def ticking_area(self) -> pygame.Rect | None:
         """The part of the window time alone changes: the panel's players' cards and thinking

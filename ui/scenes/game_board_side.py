@@ -16,7 +16,7 @@ decides what is shown (the position, the overlay) and in which order the parts a
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,7 +24,15 @@ import pygame
 from games.base import State
 from ui import eval_bar, eval_graph, words
 from ui import text as tx
-from ui.analysis_mode import MoveLabel, draw_move_values, draw_value_tip, summary_text, unit_note
+from ui.analysis_mode import (
+    MoveLabel,
+    ValueTip,
+    draw_move_values,
+    draw_value_tip,
+    summary_text,
+    unit_note,
+    value_tip,
+)
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
@@ -117,9 +125,27 @@ class BoardSide:
         values of the moves under the mouse."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
-        if not scene.card_shown() and not scene.view.has_partial_input():  # not over the card, a tile picker
-            draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme,
-                           lambda m: shown_move(scene.app, scene.game, shown, m, scene.game.format_move(shown, m)), s)
+        if self._tip_shown():
+            draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme, self._move_names(shown), s)
+
+    def value_tip(self, bounds: pygame.Rect) -> ValueTip | None:
+        """The tip of values the pointer shows in analysis mode (``draw_on_top``), laid out in
+        ``bounds`` (the window) and not drawn: what a motion changes (``GameScene.pointer_key``)."""
+        scene = self.scene
+        if not scene.analysis.active or not self._tip_shown():
+            return None
+        shown = scene.shown_state()
+        return value_tip(bounds, scene.view, scene.analysis.labels(), scene.mouse.hover, self._move_names(shown),
+                         scene.app.scale)
+
+    def _tip_shown(self) -> bool:
+        """The tip of values shows: not over the card, nor a tile picker."""
+        return not self.scene.card_shown() and not self.scene.view.has_partial_input()
+
+    def _move_names(self, shown: State) -> Callable[[Hashable], str]:
+        """How the tip writes a move of ``shown``."""
+        scene = self.scene
+        return lambda m: shown_move(scene.app, scene.game, shown, m, scene.game.format_move(shown, m))
 
     def messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones

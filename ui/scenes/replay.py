@@ -38,6 +38,7 @@ from typing import Any
 import pygame
 
 import games
+from games.base import State
 from games.record import GameRecord, RecordError, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
@@ -45,10 +46,12 @@ from ui.ai_worker import AIProgress
 from ui.analysis import BackgroundAnalysis, biggest_drop
 from ui.analysis_mode import (
     AnalysisMode,
+    ValueTip,
     draw_move_values,
     draw_value_tip,
     summary_text,
     unit_note,
+    value_tip,
     wanted_at_start,
 )
 from ui.autosave import ended_as, games_dir, record_with_setup
@@ -405,12 +408,34 @@ class ReplayScene(Scene):
 
     def pointer_key(self) -> Hashable | None:
         """What the pointer lights here (``Scene.pointer_key``): the buttons' lighting, and in
-        analysis mode its place over the board, which the tip of the values under it follows.
-        Every motion drew the whole replay, over the board or the panel alike.  None (every
-        motion drawn) while the slider is dragged: each motion may show another move."""
+        analysis mode the tip of the values under it and the ring round their place
+        (``ValueTip.area``).  Every motion drew the whole replay, over the board or the panel
+        alike.  None (every motion drawn) while the slider is dragged: each motion may show
+        another move."""
         if self.slider.dragging:
             return None
-        return self.pointer if self.move_analysis.active else None, lighting(self.buttons)
+        tip = self._value_tip()
+        return None if tip is None else tip.area(), lighting(self.buttons)
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The tips of values and their rings before and after a motion that changed only them
+        (``pointer_key``): the board shows nothing else of the pointer.  The whole window when
+        a button's lighting changed."""
+        if before[1] != after[1]:
+            return None
+        return [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
+
+    def _value_tip(self) -> ValueTip | None:
+        """The tip of values the pointer shows in analysis mode, laid out and not drawn."""
+        if not self.move_analysis.active:
+            return None
+        state = self.states[self.ply]
+        return value_tip(pygame.Rect((0, 0), self.size), self.view, self.move_analysis.labels(), self.pointer,
+                         self._move_names(state), self.scale)
+
+    def _move_names(self, state: State) -> Callable[[Hashable], str]:
+        """How the tip of values writes a move of ``state``."""
+        return lambda m: shown_move(self.app, self.game, state, m, self.game.format_move(state, m))
 
     def redraw_interval(self) -> float | None:
         """Every frame while a move animates or the replay plays; a few times a second while the
@@ -542,9 +567,7 @@ class ReplayScene(Scene):
             b.draw(surface, theme, self.scale)
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
         self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme,
-                       lambda m: shown_move(self.app, self.game, state, m, self.game.format_move(state, m)),
-                       self.scale)
+        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
         """The evaluation graph's value of the position shown (``graph_lines``: the deepest

@@ -6,6 +6,8 @@ Every change is applied and saved at once (ui/settings.py writes JSON atomically
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 import pygame_menu
 
@@ -38,6 +40,8 @@ from ui.tally import TALLY
 from ui.theme import THEMES, Color
 from ui.widgets import Button, card, mix
 
+WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
+
 
 class SettingsScene(MenuFormScene):
     def __init__(self, app) -> None:
@@ -47,6 +51,7 @@ class SettingsScene(MenuFormScene):
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
         self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
+        self.form_took: pygame.event.Event | None = None  # the last key or click the form took, changing it alone
 
     def _type_name(self, text: str) -> None:
         """The name as typed is kept for the field (a trailing space before the next word); the
@@ -65,6 +70,8 @@ class SettingsScene(MenuFormScene):
         if self.building or getattr(self.app.settings, name) == value:
             return  # a selector stepping to its default while the form is built (MenuFormScene)
         setattr(self.app.settings, name, value)
+        if name in WHOLE_WINDOW:
+            self.form_took = None  # the whole window in other colours, words or size
         if name == "move_time":
             self.app.take_default_time(value)
         self.app.apply_settings()
@@ -194,9 +201,28 @@ class SettingsScene(MenuFormScene):
         return [self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event) or self.form_buttons_key(event):
+        self.form_took = None
+        if self.back_button.handle(event):
             return
-        self.menu_event(event)
+        self.form_took = event
+        if not self.form_buttons_key(event):
+            self.menu_event(event)
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here (``MenuFormScene.form_pointer_key``): every motion drew
+        the whole window."""
+        return self.form_pointer_key()
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        return self.form_pointed_areas(before, after, self.panel)
+
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
+        """The form's card for a key or click the form or Back took (a selector's step, a switch
+        turned, a letter of the name, the keyboard going down the lines): everything else on the
+        screen stays as it was, and the whole window was drawn for each.  None (the whole) for a
+        theme, language, text size or full screen chosen, and for Back pressed (leaving the screen,
+        or a message said, makes the frame whole anyway)."""
+        return self.panel.copy() if event is self.form_took else None
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale

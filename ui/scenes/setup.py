@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +42,7 @@ from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import clean_name
 from ui.paste import paste_game
-from ui.scenes.base import MenuFormScene, top_of
+from ui.scenes.base import KEY_EVENTS, MenuFormScene, top_of
 from ui.scenes.cards import GameCards
 from ui.scenes.common import (
     add_name_fields,
@@ -663,12 +664,26 @@ class SetupScene(MenuFormScene):
         self.form_took = event
         self.menu_event(event)
 
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here: the form's line and buttons
+        (``MenuFormScene.form_pointer_key``) and the game card under it.  Every motion drew the
+        whole window."""
+        form = self.form_pointer_key()
+        return None if form is None else (*form, self.cards.hover)
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The form's lines or card where only the form's look changed
+        (``MenuFormScene.form_pointed_areas``); the whole window when a game card is lit."""
+        if before[2] != after[2]:
+            return None
+        return self.form_pointed_areas(before[:2], after[:2], self.panel)
+
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
         """The form's card for a key the form or its Start and Back took (a selector's step, a
         letter in a field, the keyboard going down the lines): all it changes is drawn on the card,
         the form built again for it too (``update``); leaving the screen or a message said makes
-        the frame whole.  None for the other keys (Page Up's game cards)."""
-        return self.panel.copy() if event is self.form_took else None
+        the frame whole.  None for the other keys (Page Up's game cards) and for clicks."""
+        return self.panel.copy() if event is self.form_took and event.type in KEY_EVENTS else None
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the keys page at New game's keys (the choices made here wait for the return)."""
