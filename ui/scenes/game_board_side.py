@@ -152,8 +152,8 @@ class BoardSide:
             return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
             return (scene.move_entry.field.placeholder,), theme.muted
-        if scene.is_over():  # the card says the result; without it (View board) the line does, once
-            return ("" if scene.card_shown() else result_summary(scene),), theme.muted
+        if scene.is_over():  # the card says the result, from the moment it is due; without it (View board) the line does
+            return ("" if scene.over_card.due() or scene.card_shown() else result_summary(scene),), theme.muted
         return tuple(self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:

@@ -79,11 +79,17 @@ def result_detail(scene: GameScene) -> str:
     return detail_line(reason, repeated_headline(scene))
 
 
+def result_words(scene: GameScene) -> tuple[str, str]:
+    """The end as every surface says it, the card's way: its headline and what the reason adds
+    ("Draw", "Board full"; the detail "" when it adds nothing).  The panel beside the card said
+    "Game over" over "Board full: draw" while the card said "Draw" over "Board full"."""
+    return result_title(scene), result_detail(scene)
+
+
 def result_summary(scene: GameScene) -> str:
     """The result in one line, each thing said once: the headline and what the reason adds
     ("Draw · Board full"), for the status line while the card is away (View board)."""
-    detail = result_detail(scene)
-    headline = result_title(scene)
+    headline, detail = result_words(scene)
     return _("{result} · {reason}").format(result=headline, reason=detail) if detail else headline
 
 
@@ -241,10 +247,16 @@ class GameOverCard:
         self.scene.over_hidden = False
         self.scene.invalidate()
 
-    def visible(self) -> bool:
+    def due(self) -> bool:
+        """Whether the card shows or is about to (the final position shown for ``OVER_DELAY``
+        first): the status line says nothing of the result then, rather than a summary that
+        vanished 0.6 s later."""
         s = self.scene
-        return (s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
-                and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
+        return s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
+
+    def visible(self) -> bool:
+        return (self.due() and time.monotonic() - self.scene.over_since >= OVER_DELAY
+                and not self.scene.view.is_animating())
 
     def layout(self, area: pygame.Rect) -> None:
         self.area = area
