@@ -86,13 +86,6 @@ def result_words(scene: GameScene) -> tuple[str, str]:
     return result_title(scene), result_detail(scene)
 
 
-def result_summary(scene: GameScene) -> str:
-    """The result in one line, each thing said once: the headline and what the reason adds
-    ("Draw · Board full"), for the status line while the card is away (View board)."""
-    headline, detail = result_words(scene)
-    return _("{result} · {reason}").format(result=headline, reason=detail) if detail else headline
-
-
 def shown_score(start: State, state: State) -> tuple[int, int] | None:
     """The score the players' cards and the result line give for ``state``, in a game that
     started at ``start``; None where the game keeps none.
@@ -247,16 +240,10 @@ class GameOverCard:
         self.scene.over_hidden = False
         self.scene.invalidate()
 
-    def due(self) -> bool:
-        """Whether the card shows or is about to (the final position shown for ``OVER_DELAY``
-        first): the status line says nothing of the result then, rather than a summary that
-        vanished 0.6 s later."""
-        s = self.scene
-        return s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
-
     def visible(self) -> bool:
-        return (self.due() and time.monotonic() - self.scene.over_since >= OVER_DELAY
-                and not self.scene.view.is_animating())
+        s = self.scene
+        return (s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
+                and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
 
     def layout(self, area: pygame.Rect) -> None:
         self.area = area

@@ -516,6 +516,8 @@ class GamePanel:
             tx.text(surface, tx.fit(headline, size, right - left, True), (left, rect.centery), size, theme.muted,
                     "midleft", bold=True)
         said = parts_that_fit(parts, small, right - said_x)
+        if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
+            said = tx.fit(parts[0], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
 
