@@ -106,8 +106,12 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-PLAYER_HELP = ("level-1 .. level-5, a course bot such as hex:uct (each game's are listed below), or an outside player: "
-               "file.py[:name], notebook.ipynb:name, gtp:COMMAND or engine.json")
+PLAYER_HELP = ("level-1 .. level-5, a course bot such as rastros:basilio (each game's named players are listed below), "
+               "or an outside player: file.py[:name], notebook.ipynb:name, gtp:COMMAND or engine.json")
+# what a course bot is, said once above the named players (the help said "a course bot" to people who
+# had no course in mind, and gave as one hex:uct, Tabuleiro's own UCT baseline)
+COURSE_BOTS = ("course bots: the players of the university AI courses the games' rules come from; they and a few "
+               "baselines are the named players below.")
 
 
 def game_options_help() -> str:
@@ -139,7 +143,8 @@ def course_players_help() -> str:
     from ai.tournament import builtin_titles
 
     width = max(len(game_id) for game_id in games.GAME_IDS)
-    lines = [f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} (Level 1 .. Level 5) in every game:"]
+    lines = [*textwrap.wrap(COURSE_BOTS, width=79),
+             f"named players, besides {LEVEL_IDS[0]} .. {LEVEL_IDS[-1]} (Level 1 .. Level 5) in every game:"]
     for game_id in games.GAME_IDS:
         titles = builtin_titles(game_id)
         # each player on one line: its blanks not to break at (textwrap leaves a no-break space whole)

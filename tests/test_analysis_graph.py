@@ -206,7 +206,7 @@ def test_a_rastros_course_bot_and_level_5_share_the_graphs_scale():
     live.from_search(("4-5", "3-4"), estimate)
     assert live.points(["4-5", "3-4"], game.initial_state()) == [1.0, pytest.approx(-0.76, abs=0.01), None]
     assert eval_text(basilio, game.sides, "rastros") == f"{game.sides[0]} wins"
-    assert eval_text(estimate, game.sides, "rastros") == f"{game.sides[0]}'s course score +3"
+    assert eval_text(estimate, game.sides, "rastros") == f"{game.sides[0]} +3 on the bot's own scale"
 
 
 @pytest.mark.parametrize("points", [

@@ -143,7 +143,7 @@ def test_no_line_is_shown_for_a_finished_position(app, monkeypatch):
     app.run_frames(10)
     drawn = _panel_text(app, monkeypatch)
     assert scene.analysis.best_line() is None
-    assert "Analysis: best line" not in drawn and "Game over" in drawn
+    assert "Analysis: best line" not in drawn and "X wins" in drawn  # the card's headline
 
 
 def test_the_line_follows_the_position_shown(app, monkeypatch):

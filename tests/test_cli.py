@@ -682,3 +682,21 @@ def test_out_naming_a_folder_is_refused_naming_a_file_in_it(tmp_path, given):
     assert proc.stderr.strip() == (f"error: --out {given} is a folder: give a name for the files in it, such as "
                                    f"{Path('results') / 'league'} (league.json, league.csv, ...)")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results"] and not any((tmp_path / "results").iterdir())
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "gtp"])
+def test_help_says_what_a_course_bot_is_and_names_one(command):
+    """The PLAYER help said "a course bot such as hex:uct" and nothing said which course, nor that
+    hex:uct is Tabuleiro's own UCT baseline, no course's.  The help now says above the named
+    players what the course bots are, and its example is one whose description names the course."""
+    import ai
+
+    proc = run(command, "--help", timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    text = " ".join(proc.stdout.split())
+    said = text.index("course bots: the players of the university AI courses the games' rules come from")
+    assert said < text.index("named players, besides")
+    example = re.search(r"a course bot such as (\S+)", text).group(1)
+    game_id = example.split(":")[0]
+    described = {info.id: info.description for info in ai.catalog(game_id)}[example]
+    assert "university course" in described, described

@@ -25,20 +25,14 @@ NAMES_ORIGIN = re.compile(r"\buniversity\b|\bAIMA\b")
 
 # strings that say "course" without naming it -> why a reader of them knows which course
 SHORT = {
-    "Course Easy": "a player's title on New game, whose description under it names the course",
-    "Course Medium": "a player's title on New game, whose description under it names the course",
-    "Course Hard": "a player's title on New game, whose description under it names the course",
-    **{f"Course minimax {n}": "a player's title on New game, whose description names the course" for n in range(1, 5)},
+    **{title: "a player's title, described under it on New game and, in a tournament, by the note under "
+                     "its progress bar, both naming the university course"
+       for title in ("Course Easy", "Course Medium", "Course Hard", *(f"Course minimax {n}" for n in range(1, 5)))},
     "The tile already in the centre when the game starts (the course draws it at random).":
         "Trax's option note on New game, below the Mode note that names the university course",
     "A player who can capture must, and must finish the chain; any chain will do, not only the longest. "
     "No: the course's reading, capturing is a choice and a chain may stop early.":
         "Alquerque's second option note on New game, below the first, which names the university course",
-    "{side}'s course score {value}": "the game panel while a course player (chosen on New game) searches",
-    "course depth {depth} ({n} ply)": "the game panel while a course player (chosen on New game) searches",
-    "course depth {depth} ({n} plies)": "the game panel while a course player (chosen on New game) searches",
-    "Values from {side}'s side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth {n}":
-        "the tree explorer of a course exercise's game, whose rules page names the course",
     "Saved {path}, and the tables in Markdown for a course page: {markdown}": "any course's web page",
     " (in Tabuleiro's course module {module} line {line})": "only to a student running the course's code",
     " (in Tabuleiro's course module {module} line {line}, called from {where} line {at})":
@@ -122,3 +116,33 @@ def test_the_new_game_screens_first_course_names_the_university_course(tmp_path,
     finally:
         app.quit()
     assert saying_course and NAMES_ORIGIN.search(saying_course[0]), saying_course
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_tournament_of_course_players_says_what_they_are(tmp_path, monkeypatch, language):
+    """A tournament's tables and chart named "Course Easy" and "Course Hard" with no description
+    (New game gives one): the screen at 800x560 says under its progress bar whose course they are,
+    whole; a tournament of levels alone does not."""
+    from tests.ui_helpers import tournament_started
+    from ui.scenes.tournament_results import COURSE_PLAYERS
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        note = i18n._(COURSE_PLAYERS)
+        drawn = recorded_text(monkeypatch)
+        scene = tournament_started(app, "reversi", {"reversi:easy", "reversi:hard"})
+        app.run_frames(2)
+        with_course = " ".join(drawn)
+        scene.tournament.cancel()
+        drawn.clear()
+        tournament_started(app, "reversi", {"level-1", "level-2"})
+        app.run_frames(2)
+        levels_only = " ".join(drawn)
+    finally:
+        i18n.set_language("en")
+        app.quit()
+    assert note in with_course and NAMES_ORIGIN.search(COURSE_PLAYERS)
+    assert note not in levels_only
+

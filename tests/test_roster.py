@@ -123,14 +123,14 @@ def _panel_depth(game_id: str, info) -> str:
 def test_the_panel_says_a_course_players_depth_as_its_description_does(game_id):
     """Rastros' Basilio is described as "alpha-beta (depth 5)" in the course's terms (AIMA's cut-off
     at depth > 5 looks 6 plies ahead) and its panel said "depth 6".  Both say the course's depth,
-    and the plies beside it where the course counts otherwise: "course depth 5 (6 plies)"."""
+    and the plies beside it where the course counts otherwise: "depth 5 (6 plies ahead)"."""
     import re
 
     for info in ROSTER[game_id]:
         if not isinstance(ai.make_player(game_id, info.id, seed=1), ClassicPlayer):
             continue
         said = _panel_depth(game_id, info)
-        depth, plies = re.fullmatch(r"(?:course )?depth (\d+)(?: \((\d+) plies\))?", said).groups()
+        depth, plies = re.fullmatch(r"depth (\d+)(?: \((\d+) plies ahead\))?", said).groups()
         assert f"depth {depth}" in info.description, (said, info)
         if plies is not None:
             assert f"({plies} plies ahead)" in info.description, (said, info)

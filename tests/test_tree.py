@@ -778,7 +778,7 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     key(app, pygame.K_DOWN)  # White's reply e3
     assert explorer.selected.value == -0.525 and explorer.selected.kind == "horizon"
     assert f"Value -0.53: {analysis_words(2, 1)}" in drawn and analysis_words(2, 1) == "White +2 discs"
-    assert "Values from Black's side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth 2" in drawn
+    assert "Values from Black's side (MAX): +1 a win, −1 a loss, between them an estimate of the position at depth 2" in drawn
 
     key(app, pygame.K_ESCAPE)
     app.open_demo("game:reversi:hotseat")
@@ -853,7 +853,7 @@ def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
 
     explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
     said = redrawn(app, drawn)
-    assert explorer.depth == 4 and "course's estimate at depth 4" in said and "analysis searches deeper" in said
+    assert explorer.depth == 4 and "an estimate of the position at depth 4" in said and "analysis searches deeper" in said
     for _ in range(3):
         key(app, pygame.K_PLUS)
     built(app, explorer)

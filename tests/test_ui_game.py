@@ -111,7 +111,7 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
     import re
 
     from ui import i18n
-    from ui.scenes.game_over import result_lines
+    from ui.scenes.game_over import result_words
     from ui.scenes.rules import rules_source
 
     app.settings.language = language
@@ -125,7 +125,8 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
         scene = hotseat(app, "reversi", moves)
         assert scene.is_over() and scene.state.empties() > 0
         assert scene.end_reason() == said
-        assert said in drawn and said.endswith(" " + result_lines(scene)[0])
+        headline, detail = result_words(scene)  # the panel says it as the card does
+        assert said == f"{headline} {detail}" and headline in drawn and detail in drawn
     finally:
         i18n.set_language("en")
 
@@ -578,7 +579,7 @@ def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypa
 
 def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypatch):
     """A hint searched the position before the last move; once that move ends the game, the
-    search panel says how it ended."""
+    search panel says how it ended, as the result card does ("Draw" over "Board full")."""
     draw_line = ["b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1"]
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-3"), 1.0), draw_line)
     app.switch(scene)
@@ -589,7 +590,8 @@ def test_at_the_end_the_panel_gives_the_result_not_the_last_search(app, monkeypa
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Board full: draw" in drawn and not any("only legal move" in text for text in drawn)
+    assert {"Draw", "Board full"} <= set(drawn) and "Board full: draw" not in drawn
+    assert not any("only legal move" in text for text in drawn)
 
 
 @pytest.mark.parametrize("game_id, marked", [("tictactoe", False), ("hex", False), ("reversi", True),
@@ -1208,8 +1210,8 @@ def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch
 def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch, language):
     """A drawn Tic-tac-toe said "Draw" over "Board full: draw" on its card, and the status line
     under the board said "Board full: draw" again.  The card says "Draw" over "Board full"; the
-    status line says nothing while the card is up, and the result once ("Draw · Board full") when
-    View board (B) takes the card away."""
+    status line says nothing of it, with the card or without it (View board, B), where the panel's
+    search card says it in the card's words."""
     from ui import i18n
     from ui.i18n import _
 
@@ -1230,7 +1232,7 @@ def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch
         app.invalidate()
         app.run_frames(2)
         assert not scene.over_card.visible()
-        assert _("{result} · {reason}").format(result=draw_word, reason=full) in drawn, drawn
+        assert draw_word in drawn and full in drawn and f"{draw_word} · {full}" not in drawn, drawn
     finally:
         i18n.set_language("en")
 

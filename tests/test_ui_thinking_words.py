@@ -25,8 +25,8 @@ from ui.scenes.thinking import detail_line, nodes_text, proven_text
 
 # every kind a search reports (ai.base.Progress.kind), and the sources the panel may one day name
 KINDS = ("alphabeta", "mcts", "solver", "book", "rule", "threats", COURSE_SCALE, "tables", "vc")
-# the kinds' names as words of their own (a course heuristic's "course score" is the course's, a
-# plain word); "book" only in "opening book"
+# the kinds' names as words of their own (a course heuristic's score is "the bot's own scale",
+# plain words); "book" only in "opening book"
 JARGON = re.compile(r"--|\b(alphabeta|mcts|solver|rule|threats|tables|vc)\b|(?<!opening )\bbook\b", re.I)
 
 

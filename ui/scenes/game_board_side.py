@@ -37,7 +37,7 @@ from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.notation import other_chosen, shown_move
-from ui.scenes.game_over import reason_lines, result_summary
+from ui.scenes.game_over import reason_lines
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -178,8 +178,8 @@ class BoardSide:
             return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
             return (scene.move_entry.field.placeholder,), theme.muted
-        if scene.is_over():  # the card says the result; without it (View board) the line does, once
-            return ("" if scene.card_shown() else result_summary(scene),), theme.muted
+        if scene.is_over():  # the card and the panel's search card say the result: said a third time here,
+            return ("",), theme.muted  # it also came 0.6 s before the card and went with it
         return tuple(self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:

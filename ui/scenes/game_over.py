@@ -79,12 +79,11 @@ def result_detail(scene: GameScene) -> str:
     return detail_line(reason, repeated_headline(scene))
 
 
-def result_summary(scene: GameScene) -> str:
-    """The result in one line, each thing said once: the headline and what the reason adds
-    ("Draw · Board full"), for the status line while the card is away (View board)."""
-    detail = result_detail(scene)
-    headline = result_title(scene)
-    return _("{result} · {reason}").format(result=headline, reason=detail) if detail else headline
+def result_words(scene: GameScene) -> tuple[str, str]:
+    """The end as every surface says it, the card's way: its headline and what the reason adds
+    ("Draw", "Board full"; the detail "" when it adds nothing).  The panel beside the card said
+    "Game over" over "Board full: draw" while the card said "Draw" over "Board full"."""
+    return result_title(scene), result_detail(scene)
 
 
 def shown_score(start: State, state: State) -> tuple[int, int] | None:

@@ -21,7 +21,7 @@ from ui.move_list import draw_move_rows, room_given
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
-from ui.scenes.game_over import reason_lines, shown_score
+from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
 from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner, spinner_reach
 
@@ -478,7 +478,7 @@ class GamePanel:
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
         else:
             headline = (_("Analysis: best line") if analysed
-                        else _("Game over") if scene.is_over()
+                        else result_words(scene)[0] if scene.is_over()
                         else _("Last search") if p is not None and not back
                         else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
                         if p is not None else idle_headline(scene))
@@ -489,8 +489,8 @@ class GamePanel:
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
                               self._s(18), theme, asking_side(scene))
-        elif scene.is_over():  # a long reason (a forfeit's) gets a second line
-            for i, line in enumerate(reason_lines(words.end_reason(scene.end_reason()), small, w - self._s(28))):
+        elif scene.is_over():  # the card's words under its headline; a long reason (a forfeit's) gets a second line
+            for i, line in enumerate(reason_lines(result_words(scene)[1], small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
             tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
@@ -516,6 +516,8 @@ class GamePanel:
             tx.text(surface, tx.fit(headline, size, right - left, True), (left, rect.centery), size, theme.muted,
                     "midleft", bold=True)
         said = parts_that_fit(parts, small, right - said_x)
+        if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
+            said = tx.fit(parts[0], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
 
@@ -530,7 +532,8 @@ class GamePanel:
         if scene.computer.unloadable is not None:
             return _("The game cannot start"), [self._tip()]
         if scene.is_over() and not analysed:
-            return _("Game over"), [words.end_reason(scene.end_reason())]
+            headline, detail = result_words(scene)
+            return headline, [detail] if detail else []
         if p is None:
             return idle_headline(scene), [self._tip()]
         headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(

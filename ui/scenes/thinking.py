@@ -89,12 +89,13 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
     """The evaluation in the game's unit, for the side it favours ("Black +6 discs",
     "Blue 62% to win", "White +1.1 pieces", "South +110 points"); "" when this search's score has
-    no meaning in that unit; a course heuristic's own number as the mover's ("South's course
-    score +3")."""
+    no meaning in that unit; a course player's own heuristic number as the mover's, said to be the
+    bot's own ("South +3 on the bot's own scale"; "South's course score" named a course
+    the panel does not)."""
     score, mover = progress.score, progress.mover
     names = _sides(sides)
     if progress.kind == COURSE_SCALE:
-        return _("{side}'s course score {value}").format(side=names[mover], value=number_text(score, "+g") if score else "0")
+        return _("{side} {value} on the bot's own scale").format(side=names[mover], value=number_text(score, "+g") if score else "0")
     if abs(score) >= PROVEN and progress.kind != "mcts":  # a win seen inside the search
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
@@ -170,12 +171,12 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
 
 
 def depth_text(progress: AIProgress) -> str:
-    """"depth 7"; a course player whose course counts its depth otherwise says the course's and
-    the plies, "course depth 5 (6 plies)", as its description does (Rastros' Basilio said
-    "depth 6" beside a description of "depth 5")."""
+    """"depth 7"; a course player whose course counts its depth otherwise says that depth and the
+    plies ahead, "depth 5 (6 plies ahead)", in its description's words (Rastros' Basilio said
+    "depth 6" beside a description of "depth 5"; "course depth" named a course the panel does not)."""
     if progress.course_depth is None:
         return _("depth {n}").format(n=progress.depth)
-    return ngettext("course depth {depth} ({n} ply)", "course depth {depth} ({n} plies)", progress.depth).format(
+    return ngettext("depth {depth} ({n} ply ahead)", "depth {depth} ({n} plies ahead)", progress.depth).format(
         depth=progress.course_depth, n=progress.depth)
 
 

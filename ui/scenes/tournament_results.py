@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+import ai
 import games
 from ai.tournament import Standing, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
@@ -31,6 +32,16 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
                      (N_("W"), 0.50, "midright"), (N_("D"), 0.56, "midright"), (N_("L"), 0.62, "midright"),
                      (N_("Forf."), FORFEITS_AT, "midright"), (N_("Elo"), ELO_AT, "midright"))
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
+# what "Course Easy" and "Course minimax 3" are, said where they play: New game says it in their
+# descriptions, the tournament's tables and chart gave the titles alone
+COURSE_PLAYERS = N_("Course players: bots of the university course these rules come from")
+
+
+def course_players_note(game_id: str, players: list[str]) -> list[str]:
+    """The note on the course players, when one of ``players`` has a title that says "Course"
+    (Reversi's and Alquerque's course players); none otherwise."""
+    titled = {info.id for info in ai.catalog(game_id) if info.title.startswith("Course ")}
+    return [_(COURSE_PLAYERS)] if titled.intersection(players) else []
 
 
 def elo_label(st: Standing, interval: bool = True) -> str:
@@ -136,11 +147,13 @@ class ResultsDrawing:
     def _draw_rule_options(self, surface: pygame.Surface, theme: Theme, bar: pygame.Rect) -> int:
         """The game's options under the progress bar, as the game screen has them under the game's
         name (``words.options_parts``): an Alquerque tournament did not say which captures its
-        games allowed.  The y under them."""
+        games allowed; then what the course players are, if any plays.  The y under them."""
         s = self._scale()
         size = tx.small(13, s)
         y = bar.bottom + int(4 * s)
-        for line in tx.pack_parts(words.options_parts(self.game), size, bar.width - int(20 * s)):
+        t = self.tournament
+        parts = words.options_parts(self.game) + course_players_note(t.game_id, t.player_ids)
+        for line in tx.pack_parts(parts, size, bar.width - int(20 * s)):
             y = tx.text(surface, line, (bar.x + int(10 * s), y), size, theme.muted).bottom
         return y
 

@@ -69,7 +69,7 @@ from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring,
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
 # what the numbers in the boxes are: the lesson's scale, not the game's unit analysis shows
-VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them the course's estimate at depth {n}")
+VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them an estimate of the position at depth {n}")
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")

@@ -1,0 +1,111 @@
+"""The end of a game said once, and the same way, on every surface at each moment.
+
+The game panel's search card said "Game over" over the whole reason ("Board full: draw") beside
+the result card's "Draw" over "Board full", and for the 0.6 s before the card appeared the status
+line said "Draw · Board full", then nothing.  Now the panel says the card's headline and detail, before
+the card, beside it and with it away (View board, B), and the status line under the board says
+nothing of it: it was the third place saying it, and the one that changed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_clock_window import clocked
+from tests.ui_helpers import key, recorded_text, wait
+from ui import i18n
+from ui.i18n import _
+from ui.match import HOTSEAT, HUMAN_VS_PC
+from ui.scenes import game_over
+from ui.scenes.game_over import result_words
+
+DRAW = ("b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1", "c3")
+X_WINS = ("a1", "b1", "a2", "b2", "a3")
+
+
+def drawn_text(app, monkeypatch) -> list[str]:
+    """Every text drawn in two whole frames, as the screen shows it now."""
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return list(drawn)  # the record goes on: the frames after belong to another moment
+
+
+def ended(app, ending: str):
+    """A Tic-tac-toe ended by ``ending``: on the board (a win, a draw), by Ctrl+R (X resigns), by
+    a human's flag falling on a 1 s clock, or by an outside player's forfeit."""
+    if ending == "flag fall":
+        scene = clocked(app, "1s+0s", HUMAN_VS_PC, (None, "level-1"))
+        assert wait(app, scene.is_over)
+        return scene
+    scene = clocked(app, "", HOTSEAT, (None, None))
+    moves = {"draw": DRAW, "win": X_WINS}.get(ending, ("b2",))
+    for text in moves:
+        scene.play_human([scene.game.parse_move(scene.state, text)])
+    if ending == "resign":
+        key(app, pygame.K_r, pygame.KMOD_CTRL)  # O to move resigns
+    elif ending == "forfeit":
+        scene._lose_by_forfeit(0, "played an illegal move a9")  # as an outside bot's reply ends it
+    assert scene.is_over()
+    return scene
+
+
+EXPECTED = {"draw": ("Draw", "Board full"), "win": ("X wins", "X has 3 in a row"),
+            "resign": ("X wins", "O resigns"), "flag fall": ("You lose", "X lost on time at move 1"),
+            "forfeit": ("O wins", "X forfeits: ")}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("ending", list(EXPECTED))
+def test_the_end_is_said_the_cards_way_on_the_panel_and_not_on_the_status_line(app, monkeypatch, ending, language):
+    """Before the card (its delay held long), with it, and with it away (View board): the panel
+    says the card's headline and detail, never "Game over" nor the reason's verdict again; the
+    status line never says it."""
+    monkeypatch.setattr(game_over, "OVER_DELAY", 3600.0)  # the moment before the card, held
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene = ended(app, ending)
+        headline, detail = result_words(scene)
+        if language == "en":
+            assert headline == EXPECTED[ending][0] and detail.startswith(EXPECTED[ending][1])
+        summary = f"{headline} · {detail}"  # the status line's old one-line result
+        before = drawn_text(app, monkeypatch)
+        assert not scene.over_card.visible()
+        monkeypatch.setattr(game_over, "OVER_DELAY", 0.0)
+        assert wait(app, scene.over_card.visible)
+        with_card = drawn_text(app, monkeypatch)
+        key(app, pygame.K_b)  # View board
+        assert not scene.over_card.visible()
+        away = drawn_text(app, monkeypatch)
+        for drawn in (before, with_card, away):
+            assert _("Game over") not in drawn, drawn
+            assert headline in drawn and detail in " ".join(drawn), (headline, detail, drawn)  # a long one wrapped
+            assert not any(text.casefold().endswith(": " + _("draw").casefold()) for text in drawn), drawn
+            assert not any(summary in text for text in drawn), (summary, drawn)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_long_reason_on_a_one_line_panel_is_cut_not_left_out(tmp_path, monkeypatch):
+    """At 800x560 with larger text a long game leaves the search card one line; a forfeit's reason too long for it
+    was left out whole, and with the status line quiet it would be said nowhere once View board
+    takes the card away.  The line now says as much of it as fits."""
+    from tests.test_ui_game import finished
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.text_size = 1.5  # larger text: the move list takes the search card's second line
+    app.apply_settings()
+    try:
+        scene = finished(app, "reversi")
+        scene.undo()  # the last move taken back: the game goes on, to end by a forfeit
+        scene._lose_by_forfeit(0, "played an illegal move a9 after thinking for a very long while about the board")
+        assert wait(app, scene.over_card.visible)
+        key(app, pygame.K_b)  # View board
+        drawn = drawn_text(app, monkeypatch)
+    finally:
+        app.quit()
+    headline, detail = result_words(scene)
+    assert headline in drawn
+    assert any(text.endswith("…") and detail.startswith(text[:-1]) for text in drawn), (detail, drawn)
