@@ -66,6 +66,9 @@ def chain_colour(theme: Theme) -> Color:
 
 
 SMALL_EMBLEM_RADIUS = 2  # a small picture's stones from this radius show the ring itself
+# below this cell radius (a 19x19 board in a 40-pixel row picture: cells of two or three pixels) a
+# white pixel would be half a stone, which must show its side's colour: no emblem there
+PIXEL_EMBLEM_CELL = 1.2
 GHOST_ALPHA = 150  # the opacity of the stone a click would place
 EMBLEM_RING = (255, 255, 255)  # Red's stones' ring: 3.7:1 or more from the red, as every viewer sees it
 
@@ -410,7 +413,10 @@ class HexView(BoardView):
     def _draw_small_emblems(self, surface: pygame.Surface, state: HexState, dx: float) -> None:
         """Red's emblem on a small picture's red stones (a saved game's row, a card), as on the
         board: the stones' red and blue are one grey to a player who sees no colour.  Where a
-        stone is too small for a ring (``SMALL_EMBLEM_RADIUS``), a white pixel at its middle."""
+        stone is too small for a ring (``SMALL_EMBLEM_RADIUS``), a white pixel at its middle; where
+        a cell is too small for that (``PIXEL_EMBLEM_CELL``), none."""
+        if self.radius < PIXEL_EMBLEM_CELL:
+            return
         radius = round(self.radius * 0.72)
         for cell in range(self.n * self.n):
             if state.stone_at(cell) != RED:
