@@ -26,8 +26,9 @@ frames drawn per second:
 - input and time that change one part of the window at 2560x1440 (``tools/frame_bench.py``'s
   cases, ``PARTIAL_CASES``: a step of New game's Clock, a letter typed in the move field, its
   caret, a message fading, the wheel over the move list, analysis figures, a replay's step, the
-  pointer over a replay's board): the CPU a frame drawn and the share of the window's pixels
-  each frame drawn shows again.
+  pointer over a replay's board, over a board with analysis' values in a game and in a replay,
+  a step of a Settings selector, the pointer down New game's and Settings' forms): the CPU a
+  frame drawn and the share of the window's pixels each frame drawn shows again.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
   its kernels loaded and to level-5's first move past the books, started with its game and taken
   from the window's spare (``SpareWorker``, started ``SPARE_HEAD_START`` s before), median of three.
@@ -479,7 +480,8 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
     return float(said[0][1]) - launched, int(said[0][2])
 
 
-PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer")
+PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer",
+                 "analysis-pointer", "replay-analysis-pointer", "settings-step", "setup-pointer", "settings-pointer")
 
 
 def partial_frame_figures(quick: bool = False) -> list[str]:
