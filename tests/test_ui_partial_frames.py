@@ -19,6 +19,7 @@ import pygame
 import pytest
 
 from tests.ui_helpers import count_calls, key, make_app, same_as_a_whole_frame, shown_areas, wait
+from tools.frame_bench import values_shown
 from ui import i18n
 from ui.app import apart
 from ui.match import HOTSEAT, MatchSetup
@@ -269,23 +270,6 @@ def _random_moves(game, plies: int) -> list[str]:
     return moves
 
 
-def _made_up_values(analysis, state) -> None:
-    """Values on every legal move of ``state``, as analysis's worker sends them, and no worker
-    to change them while frames are compared."""
-    import random
-
-    from ai.move_values import MoveValue, MoveValues
-
-    rng = random.Random(5)
-    analysis.active = True
-    analysis.values = MoveValues(state.to_move, {m: MoveValue(m, rng.uniform(0.3, 0.7), "mcts",
-                                                              visits=rng.randint(10, 3000))
-                                                 for m in state.legal_moves()})
-    analysis.follow = lambda *_args: None
-    analysis.poll = lambda: False
-    analysis.wait = lambda _holding: True
-
-
 def _tipped_places(scene, labels, bounds: pygame.Rect) -> list[tuple[int, int]]:
     """The valued places of the board whose pointer's tip shows, from the board's centre out."""
     from ui.analysis_mode import value_tip
@@ -311,11 +295,7 @@ def test_the_pointer_over_a_valued_board_draws_its_tip_and_the_cell_not_the_whol
     scene = GameScene(app, MatchSetup("hex", {"size": 19}, HOTSEAT, (None, None), 1.0), _random_moves(game, 20))
     app.switch(scene)
     app.run_frames(3)
-    scene.view.finish_animation()
-    _made_up_values(scene.analysis, scene.shown_state())
-    scene.resize(app.size)  # the eval bar and graph carved out of the board's side
-    app.invalidate()
-    app.run_frames(2)
+    values_shown(app, scene)
     window = pygame.Rect((0, 0), app.size)
     first, second = _tipped_places(scene, scene.analysis.labels(), window)[:2]
     assert _motion(app, first) == 1
@@ -344,11 +324,7 @@ def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, 
     scene = ReplayScene(app, record, analyse=False)
     app.switch(scene)
     app.run_frames(3)
-    scene.view.finish_animation()
-    _made_up_values(scene.move_analysis, scene.states[scene.ply])
-    scene.resize(app.size)
-    app.invalidate()
-    app.run_frames(2)
+    values_shown(app, scene)
     window = pygame.Rect((0, 0), app.size)
     first, second = _tipped_places(scene, scene.move_analysis.labels(), window)[:2]
     assert _motion(app, first) == 1

@@ -203,6 +203,21 @@ def _replay_pointer(app) -> Callable[[int], None]:
     return _motions(app.scene.view.rect)
 
 
+def values_shown(app, scene) -> None:
+    """``scene`` (a game or a replay, shown) in analysis mode with made-up values on the moves of
+    the position it shows (``_valued``), its animation over, laid out again (the eval bar and
+    graph carved out of the board's side) and drawn: the pointer's frames over it are measured
+    here and compared with whole ones in tests/test_ui_partial_frames.py."""
+    scene.view.finish_animation()
+    if hasattr(scene, "move_analysis"):  # a replay
+        _valued(scene.move_analysis, scene.states[scene.ply])
+    else:
+        _valued(scene.analysis, scene.shown_state())
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+
+
 def _valued(analysis, state) -> None:
     """Made-up values on every legal move of ``state`` in analysis mode (as its worker sends
     them), the worker kept from changing them: the frames measured are the pointer's alone.
@@ -234,12 +249,8 @@ def _analysis_pointer(app) -> Callable[[int], None]:
     """A 19x19 Hex game 40 plies in, in analysis mode with values on every move: the pointer
     gliding over the board, the tip of values following it."""
     _game(app, "hex", {"size": 19})
-    scene = app.scene
-    _valued(scene.analysis, scene.shown_state())
-    scene.resize(app.size)
-    app.invalidate()
-    app.run_frames(2)
-    return _glide(scene.view.rect)
+    values_shown(app, app.scene)
+    return _glide(app.scene.view.rect)
 
 
 def _replay_analysis_pointer(app) -> Callable[[int], None]:
@@ -252,11 +263,7 @@ def _replay_analysis_pointer(app) -> Callable[[int], None]:
     scene = ReplayScene(app, record, analyse=False)
     app.switch(scene)
     app.run_frames(3)
-    scene.view.finish_animation()
-    _valued(scene.move_analysis, scene.states[scene.ply])
-    scene.resize(app.size)
-    app.invalidate()
-    app.run_frames(2)
+    values_shown(app, scene)
     return _glide(scene.view.rect)
 
 
