@@ -905,6 +905,35 @@ def test_hexs_two_sides_differ_in_shape_not_only_in_colour(app, name):
 
 
 @pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("size", [5, 11, 19])
+def test_hexs_edges_say_whose_they_are_without_colour(app, name, size):
+    """Hex's edge bands said whose edge is whose by their red and blue alone: as every viewer sees
+    them 1.0:1 to 1.9:1 apart in lightness, and a player who tells them apart badly had to find on
+    the rules page which edges to join.  Red's bands carry its stones' emblem, a white line: read
+    off the screen inward across the middle of each band, Red's has pixels 3:1 from its fill as
+    every viewer sees them, Blue's none, on boards of 5, 11 and 19 in every theme."""
+    app.settings.theme = name
+    scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(3)
+    scene.draw(app.screen)
+    view, theme = scene.view, app.theme
+    centre, (tl, tr, br, bl) = view._band_corners(0.0)
+    depth = round(view.radius * 0.25)  # the band beyond the cells' points
+    for (a, b), fill, marked in (((tl, tr), theme.side1, True), ((br, bl), theme.side1, True),
+                                 ((tr, br), theme.side0, False), ((bl, tl), theme.side0, False)):
+        middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        inward = math.dist(middle, centre)
+        ray = {tuple(app.screen.get_at((round(middle[0] + (centre[0] - middle[0]) * d / inward),
+                                        round(middle[1] + (centre[1] - middle[1]) * d / inward))))[:3]
+               for d in range(1, depth)}
+        assert tuple(fill) in ray, f"not across the band: {ray}"
+        for deficiency in (None, *COLOUR_BLINDNESS):
+            best = max(contrast(seen_with(pixel, deficiency), seen_with(fill, deficiency)) for pixel in ray)
+            assert (best >= 3) == marked, f"{'Red' if marked else 'Blue'}'s band seen with {deficiency}: {best:.2f}:1"
+
+
+@pytest.mark.parametrize("name", list(THEMES))
 def test_hexs_hint_and_last_move_differ_in_shape(app, name):
     """Hex marked the last move and a hint with a dot alike, yellow and light blue: for a player
     who tells those colours apart badly, the hint was one more last move.  Read off the screen

@@ -4,6 +4,7 @@ hover's ghost, a saved game's small picture), and the analysis' values on the bo
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pygame
@@ -156,3 +157,131 @@ def test_the_analysis_values_on_the_board_read_as_text(app, game_id, name):
     for tag, place in layout.tags:
         seen = tag_ink_contrast(app.screen, tag)
         assert seen >= 4.5, f"{game_id}: {place.label.text} (tone {place.label.tone}) at {tag}: {seen:.2f}:1"
+
+
+TONES = [-1.0, -0.6, -0.3, -0.1, 0.0, 0.1, 0.3, 0.6, 1.0]  # from a loss to a win
+
+
+def toned_labels(moves: list) -> dict:
+    """A label of every tone from a loss to a win on ``moves``, in turn."""
+    return {move: MoveLabel(f"{round(100 * TONES[i % len(TONES)])}", tone=TONES[i % len(TONES)], rank=(-i,))
+            for i, move in enumerate(moves)}
+
+
+def dot_contrast(screen: pygame.Surface, ground: pygame.Surface, centre: tuple[int, int], reach: int) -> float:
+    """How far a dot drawn at ``centre`` stands from what it lies on, read off the screen: the
+    pixels within ``reach`` that the dot changed, against the board as it was there before it
+    (``ground``), the best of them (a mark is seen by its rim or by its fill)."""
+    best = 1.0
+    for x in range(centre[0] - reach, centre[0] + reach + 1):
+        for y in range(centre[1] - reach, centre[1] + reach + 1):
+            drawn, under = tuple(screen.get_at((x, y)))[:3], tuple(ground.get_at((x, y)))[:3]
+            if drawn != under:
+                best = max(best, contrast(drawn, under))
+    return best
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_analysis_value_dots_stand_out_from_the_board(app, monkeypatch, game_id, name):
+    """Where the board has no room for a tag, analysis marks a move with a dot of its value's
+    colour: a red dot stood 1.2:1 from Reversi's felt, red, grey and green ones 2.7:1 to 3.0:1
+    from the wood and from Trax's tiles.  On a position of every game, in every theme, with every move a dot
+    (as on a board too small for tags) of each tone from a loss to a win, each dot stands 3:1
+    (WCAG's ratio for marks) from what it lies on, by its rim or by its fill."""
+    from ui import analysis_mode
+
+    monkeypatch.setattr(analysis_mode, "FEW_TAGS", 0)  # no tag: every valued place a dot
+    monkeypatch.setattr(analysis_mode, "_fitting", lambda *_args: False)
+    monkeypatch.setattr(analysis_mode, "FULL_FONT", 1000)
+    options, moves = POSITIONS[game_id]
+    scene = drawn_still(app, game_id, name, moves, options)
+    ground = app.screen.copy()
+    labels = toned_labels([move for move in scene.state.legal_moves() if scene.view.value_anchor(move)])
+    layout = draw_move_values(app.screen, scene.view, labels, app.theme)
+    assert layout.dots and not layout.tags, f"{game_id}: no dot drawn"
+    for place in layout.dots:
+        seen = dot_contrast(app.screen, ground, place.centre, place.size // 4)
+        assert seen >= 3, f"{game_id}: the dot at {place.centre} (tone {place.label.tone}): {seen:.2f}:1"
+
+
+@pytest.mark.parametrize("tone", TONES)
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_value_tips_colour_chips_stand_out_from_the_tip(app, monkeypatch, name, tone):
+    """The pointer's tip over a dot lists the value of its move beside a chip of the value's
+    colour: the light theme's green chip stood 2.8:1 from the tip's white.  Read off the screen,
+    each tone's chip stands 3:1 (WCAG's ratio for marks) from the tip, in every theme."""
+    from ui import analysis_mode
+    from ui.analysis_mode import draw_value_tip
+
+    monkeypatch.setattr(analysis_mode, "FEW_TAGS", 0)  # every valued place a dot, which the tip speaks of
+    monkeypatch.setattr(analysis_mode, "_fitting", lambda *_args: False)
+    monkeypatch.setattr(analysis_mode, "FULL_FONT", 1000)
+    scene = drawn_still(app, "reversi", name)
+    labels = {move: MoveLabel("+5", tone=tone, rank=(0,)) for move in scene.state.legal_moves()}
+    centre = draw_move_values(app.screen, scene.view, labels, app.theme).dots[0].centre
+    found = analysis_mode.value_tip(app.screen.get_rect(), scene.view, labels, centre)
+    tip = draw_value_tip(app.screen, scene.view, labels, centre, app.theme)
+    assert tip is not None and found is not None
+    height = found.lines[0][1]
+    from ui import text as tx
+
+    chip = pygame.Rect(tip.x + found.pad, tip.y + found.pad + tx.line_height(height) // 2 - found.chip // 2,
+                       found.chip, found.chip)
+    seen = max(contrast(tuple(app.screen.get_at((x, y)))[:3], app.theme.panel)
+               for x in range(chip.left, chip.right) for y in range(chip.top, chip.bottom))
+    assert seen >= 3, f"the chip of tone {tone}: {seen:.2f}:1"
+
+
+def ray_runs(screen: pygame.Surface, centre: tuple[int, int], reach: int, ground: Color) -> list[tuple[bool, int]]:
+    """Out from ``centre`` between the board's lines (up and to the left), ``reach``
+    pixels: the runs of pixels that are ``ground`` (True) or not, with their lengths."""
+    angle = math.radians(112.5)  # clear of the last move (d4xb2), which crosses c3 up to the right
+    runs: list[list] = []
+    for d in range(reach):
+        bare = tuple(screen.get_at((round(centre[0] + d * math.cos(angle)), round(centre[1] - d * math.sin(angle)))))[:3] == ground
+        if runs and runs[-1][0] == bare:
+            runs[-1][1] += 1
+        else:
+            runs.append([bare, 1])
+    return [(bare, n) for bare, n in runs]
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5], ids=["usual text", "larger text"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "smallest"])
+def test_alquerques_landing_marks_are_large_enough_to_see(tmp_path, monkeypatch, size, text_size):
+    """A piece picked (a real click) marks where it can go: a step's point with a dot, a capture's
+    landing with a ring.  Those marks were outside the dots' measure above, and at Larger text the
+    step's dot kept its size while every other game's legal dots grew with the text (23 pixels
+    across beside Reversi's 34 at 1280x800).  Read off the screen, a step's dot is at least 6
+    pixels and a fifth of the points' step across, times the Text size, as the other games'
+    dots are; a capture's ring is drawn in a stroke at least 3 pixels wide."""
+    from games.alquerque import is_step, parse_point
+    from tests.test_ui_contrast import TAKES_AND_STEPS
+    from tests.ui_helpers import click, make_app
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene = started(app, "alquerque", TAKES_AND_STEPS)
+        scene.view.animation_started -= 10  # the last move's animation over
+        view, a1 = scene.view, parse_point("a1")
+        click(app, view.point_xy(a1))
+        app.invalidate()
+        app.run_frames(2)
+        board = app.theme.board
+        landings = view.next_points(scene.state)
+        assert {is_step((a1, p)) for p in landings} == {True, False}, landings
+        for p in landings:
+            runs = ray_runs(app.screen, view.point_xy(p), view.step // 2, board)
+            if is_step((a1, p)):
+                bare, radius = runs[0]
+                across, least = 2 * radius - 1, max(6, round(view.step / 5 * view.text_size) - 1)
+                assert not bare and across >= least, f"{size}, text {text_size}: a step's dot {across} px across, a step {view.step} px"
+            else:
+                stroke = [n for bare, n in runs if not bare][-1]  # outside the cross on the piece the last move took
+                assert runs[-1][0] and stroke >= 3, f"{size}, text {text_size}: a capture's ring {stroke} px wide"
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, key, recorded_text
+import games
+from tests.ui_helpers import click, key, recorded_text, recorded_text_rects
 from ui.autosave import setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
@@ -362,3 +363,34 @@ def test_the_winners_card_shows_a_long_name_and_the_side_at_800x600(tmp_path, mo
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_resign_button_keeps_its_key_at_800x560(tmp_path, monkeypatch, game_id, language):
+    """At 800x560 the grid of the game's buttons sets every label at one size, and "Desistir por
+    Azul" (as "Resign for Blue") left no room beside it for its key, Ctrl+R: a player who looks
+    for the key on the button found none.  In every game, in English and Portuguese, the button
+    shows its whole label and its key (under the label where it has no room beside it), each
+    inside the button."""
+    from tests.ui_helpers import window_for_a_test
+    from ui import text as tx
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 560)) as app:
+        app.settings.language = language
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0))
+        app.switch(scene)
+        app.run_frames(2)
+        button = scene.btn_resign
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        shown = {text: rect for text, rect in drawn if rect.colliderect(button.rect)}
+        labels = [text for text in shown if text in button.labels()]
+        assert labels, f"{game_id}: the label is cut, {list(shown)}"
+        assert "Ctrl+R" in shown, f"{game_id}: no key beside {labels}"
+        for text in (labels[0], "Ctrl+R"):
+            assert button.rect.contains(shown[text]), f"{text} at {shown[text]}, out of the button at {button.rect}"
+        least = tx.ui_font(tx.SMALLEST - 1, True).get_height()  # its key beside it set "Resign for Blue" (and the grid) at 8
+        assert shown[labels[0]].height >= least, f"{labels[0]} {shown[labels[0]].height} px high"

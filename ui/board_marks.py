@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui.theme import Color, ink_on, readable
+from ui.theme import INK, WHITE, Color, ink_on, readable
 
 MARK_RIM: Color = (0, 0, 0)
 FLASH_FROM_RIM = 10  # how far a refused click's flash stands from the rim (``flash_colour``)
@@ -124,6 +124,17 @@ def two_tone_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int]
     the two on any ground, a washed-out projector's felt too."""
     pygame.draw.circle(surface, ink_on(colour), centre, radius + rim_width(radius))
     pygame.draw.circle(surface, colour, centre, radius)
+
+
+def two_rim_dot(surface: pygame.Surface, colour: Color, centre: tuple[int, int], radius: int) -> None:
+    """A dot of ``colour`` in a rim of the ink that reads on it (``ink_on``) and, beyond, a rim of
+    the other ink: white and near-black both round it, one of them 4.3:1 or more from any ground
+    (the wood, the felt, a tile's face), where ``two_tone_dot``'s one rim was as light as the wood
+    round a dark red dot (analysis' dots of its values, whose colours run from red to grey to green)."""
+    rim = rim_width(radius)
+    inner = ink_on(colour)
+    pygame.draw.circle(surface, INK if inner == WHITE else WHITE, centre, radius + 2 * rim)
+    two_tone_dot(surface, colour, centre, radius)
 
 
 def rimmed_lines(surface: pygame.Surface, colour: Color, points: Sequence[tuple[int, int]], width: int) -> None:

@@ -139,12 +139,31 @@ class Button:
             focus_ring(surface, self.rect, theme, scale, radius)
         label, size, hint_w = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
         label_w = tx.ui_font(size, True).size(label)[0]
+        hint_color = readable(mix(fg, fill, 0.35), fill, KEY_HINT_CONTRAST)
+        hint_size = max(9, int(12 * scale))
+        if not hint_w and label in self.labels() and self._hint_fits_under(size, hint_size, scale):  # a whole label
+            label_h = tx.line_height(size, True)
+            top = self.rect.centery - (label_h + tx.line_height(hint_size)) // 2
+            tx.text(surface, label, (self.rect.centerx, top + label_h // 2), size, fg, "center", bold=True)
+            tx.text(surface, self.shown_hint(), (self.rect.centerx, top + label_h), hint_size, hint_color, "midtop")
+            return
         x = self.rect.centerx - (label_w + hint_w) // 2
         tx.text(surface, label, (x, self.rect.centery), size, fg, "midleft", bold=True)
         if hint_w:
-            hint_color = readable(mix(fg, fill, 0.35), fill, KEY_HINT_CONTRAST)
             tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
-                    max(9, int(12 * scale)), hint_color, "midleft")
+                    hint_size, hint_color, "midleft")
+
+    def _hint_fits_under(self, size: int, hint_size: int, scale: float) -> bool:
+        """Whether the key hint, with no room beside the label (set at ``size``), fits under it:
+        the button as tall as the two lines inside its border.  At 800x560 the game panel's
+        "Desistir por Azul" (and "Resign for Blue") dropped its Ctrl+R, so that the key was
+        nowhere on the button."""
+        hint = self.shown_hint()
+        if not hint:
+            return False
+        inside = self.rect.height - 2 * max(1, int(scale))
+        return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
+                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale))
 
     def _label_room(self, scale: float) -> int:
         """The width the label and its key may take: the button's, less its padding and side room."""
@@ -255,7 +274,11 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
     for label in labels:
         smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
         for beside in (hint_w, 0):
-            for size in range(top, min(smallest, top) - 1, -1):  # at ``most`` when a neighbour needs it
+            # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
+            # "Resign for Blue  Ctrl+R" at 8 pixels, at 800x560): without it, the key goes under
+            # the label where the button has room (``Button._hint_fits_under``)
+            lowest = max(smallest, min(top, tx.SMALLEST)) if beside else smallest
+            for size in range(top, min(lowest, top) - 1, -1):  # at ``most`` when a neighbour needs it
                 if tx.ui_font(size, True).size(label)[0] + beside <= room:
                     return label, size, beside
     # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a

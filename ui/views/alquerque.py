@@ -39,7 +39,15 @@ from games.alquerque import (
     lines,
     point_name,
 )
-from ui.board_marks import flash_colour, mark_width, rim_width, rimmed_circle, rimmed_dashes, rimmed_lines
+from ui.board_marks import (
+    flash_colour,
+    legal_dot_radius,
+    mark_width,
+    rim_width,
+    rimmed_circle,
+    rimmed_dashes,
+    rimmed_lines,
+)
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import _
 from ui.theme import Color, draw_text
@@ -483,12 +491,13 @@ class AlquerqueView(BoardView):
         hollow ring as wide as a piece.  Both were the same ring-and-fill, so a1's marks on a3 (a
         capture), b1 and b2 (steps) looked alike: told apart now by shape, not colour, for
         colour-blind eyes too; both in the theme's ``on_board``, 3:1 from its board (marks are
-        drawn on empty points only)."""
+        drawn on empty points only).  The dot grows with the Text size as the other games' legal
+        dots do (``legal_dot_radius``): at Larger text it was 23 pixels across beside Reversi's 34."""
         x, y = self.point_xy(p)
         if capture:
             pygame.draw.circle(surface, colour, (x, y), int(self.radius * 0.8), max(3, self.step // 16))
         else:
-            pygame.draw.circle(surface, colour, (x, y), max(3, int(self.radius * 0.4)))
+            pygame.draw.circle(surface, colour, (x, y), max(int(self.radius * 0.4), legal_dot_radius(self.step, self.text_size)))
 
     def _cross_captures(self, surface: pygame.Surface, move: Move | None, color: Color) -> None:
         """A cross on each point ``move`` jumps over.  The last move's are drawn on the points it

@@ -51,6 +51,7 @@ SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture'
 MESHED_RADIUS = 2.4  # a small picture's cells at least this large (4 pixels across) keep a 1-pixel line between them
 MESH_SHADE = 0.75  # that line's colour: the board's darkened so (the grid's own dark colour made a mesh)
 BAND_DEPTH = 1.25  # cell radii from the outer rows' and columns' centres to the edge bands' outer edges
+EDGE_LINE_DEPTHS = (1.04, 1.14)  # Red's bands' white line, in cell radii as BAND_DEPTH: between the cells (1.0) and red
 # on a picture (the main menu's card, about 3 pixels a radius) that left the bands a pixel or two
 # beyond the cells' points: a dotted red and blue line, not the sides' edges
 PICTURE_BAND_DEPTH = 2.0
@@ -446,13 +447,28 @@ class HexView(BoardView):
         return _grown_corners(corners, self.radius, self.band_depth)
 
     def _draw_edges(self, surface: pygame.Surface, colours: tuple[Color, Color], dx: float) -> pygame.Rect:
-        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom;
-        the pixels drawn."""
+        """Four triangles from the board's centre: Blue's left and right, Red's top and bottom,
+        Red's with its emblem's white along them (``_draw_edge_emblems``); the pixels drawn."""
         centre, (tl, tr, br, bl) = self._band_corners(dx)
-        return pygame.draw.polygon(surface, colours[RED], [centre, tl, tr]).unionall([
+        drawn = pygame.draw.polygon(surface, colours[RED], [centre, tl, tr]).unionall([
             pygame.draw.polygon(surface, colours[BLUE], [centre, tr, br]),
             pygame.draw.polygon(surface, colours[RED], [centre, br, bl]),
             pygame.draw.polygon(surface, colours[BLUE], [centre, bl, tl])])
+        if not self.small:
+            self._draw_edge_emblems(surface, dx)
+        return drawn
+
+    def _draw_edge_emblems(self, surface: pygame.Surface, dx: float) -> None:
+        """A line of Red's emblem's white (``EMBLEM_RING``, the ring on its stones) along the
+        middle of each of Red's bands, outside the cells: the bands said whose edge is whose by
+        their red and blue alone, one grey to a player who sees no colour, who had to find it on
+        the rules page.  Blue's bands stay plain, as its stones do."""
+        n = self.n - 1
+        corners = [self.centre(0, 0, dx), self.centre(0, n, dx), self.centre(n, n, dx), self.centre(n, 0, dx)]
+        inner = _grown_corners(corners, self.radius, EDGE_LINE_DEPTHS[0])[1]
+        outer = _grown_corners(corners, self.radius, EDGE_LINE_DEPTHS[1])[1]
+        for a, b in ((0, 1), (2, 3)):  # top-left to top-right, bottom-right to bottom-left: Red's
+            pygame.draw.polygon(surface, EMBLEM_RING, [inner[a], inner[b], outer[b], outer[a]])
 
     def _draw_chain(self, surface: pygame.Surface, chain: list[int], color: Color, dx: float) -> None:
         """The winning chain: a line through its stones' centres and a ring on each stone, rimmed
