@@ -514,14 +514,12 @@ def test_any_direction_chain_may_end_on_its_starting_point():
 
 # -- players --------------------------------------------------------------------------------
 def random_positions(game, count: int, seed: int):
+    from ai.match import random_play
+
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(0, 60)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(game.initial_state(), rng.randrange(0, 60), rng)
         if not state.is_terminal():
             found.append(state)
     return found
