@@ -194,6 +194,16 @@ def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, 
     return ai.make_player(game.id, player_id, seed=seed, options=dict(game.options))
 
 
+def random_play(state: State, plies: int, rng: random.Random) -> State:
+    """``state`` after ``plies`` moves chosen by ``rng`` among the legal ones, or fewer where the
+    game ends first: the seeded random position that benches, tools and tests start from."""
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
 def random_openings(
     game: Game, count: int, plies: int, seed: int = 1, accept: Callable[[State], bool] | None = None
 ) -> list[list[Any]]:

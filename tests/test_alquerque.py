@@ -29,6 +29,13 @@ ANY = games.load("alquerque", any_direction_captures=True)
 FORCED = games.load("alquerque", compulsory_capture=True)
 ALL_GAMES = [games.load("alquerque", any_direction_captures=a, compulsory_capture=c)
              for a in (False, True) for c in (False, True)]
+# White's a1 takes a2, b3 and c4 in one chain, a1xa3xc3xc5, turning sideways at a3
+LONG_CHAIN = """
+        .....
+        ..B..
+        .B...
+        B....
+        W...B"""
 
 
 def position(rows: str, to_move: str = "White", game=GAME, quiet: int = 0):
@@ -166,12 +173,7 @@ def test_no_capture_over_own_piece_or_onto_occupied_point():
 
 def test_chain_turns_sideways_and_may_stop_early():
     # a1 jumps a2 to a3, turns sideways over b3 to c3, then forward over c4 to c5
-    state = position("""
-        .....
-        ..B..
-        .B...
-        B....
-        W...B""")
+    state = position(LONG_CHAIN)
     captures = {m for m in moves(state) if "x" in m}
     assert captures == {"a1xa3", "a1xa3xc3", "a1xa3xc3xc5"}
     after = state.play(GAME.parse_move(state, "a1xa3xc3xc5"))
@@ -250,14 +252,8 @@ def test_any_direction_captures_backward_in_mid_chain_and_from_the_far_row():
 
 
 def test_compulsory_capture_forbids_steps_and_unfinished_chains():
-    rows = """
-        .....
-        ..B..
-        .B...
-        B....
-        W...B"""
-    assert moves(position(rows, game=FORCED)) == {"a1xa3xc3xc5"}
-    state = position(rows, game=FORCED)
+    assert moves(position(LONG_CHAIN, game=FORCED)) == {"a1xa3xc3xc5"}
+    state = position(LONG_CHAIN, game=FORCED)
     with pytest.raises(IllegalMove, match="compulsory"):
         state.play((0, 1))
 
@@ -518,14 +514,12 @@ def test_any_direction_chain_may_end_on_its_starting_point():
 
 # -- players --------------------------------------------------------------------------------
 def random_positions(game, count: int, seed: int):
+    from ai.match import random_play
+
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(0, 60)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(game.initial_state(), rng.randrange(0, 60), rng)
         if not state.is_terminal():
             found.append(state)
     return found
@@ -542,12 +536,7 @@ def test_player_catalog_has_the_levels_and_the_course_minimax():
 def test_course_minimax_takes_the_longest_chain_at_depth_one():
     import ai
 
-    state = position("""
-        .....
-        ..B..
-        .B...
-        B....
-        W...B""")
+    state = position(LONG_CHAIN)
     player = ai.make_player("alquerque", "alquerque:minimax-1")
     assert GAME.format_move(state, player.choose(state)) == "a1xa3xc3xc5"
 
@@ -701,12 +690,7 @@ def test_engine_takes_the_whole_chain():
     from ai.base import Limits
 
     player = ai.make_player("alquerque", "level-4")
-    state = position("""
-        .....
-        ..B..
-        .B...
-        B....
-        W...B""")
+    state = position(LONG_CHAIN)
     assert GAME.format_move(state, player.choose(state, Limits(depth=2))) == "a1xa3xc3xc5"
 
 
@@ -750,12 +734,7 @@ def test_view_plays_a_chain_from_its_last_point_when_unambiguous():
 
     view = VIEW(GAME)
     view.layout(pygame.Rect(0, 0, 400, 400))
-    state = position("""
-        .....
-        ..B..
-        .B...
-        B....
-        W...B""")
+    state = position(LONG_CHAIN)
     assert view.click(state, view.point_xy(parse_point("a1"))).kind == "pending"
     assert "selected" in view.status_text(state)
     click = view.click(state, view.point_xy(parse_point("c5")))
@@ -775,12 +754,7 @@ def test_view_animates_a_chain_and_draws_every_state(still_clock):
     view = VIEW(GAME)
     surface = pygame.Surface((300, 300))
     view.layout(pygame.Rect(0, 0, 300, 300))
-    before = position("""
-        .....
-        ..B..
-        .B...
-        B....
-        W...B""")
+    before = position(LONG_CHAIN)
     move = GAME.parse_move(before, "a1xa3xc3xc5")
     after = before.play(move)
     view.move_shown(before, move, after)

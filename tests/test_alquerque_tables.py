@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import numpy as np
@@ -27,15 +28,21 @@ from games.alquerque import DRAW_PLIES, POINTS, Alquerque, captured_points, is_s
 VARIANTS = list(tb.VARIANTS)
 
 
-@lru_cache(maxsize=8)
-def built(variant: str, pieces: int) -> tb.Tables:
-    """A fresh build of every table with up to ``pieces`` pieces."""
+def _build(variant: str, pieces: int, tables_of_count: Callable[[int], Iterable[int]]) -> tb.Tables:
+    """The tables ``tables_of_count`` names (white pieces of each count), up to ``pieces`` pieces,
+    each built on the smaller ones before it."""
     r = rules(*tb.VARIANTS[variant])
     tables = tb.empty_tables()
     for n in range(2, pieces + 1):
-        for w in tb.tables_of_count(n):
+        for w in tables_of_count(n):
             tables = tb.with_table(tables, w, n - w, tb.build_table(r, tables, w, n - w))
     return tables
+
+
+@lru_cache(maxsize=8)
+def built(variant: str, pieces: int) -> tb.Tables:
+    """A fresh build of every table with up to ``pieces`` pieces."""
+    return _build(variant, pieces, tb.tables_of_count)
 
 
 def game_of(variant: str) -> Alquerque:
@@ -103,12 +110,7 @@ def test_every_position_up_to_three_pieces_agrees_with_the_rules(variant):
 @lru_cache(maxsize=8)
 def built_half(variant: str, pieces: int) -> tb.Tables:
     """Only the tables the tool builds and ships (``w >= b``)."""
-    r = rules(*tb.VARIANTS[variant])
-    tables = tb.empty_tables()
-    for n in range(2, pieces + 1):
-        for w in tb.stored_tables_of_count(n):
-            tables = tb.with_table(tables, w, n - w, tb.build_table(r, tables, w, n - w))
-    return tables
+    return _build(variant, pieces, tb.stored_tables_of_count)
 
 
 @pytest.mark.parametrize("variant", ["course", "any-direction-compulsory"])

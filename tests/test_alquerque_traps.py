@@ -20,6 +20,7 @@ import pytest
 from ai.base import WIN, Limits
 from ai.engines.alquerque import MODEL_WEIGHTS, EnginePlayer, KernelSearch, Tactics, Traps, TrapSetter
 from ai.kernels import alquerque as kernel
+from ai.match import random_play
 from ai.search.driver import CTL_MAX_NODES, new_ctl, search
 from games.alquerque import Alquerque, AlquerqueState
 
@@ -37,11 +38,7 @@ def midgame_states(count: int, seed: int) -> list[AlquerqueState]:
     rng = random.Random(seed)
     states = []
     while len(states) < count:
-        state = GAME.initial_state()
-        for _ in range(rng.randrange(4, 30)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(GAME.initial_state(), rng.randrange(4, 30), rng)
         if not state.is_terminal() and len(state.legal_moves()) >= 2:
             states.append(state)
     return states

@@ -102,18 +102,24 @@ def _shown_line(drawn: list[str], line: list[str]) -> bool:
     return any(" ".join(line[:2]) in text for text in drawn)
 
 
+def _best_line_shown_after_key_a(app, monkeypatch, analysis: str) -> None:
+    """A pressed on the screen shown: its analysis (the scene's attribute ``analysis``: the game's
+    or the replay's) finds a line of more than two moves, and the panel draws it under its heading."""
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(getattr(scene, analysis).line) > 2, 120)
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert "Analysis: best line" in drawn
+    assert _shown_line(drawn, getattr(scene, analysis).line)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
 def test_the_game_panel_shows_the_best_line_after_key_a(app, monkeypatch, size):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.run_frames(2)
     app.open_demo("game:reversi:hotseat:f5")
-    scene = app.scene
-    key(app, pygame.K_a)
-    assert wait(app, lambda: len(scene.analysis.line) > 2, 120)
-    drawn = recorded_text(monkeypatch)
-    scene.draw(app.screen)
-    assert "Analysis: best line" in drawn
-    assert _shown_line(drawn, scene.analysis.line)
+    _best_line_shown_after_key_a(app, monkeypatch, "analysis")
 
 
 def _panel_text(app, monkeypatch) -> list[str]:
@@ -164,13 +170,7 @@ def test_the_replay_shows_the_best_line(app, monkeypatch):
     from tests.test_replay import random_record
 
     app.open_replay(random_record("reversi"), ply=4)
-    scene = app.scene
-    key(app, pygame.K_a)
-    assert wait(app, lambda: len(scene.move_analysis.line) > 2, 120)
-    drawn = recorded_text(monkeypatch)
-    scene.draw(app.screen)
-    assert "Analysis: best line" in drawn
-    assert _shown_line(drawn, scene.move_analysis.line)
+    _best_line_shown_after_key_a(app, monkeypatch, "move_analysis")
 
 
 def test_a_proven_line_is_shown_after_its_proof(app, monkeypatch):

@@ -469,6 +469,17 @@ def _tag_texts(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
     return drawn
 
 
+def _pointed_at_a_shared_square(monkeypatch, scene, labels: dict) -> tuple[list, list[str]]:
+    """The pointer moved onto the first square whose value anchor several of ``labels``' moves
+    share (Trax's tiles of one cell): those moves, and the texts the board draws then."""
+    squares: dict = {}
+    for move in labels:
+        squares.setdefault(scene.view.value_anchor(move)[0], []).append(move)
+    centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    return shared, [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+
+
 def _overlapping(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
     return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
 
@@ -525,12 +536,7 @@ def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
     notation: the tip wrote Tabuleiro's cells whatever the list did)."""
     scene = _valued(app, "trax", {"size": 25}, (800, 560), 40)
     labels, state = scene.analysis.labels(), scene.shown_state()
-    squares: dict = {}
-    for move in labels:
-        squares.setdefault(scene.view.value_anchor(move)[0], []).append(move)
-    centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
-    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    shared, texts = _pointed_at_a_shared_square(monkeypatch, scene, labels)
     assert all(f"{scene.game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared)
     assert not any(text.startswith(scene.game.format_move(state, m)) for m in shared for text in texts)
 
@@ -869,12 +875,7 @@ def test_the_replays_tip_writes_traxs_moves_as_its_list_does(app, monkeypatch):
     scene.move_analysis.values = MoveValues(state.to_move, {m: MoveValue(m, rng.uniform(-300, 300))
                                                             for m in state.legal_moves()})
     labels = scene.move_analysis.labels()
-    squares: dict = {}
-    for move in labels:
-        squares.setdefault(scene.view.value_anchor(move)[0], []).append(move)
-    centre, shared = next((c, moves) for c, moves in squares.items() if len(moves) > 1)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0)))
-    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    shared, texts = _pointed_at_a_shared_square(monkeypatch, scene, labels)
     assert all(f"{game.other_move_text(state, m)}   {labels[m].text}" in texts for m in shared), texts
 
 

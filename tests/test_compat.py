@@ -77,7 +77,9 @@ def describe_in_child(folder: Path) -> dict[str, object]:
 
 
 def run_in_compat(code: str) -> str:
-    """Run ``code`` with ai/compat first on the path, as an outside player's process has it."""
+    """Run ``code`` with ai/compat first on the path, as an outside player's process has it (the
+    outside players' tests run theirs here too).  Kept in this file, not in a helper module: a
+    child process imports this file alone (``describe_in_child``), with no ``tests`` package."""
     prelude = f"import sys; sys.path[:0] = [{str(ROOT / 'ai' / 'compat')!r}]\n"
     proc = subprocess.run([sys.executable, "-c", prelude + code], capture_output=True, text=True, timeout=120,
                           cwd=ROOT)

@@ -17,7 +17,7 @@ from ai.referee import Loss
 from ai.tournament import Summary, standings
 from tests.outside_bots import bot_faulting_at
 from tests.test_outside import bot_against_level_1
-from ui import i18n
+from tests.ui_helpers import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,16 +67,13 @@ def test_a_withdrawal_is_no_move_s_forfeit():
 def test_the_window_says_the_move_in_portuguese():
     from ui.words import forfeit_reason
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert forfeit_reason("crashed at move 5: ValueError: bad (at jogador.py line 12); log: /tmp/p.log") == \
             "falhou na jogada 5: ValueError: bad (em jogador.py, linha 12); registo: /tmp/p.log"
         assert forfeit_reason("crashed at move 7 (process ended, exit status 1)") == \
             "falhou na jogada 7 (o processo terminou, código de saída 1)"
         assert forfeit_reason("crashed at move 2 (engine ended, exit status 1)") == \
             "falhou na jogada 2 (o motor terminou, código de saída 1)"
-    finally:
-        i18n.set_language("en")
     assert forfeit_reason("crashed at move 5: ValueError: bad") == "crashed at move 5: ValueError: bad"
 
 

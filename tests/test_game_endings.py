@@ -9,9 +9,7 @@ says them, no more; a file's partial date (DT[2003], DT[2003-05]) is kept to its
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -21,7 +19,7 @@ import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
-from tests.ui_helpers import key, recorded_text, wait
+from tests.ui_helpers import in_language, key, recorded_text, wait
 from ui import clipboard, i18n, words
 from ui.autosave import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -76,18 +74,6 @@ def drawn_texts(app) -> list[str]:
         drawn = recorded_text(patched)
         app.scene.draw(app.screen)
     return drawn
-
-
-@contextlib.contextmanager
-def in_language(app, code: str) -> Iterator[None]:
-    """The window in language ``code`` (as Settings sets it), English again after."""
-    app.settings.language = code
-    app.apply_settings()
-    try:
-        yield
-    finally:
-        app.settings.language = "en"
-        app.apply_settings()
 
 
 def listed_and_replayed(app, record: GameRecord) -> tuple[str, list[str], ReplayScene]:

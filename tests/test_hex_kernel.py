@@ -14,6 +14,7 @@ from ai.base import Flag, Limits
 from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
 from ai.engines.hex_solver import winning_cells as reference_winning_cells
 from ai.kernels import hex as kernel
+from ai.match import random_play
 from ai.reference.hex_search import make_node
 from ai.search.driver import new_ctl, search
 from games.hex import BLUE, RED, SWAP
@@ -28,12 +29,7 @@ def scratch(n: int):
 def random_position(rng: random.Random, n: int, plies: int | None = None):
     """A position of a real game: ``plies`` random moves (at most; the game may end sooner)."""
     game = games.load("hex", size=n)
-    state = game.initial_state()
-    for _ in range(rng.randint(0, n * n) if plies is None else plies):
-        if state.is_terminal():
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return game, state
+    return game, random_play(game.initial_state(), rng.randint(0, n * n) if plies is None else plies, rng)
 
 
 def cells(found: np.ndarray, count: int) -> set[int]:

@@ -22,6 +22,8 @@ from ai.base import Forfeit, Limits, Resigned
 from ai.match import GameResult, play_game
 from ai.outside import list_outside_players, parse_outside_id
 from tests.outside_bots import bot_faulting_at
+from tests.test_compat import run_in_compat
+from tests.ui_helpers import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "data" / "outside"
@@ -63,13 +65,14 @@ def bot_against_level_1(game, bot_id: str, name: str, seconds: float, seed: int,
         bot.close()
 
 
-def run_in_compat(code: str) -> str:
-    """Run ``code`` with ai/compat on the path, as an outside player's process has it."""
-    prelude = f"import sys; sys.path[:0] = [{str(ROOT / 'ai' / 'compat')!r}, {str(ROOT)!r}]\n"
-    proc = subprocess.run([sys.executable, "-c", prelude + code], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+def first_answer(game_id: str, bot: Path) -> object:
+    """The move bot file ``bot`` answers at ``game_id``'s start in 2 seconds (its Forfeit raised),
+    its process closed after."""
+    player = ai.make_player(game_id, str(bot))
+    try:
+        return player.choose(games.load(game_id).initial_state(), Limits(time=2.0))
+    finally:
+        player.close()
 
 
 def test_ids_are_parsed():
@@ -539,17 +542,13 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     """A student's choose that forgot a return (None) or returned a float was told "'None' is not a
     cell name like b2": the rules' words about cells, not about the answer's kind."""
     from ui import words
-    from ui.i18n import set_language
 
     bot = tmp_path / "aluno.py"
     bot.write_text(f"def choose(game, state):\n    return {answer}\n")
     r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 0.5, seed=2)
     assert r.forfeit and r.winner == 1 and said in r.reason
-    try:
-        set_language("pt")
+    with words_in("pt"):
         shown = words.end_reason(r.reason.split("; log: ")[0])
-    finally:
-        set_language("en")
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
@@ -567,18 +566,14 @@ def test_a_choose_that_cannot_take_what_it_is_given_is_a_load_error_naming_its_l
     but 2 were given" (no file, no line), and a class's ``choose(self, game, state)``, given the
     state and the seconds, with "'float' object has no attribute 'legal_moves'"."""
     from ui import words
-    from ui.i18n import set_language
 
     bot = tmp_path / "aluno.py"
     bot.write_text(code)
     with pytest.raises(ValueError) as raised:
         ai.make_player("tictactoe", str(bot))
     assert said in str(raised.value)
-    try:
-        set_language("pt")
+    with words_in("pt"):
         shown = words.load_problem(str(raised.value).split("; log: ")[0])
-    finally:
-        set_language("en")
     assert "não pode ser chamada como o Tabuleiro" in shown and "(em aluno.py, linha" in shown, shown
 
 
@@ -617,36 +612,23 @@ def test_a_choose_that_breaks_the_state_past_reading_has_its_legal_answer_taken(
     answer is read in the position as it was."""
     bot = tmp_path / "breaks_it.py"
     bot.write_text(f"def choose(game, state):\n    move = state.legal_moves()[0]\n    {change}\n    return move\n")
-    player = ai.make_player(game_id, str(bot))
-    try:
-        state = games.load(game_id).initial_state()
-        assert player.choose(state, Limits(time=2.0)) == state.legal_moves()[0]
-    finally:
-        player.close()
+    assert first_answer(game_id, bot) == games.load(game_id).initial_state().legal_moves()[0]
 
 
 def test_a_choose_that_asks_input_for_its_move_is_told_no_one_answers(tmp_path):
     """A choose that read its move with ``input()`` forfeited with Python's words, ``EOFError: EOF
     when reading a line (at pergunta.py line 2)``, which do not say why a bot is never answered."""
     from ui import words
-    from ui.i18n import set_language
 
     bot = tmp_path / "pergunta.py"
     bot.write_text("def choose(game, state):\n    return input('move? ')\n")
-    player = ai.make_player("tictactoe", str(bot))
-    try:
-        with pytest.raises(Forfeit) as raised:
-            player.choose(games.load("tictactoe").initial_state(), Limits(time=2.0))
-    finally:
-        player.close()
+    with pytest.raises(Forfeit) as raised:
+        first_answer("tictactoe", bot)
     said = str(raised.value)
     assert said.startswith("crashed: EOFError: input() has no one to answer it here: choose reads the "
                            "position from state and returns its move (at pergunta.py line 2)"), said
-    try:
-        set_language("pt")
+    with words_in("pt"):
         shown = words.forfeit_reason(said)
-    finally:
-        set_language("en")
     assert "aqui não há ninguém para responder a input(): choose lê a posição em state" in shown, shown
 
 
@@ -655,12 +637,8 @@ def test_a_move_of_the_right_kind_but_illegal_is_named_in_notation_with_the_rule
     move like c2-c3 or b1xb3xd5", as if a tuple were the wrong kind of answer."""
     bot = tmp_path / "other_side.py"
     bot.write_text("def choose(game, state):\n    return (11, 6)\n")
-    player = ai.make_player("alquerque", str(bot))
-    try:
-        with pytest.raises(Forfeit) as raised:
-            player.choose(games.load("alquerque").initial_state(), Limits(time=2.0))
-    finally:
-        player.close()
+    with pytest.raises(Forfeit) as raised:
+        first_answer("alquerque", bot)
     assert "played an illegal move (11, 6) (b3-b2): b3-b2: b3 holds no White piece" in str(raised.value)
 
 
@@ -940,7 +918,6 @@ def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(t
     """A course Trax file answering a turn that is not one legal turn (a tile without its forced
     tiles, or with one too many) forfeited with its answer quoted twice and "is not a Trax move
     like e5/ ...", notation it never used; now the reason is its own, in both languages."""
-    from ui import i18n
     from ui.words import forfeit_reason
 
     folder = tmp_path / "sloppy"
@@ -959,11 +936,8 @@ def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(t
     why = r.reason.split("forfeits: sloppy ", 1)[1].split("; log: ")[0]
     assert re.fullmatch(r"played an illegal move \d+,\d+:[dl]{4} at move 1: the tiles .+ are not one legal turn with its "
                         r"forced tiles", why), why
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = forfeit_reason(why)
-    finally:
-        i18n.set_language("en")
     assert said.startswith("fez uma jogada ilegal") and "não são uma jogada legal com as suas peças forçadas" in said
 
 
@@ -1238,7 +1212,7 @@ def test_a_students_file_in_latin_1_loads_as_python_runs_it_or_says_how_to_save_
     Python reads it); one that declares nothing is refused saying where and what to do, in the
     window's Portuguese too."""
     from ai.outside import OutsideLoadError
-    from ui import i18n, words
+    from ui import words
 
     body = b'NOME = "Jo\xe3o"\ndef choose(game, state):\n    return state.legal_moves()[0]\n'
     declared = tmp_path / "declared" / "jogador.py"
@@ -1258,11 +1232,8 @@ def test_a_students_file_in_latin_1_loads_as_python_runs_it_or_says_how_to_save_
     reason = info.value.reason
     assert reason.startswith("SyntaxError: the file is not UTF-8 text (byte 0xe1) and declares no other encoding: "
                              "save it as UTF-8") and "(at jogador.py line 2)" in reason and "frozen" not in reason
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert "o ficheiro não é texto UTF-8 (byte 0xe1)" in words.forfeit_reason(f"could not be started: {reason}")
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(tmp_path):
@@ -1318,16 +1289,12 @@ def test_a_tictactoe_player_written_for_the_class_notebook_plays_with_its_own_ga
 ])
 def test_a_notebook_players_answer_that_is_no_square_loses_saying_why(name, reason, in_portuguese):
     from ui import words
-    from ui.i18n import set_language
 
     r = bot_against_level_1(games.load("tictactoe"), f"{NOTEBOOK}:{name}", name, 2.0, seed=2)
     assert r.forfeit and r.winner == 1
     assert reason in r.reason, r.reason
-    try:
-        set_language("pt")
+    with words_in("pt"):
         assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
-    finally:
-        set_language("en")
 
 
 def test_a_benzene_style_engine_is_told_a_swap_as_it_reads_one(tmp_path):
@@ -1455,16 +1422,13 @@ def test_a_search_too_deep_for_the_time_is_told_so_not_to_move_its_set_up(tmp_pa
 def test_a_search_too_deep_is_said_in_portuguese_too():
     """The search hint (ai.outside.SEARCH_HINT) is translated where the window shows a forfeit."""
     from ai.outside import SEARCH_HINT
-    from ui import i18n, words
+    from ui import words
 
     late = ("exceeded the time limit (1.01 s > 0.5 s); process stopped; it was running aluno.py line 12 (in "
             "max_value)" + SEARCH_HINT.format(function="max_value", depth=9) + "; log: /t/a.log")
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.forfeit_reason(late) == (
             "excedeu o limite de tempo (1,01 s > 0,5 s); processo parado; estava a executar aluno.py, linha 12 (em "
             "max_value). Estava a pesquisar (max_value ia em 9 chamadas encadeadas): uma pesquisa mais funda do que o "
             "tempo permite chega atrasada em qualquer jogada, por isso pare-a a uma profundidade, ou receba os "
             "segundos (choose(game, state, seconds)) e pare a tempo; registo: /t/a.log")
-    finally:
-        i18n.set_language("en")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -634,21 +635,30 @@ def _counting_replays(monkeypatch) -> Counter:
     return replays
 
 
-def test_the_unfinished_games_are_replayed_once_whichever_lists_ask_which_continue_offers(app, monkeypatch):
-    """Whether Continue offers a game played against the computer takes a replay of its first
-    moves (``worth_continuing``): the main menu did it twice for each game (once to prune the
-    watched ones, once to offer the others), the Continue list twice more, Saved games once more."""
-    from ui.autosave import SHELF, Autosave
-    from ui.scenes import row_pictures
+def _unfinished_both_ways(folder: Path) -> None:
+    """Six unfinished Reversi games saved in ``folder``: three that Ana moved in against the
+    computer ("Ana 0" to "Ana 2", which Continue offers) and three that only the computer moved in
+    ("Level 0" to "Level 2", each from its own first move, which it does not)."""
+    from ui.autosave import Autosave
 
     game = games.load("reversi")
     for n in range(3):
         played = _record(n + 2)
-        Autosave(SHELF.folder / f"played-{n}.json").save(replace(played, players=(Side(None, f"Ana {n}"), played.players[1])))
+        Autosave(folder / f"played-{n}.json").save(replace(played, players=(Side(None, f"Ana {n}"), played.players[1])))
         start = game.initial_state()
         first = game.format_move(start, start.legal_moves()[n])  # each its own game
         computer_first = GameRecord.start(game, (Side("level-1", f"Level {n}"), Side(None, "Rui")))
-        Autosave(SHELF.folder / f"computer-{n}.json").save(computer_first.with_moves([first], game.play_line([first])))
+        Autosave(folder / f"computer-{n}.json").save(computer_first.with_moves([first], game.play_line([first])))
+
+
+def test_the_unfinished_games_are_replayed_once_whichever_lists_ask_which_continue_offers(app, monkeypatch):
+    """Whether Continue offers a game played against the computer takes a replay of its first
+    moves (``worth_continuing``): the main menu did it twice for each game (once to prune the
+    watched ones, once to offer the others), the Continue list twice more, Saved games once more."""
+    from ui.autosave import SHELF
+    from ui.scenes import row_pictures
+
+    _unfinished_both_ways(SHELF.folder)
     autosave.scan(SHELF.folder)  # as read by a list before: no file is read again below
     monkeypatch.setattr(row_pictures, "last_position", lambda record: None)  # the rows' pictures replay the games too
     monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
@@ -669,17 +679,10 @@ def test_a_new_start_knows_who_moved_in_the_unfinished_games_without_replaying_t
     """Whether Continue offers a game against the computer takes a replay of its first moves, once
     per run: every start of the window replayed each such game again on the main menu (the lists'
     cache kept their openings and positions, not who moved).  It is kept with each file now."""
-    from ui.autosave import Autosave, Shelf
+    from ui.autosave import Shelf
 
-    game = games.load("reversi")
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
-    for n in range(3):
-        played = _record(n + 2)
-        Autosave(shelf.folder / f"played-{n}.json").save(replace(played, players=(Side(None, f"Ana {n}"), played.players[1])))
-        start = game.initial_state()
-        first = game.format_move(start, start.legal_moves()[n])  # each its own game
-        computer_first = GameRecord.start(game, (Side("level-1", f"Level {n}"), Side(None, "Rui")))
-        Autosave(shelf.folder / f"computer-{n}.json").save(computer_first.with_moves([first], game.play_line([first])))
+    _unfinished_both_ways(shelf.folder)
     monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
 
     def offered() -> list[str]:

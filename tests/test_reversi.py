@@ -481,17 +481,15 @@ def test_a_line_of_moves_may_leave_a_forced_pass_out_as_transcripts_do():
 def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game):
     """A 9-move wipeout said only "Black wins 13 - 0"; WZebra and Edax give the empty squares to
     the winner (64 - 0), and the end says both counts, in the window's language too."""
-    from ui import i18n, words
+    from tests.ui_helpers import words_in
+    from ui import words
 
     state = game.play_line(moves_from_text("d3c3f5f4f3d2d1e3b3"))
     assert state.is_terminal() and state.score() == (13, 0)
     reason = state.end_reason()
     assert reason == "Black wins 13 - 0 (64 - 0 with the empty squares to the winner)"
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.end_reason(reason) == "Preto ganha 64 - 0 · 13 - 0 no tabuleiro"
-    finally:
-        i18n.set_language("en")
     full = game.from_text("X" * 40 + "O" * 24 + " X")
     assert full.end_reason() == "Black wins 40 - 24"  # a full board: one count
 
@@ -500,18 +498,16 @@ def test_a_draw_before_the_board_fills_shares_the_empty_squares(game):
     """A draw with empty squares said "Draw 29 - 29" alone; the WOF rules (as WZebra and Edax)
     share the empty squares between the players, so the tournament count is 32 - 32, said in
     the window's language too.  A full board's draw has nothing to share."""
-    from ui import i18n, words
+    from tests.ui_helpers import words_in
+    from ui import words
 
     rows = ["XXXXXXXX"] * 3 + ["XXXXX---"] + ["OOOOO---"] + ["OOOOOOOO"] * 3
     state = game.from_text("".join(rows) + " X")  # no disc borders an empty square across a line
     assert state.is_terminal() and state.score() == (29, 29) and state.empties() == 6
     reason = state.end_reason()
     assert reason == "Draw 29 - 29 (32 - 32 with the empty squares shared)"
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.end_reason(reason) == "Empate 32 - 32 · 29 - 29 no tabuleiro"
-    finally:
-        i18n.set_language("en")
     full = game.from_text("X" * 32 + "O" * 32 + " X")
     assert full.end_reason() == "Draw 32 - 32"
 

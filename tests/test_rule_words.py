@@ -23,9 +23,9 @@ from tests.test_trax import (
     hole_19x19,  # c16 takes no tile: three edges of one colour would meet
 )
 from tests.test_trax import ILLEGAL as TRAX_CLASH  # e2\\ would make three dark edges meet at d3
-from ui import i18n
+from tests.ui_helpers import words_in
 from ui.record_files import load
-from ui.words import file_problem, rule_reason
+from ui.words import cannot_open, file_problem, rule_reason
 
 
 def refusal(call) -> str:
@@ -202,14 +202,11 @@ ENGLISH = re.compile(r"\b(is|not|board|expected|rows|characters|position|cannot|
 def test_every_refusal_of_the_rules_reads_in_portuguese():
     messages = samples()
     assert len(set(messages)) == len(messages)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         for message in messages:
             shown = rule_reason(message)
             without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown)  # the player's text and examples stay
             assert shown != message and not ENGLISH.findall(without_quoted), (message, shown)
-    finally:
-        i18n.set_language("en")
     shown = {m: rule_reason(m) for m in messages}  # in English, as the rules wrote them, but for
     changed = {m: s for m, s in shown.items() if s != m}  # an option of a game the refusal names: its label
     assert changed == {"game 'hex': option size: 99 is not valid; choose 3..19":
@@ -221,22 +218,16 @@ def test_one_character_of_a_reversi_position_is_said_in_the_singular():
     reversi = games.load("reversi")
     one, two = refusal(lambda: reversi.from_text("X")), refusal(lambda: reversi.from_text("XO"))
     assert one.endswith(", got 1 character") and two.endswith(", got 2 characters")
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert rule_reason(one).endswith("; veio 1 carácter") and rule_reason(two).endswith("; vieram 2 caracteres")
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_words_in_a_refusals_parentheses_read_in_portuguese_too():
     """The checks above leave examples in parentheses alone; Rastros's rows refusal has words there."""
     rastros = games.load("rastros")
     message = refusal(lambda: rastros.from_text("to-move: South\n" + "\n".join(["........"] * 7)))
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert rule_reason(message) == "esperavam-se 8 linhas de 8 caracteres (W, #, . ; S e N nos objetivos)"
-    finally:
-        i18n.set_language("en")
 
 
 BAD_FILES = {
@@ -255,17 +246,25 @@ def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
     for name, data in BAD_FILES.items():
         (tmp_path / name).write_bytes(data)
     problems = [refusal(lambda name=name: load(tmp_path / name)) for name in [*BAD_FILES, "missing.json"]]
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         for problem in problems:
             shown = file_problem(problem)
             name = problem.split(": ")[0]
             without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown[len(name):])
             assert shown.startswith(f"{name}: ") and shown != problem, (problem, shown)
             assert not ENGLISH.findall(without_quoted), (problem, shown)
-    finally:
-        i18n.set_language("en")
     assert [file_problem(p) for p in problems] == problems
+
+
+def test_a_file_that_cannot_be_opened_is_said_in_one_sentence_in_either_language(tmp_path):
+    """The sentence a dropped file, a list's row and a tournament's game each showed, written out
+    at each place: one ``words.cannot_open`` now, the reason read by ``file_problem``."""
+    (tmp_path / "broken.json").write_bytes(BAD_FILES["broken.json"])
+    problem = refusal(lambda: load(tmp_path / "broken.json"))
+    assert cannot_open(problem) == f"Cannot open {problem}"
+    with words_in("pt"):
+        assert cannot_open(problem) == f"Não foi possível abrir {file_problem(problem)}"
+        assert file_problem(problem) != problem
 
 
 # Texts that make the JSON reader say each of its messages (Python 3.11-3.13).
@@ -291,16 +290,13 @@ def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
         settings.write_text(text, encoding="utf-8")
         settings_problems.append(load_settings(settings)[1])
     assert said <= JSON_READER_WORDS and len(said) >= 9, said - JSON_READER_WORDS
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         for problem in record_problems:
             shown = file_problem(problem)
             assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
         for problem in settings_problems:
             shown = settings_problem(problem)
             assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
-    finally:
-        i18n.set_language("en")
     assert [file_problem(p) for p in record_problems] == record_problems  # in English, the reader's own words
     assert [settings_problem(p) for p in settings_problems] == settings_problems
 
@@ -349,13 +345,10 @@ def test_every_refusal_of_a_typed_move_in_random_positions_reads_in_portuguese()
             except IllegalMove as exc:
                 messages.add(str(exc))
     assert len(messages) > 500
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         for message in messages:
             shown = rule_reason(message)
             assert shown != message and not ENGLISH.findall(re.sub(r"'[^']*'|\([^)]*\)", "", shown)), (message, shown)
-    finally:
-        i18n.set_language("en")
 
 
 def test_every_refusal_of_a_position_typed_with_slips_reads_in_portuguese():
@@ -383,11 +376,8 @@ def test_every_refusal_of_a_position_typed_with_slips_reads_in_portuguese():
                 except (IllegalMove, RecordError, ValueError) as exc:
                     messages.add(str(exc))
     assert len(messages) > 300
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         untranslated = [m for m in messages if rule_reason(m) == m]
-    finally:
-        i18n.set_language("en")
     assert untranslated == []
 
 
@@ -399,8 +389,7 @@ def test_a_crash_account_is_translated_only_where_our_words_stand():
 
     reversi = games.load("reversi")
     illegal = refusal(lambda: reversi.parse_move(reversi.initial_state(), "z9"))
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert forfeit_reason("crashed (process ended, exit status 1; stderr: boom, exit status 7 (at x.py line 3))") == \
             "falhou (o processo terminou, código de saída 1; saída de erros: boom, exit status 7 (at x.py line 3))"
         assert forfeit_reason("crashed: RuntimeError: 'move (at a1 line 2)' is wrong, exit status 3") == \
@@ -409,5 +398,3 @@ def test_a_crash_account_is_translated_only_where_our_words_stand():
             "falhou: ValueError: bad (em jogador.py, linha 12); registo: /tmp/p.log"
         assert forfeit_reason(f"played an illegal move 'z9': {illegal}") == f"fez uma jogada ilegal 'z9': {rule_reason(illegal)}"
         assert rule_reason(illegal) != illegal
-    finally:
-        i18n.set_language("en")

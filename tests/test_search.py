@@ -15,6 +15,7 @@ import ai
 import games
 from ai.base import WIN, Flag, Limits, PlayerInfo
 from ai.engines.tictactoe import OpenLines
+from ai.match import random_play
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
 from ai.search.driver import CTL_STOP
@@ -35,13 +36,21 @@ def exact(state, memo={}) -> int:  # noqa: B006 - the memo is deliberate
 
 
 def random_position(game, plies: int, seed: int):
-    rng = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_play(game.initial_state(), plies, random.Random(seed))
+
+
+def test_random_play_plays_the_seeds_moves_and_stops_where_the_game_ends():
+    """``ai.match.random_play``, the benches', tools' and tests' seeded random position: a seed
+    gives one position, ``plies`` moves on (the moves counted in the board's marks), and more
+    plies than the game lasts end on its last position, not on an error."""
+    start = SMALL.initial_state()
+    assert random_play(start, 0, random.Random(1)) is start
+    four = random_play(start, 4, random.Random(1))
+    assert four.key() == random_play(start, 4, random.Random(1)).key()
+    board = SMALL.to_text(four).split("\n", 1)[1]  # below the "to-move:" line
+    assert sum(mark in "XO" for mark in board) == 4
+    ended = random_play(start, 1000, random.Random(1))
+    assert ended.is_terminal()
 
 
 @pytest.mark.parametrize("seed", range(12))

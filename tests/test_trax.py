@@ -315,17 +315,14 @@ def test_a_win_by_ones_own_turn_keeps_the_short_reason():
 
 
 def test_the_portuguese_end_reason_names_who_completed_the_loop():
-    from ui import i18n
+    from tests.ui_helpers import words_in
     from ui.words import end_reason
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert end_reason("Light wins: a light loop, completed by Dark") == \
             "Claro ganha: Escuro completou um circuito claro"
         assert end_reason("Dark wins: a light loop and a dark line in one turn: the mover wins") == \
             "Escuro ganha: um circuito claro e uma linha escura na mesma jogada: ganha quem jogou"
-    finally:
-        i18n.set_language("en")
 
 
 LINE_WORDS = {  # what the rules page says of a line, and the words around its numbers, in each language
@@ -883,7 +880,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
     import pygame
 
     import ui.views.trax as trax_view
-    from ui import i18n
+    from tests.ui_helpers import words_in
     from ui.board_view import Overlay
     from ui.theme import DARK as THEME
 
@@ -904,8 +901,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         return rect
 
     monkeypatch.setattr(trax_view, "draw_text", record)
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         assert view.click(state, view.cell_rect(1, 1).center).kind == "pending"
         rect, pointed = view._picker_rects()[0]
         for hover in (None, rect.center):
@@ -927,8 +923,6 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
         drawn.clear()
         view.draw(pygame.Surface((520, 520)), chain, Overlay(theme=THEME))
         assert not [text for text, _r in drawn if said.split(" ", 1)[1][:12] in text]
-    finally:
-        i18n.set_language("en")
 
 
 # 10x10, then f8: f8\\ is left out (three dark edges at g7), f8+ forces f7, g7 and g8

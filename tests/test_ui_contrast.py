@@ -35,6 +35,17 @@ def test_text_colours_read_on_panels_and_backgrounds(name):
             assert ratio >= 4.5, f"{name}: {text} on {ground} is {ratio:.2f}:1"
 
 
+def _alquerque_still(app, theme_name: str, moves: list[str]) -> GameScene:
+    """A hotseat Alquerque game in theme ``theme_name`` after ``moves``, on the screen with the
+    last move's animation over, so that a drawn pixel is the board's still colour."""
+    app.settings.theme = theme_name
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(5)
+    scene.view.animation_started -= 10  # the last move's animation over
+    return scene
+
+
 @pytest.mark.parametrize("name", list(THEMES))
 def test_a_button_that_is_on_reads_in_every_theme(app, name):
     app.settings.theme = name
@@ -381,12 +392,8 @@ def test_alquerque_rings_round_the_pieces_that_can_move_are_seen_on_both_colours
     every theme."""
     from ui.views.alquerque import BLACK_PIECE, WHITE_PIECE
 
-    app.settings.theme = name
+    scene = _alquerque_still(app, name, moves)
     theme = app.theme
-    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), moves)
-    app.switch(scene)
-    app.run_frames(5)
-    scene.view.animation_started -= 10  # the last move's animation over
     scene.draw(app.screen)
     view, state = scene.view, scene.state
     piece = WHITE_PIECE if state.to_move == 0 else BLACK_PIECE
@@ -678,12 +685,8 @@ def test_alquerque_capture_landings_are_marked_apart_from_steps(app, name):
     the board in every theme, for every viewer."""
     from games.alquerque import is_step, parse_point
 
-    app.settings.theme = name
+    scene = _alquerque_still(app, name, TAKES_AND_STEPS)
     theme = app.theme
-    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), TAKES_AND_STEPS)
-    app.switch(scene)
-    app.run_frames(5)
-    scene.view.animation_started -= 10  # the last move's animation over
     a1 = parse_point("a1")
     scene.mouse.click(scene.view.point_xy(a1))
     scene.draw(app.screen)
@@ -1032,12 +1035,8 @@ def test_alquerques_hint_and_last_move_differ_in_shape(app, name):
     each line between the points it joins, the last move's is whole and the hint's dashed."""
     from games.alquerque import parse_point
 
-    app.settings.theme = name
+    scene = _alquerque_still(app, name, ["b2-c3"])
     theme = app.theme
-    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), ["b2-c3"])
-    app.switch(scene)
-    app.run_frames(5)
-    scene.view.animation_started -= 10
     scene.hint = scene.game.parse_move(scene.state, "b3-b2")
     scene.draw(app.screen)
     view = scene.view

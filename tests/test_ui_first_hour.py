@@ -12,7 +12,7 @@ import pygame_menu
 import pytest
 
 from tests.test_ui_game import finished
-from tests.ui_helpers import click, key, make_app, recorded_text, recorded_text_rects, wait
+from tests.ui_helpers import click, in_language, key, make_app, recorded_text, recorded_text_rects, wait
 from ui import i18n
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -62,9 +62,7 @@ def test_a_note_of_two_lines_on_new_game_is_centred_like_the_lines_around_it(app
     algum acaso.") wrapped to two lines, drawn from the label's left edge, so its short last line
     hung to the left under the centred choices.  Every line of a wrapped note now stands in the
     middle of the form, as a note of one line does."""
-    app.settings.language = "pt"
-    app.apply_settings()
-    try:
+    with in_language(app, "pt"):
         app.show_menu()
         app.run_frames(2)
         click(app, app.scene.menu.get_widget("play").get_rect(to_real_position=True).center)
@@ -76,9 +74,6 @@ def test_a_note_of_two_lines_on_new_game_is_centred_like_the_lines_around_it(app
         for label in wrapped:
             for left, right in line_margins(label):
                 assert abs(left - right) <= 2, (label.get_lines(), line_margins(label))
-    finally:
-        app.settings.language = "en"
-        app.apply_settings()
 
 
 def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeypatch):
@@ -94,9 +89,7 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
         spun.append((center, radius))
         draw_spinner(surface, center, radius, color)
 
-    app.settings.language = "pt"
-    app.apply_settings()
-    try:
+    with in_language(app, "pt"):
         scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 30.0), [])
         app.switch(scene)
         assert app.run_frames(100000, until=scene.computer_thinking, timeout=120)
@@ -105,9 +98,6 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
         app.invalidate()
         app.run_frames(1)
         assert scene.computer_thinking()
-    finally:
-        app.settings.language = "en"
-        app.apply_settings()
     card = scene.panel.player_cards[0]
     (centre, radius), = [(c, r) for c, r in spun if card.collidepoint(c)]
     dots_left = centre[0] - radius - int(radius * 0.26) - 1  # the ring's leftmost dot at its largest

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from ai.base import WIN
-from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, small_print, wait
+from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects, small_print, wait
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -56,17 +56,12 @@ def test_a_reversi_card_leads_with_the_tournament_count(app, language, said):
     """A Reversi game won before the board filled led with the board's count ("Black wins 13 - 0 ·
     64 - 0 with the empty squares to the winner"); Othello players score by the WOF rules (the
     empty squares to the winner), so that count comes first and the board's after it."""
-    from ui import i18n
     from ui.scenes.game_over import result_lines
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         scene = hotseat(app, "reversi", ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"])  # a wipeout
         assert scene.is_over() and scene.state.score() == (13, 0)
         assert result_lines(scene)[0] == said
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -82,9 +77,7 @@ def test_a_proven_reversi_margin_says_it_counts_the_board_as_the_page_does(app, 
     from ui.scenes.rules import rules_source
     from ui.scenes.thinking import proven_text
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         page = re.sub(r"\s+", " ", rules_source("reversi"))
         quoted = re.search(r'"((?:proven|provado): [^"]+?(\d+)[^"]*)"', page)
         assert quoted, "the Reversi page quotes no proof of the panel"
@@ -97,8 +90,6 @@ def test_a_proven_reversi_margin_says_it_counts_the_board_as_the_page_does(app, 
         board_words = card.split(f"{black} - {white} ")[-1]
         proof = proven_text(progress(score=float(black - white), proven=1, kind="solver", mover=0, exact_margin=True), sides)
         assert not card.startswith(f"{black} - ") and proof.endswith(f" {black - white} {i18n.ngettext('disc', 'discs', 13)} {board_words}"), (card, proof)
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -110,13 +101,10 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
     card gives the same count under its headline."""
     import re
 
-    from ui import i18n
     from ui.scenes.game_over import result_words
     from ui.scenes.rules import rules_source
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         page = re.sub(r"\s+", " ", rules_source("reversi"))
         example = re.search(r'`((?:[a-h]\d )+[a-h]\d)`[^"`]*"([^"]+)"', page)
         assert example, "the page plays no game that ends before the board is full"
@@ -127,8 +115,6 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
         assert scene.end_reason() == said
         headline, detail = result_words(scene)  # the panel says it as the card does
         assert said == f"{headline} {detail}" and headline in drawn and detail in drawn
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_game_over_cards_score_says_what_it_counts(app):
@@ -170,20 +156,15 @@ def test_the_game_over_card_names_the_winner_once(app, language):
     """The card said "Black wins" over "Black wins 38 - 26", and in Trax "Light wins" over "Light
     wins: a light loop" over "Light 8 - 0 Dark".  The headline says who won; the line under it
     says how ("38 - 26", "A light loop"), in either language."""
-    from ui import i18n
     from ui.scenes.game_over import result_lines, result_title
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         for game_id in ("reversi", "trax"):
             scene = finished(app, game_id)
             title, lines = result_title(scene), result_lines(scene)
             assert scene.winner() is not None and title in scene.end_reason(), (title, scene.end_reason())
             assert not any(title in line for line in lines), (title, lines)
             assert lines[0] and lines[0][1:] in scene.end_reason(), (lines, scene.end_reason())
-    finally:
-        i18n.set_language("en")
 
 
 def test_browsing_earlier_positions_and_back_to_the_game(app):
@@ -1212,12 +1193,9 @@ def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch
     under the board said "Board full: draw" again.  The card says "Draw" over "Board full"; the
     status line says nothing of it, with the card or without it (View board, B), where the panel's
     search card says it in the card's words."""
-    from ui import i18n
     from ui.i18n import _
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         draw_word, full = _("Draw"), _("Board full")
         scene = hotseat(app, moves=("b2", "a1", "c1", "a3", "a2", "c2", "b3", "b1", "c3"))
         assert scene.is_over() and scene.winner() is None and wait(app, scene.over_card.visible)
@@ -1233,8 +1211,6 @@ def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch
         app.run_frames(2)
         assert not scene.over_card.visible()
         assert draw_word in drawn and full in drawn and f"{draw_word} · {full}" not in drawn, drawn
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -1245,15 +1221,11 @@ def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch
 def test_every_games_draw_says_under_its_headline_only_what_it_adds(app, language, reason):
     """Each game's draw, as the card says it under "Draw": never the verdict again ("draw", "no
     winner"), and always something ("Board full", "32 - 32", "40 plies passed with no capture")."""
-    from ui import i18n, words
+    from ui import words
     from ui.i18n import _
     from ui.scenes.game_over import detail_line as card_detail
 
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         detail = card_detail(words.end_reason(words.reason_without_verdict(reason)), _("Draw"))
         assert detail and _("Draw").casefold() not in detail.casefold(), detail
         assert ":" not in detail and detail[0] == detail[0].upper(), detail  # no verdict after a colon
-    finally:
-        i18n.set_language("en")

@@ -7,9 +7,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import count_calls, key, tournament_started, wait, window_for_a_test
+from tests.ui_helpers import (
+    count_calls,
+    in_language,
+    key,
+    tournament_started,
+    wait,
+    window_for_a_test,
+    words_in,
+)
 from ui import i18n
 from ui.app import App
+from ui.i18n import _
 
 
 def test_a_test_whose_screen_broke_fails(tmp_path, monkeypatch):
@@ -51,3 +60,22 @@ def test_a_tournament_started_for_a_test_plays_its_players_at_the_choice_of_game
     assert sorted(played.player_ids) == ["level-1", "level-2"]
     assert (played.games_per_pair, played.time_per_move, played.total) == (each_way, 0.1, 2 * each_way)
     assert list((tmp_path / "tournaments").iterdir()), "nothing saved in the folder given"
+
+
+def test_words_in_a_language_are_english_again_after_a_failure():
+    """``words_in``: the words of ``ui.words`` and ``_()`` in the language asked for, English again
+    after the block, even one that failed, so a failed test leaves the next one in English."""
+    with pytest.raises(ZeroDivisionError), words_in("pt"):
+        assert i18n.language() == "pt" and _("Back") == "Voltar"
+        raise ZeroDivisionError("the block failed")
+    assert i18n.language() == "en" and _("Back") == "Back"
+
+
+def test_a_window_in_a_language_is_in_english_again_after_a_failure(tmp_path, monkeypatch):
+    """``in_language``: the window in the language as Settings sets it (its settings and its
+    words), and back in English after the block, even one that failed."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        with pytest.raises(ZeroDivisionError), in_language(app, "pt"):
+            assert app.settings.language == "pt" and i18n.language() == "pt"
+            raise ZeroDivisionError("the block failed")
+        assert app.settings.language == "en" and i18n.language() == "en"

@@ -383,11 +383,9 @@ def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, 
         i18n.set_language("en")
 
 
-def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkeypatch):
-    """Hex 3x3 hot-seat with its connections on (V): at 1280x800 the legend left the move list one
-    row, so of a game's three rows of moves only the last was in view.  With nothing to say of a
-    search, the thinking card now takes one line, and the whole list shows."""
-    moves = ["a1", "c3", "a3", "c1", "b3"]
+def _panel_with_connections(app, monkeypatch, moves: list[str]) -> tuple[GameScene, list[str]]:
+    """A hotseat 3x3 Hex game after ``moves`` with V's connections shown: the scene, and the
+    texts its panel draws then."""
     scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 1.0), moves)
     app.switch(scene)
     app.run_frames(2)
@@ -395,6 +393,15 @@ def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkey
     assert wait(app, lambda: scene.connections.shown() is not None, 60)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
+    return scene, drawn
+
+
+def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkeypatch):
+    """Hex 3x3 hot-seat with its connections on (V): at 1280x800 the legend left the move list one
+    row, so of a game's three rows of moves only the last was in view.  With nothing to say of a
+    search, the thinking card now takes one line, and the whole list shows."""
+    moves = ["a1", "c3", "a3", "c1", "b3"]
+    scene, drawn = _panel_with_connections(app, monkeypatch, moves)
     assert not scene.is_over() and "Connections" in drawn and "Ready" in drawn
     assert all(move in drawn for move in moves), drawn  # the first row as well as the last
 
@@ -409,13 +416,7 @@ def test_the_one_line_thinking_card_cuts_nothing_at_800x560(tmp_path, monkeypatc
     try:
         app.settings.language = "pt"
         app.apply_settings()
-        scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 1.0), ["a1", "c3"])
-        app.switch(scene)
-        app.run_frames(2)
-        key(app, pygame.K_v)
-        assert wait(app, lambda: scene.connections.shown() is not None, 60)
-        drawn = recorded_text(monkeypatch)
-        scene.panel.draw(app.screen)
+        scene, drawn = _panel_with_connections(app, monkeypatch, ["a1", "c3"])
         assert "Pronto" in drawn
         assert not [text for text in drawn if text.endswith("…")], drawn
     finally:

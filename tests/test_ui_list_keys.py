@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_records_filter import a_class_of_games, open_list, read_in, typed
+from tests.test_ui_records_filter import a_class_of_games, open_list, read_in, searched
 from tests.test_ui_unfinished import start
 from tests.ui_helpers import autosaves_written, key
 from ui.autosave import games_dir
@@ -97,8 +97,7 @@ def test_esc_first_takes_the_ring_or_the_field_away_then_leaves(app):
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the field, nothing typed in it
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and not scene.search.focus
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    typed(app, "rita")
+    searched(app, "rita")
     key(app, pygame.K_DOWN)  # the keyboard on the rows: Esc clears the text there, as before
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.search.text == ""

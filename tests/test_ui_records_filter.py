@@ -71,6 +71,12 @@ def typed(app, text: str) -> None:
     app.run_frames(2)
 
 
+def searched(app, text: str) -> None:
+    """``text`` typed in the list's search field, reached from the rows with Shift+Tab."""
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    typed(app, text)
+
+
 def players(scene: RecordsScene) -> list[tuple[str, str, str]]:
     """The rows shown: game and both players' titles."""
     return [(e.record.game_id, e.record.players[0].title, e.record.players[1].title) for e in scene.entries]
@@ -116,8 +122,7 @@ def test_typing_a_name_narrows_the_rows_whatever_its_accents_and_esc_clears_then
 def test_enter_in_the_field_picks_the_first_row_found_and_enter_again_replays_it(app):
     a_class_of_games()
     scene = open_list(app)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "RITA")
+    searched(app, "RITA")
     key(app, pygame.K_RETURN)
     assert not scene.search.focus and scene.selected == 0
     key(app, pygame.K_RETURN)
@@ -128,8 +133,7 @@ def test_the_filter_is_there_again_when_the_screen_is_opened_again(app):
     a_class_of_games()
     scene = open_list(app)
     scene.game_stepper.step(1)  # Tic-tac-toe
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "ana")
+    searched(app, "ana")
     assert len(scene.entries) == 2
     click(app, scene.back_button.rect.center)
     assert not isinstance(app.scene, RecordsScene)
@@ -147,8 +151,7 @@ def test_the_games_of_a_tournament_played_in_the_window_are_listed_and_replayed(
     drawn = recorded_text(monkeypatch)
     scene = open_list(app)
     assert len(scene.entries) == 6
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "level 2")
+    searched(app, "level 2")
     assert [e.number for e in scene.entries] == [2, 1]  # ended in one second: the later game first
     assert any("tournament tictactoe-2026-11-26-1405, game 1" in text for text in drawn)
     key(app, pygame.K_DOWN)
@@ -257,8 +260,7 @@ def test_a_click_puts_the_keyboard_in_the_field_and_shift_tab_goes_back_to_the_g
 def test_a_key_that_changes_no_text_in_the_field_keeps_the_row_picked(app):
     a_class_of_games()
     scene = open_list(app)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "ana")
+    searched(app, "ana")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_DOWN)
     assert scene.selected == 1
@@ -315,12 +317,10 @@ def test_an_openings_name_typed_finds_its_games_without_working_the_openings_out
     scene = open_list(app)
     assert len(asked) <= 3  # the Reversi files, as they were read
     asked.clear()
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "TIGER")
+    searched(app, "TIGER")
     assert players(scene) == [("reversi", "Rita", "Rui")]
     key(app, pygame.K_ESCAPE)  # the text cleared, the keyboard back on the rows
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # from the rows up to the field
-    typed(app, "rose")
+    searched(app, "rose")
     assert players(scene) == [("reversi", "Ana", "Marta")]
     typed(app, "x")
     assert scene.entries == []

@@ -52,6 +52,28 @@ def window_for_a_test(tmp_path, monkeypatch, size=(1280, 800), fps: int = 0) -> 
     assert not app.errors, app.errors[0]
 
 
+@contextlib.contextmanager
+def in_language(app: App, code: str) -> Iterator[None]:
+    """The window in language ``code`` (as Settings sets it), English again after."""
+    app.settings.language = code
+    app.apply_settings()
+    try:
+        yield
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+
+
+@contextlib.contextmanager
+def words_in(code: str) -> Iterator[None]:
+    """``ui.words`` and ``_()`` in language ``code`` with no window, English again after."""
+    i18n.set_language(code)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
 def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
                        outside: list[tuple[str, str]] | None = None, games_choice: int = 0) -> TournamentScene:
     """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started

@@ -30,6 +30,7 @@ import ai  # noqa: E402
 import games  # noqa: E402
 from ai.base import Limits  # noqa: E402
 from ai.commands.engines import prepare_engines  # noqa: E402
+from ai.match import random_play  # noqa: E402
 from games.base import State  # noqa: E402
 
 # the depth each level's table (ai/engines/<game>.py) gives levels 2, 3 and 4; level-5 has none
@@ -41,11 +42,7 @@ def positions(game: games.Game, count: int, seed: int = 1) -> list[State]:
     """``count`` positions with a choice of moves, each reached by 4 to 30 random moves."""
     rng, found = random.Random(seed), []
     while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randint(4, 30)):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(game.initial_state(), rng.randint(4, 30), rng)
         if not state.is_terminal() and len(state.legal_moves()) > 1:
             found.append(state)
     return found

@@ -490,7 +490,7 @@ def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
         return load_record(path), None
     except RecordError as exc:
         log.info("listed record no longer readable %s: %s", path, exc)
-        return None, _("Cannot open {problem}").format(problem=words.file_problem(str(exc)))
+        return None, words.cannot_open(str(exc))
 
 
 def _set_aside(path: Path) -> str:

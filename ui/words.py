@@ -840,6 +840,12 @@ def file_problem(text: str) -> str:
     return f"{name}{sep}{rule_reason(reason)}" if sep else rule_reason(text)
 
 
+def cannot_open(text: str) -> str:
+    """The window's message for a file it cannot open, ``text`` saying why as ``file_problem``
+    reads it: one sentence wherever a file is opened (a drop, a list's row, a tournament's game)."""
+    return _("Cannot open {problem}").format(problem=file_problem(text))
+
+
 def _legal_list(moves: str) -> str:
     """A refusal's list of legal moves (``games.base.short_move_list``) with its "and N more" in
     the current language."""

@@ -7,6 +7,7 @@ import statistics
 import time
 
 from ai.base import Limits
+from ai.match import random_play
 
 
 def _position(size: int, plies: int, seed: int) -> str:
@@ -16,12 +17,7 @@ def _position(size: int, plies: int, seed: int) -> str:
 
     game = games.load("trax", size=size)
     while True:
-        rng = random.Random(seed)
-        state = game.initial_state()
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(game.initial_state(), plies, random.Random(seed))
         if not state.is_terminal() and not any(analyse(game, state).values()):
             return game.to_text(state)
         seed += 1

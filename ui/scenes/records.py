@@ -425,7 +425,7 @@ class RecordsScene(Scene):
         try:
             record = load(path)
         except RecordError as exc:
-            self.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
+            self.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
             return
         self.pick(record)
 
@@ -442,7 +442,7 @@ class RecordsScene(Scene):
             try:
                 return GameRecord.from_dict(entry.record.to_dict())
             except RecordError as exc:
-                self.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error",
+                self.messages.add(words.cannot_open(str(exc)), "error",
                                   duration=10.0)
                 return None
         record, problem = read_listed(entry.path)

@@ -765,7 +765,7 @@ def open_file(app: Any, path: Any) -> None:
     try:
         tournament = Tournament.from_files(path)
     except ValueError as exc:
-        app.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
+        app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return
     if tournament is not None:
         app.show_tournament_results(tournament, path)
@@ -773,7 +773,7 @@ def open_file(app: Any, path: Any) -> None:
     try:
         record = load(path)
     except RecordError as exc:
-        app.messages.add(_("Cannot open {problem}").format(problem=words.file_problem(str(exc))), "error", duration=10.0)
+        app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return
     app.open_record(record)
     _say_other_games(app, path)
