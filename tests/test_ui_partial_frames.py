@@ -554,3 +554,22 @@ def test_the_forms_scrollbars_are_read_where_pygame_menu_keeps_them(tmp_path, mo
         assert bar._mouseover and any(lit for lit, _held in scrollbars_lit(area))
     finally:
         app.quit()
+
+
+def test_a_click_on_new_games_selector_draws_the_forms_card_alone(app, monkeypatch, tmp_path):
+    """A click on the Clock's right arrow steps it: the form's card, not the whole window (a
+    click drew it whole; keys drew the card already)."""
+    from tests.ui_helpers import click_unmoved
+
+    app.show_setup(game_id="hex")
+    app.run_frames(3)
+    scene = app.scene
+    arrow = scene.menu.get_widget("clock").get_rect(to_real_position=True)
+    click_unmoved(app, (arrow.right - 30, arrow.centery), frames=2)  # from no clock to one: the form built again
+    clock = scene.choices.clock
+    shown = shown_areas(monkeypatch)
+    arrow = scene.menu.get_widget("clock").get_rect(to_real_position=True)
+    click_unmoved(app, (arrow.right - 30, arrow.centery), frames=2)
+    assert scene.choices.clock not in (None, clock)
+    assert shown and all(areas == [scene.panel] for areas in shown)
+    assert same_as_a_whole_frame(app, tmp_path)

@@ -11,7 +11,7 @@ hot-seat game 40 plies in) and over the main menu, a motion a frame in steps of 
 Settings, a step a frame (the frames once the edge is still counted with them); a Hex game on a
 running clock (5 min + 3 s) and a watched one while level 5 thinks, a frame every 0.1 s.  Input and
 time that change one part of the window (``PARTS`` and "typing", "caret"): New game's Clock stepped
-with Right, a key a frame; in an 11x11 Hex game, a letter or Backspace typed in the move field a
+with Right, a key a frame, and with a click on its right arrow, a click a frame; in an 11x11 Hex game, a letter or Backspace typed in the move field a
 frame, the field's caret blinking (a frame every 0.1 s), a message fading under the board (one
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
@@ -46,7 +46,8 @@ WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
          "analysis-pointer", "replay-analysis-pointer", "settings-step",
-         "setup-pointer", "settings-pointer", "replay-buttons", "play-from-pointer", "tournament-pointer")
+         "setup-pointer", "settings-pointer", "replay-buttons", "play-from-pointer", "tournament-pointer",
+         "setup-click")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -131,6 +132,20 @@ def _clock_steps(app) -> Callable[[int], None]:
     _key(pygame.K_RIGHT)  # from no clock to the first: a form with the clock's note
     app.run_frames(2)
     return lambda i: _key(pygame.K_RIGHT)
+
+
+def _clock_clicks(app) -> Callable[[int], None]:
+    """New game (Hex), the Clock's right arrow clicked (pressed and let go) a frame: the clocks
+    one after the other."""
+    import pygame
+
+    _clock_steps(app)
+
+    def click(i: int) -> None:
+        arrow = app.scene.menu.get_widget("clock").get_rect(to_real_position=True)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=(arrow.right - 30, arrow.centery), button=1))
+    return click
 
 
 def _fading(app) -> Callable[[int], None]:
@@ -365,7 +380,7 @@ PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, 
          "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
          "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps,
          "replay-buttons": _replay_buttons, "play-from-pointer": _play_from_pointer,
-         "tournament-pointer": _tournament_pointer}
+         "tournament-pointer": _tournament_pointer, "setup-click": _clock_clicks}
 
 
 class ShownPixels:
