@@ -573,3 +573,18 @@ def test_a_click_on_new_games_selector_draws_the_forms_card_alone(app, monkeypat
     assert scene.choices.clock not in (None, clock)
     assert shown and all(areas == [scene.panel] for areas in shown)
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(app, monkeypatch, tmp_path):
+    """The pointer on "Play from here", then a press on the move list with no motion between (a
+    touch screen): the step, and the action no longer lit."""
+    scene = _replay(app, plies=8, ply=2)
+    play_from = scene.actions[0]
+    assert _motion(app, play_from.rect.center) == 1 and play_from.hovered
+    row, ply = next((rect, ply) for rect, ply in scene.move_rows if ply == 5)
+    shown = shown_areas(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1))
+    app.frame()
+    assert scene.ply == ply and not play_from.hovered
+    assert shown[0] is not None and any(area.contains(play_from.rect) for area in shown[0])
+    assert same_as_a_whole_frame(app, tmp_path)

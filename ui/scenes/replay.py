@@ -358,17 +358,18 @@ class ReplayScene(Scene):
             return pygame.Rect(0, 0, 0, 0)
         if self.stepped is None or self.stepped[0] is not event:
             return None
-        return self.step_areas(self.stepped[1])
+        return self.step_areas(self.stepped[1], clicked=event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
 
-    def step_areas(self, left: int) -> list[pygame.Rect]:
+    def step_areas(self, left: int, clicked: bool = False) -> list[pygame.Rect]:
         """The parts of the replay a step from ply ``left`` to the one shown changes: the board's
         side of the window (the board, its eval bar, the slider, the step buttons enabled or not,
         the messages under them) and the panel under its title (the players' counts, the ply,
         the best line, the move list, the graph's mark); its actions too where "Play from here"
-        is enabled or not since (a game over at one of the plies).  The title and the actions
-        stay as drawn."""
+        is enabled or not since (a game over at one of the plies), or for a step ``clicked``
+        (on the list or the graph: the pointer moved there first, off an action it lit).  The
+        title and the actions stay as drawn."""
         areas = [self._board_side(), self.panel_changes.copy()]
-        if self.states[left].is_terminal() != self.states[self.ply].is_terminal():
+        if clicked or self.states[left].is_terminal() != self.states[self.ply].is_terminal():
             ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
             shown = [b.rect for b in self.actions if b.visible]
             areas.append(shown[0].unionall(shown).inflate(ring, ring))
