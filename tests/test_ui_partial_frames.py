@@ -400,3 +400,191 @@ def test_the_pointer_over_a_form_draws_the_two_lines_it_went_between(app, monkey
     assert all(any(area.contains(line) for area in shown[0]) for line in lines)
     assert sum(a.width * a.height for a in shown[0]) < scene.panel.width * scene.panel.height // 3
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def _replay(app, game_id: str = "hex", plies: int = 4, ply: int = 2):
+    """The replay of a game of ``game_id`` (Hex: 11x11) of ``plies`` moves, at ``ply``, shown."""
+    import games
+    from games.record import GameRecord, Side
+
+    options = {"size": 11} if game_id == "hex" else {}
+    moves = _random_moves(games.load(game_id, **options), plies)
+    app.open_replay(GameRecord(game_id, options, (Side(None, "Ana"), Side(None, "Bia")), moves), ply)
+    app.run_frames(3)
+    return app.scene
+
+
+def _rects(areas: list[pygame.Rect]) -> list[tuple[int, int, int, int]]:
+    """``areas`` in an order of their own, to compare with others."""
+    return sorted(tuple(area) for area in areas)
+
+
+def test_the_pointer_onto_a_replays_button_draws_that_button_alone(app, monkeypatch, tmp_path):
+    """Onto "Play from here" and from it onto Next: the buttons lit and left, each alone (each
+    drew the whole replay)."""
+    scene = _replay(app)
+    play_from, following = scene.actions[0], scene.buttons[3]
+    shown = shown_areas(monkeypatch)
+    assert _motion(app, play_from.rect.center) == 1 and play_from.hovered
+    assert shown == [[play_from.rect]]
+    assert same_as_a_whole_frame(app, tmp_path)
+    del shown[:]
+    assert _motion(app, following.rect.center) == 1 and following.hovered and not play_from.hovered
+    assert len(shown) == 1 and _rects(shown[0]) == _rects([play_from.rect, following.rect])
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_pointer_over_play_from_heres_form_draws_the_two_lines_it_went_between(app, monkeypatch, tmp_path):
+    """The form "Play from here" opens: a motion within a line draws nothing; onto another line,
+    the two lines.  Every motion drew the whole window."""
+    _replay(app).choose_how_to_go_on()
+    app.run_frames(3)
+    scene = app.scene
+    assert type(scene).__name__ == "PlayFromScene"
+    first, second = (line.get_id() for line in scene.form_lines()[:2])
+    assert _motion(app, _form_line_centre(scene, second)) == 1
+    shown = shown_areas(monkeypatch)
+    x, y = _form_line_centre(scene, second)
+    assert _motion(app, (x + 5, y + 1)) == 0
+    assert _motion(app, _form_line_centre(scene, first)) == 1
+    assert len(shown) == 1 and shown[0] is not None
+    lines = [scene.menu.get_widget(name).get_rect(to_real_position=True) for name in (first, second)]
+    assert all(any(area.contains(line) for area in shown[0]) for line in lines)
+    assert sum(a.width * a.height for a in shown[0]) < scene.panel.width * scene.panel.height // 3
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_pointer_over_the_tournaments_set_up_draws_the_buttons_it_lights(app, monkeypatch, tmp_path):
+    """A motion within a button draws nothing; onto a stepper's other arrow, that stepper; onto
+    Start, Start and the stepper left.  Every motion drew the whole screen."""
+    app.show_tournament("hex")
+    app.run_frames(3)
+    scene = app.scene
+    stepper, start = scene.buttons[2], scene.buttons[7]  # the games' count, Start
+    left = (stepper.rect.x + 10, stepper.rect.centery)
+    assert _motion(app, left) == 1
+    shown = shown_areas(monkeypatch)
+    assert _motion(app, (left[0] + 3, left[1])) == 0  # the same arrow of the same button
+    assert _motion(app, (stepper.rect.right - 10, stepper.rect.centery)) == 1  # the other arrow
+    assert shown == [[stepper.rect]]
+    assert same_as_a_whole_frame(app, tmp_path)
+    del shown[:]
+    assert _motion(app, start.rect.center) == 1 and start.hovered
+    assert len(shown) == 1 and _rects(shown[0]) == _rects([stepper.rect, start.rect])
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_step_of_a_replay_draws_its_board_side_and_its_panels_list_not_its_title_and_actions(
+        app, monkeypatch, tmp_path):
+    """Right and Left: the board's side and the panel under its title, then nothing for the
+    key let go, the board's side alone while the move animates and once it is still.  Each step
+    drew the whole window."""
+    scene = _replay(app, "reversi", plies=8, ply=2)  # Reversi's discs turn over as a move is shown
+    shown = shown_areas(monkeypatch)
+    _press(app, pygame.K_LEFT)
+    assert scene.ply == 1
+    board_side = pygame.Rect(0, 0, scene.panel_rect.left, app.size[1])
+    assert len(shown) == 1 and _rects(shown[0]) == _rects([board_side, scene.panel_changes])
+    assert scene.panel_changes.top > scene.panel_rect.top and scene.panel_changes.bottom <= scene.actions[0].rect.top
+    assert same_as_a_whole_frame(app, tmp_path)
+    del shown[:]
+    _press(app, pygame.K_RIGHT)  # the move animates
+    assert scene.view.is_animating()
+    app.run_frames(200, until=lambda: not scene.view.is_animating() and not app.dirty)
+    app.frame()
+    assert shown and all(areas is not None for areas in shown)
+    assert _rects(shown[0]) == _rects([board_side, scene.panel_changes])
+    assert all(areas == [board_side] for areas in shown[1:])
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_step_onto_the_games_end_draws_the_replays_actions_too(app, monkeypatch, tmp_path):
+    """A game of Tic-tac-toe won at its last ply: "Play from here" is disabled there, drawn so."""
+    from games.record import GameRecord, Side
+
+    moves = ["a1", "a2", "b1", "b2", "c1"]  # the first player's row
+    app.open_replay(GameRecord("tictactoe", {}, (Side(None, "Ana"), Side(None, "Bia")), moves), 3)
+    app.run_frames(3)
+    scene = app.scene
+    shown = shown_areas(monkeypatch)
+    _press(app, pygame.K_END)
+    assert scene.ply == 5 and not scene.actions[0].enabled
+    assert len(shown) == 1 and all(any(area.contains(b.rect) for area in shown[0]) for b in scene.actions
+                                   if b.visible)
+    assert not any(area.collidepoint(scene.panel_rect.x + 30, scene.panel_rect.y + 30) for area in shown[0])  # the title
+    scene.view.finish_animation()
+    app.run_frames(2)
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_tip_of_values_is_laid_out_once_a_frame(app, monkeypatch, tmp_path):
+    """A motion over a valued board: the tip was laid out for what the pointer lit before and
+    after, then again to draw it."""
+    import games
+    import ui.analysis_mode as analysis_mode
+
+    game = games.load("hex", size=19)
+    scene = GameScene(app, MatchSetup("hex", {"size": 19}, HOTSEAT, (None, None), 1.0), _random_moves(game, 20))
+    app.switch(scene)
+    app.run_frames(3)
+    values_shown(app, scene)
+    first = _tipped_places(scene, scene.analysis.labels(), pygame.Rect((0, 0), app.size))[0]
+    assert _motion(app, first) == 1
+    laid = count_calls(monkeypatch, analysis_mode, "_laid_tip")
+    assert _motion(app, (first[0] + 1, first[1])) == 1
+    assert laid == [1]
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_the_forms_scrollbars_are_read_where_pygame_menu_keeps_them(tmp_path, monkeypatch):
+    """pygame-menu offers no public way to ask whether the pointer lights a scrollbar:
+    ``scrollbars_lit`` reads its private names, which a new pygame-menu may change."""
+    from ui.scenes.base import scrollbars_lit
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 500))
+    try:
+        app.show_settings()
+        app.run_frames(3)
+        area = app.scene.menu.get_scrollarea()
+        assert area.get_hidden_height() > 0 and area._scrollbars  # the form scrolls
+        bar = next(bar for bar in area._scrollbars if bar.is_visible())
+        assert not any(lit for lit, _held in scrollbars_lit(area))
+        area.update([pygame.event.Event(pygame.MOUSEMOTION, pos=bar.get_slider_rect().center, rel=(1, 0),
+                                        buttons=(0, 0, 0))])  # the pointer over its slider, as pygame-menu is told
+        assert bar._mouseover and any(lit for lit, _held in scrollbars_lit(area))
+    finally:
+        app.quit()
+
+
+def test_a_click_on_new_games_selector_draws_the_forms_card_alone(app, monkeypatch, tmp_path):
+    """A click on the Clock's right arrow steps it: the form's card, not the whole window (a
+    click drew it whole; keys drew the card already)."""
+    from tests.ui_helpers import click_unmoved
+
+    app.show_setup(game_id="hex")
+    app.run_frames(3)
+    scene = app.scene
+    arrow = scene.menu.get_widget("clock").get_rect(to_real_position=True)
+    click_unmoved(app, (arrow.right - 30, arrow.centery), frames=2)  # from no clock to one: the form built again
+    clock = scene.choices.clock
+    shown = shown_areas(monkeypatch)
+    arrow = scene.menu.get_widget("clock").get_rect(to_real_position=True)
+    click_unmoved(app, (arrow.right - 30, arrow.centery), frames=2)
+    assert scene.choices.clock not in (None, clock)
+    assert shown and all(areas == [scene.panel] for areas in shown)
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(app, monkeypatch, tmp_path):
+    """The pointer on "Play from here", then a press on the move list with no motion between (a
+    touch screen): the step, and the action no longer lit."""
+    scene = _replay(app, plies=8, ply=2)
+    play_from = scene.actions[0]
+    assert _motion(app, play_from.rect.center) == 1 and play_from.hovered
+    row, ply = next((rect, ply) for rect, ply in scene.move_rows if ply == 5)
+    shown = shown_areas(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1))
+    app.frame()
+    assert scene.ply == ply and not play_from.hovered
+    assert shown[0] is not None and any(area.contains(play_from.rect) for area in shown[0])
+    assert same_as_a_whole_frame(app, tmp_path)

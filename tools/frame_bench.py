@@ -11,14 +11,15 @@ hot-seat game 40 plies in) and over the main menu, a motion a frame in steps of 
 Settings, a step a frame (the frames once the edge is still counted with them); a Hex game on a
 running clock (5 min + 3 s) and a watched one while level 5 thinks, a frame every 0.1 s.  Input and
 time that change one part of the window (``PARTS`` and "typing", "caret"): New game's Clock stepped
-with Right, a key a frame; in an 11x11 Hex game, a letter or Backspace typed in the move field a
+with Right, a key a frame, and with a click on its right arrow, a click a frame; in an 11x11 Hex game, a letter or Backspace typed in the move field a
 frame, the field's caret blinking (a frame every 0.1 s), a message fading under the board (one
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
 with the arrows, and the pointer moving over its board; in analysis mode (made-up values on every
 move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
 Settings' Animations stepped with Right and Left, a key a frame; the pointer going down New
-game's and Settings' forms, 16 pixels a frame.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+game's, Settings' and "Play from here"'s forms, 16 pixels a frame; the pointer from button to
+button over that replay ("Play from here" among them) and over the tournament's set-up.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -45,7 +46,8 @@ WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
          "analysis-pointer", "replay-analysis-pointer", "settings-step",
-         "setup-pointer", "settings-pointer")
+         "setup-pointer", "settings-pointer", "replay-buttons", "play-from-pointer", "tournament-pointer",
+         "setup-click")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -130,6 +132,20 @@ def _clock_steps(app) -> Callable[[int], None]:
     _key(pygame.K_RIGHT)  # from no clock to the first: a form with the clock's note
     app.run_frames(2)
     return lambda i: _key(pygame.K_RIGHT)
+
+
+def _clock_clicks(app) -> Callable[[int], None]:
+    """New game (Hex), the Clock's right arrow clicked (pressed and let go) a frame: the clocks
+    one after the other."""
+    import pygame
+
+    _clock_steps(app)
+
+    def click(i: int) -> None:
+        arrow = app.scene.menu.get_widget("clock").get_rect(to_real_position=True)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=(arrow.right - 30, arrow.centery), button=1))
+    return click
 
 
 def _fading(app) -> Callable[[int], None]:
@@ -279,11 +295,11 @@ def _settings_steps(app) -> Callable[[int], None]:
 
 
 def _form_pointer(app, case: str) -> Callable[[int], None]:
-    """New game (Hex) or Settings, the pointer going down the middle of the form's card, 16
-    pixels a frame from 100 below its top: across a few lines."""
+    """New game (Hex), Settings or the form shown (any other ``case``), the pointer going down
+    the middle of the form's card, 16 pixels a frame from 100 below its top: across a few lines."""
     if case == "setup-pointer":
         app.show_setup(game_id="hex")
-    else:
+    elif case == "settings-pointer":
         app.show_settings()
     app.run_frames(3)
     import pygame
@@ -294,6 +310,40 @@ def _form_pointer(app, case: str) -> Callable[[int], None]:
         pos = (panel.centerx, panel.top + 100 + 16 * i)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 8), buttons=(0, 0, 0)))
     return move
+
+
+def _over_buttons(buttons) -> Callable[[int], None]:
+    """The pointer going from one of ``buttons`` to the next, a frame each, to a point 5 pixels
+    over from its centre on every other frame (within the button: nothing to draw)."""
+    import pygame
+
+    def move(i: int) -> None:
+        x, y = buttons[(i // 2) % len(buttons)].rect.center
+        pos = (x + 5 * (i % 2), y)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    return move
+
+
+def _replay_buttons(app) -> Callable[[int], None]:
+    """That replay, the pointer over its buttons: the steps', then "Play from here" and the
+    other actions."""
+    _replay(app)
+    return _over_buttons([b for b in app.scene.buttons if b.visible])
+
+
+def _play_from_pointer(app) -> Callable[[int], None]:
+    """The form "Play from here" opens from that replay, the pointer going down it."""
+    _replay(app)
+    app.scene.choose_how_to_go_on()
+    app.run_frames(3)
+    return _form_pointer(app, "")
+
+
+def _tournament_pointer(app) -> Callable[[int], None]:
+    """The tournament's set-up (Hex), the pointer over its buttons."""
+    app.show_tournament("hex")
+    app.run_frames(3)
+    return _over_buttons([b for b in app.scene.buttons if b.visible])
 
 
 def _set_up(app, case: str) -> Callable[[int], None]:
@@ -328,7 +378,9 @@ def _set_up(app, case: str) -> Callable[[int], None]:
 
 PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
          "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
-         "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps}
+         "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps,
+         "replay-buttons": _replay_buttons, "play-from-pointer": _play_from_pointer,
+         "tournament-pointer": _tournament_pointer, "setup-click": _clock_clicks}
 
 
 class ShownPixels:

@@ -394,7 +394,7 @@ def tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygam
     tip (``draw_value_tip``).  Tags never overlap: the better move keeps its tag, the other a dot;
     nor do they cover the words the view wrote on the board (``notes``: Hex's "swap" label)."""
     global _last_layout
-    key = (view, tuple(view.rect), tuple(bounds), tuple(tuple(note) for note in view.notes))
+    key = _layout_key(view, bounds)
     if _last_layout is not None and _last_layout[0] is labels and _last_layout[1] == key:
         return _last_layout[2]  # the tags and the tip of one frame: the same labels, laid out once
     layout = _tag_layout(view, labels, bounds)
@@ -403,6 +403,12 @@ def tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygam
 
 
 _last_layout: tuple | None = None
+
+
+def _layout_key(view: BoardView, bounds: pygame.Rect) -> tuple:
+    """What the tags' layout depends on besides the labels: the view, where it stands, ``bounds``
+    and the words it wrote on the board."""
+    return view, tuple(view.rect), tuple(bounds), tuple(tuple(note) for note in view.notes)
 
 
 def _tag_layout(view: BoardView, labels: dict[Hashable, MoveLabel], bounds: pygame.Rect) -> TagLayout:
@@ -527,9 +533,27 @@ def value_tip(bounds: pygame.Rect, view: BoardView, labels: dict[Hashable, MoveL
     """The tip of the values of the moves under the pointer, laid out inside ``bounds`` (the
     window) where the board does not show them whole (a dot, a value without its visits, several
     Trax tiles on one square, a proven "W21" whose length is said in words), not drawn: a screen
-    knows from it what a motion of the pointer changes; None when there is none."""
+    knows from it what a motion of the pointer changes; None when there is none.  The last one
+    is kept for the same labels, place, pointer and ``names`` (``ui.notation.MoveNames``): a
+    frame's motion asked for it three times (what the pointer lights before and after, then to
+    draw it)."""
+    global _last_tip
     if pointer is None or not labels:
         return None
+    key = (_layout_key(view, bounds), pointer, names, scale)
+    if _last_tip is not None and _last_tip[0] is labels and _last_tip[1] == key:
+        return _last_tip[2]
+    tip = _laid_tip(bounds, view, labels, pointer, names, scale)
+    _last_tip = (labels, key, tip)  # holds ``labels``: its id is not reused while it is here
+    return tip
+
+
+_last_tip: tuple | None = None
+
+
+def _laid_tip(bounds: pygame.Rect, view: BoardView, labels: dict[Hashable, MoveLabel], pointer: tuple[int, int],
+              names: Callable[[Hashable], str] | None, scale: float) -> ValueTip | None:
+    """``value_tip`` laid out afresh."""
     layout = tag_layout(view, labels, bounds)
     place = place_at([p for _rect, p in layout.tags] + layout.dots, pointer)
     if place is None or (layout.style == "full" and len(place.moves) == 1 and all(place is not d for d in layout.dots)

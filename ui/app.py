@@ -253,6 +253,7 @@ class App:
         self._save_problem: str | None = None  # why the settings' last save failed, as last said (``_say_settings_saved``)
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
+        self._ticked: list[pygame.Rect] | None = None  # what time alone drew while it moved: the whole window if None
         self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
         # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
@@ -882,6 +883,14 @@ class App:
             return None
         return None if any(area is None for area in areas) else areas
 
+    def _draw_still(self) -> None:
+        """What moved on screen has stopped (``Scene.redraw_interval`` None again): drawn once more,
+        still, where time alone drew it (``_ticked``: a replay's board once its move's animation
+        ends), or the whole window where it drew that."""
+        for area in self._ticked or [None]:
+            self.invalidate(area)
+        self._ticked = None
+
     def _all_messages(self) -> list[Messages]:
         """The window's messages and the screen's own (a game's, under its board)."""
         scene_messages = getattr(self.scene, "messages", None)
@@ -961,8 +970,8 @@ class App:
             area = None
         if area is None:
             self.dirty = True
-        else:
-            self.invalidate(area)
+        for rect in [area] if isinstance(area, pygame.Rect) else area or []:
+            self.invalidate(rect)
 
     def frame(self) -> None:
         """One turn of the loop: events, update, and a draw only if something changed."""
@@ -1021,10 +1030,13 @@ class App:
         interval = self._redraw_interval()
         due = interval is not None and now - self._last_draw >= interval
         stopped, self._moving = self._moving and interval is None, interval is not None
-        if self._messages_changed() or stopped or self.always_draw:
+        if self._messages_changed() or self.always_draw:
             self.dirty = True
+        if stopped and not self.dirty:
+            self._draw_still()
         if due and not self.dirty:
-            for area in self._ticking_areas() or [None]:
+            self._ticked = self._ticking_areas()
+            for area in self._ticked or [None]:
                 self.invalidate(area)
         moved, self._pointer_moved = self._pointer_moved, False
         if moved and not self.dirty:
@@ -1038,6 +1050,8 @@ class App:
         self._last_draw = now
         if areas is None or moved:  # a frame of the clock alone leaves the board's hover as it was drawn
             self._pointer_drawn = self._pointer_key()
+        if areas is None:
+            self._ticked = None  # what moves next is drawn from the whole
         self._draw(areas)
         if self.fps:
             self.clock.tick(self.fps)

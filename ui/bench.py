@@ -27,8 +27,9 @@ frames drawn per second:
   cases, ``PARTIAL_CASES``: a step of New game's Clock, a letter typed in the move field, its
   caret, a message fading, the wheel over the move list, analysis figures, a replay's step, the
   pointer over a replay's board, over a board with analysis' values in a game and in a replay,
-  a step of a Settings selector, the pointer down New game's and Settings' forms): the CPU a
-  frame drawn and the share of the window's pixels each frame drawn shows again.
+  a step of a Settings selector, the pointer down New game's, Settings' and "Play from here"'s
+  forms, over a replay's buttons and the tournament's set-up, a click on New game's Clock): the
+  CPU a frame drawn and the share of the window's pixels each frame drawn shows again.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
   its kernels loaded and to level-5's first move past the books, started with its game and taken
   from the window's spare (``SpareWorker``, started ``SPARE_HEAD_START`` s before), median of three.
@@ -481,7 +482,8 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
 
 
 PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer",
-                 "analysis-pointer", "replay-analysis-pointer", "settings-step", "setup-pointer", "settings-pointer")
+                 "analysis-pointer", "replay-analysis-pointer", "settings-step", "setup-pointer", "settings-pointer",
+                 "replay-buttons", "play-from-pointer", "tournament-pointer", "setup-click")
 
 
 def partial_frame_figures(quick: bool = False) -> list[str]:

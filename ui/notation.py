@@ -26,6 +26,25 @@ def other_chosen(app: Any) -> bool:
     return getattr(getattr(app, "settings", None), "trax_notation", OFFICIAL) == OFFICIAL
 
 
+class MoveNames:
+    """How the window writes the moves of ``state`` (``shown_move``), as a function of the move;
+    equal to another that writes them alike (the same game and position, the same notation), so
+    what is laid out with it may be kept (the tip of values, ``ui.analysis_mode.value_tip``)."""
+
+    def __init__(self, app: Any, game: Game, state: State) -> None:
+        self.app, self.game, self.state, self.other = app, game, state, other_chosen(app)
+
+    def __call__(self, move: Hashable) -> str:
+        return shown_move(self.app, self.game, self.state, move, self.game.format_move(self.state, move))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, MoveNames) and other.game is self.game and other.state is self.state
+                and other.other == self.other)
+
+    def __hash__(self) -> int:
+        return hash((id(self.game), id(self.state), self.other))
+
+
 def shown_move(app: Any, game: Game, state: State, move: Hashable, text: str) -> str:
     """``move``, written ``text`` in the game's notation and played in ``state``, as the window
     shows it: in the other notation where it was chosen and the game has one."""

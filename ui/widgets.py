@@ -293,6 +293,16 @@ def lighting(buttons: list[Button]) -> tuple[Hashable, ...]:
     return tuple(button.lit() for button in buttons)
 
 
+def relit_areas(buttons: list[Button], before: tuple[Hashable, ...], after: tuple[Hashable, ...]) -> list[pygame.Rect] | None:
+    """The rectangles of those of ``buttons`` whose lighting (``lighting``) went from ``before``
+    to ``after``: all a motion that changed only them draws (a button draws inside its
+    rectangle; its keyboard ring, outside, a motion does not change).  None (the whole screen)
+    where the lighting is not of these buttons (another count: the buttons built again)."""
+    if not len(before) == len(after) == len(buttons):
+        return None
+    return [button.rect.copy() for button, was, now in zip(buttons, before, after) if was != now]
+
+
 class Stepper(Button):
     """A choice among values in order, shown as a button that reads "Board size: 11" between an
     arrow at each end, and goes both ways as the forms' selectors (pygame-menu's, drawn with the

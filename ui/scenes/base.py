@@ -70,11 +70,12 @@ class Scene:
         None: the whole screen (the default)."""
         return None
 
-    def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
         """The part of the screen that the key, text, wheel or click ``event``, just handled,
         changed, the only part the App draws for it (a letter typed in a field: the field's box;
-        an empty rectangle: nothing).  None: the whole screen (the default: a key or a click may
-        change anything)."""
+        an empty rectangle: nothing), or the parts (a replay's step: its board's side and its
+        panel's list).  None: the whole screen (the default: a key or a click may change
+        anything)."""
         return None
 
     def invalidate(self, area: pygame.Rect | None = None) -> None:
@@ -215,6 +216,15 @@ def top_of(rect: pygame.Rect) -> int | None:
     return rect.top if rect.height else None
 
 
+def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool, bool], ...]:
+    """How the pointer lights each scrollbar of a form's ``area`` (over it; its slider held),
+    which pygame-menu draws in its hover colour.  pygame-menu 4 offers no public way to ask:
+    its private ``ScrollArea._scrollbars`` and ``ScrollBar._mouseover`` are read here alone, with
+    no defaults, so a pygame-menu that renames them fails loudly (tests/test_ui_partial_frames.py)
+    instead of leaving a bar drawn lit after the pointer left it."""
+    return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
+
+
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form.
 
@@ -225,6 +235,7 @@ class MenuFormScene(Scene):
     menu = None  # the pygame_menu.Menu, once built
     building = False
     form_drag: DragScroll | None = None  # a press on the form, that a finger may drag to scroll it
+    panel: pygame.Rect  # the card the form is drawn on (its buttons under it), laid out by ``resize``
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -252,9 +263,17 @@ class MenuFormScene(Scene):
             return None
         chosen = self.menu.get_selected_widget()
         area = self.menu.get_scrollarea()
-        bars = tuple(bool(getattr(bar, "_mouseover", False)) for bar in getattr(area, "_scrollbars", ()))
         return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected()),
-                (lighting(self.form_buttons()), self.ringed_button(), bars, area.get_offsets()))
+                (lighting(self.form_buttons()), self.ringed_button(), scrollbars_lit(area), area.get_offsets()))
+
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here (``form_pointer_key``): every motion over Settings' and
+        "Play from here"'s forms drew the whole window."""
+        return self.form_pointer_key()
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The form's lines or its card (``form_pointed_areas``): the form's card is ``panel``."""
+        return self.form_pointed_areas(before, after, self.panel)
 
     def form_pointed_areas(self, before: Hashable, after: Hashable, card: pygame.Rect) -> list[pygame.Rect] | None:
         """What a change of ``form_pointer_key`` draws: the two lines, the one the pointer left

@@ -16,7 +16,7 @@ decides what is shown (the position, the overlay) and in which order the parts a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,7 +36,7 @@ from ui.analysis_mode import (
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
-from ui.notation import other_chosen, shown_move
+from ui.notation import MoveNames, other_chosen
 from ui.scenes.game_over import reason_lines
 
 if TYPE_CHECKING:
@@ -142,10 +142,9 @@ class BoardSide:
         """The tip of values shows: not over the card, nor a tile picker."""
         return not self.scene.card_shown() and not self.scene.view.has_partial_input()
 
-    def _move_names(self, shown: State) -> Callable[[Hashable], str]:
+    def _move_names(self, shown: State) -> MoveNames:
         """How the tip writes a move of ``shown``."""
-        scene = self.scene
-        return lambda m: shown_move(scene.app, scene.game, shown, m, scene.game.format_move(shown, m))
+        return MoveNames(self.scene.app, self.scene.game, shown)
 
     def messages_bottom(self) -> int:
         """The game's messages sit on the status line (which they replace while shown), older ones

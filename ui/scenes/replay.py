@@ -76,7 +76,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
-from ui.notation import shown_move, shown_moves, shown_search
+from ui.notation import MoveNames, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -84,7 +84,7 @@ from ui.scenes.game_panel import draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
-from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, mix, share_row
+from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, mix, relit_areas, share_row
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +177,8 @@ class ReplayScene(Scene):
         self.loser = loser
         self.buttons = self._make_buttons()
         self.focus = KeyFocus()  # Tab's ring among the buttons, Enter or Space pressing it
+        self.stepped: tuple[pygame.event.Event, int] | None = None  # the input that showed another ply, and the ply left
+        self.panel_changes = pygame.Rect(0, 0, 0, 0)  # the panel under its title, as last drawn: what a step changes
 
     # -- helpers the App may or may not provide ---------------------------------------------
     def _animation_speed(self) -> float:
@@ -343,6 +345,51 @@ class ReplayScene(Scene):
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        """``_handle``, and the input that showed another ply remembered (``input_area``)."""
+        ply = self.ply
+        self._handle(event)
+        self.stepped = (event, ply) if self.ply != ply else None
+
+    def input_area(self, event: pygame.event.Event) -> list[pygame.Rect] | pygame.Rect | None:
+        """What a key, the wheel or a click that showed another ply changed (``step_areas``):
+        each step drew the whole window; nothing for a key let go (nothing here acts on it).
+        None (the whole) for anything else."""
+        if event.type == pygame.KEYUP:
+            return pygame.Rect(0, 0, 0, 0)
+        if self.stepped is None or self.stepped[0] is not event:
+            return None
+        return self.step_areas(self.stepped[1], clicked=event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+
+    def step_areas(self, left: int, clicked: bool = False) -> list[pygame.Rect]:
+        """The parts of the replay a step from ply ``left`` to the one shown changes: the board's
+        side of the window (the board, its eval bar, the slider, the step buttons enabled or not,
+        the messages under them) and the panel under its title (the players' counts, the ply,
+        the best line, the move list, the graph's mark); its actions too where "Play from here"
+        is enabled or not since (a game over at one of the plies), or for a step ``clicked``
+        (on the list or the graph: the pointer moved there first, off an action it lit).  The
+        title and the actions stay as drawn."""
+        areas = [self._board_side(), self.panel_changes.copy()]
+        if clicked or self.states[left].is_terminal() != self.states[self.ply].is_terminal():
+            ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
+            shown = [b.rect for b in self.actions if b.visible]
+            areas.append(shown[0].unionall(shown).inflate(ring, ring))
+        return areas
+
+    def _board_side(self) -> pygame.Rect:
+        """The window left of the panel: the board, its eval bar, the slider, the step buttons
+        and the messages under them."""
+        return pygame.Rect(0, 0, self.panel_rect.left, self.size[1])
+
+    def ticking_area(self) -> pygame.Rect | None:
+        """The board's side while a move shown by a step animates there, nothing else moving (the
+        replay playing steps the panel too; the graph filling in changes it): the whole window
+        was drawn for each of its frames."""
+        filling = self.analysis is not None and not getattr(self.analysis, "done", True)
+        if self.playing or filling or not self.view.is_animating():
+            return None
+        return self._board_side()
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:  # for the values' tip in analysis mode
             self.pointer = event.pos if self.view.rect.collidepoint(event.pos) else None
         elif event.type == pygame.WINDOWLEAVE:
@@ -418,12 +465,13 @@ class ReplayScene(Scene):
         return None if tip is None else tip.area(), lighting(self.buttons)
 
     def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
-        """The tips of values and their rings before and after a motion that changed only them
-        (``pointer_key``): the board shows nothing else of the pointer.  The whole window when
-        a button's lighting changed."""
-        if before[1] != after[1]:
+        """The tips of values and their rings before and after a motion (``pointer_key``): the
+        board shows nothing else of the pointer; and the buttons it lit or left (``relit_areas``:
+        onto "Play from here" the whole replay was drawn)."""
+        relit = relit_areas(self.buttons, before[1], after[1])
+        if relit is None:
             return None
-        return [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
+        return relit + [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
 
     def _value_tip(self) -> ValueTip | None:
         """The tip of values the pointer shows in analysis mode, laid out and not drawn."""
@@ -433,9 +481,9 @@ class ReplayScene(Scene):
         return value_tip(pygame.Rect((0, 0), self.size), self.view, self.move_analysis.labels(), self.pointer,
                          self._move_names(state), self.scale)
 
-    def _move_names(self, state: State) -> Callable[[Hashable], str]:
+    def _move_names(self, state: State) -> MoveNames:
         """How the tip of values writes a move of ``state``."""
-        return lambda m: shown_move(self.app, self.game, state, m, self.game.format_move(state, m))
+        return MoveNames(self.app, self.game, state)
 
     def redraw_interval(self) -> float | None:
         """Every frame while a move animates or the replay plays; a few times a second while the
@@ -539,13 +587,36 @@ class ReplayScene(Scene):
         theme = self.theme
         surface.fill(theme.background)
         state = self.states[self.ply]
+        labels = self.move_analysis.labels()  # none unless in analysis mode
+        clip = surface.get_clip()  # where the frame draws: a step's board side and panel each alone (``step_areas``)
+        if clip.colliderect(self._board_side()):
+            self._draw_board(surface, theme, state, labels)
+        if clip.colliderect(self.panel_rect.inflate(24, 24)):  # its shadow too (``card``)
+            card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
+            self._draw_panel(surface, theme)
+            self._draw_graph(surface, theme)
+        for b in self.buttons:
+            b.enabled = True
+        self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
+        self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
+        self.actions[0].enabled = not state.is_terminal()
+        self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
+        ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
+        for b in self.buttons:
+            if clip.colliderect(b.rect.inflate(ring, ring)):
+                b.draw(surface, theme, self.scale)
+        lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
+        self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
+        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.scale)
+
+    def _draw_board(self, surface: pygame.Surface, theme: Theme, state: State, labels: dict[Hashable, Any]) -> None:
+        """The board with its marks and values, the eval bar in analysis mode, and the slider."""
         last = self.moves[self.ply - 1] if self.ply else None
         overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
                           show_legal=False, interactive=False, animation_speed=self._animation_speed())
         self.view.draw(surface, state, overlay)
         if self.connections.active:
             draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme, state)
-        labels = self.move_analysis.labels()  # none unless in analysis mode
         if self.move_analysis.active:
             tags = draw_move_values(surface, self.view, labels, theme)
             graph = self._graph_value()
@@ -554,20 +625,6 @@ class ReplayScene(Scene):
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
                           eval_bar.with_note(summary, unit_note(tags)), state, graph, self.view.near_side())
         self.slider.draw(surface, theme, self.ply, self.scale)
-        card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
-        self._draw_panel(surface, theme)
-        self._draw_graph(surface, theme)
-        for b in self.buttons:
-            b.enabled = True
-        self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
-        self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
-        self.actions[0].enabled = not state.is_terminal()
-        self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
-        for b in self.buttons:
-            b.draw(surface, theme, self.scale)
-        lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
-        self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
         """The evaluation graph's value of the position shown (``graph_lines``: the deepest
@@ -595,6 +652,8 @@ class ReplayScene(Scene):
         y = inner.y
         title = _(self.game.info.title)
         y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
+        actions_top = min(b.rect.top for b in self.actions if b.visible)
+        self.panel_changes = pygame.Rect(self.panel_rect.x, y, self.panel_rect.width, actions_top - y)
         small = tx.small(14, s)
         score = shown_score(self.states[0], self.states[self.ply])  # the count at the ply shown
         for side, player in enumerate(self.record.players):

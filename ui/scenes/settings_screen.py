@@ -6,8 +6,6 @@ Every change is applied and saved at once (ui/settings.py writes JSON atomically
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import pygame
 import pygame_menu
 
@@ -207,14 +205,6 @@ class SettingsScene(MenuFormScene):
         self.form_took = event
         if not self.form_buttons_key(event):
             self.menu_event(event)
-
-    def pointer_key(self) -> Hashable | None:
-        """What the pointer lights here (``MenuFormScene.form_pointer_key``): every motion drew
-        the whole window."""
-        return self.form_pointer_key()
-
-    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
-        return self.form_pointed_areas(before, after, self.panel)
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
         """The form's card for a key or click the form or Back took (a selector's step, a switch

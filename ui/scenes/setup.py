@@ -150,7 +150,8 @@ class SetupScene(MenuFormScene):
         self.offers_version = -1
         self.unoffered_said: set[tuple[str, str]] = set()  # (game, outside player) said not to be offered
         self.rebuild_wanted = False
-        self.form_took: pygame.event.Event | None = None  # the last key the form (or Start and Back) took
+        self.form_took: pygame.event.Event | None = None  # the last key or click the form (or Start and Back) took
+        self.card_relit = False  # the last motion lit or left a game's card (``input_area``)
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.entry = ""  # the "Outside player" field
@@ -637,6 +638,13 @@ class SetupScene(MenuFormScene):
         return [self.start_button, self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """``_handle``, and whether a motion lit or left a game's card (``input_area``)."""
+        hover = self.cards.hover
+        self._handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.card_relit = self.cards.hover != hover
+
+    def _handle(self, event: pygame.event.Event) -> None:
         for button in (self.start_button, self.back_button):
             if button.handle(event):
                 return
@@ -679,11 +687,15 @@ class SetupScene(MenuFormScene):
         return self.form_pointed_areas(before[:2], after[:2], self.panel)
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
-        """The form's card for a key the form or its Start and Back took (a selector's step, a
-        letter in a field, the keyboard going down the lines): all it changes is drawn on the card,
-        the form built again for it too (``update``); leaving the screen or a message said makes
-        the frame whole.  None for the other keys (Page Up's game cards) and for clicks."""
-        return self.panel.copy() if event is self.form_took and event.type in KEY_EVENTS else None
+        """The form's card for a key or click the form or its Start and Back took (a selector's
+        step, a letter in a field, the keyboard going down the lines): all it changes is drawn on
+        the card, the form built again for it too (``update``); leaving the screen or a message
+        said makes the frame whole (a click on a selector drew the whole window).  None for the
+        other keys (Page Up's game cards) and clicks (a game's card), and for a click whose
+        pointer left a game's card lit (a tap on the form: ``pointer_there_first``'s motion)."""
+        if event is not self.form_took or (event.type not in KEY_EVENTS and self.card_relit):
+            return None
+        return self.panel.copy()
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the keys page at New game's keys (the choices made here wait for the return)."""

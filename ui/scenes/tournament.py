@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -684,6 +684,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self.saved, self.saved_games = saved, len(t.results)
 
     # -- the scene interface ---------------------------------------------------------------------
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights while setting up (``setup_pointer_key``); None (every motion
+        drawn) while a tournament runs."""
+        return self.setup_pointer_key() if self.tournament is None else None
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        return self.setup_pointed_areas(before, after)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos  # where the wheel turns (a wheel event has no position)

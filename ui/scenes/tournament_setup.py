@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.theme import Theme
 from ui.tournament_logs import added_players_log_folder
-from ui.widgets import Button, Stepper, card, mix
+from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
@@ -311,8 +312,9 @@ class TournamentSetup:
             return _("{name} (cannot play)").format(name=title)
         return title
 
-    def _draw_unloadable_tip(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Why the participant under the pointer cannot play, in a tip beside it."""
+    def unloadable_tip(self) -> tuple[pygame.Rect, str] | None:
+        """Where the tip saying why the participant under the pointer cannot play stands, and
+        what it says; None where the pointer is over no such participant."""
         why = self.unloadable.get(self.game_id, {})
         for pb, (pid, title) in zip(self.player_buttons, self.players()):
             if pid in why and pb.visible and pb.rect.collidepoint(self.pointer):
@@ -321,10 +323,32 @@ class TournamentSetup:
                 text = tx.fit(words.load_problem(f"{title}: {why[pid]}"), size, self.size[0] - int(60 * s))
                 width = tx.ui_font(size).size(text)[0] + int(20 * s)
                 x = max(int(10 * s), min(self.pointer[0], self.size[0] - width - int(10 * s)))
-                rect = pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s))
-                card(surface, rect, theme.panel, int(6 * s), theme.accent, max(1, int(s)))
-                tx.text(surface, text, (rect.x + int(10 * s), rect.centery), size, theme.text, "midleft")
-                return
+                return pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s)), text
+        return None
+
+    def _draw_unloadable_tip(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Why the participant under the pointer cannot play, in a tip beside it."""
+        tip = self.unloadable_tip()
+        if tip is not None:
+            (rect, text), s = tip, self._scale()
+            card(surface, rect, theme.panel, int(6 * s), theme.accent, max(1, int(s)))
+            tx.text(surface, text, (rect.x + int(10 * s), rect.centery), tx.small(14, s), theme.text, "midleft")
+
+    def setup_pointer_key(self) -> Hashable | None:
+        """What the pointer lights on the set-up screen (``Scene.pointer_key``): the buttons (a
+        participant, a stepper's arrow) and the tip of why a participant cannot play.  Every
+        motion drew the whole screen.  None while a press on the participants may drag them."""
+        if self.players_drag.pressed_at is not None:
+            return None
+        tip = self.unloadable_tip()
+        return lighting(self._all_buttons()), None if tip is None else tuple(tip[0])
+
+    def setup_pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The buttons lit or left (``relit_areas``) and the tips before and after."""
+        relit = relit_areas(self._all_buttons(), before[0], after[0])
+        if relit is None:
+            return None
+        return relit + [pygame.Rect(tip) for tip in (before[1], after[1]) if tip is not None]
 
     def _offer_remembered(self) -> None:
         """Try the remembered outside players on this game (in a thread); keep those that load."""
