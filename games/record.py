@@ -16,7 +16,7 @@ The file format (version 1; version 2 when it has ``start``)::
      "moves": ["d3", "c5", ...],
      "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
                 "score": [27, 37]},                       # null while the game goes on
-     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given": ``dated``
+     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given", "resumed"
      "evaluations": [0.0, 0.12, null, ...],              # optional, see below
      "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
      "start": "to-move: X\n..."}                          # optional (version 2): see below
@@ -29,7 +29,8 @@ the game's own text (``Game.to_text``).
 Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``: to the
 month, ``2003-05``).  One opened from a file and played on keeps the file's date as its start and
 is changed when it is played: a game continued today was played today, the file's date is its
-first part's.  The lists date it by its last change; the files say both (``played_on``).
+first part's (``resumed``: when it was taken up).  The lists date it by its last change; the files
+say both (``played_on``).
 
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
@@ -150,6 +151,7 @@ class GameRecord:
     setup: dict[str, Any] = field(default_factory=dict)
     start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
     date_given: str | None = None  # the start as a file gave it, to less than a moment: see ``dated``
+    resumed: str | None = None  # when a game played on from another record was taken up (``dates.resumed``)
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -291,7 +293,8 @@ class GameRecord:
             "moves": list(self.moves),
             "result": result,
             "dates": {"started": self.started, "updated": self.updated, "finished": self.finished,
-                      **({"given": self.date_given} if self.date_given is not None else {})},
+                      **({"given": self.date_given} if self.date_given is not None else {}),
+                      **({"resumed": self.resumed} if self.resumed is not None else {})},
             "evaluations": list(self.evaluations) if self.evaluations is not None else None,
         }
         if self.setup:
@@ -328,6 +331,7 @@ class GameRecord:
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
             date_given=_date_given(dates, started=dates.get("started")),
+            resumed=_date(dates, "resumed", optional=True),
         )
         if not checked:
             return record

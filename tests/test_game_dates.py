@@ -27,6 +27,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
+from ui.tally import game_key
 
 HEXGUI_OF_2003 = "(;AP[HexGui:0.10]DT[2003-05]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
 GGS_OF_2003 = ("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]TY[8]RE[?]"
@@ -109,6 +110,8 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
     assert len(record.moves) == 3 and record.played_on()
     file_date = record_from_sgf(text) if game_id == "hex" else record_from_ggf(text)
     assert (record.started, record.date_given) == (file_date.started, file_date.date_given)
+    assert game_key(record) != game_key(file_date)  # your results count it as a game of its own
+    assert record.resumed is not None and GameRecord.loads(record.dumps()).resumed == record.resumed
     today = datetime.now().astimezone()
     written = saved_as_outside_file(app, name.split(".")[1])
     assert saved_games_says(app, record, i18n.date_text(datetime.fromisoformat(record.updated).astimezone()))

@@ -974,13 +974,14 @@ class WriteOutcome:
 def record_for_setup(setup: Any, begun: GameRecord | None = None) -> GameRecord:
     """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules).
     ``begun``: the record the game plays on (a replay's Play from here), whose start it keeps, as
-    a file gave it: its first part was played then, the rest now (``GameRecord.played_on``); it
-    was dated today throughout, and its file's date was lost."""
+    a file gave it: its first part was played then, the rest now (``GameRecord.played_on``), taken
+    up now (``resumed``: your results count it as a game of its own); it was dated today
+    throughout, and its file's date was lost."""
     game = setup.make_game()
     sides, extra = _sides_and_setup(setup)
     record = GameRecord.start(game, sides, extra, start_position=setup.start)
     if begun is not None:
-        record = replace(record, started=begun.started, date_given=begun.date_given)
+        record = replace(record, started=begun.started, date_given=begun.date_given, resumed=record.started)
     return record
 
 
