@@ -36,8 +36,8 @@ HexGui opens the file on the board of the game played.  Two things HexGui has no
 written in SGF's own: the swap rule, when a game played with it has no swap to show it, as
 ``RU[swap]``; a game that ended off the board as ``RE`` in FF[4]'s long forms (``W+Resign``,
 ``W+Time`` on time, ``W+Forfeit`` for an illegal move or a crashed player; ``W+`` a win on the
-board or a file's that said no more; ``Draw``), the ending's full words (why it was forfeited, at
-which move a flag fell) in ``GC``.  Both are read, short forms (``W+R``) too; ``DT`` as a file gave it.
+board or a file's that said no more; ``Draw``), the ending's full words (why, or at which move) in
+``GC``; both read back.  ``DT`` as a file gave it, then any later day played (``DT[2003-05,2026-12-05]``).
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ OLD_HEXGUI = re.compile(r"HexGui:0\.[0-9](?![0-9])")  # AP of a HexGui that wrot
 LINE_WIDTH = 72  # HexGui's SgfWriter starts a new line before a token that would pass it
 TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*(?P<values>(?:\[(?:\\.|[^\]\\])*\]\s*)+))",
                    re.DOTALL)
+DAY = re.compile(r"\d{4}-\d\d-\d\d")  # a date to the day, as DT writes it
 SGF_DATE = re.compile(r"\s*(\d{4})(?:-(\d\d)(?:-(\d\d))?)?(?=[,\s]|$)")  # DT's first date: 2005-03-01, 2005-03, 2005
 CHARSET = re.compile(rb"CA\s*\[([^\]]*)\]")  # CA[ISO-8859-1]: the charset of a file's text
 VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
@@ -137,8 +138,9 @@ def record_from_sgf(text: str) -> GameRecord:
     play, a move that is not legal and the line it is on)."""
     nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     record = _game_of(nodes)
-    when = sgf_started(nodes[0].get("DT", [""])[0])
-    return record if when is None else record.dated(*when)
+    written = nodes[0].get("DT", [""])[0]
+    when = sgf_started(written)
+    return record if when is None else record.dated(*when, last=sgf_last_day(written))
 
 
 def sgf_started(value: str) -> tuple[str, str] | None:
@@ -152,6 +154,22 @@ def sgf_started(value: str) -> tuple[str, str] | None:
     ``1996-05-06,07,08``: its first date is the day the game began."""
     match = SGF_DATE.match(value)
     return None if match is None else given_date(match.group(0))
+
+
+def sgf_last_day(value: str) -> str | None:
+    """The last date of a ``DT`` value that lists several (a game played over several days, or
+    played on later: ``2003-05,2026-12-05``), as records store it (``sgf_started``'s form); None
+    for a value of one date, or whose last is no whole day.  FF[4]'s shortcuts after a date are read
+    as that date's end changed (``1996-05-06,07`` is the 7th; ``1996-05-06,06-08`` June the 8th)."""
+    parts = [part.strip() for part in value.split(",")]
+    if len(parts) < 2 or sgf_started(value) is None:
+        return None
+    whole = parts[0].split("-")
+    for part in parts[1:]:
+        pieces = part.split("-")
+        whole = pieces if len(pieces[0]) == 4 else whole[:max(0, len(whole) - len(pieces))] + pieces
+    last = given_date("-".join(whole)) if len(whole) == 3 else None  # a month's last day is not said
+    return None if last is None else last[0]
 
 
 def sgf_text(raw: bytes) -> str:
@@ -264,7 +282,7 @@ def _result_off_the_board(game, root: dict[str, list[str]], kept: bool) -> Resul
         return Result(winner, f"{game.sides[winner]}{WINS}")
     loser = game.sides[1 - winner]
     comment = " ".join(root.get("GC", [""])[0].split())
-    said = comment if _loss_letter(comment.removeprefix(loser)) == how else ""
+    said = comment if loss_letter(comment.removeprefix(loser)) == how else ""
     return Result(winner, said or f"{loser}{LOSS_WORDS[how]}")
 
 
@@ -312,7 +330,7 @@ def _board_kept(word: str, letter: str, after: list[tuple[str, str]], program: s
     return word == "swap-sides" or (word == HEXGUI_SWAP and OLD_HEXGUI.match(program.strip()) is not None)
 
 
-def _loss_letter(rest: str) -> str:
+def loss_letter(rest: str) -> str:
     """How a loser's game ended off the board (R, T or F) by the words after its name in our end
     reason (" forfeits: level-3 lost on time: ..." is a loss on time); "" for anything else."""
     letter = next((letter for words, letter in LOSS_LETTERS.items() if rest.startswith(words)), "")
@@ -360,10 +378,9 @@ def sgf_from_record(record: GameRecord) -> str:
     start = record.first_state(game)
     root = {"AP": APP.replace(" ", ":"), "FF": "4", "GM": "11", "SZ": str(game.size)}
     root.update({key: side.title.strip() for key, side in zip(("PB", "PW"), record.players) if side.title.strip()})
-    if record.date_given is not None:  # as the file the game was read from gave it: 2003-05, never 2003-05-01
-        root["DT"] = record.date_given
-    elif re.fullmatch(r"\d{4}-\d\d-\d\d", record.started[:10]):
-        root["DT"] = record.started[:10]
+    dates = _dates(record)
+    if dates:
+        root["DT"] = dates
     if game.swap:
         root["RU"] = SWAP_RULE
     if record.result is not None:
@@ -380,6 +397,15 @@ def sgf_from_record(record: GameRecord) -> str:
     tokens += [f"{key}[{escape_value(value)}]" for key, value in sorted(root.items())]
     tokens += _move_tokens(record.moves, start.to_move)
     return _cut_lines([*tokens, ")", "\n"])
+
+
+def _dates(record: GameRecord) -> str:
+    """``DT``'s value: the start's date, as the file the game was read from gave it (2003-05,
+    never 2003-05-01), and, for a game played on another day later (``GameRecord.played_on``),
+    that day's after a comma, as FF[4] lists a game of several days; "" for a start that is no date."""
+    first = record.date_given or (record.started[:10] if DAY.fullmatch(record.started[:10]) else "")
+    later = record.updated[:10] if first and record.played_on() and DAY.fullmatch(record.updated[:10]) else ""
+    return ",".join(filter(None, (first, later)))
 
 
 def _move_tokens(moves: list[str], first: int) -> list[str]:
@@ -409,7 +435,7 @@ def _result_value(game, result: Result, on_the_board: bool) -> str:
     winner = SIDE_LETTERS[result.winner]
     if on_the_board:
         return f"{winner}+"
-    letter = _loss_letter(result.reason.removeprefix(game.sides[1 - result.winner]))
+    letter = loss_letter(result.reason.removeprefix(game.sides[1 - result.winner]))
     return f"{winner}+{LOSS_FORMS.get(letter, '')}"
 
 

@@ -10,9 +10,10 @@ or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` i
 is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
 loss on time, ``:s`` a score agreed).  Where the moves do not end the game, ``RE`` is taken for
 what it says and no more (``_loss``): a resignation, a loss on time, or a winner alone ("Black
-wins", the margin of a board the rules cannot count).  ``DT`` (the date) is the record's
-start, in GGS's form, NBoard's or as seconds (``_started``); a file without ``TY`` (Edax writes
-none) is played on the size ``BO`` begins with.  The rest (ratings, times, place) is left out.
+wins", the margin of a board the rules cannot count).  ``DT`` (GGS's form, NBoard's or seconds:
+``_started``) is the record's start, or its last change beside our ``Started:`` comment (below);
+a file without ``TY`` (Edax writes none) is played on the size ``BO`` begins with.  The rest
+(ratings, times, place) is left out.
 A database holds games one after another: ``record_from_ggf`` reads the first and
 ``ggf_game_count`` says how many there are.
 
@@ -22,10 +23,20 @@ GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's
 year.month.day_hour:minute:second.zone, at skatgame.net/mburo/ggsa/ggf), the players' names,
 ``RE`` (black's margin as tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
 loss on time as the whole board's margin with ``:r`` or ``:t``; left out for an unfinished game
-or a forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s),
+or another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s),
 ``TI[0]`` (no clock, as NBoard's own COsGame writes it), ``TY`` (the board's size), ``BO``
 (the start position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
 ``PA``.  ``record_from_ggf`` reads it back as the same game.
+
+Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
+score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
+resigned, a forfeit (no flag; one on time is ``:t``), a winner or a draw a file told of and no
+more, a date to the month, nor a game played on another day than begun.  Those go in comments,
+``CO[...]``, which NBoard's reader (COsGame) skips (it refuses properties it does not know; Edax
+and Kalmia skip any): ``CO[Result: White resigns at move 12]`` beside ``RE[+64.000:r]``, read back
+where its ``RE`` is the file's; ``CO[Started: 2003-05]`` where ``DT`` cannot say the start
+(``GameRecord.played_on``: ``DT`` is then the last change).  NBoard and Edax end a value at its
+first ``]``, so a comment writes brackets as parentheses.
 """
 
 from __future__ import annotations
@@ -35,8 +46,20 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import games
 from games.base import quoted
-from games.hex_sgf import escape_value
-from games.record import DRAW, WINS, GameRecord, RecordError, Result, Side, loss_words, now_iso, written_out
+from games.hex_sgf import escape_value, loss_letter
+from games.record import (
+    DRAW,
+    RESULT_LINE,
+    WINS,
+    GameRecord,
+    RecordError,
+    Result,
+    Side,
+    given_date,
+    loss_off_the_board,
+    now_iso,
+    written_out,
+)
 
 GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
 PROPERTY = re.compile(r"([A-Za-z]+)\s*\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
@@ -48,7 +71,10 @@ VARIANT_READ = "r"  # a random start: BO gives it, the rules are ours
 WRITTEN_CHARS = {"X": "*", "O": "O", "-": "-"}  # our to_text's black, white and empty square, as GGF writes them
 SIDE_LETTERS = ("B", "W")  # a move's property: black's, white's
 PASS_WRITTEN = "PA"  # a pass, as Edax's GGF writes it (GGS writes pass, NBoard PASS; NBoard reads any P word as a pass)
-LOSS_FLAGS = {" resigns": "r", " resigned": "r", " lost on time": "t"}  # after the loser's name: RE's flag
+LOSS_FLAGS = {"R": "r", "T": "t"}  # how the loser lost (``hex_sgf.loss_letter``): RE's flag
+COMMENT = "CO"  # a comment: NBoard's reader skips it (any other name it refuses), Edax's and Kalmia's skip any
+STARTED = "Started: "  # a comment's start: the game's start, where DT does not say it
+COMMENT_BRACKETS = str.maketrans("[]", "()")
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
 DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
                   r"[. ](?P<zone>[A-Za-z]+)")  # GGS's DT (2003.12.15_13:24:03.MST) and NBoard's (2014-01-29 23:05:30 GMT)
@@ -90,10 +116,42 @@ def record_from_ggf(text: str) -> GameRecord:
     lines = [first_line + first.group(1).count("\n", 0, offset) for name, _value, offset in written if name in ("B", "W")]
     moves, final = written_out(game, record.first_state(game), texts, lines)
     record = record.with_moves(moves, final)
-    loss = None if record.is_finished() else _loss(root.get("RE", ""))
+    notes = [value for name, value in properties if name == COMMENT]
+    loss = None if record.is_finished() else _end_told(game, root.get("RE"), notes)
     record = record if loss is None else record.finish(loss)
-    when = _started(root.get("DT", ""))
+    return _dated(record, _started(root.get("DT", "")), notes)
+
+
+def _end_told(game: games.Game, said: str | None, notes: list[str]) -> Result | None:
+    """The end a game's ``RE`` and our ``Result:`` comment tell of a game its moves do not end:
+    the comment's, whole (a flag fall's or a resignation's move, a forfeit's reason), where the
+    ``RE`` it is written with (``_off_the_board``) is the file's or the file has none; else
+    ``RE``'s alone (``_loss``)."""
+    told = _loss(said or "")
+    noted = loss_off_the_board(notes, game.sides)
+    if noted is not None and (said is None or _loss(_off_the_board(game, noted) or "") == told):
+        return noted
+    return told
+
+
+def _dated(record: GameRecord, when: str | None, notes: list[str]) -> GameRecord:
+    """``record`` dated as the file says: by our ``Started:`` comment (a date to the month, or a
+    game played on later, ``DT`` then its last part's moment) where it has one, else by ``DT``."""
+    started = next((note[len(STARTED):].strip() for note in notes if note.startswith(STARTED)), None)
+    given = given_date(started) if started is not None else None
+    if given is not None:
+        return record.dated(*given, last=when)
+    if started is not None and _moment(started) is not None:
+        return record.dated(started, last=when)
     return record if when is None else record.dated(when)
+
+
+def _moment(text: str) -> datetime | None:
+    """``text`` as an ISO 8601 moment, None if it is none."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def _properties(body: str, first_line: int) -> list[tuple[str, str, int]]:
@@ -205,22 +263,47 @@ def ggf_from_record(record: GameRecord) -> str:
     if result is not None:
         root["RE"] = result
     root.update({"TI": "0", "TY": str(game.size), "BO": _board_value(game, start)})
-    moves = [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
-             for number, move in enumerate(record.moves)]
-    return "(;" + "".join(f"{key}[{escape_value(value)}]" for key, value in root.items() if value) + "".join(moves) + ";)\n"
+    written = [f"{key}[{escape_value(value)}]" for key, value in root.items() if value]
+    written += [f"{COMMENT}[{_comment_text(note)}]" for note in _notes(record, result)]
+    written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
+                for number, move in enumerate(record.moves)]
+    return "(;" + "".join(written) + ";)\n"
 
 
 def _date(record: GameRecord) -> str:
-    """A record's start as GGS writes a game's date; "" where the record's date cannot be read, or
-    is a date a file gave without its time (``date_given``: ``2003-05``), which GGS's form, to the
-    second, cannot say without making the rest up."""
-    if record.date_given is not None:
-        return ""
-    started = record.started
+    """``DT``: a record's start as GGS writes a game's date, or, for a game played on later
+    (``GameRecord.played_on``) or begun on a date a file gave without its time (``date_given``:
+    ``2003-05``, which GGS's form, to the second, cannot say without making the rest up), the
+    moment of its last change if it has changed since (the ``Started:`` comment says the start);
+    "" where there is no such moment, or it cannot be read."""
+    moment = record.started
+    if record.date_given is not None or record.played_on():
+        moment = record.updated if record.updated != record.started else ""
     try:
-        return datetime.fromisoformat(started).astimezone(UTC).strftime(DATE_FORM)
+        return datetime.fromisoformat(moment).astimezone(UTC).strftime(DATE_FORM)
     except ValueError:
         return ""
+
+
+def _notes(record: GameRecord, result: str | None) -> list[str]:
+    """The comments that say what GGF's properties cannot: the start (``Started: 2003-05``) where
+    ``DT`` does not say it (``_date``), and the end whole (``Result: White resigns at move 12``)
+    where ``RE`` (``result``) does not: a flag fall's or a resignation's move, a forfeit, a winner
+    or a draw a file told of and no more."""
+    notes = []
+    if record.date_given is not None or record.played_on():
+        notes.append(f"{STARTED}{record.date_given or record.started}")
+    ended = record.result
+    if ended is not None and not record.final_state().is_terminal() and _loss(result or "") != ended:
+        notes.append(f"{RESULT_LINE}{ended.reason}")
+    return notes
+
+
+def _comment_text(text: str) -> str:
+    """``text`` as a comment's value the GGF readers take whole: NBoard and Edax end a value at
+    its first ``]``, escaped or not, and our reader a game at ``;)``, so brackets are written as
+    parentheses, on one line."""
+    return " ".join(text.translate(COMMENT_BRACKETS).split()).replace(";)", "; )")
 
 
 def _board_value(game: games.Game, state) -> str:
@@ -238,8 +321,7 @@ def _written_move(move: str) -> str:
 
 def _result_value(game: games.Game, record: GameRecord) -> str | None:
     """``RE``: black's margin with the empty squares to the winner (``+2.000``) for a game ended on
-    the board; the whole board's margin and ``:r`` or ``:t`` for a resignation or a loss on time;
-    None for a game that goes on or ended some other way."""
+    the board; otherwise ``_off_the_board``'s; None for a game that goes on."""
     result = record.result
     if result is None:
         return None
@@ -247,8 +329,17 @@ def _result_value(game: games.Game, record: GameRecord) -> str | None:
     if final.is_terminal():
         margin = final.final_margin()
         return f"{margin if result.winner != 1 else -margin:+.3f}"
-    loser = game.sides[1 - result.winner] if result.winner is not None else ""
-    flag = LOSS_FLAGS.get(loss_words(result.reason.removeprefix(loser))) if loser else None  # at any move
+    return _off_the_board(game, result)
+
+
+def _off_the_board(game: games.Game, result: Result) -> str | None:
+    """``RE`` for a game ended off the board: the whole board's margin and ``:r`` or ``:t`` for a
+    resignation or a loss on time, at any move, a forfeit on time too (``hex_sgf.loss_letter``, as
+    SGF's ``W+Time``); None for an end GGF's flags have no word for (another forfeit)."""
+    if result.winner is None:
+        return None
+    loser = game.sides[1 - result.winner]
+    flag = LOSS_FLAGS.get(loss_letter(result.reason.removeprefix(loser)))
     if flag is None:
         return None
     cells = game.options["size"] ** 2

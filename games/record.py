@@ -1,15 +1,11 @@
 """Game records: a finished or unfinished game as a JSON file that later versions can still read.
 
-A record holds what is needed to see the game again and to go on from any move: the game and its
-options, who played each side, every move in the game's own notation, the result, the dates, and
-optionally the engine's evaluation of each position.  Moves, not positions, are the truth: loading
-a record replays every move through the game contract, so a file that names an unknown game, an
-option the game does not have, or an illegal move is refused with a message naming the problem
-("move 12 'd9' is not legal: ...") instead of showing a position that cannot happen.
-
-    record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3")))
-    record = record.with_move("d3")           # or record.moves.append(...), then finish(state)
-    text = record.dumps(); record = GameRecord.loads(text)   # RecordError (a ValueError) naming the problem
+A record holds the game and its options, who played each side, every move in the game's own
+notation, the result, the dates, and optionally the engine's evaluation of each position.  Moves,
+not positions, are the truth: loading a record replays every move through the game contract, so a
+file naming an unknown game or option, or an illegal move, is refused with a message naming the
+problem ("move 12 'd9' is not legal: ...").  ``GameRecord.start``, ``with_move``, ``finish``,
+``dumps`` and ``loads`` (RecordError, a ValueError, naming the problem) make and read one.
 
 The file format (version 1; version 2 when it has ``start``)::
 
@@ -20,17 +16,21 @@ The file format (version 1; version 2 when it has ``start``)::
      "moves": ["d3", "c5", ...],
      "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
                 "score": [27, 37]},                       # null while the game goes on
-     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given": ``dated``
+     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given", "resumed"
      "evaluations": [0.0, 0.12, null, ...],              # optional, see below
      "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
      "start": "to-move: X\n..."}                          # optional (version 2): see below
 
 ``evaluations[i]`` is the engine's opinion of the position after ``i`` moves (0: the start),
-from the first side's point of view, between -1 (the first side loses) and +1 (it wins); null
-where it was not computed.  A player ``id`` of null is a human.
+from the first side's view, from -1 (it loses) to +1 (it wins); null where not computed.  A player
+``id`` of null is a human.  ``start`` (version 2) is the position a set-up game started from, in
+the game's own text (``Game.to_text``).
 
-``start`` (``GameRecord.start_position``, version 2) is the position a game set up from a pasted
-position started from, in the game's own text (``Game.to_text``); the moves are played from it.
+Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``: to the
+month, ``2003-05``).  One opened from a file and played on keeps the file's date as its start and
+is changed when it is played: a game continued today was played today, the file's date is its
+first part's (``resumed``: when it was taken up).  The lists date it by its last change; the files
+say both (``played_on``).
 
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
@@ -104,7 +104,7 @@ class Side:
 
 
 _LOSSES = (" resigns", " resigned", " lost on time", " forfeits")  # after a side's name: an end off the board
-AT_MOVE = re.compile(r" at move \d+$")  # after " lost on time": the move a flag fell at ("O lost on time at move 3")
+AT_MOVE = re.compile(r" at move \d+$")  # the move a flag fell or a player resigned at ("O lost on time at move 3")
 FORFEITS = " forfeits: "  # after a side's name: a loss by the turn rules (``ai.referee.Loss.reason``)
 FORFEIT_REASON = re.compile(rf"\S+{FORFEITS}")
 
@@ -151,6 +151,7 @@ class GameRecord:
     setup: dict[str, Any] = field(default_factory=dict)
     start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
     date_given: str | None = None  # the start as a file gave it, to less than a moment: see ``dated``
+    resumed: str | None = None  # when a game played on from another record was taken up (``dates.resumed``)
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -176,26 +177,44 @@ class GameRecord:
         stamp = now_iso()
         return replace(self, result=result, finished=stamp, updated=stamp)
 
-    def dated(self, when: str, given: str | None = None) -> GameRecord:
+    def dated(self, when: str, given: str | None = None, last: str | None = None) -> GameRecord:
         """A copy dated ``when`` (ISO 8601) throughout: a game read from a file that names its
         date (an SGF's or GGF's ``DT``) was begun, last changed and ended then, not the day it was
-        opened, which the Saved games row showed as its date.
+        opened, which the Saved games row showed as its date.  ``last``: the moment of its last
+        part, where the file says the game was played on later (SGF's ``DT`` of two dates, a GGF's
+        ``DT`` beside its ``Started:`` comment): changed and ended then (see ``played_on``).
 
         ``given`` (``date_given``, the record's ``dates.given``): the date as the file gave it, to
         the year, month or day only (``2003``, ``2003-05``: SGF's partial ``DT``; ``2003-05-06``,
         no hour); ``when`` is then its first moment, for sorting, and the date is shown
         (``date_shown``) and written back (SGF's ``DT``, a move list's ``Date:``) as given, never
         as a day or an hour the file did not give."""
-        return replace(self, started=when, updated=when, finished=when if self.finished is not None else None,
+        end = last or when
+        return replace(self, started=when, updated=end, finished=end if self.finished is not None else None,
                        date_given=given)
+
+    def played_on(self) -> bool:
+        """Whether the game was played on after its first part, on another day: its last change
+        (``updated``) falls on another day than its start (a game opened from a file and continued
+        today, a game left and taken up again).  The decision the files follow: a game continued
+        today was played today, and the file's date is its first part's.  So the lists date it
+        by its last change (``date_shown`` is None), and the files name both: SGF's ``DT`` the
+        start's date then the last change's (``DT[2003-05,2026-12-05]``: FF[4]'s form for a game
+        played over several days), GGF's ``DT`` the last change's moment and a ``Started:``
+        comment the start (``games.othello_ggf``)."""
+        return self.updated != self.started and not self.updated[:10].startswith(self.date_given or self.started[:10])
 
     def date_shown(self) -> str | None:
         """The date of the game's last change as a file it was read from gave it, when that was less
         than a moment (``date_given``: ``2003``, ``2003-05``, ``2003-05-06``) and the game was not
         changed since (its ``updated`` is still its start); None where the record's own moment
         (``updated``) is the date.  The game's start, which the files write, is ``date_given``
-        whatever moves were played on since."""
-        return self.date_given if self.date_given is not None and self.updated == self.started else None
+        whatever moves were played on since.  A game a file says was played over several days
+        (SGF's ``DT[2005-03-01,02]``, ``dated``'s ``last``) is shown by its last day, as given."""
+        if self.date_given is None or self.updated == self.started:
+            return self.date_given
+        last_day = self.updated[:10]
+        return last_day if self.updated == f"{last_day}T00:00:00" else None  # a file's day: given_date's form
 
     def is_finished(self) -> bool:
         return self.result is not None
@@ -274,7 +293,8 @@ class GameRecord:
             "moves": list(self.moves),
             "result": result,
             "dates": {"started": self.started, "updated": self.updated, "finished": self.finished,
-                      **({"given": self.date_given} if self.date_given is not None else {})},
+                      **({"given": self.date_given} if self.date_given is not None else {}),
+                      **({"resumed": self.resumed} if self.resumed is not None else {})},
             "evaluations": list(self.evaluations) if self.evaluations is not None else None,
         }
         if self.setup:
@@ -311,6 +331,7 @@ class GameRecord:
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
             date_given=_date_given(dates, started=dates.get("started")),
+            resumed=_date(dates, "resumed", optional=True),
         )
         if not checked:
             return record
@@ -846,7 +867,7 @@ def record_from_move_list(text: str) -> GameRecord:
         record = replace(record, start_position=game.to_text(record.first_state(game)))
     moves, final = written_out(game, record.first_state(game), texts)
     record = record.with_moves(moves, final)
-    lost = None if record.is_finished() else _loss_off_the_board(lines, sides)
+    lost = None if record.is_finished() else loss_off_the_board(lines, sides)
     record = record if lost is None else record.finish(lost)
     return record if dated is None else record.dated(*dated)
 
@@ -927,10 +948,10 @@ def written_out(game: Game, state: State, texts: list[str], lines: list[int] | N
 
 
 
-def _loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | None:
+def loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | None:
     """The end a move list's result line tells of a game its moves do not end: a side that
-    resigned, lost on time (at a move, where it says so) or forfeited, as the window and the
-    referee word it ("White resigns", "White lost on time at move 30", "White forfeits: ..."); a
+    resigned or lost on time (at a move, where it says so) or forfeited, as the window and the
+    referee word it ("White resigns at move 12", "White lost on time at move 30", "White forfeits: ..."); a
     winner alone or a draw, as a file that says no more words it ("White wins", "Draw": Little
     Golem's ``RE[W]``); None for any other line (no result is made up)."""
     said = next((line[len(RESULT_LINE):] for line in lines if line.startswith(RESULT_LINE)), "")
@@ -951,7 +972,8 @@ DRAW = "Draw"  # a draw a file tells of, and no more (SGF's RE[0], RE[Draw])
 
 def loss_words(rest: str) -> str:
     """The words after a loser's name in an end reason without the move they name, as a flag
-    fall in the window says it (" lost on time at move 3" is " lost on time"); others as they are."""
+    fall or a resignation in the window says it (" lost on time at move 3" is " lost on time",
+    " resigns at move 5" " resigns"); others as they are."""
     return AT_MOVE.sub("", rest)
 
 

@@ -141,14 +141,40 @@ def test_a_game_ended_on_the_board_is_said_so_everywhere(app, game_id, winner):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_resignation_is_said_so_everywhere(app, game_id):
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_resignation_says_its_move_in_the_status_line_the_card_the_list_and_the_replay(app, game_id, language):
+    """Resign (Ctrl+R) said "O resigns" alone where a flag fall says "O lost on time at move 2": a
+    teacher reading the list had to replay the game to find where it was given up.  The fourth
+    ply is the second move of the list's numbering ("2..."), so it resigned at move 2."""
     scene = hotseat(app, game_id, opening(game_id, 3))
     loser = scene.state.to_move
     key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
-    said = f"{scene.game.sides[loser]} resigns"
-    assert scene.end_reason() == said and said in result_lines(scene)
+    side = scene.game.sides[loser]
+    said = f"{side} resigns at move 2"
+    assert scene.recorder.record.result.reason == said  # the record keeps the English words
+    with in_language(app, language):
+        shown = said if language == "en" else f"{i18n._(side)} desiste na jogada 2"
+        assert scene.end_reason() == shown
+        assert shown in result_lines(scene)  # the result card
+        app.invalidate()
+        assert shown in drawn_texts(app)  # the status line, drawn
+        row, panel, _replay = listed_and_replayed(app, scene.recorder.record)
+    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
     check_every_place(app, scene.recorder.record, said)
+
+
+def test_a_named_friends_resignation_names_the_friend_and_its_move(app):
+    """A hot-seat friend with a name: "Ana (O) resigns at move 2", as a flag fall names its player."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, names=("Rui", "Ana")),
+                      opening("tictactoe", 3))
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert wait(app, scene.is_over)
+    assert scene.end_reason() == "Ana (O) resigns at move 2"
+    with in_language(app, "pt"):
+        assert scene.end_reason() == "Ana (O) desiste na jogada 2"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -201,10 +227,8 @@ def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id
     pasted = copied_and_pasted(app, replay)
     assert (pasted.result.winner, pasted.result.reason) == (1, said)
     back = outside_file(scene.recorder.record)
-    if game_id == "hex":  # RE[W+Forfeit], why in GC
+    if back is not None:  # SGF: RE[W+Forfeit], why in GC; GGF has no word for it: no RE, CO[Result: ...]
         assert back.result == Result(1, said)
-    elif game_id == "reversi":  # GGF has no word for a forfeit: no end is written, none is read
-        assert back.result is None
 
 
 # -- what files say of an end: SGF FF[4]'s RE (red-bean.com: "B+R"/"B+Resign", "B+T"/"B+Time",
@@ -277,13 +301,14 @@ def test_a_ggfs_result_is_said_as_the_file_says_it(value, result):
 
 
 def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_say_it():
-    """SGF writes W+Time and, in GC, the move; GGF's ``:t`` has no room for it; the move list keeps it."""
+    """SGF writes W+Time and, in GC, the move; GGF's ``:t`` has no room for it: a comment (CO,
+    which NBoard skips) says it whole, and reads back; the move list keeps it."""
     hex_record = record_from_sgf(HEXGUI_UNFINISHED.format(result="")).finish(Result(0, "Red lost on time at move 2"))
     assert "RE[B+Time]" in sgf_from_record(hex_record) and "GC[Red lost on time at move 2]" in sgf_from_record(hex_record)
     assert record_from_sgf(sgf_from_record(hex_record)).result == Result(0, "Red lost on time at move 2")
     reversi = record_from_ggf(GGF_UNFINISHED.format(result="?")).finish(Result(1, "Black lost on time at move 2"))
-    assert "RE[-64.000:t]" in ggf_from_record(reversi)  # the flag fall was not written at all
-    assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time")
+    assert "RE[-64.000:t]" in ggf_from_record(reversi) and "CO[Result: Black lost on time at move 2]" in ggf_from_record(reversi)
+    assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time at move 2")
     assert record_from_move_list(move_list_text(reversi)).result == Result(1, "Black lost on time at move 2")
 
 
@@ -291,15 +316,17 @@ def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_
 HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
 
 
-@pytest.mark.parametrize(("date", "english", "portuguese"), [
-    ("2003", "2003", "2003"), ("2003-05", "2003-05", "05/2003"), ("2003-05-06", "2003-05-06", "06/05/2003"),
-    ("2003-05-06,07", "2003-05-06", "06/05/2003"),
+@pytest.mark.parametrize(("date", "english", "portuguese", "written"), [
+    ("2003", "2003", "2003", "2003"), ("2003-05", "2003-05", "05/2003", "2003-05"),
+    ("2003-05-06", "2003-05-06", "06/05/2003", "2003-05-06"),
+    # a game of two days, begun on the first: listed by its last change, the second (test_game_dates)
+    ("2003-05-06,07", "2003-05-07", "07/05/2003", "2003-05-06,2003-05-07"),
 ])
-def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date, english, portuguese):
+def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date, english, portuguese, written):
     """DT[2003-05] was listed as "2003-05-01 00:00" and written back as DT[2003-05-01]: a day (and
     an hour) the file did not give."""
     record = record_from_sgf(HEXGUI_DATED.format(date=date))
-    assert record.date_given == english and record.started.startswith(english)
+    assert record.date_given == written[:len(english)] and record.started.startswith(record.date_given)
     for language, shown in (("en", english), ("pt", portuguese)):
         with in_language(app, language):
             save(record, games_dir() / f"dated-{language}.json")
@@ -310,11 +337,12 @@ def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date,
         detail = next(text for text in rows if f"dated-{language}.json" in text)
         assert f"· {shown} ·" in detail and ":" not in detail.split(" · ")[1], detail  # no hour
     reopened = load(games_dir() / "dated-en.json")
-    assert reopened.date_given == english
-    assert f"DT[{english}]" in sgf_from_record(reopened)
-    assert record_from_sgf(sgf_from_record(reopened)).date_given == english
+    assert reopened.date_given == record.date_given
+    assert f"DT[{written}]" in sgf_from_record(reopened)
+    assert record_from_sgf(sgf_from_record(reopened)).date_shown() == english
     copied = move_list_text(reopened)
-    assert f"Date: {english}\n" in copied and record_from_move_list(copied).date_given == english
+    given = record.date_given
+    assert f"Date: {given}\n" in copied and record_from_move_list(copied).date_given == given
 
 
 def test_a_partial_date_is_left_out_of_a_ggf_which_writes_a_date_to_the_second():
@@ -328,7 +356,9 @@ def test_a_partial_date_is_left_out_of_a_ggf_which_writes_a_date_to_the_second()
 
 def test_a_played_on_game_read_from_a_file_is_listed_by_its_last_change_and_written_with_its_start():
     """The row shows the file's date until the game changes, then when it changed; the game still
-    began when the file says, to its precision: DT[2003-05], not DT[2003-05-01]."""
+    began when the file says, to its precision: DT[2003-05], not DT[2003-05-01], and was played on
+    today, the second date of SGF's list (a game continued today is played today: games.record)."""
     played_on = record_from_sgf(HEXGUI_DATED.format(date="2003-05")).with_move("a1")
     assert played_on.date_shown() is None and played_on.date_given == "2003-05"
-    assert "DT[2003-05]" in sgf_from_record(played_on) and "Date: 2003-05\n" in move_list_text(played_on)
+    assert f"DT[2003-05,{played_on.updated[:10]}]" in sgf_from_record(played_on)
+    assert "Date: 2003-05\n" in move_list_text(played_on)

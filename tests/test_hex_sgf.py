@@ -118,6 +118,7 @@ def test_a_game_is_written_character_by_character_as_hexgui_writes_it():
     record.started = "2026-12-01T10:00:00+00:00"
     moves = ["f6", "e7", "d8", "c9", "g5", "h4", "i3", "j2", "f5", "e6", "d7", "c8", "b9", "a10", "g4"]
     record = record.with_moves(moves).finish(Result(0, "Red lost on time"))
+    record.updated = "2026-12-01T10:40:00+00:00"  # played that day (a game played on another day lists both: test_game_dates)
     assert sgf_from_record(record) == (
         "(;AB[a1][a2]AW[k11]AP[Tabuleiro:0.1.0]DT[2026-12-01]FF[4]GM[11]PB[Ann]\n"
         "PL[W]PW[Level 3]RE[B+Time]SZ[11];W[f6];B[g5];W[h4];B[i3];W[e7];B[d8];\n"

@@ -36,18 +36,20 @@ def drop(app, path) -> None:
     app.run_frames(2)
 
 
-@pytest.mark.parametrize(("date", "day"), [
-    ("2005-03-01", "2005-03-01"),                  # the spec's full form
-    ("2005-03", "2005-03-01"),                     # a partial date: its first day
-    ("2005", "2005-01-01"),
-    ("2005-03-01,02", "2005-03-01"),               # a game of two days: the day it began
-    ("1996-12-27,28,1997-01-03,04", "1996-12-27"),  # the spec's list across a year's end
+@pytest.mark.parametrize(("date", "day", "last"), [
+    ("2005-03-01", "2005-03-01", "2005-03-01"),                  # the spec's full form
+    ("2005-03", "2005-03-01", "2005-03"),                        # a partial date: its first day
+    ("2005", "2005-01-01", "2005"),
+    ("2005-03-01,02", "2005-03-01", "2005-03-02"),               # a game of two days: begun on the first
+    ("1996-12-27,28,1997-01-03,04", "1996-12-27", "1997-01-04"),  # the spec's list across a year's end
 ])
-def test_an_sgfs_dt_is_the_games_date_as_sgf_ff4_writes_it(date, day):
-    """The DT was left out: a HexGui file of 2005 opened as begun, and was listed as saved, today."""
+def test_an_sgfs_dt_is_the_games_date_as_sgf_ff4_writes_it(date, day, last):
+    """The DT was left out: a HexGui file of 2005 opened as begun, and was listed as saved, today.
+    A game of several days was begun on the first and last changed on the last, the Saved games
+    row's date (``date_shown``), to the day: no hour the file did not give."""
     record = record_from_sgf(HEXGUI_DATED.format(date=date))
     assert record.started == f"{day}T00:00:00"
-    assert record.updated == record.started  # the Saved games row's date
+    assert record.date_shown() == last
 
 
 def test_a_dt_of_another_form_opens_the_game_dated_today():
@@ -61,7 +63,7 @@ def test_a_game_written_as_sgf_reads_back_on_its_day():
     """We write DT as the spec's YYYY-MM-DD; read back, the game keeps its day (it was today's)."""
     game = games.load("hex", size=5)
     record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["c3"])
-    record.started = "2005-03-01T17:14:26+01:00"
+    record.started, record.updated = "2005-03-01T17:14:26+01:00", "2005-03-01T17:20:00+01:00"  # played that day
     text = sgf_from_record(record)
     assert "DT[2005-03-01]" in text
     assert record_from_sgf(text).started == "2005-03-01T00:00:00"

@@ -320,7 +320,7 @@ def test_a_date_of_another_form_opens_the_game_all_the_same():
 
 def test_a_game_written_as_ggf_reads_back_on_the_day_it_was_played():
     """Our DT (``.UTC``, the definition's year.month.day_hour:minute:second.zone) reads back as the same moment."""
-    record = replace(finished(SHORTEST_WIPEOUT), started="2026-12-04T17:14:26+01:00")
+    record = replace(finished(SHORTEST_WIPEOUT), started="2026-12-04T17:14:26+01:00", updated="2026-12-04T17:20:00+01:00")
     text = ggf_from_record(record)
     assert "DT[2026.12.04_16:14:26.UTC]" in text and "TI[0]" in text and "RE[+64.000]" in text
     back = record_from_ggf(text)

@@ -985,8 +985,8 @@ def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):
         scene = hotseat(app, "alquerque", ())
         with caplog.at_level("INFO", logger="tabuleiro.ui"):
             key(app, pygame.K_r, pygame.KMOD_CTRL)  # White, to move, resigns
-        assert scene.is_over() and scene.end_reason() == "Branco desiste"
-        assert "forfeit: White resigns" in caplog.text and "desiste" not in caplog.text
+        assert scene.is_over() and scene.end_reason() == "Branco desiste na jogada 1"
+        assert "forfeit: White resigns at move 1" in caplog.text and "desiste" not in caplog.text
     finally:
         i18n.set_language("en")
 

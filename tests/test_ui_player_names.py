@@ -212,8 +212,8 @@ def test_the_card_names_the_friend_who_resigns(app, monkeypatch):
     resigns", and which of the two gave up was left to work out.  It names them."""
     scene = named_hotseat(app, "tictactoe", ["b2"])
     key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
-    assert "João (O) resigns" in card_text(app, monkeypatch, scene)
-    assert scene.recorder.record.result.reason == "O resigns"  # the record keeps the rules' words
+    assert "João (O) resigns at move 1" in card_text(app, monkeypatch, scene)
+    assert scene.recorder.record.result.reason == "O resigns at move 1"  # the record keeps the rules' words
 
 
 def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
@@ -296,7 +296,7 @@ def test_the_resign_button_names_the_friend_it_resigns_for(app, monkeypatch):
     click(app, scene.view.cell_rect(1, 1).center)  # Ana plays b2
     assert "Resign for João (O)" in resign_button_text(app, monkeypatch, scene)
     click(app, scene.btn_resign.rect.center)
-    assert scene.end_reason() == "João (O) resigns"
+    assert scene.end_reason() == "João (O) resigns at move 1"
 
 
 def test_the_resign_button_names_the_side_where_the_name_does_not_fit(tmp_path, monkeypatch):

@@ -389,12 +389,13 @@ class App:
         else:
             self.open_replay(record)
 
-    def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None) -> None:
+    def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None, begun=None) -> None:
         """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``
-        (``clock_readings``: both clocks at the start and after each of them, on a clocked game)."""
+        (``clock_readings``: both clocks at the start and after each of them, on a clocked game;
+        ``begun``: the record they come from, whose start the game keeps)."""
         from ui.scenes.game import GameScene
 
-        self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings))
+        self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings, begun=begun))
 
     def continue_game(self, record, autosave_path=None) -> None:
         """Play on from the end of ``record`` (a games.record.GameRecord), with its setup and its
@@ -414,7 +415,7 @@ class App:
         clock, readings = record_clock(record.setup)
         if clock != setup.clock:  # an unreadable clock is no clock
             setup = replace(setup, clock=clock)
-        self.start_game(setup, record.moves, autosave_path, readings)
+        self.start_game(setup, record.moves, autosave_path, readings, begun=record)
 
     continue_record = continue_game  # the name the replay viewer asks for
 

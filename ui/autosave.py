@@ -618,7 +618,7 @@ class Shelf:
     def new_slot(self, record: GameRecord) -> Autosave:
         """The autosave file of a new game (written on its first move)."""
         try:
-            stamp = datetime.fromisoformat(record.started).strftime("%Y-%m-%d-%H%M%S")
+            stamp = datetime.fromisoformat(record.updated).strftime("%Y-%m-%d-%H%M%S")  # now: a game played on keeps its start
         except ValueError:
             stamp = "game"
         return Autosave(self.folder / f"{record.game_id}-{stamp}-{uuid.uuid4().hex[:6]}.json")
@@ -892,10 +892,11 @@ class GameAutosaver:
     disk gives one message, not one per move.
     """
 
-    def __init__(self, setup: Any, autosave: Autosave | None = None, record: GameRecord | None = None) -> None:
+    def __init__(self, setup: Any, autosave: Autosave | None = None, record: GameRecord | None = None,
+                 begun: GameRecord | None = None) -> None:
         """``autosave``: the game's file (a new one on the shelf when None); ``record``: the game
-        so far (its start date is kept)."""
-        self.record = record or record_for_setup(setup)
+        so far (its start date is kept); ``begun``: the record a new one plays on (``record_for_setup``)."""
+        self.record = record or record_for_setup(setup, begun)
         self.autosave = autosave or SHELF.new_slot(self.record)
         self.failed = False
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
@@ -970,13 +971,17 @@ class WriteOutcome:
 
 
 # -- between the window's MatchSetup and a record ------------------------------------------------
-def record_for_setup(setup: Any, started: str | None = None) -> GameRecord:
-    """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules)."""
+def record_for_setup(setup: Any, begun: GameRecord | None = None) -> GameRecord:
+    """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules).
+    ``begun``: the record the game plays on (a replay's Play from here), whose start it keeps, as
+    a file gave it: its first part was played then, the rest now (``GameRecord.played_on``), taken
+    up now (``resumed``: your results count it as a game of its own); it was dated today
+    throughout, and its file's date was lost."""
     game = setup.make_game()
     sides, extra = _sides_and_setup(setup)
     record = GameRecord.start(game, sides, extra, start_position=setup.start)
-    if started:
-        record.started = started
+    if begun is not None:
+        record = replace(record, started=begun.started, date_given=begun.date_given, resumed=record.started)
     return record
 
 

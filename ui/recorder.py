@@ -50,14 +50,15 @@ class SceneRecorder:
 
     CLOCKS_KEPT_EVERY = 10.0  # seconds: the most of a running clock a killed game may lose
 
-    def __init__(self, scene: Any, autosave_path: Path | None = None) -> None:
+    def __init__(self, scene: Any, autosave_path: Path | None = None, begun: GameRecord | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
-        otherwise the game gets a new file of its own."""
+        otherwise the game gets a new file of its own.  ``begun``: the record the game plays on,
+        whose start it keeps (``ui.autosave.record_for_setup``)."""
         self.setup = scene.setup
         self.moves = [p.text for p in scene.history]
         autosave = Autosave(autosave_path) if autosave_path else None
         kept = _record_in(autosave, self.moves)
-        self.autosaver = GameAutosaver(scene.setup, autosave, kept)
+        self.autosaver = GameAutosaver(scene.setup, autosave, kept, begun if self.moves else None)
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)

@@ -58,8 +58,11 @@ COUNTED_KEPT = 200  # keys of the last games counted, kept in the file (``game_k
 
 def game_key(record: GameRecord) -> str:
     """What tells one game from another in the results file: its game, when it started (to the
-    second) and who played which side (a rematch, with the sides swapped, may start in the same second)."""
-    return " ".join([record.game_id, record.started, *(str(side.id) for side in record.players)])
+    second), when it was taken up where it was played on from another record (which keeps that
+    one's start: ``GameRecord.resumed``) and who played which side (a rematch, with the sides
+    swapped, may start in the same second)."""
+    return " ".join([record.game_id, record.started, *filter(None, [record.resumed]),
+                     *(str(side.id) for side in record.players)])
 
 
 @dataclass(frozen=True)

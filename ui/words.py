@@ -61,6 +61,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),
+    (r"(?P<side>\S+) resigns at move (?P<n>\d+)", N_("{side} resigns at move {n}")),  # a resignation in the window
     (r"(?P<side>\S+) lost on time at move (?P<n>\d+)", N_("{side} lost on time at move {n}")),  # a flag fall in the window
     (r"(?P<side>\S+) lost on time", N_("{side} lost on time")),
     (r"(?P<side>\S+) forfeits", N_("{side} forfeits")),  # an SGF's RE[W+F], which does not say why
@@ -892,6 +893,7 @@ def reason_without_verdict(reason: str) -> str:
 # a record's words for an end off the board, or a file's winner alone (Little Golem's RE[B])
 LOSS_BY_A_PLAYER = re.compile(r"(?P<side>\S+) (?P<how>resigns|lost on time|forfeits|wins)(?: at move (?P<n>\d+))?")
 NAMED_LOSSES = {"resigns": N_("{player} ({side}) resigns"), "lost on time": N_("{player} ({side}) lost on time"),
+                "resigns at move": N_("{player} ({side}) resigns at move {n}"),
                 "lost on time at move": N_("{player} ({side}) lost on time at move {n}"),
                 "forfeits": N_("{player} ({side}) forfeits"),
                 "wins": N_("{player} ({side}) wins")}  # a loss off the board (or a win), the player named
@@ -900,15 +902,15 @@ NAMED_LOSSES = {"resigns": N_("{player} ({side}) resigns"), "lost on time": N_("
 def named_end_reason(reason: str, sides: tuple[str, str], names: tuple[str, str]) -> str:
     """``reason`` (English, as records keep it) in the current language (``end_reason``), but a
     resignation or a flag fall of a side ``names`` gives a name (a hot-seat friend's) names the
-    player: "João (O) resigns", "João (O) lost on time at move 12", "Shumacher (Red) forfeits" (a
+    player: "João (O) resigns at move 12", "João (O) lost on time at move 12", "Shumacher (Red) forfeits" (a
     file's game forfeited: SGF's ``RE[B+F]``), "Shumacher (Red) wins" (a file's winner, which does
     not say how: Little Golem's ``RE[W]``).  The result card and the Saved games row
     both say it so: the row read "(O resigns)" under the card's "João (O) resigns"."""
     loss = LOSS_BY_A_PLAYER.fullmatch(reason)
     name = names[sides.index(loss["side"])] if loss is not None and loss["side"] in sides else ""
-    if not name or (loss["n"] and loss["how"] != "lost on time"):
+    how = "" if loss is None else f"{loss['how']} at move" if loss["n"] else loss["how"]
+    if not name or how not in NAMED_LOSSES:
         return end_reason(reason)
-    how = f"{loss['how']} at move" if loss["n"] else loss["how"]
     return _(NAMED_LOSSES[how]).format(player=name, side=_(loss["side"]), n=loss["n"])
 
 

@@ -34,6 +34,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
+from games.record import GameRecord, move_place
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_speed
@@ -85,9 +86,10 @@ def _parts(part: str, *names: str) -> tuple[property, ...]:
 
 class GameScene(GameCommands, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
-                 clock_readings: Sequence[tuple[float, float]] | None = None) -> None:
+                 clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None) -> None:
         """``moves``: play on from a record; ``autosave_path``: its file in the Continue list;
-        ``clock_readings``: both clocks at the start and after each of ``moves`` (a clocked record)."""
+        ``clock_readings``: both clocks at the start and after each of ``moves`` (a clocked record);
+        ``begun``: that record, whose start the game keeps (``SceneRecorder``)."""
         super().__init__(app)
         readings = clock_readings
         self.setup = setup
@@ -123,7 +125,7 @@ class GameScene(GameCommands, Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
-        self.recorder = SceneRecorder(self, autosave_path)  # autosave after every change, a sound after every move
+        self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         self.sitting = SittingScore()  # hot-seat: the friends' score over the games on this screen
         self.sitting(self)  # a game whose moves end it counts too
@@ -185,8 +187,8 @@ class GameScene(GameCommands, Scene):
         it in its language): a game resigned in Portuguese read "Preto desiste" in English."""
         side, why = self.forfeit
         name = self.game.sides[side]
-        if why == RESIGNED:
-            return f"{name} resigns"
+        if why == RESIGNED:  # at the move the game was at, as a flag fall says its move
+            return f"{name} resigns at move {self._move_now()}"
         if referee.is_flag_fall(why):  # "O lost on time at move 3": the referee's words before its account
             return f"{name} {why.split(':', 1)[0]}"
         return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
@@ -352,6 +354,11 @@ class GameScene(GameCommands, Scene):
         search asked again, back from the rules or the search tree, started from the whole clock)."""
         rules = self.referee
         return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
+
+    def _move_now(self) -> int:
+        """The move the game is at, as the move list numbers it (pairs, ``games.record.move_place``:
+        the third ply is move 2): where a resignation came, said as a flag fall says its move."""
+        return move_place(len(self.history), self.initial.to_move)[0] + 1
 
     def _lose_on_the_clock(self, loss: Loss) -> None:
         """End the game by the clock's ``loss`` (a flag fall), said at the move its side was to

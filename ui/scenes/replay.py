@@ -54,7 +54,7 @@ from ui.analysis_mode import (
     value_tip,
     wanted_at_start,
 )
-from ui.autosave import ended_as, games_dir, record_with_setup
+from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import setup_up_to
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
@@ -651,10 +651,13 @@ class ReplayScene(Scene):
         inner = self.panel_rect.inflate(-int(32 * s), -int(32 * s))
         y = inner.y
         title = _(self.game.info.title)
-        y = tx.text(surface, tx.fit(title, int(22 * s), inner.width, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
+        small = tx.small(14, s)
+        # the game's date right of its title, as Saved games dates it: no row taken from the moves
+        dated = tx.text(surface, record_date_text(self.record), (inner.right, y + int(6 * s)), small, theme.muted, "topright")
+        room = dated.left - inner.x - int(12 * s)
+        y = tx.text(surface, tx.fit(title, int(22 * s), room, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
         actions_top = min(b.rect.top for b in self.actions if b.visible)
         self.panel_changes = pygame.Rect(self.panel_rect.x, y, self.panel_rect.width, actions_top - y)
-        small = tx.small(14, s)
         score = shown_score(self.states[0], self.states[self.ply])  # the count at the ply shown
         for side, player in enumerate(self.record.players):
             line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated

@@ -1,0 +1,198 @@
+"""When a game was played, as the user meets it: the replay's panel says the game's date as Saved
+games does; a game opened from a file (HexGui's SGF, GGS's GGF) and played on today keeps the
+file's date as its first part's and is dated today in Saved games and in the files written of it
+(SGF's ``DT`` lists both days, GGF's ``DT`` today beside a ``Started:`` comment); and what GGF
+has no property for (a date to the month, a forfeit, a resignation's or flag fall's move) goes
+through a comment NBoard's reader skips, written and read back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pygame
+import pytest
+
+import games
+from games.hex_sgf import record_from_sgf, sgf_from_record
+from games.othello_ggf import ggf_from_record, record_from_ggf
+from games.record import GameRecord, Result, Side
+from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
+from tests.test_ui_move_entry import enter_moves
+from tests.ui_helpers import key, recorded_text_rects
+from ui import i18n
+from ui.autosave import games_dir
+from ui.record_files import save
+from ui.scenes.game import GameScene
+from ui.scenes.play_from import PlayFromScene
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+from ui.tally import game_key
+
+HEXGUI_OF_2003 = "(;AP[HexGui:0.10]DT[2003-05]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
+GGS_OF_2003 = ("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]TY[8]RE[?]"
+               "BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)")
+FILES = {"hex": ("g.sgf", HEXGUI_OF_2003, "a1"), "reversi": ("g.ggf", GGS_OF_2003, "c3")}
+
+
+def dropped(app, tmp_path, name: str, text: str) -> ReplayScene:
+    """A file dropped on the window, as SDL posts it: its game in the replay."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene), type(app.scene).__name__
+    return app.scene
+
+
+def dated_beside_the_title(app, monkeypatch, date: str) -> bool:
+    """Whether the replay's panel draws ``date`` on its title's row (no row taken from the moves)."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.scene.draw(app.screen)
+    title = next(rect for text, rect in drawn if text == i18n._(app.scene.game.info.title))
+    return any(text == date and rect.top < title.bottom and rect.left > title.right for text, rect in drawn)
+
+
+def saved_games_says(app, record: GameRecord, words: str) -> bool:
+    """Whether the Saved games row of ``record`` (saved there) says ``words``, drawn."""
+    save(record, games_dir() / "dated.json")
+    app.switch(RecordsScene(app))
+    app.run_frames(2)
+    return any(words in text for text in drawn_texts(app) if " · " in text)  # the row's second line
+
+
+# -- the replay's panel --------------------------------------------------------------------------
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_replay_says_the_games_date_beside_its_title_and_the_moves_keep_their_rows(
+        app, tmp_path, monkeypatch, language, size):
+    """Saved games dated a game and its replay did not: a HexGui file of May 2003 says "2003-05"
+    ("05/2003" in Portuguese) right of the game's name, with analysis on, at the smallest window
+    too, and the move list keeps the rows it had."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    with in_language(app, language):
+        replay = dropped(app, tmp_path, "g.sgf", HEXGUI_OF_2003)
+        key(app, pygame.K_a)  # analysis on: the best line takes its room above the moves
+        assert dated_beside_the_title(app, monkeypatch, "2003-05" if language == "en" else "05/2003")
+        assert replay.move_rows, "the move list lost its rows"
+
+
+def test_the_replay_dates_a_game_of_ours_as_saved_games_does(app, monkeypatch):
+    """A game of this Tabuleiro: the day and the minute of its last change, the Saved games row's date."""
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["b2", "a1"])
+    record = replace(record, updated="2026-11-24T09:41:00+00:00")
+    shown = i18n.date_text(datetime.fromisoformat(record.updated).astimezone())
+    listed_and_replayed(app, record)
+    assert dated_beside_the_title(app, monkeypatch, shown)
+    assert saved_games_says(app, record, shown)
+
+
+# -- a file's game played on --------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_the_files_date(
+        app, tmp_path, game_id):
+    """A file's game played on (End, C, Enter in the replay, then a move typed) was dated today
+    throughout, the file's date lost; it keeps that date as its start, Saved games dates it today,
+    and the file written of it (G) says both, read back the same."""
+    name, text, move = FILES[game_id]
+    dropped(app, tmp_path, name, text)
+    key(app, pygame.K_END)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) == 2
+    enter_moves(app, move)
+    record = scene.recorder.record
+    assert len(record.moves) == 3 and record.played_on()
+    file_date = record_from_sgf(text) if game_id == "hex" else record_from_ggf(text)
+    assert (record.started, record.date_given) == (file_date.started, file_date.date_given)
+    assert game_key(record) != game_key(file_date)  # your results count it as a game of its own
+    assert record.resumed is not None and GameRecord.loads(record.dumps()).resumed == record.resumed
+    today = datetime.now().astimezone()
+    written = saved_as_outside_file(app, name.split(".")[1])
+    assert saved_games_says(app, record, i18n.date_text(datetime.fromisoformat(record.updated).astimezone()))
+    assert not saved_games_says(app, record, "2003")
+    if game_id == "hex":
+        assert f"DT[2003-05,{today:%Y-%m-%d}]" in written, written
+        back = record_from_sgf(written)
+        assert back.date_shown() == f"{today:%Y-%m-%d}"
+    else:
+        assert "CO[Started: 2003-12-15T13:24:03-07:00]" in written and f"DT[{record_dt(record)}]" in written, written
+        back = record_from_ggf(written)
+        assert datetime.fromisoformat(back.updated) == datetime.fromisoformat(record.updated).replace(microsecond=0)
+    assert (back.started, back.date_given, back.played_on()) == (record.started, record.date_given, True)
+
+
+def saved_as_outside_file(app, suffix: str) -> str:
+    """G in the game: its file for the game's other programs, saved in the saved-games folder; its
+    text.  Where G begins a move's name (Reversi's g1), the window waits for a second press."""
+    for _press in range(2):
+        key(app, pygame.K_g)
+        files = list(games_dir().glob(f"*.{suffix}"))
+        if files:
+            return files[0].read_text(encoding="utf-8")
+    raise AssertionError(f"G saved no .{suffix}")
+
+
+def record_dt(record: GameRecord) -> str:
+    """The moment of ``record``'s last change as GGS's DT writes it."""
+    return datetime.fromisoformat(record.updated).astimezone(UTC).strftime("%Y.%m.%d_%H:%M:%S.UTC")
+
+
+def test_a_file_game_opened_and_not_played_on_keeps_its_date_alone():
+    """Opened and written again, unchanged: one date, the file's."""
+    record = record_from_sgf(HEXGUI_OF_2003)
+    assert not record.played_on() and "DT[2003-05]" in sgf_from_record(record)
+    assert record_from_sgf(sgf_from_record(record)).date_shown() == "2003-05"
+    ggs = record_from_ggf(GGS_OF_2003)
+    assert not ggs.played_on() and "DT[2003.12.15_20:24:03.UTC]" in ggf_from_record(ggs)
+    assert "CO[" not in ggf_from_record(ggs)
+
+
+# -- what GGF has no property for ----------------------------------------------------------------
+def reversi_record() -> GameRecord:
+    return record_from_ggf(GGS_OF_2003)
+
+
+def test_a_date_to_the_month_goes_through_ggf_as_a_comment():
+    """GGF's DT is a whole moment: a game of "2003-05" was written with no date at all."""
+    record = reversi_record().dated("2003-05-01T00:00:00", "2003-05")
+    text = ggf_from_record(record)
+    assert "DT[" not in text and "CO[Started: 2003-05]" in text
+    back = record_from_ggf(text)
+    assert (back.started, back.date_given, back.date_shown()) == ("2003-05-01T00:00:00", "2003-05", "2003-05")
+
+
+@pytest.mark.parametrize(("reason", "re_value"), [
+    ("Black lost on time at move 2", "RE[-64.000:t]"),
+    ("White resigns at move 2", "RE[+64.000:r]"),
+    ("Black forfeits: bot played an illegal move 'zz99' at move 2: not a square", None),
+    ("White forfeits: level-3 lost on time at move 2: the flag fell", "RE[+64.000:t]"),
+    ("Black wins", None),  # a file's winner alone
+])
+def test_an_end_ggfs_flags_cannot_say_whole_goes_through_as_a_comment_and_re_says_what_it_can(reason, re_value):
+    winner = 1 if reason.startswith("Black") and "wins" not in reason else 0
+    record = reversi_record().finish(Result(winner, reason))
+    text = ggf_from_record(record)
+    assert f"CO[Result: {reason}]" in text
+    assert (re_value in text) if re_value else "RE[" not in text
+    assert record_from_ggf(text).result == Result(winner, reason)
+
+
+def test_a_comment_is_written_so_nboard_and_edax_read_the_game_on():
+    """NBoard and Edax end a value at its first ``]``, escaped or not; our reader ends a game at ``;)``."""
+    reason = "Black forfeits: bot crashed at move 2: IndexError: [1, 2][5] ;)"
+    text = ggf_from_record(reversi_record().finish(Result(1, reason)))
+    comment = text[text.index("CO[Result") + 3:]
+    assert comment.index("]") == comment.index("]B[F5]")  # the comment's own end is its first ]
+    assert record_from_ggf(text).result.reason == "Black forfeits: bot crashed at move 2: IndexError: (1, 2)(5) ; )"
+
+
+def test_a_comment_that_contradicts_re_is_left_and_re_is_read():
+    """Someone else's comment saying another end than RE: the file's RE is its end."""
+    text = GGS_OF_2003.replace("RE[?]", "RE[+64.000:r]").replace("B[F5]", "CO[Result: White lost on time at move 9]B[F5]")
+    assert record_from_ggf(text).result == Result(0, "White resigns")
