@@ -963,16 +963,19 @@ def test_the_hint_and_analysis_name_one_move_among_moves_of_one_value(app, monke
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-@pytest.mark.parametrize("moves, best, plies", [
-    ((), "2-3", 17),  # the book's 4-3 wins in 19
-    (("3-4", "4-3", "5-3", "5-4"), "5-5", 6),  # lost: the hardest reply, 4-4, loses in 4
-    (("2-3", "2-2", "2-1", "3-1"), "3-2", 7),  # 3-2 and 4-2 win in 7
+@pytest.mark.parametrize("game_id, options, moves, best, plies", [
+    ("rastros", {"size": 5}, (), "2-3", 17),  # the book's 4-3 wins in 19
+    ("rastros", {"size": 5}, ("3-4", "4-3", "5-3", "5-4"), "5-5", 6),  # lost: the hardest reply, 4-4, loses in 4
+    ("rastros", {"size": 5}, ("2-3", "2-2", "2-1", "3-1"), "3-2", 7),  # 3-2 and 4-2 win in 7
+    ("tictactoe", {}, ("c3", "a2"), "b2", 5),  # b2, c1 and a3 win in 5: the search named c1, without the length
 ])
-def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, language, moves, best, plies):
+def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, language, game_id, options, moves, best,
+                                                          plies):
     """Rastros 5x5: H said "Hint: 4-3 (proven: South wins in 19 plies)" from the start, where
     analysis' best line named 2-3, a win in 17; lost, the hint named the reply hardest to refute
     (4-4, a loss in 4) and analysis the slowest loss (5-5, in 6).  The hint now names analysis'
-    first move, and says its proof in the words the panel's analysis card says, in each language."""
+    first move, and says its proof in the words the panel's analysis card says, in each language;
+    so does tic-tac-toe's on a won board."""
     from tests.ui_helpers import recorded_text
     from ui import i18n
     from ui.match import HOTSEAT, MatchSetup
@@ -980,7 +983,7 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
 
     try:
         i18n.set_language(language)
-        app.start_game(MatchSetup("rastros", {"size": 5}, HOTSEAT, (None, None), 1.0))
+        app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
         scene = app.scene
         for text in moves:
             click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
