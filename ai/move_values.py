@@ -81,6 +81,7 @@ class MoveValues:
     monte_carlo: bool = False  # a Monte Carlo analysis (Hex): ``nodes`` counts playouts
     lines: dict[Hashable, tuple] = field(default_factory=dict)  # a move -> its line: the move, then the best replies
     favourite: Hashable | None = None  # the move the player's knowledge names (its hint): first among equals
+    order: dict[Hashable, int] = field(default_factory=dict)  # a move -> its place in the game's list: then the first
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -91,9 +92,12 @@ class MoveValues:
     def best(self) -> MoveValue | None:
         """The move the values prefer (a proven win first, the quickest; a proven loss last, the
         slowest); among moves of one value the ``favourite``, the move the hint names (Rastros 7x7's
-        eight first moves all win: the book's 5-3, not the first listed), else the first valued."""
-        return max(self.values.values(), key=lambda value: (self.key(value), value.move == self.favourite),
-                   default=None)
+        eight first moves all win: the book's 5-3, not the first listed), else the first of them in
+        the game's list of moves (``order``; without one, the first valued), as a hint's search
+        breaks its ties (``Limits.best``)."""
+        last = len(self.order)
+        return max(self.values.values(), key=lambda value: (self.key(value), value.move == self.favourite,
+                                                            -self.order.get(value.move, last)), default=None)
 
     def best_line(self) -> tuple:
         """The principal variation: the best move, then the replies its search expects (the move
@@ -196,6 +200,12 @@ def value_through(move: Hashable, result: Progress, depth: int, forced: int) -> 
     return replace(value, plies=plies, depth=value.depth + forced)
 
 
+def move_order(state: State) -> dict[Hashable, int]:
+    """Each legal move's place in the game's list of them (``legal_moves``, board order): the
+    order that breaks a tie no knowledge breaks, in analysis and in a hint's search alike."""
+    return {move: place for place, move in enumerate(state.legal_moves())}
+
+
 def analysis_player(game_id: str, seed: int | None = 0) -> Player:
     """The engine whose opinion analysis shows: the game's strongest level."""
     import ai
@@ -275,10 +285,10 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
                       favourite: Hashable | None = None) -> MoveValues:
     """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``), by
     ``player_for(r)`` (``player`` in every round by default); ``favourite`` (``Player.known_move``)
-    goes first among equal values."""
+    goes first among equal values, then the first of them in the game's order of the moves."""
     started = time.perf_counter()
     mover = state.to_move
-    snapshot = MoveValues(mover, favourite=favourite)
+    snapshot = MoveValues(mover, favourite=favourite, order=move_order(state))
     open_moves = []
     alike = {group[0]: group for group in _move_groups(state)}  # a move searched -> the moves of its value
     for move in alike:

@@ -961,3 +961,48 @@ def test_the_hint_and_analysis_name_one_move_among_moves_of_one_value(app, monke
     app.invalidate()
     app.run_frames(2)
     assert f"best {best}" in " ".join(drawn), drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id, options, moves, best, plies", [
+    ("rastros", {"size": 5}, (), "2-3", 17),  # the book's 4-3 wins in 19
+    ("rastros", {"size": 5}, ("3-4", "4-3", "5-3", "5-4"), "5-5", 6),  # lost: the hardest reply, 4-4, loses in 4
+    ("rastros", {"size": 5}, ("2-3", "2-2", "2-1", "3-1"), "3-2", 7),  # 3-2 and 4-2 win in 7
+    ("tictactoe", {}, ("c3", "a2"), "b2", 5),  # b2, c1 and a3 win in 5: the search named c1, without the length
+])
+def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, language, game_id, options, moves, best,
+                                                          plies):
+    """Rastros 5x5: H said "Hint: 4-3 (proven: South wins in 19 plies)" from the start, where
+    analysis' best line named 2-3, a win in 17; lost, the hint named the reply hardest to refute
+    (4-4, a loss in 4) and analysis the slowest loss (5-5, in 6).  The hint now names analysis'
+    first move, and says its proof in the words the panel's analysis card says, in each language;
+    so does tic-tac-toe's on a won board."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.thinking import proven_text
+
+    try:
+        i18n.set_language(language)
+        app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
+        scene = app.scene
+        for text in moves:
+            click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+        assert scene.state == scene.game.play_line(list(moves))
+        key(app, pygame.K_h)
+        assert wait(app, lambda: scene.hint is not None, 120)
+        hint_said = scene.messages.current()[-1].text
+        key(app, pygame.K_a)
+        assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+        line = scene.analysis.best_line()
+        proof = proven_text(line, scene.game.sides)
+        assert (line.best_text, line.proven_plies) == (best, plies)
+        assert scene.game.format_move(scene.state, scene.hint) == best
+        assert hint_said == i18n._("Hint: {move} ({proof})").format(move=best, proof=proof), hint_said
+        assert f" {plies} " in proof, proof
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert i18n._("best {move}").format(move=best) in " ".join(drawn), drawn
+    finally:
+        i18n.set_language("en")

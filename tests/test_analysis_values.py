@@ -563,3 +563,89 @@ def test_a_known_move_is_the_move_the_hint_names(game_id, options, moves):
     known = player.known_move(state)
     assert known is not None
     assert player.choose(state, ai.Limits(time=1.0, best=True)) == known
+
+
+@pytest.mark.parametrize("moves, best, plies", [
+    ((), "2-3", 17),  # the book's 4-3 wins in 19 plies, 2-3 and 3-4 in 17: the first of them on the board
+    (("3-4", "4-3", "5-3", "5-4"), "5-5", 6),  # lost: the hardest reply 4-4 loses in 4, 5-5 in 6
+    (("4-2", "4-1", "3-1", "2-1"), "1-1", 10),  # lost: the hardest reply 1-2 loses in 6, 1-1 in 10
+    (("2-3", "2-2", "2-1", "3-1"), "3-2", 7),  # 3-2 and 4-2 win in 7: the solver's mirrored frame named 4-2
+])
+def test_a_rastros_hint_is_analysis_first_move_the_quickest_win_or_the_slowest_loss(moves, best, plies):
+    """Rastros 5x5: the hint named the book's 4-3 from the start (a win in 19) and, when lost, the
+    reply hardest to refute (4-4, a loss in 4), while analysis ranks the quickest win and the
+    slowest loss first; among moves of one length the two broke the tie each their own way.  A
+    hint (``Limits.best``) now follows analysis' order: the quickest win, the slowest loss, the
+    first on the board among equals."""
+    game = games.load("rastros", size=5)
+    state = game.play_line(list(moves))
+    player = ai.make_player("rastros", "level-5", seed=0)
+    hint = player.choose(state, ai.Limits(time=5.0, best=True))
+    assert (game.format_move(state, hint), player.last.proven_plies) == (best, plies)
+    assert player.known_move(state) in (None, hint)
+    first = analyse(state, "rastros", max_depth=30).best()
+    assert (game.format_move(state, first.move), first.plies) == (best, plies)
+
+
+@pytest.mark.parametrize("moves, hardest", [((), "4-3"), (("3-4", "4-3", "5-3", "5-4"), "4-4"),
+                                            (("4-2", "4-1", "3-1", "2-1"), "1-2")])
+def test_the_computer_still_plays_the_books_win_and_the_hardest_loss(moves, hardest):
+    """The computer's own moves keep to the book and, lost, to the reply hardest to refute (a
+    person may slip), where a hint names the quickest win and the slowest loss."""
+    game = games.load("rastros", size=5)
+    state = game.play_line(list(moves))
+    move = ai.make_player("rastros", "level-5", seed=0).choose(state, ai.Limits(time=5.0))
+    assert game.format_move(state, move) == hardest
+
+
+@pytest.mark.parametrize("moves, depth, tie, searchs_own", [
+    ("b3 b4 a5 e2 e4 b5 c2 b2 a1 d2", 5, ("a4", "a6"), "a6"),  # both +2.47
+    ("c2 b2 a2 e3 e5 b3", 4, ("d2", "a4", "b4"), "a4"),  # all three -2.2
+])
+def test_a_reversi_6x6_hint_breaks_a_tie_as_analysis_does(moves, depth, tie, searchs_own):
+    """Reversi 6x6, searched as deep by the hint and by analysis: the hint named the first of
+    equal moves in its search's order (a6), which its tables' history changes, analysis the
+    first on the board (a4).  A hint values every root move exactly and takes the first on the
+    board, so both name one move."""
+    game = games.load("reversi", size=6)
+    state = game.play_line(moves.split())
+    computer = ai.make_player("reversi", "level-5", seed=0)
+    assert game.format_move(state, computer.choose(state, ai.Limits(depth=depth))) == searchs_own
+    values = analyse(state, "reversi", max_depth=depth - 1)
+    top = values.key(values.best())
+    assert {game.format_move(state, m) for m, v in values.values.items() if values.key(v) == top} == set(tie)
+    assert game.format_move(state, values.best().move) == tie[0]
+    for player in (ai.make_player("reversi", "level-5", seed=0), computer):  # a fresh one, and one that searched
+        assert game.format_move(state, player.choose(state, ai.Limits(depth=depth, best=True))) == tie[0]
+
+
+@pytest.mark.parametrize("moves", [("c3", "a2"), ("a1", "a2"), ("c1", "b3")])
+def test_a_tic_tac_toe_hint_on_a_won_board_is_analysis_first_move_with_its_length(moves):
+    """3x3 after c3 a2: b2, c1 and a3 each win in 5 plies; analysis named b2, the first of them in
+    the game's order, the hint the search's c1, and said no length ("proven: X wins")."""
+    game = games.load("tictactoe")
+    state = game.play_line(list(moves))
+    first = analyse(state, "tictactoe", max_depth=9).best()
+    reports = []
+    player = ai.make_player("tictactoe", "level-5", seed=0)
+    hint = player.choose(state, ai.Limits(time=1.0, best=True), reports.append)
+    assert (hint, first.proven, reports[-1].proven, reports[-1].proven_plies) == (first.move, 1, 1, first.plies)
+
+
+@pytest.mark.parametrize("moves, best, margin, solvers_own", [
+    ("e4 e5 b3 b2 c2 d2 c1 b5 a2 a3 e2 e3 f5 f4 a6 d1 f3 f1 b1 a1 f2", "e1", 26, "f6"),
+    ("e4 e3 c2 c5 e2 f2 f3 d2 d1 b2 f1 f4 a2 a1 b3 b1 e5 f6 b6 c6 f5", "a3", 14, "a6"),
+])
+def test_a_reversi_6x6_endgame_hint_is_analysis_first_of_equal_margins(moves, best, margin, solvers_own):
+    """Reversi 6x6 with 11 empty squares: two moves win by exactly 26 discs; the solver's hint
+    named the first its ordering proved (f6), analysis the first on the board (e1)."""
+    game = games.load("reversi", size=6)
+    state = game.play_line(moves.split())
+    computer = ai.make_player("reversi", "level-5", seed=0)
+    assert game.format_move(state, computer.choose(state, ai.Limits(time=5.0))) == solvers_own
+    player = ai.make_player("reversi", "level-5", seed=0)
+    hint = player.choose(state, ai.Limits(time=5.0, best=True))
+    assert (game.format_move(state, hint), player.last.score, player.last.exact_margin) == (best, margin, True)
+    first = analyse(state, "reversi", max_depth=12).best()
+    assert (game.format_move(state, first.move), first.score, first.margin) == (best, margin, True)
+    assert hint != computer.last.best_move

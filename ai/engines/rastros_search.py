@@ -15,7 +15,8 @@ Inside the tree the exact solver takes over whenever the region is small.  At th
 runs the solver before each alpha-beta iteration with as many nodes as the last iteration used
 (the two share the time about equally; the solver's table keeps what it proved); once the solver proves the result the engine plays the shortest win (or, when lost,
 the hardest loss: the reply after which the opponent has the fewest winning moves, then the
-longest; the opponent may still go wrong) and reports ``Progress(proven=...,
+longest; the opponent may still go wrong; a hint, ``Limits.best``, names the slowest loss, as
+analysis ranks the moves) and reports ``Progress(proven=...,
 proven_plies=..., kind="solver")``, which ends the search.
 """
 
@@ -157,6 +158,7 @@ class RastrosSearcher:
         self.root_result: int | None = None  # the root solver's 1 / 0 once proven
         self.known_wins: dict[tuple[int, int, int], None] = {}  # (piece, region, side) the mover wins
         self.kept: Progress | None = None  # a winning move found before the search, when the win is known
+        self.hint = False  # this search is a hint's (``Limits.best``): the slowest loss, not the hardest
         self.last_nodes = 0  # nodes of the last alpha-beta iteration: the solver's next budget
 
     # -- the driver's interface -----------------------------------------------------------------
@@ -166,8 +168,11 @@ class RastrosSearcher:
         if win is not None:  # into the own goal, or a step that leaves the opponent no move
             return Progress(depth=1, best_move=win, pv=[win], score=WIN - 1, proven=1, proven_plies=1,
                             kind="solver")
+        self.hint = limits.best
         answer = book_choice(state) if self.options.book else None
         if answer is not None:
+            if limits.best:
+                answer = self.quickest_or_slowest(state, limits, answer)
             return self._book_progress(state, limits, *answer)
         kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
@@ -190,6 +195,22 @@ class RastrosSearcher:
         score = SOLVED if plies is None else WIN - plies
         return Progress(best_move=move, pv=[move], score=score if proven > 0 else -score, proven=proven,
                         proven_plies=plies, kind="book")
+
+    def quickest_or_slowest(self, state: RastrosState, limits: Limits,
+                            answer: tuple[int, int, int | None]) -> tuple[int, int, int | None]:
+        """A hint's answer where the book names a move (``book_choice``'s form): the shortest win or
+        the slowest loss, as analysis ranks the moves, the book's move among moves of that length,
+        when the solver counts the lengths (``LENGTH_REACH`` free squares, ``LENGTH_BUDGET`` nodes a
+        move); else the book's move.  The book keeps a win, not the quickest (5x5's first move 4-3
+        wins in 19 plies, 2-3 in 17), and a loser's hardest reply, not the slowest."""
+        if state.free.bit_count() > LENGTH_REACH:
+            return answer
+        kernels.ready("rastros")
+        region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
+        with unhurried(limits) as ctl:
+            best = self.solver.best_move(state.white, region, state.to_move, answer[1] > 0, ctl,
+                                         LENGTH_BUDGET * len(state.legal_moves()), hardest=False, prefer=answer[0])
+        return answer if best is None else (best.move, answer[1], best.length)
 
     def _perfect_play_plies(self, state: RastrosState, limits: Limits) -> int | None:
         """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
@@ -274,20 +295,20 @@ class RastrosSearcher:
         key = book_key(self.n, int(self.piece), int(self.region), self.side)
         piece, region, side = key.piece, np.uint64(key.region), key.side
         back = mirror_squares(self.n) if key.mirrored else None  # the reflection is its own inverse
-        proof = self._solve_in_frame(step, ctl, budget, piece, region, side)
+        proof = self._solve_in_frame(step, ctl, budget, piece, region, side, back)
         if proof is not None and back is not None:
             proof.best_move = back[proof.best_move]
             proof.pv = [proof.best_move]
         return proof
 
     def _solve_in_frame(self, step: int, ctl: np.ndarray, budget: int, piece: int, region: np.uint64,
-                        side: int) -> Progress | None:
+                        side: int, back: tuple[int, ...] | None) -> Progress | None:
         if self.root_result is None:
             self.root_result = self.solver.solve(piece, region, side, ctl, budget)
             if self.root_result is None:
                 return None
         won = self.root_result == 1
-        best = self.solver.best_move(piece, region, side, won, ctl, budget)
+        best = self.solver.best_move(piece, region, side, won, ctl, budget, hardest=not self.hint, game_squares=back)
         if best is not None:  # the position's length, not the hardest loss's: analysis shows it
             plies = best.length
             return Progress(depth=step, best_move=best.move, pv=[best.move], kind="solver",
@@ -327,13 +348,15 @@ class RastrosSearcher:
         """Search the root moves to ``depth``, the previous best first.  Noisy levels search every
         move with a full window and add their noise to the values not proven (so a level never
         prefers a faster loss or a slower win); the value reported is the chosen move's own, without
-        its noise.  A stopped iteration still counts when its first move (the previous best) was
-        finished, unless the level is noisy."""
+        its noise.  A hint (``Limits.best``) searches every move with a full window too and takes,
+        of the moves of the best value, the first on the board, as analysis does.  A stopped
+        iteration still counts when its first move (the previous best) was finished, unless the
+        level is noisy."""
         noise = self.options.noise
         scored: list[tuple[float, int, int]] = []  # (value the move is chosen by, its own value, square)
         alpha = -WIN - 1
         for i, q in enumerate(self.order):
-            v = self._root_value(q, depth, alpha, bool(noise) or i == 0, ctl)
+            v = self._root_value(q, depth, alpha, bool(noise) or self.hint or i == 0, ctl)
             if v is None:
                 break
             alpha = max(alpha, v)
@@ -341,7 +364,7 @@ class RastrosSearcher:
         finished = len(scored) == len(self.order)
         if not scored or (noise and not finished):
             return None
-        scored.sort(key=lambda t: -t[0])
+        scored.sort(key=lambda t: (-t[0], t[2] if self.hint else 0))
         searched = {q for _, _, q in scored}
         self.order = [q for _, _, q in scored] + [q for q in self.order if q not in searched]
         _, value, move = scored[0]
@@ -398,25 +421,31 @@ class RastrosPlayer(Player):
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits(time=1.0)
         n = state.game.n
-        if n not in self._searchers:
-            self._searchers[n] = RastrosSearcher(n, self.options, self.weights, self.seed)
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
-        capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop)
-        self.last = search(self._searchers[n], state, capped, progress, moves=safe_first(state))
+        capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop, best=limits.best)
+        self.last = search(self.searcher(n), state, capped, progress, moves=safe_first(state))
         if self.options.root_solve and (self.last.proven == 1 or self.last.score >= PROVEN):
             after = state.play(self.last.best_move)
             if not after.is_terminal():
                 self._searchers[n].remember_win(after)
         return self.last.best_move
 
+    def searcher(self, n: int) -> RastrosSearcher:
+        """The search of n x n boards, made on its first use and kept (its tables with it)."""
+        if n not in self._searchers:
+            self._searchers[n] = RastrosSearcher(n, self.options, self.weights, self.seed)
+        return self._searchers[n]
+
     def known_move(self, state: RastrosState) -> int | None:
-        """A win in one, else the book's move where this level reads the book: ``start``'s answers
-        without a search."""
+        """A win in one, else the book's move where this level reads the book, the quickest win
+        or slowest loss where the solver counts them: a hint's answers without a search."""
         if state.is_terminal():
             return None
         win = winning_step(state)
         if win is not None or not self.options.book:
             return win
         answer = book_choice(state)
-        return None if answer is None else answer[0]
+        if answer is None:
+            return None
+        return self.searcher(state.game.n).quickest_or_slowest(state, Limits(best=True), answer)[0]

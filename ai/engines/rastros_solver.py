@@ -10,6 +10,7 @@ the fewest winning moves (one slip and the win is gone), then the longest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -82,11 +83,17 @@ class Solver:
         return None if move < 0 else int(move)
 
     def best_move(self, piece: int, region: int, side: int, won: bool, ctl: np.ndarray,
-                  budget: int = 0) -> SolvedMove | None:
-        """The move of a solved position, the lowest square on ties, with the lengths (``SolvedMove``).
-        Won: the shortest win.  Lost: the reply after which the winner has the fewest winning
-        moves (a reply that ends the game, lets the winner step into its goal or leaves the
-        winner no losing move counts as the most), then the longest loss; when counting is cut off by ``budget``, the longest loss.
+                  budget: int = 0, hardest: bool = True, prefer: int | None = None,
+                  game_squares: Sequence[int] | None = None) -> SolvedMove | None:
+        """The move of a solved position, on ties ``prefer`` (a book's move) or else the lowest
+        square as the game numbers it (``game_squares``: each square's number there, when the
+        solver works in the mirrored frame; the game's order of the moves, as analysis breaks ties),
+        with the lengths (``SolvedMove``).
+        Won: the shortest win.  Lost and ``hardest`` (the computer's own move): the reply after
+        which the winner has the fewest winning moves (a reply that ends the game, lets the winner
+        step into its goal or leaves the winner no losing move counts as the most), then the
+        longest loss; when counting is cut off by ``budget``, or not ``hardest`` (a hint, which
+        names the slowest loss as analysis ranks it), the longest loss.
         None if the lengths are cut off."""
         b, table, work = self.board, self.table.table, self.table.work
         region = np.uint64(region)
@@ -107,10 +114,15 @@ class Solver:
             replies.append((q, abs(plies)))
         if not replies:
             return None
+        def game_square(q: int) -> int:
+            return q if game_squares is None else game_squares[q]
+
         if won:
-            quickest = min(replies, key=lambda r: (r[1], r[0]))
+            quickest = min(replies, key=lambda r: (r[1], r[0] != prefer, game_square(r[0])))
             return SolvedMove(*quickest, quickest[1])
-        longest = min(replies, key=lambda r: (-r[1], r[0]))
+        longest = min(replies, key=lambda r: (-r[1], r[0] != prefer, game_square(r[0])))
+        if not hardest:
+            return SolvedMove(*longest, longest[1])
         counts = self.winner_counts(piece, region, side, [q for q, _ in replies], ctl, stop_at)
         if counts is None:
             return SolvedMove(*longest, longest[1])

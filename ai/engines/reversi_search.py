@@ -141,6 +141,7 @@ class KernelSearch:
         self.known = self.known_margin(int(self.me), int(self.opp))
         speed = KERNEL_SOLVER_6X6 if self.tables.size == 6 else KERNEL_SOLVER
         self.limits = limits
+        self.hint = limits.best  # every root move valued exactly, a tie broken by the board's order
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
                               self.solve_first, self.known is not None)
         if self.plan.step is not None:
@@ -190,7 +191,7 @@ class KernelSearch:
     def midgame(self, depth: int, ctl: np.ndarray) -> Progress | None:
         t = self.tables
         guess, window = (self.guess, ASPIRATION) if self.guess is not None else (0, 0)
-        done = kernel.search_root_with(self.me, self.opp, depth, self.first, bool(self.noise), 0, t.geo,
+        done = kernel.search_root_with(self.me, self.opp, depth, self.first, bool(self.noise) or self.hint, 0, t.geo,
                                        t.square_value, t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq,
                                        self.out_value, self.pat, self.weights, guess, window, self.mpc,
                                        self.mpc_t)
@@ -199,13 +200,21 @@ class KernelSearch:
         values = self.out_value[:done].astype(float)
         if self.noise:
             values += [self.rng.uniform(-self.noise, self.noise) for _ in range(done)]
-        best = int(np.argmax(values))  # the first of equals: the better ordered move
+        best = self.first_of_equals(values) if self.hint else int(np.argmax(values))
         move, value = int(self.out_sq[best]), int(self.out_value[best])
         self.first = move
         if done == self.move_count and abs(value) < kernel.DISC:
             self.guess = value
         pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
         return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
+
+    def first_of_equals(self, values: np.ndarray) -> int:
+        """A hint's best move among the searched: of the moves of the best value, the first on the
+        board (the game's order, ``ai.move_values.move_order``), as analysis breaks the tie.  The
+        search's own first of equals is its ordering's, which its tables' history changes: the same
+        player named f6 and then c1 of two moves at +1.28."""
+        tied = np.flatnonzero(values == values.max())
+        return int(min(tied, key=lambda i: int(self.out_sq[i])))
 
     def solve(self, ctl: np.ndarray) -> Progress | None:
         """The exact margin, searched from the known margin if there is one.  Cut off after a
@@ -227,9 +236,25 @@ class KernelSearch:
                 return self.kept
             self.remember(move, margin)  # proven to reach it: the next move keeps it too
             return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
+        if self.hint:
+            move = self.first_reaching(move, margin, ctl)
         self.remember(move, margin)
         pv = self.principal_variation(move, self.empties, t.end_keys, t.end_data)
         return proof(move, margin, self.empties, pv)
+
+    def first_reaching(self, move: int, margin: int, ctl: np.ndarray) -> int:
+        """A hint's move of a solved position: of the moves that reach the exact ``margin``, the
+        first on the board (as analysis breaks the tie), found by a narrow solve led by each move
+        before ``move`` in turn (the solver keeps its first move of the best value); ``move``
+        when none does or a solve is cut off."""
+        for square in range(move):
+            if not kernel.move_mask(self.me, self.opp, self.tables.geo) & kernel.bit(square):
+                continue
+            if not self.solve_with(square, margin, ctl, margin - 1, margin + 1):
+                return move
+            if int(self.out[0]) == square and int(self.out[1]) == margin:
+                return square
+        return move
 
     def solve_with(self, first: int, guess: int, ctl: np.ndarray, alpha: int = -64, beta: int = 64) -> bool:
         """The endgame solver at the root within (alpha, beta), from ``first``; False if ``ctl`` stopped it."""

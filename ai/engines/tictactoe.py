@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, ProgressCallback
 from ai.engines.tictactoe_course import aima_player
@@ -28,6 +29,9 @@ from ai.levels import player_table, random_level
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
 from games.tictactoe import TicTacToe, TicTacToeState
+
+if TYPE_CHECKING:
+    from ai.move_values import MoveValue
 
 
 @lru_cache(maxsize=32)
@@ -358,6 +362,12 @@ class Tactics(Player):
         forced, reason = self._rule_move(state, moves)
         if not forced and limits is not None and limits.best:
             forced = self._drawing_hint(state)
+            solved = None if forced else self._solved_hint(state, limits)
+            if solved is not None:
+                if progress is not None:  # the hint's words give analysis' length: "X wins in 5 plies"
+                    progress(replace(rule_report(state, solved.move), proven_plies=solved.plies,
+                                     score=float(solved.proven * (WIN - solved.plies))))
+                return solved.move
         search_limits, winning_line = limits, False
         if not forced and self.threats:
             clock = threat_clock(limits)
@@ -387,6 +397,17 @@ class Tactics(Player):
         among the equal draws, rather than the search's pick among them."""
         move = first_drawing_move(state) if self.perfect else None
         return [] if move is None else [move]
+
+    def _solved_hint(self, state: TicTacToeState, limits: Limits) -> MoveValue | None:
+        """A hint on a won or lost solved board: analysis' first move (the quickest win, the
+        slowest loss, the first in the game's order among moves of one length), rather than the
+        search's pick among moves of one length (c1 where analysis named b2, both wins in 5)."""
+        if not self.perfect or not _solved_move_values(state):
+            return None
+        from ai.move_values import analyse
+
+        best = analyse(state, "tictactoe", limits.stop, max_depth=len(state.legal_moves()), player=self).best()
+        return best if best is not None and best.proven and best.plies is not None else None
 
     def _rule_move(self, state: TicTacToeState, moves: list[int]) -> tuple[list[int], str]:
         """The move a rule plays before any search, with its ``Progress.reason``: the centre of an
