@@ -161,3 +161,16 @@ def test_level_five_with_traps_answers_a_legal_move_in_its_time():
     player = EnginePlayer(None, tables=True, traps=Traps())
     for seconds in (0.05, 0.5):
         assert player.choose(state, Limits(time=seconds)) in state.legal_moves()
+
+
+def test_a_hint_names_the_deep_searchs_move_not_a_lure():
+    """A hint is the best move the player knows (``Limits.best``): where level-5 would play the
+    equal move that tempts the opponent, the hint names the deep search's own move, as analysis'
+    first row does, and spends no time on traps."""
+    state = GAME.from_text(LURING)
+    player = EnginePlayer(None, tables=True, traps=Traps())
+    lures_sought = []
+    player.trap_setter.choose = lambda *args: lures_sought.append(args) or None
+    move = player.choose(state, Limits(time=0.5, best=True))
+    assert move == player.last.best_move and move in state.legal_moves()
+    assert lures_sought == []

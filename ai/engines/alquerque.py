@@ -531,7 +531,7 @@ class EnginePlayer(Player):
         caps = [d for d in (limits.depth, self.depth) if d is not None]
         budget = None if limits.time is None else limits.time * TIME_SHARE
         capped = replace(limits, time=budget, depth=min(caps) if caps else None)
-        if self.trap_setter is None or budget is None or caps:
+        if self.trap_setter is None or budget is None or caps or limits.best:  # a hint names no lure
             self.last = search(self.searcher, state, capped, progress)
             return self.last.best_move
         started = time.perf_counter()
