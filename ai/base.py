@@ -90,6 +90,9 @@ class PlayerInfo:
     id: str  # "level-3", "rastros:basilio"
     title: str  # "Level 3", "Basilio"
     description: str = ""
+    # a bot of the university course these rules come from ("Course Easy", Basilio, AIMA): what a
+    # tournament's note under its progress bar explains, whatever the player's title says
+    course: bool = False
 
 
 class Player:

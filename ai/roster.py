@@ -48,20 +48,20 @@ def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
 def _reversi_course(name: str, depth: int) -> PlayerInfo:
     return PlayerInfo(f"reversi:{name}", f"Course {name.title()}",
                       f"The {name.title()} player of the university course project these rules come from: "
-                      f"alpha-beta at depth {depth}, counting discs.")
+                      f"alpha-beta at depth {depth}, counting discs.", course=True)
 
 
 def _alquerque_minimax(depth: int) -> PlayerInfo:
     return PlayerInfo(f"alquerque:minimax-{depth}", f"Course minimax {depth}",
                       f"The minimax of the university course these rules come from, at depth {depth}; "
-                      "evaluation: own pieces minus the enemy's.")
+                      "evaluation: own pieces minus the enemy's.", course=True)
 
 
 def _aima_course(player_id: str, title: str, depth: int, what: str) -> PlayerInfo:
     """A course player searching with AIMA's cut-off alpha-beta, its depth said as the course says
     it and in plies (AIMA cuts off at ``depth > d``: d + 1 plies)."""
     return PlayerInfo(player_id, title, f"The alpha-beta of the university course these rules come from, at depth {depth} "
-                      f"({depth + 1} plies ahead) {what}")
+                      f"({depth + 1} plies ahead) {what}", course=True)
 
 
 def _rastros_course(player_id: str, title: str, what: str) -> PlayerInfo:
@@ -122,11 +122,11 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             "the 8x8 opening.",
         ),
         PlayerInfo("rastros:bacoco", "Bacoco",
-                   "The random player of the university course these rules come from."),
+                   "The random player of the university course these rules come from.", course=True),
         PlayerInfo("rastros:obtuso-sw", "ObtusoSW",
-                   "The player of the university course these rules come from that always goes south, then west."),
+                   "The player of the university course these rules come from that always goes south, then west.", course=True),
         PlayerInfo("rastros:obtuso-ne", "ObtusoNE",
-                   "The player of the university course these rules come from that always goes north, then east."),
+                   "The player of the university course these rules come from that always goes north, then east.", course=True),
         _rastros_course("rastros:random-plus", "Random Plus", "that only knows won and lost games."),
         _rastros_course("rastros:basilio", "Basilio",
                         "by distance to its goal: the player students must beat."),

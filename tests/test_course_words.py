@@ -118,31 +118,55 @@ def test_the_new_game_screens_first_course_names_the_university_course(tmp_path,
     assert saying_course and NAMES_ORIGIN.search(saying_course[0]), saying_course
 
 
-@pytest.mark.parametrize("language", ["en", "pt"])
-def test_a_tournament_of_course_players_says_what_they_are(tmp_path, monkeypatch, language):
-    """A tournament's tables and chart named "Course Easy" and "Course Hard" with no description
-    (New game gives one): the screen at 800x560 says under its progress bar whose course they are,
-    whole; a tournament of levels alone does not."""
+def course_note_drawn(app, monkeypatch, game_id: str, players: set[str]) -> str:
+    """The text the tournament screen of ``players`` draws in its first frames, in one line."""
     from tests.ui_helpers import tournament_started
+
+    drawn = recorded_text(monkeypatch)
+    scene = tournament_started(app, game_id, players)
+    app.run_frames(2)
+    scene.tournament.cancel()
+    return " ".join(drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize(("game_id", "course", "titles"), [
+    ("reversi", {"reversi:easy", "reversi:hard"}, {"en": "Course Easy, Course Hard", "pt": None}),
+    ("rastros", {"rastros:basilio"}, {"en": "Basilio", "pt": "Basilio"}),
+    ("tictactoe", {"tictactoe:aima"}, {"en": "AIMA", "pt": "AIMA"}),
+])
+def test_a_tournament_of_course_players_says_what_they_are(tmp_path, monkeypatch, language, game_id, course, titles):
+    """A tournament's tables and chart named "Course Easy" and "Course Hard" with no description
+    (New game gives one): the screen at 800x560 says under its progress bar which players are the
+    university course's bots, whole; a tournament of levels alone does not.  Rastros' Basilio and
+    Tic-tac-toe's AIMA, course bots whose titles do not say "Course", had no note: the registry
+    (``PlayerInfo.course``) says which players are course bots, not their titles."""
     from ui.scenes.tournament_results import COURSE_PLAYERS
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     app.settings.language = language
     app.apply_settings()
     try:
-        note = i18n._(COURSE_PLAYERS)
-        drawn = recorded_text(monkeypatch)
-        scene = tournament_started(app, "reversi", {"reversi:easy", "reversi:hard"})
-        app.run_frames(2)
-        with_course = " ".join(drawn)
-        scene.tournament.cancel()
-        drawn.clear()
-        tournament_started(app, "reversi", {"level-1", "level-2"})
-        app.run_frames(2)
-        levels_only = " ".join(drawn)
+        with_course = course_note_drawn(app, monkeypatch, game_id, course | {"level-1"})
+        levels_only = course_note_drawn(app, monkeypatch, game_id, {"level-1", "level-2"})
+        said = i18n._(COURSE_PLAYERS).split("{players}")[1]
     finally:
         i18n.set_language("en")
         app.quit()
-    assert note in with_course and NAMES_ORIGIN.search(COURSE_PLAYERS)
-    assert note not in levels_only
+    assert NAMES_ORIGIN.search(COURSE_PLAYERS) and said.strip()
+    if titles[language] is not None:  # the course players named, as the tables name them
+        assert f"{titles[language]}{said}" in with_course
+    assert said in with_course
+    assert said not in levels_only
 
+
+
+def test_the_registry_marks_the_players_described_as_the_courses():
+    """``PlayerInfo.course`` (what the tournament's note goes by) is set on exactly the players
+    whose description says they are the university course's: a new course bot with a plain name
+    is not left out of the note, and no other player is put in it."""
+    import ai
+
+    for game_id in games.available_ids():
+        for info in ai.catalog(game_id):
+            assert info.course == ("university course" in info.description), (game_id, info.title)

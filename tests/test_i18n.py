@@ -353,7 +353,7 @@ def test_the_standings_heading_says_from_how_many_games_elo_is_shown():
     games on, as the English says."""
     try:
         i18n.set_language("pt")
-        heading = i18n._("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+        heading = i18n._("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
     finally:
         i18n.set_language("en")
     assert "a partir de 8 jogos" in heading and "após" not in heading

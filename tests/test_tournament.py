@@ -313,12 +313,13 @@ Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.
  3. gtp:gnugo --mode gtp      0 of 0    1 of 1         -    0 of 0
  4. sleeper.py                0 of 1    0 of 1    0 of 0         -
 
-Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):
+Standings (Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
  1  level-1                    2.5      3    2    1    0     0   83.3%   +210 (-77..>+210)
  2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
  3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
  4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
+Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).
 Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
 
 Forfeits:
@@ -1177,7 +1178,7 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     assert tmp_path / "turma.md" in paths
     text = (tmp_path / "turma.md").read_text(encoding="utf-8")
     tables = markdown_tables(text)
-    standing = tables["Standings (win 1, draw 1/2; Elo: mean 0, 95% interval)"]
+    standing = tables["Standings (Elo: mean 0, 95% interval)"]
     assert standing[0][:5] == ["#", "player", "points", "games", "W"]
     assert [row[:8] for row in standing[1:]] == [
         [str(s.rank), s.player, f"{s.points:g}", str(s.games), str(s.wins), str(s.draws), str(s.losses),
@@ -1223,6 +1224,57 @@ def html_tables(text: str) -> dict[str, list[list[str]]]:
     parser = Tables()
     parser.feed(text)
     return parser.tables
+
+
+VOID_ELEMENTS = {"meta", "br", "hr", "img", "link", "input", "col", "area", "base", "source", "wbr"}
+
+
+def page_language(text: str) -> str:
+    """The ``lang`` of a whole, well-formed HTML page, which ``html.parser`` reads through: every
+    element closed in order (void ones, ``<meta>``, close themselves), one ``<html>`` around the rest."""
+    from html.parser import HTMLParser
+
+    class Checked(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.open: list[str] = []
+            self.lang: str | None = None
+            self.after_html = False
+
+        def handle_starttag(self, tag, attrs) -> None:
+            assert not self.after_html and (self.open or tag == "html"), f"<{tag}> outside <html>"
+            if tag == "html":
+                self.lang = dict(attrs).get("lang")
+            if tag not in VOID_ELEMENTS:
+                self.open.append(tag)
+
+        def handle_endtag(self, tag) -> None:
+            assert self.open and self.open[-1] == tag, f"</{tag}> closes {self.open}"
+            self.open.pop()
+            self.after_html = not self.open
+
+    checked = Checked()
+    checked.feed(text)
+    checked.close()
+    assert text.startswith("<!DOCTYPE html>") and checked.after_html and not checked.open, checked.open
+    assert checked.lang, "no <html lang>"
+    return checked.lang
+
+
+def test_the_web_page_is_whole_html_in_the_language_it_is_written_in(tmp_path):
+    """FILE.html had ``<html>`` with no ``lang``: a screen reader read a Portuguese report with an
+    English voice, and a browser offered to translate it.  The page says its language (English
+    from the command line; the window's gives its own: tests/test_ui_tournament.py) and every
+    element it opens is closed.  Under the standings it says how points count in words."""
+    from ai.commands.tournament import POINTS_LEGEND, write_results
+
+    ids = ["ana", "rui"]
+    results = [result("ana", "rui", 0), result("rui", "ana", None)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, False, standings(ids, results), results, [1, 2])
+    write_results(summary, str(tmp_path / "turma"))
+    text = (tmp_path / "turma.html").read_text(encoding="utf-8")
+    assert page_language(text) == "en"
+    assert f"<p>{POINTS_LEGEND}</p>" in text and "1/2" not in text
 
 
 def test_the_report_as_a_web_page_has_the_markdowns_tables_for_a_class_site(tmp_path):

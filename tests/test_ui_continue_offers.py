@@ -13,6 +13,7 @@ import os
 from dataclasses import replace
 
 import pygame
+import pytest
 
 import games
 from tests.ui_helpers import key, wait
@@ -88,6 +89,50 @@ def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app):
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == games_left["watched"][1].moves
 
 
+LEFT_OUT = {"en": "one you only watched or never moved in is under Saved games",
+            "pt": "um que só viu ou em que nunca jogou está em Jogos guardados"}
+KEPT_THERE = {"en": "unfinished games you only watched or never moved in",
+              "pt": "jogos por acabar que só viu ou em que nunca jogou"}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_lists_say_where_the_games_continue_leaves_out_are(app, monkeypatch, language):
+    """Continue leaves out a game where only the computer moved (a menu slip: nobody wants it back
+    above the games they played) as well as a watched one, as intended; but the Continue list said
+    "Every game you leave before it ends is kept here (a watched one under Saved games)", and Saved
+    games spoke of watched games alone: a player who left a game before their first move looked
+    for it in the one list and was not told it was in the other.  Both lists say it now."""
+    from tests.ui_helpers import click_widget, recorded_text
+    from ui import i18n
+
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        games_left = evening()
+        app.switch(MenuScene(app))
+        drawn = recorded_text(monkeypatch)
+        click_widget(app, app.scene.menu, "continue")
+        assert isinstance(app.scene, UnfinishedScene)
+        app.invalidate()
+        app.run_frames(2)
+        continue_list = " ".join(drawn)
+        listed = [entry.path for entry in app.scene.entries]
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
+        drawn.clear()
+        click_widget(app, app.scene.menu, "saved")
+        assert isinstance(app.scene, RecordsScene) and wait(app, lambda: not app.scene.reading.loading, 30)
+        app.invalidate()
+        app.run_frames(2)
+        saved_games = " ".join(drawn)
+        saved_rows = {entry.path for entry in app.scene.entries}
+    finally:
+        i18n.set_language("en")
+    assert listed == [games_left["played"][0], games_left["hotseat"][0]]  # Continue: the games played
+    assert LEFT_OUT[language] in continue_list, continue_list
+    assert games_left["pc_only"][0] in saved_rows and KEPT_THERE[language] in saved_games, saved_games
+
+
 def test_a_watched_game_alone_gives_no_continue_but_saved_games(app):
     """The only unfinished game a watched one: no Continue button (it would open it), Saved games
     is there to reach it."""
@@ -153,7 +198,7 @@ def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers
     listed = {entry.path for entry in rows.entries}
     assert {path for path, _record in watched[5:]} | {saved} <= listed
     assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
-    assert f"the last {NOT_OFFERED_KEPT} watched games left unfinished" in rows.hint()  # the user is told
+    assert f"the last {NOT_OFFERED_KEPT} unfinished games you only watched" in rows.hint()  # the user is told
 
 
 def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(tmp_path, monkeypatch):

@@ -370,7 +370,8 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         crosstable = text.split(legend)[1].split("Classificação")[0]
         assert re.search(r"\b\d(,5)? de 2\b", crosstable) and not re.search(r"\d/\d", crosstable), crosstable
         for heading in (legend,
-                        "Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%):",
+                        "Classificação (Elo: média 0, intervalo de 95%):",
+                        "Pontos: uma vitória vale 1, um empate meio ponto, uma derrota 0",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
         assert "raiser, 4 jogos (" in text and " falhou na jogada 1: ZeroDivisionError" in text, text
@@ -824,6 +825,39 @@ def class_league(app, tmp_path, players: int, games_per_pair: int = 2,
     return scene, ids
 
 
+LEGEND = {"en": "Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).",
+          "pt": "Pontos: uma vitória vale 1, um empate meio ponto, uma derrota 0 (V, E, D: vitórias, empates, "
+                "derrotas)."}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_standings_say_in_words_that_a_draw_is_half_a_point(tmp_path, monkeypatch, language):
+    """The standings' heading said "win 1, draw ½" ("draw 1/2" in the files), which a student
+    read as a fraction, or as a draw worth 1 of 2 points.  The heading keeps to the ratings, and a
+    line under the table says in words what a win and a draw are worth and what W, D, L are."""
+    from tests.ui_helpers import make_app
+    from ui import i18n
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.language = language
+    app.apply_settings()
+    try:
+        scene, _ids = class_league(app, tmp_path, 4)
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+        inside = [(value, rect) for value, rect in drawn if scene.standings_area.contains(rect)]
+    finally:
+        i18n.set_language("en")
+        app.quit()
+    said = " ".join(value for value, _rect in inside)
+    assert LEGEND[language] in said, said
+    assert "½" not in said.split(LEGEND[language])[0] and "1/2" not in said
+    rows = [rect for value, rect in inside if re.match(r"\d+\. s0", value)]
+    legend_top = min(rect.top for value, rect in inside if LEGEND[language].startswith(value))
+    assert len(rows) == 4 and legend_top >= max(rect.bottom for rect in rows)  # under the table
+
+
 def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, monkeypatch):
     """17 players at 800x560: the standings showed the first ten and no more (the teacher could
     not see who came last), the crosstable's last column fell off its panel and the ratings'
@@ -1147,7 +1181,7 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.frame()
-        heading = i18n._("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+        heading = i18n._("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
         first = next(i for i, (value, _rect) in enumerate(drawn) if heading.startswith(value) and len(value) > 8)
         lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == heading else drawn[first:first + 1]
         assert " ".join(value for value, _rect in lines) == heading, [v for v, _r in drawn[first:first + 2]]
@@ -1610,7 +1644,7 @@ def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypat
 def test_save_writes_the_tables_in_markdown_in_the_windows_language(tmp_path, monkeypatch):
     """A teacher pastes a class's results into a course page (Markdown tables); the window saved
     CSV, JSON and text only.  Save writes FILE.md too, in the window's language, and says so."""
-    from tests.test_tournament import markdown_tables
+    from tests.test_tournament import markdown_tables, page_language
     from tests.ui_helpers import make_app
     from ui import i18n
 
@@ -1623,11 +1657,15 @@ def test_save_writes_the_tables_in_markdown_in_the_windows_language(tmp_path, mo
         scene._save()
         [md] = (tmp_path / "tournaments").glob("*.md")
         tables = markdown_tables(md.read_text(encoding="utf-8"))
-        standings = tables["Classificação (vitória 1, empate 1/2; Elo: média 0, intervalo de 95%)"]
+        standings = tables["Classificação (Elo: média 0, intervalo de 95%)"]
         assert standings[0][:4] == ["#", "jogador", "pontos", "jogos"]
         assert [row[1] for row in standings[1:]] == [scene._name(pid) for pid in ids]
         assert [row[3] for row in standings[1:]] == [str(st.games) for st in scene.table]
         assert any(md.name in m.text and "Markdown" in m.text for m in scene.messages.items)
+        assert LEGEND["pt"] in md.read_text(encoding="utf-8")
+        [page] = (tmp_path / "tournaments").glob("*.html")
+        text = page.read_text(encoding="utf-8")
+        assert page_language(text) == "pt" and LEGEND["pt"] in text  # FILE.html says the language it is in
     finally:
         i18n.set_language("en")
         app.quit()

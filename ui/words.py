@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ui.i18n import N_, _, localized, ngettext
+from ui.i18n import language as i18n_language
 
 log = logging.getLogger(__name__)
 _openings_unread: set[str] = set()  # why a game's list of opening names could not be read, said once each
@@ -1167,7 +1168,8 @@ REPORT_TEXTS = (
     N_("game {numbers}"), N_("games {numbers}"),
     N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"),
     N_("{points} of {games}"),
-    N_("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+    N_("Standings (Elo: mean 0, 95% interval):"),
+    N_("Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "
        "standings would."),
@@ -1210,3 +1212,6 @@ class ReportWords:
         import games
 
         return title(games.info(game_id))
+
+    def language(self) -> str:
+        return i18n_language()

@@ -6,8 +6,8 @@
 ``--games N``: N games with each player of a pair moving first, so 2N games per pair.
 ``--openings PLIES``: round r of every pair (one game each way) starts after round r's PLIES
 random moves, so deterministic players do not replay the same two games.  A live
-progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: win
-1, draw 1/2; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
+progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: a win
+1, a draw half a point, as a line under them says; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
 player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game), FILE-standings.csv, FILE.md and FILE.html (the standings and crosstable as Markdown tables
 and as a web page, for a course page) at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
@@ -106,6 +106,10 @@ class ReportWords:
     def game(self, game_id: str) -> str:
         """The game's name in the header line."""
         return game_id
+
+    def language(self) -> str:
+        """The code of the report's language ("en"), which FILE.html's ``<html lang>`` states."""
+        return "en"
 
 
 ENGLISH = ReportWords()
@@ -327,6 +331,10 @@ def faults_of(summary: Summary, player_id: str, words: ReportWords = ENGLISH, wi
 
 
 # how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
+STANDINGS = "Standings (Elo: mean 0, 95% interval):"
+# how points count, said in words under the standings: "win 1, draw 1/2" in the heading read as
+# a fraction, or as a draw worth one of two points, to a student
+POINTS_LEGEND = "Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."
 TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."
 
 
@@ -403,8 +411,9 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
         say(CROSSTABLE),
         format_crosstable(summary.players, summary.results, order, names, words, width),
         "",
-        say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):"),
+        say(STANDINGS),
         format_standings(order, names, words),
+        say(POINTS_LEGEND),
     ]
     if has_ties(order):  # the order of players on equal points is a rule, said
         parts.append(say(TIE_BREAKS))
@@ -484,9 +493,10 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
              str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
     sections = [Section("p", report_head(summary, words)),
-                Section("h", say("Standings (win 1, draw 1/2; Elo: mean 0, 95% interval):").rstrip(":")),
+                Section("h", say(STANDINGS).rstrip(":")),
                 Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows,
-                        right=set(range(2, 9)) | {0})]
+                        right=set(range(2, 9)) | {0}),
+                Section("p", say(POINTS_LEGEND))]
     if has_ties(order):
         sections.append(Section("p", say(TIE_BREAKS)))
     sections += [Section("p", note) for note in standings_notes(summary, words)]
@@ -554,7 +564,8 @@ def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
         else:
             body.append("<ul>\n" + "\n".join(f"<li>{html.escape(item)}</li>" for item in section.rows) + "\n</ul>")
     title = html.escape(sections[0].text)
-    return (f"<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n"
+    lang = html.escape(words.language(), quote=True)
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n"
             f"<style>{HTML_STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>")
 
 

@@ -236,6 +236,7 @@ class MenuFormScene(Scene):
     building = False
     form_drag: DragScroll | None = None  # a press on the form, that a finger may drag to scroll it
     panel: pygame.Rect  # the card the form is drawn on (its buttons under it), laid out by ``resize``
+    scrolled_at_press: int | None = None  # how far the form was scrolled at the left button's press
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -303,7 +304,9 @@ class MenuFormScene(Scene):
         elif self.menu is not None and not self._form_dragged(event):
             from ui.menu_text import field_events
 
+            scrolled = self.menu.get_scrollarea().get_offsets()[1]
             self.menu.update(field_events(self.menu, space_on_switch_as_enter(self.menu, tab_as_arrow(event))))
+            self._settle_form_scroll(event, scrolled)
             line = self.menu.get_selected_widget()
             mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             if mouse and line is not None and line.is_selected():  # the mouse chose a line: the keyboard goes on from there
@@ -324,14 +327,37 @@ class MenuFormScene(Scene):
             drag.press(event.pos, view)
         elif event.type == pygame.MOUSEMOTION and drag.pressed_at is not None:
             moved = drag.pixels(event.pos, self.app.scale)
-            if moved:
-                hidden = area.get_hidden_height()
-                area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL,
-                               min(1.0, max(0.0, (area.get_offsets()[1] + moved) / max(1, hidden))))
+            if moved:  # the content follows the pointer to the pixel (``scroll_to`` missed by one or two)
+                from ui.scenes.common import scroll_exactly
+
+                scroll_exactly(area, min(area.get_hidden_height(), max(0, area.get_offsets()[1] + moved)))
             return drag.dragging
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag.pressed_at is not None:
-            return drag.release()
+            dragged = drag.release()
+            if dragged and hasattr(self.menu, "settle_scroll"):  # a ``make_menu`` form
+                self.menu.settle_scroll(0)
+            return dragged
         return False
+
+    def _settle_form_scroll(self, event: pygame.event.Event, scrolled: int) -> None:
+        """The form scrolled by the wheel or a click on its scrollbar's track (from ``scrolled``
+        pixels down), or by the scrollbar's slider dragged and let go: on to where no row is cut
+        at its top (``settle_scroll``).  A click that scrolled nothing moves nothing."""
+        if not hasattr(self.menu, "settle_scroll") or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        area = self.menu.get_scrollarea()
+        now = area.get_offsets()[1]
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
+            # the left button on the scrollbar, beside the view (a line clicked scrolls itself into view)
+            on_bar = area.get_rect(to_real_position=True).collidepoint(event.pos) and \
+                not area.get_absolute_view_rect().collidepoint(event.pos)
+            if now != scrolled and (event.button != 1 or on_bar):
+                self.menu.settle_scroll(1 if now > scrolled else -1)
+            self.scrolled_at_press = area.get_offsets()[1] if event.button == 1 and on_bar else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.scrolled_at_press is not None and now != self.scrolled_at_press:
+                self.menu.settle_scroll(0)
+            self.scrolled_at_press = None
 
     # -- the buttons under the form (Start, Back), in the keyboard's ring ----------------------------
     def form_buttons(self) -> list[Button]:

@@ -228,8 +228,63 @@ class _Form(pygame_menu.Menu):
         if lit.bottom > top and lit.top < top + area.get_view_rect().height:
             self._scroll_highlight_into_view(widget)
 
+    def settle_scroll(self, way: int) -> None:
+        """After the wheel (``way`` 1 down, -1 up) or a drag (0), scroll on to where no row is cut
+        at the top of the view: down past the row the top edge cuts, up to its top, or (a drag)
+        whichever is nearer; the ends stay as they are.  The wheel moved the form by a step of its
+        scrollbar's track, a drag by the pointer's pixels, and the row scrolled to showed cut, by
+        a pixel or by half of it, at New game's, Settings' and every form's top edge."""
+        area = self.get_scrollarea()
+        hidden, top = area.get_hidden_height(), area.get_offsets()[1]
+        rows = self._row_rects()
+        cut = [rect for rect in rows if rect.top < top < rect.bottom]
+        if not hidden or not cut or top >= hidden:
+            return
+        up, down = min(rect.top for rect in cut), max(rect.bottom for rect in cut)
+        aim = down if way > 0 else up if way < 0 else (up if top - up <= down - top else down)
+        if aim <= min(rect.top for rect in rows):  # only the form's margin above: its very top
+            aim = 0
+        scroll_exactly(area, max(0, min(hidden, aim)))
+
+    def _row_rects(self) -> list[pygame.Rect]:
+        """The form's rows in its own coordinates (as ``get_offsets`` counts): each shown widget
+        outside a frame, and each frame (a row of buttons) whole; not a margin (no width, and a
+        place at the form's corner that is none of its own)."""
+        rects = [widget.get_rect() for widget in self._shown_widgets() if widget is not None and widget.get_frame() is None]
+        return [rect for rect in rects if rect.width]
+
     def _shown_widgets(self) -> list[Any]:
         return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
+
+
+def scroll_exactly(area: pygame_menu._scrollarea.ScrollArea, offset: int) -> None:
+    """Scroll ``area`` so that it is ``offset`` pixels down its content, to the pixel.
+    ``ScrollArea.scroll_to`` moves the scrollbar's slider by whole pixels of its track, shorter
+    than the content, so only some offsets can be had that way (a row's top often not); the
+    slider is put where its value is ``offset`` (pygame-menu reads it back rounded down)."""
+    for bar in area._scrollbars:  # noqa: SLF001 - pygame-menu offers no getter of the area's bars
+        if bar.is_visible() and bar.get_orientation() == pygame_menu.locals.ORIENTATION_VERTICAL:
+            low, high = bar.get_minmax()
+            travel = bar._page_ctrl_length - bar._page_step  # noqa: SLF001 - how far the slider goes
+            if high <= low or travel <= 0:
+                return
+            bar._slider_position = _slider_at(offset - low, high - low, travel)  # noqa: SLF001 - no setter
+            bar._update_slider_rect()  # noqa: SLF001 - the slider drawn where it now is
+            bar._update_slider_position_flags()  # noqa: SLF001 - at the top or bottom, as scrolling sets it
+            bar.change()
+            return
+
+
+def _slider_at(offset: int, span: int, travel: float) -> float:
+    """Where along its ``travel`` a slider reads ``offset`` of ``span`` (pygame-menu reads
+    ``int(position * span / travel)``): a whole pixel when one does, so that its next moves, by
+    whole pixels, reach both ends; else the middle of the pixel's fraction that does."""
+    first, past = offset * travel / span, (offset + 1) * travel / span
+    for at in (math.ceil(first), (first + past) / 2):
+        at = max(0.0, min(float(travel), at))
+        if int(at * span / travel) == offset or at in (0.0, float(travel)):
+            return at
+    return (first + past) / 2
 
 
 def column_width(width: int, look: pygame_menu.Theme, scale: float) -> int:

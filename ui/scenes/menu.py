@@ -125,7 +125,7 @@ class MenuScene(Scene):
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
         self.reading = FolderReading("read-unfinished", findings=lambda found: [found[1]])  # the unfinished games, on a thread when they are many
         self.unfinished: list[tuple[Path, GameRecord]] = []  # the games Continue offers, newest first
-        self.not_offered = 0  # unfinished games Continue leaves out (watched ones): Saved games lists them
+        self.not_offered = 0  # unfinished games Continue leaves out (watched, or the person never moved): Saved games lists them
         self.resumable: GameRecord | None = None  # the newest game Continue offers
         self.continue_asked = False  # Continue clicked while reading: acted on once the reading ends
         # where the keyboard is: "menu" (the buttons), "cards" (a game's picture), "about"; the

@@ -385,7 +385,7 @@ class RecordsScene(Scene):
     def hint(self) -> str:
         return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
                  "The last {n} games played to the end are here too, saved or not, and the last {m} "
-                 "watched games left unfinished. Folder: {folder}").format(
+                 "unfinished games you only watched or never moved in. Folder: {folder}").format(
             n=RECENT_KEPT, m=NOT_OFFERED_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:

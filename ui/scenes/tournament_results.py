@@ -32,16 +32,18 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
                      (N_("W"), 0.50, "midright"), (N_("D"), 0.56, "midright"), (N_("L"), 0.62, "midright"),
                      (N_("Forf."), FORFEITS_AT, "midright"), (N_("Elo"), ELO_AT, "midright"))
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
-# what "Course Easy" and "Course minimax 3" are, said where they play: New game says it in their
+# what "Course Easy", Basilio and AIMA are, said where they play: New game says it in their
 # descriptions, the tournament's tables and chart gave the titles alone
-COURSE_PLAYERS = N_("Course players: bots of the university course these rules come from")
+COURSE_PLAYERS = N_("{players}: bots of the university course these rules come from")
 
 
-def course_players_note(game_id: str, players: list[str]) -> list[str]:
-    """The note on the course players, when one of ``players`` has a title that says "Course"
-    (Reversi's and Alquerque's course players); none otherwise."""
-    titled = {info.id for info in ai.catalog(game_id) if info.title.startswith("Course ")}
-    return [_(COURSE_PLAYERS)] if titled.intersection(players) else []
+def course_players_note(game_id: str, players: list[str], name: Callable[[str], str]) -> list[str]:
+    """The note naming the course players among ``players`` (``PlayerInfo.course``: Reversi's
+    "Course Easy", Rastros' Basilio, Tic-tac-toe's AIMA), each by ``name`` as the tables show it,
+    and whose they are; none when none plays.  Their titles do not say "Course" (Basilio, AIMA)."""
+    course = {info.id for info in ai.catalog(game_id) if info.course}
+    playing = [name(pid) for pid in players if pid in course]
+    return [_(COURSE_PLAYERS).format(players=", ".join(playing))] if playing else []
 
 
 def elo_label(st: Standing, interval: bool = True) -> str:
@@ -152,7 +154,7 @@ class ResultsDrawing:
         size = tx.small(13, s)
         y = bar.bottom + int(4 * s)
         t = self.tournament
-        parts = words.options_parts(self.game) + course_players_note(t.game_id, t.player_ids)
+        parts = words.options_parts(self.game) + course_players_note(t.game_id, t.player_ids, self._name)
         for line in tx.pack_parts(parts, size, bar.width - int(20 * s)):
             y = tx.text(surface, line, (bar.x + int(10 * s), y), size, theme.muted).bottom
         return y
@@ -254,8 +256,7 @@ class ResultsDrawing:
         their keys."""
         if self._on_standings():
             return _("Standings (Up, Down: choose a player; Enter: its games only, again: every game)")
-        return _("Standings (win 1, draw ½; Elo mean 0 with its 95% interval, from {n} games on)").format(
-            n=MIN_RATED_GAMES)
+        return _("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=MIN_RATED_GAMES)
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's
@@ -264,6 +265,7 @@ class ResultsDrawing:
         player's games count (``notes_on``, as the report says them); a withdrawn player whose
         games are all annulled, left out of ``order``, under a heading of its own (``withdrawn_apart``)."""
         from ai.commands.tournament import (
+            POINTS_LEGEND,
             TIE_BREAKS,
             UNEQUAL_GAMES,
             WITHDRAWN_APART,
@@ -277,7 +279,7 @@ class ResultsDrawing:
         inner = self._panel(surface, theme, rect, self._standings_title())
         n = len(order)
         t = self.tournament
-        said = [_(TIE_BREAKS)] if has_ties(order) else []
+        said = [_(POINTS_LEGEND)] + ([_(TIE_BREAKS)] if has_ties(order) else [])
         # stopped: a player with more games played may be above one with a better score per game
         said += [_(UNEQUAL_GAMES)] if not t.is_running() and unequal_games(order) else []
         said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,

@@ -28,8 +28,11 @@ class UnfinishedScene(RecordsScene):
         return _("Unfinished games")
 
     def hint(self) -> str:
-        return _("Every game you leave before it ends is kept here (a watched one under Saved games). "
-                 "Pick one to play on.")
+        # what Continue leaves out (``ui.autosave.worth_continuing``) said as it is: one only watched,
+        # and one where the computer moved but the person never did (a slip of the menu), are under
+        # Saved games; "a watched one" alone let the player look here for the second kind
+        return _("Every game you leave before it ends, once you have moved in it, is kept here; one you only "
+                 "watched or never moved in is under Saved games. Pick one to play on.")
 
     def empty_text(self) -> str:
         return _("No unfinished games.")
