@@ -93,8 +93,8 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             " knows every first move up to 7x7.",
         ),
         PlayerInfo("hex:notebook", "Notebook",
-                   "The class notebook: alpha-beta with a shortest-path heuristic, as deep as the time "
-                   "allows."),
+                   "The class notebook of the university course these rules come from: alpha-beta with a "
+                   "shortest-path heuristic, as deep as the time allows.", course=True),
         PlayerInfo("hex:uct", "Plain UCT",
                    "UCT with uniformly random playouts, no Hex knowledge (the baseline)."),
     ),

@@ -134,6 +134,7 @@ def course_note_drawn(app, monkeypatch, game_id: str, players: set[str]) -> str:
     ("reversi", {"reversi:easy", "reversi:hard"}, {"en": "Course Easy, Course Hard", "pt": None}),
     ("rastros", {"rastros:basilio"}, {"en": "Basilio", "pt": "Basilio"}),
     ("tictactoe", {"tictactoe:aima"}, {"en": "AIMA", "pt": "AIMA"}),
+    ("hex", {"hex:notebook"}, {"en": "Notebook", "pt": None}),
 ])
 def test_a_tournament_of_course_players_says_what_they_are(tmp_path, monkeypatch, language, game_id, course, titles):
     """A tournament's tables and chart named "Course Easy" and "Course Hard" with no description
@@ -158,7 +159,6 @@ def test_a_tournament_of_course_players_says_what_they_are(tmp_path, monkeypatch
         assert f"{titles[language]}{said}" in with_course
     assert said in with_course
     assert said not in levels_only
-
 
 
 def test_the_registry_marks_the_players_described_as_the_courses():
