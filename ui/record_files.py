@@ -69,6 +69,19 @@ def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
     return f"{exc.strerror or exc} ({path})"
 
 
+def content_problem(exc: BaseException) -> str:
+    """What is wrong inside a JSON file that could not be read (settings, your results), in
+    words a user understands rather than Python's own ("'utf-8' codec can't decode byte 0xff in
+    position 0: invalid start byte"); English, as the files' other problems are."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"it is not UTF-8 text (byte {exc.start + 1} is 0x{exc.object[exc.start]:02x})"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if isinstance(exc, RecursionError):
+        return "it holds lists or objects nested far too deep"
+    return str(exc)
+
+
 def cannot_write(exc: OSError, path: Path | str) -> str:
     """"<file>: cannot be written (<why>)", in English as the files' other problems are."""
     return f"{Path(path).name}: cannot be written ({os_problem(exc, path)})"
