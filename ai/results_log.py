@@ -112,6 +112,18 @@ def refuse_if_newer(header: dict[str, Any], path: str | Path) -> None:
                          "this version does not add games to it")
 
 
+def is_text(value: Any) -> bool:
+    """Whether ``value`` is text a window can draw: a string without a NUL or a lone surrogate
+    (JSON's ``"\\u0000"``, ``"\\ud800"``), which the tournament screen raised on at every frame."""
+    if not isinstance(value, str) or "\0" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _finite(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
@@ -121,17 +133,17 @@ def _two(valid: Callable[[Any], bool]) -> Callable[[Any], bool]:
 
 
 RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "game": (lambda v: isinstance(v, str), "a game id"),
+    "game": (is_text, "a game id"),
     "options": (lambda v: isinstance(v, dict), "an object"),
-    "players": (_two(lambda v: isinstance(v, str)), "two player ids"),
-    "moves": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), "a list of moves (text)"),
+    "players": (_two(is_text), "two player ids"),
+    "moves": (lambda v: isinstance(v, list) and all(is_text(m) for m in v), "a list of moves (text)"),
     "winner": (lambda v: v is None or (type(v) is int and v in (0, 1)), "0, 1 or null"),
     "score": (lambda v: v is None or _two(_finite)(v), "two numbers or null"),
-    "reason": (lambda v: isinstance(v, str), "text"),
+    "reason": (is_text, "text"),
     "forfeit": (lambda v: isinstance(v, bool), "true or false"),
     "time_used": (_two(_finite), "two numbers of seconds"),
     "max_move_time": (_two(_finite), "two numbers of seconds"),
-    "clock": (lambda v: v is None or isinstance(v, str), "a clock's text or null"),
+    "clock": (lambda v: v is None or is_text(v), "a clock's text or null"),
     "clock_left": (lambda v: v is None or _two(_finite)(v), "two numbers of seconds or null"),
 }
 """What each field of a game's result must hold: a log or report edited by hand (a reason of 5,

@@ -62,6 +62,7 @@ from typing import Any
 
 from ai.match import GameResult
 from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set, sigint_ignored
+from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
@@ -1087,13 +1088,13 @@ def _whole(value: Any) -> bool:
 
 
 HEADER_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "game": (lambda v: isinstance(v, str), "a game id"),
-    "players": (lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v), "a list of player ids"),
+    "game": (is_text, "a game id"),
+    "players": (lambda v: isinstance(v, list) and all(is_text(p) for p in v), "a list of player ids"),
     "options": (lambda v: v is None or isinstance(v, dict), "an object"),
     "games_per_pair": (lambda v: _whole(v) and v > 0, "a whole number above 0"),
     "time_per_move": (lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e9),
                       "a number of seconds"),
-    "clock": (lambda v: v is None or isinstance(v, str), "a clock's text or null"),
+    "clock": (lambda v: v is None or is_text(v), "a clock's text or null"),
     "seed": (lambda v: v is None or type(v) is int, "a whole number or null"),
     "opening_plies": (lambda v: v is None or _whole(v), "a whole number"),
     "loader": (lambda v: v is None or isinstance(v, dict), "an object"),

@@ -299,11 +299,14 @@ def test_an_sgf_move_of_a_huge_row_or_unicode_is_refused_with_its_line(cell: str
     lambda header, game: (header, game | {"result": game["result"] | {"winner": 7}}),
     lambda header, game: (header, game | {"result": game["result"] | {"players": ["level-1"]}}),
     lambda header, game: (header, game | {"result": game["result"] | {"time_used": "fast"}}),
+    lambda header, game: (header, game | {"result": game["result"] | {"reason": "O forfeits\u0000"}}),
+    lambda header, game: (header | {"players": ["level-1", "level-2\ud800"]}, game),
 ])
 def test_a_tournament_log_with_a_garbled_value_is_refused_naming_the_file(tmp_path, change) -> None:
     """A header's ``"games_per_pair": Infinity`` raised OverflowError, and a game's ``"reason": 5``
     AttributeError as the standings counted it: dropped on the window, either said "Something
-    went wrong"; a ``winner`` of 7 was taken, to fail later on the tournament screen."""
+    went wrong"; a ``winner`` of 7 was taken, to fail later on the tournament screen, and a reason
+    or player holding a NUL or a lone surrogate made the tournament screen raise at every frame."""
     header_line, game_line = LOG.split(b"\n")[:2]
     header, game = change(json.loads(header_line), json.loads(game_line))
     path = tmp_path / "league.jsonl"
@@ -419,17 +422,21 @@ def _errors(app) -> list[str]:
 
 
 def test_dropped_damaged_files_are_named_the_window_goes_on(tmp_path, monkeypatch) -> None:
-    """A corrupt SGF (the huge row that raised), a log with a garbled game and a cut record, dropped
-    on the window: each is named in a message, kept as it was, and the window goes on."""
+    """A corrupt SGF (the huge row that raised), a log with a garbled game, one with a NUL in a
+    player's id (the tournament screen raised drawing it) and a cut record, dropped on the window:
+    each is named in a message, kept as it was, and the window goes on."""
     sgf = tmp_path / "game.sgf"
     sgf.write_text(HEXGUI.format(cell="d" + "9" * 40), encoding="utf-8")
     header_line, game_line = LOG.split(b"\n")[:2]
     game = json.loads(game_line)
     log = tmp_path / "league.jsonl"
     log.write_bytes(header_line + b"\n" + json.dumps(game | {"result": game["result"] | {"reason": 5}}).encode() + b"\n")
+    unsaid = tmp_path / "unsaid.jsonl"
+    unsaid.write_text(json.dumps(json.loads(header_line) | {"players": ["level-1", "level-2\0"]}) + "\n",
+                      encoding="utf-8")
     cut = tmp_path / "cut.json"
     cut.write_bytes(RECORD_FILES["record"][0][:90])
-    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in (sgf, log, cut)}
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in (sgf, log, unsaid, cut)}
     with window_for_a_test(tmp_path, monkeypatch) as app:
         for path in before:
             _drop(app, path)
