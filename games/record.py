@@ -386,7 +386,7 @@ def _players(items: list) -> tuple[Side, Side]:
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
             raise RecordError(f"players[{i}].id must be text or null (a human)")
-        title = _clean_title(_get(item, "title", str, f"players[{i}].title"))
+        title = clean_title(_get(item, "title", str, f"players[{i}].title"))
         sides.append(Side(pid, title))
     return sides[0], sides[1]
 
@@ -394,7 +394,7 @@ def _players(items: list) -> tuple[Side, Side]:
 TITLE_LENGTH = 120  # characters of a player's title kept from a file (names are 24; bots' paths longer)
 
 
-def _clean_title(text: str) -> str:
+def clean_title(text: str) -> str:
     """A title as a file gives it, made safe to show: printable characters (a lone surrogate
     cannot even be drawn), spaces collapsed, at most ``TITLE_LENGTH`` characters."""
     printable = "".join(c if c.isprintable() else " " for c in text)

@@ -232,12 +232,18 @@ def _read_results(path: Path) -> str | None:
     return problem
 
 
+def _read_record(path: Path) -> None:
+    """A game file as the window opens it; the names it gives can be drawn (printable)."""
+    record = record_files.load(path)
+    assert all(side.title.isprintable() for side in record.players), record.players
+
+
 @settings(deadline=None)  # the profile's count: 40, or 400 under TABULEIRO_TEST_SEED
 @given(kind=st.sampled_from(sorted(RECORD_FILES)), data=st.data())
 def test_a_damaged_game_file_of_any_format_is_refused_in_words_and_kept(kind: str, data: st.DataObject) -> None:
     valid, suffix = RECORD_FILES[kind]
     damage = data.draw(damaged(valid, is_json=suffix == ".json"))
-    _check_reader(damage, suffix, record_files.load, (RecordError,))
+    _check_reader(damage, suffix, _read_record, (RecordError,))
 
 
 @pytest.mark.parametrize("kind", sorted(RECORD_FILES))
@@ -478,3 +484,23 @@ def test_a_corrupt_settings_file_is_said_and_the_settings_screen_opens(tmp_path,
         app.run_frames(2)
         assert not app.errors, app.errors
     assert [p.read_bytes() for p in config.iterdir() if p.name.startswith("settings.json.corrupt")] == [damage]
+
+
+@pytest.mark.parametrize("kind", ["sgf", "ggf", "moves"])
+def test_a_name_holding_a_nul_opens_in_the_replay_cleaned(tmp_path, monkeypatch, kind: str) -> None:
+    """An SGF's, GGF's or move list's player named with a NUL (a JSON record's was cleaned, these
+    were not) made the replay raise at every frame: "Something went wrong"."""
+    from tests.ui_helpers import recorded_text
+    from ui.scenes.replay import ReplayScene
+
+    valid, suffix = RECORD_FILES[kind]
+    path = tmp_path / f"named{suffix}"
+    path.write_bytes(valid.replace(b"Ana", b"A\x00na\x1b", 1))
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        _drop(app, path)
+        assert isinstance(app.scene, ReplayScene), _errors(app)
+        drawn = recorded_text(monkeypatch)
+        app.scene.draw(app.screen)
+        app.run_frames(2)
+        assert not app.errors, app.errors
+        assert any("A na" in text for text in drawn), drawn

@@ -41,6 +41,7 @@ from games.record import (
     Side,
     WholeGameError,
     check_text_length,
+    clean_title,
     record_from_move_list,
 )
 from ui import words
@@ -230,11 +231,14 @@ def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordE
 
 
 def _with_catalog_players(record: GameRecord) -> GameRecord:
-    """``record`` with each side's title that names one of the game's players given that player's id."""
+    """``record`` with each side's title that names one of the game's players given that player's
+    id, and made safe to show as a record file's are (``games.record.clean_title``): an SGF's,
+    GGF's or move list's name holding a NUL made the replay raise at every frame."""
     ids = {}
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id
-    return replace(record, players=tuple(Side(ids.get(side.title), side.title) for side in record.players))
+    titles = [clean_title(side.title) for side in record.players]
+    return replace(record, players=tuple(Side(ids.get(title), title) for title in titles))
 
 
 def _unquoted(text: str) -> str:
