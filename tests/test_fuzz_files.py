@@ -1,7 +1,7 @@
 """Bad files get a clear message and lose nothing.
 
 Valid files of every kind the app reads are made with the app's own writers (a game record, a move
-list, HexGui's SGF, GGF, Trax's official notation, a tournament's log and report, the settings,
+list, HexGui's SGF, GGF, Trax's official notation, a position, a tournament's log and report, the settings,
 your results, a GTP engine's configuration, a notebook bot), then mutated: cut short, bytes
 flipped, a byte-order mark, UTF-16 or Latin-1, numbers made huge or negative, nesting thousands
 deep, keys dropped, doubled or unknown, NUL bytes, an empty file.  Each reader either reads the
@@ -37,6 +37,7 @@ from ai.results_log import ResultsLog
 from ai.tournament import Tournament
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
+from games.position_text import position_text
 from games.record import GameRecord, RecordError, Side, move_list_text
 from tests.ui_helpers import click_widget, wait, window_for_a_test
 from ui import record_files
@@ -69,6 +70,7 @@ RECORD_FILES: dict[str, tuple[bytes, str]] = {
     "sgf": (sgf_from_record(HEX).encode(), ".sgf"),
     "ggf": (ggf_from_record(REVERSI).encode(), ".ggf"),
     "trax": (games.load("trax").other_notation(TRAX.states()).removeprefix("Official notation: ").encode(), ".txt"),
+    "position": (position_text(REVERSI.game(), REVERSI.states()[20]).encode(), ".txt"),
 }
 
 
@@ -253,7 +255,8 @@ def test_every_valid_game_file_reads(kind: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"game{suffix}"
         path.write_bytes(valid)
-        assert record_files.load(path).moves
+        record = record_files.load(path)
+        assert record.moves or record.start_position
 
 
 @settings(deadline=None)  # the profile's count: 40, or 400 under TABULEIRO_TEST_SEED
