@@ -507,3 +507,35 @@ def test_a_name_holding_a_nul_opens_in_the_replay_cleaned(tmp_path, monkeypatch,
         app.run_frames(2)
         assert not app.errors, app.errors
         assert any("A na" in text for text in drawn), drawn
+
+
+def test_a_record_whose_setup_holds_a_lone_surrogate_is_refused(tmp_path) -> None:
+    """JSON's ``"\\ud800"`` in a record's setup (its players' titles are cleaned, the setup was
+    kept as written): the game opened, and every save as it was played on failed on the window's
+    writer thread with UnicodeEncodeError, unsaid: the moves were lost."""
+    data = json.loads(RECORD_FILES["record"][0]) | {"setup": {"mode": "hotseat", "titles": ["\ud800", "Rui"]}}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match="'setup' holds text that is no Unicode"):
+        record_files.load(path)
+
+
+@pytest.mark.parametrize("reason", ["X resigns\u0000", "X resigns\ud800"])
+def test_a_records_reason_holding_a_nul_or_a_lone_surrogate_replays(tmp_path, monkeypatch, reason: str) -> None:
+    """The replay raised at every frame drawing the reason ("A null character was found in the
+    text"), and a surrogate could not be saved again; now each is a replacement character."""
+    from ui.scenes.replay import ReplayScene
+
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui"))).with_moves(["b2"], start.play(4))
+    data = record.to_dict() | {"result": {"winner": 0, "reason": reason}}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        _drop(app, path)
+        assert isinstance(app.scene, ReplayScene), _errors(app)
+        app.scene.draw(app.screen)
+        app.run_frames(2)
+        assert app.scene.record.result.reason == "X resigns\ufffd"
+        record_files.save(app.scene.record, tmp_path / "again.json")
