@@ -2,7 +2,8 @@
 
 Only plain JSON is read (never eval or pickle).  A file that cannot be read (not JSON, not an
 object) is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the
-problem is returned so the window can tell the user.  A setting whose value breaks its rule
+problem is returned so the window can tell the user; one that cannot be opened (no permission to
+read it, a folder of its name) is not damaged: it is left in place and never saved over.  A setting whose value breaks its rule
 (``RULES``: a hand-edited file, another version's) gets its default, the others are the file's,
 and the problem names it; the file is left as it is until the settings are saved again.  A file
 a newer Tabuleiro wrote (its ``version`` above ``VERSION``) is not damaged: it is read as far as
