@@ -539,3 +539,18 @@ def test_a_records_reason_holding_a_nul_or_a_lone_surrogate_replays(tmp_path, mo
         app.run_frames(2)
         assert app.scene.record.result.reason == "X resigns\ufffd"
         record_files.save(app.scene.record, tmp_path / "again.json")
+
+
+RECORD = json.loads(RECORD_FILES["record"][0])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (json.dumps(RECORD | {"moves": [*RECORD["moves"][:5], "a1-a1", *RECORD["moves"][6:]]}), r"move 6 'a1-a1' is not legal"),
+    (json.dumps(RECORD | {"start": "x\n..\n..", "moves": []}), r"start position cannot be read: expected 5 rows"),
+    (RECORD_FILES["sgf"][0].decode().replace("SZ[7]", "SZ[99]"), r"SZ\[99\]: option size: 99 is not valid"),
+    (RECORD_FILES["sgf"][0].decode().replace(";W[", ";W[a0", 1), r"line 2: move 2 'a0.*' is not legal"),
+    (RECORD_FILES["ggf"][0].decode().replace("TY[8]", "TY[5]"), r"TY\[5\]: option size: 5 is not valid"),
+])
+def test_an_illegal_move_midway_or_a_board_of_the_wrong_size_is_named(text: str, said: str) -> None:
+    with pytest.raises(RecordError, match=said):
+        record_files.from_text(text)
