@@ -81,8 +81,12 @@ def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
         raise OutsideLoadError(player_id, no_file(path)) from None
     except OSError as exc:
         raise OutsideLoadError(player_id, f"cannot be read ({exc.strerror or exc})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # Python's "'utf-8' codec can't decode byte 0xff in position 0" told a teacher little
+        raise OutsideLoadError(player_id, f"not UTF-8 text (byte {exc.start + 1} is 0x{exc.object[exc.start]:02x})") from None
+    except json.JSONDecodeError as exc:
         raise OutsideLoadError(player_id, f"not JSON ({exc})") from None
+    except RecursionError:
+        raise OutsideLoadError(player_id, "not an engine's configuration (lists or objects nested far too deep)") from None
     if not isinstance(config, dict) or "command" not in config:
         raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
     for field, (valid, expected) in CONFIG_FIELDS.items():

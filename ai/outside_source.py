@@ -56,18 +56,24 @@ def read_source(path: Path) -> Source:
     NotANotebook if a ``.ipynb`` file holds none."""
     if path.suffix != ".ipynb":
         return Source(path, python_text(path))
-    raw = path.read_text(encoding="utf-8")
     try:
-        cells = json.loads(raw)["cells"]
-    except (ValueError, KeyError, TypeError) as exc:
+        notebook = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:  # a ValueError: said as a notebook's other flaws, in a user's words
+        raise NotANotebook(f"{path.name} is not a notebook: not UTF-8 text (byte {exc.start + 1})") from None
+    except ValueError as exc:
         raise NotANotebook(f"{path.name} is not a notebook: {exc}") from None
+    except RecursionError:
+        raise NotANotebook(f"{path.name} is not a notebook: lists or objects nested far too deep") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):  # a cells of 5 raised TypeError, JSON's null "'NoneType' object is not subscriptable"
+        raise NotANotebook(f"{path.name} is not a notebook: it holds no list of cells")
     lines: list[str] = []
     starts: list[tuple[int, int]] = []
     for number, cell in enumerate(cells, start=1):  # numbered as the notebook shows them, markdown cells too
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         text = cell.get("source", "")
-        cell_lines = ("".join(text) if isinstance(text, list) else str(text)).splitlines()
+        cell_lines = ("".join(map(str, text)) if isinstance(text, list) else str(text)).splitlines()
         if cell_lines and cell_lines[0].startswith("%%"):
             cell_lines = [""] * len(cell_lines)  # a cell magic: the whole cell is not Python
         starts.append((len(lines) + 1, number))

@@ -28,11 +28,12 @@ every missing game and wrote each twice.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -111,11 +112,56 @@ def refuse_if_newer(header: dict[str, Any], path: str | Path) -> None:
                          "this version does not add games to it")
 
 
+def is_text(value: Any) -> bool:
+    """Whether ``value`` is text a window can draw: a string without a NUL or a lone surrogate
+    (JSON's ``"\\u0000"``, ``"\\ud800"``), which the tournament screen raised on at every frame."""
+    if not isinstance(value, str) or "\0" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _two(valid: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, list) and len(v) == 2 and all(valid(item) for item in v)
+
+
+RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (is_text, "a game id"),
+    "options": (lambda v: isinstance(v, dict), "an object"),
+    "players": (_two(is_text), "two player ids"),
+    "moves": (lambda v: isinstance(v, list) and all(is_text(m) for m in v), "a list of moves (text)"),
+    "winner": (lambda v: v is None or (type(v) is int and v in (0, 1)), "0, 1 or null"),
+    "score": (lambda v: v is None or _two(_finite)(v), "two numbers or null"),
+    "reason": (is_text, "text"),
+    "forfeit": (lambda v: isinstance(v, bool), "true or false"),
+    "time_used": (_two(_finite), "two numbers of seconds"),
+    "max_move_time": (_two(_finite), "two numbers of seconds"),
+    "clock": (lambda v: v is None or is_text(v), "a clock's text or null"),
+    "clock_left": (lambda v: v is None or _two(_finite)(v), "two numbers of seconds or null"),
+}
+"""What each field of a game's result must hold: a log or report edited by hand (a reason of 5,
+a winner of 7) was taken as it was, and the tournament screen raised as it showed it."""
+
+
 def result_of(data: dict[str, Any]) -> GameResult:
     """A finished game from its JSON (a log's line, a report's ``games``), fields of newer
-    versions left out; TypeError or AttributeError if it is not one."""
-    known = {f.name for f in fields(GameResult)}
-    return GameResult(**{k: v for k, v in data.items() if k in known})
+    versions left out; TypeError if it is not an object, ValueError naming the first field that
+    does not hold what ``RESULT_FIELDS`` says."""
+    if not isinstance(data, dict):
+        raise TypeError(f"a game's result must be an object, not {data!r:.60}")
+    known = {k: v for k, v in data.items() if k in RESULT_FIELDS}
+    for name, value in known.items():
+        valid, expected = RESULT_FIELDS[name]
+        if not valid(value):
+            raise ValueError(f"the result's {name!r} should be {expected}, not {value!r:.60}")
+    return GameResult(**known)
 
 
 WRITTEN_HERE: set[Path] = set()  # the logs this process holds open (ResultsLog), resolved
@@ -287,7 +333,7 @@ class LogReader:
         lines.close()
         try:
             header = json.loads(first) if first is not None else None
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             header = None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise ValueError(f"{self.path}: not a tournament log (its first line should be the {FORMAT} header)")
@@ -315,7 +361,8 @@ class LogReader:
                 ended = entry.get("ended")
                 yield LoggedGame(int(entry["number"]), result_of(entry["result"]),
                                  ended if isinstance(ended, str) else None)
-            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError, AttributeError):
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError, AttributeError,
+                    OverflowError, RecursionError):
                 raise ValueError(f"{self.path} line {self.line}: not a finished game record") from None
 
     def _whole_lines(self) -> Iterator[bytes]:

@@ -62,6 +62,7 @@ from typing import Any
 
 from ai.match import GameResult
 from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set, sigint_ignored
+from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
@@ -568,7 +569,7 @@ class Tournament:
         player is loaded.  None if the file is no tournament's (a game record, say);
         ValueError naming the file if it is one but cannot be read."""
         from ai.atomic import NotText, TooLarge, capped_text
-        from ai.results_log import FORMAT, LogReader, result_of
+        from ai.results_log import FORMAT, LogReader
 
         path = Path(path)
         try:
@@ -588,17 +589,19 @@ class Tournament:
                     return None
                 if not (isinstance(header, dict) and "games_per_pair" in header and "standings" in header):
                     return None
-                done = {int(g["number"]): result_of(g) for g in header["games"]}
+                done = _report_games(header["games"], path)
                 elapsed = float(header.get("elapsed") or 0.0)
                 reader = None
             else:
                 return None
-            t = cls.from_header(header)
+            t = _from_file_header(header, path)
         except FileNotFoundError:  # gone since it was dropped: said as a record's reader says it
             raise ValueError(f"{path.name}: no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{path}: cannot be read ({exc})") from None
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        except OSError as exc:  # a folder, no permission to read: as the C library says it, without "[Errno 21]"
+            raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: cannot be read (not UTF-8 text)") from None
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, OverflowError, RecursionError) as exc:
             raise ValueError(f"{path}: not a tournament's results ({type(exc).__name__}: {exc})") from None
         t._take(done, path)
         t.reader = reader
@@ -1078,6 +1081,61 @@ def withdrawal_stands(played: int, games: int) -> bool:
     penalised for meeting it late); with fewer, every game of it is annulled, its opponents'
     results against it too, so that no one gains from having met it early."""
     return 2 * played >= games
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+HEADER_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (is_text, "a game id"),
+    "players": (lambda v: isinstance(v, list) and all(is_text(p) for p in v), "a list of player ids"),
+    "options": (lambda v: v is None or isinstance(v, dict), "an object"),
+    "games_per_pair": (lambda v: _whole(v) and v > 0, "a whole number above 0"),
+    "time_per_move": (lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e9),
+                      "a number of seconds"),
+    "clock": (lambda v: v is None or is_text(v), "a clock's text or null"),
+    "seed": (lambda v: v is None or type(v) is int, "a whole number or null"),
+    "opening_plies": (lambda v: v is None or _whole(v), "a whole number"),
+    "loader": (lambda v: v is None or isinstance(v, dict), "an object"),
+    "started_with": (lambda v: v is None or _whole(v), "a whole number"),
+    "withdrawn": (lambda v: v is None or isinstance(v, dict), "an object"),
+}
+"""What each setting of a results log's header (or a report) must hold to be read as a
+tournament: one edited by hand ("options": true) said Python's "'bool' object has no attribute
+'items'", or raised OverflowError ("games_per_pair": Infinity) as the window opened it."""
+
+
+def _from_file_header(header: dict[str, Any], path: Path) -> Tournament:
+    """``Tournament.from_header`` of a file's header, its settings checked first
+    (``HEADER_FIELDS``): ValueError naming ``path`` and the first setting that is garbled."""
+    missing = [name for name in ("game", "players", "games_per_pair") if name not in header]
+    if missing:
+        raise ValueError(f"{path}: not a tournament's results (its header lacks {missing[0]!r})")
+    for name, (valid, expected) in HEADER_FIELDS.items():
+        if name in header and not valid(header[name]):
+            raise ValueError(f"{path}: not a tournament's results (its {name!r} should be {expected}, "
+                             f"not {header[name]!r:.60})")
+    try:
+        return Tournament.from_header(header)
+    except ValueError as exc:
+        raise ValueError(f"{path}: not a tournament's results ({exc})") from None
+
+
+def _report_games(games: Any, path: Path) -> dict[int, GameResult]:
+    """The games of a report (its ``games``) by number; ValueError naming ``path`` and the first
+    game that is not one (``ai.results_log.result_of``)."""
+    from ai.results_log import result_of
+
+    if not isinstance(games, list):
+        raise ValueError(f"{path}: its games should be a list, not {games!r:.60}")
+    done = {}
+    for index, data in enumerate(games, 1):
+        try:
+            done[int(data["number"])] = result_of(data)
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise ValueError(f"{path}: game {index} of its list is not a finished game ({exc})") from None
+    return done
 
 
 def _withdrawn_of(header: dict[str, Any]) -> dict[str, tuple[int, int]]:

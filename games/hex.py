@@ -24,6 +24,7 @@ after a move only looks at the chain of the stone just placed -- fast enough on 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -52,6 +53,8 @@ HEXGUI_SWAP = "swap-pieces"
 SWAP_NAMES = (SWAP, HEXGUI_SWAP)
 BLUE, RED = 0, 1
 LETTERS = "BR"
+COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+TRANSPOSABLE = re.compile(r"([A-Za-z])([0-9]{1,3})")  # a cell's name, column and row, as transpose_cell exchanges them
 GOALS = ("connected left and right", "connected top and bottom")
 
 
@@ -132,10 +135,13 @@ def transpose_cell(text: str) -> str:
 
     HexGui, Benzene and MoHex give their first player (black) the top and bottom edges, where our
     Blue joins left and right: their cells, exchanged so, are ours (ai/outside_gtp.py, the gtp
-    command's ``--transpose``, games/hex_sgf.py)."""
-    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
-        return f"{chr(ord('a') + int(text[1:]) - 1)}{ord(text[0].lower()) - ord('a') + 1}"
-    return text
+    command's ``--transpose``, games/hex_sgf.py).  A word that names no cell of a board a to z
+    (a file's ``d99999...``, a Unicode digit or letter) is left as it is, for the parser to refuse:
+    it raised OverflowError or TypeError, and an SGF holding it could not even be reported."""
+    cell = TRANSPOSABLE.fullmatch(text)
+    if cell is None or not 1 <= int(cell[2]) <= len(COLUMN_LETTERS):
+        return text
+    return f"{COLUMN_LETTERS[int(cell[2]) - 1]}{COLUMN_LETTERS.index(cell[1].lower()) + 1}"
 
 
 @lru_cache(maxsize=32)

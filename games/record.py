@@ -407,7 +407,7 @@ def _players(items: list) -> tuple[Side, Side]:
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
             raise RecordError(f"players[{i}].id must be text or null (a human)")
-        title = _clean_title(_get(item, "title", str, f"players[{i}].title"))
+        title = clean_title(_get(item, "title", str, f"players[{i}].title"))
         sides.append(Side(pid, title))
     return sides[0], sides[1]
 
@@ -415,11 +415,18 @@ def _players(items: list) -> tuple[Side, Side]:
 TITLE_LENGTH = 120  # characters of a player's title kept from a file (names are 24; bots' paths longer)
 
 
-def _clean_title(text: str) -> str:
+def clean_title(text: str) -> str:
     """A title as a file gives it, made safe to show: printable characters (a lone surrogate
     cannot even be drawn), spaces collapsed, at most ``TITLE_LENGTH`` characters."""
     printable = "".join(c if c.isprintable() else " " for c in text)
     return " ".join(printable.split())[:TITLE_LENGTH].strip()
+
+
+def drawable(text: str) -> str:
+    """``text`` with each NUL and lone surrogate (JSON's ``"\\u0000"``, ``"\\ud800"``) made a
+    replacement character: a result's reason holding one made the replay raise at every frame, and
+    could not be saved again."""
+    return "".join("\ufffd" if c == "\0" or "\ud800" <= c <= "\udfff" else c for c in text)
 
 
 def _result(value: Any) -> Result | None:
@@ -435,6 +442,7 @@ def _result(value: Any) -> Result | None:
     reason = value.get("reason", "")
     if not isinstance(reason, str):
         raise RecordError("field 'result.reason' must be text")
+    reason = drawable(reason)
     score = value.get("score")
     if score is not None:
         ok = isinstance(score, list) and len(score) == 2 and all(
@@ -507,10 +515,17 @@ def _evaluations(value: Any, n_moves: int) -> list[float | None] | None:
 
 
 def _setup(value: Any) -> dict[str, Any]:
+    """The setup a record keeps as it was written (the window's own, read by ``ui.match``);
+    RecordError if it holds text no file can hold (JSON's lone surrogate ``"\\ud800"``): such a
+    game opened, and every save of it as it went on failed on the window's writer thread, unsaid."""
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise RecordError("field 'setup' must be an object")
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError("field 'setup' holds text that is no Unicode (a lone surrogate such as \\ud800)") from None
     return dict(value)
 
 

@@ -457,7 +457,7 @@ def test_transposed_hex_speaks_hexguis_names_in_showboard_and_refusals():
                               "play w a1\nplay w b1\nshowboard\n"), out)
     answers = [a for a in out.getvalue().split("\n\n") if a]
     assert answers[1] == "? illegal move: c1 is already taken"
-    assert answers[2] == "? illegal move: 'z99' is not a cell name like a1"
+    assert answers[2] == "? illegal move: 'z99' is off the board (a1..e5)"  # a row past z's is left as it is
     assert answers[3].startswith("? illegal move: it is Red's turn (w), not Blue's (b), who played the last move (c1)")
     assert answers[4] == "= \nto-move: white\n   a b c d e\n 1 . . B . .\n  2 . . . . .\n   3 . . . . .\n    4 . . . . .\n     5 . . . . ."
     assert answers[7] == "? illegal move: it is Red's turn (b), not Blue's (w), who played the last move (a1): play b's move first, or undo Blue's"

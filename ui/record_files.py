@@ -41,6 +41,7 @@ from games.record import (
     Side,
     WholeGameError,
     check_text_length,
+    clean_title,
     record_from_move_list,
 )
 from ui import words
@@ -67,6 +68,19 @@ def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
     if code == errno.ENOENT:
         return f"there is no file {path}"
     return f"{exc.strerror or exc} ({path})"
+
+
+def content_problem(exc: BaseException) -> str:
+    """What is wrong inside a JSON file that could not be read (settings, your results), in
+    words a user understands rather than Python's own ("'utf-8' codec can't decode byte 0xff in
+    position 0: invalid start byte"); English, as the files' other problems are."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"it is not UTF-8 text (byte {exc.start + 1} is 0x{exc.object[exc.start]:02x})"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if isinstance(exc, RecursionError):
+        return "it holds lists or objects nested far too deep"
+    return str(exc)
 
 
 def cannot_write(exc: OSError, path: Path | str) -> str:
@@ -217,11 +231,14 @@ def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordE
 
 
 def _with_catalog_players(record: GameRecord) -> GameRecord:
-    """``record`` with each side's title that names one of the game's players given that player's id."""
+    """``record`` with each side's title that names one of the game's players given that player's
+    id, and made safe to show as a record file's are (``games.record.clean_title``): an SGF's,
+    GGF's or move list's name holding a NUL made the replay raise at every frame."""
     ids = {}
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id
-    return replace(record, players=tuple(Side(ids.get(side.title), side.title) for side in record.players))
+    titles = [clean_title(side.title) for side in record.players]
+    return replace(record, players=tuple(Side(ids.get(title), title) for title in titles))
 
 
 def _unquoted(text: str) -> str:

@@ -2,7 +2,8 @@
 
 Only plain JSON is read (never eval or pickle).  A file that cannot be read (not JSON, not an
 object) is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the
-problem is returned so the window can tell the user.  A setting whose value breaks its rule
+problem is returned so the window can tell the user; one that cannot be opened (no permission to
+read it, a folder of its name) is not damaged: it is left in place and never saved over.  A setting whose value breaks its rule
 (``RULES``: a hand-edited file, another version's) gets its default, the others are the file's,
 and the problem names it; the file is left as it is until the settings are saved again.  A file
 a newer Tabuleiro wrote (its ``version`` above ``VERSION``) is not damaged: it is read as far as
@@ -262,7 +263,8 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         _KNOWN[path.resolve()] = data  # a save writes the defaults of the bad ones over them
         return settings, DEFAULTS_USED.format(names=", ".join(bad)) if bad else None
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
-        return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {_move_aside(path)}; using defaults."
+        where = _leave_in_place(path) if isinstance(exc, OSError) else _move_aside(path)
+        return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {where}; using defaults."
 
 
 def _read(path: Path) -> str:
@@ -279,15 +281,19 @@ def _read(path: Path) -> str:
 
 def _why(exc: BaseException, path: Path) -> str:
     """Why the file could not be read, in words a user understands rather than Python's own."""
-    from ui.record_files import os_problem
+    from ui.record_files import content_problem, os_problem
 
     if isinstance(exc, OSError):
         return os_problem(exc, path, writing=False)
-    if isinstance(exc, json.JSONDecodeError):
-        return f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-    if isinstance(exc, RecursionError):
-        return "it holds lists or objects nested far too deep"
-    return str(exc)
+    return content_problem(exc)
+
+
+def _leave_in_place(path: Path) -> str:
+    """Where a settings file that could not be opened (no permission to read it, a folder of its
+    name) stays: in place, never saved over.  It is not damaged, and it was moved aside (a
+    folder renamed) and then written over by the defaults."""
+    _LEFT_IN_PLACE.add(path.resolve())
+    return "left in place"
 
 
 def _move_aside(path: Path) -> str:
@@ -298,8 +304,7 @@ def _move_aside(path: Path) -> str:
     try:
         return f"moved to {move_aside(path).name}"
     except OSError:
-        _LEFT_IN_PLACE.add(path.resolve())
-        return "left in place"
+        return _leave_in_place(path)
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:

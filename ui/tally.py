@@ -45,7 +45,7 @@ from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC
-from ui.record_files import atomic_write_text, move_aside, os_problem
+from ui.record_files import atomic_write_text, content_problem, move_aside, os_problem
 
 log = logging.getLogger(__name__)
 
@@ -100,29 +100,28 @@ class Tally:
         whether the file may be written (not when a damaged one could not be moved aside)."""
         path = self.path
         try:
-            text = path.read_text(encoding="utf-8-sig")  # -sig: a Windows editor's byte-order mark
+            raw = path.read_bytes()
         except (FileNotFoundError, NotADirectoryError):  # none yet (a file in the folder's way: its save says so)
             return {}, None, True
         except OSError as exc:  # in words a user acts on, not Python's "[Errno 21] ..."
             problem = words.file_error(os_problem(exc, path, writing=False))
             return {}, _("Your results could not be read ({problem})").format(problem=problem), False
-        except UnicodeDecodeError as exc:
-            return {}, _("Your results could not be read ({problem})").format(problem=exc), False
-        try:
-            data = json.loads(text)
+        try:  # bytes that are not UTF-8 are a damaged file too: it was kept, and no game was counted again
+            data = json.loads(raw.decode("utf-8-sig"))  # -sig: a Windows editor's byte-order mark
             newer = _newer_version(data)
             if newer is not None:  # not damaged: a newer Tabuleiro's, which this one must not rewrite
                 return _counts_if_readable(data), newer, False
             return _checked(data), None, True
         except (ValueError, TypeError, RecursionError, OverflowError) as exc:
+            problem = content_problem(exc)
             try:
                 aside = move_aside(path)
             except OSError as err:
                 log.info("results file unreadable (%s) and not moved aside: %s", exc, err)
-                return {}, _("Your results could not be read ({problem})").format(problem=exc), False
+                return {}, _("Your results could not be read ({problem})").format(problem=problem), False
             log.info("results file unreadable: %s; moved to %s", exc, aside)
             return {}, _("Your results could not be read ({problem}); the file was moved to {name} and "
-                         "they are counted from now on").format(problem=exc, name=aside.name), True
+                         "they are counted from now on").format(problem=problem, name=aside.name), True
 
     def of(self, game_id: str, player_id: str) -> Score:
         """Your results in ``game_id`` against ``player_id`` (zeros when none yet)."""
@@ -184,7 +183,7 @@ class Tally:
             data = json.loads(self.path.read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             return []
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
         keys = data.get("counted") if isinstance(data, dict) else None
         return [str(k) for k in keys] if isinstance(keys, list) else None
