@@ -450,7 +450,8 @@ def _setup_tokens(game, start) -> list[str]:
 
 
 def escape_value(value: str) -> str:
-    """A SimpleText value as SGF (and GGF, its Othello cousin) writes it: ``\\`` and ``]`` escaped, line breaks as spaces."""
+    """A SimpleText value as SGF writes it: ``\\`` and ``]`` escaped, line breaks as spaces (GGF writes
+    its values otherwise: ``othello_ggf._value_text``)."""
     return re.sub(r"([\\\]])", r"\\\1", " ".join(value.splitlines()))
 
 

@@ -7,6 +7,7 @@ through a comment NBoard's reader skips, written and read back."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -15,7 +16,7 @@ import pytest
 
 import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
-from games.othello_ggf import ggf_from_record, record_from_ggf
+from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, Result, Side
 from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
 from tests.test_ui_move_entry import enter_moves
@@ -189,7 +190,36 @@ def test_a_comment_is_written_so_nboard_and_edax_read_the_game_on():
     text = ggf_from_record(reversi_record().finish(Result(1, reason)))
     comment = text[text.index("CO[Result") + 3:]
     assert comment.index("]") == comment.index("]B[F5]")  # the comment's own end is its first ]
-    assert record_from_ggf(text).result.reason == "Black forfeits: bot crashed at move 2: IndexError: (1, 2)(5) ; )"
+    assert record_from_ggf(text).result.reason == "Black forfeits: bot crashed at move 2: IndexError: (1, 2)(5) ;)"
+
+
+def nboard_values(text: str) -> dict[str, list[str]]:
+    """A GGF game's values as NBoard and Edax read them: each runs to its first ``]``, no escapes."""
+    values: dict[str, list[str]] = {}
+    for name, value in re.findall(r"([A-Z]+)\[([^\]]*)\]", text):
+        values.setdefault(name, []).append(value)
+    return values
+
+
+def test_a_players_name_with_brackets_is_written_so_nboard_and_edax_keep_it_whole():
+    """``PB[Ana \\] 2]`` (SGF's escape) was read by NBoard and Edax as "Ana \\": they end a value at
+    its first ``]``.  The name is written with parentheses, as a comment is, and read back so."""
+    named = replace(reversi_record(), players=(Side(None, "Ana [club] 2"), Side(None, "Rui\\")))
+    text = ggf_from_record(named)
+    assert nboard_values(text)["PB"] == ["Ana (club) 2"] and nboard_values(text)["PW"] == ["Rui"], text
+    assert [side.title for side in record_from_ggf(text).players] == ["Ana (club) 2", "Rui"]
+
+
+def test_a_comment_with_a_games_end_in_it_is_written_as_it_is_and_the_game_read_to_its_own_end():
+    """A comment saying ";)" was written "; )", our reader ending a game at the first ";)": it now
+    ends a game only outside values, so the comment goes through as written, in a database of
+    several games too."""
+    reason = "Black forfeits: bot said 'bye ;)' at move 2"
+    text = ggf_from_record(reversi_record().finish(Result(1, reason)))
+    assert f"CO[Result: {reason}]" in text
+    assert record_from_ggf(text).result.reason == reason
+    database = text + GGS_OF_2003 + "\n"
+    assert ggf_game_count(database) == 2 and record_from_ggf(database).moves == ["f5", "d6"]
 
 
 def test_a_comment_that_contradicts_re_is_left_and_re_is_read():
