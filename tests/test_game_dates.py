@@ -21,10 +21,11 @@ from games.record import GameRecord, Result, Side
 from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import key, recorded_text_rects
-from ui import i18n
+from ui import clipboard, i18n
 from ui.autosave import games_dir
 from ui.record_files import save
 from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
@@ -98,17 +99,8 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
     """A file's game played on (End, C, Enter in the replay, then a move typed) was dated today
     throughout, the file's date lost; it keeps that date as its start, Saved games dates it today,
     and the file written of it (G) says both, read back the same."""
-    name, text, move = FILES[game_id]
-    dropped(app, tmp_path, name, text)
-    key(app, pygame.K_END)
-    key(app, pygame.K_c)
-    assert isinstance(app.scene, PlayFromScene)
-    key(app, pygame.K_RETURN)
-    scene = app.scene
-    assert isinstance(scene, GameScene) and len(scene.history) == 2
-    enter_moves(app, move)
-    record = scene.recorder.record
-    assert len(record.moves) == 3 and record.played_on()
+    name, text, _move = FILES[game_id]
+    record = played_on_today(app, tmp_path, game_id)
     file_date = record_from_sgf(text) if game_id == "hex" else record_from_ggf(text)
     assert (record.started, record.date_given) == (file_date.started, file_date.date_given)
     assert game_key(record) != game_key(file_date)  # your results count it as a game of its own
@@ -126,6 +118,58 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
         back = record_from_ggf(written)
         assert datetime.fromisoformat(back.updated) == datetime.fromisoformat(record.updated).replace(microsecond=0)
     assert (back.started, back.date_given, back.played_on()) == (record.started, record.date_given, True)
+
+
+def played_on_today(app, tmp_path, game_id: str) -> GameRecord:
+    """A file's game played on in the window (End, C, Enter in its replay, then a move typed): its
+    record, the game still on the screen."""
+    name, text, move = FILES[game_id]
+    dropped(app, tmp_path, name, text)
+    key(app, pygame.K_END)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) == 2
+    enter_moves(app, move)
+    record = scene.recorder.record
+    assert len(record.moves) == 3 and record.played_on()
+    return record
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_a_files_game_played_on_copied_as_moves_says_both_dates_and_pastes_back_so(app, tmp_path, monkeypatch, game_id):
+    """Copy moves (M) wrote "Date: 2003-05" alone for a file's game played on today: pasted back,
+    it was the file's game of 2003 again, the day it was played on lost.  The list says both, as
+    SGF's DT does, and the game pasted on the main menu is dated as the one copied."""
+    record = played_on_today(app, tmp_path, game_id)
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    key(app, pygame.K_m)
+    start = record.date_given or record.started
+    assert copied and f"Date: {start},{record.updated}\n" in copied[-1], copied
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    monkeypatch.setattr(clipboard, "get_text", lambda: copied[-1])
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene), type(app.scene).__name__
+    pasted = app.scene.record
+    assert (pasted.started, pasted.date_given, pasted.updated) == (record.started, record.date_given, record.updated)
+    assert pasted.played_on() and pasted.date_shown() is None
+    assert dated_beside_the_title(app, monkeypatch, i18n.date_text(datetime.fromisoformat(record.updated).astimezone()))
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_a_files_game_played_on_is_saved_under_todays_name(app, tmp_path, game_id):
+    """Saved (Ctrl+S) or written for the game's other programs (G), a file's game played on today was
+    named by the file's date ("hex-2003-05.json"), so today's game sorted among 2003's files:
+    it is saved today, and named so, as Saved games dates it."""
+    played_on_today(app, tmp_path, game_id)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    saved_as_outside_file(app, FILES[game_id][0].split(".")[1])
+    today = f"{game_id}-{datetime.now().astimezone():%Y-%m-%d}-"
+    names = sorted(path.name for path in games_dir().iterdir() if path.suffix in (".json", ".sgf", ".ggf"))
+    assert len(names) == 2 and all(name.startswith(today) for name in names), names
 
 
 def saved_as_outside_file(app, suffix: str) -> str:
