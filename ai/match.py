@@ -19,6 +19,7 @@ from ai import close_player, referee
 from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from games.base import Game, State
+from games.record import move_place
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
            "paired_games", "play_game", "play_with_new_players", "random_openings"]
@@ -83,7 +84,7 @@ def play_game(
             result.time_used[side] += spent
             rules.end_turn(side, spent)  # its clock shows the time it took
             if isinstance(exc, Resigned):
-                return _resigned(result, side, game, rules)
+                return _resigned(result, side, game, rules, lead)
             return _lost(result, game, referee.at_move(referee.forfeited(side, str(exc)), len(result.moves), lead), rules)
         except Exception as exc:  # a crashing player loses, saying at which move; the match goes on
             return _lost(result, game, referee.at_move(referee.crashed(side, exc), len(result.moves), lead), rules)
@@ -231,11 +232,14 @@ def random_openings(
     return [openings[i % len(openings)] for i in range(count)]
 
 
-def _resigned(result: GameResult, loser: int, game: Game, rules: Referee) -> GameResult:
-    """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule)."""
+def _resigned(result: GameResult, loser: int, game: Game, rules: Referee, lead: int) -> GameResult:
+    """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule),
+    at the move it was asked for, as the window says a resignation ("O resigns at move 5": the
+    move list's numbering, ``games.record.move_place``; ``lead`` 1 when the second side began)."""
     _keep_clocks(result, rules)
     result.winner = 1 - loser
-    result.reason = f"{game.sides[loser]} resigns"
+    number = move_place(len(result.moves), lead)[0] + 1
+    result.reason = f"{game.sides[loser]} resigns at move {number}"
     return result
 
 

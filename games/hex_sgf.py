@@ -140,7 +140,10 @@ def record_from_sgf(text: str) -> GameRecord:
     record = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]
     when = sgf_started(written)
-    return record if when is None else record.dated(*when, last=sgf_last_day(written))
+    if when is None:
+        return record
+    last = sgf_last_date(written)
+    return record.dated(*when) if last is None else record.dated(*when, last=last[0], last_given=last[1])
 
 
 def sgf_started(value: str) -> tuple[str, str] | None:
@@ -156,20 +159,50 @@ def sgf_started(value: str) -> tuple[str, str] | None:
     return None if match is None else given_date(match.group(0))
 
 
-def sgf_last_day(value: str) -> str | None:
+def sgf_last_date(value: str) -> tuple[str, str] | None:
     """The last date of a ``DT`` value that lists several (a game played over several days, or
-    played on later: ``2003-05,2026-12-05``), as records store it (``sgf_started``'s form); None
-    for a value of one date, or whose last is no whole day.  FF[4]'s shortcuts after a date are read
-    as that date's end changed (``1996-05-06,07`` is the 7th; ``1996-05-06,06-08`` June the 8th)."""
-    parts = [part.strip() for part in value.split(",")]
-    if len(parts) < 2 or sgf_started(value) is None:
+    played on later: ``2003-05,2026-12-05``), in ``sgf_started``'s form (its first moment; the
+    date as a full one, ``2003-06``); None for a value of one date.  A list read as far as it
+    follows FF[4]'s form (``sgf_dates``)."""
+    dates = sgf_dates(value)
+    return given_date(dates[-1]) if len(dates) > 1 else None
+
+
+def sgf_dates(value: str) -> list[str]:
+    """The dates a ``DT`` value lists, each whole (``2003``, ``2003-05``, ``2003-05-06``), read
+    left to right as SGF FF[4] says (red-bean.com's DT): a full date, partial or not, or after one
+    a shortcut that takes the year and month before it: ``MM-DD`` after a date with a month,
+    ``MM`` after one to the month (``1996-05,06``: May and June), ``DD`` after one to the day
+    (``1996-05-06,07,08``); ``1996-12-27,28,1997-01-03,04`` is four days.  The list stops
+    before a part of another form, or that is no date."""
+    first = SGF_DATE.match(value)
+    if first is None or given_date(first.group(0)) is None:
+        return []
+    dates, rest = [first.group(0).strip()], value[first.end():]
+    for part in rest[1:].split(",") if rest.startswith(",") else ():
+        date = _date_after(dates[-1].split("-"), part.strip())
+        if date is None or given_date(date) is None:
+            break
+        dates.append(date)
+    return dates
+
+
+def _date_after(before: list[str], part: str) -> str | None:
+    """A ``DT`` list's ``part`` as a whole date, its shortcut read after the date ``before``
+    (year, month, day as written, as far as given); None for a part FF[4] does not allow there."""
+    pieces = part.split("-")
+    if not all(piece.isdigit() for piece in pieces):
         return None
-    whole = parts[0].split("-")
-    for part in parts[1:]:
-        pieces = part.split("-")
-        whole = pieces if len(pieces[0]) == 4 else whole[:max(0, len(whole) - len(pieces))] + pieces
-    last = given_date("-".join(whole)) if len(whole) == 3 else None  # a month's last day is not said
-    return None if last is None else last[0]
+    if len(pieces[0]) == 4:
+        return part  # a full date, to the year, month or day
+    year, has_month, has_day = before[0], len(before) > 1, len(before) > 2
+    if [len(piece) for piece in pieces] == [2, 2] and has_month:
+        return f"{year}-{part}"  # MM-DD
+    if len(pieces) == 1 and len(part) == 2 and has_day:
+        return f"{year}-{before[1]}-{part}"  # DD
+    if len(pieces) == 1 and len(part) == 2 and has_month:
+        return f"{year}-{part}"  # MM
+    return None
 
 
 def sgf_text(raw: bytes) -> str:
@@ -402,9 +435,11 @@ def sgf_from_record(record: GameRecord) -> str:
 def _dates(record: GameRecord) -> str:
     """``DT``'s value: the start's date, as the file the game was read from gave it (2003-05,
     never 2003-05-01), and, for a game played on another day later (``GameRecord.played_on``),
-    that day's after a comma, as FF[4] lists a game of several days; "" for a start that is no date."""
+    that day's after a comma, as FF[4] lists a game of several days (its last date as a file gave
+    it, ``2003-06``, while the game was not played since); "" for a start that is no date."""
     first = record.date_given or (record.started[:10] if DAY.fullmatch(record.started[:10]) else "")
-    later = record.updated[:10] if first and record.played_on() and DAY.fullmatch(record.updated[:10]) else ""
+    last = record.last_date_given() or (record.updated[:10] if DAY.fullmatch(record.updated[:10]) else "")
+    later = last if first and record.played_on() else ""
     return ",".join(filter(None, (first, later)))
 
 
@@ -450,7 +485,8 @@ def _setup_tokens(game, start) -> list[str]:
 
 
 def escape_value(value: str) -> str:
-    """A SimpleText value as SGF (and GGF, its Othello cousin) writes it: ``\\`` and ``]`` escaped, line breaks as spaces."""
+    """A SimpleText value as SGF writes it: ``\\`` and ``]`` escaped, line breaks as spaces (GGF writes
+    its values otherwise: ``othello_ggf._value_text``)."""
     return re.sub(r"([\\\]])", r"\\\1", " ".join(value.splitlines()))
 
 

@@ -36,7 +36,8 @@ more, a date to the month, nor a game played on another day than begun.  Those g
 and Kalmia skip any): ``CO[Result: White resigns at move 12]`` beside ``RE[+64.000:r]``, read back
 where its ``RE`` is the file's; ``CO[Started: 2003-05]`` where ``DT`` cannot say the start
 (``GameRecord.played_on``: ``DT`` is then the last change).  NBoard and Edax end a value at its
-first ``]``, so a comment writes brackets as parentheses.
+first ``]`` and read no escapes, so every value, a player's name or a comment, writes brackets
+as parentheses (``_value_text``).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import games
 from games.base import quoted
-from games.hex_sgf import escape_value, loss_letter
+from games.hex_sgf import loss_letter
 from games.record import (
     DRAW,
     RESULT_LINE,
@@ -61,7 +62,8 @@ from games.record import (
     written_out,
 )
 
-GAME = re.compile(r"\(;(.*?)(;\)|\Z)", re.DOTALL)  # one game; an open one cut short runs to the end
+VALUE = r"\[(?:\\.|[^\]\\])*(?:\]|\\?\Z)"  # a property's value, escapes kept; one cut short runs to the end
+GAME = re.compile(rf"\(;((?:[^\[;]|;(?!\))|{VALUE})*)(;\)|\Z)", re.DOTALL)  # one game: its end ;) outside values
 PROPERTY = re.compile(r"([A-Za-z]+)\s*\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
 GAME_TYPE = re.compile(r"\s*(\d+)((?:[a-z]\d*)*)\s*", re.IGNORECASE)  # TY[8], TY[8r], TY[8r19] (a random start of 19 discs)
 RESULT = re.compile(r"\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([rts]))?\s*", re.IGNORECASE)  # RE[+2.000], RE[-64:r]
@@ -74,7 +76,7 @@ PASS_WRITTEN = "PA"  # a pass, as Edax's GGF writes it (GGS writes pass, NBoard 
 LOSS_FLAGS = {"R": "r", "T": "t"}  # how the loser lost (``hex_sgf.loss_letter``): RE's flag
 COMMENT = "CO"  # a comment: NBoard's reader skips it (any other name it refuses), Edax's and Kalmia's skip any
 STARTED = "Started: "  # a comment's start: the game's start, where DT does not say it
-COMMENT_BRACKETS = str.maketrans("[]", "()")
+BRACKETS_WRITTEN = str.maketrans("[]", "()")
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
 DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
                   r"[. ](?P<zone>[A-Za-z]+)")  # GGS's DT (2003.12.15_13:24:03.MST) and NBoard's (2014-01-29 23:05:30 GMT)
@@ -263,8 +265,8 @@ def ggf_from_record(record: GameRecord) -> str:
     if result is not None:
         root["RE"] = result
     root.update({"TI": "0", "TY": str(game.size), "BO": _board_value(game, start)})
-    written = [f"{key}[{escape_value(value)}]" for key, value in root.items() if value]
-    written += [f"{COMMENT}[{_comment_text(note)}]" for note in _notes(record, result)]
+    written = [f"{key}[{_value_text(value)}]" for key, value in root.items() if value]
+    written += [f"{COMMENT}[{_value_text(note)}]" for note in _notes(record, result)]
     written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
                 for number, move in enumerate(record.moves)]
     return "(;" + "".join(written) + ";)\n"
@@ -299,11 +301,12 @@ def _notes(record: GameRecord, result: str | None) -> list[str]:
     return notes
 
 
-def _comment_text(text: str) -> str:
-    """``text`` as a comment's value the GGF readers take whole: NBoard and Edax end a value at
-    its first ``]``, escaped or not, and our reader a game at ``;)``, so brackets are written as
-    parentheses, on one line."""
-    return " ".join(text.translate(COMMENT_BRACKETS).split()).replace(";)", "; )")
+def _value_text(text: str) -> str:
+    """``text`` as a value the GGF readers take whole (a player's name, a comment): NBoard and Edax
+    end a value at its first ``]`` and read no escapes, so a ``]`` escaped (``\\]``) cut the name
+    there; brackets are written as parentheses, a backslash that would end the value (``\\]``)
+    left out, on one line.  Our reader reads ``;)`` in a value as text (``GAME``), so it stays."""
+    return " ".join(text.translate(BRACKETS_WRITTEN).split()).rstrip("\\")
 
 
 def _board_value(game: games.Game, state) -> str:

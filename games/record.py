@@ -16,7 +16,7 @@ The file format (version 1; version 2 when it has ``start``)::
      "moves": ["d3", "c5", ...],
      "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
                 "score": [27, 37]},                       # null while the game goes on
-     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given", "resumed"
+     "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given", "resumed", "last_given"
      "evaluations": [0.0, 0.12, null, ...],              # optional, see below
      "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
      "start": "to-move: X\n..."}                          # optional (version 2): see below
@@ -26,11 +26,11 @@ from the first side's view, from -1 (it loses) to +1 (it wins); null where not c
 ``id`` of null is a human.  ``start`` (version 2) is the position a set-up game started from, in
 the game's own text (``Game.to_text``).
 
-Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``: to the
-month, ``2003-05``).  One opened from a file and played on keeps the file's date as its start and
-is changed when it is played: a game continued today was played today, the file's date is its
-first part's (``resumed``: when it was taken up).  The lists date it by its last change; the files
-say both (``played_on``).
+Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``,
+``last_given``: to the month, ``2003-05``, never a day the file did not give).  One opened from a
+file and played on keeps the file's date as its start (``resumed``: when it was taken up); a game
+continued today was played today, so the lists date it and ``default_name`` names it by its last
+change, and the files say both (``played_on``; SGF's ``DT``, a move list's ``date_written``).
 
 Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
 migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
@@ -152,6 +152,7 @@ class GameRecord:
     start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
     date_given: str | None = None  # the start as a file gave it, to less than a moment: see ``dated``
     resumed: str | None = None  # when a game played on from another record was taken up (``dates.resumed``)
+    last_given: str | None = None  # the last change as a file gave it, to less than a moment: see ``dated``
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -177,7 +178,8 @@ class GameRecord:
         stamp = now_iso()
         return replace(self, result=result, finished=stamp, updated=stamp)
 
-    def dated(self, when: str, given: str | None = None, last: str | None = None) -> GameRecord:
+    def dated(self, when: str, given: str | None = None, last: str | None = None,
+              last_given: str | None = None) -> GameRecord:
         """A copy dated ``when`` (ISO 8601) throughout: a game read from a file that names its
         date (an SGF's or GGF's ``DT``) was begun, last changed and ended then, not the day it was
         opened, which the Saved games row showed as its date.  ``last``: the moment of its last
@@ -188,10 +190,11 @@ class GameRecord:
         the year, month or day only (``2003``, ``2003-05``: SGF's partial ``DT``; ``2003-05-06``,
         no hour); ``when`` is then its first moment, for sorting, and the date is shown
         (``date_shown``) and written back (SGF's ``DT``, a move list's ``Date:``) as given, never
-        as a day or an hour the file did not give."""
+        as a day or an hour the file did not give.  ``last_given`` (``dates.last_given``) is so for
+        ``last``: SGF's ``DT[2003-05,06]`` ends in June 2003, no day said."""
         end = last or when
         return replace(self, started=when, updated=end, finished=end if self.finished is not None else None,
-                       date_given=given)
+                       date_given=given, last_given=last_given if last else None)
 
     def played_on(self) -> bool:
         """Whether the game was played on after its first part, on another day: its last change
@@ -210,11 +213,21 @@ class GameRecord:
         changed since (its ``updated`` is still its start); None where the record's own moment
         (``updated``) is the date.  The game's start, which the files write, is ``date_given``
         whatever moves were played on since.  A game a file says was played over several days
-        (SGF's ``DT[2005-03-01,02]``, ``dated``'s ``last``) is shown by its last day, as given."""
-        if self.date_given is None or self.updated == self.started:
+        (SGF's ``DT[2005-03-01,02]``, ``DT[2003-05,06]``: ``dated``'s ``last``) is shown by its
+        last date, as given (``last_date_given``)."""
+        if self.updated == self.started:
             return self.date_given
-        last_day = self.updated[:10]
+        last = self.last_date_given()
+        if last is not None or self.date_given is None:
+            return last
+        last_day = self.updated[:10]  # a record read before ``last_given`` was kept: its last day
         return last_day if self.updated == f"{last_day}T00:00:00" else None  # a file's day: given_date's form
+
+    def last_date_given(self) -> str | None:
+        """The game's last change as a file gave it (``last_given``: ``2003-06``, ``2003-05-07``)
+        while it is still the last (the game not played since); None otherwise."""
+        given = given_date(self.last_given) if self.last_given is not None else None
+        return self.last_given if given is not None and given[0] == self.updated else None
 
     def is_finished(self) -> bool:
         return self.result is not None
@@ -294,7 +307,8 @@ class GameRecord:
             "result": result,
             "dates": {"started": self.started, "updated": self.updated, "finished": self.finished,
                       **({"given": self.date_given} if self.date_given is not None else {}),
-                      **({"resumed": self.resumed} if self.resumed is not None else {})},
+                      **({"resumed": self.resumed} if self.resumed is not None else {}),
+                      **({"last_given": self.last_given} if self.last_date_given() is not None else {})},
             "evaluations": list(self.evaluations) if self.evaluations is not None else None,
         }
         if self.setup:
@@ -330,7 +344,8 @@ class GameRecord:
             evaluations=_evaluations(data.get("evaluations"), len(moves)),
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
-            date_given=_date_given(dates, started=dates.get("started")),
+            date_given=_date_given(dates, "given", dates.get("started")),
+            last_given=_date_given(dates, "last_given", dates.get("updated")),
             resumed=_date(dates, "resumed", optional=True),
         )
         if not checked:
@@ -486,13 +501,14 @@ def given_date(text: str) -> tuple[str, str] | None:
         return None
 
 
-def _date_given(dates: dict, started: Any) -> str | None:
-    """``dates.given``: a date to the year, month or day that ``dates.started`` begins with."""
-    value = dates.get("given")
+def _date_given(dates: dict, key: str, moment: Any) -> str | None:
+    """``dates.given`` (or ``dates.last_given``): a date to the year, month or day that ``moment``
+    (``dates.started``, ``dates.updated``) begins with."""
+    value = dates.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or given_date(value) is None or not str(started).startswith(value):
-        raise RecordError(f"field 'dates.given' must be the start's date to the year, month or day, not {value!r:.40}")
+    if not isinstance(value, str) or given_date(value) is None or not str(moment).startswith(value):
+        raise RecordError(f"field 'dates.{key}' must be a date to the year, month or day, not {value!r:.40}")
     return value
 
 
@@ -608,14 +624,33 @@ def migrate(data: Any) -> dict:
 
 def default_name(record: GameRecord) -> str:
     """A file name for a new record: ``reversi-2026-11-23-0941.json``; a game dated as its file
-    gave the date, to that date: ``hex-2003-05.json``."""
-    if record.date_given is not None:
-        return f"{record.game_id}-{record.date_given}{SUFFIX}"
+    gave the date, to that date: ``hex-2003-05.json``.  A game played on another day than begun
+    (``GameRecord.played_on``: a file's game continued today) is named by its last change, as
+    Saved games dates it: the file is saved today, and was named by the day the file gave."""
+    played_on = record.played_on()
+    given = record.last_date_given() if played_on else record.date_given
+    if given is not None:
+        return f"{record.game_id}-{given}{SUFFIX}"
     try:
-        stamp = datetime.fromisoformat(record.started).strftime("%Y-%m-%d-%H%M")
+        stamp = datetime.fromisoformat(record.updated if played_on else record.started).strftime("%Y-%m-%d-%H%M")
     except ValueError:
         stamp = time.strftime("%Y-%m-%d-%H%M")
     return f"{record.game_id}-{stamp}{SUFFIX}"
+
+
+DATE_LINE = "Date: "  # a move list's date: its start, and its last change where it was played on later
+DATES_APART = ","  # between a move list's start and last change, as SGF's DT lists a game's days
+
+
+def date_written(record: GameRecord) -> str:
+    """A move list's date: the start, as a file gave it (``2003-05``) or to the second, and, for a
+    game played on another day (``GameRecord.played_on``), its last change after a comma, as SGF's
+    ``DT`` lists a game's days (``2003-05,2026-12-05T09:41:00+00:00``): a list of a file's game
+    played on today, pasted back, kept only the file's date."""
+    start = record.date_given or record.started
+    if not record.played_on():
+        return start
+    return f"{start}{DATES_APART}{record.last_date_given() or record.updated}"
 
 
 def move_list_text(record: GameRecord) -> str:
@@ -627,7 +662,7 @@ def move_list_text(record: GameRecord) -> str:
     players = "  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players) if p.title)
     if players:  # players no one named (a pasted move list's) are left out, not written "Black: "
         lines.append(players)
-    lines.append(f"Date: {record.date_given or record.started}")  # "2003-05" as a file gave it
+    lines.append(f"{DATE_LINE}{date_written(record)}")
     if record.start_position is not None:
         lines.append(START_LINE)
         lines.extend(record.start_position.splitlines())
@@ -738,7 +773,7 @@ def _hyphens_apart(text: str) -> str:
 
 def is_move_list(text: str) -> bool:
     """Whether ``text`` holds numbered moves or is what ``move_list_text`` writes (a date, a result)."""
-    return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith(("Date: ", RESULT_LINE))
+    return any(_MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0]) or line.startswith((DATE_LINE, RESULT_LINE))
                for line in text.splitlines())
 
 
@@ -777,7 +812,7 @@ def moves_from_text(text: str) -> list[str]:
     if lines and names_a_game(lines[0]):
         lines = lines[1:]
     numbered = [line for line in lines if _MOVE_NUMBER.fullmatch(line.lstrip().split(" ", 1)[0])]
-    copied = any(line.startswith(("Date: ", RESULT_LINE)) for line in lines)  # move_list_text's, maybe no move yet
+    copied = any(line.startswith((DATE_LINE, RESULT_LINE)) for line in lines)  # move_list_text's, maybe no move yet
     moves = []
     for token in re.split(r"[\s,;]+", " ".join(numbered if numbered or copied else lines)):
         number = _MOVE_NUMBER.fullmatch(token)
@@ -884,24 +919,34 @@ def record_from_move_list(text: str) -> GameRecord:
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else loss_off_the_board(lines, sides)
     record = record if lost is None else record.finish(lost)
-    return record if dated is None else record.dated(*dated)
+    if not dated:
+        return record
+    (when, given), *later = dated
+    last, last_given = later[0] if later else (None, None)
+    return record.dated(when, given, last=last, last_given=last_given)
 
 
-def _written_date(lines: list[str]) -> tuple[str, str | None] | None:
-    """The date a move list's ``Date:`` line gives (ISO 8601, as ``move_list_text`` writes it)
-    and, for a date given to the year, month or day only (``2003-05``), that date as written;
-    None without one, or for one that is no such date."""
-    written = next((line[len("Date: "):].strip() for line in lines if line.startswith("Date: ")), None)
-    if written is None:
-        return None
-    given = given_date(written)
+def _written_date(lines: list[str]) -> list[tuple[str, str | None]]:
+    """The dates a move list's ``Date:`` line gives (``date_written``'s: its start, perhaps its
+    last change after a comma), each in ISO 8601 and, for one given to the year, month or day
+    only (``2003-05``), as written; none without the line, or for a start that is no date (a last
+    change that is none is left out)."""
+    written = next((line[len(DATE_LINE):].strip() for line in lines if line.startswith(DATE_LINE)), None)
+    dates = [_date_read(part) for part in (written or "").split(DATES_APART)[:2]]
+    return [date for date in dates if date is not None] if dates and dates[0] is not None else []
+
+
+def _date_read(text: str) -> tuple[str, str | None] | None:
+    """A date as a move list writes it: (ISO 8601, the date as given) for a date to the year, month
+    or day (``2003-05``), (the moment, None) for a moment; None for text that is neither."""
+    given = given_date(text)
     if given is not None:
         return given
     try:
-        datetime.fromisoformat(written)
+        datetime.fromisoformat(text.strip())
     except ValueError:
         return None
-    return written, None
+    return text.strip(), None
 
 
 def _record_of_unnamed_moves(text: str) -> GameRecord | None:

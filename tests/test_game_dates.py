@@ -7,6 +7,7 @@ through a comment NBoard's reader skips, written and read back."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -15,15 +16,16 @@ import pytest
 
 import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
-from games.othello_ggf import ggf_from_record, record_from_ggf
+from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, Result, Side
 from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import key, recorded_text_rects
-from ui import i18n
+from ui import clipboard, i18n
 from ui.autosave import games_dir
 from ui.record_files import save
 from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
@@ -97,17 +99,8 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
     """A file's game played on (End, C, Enter in the replay, then a move typed) was dated today
     throughout, the file's date lost; it keeps that date as its start, Saved games dates it today,
     and the file written of it (G) says both, read back the same."""
-    name, text, move = FILES[game_id]
-    dropped(app, tmp_path, name, text)
-    key(app, pygame.K_END)
-    key(app, pygame.K_c)
-    assert isinstance(app.scene, PlayFromScene)
-    key(app, pygame.K_RETURN)
-    scene = app.scene
-    assert isinstance(scene, GameScene) and len(scene.history) == 2
-    enter_moves(app, move)
-    record = scene.recorder.record
-    assert len(record.moves) == 3 and record.played_on()
+    name, text, _move = FILES[game_id]
+    record = played_on_today(app, tmp_path, game_id)
     file_date = record_from_sgf(text) if game_id == "hex" else record_from_ggf(text)
     assert (record.started, record.date_given) == (file_date.started, file_date.date_given)
     assert game_key(record) != game_key(file_date)  # your results count it as a game of its own
@@ -125,6 +118,58 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
         back = record_from_ggf(written)
         assert datetime.fromisoformat(back.updated) == datetime.fromisoformat(record.updated).replace(microsecond=0)
     assert (back.started, back.date_given, back.played_on()) == (record.started, record.date_given, True)
+
+
+def played_on_today(app, tmp_path, game_id: str) -> GameRecord:
+    """A file's game played on in the window (End, C, Enter in its replay, then a move typed): its
+    record, the game still on the screen."""
+    name, text, move = FILES[game_id]
+    dropped(app, tmp_path, name, text)
+    key(app, pygame.K_END)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) == 2
+    enter_moves(app, move)
+    record = scene.recorder.record
+    assert len(record.moves) == 3 and record.played_on()
+    return record
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_a_files_game_played_on_copied_as_moves_says_both_dates_and_pastes_back_so(app, tmp_path, monkeypatch, game_id):
+    """Copy moves (M) wrote "Date: 2003-05" alone for a file's game played on today: pasted back,
+    it was the file's game of 2003 again, the day it was played on lost.  The list says both, as
+    SGF's DT does, and the game pasted on the main menu is dated as the one copied."""
+    record = played_on_today(app, tmp_path, game_id)
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    key(app, pygame.K_m)
+    start = record.date_given or record.started
+    assert copied and f"Date: {start},{record.updated}\n" in copied[-1], copied
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    monkeypatch.setattr(clipboard, "get_text", lambda: copied[-1])
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene), type(app.scene).__name__
+    pasted = app.scene.record
+    assert (pasted.started, pasted.date_given, pasted.updated) == (record.started, record.date_given, record.updated)
+    assert pasted.played_on() and pasted.date_shown() is None
+    assert dated_beside_the_title(app, monkeypatch, i18n.date_text(datetime.fromisoformat(record.updated).astimezone()))
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_a_files_game_played_on_is_saved_under_todays_name(app, tmp_path, game_id):
+    """Saved (Ctrl+S) or written for the game's other programs (G), a file's game played on today was
+    named by the file's date ("hex-2003-05.json"), so today's game sorted among 2003's files:
+    it is saved today, and named so, as Saved games dates it."""
+    played_on_today(app, tmp_path, game_id)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    saved_as_outside_file(app, FILES[game_id][0].split(".")[1])
+    today = f"{game_id}-{datetime.now().astimezone():%Y-%m-%d}-"
+    names = sorted(path.name for path in games_dir().iterdir() if path.suffix in (".json", ".sgf", ".ggf"))
+    assert len(names) == 2 and all(name.startswith(today) for name in names), names
 
 
 def saved_as_outside_file(app, suffix: str) -> str:
@@ -189,7 +234,36 @@ def test_a_comment_is_written_so_nboard_and_edax_read_the_game_on():
     text = ggf_from_record(reversi_record().finish(Result(1, reason)))
     comment = text[text.index("CO[Result") + 3:]
     assert comment.index("]") == comment.index("]B[F5]")  # the comment's own end is its first ]
-    assert record_from_ggf(text).result.reason == "Black forfeits: bot crashed at move 2: IndexError: (1, 2)(5) ; )"
+    assert record_from_ggf(text).result.reason == "Black forfeits: bot crashed at move 2: IndexError: (1, 2)(5) ;)"
+
+
+def nboard_values(text: str) -> dict[str, list[str]]:
+    """A GGF game's values as NBoard and Edax read them: each runs to its first ``]``, no escapes."""
+    values: dict[str, list[str]] = {}
+    for name, value in re.findall(r"([A-Z]+)\[([^\]]*)\]", text):
+        values.setdefault(name, []).append(value)
+    return values
+
+
+def test_a_players_name_with_brackets_is_written_so_nboard_and_edax_keep_it_whole():
+    """``PB[Ana \\] 2]`` (SGF's escape) was read by NBoard and Edax as "Ana \\": they end a value at
+    its first ``]``.  The name is written with parentheses, as a comment is, and read back so."""
+    named = replace(reversi_record(), players=(Side(None, "Ana [club] 2"), Side(None, "Rui\\")))
+    text = ggf_from_record(named)
+    assert nboard_values(text)["PB"] == ["Ana (club) 2"] and nboard_values(text)["PW"] == ["Rui"], text
+    assert [side.title for side in record_from_ggf(text).players] == ["Ana (club) 2", "Rui"]
+
+
+def test_a_comment_with_a_games_end_in_it_is_written_as_it_is_and_the_game_read_to_its_own_end():
+    """A comment saying ";)" was written "; )", our reader ending a game at the first ";)": it now
+    ends a game only outside values, so the comment goes through as written, in a database of
+    several games too."""
+    reason = "Black forfeits: bot said 'bye ;)' at move 2"
+    text = ggf_from_record(reversi_record().finish(Result(1, reason)))
+    assert f"CO[Result: {reason}]" in text
+    assert record_from_ggf(text).result.reason == reason
+    database = text + GGS_OF_2003 + "\n"
+    assert ggf_game_count(database) == 2 and record_from_ggf(database).moves == ["f5", "d6"]
 
 
 def test_a_comment_that_contradicts_re_is_left_and_re_is_read():

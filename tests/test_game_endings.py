@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 import games
-from games.hex_sgf import record_from_sgf, sgf_from_record
+from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
 from tests.ui_helpers import in_language, key, recorded_text, wait
@@ -321,6 +321,10 @@ HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];
     ("2003-05-06", "2003-05-06", "06/05/2003", "2003-05-06"),
     # a game of two days, begun on the first: listed by its last change, the second (test_game_dates)
     ("2003-05-06,07", "2003-05-07", "07/05/2003", "2003-05-06,2003-05-07"),
+    # a last date to the month or the year (FF[4]'s "1996-05,06 = played in May,June 1996"): no day made up
+    ("2003-05,06", "2003-06", "06/2003", "2003-05,2003-06"), ("2003-05,2003-06", "2003-06", "06/2003", "2003-05,2003-06"),
+    ("2003,2004", "2004", "2004", "2003,2004"),
+    ("1996-12-27,28,1997-01-03,04", "1997-01-04", "04/01/1997", "1996-12-27,1997-01-04"),
 ])
 def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date, english, portuguese, written):
     """DT[2003-05] was listed as "2003-05-01 00:00" and written back as DT[2003-05-01]: a day (and
@@ -342,7 +346,30 @@ def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date,
     assert record_from_sgf(sgf_from_record(reopened)).date_shown() == english
     copied = move_list_text(reopened)
     given = record.date_given
-    assert f"Date: {given}\n" in copied and record_from_move_list(copied).date_given == given
+    pasted = record_from_move_list(copied)
+    assert f"Date: {written}\n" in copied and (pasted.date_given, pasted.date_shown()) == (given, english)
+
+
+@pytest.mark.parametrize(("value", "dates"), [
+    ("1996", ["1996"]), ("1996-05", ["1996-05"]), ("1996-05-06", ["1996-05-06"]),
+    ("1996-05,06", ["1996-05", "1996-06"]),  # MM after YYYY-MM: a month
+    ("1996-05-06,07,08", ["1996-05-06", "1996-05-07", "1996-05-08"]),  # DD after YYYY-MM-DD and DD: days
+    ("1996,1997", ["1996", "1997"]),
+    ("1996-12-27,28,1997-01-03,04", ["1996-12-27", "1996-12-28", "1997-01-03", "1997-01-04"]),
+    ("1996-05,06-01", ["1996-05", "1996-06-01"]),  # MM-DD after YYYY-MM: was read as the year 06-01
+    ("1996-05-06,06-08,09", ["1996-05-06", "1996-06-08", "1996-06-09"]),  # MM-DD after a day, DD after MM-DD
+    ("1996-05,06,07-02", ["1996-05", "1996-06", "1996-07-02"]),  # MM after MM, MM-DD after MM
+    ("1996-05-06,2003-05", ["1996-05-06", "2003-05"]),  # a full date, partial, after a day
+    ("1996,05", ["1996"]), ("1996-05-06,1", ["1996-05-06"]), ("1996-02-28,30", ["1996-02-28"]),  # no such date: left out
+    ("1996-05-06 10:00", ["1996-05-06"]), ("May 1996", []),
+])
+def test_every_date_list_sgf_ff4_allows_is_read_left_to_right(value, dates):
+    """FF[4]'s DT: "MM-DD if preceded by YYYY-MM-DD, YYYY-MM, MM-DD, MM or DD; MM if preceded by
+    YYYY-MM or MM; DD if preceded by YYYY-MM-DD, MM-DD or DD" (red-bean.com).  A last date to the
+    month or year was not read, and MM-DD after a month was read wrong."""
+    assert sgf_dates(value) == dates
+    record = record_from_sgf(HEXGUI_DATED.format(date=value))
+    assert record.date_shown() == (dates[-1] if dates else None)
 
 
 def test_a_partial_date_is_left_out_of_a_ggf_which_writes_a_date_to_the_second():
@@ -361,4 +388,4 @@ def test_a_played_on_game_read_from_a_file_is_listed_by_its_last_change_and_writ
     played_on = record_from_sgf(HEXGUI_DATED.format(date="2003-05")).with_move("a1")
     assert played_on.date_shown() is None and played_on.date_given == "2003-05"
     assert f"DT[2003-05,{played_on.updated[:10]}]" in sgf_from_record(played_on)
-    assert "Date: 2003-05\n" in move_list_text(played_on)
+    assert f"Date: 2003-05,{played_on.updated}\n" in move_list_text(played_on)  # both, as DT says them

@@ -167,7 +167,7 @@ def test_a_game_with_a_pass_is_written_as_ggs_writes_it_and_read_back_the_same()
     assert "B[PA]" in text and f"B[{moves[0]}]" not in text and f"B[{moves[0].upper()}]" in text  # squares in capitals
     assert f"RE[{final.final_margin() * (1 if final.winner() == 0 else -1):+.3f}]" in text
     back = record_from_ggf(text)
-    assert back.moves == moves and [p.title for p in back.players] == ["ana [club]", "rui"]
+    assert back.moves == moves and [p.title for p in back.players] == ["ana (club)", "rui"]  # NBoard and Edax end a value at its first ]
     assert back.result == record.result
 
 

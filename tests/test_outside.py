@@ -1039,10 +1039,10 @@ def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
     other = ai.make_player("tictactoe", "level-1")
     result = play_game(game, [other, resigner], ["level-1", "quitter"], 1.0)
     resigner.close()
-    assert (result.winner, result.forfeit, result.reason) == (0, False, "O resigns")
+    assert (result.winner, result.forfeit, result.reason) == (0, False, "O resigns at move 1")
     table = {s.player: s for s in standings(["level-1", "quitter"], [result])}
     assert (table["quitter"].losses, table["quitter"].forfeits, table["level-1"].wins) == (1, 0, 1)
-    assert words.end_reason(result.reason) == "O resigns"
+    assert words.end_reason(result.reason) == "O resigns at move 1"
 
 
 # -- bots cannot hurt the host: tiny limits, bounded bots ---------------------------------------------
