@@ -380,6 +380,7 @@ GLOSSARY = (
     # "pesquisa" and its players "jogadores do computador"
     ("jogada", r"\bmovimentos?\b"),
     ("jogo", r"\bpartidas?\b"),
+    ("jogada (a Trax turn too: Trax's course message said \"um turno\")", r"\bturnos?\b"),
     ("adversário", r"\binimig[oa]s?\b"),
     ("curso", r"\bcadeiras?\b"),
     ("pesquisa", r"\b(sua|própria|de) procura\b"),
