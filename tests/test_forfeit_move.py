@@ -97,7 +97,7 @@ def test_reversi_says_a_text_that_is_no_cell_in_one_sentence(tmp_path):
         said = forfeit_reason(why.split("tuple_text.py ", 1)[1])
     finally:
         i18n.set_language("en")
-    assert said == "fez uma jogada ilegal '(2,3)' na jogada 1: '(2,3)' não é o nome de uma casa como a1, nem passe"
+    assert said == "fez uma jogada ilegal '(2,3)' na jogada 1: '(2,3)' não é o nome de uma casa como a1, nem 'pass'"
 
 
 @pytest.mark.parametrize(("why", "said"), [

@@ -380,6 +380,7 @@ GLOSSARY = (
     # "pesquisa" and its players "jogadores do computador"
     ("jogada", r"\bmovimentos?\b"),
     ("jogo", r"\bpartidas?\b"),
+    ("jogada (a Trax turn too: Trax's course message said \"um turno\")", r"\bturnos?\b"),
     ("adversário", r"\binimig[oa]s?\b"),
     ("curso", r"\bcadeiras?\b"),
     ("pesquisa", r"\b(sua|própria|de) procura\b"),
@@ -393,6 +394,27 @@ GLOSSARY = (
     # a player from a student's file or a command: the catalog's "jogador externo" (the keys page
     # said "jogador de fora")
     ("jogador externo", r"\bjogador(es)? de fora\b"),
+    # the university course is a "curso" everywhere (a course page said "página da disciplina"),
+    # Rastros' corners its "objetivos" (the keys page said "metas"), the board's rows "filas"
+    # (AIMA's order said "linha a linha", the board cursor "a outra ponta da linha ou coluna")
+    ("curso", r"\bdisciplinas?\b"),
+    ("objetivo", r"\bmetas?\b"),
+    ("fila a fila / fila ou coluna", r"\blinha a linha\b|\blinha ou coluna\b"),
+    # a move that wins is "ganhadora", as the Hex and Rastros pages say it (About said "vencedoras")
+    ("jogada ganhadora", r"\bjogadas? vencedoras?\b"),
+    # the tournament's Elo chart said "Classificações Elo" beside the standings' "Classificação"
+    ("Valores Elo (Classificação is the standings)", r"\bclassificaç(ão|ões) elo\b"),
+    # Portuguese writes a decimal comma, as the window does ("+1,1 peças"): a page said "(+1.5)"
+    # (an SGF property as the file writes it, RE[+64.000], is kept)
+    ("+1,5", r"[+−]\d+\.\d+(?![\]\d])"),
+    # a computer player "blocks yours": "bloqueia a sua vitória" read as its own win
+    ("bloqueia a vitória do adversário", r"\bbloqueia (a sua|as suas)\b"),
+    # the word typed to pass stays the notation's, quoted: Reversi's refusal said "nem passe"
+    ("nem 'pass'", r"\bnem passe\b"),
+    # an article agrees with its noun: a loading error said "uma jogo de demonstração"
+    ("um jogo / uma jogada", r"\b(uma|numa|esta|essa|nenhuma|outra) (jogos?|tabuleiros?|ficheiros?|jogador|registos?"
+                             r"|torneios?|relógios?|circuitos?|nó|objetivo|rasto)\b|\b(um|num|este|esse|nenhum|outro) "
+                             r"(jogadas?|peças?|casas?|pedras?|posição|cadeias?|filas?|colunas?|vitória|pasta|lista)\b"),
 )
 
 
@@ -624,3 +646,23 @@ def test_the_eval_bar_names_reversis_unit_with_the_panels_word(language):
         panel = eval_text(AIProgress(job_id=0, score=discs), ("Black", "White"), "reversi")
         bar = f"+{discs} {unit_word('reversi', f'+{discs}')}"
         assert panel.endswith(bar), (panel, bar)
+
+
+# Messages without plural forms whose count can be one: Portuguese put a plural noun after it ("· 1
+# empates" under a hot-seat session's score, "1 mais recentes" under a tournament's results, "a
+# fila 2 tem 1 casas"), so each says its count where no noun agrees with it.
+COUNTS_THAT_CAN_BE_ONE = (
+    ("This session: {first} {a} - {b} {second} · {drawn} drawn", {"first": "Ana", "second": "Rui"}),
+    ("{newer} newer, {older} older: scroll", {}),
+    ("{blue} Blue and {red} Red stones cannot happen in a game", {}),
+    ("{blue} Blue and {red} Red stones: {side} is to move, not {other}", {"side": "Azul", "other": "Vermelho"}),
+    ("row {row} has {got} squares, not {n}", {"n": 5}),
+)
+PLURAL_AFTER_ONE = re.compile(r"\b1 (\w+ )?(mais \w+s|\w+[^\Ws]s)\b")  # "1 empates", "1 mais recentes", "1 pedras azuis"
+
+
+@pytest.mark.parametrize("message, names", COUNTS_THAT_CAN_BE_ONE)
+def test_a_count_of_one_is_not_followed_by_a_plural_in_portuguese(message, names):
+    counts = {name: 1 for name in tool._fields(message) if name not in names}
+    said = _portuguese_catalog().gettext(message).format(**counts, **names)
+    assert said != message and not PLURAL_AFTER_ONE.search(said), said

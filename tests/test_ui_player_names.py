@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import click, key, recorded_text, recorded_text_rects
+from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects
 from ui.autosave import setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
@@ -243,6 +243,8 @@ def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
         scene.play_human([scene.game.parse_move(scene.state, move)])
     assert scene.is_over() and scene.winner() is None
     assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)
+    with in_language(app, "pt"):  # one draw: Portuguese said "· 1 empates"
+        assert "Nesta sessão: Ana (X) 1 - 1 João (O) · empates: 1" in " ".join(card_text(app, monkeypatch, scene))
 
 
 REVERSI6_BLACK_PASSES = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2",
