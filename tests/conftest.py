@@ -30,6 +30,13 @@ os.environ["TABULEIRO_BOT_LOGS"] = os.path.join(_scratch, "bot-logs")
 # The kernels the tests compile stay with this checkout, as __pycache__ does, not in the user's
 # cache folder beside the app's.
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).resolve().parent.parent / ".numba-cache"))
+# The suite keeps its modules compiled in __pycache__ (gitignored) even from a shell that says not to
+# (PYTHONDONTWRITEBYTECODE, as some CI images and sandboxes export): without it every xdist worker
+# rewrote the asserts of all 190 test modules again (over 10 s of its start on 2 loaded cores), and
+# every process a test starts (an analysis worker, a tournament's, the command line) compiled the
+# app's modules again.  Bots outside the app still run without (ai.outside_process sets it for them).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # A suite started in the background by a shell (`pytest &`, or a job runner) has SIGINT ignored, and
 # every command a test starts would inherit that: the Ctrl+C tests' SIGINT would do nothing.  A
 # handler here makes the commands start with the default one, as from a terminal.

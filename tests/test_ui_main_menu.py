@@ -300,3 +300,21 @@ def test_a_layout_builds_the_row_once_a_text_size(tmp_path, monkeypatch):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_the_main_menu_shown_again_measures_its_buttons_once(app, monkeypatch):
+    """Back from Settings to the main menu of the same window: each way and text size the layout
+    tried was a whole form built again to measure its height (seven builds, a quarter of a second
+    at each return, and in every new window of that size); the heights measured are kept, the
+    form is built once, and laid out as it was."""
+    from tests.ui_helpers import click_widget, count_calls
+
+    app.run_frames(2)
+    laid_out = {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)}
+    builds = count_calls(monkeypatch, MenuScene, "_build_menu")
+    click_widget(app, app.scene.menu, "settings")
+    assert isinstance(app.scene, SettingsScene)
+    key(app, pygame.K_ESCAPE, frames=3)
+    assert isinstance(app.scene, MenuScene)
+    assert builds[0] == 1
+    assert {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)} == laid_out

@@ -309,16 +309,22 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     assert app.switch_watchers == []
 
 
-def test_saving_again_writes_over_the_same_files(app, tmp_path):
+def test_saving_again_writes_over_the_same_files(app, tmp_path, monkeypatch):
+    import types
+
     from ai.results_log import lock_path
     from tests.ui_helpers import key
+    from ui.scenes import tournament_log
 
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments")
     _played(app, scene, 1)
     key(app, pygame.K_s)
     first = list(scene.saved)
     _played(app, scene, 2)
-    time.sleep(1.05)  # file names are stamped to the second: a new name would differ now
+    # file names are stamped to the second: a minute later, a new name would differ
+    later = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() + 60))
+    monkeypatch.setattr(tournament_log, "time", types.SimpleNamespace(strftime=lambda _format: later,
+                                                                       monotonic=time.monotonic))
     key(app, pygame.K_s)
     log = first[0].with_suffix(".jsonl")
     files = {*first, log, lock_path(log)}  # and the results log, FILE.jsonl, of the same FILE, and its lock

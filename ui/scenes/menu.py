@@ -44,6 +44,20 @@ READABLE = 16  # pixels: the least text size of the buttons where some way of la
 RING_ROOM = 8  # the room kept either side of the buttons for the chosen one's ring (at scale 1)
 
 
+# The buttons' heights measured so far (``MenuScene._heights``), kept for the process: each way and
+# text size the layout tries is a whole form built (35 ms at 1280x800), and every return to the main
+# menu, each new window of a test, laid the same buttons out again the same way (seven builds).
+_MEASURED: dict[Hashable, int] = {}
+MEASURED_KEPT = 512  # heights kept at most (a drag of the window's edge measures at each step)
+
+
+def _remember_measured(measured_as: Hashable, height: int) -> None:
+    """Keep ``height`` for ``measured_as`` (``_MEASURED``), the oldest let go past ``MEASURED_KEPT``."""
+    if len(_MEASURED) >= MEASURED_KEPT:
+        del _MEASURED[next(iter(_MEASURED))]
+    _MEASURED[measured_as] = height
+
+
 def has_saved_games() -> bool:
     """Whether the Saved games screen has a game to list, so the menu offers it: one saved, one
     kept after its end (just now, by unfinished()), one finished but not yet moved out of the
@@ -221,6 +235,7 @@ class MenuScene(Scene):
         """Build the buttons the first way they fit (``_tries``): the height they take and the room
         they had; the last way tried when none fits.  ``ways``: the most room for the pictures
         first; ``rooms``: the buttons' room for each height of the pictures' strip."""
+        self._last_built = None  # a height measured before (``_MEASURED``) builds nothing: none of this layout yet
         standing = self._heights(menu_rect, extras=False)
         extras = self.unfinished or self.reading.loading or self.has_saved
         height = self._heights(menu_rect) if extras else standing
@@ -243,7 +258,11 @@ class MenuScene(Scene):
         def buttons_height(font_size: int, buttons: Way) -> int:
             if buttons.row and font_size in row_too_narrow:
                 return NO_ROOM
-            built = self._build_menu(menu_rect, font_size, buttons, extras)
+            measured_as = self._measured_as(menu_rect, font_size, buttons, extras)
+            built = _MEASURED.get(measured_as)
+            if built is None:
+                built = self._build_menu(menu_rect, font_size, buttons, extras)
+                _remember_measured(measured_as, built)
             if buttons.row and built == NO_ROOM:
                 row_too_narrow.add(font_size)
             return built
@@ -350,16 +369,8 @@ class MenuScene(Scene):
         self._last_built = (font_size, way, extras and bool(self.unfinished or self.reading.loading or self.has_saved))
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         self.menu.disable_render()
-        if extras and (self.unfinished or self.reading.loading):
-            self.menu.add.button(self.continue_label(), self.continue_game, button_id="continue")
-        self.menu.add.button(_("Play"), self.play, button_id="play")
-        self.menu.add.button(_("Watch (PC vs PC)"), self.watch, button_id="watch")
-        self.menu.add.button(_("Tournament"), self.tournament, button_id="tournament")
-        if extras and self.has_saved:
-            self.menu.add.button(_("Saved games"), self.saved_games, button_id="saved")
-        self.menu.add.button(_("Rules"), self.rules, button_id="rules")
-        self.menu.add.button(_("Settings"), self.settings, button_id="settings")
-        self.menu.add.button(_("Quit"), self.app.quit, button_id="quit")
+        for label, action, button_id in self._buttons(extras):
+            self.menu.add.button(label, action, button_id=button_id)
         margin = self.menu.get_theme().widget_margin[1]
         row = [self.menu.get_widget(button_id) for button_id in ROW]
         width = self._column_width(rect, row, margin) if way.row else int(280 * s)
@@ -369,6 +380,25 @@ class MenuScene(Scene):
         if not fits:
             return NO_ROOM
         return sum(w.get_height() + margin for w in self.menu.get_widgets() if w.is_visible() and w.get_frame() is None)
+
+    def _buttons(self, extras: bool) -> list[tuple[str, Callable[[], None], str]]:
+        """The main menu's buttons, (label, action, id) in order; without ``extras``, no Continue
+        nor Saved games (``_build_menu``)."""
+        buttons = []
+        if extras and (self.unfinished or self.reading.loading):
+            buttons.append((self.continue_label(), self.continue_game, "continue"))
+        buttons += [(_("Play"), self.play, "play"), (_("Watch (PC vs PC)"), self.watch, "watch"),
+                    (_("Tournament"), self.tournament, "tournament")]
+        if extras and self.has_saved:
+            buttons.append((_("Saved games"), self.saved_games, "saved"))
+        return [*buttons, (_("Rules"), self.rules, "rules"), (_("Settings"), self.settings, "settings"),
+                (_("Quit"), self.app.quit, "quit")]
+
+    def _measured_as(self, rect: pygame.Rect, font_size: int, way: Way, extras: bool) -> Hashable:
+        """What the buttons' height (``_build_menu``) depends on: the window, its scale and theme,
+        the form's rectangle, the text size, the way and the labels."""
+        labels = tuple(label for label, _action, _id in self._buttons(extras))
+        return self.app.size, self.app.scale, self.app.theme, tuple(rect), font_size, way, labels
 
     def _column_width(self, rect: pygame.Rect, row: list[pygame_menu.widgets.Button], gap: int) -> int:
         """The buttons' width with ``row`` side by side under them: 280 pixels at scale 1, wider
