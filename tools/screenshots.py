@@ -74,7 +74,8 @@ def shoot(out: Path) -> list[Path]:
     save(app, "menu.png")
 
     app.open_demo(f"game:reversi:human-pc:{REVERSI_GAME}:1")
-    settle(app, 8.0, until=lambda: app.scene.human_to_move() and app.scene.last_search is not None)
+    # a cold kernel cache compiles first (after a kernel's change too): the reply waits for it
+    settle(app, 60.0, until=lambda: app.scene.human_to_move() and app.scene.last_search is not None)
     settle(app, 1.0)  # the reply's animation
     save(app, "game.png")
 
