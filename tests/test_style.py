@@ -214,7 +214,8 @@ def architecture_section(title: str) -> str:
 
 
 @pytest.mark.parametrize(("section", "classes"), [
-    ("The game contract", ("games.base.State", "games.base.Game")),
+    ("The game contract", ("games.base.State", "games.base.Game", "games.base.GameInfo", "games.base.Option",
+                           "games.base.DrawCounts")),
     ("The player contract", ("ai.base.Player", "ai.base.Limits", "ai.base.Progress")),
 ])
 def test_architecture_documents_every_contract_member(section, classes):
