@@ -62,7 +62,7 @@ class Progress:
     pv: list[Hashable] = field(default_factory=list)
     proven: int | None = None  # +1 mover wins, 0 draw, -1 mover loses, when the search proved it
     proven_plies: int | None = None  # plies to the end of the game under perfect play, if proven
-    kind: str = "alphabeta"  # "alphabeta", "mcts", "solver", "book", "rule"
+    kind: str = "alphabeta"  # "alphabeta", "mcts", "threats" (Trax), "solver", "book", "rule", "course" (COURSE_SCALE)
     done: bool = False  # the final report of this choose()
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)

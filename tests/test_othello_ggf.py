@@ -251,6 +251,7 @@ def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_and_a_move_strin
             assert f"{i18n._('Save as GGF')} (G)" in reversi and f"{i18n._('Copy as GGF')} (Shift+G)" in reversi, page
             assert f"{i18n._('Copy move string')} (Shift+M" in reversi, page
             assert "Shift+G" in keys and "Shift+M" in keys, page
+            assert "(.ggf)" in keys, page  # what may be dropped: the page named only HexGui's .sgf
     finally:
         i18n.set_language("en")
 

@@ -198,3 +198,37 @@ def test_architecture_maps_every_module():
             if name not in quoted:
                 unmapped.append(name)
     assert not unmapped, f"docs/ARCHITECTURE.md's map lacks: {unmapped} (add a line each)"
+
+
+def contract_members(cls: type) -> set[str]:
+    """The public methods, properties and class attributes ``cls`` defines itself: its contract."""
+    return {name for name in vars(cls) if not name.startswith("_")} | set(getattr(cls, "__annotations__", {}))
+
+
+def architecture_section(title: str) -> str:
+    """The text of docs/ARCHITECTURE.md's section ``## title``, code blocks included."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else len(text)]
+
+
+@pytest.mark.parametrize(("section", "classes"), [
+    ("The game contract", ("games.base.State", "games.base.Game", "games.base.GameInfo", "games.base.Option",
+                           "games.base.DrawCounts")),
+    ("The player contract", ("ai.base.Player", "ai.base.Limits", "ai.base.Progress")),
+])
+def test_architecture_documents_every_contract_member(section, classes):
+    """Each method a contract class offers is named where the design sets out that contract:
+    ``Player.get_ready``, ``Game.implied_move``, ``Game.transcript``, ``Game.play_line``,
+    ``Game.legal_move_texts`` and ``State.end_reason`` were in the code and nowhere in the design."""
+    import importlib
+
+    text = architecture_section(section)
+    missing = []
+    for dotted in classes:
+        module, name = dotted.rsplit(".", 1)
+        cls = getattr(importlib.import_module(module), name)
+        missing += [f"{name}.{member}" for member in sorted(contract_members(cls))
+                    if not re.search(rf"\b{member}\b", text)]
+    assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"

@@ -338,6 +338,36 @@ def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner)
         assert line and where.right <= rect.right, (width, line)
 
 
+@pytest.mark.parametrize("scale", [0.7, 1.0, 1.6])
+def test_the_legends_line_is_drawn_within_the_room_it_is_given(monkeypatch, scale):
+    """``legend_height`` counted 44 pixels for the heading and the line under the rows, which take
+    47 at 1280x800: the move list's heading, drawn under it, cut the descenders of "Blue must
+    play in the outlined cells" (docs/hex-connections.png showed "pla" and a stray mark)."""
+    from types import SimpleNamespace
+
+    from ui import text as tx
+    from ui.hex_connections import draw_legend, legend_height
+    from ui.theme import THEMES
+
+    pygame.init()
+    drawn = []
+    original = tx.text
+
+    def record(surface, value, *args, **kwargs):
+        rect = original(surface, value, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(tx, "text", record)
+    game = games.load("hex", size=11)
+    knowledge = SimpleNamespace(winner=None, mustplay={5}, connections=((), ()))
+    width = int(330 * scale)
+    rect = pygame.Rect(10, 10, width, legend_height(game, scale, width))
+    draw_legend(pygame.Surface((800, 600)), rect, game, knowledge, 0, THEMES["dark"], scale, False)
+    line, where = drawn[-1]
+    assert line == "Blue must play in the outlined cells" and where.bottom <= rect.bottom, (scale, where, rect)
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1920, 1080)])
 def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, monkeypatch, language, size):

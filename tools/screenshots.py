@@ -4,8 +4,8 @@
 
 Each is the window at 1280x800 in the dark theme and in English, drawn by the app itself on SDL's
 dummy video driver (the same pixels a real window shows; tests/test_ui_xvfb.py also takes the
-first two from a real window under Xvfb), with fresh settings so that nothing of the user's own
-shows.  The positions:
+first two from a real window under Xvfb, and ``SDL_VIDEODRIVER=x11 DISPLAY=:N`` takes all four
+from one), with fresh settings so that nothing of the user's own shows.  The positions:
 
 - menu: the main menu;
 - game: Reversi against level 3 after the opening f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 f7, with the
@@ -74,7 +74,8 @@ def shoot(out: Path) -> list[Path]:
     save(app, "menu.png")
 
     app.open_demo(f"game:reversi:human-pc:{REVERSI_GAME}:1")
-    settle(app, 8.0, until=lambda: app.scene.human_to_move() and app.scene.last_search is not None)
+    # a cold kernel cache compiles first (after a kernel's change too): the reply waits for it
+    settle(app, 60.0, until=lambda: app.scene.human_to_move() and app.scene.last_search is not None)
     settle(app, 1.0)  # the reply's animation
     save(app, "game.png")
 

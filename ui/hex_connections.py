@@ -311,9 +311,12 @@ def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: 
 
 
 def legend_height(game: Game, scale: float, width: int) -> int:
-    """The room ``draw_legend`` takes in a panel ``width`` pixels wide (whichever side is to move)."""
+    """The room ``draw_legend`` takes in a panel ``width`` pixels wide (whichever side is to move):
+    its heading, the rows of labels and the bold line under them, each as tall as its font draws it."""
     rows = max(len({row for row, _column, _span in _legend_cells(game, mover, scale, width)}) for mover in (0, 1))
-    return int((22 + 22) * scale) + rows * int(18 * scale)
+    heading = tx.ui_font(int(15 * scale), True).get_height() + int(4 * scale)
+    line = int(4 * scale) + tx.ui_font(tx.small(13, scale), True).get_height()
+    return heading + rows * int(18 * scale) + line
 
 
 def _legend_labels(game: Game, mover: int) -> list[str]:

@@ -56,7 +56,7 @@ def new_ctl() -> np.ndarray:
 class Searcher(Protocol):
     """One game's engine as the driver sees it."""
 
-    kind: str  # Progress.kind while iterating: "alphabeta" or "mcts"
+    kind: str  # Progress.kind while iterating: "alphabeta", "mcts" or "threats" (Trax)
 
     def start(self, state: State, limits: Limits) -> Progress | None:
         """Prepare to search ``state``; a final Progress if the answer needs no search."""
