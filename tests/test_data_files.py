@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from ai import data
-from tools.verify_data import loaders  # each shipped file's loader, as the players call it
+from tools.verify_data import RECIPES, loaders  # each shipped file's loader, as the players call it
 
 NAMES = sorted(data.checksums())
 
@@ -107,3 +110,18 @@ def test_the_command_line_names_a_damaged_file_in_one_line(tmp_path, monkeypatch
         clear_caches()
     err = capsys.readouterr().err.strip()
     assert status == 2 and err.startswith("error: reversi_weights.npz is damaged or stale") and "\n" not in err
+
+
+@pytest.mark.parametrize("tool", sorted({recipe.made_by.split()[0] for recipe in RECIPES.values()}))
+def test_each_knowledge_builders_help_says_what_it_ships_how_long_it_takes_and_its_command(tool):
+    """``python tools/rastros_book.py --help`` listed options only: which file of ai/data/ a
+    builder writes, the command that made it and how long it runs were in ai/data/README.md alone,
+    so remaking a shipped file started with reading the sources.  Each builder's help now ends
+    with every file it ships, its command and its time."""
+    root = Path(__file__).resolve().parent.parent
+    shown = subprocess.run([sys.executable, tool, "--help"], capture_output=True, text=True, cwd=root, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    help_text = " ".join(shown.stdout.split())  # as one line: the epilog wraps its commands
+    for name, recipe in RECIPES.items():
+        if recipe.made_by.split()[0] == tool:
+            assert f"{name}: python {recipe.made_by} ({recipe.takes})" in help_text, help_text

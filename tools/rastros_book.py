@@ -418,7 +418,10 @@ def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--bits", type=int, default=24, help="the large solver table: 2**bits entries of 16 bytes")
     parser.add_argument("--budget", type=int, default=IN_GAME_BUDGET)

@@ -330,7 +330,10 @@ def deepen_arguments(growth: Growth, args) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=1500, help="stop when the book has this many positions")
     parser.add_argument("--depth", type=int, default=12, help="search depth that values a position's moves")
     parser.add_argument("--plies", type=int, default=14, help="book positions down to this many plies")

@@ -123,7 +123,10 @@ def fit(empties: np.ndarray, values: np.ndarray, depth: int) -> tuple[np.ndarray
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--per-stage", type=int, default=80, help="positions searched per stage")

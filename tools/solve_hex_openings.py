@@ -141,7 +141,10 @@ def time_cells(n: int, names: list[str], plain: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sizes", nargs="+", type=int)
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
     parser.add_argument("--checkpoint", type=Path, help="JSON file of the cells solved so far (resumed)")

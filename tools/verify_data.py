@@ -37,6 +37,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,21 @@ RECIPES: dict[str, Recipe] = {
     "reversi_probcut.npz": Recipe("tools/reversi_probcut.py --per-stage 120 --depth 11 --positions 200 --write",
                                   "about 5 min", "--work {tmp}/work --out {out}"),
 }
+
+
+def shipped_help(tool_file: str) -> str:
+    """What the tool at ``tool_file`` (its ``__file__``) ships, for the end of its ``--help``: each
+    file of ai/data/ it makes, with the command that made it and how long that takes (``RECIPES``,
+    as ai/data/README.md gives them), so that the help of a knowledge builder says what it builds,
+    how long it takes and what it writes, without the README at hand."""
+    tool = f"tools/{Path(tool_file).name}"
+    lines = textwrap.wrap("shipped files it writes in ai/data/, each with the command that made it and how long "
+                          "that takes (ai/data/README.md says more):", width=79)
+    for name, recipe in RECIPES.items():
+        if recipe.made_by.startswith(tool):
+            lines += textwrap.wrap(f"{name}: python {recipe.made_by} ({recipe.takes})", width=79,
+                                   initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False)
+    return "\n".join(lines)
 
 
 def loaders() -> dict[str, Callable[[], object]]:
