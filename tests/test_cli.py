@@ -700,3 +700,18 @@ def test_help_says_what_a_course_bot_is_and_names_one(command):
     game_id = example.split(":")[0]
     described = {info.id: info.description for info in ai.catalog(game_id)}[example]
     assert "university course" in described, described
+
+
+@pytest.mark.parametrize("option", ["--out", "--resume"])
+def test_an_empty_out_or_resume_is_refused_before_any_game(option, capsys):
+    """A teacher's script ``--out "$RESULTS"`` with the variable left empty played the whole
+    league and wrote nothing (an empty ``--out`` read as no ``--out``): it is a usage error now,
+    said before any game is played."""
+    import main
+
+    assert main.main(["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+                      option, ""]) == 2
+    said = capsys.readouterr()
+    assert said.err == (f"error: {option} '' names no file: give FILE, the name of the results' files (a variable "
+                        "of the script left empty?)\n"), said.err
+    assert said.out == ""  # no game played
