@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -125,3 +126,26 @@ def test_each_knowledge_builders_help_says_what_it_ships_how_long_it_takes_and_i
     for name, recipe in RECIPES.items():
         if recipe.made_by.split()[0] == tool:
             assert f"{name}: python {recipe.made_by} ({recipe.takes})" in help_text, help_text
+
+
+def test_a_builders_out_in_a_new_folder_is_written_and_one_under_a_file_refused_first(tmp_path):
+    """``tools/solve_hex_openings.py 3 --out new/maps.json`` (as rastros_book.py's, reversi_book.py's
+    ...) solved, then stopped with a FileNotFoundError traceback at the write, its work lost: the
+    folder is made as ``main.py tournament --out`` makes its own, and a folder that cannot be
+    made is a usage error before any solving."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "new" / "sub" / "maps.json"
+
+    def build(path: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "tools/solve_hex_openings.py", "3", "--out", str(path)],
+                              capture_output=True, text=True, cwd=root, timeout=300)
+
+    made = build(out)
+    assert made.returncode == 0, made.stderr
+    assert "3" in json.loads(out.read_text(encoding="utf-8"))["sizes"]
+    (tmp_path / "afile").write_text("")
+    refused = build(tmp_path / "afile" / "maps.json")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert refused.stderr.strip().endswith(f"error: argument --out: cannot make the folder of "
+                                           f"{tmp_path / 'afile' / 'maps.json'}: {tmp_path / 'afile'} is a file, "
+                                           "not a folder"), refused.stderr

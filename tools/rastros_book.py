@@ -418,7 +418,7 @@ def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -426,8 +426,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bits", type=int, default=24, help="the large solver table: 2**bits entries of 16 bytes")
     parser.add_argument("--budget", type=int, default=IN_GAME_BUDGET)
     parser.add_argument("--max-plies", type=int, default=99)
-    parser.add_argument("--checkpoint", type=Path, default=None)
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--checkpoint", type=written_file, default=None)
+    parser.add_argument("--out", type=written_file, default=None)
     parser.add_argument("--first", nargs="*", help="8x8: book only these South first moves (row-col) and their mirrors")
     parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
     parser.add_argument("--merge", nargs="*", type=Path, default=[], help="checkpoints of other runs to merge in")

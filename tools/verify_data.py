@@ -114,6 +114,23 @@ def shipped_help(tool_file: str) -> str:
     return "\n".join(lines)
 
 
+def written_file(text: str) -> Path:
+    """The argparse type of a builder's ``--out`` and ``--checkpoint``: the file's folder is made
+    now, as ``main.py tournament --out`` makes its own, and one that cannot be made is a usage
+    error before the build.  A missing folder stopped a build with a traceback at its end, after
+    the minutes or hours of solving whose result it was to write."""
+    path = Path(text)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocking = next((folder for folder in path.parents if folder.exists() and not folder.is_dir()), None)
+        why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or str(exc)
+        raise argparse.ArgumentTypeError(f"cannot make the folder of {text}: {why}") from None
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder: give a file's name in it")
+    return path
+
+
 def loaders() -> dict[str, Callable[[], object]]:
     """Each shipped file's loader, as the players call it (each caches what it read)."""
     from ai.engines import hex_knowledge, rastros_book, reversi_book, reversi_eval
