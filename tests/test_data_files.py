@@ -149,3 +149,14 @@ def test_a_builders_out_in_a_new_folder_is_written_and_one_under_a_file_refused_
     assert refused.stderr.strip().endswith(f"error: argument --out: cannot make the folder of "
                                            f"{tmp_path / 'afile' / 'maps.json'}: {tmp_path / 'afile'} is a file, "
                                            "not a folder"), refused.stderr
+
+
+@pytest.mark.parametrize("size, shown", [("3", "3"), ("x", "'x'")])
+def test_a_rastros_book_of_a_size_the_game_lacks_is_a_usage_error(size, shown):
+    """``tools/rastros_book.py --size 3`` ended in the game's ValueError as a traceback, exit 1."""
+    root = Path(__file__).resolve().parent.parent
+    refused = subprocess.run([sys.executable, "tools/rastros_book.py", "--size", size, "--out", "unused.npz"],
+                             capture_output=True, text=True, cwd=root, timeout=120)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert refused.stderr.strip().endswith(f"error: argument --size: option size: {shown} is not valid; "
+                                           "choose 4..8"), refused.stderr
