@@ -388,6 +388,10 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
                          opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
     if args.command == "tournament":
+        for option, file in (("--out", args.out), ("--resume", args.resume)):
+            if file is not None and not file.strip():  # else the league was played and nothing written
+                raise UsageError(f"{option} {file!r} names no file: give FILE, the name of the results' files "
+                                 "(a variable of the script left empty?)")
         if args.withdraw and not args.resume:
             raise UsageError("--withdraw takes a player out of a league under way: give --resume FILE too")
         if len(args.players) < 2 and not may_name_several(args.players[0]):

@@ -205,10 +205,10 @@ class GTPPlayer(Player):
                 continue  # blank lines before an answer
             if not line.strip():
                 break
+            if not answer and line[:1] not in ("=", "?"):  # said at once: no empty line may ever follow it
+                raise self._not_an_answer(command, line)
             answer.append(line)
         head = answer[0]
-        if head[:1] not in ("=", "?"):
-            raise self._not_an_answer(command, head)
         text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
         if head.startswith("?"):
             if optional:

@@ -713,3 +713,18 @@ def test_an_engine_that_resigns_in_a_match_says_at_which_move_in_the_line_and_th
     assert "; O resigns at move 1;" in lines.stdout, lines.stdout  # X played move 1, O gave up its half
     as_json = run("match", "tictactoe", str(config), "level-1", "--games", "1", "--json", "--time", "1")
     assert json.loads(as_json.stdout)["reason"] == "X resigns at move 1", as_json.stdout
+
+
+@pytest.mark.parametrize("option", ["--out", "--resume"])
+def test_an_empty_out_or_resume_is_refused_before_any_game(option, capsys):
+    """A teacher's script ``--out "$RESULTS"`` with the variable left empty played the whole
+    league and wrote nothing (an empty ``--out`` read as no ``--out``): it is a usage error now,
+    said before any game is played."""
+    import main
+
+    assert main.main(["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+                      option, ""]) == 2
+    said = capsys.readouterr()
+    assert said.err == (f"error: {option} '' names no file: give FILE, the name of the results' files (a variable "
+                        "of the script left empty?)\n"), said.err
+    assert said.out == ""  # no game played

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from ai import data
-from tools.verify_data import loaders  # each shipped file's loader, as the players call it
+from tools.verify_data import RECIPES, loaders  # each shipped file's loader, as the players call it
 
 NAMES = sorted(data.checksums())
 
@@ -107,3 +111,52 @@ def test_the_command_line_names_a_damaged_file_in_one_line(tmp_path, monkeypatch
         clear_caches()
     err = capsys.readouterr().err.strip()
     assert status == 2 and err.startswith("error: reversi_weights.npz is damaged or stale") and "\n" not in err
+
+
+@pytest.mark.parametrize("tool", sorted({recipe.made_by.split()[0] for recipe in RECIPES.values()}))
+def test_each_knowledge_builders_help_says_what_it_ships_how_long_it_takes_and_its_command(tool):
+    """``python tools/rastros_book.py --help`` listed options only: which file of ai/data/ a
+    builder writes, the command that made it and how long it runs were in ai/data/README.md alone,
+    so remaking a shipped file started with reading the sources.  Each builder's help now ends
+    with every file it ships, its command and its time."""
+    root = Path(__file__).resolve().parent.parent
+    shown = subprocess.run([sys.executable, tool, "--help"], capture_output=True, text=True, cwd=root, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    help_text = " ".join(shown.stdout.split())  # as one line: the epilog wraps its commands
+    for name, recipe in RECIPES.items():
+        if recipe.made_by.split()[0] == tool:
+            assert f"{name}: python {recipe.made_by} ({recipe.takes})" in help_text, help_text
+
+
+def test_a_builders_out_in_a_new_folder_is_written_and_one_under_a_file_refused_first(tmp_path):
+    """``tools/solve_hex_openings.py 3 --out new/maps.json`` (as rastros_book.py's, reversi_book.py's
+    ...) solved, then stopped with a FileNotFoundError traceback at the write, its work lost: the
+    folder is made as ``main.py tournament --out`` makes its own, and a folder that cannot be
+    made is a usage error before any solving."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "new" / "sub" / "maps.json"
+
+    def build(path: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "tools/solve_hex_openings.py", "3", "--out", str(path)],
+                              capture_output=True, text=True, cwd=root, timeout=300)
+
+    made = build(out)
+    assert made.returncode == 0, made.stderr
+    assert "3" in json.loads(out.read_text(encoding="utf-8"))["sizes"]
+    (tmp_path / "afile").write_text("")
+    refused = build(tmp_path / "afile" / "maps.json")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert refused.stderr.strip().endswith(f"error: argument --out: cannot make the folder of "
+                                           f"{tmp_path / 'afile' / 'maps.json'}: {tmp_path / 'afile'} is a file, "
+                                           "not a folder"), refused.stderr
+
+
+@pytest.mark.parametrize("size, shown", [("3", "3"), ("x", "'x'")])
+def test_a_rastros_book_of_a_size_the_game_lacks_is_a_usage_error(size, shown):
+    """``tools/rastros_book.py --size 3`` ended in the game's ValueError as a traceback, exit 1."""
+    root = Path(__file__).resolve().parent.parent
+    refused = subprocess.run([sys.executable, "tools/rastros_book.py", "--size", size, "--out", "unused.npz"],
+                             capture_output=True, text=True, cwd=root, timeout=120)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert refused.stderr.strip().endswith(f"error: argument --size: option size: {shown} is not valid; "
+                                           "choose 4..8"), refused.stderr

@@ -498,3 +498,18 @@ def test_transposed_hex_answers_its_swap_as_swap_pieces_the_one_name_every_hexgu
         answers[transpose] = [a for a in out.getvalue().split("\n\n") if a][1]
         assert engine.state.swapped()
     assert answers == {True: "= swap-pieces", False: "= swap"}
+
+
+def test_a_time_settings_of_no_finite_time_is_refused_and_the_time_per_move_kept():
+    """``time_settings 0 inf 1`` (or ``nan``, or a negative time) was taken: an endless time per
+    move, so the next genmove of a searching level never answered.  It is refused, saying what the
+    command takes, and genmove still answers on the command line's time."""
+    proc = subprocess.Popen([sys.executable, "main.py", "gtp", "tictactoe", "--player", "level-1", "--time", "0.2"],
+                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.communicate("time_settings 0 inf 1\ntime_settings nan 0 0\ntime_settings 0 -5 1\n"
+                                "time_settings 0 5 1\ngenmove b\nquit\n", timeout=120)
+    assert proc.returncode == 0, err
+    answers = out.split("\n\n")
+    refusal = "? time_settings needs three numbers of 0 or more: main time, byo-yomi time, byo-yomi stones"
+    assert answers[:3] == [refusal] * 3, answers
+    assert answers[3] == "= " and answers[4].startswith("= ") and len(answers[4]) > 2, answers

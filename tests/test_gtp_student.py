@@ -199,3 +199,17 @@ def test_a_script_whose_interpreter_is_missing_or_that_has_no_hash_bang_line_is_
     said = [in_portuguese(text) for text in (missing, unmarked)]
     assert "indica um interpretador que não existe" in said[0], said
     assert "este sistema não o consegue executar (Exec format error)" in said[1], said
+
+
+def test_an_engine_that_answers_with_chat_is_refused_at_its_first_line(tmp_path, capsys):
+    """An engine printing its own text where the answers go (``hello! you said protocol_version``)
+    was waited for until its start-up time ran out (a minute by default), then refused as if it
+    had answered without the empty line; the first line of an answer must start with = or ?, so
+    the match is refused at once, saying what it printed and where debugging text goes."""
+    from main import main
+
+    assert main(["match", "tictactoe", "level-1", slow_to_answer(tmp_path, "--babble"), "--games", "1"]) == 2
+    error = capsys.readouterr().err
+    assert ("the engine does not answer GTP (answered 'protocol_version' with 'hello! you said protocol_version', "
+            "not a GTP answer: print debugging text to standard error)") in error, error
+    assert "no empty line" not in error

@@ -64,12 +64,15 @@ def build(variant: str, pieces: int, work: Path) -> tb.Tables:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pieces", type=int, default=5, help="largest total number of pieces")
     parser.add_argument("--variant", choices=list(tb.VARIANTS), default="course")
     parser.add_argument("--work", type=Path, help="folder of the finished (w, b) tables (resume)")
     parser.add_argument("--no-ship", action="store_true", help="build only; do not write ai/data/")
-    parser.add_argument("--out", type=Path, help="write the tables here instead of ai/data/ (no checksum recorded)")
+    parser.add_argument("--out", type=written_file, help="write the tables here instead of ai/data/ (no checksum recorded)")
     args = parser.parse_args(argv)
     work = args.work or Path("/tmp/alquerque-tables") / args.variant
     start = time.perf_counter()

@@ -86,7 +86,7 @@ def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds and colours)")

@@ -417,14 +417,26 @@ def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
             "unknown_win_positions": values.count(UNKNOWN)}
 
 
+def board_size(text: str) -> int:
+    """``--size``: a Rastros board size the game takes; any other (``--size 3``) is a usage error
+    naming the sizes, not the game's ValueError as a traceback."""
+    try:
+        return games.load("rastros", size=text).options["size"]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--size", type=int, default=8)
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--bits", type=int, default=24, help="the large solver table: 2**bits entries of 16 bytes")
     parser.add_argument("--budget", type=int, default=IN_GAME_BUDGET)
     parser.add_argument("--max-plies", type=int, default=99)
-    parser.add_argument("--checkpoint", type=Path, default=None)
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--checkpoint", type=written_file, default=None)
+    parser.add_argument("--out", type=written_file, default=None)
     parser.add_argument("--first", nargs="*", help="8x8: book only these South first moves (row-col) and their mirrors")
     parser.add_argument("--load-table", type=Path, help="start from a solver table tools/solve_rastros.py saved")
     parser.add_argument("--merge", nargs="*", type=Path, default=[], help="checkpoints of other runs to merge in")

@@ -330,7 +330,10 @@ def deepen_arguments(growth: Growth, args) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=1500, help="stop when the book has this many positions")
     parser.add_argument("--depth", type=int, default=12, help="search depth that values a position's moves")
     parser.add_argument("--plies", type=int, default=14, help="book positions down to this many plies")
@@ -340,10 +343,10 @@ def main() -> None:
     parser.add_argument("--deepen-depth", type=int, default=0, help="... with searches this deep")
     parser.add_argument("--from-book", default="",
                         help="start from this written book's positions instead of growing (to deepen it)")
-    parser.add_argument("--checkpoint", default="", help="pickle of the growing book (resume a stopped run)")
+    parser.add_argument("--checkpoint", type=written_file, default="", help="pickle of the growing book (resume a stopped run)")
     parser.add_argument("--write-only", action="store_true",
                         help="write the book from the checkpoint as it stands (give the run's --depth, --plies, --window)")
-    parser.add_argument("--out", default="", help="write here instead of ai/data (no checksum recorded)")
+    parser.add_argument("--out", type=written_file, default="", help="write here instead of ai/data (no checksum recorded)")
     parser.add_argument("--show", metavar="MOVES", default=None,
                         help='print the book\'s values after each start of these moves ("f5 d6") and stop;'
                              " the shipped book, or --from-book's")

@@ -123,7 +123,10 @@ def fit(empties: np.ndarray, values: np.ndarray, depth: int) -> tuple[np.ndarray
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--per-stage", type=int, default=80, help="positions searched per stage")
@@ -133,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="search at most this many of the chosen positions (in the order they are searched)")
     parser.add_argument("--fit-only", action="store_true", help="fit the values searched so far, search no more")
     parser.add_argument("--write", action="store_true", help="write ai/data/" + PROBCUT_FILE)
-    parser.add_argument("--out", type=Path, help="with --write: write here instead of ai/data/ (no checksum recorded)")
+    parser.add_argument("--out", type=written_file, help="with --write: write here instead of ai/data/ (no checksum recorded)")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)
     positions = args.work / "positions.npz"

@@ -141,12 +141,15 @@ def time_cells(n: int, names: list[str], plain: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sizes", nargs="+", type=int)
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
-    parser.add_argument("--checkpoint", type=Path, help="JSON file of the cells solved so far (resumed)")
+    parser.add_argument("--checkpoint", type=written_file, help="JSON file of the cells solved so far (resumed)")
     parser.add_argument("--no-save", action="store_true", help="report only: leave ai/data alone")
-    parser.add_argument("--out", type=Path, help="write the maps here instead of ai/data/ (no checksum recorded)")
+    parser.add_argument("--out", type=written_file, help="write the maps here instead of ai/data/ (no checksum recorded)")
     parser.add_argument("--cells", nargs="+", help="time these first cells only (e.g. a1 b1)")
     parser.add_argument("--plain", action="store_true", help="with --cells: the plain df-pn")
     parser.add_argument("--workers", type=int, default=1, help="first cells solved at a time, each in a process")

@@ -281,7 +281,10 @@ def book(args, log) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("prove", help="prove the start's value with two null-window searches")
     p.add_argument("--split", type=int, default=2, help="plies walked here, one logged solve per position below")

@@ -37,6 +37,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,38 @@ RECIPES: dict[str, Recipe] = {
     "reversi_probcut.npz": Recipe("tools/reversi_probcut.py --per-stage 120 --depth 11 --positions 200 --write",
                                   "about 5 min", "--work {tmp}/work --out {out}"),
 }
+
+
+def shipped_help(tool_file: str) -> str:
+    """What the tool at ``tool_file`` (its ``__file__``) ships, for the end of its ``--help``: each
+    file of ai/data/ it makes, with the command that made it and how long that takes (``RECIPES``,
+    as ai/data/README.md gives them), so that the help of a knowledge builder says what it builds,
+    how long it takes and what it writes, without the README at hand."""
+    tool = f"tools/{Path(tool_file).name}"
+    lines = textwrap.wrap("shipped files it writes in ai/data/, each with the command that made it and how long "
+                          "that takes (ai/data/README.md says more):", width=79)
+    for name, recipe in RECIPES.items():
+        if recipe.made_by.startswith(tool):
+            lines += textwrap.wrap(f"{name}: python {recipe.made_by} ({recipe.takes})", width=79,
+                                   initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def written_file(text: str) -> Path:
+    """The argparse type of a builder's ``--out`` and ``--checkpoint``: the file's folder is made
+    now, as ``main.py tournament --out`` makes its own, and one that cannot be made is a usage
+    error before the build.  A missing folder stopped a build with a traceback at its end, after
+    the minutes or hours of solving whose result it was to write."""
+    path = Path(text)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocking = next((folder for folder in path.parents if folder.exists() and not folder.is_dir()), None)
+        why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or str(exc)
+        raise argparse.ArgumentTypeError(f"cannot make the folder of {text}: {why}") from None
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder: give a file's name in it")
+    return path
 
 
 def loaders() -> dict[str, Callable[[], object]]:

@@ -38,6 +38,7 @@ engine says speaks the controller's orientation too: ``showboard`` draws the boa
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import sys
@@ -301,9 +302,10 @@ class Engine:
         """main_time byo_yomi_time byo_yomi_stones: a per-move budget that fits (0 0 0, no time
         limit: the seconds per move of ``--time``)."""
         try:
-            main, byo, stones = (float(a) for a in args[:3])
+            main, byo, stones = (time_number(a) for a in args[:3])
         except ValueError:
-            raise GTPError("time_settings needs three numbers") from None
+            raise GTPError("time_settings needs three numbers of 0 or more: main time, byo-yomi time, "
+                           "byo-yomi stones") from None
         if byo > 0 and stones > 0:
             self.move_time = max(0.05, 0.9 * byo / stones)
         elif main > 0:
@@ -336,6 +338,16 @@ class Engine:
 
     def cmd_quit(self, args: list[str]) -> str:
         return ""
+
+
+def time_number(word: str) -> float:
+    """A number of ``time_settings``, in seconds or stones; ValueError unless finite and 0 or more,
+    so that a malformed ``time_settings 0 inf 1`` is refused rather than leaving every later
+    genmove a search without end."""
+    number = float(word)
+    if not 0 <= number < math.inf:
+        raise ValueError(word)
+    return number
 
 
 def preprocess(raw: str) -> str:

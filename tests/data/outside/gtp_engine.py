@@ -1,7 +1,7 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
     python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
-                         [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N]
+                         [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --silent: never answer; --record FILE: append every command received, and the working
@@ -14,6 +14,8 @@ student's print left in); --row-col: answer genmove with the cell as "row col" f
 --no-time: refuse time_left (as engines without a clock do); --hang: never answer a genmove (a
 search that never ends); --from N: --chatty, --row-col and --hang only from its Nth genmove on
 (the moves before are good ones), so a forfeit comes in the middle of a game.
+--babble: answer every command with a line of chat and nothing after it, no GTP answer at all (a
+student's engine printing its own prompts to standard output).
 It writes a line to its error stream for every genmove.
 """
 
@@ -40,6 +42,9 @@ for line in sys.stdin:
         with open(record, "a") as f:
             f.write(line)
     if "--silent" in args:
+        continue
+    if "--babble" in args:
+        print(f"hello! you said {words[0]}", flush=True)
         continue
     command = words[0]
     answer = ""
