@@ -282,6 +282,41 @@ def test_a_little_golem_win_is_said_with_the_winners_name_in_the_replay(app, tmp
     assert said in panel and not any("forfeit" in text or "falta" in text for text in panel), panel
 
 
+@pytest.mark.parametrize(("text", "winner", "said"), [
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[resign])", 0, "Red resigns at move 1"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[resign])", 1, "Blue resigns at move 2"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", 0, "Red resigns at move 2"),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W];W[b2];B[resign])", 1, "Blue resigns at move 2"),  # Red began: "1... b2"
+    ("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])", 0, "Red resigns at move 2"),  # the board kept at the swap
+    ("(;FF[4]PB[Ann]PW[Bob]SZ[5]RE[B]SO[https://www.littlegolem.net];W[cb];B[swap];W[bd];B[resign])",
+     0, "Red resigns at move 2"),
+])
+def test_an_sgfs_resign_move_is_a_resignation_at_its_move_and_written_back_so(text, winner, said):
+    """A ``resign`` node (HexGui's, Little Golem's, a hand-written file's) read "Red resigns" where
+    our own records say "Red resigns at move 2": the move is the node's, numbered as the move list
+    numbers it.  Our SGF (RE[..+Resign], the words in GC) and a copied move list give it back."""
+    record = record_from_sgf(text)
+    assert record.result == Result(winner, said)
+    again = record_from_sgf(sgf_from_record(record))
+    assert again.result == Result(winner, said) and again.moves == record.moves
+    assert record_from_move_list(move_list_text(record)).result == Result(winner, said)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_an_sgfs_resign_move_is_said_at_its_move_in_the_replay_and_saved_games(app, tmp_path, language):
+    path = tmp_path / "resigned.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", encoding="utf-8")
+    with in_language(app, language):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.run_frames(2)
+        assert isinstance(app.scene, ReplayScene)
+        panel = drawn_texts(app)
+        shown = "Red resigns at move 2" if language == "en" else "Vermelho desiste na jogada 2"
+        assert shown in panel, panel
+        row, panel, _replay = listed_and_replayed(app, app.scene.record)
+    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+
+
 GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"
                   "BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)")
 
