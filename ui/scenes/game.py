@@ -49,8 +49,8 @@ from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
-from ui.scenes.game_commands import MOVE_NOTE, RESIGNED, GameCommands
-from ui.scenes.game_computer import SPEEDS, ComputerMoves
+from ui.scenes.game_commands import MOVE_NOTE, GameCommands
+from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
