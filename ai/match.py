@@ -19,7 +19,7 @@ from ai import close_player, referee
 from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from games.base import Game, State
-from games.record import move_place
+from games.record import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
            "paired_games", "play_game", "play_with_new_players", "random_openings"]
@@ -234,12 +234,11 @@ def random_openings(
 
 def _resigned(result: GameResult, loser: int, game: Game, rules: Referee, lead: int) -> GameResult:
     """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule),
-    at the move it was asked for, as the window says a resignation ("O resigns at move 5": the
-    move list's numbering, ``games.record.move_place``; ``lead`` 1 when the second side began)."""
+    at the move it was asked for, as the window says a resignation ("O resigns at move 5":
+    ``games.record.resigned_at``; ``lead`` 1 when the second side began)."""
     _keep_clocks(result, rules)
     result.winner = 1 - loser
-    number = move_place(len(result.moves), lead)[0] + 1
-    result.reason = f"{game.sides[loser]} resigns at move {number}"
+    result.reason = resigned_at(game.sides[loser], len(result.moves), lead)
     return result
 
 

@@ -3,8 +3,8 @@
 A HexGui file looks like ``(;AP[HexGui:0.10]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``), the date (``DT``) and one move per node
-(``B[...]``/``W[...]``: a cell, ``swap-pieces``, or ``resign``).  Variations are nested trees; the
-main line is the first variation at each branch, as HexGui shows a file it opens.
+(``B[...]``/``W[...]``: a cell, ``swap-pieces``, or ``resign``, "Red resigns at move N" by its node).
+Variations are nested trees; the main line is the first at each branch, as HexGui shows a file it opens.
 
 Orientation: HexGui and Benzene call the first player black and give it the top and bottom edges,
 where our Blue joins left and right, so every cell is read with its row and column exchanged
@@ -48,7 +48,18 @@ import re
 import games
 from games.base import IllegalMove, quoted
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
-from games.record import APP, DRAW, WINS, GameRecord, RecordError, Result, Side, given_date, now_iso
+from games.record import (
+    APP,
+    DRAW,
+    WINS,
+    GameRecord,
+    RecordError,
+    Result,
+    Side,
+    given_date,
+    now_iso,
+    resigned_at,
+)
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
@@ -242,9 +253,10 @@ def _game_of(nodes: list[Node]) -> GameRecord:
     moves: list[str] = []
     kept = False  # the file's program kept the board at its swap: later cells and colours are mirrored back
     for number, (letter, value) in enumerate(words, 1):
-        if value.lower() == "resign":
+        if value.lower() == "resign":  # at its node's ply, as our own records say it: "Red resigns at move 5"
             loser = SIDE_LETTERS.index(letter) ^ kept
-            return record.with_moves(moves, state).finish(Result(1 - loser, f"{game.sides[loser]} resigns"))
+            said = resigned_at(game.sides[loser], len(moves), record.first_state(game).to_move)
+            return record.with_moves(moves, state).finish(Result(1 - loser, said))
         text = value if kept else transpose_cell(value)
         if value.lower() in SWAP_WORDS:
             text = "swap"

@@ -730,6 +730,14 @@ def move_place(index: int, lead: int) -> tuple[int, int]:
     return divmod(index + lead, 2)
 
 
+def resigned_at(side: str, index: int, lead: int) -> str:
+    """A resignation as records keep it: ``side`` (its name) gave the game up at ply ``index`` (0
+    first: the moves played before it), numbered as the move list numbers it (``move_place``;
+    ``lead`` 1 when the second side began): "O resigns at move 5".  The window's Resign, an outside
+    engine's ``resign`` in a match and a file's ``resign`` move all say it so."""
+    return f"{side} resigns at move {move_place(index, lead)[0] + 1}"
+
+
 def move_rows(count: int, lead: int) -> int:
     """How many numbered rows ``count`` moves fill (see ``move_place``); none before the first."""
     return (count + lead + 1) // 2 if count else 0

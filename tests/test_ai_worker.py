@@ -252,3 +252,27 @@ def test_a_killed_process_slow_to_go_is_waited_for_before_none_is_said_to_be_lef
     worker.close()
     assert ai_worker.wait_for_closed_workers(30)
     assert not process.is_alive() and process.exitcode == -9
+
+
+def test_an_outside_engines_resign_comes_back_as_a_resignation_not_a_forfeit(tmp_path):
+    """A GTP engine's ``resign`` (``ai.base.Resigned``) is told to the window as ``AIResigned``, so
+    the game records a resignation at its move; as an ``AIForfeit`` it was told apart from a crash
+    or a late answer only by its message's words happening to be the Resign button's."""
+    import json
+
+    from ui.ai_worker import AIForfeit, AIResigned
+
+    config = tmp_path / "quitter.json"
+    engine = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
+    config.write_text(json.dumps({"command": [sys.executable, str(engine), "--resign"]}))
+    worker = AIWorker("tictactoe", warm_up=False)
+    said: list = []
+    try:
+        job = worker.submit(Job("tictactoe", {}, (), "", str(config), 5.0, 1))
+        end = time.monotonic() + 60
+        while not any(isinstance(a, (AIForfeit, AIResult, AIError)) for a in said) and time.monotonic() < end:
+            said += [a for a in worker.poll() if getattr(a, "job_id", None) == job]
+            time.sleep(0.01)
+    finally:
+        worker.close()
+    assert [type(a) for a in said if isinstance(a, AIForfeit)] == [AIResigned]

@@ -9,7 +9,9 @@ says them, no more; a file's partial date (DT[2003], DT[2003-05]) is kept to its
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -19,7 +21,7 @@ import games
 from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
-from tests.ui_helpers import in_language, key, recorded_text, wait
+from tests.ui_helpers import click, in_language, key, recorded_text, wait
 from ui import clipboard, i18n, words
 from ui.autosave import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -28,6 +30,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
+from ui.tally import TALLY, Score
 
 GAMES = ("tictactoe", "hex", "reversi", "rastros", "alquerque", "trax")
 DRAWS = ("tictactoe", "reversi", "alquerque")  # the games random play draws (Hex cannot; Rastros, Trax all but never)
@@ -231,6 +234,42 @@ def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id
         assert back.result == Result(1, said)
 
 
+GTP_ENGINE = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(app, tmp_path, language):
+    """A GTP engine that answers ``resign`` (the course's own engine, a student's in C) gives the
+    game up as a person's Resign does: "O resigns at move 1" on the status line, the card, the
+    Saved games row and the replay, won (not "won by forfeit") in the results tally.  And Undo
+    takes the human's move back, as after any computer's end: it took the resignation alone back,
+    the engine was asked again and resigned again, and Undo seemed to do nothing."""
+    config = tmp_path / "quitter.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(GTP_ENGINE), "--resign"]}))
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(config)), 1.0))
+    app.switch(scene)
+    assert wait(app, scene.human_to_move, 60)
+    click(app, scene.view.cell_rect(1, 1).center)  # X in the centre; the engine, O, resigns
+    assert wait(app, scene.is_over, 60) and scene.winner() == 0
+    said = "O resigns at move 1"
+    record = scene.recorder.record
+    assert record.result.reason == said  # the record keeps the English words
+    assert wait(app, lambda: TALLY.of("tictactoe", str(config)).games() == 1)
+    assert TALLY.of("tictactoe", str(config)) == Score(won=1)  # won, not won by forfeit
+    with in_language(app, language):
+        shown = said if language == "en" else "O desiste na jogada 1"
+        assert scene.end_reason() == shown
+        assert shown in result_lines(scene)  # the result card
+        app.invalidate()
+        assert shown in drawn_texts(app)  # the status line, drawn
+        key(app, pygame.K_u)  # Undo: back to the human's move, the game going on
+        app.run_frames(30)
+        assert not scene.is_over() and scene.history == [] and scene.human_to_move()
+        row, panel, _replay = listed_and_replayed(app, record)
+    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+    check_every_place(app, record, said)
+
+
 # -- what files say of an end: SGF FF[4]'s RE (red-bean.com: "B+R"/"B+Resign", "B+T"/"B+Time",
 # "B+F"/"B+Forfeit", "B+" or "B+" a score, "0"/"Draw", "Void", "?"), Little Golem's RE[B], GGF's RE
 HEXGUI_UNFINISHED = "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5]RE[{result}];B[c3];W[b2])"
@@ -280,6 +319,41 @@ def test_a_little_golem_win_is_said_with_the_winners_name_in_the_replay(app, tmp
         panel = drawn_texts(app)
     said = "Bob (Red) wins" if language == "en" else "Bob (Vermelho) ganha"
     assert said in panel and not any("forfeit" in text or "falta" in text for text in panel), panel
+
+
+@pytest.mark.parametrize(("text", "winner", "said"), [
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[resign])", 0, "Red resigns at move 1"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[resign])", 1, "Blue resigns at move 2"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", 0, "Red resigns at move 2"),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W];W[b2];B[resign])", 1, "Blue resigns at move 2"),  # Red began: "1... b2"
+    ("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])", 0, "Red resigns at move 2"),  # the board kept at the swap
+    ("(;FF[4]PB[Ann]PW[Bob]SZ[5]RE[B]SO[https://www.littlegolem.net];W[cb];B[swap];W[bd];B[resign])",
+     0, "Red resigns at move 2"),
+])
+def test_an_sgfs_resign_move_is_a_resignation_at_its_move_and_written_back_so(text, winner, said):
+    """A ``resign`` node (HexGui's, Little Golem's, a hand-written file's) read "Red resigns" where
+    our own records say "Red resigns at move 2": the move is the node's, numbered as the move list
+    numbers it.  Our SGF (RE[..+Resign], the words in GC) and a copied move list give it back."""
+    record = record_from_sgf(text)
+    assert record.result == Result(winner, said)
+    again = record_from_sgf(sgf_from_record(record))
+    assert again.result == Result(winner, said) and again.moves == record.moves
+    assert record_from_move_list(move_list_text(record)).result == Result(winner, said)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_an_sgfs_resign_move_is_said_at_its_move_in_the_replay_and_saved_games(app, tmp_path, language):
+    path = tmp_path / "resigned.sgf"
+    path.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", encoding="utf-8")
+    with in_language(app, language):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.run_frames(2)
+        assert isinstance(app.scene, ReplayScene)
+        panel = drawn_texts(app)
+        shown = "Red resigns at move 2" if language == "en" else "Vermelho desiste na jogada 2"
+        assert shown in panel, panel
+        row, panel, _replay = listed_and_replayed(app, app.scene.record)
+    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
 
 
 GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"

@@ -55,7 +55,7 @@ def test_setup_stones_are_the_start_position_and_a_resignation_ends_the_game():
     start = record.first_state(game)
     assert start.stone_at(game.parse_move(game.initial_state(), "a3")) == 0  # their c1, our a3
     assert start.stone_at(game.parse_move(game.initial_state(), "b2")) == 1
-    assert record.moves == ["a4"] and record.result.winner == 0 and record.result.reason == "Red resigns"
+    assert record.moves == ["a4"] and record.result.winner == 0 and record.result.reason == "Red resigns at move 1"
 
 
 @pytest.mark.parametrize("text, said", [
@@ -96,7 +96,7 @@ def test_hexguis_swap_that_keeps_the_board_is_read_as_our_swap_with_the_rest_mir
     assert record.moves == ["a1", "swap", "b1", "a2", "b2", "a3"]
     assert record.result.winner == 1 and record.players[1].title == "Bob"
     resigned = record_from_sgf("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])")
-    assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns"
+    assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns at move 2"
 
 
 def test_a_file_naming_no_players_leaves_them_unnamed_not_called_by_their_colour():
@@ -455,7 +455,7 @@ def test_little_golems_swap_and_resignation_are_ours():
     player (B, Bob) resigns and RE[B] names Ann the winner."""
     record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[swap];W[bd];B[resign])")
     assert record.options == {"size": 5, "swap": True} and record.moves == ["b3", "swap", "d2"]
-    assert record.result.winner == 0 and record.result.reason == "Red resigns"
+    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 2"
     board = record.final_state()
     game = record.game()
     assert board.stone_at(game.parse_move(game.initial_state(), "c2")) == 1  # the swapped stone: Red's
@@ -588,7 +588,7 @@ def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
     record = record_from_sgf(text)
     assert [side.title for side in record.players] == ["lazy\\player", "Shumacher;]"]
     assert record.moves == ["d1", "swap", "g5"]  # PlayHex's a4, swap-pieces, e7 in HexGui's orientation
-    assert record.result.winner == 0 and record.result.reason == "Red resigns"
+    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 2"
     hexgui = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[a\\]b];B[c3])")  # an SGF's own escapes stay as they were
     assert hexgui.players[0].title == "a]b"
 

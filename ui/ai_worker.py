@@ -34,8 +34,8 @@ A closed worker (its screen was left) is let go at once and its process ended by
 (``_end``), so the window never waits for it; ``wait_for_closed_workers`` waits for them all as
 the window closes.
 Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
-outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``.  The scene
-decides what to do.
+outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
+(``ai.base.Resigned``) as ``AIResigned``.  The scene decides what to do.
 
 This module must not import pygame: the worker process imports it under the spawn start method.
 """
@@ -174,6 +174,13 @@ class AIForfeit:
 
     job_id: int
     message: str
+
+
+@dataclass
+class AIResigned(AIForfeit):
+    """The player gave the game up (``ai.base.Resigned``: a GTP engine answered ``resign``): lost,
+    but by no fault, so the scene records a resignation at its move, as a person's Resign is, not a
+    forfeit."""
 
 
 @dataclass
@@ -588,7 +595,7 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     with its ``options``, again for each game the window says instead (``_spare_until_given``), then
     waits for the game given; ``unused``: the kernel stages its rules leave unused, not loaded
     (``ai.kernels.unused_stages``)."""
-    from ai.base import Forfeit
+    from ai.base import Forfeit, Resigned
     from ai.parent_watch import end_with_parent
 
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
@@ -618,6 +625,8 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
         job_id, job = item
         try:
             _run_job(job_id, job, players, reports, stop)
+        except Resigned as exc:  # given up, no rule broken: a resignation, not a forfeit
+            reports.put(AIResigned(job_id, str(exc) or "resigned"))
         except Forfeit as exc:  # lost by the rules: the scene ends the game, no random move
             reports.put(AIForfeit(job_id, str(exc) or "forfeits"))
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the window

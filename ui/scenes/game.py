@@ -34,7 +34,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from games.record import GameRecord, move_place
+from games.record import GameRecord, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_speed
@@ -49,8 +49,8 @@ from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
-from ui.scenes.game_commands import MOVE_NOTE, RESIGNED, GameCommands
-from ui.scenes.game_computer import SPEEDS, ComputerMoves
+from ui.scenes.game_commands import MOVE_NOTE, GameCommands
+from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
@@ -188,7 +188,7 @@ class GameScene(GameCommands, Scene):
         side, why = self.forfeit
         name = self.game.sides[side]
         if why == RESIGNED:  # at the move the game was at, as a flag fall says its move
-            return f"{name} resigns at move {self._move_now()}"
+            return resigned_at(name, len(self.history), self.initial.to_move)
         if referee.is_flag_fall(why):  # "O lost on time at move 3": the referee's words before its account
             return f"{name} {why.split(':', 1)[0]}"
         return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
@@ -354,11 +354,6 @@ class GameScene(GameCommands, Scene):
         search asked again, back from the rules or the search tree, started from the whole clock)."""
         rules = self.referee
         return rules.limits(side, rules.spent(time.monotonic()) if rules.side == side else 0.0)
-
-    def _move_now(self) -> int:
-        """The move the game is at, as the move list numbers it (pairs, ``games.record.move_place``:
-        the third ply is move 2): where a resignation came, said as a flag fall says its move."""
-        return move_place(len(self.history), self.initial.to_move)[0] + 1
 
     def _lose_on_the_clock(self, loss: Loss) -> None:
         """End the game by the clock's ``loss`` (a flag fall), said at the move its side was to

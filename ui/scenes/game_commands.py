@@ -25,14 +25,13 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import HOTSEAT, PC_VS_PC
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import SPEEDS
+from ui.scenes.game_computer import RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
-RESIGNED = "resigned"  # the forfeit reason of a player who pressed Resign
 
 
 class GameCommands:
@@ -71,7 +70,10 @@ class GameCommands:
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
 
     def _resigned(self) -> bool:
-        return self.forfeit is not None and self.forfeit[1] == RESIGNED
+        """Whether a person gave the game up (Resign), which Undo takes back alone.  An outside
+        engine's resignation ends the game as any computer's end does: Undo taking it back alone
+        only asked the engine again, which resigned again, and Undo seemed to do nothing."""
+        return self.forfeit is not None and self.forfeit[1] == RESIGNED and self.setup.is_human(self.forfeit[0])
 
     def _refresh_buttons(self) -> None:
         self.btn_undo.enabled = bool(self.history) or self._resigned() or self.view.has_partial_input()

@@ -15,7 +15,9 @@ the human had moved, as a forfeit counted in the results.
 It is a part of its own because it is the one part of the screen with a life of its own: a
 process, jobs that answer frames later, replies held back.  The scene keeps the game; this class
 plays the computer's moves on it through the scene's ``_play`` and ends it through
-``_lose_by_forfeit``, as a click plays a human's.
+``_lose_by_forfeit``, as a click plays a human's.  An outside engine that gives the game up (a GTP
+engine's ``resign``: ``AIResigned``) ends it as a person's Resign does, "O resigns at move 5",
+never as a forfeit.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import ai
 from ai import referee
 from ai.referee import Loss
 from ui import eval_graph, words
-from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResult, AIWorker, Job
+from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
@@ -42,6 +44,7 @@ log = logging.getLogger("tabuleiro.ui")
 
 SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
+RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
 
 Reply = AIResult | AIError | AIForfeit
 
@@ -304,6 +307,9 @@ class ComputerMoves:
             self.last_search_moves = self.job_moves
         name = scene.setup.player_label(side)
         outside = ai.is_outside_player(scene.setup.players[side] or "")
+        if isinstance(reply, AIResigned):  # said and recorded as a person's Resign is, at its move
+            scene._lose_by_forfeit(side, RESIGNED)
+            return
         if isinstance(reply, AIForfeit):
             loss = referee.forfeited(side, reply.message)
         elif isinstance(reply, AIError):
