@@ -728,3 +728,16 @@ def test_an_empty_out_or_resume_is_refused_before_any_game(option, capsys):
     assert said.err == (f"error: {option} '' names no file: give FILE, the name of the results' files (a variable "
                         "of the script left empty?)\n"), said.err
     assert said.out == ""  # no game played
+
+
+def test_a_match_of_a_player_against_itself_numbers_the_two(capsys):
+    """``match tictactoe level-1 level-1`` printed "level-1 1 - 1 level-1" and every line
+    "level-1 vs level-1: level-1 (O) wins": no one could tell which won which games.  The two are
+    numbered in the command's order, and each game's line names them as they sat."""
+    import main
+
+    assert main.main(["match", "tictactoe", "level-1", "level-1", "--games", "2", "--time", "0.05"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("game 1: level-1 #1 vs level-1 #2: ")
+    assert lines[1].startswith("game 2: level-1 #2 vs level-1 #1: ")
+    assert lines[-1].startswith("level-1 #1 ") and " - " in lines[-1] and " level-1 #2, " in lines[-1]

@@ -52,7 +52,8 @@ def run_match(
     except KeyboardInterrupt:
         print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
         return 130
-    summary = MatchSummary(player_ids)
+    names = told_apart(player_ids)
+    summary = MatchSummary(names)
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
                           seed_bots=seed is not None)
@@ -61,7 +62,7 @@ def run_match(
         for number, (result, first) in enumerate(series, 1):
             summary.add(result, first)
             done = number
-            print_game(game, number, result, as_json)
+            print_game(game, number, result, as_json, names if first == 0 else names[::-1])
     except KeyboardInterrupt:  # Ctrl+C: the result so far, and status 130 as the shell's
         print(f"\nstopped after {done} of {counted(n_games, 'game')} (the game in progress is not counted): "
               f"{summary.line()}", file=sys.stderr)
@@ -70,12 +71,22 @@ def run_match(
     return 0
 
 
-def print_game(game: games.Game, number: int, result: GameResult, as_json: bool) -> None:
-    """One finished game of the match on stdout: a JSON object with ``as_json``, else a line."""
+def told_apart(player_ids: tuple[str, str]) -> tuple[str, str]:
+    """The players' names in the lines and the summary: their ids, numbered in the command's
+    order where both are the same player ("level-5 #1", "level-5 #2"), or the summary's
+    "level-5 2 - 4 level-5" would not say which won which games."""
+    a, b = player_ids
+    return (f"{a} #1", f"{b} #2") if a == b else (a, b)
+
+
+def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
+               names: tuple[str, str] | None = None) -> None:
+    """One finished game of the match on stdout: a JSON object with ``as_json``, else a line;
+    ``names``: who played first and second as the line calls them (the result's ids by default)."""
     if as_json:
         print(json.dumps(result.to_json()), flush=True)
         return
-    ids = result.players
+    ids = names or result.players
     who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
     # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it
