@@ -49,7 +49,7 @@ def left_by_an_earlier_test() -> dict:
 def test_a_tests_collections_leave_out_what_earlier_tests_left_alive(left_by_an_earlier_test):
     """A window test collects the garbage at every change of screen: each collection went through
     everything the tests before it in its xdist worker had left alive, and the fuzzed settings
-    tests took 173 s in a worker for 20 alone.  What was alive as the test began is set aside;
+    test took 173 s in a full run's worker, 20 s alone.  What was alive as the test began is set aside;
     what the test makes is still gone through, and freed when it becomes garbage."""
     tracked = gc.get_objects()
     assert not any(o is left_by_an_earlier_test or o is left_by_an_earlier_test["positions"] for o in tracked)
