@@ -8,6 +8,7 @@ a bug, or holds only for its own sample (both worth fixing).
 """
 
 import atexit
+import gc
 import os
 import random
 import shutil
@@ -120,6 +121,21 @@ def _priority_kept():
     yield
     after = os.nice(0) if hasattr(os, "nice") else 0
     assert after == before, f"the test left the process at nice {after} (was {before})"
+
+
+@pytest.fixture(autouse=True)
+def _earlier_tests_left_out_of_collections():
+    """A test's garbage collections go through what it makes, not through what the tests before it
+    in its process left alive (modules imported inside tests, numba's compiled kernels, the books
+    and tables their caches keep).  A window collects the garbage at every change of screen
+    (``ui.memory.give_back``) and sets aside only what was alive when the process's first window
+    opened (``ui.memory.leave_out_what_lives_on``): each collection later in an xdist worker went
+    through all the rest, so a window test slowed the longer its worker had lived.  Collected,
+    then frozen before each test: what an earlier test left that dies later and sits in a
+    reference cycle is never freed, which a test process can afford."""
+    gc.collect()
+    gc.freeze()
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -3,11 +3,15 @@ every xdist worker its share of CI's time."""
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,3 +32,31 @@ def test_a_process_a_test_starts_keeps_the_modules_it_compiles():
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+class _Node:
+    """An object that can refer to itself and be referred to weakly."""
+
+
+@pytest.fixture(scope="module")
+def left_by_an_earlier_test() -> dict:
+    """Something made before this module's test and alive through it, as a cache filled by an
+    earlier test of the same process is (made here after collection, and after any window's
+    freeze of the process)."""
+    return {"positions": [[square] for square in range(1000)]}
+
+
+def test_a_tests_collections_leave_out_what_earlier_tests_left_alive(left_by_an_earlier_test):
+    """A window test collects the garbage at every change of screen: each collection went through
+    everything the tests before it in its xdist worker had left alive, and the fuzzed settings
+    test took 173 s in a full run's worker, 20 s alone.  What was alive as the test began is set aside;
+    what the test makes is still gone through, and freed when it becomes garbage."""
+    tracked = gc.get_objects()
+    assert not any(o is left_by_an_earlier_test or o is left_by_an_earlier_test["positions"] for o in tracked)
+    made_here = _Node()
+    made_here.itself = made_here  # a reference cycle, freed only by a collection
+    assert any(o is made_here for o in gc.get_objects())
+    freed = weakref.ref(made_here)
+    del made_here
+    gc.collect()
+    assert freed() is None
