@@ -37,20 +37,23 @@ match replays its games; matches pass each game's seed for a side when given ``-
 
 from __future__ import annotations
 
+import ast
 import glob
 import json
 import logging
 import re
 import sys
 import time
+import traceback
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
-from ai.outside_child import LOADING_STACK, RUNNING_NOTE
+from ai.outside_child import LOADING_STACK, RUNNING_NOTE, describe_exception
 from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
+from ai.outside_source import read_source
 from ai.referee import late_reply
 from games.base import IllegalMove, State
 
@@ -385,6 +388,7 @@ class _Worker:
         """Load the file; the worker's description of it.  OutsideLoadError (worker stopped) if not.
         The load's clock starts once the worker is ready (``_await_ready``), not when it was started."""
         limit = self.request_load["load_time"]
+        self._refuse_what_does_not_parse()
         try:
             self._await_ready()
             reply = self.ask(self.request_load, limit, last_words=lambda: LOADING_STACK in self.bot.log_end())
@@ -399,6 +403,25 @@ class _Worker:
         for line in reply.get("skipped", []):
             log.info("%s: skipped while loading: %s", self.player_id, line)
         return reply
+
+    def _refuse_what_does_not_parse(self) -> None:
+        """OutsideLoadError if the file does not even parse, told as the worker tells it
+        (``SyntaxError: ... (at aluno.py line 5)``, the error in its log) but found here, with no
+        wait for the worker: on a machine so busy that the worker was not ready in time, a file
+        that does not compile was said to be "not ready within 30 s ... try again", not the
+        student's SyntaxError.  Anything else (an unreadable file, a notebook that is none) is
+        left to the worker, which says it as it always has."""
+        source = None
+        try:
+            source = read_source(self.path)
+            ast.parse(source.text, filename=str(source.path))
+        except SyntaxError as exc:
+            self.bot.note("".join(traceback.format_exception_only(exc)).rstrip("\n"), ours=False)
+            logged = self.bot.log_note()
+            self.close()
+            raise OutsideLoadError(self.player_id, f"{describe_exception(exc, source, loading=True)}{logged}") from None
+        except (OSError, ValueError):
+            return
 
     def _await_ready(self) -> None:
         """Until the worker says it is up (``outside_child.READY``, its first line), at most

@@ -64,3 +64,21 @@ def test_a_worker_never_ready_is_said_so_not_too_slow(monkeypatch):
     finally:
         i18n.set_language("en")
     assert said.startswith(f"{SIMPLE}: o seu processo não ficou pronto em 1 s"), said
+
+
+def test_a_file_that_does_not_parse_is_said_to_be_its_syntax_error_however_slow_the_start(tmp_path, monkeypatch):
+    """A full suite on a loaded machine started a worker that was not ready within its limit: a
+    student's file with a syntax error was then said to be "not ready within 30 s ... try again"
+    and its log held only that.  A file that does not parse is told as its SyntaxError, with the
+    error in its log, whether its worker starts or not."""
+    start_workers_after(monkeypatch, 600)
+    monkeypatch.setattr(outside, "WORKER_START_TIME", 1.0)
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.parent.mkdir()
+    broken.write_text("def choose(game, state:\n    return None\n")
+    with pytest.raises(OutsideLoadError) as info:
+        load_outside_player("tictactoe", str(broken), None, load_time=5)
+    reason = info.value.reason
+    assert reason.startswith("SyntaxError: '(' was never closed (at jogador.py line 1); log: "), reason
+    log = Path(words.log_path(str(info.value)))
+    assert "SyntaxError: '(' was never closed" in log.read_text() and log.parent == tmp_path / "bot-logs"

@@ -31,15 +31,22 @@ def test_a_childs_double_tap_plays_one_move_and_keeps_the_turn(app):
     assert [ply.text for ply in scene.history] == ["b2"] and scene.state.to_move == 1
 
 
-def moves_list_scrolled_back(app, game_id: str = "reversi"):
-    """A finished game whose move list is longer than its box, shown at its end (as it follows the
-    newest move), its result card put away (View board).  The card comes ``OVER_DELAY`` after the
-    last move and takes the pointer: on a loaded machine it came up in the middle of a test's
-    drags, which it swallowed, so it is waited for and put away first, as a player does."""
+def finished_with_its_card_put_away(app, game_id: str = "reversi"):
+    """A finished game, its result card put away (View board).  The card comes ``OVER_DELAY``
+    after the last move, once that move is drawn in place, and takes the pointer: on a loaded
+    machine it came up in the middle of a test's drags and taps, which it swallowed, so it is
+    waited for and put away first, as a player does."""
     scene = finished(app, game_id)
     assert wait(app, scene.over_card.visible)
     key(app, pygame.K_b)  # the card's View board
     assert not scene.over_card.visible()
+    return scene
+
+
+def moves_list_scrolled_back(app, game_id: str = "reversi"):
+    """A finished game whose move list is longer than its box, shown at its end (as it follows the
+    newest move), its result card put away."""
+    scene = finished_with_its_card_put_away(app, game_id)
     assert scene.panel.offset > 0, "the list fits: nothing to scroll"
     return scene
 
@@ -414,13 +421,13 @@ def test_the_move_lists_rows_are_a_fingertip_high_once_a_finger_is_used(tmp_path
     """At 1366x768 a move-list row was 21 pixels: a fingertip over three plies picked the wrong
     one.  Once the last press was a finger's the rows are 34 (3 shown at a Reversi game's end,
     5 with the mouse's rows); a tap low in a row picks that row's ply; a click of the mouse
-    brings the line-high rows back."""
+    brings the line-high rows back.  The result card is put away first: come up between two taps
+    on a loaded machine, it covered the list and took the tap meant for a row."""
     from tests.ui_helpers import click, make_app
 
     app = make_app(tmp_path, monkeypatch, size=(1366, 768))
     try:
-        scene = finished(app, "reversi")
-        app.run_frames(2)
+        scene = finished_with_its_card_put_away(app)
         assert max(rect.height for rect, _plies in scene.panel.move_cells) < 30
         tap(app, scene.view.rect.center)  # the finished board just looks
         app.invalidate()
