@@ -930,6 +930,18 @@ def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_
     assert len(booked) > 2 and line == booked[:LINE_PLIES], (line, booked)  # as many as the window is sent
 
 
+def hotseat_clicked(app, game_id: str, options: dict, moves: tuple[str, ...]):
+    """A hot-seat game of ``game_id`` with ``moves`` played by clicks on their cells: its screen."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    for text in moves:
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+    assert scene.state == scene.game.play_line(list(moves))
+    return scene
+
+
 @pytest.mark.parametrize("game_id, options, moves, best", [
     ("rastros", {"size": 7}, (), "5-3"),  # all eight first moves win: the book's, not the first listed (3-3)
     ("rastros", {"size": 6}, (), "4-3"),  # three win: the book's, not 3-3
@@ -942,13 +954,8 @@ def test_the_hint_and_analysis_name_one_move_among_moves_of_one_value(app, monke
     analysis now takes the one the hint names (``Player.known_move``), in every game whose hint
     comes from a book, a solved map or a rule."""
     from tests.ui_helpers import recorded_text
-    from ui.match import HOTSEAT, MatchSetup
 
-    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
-    scene = app.scene
-    for text in moves:
-        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
-    assert scene.state == scene.game.play_line(list(moves))
+    scene = hotseat_clicked(app, game_id, options, moves)
     key(app, pygame.K_h)
     assert wait(app, lambda: any(m.text.startswith(f"Hint: {best}") for m in scene.messages.current()), 120)
     key(app, pygame.K_a)
@@ -979,16 +986,11 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
     so does tic-tac-toe's on a won board."""
     from tests.ui_helpers import recorded_text
     from ui import i18n
-    from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.thinking import proven_text
 
     try:
         i18n.set_language(language)
-        app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
-        scene = app.scene
-        for text in moves:
-            click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
-        assert scene.state == scene.game.play_line(list(moves))
+        scene = hotseat_clicked(app, game_id, options, moves)
         key(app, pygame.K_h)
         assert wait(app, lambda: scene.hint is not None, 120)
         hint_said = scene.messages.current()[-1].text

@@ -155,15 +155,7 @@ def test_a_resignation_says_its_move_in_the_status_line_the_card_the_list_and_th
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
     side = scene.game.sides[loser]
     said = f"{side} resigns at move 2"
-    assert scene.recorder.record.result.reason == said  # the record keeps the English words
-    with in_language(app, language):
-        shown = said if language == "en" else f"{i18n._(side)} desiste na jogada 2"
-        assert scene.end_reason() == shown
-        assert shown in result_lines(scene)  # the result card
-        app.invalidate()
-        assert shown in drawn_texts(app)  # the status line, drawn
-        row, panel, _replay = listed_and_replayed(app, scene.recorder.record)
-    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+    said_at_the_end(app, scene, said, language, "{side} desiste na jogada 2", side)
     check_every_place(app, scene.recorder.record, said)
 
 
@@ -193,16 +185,23 @@ def test_a_flag_fall_says_its_move_in_the_status_line_the_card_the_list_and_the_
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
     side = scene.game.sides[loser]
     said = f"{side} lost on time at move 2"
+    said_at_the_end(app, scene, said, language, "{side} perdeu por tempo na jogada 2", side)
+    check_every_place(app, load(save_again(scene.recorder.record)), said)
+
+
+def said_at_the_end(app, scene: GameScene, said: str, language: str, portuguese: str, side: str) -> None:
+    """The game's record keeps ``said`` in English; in ``language`` (``portuguese``: its words
+    there, ``{side}`` the losing side's name in Portuguese) the end reason, the result card, the
+    drawn status line, the Saved games row and the replay's panel all say it."""
     assert scene.recorder.record.result.reason == said  # the record keeps the English words
     with in_language(app, language):
-        shown = said if language == "en" else f"{i18n._(side)} perdeu por tempo na jogada 2"
+        shown = said if language == "en" else portuguese.format(side=i18n._(side))
         assert scene.end_reason() == shown
         assert shown in result_lines(scene)  # the result card
         app.invalidate()
         assert shown in drawn_texts(app)  # the status line, drawn
         row, panel, _replay = listed_and_replayed(app, scene.recorder.record)
     assert row.endswith(f"({shown})") and shown in panel, (row, panel)
-    check_every_place(app, load(save_again(scene.recorder.record)), said)
 
 
 def save_again(record: GameRecord) -> Path:

@@ -67,14 +67,21 @@ def drag(app, start: tuple[int, int], by: int) -> None:
     app.run_frames(2)
 
 
+def small_window_in(tmp_path, monkeypatch, language: str):
+    """A window of 800x560, where New game and Settings scroll, speaking ``language`` (the test
+    sets English back)."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    app.settings.language = language
+    app.apply_settings()
+    return app
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_wheel_stops_with_the_row_scrolled_to_whole(tmp_path, monkeypatch, screen, language):
     """Notch by notch down to the end and back up to the top: after each, no row is cut at the top
     of the view (or the form is at an end), and each notch moves the form."""
-    app = make_app(tmp_path, monkeypatch, size=(800, 560))
-    app.settings.language = language
-    app.apply_settings()
+    app = small_window_in(tmp_path, monkeypatch, language)
     try:
         form = shown(app, screen)
         area = form.get_scrollarea()
@@ -100,9 +107,7 @@ def test_the_wheel_stops_with_the_row_scrolled_to_whole(tmp_path, monkeypatch, s
 def test_a_drag_lets_go_with_the_row_at_the_top_whole(tmp_path, monkeypatch, screen, language):
     """Drags of several lengths up the form (its content following the pointer) and back: let go,
     no row is cut at the top of the view, or the form is at an end."""
-    app = make_app(tmp_path, monkeypatch, size=(800, 560))
-    app.settings.language = language
-    app.apply_settings()
+    app = small_window_in(tmp_path, monkeypatch, language)
     try:
         form = shown(app, screen)
         area = form.get_scrollarea()
