@@ -183,3 +183,18 @@ def test_an_engine_that_cannot_be_run_raises_as_popen_did(tmp_path, name, mode, 
     with pytest.raises(OSError) as by_popen:
         subprocess.Popen([str(program)])
     assert (raised.value.errno, type(raised.value), raised.value.filename) == (error, type(by_popen.value), str(program))
+
+
+def test_a_frozen_build_runs_the_launcher_through_its_own_program(monkeypatch):
+    """A frozen build has no Python to run ai/bot_rlimits.py with: the app itself is the launcher,
+    given main.py's hidden first argument (what ``launcher_command`` starts there)."""
+    from ai import bot_rlimits
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert bot_rlimits.launcher_command(9) == [sys.executable, bot_rlimits.LAUNCH_ARGUMENT, "9"]
+    monkeypatch.delattr(sys, "frozen")
+    root = Path(__file__).resolve().parent.parent
+    said = subprocess.run([sys.executable, "main.py", bot_rlimits.LAUNCH_ARGUMENT, "2", "sh", "-c", "ulimit -t; env"],
+                          cwd=root, capture_output=True, text=True, timeout=120,
+                          env={"PATH": os.environ["PATH"], bot_rlimits.VARIABLE: "CPU=50:55"})
+    assert said.stdout.splitlines()[0] == "50" and bot_rlimits.VARIABLE not in said.stdout, said.stderr
