@@ -256,6 +256,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from ai.bot_rlimits import LAUNCH_ARGUMENT, launch
+
+    if argv[:1] == [LAUNCH_ARGUMENT]:  # a frozen build starts outside engines, their limits set, through itself
+        launch(argv[1:])
     from ai.data import ChecksumError
     from ai.outside import CHILD_ARGUMENT
 

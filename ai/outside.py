@@ -303,7 +303,7 @@ class _Worker:
         if loader.get("seed") is not None:  # string hashing too: a set of strings iterates alike
             env["PYTHONHASHSEED"] = str(int(loader["seed"]) % 2**32)
         self.bot = Bot(child_command(), f"{self.path.parent.name}-{self.path.stem}", limits,
-                       cwd=str(self.path.parent), log_dir=loader.get("log_dir"), env=env)
+                       cwd=str(self.path.parent), log_dir=loader.get("log_dir"), env=env, sets_own_limits=True)
         self.moves = 0  # moves asked of this process so far
 
     def running_at(self, number: int) -> str:

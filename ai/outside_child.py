@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+from ai.bot_rlimits import apply_from_environment
 from ai.outside_process import OUR_NOTE
 from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
@@ -66,7 +67,9 @@ SHOWN_FUNCTIONS = 3  # functions a file without a player names as ids that would
 
 
 def serve_child() -> None:
-    """The worker's entry: the course's module names are ours, then the request loop."""
+    """The worker's entry: its resource limits first (ai/bot_rlimits.py: set before a student's
+    file is read), then the course's module names are ours, then the request loop."""
+    apply_from_environment()
     sys.path[:] = [p for p in sys.path if p not in ("", ".", str(COMPAT))]
     for name in COMPAT_MODULES:
         sys.modules[name] = importlib.import_module(f"ai.compat.{name}")

@@ -12,7 +12,8 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
   forfeited with it; logs older than ``LOG_KEEP_DAYS`` or past the newest ``LOG_KEEP_COUNT`` are
   removed when a process starts its first bot (``prune_logs``);
 - on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
-  size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move).  The
+  size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move), set by the
+  bot's process itself before any of its code runs (ai/bot_rlimits.py: no ``preexec_fn``).  The
   process limit is enforced twice on Linux: by RLIMIT_NPROC where the kernel applies it (it does
   not for root) and by ``count_group`` while a move is awaited, which kills a group that grew
   past it; both need /proc, so other POSIX systems (macOS) do not limit processes.
@@ -44,7 +45,7 @@ import weakref
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ai import parent_watch
+from ai import bot_rlimits, parent_watch
 
 LOG_ROOT_VARIABLE = "TABULEIRO_BOT_LOGS"
 LIMITS_VARIABLE = "TABULEIRO_BOT_LIMITS"
@@ -183,38 +184,66 @@ def _user_tasks() -> int | None:
     return total
 
 
-def _limit_preexec(limits: BotLimits):
-    """The function the child runs before exec: resource limits (POSIX)."""
-    import resource
-
-    nproc = None
+def limit_pairs(limits: BotLimits) -> dict[str, tuple[int, int]]:
+    """The resource limits (``RLIMIT_<name>``: soft, hard) a bot's process sets on itself
+    (ai/bot_rlimits.py); the process limit counts the user's processes now, so it is worked out
+    here, before the start."""
+    pairs: dict[str, tuple[int, int]] = {}
+    if limits.memory_mb is not None:
+        pairs["AS"] = (limits.memory_mb * 1024 * 1024,) * 2
+    if limits.cpu_seconds is not None:
+        pairs["CPU"] = (limits.cpu_seconds, limits.cpu_seconds + 5)
     if limits.processes is not None and os.getuid() != 0:
         tasks = _user_tasks()
-        nproc = None if tasks is None else tasks + limits.processes
-
-    def apply() -> None:
-        if limits.memory_mb is not None:
-            size = limits.memory_mb * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_AS, (size, size))
-        if limits.cpu_seconds is not None:
-            resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
-        if nproc is not None:
-            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
-        if limits.file_mb is not None:  # past it a write fails (Python) or SIGXFSZ ends the process
-            size = limits.file_mb * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-    return apply
+        if tasks is not None:
+            pairs["NPROC"] = (tasks + limits.processes,) * 2
+    if limits.file_mb is not None:  # past it a write fails (Python) or SIGXFSZ ends the process
+        pairs["FSIZE"] = (limits.file_mb * 1024 * 1024,) * 2
+    pairs["CORE"] = (0, 0)
+    return pairs
 
 
 def start_options(limits: BotLimits, system: str | None = None) -> dict:
     """``subprocess.Popen``'s options for a bot on ``system`` (``os.name``): POSIX, a session of its
-    own and the limits; Windows, no console (started from the windowed app, a console program
-    would open a console window of its own; from a terminal, it would get the terminal's Ctrl+C)."""
+    own (its limits are set by the bot's process itself: ``start_process``); Windows, no console
+    (started from the windowed app, a console program would open a console window of its own;
+    from a terminal, it would get the terminal's Ctrl+C)."""
     if (system or os.name) == "posix":
-        return {"start_new_session": True, "preexec_fn": _limit_preexec(limits)}
+        return {"start_new_session": True}
     return {"creationflags": getattr(subprocess, "CREATE_NO_WINDOW", 0x08000000)}
+
+
+def start_process(command: list[str], limits: BotLimits, sets_own_limits: bool = False,
+                  **options) -> subprocess.Popen:
+    """``subprocess.Popen(command, **options)`` for a bot, with ``limits`` in force (POSIX) before
+    any of its code runs, without a ``preexec_fn`` (not safe in a process with threads: the child
+    may deadlock before its exec).  ``sets_own_limits``: the command sets them itself from its
+    environment (our worker); any other is started through the launcher (ai/bot_rlimits.py)."""
+    if os.name != "posix":
+        return subprocess.Popen(command, **options, **start_options(limits))
+    options["env"] = {**options.get("env", os.environ), bot_rlimits.VARIABLE: bot_rlimits.limits_text(limit_pairs(limits))}
+    if sets_own_limits:
+        return subprocess.Popen(command, **options, **start_options(limits))
+    return _launched(command, limits, options)
+
+
+def _launched(command: list[str], limits: BotLimits, options: dict) -> subprocess.Popen:
+    """``command`` started through the launcher, which sets the limits and then becomes it; an
+    OSError as Popen's own (no such program, not executable) if it cannot be run, read from a
+    pipe whose end the launcher holds until its exec."""
+    read_end, write_end = os.pipe()
+    try:
+        proc = subprocess.Popen(bot_rlimits.launcher_command(write_end) + list(command), pass_fds=(write_end,),
+                                **{**options, "env": {**options["env"], **bot_rlimits.LAUNCHER_ENVIRONMENT}},
+                                **start_options(limits))
+    finally:
+        os.close(write_end)
+    with open(read_end, "rb") as errors:
+        report = errors.read()
+    if report:
+        kill_process(proc)
+        raise bot_rlimits.exec_error(report, command[0])
+    return proc
 
 
 def command_words(text: str) -> list[str]:
@@ -249,7 +278,9 @@ class Bot:
     """One started bot process: its pipes, a reader thread, its folder and log, and its limits."""
 
     def __init__(self, command: list[str], label: str, limits: BotLimits | None = None, cwd: str | None = None,
-                 log_dir: str | Path | None = None, env: dict[str, str] | None = None) -> None:
+                 log_dir: str | Path | None = None, env: dict[str, str] | None = None,
+                 sets_own_limits: bool = False) -> None:
+        """Start ``command``; ``sets_own_limits``: it sets its limits itself (``start_process``)."""
         self.limits = limits or BotLimits.default()
         self.folder = tempfile.mkdtemp(prefix="tabuleiro-bot-", dir=_folder_root)  # HOME and TMPDIR; cwd unless given
         # said if the process ends now (a signal, its parent's end, the exit: ai.parent_watch),
@@ -261,9 +292,9 @@ class Bot:
         try:
             self.log_path = new_log(label, log_dir)
             self.log = open(self.log_path, "ab")  # noqa: SIM115 (lives as long as the bot)
-            self.proc = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
-                cwd=cwd or self.folder, env=minimal_environment(self.folder, env), **start_options(self.limits),
+            self.proc = start_process(
+                command, self.limits, sets_own_limits, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
+                cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
             )
             self.lines: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
