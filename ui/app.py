@@ -273,6 +273,9 @@ class App:
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
+        # warm start's imports set aside from the collections once imported (``_set_imports_aside``):
+        # set by ``run`` too (a test's window keeps its menu, which that builds again)
+        self.sets_imports_aside = False
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
@@ -789,7 +792,39 @@ class App:
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
         if self.spare_worker:
             self._tell_spare_worker()
+        if self._imports_to_set_aside():
+            self._set_imports_aside()
+            return events  # the menu built again is drawn now
         return _wait_for_events(wake)
+
+    def _imports_to_set_aside(self) -> bool:
+        """Warm start has imported every engine, not yet set aside, and the window waits on the main
+        menu, which can be built again as it is: no key or button held, no visit under way, no
+        screen following the switches, the keyboard on the buttons, the Continue list read."""
+        if not (self.sets_imports_aside and self.warm_start.done and self._visited is None
+                and not self.switch_watchers and not held_keys() and not any(pygame.mouse.get_pressed())):
+            return False
+        from ui.scenes.menu import MenuScene
+
+        menu = self.scene
+        return (isinstance(menu, MenuScene) and menu.place == "menu" and not menu.reading.loading
+                and not menu.continue_asked)
+
+    def _set_imports_aside(self) -> None:
+        """Set warm start's imports aside from every later collection (``ui.memory``), once: the
+        main menu is closed (its keyboard's place kept), the garbage collected, what lives frozen,
+        and the menu built again as it was.  Frozen with the menu alive, the menu left later was
+        never freed (its forms are reference cycles); a change of screen's collection then goes
+        through what was made since, not through numba's and llvmlite's modules."""
+        from ui.scenes.menu import MenuScene
+
+        self.sets_imports_aside = False
+        self.guard(self.scene.close)
+        self.scene = None
+        memory.leave_out_what_lives_now()
+        self.scene = MenuScene(self)
+        self.guard(self.scene.resize, self.size)
+        self.dirty = True
 
     def _tell_spare_worker(self) -> None:
         """Start the spare AI worker expecting the game New game shows first, none while a worker
@@ -1193,7 +1228,7 @@ def run() -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     preparation = KernelPreparation()
     app = App()
-    app.spare_worker = True
+    app.spare_worker = app.sets_imports_aside = True
     try:
         return app.run()
     finally:
