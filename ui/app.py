@@ -273,8 +273,9 @@ class App:
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
-        # warm start's imports set aside from the collections once imported (``_set_imports_aside``):
-        # set by ``run`` too (a test's window keeps its menu, which that builds again)
+        # warm start's imports set aside from the collections once imported (``_set_imports_aside``),
+        # the idle main menu built again around it: set by ``run`` too (a test's window does not, a
+        # test holding its menu would find another in its place)
         self.sets_imports_aside = False
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
