@@ -290,6 +290,7 @@ class App:
             log.warning(problem)
         self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
+        self._screen_left = False  # a screen was left: its garbage is collected after the next frame drawn
         self._visited: Scene | None = None  # the screen being left for a visit, not closed (``visit``)
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
@@ -352,7 +353,7 @@ class App:
         self.guard(self.update_caption)
         for watcher in list(self.switch_watchers):
             self.guard(watcher, old, scene)
-        memory.give_back()  # what the screen left behind
+        self._screen_left = True  # its garbage collected once the frame that shows the new one is drawn
 
     def update_caption(self) -> None:
         """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
@@ -712,6 +713,15 @@ class App:
         screens built at each size it passed through (ui.memory)."""
         if self._resized_at is not None and now - self._resized_at >= RESIZE_SETTLED:
             self._resized_at = None
+            memory.give_back()
+
+    def _give_back_what_was_left(self) -> None:
+        """Collect what the screens left since the last frame left behind (``ui.memory.give_back``),
+        once the frame showing the new one is drawn.  Collected in ``switch``, the screen left was
+        still on the stack (the handler of its button that changed the screen, ``switch``'s own
+        reference) and was freed only at the next change of screen."""
+        if self._screen_left:
+            self._screen_left = False
             memory.give_back()
 
     def _window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -1090,6 +1100,7 @@ class App:
         if areas is None:
             self._ticked = None  # what moves next is drawn from the whole
         self._draw(areas)
+        self._give_back_what_was_left()
         if self.fps:
             self.clock.tick(self.fps)
 
