@@ -38,8 +38,7 @@ def optional_module(name: str) -> Any:
 
 
 def engine_module(game_id: str) -> str:
-    """The name of the module that holds ``game_id``'s built-in players (``PLAYERS``) and engine
-    constants (``EVAL_SCALE``, ``EVAL_UNIT_SIZE``)."""
+    """The name of the module that holds ``game_id``'s built-in players (``PLAYERS``)."""
     return f"ai.engines.{game_id}"
 
 

@@ -19,7 +19,6 @@ import ai.game_tree
 import ai.imports
 import ai.move_values
 import ui.ai_worker
-import ui.analysis
 import ui.warm_start
 from tools.import_race import MODULES, race_once
 
@@ -65,7 +64,7 @@ def imported(monkeypatch):
         names.append(name)
         return ai.imports.import_engine(name)
 
-    for site in (ai, ai.game_tree, ai.move_values, ui.analysis, ui.warm_start, ui.ai_worker):
+    for site in (ai, ai.game_tree, ai.move_values, ui.warm_start, ui.ai_worker):
         monkeypatch.setattr(site, "import_engine", spy)
     return names
 
@@ -84,11 +83,6 @@ def test_the_tree_builders_heuristics_go_through_the_lock(imported):
     assert [name.split(".")[1] for name in imported] == ["engines"] * 7
     assert {name.split(".")[2].split("_")[0] for name in imported} == {
         "tictactoe", "reversi", "hex", "alquerque", "rastros", "trax"}
-
-
-def test_the_evaluation_graphs_engine_goes_through_the_lock(imported):
-    ui.analysis.eval_scale("hex", [])
-    assert imported == ["ai.engines.hex"]
 
 
 def test_warm_starts_steps_go_through_the_lock(imported, monkeypatch):

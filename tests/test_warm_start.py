@@ -95,6 +95,30 @@ sys.exit(app.run())
 """
 
 
+SET_ASIDE = OPEN_THE_MENU + """
+import gc, weakref
+import pygame
+from tests.ui_helpers import click, key
+
+app.sets_imports_aside = True  # as ``ui.app.run``'s window does
+first_menu = weakref.ref(app.scene)
+app.run_frames(1, until=lambda: not app.sets_imports_aside, timeout=120)
+engines = [sys.modules[name] for name in GAME_MODULES if name.startswith("ai.engines.")]
+tracked = {id(o) for o in gc.get_objects()}
+print("menu built again:", type(app.scene).__name__, app.scene is not first_menu(), "first freed:", first_menu() is None)
+print("engines tracked:", [e.__name__ for e in engines if id(e) in tracked or id(e.__dict__) in tracked],
+      "numba tracked:", id(sys.modules["numba"].__dict__) in tracked)
+menu = weakref.ref(app.scene)
+play = app.scene.menu.get_widget("play").get_rect(to_real_position=True).center  # no form held meanwhile
+click(app, play)  # New game
+print("screen:", type(app.scene).__name__, "menu left freed:", menu() is None)
+setup = weakref.ref(app.scene)
+key(app, pygame.K_ESCAPE)  # back to the main menu
+print("screen:", type(app.scene).__name__, "New game left freed:", setup() is None, "errors:", app.errors)
+app.quit()
+"""
+
+
 def run_window(script: str, tmp_path: Path, timeout: float = 300) -> list[str]:
     """Run ``script`` in a new process (its own settings and data folders); its printed lines.  A
     process still running after ``timeout`` seconds fails the test (a window that does not close)."""
@@ -140,3 +164,17 @@ def test_the_game_new_game_shows_first_is_imported_first():
     assert game_modules("hex")[0] == "ai.engines.hex"
     assert game_modules("reversi")[0] == "ai.engines.reversi"
     assert sorted(game_modules("hex")) == sorted(game_modules(None))
+
+
+def test_once_imported_the_engines_are_left_out_of_the_collections_and_screens_left_are_freed(tmp_path):
+    """Warm start's imports (numba, llvmlite, every engine) made every change of screen's collection
+    go through them again: once imported, they are set aside (``gc.freeze``) with no screen alive,
+    the idle main menu built again around it, so the collections leave them out and every screen
+    left is still freed, the menu that was shown as they were set aside too.  A screen left is freed
+    by the collection of the change of screen that leaves it, not the next one (made in ``switch``,
+    it found the screen left still on the stack, in its button's handler)."""
+    lines = run_window(SET_ASIDE, tmp_path)[1:]
+    assert lines == ["menu built again: MenuScene True first freed: True",
+                     "engines tracked: [] numba tracked: False",
+                     "screen: SetupScene menu left freed: True",
+                     "screen: MenuScene New game left freed: True errors: []"]

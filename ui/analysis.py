@@ -10,9 +10,10 @@ Scores come in the searcher's own units (alpha-beta evaluation units, MCTS win r
 results), from the side to move's point of view; ``normalise`` turns them into one scale for the
 graph: -1 (the first side loses) .. +1 (it wins), from the first side's point of view.
 
-Alpha-beta units differ from game to game.  An engine module may say how many units make a
-clear advantage (``EVAL_SCALE`` in ai/engines/<id>.py); without it the scale adapts to the game
-(the typical size of the scores seen), which keeps the graph readable but makes it relative.
+Alpha-beta units differ from game to game.  ai/eval_scales.py says how many units make a clear
+advantage in some games (``CLEAR_ADVANTAGE``, read without importing an engine, numba, llvmlite);
+elsewhere the scale adapts to the game (the typical size of the scores seen), which keeps the graph
+readable but makes it relative.
 
 ``biggest_drop`` answers "where did the loser go wrong": the loser's move after which its
 evaluation fell the most.  No pygame here; tests run ``analyse`` in-process.
@@ -23,11 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from ai import engine_module
-from ai.imports import import_engine
+from ai.eval_scales import CLEAR_ADVANTAGE, UNIT_SIZE
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -38,7 +37,7 @@ ROUGH_SECONDS = 0.03  # the first pass: every position valued within a few secon
 ANSWER_WAY_BACK = 0.01  # seconds past its time a search's answer takes to come back from the worker process
 LATE_POLL, LATE_ANSWER = 0.05, 0.5  # a late answer looked for that often, that long, before the usual redraws
 PROVEN_SCORE = 990_000  # |score| at or beyond this is a proven result (ai.base.PROVEN is 990000)
-# Lower bounds of the scale where an engine's units are known and it declares no EVAL_SCALE:
+# Lower bounds of the scale where an engine's units are known and it has no clear advantage listed:
 # tic-tac-toe's OpenLines scores 4**k per open line of k marks, so 64 is a line of three.
 KNOWN_SCALES = {"tictactoe": 64.0}
 
@@ -64,21 +63,16 @@ WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
 def eval_unit(game_id: str) -> str:
     """The one unit a game's search values are shown in, whichever player searched: "discs",
     "percent" (the chance to win, of Monte Carlo searches), "pieces" (Alquerque: its engine values
-    a piece 100, ``EVAL_UNIT_SIZE``) or "points" (tic-tac-toe's open lines, Rastros' paths to
+    a piece 100, ai/eval_scales.py) or "points" (tic-tac-toe's open lines, Rastros' paths to
     the goals, Trax's paths: each rules page says what they count; a bare "South +110" read as
     nothing a class knew)."""
     return EVAL_UNITS.get(game_id, "points")
 
 
-@cache
 def unit_size(game_id: str) -> float:
-    """How many of the engine's evaluation units make one of the unit shown: the engine module's
-    ``EVAL_UNIT_SIZE`` (Alquerque's 100, a piece), else 1."""
-    try:
-        size = getattr(import_engine(engine_module(game_id)), "EVAL_UNIT_SIZE", None)
-    except ImportError:
-        size = None
-    return float(size) if size else 1.0
+    """How many of the engine's evaluation units make one of the unit shown (ai/eval_scales.py:
+    Alquerque's 100, a piece), else 1."""
+    return float(UNIT_SIZE.get(game_id, 1.0))
 
 
 def amount_text(score: float, game_id: str) -> str:
@@ -136,13 +130,9 @@ def terminal_opinion(state: Any) -> Opinion:
 
 
 def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
-    """Alpha-beta units that count as a clear advantage: the engine's ``EVAL_SCALE`` or adaptive."""
-    try:
-        scale = getattr(import_engine(engine_module(game_id)), "EVAL_SCALE", None)
-    except ImportError:
-        scale = None
-    if scale:
-        return float(scale)
+    """Alpha-beta units that count as a clear advantage: the game's in ai/eval_scales.py, or adaptive."""
+    if game_id in CLEAR_ADVANTAGE:
+        return float(CLEAR_ADVANTAGE[game_id])
     floor = KNOWN_SCALES.get(game_id, 1.0)
     sizes = sorted(abs(o.score) for o in opinions
                    if o is not None and o.proven is None and o.kind not in ("mcts", "rule", "book", COURSE_SCALE)

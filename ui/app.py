@@ -273,6 +273,10 @@ class App:
         # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
+        # warm start's imports set aside from the collections once imported (``_set_imports_aside``),
+        # the idle main menu built again around it: set by ``run`` too (a test's window does not, a
+        # test holding its menu would find another in its place)
+        self.sets_imports_aside = False
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
@@ -286,6 +290,7 @@ class App:
             log.warning(problem)
         self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
+        self._screen_left = False  # a screen was left: its garbage is collected after the next frame drawn
         self._visited: Scene | None = None  # the screen being left for a visit, not closed (``visit``)
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
@@ -348,7 +353,7 @@ class App:
         self.guard(self.update_caption)
         for watcher in list(self.switch_watchers):
             self.guard(watcher, old, scene)
-        memory.give_back()  # what the screen left behind
+        self._screen_left = True  # its garbage collected once the frame that shows the new one is drawn
 
     def update_caption(self) -> None:
         """The window's title: the screen's caption, then "Tabuleiro" ("Reversi – Tabuleiro")."""
@@ -710,6 +715,15 @@ class App:
             self._resized_at = None
             memory.give_back()
 
+    def _give_back_what_was_left(self) -> None:
+        """Collect what the screens left since the last frame left behind (``ui.memory.give_back``),
+        once the frame showing the new one is drawn.  Collected in ``switch``, the screen left was
+        still on the stack (the handler of its button that changed the screen, ``switch``'s own
+        reference) and was freed only at the next change of screen."""
+        if self._screen_left:
+            self._screen_left = False
+            memory.give_back()
+
     def _window(self, size: tuple[int, int]) -> pygame.Surface:
         """A resizable window of ``size``, which the window manager keeps at least ``min_size``
         (so it is never dragged smaller and snapped back)."""
@@ -789,7 +803,39 @@ class App:
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
         if self.spare_worker:
             self._tell_spare_worker()
+        if self._imports_to_set_aside():
+            self._set_imports_aside()
+            return events  # the menu built again is drawn now
         return _wait_for_events(wake)
+
+    def _imports_to_set_aside(self) -> bool:
+        """Warm start has imported every engine, not yet set aside, and the window waits on the main
+        menu, which can be built again as it is: no key or button held, no visit under way, no
+        screen following the switches, the keyboard on the buttons, the Continue list read."""
+        if not (self.sets_imports_aside and self.warm_start.done and self._visited is None
+                and not self.switch_watchers and not held_keys() and not any(pygame.mouse.get_pressed())):
+            return False
+        from ui.scenes.menu import MenuScene
+
+        menu = self.scene
+        return (isinstance(menu, MenuScene) and menu.place == "menu" and not menu.reading.loading
+                and not menu.continue_asked)
+
+    def _set_imports_aside(self) -> None:
+        """Set warm start's imports aside from every later collection (``ui.memory``), once: the
+        main menu is closed (its keyboard's place kept), the garbage collected, what lives frozen,
+        and the menu built again as it was.  Frozen with the menu alive, the menu left later was
+        never freed (its forms are reference cycles); a change of screen's collection then goes
+        through what was made since, not through numba's and llvmlite's modules."""
+        from ui.scenes.menu import MenuScene
+
+        self.sets_imports_aside = False
+        self.guard(self.scene.close)
+        self.scene = None
+        memory.leave_out_what_lives_now()
+        self.scene = MenuScene(self)
+        self.guard(self.scene.resize, self.size)
+        self.dirty = True
 
     def _tell_spare_worker(self) -> None:
         """Start the spare AI worker expecting the game New game shows first, none while a worker
@@ -1054,6 +1100,7 @@ class App:
         if areas is None:
             self._ticked = None  # what moves next is drawn from the whole
         self._draw(areas)
+        self._give_back_what_was_left()
         if self.fps:
             self.clock.tick(self.fps)
 
@@ -1193,7 +1240,7 @@ def run() -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     preparation = KernelPreparation()
     app = App()
-    app.spare_worker = True
+    app.spare_worker = app.sets_imports_aside = True
     try:
         return app.run()
     finally:

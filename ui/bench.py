@@ -381,6 +381,44 @@ def drag_step_figures(quick: bool = False) -> dict[str, float]:
             app.quit()
 
 
+SWITCHES = 20  # changes of screen timed each way (``switch_after_warm_start_figures``)
+
+
+def _switch_cpu_ms(app) -> float:
+    """Median milliseconds of CPU of a change of screen between the main menu and Settings: the new
+    screen built, its first frame drawn, and the old one's garbage collected (``ui.memory.give_back``)."""
+    import statistics
+
+    times = []
+    for show in [app.show_settings, app.show_menu] * (SWITCHES // 2):
+        started = time.process_time()
+        show()
+        app.frame()
+        times.append((time.process_time() - started) * 1000)
+    return statistics.median(times)
+
+
+def switch_after_warm_start_figures() -> tuple[tuple[float, int], tuple[float, int]]:
+    """Milliseconds of CPU of a change of screen once warm start has imported the engines, and the
+    objects a collection goes through: with its imports still gone through by every collection,
+    then set aside (``App._set_imports_aside``), in one window."""
+    import gc
+
+    from ui.app import App
+
+    headless_without_a_display()
+    with scratch_user_folders():
+        app = App(size=(1280, 800), fps=60, demo="menu", remember_size=False)
+        try:
+            app.run_frames(1, until=lambda: app.warm_start.done, timeout=120)
+            collected = _switch_cpu_ms(app), len(gc.get_objects())
+            app.sets_imports_aside = True
+            app.run_frames(1, until=lambda: not app.sets_imports_aside, timeout=60)
+            return collected, (_switch_cpu_ms(app), len(gc.get_objects()))
+        finally:
+            app.quit()
+
+
 def report_rules_switch(report: Callable[[str], None], lag: dict[str, dict[str, float]]) -> None:
     """The rules screen's figures (``_rules_switch_lag``), a line a language."""
     for language, ms in lag.items():
@@ -583,6 +621,10 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         report(f"ui: a key typed over the position editor's {board} board, refused: the first read in "
                f"{ms['first']:.1f} ms (the rules of each board shape loaded), later ones in {ms['later']:.1f} ms")
     report_rules_switch(report, r["rules_lag"])
+    collected, set_aside = switch_after_warm_start_figures()
+    report(f"ui: a change of screen after warm start: {collected[0]:.1f} ms of CPU with its imports gone through by "
+           f"each collection ({collected[1]} objects), {set_aside[0]:.1f} ms once they are set aside ({set_aside[1]} "
+           f"objects; main menu and Settings, median of {SWITCHES})")
     for screen, ms in drag_step_figures(quick).items():
         report(f"ui: a drag of the window's edge from {POINTED_WINDOW[0]}x{POINTED_WINDOW[1]} over {screen}: "
                f"{ms:.1f} ms of CPU a step (both of SDL's events)")

@@ -13,7 +13,11 @@ A collection goes through every object the collector tracks, and most of them ar
 classes and functions imported before the window opened, alive until it closes: 16 ms of the
 collection at every change of screen went through them (45 to 60 ms in a test run, whose process
 holds the test modules too).  ``leave_out_what_lives_on`` sets them aside once, as the window
-opens (``gc.freeze``): the collections go through what was made since, 5 ms.
+opens (``gc.freeze``): the collections go through what was made since, 5 ms.  Warm start
+(ui/warm_start.py) then imports every engine, numba and llvmlite into the window, 26,000 to 41,000
+objects more, and every collection went through them again (5 to 20 ms a change of screen): the
+window sets them aside too once they are imported (``leave_out_what_lives_now``), at a moment no
+screen is alive (``App``), since a screen's objects set aside would never be freed.
 """
 
 from __future__ import annotations
@@ -55,7 +59,13 @@ def leave_out_what_lives_on() -> None:
     imported modules, which live until the process ends (see the module's docstring).  The garbage
     is collected first, so none of it is set aside; what is set aside and dies later is not freed
     (a window's first scene is made after this, so it is freed when left)."""
-    if gc.get_freeze_count():
-        return
+    if not gc.get_freeze_count():
+        leave_out_what_lives_now()
+
+
+def leave_out_what_lives_now() -> None:
+    """Collect the garbage, then set everything alive aside from every later collection, whatever
+    was set aside before: only where what is alive lives until the process ends (no screen is
+    alive): what is set aside and dies later sits in its reference cycles for good."""
     gc.collect()
     gc.freeze()

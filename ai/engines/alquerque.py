@@ -45,6 +45,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.eval_scales import ALQUERQUE_PIECE
 from ai.kernels import alquerque as kernel
 from ai.kernels import alquerque_tables
 from ai.levels import player_table, random_level
@@ -63,9 +64,7 @@ from games.alquerque import (
     is_step,
 )
 
-MATERIAL = 100
-EVAL_SCALE = 150  # a piece and a half: a clear advantage (the eval bar and graphs, ui/analysis.py)
-EVAL_UNIT_SIZE = MATERIAL  # values are shown in pieces: "White +1.1 pieces" for 110 (ui/analysis.py)
+MATERIAL = ALQUERQUE_PIECE  # the unit the window shows values in (ai/eval_scales.py)
 HOME_ROW = ((1 << SIZE) - 1, ((1 << SIZE) - 1) << (POINTS - SIZE))  # White's row 1, Black's row 5
 CORNERS = 1 | 1 << (SIZE - 1) | 1 << (POINTS - SIZE) | 1 << (POINTS - 1)  # no jump lands beyond them
 HOME_CORNERS = (CORNERS & HOME_ROW[0], CORNERS & HOME_ROW[1])

@@ -37,7 +37,6 @@ from games.base import State
 
 COURSE_DEPTHS = REVERSI_COURSE_DEPTHS  # name -> depth of the course players, written in ai/roster.py
 LEVEL_5_PROBCUT = 1.5  # level-5's multi-ProbCut threshold, in standard deviations of the fitted error
-EVAL_SCALE = 12.0  # discs of final margin that make a clear advantage (the eval bar and graphs, ui/analysis.py)
 
 
 def disc_count(state: State, player: int) -> float:

@@ -1,0 +1,25 @@
+"""How the games' alpha-beta values read on the window's evaluation bar and graphs, known without
+importing an engine.
+
+An engine module imports its numba kernels, and with them numba and llvmlite: the window drawing
+an evaluation bar needs only two numbers of some engines, how many evaluation units make a clear
+advantage and how many make one of the unit the values are shown in (Alquerque's piece).  They are
+written here, and the engines take theirs from here (Alquerque's piece is its evaluation's material
+weight), so the window and the engines cannot disagree.
+"""
+
+from __future__ import annotations
+
+ALQUERQUE_PIECE = 100
+"""Alquerque's evaluation of one piece (ai/engines/alquerque.py ``MATERIAL``); its values are
+shown in pieces: "White +1.1 pieces" for 110."""
+
+CLEAR_ADVANTAGE: dict[str, float] = {
+    "reversi": 12.0,  # discs of final margin
+    "alquerque": 1.5 * ALQUERQUE_PIECE,  # a piece and a half
+}
+"""Evaluation units that make a clear advantage, by game (the bar's and the graphs' scale); a game
+not listed has a scale that adapts to the values seen (ui/analysis.py ``eval_scale``)."""
+
+UNIT_SIZE: dict[str, float] = {"alquerque": ALQUERQUE_PIECE}
+"""Evaluation units in one of the unit a game's values are shown in, by game; 1 where not listed."""

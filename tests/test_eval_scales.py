@@ -1,0 +1,55 @@
+"""The evaluation bar and graphs read the games' scales from ``ai.eval_scales``, not from the engines.
+
+Reading Alquerque's piece or Reversi's clear advantage imported the engine module, and with it
+numba and llvmlite, into the window: a bar drawn in a fresh process must import neither.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from ai.eval_scales import ALQUERQUE_PIECE, CLEAR_ADVANTAGE
+from ui.analysis import amount_text, eval_scale
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DRAW_BARS_AND_GRAPHS = """
+import sys
+import pygame
+import games
+from ai.move_values import MoveValue, MoveValues
+from ui import eval_bar
+from ui.eval_graph import draw_graph
+from ui.theme import THEMES
+
+surface = pygame.Surface((400, 300))
+for game_id, score in (("alquerque", 110.0), ("reversi", 6.0), ("hex", 3.0), ("tictactoe", 16.0)):
+    game = games.load(game_id)
+    snapshot = MoveValues(0, {"m": MoveValue("m", score, depth=4)}, depth=4)
+    eval_bar.draw(surface, pygame.Rect(10, 20, 30, 200), snapshot, game, THEMES["dark"], 1.0, "depth 4",
+                  state=game.initial_state())
+    draw_graph(surface, pygame.Rect(60, 20, 300, 200), [0.0, 0.3, -0.2], game, THEMES["dark"], 1.0, 2)
+print("imported:", sorted(name for name in ("numba", "llvmlite") if name in sys.modules),
+      sorted(name for name in sys.modules if name.startswith("ai.engines.")))
+"""
+
+
+def test_drawing_evaluation_bars_and_graphs_imports_no_engine(tmp_path):
+    """A fresh process draws every kind of game's bar and graph: no numba, no llvmlite, no engine."""
+    done = subprocess.run([sys.executable, "-c", DRAW_BARS_AND_GRAPHS], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines()[-1] == "imported: [] []"
+
+
+def test_the_scales_are_the_tables_and_the_engines_piece_is_its_unit():
+    """The bar and the graphs show what the engines' own numbers say: Alquerque's values in the
+    engine's pieces, the clear advantages as written in the table."""
+    from ai.engines import alquerque
+
+    assert alquerque.MATERIAL == ALQUERQUE_PIECE
+    assert amount_text(1.1 * alquerque.MATERIAL, "alquerque") == "+1.1"
+    assert [eval_scale(game_id, []) for game_id in ("reversi", "alquerque")] == [
+        CLEAR_ADVANTAGE["reversi"], 1.5 * alquerque.MATERIAL]
