@@ -57,6 +57,7 @@ from ai.engines.rastros_solver import winning_move_count  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 from games.rastros import bits  # noqa: E402
+from tools.solve_rastros import board_size  # noqa: E402
 
 HARDNESS_CAP = 50_000_000  # solver positions per winner position in the hardness pass
 UNKNOWN = 0  # a hardness count cut off by the cap
@@ -415,15 +416,6 @@ def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
     values = list(counts.values())
     return {"unique_win_positions": values.count(1), "several_win_positions": values.count(2),
             "unknown_win_positions": values.count(UNKNOWN)}
-
-
-def board_size(text: str) -> int:
-    """``--size``: a Rastros board size the game takes; any other (``--size 3``) is a usage error
-    naming the sizes, not the game's ValueError as a traceback."""
-    try:
-        return games.load("rastros", size=text).options["size"]
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
