@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--bits", type=int, default=26, help="solver table of 2**bits entries (16 bytes each)")
-    parser.add_argument("--checkpoint", type=written_file, default=Path("/tmp/rastros-proof/proof.json"),
+    parser.add_argument("--checkpoint", type=written_file, default="/tmp/rastros-proof/proof.json",
                         help="the proofs so far (JSON; a run resumes from it)")
     parser.add_argument("--only", nargs="*", help="first moves (row-col) to prove, default all")
     parser.add_argument("--save-table", type=written_file, help="write the solver table here at the end (.npy), "
