@@ -192,3 +192,18 @@ def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp
     assert capsys.readouterr().err.strip().endswith(
         f"error: argument {option}: cannot make the folder of {tmp_path / 'afile' / 't.npy'}: "
         f"{tmp_path / 'afile'} is a file, not a folder")
+
+
+@pytest.mark.parametrize("tool", ["make_icon", "make_sounds", "screenshots", "solve_rastros", "rastros_selfcheck",
+                                  "rastros_openings"])
+def test_a_tools_help_says_what_it_writes_and_how_long_it_takes(tool, capsys):
+    """``tools/make_icon.py --help`` (the sounds', the screenshots', the Rastros proof's and checks')
+    said what the tool is but not that it overwrites committed files nor whether it runs a second
+    or an hour: each help now ends with what it writes (or that it writes nothing) and its time."""
+    import importlib
+
+    with pytest.raises(SystemExit) as stopped:
+        importlib.import_module(f"tools.{tool}").main(["--help"])
+    assert stopped.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"\bwrites (no file|\S+)", said) and "takes " in said, said

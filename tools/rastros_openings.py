@@ -36,7 +36,9 @@ def opening_winner(game: Rastros, moves: list[str], table: kernel.SolverTable) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints each game's opening and the tallies; takes the solving of each distinct "
+        "opening (seconds on 7x7, more on 8x8 with few --plies)"))
     parser.add_argument("log", help="a --log file of tools/versus_revision.py rastros")
     parser.add_argument("--plies", type=int, required=True, help="the match's --openings")
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")

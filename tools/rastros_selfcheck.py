@@ -55,7 +55,9 @@ class BookLevel5:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints each game and the totals; takes about --time seconds a move of either "
+        "side, for --games games against each of the opponents (eleven by default), and the checks' solving"))
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")
