@@ -217,6 +217,7 @@ def random_openings(
     hands the next player a win at once."""
     rng = random.Random(seed)
     found: dict[Any, list[Any]] = {}
+    longest_ended = 0  # the most plies a random game lasted when it ended before ``plies``
     for _ in range(50 * count):
         if len(found) == count:
             break
@@ -224,12 +225,23 @@ def random_openings(
         while len(moves) < plies and not state.is_terminal():
             moves.append(rng.choice(state.legal_moves()))
             state = state.play(moves[-1])
-        if not state.is_terminal() and (accept is None or accept(state)):
+        if state.is_terminal():
+            longest_ended = max(longest_ended, len(moves))
+        elif accept is None or accept(state):
             found.setdefault(state.key(), moves)
     openings = list(found.values())
     if not openings:
-        raise ValueError(f"no playable position after {plies} random plies")
+        raise ValueError(f"no playable position after {plies} random plies" + _too_long(longest_ended, plies))
     return [openings[i % len(openings)] for i in range(count)]
+
+
+def _too_long(longest_ended: int, plies: int) -> str:
+    """Why no opening was found when the game itself ends first (3x3 Tic-tac-toe is over by ply 9):
+    the plies it lasts at most, so that ``--openings 100`` is not refused without its limit."""
+    if not longest_ended or longest_ended >= plies:
+        return ""  # the positions reached were refused (``accept``), not ended
+    return (f": the game was over within {longest_ended} plies in every random game, "
+            f"so ask for at most {longest_ended - 1}")
 
 
 def _resigned(result: GameResult, loser: int, game: Game, rules: Referee, lead: int) -> GameResult:

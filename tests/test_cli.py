@@ -73,6 +73,8 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "tictactoe", "level-1", "level-1", "--time", "inf"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "12"], ["no playable position after 12"]),
+        (["match", "tictactoe", "level-1", "level-1", "--openings", "100"],  # the game's limit, said
+         ["no playable position after 100 random plies: the game was over within 9 plies", "ask for at most 8"]),
         (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target", "tictactoe", "ui", "analysis", "budget"]),
         (["nonsense"], ["invalid choice"]),

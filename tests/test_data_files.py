@@ -160,3 +160,50 @@ def test_a_rastros_book_of_a_size_the_game_lacks_is_a_usage_error(size, shown):
     assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
     assert refused.stderr.strip().endswith(f"error: argument --size: option size: {shown} is not valid; "
                                            "choose 4..8"), refused.stderr
+
+
+@pytest.mark.parametrize("tool, argv", [("solve_rastros", []), ("rastros_openings", ["m.jsonl", "--plies", "2"]),
+                                        ("rastros_selfcheck", [])])
+@pytest.mark.parametrize("size, shown", [("3", "3"), ("99", "99"), ("x", "'x'")])
+def test_the_other_rastros_tools_refuse_a_size_the_game_lacks_naming_its_sizes(tool, argv, size, shown, capsys):
+    """``tools/solve_rastros.py --size 3`` (and the openings tool's, the self-check's) ended in the
+    game's ValueError as a traceback; ``--size x`` in argparse's "invalid int value": each is now
+    the usage error tools/rastros_book.py gives, naming the sizes the game has."""
+    import importlib
+
+    main = importlib.import_module(f"tools.{tool}").main
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, "--size", size])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(
+        f"error: argument --size: option size: {shown} is not valid; choose 4..8")
+
+
+@pytest.mark.parametrize("option", ["--checkpoint", "--save-table"])
+def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp_path, capsys):
+    """``tools/solve_rastros.py --save-table afile/t.npy`` solved for minutes, then stopped with a
+    traceback at the write: its --checkpoint and --save-table are the builders' written files now."""
+    from tools import solve_rastros
+
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(SystemExit) as stopped:
+        solve_rastros.main(["--size", "4", option, str(tmp_path / "afile" / "t.npy")])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(
+        f"error: argument {option}: cannot make the folder of {tmp_path / 'afile' / 't.npy'}: "
+        f"{tmp_path / 'afile'} is a file, not a folder")
+
+
+@pytest.mark.parametrize("tool", ["make_icon", "make_sounds", "screenshots", "solve_rastros", "rastros_selfcheck",
+                                  "rastros_openings", "tree_draw_bench", "import_race"])
+def test_a_tools_help_says_what_it_writes_and_how_long_it_takes(tool, capsys):
+    """``tools/make_icon.py --help`` (the sounds', the screenshots', the Rastros proof's and checks')
+    said what the tool is but not that it overwrites committed files nor whether it runs a second
+    or an hour: each help now ends with what it writes (or that it writes nothing) and its time."""
+    import importlib
+
+    with pytest.raises(SystemExit) as stopped:
+        importlib.import_module(f"tools.{tool}").main(["--help"])
+    assert stopped.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"\bwrites (no file|\S+)", said) and "takes " in said, said

@@ -513,3 +513,20 @@ def test_a_time_settings_of_no_finite_time_is_refused_and_the_time_per_move_kept
     refusal = "? time_settings needs three numbers of 0 or more: main time, byo-yomi time, byo-yomi stones"
     assert answers[:3] == [refusal] * 3, answers
     assert answers[3] == "= " and answers[4].startswith("= ") and len(answers[4]) > 2, answers
+
+
+@pytest.mark.parametrize("game, sent, said", [
+    ("hex", "boardsize -3", "? boardsize needs one number, or a width and a height: Hex takes sizes 3..19"),
+    ("tictactoe", "boardsize x", "? boardsize needs one number, or a width and a height: "
+                                 "Tic-tac-toe takes widths 3..19 and heights 3..19"),
+    ("alquerque", "boardsize -5", "? boardsize needs one number, or a width and a height: "
+                                  "Alquerque is played on 5x5"),
+])
+def test_boardsize_that_is_no_number_names_the_sizes_the_game_takes(game, sent, said, monkeypatch, capsys):
+    """``main.py gtp hex`` answered ``boardsize -3`` with "needs one number" alone: a controller's
+    user learnt there what form to send but not which sizes the game plays."""
+    import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{sent}\n"))
+    assert main.main(["gtp", game, "--player", "level-1"]) == 0
+    assert capsys.readouterr().out.strip() == said

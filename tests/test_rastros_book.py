@@ -277,7 +277,7 @@ def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path):
     the_book(7)
     out = tmp_path / "book7.npz"
     assert tool.main(["--size", "7", "--out", str(out),
-                      "--checkpoint", str(tmp_path / "book7.pickle")]) == 0
+                      "--checkpoint", str(tmp_path / "book7.json")]) == 0
     timing = {"seconds", "hardness_seconds"}
     figures = []
     with np.load(out) as made, np.load(data.path(book.file_name(7))) as shipped:
@@ -344,7 +344,7 @@ def test_the_book_tool_values_every_first_move_as_the_solver_does_on_5x5(tmp_pat
     from tools import rastros_book as tool
 
     out = tmp_path / "book5.npz"
-    assert tool.main(["--size", "5", "--out", str(out), "--checkpoint", str(tmp_path / "book5.pickle")]) == 0
+    assert tool.main(["--size", "5", "--out", str(out), "--checkpoint", str(tmp_path / "book5.json")]) == 0
     with np.load(out) as arrays:
         made = book.Book(5, arrays["region"].copy(), arrays["code"].copy(),
                          dict(zip(arrays["figure_names"].tolist(), arrays["figure_values"].tolist())))
@@ -362,3 +362,37 @@ def test_the_book_tool_values_every_first_move_as_the_solver_does_on_5x5(tmp_pat
         assert first_moves[game.format_move(start, move)] == ("North" if north_wins else "South")
         if move in needy:
             assert made.lookup(after.white, region, 1)[1] == north_wins, game.format_move(start, move)
+
+
+def test_a_book_written_from_its_checkpoint_is_the_one_the_run_wrote(tmp_path):
+    """The checkpoints were pickles, and unpickling a file runs the code it names (a checkpoint is a
+    file a user may be handed, ``--merge``): they are JSON now.  A 5x5 run's checkpoint and its
+    hardness checkpoint, read back by ``--write-partial --counted-only``, write the same book."""
+    from tools import rastros_book as tool
+
+    checkpoint = tmp_path / "book5.json"
+    assert tool.main(["--size", "5", "--out", str(tmp_path / "run.npz"), "--checkpoint", str(checkpoint)]) == 0
+    assert not checkpoint.read_bytes().startswith(b"\x80")  # not a pickle
+    assert (tmp_path / "book5_hardness.json").exists()
+    assert tool.main(["--size", "5", "--out", str(tmp_path / "again.npz"), "--checkpoint", str(checkpoint),
+                      "--write-partial", "--counted-only"]) == 0
+    with np.load(tmp_path / "run.npz") as run, np.load(tmp_path / "again.npz") as again:
+        assert run.files == again.files
+        for name in run.files:
+            assert np.array_equal(run[name], again[name]), name
+
+
+@pytest.mark.parametrize("written, said", [(b"\x80\x04 a pickle", "is a pickle, which is not read"),
+                                           (b'{"dict": [[1', "is not a checkpoint of this tool"),
+                                           (b'{"tuple": [1]}', "is not a checkpoint of this tool")])
+def test_a_checkpoint_that_is_not_one_is_a_usage_error_naming_it(written, said, tmp_path, capsys):
+    """A pickle (an earlier version's, or anyone's), a cut-short file or another JSON is refused
+    by name before any solving, not a traceback (nor code run)."""
+    from tools import rastros_book as tool
+
+    checkpoint = tmp_path / "book5.json"
+    checkpoint.write_bytes(written)
+    with pytest.raises(SystemExit) as stopped:
+        tool.main(["--size", "5", "--out", str(tmp_path / "b.npz"), "--checkpoint", str(checkpoint)])
+    assert stopped.value.code == 2
+    assert f"error: {checkpoint} {said}" in capsys.readouterr().err

@@ -234,3 +234,28 @@ def test_the_panel_says_a_book_bound_as_a_bound():
         assert detail_line(shown, ("Black", "White"), "reversi") == f"do livro de aberturas: {move} · Branco +4 peças no máximo"
     finally:
         i18n.set_language("en")
+
+
+def test_the_book_run_resumes_from_its_json_checkpoint_and_refuses_one_that_is_not(tmp_path, capsys):
+    """The checkpoint was a pickle, and unpickling runs the code a file names (``--merge`` takes
+    another run's file): it is JSON now.  A checkpoint holding the start's proof is resumed (the
+    run solves nothing again) and written back the same; a pickle or a cut-short file is a usage
+    error naming it, before any solving."""
+    from games import reversi as rules
+    from tools import checkpoint as checkpoints
+
+    start = reversi_book.book_key(*tool.start_position(), 6)
+    move = rules.squares(rules.move_mask(start.me, start.opp, rules.geometry(6)))[0]
+    solved = {(start.me, start.opp): (move, tool.PUBLISHED_BLACK_MARGIN, True)}
+    path = tmp_path / "book6.json"
+    checkpoints.save(path, solved)
+    tool.main(["book", "--until", "32", "--checkpoint", str(path), "--no-write"])
+    out = capsys.readouterr().out
+    assert f"resumed 1 solved positions from {path}" in out and "empties, margin" not in out
+    assert tool.read_checkpoint(path) == solved
+    for written, said in ((b"\x80\x04 a pickle", "is a pickle, which is not read"),
+                          (b'{"dict": [[{"tuple": [1, 2]}', "is not a checkpoint of this tool")):
+        path.write_bytes(written)
+        with pytest.raises(SystemExit) as stopped:
+            tool.main(["book", "--checkpoint", str(path), "--no-write"])
+        assert stopped.value.code == 2 and f"error: {path} {said}" in capsys.readouterr().err

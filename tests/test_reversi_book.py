@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import games
@@ -132,13 +133,17 @@ def test_deepening_a_written_book_gives_what_deepening_its_run_gives(tmp_path):
         assert dict(again[key]) == pytest.approx(dict(moves), abs=1e-4)
 
 
-def test_a_checkpoint_from_before_the_deeper_pass_still_loads():
+def test_a_checkpoint_from_before_the_deeper_pass_still_loads(tmp_path):
+    from tools import checkpoint as checkpoints
+
     growth = tool.Growth()
+    growth.push(0.5, 3, 4, 1)
     state = growth.__dict__.copy()
     del state["deep"], state["deep_depth"]
-    old = tool.Growth.__new__(tool.Growth)
-    old.__setstate__(state)
-    assert old.deep == {} and old.deep_depth == 0
+    path = tmp_path / "old.json"
+    checkpoints.save(path, state)
+    old = checkpoints.restore(tool.Growth(), checkpoints.load(path), path)
+    assert old.deep == {} and old.deep_depth == 0 and old.frontier == [(0.5, 0, 3, 4, 1)]
 
 
 def test_the_evaluator_values_every_legal_move():
@@ -271,3 +276,43 @@ def test_after_f5_the_shipped_book_ranks_the_parallel_last():
     ranked = [GAME.format_move(state, a.move) for a in answers]
     assert sorted(ranked) == ["d6", "f4", "f6"]
     assert ranked[-1] == "f4" and ranked[0] in ("d6", "f6")
+
+
+def book_arrays(path) -> dict:
+    """A written book's arrays, its figures (the run's time) apart."""
+    with np.load(path) as arrays:
+        return {name: arrays[name].copy() for name in arrays.files if not name.startswith("figure_")}
+
+
+def test_a_book_grown_on_from_its_checkpoint_is_the_book_grown_at_once(tmp_path):
+    """The checkpoint was a pickle, and unpickling runs the code a file names: it is JSON now.  A run
+    stopped at 4 positions and resumed to 6 from its checkpoint (the candidates' heap included)
+    writes the book one run to 6 writes."""
+    from tools import reversi_book as tool
+
+    small = ["--depth", "2", "--plies", "3"]
+    checkpoint = tmp_path / "book.json"
+    tool.main([*small, "--positions", "4", "--checkpoint", str(checkpoint), "--out", str(tmp_path / "4.npz")])
+    assert not checkpoint.read_bytes().startswith(b"\x80")  # not a pickle
+    tool.main([*small, "--positions", "6", "--checkpoint", str(checkpoint), "--out", str(tmp_path / "resumed.npz")])
+    tool.main([*small, "--positions", "6", "--out", str(tmp_path / "at_once.npz")])
+    resumed, at_once = book_arrays(tmp_path / "resumed.npz"), book_arrays(tmp_path / "at_once.npz")
+    assert resumed.keys() == at_once.keys() and resumed
+    for name, array in at_once.items():
+        assert np.array_equal(resumed[name], array), name
+    assert len(book_arrays(tmp_path / "4.npz")["me"]) < len(at_once["me"])  # the resumed run grew on
+
+
+@pytest.mark.parametrize("written, said", [(b"\x80\x04 a pickle", "is a pickle, which is not read"),
+                                           (b"[1, 2", "is not a checkpoint of this tool"),
+                                           (b'{"dict": [["colour", 1]]}', "is not a checkpoint of this tool")])
+def test_a_reversi_checkpoint_that_is_not_one_is_a_usage_error_naming_it(written, said, tmp_path, capsys):
+    """A pickle, a cut-short file or another tool's JSON is refused by name, not a traceback."""
+    from tools import reversi_book as tool
+
+    checkpoint = tmp_path / "book.json"
+    checkpoint.write_bytes(written)
+    with pytest.raises(SystemExit) as stopped:
+        tool.main(["--checkpoint", str(checkpoint), "--write-only", "--out", str(tmp_path / "b.npz")])
+    assert stopped.value.code == 2
+    assert f"error: {checkpoint} {said}" in capsys.readouterr().err

@@ -64,7 +64,8 @@ def race_once(modules: tuple[str, ...], plain: bool) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=(
+        "writes no file: prints each failed run and the count; takes about 1 s a run (23 s for the default 20)"))
     parser.add_argument("modules", nargs="*", default=list(MODULES), help="one thread each")
     parser.add_argument("--runs", type=int, default=20, help="fresh processes (default 20)")
     parser.add_argument("--plain", action="store_true", help="importlib.import_module, without the lock")

@@ -48,7 +48,9 @@ def draw(size: int) -> pygame.Surface:
 
 
 def main(argv: list[str] | None = None) -> None:
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # --help writes nothing
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],  # --help writes nothing
+                            epilog="writes assets/icon.png over the committed one (the same bytes unless "
+                                   "the drawing changed); takes under a second").parse_args(argv)
     pygame.init()
     icon = pygame.transform.smoothscale(draw(SIZE * SCALE), (SIZE, SIZE))
     OUT.parent.mkdir(parents=True, exist_ok=True)

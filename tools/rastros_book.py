@@ -2,14 +2,14 @@
 
     .venv/bin/python tools/rastros_book.py --size 7                    # small boards: seconds (and --size 6)
     nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-4 \
-        --checkpoint /tmp/rastros-proof/book8.pickle                      # South's 3-4 and 5-6: about an hour
+        --checkpoint /tmp/rastros-proof/book8.json                      # South's 3-4 and 5-6: about an hour
     nice -n 5 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --first 3-5 \
-        --checkpoint /tmp/rastros-proof/book8_35.pickle                   # another first move, another run
+        --checkpoint /tmp/rastros-proof/book8_35.json                   # another first move, another run
     .venv/bin/python tools/rastros_book.py --size 8 --write-partial \
-        --checkpoint /tmp/rastros-proof/book8.pickle --merge /tmp/rastros-proof/book8_35.pickle  # one book
+        --checkpoint /tmp/rastros-proof/book8.json --merge /tmp/rastros-proof/book8_35.json  # one book
     nice -n 15 .venv/bin/python tools/rastros_book.py --size 8 --bits 27 --write-partial \
-        --checkpoint /tmp/rastros-proof/book8.pickle --merge ... \
-        --hardness /tmp/rastros-proof/hard8.pickle                        # the hardness pass alone: hours
+        --checkpoint /tmp/rastros-proof/book8.json --merge ... \
+        --hardness /tmp/rastros-proof/hard8.json                        # the hardness pass alone: hours
 
 The book is built ply by ply (breadth first) over the tree where the winner (South on 4x4..7x7,
 North on 8x8) plays book moves and the loser plays anything:
@@ -40,7 +40,6 @@ How long, here: the 6x6 book 2 s, the 7x7 book 40 s; the 8x8 book about 2 h in f
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 import time
 from pathlib import Path
@@ -57,6 +56,8 @@ from ai.engines.rastros_solver import winning_move_count  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 from games.rastros import bits  # noqa: E402
+from tools import checkpoint as checkpoints  # noqa: E402
+from tools.solve_rastros import board_size  # noqa: E402
 
 HARDNESS_CAP = 50_000_000  # solver positions per winner position in the hardness pass
 UNKNOWN = 0  # a hardness count cut off by the cap
@@ -278,7 +279,7 @@ class Builder:
             log(f"ply {self.ply - 1} done: {len(self.entries)} entries, {len(self.leaves)} leaves, "
                 f"{len(self.frontier)} open, {self.figures}")
             if checkpoint:
-                checkpoint.write_bytes(pickle.dumps(self))
+                checkpoints.save(checkpoint, vars(self))
 
     def merge(self, other: Builder) -> None:
         """Take in another run's tree (8x8 runs made with different ``--first`` moves)."""
@@ -373,7 +374,7 @@ class Builder:
                 state["positions"] += prover.nodes - nodes
                 saved, nodes = now, prover.nodes
                 if checkpoint:
-                    checkpoint.write_bytes(pickle.dumps(state))
+                    checkpoints.save(checkpoint, state)
                 log(f"  {i}/{len(todo)} (region {key.region.bit_count()} squares): {hardness_figures(counts)}, "
                     f"{state['positions']:,} solver positions, {state['seconds']:.0f} s")
 
@@ -417,13 +418,12 @@ def hardness_figures(counts: dict[book.Key, int]) -> dict[str, int]:
             "unknown_win_positions": values.count(UNKNOWN)}
 
 
-def board_size(text: str) -> int:
-    """``--size``: a Rastros board size the game takes; any other (``--size 3``) is a usage error
-    naming the sizes, not the game's ValueError as a traceback."""
-    try:
-        return games.load("rastros", size=text).options["size"]
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def resumed_builder(path: Path, n: int) -> Builder | None:
+    """The builder a checkpoint saved (None when there is no such file yet); a file that is not a
+    checkpoint of this tool is a ``CheckpointError``."""
+    if not path.exists():
+        return None
+    return checkpoints.restore(Builder(n), checkpoints.load(path, (book.Key,)), path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -449,26 +449,34 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     n = args.size
     out = args.out or data.path(book.file_name(n))
-    checkpoint = args.checkpoint or Path(f"/tmp/rastros-proof/book{n}.pickle")
+    checkpoint = args.checkpoint or Path(f"/tmp/rastros-proof/book{n}.json")
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
     prover = Prover(n, args.bits, args.budget)
     if args.load_table:
         prover.big.table = np.load(args.load_table)
         log(f"solver table loaded from {args.load_table}: {len(prover.big.table):,} entries")
-    if checkpoint.exists():
-        builder = pickle.loads(checkpoint.read_bytes())
+    missing = [str(other) for other in args.merge if not other.exists()]
+    if missing:
+        parser.error(f"argument --merge: no such checkpoint: {', '.join(missing)}")
+    try:
+        resumed = resumed_builder(checkpoint, n)
+        merged = [resumed_builder(other, n) for other in args.merge]
+        hardness = args.hardness or checkpoint.with_name(checkpoint.stem + "_hardness.json")
+        state = checkpoints.load(hardness, (book.Key,)) if hardness.exists() else \
+            {"counts": {}, "seconds": 0.0, "positions": 0, "cap": args.hardness_cap}
+    except checkpoints.CheckpointError as exc:
+        parser.error(str(exc))
+    if resumed is not None:
+        builder = resumed
         log(f"resumed at ply {builder.ply}: {len(builder.entries)} entries, {len(builder.frontier)} open")
     else:
         builder = Builder(n)
         builder.start(prover, args.first)
     if not args.write_partial:
         builder.run(prover, args.max_plies, checkpoint)
-    for other in args.merge:
-        builder.merge(pickle.loads(other.read_bytes()))
+    for other, run in zip(args.merge, merged):
+        builder.merge(run)
         log(f"merged {other}: {len(builder.entries)} entries, {len(builder.frontier) + len(builder.deferred)} open")
-    hardness = args.hardness or checkpoint.with_name(checkpoint.stem + "_hardness.pickle")
-    state = pickle.loads(hardness.read_bytes()) if hardness.exists() else \
-        {"counts": {}, "seconds": 0.0, "positions": 0, "cap": args.hardness_cap}
     if not args.counted_only:
         builder.hardness(prover, state, args.hardness_cap, hardness)
     builder.write(prover, out, state)

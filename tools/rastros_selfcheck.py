@@ -31,6 +31,7 @@ from ai.base import Limits  # noqa: E402
 from ai.engines.rastros_book import book_answer  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import new_ctl  # noqa: E402
+from tools.solve_rastros import board_size  # noqa: E402
 
 OPPONENTS = ("rastros:bacoco", "rastros:obtuso-sw", "rastros:obtuso-ne", "rastros:random-plus",
              "rastros:basilio", "rastros:ar-livre", "level-1", "level-2", "level-3", "level-4", "level-5")
@@ -54,8 +55,10 @@ class BookLevel5:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--size", type=int, default=8)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints each game and the totals; takes about --time seconds a move of either "
+        "side, for --games games against each of the opponents (eleven by default), and the checks' solving"))
+    parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")
     parser.add_argument("--bits", type=int, default=25, help="the checking solver's table: 2**bits entries")

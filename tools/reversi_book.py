@@ -1,8 +1,8 @@
 """Make the 8x8 Reversi opening book (ai/data/reversi8_book.npz) by self-play with deep searches.
 
     nice -n 15 .venv/bin/python tools/reversi_book.py --positions 1500 --depth 12 --plies 14 \\
-        --checkpoint /tmp/rev-book/book8.pickle          # grows the book, writes the file at the end
-    .venv/bin/python tools/reversi_book.py --checkpoint /tmp/rev-book/book8.pickle --write-only
+        --checkpoint /tmp/rev-book/book8.json          # grows the book, writes the file at the end
+    .venv/bin/python tools/reversi_book.py --checkpoint /tmp/rev-book/book8.json --write-only
     .venv/bin/python tools/reversi_book.py --show "f5 d6 c3"    # what the shipped book says along a line
     .venv/bin/python tools/reversi_book.py --search-after f5 --depths 12,14,16 [--probcut 1.5]
 
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import pickle
 import sys
 import time
 from dataclasses import dataclass, field
@@ -53,6 +52,7 @@ from ai.engines import reversi_book  # noqa: E402
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters  # noqa: E402
 from ai.kernels import reversi as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
+from tools import checkpoint as checkpoints  # noqa: E402
 
 SIZE = 8
 PLY_COST = 0.1  # discs of cost per ply: among equally good lines, shallower positions first
@@ -126,10 +126,6 @@ class Growth:
     deep: dict[tuple[int, int], list[tuple[int, float]]] = field(default_factory=dict)
     deep_depth: int = 0
 
-    def __setstate__(self, state: dict) -> None:
-        """A checkpoint written before the deeper pass existed has no ``deep`` yet."""
-        self.__dict__.update({"deep": {}, "deep_depth": 0, **state})
-
     def push(self, cost: float, me: int, opp: int, ply: int) -> None:
         heapq.heappush(self.frontier, (cost, self.pushed, me, opp, ply))
         self.pushed += 1
@@ -163,7 +159,7 @@ def grow(growth: Growth, evaluator: Evaluator, positions: int, plies: int, windo
         log(f"  {len(growth.nodes)}: ply {ply}, cost {cost:.1f}, best {best:+.2f}, {len(moves)} moves,"
             f" {growth.nodes_searched:,} nodes, {growth.seconds:.0f} s")
         if checkpoint and len(growth.nodes) % CHECKPOINT_EVERY == 0:
-            checkpoint.write_bytes(pickle.dumps(growth))
+            checkpoints.save(checkpoint, vars(growth))
 
 
 def ply_of(key: tuple[int, int]) -> int:
@@ -214,7 +210,7 @@ def deepen(growth: Growth, evaluator: Evaluator, plies: int, log, checkpoint: Pa
         log(f"  deeper {len(growth.deep)}: ply {ply_of(key)}, depth {evaluator.depth}, {shown},"
             f" {evaluator.seconds - seconds0:.0f} s")
         if checkpoint:
-            checkpoint.write_bytes(pickle.dumps(growth))
+            checkpoints.save(checkpoint, vars(growth))
 
 
 def negamaxed(nodes: dict[tuple[int, int], list[tuple[int, float]]],
@@ -329,7 +325,7 @@ def deepen_arguments(growth: Growth, args) -> str:
     return f" --deepen-plies {args.deepen_plies} --deepen-depth {growth.deep_depth}"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
@@ -343,10 +339,10 @@ def main() -> None:
     parser.add_argument("--deepen-depth", type=int, default=0, help="... with searches this deep")
     parser.add_argument("--from-book", default="",
                         help="start from this written book's positions instead of growing (to deepen it)")
-    parser.add_argument("--checkpoint", type=written_file, default="", help="pickle of the growing book (resume a stopped run)")
+    parser.add_argument("--checkpoint", type=written_file, default=None, help="the growing book, JSON (resume a stopped run)")
     parser.add_argument("--write-only", action="store_true",
                         help="write the book from the checkpoint as it stands (give the run's --depth, --plies, --window)")
-    parser.add_argument("--out", type=written_file, default="", help="write here instead of ai/data (no checksum recorded)")
+    parser.add_argument("--out", type=written_file, default=None, help="write here instead of ai/data (no checksum recorded)")
     parser.add_argument("--show", metavar="MOVES", default=None,
                         help='print the book\'s values after each start of these moves ("f5 d6") and stop;'
                              " the shipped book, or --from-book's")
@@ -355,7 +351,7 @@ def main() -> None:
     parser.add_argument("--depths", default="12", help="with --search-after: depths, e.g. 12,14,16")
     parser.add_argument("--probcut", type=float, default=None,
                         help="with --search-after: search as level-5 does, multi-ProbCut at this many sigmas")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.search_after is not None:
         search_after(args.search_after, [int(d) for d in args.depths.split(",")], args.probcut)
         return
@@ -368,7 +364,10 @@ def main() -> None:
 
     checkpoint = Path(args.checkpoint) if args.checkpoint else None
     if checkpoint and checkpoint.exists():
-        growth = pickle.loads(checkpoint.read_bytes())
+        try:
+            growth = checkpoints.restore(Growth(), checkpoints.load(checkpoint), checkpoint)
+        except checkpoints.CheckpointError as exc:
+            parser.error(str(exc))
     elif args.from_book:
         growth = from_book(Path(args.from_book))
     else:
@@ -380,7 +379,7 @@ def main() -> None:
         kernel.warm_up()
         grow(growth, Evaluator(args.depth), args.positions, args.plies, args.window, log, checkpoint)
         if checkpoint:
-            checkpoint.write_bytes(pickle.dumps(growth))
+            checkpoints.save(checkpoint, vars(growth))
         if args.deepen_plies and args.deepen_depth:
             deepen(growth, Evaluator(args.deepen_depth), args.deepen_plies, log, checkpoint)
     write(growth, args, log)

@@ -96,7 +96,9 @@ def shoot(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     epilog="writes the four .png files into --out, over any there; takes about "
+                                            "20 s (the analysis waits 4 s, the computer's reply its own time)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the pictures (default docs/)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import pickle
 import sys
 import time
 from pathlib import Path
@@ -50,6 +49,7 @@ from ai.engines import reversi_book  # noqa: E402
 from ai.kernels import reversi as kernel  # noqa: E402
 from ai.kernels import reversi_endgame as endgame  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
+from tools import checkpoint as checkpoints  # noqa: E402
 
 SIZE = 6
 PUBLISHED_BLACK_MARGIN = -4  # White wins 20-16 (shared/rules/reversi.md)
@@ -215,7 +215,7 @@ def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved:
                 f" {solver.nodes - n0:,} nodes, {solver.seconds - t0:.2f} s (total {solver.nodes:,} nodes,"
                 f" {solver.seconds:.0f} s)")
             if checkpoint:  # a few thousand entries: cheap enough to write each time
-                checkpoint.write_bytes(pickle.dumps(solved))
+                checkpoints.save(checkpoint, solved)
         stored, margin = entry[:2]
         move = reversi_book.symmetries(SIZE)[key.symmetry].index(stored)
         f = int(kernel.flips(move, np.uint64(me), np.uint64(opp), kernel.geometry(SIZE)))
@@ -235,20 +235,24 @@ def push(heap: list, entry: tuple[int, int, bool, int]) -> None:
 
 
 def read_checkpoint(path: Path) -> dict[tuple[int, int], Entry]:
-    """A checkpoint's entries (older ones, (move, margin), were exact)."""
-    entries = pickle.loads(path.read_bytes())
-    return {key: (entry[0], entry[1], bool(entry[2]) if len(entry) > 2 else False) for key, entry in entries.items()}
+    """A checkpoint's entries: (me, opp) -> (move, margin, a lower bound?); anything else in the
+    file is a ``CheckpointError`` naming it."""
+    entries = checkpoints.load(path)
+    if not isinstance(entries, dict) or not all(isinstance(key, tuple) and len(key) == 2 and isinstance(entry, tuple)
+                                                and len(entry) == 3 for key, entry in entries.items()):
+        raise checkpoints.CheckpointError(f"{path} is not a checkpoint of this tool (not solved positions)")
+    return entries
 
 
 def book(args, log) -> None:
     solver = Solver(args.bits)
-    checkpoint = Path(args.checkpoint) if args.checkpoint else None
+    checkpoint = args.checkpoint
     solved: dict[tuple[int, int], Entry] = {}
     if checkpoint and checkpoint.exists():
         solved = read_checkpoint(checkpoint)
         log(f"resumed {len(solved)} solved positions from {checkpoint}")
     for other in args.merge:
-        for key, entry in read_checkpoint(Path(other)).items():
+        for key, entry in read_checkpoint(other).items():
             if key not in solved or (solved[key][2] and not entry[2]):  # an exact margin over a bound
                 solved[key] = entry
         log(f"merged {other}: {len(solved)} positions")
@@ -258,7 +262,7 @@ def book(args, log) -> None:
     sides = {"both": (True, False), "black": (True,), "white": (False,)}[args.side]
     build_book(solver, me, opp, PUBLISHED_BLACK_MARGIN, args.until, solved, log, checkpoint, args.exact, sides)
     if checkpoint:
-        checkpoint.write_bytes(pickle.dumps(solved))
+        checkpoints.save(checkpoint, solved)
     if args.no_write:
         return
     start = reversi_book.book_key(me, opp, SIZE)
@@ -280,8 +284,8 @@ def book(args, log) -> None:
         f" ({time.perf_counter() - wall:.0f} s wall)")
 
 
-def main() -> None:
-    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+def main(argv: list[str] | None = None) -> None:
+    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -292,18 +296,21 @@ def main() -> None:
     b = sub.add_parser("book", help="write ai/data/reversi6_book.npz")
     b.add_argument("--until", type=int, default=23, help="book positions down to this many empties")
     b.add_argument("--bits", type=int, default=22)
-    b.add_argument("--checkpoint", default="", help="pickle of solved positions (resume a killed run)")
-    b.add_argument("--merge", nargs="*", default=[], help="other runs' checkpoints to add")
+    b.add_argument("--checkpoint", type=written_file, help="the solved positions, JSON (resume a killed run)")
+    b.add_argument("--merge", nargs="*", type=Path, default=[], help="other runs' checkpoints to add")
     b.add_argument("--side", choices=("both", "black", "white"), default="both", help="the book side's trees")
     b.add_argument("--exact", action="store_true", help="exact margins everywhere (far slower)")
     b.add_argument("--no-write", action="store_true", help="only the checkpoint (a part of a split run)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     kernel.warm_up()
 
     def log(text: str) -> None:
         print(text, flush=True)
 
-    prove(args, log) if args.command == "prove" else book(args, log)
+    try:
+        prove(args, log) if args.command == "prove" else book(args, log)
+    except checkpoints.CheckpointError as exc:  # read before any solving: the run has lost nothing
+        parser.error(str(exc))
 
 
 if __name__ == "__main__":

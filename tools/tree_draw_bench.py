@@ -25,7 +25,8 @@ PLACES = (("opening view", 0, 0), ("panned 6,000 px right", 6000, 0), ("panned 6
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints the milliseconds at each place; takes about 7 s with the defaults"))
     parser.add_argument("--frames", type=int, default=30, help="frames drawn at each place (default 30)")
     parser.add_argument("--depth", type=int, default=5, help="the tree's depth in plies (default 5)")
     parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parent.parent,

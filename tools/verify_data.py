@@ -82,9 +82,9 @@ RECIPES: dict[str, Recipe] = {
         effort=("sizes.*.seconds", "sizes.*.nodes"), only=("sizes.3.*", "sizes.4.*", "sizes.5.*"),
         subset="sizes 3-5 only: 6x6 and 7x7 not rebuilt, they took 1,337 s and 15,345 s of solving"),
     "rastros_book6.npz": Recipe("tools/rastros_book.py --size 6", "about 2 s",
-                                "--checkpoint {tmp}/book6.pickle --out {out}", effort=RASTROS_EFFORT),
+                                "--checkpoint {tmp}/book6.json --out {out}", effort=RASTROS_EFFORT),
     "rastros_book7.npz": Recipe("tools/rastros_book.py --size 7", "about 40 s",
-                                "--checkpoint {tmp}/book7.pickle --out {out}", effort=RASTROS_EFFORT),
+                                "--checkpoint {tmp}/book7.json --out {out}", effort=RASTROS_EFFORT),
     "rastros_book8.npz": Recipe(
         "tools/rastros_book.py --size 8 --bits 27 --first X --checkpoint F, five runs joined with --merge",
         "about 2 h of five runs", effort=RASTROS_EFFORT),

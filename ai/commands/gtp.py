@@ -185,7 +185,7 @@ class Engine:
         """``boardsize N``, or ``boardsize W H`` as HexGui sends it (``boardsize 11 11``): HexGui
         took the refusal of two numbers for a size we cannot play and would not ask for a move."""
         if len(args) not in (1, 2) or not all(a.isdigit() for a in args):
-            raise GTPError("boardsize needs one number, or a width and a height")
+            raise GTPError(f"boardsize needs one number, or a width and a height: {self.sizes_taken()}")
         width, height = int(args[0]), int(args[-1])
         size = width
         names = {o.name for o in games.info(self.game_id).options}
@@ -205,9 +205,20 @@ class Engine:
                 ai.close_player(self.player)
                 self.player = ai.make_player(self.game_id, self.player_id, seed=self.seed, options=self.options)
         elif size != self.game.size:
-            raise GTPError(f"unacceptable size: {self.game.info.title} is played on {self.game.size}x{self.game.size}")
+            raise GTPError(f"unacceptable size: {self.sizes_taken()}")
         self.history = [self.game.initial_state()]
         return ""
+
+    def sizes_taken(self) -> str:
+        """The board sizes the game takes, in words (``Hex takes sizes 1..19``), for a ``boardsize``
+        whose argument is no size at all (``boardsize -3``): the refusal says what to send."""
+        options = {o.name: o for o in games.info(self.game_id).options}
+        title = self.game.info.title
+        if "size" in options:
+            return f"{title} takes sizes {options['size'].allowed()}"
+        if {"width", "height"} <= options.keys():
+            return f"{title} takes widths {options['width'].allowed()} and heights {options['height'].allowed()}"
+        return f"{title} is played on {self.game.size}x{self.game.size}"
 
     def cmd_clear_board(self, args: list[str]) -> str:
         self.history = [self.game.initial_state()]
