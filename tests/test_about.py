@@ -12,7 +12,7 @@ from importlib import metadata
 from pathlib import Path
 
 from ai.kernels import cache_dir
-from tests.ui_helpers import click, recorded_text
+from tests.ui_helpers import click, recorded_text, words_in
 from ui import about
 from ui.about import ABOUT_PAGE
 from ui.autosave import SHELF, games_dir, tournaments_dir
@@ -41,16 +41,13 @@ def test_main_version_names_tabuleiro_python_and_the_libraries():
 
 def test_the_version_and_the_about_page_say_which_kind_of_copy_this_is(monkeypatch, tmp_path):
     """The bundle's ``--version`` said what a checkout's does: a bug report could not tell them apart."""
-    from ui import i18n, paths
+    from ui import paths
 
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert about.version_line().startswith(f"Tabuleiro {about.VERSION} (app bundle; Python ")
     assert "This is the desktop app bundle (PyInstaller)." in about.about_page()
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert "Esta é a aplicação empacotada (PyInstaller)." in about.about_page()
-    finally:
-        i18n.set_language("en")
     monkeypatch.delattr(sys, "frozen")
     monkeypatch.setattr(paths, "ROOT", tmp_path)  # site-packages: the code without pyproject.toml beside it
     assert about.version_line().startswith(f"Tabuleiro {about.VERSION} (installed package; Python ")
@@ -88,14 +85,10 @@ def test_the_main_menu_shows_the_version_which_opens_the_about_page(app, monkeyp
 
 
 def test_the_about_page_is_translated():
-    from ui import i18n
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         page = about.about_page()
         assert "## Os seus ficheiros" in page and "## De onde vêm os jogos" in page and "Your files" not in page
-    finally:
-        i18n.set_language("en")
 
 
 def test_tournament_results_are_saved_where_the_about_page_says(monkeypatch, tmp_path):

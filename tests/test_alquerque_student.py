@@ -10,7 +10,7 @@ import pytest
 
 from ai.base import WIN
 from games.alquerque import Alquerque
-from tests.ui_helpers import key, recorded_text, recorded_text_rects
+from tests.ui_helpers import key, recorded_text, recorded_text_rects, words_in
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -231,15 +231,12 @@ def test_each_rule_option_says_what_it_changes_and_what_off_is(language):
     chain, nor that Off is the course's reading.  Each now says both, naming the off state with the
     word its switch shows (the switch says "Não" in Portuguese: the note said "Desligado")."""
     import games
-    from ui import i18n, words
+    from ui import words
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
         off = words.switch_words(rule=True)[0]
         assert all(f"{off}: " in note for note in notes.values()), (off, notes)
-    finally:
-        i18n.set_language("en")
     notes = {opt.name: words.option_note("alquerque", opt) for opt in games.info("alquerque").options}
     assert all("reading" in note and "course" in note for note in notes.values())  # the first names the course
     assert "far row" in notes["any_direction_captures"] and "steps never" in notes["any_direction_captures"]
@@ -250,20 +247,17 @@ def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read
     """The ends say what the course says ("the same position with the same player to move occurs
     for the third time", "40 plies pass with no capture"); a record saved with the earlier words
     still reads in Portuguese."""
-    from ui import i18n, words
+    from ui import words
 
     game = Alquerque()
     state = game.from_text("to-move: White\nno-capture: 39\nB....\n.....\n.....\n.....\n....W")
     assert state.play(game.parse_move(state, "e1-d1")).end_reason() == "Draw: 40 plies passed with no capture"
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         said = words.end_reason
         assert said("Draw: 40 plies passed with no capture") == "Empate: passaram 40 meias-jogadas sem uma captura"
         assert said("Draw: 40 plies without capture") == "Empate: 40 meias-jogadas sem captura"
         third = "Draw: the same position, with the same player to move, occurred a third time"
         assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_command_lines_game_line_counts_plies_as_the_draw_rule_does(capsys):

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from ai.move_values import MoveValue, MoveValues
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, key, wait, words_in
 from ui.analysis import latest_valued
 from ui.analysis_mode import move_labels, value_text
 from ui.eval_bar import position_value
@@ -130,10 +130,8 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
     """The panel said "Black +6 discs" beside a bare "+6" on the bar: the bar writes the unit
     under its number, inside the bar, for either side and in each language."""
     from tests.ui_helpers import recorded_text_rects
-    from ui import i18n
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = _valued(app, "reversi", {}, size)
         move = scene.state.legal_moves()[0]
         words = {"en": ("discs", "disc"), "pt": ("peças", "peça")}[language]
@@ -146,8 +144,6 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
             on_bar = [(text, rect) for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)]
             assert [text for text, _rect in on_bar] == ([unit, number] if score > 0 else [number, unit]), on_bar
             assert all(bar.contains(rect) for _text, rect in on_bar), (bar, on_bar)
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize(("language", "points"), [("en", "points"), ("pt", "pontos")])
@@ -160,12 +156,10 @@ def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_co
     from pathlib import Path
 
     from tests.ui_helpers import recorded_text_rects
-    from ui import i18n
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import eval_text
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         said = eval_text(AIProgress(0, score=161.0, mover=0), ("X", "O"), "tictactoe")
         assert said == f"X +161 {points}"
         assert eval_text(AIProgress(0, score=-1.0, mover=0), ("X", "O"), "tictactoe") == f"O +1 {points[:-1]}"
@@ -179,8 +173,6 @@ def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_co
         scene.draw(app.screen)
         bar = scene.board_side.eval_rect
         assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == ["pts", "+5"]
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_bars_chance_to_win_stands_alone(app, monkeypatch):
@@ -215,12 +207,10 @@ def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monke
     from pathlib import Path
 
     from tests.ui_helpers import recorded_text, recorded_text_rects
-    from ui import i18n
 
     score, shown = UNITS_SHOWN[game_id]
     number, unit, said = shown[language]
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = _valued(app, game_id, {}, (1280, 800))
         move = scene.state.legal_moves()[0]
         scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, score, depth=6)}, depth=6)
@@ -234,8 +224,6 @@ def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monke
         assert any(said in text for text in texts), texts  # the panel's best line
         folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
         assert f'"{said}"' in " ".join((folder / f"{game_id}.md").read_text(encoding="utf-8").split())
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("game_id", [g for g, _moves in GAMES])
@@ -988,8 +976,7 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
     from ui import i18n
     from ui.scenes.thinking import proven_text
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = hotseat_clicked(app, game_id, options, moves)
         key(app, pygame.K_h)
         assert wait(app, lambda: scene.hint is not None, 120)
@@ -1006,5 +993,3 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
         app.invalidate()
         app.run_frames(2)
         assert i18n._("best {move}").format(move=best) in " ".join(drawn), drawn
-    finally:
-        i18n.set_language("en")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ai.referee import GameClock, move_budget
-from tests.ui_helpers import autosaves_written, click, recorded_text_rects, wait
+from tests.ui_helpers import autosaves_written, click, recorded_text_rects, wait, words_in
 from ui.autosave import SHELF
 from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -39,13 +39,9 @@ def test_reading_text_shows_tenths_only_under_ten_seconds():
     assert [reading_text(x) for x in (300, 299.99, 61, 10.0, 9.99, 0.05, -3)] == \
         ["5:00", "4:59", "1:01", "0:10", "0:09.9", "0:00.0", "0:00.0"]
     assert reading_text(3725) == "1:02:05"
-    from ui import i18n
 
-    try:
-        i18n.set_language("pt")  # beside "0,5 s" the clock read "0:09.9"
+    with words_in("pt"):  # beside "0,5 s" the clock read "0:09.9"
         assert reading_text(9.99) == "0:09,9" and reading_text(61) == "1:01"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_setup_screen_offers_a_clock_and_remembers_it(app):

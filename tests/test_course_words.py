@@ -13,7 +13,7 @@ import re
 import pytest
 
 import games
-from tests.ui_helpers import make_app, recorded_text
+from tests.ui_helpers import make_app, recorded_text, words_in
 from tools.i18n import extract
 from ui import i18n
 from ui.scenes.rules import RulesScene
@@ -68,13 +68,10 @@ def test_the_short_labels_are_still_shown():
 def test_each_rules_page_says_where_its_rules_come_from_on_its_first_screen(tmp_path, monkeypatch, game_id, language):
     """The rules screen at 800x560, as it opens on the game's page, shows the origin sentence."""
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         drawn = recorded_text(monkeypatch)
         app.switch(RulesScene(app, game_id))
         app.run_frames(2)
-    finally:
-        i18n.set_language("en")
     screen = " ".join(" ".join(drawn).split())
     assert ORIGIN[language] in screen
     assert UNIVERSITY[language] in screen[screen.index(ORIGIN[language]):]

@@ -24,8 +24,7 @@ from ai.referee import GameClock
 from ai.tournament import Summary, standings
 from tests.outside_bots import FAULT_LINE, bot_faulting_at
 from tests.test_ui_outside import app, forfeited_at_its_second_move  # noqa: F401  (app: the window, a fixture)
-from tests.ui_helpers import key, recorded_text
-from ui import i18n
+from tests.ui_helpers import key, recorded_text, words_in
 from ui.scenes.game_over import result_lines
 from ui.words import forfeit_reason
 
@@ -92,11 +91,8 @@ def test_reversi_says_a_text_that_is_no_cell_in_one_sentence(tmp_path):
     result = play_with_new_players(games.load("reversi"), [str(bot), "level-1"], (1, 2), 2.0)
     why = result.reason.split("; log: ")[0]
     assert why.endswith("played an illegal move '(2,3)' at move 1: '(2,3)' is not a cell name like a1, nor pass")
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = forfeit_reason(why.split("tuple_text.py ", 1)[1])
-    finally:
-        i18n.set_language("en")
     assert said == "fez uma jogada ilegal '(2,3)' na jogada 1: '(2,3)' não é o nome de uma casa como a1, nem 'pass'"
 
 
@@ -121,11 +117,8 @@ def test_reversi_says_a_text_that_is_no_cell_in_one_sentence(tmp_path):
     ("exceeded the time limit (1.52 s > 1 s); process stopped", "excedeu o limite de tempo (1,52 s > 1 s); processo parado"),
 ])
 def test_the_window_says_the_move_and_the_wait_in_portuguese(why, said):
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert forfeit_reason(why) == said
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_report_keeps_one_line_for_one_fault_at_several_moves():

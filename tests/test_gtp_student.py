@@ -17,6 +17,7 @@ import games
 from ai.match import play_game
 from ai.outside import OutsideLoadError
 from ai.tournament import Tournament
+from tests.ui_helpers import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "tests" / "data" / "outside" / "gtp_engine.py"
@@ -40,13 +41,10 @@ def refusal(player_id: str) -> str:
 
 def in_portuguese(reason: str) -> str:
     """A refused engine's ``reason`` as the window says it in Portuguese (ui/words.py's patterns)."""
-    from ui import i18n, words
+    from ui import words
 
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         return words.load_problem(reason)
-    finally:
-        i18n.set_language("en")
 
 
 def slow_to_answer(tmp_path: Path, flag: str) -> str:
@@ -136,17 +134,14 @@ def test_a_script_that_is_not_executable_is_told_its_interpreter(tmp_path):
 def test_the_reasons_read_in_portuguese_in_the_window(tmp_path):
     """The window says a forfeit's reason and a refused engine in its language: a reason no pattern
     of ui/words.py matched was shown in English, and a forfeit not read as one lost its log."""
-    from ui import i18n, words
+    from ui import words
 
     reason = game_against_a_bot(tmp_path, "--chatty").reason
     crlf, not_runnable = (in_portuguese(refusal(f"gtp:{student_script(tmp_path, line_end, executable)}"))
                           for line_end, executable in (("\r\n", True), ("\n", False)))
     assert words.log_path(reason)
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         said = words.end_reason(reason)
-    finally:
-        i18n.set_language("en")
     assert "não é uma resposta GTP" in said and "registo: " in said, said
     assert "guarde o ficheiro com fins de linha Unix (LF), como faz dos2unix meubot.py" in crlf, crlf
     assert "indique primeiro o seu interpretador (gtp:python3 meubot.py)" in not_runnable, not_runnable

@@ -25,6 +25,7 @@ from ai.kernels.hex import board_colours, neighbours
 from ai.search.driver import new_ctl
 from games.grid import cell_name, parse_cell
 from tests.test_hex_vc import random_position
+from tests.ui_helpers import words_in
 
 # Blue's winning first moves (Blue first, joining left and right), from
 # shared/rules/tictactoe-hex.md (computed there with MoHex's solver and transposed).
@@ -444,14 +445,10 @@ def page_facts(language: str) -> dict[str, list[tuple[str, ...]]]:
     """Every match of each of ``PAGE_WORDS``' patterns on the Hex rules page in ``language``."""
     import re
 
-    from ui import i18n
     from ui.scenes.rules import rules_source
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         page = re.sub(r"\s+", " ", rules_source("hex"))
-    finally:
-        i18n.set_language("en")
     found = {name: re.findall(pattern, page) for name, pattern in PAGE_WORDS[language].items()}
     assert all(found.values()), {name: said for name, said in found.items() if not said}
     return found

@@ -14,7 +14,7 @@ from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
 from games.record import GameRecord, RecordError, Result, Side
 from tests.ui_helpers import key as press
-from tests.ui_helpers import recorded_text
+from tests.ui_helpers import recorded_text, words_in
 from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
@@ -342,15 +342,11 @@ def test_g_in_a_hex_game_saves_it_as_sgf_and_other_games_have_no_such_command(ap
 def test_a_forfeit_read_from_re_is_said_in_the_windows_language():
     """RE[W+F] says who forfeited, not why: "Blue forfeits", which Portuguese says as the referee's
     forfeits are said (it stayed in English)."""
-    from ui import i18n
     from ui.words import end_reason
 
     reason = record_from_sgf("(;FF[4]GM[11]SZ[5]RE[W+F];B[c3])").result.reason
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert end_reason(reason) == "Azul perde por falta"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_rules_pages_say_how_to_take_a_game_to_hexgui_by_the_buttons_own_name():
@@ -548,14 +544,10 @@ def test_a_move_a_file_cannot_play_is_named_with_its_line():
 
 
 def test_the_lines_problem_is_said_in_the_windows_language():
-    from ui import i18n
     from ui.words import file_problem
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = file_problem("game1.hsgf: line 3: Little Golem move 'zz' is off the 11x11 board")
-    finally:
-        i18n.set_language("en")
     assert said.startswith("game1.hsgf: ") and "'zz'" in said and "11x11" in said and "line" not in said, said
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui_helpers import words_in
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,11 +239,10 @@ def test_the_window_opens_in_portuguese_on_a_portuguese_desktop(tmp_path, monkey
 def test_the_windows_last_resort_message_is_translated(app):
     """A bug caught by the window loop is reported in the window's language too."""
     try:
-        i18n.set_language("pt")
-        app.report(ValueError("x"))
-        assert app.messages.items[-1].text == "Algo correu mal: ValueError: x"
+        with words_in("pt"):
+            app.report(ValueError("x"))
+            assert app.messages.items[-1].text == "Algo correu mal: ValueError: x"
     finally:
-        i18n.set_language("en")
         app.errors.clear()
 
 
@@ -259,8 +259,7 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
         ai.make_player("tictactoe", "gtp:nosuchengine --x")
     except OutsideLoadError as exc:
         missing = str(exc)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert load_problem(missing) == ("gtp:nosuchengine --x: não foi possível iniciar 'nosuchengine': esse "
                                          "programa não existe (está instalado e no PATH?)")
         typed = load_problem(f"gtp:nosuchengine --x: {missing}")  # as the New game screen says it
@@ -293,8 +292,6 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
         assert started == "não pôde ser iniciado: " + slow.removeprefix("a.py: ")
         assert words.forfeit_reason("could not be started: no such file /tmp/bot.py") == \
             "não pôde ser iniciado: não existe o ficheiro /tmp/bot.py"
-    finally:
-        i18n.set_language("en")
 
 
 def test_numbers_are_written_with_the_languages_separators():
@@ -302,8 +299,7 @@ def test_numbers_are_written_with_the_languages_separators():
     from ui import words
     from ui.analysis import count_text, points_text
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert i18n.number_text(0.5, "g") == "0,5" and i18n.number_text(60_000, ",") == "60.000"
         assert points_text(0.42) == "+0,4" and count_text(165_800) == "165,8k"
         assert words.forfeit_reason("exceeded the time limit (1.01 s > 0.5 s); process stopped") == \
@@ -319,8 +315,6 @@ def test_numbers_are_written_with_the_languages_separators():
             "estava a executar aluno.py, linha 12 (em minimax). Era a sua primeira jogada: a preparação feita dentro "
             "da jogada (ler ficheiros, construir tabelas) conta no tempo da jogada, por isso faça-a em __init__ ou ao "
             "nível do módulo")
-    finally:
-        i18n.set_language("en")
     assert i18n.number_text(0.5, "g") == "0.5" and i18n.number_text(60_000, ",") == "60,000"
     assert points_text(0.42) == "+0.4" and count_text(165_800) == "165.8k"
 
@@ -338,12 +332,9 @@ def test_dates_are_written_the_languages_way():
     moment = datetime(2026, 12, 3, 14, 5).astimezone()
     record = GameRecord.start(games.load("tictactoe"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
     record = replace(record, updated=moment.isoformat())
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert i18n.date_text(moment) == "03/12/2026 14:05"
         assert describe(record)[1].endswith("03/12/2026 14:05")
-    finally:
-        i18n.set_language("en")
     assert i18n.date_text(moment) == "2026-12-03 14:05" and describe(record)[1].endswith("2026-12-03 14:05")
 
 
@@ -351,11 +342,8 @@ def test_the_standings_heading_says_from_how_many_games_elo_is_shown():
     """Above a 6-game tournament's standings the Portuguese heading said "após 8 jogos" (after 8
     games), as if the table came after games never played; it means that Elo is given from 8
     games on, as the English says."""
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         heading = i18n._("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
-    finally:
-        i18n.set_language("en")
     assert "a partir de 8 jogos" in heading and "após" not in heading
 
 
@@ -435,8 +423,7 @@ def test_a_file_run_as_a_script_or_no_notebook_is_said_in_the_windows_language()
     from ui.words import load_problem
 
     hint = 'put the calls a script makes under `if __name__ == "__main__":`, or load the file with --definitions-only'
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert load_problem(f"a.py: EOFError: input() has no one to answer it here: {hint} (at a.py line 3)") == (
             "a.py: EOFError: aqui não há ninguém para responder a input(): ponha as chamadas que um script faz dentro "
             'de `if __name__ == "__main__":` e junte o ficheiro de novo (em a.py, linha 3)')
@@ -445,8 +432,6 @@ def test_a_file_run_as_a_script_or_no_notebook_is_said_in_the_windows_language()
             '`if __name__ == "__main__":` e junte o ficheiro de novo (em a.py, linha 4)')
         assert load_problem("c.ipynb:j: c.ipynb is not a notebook: Expecting value") == \
             "c.ipynb:j: c.ipynb não é um caderno: Expecting value"
-    finally:
-        i18n.set_language("en")
 
 
 # -- extract: entries the code no longer uses become obsolete, and come back with their translation --

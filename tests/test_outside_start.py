@@ -16,7 +16,8 @@ import games
 from ai import outside
 from ai.match import play_game
 from ai.outside import OutsideLoadError, load_outside_player
-from ui import i18n, words
+from tests.ui_helpers import words_in
+from ui import words
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMPLE = ROOT / "tests" / "data" / "outside" / "simple_contract.py"  # loads at once
@@ -58,11 +59,8 @@ def test_a_worker_never_ready_is_said_so_not_too_slow(monkeypatch):
     reason = info.value.reason
     assert reason.startswith("its process was not ready within 1 s, before any of the file had run: the computer "
                              "may be too busy; try again"), reason
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = words.load_problem(str(info.value))
-    finally:
-        i18n.set_language("en")
     assert said.startswith(f"{SIMPLE}: o seu processo não ficou pronto em 1 s"), said
 
 

@@ -29,6 +29,7 @@ from games.record import (
     read_title_line,
     record_from_move_list,
 )
+from tests.ui_helpers import words_in
 from ui.record_files import from_text, load, save
 
 FFO = Path(__file__).parent / "data" / "ffo" / "fforum-40-59.txt"
@@ -174,11 +175,8 @@ def test_a_game_named_as_the_portuguese_window_names_it_is_read():
     refused with "a primeira linha devia dizer o jogo (Jogo do Galo, Hex, ...), não 'Jogo do Galo'"."""
     from ui import i18n
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         shown = {info.id: i18n._(info.title) for info in games.catalog()}
-    finally:
-        i18n.set_language("en")
     for game_id, title in shown.items():
         assert read_title_line(title)[0] == game_id, title
     record = record_from_position("Jogo do Galo (k=3)\nX . .\n. O .\n. . X")

@@ -12,6 +12,7 @@ import pytest
 import ai
 import games
 from games.record import GameRecord, Side
+from tests.ui_helpers import words_in
 from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
 from ui.record_files import load
 from ui.scenes.replay import ReplayScene
@@ -370,8 +371,7 @@ def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_pla
     from ui import i18n
 
     pygame.init()
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         scene = ReplayScene(FakeApp(), random_record("reversi"), ply=3, analyse=False)
         step_back, play = scene.buttons[1].label, scene.play_button.label
         scene.toggle_play()
@@ -383,8 +383,6 @@ def test_the_replays_step_and_play_buttons_are_not_the_words_for_leaving_and_pla
             assert (step_back, play) == ("Previous", "Play")
         else:
             assert play != i18n._("Play") and not i18n._("Play from here").startswith(play)
-    finally:
-        i18n.set_language("en")
 
 
 def test_save_writes_the_graph_as_shown_with_analysis_modes_values_laid_over_it(app):

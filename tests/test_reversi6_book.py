@@ -21,6 +21,7 @@ from ai.base import PlayerInfo
 from ai.engines import reversi_book
 from games.grid import permute_bits
 from games.reversi import flips, move_mask
+from tests.ui_helpers import words_in
 from tools import reversi6_selfcheck as selfcheck
 from tools import solve_reversi6 as tool
 
@@ -214,7 +215,6 @@ def test_the_panel_says_a_book_bound_as_a_bound():
     """Past White's slip the 6x6 book proves only that Black keeps at least -4; the panel said
     "White +4 discs" as if White's lead were known.  It says what is proven: "at most"."""
     from ai.engines.reversi_book import book_answer, book_progress
-    from ui import i18n
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import detail_line
 
@@ -229,11 +229,8 @@ def test_the_panel_says_a_book_bound_as_a_bound():
     assert detail_line(shown, ("Black", "White"), "reversi") == f"from the opening book: {move} · White +4 discs at most"
     level = AIProgress(job_id=0, best_text=move, score=0.0, kind="book", mover=0, at_least=True)
     assert detail_line(level, ("Black", "White"), "reversi") == f"from the opening book: {move} · Black at least even"
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert detail_line(shown, ("Black", "White"), "reversi") == f"do livro de aberturas: {move} · Branco +4 peças no máximo"
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_book_run_resumes_from_its_json_checkpoint_and_refuses_one_that_is_not(tmp_path, capsys):

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import key, make_app
-from ui import i18n
+from tests.ui_helpers import key, make_app, words_in
 from ui.scenes.rules import RulesScene
 
 
@@ -27,16 +26,15 @@ def _cue_pixels(app) -> tuple[tuple, tuple]:
 def test_the_page_fades_with_an_arrow_while_more_follows_below(tmp_path, monkeypatch, size, language):
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        i18n.set_language(language)
-        app.switch(RulesScene(app, "alquerque"))
-        app.run_frames(2)
-        panel = tuple(app.theme.panel)[:3]
-        arrow, last_row = _cue_pixels(app)
-        assert arrow == tuple(app.theme.muted)[:3], "no arrow under the text while more follows"
-        assert last_row == panel, "the text's last row is not faded into the card"
-        key(app, pygame.K_END)  # to the page's end: nothing more below
-        arrow, _last_row = _cue_pixels(app)
-        assert arrow == panel, "an arrow at the page's end"
+        with words_in(language):
+            app.switch(RulesScene(app, "alquerque"))
+            app.run_frames(2)
+            panel = tuple(app.theme.panel)[:3]
+            arrow, last_row = _cue_pixels(app)
+            assert arrow == tuple(app.theme.muted)[:3], "no arrow under the text while more follows"
+            assert last_row == panel, "the text's last row is not faded into the card"
+            key(app, pygame.K_END)  # to the page's end: nothing more below
+            arrow, _last_row = _cue_pixels(app)
+            assert arrow == panel, "an arrow at the page's end"
     finally:
-        i18n.set_language("en")
         app.quit()

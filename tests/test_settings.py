@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from ai.file_lock import held
+from tests.ui_helpers import words_in
 from ui import settings as st
 
 
@@ -133,15 +134,12 @@ def test_every_value_that_cannot_be_used_is_named(path):
 
 
 def test_the_values_that_cannot_be_used_are_said_in_the_windows_language(path):
-    from ui import i18n, words
+    from ui import words
 
     path.write_text(json.dumps({"player_name": "x" * 40}), encoding="utf-8")
     _settings, problem = st.load()
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = words.settings_problem(problem)
-    finally:
-        i18n.set_language("en")
     assert said != problem and "O seu nome" in said and "player_name" not in said
 
 
@@ -304,7 +302,7 @@ def test_problems_are_said_in_words_naming_the_real_file(path, monkeypatch):
     can't decode byte 0xb6 ..." were shown as Python said them."""
     import errno
 
-    from ui import i18n, words
+    from ui import words
 
     def read_only(name, *args):
         raise OSError(errno.EROFS, "Read-only file system", str(name))
@@ -316,13 +314,10 @@ def test_problems_are_said_in_words_naming_the_real_file(path, monkeypatch):
     path.write_bytes(b'{"theme": "\xb6"}')
     _settings, unreadable = st.load()
     assert unreadable.startswith("Settings file was unreadable (it is not a text file); moved to ")
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.settings_problem(refused) == (
             f"Não foi possível guardar as definições: a pasta {path.parent} só permite leitura")
         assert "(não é um ficheiro de texto)" in words.settings_problem(unreadable)
-    finally:
-        i18n.set_language("en")
 
 
 def test_saving_over_a_bad_file_happens_only_after_it_was_moved_aside(path):
@@ -353,7 +348,7 @@ def test_a_file_that_could_be_neither_read_nor_moved_aside_is_not_saved_over(pat
     import os
     from pathlib import Path
 
-    from ui import i18n, words
+    from ui import words
 
     path.write_text("{a file of the user's, broken", encoding="utf-8")
     real_replace = os.replace
@@ -371,12 +366,9 @@ def test_a_file_that_could_be_neither_read_nor_moved_aside_is_not_saved_over(pat
     refused = st.save(settings)
     assert refused and refused.startswith("Could not save settings")
     assert path.read_text(encoding="utf-8") == "{a file of the user's, broken" and not asides(path)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.settings_problem(problem).startswith("Não foi possível ler o ficheiro de definições")
         assert words.settings_problem(refused).startswith("Não foi possível guardar as definições")
-    finally:
-        i18n.set_language("en")
 
 
 def test_every_checked_setting_has_a_label_for_the_screens():

@@ -21,6 +21,7 @@ import pytest
 
 from ai.match import GameResult
 from ai.tournament import Summary, Tournament, crosstable, elo_from_score, schedule, standings
+from tests.ui_helpers import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "data" / "outside"
@@ -998,7 +999,7 @@ def test_a_report_with_players_level_on_points_says_how_they_are_ranked():
     and 9 by forfeits: the report said nothing of why; under the standings it now states the
     tie-breaks, where some players are level on points (the window's FILE.txt in its language)."""
     from ai.commands.tournament import TIE_BREAKS, report
-    from ui import i18n, words
+    from ui import words
 
     ids = ["level-1", "level-2", "level-3", "level-4"]
 
@@ -1012,12 +1013,9 @@ def test_a_report_with_players_level_on_points_says_how_they_are_ranked():
     apart = [game(0, 1, 0), game(1, 0, 0), game(0, 2, 0), game(2, 3, 0), game(0, 3, 0), game(1, 3, 0)]
     assert TIE_BREAKS not in report(Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, standings(ids, apart),
                                             apart, list(range(1, 7))))
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         said = report(summary, words.ReportWords())
         assert "Pontos iguais: à frente quem tem mais vitórias" in said and TIE_BREAKS not in said
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_games_csv_names_the_players_as_the_tables_do(tmp_path):

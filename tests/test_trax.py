@@ -33,6 +33,7 @@ from games.trax import (
     read_board,
     tile_of_name,
 )
+from tests.ui_helpers import words_in
 
 DATA = FsPath(__file__).parent / "data" / "trax"
 CASES = sorted(p.stem for p in DATA.glob("case-*.txt") if not p.stem.endswith("solution"))
@@ -335,14 +336,10 @@ LINE_WORDS = {  # what the rules page says of a line, and the words around its n
 
 def page_line_numbers(language: str) -> tuple[int, list[int]]:
     """The open table's shortest line, and the boards on which the rules page counts a line's tiles."""
-    from ui import i18n
     from ui.scenes.rules import rules_source
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         page = re.sub(r"\s+", " ", rules_source("trax"))
-    finally:
-        i18n.set_language("en")
     least, counted, agreed = (re.search(pattern, page) for pattern in LINE_WORDS[language])
     assert least and counted and agreed, "the rules page no longer says how long a line is"
     return int(least.group(1)), [int(n) for n in (*counted.groups(), agreed.group(1))]
@@ -438,15 +435,11 @@ def test_the_longest_loop_and_line_scoring_is_listed_among_the_pages_readings(la
     many, and the score counts the longest of each, a reading of ours the page stated as a rule but
     did not list under "Readings we chose".  It is listed there now, and a full fill board with
     several loops of a colour scores as it says."""
-    from ui import i18n
     from ui.scenes.rules import rules_source
 
     heading, reading = READING_OF_THE_LONGEST[language]
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         page = re.sub(r"[ \t]*\n[ \t]*(?!- |#)", " ", rules_source("trax"))
-    finally:
-        i18n.set_language("en")
     readings = page.split(heading)[1].split("\n## ")[0]
     assert reading in readings, "the longest loop and line are not among the page's readings"
     game = games.load("trax", size=12, mode="fill")

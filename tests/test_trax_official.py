@@ -22,8 +22,8 @@ from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
 from games.trax_official import official_moves, quarter_turns, tiles_box, turned_cells
 from games.trax_tiles import TILE_NAMES, tile_of_name
-from tests.ui_helpers import key
-from ui import clipboard, i18n
+from tests.ui_helpers import key, words_in
+from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
 from ui.words import rule_reason
@@ -212,11 +212,8 @@ def test_a_capital_move_is_counted_from_the_tiles_and_a_small_one_is_this_boards
     with pytest.raises(IllegalMove) as refused:
         game.parse_move(state, typed)
     assert str(refused.value).startswith(read)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert rule_reason(str(refused.value), "trax") != str(refused.value)  # said in Portuguese
-    finally:
-        i18n.set_language("en")
 
 
 def test_small_letters_stay_this_boards_cells():
@@ -247,13 +244,10 @@ def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes
     from tests.test_ui_paste import messages
 
     monkeypatch.setattr(clipboard, "get_text", lambda: f"{LOOP} C1+\n")
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
         assert not isinstance(app.scene, ReplayScene)
         assert any(said in text for text in messages(app)), messages(app)
-    finally:
-        i18n.set_language("en")
 
 
 def test_copy_moves_in_a_game_from_centre_tile_ddll_gives_an_official_line_that_opens_on_the_main_menu(app, monkeypatch):

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, TreeTooBig, build, count_nodes, iter_nodes
+from tests.ui_helpers import words_in
 
 LINES = ["", "b2", "a1,b2", "b2,a1,c3", "a1,b2,c3,a3", "a1,a2,b1"]
 
@@ -338,18 +339,14 @@ def test_a_big_tree_is_built_while_the_window_answers(app, tmp_path, monkeypatch
 def test_a_tree_too_big_is_said_in_portuguese(app):
     """"(more than 60,000 nodes)" stayed English inside the Portuguese sentence."""
     from tests.ui_helpers import key
-    from ui import i18n
 
     app.open_demo("game:hex:hotseat:f6")
     key(app, pygame.K_t)
     explorer = app.scene
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         explorer.set_depth(4)
         built(app, explorer)
         assert "mais de 60.000 nós" in explorer.too_big and "nodes" not in explorer.too_big
-    finally:
-        i18n.set_language("en")
 
 
 def test_move_names_are_drawn_over_every_edge(app, monkeypatch):

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from ai.game_tree import ORDERED, Node
+from tests.ui_helpers import words_in
 
 PLACES = [[], [pygame.K_DOWN], [pygame.K_RIGHT] * 3, [pygame.K_RIGHT] * 12, [pygame.K_UP], [pygame.K_LEFT] * 7]
 
@@ -262,15 +263,11 @@ def test_the_legend_stays_in_its_panel_in_portuguese_in_the_smallest_window(app,
     """At 800x560 in Portuguese the legend's lines fill the side panel: a line that does not fit
     whole is left out rather than run over the panel's edge."""
     from tests.ui_helpers import recorded_text_rects
-    from ui import i18n
 
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         explorer = _explorer_on(app, (800, 560))
         drawn = recorded_text_rects(monkeypatch)
         explorer.draw(app.screen)
-    finally:
-        i18n.set_language("en")
     legend = [(text, rect) for text, rect in drawn if rect.top > explorer.side.top + explorer.side.width]
     assert any(text.startswith("Setas") for text, _rect in legend), [text for text, _rect in legend]
     outside = [text for text, rect in legend if not explorer.side.contains(rect)]
@@ -303,8 +300,7 @@ def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monke
     from ui import i18n
     from ui.scenes.tree_explorer import DEPTH_NOTE, DEPTH_NOTE_SHORT
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         drawn = recorded_text_rects(monkeypatch)
         for size in ((1280, 800), (800, 600)):
             explorer = _explorer_on(app, size)
@@ -318,8 +314,6 @@ def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monke
             assert all(explorer.side.contains(rect) for rect in rects), size
             assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), size
             key(app, pygame.K_ESCAPE)  # back to the game
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_nodes_value_that_rounds_to_nought_reads_0():
@@ -363,8 +357,7 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
     def says(legend: str, order: str) -> bool:
         return any(i18n._(form) in legend for form in ORDER_NOTES[order])
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         drawn = recorded_text_rects(monkeypatch)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
         app.run_frames(2)
@@ -374,5 +367,3 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
         assert says(on_3x3, "course") and not says(on_3x3, "rules"), on_3x3
         assert says(on_alquerque, "rules") and not says(on_alquerque, "course"), on_alquerque
         assert says(ordered, ORDERED), ordered
-    finally:
-        i18n.set_language("en")

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key
+from tests.ui_helpers import key, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -271,12 +271,9 @@ def test_a_refused_press_of_the_cursor_names_enter_not_a_click(app, language):
     point or an enemy piece answered "Click one of White's pieces", Rastros' on its own stone
     "click a marked square next to it", to a player with no mouse in hand.  Now the keyboard's
     press names Enter, in both languages; the mouse's click keeps its wording."""
-    from ui import i18n
-
     words = {"en": ("Enter on one of White's pieces", "that is the piece: Enter on", "click"),
              "pt": ("Enter numa peça do Branco", "essa é a peça: Enter numa", "clique")}[language]
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         scene = start(app, "alquerque")
         key(app, pygame.K_DOWN)
         for point in ("c3", "d4"):  # empty, then one of Black's pieces: White is to move
@@ -297,8 +294,6 @@ def test_a_refused_press_of_the_cursor_names_enter_not_a_click(app, language):
         said = warnings(scene)
         assert not scene.history and any(words[1].lower() in text.lower() for text in said), said
         assert not any(words[2] in text.lower() for text in said), said
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_swap_offer_tells_the_cursors_key_and_breaks_between_its_parts(app, monkeypatch):

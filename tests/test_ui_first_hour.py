@@ -12,7 +12,16 @@ import pygame_menu
 import pytest
 
 from tests.test_ui_game import finished
-from tests.ui_helpers import click, in_language, key, make_app, recorded_text, recorded_text_rects, wait
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    make_app,
+    recorded_text,
+    recorded_text_rects,
+    wait,
+    words_in,
+)
 from ui import i18n
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -32,16 +41,13 @@ def reversi_at_the_board(app) -> GameScene:
 def test_a_card_holding_one_disc_says_disc(app, monkeypatch, language, one, many):
     """Black's first move, c4, leaves White one disc: White's card read "1 discs" ("1 peças" in
     Portuguese) beside Black's "4 discs".  Each card's unit now takes the form of its number."""
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         scene = reversi_at_the_board(app)
         click(app, scene.view.cell_rect(3, 2).center)  # c4: column c, row 4
         assert scene.state.score() == (4, 1)
         drawn = recorded_text(monkeypatch)
         app.invalidate()
         app.run_frames(1)
-    finally:
-        i18n.set_language("en")
     assert one in drawn and many in drawn, drawn
 
 

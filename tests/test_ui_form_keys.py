@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from tests.test_ui_play_from import MOVES, chooser, recorded
-from tests.ui_helpers import key, make_app
+from tests.ui_helpers import key, make_app, words_in
 from ui.match import PC_VS_PC
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -159,25 +159,23 @@ def test_new_games_help_line_says_enter_starts_and_fits_the_smallest_window(tmp_
     """Enter starts the game from any line of the form but a button and the outside player's field;
     the line under the title said only "Pick a game …, then how you want to play it"."""
     from tests.ui_helpers import recorded_text_rects
-    from ui import i18n
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
-        i18n.set_language(language)
-        scene = new_game(app)
-        drawn = recorded_text_rects(monkeypatch)
-        scene.draw(app.screen)
-        help_line = [(text, rect) for text, rect in drawn if text.startswith(("Pick a game", "Escolha um jogo"))]
-        assert len(help_line) == 1 and "Enter" in help_line[0][0]
-        assert app.screen.get_rect().contains(help_line[0][1])
-        key(app, pygame.K_UP)  # Back ringed, then Up to the last line: "Add this player", a button
-        key(app, pygame.K_UP)
-        key(app, pygame.K_UP)  # the outside player's field
-        key(app, pygame.K_UP)  # Time per move, a choice
-        key(app, pygame.K_RETURN)
-        assert isinstance(app.scene, GameScene)
+        with words_in(language):
+            scene = new_game(app)
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            help_line = [(text, rect) for text, rect in drawn if text.startswith(("Pick a game", "Escolha um jogo"))]
+            assert len(help_line) == 1 and "Enter" in help_line[0][0]
+            assert app.screen.get_rect().contains(help_line[0][1])
+            key(app, pygame.K_UP)  # Back ringed, then Up to the last line: "Add this player", a button
+            key(app, pygame.K_UP)
+            key(app, pygame.K_UP)  # the outside player's field
+            key(app, pygame.K_UP)  # Time per move, a choice
+            key(app, pygame.K_RETURN)
+            assert isinstance(app.scene, GameScene)
     finally:
-        i18n.set_language("en")
         app.quit()
     assert not app.errors
 

@@ -8,7 +8,16 @@ import pygame
 import pytest
 
 from ai.base import WIN
-from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects, small_print, wait
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    recorded_text,
+    recorded_text_rects,
+    small_print,
+    wait,
+    words_in,
+)
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -653,19 +662,15 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
     """Alquerque's how-to-move line, in Portuguese, is longer than the board is wide at 800x560: it
     goes on two lines instead of losing its end to an ellipsis (its short form, the cursor's key
     on a row of its own)."""
-    from ui import i18n
     from ui import text as tx
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     scene = hotseat(app, "alquerque", ())
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         line = scene.view.status_text(scene.state)
         short = scene.view.status_short(scene.state)
         drawn = recorded_text(monkeypatch)
         scene._draw_status(app.screen)
-    finally:
-        i18n.set_language("en")
     assert line.startswith("Clique ou arraste uma peça") and short and short != line
     assert tx.ui_font(int(16 * app.scale)).size(line)[0] > scene.board_area.width - 40  # more than one line
     assert drawn == [short, "Cima ou Baixo: um cursor no tabuleiro"]  # whole, and the cursor's key too
@@ -737,22 +742,18 @@ def test_the_panel_header_keeps_every_option_at_the_smallest_window_in_portugues
     import pygame
 
     from tests.ui_helpers import recorded_text
-    from ui import i18n
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         app.switch(GameScene(app, MatchSetup("trax", {"mode": "fill", "size": 25}, HOTSEAT, (None, None), 0.3)))
         drawn = recorded_text(monkeypatch)
         app.invalidate()
         app.run_frames(1)
         header = " · ".join(s for s in drawn if "Tamanho" in s or "Fim do jogo" in s or "Peça central" in s)
         assert "Encher o tabuleiro" in header and "Peça central: lldd" in header and "…" not in header, header
-    finally:
-        i18n.set_language("en")
 
 
 def test_undo_against_the_computer_goes_back_past_a_forced_pass_to_the_last_choice(app):
@@ -953,12 +954,9 @@ def test_a_click_during_trax_forced_tiles_lays_them_and_is_taken_on_the_position
 def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, monkeypatch):
     """At 800x560 in Portuguese "provado: Sul ganha em 15 meias-jogadas" ran to the card's edge:
     the line was shortened to fit as regular text and drawn in bold, which is wider."""
-    from ui import i18n
-
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         scene = hotseat(app, "rastros", ("3-4",))
         scene.computer.last_search = progress(depth=5, score=0.5, proven=1, proven_plies=15, mover=0,
                                               best_text="2-3", nodes=900)
@@ -969,8 +967,6 @@ def test_a_proof_in_the_search_panel_stays_inside_its_card_in_portuguese(app, mo
         proof = next(rect for text, rect in drawn if text.startswith("provado"))
         panel = scene.panel  # its card ends 18 px inside the panel, its text 14 px inside the card (at scale 1)
         assert proof.right <= panel.rect.right - panel._s(18) - panel._s(14), (proof, panel.rect)
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):

@@ -13,8 +13,7 @@ import pytest
 import games
 from games.record import GameRecord, Side
 from tests.test_ui_records import saved_games
-from tests.ui_helpers import key
-from ui import i18n
+from tests.ui_helpers import key, words_in
 from ui.scenes import rules
 from ui.scenes.rules import KEYS_PAGE, RulesScene, rules_source, section_index
 
@@ -87,11 +86,8 @@ def test_f1_opens_the_screens_help_and_esc_returns_to_the_same_screen(app, name)
 def test_every_section_a_screen_opens_is_on_the_keys_page_in_order(language):
     """A screen names its section by the English heading; the translated page keeps the order."""
     english = [b.text for b in rules.markdown.parse(rules_source(KEYS_PAGE)) if b.kind == "h2"]
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         shown = [b.text for b in rules.markdown.parse(rules_source(KEYS_PAGE)) if b.kind == "h2"]
-    finally:
-        i18n.set_language("en")
     assert len(shown) == len(english)
     assert {section for page, section in HELP.values() if page == KEYS_PAGE} <= set(english)
 
@@ -232,13 +228,10 @@ def test_the_trax_rules_show_each_tile_over_its_name(app, monkeypatch, language)
     from games.trax_tiles import TILE_NAMES
     from tests.ui_helpers import recorded_text_rects
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         app.switch(RulesScene(app, "trax"))
         drawn = recorded_text_rects(monkeypatch)
         app.scene.draw(app.screen)
-    finally:
-        i18n.set_language("en")
     labels = {text.split()[0]: rect for text, rect in drawn  # "lddl \\": the name and its notation sign
               if len(text.split()) == 2 and text.split()[0] in TILE_NAMES}
     assert sorted(labels) == sorted(TILE_NAMES)
@@ -264,12 +257,11 @@ def test_the_rules_show_the_board_at_the_start(tmp_path, monkeypatch, game_id, l
 
     app = make_app(tmp_path, monkeypatch, size=(1280, 1400))  # tall enough to show each picture unscrolled
     try:
-        i18n.set_language(language)
-        app.switch(RulesScene(app, game_id))
-        app.scene.draw(app.screen)
-        assert_shows_the_start(app, game_id)
+        with words_in(language):
+            app.switch(RulesScene(app, game_id))
+            app.scene.draw(app.screen)
+            assert_shows_the_start(app, game_id)
     finally:
-        i18n.set_language("en")
         app.quit()
 
 
@@ -319,14 +311,11 @@ def test_the_keys_page_names_every_button_over_a_games_board_with_its_key(app, l
     the cannot-start card's Back to the setup (Enter) and Try again (R)."""
     from tests.test_ui_game import hotseat
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = hotseat(app)
         bullets = keys_page_bullets("In a game")
         buttons = [*scene.over_card.buttons, scene.btn_result, *scene.start_card.buttons]
         missing = [(b.label, b.key_hint) for b in buttons if not any(names_with_key(text, b) for text in bullets)]
-    finally:
-        i18n.set_language("en")
     assert missing == []
 
 

@@ -14,7 +14,7 @@ import games
 from ai.engines.hex_knowledge import analyse
 from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
-from tests.ui_helpers import key, make_app, recorded_text, wait
+from tests.ui_helpers import key, make_app, recorded_text, wait, words_in
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -121,15 +121,11 @@ def test_a_single_connection_is_not_counted_in_the_plural(language, expected):
     before both counts, so no count of one reads in the plural."""
     from types import SimpleNamespace
 
-    from ui import i18n
     from ui.hex_connections import status_text
 
     knowledge = SimpleNamespace(winner=None, mustplay=set(), connections=(["a"], ["b", "c"]))
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         assert status_text(games.load("hex", size=5), knowledge, 0, running=False) == expected
-    finally:
-        i18n.set_language("en")
 
 
 def _drawn_on(size: int, moves: list[str], theme=None):

@@ -10,7 +10,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, words_in
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -63,13 +63,9 @@ def test_end_and_home_reach_the_ends_of_a_rules_page(app):
 
 
 def test_the_keys_page_is_translated():
-    from ui import i18n
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert rules_source(KEYS_PAGE).startswith("# Teclas e rato")
-    finally:
-        i18n.set_language("en")
 
 
 def hints(buttons) -> set[str]:
@@ -81,10 +77,7 @@ def hints(buttons) -> set[str]:
 def test_every_key_a_button_shows_is_on_the_keys_page(app, language):
     """Each hint a button draws names its key as the keys page of that language does: the
     Portuguese buttons said "Fim" where the page (and the keyboard) says End."""
-    from ui import i18n
-
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         page = rules_source(KEYS_PAGE)
         shown: set[str] = set()
         for mode, players in ((HOTSEAT, (None, None)), (PC_VS_PC, ("level-1", "level-1"))):
@@ -95,8 +88,6 @@ def test_every_key_a_button_shows_is_on_the_keys_page(app, language):
         game = games.load("hex", size=5)
         record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["c3"], game.play_line(["c3"]))
         shown |= hints(ReplayScene(app, record, analyse=False).buttons)
-    finally:
-        i18n.set_language("en")
     assert {"U", "Ctrl+S", "F1", "Esc", "R", "Ctrl+C", "End"} <= shown
     joined = r"(:|,|\s)"  # "End:", "Home e End escolhem", "(Insert: ...)"
     missing = [hint for hint in sorted(shown) if not (
@@ -111,13 +102,8 @@ def test_a_rules_page_that_says_click_says_how_without_a_mouse(game_id, language
     """Alquerque's "Entering moves", Hex's swap and Reversi's pass said only what the mouse does;
     a keyboard player read their rules page and found no way to capture, swap or pass.  A page
     that tells where to click also tells the keys (Trax's always did)."""
-    from ui import i18n
-
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         page = rules_source(game_id)
-    finally:
-        i18n.set_language("en")
     clicks = re.findall(r"\b(click|clique)", page, re.I)
     assert not clicks or re.search(r"without a mouse|sem rato", page, re.I), (game_id, language)
 
@@ -125,13 +111,8 @@ def test_a_rules_page_that_says_click_says_how_without_a_mouse(game_id, language
 def test_the_alquerque_page_says_a_missed_capture_is_not_huffed():
     """The module decides that "capture compulsory" forbids the other moves and takes no piece as
     a penalty (no huffing, as in some draughts rules); the page, in both languages, says so."""
-    from ui import i18n
-
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert "não há sopro" in rules_source("alquerque")
-    finally:
-        i18n.set_language("en")
     assert "there is no huffing" in rules_source("alquerque")
 
 
@@ -140,13 +121,8 @@ def test_the_keys_page_says_how_to_go_through_menus_and_forms(app, language):
     """The keys page listed every shortcut but not how a player without a mouse goes through the
     main menu and the forms (New game, Settings): Up and Down, Left and Right, Enter.  It says so
     under "Everywhere", and the keys do that on the Settings screen."""
-    from ui import i18n
-
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         page = rules_source(KEYS_PAGE)
-    finally:
-        i18n.set_language("en")
     everywhere = page.split("\n## ")[1]
     words = {"en": ("Up and Down", "Left and Right", "Enter presses"), "pt": ("Cima e Baixo", "Esquerda e Direita", "Enter carrega")}
     assert all(w in everywhere for w in words[language]), everywhere
@@ -175,8 +151,7 @@ def test_the_keys_page_names_the_play_from_here_forms_keys(app, language):
     from ui import i18n
     from ui.scenes.play_from import PlayFromScene
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         game = games.load("tictactoe")
         record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(
             ["b2", "a1"], game.play_line(["b2", "a1"]))
@@ -187,8 +162,6 @@ def test_the_keys_page_names_the_play_from_here_forms_keys(app, language):
         assert isinstance(form, PlayFromScene)
         title = i18n._("Play from here")
         page = rules_source(KEYS_PAGE)
-    finally:
-        i18n.set_language("en")
     arrows = {"en": ("Up and Down", "Left and Right"), "pt": ("Cima e Baixo", "Esquerda e Direita")}[language]
     first = form.menu.get_selected_widget()
     mode = first.get_value()

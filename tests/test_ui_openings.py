@@ -10,8 +10,7 @@ import pygame
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import recorded_text
-from ui import i18n
+from tests.ui_helpers import recorded_text, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import save
 from ui.scenes.game import GameScene
@@ -56,12 +55,9 @@ def test_a_game_from_another_first_move_is_named_alike(app, monkeypatch):
 
 
 def test_the_name_stays_a_proper_name_in_portuguese(app, monkeypatch):
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         scene = game(app, TIGER)
         assert [text.split(" · ")[-1] for text in opening_lines(shown(app, monkeypatch, scene))] == ["Abertura: Tiger"]
-    finally:
-        i18n.set_language("en")
 
 
 def test_no_name_from_a_set_up_position_nor_in_other_games_nor_off_8x8(app, monkeypatch):

@@ -13,7 +13,7 @@ import pytest
 
 from games.record import GameRecord
 from tests.outside_bots import bot_faulting_at
-from tests.ui_helpers import autosaves_written, click, wait, window_for_a_test
+from tests.ui_helpers import autosaves_written, click, wait, window_for_a_test, words_in
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -248,10 +248,8 @@ def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
     the "Juntar este jogador" button."""
     import pygame
 
-    from ui import i18n
 
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
         app.run_frames(2)
         scene = SetupScene(app, game_id="tictactoe")
@@ -274,8 +272,6 @@ def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
         assert shown.size == rect.size and app.screen.get_rect().contains(shown)
         assert pygame.image.tostring(app.screen.subsurface(shown), "RGB") == before
         assert app.errors == []
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_remembered_bot_broken_since_is_said_before_any_move_and_not_counted(app, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side, move_list_text
-from tests.ui_helpers import key
+from tests.ui_helpers import key, words_in
 from ui import clipboard
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -133,10 +133,8 @@ def test_a_move_list_dropped_as_a_text_file_opens_in_the_replay(app, tmp_path):
 
 
 def test_a_portuguese_window_reads_a_game_named_as_it_names_it_and_lists_its_own_names(app, monkeypatch):
-    from ui import i18n
 
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         paste(app, "Caro aluno, eis o jogo", monkeypatch)
         said = " ".join(messages(app))
         assert "(Jogo do Galo, Hex, Reversi, Rastros, Alquerque, Trax)" in said, said
@@ -146,8 +144,6 @@ def test_a_portuguese_window_reads_a_game_named_as_it_names_it_and_lists_its_own
         assert scene.record.game_id == "tictactoe" and scene.record.options["width"] == 4
         assert scene.record.moves == ["a1", "b2"]
         assert [p.id for p in scene.record.players] == [None, "level-3"]
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_game_the_rastros_course_printed_opens_without_the_games_name(app, monkeypatch):
@@ -171,7 +167,6 @@ def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black
     players, and the saved game's list "Reversi: Black vs White" only by chance; in Portuguese an
     empty name drew gettext's catalog header.  The panel shows the colour alone, the list the colours."""
     from tests.ui_helpers import recorded_text
-    from ui import i18n
     from ui.autosave import describe
 
     paste(app, "f5d6c3d3c4", monkeypatch)
@@ -182,32 +177,24 @@ def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black
     assert "Black" in drawn and "White" in drawn
     assert not any(text.startswith(("Black:", "White:")) for text in drawn)
     assert describe(scene.record)[0] == "Reversi: Black vs White"
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         drawn.clear()
         scene.draw(app.screen)
         assert "Preto" in drawn and "Branco" in drawn and not any("Project-Id" in text for text in drawn)
         assert describe(scene.record)[0] == "Reversi: Preto vs Branco"
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_position_pasted_under_another_games_name_says_whose_it_is_in_either_language(app, monkeypatch):
     """A Tic-tac-toe position copied with "Hex" on its first line (a teacher's slip) was refused
     as a Hex board mistyped; the window now says which game's position it is, and opens nothing."""
-    from ui import i18n
-
     pasted = "Hex\nPosition:\nto-move: O\n..X\n.X.\nO..\n"
     paste(app, pasted, monkeypatch)
     assert isinstance(app.scene, MenuScene)
     assert any(m.startswith("The clipboard holds no game: ") and m.endswith("(this is a Tic-tac-toe position)")
                for m in messages(app)), messages(app)
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         paste(app, pasted, monkeypatch)
         assert any(m.endswith("(esta é uma posição do Jogo do Galo)") for m in messages(app)), messages(app)
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_game_and_a_position_quoted_in_a_mail_reply_paste_as_they_were(app, monkeypatch):

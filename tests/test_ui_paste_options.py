@@ -14,8 +14,8 @@ from games.base import IllegalMove
 from games.position_text import record_from_position, rule_options, with_rules
 from games.record import RecordError
 from tests.test_ui_setup import switch_box
-from tests.ui_helpers import click, click_widget, key
-from ui import clipboard, i18n
+from tests.ui_helpers import click, click_widget, key, words_in
+from ui import clipboard
 from ui.match import HOTSEAT
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
@@ -188,8 +188,7 @@ def test_options_chosen_that_the_pasted_board_cannot_be_played_with_leave_the_te
 
 
 def test_the_rules_are_worded_in_portuguese_where_the_position_is_set_up(app, monkeypatch):
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         setup = new_game(app)
         paste(app, MATRIX, monkeypatch)
         setup = app.scene
@@ -198,5 +197,3 @@ def test_the_rules_are_worded_in_portuguese_where_the_position_is_set_up(app, mo
         titles = [editor.rules_form.get_widget(f"opt-{name}").get_title()
                   for name in ("any_direction_captures", "compulsory_capture")]
         assert titles[1].startswith("Captura obrigatória") and not titles[0].startswith("Captures")
-    finally:
-        i18n.set_language("en")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import games
 from games.alquerque import Alquerque
-from tests.ui_helpers import click, click_widget, key
+from tests.ui_helpers import click, click_widget, key, words_in
 from ui import clipboard
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
@@ -244,11 +244,8 @@ def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):
     """The row was cut in fixed shares (half, a quarter, a quarter): "Início habitual  Ctrl+U"
     lost its key in a quarter while Play had room to spare; each button now gets what its label
     and key want, and the row still ends with the text area."""
-    from ui import i18n
-
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         editor = PositionEditorScene(app, "alquerque", {}, Alquerque().to_text(Alquerque().initial_state()),
                                      lambda record: None)
         app.switch(editor)
@@ -257,8 +254,6 @@ def test_every_button_has_room_for_its_key_in_portuguese_at_800x560(app):
         for button in editor.buttons:
             assert button.shown_hint() and button.rect.width >= button.wanted_width(app.scale), button.label
         assert editor.buttons[-1].rect.right == editor.area.rect.right
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
@@ -383,7 +378,7 @@ def test_reversis_refusals_name_the_dot_the_editor_shows_for_an_empty_square():
     """The editor shows Reversi's empty squares as "." and the game reads "." as well as "-",
     but its refusals said "X, O or -": they name both now, in Portuguese too."""
     from games.base import IllegalMove
-    from ui import i18n, words
+    from ui import words
 
     game = games.load("reversi")
     refusals = []
@@ -397,14 +392,11 @@ def test_reversis_refusals_name_the_dot_the_editor_shows_for_an_empty_square():
                         "got 11 characters",
                         "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
                         "got 1 character"]
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         assert [words.rule_reason(refusal, "reversi") for refusal in refusals] == [
             "casa a1: 'Q' não é X, O nem casa vazia (. ou -)",
             "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); vieram 11 caracteres",
             "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); veio 1 carácter"]
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_reversi_row_one_square_short_is_named_by_its_row(app):
@@ -432,7 +424,7 @@ def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatc
     options as the game screen does under the game's name, those of the board read (a board
     pasted at another size says its own)."""
     from tests.ui_helpers import recorded_text
-    from ui import i18n, words
+    from ui import words
 
     def subtitle() -> str:
         drawn = recorded_text(monkeypatch)
@@ -448,8 +440,7 @@ def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatc
         for _ in range(times):
             key(app, k)
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         app.show_setup(game_id="tictactoe")
         app.run_frames(2)
         setup = app.scene
@@ -469,8 +460,6 @@ def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatc
         key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # a 6x6 board in place of the 8x8
         assert app.scene.record is not None and app.scene.record.options == {"size": 6}
         assert subtitle() == said("reversi", {"size": 6})
-    finally:
-        i18n.set_language("en")
 
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import click, key, recorded_text, small_print
+from tests.ui_helpers import click, key, recorded_text, small_print, words_in
 from ui import desktop
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
@@ -281,18 +281,13 @@ def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, 
     """A Reversi game won before the board filled read "Black wins 13 - 0 (64 - 0 with the empty
     squares to the winner)" in the row's brackets: brackets in brackets.  The second count follows
     a dot now, in either language."""
-    from ui import i18n
-
     game = games.load("reversi")
     moves = ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"]  # a 9-move wipeout
     record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
     save(record.with_moves(moves, game.play_line(moves)), games_dir() / "wipeout.json")
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = open_list(app)
         title = scene.row_text(scene.entries[0])[0]
-    finally:
-        i18n.set_language("en")
     assert title.endswith(said) and title.count("(") == 1
 
 
@@ -322,17 +317,12 @@ def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(
     """A friend's resignation read "João (O) resigns" on the result card but "(O resigns)" in the
     Saved games row, which friend gave up left to work out there.  The row names the player as the
     card does; friends given no names keep the side's words, on both."""
-    from ui import i18n
-
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = ended_hotseat_game(app, names, how)
         card = scene.end_reason()
         save(scene.recorder.record, games_dir() / "ended.json")
         drawn = recorded_text(monkeypatch)
         open_list(app)
-    finally:
-        i18n.set_language("en")
     assert card.startswith(f"{names[1]} (O) " if names[1] else "O ")  # the card, named or not
     assert scene.recorder.record.result.reason == f"O {how}"  # the record keeps the rules' words, no name
     assert any(text.endswith(f"({card})") for text in drawn), [text for text in drawn if "(" in text]
@@ -342,18 +332,13 @@ def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(
 def test_a_hotseat_games_replay_names_the_player_as_its_result_card_did(app, monkeypatch, language):
     """The replay's side panel still read "O resigns" where the result card and the Saved games
     row read "João (O) resigns": it says the end as they do."""
-    from ui import i18n
-
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         scene = ended_hotseat_game(app, ("Ana", "João"), "resigns at move 1")
         card = scene.end_reason()
         app.open_replay(scene.recorder.record, ply=1)
         app.run_frames(2)
         drawn = recorded_text(monkeypatch)
         app.scene.draw(app.screen)
-    finally:
-        i18n.set_language("en")
     assert isinstance(app.scene, ReplayScene)
     assert card.startswith("João (O) ")
     assert card in drawn, [text for text in drawn if "O" in text]

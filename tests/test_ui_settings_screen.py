@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui_helpers import click, key, make_app
+from tests.ui_helpers import click, key, make_app, words_in
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.settings_screen import SettingsScene
@@ -361,12 +361,9 @@ def test_the_messages_on_screen_follow_a_change_of_language(app):
 def test_a_message_the_catalog_does_not_hold_is_kept_as_it_was_said():
     from ui import i18n
 
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         assert i18n.said_again("gtp:gnugo: exit status 3", "en") == "gtp:gnugo: exit status 3"
         assert i18n.said_again("Deleted a {b}.json", "en") == i18n._("Deleted {name}").format(name="a {b}.json")
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import pytest
 
 import games
+from tests.ui_helpers import words_in
 from ui.app import App
 from ui.scenes.setup import SetupScene
 
@@ -313,14 +314,11 @@ def test_the_trax_game_end_choices_say_how_the_game_ends(language):
     from ui import i18n, words
 
     option = next(o for o in games.info("trax").options if o.name == "mode")
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         shown = [words.option_value(choice, "trax", option) for choice in option.choices]
         note = words.option_note("trax", option)
         assert i18n._("Tournament") not in shown
         assert all(name in note for name in shown)
-    finally:
-        i18n.set_language("en")
 
 
 def test_the_play_mode_arrow_goes_round_all_three_modes(config):

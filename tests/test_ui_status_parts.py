@@ -13,7 +13,7 @@ import pytest
 
 import games
 from tests.test_ui_board_cursor import CHAIN
-from tests.ui_helpers import key
+from tests.ui_helpers import key, words_in
 from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -111,12 +111,9 @@ def the_views_own_lines(app) -> list[str]:
 def test_no_games_status_line_has_a_stray_stop_or_separator(app, language):
     """Every game's line under the board, in every form, along random games and on the views'
     own lines: Alquerque's first prompt ended its sentence before the separator (". ·")."""
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         said = [line for game_id in games.GAME_IDS for line in lines_along_games(app, game_id)]
         said += the_views_own_lines(app)
-    finally:
-        i18n.set_language("en")
     assert len(said) > 100 and any(tx.SEPARATOR in line for line in said)
     assert not [line for line in said if badly_joined(line)]
 
@@ -128,8 +125,7 @@ def test_alquerques_first_prompt_fits_one_row_at_1280x800(app, monkeypatch, lang
     in, the row drawn now is one, whole, and still names the chain and the cursor's key."""
     from tests.ui_helpers import recorded_text_rects
 
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, None), 0.1), [])
         app.switch(scene)
         app.run_frames(2)
@@ -137,8 +133,6 @@ def test_alquerques_first_prompt_fits_one_row_at_1280x800(app, monkeypatch, lang
         scene.board_side.draw_status(app.screen)
         cursor_key = i18n._("Up or Down: a cursor on the board")
         chain = {"en": "chain", "pt": "cadeia"}[language]
-    finally:
-        i18n.set_language("en")
     assert app.size == (1280, 800) and len(drawn) == 1, drawn
     row, rect = drawn[0]
     assert row.endswith(tx.SEPARATOR + cursor_key) and chain in row and "…" not in row

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, words_in
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_setup import GAMES, option_values
 from ui.widgets import Stepper
@@ -138,32 +138,30 @@ def test_every_steppers_value_is_drawn_between_its_arrows_in_the_smallest_window
     800x560: its text stays between its arrows ("Velocidade: Normal" gives way to "Normal"),
     never under them."""
     from tests.ui_helpers import make_app, recorded_text_rects
-    from ui import i18n
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
-        i18n.set_language(language)
-        screens = [TournamentScene(app, info.id) for info in games.catalog()]
-        app.open_demo("game:tictactoe:pc-pc")
-        app.run_frames(2)
-        drawn = recorded_text_rects(monkeypatch)
-        for scene in [*screens, app.scene]:
-            app.switch(scene)
-            app.run_frames(1)
-            steppers = [b for b in scene.buttons if isinstance(b, Stepper) and b.visible]
-            assert steppers
-            drawn.clear()
-            scene.draw(app.screen)
-            for stepper in steppers:
-                inside = [(text, rect) for text, rect in drawn if stepper.rect.collidepoint(rect.center)]
-                assert inside, f"nothing drawn on the stepper {stepper.label!r}"
-                room = stepper.rect.inflate(-2 * stepper.side_room(app.scale), 0)
-                for text, rect in inside:
-                    assert room.contains(rect), f"{text!r} is drawn under the arrows of {stepper.label!r}"
-                if stepper.short:
-                    assert any(text in (stepper.label, stepper.short) for text, _rect in inside)
+        with words_in(language):
+            screens = [TournamentScene(app, info.id) for info in games.catalog()]
+            app.open_demo("game:tictactoe:pc-pc")
+            app.run_frames(2)
+            drawn = recorded_text_rects(monkeypatch)
+            for scene in [*screens, app.scene]:
+                app.switch(scene)
+                app.run_frames(1)
+                steppers = [b for b in scene.buttons if isinstance(b, Stepper) and b.visible]
+                assert steppers
+                drawn.clear()
+                scene.draw(app.screen)
+                for stepper in steppers:
+                    inside = [(text, rect) for text, rect in drawn if stepper.rect.collidepoint(rect.center)]
+                    assert inside, f"nothing drawn on the stepper {stepper.label!r}"
+                    room = stepper.rect.inflate(-2 * stepper.side_room(app.scale), 0)
+                    for text, rect in inside:
+                        assert room.contains(rect), f"{text!r} is drawn under the arrows of {stepper.label!r}"
+                    if stepper.short:
+                        assert any(text in (stepper.label, stepper.short) for text, _rect in inside)
     finally:
-        i18n.set_language("en")
         app.quit()
 
 

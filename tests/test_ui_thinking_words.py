@@ -14,7 +14,7 @@ import pytest
 
 import games
 from ai.search.classic import COURSE_SCALE
-from tests.ui_helpers import key, recorded_text, recorded_text_colours, wait
+from tests.ui_helpers import key, recorded_text, recorded_text_colours, wait, words_in
 from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -46,14 +46,11 @@ def test_no_text_of_the_panel_or_the_hint_names_a_search_kind(kind, language):
     """In every game and both languages, the panel's lines and the hint's proof say where a move
     came from in words: "from the opening book: e3" and "proven: North wins", not "-- book"."""
     said = []
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         for game_id in ("tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"):
             sides = games.info(game_id).sides
             for p in reports(kind):
                 said += [detail_line(p, sides, game_id), proven_text(p, sides), nodes_text(p)]
-    finally:
-        i18n.set_language("en")
     assert [text for text in said if JARGON.search(text)] == []
 
 
@@ -116,11 +113,8 @@ def test_the_rules_pages_say_where_their_rules_come_from(game_id, language):
     """Trax's and Rastros' pages named their source; Alquerque's (the course report) and Hex's (an
     adversarial search exercise, with the classic rules) did not.  Each says it before its first
     section, in English and in Portuguese."""
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         opening = rules_source(game_id).split("\n## ")[0]
-    finally:
-        i18n.set_language("en")
     assert SOURCES[(game_id, language)] in " ".join(opening.split())
 
 
@@ -198,8 +192,7 @@ def test_the_thinking_cards_line_ends_at_a_whole_move(app, monkeypatch, language
     move, with "…" where the rest does not fit, on the card's second line and beside a proof."""
     from ui.app import LEAST_SIZE
 
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         app.run_frames(2)
         app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-5"), 1.0), ["f5", "d6"])
@@ -219,8 +212,6 @@ def test_the_thinking_cards_line_ends_at_a_whole_move(app, monkeypatch, language
             lines += [text for text in drawn if " · " in text and text.rsplit(" · ", 1)[-1].split(" ")[0] in ("f4", "…")]
         assert lines or size == LEAST_SIZE
         assert all(_ends_at_a_whole_move(text, LONG_LINE[:6]) for text in lines), lines
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -229,8 +220,7 @@ def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size
     """At 800x560 the card's proof was cut: "provado: Sul ganha em 2 meias-joga…" (Rastros 7x7's
     analysis, in Portuguese), "proven: White wins by 4 discs on the…" (Reversi's solver).  Where
     the whole proof does not fit its line the card says who wins alone, never a cut sentence."""
-    try:
-        i18n.set_language(language)
+    with words_in(language):
         for game_id, options, moves, proof in (
                 ("reversi", {}, ["f5", "d6"], dict(score=4.0, exact_margin=True, mover=1)),
                 ("rastros", {"size": 7}, ["4-3", "5-2", "6-1", "6-2", "6-3", "7-3"],
@@ -248,5 +238,3 @@ def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size
             monkeypatch.undo()
             said = [text for text in drawn if text.startswith(i18n._("proven: {side} wins").split("{")[0])]
             assert said and not any(text.endswith("…") for text in said), said
-    finally:
-        i18n.set_language("en")

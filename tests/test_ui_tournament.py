@@ -13,7 +13,15 @@ import pytest
 
 import games
 from ai.tournament import Standing
-from tests.ui_helpers import click, recorded_text, recorded_text_rects, tournament_started, wait
+from tests.ui_helpers import (
+    click,
+    in_language,
+    recorded_text,
+    recorded_text_rects,
+    tournament_started,
+    wait,
+    words_in,
+)
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
@@ -431,15 +439,12 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
         window = command.report(summary, Recording())
         assert window == command.report(summary).replace("tictactoe round robin", "Tic-tac-toe round robin", 1)
     assert said and set(said) <= set(words.REPORT_TEXTS), set(said) - set(words.REPORT_TEXTS)
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"
         assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"
         died = "anulado: um processo de trabalho terminou inesperadamente"
         assert words.end_reason("void: a worker process died (killed by SIGKILL)") == f"{died} (morto pelo sinal SIGKILL)"
         assert words.end_reason("void: a worker process died (exit status 1)") == f"{died} (código de saída 1)"
-    finally:
-        i18n.set_language("en")
 
 
 def test_two_students_players_of_the_same_name_are_told_apart_by_their_folders(app, tmp_path):
@@ -683,18 +688,13 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
-    app.settings.language = language
-    app.apply_settings()
-    try:
+    with in_language(app, language):
         scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
         assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
         monkeypatch.setattr(tx, "fit_font", recording)
         app.invalidate()
         app.run_frames(3)
         assert i18n.language() == language
-    finally:
-        app.settings.language = "en"
-        app.apply_settings()
     assert app.size == (800, 560) and scene.recent
     assert cut == []
 
@@ -784,30 +784,28 @@ def test_a_late_outside_players_log_path_is_shown_whole_at_800x560(tmp_path, mon
     import games
     from ai.match import GameResult
     from tests.ui_helpers import make_app
-    from ui import i18n
     from ui.widgets import Messages
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
-        i18n.set_language(language)
-        scene = TournamentScene(app, "tictactoe")
-        app.switch(scene)
-        scene.game = games.load("tictactoe")
-        log = "/home/ana/Documentos/Tabuleiro/tournaments/2025-03-01 14-32 tictactoe/logs/jogador_minimax-Jogador42-3.log"
-        bot = "/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py"
-        reason = (f"O forfeits: {bot}:Jogador42 exceeded the time limit (1.53 s > 1 s); process stopped; it was running "
-                  f"{bot} line 128 (in minimax). It was its first move: set-up work done inside the move (reading files, "
-                  f"building tables) counts on the move's clock, so do it in __init__ or at module level; log: {log}")
-        lost = GameResult("tictactoe", {}, ["level-1", "level-2"], moves=["a1"], winner=0, reason=reason, forfeit=True)
-        scene.recent = [(7, lost)]
-        scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 300, 120))
-        scene._click_results(scene._recent_rects[0][0].center)
-        width = app.screen.get_width() - 40  # as the tournament screen draws its messages
-        shown = [" ".join(Messages.lines(m.text, app.scale, width)) for m in scene.messages.current()]
-        assert any(log in text and "…" not in text for text in shown), shown
-        assert any("minimax" in text and "…" not in text for text in shown), shown  # the reason whole too
+        with words_in(language):
+            scene = TournamentScene(app, "tictactoe")
+            app.switch(scene)
+            scene.game = games.load("tictactoe")
+            log = "/home/ana/Documentos/Tabuleiro/tournaments/2025-03-01 14-32 tictactoe/logs/jogador_minimax-Jogador42-3.log"
+            bot = "/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py"
+            reason = (f"O forfeits: {bot}:Jogador42 exceeded the time limit (1.53 s > 1 s); process stopped; it was running "
+                      f"{bot} line 128 (in minimax). It was its first move: set-up work done inside the move (reading files, "
+                      f"building tables) counts on the move's clock, so do it in __init__ or at module level; log: {log}")
+            lost = GameResult("tictactoe", {}, ["level-1", "level-2"], moves=["a1"], winner=0, reason=reason, forfeit=True)
+            scene.recent = [(7, lost)]
+            scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 300, 120))
+            scene._click_results(scene._recent_rects[0][0].center)
+            width = app.screen.get_width() - 40  # as the tournament screen draws its messages
+            shown = [" ".join(Messages.lines(m.text, app.scale, width)) for m in scene.messages.current()]
+            assert any(log in text and "…" not in text for text in shown), shown
+            assert any("minimax" in text and "…" not in text for text in shown), shown  # the reason whole too
     finally:
-        i18n.set_language("en")
         app.quit()
 
 
@@ -1069,7 +1067,7 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(app, tmp_path
     such file", though the teacher could see it there.  It is said to be a folder now, with the
     file in it to give instead, in English and Portuguese."""
     from tests.ui_helpers import key
-    from ui import i18n, words
+    from ui import words
 
     folder = tmp_path / "ana" / "jogador.py"
     folder.mkdir(parents=True)
@@ -1084,8 +1082,7 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(app, tmp_path
     said = scene.messages.items[-1].text
     assert said == f"{folder}: it is a folder, not a file: give a player's file in it, such as {folder}/jogador.py"
     assert not scene.outside.get("tictactoe")
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert words.load_problem(said) == (
             f"{folder}: é uma pasta, não um ficheiro: indique o ficheiro de um jogador que está nela, como "
             f"{folder}/jogador.py")
@@ -1093,8 +1090,6 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(app, tmp_path
         assert words.load_problem(f"x: {empty}") == (
             "x: é uma pasta, não um ficheiro, e não tem nenhum ficheiro .py ou .ipynb: indique o ficheiro "
             "do jogador")
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
@@ -1111,52 +1106,51 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        i18n.set_language(language)
-        ids = [f"/c/turma/s{i}/jogador.py" for i in range(4)]
-        t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
-        t.titles = {pid: f"s{i}" for i, pid in enumerate(ids)}
-        for g in t.schedule:  # s0 wins all, s3 loses all; s1 and s2 draw (level on points)
-            a, b = t.ids_of(g)
-            pair = {ids.index(a), ids.index(b)}
-            winner = None if pair == {1, 2} else (0 if ids.index(a) < ids.index(b) else 1)
-            t.results[g.number] = GameResult("rastros", {}, [a, b], [], winner, None, "North reached 1-8", False)
-        scene = TournamentScene(app, "rastros")
-        app.switch(scene)
-        scene.show_results(t, tmp_path / "turma.json")
-        assert [st.points for st in scene.table] == [6, 3, 3, 0]
-        drawn: list[tuple[str, pygame.Rect]] = []
-        draw = tx.text
+        with words_in(language):
+            ids = [f"/c/turma/s{i}/jogador.py" for i in range(4)]
+            t = Tournament("rastros", ids, games_per_pair=1, time_per_move=0.2)
+            t.titles = {pid: f"s{i}" for i, pid in enumerate(ids)}
+            for g in t.schedule:  # s0 wins all, s3 loses all; s1 and s2 draw (level on points)
+                a, b = t.ids_of(g)
+                pair = {ids.index(a), ids.index(b)}
+                winner = None if pair == {1, 2} else (0 if ids.index(a) < ids.index(b) else 1)
+                t.results[g.number] = GameResult("rastros", {}, [a, b], [], winner, None, "North reached 1-8", False)
+            scene = TournamentScene(app, "rastros")
+            app.switch(scene)
+            scene.show_results(t, tmp_path / "turma.json")
+            assert [st.points for st in scene.table] == [6, 3, 3, 0]
+            drawn: list[tuple[str, pygame.Rect]] = []
+            draw = tx.text
 
-        def record(surface, value, pos, *args, **kwargs):
-            rect = draw(surface, value, pos, *args, **kwargs)
-            if scene.standings_area.collidepoint(pos):
-                drawn.append((value, rect))
-            return rect
+            def record(surface, value, pos, *args, **kwargs):
+                rect = draw(surface, value, pos, *args, **kwargs)
+                if scene.standings_area.collidepoint(pos):
+                    drawn.append((value, rect))
+                return rect
 
-        monkeypatch.setattr(tx, "text", record)
-        app.invalidate()
-        app.frame()
-        said = i18n._(TIE_BREAKS)
-        first = next(i for i, (value, _rect) in enumerate(drawn) if said.startswith(value) and len(value) > 10)
-        lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == said else drawn[first:first + 1]
-        assert " ".join(value for value, _rect in lines) == said
-        assert all(scene.standings_area.contains(rect) for _value, rect in lines)
-        last_row = max(rect.bottom for value, rect in drawn if value.startswith("4. "))
-        assert min(rect.top for _value, rect in lines) >= last_row
-        # no players level: no tie-breaks to state
-        for number, r in list(t.results.items()):
-            if set(r.players) == {ids[1], ids[2]}:
-                t.results[number] = GameResult("rastros", {}, r.players, [], 0 if r.players[0] == ids[1] else 1,
-                                               None, "North reached 1-8", False)
-        from ai.tournament import standings
+            monkeypatch.setattr(tx, "text", record)
+            app.invalidate()
+            app.frame()
+            said = i18n._(TIE_BREAKS)
+            first = next(i for i, (value, _rect) in enumerate(drawn) if said.startswith(value) and len(value) > 10)
+            lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == said else drawn[first:first + 1]
+            assert " ".join(value for value, _rect in lines) == said
+            assert all(scene.standings_area.contains(rect) for _value, rect in lines)
+            last_row = max(rect.bottom for value, rect in drawn if value.startswith("4. "))
+            assert min(rect.top for _value, rect in lines) >= last_row
+            # no players level: no tie-breaks to state
+            for number, r in list(t.results.items()):
+                if set(r.players) == {ids[1], ids[2]}:
+                    t.results[number] = GameResult("rastros", {}, r.players, [], 0 if r.players[0] == ids[1] else 1,
+                                                   None, "North reached 1-8", False)
+            from ai.tournament import standings
 
-        scene.table = standings(t.player_ids, t.finished())
-        drawn.clear()
-        app.invalidate()
-        app.frame()
-        assert not [value for value, _rect in drawn if said.startswith(value) and len(value) > 10]
+            scene.table = standings(t.player_ids, t.finished())
+            drawn.clear()
+            app.invalidate()
+            app.frame()
+            assert not [value for value, _rect in drawn if said.startswith(value) and len(value) > 10]
     finally:
-        i18n.set_language("en")
         app.quit()
 
 
@@ -1622,28 +1616,27 @@ def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypat
 
     app = make_app(tmp_path, monkeypatch, size=(1024, 768))
     try:
-        i18n.set_language(language)
-        scene, ids = class_league(app, tmp_path, 20, games_per_pair=1, share=1 / 3)  # unequal games played
-        t = scene.tournament
-        drawn = recorded_text_rects(monkeypatch)
-        app.invalidate()
-        app.frame()
-        inside = [(value, rect) for value, rect in drawn if scene.standings_area.contains(rect)]
-        heading = next(rect for value, rect in inside if value == i18n._("GP"))
-        rows = {value.split(". ", 1)[1]: rect for value, rect in inside if ". s" in value}
-        assert len(rows) >= 10  # most of the class in view
-        played = {st.player: st.games for st in standings(ids, t.finished())}
-        assert len(set(played.values())) > 1
-        for pid, name in t.titles.items():
-            if name not in rows:
-                continue
-            row = [(value, rect) for value, rect in inside if rect.centery == rows[name].centery]
-            cells = sorted(row, key=lambda item: item[1].x)
-            at = next(i for i, (_value, rect) in enumerate(cells) if rect.right == heading.right)
-            assert cells[at][0] == str(played[pid])
-            assert all(a[1].right < b[1].left for a, b in zip(cells, cells[1:]))  # none over another
+        with words_in(language):
+            scene, ids = class_league(app, tmp_path, 20, games_per_pair=1, share=1 / 3)  # unequal games played
+            t = scene.tournament
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.frame()
+            inside = [(value, rect) for value, rect in drawn if scene.standings_area.contains(rect)]
+            heading = next(rect for value, rect in inside if value == i18n._("GP"))
+            rows = {value.split(". ", 1)[1]: rect for value, rect in inside if ". s" in value}
+            assert len(rows) >= 10  # most of the class in view
+            played = {st.player: st.games for st in standings(ids, t.finished())}
+            assert len(set(played.values())) > 1
+            for pid, name in t.titles.items():
+                if name not in rows:
+                    continue
+                row = [(value, rect) for value, rect in inside if rect.centery == rows[name].centery]
+                cells = sorted(row, key=lambda item: item[1].x)
+                at = next(i for i, (_value, rect) in enumerate(cells) if rect.right == heading.right)
+                assert cells[at][0] == str(played[pid])
+                assert all(a[1].right < b[1].left for a, b in zip(cells, cells[1:]))  # none over another
     finally:
-        i18n.set_language("en")
         app.quit()
 
 

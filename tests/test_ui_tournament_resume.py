@@ -16,7 +16,7 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.ui_helpers import click, key, tournament_started
+from tests.ui_helpers import click, key, tournament_started, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
@@ -553,15 +553,11 @@ def test_a_dropped_json_larger_than_any_report_is_refused_unread(tmp_path, monke
 def test_a_dropped_json_gone_since_is_said_in_the_apps_words(app, tmp_path):
     """A dropped .json deleted before it was read said "[Errno 2] No such file or directory:
     '/x.json'"; it says what the record reader says, in the window's language."""
-    from ui import i18n
     from ui.scenes.replay import open_file
 
     gone = tmp_path / "gone.json"
     with pytest.raises(ValueError, match=r"^gone\.json: no such file$"):
         Tournament.from_files(gone)
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         open_file(app, gone)
         assert app.messages.items[-1].text == "Não foi possível abrir gone.json: o ficheiro não existe"
-    finally:
-        i18n.set_language("en")

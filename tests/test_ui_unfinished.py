@@ -7,7 +7,7 @@ in the Continue list (with its own moves), and Continue plays the picked one on 
 from __future__ import annotations
 
 import games
-from tests.ui_helpers import autosaves_written
+from tests.ui_helpers import autosaves_written, words_in
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -181,32 +181,23 @@ def test_the_main_menu_shows_every_button_without_scrolling(app):
 
 def test_a_game_saved_in_portuguese_is_listed_in_english_in_english(app):
     """Records kept the titles in the window's language: "Hex: Jogador vs Nível 3" in English."""
-    from ui import i18n
-
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
         assert [p.title for p in scene.recorder.record.players] == ["You", "Level 3"]
         assert describe(scene.recorder.record)[0] == "Jogo do Galo: Jogador vs Nível 3"
-    finally:
-        i18n.set_language("en")
     autosaves_written()
     assert describe(SHELF.unfinished()[0][0][1])[0] == "Tic-tac-toe: You vs Level 3"
 
 
 def test_a_game_resigned_in_portuguese_keeps_its_reason_in_english(app):
     """The record kept the window's words: "O desiste" read in an English window."""
-    from ui import i18n
     from ui.words import end_reason
 
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
         scene.resign()
         assert scene.recorder.record.result.reason == "X resigns at move 1"
         assert end_reason(scene.recorder.record.result.reason) == "X desiste na jogada 1"
-    finally:
-        i18n.set_language("en")
 
 
 def test_continue_keeps_the_games_dates_until_a_move_is_made(app, monkeypatch):

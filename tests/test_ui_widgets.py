@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import recorded_text
+from tests.ui_helpers import recorded_text, words_in
 from ui import i18n
 from ui.theme import DARK
 from ui.widgets import Button
@@ -33,24 +33,18 @@ def test_a_key_hint_is_shown_beside_the_label(drawn):
 
 
 def test_in_portuguese_the_arrows_are_words_and_printed_keys_keep_their_names(drawn):
-    i18n.set_language("pt")
-    try:
+    with words_in("pt"):
         assert press("Seguinte", "Right", drawn) == ["Seguinte", "Direita"]
         assert press("Fim", "End", drawn) == ["Fim", "End"]
         assert press("Início", "Home", drawn) == ["Início", "Home"]
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_label_that_names_its_key_is_not_followed_by_it_again(drawn, language):
-    i18n.set_language(language)
-    try:
+    with words_in(language):
         for label, key in (("End", "End"), ("Start", "Home")):
             shown = press(i18n._(label), key, drawn)
             assert len(shown) == len(set(s.casefold() for s in shown)), shown
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_long_message_wraps_instead_of_losing_its_end():
@@ -166,8 +160,7 @@ def test_a_message_too_long_for_its_lines_says_a_click_copies_it(app, monkeypatc
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
     for language in ("en", "pt"):
-        i18n.set_language(language)
-        try:
+        with words_in(language):
             scene = SetupScene(app, game_id="tictactoe")
             app.switch(scene)
             text = " ".join([BOT_ERROR] * 3)
@@ -181,8 +174,6 @@ def test_a_message_too_long_for_its_lines_says_a_click_copies_it(app, monkeypatc
             assert copied[-1] == text and scene.info.id == "tictactoe"  # the card under it not picked
             assert app.messages.current()[-1].text == i18n._("Copied: paste it anywhere to read the whole message")
             app.messages.items.clear()
-        finally:
-            i18n.set_language("en")
 
 
 class _CountingFont:

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import autosaves_written
+from tests.ui_helpers import autosaves_written, in_language, words_in
 from ui.autosave import SHELF, Autosave
 from ui.record_files import save
 
@@ -144,17 +144,12 @@ def test_portuguese_menu(app):
     from ui import i18n
     from ui.scenes.menu import MenuScene
 
-    app.settings.language = "pt"
-    app.apply_settings()
-    try:
+    with in_language(app, "pt"):
         app.switch(MenuScene(app))
         app.run_frames(2)
         assert app.scene.menu.get_widget("play").get_title() == "Jogar"
         assert app.scene.menu.get_widget("settings").get_title() == "Definições"
-    finally:
-        app.settings.language = "en"
-        app.apply_settings()
-        assert i18n.language() == "en"
+    assert i18n.language() == "en"
 
 
 def test_the_app_quits_by_itself_for_ci_and_prints_no_noise(tmp_path):
@@ -424,7 +419,7 @@ def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tm
     played, nothing was said and the card showed "level-99".  The Continue list leaves it where it
     is and says why; it is still read to be replayed (a newer version's game can be watched)."""
     from games.record import RecordNotReadableHere
-    from ui import i18n, words
+    from ui import words
     from ui.autosave import Shelf
     from ui.record_files import from_text, load, with_known_players
 
@@ -443,11 +438,8 @@ def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tm
     assert [r.players[1].id for _p, r in kept] == ["level-3"] and path.exists()  # left for its owner to mend
     [problem] = problems
     assert "'level-99' is not one of this Tabuleiro's players" in problem
-    try:
-        i18n.set_language("pt")
+    with words_in("pt"):
         assert "não é um dos jogadores deste Tabuleiro" in words.file_problem(str(caught.value))
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_newer_versions_game_is_replayed_but_not_played_on(app, tmp_path):
