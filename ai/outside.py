@@ -420,7 +420,7 @@ class _Worker:
             logged = self.bot.log_note()
             self.close()
             raise OutsideLoadError(self.player_id, f"{describe_exception(exc, source, loading=True)}{logged}") from None
-        except (OSError, ValueError):
+        except (OSError, ValueError, MemoryError, RecursionError):  # the parser's own limits: the worker's to say
             return
 
     def _await_ready(self) -> None:

@@ -80,3 +80,14 @@ def test_a_file_that_does_not_parse_is_said_to_be_its_syntax_error_however_slow_
     assert reason.startswith("SyntaxError: '(' was never closed (at jogador.py line 1); log: "), reason
     log = Path(words.log_path(str(info.value)))
     assert "SyntaxError: '(' was never closed" in log.read_text() and log.parent == tmp_path / "bot-logs"
+
+
+def test_a_file_too_deep_for_the_parser_is_left_to_its_worker(tmp_path):
+    """The check that a file parses runs in the window's process: a file nested deeper than the
+    parser goes (200,000 unary minuses) raised MemoryError there, out of the load, where its worker
+    says what is wrong with the file as with any other it cannot load."""
+    deep = tmp_path / "fundo.py"
+    deep.write_text("x = " + "-" * 200_000 + "1\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    with pytest.raises(OutsideLoadError) as info:
+        load_outside_player("tictactoe", str(deep), None, load_time=30)
+    assert "MemoryError" in info.value.reason, info.value.reason
