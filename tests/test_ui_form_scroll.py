@@ -143,3 +143,23 @@ def test_the_scrollbars_slider_let_go_leaves_the_row_at_the_top_whole(tmp_path, 
         assert cut_rows(form) == []
     finally:
         app.quit()
+
+
+def test_a_pygame_menu_with_other_insides_still_scrolls_by_its_own_means(tmp_path, monkeypatch):
+    """``scroll_exactly`` sets pygame-menu's slider through names it does not publish (4.4-4.5):
+    a pygame-menu without them (requirements allow later ones) scrolled the form by the wheel into
+    an AttributeError; it scrolls by pygame-menu's own ``scroll_to`` then, near the row aimed at."""
+    from ui.scenes import common
+
+    def other_insides(area, offset):
+        raise AttributeError("'ScrollBar' object has no attribute '_page_ctrl_length'")
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        area = shown(app, "settings").get_scrollarea()
+        monkeypatch.setattr(common, "_slide_to", other_insides)
+        aim = area.get_hidden_height() // 2
+        common.scroll_exactly(area, aim)
+        assert abs(area.get_offsets()[1] - aim) <= 2
+    finally:
+        app.quit()

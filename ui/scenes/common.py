@@ -262,6 +262,16 @@ def scroll_exactly(area: pygame_menu._scrollarea.ScrollArea, offset: int) -> Non
     ``ScrollArea.scroll_to`` moves the scrollbar's slider by whole pixels of its track, shorter
     than the content, so only some offsets can be had that way (a row's top often not); the
     slider is put where its value is ``offset`` (pygame-menu reads it back rounded down)."""
+    try:
+        _slide_to(area, offset)
+    except AttributeError:  # a pygame-menu whose insides differ: its own scroll, maybe a pixel short
+        hidden = area.get_hidden_height()
+        if hidden:
+            area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, max(0.0, min(1.0, offset / hidden)))
+
+
+def _slide_to(area: pygame_menu._scrollarea.ScrollArea, offset: int) -> None:
+    """``scroll_exactly`` through the vertical scrollbar's slider (pygame-menu 4.4-4.5's insides)."""
     for bar in area._scrollbars:  # noqa: SLF001 - pygame-menu offers no getter of the area's bars
         if bar.is_visible() and bar.get_orientation() == pygame_menu.locals.ORIENTATION_VERTICAL:
             low, high = bar.get_minmax()
