@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import games
 from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
-from games.record import GameRecord, RecordError, Result, Side
+from games.record import GameRecord, RecordError, Result, Side, resigned_at
 from tests.ui_helpers import key as press
 from tests.ui_helpers import recorded_text, words_in
 from ui import clipboard
@@ -162,7 +162,7 @@ def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
     text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
     assert "RE[W+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
-    assert record_from_sgf(text).result == Result(1, "Blue resigns")
+    assert record_from_sgf(text).result == Result(1, "Blue resigns at move 2")  # Blue was to move: RE's resignation is there
 
 
 @pytest.mark.parametrize("program, word, winner", [
@@ -177,13 +177,14 @@ def test_a_file_ending_on_its_swap_reads_re_as_the_swap_word_and_the_program_mea
     assert record.moves == ["a3", "swap"] and record.result.winner == winner
 
 
-@pytest.mark.parametrize("reason, value", [
-    ("Blue resigns", "W+Resign"), ("Blue lost on time", "W+Time"),
-    ("Blue forfeits: bot.py crashed", "W+Forfeit"),
-    ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time"),
-    ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit"),
+@pytest.mark.parametrize("reason, value, back", [
+    ("Blue resigns", "W+Resign", "Blue resigns at move 2"),  # Blue is to move: it resigned there
+    ("Blue lost on time", "W+Time", None),
+    ("Blue forfeits: bot.py crashed", "W+Forfeit", None),
+    ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time", None),
+    ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit", None),
 ])
-def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value):
+def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value, back):
     """RE says how in FF[4]'s long forms, a loss on time as Time even when the referee words it as a
     forfeit; the reason's full words (which player crashed, the illegal move) went with RE[W+F]
     alone and now come back from GC."""
@@ -192,7 +193,7 @@ def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value)
     text = sgf_from_record(record)
     assert f"RE[{value}]" in text
     assert ("GC[" in text) == (":" in reason)  # RE alone says "Blue resigns": no comment repeats it
-    assert record_from_sgf(text).result == Result(1, reason)
+    assert record_from_sgf(text).result == Result(1, back or reason)
 
 
 def test_a_game_comment_that_is_not_the_losers_ending_is_not_taken_for_it():
@@ -240,7 +241,8 @@ def hex_records(draw) -> GameRecord:
     players = (Side(None, draw(NAMES)), Side("level-2", draw(NAMES)))
     record = GameRecord.start(game, players, start_position=start).with_moves(moves, state)
     if not state.is_terminal() and draw(st.booleans()):
-        record = record.finish(Result(1 - state.to_move, f"{game.sides[state.to_move]} resigns"))
+        lead = record.first_state(game).to_move
+        record = record.finish(Result(1 - state.to_move, resigned_at(game.sides[state.to_move], len(moves), lead)))
     return record
 
 
