@@ -236,6 +236,22 @@ def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id
 GTP_ENGINE = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
 
 
+def test_a_python_bots_resign_is_a_resignation_at_its_move_in_the_window(app):
+    """A student's Python bot that returns "resign" (tests/data/outside/resigner.py, at its second
+    move) gives the game up as a GTP engine's ``resign`` does, where it forfeited with an illegal
+    move 'resign'."""
+    bot = str(Path(__file__).parent / "data" / "outside" / "resigner.py")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, bot), 1.0))
+    app.switch(scene)
+    for _turn in range(2):
+        assert wait(app, scene.human_to_move, 60)
+        free = scene.state.legal_moves()[-1]
+        click(app, scene.view.cell_rect(free // 3, free % 3).center)
+    assert wait(app, scene.is_over, 60) and scene.winner() == 0
+    assert scene.recorder.record.result == Result(0, "O resigns at move 2")
+    assert "O resigns at move 2" in drawn_texts(app)
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(app, tmp_path, language):
     """A GTP engine that answers ``resign`` (the course's own engine, a student's in C) gives the
