@@ -4,6 +4,8 @@ Blue left and right: cells are read with row and column exchanged, so the winner
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from hypothesis import given
@@ -297,6 +299,37 @@ def test_hexgui_opens_every_written_game_on_the_board_it_was_played_on(record):
         black = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "B")
         white = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "W")
         assert f"RE[{'BW'[game.board_winner(black, white)]}+]" in text
+
+
+def saved_by_hexgui(text: str) -> str:
+    """``text`` opened and saved again by HexGui 0.10, modelled on its source: SgfReader keeps
+    every root property it does not play (RE, GC, PB...) as read, its escapes undone
+    (``Node.setSgfProperty``), and reads ``resign`` as a move (``HexPoint.RESIGN``); SgfWriter sets
+    FF, AP, GM and SZ and writes each property back as ``KEY[value]``, unescaped, and one move a node."""
+    nodes = main_line(text)
+    properties = {key: values[0] for key, values in nodes[0].items()}
+    properties.update(FF="4", AP="HexGui:0.10", GM="11")
+    moves = [f";{colour}[{value}]" for node in nodes[1:] for colour in "BW" for value in node.get(colour, [])]
+    return "(;" + "".join(f"{key}[{value}]" for key, value in properties.items()) + "".join(moves) + ")\n"
+
+
+@pytest.mark.parametrize("reason", ["Blue resigns at move 2", "Red resigns at move 2"])
+def test_a_resignation_we_write_survives_hexgui_opening_and_saving_the_file(reason):
+    """Why our SGF writes a resignation as RE[W+Resign] (and its move in GC) and no ``resign``
+    node: HexGui keeps RE and GC as it read them and writes them back, and a ``resign`` move is
+    no move of its own games (HexGui.play returns at HexPoint.RESIGN, so no file it saves from
+    play has one).  GC says the move; Blue was to move, so RE alone places it too (a reader that
+    leaves GC out); Red was not, so RE alone says no more than "Red resigns"."""
+    game = games.load("hex", size=5)
+    winner = 1 if reason.startswith("Blue") else 0
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["c3", "b2"])
+    record = record.finish(Result(winner, reason))
+    text = sgf_from_record(record)
+    assert "resign]" not in text and f"RE[{'BW'[winner]}+Resign]" in text
+    again = record_from_sgf(saved_by_hexgui(text))
+    assert again.result == Result(winner, reason) and again.moves == record.moves
+    without_comment = record_from_sgf(re.sub(r"GC\[[^\]]*\]", "", saved_by_hexgui(text)))
+    assert without_comment.result == Result(winner, reason if winner else "Red resigns")
 
 
 # -- the window: Save as SGF (G), Hex only --------------------------------------------------------
