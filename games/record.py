@@ -743,7 +743,7 @@ def resignation_placed(result: Result, sides: tuple[str, ...], to_move: int, ind
     "Black resigns") at the move its moves show, as ``resigned_at`` says it ("Black resigns at
     move 7"): ``RE`` names the loser (the winner's letter in SGF, the sign of black's margin in
     GGF) and not when; a player gives a game up on its own turn (a GTP engine answers ``genmove``
-    with ``resign``, HexGui and Little Golem write a ``resign`` node after the last move), so
+    with ``resign``, Little Golem writes a ``resign`` node after the last move), so
     where the file lists every move and the loser is the side to move after the last one
     (``to_move``, ``index`` moves played, ``lead`` 1 when the second side began) it resigned
     there.  Where the named loser is not the side to move the file's moves and ``RE`` disagree,
