@@ -141,9 +141,19 @@ class Forfeit(Exception):
         self.spent = spent
 
 
+RESIGN = "resign"  # the answer that gives the game up: a GTP engine's to genmove, a Python bot's choose's (any case)
+
+
+def gives_up(answer: object) -> bool:
+    """Whether a player's answer is ``RESIGN`` (GTP's word; a Python bot may return it from
+    ``choose`` instead of a move, in any case, spaces around it left out)."""
+    return isinstance(answer, str) and answer.strip().lower() == RESIGN
+
+
 class Resigned(Forfeit):
-    """Raised by ``choose`` when the player gives the game up (a GTP engine's ``resign``): the game
-    is lost as by a forfeit, but the player broke no rule, so the standings count a plain loss."""
+    """Raised by ``choose`` when the player gives the game up (a GTP engine's ``resign``, a Python
+    bot's ``return "resign"``): the game is lost as by a forfeit, but the player broke no rule, so
+    the standings count a plain loss."""
 
 
 class Flag:

@@ -15,7 +15,8 @@ wrong answer raises ``Forfeit`` (the referee records the reason, with the log's 
 game is lost); the process is killed and a fresh one is started for the next game.  Nothing is
 pickled: parent and worker exchange JSON lines, the position as ``game.to_text`` and the move
 in the game's notation.  The parent re-parses the move against its own state, so a worker cannot
-claim a move that is not legal.
+claim a move that is not legal.  An answer ``"resign"`` gives the game up (``Resigned``, as a GTP
+engine's ``resign``): the one word a Python bot has for it, the course's contracts having none.
 
 Python files and notebooks are loaded by the worker in ai/outside_child.py (what kinds of
 players a file may hold, how the course's modules and the student's own modules are found).
@@ -50,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback
+from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
 from ai.outside_child import LOADING_STACK, RUNNING_NOTE, describe_exception
 from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
 from ai.outside_source import read_source
@@ -535,6 +536,8 @@ class OutsidePlayer(Player):
             note_position(bot, state)
             raise Forfeit(f"{reply.get('error', 'failed')}{bot.log_note()}")
         text = reply["move"]
+        if gives_up(text) and "refused" not in reply:  # ``return "resign"``: the game given up, no rule broken
+            raise Resigned("resigned")
         if "refused" in reply:  # the child's adapter knows it is no move, and why (ai.outside_child.Refused)
             bot.note(f"forfeit: played an illegal move {text}: {reply['refused']}")
             note_position(bot, state)

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+from ai.base import RESIGN, gives_up
 from ai.bot_rlimits import apply_from_environment
 from ai.outside_process import OUR_NOTE
 from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
@@ -696,10 +697,13 @@ def _answer_of(game: Game, state: State, choose: Callable[[State], Any]) -> str:
     """The notation of the answer of ``choose``, given a copy of ``state``: a field of the copy
     set anew (``state._moves = None``) leaves ``state`` whole to read the answer in, where reading
     it in the changed state forfeited a legal answer with an error in Tabuleiro's rules (``at
-    hex.py line 159``); a change the copy's text shows is said (``_changed``)."""
+    hex.py line 159``); a change the copy's text shows is said (``_changed``).  ``RESIGN`` where
+    ``choose`` gave the game up (``return "resign"``: ``ai.base.gives_up``)."""
     before = game.to_text(state)
     given = copy.copy(state)
     answer = choose(given)
+    if gives_up(answer):
+        return RESIGN
     if not _unchanged(game, given, before):
         return _changed(game, given, before, answer)
     return _answer_text(game, state, answer)
@@ -804,6 +808,8 @@ class _NotebookTicTacToeAdapter:
         for square in _marks_in_turn(state.boards[0], state.boards[1]):
             theirs = self.their_game.result(theirs, (square % width, square // width))
         answer = self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs)
+        if gives_up(answer):
+            return RESIGN
         if (isinstance(answer, (tuple, list)) and len(answer) == 2
                 and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer)):
             return _answer_text(self.game, state, f"({int(answer[0])}, {int(answer[1])})")
@@ -835,6 +841,8 @@ class _RastrosAdapter:
             to_move="SN"[state.to_move], white=course_coords(n, state.white),
             blacks={course_coords(n, i) for i in range(n * n) if state.blacks >> i & 1})
         answer = self.jogador.fun(self.course_game, estado)
+        if gives_up(answer):
+            return RESIGN
         if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
             return f"{answer[0]}-{answer[1]}"
         raise Refused(repr(answer), "not a (row, col) square")
@@ -862,6 +870,8 @@ class _TraxAdapter:
         player = self.players[state.to_move]
         player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
         answer = player.move()
+        if gives_up(answer):
+            return RESIGN
         if not answer:
             if state.legal_moves():
                 raise Refused(repr(answer), "no tile placed, where tiles can be")

@@ -40,7 +40,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned
+from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply, seconds_text
@@ -327,7 +327,7 @@ class GTPPlayer(Player):
         except OutsideLoadError as exc:
             raise Forfeit(f"could not be restarted: {exc.reason}") from None
         word = text.splitlines()[0].strip() if text.strip() else ""  # all of it: "2 0" said as "2" misled
-        if word.lower() == "resign":
+        if gives_up(word):
             self.synced = None
             raise Resigned("resigned")
         if word.lower() in SWAP_WORDS:

@@ -58,6 +58,7 @@ from games.record import (
     Side,
     given_date,
     now_iso,
+    resignation_placed,
     resigned_at,
 )
 
@@ -146,7 +147,12 @@ def main_line(text: str) -> list[Node]:
 def record_from_sgf(text: str) -> GameRecord:
     """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed and dated as
     its ``DT`` says (RecordError naming the first problem: another game's SGF, a board we do not
-    play, a move that is not legal and the line it is on)."""
+    play, a move that is not legal and the line it is on).
+
+    A resignation ``RE`` tells without a ``resign`` node (``RE[W+R]``, ``RE[B+Resign]``: FF[4]'s
+    RE names the winner, so the loser is the other letter) is placed at the move after the last
+    when the loser is the side to move there ("Red resigns at move 2"), and said as the file says
+    it ("Red resigns") when it is not: ``games.record.resignation_placed``."""
     nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     record = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]
@@ -272,7 +278,9 @@ def _game_of(nodes: list[Node]) -> GameRecord:
     if record.is_finished():
         return record
     result = _result_off_the_board(game, root, kept and not little_golem)
-    return record if result is None else record.finish(result)
+    if result is None:
+        return record
+    return record.finish(resignation_placed(result, game.sides, state.to_move, len(moves), record.first_state(game).to_move))
 
 
 def _little_golem_escaped(text: str) -> str:

@@ -59,6 +59,7 @@ from games.record import (
     given_date,
     loss_off_the_board,
     now_iso,
+    resignation_placed,
     written_out,
 )
 
@@ -98,7 +99,12 @@ def ggf_game_count(text: str) -> int:
 def record_from_ggf(text: str) -> GameRecord:
     """The first Othello game of a GGF text, its moves replayed; RecordError naming the first
     problem (a variant or board we do not play, a square of ``BO`` we cannot read, a move that is
-    not legal, a game cut short)."""
+    not legal, a game cut short).
+
+    ``RE[+12.000:r]`` is the result for black, the first colour (the GGF definition): black won
+    and white resigned.  GGS and NBoard write no node for it, so the resignation is placed at the
+    move after the last when white is the side to move there ("White resigns at move 3"), and
+    said as the file says it ("White resigns") when it is not: ``games.record.resignation_placed``."""
     first = GAME.match(text.lstrip())
     if first is None:
         raise RecordError("the GGF holds no game")
@@ -120,7 +126,9 @@ def record_from_ggf(text: str) -> GameRecord:
     record = record.with_moves(moves, final)
     notes = [value for name, value in properties if name == COMMENT]
     loss = None if record.is_finished() else _end_told(game, root.get("RE"), notes)
-    record = record if loss is None else record.finish(loss)
+    if loss is not None:
+        record = record.finish(resignation_placed(loss, game.sides, final.to_move, len(moves),
+                                                  record.first_state(game).to_move))
     return _dated(record, _started(root.get("DT", "")), notes)
 
 

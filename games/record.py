@@ -738,6 +738,24 @@ def resigned_at(side: str, index: int, lead: int) -> str:
     return f"{side} resigns at move {move_place(index, lead)[0] + 1}"
 
 
+def resignation_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int, lead: int) -> Result:
+    """A file's resignation told without its move (SGF's ``RE[W+R]``, GGF's ``RE[+12.000:r]``:
+    "Black resigns") at the move its moves show, as ``resigned_at`` says it ("Black resigns at
+    move 7"): ``RE`` names the loser (the winner's letter in SGF, the sign of black's margin in
+    GGF) and not when; a player gives a game up on its own turn (a GTP engine answers ``genmove``
+    with ``resign``, Little Golem writes a ``resign`` node after the last move), so
+    where the file lists every move and the loser is the side to move after the last one
+    (``to_move``, ``index`` moves played, ``lead`` 1 when the second side began) it resigned
+    there.  Where the named loser is not the side to move the file's moves and ``RE`` disagree,
+    and ``result`` stays as the file says it: no move is made up.  Any other end is kept."""
+    if result.winner is None or result.winner == to_move:
+        return result
+    loser = sides[to_move]
+    if result.reason != f"{loser} resigns":
+        return result
+    return Result(result.winner, resigned_at(loser, index, lead), result.score)
+
+
 def move_rows(count: int, lead: int) -> int:
     """How many numbered rows ``count`` moves fill (see ``move_place``); none before the first."""
     return (count + lead + 1) // 2 if count else 0

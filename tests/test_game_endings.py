@@ -236,6 +236,22 @@ def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id
 GTP_ENGINE = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
 
 
+def test_a_python_bots_resign_is_a_resignation_at_its_move_in_the_window(app):
+    """A student's Python bot that returns "resign" (tests/data/outside/resigner.py, at its second
+    move) gives the game up as a GTP engine's ``resign`` does, where it forfeited with an illegal
+    move 'resign'."""
+    bot = str(Path(__file__).parent / "data" / "outside" / "resigner.py")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, bot), 1.0))
+    app.switch(scene)
+    for _turn in range(2):
+        assert wait(app, scene.human_to_move, 60)
+        free = scene.state.legal_moves()[-1]
+        click(app, scene.view.cell_rect(free // 3, free % 3).center)
+    assert wait(app, scene.is_over, 60) and scene.winner() == 0
+    assert scene.recorder.record.result == Result(0, "O resigns at move 2")
+    assert "O resigns at move 2" in drawn_texts(app)
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(app, tmp_path, language):
     """A GTP engine that answers ``resign`` (the course's own engine, a student's in C) gives the
@@ -383,6 +399,61 @@ def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_
     assert "RE[-64.000:t]" in ggf_from_record(reversi) and "CO[Result: Black lost on time at move 2]" in ggf_from_record(reversi)
     assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time at move 2")
     assert record_from_move_list(move_list_text(reversi)).result == Result(1, "Black lost on time at move 2")
+
+
+# -- a resignation RE tells without a resign node: FF[4]'s RE names the winner ("B+R", the loser
+# white), GGF's "Game result for first color" (skatgame.net/mburo/ggsa/ggf: "RE[+64.00:r] flag: r
+# (resigned)", black's margin, so "+" white resigned); a player resigns on its own turn, so where
+# the loser is the side to move after the last move it resigned there, and nowhere is made up
+# where it is not (games.record.resignation_placed)
+@pytest.mark.parametrize(("text", "said"), [
+    # HexGui saves RE as the property it read or was given, long form, its root sorted
+    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Resign]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red resigns at move 2")),
+    # kombilo's export: GM and FF first, the charset, RE's short form, a node a line
+    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+R]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue resigns at move 2")),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+R];W[b2])", Result(1, "Blue resigns at move 2")),  # Red began: "1... b2"
+    ("(;FF[4]GM[11]SZ[5]RE[B+R])", Result(0, "Red resigns")),  # no move: Blue to move, Red named: as RE says
+    ("(;AP[HexGui:0.10]FF[4]GM[11]RE[W+R]SZ[5];B[c3];W[b2];B[d2])", Result(1, "Blue resigns")),  # Red to move
+])
+def test_an_sgfs_resignation_without_a_resign_node_is_placed_where_the_loser_was_to_move(text, said):
+    record = record_from_sgf(text)
+    assert record.result == said
+    assert record_from_sgf(sgf_from_record(record)).result == said
+    assert record_from_move_list(move_list_text(record)).result == said
+
+
+GGS_RESIGNED = ("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[ana]PW[rui]RB[1820.00]RW[1911.50]"
+                "TI[15:00//02:00]TY[8]RE[{result}]BO[8 ---------------------------O*------*O--------------------------- *]"
+                "B[F5//0.01]W[D6/-2.00/1.20]B[C3//0.50];)")
+NBOARD_RESIGNED = ("(;GM[Othello]PC[NBoard]DT[2014-01-29 23:05:30 GMT]PB[ana]PW[rui]RE[{result}]TI[0]TY[8]"
+                   "BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (GGS_RESIGNED.format(result="+12.000:r"), Result(0, "White resigns at move 2")),  # white to move, "+": white lost
+    (NBOARD_RESIGNED.format(result="-64:r"), Result(1, "Black resigns at move 2")),  # black to move, "-": black lost
+    (GGS_RESIGNED.format(result="-12.000:r"), Result(1, "Black resigns")),  # white to move, black named: as RE says
+    (NBOARD_RESIGNED.format(result="+64.000:r"), Result(0, "White resigns")),
+    (NBOARD_RESIGNED.format(result="-64.000:t"), Result(1, "Black lost on time")),  # a flag fall: as RE says
+])
+def test_a_ggfs_resignation_is_placed_where_the_loser_was_to_move(text, said):
+    record = record_from_ggf(text)
+    assert record.result == said
+    assert record_from_ggf(ggf_from_record(record)).result == said
+    assert record_from_move_list(move_list_text(record)).result == said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tmp_path, language):
+    path = tmp_path / "resigned.ggf"
+    path.write_text(NBOARD_RESIGNED.format(result="-64:r"), encoding="utf-8")
+    with in_language(app, language):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.run_frames(2)
+        assert isinstance(app.scene, ReplayScene)
+        panel = drawn_texts(app)
+    shown = "ana (Black) resigns at move 2" if language == "en" else "ana (Preto) desiste na jogada 2"
+    assert shown in panel, panel
 
 
 # -- a file's date, to the precision it gave (SGF FF[4]'s DT: "Partial dates are allowed")

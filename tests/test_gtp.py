@@ -86,6 +86,13 @@ def test_an_outside_engine_that_resigns_resigns_over_gtp_too(tmp_path):
     assert talk(["genmove b"], player=str(config)) == ["= resign"]
 
 
+def test_a_python_bot_that_returns_resign_resigns_over_gtp_too():
+    """A student's bot served by ``main.py gtp``: its ``return "resign"`` (at its second move) is
+    the protocol's resign, not a ``? ... forfeits: played an illegal move 'resign'``."""
+    answers = talk(["genmove b", "play w a1", "genmove b"], player=str(BOTS / "resigner.py"))
+    assert answers[1:] == ["= ", "= resign"], answers
+
+
 def test_alquerque_colours_are_its_own_names_first():
     """Alquerque's White moves first: ``white`` is White, not the protocol's second side, while
     ``b`` and ``w`` keep the protocol's meaning (``b``: the side that moves first)."""

@@ -4,6 +4,8 @@ Blue left and right: cells are read with row and column exchanged, so the winner
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from hypothesis import given
@@ -12,7 +14,7 @@ from hypothesis import strategies as st
 import games
 from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
-from games.record import GameRecord, RecordError, Result, Side
+from games.record import GameRecord, RecordError, Result, Side, resigned_at
 from tests.ui_helpers import key as press
 from tests.ui_helpers import recorded_text, words_in
 from ui import clipboard
@@ -162,7 +164,7 @@ def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
     text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
     assert "RE[W+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
-    assert record_from_sgf(text).result == Result(1, "Blue resigns")
+    assert record_from_sgf(text).result == Result(1, "Blue resigns at move 2")  # Blue was to move: RE's resignation is there
 
 
 @pytest.mark.parametrize("program, word, winner", [
@@ -177,13 +179,14 @@ def test_a_file_ending_on_its_swap_reads_re_as_the_swap_word_and_the_program_mea
     assert record.moves == ["a3", "swap"] and record.result.winner == winner
 
 
-@pytest.mark.parametrize("reason, value", [
-    ("Blue resigns", "W+Resign"), ("Blue lost on time", "W+Time"),
-    ("Blue forfeits: bot.py crashed", "W+Forfeit"),
-    ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time"),
-    ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit"),
+@pytest.mark.parametrize("reason, value, back", [
+    ("Blue resigns", "W+Resign", "Blue resigns at move 2"),  # Blue is to move: it resigned there
+    ("Blue lost on time", "W+Time", None),
+    ("Blue forfeits: bot.py crashed", "W+Forfeit", None),
+    ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time", None),
+    ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit", None),
 ])
-def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value):
+def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value, back):
     """RE says how in FF[4]'s long forms, a loss on time as Time even when the referee words it as a
     forfeit; the reason's full words (which player crashed, the illegal move) went with RE[W+F]
     alone and now come back from GC."""
@@ -192,7 +195,7 @@ def test_a_game_lost_off_the_board_is_written_as_re_and_read_back(reason, value)
     text = sgf_from_record(record)
     assert f"RE[{value}]" in text
     assert ("GC[" in text) == (":" in reason)  # RE alone says "Blue resigns": no comment repeats it
-    assert record_from_sgf(text).result == Result(1, reason)
+    assert record_from_sgf(text).result == Result(1, back or reason)
 
 
 def test_a_game_comment_that_is_not_the_losers_ending_is_not_taken_for_it():
@@ -240,7 +243,8 @@ def hex_records(draw) -> GameRecord:
     players = (Side(None, draw(NAMES)), Side("level-2", draw(NAMES)))
     record = GameRecord.start(game, players, start_position=start).with_moves(moves, state)
     if not state.is_terminal() and draw(st.booleans()):
-        record = record.finish(Result(1 - state.to_move, f"{game.sides[state.to_move]} resigns"))
+        lead = record.first_state(game).to_move
+        record = record.finish(Result(1 - state.to_move, resigned_at(game.sides[state.to_move], len(moves), lead)))
     return record
 
 
@@ -295,6 +299,37 @@ def test_hexgui_opens_every_written_game_on_the_board_it_was_played_on(record):
         black = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "B")
         white = sum(1 << game.parse_move(game.initial_state(), transpose_cell(c)) for c, v in board.items() if v == "W")
         assert f"RE[{'BW'[game.board_winner(black, white)]}+]" in text
+
+
+def saved_by_hexgui(text: str) -> str:
+    """``text`` opened and saved again by HexGui 0.10, modelled on its source: SgfReader keeps
+    every root property it does not play (RE, GC, PB...) as read, its escapes undone
+    (``Node.setSgfProperty``), and reads ``resign`` as a move (``HexPoint.RESIGN``); SgfWriter sets
+    FF, AP, GM and SZ and writes each property back as ``KEY[value]``, unescaped, and one move a node."""
+    nodes = main_line(text)
+    properties = {key: values[0] for key, values in nodes[0].items()}
+    properties.update(FF="4", AP="HexGui:0.10", GM="11")
+    moves = [f";{colour}[{value}]" for node in nodes[1:] for colour in "BW" for value in node.get(colour, [])]
+    return "(;" + "".join(f"{key}[{value}]" for key, value in properties.items()) + "".join(moves) + ")\n"
+
+
+@pytest.mark.parametrize("reason", ["Blue resigns at move 2", "Red resigns at move 2"])
+def test_a_resignation_we_write_survives_hexgui_opening_and_saving_the_file(reason):
+    """Why our SGF writes a resignation as RE[W+Resign] (and its move in GC) and no ``resign``
+    node: HexGui keeps RE and GC as it read them and writes them back, and a ``resign`` move is
+    no move of its own games (HexGui.play returns at HexPoint.RESIGN, so no file it saves from
+    play has one).  GC says the move; Blue was to move, so RE alone places it too (a reader that
+    leaves GC out); Red was not, so RE alone says no more than "Red resigns"."""
+    game = games.load("hex", size=5)
+    winner = 1 if reason.startswith("Blue") else 0
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["c3", "b2"])
+    record = record.finish(Result(winner, reason))
+    text = sgf_from_record(record)
+    assert "resign]" not in text and f"RE[{'BW'[winner]}+Resign]" in text
+    again = record_from_sgf(saved_by_hexgui(text))
+    assert again.result == Result(winner, reason) and again.moves == record.moves
+    without_comment = record_from_sgf(re.sub(r"GC\[[^\]]*\]", "", saved_by_hexgui(text)))
+    assert without_comment.result == Result(winner, reason if winner else "Red resigns")
 
 
 # -- the window: Save as SGF (G), Hex only --------------------------------------------------------

@@ -188,7 +188,7 @@ def test_a_set_up_6x6_start_a_resignation_and_an_unfinished_game_are_written_bac
     assert record_from_ggf(text).start_position == game.to_text(start)
     resigned = unfinished.finish(Result(1, "Black resigns"))
     assert "RE[-36.000:r]" in ggf_from_record(resigned)
-    assert record_from_ggf(ggf_from_record(resigned)).result == Result(1, "Black resigns")
+    assert record_from_ggf(ggf_from_record(resigned)).result == Result(1, "Black resigns at move 2")  # Black was to move
 
 
 def test_another_games_record_is_not_written_as_ggf():

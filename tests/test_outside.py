@@ -1045,6 +1045,33 @@ def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
     assert words.end_reason(result.reason) == "O resigns at move 1"
 
 
+RESIGNING_FILES = {  # each contract's player answering "resign" (docs/outside-players.md): the same word everywhere
+    "tictactoe": ("bot.py", "def choose(game, state):\n    return 'Resign '\n"),
+    "rastros": ("aluno.py", "from rastros import *\n\ndesiste = Jogador('Desiste', lambda game, state: 'resign')\n"),
+    "trax": ("player.py", "import base as Base\n\n\nclass Player(Base.BasePlayer):\n"
+                          "    def __init__(self, board, name, color):\n"
+                          "        Base.BasePlayer.__init__(self, board, name, color)\n\n"
+                          "    def move(self):\n        return 'resign'\n"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(RESIGNING_FILES))
+def test_a_python_bot_that_returns_resign_resigns_as_a_gtp_engine_does(tmp_path, game_id):
+    """The course's contracts have no way to give up, so "resign" forfeited as an illegal move
+    ("'resign' is not a move like ..."); our contract's one word for it, in any contract."""
+    name, text = RESIGNING_FILES[game_id]
+    path = tmp_path / game_id / name
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    game = games.load(game_id)
+    quitter = ai.make_player(game_id, str(path))
+    try:
+        result = play_game(game, [ai.make_player(game_id, "level-1"), quitter], ["level-1", "quitter"], 2.0)
+    finally:
+        quitter.close()
+    assert (result.winner, result.forfeit, result.reason) == (0, False, f"{game.sides[1]} resigns at move 1")
+
+
 # -- bots cannot hurt the host: tiny limits, bounded bots ---------------------------------------------
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="resource limits are POSIX only")
 

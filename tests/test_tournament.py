@@ -725,6 +725,30 @@ def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     assert (tmp_path / "cli-standings.csv").exists()
 
 
+def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(tmp_path):
+    """A bot's ``return "resign"`` was an illegal move: two forfeits in the standings' forf column
+    and the Forfeits list.  Now, as a GTP engine's resign: a loss at its move in the results, the
+    crosstable and the games written, and no forfeit."""
+    out = tmp_path / "quits"
+    proc = subprocess.run(
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", str(BOTS / "resigner.py"),
+         "--games", "1", "--time", "0.5", "--jobs", "1", "--seed", "1", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Forfeits:" not in proc.stdout, proc.stdout
+    row = next(line.split() for line in proc.stdout.splitlines() if line.strip().startswith("2  resigner"))
+    assert row[2:9] == ["0", "2", "0", "0", "2", "0", "0.0%"], row  # points, games, W, D, L, forf, score
+    assert re.search(r"1\. Level 1 +- +2 of 2", proc.stdout), proc.stdout  # the crosstable
+    games_played = json.loads(out.with_suffix(".json").read_text())["games"]
+    assert sorted((g["reason"], g["forfeit"]) for g in games_played) == [("O resigns at move 2", False),
+                                                                          ("X resigns at move 2", False)]
+    with open(out.with_suffix(".csv"), newline="", encoding="utf-8") as rows:
+        assert sorted(r["reason"] for r in csv.DictReader(rows)) == ["O resigns at move 2", "X resigns at move 2"]
+    logged = [json.loads(line) for line in out.with_suffix(".jsonl").read_text().splitlines() if line.strip()]
+    assert sorted(entry["result"]["reason"] for entry in logged if "result" in entry) == ["O resigns at move 2",
+                                                                                   "X resigns at move 2"]
+
+
 def test_the_command_lines_report_names_built_in_players_as_the_window_does(tmp_path):
     """The report said "level-2" and "tictactoe:aima" where the window's tournament screen says
     "Level 2" and "AIMA": the tables, the standings CSV's names and the progress bar now name them
