@@ -8,7 +8,7 @@ import random
 import time
 
 from ai.base import Limits, PlayerInfo
-from ai.bench import faster
+from ai.bench import faster, hint_depths
 from ai.engines.rastros_book import bench_lines
 
 # Position texts: the start, and plies 12 and 24 of a game level-5 (North) won against Basilio.
@@ -232,11 +232,23 @@ def match(report, a: str, b: str, games_each: int, seconds: float) -> None:
     report(f"  {a} vs {b}: {wins}/{2 * games_each} ({seconds:g} s/move, both sides)")
 
 
+def hint_figures(report, seconds: float) -> None:
+    """A hint's depth in ``seconds`` from the bench's positions, null windows beside full ones."""
+    import games
+
+    game = games.load("rastros")
+    states = [game.from_text(text) for text in BENCH_POSITIONS]
+    hint_depths(report, "rastros", states, seconds, lambda player, state: player.searcher(state.game.n))
+
+
 def bench_extra(report, quick: bool) -> None:
     """Kernel against pure-Python speeds, solver reach, small boards and short matches."""
     seconds = 0.3 if quick else 1.0
     report(f"rastros: level-5 with the kernels and in pure Python, {seconds:g} s each")
     level5_speeds(report, seconds)
+    report(f"rastros: a hint's depth in {seconds:g} s (best move, first on the board among equals): the root's ties "
+           "tested with null windows, and with a full window on every move as before")
+    hint_figures(report, seconds)
     solver_speeds(report, 4 if quick else 12)
     big_solver_speed(report, 4 if quick else 12)
     report("rastros: opening books")

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.base import Limits, PlayerInfo, Progress
+from ai.bench import hint_depths
 from ai.engines.reversi import LEVEL_5_PROBCUT
 from ai.engines.reversi_search import ReversiPlayer
 from games.base import State
@@ -251,12 +252,24 @@ def depth_figures(report: Report, seconds: float = 1.0) -> None:
         report(line.rstrip(";"))
 
 
+def hint_figures(report: Report, seconds: float) -> None:
+    """A hint's depth in ``seconds`` from the positions past the book, null windows beside full ones."""
+    import games
+
+    game = games.load("reversi")
+    states = [game.from_text(text) for text in BENCH_POSITIONS[1:]]
+    hint_depths(report, "reversi", states, seconds, lambda player, state: player.engine(state))
+
+
 def bench_extra(report: Report, quick: bool) -> None:
     """Kernel vs pure-Python speed, perft, solver reach, FFO #40-#49, a short level-5 vs course Hard run."""
     report("Evaluation error against exact margins, held-out positions with 14-20 empties:")
     evaluation_error(report, quick)
     report("Level-5's midgame depth in 1 s: hand-set evaluation, learned, learned with multi-ProbCut:")
     depth_figures(report, 1.0)
+    report("A hint's depth in 1 s (best move, first on the board among equals): the root's ties tested with null "
+           "windows, and with a full window on every move as before:")
+    hint_figures(report, 1.0)
     report("Midgame search in 1 s, numba kernels against the pure-Python search they replaced:")
     compare_searches(report, 1.0)
     report("Perft from the 8x8 start (a pass is a move, a finished game a leaf):")

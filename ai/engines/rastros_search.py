@@ -33,7 +33,7 @@ from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressC
 from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, left_open, mirror_squares
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
-from ai.search.driver import CTL_NODES, search, unhurried
+from ai.search.driver import CTL_NODES, first_of_best, search, unhurried
 from games.rastros import RastrosState
 
 SOLVED = kernel.SOLVED  # a solver-proven win with unknown length (still beyond PROVEN)
@@ -137,6 +137,8 @@ class RastrosSearcher:
 
     kind = "alphabeta"
     deepen_share = 0.35  # an iteration costs about three times the one before
+    full_window_hint = False  # a hint values every root move with a full window (the way before
+    # ``first_of_best``): the reference its tests hold the null windows to, and the bench's "before"
 
     def __init__(self, n: int, options: LevelOptions, weights: Weights, seed: int | None) -> None:
         self.n, self.options = n, options
@@ -323,6 +325,16 @@ class RastrosSearcher:
     def _root_value(self, q: int, depth: int, alpha: int, full_window: bool, ctl: np.ndarray) -> int | None:
         """Value of the root move to ``q`` for the side to move (PVS window above ``alpha``
         unless ``full_window``); None when the search was stopped."""
+        if full_window:
+            return self._window_value(q, depth, -WIN - 1, WIN + 1, ctl)
+        v = self._window_value(q, depth, alpha, alpha + 1, ctl)
+        if v is not None and v > alpha:
+            v = self._window_value(q, depth, alpha, WIN + 1, ctl)
+        return v
+
+    def _window_value(self, q: int, depth: int, lower: int, upper: int, ctl: np.ndarray) -> int | None:
+        """Value of the root move to ``q`` for the side to move searched within (lower, upper): exact
+        inside it, a bound outside; None when the search was stopped."""
         b = self.board
         side, other = self.side, 1 - self.side
         rest = self.region & ~b.bit[q]
@@ -331,32 +343,36 @@ class RastrosSearcher:
         if q == b.goal[side] or not b.nbr[q] & rest:
             return WIN - 1
         child = np.uint64(kernel.flood(b, q, rest))
+        v = kernel.negamax(b, self.table.table, self.table.work, self.solver.table.table,
+                           self.solver.table.work, self.params, q, child, other, depth - 1, -upper, -lower, 1, ctl)
+        return None if v == kernel.SEARCH_ABORTED else -int(v)
 
-        def value(lower: int, upper: int) -> int | None:
-            v = kernel.negamax(b, self.table.table, self.table.work, self.solver.table.table,
-                               self.solver.table.work, self.params, q, child, other, depth - 1, -upper, -lower, 1, ctl)
-            return None if v == kernel.SEARCH_ABORTED else -int(v)
+    def _first_as_good(self, scored: list[tuple[float, int, int]], depth: int, ctl: np.ndarray) -> int:
+        """A hint's move after a usual root search (``scored`` best first): of the moves worth the
+        best's value, the first on the board, each that may tie tested with a null window
+        (``first_of_best``)."""
+        _, value, best = scored[0]
 
-        if full_window:
-            return value(-WIN - 1, WIN + 1)
-        v = value(alpha, alpha + 1)
-        if v is not None and v > alpha:
-            v = value(alpha, WIN + 1)
-        return v
+        def reaches(q: int, at: int) -> bool | None:
+            v = self._window_value(q, depth, at - 1, at, ctl)
+            return None if v is None else v >= at
+
+        return first_of_best(((q, v) for _, v, q in scored), best, value, int, reaches)
 
     def _alphabeta(self, depth: int, ctl: np.ndarray) -> Progress | None:
         """Search the root moves to ``depth``, the previous best first.  Noisy levels search every
         move with a full window and add their noise to the values not proven (so a level never
         prefers a faster loss or a slower win); the value reported is the chosen move's own, without
-        its noise.  A hint (``Limits.best``) searches every move with a full window too and takes,
-        of the moves of the best value, the first on the board, as analysis does.  A stopped
-        iteration still counts when its first move (the previous best) was finished, unless the
-        level is noisy."""
+        its noise.  A hint (``Limits.best``) takes, of the moves of the best value, the first on the
+        board, as analysis does: the moves that may tie the best are tested with a null window once
+        the iteration is over (``_first_as_good``).  A stopped iteration still counts when its first
+        move (the previous best) was finished, unless the level is noisy."""
         noise = self.options.noise
+        full_windows = bool(noise) or (self.hint and self.full_window_hint)
         scored: list[tuple[float, int, int]] = []  # (value the move is chosen by, its own value, square)
         alpha = -WIN - 1
         for i, q in enumerate(self.order):
-            v = self._root_value(q, depth, alpha, bool(noise) or self.hint or i == 0, ctl)
+            v = self._root_value(q, depth, alpha, full_windows or i == 0, ctl)
             if v is None:
                 break
             alpha = max(alpha, v)
@@ -364,7 +380,10 @@ class RastrosSearcher:
         finished = len(scored) == len(self.order)
         if not scored or (noise and not finished):
             return None
-        scored.sort(key=lambda t: (-t[0], t[2] if self.hint else 0))
+        scored.sort(key=lambda t: (-t[0], t[2] if self.hint and full_windows else 0))
+        if self.hint and not full_windows:
+            first = self._first_as_good(scored, depth, ctl)
+            scored.sort(key=lambda t: t[2] != first)  # the hint's move leads the next iteration
         searched = {q for _, _, q in scored}
         self.order = [q for _, _, q in scored] + [q for q in self.order if q not in searched]
         _, value, move = scored[0]

@@ -31,8 +31,8 @@ from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.imports import import_engine
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
-from ai.kernels.reversi_patterns import PACK_WIDTH
-from ai.search.driver import CTL_NODES, search, unhurried
+from ai.kernels.reversi import NO_PATTERNS
+from ai.search.driver import CTL_NODES, CTL_STOP, first_of_best, search, unhurried
 from games.reversi import PASS, ReversiState, flips
 
 PYTHON_SEARCH = "ai.engines.reversi_python_search"  # boards without kernels; imported when first searched (through the lock)
@@ -45,7 +45,6 @@ SURE_KEEP_SIZES = (6,)  # boards where a known margin is kept whatever the move 
 # hands over at 22 empties, where proving a move that keeps the margin takes at most a few tenths
 # of a second (8x8 positions past its book are too far from the end for that)
 ASPIRATION = 200  # half-width of the root's aspiration window around the last iteration's value (2 discs)
-NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # the kernel's hand-set evaluation
 
 
 @dataclass(frozen=True)
@@ -108,6 +107,8 @@ class KernelSearch:
 
     kind = "alphabeta"
     deepen_share = DEEPEN_SHARE
+    full_window_hint = False  # a hint values every root move with a full window (the way before
+    # ``first_of_best``): the reference its tests hold the null windows to, and the bench's "before"
 
     def __init__(self, tables: kernel.Tables, noise: float, solve_empties: int, rng: random.Random,
                  depth_cap: int | None, patterns: tuple[np.ndarray, np.ndarray] = NO_PATTERNS,
@@ -141,7 +142,7 @@ class KernelSearch:
         self.known = self.known_margin(int(self.me), int(self.opp))
         speed = KERNEL_SOLVER_6X6 if self.tables.size == 6 else KERNEL_SOLVER
         self.limits = limits
-        self.hint = limits.best  # every root move valued exactly, a tie broken by the board's order
+        self.hint = limits.best  # a tie of the best value broken by the board's order
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
                               self.solve_first, self.known is not None)
         if self.plan.step is not None:
@@ -191,7 +192,8 @@ class KernelSearch:
     def midgame(self, depth: int, ctl: np.ndarray) -> Progress | None:
         t = self.tables
         guess, window = (self.guess, ASPIRATION) if self.guess is not None else (0, 0)
-        done = kernel.search_root_with(self.me, self.opp, depth, self.first, bool(self.noise) or self.hint, 0, t.geo,
+        every_value = bool(self.noise) or (self.hint and self.full_window_hint)
+        done = kernel.search_root_with(self.me, self.opp, depth, self.first, every_value, 0, t.geo,
                                        t.square_value, t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.out_sq,
                                        self.out_value, self.pat, self.weights, guess, window, self.mpc,
                                        self.mpc_t)
@@ -200,8 +202,10 @@ class KernelSearch:
         values = self.out_value[:done].astype(float)
         if self.noise:
             values += [self.rng.uniform(-self.noise, self.noise) for _ in range(done)]
-        best = self.first_of_equals(values) if self.hint else int(np.argmax(values))
+        best = self.first_of_equals(values) if self.hint and every_value else int(np.argmax(values))
         move, value = int(self.out_sq[best]), int(self.out_value[best])
+        if self.hint and not every_value:
+            move = self.first_as_good(move, value, done, depth, ctl)
         self.first = move
         if done == self.move_count and abs(value) < kernel.DISC:
             self.guess = value
@@ -209,12 +213,28 @@ class KernelSearch:
         return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
 
     def first_of_equals(self, values: np.ndarray) -> int:
-        """A hint's best move among the searched: of the moves of the best value, the first on the
-        board (the game's order, ``ai.move_values.move_order``), as analysis breaks the tie.  The
-        search's own first of equals is its ordering's, which its tables' history changes: the same
-        player named f6 and then c1 of two moves at +1.28."""
+        """A hint's best move among moves each searched with a full window (``full_window_hint``):
+        of the moves of the best value, the first on the board (the game's order,
+        ``ai.move_values.move_order``), as analysis breaks the tie.  The search's own first of
+        equals is its ordering's, which its tables' history changes: the same player named f6 and
+        then c1 of two moves at +1.28."""
         tied = np.flatnonzero(values == values.max())
         return int(min(tied, key=lambda i: int(self.out_sq[i])))
+
+    def first_as_good(self, move: int, value: int, done: int, depth: int, ctl: np.ndarray) -> int:
+        """A hint's move after a usual root search (aspiration window, null windows): of the moves
+        worth the best ``move``'s ``value``, the first on the board, each that may tie tested with a
+        null window (``first_of_best``): the move ``first_of_equals`` names, for less search."""
+        t = self.tables
+
+        def reaches(square: int, at: int) -> bool | None:
+            v = kernel.root_move_value(self.me, self.opp, square, depth, at - 1, at, 0, t.geo, t.square_value,
+                                       t.mid_keys, t.mid_data, t.sqs, t.fls, ctl, self.pat, self.weights, self.mpc,
+                                       self.mpc_t)
+            return None if ctl[CTL_STOP] else v >= at
+
+        searched = zip(self.out_sq[:done].tolist(), self.out_value[:done].tolist(), strict=True)
+        return first_of_best(searched, move, value, int, reaches)
 
     def solve(self, ctl: np.ndarray) -> Progress | None:
         """The exact margin, searched from the known margin if there is one.  Cut off after a

@@ -58,6 +58,7 @@ MPC_MIN_DEPTH = 3  # ProbCut tries nodes searched this deep or deeper
 MPC_STAGE_EMPTIES = 10  # ProbCut parameters per stage of this many empties
 MPC_OFF = 1e9  # a ProbCut threshold this large (or infinite) turns ProbCut off: the search is exact
 NO_PROBCUT = np.zeros((0, 0, 4), np.float64)  # ProbCut parameters of an exact search
+NO_PATTERNS = (np.zeros((0, PACK_WIDTH), np.int64), np.zeros((0, 0), np.float32))  # no learned patterns: the hand-set evaluation
 
 # -- the geometry array: indices ------------------------------------------------------------------
 G_FULL, G_SIZE, G_CELLS, G_CORNERS, G_EDGE_COLS, G_EDGE_ROWS, G_BORDER = 0, 1, 2, 3, 4, 5, 6
@@ -598,11 +599,8 @@ def search_root(me: np.uint64, opp: np.uint64, depth: int, first: int, every_val
     not a kernel: it passes ``search_root_with`` the argument types the players pass, so the warm-up
     that calls it compiles what a game's search calls (a kernel of its own was never called by a
     game, and left ``search_root_with`` to the first search to load or compile)."""
-    pat = np.zeros((0, PACK_WIDTH), np.int64)
-    weights = np.zeros((0, 0), np.float32)
-    mpc = np.zeros((0, 0, 4), np.float64)
     return search_root_with(me, opp, depth, first, every_value, ply, geo, square_value, keys, data, sqs, fls, ctl,
-                            out_sq, out_value, pat, weights, 0, 0, mpc, float(MPC_OFF))
+                            out_sq, out_value, *NO_PATTERNS, 0, 0, NO_PROBCUT, float(MPC_OFF))
 
 
 @njit(cache=True, nogil=True)
@@ -669,6 +667,17 @@ def root_pass(me, opp, depth, first, every_value, ply, geo, square_value, keys, 
             if v >= beta:
                 break
     return done
+
+
+@njit(cache=True, nogil=True)
+def root_move_value(me, opp, sq, depth, alpha, beta, ply, geo, square_value, keys, data, sqs, fls, ctl, pat, weights,
+                    mpc, mpc_t):
+    """The value of the root move ``sq`` searched ``depth`` plies deep within (alpha, beta), as
+    ``root_pass`` searches each move: exact inside the window, a bound outside it (0 if ``ctl``
+    stopped it).  A hint's null window on a move that may tie the best (``ai.search.driver.first_of_best``)."""
+    f = flips(sq, me, opp, geo)
+    return -pvs(opp ^ f, me | f | bit(sq), depth - 1, -beta, -alpha, ply + 1, geo, square_value, keys, data, sqs, fls,
+                ctl, pat, weights, mpc, mpc_t)
 
 
 @njit(cache=True, nogil=True)
@@ -748,6 +757,8 @@ def warm_up_search() -> None:
     out_sq, out_value = np.zeros(64, np.int64), np.zeros(64, np.int64)
     search_root(me, opp, 2, -1, False, 0, geo, tables.square_value, tables.mid_keys, tables.mid_data, tables.sqs,
                 tables.fls, new_ctl(), out_sq, out_value)
+    root_move_value(me, opp, int(out_sq[0]), 2, -1, 0, 0, geo, tables.square_value, tables.mid_keys, tables.mid_data,
+                    tables.sqs, tables.fls, new_ctl(), *NO_PATTERNS, NO_PROBCUT, float(MPC_OFF))
     principal_variation(me, opp, tables.mid_keys, tables.mid_data, geo, 4, out_sq)
     evaluate(me, opp, np.uint64(move_mask(me, opp, geo)), geo)
 

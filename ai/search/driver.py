@@ -17,7 +17,9 @@ does what every engine needs and nobody should write twice:
 - always a legal move: if the first iteration is cut off before it has a result, the first legal
   move the searcher orders first is played;
 - the time a searcher's ``start`` waited for kernels still being compiled (``ai.kernels.ready``:
-  a window's first moves after a fresh install) is not the move's: its clock starts after it.
+  a window's first moves after a fresh install) is not the move's: its clock starts after it;
+- a hint's first among equals (``first_of_best``): the root searched as usual, then a null window
+  at the best value on each move that may tie it, in the game's order.
 
 The control block is a small int64 numpy array so that a kernel can read and write it without
 Python objects: ``CTL_STOP`` (set by the driver), ``CTL_NODES`` (added to by the kernel),
@@ -30,7 +32,7 @@ from __future__ import annotations
 import _thread
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Protocol
@@ -192,3 +194,26 @@ def search(
                 progress(replace(best, pv=list(best.pv)))
     best.nodes = nodes
     return finish(best)
+
+
+def first_of_best(searched: Iterable[tuple[Hashable, int]], best: Hashable, value: int,
+                  place: Callable[[Hashable], int], reaches: Callable[[Hashable, int], bool | None]) -> Hashable:
+    """A hint's move after a root search that valued only its ``best`` exactly (at ``value``): the
+    first move in the game's order (``place``) of those as good, the move a full window on every
+    root move names, found for a null window on each move that may tie instead of a full window on
+    every move (which cost a hint one to three plies).
+
+    ``searched`` gives each root move with the value its search returned: ``best``'s exact, another
+    move's an upper bound where it failed low, so only a move whose bound reaches ``value`` may
+    tie, and only one before ``best`` in the game's order may come first.  Those are tested in the
+    game's order by ``reaches(move, value)``, a null window just below ``value`` (True: the move is
+    worth ``value``; None: the search was stopped), and the first that reaches it is the answer.
+    Stopped, or none reaching it: ``best``, a move of the best value all the same."""
+    before = sorted((move for move, bound in searched if bound >= value and place(move) < place(best)), key=place)
+    for move in before:
+        tied = reaches(move, value)
+        if tied is None:
+            return best
+        if tied:
+            return move
+    return best
