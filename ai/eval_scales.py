@@ -2,8 +2,9 @@
 importing an engine.
 
 An engine module imports its numba kernels, and with them numba and llvmlite: the window drawing
-an evaluation bar needs only two numbers of some engines, how many evaluation units make a clear
-advantage and how many make one of the unit the values are shown in (Alquerque's piece).  They are
+an evaluation bar needs only a few numbers of some engines: how many evaluation units make a clear
+advantage (or, where the scale adapts, the least it may be) and how many make one of the unit the
+values are shown in (Alquerque's piece).  They are
 written here, and the engines take theirs from here (Alquerque's piece is its evaluation's material
 weight), so the window and the engines cannot disagree.
 """
@@ -23,3 +24,9 @@ not listed has a scale that adapts to the values seen (ui/analysis.py ``eval_sca
 
 UNIT_SIZE: dict[str, float] = {"alquerque": ALQUERQUE_PIECE}
 """Evaluation units in one of the unit a game's values are shown in, by game; 1 where not listed."""
+
+SCALE_FLOOR: dict[str, float] = {
+    "tictactoe": 4.0 ** 3,  # its evaluation (``OpenLines``) scores an open line of k marks 4**k: a line of three
+}
+"""The least a game's adaptive scale may be (a game with no ``CLEAR_ADVANTAGE``): where its
+evaluation's units are known, small values seen early in a game are not drawn as a clear lead."""

@@ -22,7 +22,8 @@ from games.base import Game, State
 from games.record import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
-           "paired_games", "play_game", "play_with_new_players", "random_openings"]
+           "WHOLE_GAME", "paired_games", "play_game", "play_with_new_players", "random_line", "random_openings",
+           "random_play"]
 
 
 @dataclass
@@ -195,14 +196,35 @@ def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, 
     return ai.make_player(game.id, player_id, seed=seed, options=dict(game.options))
 
 
+WHOLE_GAME = 1_000_000
+"""Plies for ``random_play`` and ``random_line`` to play a random game to its end: more than any
+of the games lasts (each ends: a full board, Alquerque's draw counts)."""
+
+
 def random_play(state: State, plies: int, rng: random.Random) -> State:
     """``state`` after ``plies`` moves chosen by ``rng`` among the legal ones, or fewer where the
     game ends first: the seeded random position that benches, tools and tests start from."""
+    for _before, _move, after in _random_steps(state, plies, rng):
+        state = after
+    return state
+
+
+def random_line(state: State, plies: int, rng: random.Random) -> list[str]:
+    """The texts of the moves ``random_play`` plays from ``state`` with the same ``rng``: a seeded
+    random game as the window's recorder keeps it (``Game.play_line`` plays it again)."""
+    return [before.game.format_move(before, move) for before, move, _after in _random_steps(state, plies, rng)]
+
+
+def _random_steps(state: State, plies: int, rng: random.Random) -> Iterator[tuple[State, Any, State]]:
+    """Each step of a seeded random game from ``state``: the position, the move ``rng`` chose
+    among its legal ones, the position after it; ``plies`` steps, or fewer where the game ends."""
     for _ in range(plies):
         if state.is_terminal():
-            break
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+            return
+        move = rng.choice(state.legal_moves())
+        after = state.play(move)
+        yield state, move, after
+        state = after
 
 
 def random_openings(

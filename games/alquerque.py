@@ -64,7 +64,6 @@ INFO = GameInfo(
         ),
     ),
     summary="The 5x5 game held to be draughts' ancestor: jump enemy pieces, in chains, to clear the board.",
-    rules_file="alquerque.md",
 )
 
 SIZE = 5

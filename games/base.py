@@ -116,7 +116,6 @@ class GameInfo:
     sides: tuple[str, str]
     options: tuple[Option, ...] = ()
     summary: str = ""
-    rules_file: str = ""  # the rules page's file name, for other programs: the window reads assets/rules/<id>.md
     aliases: tuple[str, ...] = ()  # other names a pasted text may give the game: its titles in the window's languages
 
     def option(self, name: str) -> Option:

@@ -46,7 +46,6 @@ INFO = GameInfo(
     sides=("Black", "White"),
     options=(Option("size", int, 8, "Board size", choices=(6, 8, 10)),),
     summary="Othello: outflank lines of enemy discs to flip them; most discs at the end wins.",
-    rules_file="reversi.md",
 )
 
 PASS = -1

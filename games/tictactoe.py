@@ -41,7 +41,6 @@ INFO = GameInfo(
         Option("k", int, 3, "In a row to win", minimum=3, maximum=19),
     ),
     summary="Get k marks in a row on an m x n board (3x3, 4x4 k=3, 7x6 k=4, 15x15 k=5 ...).",
-    rules_file="tictactoe.md",
     aliases=("Jogo do Galo",),  # its Portuguese title (tests/test_position_text.py keeps it the .po's)
 )
 

@@ -252,7 +252,6 @@ INFO = GameInfo(
                help="the tile the game starts from, in the centre of the board", start_only=True),
     ),
     summary="Place tiles so the paths match; make a loop or a line of your colour, on a bounded board.",
-    rules_file="trax.md",
 )
 
 

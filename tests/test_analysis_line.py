@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 import games
+from ai.match import random_line
 from tests.ui_helpers import key, recorded_text, wait
 from ui import ai_worker
 from ui.ai_worker import AIMoveValues, Job, _run_values_job
@@ -37,13 +38,8 @@ class Reports:
 def _random_position(game, rng: random.Random) -> tuple[tuple[str, ...], object]:
     """A position a few random moves into a game, not finished: the moves in notation and the state."""
     while True:
-        state, moves = game.initial_state(), []
-        for _ply in range(rng.randrange(0, 12)):
-            if state.is_terminal():
-                break
-            move = rng.choice(state.legal_moves())
-            moves.append(game.format_move(state, move))
-            state = state.play(move)
+        moves = random_line(game.initial_state(), rng.randrange(0, 12), rng)
+        state = game.play_line(moves)
         if not state.is_terminal():
             return tuple(moves), state
 

@@ -40,6 +40,25 @@ def test_catalog_lists_every_game():
             assert opt.coerce(opt.default) == opt.default
 
 
+def test_every_field_a_game_gives_the_catalog_is_read_by_the_program():
+    """Each ``GameInfo`` field is read somewhere outside games/base.py (the window, the AI, the
+    tools, main.py): ``rules_file``, which all six games set, was read by nothing, while the window
+    found the rules page by the game's id (assets/rules/<id>.md), so a game could name a page
+    that was never shown."""
+    import re
+    from dataclasses import fields
+    from pathlib import Path
+
+    from games.base import GameInfo
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [path for folder in ("games", "ai", "ui", "tools") for path in (root / folder).rglob("*.py")]
+    text = "\n".join(path.read_text(encoding="utf-8") for path in [*sources, root / "main.py"]
+                     if path != root / "games" / "base.py")
+    unread = [field.name for field in fields(GameInfo) if not re.search(rf"\.{field.name}\b", text)]
+    assert not unread, f"GameInfo fields no program reads: {unread}"
+
+
 @pytest.mark.parametrize("value", [float("inf"), 1e400, float("nan"), "9" * 5000, 10 ** 300, "x" * 100_000, [1], None, 8.9])
 def test_a_number_option_from_a_file_is_refused_in_a_short_message(value):
     """A saved record's or the settings' board size: infinity raised OverflowError (not

@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ai.eval_scales import ALQUERQUE_PIECE, CLEAR_ADVANTAGE
-from ui.analysis import amount_text, eval_scale
+from ai import eval_scales
+from ai.eval_scales import ALQUERQUE_PIECE, CLEAR_ADVANTAGE, SCALE_FLOOR
+from ui.analysis import Opinion, amount_text, eval_scale
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,3 +54,14 @@ def test_the_scales_are_the_tables_and_the_engines_piece_is_its_unit():
     assert amount_text(1.1 * alquerque.MATERIAL, "alquerque") == "+1.1"
     assert [eval_scale(game_id, []) for game_id in ("reversi", "alquerque")] == [
         CLEAR_ADVANTAGE["reversi"], 1.5 * alquerque.MATERIAL]
+
+
+def test_an_adaptive_scale_is_no_less_than_the_games_floor_in_the_table(monkeypatch):
+    """The least a tic-tac-toe scale may be (an open line of three: 4**3 in ``OpenLines``) is a game
+    fact kept in ``ai.eval_scales`` with the others, not in the window: a 16 seen early in a game
+    is not drawn as a clear lead, and a floor the table gives another game is the one its bar uses."""
+    assert SCALE_FLOOR["tictactoe"] == 4 ** 3
+    assert eval_scale("tictactoe", [Opinion(16.0), Opinion(-4.0)]) == SCALE_FLOOR["tictactoe"]
+    assert eval_scale("tictactoe", [Opinion(300.0)]) == 300.0
+    monkeypatch.setitem(eval_scales.SCALE_FLOOR, "hex", 50.0)
+    assert eval_scale("hex", [Opinion(3.0)]) == 50.0

@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from ai.match import GameResult
+from ai.match import GameResult, random_line
 from ai.outside import OutsideLoadError
 from ai.outside_gtp import read_engine_config
 from ai.outside_source import NotANotebook, read_source
@@ -50,15 +50,8 @@ UGLY = re.compile(r"Traceback|\[Errno|codec can't|object has no attribute|not su
 def _played(game_id: str, plies: int, **options: Any) -> GameRecord:
     """A game of random legal moves, as the window's recorder keeps it."""
     game = games.load(game_id, **options)
-    rng = random.Random(game_id)
-    state, moves = game.initial_state(), []
-    for _ply in range(plies):
-        if state.is_terminal():
-            break
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return GameRecord.start(game, (Side(None, "Ana"), Side("level-2", "Level 2"))).with_moves(moves, state)
+    moves = random_line(game.initial_state(), plies, random.Random(game_id))
+    return GameRecord.start(game, (Side(None, "Ana"), Side("level-2", "Level 2"))).with_moves(moves, game.play_line(moves))
 
 
 HEX = _played("hex", 20, size=7)

@@ -9,15 +9,18 @@ says them, no more; a file's partial date (DT[2003], DT[2003-05]) is kept to its
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 import games
+from ai.match import random_line
 from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
@@ -40,11 +43,8 @@ def random_end(game_id: str, winner: int | None) -> list[str]:
     """The moves of a random game of ``game_id`` that ends on the board with ``winner`` (None: a draw)."""
     game = games.load(game_id)
     for seed in range(400):
-        rng, state, moves = random.Random(seed), game.initial_state(), []
-        while not state.is_terminal() and len(moves) < 400:
-            move = rng.choice(state.legal_moves())
-            moves.append(game.format_move(state, move))
-            state = state.play(move)
+        moves = random_line(game.initial_state(), 400, random.Random(seed))
+        state = game.play_line(moves)
         if state.is_terminal() and state.winner() == winner:
             return moves
     raise AssertionError(f"no random {game_id} game ends with {winner}")
@@ -77,6 +77,18 @@ def drawn_texts(app) -> list[str]:
         drawn = recorded_text(patched)
         app.scene.draw(app.screen)
     return drawn
+
+
+@contextlib.contextmanager
+def replay_of_a_dropped_file(app, path: Path, text: str, language: str) -> Iterator[list[str]]:
+    """``text`` written to ``path`` and dropped on the window, as SDL posts it, in ``language``
+    (kept while the block runs): every text the replay's panel draws."""
+    path.write_text(text, encoding="utf-8")
+    with in_language(app, language):
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.run_frames(2)
+        assert isinstance(app.scene, ReplayScene)
+        yield drawn_texts(app)
 
 
 def listed_and_replayed(app, record: GameRecord) -> tuple[str, list[str], ReplayScene]:
@@ -325,15 +337,9 @@ def test_a_little_golem_result_says_who_won_and_how_only_where_the_file_says_how
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_little_golem_win_is_said_with_the_winners_name_in_the_replay(app, tmp_path, language):
-    path = tmp_path / "game1.hsgf"
-    path.write_text(LITTLE_GOLEM.format(result="W"), encoding="utf-8")
-    with in_language(app, language):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        app.run_frames(2)
-        assert isinstance(app.scene, ReplayScene)
-        panel = drawn_texts(app)
     said = "Bob (Red) wins" if language == "en" else "Bob (Vermelho) ganha"
-    assert said in panel and not any("forfeit" in text or "falta" in text for text in panel), panel
+    with replay_of_a_dropped_file(app, tmp_path / "game1.hsgf", LITTLE_GOLEM.format(result="W"), language) as panel:
+        assert said in panel and not any("forfeit" in text or "falta" in text for text in panel), panel
 
 
 @pytest.mark.parametrize(("text", "winner", "said"), [
@@ -358,13 +364,8 @@ def test_an_sgfs_resign_move_is_a_resignation_at_its_move_and_written_back_so(te
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_sgfs_resign_move_is_said_at_its_move_in_the_replay_and_saved_games(app, tmp_path, language):
-    path = tmp_path / "resigned.sgf"
-    path.write_text("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", encoding="utf-8")
-    with in_language(app, language):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        app.run_frames(2)
-        assert isinstance(app.scene, ReplayScene)
-        panel = drawn_texts(app)
+    text = "(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])"
+    with replay_of_a_dropped_file(app, tmp_path / "resigned.sgf", text, language) as panel:
         shown = "Red resigns at move 2" if language == "en" else "Vermelho desiste na jogada 2"
         assert shown in panel, panel
         row, panel, _replay = listed_and_replayed(app, app.scene.record)

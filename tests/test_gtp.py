@@ -282,14 +282,13 @@ def test_a_gtp_command_with_a_relative_link_keeps_the_link(tmp_path, monkeypatch
         player.close()
 
 
-def random_line(game, seed: int, plies: int):
+def random_position(game, seed: int, plies: int):
     """The position after ``plies`` random moves from the start."""
     import random
 
-    rng, state = random.Random(seed), game.initial_state()
-    for _ in range(plies):
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    from ai.match import random_play
+
+    return random_play(game.initial_state(), plies, random.Random(seed))
 
 
 def replay(game, path):
@@ -304,7 +303,7 @@ def test_path_from_start_finds_the_moves_of_a_random_opening():
     from ai.outside_gtp import path_from_start
 
     game = games.load("reversi")
-    state = random_line(game, 3, 4)
+    state = random_position(game, 3, 4)
     path = path_from_start(game.initial_state(), state)
     assert path is not None and len(path) == 4 and replay(game, path) == state
     assert path_from_start(game.initial_state(), state, max_plies=3) is None
@@ -315,7 +314,7 @@ def test_guided_path_sets_up_a_position_of_many_stones():
     from ai.outside_gtp import guided_path, path_from_start
 
     game = games.load("hex", size=11)
-    state = random_line(game, 5, 40)
+    state = random_position(game, 5, 40)
     assert not state.is_terminal() and path_from_start(game.initial_state(), state) is None
     path = guided_path(game.initial_state(), state)
     assert path is not None and len(path) == 40 and replay(game, path) == state
@@ -325,7 +324,7 @@ def test_gtp_player_is_given_a_pasted_position_far_from_the_start():
     """Our Hex engine over GTP joins a game set up from a pasted position of 20 stones: the
     stones are played to it one by one, and it answers on an empty cell."""
     game = games.load("hex", size=7)
-    state = random_line(game, 8, 20)
+    state = random_position(game, 8, 20)
     assert not state.is_terminal()
     player = ai.make_player("hex", f"gtp:{sys.executable} {ROOT / 'main.py'} gtp hex --player level-1 --time 5",
                             options={"size": 7})

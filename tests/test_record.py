@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games
-from ai.match import GameResult
+from ai.match import WHOLE_GAME, GameResult, random_line
 from games.record import (
     FORMAT,
     TITLE_LENGTH,
@@ -38,12 +38,8 @@ def random_game(game_id: str, seed: int, max_plies: int = 300) -> tuple[GameReco
     game = games.load(game_id)
     rng = random.Random(seed)
     record = GameRecord.start(game, PLAYERS, {"mode": "human-pc", "move_time": 1.0})
-    state = game.initial_state()
-    moves = []
-    while not state.is_terminal() and len(moves) < max_plies:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves = random_line(game.initial_state(), max_plies, rng)
+    state = game.play_line(moves)
     return record.with_moves(moves, state), state
 
 
@@ -92,13 +88,8 @@ def test_a_copied_game_reads_back_as_the_same_game(game_id, options, seed, plies
     """A move list pasted on the main menu is the game that was copied: its rules, players, moves,
     date and end."""
     game = games.load(game_id, **options)
-    rng = random.Random(seed)
-    state, moves = game.initial_state(), []
-    while not state.is_terminal() and len(moves) < plies:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    record = GameRecord.start(game, PLAYERS).with_moves(moves, state)
+    moves = random_line(game.initial_state(), plies, random.Random(seed))
+    record = GameRecord.start(game, PLAYERS).with_moves(moves, game.play_line(moves))
     again = record_from_move_list(move_list_text(record))
     assert (again.game_id, again.options, again.moves) == (record.game_id, record.options, record.moves)
     assert again.options == dict(game.options) and all(type(v) is type(game.options[k]) for k, v in again.options.items())
@@ -459,12 +450,8 @@ def test_a_copied_games_score_names_its_sides():
 def copied_result(game_id: str, seed: int) -> str:
     """The copied result line of a game of random moves (``seed``) to its end."""
     game = games.load(game_id)
-    rng, state, moves = random.Random(seed), game.initial_state(), []
-    while not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    record = GameRecord.start(game, PLAYERS).with_moves(moves, state)
+    moves = random_line(game.initial_state(), WHOLE_GAME, random.Random(seed))
+    record = GameRecord.start(game, PLAYERS).with_moves(moves, game.play_line(moves))
     return move_list_text(record).splitlines()[-1]
 
 

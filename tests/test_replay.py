@@ -11,6 +11,7 @@ import pytest
 
 import ai
 import games
+from ai.match import WHOLE_GAME, random_line
 from games.record import GameRecord, Side
 from tests.ui_helpers import words_in
 from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
@@ -34,13 +35,8 @@ def tictactoe_with_a_blunder() -> GameRecord:
 
 def random_record(game_id: str, seed: int = 1) -> GameRecord:
     game = games.load(game_id)
-    rng = random.Random(seed)
-    state, moves = game.initial_state(), []
-    while not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return GameRecord.start(game, (Side(None, "A"), Side("level-1", "B"))).with_moves(moves, state)
+    moves = random_line(game.initial_state(), WHOLE_GAME, random.Random(seed))
+    return GameRecord.start(game, (Side(None, "A"), Side("level-1", "B"))).with_moves(moves, game.play_line(moves))
 
 
 def test_the_losers_blunder_is_found():

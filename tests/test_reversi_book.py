@@ -19,6 +19,7 @@ import games
 from ai import data
 from ai.base import Limits, PlayerInfo
 from ai.engines import reversi_book
+from ai.match import random_play
 from games.grid import permute_bits
 from games.reversi import flips
 from tools import reversi_book as tool
@@ -29,11 +30,7 @@ shipped = pytest.mark.skipif(not data.path(FILE_NAME).exists(), reason="no 8x8 b
 
 
 def random_state(seed: int, plies: int):
-    rng = random.Random(seed)
-    state = GAME.initial_state()
-    for _ in range(plies):
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_play(GAME.initial_state(), plies, random.Random(seed))
 
 
 def test_a_lookup_answers_in_the_positions_own_frame_under_all_symmetries():

@@ -15,7 +15,7 @@ import ai
 import games
 from ai.base import WIN, Flag, Limits, PlayerInfo
 from ai.engines.tictactoe import OpenLines
-from ai.match import random_play
+from ai.match import random_line, random_play
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
 from ai.search.driver import CTL_STOP
@@ -51,6 +51,21 @@ def test_random_play_plays_the_seeds_moves_and_stops_where_the_game_ends():
     assert sum(mark in "XO" for mark in board) == 4
     ended = random_play(start, 1000, random.Random(1))
     assert ended.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_random_line_writes_the_moves_random_play_plays(game_id):
+    """``ai.match.random_line``, the tests' and the window bench's seeded game as text: with the
+    same seed, its moves played again reach ``random_play``'s position, each move written as the
+    game writes it, and a game that ends before ``plies`` stops at its last move."""
+    game = games.load(game_id)
+    start = game.initial_state()
+    assert random_line(start, 0, random.Random(3)) == []
+    line = random_line(start, 4, random.Random(3))  # no game ends in four plies
+    assert len(line) == 4 and all(isinstance(text, str) and text for text in line)
+    assert game.play_line(line).key() == random_play(start, 4, random.Random(3)).key()
+    whole = random_line(start, 5000, random.Random(3))
+    assert game.play_line(whole).is_terminal() and game.play_line(whole[:-1]).is_terminal() is False
 
 
 @pytest.mark.parametrize("seed", range(12))

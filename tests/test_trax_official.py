@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
+from ai.match import random_line
 from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
@@ -139,18 +140,14 @@ def test_a_copied_games_official_line_opens_alone_as_the_same_tiles(size, mode, 
     the centre tile, the table is turned so that it lies as ``@0/`` or ``@0+``."""
     rng = random.Random(seed)
     game = games.load("trax", size=size, mode=mode, centre=centre)
-    state, moves = game.initial_state(), []
-    while not state.is_terminal() and len(moves) < 80:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves = random_line(game.initial_state(), 80, rng)
     record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves)
     copied = move_list_text(record)
     assert from_text(copied).moves == moves
     official = [line for line in copied.splitlines() if line.startswith("Official notation: ")]
     turns = quarter_turns(tile_of_name(centre))
     for line in official:
-        assert picture(from_text(line).final_state()) == picture(state, turns)
+        assert picture(from_text(line).final_state()) == picture(game.play_line(moves), turns)
 
 
 @settings(max_examples=40, deadline=None)

@@ -164,6 +164,21 @@ def test_a_small_thumbnail_draws_the_whole_board_inside_its_square(game_id):
     assert not outside, (game_id, outside[:5])
 
 
+def swap_offered_after(app, size: int, first: str, drawn: list[pygame.Rect]):
+    """A hot-seat Hex game on a ``size`` board with the swap rule, Blue's first stone at
+    ``first``: the swap's note offered on it, the whole window drawn afresh after ``drawn`` (what a
+    test records of the drawing) is emptied.  The game's scene."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("hex", {"size": size, "swap": True}, HOTSEAT, (None, None), 1.0), [first])
+    app.switch(scene)
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    return scene
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monkeypatch, language):
     """The "swap" offered on Blue's first stone went under the stone whatever the cell: at a1, s19
@@ -172,8 +187,6 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
     import ui.views.hex as hex_view
     from tests.ui_helpers import make_app
     from ui import i18n
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     letters: list[pygame.Rect] = []
     original = hex_view.draw_text
@@ -190,11 +203,7 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
         app.settings.language = language
         i18n.set_language(language)
         for first in ("a1", "s1", "a19", "s19", "j10"):
-            scene = GameScene(app, MatchSetup("hex", {"size": 19, "swap": True}, HOTSEAT, (None, None), 1.0), [first])
-            app.switch(scene)
-            letters.clear()
-            app.invalidate()
-            app.run_frames(2)
+            scene = swap_offered_after(app, 19, first, letters)
             assert len(letters) == 4 * 19 and len(scene.view.notes) == 1, (first, len(letters))
             note = scene.view.notes[0]
             assert note.collidelist(letters) < 0 and app.screen.get_rect().contains(note), (first, note)
@@ -210,8 +219,6 @@ def test_hexs_swap_note_keeps_off_the_ring_of_the_stone_it_becomes(tmp_path, mon
     the ring drawn there.  The note goes beside the stone where it is clear of that ring."""
     import ui.views.hex as hex_view
     from tests.ui_helpers import make_app
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     rings: list[pygame.Rect] = []
     original = hex_view.rimmed_circle
@@ -224,11 +231,7 @@ def test_hexs_swap_note_keeps_off_the_ring_of_the_stone_it_becomes(tmp_path, mon
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
         for first in ("c2", "f5", "b1"):
-            scene = GameScene(app, MatchSetup("hex", {"size": 11, "swap": True}, HOTSEAT, (None, None), 1.0), [first])
-            app.switch(scene)
-            rings.clear()
-            app.invalidate()
-            app.run_frames(2)
+            scene = swap_offered_after(app, 11, first, rings)
             stone = max(rings, key=lambda ring: ring.width)  # the ring on Blue's stone (a mark sits in its middle)
             ghost = next(ring for ring in rings if ring.center != stone.center)  # on the stone it becomes
             assert len(scene.view.notes) == 1 and not scene.view.notes[0].colliderect(ghost), (first, ghost)

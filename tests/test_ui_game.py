@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from ai.base import WIN
+from ai.match import WHOLE_GAME, random_line
 from tests.ui_helpers import (
     click,
     in_language,
@@ -36,19 +37,10 @@ def hotseat(app, game_id="tictactoe", moves=("b2", "a1", "c3")) -> GameScene:
 def test_the_game_over_card_says_the_score_once(app):
     """Reversi's end says "White wins 50 - 0"; the card no longer adds "Black 0 - 50 White" under
     it.  Alquerque's end does not give the captures, so the card still does."""
-    import random
-
-    import games
     from ui.scenes.game_over import result_lines
 
     for game_id, said_by_reason in (("reversi", True), ("alquerque", False)):
-        game = games.load(game_id)
-        state, moves, rng = game.initial_state(), [], random.Random(3)
-        while not state.is_terminal():
-            move = rng.choice(state.legal_moves())
-            moves.append(game.format_move(state, move))
-            state = state.play(move)
-        scene = hotseat(app, game_id, moves)
+        scene = finished(app, game_id)
         assert scene.is_over()
         score = scene.state.score()
         lines = result_lines(scene)
@@ -129,18 +121,9 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
 def test_the_game_over_cards_score_says_what_it_counts(app):
     """Alquerque's card read "Black wins" over "White 10 - 7 Black": the loser seemed to have won
     more.  The score says what it counts, as the player cards do: "(captured)"."""
-    import random
-
-    import games
     from ui.scenes.game_over import result_lines
 
-    game = games.load("alquerque")
-    state, moves, rng = game.initial_state(), [], random.Random(3)
-    while not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    scene = hotseat(app, "alquerque", moves)
+    scene = finished(app, "alquerque")
     score = scene.state.score()
     assert f"White {score[0]} - {score[1]} Black (captured)" in result_lines(scene)
 
@@ -151,13 +134,7 @@ def finished(app, game_id: str, seed: int = 3) -> GameScene:
 
     import games
 
-    game = games.load(game_id)
-    state, moves, rng = game.initial_state(), [], random.Random(seed)
-    while not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return hotseat(app, game_id, moves)
+    return hotseat(app, game_id, random_line(games.load(game_id).initial_state(), WHOLE_GAME, random.Random(seed)))
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -258,12 +235,7 @@ def test_the_panel_follows_a_browsed_position(app, monkeypatch):
 
     import games
 
-    game, rng = games.load("reversi"), random.Random(3)
-    state, moves = game.initial_state(), []
-    while len(moves) < 56 and not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves = random_line(games.load("reversi").initial_state(), 56, random.Random(3))
     scene = hotseat(app, "reversi", moves)
 
     def listed() -> set[int]:

@@ -14,7 +14,7 @@ import games
 from ai.engines.hex_knowledge import analyse
 from games.hex import SWAP as SWAP_MOVE
 from games.record import GameRecord, Side
-from tests.ui_helpers import key, make_app, recorded_text, wait, words_in
+from tests.ui_helpers import key, make_app, recorded_text, recorded_text_rects, wait, words_in
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -310,20 +310,11 @@ def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner)
     at 1280x800, "... pause the game to see them" ran out of the panel past the window's edge."""
     from types import SimpleNamespace
 
-    from ui import text as tx
     from ui.hex_connections import draw_legend, legend_height
     from ui.theme import THEMES
 
     pygame.init()
-    drawn = []
-    original = tx.text
-
-    def record(surface, value, pos, size, color, anchor="topleft", bold=False, mono=False):
-        rect = original(surface, value, pos, size, color, anchor, bold, mono)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(tx, "text", record)
+    drawn = recorded_text_rects(monkeypatch)
     game = games.load("hex", size=7)
     knowledge = None if winner is None else SimpleNamespace(winner=winner, mustplay=None, connections=((), ()))
     for width in (150, 210, 330):
@@ -341,20 +332,11 @@ def test_the_legends_line_is_drawn_within_the_room_it_is_given(monkeypatch, scal
     play in the outlined cells" (docs/hex-connections.png showed "pla" and a stray mark)."""
     from types import SimpleNamespace
 
-    from ui import text as tx
     from ui.hex_connections import draw_legend, legend_height
     from ui.theme import THEMES
 
     pygame.init()
-    drawn = []
-    original = tx.text
-
-    def record(surface, value, *args, **kwargs):
-        rect = original(surface, value, *args, **kwargs)
-        drawn.append((value, rect))
-        return rect
-
-    monkeypatch.setattr(tx, "text", record)
+    drawn = recorded_text_rects(monkeypatch)
     game = games.load("hex", size=11)
     knowledge = SimpleNamespace(winner=None, mustplay={5}, connections=((), ()))
     width = int(330 * scale)
@@ -372,18 +354,10 @@ def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, 
     short ones stay two to a row, in the game's panel and the replay's, and the game's move list
     keeps a row under the legend in the smallest window."""
     from ui import i18n
-    from ui import text as tx
     from ui.hex_connections import LEGEND_ROWS
     from ui.scenes.replay import ReplayScene
 
     app = make_app(tmp_path, monkeypatch, size=size)
-    drawn: list[str] = []
-    original = tx.text
-
-    def record(surface, value, *args, **kwargs):
-        drawn.append(value)
-        return original(surface, value, *args, **kwargs)
-
     app.settings.language = language
     app.apply_settings()
     try:
@@ -393,10 +367,9 @@ def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, 
             app.switch(shown)
             shown.connections.toggle()
             app.run_frames(2)
-            monkeypatch.setattr(tx, "text", record)
-            drawn.clear()
-            shown.draw(app.screen)
-            monkeypatch.setattr(tx, "text", original)
+            with pytest.MonkeyPatch.context() as patched:
+                drawn = recorded_text(patched)
+                shown.draw(app.screen)
             labels = [i18n._(LEGEND_ROWS[0]), i18n._(LEGEND_ROWS[1]), i18n._(LEGEND_ROWS[3])]
             labels += [i18n._(LEGEND_ROWS[2]).format(side=i18n._(side)) for side in scene.game.sides]
             for label in labels:

@@ -18,6 +18,7 @@ import types
 import pygame
 import pytest
 
+from ai.match import random_line
 from tests.ui_helpers import count_calls, key, make_app, same_as_a_whole_frame, shown_areas, wait
 from tools.frame_bench import values_shown
 from ui import i18n
@@ -262,12 +263,7 @@ def _random_moves(game, plies: int) -> list[str]:
     """``plies`` moves of a seeded random game of ``game``."""
     import random
 
-    rng, state, moves = random.Random(3), game.initial_state(), []
-    while len(moves) < plies:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return moves
+    return random_line(game.initial_state(), plies, random.Random(3))
 
 
 def _tipped_places(scene, labels, bounds: pygame.Rect) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 import games
+from ai.match import random_line
 from tests.test_ui_board_cursor import CHAIN
 from tests.ui_helpers import key, words_in
 from ui import i18n
@@ -56,26 +57,14 @@ def status_forms(scene: GameScene) -> list[str]:
     return said[-1]
 
 
-def random_line(game_id: str, plies: int, seed: int) -> list[str]:
-    """``plies`` random legal moves of ``game_id`` from its start, as text (fewer if it ends)."""
-    game, rng = games.load(game_id), random.Random(seed)
-    state, moves = game.initial_state(), []
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return moves
-
-
 def lines_along_games(app, game_id: str) -> list[str]:
     """Every form of the status line along a few random games, each position with the board's
     cursor hidden and shown, against the computer and in a hot-seat game."""
     said = []
     for seed, plies in enumerate((0, 1, 4, 9, 30)):
         for mode in (HUMAN_VS_PC, HOTSEAT):
-            scene = GameScene(app, MatchSetup(game_id, {}, mode, (None, None), 0.1), random_line(game_id, plies, seed))
+            line = random_line(games.load(game_id).initial_state(), plies, random.Random(seed))
+            scene = GameScene(app, MatchSetup(game_id, {}, mode, (None, None), 0.1), line)
             app.switch(scene)
             app.run_frames(2)
             said += status_forms(scene)

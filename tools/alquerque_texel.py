@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
 from ai.kernels import alquerque as kernel  # noqa: E402
-from ai.match import MatchSummary, play_game  # noqa: E402
+from ai.match import MatchSummary, play_game, random_play  # noqa: E402
 from games.alquerque import AlquerqueState  # noqa: E402
 
 GAME = games.load("alquerque")
@@ -49,10 +49,7 @@ SCALES = (400, 800, 1600, 2400, 3200, 4800, 6400)
 
 
 def random_start(rng: random.Random) -> AlquerqueState:
-    state = GAME.initial_state()
-    for _ in range(rng.randint(2, 6)):
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return random_play(GAME.initial_state(), rng.randint(2, 6), rng)
 
 
 def play_games(count: int, seed: int, out: Path) -> None:

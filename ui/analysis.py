@@ -12,8 +12,8 @@ graph: -1 (the first side loses) .. +1 (it wins), from the first side's point of
 
 Alpha-beta units differ from game to game.  ai/eval_scales.py says how many units make a clear
 advantage in some games (``CLEAR_ADVANTAGE``, read without importing an engine, numba, llvmlite);
-elsewhere the scale adapts to the game (the typical size of the scores seen), which keeps the graph
-readable but makes it relative.
+elsewhere the scale adapts to the game (the typical size of the scores seen, no less than the game's
+``SCALE_FLOOR`` there), which keeps the graph readable but makes it relative.
 
 ``biggest_drop`` answers "where did the loser go wrong": the loser's move after which its
 evaluation fell the most.  No pygame here; tests run ``analyse`` in-process.
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.eval_scales import CLEAR_ADVANTAGE, UNIT_SIZE
+from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, UNIT_SIZE
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -37,9 +37,6 @@ ROUGH_SECONDS = 0.03  # the first pass: every position valued within a few secon
 ANSWER_WAY_BACK = 0.01  # seconds past its time a search's answer takes to come back from the worker process
 LATE_POLL, LATE_ANSWER = 0.05, 0.5  # a late answer looked for that often, that long, before the usual redraws
 PROVEN_SCORE = 990_000  # |score| at or beyond this is a proven result (ai.base.PROVEN is 990000)
-# Lower bounds of the scale where an engine's units are known and it has no clear advantage listed:
-# tic-tac-toe's OpenLines scores 4**k per open line of k marks, so 64 is a line of three.
-KNOWN_SCALES = {"tictactoe": 64.0}
 
 
 @dataclass(frozen=True)
@@ -130,10 +127,11 @@ def terminal_opinion(state: Any) -> Opinion:
 
 
 def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
-    """Alpha-beta units that count as a clear advantage: the game's in ai/eval_scales.py, or adaptive."""
+    """Alpha-beta units that count as a clear advantage: the game's in ai/eval_scales.py, or adaptive
+    (no less than the game's ``SCALE_FLOOR`` there)."""
     if game_id in CLEAR_ADVANTAGE:
         return float(CLEAR_ADVANTAGE[game_id])
-    floor = KNOWN_SCALES.get(game_id, 1.0)
+    floor = SCALE_FLOOR.get(game_id, 1.0)
     sizes = sorted(abs(o.score) for o in opinions
                    if o is not None and o.proven is None and o.kind not in ("mcts", "rule", "book", COURSE_SCALE)
                    and abs(o.score) < PROVEN_SCORE)

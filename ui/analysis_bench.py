@@ -80,15 +80,12 @@ def random_finished_record(game_id: str, seed: int = 1):
     import random
 
     import games
+    from ai.match import WHOLE_GAME, random_line
     from games.record import GameRecord, Side
 
     game = games.load(game_id)
-    state, rng, moves = game.initial_state(), random.Random(seed), []
-    while not state.is_terminal():
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
-    return GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, state)
+    moves = random_line(game.initial_state(), WHOLE_GAME, random.Random(seed))
+    return GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, game.play_line(moves))
 
 
 def replay_graph_seconds(game_id: str, timeout: float = 300.0) -> dict[str, float]:

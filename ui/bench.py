@@ -65,15 +65,11 @@ def middle_game(game_id: str, options: dict, plies: int = 12) -> list[str]:
     import random
 
     import games
+    from ai.match import random_line
 
     game = games.load(game_id, **options)
-    state, rng, line = game.initial_state(), random.Random(7), []
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        move = rng.choice(state.legal_moves())
-        line.append(game.format_move(state, move))
-        state = state.play(move)
+    line = random_line(game.initial_state(), plies, random.Random(7))
+    state = game.play_line(line)
     return line if not state.is_terminal() and state.to_move == 0 else line[:-1]
 
 

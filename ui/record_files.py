@@ -155,6 +155,16 @@ def load(path: Path | str) -> GameRecord:
         raise named from None
 
 
+def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
+    """``load``'s record of ``path``, or None once ``messages`` (the window's ``Messages``) says
+    why it cannot be opened: a dropped file and a Saved games row say it in the same words."""
+    try:
+        return load(path)
+    except RecordError as exc:
+        messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
+        return None
+
+
 def catalog_titles(record: GameRecord) -> GameRecord:
     """``record`` with each computer player titled by its id alone -- a line of ``main.py match
     --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every

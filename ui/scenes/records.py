@@ -74,7 +74,7 @@ from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading
 from ui.i18n import _, ngettext
 from ui.paste import paste_game
-from ui.record_files import load
+from ui.record_files import load_or_say
 from ui.record_filter import RecordFilter, folded
 from ui.scenes.base import Scene, top_of
 from ui.scenes.row_pictures import RowPictures
@@ -422,12 +422,9 @@ class RecordsScene(Scene):
 
     def open_path(self, path: Path) -> None:
         """Open a file from anywhere (a dropped file): report a bad one, never touch it."""
-        try:
-            record = load(path)
-        except RecordError as exc:
-            self.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
-            return
-        self.pick(record)
+        record = load_or_say(path, self.messages)
+        if record is not None:
+            self.pick(record)
 
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)

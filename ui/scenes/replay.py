@@ -39,7 +39,7 @@ import pygame
 
 import games
 from games.base import State
-from games.record import GameRecord, RecordError, move_number, move_place, move_rows
+from games.record import GameRecord, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
@@ -822,7 +822,7 @@ def open_file(app: Any, path: Any) -> None:
     tournament's results (``main.py tournament --out FILE``'s FILE.json or FILE.jsonl) open on the
     tournament screen, where each of its games is a click away from the replay."""
     from ai.tournament import Tournament
-    from ui.record_files import load
+    from ui.record_files import load_or_say
 
     try:
         tournament = Tournament.from_files(path)
@@ -832,10 +832,8 @@ def open_file(app: Any, path: Any) -> None:
     if tournament is not None:
         app.show_tournament_results(tournament, path)
         return
-    try:
-        record = load(path)
-    except RecordError as exc:
-        app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
+    record = load_or_say(path, app.messages)
+    if record is None:
         return
     app.open_record(record)
     _say_other_games(app, path)
