@@ -13,16 +13,16 @@ import pygame
 import pytest
 from pygame_menu.locals import ORIENTATION_VERTICAL
 
-from tests.ui_helpers import click, make_app
+from tests.ui_helpers import click, key, make_app, make_app_of
 from ui import i18n
 
 SCREENS = ("new game", "settings")
 
 
-def shown(app, screen: str):
-    """``screen`` shown at 800x560, its form scrolling; the form."""
+def shown(app, screen: str, game_id: str = "tictactoe"):
+    """``screen`` shown (New game for ``game_id``), its form scrolling at 800x560; the form."""
     if screen == "new game":
-        app.show_setup(game_id="tictactoe")
+        app.show_setup(game_id=game_id)
     else:
         app.show_settings()
     app.run_frames(3)
@@ -161,5 +161,37 @@ def test_a_pygame_menu_with_other_insides_still_scrolls_by_its_own_means(tmp_pat
         aim = area.get_hidden_height() // 2
         common.scroll_exactly(area, aim)
         assert abs(area.get_offsets()[1] - aim) <= 2
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_page_up_and_page_down_stop_with_the_row_at_the_top_whole(tmp_path, monkeypatch, screen, size):
+    """Page Down to the end and Page Up back, in the larger text that makes the forms long: after
+    each, no row is cut at the top of the view (New game's were by 27 and 38 pixels at 800x500),
+    the form at its very top once back (it stopped a pixel short), and each key moved it.  New
+    game's Page keys step its game cards unless a text field is chosen: its outside player's."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        form = shown(app, screen, game_id="trax")  # its three options: New game's longest form
+        if screen == "new game":
+            form.select_widget("outside-entry")
+            form.get_scrollarea().scroll_to(ORIENTATION_VERTICAL, 0)
+            app.run_frames(2)
+        area = form.get_scrollarea()
+        seen = []
+        for page in [pygame.K_PAGEDOWN] * 4 + [pygame.K_PAGEUP] * 4:
+            before = area.get_offsets()[1]
+            key(app, page)
+            after = area.get_offsets()[1]
+            seen.append(after)
+            assert cut_rows(form) == [], (pygame.key.name(page), before, after)
+            assert after != before or after in (0, area.get_hidden_height())  # a page always scrolls
+        assert area.get_hidden_height() in seen and seen[-1] == 0
+        if screen == "new game":
+            assert any(0 < top < area.get_hidden_height() for top in seen)  # a page short of the ends
     finally:
         app.quit()

@@ -340,13 +340,16 @@ class MenuFormScene(Scene):
         return False
 
     def _settle_form_scroll(self, event: pygame.event.Event, scrolled: int) -> None:
-        """The form scrolled by the wheel or a click on its scrollbar's track (from ``scrolled``
-        pixels down), or by the scrollbar's slider dragged and let go: on to where no row is cut
-        at its top (``settle_scroll``).  A click that scrolled nothing moves nothing."""
-        if not hasattr(self.menu, "settle_scroll") or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        """The form scrolled by the wheel, Page Up or Page Down or a click on its scrollbar's track
+        (from ``scrolled`` pixels down), or by the scrollbar's slider dragged and let go: on to
+        where no row is cut at its top (``settle_scroll``, ``settle_page``).  A click or a key
+        that scrolled nothing moves nothing."""
+        if not hasattr(self.menu, "settle_scroll"):
             return
         area = self.menu.get_scrollarea()
         now = area.get_offsets()[1]
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and now != scrolled:
+            self.menu.settle_page(event.key == pygame.K_PAGEDOWN, scrolled)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
             # the left button on the scrollbar, beside the view (a line clicked scrolls itself into view)
             on_bar = area.get_rect(to_real_position=True).collidepoint(event.pos) and \
