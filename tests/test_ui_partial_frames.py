@@ -18,7 +18,7 @@ import types
 import pygame
 import pytest
 
-from tests.ui_helpers import count_calls, key, make_app, same_as_a_whole_frame, shown_areas, wait
+from tests.ui_helpers import count_calls, key, make_app, make_app_of, same_as_a_whole_frame, shown_areas, wait
 from tools.frame_bench import values_shown
 from ui import i18n
 from ui.app import apart
@@ -588,3 +588,45 @@ def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(a
     assert scene.ply == ply and not play_from.hovered
     assert shown[0] is not None and any(area.contains(play_from.rect) for area in shown[0])
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def _pointer_to(app, monkeypatch, pos: tuple[int, int]) -> int:
+    """The pointer moved to ``pos`` as a real window tells it, one frame: its motion, and SDL's
+    pointer there for pygame-menu, which asks it (``pygame.mouse.get_pos``; a posted motion
+    leaves the dummy driver's pointer where it was); the frames it drew (0 or 1)."""
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+    return _motion(app, pos)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(tmp_path, monkeypatch, size):
+    """Onto the slider of Settings' scrollbar and off it: the bar lit, then not, each time its
+    strip beside the form drawn alone (the form's card was drawn), with the pixels of a whole
+    frame."""
+    from ui.scenes.base import scrollbar_strips, scrollbars_lit
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.show_settings()
+        app.run_frames(3)
+        scene = app.scene
+        area = scene.menu.get_scrollarea()
+        [strip] = scrollbar_strips(area)
+        assert area.get_hidden_height() and strip.right <= scene.panel.right  # the form scrolls: its bar shows
+        slider = next(bar for bar in area._scrollbars if bar.is_visible()).get_slider_rect()
+        _pointer_to(app, monkeypatch, (strip.left - 40, slider.centery))  # over the form, beside its bar
+        assert not any(lit for lit, _held in scrollbars_lit(area))
+        shown = shown_areas(monkeypatch)
+        assert _pointer_to(app, monkeypatch, slider.center) == 1
+        assert any(lit for lit, _held in scrollbars_lit(area))
+        assert shown == [[strip]]
+        assert same_as_a_whole_frame(app, tmp_path)
+        del shown[:]
+        assert _pointer_to(app, monkeypatch, (slider.centerx, slider.centery + 3)) == 0  # along the slider
+        assert _pointer_to(app, monkeypatch, (strip.left - 40, slider.centery)) == 1  # onto the form
+        assert not any(lit for lit, _held in scrollbars_lit(area))
+        assert len(shown) == 1 and strip in shown[0]
+        assert same_as_a_whole_frame(app, tmp_path)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

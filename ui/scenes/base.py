@@ -225,6 +225,15 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
     return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
 
 
+def scrollbar_strips(area: pygame_menu._scrollarea.ScrollArea) -> list[pygame.Rect]:
+    """Where the scrollbars of a form's ``area`` are drawn, on screen: its rectangle's strips
+    beside its view, on the right and along the bottom (none where its content fits)."""
+    rect, view = area.get_rect(), area.get_absolute_view_rect()
+    strips = [pygame.Rect(view.right, rect.top, rect.right - view.right, rect.height),
+              pygame.Rect(rect.left, view.bottom, rect.width, rect.bottom - view.bottom)]
+    return [strip for strip in strips if strip.width > 0 and strip.height > 0]
+
+
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form.
 
@@ -278,11 +287,17 @@ class MenuFormScene(Scene):
 
     def form_pointed_areas(self, before: Hashable, after: Hashable, card: pygame.Rect) -> list[pygame.Rect] | None:
         """What a change of ``form_pointer_key`` draws: the two lines, the one the pointer left
-        and the one it lit, each with its highlight, where only the line chosen changed; the form's
-        ``card`` where the buttons, scrollbars or scrolling changed too."""
-        if before[1] != after[1]:
+        and the one it lit, each with its highlight, where the line chosen changed; the strips of
+        the scrollbars where the pointer lit or left one (the form's card was drawn for it); the
+        form's ``card`` where the buttons or scrolling changed too."""
+        (buttons_before, ring_before, bars_before, scrolled_before) = before[1]
+        (buttons_after, ring_after, bars_after, scrolled_after) = after[1]
+        if (buttons_before, ring_before, scrolled_before) != (buttons_after, ring_after, scrolled_after):
             return [card.copy()]
-        areas = [self._line_area(key[0]) for key in (before[0], after[0]) if key[0] is not None]
+        lines = [] if before[0] == after[0] else [key[0] for key in (before[0], after[0]) if key[0] is not None]
+        areas = [self._line_area(line) for line in lines]
+        if bars_before != bars_after:
+            areas += scrollbar_strips(self.menu.get_scrollarea())
         return [card.copy()] if None in areas else areas
 
     def _line_area(self, widget_id: str) -> pygame.Rect | None:
