@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 import pygame_menu
@@ -225,6 +225,19 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
     return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
 
 
+class FormLook(NamedTuple):
+    """What a key or click may change on a form (``MenuFormScene.form_look``): the form itself (a
+    build makes another), the line chosen and where it is drawn with its highlight, where each of
+    its widgets stands, its scrolling, and the lighting and ring of the buttons under it."""
+
+    form: Any
+    chosen: str | None
+    chosen_area: pygame.Rect | None
+    places: dict[str, tuple[int, int, int, int]]
+    scrolling: tuple[Any, ...]
+    buttons: tuple[Any, ...]
+
+
 def scrollbar_strips(area: pygame_menu._scrollarea.ScrollArea) -> list[pygame.Rect]:
     """Where the scrollbars of a form's ``area`` are drawn, on screen: its rectangle's strips
     beside its view, on the right and along the bottom (none where its content fits)."""
@@ -300,6 +313,40 @@ class MenuFormScene(Scene):
             areas += scrollbar_strips(self.menu.get_scrollarea())
         return [card.copy()] if None in areas else areas
 
+    def form_look(self, laid_out: bool = False) -> FormLook | None:
+        """The form's look as a key or click may change it (``FormLook``), or None without a form;
+        ``laid_out``: laid out first for what it holds now (pygame-menu places its widgets again
+        when it renders: a selector's new word, wider, is centred again), else as last drawn."""
+        menu = self.menu
+        if menu is None:
+            return None
+        if laid_out:
+            menu._render()  # noqa: SLF001 - pygame-menu's own render-if-changed, which its draw calls; no public one
+        chosen = menu.get_selected_widget()
+        wid = chosen.get_id() if chosen is not None else None
+        area = menu.get_scrollarea()
+        return FormLook(menu, wid, self._line_area(wid) if wid is not None else None,
+                        {w.get_id(): tuple(w.get_rect()) for w in menu.get_widgets()},
+                        (area.get_offsets(), area.get_hidden_height(), scrollbars_lit(area)),
+                        (lighting(self.form_buttons()), self.ringed_button()))
+
+    def form_took_areas(self, before: FormLook | None) -> list[pygame.Rect] | None:
+        """What a key or click the form took changed since ``before`` (``form_look``), where it
+        changed its chosen lines alone (a selector stepped, a switch turned, a letter typed, the
+        keyboard onto the next line): the line chosen before as it was drawn and the lines chosen
+        before and after as they are now, each with its highlight.  None where anything else
+        changed: another form, its scrolling, any other widget's place, the buttons under it."""
+        now = self.form_look(laid_out=True)
+        if before is None or now is None or before.form is not now.form or before.places.keys() != now.places.keys():
+            return None
+        if (before.scrolling, before.buttons) != (now.scrolling, now.buttons):
+            return None
+        lines = {before.chosen, now.chosen} - {None}
+        if any(place != now.places[wid] for wid, place in before.places.items() if wid not in lines):
+            return None
+        areas = [before.chosen_area, *(self._line_area(wid) for wid in sorted(lines))]
+        return None if None in areas[1:] else [area for area in areas if area is not None]
+
     def _line_area(self, widget_id: str) -> pygame.Rect | None:
         """The line ``widget_id`` where it stands on screen with the highlight round it when
         chosen (``menu_theme``'s margins and border), inside the form; None when it is gone."""
@@ -367,8 +414,7 @@ class MenuFormScene(Scene):
             self.menu.settle_page(event.key == pygame.K_PAGEDOWN, scrolled)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
             # the left button on the scrollbar, beside the view (a line clicked scrolls itself into view)
-            on_bar = area.get_rect(to_real_position=True).collidepoint(event.pos) and \
-                not area.get_absolute_view_rect().collidepoint(event.pos)
+            on_bar = any(strip.collidepoint(event.pos) for strip in scrollbar_strips(area))
             if now != scrolled and (event.button != 1 or on_bar):
                 self.menu.settle_scroll(1 if now > scrolled else -1)
             self.scrolled_at_press = area.get_offsets()[1] if event.button == 1 and on_bar else None
