@@ -2,8 +2,10 @@
 New game's Clock (the form's card, the form not built again), a letter typed in the game's move
 field and its caret's blink (the field's box), a message fading (its pill), the wheel over the
 move list (the list), new analysis figures (the board's side and the panel's cards), the
-pointer over a valued board (its tip of values), a change on Settings (the form's card), the
-pointer over a form (the two lines it went between).  Each
+pointer over a valued board (its tip of values), a change on Settings (its line), the
+pointer over a form (the two lines it went between) and onto its scrollbar (the bar's strip),
+a replay's slider dragged and a button let go (the step's parts, nothing), Page Down on New
+game's form (its card, the row at its top whole).  Each
 checks the rectangles the display is told to show, and that a whole frame drawn after has the
 very pixels of the partial one.
 
@@ -16,6 +18,7 @@ import time
 import types
 
 import pygame
+import pygame_menu
 import pytest
 
 from tests.ui_helpers import count_calls, key, make_app, make_app_of, same_as_a_whole_frame, shown_areas, wait
@@ -715,3 +718,35 @@ def test_the_replays_slider_dragged_draws_the_steps_parts_not_the_whole_window(a
     assert all(board_side in areas and all(board_side.contains(a) or a == scene.panel_changes for a in areas)
                for areas in shown[1:])
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+def test_page_down_on_new_games_form_draws_its_card_with_the_row_at_the_top_whole(tmp_path, monkeypatch, size):
+    """Page Down and Page Up in New game's outside player's field (Trax, Large text: the form
+    scrolls by more than a page): the form's card alone, the row at its top whole (it was cut
+    by up to 38 pixels), with the pixels of a whole frame."""
+    from tests.test_ui_form_scroll import cut_rows
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        app.show_setup(game_id="trax")
+        app.run_frames(3)
+        scene = app.scene
+        scene.menu.select_widget("outside-entry")
+        scene.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
+        app.invalidate()
+        app.run_frames(2)
+        area = scene.menu.get_scrollarea()
+        shown = shown_areas(monkeypatch)
+        for page, stops in ((pygame.K_PAGEDOWN, range(1, area.get_hidden_height())), (pygame.K_PAGEUP, [0])):
+            del shown[:]
+            _press(app, page)
+            assert area.get_offsets()[1] in stops  # down: short of the end, where a row may be cut
+            assert cut_rows(scene.menu) == []
+            assert shown == [[scene.panel]]
+            assert same_as_a_whole_frame(app, tmp_path)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
