@@ -13,16 +13,16 @@ import pygame
 import pytest
 from pygame_menu.locals import ORIENTATION_VERTICAL
 
-from tests.ui_helpers import click, make_app
+from tests.ui_helpers import click, key, make_app, make_app_of
 from ui import i18n
 
 SCREENS = ("new game", "settings")
 
 
-def shown(app, screen: str):
-    """``screen`` shown at 800x560, its form scrolling; the form."""
+def shown(app, screen: str, game_id: str = "tictactoe"):
+    """``screen`` shown (New game for ``game_id``), its form scrolling at 800x560; the form."""
     if screen == "new game":
-        app.show_setup(game_id="tictactoe")
+        app.show_setup(game_id=game_id)
     else:
         app.show_settings()
     app.run_frames(3)
@@ -128,19 +128,27 @@ def test_a_drag_lets_go_with_the_row_at_the_top_whole(tmp_path, monkeypatch, scr
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_scrollbars_slider_let_go_leaves_the_row_at_the_top_whole(tmp_path, monkeypatch, screen):
     """The slider of the form's scrollbar dragged a few pixels down, let go, then a click on its
-    track: each time no row is cut at the top of the view, or the form is at an end."""
+    track above it, in Large text (New game's longest form, Trax's: a page up stops short of the
+    top): each time no row is cut at the top of the view, or the form is at an end.  A click on
+    the track's upper part was not seen as on the scrollbar (its rectangle taken as moved by its
+    own place again), and left the row cut."""
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
-        form = shown(app, screen)
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        form = shown(app, screen, game_id="trax")
         area = form.get_scrollarea()
         [bar] = [bar for bar in area._scrollbars if bar.is_visible() and bar.get_orientation() == ORIENTATION_VERTICAL]  # noqa: SLF001
         slider = bar.get_slider_rect()
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda: slider.center)
-        drag(app, slider.center, 18)
+        drag(app, slider.center, 120)
         assert area.get_offsets()[1] > 0 and cut_rows(form) == []
-        track = bar.get_rect(to_real_position=True)
-        click(app, (track.centerx, track.top + 2))  # above the slider: a page up
-        assert cut_rows(form) == []
+        track = bar.get_rect(to_absolute_position=True)
+        above = (track.centerx, (track.top + bar.get_slider_rect().top) // 2)
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: above)
+        scrolled = area.get_offsets()[1]
+        click(app, above)  # on the track above the slider: a page up
+        assert area.get_offsets()[1] < scrolled and cut_rows(form) == []
     finally:
         app.quit()
 
@@ -161,5 +169,37 @@ def test_a_pygame_menu_with_other_insides_still_scrolls_by_its_own_means(tmp_pat
         aim = area.get_hidden_height() // 2
         common.scroll_exactly(area, aim)
         assert abs(area.get_offsets()[1] - aim) <= 2
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_page_up_and_page_down_stop_with_the_row_at_the_top_whole(tmp_path, monkeypatch, screen, size):
+    """Page Down to the end and Page Up back, in the larger text that makes the forms long: after
+    each, no row is cut at the top of the view (New game's were by 27 and 38 pixels at 800x500),
+    the form at its very top once back (it stopped a pixel short), and each key moved it.  New
+    game's Page keys step its game cards unless a text field is chosen: its outside player's."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        form = shown(app, screen, game_id="trax")  # its three options: New game's longest form
+        if screen == "new game":
+            form.select_widget("outside-entry")
+            form.get_scrollarea().scroll_to(ORIENTATION_VERTICAL, 0)
+            app.run_frames(2)
+        area = form.get_scrollarea()
+        seen = []
+        for page in [pygame.K_PAGEDOWN] * 4 + [pygame.K_PAGEUP] * 4:
+            before = area.get_offsets()[1]
+            key(app, page)
+            after = area.get_offsets()[1]
+            seen.append(after)
+            assert cut_rows(form) == [], (pygame.key.name(page), before, after)
+            assert after != before or after in (0, area.get_hidden_height())  # a page always scrolls
+        assert area.get_hidden_height() in seen and seen[-1] == 0
+        if screen == "new game":
+            assert any(0 < top < area.get_hidden_height() for top in seen)  # a page short of the ends
     finally:
         app.quit()

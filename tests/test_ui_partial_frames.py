@@ -2,8 +2,10 @@
 New game's Clock (the form's card, the form not built again), a letter typed in the game's move
 field and its caret's blink (the field's box), a message fading (its pill), the wheel over the
 move list (the list), new analysis figures (the board's side and the panel's cards), the
-pointer over a valued board (its tip of values), a change on Settings (the form's card), the
-pointer over a form (the two lines it went between).  Each
+pointer over a valued board (its tip of values), a change on Settings (its line), the
+pointer over a form (the two lines it went between) and onto its scrollbar (the bar's strip),
+a replay's slider dragged and a button let go (the step's parts, nothing), Page Down on New
+game's form (its card, the row at its top whole).  Each
 checks the rectangles the display is told to show, and that a whole frame drawn after has the
 very pixels of the partial one.
 
@@ -16,10 +18,11 @@ import time
 import types
 
 import pygame
+import pygame_menu
 import pytest
 
 from ai.match import random_line
-from tests.ui_helpers import count_calls, key, make_app, same_as_a_whole_frame, shown_areas, wait
+from tests.ui_helpers import count_calls, key, make_app, make_app_of, same_as_a_whole_frame, shown_areas, wait
 from tools.frame_bench import values_shown
 from ui import i18n
 from ui.app import apart
@@ -333,9 +336,17 @@ def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, 
         assert same_as_a_whole_frame(app, tmp_path)
 
 
-def test_a_change_on_settings_draws_the_forms_card_alone(app, monkeypatch, tmp_path):
-    """A selector stepped with the keys and a switch clicked draw the form's card; the theme,
-    which changes every colour, the whole window.  Every change drew the whole window."""
+def _drawn_alone(shown: list, widget_rect: pygame.Rect, panel: pygame.Rect) -> bool:
+    """Whether the frames ``shown`` were one, of one rectangle round ``widget_rect`` (its line with
+    its highlight), a small part of the form's card ``panel``."""
+    return (len(shown) == 1 and shown[0] is not None and len(shown[0]) == 1 and shown[0][0].contains(widget_rect)
+            and shown[0][0].width * shown[0][0].height < panel.width * panel.height // 4)
+
+
+def test_a_change_on_settings_draws_its_line_alone(app, monkeypatch, tmp_path):
+    """A selector stepped with the keys and a switch clicked draw their line (the form's card was
+    drawn: pygame-menu renders the form again, and the rest of it stands as it stood); the
+    theme, which changes every colour, the whole window.  Every change drew the whole window."""
     from tests.ui_helpers import click_unmoved
     from ui.background_writer import WRITER
 
@@ -343,29 +354,54 @@ def test_a_change_on_settings_draws_the_forms_card_alone(app, monkeypatch, tmp_p
     app.run_frames(3)
     scene, settings = app.scene, app.settings
     scene.menu.select_widget("animation")
+    app.invalidate()  # chosen without an event: drawn so
     app.run_frames(2)
     shown = shown_areas(monkeypatch)
     speed = settings.animation_speed
-    _press(app, pygame.K_RIGHT)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.frame()
     assert settings.animation_speed != speed
     assert WRITER.wait(10)  # saved: the next frame reads the outcome
     app.frame()
-    assert shown == [[scene.panel]]  # the note above the form still says "Saved automatically"
-    assert same_as_a_whole_frame(app, tmp_path)
+    assert _drawn_alone(shown, scene.menu.get_widget("animation").get_rect(to_real_position=True), scene.panel)
+    assert same_as_a_whole_frame(app, tmp_path)  # the note above the form still says "Saved automatically"
     legal = settings.show_legal
     switch = scene.menu.get_widget("show_legal")
     scene.menu.select_widget(switch)
+    app.invalidate()
     app.run_frames(2)
     del shown[:]
     rect = switch.get_rect(to_real_position=True)
     click_unmoved(app, (rect.right - 30, rect.centery), frames=1)  # on its slider
     assert settings.show_legal != legal
-    assert shown == [[scene.panel]]
+    assert len(shown) == 1 and shown[0] is not None and any(area.contains(rect) for area in shown[0])
+    assert sum(a.width * a.height for a in shown[0]) < scene.panel.width * scene.panel.height // 4
     assert same_as_a_whole_frame(app, tmp_path)
     scene.menu.select_widget("theme")
     app.run_frames(2)
     _press(app, pygame.K_RIGHT)
     assert shown[-1] is None
+
+
+def test_a_click_onto_another_settings_line_draws_both_lines(app, monkeypatch, tmp_path):
+    """A press on a line with no motion before it (a tap) chooses it as it changes it: the line
+    chosen before is drawn without its highlight, and the one pressed with it."""
+    from tests.ui_helpers import click_unmoved
+
+    app.show_settings()
+    app.run_frames(3)
+    scene = app.scene
+    scene.menu.select_widget("animation")
+    app.invalidate()  # chosen without an event: drawn so
+    app.run_frames(2)
+    shown = shown_areas(monkeypatch)
+    switch = scene.menu.get_widget("face_me").get_rect(to_real_position=True)
+    click_unmoved(app, (switch.right - 30, switch.centery), frames=1)
+    assert scene.menu.get_selected_widget().get_id() == "face_me"
+    assert len(shown) == 1 and shown[0] is not None
+    left = scene.menu.get_widget("animation").get_rect(to_real_position=True)
+    assert all(any(area.contains(line) for area in shown[0]) for line in (switch, left))
+    assert same_as_a_whole_frame(app, tmp_path)
 
 
 def _form_line_centre(scene, widget_id: str) -> tuple[int, int]:
@@ -584,3 +620,129 @@ def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(a
     assert scene.ply == ply and not play_from.hovered
     assert shown[0] is not None and any(area.contains(play_from.rect) for area in shown[0])
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def _pointer_to(app, monkeypatch, pos: tuple[int, int]) -> int:
+    """The pointer moved to ``pos`` as a real window tells it, one frame: its motion, and SDL's
+    pointer there for pygame-menu, which asks it (``pygame.mouse.get_pos``; a posted motion
+    leaves the dummy driver's pointer where it was); the frames it drew (0 or 1)."""
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+    return _motion(app, pos)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(tmp_path, monkeypatch, size):
+    """Onto the slider of Settings' scrollbar and off it: the bar lit, then not, each time its
+    strip beside the form drawn alone (the form's card was drawn), with the pixels of a whole
+    frame."""
+    from ui.scenes.base import scrollbar_strips, scrollbars_lit
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.show_settings()
+        app.run_frames(3)
+        scene = app.scene
+        area = scene.menu.get_scrollarea()
+        [strip] = scrollbar_strips(area)
+        assert area.get_hidden_height() and strip.right <= scene.panel.right  # the form scrolls: its bar shows
+        slider = next(bar for bar in area._scrollbars if bar.is_visible()).get_slider_rect()
+        _pointer_to(app, monkeypatch, (strip.left - 40, slider.centery))  # over the form, beside its bar
+        assert not any(lit for lit, _held in scrollbars_lit(area))
+        shown = shown_areas(monkeypatch)
+        assert _pointer_to(app, monkeypatch, slider.center) == 1
+        assert any(lit for lit, _held in scrollbars_lit(area))
+        assert shown == [[strip]]
+        assert same_as_a_whole_frame(app, tmp_path)
+        del shown[:]
+        assert _pointer_to(app, monkeypatch, (slider.centerx, slider.centery + 3)) == 0  # along the slider
+        assert _pointer_to(app, monkeypatch, (strip.left - 40, slider.centery)) == 1  # onto the form
+        assert not any(lit for lit, _held in scrollbars_lit(area))
+        assert len(shown) == 1 and strip in shown[0]
+        assert same_as_a_whole_frame(app, tmp_path)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+def test_a_mouse_button_let_go_on_a_replay_draws_nothing_it_did_not_change(app, monkeypatch, tmp_path):
+    """A click on the move list: its press shows the ply (the step's parts), its release, which
+    presses no button, draws nothing (it drew the whole window); let go on a button it pressed,
+    the button's action, drawn whole as before."""
+    scene = _replay(app, plies=8, ply=2)
+    row, ply = next((rect, ply) for rect, ply in scene.move_rows if ply == 5)
+    shown = shown_areas(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1))
+    app.frame()
+    assert scene.ply == ply and len(shown) == 1 and shown[0] is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.center, button=1))
+    app.frame()
+    assert len(shown) == 1  # nothing drawn
+    assert same_as_a_whole_frame(app, tmp_path)
+    picture = scene.actions[1]
+    assert not picture.pressed
+    del shown[:]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a button's click: its action
+        pygame.event.post(pygame.event.Event(kind, pos=scene.actions[7].rect.center, button=1))  # Analysis
+        app.frame()
+    assert scene.move_analysis.active and shown[-1] is None
+
+
+def test_the_replays_slider_dragged_draws_the_steps_parts_not_the_whole_window(app, monkeypatch, tmp_path):
+    """The slider of a Reversi replay (its discs turn over as a move is shown) pressed at its
+    start and dragged along, a motion a frame: each ply it passes draws the board's side and the
+    panel under its title, its animation the board's side, and letting go nothing; each motion
+    drew the whole window."""
+    scene = _replay(app, "reversi", plies=8, ply=4)
+    slider = scene.slider.rect
+    shown = shown_areas(monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slider.midleft, button=1))
+    app.frame()
+    assert scene.ply == 0 and scene.slider.dragging
+    plies = []
+    for n in range(1, 9):
+        x = slider.left + slider.width * n // 8
+        _motion(app, (x, slider.centery))
+        plies.append(scene.ply)
+    assert plies == list(range(1, 9))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=slider.midright, button=1))
+    app.frame()
+    app.run_frames(200, until=lambda: not scene.view.is_animating() and not app.dirty)
+    app.frame()
+    assert not scene.slider.dragging and len(shown) >= 9
+    assert all(areas is not None for areas in shown)
+    board_side = pygame.Rect(0, 0, scene.panel_rect.left, app.size[1])
+    assert all(board_side in areas and all(board_side.contains(a) or a == scene.panel_changes for a in areas)
+               for areas in shown[1:])
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
+def test_page_down_on_new_games_form_draws_its_card_with_the_row_at_the_top_whole(tmp_path, monkeypatch, size):
+    """Page Down and Page Up in New game's outside player's field (Trax, Large text: the form
+    scrolls by more than a page): the form's card alone, the row at its top whole (it was cut
+    by up to 38 pixels), with the pixels of a whole frame."""
+    from tests.test_ui_form_scroll import cut_rows
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        app.show_setup(game_id="trax")
+        app.run_frames(3)
+        scene = app.scene
+        scene.menu.select_widget("outside-entry")
+        scene.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
+        app.invalidate()
+        app.run_frames(2)
+        area = scene.menu.get_scrollarea()
+        shown = shown_areas(monkeypatch)
+        for page, stops in ((pygame.K_PAGEDOWN, range(1, area.get_hidden_height())), (pygame.K_PAGEUP, [0])):
+            del shown[:]
+            _press(app, page)
+            assert area.get_offsets()[1] in stops  # down: short of the end, where a row may be cut
+            assert cut_rows(scene.menu) == []
+            assert shown == [[scene.panel]]
+            assert same_as_a_whole_frame(app, tmp_path)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

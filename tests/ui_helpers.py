@@ -37,6 +37,22 @@ def make_app(tmp_path, monkeypatch, demo: str = "menu", size=(1280, 800), fps: i
     return App(size=size, fps=fps, demo=demo)
 
 
+SMALLEST_DESKTOP = (0, 24, 1024, 540)  # a desktop whose windows may be as small as ``ui.app.LEAST_SIZE``
+
+
+def make_app_of(tmp_path, monkeypatch, size: tuple[int, int]) -> App:
+    """``make_app``'s window of ``size`` to the pixel: one under ``ui.app.MIN_SIZE`` (800x500, the
+    least) on a desktop that small, where the dummy driver's desktop kept it 800x560."""
+    from ui import app as app_module
+    from ui import desktop
+
+    if size[0] < app_module.MIN_SIZE[0] or size[1] < app_module.MIN_SIZE[1]:
+        monkeypatch.setattr(desktop, "desktop_area", lambda: SMALLEST_DESKTOP)
+    app = make_app(tmp_path, monkeypatch, size=size)
+    assert app.size == size, app.size
+    return app
+
+
 @contextlib.contextmanager
 def window_for_a_test(tmp_path, monkeypatch, size=(1280, 800), fps: int = 0) -> Iterator[App]:
     """``make_app``'s window on the main menu for a ``with`` block or a fixture's ``yield``: closed

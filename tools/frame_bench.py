@@ -19,7 +19,9 @@ with the arrows, and the pointer moving over its board; in analysis mode (made-u
 move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
 Settings' Animations stepped with Right and Left, a key a frame; the pointer going down New
 game's, Settings' and "Play from here"'s forms, 16 pixels a frame; the pointer from button to
-button over that replay ("Play from here" among them) and over the tournament's set-up.  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
+button over that replay ("Play from here" among them) and over the tournament's set-up; that
+replay's slider pressed, dragged a ply a frame and let go; the pointer onto Settings' scrollbar and
+off; Page Down and Up on New game's form (Trax, Large text).  Printed for each: the CPU milliseconds a frame (a motion, a drag's step) and a
 frame drawn, how many of the frames drew, and the share of the window's pixels a frame drawn
 shows again (``ShownPixels``).  ``--against PATH`` runs the same cases in another checkout (an older
 revision's worktree, with its .venv) in turn with this one, run by run.  docs/tuning/window.md has figures.
@@ -47,7 +49,7 @@ CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-d
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
          "analysis-pointer", "replay-analysis-pointer", "settings-step",
          "setup-pointer", "settings-pointer", "replay-buttons", "play-from-pointer", "tournament-pointer",
-         "setup-click")
+         "setup-click", "replay-slider", "settings-scrollbar", "setup-page")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
 TICKING = ("clock", "thinking", "caret", "analysis")  # a frame every 0.1 s, as the window wakes for them
 BOARDS = {"hex11": ("hex", {"size": 11}), "hex19": ("hex", {"size": 19}), "reversi": ("reversi", {})}
@@ -346,6 +348,62 @@ def _tournament_pointer(app) -> Callable[[int], None]:
     return _over_buttons([b for b in app.scene.buttons if b.visible])
 
 
+def _replay_slider(app) -> Callable[[int], None]:
+    """That replay's slider pressed at its start, dragged along it a ply a frame over eight
+    frames and let go, over and over: the press and the motions show other plies, the release
+    nothing."""
+    import pygame
+
+    _replay(app)
+    bar = app.scene.slider.rect
+
+    def step(i: int) -> None:
+        at = i % 10
+        pos = (bar.left + bar.width * min(at, 8) * 2 // app.scene.slider.maximum, bar.centery)
+        if at == 0:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        elif at < 9:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0)))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    return step
+
+
+def _settings_scrollbar(app) -> Callable[[int], None]:
+    """Settings, the pointer onto its scrollbar's slider and back onto the form beside it, a
+    motion a frame.  SDL's pointer follows the motions (``pygame.mouse.get_pos``, which
+    pygame-menu asks), as a real window's does and a posted motion's does not."""
+    import pygame
+
+    app.show_settings()
+    app.run_frames(3)
+    area = app.scene.menu.get_scrollarea()
+    slider = next(bar for bar in area._scrollbars if bar.is_visible()).get_slider_rect()
+    places = [slider.center, (slider.left - 60, slider.centery)]
+
+    def move(i: int) -> None:
+        pos = places[i % 2]
+        pygame.mouse.get_pos = lambda: pos
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+    return move
+
+
+def _setup_page(app) -> Callable[[int], None]:
+    """New game (Trax) in Large text, where its form scrolls, the keyboard in its outside
+    player's field (elsewhere Page Up and Page Down step the game cards): Page Down three times,
+    Page Up three times, a key a frame."""
+    import pygame
+
+    app.settings.text_size = 1.25
+    app.apply_settings()
+    app.show_setup(game_id="trax")
+    app.run_frames(3)
+    app.scene.menu.select_widget("outside-entry")
+    app.invalidate()
+    app.run_frames(2)
+    return lambda i: _key(pygame.K_PAGEDOWN if i % 6 < 3 else pygame.K_PAGEUP)
+
+
 def _set_up(app, case: str) -> Callable[[int], None]:
     """The window shows ``case``'s screen; what each frame's input is."""
     if case in PARTS:
@@ -380,7 +438,8 @@ PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, 
          "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
          "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps,
          "replay-buttons": _replay_buttons, "play-from-pointer": _play_from_pointer,
-         "tournament-pointer": _tournament_pointer, "setup-click": _clock_clicks}
+         "tournament-pointer": _tournament_pointer, "setup-click": _clock_clicks, "replay-slider": _replay_slider,
+         "settings-scrollbar": _settings_scrollbar, "setup-page": _setup_page}
 
 
 class ShownPixels:
@@ -428,6 +487,9 @@ def measure(case: str, frames: int, profile: bool) -> str:
     from ui.bench import headless_without_a_display, scratch_user_folders
 
     headless_without_a_display()
+    import pygame
+
+    pointer = pygame.mouse.get_pos  # a case may make it follow its motions ("settings-scrollbar")
     with scratch_user_folders():
         app = App(size=WINDOW, fps=0, demo="menu", remember_size=False)
         try:
@@ -442,6 +504,7 @@ def measure(case: str, frames: int, profile: bool) -> str:
             spent, drawn = 1000 * (time.process_time() - cpu), app.draws - drawn
         finally:
             app.quit()
+            pygame.mouse.get_pos = pointer
     if profile:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
     share = shown.pixels / max(1, drawn) / (WINDOW[0] * WINDOW[1])

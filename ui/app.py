@@ -948,21 +948,24 @@ class App:
         button) since the frame last drawn, and the parts of the window that show it (None: the
         whole).  A motion within one cell of a board, which drew the whole window, draws nothing;
         one to another cell draws the board's side, not the panel beside it
-        (``Scene.pointed_areas``), while nothing else moves on screen (``still``: no animation,
-        spinner or fading message, which the whole window's next frame shows).  Always the whole
-        window where the screen does not say."""
+        (``Scene.pointed_areas``); while something moves on screen (not ``still``: an animation,
+        a spinner, a fading message), with what time changes (``_ticking_areas``: a replay's
+        board while its move animates, dragged along its slider, drew the whole window at each
+        motion).  Always the whole window where the screen does not say."""
         key, drawn = self._pointer_key(), self._pointer_drawn
         if key is None or drawn is None:
             return True, None
         if key == drawn:
             return False, None
-        if not still:
+        moving = [] if still else self._ticking_areas()
+        if moving is None:
             return True, None
         try:
-            return True, self.scene.pointed_areas(drawn, key)
+            pointed = self.scene.pointed_areas(drawn, key)
         except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
             self.report(exc)
             return True, None
+        return True, None if pointed is None else [*pointed, *moving]
 
     def _draw(self, areas: list[pygame.Rect] | None) -> None:
         """Draw the screen and the window's messages, and show them: all of the window, or only
@@ -1088,7 +1091,7 @@ class App:
         moved, self._pointer_moved = self._pointer_moved, False
         if moved and not self.dirty:
             redraw, pointed = self._pointer_redraw(still=interval is None)
-            for area in (pointed or [None]) if redraw else []:
+            for area in ([None] if pointed is None else pointed) if redraw else []:  # []: nothing
                 self.invalidate(area)
         if not self.dirty and not self._areas_due:
             return

@@ -28,7 +28,8 @@ frames drawn per second:
   caret, a message fading, the wheel over the move list, analysis figures, a replay's step, the
   pointer over a replay's board, over a board with analysis' values in a game and in a replay,
   a step of a Settings selector, the pointer down New game's, Settings' and "Play from here"'s
-  forms, over a replay's buttons and the tournament's set-up, a click on New game's Clock): the
+  forms, over a replay's buttons and the tournament's set-up, a click on New game's Clock, a
+  replay's slider dragged, the pointer onto Settings' scrollbar, Page keys on New game's form): the
   CPU a frame drawn and the share of the window's pixels each frame drawn shows again.
 - a game's AI worker with its kernels compiled on disk (a restart): the seconds from its start to
   its kernels loaded and to level-5's first move past the books, started with its game and taken
@@ -517,7 +518,8 @@ def time_to_first_frame(cold: bool) -> tuple[float, int]:
 
 PARTIAL_CASES = ("setup-clock", "typing", "caret", "fading", "list-wheel", "analysis", "replay", "replay-pointer",
                  "analysis-pointer", "replay-analysis-pointer", "settings-step", "setup-pointer", "settings-pointer",
-                 "replay-buttons", "play-from-pointer", "tournament-pointer", "setup-click")
+                 "replay-buttons", "play-from-pointer", "tournament-pointer", "setup-click", "replay-slider",
+                 "settings-scrollbar", "setup-page")
 
 
 def partial_frame_figures(quick: bool = False) -> list[str]:

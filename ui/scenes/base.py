@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 import pygame_menu
@@ -225,6 +225,28 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
     return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
 
 
+class FormLook(NamedTuple):
+    """What a key or click may change on a form (``MenuFormScene.form_look``): the form itself (a
+    build makes another), the line chosen and where it is drawn with its highlight, where each of
+    its widgets stands, its scrolling, and the lighting and ring of the buttons under it."""
+
+    form: Any
+    chosen: str | None
+    chosen_area: pygame.Rect | None
+    places: dict[str, tuple[int, int, int, int]]
+    scrolling: tuple[Any, ...]
+    buttons: tuple[Any, ...]
+
+
+def scrollbar_strips(area: pygame_menu._scrollarea.ScrollArea) -> list[pygame.Rect]:
+    """Where the scrollbars of a form's ``area`` are drawn, on screen: its rectangle's strips
+    beside its view, on the right and along the bottom (none where its content fits)."""
+    rect, view = area.get_rect(), area.get_absolute_view_rect()
+    strips = [pygame.Rect(view.right, rect.top, rect.right - view.right, rect.height),
+              pygame.Rect(rect.left, view.bottom, rect.width, rect.bottom - view.bottom)]
+    return [strip for strip in strips if strip.width > 0 and strip.height > 0]
+
+
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form.
 
@@ -278,12 +300,52 @@ class MenuFormScene(Scene):
 
     def form_pointed_areas(self, before: Hashable, after: Hashable, card: pygame.Rect) -> list[pygame.Rect] | None:
         """What a change of ``form_pointer_key`` draws: the two lines, the one the pointer left
-        and the one it lit, each with its highlight, where only the line chosen changed; the form's
-        ``card`` where the buttons, scrollbars or scrolling changed too."""
-        if before[1] != after[1]:
+        and the one it lit, each with its highlight, where the line chosen changed; the strips of
+        the scrollbars where the pointer lit or left one (the form's card was drawn for it); the
+        form's ``card`` where the buttons or scrolling changed too."""
+        (buttons_before, ring_before, bars_before, scrolled_before) = before[1]
+        (buttons_after, ring_after, bars_after, scrolled_after) = after[1]
+        if (buttons_before, ring_before, scrolled_before) != (buttons_after, ring_after, scrolled_after):
             return [card.copy()]
-        areas = [self._line_area(key[0]) for key in (before[0], after[0]) if key[0] is not None]
+        lines = [] if before[0] == after[0] else [key[0] for key in (before[0], after[0]) if key[0] is not None]
+        areas = [self._line_area(line) for line in lines]
+        if bars_before != bars_after:
+            areas += scrollbar_strips(self.menu.get_scrollarea())
         return [card.copy()] if None in areas else areas
+
+    def form_look(self, laid_out: bool = False) -> FormLook | None:
+        """The form's look as a key or click may change it (``FormLook``), or None without a form;
+        ``laid_out``: laid out first for what it holds now (pygame-menu places its widgets again
+        when it renders: a selector's new word, wider, is centred again), else as last drawn."""
+        menu = self.menu
+        if menu is None:
+            return None
+        if laid_out:
+            menu._render()  # noqa: SLF001 - pygame-menu's own render-if-changed, which its draw calls; no public one
+        chosen = menu.get_selected_widget()
+        wid = chosen.get_id() if chosen is not None else None
+        area = menu.get_scrollarea()
+        return FormLook(menu, wid, self._line_area(wid) if wid is not None else None,
+                        {w.get_id(): tuple(w.get_rect()) for w in menu.get_widgets()},
+                        (area.get_offsets(), area.get_hidden_height(), scrollbars_lit(area)),
+                        (lighting(self.form_buttons()), self.ringed_button()))
+
+    def form_took_areas(self, before: FormLook | None) -> list[pygame.Rect] | None:
+        """What a key or click the form took changed since ``before`` (``form_look``), where it
+        changed its chosen lines alone (a selector stepped, a switch turned, a letter typed, the
+        keyboard onto the next line): the line chosen before as it was drawn and the lines chosen
+        before and after as they are now, each with its highlight.  None where anything else
+        changed: another form, its scrolling, any other widget's place, the buttons under it."""
+        now = self.form_look(laid_out=True)
+        if before is None or now is None or before.form is not now.form or before.places.keys() != now.places.keys():
+            return None
+        if (before.scrolling, before.buttons) != (now.scrolling, now.buttons):
+            return None
+        lines = {before.chosen, now.chosen} - {None}
+        if any(place != now.places[wid] for wid, place in before.places.items() if wid not in lines):
+            return None
+        areas = [before.chosen_area, *(self._line_area(wid) for wid in sorted(lines))]
+        return None if None in areas[1:] else [area for area in areas if area is not None]
 
     def _line_area(self, widget_id: str) -> pygame.Rect | None:
         """The line ``widget_id`` where it stands on screen with the highlight round it when
@@ -340,17 +402,19 @@ class MenuFormScene(Scene):
         return False
 
     def _settle_form_scroll(self, event: pygame.event.Event, scrolled: int) -> None:
-        """The form scrolled by the wheel or a click on its scrollbar's track (from ``scrolled``
-        pixels down), or by the scrollbar's slider dragged and let go: on to where no row is cut
-        at its top (``settle_scroll``).  A click that scrolled nothing moves nothing."""
-        if not hasattr(self.menu, "settle_scroll") or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        """The form scrolled by the wheel, Page Up or Page Down or a click on its scrollbar's track
+        (from ``scrolled`` pixels down), or by the scrollbar's slider dragged and let go: on to
+        where no row is cut at its top (``settle_scroll``, ``settle_page``).  A click or a key
+        that scrolled nothing moves nothing."""
+        if not hasattr(self.menu, "settle_scroll"):
             return
         area = self.menu.get_scrollarea()
         now = area.get_offsets()[1]
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and now != scrolled:
+            self.menu.settle_page(event.key == pygame.K_PAGEDOWN, scrolled)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
             # the left button on the scrollbar, beside the view (a line clicked scrolls itself into view)
-            on_bar = area.get_rect(to_real_position=True).collidepoint(event.pos) and \
-                not area.get_absolute_view_rect().collidepoint(event.pos)
+            on_bar = any(strip.collidepoint(event.pos) for strip in scrollbar_strips(area))
             if now != scrolled and (event.button != 1 or on_bar):
                 self.menu.settle_scroll(1 if now > scrolled else -1)
             self.scrolled_at_press = area.get_offsets()[1] if event.button == 1 and on_bar else None

@@ -246,6 +246,25 @@ class _Form(pygame_menu.Menu):
             aim = 0
         scroll_exactly(area, max(0, min(hidden, aim)))
 
+    def settle_page(self, down: bool, started: int) -> None:
+        """After Page Down (``down``) or Page Up from ``started`` pixels down, scroll on to where no
+        row is cut at the top of the view: back to the edge of the row the page cut, toward
+        ``started``, so that a page goes by no row unseen (Page Down shows whole at the top the row
+        its bottom edge cut before), unless that goes back to ``started`` or past it, then on to
+        the row's other edge; a page that stopped in the form's margin above its first row goes to
+        its very top.  pygame-menu pages by its scrollbar's track, whatever the rows, and the
+        row at the top showed cut, by half of it at New game's and Settings' larger text sizes."""
+        area = self.get_scrollarea()
+        top, rows = area.get_offsets()[1], self._row_rects()
+        if rows and 0 < top <= min(rect.top for rect in rows):
+            scroll_exactly(area, 0)
+            return
+        way = -1 if down else 1
+        self.settle_scroll(way)
+        if (area.get_offsets()[1] - started) * -way <= 0:  # back where the page began: no page at all
+            scroll_exactly(area, top)
+            self.settle_scroll(-way)
+
     def _row_rects(self) -> list[pygame.Rect]:
         """The form's rows in its own coordinates (as ``get_offsets`` counts): each shown widget
         outside a frame, and each frame (a row of buttons) whole; not a margin (no width, and a

@@ -178,6 +178,10 @@ class ReplayScene(Scene):
         self.buttons = self._make_buttons()
         self.focus = KeyFocus()  # Tab's ring among the buttons, Enter or Space pressing it
         self.stepped: tuple[pygame.event.Event, int] | None = None  # the input that showed another ply, and the ply left
+        # a button let go of that pressed none, and the buttons' lighting before it (``input_area``)
+        self.let_go: tuple[pygame.event.Event, tuple[Hashable, ...]] | None = None
+        self.pressed = False  # the last event pressed a button (its action ran)
+        self.ply_drawn = self.ply  # the ply the board's side shows, as last drawn (``pointed_areas``)
         self.panel_changes = pygame.Rect(0, 0, 0, 0)  # the panel under its title, as last drawn: what a step changes
 
     # -- helpers the App may or may not provide ---------------------------------------------
@@ -345,17 +349,25 @@ class ReplayScene(Scene):
 
     # -- the Scene interface ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """``_handle``, and the input that showed another ply remembered (``input_area``)."""
-        ply = self.ply
+        """``_handle``, and the input that showed another ply or let go of a mouse button with no
+        button pressed remembered (``input_area``)."""
+        ply, lit = self.ply, lighting(self.buttons)
+        self.pressed = False
         self._handle(event)
         self.stepped = (event, ply) if self.ply != ply else None
+        let_go = event.type == pygame.MOUSEBUTTONUP and self.stepped is None and not self.pressed
+        self.let_go = (event, lit) if let_go else None
 
     def input_area(self, event: pygame.event.Event) -> list[pygame.Rect] | pygame.Rect | None:
         """What a key, the wheel or a click that showed another ply changed (``step_areas``):
-        each step drew the whole window; nothing for a key let go (nothing here acts on it).
-        None (the whole) for anything else."""
+        each step drew the whole window; nothing for a key let go (nothing here acts on it); for
+        a mouse button let go that pressed no button (the end of a click on the move list or of
+        the slider's drag), the buttons it left unlit alone (``relit_areas``: it drew the whole
+        window).  None (the whole) for anything else."""
         if event.type == pygame.KEYUP:
             return pygame.Rect(0, 0, 0, 0)
+        if self.let_go is not None and self.let_go[0] is event:
+            return relit_areas(self.buttons, self.let_go[1], lighting(self.buttons))
         if self.stepped is None or self.stepped[0] is not event:
             return None
         return self.step_areas(self.stepped[1], clicked=event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
@@ -409,6 +421,7 @@ class ReplayScene(Scene):
             return
         for button in self.buttons:
             if button.handle(event):
+                self.pressed = True
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
@@ -454,24 +467,23 @@ class ReplayScene(Scene):
                 return
 
     def pointer_key(self) -> Hashable | None:
-        """What the pointer lights here (``Scene.pointer_key``): the buttons' lighting, and in
+        """What the pointer shows here (``Scene.pointer_key``): the buttons' lighting, in
         analysis mode the tip of the values under it and the ring round their place
-        (``ValueTip.area``).  Every motion drew the whole replay, over the board or the panel
-        alike.  None (every motion drawn) while the slider is dragged: each motion may show
-        another move."""
-        if self.slider.dragging:
-            return None
+        (``ValueTip.area``), and the ply shown, which the slider's drag changes.  Every motion
+        drew the whole replay, over the board or the panel alike, and every motion of a drag."""
         tip = self._value_tip()
-        return None if tip is None else tip.area(), lighting(self.buttons)
+        return None if tip is None else tip.area(), lighting(self.buttons), self.ply
 
     def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
         """The tips of values and their rings before and after a motion (``pointer_key``): the
-        board shows nothing else of the pointer; and the buttons it lit or left (``relit_areas``:
-        onto "Play from here" the whole replay was drawn)."""
+        board shows nothing else of the pointer; the buttons it lit or left (``relit_areas``:
+        onto "Play from here" the whole replay was drawn); and what a step changes where the
+        slider's drag showed another ply than the one drawn (``step_areas``, as for a key)."""
         relit = relit_areas(self.buttons, before[1], after[1])
         if relit is None:
             return None
-        return relit + [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
+        steps = self.step_areas(self.ply_drawn) if self.ply != self.ply_drawn else []
+        return relit + steps + [pygame.Rect(tip) for tip in (before[0], after[0]) if tip is not None]
 
     def _value_tip(self) -> ValueTip | None:
         """The tip of values the pointer shows in analysis mode, laid out and not drawn."""
@@ -591,6 +603,7 @@ class ReplayScene(Scene):
         clip = surface.get_clip()  # where the frame draws: a step's board side and panel each alone (``step_areas``)
         if clip.colliderect(self._board_side()):
             self._draw_board(surface, theme, state, labels)
+            self.ply_drawn = self.ply
         if clip.colliderect(self.panel_rect.inflate(24, 24)):  # its shadow too (``card``)
             card(surface, self.panel_rect, theme.panel, int(12 * self.scale), shadow=True)
             self._draw_panel(surface, theme)

@@ -13,7 +13,7 @@ from ui import settings as settings_file
 from ui import text as tx
 from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
-from ui.scenes.base import MenuFormScene, top_of
+from ui.scenes.base import CLICKING_BUTTONS, FormLook, MenuFormScene, top_of
 from ui.scenes.common import (
     add_selector,
     add_toggle_switch,
@@ -50,6 +50,7 @@ class SettingsScene(MenuFormScene):
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
         self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
         self.form_took: pygame.event.Event | None = None  # the last key or click the form took, changing it alone
+        self.look_before: FormLook | None = None  # the form's look before that key or click (``input_area``)
 
     def _type_name(self, text: str) -> None:
         """The name as typed is kept for the field (a trailing space before the next word); the
@@ -199,6 +200,11 @@ class SettingsScene(MenuFormScene):
         return [self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        """The event to Back, the keyboard's ring or the form; the form's look before a key or
+        click, for ``input_area`` (before a press, as the pointer's move there, given first by
+        ``pointer_there_first``, found it: the line that move chose is drawn too)."""
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button in CLICKING_BUTTONS):
+            self.look_before = self.form_look()
         self.form_took = None
         if self.back_button.handle(event):
             return
@@ -206,13 +212,16 @@ class SettingsScene(MenuFormScene):
         if not self.form_buttons_key(event):
             self.menu_event(event)
 
-    def input_area(self, event: pygame.event.Event) -> pygame.Rect | None:
-        """The form's card for a key or click the form or Back took (a selector's step, a switch
-        turned, a letter of the name, the keyboard going down the lines): everything else on the
-        screen stays as it was, and the whole window was drawn for each.  None (the whole) for a
-        theme, language, text size or full screen chosen, and for Back pressed (leaving the screen,
-        or a message said, makes the frame whole anyway)."""
-        return self.panel.copy() if event is self.form_took else None
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
+        """For a key or click the form or Back took: the lines it chose or changed alone where
+        nothing else on the form moved (``form_took_areas``: a selector's step, a switch turned, a
+        letter of the name, the keyboard onto the next line), else the form's card; everything
+        else on the screen stays as it was (the whole window was drawn for each, then the card).
+        None (the whole) for a theme, language, text size or full screen chosen, and for Back
+        pressed (leaving the screen, or a message said, makes the frame whole anyway)."""
+        if event is not self.form_took:
+            return None
+        return self.form_took_areas(self.look_before) or self.panel.copy()
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
