@@ -5,7 +5,8 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
 - in a working directory of its own: a Python file's folder (students open their files relative
   to it), for a GTP engine a new temporary folder removed when it ends (unless its config names
   one); with a minimal environment (PATH, the locale, HOME and TMPDIR set to the bot's temporary
-  folder; nothing else of the host's);
+  folder, and our compiled kernels' folder to copy from, which is only read: ``ai.kernel_seed``;
+  nothing else of the host's);
 - in a new session (POSIX), so the whole process group is killed at the end;
 - with its error stream written to a log file, whose path a forfeit names; a log is kept only if
   the bot wrote in it (Tabuleiro's own notes, lines starting ``Tabuleiro: ``, do not count) or
@@ -158,10 +159,17 @@ def make_folders_in(root: str | None) -> None:
 
 
 def minimal_environment(folder: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """A bot's environment: the host's PATH, locale and time zone, ``folder`` as its HOME and
+    temporary folder, and our compiled kernels' folder to copy from (``ai.kernel_seed``: ``main.py
+    gtp`` as an outside engine then loads its kernels rather than compiling them; its own cache is
+    in its HOME, so nothing a bot compiles reaches the app's cache), then ``extra``."""
+    from ai.kernel_seed import SEED_VARIABLE
+    from ai.kernels import cache_dir
+
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT",
                                                          "WINDIR", "COMSPEC", "PATHEXT", "TZ")}
     env.update(HOME=folder, TMPDIR=folder, TEMP=folder, TMP=folder, PYTHONIOENCODING="utf-8",
-               PYTHONDONTWRITEBYTECODE="1")
+               PYTHONDONTWRITEBYTECODE="1", **{SEED_VARIABLE: str(cache_dir())})
     if sys.platform == "win32":  # Windows' HOME (Path.home() fails without it) and app-data folders
         env.update(USERPROFILE=folder, APPDATA=folder, LOCALAPPDATA=folder)
     env.update(extra or {})

@@ -630,7 +630,13 @@ def steps_line(spec: str, plies: int) -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes each fresh install's numba cache, settings and data in a temporary folder, removed at the end: "
+        "prints the seconds; takes a fresh install's compiling for each game measured, on a busy 2-core "
+        "machine about 2.5 min a game in the window (two fresh installs: from the start and past the books; "
+        "tictactoe --menu 0: 156 s), so about 15 min with the defaults (every game), and 40 s for --player "
+        "rastros; --first-frame, --restart and the others load compiled kernels (compiled first if need be), "
+        "--runs times"))
     parser.add_argument("games", nargs="*", metavar="GAME[:OPTION=VALUE...]",
                         help=f"the games to start (default: {' '.join(GAMES)})")
     parser.add_argument("--player", action="store_true",

@@ -112,13 +112,16 @@ def overhead(games: int) -> None:
           f"{load()}", flush=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=(
+        "writes its generated student files in a temporary folder, removed at the end: prints the figures; "
+        "takes about 1 min with --games 6 --overhead-games 40 (the quick check), and about 7 min with the "
+        "defaults (40 games of 1 s a move, played twice, at 4.3 s of wall time a game)"))
     parser.add_argument("--games", type=int, default=40, help="league games to play (of 870)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes")
     parser.add_argument("--overhead-games", type=int, default=200)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     overhead(args.overhead_games)
     with tempfile.TemporaryDirectory(prefix="league-bench-") as folder:
         ids = BUILT_IN + students(Path(folder), 30 - len(BUILT_IN))

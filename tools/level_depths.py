@@ -86,13 +86,15 @@ def measure(game_id: str, options: dict[str, int], count: int, unlimited: bool) 
         ai.close_player(player)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints a line per level and budget; takes about 1 s a game with the defaults "
+        "(6 s for all four), up to a minute a game with --unlimited or a 15x15 board"))
     parser.add_argument("games", nargs="+", choices=sorted(FIXED_DEPTHS))
     parser.add_argument("--option", action="append", default=[], metavar="KEY=N", help="a game option (whole numbers)")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--unlimited", action="store_true", help="time each level's full depth instead")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     options = {key: int(value) for key, _eq, value in (o.partition("=") for o in args.option)}
     for game_id in args.games:
         measure(game_id, options, args.positions, args.unlimited)

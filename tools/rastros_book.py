@@ -62,6 +62,21 @@ from tools.solve_rastros import board_size  # noqa: E402
 HARDNESS_CAP = 50_000_000  # solver positions per winner position in the hardness pass
 UNKNOWN = 0  # a hardness count cut off by the cap
 IN_GAME_BUDGET = 30_000  # solver nodes from a fresh table: about level-5's first solver step (20,000)
+# the shape of each field of a ``Builder``'s checkpoint, and of the hardness pass's (``tools.checkpoint``)
+_NUMBER = checkpoints.OneOf(int, float)
+BUILDER_SHAPES = {
+    "n": int, "ply": int, "winner": int,
+    "entries": checkpoints.DictOf(book.Key, checkpoints.TupleOf(int, bool)),
+    "winner_child": checkpoints.DictOf(book.Key, checkpoints.OneOf(book.Key, None)),
+    "loser_children": checkpoints.DictOf(book.Key, checkpoints.ListOf(checkpoints.TupleOf(int, book.Key))),
+    "leaves": checkpoints.SetOf(book.Key),
+    "frontier": checkpoints.DictOf(book.Key, None), "deferred": checkpoints.DictOf(book.Key, None),
+    "figures": checkpoints.DictOf(str, _NUMBER),
+    "refutations": checkpoints.DictOf(str, checkpoints.Record({"wins": bool, "positions": int, "seconds": _NUMBER})),
+    "first_moves": checkpoints.DictOf(str, str),
+}
+HARDNESS_SHAPE = checkpoints.Record({"counts": checkpoints.DictOf(book.Key, int), "seconds": _NUMBER,
+                                     "positions": int, "cap": int})
 REFUTATIONS_8X8 = {"5-4": "6-3", "4-4": "3-4", "5-5": "5-6", "3-4": "4-4",
                    "5-6": "5-5", "3-5": "3-4", "4-6": "5-6", "3-6": "3-5"}
 
@@ -423,7 +438,7 @@ def resumed_builder(path: Path, n: int) -> Builder | None:
     checkpoint of this tool is a ``CheckpointError``."""
     if not path.exists():
         return None
-    return checkpoints.restore(Builder(n), checkpoints.load(path, (book.Key,)), path)
+    return checkpoints.restore(Builder(n), checkpoints.load(path, (book.Key,)), path, BUILDER_SHAPES)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -462,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
         resumed = resumed_builder(checkpoint, n)
         merged = [resumed_builder(other, n) for other in args.merge]
         hardness = args.hardness or checkpoint.with_name(checkpoint.stem + "_hardness.json")
-        state = checkpoints.load(hardness, (book.Key,)) if hardness.exists() else \
+        state = checkpoints.checked(checkpoints.load(hardness, (book.Key,)), HARDNESS_SHAPE, hardness) \
+            if hardness.exists() else \
             {"counts": {}, "seconds": 0.0, "positions": 0, "cap": args.hardness_cap}
     except checkpoints.CheckpointError as exc:
         parser.error(str(exc))

@@ -122,7 +122,10 @@ def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seco
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
+        "writes no file: prints each game and the totals (exit status 1 if a margin was lost); takes about "
+        "1 min with the defaults (16 games at 1 s a move), 12 s with --games 1 --time 0.2 --opponents level-1 "
+        "level-2"))
     parser.add_argument("--games", type=int, default=2, help="games against each opponent (colours alternate)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS))

@@ -131,6 +131,14 @@ class Growth:
         self.pushed += 1
 
 
+# the shape of each field of a ``Growth``'s checkpoint (``tools.checkpoint``): stored key -> moves;
+# the candidates' heap of (cost, order, me, opp, ply)
+_MOVES = checkpoints.DictOf(checkpoints.TupleOf(int, int), checkpoints.ListOf(checkpoints.TupleOf(int, float)))
+GROWTH_SHAPES = {"nodes": _MOVES, "deep": _MOVES,
+                 "frontier": checkpoints.ListOf(checkpoints.TupleOf(float, int, int, int, int)),
+                 "pushed": int, "nodes_searched": int, "seconds": float, "deep_depth": int}
+
+
 def grow(growth: Growth, evaluator: Evaluator, positions: int, plies: int, window: float, log,
          checkpoint: Path | None = None) -> None:
     """Evaluate the cheapest candidates until the book has ``positions`` positions."""
@@ -365,7 +373,7 @@ def main(argv: list[str] | None = None) -> None:
     checkpoint = Path(args.checkpoint) if args.checkpoint else None
     if checkpoint and checkpoint.exists():
         try:
-            growth = checkpoints.restore(Growth(), checkpoints.load(checkpoint), checkpoint)
+            growth = checkpoints.restore(Growth(), checkpoints.load(checkpoint), checkpoint, GROWTH_SHAPES)
         except checkpoints.CheckpointError as exc:
             parser.error(str(exc))
     elif args.from_book:

@@ -176,6 +176,7 @@ def prove(args, log) -> None:
 
 
 Entry = tuple[int, int, bool]  # (move in the stored frame, margin, whether the margin is a lower bound)
+SOLVED_SHAPE = checkpoints.DictOf(checkpoints.TupleOf(int, int), checkpoints.TupleOf(int, int, bool))  # (me, opp) -> Entry
 
 
 def build_book(solver: Solver, me: int, opp: int, hint: int, until: int, solved: dict[tuple[int, int], Entry],
@@ -237,11 +238,7 @@ def push(heap: list, entry: tuple[int, int, bool, int]) -> None:
 def read_checkpoint(path: Path) -> dict[tuple[int, int], Entry]:
     """A checkpoint's entries: (me, opp) -> (move, margin, a lower bound?); anything else in the
     file is a ``CheckpointError`` naming it."""
-    entries = checkpoints.load(path)
-    if not isinstance(entries, dict) or not all(isinstance(key, tuple) and len(key) == 2 and isinstance(entry, tuple)
-                                                and len(entry) == 3 for key, entry in entries.items()):
-        raise checkpoints.CheckpointError(f"{path} is not a checkpoint of this tool (not solved positions)")
-    return entries
+    return checkpoints.checked(checkpoints.load(path), SOLVED_SHAPE, path)
 
 
 def book(args, log) -> None:

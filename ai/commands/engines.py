@@ -52,3 +52,19 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, 
         notice.join()
     if said.is_set():
         say(f"the {title} engine is ready ({time.perf_counter() - began:.0f} s)")
+
+
+def kernels_compiled() -> int:
+    """How many kernel signatures this process compiled rather than loaded from the cache folder
+    (numba's count of each kernel's cache misses); 0 before numba is imported."""
+    if "numba" not in sys.modules:
+        return 0
+    from numba.core.registry import CPUDispatcher
+
+    count = 0
+    for name in kernels.kernel_modules():
+        module = sys.modules.get(f"{kernels.__name__}.{name}")
+        for kernel in vars(module).values() if module is not None else ():
+            if isinstance(kernel, CPUDispatcher) and kernel.__module__ == module.__name__:
+                count += sum(kernel.stats.cache_misses.values())
+    return count

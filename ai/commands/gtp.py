@@ -48,7 +48,8 @@ import ai
 import games
 from ai import kernels
 from ai.base import Forfeit, Limits, Resigned
-from ai.commands.engines import prepare_engines
+from ai.commands.engines import kernels_compiled, prepare_engines
+from ai.kernel_seed import seed_kernels
 from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
 from games.hex import HEXGUI_SWAP, transpose_cell
@@ -401,11 +402,23 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
             return
 
 
+def _say_what_was_compiled() -> None:
+    """Say on stderr (a tournament's log of this engine) how many kernels the start compiled,
+    if any: why it took seconds, and a sign that no compiled kernels were found (an outside
+    engine given no folder to copy them from: ``ai.kernel_seed``)."""
+    compiled = kernels_compiled()
+    if compiled:
+        print(f"compiled {compiled} engine kernels: they were not in {kernels.cache_dir()}", file=sys.stderr,
+              flush=True)
+
+
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?",
             seed: int | None = None, transpose: bool = False) -> int:
     """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it;
     ``transpose`` (``--transpose``) exchanges every cell's row and column, as HexGui orients Hex."""
+    seed_kernels(game_id, kernels.cache_dir())  # an outside engine of Tabuleiro's: its compiled kernels
     prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
+    _say_what_was_compiled()
     engine = Engine(game_id, player_id, options, time or 1.0, version, seed, transpose)
     with contextlib.suppress(AttributeError, ValueError):  # only LF ends a line: a CR is removed, as GTP says
         sys.stdin.reconfigure(newline="\n")
