@@ -522,9 +522,9 @@ class OutsidePlayer(Player):
                 running = worker.running_at(worker.moves)
                 set_up = first and "; searching: " not in running and worker.set_up_only(request, hard, limits.stop)
                 where = late_where(running, set_up)
-                if where:  # again below what the bot printed after it, where a teacher reading a long log looks
-                    bot.note(f"stopped{where}")
                 bot.kill(keep_log=True)  # a first move still running (set_up_only); the forfeit names its log
+                if where:  # again below what the bot printed, written once it can print no more: a teacher
+                    bot.note(f"stopped{where}")  # reads a long log's end, and its last print came after it
             if not isinstance(exc, _Stopped):  # not the caller's stop: the bot's fault
                 note_position(bot, state)
             logged = bot.log_note()

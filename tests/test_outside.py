@@ -454,12 +454,32 @@ def _first_move_forfeit(bot: Path, source: str) -> str:
     return str(lost.value)
 
 
-@pytest.mark.usefixtures("late_notes_waited_for")
+@pytest.fixture
+def bot_prints_after_each_note(monkeypatch):
+    """After each note Tabuleiro writes in a bot's log, the bot, while its process lives, prints
+    once more before anything else happens: what a loaded machine does to a bot that prints
+    without end (the window's thread starved between its note and the kill), made certain."""
+    from ai.outside_process import Bot
+
+    write_note = Bot.note
+
+    def note_then_let_it_print(bot: Bot, text: str, ours: bool = True) -> None:
+        write_note(bot, text, ours)
+        size = bot.log_path.stat().st_size
+        while bot.proc.poll() is None and bot.log_path.stat().st_size == size:
+            time.sleep(0.001)
+
+    monkeypatch.setattr(Bot, "note", note_then_let_it_print)
+
+
+@pytest.mark.usefixtures("late_notes_waited_for", "bot_prints_after_each_note")
 def test_a_late_bot_that_prints_megabytes_is_still_told_where_it_was_running(tmp_path):
     """A slow bot that printed its search as it went (megabytes a second) lost with only
     "exceeded the time limit (...); process stopped": what it printed after the note of where it
     was running pushed the note out of the end of the log that was read.  Now the reason says
-    where, and the log's last lines say it too, below what the bot printed."""
+    where, and the log's last lines say it too, below what the bot printed: the note is written
+    once the bot is stopped (written before the kill, one more print pushed it out of the log's
+    last 4 KB, the end a teacher reads)."""
     why = _first_move_forfeit(tmp_path / "falador.py", "import time\n\ndef choose(game, state):\n    while True:\n"
                               "        print('a pensar ' * 2000)\n        time.sleep(0.001)\n")
     assert re.search(r"; process stopped; it was running falador\.py line (5|6) \(in choose\); log: ", why), why[:300]

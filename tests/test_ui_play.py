@@ -7,10 +7,14 @@ import pygame
 import pytest
 
 from tests.ui_helpers import click, click_widget, key, wait
+from ui import ai_worker
+from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.setup import SetupScene
+
+REAL_WORKER_MAIN = ai_worker.worker_main
 
 
 def cell_center(scene: GameScene, move: int) -> tuple[int, int]:
@@ -137,12 +141,24 @@ def test_hint_is_shown(app):
     assert app.errors == []
 
 
-def test_worker_crash_is_reported_and_the_game_goes_on(app):
+def _searching_until_killed(jobs, reports, stop, *_warm, **_spare) -> None:
+    """A stand-in for ``ui.ai_worker.worker_main``, run in the real worker process: it takes the
+    move's job, reports that its search has begun, and never answers (it waits for the window's
+    goodbye, ``None``), so a test's kill always finds it mid-search.  The real search (2 s) could
+    answer before a starved test thread killed it, on a loaded machine."""
+    job_id, _job = jobs.get()
+    reports.put(AIProgress(job_id, depth=1))
+    jobs.get()
+
+
+def test_worker_crash_is_reported_and_the_game_goes_on(app, monkeypatch):
+    monkeypatch.setattr(ai_worker, "worker_main", _searching_until_killed)
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 2.0)
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
     assert wait(app, lambda: scene.progress is not None)
+    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the process that replaces it is real
     scene.worker.process.kill()  # the AI process dies mid-search
     # said as the death is seen, for 8 s: a loaded machine's fresh process took longer to answer
     assert wait(app, lambda: any("stopped unexpectedly" in m.text for m in scene.messages.current()))

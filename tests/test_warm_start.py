@@ -118,6 +118,30 @@ print("screen:", type(app.scene).__name__, "New game left freed:", setup() is No
 app.quit()
 """
 
+MENU_LEFT_AT_ONCE = OPEN_THE_MENU + """
+import gc, weakref
+import pygame
+from tests.ui_helpers import click, key
+
+app.sets_imports_aside = True  # as ``ui.app.run``'s window does
+app.run_frames(1)  # the menu drawn, warm start begun
+play = app.scene.menu.get_widget("play").get_rect(to_real_position=True).center
+click(app, play)  # New game, before warm start ends
+print("left before warm start ended:", type(app.scene).__name__, not app.warm_start.done)
+setup = weakref.ref(app.scene)
+app.run_frames(1, until=lambda: app.warm_start.done, timeout=120)
+frozen = gc.get_freeze_count()
+app.run_frames(1, until=lambda: gc.get_freeze_count() > frozen, timeout=60)
+engines = [sys.modules[name] for name in GAME_MODULES if name.startswith("ai.engines.")]
+tracked = {id(o) for o in gc.get_objects()}
+print("set aside on:", type(app.scene).__name__, gc.get_freeze_count() > frozen,
+      "engines tracked:", [e.__name__ for e in engines if id(e) in tracked or id(e.__dict__) in tracked])
+key(app, pygame.K_ESCAPE)  # back to the main menu, which sets everything aside again
+app.run_frames(1, until=lambda: not app.sets_imports_aside, timeout=60)
+print("screen:", type(app.scene).__name__, "New game left freed:", setup() is None, "errors:", app.errors)
+app.quit()
+"""
+
 
 def run_window(script: str, tmp_path: Path, timeout: float = 300) -> list[str]:
     """Run ``script`` in a new process (its own settings and data folders); its printed lines.  A
@@ -177,4 +201,15 @@ def test_once_imported_the_engines_are_left_out_of_the_collections_and_screens_l
     assert lines == ["menu built again: MenuScene True first freed: True",
                      "engines tracked: [] numba tracked: False",
                      "screen: SetupScene menu left freed: True",
+                     "screen: MenuScene New game left freed: True errors: []"]
+
+
+def test_warm_start_ending_on_another_screen_sets_its_imports_aside_there(tmp_path):
+    """The imports were set aside only on the idle main menu: a session that left it before warm
+    start ended (New game at once, then a game) never had them set aside, and every change of
+    screen went through them again.  Now they are set aside on the screen shown, once it is drawn;
+    that screen, set aside with them, is freed when the main menu sets everything aside again."""
+    lines = run_window(MENU_LEFT_AT_ONCE, tmp_path)[1:]
+    assert lines == ["left before warm start ended: SetupScene True",
+                     "set aside on: SetupScene True engines tracked: []",
                      "screen: MenuScene New game left freed: True errors: []"]

@@ -277,6 +277,7 @@ class App:
         # the idle main menu built again around it: set by ``run`` too (a test's window does not, a
         # test holding its menu would find another in its place)
         self.sets_imports_aside = False
+        self._screen_set_aside = False  # set aside with another screen alive (``_set_imports_aside_with_the_screen``)
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
@@ -806,6 +807,8 @@ class App:
         if self._imports_to_set_aside():
             self._set_imports_aside()
             return events  # the menu built again is drawn now
+        if self._imports_to_set_aside_with_the_screen():
+            self._set_imports_aside_with_the_screen()
         return _wait_for_events(wake)
 
     def _imports_to_set_aside(self) -> bool:
@@ -826,16 +829,39 @@ class App:
         main menu is closed (its keyboard's place kept), the garbage collected, what lives frozen,
         and the menu built again as it was.  Frozen with the menu alive, the menu left later was
         never freed (its forms are reference cycles); a change of screen's collection then goes
-        through what was made since, not through numba's and llvmlite's modules."""
+        through what was made since, not through numba's and llvmlite's modules.  Set aside before
+        with another screen alive (``_set_imports_aside_with_the_screen``), everything is taken
+        back first, so that screen, left since, is freed now."""
         from ui.scenes.menu import MenuScene
 
         self.sets_imports_aside = False
         self.guard(self.scene.close)
         self.scene = None
-        memory.leave_out_what_lives_now()
+        if self._screen_set_aside:
+            memory.set_aside_again()
+        else:
+            memory.leave_out_what_lives_now()
         self.scene = MenuScene(self)
         self.guard(self.scene.resize, self.size)
         self.dirty = True
+
+    def _imports_to_set_aside_with_the_screen(self) -> bool:
+        """Warm start has imported every engine, not yet set aside, while a screen other than the
+        main menu is shown (the menu was left before warm start ended): the window may never come
+        back to the menu, and every change of screen until then went through the imports again."""
+        from ui.scenes.menu import MenuScene
+
+        return (self.sets_imports_aside and self.warm_start.done and not self._screen_set_aside
+                and (self._visited is not None or not isinstance(self.scene, MenuScene)))
+
+    def _set_imports_aside_with_the_screen(self) -> None:
+        """Set warm start's imports aside now, with the screen shown (drawn already: the window is
+        about to sleep), once.  That screen's reference cycles are set aside too and, once it is
+        left, not freed until the idle main menu sets everything aside again
+        (``_set_imports_aside``, still due): one screen held, where every change of screen
+        before that went through numba's and llvmlite's modules."""
+        self._screen_set_aside = True
+        memory.leave_out_what_lives_now()
 
     def _tell_spare_worker(self) -> None:
         """Start the spare AI worker expecting the game New game shows first, none while a worker

@@ -17,7 +17,9 @@ opens (``gc.freeze``): the collections go through what was made since, 5 ms.  Wa
 (ui/warm_start.py) then imports every engine, numba and llvmlite into the window, 26,000 to 41,000
 objects more, and every collection went through them again (5 to 20 ms a change of screen): the
 window sets them aside too once they are imported (``leave_out_what_lives_now``), at a moment no
-screen is alive (``App``), since a screen's objects set aside would never be freed.
+screen is alive (``App``), since a screen's objects set aside would never be freed.  Where warm
+start ends away from the main menu, they are set aside with the screen shown, and the main menu
+later sets everything aside again (``set_aside_again``), which frees that screen.
 """
 
 from __future__ import annotations
@@ -69,3 +71,11 @@ def leave_out_what_lives_now() -> None:
     alive): what is set aside and dies later sits in its reference cycles for good."""
     gc.collect()
     gc.freeze()
+
+
+def set_aside_again() -> None:
+    """Take back everything set aside (``gc.unfreeze``), then set aside what lives now
+    (``leave_out_what_lives_now``): what was set aside while alive and has died since (a screen
+    left) is freed by this collection, which goes through everything, once."""
+    gc.unfreeze()
+    leave_out_what_lives_now()
