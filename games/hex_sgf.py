@@ -57,8 +57,8 @@ from games.record import (
     Result,
     Side,
     given_date,
+    loss_placed,
     now_iso,
-    resignation_placed,
     resigned_at,
 )
 
@@ -150,9 +150,10 @@ def record_from_sgf(text: str) -> GameRecord:
     play, a move that is not legal and the line it is on).
 
     A resignation ``RE`` tells without a ``resign`` node (``RE[W+R]``, ``RE[B+Resign]``: FF[4]'s
-    RE names the winner, so the loser is the other letter) is placed at the move after the last
-    when the loser is the side to move there ("Red resigns at move 2"), and said as the file says
-    it ("Red resigns") when it is not: ``games.record.resignation_placed``."""
+    RE names the winner, so the loser is the other letter), or a flag fall (``RE[W+T]``,
+    ``RE[W+Time]``), is placed at the move after the last when the loser is the side to move
+    there ("Red resigns at move 2", "Red lost on time at move 2"), and said as the file says it
+    ("Red resigns") when it is not: ``games.record.loss_placed``."""
     nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
     record = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]
@@ -280,7 +281,7 @@ def _game_of(nodes: list[Node]) -> GameRecord:
     result = _result_off_the_board(game, root, kept and not little_golem)
     if result is None:
         return record
-    return record.finish(resignation_placed(result, game.sides, state.to_move, len(moves), record.first_state(game).to_move))
+    return record.finish(loss_placed(result, game.sides, state.to_move, len(moves), record.first_state(game).to_move))
 
 
 def _little_golem_escaped(text: str) -> str:

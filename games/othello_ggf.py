@@ -58,8 +58,8 @@ from games.record import (
     Side,
     given_date,
     loss_off_the_board,
+    loss_placed,
     now_iso,
-    resignation_placed,
     written_out,
 )
 
@@ -102,9 +102,10 @@ def record_from_ggf(text: str) -> GameRecord:
     not legal, a game cut short).
 
     ``RE[+12.000:r]`` is the result for black, the first colour (the GGF definition): black won
-    and white resigned.  GGS and NBoard write no node for it, so the resignation is placed at the
-    move after the last when white is the side to move there ("White resigns at move 3"), and
-    said as the file says it ("White resigns") when it is not: ``games.record.resignation_placed``."""
+    and white resigned (``:t``: white's flag fell).  GGS and NBoard write no node for it, so the
+    resignation or flag fall is placed at the move after the last when white is the side to move
+    there ("White resigns at move 3", "White lost on time at move 3"), and said as the file says
+    it ("White resigns") when it is not: ``games.record.loss_placed``."""
     first = GAME.match(text.lstrip())
     if first is None:
         raise RecordError("the GGF holds no game")
@@ -127,7 +128,7 @@ def record_from_ggf(text: str) -> GameRecord:
     notes = [value for name, value in properties if name == COMMENT]
     loss = None if record.is_finished() else _end_told(game, root.get("RE"), notes)
     if loss is not None:
-        record = record.finish(resignation_placed(loss, game.sides, final.to_move, len(moves),
+        record = record.finish(loss_placed(loss, game.sides, final.to_move, len(moves),
                                                   record.first_state(game).to_move))
     return _dated(record, _started(root.get("DT", "")), notes)
 

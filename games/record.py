@@ -103,7 +103,9 @@ class Side:
     title: str
 
 
-_LOSSES = (" resigns", " resigned", " lost on time", " forfeits")  # after a side's name: an end off the board
+RESIGNS = " resigns"  # after a side's name: it gave the game up
+LOST_ON_TIME = " lost on time"  # after a side's name: its flag fell
+_LOSSES = (RESIGNS, " resigned", LOST_ON_TIME, " forfeits")  # after a side's name: an end off the board
 AT_MOVE = re.compile(r" at move \d+$")  # the move a flag fell or a player resigned at ("O lost on time at move 3")
 FORFEITS = " forfeits: "  # after a side's name: a loss by the turn rules (``ai.referee.Loss.reason``)
 FORFEIT_REASON = re.compile(rf"\S+{FORFEITS}")
@@ -730,30 +732,42 @@ def move_place(index: int, lead: int) -> tuple[int, int]:
     return divmod(index + lead, 2)
 
 
+ON_ITS_TURN = (RESIGNS, LOST_ON_TIME)  # losses a side meets on its own turn, placed at its move (``loss_placed``)
+
+
+def lost_at(side: str, how: str, index: int, lead: int) -> str:
+    """A loss off the board as records keep it: ``side`` (its name) lost ``how`` (``RESIGNS``,
+    ``LOST_ON_TIME``) at ply ``index`` (0 first: the moves played before it), numbered as the move
+    list numbers it (``move_place``; ``lead`` 1 when the second side began): "O resigns at move 5",
+    "O lost on time at move 5"."""
+    return f"{side}{how} at move {move_place(index, lead)[0] + 1}"
+
+
 def resigned_at(side: str, index: int, lead: int) -> str:
-    """A resignation as records keep it: ``side`` (its name) gave the game up at ply ``index`` (0
-    first: the moves played before it), numbered as the move list numbers it (``move_place``;
-    ``lead`` 1 when the second side began): "O resigns at move 5".  The window's Resign, an outside
-    engine's ``resign`` in a match and a file's ``resign`` move all say it so."""
-    return f"{side} resigns at move {move_place(index, lead)[0] + 1}"
+    """A resignation as records keep it (``lost_at``): "O resigns at move 5".  The window's Resign,
+    an outside engine's ``resign`` in a match and a file's ``resign`` move all say it so."""
+    return lost_at(side, RESIGNS, index, lead)
 
 
-def resignation_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int, lead: int) -> Result:
-    """A file's resignation told without its move (SGF's ``RE[W+R]``, GGF's ``RE[+12.000:r]``:
-    "Black resigns") at the move its moves show, as ``resigned_at`` says it ("Black resigns at
-    move 7"): ``RE`` names the loser (the winner's letter in SGF, the sign of black's margin in
-    GGF) and not when; a player gives a game up on its own turn (a GTP engine answers ``genmove``
-    with ``resign``, Little Golem writes a ``resign`` node after the last move), so
-    where the file lists every move and the loser is the side to move after the last one
-    (``to_move``, ``index`` moves played, ``lead`` 1 when the second side began) it resigned
-    there.  Where the named loser is not the side to move the file's moves and ``RE`` disagree,
-    and ``result`` stays as the file says it: no move is made up.  Any other end is kept."""
+def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int, lead: int) -> Result:
+    """A file's resignation or flag fall told without its move (SGF's ``RE[W+R]`` and ``RE[W+T]``,
+    GGF's ``RE[+12.000:r]`` and ``:t``: "Black resigns", "Black lost on time") at the move its
+    moves show, as our own records say it ("Black resigns at move 7", "Black lost on time at move
+    7": ``lost_at``).  ``RE`` names the loser (the winner's letter in SGF, the sign of black's
+    margin in GGF) and not when; a player gives a game up on its own turn (a GTP engine answers
+    ``genmove`` with ``resign``, Little Golem writes a ``resign`` node after the last move), and
+    its flag falls on its own turn (only the clock of the side to move runs), so where the file
+    lists every move and the loser is the side to move after the last one (``to_move``, ``index``
+    moves played, ``lead`` 1 when the second side began) it lost there.  Where the named loser is
+    not the side to move the file's moves and ``RE`` disagree, and ``result`` stays as the file
+    says it: no move is made up.  Any other end is kept."""
     if result.winner is None or result.winner == to_move:
         return result
     loser = sides[to_move]
-    if result.reason != f"{loser} resigns":
+    how = result.reason.removeprefix(loser)
+    if how == result.reason or how not in ON_ITS_TURN:
         return result
-    return Result(result.winner, resigned_at(loser, index, lead), result.score)
+    return Result(result.winner, lost_at(loser, how, index, lead), result.score)
 
 
 def move_rows(count: int, lead: int) -> int:

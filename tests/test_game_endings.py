@@ -303,8 +303,9 @@ HEXGUI_UNFINISHED = "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5]RE[{result}]
 
 
 @pytest.mark.parametrize(("value", "winner", "said"), [
-    ("B+R", 0, "Red resigns"), ("B+Resign", 0, "Red resigns"), ("W+T", 1, "Blue lost on time"),
-    ("W+Time", 1, "Blue lost on time"), ("B+F", 0, "Red forfeits"), ("W+Forfeit", 1, "Blue forfeits"),
+    ("B+R", 0, "Red resigns"), ("B+Resign", 0, "Red resigns"),  # Blue to move: Red's resignation as RE says it
+    ("W+T", 1, "Blue lost on time at move 2"), ("W+Time", 1, "Blue lost on time at move 2"),  # at Blue's move
+    ("B+F", 0, "Red forfeits"), ("W+Forfeit", 1, "Blue forfeits"),
     ("B+", 0, "Blue wins"), ("W+2.5", 1, "Red wins"), ("0", None, "Draw"), ("Draw", None, "Draw"),
 ])
 def test_an_sgfs_result_is_said_as_the_file_says_it_and_written_back_so(value, winner, said):
@@ -325,7 +326,7 @@ LITTLE_GOLEM = ("(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[5]RE[{result}]GC[ game 
 
 @pytest.mark.parametrize(("value", "winner", "said"), [
     ("B", 0, "Blue wins"), ("W", 1, "Red wins"),  # what Little Golem writes: who won, not how
-    ("B+T", 0, "Red lost on time"), ("W+R", 1, "Blue resigns"),  # SGF's forms, should it write them
+    ("B+T", 0, "Red lost on time at move 2"), ("W+R", 1, "Blue resigns"),  # SGF's forms, should it write them: Red to move
 ])
 def test_a_little_golem_result_says_who_won_and_how_only_where_the_file_says_how(value, winner, said):
     """RE[W] read "Blue forfeits": a game lost on time, most often, said to be forfeited, a word
@@ -377,7 +378,7 @@ GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"
 
 
 @pytest.mark.parametrize(("value", "result"), [
-    ("+64.000:r", Result(0, "White resigns")), ("-64.000:t", Result(1, "Black lost on time")),
+    ("+64.000:r", Result(0, "White resigns")), ("-64.000:t", Result(1, "Black lost on time at move 2")),
     ("+10.000", Result(0, "Black wins")), ("-4.000:s", Result(1, "White wins")), ("0.000", Result(None, "Draw")),
     ("?", None),
 ])
@@ -406,7 +407,7 @@ def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_
 # white), GGF's "Game result for first color" (skatgame.net/mburo/ggsa/ggf: "RE[+64.00:r] flag: r
 # (resigned)", black's margin, so "+" white resigned); a player resigns on its own turn, so where
 # the loser is the side to move after the last move it resigned there, and nowhere is made up
-# where it is not (games.record.resignation_placed)
+# where it is not (games.record.loss_placed)
 @pytest.mark.parametrize(("text", "said"), [
     # HexGui saves RE as the property it read or was given, long form, its root sorted
     ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Resign]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red resigns at move 2")),
@@ -435,7 +436,7 @@ NBOARD_RESIGNED = ("(;GM[Othello]PC[NBoard]DT[2014-01-29 23:05:30 GMT]PB[ana]PW[
     (NBOARD_RESIGNED.format(result="-64:r"), Result(1, "Black resigns at move 2")),  # black to move, "-": black lost
     (GGS_RESIGNED.format(result="-12.000:r"), Result(1, "Black resigns")),  # white to move, black named: as RE says
     (NBOARD_RESIGNED.format(result="+64.000:r"), Result(0, "White resigns")),
-    (NBOARD_RESIGNED.format(result="-64.000:t"), Result(1, "Black lost on time")),  # a flag fall: as RE says
+    (NBOARD_RESIGNED.format(result="-64.000:t"), Result(1, "Black lost on time at move 2")),  # a flag fall: at its move
 ])
 def test_a_ggfs_resignation_is_placed_where_the_loser_was_to_move(text, said):
     record = record_from_ggf(text)
@@ -455,6 +456,52 @@ def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tm
         panel = drawn_texts(app)
     shown = "ana (Black) resigns at move 2" if language == "en" else "ana (Preto) desiste na jogada 2"
     assert shown in panel, panel
+
+
+# -- a flag fall RE tells without its move (FF[4]'s "B+T"/"B+Time", GGF's "flag: t (timeout)"): a
+# flag falls on its own side's turn, as a player resigns, so it is placed the same way and said as
+# our own records say a loss on time ("Red lost on time at move 2"), nowhere made up where the
+# file's moves and RE disagree (games.record.loss_placed)
+@pytest.mark.parametrize(("text", "said"), [
+    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red lost on time at move 2")),
+    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+T]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue lost on time at move 2")),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+T];W[b2])", Result(1, "Blue lost on time at move 2")),  # Red began: "1... b2"
+    ("(;FF[4]GM[11]SZ[5]RE[W+Time])", Result(1, "Blue lost on time at move 1")),  # Blue's flag fell before its first move
+    ("(;FF[4]GM[11]SZ[5]RE[B+T])", Result(0, "Red lost on time")),  # Blue to move, Red named: as RE says
+    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[W+Time]SZ[5];B[c3];W[b2];B[d2])", Result(1, "Blue lost on time")),
+])
+def test_an_sgfs_flag_fall_is_placed_where_the_loser_was_to_move(text, said):
+    record = record_from_sgf(text)
+    assert record.result == said
+    assert record_from_sgf(sgf_from_record(record)).result == said
+    assert record_from_move_list(move_list_text(record)).result == said
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (GGS_RESIGNED.format(result="+12.000:t"), Result(0, "White lost on time at move 2")),  # white to move, "+": white lost
+    (NBOARD_RESIGNED.format(result="-64:t"), Result(1, "Black lost on time at move 2")),  # black to move, "-": black lost
+    (GGS_RESIGNED.format(result="-12.000:t"), Result(1, "Black lost on time")),  # white to move, black named: as RE says
+    (NBOARD_RESIGNED.format(result="+64.000:T"), Result(0, "White lost on time")),
+])
+def test_a_ggfs_flag_fall_is_placed_where_the_loser_was_to_move(text, said):
+    record = record_from_ggf(text)
+    assert record.result == said
+    assert record_from_ggf(ggf_from_record(record)).result == said
+    assert record_from_move_list(move_list_text(record)).result == said
+
+
+@pytest.mark.parametrize(("name", "text", "english", "portuguese"), [
+    ("timeout.ggf", NBOARD_RESIGNED.format(result="-64:t"), "ana (Black) lost on time at move 2",
+     "ana (Preto) perdeu por tempo na jogada 2"),
+    ("timeout.sgf", "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])",
+     "Bob (Red) lost on time at move 2", "Bob (Vermelho) perdeu por tempo na jogada 2"),
+])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_flag_fall_told_without_its_move_dropped_on_the_window_is_said_at_its_move(app, tmp_path, name, text,
+                                                                                      english, portuguese, language):
+    with replay_of_a_dropped_file(app, tmp_path / name, text, language) as panel:
+        shown = english if language == "en" else portuguese
+        assert shown in panel, panel
 
 
 # -- a file's date, to the precision it gave (SGF FF[4]'s DT: "Partial dates are allowed")

@@ -181,7 +181,7 @@ def test_a_file_ending_on_its_swap_reads_re_as_the_swap_word_and_the_program_mea
 
 @pytest.mark.parametrize("reason, value, back", [
     ("Blue resigns", "W+Resign", "Blue resigns at move 2"),  # Blue is to move: it resigned there
-    ("Blue lost on time", "W+Time", None),
+    ("Blue lost on time", "W+Time", "Blue lost on time at move 2"),  # and its flag fell there
     ("Blue forfeits: bot.py crashed", "W+Forfeit", None),
     ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time", None),
     ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit", None),

@@ -12,6 +12,7 @@ import pytest
 import ai
 import games
 from ai.base import Limits, PlayerInfo
+from ai.engines.reversi_python_search import Searcher
 from ai.engines.reversi_search import ReversiPlayer
 from ai.match import random_play
 from ai.search.driver import first_of_best
@@ -100,6 +101,8 @@ def test_the_hints_null_windows_name_the_move_full_windows_name(make, game_id, o
     ("rastros", {}, "to-move: South\n.......N\n........\n........\n....###.\n.....#.W\n........\n........\nS.......\n"
      "trail: 4-5 5-6 4-6 4-7 5-8", 6, "6-8", "6-7"),  # both +60
     ("reversi", {}, "-----O----O-OOO----OXOO---XOOXO----XXO-O-OOOXXO-----OXX-----O--- X", 4, "c5", "h2"),  # both +17.64
+    ("reversi", {"size": 10}, "--------------------------O------OOOO-----XXXXO------XXXXXX---X-O-O------X-O------X-"
+     "-------X-------- O", 4, "h7", "f7"),  # both +0.64: the pure-Python search (10x10)
 ])
 def test_a_tie_of_the_best_value_goes_to_the_first_move_in_the_games_order(game_id, options, text, depth,
                                                                             searchs_own, first):
@@ -114,3 +117,59 @@ def test_a_tie_of_the_best_value_goes_to_the_first_move_in_the_games_order(game_
     full = hint_at_depth(level_5, game_id, options, state, depth, True)
     assert game.format_move(state, null[0]) == game.format_move(state, full[0]) == first
     assert null[2] < full[2]
+
+
+def test_a_10x10_hint_names_the_first_of_the_best_as_full_windows_do():
+    """10x10 Reversi's pure-Python search named its ordering's first of equals for a hint, where
+    analysis names the first on the board: seeded random positions at a fixed depth, the hint names
+    the move a full window on every root move names, and ties the level's own search breaks
+    otherwise do come up among them."""
+    options = {"size": 10}
+    game = games.load("reversi", **options)
+    rng = random.Random(7)
+    searched, ties, nodes = 0, 0, {False: 0, True: 0}
+    while searched < 20:
+        state = random_play(game.initial_state(), rng.randint(4, 40), rng)
+        if state.is_terminal() or len(state.legal_moves()) < 2:
+            continue
+        null = hint_at_depth(level_5, "reversi", options, state, 4, False)
+        full = hint_at_depth(level_5, "reversi", options, state, 4, True)
+        assert null[1] == full[1] == "alphabeta"
+        assert game.format_move(state, null[0]) == game.format_move(state, full[0]), game.to_text(state)
+        ties += level_5("reversi", options).choose(state, Limits(depth=4)) != full[0]
+        searched += 1
+        nodes[False] += null[2]
+        nodes[True] += full[2]
+    assert ties > 0
+    assert nodes[False] < nodes[True]
+
+
+def exact_margins(state) -> dict[int, int]:
+    """Each legal move of a 10x10 endgame with the final margin it reaches for the side to move,
+    solved afresh after it by the pure-Python solver."""
+    searcher = Searcher(state.game.geo)
+    return {move: -searcher.solve_root(child.mover, child.opponent, 0)[1]
+            for move in state.legal_moves() for child in [state.play(move)]}
+
+
+def test_a_solved_10x10_hint_names_the_first_move_on_the_board_that_reaches_the_margin():
+    """Near the end a 10x10 hint is the solver's, whose own first of equals is its fastest-first
+    ordering's: seeded random endgames, the hint names the first move on the board of those that
+    reach the exact margin, and ties the level's own solve breaks otherwise do come up among them."""
+    options = {"size": 10}
+    game = games.load("reversi", **options)
+    rng = random.Random(7)
+    searched, ties = 0, 0
+    while searched < 12:
+        state = random_play(game.initial_state(), rng.randint(86, 94), rng)
+        if state.is_terminal() or len(state.legal_moves()) < 2 or state.empties() > 9:
+            continue
+        player = level_5("reversi", options)
+        hint = player.choose(state, Limits(depth=4, best=True))
+        margins = exact_margins(state)
+        best = max(margins.values())
+        assert player.last.kind == "solver" and player.last.score == best
+        assert hint == min(move for move, margin in margins.items() if margin == best), game.to_text(state)
+        ties += level_5("reversi", options).choose(state, Limits(depth=4)) != hint
+        searched += 1
+    assert ties > 0

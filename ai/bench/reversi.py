@@ -252,12 +252,21 @@ def depth_figures(report: Report, seconds: float = 1.0) -> None:
         report(line.rstrip(";"))
 
 
+# 10x10 positions of seeded random play (65 and 47 empties) for the pure-Python search's hint figures
+HINT_POSITIONS_10X10 = [
+    "-------------O----X-OOOO-OOX---O-XXXX----XOXOX-O---X-OOOOO--XX-XOOO----X----X----------X------------ O",
+    "--------X--X--X-OX--O-XOOOO-O--OXXOOOO--OOOXXOX-X-XOOXXXXX---OOXXXX-----OXXXOX---O--XX--X-----X----X O",
+]
+
+
 def hint_figures(report: Report, seconds: float) -> None:
-    """A hint's depth in ``seconds`` from the positions past the book, null windows beside full ones."""
+    """A hint's depth in ``seconds`` from the positions past the book and two 10x10 ones (the
+    pure-Python search), null windows beside full ones."""
     import games
 
-    game = games.load("reversi")
-    states = [game.from_text(text) for text in BENCH_POSITIONS[1:]]
+    game, large = games.load("reversi"), games.load("reversi", size=10)
+    states = [game.from_text(text) for text in BENCH_POSITIONS[1:]] + [large.from_text(text)
+                                                                        for text in HINT_POSITIONS_10X10]
     hint_depths(report, "reversi", states, seconds, lambda player, state: player.engine(state))
 
 

@@ -62,6 +62,7 @@ class Searcher:
         self.solver_tt: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.nodes = 0
         self.ctl: np.ndarray | None = None  # the driver's control block: ctl[CTL_STOP] ends a search
+        self.root_values: list[tuple[int, float]] = []  # the last root search's moves and values (``root``)
         self.square_value = self.feats.square_value
         # static order of squares for the shallow solver: corners first, X-squares last
         self.shallow_order = sorted(range(geo.cells), key=lambda i: -self.square_value[i])
@@ -145,16 +146,20 @@ class Searcher:
         return best
 
     def root(
-        self, me: int, opp: int, depth: int, first: int, noise: float, rng: random.Random
+        self, me: int, opp: int, depth: int, first: int, noise: float, rng: random.Random, every_value: bool = False
     ) -> tuple[int, float, bool]:
         """(best move bit, its value, finished) of one iteration; a partial one keeps its best so far.
-        ``noise`` spreads the values the move is chosen by; the value returned is the move's own."""
+        ``noise`` spreads the values the move is chosen by; the value returned is the move's own.
+        Noise, or ``every_value`` (a hint's reference: ``PythonSearch.full_window_hint``), values
+        every move with a full window.  ``root_values`` keeps each move searched with the value its
+        search returned: the best's exact, another's an upper bound where it failed low."""
         moves = move_mask(me, opp, self.geo)
         alpha, beta = -INF, INF
         best, best_value, best_own = 0, -INF, -INF
+        self.root_values = []
         try:
             for i, (b, f) in enumerate(self.ordered(me, opp, moves, max(depth, 3), first)):
-                if noise:  # every move needs its true value before the noise is added
+                if noise or every_value:  # every move needs its true value before the noise is added
                     v = -self.negamax(opp ^ f, me | f | b, depth - 1, -INF, INF)
                 elif i == 0:
                     v = -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -alpha)
@@ -162,6 +167,7 @@ class Searcher:
                     v = -self.negamax(opp ^ f, me | f | b, depth - 1, -alpha - 1, -alpha)
                     if alpha < v < beta:
                         v = -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -v)
+                self.root_values.append((b, v))
                 chooser = v + rng.uniform(-noise, noise) if noise else v
                 if chooser > best_value:
                     best, best_value, best_own = b, chooser, v
@@ -172,6 +178,12 @@ class Searcher:
             return best, best_own, False
         self.tt[(me, opp)] = (depth, EXACT, best_own, best)  # the move's own value: noise only chooses
         return best, best_own, True
+
+    def root_move_value(self, me: int, opp: int, b: int, depth: int, alpha: float, beta: float) -> float:
+        """The value of the root move ``b`` for ``me`` searched to ``depth`` within (alpha, beta):
+        exact inside it, a bound outside (fail-soft).  OutOfTime when stopped."""
+        f = flips(b.bit_length() - 1, me, opp, self.geo)
+        return -self.negamax(opp ^ f, me | f | b, depth - 1, -beta, -alpha)
 
     # -- endgame ----------------------------------------------------------------------------
     def solve(self, me: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:
@@ -301,10 +313,12 @@ class Searcher:
         return final_margin(me, opp)
 
     def solve_root(self, me: int, opp: int, first: int) -> tuple[int, int]:
-        """(best move bit or 0 for a pass, exact margin for ``me``)."""
+        """(best move bit or 0 for a pass, exact margin for ``me``).  ``root_values`` keeps each
+        move with the margin its solve returned: the best's exact, another's an upper bound."""
         geo = self.geo
         empties = geo.cells - (me | opp).bit_count()
         moves = move_mask(me, opp, geo)
+        self.root_values = []
         if not moves:
             return 0, -self.solve(opp, me, -INF, INF, empties, True)
         alpha, beta = -INF, INF
@@ -316,7 +330,15 @@ class Searcher:
                 v = -self.solve(opp ^ f, me | f | b, -alpha - 1, -alpha, empties - 1)
                 if v > alpha:
                     v = -self.solve(opp ^ f, me | f | b, -beta, -v, empties - 1)
+            self.root_values.append((b, v))
             if v > best_value:
                 best, best_value = b, v
                 alpha = max(alpha, v)
         return best, best_value
+
+    def root_move_margin(self, me: int, opp: int, b: int, alpha: int, beta: int) -> int:
+        """The final margin for ``me`` after the root move ``b``, solved within (alpha, beta): exact
+        inside it, a bound outside (fail-soft).  OutOfTime when stopped."""
+        empties = self.geo.cells - (me | opp).bit_count()
+        f = flips(b.bit_length() - 1, me, opp, self.geo)
+        return -self.solve(opp ^ f, me | f | b, -beta, -alpha, empties - 1)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -346,6 +346,8 @@ class PythonSearch:
 
     kind = "alphabeta"
     deepen_share = DEEPEN_SHARE
+    full_window_hint = False  # a hint values every root move with a full window: the reference
+    # tests/test_hint_root.py holds ``first_as_good``'s null windows to
 
     def __init__(self, searcher, noise: float, solve_empties: int, rng: random.Random,
                  depth_cap: int | None) -> None:
@@ -362,6 +364,7 @@ class PythonSearch:
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, PYTHON_SOLVER, self.depth_cap,
                               self.solve_first)
         self.limits = limits
+        self.hint = limits.best and not self.noise  # a tie of the best value broken by the board's order (noise: its own)
         entry = self.searcher.tt.get((self.me, self.opp))
         self.first = entry[3] if entry else 0
         self.searcher.trim()
@@ -376,14 +379,17 @@ class PythonSearch:
                 if self.plan.sure:  # never cut off by the move time
                     with unhurried(self.limits, ctl) as own:
                         s.ctl = own
-                        b, margin = s.solve_root(self.me, self.opp, self.first)
+                        b, margin = self.solved()
                 else:
-                    b, margin = s.solve_root(self.me, self.opp, self.first)
+                    b, margin = self.solved()
                 move = b.bit_length() - 1 if b else PASS
                 return proof(move, margin, self.empties, [move])
             if step > self.empties:
                 return None
-            b, value, finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng)
+            every_value = self.hint and self.full_window_hint
+            b, value, finished = s.root(self.me, self.opp, step, self.first, self.noise, self.rng, every_value)
+            if self.hint and finished:
+                b = self.first_of_equals(value) if every_value else self.first_as_good(b, value, step)
         except out_of_time:
             return None
         finally:
@@ -391,6 +397,47 @@ class PythonSearch:
         self.first = b
         return midgame_progress(step, b.bit_length() - 1, int(value), self.principal_variation(b, step),
                                 finished and not self.noise)
+
+    def solved(self) -> tuple[int, int]:
+        """The solver's best move bit (0 for a pass) and exact margin; for a hint, of the moves
+        that reach the margin, the first on the board, each that may tie tested with a null window
+        (``first_of_best``), as ``KernelSearch.first_reaching`` does on the kernels' boards: the
+        solver's own first of equals is its fastest-first ordering's."""
+        s = self.searcher
+        b, margin = s.solve_root(self.me, self.opp, self.first)
+        if not self.hint or not b:
+            return b, margin
+        reaches = self.reaching(lambda move, alpha, beta: s.root_move_margin(self.me, self.opp, move, alpha, beta))
+        return first_of_best(s.root_values, b, margin, int, reaches), margin
+
+    def first_of_equals(self, value: float) -> int:
+        """A hint's move among root moves each searched with a full window (``full_window_hint``):
+        of those worth the best ``value``, the first on the board, as analysis breaks the tie."""
+        return min(b for b, v in self.searcher.root_values if v == value)
+
+    def first_as_good(self, b: int, value: float, depth: int) -> int:
+        """A hint's move after a usual root search (null windows): of the moves worth the best
+        move ``b``'s ``value``, the first on the board, each that may tie tested with a null window
+        at that value (``first_of_best``): the move ``first_of_equals`` names, for less search.
+        The search's own first of equals is its ordering's, which its table's history changes."""
+        s = self.searcher
+        reaches = self.reaching(lambda move, alpha, beta: s.root_move_value(self.me, self.opp, move, depth, alpha, beta))
+        return first_of_best(s.root_values, b, value, int, reaches)
+
+    @staticmethod
+    def reaching(value_of: Callable[[int, float, float], float]) -> Callable[[int, float], bool | None]:
+        """``first_of_best``'s test of a root move: its value by ``value_of(move, alpha, beta)``
+        (the midgame's or the solver's) in a null window just below ``at``, True where it reaches
+        ``at``; None where the search was stopped."""
+        out_of_time = import_engine(PYTHON_SEARCH).OutOfTime
+
+        def reaches(move: int, at: float) -> bool | None:
+            try:
+                return value_of(move, at - 1, at) >= at
+            except out_of_time:
+                return None
+
+        return reaches
 
     def principal_variation(self, b: int, depth: int) -> list[int]:
         """Move bit ``b`` then the table's best moves after it (passes end it)."""
