@@ -1,0 +1,65 @@
+"""A watched game (PC vs PC) goes on game after game: its result card shows for a while, saying
+when the next game begins, then the next game (sides exchanged) begins by itself, as a watcher
+who leaves the window for an evening expects; Space holds it on the result.  Before, every
+watched game stood at its result card until a click.  Driven by real key presses."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import key, recorded_text, wait
+from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes import game
+from ui.scenes.game import GameScene
+
+ALMOST_WON = ["a1", "b1", "a2", "b2"]  # X plays a3 and wins (level 1 takes a win in one)
+
+
+@pytest.fixture
+def short_wait(monkeypatch):
+    """The result shown a short while, so that the test does not wait 15 s for the next game."""
+    monkeypatch.setattr(game, "NEXT_GAME_SECONDS", 0.5, raising=False)
+
+
+def ended_watched_game(app) -> GameScene:
+    """A watched tic-tac-toe game played on to its end at the Max speed, its result card shown."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-2"), 0.1), ALMOST_WON)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.speed = 3  # Max
+    key(app, pygame.K_SPACE)  # a game taken up with moves waits for the watcher: Space goes on
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 60)
+    return scene
+
+
+def test_the_next_watched_game_begins_by_itself_with_the_sides_exchanged(app, short_wait, monkeypatch):
+    scene = ended_watched_game(app)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert any(text.startswith("Next game in") and "Space" in text for text in drawn)  # the card says so
+    first = scene.game_number
+    assert wait(app, lambda: scene.game_number > first, 30)
+    assert not scene.is_over() and scene.history == [] and scene.setup.mode == PC_VS_PC
+    assert wait(app, lambda: len(scene.history) > 0, 60)  # and it is played
+
+
+def test_space_holds_the_watched_game_on_its_result(app, short_wait):
+    scene = ended_watched_game(app)
+    first = scene.game_number
+    key(app, pygame.K_SPACE)
+    assert scene.paused and scene.next_game_in() is None
+    wait(app, lambda: scene.game_number > first, 1.5)  # three times the wait: nothing begins
+    assert scene.game_number == first and scene.is_over() and scene.card_shown() is scene.over_card
+    key(app, pygame.K_SPACE)  # Space again: counted from now, then the next game
+    assert scene.next_game_in() is not None
+    assert wait(app, lambda: scene.game_number > first, 30)
+
+
+def test_a_game_against_the_computer_waits_at_its_result(app, short_wait):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-2"), 0.1),
+                      ["a1", "b1", "a2", "b2", "a3"])
+    app.switch(scene)
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 30)
+    assert scene.next_game_in() is None
