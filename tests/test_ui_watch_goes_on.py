@@ -63,3 +63,17 @@ def test_a_game_against_the_computer_waits_at_its_result(app, short_wait):
     app.switch(scene)
     assert wait(app, lambda: scene.card_shown() is scene.over_card, 30)
     assert scene.next_game_in() is None
+
+
+def test_a_course_player_out_of_time_before_its_first_value_leaves_the_panel_whole(app):
+    """Rastros' course players (Basilio) cut off by their time before their search valued any move
+    reported a value of minus infinity: once the move was played, the panel's last search raised
+    OverflowError in the window's loop (seen in an evening of watching on a loaded machine), and
+    the frame was not drawn."""
+    scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("rastros:basilio", "level-1"), 0.001))
+    app.switch(scene)
+    scene.speed = 3  # Max
+    assert wait(app, lambda: len(scene.history) >= 3, 60)
+    app.invalidate()
+    app.run_frames(2)
+    assert not app.errors, app.errors[0]
