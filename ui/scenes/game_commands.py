@@ -88,7 +88,7 @@ class GameCommands:
         self.btn_connections.active = self.connections.active
         self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
-        self.btn_pause.enabled = not self.is_over()
+        self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
         self.btn_step.enabled = self.paused and not self.is_over()
         # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
         self.btn_step.visible = self.setup.mode == PC_VS_PC and not self.is_over()
