@@ -50,12 +50,16 @@ def test_the_next_watched_game_begins_by_itself_with_the_sides_exchanged(app, mo
     assert wait(app, lambda: len(scene.history) > 0, 60)  # and it is played
 
 
-def test_space_holds_the_watched_game_on_its_result(app, next_game_after):
+def test_space_holds_the_watched_game_on_its_result(app, next_game_after, monkeypatch):
     next_game_after(600.0)
     scene = ended_watched_game(app)
     first = scene.game_number
     key(app, pygame.K_SPACE)
     assert scene.paused and scene.next_game_in() is None
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert "Next game held (Space: go on)" in drawn and not any(text.startswith("Next game in") for text in drawn)
     next_game_after(0.5)
     wait(app, lambda: scene.game_number > first, 1.5)  # three times the wait: nothing begins
     assert scene.game_number == first and scene.is_over() and scene.card_shown() is scene.over_card

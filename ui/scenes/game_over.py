@@ -18,7 +18,7 @@ from games.base import captures_since
 from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
-from ui.match import HOTSEAT, HUMAN_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.tally import results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
 
@@ -222,12 +222,15 @@ class GameOverCard:
         return result_title(self.scene)
 
     def lines(self) -> list[str]:
-        """``result_lines``, and on a watched game going on by itself when the next one begins."""
-        due = self.scene.next_game_in()
-        if due is None:
-            return result_lines(self.scene)
-        return [*result_lines(self.scene), _("Next game in {seconds} s (Space: stay on this one)").format(
-            seconds=math.ceil(due))]
+        """``result_lines``, and on a watched game when the next one begins, or that it is held."""
+        scene = self.scene
+        due = scene.next_game_in()
+        if due is not None:
+            return [*result_lines(scene), _("Next game in {seconds} s (Space: stay on this one)").format(
+                seconds=math.ceil(due))]
+        if scene.setup.mode == PC_VS_PC and scene.paused:
+            return [*result_lines(scene), _("Next game held (Space: go on)")]
+        return result_lines(scene)
 
     def hide(self) -> None:
         self.scene.over_hidden = True
