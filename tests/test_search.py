@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -235,3 +236,15 @@ def test_alpha_beta_plays_an_only_move_without_searching():
         result = engine.search(state, Limits(time=1.0))
         assert (result.kind, game.format_move(state, result.best_move), result.nodes) == ("rule", "c3", 0)
         engine.tt[state.key()] = (1, 0.0, 0, result.best_move)
+
+
+@pytest.mark.parametrize("player_id", ["rastros:basilio", "rastros:random-plus", "rastros:ar-livre"])
+def test_a_course_search_cut_off_before_valuing_a_move_reports_no_infinite_value(player_id):
+    """Out of time before its first root move was valued, a course search's value stayed minus
+    infinity and was reported: the window's panel raised OverflowError on it."""
+    game = games.load("rastros")
+    reports: list = []
+    move = ai.make_player("rastros", player_id, seed=1).choose(game.initial_state(), ai.Limits(time=0.0005),
+                                                             reports.append)
+    assert move in game.initial_state().legal_moves()
+    assert all(math.isfinite(report.score) for report in reports)

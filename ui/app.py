@@ -476,12 +476,13 @@ class App:
             self.settings.setup_choices["move_time"] = seconds
 
     def show_play_from(self, record: GameRecord, ended: GameRecord, on_start: Callable[[MatchSetup | None], None],
-                       on_back: Callable[[], None]) -> None:
-        """The replay's "Play from here": how the game ``record`` (``ended`` cut at the position
-        shown) goes on; ``on_start`` gets the MatchSetup chosen (None: the record's own)."""
+                       on_back: Callable[[], None], mode: str | None = None) -> None:
+        """The replay's "Play from here" (a watched game's Take over): how the game ``record``
+        (``ended`` cut at the position shown) goes on, the form open on ``mode`` (None: the
+        record's own); ``on_start`` gets the MatchSetup chosen (None: the record's own)."""
         from ui.scenes.play_from import PlayFromScene
 
-        self.switch(PlayFromScene(self, record, ended, on_start, on_back))
+        self.switch(PlayFromScene(self, record, ended, on_start, on_back, mode))
 
     def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None,
                    section: str | None = None) -> None:

@@ -15,9 +15,11 @@ game was left is not charged.  Records without these fields (older versions, the
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from ai.referee import GameClock, clock_of
+from games.record import GameRecord
 from ui.i18n import _, localized, number_text
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment,
@@ -88,3 +90,14 @@ def setup_up_to(setup: dict[str, Any], plies: int) -> dict[str, Any]:
     if not isinstance(raw, list):
         return dict(setup)
     return {**setup, READINGS_KEY: raw[: plies + 1]}
+
+
+def record_up_to(record: GameRecord, plies: int, state: Any) -> GameRecord:
+    """``record`` cut after ``plies`` moves, ``state`` the position they reach: the game "Play from
+    here" (the replay's) and "Take over" (a watched game's) go on from.  Its clocks as they stood
+    then; no evaluations (they spoke of the whole game); a game that ended off the board (on time,
+    resigned) unfinished there."""
+    cut = record.with_moves(record.moves[:plies], state)
+    cut = replace(cut, setup=setup_up_to(cut.setup, plies))
+    cut.evaluations = None
+    return cut

@@ -176,7 +176,7 @@ class ClassicPlayer(Player):
         depth = min(self.depth, limits.depth or self.depth)
         move, value, nodes = alphabeta_cutoff(state, depth, self.evaluate, clock, self.prune, self.course_new,
                                               self.moves)
-        if progress:
+        if progress and math.isfinite(value):  # cut off by its time before it valued any move: nothing to say
             score, kind = course_report(value, self.won, self.points, finished=not clock.expired())
             course_depth = None if self.course_depth is None else self.course_depth - (self.depth - depth)
             progress(

@@ -22,6 +22,7 @@ scene:
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -52,7 +53,7 @@ from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import MOVE_NOTE, GameCommands
 from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
-from ui.scenes.game_over import OVER_DELAY, CannotStartCard, GameOverCard
+from ui.scenes.game_over import NEXT_GAME_SECONDS, OVER_DELAY, CannotStartCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.views import make_view
@@ -409,6 +410,17 @@ class GameScene(GameCommands, Scene):
         """The card over the board, if one shows: the result, or why the game cannot start."""
         return next((card for card in (self.start_card, self.over_card) if card.visible()), None)
 
+    def next_game_in(self) -> float | None:
+        """Seconds before a watched game's next game begins by itself (Rematch: sides exchanged),
+        its result card shown ``NEXT_GAME_SECONDS`` first, so an evening of watching goes on game
+        after game as a tournament's games do; None while the watcher holds it: paused (Space,
+        the card says so), the card hidden (View board), an earlier position or another screen
+        looked at.  Before, every watched game stood at its result until a click."""
+        if self.setup.mode != PC_VS_PC or self.paused or self.card_shown() is not self.over_card:
+            return None
+        shown_from = max(self.over_since + OVER_DELAY, self.last_move_time)  # Space again: counted from then
+        return max(0.0, shown_from + NEXT_GAME_SECONDS - time.monotonic())
+
     # -- the frame --------------------------------------------------------------------------
     FIGURES = 3  # the analysis's and the connections' revisions and the status line, last in ``_shown``
     THINKING_REDRAW = 0.1  # seconds: the spinner, the clock and the search figures, 10 times a second
@@ -421,8 +433,14 @@ class GameScene(GameCommands, Scene):
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing,
+                self._next_game_second(),
                 tuple((b.label, b.enabled, b.active, b.visible) for b in self.buttons),
                 self.analysis.revision, self.connections.revision, self.board_side.status())
+
+    def _next_game_second(self) -> int | None:
+        """The seconds the result card says the next game begins in (``next_game_in``), whole."""
+        due = self.next_game_in()
+        return None if due is None else math.ceil(due)
 
     def pointer_key(self) -> Hashable | None:
         """What the pointer lights here: the board's place under it (``BoardView.hover_target``:
@@ -515,9 +533,15 @@ class GameScene(GameCommands, Scene):
             return 0.05  # the game-over card is about to appear
         if self.computer.job is not None:
             return self.THINKING_REDRAW
+        due = self.next_game_in()
+        if due is not None:
+            return 0.0 if due <= 0 else due - (math.ceil(due) - 1)  # when the card's whole second changes
         return self.move_entry.field.redraw_interval()
 
     def update(self, dt: float) -> None:
+        due = self.next_game_in()
+        if due is not None and due <= 0:
+            self.rematch()
         self._step()
         n = self.shown_plies()
         shown_moves = tuple(p.text for p in self.history[:n])

@@ -20,10 +20,11 @@ import time
 from collections.abc import Callable
 
 from ui import words
-from ui.autosave import worth_continuing
+from ui.autosave import record_with_setup, worth_continuing
+from ui.clocks import record_up_to
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
-from ui.match import HOTSEAT, PC_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
@@ -48,6 +49,7 @@ class GameCommands:
         self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Stepper(self.step_speed, _("Speed"), "+/-", visible=pc_pc)
+        self.btn_take_over = Button(_("Take over"), self.take_over, "C", visible=pc_pc)
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
@@ -65,7 +67,7 @@ class GameCommands:
         self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,
                         self.btn_connections, self.btn_legal,
                         self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_save, self.btn_rules, self.btn_resign,
+                        self.btn_step, self.btn_speed, self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
 
@@ -86,10 +88,11 @@ class GameCommands:
         self.btn_connections.active = self.connections.active
         self.btn_pause.label = _("Resume") if self.paused else _("Pause")
         self.btn_pause.active = self.paused
-        self.btn_pause.enabled = not self.is_over()
+        self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
         self.btn_step.enabled = self.paused and not self.is_over()
         # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
         self.btn_step.visible = self.setup.mode == PC_VS_PC and not self.is_over()
+        self.btn_take_over.visible = self.btn_step.visible  # a finished game is taken over from its replay
         self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)
@@ -382,6 +385,27 @@ class GameCommands:
         """The search tree explorer on the position shown; Back returns to the game as it was."""
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
                                                     turned=self.view.turned))
+
+    def take_over(self) -> None:
+        """Take over (C), watching two computers: the "Play from here" form on the position shown,
+        open on Human vs PC, the side to move yours against the computer that had the other side.
+        Its Start plays on from there, a game of its own (the watched one stays as it was, in
+        Saved games); its Back returns to the watched game as it was.  Mid-thought too: the
+        search under way is dropped while the form is open (``_visit``).  A watcher who wanted to
+        play on from an interesting position had to wait for the end, or leave, for a replay's
+        "Play from here"."""
+        state = self.shown_state()
+        if state.is_terminal():
+            self.messages.add(_("The game is over at this move; step back to play on"), "warn")
+            return
+        whole = self.recorder.record
+        record = record_up_to(whole, self.shown_plies(), state)
+
+        def go_on(setup: MatchSetup | None) -> None:
+            self.app.continue_record(record if setup is None else record_with_setup(record, setup))
+
+        self._visit(lambda back: self.app.show_play_from(record, whole, on_start=go_on, on_back=back,
+                                                         mode=HUMAN_VS_PC))
 
     def toggle_pause(self) -> None:
         self.paused = not self.paused

@@ -118,6 +118,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.messages.add(*scene.recorder.save_outside_file(), duration=8.0)
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_SPACE:
         scene.toggle_pause()
+    elif scene.setup.mode == PC_VS_PC and key == pygame.K_c and not ctrl:
+        scene.take_over()
     elif scene.setup.mode == PC_VS_PC and key == pygame.K_s:
         scene.step()
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

@@ -7,6 +7,7 @@ the card's A for Replay and V for View board gave one key two meanings side by s
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from games.base import captures_since
 from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
-from ui.match import HOTSEAT, HUMAN_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.tally import results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
+# seconds a watched game's result card shows before the next game begins by itself (GameScene.next_game_in)
+NEXT_GAME_SECONDS = 15.0
 
 
 def result_title(scene: GameScene) -> str:
@@ -219,7 +222,15 @@ class GameOverCard:
         return result_title(self.scene)
 
     def lines(self) -> list[str]:
-        return result_lines(self.scene)
+        """``result_lines``, and on a watched game when the next one begins, or that it is held."""
+        scene = self.scene
+        due = scene.next_game_in()
+        if due is not None:
+            return [*result_lines(scene), _("Next game in {seconds} s (Space: stay on this one)").format(
+                seconds=math.ceil(due))]
+        if scene.setup.mode == PC_VS_PC and scene.paused:
+            return [*result_lines(scene), _("Next game held (Space: go on)")]
+        return result_lines(scene)
 
     def hide(self) -> None:
         self.scene.over_hidden = True

@@ -62,8 +62,11 @@ class PlayFromScene(MenuFormScene):
     before this form existed); ``on_back`` returns to the replay."""
 
     def __init__(self, app: Any, record: GameRecord, ended: GameRecord,
-                 on_start: Callable[[MatchSetup | None], None], on_back: Callable[[], None]) -> None:
-        """``ended``: the whole record, for what it says of its end (a loss on time, a resignation)."""
+                 on_start: Callable[[MatchSetup | None], None], on_back: Callable[[], None],
+                 mode: str | None = None) -> None:
+        """``ended``: the whole record, for what it says of its end (a loss on time, a resignation);
+        ``mode``: the mode the form opens on (a watched game's Take over: Human vs PC), the
+        record's own by default."""
         super().__init__(app)
         self.record, self.ended = record, ended
         self.on_start, self.on_back = on_start, on_back
@@ -73,10 +76,10 @@ class PlayFromScene(MenuFormScene):
         # the record's own setup, its clock as App.continue_game reads it
         self.original = replace(MatchSetup.from_dict(setup_dict_for_record(record)), clock=self.clock)
         self.readings = readings[len(record.moves)] if readings and len(readings) > len(record.moves) else None
-        self.mode = self.original.mode
+        self.mode = mode or self.original.mode
         first = self.original.players
         to_move = self.state.to_move
-        if self.mode == HUMAN_VS_PC:
+        if self.original.mode == HUMAN_VS_PC:
             self.human_side = self.original.human_side() or 0
         else:  # taking a side over: the side to move, against the player who had the other one
             self.human_side = to_move

@@ -31,7 +31,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +55,7 @@ from ui.analysis_mode import (
 )
 from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
 from ui.board_view import Overlay
-from ui.clocks import setup_up_to
+from ui.clocks import record_up_to
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
@@ -247,10 +246,7 @@ class ReplayScene(Scene):
         if self.states[self.ply].is_terminal():
             self.messages.add(_("The game is over at this move; step back to play on"), "warn")
             return None
-        record = self.record.with_moves(self.record.moves[: self.ply], self.states[self.ply])
-        record = replace(record, setup=setup_up_to(record.setup, self.ply))  # a clocked game: its clocks then
-        record.evaluations = None
-        return record
+        return record_up_to(self.record, self.ply, self.states[self.ply])
 
     def choose_how_to_go_on(self) -> None:
         """"Play from here" (C): the form that asks how the game goes on from the position shown

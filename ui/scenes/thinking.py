@@ -15,6 +15,7 @@ Every side named is the side the evaluation favours.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -48,9 +49,10 @@ def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProg
     if proven_plies is not None and proven_plies > back:
         proven_plies -= back
     score = progress.score
-    won_in = int(WIN - abs(score))  # a win the search saw itself (``eval_text``): WIN less its plies
-    if abs(score) >= PROVEN and progress.kind != "mcts" and 0 < won_in < LENGTH_KNOWN and won_in > back:
-        score += back if score > 0 else -back
+    if math.isfinite(score) and abs(score) >= PROVEN and progress.kind != "mcts":  # a win the search saw itself
+        won_in = int(WIN - abs(score))  # (``eval_text``): WIN less its plies
+        if 0 < won_in < LENGTH_KNOWN and won_in > back:
+            score += back if score > 0 else -back
     return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:],
                    pv_other=progress.pv_other[back:]), 0
 

@@ -1,0 +1,104 @@
+"""A watched game (PC vs PC) goes on game after game: its result card shows for a while, saying
+when the next game begins, then the next game (sides exchanged) begins by itself, as a watcher
+who leaves the window for an evening expects; Space holds it on the result.  Before, every
+watched game stood at its result card until a click.  Driven by real key presses."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, key, recorded_text, wait
+from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes import game
+from ui.scenes.game import GameScene
+
+ALMOST_WON = ["a1", "b1", "a2", "b2"]  # X plays a3 and wins (level 2 takes a win in one)
+
+
+@pytest.fixture
+def next_game_after(monkeypatch):
+    """Sets how long a result shows before the next game (``NEXT_GAME_SECONDS``): long while a
+    test reads the card or holds the game, short where it waits for the next game."""
+    return lambda seconds: monkeypatch.setattr(game, "NEXT_GAME_SECONDS", seconds, raising=False)
+
+
+def ended_watched_game(app) -> GameScene:
+    """A watched tic-tac-toe game played on to its end at the Max speed, its result card shown."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-3"), 0.1), ALMOST_WON)
+    app.switch(scene)
+    app.run_frames(2)
+    scene.speed = 3  # Max
+    key(app, pygame.K_SPACE)  # a game taken up with moves waits for the watcher: Space goes on
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 60)
+    return scene
+
+
+def test_the_next_watched_game_begins_by_itself_with_the_sides_exchanged(app, monkeypatch, next_game_after):
+    next_game_after(600.0)  # the card read at leisure
+    scene = ended_watched_game(app)
+    players = scene.setup.players
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert any(text.startswith("Next game in") and "Space" in text for text in drawn)  # the card says so
+    first = scene.game_number
+    next_game_after(0.5)
+    assert wait(app, lambda: scene.game_number > first, 30)
+    assert not scene.is_over() and scene.history == [] and scene.setup.mode == PC_VS_PC
+    assert scene.setup.players == players[::-1]
+    assert wait(app, lambda: len(scene.history) > 0, 60)  # and it is played
+
+
+def test_space_holds_the_watched_game_on_its_result(app, next_game_after, monkeypatch):
+    next_game_after(600.0)
+    scene = ended_watched_game(app)
+    first = scene.game_number
+    key(app, pygame.K_SPACE)
+    assert scene.paused and scene.next_game_in() is None
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert "Next game held (Space: go on)" in drawn and not any(text.startswith("Next game in") for text in drawn)
+    next_game_after(0.5)
+    wait(app, lambda: scene.game_number > first, 1.5)  # three times the wait: nothing begins
+    assert scene.game_number == first and scene.is_over() and scene.card_shown() is scene.over_card
+    key(app, pygame.K_SPACE)  # Space again: counted from now, then the next game
+    assert scene.next_game_in() is not None
+    assert wait(app, lambda: scene.game_number > first, 30)
+
+
+def test_the_pause_button_holds_the_watched_game_on_its_result(app, next_game_after):
+    """The card says Space holds the next game: the panel's Pause (Space) beside it was greyed."""
+    next_game_after(600.0)
+    scene = ended_watched_game(app)
+    first = scene.game_number
+    assert scene.btn_pause.visible and scene.btn_pause.enabled
+    click(app, scene.btn_pause.rect.center)
+    assert scene.paused and scene.btn_pause.label == "Resume"
+    next_game_after(0.5)
+    wait(app, lambda: scene.game_number > first, 1.5)
+    assert scene.game_number == first and scene.is_over()
+
+
+def test_a_game_against_the_computer_waits_at_its_result(app, next_game_after):
+    next_game_after(0.5)
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-2"), 0.1),
+                      ["a1", "b1", "a2", "b2", "a3"])
+    app.switch(scene)
+    assert wait(app, lambda: scene.card_shown() is scene.over_card, 30)
+    assert scene.next_game_in() is None
+
+
+def test_a_course_player_out_of_time_before_its_first_value_leaves_the_panel_whole(app):
+    """Rastros' course players (Basilio) cut off by their time before their search valued any move
+    reported a value of minus infinity: once the move was played, the panel's last search raised
+    OverflowError in the window's loop (seen in an evening of watching on a loaded machine), and
+    the frame was not drawn."""
+    scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("rastros:basilio", "level-1"), 0.001))
+    app.switch(scene)
+    scene.speed = 3  # Max
+    assert wait(app, lambda: len(scene.history) >= 3, 60)
+    app.invalidate()
+    app.run_frames(2)
+    assert not app.errors, app.errors[0]
