@@ -16,8 +16,9 @@ numba's own stamp is the module's file alone, so a change there left its callers
 code from the cache.
 
 A built bundle ships its kernels compiled (``SHIPPED``, filled by packaging/tabuleiro.spec):
-the first use of a module copies its shipped folder into the user's cache folder, which numba
-reads and writes from then on.
+the first use of a module copies the kernels of its shipped folder that the user's cache folder
+lacks into it, each kernel whole (``ai.kernel_seed.seed_folder``), and numba reads and writes
+that folder from then on.
 
 numba files each compiled kernel under its signature, its bytecode's hash and the code generator
 (``Codegen.magic_tuple()``: the LLVM triple, the CPU model and its feature string), and looks up
@@ -37,7 +38,6 @@ import functools
 import os
 import re
 import shutil
-import tempfile
 import time
 from pathlib import Path
 
@@ -45,34 +45,12 @@ import llvmlite.binding as llvm
 from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 
 from ai.kernel_folders import KERNELS, is_kernel_source, source_digest
+from ai.kernel_seed import seed_folder
 
 # the compiled kernels a bundle ships, in folders named as in the cache folder
 SHIPPED = KERNELS / "shipped-cache"
 # a kernel module's cache folder of other sources (an older version's) unused this long is removed
 UNUSED_DAYS_KEPT = 30
-
-
-def seed_from_shipped(folder: Path, shipped: Path = SHIPPED) -> int:
-    """Copy into ``folder`` the shipped compiled files of the same name it lacks; how many.
-
-    Each file is written under a temporary name and renamed into place, so another process
-    starting at the same moment reads a whole file or none."""
-    source = shipped / folder.name
-    copied = 0
-    for path in sorted(source.glob("*.nb[ci]")) if source.is_dir() else ():
-        target = folder / path.name
-        if target.exists():
-            continue
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-        os.close(handle)
-        try:
-            shutil.copyfile(path, temporary)
-            os.replace(temporary, target)
-            copied += 1
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    return copied
 
 
 def forget_older_versions(folder: Path, days: float = UNUSED_DAYS_KEPT) -> list[Path]:
@@ -125,7 +103,7 @@ class KernelCacheLocator(_CacheLocator):
         try:
             self.ensure_cache_path()
             if self._cache_path not in cls._seeded:
-                seed_from_shipped(Path(self._cache_path))
+                seed_folder(SHIPPED / Path(self._cache_path).name, Path(self._cache_path))
                 forget_older_versions(Path(self._cache_path))
                 cls._seeded.add(self._cache_path)
         except OSError:

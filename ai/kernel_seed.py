@@ -1,4 +1,11 @@
-"""Compiled kernels copied from another cache folder, which is only read: our engine as an outside player.
+"""Compiled kernels copied whole from another cache folder, which is only read: a bundle's shipped
+kernels into the user's cache folder, and the app's into our engine's as an outside player.
+
+A built bundle ships its kernels compiled (``ai.kernel_cache.SHIPPED``): the first use of a kernel
+module copies into the user's cache folder the kernels of its shipped folder that the user's lacks
+(``seed_folder``, called by ``ai.kernel_cache.KernelCacheLocator``).  It copied file by file, so a
+half-filled folder (a seeding cut short, a kernel the folder had in part) could get a shipped index
+beside the user's own data files, and numba would load code compiled for another index.
 
 Tabuleiro starts every outside player with a new temporary folder as its HOME
 (``ai.outside_process.minimal_environment``), so ``main.py gtp`` run as a tournament's outside
@@ -18,7 +25,11 @@ load.  What an engine compiles stays in its own cache folder, removed with its t
 
 A kernel is copied whole or not at all: its index (``.nbi``) with every data file (``.nbc``) of
 its name, as numba numbers them in that index, each written under a temporary name and renamed
-into place, the index last.  This module imports no numba.
+into place, the index last; the target's data files of that name which the source lacks (the
+user's own, which no index there names) are removed first.  So an index in the target always
+comes with its own folder's data, and a copy cut short leaves no index, for the next start to copy
+again.  This module imports no numba, and no kernel module's sources include it
+(``ai.kernel_folders.kernel_sources``): a change here compiles nothing again.
 """
 
 from __future__ import annotations
@@ -48,12 +59,18 @@ def seed_kernels(game_id: str, cache: Path, seed: str | os.PathLike | None = Non
     named = seed if seed is not None else os.environ.get(SEED_VARIABLE)
     if not named or _same_folder(Path(named), cache):
         return 0
+    return sum(seed_folder(Path(named) / folder_name(module), cache / folder_name(module))
+               for module in game_modules(game_id))
+
+
+def seed_folder(source: Path, target: Path) -> int:
+    """Copy into the kernel module's cache folder ``target`` each compiled kernel of the folder
+    ``source`` (the same module's, for the same sources) whose index ``target`` lacks, whole
+    (``_copy_kernel``); how many kernels.  A kernel that cannot be copied is left to be compiled."""
     copied = 0
-    for module in game_modules(game_id):
-        source, target = Path(named) / folder_name(module), cache / folder_name(module)
-        for index in sorted(source.glob("*.nbi")) if source.is_dir() else ():
-            if not (target / index.name).exists():
-                copied += _copy_kernel(index, target)
+    for index in sorted(source.glob("*.nbi")) if source.is_dir() else ():
+        if not (target / index.name).exists():
+            copied += _copy_kernel(index, target)
     return copied
 
 
@@ -65,11 +82,15 @@ def _same_folder(one: Path, other: Path) -> bool:
 
 
 def _copy_kernel(index: Path, target: Path) -> int:
-    """Copy the kernel whose index is ``index`` into ``target`` (made if need be): 1, or 0 if it
-    could not be copied."""
+    """Copy the kernel whose index is ``index`` into ``target`` (made if need be), its data files
+    first and its index last, the target's data files of its name that the source lacks removed
+    before: 1, or 0 if it could not be copied (no index then, unless another process copied it)."""
+    data = sorted(index.parent.glob(f"{glob.escape(index.stem)}.*.nbc"))
     try:
         target.mkdir(parents=True, exist_ok=True)
-        for path in [*sorted(index.parent.glob(f"{glob.escape(index.stem)}.*.nbc")), index]:
+        for stray in set(target.glob(f"{glob.escape(index.stem)}.*.nbc")) - {target / path.name for path in data}:
+            stray.unlink(missing_ok=True)
+        for path in [*data, index]:
             _copy_into(path, target)
     except OSError:
         return 0

@@ -319,3 +319,38 @@ def test_an_older_versions_cache_folder_unused_for_a_month_is_removed_as_a_kerne
     current = Path(locator.get_cache_path())
     assert current.parent == tmp_path and current.is_dir()
     assert (old.exists(), recent.exists(), other_module.exists()) == (False, True, True)
+
+
+def _files(folder: Path, contents: dict[str, bytes]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in contents.items():
+        (folder / name).write_bytes(text)
+
+
+def test_a_bundles_kernel_reaches_a_half_filled_cache_folder_whole_never_beside_the_users_own_files(
+        tmp_path, monkeypatch):
+    """The bundle's seeding copied file by file whatever the folder lacked: beside data files the
+    user's folder already had (a seeding cut short, the user's own compile) it put the shipped
+    index, and beside the user's own index the shipped data files it lacked, so numba loaded code
+    compiled for another index.  Now a kernel whose index the folder lacks comes whole from the
+    bundle (its data files too, the user's others of its name removed), and one it has is left."""
+    from ai import kernel_cache
+    from ai.kernel_folders import folder_name
+    from ai.kernels import hex_inferior
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(kernel_cache.KernelCacheLocator, "_seeded", set())
+    monkeypatch.setattr(kernel_cache, "SHIPPED", tmp_path / "shipped")
+    function = hex_inferior.fill_in.py_func
+    name = folder_name(function.__code__.co_filename)
+    fill, ring = "hex_inferior.fill_in-10.py311", "hex_inferior.ring-20.py311"
+    _files(tmp_path / "shipped" / name, {f"{kernel}{part}": b"shipped" for kernel in (fill, ring)
+                                         for part in (".nbi", ".1.nbc", ".2.nbc")})
+    user = tmp_path / "cache" / name
+    _files(user, {f"{fill}.1.nbc": b"user's", f"{fill}.3.nbc": b"user's",  # data, no index: a copy cut short
+                  f"{ring}.nbi": b"user's", f"{ring}.1.nbc": b"user's"})  # the user's own kernel
+
+    assert kernel_cache.KernelCacheLocator.from_function(function, function.__code__.co_filename) is not None
+    assert {path.name: path.read_bytes() for path in user.iterdir()} == {
+        f"{fill}.nbi": b"shipped", f"{fill}.1.nbc": b"shipped", f"{fill}.2.nbc": b"shipped",
+        f"{ring}.nbi": b"user's", f"{ring}.1.nbc": b"user's"}

@@ -103,6 +103,37 @@ def test_a_kernel_is_copied_whole_with_its_own_data_and_only_when_missing(tmp_pa
     assert seed_kernels("rastros", tmp_path / "cache", tmp_path / "nowhere") == 0
 
 
+def test_a_copy_cut_short_leaves_no_index_and_the_next_copies_the_kernel_whole(tmp_path, monkeypatch):
+    """A copy that fails on a data file (a full disk; a process ended there leaves the same) puts
+    no index beside the data it copied, so numba compiles the kernel instead of loading another
+    build's data for it, and the next seeding copies it again, whole: not the index alone beside
+    the data file the user's folder had of its own."""
+    from ai import kernel_seed
+
+    seed, cache = tmp_path / "seed", tmp_path / "cache"
+    seed.mkdir()
+    cache.mkdir()
+    for name in ("hex.solve-10.py311.nbi", "hex.solve-10.py311.1.nbc", "hex.solve-10.py311.2.nbc"):
+        (seed / name).write_bytes(b"seed " + name.encode())
+    (cache / "hex.solve-10.py311.2.nbc").write_bytes(b"own")  # the user's compile of it, cut short
+    copy = shutil.copyfile
+
+    def disk_full_at_the_second_data_file(source, target):
+        if Path(source).name == "hex.solve-10.py311.2.nbc":
+            raise OSError(28, "No space left on device")
+        return copy(source, target)
+
+    monkeypatch.setattr(kernel_seed.shutil, "copyfile", disk_full_at_the_second_data_file)
+    assert kernel_seed.seed_folder(seed, cache) == 0
+    assert sorted(path.name for path in cache.iterdir()) == ["hex.solve-10.py311.1.nbc",  # no index, no temporary
+                                                             "hex.solve-10.py311.2.nbc"]
+
+    monkeypatch.setattr(kernel_seed.shutil, "copyfile", copy)
+    assert kernel_seed.seed_folder(seed, cache) == 1
+    assert {path.name: path.read_bytes() for path in cache.iterdir()} == {
+        path.name: path.read_bytes() for path in seed.iterdir()}
+
+
 def test_a_games_modules_are_its_own_and_its_helpers():
     assert [path.stem for path in game_modules("hex")] == ["hex", "hex_inferior", "hex_pns", "hex_templates", "hex_vc"]
     assert [path.stem for path in game_modules("rastros")] == ["rastros"]

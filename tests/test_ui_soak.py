@@ -8,8 +8,12 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
+import subprocess
 import sys
 import threading
+import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -24,6 +28,8 @@ from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tree_explorer import TreeExplorerScene
+
+ROOT = Path(__file__).resolve().parent.parent
 
 VISITS = 2  # visits after the first: a visit that leaves one thing behind shows as two
 # threads that end by themselves once what started them is left: the search tree's build and counts
@@ -113,7 +119,6 @@ def test_the_count_waits_for_a_closed_workers_job_queue_to_close_its_pipe(monkey
     descriptors more (or fewer, when it was the first count that caught them).  Here the feeder
     closes the pipe late on purpose: the count waits for it."""
     import multiprocessing.queues
-    import time
 
     from ui.ai_worker import AIWorker
 
@@ -190,3 +195,57 @@ def test_the_soak_tools_baseline_snapshot_is_written_to_a_file_not_kept(tmp_path
     finally:
         tracemalloc.stop()
     assert tracemalloc.Snapshot.load(str(path)).traces
+
+
+def session_processes(session: int) -> list[int]:
+    """The live processes of the session ``session`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text(encoding="ascii").rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def ai_workers(pid: int) -> list[int]:
+    """The worker processes ``pid`` started with multiprocessing (a game's AI worker), not the
+    other commands it runs a moment (ctypes' ``ldconfig``)."""
+    from tools.soak import children
+
+    def started_by_multiprocessing(child: int) -> bool:
+        try:
+            return b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            return False
+
+    return [child for child in children(pid) if started_by_multiprocessing(child)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the soak reads /proc")
+def test_the_soak_tool_stops_on_sigterm_as_on_ctrl_c_its_workers_with_it(tmp_path):
+    """``timeout 60 python tools/soak.py`` did not stop it: SDL turns SIGTERM into a close of the
+    window, and the soak's rounds went on past it.  SIGTERM, sent while a game's worker runs, now
+    stops it as Ctrl+C does, which now closes the window and ends its workers too, prints the
+    closing line (no process left) and exits with status 130; nothing it started outlives it."""
+    soak = subprocess.Popen([sys.executable, "tools/soak.py", "--games", "3", "--rounds", "5", "--only", "tictactoe",
+                             "--time", "0.05"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120  # a safety net: a worker starts with the first game
+        while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ai_workers(soak.pid), "no game's worker ran"
+        soak.send_signal(signal.SIGTERM)
+        out, err = soak.communicate(timeout=120)
+    finally:
+        if soak.poll() is None:
+            os.killpg(soak.pid, signal.SIGKILL)
+    assert soak.returncode == 130, err
+    assert "\nstopped: " in out and "after the window closed: 0 child processes" in out, out
+    deadline = time.monotonic() + 30  # a safety net: its resource tracker ends as its pipe closes
+    while session_processes(soak.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert session_processes(soak.pid) == []

@@ -123,7 +123,8 @@ def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seco
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes no file: prints each game and the totals (exit status 1 if a margin was lost); takes about "
+        "writes no file: prints each game and the totals (exit status 1 if a margin fell below what level-5 "
+        "was proven to have, 0 otherwise, even with margins lost above it); takes about "
         "1 min with the defaults (16 games at 1 s a move), 12 s with --games 1 --time 0.2 --opponents level-1 "
         "level-2"))
     parser.add_argument("--games", type=int, default=2, help="games against each opponent (colours alternate)")
@@ -146,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{tally.checked} level-5 moves checked ({tally.book} from the book), {tally.lost} margins lost"
           f" ({tally.below} below what level-5 was proven to have);"
           f" solver {solver.nodes:,} nodes, {solver.seconds:.0f} s of CPU ({time.perf_counter() - wall:.0f} s wall)")
-    return 1 if tally.lost else 0
+    return 1 if tally.below else 0  # a margin lost above the proven one is no failure (the docstring)
 
 
 if __name__ == "__main__":

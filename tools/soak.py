@@ -21,6 +21,10 @@ in S seconds on still screens, the loop sleeping as on a desktop: the menu, the 
 finished game (analysis off and on, the evaluation graph showing), its replay, the search tree of
 the game's start and a paused PC vs PC game with analysis on.
 
+Ctrl+C, SIGTERM (``timeout 600 python tools/soak.py``) or SIGHUP stops it where it stands: the
+window is closed, its workers ended, and the closing line says what was left (status 130).  SDL
+made SIGTERM a close of the window, which the rounds went on past.
+
 Linux only (it reads /proc).  Each figure is a look at one moment, not a benchmark: re-run it
 to compare before and after a change.
 """
@@ -263,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         "memory snapshot in new folders of the temporary folder, which it names and leaves there: prints a row "
         "a round; takes about 3 min with --games 1 --rounds 1 --only tictactoe,rastros, and 25 min or more with "
         "the defaults (3 games of each of the six, 2 rounds: the first round took 12 min on a busy 2-core machine), "
-        "plus --idle S for each of its seven still screens; Ctrl+C stops it"))
+        "plus --idle S for each of its seven still screens; Ctrl+C, SIGTERM (timeout) or SIGHUP stops it: the "
+        "window closed, its workers ended, the closing line printed, status 130"))
     parser.add_argument("--games", type=int, default=3, help="games of each game a round (Rematch between them)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds (analysis on in every other one)")
     parser.add_argument("--time", type=float, default=0.1, help="seconds a computer move")
@@ -276,12 +281,33 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TABULEIRO_CONFIG_DIR"] = str(scratch / "config")
     os.environ["TABULEIRO_DATA_DIR"] = str(scratch / "data")
     os.environ["TABULEIRO_BOT_LOGS"] = str(scratch / "bot-logs")
+    from main import stop_as_on_ctrl_c
     from ui.app import App
 
+    stop_as_on_ctrl_c()  # SDL made SIGTERM a close of the window, which the rounds went on past
     tracemalloc.start(10)
-    app = App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
-    app.run_frames(5)
-    print(f"data folder: {scratch}")
+    app, stopped = App(size=(1280, 800), fps=0, demo="menu", remember_size=False), False
+    try:
+        app.run_frames(5)
+        print(f"data folder: {scratch}")
+        rounds_and_idle(app, args, game_ids, scratch)
+    except KeyboardInterrupt:
+        stopped = True
+        print("\nstopped: the figures above are the ones measured", flush=True)
+    tracemalloc.stop()
+    app.quit()
+    time.sleep(0.5)
+    left = children(os.getpid())
+    print(f"\nafter the window closed: {len(left)} child processes, "
+          f"{count_entries(f'/proc/{os.getpid()}/task')} threads, errors caught in scenes: {len(app.errors)}")
+    for error in app.errors[:3]:
+        print(error)
+    return 130 if stopped else 1 if app.errors or left else 0
+
+
+def rounds_and_idle(app, args: argparse.Namespace, game_ids: list[str], scratch: Path) -> None:
+    """Print a row after each round, tracemalloc's top growth from the first round to the last and
+    (``--idle``) the CPU on each still screen, each as soon as it is measured."""
     print(HEADER)
     print(row("start", 0, sample(scratch), {"workers": 0, "first": 0.0, "last": 0.0}), flush=True)
     played, first = 0, None
@@ -301,15 +327,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {'screen':<32} {'window':>7} {'workers':>8} {'draws/s':>8}")
         for name, mine, theirs, draws in idle_cpu(app, args.idle, game_ids[0], args.time):
             print(f"  {name:<32} {mine:>7.1f} {theirs:>8.1f} {draws:>8.1f}", flush=True)
-    app.quit()
-    time.sleep(0.5)
-    left = children(os.getpid())
-    print(f"\nafter the window closed: {len(left)} child processes, "
-          f"{count_entries(f'/proc/{os.getpid()}/task')} threads, errors caught in scenes: {len(app.errors)}")
-    for error in app.errors[:3]:
-        print(error)
-    return 1 if app.errors or left else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
