@@ -17,6 +17,7 @@ from typing import Any
 import ai
 import games
 from ai import kernels
+from ai.imports import import_engine
 
 SAY_AFTER = 1.0  # seconds: loading from the cache takes less, compiling much more
 
@@ -59,12 +60,11 @@ def kernels_compiled() -> int:
     (numba's count of each kernel's cache misses); 0 before numba is imported."""
     if "numba" not in sys.modules:
         return 0
-    from numba.core.registry import CPUDispatcher
-
+    dispatcher = import_engine("numba.core.registry").CPUDispatcher
     count = 0
     for name in kernels.kernel_modules():
         module = sys.modules.get(f"{kernels.__name__}.{name}")
         for kernel in vars(module).values() if module is not None else ():
-            if isinstance(kernel, CPUDispatcher) and kernel.__module__ == module.__name__:
+            if isinstance(kernel, dispatcher) and kernel.__module__ == module.__name__:
                 count += sum(kernel.stats.cache_misses.values())
     return count
