@@ -103,6 +103,13 @@ def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def drop(app: App, path: Path | str, frames: int = 2) -> None:
+    """``path`` dropped on the window as SDL posts it (a DROPFILE event), then a few frames (0: the
+    event only posted, for a test that drops several files or waits for what follows itself)."""
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(frames)
+
+
 def click_unmoved(app: App, pos: tuple[int, int], frames: int = 2, **extra: object) -> None:
     """A left click at ``pos`` with no motion before it (press and release only): a tap on a
     touch screen, a pointer resting where a screen appeared, xdotool's ``click``; ``extra``:
