@@ -6,7 +6,8 @@ an evaluation bar needs only a few numbers of some engines: how many evaluation 
 advantage (or, where the scale adapts, the least it may be) and how many make one of the unit the
 values are shown in (Alquerque's piece).  They are
 written here, and the engines take theirs from here (Alquerque's piece is its evaluation's material
-weight), so the window and the engines cannot disagree.
+weight, tic-tac-toe's the base of its open lines' scores), so the window and the engines cannot
+disagree.
 """
 
 from __future__ import annotations
@@ -22,11 +23,16 @@ CLEAR_ADVANTAGE: dict[str, float] = {
 """Evaluation units that make a clear advantage, by game (the bar's and the graphs' scale); a game
 not listed has a scale that adapts to the values seen (ui/analysis.py ``eval_scale``)."""
 
+TICTACTOE_LINE_BASE = 4
+"""Tic-tac-toe's evaluation (ai/engines/tictactoe.py ``OpenLines``, and its compiled kernel)
+scores an open line of n marks TICTACTOE_LINE_BASE**n: each mark makes the line worth this many
+times more."""
+
 UNIT_SIZE: dict[str, float] = {"alquerque": ALQUERQUE_PIECE}
 """Evaluation units in one of the unit a game's values are shown in, by game; 1 where not listed."""
 
 SCALE_FLOOR: dict[str, float] = {
-    "tictactoe": 4.0 ** 3,  # its evaluation (``OpenLines``) scores an open line of k marks 4**k: a line of three
+    "tictactoe": float(TICTACTOE_LINE_BASE ** 3),  # an open line of three
 }
 """The least a game's adaptive scale may be (a game with no ``CLEAR_ADVANTAGE``): where its
 evaluation's units are known, small values seen early in a game are not drawn as a clear lead."""

@@ -23,7 +23,7 @@ from games.record import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
            "WHOLE_GAME", "paired_games", "play_game", "play_with_new_players", "random_line", "random_openings",
-           "random_play"]
+           "random_play", "random_positions"]
 
 
 @dataclass
@@ -213,6 +213,12 @@ def random_line(state: State, plies: int, rng: random.Random) -> list[str]:
     """The texts of the moves ``random_play`` plays from ``state`` with the same ``rng``: a seeded
     random game as the window's recorder keeps it (``Game.play_line`` plays it again)."""
     return [before.game.format_move(before, move) for before, move, _after in _random_steps(state, plies, rng)]
+
+
+def random_positions(state: State, plies: int, rng: random.Random) -> list[State]:
+    """``state`` and every position ``random_play`` passes through from it with the same ``rng``,
+    its own last: a seeded random game's positions, for checks that hold in each of them."""
+    return [state] + [after for _before, _move, after in _random_steps(state, plies, rng)]
 
 
 def _random_steps(state: State, plies: int, rng: random.Random) -> Iterator[tuple[State, Any, State]]:

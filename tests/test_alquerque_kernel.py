@@ -19,6 +19,7 @@ import pytest
 from ai.base import PROVEN, WIN, Limits
 from ai.engines.alquerque import EnginePlayer, KernelSearch, Tactics
 from ai.kernels import alquerque as kernel
+from ai.match import WHOLE_GAME, random_positions
 from ai.reference.alquerque_search import reference_player
 from ai.search.driver import new_ctl
 from games.alquerque import Alquerque, AlquerqueState
@@ -38,14 +39,7 @@ PRESS_WEIGHTS = {"press": 10.0}
 def random_states(game: Alquerque, games_count: int, seed: int) -> list[AlquerqueState]:
     """Every state of ``games_count`` seeded random games, the finished ones included."""
     rng = random.Random(seed)
-    states = []
-    for _ in range(games_count):
-        state = game.initial_state()
-        states.append(state)
-        while not state.is_terminal():
-            state = state.play(rng.choice(state.legal_moves()))
-            states.append(state)
-    return states
+    return [state for _ in range(games_count) for state in random_positions(game.initial_state(), WHOLE_GAME, rng)]
 
 
 def kernel_moves(r: np.ndarray, state: AlquerqueState) -> list[int]:

@@ -14,21 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import games
+from ai.match import random_positions
 from games import Game, IllegalMove
 from games.base import short_move_list
 
 GAME_IDS = games.available_ids()
-
-
-def random_line(game, seed: int, max_plies: int = 400):
-    """The states of one random game from the start (at most ``max_plies`` moves)."""
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = [state]
-    while not state.is_terminal() and len(states) <= max_plies:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 def test_catalog_lists_every_game():
@@ -75,7 +65,7 @@ def test_a_number_option_from_a_file_is_refused_in_a_short_message(value):
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_playout_keeps_the_contract(game_id, seed):
     game = games.load(game_id)
-    states = random_line(game, seed)
+    states = random_positions(game.initial_state(), 400, random.Random(seed))
     assert all(state.to_move in (0, 1) for state in states)
     for state in states:
         text = game.to_text(state)

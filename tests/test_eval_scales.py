@@ -65,3 +65,16 @@ def test_an_adaptive_scale_is_no_less_than_the_games_floor_in_the_table(monkeypa
     assert eval_scale("tictactoe", [Opinion(300.0)]) == 300.0
     monkeypatch.setitem(eval_scales.SCALE_FLOOR, "hex", 50.0)
     assert eval_scale("hex", [Opinion(3.0)]) == 50.0
+
+
+def test_tictactoes_floor_is_a_line_of_three_in_its_evaluations_own_units():
+    """The floor and the evaluation take the open lines' base from one place: a lone X in a corner
+    of 3x3 (three lines of one mark, O to move) is worth 1 - 3 * base to O, and the floor is a
+    line of three in that base, whatever the base becomes."""
+    import games
+    from ai.engines.tictactoe import OpenLines
+    from ai.eval_scales import TICTACTOE_LINE_BASE
+
+    corner = games.load("tictactoe").from_text("to-move: O\nX..\n...\n...")
+    assert OpenLines().evaluate(corner) == 1 - 3 * TICTACTOE_LINE_BASE
+    assert SCALE_FLOOR["tictactoe"] == TICTACTOE_LINE_BASE ** 3

@@ -23,7 +23,6 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -39,7 +38,7 @@ from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
 from games.position_text import position_text
 from games.record import GameRecord, RecordError, Side, move_list_text
-from tests.ui_helpers import click_widget, wait, window_for_a_test
+from tests.ui_helpers import click_widget, drop, wait, window_for_a_test
 from ui import record_files
 from ui import settings as settings_mod
 from ui.tally import Tally
@@ -414,11 +413,6 @@ def test_a_game_of_a_hundred_thousand_moves_is_refused(tmp_path, kind: str) -> N
 
 
 # -- through the window -----------------------------------------------------------------------------
-def _drop(app, path: Path) -> None:
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
-
-
 def _errors(app) -> list[str]:
     return [m.text for m in app.messages.items if m.kind == "error"]
 
@@ -441,7 +435,7 @@ def test_dropped_damaged_files_are_named_the_window_goes_on(tmp_path, monkeypatc
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in (sgf, log, unsaid, cut)}
     with window_for_a_test(tmp_path, monkeypatch) as app:
         for path in before:
-            _drop(app, path)
+            drop(app, path)
             assert any(path.name in text for text in _errors(app)), (path, _errors(app))
         assert not app.errors, app.errors
         click_widget(app, app.scene.menu, "play")
@@ -493,7 +487,7 @@ def test_a_name_holding_a_nul_opens_in_the_replay_cleaned(tmp_path, monkeypatch,
     path = tmp_path / f"named{suffix}"
     path.write_bytes(valid.replace(b"Ana", b"A\x00na\x1b", 1))
     with window_for_a_test(tmp_path, monkeypatch) as app:
-        _drop(app, path)
+        drop(app, path)
         assert isinstance(app.scene, ReplayScene), _errors(app)
         drawn = recorded_text(monkeypatch)
         app.scene.draw(app.screen)
@@ -526,7 +520,7 @@ def test_a_records_reason_holding_a_nul_or_a_lone_surrogate_replays(tmp_path, mo
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with window_for_a_test(tmp_path, monkeypatch) as app:
-        _drop(app, path)
+        drop(app, path)
         assert isinstance(app.scene, ReplayScene), _errors(app)
         app.scene.draw(app.screen)
         app.run_frames(2)

@@ -20,7 +20,7 @@ from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, Result, Side
 from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
 from tests.test_ui_move_entry import enter_moves
-from tests.ui_helpers import key, recorded_text_rects
+from tests.ui_helpers import drop, key, recorded_text_rects
 from ui import clipboard, i18n
 from ui.autosave import games_dir
 from ui.record_files import save
@@ -41,8 +41,7 @@ def dropped(app, tmp_path, name: str, text: str) -> ReplayScene:
     """A file dropped on the window, as SDL posts it: its game in the replay."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene), type(app.scene).__name__
     return app.scene
 

@@ -24,7 +24,7 @@ from ai.match import random_line
 from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
-from tests.ui_helpers import click, in_language, key, recorded_text, wait
+from tests.ui_helpers import click, drop, in_language, key, recorded_text, wait
 from ui import clipboard, i18n, words
 from ui.autosave import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -85,8 +85,7 @@ def replay_of_a_dropped_file(app, path: Path, text: str, language: str) -> Itera
     (kept while the block runs): every text the replay's panel draws."""
     path.write_text(text, encoding="utf-8")
     with in_language(app, language):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        app.run_frames(2)
+        drop(app, path)
         assert isinstance(app.scene, ReplayScene)
         yield drawn_texts(app)
 
@@ -447,15 +446,10 @@ def test_a_ggfs_resignation_is_placed_where_the_loser_was_to_move(text, said):
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tmp_path, language):
-    path = tmp_path / "resigned.ggf"
-    path.write_text(NBOARD_RESIGNED.format(result="-64:r"), encoding="utf-8")
-    with in_language(app, language):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        app.run_frames(2)
-        assert isinstance(app.scene, ReplayScene)
-        panel = drawn_texts(app)
     shown = "ana (Black) resigns at move 2" if language == "en" else "ana (Preto) desiste na jogada 2"
-    assert shown in panel, panel
+    with replay_of_a_dropped_file(app, tmp_path / "resigned.ggf", NBOARD_RESIGNED.format(result="-64:r"),
+                                  language) as panel:
+        assert shown in panel, panel
 
 
 # -- a flag fall RE tells without its move (FF[4]'s "B+T"/"B+Time", GGF's "flag: t (timeout)"): a

@@ -15,8 +15,8 @@ import games
 from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
 from games.record import GameRecord, RecordError, Result, Side, resigned_at
+from tests.ui_helpers import drop, recorded_text, words_in
 from tests.ui_helpers import key as press
-from tests.ui_helpers import recorded_text, words_in
 from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.replay import ReplayScene
@@ -77,8 +77,7 @@ def test_what_is_wrong_with_a_file_is_said(text, said):
 def test_a_hexgui_file_dropped_on_the_window_opens_in_the_replay(app, tmp_path):
     path = tmp_path / "game.sgf"
     path.write_text(HEXGUI, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene)
     assert app.scene.record.moves == MOVES
     assert games.load("hex", size=11, swap=True).play_line(app.scene.record.moves).to_move == 0
@@ -500,8 +499,7 @@ def test_a_little_golem_game_pasted_or_dropped_opens_in_the_replay(app, tmp_path
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["b3", "swap", "d2"]
     path = tmp_path / "game1.hsgf"
     path.write_text(text.replace("W[bd]", "W[be]"), encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert app.scene.record.moves == ["b3", "swap", "e2"]
 
 
@@ -592,8 +590,7 @@ def test_a_little_golem_game_lost_off_the_board_dropped_shows_its_end_and_a_bad_
     a file with a move off the board is named with its line, and left as it was."""
     path = tmp_path / "game2384695.hsgf"
     path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.result.reason == "Red wins"
     drawn = recorded_text(monkeypatch)
     app.scene.draw(app.screen)
@@ -601,8 +598,7 @@ def test_a_little_golem_game_lost_off_the_board_dropped_shows_its_end_and_a_bad_
     bad = tmp_path / "game7.hsgf"
     text = LITTLE_GOLEM_ROOT.format(size=5, winner="W") + "\n;W[cb];B[zz])"
     bad.write_text(text, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
-    app.run_frames(2)
+    drop(app, bad)
     assert any("game7.hsgf: line 2: Little Golem move 'zz' is off the 5x5 board" in m.text for m in app.messages.items)
     assert bad.read_text(encoding="utf-8") == text
 
@@ -627,8 +623,7 @@ def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_
 
     path = tmp_path / "game3.hsgf"
     path.write_text(LITTLE_GOLEM_ROOT.format(size=5, winner="W") + ";W[cb];B[bd];W[cc])", encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     press(app, pygame.K_s)
     app.run_frames(2)
     drawn = recorded_text(monkeypatch)

@@ -12,7 +12,7 @@ import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
 from games.othello_ggf import record_from_ggf
 from games.record import GameRecord, Side, move_list_text
-from tests.ui_helpers import key, recorded_text
+from tests.ui_helpers import drop, key, recorded_text
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
@@ -28,12 +28,6 @@ HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];
 # Little Golem does not say how PB lost), with a date added as SGF writes one
 LITTLE_GOLEM_DATED = ("(;FF[4]EV[hex.ld.DEFAULT]PB[greghe]PW[bennok]SZ[13]RE[W]GC[game #2384695]DT[2016-05-21]"
                       "SO[https://www.littlegolem.net])")
-
-
-def drop(app, path) -> None:
-    """``path`` dropped on the window, as SDL posts it."""
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
 
 
 @pytest.mark.parametrize(("date", "day", "last"), [

@@ -14,7 +14,7 @@ import pytest
 import games
 from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, RecordError, Result, Side
-from tests.ui_helpers import key
+from tests.ui_helpers import drop, key
 from ui import clipboard
 from ui.record_files import from_text
 from ui.scenes.menu import MenuScene
@@ -362,8 +362,7 @@ def test_a_ggf_move_that_cannot_be_played_names_its_line(app, tmp_path):
     assert str(refused.value) == "line 4: move 3 'a1' is not legal: a1 flips no discs"
     path = tmp_path / "club.ggf"
     path.write_text(text, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, MenuScene)
     assert any("club.ggf: line 4: move 3 'a1' is not legal" in m for m in said(app)), said(app)
     assert path.read_text(encoding="utf-8") == text

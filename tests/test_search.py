@@ -16,7 +16,7 @@ import ai
 import games
 from ai.base import WIN, Flag, Limits, PlayerInfo
 from ai.engines.tictactoe import OpenLines
-from ai.match import random_line, random_play
+from ai.match import random_line, random_play, random_positions
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
 from ai.search.driver import CTL_STOP
@@ -67,6 +67,23 @@ def test_random_line_writes_the_moves_random_play_plays(game_id):
     assert game.play_line(line).key() == random_play(start, 4, random.Random(3)).key()
     whole = random_line(start, 5000, random.Random(3))
     assert game.play_line(whole).is_terminal() and game.play_line(whole[:-1]).is_terminal() is False
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_random_positions_are_the_positions_random_play_passes_through(game_id):
+    """``ai.match.random_positions``, the tests' seeded game position by position: the start, each
+    next one a legal move on from the one before, the last ``random_play``'s with the same seed;
+    a game that ends before ``plies`` stops at its end."""
+    game = games.load(game_id)
+    start = game.initial_state()
+    assert random_positions(start, 0, random.Random(3)) == [start]
+    four = random_positions(start, 4, random.Random(3))
+    assert len(four) == 5 and four[0] is start
+    assert four[-1].key() == random_play(start, 4, random.Random(3)).key()
+    for before, after in zip(four, four[1:]):
+        assert any(before.play(move).key() == after.key() for move in before.legal_moves())
+    whole = random_positions(start, 5000, random.Random(3))
+    assert whole[-1].is_terminal() and not any(state.is_terminal() for state in whole[:-1])
 
 
 @pytest.mark.parametrize("seed", range(12))

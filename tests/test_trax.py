@@ -873,7 +873,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
     import pygame
 
     import ui.views.trax as trax_view
-    from tests.ui_helpers import words_in
+    from tests.ui_helpers import recorded_text_rects, words_in
     from ui.board_view import Overlay
     from ui.theme import DARK as THEME
 
@@ -885,15 +885,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
     assert len(game.fits(state.cells, b2)) == 3
     view = trax_view.VIEW(game)
     view.layout(pygame.Rect(0, 0, 520, 520))  # the board area of an 800x560 window
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = trax_view.draw_text
-
-    def record(surface, text, *args):
-        rect = draw(surface, text, *args)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(trax_view, "draw_text", record)
+    drawn = recorded_text_rects(monkeypatch, trax_view)
     with words_in(language):
         assert view.click(state, view.cell_rect(1, 1).center).kind == "pending"
         rect, pointed = view._picker_rects()[0]

@@ -30,7 +30,7 @@ from games.trax_tiles import TILE_NAMES
 from tests.test_trax import CHAIN
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
-from tests.ui_helpers import click, click_widget, key, recorded_text
+from tests.ui_helpers import click, click_widget, drop, key, recorded_text
 from ui import clipboard
 from ui import settings as settings_file
 from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
@@ -174,11 +174,6 @@ def test_a_move_listed_officially_from_a_turned_centre_tile_is_typed_back_as_tha
 PUBLISHED = "@0+ A2+ B1+ A3/ A4+ B4+ B5\\ C1\\ @1+ @1/ A2/ C0/ @2\\ C1\\ B0/ G5\\ F7/ A2\\ @3/ C5\\"
 """Twenty turns from the public tests of Tetsui Ohkubo's Trax engine (FPT 2015), as
 tests/test_trax_official.py reads them."""
-
-
-def drop(app, path) -> None:
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
 
 
 def test_a_plain_file_of_official_moves_opens_and_the_replay_lists_them_as_written(app, monkeypatch, tmp_path):

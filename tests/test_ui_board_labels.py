@@ -4,12 +4,14 @@ of the menus' game thumbnails (at 100 pixels they crowd the board's edge)."""
 from __future__ import annotations
 
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pygame
 import pytest
 
 import games
+from tests.ui_helpers import recorded_text, recorded_text_rects, recorded_text_sizes
 from ui import theme as theme_mod
 from ui.board_view import Overlay
 from ui.scenes.common import thumbnail
@@ -20,24 +22,21 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 
+def board_view_modules() -> list[ModuleType]:
+    """Every module of the window that draws with ui.theme's ``draw_text`` (the board views),
+    each game's view imported first (a view's module is imported when first needed)."""
+    for game_id in games.available_ids():
+        make_view(games.load(game_id))
+    return [module for module in list(sys.modules.values())
+            if (module.__name__ or "").startswith("ui.") and getattr(module, "draw_text", None) is theme_mod.draw_text]
+
+
 @pytest.fixture
 def drawn_words(monkeypatch):
     """Every string a board view hands to ``draw_text``."""
     pygame.init()
     pygame.display.set_mode((200, 200))
-    for game_id in games.available_ids():  # the views' modules are imported when first needed
-        make_view(games.load(game_id))
-    words: list[str] = []
-    original = theme_mod.draw_text
-
-    def record(surface, value, *args, **kwargs):
-        words.append(value)
-        return original(surface, value, *args, **kwargs)
-
-    for module in list(sys.modules.values()):
-        if (module.__name__ or "").startswith("ui.") and getattr(module, "draw_text", None) is original:
-            monkeypatch.setattr(module, "draw_text", record)
-    return words
+    return recorded_text(monkeypatch, *board_view_modules())
 
 
 @pytest.mark.parametrize("game_id", games.available_ids())
@@ -125,23 +124,13 @@ def test_the_coordinates_grow_with_a_large_board(game_id, monkeypatch):
     pygame.display.set_mode((200, 200))
     game = games.load(game_id)
     view = make_view(game)
-    sizes: list[int] = []
-    original = theme_mod.draw_text
-
-    def record(surface, value, pos, size, *args, **kwargs):
-        if value == "1":
-            sizes.append(size)
-        return original(surface, value, pos, size, *args, **kwargs)
-
-    for module in list(sys.modules.values()):
-        if (module.__name__ or "").startswith("ui.") and getattr(module, "draw_text", None) is original:
-            monkeypatch.setattr(module, "draw_text", record)
+    drawn = recorded_text_sizes(monkeypatch, *board_view_modules())
     found = []
     for side in (600, 2400):
-        sizes.clear()
+        drawn.clear()
         view.layout(pygame.Rect(0, 0, side, side))
         view.draw(pygame.Surface((side, side)), game.initial_state(), Overlay(interactive=False))
-        found.append(max(sizes))
+        found.append(max(size for value, size in drawn if value == "1"))
     assert found[1] >= 2 * found[0], (game_id, found)
 
 
@@ -164,7 +153,7 @@ def test_a_small_thumbnail_draws_the_whole_board_inside_its_square(game_id):
     assert not outside, (game_id, outside[:5])
 
 
-def swap_offered_after(app, size: int, first: str, drawn: list[pygame.Rect]):
+def swap_offered_after(app, size: int, first: str, drawn: list):
     """A hot-seat Hex game on a ``size`` board with the swap rule, Blue's first stone at
     ``first``: the swap's note offered on it, the whole window drawn afresh after ``drawn`` (what a
     test records of the drawing) is emptied.  The game's scene."""
@@ -188,22 +177,14 @@ def test_hexs_swap_note_keeps_off_the_coordinates_at_every_corner(tmp_path, monk
     from tests.ui_helpers import make_app
     from ui import i18n
 
-    letters: list[pygame.Rect] = []
-    original = hex_view.draw_text
-
-    def record(surface, value, *args, **kwargs):
-        rect = original(surface, value, *args, **kwargs)
-        if value.isalnum() and len(value) <= 2:  # a coordinate, not the note
-            letters.append(rect)
-        return rect
-
-    monkeypatch.setattr(hex_view, "draw_text", record)
+    drawn = recorded_text_rects(monkeypatch, hex_view)
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
         app.settings.language = language
         i18n.set_language(language)
         for first in ("a1", "s1", "a19", "s19", "j10"):
-            scene = swap_offered_after(app, 19, first, letters)
+            scene = swap_offered_after(app, 19, first, drawn)
+            letters = [rect for value, rect in drawn if value.isalnum() and len(value) <= 2]  # coordinates, not the note
             assert len(letters) == 4 * 19 and len(scene.view.notes) == 1, (first, len(letters))
             note = scene.view.notes[0]
             assert note.collidelist(letters) < 0 and app.screen.get_rect().contains(note), (first, note)
@@ -358,23 +339,16 @@ def test_traxs_tile_picker_keeps_off_the_coordinates(tmp_path, monkeypatch, move
     from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
 
-    letters: list[pygame.Rect] = []
-    original = grid_view.draw_text
-
-    def record(surface, value, *args, **kwargs):
-        rect = original(surface, value, *args, **kwargs)
-        letters.append(rect)
-        return rect
-
-    monkeypatch.setattr(grid_view, "draw_text", record)
+    drawn = recorded_text_rects(monkeypatch, grid_view)
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
     try:
         scene = trax_picker_opened(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), edge_cell,
                                    tuple(moves.split(",")))
         view = scene.view
-        letters.clear()
+        drawn.clear()
         app.invalidate()
         app.run_frames(2)
+        letters = [rect for _value, rect in drawn]
         assert len(letters) == 2 * (view.rows + view.cols)
         tiles = [rect for rect, _move in view._picker_rects()]
         box = tiles[0].unionall(tiles).inflate(tiles[0].width // 4, tiles[0].width // 4)  # as it is drawn
@@ -394,20 +368,14 @@ def test_hexs_coordinates_read_in_a_small_window(tmp_path, monkeypatch, window):
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
-    sizes: list[int] = []
-    original = hex_view.draw_text
-
-    def record(surface, value, pos, size, *args, **kwargs):
-        sizes.append(size)
-        return original(surface, value, pos, size, *args, **kwargs)
-
-    monkeypatch.setattr(hex_view, "draw_text", record)
+    drawn = recorded_text_sizes(monkeypatch, hex_view)
     app = make_app(tmp_path, monkeypatch, size=window)
     try:
         app.switch(GameScene(app, MatchSetup("hex", {"size": 11}, HOTSEAT, (None, None), 1.0), []))
-        sizes.clear()
+        drawn.clear()
         app.invalidate()
         app.run_frames(2)
+        sizes = [size for _value, size in drawn]
         assert len(sizes) >= 4 * 11 and min(sizes) >= 12, sorted(set(sizes))
         assert app.errors == [], app.errors[0]
     finally:
@@ -426,20 +394,8 @@ def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkey
     from tests.ui_helpers import make_app
     from ui.match import HOTSEAT, MatchSetup
 
-    def recording(module, into: list):
-        original = module.draw_text
-
-        def record(surface, value, *args, **kwargs):
-            rect = original(surface, value, *args, **kwargs)
-            into.append((value, rect))
-            return rect
-
-        monkeypatch.setattr(module, "draw_text", record)
-
-    letters: list[tuple[str, pygame.Rect]] = []
-    labels: list[tuple[str, pygame.Rect]] = []
-    recording(grid_view, letters)
-    recording(trax_view, labels)
+    letters = recorded_text_rects(monkeypatch, grid_view)
+    labels = recorded_text_rects(monkeypatch, trax_view)
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
     try:
         scene = trax_picker_opened(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 1.0, start=ILLEGAL),

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side, move_list_text
-from tests.ui_helpers import key, words_in
+from tests.ui_helpers import drop, key, words_in
 from ui import clipboard
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -126,8 +126,7 @@ def test_the_saved_games_take_a_pasted_game_too(app, monkeypatch):
 def test_a_move_list_dropped_as_a_text_file_opens_in_the_replay(app, tmp_path):
     path = tmp_path / "moves.txt"
     path.write_text(COPIED, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene) and len(app.scene.record.moves) == 6
     assert path.read_text(encoding="utf-8") == COPIED  # read, never touched
 
@@ -230,8 +229,7 @@ def test_a_text_longer_than_any_game_is_refused_at_once_pasted_or_dropped(app, m
     assert any(m.startswith("The clipboard holds no game: too long to be a game's moves or position") for m in messages(app))
     path = tmp_path / "huge.txt"
     path.write_text(text, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, MenuScene)
     assert any(m.startswith("Cannot open huge.txt: too long to be a game's moves") for m in messages(app))
     assert path.read_text(encoding="utf-8") == text  # never touched

@@ -10,7 +10,7 @@ import pygame_menu
 import games
 from games.position_text import POSITION_LINE, record_from_position
 from games.record import GameRecord, Side, title_line
-from tests.ui_helpers import autosaves_written, click_widget, key, wait
+from tests.ui_helpers import autosaves_written, click_widget, drop, key, wait
 from ui import clipboard
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, MatchSetup
@@ -128,8 +128,7 @@ def test_a_position_dropped_as_a_text_file_sets_a_game_up_and_a_bad_one_is_named
     path = tmp_path / "exercise.txt"
     text = "Tic-tac-toe (width=4, height=4, k=3)\nPosition:\nto-move: O\nX...\n....\n....\n....\n"
     path.write_text(text, encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     setup = app.scene
     assert isinstance(setup, SetupScene) and setup.build_setup().options == {"width": 4, "height": 4, "k": 3}
     assert path.read_text(encoding="utf-8") == text  # read, never touched

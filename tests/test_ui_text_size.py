@@ -192,15 +192,7 @@ def recording_coordinates(patched) -> list[tuple[str, pygame.Rect]]:
     from ui.views import alquerque
     from ui.views import hex as hex_view
 
-    drawn = []
-    for module in (grid_view, alquerque, hex_view):
-        def record(surface, value, *args, _draw=module.draw_text, **kwargs):
-            rect = _draw(surface, value, *args, **kwargs)
-            drawn.append((value, rect))
-            return rect
-
-        patched.setattr(module, "draw_text", record)
-    return drawn
+    return recorded_text_rects(patched, grid_view, alquerque, hex_view)
 
 
 def drawn_coordinates(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:

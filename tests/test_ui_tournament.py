@@ -15,6 +15,7 @@ import games
 from ai.tournament import Standing
 from tests.ui_helpers import (
     click,
+    drop,
     in_language,
     recorded_text,
     recorded_text_rects,
@@ -551,7 +552,7 @@ def test_students_files_dropped_on_the_screen_are_added_one_after_the_other(app)
     app.switch(scene)
     app.run_frames(2)
     for name in ("simple_contract.py", "noisy_contract.py"):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bots / name)))
+        drop(app, bots / name, frames=0)
     assert app.run_frames(600, until=lambda: len(scene.outside.get("tictactoe", [])) == 2 and scene.adding is None,
                           timeout=60)
     assert app.scene is scene and not scene.dropped

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from ai.tournament import Tournament
-from tests.ui_helpers import click
+from tests.ui_helpers import click, drop
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"
@@ -23,8 +23,7 @@ def league_shown(app, tmp_path: Path) -> TournamentScene:
     log = tmp_path / "league.jsonl"
     Tournament("tictactoe", ["level-1", RAISER, CONTRACT], games_per_pair=1, time_per_move=0.1, seed=3,
                log=str(log)).run()
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(log)))
-    app.run_frames(3)
+    drop(app, log, frames=3)
     assert isinstance(app.scene, TournamentScene)
     return app.scene
 

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
-
 from ai.results_log import take_lock
 from ai.tournament import Tournament
-from tests.ui_helpers import tournament_started
+from tests.ui_helpers import drop, tournament_started
 from ui.scenes import tournament_log
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"
-
-
-def _drop(path: Path) -> None:
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
 
 
 def test_a_students_file_dropped_on_a_running_tournament_joins_it_and_the_games_played_stay(app):
@@ -25,7 +19,7 @@ def test_a_students_file_dropped_on_a_running_tournament_joins_it_and_the_games_
     assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
     t = scene.tournament
     played = dict(t.results)
-    _drop(BOTS / "simple_contract.py")
+    drop(app, BOTS / "simple_contract.py", frames=0)
     assert app.run_frames(10, until=lambda: len(t.player_ids) == 3, timeout=120)
     late = t.player_ids[2]
     assert "simple_contract.py" in late
@@ -45,7 +39,7 @@ def test_a_command_lines_league_is_followed_in_the_window_as_its_log_grows(app, 
                log=str(path)).run()
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:3]))  # 2 of 6 games so far
-    _drop(path)
+    drop(app, path, frames=0)
     assert app.run_frames(10, until=lambda: isinstance(app.scene, TournamentScene) and app.scene.tournament, timeout=30)
     scene = app.scene
     assert sum(s.games for s in scene.table) == 4 and len(scene.recent) == 2
@@ -62,8 +56,7 @@ def test_a_command_lines_league_is_followed_in_the_window_as_its_log_grows(app, 
     assert {s.player: s.games for s in scene.table} == dict.fromkeys(["level-1", "level-2", "level-3"], 4)
     assert [n for n, _r in scene.recent] == [1, 2, 3, 4, 5, 6]
     assert app.run_frames(10, until=lambda: not scene.runs_elsewhere, timeout=30)  # the league ended
-    _drop(BOTS / "simple_contract.py")  # a late bot for a league the window only shows
-    app.run_frames(3)
+    drop(app, BOTS / "simple_contract.py", frames=3)  # a late bot for a league the window only shows
     assert app.scene is scene and "--resume" in scene.messages.items[-1].text
     assert len(scene.tournament.player_ids) == 3
 
@@ -77,7 +70,7 @@ def test_a_late_players_games_still_to_play_are_said_under_the_windows_standings
     path = tmp_path / "turma.jsonl"
     _late_league_stopped_after_its_first_game(path)
     drawn = recorded_text(monkeypatch)
-    _drop(path)
+    drop(app, path, frames=0)
     assert app.run_frames(10, until=lambda: isinstance(app.scene, TournamentScene) and app.scene.tournament, timeout=30)
     app.run_frames(2)
     assert "Level 3 joined late: 3 games still to play, after the others' games" in drawn

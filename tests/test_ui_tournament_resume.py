@@ -16,7 +16,7 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.ui_helpers import click, key, tournament_started, words_in
+from tests.ui_helpers import click, drop, key, tournament_started, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
@@ -367,11 +367,6 @@ def _league(folder: Path, games: int | None = None) -> Path:
     return base
 
 
-def _dropped(app, path: Path) -> None:
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(3)
-
-
 @pytest.mark.parametrize("ext", [".jsonl", ".json"])
 def test_a_command_line_leagues_results_dropped_show_its_tables_and_each_game_replays(app, tmp_path, ext):
     """A teacher ran the league on the command line and wants a student's game on the class's
@@ -382,7 +377,7 @@ def test_a_command_line_leagues_results_dropped_show_its_tables_and_each_game_re
 
     base = _league(tmp_path / "league")
     files = {p: p.read_bytes() for p in base.parent.rglob("*") if p.is_file()}  # the bots' logs (league.bots/) too
-    _dropped(app, base.with_name(base.name + ext))
+    drop(app, base.with_name(base.name + ext), frames=3)
     scene = app.scene
     assert isinstance(scene, TournamentScene) and scene.viewing is not None
     t = scene.tournament
@@ -416,7 +411,7 @@ def test_a_league_still_running_is_shown_as_it_stands_and_never_resumed_from_the
     base = _league(tmp_path / "league", games=2)
     log = base.with_suffix(".jsonl")
     before = log.read_bytes()
-    _dropped(app, log)
+    drop(app, log, frames=3)
     scene = app.scene
     assert isinstance(scene, TournamentScene)
     assert len(scene.tournament.results) == 2 and scene.tournament.total == 6
@@ -449,7 +444,7 @@ def test_a_league_on_a_clock_alone_shows_its_clock_and_its_last_game_replays_at_
     Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, time_per_move=None, clock="10s+1s",
                seed=1, log=str(log)).run()
     drawn = recorded_text(monkeypatch)
-    _dropped(app, log)
+    drop(app, log, frames=3)
     app.run_frames(3)
     assert not app.errors, app.errors[0]
     assert any("2/2 games, clock 10s+1s" in text for text in drawn)

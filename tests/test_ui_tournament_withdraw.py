@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
-from tests.ui_helpers import click, key, tournament_started
+from tests.ui_helpers import click, drop, key, tournament_started
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_setup import GAMES
 
@@ -167,7 +167,7 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     app.switch(scene)
     app.run_frames(2)
     for folder, stem in (("a", "aluno"), ("b", "aluno"), ("c", "solo")):
-        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bots / folder / f"{stem}.py")))
+        drop(app, bots / folder / f"{stem}.py", frames=0)
     assert app.run_frames(600, until=lambda: len(scene.outside.get("tictactoe", [])) == 3 and scene.adding is None,
                           timeout=60)
     drawn = recorded_text(monkeypatch)

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import autosaves_written, in_language, words_in
+from tests.ui_helpers import autosaves_written, drop, in_language, words_in
 from ui.autosave import SHELF, Autosave
 from ui.record_files import save
 
@@ -90,8 +90,7 @@ def test_a_dropped_record_opens_in_the_replay_and_plays_on(app, tmp_path):
 
     path = tmp_path / "game.json"
     save(unfinished_tictactoe(), path)
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene) and app.scene.ply == 2
     app.scene.go(1)
     app.scene.continue_here()
@@ -102,8 +101,7 @@ def test_a_dropped_record_opens_in_the_replay_and_plays_on(app, tmp_path):
 def test_a_dropped_bad_file_is_reported_and_untouched(app, tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{oops", encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert any("bad.json" in m.text and "not valid JSON" in m.text for m in app.messages.items)
     assert path.read_text(encoding="utf-8") == "{oops"
 
@@ -115,8 +113,7 @@ def test_a_dropped_file_of_several_match_lines_says_what_it_holds_and_what_to_do
                        "winner": None, "reason": ""})
     path = tmp_path / "games.json"
     path.write_text(f"{line}\n{line}\n{line}\n", encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     said = [m.text for m in app.messages.items if "games.json" in m.text]
     assert said and "holds 3 games, one a line as main.py match --json prints them" in said[0]
     assert "a file of its own" in said[0] and "Extra data" not in said[0]
@@ -133,8 +130,7 @@ def test_a_dropped_match_line_names_its_players_as_the_window_does(app, tmp_path
                        "moves": ["5-5", "4-6"], "winner": None, "reason": ""})
     path = tmp_path / "game.json"
     path.write_text(line + "\n", encoding="utf-8")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.run_frames(2)
+    drop(app, path)
     assert isinstance(app.scene, ReplayScene)
     players = app.scene.record.players
     assert [(p.id, p.title) for p in players] == [("level-2", "Level 2"), ("rastros:basilio", "Basilio")]

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pygame
@@ -119,6 +120,13 @@ def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def drop(app: App, path: Path | str, frames: int = 2) -> None:
+    """``path`` dropped on the window as SDL posts it (a DROPFILE event), then a few frames (0: the
+    event only posted, for a test that drops several files or waits for what follows itself)."""
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run_frames(frames)
+
+
 def click_unmoved(app: App, pos: tuple[int, int], frames: int = 2, **extra: object) -> None:
     """A left click at ``pos`` with no motion before it (press and release only): a tap on a
     touch screen, a pointer resting where a screen appeared, xdotool's ``click``; ``extra``:
@@ -192,53 +200,63 @@ def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
     key hints of its buttons ("Esc", drawn smaller on every screen); drawn once now if ``draw``."""
     from ui import text as tx
 
-    drawn: list[tuple[int, str]] = []
-    text = tx.text
-
-    def record(surface, value, pos, size, *args, **kwargs):
-        drawn.append((size, value))
-        return text(surface, value, pos, size, *args, **kwargs)
-
-    monkeypatch.setattr(tx, "text", record)
+    drawn = recorded_text_sizes(monkeypatch)
     scene.draw(scene.app.screen)
     hints = {b.key_hint for b in getattr(scene, "buttons", [])}
     hints |= {getattr(scene, name).key_hint for name in ("back_button", "folder_button", "delete_button")
               if hasattr(scene, name)}
     assert len(drawn) > 8, "the scene drew almost nothing"
-    return {(size, value) for size, value in drawn if size < tx.SMALLEST and value not in hints}
+    return {(size, value) for value, size in drawn if size < tx.SMALLEST and value not in hints}
 
 
-def _recorded(monkeypatch, entry) -> list:
-    """``entry(value, rect, args, kwargs)`` for every string ui.text.text draws from now on, in
-    order (``args``: its arguments after the string); it still draws."""
+def _recorded(monkeypatch, entry, modules: tuple[ModuleType, ...]) -> list:
+    """``entry(value, rect, args, kwargs)`` for every string drawn from now on, in order (``args``:
+    its arguments after the string); it still draws.  What draws: the shell's ui.text.text, or,
+    given ``modules`` (board views: ui.views.hex, ui.grid_view, ...), each one's ``draw_text``,
+    ui.theme's, replaced in each module since each imports it by name."""
     from ui import text as tx
 
     drawn: list = []
-    draw = tx.text
+    for module, name in [(module, "draw_text") for module in modules] or [(tx, "text")]:
+        monkeypatch.setattr(module, name, _recorder(getattr(module, name), entry, drawn))
+    return drawn
+
+
+def _recorder(draw: Callable[..., pygame.Rect], entry, drawn: list) -> Callable[..., pygame.Rect]:
+    """``draw`` that also adds ``entry(value, rect, args, kwargs)`` of each string it draws to ``drawn``."""
 
     def record(surface, value, *args, **kwargs):
         rect = draw(surface, value, *args, **kwargs)
         drawn.append(entry(value, rect, args, kwargs))
         return rect
 
-    monkeypatch.setattr(tx, "text", record)
-    return drawn
+    return record
 
 
-def recorded_text(monkeypatch) -> list[str]:
-    """Every string the shell's text helper (ui.text.text) draws from now on, in order; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: value)
+def recorded_text(monkeypatch, *modules: ModuleType) -> list[str]:
+    """Every string the shell's text helper (ui.text.text), or ``modules``' ``draw_text``, draws
+    from now on, in order; it still draws."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: value, modules)
 
 
-def recorded_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    """Every string ui.text.text draws from now on, with the rectangle it was drawn in; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect))
+def recorded_text_rects(monkeypatch, *modules: ModuleType) -> list[tuple[str, pygame.Rect]]:
+    """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with the
+    rectangle it was drawn in; it still draws."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect), modules)
 
 
-def recorded_text_colours(monkeypatch) -> list[tuple[str, tuple[int, int, int]]]:
-    """Every string ui.text.text draws from now on, with the colour it was drawn in; it still draws."""
+def recorded_text_sizes(monkeypatch, *modules: ModuleType) -> list[tuple[str, int]]:
+    """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with its size
+    in pixels; it still draws."""
     return _recorded(monkeypatch, lambda value, rect, args, kwargs:
-                     (value, tuple((args[2] if len(args) > 2 else kwargs["color"])[:3])))
+                     (value, args[1] if len(args) > 1 else kwargs["size"]), modules)
+
+
+def recorded_text_colours(monkeypatch, *modules: ModuleType) -> list[tuple[str, tuple[int, int, int]]]:
+    """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with the
+    colour it was drawn in; it still draws."""
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs:
+                     (value, tuple((args[2] if len(args) > 2 else kwargs["color"])[:3])), modules)
 
 
 def autosaves_written() -> None:

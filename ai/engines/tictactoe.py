@@ -25,6 +25,7 @@ from ai.engines.tictactoe_course import aima_player
 from ai.engines.tictactoe_search import KernelPlayer
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
+from ai.eval_scales import TICTACTOE_LINE_BASE
 from ai.levels import player_table, random_level
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -46,7 +47,8 @@ def _lines_through(game: TicTacToe) -> tuple[tuple[int, ...], ...]:
 
 
 class OpenLines:
-    """Evaluator: sum over open lines of 4**marks, own minus enemy, for the side to move; the side
+    """Evaluator: sum over open lines of ``TICTACTOE_LINE_BASE``**marks (4**marks: ai/eval_scales.py,
+    where the window's evaluation bar reads it), own minus enemy, for the side to move; the side
     to move's lines count double, since it marks the next square: its line of k-1 is a win, the
     other side's only a square to block.  (Counting the other side's double instead, as once
     here, made every even-depth search, which evaluates with its own side to move, fear lines it
@@ -72,9 +74,9 @@ class OpenLines:
             line = lines[index]
             mine, theirs = me & line, them & line
             if mine and not theirs:
-                score += 4 ** mine.bit_count() * 2
+                score += TICTACTOE_LINE_BASE ** mine.bit_count() * 2
             elif theirs and not mine:
-                score -= 4 ** theirs.bit_count()
+                score -= TICTACTOE_LINE_BASE ** theirs.bit_count()
         return score + 1  # the side to move has the initiative
 
     def candidate_moves(self, state: TicTacToeState, moves: list[int]) -> list[int]:
@@ -100,9 +102,9 @@ BEAM_WIDTH = 10  # on 15x15 a depth-4 search of every square next to a mark took
 
 def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[int, int]:
     """For each of ``moves``, what the square does for the lines through it, for either side (as
-    Gomoku programs rank squares: where the opponent would gain is where to stop them): 4**(marks
-    + 1) for each line still open to the side to move, and the same for the other side's.  A
-    square completing a line of either side's k-1 counts most, then one making or stopping a
+    Gomoku programs rank squares: where the opponent would gain is where to stop them):
+    ``TICTACTOE_LINE_BASE``**(marks + 1) for each line still open to the side to move, and the
+    same for the other side's.  A square completing a line of either side's k-1 counts most, then one making or stopping a
     four; the search tries them first, so the beam never cuts a win, a block or a threat."""
     through = game.lines_through
     gains = {}
@@ -111,9 +113,9 @@ def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[in
         for line in through[move]:
             mine, theirs = line & me, line & them
             if not theirs:
-                gain += 4 ** (mine.bit_count() + 1)
+                gain += TICTACTOE_LINE_BASE ** (mine.bit_count() + 1)
             if not mine:
-                gain += 4 ** (theirs.bit_count() + 1)
+                gain += TICTACTOE_LINE_BASE ** (theirs.bit_count() + 1)
         gains[move] = gain
     return gains
 

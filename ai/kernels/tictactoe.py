@@ -31,6 +31,7 @@ import numpy as np
 
 import games
 from ai.base import PROVEN, WIN
+from ai.eval_scales import TICTACTOE_LINE_BASE
 from ai.kernels import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
@@ -53,8 +54,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 class Board:
     """The fixed arrays of a width x height board with k in a row: each line's squares, the lines
     through each square (-1 padded), the king-move neighbours of each square (-1 padded), the
-    random keys of the hash, and the game's move order (the Python search's order among squares
-    of equal gain)."""
+    random keys of the hash, an open line's score by its marks (``powers``:
+    ``TICTACTOE_LINE_BASE``**marks, up to k + 1 for ``line_gain``'s mark more), and the game's
+    move order (the Python search's order among squares of equal gain)."""
 
     def __init__(self, width: int, height: int, k: int) -> None:
         self.width, self.height, self.k = width, height, k
@@ -83,7 +85,7 @@ class Board:
             self.near[square, :len(found)] = found
         rng = np.random.default_rng(width * 10_000 + height * 100 + k)
         self.keys = rng.integers(1, 2**63 - 1, size=(2, cells), dtype=np.int64)
-        self.powers = np.array([4**i for i in range(k + 1)], np.int64)
+        self.powers = np.array([TICTACTOE_LINE_BASE**i for i in range(k + 2)], np.int64)
         self.order = np.array(games.load("tictactoe", width=width, height=height, k=k).move_order, np.int32)
 
 
@@ -223,9 +225,9 @@ def line_gain(lines, through, powers, counts, square, side):
             break
         mine, theirs = counts[line, side], counts[line, 1 - side]
         if theirs == 0:
-            gain += powers[mine] * 4
+            gain += powers[mine + 1]
         if mine == 0:
-            gain += powers[theirs] * 4
+            gain += powers[theirs + 1]
     return gain
 
 
