@@ -607,6 +607,33 @@ def test_a_click_on_new_games_selector_draws_the_forms_card_alone(app, monkeypat
     assert same_as_a_whole_frame(app, tmp_path)
 
 
+@pytest.mark.parametrize("screen, line", [("setup", "human-side"), ("settings", "animation")])
+def test_a_step_to_a_word_of_another_width_draws_the_line_centred_for_it(app, monkeypatch, tmp_path, screen, line):
+    """New game's "You play" and Settings' "Animations" stepped with the keys, to a narrower word
+    and a wider one: one frame each, of part of the window (the form's card, the line), with the
+    line centred for its new word, the pixels of a whole frame.  pygame-menu renders a stepped
+    selector only as it draws it, after it laid the form out: the line stood where its old word
+    had placed it until something else drew the form."""
+    from ui.background_writer import WRITER
+
+    app.show_setup(game_id="hex") if screen == "setup" else app.show_settings()
+    app.run_frames(3)
+    scene = app.scene
+    scene.menu.select_widget(line)
+    app.invalidate()  # chosen without an event: drawn so
+    app.run_frames(2)
+    shown = shown_areas(monkeypatch)
+    widths = set()
+    for arrow in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT):
+        del shown[:]
+        _press(app, arrow)
+        assert WRITER.wait(10)  # Settings saved: the note above the form says so before the whole frame
+        assert len(shown) == 1 and shown[0] is not None
+        widths.add(scene.menu.get_widget(line).get_width())
+        assert same_as_a_whole_frame(app, tmp_path)
+    assert len(widths) > 1
+
+
 def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(app, monkeypatch, tmp_path):
     """The pointer on "Play from here", then a press on the move list with no motion between (a
     touch screen): the step, and the action no longer lit."""

@@ -247,6 +247,18 @@ def scrollbar_strips(area: pygame_menu._scrollarea.ScrollArea) -> list[pygame.Re
     return [strip for strip in strips if strip.width > 0 and strip.height > 0]
 
 
+def lay_out(menu: pygame_menu.Menu) -> None:
+    """``menu`` laid out for what its widgets hold now: each widget that changed rendered first,
+    then the form.  pygame-menu renders a changed widget (a selector stepped) only as it draws
+    it, after the form was laid out for that drawing, and lays the form out again at its next
+    render: a frame drawn once, as the window draws them (on a change only), showed the line
+    where its old word had placed it (Settings' Animations, stepped from "Normal" to the
+    narrower "Fast", stood 18 pixels left of the middle until something else drew the form)."""
+    for widget in menu.get_widgets():
+        widget._render()  # noqa: SLF001 - pygame-menu's render-if-changed; its public render() always renders
+    menu._render()  # noqa: SLF001 - likewise the form's, which its draw calls; no public one
+
+
 class MenuFormScene(Scene):
     """A scene built around one pygame-menu form: Esc goes back, other events go to the form.
 
@@ -321,7 +333,7 @@ class MenuFormScene(Scene):
         if menu is None:
             return None
         if laid_out:
-            menu._render()  # noqa: SLF001 - pygame-menu's own render-if-changed, which its draw calls; no public one
+            lay_out(menu)
         chosen = menu.get_selected_widget()
         wid = chosen.get_id() if chosen is not None else None
         area = menu.get_scrollarea()
@@ -499,6 +511,7 @@ class MenuFormScene(Scene):
         """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild)."""
         if self.menu is not None:
             self._hide_chosen_line()
+            lay_out(self.menu)
             self.menu.draw(surface)
 
 
