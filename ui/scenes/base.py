@@ -225,6 +225,16 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
     return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
 
 
+def caret_shown(widget: Any) -> bool | None:
+    """Whether the text field ``widget`` shows its caret (None: not a text field).  pygame-menu
+    blinks a chosen field's caret by the time between the events the form is given, so the
+    pointer moving over the form may turn it on or off: over Settings' name field, onto the
+    scrollbar, the caret changed and the frame drew the bar alone, leaving it as it was."""
+    if not isinstance(widget, pygame_menu.widgets.TextInput):
+        return None
+    return bool(widget._cursor_visible or widget._key_is_pressed)  # noqa: SLF001 - no getter; as its _draw reads them
+
+
 class FormLook(NamedTuple):
     """What a key or click may change on a form (``MenuFormScene.form_look``): the form itself (a
     build makes another), the line chosen and where it is drawn with its highlight, where each of
@@ -291,14 +301,16 @@ class MenuFormScene(Scene):
 
     def form_pointer_key(self) -> Hashable | None:
         """What the pointer lights on the form (``Scene.pointer_key``): the line pygame-menu chose
-        under it (``mouse_motion_selection``), then the rest of the form's look a motion changes
+        under it (``mouse_motion_selection``) and its caret if it is a text field (``caret_shown``),
+        then the rest of the form's look a motion changes
         (the buttons' lighting and the keyboard's ring on them, the scrollbars lit, how far the
         form is scrolled).  None (every motion drawn) while a press on the form may drag it."""
         if self.menu is None or (self.form_drag is not None and self.form_drag.pressed_at is not None):
             return None
         chosen = self.menu.get_selected_widget()
         area = self.menu.get_scrollarea()
-        return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected()),
+        return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected(),
+                 caret_shown(chosen)),
                 (lighting(self.form_buttons()), self.ringed_button(), scrollbars_lit(area), area.get_offsets()))
 
     def pointer_key(self) -> Hashable | None:
