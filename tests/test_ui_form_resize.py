@@ -10,7 +10,7 @@ import pygame
 import pygame_menu
 import pytest
 
-from tests.ui_helpers import count_calls, window_for_a_test
+from tests.ui_helpers import count_calls, key, window_for_a_test
 from ui.scenes import common
 from ui.scenes.settings_screen import SettingsScene
 from ui.scenes.setup import SetupScene
@@ -87,3 +87,26 @@ def test_a_form_is_rendered_a_few_times_a_build_not_once_a_widget(app, monkeypat
     # once at the end and once before each wrapped label (the game's summary and notes: the column
     # they wrap to); rendered widget by widget, 40
     assert renders[0] <= 6
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1024, 600)], ids=["1600x1000", "1024x600"])
+@pytest.mark.parametrize("screen", ["settings", "hot-seat"])
+def test_a_form_drawn_again_with_nothing_changed_is_not_built_again(app, monkeypatch, screen, size):
+    """Settings (your name) and New game in Hot-seat (the players' names), whole frames drawn with
+    nothing changed: the form as built, drawn from what it kept.  A name field measured its room
+    against the form's whole width as pygame-menu laid the form out, against its narrower column
+    after, and so rendered again, with the whole form, at every render."""
+    _drag([size])
+    app.frame()
+    if screen == "settings":
+        scene, fields = _open(app, "settings"), ["player_name"]
+    else:
+        scene, fields = _open(app, "setup"), ["name0", "name1"]
+        scene.menu.select_widget("mode")
+        key(app, pygame.K_RIGHT)  # Human vs PC to Hot-seat
+    assert all(scene.menu.get_widget(field) is not None for field in fields)
+    builds = count_calls(monkeypatch, pygame_menu.Menu, "_build_widget_surface")
+    for _frame in range(3):
+        app.invalidate()
+        app.frame()
+    assert builds[0] == 0

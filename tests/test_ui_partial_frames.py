@@ -607,6 +607,33 @@ def test_a_click_on_new_games_selector_draws_the_forms_card_alone(app, monkeypat
     assert same_as_a_whole_frame(app, tmp_path)
 
 
+@pytest.mark.parametrize("screen, line", [("setup", "human-side"), ("settings", "animation")])
+def test_a_step_to_a_word_of_another_width_draws_the_line_centred_for_it(app, monkeypatch, tmp_path, screen, line):
+    """New game's "You play" and Settings' "Animations" stepped with the keys, to a narrower word
+    and a wider one: one frame each, of part of the window (the form's card, the line), with the
+    line centred for its new word, the pixels of a whole frame.  pygame-menu renders a stepped
+    selector only as it draws it, after it laid the form out: the line stood where its old word
+    had placed it until something else drew the form."""
+    from ui.background_writer import WRITER
+
+    app.show_setup(game_id="hex") if screen == "setup" else app.show_settings()
+    app.run_frames(3)
+    scene = app.scene
+    scene.menu.select_widget(line)
+    app.invalidate()  # chosen without an event: drawn so
+    app.run_frames(2)
+    shown = shown_areas(monkeypatch)
+    widths = set()
+    for arrow in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT):
+        del shown[:]
+        _press(app, arrow)
+        assert WRITER.wait(10)  # Settings saved: the note above the form says so before the whole frame
+        assert len(shown) == 1 and shown[0] is not None
+        widths.add(scene.menu.get_widget(line).get_width())
+        assert same_as_a_whole_frame(app, tmp_path)
+    assert len(widths) > 1
+
+
 def test_a_tap_on_a_replays_move_list_off_a_lit_action_draws_that_action_unlit(app, monkeypatch, tmp_path):
     """The pointer on "Play from here", then a press on the move list with no motion between (a
     touch screen): the step, and the action no longer lit."""
@@ -630,6 +657,41 @@ def _pointer_to(app, monkeypatch, pos: tuple[int, int]) -> int:
     return _motion(app, pos)
 
 
+def still_field_clock(monkeypatch) -> list[int]:
+    """pygame's clock, which pygame-menu's text fields blink their caret by
+    (``ui.menu_text.FreeClock``), standing still until the test moves it on (its one item, ms)."""
+    ticks = [100_000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: ticks[0])
+    return ticks
+
+
+def test_the_caret_of_the_name_field_under_the_pointer_is_drawn_as_it_blinks(app, monkeypatch, tmp_path):
+    """The pointer resting on Settings' name field, moving within it: pygame-menu blinks the
+    chosen field's caret by the time between the events it is given; a motion after the caret
+    turned draws the field's line, with the pixels of a whole frame.  It drew nothing, and the
+    caret stood as it was until something else drew the form (the scrollbar's test, at 800x500,
+    failed so once in a slow run: the pointer beside the bar rests on the name field)."""
+    from ui.scenes.base import caret_shown
+
+    ticks = still_field_clock(monkeypatch)
+    app.show_settings()
+    app.run_frames(3)
+    scene = app.scene
+    field = scene.menu.get_widget("player_name")
+    x, y = field.get_rect(to_real_position=True).center
+    _pointer_to(app, monkeypatch, (x, y))
+    assert scene.menu.get_selected_widget() is field
+    assert _pointer_to(app, monkeypatch, (x + 1, y)) == 0  # no time passed: the caret as it was
+    shown = shown_areas(monkeypatch)
+    caret = caret_shown(field)
+    ticks[0] += 1000  # past one turn of the caret (pygame-menu's 750 ms here), short of two
+    assert _pointer_to(app, monkeypatch, (x + 2, y)) == 1
+    assert caret_shown(field) is not caret
+    assert len(shown) == 1 and shown[0] is not None
+    assert any(area.contains(field.get_rect(to_real_position=True)) for area in shown[0])
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
 def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(tmp_path, monkeypatch, size):
     """Onto the slider of Settings' scrollbar and off it: the bar lit, then not, each time its
@@ -637,6 +699,7 @@ def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(t
     frame."""
     from ui.scenes.base import scrollbar_strips, scrollbars_lit
 
+    still_field_clock(monkeypatch)  # at 800x500 the pointer beside the bar rests on the name field
     app = make_app_of(tmp_path, monkeypatch, size)
     try:
         app.show_settings()

@@ -225,6 +225,16 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
     return tuple((bar._mouseover, bar.scrolling) for bar in area._scrollbars)
 
 
+def caret_shown(widget: Any) -> bool | None:
+    """Whether the text field ``widget`` shows its caret (None: not a text field).  pygame-menu
+    blinks a chosen field's caret by the time between the events the form is given, so the
+    pointer moving over the form may turn it on or off: over Settings' name field, onto the
+    scrollbar, the caret changed and the frame drew the bar alone, leaving it as it was."""
+    if not isinstance(widget, pygame_menu.widgets.TextInput):
+        return None
+    return bool(widget._cursor_visible or widget._key_is_pressed)  # noqa: SLF001 - no getter; as its _draw reads them
+
+
 class FormLook(NamedTuple):
     """What a key or click may change on a form (``MenuFormScene.form_look``): the form itself (a
     build makes another), the line chosen and where it is drawn with its highlight, where each of
@@ -245,6 +255,18 @@ def scrollbar_strips(area: pygame_menu._scrollarea.ScrollArea) -> list[pygame.Re
     strips = [pygame.Rect(view.right, rect.top, rect.right - view.right, rect.height),
               pygame.Rect(rect.left, view.bottom, rect.width, rect.bottom - view.bottom)]
     return [strip for strip in strips if strip.width > 0 and strip.height > 0]
+
+
+def lay_out(menu: pygame_menu.Menu) -> None:
+    """``menu`` laid out for what its widgets hold now: each widget that changed rendered first,
+    then the form.  pygame-menu renders a changed widget (a selector stepped) only as it draws
+    it, after the form was laid out for that drawing, and lays the form out again at its next
+    render: a frame drawn once, as the window draws them (on a change only), showed the line
+    where its old word had placed it (Settings' Animations, stepped from "Normal" to the
+    narrower "Fast", stood 18 pixels left of the middle until something else drew the form)."""
+    for widget in menu.get_widgets():
+        widget._render()  # noqa: SLF001 - pygame-menu's render-if-changed; its public render() always renders
+    menu._render()  # noqa: SLF001 - likewise the form's, which its draw calls; no public one
 
 
 class MenuFormScene(Scene):
@@ -279,14 +301,16 @@ class MenuFormScene(Scene):
 
     def form_pointer_key(self) -> Hashable | None:
         """What the pointer lights on the form (``Scene.pointer_key``): the line pygame-menu chose
-        under it (``mouse_motion_selection``), then the rest of the form's look a motion changes
+        under it (``mouse_motion_selection``) and its caret if it is a text field (``caret_shown``),
+        then the rest of the form's look a motion changes
         (the buttons' lighting and the keyboard's ring on them, the scrollbars lit, how far the
         form is scrolled).  None (every motion drawn) while a press on the form may drag it."""
         if self.menu is None or (self.form_drag is not None and self.form_drag.pressed_at is not None):
             return None
         chosen = self.menu.get_selected_widget()
         area = self.menu.get_scrollarea()
-        return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected()),
+        return ((chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected(),
+                 caret_shown(chosen)),
                 (lighting(self.form_buttons()), self.ringed_button(), scrollbars_lit(area), area.get_offsets()))
 
     def pointer_key(self) -> Hashable | None:
@@ -321,7 +345,7 @@ class MenuFormScene(Scene):
         if menu is None:
             return None
         if laid_out:
-            menu._render()  # noqa: SLF001 - pygame-menu's own render-if-changed, which its draw calls; no public one
+            lay_out(menu)
         chosen = menu.get_selected_widget()
         wid = chosen.get_id() if chosen is not None else None
         area = menu.get_scrollarea()
@@ -499,6 +523,7 @@ class MenuFormScene(Scene):
         """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild)."""
         if self.menu is not None:
             self._hide_chosen_line()
+            lay_out(self.menu)
             self.menu.draw(surface)
 
 

@@ -112,6 +112,32 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     return switch
 
 
+class _FieldInItsColumn(pygame_menu.widgets.TextInput):
+    """A pygame-menu text field that measures its room against its form's column at every render.
+
+    pygame-menu measures a field's room (the width its underline may fill) against the form's
+    column; but while it lays the form out it has no column yet and measures against the form's
+    whole inner width, 4 pixels and more wider than the column ``make_menu`` gives (the room
+    alternated 578/574 at 1280x800).  A field renders again whenever its room changes, and asks
+    its form to render again: every render of Settings and of New game with a name field built
+    the whole form again, the most of a Settings step's time (docs/tuning/window.md)."""
+
+    def _get_max_container_width(self) -> int:
+        menu = self._menu
+        if not isinstance(menu, _Form) or self.get_frame() is not None:
+            return super()._get_max_container_width()
+        return menu.column_room() - self._padding[1] - self._padding[3]
+
+
+def add_text_input(menu: pygame_menu.Menu, title: str, **kwargs: Any) -> pygame_menu.widgets.TextInput:
+    """``menu.add.text_input(title, **kwargs)`` whose room is its column's as the form lays it out
+    and after (``_FieldInItsColumn``, which holds no state of its own), so that drawing the form
+    again, with nothing changed, does not build it again."""
+    field = menu.add.text_input(title, **kwargs)
+    field.__class__ = _FieldInItsColumn
+    return field
+
+
 def make_menu(theme: Theme, scale: float, rect: pygame.Rect, font_size: int = 22, center: bool = True) -> pygame_menu.Menu:
     """A pygame-menu Menu drawn inside ``rect`` of the window (pixels).
 
@@ -272,6 +298,11 @@ class _Form(pygame_menu.Menu):
         rects = [widget.get_rect() for widget in self._shown_widgets() if widget is not None and widget.get_frame() is None]
         return [rect for rect in rects if rect.width]
 
+    def column_room(self) -> int:
+        """The width of the form's one column, as pygame-menu lays the form out: its widest
+        (``column_width``), the form's inner width if that is less."""
+        return min(self._column_max_width[0], self.get_width(inner=True))
+
     def _shown_widgets(self) -> list[Any]:
         return [widget for widget in self._widgets if widget.is_visible() and not widget.is_floating()] or [None]
 
@@ -426,7 +457,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
                      onchange=lambda _item, chosen: on_change(chosen))
     else:
-        menu.add.text_input(title, default=str(value), textinput_id=wid, onchange=on_change)
+        add_text_input(menu, title, default=str(value), textinput_id=wid, onchange=on_change)
         return
     said = words.option_note(info.id, option) if note else ""
     if said:
@@ -438,7 +469,7 @@ def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
     """The Hot-seat players' name fields, one per side (ids ``name0``, ``name1``), typed into
     ``names``' values and reported as ``on_change(side, text)``; an empty one is "Player 1"/"Player 2"."""
     for side in (0, 1):
-        menu.add.text_input(_("{side}'s name: ").format(side=sides[side]), default=names[side],
+        add_text_input(menu, _("{side}'s name: ").format(side=sides[side]), default=names[side],
                             textinput_id=f"name{side}", maxchar=NAME_LENGTH, input_underline="_",
                             onchange=(lambda sd: lambda value: on_change(sd, value))(side))
 

@@ -16,6 +16,7 @@ from ui.names import NAME_LENGTH, clean_name
 from ui.scenes.base import CLICKING_BUTTONS, FormLook, MenuFormScene, top_of
 from ui.scenes.common import (
     add_selector,
+    add_text_input,
     add_toggle_switch,
     add_wrapped_label,
     backdrop,
@@ -150,8 +151,8 @@ class SettingsScene(MenuFormScene):
             index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
             add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size",
                          onchange=lambda _sel, v: self._set("text_size", v))
-            menu.add.text_input(_("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
-                                maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
+            add_text_input(menu, _("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
+                           maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
             add_toggle_switch(menu, self.app.theme, s, _("Show legal moves") + ": ", st.show_legal, "show_legal",
                               lambda v: self._set("show_legal", v))
             add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",

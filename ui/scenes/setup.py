@@ -48,6 +48,7 @@ from ui.scenes.common import (
     add_name_fields,
     add_option_input,
     add_selector,
+    add_text_input,
     add_wrapped_label,
     backdrop,
     board_picture,
@@ -538,9 +539,9 @@ class SetupScene(MenuFormScene):
                 menu.add.vertical_margin(int(8 * s))
                 menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
                                font_color=self.app.theme.muted)
-                menu.add.text_input("", default=self.entry, textinput_id="outside-entry", input_underline="_",
-                                    input_underline_len=28, onchange=self._set_entry,
-                                    onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)
+                add_text_input(menu, "", default=self.entry, textinput_id="outside-entry", input_underline="_",
+                               input_underline_len=28, onchange=self._set_entry,
+                               onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)
                 menu.add.button(_("Add this player"), self._add_outside, button_id="add-outside", font_size=int(15 * s))
         self.menu = menu
 
