@@ -376,7 +376,10 @@ def _with_changes_of_others(path: Path, data: dict) -> dict | None:
 def save_problem(path: Path | None = None) -> str | None:
     """Why the last save of the settings failed (None: it worked, or none was tried): the
     settings screen must not say "Saved automatically" while nothing is.  A file that could be
-    neither read nor moved aside is never saved over: no save will work, tried or not."""
+    neither read nor moved aside is never saved over: no save will work, tried or not.  With no
+    problem known at all the answer is None without finding the file (the screen asks at every draw)."""
+    if not (_NEWER or _LEFT_IN_PLACE or _SAVE_PROBLEMS):
+        return None
     path = (path or settings_path()).resolve()
     if path in _NEWER:
         return f"Could not save settings: {path} was written by a newer version of Tabuleiro and is left as it is"
