@@ -126,9 +126,10 @@ class GameScene(GameCommands, Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
+        # hot-seat: the friends' score over the games on this screen, and before it a continued game's
+        self.sitting = SittingScore.resumed(begun.setup if begun is not None and moves else {})
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
-        self.sitting = SittingScore()  # hot-seat: the friends' score over the games on this screen
         self.window_away = False  # minimised or behind another window: a human's clock stands still
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
