@@ -277,6 +277,25 @@ def test_the_friends_score_goes_on_in_a_game_continued_from_the_menu(app, monkey
     assert "This session: João (X) 1 - 1 Ana (O) · 0 drawn" in card_text(app, monkeypatch, continued)
 
 
+def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
+    """The session's score was said on the result card alone: between moves, across the table,
+    nobody could see it.  From the session's second game on, the panel says it as the game goes."""
+    def panel_text() -> list[str]:
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])
+    assert not any("session" in text for text in panel_text())  # the first game: nothing to keep yet
+    for move in ("b1", "c1", "b3"):  # Ana (X) wins
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays X
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, "b2"))).center)
+    assert "This session: João (X) 0 - 1 Ana (O) · 0 drawn" in panel_text()
+
+
 @pytest.mark.parametrize("kept", [None, [1, 2], [1, "2", 0], [1, True, 0], [-1, 0, 0], "1-0"])
 def test_a_session_score_a_record_does_not_hold_right_starts_a_new_session(kept):
     from ui.sitting import SittingScore

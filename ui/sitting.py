@@ -83,12 +83,18 @@ class SittingScore:
         else:
             self.wins[self.counted_seat] += 1
 
-    def line(self, scene: Any) -> str:
+    def line(self, scene: Any, shown_from: int = SHOWN_FROM) -> str:
         """The session's score as the result card says it, the friends in the order of this game's
-        sides; "" before the session's second game."""
-        if scene.setup.mode != HOTSEAT or self.games() < SHOWN_FROM:
+        sides; "" before the session's second game (before ``shown_from`` games have ended)."""
+        if scene.setup.mode != HOTSEAT or self.games() < shown_from:
             return ""
 
         first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
         return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
             first=first, a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=second, drawn=self.drawn)
+
+    def running_line(self, scene: Any) -> str:
+        """The score as the game panel keeps it while the friends play, once a game of the session
+        has ended before this one: read from across the table between moves, where the card said
+        it only at a game's end; "" in a session's first game."""
+        return self.line(scene, shown_from=1) if self.earlier(scene) is not None else ""
