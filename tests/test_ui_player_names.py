@@ -277,6 +277,26 @@ def test_the_friends_score_goes_on_in_a_game_continued_from_the_menu(app, monkey
     assert "This session: João (X) 1 - 1 Ana (O) · 0 drawn" in card_text(app, monkeypatch, continued)
 
 
+def test_the_panel_names_the_friend_to_move_where_it_said_ready(app, monkeypatch):
+    """The panel's card said "Ready" whoever was to move: from across the table two friends read
+    nothing of whose turn it is there.  It names the friend to move and their side."""
+    def card_words() -> list[str]:
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+    scene = named_hotseat(app, "tictactoe")
+    said = card_words()
+    assert "Ana to move (X)" in said and "Ready" not in said
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, "b2"))).center)
+    assert "João to move (O)" in card_words()
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    assert "Ready" in card_words()  # against the computer: the one person at the board
+
+
 def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
     """The session's score was said on the result card alone: between moves, across the table,
     nobody could see it.  From the session's second game on, the panel says it as the game goes."""

@@ -118,9 +118,15 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
 def idle_headline(scene: GameScene) -> str:
     """The thinking card's headline with no search to show: "Ready" for a human's move only; the
     computer's turn before its search begins (its reply waiting for its moment, a move still being
-    animated) said "Ready" above "Waiting for the computer", two contradicting words."""
+    animated) said "Ready" above "Waiting for the computer", two contradicting words.  In a
+    hot-seat game, the friend to move and their side ("Ana to move (X)"): "Ready" told two people
+    at one screen nothing of whose turn it is."""
     if scene.paused:
         return _("Paused")
+    if scene.setup.mode == HOTSEAT and scene.human_to_move():
+        side = scene.state.to_move
+        return _("{player} to move ({side})").format(player=scene.setup.player_label(side),
+                                                     side=words.side(scene.game, side))
     return _("Ready") if scene.human_to_move() or scene.is_over() else _("It is the computer's turn")
 
 
