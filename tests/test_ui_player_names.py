@@ -297,6 +297,20 @@ def test_the_panel_names_the_friend_to_move_where_it_said_ready(app, monkeypatch
     assert "Ready" in card_words()  # against the computer: the one person at the board
 
 
+def test_undo_says_whose_move_it_took_back(app):
+    """In a hot-seat game Undo took a move back without a word: the friend who did not see it
+    pressed found a stone gone.  The window says which move it took back and whose it was."""
+    scene = named_hotseat(app, "tictactoe")
+    for move in ("b2", "a1"):
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    key(app, pygame.K_u)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert "Move taken back: a1, played by João (O)" in [m.text for m in scene.messages.current()]
+    with in_language(app, "pt"):
+        key(app, pygame.K_u)
+        assert "Jogada anulada: b2, de Ana (X)" in [m.text for m in scene.messages.current()]
+
+
 def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
     """The session's score was said on the result card alone: between moves, across the table,
     nobody could see it.  From the session's second game on, the panel says it as the game goes."""
