@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "autosave.json"
 RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
 NOT_OFFERED_KEPT = RECENT_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
-SESSION_KEY = "session"  # a hot-seat game's: the score of the friends' earlier games that sitting (ui.sitting)
+SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 
 

@@ -611,9 +611,9 @@ class GamePanel:
         return (tx.wrap_at_most(line, self._t(13), w, 2) or [line]) if line else []
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """The friends' score so far (hot-seat), how near the position shown is to a counted draw (Alquerque's 40 plies without a capture,
-        a position's third occurrence), and what the board's overlays need explained: the Hex
-        connections' legend."""
+        """The friends' score so far (hot-seat), how near the position shown is to a counted draw
+        (Alquerque's 40 plies without a capture, a position's third occurrence), and what the
+        board's overlays need explained: the Hex connections' legend."""
         scene = self.scene
         session = self._session_lines(w)
         y += self._s(6) if session else 0
