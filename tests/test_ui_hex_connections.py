@@ -401,7 +401,7 @@ def test_the_legend_leaves_the_move_list_three_rows_on_a_small_board(app, monkey
     search, the thinking card now takes one line, and the whole list shows."""
     moves = ["a1", "c3", "a3", "c1", "b3"]
     scene, drawn = _panel_with_connections(app, monkeypatch, moves)
-    assert not scene.is_over() and "Connections" in drawn and "Ready" in drawn
+    assert not scene.is_over() and "Connections" in drawn and "Player 2 to move (Red)" in drawn
     assert all(move in drawn for move in moves), drawn  # the first row as well as the last
 
 
@@ -416,7 +416,7 @@ def test_the_one_line_thinking_card_cuts_nothing_at_800x560(tmp_path, monkeypatc
         app.settings.language = "pt"
         app.apply_settings()
         scene, drawn = _panel_with_connections(app, monkeypatch, ["a1", "c3"])
-        assert "Pronto" in drawn
+        assert "Joga Jogador 1 (Azul)" in drawn
         assert not [text for text in drawn if text.endswith("…")], drawn
     finally:
         i18n.set_language("en")

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects
-from ui.autosave import setup_dict_for_record
+from ui.autosave import SESSION_KEY, setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
 from ui.names import NAME_LENGTH, clean_name
@@ -249,6 +249,94 @@ def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
 
 REVERSI6_BLACK_PASSES = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2",
                          "a1", "a2", "b4", "a4", "e1", "b6", "a5", "f6", "b3", "f1", "f2", "a6", "d1", "a3"]
+
+
+def test_the_friends_score_goes_on_in_a_game_continued_from_the_menu(app, monkeypatch):
+    """Two friends left their second game for the next day: taken up again from Continue, its
+    card said no session score, the first game forgotten (the score was kept in the screen
+    alone).  The game's record keeps the score of the session's earlier games, and Continue goes
+    on with it, the friends on their sides."""
+    from ui.scenes.menu import MenuScene
+
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1", "b1", "c1", "b3"])  # Ana (X) wins
+    card_text(app, monkeypatch, scene)
+    assert SESSION_KEY not in scene.recorder.record.setup  # the session's first game: nothing before it
+    key(app, pygame.K_r)  # Rematch: João plays X
+    for move in ("b2", "a1"):
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    key(app, pygame.K_ESCAPE)  # to the menu: the game is kept
+    assert isinstance(app.scene, MenuScene) and app.scene.menu.get_selected_widget().get_id() == "continue"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # the newest game, from its file
+    continued = app.scene
+    assert isinstance(continued, GameScene) and continued is not scene
+    assert [ply.text for ply in continued.history] == ["b2", "a1"] and continued.setup.names == ("João", "Ana")
+    assert continued.recorder.record.setup[SESSION_KEY] == [0, 1, 0]  # João's wins, Ana's, draws
+    for move in ("b1", "c1", "b3"):  # João (X) wins
+        click(app, continued.view.cell_rect(*continued.view.move_cell(continued.game.parse_move(continued.state, move))).center)
+    assert "This session: João (X) 1 - 1 Ana (O) · 0 drawn" in card_text(app, monkeypatch, continued)
+
+
+def test_the_panel_names_the_friend_to_move_where_it_said_ready(app, monkeypatch):
+    """The panel's card said "Ready" whoever was to move: from across the table two friends read
+    nothing of whose turn it is there.  It names the friend to move and their side."""
+    def card_words() -> list[str]:
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+    scene = named_hotseat(app, "tictactoe")
+    said = card_words()
+    assert "Ana to move (X)" in said and "Ready" not in said
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, "b2"))).center)
+    assert "João to move (O)" in card_words()
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    assert "Ready" in card_words()  # against the computer: the one person at the board
+
+
+def test_undo_says_whose_move_it_took_back(app):
+    """In a hot-seat game Undo took a move back without a word: the friend who did not see it
+    pressed found a stone gone.  The window says which move it took back and whose it was."""
+    scene = named_hotseat(app, "tictactoe")
+    for move in ("b2", "a1"):
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    key(app, pygame.K_u)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert "Move taken back: a1, played by João (O)" in [m.text for m in scene.messages.current()]
+    with in_language(app, "pt"):
+        key(app, pygame.K_u)
+        assert "Jogada anulada: b2, de Ana (X)" in [m.text for m in scene.messages.current()]
+
+
+def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
+    """The session's score was said on the result card alone: between moves, across the table,
+    nobody could see it.  From the session's second game on, the panel says it as the game goes."""
+    def panel_text() -> list[str]:
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])
+    assert not any("session" in text for text in panel_text())  # the first game: nothing to keep yet
+    for move in ("b1", "c1", "b3"):  # Ana (X) wins
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays X
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, "b2"))).center)
+    assert "This session: João (X) 0 - 1 Ana (O) · 0 drawn" in panel_text()
+
+
+@pytest.mark.parametrize("kept", [None, [1, 2], [1, "2", 0], [1, True, 0], [-1, 0, 0], "1-0"])
+def test_a_session_score_a_record_does_not_hold_right_starts_a_new_session(kept):
+    from ui.sitting import SittingScore
+
+    score = SittingScore.resumed({SESSION_KEY: kept})
+    assert (score.wins, score.drawn) == ([0, 0], 0)
+    assert SittingScore.resumed({SESSION_KEY: [2, 0, 1]}).games() == 3
 
 
 def test_a_reversi_pass_names_the_friend_who_has_no_move(app, monkeypatch):

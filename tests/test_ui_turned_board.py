@@ -71,6 +71,28 @@ def test_hot_seat_starts_upright_and_trax_is_drawn_one_way_only(app):
     assert not scene.view.turned and "This board is drawn one way only" in said(scene)
 
 
+def test_f_turns_a_hex_board_for_the_friend_across_the_table(app):
+    """Hex was drawn one way only: the friend on the far side read the board upside down.  F
+    turns it a half turn about its middle, each side's edges where they were (Red's top and
+    bottom, Blue's left and right) and a1 at the far end; a click takes the cell drawn under it."""
+    from games.grid import parse_cell
+
+    scene = start(app, "hex", HOTSEAT, (None, None))
+    view, n = scene.view, scene.game.size
+    upright = {cell: view.centre(*divmod(cell, n)) for cell in range(n * n)}
+    key(app, pygame.K_f)
+    assert view.turned and "This board is drawn one way only" not in said(scene)
+    for cell, (x, y) in upright.items():  # each cell drawn where its mirror through the middle was
+        turned = view.centre(*divmod(n * n - 1 - cell, n))
+        assert abs(turned[0] - x) < 1e-6 and abs(turned[1] - y) < 1e-6
+    a1, last = parse_cell("a1", n, n), n * n - 1
+    click(app, upright[last])  # the cell drawn where the last one was: a1
+    assert [p.text for p in scene.history] == ["a1"]
+    assert view.cell_at(tuple(int(v) for v in upright[a1])) == last
+    key(app, pygame.K_f)
+    assert not view.turned and view.centre(0, 0) == upright[0]
+
+
 def test_the_replay_of_a_game_played_as_black_is_turned_and_f_turns_it(app):
     game = games.load("alquerque")
     record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(None, "You"))).with_moves(["d3-c3"])

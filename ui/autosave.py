@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "autosave.json"
 RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
 NOT_OFFERED_KEPT = RECENT_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
+SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 
 
@@ -902,6 +903,7 @@ class GameAutosaver:
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
         self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
+        self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
@@ -918,6 +920,8 @@ class GameAutosaver:
             setup[READINGS_KEY] = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
         if self.speed is not None:
             setup[SPEED_KEY] = self.speed
+        if self.session is not None:
+            setup[SESSION_KEY] = self.session
         if self.clock_left is not None:
             setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
         self.record = replace(self.record, setup=setup)

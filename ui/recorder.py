@@ -143,6 +143,8 @@ class SceneRecorder:
         autosaver = self.autosaver
         autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
         autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
+        sitting = getattr(scene, "sitting", None)
+        autosaver.session = sitting.earlier(scene) if sitting is not None else None
         text = autosaver.prepare(self.moves, scene.state, _forfeit_result(scene))
         WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
         if autosaver.record.is_finished():

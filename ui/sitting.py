@@ -5,8 +5,10 @@ screen (Rematch, New game): the result card says it from the second game on, "Th
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
 sides after an odd number of rematches.  A game counts once, when it first ends (taking moves back
-afterwards does not count it again), as ``ui.tally`` counts a game against the computer.  Kept in
-memory only: a session ends with the game screen.  No pygame here.
+afterwards does not count it again), as ``ui.tally`` counts a game against the computer.  A game's
+record keeps the score of the session's games before it (``SESSION_KEY`` in its setup, by its
+sides), so a game left and taken up again from Continue, another day, goes on with the session's
+score; otherwise the session ends with the game screen.  No pygame here.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui import words
+from ui.autosave import SESSION_KEY
 from ui.i18n import _
 from ui.match import HOTSEAT
 
@@ -28,6 +31,34 @@ class SittingScore:
         self.drawn = 0
         self.exchanged = False  # the seats play the other sides (an odd number of rematches)
         self.counted_game: int | None = None  # the game screen's ``game_number`` last counted
+        self.counted_seat: int | None = None  # and the seat that won it (None: drawn)
+
+    @classmethod
+    def resumed(cls, setup: dict[str, Any]) -> SittingScore:
+        """The session a continued game's record says was played before it (``earlier``), its
+        friends on this game's sides; a new session where it says none, or nothing readable."""
+        score = cls()
+        kept = setup.get(SESSION_KEY)
+        if isinstance(kept, list) and len(kept) == 3 and all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in kept):
+            score.wins, score.drawn = [kept[0], kept[1]], kept[2]
+        return score
+
+    def earlier(self, scene: Any) -> list[int] | None:
+        """The score of the session's games before this one, by this game's sides: [wins of the
+        friend playing the first side, of the one playing the second, draws], for its record;
+        None in a session's first game (or not a hot-seat game)."""
+        if scene.setup.mode != HOTSEAT:
+            return None
+        wins, drawn = list(self.wins), self.drawn
+        if self.counted_game == scene.game_number:  # this game has ended and counted: not earlier
+            if self.counted_seat is None:
+                drawn -= 1
+            else:
+                wins[self.counted_seat] -= 1
+        if wins[0] + wins[1] + drawn == 0:
+            return None
+        return [wins[self.seat(0)], wins[self.seat(1)], drawn]
 
     def games(self) -> int:
         return self.wins[0] + self.wins[1] + self.drawn
@@ -46,17 +77,24 @@ class SittingScore:
             return
         self.counted_game = scene.game_number
         winner = scene.winner()
-        if winner is None:
+        self.counted_seat = None if winner is None else self.seat(winner)
+        if self.counted_seat is None:
             self.drawn += 1
         else:
-            self.wins[self.seat(winner)] += 1
+            self.wins[self.counted_seat] += 1
 
-    def line(self, scene: Any) -> str:
+    def line(self, scene: Any, shown_from: int = SHOWN_FROM) -> str:
         """The session's score as the result card says it, the friends in the order of this game's
-        sides; "" before the session's second game."""
-        if scene.setup.mode != HOTSEAT or self.games() < SHOWN_FROM:
+        sides; "" before the session's second game (before ``shown_from`` games have ended)."""
+        if scene.setup.mode != HOTSEAT or self.games() < shown_from:
             return ""
 
         first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
         return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
             first=first, a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=second, drawn=self.drawn)
+
+    def running_line(self, scene: Any) -> str:
+        """The score as the game panel keeps it while the friends play, once a game of the session
+        has ended before this one: read from across the table between moves, where the card said
+        it only at a game's end; "" in a session's first game."""
+        return self.line(scene, shown_from=1) if self.earlier(scene) is not None else ""

@@ -126,9 +126,11 @@ class GameScene(GameCommands, Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
+        # hot-seat: the friends' score over the games on this screen, and before it a continued game's
+        self.sitting = SittingScore.resumed(begun.setup if begun is not None and moves else {})
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
-        self.sitting = SittingScore()  # hot-seat: the friends' score over the games on this screen
+        self.window_away = False  # minimised or behind another window: a human's clock stands still
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
@@ -325,7 +327,8 @@ class GameScene(GameCommands, Scene):
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
         searching = self.computer_thinking()
-        if self.held_up() or self.computer.held is not None or (self.paused and not searching) or (searching and self.preparing_engine()):
+        if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
+                or (searching and self.preparing_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
@@ -333,6 +336,25 @@ class GameScene(GameCommands, Scene):
         if loss is not None:
             self.computer.cancel()
             self._lose_on_the_clock(loss)
+
+    def clock_stands_away(self) -> bool:
+        """The clock of the person to move stands still because the window is away (minimised, or
+        another window has the keyboard): a friend called from the table loses no time.  A
+        computer's clock runs on, as its search does."""
+        return self.window_away and self.referee.clock is not None and self.human_to_move()
+
+    def _follow_the_window(self, event: pygame.event.Event) -> None:
+        """The window minimised or left for another (``window_away``) stops a person's clock; the
+        window back, or a key or a click in it, runs it again and says it stood still."""
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.window_away = True
+        elif self.window_away and event.type in (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            if self.clock_stands_away():
+                self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
+            self.window_away = False
+        else:
+            return
+        self._run_clock()
 
     def clock_readings(self) -> list[tuple[float, float]] | None:
         """Both clocks at the start and after every ply (None without a clock): the record keeps them."""
@@ -573,6 +595,7 @@ class GameScene(GameCommands, Scene):
             self.computer.take_turn()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._follow_the_window(event)
         if self.move_entry.handle(event):
             return
         card = self.card_shown()

@@ -177,6 +177,8 @@ class BoardSide:
             return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
             return (scene.move_entry.field.placeholder,), theme.muted
+        if scene.clock_stands_away():  # said where the players look for whose turn it is
+            return (_("Clock stopped: the window is in the background"),), theme.accent
         if scene.is_over():  # the card and the panel's search card say the result: said a third time here,
             return ("",), theme.muted  # it also came 0.6 s before the card and went with it
         return tuple(self._view_forms() or [self._prompt()]), theme.muted

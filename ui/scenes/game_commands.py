@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ui import words
 from ui.autosave import record_with_setup, worth_continuing
@@ -25,6 +26,7 @@ from ui.clocks import record_up_to
 from ui.hex_connections import available as connections_available
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
@@ -161,8 +163,18 @@ class GameCommands:
         if shown is not None:
             self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
                               duration=6.0)
+        elif self.setup.mode == HOTSEAT:
+            self._say_taken_back(self.redo_stack[-1])
         if self.setup.mode == PC_VS_PC:
             self.paused = True
+
+    def _say_taken_back(self, ply: Any) -> None:
+        """Which move Undo took back and whose it was, in a hot-seat game: the friend who did not
+        see the Undo pressed is told, not left to find a stone gone from the board."""
+        side = ply.before.to_move
+        move = shown_move(self.app, self.game, ply.before, ply.move, ply.text)
+        self.messages.add(_("Move taken back: {move}, played by {player} ({side})").format(
+            move=move, player=self.setup.player_label(side), side=words.side(self.game, side)), duration=6.0)
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC

@@ -118,9 +118,15 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
 def idle_headline(scene: GameScene) -> str:
     """The thinking card's headline with no search to show: "Ready" for a human's move only; the
     computer's turn before its search begins (its reply waiting for its moment, a move still being
-    animated) said "Ready" above "Waiting for the computer", two contradicting words."""
+    animated) said "Ready" above "Waiting for the computer", two contradicting words.  In a
+    hot-seat game, the friend to move and their side ("Ana to move (X)"): "Ready" told two people
+    at one screen nothing of whose turn it is."""
     if scene.paused:
         return _("Paused")
+    if scene.setup.mode == HOTSEAT and scene.human_to_move():
+        side = scene.state.to_move
+        return _("{player} to move ({side})").format(player=scene.setup.player_label(side),
+                                                     side=words.side(scene.game, side))
     return _("Ready") if scene.human_to_move() or scene.is_over() else _("It is the computer's turn")
 
 
@@ -581,6 +587,9 @@ class GamePanel:
         """The room ``_extras`` takes."""
         scene = self.scene
         height = counts_height(scene.shown_state(), w, self._t(13), self._s(6))
+        session = self._session_lines(w)
+        if session:
+            height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
         if scene.connections.active:
             height += self._s(12) + legend_height(scene.game, scene.app.scale, w)
         return height
@@ -595,11 +604,21 @@ class GamePanel:
         """The room the move list needs to show ``rows`` rows: its heading, its box and the rows."""
         return tx.ui_font(self._s(15), True).get_height() + self._s(6) + self._s(12) + rows * self._row_height()
 
+    def _session_lines(self, w: int) -> list[str]:
+        """The friends' score so far in a hot-seat session (``SittingScore.running_line``), on at
+        most two lines of the panel's width."""
+        line = self.scene.sitting.running_line(self.scene)
+        return (tx.wrap_at_most(line, self._t(13), w, 2) or [line]) if line else []
+
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """How near the position shown is to a counted draw (Alquerque's 40 plies without a capture,
-        a position's third occurrence), and what the board's overlays need explained: the Hex
-        connections' legend."""
+        """The friends' score so far (hot-seat), how near the position shown is to a counted draw
+        (Alquerque's 40 plies without a capture, a position's third occurrence), and what the
+        board's overlays need explained: the Hex connections' legend."""
         scene = self.scene
+        session = self._session_lines(w)
+        y += self._s(6) if session else 0
+        for line in session:
+            y = tx.text(surface, line, (x, y), self._t(13), scene.app.theme.muted).bottom
         y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
             height = legend_height(scene.game, scene.app.scale, w)

@@ -1,5 +1,6 @@
 """Hex board view: a rhombus of hexagons, rows slanting to the right going down, turned as far as
-makes its cells largest in the room given (from its rows level to its columns level).
+makes its cells largest in the room given (from its rows level to its columns level), and a half
+turn more for the far seat (key F: each side's edges stay where they were, a1 at the other end).
 
 Blue's edges (left and right) and Red's (top and bottom) are coloured bands around the board,
 so a player sees at a glance which sides to join.  A click picks the hexagon whose centre is
@@ -96,14 +97,15 @@ def _stone_shades(color: Color) -> tuple[Color, Color]:
 
 class HexView(BoardView):
     round_targets = True  # the keyboard's cursor: the circle in a hexagon
+    can_turn = True  # a half turn maps the board onto itself, each side's edges where they were: the far seat's view
 
     def __init__(self, game: Hex) -> None:
         super().__init__(game)
         self.n = game.size
         self.radius = 10.0
-        self.tilt = 0.0  # radians the board is turned clockwise from its rows level (``_fit``)
+        self.fitted_tilt = 0.0  # radians the board is turned clockwise from its rows level (``_fit``)
         self.band_depth = BAND_DEPTH  # the edge bands' depth as laid out: deeper on a picture
-        self.origin = (0.0, 0.0)
+        self.origins = ((0.0, 0.0), (0.0, 0.0))  # a1's centre on the screen, unturned and turned round (``_fit``)
         self.swap_cell: int | None = None  # Blue's stone the swap would take, as last drawn
         self.label_rects: list[pygame.Rect] = []  # the coordinates, as last drawn: notes keep off them
         self._board_layer: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None  # ``_draw_board``'s one picture
@@ -150,10 +152,21 @@ class HexView(BoardView):
                 radius = max(0.5, min((rect.width - room) / width, (rect.height - room) / height))
             if radius > best[0] + 1e-9:
                 best = (radius, tilt)
-        self.radius, self.tilt = best
-        self.origin = (0.0, 0.0)
-        middle = self.centre((self.n - 1) / 2, (self.n - 1) / 2)
-        self.origin = (rect.centerx - middle[0], rect.centery - middle[1])
+        self.radius, self.fitted_tilt = best
+        middle = (self.n - 1) / 2
+        x, y = _from_a1(middle, middle, self.radius, self.fitted_tilt)  # a half turn more: (-x, -y)
+        self.origins = ((rect.centerx - x, rect.centery - y), (rect.centerx + x, rect.centery + y))
+
+    @property
+    def tilt(self) -> float:
+        """Radians the board is drawn turned clockwise from its rows level: as fitted, and a half
+        turn more when turned round (key F), about the board's middle."""
+        return self.fitted_tilt + (math.pi if self.turned else 0.0)
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """Cell a1's centre on the screen, which the board turns about by ``tilt``."""
+        return self.origins[self.turned]
 
     def _label_size(self, radius: float) -> int:
         """The coordinates' size in pixels on cells of ``radius``: following the radius as closely

@@ -1,0 +1,73 @@
+"""A clocked game whose window is minimised or left for another window: the clock of the person to
+move stands still and the status line says so; back in the window, the clock runs again and a
+message says it stood still (two friends at one laptop, one called from the table).  Headless:
+the window's own events are posted as SDL posts them; nothing asserted is a speed."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from tests.test_clock_window import clocked, play
+from tests.ui_helpers import click, recorded_text
+from ui.match import HUMAN_VS_PC
+from ui.scenes import game_computer
+
+STOPPED = "Clock stopped: the window is in the background"
+STOOD_STILL = "The clock stood still while the window was away"
+
+
+def window_event(app, kind: int, frames: int = 3) -> None:
+    pygame.event.post(pygame.event.Event(kind))
+    app.run_frames(frames)
+
+
+def drawn(app, monkeypatch) -> list[str]:
+    """The texts of the window's next whole frame (the messages are the window's own)."""
+    texts = recorded_text(monkeypatch)
+    app.dirty = True
+    app.run_frames(1)
+    return texts
+
+
+def test_a_friends_clock_stands_still_while_the_window_is_away_and_says_so(app, monkeypatch):
+    scene = clocked(app, "5m+0s")  # hot-seat tic-tac-toe
+    play(app, scene, "b2")
+    assert scene.referee.running and scene.referee.side == 1
+    window_event(app, pygame.WINDOWFOCUSLOST)
+    assert not scene.referee.running
+    left = scene.clock_left(1)
+    time.sleep(0.2)
+    app.run_frames(3)
+    assert scene.clock_left(1) == left  # not a tenth taken while away
+    assert STOPPED in drawn(app, monkeypatch)
+
+    window_event(app, pygame.WINDOWFOCUSGAINED)
+    assert scene.referee.running
+    assert [m.text for m in scene.messages.current()] == [STOOD_STILL]
+    assert STOPPED not in drawn(app, monkeypatch)
+
+
+def test_a_minimised_window_stops_the_clock_until_a_click_in_it(app):
+    scene = clocked(app, "5m+0s")
+    window_event(app, pygame.WINDOWMINIMIZED)
+    assert not scene.referee.running
+    click(app, scene.board_side.area.topleft)  # off the board: no move, but the window is back
+    assert scene.referee.running and not scene.history
+
+
+def test_away_stops_neither_a_game_without_a_clock_nor_the_computers_clock(app, monkeypatch):
+    scene = clocked(app, None)  # hot-seat without a clock: nothing to stop, nothing said
+    window_event(app, pygame.WINDOWFOCUSLOST)
+    assert STOPPED not in drawn(app, monkeypatch)
+    window_event(app, pygame.WINDOWFOCUSGAINED)
+    assert not scene.messages.current()
+
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 3600.0)  # the reply waits: the computer stays to move
+    scene = clocked(app, "5m+0s", HUMAN_VS_PC, (None, "level-1"))
+    play(app, scene, "b2")
+    window_event(app, pygame.WINDOWFOCUSLOST)
+    assert scene.window_away and scene.state.to_move == 1
+    assert not scene.clock_stands_away()  # its search goes on, and its clock with it
+    assert STOPPED not in drawn(app, monkeypatch)
