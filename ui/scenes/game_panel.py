@@ -23,7 +23,7 @@ from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner, spinner_reach
+from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -49,7 +49,10 @@ COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
 MOVE_ROWS_KEPT = 3
 """The move-list rows the panel keeps by drawing its thinking card compact, then its rows of
-buttons lower (``GamePanel._room_plan``)."""
+buttons lower, its gaps smaller, then leaving its extras out (``GamePanel._room_plan``)."""
+MOVE_ROWS_WANTED = 4
+"""The move-list rows the panel makes room for by all but leaving its extras out (Hex's legend of
+the connections asked for): Hex's panel with the connections kept three at 1280x800."""
 CARD_HEIGHT = 58
 """A player's card's height (unscaled): the side on one line, the player's name under it."""
 CARD_GAP = 14
@@ -280,7 +283,7 @@ class GamePanel:
         if clip.colliderect(moves):  # not on a frame of the clocks alone (``ticking_rect``)
             self._moves(surface, moves)
         buttons = pygame.Rect(x, bottom, w, buttons_h)
-        layout_grid(scene.buttons, buttons, 2, plan.button_row, self._s(BUTTON_GAP))
+        self._lay_buttons(buttons, plan.button_row)
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons if clip.colliderect(buttons) else ():
             b.draw(surface, theme, scene.app.scale)
@@ -292,21 +295,50 @@ class GamePanel:
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
 
+    def _watch_row(self) -> list[Button]:
+        """The watched game's controls shown (Pause, Step, Speed): one row of their own, over the
+        others.  Two a row, they took a row and a half, and Hex's watched panel (with Take over
+        and Connections) seven rows at 1280x800, its move list two."""
+        scene = self.scene
+        return [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+
     def _button_rows(self) -> int:
-        """How many rows the visible buttons take, two a row."""
-        return (sum(1 for b in self.scene.buttons if b.visible) + 1) // 2
+        """How many rows the visible buttons take: the watch row, then the others two a row."""
+        watch = self._watch_row()
+        others = sum(1 for b in self._others(watch) if b.visible)
+        return bool(watch) + (others + 1) // 2
+
+    def _others(self, watch: list[Button]) -> list[Button]:
+        """The panel's buttons but those of the watch row (told apart by identity: buttons are
+        dataclasses, equal by their fields)."""
+        return [b for b in self.scene.buttons if all(b is not w for w in watch)]
 
     def _buttons_height(self, row: int) -> int:
         """The room the buttons take in rows ``row`` pixels high."""
         rows = self._button_rows()
         return rows * row + (rows - 1) * self._s(BUTTON_GAP)
 
+    def _lay_buttons(self, area: pygame.Rect, row: int) -> None:
+        """Place the visible buttons in ``area``: the watch row (``_watch_row``) on top, each of
+        its buttons as wide as its label and key want and a share of the rest (``share_row``:
+        Speed's arrows want more than Step), then the others in a grid two a row."""
+        scene, gap = self.scene, self._s(BUTTON_GAP)
+        watch = self._watch_row()
+        if watch:
+            x = area.x
+            for button, width in zip(watch, share_row(watch, area.width - gap * (len(watch) - 1), scene.app.scale),
+                                     strict=True):
+                button.rect, button.grid = pygame.Rect(x, area.y, width, row), watch
+                x += width + gap
+            area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
+        layout_grid(self._others(watch), area, 2, row, gap)
+
     def _room_plan(self, top: int, w: int) -> RoomPlan:
         """How the panel's parts under its header, from ``top``, share the room so that the move
         list keeps ``MOVE_ROWS_KEPT`` rows, each giving way only where the one before could not
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
-        left out.  At Larger text in a 1024x768 window the list kept one row of moves, two under
+        left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count."""
         full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
         rows = self._button_rows()
@@ -316,7 +348,9 @@ class GamePanel:
         room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
         gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - FINGERTIP),
                  4 * (gap - gap // 2), extras]
-        card, buttons, gaps, extras_given = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
+        least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
         return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
 
