@@ -98,10 +98,11 @@ def test_a_new_watched_game_begins_at_the_last_speed_and_analysis(tmp_path, monk
         again.quit()
 
 
-def position_after(game_id: str, plies: int) -> list[str]:
-    """``plies`` moves of a game from its start, none of them ending it (fewer if it must)."""
+def position_after(game_id: str, plies: int, seed: int = 5) -> list[str]:
+    """``plies`` moves of a game from its start, none of them ending it (fewer if it must), picked
+    at random from ``seed``."""
     game = games.load(game_id)
-    state, texts, rng = game.initial_state(), [], random.Random(5)
+    state, texts, rng = game.initial_state(), [], random.Random(seed)
     for _ in range(plies):
         going = [m for m in state.legal_moves() if not state.play(m).is_terminal()]
         if not going:
@@ -121,7 +122,17 @@ def test_play_from_here_centres_the_board_picture_beside_the_form(app, monkeypat
     Trax board was cut half a row at its top with a band free under it."""
     monkeypatch.setattr(play_from, "backdrop", lambda surface, theme, scale: surface.fill(FLAT))
     scene = watched(app, game_id, position_after(game_id, 23 if game_id == "trax" else 6))
-    key(app, pygame.K_c)  # Take over
+    drawn, frame = picture_taken_over(app, scene)
+    assert drawn.width > frame.width // 2
+    assert abs(drawn.centerx - frame.centerx) <= 1 and abs(drawn.centery - frame.centery) <= 1, (drawn, frame)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def picture_taken_over(app, scene: GameScene) -> tuple[pygame.Rect, pygame.Rect]:
+    """Take over (C) in the watched ``scene``: where the Play from here form's board picture shows
+    (what is not the flat ground beside the form), and its frame."""
+    key(app, pygame.K_c)
     form = app.scene
     assert isinstance(form, PlayFromScene)
     app.invalidate()
@@ -129,8 +140,13 @@ def test_play_from_here_centres_the_board_picture_beside_the_form(app, monkeypat
     frame = form.board_rect
     beside = app.screen.subsurface(frame).copy()
     beside.set_colorkey(FLAT)
-    drawn = beside.get_bounding_rect().move(frame.topleft)
-    assert drawn.width > frame.width // 2
-    assert abs(drawn.centerx - frame.centerx) <= 1 and abs(drawn.centery - frame.centery) <= 1, (drawn, frame)
-    key(app, pygame.K_ESCAPE)
-    assert app.scene is scene
+    return beside.get_bounding_rect().move(frame.topleft), frame
+
+
+def test_a_trax_picture_shows_the_whole_board_where_it_fits(app, monkeypatch):
+    """Tiles across all ten columns and six rows: the cells, set by the columns, hold the whole
+    board, which was cut a row short at its top (its tiles centred) with a band free under it."""
+    monkeypatch.setattr(play_from, "backdrop", lambda surface, theme, scale: surface.fill(FLAT))
+    scene = watched(app, "trax", position_after("trax", 22, seed=8))
+    drawn, _frame = picture_taken_over(app, scene)
+    assert drawn.width == drawn.height, drawn  # the square board, whole
