@@ -196,6 +196,7 @@ class GamePanel:
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
+        self.watch_row: list[Button] = []  # a watched game's Pause, Step and Speed in a row of their own (``_plan_watch_row``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -268,6 +269,7 @@ class GamePanel:
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
+        self._plan_watch_row(w, self._s(BUTTON_ROW))
         plan = self._room_plan(y, w)
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
@@ -295,16 +297,21 @@ class GamePanel:
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
 
-    def _watch_row(self) -> list[Button]:
-        """The watched game's controls shown (Pause, Step, Speed): one row of their own, over the
-        others.  Two a row, they took a row and a half, and Hex's watched panel (with Take over
-        and Connections) seven rows at 1280x800, its move list two."""
-        scene = self.scene
-        return [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+    def _plan_watch_row(self, width: int, row: int) -> None:
+        """The watched game's controls shown (Pause, Step, Speed), to be laid in one row of their
+        own over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
+        one's label at the usual size with its key (``Button.least_width``); else they go two a
+        row with the others (at Larger text in a 1024x768 window "Pause" was set at 10 pixels
+        beside the other labels' 16).  Two a row, they took a row and a half, and Hex's watched
+        panel (with Take over and Connections) seven rows at 1280x800, its move list two."""
+        scene, scale = self.scene, self.scene.app.scale
+        shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+        least = sum(b.least_width(scale, row) for b in shown) + self._s(BUTTON_GAP) * (len(shown) - 1)
+        self.watch_row = shown if least <= width else []
 
     def _button_rows(self) -> int:
         """How many rows the visible buttons take: the watch row, then the others two a row."""
-        watch = self._watch_row()
+        watch = self.watch_row
         others = sum(1 for b in self._others(watch) if b.visible)
         return bool(watch) + (others + 1) // 2
 
@@ -318,16 +325,24 @@ class GamePanel:
         rows = self._button_rows()
         return rows * row + (rows - 1) * self._s(BUTTON_GAP)
 
+    def _watch_widths(self, width: int, row: int) -> list[int]:
+        """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
+        want (``share_row``: "Speed: Normal" whole) where each label is set at the usual size so,
+        else by the least they need (Speed's value alone, "Normal")."""
+        scale = self.scene.app.scale
+        wanted = share_row(self.watch_row, width, scale)
+        if all(b.size_at(scale, w) >= tx.small(b.label_size, scale) - 1 for b, w in zip(self.watch_row, wanted, strict=True)):
+            return wanted
+        return share_row(self.watch_row, width, scale, [b.least_width(scale, row) for b in self.watch_row])
+
     def _lay_buttons(self, area: pygame.Rect, row: int) -> None:
-        """Place the visible buttons in ``area``: the watch row (``_watch_row``) on top, each of
-        its buttons as wide as its label and key want and a share of the rest (``share_row``:
-        Speed's arrows want more than Step), then the others in a grid two a row."""
-        scene, gap = self.scene, self._s(BUTTON_GAP)
-        watch = self._watch_row()
+        """Place the visible buttons in ``area``: the watch row (``_plan_watch_row``) on top, as
+        wide as ``_watch_widths`` gives each, then the others in a grid two a row."""
+        gap, watch = self._s(BUTTON_GAP), self.watch_row
         if watch:
             x = area.x
-            for button, width in zip(watch, share_row(watch, area.width - gap * (len(watch) - 1), scene.app.scale),
-                                     strict=True):
+            widths = self._watch_widths(area.width - gap * (len(watch) - 1), row)
+            for button, width in zip(watch, widths, strict=True):
                 button.rect, button.grid = pygame.Rect(x, area.y, width, row), watch
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
