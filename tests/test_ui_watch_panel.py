@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import autosaves_written, click, key, make_app, make_app_of
+from tests.ui_helpers import autosaves_written, click, in_language, key, make_app, make_app_of, recorded_text
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes import play_from
 from ui.scenes.game import GameScene
@@ -59,6 +59,26 @@ def test_the_watched_hex_panel_keeps_four_rows_of_moves_and_every_button(tmp_pat
         assert scene.speed == (before + 1) % len(SPEEDS)
         click(app, scene.btn_pause.rect.center)
         assert scene.paused
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_the_watch_row_sets_each_label_whole_in_portuguese_at_800x560(tmp_path, monkeypatch):
+    """Paused, "Retomar" took the room and "Passo" was cut to "Pa…" beside it."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        with in_language(app, "pt"):
+            scene = watched(app, "tictactoe")
+            key(app, pygame.K_SPACE)
+            assert scene.paused
+            drawn = recorded_text(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            row = (scene.btn_pause, scene.btn_step, scene.btn_speed)
+            assert len({b.rect.y for b in row}) == 1
+            for button in row:
+                assert any(text in button.labels() for text in drawn), (button.labels(), drawn)
         assert app.errors == []
     finally:
         app.quit()

@@ -171,9 +171,11 @@ class Button:
         width = self.rect.width if width is None else width
         return int(width - 2 * BUTTON_PADDING * scale - 2 * self.side_room(scale))
 
-    def size_at(self, scale: float, width: int) -> int:
-        """The size its label is set at (the longest form that fits) on a button ``width`` wide."""
-        return self._fitted(scale, self._label_room(scale, width))[1]
+    def fits_at(self, scale: float, width: int) -> bool:
+        """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
+        usual size or a point under it."""
+        label, size, _hint = self._fitted(scale, self._label_room(scale, width))
+        return label in self.labels() and size >= tx.small(self.label_size, scale) - 1
 
     def _fitted(self, scale: float, room: int, most: int | None = None) -> tuple[str, int, int]:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``

@@ -327,11 +327,12 @@ class GamePanel:
 
     def _watch_widths(self, width: int, row: int) -> list[int]:
         """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
-        want (``share_row``: "Speed: Normal" whole) where each label is set at the usual size so,
-        else by the least they need (Speed's value alone, "Normal")."""
+        want (``share_row``: "Speed: Normal" whole) where each label is set whole at the usual
+        size so, else by the least they need (Speed's value alone, "Normal"; at 800x560 in
+        Portuguese, paused, "Passo" was cut to "Pa…")."""
         scale = self.scene.app.scale
         wanted = share_row(self.watch_row, width, scale)
-        if all(b.size_at(scale, w) >= tx.small(b.label_size, scale) - 1 for b, w in zip(self.watch_row, wanted, strict=True)):
+        if all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
             return wanted
         return share_row(self.watch_row, width, scale, [b.least_width(scale, row) for b in self.watch_row])
 
