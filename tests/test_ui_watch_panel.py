@@ -84,6 +84,24 @@ def test_the_watch_row_sets_each_label_whole_in_portuguese_at_800x560(tmp_path, 
         app.quit()
 
 
+def test_pausing_leaves_the_panels_buttons_where_they_were(tmp_path, monkeypatch):
+    """At Larger text in a 900x600 window "Pause" left room for the watch row and "Resume" did
+    not: Space moved every button of the panel round."""
+    app = make_app_of(tmp_path, monkeypatch, (900, 600))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        scene = watched(app)
+        places = [b.rect.copy() for b in scene.buttons if b.visible]
+        key(app, pygame.K_SPACE)
+        assert scene.paused and scene.btn_pause.label == "Resume"
+        app.invalidate()
+        app.run_frames(1)
+        assert [b.rect for b in scene.buttons if b.visible] == places
+    finally:
+        app.quit()
+
+
 def test_a_new_watched_game_begins_at_the_last_speed_and_analysis(tmp_path, monkeypatch):
     """Only Rematch kept them: a watched game started from New game began at Normal, analysis off;
     a game against the computer keeps its analysis off; the next session remembers them."""

@@ -23,13 +23,14 @@ from ui import words
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to
 from ui.hex_connections import available as connections_available
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
+PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
@@ -86,7 +87,7 @@ class GameCommands:
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
         self.btn_connections.active = self.connections.active
-        self.btn_pause.label = _("Resume") if self.paused else _("Pause")
+        self.btn_pause.label = _(PAUSE_LABELS[self.paused])
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
         self.btn_step.enabled = self.paused and not self.is_over()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +21,7 @@ from ui.move_list import draw_move_rows, room_given
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
+from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
@@ -196,7 +197,7 @@ class GamePanel:
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
-        self.watch_row: list[Button] = []  # a watched game's Pause, Step and Speed in a row of their own (``_plan_watch_row``)
+        self.watch_row: list[Button] = []  # a watched game's Pause, Step and Speed in a row of their own (``_watch_row_fitting``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -269,8 +270,7 @@ class GamePanel:
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
-        self._plan_watch_row(w, self._s(BUTTON_ROW))
-        plan = self._room_plan(y, w)
+        plan = self._plan_rows(y, w)
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
@@ -297,17 +297,29 @@ class GamePanel:
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
 
-    def _plan_watch_row(self, width: int, row: int) -> None:
+    def _plan_rows(self, top: int, w: int) -> RoomPlan:
+        """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
+        height planned with it, else without it."""
+        self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
+        plan = self._room_plan(top, w)
+        if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
+            self.watch_row = []
+            plan = self._room_plan(top, w)
+        return plan
+
+    def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
         """The watched game's controls shown (Pause, Step, Speed), to be laid in one row of their
         own over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
-        one's label at the usual size with its key (``Button.least_width``); else they go two a
-        row with the others (at Larger text in a 1024x768 window "Pause" was set at 10 pixels
+        one's label at the usual size with its key (``Button.least_width``); else none: they go two
+        a row with the others (at Larger text in a 1024x768 window "Pause" was set at 10 pixels
         beside the other labels' 16).  Two a row, they took a row and a half, and Hex's watched
         panel (with Take over and Connections) seven rows at 1280x800, its move list two."""
         scene, scale = self.scene, self.scene.app.scale
         shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
-        least = sum(b.least_width(scale, row) for b in shown) + self._s(BUTTON_GAP) * (len(shown) - 1)
-        self.watch_row = shown if least <= width else []
+        # Pause measured by its longer label, Resume's too: pausing moved the buttons round
+        forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is scene.btn_pause else [b] for b in shown]
+        least = sum(max(form.least_width(scale, row) for form in kinds) for kinds in forms)
+        return shown if least + self._s(BUTTON_GAP) * (len(shown) - 1) <= width else []
 
     def _button_rows(self) -> int:
         """How many rows the visible buttons take: the watch row, then the others two a row."""
@@ -337,7 +349,7 @@ class GamePanel:
         return share_row(self.watch_row, width, scale, [b.least_width(scale, row) for b in self.watch_row])
 
     def _lay_buttons(self, area: pygame.Rect, row: int) -> None:
-        """Place the visible buttons in ``area``: the watch row (``_plan_watch_row``) on top, as
+        """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
         wide as ``_watch_widths`` gives each, then the others in a grid two a row."""
         gap, watch = self._s(BUTTON_GAP), self.watch_row
         if watch:
