@@ -269,6 +269,7 @@ def test_the_picture_is_the_still_picture_of_every_list_facing_the_human(app):
     faced, unturned = board_view(game), board_view(game)
     assert faced.face(1)  # Black's seat is the far side: the picture is turned
     expected = board_picture(state, app.theme, size, size, view=faced)
+    expected = expected.subsurface(expected.get_bounding_rect())  # cut to what it draws, to be centred
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
     assert drawn.get_size() == expected.get_size()
     as_it_is = board_picture(state, app.theme, size, size, view=unturned)

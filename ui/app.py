@@ -467,6 +467,12 @@ class App:
             self.setup_choices = SetupChoices.from_dict(getattr(self.settings, "setup_choices", {}))
         return self.setup_choices
 
+    def keep_setup_choices(self) -> None:
+        """The New game choices as they are now (``last_setup_choices``), kept in the settings for
+        the next session: a watched game's speed and analysis changed, say."""
+        self.settings.setup_choices = self.last_setup_choices().to_dict()
+        settings_mod.save_later(self.settings)
+
     def take_default_time(self, seconds: float) -> None:
         """Settings' time per move, just changed, is New game's next one too.  New game took it from
         Settings only while it had no time of its own (the first time it opened), then kept its own

@@ -165,9 +165,17 @@ class Button:
         return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
                 and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale))
 
-    def _label_room(self, scale: float) -> int:
-        """The width the label and its key may take: the button's, less its padding and side room."""
-        return int(self.rect.width - 2 * BUTTON_PADDING * scale - 2 * self.side_room(scale))
+    def _label_room(self, scale: float, width: int | None = None) -> int:
+        """The width the label and its key may take: the button's (or ``width``), less its padding
+        and side room."""
+        width = self.rect.width if width is None else width
+        return int(width - 2 * BUTTON_PADDING * scale - 2 * self.side_room(scale))
+
+    def fits_at(self, scale: float, width: int) -> bool:
+        """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
+        usual size or a point under it."""
+        label, size, _hint = self._fitted(scale, self._label_room(scale, width))
+        return label in self.labels() and size >= tx.small(self.label_size, scale) - 1
 
     def _fitted(self, scale: float, room: int, most: int | None = None) -> tuple[str, int, int]:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
@@ -220,6 +228,18 @@ class Button:
         keeps: a row that gives each button at least this shows every key (``share_row``)."""
         return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
+
+    def least_width(self, scale: float, height: int) -> int:
+        """The least width that sets the shortest of its labels at the usual size with its key:
+        under the label where a button ``height`` high holds both lines, beside it otherwise."""
+        size, hint_size = tx.small(self.label_size, scale), max(9, int(12 * scale))
+        width = min(tx.ui_font(size, True).size(label)[0] for label in self.labels())
+        hint = self.shown_hint()
+        if hint and tx.line_height(size, True) + tx.line_height(hint_size) <= height - 2 * max(1, int(scale)):
+            width = max(width, tx.ui_font(hint_size).size(hint)[0])
+        else:
+            width += self._hint_width(scale)
+        return width + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
@@ -498,12 +518,13 @@ def _usable(stop: Any, scrolled_away: set[int] = frozenset()) -> bool:
     return shown and getattr(stop, "enabled", True) and stop.rect.width > 0
 
 
-def share_row(buttons: list[Button], width: int, scale: float) -> list[int]:
+def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int] | None = None) -> list[int]:
     """The widths of ``buttons`` side by side in ``width`` (gaps taken off already): each gets
-    what its label and key want and an equal share of what is left, or, when they do not all
-    fit, a share in proportion to what it wants.  Equal fixed shares dropped the key of a long
-    label ("Início habitual  Ctrl+U") while a short one beside it had room to spare."""
-    wanted = [button.wanted_width(scale) for button in buttons]
+    what its label and key want (``wanted``: each one's own measure, ``wanted_width`` by default)
+    and an equal share of what is left, or, when they do not all fit, a share in proportion to
+    what it wants.  Equal fixed shares dropped the key of a long label ("Início habitual  Ctrl+U")
+    while a short one beside it had room to spare."""
+    wanted = [button.wanted_width(scale) for button in buttons] if wanted is None else wanted
     spare = width - sum(wanted)
     widths = [w + spare // len(buttons) for w in wanted] if spare >= 0 else [w * width // sum(wanted) for w in wanted]
     widths[0] += width - sum(widths)  # the rounding's pixels, so that the row ends where it should

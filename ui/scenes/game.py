@@ -85,6 +85,15 @@ def _parts(part: str, *names: str) -> tuple[property, ...]:
     return tuple(kept(name) for name in names)
 
 
+def watch_speed(app) -> int:
+    """The speed a new watched game begins at (an index of ``SPEEDS``): the last watched game's,
+    kept with the New game choices (``GameCommands._remember_watching``), Normal if it is none of
+    them.  Only Rematch kept it: a watcher at Fast who chose another game from New game was back
+    at Normal."""
+    speed = app.last_setup_choices().watch_speed
+    return speed if 0 <= speed < len(SPEEDS) else 1
+
+
 class GameScene(GameCommands, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None) -> None:
@@ -103,11 +112,13 @@ class GameScene(GameCommands, Scene):
         self.messages = Messages()
         self._face_the_human()
         self.show_legal = app.settings.show_legal
-        self.speed = 1
+        watching = setup.mode == PC_VS_PC
+        self.speed = watch_speed(app) if watching else 1
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
-        self.analysis = AnalysisMode(self.game, setup.seed, active=wanted_at_start(), start=setup.start)  # key A
+        analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
+        self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
         self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the

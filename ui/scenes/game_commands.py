@@ -24,7 +24,7 @@ from ui import words
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to
 from ui.hex_connections import available as connections_available
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
@@ -32,6 +32,7 @@ from ui.scenes.game_computer import RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
+PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
@@ -66,10 +67,10 @@ class GameCommands:
         self.btn_tree = Button(_("Search tree"), self.open_tree, "T", shorter=(_("Tree"),))
         self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
                                       visible=connections_available(self.game))
-        self.buttons = [self.btn_live, self.btn_undo, self.btn_redo, self.btn_hint, self.btn_analysis, self.btn_tree,
-                        self.btn_connections, self.btn_legal,
-                        self.btn_pause,
-                        self.btn_step, self.btn_speed, self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign,
+        # in the panel's order (Tab's too): a watched game's Pause, Step and Speed share the first row
+        self.buttons = [self.btn_pause, self.btn_step, self.btn_speed, self.btn_live, self.btn_undo, self.btn_redo,
+                        self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_connections, self.btn_legal,
+                        self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
 
@@ -88,7 +89,7 @@ class GameCommands:
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
         self.btn_connections.active = self.connections.active
-        self.btn_pause.label = _("Resume") if self.paused else _("Pause")
+        self.btn_pause.label = _(PAUSE_LABELS[self.paused])
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
         self.btn_step.enabled = self.paused and not self.is_over()
@@ -388,6 +389,7 @@ class GameCommands:
         """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
+        self._remember_watching()
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
@@ -435,6 +437,18 @@ class GameCommands:
         half) or slower (-1), round past either end as every stepper goes."""
         self.speed = (self.speed + step) % len(SPEEDS)
         self.recorder.keep_speed(self)
+        self._remember_watching()
+
+    def _remember_watching(self) -> None:
+        """A watched game's speed and analysis, kept as the next watched game's (this session's
+        and the next: ``SetupChoices.watch_speed``, ``watch_analysis``): a watcher who set Fast
+        with analysis on expects the next game chosen from New game to go on so, as Rematch's
+        does.  A game against the computer leaves them be: its analysis is not a watcher's."""
+        if self.setup.mode != PC_VS_PC:
+            return
+        choices = self.app.last_setup_choices()
+        choices.watch_speed, choices.watch_analysis = self.speed, self.analysis.active
+        self.app.keep_setup_choices()
 
     def _says_game_over(self) -> bool:
         """True, with a warning that says why, once the game is over: Hint and Legal moves have no

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,9 +21,10 @@ from ui.move_list import draw_move_rows, room_given
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
+from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.widgets import DragScroll, card, layout_grid, legible, mix, spinner, spinner_reach
+from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -49,7 +50,10 @@ COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
 MOVE_ROWS_KEPT = 3
 """The move-list rows the panel keeps by drawing its thinking card compact, then its rows of
-buttons lower (``GamePanel._room_plan``)."""
+buttons lower, its gaps smaller, then leaving its extras out (``GamePanel._room_plan``)."""
+MOVE_ROWS_WANTED = 4
+"""The move-list rows the panel makes room for by all but leaving its extras out (Hex's legend of
+the connections asked for): Hex's panel with the connections kept three at 1280x800."""
 CARD_HEIGHT = 58
 """A player's card's height (unscaled): the side on one line, the player's name under it."""
 CARD_GAP = 14
@@ -199,6 +203,7 @@ class GamePanel:
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
+        self.watch_row: list[Button] = []  # a watched game's Pause, Step and Speed in a row of their own (``_watch_row_fitting``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -271,7 +276,7 @@ class GamePanel:
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
         y = self._header(surface, x, y, w)
-        plan = self._room_plan(y, w)
+        plan = self._plan_rows(y, w)
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
@@ -286,7 +291,7 @@ class GamePanel:
         if clip.colliderect(moves):  # not on a frame of the clocks alone (``ticking_rect``)
             self._moves(surface, moves)
         buttons = pygame.Rect(x, bottom, w, buttons_h)
-        layout_grid(scene.buttons, buttons, 2, plan.button_row, self._s(BUTTON_GAP))
+        self._lay_buttons(buttons, plan.button_row)
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons if clip.colliderect(buttons) else ():
             b.draw(surface, theme, scene.app.scale)
@@ -298,21 +303,76 @@ class GamePanel:
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
 
+    def _plan_rows(self, top: int, w: int) -> RoomPlan:
+        """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
+        height planned with it, else without it."""
+        self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
+        plan = self._room_plan(top, w)
+        if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
+            self.watch_row = []
+            plan = self._room_plan(top, w)
+        return plan
+
+    def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
+        """The watched game's controls shown (Pause, Step, Speed), to be laid in one row of their
+        own over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
+        one's label at the usual size with its key (``Button.least_width``); else none: they go two
+        a row with the others (at Larger text in a 1024x768 window "Pause" was set at 10 pixels
+        beside the other labels' 16).  Two a row, they took a row and a half, and Hex's watched
+        panel (with Take over and Connections) seven rows at 1280x800, its move list two."""
+        scene, scale = self.scene, self.scene.app.scale
+        shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+        # Pause measured by its longer label, Resume's too: pausing moved the buttons round
+        forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is scene.btn_pause else [b] for b in shown]
+        least = sum(max(form.least_width(scale, row) for form in kinds) for kinds in forms)
+        return shown if least + self._s(BUTTON_GAP) * (len(shown) - 1) <= width else []
+
     def _button_rows(self) -> int:
-        """How many rows the visible buttons take, two a row."""
-        return (sum(1 for b in self.scene.buttons if b.visible) + 1) // 2
+        """How many rows the visible buttons take: the watch row, then the others two a row."""
+        watch = self.watch_row
+        others = sum(1 for b in self._others(watch) if b.visible)
+        return bool(watch) + (others + 1) // 2
+
+    def _others(self, watch: list[Button]) -> list[Button]:
+        """The panel's buttons but those of the watch row (told apart by identity: buttons are
+        dataclasses, equal by their fields)."""
+        return [b for b in self.scene.buttons if all(b is not w for w in watch)]
 
     def _buttons_height(self, row: int) -> int:
         """The room the buttons take in rows ``row`` pixels high."""
         rows = self._button_rows()
         return rows * row + (rows - 1) * self._s(BUTTON_GAP)
 
+    def _watch_widths(self, width: int, row: int) -> list[int]:
+        """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
+        want (``share_row``: "Speed: Normal" whole) where each label is set whole at the usual
+        size so, else by the least they need (Speed's value alone, "Normal"; at 800x560 in
+        Portuguese, paused, "Passo" was cut to "Pa…")."""
+        scale = self.scene.app.scale
+        wanted = share_row(self.watch_row, width, scale)
+        if all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
+            return wanted
+        return share_row(self.watch_row, width, scale, [b.least_width(scale, row) for b in self.watch_row])
+
+    def _lay_buttons(self, area: pygame.Rect, row: int) -> None:
+        """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
+        wide as ``_watch_widths`` gives each, then the others in a grid two a row."""
+        gap, watch = self._s(BUTTON_GAP), self.watch_row
+        if watch:
+            x = area.x
+            widths = self._watch_widths(area.width - gap * (len(watch) - 1), row)
+            for button, width in zip(watch, widths, strict=True):
+                button.rect, button.grid = pygame.Rect(x, area.y, width, row), watch
+                x += width + gap
+            area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
+        layout_grid(self._others(watch), area, 2, row, gap)
+
     def _room_plan(self, top: int, w: int) -> RoomPlan:
         """How the panel's parts under its header, from ``top``, share the room so that the move
         list keeps ``MOVE_ROWS_KEPT`` rows, each giving way only where the one before could not
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
-        left out.  At Larger text in a 1024x768 window the list kept one row of moves, two under
+        left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count."""
         full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
         rows = self._button_rows()
@@ -322,7 +382,9 @@ class GamePanel:
         room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
         gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - FINGERTIP),
                  4 * (gap - gap // 2), extras]
-        card, buttons, gaps, extras_given = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
+        least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
         return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
 

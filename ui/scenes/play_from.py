@@ -92,6 +92,7 @@ class PlayFromScene(MenuFormScene):
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.panel = self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.picture_rect = pygame.Rect(0, 0, 0, 0)  # where the board's picture shows, as last drawn
         self.rebuild_wanted = False
         self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
 
@@ -300,13 +301,15 @@ class PlayFromScene(MenuFormScene):
     def _board_picture(self, size: int) -> pygame.Surface:
         """The position, facing the human in Human vs PC as the game will (redrawn when that changes):
         a still picture as every other (``board_picture``), where ``render_board``, drawing the board
-        to play on, made Alquerque's pieces rings at small sizes."""
+        to play on, made Alquerque's pieces rings at small sizes.  Cut to what it draws (Alquerque's
+        board, a Hex rhombus leave part of the square empty), to be centred in its frame."""
         facing = self.human_side if self.mode == HUMAN_VS_PC and self.app.settings.face_me else None
         key = (size, facing, self.app.theme.name)
         if self._picture is None or self._picture[0] != key:
             view = board_view(self.game)
             view.face(facing)
-            self._picture = (key, board_picture(self.state, self.app.theme, size, size, view=view))
+            picture = board_picture(self.state, self.app.theme, size, size, view=view)
+            self._picture = (key, picture.subsurface(picture.get_bounding_rect()))
         return self._picture[1]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -318,7 +321,8 @@ class PlayFromScene(MenuFormScene):
         heading(surface, theme, s, _("Play from here"), sub)
         size = max(16, min(self.board_rect.width, self.board_rect.height))
         picture = self._board_picture(size)
-        surface.blit(picture, picture.get_rect(midtop=self.board_rect.midtop))
+        self.picture_rect = picture.get_rect(center=self.board_rect.center)  # beside the form's card, centred on it
+        surface.blit(picture, self.picture_rect)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         self.draw_form(surface)
         for button in (self.start_button, self.back_button):

@@ -80,11 +80,16 @@ class SetupChoices:
     move_time: float | None = None
     clock: str | None = None  # a game clock for both sides (ui.clocks.CLOCK_CHOICES); None: none
     names: list[str] = field(default_factory=lambda: ["", ""])  # the Hot-seat players' names, per side
+    # the last watched game's speed (an index of ``ui.scenes.game_computer.SPEEDS``) and analysis
+    # (on or off): the next watched game begins with them (``ui.scenes.game.watch_speed``)
+    watch_speed: int = 1
+    watch_analysis: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_side": self.human_side,
                 "computer": self.computer, "watch_players": {k: list(v) for k, v in self.watch_players.items()},
-                "move_time": self.move_time, "clock": self.clock, "names": list(self.names)}
+                "move_time": self.move_time, "clock": self.clock, "names": list(self.names),
+                "watch_speed": self.watch_speed, "watch_analysis": self.watch_analysis}
 
     @classmethod
     def from_dict(cls, data: Any) -> SetupChoices:
@@ -112,6 +117,10 @@ class SetupChoices:
             choices.clock = data.get("clock")
         if isinstance(data.get("names"), list) and len(data["names"]) == 2:
             choices.names = [clean_name(name) for name in data["names"]]
+        if isinstance(data.get("watch_speed"), int) and not isinstance(data["watch_speed"], bool):
+            choices.watch_speed = data["watch_speed"]  # checked against the speeds where it is used
+        if isinstance(data.get("watch_analysis"), bool):
+            choices.watch_analysis = data["watch_analysis"]
         return choices
 
 

@@ -263,7 +263,10 @@ class TraxView(GridView):
         40-pixel picture the whole 10x10 board gave a tile 4 pixels (a 25x25 course position
         ran off the picture), and a game of a few tiles showed mostly empty cells.  At least
         ``PICTURE_LEAST_CELLS`` cells each way, so the first tile still shows on a board; the
-        empty board is shown whole; the cells round the tiles show as far as the picture reaches."""
+        empty board is shown whole; the cells round the tiles show as far as the picture reaches,
+        and the whole board, centred, along a way it fits in: a game ten columns wide and six rows
+        high was cut a row short at its top in the Play from here form's square, a band left free
+        under it."""
         self.rows = self.cols = state.game.size
         super().layout_picture(rect, state)
         rows, cols = (widened(span, PICTURE_LEAST_CELLS, self.rows) for span in tiles_extent(state))
@@ -274,6 +277,10 @@ class TraxView(GridView):
         tiles = pygame.Rect(cols[0] * self.cell, rows[0] * self.cell, len(cols) * self.cell, len(rows) * self.cell)
         tiles.center = rect.center
         self.grid.topleft = (tiles.x - cols[0] * self.cell, tiles.y - rows[0] * self.cell)
+        if self.grid.width <= rect.width:
+            self.grid.centerx = rect.centerx
+        if self.grid.height <= rect.height:
+            self.grid.centery = rect.centery
 
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move_cell(move), self.cols)

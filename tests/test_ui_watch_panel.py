@@ -1,0 +1,190 @@
+"""Watching two computers, polished: Hex's watched panel (Take over, Connections and the watch
+controls) keeps a readable move list, the watch controls sharing one row; a new watched game
+begins at the speed and with the analysis the last one was left with; the Play from here form
+centres its board picture beside the form.  Driven by real clicks and key presses."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import games
+from tests.ui_helpers import autosaves_written, click, in_language, key, make_app, make_app_of, recorded_text
+from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes import play_from
+from ui.scenes.game import GameScene
+from ui.scenes.game_computer import SPEEDS
+from ui.scenes.play_from import PlayFromScene
+
+
+def watched(app, game_id: str = "hex", moves: list[str] | None = None) -> GameScene:
+    """A watched game of ``game_id`` (level 1 against level 2) on the screen."""
+    scene = GameScene(app, MatchSetup(game_id, {}, PC_VS_PC, ("level-1", "level-2"), 0.5), moves or [])
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def move_rows_shown(scene: GameScene) -> int:
+    """The whole rows of moves the panel's list has room for, as last drawn."""
+    panel = scene.panel
+    if not panel.moves_rect.height:
+        return 0
+    return (panel.moves_rect.height - panel._s(12)) // panel._row_height()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_watched_hex_panel_keeps_four_rows_of_moves_and_every_button(tmp_path, monkeypatch, size):
+    """With Take over, the connections (V) and their legend, the watched Hex panel had 13 buttons
+    in 7 rows and two rows of moves; Pause, Step and Speed now share a row."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        scene = watched(app)
+        key(app, pygame.K_v)
+        assert scene.connections.active
+        app.invalidate()
+        app.run_frames(2)
+        assert move_rows_shown(scene) >= 4
+        shown = [b for b in scene.buttons if b.visible]
+        assert all(b.visible for b in (scene.btn_take_over, scene.btn_pause, scene.btn_step, scene.btn_speed))
+        assert len({b.rect.y for b in (scene.btn_pause, scene.btn_step, scene.btn_speed)}) == 1  # one row
+        for i, button in enumerate(shown):  # each in the panel, clear of the others and of the list
+            assert scene.panel.rect.contains(button.rect) and button.rect.width > 0, button.label
+            assert not button.rect.colliderect(scene.panel.moves_rect), button.label
+            assert all(not button.rect.colliderect(other.rect) for other in shown[i + 1:]), button.label
+        before = scene.speed
+        click(app, (scene.btn_speed.rect.right - 5, scene.btn_speed.rect.centery))  # its right half: faster
+        assert scene.speed == (before + 1) % len(SPEEDS)
+        click(app, scene.btn_pause.rect.center)
+        assert scene.paused
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_the_watch_row_sets_each_label_whole_in_portuguese_at_800x560(tmp_path, monkeypatch):
+    """Paused, "Retomar" took the room and "Passo" was cut to "Pa…" beside it."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        with in_language(app, "pt"):
+            scene = watched(app, "tictactoe")
+            key(app, pygame.K_SPACE)
+            assert scene.paused
+            drawn = recorded_text(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            row = (scene.btn_pause, scene.btn_step, scene.btn_speed)
+            assert len({b.rect.y for b in row}) == 1
+            for button in row:
+                assert any(text in button.labels() for text in drawn), (button.labels(), drawn)
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_pausing_leaves_the_panels_buttons_where_they_were(tmp_path, monkeypatch):
+    """At Larger text in a 900x600 window "Pause" left room for the watch row and "Resume" did
+    not: Space moved every button of the panel round."""
+    app = make_app_of(tmp_path, monkeypatch, (900, 600))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        scene = watched(app)
+        places = [b.rect.copy() for b in scene.buttons if b.visible]
+        key(app, pygame.K_SPACE)
+        assert scene.paused and scene.btn_pause.label == "Resume"
+        app.invalidate()
+        app.run_frames(1)
+        assert [b.rect for b in scene.buttons if b.visible] == places
+    finally:
+        app.quit()
+
+
+def test_a_new_watched_game_begins_at_the_last_speed_and_analysis(tmp_path, monkeypatch):
+    """Only Rematch kept them: a watched game started from New game began at Normal, analysis off;
+    a game against the computer keeps its analysis off; the next session remembers them."""
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = watched(app, "tictactoe")
+        key(app, pygame.K_PLUS)  # Normal to Fast
+        key(app, pygame.K_a)
+        assert scene.speed == 2 and scene.analysis.active
+        key(app, pygame.K_ESCAPE)  # the board's cursor away, or the menu
+        if app.scene is scene:
+            key(app, pygame.K_ESCAPE)
+        app.show_setup(watch=True, game_id="reversi")
+        app.run_frames(2)
+        key(app, pygame.K_RETURN)  # Start watching
+        second = app.scene
+        assert isinstance(second, GameScene) and second is not scene and second.setup.mode == PC_VS_PC
+        assert second.game.id == "reversi" and second.speed == 2 and second.analysis.active
+        key(app, pygame.K_MINUS)  # Fast to Normal, remembered too
+        playing = GameScene(app, MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.5))
+        app.switch(playing)
+        app.run_frames(2)
+        assert not playing.analysis.active  # a watcher's analysis is not a player's
+        autosaves_written()
+    finally:
+        app.quit()
+    again = make_app(tmp_path, monkeypatch)
+    try:
+        third = watched(again, "tictactoe")
+        assert third.speed == 1 and third.analysis.active
+    finally:
+        again.quit()
+
+
+def position_after(game_id: str, plies: int, seed: int = 5) -> list[str]:
+    """``plies`` moves of a game from its start, none of them ending it (fewer if it must), picked
+    at random from ``seed``."""
+    game = games.load(game_id)
+    state, texts, rng = game.initial_state(), [], random.Random(seed)
+    for _ in range(plies):
+        going = [m for m in state.legal_moves() if not state.play(m).is_terminal()]
+        if not going:
+            break
+        move = rng.choice(going)
+        texts.append(game.format_move(state, move))
+        state = state.play(move)
+    return texts
+
+
+FLAT = (255, 0, 255)  # the form's ground in this test: what is not it beside the form is the picture
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_play_from_here_centres_the_board_picture_beside_the_form(app, monkeypatch, game_id):
+    """The picture stood at the top of its frame (118 pixels free under it at 1280x800), and a
+    Trax board was cut half a row at its top with a band free under it."""
+    monkeypatch.setattr(play_from, "backdrop", lambda surface, theme, scale: surface.fill(FLAT))
+    scene = watched(app, game_id, position_after(game_id, 23 if game_id == "trax" else 6))
+    drawn, frame = picture_taken_over(app, scene)
+    assert drawn.width > frame.width // 2
+    assert abs(drawn.centerx - frame.centerx) <= 1 and abs(drawn.centery - frame.centery) <= 1, (drawn, frame)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def picture_taken_over(app, scene: GameScene) -> tuple[pygame.Rect, pygame.Rect]:
+    """Take over (C) in the watched ``scene``: where the Play from here form's board picture shows
+    (what is not the flat ground beside the form), and its frame."""
+    key(app, pygame.K_c)
+    form = app.scene
+    assert isinstance(form, PlayFromScene)
+    app.invalidate()
+    app.run_frames(1)
+    frame = form.board_rect
+    beside = app.screen.subsurface(frame).copy()
+    beside.set_colorkey(FLAT)
+    return beside.get_bounding_rect().move(frame.topleft), frame
+
+
+def test_a_trax_picture_shows_the_whole_board_where_it_fits(app, monkeypatch):
+    """Tiles across all ten columns and six rows: the cells, set by the columns, hold the whole
+    board, which was cut a row short at its top (its tiles centred) with a band free under it."""
+    monkeypatch.setattr(play_from, "backdrop", lambda surface, theme, scale: surface.fill(FLAT))
+    scene = watched(app, "trax", position_after("trax", 22, seed=8))
+    drawn, _frame = picture_taken_over(app, scene)
+    assert drawn.width == drawn.height, drawn  # the square board, whole
