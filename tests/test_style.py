@@ -232,3 +232,20 @@ def test_architecture_documents_every_contract_member(section, classes):
         missing += [f"{name}.{member}" for member in sorted(contract_members(cls))
                     if not re.search(rf"\b{member}\b", text)]
     assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"
+
+
+@pytest.mark.parametrize(("section", "module"), [("The game contract", "games.base"), ("The player contract", "ai.base")])
+def test_architecture_names_every_exception_of_a_contract(section, module):
+    """How a contract's calls fail is part of it: each exception its module defines is named where
+    the design sets that contract out.  ``ai.base.Forfeit`` and ``ai.base.Resigned``, which an
+    outside player's ``choose`` raises to lose a game (``Resigned`` for a bot's ``return "resign"``),
+    were in the code and nowhere in the design."""
+    import importlib
+
+    defined = vars(importlib.import_module(module))
+    exceptions = sorted(name for name, value in defined.items() if isinstance(value, type)
+                        and issubclass(value, Exception) and value.__module__ == module and not name.startswith("_"))
+    assert exceptions  # the scan finds them
+    text = architecture_section(section)
+    missing = [name for name in exceptions if not re.search(rf"\b{name}\b", text)]
+    assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"
