@@ -182,7 +182,7 @@ def test_every_page_spells_a_level_as_the_game_screens_do(language):
 def drawn_faces(monkeypatch) -> list[tuple[str, pygame.Rect, bool]]:
     """Every string the shell's text helper draws from now on, with its rectangle and whether it
     was drawn in the code face (``mono``)."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect, kwargs.get("mono", False)))
+    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect, kwargs.get("mono", False)), ())
 
 
 @pytest.mark.parametrize("theme", list(THEMES))
