@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import subprocess
@@ -182,6 +183,37 @@ def test_architecture_dotted_names_resolve(doc):
         if cut < len(parts) and (path is None or parts[cut] not in top_level_names(path)):
             unresolved.append(quote)
     assert not unresolved, f"{doc} names what the tree does not define: {unresolved}"
+
+
+@functools.cache
+def class_members() -> dict[str, set[str]]:
+    """Each class the tree defines (games/, ai/, ui/, tools/, main.py), by name, with what it
+    defines: its methods, nested classes, class attributes and the attributes its methods set."""
+    members: dict[str, set[str]] = {}
+    paths = [p for package in MAPPED for p in (ROOT / package).rglob("*.py") if "shipped-cache" not in p.parts]
+    for path in [*paths, ROOT / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = members.setdefault(node.name, set())
+                names.update(n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))
+                names.update(n.id for item in node.body if isinstance(item, ast.Assign | ast.AnnAssign)
+                             for n in ast.walk(item) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+                names.update(n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+                             and isinstance(n.value, ast.Name) and n.value.id == "self")
+    return members
+
+
+@pytest.mark.parametrize("doc", CURRENT_DOCS)
+def test_docs_class_members_exist(doc):
+    """A ``Class.member`` the docs give (``GameScene.next_game_in``, ``PythonSearch.solved``,
+    ``App.show_play_from``) is a class of the tree that defines that member, so a renamed class or
+    method leaves no name in the docs that a newcomer greps for in vain."""
+    members = class_members()
+    quoted = [m.groups() for m in (re.fullmatch(r"([A-Z]\w*[a-z]\w*)\.([a-z_]\w*)(?:\(.*\))?", q)
+                                   for q in architecture_quotes(ROOT / doc)) if m]
+    unknown = [f"{cls}.{member}" for cls, member in quoted if member not in members.get(cls, ())]
+    assert not unknown, f"{doc} names classes or members the tree does not define: {unknown}"
+    assert doc != "docs/ARCHITECTURE.md" or len(quoted) > 20  # the scan finds them
 
 
 def test_architecture_maps_every_module():
