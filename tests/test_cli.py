@@ -7,6 +7,7 @@ import functools
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -571,6 +572,61 @@ def test_every_option_the_docs_give_a_command_is_one_it_takes():
     unknown = [f"{doc}: {program} {option}" for doc, program, option in documented
                if option not in program_options(program)]
     assert not unknown, f"options no program of ours takes: {unknown}"
+
+
+def documented_examples() -> list[tuple[str, str]]:
+    """(doc, words after ``main.py``) of each ``python main.py COMMAND ...`` of README.md and
+    docs/*.md: a line of a code block (a ``\\`` continues it; its comment cut) or inline code,
+    leaving out synopses and templates: a line with ``[``, ``...``, ``$`` or a placeholder in
+    capitals (GAME, FILE)."""
+    examples = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
+        lines = [line for block in re.findall(r"```\w*\n(.*?)```", text, re.S) for line in block.splitlines()]
+        lines += re.findall(r"(?<!`)`([^`\n]+)`(?!`)", re.sub(r"```.*?```", "", text, flags=re.S))
+        for line in lines:
+            words = re.search(r"python3? main\.py ([a-z][^#|>&]*)", line)
+            if words and not re.search(r"[\[$]|\.\.\.|\b[A-Z]{2,}\b", words.group(1).replace("--", "")):
+                examples.append((str(doc.relative_to(ROOT)), words.group(1).strip()))
+    return examples
+
+
+def example_fault(words: list[str]) -> str | None:
+    """What is wrong with the command ``main.py WORDS`` short of running it, or None: its words
+    parse, and the game, its options, the players (ours; an outside one is looked for as it
+    plays) and the bench's targets are ones main.py takes."""
+    import ai
+    import games
+    import main
+    from ai.commands.bench import WINDOW_TARGETS
+
+    try:
+        args = main.build_parser().parse_args(words)
+    except main.UsageError as exc:
+        return str(exc)
+    if args.command == "bench":
+        unknown = set(args.targets) - {*games.available_ids(), *WINDOW_TARGETS, "budget"}
+        return f"no bench target {sorted(unknown)}" if unknown else None
+    try:
+        options = main.parse_options(args.option)
+        games.load(args.game, **options)
+    except (ValueError, main.UsageError) as exc:
+        return str(exc)
+    players = args.players if args.command != "gtp" else [args.player]
+    unknown = [p for p in players if not ai.is_outside_player(p) and not ai.has_player(args.game, p)]
+    return f"no player {unknown} in {args.game}" if unknown else None
+
+
+def test_every_example_command_of_the_docs_names_what_main_takes():
+    """A newcomer copies the README's and the docs' example commands: each parses, and names a
+    game, options, players and bench targets that main.py takes (a renamed player or option in
+    an example is otherwise found only by the one who copies it)."""
+    examples = documented_examples()
+    assert {"README.md", "docs/outside-players.md", "docs/leagues.md"} <= {doc for doc, _ in examples}
+    assert {"match", "tournament", "bench", "gtp"} <= {words.split()[0] for _, words in examples if words}
+    faults = [f"{doc}: main.py {words}: {fault}" for doc, words in examples
+              for fault in [example_fault(shlex.split(words))] if fault]
+    assert not faults, faults
 
 
 @pytest.mark.parametrize("config, said", [

@@ -91,6 +91,9 @@ def test_a_python_bot_that_returns_resign_resigns_over_gtp_too():
     the protocol's resign, not a ``? ... forfeits: played an illegal move 'resign'``."""
     answers = talk(["genmove b", "play w a1", "genmove b"], player=str(BOTS / "resigner.py"))
     assert answers[1:] == ["= ", "= resign"], answers
+    page = " ".join((Path(__file__).resolve().parent.parent / "docs" / "outside-players.md").read_text(
+        encoding="utf-8").split())  # it said only a GTP engine's resignation was `= resign`
+    assert 'one that gives the game up (`return "resign"`) answers `= resign`' in page
 
 
 def test_alquerque_colours_are_its_own_names_first():

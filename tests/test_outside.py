@@ -1479,3 +1479,19 @@ def test_a_search_too_deep_is_said_in_portuguese_too():
             "max_value). Estava a pesquisar (max_value ia em 9 chamadas encadeadas): uma pesquisa mais funda do que o "
             "tempo permite chega atrasada em qualquer jogada, por isso pare-a a uma profundidade, ou receba os "
             "segundos (choose(game, state, seconds)) e pare a tempo; registo: /t/a.log")
+
+
+def test_a_match_starts_a_gtp_engine_for_each_game_as_the_docs_say(tmp_path, capsys):
+    """docs/outside-players.md said an engine "is started once per player and kept in step with
+    clear_board", read as one process for the whole match; ``main.py match`` makes its players
+    afresh for each game (``play_with_new_players``), so the engine starts for each game, and once
+    more before the first (the check that it loads).  The page says so, and so it is."""
+    from ai.commands.match import run_match
+
+    record = tmp_path / "commands.txt"
+    assert run_match("tictactoe", ("level-1", engine_config(tmp_path, "--record", str(record))), {}, 2, 0.5,
+                     1, False) == 0
+    commands = record.read_text(encoding="utf-8").splitlines()
+    assert commands.count("protocol_version") == 3 and commands.count("clear_board") == 2, commands
+    page = " ".join((ROOT / "docs" / "outside-players.md").read_text(encoding="utf-8").split())
+    assert "so they start it for each game" in page and "once more before the first" in page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import shutil
 import subprocess
@@ -184,6 +185,37 @@ def test_architecture_dotted_names_resolve(doc):
     assert not unresolved, f"{doc} names what the tree does not define: {unresolved}"
 
 
+@functools.cache
+def class_members() -> dict[str, set[str]]:
+    """Each class the tree defines (games/, ai/, ui/, tools/, main.py), by name, with what it
+    defines: its methods, nested classes, class attributes and the attributes its methods set."""
+    members: dict[str, set[str]] = {}
+    paths = [p for package in MAPPED for p in (ROOT / package).rglob("*.py") if "shipped-cache" not in p.parts]
+    for path in [*paths, ROOT / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = members.setdefault(node.name, set())
+                names.update(n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef))
+                names.update(n.id for item in node.body if isinstance(item, ast.Assign | ast.AnnAssign)
+                             for n in ast.walk(item) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+                names.update(n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+                             and isinstance(n.value, ast.Name) and n.value.id == "self")
+    return members
+
+
+@pytest.mark.parametrize("doc", CURRENT_DOCS)
+def test_docs_class_members_exist(doc):
+    """A ``Class.member`` the docs give (``GameScene.next_game_in``, ``PythonSearch.solved``,
+    ``App.show_play_from``) is a class of the tree that defines that member, so a renamed class or
+    method leaves no name in the docs that a newcomer greps for in vain."""
+    members = class_members()
+    quoted = [m.groups() for m in (re.fullmatch(r"([A-Z]\w*[a-z]\w*)\.([a-z_]\w*)(?:\(.*\))?", q)
+                                   for q in architecture_quotes(ROOT / doc)) if m]
+    unknown = [f"{cls}.{member}" for cls, member in quoted if member not in members.get(cls, ())]
+    assert not unknown, f"{doc} names classes or members the tree does not define: {unknown}"
+    assert doc != "docs/ARCHITECTURE.md" or len(quoted) > 20  # the scan finds them
+
+
 def test_architecture_maps_every_module():
     """Each package and module of games/, ai/, ui/ and tools/ has its line in the design's map, so a
     newcomer finds where a concern lives without reading the tree."""
@@ -231,4 +263,21 @@ def test_architecture_documents_every_contract_member(section, classes):
         cls = getattr(importlib.import_module(module), name)
         missing += [f"{name}.{member}" for member in sorted(contract_members(cls))
                     if not re.search(rf"\b{member}\b", text)]
+    assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"
+
+
+@pytest.mark.parametrize(("section", "module"), [("The game contract", "games.base"), ("The player contract", "ai.base")])
+def test_architecture_names_every_exception_of_a_contract(section, module):
+    """How a contract's calls fail is part of it: each exception its module defines is named where
+    the design sets that contract out.  ``ai.base.Forfeit`` and ``ai.base.Resigned``, which an
+    outside player's ``choose`` raises to lose a game (``Resigned`` for a bot's ``return "resign"``),
+    were in the code and nowhere in the design."""
+    import importlib
+
+    defined = vars(importlib.import_module(module))
+    exceptions = sorted(name for name, value in defined.items() if isinstance(value, type)
+                        and issubclass(value, Exception) and value.__module__ == module and not name.startswith("_"))
+    assert exceptions  # the scan finds them
+    text = architecture_section(section)
+    missing = [name for name in exceptions if not re.search(rf"\b{name}\b", text)]
     assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"

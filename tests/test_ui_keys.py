@@ -179,6 +179,32 @@ def test_the_keys_page_names_the_play_from_here_forms_keys(app, language):
     assert f"C: {title}" in replay
 
 
+WATCHED_GAME = {"en": "watched game", "pt": "jogo observado"}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_keys_page_says_where_the_play_from_here_forms_esc_goes_from_take_over(app, language):
+    """Take over (C) on a watched game opens the "Play from here" form too, and its Esc goes back
+    to the watched game, not to a replay; the page's section for the form said only "Esc: back to
+    the replay"."""
+    from ui import i18n
+    from ui.scenes.play_from import PlayFromScene
+
+    with words_in(language):
+        scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-2"), 0.5), ["b2", "a1"])
+        app.switch(scene)
+        app.run_frames(2)
+        key(app, pygame.K_c)
+        assert isinstance(app.scene, PlayFromScene)
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is scene  # the page's claim: back to the watched game
+        sections = {part.split("\n", 1)[0]: part for part in rules_source(KEYS_PAGE).split("\n## ")}
+        title, take_over = i18n._("Play from here"), i18n._("Take over")
+    esc = next(line for line in sections[title].splitlines() if "Esc:" in line)
+    assert WATCHED_GAME[language] in esc and f"{take_over} (C)" in esc, esc
+    assert any(f"C ({take_over})" in part for part in sections.values())
+
+
 def test_a_key_held_as_the_screen_changes_acts_on_the_new_screen_only_once_pressed_again(app, monkeypatch):
     """Return held a little long on the menu's Play repeated on New game and started a game there;
     Esc held walked back through two screens.  The held key's repeats are not the new screen's;

@@ -102,3 +102,22 @@ def test_a_course_player_out_of_time_before_its_first_value_leaves_the_panel_who
     app.invalidate()
     app.run_frames(2)
     assert not app.errors, app.errors[0]
+
+
+def test_the_readme_and_the_keys_pages_give_the_wait_before_the_next_game():
+    """The README and the keys page (both languages) say how long a watched game's result shows
+    before the next game begins: the figure the game waits (``NEXT_GAME_SECONDS``); the README
+    did not say that a watched game goes on, nor that Take over (C) plays on from it."""
+    from pathlib import Path
+
+    from tests.ui_helpers import words_in
+    from ui.scenes.rules import KEYS_PAGE, rules_source
+
+    seconds = f"{game.NEXT_GAME_SECONDS:g}"
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    with words_in("pt"):
+        portuguese = rules_source(KEYS_PAGE)
+    said = {"README.md": f"begins {seconds} s after a game's result shows" in readme and "Take over (C)" in readme,
+            "keys page": f"begins by itself {seconds} seconds after" in rules_source(KEYS_PAGE),
+            "pt keys page": f"começa sozinho {seconds} segundos depois" in portuguese}
+    assert all(said.values()), said
