@@ -555,10 +555,8 @@ def test_a_pattern_in_a_files_path_enters_every_file_it_matches(tmp_path):
     (tmp_path / "old1").mkdir()
     (tmp_path / "old1" / "jogador.py").write_text("")
     assert matching_files(f"{literal}:*") == [f"{literal}:*"]
-    proc = subprocess.run(
-        [sys.executable, "main.py", "tournament", "tictactoe", pattern + ":*", "level-1", "--games", "1",
-         "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(tmp_path / "league")],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = tictactoe_tournament(pattern + ":*", "level-1",
+                                "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(tmp_path / "league"))
     assert proc.returncode == 0, proc.stderr
     assert "6/6 games" in proc.stderr and "forfeit" not in proc.stderr.lower(), proc.stderr
 
@@ -605,6 +603,12 @@ def choose(game, state):
     time.sleep(0.05)
     return random.choice(state.legal_moves())
 """
+
+
+def tictactoe_tournament(*args: str) -> subprocess.CompletedProcess:
+    """``main.py tournament tictactoe ARGS`` run to its end from the repo's root, its output kept."""
+    return subprocess.run([sys.executable, "main.py", "tournament", "tictactoe", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def _processes_with(tmpdir: Path) -> list[int]:
@@ -713,11 +717,8 @@ def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
 
 def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     out = tmp_path / "cli"
-    proc = subprocess.run(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2",
-         str(BOTS / "simple_contract.py"), "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2",
-         "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = tictactoe_tournament("level-1", "level-2", str(BOTS / "simple_contract.py"),
+                                "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "Standings" in proc.stdout and "Crosstable" in proc.stdout
     assert "6/6 games" in proc.stderr  # the progress bar's last line
@@ -730,10 +731,8 @@ def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(t
     and the Forfeits list.  Now, as a GTP engine's resign: a loss at its move in the results, the
     crosstable and the games written, and no forfeit."""
     out = tmp_path / "quits"
-    proc = subprocess.run(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", str(BOTS / "resigner.py"),
-         "--games", "1", "--time", "0.5", "--jobs", "1", "--seed", "1", "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = tictactoe_tournament("level-1", str(BOTS / "resigner.py"),
+                                "--games", "1", "--time", "0.5", "--jobs", "1", "--seed", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "Forfeits:" not in proc.stdout, proc.stdout
     row = next(line.split() for line in proc.stdout.splitlines() if line.strip().startswith("2  resigner"))
@@ -754,10 +753,8 @@ def test_the_command_lines_report_names_built_in_players_as_the_window_does(tmp_
     "Level 2" and "AIMA": the tables, the standings CSV's names and the progress bar now name them
     so; the ids stay in the files' id columns, which a script reads."""
     out = tmp_path / "named"
-    proc = subprocess.run(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "tictactoe:aima",
-         "--games", "1", "--time", "0.05", "--seed", "1", "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = tictactoe_tournament("level-1", "level-2", "tictactoe:aima",
+                                "--games", "1", "--time", "0.05", "--seed", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     standings_part = proc.stdout.split("Standings")[1]
     for name in ("Level 1", "Level 2", "AIMA"):
@@ -774,10 +771,8 @@ def test_a_league_whose_bots_left_no_log_leaves_no_empty_logs_folder(tmp_path):
     It is removed at the end (a quiet bot's logs are removed as it ends); a FILE.bots holding a
     log stays (the forfeit names it)."""
     out = tmp_path / "cli"
-    proc = subprocess.run(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", str(BOTS / "timed_contract.py"),
-         "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = tictactoe_tournament("level-1", str(BOTS / "timed_contract.py"),
+                                "--games", "1", "--time", "0.2", "--jobs", "1", "--seed", "2", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "cli.jsonl").exists() and sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == []
     failing = tmp_path / "aluno.py"
