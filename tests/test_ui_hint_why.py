@@ -63,3 +63,19 @@ def test_a_hint_that_blocks_a_threat_says_so(app, language):
         said = _hint_asked(app, scene)
         why = " · ".join([i18n._("blocks the only threat"), i18n._("proven: draw")])
         assert said == i18n._("Hint: {move} ({why})").format(move="c1", why=why), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hint_of_the_only_legal_move_says_so(app, language):
+    """Reversi, Black with no move but a pass (the rules page's example): H said "Hint: pass", as
+    if the pass were a choice.  It now says it is the only legal move."""
+    from ui import i18n
+    from ui.match import HUMAN_VS_PC, MatchSetup
+    from ui.scenes.rules import EXAMPLES
+
+    _game, options, start = EXAMPLES["reversi-pass"]
+    with words_in(language):
+        app.start_game(MatchSetup("reversi", options, HUMAN_VS_PC, (None, "level-1"), 0.5, start=start))
+        scene = app.scene
+        said = _hint_asked(app, scene)
+        assert said == i18n._("Hint: {move} ({why})").format(move="pass", why=i18n._("only legal move")), said

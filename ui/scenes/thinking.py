@@ -126,13 +126,13 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
 
 
 def hint_why(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
-    """Why a hint names its move, in the panel's words (``detail_parts``): why a rule chose it
-    ("blocks the only threat"), then what its search proved ("proven: White wins in 21 plies")
+    """Why a hint names its move, in the panel's words (``detail_parts``): that it is the only legal
+    move (Reversi's forced pass), why a rule chose it ("blocks the only threat"), then what its search proved ("proven: White wins in 21 plies")
     or, proving nothing, the value it found ("Black +0.1 pieces", "Blue 62% to win", Reversi's
     book's "Black +1 disc"); "" when it says none.  A hint that said "Hint: d3-c3" alone taught a
     learner the move, not why."""
     book = progress.kind == "book"
-    parts = [choice_reason(progress.reason)]
+    parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
     proof = proven_text(progress, sides)
     if proof:
         parts.append(proof)
