@@ -987,7 +987,7 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
         proof = proven_text(line, scene.game.sides)
         assert (line.best_text, line.proven_plies) == (best, plies)
         assert scene.game.format_move(scene.state, scene.hint) == best
-        assert hint_said == i18n._("Hint: {move} ({proof})").format(move=best, proof=proof), hint_said
+        assert hint_said == i18n._("Hint: {move} ({why})").format(move=best, why=proof), hint_said
         assert f" {plies} " in proof, proof
         drawn = recorded_text(monkeypatch)
         app.invalidate()

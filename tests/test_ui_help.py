@@ -272,6 +272,18 @@ def board_ground(app, game_id: str):
     return FELT if game_id == "reversi" else app.theme.board
 
 
+def picture_area(app, name: str) -> pygame.Rect:
+    """Where the rules screen lays out the picture ``name`` of its page: the text's width, the
+    picture's line (a page may show more than one board)."""
+    scene = app.scene
+    y = scene.text_rect.y - scene.offset
+    for line in scene.lines:
+        if line.kind == "picture" and line.text == name:
+            return pygame.Rect(scene.text_rect.x, y, scene.text_rect.width, line.size)
+        y += rules.line_height(line.size, line.bold, line.kind)
+    raise AssertionError(f"no picture {name!r} on the page")
+
+
 def assert_shows_the_start(app, game_id: str) -> None:
     """The window shows ``game_id``'s start as its card on New game does, pixel for pixel."""
     from ui.scenes.common import thumbnail
@@ -279,7 +291,8 @@ def assert_shows_the_start(app, game_id: str) -> None:
     side = rules.start_picture_size(app.scale)
     start = thumbnail(game_id, app.theme.name, side, side)
     ground = board_ground(app, game_id)
-    shown, drawn = colour_box(app.screen, ground), colour_box(start, ground)
+    area = picture_area(app, rules.START)
+    shown, drawn = colour_box(app.screen.subsurface(area), ground).move(area.topleft), colour_box(start, ground)
     assert shown.size == drawn.size
     for dx in range(0, drawn.width, 3):
         for dy in range(0, drawn.height, 3):

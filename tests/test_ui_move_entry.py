@@ -394,7 +394,7 @@ def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, 
 
 @pytest.mark.parametrize("game_id, before, wrong, right, refused, now", [
     ("trax", [], (0, 0), (5, 6), "a1 does not touch a tile", "Pick a tile"),  # the picker opens
-    ("alquerque", [], 10, 7, "Click one of White's pieces", "c2 selected"),  # a3 is Black's; c2 is picked
+    ("alquerque", [], 10, 7, "a3 is Black's piece: click one of White's pieces", "c2 selected"),  # c2 is picked
     ("rastros", [], (0, 0), (3, 3), "1-1 is not next to the piece", "North"),  # 4-4 is played
 ])
 def test_a_refusal_goes_once_the_next_click_is_taken(app, game_id, before, wrong, right, refused, now):

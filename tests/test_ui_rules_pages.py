@@ -258,3 +258,62 @@ def test_the_readme_names_every_game_whose_rules_page_shows_its_start():
     drawn = {game_id for game_id in games.GAME_IDS
              if any(block.kind == "picture" and block.text == "start" for block in markdown.parse(rules_path(game_id).read_text(encoding="utf-8")))}
     assert named == drawn
+
+
+EXAMPLE_FACTS = {  # what each page's text says of its example: the moves it names legal, or who won
+    "reversi-pass": lambda game, state: [game.format_move(state, m) for m in state.legal_moves()] == ["pass"]
+    and not state.is_terminal(),
+    "alquerque-chain": lambda game, state: {"a1xa3xc3xc5", "a1xa3", "a1xa3xc3"}
+    <= {game.format_move(state, m) for m in state.legal_moves()},
+    "rastros-blocked": lambda game, state: state.is_terminal() and game.sides[state.to_move] == "South"
+    and not state.legal_moves() and state.winner() == 1,
+}
+
+
+def test_every_example_position_is_what_its_page_says_of_it():
+    """Reversi's page shows Black with no move but a pass (White still has some), Alquerque's a
+    chain of three captures that may stop after one or two, Rastros' South blocked in a corner,
+    North the winner: the positions the pictures show, held to their words."""
+    from ui.scenes.rules import EXAMPLES
+
+    assert set(EXAMPLES) == set(EXAMPLE_FACTS)
+    for name, (game_id, options, text) in EXAMPLES.items():
+        game = games.load(game_id, **options)
+        assert EXAMPLE_FACTS[name](game, game.from_text(text)), name
+        for move in ("a1xa3xc3xc5", "a1xa3xc3") if game_id == "alquerque" else ():
+            assert move in rules_path(game_id).read_text(encoding="utf-8"), move
+
+
+def test_each_page_shows_the_example_positions_its_text_speaks_of(tmp_path, monkeypatch, language):
+    """The pages showed only the start: "you must pass", "a chain ... like a1xa3xc3xc5" and "the
+    blocking rule" had no position to look at.  Each now draws its example under the words,
+    read with Page Down in the window: the picture's place on the screen, in the frame that shows
+    most of it, is the board's, not the page's background."""
+    from ui.scenes import rules
+    from ui.scenes.rules import EXAMPLES
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 800))
+    shown: dict[str, tuple[pygame.Rect, int]] = {}
+    drawn_at = rules.draw_picture
+
+    def draw_picture(surface, name, game_id, topleft, scale, theme):
+        drawn_at(surface, name, game_id, topleft, scale, theme)
+        if name in EXAMPLES:
+            line = next(line for line in app.scene.lines if line.kind == "picture" and line.text == name)
+            side = rules.start_picture_size(scale)
+            area = pygame.Rect(topleft, (side, line.size)).clip(app.scene.text_rect)
+            if not area.height:
+                return
+            page = surface.get_at((app.scene.text_rect.right - 4, area.y + 2))
+            points = [(area.x + area.w * i // 6, area.y + area.h * j // 6) for i in range(1, 6) for j in range(1, 6)]
+            if area.height >= shown.get(name, (pygame.Rect(0, 0, 0, 0), 0))[0].height:  # its most seen in a frame
+                shown[name] = (area, sum(surface.get_at(p) != page for p in points))
+
+    monkeypatch.setattr(rules, "draw_picture", draw_picture)
+    try:
+        for name, (game_id, _options, _text) in EXAMPLES.items():
+            page_as_read(app, game_id, monkeypatch)
+            area, board_points = shown[name]
+            assert area.height >= 100 and board_points >= 20, (name, area, board_points)
+    finally:
+        app.quit()

@@ -17,13 +17,20 @@ from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
 from ui.i18n import _
 from ui.scenes.base import KEYS_PAGE, Scene
-from ui.scenes.common import backdrop, heading, thumbnail
+from ui.scenes.common import backdrop, board_picture, heading, thumbnail
 from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
 from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, mix
 
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
+EXAMPLES: dict[str, tuple[str, dict[str, object], str]] = {  # and a position its text speaks of: game, options, text
+    "reversi-pass": ("reversi", {"size": 6}, "--------X-----XX--XXXXX-----O----OOO X"),  # Black must pass
+    "alquerque-chain": ("alquerque", {}, "to-move: White\nno-capture: 0\n....B\n..B..\n.B...\nB....\nW....\n"),
+    "rastros-blocked": ("rastros", {"size": 5}, "to-move: South\nW#..N\n##...\n..#..\n.....\nS....\n"
+                                                "trail: 3-3 2-2 2-1 1-2 1-1"),  # South cannot move: North wins
+}
+EXAMPLES_KEPT = 2 * len(EXAMPLES)  # each example at the window's size now and the one before (a drag's last step)
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
 
 
@@ -63,10 +70,23 @@ def start_picture(game_id: str, theme: Theme, scale: float) -> pygame.Surface:
     return square.subsurface(square.get_bounding_rect())
 
 
+@lru_cache(maxsize=EXAMPLES_KEPT)
+def example_picture(name: str, theme: Theme, scale: float) -> pygame.Surface:
+    """The position ``EXAMPLES`` names, drawn as the start is (``start_picture``), where the page's
+    text speaks of it: the start alone showed none of the cases a learner asks about (Reversi's
+    pass, Alquerque's chain, Rastros' blocked piece)."""
+    game_id, options, text = EXAMPLES[name]
+    side = start_picture_size(scale)
+    square = board_picture(games.load(game_id, **options).from_text(text), theme, side, side)
+    return square.subsurface(square.get_bounding_rect())
+
+
 def picture_height(name: str, game_id: str, scale: float, theme: Theme) -> int:
     """The height of the picture a page names (``ui.markdown``); 0 for a name drawn by none."""
     if name == TRAX_TILES:
         return tile_row_height(_tile_size(scale))
+    if name in EXAMPLES:
+        return example_picture(name, theme, scale).get_height()
     return start_picture(game_id, theme, scale).get_height() if name == START else 0
 
 
@@ -78,6 +98,8 @@ def draw_picture(surface: pygame.Surface, name: str, game_id: str, topleft: tupl
         draw_tile_row(surface, topleft, _tile_size(scale), theme.text)
     elif name == START:
         surface.blit(start_picture(game_id, theme, scale), topleft)
+    elif name in EXAMPLES:
+        surface.blit(example_picture(name, theme, scale), topleft)
 
 
 def rules_path(game_id: str) -> Path:

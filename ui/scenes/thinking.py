@@ -125,6 +125,24 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     return ngettext("{side} +{n} point", "{side} +{n} points", n).format(side=names[side], n=said)
 
 
+def hint_why(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
+    """Why a hint names its move, in the panel's words (``detail_parts``): that it is the only legal
+    move (Reversi's forced pass), why a rule chose it ("blocks the only threat"), then what its search proved ("proven: White wins in 21 plies")
+    or, proving nothing, the value it found ("Black +0.1 pieces", "Blue 62% to win", Reversi's
+    book's "Black +1 disc"); "" when it says none.  A hint that said "Hint: d3-c3" alone taught a
+    learner the move, not why."""
+    book = progress.kind == "book"
+    parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
+    proof = proven_text(progress, sides)
+    if proof:
+        parts.append(proof)
+    elif progress.at_least:
+        parts.append(bound_text(progress, sides))
+    elif book and eval_unit(game_id) == "discs" or progress.kind != "rule" and (progress.depth or progress.nodes):
+        parts.append(eval_text(progress, sides, game_id))
+    return tx.join_parts(parts)
+
+
 def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
     """A proven lower bound of the mover's margin that is not a win (the 6x6 book past a mistake
     keeps "at least" what it had): "White +4 discs at most", "Black at least even"."""

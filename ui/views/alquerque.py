@@ -244,9 +244,14 @@ class AlquerqueView(BoardView):
             if takers:  # it could step, but the rules want a capture of another piece
                 return Click.reject(_("a capture is compulsory and the piece on {point} cannot capture; {pieces} can")
                                     .format(point=point_name(p), pieces=", ".join(point_name(t) for t in takers)))
-            return Click.reject(_("the piece on {point} cannot move").format(point=point_name(p)))
+            return Click.reject(_("the piece on {point} cannot move: every point it may step to is taken, and it "
+                                  "has nothing to capture").format(point=point_name(p)))
         said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
-        return Click.reject(said.format(side=_(self.game.sides[state.to_move])))
+        said = said.format(side=_(self.game.sides[state.to_move]))
+        if state.piece_at(p) == 1 - state.to_move:  # the opponent's piece: say whose it is
+            return Click.reject(_("{point} is {other}'s piece: {click}").format(
+                point=point_name(p), other=_(self.game.sides[1 - state.to_move]), click=said))
+        return Click.reject(said)
 
     def _extend(self, state: AlquerqueState, path: Move) -> Click:
         longer = [m for m in self._candidates(state, path) if len(m) > len(path)]
