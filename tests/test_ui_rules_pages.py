@@ -17,6 +17,7 @@ import pytest
 import games
 from games.alquerque import DRAW_PLIES, REPETITIONS
 from games.base import DrawCounts, Option
+from games.hex import SWAP
 from tests.ui_helpers import _recorded, key, make_app, recorded_text
 from ui import i18n, markdown, words
 from ui.i18n import _
@@ -260,6 +261,65 @@ def test_the_readme_names_every_game_whose_rules_page_shows_its_start():
     assert named == drawn
 
 
+def example(name: str) -> tuple[games.Game, games.State]:
+    """The game and the position ``ui.scenes.rules.EXAMPLES`` names."""
+    from ui.scenes.rules import EXAMPLES
+
+    game_id, options, text = EXAMPLES[name]
+    game = games.load(game_id, **options)
+    return game, game.from_text(text)
+
+
+def cell_names(game, moves) -> list[str]:
+    """The cells ``moves`` (Trax's, each a cell and a tile) are laid on, as the page names them."""
+    from games.grid import cell_name
+    from games.trax_tiles import move_cell
+
+    return [cell_name(move_cell(move), game.size) for move in moves]
+
+
+def swap_shown(game, state) -> bool:
+    """Red to move may swap Blue's one stone, on c1."""
+    return state.can_swap() and game.format_move(state, state.swap_cell()) == "c1"
+
+
+def swap_played(game, state) -> bool:
+    """The offer's position after its swap: Red's stone on a3, Blue to move."""
+    _game, offer = example("hex-swap-offer")
+    return (offer.play(SWAP).key() == state.key() and state.swapped()
+            and [game.format_move(state, cell) for cell in range(game.cells) if state.stone_at(cell) is not None] == ["a3"])
+
+
+def forcing_turn(game, state) -> list[str]:
+    """The cells of the turn Dark's ``d3+`` makes in the Trax example: the placed tile, then the
+    tiles ``games.trax`` forces."""
+    return cell_names(game, state.forced_tiles(game.parse_move(state, "d3+")))
+
+
+def forced_after(game, state) -> bool:
+    """The Trax example after ``d3+`` is that turn played, Light to move, c3 filled with ``lldd``."""
+    from games.trax_tiles import tile_of_name
+
+    before_game, before = example("trax-forcing")
+    return (before.play(before_game.parse_move(before, "d3+")).key() == state.key()
+            and state.tile_at(2, 2) == tile_of_name("lldd"))
+
+
+def threats_of_the_opponent(game, state) -> set[str]:
+    """The squares on which the side not to move would win at once, were it its turn: a square
+    it wins on after the side to move marks any other."""
+    return {game.format_move(state, square) for reply in state.legal_moves()
+            for square in state.play(reply).legal_moves() if state.play(reply).play(square).winner() == 1 - state.to_move}
+
+
+def double_threat(game, state) -> bool:
+    """O to move cannot win at once, X threatens two squares, and whatever O marks X wins next."""
+    replies = [state.play(move) for move in state.legal_moves()]
+    return (game.sides[state.to_move] == "O" and not any(reply.is_terminal() for reply in replies)
+            and threats_of_the_opponent(game, state) == {"a2", "b3"}
+            and all(any(reply.play(square).winner() == 0 for square in reply.legal_moves()) for reply in replies))
+
+
 EXAMPLE_FACTS = {  # what each page's text says of its example: the moves it names legal, or who won
     "reversi-pass": lambda game, state: [game.format_move(state, m) for m in state.legal_moves()] == ["pass"]
     and not state.is_terminal(),
@@ -267,21 +327,41 @@ EXAMPLE_FACTS = {  # what each page's text says of its example: the moves it nam
     <= {game.format_move(state, m) for m in state.legal_moves()},
     "rastros-blocked": lambda game, state: state.is_terminal() and game.sides[state.to_move] == "South"
     and not state.legal_moves() and state.winner() == 1,
+    "hex-swap-offer": swap_shown,
+    "hex-swapped": swap_played,
+    "trax-forcing": lambda game, state: game.sides[state.to_move] == "Dark" and forcing_turn(game, state) == ["d3", "c3"],
+    "trax-forced": forced_after,
+    "tictactoe-fork": double_threat,
+}
+EXAMPLE_WORDS = {  # the moves and cells each example's text names, as typed
+    "alquerque-chain": ("a1xa3xc3xc5", "a1xa3xc3"), "hex-swap-offer": ("c1",), "hex-swapped": ("a3",),
+    "trax-forcing": ("c4+", "d3+", "c3"), "trax-forced": ("c3", "lldd"), "tictactoe-fork": ("a2", "b3"),
 }
 
 
 def test_every_example_position_is_what_its_page_says_of_it():
     """Reversi's page shows Black with no move but a pass (White still has some), Alquerque's a
     chain of three captures that may stop after one or two, Rastros' South blocked in a corner,
-    North the winner: the positions the pictures show, held to their words."""
+    North the winner; Hex's Blue stone on c1 that Red may swap, and the board after the swap, Red
+    on a3; Trax's d3+ that forces c3 (exactly the tiles games/trax.py forces), and the turn laid;
+    Tic-tac-toe's X with two threats that O cannot both block: the positions the pictures show,
+    held to their words."""
     from ui.scenes.rules import EXAMPLES
 
     assert set(EXAMPLES) == set(EXAMPLE_FACTS)
-    for name, (game_id, options, text) in EXAMPLES.items():
-        game = games.load(game_id, **options)
-        assert EXAMPLE_FACTS[name](game, game.from_text(text)), name
-        for move in ("a1xa3xc3xc5", "a1xa3xc3") if game_id == "alquerque" else ():
-            assert move in rules_path(game_id).read_text(encoding="utf-8"), move
+    for name in EXAMPLES:
+        assert EXAMPLE_FACTS[name](*example(name)), name
+
+
+def test_every_example_page_names_the_moves_its_picture_shows(language):
+    """Each page's text around its example names the cells and moves a learner is to look at, in
+    the window's language."""
+    from ui.scenes.rules import EXAMPLES
+
+    for name, words_named in EXAMPLE_WORDS.items():
+        source = rules_source(EXAMPLES[name][0])
+        assert f"]({name})" in source, name
+        assert [word for word in words_named if word not in source] == [], name
 
 
 def test_each_page_shows_the_example_positions_its_text_speaks_of(tmp_path, monkeypatch, language):
@@ -314,6 +394,7 @@ def test_each_page_shows_the_example_positions_its_text_speaks_of(tmp_path, monk
         for name, (game_id, _options, _text) in EXAMPLES.items():
             page_as_read(app, game_id, monkeypatch)
             area, board_points = shown[name]
-            assert area.height >= 100 and board_points >= 20, (name, area, board_points)
+            # 15 of the 25 points: Hex's rhombus leaves two corners of its square to the page
+            assert area.height >= 100 and board_points >= 15, (name, area, board_points)
     finally:
         app.quit()

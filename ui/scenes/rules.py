@@ -22,6 +22,7 @@ from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
 from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, mix
 
+TRAX_EMPTY_ROW = " ".join(["none"] * 7)  # a row of the 7 x 7 Trax examples without a tile
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
 START = "start"  # and the page's game at its start
 EXAMPLES: dict[str, tuple[str, dict[str, object], str]] = {  # and a position its text speaks of: game, options, text
@@ -29,6 +30,14 @@ EXAMPLES: dict[str, tuple[str, dict[str, object], str]] = {  # and a position it
     "alquerque-chain": ("alquerque", {}, "to-move: White\nno-capture: 0\n....B\n..B..\n.B...\nB....\nW....\n"),
     "rastros-blocked": ("rastros", {"size": 5}, "to-move: South\nW#..N\n##...\n..#..\n.....\nS....\n"
                                                 "trail: 3-3 2-2 2-1 1-2 1-1"),  # South cannot move: North wins
+    "hex-swap-offer": ("hex", {"size": 5, "swap": True}, "to-move: Red\n..B..\n.....\n.....\n.....\n....."),
+    "hex-swapped": ("hex", {"size": 5, "swap": True}, "to-move: Blue\n.....\n.....\nR....\n.....\n....."),
+    "trax-forcing": ("trax", {"size": 7}, "\n".join(["to-move: dark", *[TRAX_EMPTY_ROW] * 3,
+                                                     "none none ldld lldd none none none", *[TRAX_EMPTY_ROW] * 3])),
+    "trax-forced": ("trax", {"size": 7}, "\n".join(["to-move: light", *[TRAX_EMPTY_ROW] * 2,
+                                                    "none none lldd dldl none none none",  # d3+ and its forced c3
+                                                    "none none ldld lldd none none none", *[TRAX_EMPTY_ROW] * 3])),
+    "tictactoe-fork": ("tictactoe", {}, "to-move: O\nX.O\n.O.\nX.X"),  # X threatens a2 and b3: one block stops one
 }
 EXAMPLES_KEPT = 2 * len(EXAMPLES)  # each example at the window's size now and the one before (a drag's last step)
 RULES_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "rules"
@@ -74,7 +83,8 @@ def start_picture(game_id: str, theme: Theme, scale: float) -> pygame.Surface:
 def example_picture(name: str, theme: Theme, scale: float) -> pygame.Surface:
     """The position ``EXAMPLES`` names, drawn as the start is (``start_picture``), where the page's
     text speaks of it: the start alone showed none of the cases a learner asks about (Reversi's
-    pass, Alquerque's chain, Rastros' blocked piece)."""
+    pass, Alquerque's chain, Rastros' blocked piece, Hex's swap, Trax's forced tile, a
+    tic-tac-toe double threat)."""
     game_id, options, text = EXAMPLES[name]
     side = start_picture_size(scale)
     square = board_picture(games.load(game_id, **options).from_text(text), theme, side, side)
