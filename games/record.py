@@ -751,9 +751,9 @@ def resigned_at(side: str, index: int, lead: int) -> str:
 
 def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int, lead: int) -> Result:
     """A file's resignation or flag fall told without its move (SGF's ``RE[W+R]`` and ``RE[W+T]``,
-    GGF's ``RE[+12.000:r]`` and ``:t``: "Black resigns", "Black lost on time") at the move its
-    moves show, as our own records say it ("Black resigns at move 7", "Black lost on time at move
-    7": ``lost_at``).  ``RE`` names the loser (the winner's letter in SGF, the sign of black's
+    GGF's ``RE[+12.000:r]`` and ``:t``, a move list's "Result:" line: "Black resigns", "Black lost
+    on time") at the move its moves show, as our own records say it ("Black resigns at move 7",
+    "Black lost on time at move 7": ``lost_at``).  ``RE`` names the loser (the winner's letter in SGF, the sign of black's
     margin in GGF) and not when; a player gives a game up on its own turn (a GTP engine answers
     ``genmove`` with ``resign``, Little Golem writes a ``resign`` node after the last move), and
     its flag falls on its own turn (only the clock of the side to move runs), so where the file
@@ -958,7 +958,8 @@ def record_from_move_list(text: str) -> GameRecord:
     moves, final = written_out(game, record.first_state(game), texts)
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() else loss_off_the_board(lines, sides)
-    record = record if lost is None else record.finish(lost)
+    if lost is not None:  # "Result: O resigns" without its move: at the move the list shows, as a file's
+        record = record.finish(loss_placed(lost, sides, final.to_move, len(moves), record.first_state(game).to_move))
     if not dated:
         return record
     (when, given), *later = dated

@@ -498,6 +498,28 @@ def test_a_flag_fall_told_without_its_move_dropped_on_the_window_is_said_at_its_
         assert shown in panel, panel
 
 
+# -- a move list's "Result:" line told without its move (pasted from another program, or written by
+# hand: "Result: Red resigns"): placed at the move its moves show, as a file's RE is
+# (games.record.loss_placed), and left as it says where the loser named is not the side to move
+LISTED_LOSS = "Hex (size=5, swap=false)\nBlue: Ann  Red: Bob\n1. c3 b2 2. b4\nResult: {result}\n"  # Red to move
+
+
+@pytest.mark.parametrize(("result", "english", "portuguese"), [
+    ("Red resigns", "Bob (Red) resigns at move 2", "Bob (Vermelho) desiste na jogada 2"),
+    ("Red lost on time", "Bob (Red) lost on time at move 2", "Bob (Vermelho) perdeu por tempo na jogada 2"),
+    ("Blue resigns", "Ann (Blue) resigns", "Ann (Azul) desiste"),  # Red to move, Blue named: as the list says
+])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_move_lists_loss_told_without_its_move_dropped_on_the_window_is_said_at_its_move(
+        app, tmp_path, result, english, portuguese, language):
+    with replay_of_a_dropped_file(app, tmp_path / "resigned.txt", LISTED_LOSS.format(result=result),
+                                  language) as panel:
+        shown = english if language == "en" else portuguese
+        assert shown in panel, panel
+        if "move" not in english:
+            assert not any("move 2" in text or "jogada 2" in text for text in panel), panel
+
+
 # -- a file's date, to the precision it gave (SGF FF[4]'s DT: "Partial dates are allowed")
 HEXGUI_DATED = "(;AP[HexGui:0.10]DT[{date}]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5];B[c3];W[b2])"
 

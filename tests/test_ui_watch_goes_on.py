@@ -121,3 +121,19 @@ def test_the_readme_and_the_keys_pages_give_the_wait_before_the_next_game():
             "keys page": f"begins by itself {seconds} seconds after" in rules_source(KEYS_PAGE),
             "pt keys page": f"começa sozinho {seconds} segundos depois" in portuguese}
     assert all(said.values()), said
+
+
+def test_the_keys_pages_say_what_space_again_does_on_a_held_result():
+    """The keys page (both languages) says that Space again, on a held result, counts the wait
+    (``NEXT_GAME_SECONDS``) anew: it said only that Space holds the next game, so a watcher did
+    not know how to let the evening go on (the card says "Space: go on", the page did not)."""
+    from tests.ui_helpers import words_in
+    from ui.scenes.rules import KEYS_PAGE, rules_source
+
+    seconds = f"{game.NEXT_GAME_SECONDS:g}"
+    with words_in("pt"):
+        portuguese = " ".join(rules_source(KEYS_PAGE).split())
+    english = " ".join(rules_source(KEYS_PAGE).split())
+    said = {"keys page": f"Space again counts the {seconds} seconds anew" in english,
+            "pt keys page": f"Espaço outra vez volta a contar os {seconds} segundos" in portuguese}
+    assert all(said.values()), said
