@@ -159,11 +159,12 @@ class ShownMessages:
         assert held, self.texts
 
     def said_restart(self) -> bool:
+        """Has the screen said the process stopped and was restarted (now or before)?"""
         return any("stopped unexpectedly" in text and "restarted" in text for text in self.look())
 
 
 def killed_mid_report(app, monkeypatch, ask, gate: Path | None) -> GameScene:
-    """Human vs computer at four in a row: ``ask(app)`` (a click, a key) has the process search
+    """Human vs computer at four in a row: ``ask(app, scene)`` (a click, a key) has the process search
     and it is killed in the middle of its first report.  The process replacing it is a real one,
     held until file ``gate`` exists when one is given (a slow start)."""
     monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
