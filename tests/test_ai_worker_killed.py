@@ -9,6 +9,8 @@ instead of hanging it."""
 
 from __future__ import annotations
 
+import functools
+import multiprocessing as mp
 import os
 import signal
 import struct
@@ -17,6 +19,7 @@ import threading
 import time
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import ForkingPickler
+from pathlib import Path
 
 import pygame
 import pytest
@@ -110,55 +113,119 @@ def test_a_worker_killed_mid_report_or_mid_look_is_replaced_without_blocking_the
         worker.close()
 
 
-def frames_in_a_thread(app, condition) -> bool:
-    """Run the window's frames (``wait``) in a thread; whether they kept running (False: a frame
-    blocked, the window froze)."""
-    framer = threading.Thread(target=wait, args=(app, condition, 30.0), daemon=True)
+def _started_once_let_in(gate: str, *args, **kwargs) -> None:
+    """A real worker whose process first waits until file ``gate`` exists: a fresh process slow to
+    start, as on a loaded machine (spawning, importing numba, loading the kernels), for as long
+    as the test wants."""
+    parent = mp.parent_process()
+    while not os.path.exists(gate) and (parent is None or parent.is_alive()):
+        time.sleep(0.01)
+    REAL_WORKER_MAIN(*args, **kwargs)
+
+
+def frames_in_a_thread(app, condition) -> tuple[bool, bool]:
+    """Run the window's frames (``wait``) in a thread until ``condition()`` holds: whether they
+    kept running (False: a frame blocked, the window froze), and whether it came to hold."""
+    held: list[bool] = []
+    framer = threading.Thread(target=lambda: held.append(wait(app, condition, HANG_GUARD)), daemon=True)
     framer.start()
-    framer.join(HANG_GUARD)
-    return not framer.is_alive()
+    framer.join(2 * HANG_GUARD)
+    return not framer.is_alive(), held == [True]
 
 
-def test_the_computer_killed_mid_report_moves_all_the_same_and_the_window_says_so(app, monkeypatch):
-    """Human vs computer: the computer's process is killed in the middle of a report while the
-    player waits for its move.  The window froze for good; now it says the process stopped and
-    was restarted, and the fresh process searches the move again (no random move played in its
-    place)."""
+class ShownMessages:
+    """Every message the screen has shown, frame after frame, as a player reading it would have
+    seen it.  An error message shows for 8 s: on a loaded machine the fresh process answered
+    after "... it was restarted ..." had gone, so the window's messages at the end no longer
+    held it, though the player saw it."""
+
+    def __init__(self, scene: GameScene) -> None:
+        self.scene, self.texts = scene, []
+
+    def look(self) -> list[str]:
+        """The messages on the screen now, each remembered; returns all seen so far."""
+        self.texts += [m.text for m in self.scene.messages.current() if m.text not in self.texts]
+        return self.texts
+
+    def until(self, app, condition) -> None:
+        """Run frames, looking at the screen after each, until ``condition()``; fails the test if
+        the window froze or the condition never came."""
+        def looked_then() -> bool:
+            self.look()
+            return condition()
+
+        kept_running, held = frames_in_a_thread(app, looked_then)
+        assert kept_running, "the window froze"
+        assert held, self.texts
+
+    def said_restart(self) -> bool:
+        """Has the screen said the process stopped and was restarted (now or before)?"""
+        return any("stopped unexpectedly" in text and "restarted" in text for text in self.look())
+
+
+def killed_mid_report(app, monkeypatch, ask, gate: Path | None) -> GameScene:
+    """Human vs computer at four in a row: ``ask(app, scene)`` (a click, a key) has the process search
+    and it is killed in the middle of its first report.  The process replacing it is a real one,
+    held until file ``gate`` exists when one is given (a slow start)."""
     monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
     app.switch(GameScene(app, MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC,
                                          (None, "level-5"), 0.5)))
     scene = app.scene
     first_process = scene.worker.process
-    click(app, scene.view.cell_rect(*divmod(17, scene.game.width)).center)
-    first_process.join(30)
-    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the replacement is a real worker
-    assert frames_in_a_thread(app, lambda: len(scene.history) == 2), "the window froze"
-    said = [m.text for m in scene.messages.current()]
-    assert any("stopped unexpectedly" in text and "restarted" in text for text in said), said
-    assert not any("random" in text for text in said), said
+    ask(app, scene)
+    first_process.join(HANG_GUARD)
+    assert first_process.exitcode == -signal.SIGKILL
+    replacement = REAL_WORKER_MAIN if gate is None else functools.partial(_started_once_let_in, str(gate))
+    monkeypatch.setattr(ai_worker, "worker_main", replacement)
+    return scene
+
+
+def replaced_slowly_or_not(app, shown: ShownMessages, gate: Path | None) -> None:
+    """Run frames until the window says the process was restarted; given a ``gate``, the fresh
+    process then starts only once that message has had its time on the screen (aged past its
+    duration: a machine so loaded that the process took longer than the message lasts)."""
+    shown.until(app, shown.said_restart)
+    if gate is None:
+        return
+    for message in shown.scene.messages.items:
+        message.since -= message.duration
+    app.frame()
+    assert not any("restarted" in m.text for m in shown.scene.messages.current()), "the message should be gone"
+    gate.touch()
+
+
+SLOW_OR_NOT = pytest.mark.parametrize("slow_start", [False, True], ids=["fresh-process", "slow-fresh-process"])
+
+
+@SLOW_OR_NOT
+def test_the_computer_killed_mid_report_moves_all_the_same_and_the_window_says_so(app, monkeypatch, tmp_path,
+                                                                                slow_start):
+    """Human vs computer: the computer's process is killed in the middle of a report while the
+    player waits for its move.  The window froze for good; now it says the process stopped and
+    was restarted, and the fresh process searches the move again (no random move played in its
+    place), however long it takes to start."""
+    gate = tmp_path / "gate" if slow_start else None
+    scene = killed_mid_report(app, monkeypatch, lambda app, scene: click(
+        app, scene.view.cell_rect(*divmod(17, scene.game.width)).center), gate)
+    shown = ShownMessages(scene)
+    replaced_slowly_or_not(app, shown, gate)
+    shown.until(app, lambda: len(scene.history) == 2)
+    assert shown.said_restart(), shown.texts
+    assert not any("random" in text for text in shown.texts), shown.texts
     assert app.errors == []
 
 
-
-def test_a_hint_whose_process_was_killed_is_searched_again_and_given(app, monkeypatch):
+@SLOW_OR_NOT
+def test_a_hint_whose_process_was_killed_is_searched_again_and_given(app, monkeypatch, tmp_path, slow_start):
     """The player asks for a hint (H) and the process searching it is killed in the middle of a
     report.  The window said "No hint: the AI process stopped unexpectedly (exit code -9)" and
     left it there, where a computer's move is searched again; now the hint is searched again by
     the fresh process and given, and the window says the process was restarted."""
-    monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
-    app.switch(GameScene(app, MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC,
-                                         (None, "level-5"), 0.5)))
-    scene = app.scene
-    first_process = scene.worker.process
-    key(app, pygame.K_h)
-    first_process.join(30)
-    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the replacement is a real worker
-
-    def answered() -> bool:
-        return scene.hint is not None or any(m.text.startswith("No hint") for m in scene.messages.current())
-
-    assert frames_in_a_thread(app, answered), "the window froze"
-    said = [m.text for m in scene.messages.current()]
-    assert scene.hint in scene.state.legal_moves(), said
-    assert any("stopped unexpectedly" in text and "restarted" in text for text in said), said
+    gate = tmp_path / "gate" if slow_start else None
+    scene = killed_mid_report(app, monkeypatch, lambda app, scene: key(app, pygame.K_h), gate)
+    shown = ShownMessages(scene)
+    replaced_slowly_or_not(app, shown, gate)
+    shown.until(app, lambda: scene.hint is not None or any(text.startswith("No hint") for text in shown.texts))
+    assert scene.hint in scene.state.legal_moves(), shown.texts
+    assert shown.said_restart(), shown.texts
     assert app.errors == []
