@@ -131,16 +131,24 @@ def hint_why(progress: AIProgress, sides: tuple[str, str], game_id: str = "") ->
     or, proving nothing, the value it found ("Black +0.1 pieces", "Blue 62% to win", Reversi's
     book's "Black +1 disc"); "" when it says none.  A hint that said "Hint: d3-c3" alone taught a
     learner the move, not why."""
-    book = progress.kind == "book"
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
-    proof = proven_text(progress, sides)
-    if proof:
-        parts.append(proof)
-    elif progress.at_least:
-        parts.append(bound_text(progress, sides))
-    elif book and eval_unit(game_id) == "discs" or progress.kind != "rule" and (progress.depth or progress.nodes):
-        parts.append(eval_text(progress, sides, game_id))
+    parts.append(proven_text(progress, sides) or value_found(progress, sides, game_id))
     return tx.join_parts(parts)
+
+
+def value_found(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
+    """The value a move was chosen by where nothing is proven: a search's evaluation ("Black +0.1
+    pieces", "Blue 62% to win"), an opening book's in discs or its bound (Reversi's: "Black +1
+    disc", "White +4 discs at most"); "" for a proof, a rule, or a book that carries no values."""
+    if progress.proven is not None:
+        return ""
+    if progress.kind == "book":
+        if eval_unit(game_id) != "discs":
+            return ""
+        return bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id)
+    if progress.kind != "rule" and (progress.depth or progress.nodes):
+        return eval_text(progress, sides, game_id)
+    return ""
 
 
 def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
@@ -172,9 +180,8 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         return [chose.format(move=progress.best_text), *reason]
     if progress.kind == "book" and progress.best_text:
         parts.append(_("from the opening book: {move}").format(move=progress.best_text))
-        if sides is not None and progress.proven is None and eval_unit(game_id) == "discs":
-            parts.append(bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id))
-        return parts
+        value = value_found(progress, sides, game_id) if sides is not None else ""
+        return [*parts, value] if value else parts
     if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
         parts.append(depth_text(progress))
     elif progress.kind == "mcts" and progress.nodes:
@@ -182,12 +189,8 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     if progress.best_text:
         parts.append(_("best {move}").format(move=progress.best_text))
     parts.extend(reason)
-    if (sides is not None and progress.proven is None and progress.kind not in ("rule", "book")
-            and (progress.depth or progress.nodes)):
-        value = eval_text(progress, sides, game_id)
-        if value:
-            parts.append(value)
-    return parts
+    value = value_found(progress, sides, game_id) if sides is not None else ""
+    return [*parts, value] if value else parts
 
 
 def depth_text(progress: AIProgress) -> str:
