@@ -856,10 +856,11 @@ class App:
         """Warm start has imported every engine, not yet set aside, while a screen other than the
         main menu is shown (the menu was left before warm start ended): the window may never come
         back to the menu, and every change of screen until then went through the imports again."""
+        if not (self.sets_imports_aside and self.warm_start.done) or self._screen_set_aside:
+            return False
         from ui.scenes.menu import MenuScene
 
-        return (self.sets_imports_aside and self.warm_start.done and not self._screen_set_aside
-                and (self._visited is not None or not isinstance(self.scene, MenuScene)))
+        return self._visited is not None or not isinstance(self.scene, MenuScene)
 
     def _set_imports_aside_with_the_screen(self) -> None:
         """Set warm start's imports aside now, with the screen shown (drawn already: the window is
