@@ -216,7 +216,7 @@ def test_export_keys_in_the_game(app, monkeypatch):
 
 def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     """A finished game was lost unless Save was pressed: its autosave was removed when the menu
-    next read the unfinished games.  It is kept among the last games, listed once, and replays."""
+    next read the unfinished games.  It is kept among the finished games, listed once, and replays."""
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
