@@ -19,14 +19,14 @@ A database holds games one after another: ``record_from_ggf`` reads the first an
 
 The other way, ``ggf_from_record`` writes a game as GGS writes one, for the Othello programs and
 sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro]``, the date in
-GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's
-year.month.day_hour:minute:second.zone, at skatgame.net/mburo/ggsa/ggf), the players' names,
-``RE`` (black's margin as tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
-loss on time as the whole board's margin with ``:r`` or ``:t``; left out for an unfinished game
-or another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s),
-``TI[0]`` (no clock, as NBoard's own COsGame writes it), ``TY`` (the board's size), ``BO``
-(the start position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
-``PA``.  ``record_from_ggf`` reads it back as the same game.
+GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's year.month.day_hour:minute:second.zone,
+at skatgame.net/mburo/ggsa/ggf), the players' names, ``RE`` (black's margin as tournaments count it,
+the empty squares to the winner: ``state.final_margin``; a resignation or a loss on time as the whole
+board's margin with ``:r`` or ``:t``; left out for an unfinished game or another forfeit, which GGF has
+no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI`` (the clock the caller gives,
+as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]`` without one, as NBoard's
+COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows apart, the side to
+move last) and the moves, squares in capitals and a pass as ``PA``.  ``record_from_ggf`` reads it back.
 
 Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
 score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
@@ -261,9 +261,10 @@ def _loss(said: str) -> Result | None:
     return Result(winner, sides[winner] + WINS)
 
 
-def ggf_from_record(record: GameRecord) -> str:
+def ggf_from_record(record: GameRecord, clock: tuple[float, float] | None = None) -> str:
     """A Reversi record as one GGF game (see the module's docstring), which ``record_from_ggf``
-    reads back to the same game; RecordError for another game's record."""
+    reads back to the same game; RecordError for another game's record.  ``clock``: the seconds
+    each side had and the increment per move, where the game was played on a clock (``TI``)."""
     if record.game_id != "reversi":
         raise RecordError(f"only Reversi games are written as GGF, not {record.game_id}")
     game = record.game()
@@ -273,12 +274,29 @@ def ggf_from_record(record: GameRecord) -> str:
     result = _result_value(game, record)
     if result is not None:
         root["RE"] = result
-    root.update({"TI": "0", "TY": str(game.size), "BO": _board_value(game, start)})
+    root.update({"TI": _time_value(clock), "TY": str(game.size), "BO": _board_value(game, start)})
     written = [f"{key}[{_value_text(value)}]" for key, value in root.items() if value]
     written += [f"{COMMENT}[{_value_text(note)}]" for note in _notes(record, result)]
     written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
                 for number, move in enumerate(record.moves)]
     return "(;" + "".join(written) + ";)\n"
+
+
+def _time_value(clock: tuple[float, float] | None) -> str:
+    """``TI``: the clock as GGS writes it, main time then increment (``05:00/00:03``; ``05:00``
+    without one), minutes and seconds as the GGF definition's ``TI[01:00/00:00/02:00]``; ``0``
+    for a game without a clock.  A game lost on time was written ``TI[0]`` beside its ``RE[..:t]``:
+    no clock, by the file's own words, yet a flag that fell."""
+    if clock is None:
+        return "0"
+    initial, increment = clock
+    return _minutes_seconds(initial) + (f"/{_minutes_seconds(increment)}" if increment else "")
+
+
+def _minutes_seconds(seconds: float) -> str:
+    """``seconds`` as GGF's times write them: ``05:00``, ``00:03``, ``60:00`` for an hour."""
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes:02d}:{rest:02d}"
 
 
 def _date(record: GameRecord) -> str:
