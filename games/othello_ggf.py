@@ -79,8 +79,9 @@ COMMENT = "CO"  # a comment: NBoard's reader skips it (any other name it refuses
 STARTED = "Started: "  # a comment's start: the game's start, where DT does not say it
 BRACKETS_WRITTEN = str.maketrans("[]", "()")
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
-DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
-                  r"[. ](?P<zone>[A-Za-z]+)")  # GGS's DT (2003.12.15_13:24:03.MST) and NBoard's (2014-01-29 23:05:30 GMT)
+# GGS's DT (2003.12.15_13:24:03.MST; in its archive of 2000, 2000-4-16 11:13 EST) and NBoard's (2014-01-29 23:05:30 GMT)
+DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d?)[.-](?P<day>\d\d?)[_ ](?P<hour>\d\d?):(?P<minute>\d\d)"
+                  r"(?::(?P<second>\d\d))?[. ](?P<zone>[A-Za-z]+)")
 ZONES = {"UTC": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
          "CET": 1, "CEST": 2}  # the zones a DT names, as hours from universal time
 
@@ -202,8 +203,8 @@ def _board_size(board: str) -> str:
 
 def _started(date: str) -> str | None:
     """A game's date (``DT``) as records store it, in ISO 8601 with its offset: GGS's
-    ``2003.12.15_13:24:03.MST`` (the GGF definition: year.month.day_hour:minute:second.zone),
-    NBoard's ``2014-01-29 23:05:30 GMT``, or seconds since 1970 (the definition's own complete
+    ``2003.12.15_13:24:03.MST`` (the GGF definition: year.month.day_hour:minute:second.zone) and
+    its archive of 2000's ``2000-4-16 11:13 EST`` (to the minute: its games were dated today), NBoard's ``2014-01-29 23:05:30 GMT``, or seconds since 1970 (the definition's own complete
     example, ``DT[945277754]``); None for another form, or a zone ``ZONES`` does not know."""
     date = date.strip()
     if date.isdigit():
@@ -211,7 +212,7 @@ def _started(date: str) -> str | None:
     match = DATE.fullmatch(date)
     if match is None or match.group("zone").upper() not in ZONES:
         return None
-    numbers = [int(match.group(name)) for name in ("year", "month", "day", "hour", "minute", "second")]
+    numbers = [int(match.group(name) or 0) for name in ("year", "month", "day", "hour", "minute", "second")]
     try:
         when = datetime(*numbers, tzinfo=timezone(timedelta(hours=ZONES[match.group("zone").upper()])))
     except ValueError:

@@ -304,6 +304,7 @@ TEN_BY_TEN_START = "---------- ---------- ---------- ---------- ----O*---- ----*
     ("2003.12.15_13:24:03.MST", "2003-12-15T13:24:03-07:00"),  # GGS, in its server's zone
     ("2026.12.04_16:14:26.UTC", "2026-12-04T16:14:26+00:00"),  # as we write it: the definition's form
     ("2014-01-29 23:05:30 GMT", "2014-01-29T23:05:30+00:00"),  # NBoard
+    ("2000-4-16 11:13 EST", "2000-04-16T11:13:00-05:00"),  # GGS's archive of 2000 (Othello.01e4.ggf's first game)
     ("945277754", "1999-12-15T17:09:14+00:00"),  # the definition's complete example
 ])
 def test_the_date_a_ggf_names_is_the_games_date(date, started):
