@@ -154,7 +154,7 @@ def record_from_sgf(text: str) -> GameRecord:
     ``RE[W+Time]``), is placed at the move after the last when the loser is the side to move
     there ("Red resigns at move 2", "Red lost on time at move 2"), and said as the file says it
     ("Red resigns") when it is not: ``games.record.loss_placed``."""
-    nodes = main_line(_little_golem_escaped(text) if LITTLE_GOLEM_SOURCE.search(text) else text)
+    nodes = _nodes_of(text)
     record = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]
     when = sgf_started(written)
@@ -284,11 +284,31 @@ def _game_of(nodes: list[Node]) -> GameRecord:
     return record.finish(loss_placed(result, game.sides, state.to_move, len(moves), record.first_state(game).to_move))
 
 
-def _little_golem_escaped(text: str) -> str:
-    """A Little Golem record with its values escaped as SGF's are: Little Golem writes a player's
-    name as typed, ``PW[Shumacher;]]`` (game 1804563, in PlayHex's tests of littleGolemHsgf.ts,
-    which reads it so), so a ``]`` ends a value only where a value, a property, a node or the end
-    of the tree follows it, and a ``\\`` is the name's own."""
+def _nodes_of(text: str) -> list[Node]:
+    """The main line of a file's tree, its values read as their program wrote them: Little
+    Golem's records always with ``]`` unescaped (``_brackets_escaped``); any other file as SGF
+    says, and, where that reading fails, again with an unescaped ``]`` read as text.  HexGui's
+    SgfWriter writes a comment or a name as typed (``print(key + "[" + value + "]")``, no
+    escape), so ``C[take [c3] first]`` ended the value at ``c3]`` and the whole file, moves and
+    all, was refused (HexGui's own SgfReader stops there too, and says "Error in SGF file").
+    A file that neither reading takes is refused with the first one's reason."""
+    if LITTLE_GOLEM_SOURCE.search(text):
+        return main_line(_brackets_escaped(text))
+    try:
+        return main_line(text)
+    except RecordError as strict:
+        try:
+            return main_line(_brackets_escaped(text))
+        except RecordError:
+            raise strict from None
+
+
+def _brackets_escaped(text: str) -> str:
+    """``text`` with its values escaped as SGF's are, for a program that writes them as typed:
+    Little Golem writes a player's name so, ``PW[Shumacher;]]`` (game 1804563, in PlayHex's tests
+    of littleGolemHsgf.ts, which reads it so), and HexGui's SgfWriter a comment.  A ``]`` ends a
+    value only where a value, a property, a node or the end of the tree follows it, and a ``\\``
+    is the text's own."""
     out, in_value = [], False
     for pos, char in enumerate(text):
         if not in_value:

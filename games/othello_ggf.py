@@ -19,14 +19,14 @@ A database holds games one after another: ``record_from_ggf`` reads the first an
 
 The other way, ``ggf_from_record`` writes a game as GGS writes one, for the Othello programs and
 sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro]``, the date in
-GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's
-year.month.day_hour:minute:second.zone, at skatgame.net/mburo/ggsa/ggf), the players' names,
-``RE`` (black's margin as tournaments count it, the empty squares to the winner: ``state.final_margin``; a resignation or a
-loss on time as the whole board's margin with ``:r`` or ``:t``; left out for an unfinished game
-or another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s),
-``TI[0]`` (no clock, as NBoard's own COsGame writes it), ``TY`` (the board's size), ``BO``
-(the start position, rows apart, the side to move last) and the moves, squares in capitals and a pass as
-``PA``.  ``record_from_ggf`` reads it back as the same game.
+GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's year.month.day_hour:minute:second.zone,
+at skatgame.net/mburo/ggsa/ggf), the players' names, ``RE`` (black's margin as tournaments count it,
+the empty squares to the winner: ``state.final_margin``; a resignation or a loss on time as the whole
+board's margin with ``:r`` or ``:t``; left out for an unfinished game or another forfeit, which GGF has
+no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI`` (the clock the caller gives,
+as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]`` without one, as NBoard's
+COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows apart, the side to
+move last) and the moves, squares in capitals and a pass as ``PA``.  ``record_from_ggf`` reads it back.
 
 Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
 score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
@@ -79,8 +79,9 @@ COMMENT = "CO"  # a comment: NBoard's reader skips it (any other name it refuses
 STARTED = "Started: "  # a comment's start: the game's start, where DT does not say it
 BRACKETS_WRITTEN = str.maketrans("[]", "()")
 DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
-DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d)[.-](?P<day>\d\d)[_ ](?P<hour>\d\d):(?P<minute>\d\d):(?P<second>\d\d)"
-                  r"[. ](?P<zone>[A-Za-z]+)")  # GGS's DT (2003.12.15_13:24:03.MST) and NBoard's (2014-01-29 23:05:30 GMT)
+# GGS's DT (2003.12.15_13:24:03.MST; in its archive of 2000, 2000-4-16 11:13 EST) and NBoard's (2014-01-29 23:05:30 GMT)
+DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d?)[.-](?P<day>\d\d?)[_ ](?P<hour>\d\d?):(?P<minute>\d\d)"
+                  r"(?::(?P<second>\d\d))?[. ](?P<zone>[A-Za-z]+)")
 ZONES = {"UTC": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
          "CET": 1, "CEST": 2}  # the zones a DT names, as hours from universal time
 
@@ -202,8 +203,8 @@ def _board_size(board: str) -> str:
 
 def _started(date: str) -> str | None:
     """A game's date (``DT``) as records store it, in ISO 8601 with its offset: GGS's
-    ``2003.12.15_13:24:03.MST`` (the GGF definition: year.month.day_hour:minute:second.zone),
-    NBoard's ``2014-01-29 23:05:30 GMT``, or seconds since 1970 (the definition's own complete
+    ``2003.12.15_13:24:03.MST`` (the GGF definition: year.month.day_hour:minute:second.zone) and
+    its archive of 2000's ``2000-4-16 11:13 EST`` (to the minute: its games were dated today), NBoard's ``2014-01-29 23:05:30 GMT``, or seconds since 1970 (the definition's own complete
     example, ``DT[945277754]``); None for another form, or a zone ``ZONES`` does not know."""
     date = date.strip()
     if date.isdigit():
@@ -211,7 +212,7 @@ def _started(date: str) -> str | None:
     match = DATE.fullmatch(date)
     if match is None or match.group("zone").upper() not in ZONES:
         return None
-    numbers = [int(match.group(name)) for name in ("year", "month", "day", "hour", "minute", "second")]
+    numbers = [int(match.group(name) or 0) for name in ("year", "month", "day", "hour", "minute", "second")]
     try:
         when = datetime(*numbers, tzinfo=timezone(timedelta(hours=ZONES[match.group("zone").upper()])))
     except ValueError:
@@ -261,9 +262,10 @@ def _loss(said: str) -> Result | None:
     return Result(winner, sides[winner] + WINS)
 
 
-def ggf_from_record(record: GameRecord) -> str:
+def ggf_from_record(record: GameRecord, clock: tuple[float, float] | None = None) -> str:
     """A Reversi record as one GGF game (see the module's docstring), which ``record_from_ggf``
-    reads back to the same game; RecordError for another game's record."""
+    reads back to the same game; RecordError for another game's record.  ``clock``: the seconds
+    each side had and the increment per move, where the game was played on a clock (``TI``)."""
     if record.game_id != "reversi":
         raise RecordError(f"only Reversi games are written as GGF, not {record.game_id}")
     game = record.game()
@@ -273,12 +275,29 @@ def ggf_from_record(record: GameRecord) -> str:
     result = _result_value(game, record)
     if result is not None:
         root["RE"] = result
-    root.update({"TI": "0", "TY": str(game.size), "BO": _board_value(game, start)})
+    root.update({"TI": _time_value(clock), "TY": str(game.size), "BO": _board_value(game, start)})
     written = [f"{key}[{_value_text(value)}]" for key, value in root.items() if value]
     written += [f"{COMMENT}[{_value_text(note)}]" for note in _notes(record, result)]
     written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
                 for number, move in enumerate(record.moves)]
     return "(;" + "".join(written) + ";)\n"
+
+
+def _time_value(clock: tuple[float, float] | None) -> str:
+    """``TI``: the clock as GGS writes it, main time then increment (``05:00/00:03``; ``05:00``
+    without one), minutes and seconds as the GGF definition's ``TI[01:00/00:00/02:00]``; ``0``
+    for a game without a clock.  A game lost on time was written ``TI[0]`` beside its ``RE[..:t]``:
+    no clock, by the file's own words, yet a flag that fell."""
+    if clock is None:
+        return "0"
+    initial, increment = clock
+    return _minutes_seconds(initial) + (f"/{_minutes_seconds(increment)}" if increment else "")
+
+
+def _minutes_seconds(seconds: float) -> str:
+    """``seconds`` as GGF's times write them: ``05:00``, ``00:03``, ``60:00`` for an hour."""
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes:02d}:{rest:02d}"
 
 
 def _date(record: GameRecord) -> str:

@@ -631,3 +631,26 @@ def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_
     app.run_frames(2)
     assert any("Ann" in text and "Bob" in text and text.endswith("(Bob (Red) wins)") for text in drawn), \
         [text for text in drawn if "Ann" in text]
+
+
+# HexGui's SgfWriter (src/hexgui/sgf/SgfWriter.java, HexGui 0.10) writes every property as typed,
+# ``print(e.getKey() + "[" + e.getValue() + "]")``, with no escape: a comment or a name holding a
+# ``]`` is written with it bare, and its SgfReader, reading to the first ``]``, then stops with
+# "Error in SGF file".  The file below is one it writes: root properties in alphabetical order, the
+# comment on its move's node, a new line before a token that would pass 72 characters.
+HEXGUI_BARE_BRACKETS = """(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann [school team]]PW[Bob]SZ[5];B[c3]
+C[the centre [c3] first, then b2] or d2]]];W[b2];B[d2]C[]])
+"""
+
+
+def test_a_hexgui_file_with_a_bracket_left_bare_in_a_comment_or_a_name_opens_with_all_its_moves():
+    """It was refused whole ("the SGF cannot be read at ']PW[Bob]...'"): the moves lost
+    for a comment's bracket.  A ``]`` ends a value only where the file goes on after it."""
+    record = record_from_sgf(HEXGUI_BARE_BRACKETS)
+    assert record.moves == [transpose_cell(cell) for cell in ("c3", "b2", "d2")]
+    assert [side.title for side in record.players] == ["Ann [school team]", "Bob"]
+
+
+def test_a_file_neither_reading_takes_is_refused_with_the_first_readings_reason():
+    with pytest.raises(RecordError, match=r"line 2: the SGF cannot be read at '\];W\[b2\] garbage'"):
+        record_from_sgf("(;AP[HexGui:0.10]FF[4]GM[11]SZ[5]\n;B[c3]C[x]];W[b2] garbage")

@@ -304,6 +304,7 @@ TEN_BY_TEN_START = "---------- ---------- ---------- ---------- ----O*---- ----*
     ("2003.12.15_13:24:03.MST", "2003-12-15T13:24:03-07:00"),  # GGS, in its server's zone
     ("2026.12.04_16:14:26.UTC", "2026-12-04T16:14:26+00:00"),  # as we write it: the definition's form
     ("2014-01-29 23:05:30 GMT", "2014-01-29T23:05:30+00:00"),  # NBoard
+    ("2000-4-16 11:13 EST", "2000-04-16T11:13:00-05:00"),  # GGS's archive of 2000 (Othello.01e4.ggf's first game)
     ("945277754", "1999-12-15T17:09:14+00:00"),  # the definition's complete example
 ])
 def test_the_date_a_ggf_names_is_the_games_date(date, started):
@@ -383,3 +384,30 @@ def test_a_ggf_that_cannot_be_read_names_the_line_it_stops_at():
     with pytest.raises(RecordError) as refused:
         record_from_ggf(text)
     assert str(refused.value) == "line 3: the GGF cannot be read at 'stray W[D6/0.50/1.03'"
+
+
+# -- a game lost on time: GGF carries a flag fall in RE's flag (the definition's "RE[+64.00:r] flag:
+# r (resigned) | t (time out)"; Kalmia's ggf.cpp reads it as is_timeout) and the clock in TI, as GGS
+# writes it (TI[15:00//02:00], the definition's TI[01:00/00:00/02:00]: main time / increment /
+# extension, minutes:seconds; Kalmia reads "[main_time]/[increment_time]/[extension_time]")
+def test_a_clocked_game_lost_on_time_is_copied_as_ggf_with_its_clock_and_its_flag(app, monkeypatch):
+    """Copy as GGF wrote ``TI[0]`` (no clock) beside ``RE[-64.000:t]`` (a flag that fell)."""
+    put = copied_to_the_clipboard(monkeypatch)
+    game = games.load("reversi")
+    record = GameRecord.start(game, (Side(None, "ana"), Side(None, "rui")), {"mode": "hotseat", "clock": "5m+3s"})
+    record = record.with_moves(["f5", "d6"], game.play_line(["f5", "d6"])).finish(Result(1, "Black lost on time at move 2"))
+    app.switch(ReplayScene(app, record))
+    app.run_frames(2)
+    key(app, pygame.K_g, mod=pygame.KMOD_LSHIFT)
+    [text] = put
+    assert "TI[05:00/00:03]" in text and "RE[-64.000:t]" in text and "TI[0]" not in text
+    assert record_from_ggf(text).result == Result(1, "Black lost on time at move 2")
+    unclocked = replace(record, setup={"mode": "hotseat"})
+    assert "TI[0]" in ggf_from_record(unclocked)  # no clock: as NBoard's COsGame writes it
+
+
+@pytest.mark.parametrize(("clock", "written"), [
+    ((300.0, 0.0), "TI[05:00]"), ((600.0, 5.0), "TI[10:00/00:05]"), ((3600.0, 30.0), "TI[60:00/00:30]"), (None, "TI[0]"),
+])
+def test_the_clock_is_written_in_ti_as_ggs_writes_it(clock, written):
+    assert written in ggf_from_record(finished(SHORTEST_WIPEOUT), clock)

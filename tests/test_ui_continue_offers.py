@@ -17,7 +17,16 @@ import pytest
 
 import games
 from tests.ui_helpers import key, wait
-from ui.autosave import NOT_OFFERED_KEPT, SHELF, games_dir, record_for_setup, updated_at, worth_continuing
+from ui.autosave import (
+    NOT_OFFERED_KEPT,
+    SHELF,
+    WATCHED_KEPT,
+    WATCHED_PREFIX,
+    games_dir,
+    record_for_setup,
+    updated_at,
+    worth_continuing,
+)
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.record_files import save
 from ui.scenes.game import GameScene
@@ -198,7 +207,7 @@ def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers
     listed = {entry.path for entry in rows.entries}
     assert {path for path, _record in watched[5:]} | {saved} <= listed
     assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
-    assert f"the last {NOT_OFFERED_KEPT} unfinished games you only watched" in rows.hint()  # the user is told
+    assert f"the last {WATCHED_KEPT} you only watched and the last {NOT_OFFERED_KEPT} unfinished games" in rows.hint()
 
 
 def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(tmp_path, monkeypatch):
@@ -238,13 +247,13 @@ def test_watched_games_ended_one_after_another_in_one_screen_are_kept_among_the_
     """A watched game that ended stayed in the unfinished games' folder until the main menu read
     it: Rematch after Rematch all evening, a file a game there (8 rematches: 8 files).  The next
     watched game's first write moves them among the finished games, kept to the newest
-    ``RECENT_KEPT``; a finished game a person played is left for the lists, which count it."""
-    from ui.autosave import RECENT_KEPT, GameAutosaver
+    ``WATCHED_KEPT``; a finished game a person played is left for the lists, which count it."""
+    from ui.autosave import GameAutosaver
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     won = ["a1", "b1", "a2", "b2", "a3"]
     ended = [unfinished("tictactoe", PC_VS_PC, ("level-1", "level-2"), won, 10 + i // 60, i % 60)
-             for i in range(RECENT_KEPT + 3)]
+             for i in range(WATCHED_KEPT + 3)]
     played = unfinished("tictactoe", HUMAN_VS_PC, (None, "level-1"), won, 9)
     assert all(record.is_finished() for _path, record in [*ended, played])
 
@@ -255,4 +264,4 @@ def test_watched_games_ended_one_after_another_in_one_screen_are_kept_among_the_
 
     assert sorted(p.name for p in SHELF.folder.glob("*.json")) == sorted([saver.autosave.path.name, played[0].name])
     kept = sorted(p.name for p in SHELF.finished_folder.glob("*.json"))
-    assert kept == sorted(path.name for path, _record in ended[3:])  # the newest RECENT_KEPT
+    assert kept == sorted(WATCHED_PREFIX + path.name for path, _record in ended[3:])  # the newest WATCHED_KEPT

@@ -14,7 +14,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import autosaves_written, drop, in_language, words_in
+from tests.ui_helpers import autosaves_written, drop, in_language, wait, words_in
 from ui.autosave import SHELF, Autosave
 from ui.record_files import save
 
@@ -216,7 +216,7 @@ def test_export_keys_in_the_game(app, monkeypatch):
 
 def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     """A finished game was lost unless Save was pressed: its autosave was removed when the menu
-    next read the unfinished games.  It is kept among the last games, listed once, and replays."""
+    next read the unfinished games.  It is kept among the finished games, listed once, and replays."""
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
@@ -277,41 +277,84 @@ def test_a_finished_game_that_cannot_be_moved_on_is_said_once_and_stays_in_saved
     assert [m.text for m in app.messages.current()] == [said]  # said once, not at every visit
 
 
-def test_only_the_newest_finished_games_are_kept(tmp_path):
-    import os
+def test_every_game_played_to_the_end_in_the_window_is_kept_past_the_old_limit_of_fifty(app):
+    """Only the last 50 finished games were kept: a player's 51st game played to the end silently
+    removed their first.  Every game a person played is kept now, and Saved games lists them all."""
+    from ui.autosave import WATCHED_KEPT
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.records import RecordsScene
 
-    from ui.autosave import RECENT_KEPT, Shelf
+    played = WATCHED_KEPT + 3
+    for number in range(played):
+        app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["b2", "a1"]))
+        for move in ["b1", "c1", "b3"]:  # played on the board, as a click plays it: autosaved after each
+            app.scene._play(app.scene.game.parse_move(app.scene.state, move), by_computer=False)
+        assert app.scene.state.is_terminal(), number
+    menu = MenuScene(app)
+    app.switch(menu)  # the menu's reading moves the ended games among the finished ones
+    assert wait(app, lambda: not menu.reading.loading, 30)
+    assert len(list(SHELF.finished_folder.glob("*.json"))) == played
+    menu.saved_games()
+    rows = app.scene
+    assert isinstance(rows, RecordsScene) and wait(app, lambda: not rows.reading.loading, 30)
+    assert len(rows.entries) == played and all(entry.kept for entry in rows.entries)
+    assert "not saved: kept all the same" in rows.row_text(rows.entries[-1])[1]  # the first game, still there
+
+
+def test_an_older_versions_finished_games_stay_all_and_only_watched_ones_are_pruned(tmp_path):
+    """A folder of an older version holds the last 50 finished games, watched ones among them,
+    without the ``watched-`` name: none is removed now.  A watched game ending now is named so,
+    and only those are kept to the newest ``WATCHED_KEPT``."""
+    from ui import autosave
+    from ui.autosave import WATCHED_PREFIX, Shelf
 
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
     game = games.load("tictactoe")
     moves = ["b2", "a1", "b1", "c1", "b3"]
-    for i in range(RECENT_KEPT + 3):
-        record = GameRecord.start(game, (Side(None, "A"), Side(None, f"B{i}")), {"mode": "hotseat"})
-        record = record.with_moves(moves, game.play_line(moves))
-        slot = shelf.new_slot(record)
+    for i in range(autosave.WATCHED_KEPT + 5):
+        players = (Side(None, "A"), Side(None, f"B{i}")) if i % 2 else (Side("level-1", "L1"), Side("level-2", f"L{i}"))
+        record = GameRecord.start(game, players, {"mode": "hotseat"}).with_moves(moves, game.play_line(moves))
+        slot = Autosave(shelf.finished_folder / f"old-{i}.json")  # as an older version moved it there
         assert slot.save(record) is None
-        os.utime(slot.path, (1_000_000 + i, 1_000_000 + i))  # ended in this order
+        os.utime(slot.path, (1_000_000 + i, 1_000_000 + i))
+    watched = []
+    for i in range(autosave.WATCHED_KEPT + 2):
+        record = GameRecord.start(game, (Side("level-1", "L1"), Side("level-2", f"W{i}")), {"mode": "pcvspc"})
+        record = record.with_moves(moves, game.play_line(moves))
+        slot = Autosave(shelf.folder / f"game-{i}.json")
+        assert slot.save(record) is None
+        os.utime(slot.path, (2_000_000 + i, 2_000_000 + i))  # ended after the old ones, in this order
+        watched.append(slot.path.name)
+
     assert shelf.unfinished() == ([], [])
+    names = sorted(p.name for p in shelf.finished_folder.iterdir())
+    assert names == sorted([f"old-{i}.json" for i in range(autosave.WATCHED_KEPT + 5)]
+                           + [WATCHED_PREFIX + name for name in watched[2:]])
     kept, problems = shelf.finished()
-    assert problems == [] and len(kept) == RECENT_KEPT
-    assert {r.players[1].title for _p, r in kept} == {f"B{i}" for i in range(3, RECENT_KEPT + 3)}
+    assert problems == [] and len(kept) == len(names)
 
 
 def test_finished_games_moved_on_together_are_pruned_once(tmp_path, monkeypatch):
     """Games ended in a window closed before the list was read are moved on by one reading: each
     one moved pruned the finished games again (a listing, and a stat of each of their files, per
-    game: 673 stats in one reading).  Now once for all; the newest are still the ones kept."""
+    game: 673 stats in one reading).  Now once for all; the newest watched ones are still the ones
+    kept, and the games a person played are not counted."""
     from ui import autosave
-    from ui.autosave import Shelf
+    from ui.autosave import WATCHED_PREFIX, Shelf
 
-    monkeypatch.setattr(autosave, "RECENT_KEPT", 4)
+    monkeypatch.setattr(autosave, "WATCHED_KEPT", 4)
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
     game = games.load("tictactoe")
     moves = ["b2", "a1", "b1", "c1", "b3"]
+    played = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), {"mode": "hotseat"})
+    assert Autosave(shelf.folder / "played.json").save(played.with_moves(moves, game.play_line(moves))) is None
     for i in range(7):
-        record = GameRecord.start(game, (Side(None, "A"), Side(None, f"B{i}")), {"mode": "hotseat"})
+        record = GameRecord.start(game, (Side("level-1", "A"), Side("level-2", f"B{i}")), {"mode": "pcvspc"})
         record = record.with_moves(moves, game.play_line(moves))
-        slot = Autosave((shelf.finished_folder if i < 2 else shelf.folder) / f"game-{i}.json")  # 2 moved on before
+        before = i < 2  # 2 moved on before
+        slot = Autosave(shelf.finished_folder / f"{WATCHED_PREFIX}game-{i}.json" if before else shelf.folder / f"game-{i}.json")
         assert slot.save(record) is None
         os.utime(slot.path, (1_000_000 + i, 1_000_000 + i))  # ended in this order
     pruned = []
@@ -320,8 +363,9 @@ def test_finished_games_moved_on_together_are_pruned_once(tmp_path, monkeypatch)
                         or real(paths, kept))
 
     assert shelf.unfinished() == ([], [])
-    assert pruned.count([f"game-{i}.json" for i in range(7)]) == 1 and len(pruned) == 2  # and the watched ones' (none)
-    assert sorted(p.name for p in shelf.finished_folder.iterdir()) == [f"game-{i}.json" for i in range(3, 7)]
+    watched = [f"{WATCHED_PREFIX}game-{i}.json" for i in range(7)]
+    assert pruned.count(watched) == 1 and len(pruned) == 2  # and the unfinished watched ones' (none)
+    assert sorted(p.name for p in shelf.finished_folder.iterdir()) == ["played.json", *watched[3:]]
 
 
 def test_games_another_window_moves_on_meanwhile_are_not_said_to_be_damaged_or_stuck(tmp_path, monkeypatch):

@@ -70,7 +70,7 @@ def about_page() -> str:
 
     files = [
         (_("Saved games"), games_dir()), (_("Unfinished games (Continue)"), SHELF.folder),
-        (_("The last games played to the end (in Saved games)"), SHELF.finished_folder),
+        (_("The games played to the end (in Saved games)"), SHELF.finished_folder),
         (_("Your results"), TALLY.path), (_("Tournament results (Save results)"), tournaments_dir()),
         (_("Settings"), settings_path()),
         (_("The computer players' compiled code, made on the first start"), cache_dir()),

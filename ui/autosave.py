@@ -5,12 +5,14 @@ game, New game, Menu, Watch or a replay's "Play from here" never overwrite an un
 the main menu's Continue lists those the player played (``worth_continuing``: game, players,
 moves, date).  A watched PC vs PC game, or one where only the computer moved, keeps its file but
 is listed under Saved games instead (``Shelf.not_offered``), the newest ``NOT_OFFERED_KEPT`` of
-them (``keep_newest``, as the finished games, as each such game's file is first written and as
-the list is read: a game saved with Save is a file of its own in ``games_dir``, a tournament's
-are in its log, and neither is touched).  A game taken back to no
+them (``keep_newest``, as the finished watched games, as each such game's file is first written
+and as the list is read: a game saved with Save is a file of its own in ``games_dir``, a
+tournament's are in its log, and neither is touched).  A game taken back to no
 moves drops out of the list (its file is removed the next time the list is read); a game that
-ends moves on to the ``finished`` folder, where the newest ``RECENT_KEPT`` stay for the Saved games
-screen to replay: a game played to the end is not lost because nobody pressed Save.  Should Undo
+ends moves on to the ``finished`` folder for the Saved games screen to replay: a game played to
+the end is not lost because nobody pressed Save.  Every game a person played is kept there (a
+file is a few kilobytes; the list reads thousands off the window's thread and filters them);
+of the games nobody played (PC vs PC), named ``watched-...`` there, the newest ``WATCHED_KEPT``.  Should Undo
 take the end back in the window still playing it, its file comes back (``Autosave``): one file a game.
 
 Every file is replaced atomically (``ui.record_files.atomic_write_text``), so whatever moment the
@@ -55,8 +57,9 @@ from ui.record_files import load as load_record
 log = logging.getLogger(__name__)
 
 FILE_NAME = "autosave.json"
-RECENT_KEPT = 50  # finished games kept without a Save (the oldest beyond are removed)
-NOT_OFFERED_KEPT = RECENT_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
+WATCHED_KEPT = 50  # finished games nobody played (PC vs PC) kept without a Save: the oldest beyond are removed
+NOT_OFFERED_KEPT = WATCHED_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
+WATCHED_PREFIX = "watched-"  # a finished watched game's file name begins so: only those are counted for WATCHED_KEPT
 SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 
@@ -573,20 +576,20 @@ class Shelf:
 
     def _keep_finished_watched(self, paths: list[Path]) -> None:
         """Move the finished watched games' files among the finished ones (kept to the newest
-        RECENT_KEPT), as ``unfinished`` does when a list reads the folder: a PC vs PC game ended
+        WATCHED_KEPT), as ``unfinished`` does when a list reads the folder: a PC vs PC game ended
         and followed by Rematch after Rematch left a file per game in the unfinished games' folder
         until the window went back to the menu (8 rematches, 8 files; an evening's watching, one
         file a game).  Only games no person played: the results of one played are counted when
         a list reads it (``found_ended``)."""
-        if [path for path in paths if self._keep_finished(path) is None]:
-            self._prune_finished()
+        if [path for path in paths if self._keep_finished(path, nobody_played=True) is None]:
+            self._prune_watched()
 
-    def _keep_finished(self, path: Path) -> str | None:
-        """Move a finished game's file among the finished ones (``_prune_finished`` then keeps the
-        newest RECENT_KEPT, once for all the games one reading moved).  A game that cannot be
-        moved stays where it is: a problem to show (the log alone left the player looking for a
-        game that was in neither list)."""
-        folder, ended = self.finished_folder, self._finished_path(path)
+    def _keep_finished(self, path: Path, nobody_played: bool) -> str | None:
+        """Move a finished game's file among the finished ones, a watched one's (``nobody_played``)
+        named as such (``_prune_watched`` then keeps the newest WATCHED_KEPT, once for all the
+        games one reading moved).  A game that cannot be moved stays where it is: a problem to
+        show (the log alone left the player looking for a game that was in neither list)."""
+        folder, ended = self.finished_folder, self._finished_path(path, nobody_played)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             shutil.move(path, ended)  # keeps the file's time (when the game ended), even across disks
@@ -600,19 +603,24 @@ class Shelf:
         return None
 
     def ended_copy(self, path: Path) -> Path | None:
-        """Where the file ``path`` of an unfinished game goes once the game ends (``_keep_finished``);
-        None for a file not among the unfinished games."""
-        return self._finished_path(path) if path.parent == self.folder else None
+        """Where the file ``path`` of an unfinished game went once the game ended (``_keep_finished``):
+        a watched game's name if such a file is there, else a played one's; None for a file not
+        among the unfinished games."""
+        if path.parent != self.folder:
+            return None
+        watched_copy = self._finished_path(path, nobody_played=True)
+        return watched_copy if watched_copy.exists() else self._finished_path(path, nobody_played=False)
 
-    def _finished_path(self, path: Path) -> Path:
-        return self.finished_folder / path.name
+    def _finished_path(self, path: Path, nobody_played: bool) -> Path:
+        return self.finished_folder / (WATCHED_PREFIX + path.name if nobody_played else path.name)
 
-    def _prune_finished(self) -> None:
-        """Keep the newest RECENT_KEPT finished games: once after a reading moved some there (it
-        listed the folder and looked at each of its files once per game moved: with 20 games
-        ended in a closed window, 20 listings and 1000 stats of 50 files)."""
+    def _prune_watched(self) -> None:
+        """Keep the newest WATCHED_KEPT finished games nobody played (``WATCHED_PREFIX``): once after a
+        reading moved some there (it listed the folder and looked at each of its files once per
+        game moved: with 20 games ended in a closed window, 20 listings and 1000 stats of 50
+        files).  The games a person played are all kept: the 51st no longer removed the first."""
         try:
-            keep_newest(list(self.finished_folder.glob("*.json")), RECENT_KEPT)
+            keep_newest(list(self.finished_folder.glob(WATCHED_PREFIX + "*.json")), WATCHED_KEPT)
         except OSError as exc:  # the folder cannot be listed: the games stay, the next reading tries again
             log.info("could not list the finished games: %s", exc)
 
@@ -639,31 +647,31 @@ class Shelf:
         A finished game's file moves to the finished ones; an empty game's is removed."""
         self._adopt_old_autosave()
         found, problems = scan(self.folder, to_play_on=True, who_moved=True)
-        keep, self.unmoved, moved = [], [], False
+        keep, self.unmoved, moved = [], [], False  # moved: a watched game among the finished ones
         for path, record in found:
             if record.is_finished() and not _read_as_it_is(path):
                 continue  # written again since it was read: another window took the end back (the next reading sees it)
             if record.is_finished():
                 problems += [problem for told in self.found_ended if (problem := told(record))]
-                problem = self._keep_finished(path)
+                problem = self._keep_finished(path, watched(record))
                 if problem:
                     problems.append(problem)
                     self.unmoved.append(path)
-                moved = moved or problem is None
+                moved = moved or (problem is None and watched(record))
             elif not record.moves:
                 Autosave(path).clear()
             else:
                 keep.append((path, record))
         if moved:
-            self._prune_finished()
+            self._prune_watched()
         removed = keep_newest([path for path, record in keep if not_offered(record)], NOT_OFFERED_KEPT)
         return [(path, record) for path, record in keep if path not in removed], problems
 
 
 def keep_newest(paths: list[Path], kept: int) -> set[Path]:
     """Remove all but the newest ``kept`` of ``paths`` (by the file's time: when its game last
-    changed); the files removed.  Games nobody saved are kept without a limit nowhere: the last
-    finished ones (``RECENT_KEPT``) and the unfinished ones Continue does not offer
+    changed); the files removed.  Games nobody played are not kept without a limit: the last
+    finished ones (``WATCHED_KEPT``) and the unfinished ones Continue does not offer
     (``NOT_OFFERED_KEPT``): a teacher demoing or a student leaving PC vs PC games running filled
     the folder and Saved games without end.  A file gone meanwhile (another window) is not
     counted; one that cannot be removed stays, and the others go all the same."""

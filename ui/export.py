@@ -33,6 +33,7 @@ import pygame
 
 import games
 from ai.atomic import atomic_write_bytes, fsync_dir, temporary_name
+from ai.referee import clock_of
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
@@ -41,6 +42,7 @@ from games.record import SUFFIX, GameRecord, RecordError, default_name, move_lis
 from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
+from ui.clocks import record_clock
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
@@ -306,10 +308,17 @@ class OutsideFile:
     failed: str
 
 
+def ggf_of(record: GameRecord) -> str:
+    """An Othello record as GGF with the clock its game was played on (``TI``, from the setup the
+    window kept: ``ui.clocks.record_clock``), so that a game lost on time says it had one."""
+    clock = clock_of(record_clock(record.setup)[0])
+    return ggf_from_record(record, None if clock is None else (clock.initial, clock.increment))
+
+
 OUTSIDE_FILES = {
     "hex": OutsideFile(N_("Save as SGF"), ".sgf", sgf_from_record, N_("Saved for HexGui: {path}"),
                        N_("Could not save the SGF file: {error}")),
-    "reversi": OutsideFile(N_("Save as GGF"), ".ggf", ggf_from_record, N_("Saved as GGF: {path}"),
+    "reversi": OutsideFile(N_("Save as GGF"), ".ggf", ggf_of, N_("Saved as GGF: {path}"),
                            N_("Could not save the GGF file: {error}")),
 }
 
@@ -345,5 +354,5 @@ def copies_ggf(game_id: str) -> bool:
 def copy_ggf(record: GameRecord) -> tuple[str, str]:
     """An Othello game as GGF on the clipboard (Copy as GGF), to paste on the sites and into the
     programs that read it, or in game.ggf in the data folder; (message, kind)."""
-    ok, message = copy_text(ggf_from_record(record), fallback=data_dir() / "game.ggf", what="ggf")
+    ok, message = copy_text(ggf_of(record), fallback=data_dir() / "game.ggf", what="ggf")
     return message, "info" if ok else "warn"

@@ -1,8 +1,8 @@
-"""Saved games: the records in the saved-games folder and the last games played to the end (kept
-without a Save: ``ui.autosave.SHELF.finished``), newest first; one click opens the replay.  Each
-row shows its game's board as the game ended (the Continue list's, as it stands), made off the
-window's frames for the rows in sight (``ui.scenes.row_pictures``).  A finger's tap chooses a
-row, its Delete button shown there, and a tap on the row chosen opens it (``_pick_at``).
+"""Saved games: the records in the saved-games folder and every game played to the end (kept
+without a Save, ``ui.autosave.SHELF.finished``: of those nobody played, the newest ``WATCHED_KEPT``),
+newest first; one click opens the replay.  Each row shows its game's board as it ended, made off the
+window's frames for the rows in sight (``ui.scenes.row_pictures``).  A finger's tap chooses a row,
+its Delete button shown there, and a tap on the row chosen opens it (``_pick_at``).
 
 The list is also worked from the keyboard (it opens on the newest row, ringed; Up/Down, Page Up/Down,
 Home/End pick a row, Enter opens it), says how many rows are out of view, and deletes a
@@ -56,8 +56,8 @@ from ui import file_report, words
 from ui import text as tx
 from ui.autosave import (
     NOT_OFFERED_KEPT,
-    RECENT_KEPT,
     SHELF,
+    WATCHED_KEPT,
     describe,
     ended_as,
     games_dir,
@@ -68,6 +68,7 @@ from ui.autosave import (
     scan,
     tournaments_dir,
     updated_at,
+    watched,
 )
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
@@ -384,9 +385,10 @@ class RecordsScene(Scene):
 
     def hint(self) -> str:
         return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
-                 "The last {n} games played to the end are here too, saved or not, and the last {m} "
-                 "unfinished games you only watched or never moved in. Folder: {folder}").format(
-            n=RECENT_KEPT, m=NOT_OFFERED_KEPT, folder=self.folder)
+                 "Every game you played to the end is here too, saved or not, with the last {n} you only watched "
+                 "and the last {m} unfinished games you only watched or never moved in (Save one from its replay to "
+                 "keep it). Folder: {folder}").format(
+            n=WATCHED_KEPT, m=NOT_OFFERED_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:
         if self.all_entries:
@@ -403,8 +405,10 @@ class RecordsScene(Scene):
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: a watched game
             where = _("unfinished, not offered by Continue (watched, or no move of yours)")
+        elif entry.kept and watched(record):
+            where = _("watched, not saved: kept among the last {n}").format(n=WATCHED_KEPT)
         elif entry.kept:
-            where = _("not saved: kept among the last {n} games").format(n=RECENT_KEPT)
+            where = _("not saved: kept all the same")
         else:
             where = entry.path.name
         return f"{title} ({status})", f"{detail} · {where}"
