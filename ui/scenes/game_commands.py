@@ -28,7 +28,7 @@ from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import RESIGNED, SPEEDS
+from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
@@ -466,3 +466,12 @@ class GameCommands:
             return
         self.hint = None
         self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
+
+    def drop_hint(self) -> None:
+        """Take back the hint H asked for: its search stopped, or its mark and message gone (H that
+        began a move typed on the board, "h3": the hint asked at once is not the one wanted)."""
+        if self.computer.job is not None and self.computer.job_kind == "hint":
+            self.computer.cancel()
+        self.hint = None
+        self.messages.withdraw(HINT_NOTE)
+        self.invalidate()
