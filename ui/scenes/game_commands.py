@@ -107,18 +107,22 @@ class GameCommands:
         self.btn_speed.label = _("Speed: {name}").format(name=self.btn_speed.short)
 
     def show_rules(self) -> None:
-        """The rules of this game; Back returns to the game as it was."""
-        self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back))
+        """The rules of this game; Back returns to the game as it was, F1 there turns to the keys
+        of a game."""
+        self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back, keys_section=self.keys_section()))
 
     def show_help(self) -> None:
         """F1 in a game: its rules (the board is what a player asks about here; the keys are on
-        the buttons, and the rules screen's "Keys and mouse" page a tab away)."""
+        the buttons, and F1 again)."""
         self.show_rules()
+
+    def keys_section(self) -> str | None:
+        return "In a game"
 
     def show_keys(self) -> None:
         """? in a game: the keys page at its "In a game" section, for a player looking for the
         keys rather than the rules (F1); Back returns to the game as it was."""
-        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section="In a game"))
+        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section=self.keys_section()))
 
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
