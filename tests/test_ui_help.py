@@ -1,7 +1,9 @@
-"""F1 on every screen: help (the keys page at the screen's own section, or the game's rules where
-the screen shows one game's board), and Esc back to the same screen in the same state -- a form's
-choices not yet confirmed, the replay's move, a list's row and scroll, a running tournament going
-on.  F1 did nothing on New game, Settings, the lists, the replay, the tournament and the rest."""
+"""F1 on every screen: help for what the screen shows (the keys page at the screen's own section,
+or the game's rules where the screen is about one game: New game, Play from here, the game, the
+replay; F1 again there turns to the screen's keys), and Esc back to the same screen in the same
+state -- a form's choices not yet confirmed, the replay's move, a list's row and scroll, a running
+tournament going on.  F1 did nothing on New game, Settings, the lists, the replay, the tournament
+and the rest."""
 
 from __future__ import annotations
 
@@ -56,11 +58,13 @@ def open_screen(app, name: str):
 
 
 # the page and the section F1 opens on each screen
-HELP = {"menu": (KEYS_PAGE, "Main menu and game lists"), "setup": (KEYS_PAGE, "New game"),
+HELP = {"menu": (KEYS_PAGE, "Main menu and game lists"), "setup": ("tictactoe", None),
         "settings": (KEYS_PAGE, "Everywhere"), "saved": (KEYS_PAGE, "Main menu and game lists"),
         "unfinished": (KEYS_PAGE, "Main menu and game lists"), "replay": ("tictactoe", None),
-        "tree": (KEYS_PAGE, "Search tree"), "play-from": (KEYS_PAGE, "Play from here"),
+        "tree": (KEYS_PAGE, "Search tree"), "play-from": ("tictactoe", None),
         "editor": (KEYS_PAGE, "New game"), "tournament": (KEYS_PAGE, "Tournament")}
+# the keys page's section F1 again turns to, on help opened on a game's rules
+KEYS_AFTER_RULES = {"setup": "New game", "replay": "Replay", "play-from": "Play from here"}
 
 
 @pytest.mark.parametrize("name", sorted(HELP))
@@ -90,6 +94,68 @@ def test_every_section_a_screen_opens_is_on_the_keys_page_in_order(language):
         shown = [b.text for b in rules.markdown.parse(rules_source(KEYS_PAGE)) if b.kind == "h2"]
     assert len(shown) == len(english)
     assert {section for page, section in HELP.values() if page == KEYS_PAGE} <= set(english)
+    assert set(KEYS_AFTER_RULES.values()) | {"In a game"} <= set(english)
+
+
+def assert_at_section(shown: RulesScene, section: str) -> None:
+    """The keys page is shown with ``section``'s heading its first line (or in view, near its end)."""
+    top = shown._section_top(rules.section_index(KEYS_PAGE, section))
+    assert shown.game_id == KEYS_PAGE and top > 0
+    assert shown.offset == min(top, shown._content_height() - shown.text_rect.height)
+
+
+def test_f1_on_new_game_opens_the_chosen_games_rules_and_f1_again_its_keys(app):
+    """F1 on New game opened the keys page whatever game was chosen, where a player choosing a
+    game looks for that game's rules: now the chosen game's rules, whose subtitle says that F1
+    again shows New game's keys, as it does; Esc comes back to the form."""
+    scene = open_screen(app, "setup")
+    key(app, pygame.K_PAGEDOWN)  # the next game: Hex
+    assert scene.choices.game_id == "hex"
+    key(app, pygame.K_F1)
+    shown = app.scene
+    assert isinstance(shown, RulesScene) and shown.game_id == "hex" and shown.offset == 0
+    assert "F1 again: keys (New game)" in shown._titles()[1]
+    key(app, pygame.K_F1)
+    assert app.scene is shown
+    assert_at_section(shown, "New game")
+    assert not shown.keys_note()  # the keys page says nothing of F1
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.choices.game_id == "hex"
+
+
+@pytest.mark.parametrize("name", sorted(KEYS_AFTER_RULES))
+def test_f1_twice_on_a_screen_about_one_game_shows_its_rules_then_its_keys(app, name):
+    screen = open_screen(app, name)
+    key(app, pygame.K_F1)
+    shown = app.scene
+    assert shown.game_id == "tictactoe" and "F1 again" in shown._titles()[1]
+    key(app, pygame.K_F1)
+    assert_at_section(shown, KEYS_AFTER_RULES[name])
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is screen
+
+
+def test_f1_twice_in_a_game_shows_its_rules_then_the_keys_of_a_game(app):
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_F1)
+    shown = app.scene
+    assert isinstance(shown, RulesScene) and shown.game_id == "reversi"
+    key(app, pygame.K_F1)
+    assert_at_section(shown, "In a game")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_the_rules_screen_opened_from_the_menu_says_nothing_of_f1_again(app):
+    """The Rules button of the main menu opens the rules for themselves: no screen's keys to name."""
+    app.show_rules("hex")
+    app.run_frames(2)
+    assert app.scene.keys_note() == "" and "F1" not in app.scene._titles()[1]
 
 
 def test_new_game_keeps_its_choices_and_the_line_chosen_across_help(app):

@@ -10,7 +10,7 @@ import pytest
 import games
 from games.record import move_list_text
 from tests.test_record import PASSING_GAME, random_game
-from tests.ui_helpers import click, key, recorded_text
+from tests.ui_helpers import click, key, recorded_text, wait
 from ui import clipboard
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -498,22 +498,40 @@ def test_n_that_begins_a_move_waits_for_a_second_press(app):
     assert played(small) == []
 
 
-def test_h_that_begins_a_move_starts_no_hint_search_until_pressed_again(app):
-    """Typing "h3" on an 11x11 Hex board started a hint search with the H (a core busy for
-    seconds) that the move then threw away: H there waits, the message line saying so, the 3 goes
-    on typing the move and no search starts; H pressed twice asks for the hint.  On a board
-    without an h column H asks at once, as ever."""
-    scene = start(app, "hex", HUMAN_VS_PC, (None, "level-1"))
-    type_text(app, "h3")
-    assert scene.computer.job is None and scene.move_entry.field.text == "h3"
-    key(app, pygame.K_ESCAPE)
-    type_text(app, "h")
-    assert scene.computer.job is None and any("H again: Hint" in m for m in messages(scene))
+# Reversi 8x8 with Black to move and h2 legal: H begins a move's name there
+REVERSI_WITH_H = ["e6", "d6", "c3", "f4", "d7", "c5", "g4", "g3"]
+
+
+@pytest.mark.parametrize("game_id, moves, typed", [("reversi", REVERSI_WITH_H, "h2"), ("hex", [], "h3")])
+def test_h_asks_for_the_hint_at_once_and_a_move_typed_after_it_drops_it(app, game_id, moves, typed):
+    """H waited for a second press wherever a legal move's name begins with h (every Hex game,
+    Reversi 8x8 once an h square is legal; the message line said "H again: Hint"), so the hint
+    took two presses: H asks at once now, and a move typed after it ("h2") stops that search and
+    drops its mark, the move in the field as before."""
+    setup = MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1)
+    scene = GameScene(app, setup, moves)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.human_to_move() and scene.move_entry.moves_beginning("h")
     type_text(app, "h")
     assert hint_asked(scene) and not scene.move_entry.open
-    small = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
+    assert not any("again" in m for m in messages(scene))
+    type_text(app, typed[1:])
+    assert scene.move_entry.open and scene.move_entry.field.text == typed
+    assert scene.computer.job is None and scene.hint is None
+    key(app, pygame.K_RETURN)
+    assert played(scene) == [*moves, typed]
+
+
+def test_h_pressed_once_gives_the_hint_on_a_board_with_an_h_column(app):
+    """The hint H asked for comes and is marked, though h2 is a legal move's name."""
+    setup = MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.1)
+    scene = GameScene(app, setup, REVERSI_WITH_H)
+    app.switch(scene)
+    app.run_frames(2)
     type_text(app, "h")
-    assert hint_asked(small)
+    assert wait(app, lambda: scene.hint is not None, 60)
+    assert scene.hint in scene.state.legal_moves() and any(m.startswith("Hint:") for m in messages(scene))
 
 
 def hint_asked(scene: GameScene) -> bool:

@@ -6,6 +6,7 @@ coordinates turn with the board, and a board drawn one way only (Trax) says so."
 from __future__ import annotations
 
 import pygame
+import pytest
 
 import games
 from games.alquerque import POINTS, parse_point
@@ -229,3 +230,29 @@ def test_the_search_tree_of_a_turned_board_draws_its_board_turned_too(app):
     key(app, pygame.K_f)  # the game's board upright again: so is the tree's
     key(app, pygame.K_t)
     assert isinstance(app.scene, TreeExplorerScene) and not app.scene.view.turned
+
+
+def first_side_at_the_bar_bottom(app, scene) -> bool:
+    """The eval bar's bottom end is drawn in the first side's colour: Hex's Blue, Reversi's Black."""
+    bar = scene.board_side.eval_rect
+    red, green, blue = app.screen.get_at((bar.centerx, bar.bottom - 3))[:3]
+    return blue > red if scene.game.id == "hex" else red + green + blue < 300
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_turning_a_board_without_ends_leaves_the_eval_bar_and_graph_as_they_were(app, monkeypatch, game_id):
+    """Key F on Hex or Reversi swapped the eval bar's ends and the graph's halves, though turning
+    the board moves no side's end (Hex's Red holds the top and the bottom edge either way up):
+    the first side stays at the bar's bottom and on the graph's top half, turned or not."""
+    from ui import eval_graph
+
+    drawn = []
+    draw_graph = eval_graph.draw_graph
+    monkeypatch.setattr(eval_graph, "draw_graph", lambda *a, **k: drawn.append(draw_graph(*a, **k)) or drawn[-1])
+    scene = start(app, game_id, HOTSEAT, (None, None))
+    key(app, pygame.K_a)  # analysis mode: the bar and the graph
+    for turned in (False, True):
+        assert scene.view.turned is turned
+        assert first_side_at_the_bar_bottom(app, scene)
+        assert drawn[-1](1, 1.0)[1] < scene.board_side.graph_rect.centery  # the first side's lead above the middle
+        key(app, pygame.K_f)

@@ -491,12 +491,13 @@ class App:
         self.switch(PlayFromScene(self, record, ended, on_start, on_back, mode))
 
     def show_rules(self, game_id: str | None = None, on_back: Callable[[], None] | None = None,
-                   section: str | None = None) -> None:
+                   section: str | None = None, keys_section: str | None = None) -> None:
         """The rules screen at ``game_id``'s page (a game's, the keys', About), at its ``section``
-        (an English heading; None: the top); Back goes to ``on_back`` (None: the main menu)."""
+        (an English heading; None: the top); Back goes to ``on_back`` (None: the main menu), F1
+        to the keys page at ``keys_section`` (the keys of the screen help was asked on)."""
         from ui.scenes.rules import RulesScene
 
-        self.switch(RulesScene(self, game_id, on_back=on_back, section=section))
+        self.switch(RulesScene(self, game_id, on_back=on_back, section=section, keys_section=keys_section))
 
     def visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show another screen (F1's help) and come back to the one shown now as it was left:

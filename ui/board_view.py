@@ -221,9 +221,13 @@ class BoardView:
     def near_side(self) -> int:
         """The side whose end of the board is drawn at the bottom (the first side's where a board
         has no end of its own): the eval bar fills from the bottom with it and the graph puts it
-        on top, so both keep to the board's way round after a rematch or key F turns it."""
-        unturned = self.bottom_side or 0
-        return 1 - unturned if self.turned else unturned
+        on top, so both keep to the board's way round after a rematch or key F turns it.  A board
+        without ends (Reversi's, Hex's, whose Red holds the top and the bottom edge either way up)
+        keeps the first side there, turned or not: the bar swapped its ends on key F there though
+        no side had moved."""
+        if self.bottom_side is None:
+            return 0
+        return 1 - self.bottom_side if self.turned else self.bottom_side
 
     def turn(self) -> str | None:
         """Turn the board round, or back (key F); when it is drawn one way only, why not."""

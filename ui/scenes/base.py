@@ -127,15 +127,23 @@ class Scene:
     # -- help (F1, taken by the App on every screen) -----------------------------------------------
     def help_page(self) -> tuple[str, str | None]:
         """The rules screen's page F1 opens here, and the section of it to open at (its English
-        heading; None: the top).  By default the "Keys and mouse" page, at the top: a screen
-        names its own section there, or, where it shows one game's board, that game's rules."""
-        return KEYS_PAGE, None
+        heading; None: the top): help for what the screen shows.  By default the "Keys and mouse"
+        page at the screen's section (``keys_section``); a screen about one game (New game with
+        its game chosen, Play from here, the game, the replay) opens that game's rules, and F1
+        again there turns to its keys."""
+        return KEYS_PAGE, self.keys_section()
+
+    def keys_section(self) -> str | None:
+        """This screen's section of the "Keys and mouse" page (its English heading; None: the
+        page's top)."""
+        return None
 
     def show_help(self) -> None:
         """F1: the help page (``help_page``) over this screen; its Back and Esc return here as the
-        screen was left (``App.visit``)."""
+        screen was left (``App.visit``), and F1 there turns to this screen's keys."""
         page, section = self.help_page()
-        self.app.visit(lambda back: self.app.show_rules(page, on_back=back, section=section))
+        self.app.visit(lambda back: self.app.show_rules(page, on_back=back, section=section,
+                                                        keys_section=self.keys_section()))
 
     def form(self) -> pygame_menu.Menu | None:
         """The pygame-menu form the screen is built around, if it has one (``menu``)."""

@@ -28,7 +28,7 @@ from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import RESIGNED, SPEEDS
+from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
@@ -107,18 +107,22 @@ class GameCommands:
         self.btn_speed.label = _("Speed: {name}").format(name=self.btn_speed.short)
 
     def show_rules(self) -> None:
-        """The rules of this game; Back returns to the game as it was."""
-        self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back))
+        """The rules of this game; Back returns to the game as it was, F1 there turns to the keys
+        of a game."""
+        self._visit(lambda back: self.app.show_rules(self.game.id, on_back=back, keys_section=self.keys_section()))
 
     def show_help(self) -> None:
         """F1 in a game: its rules (the board is what a player asks about here; the keys are on
-        the buttons, and the rules screen's "Keys and mouse" page a tab away)."""
+        the buttons, and F1 again)."""
         self.show_rules()
+
+    def keys_section(self) -> str | None:
+        return "In a game"
 
     def show_keys(self) -> None:
         """? in a game: the keys page at its "In a game" section, for a player looking for the
         keys rather than the rules (F1); Back returns to the game as it was."""
-        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section="In a game"))
+        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section=self.keys_section()))
 
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
@@ -466,3 +470,12 @@ class GameCommands:
             return
         self.hint = None
         self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
+
+    def drop_hint(self) -> None:
+        """Take back the hint H asked for: its search stopped, or its mark and message gone (H that
+        began a move typed on the board, "h3": the hint asked at once is not the one wanted)."""
+        if self.computer.job is not None and self.computer.job_kind == "hint":
+            self.computer.cancel()
+        self.hint = None
+        self.messages.withdraw(HINT_NOTE)
+        self.invalidate()

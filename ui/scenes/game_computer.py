@@ -45,6 +45,7 @@ log = logging.getLogger("tabuleiro.ui")
 SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
+HINT_NOTE = "hint"  # the message topic of the hint given: dropped with its mark (``GameScene.drop_hint``)
 
 Reply = AIResult | AIError | AIForfeit
 
@@ -240,7 +241,7 @@ class ComputerMoves:
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
                     scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
-                                                                  item.text)))
+                                                                  item.text)), topic=HINT_NOTE)
             else:
                 self.held = (item, side)
 

@@ -14,12 +14,14 @@ new game at once.  The letters keep their commands (the buttons show them, and a
 one would have cost every player their keys), and the characters typed are read too
 (``typed_text``): a second one that with the one before begins a legal move's name opens the move
 field holding both, and what the first letter switched is switched back (F, A, L: a second press
-puts them back).  N, P, M, G (Hex's SGF, Othello's GGF) and Othello's Shift+G and Shift+M (GGF
-and the move string copied) cannot be taken back (a new game, a file, the clipboard), and H's
-hint search takes a core for seconds (typing "h3" in Hex or Reversi started one that the move then
-threw away): where the letter begins a legal move's name they wait for a second press, the message
-line saying so, and the next character goes on typing the move (``_typing_key``).  Elsewhere they
-act at once, as before.
+puts them back).  H asks for the hint at once too, and a move typed after it ("h3" in Hex or
+Reversi) stops that search and drops its mark: H waited there for a second press, so a player
+asking for a hint on a board with an h column (every Hex game, Reversi once an h square is legal)
+had to press it twice.  N, P, M, G (Hex's SGF, Othello's GGF) and Othello's Shift+G and Shift+M
+(GGF and the move string copied) cannot be taken back (a new game, a file, the clipboard): where
+the letter begins a legal move's name they wait for a second press, the message line saying so,
+and the next character goes on typing the move (``_typing_key``).  Elsewhere they act at once, as
+before.
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 BROWSE_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
-# the letters whose command a second press puts back, and what each switches (see the docstring)
+# the letters that act at once though they may begin a typed move: what each changes, and the command
+# that puts it back when the move goes on (see the docstring); A, F and L are their own undoing
 TOGGLES = {pygame.K_a: ("toggle_analysis", lambda scene: scene.analysis.active),
            pygame.K_f: ("turn_board", lambda scene: scene.view.turned),
-           pygame.K_l: ("toggle_legal", lambda scene: scene.show_legal)}
+           pygame.K_l: ("toggle_legal", lambda scene: scene.show_legal),
+           pygame.K_h: ("drop_hint", lambda scene: (scene.computer.job, scene.hint))}
 HELD_NOTE = "held key"  # the message topic of a letter waiting for its second press
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_CAPSLOCK, pygame.K_MODE, pygame.K_RALT)
 KEYPAD_DIGITS = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
@@ -138,8 +142,8 @@ def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:
 
 # -- a move typed without opening the field first (see the module's docstring) ---------------
 def _typing_key(scene: GameScene, event: pygame.event.Event) -> bool:
-    """Hold N, P, M, H or G back where the letter begins a legal move's name (pressed again, it
-    acts); note what F, A or L switch there, to be put back if a move is being typed.  A key that
+    """Hold N, P, M or G back where the letter begins a legal move's name (pressed again, it
+    acts); note what F, A, L or H change there, to be put back if a move is being typed.  A key that
     types no character ends the word typed.  True if the key was taken: held, or Esc letting a
     held letter go."""
     entry = scene.move_entry
@@ -184,7 +188,8 @@ def typed_text(scene: GameScene, event: pygame.event.Event) -> None:
 
 
 def _take_back(scene: GameScene) -> None:
-    """Switch back what the letter that began the move typed switched (the board turned, analysis)."""
+    """Switch back what the letter that began the move typed switched (the board turned, analysis,
+    the hint asked for)."""
     ran, scene.move_entry.ran = scene.move_entry.ran, None
     if ran is None:
         return
@@ -195,7 +200,7 @@ def _take_back(scene: GameScene) -> None:
 
 def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
     """The name of the command of the key pressed that waits for a second press where its letter
-    begins a move's name (one that cannot be taken back, or H's search); "" for any other key."""
+    begins a move's name (one that cannot be taken back); "" for any other key."""
     key, kind = event.key, outside_file(scene.game.id)
     shift = event.mod & pygame.KMOD_SHIFT
     if key == pygame.K_g and shift and copies_ggf(scene.game.id):
@@ -204,8 +209,6 @@ def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
         return _("Copy move string")
     if key == pygame.K_g:
         return _(kind.label) if kind else ""
-    if key == pygame.K_h:
-        return _("Hint") if scene.btn_hint.visible else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")
 
 

@@ -312,10 +312,9 @@ class MenuScene(Scene):
             with suppress(ValueError, IndexError, AssertionError, KeyError):
                 self.menu.select_widget(chosen.get_id())
 
-    def help_page(self) -> tuple[str, str | None]:
-        """F1 here: the keys page at the main menu's keys."""
-        page, _top = super().help_page()
-        return page, "Main menu and game lists"
+    def keys_section(self) -> str | None:
+        """F1 here: the keys page at the main menu's keys (the menu is about no one game)."""
+        return "Main menu and game lists"
 
     def come_back(self) -> None:
         """Back from help: laid out again, the keyboard where it was (a button, a picture, the link)."""

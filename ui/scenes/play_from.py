@@ -292,8 +292,12 @@ class PlayFromScene(MenuFormScene):
         self.menu_event(event)
 
     def help_page(self) -> tuple[str, str | None]:
-        """F1 here: the keys page at this form's keys."""
-        return super().help_page()[0], "Play from here"
+        """F1 here: the rules of the game whose position the screen shows, as on New game; F1
+        again there turns to this form's keys."""
+        return self.game.id, None
+
+    def keys_section(self) -> str | None:
+        return "Play from here"
 
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Play from here')}"

@@ -447,10 +447,10 @@ class PositionEditorScene(Scene):
     def redraw_interval(self) -> float | None:
         return self.area.redraw_interval()  # the caret blinks
 
-    def help_page(self) -> tuple[str, str | None]:
+    def keys_section(self) -> str | None:
         """F1 here: the keys page at New game's keys, which say the editor's (the text typed here
-        waits for the return)."""
-        return super().help_page()[0], "New game"
+        waits for the return): editing a position is a matter of keys, not of the game's rules."""
+        return "New game"
 
     def caption(self) -> str:
         return _("Set up a position")

@@ -413,9 +413,9 @@ class RecordsScene(Scene):
             where = entry.path.name
         return f"{title} ({status})", f"{detail} · {where}"
 
-    def help_page(self) -> tuple[str, str | None]:
+    def keys_section(self) -> str | None:
         """F1 here (Saved games, Continue's list): the keys page at the game lists' keys."""
-        return super().help_page()[0], "Main menu and game lists"
+        return "Main menu and game lists"
 
     def caption(self) -> str:
         return self.heading()

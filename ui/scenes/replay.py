@@ -317,8 +317,11 @@ class ReplayScene(Scene):
 
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the game's rules, as F1 in a game (the replay is that game's screen, its board
-        what a player asks about; the keys are on its buttons, the keys page a tab away)."""
+        what a player asks about; the keys are on its buttons, and F1 again there)."""
         return self.game.id, None
+
+    def keys_section(self) -> str | None:
+        return "Replay"
 
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Replay')}"

@@ -157,6 +157,16 @@ def section_index(page_id: str, section: str) -> int | None:
     return headings.index(section) if section in headings else None
 
 
+def translated_heading(page_id: str, section: str | None) -> str:
+    """The heading of the page's section ``section`` (its English heading) in the window's
+    language; "" where the page has no such section."""
+    index = section_index(page_id, section or "")
+    if index is None:
+        return ""
+    headings = [block.text for block in markdown.parse(rules_source(page_id)) if block.kind == "h2"]
+    return headings[index] if index < len(headings) else ""
+
+
 PAGES_KEPT = 32  # the eight pages in two languages, at two window sizes: a few hundred short lines each
 
 
@@ -202,13 +212,18 @@ def more_below_cue(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sca
 
 
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str | None = None, on_back=None, section: str | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None, on_back=None, section: str | None = None,
+                 keys_section: str | None = None) -> None:
         """``on_back``: where Back and Esc go (the main menu when None; F1's help comes back to the
         screen it was pressed on).  ``section``: the English heading of the page's section to open
-        at (F1 on the Tournament screen opens the keys page at "Tournament"); None: the top."""
+        at (F1 on the Tournament screen opens the keys page at "Tournament"); None: the top.
+        ``keys_section``: the keys page's section of the screen F1 was pressed on, where F1 here
+        turns to (F1 on New game opens the game's rules, and F1 again New game's keys)."""
         super().__init__(app)
         self.on_back = on_back
         self.section = section
+        self.screen_keys = keys_section
+        self.screen_keys_heading = translated_heading(KEYS_PAGE, keys_section)
         self.infos = games.catalog()
         self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE, ABOUT_PAGE]
         self.game_id = game_id if game_id in self.page_ids else self.page_ids[0]
@@ -268,9 +283,18 @@ class RulesScene(Scene):
         return 0
 
     def show_help(self) -> None:
-        """F1 here: the page of keys (this screen is help already)."""
+        """F1 here: the page of keys (this screen is help already), at the keys of the screen F1
+        was first pressed on (its top if none)."""
         if self.game_id != KEYS_PAGE:
             self.select(KEYS_PAGE)
+            self.offset = self._section_top(section_index(KEYS_PAGE, self.screen_keys or ""))
+
+    def keys_note(self) -> str:
+        """What F1 does here, on a game's page opened by F1 on a screen with keys of its own ("F1
+        again: keys (New game)", in the keys page's words); "" elsewhere."""
+        if not self.screen_keys_heading or self.game_id in (KEYS_PAGE, ABOUT_PAGE):
+            return ""
+        return _("F1 again: keys ({section})").format(section=self.screen_keys_heading)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         for b in [*self.tabs, self.back_button]:
@@ -346,6 +370,9 @@ class RulesScene(Scene):
             return _("Keys and mouse"), _("Every shortcut, screen by screen")
         if self.game_id == ABOUT_PAGE:
             return _("About"), _("The version, your files, and where the games come from")
+        note = self.keys_note()
+        if note:
+            return _("Rules"), tx.join_parts([_("How each game is played"), note])
         return _("Rules"), _("How each game is played, with the readings Tabuleiro uses")
 
     def draw(self, surface: pygame.Surface) -> None:

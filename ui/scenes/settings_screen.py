@@ -107,9 +107,9 @@ class SettingsScene(MenuFormScene):
         with self.keeping_focus():
             self.resize(self.app.size)
 
-    def help_page(self) -> tuple[str, str | None]:
+    def keys_section(self) -> str | None:
         """F1 here: the keys page at its top, "Everywhere": how a form is gone through, and F11."""
-        return super().help_page()[0], "Everywhere"
+        return "Everywhere"
 
     def caption(self) -> str:
         return _("Settings")

@@ -708,8 +708,13 @@ class SetupScene(MenuFormScene):
         return self.panel.copy()
 
     def help_page(self) -> tuple[str, str | None]:
-        """F1 here: the keys page at New game's keys (the choices made here wait for the return)."""
-        return super().help_page()[0], "New game"
+        """F1 here: the rules of the game chosen, the one the screen shows (it opened the keys
+        page, and a player choosing a game pressed F1 to learn that game); F1 again there turns
+        to New game's keys.  The choices made here wait for the return."""
+        return self.choices.game_id, None
+
+    def keys_section(self) -> str | None:
+        return "New game"
 
     def caption(self) -> str:
         return _("Watch: PC vs PC") if self.watch else _("New game")

@@ -1178,9 +1178,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             return self.players_area.bottom + self._hints_height() if self.players_area.height else None
         return self.running_bottom()
 
-    def help_page(self) -> tuple[str, str | None]:
+    def keys_section(self) -> str | None:
         """F1 here: the keys page at the tournament's keys; a running tournament goes on meanwhile."""
-        return super().help_page()[0], "Tournament"
+        return "Tournament"
 
     def caption(self) -> str:
         return _("Tournament")

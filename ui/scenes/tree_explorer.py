@@ -309,10 +309,10 @@ class TreeExplorerScene(Scene):
                 self.reveal = (node.ply, node.ply + 1)
 
     # -- actions ----------------------------------------------------------------------------------
-    def help_page(self) -> tuple[str, str | None]:
+    def keys_section(self) -> str | None:
         """F1 here: the keys page at the search tree's keys (this screen is about searching, not
         about the game's rules)."""
-        return super().help_page()[0], "Search tree"
+        return "Search tree"
 
     def caption(self) -> str:
         return _("Search tree")
