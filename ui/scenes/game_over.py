@@ -418,14 +418,16 @@ class DrawOfferCard(GameOverCard):
         self.keys = (pygame.K_y, pygame.K_n)
 
     def headline(self) -> str:
-        side = self.scene.draw_offer
-        return _("{player} offers a draw").format(player=self._named(side)) if side is not None else ""
+        """A short headline: the names go in the lines, which wrap (in the headline, a long name
+        cut the offer itself short at 800x560)."""
+        return _("Draw offered")
 
     def lines(self) -> list[str]:
         side = self.scene.draw_offer
         if side is None:
             return []
-        return [_("{player}, do you accept it?").format(player=self._named(1 - side))]
+        return [_("{player} offers a draw").format(player=self._named(side)),
+                _("{player}, do you accept it?").format(player=self._named(1 - side))]
 
     def _named(self, side: int) -> str:
         """The friend playing ``side`` as the panel names them: "Ana (X)", or the side alone."""
