@@ -89,6 +89,17 @@ def test_undo_takes_the_agreed_draw_back_alone(app):
     assert scene.recorder.record.result is None and scene.btn_draw.visible
 
 
+def test_the_clock_stands_still_while_the_offer_waits(app):
+    """In a clocked game the friend who offered is to move: their clock ran while the other
+    thought the offer over.  It stands still until the answer, and runs again after a decline."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    assert scene.referee.running
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and not scene.referee.running
+    key(app, pygame.K_n)
+    assert scene.referee.running
+
+
 def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_against_the_computer(app):
     assert not games.info("hex").can_draw and not games.info("rastros").can_draw
     for game_id, moves in (("hex", ["a1"]), ("rastros", [])):

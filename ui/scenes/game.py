@@ -344,8 +344,9 @@ class GameScene(GameCommands, Scene):
     def _run_clock(self) -> None:
         """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
         is paused (but not while a computer searches then: a Step's search, or one under way when
-        Pause was pressed, is charged) and once a computer's reply is in (showing it costs
-        nothing).  At zero the flag falls."""
+        Pause was pressed, is charged), once a computer's reply is in (showing it costs
+        nothing) and while a friend's draw offer waits for the other's answer (the friend who
+        offered, to move, lost the time the other took to think it over).  At zero the flag falls."""
         rules, now = self.referee, time.monotonic()
         if rules.clock is None:
             return
@@ -356,7 +357,7 @@ class GameScene(GameCommands, Scene):
             rules.start(self.state.to_move, now)
         searching = self.computer_thinking()
         if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
-                or (searching and self.preparing_engine()) or self.clock_stands_away()):
+                or self.draw_offer is not None or (searching and self.preparing_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
