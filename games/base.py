@@ -117,6 +117,8 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     summary: str = ""
     aliases: tuple[str, ...] = ()  # other names a pasted text may give the game: its titles in the window's languages
+    # whether the rules can end a game drawn: two players may then agree a draw (Hex and Rastros cannot)
+    can_draw: bool = True
 
     def option(self, name: str) -> Option:
         for opt in self.options:

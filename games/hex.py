@@ -41,6 +41,7 @@ INFO = GameInfo(
         Option("swap", bool, False, "Swap rule", help="After Blue's first stone Red may take it over"),
     ),
     summary="Join your two edges of a rhombus of hexagons: Blue left-right, Red top-bottom.",
+    can_draw=False,
 )
 
 SWAP = "swap"

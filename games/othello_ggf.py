@@ -9,8 +9,8 @@ or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` i
 (a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
 is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
 loss on time, ``:s`` a score agreed).  Where the moves do not end the game, ``RE`` is taken for
-what it says and no more (``_loss``): a resignation, a loss on time, or a winner alone ("Black
-wins", the margin of a board the rules cannot count).  ``DT`` (GGS's form, NBoard's or seconds:
+what it says and no more (``_loss``): a resignation, a loss on time, a draw agreed (``+0.000:s``),
+or a winner alone ("Black wins", the margin of a board the rules cannot count).  ``DT`` (GGS's form, NBoard's or seconds:
 ``_started``) is the record's start, or its last change beside our ``Started:`` comment (below);
 a file without ``TY`` (Edax writes none) is played on the size ``BO`` begins with.  The rest
 (ratings, times, place) is left out.
@@ -22,11 +22,12 @@ sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro
 GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's year.month.day_hour:minute:second.zone,
 at skatgame.net/mburo/ggsa/ggf), the players' names, ``RE`` (black's margin as tournaments count it,
 the empty squares to the winner: ``state.final_margin``; a resignation or a loss on time as the whole
-board's margin with ``:r`` or ``:t``; left out for an unfinished game or another forfeit, which GGF has
-no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI`` (the clock the caller gives,
-as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]`` without one, as NBoard's
-COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows apart, the side to
-move last) and the moves, squares in capitals and a pass as ``PA``.  ``record_from_ggf`` reads it back.
+board's margin with ``:r`` or ``:t``, a draw agreed as ``+0.000:s``; left out for an unfinished game or
+another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI``
+(the clock the caller gives, as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]``
+without one, as NBoard's COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows
+apart, the side to move last) and the moves, squares in capitals and a pass as ``PA``.
+``record_from_ggf`` reads it back as the same game.
 
 Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
 score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
@@ -50,6 +51,7 @@ from games.base import quoted
 from games.hex_sgf import loss_letter
 from games.record import (
     DRAW,
+    DRAW_AGREED,
     RESULT_LINE,
     WINS,
     GameRecord,
@@ -75,6 +77,7 @@ WRITTEN_CHARS = {"X": "*", "O": "O", "-": "-"}  # our to_text's black, white and
 SIDE_LETTERS = ("B", "W")  # a move's property: black's, white's
 PASS_WRITTEN = "PA"  # a pass, as Edax's GGF writes it (GGS writes pass, NBoard PASS; NBoard reads any P word as a pass)
 LOSS_FLAGS = {"R": "r", "T": "t"}  # how the loser lost (``hex_sgf.loss_letter``): RE's flag
+AGREED_FLAG = "s"  # RE's flag of a score the players agreed: with no margin, a draw by agreement
 COMMENT = "CO"  # a comment: NBoard's reader skips it (any other name it refuses), Edax's and Kalmia's skip any
 STARTED = "Started: "  # a comment's start: the game's start, where DT does not say it
 BRACKETS_WRITTEN = str.maketrans("[]", "()")
@@ -248,13 +251,13 @@ def _loss(said: str) -> Result | None:
     """The end ``RE`` tells of a game its moves do not end, in its words and no more: a
     resignation or a loss on time (``:r``, ``:t``; the margin's sign names the winner, black's
     view); a margin alone or agreed (``:s``) names the winner and not how ("Black wins"), or a
-    draw (0); None for anything else."""
+    draw (0), one agreed (``0:s``) "Draw by agreement"; None for anything else."""
     match = RESULT.fullmatch(said)
     if match is None:
         return None
     margin, flag = float(match.group(1)), (match.group(2) or "").lower()
     if margin == 0:
-        return None if flag in LOSSES else Result(None, DRAW)
+        return None if flag in LOSSES else Result(None, DRAW_AGREED if flag == AGREED_FLAG else DRAW)
     winner = 0 if margin > 0 else 1
     sides = games.info("reversi").sides
     if flag in LOSSES:
@@ -366,9 +369,10 @@ def _result_value(game: games.Game, record: GameRecord) -> str | None:
 def _off_the_board(game: games.Game, result: Result) -> str | None:
     """``RE`` for a game ended off the board: the whole board's margin and ``:r`` or ``:t`` for a
     resignation or a loss on time, at any move, a forfeit on time too (``hex_sgf.loss_letter``, as
-    SGF's ``W+Time``); None for an end GGF's flags have no word for (another forfeit)."""
+    SGF's ``W+Time``); a draw the players agreed as no margin agreed, ``+0.000:s``; None for an
+    end GGF's flags have no word for (another forfeit, a draw a file told of and no more)."""
     if result.winner is None:
-        return None
+        return f"{0:+.3f}:{AGREED_FLAG}" if result.reason == DRAW_AGREED else None
     loser = game.sides[1 - result.winner]
     flag = LOSS_FLAGS.get(loss_letter(result.reason.removeprefix(loser)))
     if flag is None:

@@ -49,6 +49,7 @@ INFO = GameInfo(
     options=(Option("size", int, 8, "Board size", minimum=4, maximum=8,
                     help="n x n board; the course plays 8x8"),),
     summary="Move the shared white piece to your corner; every visited square is closed for good.",
+    can_draw=False,
 )
 
 _SQUARE = re.compile(r"^\s*\(?\s*(\d)\s*[-,\s]\s*(\d)\s*\)?\s*$")

@@ -1053,10 +1053,11 @@ def loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | Non
     """The end a move list's result line tells of a game its moves do not end: a side that
     resigned or lost on time (at a move, where it says so) or forfeited, as the window and the
     referee word it ("White resigns at move 12", "White lost on time at move 30", "White forfeits: ..."); a
-    winner alone or a draw, as a file that says no more words it ("White wins", "Draw": Little
-    Golem's ``RE[W]``); None for any other line (no result is made up)."""
+    draw the players agreed ("Draw by agreement"); a winner alone or a draw, as a file that says no
+    more words it ("White wins", "Draw": Little Golem's ``RE[W]``); None for any other line (no
+    result is made up)."""
     said = next((line[len(RESULT_LINE):] for line in lines if line.startswith(RESULT_LINE)), "")
-    if said == DRAW:
+    if said in (DRAW, DRAW_AGREED):
         return Result(None, said)
     for side, name in enumerate(sides):
         rest = said.removeprefix(name)
@@ -1069,6 +1070,7 @@ def loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | Non
 
 WINS = " wins"  # after a side's name, alone: a file names the winner and not how it won (Little Golem's RE[B])
 DRAW = "Draw"  # a draw a file tells of, and no more (SGF's RE[0], RE[Draw])
+DRAW_AGREED = "Draw by agreement"  # a draw the two players agreed (the window's Offer draw; GGF's RE[+0.000:s])
 
 
 def loss_words(rest: str) -> str:

@@ -89,6 +89,8 @@ def test_random_playout_keeps_the_contract(game_id, seed):
     if last.is_terminal():
         assert last.winner() in (0, 1, None)
         assert last.end_reason()
+        # a game that says it cannot draw (no draw to agree: ``GameInfo.can_draw``) never ends drawn
+        assert game.info.can_draw or last.winner() is not None
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -387,13 +387,15 @@ def test_the_keys_page_names_every_button_over_a_games_board_with_its_key(app, l
     """The result card, the Result button after View board and the card of a game that cannot
     start (an outside player that does not load) each show buttons with their keys; the keys
     page's "In a game" names each by the name it shows, beside its key.  The page had no word of
-    the cannot-start card's Back to the setup (Enter) and Try again (R)."""
+    the cannot-start card's Back to the setup (Enter) and Try again (R).  So are the hot-seat
+    Offer draw (Ctrl+D) and the card that asks the other friend (Accept the draw Y, Decline N)."""
     from tests.test_ui_game import hotseat
 
     with words_in(language):
         scene = hotseat(app)
         bullets = keys_page_bullets("In a game")
-        buttons = [*scene.over_card.buttons, scene.btn_result, *scene.start_card.buttons]
+        buttons = [*scene.over_card.buttons, scene.btn_result, *scene.start_card.buttons, scene.btn_draw,
+                   *scene.offer_card.buttons]
         missing = [(b.label, b.key_hint) for b in buttons if not any(names_with_key(text, b) for text in bullets)]
     assert missing == []
 

@@ -18,7 +18,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, Result
+from games.record import DRAW_AGREED, GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.match import HUMAN_VS_PC, PC_VS_PC
@@ -28,8 +28,11 @@ from ui.tally import TALLY, Score, game_key, outcome
 log = logging.getLogger(__name__)
 
 
-def _forfeit_result(scene: Any) -> Result | None:
-    """The result of a game a player lost by forfeit (the rules' state knows nothing of it)."""
+def _off_the_board_result(scene: Any) -> Result | None:
+    """The result of a game a player lost by forfeit, or the players agreed drawn (the rules'
+    state knows nothing of either)."""
+    if getattr(scene, "agreed_draw", False):
+        return Result(None, DRAW_AGREED)
     forfeit = getattr(scene, "forfeit", None)
     if forfeit is None:
         return None
@@ -99,7 +102,7 @@ class SceneRecorder:
             return
         self.counted = True
         human = setup.human_side()
-        result = _forfeit_result(scene) or Result(scene.winner(), "")
+        result = _off_the_board_result(scene) or Result(scene.winner(), "")
         opponent = setup.players[1 - human]
         game_number = self.game_number
         TALLY.add_later(scene.game.id, opponent, outcome(result, human),
@@ -145,7 +148,7 @@ class SceneRecorder:
         autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
         sitting = getattr(scene, "sitting", None)
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
-        text = autosaver.prepare(self.moves, scene.state, _forfeit_result(scene))
+        text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
         if autosaver.record.is_finished():
             self.settle(scene)

@@ -83,6 +83,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"The board is full", N_("The board is full")),
     (r"No tile can be placed: no winner", N_("No tile can be placed: no winner")),
     (r"No tile can be placed", N_("No tile can be placed")),
+    (r"Draw by agreement", N_("Draw by agreement")),  # the two players agreed it (the window's Offer draw)
     (r"Draw", N_("Draw")),
     (r"(?P<side>.+) wins", N_("{side} wins")),
 )

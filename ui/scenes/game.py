@@ -35,7 +35,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from games.record import GameRecord, resigned_at
+from games.record import DRAW_AGREED, GameRecord, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_speed
@@ -53,7 +53,7 @@ from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import MOVE_NOTE, GameCommands
 from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
-from ui.scenes.game_over import NEXT_GAME_SECONDS, OVER_DELAY, CannotStartCard, GameOverCard
+from ui.scenes.game_over import NEXT_GAME_SECONDS, OVER_DELAY, CannotStartCard, DrawOfferCard, GameOverCard
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.views import make_view
@@ -117,6 +117,7 @@ class GameScene(GameCommands, Scene):
         self.panel = GamePanel(self)
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
+        self.offer_card = DrawOfferCard(self)  # a friend's draw offer, for the other to accept or decline
         analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
         self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
@@ -176,9 +177,15 @@ class GameScene(GameCommands, Scene):
 
     # The rules know nothing of forfeits: an outside player that lost by forfeit (over the time
     # limit, dead, an illegal answer) ends the game here, in the scene, as ``forfeit`` = (side,
-    # reason).  The panel, the game-over card and the record read these three instead of the state.
+    # reason); nor of a draw two friends agreed, ``agreed_draw``.  The panel, the game-over card and
+    # the record read these three instead of the state.
     def is_over(self) -> bool:
-        return self.forfeit is not None or self.state.is_terminal()
+        return self.ended_off_the_board() or self.state.is_terminal()
+
+    def ended_off_the_board(self) -> bool:
+        """Whether the game ended otherwise than by its rules: a forfeit (a resignation, a flag
+        fall) or a draw the players agreed."""
+        return self.forfeit is not None or self.agreed_draw
 
     def winner(self) -> int | None:
         """The winning side once the game is over (None: a draw or not over)."""
@@ -191,6 +198,8 @@ class GameScene(GameCommands, Scene):
         a named hot-seat player's resignation or flag fall names the player who lost: "João (O)
         resigns"; the card read "Ana (X) wins" over "O resigns", which friend gave up left to work
         out)."""
+        if self.agreed_draw:
+            return words.end_reason(DRAW_AGREED)
         if self.forfeit is None:
             return words.end_reason(self.state.end_reason())
         names = self.setup.names if self.setup.mode == HOTSEAT else ("", "")
@@ -215,6 +224,8 @@ class GameScene(GameCommands, Scene):
         self.messages.withdraw(ENDED_TOPIC)  # the last game's, not this one's
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
+        self.agreed_draw = False  # the two players agreed a draw (``GameCommands.accept_draw``)
+        self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
         self.hint: Hashable | None = None
         self.paused = False
         self.last_move_time = time.monotonic()
@@ -229,7 +240,11 @@ class GameScene(GameCommands, Scene):
         self.referee = Referee(None, setup_clock(self.setup))  # the game clock, if the setup has one
 
     def human_to_move(self) -> bool:
-        return not self.is_over() and not self.held_up() and self.setup.is_human(self.state.to_move)
+        """Whether a person may move now: the game goes on, nothing holds it up, no draw offer
+        waits for its answer (no hint, no marks, the board not live meanwhile), and it is a
+        person's turn."""
+        return (not self.is_over() and not self.held_up() and self.draw_offer is None
+                and self.setup.is_human(self.state.to_move))
 
     def held_up(self) -> str:
         """What holds the game up before it goes on ("" when nothing does): an outside player
@@ -249,6 +264,8 @@ class GameScene(GameCommands, Scene):
             return _("An earlier position: press End or Back to the game to play on")
         if self.is_over():
             return _("The game is over")
+        if self.draw_offer is not None:
+            return _("A draw is offered: accept or decline it first")
         if self.held_up():
             return self.held_up()
         if not self.setup.is_human(self.state.to_move):
@@ -327,8 +344,9 @@ class GameScene(GameCommands, Scene):
     def _run_clock(self) -> None:
         """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
         is paused (but not while a computer searches then: a Step's search, or one under way when
-        Pause was pressed, is charged) and once a computer's reply is in (showing it costs
-        nothing).  At zero the flag falls."""
+        Pause was pressed, is charged), once a computer's reply is in (showing it costs
+        nothing) and while a friend's draw offer waits for the other's answer (the friend who
+        offered, to move, lost the time the other took to think it over).  At zero the flag falls."""
         rules, now = self.referee, time.monotonic()
         if rules.clock is None:
             return
@@ -339,7 +357,7 @@ class GameScene(GameCommands, Scene):
             rules.start(self.state.to_move, now)
         searching = self.computer_thinking()
         if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
-                or (searching and self.preparing_engine()) or self.clock_stands_away()):
+                or self.draw_offer is not None or (searching and self.preparing_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
         else:
             rules.resume(now)
@@ -379,6 +397,7 @@ class GameScene(GameCommands, Scene):
         return self.referee.reading(side, time.monotonic())
 
     def _changed(self) -> None:
+        self.draw_offer = None  # an offer is about the position it was made in
         game_keys.aim_cursor(self)
         for listener in list(self.listeners):
             listener(self)
@@ -399,11 +418,16 @@ class GameScene(GameCommands, Scene):
     def _lose_by_forfeit(self, side: int, why: str) -> None:
         """End the game: ``side`` forfeits (the reason goes to the card, the panel and the record)."""
         self.forfeit = (side, why)
-        self.hint = None  # no hint on a finished board
-        self.over_since = time.monotonic()
-        self.over_hidden = False
         log.info("forfeit: %s", self.recorded_reason())  # as the record keeps it: the same in every language
         self._say_in_full(side, why)
+        self._ended_now()
+
+    def _ended_now(self) -> None:
+        """The game has just ended otherwise than by a move (a forfeit, a draw agreed): no hint on a
+        finished board, its card to come, and the listeners (the record, the session's score) told."""
+        self.hint = None
+        self.over_since = time.monotonic()
+        self.over_hidden = False
         self._changed()
 
     def cannot_start(self, side: int, why: str) -> None:
@@ -440,8 +464,8 @@ class GameScene(GameCommands, Scene):
         self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id)
 
     def card_shown(self) -> GameOverCard | None:
-        """The card over the board, if one shows: the result, or why the game cannot start."""
-        return next((card for card in (self.start_card, self.over_card) if card.visible()), None)
+        """The card over the board, if one shows: the result, a draw offered, or why the game cannot start."""
+        return next((card for card in (self.start_card, self.offer_card, self.over_card) if card.visible()), None)
 
     def next_game_in(self) -> float | None:
         """Seconds before a watched game's next game begins by itself (Rematch: sides exchanged),
@@ -464,7 +488,8 @@ class GameScene(GameCommands, Scene):
         (``_analysed_areas``)."""
         computer = self.computer
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
-                self.forfeit, self.hint, self.paused, self.speed, self.show_legal, self.card_shown(), self.held_up(),
+                self.forfeit, self.agreed_draw, self.draw_offer, self.hint, self.paused, self.speed, self.show_legal,
+                self.card_shown(), self.held_up(),
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing,
                 self._next_game_second(),
                 tuple((b.label, b.enabled, b.active, b.visible) for b in self.buttons),
@@ -656,8 +681,8 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.move_entry.layout(self.panel.last_row(), s)
-        self.over_card.layout(self.board_side.area)
-        self.start_card.layout(self.board_side.area)
+        for card in (self.over_card, self.start_card, self.offer_card):
+            card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -181,6 +181,8 @@ class BoardSide:
             return (_("Clock stopped: the window is in the background"),), theme.accent
         if scene.is_over():  # the card and the panel's search card say the result: said a third time here,
             return ("",), theme.muted  # it also came 0.6 s before the card and went with it
+        if scene.draw_offer is not None:  # no move until the friend asked answers the card
+            return (scene.why_no_move(),), theme.accent
         return tuple(self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:

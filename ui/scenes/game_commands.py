@@ -1,9 +1,9 @@
 """The game screen's commands: what the player can do there, each with its button (and key).
 
-Undo and Redo (a resignation taken back alone; against the computer, back to the human's own
-turn; from an earlier position looked at, Undo takes the game back to it and Redo first returns to
-the game), Resign, New game and Rematch, leaving for the menu (an unfinished game stays in the Continue
-list; a game whose autosave failed asks twice), Save, the rules, the search tree, the replay,
+Undo and Redo (a resignation or an agreed draw taken back alone; against the computer, back to the
+human's own turn; from an earlier position looked at, Undo takes the game back to it and Redo first
+returns to the game), Resign, Offer draw (hot-seat), New game and Rematch, leaving for the menu (an
+unfinished game stays in the Continue list; a game whose autosave failed asks twice), Save, the rules, the search tree, the replay,
 analysis mode, the Hex connections, legal-move marks, turning the board, a hint, and the watched
 game's Pause, Step and Speed.
 
@@ -56,6 +56,7 @@ class GameCommands:
         self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
+        self.btn_draw = Button(_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered())
         self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
         self.btn_result = Button(_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
@@ -70,7 +71,7 @@ class GameCommands:
         # in the panel's order (Tab's too): a watched game's Pause, Step and Speed share the first row
         self.buttons = [self.btn_pause, self.btn_step, self.btn_speed, self.btn_live, self.btn_undo, self.btn_redo,
                         self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_connections, self.btn_legal,
-                        self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign,
+                        self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign, self.btn_draw,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
 
@@ -80,8 +81,13 @@ class GameCommands:
         only asked the engine again, which resigned again, and Undo seemed to do nothing."""
         return self.forfeit is not None and self.forfeit[1] == RESIGNED and self.setup.is_human(self.forfeit[0])
 
+    def _ended_by_the_players(self) -> bool:
+        """Whether the game ended by a person's word, not a move: a resignation (``_resigned``) or
+        a draw the friends agreed.  Undo takes it back alone, and the game goes on from there."""
+        return self._resigned() or self.agreed_draw
+
     def _refresh_buttons(self) -> None:
-        self.btn_undo.enabled = bool(self.history) or self._resigned() or self.view.has_partial_input()
+        self.btn_undo.enabled = bool(self.history) or self._ended_by_the_players() or self.view.has_partial_input()
         self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
                                                              and self.computer.job_kind == "hint")
@@ -100,6 +106,8 @@ class GameCommands:
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
+        self.btn_draw.visible = self._draws_offered() and not self.is_over()
+        self.btn_draw.enabled = self._draw_offering_side() is not None
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
         self.btn_live.visible = self.browsing is not None
@@ -150,15 +158,15 @@ class GameCommands:
         Looking at an earlier position, back to that position instead (in Human vs PC to the
         human's choice at or before it), and the status line says where: the teacher stepping back
         through a game takes it back to the move on the board, not the live game's last.
-        A resignation is not a move: Undo takes it back alone, and the game goes on from where it
-        was given up.  A move half entered on the board (an Alquerque chain, a Trax tile picker)
-        is taken back first, its last part at a time."""
+        A resignation or an agreed draw is not a move: Undo takes it back alone, and the game goes
+        on from where it was given up or agreed.  A move half entered on the board (an Alquerque
+        chain, a Trax tile picker) is taken back first, its last part at a time."""
         if self.browsing is None and self.view.has_partial_input():
             self.mouse.take_back_input()
             return
         shown, self.browsing = self.browsing, None
         self.computer.cancel()
-        if shown is None and self._resigned():
+        if shown is None and self._ended_by_the_players():
             self._after_jump()
             return
         if not self.history:
@@ -219,6 +227,7 @@ class GameCommands:
 
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
+        self.agreed_draw = False  # and a draw agreed
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.computer.last_search = None  # it was about another position: stale
@@ -314,6 +323,52 @@ class GameCommands:
             return
         self.computer.cancel()
         self._lose_by_forfeit(side, RESIGNED)
+
+    def _draws_offered(self) -> bool:
+        """Whether friends may agree a draw here: a hot-seat game of a game whose rules can end
+        drawn (``GameInfo.can_draw``: not Hex nor Rastros).  Against the computer no draw is
+        offered: nothing would answer it."""
+        return self.setup.mode == HOTSEAT and self.game.info.can_draw
+
+    def _draw_offering_side(self) -> int | None:
+        """Who Offer draw offers it for: the friend to move, once a move is on the board, while
+        the game goes on, no offer waits and the live game is shown; else None."""
+        if (not self._draws_offered() or self.is_over() or not self.history or self.draw_offer is not None
+                or self.browsing is not None):
+            return None
+        return self.state.to_move
+
+    def offer_draw(self) -> None:
+        """The friend to move offers a draw: a card asks the other, by name, to accept or decline
+        it (``DrawOfferCard``).  Two friends who saw a game was dead had to play it out to the
+        rules' end, or have one resign and give the other the win."""
+        side = self._draw_offering_side()
+        if side is None:
+            return
+        self.computer.cancel()  # a hint's search: moot while the question stands
+        self.move_entry.close()
+        self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
+        self.draw_offer = side
+        self.invalidate()
+
+    def accept_draw(self) -> None:
+        """The friend asked accepts: the game ends drawn by agreement, as the card, the record and
+        the session's score say (Undo takes it back, as a resignation)."""
+        if self.draw_offer is None:
+            return
+        self.agreed_draw = True
+        self._ended_now()
+
+    def decline_draw(self) -> None:
+        """The friend asked declines: the game goes on, the friend to move as before, and the
+        window says who declined (the one who offered may have looked away)."""
+        side = self.draw_offer
+        if side is None:
+            return
+        self.draw_offer = None
+        self.messages.add(_("{player} declines the draw: the game goes on").format(
+            player=words.player_on_side(self.setup, self.game, 1 - side)), duration=6.0)
+        self.invalidate()
 
     def new_game(self) -> None:
         """A new game with the same setup; an unfinished one stays in the Continue list."""

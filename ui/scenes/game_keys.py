@@ -106,6 +106,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.turn_board()
     elif ctrl and key == pygame.K_r:
         scene.resign()  # Undo takes it back
+    elif ctrl and key == pygame.K_d:
+        scene.offer_draw()  # hot-seat: the other friend answers on the card over the board
     elif key == pygame.K_r and scene.btn_rematch.visible:  # the card hidden by View board: its button's key
         scene.rematch()
     elif ctrl and key == pygame.K_s:

@@ -75,7 +75,7 @@ def result_detail(scene: GameScene) -> str:
     """How the game ended, as said under its headline: what the reason adds to it ("Board full"
     under "Draw", "A light loop" under "Light wins"), "" when it adds nothing.  The card read
     "Draw" over "Board full: draw"."""
-    if scene.forfeit is not None:
+    if scene.ended_off_the_board():
         reason = scene.end_reason()
     else:
         reason = words.end_reason(words.reason_without_verdict(scene.state.end_reason()))
@@ -123,10 +123,10 @@ def score_tells(scene: GameScene, score: tuple[int, int] | None) -> bool:
     pieces captured, points), or any count of a game that ended on the board, by its own rules
     (its scoring at its end, "nothing captured" in a drawn Alquerque).  A resignation, a flag fall
     or a forfeit before anything was counted showed "Light 0 - 0 Dark (points)" in Trax, a score
-    line that said nothing (Trax counts only once a loop or a line ends the game)."""
+    line that said nothing (Trax counts only once a loop or a line ends the game); so did a draw agreed."""
     if score is None:
         return False
-    return score != (0, 0) or scene.forfeit is None
+    return score != (0, 0) or not scene.ended_off_the_board()
 
 
 def result_lines(scene: GameScene) -> list[str]:
@@ -401,3 +401,55 @@ class CannotStartCard(GameOverCard):
 
     def visible(self) -> bool:
         return self.scene.computer.unloadable is not None and self.scene.browsing is None
+
+
+class DrawOfferCard(GameOverCard):
+    """Over the board while a friend's draw offer waits (hot-seat: ``GameCommands.offer_draw``):
+    who offers, and the other friend, named, asked to answer with Accept (Y: the game ends drawn
+    by agreement) or Decline (N or Esc: the game goes on).  It takes every key and the clicks on the
+    board until answered, so neither friend plays on past the question."""
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.buttons = [
+            Button(_("Accept the draw"), scene.accept_draw, "Y"),
+            Button(_("Decline"), scene.decline_draw, "N"),  # Esc too (``key``)
+        ]
+        self.keys = (pygame.K_y, pygame.K_n)
+
+    def headline(self) -> str:
+        """A short headline: the names go in the lines, which wrap (in the headline, a long name
+        cut the offer itself short at 800x560)."""
+        return _("Draw offered")
+
+    def lines(self) -> list[str]:
+        side = self.scene.draw_offer
+        if side is None:
+            return []
+        return [_("{player} offers a draw").format(player=self._named(side)),
+                _("{player}, do you accept it?").format(player=self._named(1 - side))]
+
+    def _named(self, side: int) -> str:
+        """The friend playing ``side`` as the panel names them: "Ana (X)", or the side alone."""
+        return words.player_on_side(self.scene.setup, self.scene.game, side)
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """The card's keys (``GameOverCard.key``: Y, N, Tab's ring), Esc declining too (once no
+        button is ringed); every key is the card's while it shows.  Enter accepts nothing unless
+        Accept is ringed: the card has no primary button, so a friend's Enter meant for a move
+        does not end the game."""
+        if not super().key(key, mod) and key == pygame.K_ESCAPE:
+            self.scene.decline_draw()
+        return True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Its buttons, the clicks on the board, and every key and typed character (see the class)."""
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key, event.mod)
+        if event.type == pygame.TEXTINPUT:
+            return True
+        return super().handle(event)
+
+    def visible(self) -> bool:
+        s = self.scene
+        return s.draw_offer is not None and not s.is_over() and s.browsing is None

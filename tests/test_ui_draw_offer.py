@@ -1,0 +1,157 @@
+"""A draw by agreement between two friends playing hot-seat: Offer draw (Ctrl+D) asks the other
+friend, by name, on a card over the board; Decline lets the game go on, Accept ends it drawn "by
+agreement" on the result card, in the session's score, the record, the copied move list and
+Othello's GGF, and Undo takes the agreement back.  Friends who saw a game was dead had to play it
+out or have one resign and give the other the win."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from games.othello_ggf import ggf_from_record, record_from_ggf
+from games.record import DRAW_AGREED, GameRecord, Result, Side, move_list_text, record_from_move_list
+from tests.test_ui_player_names import named_hotseat
+from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, wait, words_in
+from ui.autosave import ended_as, games_dir
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.record_files import load
+from ui.scenes.game import GameScene
+from ui.scenes.replay import ReplayScene
+
+
+def card_lines(app, monkeypatch, card) -> list[str]:
+    """The texts ``card`` draws (its headline, lines and buttons), once it shows."""
+    assert wait(app, card.visible)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if card.rect.contains(rect)]
+
+
+def button(card, label: str):
+    """``card``'s button that shows ``label``."""
+    return next(b for b in card.buttons if b.label == label)
+
+
+def test_a_friend_offers_a_draw_the_other_declines_then_accepts(app, monkeypatch):
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    assert scene.btn_draw.visible and scene.btn_draw.enabled
+    click(app, scene.btn_draw.rect.center)
+    asked = card_lines(app, monkeypatch, scene.offer_card)
+    assert "Ana (X) offers a draw" in asked and "João (O), do you accept it?" in asked, asked
+    click(app, scene.view.cell_rect(2, 2).center)  # a move clicked past the question is not played
+    assert len(scene.history) == 2 and not scene.is_over() and not scene.btn_hint.enabled
+    click(app, button(scene.offer_card, "Decline").rect.center)
+    assert not scene.offer_card.visible() and not scene.is_over() and scene.draw_offer is None
+    assert any("João (O) declines the draw" in m.text for m in scene.messages.items), scene.messages.items
+    click(app, scene.view.cell_rect(2, 2).center)  # the game goes on: Ana plays c3
+    assert len(scene.history) == 3
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)  # João (O) offers, by the key
+    assert "João (O) offers a draw" in card_lines(app, monkeypatch, scene.offer_card)
+    click(app, button(scene.offer_card, "Accept the draw").rect.center)
+    assert scene.is_over() and scene.winner() is None
+    lines = card_lines(app, monkeypatch, scene.over_card)
+    assert lines[:2] == ["Draw", "By agreement"], lines
+    assert scene.sitting.drawn == 1 and scene.sitting.wins == [0, 0]
+    record = scene.recorder.record
+    assert record.result == Result(None, DRAW_AGREED) and record.moves == ["b2", "a1", "c3"]
+    assert move_list_text(record).endswith("Result: Draw by agreement\n")
+    key(app, pygame.K_r)  # Rematch: João plays X and wins; the card says the session, the draw half each
+    for cell in ((1, 1), (0, 0), (1, 0), (2, 0), (1, 2)):
+        click(app, scene.view.cell_rect(*cell).center)
+    assert scene.winner() == 0
+    assert "This session: João (X) 1 - 0 Ana (O) · 1 drawn" in card_lines(app, monkeypatch, scene.over_card)
+
+
+def test_the_keys_answer_the_offer(app, monkeypatch):
+    """N (or Esc) declines, Y accepts; the letters play no move and open no move field."""
+    scene = named_hotseat(app, "reversi", ["f5", "d6"])
+    for refusal in (pygame.K_n, pygame.K_ESCAPE):
+        key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+        assert scene.offer_card.visible()
+        key(app, refusal)
+        assert scene.draw_offer is None and not scene.is_over() and app.scene is scene
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_y)
+    assert scene.is_over() and scene.end_reason() == "Draw by agreement" and not scene.move_entry.open
+
+
+def test_undo_takes_the_agreed_draw_back_alone(app):
+    scene = named_hotseat(app, "alquerque", ["c2-c3"])  # Black to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_y)
+    assert scene.is_over() and scene.recorder.record.is_finished()
+    assert scene.btn_undo.enabled
+    click(app, scene.btn_undo.rect.center)
+    assert not scene.is_over() and len(scene.history) == 1 and scene.state.to_move == 1
+    assert scene.recorder.record.result is None and scene.btn_draw.visible
+
+
+def test_the_clock_stands_still_while_the_offer_waits(app):
+    """In a clocked game the friend who offered is to move: their clock ran while the other
+    thought the offer over.  It stands still until the answer, and runs again after a decline."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    assert scene.referee.running
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and not scene.referee.running
+    key(app, pygame.K_n)
+    assert scene.referee.running
+
+
+def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_against_the_computer(app):
+    assert not games.info("hex").can_draw and not games.info("rastros").can_draw
+    for game_id, moves in (("hex", ["a1"]), ("rastros", [])):
+        scene = named_hotseat(app, game_id, moves)
+        key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+        assert not scene.btn_draw.visible and scene.draw_offer is None
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0), ["b2"])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert not scene.btn_draw.visible and scene.draw_offer is None
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_saved_agreed_draw_reads_back_as_one(app, monkeypatch, language):
+    """Saved (Ctrl+S) and read back, the game is a draw by agreement in Saved games' row and the
+    replay, not an unfinished game."""
+    with words_in(language):
+        scene = named_hotseat(app, "tictactoe", ["b2", "a1"])
+        key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+        key(app, pygame.K_y)
+        said = scene.end_reason()
+        key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+        [path] = games_dir().glob("*.json")
+        record = load(path)
+        assert ended_as(record) == said
+        app.open_replay(record)
+        app.run_frames(2)
+        drawn = recorded_text(monkeypatch)
+        app.scene.draw(app.screen)
+    assert isinstance(app.scene, ReplayScene)
+    assert record.result == Result(None, DRAW_AGREED)
+    assert said == {"en": "Draw by agreement", "pt": "Empate por acordo"}[language]
+    assert said in drawn, drawn
+
+
+def agreed(game_id: str, moves: list[str]) -> GameRecord:
+    game = games.load(game_id)
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "João")))
+    return record.with_moves(moves, game.play_line(moves)).finish(Result(None, DRAW_AGREED))
+
+
+@pytest.mark.parametrize("game_id, moves", [("tictactoe", ["b2", "a1"]), ("reversi", ["f5", "d6"]),
+                                            ("alquerque", ["c2-c3"]), ("trax", ["f5+"])])
+def test_the_move_list_keeps_a_draw_by_agreement(game_id, moves):
+    read = record_from_move_list(move_list_text(agreed(game_id, moves)))
+    assert read.result == Result(None, DRAW_AGREED) and read.moves == moves
+
+
+def test_ggf_writes_a_draw_by_agreement_as_no_margin_agreed_and_reads_it_back():
+    text = ggf_from_record(agreed("reversi", ["f5", "d6", "c3"]))
+    assert "RE[+0.000:s]" in text and "CO[" not in text
+    read = record_from_ggf(text)
+    assert read.result == Result(None, DRAW_AGREED) and read.moves == ["f5", "d6", "c3"]
+    assert record_from_ggf(text.replace("RE[+0.000:s]", "RE[0]")).result == Result(None, "Draw")  # a draw, no more
