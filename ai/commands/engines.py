@@ -4,6 +4,9 @@ The first run after installing compiles a game's numba kernels (10-20 s on a 2-c
 one game); every later run loads them from the cache in about a second.  A command that said
 nothing meanwhile would look hung, and a tournament's worker processes would each compile them
 again: ``prepare_engines`` compiles them once, in the command's own process, before any game.
+``main.py gtp`` instead answers the protocol from its start and compiles in the background what its
+player and board use (``BackgroundWarmUp``, ``stages_used``): a controller asks its engine's name
+and board size at once, and only its first search waits for the kernels.
 """
 
 from __future__ import annotations
