@@ -487,11 +487,11 @@ def test_a_board_that_runs_the_kernel_has_it_prepared_at_boardsize_not_at_the_fi
     monkeypatch.setattr(kernels, "_deferred", False)
     monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))
     engine = Engine("tictactoe", "level-5", {}, 0.1)
-    assert compiled == []
+    assert engine.warm_up.join(60) and compiled == []
     engine.cmd_boardsize(["15"])
-    assert compiled == [("tictactoe",)]
+    assert engine.warm_up.join(60) and compiled == [("tictactoe", "search")]  # compiled in the background
     engine.cmd_boardsize(["19"])  # prepared already: the player is kept
-    assert compiled == [("tictactoe",)] and engine.game.cells == 361
+    assert engine.warm_up.join(60) and compiled == [("tictactoe", "search")] and engine.game.cells == 361
 
 
 def test_transposed_hex_answers_its_swap_as_swap_pieces_the_one_name_every_hexgui_reads_alike():
@@ -539,3 +539,84 @@ def test_boardsize_that_is_no_number_names_the_sizes_the_game_takes(game, sent, 
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{sent}\n"))
     assert main.main(["gtp", game, "--player", "level-1"]) == 0
     assert capsys.readouterr().out.strip() == said
+
+
+@pytest.fixture
+def stand_in_hex_kernels(monkeypatch):
+    """Hex's kernel stages replaced by stand-ins that note their name and, while ``hold`` is
+    clear, wait for it (a fresh install's compiler); the process's record of stages done set
+    aside.  Yields (the stages warmed, in order; ``hold``); the stand-ins are let go at the end."""
+    import threading
+
+    from ai import kernels
+    from ai.imports import import_engine
+
+    hex_kernels = import_engine("ai.kernels.hex")
+    warmed: list[str] = []
+    hold = threading.Event()
+
+    def stand_in(stage: str):
+        def warm() -> None:
+            warmed.append(stage)
+            hold.wait(120)  # a safety net: the test lets it go
+        return warm
+
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "_deferred", False)
+    for stage in list(hex_kernels.STAGES):
+        monkeypatch.setitem(hex_kernels.STAGES, stage, stand_in(stage))
+    yield warmed, hold
+    hold.set()
+    warm_ups_ended()
+
+
+def warm_ups_ended() -> None:
+    """Wait for the threads compiling kernels in the background (the engine's warm-up, or a
+    player's own) to end."""
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name in ("tabuleiro-warm-up", "compile-hex"):
+            thread.join(120)
+
+
+def test_the_gtp_engine_answers_at_once_while_its_kernels_compile(stand_in_hex_kernels, monkeypatch):
+    """``main.py gtp hex`` compiled its kernels before reading a command: on a fresh install
+    HexGui's name, version and boardsize waited 8 s on a quiet machine, 30 s on a busy one, and a
+    controller that times its engine's start gave up.  They are answered while the kernels
+    compile in the background; a genmove waits for what it needs."""
+    import threading
+
+    from ai.commands.gtp import run_gtp
+
+    warmed, hold = stand_in_hex_kernels
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("name\nversion\nboardsize 11\nquit\n"))
+    monkeypatch.setattr(sys, "stdout", out)
+    protocol = threading.Thread(target=run_gtp, args=("hex", "level-5", {}, 0.1, VERSION), daemon=True)
+    protocol.start()
+    protocol.join(120)  # a safety net: the kernels held compiling, the answers come or never do
+    answers = out.getvalue()
+    assert not protocol.is_alive() and not hold.is_set(), answers
+    assert answers == f"= Tabuleiro hex level-5\n\n= {VERSION}\n\n= \n\n= \n\n"
+    hold.set()
+    warm_ups_ended()
+    assert warmed == ["search", "knowledge"]  # compiled after all, in the background
+
+
+@pytest.mark.parametrize(("player", "size", "stages"), [
+    ("level-5", 11, ["search", "knowledge"]),
+    ("level-5", 19, ["search"]),  # level-5 analyses no connections above 13x13 (kernels.unused_stages)
+    ("level-2", 11, []),  # it searches in Python
+])
+def test_the_gtp_engine_warms_up_the_kernels_its_game_uses_and_no_others(stand_in_hex_kernels, player, size, stages):
+    """The GTP engine compiled Hex's connection kernels in the background on every board: on
+    19x19, which uses none, a third of its cores' time beside its first searches; the window's
+    worker has always left them out there.  It compiles what its player asks for and its board
+    uses, and a boardsize sent while it compiles changes what comes next."""
+    warmed, hold = stand_in_hex_kernels
+    engine = Engine("hex", player, {}, 0.1)
+    engine.handle("boardsize", [str(size)])
+    hold.set()
+    warm_ups_ended()
+    assert warmed == stages

@@ -504,6 +504,34 @@ def test_the_mcts_players_plan_to_end_sooner_after_moves_that_ended_late():
     assert player.late < 3.0  # it fades once moves end in time
 
 
+def test_a_move_that_waited_for_its_kernels_is_not_taken_for_a_late_one(monkeypatch):
+    """A move whose search first waited for its kernels to compile (``kernels.ready``: a GTP
+    engine's first search on a fresh install, the window's first moves) counted the wait as
+    lateness, and the moves after it planned half their time.  The wait is not the move's time:
+    here a clock that jumps 100 s while the kernels "compile"."""
+    import time
+
+    from ai import kernels
+    from ai.engines.hex_mcts import HexMCTSPlayer
+    from ai.imports import import_engine
+
+    hex_kernels = import_engine("ai.kernels.hex")
+    real_clock, real_stage, jumped = time.perf_counter, hex_kernels.STAGES["search"], [0.0]
+
+    def compiling_for_100_s() -> None:
+        real_stage()
+        jumped[0] += 100.0
+
+    monkeypatch.setattr(time, "perf_counter", lambda: real_clock() + jumped[0])
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setitem(hex_kernels.STAGES, "search", compiling_for_100_s)
+    info = next(p for p in ai.catalog("hex") if p.id == "level-5")
+    with kernels.compiled_later():  # made as the GTP engine makes it: its first search waits for the kernels
+        player = HexMCTSPlayer(info, seed=1)
+    player.choose(games.load("hex", size=5).play_line(["c3"]), Limits(time=0.2))
+    assert jumped == [100.0] and player.late < 50.0
+
+
 def test_every_first_stone_of_3x3_loses_under_the_swap_rule():
     """The rules page's fact, by plain minimax on the rules: a winning first stone is swapped, a
     losing one answered, so Red wins 3x3 with the swap rule."""

@@ -249,3 +249,46 @@ def test_the_soak_tool_stops_on_sigterm_as_on_ctrl_c_its_workers_with_it(tmp_pat
     while session_processes(soak.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert session_processes(soak.pid) == []
+
+
+# tools/soak.py run with its window slow to open (a busy machine; a fresh install's first imports):
+# pygame's set_mode says it has begun in file argv[1], then waits for the test's signal
+WINDOW_OPENING_SLOWLY = r"""
+import pathlib, runpy, sys, time
+import pygame
+opening, real_set_mode = pathlib.Path(sys.argv[1]), pygame.display.set_mode
+def slow_set_mode(*args, **kwargs):
+    opening.touch()
+    for _ in range(12000):  # a safety net: the test's signal ends the wait
+        time.sleep(0.01)
+    return real_set_mode(*args, **kwargs)
+pygame.display.set_mode = slow_set_mode
+sys.argv = ["tools/soak.py", *sys.argv[2:]]
+runpy.run_path("tools/soak.py", run_name="__main__")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the soak reads /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_the_soak_tool_stopped_while_its_window_opens_says_so_in_one_line(tmp_path, signum):
+    """A soak stopped at once (``timeout`` run out, Ctrl+C on a second thought) met its window still
+    opening, a few seconds on a busy machine: it printed KeyboardInterrupt's traceback from inside
+    the window's making.  It now says in one line that it stopped, and exits with status 130 as a
+    soak stopped later does."""
+    opening = tmp_path / "opening"
+    soak = subprocess.Popen([sys.executable, "-c", WINDOW_OPENING_SLOWLY, str(opening), "--games", "1", "--rounds", "1",
+                             "--only", "tictactoe"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120  # a safety net: the window opens after the imports
+        while not opening.exists() and soak.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opening.exists(), soak.stderr.read() if soak.poll() is not None else "the window never began to open"
+        soak.send_signal(signum)
+        out, err = soak.communicate(timeout=120)
+    finally:
+        if soak.poll() is None:
+            os.killpg(soak.pid, signal.SIGKILL)
+    assert "Traceback" not in out + err, err
+    assert out.strip() == "stopped while the window was opening: nothing was measured", out
+    assert soak.returncode == 130, err

@@ -22,8 +22,9 @@ finished game (analysis off and on, the evaluation graph showing), its replay, t
 the game's start and a paused PC vs PC game with analysis on.
 
 Ctrl+C, SIGTERM (``timeout 600 python tools/soak.py``) or SIGHUP stops it where it stands: the
-window is closed, its workers ended, and the closing line says what was left (status 130).  SDL
-made SIGTERM a close of the window, which the rounds went on past.
+window is closed, its workers ended, and the closing line says what was left (status 130); stopped while the window
+opens, it says so in one line (status 130 too).  SDL made SIGTERM a close of the window, which the
+rounds went on past.
 
 Linux only (it reads /proc).  Each figure is a look at one moment, not a benchmark: re-run it
 to compare before and after a change.
@@ -40,6 +41,10 @@ import time
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -262,6 +267,9 @@ def idle_cpu(app, seconds: float, game_id: str, move_time: float) -> Iterator[tu
 
 
 def main(argv: list[str] | None = None) -> int:
+    from main import stop_as_on_ctrl_c
+
+    stop_as_on_ctrl_c()  # first: SDL made SIGTERM a close of the window, which the rounds went on past
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
         "writes its own settings and data folders (the games it plays, their logs) and the first round's "
         "memory snapshot in new folders of the temporary folder, which it names and leaves there: prints a row "
@@ -281,12 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TABULEIRO_CONFIG_DIR"] = str(scratch / "config")
     os.environ["TABULEIRO_DATA_DIR"] = str(scratch / "data")
     os.environ["TABULEIRO_BOT_LOGS"] = str(scratch / "bot-logs")
-    from main import stop_as_on_ctrl_c
-    from ui.app import App
-
-    stop_as_on_ctrl_c()  # SDL made SIGTERM a close of the window, which the rounds went on past
     tracemalloc.start(10)
-    app, stopped = App(size=(1280, 800), fps=0, demo="menu", remember_size=False), False
+    app = open_window()
+    if app is None:
+        print("\nstopped while the window was opening: nothing was measured", flush=True)
+        return 130
+    stopped = False
     try:
         app.run_frames(5)
         print(f"data folder: {scratch}")
@@ -303,6 +311,20 @@ def main(argv: list[str] | None = None) -> int:
     for error in app.errors[:3]:
         print(error)
     return 130 if stopped else 1 if app.errors or left else 0
+
+
+def open_window() -> App | None:
+    """The window the soak runs in (``ui.app.App``, its modules imported first), or None when Ctrl+C,
+    SIGTERM or SIGHUP came while it opened: a few seconds on a busy machine, which a stop at once
+    (``timeout`` run out, a second thought) met with a traceback, SIGTERM before this process
+    handled it with none and status -15."""
+    try:
+        from ui.app import App
+
+        return App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
+    except KeyboardInterrupt:
+        tracemalloc.stop()
+        return None
 
 
 def rounds_and_idle(app, args: argparse.Namespace, game_ids: list[str], scratch: Path) -> None:

@@ -704,6 +704,7 @@ class Message:
     duration: float = 3.5
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
     waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
+    held: bool = False  # kept past its time until released (``Messages.hold``): what it says still goes on
     language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
 
 
@@ -747,6 +748,21 @@ class Messages:
         self.items.append(Message(value, kind, time.monotonic(), d, topic))
         del self.items[:-3]
 
+    def hold(self, topic: str) -> None:
+        """Keep the messages about ``topic`` on screen past their time, until ``release``: what they
+        say is still going on (a fresh AI process starting, which a loaded machine or numba's first
+        compile made outlast the 8 s of "it was restarted", and the player then saw nothing happen)."""
+        for m in self.items:
+            if m.topic == topic:
+                m.held = True
+
+    def release(self, topic: str) -> None:
+        """Let the messages ``hold`` kept go: each still has the rest of its time, or fades out now."""
+        now = time.monotonic()
+        for m in self.items:
+            if m.topic == topic and m.held:
+                m.held, m.duration = False, max(m.duration, now - m.since + self.FADE)
+
     def withdraw(self, topic: str) -> None:
         """Take away the messages about ``topic`` before their time: what they say no longer matters."""
         self.items = [m for m in self.items if m.topic != topic]
@@ -764,7 +780,8 @@ class Messages:
     def _fading(self) -> list[Message]:
         """The messages fading out now (their last ``FADE`` seconds, shown)."""
         now = time.monotonic()
-        return [m for m in self.items if not m.waiting and m.duration - self.FADE <= now - m.since < m.duration]
+        return [m for m in self.items
+                if not m.waiting and not m.held and m.duration - self.FADE <= now - m.since < m.duration]
 
     def fading_area(self) -> pygame.Rect | None:
         """Where the messages fading now were drawn last (their pills), the only part of the
@@ -782,7 +799,7 @@ class Messages:
         while self._soon:
             self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
-        self.items = [m for m in self.items if m.waiting or now - m.since < m.duration]
+        self.items = [m for m in self.items if m.waiting or m.held or now - m.since < m.duration]
         self._say_again()
         return list(self.items)
 
@@ -892,7 +909,7 @@ class Messages:
         now = time.monotonic()  # one reading: a message that expired since current() would fade below 0
         self._cut_rects, self._drawn = [], []
         for m, lines, cut in self.shown(scale, max_width, room):
-            fade = max(0.0, min(1.0, (m.duration - (now - m.since)) / self.FADE))
+            fade = 1.0 if m.held else max(0.0, min(1.0, (m.duration - (now - m.since)) / self.FADE))
             w = max(font.size(line)[0] for line in lines) + int(32 * scale)
             one = self.pill_height(scale)
             h = one + (len(lines) - 1) * step

@@ -4,20 +4,30 @@ The first run after installing compiles a game's numba kernels (10-20 s on a 2-c
 one game); every later run loads them from the cache in about a second.  A command that said
 nothing meanwhile would look hung, and a tournament's worker processes would each compile them
 again: ``prepare_engines`` compiles them once, in the command's own process, before any game.
+``main.py gtp`` instead answers the protocol from its start and compiles in the background what its
+player and board use (``BackgroundWarmUp``, ``stages_used``): a controller asks its engine's name
+and board size at once, and only its first search waits for the kernels.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import ai
 import games
 from ai import kernels
 from ai.imports import import_engine
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+log = logging.getLogger(__name__)
 
 SAY_AFTER = 1.0  # seconds: loading from the cache takes less, compiling much more
 
@@ -33,7 +43,20 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, 
                 ai.close_player(ai.make_player(game_id, pid, options=options or {}))
     if not asked:
         return
-    say = say or (lambda text: print(text, file=sys.stderr, flush=True))
+    with said_if_slow(game_id, say):
+        for kernel_game, stages in asked:
+            kernels.warm_up(kernel_game, *stages)
+
+
+def _on_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+@contextlib.contextmanager
+def said_if_slow(game_id: str, say: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Compile ``game_id``'s kernels inside: if that takes more than ``SAY_AFTER`` seconds, say
+    what is happening and, at the end, that it is done (on stderr unless ``say`` is given)."""
+    say = say or _on_stderr
     title = games.info(game_id).title
     began = time.perf_counter()
     said = threading.Event()
@@ -46,13 +69,85 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, 
     notice = threading.Timer(SAY_AFTER, announce)
     notice.start()
     try:
-        for kernel_game, stages in asked:
-            kernels.warm_up(kernel_game, *stages)
+        yield
     finally:
         notice.cancel()
         notice.join()
     if said.is_set():
         say(f"the {title} engine is ready ({time.perf_counter() - began:.0f} s)")
+
+
+Asked = list[tuple[str, tuple[str, ...]]]  # what players asked to be compiled: (game id, stages, all when empty)
+
+
+def stages_used(game: Game, asked: Asked) -> list[tuple[str, str]]:
+    """The (game id, stage) pairs of ``asked`` (``kernels.compiled_later``) that a match of ``game``
+    uses, each once, in the order asked: none on rules that run no kernel (3x3 Tic-tac-toe), and no
+    connection kernels on Hex above 13x13 (``kernels.unused_stages``), as the window's worker warms."""
+    if not kernels.used_by(game):
+        return []
+    unused = kernels.unused_stages(game)
+    pairs: list[tuple[str, str]] = []
+    for kernel_game, only in asked:
+        for stage in only or kernels.stages(kernel_game):
+            if (kernel_game, stage) not in pairs and not (kernel_game == game.id and stage in unused):
+                pairs.append((kernel_game, stage))
+    return pairs
+
+
+class BackgroundWarmUp:
+    """The kernels an engine's game uses compiled (or loaded) on a thread of its own, a stage at a
+    time, while the engine answers (``main.py gtp``: its name, version and boardsize at once, where
+    a fresh install had them wait 8 to 30 s for the compiler).  ``wanted()`` is asked before each
+    stage, so a game changed meanwhile (GTP's boardsize: Hex on 19x19 uses no connection kernels)
+    changes what comes next; ``start`` again after such a change.  A search that needs a stage
+    still compiling waits for it (``kernels.ready``); one that failed here it compiles itself,
+    meeting the error where it always has.  Said on stderr when slow, and how many kernels were
+    compiled rather than found in the cache folder."""
+
+    def __init__(self, game_id: str, wanted: Callable[[], list[tuple[str, str]]],
+                 say: Callable[[str], None] | None = None) -> None:
+        self.game_id, self._wanted, self._say = game_id, wanted, say or _on_stderr
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._taken: set[tuple[str, str]] = set()  # the stages compiled here (or that failed): each once
+        self._compiled_said = 0
+
+    def start(self) -> None:
+        """Compile what the game uses and this process lacks, unless the thread is at it already."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="tabuleiro-warm-up", daemon=True)
+                self._thread.start()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the thread (at most ``timeout`` seconds); whether it has ended."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._thread is None or not self._thread.is_alive()
+
+    def _next(self) -> tuple[str, str] | None:
+        """The next stage to compile, or None: the thread is then over (``start`` makes another)."""
+        with self._lock:
+            todo = next((pair for pair in self._wanted() if not kernels.is_ready(*pair) and pair not in self._taken),
+                        None)
+            if todo is None:
+                self._thread = None
+            return todo
+
+    def _run(self) -> None:
+        with said_if_slow(self.game_id, self._say):
+            while (pair := self._next()) is not None:
+                self._taken.add(pair)
+                try:
+                    kernels.warm_up(*pair)
+                except Exception:  # noqa: BLE001 - the search that needs it compiles it and says why
+                    log.exception("compiling the %s kernels (%s) in the background failed", *pair)
+        compiled = kernels_compiled()
+        if compiled > self._compiled_said:  # why it took seconds; none found: no folder to copy them from
+            self._compiled_said = compiled
+            self._say(f"compiled {compiled} engine kernels: they were not in {kernels.cache_dir()}")
 
 
 def kernels_compiled() -> int:

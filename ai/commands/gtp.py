@@ -48,7 +48,7 @@ import ai
 import games
 from ai import kernels
 from ai.base import Forfeit, Limits, Resigned
-from ai.commands.engines import kernels_compiled, prepare_engines
+from ai.commands.engines import Asked, BackgroundWarmUp, stages_used
 from ai.kernel_seed import seed_kernels
 from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
@@ -81,8 +81,20 @@ class Engine:
         self.command_line_time = move_time
         self.game = games.load(game_id, **self.options)
         self.seed = 1 if seed is None else seed  # --seed, else always the same games
-        self.player = ai.make_player(game_id, player_id, seed=self.seed, options=self.options)
+        self.asked: Asked = []  # the kernels its player asked for, compiled by ``warm_up``
+        self.warm_up = BackgroundWarmUp(game_id, lambda: stages_used(self.game, self.asked))
+        self.player = self.made_player()
+        self.warm_up.start()  # the protocol is answered meanwhile; a genmove waits for what it needs
         self.history = [self.game.initial_state()]
+
+    def made_player(self) -> ai.Player:
+        """The player, made without compiling anything: the kernels it asks for are noted, for
+        ``warm_up`` to compile those the game uses, in the background."""
+        behind: Asked = []
+        with kernels.compiled_later(behind) as asked:
+            player = ai.make_player(self.game_id, self.player_id, seed=self.seed, options=self.options)
+        self.asked += [pair for pair in [*asked, *behind] if pair not in self.asked]
+        return player
 
     @property
     def state(self):
@@ -201,10 +213,11 @@ class Engine:
                 raise GTPError(f"unacceptable size: {exc}") from None
             self.options.update(sized)
             if kernels.used_by(self.game) and not kernels.used_by(before) and not ai.is_outside_player(self.player_id):
-                # made for a board that runs no kernel (3x3), it prepared none: made again, prepared now,
-                # so that the first genmove's clock does not pay for them
+                # made for a board that runs no kernel (3x3), it asked for none: made again, so that
+                # they are compiled now and the first genmove's clock does not pay for them
                 ai.close_player(self.player)
-                self.player = ai.make_player(self.game_id, self.player_id, seed=self.seed, options=self.options)
+                self.player = self.made_player()
+            self.warm_up.start()  # what the new size uses (none of Hex's connection kernels above 13x13)
         elif size != self.game.size:
             raise GTPError(f"unacceptable size: {self.sizes_taken()}")
         self.history = [self.game.initial_state()]
@@ -402,24 +415,12 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
             return
 
 
-def _say_what_was_compiled() -> None:
-    """Say on stderr (a tournament's log of this engine) how many kernels the start compiled,
-    if any: why it took seconds, and a sign that no compiled kernels were found (an outside
-    engine given no folder to copy them from: ``ai.kernel_seed``)."""
-    compiled = kernels_compiled()
-    if compiled:
-        print(f"compiled {compiled} engine kernels: they were not in {kernels.cache_dir()}", file=sys.stderr,
-              flush=True)
-
-
 def run_gtp(game_id: str, player_id: str, options: dict[str, Any], time: float | None, version: str = "?",
             seed: int | None = None, transpose: bool = False) -> int:
     """Serve ``player_id`` on stdin/stdout; ``seed`` (``--seed``) seeds its randomness, 1 without it;
     ``transpose`` (``--transpose``) exchanges every cell's row and column, as HexGui orients Hex."""
     seed_kernels(game_id, kernels.cache_dir())  # an outside engine of Tabuleiro's: its compiled kernels
-    prepare_engines(game_id, [player_id], options)  # on stderr: stdout is the protocol's
-    _say_what_was_compiled()
-    engine = Engine(game_id, player_id, options, time or 1.0, version, seed, transpose)
+    engine = Engine(game_id, player_id, options, time or 1.0, version, seed, transpose)  # says on stderr
     with contextlib.suppress(AttributeError, ValueError):  # only LF ends a line: a CR is removed, as GTP says
         sys.stdin.reconfigure(newline="\n")
     try:

@@ -207,7 +207,7 @@ class HexMCTSPlayer(Player):
     def choose(
         self, state: HexState, limits: Limits | None = None, progress: ProgressCallback | None = None
     ):
-        began = time.perf_counter()
+        began, waited = time.perf_counter(), kernels.compile_wait()
         limits = self._limits(limits or Limits(time=1.0))
         if state.can_swap():
             result = self._swap_or_play(state, limits)
@@ -218,8 +218,9 @@ class HexMCTSPlayer(Player):
             result = search(self.searcher, state, limits, progress)
             progress = None  # the driver has reported it
         self.last = result
-        if limits.time is not None:
-            self.late = max(LATE_MEMORY * self.late, time.perf_counter() - began - limits.time)
+        if limits.time is not None:  # a wait for kernels still compiling is no lateness (not the move's time)
+            took = time.perf_counter() - began - (kernels.compile_wait() - waited)
+            self.late = max(LATE_MEMORY * self.late, took - limits.time)
         if progress:
             progress(result)
         return result.best_move

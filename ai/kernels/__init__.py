@@ -337,20 +337,24 @@ def defer_compiling() -> None:
 
 
 _asked: list[tuple[str, tuple[str, ...]]] | None = None
+_asked_behind: list[tuple[str, tuple[str, ...]]] | None = None
 
 
 @contextlib.contextmanager
-def compiled_later() -> Iterator[list[tuple[str, tuple[str, ...]]]]:
+def compiled_later(behind: list[tuple[str, tuple[str, ...]]] | None = None
+                   ) -> Iterator[list[tuple[str, tuple[str, ...]]]]:
     """Players made inside compile nothing (as with ``defer_compiling``), e.g. those made only to
     check that they can be made; yields the list of what they asked ``prepare`` for, (game id,
-    stages: all when empty), for the command that plays them to compile first, saying so."""
-    global _deferred, _asked
-    before = _deferred, _asked
-    _deferred, _asked = True, []
+    stages: all when empty), for the command that plays them to compile first, saying so.  What
+    they asked ``prepare_in_background`` for (Hex's connection kernels) is added to ``behind``
+    when given: a command that compiles it all in the background itself (``main.py gtp``)."""
+    global _deferred, _asked, _asked_behind
+    before = _deferred, _asked, _asked_behind
+    _deferred, _asked, _asked_behind = True, [], behind
     try:
         yield _asked
     finally:
-        _deferred, _asked = before
+        _deferred, _asked, _asked_behind = before
 
 
 _unneeded = threading.local()
@@ -384,7 +388,9 @@ def prepare(game_id: str, *only: str) -> None:
 def prepare_in_background(game_id: str, *only: str) -> None:
     """What a player calls when it is made for stages it can play without until they are ready:
     compiled in a background thread -- unless this process defers compiling (the window's worker
-    compiles every stage in a thread of its own anyway)."""
+    compiles every stage in a thread of its own anyway; ``compiled_later`` notes it)."""
+    if _asked_behind is not None:
+        _asked_behind.append((game_id, only))
     if not _deferred:
         warm_up_in_background(game_id, *only)
 

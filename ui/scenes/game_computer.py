@@ -44,6 +44,7 @@ log = logging.getLogger("tabuleiro.ui")
 
 SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
+RESTARTED = "restarted"  # the topic of "it was restarted": said until the fresh process answers
 RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
 HINT_NOTE = "hint"  # the message topic of the hint given: dropped with its mark (``GameScene.drop_hint``)
 
@@ -132,6 +133,7 @@ class ComputerMoves:
         """Drop the search under way and any reply waiting (undo, new game, a move of the human's)."""
         if self.job is not None and self.worker is not None:
             self.worker.cancel()
+        self.scene.messages.release(RESTARTED)  # the search it spoke of is dropped
         self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
         self.step_once = False
 
@@ -217,6 +219,7 @@ class ComputerMoves:
         for item in self.worker.poll():
             if item.job_id != self.job:
                 continue
+            scene.messages.release(RESTARTED)  # the process answers: what goes on is on the panel again
             if isinstance(item, AIProgress):
                 self.progress = item
                 continue
@@ -269,11 +272,13 @@ class ComputerMoves:
         self.asked_again_at = len(scene.history)
         why = words.detail(reply.message)
         if kind == "hint":
-            scene.messages.add(_("Hint: {why}; it was restarted and searches again").format(why=why), "error")
+            scene.messages.add(_("Hint: {why}; it was restarted and searches again").format(why=why), "error",
+                               topic=RESTARTED)
             scene.request_hint()
         else:
             scene.messages.add(_("{player}: {why}; it was restarted and thinks again").format(
-                player=scene.setup.player_label(side), why=why), "error")
+                player=scene.setup.player_label(side), why=why), "error", topic=RESTARTED)
+        scene.messages.hold(RESTARTED)  # until the fresh process answers (``poll``), however long it takes to start
         return True
 
     def last_search_seen(self) -> tuple[AIProgress, int] | None:
