@@ -251,6 +251,9 @@ class TraxView(GridView):
         self._pointed: list[str] = []  # the open picker's line for each tile pointed at (``pointed_words``)
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
+        # the official names of the columns and rows (``Trax.official_axes``) while the moves are
+        # named officially (``other_notation``): the labels round the board; None: the cells' own
+        self._official_axes: tuple[list[str], list[str]] | None = None
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
@@ -282,6 +285,16 @@ class TraxView(GridView):
         if self.grid.height <= rect.height:
             self.grid.centery = rect.centery
 
+    def col_label(self, col: int) -> str:
+        """The column's letter round the board: its official name (``@``, ``A``...) while the moves
+        are named officially, else the cell's (``a``...)."""
+        return self._official_axes[0][col] if self._official_axes else super().col_label(col)
+
+    def row_label(self, row: int) -> str:
+        """The row's number round the board: its official name (``0``, ``1``...) while the moves
+        are named officially, else the cell's (``1``...)."""
+        return self._official_axes[1][row] if self._official_axes else super().row_label(row)
+
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move_cell(move), self.cols)
 
@@ -296,8 +309,9 @@ class TraxView(GridView):
 
     def reject_reason(self, state: TraxState, row: int, col: int, keys: bool = False) -> str:
         """Why no tile goes on the cell clicked, in the rules' words (``Trax.why_no_tile``), as a
-        move typed there is told."""
-        return words.rule_reason(state.game.why_no_tile(state, row * self.cols + col), self.game.id)
+        move typed there is told, its spaces named as the labels round the board name them."""
+        return words.rule_reason(state.game.why_no_tile(state, row * self.cols + col, self.other_notation),
+                                 self.game.id)
 
     # -- input ---------------------------------------------------------------------------------
     def click(self, state: TraxState, pos: tuple[int, int], keys: bool = False) -> Click:
@@ -507,6 +521,10 @@ class TraxView(GridView):
         self._legal_cells = {move_cell(m) for m in state.legal_moves()} if marks else set()
         self.hover_pos = overlay.hover
         self._theme = overlay.theme
+        # a beginner read the move list's C3/ off the board's c and 3, another square: while the
+        # moves are named officially the labels round the board are the official ones, counted
+        # from the tiles as they lie now, as the next move, a hint and the picker's line are
+        self._official_axes = state.game.official_axes(state) if self.other_notation else None
         super().draw(surface, state, overlay)
         self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
