@@ -530,3 +530,33 @@ def test_a_refused_click_names_the_space_as_the_letters_round_the_board_do(app, 
         scene = play_trax(app, monkeypatch, "")
         click(app, square_named(app, monkeypatch, "f6"))
         assert messages(app)[-1] == taken.replace("A1", "f6")
+
+
+def tags_on_the_board(app, monkeypatch) -> dict[str, pygame.Rect]:
+    """The words the Trax view writes on its board in the next frames (its tags), each with its place."""
+    import ui.views.trax as trax_view
+
+    drawn = recorded_text_rects(monkeypatch, trax_view)
+    app.invalidate()
+    app.run_frames(2)
+    return dict(drawn)
+
+
+def test_the_last_move_keeps_its_name_on_its_tile_where_the_labels_moved_under_it(app, monkeypatch):
+    """``A0/`` (e4/), laid above the tiles, is on row 1 once played: a beginner looked for the
+    list's last move on row 0 and found an empty square.  Its tile carries the name the list
+    gives it, on a tag at its top edge; a move the labels still name (g6/, ``C2/``) carries none,
+    nor does any move on Tabuleiro, whose labels never move."""
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    tags = tags_on_the_board(app, monkeypatch)
+    cell = scene.view.cell_rect(3, 4)  # e4
+    assert "A0/" in tags, tags
+    assert tags["A0/"].collidepoint(cell.centerx, cell.top), (tags["A0/"], cell)
+    scene = play_trax(app, monkeypatch, "e6+ f5+ g6/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    assert "C2/" in drawn_after(app, monkeypatch) and "C2/" not in tags_on_the_board(app, monkeypatch)
+    app.settings.trax_notation = "tabuleiro"
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    assert not {"e4/", "A0/"} & set(tags_on_the_board(app, monkeypatch))

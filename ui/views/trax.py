@@ -33,7 +33,7 @@ from ui import text as tx
 from ui import words
 from ui.board_marks import MARK_RIM, legal_dot_radius, rim_width, shown
 from ui.board_view import Click, Overlay
-from ui.grid_view import GridView
+from ui.grid_view import MIN_LETTERED_CELL, GridView
 from ui.i18n import _
 from ui.text import fit_font
 from ui.theme import DARK as DARK_THEME
@@ -525,6 +525,7 @@ class TraxView(GridView):
         # moves are named officially the labels round the board are the official ones, counted
         # from the tiles as they lie now, as the next move, a hint and the picker's line are
         self._official_axes = state.game.official_axes(state) if self.other_notation else None
+        self.notes = []
         super().draw(surface, state, overlay)
         self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
@@ -570,6 +571,26 @@ class TraxView(GridView):
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
         if state.is_terminal() and state.winner() is not None and not self._hidden:
             self._draw_winning_paths(surface, state, overlay)
+        self._draw_last_move_name(surface, state, overlay)
+
+    def _draw_last_move_name(self, surface: pygame.Surface, state: TraxState, overlay: Overlay) -> None:
+        """The last move's name as the move list writes it (``A0/``), on a tag at its tile, where
+        the labels round the board no longer give that name: a tile laid above or left of the
+        others moved the official labels under it (it is now on row 1), and a beginner looking
+        for the list's ``A0/`` on row 0 found an empty square.  Only while the moves are named
+        officially and the labels are drawn."""
+        last, before = overlay.last_move, overlay.previous
+        if (not self._official_axes or not overlay.coordinates or last is None or self._hidden
+                or not isinstance(before, TraxState) or self.cell < MIN_LETTERED_CELL):
+            return
+        written = move_written(before, last, True)
+        if written[:-1] == cell_written(state, move_cell(last), True):
+            return
+        rect = self.cell_rect(*self.move_cell(last))
+        size = max(11, self.cell // 4)
+        tag = draw_label(surface, written, (rect.centerx, rect.top - size // 2), size, self.grid, overlay.theme)
+        pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
+        self.notes.append(tag)
 
     def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
         """A tile fills its cell: a frame set inside the cell, as on the other boards, left the
