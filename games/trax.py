@@ -54,6 +54,7 @@ from games.trax_official import (
     OFFICIAL_LINE,
     is_first_tile,
     is_official_move,
+    official_axes,
     official_game,
     official_moves,
     read_turned,
@@ -70,6 +71,7 @@ W, N, E, S = 0, 1, 2, 3  # sides, in the order of a tile name's letters
 OPPOSITE = (E, S, W, N)
 LIGHT, DARK = 0, 1  # colours; also the sides' indices (Light plays the light colour)
 COLOURS = ("light", "dark")
+UNNAMED_SPACE = "that space"  # a space the official notation names none of (``Trax.space_name``)
 # the two sides of each colour's path on each tile: SIDES[tile][colour] = (a, b)
 SIDES = {
     t: (tuple(k for k in range(4) if t >> k & 1), tuple(k for k in range(4) if not t >> k & 1))
@@ -567,17 +569,20 @@ class Trax(Game):
             return f"{NAME[tile]} at {cell_name(cell, self.size)} does not match its neighbours' colours"
         return ""
 
-    def why_no_tile(self, state: TraxState, cell: int) -> str:
+    def why_no_tile(self, state: TraxState, cell: int, official: bool = False) -> str:
         """Why no tile may be laid on ``cell`` ("e5 is not empty", "a1 does not touch a tile"): what
-        a typed move and a click on that cell are told."""
-        where = cell_name(cell, self.size)
+        a typed move and a click on that cell are told.  ``official``: the spaces named as Trax
+        players name them (``space_name``), as the board is labelled while the window writes that
+        notation: a click under the labels ``A`` and ``1`` was told of f6, a name seen nowhere."""
+        name = (lambda c: self.space_name(state, c)) if official else (lambda c: cell_name(c, self.size))
+        where = name(cell)
         if state.is_terminal():
             return "the game is over"
         if state.cells[cell]:
             return f"{where} is not empty"
         if cell not in state.frontier:
             return f"{where} does not touch a tile"
-        meet = [cell_name(c, self.size) for c in self.hole_clashes(state.cells, cell)]
+        meet = [name(c) for c in self.hole_clashes(state.cells, cell)]
         if meet:  # the course's reason: an empty cell left with three edges of one colour entering it
             return f"{where} has no legal tile: each would bring three edges of one colour into {', '.join(meet)}"
         return f"{where} has no legal tile"
@@ -805,6 +810,19 @@ class Trax(Game):
         """``cell`` as Trax players name a space (``C1``), counted from the tiles of ``state`` as
         ``other_move_text`` counts a move played there (games/trax_official.py): a forced tile's."""
         return turned_official_cell(self, state.cells, cell, state.table_turns)
+
+    def official_axes(self, state: TraxState) -> tuple[list[str], list[str]] | None:
+        """The official names of the board's columns and rows in ``state`` (``@ A B``, ``0 1 2``,
+        "" where it names none), counted as ``official_cell`` counts a space: the labels round
+        the board while the window writes the official notation; None on an empty board."""
+        return official_axes(bytes(state.cells), self.size, state.table_turns)
+
+    def space_name(self, state: TraxState, cell: int) -> str:
+        """``cell``'s official name in ``state`` (``official_cell``: ``C1``), or "that space" left
+        of ``@`` or above ``0``, where the notation names none (its labels there are blank)."""
+        columns, rows = self.official_axes(state) or ([""] * self.size, [""] * self.size)
+        row, col = divmod(cell, self.size)
+        return self.official_cell(state, cell) if columns[col] and rows[row] else UNNAMED_SPACE
 
     def sign_of(self, move: int) -> str:
         """The shape of ``move``'s tile in the notation: ``+``, ``/`` or ``\\``."""

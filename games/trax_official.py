@@ -179,6 +179,29 @@ def turned_official_cell(game: Any, cells: bytes, cell: int, turns: int) -> str:
     return f"{column_letters(col - left + 1)}{row - top + 1}"
 
 
+def official_axes(cells: bytes, size: int, turns: int) -> tuple[list[str], list[str]] | None:
+    """The official names of a ``size`` board's columns and of its rows (one each, "" where the
+    notation names none: left of ``@``, above ``0``), counted from the tiles of ``cells`` on the
+    table turned ``turns`` as ``turned_official_cell`` counts a space: the letters and numbers a
+    board drawn round with them shows, so that a move written officially (``C3/``) is found by
+    them.  On a table turned a quarter the board's columns are the table's rows, so its columns
+    are named by numbers.  None on a board without tiles (nothing to count from)."""
+    if not any(cells):
+        return None
+    top, left, _bottom, _right = tiles_box(turned_cells(cells, size, turns) if turns else cells, size)
+
+    def named(first: int, second: int) -> str:
+        (row_a, col_a), (row_b, col_b) = (divmod(_turned_cell(c, size, turns), size) for c in (first, second))
+        number = col_a - left + 1 if col_a == col_b else row_a - top + 1
+        if number < 0:
+            return ""
+        return column_letters(number) if col_a == col_b else str(number)
+
+    columns = [named(col, size + col) for col in range(size)]
+    rows = [named(row * size, row * size + 1) for row in range(size)]
+    return columns, rows
+
+
 @lru_cache(maxsize=4096)
 def _official_text_of(size: int, cells: bytes, move: int, turns: int) -> str:
     """``turned_official_text``'s answer, kept: a move list drawn every frame asks it of every

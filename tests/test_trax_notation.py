@@ -30,7 +30,7 @@ from games.trax_tiles import TILE_NAMES
 from tests.test_trax import CHAIN
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
-from tests.ui_helpers import click, click_widget, drop, key, recorded_text
+from tests.ui_helpers import click, click_widget, drop, in_language, key, recorded_text, recorded_text_rects
 from ui import clipboard
 from ui import settings as settings_file
 from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
@@ -407,3 +407,156 @@ def test_the_move_fields_example_is_written_as_the_list_writes_moves(app, monkey
         shown = f"a move or a list, like {example}{written[2:]}: Enter plays, Esc closes, Ctrl+V pastes"
         assert shown in drawn_after(app, monkeypatch)
         key(app, pygame.K_ESCAPE)
+
+
+# -- the letters round the board -------------------------------------------------------------------
+def board_labels(app, monkeypatch) -> tuple[dict[str, int], dict[str, int]]:
+    """The letters drawn above the board (each with the x of its middle) and the numbers drawn
+    left of it (each with its y), as the screen's next frames draw them."""
+    from ui import grid_view
+
+    drawn = recorded_text_rects(monkeypatch, grid_view)
+    app.invalidate()
+    app.run_frames(2)
+    grid = app.scene.view.grid
+    above = {text: rect.centerx for text, rect in drawn if text and rect.bottom <= grid.top}
+    left = {text: rect.centery for text, rect in drawn if text and rect.right <= grid.left}
+    return above, left
+
+
+def square_named(app, monkeypatch, name: str) -> tuple[int, int]:
+    """The pixel a player finds ``name`` (``C2``, ``e5``) at by the labels round the board: under
+    its column's letters, beside its row's number."""
+    column, row = re.match(r"^([@A-Za-z]+)(\d+)$", name).groups()
+    above, left = board_labels(app, monkeypatch)
+    assert column in above and row in left, (name, above, left)
+    return above[column], left[row]
+
+
+def test_a_move_written_officially_is_found_by_the_letters_round_the_board(app, monkeypatch):
+    """A beginner read the move field's and the list's ``A0/`` off the board's own letters (a to
+    j, 1 to 10) and found another square.  While the moves are named officially, the letters and
+    numbers round the board are the official ones, counted from the tiles as they lie: each legal
+    move written officially lies under its column's letter and beside its row's number, and a
+    click there opens the picker on that very cell."""
+    from games.trax_tiles import move_cell
+
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    game, state, view = scene.game, scene.state, scene.view
+    for move in state.legal_moves():
+        official = game.other_move_text(state, move)[:-1]
+        assert view.cell_at(square_named(app, monkeypatch, official)) == divmod(move_cell(move), game.size), official
+    move = next(m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@2"))
+    click(app, square_named(app, monkeypatch, "@2"))
+    assert view.picker is not None and view.picker[0] == move_cell(move)
+    above, left = board_labels(app, monkeypatch)
+    assert "a" not in above and "10" not in left  # the board's own names are not drawn beside them
+
+
+def test_on_tabuleiro_the_letters_round_the_board_are_its_cells(app, monkeypatch):
+    """Tabuleiro's notation names the cells: the labels stay a to j and 1 to 10, e5 where it was."""
+    app.settings.trax_notation = "tabuleiro"
+    scene = play_trax(app, monkeypatch, "e6+ f5+")
+    above, left = board_labels(app, monkeypatch)
+    assert sorted(above) == list("abcdefghij") and sorted(left, key=int) == [str(n) for n in range(1, 11)]
+    assert scene.view.cell_at(square_named(app, monkeypatch, "e5")) == (4, 4)
+
+
+def test_the_last_move_laid_above_the_tiles_is_on_row_1_once_played_as_the_rules_page_says(app, monkeypatch):
+    """The rules page: ``A0/``, laid above the tiles, is on row 1 once played, the labels counting
+    from the tiles as they lie now; the list keeps it as it was written."""
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    assert "A0/" in drawn_after(app, monkeypatch)
+    assert scene.view.cell_at(square_named(app, monkeypatch, "A1")) == (3, 4)  # e4, the last move's cell
+
+
+def test_the_replay_labels_its_board_as_its_list_writes_the_moves(app, monkeypatch):
+    """The replay's list is written officially too: its board is labelled so, the position
+    shown counted as on the game screen."""
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    on_game_screen = [sorted(labels, key=labels.get) for labels in board_labels(app, monkeypatch)]
+    assert on_game_screen == [list("@ABCDEF"), [str(n) for n in range(8)]]
+    app.open_replay(GameRecord.loads(scene.recorder.record.dumps()))
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene) and app.scene.shown_moves()[-1] == "A0/"
+    assert [sorted(labels, key=labels.get) for labels in board_labels(app, monkeypatch)] == on_game_screen
+
+
+@pytest.mark.parametrize(("language", "start"), [("en", "Official counts the spaces from the tiles"),
+                                                 ("pt", "Oficial conta os espaços a partir das peças")])
+def test_the_notation_setting_says_the_letters_round_the_board_follow_it(app, language, start):
+    """Under Settings > Trax notation a line says what each choice names and that the board's
+    letters follow the official one, in the window's language."""
+    with in_language(app, language):
+        click_widget(app, app.scene.menu, "settings")
+        note = app.scene.menu.get_widget("trax_notation_note")
+        assert note is not None and note.get_title().startswith(start)
+        assert "B2+" in note.get_title() and "e5+" in note.get_title()
+
+
+def test_the_search_trees_board_is_labelled_as_its_moves_are_written(app, monkeypatch):
+    """The search tree writes its moves officially (ui/notation.py): the board beside it, the
+    position of the node chosen, is labelled officially too, not a to j."""
+    from tests.test_tree import built
+    from ui import grid_view
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    explorer = TreeExplorerScene(app, scene.game, scene.state, depth=1)
+    app.switch(explorer)
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch, grid_view)
+    app.invalidate()
+    app.run_frames(2)
+    assert "@" in drawn and "0" in drawn and "a" not in drawn, drawn
+    explorer.close()
+
+
+@pytest.mark.parametrize(("language", "far", "taken"), [
+    ("en", "That space does not touch a tile", "A1 is not empty"),
+    ("pt", "Esse espaço não toca em nenhuma peça", "A1 não está vazia")])
+def test_a_refused_click_names_the_space_as_the_letters_round_the_board_do(app, monkeypatch, language, far, taken):
+    """A click on the board's corner was told "a1 does not touch a tile" and one on the centre
+    tile "f6 is not empty", names the official labels round the board no longer show: the space
+    is named as they name it (``Trax.space_name``), or "that space" where they name none."""
+    with in_language(app, language):
+        scene = play_trax(app, monkeypatch, "")
+        above, left = board_labels(app, monkeypatch)
+        click(app, scene.view.cell_rect(0, 0).center)
+        assert messages(app)[-1] == far
+        click(app, square_named(app, monkeypatch, "A1"))
+        assert messages(app)[-1] == taken
+        app.settings.trax_notation = "tabuleiro"
+        scene = play_trax(app, monkeypatch, "")
+        click(app, square_named(app, monkeypatch, "f6"))
+        assert messages(app)[-1] == taken.replace("A1", "f6")
+
+
+def tags_on_the_board(app, monkeypatch) -> dict[str, pygame.Rect]:
+    """The words the Trax view writes on its board in the next frames (its tags), each with its place."""
+    import ui.views.trax as trax_view
+
+    drawn = recorded_text_rects(monkeypatch, trax_view)
+    app.invalidate()
+    app.run_frames(2)
+    return dict(drawn)
+
+
+def test_the_last_move_keeps_its_name_on_its_tile_where_the_labels_moved_under_it(app, monkeypatch):
+    """``A0/`` (e4/), laid above the tiles, is on row 1 once played: a beginner looked for the
+    list's last move on row 0 and found an empty square.  Its tile carries the name the list
+    gives it, on a tag at its top edge; a move the labels still name (g6/, ``C2/``) carries none,
+    nor does any move on Tabuleiro, whose labels never move."""
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    tags = tags_on_the_board(app, monkeypatch)
+    cell = scene.view.cell_rect(3, 4)  # e4
+    assert "A0/" in tags, tags
+    assert tags["A0/"].collidepoint(cell.centerx, cell.top), (tags["A0/"], cell)
+    scene = play_trax(app, monkeypatch, "e6+ f5+ g6/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    assert "C2/" in drawn_after(app, monkeypatch) and "C2/" not in tags_on_the_board(app, monkeypatch)
+    app.settings.trax_notation = "tabuleiro"
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    assert not {"e4/", "A0/"} & set(tags_on_the_board(app, monkeypatch))

@@ -22,7 +22,7 @@ from games import IllegalMove
 from games.record import GameRecord, RecordError, Side, move_list_text
 from games.trax import board_text
 from games.trax_official import official_moves, quarter_turns, tiles_box, turned_cells
-from games.trax_tiles import TILE_NAMES, tile_of_name
+from games.trax_tiles import TILE_NAMES, move_cell, tile_of_name
 from tests.ui_helpers import key, words_in
 from ui import clipboard
 from ui.record_files import from_text
@@ -286,3 +286,27 @@ def test_the_move_field_plays_capital_moves_from_the_tiles_and_sends_a_whole_gam
     key(app, pygame.K_RETURN)
     assert played(scene) == ["e6+", "f5\\"]
     assert any("paste the whole game on the main menu" in text for text in messages(scene))
+
+
+@pytest.mark.parametrize("centre", TILE_NAMES)
+def test_the_official_axes_name_every_legal_square_as_a_move_there_is_written(centre):
+    """``Trax.official_axes``: the labels round the board while the notation is official.  A
+    legal move's column and row labels, read together, name its square as the move is written,
+    from every centre tile (a table turned a quarter names the board's columns by numbers)."""
+    game = games.load("trax", centre=centre)
+    state = game.initial_state()
+    for _ in range(3):
+        columns, rows = game.official_axes(state)
+        for move in state.legal_moves():
+            row, col = divmod(move_cell(move), game.size)
+            letters, number = sorted((columns[col], rows[row]), key=str.isdigit)
+            assert letters + number == game.other_move_text(state, move)[:-1], (centre, move)
+        state = state.play(state.legal_moves()[0])
+
+
+def test_the_official_axes_leave_unnamed_what_lies_before_at_and_0():
+    """Left of ``@`` and above ``0`` the notation names nothing: those labels are empty."""
+    game = games.load("trax")
+    columns, rows = game.official_axes(game.initial_state())  # lldd on f6
+    assert columns == ["", "", "", "", "@", "A", "B", "C", "D", "E"]
+    assert rows == ["", "", "", "", "0", "1", "2", "3", "4", "5"]

@@ -379,7 +379,10 @@ def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, 
     """Tic-tac-toe's c2 typed onto its own X was refused as "'c2' is not a legal move here; legal:
     b2, b1, a2, ..." (the legal moves unsorted), and a click there as "That square is taken"; the
     other games' clicks had words of their own too.  Now both say what the rules say
-    (``Game.why_illegal``), the same words."""
+    (``Game.why_illegal``), the same words.  Trax on Tabuleiro's notation, whose labels round the
+    board are the cells typed (on Official a click names the space as its labels do:
+    tests/test_trax_notation.py)."""
+    app.settings.trax_notation = "tabuleiro"
     scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1), before)
     app.switch(scene)
     app.run_frames(2)
@@ -393,13 +396,13 @@ def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, 
 
 
 @pytest.mark.parametrize("game_id, before, wrong, right, refused, now", [
-    ("trax", [], (0, 0), (5, 6), "a1 does not touch a tile", "Pick a tile"),  # the picker opens
+    ("trax", [], (0, 0), (5, 6), "That space does not touch a tile", "Pick a tile"),  # the picker opens
     ("alquerque", [], 10, 7, "a3 is Black's piece: click one of White's pieces", "c2 selected"),  # c2 is picked
     ("rastros", [], (0, 0), (3, 3), "1-1 is not next to the piece", "North"),  # 4-4 is played
 ])
 def test_a_refusal_goes_once_the_next_click_is_taken(app, game_id, before, wrong, right, refused, now):
     """A newcomer's wrong click, then a right one: the refusal stayed on screen over the status
-    line (Trax's "a1 does not touch a tile" with its tile picker open, hiding "Pick a tile"), so
+    line (Trax's "That space does not touch a tile" with its tile picker open, hiding "Pick a tile"), so
     the board seemed to refuse the move it had just taken.  It goes as soon as a click is taken."""
     from tests.test_ui_game import status_line
 

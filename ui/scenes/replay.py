@@ -75,7 +75,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given
-from ui.notation import MoveNames, shown_moves, shown_search
+from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
@@ -572,6 +572,7 @@ class ReplayScene(Scene):
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
         self.view.text_size = text_size_of(self.app)  # the coordinates' size
+        self.view.other_notation = other_chosen(self.app)  # Trax's labels name what its list writes
         self.view.layout(board)
         # the slider's whole strip, between the board and the buttons, takes a press: a fingertip's 40
         # pixels at 1366x768 (the bar alone, give or take 8 pixels, was 23: a finger's tap missed it)

@@ -87,6 +87,14 @@ class SettingsScene(MenuFormScene):
             add_wrapped_label(menu, _("No sound device was found: the games play silently"), label_id="no_sound",
                               font_size=tx.small(14, scale), font_color=self.app.theme.muted)
 
+    def _say_what_notation_names(self, menu: pygame_menu.Menu, scale: float) -> None:
+        """Under the Trax notation: what each choice names, and that the letters round the board
+        follow it (a beginner read a move of the list off the board's own letters, another square)."""
+        add_wrapped_label(menu, _("Official counts the spaces from the tiles (B2+), as the letters round the board "
+                                  "then do; Tabuleiro names the board's own cells (e5+)"),
+                          label_id="trax_notation_note", font_size=tx.small(14, scale),
+                          font_color=self.app.theme.muted)
+
     def _forget_outside(self) -> None:
         self._set("outside_players", [])
         self._rebuild()
@@ -169,6 +177,7 @@ class SettingsScene(MenuFormScene):
             add_selector(menu, s, _("Trax notation") + ": ", notations,
                          default=TRAX_NOTATIONS.index(st.trax_notation) if st.trax_notation in TRAX_NOTATIONS else 0,
                          selector_id="trax_notation", onchange=lambda _sel, v: self._set("trax_notation", v))
+            self._say_what_notation_names(menu, s)
             add_toggle_switch(menu, self.app.theme, s, _("Full screen (F11)") + ": ", st.fullscreen, "fullscreen",
                               lambda v: self._set("fullscreen", v))
             add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",

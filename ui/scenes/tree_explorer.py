@@ -57,7 +57,7 @@ from ui.analysis import signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
-from ui.notation import shown_move
+from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
 from ui.scenes.thinking import eval_text
 from ui.settings import text_size_of
@@ -537,6 +537,7 @@ class TreeExplorerScene(Scene):
             return
         pad = int(12 * s)
         board = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, r.width - 2 * pad)
+        self.view.other_notation = other_chosen(self.app)  # Trax's labels name what the tree's moves write
         self.view.layout(board)
         self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
                                                     interactive=False, animation_speed=0.0))

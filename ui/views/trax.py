@@ -33,7 +33,7 @@ from ui import text as tx
 from ui import words
 from ui.board_marks import MARK_RIM, legal_dot_radius, rim_width, shown
 from ui.board_view import Click, Overlay
-from ui.grid_view import GridView
+from ui.grid_view import MIN_LETTERED_CELL, GridView
 from ui.i18n import _
 from ui.text import fit_font
 from ui.theme import DARK as DARK_THEME
@@ -251,6 +251,9 @@ class TraxView(GridView):
         self._pointed: list[str] = []  # the open picker's line for each tile pointed at (``pointed_words``)
         self._speed = 1.0
         self._theme: Theme = DARK_THEME  # the last drawing's, for drawing under the keyboard's cursor
+        # the official names of the columns and rows (``Trax.official_axes``) while the moves are
+        # named officially (``other_notation``): the labels round the board; None: the cells' own
+        self._official_axes: tuple[list[str], list[str]] | None = None
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
@@ -282,6 +285,16 @@ class TraxView(GridView):
         if self.grid.height <= rect.height:
             self.grid.centery = rect.centery
 
+    def col_label(self, col: int) -> str:
+        """The column's letter round the board: its official name (``@``, ``A``...) while the moves
+        are named officially, else the cell's (``a``...)."""
+        return self._official_axes[0][col] if self._official_axes else super().col_label(col)
+
+    def row_label(self, row: int) -> str:
+        """The row's number round the board: its official name (``0``, ``1``...) while the moves
+        are named officially, else the cell's (``1``...)."""
+        return self._official_axes[1][row] if self._official_axes else super().row_label(row)
+
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move_cell(move), self.cols)
 
@@ -296,8 +309,9 @@ class TraxView(GridView):
 
     def reject_reason(self, state: TraxState, row: int, col: int, keys: bool = False) -> str:
         """Why no tile goes on the cell clicked, in the rules' words (``Trax.why_no_tile``), as a
-        move typed there is told."""
-        return words.rule_reason(state.game.why_no_tile(state, row * self.cols + col), self.game.id)
+        move typed there is told, its spaces named as the labels round the board name them."""
+        return words.rule_reason(state.game.why_no_tile(state, row * self.cols + col, self.other_notation),
+                                 self.game.id)
 
     # -- input ---------------------------------------------------------------------------------
     def click(self, state: TraxState, pos: tuple[int, int], keys: bool = False) -> Click:
@@ -507,6 +521,11 @@ class TraxView(GridView):
         self._legal_cells = {move_cell(m) for m in state.legal_moves()} if marks else set()
         self.hover_pos = overlay.hover
         self._theme = overlay.theme
+        # a beginner read the move list's C3/ off the board's c and 3, another square: while the
+        # moves are named officially the labels round the board are the official ones, counted
+        # from the tiles as they lie now, as the next move, a hint and the picker's line are
+        self._official_axes = state.game.official_axes(state) if self.other_notation else None
+        self.notes = []
         super().draw(surface, state, overlay)
         self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
@@ -552,6 +571,26 @@ class TraxView(GridView):
                 self._draw_corners(surface, self.cell_rect(*self.move_cell(m)).inflate(-4, -4), overlay.theme.last_move)
         if state.is_terminal() and state.winner() is not None and not self._hidden:
             self._draw_winning_paths(surface, state, overlay)
+        self._draw_last_move_name(surface, state, overlay)
+
+    def _draw_last_move_name(self, surface: pygame.Surface, state: TraxState, overlay: Overlay) -> None:
+        """The last move's name as the move list writes it (``A0/``), on a tag at its tile, where
+        the labels round the board no longer give that name: a tile laid above or left of the
+        others moved the official labels under it (it is now on row 1), and a beginner looking
+        for the list's ``A0/`` on row 0 found an empty square.  Only while the moves are named
+        officially and the labels are drawn."""
+        last, before = overlay.last_move, overlay.previous
+        if (not self._official_axes or not overlay.coordinates or last is None or self._hidden
+                or not isinstance(before, TraxState) or self.cell < MIN_LETTERED_CELL):
+            return
+        written = move_written(before, last, True)
+        if written[:-1] == cell_written(state, move_cell(last), True):
+            return
+        rect = self.cell_rect(*self.move_cell(last))
+        size = max(11, self.cell // 4)
+        tag = draw_label(surface, written, (rect.centerx, rect.top - size // 2), size, self.grid, overlay.theme)
+        pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
+        self.notes.append(tag)
 
     def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
         """A tile fills its cell: a frame set inside the cell, as on the other boards, left the
