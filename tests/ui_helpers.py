@@ -195,9 +195,9 @@ def wait(app: App, condition, seconds: float = 60.0) -> bool:
     return condition()
 
 
-def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
+def small_print(monkeypatch, scene) -> set[tuple[int, str]]:
     """The (size, text) of every text ``scene`` draws under ``ui.text.SMALLEST`` pixels, but the
-    key hints of its buttons ("Esc", drawn smaller on every screen); drawn once now if ``draw``."""
+    key hints of its buttons ("Esc", drawn smaller on every screen); the scene is drawn once now."""
     from ui import text as tx
 
     drawn = recorded_text_sizes(monkeypatch)
