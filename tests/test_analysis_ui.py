@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from ai.move_values import MoveValue, MoveValues
-from tests.ui_helpers import click, key, wait, words_in
+from tests.ui_helpers import click, key, recorded_draws, wait, words_in
 from ui.analysis import latest_valued
 from ui.analysis_mode import move_labels, value_text
 from ui.eval_bar import position_value
@@ -440,21 +440,10 @@ def _valued(app, game_id: str, options: dict, size: tuple[int, int], plies: int 
 
 def _tag_texts(monkeypatch, scene) -> list[tuple[str, int, pygame.Rect]]:
     """(text, size, rectangle) of every text the scene draws on its board, drawn once now."""
-    from ui import text as tx
-
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    text = tx.text
-
-    def record(surface, value, pos, size, *args, **kwargs):
-        rect = text(surface, value, pos, size, *args, **kwargs)
-        if scene.view.rect.contains(rect):
-            drawn.append((value, size, rect))
-        return rect
-
-    monkeypatch.setattr(tx, "text", record)
-    scene.draw(scene.app.screen)
-    monkeypatch.setattr(tx, "text", text)
-    return drawn
+    with monkeypatch.context() as one_frame:
+        drawn = recorded_draws(one_frame)
+        scene.draw(scene.app.screen)
+    return [(text.value, text.size, text.rect) for text in drawn if scene.view.rect.contains(text.rect)]
 
 
 def _pointed_at_a_shared_square(monkeypatch, scene, labels: dict) -> tuple[list, list[str]]:

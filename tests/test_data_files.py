@@ -209,3 +209,28 @@ def test_a_tools_help_says_what_it_writes_and_how_long_it_takes(tool, capsys):
     assert stopped.value.code == 0
     said = " ".join(capsys.readouterr().out.split())
     assert re.search(r"\bwrites (no file|\S+)", said) and "takes " in said, said
+
+
+def test_the_tools_open_their_command_line_with_the_shared_parser():
+    """The tools spelt their argparse opening each, thirty times over: the description cut from
+    the docstring three ways, the closing "writes ...: prints ...; takes ..." written out by hand.
+    They build it with tools/usage.py's ``tool_parser`` (the knowledge builders with
+    ``verify_data.builder_parser``), so every help starts and ends alike.  Left out:
+    tree_draw_bench.py, which imports nothing of this checkout before its --checkout's, and
+    i18n.py, whose help closes with its docstring's commands."""
+    tools = Path(__file__).resolve().parent.parent / "tools"
+    own = [path.name for path in sorted(tools.glob("*.py")) if "argparse.ArgumentParser(" in path.read_text()]
+    assert own == ["i18n.py", "tree_draw_bench.py", "usage.py"]
+
+
+def test_a_tools_help_is_its_docstrings_first_paragraph_and_ends_with_what_it_writes_and_takes():
+    """What ``tool_parser`` and ``writes_and_takes`` make of a tool's docstring and closing words."""
+    from tools.usage import tool_parser, writes_and_takes
+
+    doc = "Time the frames,\ncase by case.\n\nHow: more words that stay in the docstring."
+    shown = " ".join(tool_parser(doc, writes_and_takes(writes="no file", prints="the milliseconds",
+                                                       takes="about 7 s")).format_help().split())
+    assert "Time the frames, case by case." in shown and "How:" not in shown
+    assert shown.endswith("writes no file: prints the milliseconds; takes about 7 s")
+    assert writes_and_takes(writes="assets/icon.png", takes="under a second") == (
+        "writes assets/icon.png; takes under a second")

@@ -33,7 +33,7 @@ from games.trax import (
     read_board,
     tile_of_name,
 )
-from tests.ui_helpers import words_in
+from tests.ui_helpers import recorded_draws, recorded_text, words_in
 
 DATA = FsPath(__file__).parent / "data" / "trax"
 CASES = sorted(p.stem for p in DATA.glob("case-*.txt") if not p.stem.endswith("solution"))
@@ -623,10 +623,9 @@ def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
     cell = move_cell(state.legal_moves()[0])
     assert view.click(state, view.cell_rect(*divmod(cell, 25)).center).kind == "pending"
     rect, move = view._picker_rects()[0]
-    drawn = []
-    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, pos, size, *rest: drawn.append((text, pos, size)))
+    drawn = recorded_draws(monkeypatch, trax_view)
     view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
-    labels = [(pos, size) for text, pos, size in drawn if words.trax_tile(NAME[move_tile(move)]) in text]
+    labels = [(text.pos, text.size) for text in drawn if words.trax_tile(NAME[move_tile(move)]) in text.value]
     assert len(labels) == 1
     (x, y), size = labels[0]
     assert size >= 13 and view.rect.collidepoint(x, y)
@@ -654,8 +653,7 @@ def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typ
     view.layout(pygame.Rect(0, 0, 520, 520))
     assert view.click(state, view.cell_rect(*divmod(move_cell(move), 7)).center).kind == "pending"
     rect = next(r for r, m in view._picker_rects() if m == move)
-    drawn = []
-    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    drawn = recorded_text(monkeypatch, trax_view)
     view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
     assert trax_view.POINTED_PARTS.join(drawn) == named  # one line, or two where the picker is narrow
 

@@ -319,8 +319,7 @@ def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
     view = scene.view
     click(app, view.cell_rect(*divmod(move_cell(move), scene.game.size)).center)
     rect = next(r for r, m in view._picker_rects() if m == move)
-    drawn: list[str] = []
-    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *rest: drawn.append(text))
+    drawn = recorded_text(monkeypatch, trax_view)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(0, 0, 0)))
     app.run_frames(2)
     key(app, pygame.K_ESCAPE)

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key, words_in
+from tests.ui_helpers import key, recorded_text, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -177,8 +177,7 @@ def test_the_trax_tile_under_the_cursor_shows_its_turn_and_name(app, monkeypatch
     walk(app, scene, (2, 2))
     key(app, pygame.K_RETURN)
     walk(app, scene, ("tile", move))
-    labels: list[str] = []
-    monkeypatch.setattr(trax_view, "draw_text", lambda surface, text, *a: labels.append(text))
+    labels = recorded_text(monkeypatch, trax_view)
 
     def forced_cells() -> list[bytes]:
         scene.draw(app.screen)

@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     make_app,
     recorded_text,
     recorded_text_rects,
+    recorded_text_sizes,
     wait,
     words_in,
 )
@@ -157,7 +158,6 @@ def test_the_replays_step_buttons_are_labelled_in_one_size_in_a_small_window(tmp
     "Anterior  Esquerda" and "Reproduzir  Espaço" were set smaller than "Início  Home" and
     "Fim  End" beside them.  Each button now takes the width its label and key want, and the
     five labels are drawn in one size, each with its key."""
-    from ui import text as tx
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     app.settings.language = "pt"
@@ -168,16 +168,10 @@ def test_the_replays_step_buttons_are_labelled_in_one_size_in_a_small_window(tmp
         key(app, pygame.K_e)
         replay = app.scene
         assert isinstance(replay, ReplayScene)
-        sizes: dict[str, int] = {}
-        draw = tx.text
-
-        def record(surface, value, pos, size, *args, **kwargs):
-            sizes[value] = size
-            return draw(surface, value, pos, size, *args, **kwargs)
-
-        monkeypatch.setattr(tx, "text", record)
+        drawn = recorded_text_sizes(monkeypatch)
         app.invalidate()
         app.run_frames(1)
+        sizes = dict(drawn)
         steps = replay.buttons[:5]
         assert len({sizes[b.label] for b in steps}) == 1, {b.label: sizes.get(b.label) for b in steps}
         assert all(b.shown_hint() in sizes for b in steps if b.key_hint), sizes

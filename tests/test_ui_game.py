@@ -407,20 +407,10 @@ def test_the_game_over_card_keeps_off_a_tic_tac_toe_winning_line(app):
 
 
 def status_line(app, scene) -> str:
-    drawn: list[str] = []
-    from ui import text as tx
-
-    real = tx.text
-
-    def spy(surface, value, *args, **kwargs):
-        drawn.append(value)
-        return real(surface, value, *args, **kwargs)
-
-    tx.text = spy
-    try:
+    """The status line ``scene`` draws now, its parts joined by spaces."""
+    with pytest.MonkeyPatch.context() as drawing:
+        drawn = recorded_text(drawing)
         scene._draw_status(app.screen)
-    finally:
-        tx.text = real
     return " ".join(drawn)
 
 
@@ -1100,15 +1090,13 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
     nothing (Trax counts once a loop or a line ends the game).  It is left out; Reversi resigned
     at ply 1 still shows its discs, and a finished Reversi game its count."""
     import games
-    from ui import text as tx
 
     def card_text(scene: GameScene) -> list[str]:
         assert wait(app, scene.over_card.visible)
-        draw = tx.text
-        drawn = recorded_text(monkeypatch)
-        app.invalidate()
-        app.frame()
-        monkeypatch.setattr(tx, "text", draw)
+        with monkeypatch.context() as one_frame:
+            drawn = recorded_text(one_frame)
+            app.invalidate()
+            app.frame()
         return drawn
 
     for game_id, counted in (("trax", None), ("reversi", "4 - 1")):

@@ -79,3 +79,26 @@ def test_a_window_in_a_language_is_in_english_again_after_a_failure(tmp_path, mo
             assert app.settings.language == "pt" and i18n.language() == "pt"
             raise ZeroDivisionError("the block failed")
         assert app.settings.language == "en" and i18n.language() == "en"
+
+
+def test_recorded_draws_names_each_call_s_arguments_however_they_were_given(monkeypatch):
+    """Tests recorded the text drawn with recorders of their own, each reading the call's
+    arguments by place (``args[1]`` the size, or ``kwargs["mono"]``): the shared recorder names
+    them, given by place or by name, for ui.text.text and for a board view's ``draw_text``."""
+    import ui.views.trax as trax_view
+    from tests.ui_helpers import recorded_draws
+    from ui import text as tx
+
+    pygame.init()
+    surface = pygame.Surface((300, 100))
+    with monkeypatch.context() as drawing:
+        shell = recorded_draws(drawing)
+        board = recorded_draws(drawing, trax_view)
+        placed = tx.text(surface, "b2", (10, 20), 14, (200, 10, 10), "topleft", True)
+        named = tx.text(surface, "c3", pos=(30, 40), size=16, color=pygame.Color(1, 2, 3), mono=True)
+        trax_view.draw_text(surface, "lddl", (50, 60), 12, (9, 9, 9), anchor="center")
+    tx.text(surface, "after", (0, 0), 12, (0, 0, 0))  # the recorder went with its context
+    assert [(t.value, t.rect, t.pos, t.size, t.color[:3], t.bold, t.mono) for t in shell] == [
+        ("b2", placed, (10, 20), 14, (200, 10, 10), True, False),
+        ("c3", named, (30, 40), 16, (1, 2, 3), False, True)]
+    assert [(t.value, t.pos, t.size, t.options) for t in board] == [("lddl", (50, 60), 12, {"anchor": "center"})]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import games
 from games.alquerque import Alquerque
-from tests.ui_helpers import click, click_widget, key, words_in
+from tests.ui_helpers import click, click_widget, key, recorded_draws, words_in
 from ui import clipboard
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
@@ -272,20 +272,10 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
 
 def texts_drawn_on_the_board(monkeypatch, editor: PositionEditorScene) -> list[str]:
     """The lines of text the editor draws over its board's picture, in one frame."""
-    from ui import text as tx
-
-    drawn: list[str] = []
-    text = tx.text
-
-    def record(surface, value, pos, *args, **kwargs):
-        if editor.board_rect.collidepoint(pos):
-            drawn.append(value)
-        return text(surface, value, pos, *args, **kwargs)
-
-    monkeypatch.setattr(tx, "text", record)
-    editor.draw(editor.app.screen)
-    monkeypatch.setattr(tx, "text", text)
-    return drawn
+    with monkeypatch.context() as one_frame:
+        drawn = recorded_draws(one_frame)
+        editor.draw(editor.app.screen)
+    return [text.value for text in drawn if editor.board_rect.collidepoint(text.pos)]
 
 
 def test_a_board_left_behind_by_the_text_says_so_on_it_and_why(app, monkeypatch):

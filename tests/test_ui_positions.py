@@ -10,7 +10,7 @@ import pygame_menu
 import games
 from games.position_text import POSITION_LINE, record_from_position
 from games.record import GameRecord, Side, title_line
-from tests.ui_helpers import autosaves_written, click_widget, drop, key, wait
+from tests.ui_helpers import autosaves_written, click_widget, drop, key, recorded_draws, wait
 from ui import clipboard
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, MatchSetup
@@ -260,7 +260,6 @@ def test_the_game_screen_and_the_replay_draw_the_move_list_in_one_look(app, monk
     """The replay drew its moves in a monospaced font with the current move's whole cell lit, the
     game screen in the interface's font with the current move in bold: two looks for one list.
     Both draw it alike now (ui.move_list): the moves in the interface's font, the one shown bold."""
-    from ui import text as tx
 
     game = games.load("tictactoe")
     line = ["b2", "a1", "c3"]
@@ -269,20 +268,14 @@ def test_the_game_screen_and_the_replay_draw_the_move_list_in_one_look(app, monk
     for text in line:
         scene._play(game.parse_move(scene.state, text), by_computer=False)
     app.run_frames(2)
-    drawn: list[tuple[str, bool, bool]] = []
-    draw = tx.text
-
-    def record(surface, value, *args, **kwargs):
-        drawn.append((value, bool(kwargs.get("mono")), bool(kwargs.get("bold"))))
-        return draw(surface, value, *args, **kwargs)
+    drawn = recorded_draws(monkeypatch)
 
     def looks() -> set[tuple[str, bool, bool]]:
         drawn.clear()
         app.invalidate()
         app.run_frames(2)
-        return {item for item in drawn if item[0] in {*line, "1.", "2."}}
+        return {(text.value, text.mono, text.bold) for text in drawn if text.value in {*line, "1.", "2."}}
 
-    monkeypatch.setattr(tx, "text", record)
     on_the_panel = looks()
     record_ = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(line, game.play_line(line))
     app.open_replay(record_, ply=3)

@@ -18,7 +18,7 @@ import games
 from games.alquerque import DRAW_PLIES, REPETITIONS
 from games.base import DrawCounts, Option
 from games.hex import SWAP
-from tests.ui_helpers import _recorded, key, make_app, recorded_text
+from tests.ui_helpers import key, make_app, recorded_draws, recorded_text
 from ui import i18n, markdown, words
 from ui.i18n import _
 from ui.scenes.rules import RulesScene, rules_path, rules_source
@@ -180,12 +180,6 @@ def test_every_page_spells_a_level_as_the_game_screens_do(language):
     assert level_words("reversi")  # the pages do name levels: the words were found
 
 
-def drawn_faces(monkeypatch) -> list[tuple[str, pygame.Rect, bool]]:
-    """Every string the shell's text helper draws from now on, with its rectangle and whether it
-    was drawn in the code face (``mono``)."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect, kwargs.get("mono", False)), ())
-
-
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_inline_code_is_drawn_in_the_code_face_on_a_chip(tmp_path, monkeypatch, theme):
     """The pages dropped inline code's backticks and drew it as prose: "An empty cell is written
@@ -195,12 +189,12 @@ def test_inline_code_is_drawn_in_the_code_face_on_a_chip(tmp_path, monkeypatch, 
     app = make_app(tmp_path, monkeypatch)
     app.settings.theme = theme
     try:
-        drawn = drawn_faces(monkeypatch)
+        drawn = recorded_draws(monkeypatch)
         app.switch(RulesScene(app, "trax"))
         app.run_frames(2)
-        faces = {value: mono for value, _rect, mono in drawn}
+        faces = {text.value: text.mono for text in drawn}
         assert (faces.get("none"), faces.get("l"), faces.get("An empty cell is written ")) == (True, True, False)
-        code = next(rect for value, rect, mono in drawn if value == "none" and mono)
+        code = next(text.rect for text in drawn if text.value == "none" and text.mono)
         chip = app.screen.get_at((code.left - 1, code.centery))[:3]
         assert contrast(chip, app.theme.panel) >= 3.0
     finally:
@@ -214,9 +208,9 @@ def test_the_portuguese_trax_page_shows_its_notation_as_code(tmp_path, monkeypat
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
     app.settings.language = "pt"
     try:
-        drawn = drawn_faces(monkeypatch)
+        drawn = recorded_draws(monkeypatch)
         page_as_read(app, "trax", monkeypatch)
-        code = {value for value, _rect, mono in drawn if mono}
+        code = {text.value for text in drawn if text.mono}
         assert {"+", "/", "\\", "e5/", "e5:lddl", "none"} <= code
     finally:
         app.quit()
@@ -229,11 +223,9 @@ def test_the_trax_tiles_picture_gives_each_tile_the_sign_a_move_writes_it_with(m
     tiles.  Under each tile now stands the sign with which a move of that tile is typed."""
     from games.grid import cell_name
     from games.trax_tiles import TILE_NAMES, move_cell, move_tile, tile_of_name
-    from ui import text as tx
     from ui.views.trax import draw_tile_row
 
-    labels: list[str] = []
-    monkeypatch.setattr(tx, "text", lambda surface, value, *args, **kwargs: labels.append(value))
+    labels = recorded_text(monkeypatch)
     draw_tile_row(pygame.Surface((600, 120)), (0, 0), 60, (255, 255, 255))
     assert [label.split()[0] for label in labels] == list(TILE_NAMES)
     for label in labels:

@@ -17,6 +17,7 @@ from tests.ui_helpers import (
     click,
     drop,
     in_language,
+    recorded_draws,
     recorded_text,
     recorded_text_rects,
     tournament_started,
@@ -873,20 +874,14 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     try:
         scene, ids = class_league(app, tmp_path, 17)
-        from ui import text as tx
+        texts = recorded_draws(monkeypatch)
 
-        drawn, at = [], {}  # the standings' texts; where each text was drawn last
-        draw = tx.text
+        def in_the_standings() -> list[str]:
+            return [text.value for text in texts if scene.standings_area.collidepoint(text.pos)]
 
-        def record(surface, value, pos, *args, **kwargs):
-            if scene.standings_area.collidepoint(pos):
-                drawn.append(value)
-            at[value] = pos
-            return draw(surface, value, pos, *args, **kwargs)
-
-        monkeypatch.setattr(tx, "text", record)
         app.invalidate()
         app.frame()
+        drawn, at = in_the_standings(), {text.value: text.pos for text in texts}  # at: where each was drawn last
         assert {column for _rect, _row, column in scene._cross_rects} == set(ids)
         panel = scene.standings_area  # the left column's width: the crosstable's panel is as wide
         assert max(rect.right for rect, _row, _column in scene._cross_rects) < panel.right
@@ -897,10 +892,11 @@ def test_a_class_of_seventeen_is_read_whole_in_the_smallest_window(tmp_path, mon
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.standings_area.center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
-        drawn.clear()
+        texts.clear()
         app.frame()
         app.invalidate()
         app.frame()
+        drawn = in_the_standings()
         assert "17. s16/minimax" in drawn and f"{17 - len(shown)} above, 0 below: scroll, or use the arrow keys" in drawn
     finally:
         app.quit()
@@ -964,20 +960,12 @@ def test_a_class_of_26_scrolls_the_crosstable_in_the_smallest_window(tmp_path, m
         assert len(rows) >= 8 and len(columns) >= 12  # names of a few letters, not "…" for all
         assert scene.standings_area.height > 200  # the standings keep their half of the column
         # the ratings beside them: 26 names in rows of 7 pixels were drawn over each other
-        from ui import text as tx
-
-        named, draw = [], tx.text
-
-        def record(surface, value, pos, size, *args, **kwargs):
-            if pos[0] > scene.standings_area.right and value.endswith("/minimax"):
-                named.append((pos[1], size))
-            return draw(surface, value, pos, size, *args, **kwargs)
-
-        monkeypatch.setattr(tx, "text", record)
-        app.invalidate()
-        app.frame()
-        monkeypatch.setattr(tx, "text", draw)
-        named.sort()
+        with monkeypatch.context() as one_frame:
+            texts = recorded_draws(one_frame)
+            app.invalidate()
+            app.frame()
+        named = sorted((text.pos[1], text.size) for text in texts
+                       if text.pos[0] > scene.standings_area.right and text.value.endswith("/minimax"))
         assert len(named) >= 8 and all(b - a >= size for (a, size), (b, _size) in zip(named, named[1:]))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene._cross_rects[0][0].center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
@@ -1103,7 +1091,6 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
     from ai.tournament import GameResult, Tournament
     from tests.ui_helpers import make_app
     from ui import i18n
-    from ui import text as tx
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
@@ -1120,18 +1107,14 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
             app.switch(scene)
             scene.show_results(t, tmp_path / "turma.json")
             assert [st.points for st in scene.table] == [6, 3, 3, 0]
-            drawn: list[tuple[str, pygame.Rect]] = []
-            draw = tx.text
+            texts = recorded_draws(monkeypatch)
 
-            def record(surface, value, pos, *args, **kwargs):
-                rect = draw(surface, value, pos, *args, **kwargs)
-                if scene.standings_area.collidepoint(pos):
-                    drawn.append((value, rect))
-                return rect
+            def in_the_standings() -> list[tuple[str, pygame.Rect]]:
+                return [(text.value, text.rect) for text in texts if scene.standings_area.collidepoint(text.pos)]
 
-            monkeypatch.setattr(tx, "text", record)
             app.invalidate()
             app.frame()
+            drawn = in_the_standings()
             said = i18n._(TIE_BREAKS)
             first = next(i for i, (value, _rect) in enumerate(drawn) if said.startswith(value) and len(value) > 10)
             lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == said else drawn[first:first + 1]
@@ -1147,10 +1130,10 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
             from ai.tournament import standings
 
             scene.table = standings(t.player_ids, t.finished())
-            drawn.clear()
+            texts.clear()
             app.invalidate()
             app.frame()
-            assert not [value for value, _rect in drawn if said.startswith(value) and len(value) > 10]
+            assert not [value for value, _rect in in_the_standings() if said.startswith(value) and len(value) > 10]
     finally:
         app.quit()
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -195,9 +197,9 @@ def wait(app: App, condition, seconds: float = 60.0) -> bool:
     return condition()
 
 
-def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
+def small_print(monkeypatch, scene) -> set[tuple[int, str]]:
     """The (size, text) of every text ``scene`` draws under ``ui.text.SMALLEST`` pixels, but the
-    key hints of its buttons ("Esc", drawn smaller on every screen); drawn once now if ``draw``."""
+    key hints of its buttons ("Esc", drawn smaller on every screen); the scene is drawn once now."""
     from ui import text as tx
 
     drawn = recorded_text_sizes(monkeypatch)
@@ -209,11 +211,33 @@ def small_print(monkeypatch, scene, draw: bool = True) -> set[tuple[int, str]]:
     return {(size, value) for value, size in drawn if size < tx.SMALLEST and value not in hints}
 
 
-def _recorded(monkeypatch, entry, modules: tuple[ModuleType, ...]) -> list:
-    """``entry(value, rect, args, kwargs)`` for every string drawn from now on, in order (``args``:
-    its arguments after the string); it still draws.  What draws: the shell's ui.text.text, or,
-    given ``modules`` (board views: ui.views.hex, ui.grid_view, ...), each one's ``draw_text``,
-    ui.theme's, replaced in each module since each imports it by name."""
+class DrawnText(NamedTuple):
+    """One string drawn, as the text helper's call gave it: ``value`` at ``pos`` in ``size``
+    pixels and ``color``, ``rect`` the rectangle it covered, ``options`` the call's other
+    arguments by name (``anchor``, ``bold``, ``mono``: those it was given)."""
+
+    value: str
+    rect: pygame.Rect
+    pos: tuple[int, int]
+    size: int
+    color: tuple[int, ...]
+    options: dict[str, object]
+
+    @property
+    def mono(self) -> bool:
+        """Whether it was drawn in the code face (ui.text.text's ``mono``)."""
+        return bool(self.options.get("mono"))
+
+    @property
+    def bold(self) -> bool:
+        """Whether it was drawn bold (ui.text.text's ``bold``)."""
+        return bool(self.options.get("bold"))
+
+
+def _recorded(monkeypatch, entry: Callable[[DrawnText], object], modules: tuple[ModuleType, ...]) -> list:
+    """``entry(drawn)`` for every string drawn from now on, in order; it still draws.  What draws:
+    the shell's ui.text.text, or, given ``modules`` (board views: ui.views.hex, ui.grid_view, ...),
+    each one's ``draw_text``, ui.theme's, replaced in each module since each imports it by name."""
     from ui import text as tx
 
     drawn: list = []
@@ -222,41 +246,51 @@ def _recorded(monkeypatch, entry, modules: tuple[ModuleType, ...]) -> list:
     return drawn
 
 
-def _recorder(draw: Callable[..., pygame.Rect], entry, drawn: list) -> Callable[..., pygame.Rect]:
-    """``draw`` that also adds ``entry(value, rect, args, kwargs)`` of each string it draws to ``drawn``."""
+def _recorder(draw: Callable[..., pygame.Rect], entry: Callable[[DrawnText], object],
+              drawn: list) -> Callable[..., pygame.Rect]:
+    """``draw`` that also adds ``entry`` of each string it draws to ``drawn``."""
+    signature = inspect.signature(draw)
 
-    def record(surface, value, *args, **kwargs):
-        rect = draw(surface, value, *args, **kwargs)
-        drawn.append(entry(value, rect, args, kwargs))
+    @functools.wraps(draw)  # a recorder of a recorder binds the arguments by the first one's names
+    def record(*args, **kwargs):
+        rect = draw(*args, **kwargs)
+        named = signature.bind(*args, **kwargs).arguments  # surface, value, pos, size, color, options
+        _surface, value, pos, size, color = (named.pop(name) for name in list(signature.parameters)[:5])
+        drawn.append(entry(DrawnText(value, rect, pos, size, tuple(color), named)))
         return rect
 
     return record
 
 
+def recorded_draws(monkeypatch, *modules: ModuleType) -> list[DrawnText]:
+    """Every string the shell's text helper (ui.text.text), or ``modules``' ``draw_text``, draws
+    from now on, in order, with where, how and in what it was drawn; it still draws.  To record
+    one frame only, record with ``monkeypatch.context()``'s patcher."""
+    return _recorded(monkeypatch, lambda drawn: drawn, modules)
+
+
 def recorded_text(monkeypatch, *modules: ModuleType) -> list[str]:
     """Every string the shell's text helper (ui.text.text), or ``modules``' ``draw_text``, draws
     from now on, in order; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: value, modules)
+    return _recorded(monkeypatch, lambda drawn: drawn.value, modules)
 
 
 def recorded_text_rects(monkeypatch, *modules: ModuleType) -> list[tuple[str, pygame.Rect]]:
     """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with the
     rectangle it was drawn in; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs: (value, rect), modules)
+    return _recorded(monkeypatch, lambda drawn: (drawn.value, drawn.rect), modules)
 
 
 def recorded_text_sizes(monkeypatch, *modules: ModuleType) -> list[tuple[str, int]]:
     """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with its size
     in pixels; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs:
-                     (value, args[1] if len(args) > 1 else kwargs["size"]), modules)
+    return _recorded(monkeypatch, lambda drawn: (drawn.value, drawn.size), modules)
 
 
 def recorded_text_colours(monkeypatch, *modules: ModuleType) -> list[tuple[str, tuple[int, int, int]]]:
     """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with the
     colour it was drawn in; it still draws."""
-    return _recorded(monkeypatch, lambda value, rect, args, kwargs:
-                     (value, tuple((args[2] if len(args) > 2 else kwargs["color"])[:3])), modules)
+    return _recorded(monkeypatch, lambda drawn: (drawn.value, drawn.color[:3]), modules)
 
 
 def autosaves_written() -> None:

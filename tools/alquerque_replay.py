@@ -19,7 +19,6 @@ could have punished; how many the old side made in drawn games is in docs/tuning
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -28,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 LATE = 30  # plies on the 40-ply counter after which a lost piece is marked as given back
 
@@ -106,7 +106,7 @@ def review(record: dict, seconds: float, drop: float, opening: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("log", type=Path)
     parser.add_argument("--game", type=int, help="show this game in detail")
     parser.add_argument("--deep", type=float, metavar="SECONDS", help="review every position with level-5's search")

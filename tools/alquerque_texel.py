@@ -22,7 +22,6 @@ docs/tuning/alquerque.md ("A learned evaluation").
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -39,6 +38,7 @@ from ai.engines.alquerque import EnginePlayer, Tactics  # noqa: E402
 from ai.kernels import alquerque as kernel  # noqa: E402
 from ai.match import MatchSummary, play_game, random_play  # noqa: E402
 from games.alquerque import AlquerqueState  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 GAME = games.load("alquerque")
 DEPTH_PAIRS = ((9, 5), (5, 9), (10, 6), (6, 10), (8, 8), (7, 4), (4, 7))
@@ -146,7 +146,7 @@ def duel(changed: dict[str, float], depth: int, pairs: int, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("games")
     play.add_argument("--games", type=int, default=300)

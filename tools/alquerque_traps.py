@@ -11,7 +11,6 @@ scored, where a lure was above 0, and where the trap-setter changed the deep sea
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -22,10 +21,11 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from ai.base import Limits, PlayerInfo  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Traps  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("log", type=Path)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--time", type=float, default=1.0)

@@ -18,7 +18,6 @@ decided the score); ``--new-time`` then gives the new side more (what more depth
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from ai.base import Limits, Player, PlayerInfo  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Tactics, Traps  # noqa: E402
 from ai.match import MatchSummary, random_openings  # noqa: E402
 from ai.reference.alquerque_search import reference_player  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 from tools.versus_revision import RevisionPlayer, export_revision, play_one  # noqa: E402
 
 
@@ -45,7 +45,7 @@ class Lenient(Player):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("--rev", default="128afa3")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=0, help="skip this many games (pairs stay as in the full run)")

@@ -18,7 +18,6 @@ rule options' 4-19 s (ai/data/README.md gives each file's command).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -64,10 +63,9 @@ def build(variant: str, pieces: int, work: Path) -> tb.Tables:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("--pieces", type=int, default=5, help="largest total number of pieces")
     parser.add_argument("--variant", choices=list(tb.VARIANTS), default="course")
     parser.add_argument("--work", type=Path, help="folder of the finished (w, b) tables (resume)")

@@ -42,7 +42,6 @@ with status 1 if a game's first move failed (the error is printed on its line).
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import subprocess
@@ -53,6 +52,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 GAMES = ("reversi", "hex:size=11", "rastros", "alquerque", "trax", "tictactoe")
 
 PLAYER = r"""
@@ -630,13 +633,15 @@ def steps_line(spec: str, plies: int) -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes each fresh install's numba cache, settings and data in a temporary folder, removed at the end: "
-        "prints the seconds; takes a fresh install's compiling for each game measured, on a busy 2-core "
-        "machine about 2.5 min a game in the window (two fresh installs: from the start and past the books; "
-        "tictactoe --menu 0: 156 s), so about 15 min with the defaults (every game), and 40 s for --player "
-        "rastros; --first-frame, --restart and the others load compiled kernels (compiled first if need be), "
-        "--runs times"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="each fresh install's numba cache, settings and data in a temporary folder, removed at "
+               "the end",
+        prints="the seconds",
+        takes="a fresh install's compiling for each game measured, on a busy 2-core machine about 2.5 "
+              "min a game in the window (two fresh installs: from the start and past the books; "
+              "tictactoe --menu 0: 156 s), so about 15 min with the defaults (every game), and 40 s for "
+              "--player rastros; --first-frame, --restart and the others load compiled kernels (compiled "
+              "first if need be), --runs times"))
     parser.add_argument("games", nargs="*", metavar="GAME[:OPTION=VALUE...]",
                         help=f"the games to start (default: {' '.join(GAMES)})")
     parser.add_argument("--player", action="store_true",

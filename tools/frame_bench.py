@@ -29,7 +29,6 @@ revision's worktree, with its .venv) in turn with this one, run by run.  docs/tu
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import json
 import os
@@ -43,6 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, for another checkout's run
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
@@ -514,10 +516,11 @@ def measure(case: str, frames: int, profile: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=(
-        "writes no file (--against: a copy of this script in that checkout's tools/, left there): prints each "
-        "case's milliseconds; takes about 1.5 min with the defaults (every case, 30 frames each), a few seconds "
-        "for one case; --against and --runs N: twice that, N times"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file (--against: a copy of this script in that checkout's tools/, left there)",
+        prints="each case's milliseconds",
+        takes="about 1.5 min with the defaults (every case, 30 frames each), a few seconds for one case; "
+              "--against and --runs N: twice that, N times"))
     parser.add_argument("cases", nargs="*", help=f"some of {', '.join(CASES)} (default: all)")
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--profile", action="store_true", help="print where the frames' time went (cProfile)")

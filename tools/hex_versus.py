@@ -22,7 +22,6 @@ the opponent among the same variants (default ``plain``: the kernel MCTS and sol
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -35,6 +34,7 @@ from ai.base import Limits, Player  # noqa: E402
 from ai.engines.hex_knowledge import KnowledgePlayer, warm_up  # noqa: E402
 from ai.engines.hex_mcts import HexMCTSPlayer  # noqa: E402
 from ai.kernels import hex as kernel  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 VARIANTS = {
     "level-5": lambda info, seed, weight: KnowledgePlayer(info, seed=seed, prior_weight=weight),
@@ -86,7 +86,7 @@ def play(game, blue: Player, red: Player, limits: Limits) -> tuple[int, list[str
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="index of the first game (seeds and colours)")

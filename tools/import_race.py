@@ -16,13 +16,16 @@ Printed: the failed runs out of the runs, and each distinct failure.  Exits with
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 MODULES = ("ai.engines.tictactoe", "ai.engines.hex", "ai.engines.reversi")
 
 RACE = r"""
@@ -64,8 +67,10 @@ def race_once(modules: tuple[str, ...], plain: bool) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=(
-        "writes no file: prints each failed run and the count; takes about 1 s a run (23 s for the default 20)"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file",
+        prints="each failed run and the count",
+        takes="about 1 s a run (23 s for the default 20)"))
     parser.add_argument("modules", nargs="*", default=list(MODULES), help="one thread each")
     parser.add_argument("--runs", type=int, default=20, help="fresh processes (default 20)")
     parser.add_argument("--plain", action="store_true", help="importlib.import_module, without the lock")

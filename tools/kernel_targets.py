@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai.kernel_cache import portable_target  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 ROUNDS = 5
 # (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES); None leaves the variable unset (numba then asks the CPU).
@@ -150,11 +151,13 @@ def measure(names: list[str], base: Path, rounds: int) -> dict[str, dict[str, fl
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes each target's compiled kernels in a temporary folder, removed at the end (--keep: kept there): "
-        "prints the figures; takes about 5 min with host --rounds 1 on a busy 2-core machine (4 min of it "
-        "compiling every game's kernels, 45 s a round), so about 25 min with the defaults (three targets, 5 rounds "
-        "each)"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="each target's compiled kernels in a temporary folder, removed at the end (--keep: kept "
+               "there)",
+        prints="the figures",
+        takes="about 5 min with host --rounds 1 on a busy 2-core machine (4 min of it compiling every "
+              "game's kernels, 45 s a round), so about 25 min with the defaults (three targets, 5 rounds "
+              "each)"))
     parser.add_argument("targets", nargs="*", metavar="TARGET",
                         help=f"of {', '.join(TARGETS)} (default: {', '.join(DEFAULT)})")
     parser.add_argument("--keep", type=Path, help="cache folders under this folder (kept), else temporary")

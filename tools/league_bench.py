@@ -19,7 +19,6 @@ with it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -27,6 +26,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 BUILT_IN = ["level-1", "level-2", "level-3", "level-4", "level-5", "rastros:bacoco", "rastros:obtuso-sw",
             "rastros:obtuso-ne", "rastros:random-plus", "rastros:basilio", "rastros:ar-livre"]
@@ -113,10 +114,11 @@ def overhead(games: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=(
-        "writes its generated student files in a temporary folder, removed at the end: prints the figures; "
-        "takes about 1 min with --games 6 --overhead-games 40 (the quick check), and about 7 min with the "
-        "defaults (40 games of 1 s a move, played twice, at 4.3 s of wall time a game)"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="its generated student files in a temporary folder, removed at the end",
+        prints="the figures",
+        takes="about 1 min with --games 6 --overhead-games 40 (the quick check), and about 7 min with "
+              "the defaults (40 games of 1 s a move, played twice, at 4.3 s of wall time a game)"))
     parser.add_argument("--games", type=int, default=40, help="league games to play (of 870)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes")

@@ -17,7 +17,6 @@ machine they are longer.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -32,6 +31,7 @@ from ai.base import Limits  # noqa: E402
 from ai.commands.engines import prepare_engines  # noqa: E402
 from ai.match import random_play  # noqa: E402
 from games.base import State  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 # the depth each level's table (ai/engines/<game>.py) gives levels 2, 3 and 4; level-5 has none
 FIXED_DEPTHS = {"tictactoe": (1, 2, 4), "alquerque": (1, 2, 3), "reversi": (1, 3, 5), "rastros": (1, 3, 8)}
@@ -87,9 +87,11 @@ def measure(game_id: str, options: dict[str, int], count: int, unlimited: bool) 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes no file: prints a line per level and budget; takes about 1 s a game with the defaults "
-        "(6 s for all four), up to a minute a game with --unlimited or a 15x15 board"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file",
+        prints="a line per level and budget",
+        takes="about 1 s a game with the defaults (6 s for all four), up to a minute a game with "
+              "--unlimited or a 15x15 board"))
     parser.add_argument("games", nargs="+", choices=sorted(FIXED_DEPTHS))
     parser.add_argument("--option", action="append", default=[], metavar="KEY=N", help="a game option (whole numbers)")
     parser.add_argument("--positions", type=int, default=20)

@@ -7,9 +7,13 @@ game.  Drawn four times larger and scaled down smoothly, so the edges are anti-a
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools.usage, when run as a script
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -48,9 +52,9 @@ def draw(size: int) -> pygame.Surface:
 
 
 def main(argv: list[str] | None = None) -> None:
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],  # --help writes nothing
-                            epilog="writes assets/icon.png over the committed one (the same bytes unless "
-                                   "the drawing changed); takes under a second").parse_args(argv)
+    tool_parser(__doc__, writes_and_takes(
+        writes="assets/icon.png over the committed one (the same bytes unless the drawing changed)",
+        takes="under a second")).parse_args(argv)  # --help writes nothing
     pygame.init()
     icon = pygame.transform.smoothscale(draw(SIZE * SCALE), (SIZE, SIZE))
     OUT.parent.mkdir(parents=True, exist_ok=True)

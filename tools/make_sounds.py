@@ -8,12 +8,16 @@ The output is byte-for-byte reproducible (fixed seed, no timestamps in WAV files
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import struct
+import sys
 import wave
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools.usage, when run as a script
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 RATE = 22050  # plenty for clicks and chimes, and half the size of 44.1 kHz
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
@@ -83,9 +87,10 @@ def game_end() -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],  # --help writes nothing
-                            epilog="writes assets/sounds/{place,capture,end}.wav over the committed ones (the same "
-                                   "bytes unless a sound changed); takes under a second").parse_args(argv)
+    tool_parser(__doc__, writes_and_takes(
+        writes="assets/sounds/{place,capture,end}.wav over the committed ones (the same bytes unless a "
+               "sound changed)",
+        takes="under a second")).parse_args(argv)  # --help writes nothing
     write("place", place())
     write("capture", capture())
     write("end", game_end())

@@ -39,7 +39,6 @@ How long, here: the 6x6 book 2 s, the 7x7 book 40 s; the 8x8 book about 2 h in f
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -442,10 +441,9 @@ def resumed_builder(path: Path, n: int) -> Builder | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--bits", type=int, default=24, help="the large solver table: 2**bits entries of 16 bytes")
     parser.add_argument("--budget", type=int, default=IN_GAME_BUDGET)

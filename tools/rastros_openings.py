@@ -12,7 +12,6 @@ what it wins from lost ones is the opponent's errors.  Reads the ``--log`` file 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ import games  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from games.rastros import Rastros  # noqa: E402
 from tools.solve_rastros import board_size, position  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 
 def opening_winner(game: Rastros, moves: list[str], table: kernel.SolverTable) -> int:
@@ -36,9 +36,10 @@ def opening_winner(game: Rastros, moves: list[str], table: kernel.SolverTable) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes no file: prints each game's opening and the tallies; takes the solving of each distinct "
-        "opening (seconds on 7x7, more on 8x8 with few --plies)"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file",
+        prints="each game's opening and the tallies",
+        takes="the solving of each distinct opening (seconds on 7x7, more on 8x8 with few --plies)"))
     parser.add_argument("log", help="a --log file of tools/versus_revision.py rastros")
     parser.add_argument("--plies", type=int, required=True, help="the match's --openings")
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")

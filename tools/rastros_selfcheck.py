@@ -15,7 +15,6 @@ be 0).  ``--first`` makes South open with the given moves (8x8: the lines the bo
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from ai.engines.rastros_book import book_answer  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import new_ctl  # noqa: E402
 from tools.solve_rastros import board_size  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 OPPONENTS = ("rastros:bacoco", "rastros:obtuso-sw", "rastros:obtuso-ne", "rastros:random-plus",
              "rastros:basilio", "rastros:ar-livre", "level-1", "level-2", "level-3", "level-4", "level-5")
@@ -55,9 +55,11 @@ class BookLevel5:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes no file: prints each game and the totals; takes about --time seconds a move of either "
-        "side, for --games games against each of the opponents (eleven by default), and the checks' solving"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file",
+        prints="each game and the totals",
+        takes="about --time seconds a move of either side, for --games games against each of the "
+              "opponents (eleven by default), and the checks' solving"))
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")

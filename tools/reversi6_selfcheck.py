@@ -22,7 +22,6 @@ margin, as it would from a book that ends there.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -37,6 +36,7 @@ import games  # noqa: E402
 from ai.base import Limits  # noqa: E402
 from ai.engines.reversi_book import book_answer  # noqa: E402
 from tools.solve_reversi6 import PUBLISHED_BLACK_MARGIN, Solver  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 SIZE = 6
 PROVEN_MARGIN = (PUBLISHED_BLACK_MARGIN, -PUBLISHED_BLACK_MARGIN)  # Black's and White's share of the start's value
@@ -122,11 +122,12 @@ def play_checked(solver: Solver, opponent_id: str, level5_side: int, state, seco
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes no file: prints each game and the totals (exit status 1 if a margin fell below what level-5 "
-        "was proven to have, 0 otherwise, even with margins lost above it); takes about "
-        "1 min with the defaults (16 games at 1 s a move), 12 s with --games 1 --time 0.2 --opponents level-1 "
-        "level-2"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="no file",
+        prints="each game and the totals (exit status 1 if a margin fell below what level-5 was proven "
+               "to have, 0 otherwise, even with margins lost above it)",
+        takes="about 1 min with the defaults (16 games at 1 s a move), 12 s with --games 1 --time 0.2 "
+              "--opponents level-1 level-2"))
     parser.add_argument("--games", type=int, default=2, help="games against each opponent (colours alternate)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move for both sides")
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS))

@@ -35,7 +35,6 @@ How long, here: about 65 min of wall time for the shipped 70 positions (1,290 s 
 
 from __future__ import annotations
 
-import argparse
 import heapq
 import sys
 import time
@@ -334,10 +333,9 @@ def deepen_arguments(growth: Growth, args) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("--positions", type=int, default=1500, help="stop when the book has this many positions")
     parser.add_argument("--depth", type=int, default=12, help="search depth that values a position's moves")
     parser.add_argument("--plies", type=int, default=14, help="book positions down to this many plies")

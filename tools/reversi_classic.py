@@ -17,7 +17,6 @@ without one) with colours swapped; the engine is given the opening by replaying 
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 import time
@@ -28,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
 from ai.match import play_with_new_players, random_openings  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 ENGINE = "gtp-rhino"
 
@@ -42,7 +42,7 @@ def engine_id(mid: int, end: int | None, book: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("--mid", type=int, default=8, help="GRhino's midgame search depth (1-20)")
     parser.add_argument("--end", type=int, default=None, help="GRhino's exact endgame depth (default: its level's)")
     parser.add_argument("--book", type=int, default=2, help="GRhino's book variation 0-5 (its default 2)")

@@ -26,7 +26,6 @@ How long, here: about 5 min for the shipped parameters (``--positions 200``; ai/
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -123,10 +122,9 @@ def fit(empties: np.ndarray, values: np.ndarray, depth: int) -> tuple[np.ndarray
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--per-stage", type=int, default=80, help="positions searched per stage")

@@ -25,7 +25,6 @@ file's ``summary`` holds the fit's seconds).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -270,10 +269,9 @@ def write_weights(weights: np.ndarray, summary: str, scale: float) -> Path:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tools.verify_data import shipped_help  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=Path("/tmp/reversi-train"))

@@ -20,7 +20,6 @@ The computer's answers take their own time, so two runs differ in the search fig
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -30,6 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -96,9 +98,9 @@ def shoot(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
-                                     epilog="writes the four .png files into --out, over any there; takes about "
-                                            "20 s (the analysis waits 4 s, the computer's reply its own time)")
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="the four .png files into --out, over any there",
+        takes="about 20 s (the analysis waits 4 s, the computer's reply its own time)"))
     parser.add_argument("--out", type=Path, default=ROOT / "docs", help="folder for the pictures (default docs/)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -270,13 +273,15 @@ def main(argv: list[str] | None = None) -> int:
     from main import stop_as_on_ctrl_c
 
     stop_as_on_ctrl_c()  # first: SDL made SIGTERM a close of the window, which the rounds went on past
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes its own settings and data folders (the games it plays, their logs) and the first round's "
-        "memory snapshot in new folders of the temporary folder, which it names and leaves there: prints a row "
-        "a round; takes about 3 min with --games 1 --rounds 1 --only tictactoe,rastros, and 25 min or more with "
-        "the defaults (3 games of each of the six, 2 rounds: the first round took 12 min on a busy 2-core machine), "
-        "plus --idle S for each of its seven still screens; Ctrl+C, SIGTERM (timeout) or SIGHUP stops it: the "
-        "window closed, its workers ended, the closing line printed, status 130"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="its own settings and data folders (the games it plays, their logs) and the first round's "
+               "memory snapshot in new folders of the temporary folder, which it names and leaves there",
+        prints="a row a round",
+        takes="about 3 min with --games 1 --rounds 1 --only tictactoe,rastros, and 25 min or more with "
+              "the defaults (3 games of each of the six, 2 rounds: the first round took 12 min on a busy "
+              "2-core machine), plus --idle S for each of its seven still screens; Ctrl+C, SIGTERM "
+              "(timeout) or SIGHUP stops it: the window closed, its workers ended, the closing line "
+              "printed, status 130"))
     parser.add_argument("--games", type=int, default=3, help="games of each game a round (Rematch between them)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds (analysis on in every other one)")
     parser.add_argument("--time", type=float, default=0.1, help="seconds a computer move")

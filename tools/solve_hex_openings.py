@@ -23,7 +23,6 @@ ai/data/README.md).
 
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import sys
@@ -141,10 +140,9 @@ def time_cells(n: int, names: list[str], plain: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     parser.add_argument("sizes", nargs="+", type=int)
     parser.add_argument("--seconds", type=float, default=float("inf"), help="time limit per size")
     parser.add_argument("--checkpoint", type=written_file, help="JSON file of the cells solved so far (resumed)")

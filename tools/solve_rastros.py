@@ -35,6 +35,7 @@ import games  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from ai.search.driver import CTL_NODES, new_ctl  # noqa: E402
 from games.rastros import course_coords, square, square_name  # noqa: E402
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 # North's winning reply to each South first move on 8x8 (shared/rules/rastros.md), as row-col.
 REFUTATIONS_8X8 = {
@@ -108,10 +109,10 @@ def board_size(text: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     from tools.verify_data import written_file  # a usage error for an --out that cannot be written
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
-        "writes the proofs to --checkpoint (JSON, resumed by the next run) and, with --save-table, the "
-        "solver table (16 << bits bytes); takes 5 s of CPU on 7x7, about 15 min on 8x8 "
-        "(docs/rastros-proof.md)"))
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="the proofs to --checkpoint (JSON, resumed by the next run) and, with --save-table, the "
+               "solver table (16 << bits bytes)",
+        takes="5 s of CPU on 7x7, about 15 min on 8x8 (docs/rastros-proof.md)"))
     parser.add_argument("--size", type=board_size, default=8, help="the board, 4..8 as the game has it")
     parser.add_argument("--bits", type=int, default=26, help="solver table of 2**bits entries (16 bytes each)")
     parser.add_argument("--checkpoint", type=written_file, default="/tmp/rastros-proof/proof.json",

@@ -33,7 +33,6 @@ How long, here: about 40 min of CPU over the four runs that made the shipped boo
 
 from __future__ import annotations
 
-import argparse
 import heapq
 import sys
 import time
@@ -282,10 +281,9 @@ def book(args, log) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tools.verify_data import shipped_help, written_file  # the files it ships, their commands and times
+    from tools.verify_data import builder_parser, written_file  # the files it ships, their commands and times
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=shipped_help(__file__),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = builder_parser(__doc__, __file__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("prove", help="prove the start's value with two null-window searches")
     p.add_argument("--split", type=int, default=2, help="plies walked here, one logged solve per position below")

@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ai import data  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 SHOWN = 5  # differences listed per file
 
@@ -112,6 +113,12 @@ def shipped_help(tool_file: str) -> str:
             lines += textwrap.wrap(f"{name}: python {recipe.made_by} ({recipe.takes})", width=79,
                                    initial_indent="  ", subsequent_indent="      ", break_on_hyphens=False)
     return "\n".join(lines)
+
+
+def builder_parser(doc: str, tool_file: str) -> argparse.ArgumentParser:
+    """The argument parser of the knowledge builder at ``tool_file`` (its ``__file__``), whose
+    module docstring is ``doc``: its ``--help`` ends with the files it ships (``shipped_help``)."""
+    return tool_parser(doc, shipped_help(tool_file), lines_kept=True)
 
 
 def written_file(text: str) -> Path:
@@ -319,7 +326,7 @@ def said(name: str, status: str, why: str, details: Sequence[str] = ()) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("names", nargs="*", metavar="NAME", help="files of ai/data/ to check (default: all)")
     parser.add_argument("--keep", type=Path, help="rebuild in this folder (new or empty) and keep what is made")
     args = parser.parse_args(argv)

@@ -20,7 +20,6 @@ Varied but balanced starts (the idea of Othello's XOT openings) leave the result
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -40,6 +39,7 @@ import games  # noqa: E402
 from ai.base import Limits, Player, PlayerInfo, Progress  # noqa: E402
 from ai.match import MatchSummary, play_game, random_openings  # noqa: E402
 from games.base import Game, State  # noqa: E402
+from tools.usage import tool_parser  # noqa: E402
 
 # The old tree's side: one JSON request per line, one JSON answer per line.
 SERVER = r"""
@@ -149,7 +149,7 @@ def balanced(game: Game, player_id: str, depth: int, limit: float) -> Callable[[
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = tool_parser(__doc__)
     parser.add_argument("game")
     parser.add_argument("--rev", required=True, help="the old revision, e.g. 128afa3")
     parser.add_argument("--player", default="level-5")

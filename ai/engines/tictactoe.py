@@ -47,9 +47,10 @@ def _lines_through(game: TicTacToe) -> tuple[tuple[int, ...], ...]:
 
 
 class OpenLines:
-    """Evaluator: sum over open lines of ``TICTACTOE_LINE_BASE``**marks (4**marks: ai/eval_scales.py,
-    where the window's evaluation bar reads it), own minus enemy, for the side to move; the side
-    to move's lines count double, since it marks the next square: its line of k-1 is a win, the
+    """Evaluator: each open line scores ``TICTACTOE_LINE_BASE`` (4, from ai/eval_scales.py, where
+    the window's evaluation bar reads it) multiplied by itself once for each of the line's marks
+    (a line of two marks scores 16, of three 64); the sum is own minus enemy, for the side to
+    move; the side to move's lines count double, since it marks the next square: its line of k-1 is a win, the
     other side's only a square to block.  (Counting the other side's double instead, as once
     here, made every even-depth search, which evaluates with its own side to move, fear lines it
     could block at leisure: on 7x6 four in a row level-4 then lost more games than it won against
@@ -103,8 +104,9 @@ BEAM_WIDTH = 10  # on 15x15 a depth-4 search of every square next to a mark took
 def line_gains(game: TicTacToe, me: int, them: int, moves: list[int]) -> dict[int, int]:
     """For each of ``moves``, what the square does for the lines through it, for either side (as
     Gomoku programs rank squares: where the opponent would gain is where to stop them):
-    ``TICTACTOE_LINE_BASE``**(marks + 1) for each line still open to the side to move, and the
-    same for the other side's.  A square completing a line of either side's k-1 counts most, then one making or stopping a
+    for each line still open to the side to move, ``TICTACTOE_LINE_BASE`` multiplied by itself
+    once for each of the line's marks and once more for the square's own, and the same for the
+    other side's.  A square completing a line of either side's k-1 counts most, then one making or stopping a
     four; the search tries them first, so the beam never cuts a win, a block or a threat."""
     through = game.lines_through
     gains = {}

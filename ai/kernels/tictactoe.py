@@ -1,8 +1,9 @@
 """Tic-tac-toe (m,n,k) alpha-beta on big boards: level-5's search, compiled.
 
 The search is the one ai/engines/tictactoe.py describes (``OpenLines``: every open line scores
-4**marks, the side to move's double; only the ``width`` squares next to a mark that do most for
-the lines through them, ``line_gains``, on every board it searches), run here on int8 arrays
+4 multiplied by itself once for each of its marks, the side to move's double; only the ``width``
+squares next to a mark that do most for the lines through them, ``line_gains``, on every board
+it searches), run here on int8 arrays
 with counts kept per line as marks are placed and taken back, so that the evaluation, the wins
 and the fours cost a few additions a move instead of a scan of the board.
 
@@ -54,9 +55,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 class Board:
     """The fixed arrays of a width x height board with k in a row: each line's squares, the lines
     through each square (-1 padded), the king-move neighbours of each square (-1 padded), the
-    random keys of the hash, an open line's score by its marks (``powers``:
-    ``TICTACTOE_LINE_BASE``**marks, up to k + 1 for ``line_gain``'s mark more), and the game's
-    move order (the Python search's order among squares of equal gain)."""
+    random keys of the hash, an open line's score by its marks (``powers``: by the number of
+    marks, ``TICTACTOE_LINE_BASE`` multiplied by itself that many times, up to k + 1 for
+    ``line_gain``'s mark more), and the game's move order (the Python search's order among squares of equal gain)."""
 
     def __init__(self, width: int, height: int, k: int) -> None:
         self.width, self.height, self.k = width, height, k
@@ -122,7 +123,8 @@ class Table:
 
 @njit(cache=True, nogil=True)
 def _line_score(count_mine, count_theirs, powers):
-    """An open line's share of its side's sum: 4**marks, or 0 when the line is blocked or empty."""
+    """An open line's share of its side's sum: 4 multiplied by itself once for each of the side's
+    marks in it (``powers``), or 0 when the line is blocked or empty."""
     if count_mine > 0 and count_theirs == 0:
         return powers[count_mine]
     return 0
