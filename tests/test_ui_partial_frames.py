@@ -22,10 +22,19 @@ import pygame_menu
 import pytest
 
 from ai.match import random_line
-from tests.ui_helpers import count_calls, key, make_app, make_app_of, same_as_a_whole_frame, shown_areas, wait
+from tests.ui_helpers import (
+    click,
+    count_calls,
+    key,
+    make_app,
+    make_app_of,
+    same_as_a_whole_frame,
+    shown_areas,
+    wait,
+)
 from tools.frame_bench import values_shown
 from ui import i18n
-from ui.app import apart
+from ui.app import App, apart
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -657,23 +666,24 @@ def _pointer_to(app, monkeypatch, pos: tuple[int, int]) -> int:
     return _motion(app, pos)
 
 
-def still_field_clock(monkeypatch) -> list[int]:
-    """pygame's clock, which pygame-menu's text fields blink their caret by
-    (``ui.menu_text.FreeClock``), standing still until the test moves it on (its one item, ms)."""
-    ticks = [100_000]
-    monkeypatch.setattr(pygame.time, "get_ticks", lambda: ticks[0])
-    return ticks
+def still_caret_clock(monkeypatch) -> types.SimpleNamespace:
+    """The clock the form's text fields blink their caret by (``ui.text_field``'s, as the
+    window's own fields'), standing still until the test moves it on (``now``)."""
+    import ui.text_field as text_field
+
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(text_field, "time", stand_in_time(clock))
+    return clock
 
 
 def test_the_caret_of_the_name_field_under_the_pointer_is_drawn_as_it_blinks(app, monkeypatch, tmp_path):
-    """The pointer resting on Settings' name field, moving within it: pygame-menu blinks the
-    chosen field's caret by the time between the events it is given; a motion after the caret
+    """The pointer resting on Settings' name field, moving within it: a motion after the caret
     turned draws the field's line, with the pixels of a whole frame.  It drew nothing, and the
     caret stood as it was until something else drew the form (the scrollbar's test, at 800x500,
     failed so once in a slow run: the pointer beside the bar rests on the name field)."""
     from ui.scenes.base import caret_shown
 
-    ticks = still_field_clock(monkeypatch)
+    clock = still_caret_clock(monkeypatch)
     app.show_settings()
     app.run_frames(3)
     scene = app.scene
@@ -684,7 +694,7 @@ def test_the_caret_of_the_name_field_under_the_pointer_is_drawn_as_it_blinks(app
     assert _pointer_to(app, monkeypatch, (x + 1, y)) == 0  # no time passed: the caret as it was
     shown = shown_areas(monkeypatch)
     caret = caret_shown(field)
-    ticks[0] += 1000  # past one turn of the caret (pygame-menu's 750 ms here), short of two
+    clock.now += BLINK * 1.5  # past one turn of the caret, short of two
     assert _pointer_to(app, monkeypatch, (x + 2, y)) == 1
     assert caret_shown(field) is not caret
     assert len(shown) == 1 and shown[0] is not None
@@ -692,14 +702,81 @@ def test_the_caret_of_the_name_field_under_the_pointer_is_drawn_as_it_blinks(app
     assert same_as_a_whole_frame(app, tmp_path)
 
 
+def _sleeping_window(tmp_path, monkeypatch) -> tuple[App, types.SimpleNamespace]:
+    """A window whose loop sleeps as a real one (``fps=60``) by a stand-in clock, the one its
+    messages fade and its carets blink by too: each sleep moves the clock on (``now``) at once,
+    each reading by a microsecond (the program's own time: a wait worked out as 0 left the
+    clock where it was, and the loop went round for ever)."""
+    import ui.app as app_module
+    import ui.text_field as text_field
+    import ui.widgets as widgets
+
+    clock = types.SimpleNamespace(now=1000.0)
+
+    def sleep(seconds: float) -> None:
+        clock.now += seconds
+
+    def monotonic() -> float:
+        clock.now += 1e-6
+        return clock.now
+
+    stand_in = types.SimpleNamespace(monotonic=monotonic, sleep=sleep)
+    for module in (app_module, text_field, widgets):
+        monkeypatch.setattr(module, "time", stand_in)
+    return make_app(tmp_path, monkeypatch, size=(1400, 900), fps=60), clock
+
+
+def _frames_for(app, clock, seconds: float) -> list[bytes]:
+    """The window's frames for ``seconds`` of the clock with no input: the field's pixels at each
+    frame drawn."""
+    end, drawn, pictures = clock.now + seconds, app.draws, []
+    while clock.now < end:
+        app.frame()
+        if app.draws != drawn:
+            drawn = app.draws
+            pictures.append(pygame.image.tobytes(app.screen, "RGB"))
+    return pictures
+
+
+def test_a_name_field_with_the_keyboard_blinks_its_caret_while_the_window_sleeps(tmp_path, monkeypatch):
+    """Settings' name field clicked, then nothing: its caret turned only as events came (the
+    pointer moving), and with the pointer still it stood as it was.  It blinks steadily now, as
+    the window's own fields do, the window waking to draw each turn (its line alone) and no
+    more; the keyboard gone to the next line, the window draws nothing."""
+    app, clock = _sleeping_window(tmp_path, monkeypatch)
+    try:
+        app.show_settings()
+        app.run_frames(3)
+        scene = app.scene
+        field = scene.menu.get_widget("player_name")
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: field.get_rect(to_real_position=True).center)
+        click(app, field.get_rect(to_real_position=True).center)
+        assert scene.menu.get_selected_widget() is field and field.is_selected()
+        _frames_for(app, clock, 0.1)
+        line = scene._line_area("player_name")
+        shown = shown_areas(monkeypatch)
+        pictures = _frames_for(app, clock, 10 * BLINK + 0.01)
+        assert shown == [[line]] * 10  # a turn each half second, the field's line alone
+        assert len(set(pictures)) == 2 and pictures[::2] == [pictures[0]] * 5  # on and off by turns
+        assert same_as_a_whole_frame(app, tmp_path)
+        key(app, pygame.K_DOWN)  # the keyboard on the next line: no caret
+        assert scene.menu.get_selected_widget() is not field
+        del shown[:]
+        assert _frames_for(app, clock, 10 * BLINK) == [] and shown == []
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 800)], ids=["800x500", "1280x800"])
 def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(tmp_path, monkeypatch, size):
     """Onto the slider of Settings' scrollbar and off it: the bar lit, then not, each time its
     strip beside the form drawn alone (the form's card was drawn), with the pixels of a whole
-    frame."""
+    frame; and the line of the name field with them where the field has the keyboard (at
+    800x500 the pointer beside the bar rests on it), its caret blinking (``ticking_area``)."""
     from ui.scenes.base import scrollbar_strips, scrollbars_lit
 
-    still_field_clock(monkeypatch)  # at 800x500 the pointer beside the bar rests on the name field
+    still_caret_clock(monkeypatch)
     app = make_app_of(tmp_path, monkeypatch, size)
     try:
         app.show_settings()
@@ -714,7 +791,9 @@ def test_the_pointer_onto_settings_scrollbar_lights_it_and_draws_the_bar_alone(t
         shown = shown_areas(monkeypatch)
         assert _pointer_to(app, monkeypatch, slider.center) == 1
         assert any(lit for lit, _held in scrollbars_lit(area))
-        assert shown == [[strip]]
+        blinking = [] if scene.caret_field() is None else [scene.ticking_area()]
+        assert (size == (800, 500)) == bool(blinking)
+        assert shown == [[strip, *blinking]]
         assert same_as_a_whole_frame(app, tmp_path)
         del shown[:]
         assert _pointer_to(app, monkeypatch, (slider.centerx, slider.centery + 3)) == 0  # along the slider
@@ -786,6 +865,7 @@ def test_page_down_on_new_games_form_draws_its_card_with_the_row_at_the_top_whol
     by up to 38 pixels), with the pixels of a whole frame."""
     from tests.test_ui_form_scroll import cut_rows
 
+    still_caret_clock(monkeypatch)  # the field's caret as it was: its turns draw its line too
     app = make_app_of(tmp_path, monkeypatch, size)
     try:
         app.settings.text_size = 1.25
@@ -809,3 +889,38 @@ def test_page_down_on_new_games_form_draws_its_card_with_the_row_at_the_top_whol
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+def test_the_main_menu_draws_the_buttons_the_pointer_and_the_keys_go_between_alone(app, monkeypatch, tmp_path):
+    """The main menu drew its form by itself, not as the other forms are (``draw_form``), and
+    every motion from one button to the next, and every Up or Down along them, drew the whole
+    window, title, pictures and all (9.5 ms a frame at 1280x800 against 1.1 ms for the two
+    buttons).  Now the two buttons' lines alone, with the pixels of a whole frame; a picture lit
+    draws the whole window still, and the window left alone draws nothing."""
+    from ui.scenes.base import MenuFormScene
+
+    forms = count_calls(monkeypatch, MenuFormScene, "draw_form")
+    app.run_frames(3)
+    scene, shown = app.scene, shown_areas(monkeypatch)
+    play, watch, tournament = (scene.menu.get_widget(wid).get_rect(to_real_position=True)
+                               for wid in ("play", "watch", "tournament"))
+    _pointer_to(app, monkeypatch, play.center)
+    assert _pointer_to(app, monkeypatch, watch.center) == 1
+    assert scene.menu.get_selected_widget().get_id() == "watch"
+    [areas] = shown
+    assert all(any(area.contains(rect) for area in areas) for rect in (play, watch))
+    assert not any(area.colliderect(tournament) for area in areas)
+    assert same_as_a_whole_frame(app, tmp_path)
+    del shown[:]
+    _press(app, pygame.K_DOWN)
+    assert scene.menu.get_selected_widget().get_id() == "tournament"
+    [areas] = shown
+    assert all(any(area.contains(rect) for area in areas) for rect in (watch, tournament))
+    assert not any(area.colliderect(play) for area in areas)
+    assert same_as_a_whole_frame(app, tmp_path)
+    del shown[:]
+    app.run_frames(20)
+    assert shown == []  # left alone, nothing drawn
+    _pointer_to(app, monkeypatch, scene.cards.rects[0].center)
+    assert scene.cards.hover is not None and shown == [None]  # a picture raised: the whole window
+    assert forms[0] > 0

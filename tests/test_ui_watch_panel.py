@@ -11,7 +11,16 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import autosaves_written, click, in_language, key, make_app, make_app_of, recorded_text
+from tests.ui_helpers import (
+    autosaves_written,
+    click,
+    in_language,
+    key,
+    make_app,
+    make_app_of,
+    recorded_text,
+    recorded_text_sizes,
+)
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes import play_from
 from ui.scenes.game import GameScene
@@ -98,6 +107,43 @@ def test_pausing_leaves_the_panels_buttons_where_they_were(tmp_path, monkeypatch
         app.invalidate()
         app.run_frames(1)
         assert [b.rect for b in scene.buttons if b.visible] == places
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 900)])
+def test_at_larger_text_the_watch_row_keeps_one_row_without_its_keys(tmp_path, monkeypatch, size, language):
+    """At Larger text the watch row's keys (Space, S, +/-) had no room beside or under their
+    labels up to 1600x900, and Pause, Step and Speed went two a row with the others, a row and
+    a half of buttons more over a shorter move list.  They share one row now, their keys left out
+    (the keys page lists them), each label whole at the usual size, paused or not; the keys act
+    all the same."""
+    from ui import text as tx
+    from ui.i18n import _
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            scene = watched(app)
+            row = (scene.btn_pause, scene.btn_step, scene.btn_speed)
+            places = [b.rect.copy() for b in scene.buttons if b.visible]
+            for paused in (False, True):
+                drawn = recorded_text_sizes(monkeypatch)
+                app.invalidate()
+                app.run_frames(1)
+                assert scene.paused is paused
+                assert len({b.rect.y for b in row}) == 1 and all(b.rect.width for b in row)
+                for button in row:
+                    usual = tx.small(button.label_size, app.scale)
+                    assert any(text in button.labels() and text_size == usual for text, text_size in drawn), (
+                        button.labels(), drawn)
+                    assert not {button.key_hint, _(button.key_hint)} & {text for text, _size in drawn}, button.key_hint
+                assert [b.rect for b in scene.buttons if b.visible] == places  # pausing moved nothing
+                key(app, pygame.K_SPACE)  # Pause's key, left out of its label, still pauses
+        assert app.errors == []
     finally:
         app.quit()
 

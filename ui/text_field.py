@@ -25,6 +25,23 @@ from ui.widgets import card, mix
 BLINK = 0.5  # seconds the caret is shown, then hidden
 
 
+def caret_clock() -> float:
+    """The clock carets blink by (this module's ``time``, which tests stand in for)."""
+    return time.monotonic()
+
+
+def caret_on(since: float = 0.0, at: float | None = None) -> bool:
+    """Whether a blinking caret shows at ``at`` (now by default): shown for ``BLINK`` from
+    ``since`` (when it last came on), then hidden as long, and so on."""
+    at = caret_clock() if at is None else at
+    return int((at - since) / BLINK) % 2 == 0
+
+
+def caret_turns_in(since: float, at: float) -> float:
+    """Seconds from ``at`` to the next turn of a caret blinking from ``since`` (``caret_on``)."""
+    return BLINK - (at - since) % BLINK
+
+
 def one_line(value: str) -> str:
     """Pasted text on one line: its lines joined by spaces, the ends trimmed."""
     return " ".join(value.split("\n")).strip()
@@ -110,6 +127,6 @@ class TextField:
             shown = tx.text(surface, value, (x, rect.centery), size, theme.text, "midleft")
         else:
             tx.text(surface, tx.fit(self.placeholder, size, room), (x, rect.centery), size, theme.muted, "midleft")
-        if self.focus and int(time.monotonic() / BLINK) % 2 == 0:
+        if self.focus and caret_on():
             caret = shown.right + 2 if self.text else x
             pygame.draw.line(surface, theme.text, (caret, rect.y + int(10 * s)), (caret, rect.bottom - int(10 * s)), 2)

@@ -125,6 +125,7 @@ class Button:
     pressed: bool = False
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
+    key_left_out: bool = False  # drawn without its key hint: its row has no room for the keys (the watch row's)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
 
@@ -229,15 +230,16 @@ class Button:
         return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
 
-    def least_width(self, scale: float, height: int) -> int:
-        """The least width that sets the shortest of its labels at the usual size with its key:
+    def least_width(self, scale: float, height: int, with_key: bool = True) -> int:
+        """The least width that sets the shortest of its labels at the usual size with its key
+        (unless not ``with_key``: the label alone, as ``draw`` sets it where its key has no room):
         under the label where a button ``height`` high holds both lines, beside it otherwise."""
         size, hint_size = tx.small(self.label_size, scale), max(9, int(12 * scale))
         width = min(tx.ui_font(size, True).size(label)[0] for label in self.labels())
-        hint = self.shown_hint()
+        hint = self.shown_hint() if with_key else ""
         if hint and tx.line_height(size, True) + tx.line_height(hint_size) <= height - 2 * max(1, int(scale)):
             width = max(width, tx.ui_font(hint_size).size(hint)[0])
-        else:
+        elif hint:
             width += self._hint_width(scale)
         return width + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
 
@@ -245,6 +247,8 @@ class Button:
         """The key hint as drawn beside the label: in the window's language for the keys of
         ``SPOKEN_KEYS``, as printed on the key otherwise; "" when the label already names the key
         ("End  End")."""
+        if self.key_left_out:
+            return ""
         key = _(self.key_hint) if self.key_hint in SPOKEN_KEYS else self.key_hint
         return "" if key.casefold() == self.label.casefold() else key
 

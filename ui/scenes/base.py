@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 import pygame_menu
 
+from ui.scenes.common import FormField
+from ui.text_field import caret_clock
 from ui.widgets import DragScroll, lighting
 
 if TYPE_CHECKING:
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
 
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)  # the keyboard's input, apart from the mouse's
+# seconds a caret's turn is drawn after it is due: the window times its frames from their start,
+# the caret's last drawing a little later, so a frame due at the turn itself came a moment early,
+# showed the caret unturned and was followed by another at once
+CARET_SLACK = 0.02
 
 
 class Scene:
@@ -234,10 +240,13 @@ def scrollbars_lit(area: pygame_menu._scrollarea.ScrollArea) -> tuple[tuple[bool
 
 
 def caret_shown(widget: Any) -> bool | None:
-    """Whether the text field ``widget`` shows its caret (None: not a text field).  pygame-menu
-    blinks a chosen field's caret by the time between the events the form is given, so the
-    pointer moving over the form may turn it on or off: over Settings' name field, onto the
-    scrollbar, the caret changed and the frame drew the bar alone, leaving it as it was."""
+    """Whether the text field ``widget`` shows its caret now (None: not a text field), for
+    ``form_pointer_key``: a motion after the caret turned draws the field's line with it (over
+    Settings' name field, onto the scrollbar, the caret changed and the frame drew the bar
+    alone, leaving it as it was).  A ``FormField`` blinks by the clock, pygame-menu's own fields
+    by the time between the events the form is given."""
+    if isinstance(widget, FormField):
+        return widget.caret_due()
     if not isinstance(widget, pygame_menu.widgets.TextInput):
         return None
     return bool(widget._cursor_visible or widget._key_is_pressed)  # noqa: SLF001 - no getter; as its _draw reads them
@@ -289,6 +298,7 @@ class MenuFormScene(Scene):
     form_drag: DragScroll | None = None  # a press on the form, that a finger may drag to scroll it
     panel: pygame.Rect  # the card the form is drawn on (its buttons under it), laid out by ``resize``
     scrolled_at_press: int | None = None  # how far the form was scrolled at the left button's press
+    caret_drawn_at: float | None = None  # when the chosen field's caret was last drawn (``caret_clock``)
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -528,11 +538,49 @@ class MenuFormScene(Scene):
         return onward or event.key == pygame.K_ESCAPE
 
     def draw_form(self, surface: pygame.Surface) -> None:
-        """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild)."""
+        """The form, as the keyboard's place has it (``_hide_chosen_line``: also after a rebuild),
+        the caret of the field it types into as the clock has it (``caret_field``)."""
         if self.menu is not None:
             self._hide_chosen_line()
+            self._blink_caret(surface)
             lay_out(self.menu)
             self.menu.draw(surface)
+
+    def _blink_caret(self, surface: pygame.Surface) -> None:
+        """The caret of the field the keyboard types into (``caret_field``) as the clock has it
+        now, where this drawing reaches the field's whole line (a frame of other lines alone
+        leaves the caret as last shown, and its next turn timed from then)."""
+        field = self.caret_field()
+        line = self._line_area(field.get_id()) if field is not None else None
+        if line is not None and surface.get_clip().contains(line):
+            self.caret_drawn_at = caret_clock()
+            field.blink(self.caret_drawn_at)
+
+    def caret_field(self) -> FormField | None:
+        """The text field the keyboard types into, whose caret blinks: the form's chosen line
+        when it is a field, shown chosen (not while the keyboard is on a button under the form)."""
+        line = self.menu.get_selected_widget() if self.menu is not None else None
+        if isinstance(line, FormField) and line.is_selected() and line.is_visible() and not line.readonly:
+            return line
+        return None
+
+    def redraw_interval(self) -> float | None:
+        """While a field has the keyboard (``caret_field``), the time from its caret's last
+        drawing to its next turn (``CARET_SLACK`` after it): the window wakes to draw each turn
+        and no more; None without one, the window asleep.  The caret turned only as events came
+        (pygame-menu's blink): with the pointer still and no key pressed it stood as it was."""
+        field = self.caret_field()
+        if field is None:
+            return None
+        if self.caret_drawn_at is None:
+            return 0.0
+        return field.caret_turns_in(self.caret_drawn_at) + CARET_SLACK
+
+    def ticking_area(self) -> pygame.Rect | None:
+        """The line of the field whose caret blinks (``caret_field``), the only part of the screen
+        a turn of the caret changes; None (the whole) without one."""
+        field = self.caret_field()
+        return None if field is None else self._line_area(field.get_id())
 
 
 def space_on_switch_as_enter(menu: pygame_menu.Menu, event: pygame.event.Event) -> pygame.event.Event:

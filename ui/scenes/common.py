@@ -18,6 +18,7 @@ from ui import text as tx
 from ui.board_view import BoardView, Overlay
 from ui.i18n import _, number_text
 from ui.names import NAME_LENGTH
+from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
 from ui.widgets import KeptLayer, mix
@@ -112,15 +113,23 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     return switch
 
 
-class _FieldInItsColumn(pygame_menu.widgets.TextInput):
-    """A pygame-menu text field that measures its room against its form's column at every render.
+class FormField(pygame_menu.widgets.TextInput):
+    """A pygame-menu text field that measures its room against its form's column at every
+    render, and blinks its caret by the clock.
 
     pygame-menu measures a field's room (the width its underline may fill) against the form's
     column; but while it lays the form out it has no column yet and measures against the form's
     whole inner width, 4 pixels and more wider than the column ``make_menu`` gives (the room
     alternated 578/574 at 1280x800).  A field renders again whenever its room changes, and asks
     its form to render again: every render of Settings and of New game with a name field built
-    the whole form again, the most of a Settings step's time (docs/tuning/window.md)."""
+    the whole form again, the most of a Settings step's time (docs/tuning/window.md).
+
+    pygame-menu turns a field's caret on or off by the time between the events it is given, so
+    with the pointer still and no key pressed the caret stood as it was.  Here it blinks as the
+    window's own fields do (``ui.text_field.caret_on``), from when it last came on (the field
+    chosen, a key, a click): the form's screen draws its turns (``MenuFormScene.caret_field``)."""
+
+    caret_since = 0.0  # when the caret last came on (``caret_clock``), the blink counted from it
 
     def _get_max_container_width(self) -> int:
         menu = self._menu
@@ -128,13 +137,44 @@ class _FieldInItsColumn(pygame_menu.widgets.TextInput):
             return super()._get_max_container_width()
         return menu.column_room() - self._padding[1] - self._padding[3]
 
+    def _focus(self) -> None:
+        super()._focus()
+        self.caret_since = caret_clock()
 
-def add_text_input(menu: pygame_menu.Menu, title: str, **kwargs: Any) -> pygame_menu.widgets.TextInput:
-    """``menu.add.text_input(title, **kwargs)`` whose room is its column's as the form lays it out
-    and after (``_FieldInItsColumn``, which holds no state of its own), so that drawing the form
-    again, with nothing changed, does not build it again."""
+    def update(self, events: list[pygame.event.Event]) -> bool:
+        """pygame-menu's, the caret's blink begun again by a key or a click, as pygame-menu
+        shows the caret at once for them."""
+        if any(event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) for event in events):
+            self.caret_since = caret_clock()
+        return super().update(events)
+
+    def caret_due(self, at: float | None = None) -> bool:
+        """Whether the caret shows at ``at`` (now by default): by the clock, or while a key is held
+        (as pygame-menu draws it)."""
+        return caret_on(self.caret_since, at) or bool(self._key_is_pressed)
+
+    def blink(self, at: float) -> None:
+        """The caret as it shows at ``at``, the form's picture of the field made again where it
+        turned since it was last drawn."""
+        shown = caret_on(self.caret_since, at)
+        if shown != self._cursor_visible:
+            self._cursor_visible = shown
+            self.force_menu_surface_cache_update()
+
+    def caret_turns_in(self, at: float) -> float:
+        """Seconds from ``at`` to the caret's next turn."""
+        return caret_turns_in(self.caret_since, at)
+
+
+def add_text_input(menu: pygame_menu.Menu, title: str, **kwargs: Any) -> FormField:
+    """``menu.add.text_input(title, **kwargs)`` as a ``FormField``: its room its column's as the
+    form lays it out and after, so that drawing the form again, with nothing changed, does not
+    build it again, and its caret blinking by the clock.  pygame-menu builds the field (the
+    subclass holds nothing but when its caret came on); its own blink, by the events' times,
+    is turned off."""
     field = menu.add.text_input(title, **kwargs)
-    field.__class__ = _FieldInItsColumn
+    field.__class__ = FormField
+    field._cursor_switch_ms = math.inf  # noqa: SLF001 - no setter; pygame-menu's blink never turns it
     return field
 
 

@@ -316,16 +316,31 @@ class GamePanel:
     def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
         """The watched game's controls shown (Pause, Step, Speed), to be laid in one row of their
         own over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
-        one's label at the usual size with its key (``Button.least_width``); else none: they go two
-        a row with the others (at Larger text in a 1024x768 window "Pause" was set at 10 pixels
-        beside the other labels' 16).  Two a row, they took a row and a half, and Hex's watched
-        panel (with Take over and Connections) seven rows at 1280x800, its move list two."""
-        scene, scale = self.scene, self.scene.app.scale
+        one's label at the usual size with its key (``Button.least_width``), or else without the
+        keys (``_watch_keys_fit``); else none: they go two a row with the others (at Larger text
+        in a 1024x768 window "Pause" was set at 10 pixels beside the other labels' 16).  Two a
+        row, they took a row and a half, and Hex's watched panel (with Take over and Connections)
+        seven rows at 1280x800, its move list two."""
+        scene = self.scene
         shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
-        # Pause measured by its longer label, Resume's too: pausing moved the buttons round
-        forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is scene.btn_pause else [b] for b in shown]
-        least = sum(max(form.least_width(scale, row) for form in kinds) for kinds in forms)
-        return shown if least + self._s(BUTTON_GAP) * (len(shown) - 1) <= width else []
+        room = width - self._s(BUTTON_GAP) * (len(shown) - 1)
+        return shown if sum(self._watch_least(shown, row, keys=False)) <= room else []
+
+    def _watch_least(self, buttons: list[Button], row: int, keys: bool) -> list[int]:
+        """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
+        their keys or without (``Button.least_width``): Pause's by its longer label, Resume's too
+        (pausing moved the buttons round)."""
+        scale, pause = self.scene.app.scale, self.scene.btn_pause
+        forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is pause else [b] for b in buttons]
+        return [max(form.least_width(scale, row, keys) for form in kinds) for kinds in forms]
+
+    def _watch_keys_fit(self, width: int, row: int) -> bool:
+        """Whether the watch row's keys (Space, S, +/-) fit beside or under their labels in
+        ``width`` (gaps taken off).  Where they do not, the row goes without them rather than two
+        a row: at Larger text they had no room up to 1600x900, and the row fell back to two a row
+        (a row and a half of buttons more, the move list shorter); the keys page (F1) lists
+        them, and each key works all the same."""
+        return sum(self._watch_least(self.watch_row, row, keys=True)) <= width
 
     def _button_rows(self) -> int:
         """How many rows the visible buttons take: the watch row, then the others two a row."""
@@ -343,26 +358,30 @@ class GamePanel:
         rows = self._button_rows()
         return rows * row + (rows - 1) * self._s(BUTTON_GAP)
 
-    def _watch_widths(self, width: int, row: int) -> list[int]:
+    def _watch_widths(self, width: int, row: int, keys: bool) -> list[int]:
         """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
         want (``share_row``: "Speed: Normal" whole) where each label is set whole at the usual
         size so, else by the least they need (Speed's value alone, "Normal"; at 800x560 in
-        Portuguese, paused, "Passo" was cut to "Pa…")."""
+        Portuguese, paused, "Passo" was cut to "Pa…"), without their keys unless ``keys``."""
         scale = self.scene.app.scale
         wanted = share_row(self.watch_row, width, scale)
-        if all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
+        if keys and all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
             return wanted
-        return share_row(self.watch_row, width, scale, [b.least_width(scale, row) for b in self.watch_row])
+        return share_row(self.watch_row, width, scale, self._watch_least(self.watch_row, row, keys))
 
     def _lay_buttons(self, area: pygame.Rect, row: int) -> None:
         """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
-        wide as ``_watch_widths`` gives each, then the others in a grid two a row."""
-        gap, watch = self._s(BUTTON_GAP), self.watch_row
+        wide as ``_watch_widths`` gives each, its keys all left out where they do not all fit
+        (``_watch_keys_fit``: one key on a row of three read as if the others had none), then
+        the others in a grid two a row."""
+        gap, watch, scene = self._s(BUTTON_GAP), self.watch_row, self.scene
+        for button in (scene.btn_pause, scene.btn_step, scene.btn_speed):
+            button.key_left_out = False  # measured with them; in the grid they show as ever
         if watch:
-            x = area.x
-            widths = self._watch_widths(area.width - gap * (len(watch) - 1), row)
-            for button, width in zip(watch, widths, strict=True):
-                button.rect, button.grid = pygame.Rect(x, area.y, width, row), watch
+            x, room = area.x, area.width - gap * (len(watch) - 1)
+            keys = self._watch_keys_fit(room, row)
+            for button, width in zip(watch, self._watch_widths(room, row, keys), strict=True):
+                button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, row), watch, not keys
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
         layout_grid(self._others(watch), area, 2, row, gap)

@@ -31,7 +31,7 @@ from ui.clipboard import is_paste
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
 from ui.paste import paste_game
-from ui.scenes.base import Scene
+from ui.scenes.base import KEY_EVENTS, FormLook, MenuFormScene
 from ui.scenes.cards import GameCards
 from ui.scenes.common import LABEL_PAD, backdrop, button_row, make_menu, uniform_buttons
 from ui.widgets import Messages, focus_ring
@@ -128,8 +128,14 @@ def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | Non
     return sizes[low] if low < len(sizes) else None
 
 
-class MenuScene(Scene):
+class MenuScene(MenuFormScene):
+    """The main menu: a form of buttons (``MenuFormScene``, drawn and redrawn in part as the other
+    forms are: ``draw_form``, ``form_pointed_areas``, ``form_took_areas``), the games' pictures
+    under it and the About link in the corner."""
+
     shows_file_reports = True  # what the Continue button's reading found wrong (ui.file_report)
+    form_took: pygame.event.Event | None = None  # the key the buttons were given last (``input_area``)
+    look_before: FormLook | None = None  # the buttons' look before it (``form_look``)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -474,8 +480,11 @@ class MenuScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.about_rect.collidepoint(event.pos):
             self.about()  # the version in the corner opens the About page
             return
+        self.form_took = None
         if self.menu is None or self._key(event):
             return
+        if event.type in KEY_EVENTS:
+            self.look_before, self.form_took = self.form_look(), event
         self.menu.update([event])
         mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN)
         chosen = self.menu.get_selected_widget()
@@ -552,12 +561,32 @@ class MenuScene(Scene):
         """The About link in the accent: the keyboard on it, or the pointer over it (a link)."""
         return self.place == "about" or self.about_rect.collidepoint(pygame.mouse.get_pos())
 
-    def pointer_key(self) -> Hashable:
-        """What the pointer lights here: the button pygame-menu chose under it, the picture it
-        raises, the About link (the keyboard's place too, which a motion over a button takes)."""
-        chosen = self.menu.get_selected_widget() if self.menu is not None else None
-        return (chosen.get_id() if chosen is not None else None, chosen is not None and chosen.is_selected(),
-                self.place, self.cards.hover, self.cards.focused, self._about_lit())
+    def pointer_key(self) -> Hashable | None:
+        """What the pointer lights here: the button pygame-menu chose under it
+        (``MenuFormScene.form_pointer_key``), then the keyboard's place (which a motion over a
+        button takes), the picture it raises and the About link (a link)."""
+        form = self.form_pointer_key()
+        if form is None:
+            return None
+        return (*form, (self.place, self.cards.hover, self.cards.focused, self._about_lit()))
+
+    def pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
+        """The two buttons the pointer went between, each with its highlight, where only the
+        buttons' look changed (``MenuFormScene.form_pointed_areas``, the buttons' form as their
+        card); the whole window where a picture, the link or the keyboard's place changed.  The
+        pointer along the buttons drew the whole window, pictures and all, at each button."""
+        if before[2] != after[2]:
+            return None
+        return self.form_pointed_areas(before[:2], after[:2], self.menu.get_rect())
+
+    def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
+        """For a key the buttons took (Up and Down along them): the buttons it chose between
+        alone, where nothing else on the form moved (``form_took_areas``); the whole window for
+        the others (Tab, the pictures' and the link's keys) and where the form changed more (a
+        button pressed: another screen, or the form built again)."""
+        if event is not self.form_took:
+            return None
+        return self.form_took_areas(self.look_before)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
@@ -565,8 +594,7 @@ class MenuScene(Scene):
         w = surface.get_width()
         r = tx.text(surface, "Tabuleiro", (w // 2, self.title_y), int(72 * s), theme.text, "midtop", bold=True)
         tx.text(surface, _(TAGLINE), (w // 2, r.bottom - int(4 * s)), int(18 * s), theme.muted, "midtop")
-        if self.menu is not None:
-            self.menu.draw(surface)
+        self.draw_form(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
         size, pad = self._about_link()
