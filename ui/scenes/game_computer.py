@@ -134,6 +134,17 @@ class ComputerMoves:
         self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
         self.step_once = False
 
+    def drop_search(self) -> None:
+        """Drop the search under way (a move's or a hint's), keeping a reply already in: a person's
+        Pause.  ``take_turn`` asks for the move again once the game goes on, with the time the
+        search had taken off the clock (``GameScene._clock_limits``), so the pause costs the
+        computer nothing and gives it no time to think."""
+        if self.job_kind not in ("move", "hint"):
+            return  # an outside player being loaded: on no clock, it goes on
+        if self.worker is not None:
+            self.worker.cancel()
+        self.job, self.job_kind, self.progress = None, "", None
+
     def close(self) -> None:
         """The screen is left (after ``cancel``): the worker process ends."""
         if self.worker is not None:

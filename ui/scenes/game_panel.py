@@ -16,7 +16,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
-from ui.match import HOTSEAT
+from ui.match import HOTSEAT, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
@@ -321,6 +321,8 @@ class GamePanel:
         beside the other labels' 16).  Two a row, they took a row and a half, and Hex's watched
         panel (with Take over and Connections) seven rows at 1280x800, its move list two."""
         scene, scale = self.scene, self.scene.app.scale
+        if scene.setup.mode != PC_VS_PC:
+            return []  # a person's Pause (a clocked game) goes two a row with the others: no row of its own
         shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
         # Pause measured by its longer label, Resume's too: pausing moved the buttons round
         forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is scene.btn_pause else [b] for b in shown]
@@ -499,7 +501,7 @@ class GamePanel:
 
     def _reply_held(self) -> bool:
         """A watched game paused with the computer's reply waiting ("Move ready")."""
-        return self.scene.computer.held is not None and self.scene.paused
+        return self.scene.computer.held is not None and self.scene.paused and self.scene.setup.mode == PC_VS_PC
 
     def _search_shown(self) -> tuple[AIProgress | None, int, bool]:
         """``_search_underneath`` with its best move and line in the notation chosen
@@ -642,6 +644,7 @@ class GamePanel:
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
                 else _("Starting the search…") if computer.job is not None
+                else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                 else _("Waiting for the computer"))
 
