@@ -82,6 +82,19 @@ def test_a_pause_while_the_computer_thinks_holds_its_move_until_resume(app, skip
     assert at_pause[1] - 60 < scene.history[-1].clocks[1] <= at_pause[1]
 
 
+def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
+    """Analysis mode went on valuing the moves under the cover, and the panel showed its best line
+    while both clocks stood: a pause was free thinking time.  It waits, its values dropped."""
+    scene = clocked(app, "5m+0s")
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.best_line() is not None)
+    ctrl_p(app)
+    app.run_frames(3)
+    assert scene.analysis.best_line() is None and scene.analysis.job is None
+    ctrl_p(app)
+    assert wait(app, lambda: scene.analysis.best_line() is not None)
+
+
 def test_a_game_left_paused_comes_back_paused_with_its_clocks_as_they_stood(app, skipped_time):
     """Left paused (the menu, the window closed), the game came back with its clocks running: it
     comes back paused, both clocks as they read at the Pause."""

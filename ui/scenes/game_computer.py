@@ -107,10 +107,11 @@ class ComputerMoves:
         the reply waits to be shown.  A watched game (PC vs PC) searches move after move, so
         analysis waits while it goes on and works while it stands still: paused, or on an earlier
         position browsed while the next reply waits -- else its values would flash on and off
-        between the moves."""
-        if self.thinking():
-            return True
+        between the moves.  A clocked game with a person in it, paused, holds them too: nobody
+        thinks, nor has an engine think, on the clocks' time."""
         scene = self.scene
+        if self.thinking() or scene.paused_with_people():
+            return True
         if scene.setup.mode == HUMAN_VS_PC:
             return self.held is not None
         if scene.setup.mode == PC_VS_PC:
