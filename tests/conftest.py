@@ -214,3 +214,23 @@ def still_clock(monkeypatch):
         if hasattr(module, "time"):
             monkeypatch.setattr(module, "time", still)
     return clock
+
+
+@pytest.fixture
+def skipped_time(monkeypatch):
+    """The game screen's clock (``time.monotonic`` in ``ui.scenes.game`` and its parts) moved on
+    at will: ``skip(seconds)`` makes that much time pass at once, so that a test leaves a clocked
+    game paused for an hour without waiting for it.  The real clock goes on under it."""
+    import importlib
+    import time
+
+    offset = types.SimpleNamespace(seconds=0.0)
+    shifted = types.SimpleNamespace(**{name: getattr(time, name) for name in dir(time) if not name.startswith("_")})
+    shifted.monotonic = lambda: time.monotonic() + offset.seconds
+    for part in ("game", "game_commands", "game_computer", "game_mouse", "game_over", "game_panel"):
+        monkeypatch.setattr(importlib.import_module(f"ui.scenes.{part}"), "time", shifted)
+
+    def skip(seconds: float) -> None:
+        offset.seconds += seconds
+
+    return skip

@@ -80,15 +80,16 @@ def test_every_key_a_button_shows_is_on_the_keys_page(app, language):
     with words_in(language):
         page = rules_source(KEYS_PAGE)
         shown: set[str] = set()
-        for mode, players in ((HOTSEAT, (None, None)), (PC_VS_PC, ("level-1", "level-1"))):
-            scene = GameScene(app, MatchSetup("hex", {}, mode, players, 0.1))
+        for mode, players, clock in ((HOTSEAT, (None, None), None), (PC_VS_PC, ("level-1", "level-1"), None),
+                                     (HOTSEAT, (None, None), "5m+0s")):  # a clock: the friends' Pause
+            scene = GameScene(app, MatchSetup("hex", {}, mode, players, 0.1, clock=clock))
             app.switch(scene)
             app.run_frames(2)
-            shown |= hints(scene.buttons) | hints(scene.over_card.buttons)
+            shown |= hints(scene.buttons) | hints(scene.over_card.buttons) | hints(scene.pause_card.buttons)
         game = games.load("hex", size=5)
         record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["c3"], game.play_line(["c3"]))
         shown |= hints(ReplayScene(app, record, analyse=False).buttons)
-    assert {"U", "Ctrl+S", "F1", "Esc", "R", "Ctrl+C", "End"} <= shown
+    assert {"U", "Ctrl+S", "F1", "Esc", "R", "Ctrl+C", "End", "Ctrl+P"} <= shown
     joined = r"(:|,|\s)"  # "End:", "Home e End escolhem", "(Insert: ...)"
     missing = [hint for hint in sorted(shown) if not (
         (hint == "+/-" and ("+ and -" if language == "en" else "+ e -") in page)

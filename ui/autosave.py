@@ -49,7 +49,7 @@ from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
-from ui.clocks import LEFT_KEY, READINGS_KEY
+from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY
 from ui.i18n import _, date_text, given_date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
@@ -910,6 +910,7 @@ class GameAutosaver:
         self.failed = False
         self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
         self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
+        self.paused = False  # a clocked game with a person in it, paused: Continue brings it back paused
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
         self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
@@ -923,7 +924,7 @@ class GameAutosaver:
         """The record as the game is now (``record``), and its text for ``write``: cheap, done on
         the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
-        setup = {k: v for k, v in self.record.setup.items() if k != LEFT_KEY}  # a move was made since
+        setup = {k: v for k, v in self.record.setup.items() if k not in (LEFT_KEY, PAUSED_KEY)}  # a move was made since
         if self.clock_readings is not None:
             setup[READINGS_KEY] = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
         if self.speed is not None:
@@ -932,6 +933,8 @@ class GameAutosaver:
             setup[SESSION_KEY] = self.session
         if self.clock_left is not None:
             setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
+        if self.paused:
+            setup[PAUSED_KEY] = len(moves)
         self.record = replace(self.record, setup=setup)
         if result is not None and not self.record.is_finished():
             self.record = self.record.finish(result)
@@ -1010,7 +1013,7 @@ def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
     game, its autosave and its saved record hold the moves before with the sides now playing.  The
     clock readings stay while the clock does; without a clock they go."""
     sides, extra = _sides_and_setup(setup)
-    dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY})
+    dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY, PAUSED_KEY})
     kept = {k: v for k, v in record.setup.items() if k not in dropped}
     return replace(record, players=sides, setup={**kept, **extra})
 

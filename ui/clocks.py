@@ -10,6 +10,8 @@ every ply go into the record's setup as ``clock_readings`` (one [first, second] 
 the start included; the recorder writes them), so Continue and "Play from here" put both clocks
 back exactly as they were after that move; the time of a move still being thought about when the
 game was left is not charged.  Records without these fields (older versions, the command line) have no clock.
+A game left paused (``PAUSED_KEY``: two friends' Pause, or a person's against the computer) comes
+back paused, its clocks as they stood at the Pause.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s
                                          "30m+0s", "30m+30s", "60m+0s")
 READINGS_KEY = "clock_readings"
 LEFT_KEY = "clock_left"  # [white, black, plies]: both clocks when a clocked game was left between moves
+PAUSED_KEY = "paused_at"  # plies: a clocked game with a person in it was left paused after that many moves
 
 
 def setup_clock(setup: Any) -> GameClock | None:
@@ -73,6 +76,13 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
     if _is_left_after(left, len(readings) - 1):  # the time spent on the move that was not made
         readings[-1] = (float(left[0]), float(left[1]))
     return clock, readings
+
+
+def left_paused(setup: dict[str, Any], plies: int) -> bool:
+    """Whether a record's ``setup`` says its game was left paused after ``plies`` moves (its last:
+    a flag written before a later move, or not a count, says nothing)."""
+    paused_at = setup.get(PAUSED_KEY)
+    return isinstance(paused_at, int) and not isinstance(paused_at, bool) and paused_at == plies
 
 
 def _is_left_after(left: Any, plies: int) -> bool:

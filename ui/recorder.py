@@ -146,6 +146,7 @@ class SceneRecorder:
         autosaver = self.autosaver
         autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
         autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
+        autosaver.paused = bool(getattr(scene, "paused", False)) and scene.setup.mode != PC_VS_PC
         sitting = getattr(scene, "sitting", None)
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))

@@ -14,7 +14,8 @@ scene:
 - ``game_keys``: the keyboard map, with browsing and the board's cursor;
 - ``game_mouse.BoardMouse``: clicks and drags on the board;
 - ``game_board_side.BoardSide``: the layout and drawing of the board, the status line and the
-  messages; ``game_panel.GamePanel``: the side panel; ``game_over.GameOverCard``: the result;
+  messages; ``game_panel.GamePanel``: the side panel; ``game_over.GameOverCard``: the result
+  (``PausedCard``: the cover of a paused clocked game with a person in it);
 - ``ui.move_entry.MoveEntry``: moves typed or pasted; ``ui.recorder.SceneRecorder``: autosave,
   sounds and the record.
 """
@@ -41,7 +42,7 @@ from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
-from ui.clocks import setup_clock
+from ui.clocks import left_paused, setup_clock
 from ui.hex_connections import HexConnections
 from ui.i18n import _
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
@@ -50,10 +51,17 @@ from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
-from ui.scenes.game_commands import MOVE_NOTE, GameCommands
+from ui.scenes.game_commands import MOVE_NOTE, PAUSED_WORDS, GameCommands
 from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
-from ui.scenes.game_over import NEXT_GAME_SECONDS, OVER_DELAY, CannotStartCard, DrawOfferCard, GameOverCard
+from ui.scenes.game_over import (
+    NEXT_GAME_SECONDS,
+    OVER_DELAY,
+    CannotStartCard,
+    DrawOfferCard,
+    GameOverCard,
+    PausedCard,
+)
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.views import make_view
@@ -118,6 +126,7 @@ class GameScene(GameCommands, Scene):
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
         self.offer_card = DrawOfferCard(self)  # a friend's draw offer, for the other to accept or decline
+        self.pause_card = PausedCard(self)  # a clocked game with a person in it, paused: the board covered
         analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
         self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
@@ -150,6 +159,9 @@ class GameScene(GameCommands, Scene):
         if moves and setup.mode == PC_VS_PC and not self.is_over():
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
             self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
+        elif begun is not None and moves and left_paused(begun.setup, len(moves)) and not self.is_over():
+            self.paused = True  # left paused: the clocks wait for the players, as they stood
+            self.messages.add(_("Paused where the game was left: Resume (Ctrl+P) goes on"), duration=6.0)
         if not (setup.is_human(0) and setup.is_human(1)):
             self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
         self.resize(app.size)
@@ -248,13 +260,17 @@ class GameScene(GameCommands, Scene):
 
     def held_up(self) -> str:
         """What holds the game up before it goes on ("" when nothing does): an outside player
-        being loaded ("Loading edited.py…"), or one that could not be (the start card says why)."""
+        being loaded ("Loading edited.py…"), or one that could not be (the start card says why);
+        a clocked game with a person in it paused (``paused_with_people``): its clocks stand, the
+        board takes no move and the computer makes none."""
         loading, unloadable = self.computer.loading(), self.computer.unloadable
         if loading is not None:
             return _("Loading {name}…").format(name=self.setup.player_label(loading))
         if unloadable is not None:
             return _("The game cannot start: {player} could not be loaded").format(
                 player=self.setup.player_label(unloadable[0]))
+        if self.paused_with_people():
+            return _(PAUSED_WORDS)
         return ""
 
     def why_no_move(self) -> str:
@@ -344,9 +360,10 @@ class GameScene(GameCommands, Scene):
     def _run_clock(self) -> None:
         """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
         is paused (but not while a computer searches then: a Step's search, or one under way when
-        Pause was pressed, is charged), once a computer's reply is in (showing it costs
-        nothing) and while a friend's draw offer waits for the other's answer (the friend who
-        offered, to move, lost the time the other took to think it over).  At zero the flag falls."""
+        Pause was pressed, is charged), while a game with a person in it is paused (``held_up``:
+        its search was dropped), once a computer's reply is in (showing it costs nothing) and while
+        a friend's draw offer waits for the other's answer (the friend who offered, to move, lost
+        the time the other took to think it over).  At zero the flag falls."""
         rules, now = self.referee, time.monotonic()
         if rules.clock is None:
             return
@@ -464,8 +481,11 @@ class GameScene(GameCommands, Scene):
         self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id)
 
     def card_shown(self) -> GameOverCard | None:
-        """The card over the board, if one shows: the result, a draw offered, or why the game cannot start."""
-        return next((card for card in (self.start_card, self.offer_card, self.over_card) if card.visible()), None)
+        """The card over the board, if one shows: why the game cannot start, the cover of a paused
+        game with a person in it (over a draw offer waiting too: the board stays hidden, and the
+        offer shows again on Resume), a draw offered, or the result."""
+        return next((card for card in (self.start_card, self.pause_card, self.offer_card, self.over_card)
+                     if card.visible()), None)
 
     def next_game_in(self) -> float | None:
         """Seconds before a watched game's next game begins by itself (Rematch: sides exchanged),
@@ -681,7 +701,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.move_entry.layout(self.panel.last_row(), s)
-        for card in (self.over_card, self.start_card, self.offer_card):
+        for card in (self.over_card, self.start_card, self.offer_card, self.pause_card):
             card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 

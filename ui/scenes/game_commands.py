@@ -3,9 +3,11 @@
 Undo and Redo (a resignation or an agreed draw taken back alone; against the computer, back to the
 human's own turn; from an earlier position looked at, Undo takes the game back to it and Redo first
 returns to the game), Resign, Offer draw (hot-seat), New game and Rematch, leaving for the menu (an
-unfinished game stays in the Continue list; a game whose autosave failed asks twice), Save, the rules, the search tree, the replay,
-analysis mode, the Hex connections, legal-move marks, turning the board, a hint, and the watched
-game's Pause, Step and Speed.
+unfinished game stays in the Continue list; a game whose autosave failed asks twice), Save, the
+rules, the search tree, the replay, analysis mode, the Hex connections, legal-move marks, turning the
+board, a hint, the watched game's Pause, Step and Speed, and the Pause of a clocked game with a
+person in it (both clocks stop, the board is covered and takes no move, the computer's search is
+dropped until Resume).
 
 ``GameCommands`` is mixed into ``GameScene`` rather than being a part it calls, because these
 methods are the scene's public face: its buttons, the game-over card, the App and the tests call
@@ -22,17 +24,20 @@ from typing import Any
 
 from ui import words
 from ui.autosave import record_with_setup, worth_continuing
-from ui.clocks import record_up_to
+from ui.clocks import record_up_to, setup_clock
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
+from ui.scenes.game_mouse import REFUSAL
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
 
 HINT_PLAYER = "level-5"
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
+# what a paused clocked game with a person in it says to a click on its board, a key that plays, a move typed
+PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
@@ -49,7 +54,8 @@ class GameCommands:
         self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
         # the board marks the legal moves on a person's turn only: watching, the button did nothing
         self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
-        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space", visible=pc_pc)
+        # watching, Space; with a person in the game Space plays on the board's cursor, and P is the picture
+        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space" if pc_pc else "Ctrl+P", visible=self.pause_offered())
         self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Stepper(self.step_speed, _("Speed"), "+/-", visible=pc_pc)
         self.btn_take_over = Button(_("Take over"), self.take_over, "C", visible=pc_pc)
@@ -68,8 +74,11 @@ class GameCommands:
         self.btn_tree = Button(_("Search tree"), self.open_tree, "T", shorter=(_("Tree"),))
         self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
                                       visible=connections_available(self.game))
-        # in the panel's order (Tab's too): a watched game's Pause, Step and Speed share the first row
-        self.buttons = [self.btn_pause, self.btn_step, self.btn_speed, self.btn_live, self.btn_undo, self.btn_redo,
+        # in the panel's order (Tab's too): a watched game's Pause, Step and Speed share the first row;
+        # a person's Pause comes after Undo and Redo, two a row with the others
+        watch = [self.btn_pause] if pc_pc else []
+        people = [] if pc_pc else [self.btn_pause]
+        self.buttons = [*watch, self.btn_step, self.btn_speed, self.btn_live, self.btn_undo, self.btn_redo, *people,
                         self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_connections, self.btn_legal,
                         self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign, self.btn_draw,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
@@ -98,6 +107,7 @@ class GameCommands:
         self.btn_pause.label = _(PAUSE_LABELS[self.paused])
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
+        self.btn_pause.visible = self.setup.mode == PC_VS_PC or (self.pause_offered() and not self.is_over())
         self.btn_step.enabled = self.paused and not self.is_over()
         # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
         self.btn_step.visible = self.setup.mode == PC_VS_PC and not self.is_over()
@@ -332,9 +342,9 @@ class GameCommands:
 
     def _draw_offering_side(self) -> int | None:
         """Who Offer draw offers it for: the friend to move, once a move is on the board, while
-        the game goes on, no offer waits and the live game is shown; else None."""
+        the game goes on and is not paused, no offer waits and the live game is shown; else None."""
         if (not self._draws_offered() or self.is_over() or not self.history or self.draw_offer is not None
-                or self.browsing is not None):
+                or self.browsing is not None or self.paused_with_people()):
             return None
         return self.state.to_move
 
@@ -480,9 +490,38 @@ class GameCommands:
         self._visit(lambda back: self.app.show_play_from(record, whole, on_start=go_on, on_back=back,
                                                          mode=HUMAN_VS_PC))
 
+    def pause_offered(self) -> bool:
+        """Whether the game has a Pause: watching two computers, or on a clock with a person in it
+        (the phone rings: both clocks stop without hiding the window).  A person's game without a
+        clock has nothing to stop."""
+        return self.setup.mode == PC_VS_PC or setup_clock(self.setup) is not None
+
+    def paused_with_people(self) -> bool:
+        """A clocked game with a person in it, paused: both clocks stand, the board is covered
+        (``game_over.PausedCard``) and takes no move, and the computer does not think."""
+        return self.paused and self.setup.mode != PC_VS_PC
+
     def toggle_pause(self) -> None:
+        """Pause, or go on.  A watched game waits before its next move (Step plays one).  A clocked
+        game with a person in it: ``_pause_the_clocks``."""
+        if self.setup.mode != PC_VS_PC and (not self.pause_offered() or self.is_over()):
+            return
         self.paused = not self.paused
         self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
+        if self.setup.mode != PC_VS_PC:
+            self._pause_the_clocks()
+
+    def _pause_the_clocks(self) -> None:
+        """A person's Pause or Resume: the clocks stop or run from now (``_run_clock``); pausing
+        drops the computer's search under way (a hint's too: nobody thinks on the clocks' time),
+        asked again on Resume.  Both clocks as they stand are saved with the pause, so a game left,
+        or its window killed, while paused comes back paused with them (``ui.clocks.PAUSED_KEY``)."""
+        if self.paused:
+            self.computer.drop_search()
+        else:
+            self.messages.withdraw(REFUSAL)  # "Paused: ..." said to a click meanwhile
+        self._run_clock()
+        self.recorder.keep_clocks(self)
 
     def step(self) -> None:
         """Step (S) pauses a PC vs PC game; paused, it plays one move of it."""

@@ -109,10 +109,11 @@ class ComputerMoves:
         the reply waits to be shown.  A watched game (PC vs PC) searches move after move, so
         analysis waits while it goes on and works while it stands still: paused, or on an earlier
         position browsed while the next reply waits -- else its values would flash on and off
-        between the moves."""
-        if self.thinking():
-            return True
+        between the moves.  A clocked game with a person in it, paused, holds them too: nobody
+        thinks, nor has an engine think, on the clocks' time."""
         scene = self.scene
+        if self.thinking() or scene.paused_with_people():
+            return True
         if scene.setup.mode == HUMAN_VS_PC:
             return self.held is not None
         if scene.setup.mode == PC_VS_PC:
@@ -136,6 +137,17 @@ class ComputerMoves:
         self.scene.messages.release(RESTARTED)  # the search it spoke of is dropped
         self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
         self.step_once = False
+
+    def drop_search(self) -> None:
+        """Drop the search under way (a move's or a hint's), keeping a reply already in: a person's
+        Pause.  ``take_turn`` asks for the move again once the game goes on, with the time the
+        search had taken off the clock (``GameScene._clock_limits``), so the pause costs the
+        computer nothing and gives it no time to think."""
+        if self.job_kind not in ("move", "hint"):
+            return  # an outside player being loaded: on no clock, it goes on
+        if self.worker is not None:
+            self.worker.cancel()
+        self.job, self.job_kind, self.progress = None, "", None
 
     def close(self) -> None:
         """The screen is left (after ``cancel``): the worker process ends."""

@@ -112,6 +112,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.rematch()
     elif ctrl and key == pygame.K_s:
         scene.save_game()
+    elif _pause_key(scene, key, ctrl):
+        scene.toggle_pause()
     elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
         scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
     elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
@@ -132,6 +134,15 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.step_speed(1)
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
         scene.step_speed(-1)
+
+
+def _pause_key(scene: GameScene, key: int, ctrl: bool) -> bool:
+    """Whether the key is the Pause of a clocked game with a person in it: Ctrl+P (P alone is the
+    picture, and Space plays on the board's cursor), or the keyboard's Pause key, which pauses a
+    watched game too (Space does there, as before)."""
+    if not scene.pause_offered():
+        return False
+    return key == pygame.K_PAUSE or (ctrl and key == pygame.K_p and scene.setup.mode != PC_VS_PC)
 
 
 def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:

@@ -1,6 +1,7 @@
-"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board; and
-the card of a game that cannot start (an outside player that could not be loaded), with Try again,
-Back to the setup and Menu.  Each button has its key; Tab and Shift+Tab also ring them in turn,
+"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board; the
+card of a game that cannot start (an outside player that could not be loaded), with Try again,
+Back to the setup and Menu; and the card that covers the board of a paused clocked game with a
+person in it, with Resume.  Each button has its key; Tab and Shift+Tab also ring them in turn,
 Enter or Space pressing the one ringed.  The result card's Replay is on E and its View board on B
 (Board, taBuleiro): the game's panel beside it says "Analysis A" and, in Hex, "Connections V";
 the card's A for Replay and V for View board gave one key two meanings side by side."""
@@ -19,6 +20,7 @@ from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+from ui.scenes.game_mouse import REFUSAL
 from ui.tally import results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
 
@@ -354,9 +356,7 @@ class GameOverCard:
         theme, s = self.scene.app.theme, self.scene.app.scale
         placed = self.placement()
         if not placed.over_panel:  # over the panel, the final position is left whole, not dimmed
-            dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
-            dim.fill((0, 0, 0, 110))
-            surface.blit(dim, self.area.topleft)
+            self._shade(surface)
         self.rect = placed.rect
         w = self.rect.width
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
@@ -374,6 +374,12 @@ class GameOverCard:
         layout_grid(self.buttons, area, placed.columns, int(40 * s), int(10 * s))
         for b in self.buttons:
             b.draw(surface, theme, s)
+
+    def _shade(self, surface: pygame.Surface) -> None:
+        """The board under the card, dimmed: the position stays in sight."""
+        dim = pygame.Surface(self.area.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 110))
+        surface.blit(dim, self.area.topleft)
 
 
 class CannotStartCard(GameOverCard):
@@ -453,3 +459,55 @@ class DrawOfferCard(GameOverCard):
     def visible(self) -> bool:
         s = self.scene
         return s.draw_offer is not None and not s.is_over() and s.browsing is None
+
+
+class PausedCard(GameOverCard):
+    """Over the board of a clocked game with a person in it, paused (``GameScene.paused_with_people``):
+    the board covered whole, so nobody thinks on the other's time while both clocks stand, and
+    how to go on.  Resume (Ctrl+P, Enter, or a click on the card) goes on; a click elsewhere on
+    the cover plays nothing and says so."""
+
+    keeps_off_pieces = False
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.buttons = [Button(_("Resume"), scene.toggle_pause, "Ctrl+P", primary=True)]
+        self.keys = ()  # Ctrl+P is the game's key (``game_keys``): a letter here would type moves
+
+    def headline(self) -> str:
+        return _("Paused")
+
+    def lines(self) -> list[str]:
+        return [_("Both clocks stand still and the board is hidden"),
+                _("Ctrl+P, Enter or a click on this card goes on")]
+
+    def visible(self) -> bool:
+        return self.scene.paused_with_people() and not self.scene.is_over()
+
+    def placement(self) -> CardPlace:
+        """In the middle of the covered board, its one button under its lines."""
+        s = self.scene.app.scale
+        width = min(self.area.width - int(40 * s), int(420 * s))
+        lines, height = self._size(width, 1)
+        return CardPlace(card_places(self.area, width, height, int(16 * s))[0], 1, lines, False)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the card goes on (on its button or beside it); a press elsewhere on the cover
+        is refused with the pause's words (``GameScene.held_up``), as the board refuses a click it
+        takes no move from.  Every pointer event over the cover is the card's."""
+        if not super().handle(event):
+            return False
+        left = getattr(event, "button", 0) == 1
+        if event.type == pygame.MOUSEBUTTONUP and left and self.visible() and self.rect.collidepoint(event.pos):
+            self.scene.toggle_pause()  # off the button (whose click went on already: no longer visible)
+        elif event.type == pygame.MOUSEBUTTONDOWN and left and not self.rect.collidepoint(event.pos):
+            self.scene.messages.add(self.scene.held_up(), topic=REFUSAL)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.buttons[0].label = _("Resume")  # in the window's language, as the panel's Resume is
+        super().draw(surface)
+
+    def _shade(self, surface: pygame.Surface) -> None:
+        """The board covered whole: dimmed, its position could still be studied."""
+        surface.fill(self.scene.app.theme.background, self.area)

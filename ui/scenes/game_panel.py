@@ -16,7 +16,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
-from ui.match import HOTSEAT
+from ui.match import HOTSEAT, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
@@ -322,6 +322,8 @@ class GamePanel:
         row, they took a row and a half, and Hex's watched panel (with Take over and Connections)
         seven rows at 1280x800, its move list two."""
         scene = self.scene
+        if scene.setup.mode != PC_VS_PC:
+            return []  # a person's Pause (a clocked game) goes two a row with the others: no row of its own
         shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
         room = width - self._s(BUTTON_GAP) * (len(shown) - 1)
         return shown if sum(self._watch_least(shown, row, keys=False)) <= room else []
@@ -518,7 +520,7 @@ class GamePanel:
 
     def _reply_held(self) -> bool:
         """A watched game paused with the computer's reply waiting ("Move ready")."""
-        return self.scene.computer.held is not None and self.scene.paused
+        return self.scene.computer.held is not None and self.scene.paused and self.scene.setup.mode == PC_VS_PC
 
     def _search_shown(self) -> tuple[AIProgress | None, int, bool]:
         """``_search_underneath`` with its best move and line in the notation chosen
@@ -661,6 +663,7 @@ class GamePanel:
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
                 else _("Starting the search…") if computer.job is not None
+                else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                 else _("Waiting for the computer"))
 

@@ -1,0 +1,140 @@
+"""Pause in a clocked game with a person in it: two friends at one board whose phone rings, or a
+person against the computer, stop both clocks without hiding the window.  The board is covered
+and takes no move, the computer does not think, and the clocks read on Resume what they read at
+the Pause.  Headless, driven by posted clicks and keys; a long pause is the game screen's clock
+moved on (``skipped_time``), and nothing asserted is a speed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_clock_window import clocked, play
+from tests.ui_helpers import click, key, wait
+from ui.autosave import SHELF
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+PAUSED = "Paused: both clocks stand still; Ctrl+P or Resume goes on"
+HOUR = 3600.0
+
+
+def ctrl_p(app, frames: int = 2) -> None:
+    key(app, pygame.K_p, pygame.KMOD_CTRL, frames)
+
+
+def clocks(scene: GameScene) -> tuple[float, float]:
+    return scene.clock_left(0), scene.clock_left(1)
+
+
+def corner_cell(scene: GameScene) -> tuple[int, int]:
+    """The centre of Tic-tac-toe's a1 corner, which the pause card in the board's middle leaves in sight."""
+    return scene.view.cell_rect(0, 0).center
+
+
+def test_friends_pause_a_clocked_game_for_an_hour_and_their_clocks_wait(app, skipped_time):
+    scene = clocked(app, "5m+0s")  # hot-seat Tic-tac-toe
+    assert scene.btn_pause.visible and scene.btn_pause.key_hint == "Ctrl+P"
+    click(app, scene.view.cell_rect(1, 1).center)  # X plays b2
+    assert [p.text for p in scene.history] == ["b2"] and scene.referee.running
+    board = app.screen.get_at(corner_cell(scene))
+
+    click(app, scene.btn_pause.rect.center)  # the panel's Pause
+    assert scene.paused and scene.card_shown() is scene.pause_card and not scene.referee.running
+    at_pause, shown = clocks(scene), scene.panel.clock_texts()
+    skipped_time(HOUR)  # the phone call
+    app.run_frames(3)
+    assert clocks(scene) == at_pause and scene.panel.clock_texts() == shown and not scene.is_over()
+    assert scene.btn_pause.label == "Resume"
+    cover = app.screen.get_at(corner_cell(scene))
+    assert cover == app.theme.background != board  # the board is hidden, not dimmed
+
+    assert not scene.pause_card.rect.collidepoint(corner_cell(scene))
+    click(app, corner_cell(scene))  # O tries a1 under the cover
+    assert [p.text for p in scene.history] == ["b2"]
+    assert PAUSED in [m.text for m in scene.messages.current()]
+
+    ctrl_p(app)  # go on
+    assert not scene.paused and scene.card_shown() is None and scene.referee.running
+    assert PAUSED not in [m.text for m in scene.messages.current()]
+    click(app, corner_cell(scene))  # O plays a1 now
+    assert [p.text for p in scene.history] == ["b2", "a1"]
+    x_left, o_left = scene.history[-1].clocks
+    assert x_left == at_pause[0] and at_pause[1] - 60 < o_left <= at_pause[1]  # the hour charged to no one
+
+
+def test_a_pause_while_the_computer_thinks_holds_its_move_until_resume(app, skipped_time):
+    scene = clocked(app, "5m+0s", HUMAN_VS_PC, (None, "level-1"))
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert wait(app, scene.computer_thinking)
+
+    ctrl_p(app, frames=1)  # the key comes before the frame hears the search's answer
+    assert scene.paused and scene.job is None and scene.computer.held is None  # its search dropped
+    at_pause = clocks(scene)
+    skipped_time(HOUR)
+    app.run_frames(1, until=lambda: len(scene.history) > 1, timeout=1.0)  # time for a reply to come
+    assert [p.text for p in scene.history] == ["b2"] and scene.job is None and scene.computer.held is None
+    assert clocks(scene) == at_pause and not scene.referee.running
+
+    ctrl_p(app)
+    assert wait(app, lambda: len(scene.history) == 2)  # asked again, it moves
+    assert at_pause[1] - 60 < scene.history[-1].clocks[1] <= at_pause[1]
+
+
+def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
+    """Analysis mode went on valuing the moves under the cover, and the panel showed its best line
+    while both clocks stood: a pause was free thinking time.  It waits, its values dropped."""
+    scene = clocked(app, "5m+0s")
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.best_line() is not None)
+    ctrl_p(app)
+    app.run_frames(3)
+    assert scene.analysis.best_line() is None and scene.analysis.job is None
+    ctrl_p(app)
+    assert wait(app, lambda: scene.analysis.best_line() is not None)
+
+
+def test_a_game_left_paused_comes_back_paused_with_its_clocks_as_they_stood(app, skipped_time):
+    """Left paused (the menu, the window closed), the game came back with its clocks running: it
+    comes back paused, both clocks as they read at the Pause."""
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3")
+    ctrl_p(app)
+    at_pause = clocks(scene)
+    skipped_time(HOUR)
+    app.run_frames(2)
+    app.show_menu()
+    [(path, record)] = SHELF.unfinished()[0]
+    assert record.setup["paused_at"] == 3
+
+    app.continue_game(record, path)
+    resumed = app.scene
+    app.run_frames(3)
+    assert isinstance(resumed, GameScene) and resumed is not scene and resumed.paused
+    assert resumed.card_shown() is resumed.pause_card and not resumed.referee.running
+    assert clocks(resumed) == pytest.approx(at_pause, abs=0.001)  # as saved, to the millisecond
+    key(app, pygame.K_PAUSE)  # the keyboard's Pause key goes on too
+    assert resumed.referee.running and not resumed.paused
+    play(app, resumed, "a3")  # a move made: the flag goes with the pause
+    app.show_menu()
+    [(_, record)] = SHELF.unfinished()[0]
+    assert "paused_at" not in record.setup
+
+
+def test_no_pause_without_a_clock_and_the_watched_games_is_as_it_was(app):
+    scene = clocked(app, None)  # hot-seat without a clock: nothing to stop
+    assert not scene.btn_pause.visible
+    ctrl_p(app)
+    assert not scene.paused and scene.card_shown() is None
+    watched = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 1.0, clock="5m+0s"))
+    app.switch(watched)
+    app.run_frames(2)
+    assert watched.btn_pause.key_hint == "Space" and watched.panel.watch_row[:1] == [watched.btn_pause]
+    key(app, pygame.K_SPACE)
+    assert watched.paused and watched.card_shown() is None  # watching, the board stays in sight
+    over = clocked(app, "1m+0s", HOTSEAT)
+    play(app, over, "a1", "b1", "a2", "b2", "a3")  # X wins: nothing left to pause
+    assert not over.btn_pause.visible
+    ctrl_p(app)
+    assert not over.paused
