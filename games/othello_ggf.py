@@ -26,8 +26,7 @@ board's margin with ``:r`` or ``:t``, a draw agreed as ``+0.000:s``; left out fo
 another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI``
 (the clock the caller gives, as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]``
 without one, as NBoard's COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows
-apart, the side to move last) and the moves, squares in capitals and a pass as ``PA``.
-``record_from_ggf`` reads it back as the same game.
+apart, the side to move last) and the moves, squares in capitals, a pass ``PA``: ``record_from_ggf`` reads it back.
 
 Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
 score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
