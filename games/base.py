@@ -24,7 +24,14 @@ Move = Hashable
 
 
 class IllegalMove(ValueError):
-    """A move (or move text, or position text) that the rules do not allow; the message says why."""
+    """A move (or move text, or position text) that the rules do not allow; the message says why.
+    ``other``: the same reason with the board's places named in the notation the game's players
+    write elsewhere (Trax's official one: ``A1`` where the message says ``f6``), for a window that
+    labels its board so (``Game.other_move_text``); None where the reason names no place so."""
+
+    def __init__(self, *args: object, other: str | None = None) -> None:
+        super().__init__(*args)
+        self.other = other
 
 
 @dataclass(frozen=True)

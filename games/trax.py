@@ -43,11 +43,11 @@ notation, counted from the tiles (``B2+``, a game ``@0/ B1\\ ...``: games/trax_o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
+from games.base import Game, GameInfo, IllegalMove, Option, State, quoted, short_move_list
 from games.grid import cell_name, parse_cell, read_to_move_header
 from games.position_cells import TextCells
 from games.trax_official import (
@@ -559,22 +559,36 @@ class Trax(Game):
             raise IllegalMove(problem)
         return cell, tile
 
-    def _placement_problem(self, state: TraxState, cell: int, tile: int) -> str:
+    def _placement_problem(self, state: TraxState, cell: int, tile: int, official: bool = False) -> str:
         """Why ``tile`` may not be laid on ``cell`` even before its forced tiles (the cell is taken,
-        touches no tile, or the tile's colours differ from its neighbours'), or ""."""
+        touches no tile, or the tile's colours differ from its neighbours'), or ""; ``official``:
+        the cell named as ``why_no_tile`` names it."""
         if state.cells[cell] or cell not in state.frontier:
-            return self.why_no_tile(state, cell)
+            return self.why_no_tile(state, cell, official)
         light, dark = self.entering(state.cells, cell)
         if tile & light != light or tile & dark:
-            return f"{NAME[tile]} at {cell_name(cell, self.size)} does not match its neighbours' colours"
+            return f"{NAME[tile]} at {self.namer(state, official)(cell)} does not match its neighbours' colours"
         return ""
+
+    def namer(self, state: TraxState, official: bool) -> Callable[[int], str]:
+        """How a refusal in ``state`` names a cell: by its own name (``f6``) or, ``official``, as
+        Trax players name the space (``space_name``: ``A1``), as the board is labelled while the
+        window writes that notation: a refusal that named f6 under the labels ``A`` and ``1``
+        named a place seen nowhere on the board."""
+        return (lambda c: self.space_name(state, c)) if official else (lambda c: cell_name(c, self.size))
+
+    def legal_written(self, state: TraxState, moves: Sequence[int], official: bool) -> str:
+        """``moves`` (legal in ``state``) as a refusal lists them (``legal_list``), or, ``official``,
+        written in the official notation, as the move list writes them then (``other_move_text``)."""
+        if not official:
+            return self.legal_list(state, moves)
+        return short_move_list([self.other_move_text(state, move) for move in moves])
 
     def why_no_tile(self, state: TraxState, cell: int, official: bool = False) -> str:
         """Why no tile may be laid on ``cell`` ("e5 is not empty", "a1 does not touch a tile"): what
         a typed move and a click on that cell are told.  ``official``: the spaces named as Trax
-        players name them (``space_name``), as the board is labelled while the window writes that
-        notation: a click under the labels ``A`` and ``1`` was told of f6, a name seen nowhere."""
-        name = (lambda c: self.space_name(state, c)) if official else (lambda c: cell_name(c, self.size))
+        players name them (``namer``)."""
+        name = self.namer(state, official)
         where = name(cell)
         if state.is_terminal():
             return "the game is over"
@@ -587,19 +601,21 @@ class Trax(Game):
             return f"{where} has no legal tile: each would bring three edges of one colour into {', '.join(meet)}"
         return f"{where} has no legal tile"
 
-    def why_illegal(self, state: TraxState, move: int) -> str:
+    def why_illegal(self, state: TraxState, move: int, official: bool = False) -> str:
         """Why the tile ``move`` names may not be laid there: the cell, the colours of its
-        neighbours, or the forced tiles that would make three edges of one colour meet."""
+        neighbours, or the forced tiles that would make three edges of one colour meet;
+        ``official``: the cells named as Trax players name the spaces (``namer``)."""
         if state.is_terminal():
             return "the game is over"
         cell, tile = move_cell(move), move_tile(move)
-        problem = self._placement_problem(state, cell, tile)
+        problem = self._placement_problem(state, cell, tile, official)
         if problem:
             return problem
         clash = self.clash(state.cells, cell, tile)
         if clash is None:
             return super().why_illegal(state, move)
-        return f"{NAME[tile]} at {cell_name(cell, self.size)} {self._clash_words(clash)}"
+        name = self.namer(state, official)
+        return f"{NAME[tile]} at {name(cell)} {self._clash_words(clash, name)}"
 
     def apply(self, state: TraxState, move: int) -> TraxState:
         cell, tile = self.check_placement(state, move)
@@ -619,9 +635,9 @@ class Trax(Game):
         return TraxState(self, bytes(board), 1 - state.to_move, ends, frozenset(frontier),
                          tuple(move_of(c, t) for c, t in order), outcome, state.table_turns)
 
-    def _clash_words(self, clash: tuple[int, int]) -> str:
+    def _clash_words(self, clash: tuple[int, int], name: Callable[[int], str]) -> str:
         at, colour = clash
-        return f"would make three {COLOURS[colour]} edges meet at {cell_name(at, self.size)}"
+        return f"would make three {COLOURS[colour]} edges meet at {name(at)}"
 
     def _join(self, board: bytearray, ends: dict, cell: int, tile: int, made_loop: list, made_line: list) -> None:
         """Lay ``tile`` in the path bookkeeping: join the path ends it meets; note loops and lines."""
@@ -769,11 +785,29 @@ class Trax(Game):
         return written_game(text) or super().move_texts(text)
 
     def parse_move(self, state: State, text: str) -> int:
+        """The move ``text`` names in ``state``; IllegalMove saying why there is none, naming the
+        cells by their own names, and (its ``other``) as Trax players name the spaces, for a window
+        whose board is labelled so (``namer``)."""
+        try:
+            return self._read_move(state, text, official=False)
+        except IllegalMove as exc:
+            raise IllegalMove(str(exc), other=self._refusal(state, text)) from None
+
+    def _refusal(self, state: TraxState, text: str) -> str | None:
+        """Why ``text`` names no move in ``state``, the cells named officially (``namer``)."""
+        try:
+            self._read_move(state, text, official=True)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def _read_move(self, state: TraxState, text: str, official: bool) -> int:
+        """``parse_move``'s reading, its refusals naming the cells as ``namer`` does."""
         if is_course_turn_text(text):  # [[4, 2, 'lddl'], ...] as a course player's move() returns it
             return parse_course_turn(self, state, text)
         said = quoted(text)
         if is_official_move(text):  # B2+: capitals are the official notation's, counted from the tiles
-            return self._parse_official(state, text)
+            return self._parse_official(state, text, official)
         if self._ROW_ZERO.match(text):
             raise IllegalMove(f"{said}: rows count from 1 here; the official notation, whose row 0 lies above "
                               f"the tiles, writes its columns in capitals ({text.strip().upper()})")
@@ -782,11 +816,25 @@ class Trax(Game):
             raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ , e5:lddl or B2+")
         where, name = (m.group(1), m.group(3)) if m.group(1) else (m.group(4), m.group(5))
         cell = parse_cell(where.replace(" ", ""), self.size, self.size)
-        return self._move_at(state, cell, m.group(2), name, said)
+        try:
+            return self._move_at(state, cell, m.group(2), name, said, official)
+        except IllegalMove as exc:
+            space = self.space_name(state, cell) if official and not state.is_terminal() else UNNAMED_SPACE
+            if space == UNNAMED_SPACE:  # Tabuleiro's names, or a space the labels leave blank: as said
+                raise
+            raise self._told_where(said, space + (m.group(2) or f":{name}"), exc) from None
 
-    def _parse_official(self, state: TraxState, text: str) -> int:
+    @staticmethod
+    def _told_where(said: str, shown: str, exc: IllegalMove) -> IllegalMove:
+        """``exc``, the refusal of the move typed ``said``, saying first where that move lies,
+        ``shown`` as the board's labels name it ("'A1+' is f6+ here: f6 is not empty"): a move
+        typed in one notation and refused in the other's names."""
+        return IllegalMove(f"{said} is {shown} here: {str(exc).removeprefix(f'{said}: ')}")
+
+    def _parse_official(self, state: TraxState, text: str, official: bool = False) -> int:
         """The move ``text`` names in the official notation (games/trax_official.py): its column and
-        row counted from the tiles' top-left corner in ``state``, then as our ``e5/``."""
+        row counted from the tiles' top-left corner in ``state``, then as our ``e5/``; ``official``:
+        its refusal names the cells so too (``namer``), else by their own names."""
         said, n = quoted(text), self.size
         if is_first_tile(text):
             raise IllegalMove(f"{said} is the first tile of a game in the official notation: paste the whole "
@@ -796,10 +844,11 @@ class Trax(Game):
             raise IllegalMove(f"{said} (the official notation, counted from the tiles' top-left corner) lies "
                               f"off this {n} x {n} board")
         try:
-            return self._move_at(state, cell, sign, None, said)
+            return self._move_at(state, cell, sign, None, said, official)
         except IllegalMove as exc:
-            reason = str(exc).removeprefix(f"{said}: ")
-            raise IllegalMove(f"{said} is {cell_name(cell, n)}{sign} here: {reason}") from None
+            if official:
+                raise
+            raise self._told_where(said, f"{cell_name(cell, n)}{sign}", exc) from None
 
     def other_move_text(self, state: TraxState, move: int) -> str:
         """``move`` in the official notation, counted from the tiles of ``state`` on the table
@@ -848,9 +897,11 @@ class Trax(Game):
         except IllegalMove:
             return None
 
-    def _move_at(self, state: TraxState, cell: int, sign: str | None, name: str | None, said: str) -> int:
+    def _move_at(self, state: TraxState, cell: int, sign: str | None, name: str | None, said: str,
+                 official: bool = False) -> int:
         """The legal move that lays the tile of shape ``sign`` (or named ``name``) on ``cell``;
-        IllegalMove saying why there is none, or why ``said`` is ambiguous."""
+        IllegalMove saying why there is none, or why ``said`` is ambiguous (``official``: the
+        cells and the legal moves named as Trax players name them, ``namer``)."""
         if state.is_terminal():
             raise IllegalMove(f"{said}: the game is over")
         legal = self.legal_at(state, cell)
@@ -861,18 +912,19 @@ class Trax(Game):
             chosen = [mv for mv in legal if SHAPE[move_tile(mv)] == sign]
         if len(chosen) == 1:
             return chosen[0]
-        where = cell_name(cell, self.size)
         if not legal:
-            raise IllegalMove(f"{said}: {self.why_no_tile(state, cell)}")
-        if len(chosen) > 1:
-            raise IllegalMove(f"{said} is ambiguous here; name the tile ({where}:{NAME[move_tile(chosen[0])]})")
-        shown = self.legal_list(state, legal)
+            raise IllegalMove(f"{said}: {self.why_no_tile(state, cell, official)}")
+        if len(chosen) > 1:  # the tile named as typed: the official notation names no colours
+            raise IllegalMove(f"{said} is ambiguous here; name the tile ({cell_name(cell, self.size)}:"
+                              f"{NAME[move_tile(chosen[0])]})")
+        name_of = self.namer(state, official)
+        where, shown = name_of(cell), self.legal_written(state, legal, official)
         wanted = [tile_of_name(name.lower())] if name else [t for t in TILES if SHAPE[t] == sign]
         named = [t for t in wanted if t in self.fits(state.cells, cell)]  # matches its neighbours: its turn clashes
         if len(named) == 1:
-            raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]))}; "
+            raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]), name_of)}; "
                               f"legal at {where}: {shown}")
-        why = self.why_illegal(state, move_of(cell, wanted[0])) if name else \
+        why = self.why_illegal(state, move_of(cell, wanted[0]), official) if name else \
             f"no {sign} tile at {where} matches its neighbours' colours"
         raise IllegalMove(f"{said}: {why}; legal at {where}: {shown}")
 

@@ -34,7 +34,7 @@ from tests.ui_helpers import click, click_widget, drop, in_language, key, record
 from ui import clipboard
 from ui import settings as settings_file
 from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.notation import shown_moves
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -329,12 +329,14 @@ def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
 def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen_notation(app, monkeypatch):
     """The picker's line for c3/ and the computer's note on playing it said ``c3/ ... forces c2,
     c4`` whatever the notation chosen; officially it is ``@2/ ... forces @1, @3``: the forced
-    tiles, which the notation does not write, by the names Trax players give their spaces."""
+    tiles, which the notation does not write, by the names Trax players give their spaces, as the
+    board they are read on is labelled: before the turn for the picker, after it for the note
+    (column c is then ``A``, the first with a tile)."""
     scene = chain_game(app)
     move = scene.game.parse_move(scene.state, "c3/")
     assert picker_label(app, monkeypatch, scene, move) == "@2/  ddll (light right-bottom)  ·  forces @1, @3"
     assert scene._play(move, by_computer=True)
-    assert "@2/ also laid its forced tiles: @1, @3" in messages(app)
+    assert "@2/ also laid its forced tiles: A1, A3" in messages(app)  # on the board it is read on: c is A now
     app.settings.trax_notation = "tabuleiro"
     scene = chain_game(app)
     assert picker_label(app, monkeypatch, scene, move) == "c3/  ddll (light right-bottom)  ·  forces c2, c4"
@@ -559,3 +561,156 @@ def test_the_last_move_keeps_its_name_on_its_tile_where_the_labels_moved_under_i
     scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
     app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
     assert not {"e4/", "A0/"} & set(tags_on_the_board(app, monkeypatch))
+
+
+# -- a refused typed move names the spaces as the letters round the board do -----------------------
+def typed(app, monkeypatch, text: str) -> str:
+    """``text`` typed in the move field (Ctrl+V, Enter): the message the window then shows last
+    ("" if none)."""
+    paste(app, monkeypatch, text)
+    key(app, pygame.K_RETURN)
+    return (messages(app) or [""])[-1]
+
+
+@pytest.mark.parametrize(("language", "refusals", "on_tabuleiro"), [
+    ("en", {"A1+": "Not a legal move: 'A1+': A1 is not empty",
+            "A3\\": "Not a legal move: 'A3\\': no \\ tile at A3 matches its neighbours' colours; legal at A3: A3+, A3/",
+            "f6+": "Not a legal move: 'f6+' is B2+ here: B2 is not empty",
+            "e7\\": "Not a legal move: 'e7\\' is A3\\ here: no \\ tile at A3 matches its neighbours' colours; legal at "
+                   "A3: A3+, A3/"},
+     "Not a legal move: 'A1+' is e5+ here: e5 is not empty"),
+    ("pt", {"A1+": "Jogada ilegal: 'A1+': A1 não está vazia",
+            "A3\\": "Jogada ilegal: 'A3\\': nenhuma peça \\ em A3 combina com as cores das vizinhas; legais em A3: "
+                    "A3+, A3/",
+            "f6+": "Jogada ilegal: 'f6+' é B2+ aqui: B2 não está vazia",
+            "e7\\": "Jogada ilegal: 'e7\\' é A3\\ aqui: nenhuma peça \\ em A3 combina com as cores das vizinhas; "
+                   "legais em A3: A3+, A3/"},
+     "Jogada ilegal: 'A1+' é e5+ aqui: e5 não está vazia")])
+def test_a_refused_typed_move_names_the_spaces_as_the_letters_round_the_board_do(app, monkeypatch, language,
+                                                                                 refusals, on_tabuleiro):
+    """``A1+`` typed on the tile at e5 was told "'A1+' is e5+ here: e5 is not empty", a name the
+    official letters round the board no longer show.  With Trax notation on Official a refused
+    move names its spaces, and the legal moves there, as the letters and numbers do (the space
+    so named is the one typed, where the board shows it); a move typed in our notation (f6+) is
+    first said to be the space the letters name.  On Tabuleiro the cells' names stay."""
+    from games.trax_tiles import move_cell
+
+    with in_language(app, language):
+        scene = play_trax(app, monkeypatch, "e6+ f5+ g6/ f7+")
+        for text, said in refusals.items():
+            assert typed(app, monkeypatch, text) == said
+        view, state = scene.view, scene.state
+        assert view.cell_at(square_named(app, monkeypatch, "A1")) == (4, 4) and state.tile_at(4, 4)  # e5, a tile
+        legal_e7 = {scene.game.other_move_text(state, m) for m in state.legal_moves() if move_cell(m) == 64}
+        assert view.cell_at(square_named(app, monkeypatch, "A3")) == (6, 4) and legal_e7 == {"A3+", "A3/"}
+        app.settings.trax_notation = "tabuleiro"
+        play_trax(app, monkeypatch, "e6+ f5+ g6/ f7+")
+        assert typed(app, monkeypatch, "A1+") == on_tabuleiro
+
+
+# -- the computer's forced tiles are named as the board shows them once its turn is laid -----------
+@pytest.mark.parametrize(("language", "note", "taken"), [
+    ("en", "B0+ also laid its forced tiles: A1", "A1 is not empty"),
+    ("pt", "B0+ também pôs as suas peças forçadas: A1", "A1 não está vazia")])
+def test_the_computers_forced_tiles_are_named_as_the_letters_round_the_board_name_them_after_its_turn(
+        app, monkeypatch, language, note, taken):
+    """The computer's f5+ (``B0+``, above the tiles) forces e5, ``A0`` counted before the move:
+    the note said "B0+ also laid its forced tiles: A0", and row 0 of the board it was read on is
+    the empty row above the tiles, e5 now on row 1.  The notation writes no forced tile, and the
+    note is read on the board after the turn: it names the forced tile as the letters round that
+    board do, and a click there finds the tile it names."""
+    from games.trax_tiles import move_cell
+    from ui.ai_worker import AIResult
+
+    with in_language(app, language):
+        scene = GameScene(app, MatchSetup("trax", {}, HUMAN_VS_PC, (None, "trax:greedy"), 0.1))
+        app.switch(scene)
+        app.run_frames(2)
+        typed(app, monkeypatch, "e6+")
+        assert played(scene) == ["e6+"]
+        move = scene.game.parse_move(scene.state, "f5+")  # the computer's reply, as its worker sends it
+        scene.computer.apply_reply(AIResult(0, move, "f5+", 0.1), 1)
+        app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+        assert played(scene) == ["e6+", "f5+"] and note in messages(app), messages(app)
+        forced = scene.state.turn[1:]
+        assert [divmod(move_cell(m), 10) for m in forced] == [(4, 4)]  # e5
+        click(app, square_named(app, monkeypatch, "A1"))
+        assert messages(app)[-1] == taken
+        assert scene.view.cell_at(square_named(app, monkeypatch, "A1")) == (4, 4)
+
+
+# -- the notation changed in Settings shows on the board at once ------------------------------------
+def test_the_notation_changed_in_settings_labels_the_board_on_the_first_frame_back_in_the_game(app, monkeypatch):
+    """The labels round the board follow Settings > Trax notation as soon as the game is back:
+    from a game, Esc to the menu, Settings, the notation changed, back, Continue: the first frame
+    of the game draws the other labels (no frame with the old ones), both ways."""
+    from ui import grid_view
+
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    labels = [sorted(drawn, key=drawn.get) for drawn in board_labels(app, monkeypatch)]
+    assert labels == [list("@ABCDEF"), [str(n) for n in range(8)]]
+    for notation, columns in (("Tabuleiro", list("abcdefghij")), ("Official", list("@ABCDEF"))):
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
+        choose_notation(app, notation)
+        app.run_frames(10 ** 6, until=lambda: not app.scene.reading.loading, timeout=10)
+        drawn = recorded_text_rects(monkeypatch, grid_view)
+        click_widget(app, app.scene.menu, "continue")
+        assert isinstance(app.scene, GameScene) and app.scene is not scene
+        scene = app.scene
+        above = [text for text, rect in drawn if text and rect.bottom <= scene.view.grid.top]
+        assert above and set(above) <= set(columns), above  # every frame since, the first too
+        assert played(scene) == ["e6+", "f5+", "e4/"]
+
+
+# -- stepping back through the moves: each step's tag names that step's move --------------------------
+STEPPED = ("e6+ f5+ g6/ e4/", ["@1+", "B0+", "C2/", "A0/"])  # ours, and as the list writes them
+
+
+def tags_while_stepping_back(app, monkeypatch, scene, cell_of_ply) -> list[dict[str, pygame.Rect]]:
+    """Left pressed from the last move to the start: at each step (the last move first) the tags
+    the board carries, each with its place, and the rectangle of that step's last tile."""
+    steps = []
+    for ply in range(len(STEPPED[1]), -1, -1):
+        app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+        tags = tags_on_the_board(app, monkeypatch)
+        steps.append((ply, tags, scene.view.cell_rect(*cell_of_ply(ply)) if ply else None))
+        key(app, pygame.K_LEFT)
+    return steps
+
+
+def assert_each_tag_names_its_steps_move(steps) -> None:
+    """Each step shows at most one tag, the list's name of the move that step ends on, at that
+    move's tile; no step shows another move's name; the moves the labels still name (C2/) and the
+    start carry none."""
+    written = STEPPED[1]
+    for ply, tags, tile in steps:
+        named = [text for text in tags if text in written]
+        if ply == 0 or written[ply - 1] == "C2/":
+            assert named == [], (ply, tags)
+            continue
+        assert named == [written[ply - 1]], (ply, tags)
+        assert tags[written[ply - 1]].collidepoint(tile.centerx, tile.top), (ply, tags, tile)
+
+
+def test_stepping_back_through_the_moves_each_tag_names_that_steps_move(app, monkeypatch):
+    """Left steps back through the game: the tag on the board names the move the step shows as
+    last, at its tile, as the move list writes it, and never another; the replay steps the same."""
+    from games.trax_tiles import move_cell
+
+    scene = play_trax(app, monkeypatch, STEPPED[0])
+    assert played(scene) == STEPPED[0].split()
+    history = list(scene.history)
+    steps = tags_while_stepping_back(app, monkeypatch, scene,
+                                     lambda ply: divmod(move_cell(history[ply - 1].move), 10))
+    assert [ply for ply, _tags, _tile in steps] == [4, 3, 2, 1, 0] and scene.browsing == 0
+    assert_each_tag_names_its_steps_move(steps)
+    app.open_replay(GameRecord.loads(scene.recorder.record.dumps()))
+    app.run_frames(2)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and replay.shown_moves() == STEPPED[1]
+    key(app, pygame.K_END)
+    steps = tags_while_stepping_back(app, monkeypatch, replay,
+                                     lambda ply: divmod(move_cell(replay.moves[ply - 1]), 10))
+    assert replay.ply == 0
+    assert_each_tag_names_its_steps_move(steps)

@@ -30,7 +30,7 @@ from games.position_text import is_position_text, position_alone, record_from_po
 from games.record import RecordError, check_text_length
 from ui import clipboard, words
 from ui.i18n import _
-from ui.notation import shown_move
+from ui.notation import other_chosen, shown_move
 from ui.scenes.game_mouse import REFUSAL
 from ui.text_field import TextField
 
@@ -38,10 +38,12 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 
-def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
+def read_moves(game, state, texts: list[str], other: bool = False) -> list[Hashable] | str:
     """The moves ``texts`` name, played one after the other from ``state``, with the moves a
     written game leaves out (an Othello transcript's passes); or, at the first one that is not
-    legal, what is wrong with it (for the window)."""
+    legal, what is wrong with it (for the window).  ``other``: the window writes the notation the
+    game's players write elsewhere, its board labelled so: a refusal names the places so too
+    (``IllegalMove.other``: Trax's "A1 is not empty", not the f6 no label shows)."""
     moves = []
     for n, text in enumerate(texts, 1):
         try:
@@ -49,7 +51,8 @@ def read_moves(game, state, texts: list[str]) -> list[Hashable] | str:
                 raise IllegalMove(_("the game is over before it"))
             line = parse_in_line(game, state, text)
         except IllegalMove as exc:
-            reason = words.rule_reason(str(exc), game.id)  # the rules' English, in the window's language
+            said = exc.other if other and exc.other else str(exc)
+            reason = words.rule_reason(said, game.id)  # the rules' English, in the window's language
             if len(texts) == 1:
                 return _("Not a legal move: {reason}").format(reason=reason)
             return _("Move {n} of the list ({move}): {reason}. Nothing was played").format(n=n, move=text, reason=reason)
@@ -201,7 +204,8 @@ class MoveEntry:
         if why:
             self._refuse(why)
             return
-        moves = read_moves(self.scene.game, self.scene.state, texts)
+        other = other_chosen(self.scene.app)  # a refusal names the places as the board's labels do
+        moves = read_moves(self.scene.game, self.scene.state, texts, other)
         if isinstance(moves, str):
             rest = moves_after_history(self.scene.game, self.scene.initial, [p.move for p in self.scene.history], texts)
             if rest == []:
@@ -210,7 +214,7 @@ class MoveEntry:
             if rest is None or len(rest) > 1 and self.scene.referee.clock is not None:
                 self._refuse(moves, 8.0)
                 return
-            moves = read_moves(self.scene.game, self.scene.state, rest)
+            moves = read_moves(self.scene.game, self.scene.state, rest, other)
             if isinstance(moves, str):
                 self._refuse(moves, 8.0)
                 return

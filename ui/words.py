@@ -269,7 +269,9 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"columns in capitals \((?P<official>[^)]*)\)",
      N_("{text}: rows count from 1 here; the official notation, whose row 0 lies above the tiles, writes its "
         "columns in capitals ({official})")),
-    (rf"{QUOTED} is (?P<move>[a-y]\d+[+/\\]) here: (?P<reason>.*)", N_("{text} is {move} here: {reason}")),
+    # a typed move named where it lies on the board's labels: our cell (f6+) or its official space (A1+, A1:lddl)
+    (rf"{QUOTED} is (?P<move>(?:[a-y]|[@A-Z]{{1,2}})\d+(?:[+/\\]|:[ld]{{4}})) here: (?P<reason>.*)",
+     N_("{text} is {move} here: {reason}")),
     (rf"{QUOTED} is not a course turn like (?P<example>\[\[.*?\]\]): \[row, column, tile\] for each tile, counted from 0",
      N_("{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0")),
     (rf"{QUOTED}: (?P<name>'[^']*'|\"[^\"]*\") is not a tile name \((?P<names>[^)]*)\)",
@@ -283,6 +285,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{text} is ambiguous here; name the tile ({example})")),
     (rf"{QUOTED}: (?P<reason>[^;]*); legal at (?P<where>\S+): (?P<legal>.*)",
      N_("{text}: {reason}; legal at {where}: {legal}")),
+    # the same after "'e7\' is A3\ here: ", the typed move said where it lies
+    (r"(?P<reason>[^;]*); legal at (?P<where>\S+): (?P<legal>.*)", N_("{reason}; legal at {where}: {legal}")),
     (r"(?P<cell>[@A-Za-z]+\d+) is not empty", N_("{cell} is not empty")),
     (r"that space does not touch a tile", N_("that space does not touch a tile")),
     (r"(?P<cell>\S+) does not touch a tile", N_("{cell} does not touch a tile")),

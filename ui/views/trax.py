@@ -143,9 +143,16 @@ def picker_label_size(tile_size: int) -> int:
 def forced_cells(state: TraxState, move: int, most: int = 4, other: bool = False) -> str:
     """The cells ``move``'s turn fills by force, played on ``state`` ("c2, c4"; "" if none): a long
     chain names its first ``most`` cells, so a line naming them stays inside the board.  ``other``:
-    as Trax players name the spaces (``Trax.official_cell``: "C1, D2"), counted as the move is."""
-    cells = [cell_written(state, move_cell(m), other) for m in state.forced_tiles(move)[1:]]
-    return ", ".join(cells[:most]) + (", …" if len(cells) > most else "")
+    as Trax players name the spaces (``Trax.official_cell``: "C1, D2"), counted as the move is,
+    from the tiles of ``state``, as the board is labelled before the move."""
+    return cells_written(state, [move_cell(m) for m in state.forced_tiles(move)[1:]], most, other)
+
+
+def cells_written(state: TraxState, cells: list[int], most: int = 4, other: bool = False) -> str:
+    """``cells`` named as the board showing ``state`` labels them (``cell_written``), the first
+    ``most`` of them and "…" ("c2, c4"; "" for none)."""
+    names = [cell_written(state, cell, other) for cell in cells]
+    return ", ".join(names[:most]) + (", …" if len(names) > most else "")
 
 
 def move_written(state: TraxState, move: int, other: bool) -> str:
@@ -486,8 +493,12 @@ class TraxView(GridView):
     def move_note(self, before: TraxState, move: int, after: TraxState) -> str:
         """The computer's forced tiles in words: its turn laid two or more tiles, only one of them
         chosen, and a player who did not know the forcing rule saw the computer take extra turns.
-        In the official notation (``other_notation``) the forced tiles are named by their spaces."""
-        cells = forced_cells(before, move, other=self.other_notation)
+        In the official notation (``other_notation``) the forced tiles are named by their spaces as
+        the letters round the board name them once the turn is laid (the notation writes no forced
+        tile, and the note is read on the board after it): counted before the move, a turn laid
+        above the tiles named e5 ``A0``, a space the board then labels ``A1``.  The move keeps the
+        name the move list writes (``B0+``), which its tile's tag shows (``_draw_last_move_name``)."""
+        cells = cells_written(after, [move_cell(m) for m in after.turn[1:]], other=self.other_notation)
         if not cells:
             return ""
         written = move_written(before, move, self.other_notation)
