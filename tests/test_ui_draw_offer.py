@@ -100,6 +100,43 @@ def test_the_clock_stands_still_while_the_offer_waits(app):
     assert scene.referee.running
 
 
+def panel_lines(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The texts the game's panel draws on the next frame."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_panel_says_a_draw_is_offered_not_the_computers_turn(app, monkeypatch, size):
+    """While the offer waits nobody may move, and the panel's card fell back on the computer's
+    turn ("It is the computer's turn", "Waiting for the computer") in a game of two friends."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    scene = named_hotseat(app, "reversi", ["f5", "d6"], clock="5m+0s")
+    assert app.size == size
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    shown = panel_lines(app, monkeypatch, scene)
+    assert "Draw offered" in shown, shown
+    assert not [text for text in shown if "computer" in text], shown
+    if size == (1280, 800):  # the full card has a second line: who is asked
+        assert "João (White), do you accept it?" in shown, shown
+
+
+def test_ctrl_p_pauses_over_a_draw_offer_and_resume_brings_the_offer_back(app):
+    """The card took every key, the game's Ctrl+P too: only the panel's Pause button paused while
+    an offer waited."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.card_shown() is scene.offer_card
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
+    assert scene.paused and scene.card_shown() is scene.pause_card and scene.draw_offer == 1  # O offered
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
+    assert not scene.paused and scene.card_shown() is scene.offer_card
+    key(app, pygame.K_n)
+    assert scene.draw_offer is None and not scene.is_over()
+
+
 def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_against_the_computer(app):
     assert not games.info("hex").can_draw and not games.info("rastros").can_draw
     for game_id, moves in (("hex", ["a1"]), ("rastros", [])):
