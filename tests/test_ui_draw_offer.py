@@ -192,3 +192,19 @@ def test_ggf_writes_a_draw_by_agreement_as_no_margin_agreed_and_reads_it_back():
     read = record_from_ggf(text)
     assert read.result == Result(None, DRAW_AGREED) and read.moves == ["f5", "d6", "c3"]
     assert record_from_ggf(text.replace("RE[+0.000:s]", "RE[0]")).result == Result(None, "Draw")  # a draw, no more
+
+
+def test_a_new_offer_comes_with_no_button_ringed(app):
+    """Tab's ring on the last offer's Decline stayed there: the next offer came with Decline
+    ringed, and the friend asked declined it with Space or Enter, meant for the board."""
+    scene = named_hotseat(app, "tictactoe", ["b2"])
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # Decline ringed
+    key(app, pygame.K_SPACE)
+    assert scene.draw_offer is None and not scene.is_over()
+    click(app, scene.view.cell_rect(0, 0).center)  # O plays a1; X offers in turn
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and scene.offer_card.focus.current(scene.offer_card.buttons) is None
+    key(app, pygame.K_RETURN)  # Enter accepts nothing unringed
+    assert scene.draw_offer == 0 and not scene.is_over()

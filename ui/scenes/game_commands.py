@@ -358,6 +358,7 @@ class GameCommands:
         self.computer.cancel()  # a hint's search: moot while the question stands
         self.move_entry.close()
         self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
+        self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
         self.draw_offer = side
         self.invalidate()
 
