@@ -95,6 +95,25 @@ def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
     assert wait(app, lambda: scene.analysis.best_line() is not None)
 
 
+def test_a_hint_asked_for_before_the_pause_is_asked_again_on_resume(app):
+    """The Pause dropped the hint's search under way, and Resume forgot it: the player who had
+    pressed H came back to no hint and no word of it.  A move taken back meanwhile drops it."""
+    scene = clocked(app, "5m+0s", game_id="reversi")
+    key(app, pygame.K_h, frames=0)  # H and Ctrl+P in one frame: the search cannot answer between them
+    ctrl_p(app)
+    assert scene.computer.job is None and scene.hint is None
+    ctrl_p(app)
+    assert scene.computer.job_kind == "hint"
+    assert wait(app, lambda: scene.hint is not None)
+
+    play(app, scene, "f5")
+    key(app, pygame.K_h, frames=0)
+    ctrl_p(app)
+    key(app, pygame.K_u)  # f5 taken back under the cover: that hint was about another position
+    ctrl_p(app)
+    assert scene.computer.job_kind != "hint" and scene.hint is None
+
+
 def test_a_game_left_paused_comes_back_paused_with_its_clocks_as_they_stood(app, skipped_time):
     """Left paused (the menu, the window closed), the game came back with its clocks running: it
     comes back paused, both clocks as they read at the Pause."""

@@ -515,14 +515,20 @@ class GameCommands:
     def _pause_the_clocks(self) -> None:
         """A person's Pause or Resume: the clocks stop or run from now (``_run_clock``); pausing
         drops the computer's search under way (a hint's too: nobody thinks on the clocks' time),
-        asked again on Resume.  Both clocks as they stand are saved with the pause, so a game left,
-        or its window killed, while paused comes back paused with them (``ui.clocks.PAUSED_KEY``)."""
+        asked again on Resume, a hint too unless the position changed meanwhile (``hint_on_resume``:
+        Resume forgot it, and the player who had pressed H got no hint and no word of it).  Both
+        clocks as they stand are saved with the pause, so a game left, or its window killed, while
+        paused comes back paused with them (``ui.clocks.PAUSED_KEY``)."""
         if self.paused:
+            self.hint_on_resume = self.computer.job is not None and self.computer.job_kind == "hint"
             self.computer.drop_search()
         else:
             self.messages.withdraw(REFUSAL)  # "Paused: ..." said to a click meanwhile
         self._run_clock()
         self.recorder.keep_clocks(self)
+        if not self.paused and self.hint_on_resume:
+            self.hint_on_resume = False
+            self.request_hint()
 
     def step(self) -> None:
         """Step (S) pauses a PC vs PC game; paused, it plays one move of it."""
