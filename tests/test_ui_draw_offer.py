@@ -13,7 +13,15 @@ import games
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import DRAW_AGREED, GameRecord, Result, Side, move_list_text, record_from_move_list
 from tests.test_ui_player_names import named_hotseat
-from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, wait, words_in
+from tests.ui_helpers import (
+    click,
+    key,
+    recorded_text,
+    recorded_text_colours,
+    recorded_text_rects,
+    wait,
+    words_in,
+)
 from ui.autosave import ended_as, games_dir
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.record_files import load
@@ -135,6 +143,23 @@ def test_ctrl_p_pauses_over_a_draw_offer_and_resume_brings_the_offer_back(app):
     assert not scene.paused and scene.card_shown() is scene.offer_card
     key(app, pygame.K_n)
     assert scene.draw_offer is None and not scene.is_over()
+
+
+def test_the_clock_of_the_friend_who_offered_is_not_lit_while_it_stands(app, monkeypatch):
+    """The panel lights a clock while it runs; the offering friend's clock stood still under the
+    offer but stayed lit, as if their time were going."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    waiting = scene.panel.clock_texts()[1]  # O offered, to move
+    drawn = recorded_text_colours(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert (waiting, app.theme.text) in drawn and (waiting, app.theme.panel) not in drawn, drawn
+    key(app, pygame.K_n)  # declined: O's clock runs, lit again
+    waiting = scene.panel.clock_texts()[1]
+    app.invalidate()
+    app.run_frames(1)
+    assert (waiting, app.theme.panel) in drawn
 
 
 def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_against_the_computer(app):

@@ -465,8 +465,8 @@ class GamePanel:
         pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
         scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
-        if clock is not None:
-            right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
+        if clock is not None:  # lit while it runs: not while a friend's draw offer waits (``_run_clock``)
+            right = self._clock(surface, rect, side, clock, to_move and scene.draw_offer is None) - self._s(12)
         thinking = to_move and scene.computer_thinking()
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
