@@ -132,3 +132,34 @@ def test_a_proof_decides_and_every_drawable_game_has_a_margin():
     state = game.play_line(["a1", "b2", "c3", "a3", "c1", "b1", "b3", "a2"])
     assert judged_position(state) == ([game.parse_move(state, "c2")], game.play_line(["c2"], state))
     assert judged_position(game.play_line(["b2"])) == ([], game.play_line(["b2"]))
+
+
+def midgame(plies: int = 20, seed: int = 3) -> list[str]:
+    """A Reversi game of random moves, ``plies`` long or a little longer, out of the opening book,
+    Black (you) to move with a choice."""
+    import random
+
+    game, rng = games.load("reversi"), random.Random(seed)
+    state, texts = game.initial_state(), []
+    while len(texts) < plies or state.to_move != 0 or len(state.legal_moves()) < 2:
+        move = rng.choice(state.legal_moves())
+        texts.append(game.format_move(state, move))
+        state = state.play(move)
+    return texts
+
+
+def test_the_panel_says_the_level_weighs_the_offer_and_nothing_of_its_search(app, monkeypatch):
+    """Its search is of the person's position: its best move and line would be a hint."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = against(app, "level-5", midgame(), game_id="reversi", move_time=5.0)
+    key(app, *CTRL_D)
+    assert wait(app, lambda: scene.computer.progress is not None or scene.computer.job is None)
+    assert scene.computer.job_kind == "draw"  # its search under way, and reporting
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    panel = [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+    assert any(text.startswith("Level 5 weighs your draw offer…") for text in panel), panel
+    assert "Undo withdraws the offer" in panel
+    assert not any(text.startswith("best ") or scene.computer.progress.best_text in text.split() for text in panel), panel

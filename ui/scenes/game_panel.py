@@ -623,7 +623,7 @@ class GamePanel:
         who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
                else _("Finding a hint…") if computer.job_kind == "hint"
                else scene.held_up() if computer.job_kind == "load"
-               else _("{player} is thinking over your draw offer…").format(player=scene.setup.player_label(computer.job_side))
+               else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
                if computer.job_kind == "draw"
                else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
         tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50), True),
