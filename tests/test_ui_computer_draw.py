@@ -15,6 +15,7 @@ from games.record import DRAW_AGREED, Result
 from tests.ui_helpers import click, key, wait, words_in
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_commands import DRAW_ANSWERS
 from ui.scenes.menu import MenuScene
 
 CTRL_D = (pygame.K_d, pygame.KMOD_CTRL)
@@ -163,3 +164,21 @@ def test_the_panel_says_the_level_weighs_the_offer_and_nothing_of_its_search(app
     assert any(text.startswith("Level 5 weighs your draw offer…") for text in panel), panel
     assert "Undo withdraws the offer" in panel
     assert not any(text.startswith("best ") or scene.computer.progress.best_text in text.split() for text in panel), panel
+
+
+def test_a_pass_is_played_before_the_level_judges(app):
+    """You (Black) must pass: a search of a forced move values nothing (it declined as "standing
+    better"), so the level searches the position after your pass, here to the end of the game."""
+    from tests.test_ui_player_names import REVERSI6_BLACK_PASSES
+
+    scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, (None, "level-5"), 0.5),
+                      REVERSI6_BLACK_PASSES)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.state.must_pass()
+    key(app, *CTRL_D, frames=1)
+    assert scene.computer.job_moves == (*REVERSI6_BLACK_PASSES, "pass")
+    assert wait(app, lambda: scene.draw_offer is None)
+    proofs = [draw_offers.SEES_WIN, draw_offers.SEES_DRAW, draw_offers.SEES_LOSS]
+    assert any(said_text.startswith(DRAW_ANSWERS[why].format(player="Level 5")) for why in proofs
+               for said_text in said(scene)), said(scene)

@@ -160,9 +160,9 @@ class ComputerMoves:
         clock = scene._clock_limits(side) if kind == "move" else None
         moves = tuple(p.text for p in scene.history) + tuple(further)
         slot = kind if kind in ("hint", "draw") else f"side{side}"
-        job = Job(scene.game.id, dict(scene.game.options), moves,
-                  scene.game.to_text(scene.game.play_line(further, scene.state)), player_id, move_time, scene.setup.seed,
-                  slot, kind="load" if kind == "load" else "move",
+        state = scene.game.play_line(further, scene.state) if further else scene.state
+        job = Job(scene.game.id, dict(scene.game.options), moves, scene.game.to_text(state), player_id, move_time,
+                  scene.setup.seed, slot, kind="load" if kind == "load" else "move",
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
                   clock=clock.clock if clock else None, start=scene.setup.start)
         self.job = worker.submit(job)
