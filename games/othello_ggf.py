@@ -12,8 +12,7 @@ loss on time, ``:s`` a score agreed).  Where the moves do not end the game, ``RE
 what it says and no more (``_loss``): a resignation, a loss on time, a draw agreed (``+0.000:s``),
 or a winner alone ("Black wins", the margin of a board the rules cannot count).  ``DT`` (GGS's form, NBoard's or seconds:
 ``_started``) is the record's start, or its last change beside our ``Started:`` comment (below);
-a file without ``TY`` (Edax writes none) is played on the size ``BO`` begins with.  The rest
-(ratings, times, place) is left out.
+a file without ``TY`` (Edax writes none) is played on the size ``BO`` begins with; the rest (ratings, times, place) is left out.
 A database holds games one after another: ``record_from_ggf`` reads the first and
 ``ggf_game_count`` says how many there are.
 
