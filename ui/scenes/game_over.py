@@ -462,7 +462,6 @@ class DrawOfferCard(GameOverCard):
         return s.draw_offer is not None and s.setup.mode == HOTSEAT and not s.is_over() and s.browsing is None
 
 
-
 class PausedCard(GameOverCard):
     """Over the board of a clocked game with a person in it, paused (``GameScene.paused_with_people``):
     the board covered whole, so nobody thinks on the other's time while both clocks stand, and
