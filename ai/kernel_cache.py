@@ -13,7 +13,10 @@ the hash out without numba): compiled code holds the kernels it calls from other
 (``hex_vc`` calls ``hex.connects``) and the constants it reads from the modules it imports
 (``games.alquerque.DRAW_PLIES``, the driver's ``CTL_*``) as they were when it was compiled.
 numba's own stamp is the module's file alone, so a change there left its callers running the old
-code from the cache.
+code from the cache.  This module is not among them: it decides where compiled code is filed and
+which file is loaded, never what is compiled (numba's index rejects a file of another numba or
+source stamp by itself), and when it was, an edit of a docstring here compiled every kernel of
+every game again.
 
 A built bundle ships its kernels compiled (``SHIPPED``, filled by packaging/tabuleiro.spec):
 the first use of a module copies the kernels of its shipped folder that the user's cache folder

@@ -4,7 +4,9 @@ numba's own locators file a module's compiled kernels under a hash of the module
 ``ai.kernel_cache`` files them instead under the module's name and a hash of its sources
 (``folder_name``: ``<cache>/reversi-<hash>``), so any copy of the same sources finds them.  A
 module's sources are more than its own file (``kernel_sources``): compiled code holds the kernels
-it calls from other kernel modules and the constants it reads from the modules it imports.
+it calls from other kernel modules and the constants it reads from the modules it imports.  They
+are no more than that: ``ai.kernel_cache``, which says where the compiled code is filed and which
+file is loaded, decides nothing in the code, so a change there compiles no kernel again.
 
 This module imports no numba (about a second of a core, 140 MB): the window's preparation
 processes ask it whether their games' kernels were all compiled by a run before (``is_prepared``,
@@ -66,16 +68,29 @@ def kernel_sources(py_file: str | os.PathLike) -> list[Path]:
     """The files a kernel module's compiled code depends on: the module, the kernel modules it
     imports and theirs in turn (whose kernels its code calls), and the other modules of this
     program each of those imports directly (whose constants its code reads: only those, so that a
-    change to, say, the outside players does not compile every kernel again)."""
+    change to, say, the outside players does not compile every kernel again).
+
+    The package's ``ai/kernels/__init__.py`` is one of the others, not a kernel module: its
+    ``njit`` decides how every kernel is typed, but what it imports is not followed.  It was, and
+    every kernel's sources held ``ai/__init__.py`` and ``ai/kernel_cache.py`` (imported for the
+    cache's locator), so that any edit of either compiled every kernel of every game again, and
+    left a bundle's shipped kernels unused, though neither changes a line of compiled code: the
+    locator only names the folders (from these sources) and picks the file to load, and numba's
+    index rejects by itself a file of another numba or of another source stamp."""
     kernels, todo = set(), [Path(py_file).resolve()]
     while todo:
         path = todo.pop()
         if path in kernels:
             continue
         kernels.add(path)
-        todo.extend(file for file in _imports(path, path.stat().st_mtime) if file.parent == KERNELS)
+        todo.extend(file for file in _imports(path, path.stat().st_mtime) if _is_kernel_module(file))
     others = {file for path in kernels for file in _imports(path, path.stat().st_mtime)} - kernels
     return sorted(kernels | others)
+
+
+def _is_kernel_module(path: Path) -> bool:
+    """Is ``path`` a module of ai/kernels that defines kernels (any but the package's ``__init__``)?"""
+    return path.parent == KERNELS and path.name != "__init__.py"
 
 
 def dependency_files() -> list[Path]:
@@ -83,7 +98,7 @@ def dependency_files() -> list[Path]:
     the folder holding ai/: a bundle, which keeps other modules as bytecode only, ships these as
     source files too, so that the hashes it computes are the ones its compiled kernels are filed
     under."""
-    files = {file for module in KERNELS.glob("*.py") for file in kernel_sources(module)}
+    files = {file for module in _kernel_modules() for file in kernel_sources(module)}
     return sorted(file.relative_to(ROOT) for file in files)
 
 
@@ -110,7 +125,7 @@ def is_kernel_source(py_file: str | os.PathLike) -> bool:
 
 def _kernel_modules() -> list[Path]:
     """The kernel modules' files (ai/kernels' modules but its ``__init__``, which defines none)."""
-    return [path for path in sorted(KERNELS.glob("*.py")) if path.name != "__init__.py"]
+    return [path for path in sorted(KERNELS.glob("*.py")) if _is_kernel_module(path)]
 
 
 def _numba_version() -> str:

@@ -6,43 +6,43 @@ read: ``TY`` (the board's size, then letters for variants: ``r`` a random start,
 shows; ``k`` komi, ``s`` synchro and ``a`` anti are rules we do not play, so refused), ``BO`` (the
 size, the squares row by row, ``*`` black, ``O`` white, ``-`` empty, and the side to move, ``*``
 or ``O``), ``PB``/``PW`` (the players' names), the moves ``B[...]``/``W[...]`` in the order written
-(a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; ``/eval/time`` after it
-is left out) and ``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a
-loss on time, ``:s`` a score agreed).  Where the moves do not end the game, ``RE`` is taken for
-what it says and no more (``_loss``): a resignation, a loss on time, a draw agreed (``+0.000:s``),
-or a winner alone ("Black wins", the margin of a board the rules cannot count).  ``DT`` (GGS's form, NBoard's or seconds:
-``_started``) is the record's start, or its last change beside our ``Started:`` comment (below);
-a file without ``TY`` (Edax writes none) is played on the size ``BO`` begins with.  The rest
-(ratings, times, place) is left out.
-A database holds games one after another: ``record_from_ggf`` reads the first and
-``ggf_game_count`` says how many there are.
+(a square, or a pass: GGS's ``pass``, NBoard's ``PASS``, Edax's ``PA``; then ``/eval/time``) and
+``RE`` (the disc margin for black, ``+2.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s``
+a score agreed).  Where the moves do not end the game, ``RE`` is taken for what it says and no
+more (``_loss``): a resignation, a loss on time, a draw agreed (``+0.000:s``), or a winner alone.
+``DT`` (GGS's form, NBoard's or seconds: ``_started``) is the record's start, or its last change
+beside our ``Started:`` comment (below); a file without ``TY`` (Edax writes none) is played on the
+size ``BO`` begins with.  ``TI`` and each move's time are the game's clock (``ggf_clock``, which the
+window keeps as its own clocks).  Ratings and the place are left out.  A database holds games one
+after another: ``record_from_ggf`` reads the first and ``ggf_game_count`` says how many there are.
 
 The other way, ``ggf_from_record`` writes a game as GGS writes one, for the Othello programs and
 sites that read GGF (WZebra, Edax, NBoard, the databases' tools): ``PC[Tabuleiro]``, the date in
 GGS's form (``DT[2026.12.04_16:14:26.UTC]``: the GGF definition's year.month.day_hour:minute:second.zone,
 at skatgame.net/mburo/ggsa/ggf), the players' names, ``RE`` (black's margin as tournaments count it,
-the empty squares to the winner: ``state.final_margin``; a resignation or a loss on time as the whole
-board's margin with ``:r`` or ``:t``, a draw agreed as ``+0.000:s``; left out for an unfinished game or
-another forfeit, which GGF has no word for; the definition's ``RE[+64.00:r]``, flags r, t and s), ``TI``
-(the clock the caller gives, as GGS writes it: ``TI[05:00/00:03]``, main time and increment; ``TI[0]``
-without one, as NBoard's COsGame writes it), ``TY`` (the board's size), ``BO`` (the start position, rows
-apart, the side to move last) and the moves, squares in capitals, a pass ``PA``: ``record_from_ggf`` reads it back.
+the empty squares to the winner; a resignation or a loss on time as the whole board's margin with
+``:r`` or ``:t``, a draw agreed as ``+0.000:s``; left out for an unfinished game or another forfeit),
+``TI`` (the clock the caller gives: ``_time_value``), ``TY`` (the board's size), ``BO`` (the start
+position, the side to move last) and the moves, squares in capitals, a pass ``PA``, each with the
+seconds it took where the caller gives the clocks (``B[F5//4.09]``): ``record_from_ggf`` reads it back.
+No ``RB``/``RW``: GGS writes every account's rating, and NBoard's writer leaves them out for a player
+without one (COsGame.out writes them only when not 0), as we do for players no server rated.
 
 Where GGF has no room: ``RE``'s flags say only that the loser resigned, ran out of time or agreed a
-score, and ``DT`` is one whole moment.  So GGF cannot say at which move a flag fell or a player
-resigned, a forfeit (no flag; one on time is ``:t``), a winner or a draw a file told of and no
-more, a date to the month, nor a game played on another day than begun.  Those go in comments,
-``CO[...]``, which NBoard's reader (COsGame) skips (it refuses properties it does not know; Edax
-and Kalmia skip any): ``CO[Result: White resigns at move 12]`` beside ``RE[+64.000:r]``, read back
-where its ``RE`` is the file's; ``CO[Started: 2003-05]`` where ``DT`` cannot say the start
-(``GameRecord.played_on``: ``DT`` is then the last change).  NBoard and Edax end a value at its
-first ``]`` and read no escapes, so every value, a player's name or a comment, writes brackets
-as parentheses (``_value_text``).
+score, and ``DT`` is one whole moment.  So the move at which a flag fell or a player resigned, a
+forfeit, a winner or a draw a file told of and no more, a date to the month, or a game played on
+another day than begun go in comments, ``CO[...]``, which NBoard's reader (COsGame) skips (Edax and
+Kalmia skip any): ``CO[Result: White resigns at move 12]`` beside ``RE[+64.000:r]``, read back where
+its ``RE`` is the file's; ``CO[Started: 2003-05]`` where ``DT`` cannot say the start
+(``GameRecord.played_on``).  NBoard and Edax end a value at its first ``]`` and read no escapes, so
+every value, a player's name or a comment, writes brackets as parentheses (``_value_text``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 
 import games
@@ -84,6 +84,8 @@ DATE_FORM = "%Y.%m.%d_%H:%M:%S.UTC"  # GGS's DT, written in universal time
 # GGS's DT (2003.12.15_13:24:03.MST; in its archive of 2000, 2000-4-16 11:13 EST) and NBoard's (2014-01-29 23:05:30 GMT)
 DATE = re.compile(r"(?P<year>\d{4})[.-](?P<month>\d\d?)[.-](?P<day>\d\d?)[_ ](?P<hour>\d\d?):(?P<minute>\d\d)"
                   r"(?::(?P<second>\d\d))?[. ](?P<zone>[A-Za-z]+)")
+TIME_PART = re.compile(r"\d+(?:\.\d*)?")  # one part of a time: 05, 4.09 (hours:minutes:seconds, GGS's and NBoard's)
+NO_EXTENSION = "00:00"  # TI's third part, the extension: none (NBoard's reader takes 2:00 where it is left out)
 ZONES = {"UTC": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
          "CET": 1, "CEST": 2}  # the zones a DT names, as hours from universal time
 
@@ -246,6 +248,88 @@ def _move_text(value: str) -> str:
     return value.split("/", 1)[0].strip().lower()
 
 
+@dataclass(frozen=True)
+class GgfClock:
+    """The clock a GGF game was played on, as one our clocks can be: the seconds each side had
+    (``initial``), the seconds credited after each move (``increment``) and both clocks, black's
+    first, at the start and after each move (``readings``; None where the file gives no move's time)."""
+
+    initial: float
+    increment: float
+    readings: list[tuple[float, float]] | None
+
+
+def ggf_clock(text: str, record: GameRecord) -> GgfClock | None:
+    """The clock of the first game of ``text`` (``record``, as ``record_from_ggf`` read it), or None
+    for a game without one or on a clock ours cannot be (``_clock_value``).  Each move's time is
+    the third part of its value (``B[F5//4.09]``, ``W[d2/-2.42/0.04]``: move, evaluation, seconds);
+    one left out (``B[pass]``, ``W[e3/0.46]``: GGS writes none for a move of no time) took none,
+    and a pass the file leaves out (``written_out`` put it in) took none either."""
+    first = GAME.match(text.lstrip())
+    if first is None:
+        return None
+    properties = [(name, value) for name, value, _offset in _properties(first.group(1), 1)]
+    root = {name: value for name, value in reversed(properties)}
+    both = root.get("TI") if "TI" in root else root.get("TB") if root.get("TB") == root.get("TW") else None
+    clock = _clock_value(both or "")
+    if clock is None:
+        return None
+    written = [(SIDE_LETTERS.index(name), _move_seconds(value)) for name, value in properties if name in SIDE_LETTERS]
+    movers = [state.to_move for state in record.states()[:-1]]
+    return GgfClock(*clock, _readings(clock, written, movers))
+
+
+def _clock_value(value: str) -> tuple[float, float] | None:
+    """``TI``'s main time and increment in seconds (``15:00//02:00``, ``05:00/00:03``, NBoard's
+    ``5:00//0``: main time / increment / extension, hours:minutes:seconds); None for no clock
+    (``TI[0]``) or one ours cannot be: a part that counts moves or carries GGS's flags (``15:00,40``,
+    ``N``).  The extension, time GGS gives once the main time has run out (2:00 in its archives),
+    is no part of our clocks: the clock is its main time and increment, and a player who played
+    into the extension has a clock below zero from then on (the window shows 0:00)."""
+    parts = value.split("/")
+    times = [_seconds(part) if part.strip() else 0.0 for part in parts]
+    if len(parts) > 3 or None in times or not times[0]:
+        return None
+    return times[0], times[1] if len(times) > 1 else 0.0
+
+
+def _seconds(text: str) -> float | None:
+    """``text`` (``05:00``, ``1:02:03``, ``4.09``) in seconds; None if it is no time."""
+    parts = text.strip().split(":")
+    if len(parts) > 3 or not all(TIME_PART.fullmatch(part) for part in parts):
+        return None
+    total = 0.0
+    for part in parts:
+        total = total * 60 + float(part)
+    return total
+
+
+def _move_seconds(value: str) -> float | None:
+    """The seconds a move's value says it took (its third part, ``F5//4.09``), None where it says none."""
+    parts = value.split("/")
+    return _seconds(parts[2]) if len(parts) > 2 and parts[2].strip() else None
+
+
+def _readings(clock: tuple[float, float], written: list[tuple[int, float | None]],
+              movers: Sequence[int]) -> list[tuple[float, float]] | None:
+    """Both clocks at the start and after each of the record's moves (``movers``: the side that
+    made each), charged the times of the moves written (``written``: each one's side and seconds);
+    a move not written (a pass the file left out) took none.  None where no move says its time or
+    the sides written are not the record's."""
+    initial, increment = clock
+    if all(seconds is None for _side, seconds in written):
+        return None
+    left, readings, pending = [initial, initial], [(initial, initial)], iter(written)
+    upcoming = next(pending, None)
+    for mover in movers:
+        spent = 0.0
+        if upcoming is not None and upcoming[0] == mover:
+            spent, upcoming = upcoming[1] or 0.0, next(pending, None)
+        left[mover] += increment - spent
+        readings.append((left[0], left[1]))
+    return readings if upcoming is None else None
+
+
 def _loss(said: str) -> Result | None:
     """The end ``RE`` tells of a game its moves do not end, in its words and no more: a
     resignation or a loss on time (``:r``, ``:t``; the margin's sign names the winner, black's
@@ -264,10 +348,13 @@ def _loss(said: str) -> Result | None:
     return Result(winner, sides[winner] + WINS)
 
 
-def ggf_from_record(record: GameRecord, clock: tuple[float, float] | None = None) -> str:
+def ggf_from_record(record: GameRecord, clock: tuple[float, float] | None = None,
+                    readings: Sequence[tuple[float, float]] | None = None) -> str:
     """A Reversi record as one GGF game (see the module's docstring), which ``record_from_ggf``
     reads back to the same game; RecordError for another game's record.  ``clock``: the seconds
-    each side had and the increment per move, where the game was played on a clock (``TI``)."""
+    each side had and the increment per move, where the game was played on a clock (``TI``);
+    ``readings``: both clocks, the first side's first, at the start and after each move (the
+    window's ``clock_readings``), from which each move's time is written (``_move_times``)."""
     if record.game_id != "reversi":
         raise RecordError(f"only Reversi games are written as GGF, not {record.game_id}")
     game = record.game()
@@ -280,20 +367,37 @@ def ggf_from_record(record: GameRecord, clock: tuple[float, float] | None = None
     root.update({"TI": _time_value(clock), "TY": str(game.size), "BO": _board_value(game, start)})
     written = [f"{key}[{_value_text(value)}]" for key, value in root.items() if value]
     written += [f"{COMMENT}[{_value_text(note)}]" for note in _notes(record, result)]
-    written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}]"
+    times = _move_times(record, clock, readings)
+    written += [f"{SIDE_LETTERS[(start.to_move + number) % 2]}[{_written_move(move)}{times[number]}]"
                 for number, move in enumerate(record.moves)]
     return "(;" + "".join(written) + ";)\n"
 
 
+def _move_times(record: GameRecord, clock: tuple[float, float] | None,
+                readings: Sequence[tuple[float, float]] | None) -> list[str]:
+    """What follows each move's square: ``//4.09``, the seconds it took as GGS writes them (no
+    evaluation, two decimals), the mover's clock before it less its clock after and the increment
+    back; "" for every move where there is no clock or no reading after each move.  The clocks
+    are rounded to the hundredth before, so the times add up to them and read back the same."""
+    if clock is None or readings is None or len(readings) != len(record.moves) + 1:
+        return [""] * len(record.moves)
+    movers = [state.to_move for state in record.states()[:-1]]
+    hundredths = [(round(black, 2), round(white, 2)) for black, white in readings]
+    return [f"//{max(0.0, hundredths[i][mover] - hundredths[i + 1][mover] + clock[1]):.2f}"
+            for i, mover in enumerate(movers)]
+
+
 def _time_value(clock: tuple[float, float] | None) -> str:
-    """``TI``: the clock as GGS writes it, main time then increment (``05:00/00:03``; ``05:00``
-    without one), minutes and seconds as the GGF definition's ``TI[01:00/00:00/02:00]``; ``0``
-    for a game without a clock.  A game lost on time was written ``TI[0]`` beside its ``RE[..:t]``:
-    no clock, by the file's own words, yet a flag that fell."""
+    """``TI``: the clock as GGS writes it, main time / increment / extension (``05:00/00:03/00:00``;
+    ``05:00//00:00`` without an increment, as GGS's ``15:00//02:00``), minutes and seconds as the
+    GGF definition's ``TI[01:00/00:00/02:00]``; ``0`` for a game without a clock.  The extension is
+    written, none: NBoard's reader (OsClock) takes 2:00 where it is left out, a flag that falls
+    later than ours did.  A game lost on time was written ``TI[0]`` beside its ``RE[..:t]``: no
+    clock, by the file's own words, yet a flag that fell."""
     if clock is None:
         return "0"
     initial, increment = clock
-    return _minutes_seconds(initial) + (f"/{_minutes_seconds(increment)}" if increment else "")
+    return f"{_minutes_seconds(initial)}/{_minutes_seconds(increment) if increment else ''}/{NO_EXTENSION}"
 
 
 def _minutes_seconds(seconds: float) -> str:

@@ -293,6 +293,60 @@ def test_every_source_the_kernels_are_filed_under_exists():
     assert {"ai/kernels/hex_vc.py", "ai/kernels/hex.py", "games/hex.py", "ai/search/driver.py"} <= hex_vc
 
 
+def _edited(path: Path, old: str, new: str) -> None:
+    """``path`` with its first ``old`` replaced by ``new`` (which must be there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_edit_of_the_cache_helper_files_no_kernel_anew_but_one_of_how_kernels_compile_does(
+        tmp_path, monkeypatch):
+    """Every kernel module's folder was named by ``ai/kernel_cache.py`` (and ``ai/__init__.py``)
+    too, followed from the package's ``__init__``: any edit of either, a docstring's, compiled every
+    kernel of every game again, though neither changes the compiled code.  What does change it
+    still names a new folder: a kernel's decorator (its callers' too) and the package's ``njit``."""
+    import ai.kernel_folders as kernel_folders
+
+    program = _copy_of_the_program(tmp_path / "program")
+    (program / "ai" / "data").mkdir()  # the package whose data files the copy leaves out
+    shutil.copyfile(ROOT / "ai" / "data" / "__init__.py", program / "ai" / "data" / "__init__.py")
+    kernels = program / "ai" / "kernels"
+    monkeypatch.setattr(kernel_folders, "ROOT", program)
+    monkeypatch.setattr(kernel_folders, "KERNELS", kernels)
+
+    def names() -> dict[str, str]:
+        return {path.stem: kernel_folders.folder_name(path) for path in kernel_folders._kernel_modules()}
+
+    before = names()
+    assert len(before) > 5
+    _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')
+    _edited(program / "ai" / "kernel_cache.py", "UNUSED_DAYS_KEPT = 30", "UNUSED_DAYS_KEPT = 60")
+    _edited(program / "ai" / "__init__.py", '"""', '"""Edited docstring. ')
+    assert names() == before
+
+    _edited(kernels / "hex_inferior.py", "@njit(cache=True, nogil=True)", "@njit(cache=True, nogil=True, fastmath=True)")
+    changed = {module for module, name in names().items() if name != before[module]}
+    assert {"hex_inferior", "hex", "hex_vc"} <= changed  # the module and those that call its kernels
+    assert not changed & {"reversi", "rastros", "alquerque", "tictactoe"}
+
+    before = names()
+    _edited(kernels / "__init__.py", "    return numba_njit(*args, **options)",
+            "    return numba_njit(*args, **{'error_model': 'numpy', **options})")
+    assert all(name != before[module] for module, name in names().items())
+
+
+def test_an_update_that_edits_only_the_cache_helper_loads_the_kernels_compiled_before(tmp_path):
+    cache = tmp_path / "cache"
+    program = _copy_of_the_program(tmp_path / "program")
+    hits, misses = _hits_and_misses(program, cache)
+    assert misses > 0 and hits == 0  # compiled and cached
+
+    _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')
+    hits, misses = _hits_and_misses(program, cache)
+    assert hits > 0 and misses == 0  # loaded, nothing compiled
+
+
 def test_an_older_versions_cache_folder_unused_for_a_month_is_removed_as_a_kernel_module_loads(tmp_path, monkeypatch):
     """Each version filed its kernels under a new folder and none was ever removed (74 MB of
     folders of past versions on a developer's machine); another module's folders, and a version

@@ -4,8 +4,11 @@ compiles once per signature).  A kernel the warm-up left out was compiled by the
 called it (seconds of its time on a fresh install, a load from the cache on a restart), or inside
 the window's analysis.  Kernels no game runs (the tools' and the tests') are listed apart.
 
-Each game is checked in a process of its own: a warm-up then a few moves of every level and an
-analysis, after which no kernel may have a signature the warm-up did not give it."""
+Each game is checked in a process of its own: a warm-up then a few moves of every level, a hint, an
+analysis (and Hex's connections overlay), after which no kernel may have a signature the warm-up
+did not give it, nor have been compiled rather than loaded from the cache folder (numba's cache
+misses: a fresh process that compiled again what the cache held).  Hex is checked on 11x11 and
+19x19 too, whose players and analyses pass the kernels other board tables and bounds."""
 
 from __future__ import annotations
 
@@ -73,19 +76,28 @@ class _Deadline:
         return time.monotonic() > self.end
 
 
-def play_after_warm_up(game_id: str) -> dict[str, list[str]]:
-    """In this (fresh) process: ``game_id``'s warm-up, then moves of every level and an analysis
-    from a few positions.  Returns "uncompiled": the kernels the warm-up gave no signature that no
-    kernel calls either, and "in_play": the signatures that playing added, by kernel."""
+def cache_misses(found: dict) -> dict[str, int]:
+    """How many signatures each kernel of ``found`` (``game_kernels``) compiled in this process
+    rather than loading them from the cache folder (numba's count of its cache misses)."""
+    return {name: sum(kernel.stats.cache_misses.values()) for name, kernel in found.items()}
+
+
+def play_after_warm_up(game_id: str, options: dict | None = None) -> dict[str, list[str]]:
+    """In this (fresh) process: ``game_id``'s warm-up, then from a few positions moves of every
+    level, a hint, an analysis and (Hex) the connections overlay, on ``options`` (``GAME_OPTIONS``
+    by default).  Returns "uncompiled": the kernels the warm-up gave no signature that no kernel
+    calls either, "in_play": the signatures that playing added, and "compiled": the kernels that
+    playing compiled rather than loaded from the cache folder, each with its count."""
     import ai
     import games
     from ai.base import Limits
     from ai.move_values import analyse
     from tests.test_kernel_stages import play_random
 
-    game = games.load(game_id, **GAME_OPTIONS.get(game_id, {}))
+    game = games.load(game_id, **(GAME_OPTIONS.get(game_id, {}) if options is None else options))
     kernels.warm_up(game_id)
     warmed = {name: set(kernel.signatures) for name, kernel in game_kernels(game_id).items()}
+    missed = cache_misses(game_kernels(game_id))
     inner = called_by_kernels(game_kernels(game_id))
     for plies in PLIES:
         state = play_random(game, plies, seed=plies, captures=game_id == "alquerque")
@@ -93,16 +105,24 @@ def play_after_warm_up(game_id: str) -> dict[str, list[str]]:
             continue
         for level in range(1, 6):
             ai.make_player(game_id, f"level-{level}", seed=1, options=dict(game.options)).choose(state, Limits(time=0.2))
+        ai.make_player(game_id, "level-5", seed=2, options=dict(game.options)).choose(
+            state, Limits(time=0.2, best=True))  # a hint
         analyse(state, game_id, _Deadline(0.5), None, seed=1)
+        if game_id == "hex":  # the window's Connections overlay
+            from ai.engines.hex_knowledge import analyse as connections
+
+            connections(state)
     added = {name: sorted(str(sig) for sig in set(kernel.signatures) - warmed.get(name, set()))
              for name, kernel in game_kernels(game_id).items()}
+    compiled = {name: count - missed.get(name, 0) for name, count in cache_misses(game_kernels(game_id)).items()}
     return {"uncompiled": sorted(name for name, sigs in warmed.items() if not sigs and name not in inner),
-            "in_play": {name: sigs for name, sigs in added.items() if sigs}}
+            "in_play": {name: sigs for name, sigs in added.items() if sigs},
+            "compiled": {name: count for name, count in compiled.items() if count}}
 
 
-def _in_fresh_process(game_id: str) -> dict[str, list[str]]:
+def _in_fresh_process(game_id: str, options: dict | None = None) -> dict[str, list[str]]:
     code = f"import json; from tests.test_kernel_warm_ups import play_after_warm_up; " \
-           f"print(json.dumps(play_after_warm_up({game_id!r})))"
+           f"print(json.dumps(play_after_warm_up({game_id!r}, {options!r})))"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=600)
@@ -118,7 +138,21 @@ def test_playing_after_a_games_warm_up_compiles_no_kernel(game_id):
     kernel: each was compiled (or loaded) inside a move."""
     seen = _in_fresh_process(game_id)
     assert seen["in_play"] == {}
+    assert seen["compiled"] == {}
     assert [name for name in seen["uncompiled"] if name not in NOT_IN_PLAY] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [11, 19])
+def test_hex_on_its_usual_and_largest_boards_loads_every_kernel_it_plays_from_the_warm_up(size):
+    """The warm-up runs the kernels on a 3x3 board; these sizes give them other board tables, and
+    on 19x19 (where level-5 analyses no root) the analysis's and the Connections overlay's H-search
+    gets the largest boards' bounds (``hex_vc.limits``).  An argument of another type there than
+    the warm-up's (a read-only array for a writable one, another dtype on one board size) would be
+    compiled again by every fresh process, the bundle's kernels (the warm-up's) lacking it too."""
+    seen = _in_fresh_process("hex", {"size": size})
+    assert seen["in_play"] == {}
+    assert seen["compiled"] == {}
 
 
 def _play_sources() -> list[Path]:

@@ -7,17 +7,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
+from types import SimpleNamespace
 
 import pygame
 import pytest
 
 import games
-from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
+from games.othello_ggf import ggf_clock, ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, RecordError, Result, Side
 from tests.ui_helpers import drop, key
 from ui import clipboard
+from ui.clocks import READINGS_KEY
+from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import from_text
+from ui.scenes import game as game_scene
+from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
+from ui.scenes.play_from import PlayFromScene
 from ui.scenes.replay import ReplayScene, open_file
 
 USUAL_START = "---------------------------O*------*O--------------------------- *"
@@ -224,8 +230,6 @@ def test_the_replays_ggf_buttons_save_a_file_and_copy_the_game(app, monkeypatch)
 
 def test_g_and_shift_g_in_a_reversi_game_save_and_copy_it_as_ggf(app, monkeypatch):
     from ui.autosave import games_dir
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     put = copied_to_the_clipboard(monkeypatch)
     app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), ["f5", "d6"]))
@@ -260,8 +264,6 @@ def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_and_a_move_strin
 def test_shift_m_copies_the_move_string_alone_and_it_pastes_back_as_the_same_game(app, monkeypatch):
     """WZebra, Edax and the sites read ``f5d6c3...`` on its own; Copy moves (M) wrote it among
     header lines, which the player had to cut out.  Shift+M copies that word alone, passes left out."""
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
 
     moves, _final = first_legal_game()
     put = copied_to_the_clipboard(monkeypatch)
@@ -400,14 +402,136 @@ def test_a_clocked_game_lost_on_time_is_copied_as_ggf_with_its_clock_and_its_fla
     app.run_frames(2)
     key(app, pygame.K_g, mod=pygame.KMOD_LSHIFT)
     [text] = put
-    assert "TI[05:00/00:03]" in text and "RE[-64.000:t]" in text and "TI[0]" not in text
+    assert "TI[05:00/00:03/00:00]" in text and "RE[-64.000:t]" in text and "TI[0]" not in text
     assert record_from_ggf(text).result == Result(1, "Black lost on time at move 2")
     unclocked = replace(record, setup={"mode": "hotseat"})
     assert "TI[0]" in ggf_from_record(unclocked)  # no clock: as NBoard's COsGame writes it
 
 
+# The extension is written, none: NBoard's OsClock reads a TI without one as 2:00 of it (its In()
+# sets tGrace = 120 before reading; OsClockTest: "23//0" is none), a flag that falls later than ours.
 @pytest.mark.parametrize(("clock", "written"), [
-    ((300.0, 0.0), "TI[05:00]"), ((600.0, 5.0), "TI[10:00/00:05]"), ((3600.0, 30.0), "TI[60:00/00:30]"), (None, "TI[0]"),
+    ((300.0, 0.0), "TI[05:00//00:00]"), ((600.0, 5.0), "TI[10:00/00:05/00:00]"),
+    ((3600.0, 30.0), "TI[60:00/00:30/00:00]"), (None, "TI[0]"),
 ])
 def test_the_clock_is_written_in_ti_as_ggs_writes_it(clock, written):
     assert written in ggf_from_record(finished(SHORTEST_WIPEOUT), clock)
+
+
+# -- the clock a GGS game was played on: TI and each move's time (B[E6//4.09]: move / evaluation /
+# seconds), read as the window's own clocks (setup "clock" and "clock_readings") and written back.
+# The first game of GGS's archive Othello.01e4.ggf.bz2 (skatgame.net/mburo/ggs/game-archive/Othello,
+# "bzgrep . Othello.01e4.ggf.bz2 | head -1", as a GGF parser's test in Rust quotes it): black's moves
+# with a time and no evaluation, white's with both or an evaluation alone (W[F3/-43.63]: GGS writes
+# no time for a move of none), black's passes with their times (B[pass//1.67]), the last move bare.
+GGS_ARCHIVE_GAME = (
+    "(;GM[Othello]PC[GGS/os]DT[2000-4-16 11:13 EST]PB[fangr]PW[patzer]RB[1457.12]RW[1631.74]TI[15:00//02:00]"
+    "TY[8]RE[-40.00]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+    "B[E6//4.09]W[F4/-48.50/0.93]B[C3//5.52]W[C4/-42.50/0.43]B[D3//1.70]W[D6/-39.50/0.28]B[F6//4.31]"
+    "W[C6/-28.55/0.13]B[F5//2.17]W[G5/0.55/0.10]B[G6//2.21]W[E3/-30.57/0.02]B[F2//1.65]W[F7/-43.63/0.01]"
+    "B[E7//4.71]W[F3/-43.63]B[H5//1.80]W[E2/-43.63]B[C5//5.10]W[B6/0.63]B[B4//6.88]W[B5/2.82]B[B3//8.30]"
+    "W[A4/2.04]B[A3//3.06]W[H4/-2.55]B[H3//8.17]W[D8/-5.22/0.01]B[C7//9.61]W[D7/-2.40]B[C8//51.08]W[E8/0.90]"
+    "B[C2//17.00]W[G4/4.05]B[F1//16.62]W[H6/6.88/0.01]B[G3//11.69]W[H2/12.51/0.01]B[A5//33.91]"
+    "W[D2/15.19/0.01]B[E1//2.67]W[B2/13.64/0.01]B[B7//7.38]W[D1/15.94/0.01]B[G2//5.81]W[A6/15.89/0.01]"
+    "B[A7//3.84]W[H1/27.21/0.01]B[F8//6.78]W[A8/29.49/0.01]B[B8//3.80]W[A2/29.39/0.01]B[A1//2.96]"
+    "W[G1/30.62/0.01]B[C1//3.05]W[B1/30.46/0.01]B[H7//5.06]W[H8/40.00/0.01]B[pass//1.67]W[G7/40.00/0.01]"
+    "B[pass//2.10]W[G8];)"
+)
+
+
+def times_written(text: str, letter: str) -> list[float]:
+    """The seconds a GGF's moves of one side (``B`` or ``W``) say they took, 0 where none is written."""
+    return [float(parts[2]) if len(parts) > 2 and parts[2] else 0.0
+            for parts in (value.split("/") for value in re.findall(rf"(?<![A-Z]){letter}\[([^\]]*)\]", text))]
+
+
+def test_a_ggs_archive_game_opens_on_its_clock_with_both_clocks_after_every_move(app, tmp_path):
+    path = tmp_path / "Othello.01e4.ggf"
+    path.write_text(GGS_ARCHIVE_GAME + "\n", encoding="utf-8")
+    drop(app, path)
+    record = app.scene.record
+    assert isinstance(app.scene, ReplayScene) and len(record.moves) == 62 and record.moves[-4] == "pass"
+    readings = record.setup[READINGS_KEY]
+    assert record.setup["clock"] == "15m+0s" and len(readings) == 63  # the extension (02:00) is no part of ours
+    assert readings[1] == [895.91, 900.0] and readings[2] == [895.91, 899.07]  # E6 took 4.09 s, F4 0.93 s
+    assert readings[16] == readings[15]  # W[F3/-43.63]: an evaluation, no time
+    assert readings[-4] == pytest.approx([readings[-5][0] - 1.67, readings[-5][1]])  # black's pass: black's clock, the first
+    assert readings[-1] == pytest.approx([900 - sum(times_written(GGS_ARCHIVE_GAME, "B")),
+                                          900 - sum(times_written(GGS_ARCHIVE_GAME, "W"))])
+
+
+def test_play_from_here_in_a_ggs_game_goes_on_from_the_clocks_of_that_move(app, tmp_path):
+    path = tmp_path / "Othello.01e4.ggf"
+    path.write_text(GGS_ARCHIVE_GAME, encoding="utf-8")
+    drop(app, path)
+    key(app, pygame.K_HOME)
+    for _step in range(3):
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_c)
+    form = app.scene
+    assert isinstance(form, PlayFromScene) and form.keep_clock and form.readings == (895.91 - 5.52, 899.07)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene) and app.scene.setup.clock == "15m+0s"
+    assert app.scene.referee.readings() == pytest.approx((890.39, 899.07))
+
+
+@pytest.mark.parametrize(("times", "clock"), [
+    ("TI[15:00//02:00]", (900.0, 0.0)), ("TI[05:00/00:03]", (300.0, 3.0)), ("TI[05:00/00:03/00:00]", (300.0, 3.0)),
+    ("TI[5:00//0]", (300.0, 0.0)),  # NBoard's OsClock writes no extension so (its OsClockTest)
+    ("TI[1:00:00/30]", (3600.0, 30.0)), ("TB[5:00]TW[5:00]", (300.0, 0.0)),
+    ("TI[0]", None),  # NBoard's game without a clock (its COsGameTest)
+    ("TB[5:00]TW[1:00//1:00]", None),  # a clock each (NBoard's MutableGameTest): ours is one for both
+    ("TI[15:00,40//02:00]", None), ("TI[15:00/N5/02:00]", None), ("TI[1/2/3/4]", None),  # moves counted, GGS's flags
+    ("", None),
+])
+def test_the_clocks_ti_can_say_are_read_and_the_others_left_out(times, clock):
+    text = f"(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]{times}TY[8]BO[8 {USUAL_START}]B[F5//1.50];)"
+    read = ggf_clock(text, record_from_ggf(text))
+    assert (read.initial, read.increment) == clock if clock else read is None
+    if clock:
+        assert read.readings == [(clock[0], clock[0]), (clock[0] - 1.5 + clock[1], clock[0])]
+
+
+def test_a_pass_the_file_leaves_out_takes_no_time_and_a_file_without_times_has_no_readings():
+    moves, _final = first_legal_game()
+    assert moves[18] == "pass"  # black passes
+    written = "".join(f"{'BW'[i % 2]}[{m.upper()}//2.00]" for i, m in enumerate(moves[:18]))
+    written += "".join(f"{'WB'[i % 2]}[{m.upper()}//2.00]" for i, m in enumerate(moves[19:22]))  # no B[pass]
+    text = f"(;{HEADER}TY[8]BO[8 {USUAL_START}]{written};)"
+    record = record_from_ggf(text)
+    readings = ggf_clock(text, record).readings
+    assert record.moves[18] == "pass" and len(readings) == 22 + 1
+    assert readings[19] == readings[18] and readings[20][1] == readings[19][1] - 2  # white's move after it
+    bare = re.sub(r"//2\.00", "", text)
+    assert ggf_clock(bare, record_from_ggf(bare)).readings is None  # the clock alone: the times are not made up
+
+
+def played_on_a_clock(app, monkeypatch, plies: int) -> GameScene:
+    """A hot-seat Reversi game on a 5m+3s clock, each side playing its first legal move (black
+    passes at move 19), move ``n`` (from 0) thinking 1 + n/10 seconds of the game scene's time."""
+    now = [1000.0]
+    monkeypatch.setattr(game_scene, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 1.0, clock="5m+3s"))
+    app.switch(scene)
+    for number, text in enumerate(first_legal_game()[0][:plies]):
+        scene._run_clock()  # the side to move's clock starts
+        now[0] += 1 + number / 10
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+    return scene
+
+
+def test_a_game_on_our_clock_is_copied_with_each_moves_time_and_reads_back_with_the_same_clocks(app, monkeypatch):
+    """Copy as GGF wrote the clock and no move's time: GGS's and NBoard's readers had no clocks to show."""
+    put = copied_to_the_clipboard(monkeypatch)
+    scene = played_on_a_clock(app, monkeypatch, plies=24)
+    readings = scene.clock_readings()
+    app.open_replay(scene.recorder.record)
+    app.run_frames(2)
+    key(app, pygame.K_g, mod=pygame.KMOD_LSHIFT)
+    [text] = put
+    assert "TI[05:00/00:03/00:00]" in text and "B[PA//2.80]W[" in text  # move 19, black's pass: black's time
+    assert times_written(text, "B")[:3] == [1.0, 1.2, 1.4] and times_written(text, "W")[:3] == [1.1, 1.3, 1.5]
+    back = from_text(text)
+    assert back.setup["clock"] == "5m+3s" and back.moves == scene.recorder.record.moves
+    read = [clock for pair in back.setup[READINGS_KEY] for clock in pair]
+    assert read == pytest.approx([clock for pair in readings for clock in pair], abs=0.006)

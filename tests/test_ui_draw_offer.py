@@ -162,13 +162,14 @@ def test_the_clock_of_the_friend_who_offered_is_not_lit_while_it_stands(app, mon
     assert (waiting, app.theme.panel) in drawn
 
 
-def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_against_the_computer(app):
+def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_to_a_named_player(app):
+    """Nor to a course player, which has no way to answer one (a level answers: test_ui_computer_draw)."""
     assert not games.info("hex").can_draw and not games.info("rastros").can_draw
     for game_id, moves in (("hex", ["a1"]), ("rastros", [])):
         scene = named_hotseat(app, game_id, moves)
         key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
         assert not scene.btn_draw.visible and scene.draw_offer is None
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0), ["b2"])
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "tictactoe:aima"), 1.0), ["b2", "a1"])
     app.switch(scene)
     app.run_frames(2)
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)

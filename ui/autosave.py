@@ -49,7 +49,7 @@ from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
-from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY
+from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings
 from ui.i18n import _, date_text, given_date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
@@ -926,7 +926,7 @@ class GameAutosaver:
         self.record = self.record.with_moves(list(moves), state)
         setup = {k: v for k, v in self.record.setup.items() if k not in (LEFT_KEY, PAUSED_KEY)}  # a move was made since
         if self.clock_readings is not None:
-            setup[READINGS_KEY] = [[round(a, 3), round(b, 3)] for a, b in self.clock_readings]
+            setup[READINGS_KEY] = kept_readings(self.clock_readings)
         if self.speed is not None:
             setup[SPEED_KEY] = self.speed
         if self.session is not None:

@@ -17,6 +17,7 @@ back paused, its clocks as they stood at the Pause.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -76,6 +77,22 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
     if _is_left_after(left, len(readings) - 1):  # the time spent on the move that was not made
         readings[-1] = (float(left[0]), float(left[1]))
     return clock, readings
+
+
+def kept_readings(readings: Sequence[tuple[float, float]]) -> list[list[float]]:
+    """Clock readings as a record's setup keeps them (``READINGS_KEY``): to the millisecond."""
+    return [[round(a, 3), round(b, 3)] for a, b in readings]
+
+
+def with_clock(record: GameRecord, initial: float, increment: float,
+               readings: Sequence[tuple[float, float]] | None) -> GameRecord:
+    """``record`` with the clock a file says its game was played on (a GGS game's ``TI`` and
+    move times: ``games.othello_ggf.ggf_clock``), kept in its setup as the window keeps its own
+    games' clocks, so the replay's Play from here and Continue show and go on from them."""
+    setup = {**record.setup, "clock": GameClock(initial, increment).text}
+    if readings is not None:
+        setup[READINGS_KEY] = kept_readings(readings)
+    return replace(record, setup=setup)
 
 
 def left_paused(setup: dict[str, Any], plies: int) -> bool:

@@ -310,9 +310,11 @@ class OutsideFile:
 
 def ggf_of(record: GameRecord) -> str:
     """An Othello record as GGF with the clock its game was played on (``TI``, from the setup the
-    window kept: ``ui.clocks.record_clock``), so that a game lost on time says it had one."""
-    clock = clock_of(record_clock(record.setup)[0])
-    return ggf_from_record(record, None if clock is None else (clock.initial, clock.increment))
+    window kept: ``ui.clocks.record_clock``), so that a game lost on time says it had one, and
+    each move's time from the clocks kept after it (``B[F5//4.09]``)."""
+    text, readings = record_clock(record.setup)
+    clock = clock_of(text)
+    return ggf_from_record(record, None if clock is None else (clock.initial, clock.increment), readings)
 
 
 OUTSIDE_FILES = {

@@ -29,7 +29,7 @@ import ai
 import games
 from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
 from games.hex_sgf import is_sgf, record_from_sgf, sgf_text
-from games.othello_ggf import is_ggf, record_from_ggf
+from games.othello_ggf import GgfClock, ggf_clock, is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import (
     FORMAT,
@@ -45,6 +45,7 @@ from games.record import (
     record_from_move_list,
 )
 from ui import words
+from ui.clocks import with_clock
 
 
 def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
@@ -204,7 +205,8 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
     moves or position (``games.record.check_text_length``)."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
-        return _with_catalog_players(record_from_ggf(text))
+        record = record_from_ggf(text)
+        return _with_catalog_players(_with_ggf_clock(record, ggf_clock(text, record)))
     if text.lstrip().startswith("{"):
         return catalog_titles(GameRecord.loads(text))
     check_text_length(text)  # JSON and GGF databases read fast at any size; moves are tried as every game's
@@ -224,6 +226,12 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
     else:
         record = record_from_move_list(text)
     return _with_catalog_players(record)
+
+
+def _with_ggf_clock(record: GameRecord, clock: GgfClock | None) -> GameRecord:
+    """A GGS game's record with the clock it was played on and both clocks after each move, where
+    its file gives them (``ggf_clock``), as a clocked game of ours keeps them."""
+    return record if clock is None else with_clock(record, clock.initial, clock.increment, clock.readings)
 
 
 MOVE_REFUSED = re.compile(r"move (\d+) ")  # record_from_move_list's "move 3 'zz' is not legal: ..."

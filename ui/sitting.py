@@ -4,8 +4,10 @@ screen (Rematch, New game): the result card says it from the second game on, "Th
 
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
-sides after an odd number of rematches.  A game counts once, when it first ends (taking moves back
-afterwards does not count it again), as ``ui.tally`` counts a game against the computer.  A game's
+sides after an odd number of rematches.  A game counts once, by how it finally ended: Undo after
+its end (a resignation, an agreed draw, a winning move taken back) uncounts it, and its next end
+counts in its place (a resignation taken back and the game then drawn counted the resignation's
+win, and the draw not at all).  A game's
 record keeps the score of the session's games before it (``SESSION_KEY`` in its setup, by its
 sides), so a game left and taken up again from Continue, another day, goes on with the session's
 score; otherwise the session ends with the game screen.  No pygame here.
@@ -30,8 +32,9 @@ class SittingScore:
         self.wins = [0, 0]  # by seat
         self.drawn = 0
         self.exchanged = False  # the seats play the other sides (an odd number of rematches)
-        self.counted_game: int | None = None  # the game screen's ``game_number`` last counted
-        self.counted_seat: int | None = None  # and the seat that won it (None: drawn)
+        # the game screen's ``game_number`` whose end is counted now, and the seat that won it (None:
+        # drawn); None while this game's end is not counted (not over, or its end taken back)
+        self.counted: tuple[int, int | None] | None = None
 
     @classmethod
     def resumed(cls, setup: dict[str, Any]) -> SittingScore:
@@ -51,11 +54,12 @@ class SittingScore:
         if scene.setup.mode != HOTSEAT:
             return None
         wins, drawn = list(self.wins), self.drawn
-        if self.counted_game == scene.game_number:  # this game has ended and counted: not earlier
-            if self.counted_seat is None:
+        if self.counted is not None and self.counted[0] == scene.game_number:  # this game's end: not earlier
+            seat = self.counted[1]
+            if seat is None:
                 drawn -= 1
             else:
-                wins[self.counted_seat] -= 1
+                wins[seat] -= 1
         if wins[0] + wins[1] + drawn == 0:
             return None
         return [wins[self.seat(0)], wins[self.seat(1)], drawn]
@@ -72,16 +76,35 @@ class SittingScore:
         self.exchanged = not self.exchanged
 
     def __call__(self, scene: Any) -> None:
-        """Count a hot-seat game that has just ended (once: an undo and a new end do not count it again)."""
-        if scene.setup.mode != HOTSEAT or not scene.is_over() or self.counted_game == scene.game_number:
+        """Follow a change of a hot-seat game: an end counted, an end taken back uncounted, a new
+        end counted in its place, so each game counts once, by how it finally ended.  An earlier
+        game's count stays (``counted`` speaks of the game on the screen only)."""
+        if scene.setup.mode != HOTSEAT:
             return
-        self.counted_game = scene.game_number
+        if self.counted is not None and self.counted[0] != scene.game_number:
+            self.counted = None  # a game before this one (Rematch, New game): its end stays counted
+        now = self._end_of(scene)
+        if now == self.counted:
+            return
+        if self.counted is not None:
+            self._add(self.counted[1], -1)
+        if now is not None:
+            self._add(now[1], 1)
+        self.counted = now
+
+    def _end_of(self, scene: Any) -> tuple[int, int | None] | None:
+        """The game on the screen's end as ``counted`` keeps it, or None while it goes on."""
+        if not scene.is_over():
+            return None
         winner = scene.winner()
-        self.counted_seat = None if winner is None else self.seat(winner)
-        if self.counted_seat is None:
-            self.drawn += 1
+        return scene.game_number, None if winner is None else self.seat(winner)
+
+    def _add(self, seat: int | None, n: int) -> None:
+        """Count ``n`` (1, or -1 to uncount) to ``seat``'s wins, or to the draws (None)."""
+        if seat is None:
+            self.drawn += n
         else:
-            self.wins[self.counted_seat] += 1
+            self.wins[seat] += n
 
     def line(self, scene: Any, shown_from: int = SHOWN_FROM) -> str:
         """The session's score as the result card says it, the friends in the order of this game's

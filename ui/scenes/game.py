@@ -45,7 +45,7 @@ from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
 from ui.hex_connections import HexConnections
 from ui.i18n import _
-from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
 from ui.scenes import game_keys
@@ -238,6 +238,7 @@ class GameScene(GameCommands, Scene):
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.agreed_draw = False  # the two players agreed a draw (``GameCommands.accept_draw``)
         self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
+        self.draw_declined_at: int | None = None  # plies played when the computer last declined one
         self.hint: Hashable | None = None
         self.paused = False
         self.hint_on_resume = False  # a hint's search the Pause dropped, asked again on Resume
@@ -281,6 +282,9 @@ class GameScene(GameCommands, Scene):
             return _("An earlier position: press End or Back to the game to play on")
         if self.is_over():
             return _("The game is over")
+        if self.draw_offer is not None and self.setup.mode == HUMAN_VS_PC:
+            return _("Wait: {player} is thinking over your draw offer").format(
+                player=self.setup.player_label(1 - self.draw_offer))
         if self.draw_offer is not None:
             return _("A draw is offered: accept or decline it first")
         if self.held_up():

@@ -2,12 +2,12 @@
 
 Undo and Redo (a resignation or an agreed draw taken back alone; against the computer, back to the
 human's own turn; from an earlier position looked at, Undo takes the game back to it and Redo first
-returns to the game), Resign, Offer draw (hot-seat), New game and Rematch, leaving for the menu (an
-unfinished game stays in the Continue list; a game whose autosave failed asks twice), Save, the
-rules, the search tree, the replay, analysis mode, the Hex connections, legal-move marks, turning the
-board, a hint, the watched game's Pause, Step and Speed, and the Pause of a clocked game with a
-person in it (both clocks stop, the board is covered and takes no move, the computer's search is
-dropped until Resume).
+returns to the game), Resign, Offer draw (to a friend, or to a level, which answers from its
+search), New game and Rematch, leaving for the menu (an unfinished game stays in the Continue list;
+a game whose autosave failed asks twice), Save, the rules, the search tree, the replay, analysis
+mode, the Hex connections, legal-move marks, turning the board, a hint, the watched game's Pause,
+Step and Speed, and the Pause of a clocked game with a person in it (both clocks stop, the board is
+covered and takes no move, the computer's search is dropped until Resume).
 
 ``GameCommands`` is mixed into ``GameScene`` rather than being a part it calls, because these
 methods are the scene's public face: its buttons, the game-over card, the App and the tests call
@@ -22,11 +22,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ai import draw_offers
+from ai.draw_offers import Judged
+from ai.roster import LEVEL_IDS
 from ui import words
+from ui.ai_worker import AIProgress, AIResult
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _
+from ui.i18n import N_, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
@@ -41,6 +45,17 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
+OFFER_GAP = 3  # the person's own moves after a declined offer before the computer hears another
+OFFER_SECONDS = 2.0  # at most, a level's search of a draw offered to it (as a hint's)
+DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai.draw_offers``)
+    draw_offers.SEES_WIN: N_("{player} declines: it sees a win"),
+    draw_offers.BETTER: N_("{player} declines: it thinks it stands better"),
+    draw_offers.EVEN: N_("{player} accepts the draw: it thinks the game is even"),
+    draw_offers.WORSE: N_("{player} accepts the draw: it thinks it stands worse"),
+    draw_offers.SEES_DRAW: N_("{player} accepts the draw: it sees a draw with best play"),
+    draw_offers.SEES_LOSS: N_("{player} accepts the draw: it sees it would lose"),
+    draw_offers.NO_JUDGEMENT: N_("{player} accepts the draw: it plays at random and judges nothing"),
+}
 
 
 class GameCommands:
@@ -173,6 +188,10 @@ class GameCommands:
         chain, a Trax tile picker) is taken back first, its last part at a time."""
         if self.browsing is None and self.view.has_partial_input():
             self.mouse.take_back_input()
+            return
+        if self.browsing is None and self._offer_to_the_computer():
+            self.computer.cancel()  # its search dropped, the offer withdrawn (as a move half entered: alone)
+            self.messages.add(_("Draw offer withdrawn"), duration=4.0)
             return
         shown, self.browsing = self.browsing, None
         self.computer.cancel()
@@ -335,31 +354,107 @@ class GameCommands:
         self._lose_by_forfeit(side, RESIGNED)
 
     def _draws_offered(self) -> bool:
-        """Whether friends may agree a draw here: a hot-seat game of a game whose rules can end
-        drawn (``GameInfo.can_draw``: not Hex nor Rastros).  Against the computer no draw is
-        offered: nothing would answer it."""
-        return self.setup.mode == HOTSEAT and self.game.info.can_draw
+        """Whether a draw may be offered here, in a game whose rules can end drawn
+        (``GameInfo.can_draw``: not Hex nor Rastros): to a friend in a hot-seat game, or against
+        the computer to one of its levels, which answers from its own search (``ai.draw_offers``);
+        not to a named or outside player, which has no way to answer one."""
+        if not self.game.info.can_draw:
+            return False
+        if self.setup.mode == HOTSEAT:
+            return True
+        human = self.setup.human_side()
+        return human is not None and self.setup.players[1 - human] in LEVEL_IDS
 
     def _draw_offering_side(self) -> int | None:
-        """Who Offer draw offers it for: the friend to move, once a move is on the board, while
-        the game goes on and is not paused, no offer waits and the live game is shown; else None."""
+        """Who Offer draw offers it for: the person to move, once a move is on the board, while
+        the game goes on and is not paused, no offer waits, the live game is shown and, against the computer, it
+        has heard no offer for ``OFFER_GAP`` of the person's moves (``_offer_cooling``); else None."""
         if (not self._draws_offered() or self.is_over() or not self.history or self.draw_offer is not None
-                or self.browsing is not None or self.paused_with_people()):
+                or self.browsing is not None or self.held_up() or self.paused_with_people()
+                or self._offer_cooling()):
+            return None
+        human = self.setup.human_side()
+        if human is not None and self.state.to_move != human:
             return None
         return self.state.to_move
 
+    def _offer_cooling(self) -> int:
+        """The person's moves still to play before the computer hears another draw offer after it
+        declined one (0: none): a person cannot ask it at every move until it gives in."""
+        if self.draw_declined_at is None:
+            return 0
+        return max(0, -(-(self.draw_declined_at + 2 * OFFER_GAP - len(self.history)) // 2))
+
+    def _offer_to_the_computer(self) -> bool:
+        """Whether the person's draw offer waits for the computer's answer (its search under way)."""
+        return self.draw_offer is not None and self.setup.mode == HUMAN_VS_PC
+
     def offer_draw(self) -> None:
-        """The friend to move offers a draw: a card asks the other, by name, to accept or decline
-        it (``DrawOfferCard``).  Two friends who saw a game was dead had to play it out to the
-        rules' end, or have one resign and give the other the win."""
+        """The person to move offers a draw.  In a hot-seat game a card asks the other friend, by
+        name, to accept or decline it (``DrawOfferCard``); against the computer the level searches
+        the position and answers (``computer_answers_offer``).  Two friends who saw a game was dead,
+        or a person against a level, had to play it out to the rules' end, or resign."""
         side = self._draw_offering_side()
         if side is None:
+            cooling = self._offer_cooling()
+            if cooling and not self.is_over():
+                self.messages.add(ngettext("You may offer a draw again after {n} more move",
+                                           "You may offer a draw again after {n} more moves", cooling).format(n=cooling),
+                                  "warn")
             return
         self.computer.cancel()  # a hint's search: moot while the question stands
         self.move_entry.close()
         self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
         self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
         self.draw_offer = side
+        if self.setup.mode == HUMAN_VS_PC:
+            self._ask_the_computer(1 - side)
+        self.invalidate()
+
+    def _ask_the_computer(self, computer: int) -> None:
+        """Have the level playing ``computer`` search the position offered drawn (after the
+        person's only legal move, where there is one: ``draw_offers.judged_position``) in its
+        worker, as it searches its moves; a position that move ends is judged by its result."""
+        further, judged = draw_offers.judged_position(self.state)
+        if judged.is_terminal():
+            self._answer_offer(Judged.at_end(judged))
+            return
+        texts = [self.game.format_move(self.state, move) for move in further]
+        self.computer.think("draw", computer, self.setup.players[computer],
+                            min(self.setup.move_time, OFFER_SECONDS), texts)
+
+    def computer_answers_offer(self, reply: object, search: AIProgress | None) -> None:
+        """The level's search of the position offered drawn is done (``reply``, its last report
+        ``search``): it answers; a search that failed answers nothing, and the offer is withdrawn."""
+        if not self._offer_to_the_computer():
+            return
+        if not isinstance(reply, AIResult):
+            self.draw_offer = None
+            self.messages.add(_("{player} could not answer the draw offer: {why}").format(
+                player=self.setup.player_label(1 - self.state.to_move),
+                why=words.detail(getattr(reply, "message", ""))), "error")
+            return
+        judged = (Judged(self.state.to_move, kind="rule") if search is None
+                  else Judged(search.mover, search.score, search.kind, search.proven))
+        self._answer_offer(judged)
+
+    def _answer_offer(self, judged: Judged) -> None:
+        """The level's answer to the person's offer from what it ``judged`` (``ai.draw_offers``),
+        said with why: accepted, the game ends drawn by agreement; declined, it goes on, and the
+        next offer waits ``OFFER_GAP`` of the person's moves."""
+        computer = 1 - self.draw_offer
+        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged)
+        said = _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
+        if answer.accepts:
+            self.messages.add(said, duration=6.0)
+            self.agreed_draw = True
+            self._ended_now()
+            return
+        self.draw_offer = None
+        self.draw_declined_at = len(self.history)
+        self.messages.add(ngettext("{answer}. Another offer after {n} more move of yours",
+                                   "{answer}. Another offer after {n} more moves of yours", OFFER_GAP).format(
+            answer=said, n=OFFER_GAP), duration=8.0)
         self.invalidate()
 
     def accept_draw(self) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import ai
@@ -62,7 +63,7 @@ class ComputerMoves:
     def reset(self) -> None:
         """No search, no reply waiting: a new game (or rematch) on the screen."""
         self.job: int | None = None
-        self.job_kind = ""  # "move" or "hint"
+        self.job_kind = ""  # "move", "hint", "load" or "draw" (a draw offer thought over)
         self.job_side = 0
         self.job_started = 0.0
         self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
@@ -112,7 +113,8 @@ class ComputerMoves:
         between the moves.  A clocked game with a person in it, paused, holds them too: nobody
         thinks, nor has an engine think, on the clocks' time."""
         scene = self.scene
-        if self.thinking() or scene.paused_with_people():
+        # a draw offer's search too (the level's own judgement)
+        if self.thinking() or self.job_kind == "draw" or scene.paused_with_people():
             return True
         if scene.setup.mode == HUMAN_VS_PC:
             return self.held is not None
@@ -131,9 +133,13 @@ class ComputerMoves:
         return self.worker is not None and self.worker.preparing
 
     def cancel(self) -> None:
-        """Drop the search under way and any reply waiting (undo, new game, a move of the human's)."""
+        """Drop the search under way and any reply waiting (undo, new game, a move of the human's);
+        a draw offer the computer was thinking over is withdrawn with its search (Undo, Menu, the
+        rules looked at: back in the game the person may offer it again)."""
         if self.job is not None and self.worker is not None:
             self.worker.cancel()
+        if self.job_kind == "draw":
+            self.scene.draw_offer = None
         self.scene.messages.release(RESTARTED)  # the search it spoke of is dropped
         self.job, self.job_kind, self.progress, self.held, self.held_search = None, "", None, None, None
         self.step_once = False
@@ -156,16 +162,20 @@ class ComputerMoves:
             self.worker = None
 
     # -- asking ---------------------------------------------------------------------------------
-    def think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
-        """Ask the worker for ``side``'s move (or a hint, or its player loaded: ``kind`` "load")
-        within ``move_time``; on a clock, a move's search also gets the clock itself
+    def think(self, kind: str, side: int, player_id: str, move_time: float, further: Sequence[str] = ()) -> None:
+        """Ask the worker for ``side``'s move (or a hint, or its player loaded: ``kind`` "load", or
+        its search of the position where a draw is offered to it: "draw", a player of its own, its
+        move's player left as it was) within ``move_time``, of the game's position or the one
+        ``further`` moves on; on a clock, a move's search also gets the clock itself
         (``Limits.remaining`` and ``increment``), as in matches."""
         scene = self.scene
         worker = self.ensure_worker()
         clock = scene._clock_limits(side) if kind == "move" else None
-        job = Job(scene.game.id, dict(scene.game.options), tuple(p.text for p in scene.history),
-                  scene.game.to_text(scene.state), player_id, move_time, scene.setup.seed,
-                  "hint" if kind == "hint" else f"side{side}", kind="load" if kind == "load" else "move",
+        moves = tuple(p.text for p in scene.history) + tuple(further)
+        slot = kind if kind in ("hint", "draw") else f"side{side}"
+        state = scene.game.play_line(further, scene.state) if further else scene.state
+        job = Job(scene.game.id, dict(scene.game.options), moves, scene.game.to_text(state), player_id, move_time,
+                  scene.setup.seed, slot, kind="load" if kind == "load" else "move",
                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
                   clock=clock.clock if clock else None, start=scene.setup.start)
         self.job = worker.submit(job)
@@ -239,6 +249,10 @@ class ComputerMoves:
             self.job, self.job_kind = None, ""
             if kind == "load":
                 self._loaded(item, side)
+                continue
+            if kind == "draw":  # its answer, not a move: nothing of its search is shown (the person's best move)
+                scene.computer_answers_offer(item, self.progress)
+                self.progress = None
                 continue
             if self._asks_again(item, kind, side):
                 self.progress = None

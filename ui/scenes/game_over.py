@@ -411,7 +411,8 @@ class CannotStartCard(GameOverCard):
 
 
 class DrawOfferCard(GameOverCard):
-    """Over the board while a friend's draw offer waits (hot-seat: ``GameCommands.offer_draw``):
+    """Over the board while a friend's draw offer waits (hot-seat: ``GameCommands.offer_draw``; an
+    offer to the computer is answered by its search, the board left in sight meanwhile):
     who offers, and the other friend, named, asked to answer with Accept (Y: the game ends drawn
     by agreement) or Decline (N or Esc: the game goes on).  It takes every key and the clicks on the
     board until answered, so neither friend plays on past the question."""
@@ -463,7 +464,7 @@ class DrawOfferCard(GameOverCard):
 
     def visible(self) -> bool:
         s = self.scene
-        return s.draw_offer is not None and not s.is_over() and s.browsing is None
+        return s.draw_offer is not None and s.setup.mode == HOTSEAT and not s.is_over() and s.browsing is None
 
 
 class PausedCard(GameOverCard):

@@ -539,8 +539,8 @@ class GamePanel:
         its search (under "Move ready"); the last search's win lengths count from the board, as
         analysis does (not from before its move)."""
         scene, computer = self.scene, self.scene.computer
-        if computer.job is not None:
-            return computer.progress, 0, False
+        if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
+            return (None if computer.job_kind == "draw" else computer.progress), 0, False
         held = self._reply_held()
         analysed = None if held else scene.analysis.best_line()
         if analysed is not None:
@@ -647,6 +647,8 @@ class GamePanel:
         who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
                else _("Finding a hint…") if computer.job_kind == "hint"
                else scene.held_up() if computer.job_kind == "load"
+               else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
+               if computer.job_kind == "draw"
                else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
         tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50), True),
                 (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
@@ -665,6 +667,7 @@ class GamePanel:
         return (play_tip(scene) if scene.human_to_move()
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
+                else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Starting the search…") if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"

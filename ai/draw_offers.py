@@ -1,0 +1,109 @@
+"""A level's answer to a person's draw offer, from its own search of the position.
+
+The person offers on their turn; the level's player searches that position as it would a move
+(off the window's thread, ``ui.scenes.game_computer``) and its value, turned to its own side, is
+judged here: it accepts a draw when it does not think it stands better than by ``DRAW_MARGINS``
+of its game (its evaluation's own units, as ``Progress.score`` gives them), and declines when it
+stands better or sees a win.  A proof decides alone: a win seen is declined, a draw or a loss
+seen accepted.  Where the person has one legal move (a Reversi pass) the search has nothing to
+choose and reports no value, so the position after that move is judged (``judged_position``);
+where that move ends the game, its result is the proof (``Judged.at_end``).
+
+The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
+judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any
+offer.  A search that names a move by a rule and values nothing (tic-tac-toe's "block the only
+threat", "stop the fork") speaks of the person defending: the level declines as standing better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from ai.base import PROVEN
+from ai.eval_scales import ALQUERQUE_PIECE, TICTACTOE_LINE_BASE
+from games.base import State
+
+DRAW_MARGINS: dict[str, float] = {
+    # discs of final margin: a midgame value within two discs either way is noise, a clear
+    # advantage is twelve (ai/eval_scales.py CLEAR_ADVANTAGE)
+    "reversi": 2.0,
+    # a third of a piece: position alone, no piece up (a clear advantage is a piece and a half)
+    "alquerque": 0.3 * ALQUERQUE_PIECE,
+    # one open line of one mark (4 ** 1): less than that is no threat building for either side
+    "tictactoe": float(TICTACTOE_LINE_BASE),
+    # half a point of the path evaluation: its values between even moves differ by about that much
+    "trax": 0.5,
+}
+"""How much better than even a level may think it stands and still accept a draw, in each
+drawable game's evaluation units (a game not listed: none, only even or worse)."""
+
+WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
+"""The margin's multiple for the weak levels, which judge as roughly as they play (1 for the others)."""
+
+RANDOM_LEVEL = "level-1"  # plays at random, searches nothing: accepts every offer
+
+# why a level answers as it does (the window words each one)
+SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT = (
+    "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement")
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What a search (or the rules, at an end) says of the position judged: ``score`` and
+    ``proven`` (+1 won, 0 drawn, -1 lost) are ``mover``'s, the side to move there, as a search's
+    ``Progress`` gives them; ``kind`` is the search's (a "rule" carries no value)."""
+
+    mover: int
+    score: float = 0.0
+    kind: str = "alphabeta"
+    proven: int | None = None
+
+    @classmethod
+    def at_end(cls, state: State) -> Judged:
+        """A finished position, judged by its rules: a proof of its result."""
+        winner = state.winner()
+        return cls(state.to_move, kind="rule", proven=0 if winner is None else 1 if winner == state.to_move else -1)
+
+
+@dataclass(frozen=True)
+class DrawAnswer:
+    accepts: bool
+    why: str  # one of SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT
+
+
+def judged_position(state: State) -> tuple[list[Hashable], State]:
+    """The moves to play from ``state`` (where the person offers) to the position the level
+    judges, and that position: ``state`` itself, or the position after the person's only legal
+    move (a search of a forced move reports no value)."""
+    legal = state.legal_moves()
+    if len(legal) != 1:
+        return [], state
+    return legal, state.play(legal[0])
+
+
+def answer_offer(game_id: str, level: str, side: int, judged: Judged) -> DrawAnswer:
+    """The answer of ``level`` playing ``side`` to a draw offer, from what it ``judged``."""
+    if level == RANDOM_LEVEL:
+        return DrawAnswer(True, NO_JUDGEMENT)
+    proven = _proof_for(side, judged)
+    if proven is not None:
+        return DrawAnswer(proven <= 0, (SEES_LOSS, SEES_DRAW, SEES_WIN)[proven + 1])
+    if judged.kind == "rule":  # a defence the person must play: the level stands better
+        return DrawAnswer(False, BETTER)
+    value = judged.score if judged.mover == side else -judged.score
+    margin = DRAW_MARGINS.get(game_id, 0.0) * WEAK_LEVEL_MARGINS.get(level, 1.0)
+    if value > margin:
+        return DrawAnswer(False, BETTER)
+    return DrawAnswer(True, WORSE if value < -margin else EVEN)
+
+
+def _proof_for(side: int, judged: Judged) -> int | None:
+    """What ``judged`` proves for ``side`` (+1 a win, 0 a draw, -1 a loss), or None: the search's
+    proof, or a win it saw inside its search (a score beyond ``PROVEN``)."""
+    proven = judged.proven
+    if proven is None and abs(judged.score) >= PROVEN and judged.kind != "mcts":
+        proven = 1 if judged.score > 0 else -1
+    if proven is None:
+        return None
+    return proven if judged.mover == side else -proven

@@ -1,0 +1,92 @@
+"""The hot-seat session's score follows Undo: a game counts once, by how it finally ended.
+
+A resignation (or an agreed draw, or a winning move) taken back by Undo stayed counted, and the
+game's real end, reached afterwards, was not counted at all: two friends who took back a hasty
+Resign and then drew read the resignation's win in "This session: ...", game after game and in
+the record a continued game keeps."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.test_ui_player_names import card_text, named_hotseat
+from tests.ui_helpers import click, in_language, key, recorded_text_rects
+from ui.autosave import SESSION_KEY
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+
+DRAWN_AFTER_B2 = ("a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1")  # tic-tac-toe from b2: a draw, X to play last
+
+
+def play(app, scene: GameScene, moves) -> None:
+    """``moves`` clicked on the board, one after the other."""
+    for move in moves:
+        cell = scene.view.move_cell(scene.game.parse_move(scene.state, move))
+        click(app, scene.view.cell_rect(*cell).center)
+
+
+def panel_text(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The texts the game's panel draws."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+
+def test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted(app, monkeypatch):
+    scene = named_hotseat(app, "tictactoe", ["b2"])  # João (O) to move
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)  # João resigns: Ana wins ...
+    assert scene.winner() == 0 and scene.sitting.wins == [1, 0]
+    click(app, scene.btn_undo.rect.center)  # ... taken back: the game goes on, counted nowhere
+    assert not scene.is_over() and (scene.sitting.wins, scene.sitting.drawn) == ([0, 0], 0)
+    play(app, scene, DRAWN_AFTER_B2)
+    assert scene.is_over() and scene.winner() is None
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays X
+    play(app, scene, ["b2"])
+    assert "This session: João (X) 0 - 0 Ana (O) · 1 drawn" in panel_text(app, monkeypatch, scene)
+    play(app, scene, ["a1", "b1", "c1", "b3"])  # João (X) wins
+    assert "This session: João (X) 1 - 0 Ana (O) · 1 drawn" in card_text(app, monkeypatch, scene)
+    with in_language(app, "pt"):
+        assert "Nesta sessão: João (X) 1 - 0 Ana (O) · empates: 1" in " ".join(card_text(app, monkeypatch, scene))
+
+
+def test_an_agreed_draw_taken_back_then_won_counts_the_win(app, monkeypatch):
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_y)  # João accepts Ana's offer
+    assert scene.sitting.drawn == 1
+    key(app, pygame.K_u)  # taken back
+    play(app, scene, ["b1", "c1", "b3"])  # Ana (X) wins after all
+    assert (scene.sitting.wins, scene.sitting.drawn) == ([1, 0], 0)
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)
+    play(app, scene, ["b2"])
+    assert "This session: João (X) 0 - 1 Ana (O) · 0 drawn" in panel_text(app, monkeypatch, scene)
+
+
+def test_the_score_follows_undo_in_a_game_left_and_continued(app, monkeypatch):
+    """The second game, its resignation taken back, is left for the menu and taken up again from
+    Continue: its record keeps the first game alone, and the resignation, taken back again in the
+    continued game before a draw, is not counted there either."""
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1", "b1", "c1", "b3"])  # Ana (X) wins
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays X
+    play(app, scene, ["b2"])
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)  # Ana (O) resigns ...
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_u)  # ... taken back
+    key(app, pygame.K_ESCAPE)  # to the menu: the game is kept
+    assert isinstance(app.scene, MenuScene)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Continue: the newest game
+    continued = app.scene
+    assert isinstance(continued, GameScene) and continued is not scene
+    assert continued.recorder.record.setup[SESSION_KEY] == [0, 1, 0]  # João's wins, Ana's, draws: the first game
+    click(app, continued.btn_resign.rect.center)  # Ana resigns again ...
+    assert continued.winner() == 0
+    click(app, continued.btn_undo.rect.center)  # ... and takes it back again
+    play(app, continued, DRAWN_AFTER_B2)
+    assert continued.is_over() and continued.winner() is None
+    assert "This session: João (X) 0 - 1 Ana (O) · 1 drawn" in card_text(app, monkeypatch, continued)
+    assert continued.recorder.record.setup[SESSION_KEY] == [0, 1, 0]  # what came before this game, still
