@@ -95,6 +95,42 @@ def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
     assert wait(app, lambda: scene.analysis.best_line() is not None)
 
 
+def test_a_hint_asked_for_before_the_pause_is_asked_again_on_resume(app):
+    """The Pause dropped the hint's search under way, and Resume forgot it: the player who had
+    pressed H came back to no hint and no word of it.  A move taken back meanwhile drops it."""
+    scene = clocked(app, "5m+0s", game_id="reversi")
+    key(app, pygame.K_h, frames=0)  # H and Ctrl+P in one frame: the search cannot answer between them
+    ctrl_p(app)
+    assert scene.computer.job is None and scene.hint is None
+    ctrl_p(app)
+    assert scene.computer.job_kind == "hint"
+    assert wait(app, lambda: scene.hint is not None)
+
+    play(app, scene, "f5")
+    key(app, pygame.K_h, frames=0)
+    ctrl_p(app)
+    key(app, pygame.K_u)  # f5 taken back under the cover: that hint was about another position
+    ctrl_p(app)
+    assert scene.computer.job_kind != "hint" and scene.hint is None
+
+
+def test_the_computer_weighs_a_draw_offer_only_once_the_pause_is_over(app):
+    """A draw offered to the level and then Pause: the level went on searching the offer under
+    the cover and its answer (the game drawn) came while both clocks stood.  The Pause drops
+    that search, the offer waiting, and Resume asks the level again."""
+    scene = clocked(app, "5m+0s", HUMAN_VS_PC, (None, "level-2"), game_id="reversi")
+    play(app, scene, "f5")
+    assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None)
+    key(app, pygame.K_d, pygame.KMOD_CTRL, frames=0)  # offered and paused in one frame
+    ctrl_p(app)
+    assert scene.paused and scene.draw_offer == 0 and scene.computer.job is None
+    app.run_frames(1, until=lambda: scene.draw_offer is None, timeout=1.0)  # time for an answer to come
+    assert scene.draw_offer == 0 and not scene.is_over() and scene.card_shown() is scene.pause_card
+    ctrl_p(app)
+    assert wait(app, lambda: scene.draw_offer is None)  # asked again, and answered now
+    assert any("Level 2" in m.text and "draw" in m.text for m in scene.messages.current()), scene.messages.current()
+
+
 def test_a_game_left_paused_comes_back_paused_with_its_clocks_as_they_stood(app, skipped_time):
     """Left paused (the menu, the window closed), the game came back with its clocks running: it
     comes back paused, both clocks as they read at the Pause."""

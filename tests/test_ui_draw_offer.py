@@ -13,7 +13,15 @@ import games
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import DRAW_AGREED, GameRecord, Result, Side, move_list_text, record_from_move_list
 from tests.test_ui_player_names import named_hotseat
-from tests.ui_helpers import click, key, recorded_text, recorded_text_rects, wait, words_in
+from tests.ui_helpers import (
+    click,
+    key,
+    recorded_text,
+    recorded_text_colours,
+    recorded_text_rects,
+    wait,
+    words_in,
+)
 from ui.autosave import ended_as, games_dir
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.record_files import load
@@ -100,6 +108,60 @@ def test_the_clock_stands_still_while_the_offer_waits(app):
     assert scene.referee.running
 
 
+def panel_lines(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The texts the game's panel draws on the next frame."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_panel_says_a_draw_is_offered_not_the_computers_turn(app, monkeypatch, size):
+    """While the offer waits nobody may move, and the panel's card fell back on the computer's
+    turn ("It is the computer's turn", "Waiting for the computer") in a game of two friends."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    scene = named_hotseat(app, "reversi", ["f5", "d6"], clock="5m+0s")
+    assert app.size == size
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    shown = panel_lines(app, monkeypatch, scene)
+    assert "Draw offered" in shown, shown
+    assert not [text for text in shown if "computer" in text], shown
+    if size == (1280, 800):  # the full card has a second line: who is asked
+        assert "João (White), do you accept it?" in shown, shown
+
+
+def test_ctrl_p_pauses_over_a_draw_offer_and_resume_brings_the_offer_back(app):
+    """The card took every key, the game's Ctrl+P too: only the panel's Pause button paused while
+    an offer waited."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.card_shown() is scene.offer_card
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
+    assert scene.paused and scene.card_shown() is scene.pause_card and scene.draw_offer == 1  # O offered
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
+    assert not scene.paused and scene.card_shown() is scene.offer_card
+    key(app, pygame.K_n)
+    assert scene.draw_offer is None and not scene.is_over()
+
+
+def test_the_clock_of_the_friend_who_offered_is_not_lit_while_it_stands(app, monkeypatch):
+    """The panel lights a clock while it runs; the offering friend's clock stood still under the
+    offer but stayed lit, as if their time were going."""
+    scene = named_hotseat(app, "tictactoe", ["b2"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    waiting = scene.panel.clock_texts()[1]  # O offered, to move
+    drawn = recorded_text_colours(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert (waiting, app.theme.text) in drawn and (waiting, app.theme.panel) not in drawn, drawn
+    key(app, pygame.K_n)  # declined: O's clock runs, lit again
+    waiting = scene.panel.clock_texts()[1]
+    app.invalidate()
+    app.run_frames(1)
+    assert (waiting, app.theme.panel) in drawn
+
+
 def test_no_draw_is_offered_where_the_rules_cannot_draw_nor_to_a_named_player(app):
     """Nor to a course player, which has no way to answer one (a level answers: test_ui_computer_draw)."""
     assert not games.info("hex").can_draw and not games.info("rastros").can_draw
@@ -156,3 +218,19 @@ def test_ggf_writes_a_draw_by_agreement_as_no_margin_agreed_and_reads_it_back():
     read = record_from_ggf(text)
     assert read.result == Result(None, DRAW_AGREED) and read.moves == ["f5", "d6", "c3"]
     assert record_from_ggf(text.replace("RE[+0.000:s]", "RE[0]")).result == Result(None, "Draw")  # a draw, no more
+
+
+def test_a_new_offer_comes_with_no_button_ringed(app):
+    """Tab's ring on the last offer's Decline stayed there: the next offer came with Decline
+    ringed, and the friend asked declined it with Space or Enter, meant for the board."""
+    scene = named_hotseat(app, "tictactoe", ["b2"])
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # Decline ringed
+    key(app, pygame.K_SPACE)
+    assert scene.draw_offer is None and not scene.is_over()
+    click(app, scene.view.cell_rect(0, 0).center)  # O plays a1; X offers in turn
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and scene.offer_card.focus.current(scene.offer_card.buttons) is None
+    key(app, pygame.K_RETURN)  # Enter accepts nothing unringed
+    assert scene.draw_offer == 0 and not scene.is_over()

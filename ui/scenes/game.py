@@ -241,6 +241,7 @@ class GameScene(GameCommands, Scene):
         self.draw_declined_at: int | None = None  # plies played when the computer last declined one
         self.hint: Hashable | None = None
         self.paused = False
+        self.asked_on_resume = ""  # the search ("hint", "draw") a person's Pause dropped, asked again on Resume
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False
@@ -419,6 +420,7 @@ class GameScene(GameCommands, Scene):
 
     def _changed(self) -> None:
         self.draw_offer = None  # an offer is about the position it was made in
+        self.asked_on_resume = ""  # and a hint asked for before a Pause
         game_keys.aim_cursor(self)
         for listener in list(self.listeners):
             listener(self)

@@ -405,6 +405,7 @@ class GameCommands:
         self.computer.cancel()  # a hint's search: moot while the question stands
         self.move_entry.close()
         self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
+        self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
         self.draw_offer = side
         if self.setup.mode == HUMAN_VS_PC:
             self._ask_the_computer(1 - side)
@@ -608,15 +609,31 @@ class GameCommands:
 
     def _pause_the_clocks(self) -> None:
         """A person's Pause or Resume: the clocks stop or run from now (``_run_clock``); pausing
-        drops the computer's search under way (a hint's too: nobody thinks on the clocks' time),
-        asked again on Resume.  Both clocks as they stand are saved with the pause, so a game left,
-        or its window killed, while paused comes back paused with them (``ui.clocks.PAUSED_KEY``)."""
+        drops the computer's search under way (a hint's and a draw offer's too: nobody thinks on
+        the clocks' time), asked again on Resume (``_ask_again``).  Both clocks as they stand are
+        saved with the pause, so a game left, or its window killed, while paused comes back paused
+        with them (``ui.clocks.PAUSED_KEY``)."""
         if self.paused:
-            self.computer.drop_search()
+            computer = self.computer
+            self.asked_on_resume = computer.job_kind if computer.job is not None else ""
+            computer.drop_search()
         else:
             self.messages.withdraw(REFUSAL)  # "Paused: ..." said to a click meanwhile
         self._run_clock()
         self.recorder.keep_clocks(self)
+        if not self.paused:
+            self._ask_again()
+
+    def _ask_again(self) -> None:
+        """On Resume, the search the Pause dropped that nothing else asks again: the hint H asked
+        for (Resume forgot it: no hint, and no word of it) and the level's answer to the person's
+        draw offer (it went on searching under the cover, and the game could end drawn while both
+        clocks stood).  None once the position changed meanwhile (``GameScene._changed``)."""
+        asked, self.asked_on_resume = self.asked_on_resume, ""
+        if asked == "hint":
+            self.request_hint()
+        elif asked == "draw" and self._offer_to_the_computer():
+            self._ask_the_computer(1 - self.draw_offer)
 
     def step(self) -> None:
         """Step (S) pauses a PC vs PC game; paused, it plays one move of it."""

@@ -145,11 +145,12 @@ class ComputerMoves:
         self.step_once = False
 
     def drop_search(self) -> None:
-        """Drop the search under way (a move's or a hint's), keeping a reply already in: a person's
-        Pause.  ``take_turn`` asks for the move again once the game goes on, with the time the
-        search had taken off the clock (``GameScene._clock_limits``), so the pause costs the
-        computer nothing and gives it no time to think."""
-        if self.job_kind not in ("move", "hint"):
+        """Drop the search under way (a move's, a hint's or a draw offer's, the offer left
+        standing), keeping a reply already in: a person's Pause.  ``take_turn`` asks for the move
+        again once the game goes on, with the time the search had taken off the clock
+        (``GameScene._clock_limits``), so the pause costs the computer nothing and gives it no
+        time to think; Resume asks for the hint or the offer's answer again (``_ask_again``)."""
+        if self.job_kind not in ("move", "hint", "draw"):
             return  # an outside player being loaded: on no clock, it goes on
         if self.worker is not None:
             self.worker.cancel()

@@ -112,7 +112,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.rematch()
     elif ctrl and key == pygame.K_s:
         scene.save_game()
-    elif _pause_key(scene, key, ctrl):
+    elif pause_key(scene, key, ctrl):
         scene.toggle_pause()
     elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
         scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
@@ -136,7 +136,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.step_speed(-1)
 
 
-def _pause_key(scene: GameScene, key: int, ctrl: bool) -> bool:
+def pause_key(scene: GameScene, key: int, ctrl: bool) -> bool:
     """Whether the key is the Pause of a clocked game with a person in it: Ctrl+P (P alone is the
     picture, and Space plays on the board's cursor), or the keyboard's Pause key, which pauses a
     watched game too (Space does there, as before)."""

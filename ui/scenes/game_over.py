@@ -20,6 +20,7 @@ from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+from ui.scenes import game_keys
 from ui.scenes.game_mouse import REFUSAL
 from ui.tally import results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
@@ -442,9 +443,13 @@ class DrawOfferCard(GameOverCard):
 
     def key(self, key: int, mod: int = 0) -> bool:
         """The card's keys (``GameOverCard.key``: Y, N, Tab's ring), Esc declining too (once no
-        button is ringed); every key is the card's while it shows.  Enter accepts nothing unless
-        Accept is ringed: the card has no primary button, so a friend's Enter meant for a move
-        does not end the game."""
+        button is ringed); every key is the card's while it shows but the game's Pause
+        (``game_keys.pause_key``: Ctrl+P, the Pause key), which covers the card until Resume as
+        the panel's Pause does (the card took it, and only the button paused).  Enter accepts
+        nothing unless Accept is ringed: the card has no primary button, so a friend's Enter meant
+        for a move does not end the game."""
+        if game_keys.pause_key(self.scene, key, bool(mod & pygame.KMOD_CTRL)):
+            return False
         if not super().key(key, mod) and key == pygame.K_ESCAPE:
             self.scene.decline_draw()
         return True

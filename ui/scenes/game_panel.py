@@ -124,9 +124,12 @@ def idle_headline(scene: GameScene) -> str:
     computer's turn before its search begins (its reply waiting for its moment, a move still being
     animated) said "Ready" above "Waiting for the computer", two contradicting words.  In a
     hot-seat game, the friend to move and their side ("Ana to move (X)"): "Ready" told two people
-    at one screen nothing of whose turn it is."""
+    at one screen nothing of whose turn it is.  While a friend's draw offer waits, "Draw offered"
+    (it said "It is the computer's turn" in a game of two friends)."""
     if scene.paused:
         return _("Paused")
+    if scene.draw_offer is not None and not scene.is_over():
+        return _("Draw offered")
     if scene.setup.mode == HOTSEAT and scene.human_to_move():
         side = scene.state.to_move
         return _("{player} to move ({side})").format(player=scene.setup.player_label(side),
@@ -462,8 +465,8 @@ class GamePanel:
         pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
         scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
-        if clock is not None:
-            right = self._clock(surface, rect, side, clock, to_move) - self._s(12)
+        if clock is not None:  # lit while it runs: not while a friend's draw offer waits (``_run_clock``)
+            right = self._clock(surface, rect, side, clock, to_move and scene.draw_offer is None) - self._s(12)
         thinking = to_move and scene.computer_thinking()
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
@@ -667,6 +670,7 @@ class GamePanel:
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Starting the search…") if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
+                else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                 else _("Waiting for the computer"))
 
