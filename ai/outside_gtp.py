@@ -7,8 +7,9 @@ step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its 
 - The engine runs in a folder of its own: words of the command that name existing files or
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
-  ``startup_time`` seconds (default 60: engines load books and networks); moves are timed after.
-  An engine a forfeit stopped is started again by ``get_ready``, before the next game.
+  ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
+  set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move;
+  moves are timed after.  An engine a forfeit stopped is started again by ``get_ready`` too.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
   a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
   (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
@@ -125,14 +126,25 @@ class GTPPlayer(Player):
         self.info = PlayerInfo(player_id, name, "a GTP engine")
 
     def get_ready(self, options: dict[str, Any]) -> None:
-        """The engine running before a game: started again, outside any clock, when a forfeit
-        stopped it; ``OutsideLoadError`` if it no longer starts.  Started inside its next game's
-        first move, its start-up (a JVM's, a network's) counted on that move's clock."""
-        if self.bot is not None and self.bot.alive():
-            return
+        """The engine running and set up for a game with ``options`` before its first move is
+        timed: started again when a forfeit stopped it, then given the empty board (``_set_up``);
+        ``OutsideLoadError`` if it no longer starts or dies meanwhile.  Started inside its next
+        game's first move, its start-up (a JVM's, a network's) counted on that move's clock; set up
+        there, so did what the engine loads for the board (our own ``main.py gtp``: its kernels,
+        0.3-0.7 s, which lost a 0.2 s match its first move on time).  A set-up command the engine
+        refuses (a size it does not play) is sent again at the first move, and lost there as before."""
+        import games
+
+        if self.bot is None or not self.bot.alive():
+            try:
+                self._start()
+            except (_Dead, Forfeit) as exc:
+                raise self._start_failed(exc) from None
         try:
-            self._start()
-        except (_Dead, Forfeit) as exc:
+            self._set_up(games.load(self.game_id, **options).initial_state())
+        except Forfeit:  # refused: sent again at the first move, and lost there
+            self.synced = None
+        except _Dead as exc:
             raise self._start_failed(exc) from None
 
     def _start_failed(self, exc: Exception) -> OutsideLoadError:
@@ -147,10 +159,13 @@ class GTPPlayer(Player):
     def _silence(self) -> str:
         """Why the engine gave no answer at start-up, said so that a student can act on it: an
         engine in C that does not flush its output after each answer (printf to a pipe is
-        buffered) never answers, and "(late)" said nothing of that."""
+        buffered) never answers, and "(late)" said nothing of that.  One silent after answering
+        (a game's set-up taking longer than its ``startup_time``) is not told to flush."""
         command, seconds = self.unanswered or ("protocol_version", self.startup_time)
-        return (f"no answer to {command!r} within {seconds_text(seconds)} s: an engine must flush its output "
-                "after each answer (fflush(stdout) in C, print(..., flush=True) in Python)")
+        silent = f"no answer to {command!r} within {seconds_text(seconds)} s"
+        if command != "protocol_version":
+            return f"{silent}, though it answered the commands before it"
+        return f"{silent}: an engine must flush its output after each answer (fflush(stdout) in C, print(..., flush=True) in Python)"
 
     def _start(self) -> None:
         """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
@@ -258,6 +273,17 @@ class GTPPlayer(Player):
     def _play(self, state: State, move: Hashable) -> None:
         self._ask(f"play {self._colour(state)} {self._vertex(state.game, state, move)}", COMMAND_TIME)
 
+    def _set_up(self, start: State) -> None:
+        """``boardsize`` (for a game with a size) and ``clear_board``: the engine given ``start``'s
+        empty board.  Each may take as long as the start-up (``startup_time``), not ``COMMAND_TIME``:
+        an engine loads what the board needs then (ours, its kernels: 15-25 s compiled on a fresh
+        install), so that its genmoves do not; one that answers at once loses nothing by it."""
+        size = start.game.options.get("size")
+        if size is not None:
+            self._ask(f"boardsize {size}", self.startup_time)
+        self._ask("clear_board", self.startup_time)
+        self.synced, self.timing = start, None
+
     def _sync(self, state: State) -> None:
         """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
         game = state.game
@@ -270,11 +296,7 @@ class GTPPlayer(Player):
                     self.synced = state
                     return
         start = game.initial_state()
-        size = game.options.get("size")
-        if size is not None:
-            self._ask(f"boardsize {size}", COMMAND_TIME)
-        self._ask("clear_board", COMMAND_TIME)
-        self.synced, self.timing = start, None
+        self._set_up(start)
         if state != start:
             path = path_from_start(start, state) or guided_path(start, state)
             if path is None:

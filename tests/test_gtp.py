@@ -580,28 +580,69 @@ def warm_ups_ended() -> None:
             thread.join(120)
 
 
-def test_the_gtp_engine_answers_at_once_while_its_kernels_compile(stand_in_hex_kernels, monkeypatch):
+def until(condition, seconds: float = 120) -> None:
+    """Wait until ``condition()`` holds (a safety net of ``seconds``: the test's asserts then say what did not)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+QUERIES = ["protocol_version", "name", "version", "known_command genmove", "list_commands",
+           "hexgui-analyze_commands", "showboard", "time_settings 0 1 1", "undo"]
+
+
+def test_the_gtp_engine_answers_queries_while_its_kernels_compile_and_sets_its_game_up_after(
+        stand_in_hex_kernels, monkeypatch):
     """``main.py gtp hex`` compiled its kernels before reading a command: on a fresh install
-    HexGui's name, version and boardsize waited 8 s on a quiet machine, 30 s on a busy one, and a
-    controller that times its engine's start gave up.  They are answered while the kernels
-    compile in the background; a genmove waits for what it needs."""
+    HexGui's name and version waited 8 s on a quiet machine, 30 s on a busy one, and a controller
+    that times its engine's start gave up.  Then it answered everything at once and its first
+    genmove paid for the kernels, on the match's clock (a 0.2 s match lost its first move on time).
+    The queries are answered while the kernels compile; clear_board waits for them."""
     import threading
 
     from ai.commands.gtp import run_gtp
 
     warmed, hold = stand_in_hex_kernels
     out = io.StringIO()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("name\nversion\nboardsize 11\nquit\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([*QUERIES, "clear_board", "quit"]) + "\n"))
     monkeypatch.setattr(sys, "stdout", out)
     protocol = threading.Thread(target=run_gtp, args=("hex", "level-5", {}, 0.1, VERSION), daemon=True)
     protocol.start()
-    protocol.join(120)  # a safety net: the kernels held compiling, the answers come or never do
-    answers = out.getvalue()
-    assert not protocol.is_alive() and not hold.is_set(), answers
-    assert answers == f"= Tabuleiro hex level-5\n\n= {VERSION}\n\n= \n\n= \n\n"
+    until(lambda: out.getvalue().count("\n\n") >= len(QUERIES))
+    protocol.join(1)  # time enough to answer clear_board, had it not waited
+    queries = out.getvalue().split("\n\n")
+    assert protocol.is_alive() and not hold.is_set() and warmed == ["search"], queries
+    assert queries[:3] == ["= 2", "= Tabuleiro hex level-5", f"= {VERSION}"] and queries[3] == "= true"
+    assert "genmove" in queries[4] and queries[5] == "= " and "to-move: Blue" in queries[6]
+    assert queries[7] == "= " and queries[8].startswith("? cannot undo") and queries[9:] == [""]
     hold.set()
+    protocol.join(120)
+    assert not protocol.is_alive() and out.getvalue().split("\n\n")[9:] == ["= ", "= ", ""]  # clear_board, quit
     warm_ups_ended()
-    assert warmed == ["search", "knowledge"]  # compiled after all, in the background
+    assert warmed == ["search", "knowledge"]
+
+
+def test_a_boardsize_that_uses_other_kernels_waits_for_them(stand_in_hex_kernels):
+    """Hex 19x19 uses no connection kernels; told ``boardsize 11`` after, level-5 uses them: the
+    boardsize answers once they are ready, so that the game's first genmove does not pay for them."""
+    import threading
+
+    warmed, hold = stand_in_hex_kernels
+    engine = Engine("hex", "level-5", {"size": 19}, 0.1)
+    hold.set()
+    assert engine.warm_up.join(120) and warmed == ["search"]
+    hold.clear()
+    out = io.StringIO()
+    protocol = threading.Thread(target=serve, args=(engine, io.StringIO("boardsize 11\nquit\n"), out), daemon=True)
+    protocol.start()
+    protocol.join(1)  # time enough to answer, had it not waited
+    assert protocol.is_alive() and out.getvalue() == "", out.getvalue()
+    until(lambda: warmed == ["search", "knowledge"])
+    hold.set()
+    protocol.join(120)
+    assert out.getvalue() == "= \n\n= \n\n" and warmed == ["search", "knowledge"]
 
 
 @pytest.mark.parametrize(("player", "size", "stages"), [
@@ -614,9 +655,67 @@ def test_the_gtp_engine_warms_up_the_kernels_its_game_uses_and_no_others(stand_i
     19x19, which uses none, a third of its cores' time beside its first searches; the window's
     worker has always left them out there.  It compiles what its player asks for and its board
     uses, and a boardsize sent while it compiles changes what comes next."""
+    import threading
+
     warmed, hold = stand_in_hex_kernels
     engine = Engine("hex", player, {}, 0.1)
-    engine.handle("boardsize", [str(size)])
+    boardsize = threading.Thread(target=engine.handle, args=("boardsize", [str(size)]), daemon=True)
+    boardsize.start()  # it waits for the kernels of its size
+    until(lambda: engine.game.size == size)
     hold.set()
+    boardsize.join(120)
     warm_ups_ended()
     assert warmed == stages
+
+
+def test_our_controller_sets_a_game_up_before_its_first_move_is_timed_with_the_start_ups_time(tmp_path, monkeypatch):
+    """Our GTP controller sent boardsize and clear_board inside the game's first move and gave them
+    ``COMMAND_TIME`` (10 s): an engine that loads what the board needs then (ours: its kernels,
+    15-25 s compiled on a fresh install) had it counted on that move's clock, or was stopped.  They
+    are sent before the first move is timed (``get_ready``), given the start-up's time."""
+    from ai import outside_gtp
+    from ai.match import play_game
+
+    monkeypatch.setattr(outside_gtp, "COMMAND_TIME", 0.5)  # less than the set-up takes, as 10 s than a compile
+    engine = ai.make_player("tictactoe", f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1.5")
+    game = games.load("tictactoe")
+    try:
+        result = play_game(game, [engine, ai.make_player("tictactoe", "level-1")], ["engine", "level-1"], 0.1)
+    finally:
+        engine.close()
+    assert not result.forfeit and result.winner is not None and len(result.moves) >= 5, result.reason
+
+
+def test_a_match_against_our_gtp_engine_on_a_short_time_per_move_loses_no_first_move():
+    """``main.py match hex level-1 gtp:"python main.py gtp hex ..." --option size=19 --time 0.2``:
+    the engine, whose kernels load in the background (warm cache: 0.3-0.7 s), had its first genmove
+    wait for them and lost it on time ("no answer after 1.05 s; limit 0.2 s + 0.5 s grace").  Its
+    controller now sets the game up before the clock runs, and clear_board waits for the kernels.
+    A small board and a shorter time, for a short test: each game starts a new engine."""
+    import json
+
+    engine = f"gtp:{sys.executable} main.py gtp hex --player level-3"
+    match = subprocess.run([sys.executable, "main.py", "match", "hex", "level-1", engine, "--option", "size=7",
+                            "--time", "0.05", "--games", "2", "--json"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert match.returncode == 0, match.stderr
+    results = [json.loads(line) for line in match.stdout.splitlines()]
+    assert len(results) == 2 and not any(r["forfeit"] for r in results), [r["reason"] for r in results]
+
+
+def test_an_engine_whose_set_up_outlasts_its_start_up_time_is_not_told_to_flush(tmp_path):
+    """An engine that answered its start but not a game's clear_board within its ``startup_time``
+    cannot start the game: it was told "an engine must flush its output after each answer", which
+    it had done."""
+    import json
+
+    from ai.outside import OutsideLoadError
+
+    config = tmp_path / "slow-set-up.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "5"],
+                                  "startup_time": 0.5}))
+    engine = ai.make_player("tictactoe", str(config))
+    with pytest.raises(OutsideLoadError) as refusal:
+        engine.get_ready({})
+    assert "no answer to 'clear_board' within 0.5 s, though it answered the commands before it" in str(refusal.value)
+    assert "flush" not in str(refusal.value)

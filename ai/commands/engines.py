@@ -6,7 +6,8 @@ nothing meanwhile would look hung, and a tournament's worker processes would eac
 again: ``prepare_engines`` compiles them once, in the command's own process, before any game.
 ``main.py gtp`` instead answers the protocol from its start and compiles in the background what its
 player and board use (``BackgroundWarmUp``, ``stages_used``): a controller asks its engine's name
-and board size at once, and only its first search waits for the kernels.
+and version at once, and the commands that set a game up wait for the kernels, so that a timed
+genmove does not.
 """
 
 from __future__ import annotations
@@ -97,13 +98,13 @@ def stages_used(game: Game, asked: Asked) -> list[tuple[str, str]]:
 
 class BackgroundWarmUp:
     """The kernels an engine's game uses compiled (or loaded) on a thread of its own, a stage at a
-    time, while the engine answers (``main.py gtp``: its name, version and boardsize at once, where
-    a fresh install had them wait 8 to 30 s for the compiler).  ``wanted()`` is asked before each
-    stage, so a game changed meanwhile (GTP's boardsize: Hex on 19x19 uses no connection kernels)
-    changes what comes next; ``start`` again after such a change.  A search that needs a stage
-    still compiling waits for it (``kernels.ready``); one that failed here it compiles itself,
-    meeting the error where it always has.  Said on stderr when slow, and how many kernels were
-    compiled rather than found in the cache folder."""
+    time, while the engine answers (``main.py gtp``: its name and version at once, where a fresh
+    install had them wait 8 to 30 s for the compiler).  ``wanted()`` is asked before each stage, so
+    a game changed meanwhile (GTP's boardsize: Hex on 19x19 uses no connection kernels) changes
+    what comes next; ``start`` again after such a change, and ``join`` to wait for all the game
+    uses.  A search that needs a stage still compiling waits for it (``kernels.ready``); one that
+    failed here it compiles itself, meeting the error where it always has.  Said on stderr when
+    slow, and how many kernels were compiled rather than found in the cache folder."""
 
     def __init__(self, game_id: str, wanted: Callable[[], list[tuple[str, str]]],
                  say: Callable[[str], None] | None = None) -> None:

@@ -10,7 +10,9 @@ clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, tim
 seconds per move become 0.9 of the byo-yomi time per stone, else a 30th of the main time;
 ``--time`` sets them until then), time_left (the seconds per move fit the time left: 0.9 of it
 shared by the stones of a byo-yomi period, of a 20th of a main time; never more than time_settings
-gives), hexgui-analyze_commands (HexGui asks it on connecting: none, an empty answer), quit.
+gives), hexgui-analyze_commands (HexGui asks it on connecting: none, an empty answer), quit.  The game's
+kernels load in the background from the start: boardsize, clear_board, play and genmove wait for
+them, every other command answers at once (``Engine.kernels_ready``).
 
 Colours: ``b``/``black`` is the side that moves first (``game.sides[0]``: X, Blue, Black, South,
 Light), ``w``/``white`` the other; the game's own side names are accepted too, and come first: in
@@ -84,7 +86,7 @@ class Engine:
         self.asked: Asked = []  # the kernels its player asked for, compiled by ``warm_up``
         self.warm_up = BackgroundWarmUp(game_id, lambda: stages_used(self.game, self.asked))
         self.player = self.made_player()
-        self.warm_up.start()  # the protocol is answered meanwhile; a genmove waits for what it needs
+        self.warm_up.start()  # the protocol is answered meanwhile; the game's commands wait (``kernels_ready``)
         self.history = [self.game.initial_state()]
 
     def made_player(self) -> ai.Player:
@@ -221,6 +223,7 @@ class Engine:
         elif size != self.game.size:
             raise GTPError(f"unacceptable size: {self.sizes_taken()}")
         self.history = [self.game.initial_state()]
+        self.kernels_ready()
         return ""
 
     def sizes_taken(self) -> str:
@@ -235,12 +238,25 @@ class Engine:
         return f"{title} is played on {self.game.size}x{self.game.size}"
 
     def cmd_clear_board(self, args: list[str]) -> str:
+        self.kernels_ready()
         self.history = [self.game.initial_state()]
         return ""
+
+    def kernels_ready(self) -> None:
+        """Return once the kernels the game uses are compiled or loaded (``warm_up``; at once when
+        they are).  The commands that set a game up or play it wait here -- boardsize, clear_board,
+        play, genmove -- so that a controller that sets its game up before it times the first
+        genmove (ours, in ``GTPPlayer.get_ready``) never has that genmove pay for the loading
+        (0.3-0.7 s from the cache, 15-25 s compiling on a fresh install): a 0.2 s match lost its
+        first move on time.  The queries a GUI sends on connecting (protocol_version, name,
+        version, list_commands, known_command, hexgui-analyze_commands) and the rest, which need no
+        kernel (showboard, final_score, undo, time_settings, time_left, quit), never wait."""
+        self.warm_up.join()
 
     def cmd_play(self, args: list[str]) -> str:
         if len(args) != 2:
             raise GTPError("play needs a color and a move")
+        self.kernels_ready()
         side = self.mover(args[0])
         state = self.state
         if state.is_terminal():
@@ -268,6 +284,7 @@ class Engine:
     def cmd_genmove(self, args: list[str]) -> str:
         if len(args) != 1:
             raise GTPError("genmove needs a color")
+        self.kernels_ready()
         side = self.mover(args[0])
         state = self.state
         if state.is_terminal():

@@ -1,9 +1,11 @@
 """A tiny GTP engine for tests: plays the first free cell of a 3 x 3 board (our tic-tac-toe notation).
 
-    python gtp_engine.py [--startup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
+    python gtp_engine.py [--startup S] [--setup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
                          [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
+--setup S: sleep S seconds before answering each boardsize and clear_board (an engine loading
+what the board needs, as ours loads its kernels);
 --silent: never answer; --record FILE: append every command received, and the working
 directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap;
 --whole-seconds: refuse a time_settings that is not in whole seconds (as the protocol writes them).
@@ -53,6 +55,8 @@ for line in sys.stdin:
     elif command == "protocol_version":
         answer = "2"
     elif command in ("clear_board", "boardsize"):
+        if "--setup" in args:
+            time.sleep(float(args[args.index("--setup") + 1]))
         taken.clear()
     elif command == "play":
         taken.add(words[2].lower())
