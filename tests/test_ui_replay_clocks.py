@@ -206,3 +206,23 @@ def test_a_moves_time_is_counted_to_the_millisecond_the_clocks_are_kept_in():
     """1.2 s on a 5m+3s clock (300 to 301.8) came out 1.1999999 s, read "0:01.1"."""
     [took] = times_taken([(300.0, 300.0), (301.8, 300.0)], [0], 3.0)
     assert took == 1.2 and reading_text(took) == "0:01.2"
+
+
+def test_a_flag_that_fell_reads_zero_at_the_games_end_in_the_replay(app, monkeypatch, stopped_time):
+    """O thought past its minute after X's b2: the replay's last ply shows O's clock run out, red,
+    beside X's as it stood, and how long X's b2 took."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, clock="1m+0s"))
+    app.switch(scene)
+    app.run_frames(2)
+    stopped_time(4.0)
+    click(app, scene.view.cell_rect(1, 1).center)
+    stopped_time(61.0)
+    app.run_frames(2)
+    assert scene.is_over() and "lost on time" in scene.recorder.record.result.reason
+    replay = opened_from_saved_games(app)
+    assert replay.ply == 1
+    clocks = clocks_drawn(panel_after(app, monkeypatch))
+    assert [c.value for c in clocks] == ["0:56", "0:00.0"]
+    assert clocks[1].color[:3] == replay.theme.invalid and clocks[0].color[:3] == replay.theme.text
+    drawn = panel_after(app, monkeypatch, pygame.K_LEFT)
+    assert [c.value for c in clocks_drawn(drawn)] == ["1:00", "1:00"]

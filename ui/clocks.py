@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.referee import GameClock, clock_of
+from ai.referee import LOST_ON_TIME, GameClock, clock_of
 from games.record import GameRecord, times_taken
 from ui.i18n import _, localized, number_text
 
@@ -101,12 +101,29 @@ class ClockHistory:
 def clock_history(record: GameRecord, movers: Sequence[int]) -> ClockHistory | None:
     """The clocks of ``record`` (``movers``: the side that made each of its moves) after every move,
     or None for a game on no clock or one whose record kept no reading after every move (an older
-    version's, a GGF with the clock and no move's time): its clocks are not made up."""
+    version's, a GGF with the clock and no move's time): its clocks are not made up.  A game lost
+    on time ends with its loser's clock run out, as the game screen showed it (the readings keep
+    its clock as its last move left it: the replay's last ply read "1:00" for a flag that fell)."""
     text, readings = record_clock(record.setup)
     clock = clock_of(text)
     if clock is None or readings is None or len(readings) != len(movers) + 1:
         return None
-    return ClockHistory(readings, times_taken(readings, movers, clock.increment))
+    taken = times_taken(readings, movers, clock.increment)  # the moves', not the flag's
+    flagged = _flag_fallen(record)
+    if flagged is not None:
+        last = list(readings[-1])
+        last[flagged] = min(last[flagged], 0.0)
+        readings[-1] = (last[0], last[1])
+    return ClockHistory(readings, taken)
+
+
+def _flag_fallen(record: GameRecord) -> int | None:
+    """The side whose flag fell at the end of ``record`` (its result says it lost on time: "O lost
+    on time at move 3", "O forfeits: level-3 lost on time: ...", a GGF's "Black lost on time"), or None."""
+    result = record.result
+    if result is None or result.winner is None or LOST_ON_TIME not in result.reason:
+        return None
+    return 1 - result.winner
 
 
 def kept_readings(readings: Sequence[tuple[float, float]]) -> list[list[float]]:
