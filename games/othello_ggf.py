@@ -61,6 +61,7 @@ from games.record import (
     loss_off_the_board,
     loss_placed,
     now_iso,
+    times_taken,
     written_out,
 )
 
@@ -383,8 +384,7 @@ def _move_times(record: GameRecord, clock: tuple[float, float] | None,
         return [""] * len(record.moves)
     movers = [state.to_move for state in record.states()[:-1]]
     hundredths = [(round(black, 2), round(white, 2)) for black, white in readings]
-    return [f"//{max(0.0, hundredths[i][mover] - hundredths[i + 1][mover] + clock[1]):.2f}"
-            for i, mover in enumerate(movers)]
+    return [f"//{seconds:.2f}" for seconds in times_taken(hundredths, movers, clock[1])]
 
 
 def _time_value(clock: tuple[float, float] | None) -> str:

@@ -732,6 +732,16 @@ def move_place(index: int, lead: int) -> tuple[int, int]:
     return divmod(index + lead, 2)
 
 
+def times_taken(readings: Sequence[tuple[float, float]], movers: Sequence[int], increment: float) -> list[float]:
+    """The seconds each move of a clocked game took, from both clocks at the start and after each
+    move (``readings``, the first side's first; ``movers``: the side that made each move): the
+    mover's clock before it less its clock after, the ``increment`` it was credited given back, to
+    the millisecond (the readings' own precision: 1.2 s read 1.1999999 and showed as "0:01.1"),
+    never below zero.  GGF's move times and the replay's both come from here."""
+    return [max(0.0, round(readings[i][mover] - readings[i + 1][mover] + increment, 3))
+            for i, mover in enumerate(movers)]
+
+
 ON_ITS_TURN = (RESIGNS, LOST_ON_TIME)  # losses a side meets on its own turn, placed at its move (``loss_placed``)
 
 

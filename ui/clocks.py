@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.referee import GameClock, clock_of
-from games.record import GameRecord
+from ai.referee import LOST_ON_TIME, GameClock, clock_of
+from games.record import GameRecord, times_taken
 from ui.i18n import _, localized, number_text
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment,
@@ -77,6 +77,53 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
     if _is_left_after(left, len(readings) - 1):  # the time spent on the move that was not made
         readings[-1] = (float(left[0]), float(left[1]))
     return clock, readings
+
+
+@dataclass(frozen=True)
+class ClockHistory:
+    """A clocked record's clocks as the replay shows them: both clocks at each position, the start
+    included (``readings``, as ``record_clock`` reads them: a game left or lost on time has the
+    time spent on the move not made off the last), and the seconds each move took (``taken``)."""
+
+    readings: list[tuple[float, float]]
+    taken: list[float]
+
+    def clock_texts(self, ply: int) -> tuple[str, str]:
+        """Both clocks as they stood after ``ply`` moves, as the game screen read them then."""
+        first, second = self.readings[ply]
+        return reading_text(first), reading_text(second)
+
+    def taken_texts(self) -> list[str]:
+        """Each move's time as a clock reads it ("0:04.0", "1:12"): the move list's, one a move."""
+        return [reading_text(seconds) for seconds in self.taken]
+
+
+def clock_history(record: GameRecord, movers: Sequence[int]) -> ClockHistory | None:
+    """The clocks of ``record`` (``movers``: the side that made each of its moves) after every move,
+    or None for a game on no clock or one whose record kept no reading after every move (an older
+    version's, a GGF with the clock and no move's time): its clocks are not made up.  A game lost
+    on time ends with its loser's clock run out, as the game screen showed it (the readings keep
+    its clock as its last move left it: the replay's last ply read "1:00" for a flag that fell)."""
+    text, readings = record_clock(record.setup)
+    clock = clock_of(text)
+    if clock is None or readings is None or len(readings) != len(movers) + 1:
+        return None
+    taken = times_taken(readings, movers, clock.increment)  # the moves', not the flag's
+    flagged = _flag_fallen(record)
+    if flagged is not None:
+        last = list(readings[-1])
+        last[flagged] = min(last[flagged], 0.0)
+        readings[-1] = (last[0], last[1])
+    return ClockHistory(readings, taken)
+
+
+def _flag_fallen(record: GameRecord) -> int | None:
+    """The side whose flag fell at the end of ``record`` (its result says it lost on time: "O lost
+    on time at move 3", "O forfeits: level-3 lost on time: ...", a GGF's "Black lost on time"), or None."""
+    result = record.result
+    if result is None or result.winner is None or LOST_ON_TIME not in result.reason:
+        return None
+    return 1 - result.winner
 
 
 def kept_readings(readings: Sequence[tuple[float, float]]) -> list[list[float]]:

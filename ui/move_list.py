@@ -9,6 +9,9 @@ looks for one list.  Both screens now lay out and scroll their rows as they need
 Both panels stack blocks above the list that can give room up when it runs short (the game
 screen's thinking card going compact; the replay's graph shrinking, then its best line going to
 one line): ``room_given`` says how much each gives.
+
+The replay of a clocked game writes each move's time small at the right of its cell, as chess
+programs do, where every move and its time fit side by side in a column (``times_fit``).
 """
 
 from __future__ import annotations
@@ -34,17 +37,38 @@ def room_given(room: int, wanted: int, gives: Sequence[int]) -> list[int]:
     return given
 
 
+TIME_SIZE = 11  # a move's time beside it, unscaled (``ui.text.small``: never under its least)
+TIME_GAP = 4  # between a move (its lit pill, 6 wider) and its time, unscaled
+TIME_MARGIN = 3  # between a move's time and its cell's right edge, unscaled
+
+
+def column_width(box_width: int, scale: float) -> int:
+    """The width of each of the two move columns in a list ``box_width`` wide."""
+    return (box_width - int(66 * scale)) // 2
+
+
+def times_fit(box_width: int, scale: float, size: int, texts: Sequence[str], times: Sequence[str]) -> bool:
+    """Whether every move (``texts``, bold as when shown lit, at ``size``) has room for its time
+    (``times``) beside it in a column of a list ``box_width`` wide: all of them or none, so the
+    times do not come and go as the list scrolls."""
+    room = column_width(box_width, scale) - int((12 + TIME_GAP + TIME_MARGIN) * scale)  # the lit pill, the cell's edge
+    move_font, time_font = tx.ui_font(size, True), tx.ui_font(tx.small(TIME_SIZE, scale))
+    return all(move_font.size(move)[0] + time_font.size(took)[0] <= room for move, took in zip(texts, times))
+
+
 def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scale: float, first: int, count: int,
-                   row_h: int, size: int, texts: Sequence[str], lead: int, current: int) -> list[tuple[pygame.Rect, int]]:
+                   row_h: int, size: int, texts: Sequence[str], lead: int, current: int,
+                   times: Sequence[str] | None = None) -> list[tuple[pygame.Rect, int]]:
     """Draw ``count`` rows of the move list from row ``first`` in ``box`` (a row per move number,
     its two moves side by side; ``lead`` 1: the second side moved first, "1. … d3"), the move
-    ``current`` (counted from 1: the position shown) lit.  Returns each move's cell and its ply
-    number, for clicks."""
+    ``current`` (counted from 1: the position shown) lit, and each move's time (``times``, one a
+    move: a clocked game's replay, where ``times_fit``) small at its cell's right.  Returns each
+    move's cell and its ply number, for clicks."""
     def px(value: float) -> int:
         return int(value * scale)
 
     col1 = box.x + px(58)
-    col_w = (box.width - px(66)) // 2
+    col_w = column_width(box.width, scale)
     cells = []
     lower = max(0, row_h - tx.line_height(size) - px(2)) // 2  # a row taller than its line (a finger's): centred
     for i in range(first, first + count):
@@ -62,4 +86,7 @@ def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scal
                     lit = pygame.Rect(cx - px(6), top, tx.ui_font(size, True).size(value)[0] + px(12), row_h)
                     pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.35), lit, border_radius=px(5))
                 tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
+                if times is not None:
+                    tx.text(surface, times[j], (cx - px(6) + col_w - px(TIME_MARGIN), y + tx.line_height(size) // 2),
+                            tx.small(TIME_SIZE, scale), theme.muted, "midright")
     return cells

@@ -24,6 +24,7 @@ from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
+from ui.theme import Theme
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
 if TYPE_CHECKING:
@@ -507,18 +508,9 @@ class GamePanel:
 
     def _clock(self, surface: pygame.Surface, card_rect: pygame.Rect, side: int, text: str, running: bool) -> int:
         """``side``'s clock at the right of its card, lit while it runs, red under 10 s; returns its left edge."""
-        theme = self.scene.app.theme
-        size = self._s(20)
-        width = max(tx.ui_font(size, True).size("00:00")[0], tx.ui_font(size, True).size(text)[0]) + self._s(16)
-        box = pygame.Rect(0, 0, width, card_rect.height - self._s(18))
-        box.midright = (card_rect.right - self._s(10), card_rect.centery)
-        low = text.startswith("0:0")  # under 10 s: tenths shown
-        fill = theme.accent if running else mix(theme.panel, theme.background, 0.5)
-        colour = theme.panel if running else (theme.invalid if low else theme.text)
-        if running and low:
-            fill, colour = theme.invalid, theme.panel
-        card(surface, box, fill, self._s(6))
-        tx.text(surface, text, box.center, size, colour, "center", bold=True)
+        box = draw_clock(surface, self.scene.app.theme, text, self._s(20),
+                         (card_rect.right - self._s(10), card_rect.centery), card_rect.height - self._s(18),
+                         self.scene.app.scale, running)
         return box.x
 
     def _reply_held(self) -> bool:
@@ -764,3 +756,21 @@ class GamePanel:
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3),
                              (box.right - self._s(7), bar_y, self._s(4), bar_h), border_radius=self._s(2))
         surface.set_clip(clip)
+
+
+def draw_clock(surface: pygame.Surface, theme: Theme, text: str, size: int, midright: tuple[int, int], height: int,
+               scale: float, running: bool) -> pygame.Rect:
+    """A clock's reading (``reading_text``) in its box ending at ``midright``, ``height`` high: lit
+    while its side is to move, red under 10 s (its digits, or its box while lit).  The game
+    screen's players' cards and the replay's panel draw both clocks so; returns the box."""
+    font = tx.ui_font(size, True)
+    box = pygame.Rect(0, 0, max(font.size("00:00")[0], font.size(text)[0]) + int(16 * scale), height)
+    box.midright = midright
+    low = text.startswith("0:0")  # under 10 s: tenths shown
+    fill = theme.accent if running else mix(theme.panel, theme.background, 0.5)
+    colour = theme.panel if running else (theme.invalid if low else theme.text)
+    if running and low:
+        fill, colour = theme.invalid, theme.panel
+    card(surface, box, fill, int(6 * scale))
+    tx.text(surface, text, box.center, size, colour, "center", bold=True)
+    return box

@@ -18,6 +18,12 @@
   eval bar beside the board (ui/analysis_mode.py), as in a game.
 - "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
   cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
+- A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
+  lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
+  the ply the time its last move took; the move list writes each move's time small beside it
+  where the column has room for every move's (``ui.move_list.times_fit``: every game's at 1280x800
+  and 800x560, Larger text too; not a long Alquerque capture's, nor Alquerque's at 1024x768 with
+  Larger text, where the line beside the ply alone says it).
 - Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
   without a mouse who looks for a button rather than its key; any other key takes the ring away
   and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
@@ -55,7 +61,7 @@ from ui.analysis_mode import (
 )
 from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
 from ui.board_view import Overlay
-from ui.clocks import record_up_to
+from ui.clocks import ClockHistory, clock_history, record_up_to
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
 from ui.export import (
     board_view,
@@ -74,12 +80,12 @@ from ui.hex_connections import HexConnections, draw_connections, draw_legend, le
 from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
-from ui.move_list import draw_move_rows, room_given
+from ui.move_list import draw_move_rows, room_given, times_fit
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import draw_counts
 from ui.scenes.game_over import shown_score
-from ui.scenes.game_panel import draw_search_lines
+from ui.scenes.game_panel import draw_clock, draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
@@ -146,6 +152,7 @@ class ReplayScene(Scene):
         self.game = record.game()
         self.states = record.states(self.game)
         self.moves = [self.game.parse_move(s, t) for s, t in zip(self.states, record.moves)]
+        self.clocks: ClockHistory | None = clock_history(record, [state.to_move for state in self.states[:-1]])  # None: no clock kept
         self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
         self.view = board_view(self.game)
         self.pointer: tuple[int, int] | None = None  # the mouse over the board (the values' tip, in analysis mode)
@@ -674,17 +681,17 @@ class ReplayScene(Scene):
         score = shown_score(self.states[0], self.states[self.ply])  # the count at the ply shown
         for side, player in enumerate(self.record.players):
             line = words.side_and_player(player.title, self.game.sides[side])  # "Level 3" translated
-            top, room = y + int(4 * s), inner.width
+            top = y + int(4 * s)
+            right = self._draw_clock(surface, theme, side, inner.right, top)
             if score is not None:  # "10 discs" at the right, as the game screen's player cards give it
-                count = tx.text(surface, words.score_text(self.game.id, score[side]), (inner.right, top), small,
-                                theme.text, "topright")
-                room = count.left - inner.x - int(8 * s)
-            y = tx.text(surface, tx.fit(line, small, room), (inner.x, top), small, theme.muted).bottom
+                right = tx.text(surface, words.score_text(self.game.id, score[side]), (right, top), small,
+                                theme.text, "topright").left - int(8 * s)
+            y = tx.text(surface, tx.fit(line, small, right - inner.x), (inner.x, top), small, theme.muted).bottom
         result = ended_as(self.record)  # as the result card and the Saved games row say it
         y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
         for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
-        where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves))]
+        where = [_("Ply {n} of {total}").format(n=self.ply, total=len(self.moves)), self._last_move_time()]
         if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
             where.append(_("from a set-up position"))
         where += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
@@ -703,6 +710,40 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _draw_clock(self, surface: pygame.Surface, theme: Theme, side: int, right: int, top: int) -> int:
+        """``side``'s clock as it stood at the ply shown, on its player's line ending at ``right``,
+        lit while its side is to move there (``draw_clock``, the game screen's); returns where
+        the rest of the line ends (``right`` itself for a game on no clock)."""
+        if self.clocks is None:
+            return right
+        size = tx.small(14, self.scale)
+        height = tx.line_height(size)
+        box = draw_clock(surface, theme, self.clocks.clock_texts(self.ply)[side], size, (right, top + height // 2),
+                         height, self.scale, self._clock_runs(side))
+        return box.left - int(8 * self.scale)
+
+    def _clock_runs(self, side: int) -> bool:
+        """Whether ``side``'s clock ran at the ply shown: its side to move in a game going on there
+        (not at the end of a finished game, on the board or off it: on time, resigned)."""
+        ended = self.states[self.ply].is_terminal() or (self.ply == len(self.moves) and self.record.is_finished())
+        return not ended and self.states[self.ply].to_move == side
+
+    def _last_move_time(self) -> str:
+        """The time the move that led to the ply shown took ("c3 took 0:05.5"), "" at the start or
+        on no clock."""
+        if self.clocks is None or self.ply == 0:
+            return ""
+        took = self.clocks.taken_texts()[self.ply - 1]
+        return _("{move} took {time}").format(move=self.shown_moves()[self.ply - 1], time=took)
+
+    def _move_times(self, width: int) -> list[str] | None:
+        """Each move's time for the move list ``width`` wide, or None: no clock, or no room for
+        every move's beside it (the panel's line gives the move shown's)."""
+        if self.clocks is None:
+            return None
+        times = self.clocks.taken_texts()
+        return times if times_fit(width, self.scale, tx.small(14, self.scale), self.shown_moves(), times) else None
 
     def _options_parts(self) -> list[str]:
         """The rules the game was played under, as the game screen gives them under its title
@@ -789,7 +830,7 @@ class ReplayScene(Scene):
         current = move_place(max(0, self.ply - 1), lead)[0]
         first = max(0, min(current - rows // 2, pairs - rows))
         self.move_rows = draw_move_rows(surface, theme, area, s, first, min(pairs, first + rows) - first, row_h, size,
-                                        self.shown_moves(), lead, self.ply)
+                                        self.shown_moves(), lead, self.ply, self._move_times(area.width))
 
     def shown_moves(self) -> list[str]:
         """The moves as the list shows them, in the notation chosen (``ui.notation``)."""
