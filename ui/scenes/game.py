@@ -64,6 +64,7 @@ from ui.scenes.game_over import (
 )
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
+from ui.text_field import WINDOW_AWAY, WINDOW_BACK
 from ui.views import make_view
 from ui.widgets import Messages, lighting
 
@@ -392,9 +393,9 @@ class GameScene(GameCommands, Scene):
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """The window minimised or left for another (``window_away``) stops a person's clock; the
         window back, or a key or a click in it, runs it again and says it stood still."""
-        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+        if event.type in WINDOW_AWAY:
             self.window_away = True
-        elif self.window_away and event.type in (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        elif self.window_away and event.type in WINDOW_BACK:
             if self.clock_stands_away():
                 self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
             self.window_away = False
