@@ -481,6 +481,11 @@ class GameScene(GameCommands, Scene):
         """The New game (or Watch) screen of this game, to choose another player."""
         self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id)
 
+    def cards(self) -> tuple[GameOverCard, ...]:
+        """The cards that may show over the board: the result, the game that cannot start, the
+        friends' draw offer and the pause's cover."""
+        return self.over_card, self.start_card, self.offer_card, self.pause_card
+
     def card_shown(self) -> GameOverCard | None:
         """The card over the board, if one shows: why the game cannot start, the cover of a paused
         game with a person in it (over a draw offer waiting too: the board stays hidden, and the
@@ -702,7 +707,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.move_entry.layout(self.panel.last_row(), s)
-        for card in (self.over_card, self.start_card, self.offer_card, self.pause_card):
+        for card in self.cards():
             card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
