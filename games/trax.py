@@ -828,8 +828,13 @@ class Trax(Game):
     def _told_where(said: str, shown: str, exc: IllegalMove) -> IllegalMove:
         """``exc``, the refusal of the move typed ``said``, saying first where that move lies,
         ``shown`` as the board's labels name it ("'A1+' is f6+ here: f6 is not empty"): a move
-        typed in one notation and refused in the other's names."""
-        return IllegalMove(f"{said} is {shown} here: {str(exc).removeprefix(f'{said}: ')}")
+        typed in one notation and refused in the other's names.  A refusal whose sentence has the
+        typed move as its subject ("'c6/' would make three ...") goes on from the place, so the
+        move is said once ("'c6/' is C6/ here, which would make three ...")."""
+        reason = str(exc)
+        if reason.startswith(f"{said}: "):
+            return IllegalMove(f"{said} is {shown} here: {reason.removeprefix(f'{said}: ')}")
+        return IllegalMove(f"{said} is {shown} here, which {reason.removeprefix(f'{said} ')}")
 
     def _parse_official(self, state: TraxState, text: str, official: bool = False) -> int:
         """The move ``text`` names in the official notation (games/trax_official.py): its column and

@@ -608,6 +608,29 @@ def test_a_refused_typed_move_names_the_spaces_as_the_letters_round_the_board_do
         assert typed(app, monkeypatch, "A1+") == on_tabuleiro
 
 
+@pytest.mark.parametrize(("language", "official", "on_tabuleiro"), [
+    ("en", "Not a legal move: 'e2\\' is D1\\ here, which would make three dark edges meet at C2; legal at D1: D1+, D1/",
+     "Not a legal move: 'D1\\' is e2\\ here, which would make three dark edges meet at d3; legal at e2: e2+, e2/"),
+    ("pt", "Jogada ilegal: 'e2\\' é D1\\ aqui, o que faria três margens escuras encontrarem-se em C2; legais em D1: "
+           "D1+, D1/",
+     "Jogada ilegal: 'D1\\' é e2\\ aqui, o que faria três margens escuras encontrarem-se em d3; legais em e2: "
+     "e2+, e2/")])
+def test_a_typed_move_whose_turn_clashes_is_named_once_in_the_other_notation(app, monkeypatch, language, official,
+                                                                            on_tabuleiro):
+    """``e2\\`` typed on ILLEGAL (its forced tiles bring three dark edges into d3) with the
+    board labelled officially was told "'e2\\' is D1\\ here: 'e2\\' would make three ...": the
+    typed move said twice.  It is said once, the clash going on from where it lies, in either
+    notation and language."""
+    from tests.test_trax import ILLEGAL
+
+    with in_language(app, language):
+        for notation, text, said in (("official", "e2\\", official), ("tabuleiro", "D1\\", on_tabuleiro)):
+            app.settings.trax_notation = notation
+            app.switch(GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1, start=ILLEGAL)))
+            app.run_frames(2)
+            assert typed(app, monkeypatch, text) == said
+
+
 # -- the computer's forced tiles are named as the board shows them once its turn is laid -----------
 @pytest.mark.parametrize(("language", "note", "taken"), [
     ("en", "B0+ also laid its forced tiles: A1", "A1 is not empty"),

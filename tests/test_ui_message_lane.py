@@ -123,10 +123,9 @@ def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, monkey
     """On Rules two messages stood over the text, on the position editor over the last lines typed and what is wrong with them: each screen keeps a
     lane for the messages, and what it shows is drawn the same with messages or without.  The
     text caret is held on (its blink, by the clock, changed the pixels between two drawings)."""
-    from ui import text_area, text_field
+    from ui import text_field
 
-    for module in (text_area, text_field):
-        monkeypatch.setattr(module, "BLINK", 1e12)  # int(now / BLINK) stays 0: the caret always shown
+    monkeypatch.setattr(text_field, "BLINK", 1e12)  # every caret's blink (the text area's too): always shown
     try:
         _window(app, size, language)
         scene, content = make(app)

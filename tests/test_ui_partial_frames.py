@@ -924,3 +924,61 @@ def test_the_main_menu_draws_the_buttons_the_pointer_and_the_keys_go_between_alo
     _pointer_to(app, monkeypatch, scene.cards.rects[0].center)
     assert scene.cards.hover is not None and shown == [None]  # a picture raised: the whole window
     assert forms[0] > 0
+
+
+def _move_field(app, monkeypatch) -> None:
+    """A hot-seat game, Enter opening its move field (``ui.text_field.TextField``)."""
+    app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1)))
+    app.run_frames(3)
+    key(app, pygame.K_RETURN)
+    assert app.scene.move_entry.open
+
+
+def _name_field(app, monkeypatch) -> None:
+    """Settings' name field clicked (a form's field, ``ui.scenes.common.FormField``)."""
+    app.show_settings()
+    app.run_frames(3)
+    field = app.scene.menu.get_widget("player_name")
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: field.get_rect(to_real_position=True).center)
+    click(app, field.get_rect(to_real_position=True).center)
+    assert app.scene.caret_field() is field
+
+
+def _position_text(app, monkeypatch) -> None:
+    """The position editor's text (``ui.text_area.TextArea``), which has the keys as it opens."""
+    from ui.scenes.position_editor import PositionEditorScene
+
+    app.switch(PositionEditorScene(app, "tictactoe", {}, "", lambda record: None))
+    app.run_frames(3)
+
+
+@pytest.mark.parametrize("away", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED], ids=["another window", "minimised"])
+@pytest.mark.parametrize("screen", [_move_field, _name_field, _position_text],
+                         ids=["move field", "name field", "position editor"])
+def test_no_caret_blinks_or_wakes_the_window_while_another_window_has_the_keys(tmp_path, monkeypatch, screen, away):
+    """A caret blinking in a field with the keyboard went on blinking, the window waking twice a
+    second to draw it, while the window was minimised or another window had the keyboard.  Away,
+    the caret is hidden (the keys go elsewhere) and the window draws nothing for it; back, it
+    blinks again."""
+    app, clock = _sleeping_window(tmp_path, monkeypatch)
+    try:
+        screen(app, monkeypatch)
+        _frames_for(app, clock, 0.1)
+        blinking = _frames_for(app, clock, 4 * BLINK + 0.01)
+        assert len(blinking) == 4 and len(set(blinking)) == 2  # on and off by turns
+        pygame.event.post(pygame.event.Event(away))
+        app.frame()
+        hidden = pygame.image.tobytes(app.screen, "RGB")
+        assert hidden in blinking  # the picture with the caret off
+        assert _frames_for(app, clock, 10 * BLINK) == []  # not woken to draw it
+        for _turn in range(2):  # the whole window drawn again at either turn of the blink: no caret
+            clock.now += BLINK
+            app.dirty = True
+            app.frame()
+            assert pygame.image.tobytes(app.screen, "RGB") == hidden
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+        app.frame()
+        assert len(set(_frames_for(app, clock, 4 * BLINK + 0.01))) == 2  # blinking again
+        assert app.errors == []
+    finally:
+        app.quit()

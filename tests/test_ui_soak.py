@@ -251,6 +251,38 @@ def test_the_soak_tool_stops_on_sigterm_as_on_ctrl_c_its_workers_with_it(tmp_pat
     assert session_processes(soak.pid) == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the soak reads /proc")
+@pytest.mark.parametrize("second", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl+C", "SIGTERM"])
+def test_a_second_stop_while_the_soak_closes_waits_for_the_closing(tmp_path, second):
+    """A second Ctrl+C (or ``timeout``'s SIGTERM) while the soak closed its window after the first
+    printed KeyboardInterrupt's traceback from the closing, its workers perhaps left running.  The
+    closing now goes on: one line on standard error says so, the closing line is printed, no
+    process is left and the status is 130 as after one signal."""
+    soak = subprocess.Popen([sys.executable, "tools/soak.py", "--games", "3", "--rounds", "5", "--only", "tictactoe",
+                             "--time", "0.05"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120  # a safety net: a worker starts with the first game
+        while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ai_workers(soak.pid), "no game's worker ran"
+        soak.send_signal(signal.SIGTERM)
+        before = ""
+        for line in soak.stdout:  # the first stop said, the window now closing
+            before += line
+            if line.startswith("stopped: "):
+                break
+        soak.send_signal(second)
+        out, err = soak.communicate(timeout=120)
+    finally:
+        if soak.poll() is None:
+            os.killpg(soak.pid, signal.SIGKILL)
+    assert "KeyboardInterrupt" not in err, err  # the second signal's traceback from the closing
+    assert err.splitlines().count("still closing: the window closes and its workers end first") == 1, err
+    assert "\nafter the window closed: " in out, before + out  # the closing line: the closing was done
+    assert soak.returncode == 130, err
+
+
 # tools/soak.py run with its window slow to open (a busy machine; a fresh install's first imports):
 # pygame's set_mode says it has begun in file argv[1], then waits for the test's signal
 WINDOW_OPENING_SLOWLY = r"""

@@ -24,7 +24,8 @@ the game's start and a paused PC vs PC game with analysis on.
 Ctrl+C, SIGTERM (``timeout 600 python tools/soak.py``) or SIGHUP stops it where it stands: the
 window is closed, its workers ended, and the closing line says what was left (status 130); stopped while the window
 opens, it says so in one line (status 130 too).  SDL made SIGTERM a close of the window, which the
-rounds went on past.
+rounds went on past.  Another such signal while it closes waits for the closing (one line on
+standard error says so): ending there would leave its workers running.
 
 Linux only (it reads /proc).  Each figure is a look at one moment, not a benchmark: re-run it
 to compare before and after a change.
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -269,10 +271,38 @@ def idle_cpu(app, seconds: float, game_id: str, move_time: float) -> Iterator[tu
     app.show_menu()
 
 
-def main(argv: list[str] | None = None) -> int:
-    from main import stop_as_on_ctrl_c
+STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
-    stop_as_on_ctrl_c()  # first: SDL made SIGTERM a close of the window, which the rounds went on past
+
+def stop_once() -> None:
+    """Ctrl+C, SIGTERM or SIGHUP stops the soak where it stands (KeyboardInterrupt), once: SDL made
+    SIGTERM a close of the window, which the rounds went on past.  Set first, before the window
+    opens, as SDL leaves a signal that has a handler alone."""
+    def stop(signum: int, frame: object) -> None:
+        wait_for_the_closing()  # before the raise: a signal right after it already finds the wait
+        raise KeyboardInterrupt
+
+    for signum in STOPS:
+        signal.signal(signum, stop)
+
+
+def wait_for_the_closing() -> None:
+    """From now on a stopping signal lets the closing finish: a second Ctrl+C (or ``timeout``'s
+    SIGTERM) met the window closing and its workers ending, and printed a traceback from there,
+    perhaps leaving them running.  The first such signal says so in one line on standard error."""
+    said = []
+
+    def wait(signum: int, frame: object) -> None:
+        if not said:
+            said.append(signum)
+            print("still closing: the window closes and its workers end first", file=sys.stderr, flush=True)
+
+    for signum in STOPS:
+        signal.signal(signum, wait)
+
+
+def main(argv: list[str] | None = None) -> int:
+    stop_once()
     parser = tool_parser(__doc__, writes_and_takes(
         writes="its own settings and data folders (the games it plays, their logs) and the first round's "
                "memory snapshot in new folders of the temporary folder, which it names and leaves there",
@@ -307,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         stopped = True
         print("\nstopped: the figures above are the ones measured", flush=True)
+    wait_for_the_closing()
     tracemalloc.stop()
     app.quit()
     time.sleep(0.5)

@@ -51,6 +51,7 @@ from ui.desktop import (
 )
 from ui.i18n import _
 from ui.scenes.base import Scene, pointer_there_first
+from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
 from ui.widgets import SCREEN_TOPIC, Messages
@@ -208,6 +209,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, fps: int = 60, demo: str | None = None,
                  remember_size: bool = True) -> None:
         _init_pygame()
+        Carets.away = False  # a new window has the keyboard
         self.settings, problem = settings_mod.load()
         problem = problem or settings_mod.folder_problem()  # said now, not at the first change of a setting
         _remove_writes_killed_halfway()
@@ -1068,6 +1070,7 @@ class App:
                     continue
                 self.quit()
                 return
+            Carets.follow_the_window(event)  # away, no caret blinks: the keys go to another window
             if event.type == pygame.MOUSEMOTION:
                 self._pointer_moved = True  # drawn if what the pointer lights changed (``_pointer_redraw``)
             elif event.type not in AREA_EVENTS:  # a key or a click too, unless the screen says where (``_drawn_where_said``)

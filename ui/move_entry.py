@@ -113,14 +113,19 @@ class MoveEntry:
         if why:
             self.scene.messages.add(why, topic=REFUSAL)
             return
-        state, game = self.scene.state, self.scene.game
-        first = state.legal_moves()[0]
-        example = shown_move(self.scene.app, game, state, first, game.format_move(state, first))  # as the list writes it
-        self.field.label = _("Move:")  # in the language of the moment, like the placeholder
-        self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
-            move=example)
+        self.say_its_words()
         self.field.text = text
         self._set_open(True)
+
+    def say_its_words(self) -> None:
+        """The field's label and its example, a legal move here as the list writes it, in the
+        language of the moment (the screen says them again after a change of language)."""
+        state, game = self.scene.state, self.scene.game
+        first = state.legal_moves()[0]
+        example = shown_move(self.scene.app, game, state, first, game.format_move(state, first))
+        self.field.label = _("Move:")
+        self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
+            move=example)
 
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""

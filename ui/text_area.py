@@ -26,14 +26,12 @@ Ctrl+Enter are left to the screen.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from ui import clipboard
 from ui import text as tx
 from ui.i18n import ngettext
-from ui.text_field import BLINK
+from ui.text_field import caret_interval, caret_on
 from ui.theme import Theme
 from ui.widgets import DragScroll, card, mix
 
@@ -319,8 +317,9 @@ class TextArea:
             end = self.reveal[1]
         self.left = min(max(self.left, end - columns), self.col)
 
-    def redraw_interval(self) -> float:
-        return BLINK
+    def redraw_interval(self) -> float | None:
+        """The caret blinks (``ui.text_field.caret_interval``)."""
+        return caret_interval()
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         s, rect = scale, self.rect
@@ -338,7 +337,7 @@ class TextArea:
             if shown:
                 tx.text(surface, shown, (rect.x + pad, rect.y + pad + i * height), self.size, theme.text, mono=True)
         self._draw_hidden(surface, theme, rows * height)
-        if self.focused and int(time.monotonic() / BLINK) % 2 == 0:
+        if self.focused and caret_on():  # the one blink the window's text fields share
             x = rect.x + pad + (self.col - self.left) * width
             y = rect.y + pad + (self.row - self.top) * height
             if self.overwrite:  # a block over the character that typing replaces

@@ -23,6 +23,23 @@ from ui.theme import Theme
 from ui.widgets import card, mix
 
 BLINK = 0.5  # seconds the caret is shown, then hidden
+WINDOW_AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # another window has the keyboard, or none shows
+WINDOW_BACK = (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)  # ... until it has it again
+
+
+class Carets:
+    """Whether the window is away (``WINDOW_AWAY``, until ``WINDOW_BACK``), as ``ui.app.App``
+    follows its events: the keys go elsewhere, so no caret shows, and none wakes the window to
+    blink (it woke twice a second, minimised or behind another window, for a caret no one saw)."""
+
+    away = False
+
+    @classmethod
+    def follow_the_window(cls, event: pygame.event.Event) -> bool:
+        """Take the window's going away or coming back from ``event``; whether it changed."""
+        away = True if event.type in WINDOW_AWAY else False if event.type in WINDOW_BACK else cls.away
+        changed, cls.away = away != cls.away, away
+        return changed
 
 
 def caret_clock() -> float:
@@ -32,9 +49,18 @@ def caret_clock() -> float:
 
 def caret_on(since: float = 0.0, at: float | None = None) -> bool:
     """Whether a blinking caret shows at ``at`` (now by default): shown for ``BLINK`` from
-    ``since`` (when it last came on), then hidden as long, and so on."""
+    ``since`` (when it last came on), then hidden as long, and so on; hidden while the window is
+    away (``Carets``)."""
+    if Carets.away:
+        return False
     at = caret_clock() if at is None else at
     return int((at - since) / BLINK) % 2 == 0
+
+
+def caret_interval() -> float | None:
+    """How often a caret with the keyboard wakes the window to blink: every ``BLINK``, or never
+    while the window is away (``Carets``)."""
+    return None if Carets.away else BLINK
 
 
 def caret_turns_in(since: float, at: float) -> float:
@@ -104,8 +130,8 @@ class TextField:
         return "edit"
 
     def redraw_interval(self) -> float | None:
-        """The caret blinks while the field has the focus."""
-        return BLINK if self.focus else None
+        """The caret blinks while the field has the focus (``caret_interval``)."""
+        return caret_interval() if self.focus else None
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         """The field in its ``rect``: the label, the text (its end, when it is too long) or the

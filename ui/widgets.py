@@ -128,6 +128,9 @@ class Button:
     key_left_out: bool = False  # drawn without its key hint: its row has no room for the keys (the watch row's)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
+    # the English label and its shorter forms (marked N_) the label is said from (``worded``), so a
+    # change of language says it again (``relabel``); () for a label set as it is
+    words: tuple[str, ...] = ()
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -309,6 +312,24 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
     # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
     size = tx.fitting_size(labels[-1], top, room, bold=True, smallest=min(top, tx.SMALLEST))
     return tx.fit(labels[-1], size, room, bold=True), size, 0
+
+
+def worded(words: str, action: Callable[[], None], key_hint: str = "", shorter: tuple[str, ...] = (),
+           **kwargs: Any) -> Button:
+    """A ``Button`` labelled ``words`` (English, marked N_), and ``shorter`` forms, in the
+    window's language, keeping them so that ``relabel`` says them in another."""
+    button = Button("", action, key_hint, words=(words, *shorter), **kwargs)
+    relabel([button])
+    return button
+
+
+def relabel(buttons: list[Button]) -> None:
+    """Each of ``buttons`` made by ``worded`` labelled in the window's language now: a screen that
+    lives through a change of language kept the labels it was made with."""
+    for button in buttons:
+        if button.words:
+            button.label, *shorter = (_(words) for words in button.words)
+            button.shorter = tuple(shorter)
 
 
 def lighting(buttons: list[Button]) -> tuple[Hashable, ...]:

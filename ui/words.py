@@ -223,6 +223,8 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
 # ``reason`` hold another such text, translated in turn; the others are kept as written (a quoted
 # text, a square, a list of moves).
 QUOTED = r"(?P<text>'[^']*'|\"[^\"]*\")"
+# where a typed Trax move lies on the board's labels: our cell (f6+) or its official space (A1+, A1:lddl)
+TRAX_PLACE = r"(?P<move>(?:[a-y]|[@A-Z]{1,2})\d+(?:[+/\\]|:[ld]{4}))"
 # What is wrong with a typed Alquerque move (games.alquerque.Alquerque.why_illegal, after the
 # move and a colon); each {name} stands for a point.
 ALQUERQUE_WHY = (
@@ -270,8 +272,13 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{text}: rows count from 1 here; the official notation, whose row 0 lies above the tiles, writes its "
         "columns in capitals ({official})")),
     # a typed move named where it lies on the board's labels: our cell (f6+) or its official space (A1+, A1:lddl)
-    (rf"{QUOTED} is (?P<move>(?:[a-y]|[@A-Z]{{1,2}})\d+(?:[+/\\]|:[ld]{{4}})) here: (?P<reason>.*)",
-     N_("{text} is {move} here: {reason}")),
+    (rf"{QUOTED} is {TRAX_PLACE} here: (?P<reason>.*)", N_("{text} is {move} here: {reason}")),
+    (rf"{QUOTED} is {TRAX_PLACE} here, which would make three light edges meet at (?P<cell>\S+); legal at "
+     r"(?P<where>\S+): (?P<legal>.*)",
+     N_("{text} is {move} here, which would make three light edges meet at {cell}; legal at {where}: {legal}")),
+    (rf"{QUOTED} is {TRAX_PLACE} here, which would make three dark edges meet at (?P<cell>\S+); legal at "
+     r"(?P<where>\S+): (?P<legal>.*)",
+     N_("{text} is {move} here, which would make three dark edges meet at {cell}; legal at {where}: {legal}")),
     (rf"{QUOTED} is not a course turn like (?P<example>\[\[.*?\]\]): \[row, column, tile\] for each tile, counted from 0",
      N_("{text} is not a course turn like {example}: [row, column, tile] for each tile, counted from 0")),
     (rf"{QUOTED}: (?P<name>'[^']*'|\"[^\"]*\") is not a tile name \((?P<names>[^)]*)\)",

@@ -10,7 +10,7 @@ import pygame
 import pygame_menu
 
 from ui.scenes.common import FormField
-from ui.text_field import caret_clock
+from ui.text_field import Carets, caret_clock
 from ui.widgets import DragScroll, lighting
 
 if TYPE_CHECKING:
@@ -568,9 +568,10 @@ class MenuFormScene(Scene):
         """While a field has the keyboard (``caret_field``), the time from its caret's last
         drawing to its next turn (``CARET_SLACK`` after it): the window wakes to draw each turn
         and no more; None without one, the window asleep.  The caret turned only as events came
-        (pygame-menu's blink): with the pointer still and no key pressed it stood as it was."""
+        (pygame-menu's blink): with the pointer still and no key pressed it stood as it was.
+        None too while the window is away (``ui.text_field.Carets``): the caret is hidden then."""
         field = self.caret_field()
-        if field is None:
+        if field is None or Carets.away:
             return None
         if self.caret_drawn_at is None:
             return 0.0

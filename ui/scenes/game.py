@@ -64,6 +64,7 @@ from ui.scenes.game_over import (
 )
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
+from ui.text_field import WINDOW_AWAY, WINDOW_BACK
 from ui.views import make_view
 from ui.widgets import Messages, lighting
 
@@ -397,9 +398,9 @@ class GameScene(GameCommands, Scene):
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """The window minimised or left for another (``window_away``) stops a person's clock; the
         window back, or a key or a click in it, runs it again and says it stood still."""
-        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+        if event.type in WINDOW_AWAY:
             self.window_away = True
-        elif self.window_away and event.type in (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        elif self.window_away and event.type in WINDOW_BACK:
             if self.clock_stands_away():
                 self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
             self.window_away = False
@@ -485,6 +486,11 @@ class GameScene(GameCommands, Scene):
     def back_to_setup(self) -> None:
         """The New game (or Watch) screen of this game, to choose another player."""
         self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id)
+
+    def cards(self) -> tuple[GameOverCard, ...]:
+        """The cards that may show over the board: the result, the game that cannot start, the
+        friends' draw offer and the pause's cover."""
+        return self.over_card, self.start_card, self.offer_card, self.pause_card
 
     def card_shown(self) -> GameOverCard | None:
         """The card over the board, if one shows: why the game cannot start, the cover of a paused
@@ -707,7 +713,7 @@ class GameScene(GameCommands, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
         self.move_entry.layout(self.panel.last_row(), s)
-        for card in (self.over_card, self.start_card, self.offer_card, self.pause_card):
+        for card in self.cards():
             card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 

@@ -30,13 +30,13 @@ from ui.ai_worker import AIProgress, AIResult
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, language, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.scenes.game_mouse import REFUSAL
-from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper
+from ui.widgets import SCREEN_TOPIC, KeyFocus, Stepper, relabel, worded
 
 HINT_PLAYER = "level-5"
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
@@ -64,30 +64,30 @@ class GameCommands:
     # -- the buttons ----------------------------------------------------------------------
     def _make_buttons(self) -> None:
         pc_pc = self.setup.mode == PC_VS_PC
-        self.btn_undo = Button(_("Undo"), self.undo, "U")
-        self.btn_redo = Button(_("Redo"), self.redo, "Y")
-        self.btn_hint = Button(_("Hint"), self.request_hint, "H", visible=not pc_pc)
+        self.btn_undo = worded(N_("Undo"), self.undo, "U")
+        self.btn_redo = worded(N_("Redo"), self.redo, "Y")
+        self.btn_hint = worded(N_("Hint"), self.request_hint, "H", visible=not pc_pc)
         # the board marks the legal moves on a person's turn only: watching, the button did nothing
-        self.btn_legal = Button(_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
+        self.btn_legal = worded(N_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
         # watching, Space; with a person in the game Space plays on the board's cursor, and P is the picture
-        self.btn_pause = Button(_("Pause"), self.toggle_pause, "Space" if pc_pc else "Ctrl+P", visible=self.pause_offered())
-        self.btn_step = Button(_("Step"), self.step, "S", visible=pc_pc)
+        self.btn_pause = worded(N_("Pause"), self.toggle_pause, "Space" if pc_pc else "Ctrl+P", visible=self.pause_offered())
+        self.btn_step = worded(N_("Step"), self.step, "S", visible=pc_pc)
         self.btn_speed = Stepper(self.step_speed, _("Speed"), "+/-", visible=pc_pc)
-        self.btn_take_over = Button(_("Take over"), self.take_over, "C", visible=pc_pc)
-        self.btn_save = Button(_("Save"), self.save_game, "Ctrl+S")
-        self.btn_live = Button(_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = Button(_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
-        self.btn_draw = Button(_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered())
-        self.btn_rematch = Button(_("Rematch"), self.rematch, "R", visible=False)
+        self.btn_take_over = worded(N_("Take over"), self.take_over, "C", visible=pc_pc)
+        self.btn_save = worded(N_("Save"), self.save_game, "Ctrl+S")
+        self.btn_live = worded(N_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
+        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
+        self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered())
+        self.btn_rematch = worded(N_("Rematch"), self.rematch, "R", visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
-        self.btn_result = Button(_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
-        self.btn_rules = Button(_("Rules"), self.show_rules, "F1")
-        self.btn_new = Button(_("New game"), self.new_game, "N")
-        self.btn_menu = Button(_("Menu"), self.back_to_menu, "Esc")
-        self.btn_analysis = Button(_("Analysis"), self.toggle_analysis, "A")
+        self.btn_result = worded(N_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
+        self.btn_rules = worded(N_("Rules"), self.show_rules, "F1")
+        self.btn_new = worded(N_("New game"), self.new_game, "N")
+        self.btn_menu = worded(N_("Menu"), self.back_to_menu, "Esc")
+        self.btn_analysis = worded(N_("Analysis"), self.toggle_analysis, "A")
         # "Tree" where the panel is narrow for the whole name ("Árvore de pesquisa" at Larger text)
-        self.btn_tree = Button(_("Search tree"), self.open_tree, "T", shorter=(_("Tree"),))
-        self.btn_connections = Button(_("Connections"), self.toggle_connections, "V",
+        self.btn_tree = worded(N_("Search tree"), self.open_tree, "T", shorter=(N_("Tree"),))
+        self.btn_connections = worded(N_("Connections"), self.toggle_connections, "V",
                                       visible=connections_available(self.game))
         # in the panel's order (Tab's too): a watched game's Pause, Step and Speed share the first row;
         # a person's Pause comes after Undo and Redo, two a row with the others
@@ -98,6 +98,7 @@ class GameCommands:
                         self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign, self.btn_draw,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
+        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
 
     def _resigned(self) -> bool:
         """Whether a person gave the game up (Resign), which Undo takes back alone.  An outside
@@ -110,7 +111,23 @@ class GameCommands:
         a draw the friends agreed.  Undo takes it back alone, and the game goes on from there."""
         return self._resigned() or self.agreed_draw
 
+    def _follow_the_language(self) -> None:
+        """Every button of the panel and of the cards over the board labelled in the language
+        chosen since they were made (and the open move field's words), and laid out again for their
+        new widths: a game screen that
+        lived through a change of language kept most of its labels in the old one (Pause, Resign
+        and Speed alone, labelled on each frame, followed)."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        relabel([*self.buttons, *(button for card in self.cards() for button in card.buttons)])
+        if self.move_entry.open:
+            self.move_entry.say_its_words()
+        self.resize(self.app.size)
+        self.invalidate()
+
     def _refresh_buttons(self) -> None:
+        self._follow_the_language()
         self.btn_undo.enabled = bool(self.history) or self._ended_by_the_players() or self.view.has_partial_input()
         self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
         self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None

@@ -18,12 +18,12 @@ import pygame
 from games.base import captures_since
 from ui import text as tx
 from ui import words
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes import game_keys
 from ui.scenes.game_mouse import REFUSAL
 from ui.tally import results_line
-from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, layout_grid
+from ui.widgets import BUTTON_PADDING, KeyFocus, card, layout_grid, worded
 
 if TYPE_CHECKING:
     from games.base import State
@@ -210,13 +210,13 @@ class GameOverCard:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            Button(_("Rematch"), scene.rematch, "R", primary=True),
-            Button(_("New game"), scene.new_game, "N"),
-            Button(_("Menu"), scene.back_to_menu, "Esc"),
-            Button(_("View board"), self.hide, "B"),  # B, not V: Hex's panel beside says "Connections V"
+            worded(N_("Rematch"), scene.rematch, "R", primary=True),
+            worded(N_("New game"), scene.new_game, "N"),
+            worded(N_("Menu"), scene.back_to_menu, "Esc"),
+            worded(N_("View board"), self.hide, "B"),  # B, not V: Hex's panel beside says "Connections V"
             # step through it with the evaluation graph; E, not A: the panel beside says "Analysis A"
-            Button(_("Replay"), scene.open_replay, "E"),
-            Button(_("Save"), scene.save_game, "S"),
+            worded(N_("Replay"), scene.open_replay, "E"),
+            worded(N_("Save"), scene.save_game, "S"),
         ]
         self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_b, pygame.K_e, pygame.K_s)  # the buttons'
         self.focus = KeyFocus()  # Tab's ring among the buttons
@@ -391,9 +391,9 @@ class CannotStartCard(GameOverCard):
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
         self.buttons = [
-            Button(_("Back to the setup"), scene.back_to_setup, "Enter", primary=True),
-            Button(_("Try again"), scene.load_again, "R"),
-            Button(_("Menu"), scene.back_to_menu, "Esc"),
+            worded(N_("Back to the setup"), scene.back_to_setup, "Enter", primary=True),
+            worded(N_("Try again"), scene.load_again, "R"),
+            worded(N_("Menu"), scene.back_to_menu, "Esc"),
         ]
         self.keys = (pygame.K_RETURN, pygame.K_r, pygame.K_ESCAPE)
 
@@ -420,8 +420,8 @@ class DrawOfferCard(GameOverCard):
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
         self.buttons = [
-            Button(_("Accept the draw"), scene.accept_draw, "Y"),
-            Button(_("Decline"), scene.decline_draw, "N"),  # Esc too (``key``)
+            worded(N_("Accept the draw"), scene.accept_draw, "Y"),
+            worded(N_("Decline"), scene.decline_draw, "N"),  # Esc too (``key``)
         ]
         self.keys = (pygame.K_y, pygame.K_n)
 
@@ -477,7 +477,7 @@ class PausedCard(GameOverCard):
 
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
-        self.buttons = [Button(_("Resume"), scene.toggle_pause, "Ctrl+P", primary=True)]
+        self.buttons = [worded(N_("Resume"), scene.toggle_pause, "Ctrl+P", primary=True)]
         self.keys = ()  # Ctrl+P is the game's key (``game_keys``): a letter here would type moves
 
     def headline(self) -> str:
@@ -509,10 +509,6 @@ class PausedCard(GameOverCard):
         elif event.type == pygame.MOUSEBUTTONDOWN and left and not self.rect.collidepoint(event.pos):
             self.scene.messages.add(self.scene.held_up(), topic=REFUSAL)
         return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.buttons[0].label = _("Resume")  # in the window's language, as the panel's Resume is
-        super().draw(surface)
 
     def _shade(self, surface: pygame.Surface) -> None:
         """The board covered whole: dimmed, its position could still be studied."""
