@@ -68,6 +68,7 @@ class Progress:
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
     reason: str = ""  # why a rule chose its move (kind "rule"), one of ``RULE_REASONS``; "" for none said
     course_depth: int | None = None  # ``depth`` as a course player's description counts it, where it differs
+    unit: str = ""  # what an estimate's ``score`` counts where it is not the game's unit (``POINTS``), else ""
 
     @property
     def nps(self) -> float:
@@ -75,6 +76,11 @@ class Progress:
 
 
 ProgressCallback = Callable[[Progress], None]
+
+POINTS = "points"
+"""``Progress.unit`` of an estimate in the player's own evaluation points where its game's values
+are another unit: Reversi's levels 2-4 (and level 5 off 8x8) judge by the hand-set evaluation of
+ai/engines/reversi_eval.py, whose points are no disc count (ai/eval_scales.py ``REVERSI_POINT_DISCS``)."""
 
 RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats")
 """Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the

@@ -3,7 +3,8 @@
 The person offers on their turn; the level's player searches that position as it would a move
 (off the window's thread, ``ui.scenes.game_computer``) and its value, turned to its own side, is
 judged here: it accepts a draw when it does not think it stands better than by ``DRAW_MARGINS``
-of its game (its evaluation's own units, as ``Progress.score`` gives them), and declines when it
+of its game (its evaluation's own units, as ``Progress.score`` gives them; ``POINTS_DRAW_MARGINS``
+where the search says its values are its own points, ``Progress.unit``), and declines when it
 stands better or sees a win.  A proof decides alone: a win seen is declined, a draw or a loss
 seen accepted.  Where the person has one legal move (a Reversi pass) the search has nothing to
 choose and reports no value, so the position after that move is judged (``judged_position``);
@@ -20,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ai.base import PROVEN
-from ai.eval_scales import ALQUERQUE_PIECE, TICTACTOE_LINE_BASE
+from ai.base import POINTS, PROVEN
+from ai.eval_scales import ALQUERQUE_PIECE, REVERSI_POINT_DISCS, TICTACTOE_LINE_BASE
 from games.base import State
 
 DRAW_MARGINS: dict[str, float] = {
@@ -37,6 +38,14 @@ DRAW_MARGINS: dict[str, float] = {
 }
 """How much better than even a level may think it stands and still accept a draw, in each
 drawable game's evaluation units (a game not listed: none, only even or worse)."""
+
+POINTS_DRAW_MARGINS: dict[str, float] = {
+    # Reversi's two discs in the points of its hand-set evaluation (levels 2-4 judge by it): the
+    # disc margin read as points let level 4 accept a draw standing some 13 discs better
+    "reversi": DRAW_MARGINS["reversi"] / REVERSI_POINT_DISCS,
+}
+"""The margins of ``DRAW_MARGINS`` for a search whose values are its player's own points
+(``Progress.unit`` ``POINTS``) where the game's unit is another."""
 
 WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
 """The margin's multiple for the weak levels, which judge as roughly as they play (1 for the others)."""
@@ -58,6 +67,7 @@ class Judged:
     score: float = 0.0
     kind: str = "alphabeta"
     proven: int | None = None
+    unit: str = ""  # what ``score`` counts where it is not the game's unit (``Progress.unit``)
 
     @classmethod
     def at_end(cls, state: State) -> Judged:
@@ -92,10 +102,17 @@ def answer_offer(game_id: str, level: str, side: int, judged: Judged) -> DrawAns
     if judged.kind == "rule":  # a defence the person must play: the level stands better
         return DrawAnswer(False, BETTER)
     value = judged.score if judged.mover == side else -judged.score
-    margin = DRAW_MARGINS.get(game_id, 0.0) * WEAK_LEVEL_MARGINS.get(level, 1.0)
+    margin = draw_margin(game_id, judged.unit) * WEAK_LEVEL_MARGINS.get(level, 1.0)
     if value > margin:
         return DrawAnswer(False, BETTER)
     return DrawAnswer(True, WORSE if value < -margin else EVEN)
+
+
+def draw_margin(game_id: str, unit: str = "") -> float:
+    """The game's draw margin in the unit of the values judged: ``DRAW_MARGINS``, or
+    ``POINTS_DRAW_MARGINS`` for a search that reports its own points."""
+    margins = POINTS_DRAW_MARGINS if unit == POINTS else DRAW_MARGINS
+    return margins.get(game_id, 0.0)
 
 
 def _proof_for(side: int, judged: Judged) -> int | None:

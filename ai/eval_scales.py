@@ -28,6 +28,21 @@ TICTACTOE_LINE_BASE = 4
 scores an open line of n marks TICTACTOE_LINE_BASE**n: each mark makes the line worth this many
 times more."""
 
+REVERSI_POINT_DISCS = 6.7
+"""Discs of final margin that one point of Reversi's hand-set evaluation is worth (its search
+reports a hundred of ai/engines/reversi_eval.py's units as one point), by the only fit there is:
+tools/reversi_train.py's ``handset_scale``, least squares through the origin against the exact
+margins of its training positions with 10-14 empties (0.0671 discs a unit).  Its error is of the
+order of the whole scale (a mean of 12.6 discs on held-out positions with 14-20 empties,
+docs/tuning/reversi.md), and a point is worth several times more discs in the midgame than near
+the end, so the window shows those values as points, not discs; the factor serves only to set
+margins in points as rough as the disc ones they stand for (a draw offer's, ai/draw_offers.py,
+and the bar's and the graphs' scale)."""
+
+POINT_DISCS: dict[str, float] = {"reversi": REVERSI_POINT_DISCS}
+"""Units of a game's ``CLEAR_ADVANTAGE`` one point is worth, by game, where some of its players
+report their own points (``ai.base.POINTS``): the scale those values are drawn on."""
+
 UNIT_SIZE: dict[str, float] = {"alquerque": ALQUERQUE_PIECE}
 """Evaluation units in one of the unit a game's values are shown in, by game; 1 where not listed."""
 

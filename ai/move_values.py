@@ -65,6 +65,7 @@ class MoveValue:
     visits: int = 0  # Monte Carlo visits of the move
     depth: int = 0  # plies searched for this value, this move included
     margin: bool = False  # proven, and ``score`` is the exact final margin (discs in Reversi)
+    unit: str = ""  # what an estimate's score counts where it is not the game's unit (``Progress.unit``)
 
 
 @dataclass
@@ -166,7 +167,7 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
         return None
     if result.kind == "mcts":
         return MoveValue(move, 1.0 - float(result.score), "mcts", None, None, result.nodes, depth)
-    return MoveValue(move, -float(result.score), "alphabeta", None, None, 0, depth)
+    return MoveValue(move, -float(result.score), "alphabeta", None, None, 0, depth, unit=result.unit)
 
 
 FORCED_CHAIN = 8  # forced replies followed before a position is searched (see ``_forced_line``)

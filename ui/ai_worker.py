@@ -144,6 +144,7 @@ class AIProgress:
     # one: ``Game.other_move_text``), for a window that shows it (ui.notation); empty where none
     best_other: str = ""
     pv_other: list[str] = field(default_factory=list)
+    unit: str = ""  # what an estimate's score counts where it is not the game's unit (``ai.base.POINTS``)
 
 
 @dataclass
@@ -431,7 +432,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
             job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
             p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
             state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
-            best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True),
+            best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,

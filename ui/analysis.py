@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, UNIT_SIZE
+from ai.base import POINTS
+from ai.eval_scales import CLEAR_ADVANTAGE, POINT_DISCS, SCALE_FLOOR, UNIT_SIZE
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -47,6 +48,7 @@ class Opinion:
     kind: str = "alphabeta"
     proven: int | None = None  # +1 the mover wins, 0 draw, -1 loses
     mover: int = 0
+    unit: str = ""  # what ``score`` counts where it is not the game's unit (``ai.base.POINTS``), else ""
 
 
 # what a game's search values are shown in, whichever player searched; else "points"
@@ -57,13 +59,14 @@ EVAL_UNITS = {"reversi": "discs", "hex": "percent", "tictactoe": "points", "rast
 WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
 
 
-def eval_unit(game_id: str) -> str:
-    """The one unit a game's search values are shown in, whichever player searched: "discs",
-    "percent" (the chance to win, of Monte Carlo searches), "pieces" (Alquerque: its engine values
-    a piece 100, ai/eval_scales.py) or "points" (tic-tac-toe's open lines, Rastros' paths to
-    the goals, Trax's paths: each rules page says what they count; a bare "South +110" read as
-    nothing a class knew)."""
-    return EVAL_UNITS.get(game_id, "points")
+def eval_unit(game_id: str, unit: str = "") -> str:
+    """The unit a game's search values are shown in: "discs", "percent" (the chance to win, of
+    Monte Carlo searches), "pieces" (Alquerque: its engine values a piece 100, ai/eval_scales.py)
+    or "points" (tic-tac-toe's open lines, Rastros' paths to the goals, Trax's paths: each rules
+    page says what they count; a bare "South +110" read as nothing a class knew); ``unit``, the
+    value's own where its player says it is another (``Progress.unit``: Reversi's hand-set
+    evaluation counts points, not discs), wins."""
+    return unit or EVAL_UNITS.get(game_id, "points")
 
 
 def unit_size(game_id: str) -> float:
@@ -72,10 +75,13 @@ def unit_size(game_id: str) -> float:
     return float(UNIT_SIZE.get(game_id, 1.0))
 
 
-def amount_text(score: float, game_id: str) -> str:
+def amount_text(score: float, game_id: str, unit: str = "") -> str:
     """``score`` (engine units) as the board, the bar and the panel write it in the game's unit,
     signed: a whole count ("+6" discs, "+110" points), pieces ("+1.1" for 110), or points ("+3.8");
-    "0" where the number written is nought."""
+    "0" where the number written is nought.  A value in its player's own points (``unit``:
+    Reversi's hand-set evaluation, in hundredths of its points) is written as points are ("+1.4")."""
+    if unit:
+        return points_text(score)
     if game_id in WHOLE_VALUES:
         return signed_text(score)
     return points_text(score / unit_size(game_id))
@@ -140,6 +146,13 @@ def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
     return max(floor, sizes[(3 * len(sizes)) // 4])  # the 75th percentile, so most points stay off the edges
 
 
+def scale_in(game_id: str, scale: float, unit: str) -> float:
+    """``scale`` (``eval_scale``'s, in the game's unit) for a value in ``unit``: in a player's own
+    points (``POINTS``) the clear advantage's worth in them (ai/eval_scales.py ``POINT_DISCS``), so
+    that Reversi's "+1.1 points", some seven discs, is not drawn as near even as "+1 disc"."""
+    return scale / POINT_DISCS.get(game_id, 1.0) if unit == POINTS else scale
+
+
 def normalise(op: Opinion, scale: float) -> float:
     """``op`` as a number from -1 (the first side loses) to +1 (it wins)."""
     if op.proven is not None:
@@ -178,7 +191,8 @@ def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
     it, which under best play is the same, or of the one before if that is all there is.
     """
     scale = eval_scale(game_id, opinions)
-    out: list[float | None] = [None if o is None or is_blank(o) else round(normalise(o, scale), 4) for o in opinions]
+    out: list[float | None] = [None if o is None or is_blank(o) else round(normalise(o, scale_in(game_id, scale, o.unit)), 4)
+                               for o in opinions]
     for i in range(len(out) - 2, -1, -1):
         op = opinions[i]
         if op is not None and is_blank(op) and out[i + 1] is not None:
@@ -226,7 +240,8 @@ def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bo
 
 def opinion_from_progress(progress: Any) -> Opinion:
     """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
-    return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0))
+    return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0),
+                   getattr(progress, "unit", ""))
 
 
 def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,
@@ -244,7 +259,7 @@ def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float 
         last: list[Any] = []
         player.choose(state, ai.Limits(time=seconds), last.append)
         op = opinion_from_progress(last[-1]) if last else None
-        opinions.append(None if op is None else Opinion(op.score, op.kind, op.proven, state.to_move))
+        opinions.append(None if op is None else replace(op, mover=state.to_move))
     return values(record.game_id, opinions)
 
 

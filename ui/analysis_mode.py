@@ -51,6 +51,7 @@ from ui.analysis import (
     amount_text,
     count_text,
     eval_scale,
+    scale_in,
     signed_text,
 )
 from ui.board_marks import two_rim_dot
@@ -98,7 +99,7 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return f"{round(100 * value.score)}%"
     if abs(value.score) >= PROVEN_SCORE:  # a win or loss the search found, unproven only for the moves it left out
         return (_("W{n}") if value.score > 0 else _("L{n}")).format(n="")
-    return amount_text(value.score, game_id)  # the panel's number: "+6" discs, "+1.1" pieces, "+110" points
+    return amount_text(value.score, game_id, value.unit)  # the panel's number: "+6" discs, "+1.1" pieces, "+110" points
 
 
 def length_words(value: MoveValue) -> str:
@@ -144,7 +145,8 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
         if v.kind == "mcts" and v.visits < least:
             continue
         text = value_text(v, game_id)
-        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", value_tone(v, scale),
+        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "",
+                                 value_tone(v, scale_in(game_id, scale, v.unit)),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
                                  short_text(text), snapshot.key(v), v.proven is not None, length_words(v))
     return labels
@@ -226,7 +228,7 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
                       best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin,
-                      best_other=line_other[0] if line_other else "", pv_other=list(line_other))
+                      best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit)
 
 
 # -- the controller ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise, plural_count
+from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise, plural_count, scale_in
 from ui.analysis_mode import value_text
 from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
@@ -57,7 +57,7 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     mover_view = float(best.proven) if best.proven is not None else None
     op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
-    return normalise(op, scale), favoured_text(best, game_id)
+    return normalise(op, scale_in(game_id, scale, best.unit)), favoured_text(best, game_id)
 
 
 def favoured_text(value: MoveValue, game_id: str) -> str:
@@ -68,7 +68,7 @@ def favoured_text(value: MoveValue, game_id: str) -> str:
     elif value.kind == "mcts" and value.score < 0.5:
         favoured = MoveValue(value.move, 1.0 - value.score, "mcts")
     elif value.kind == "alphabeta" and value.score < 0:
-        favoured = MoveValue(value.move, -value.score)
+        favoured = MoveValue(value.move, -value.score, unit=value.unit)
     else:
         favoured = value
     return value_text(favoured, game_id)
@@ -91,7 +91,7 @@ def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, st
     """The bar's value from the evaluation graph: an engine's ``opinion`` of a position and its
     point on the graph (``share``), the text said for the side it favours, as ``position_value``'s."""
     kind = "mcts" if opinion.kind == "mcts" else "alphabeta"
-    return share, favoured_text(MoveValue(None, opinion.score, kind, opinion.proven), game_id)
+    return share, favoured_text(MoveValue(None, opinion.score, kind, opinion.proven, unit=opinion.unit), game_id)
 
 
 def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int,
@@ -112,20 +112,24 @@ def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None
 
 
 def bar_value(snapshot: MoveValues | None, game_id: str, state: State | None,
-              graph: GraphValue | None) -> tuple[tuple[float, str] | None, bool]:
+              graph: GraphValue | None) -> tuple[tuple[float, str, str] | None, bool]:
     """What the bar shows, and whether dimmed: a finished position's result; else the graph's
     value of the position shown (the deepest search's, ui/eval_graph.py), as analysis' own words
     where it is analysis' value (an exact margin, a proof's length); else analysis' own value;
-    else the graph's last value before the position, dimmed.  None before any value."""
+    else the graph's last value before the position, dimmed.  None before any value.  The value
+    is (the first side's share, its text, its own unit: ``Opinion.unit``, "" for the game's)."""
     if state is not None and state.is_terminal():
-        return final_value(state), False
+        return (*final_value(state), ""), False
     own = position_value(snapshot, game_id)
+    best = None if snapshot is None else snapshot.best()
+    own_unit = "" if best is None else best.unit
+    graph_unit = "" if graph is None or graph.opinion is None else graph.opinion.unit
     if graph is not None and graph.here:
         said_by_analysis = own is not None and _analysis_says(snapshot, graph)
-        return (graph.share, own[1] if said_by_analysis else graph.text), False
+        return (graph.share, *((own[1], own_unit) if said_by_analysis else (graph.text, graph_unit))), False
     if own is not None:
-        return own, False
-    return graph, graph is not None
+        return (*own, own_unit), False
+    return (None if graph is None else (graph.share, graph.text, graph_unit)), graph is not None
 
 
 def _analysis_says(snapshot: MoveValues | None, graph: GraphValue) -> bool:
@@ -253,7 +257,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
         return
     room = rect.width + int(6 * scale)
     lines = [(known[1], fitting_size(known[1], tx.small(11, scale), room, True), True)]  # "+131" read "+1…" at 800x560
-    unit = unit_word(game_id, known[1])
+    unit = unit_word(game_id, known[1], known[2])
     if unit:  # read after the number, "+6" over "discs", and inside the bar: "discos" ran onto its rim
         lines.append((unit, fitting_size(unit, tx.small(9, scale), rect.width - 2), False))
     favoured = 0 if value >= 0 else 1
@@ -276,13 +280,14 @@ def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
     return size
 
 
-def unit_word(game_id: str, text: str) -> str:
+def unit_word(game_id: str, text: str, unit: str = "") -> str:
     """The unit the bar writes under its number, which carries none, as the panel names it beside
     the bar: "discs" under Reversi's "+6" ("Black +6 discs"), "pieces" under Alquerque's "+1.1"
     ("White +1.1 pieces"), "pts" under the points of tic-tac-toe, Rastros and Trax ("South +110
     points": the whole word does not fit the bar; the bar's bare "+110" named no unit); "" for a
-    chance to win ("62%", its unit its own) and a proof ("W", "=")."""
-    unit = eval_unit(game_id)
+    chance to win ("62%", its unit its own) and a proof ("W", "=").  ``unit``: the value's own
+    where it is not the game's (Reversi's hand-set points, ``Opinion.unit``)."""
+    unit = eval_unit(game_id, unit)
     if unit == "percent" or not text.lstrip("+-")[:1].isdigit():
         return ""
     n = plural_count(text)

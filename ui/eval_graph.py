@@ -69,8 +69,8 @@ def snapshot_opinion(snapshot: Any) -> Opinion | None:
         return None
     every_move_valued = snapshot.done or (snapshot.depth >= 1 and not snapshot.monte_carlo)
     if best.proven is None or best.proven > 0 or every_move_valued:
-        return Opinion(best.score, best.kind, best.proven, snapshot.mover)
-    return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover)
+        return Opinion(best.score, best.kind, best.proven, snapshot.mover, best.unit)
+    return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover, best.unit)
 
 
 NOISY_LEVELS = LEVEL_IDS[:3]  # levels that choose with noise on purpose (ai/engines/*.py ``noise=``)
@@ -81,7 +81,7 @@ def child_opinion(value: MoveValue, mover: int) -> Opinion:
     """Analysis' value of a move, for ``mover`` (the side to move before it): the value of the
     position the move reaches, said for that side (``Opinion.mover``), as the graph reads it."""
     kind = "mcts" if value.kind == "mcts" else "alphabeta"
-    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover)
+    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit)
 
 
 def child_depth(value: MoveValue) -> int:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ai import kernels
-from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import POINTS, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.reversi_book import book_answer, book_line, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.imports import import_engine
@@ -210,7 +210,8 @@ class KernelSearch:
         if done == self.move_count and abs(value) < kernel.DISC:
             self.guess = value
         pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
-        return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise)
+        unit = "" if self.pat.shape[0] else POINTS  # the learned evaluation counts discs, the hand-set one points
+        return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise, unit)
 
     def first_of_equals(self, values: np.ndarray) -> int:
         """A hint's best move among moves each searched with a full window (``full_window_hint``):
@@ -330,15 +331,18 @@ def proof(move: int, margin: int, empties: int, pv: list[int]) -> Progress:
     )
 
 
-def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_move_searched: bool) -> Progress:
-    """A midgame iteration's result.  ``value`` is in evaluation points (shown as hundredths), or
-    DISC per disc of final margin when every line the search kept ends the game: as no evaluation
-    reaches DISC, a value of DISC or more proves a win (the margin is at least value / DISC), and
-    one of -DISC or less, with every move searched, proves a loss; both end the search."""
+def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_move_searched: bool,
+                     unit: str = POINTS) -> Progress:
+    """A midgame iteration's result.  ``value`` is in evaluation points, reported as hundredths:
+    discs of final margin for the learned evaluation (``unit`` ""), the hand-set evaluation's own
+    points otherwise (``unit`` ``POINTS``: no disc count, so the window says "points"); or DISC per
+    disc of final margin when every line the search kept ends the game: as no evaluation reaches
+    DISC, a value of DISC or more proves a win (the margin is at least value / DISC), and one of
+    -DISC or less, with every move searched, proves a loss; both end the search."""
     if value >= kernel.DISC or (value <= -kernel.DISC and every_move_searched):
         return Progress(depth=depth, best_move=move, score=value / kernel.DISC, pv=pv,
                         proven=1 if value > 0 else -1, kind="alphabeta")
-    return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind="alphabeta")
+    return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind="alphabeta", unit=unit)
 
 
 class PythonSearch:

@@ -452,7 +452,7 @@ class GameCommands:
                 why=words.detail(getattr(reply, "message", ""))), "error")
             return
         judged = (Judged(self.state.to_move, kind="rule") if search is None
-                  else Judged(search.mover, search.score, search.kind, search.proven))
+                  else Judged(search.mover, search.score, search.kind, search.proven, search.unit))
         self._answer_offer(judged)
 
     def _answer_offer(self, judged: Judged) -> None:

@@ -2,7 +2,8 @@
 
 One truth per panel: a proof (the search saw the end of the game) replaces the evaluation, and
 the depth too when the proof came from beyond it (a book, a table: ``depth_says_the_proof``); the
-evaluation is shown in one unit per game, whichever player searched -- discs in Reversi, the
+evaluation is shown in one unit per game, whichever player searched -- discs in Reversi (save
+the levels that judge by its hand-set evaluation, whose points count no discs: said as points), the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
 honest conversion, so none is shown), pieces in Alquerque, and points in tic-tac-toe, Rastros and
 Trax, named so, whose rules pages say what they count (``ui.analysis.eval_unit``); a course player
@@ -105,7 +106,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
             return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(
                 side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
-    unit = eval_unit(game_id)
+    unit = eval_unit(game_id, progress.unit)
     if progress.kind == "mcts":
         rate = score if 0.0 <= score <= 1.0 else (score + 1) / 2 if -1.0 <= score <= 1.0 else score / 100
         rate = max(0.0, min(1.0, rate))
@@ -114,7 +115,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "percent":
         return ""
     side = mover if score >= 0 else 1 - mover
-    amount = amount_text(abs(score), game_id)
+    amount = amount_text(abs(score), game_id, progress.unit)
     if amount == "0":
         return _("even")
     n, said = plural_count(amount), amount.lstrip("+")
