@@ -371,7 +371,7 @@ def test_every_kernel_module_is_filed_under_how_kernels_compile_and_none_under_t
     assert [module for module, files in sources.items() if KERNELS.parent / "kernel_compile.py" not in files] == []
 
 
-def test_an_update_that_edits_only_the_cache_helper_loads_the_kernels_compiled_before(tmp_path):
+def test_an_update_that_edits_only_the_cache_helper_or_the_warm_up_loads_the_kernels_compiled_before(tmp_path):
     cache = tmp_path / "cache"
     program = _copy_of_the_program(tmp_path / "program")
     hits, misses = _hits_and_misses(program, cache)
@@ -380,6 +380,10 @@ def test_an_update_that_edits_only_the_cache_helper_loads_the_kernels_compiled_b
     _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')
     hits, misses = _hits_and_misses(program, cache)
     assert hits > 0 and misses == 0  # loaded, nothing compiled
+
+    _edited(program / "ai" / "kernels" / "__init__.py", '"""numba kernels:', '"""numba kernels (edited docstring):')
+    hits, misses = _hits_and_misses(program, cache)
+    assert hits > 0 and misses == 0
 
 
 def test_an_older_versions_cache_folder_unused_for_a_month_is_removed_as_a_kernel_module_loads(tmp_path, monkeypatch):
