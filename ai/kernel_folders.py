@@ -70,13 +70,15 @@ def kernel_sources(py_file: str | os.PathLike) -> list[Path]:
     program each of those imports directly (whose constants its code reads: only those, so that a
     change to, say, the outside players does not compile every kernel again).
 
-    The package's ``ai/kernels/__init__.py`` is one of the others, not a kernel module: its
-    ``njit`` decides how every kernel is typed, but what it imports is not followed.  It was, and
-    every kernel's sources held ``ai/__init__.py`` and ``ai/kernel_cache.py`` (imported for the
-    cache's locator), so that any edit of either compiled every kernel of every game again, and
-    left a bundle's shipped kernels unused, though neither changes a line of compiled code: the
-    locator only names the folders (from these sources) and picks the file to load, and numba's
-    index rejects by itself a file of another numba or of another source stamp."""
+    ``ai/kernel_compile.py`` is one of the others: its ``njit`` decides how every kernel is
+    compiled, but what it imports is not followed.  It was (from ``ai/kernels/__init__.py``, then
+    njit's home), and every kernel's sources held ``ai/__init__.py`` and ``ai/kernel_cache.py``
+    (imported for the cache's locator), so that any edit of either compiled every kernel of every
+    game again, and left a bundle's shipped kernels unused, though neither changes a line of
+    compiled code: the locator only names the folders (from these sources) and picks the file to
+    load, and numba's index rejects by itself a file of another numba or of another source stamp.
+    The package's ``__init__`` (the warm-up and its stages) is no source either: the kernel
+    modules import nothing from it."""
     kernels, todo = set(), [Path(py_file).resolve()]
     while todo:
         path = todo.pop()

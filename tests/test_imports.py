@@ -157,8 +157,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE_PACKAGES = ("ai.engines.", "ai.kernels.")  # their modules import numba, whose first import races
 ONE_THREAD = ("ai/bench/",)  # benchmarks: ``main.py bench`` runs them in a process of their own, one thread
 # numba's parts that the kernels' own helpers import while a kernel module is imported (under the
-# lock: ``ai.kernels.njit`` decorating it) or once one is (numba whole by then)
-NUMBA_HELPERS = ("ai/kernels/__init__.py", "ai/kernel_cache.py")
+# lock: ``ai.kernel_compile.njit`` decorating it) or once one is (numba whole by then)
+NUMBA_HELPERS = ("ai/kernels/__init__.py", "ai/kernel_compile.py", "ai/kernel_cache.py")
 
 
 def _racing(name: str, where: str = "") -> bool:

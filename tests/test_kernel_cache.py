@@ -14,6 +14,7 @@ import platform
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -300,26 +301,32 @@ def _edited(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_an_edit_of_the_cache_helper_files_no_kernel_anew_but_one_of_how_kernels_compile_does(
-        tmp_path, monkeypatch):
-    """Every kernel module's folder was named by ``ai/kernel_cache.py`` (and ``ai/__init__.py``)
-    too, followed from the package's ``__init__``: any edit of either, a docstring's, compiled every
-    kernel of every game again, though neither changes the compiled code.  What does change it
-    still names a new folder: a kernel's decorator (its callers' too) and the package's ``njit``."""
+def _folder_names_of_a_copy(tmp_path: Path, monkeypatch) -> tuple[Path, Callable[[], dict[str, str]]]:
+    """A copy of the program's sources, and what names each of its kernel modules' cache folders."""
     import ai.kernel_folders as kernel_folders
 
     program = _copy_of_the_program(tmp_path / "program")
     (program / "ai" / "data").mkdir()  # the package whose data files the copy leaves out
     shutil.copyfile(ROOT / "ai" / "data" / "__init__.py", program / "ai" / "data" / "__init__.py")
-    kernels = program / "ai" / "kernels"
     monkeypatch.setattr(kernel_folders, "ROOT", program)
-    monkeypatch.setattr(kernel_folders, "KERNELS", kernels)
+    monkeypatch.setattr(kernel_folders, "KERNELS", program / "ai" / "kernels")
 
     def names() -> dict[str, str]:
         return {path.stem: kernel_folders.folder_name(path) for path in kernel_folders._kernel_modules()}
 
+    assert len(names()) > 5
+    return program, names
+
+
+def test_an_edit_of_the_cache_helper_files_no_kernel_anew_but_one_of_a_kernels_decorator_does(
+        tmp_path, monkeypatch):
+    """Every kernel module's folder was named by ``ai/kernel_cache.py`` (and ``ai/__init__.py``)
+    too, followed from the package's ``__init__``: any edit of either, a docstring's, compiled every
+    kernel of every game again, though neither changes the compiled code.  What does change it
+    still names a new folder: a kernel's decorator, its callers' too."""
+    program, names = _folder_names_of_a_copy(tmp_path, monkeypatch)
+    kernels = program / "ai" / "kernels"
     before = names()
-    assert len(before) > 5
     _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')
     _edited(program / "ai" / "kernel_cache.py", "UNUSED_DAYS_KEPT = 30", "UNUSED_DAYS_KEPT = 60")
     _edited(program / "ai" / "__init__.py", '"""', '"""Edited docstring. ')
@@ -330,13 +337,41 @@ def test_an_edit_of_the_cache_helper_files_no_kernel_anew_but_one_of_how_kernels
     assert {"hex_inferior", "hex", "hex_vc"} <= changed  # the module and those that call its kernels
     assert not changed & {"reversi", "rastros", "alquerque", "tictactoe"}
 
+
+def test_an_edit_of_the_kernels_warm_up_files_no_kernel_anew_but_one_of_how_every_kernel_compiles_does(
+        tmp_path, monkeypatch):
+    """``ai/kernels/__init__.py`` named every kernel module's folder, as the home of ``njit``: each
+    edit of its warm-up, its stages or a docstring (26 commits) compiled every kernel of every game
+    again, two minutes here, though none changed compiled code.  What decides that code lives in
+    ``ai/kernel_compile.py``, which names every folder: an edit of its ``njit`` compiles them all."""
+    program, names = _folder_names_of_a_copy(tmp_path, monkeypatch)
+    package = program / "ai" / "kernels" / "__init__.py"
     before = names()
-    _edited(kernels / "__init__.py", "    return numba_njit(*args, **options)",
+    _edited(package, '"""numba kernels:', '"""numba kernels (an edited docstring):')
+    _edited(package, "    for name in KERNEL_GAMES if game_id is None else (game_id,):",
+            "    for name in sorted(KERNEL_GAMES) if game_id is None else (game_id,):")
+    _edited(package, '"hex": 3.0,', '"hex": 4.0,')
+    assert names() == before
+
+    _edited(program / "ai" / "kernel_compile.py", "    return numba_njit(*args, **options)",
             "    return numba_njit(*args, **{'error_model': 'numpy', **options})")
-    assert all(name != before[module] for module, name in names().items())
+    after = names()
+    assert all(after[module] != name for module, name in before.items())
 
 
-def test_an_update_that_edits_only_the_cache_helper_loads_the_kernels_compiled_before(tmp_path):
+def test_every_kernel_module_is_filed_under_how_kernels_compile_and_none_under_the_warm_up():
+    """A kernel module that imported from the package (``from ai.kernels import njit``) would have
+    every edit of its warm-up compile it again; one that did not decorate with ``ai.kernel_compile``'s
+    ``njit`` would keep code compiled under options since changed."""
+    from ai.kernel_folders import KERNELS, _kernel_modules, kernel_sources
+
+    sources = {path.stem: set(kernel_sources(path)) for path in _kernel_modules()}
+    assert len(sources) > 5
+    assert [module for module, files in sources.items() if KERNELS / "__init__.py" in files] == []
+    assert [module for module, files in sources.items() if KERNELS.parent / "kernel_compile.py" not in files] == []
+
+
+def test_an_update_that_edits_only_the_cache_helper_or_the_warm_up_loads_the_kernels_compiled_before(tmp_path):
     cache = tmp_path / "cache"
     program = _copy_of_the_program(tmp_path / "program")
     hits, misses = _hits_and_misses(program, cache)
@@ -345,6 +380,10 @@ def test_an_update_that_edits_only_the_cache_helper_loads_the_kernels_compiled_b
     _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')
     hits, misses = _hits_and_misses(program, cache)
     assert hits > 0 and misses == 0  # loaded, nothing compiled
+
+    _edited(program / "ai" / "kernels" / "__init__.py", '"""numba kernels:', '"""numba kernels (edited docstring):')
+    hits, misses = _hits_and_misses(program, cache)
+    assert hits > 0 and misses == 0
 
 
 def test_an_older_versions_cache_folder_unused_for_a_month_is_removed_as_a_kernel_module_loads(tmp_path, monkeypatch):

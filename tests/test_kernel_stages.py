@@ -167,7 +167,7 @@ def test_a_stage_runs_once_however_many_threads_need_it(slow):
 
 def test_kernels_compile_once_per_argument_type():
     """numba would compile a kernel again for each constant a caller passes (``f(x, 0)``,
-    ``f(x, 1)``): ai.kernels.njit types constants as plain values, so no kernel has a signature
+    ``f(x, 1)``): ai.kernel_compile.njit types constants as plain values, so no kernel has a signature
     with a constant in it once every game's kernels are ready."""
     kernels.warm_up()
     literal = []

@@ -1,8 +1,10 @@
 """numba kernels: the hot loops of the engines, compiled to machine code.
 
 Each ``ai/kernels/<game>.py`` holds plain-Python-syntax functions on ints, uint64 bitboards and
-numpy arrays, decorated ``@njit(cache=True, nogil=True)`` (numba's, through ``njit`` below);
-games/ stays the readable rules reference and differential tests hold every kernel to it.
+numpy arrays, decorated ``@njit(cache=True, nogil=True)`` (numba's, through ``ai.kernel_compile``,
+which alone decides how every kernel is compiled: this file is no kernel's source, so nothing here
+may change compiled code); games/ stays the readable rules reference and differential tests hold
+every kernel to it.
 
 ``warm_up`` compiles (or loads from the on-disk cache) a game's kernels in stages, each module's
 ``STAGES`` in the order a game needs them: the search first, then what can wait (Reversi's exact
@@ -98,54 +100,6 @@ def _use_our_cache_dir() -> None:
 
 
 _use_our_cache_dir()
-
-
-def njit(*args, **options):
-    """numba's ``njit`` for our kernels, which numba compiles once per argument *type*.
-
-    Left to itself, numba compiles a kernel again for every constant a caller passes it (``f(x, 0)``
-    and ``f(x, 1)`` are two compilations, and ``f(x, n)`` a third): a quarter of Reversi's and Hex's
-    compile time from an empty cache was such copies, and a recursive kernel called with a constant
-    refers to a copy that numba's cache may not load.  Our kernels never ask for a constant's value
-    at compile time (``numba.literally``), so their callers' constants are typed as plain ints and
-    bools.  Kept to this package's kernels; without the numba internals this relies on (checked
-    with numba 0.61-0.68), kernels compile as numba would by itself."""
-    _compile_per_type()
-    from numba import njit as numba_njit
-
-    _file_by_source()
-    return numba_njit(*args, **options)
-
-
-@functools.cache
-def _file_by_source() -> None:
-    """Have numba file the compiled kernels by their modules' sources (``ai.kernel_cache``), or
-    by their folder's path as it does by itself if its classes are not where that expects them."""
-    try:
-        from ai.kernel_cache import use_kernel_locator
-    except ImportError as exc:
-        log.warning("compiled kernels are filed by their folder's path, numba's way (%s)", exc)
-    else:
-        use_kernel_locator()
-
-
-def _compile_per_type() -> None:
-    from numba.core import types
-    from numba.core.dispatcher import Dispatcher
-
-    original = getattr(Dispatcher, "get_call_template", None)
-    if original is None or getattr(original, "per_type", False):
-        return
-
-    @functools.wraps(original)
-    def get_call_template(self, args, kws):
-        if getattr(self.py_func, "__module__", "").startswith(f"{__name__}."):
-            args = tuple(types.unliteral(a) for a in args)
-            kws = {name: types.unliteral(t) for name, t in kws.items()}
-        return original(self, args, kws)
-
-    get_call_template.per_type = True
-    Dispatcher.get_call_template = get_call_template
 
 
 def kernel_modules() -> tuple[str, ...]:

@@ -43,8 +43,8 @@ from functools import lru_cache
 import numpy as np
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels import alquerque_tables as tables  # by module: it imports this one back
-from ai.kernels import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.alquerque import DRAW_PLIES, FORWARD, PIECES, POINTS, SIZE, Alquerque, Move, is_step
 

@@ -45,8 +45,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ai import data
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels import alquerque as kernel  # by module: its search may import this one back
-from ai.kernels import mends_the_cache, njit
 from games.alquerque import (
     DRAW_PLIES,
     PIECES,

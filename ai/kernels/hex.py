@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai.imports import import_engine
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_templates import template_reply, template_table
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl

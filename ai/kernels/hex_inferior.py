@@ -25,7 +25,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai.imports import import_engine
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 
 EMPTY = 0
 WALL = 3  # an off-board position that belongs to no single edge

@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels.hex import board_colours, neighbours
 from ai.kernels.hex_inferior import fill_in, ring
 from ai.kernels.hex_vc import (

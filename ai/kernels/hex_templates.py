@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from ai.kernels import njit
+from ai.kernel_compile import njit
 
 Offset = tuple[int, int]  # (rows, columns) from the template's stone, toward the top edge (row -2)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.imports import import_engine
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels.hex import connects
 
 EMPTY = 0

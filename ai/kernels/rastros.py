@@ -32,7 +32,7 @@ import numpy as np
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.engines.rastros_board import geometry
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
 ZERO = np.uint64(0)

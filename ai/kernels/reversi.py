@@ -38,7 +38,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from ai.imports import import_engine
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.kernels.reversi_patterns import PACK_WIDTH, packed_value
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 

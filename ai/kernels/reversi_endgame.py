@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ai.kernels import njit
+from ai.kernel_compile import njit
 from ai.kernels.reversi import (
     G_BORDER,
     G_CELLS,

@@ -23,8 +23,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-import ai.kernels  # noqa: F401  (sets the kernel cache folder before numba compiles anything)
-from ai.kernels import njit
+from ai.kernel_compile import njit
 
 SIZE = 8
 STAGES = 15  # stage = (discs on the board - 4) // 4, capped: discs 4..63

@@ -33,7 +33,7 @@ import numpy as np
 import games
 from ai.base import PROVEN, WIN
 from ai.eval_scales import TICTACTOE_LINE_BASE
-from ai.kernels import mends_the_cache, njit
+from ai.kernel_compile import mends_the_cache, njit
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 
 EMPTY = 0  # ``marks`` holds 0 for an empty square, 1 + side for a mark
