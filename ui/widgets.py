@@ -127,6 +127,9 @@ class Button:
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
     key_left_out: bool = False  # drawn without its key hint: its row has no room for the keys (the watch row's)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
+    # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
+    # other friend, Pause's Resume: its grid is sized for them too (``_grid_size``)
+    other_labels: tuple[tuple[str, ...], ...] = ()
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
     # the English label and its shorter forms (marked N_) the label is said from (``worded``), so a
     # change of language says it again (``relabel``); () for a label set as it is
@@ -197,7 +200,15 @@ class Button:
         shown = [b for b in self.grid if b.visible and b.rect.width > 0]
         if len(shown) < 2:
             return None
-        return min(b._fitted(scale, b._label_room(scale))[1] for b in shown)
+        return min(b._least_size(scale) for b in shown)
+
+    def _least_size(self, scale: float) -> int:
+        """The size the label needs in the button, the smallest of those its ``other_labels``
+        need too: a grid sized for the label shown alone changed the size of all its labels
+        with it (the game panel's shrank on the turn of a friend with a long name, whose
+        "Resign for Joo Pedro (Dark)" needed two points less than "Resign for Light")."""
+        room, usual, hint = self._label_room(scale), tx.small(self.label_size, scale), self._hint_width(scale)
+        return min(_fit_label(labels, usual, hint, room, None)[1] for labels in (self.labels(), *self.other_labels))
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when

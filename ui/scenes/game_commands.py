@@ -68,7 +68,8 @@ class GameCommands:
         self.btn_redo = worded(N_("Redo"), self.redo, "Y")
         self.btn_hint = worded(N_("Hint"), self.request_hint, "H", visible=not pc_pc)
         # the board marks the legal moves on a person's turn only: watching, the button did nothing
-        self.btn_legal = worded(N_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc)
+        self.btn_legal = worded(N_("Legal moves"), self.toggle_legal, "L", visible=self.view.marks_legal and not pc_pc,
+                                shorter=(N_("Legal"),))  # not "Jogadas possív…" at 800x560 in Portuguese
         # watching, Space; with a person in the game Space plays on the board's cursor, and P is the picture
         self.btn_pause = worded(N_("Pause"), self.toggle_pause, "Space" if pc_pc else "Ctrl+P", visible=self.pause_offered())
         self.btn_step = worded(N_("Step"), self.step, "S", visible=pc_pc)
@@ -147,6 +148,8 @@ class GameCommands:
         self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)
+        self.btn_resign.other_labels = self._resign_labels_of_both()
+        self.btn_pause.other_labels = tuple((_(label),) for label in PAUSE_LABELS)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
         self.btn_draw.visible = self._draws_offered() and not self.is_over()
         self.btn_draw.enabled = self._draw_offering_side() is not None
@@ -358,9 +361,23 @@ class GameCommands:
         side = self._resigning_side()
         if self.setup.mode != HOTSEAT or side is None:
             return [_("Resign")]
+        return self._resign_labels_for(side)
+
+    def _resign_labels_for(self, side: int) -> list[str]:
+        """A hot-seat Resign's labels for the friend of ``side``, longest first, "Resign" alone
+        the last: at 800x560 in Portuguese "Desistir por Escuro" was cut to "Desistir por Es…"
+        (the panel's headline and the lit clock say whose turn it is)."""
         said = _("Resign for {player}")
-        return [said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
-                                                          self.setup.player_label(side), words.side(self.game, side))]
+        return [*(said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
+                                                             self.setup.player_label(side),
+                                                             words.side(self.game, side))), _("Resign")]
+
+    def _resign_labels_of_both(self) -> tuple[tuple[str, ...], ...]:
+        """Resign's labels on either friend's turn (``Button.other_labels``): the panel's buttons
+        are sized for the longest, so their text keeps its size from turn to turn."""
+        if self.setup.mode != HOTSEAT:
+            return ()
+        return tuple(tuple(self._resign_labels_for(side)) for side in (0, 1))
 
     def resign(self) -> None:
         """The human gives the game up (Undo takes it back, like any end)."""
@@ -568,7 +585,10 @@ class GameCommands:
         self.show_legal = not self.show_legal
 
     def toggle_analysis(self) -> None:
-        """Analysis mode: every legal move's value on the board, and the eval bar beside it."""
+        """Analysis mode: every legal move's value on the board, and the eval bar beside it; not
+        while a person's pause covers the board (``refused_while_paused``)."""
+        if self.refused_while_paused():
+            return
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
         self._remember_watching()
@@ -578,7 +598,10 @@ class GameCommands:
         self.connections.toggle()
 
     def open_tree(self) -> None:
-        """The search tree explorer on the position shown; Back returns to the game as it was."""
+        """The search tree explorer on the position shown; Back returns to the game as it was.  Not
+        while a person's pause covers the board (``refused_while_paused``)."""
+        if self.refused_while_paused():
+            return
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
                                                     turned=self.view.turned))
 
@@ -613,6 +636,17 @@ class GameCommands:
         """A clocked game with a person in it, paused: both clocks stand, the board is covered
         (``game_over.PausedCard``) and takes no move, and the computer does not think."""
         return self.paused and self.setup.mode != PC_VS_PC
+
+    def refused_while_paused(self) -> bool:
+        """True, saying why (the pause's words, as a click on the cover is answered), while a
+        clocked game with a person in it is paused: what shows or hands out the position the
+        cover hides, the search tree, analysis, a picture or a copy of the moves, waits for
+        Resume.  The tree (T) showed the whole board over the paused game, so a player could
+        think on both clocks' stopped time."""
+        if not self.paused_with_people():
+            return False
+        self.messages.add(self.held_up(), topic=REFUSAL)
+        return True
 
     def toggle_pause(self) -> None:
         """Pause, or go on.  A watched game waits before its next move (Step plays one).  A clocked

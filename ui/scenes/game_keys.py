@@ -114,6 +114,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.save_game()
     elif pause_key(scene, key, ctrl):
         scene.toggle_pause()
+    elif exports(scene, key, ctrl) and scene.paused_with_people():
+        scene.refused_while_paused()  # a picture or a copy of the position the pause hides: after Resume
     elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
         scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
     elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
@@ -134,6 +136,13 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.step_speed(1)
     elif scene.setup.mode == PC_VS_PC and key in (pygame.K_MINUS, pygame.K_KP_MINUS):
         scene.step_speed(-1)
+
+
+def exports(scene: GameScene, key: int, ctrl: bool) -> bool:
+    """Whether the key hands the game out of the window: P (a picture), M (the moves; Shift+M
+    Othello's transcript), Ctrl+C (the position), G (Hex's SGF, Othello's GGF; Shift+G copied)."""
+    return key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c) or (
+        key == pygame.K_g and (copies_ggf(scene.game.id) or outside_file(scene.game.id)))
 
 
 def pause_key(scene: GameScene, key: int, ctrl: bool) -> bool:

@@ -24,7 +24,7 @@ from ui.scenes.game_board_side import play_tip
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.theme import Theme
+from ui.theme import Theme, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
 if TYPE_CHECKING:
@@ -188,7 +188,8 @@ where a line's 21 put a fingertip over three plies and it picked the wrong one (
 there at the end of a Reversi game, 5 with the mouse's rows)."""
 FINGERTIP = 40
 """The least height in pixels (whatever the scale) a row of the panel's buttons gives way to,
-where the move list would keep fewer than ``MOVE_ROWS_KEPT`` rows: a fingertip's."""
+where the move list would keep fewer than ``MOVE_ROWS_KEPT`` rows: a fingertip's (rows already
+lower give way as far as their height at the usual text size: ``GamePanel._least_row``)."""
 BUTTON_GAP = 4
 """The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
 the rows together take the room they took, and the move list keeps its rows."""
@@ -207,7 +208,7 @@ class GamePanel:
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
-        self.watch_row: list[Button] = []  # a watched game's Pause, Step and Speed in a row of their own (``_watch_row_fitting``)
+        self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -318,19 +319,27 @@ class GamePanel:
         return plan
 
     def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
-        """The watched game's controls shown (Pause, Step, Speed), to be laid in one row of their
-        own over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
+        """The row of three shown (``_row_of_three``: a watched game's Pause, Step and Speed, a
+        clocked game's Undo, Redo and Pause), to be laid in one row over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
         one's label at the usual size with its key (``Button.least_width``), or else without the
         keys (``_watch_keys_fit``); else none: they go two a row with the others (at Larger text
         in a 1024x768 window "Pause" was set at 10 pixels beside the other labels' 16).  Two a
         row, they took a row and a half, and Hex's watched panel (with Take over and Connections)
         seven rows at 1280x800, its move list two."""
-        scene = self.scene
-        if scene.setup.mode != PC_VS_PC:
-            return []  # a person's Pause (a clocked game) goes two a row with the others: no row of its own
-        shown = [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+        shown = self._row_of_three()
         room = width - self._s(BUTTON_GAP) * (len(shown) - 1)
-        return shown if sum(self._watch_least(shown, row, keys=False)) <= room else []
+        return shown if shown and sum(self._watch_least(shown, row, keys=False)) <= room else []
+
+    def _row_of_three(self) -> list[Button]:
+        """The buttons that may share one row (``_watch_row_fitting``): a watched game's Pause,
+        Step and Speed; a clocked game's Undo, Redo and Pause (two a row, the Pause made a
+        seventh row of buttons, and at Larger text in a 800x560 window the move list was gone);
+        none in a person's game without a Pause."""
+        scene = self.scene
+        if scene.setup.mode == PC_VS_PC:
+            return [b for b in (scene.btn_pause, scene.btn_step, scene.btn_speed) if b.visible]
+        row = [scene.btn_undo, scene.btn_redo, scene.btn_pause]
+        return row if all(b.visible for b in row) else []
 
     def _watch_least(self, buttons: list[Button], row: int, keys: bool) -> list[int]:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
@@ -379,9 +388,9 @@ class GamePanel:
         """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
         wide as ``_watch_widths`` gives each, its keys all left out where they do not all fit
         (``_watch_keys_fit``: one key on a row of three read as if the others had none), then
-        the others in a grid two a row."""
+        the others in a grid two a row (a clocked game's Undo, Redo and Pause at their labels' size)."""
         gap, watch, scene = self._s(BUTTON_GAP), self.watch_row, self.scene
-        for button in (scene.btn_pause, scene.btn_step, scene.btn_speed):
+        for button in (scene.btn_pause, scene.btn_step, scene.btn_speed, scene.btn_undo, scene.btn_redo):
             button.key_left_out = False  # measured with them; in the grid they show as ever
         if watch:
             x, room = area.x, area.width - gap * (len(watch) - 1)
@@ -391,6 +400,10 @@ class GamePanel:
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
         layout_grid(self._others(watch), area, 2, row, gap)
+        if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
+            shown = [b for b in scene.buttons if b.visible]
+            for button in shown:
+                button.grid = shown
 
     def _room_plan(self, top: int, w: int) -> RoomPlan:
         """How the panel's parts under its header, from ``top``, share the room so that the move
@@ -405,13 +418,21 @@ class GamePanel:
         bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
         extras = self._extras_height(w)
         room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
-        gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - FINGERTIP),
+        gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - self._least_row()),
                  4 * (gap - gap // 2), extras]
         wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
         return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
+
+    def _least_row(self) -> int:
+        """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are
+        lower than that already (larger text in a small window), their height at the usual text
+        size in this window: at Larger text in a 800x560 window rows 36 pixels high could give
+        none, and the move list was left no row."""
+        full = self._s(BUTTON_ROW)
+        return FINGERTIP if full >= FINGERTIP else min(full, int(BUTTON_ROW * window_scale(self.scene.app.size)))
 
     def _set_button_row(self, row: int) -> None:
         """Keep the buttons' row height, the typed-move field, which opens over the last row, laid
@@ -434,7 +455,9 @@ class GamePanel:
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """Both players' cards from ``y``; returns the bottom of the second."""
         scene = self.scene
-        score = shown_score(scene.initial, scene.shown_state())  # a browsed position's, not the live game's
+        # a browsed position's, not the live game's; none while a pause covers the board (the
+        # discs counted told the position it hides)
+        score = None if scene.paused_with_people() else shown_score(scene.initial, scene.shown_state())
         clocks = self.clock_texts()
         h, gap = self._s(CARD_HEIGHT), self._s(CARD_GAP)
         self.player_cards = []
@@ -529,8 +552,10 @@ class GamePanel:
         the computer's is under way or held).  Once the game is over its result is the news, not a
         search of a position before the end; a reply waiting for its moment, paused, is shown with
         its search (under "Move ready"); the last search's win lengths count from the board, as
-        analysis does (not from before its move)."""
+        analysis does (not from before its move).  None while a person's pause covers the board."""
         scene, computer = self.scene, self.scene.computer
+        if scene.paused_with_people():  # its line of moves would show the position the cover hides
+            return None, 0, False
         if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
             return (None if computer.job_kind == "draw" else computer.progress), 0, False
         held = self._reply_held()
@@ -619,7 +644,7 @@ class GamePanel:
             headline, detail = result_words(scene)
             return headline, [detail] if detail else []
         if p is None:
-            return idle_headline(scene), [self._tip()]
+            return idle_headline(scene), [self._compact_tip()]
         headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
@@ -665,6 +690,11 @@ class GamePanel:
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                 else _("Waiting for the computer"))
+
+    def _compact_tip(self) -> str:
+        """``_tip`` on the compact card's one line: a paused game's short, "Ctrl+P goes on" (the
+        whole of it had no room beside "Paused" at 800x560, and the card said only "Paused")."""
+        return _("Ctrl+P goes on") if self.scene.paused_with_people() else self._tip()
 
     def _extras_height(self, w: int) -> int:
         """The room ``_extras`` takes."""
@@ -724,6 +754,11 @@ class GamePanel:
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box
         card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
+        if scene.paused_with_people():  # the moves would show the position the cover hides
+            self.move_cells = []
+            tx.text(surface, tx.fit(_("Hidden while paused"), self._t(14), box.width - self._s(16)),
+                    (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
+            return
         visible = max(1, (box.height - self._s(12)) // row_h)
         lead = scene.initial.to_move  # 1: the second side moved first, "1. … d3"
         rows = move_rows(count, lead)

@@ -1,0 +1,113 @@
+"""The game panel of a clocked hot-seat game: at Larger text in a 800x560 window it keeps its move
+list and sets its labels whole; its text keeps one size from one friend's turn to the other's;
+and a person's Pause hides from the panel what the cover hides on the board (the moves, the
+discs counted) and refuses what would show the position (the search tree, analysis, a picture).
+Headless, driven by posted clicks and keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.test_clock_window import play
+from tests.test_ui_clock_pause import PAUSED, ctrl_p
+from tests.test_ui_watch_panel import move_rows_shown
+from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text, recorded_text_sizes
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
+
+NAMES = ("Ana Maria Albuquerque", "Joo Pedro")  # the names the session's players typed
+
+
+def friends_on_a_clock(app, game_id: str) -> GameScene:
+    """Two named friends' game of ``game_id`` on a 3-minute clock, on the screen."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, clock="3m+0s", names=NAMES))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def drawn_once(app, monkeypatch, sizes: bool = False) -> list:
+    """The texts one whole frame draws (with their sizes when ``sizes``)."""
+    drawn = recorded_text_sizes(monkeypatch) if sizes else recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    return list(drawn)
+
+
+def test_at_800x560_larger_text_in_portuguese_the_clocked_panel_keeps_its_moves_and_whole_labels(
+        tmp_path, monkeypatch):
+    """Trax's panel there had no move list left (a seventh row of buttons for the Pause, rows
+    that could not give way), its compact card said "Em pausa" without how to go on, and two
+    labels were cut: "Desistir por Es…", "Jogadas possív…"."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, "pt"):
+            scene = friends_on_a_clock(app, "trax")
+            play(app, scene, "A0+")
+            for paused in (False, True):
+                drawn = drawn_once(app, monkeypatch)
+                assert scene.paused is paused
+                assert move_rows_shown(scene) >= 3, scene.panel.moves_rect
+                for button in (b for b in scene.buttons if b.visible):
+                    assert any(text in button.labels() for text in drawn), (button.labels(), drawn)
+                assert not [text for text in drawn if text.endswith("…") and text.startswith(("Desistir", "Jogadas"))]
+                if not paused:
+                    ctrl_p(app)
+            assert "Ctrl+P continua" in drawn  # the compact card says how to go on
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_the_panels_labels_keep_their_size_from_one_friends_turn_to_the_other(tmp_path, monkeypatch):
+    """"Resign for Joo Pedro (O)" needed a smaller size than "Resign for Ana Maria Albuquerque"'s
+    short form, and every label of the panel shrank with it on Joo's turn, then grew back."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, "tictactoe")
+        labels = {b.label for b in scene.buttons if b.visible and b is not scene.btn_resign}
+        sizes = []
+        for _turn in range(3):
+            drawn = drawn_once(app, monkeypatch, sizes=True)
+            sizes.append({text: size for text, size in drawn if text in labels})
+            click(app, scene.view.cell_rect(len(scene.history), 0).center)  # a1, a2, a3 in turn
+        assert [p.text for p in scene.history] == ["a1", "a2", "a3"]
+        assert sizes[0] and sizes[0] == sizes[1] == sizes[2], sizes
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_a_pause_hides_the_moves_and_the_discs_and_refuses_the_tree(tmp_path, monkeypatch):
+    """Paused, the board was covered but the panel listed the moves and counted the discs, and T
+    opened the search tree on the whole position: a player could think on stopped clocks.  The
+    list and the counts are hidden until Resume; T, A and P are refused with the pause's words."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, "reversi")
+        play(app, scene, "f5", "d6")
+        drawn = drawn_once(app, monkeypatch)
+        assert {"f5", "d6", "discs"} <= set(drawn)
+        ctrl_p(app)
+        assert scene.paused
+        drawn = drawn_once(app, monkeypatch)
+        assert not {"f5", "d6", "discs", "3"} & set(drawn), drawn  # Black 3, White 3
+        assert "Hidden while paused" in drawn
+        click(app, scene.panel.moves_rect.center)  # no move there to browse to
+        assert scene.browsing is None
+        for letter in (pygame.K_t, pygame.K_a, pygame.K_p):
+            scene.messages.withdraw("refusal")
+            key(app, letter)
+            assert app.scene is scene and PAUSED in [m.text for m in scene.messages.current()], letter
+        click(app, scene.btn_tree.rect.center)
+        assert app.scene is scene and not scene.analysis.active
+        ctrl_p(app)
+        drawn = drawn_once(app, monkeypatch)
+        assert {"f5", "d6", "discs"} <= set(drawn)
+        key(app, pygame.K_t)  # on the clocks' time again: the tree opens
+        assert app.scene is not scene
+        assert app.errors == []
+    finally:
+        app.quit()
