@@ -207,7 +207,7 @@ def test_only_the_newest_watched_games_are_kept_and_never_a_game_continue_offers
     listed = {entry.path for entry in rows.entries}
     assert {path for path, _record in watched[5:]} | {saved} <= listed
     assert sum(entry.kept and not entry.record.is_finished() for entry in rows.entries) == NOT_OFFERED_KEPT
-    assert f"the last {WATCHED_KEPT} you only watched and the last {NOT_OFFERED_KEPT} unfinished games" in rows.hint()
+    assert f"the last {WATCHED_KEPT} you watched and the last {NOT_OFFERED_KEPT} unfinished games" in rows.hint()
 
 
 def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(tmp_path, monkeypatch):

@@ -318,3 +318,71 @@ def test_the_main_menu_shown_again_measures_its_buttons_once(app, monkeypatch):
     assert isinstance(app.scene, MenuScene)
     assert builds[0] == 1
     assert {w.get_id(): w.get_rect(to_real_position=True) for w in buttons(app)} == laid_out
+
+
+def text_size_step(app, step_key: int) -> None:
+    """Ctrl+``step_key`` as a person presses it: plus a Text size larger, 0 back to Normal."""
+    key(app, step_key, pygame.KMOD_CTRL)
+
+
+def message_area(app) -> pygame.Rect:
+    """Where the window's messages shown now are drawn (their lane, as wide as they may be)."""
+    top = app.messages_bottom() - app.messages.height(app.scale, app.messages_width(), app.messages_room())
+    where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)
+    where.centerx = app._messages_centre()
+    return where
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (800, 600), (1024, 768), (1280, 800)])
+def test_larger_text_never_shows_the_buttons_smaller_than_normal(tmp_path, monkeypatch, size, language):
+    """At 800x560 with Larger text, a game to continue and one saved, every label was 13 or 14
+    pixels where Normal text showed 16 (at 1280x800 with Large text 18 against 21), to keep the
+    games' pictures: the pictures shrink, then go, first.  Ctrl+plus, a step at a time, never
+    makes a label smaller than Normal's, each whole in the window and above the pictures shown."""
+    app = menu_in(tmp_path, monkeypatch, size, language)
+    try:
+        for returning in (False, True):
+            if returning:
+                come_back(app)
+            text_size_step(app, pygame.K_0)
+            normal = set(button_text_sizes(app).values())
+            assert len(normal) == 1 and app.settings.text_size == 1.0
+            for larger in (1.25, 1.5):
+                text_size_step(app, pygame.K_EQUALS)
+                assert app.settings.text_size == larger
+                sizes = button_text_sizes(app)
+                assert min(sizes.values()) >= max(normal), (returning, larger, sizes, normal)
+                rects = [w.get_rect(to_real_position=True) for w in buttons(app)]
+                assert all(pygame.Rect((0, 0), app.size).contains(r) for r in rects)
+                if app.scene.show_cards:
+                    assert max(r.bottom for r in rects) < min(r.top for r in app.scene.cards.rects)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 768), (1280, 800)])
+def test_a_message_on_the_main_menu_covers_no_button_at_larger_text(tmp_path, monkeypatch, size):
+    """Back from a game left unfinished at 800x560 with Larger text, "The unfinished game is kept:
+    Continue resumes it" stood over Quit: without the games' pictures the buttons went down to the
+    About link, over the messages' lane.  The lane is kept under the buttons too; the message that
+    says the Text size, and a long one on two lines, cover no button either."""
+    app = menu_in(tmp_path, monkeypatch, size, "pt")
+    try:
+        text_size_step(app, pygame.K_EQUALS)
+        text_size_step(app, pygame.K_EQUALS)
+        come_back(app)
+        for said in ("", "Text size", "two lines " * 12):
+            if said:
+                app.messages.add(said, "warn", duration=30.0)
+                app.run_frames(2)
+            assert app.messages.current()
+            where = message_area(app)
+            covered = [w.get_id() for w in buttons(app) if w.get_rect(to_real_position=True).colliderect(where)]
+            assert covered == [], (said, where)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+        i18n.set_language("en")

@@ -4,14 +4,25 @@ window says how many records are out of view (headless App, posted events)."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import click, key, recorded_text, small_print, words_in
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    recorded_text,
+    recorded_text_rects,
+    small_print,
+    words_in,
+)
 from ui import desktop
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
@@ -146,6 +157,66 @@ def test_a_long_list_says_what_is_out_of_view_and_the_keyboard_reaches_it(app, m
     key(app, pygame.K_RETURN)
     assert app.scene.record.players[0].title == f"Player {29 - scene.shown}"
     assert paths[29 - scene.shown].exists()
+
+
+def drawn_lines(monkeypatch, app) -> list[tuple[str, pygame.Rect]]:
+    """The strings the next frame of the window draws, each with its rectangle."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    return list(drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (800, 600), (1024, 768), (1280, 800)])
+def test_the_rows_fill_the_room_down_to_the_messages_lane(app, monkeypatch, size, language):
+    """At 800x560 in Portuguese with Larger text the list of 7 games showed 4 rows, "0 above, 3
+    below" on a line of its own under them, the messages' lane under that, and a hint of 3 lines
+    over them: the empty room under the rows held a fifth.  The line of hidden rows now stands
+    right of the buttons, the hint is shorter (``test_the_saved_games_hint_takes_two_lines``),
+    and at each Text size the rows go down to the messages' lane, with no room above it for one
+    more."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    saved_games(30)
+    with in_language(app, language):
+        scene = open_list(app)
+        for step in range(3):  # Normal, Large, Larger
+            if step:
+                key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+            drawn = drawn_lines(monkeypatch, app)
+            shown = scene.entries[scene.scroll:scene.scroll + scene.shown]
+            assert 1 < len(shown) < len(scene.entries)
+            pitch = shown[1].rect.top - shown[0].rect.top
+            assert 0 <= scene.lane_top - shown[-1].rect.bottom < pitch, (step, scene.shown)
+            more = [rect for text, rect in drawn if text.startswith(("0 above", "0 acima"))]
+            assert len(more) == 1 and more[0].top >= scene.lane_top, (step, more)
+            assert more[0].left > scene.folder_button.rect.right and more[0].right <= size[0]
+        if size == (800, 560):
+            assert app.settings.text_size == 1.5 and scene.shown == 5  # the case reported
+    assert app.errors == [], app.errors[0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+def test_the_saved_games_hint_takes_two_lines(app, monkeypatch, text_size, language):
+    """The hint over the Saved games list took 3 lines at 800x560 in Portuguese, a row's height
+    of the list's room: it says the same in fewer words, on 2 lines with a usual folder's path."""
+    home = Path(tempfile.mkdtemp(prefix="home"))  # a path as long as a usual one (/home/maria/...)
+    monkeypatch.setattr(records, "games_dir", lambda: home / ".local/share/tabuleiro/games")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.settings.text_size = text_size
+    with in_language(app, language):
+        scene = open_list(app)
+        assert str(home / ".local/share/tabuleiro/games") in scene.hint()
+        drawn = drawn_lines(monkeypatch, app)
+        heading = next(rect for text, rect in drawn if text == scene.heading())
+        filter_top = scene.game_stepper.rect.top
+        hint = [text for text, rect in drawn if heading.bottom <= rect.top < filter_top]
+        assert "".join(hint).replace(" ", "") == scene.hint().replace(" ", "") and len(hint) == 2, hint
+    shutil.rmtree(home)
+    assert app.errors == [], app.errors[0]
 
 
 def test_an_unfinished_game_can_be_discarded_from_the_continue_list(app):

@@ -24,13 +24,18 @@ from ui.views import make_view
 from ui.widgets import KeptLayer, mix
 
 
+def menu_font_pixels(font_size: int, scale: float) -> int:
+    """The size in pixels of a form's text of ``font_size`` (at scale 1) at ``scale`` (``menu_theme``)."""
+    return max(12, int(font_size * scale))
+
+
 def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.Theme:
     """A pygame-menu theme matching ``theme``: transparent background, Open Sans, accent hover."""
     t = pygame_menu.themes.Theme(
         background_color=(0, 0, 0, 0),
         title=False,
         widget_font=tx.REGULAR,
-        widget_font_size=max(12, int(font_size * scale)),
+        widget_font_size=menu_font_pixels(font_size, scale),
         widget_font_color=theme.text,
         widget_font_antialias=True,
         selection_color=theme.accent,

@@ -4,6 +4,9 @@ Rules, Settings, Quit, over a strip of the games' pictures.
 With Continue and Saved games, Rules, Settings and Quit stand side by side on one row where
 a column of eight would not fit at the text size of six (``_tries``).
 
+A larger Text size never shows the buttons' labels smaller than Normal does in the same window
+(``MenuScene._normal_pixels``): the pictures shrink, then go, first.
+
 The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and
 Right along the row), Down past the last one (or Tab) goes on to the games' pictures, where Left
 and Right choose one and Enter plays it, and then to the About link; Up and Shift+Tab go back.
@@ -33,7 +36,8 @@ from ui.i18n import N_, _
 from ui.paste import paste_game
 from ui.scenes.base import KEY_EVENTS, FormLook, MenuFormScene
 from ui.scenes.cards import GameCards
-from ui.scenes.common import LABEL_PAD, backdrop, button_row, make_menu, uniform_buttons
+from ui.scenes.common import LABEL_PAD, backdrop, button_row, make_menu, menu_font_pixels, uniform_buttons
+from ui.theme import window_scale
 from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
@@ -78,38 +82,68 @@ class Way(NamedTuple):
     row: bool = False
 
 
+class Plan(NamedTuple):
+    """Where the main menu goes at one scale (``MenuScene._plan``): the title's top, the buttons'
+    form (its height set once they are built), the ways to try, the buttons' room above each
+    height of the pictures' strip, the room kept under the pictures (the messages' lane and the
+    About link) and under the last button (its highlight)."""
+
+    title_y: int
+    menu_rect: pygame.Rect
+    ways: tuple[Way, ...]
+    rooms: dict[int, int]
+    below: int
+    edge: int
+
+
 def _buttons_of(way: Way) -> Way:
     """``way`` as far as the buttons go: the pictures' strip under them does not change them."""
     return way._replace(strip_h=0)
 
 
-def _tries(ways: tuple[Way, ...], font: int) -> Iterator[tuple[Way, int]]:
+def _tries(ways: tuple[Way, ...], font: int, scale: float, least: int = 0) -> Iterator[tuple[Way, int]]:
     """(way, text size) in the order the main menu tries them: each text size from ``font`` down
     in each of the ``ways`` that show the pictures, in order, so the text shrinks only where none
-    of them fits; last, the ways without pictures."""
+    of them fits; then the ways without pictures.  Sizes under ``least`` pixels at ``scale`` (the
+    Normal text size's, for a larger one: ``MenuScene._normal_pixels``) come only after all of
+    that, in the same order: at 800x560 Larger text took every label from 16 pixels, Normal's, to
+    13 to keep the pictures, where the buttons alone had room for 16."""
     sizes = [size for size in FONT_SIZES if size <= font]
     with_pictures = [way for way in ways if way.strip_h]
-    yield from ((way, size) for size in sizes for way in with_pictures)
-    yield from ((way, size) for way in ways if not way.strip_h for size in sizes)
+    without = [way for way in ways if not way.strip_h]
+    for part in ([size for size in sizes if menu_font_pixels(size, scale) >= least],
+                 [size for size in sizes if menu_font_pixels(size, scale) < least]):
+        for kept in (with_pictures, without):
+            yield from ((way, size) for size in part for way in kept)
 
 
 def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], rooms: dict[int, int],
-                   scale: float) -> int:
+                   scale: float, least: int = 0) -> int:
     """The main menu buttons' text size without Continue and Saved games (``height``: theirs for a
     size and a way): the largest that fits in a column, in the first of ``ways`` where any does
-    at ``READABLE`` pixels or more (at ``scale``), else in the first where any fits at all.
+    at ``least`` pixels or more (at ``scale``: the Normal text size's, for a larger one), else
+    ``READABLE`` pixels or more, else in the first where any fits at all.
     Those two buttons keep it when slimmer buttons, the row or smaller pictures make room for
     them (``_tries``): at 1264x736 Continue took every label from 19 pixels down to 13, though
     slim buttons of 19 pixels fitted.  At 800x560 roomy buttons fitted only at 13 pixels, and
     the menu kept them though slim ones had room for 16."""
-    standing = [way for way in ways if not way.row]
-    for least in (READABLE, 0):
+    standing = _standing_ways(ways)
+    for at_least in sorted({least, READABLE, 0}, reverse=True):
         for way in standing:
-            sizes = [size for size in FONT_SIZES if int(size * scale) >= least]
+            sizes = [size for size in FONT_SIZES if menu_font_pixels(size, scale) >= at_least]
             found = _largest_fitting(sizes, lambda font_size, way=way: height(font_size, way) <= rooms[way.strip_h])
             if found is not None:
                 return found
     return FONT_SIZES[-1]
+
+
+def _standing_ways(ways: tuple[Way, ...]) -> list[Way]:
+    """The ways ``_standing_font`` looks in, in order: the columns with the pictures, then the
+    row with them, then the columns without them.  At 1280x800 with Large text no column had
+    room above the pictures: the text size came from a column without them, which left the
+    six buttons 21 pixels on the pictures' row of Rules, Settings and Quit, where 23 fitted."""
+    return ([way for way in ways if way.strip_h and not way.row] + [way for way in ways if way.strip_h and way.row]
+            + [way for way in ways if not way.strip_h and not way.row])
 
 
 def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | None:
@@ -209,51 +243,82 @@ class MenuScene(MenuFormScene):
         """The buttons and the games' pictures for ``size``, from the unfinished games as read."""
         s = self.app.scale
         w, h = size
-        self.title_y = int(h * 0.09)
-        menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
-        menu_rect.midtop = (w // 2, self.title_y + int(132 * s))
         self.has_saved = bool(self.not_offered) or has_saved_games()
-        # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
-        # window's edge), with the text size they have without Continue and Saved games: slimmer
-        # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for
-        # those two; smaller text only where none does, and the pictures go last (``_tries``)
-        big, small = int(130 * s), int(110 * s)
-        ways = (Way(big, False), Way(big, True), Way(big, False, True), Way(big, True, True),
-                Way(small, True), Way(small, True, True), Way(0, False))
-        below = self._below_the_cards(h)
-        edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
-        rooms = {strip_h: h - menu_rect.top - strip_h - (int(24 * s) + below if strip_h else int(24 * s)) - edge
-                 for strip_h in {way.strip_h for way in ways}}  # the buttons' room above each height of the pictures' strip
-        content, room = self._fit_buttons(menu_rect, ways, rooms)
-        menu_rect.height = max(int(120 * s), min(content, room) + edge)
+        plan = self._plan(size, s)
+        self.title_y, menu_rect = plan.title_y, plan.menu_rect
+        least = self._normal_pixels(size) if s > window_scale(size) else 0
+        content, room = self._fit_buttons(plan, s, least)
+        menu_rect.height = max(int(120 * s), min(content, room) + plan.edge)
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
-                            h - menu_rect.bottom - int(24 * s) - below)
+                            h - menu_rect.bottom - int(24 * s) - plan.below)
         self.show_cards = strip.height >= int(110 * s)
         self.cards.layout(strip, s, max_card=170)
-        self._centre_vertically(menu_rect, h - below)
+        self._centre_vertically(menu_rect, h - plan.below)
         if self.place == "cards" and not self.show_cards:  # the pictures left no room: on to the link
             self._go_to("about")
         elif self.place != "menu":
             self._hide_choice()  # the new form chose its first button: the keyboard is elsewhere
 
-    def _fit_buttons(self, menu_rect: pygame.Rect, ways: tuple[Way, ...], rooms: dict[int, int]) -> tuple[int, int]:
-        """Build the buttons the first way they fit (``_tries``): the height they take and the room
-        they had; the last way tried when none fits.  ``ways``: the most room for the pictures
-        first; ``rooms``: the buttons' room for each height of the pictures' strip."""
-        self._last_built = None  # a height measured before (``_MEASURED``) builds nothing: none of this layout yet
-        standing = self._heights(menu_rect, extras=False)
-        extras = self.unfinished or self.reading.loading or self.has_saved
-        height = self._heights(menu_rect) if extras else standing
-        for way, font_size in _tries(ways, _standing_font(standing, ways, rooms, self.app.scale)):
-            if height(font_size, way) <= rooms[way.strip_h]:
-                break
-        if self._last_built != (font_size, _buttons_of(way), bool(extras)):  # the way chosen, built last
-            self._build_menu(menu_rect, font_size, _buttons_of(way))
-        return height(font_size, way), rooms[way.strip_h]
+    def _plan(self, size: tuple[int, int], s: float) -> Plan:
+        """Where the title and the buttons go in a window of ``size`` at scale ``s``, the ways to
+        lay the buttons out and their room in each (``Plan``)."""
+        w, h = size
+        title_y = int(h * 0.09)
+        menu_rect = pygame.Rect(0, 0, int(360 * s), int(350 * s))
+        menu_rect.midtop = (w // 2, title_y + int(132 * s))
+        # the buttons fit above the strip of game pictures (a menu that scrolls hid Quit below the
+        # window's edge), with the text size they have without Continue and Saved games: slimmer
+        # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for
+        # those two; smaller text only where none does, and the pictures go last (``_tries``).  With
+        # a larger Text size the pictures shrink, then go, before the text drops under Normal's
+        big, small = int(130 * s), int(110 * s)
+        ways = (Way(big, False), Way(big, True), Way(big, False, True), Way(big, True, True),
+                Way(small, True), Way(small, True, True),
+                Way(0, False), Way(0, True), Way(0, False, True), Way(0, True, True))
+        below = self._below_the_cards(h, s)
+        edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
+        # the buttons' room above each height of the pictures' strip, and above the messages' lane
+        # without pictures too: there the buttons went down to the About link, and a message
+        # stood over Quit
+        rooms = {strip_h: h - menu_rect.top - (strip_h + int(24 * s) if strip_h else 0) - below - edge
+                 for strip_h in {way.strip_h for way in ways}}
+        return Plan(title_y, menu_rect, ways, rooms, below, edge)
 
-    def _heights(self, menu_rect: pygame.Rect, extras: bool = True) -> Callable[[int, Way], int]:
-        """The buttons' height for a text size and a way (``_build_menu``), each built once for
+    def _has_extras(self) -> bool:
+        """Whether Continue or Saved games are among the buttons (``_buttons``)."""
+        return bool(self.unfinished or self.reading.loading or self.has_saved)
+
+    def _choose(self, plan: Plan, s: float, least: int = 0) -> tuple[Way, int, Callable[[int, Way], int]]:
+        """The way and text size the buttons take at scale ``s`` (the first of ``_tries`` that
+        fits, the last tried when none does), with their heights for each (``_heights``);
+        ``least``: the pixels the text keeps while any way without the pictures has room."""
+        standing = self._heights(plan.menu_rect, s, extras=False)
+        height = self._heights(plan.menu_rect, s) if self._has_extras() else standing
+        for way, font_size in _tries(plan.ways, _standing_font(standing, plan.ways, plan.rooms, s, least), s, least):
+            if height(font_size, way) <= plan.rooms[way.strip_h]:
+                break
+        return way, font_size, height
+
+    def _normal_pixels(self, size: tuple[int, int]) -> int:
+        """The buttons' text size in pixels at the Normal text size in a window of ``size``: the
+        least a larger text size shows them at, while the buttons have room for it without the
+        pictures (``_tries``).  Measured as that layout measures it (``_heights``, kept)."""
+        usual = window_scale(size)
+        _way, font_size, _height = self._choose(self._plan(size, usual), usual)
+        return menu_font_pixels(font_size, usual)
+
+    def _fit_buttons(self, plan: Plan, s: float, least: int) -> tuple[int, int]:
+        """Build the buttons at scale ``s`` the way chosen (``_choose``): the height they take and
+        the room they had."""
+        self._last_built = None  # a height measured before (``_MEASURED``) builds nothing: none of this layout yet
+        way, font_size, height = self._choose(plan, s, least)
+        if self._last_built != (font_size, _buttons_of(way), self._has_extras(), s):  # the way chosen, built last
+            self._build_menu(plan.menu_rect, font_size, _buttons_of(way), s)
+        return height(font_size, way), plan.rooms[way.strip_h]
+
+    def _heights(self, menu_rect: pygame.Rect, s: float, extras: bool = True) -> Callable[[int, Way], int]:
+        """The buttons' height at scale ``s`` for a text size and a way (``_build_menu``), each built once for
         every height of the pictures' strip (``_buttons_of``); a way with ``ROW`` is not built at
         a text size where the row was already too narrow for its labels (which the slimness of
         the buttons does not change): at 800x600 in Portuguese the row too wide at one size was
@@ -264,22 +329,22 @@ class MenuScene(MenuFormScene):
         def buttons_height(font_size: int, buttons: Way) -> int:
             if buttons.row and font_size in row_too_narrow:
                 return NO_ROOM
-            measured_as = self._measured_as(menu_rect, font_size, buttons, extras)
+            measured_as = self._measured_as(menu_rect, font_size, buttons, s, extras)
             built = _MEASURED.get(measured_as)
             if built is None:
-                built = self._build_menu(menu_rect, font_size, buttons, extras)
+                built = self._build_menu(menu_rect, font_size, buttons, s, extras)
                 _remember_measured(measured_as, built)
             if buttons.row and built == NO_ROOM:
                 row_too_narrow.add(font_size)
             return built
         return lambda font_size, way: buttons_height(font_size, _buttons_of(way))
 
-    def _below_the_cards(self, h: int) -> int:
+    def _below_the_cards(self, h: int, s: float) -> int:
         """The room kept under the games' pictures: the About link in the corner and, above it, the
         lane for the window's messages (``Messages.lane_height``, ``messages_ceiling``), the same
         with messages or without: a file report stood over the pictures' names, and two messages
         at once shrank the buttons and moved the pictures up, and back when they faded."""
-        return h - self._about_top(h) + int(8 * self.app.scale) + Messages.lane_height(self.app.scale)
+        return h - self._about_top(h, s) + int(8 * s) + Messages.lane_height(s)
 
     def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
         """The unfinished games as read, those Continue offers kept (``to_continue``); what is
@@ -327,20 +392,19 @@ class MenuScene(MenuFormScene):
         with self._keeping_choice():
             self.app.switch(self)
 
-    def _about_link(self) -> tuple[int, int]:
-        """The About link's text size and its padding (``draw`` writes it in the bottom right
-        corner, ``pad`` from the edges, its rectangle inflated by ``pad``)."""
-        s = self.app.scale
+    def _about_link(self, s: float) -> tuple[int, int]:
+        """The About link's text size and its padding at scale ``s`` (``draw`` writes it in the
+        bottom right corner, ``pad`` from the edges, its rectangle inflated by ``pad``)."""
         return tx.small(12, s), int(10 * s)
 
-    def _about_top(self, h: int) -> int:
-        """The top of the About link's rectangle in a window ``h`` tall, as ``draw`` makes it."""
-        size, pad = self._about_link()
+    def _about_top(self, h: int, s: float) -> int:
+        """The top of the About link's rectangle in a window ``h`` tall at scale ``s``, as ``draw`` makes it."""
+        size, pad = self._about_link(s)
         return h - pad - tx.ui_font(size).get_height() - pad // 2
 
     def messages_above(self) -> int | None:
         """Messages stand on the About link's row, under the pictures (``_below_the_cards``)."""
-        return self._about_top(self.app.size[1])
+        return self._about_top(self.app.size[1], self.app.scale)
 
     def messages_ceiling(self) -> int | None:
         """Under the games' pictures (or the buttons, where the pictures found no room)."""
@@ -363,22 +427,21 @@ class MenuScene(MenuFormScene):
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         self.cards.rects = [r.move(0, shift) for r in self.cards.rects]
 
-    def _build_menu(self, rect: pygame.Rect, font_size: int, way: Way, extras: bool = True) -> int:
-        """Build the buttons with ``font_size`` the ``way`` given (slim: less room above and below
+    def _build_menu(self, rect: pygame.Rect, font_size: int, way: Way, s: float, extras: bool = True) -> int:
+        """Build the buttons at scale ``s`` with ``font_size`` the ``way`` given (slim: less room above and below
         each label; row: ``ROW`` side by side); the height they need, or ``NO_ROOM`` when the row
         is too narrow for its labels.  Without ``extras``, the buttons always there alone (no
         Continue nor Saved games)."""
-        s = self.app.scale
         # whether Continue or Saved games are among them, as ``_fit_buttons`` asks: built without
         # either, the buttons are the same whether asked with ``extras`` or not
-        self._last_built = (font_size, way, extras and bool(self.unfinished or self.reading.loading or self.has_saved))
+        self._last_built = (font_size, way, extras and self._has_extras(), s)
         self.menu = make_menu(self.app.theme, s, rect, font_size)
         self.menu.disable_render()
         for label, action, button_id in self._buttons(extras):
             self.menu.add.button(label, action, button_id=button_id)
         margin = self.menu.get_theme().widget_margin[1]
         row = [self.menu.get_widget(button_id) for button_id in ROW]
-        width = self._column_width(rect, row, margin) if way.row else int(280 * s)
+        width = self._column_width(rect, row, margin, s) if way.row else int(280 * s)
         uniform_buttons(self.menu, self.app.theme, s, width, pad_y=int((6 if way.slim else 10) * s))
         fits = not way.row or button_row(self.menu, row, width, gap=margin, least_pad=int(LABEL_PAD * s))
         self.menu.enable_render()
@@ -399,18 +462,17 @@ class MenuScene(MenuFormScene):
         return [*buttons, (_("Rules"), self.rules, "rules"), (_("Settings"), self.settings, "settings"),
                 (_("Quit"), self.app.quit, "quit")]
 
-    def _measured_as(self, rect: pygame.Rect, font_size: int, way: Way, extras: bool) -> Hashable:
-        """What the buttons' height (``_build_menu``) depends on: the window, its scale and theme,
-        the form's rectangle, the text size, the way and the labels."""
+    def _measured_as(self, rect: pygame.Rect, font_size: int, way: Way, s: float, extras: bool) -> Hashable:
+        """What the buttons' height (``_build_menu``) depends on: the window, the scale ``s`` and
+        the theme, the form's rectangle, the text size, the way and the labels."""
         labels = tuple(label for label, _action, _id in self._buttons(extras))
-        return self.app.size, self.app.scale, self.app.theme, tuple(rect), font_size, way, labels
+        return self.app.size, s, self.app.theme, tuple(rect), font_size, way, labels
 
-    def _column_width(self, rect: pygame.Rect, row: list[pygame_menu.widgets.Button], gap: int) -> int:
+    def _column_width(self, rect: pygame.Rect, row: list[pygame_menu.widgets.Button], gap: int, s: float) -> int:
         """The buttons' width with ``row`` side by side under them: 280 pixels at scale 1, wider
         (up to the form's ``rect``, less the chosen button's ring) where the row's labels need
         it.  At 800x600 in Portuguese "Regras", "Definições" and "Sair" did not fit in 280, and
         every label of the menu shrank to 14 pixels to make them fit."""
-        s = self.app.scale
         needed = sum(button.get_width(apply_padding=False) + 2 * int(LABEL_PAD * s) for button in row)
         needed += gap * (len(row) - 1)
         return max(int(280 * s), min(needed, rect.width - int(2 * RING_ROOM * s)))
@@ -597,7 +659,7 @@ class MenuScene(MenuFormScene):
         self.draw_form(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)
-        size, pad = self._about_link()
+        size, pad = self._about_link(s)
         focused = self.place == "about"
         self.about_rect = tx.text(surface, _("About Tabuleiro {version}").format(version=VERSION),
                                   (surface.get_width() - pad, surface.get_height() - pad), size,

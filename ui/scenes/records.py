@@ -384,10 +384,9 @@ class RecordsScene(Scene):
         return _("Saved games")
 
     def hint(self) -> str:
-        return _("Pick a game to replay it, drop a record file on the window or paste a copied game (Ctrl+V). "
-                 "Every game you played to the end is here too, saved or not, with the last {n} you only watched "
-                 "and the last {m} unfinished games you only watched or never moved in (Save one from its replay to "
-                 "keep it). Folder: {folder}").format(
+        return _("Pick a game to replay it, or drop or paste one (Ctrl+V). Besides those saved: every game you "
+                 "finished, the last {n} you watched and the last {m} unfinished games you only watched or never "
+                 "moved in. Folder: {folder}").format(
             n=WATCHED_KEPT, m=NOT_OFFERED_KEPT, folder=self.folder)
 
     def empty_text(self) -> str:
@@ -603,9 +602,11 @@ class RecordsScene(Scene):
         row_h = int(58 * s)
         top = self._draw_filter(surface, y + int(12 * s), s) + int(12 * s) if self.filtering else y + int(16 * s)
         self.back_button.rect = pygame.Rect(pad, h - pad - int(44 * s), int(160 * s), int(44 * s))  # the messages stand on it
-        more_room = int(24 * s)  # under the rows: "3 above, 5 below"
-        self.lane_top = self.back_button.rect.top - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
-        bottom = self.lane_top - more_room
+        self.folder_button.rect = self.back_button.rect.move(self.back_button.rect.width + int(12 * s), 0)
+        self.folder_button.rect.width = int(220 * s)
+        # the rows go down to the messages' lane: "3 above, 5 below" stands beside the buttons
+        # (``_draw_more``), where its line over the lane left a fifth row out at 800x560
+        self.lane_top = bottom = self.back_button.rect.top - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
         for entry in self.all_entries:
             entry.rect, entry.picture = pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)
         if self.loading:
@@ -634,16 +635,23 @@ class RecordsScene(Scene):
                 self._place_delete_button(entry, entry.rect, s)
         self.pictures.draw(surface, [(entry.path, entry.record, entry.picture) for entry in shown], theme)
         self.delete_button.draw(surface, theme, s)
-        hidden = len(self.entries) - self.scroll - self.shown
-        if self.entries and (hidden > 0 or self.scroll > 0):
-            more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
-            tx.text(surface, more, (w - pad, bottom + int(6 * s)), int(13 * s), theme.muted, "topright")
-        self.folder_button.rect = self.back_button.rect.move(self.back_button.rect.width + int(12 * s), 0)
-        self.folder_button.rect.width = int(220 * s)
+        self._draw_more(surface, s)
         for button in (self.back_button, self.folder_button):
             button.draw(surface, theme, s)
         if self.own_messages:
             self.messages.draw(surface, theme, (w // 2, h - pad - int(60 * s)), s, w - 2 * pad)
+
+    def _draw_more(self, surface: pygame.Surface, s: float) -> None:
+        """How many rows are out of view above and below, and how to reach them, where any are:
+        right of the Back and Open the folder buttons, on their line, so the rows take the
+        height down to the messages' lane."""
+        hidden = len(self.entries) - self.scroll - self.shown
+        if not self.entries or (hidden <= 0 and self.scroll <= 0):
+            return
+        more = _("{above} above, {below} below: scroll, or use the arrow keys").format(above=self.scroll, below=hidden)
+        size, right = int(13 * s), surface.get_width() - int(24 * s)
+        room = right - self.folder_button.rect.right - int(16 * s)
+        tx.text(surface, tx.fit(more, size, room), (right, self.back_button.rect.centery), size, self.theme.muted, "midright")
 
     def _draw_filter(self, surface: pygame.Surface, y: int, s: float) -> int:
         """The filter's line at ``y``: the game stepper, the search field and, at the right, how
