@@ -226,3 +226,28 @@ def test_a_flag_that_fell_reads_zero_at_the_games_end_in_the_replay(app, monkeyp
     assert clocks[1].color[:3] == replay.theme.invalid and clocks[0].color[:3] == replay.theme.text
     drawn = panel_after(app, monkeypatch, pygame.K_LEFT)
     assert [c.value for c in clocks_drawn(drawn)] == ["1:00", "1:00"]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_game_screens_move_list_gives_each_moves_time_as_its_replay_does(app, monkeypatch, stopped_time, language):
+    """Browsing back through a live clocked game, the game screen's list gave no move's time
+    where the replay's gives every one: both lists give them now, where every one fits."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, clock="1m+0s"))
+    app.switch(scene)
+    app.run_frames(2)
+    for cell, seconds in PLAYED[:4]:  # the game goes on: X's c3 is still to come
+        stopped_time(seconds)
+        click(app, scene.view.cell_rect(int(cell[1]) - 1, "abc".index(cell[0])).center)
+    with in_language(app, language):
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        assert scene.browsing == 2 and not scene.is_over()
+        with monkeypatch.context() as patch:
+            drawn = recorded_draws(patch)
+            scene.draw(app.screen)
+        cells = [cell for cell, _plies in scene.panel.move_cells]
+        times = [d.value for d in drawn if not d.bold and READING.fullmatch(d.value)
+                 and any(cell.colliderect(d.rect) for cell in cells)]
+        assert [t.replace(",", ".") for t in times] == TAKEN[:4]
+        if language == "pt":
+            assert "0:04,0" in times

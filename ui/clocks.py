@@ -31,7 +31,7 @@ from ui.i18n import _, localized, number_text
 CLOCK_CHOICES: tuple[str | None, ...] = (None, "1m+0s", "3m+2s", "5m+0s", "5m+3s", "10m+5s", "15m+10s",
                                          "30m+0s", "30m+30s", "60m+0s")
 READINGS_KEY = "clock_readings"
-LEFT_KEY = "clock_left"  # [white, black, plies]: both clocks when a clocked game was left between moves
+LEFT_KEY = "clock_left"  # [first side, second side, plies]: both clocks when a clocked game was left between moves
 PAUSED_KEY = "paused_at"  # plies: a clocked game with a person in it was left paused after that many moves
 
 

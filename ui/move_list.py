@@ -10,8 +10,9 @@ Both panels stack blocks above the list that can give room up when it runs short
 screen's thinking card going compact; the replay's graph shrinking, then its best line going to
 one line): ``room_given`` says how much each gives.
 
-The replay of a clocked game writes each move's time small at the right of its cell, as chess
-programs do, where every move and its time fit side by side in a column (``times_fit``).
+A clocked game's list, on the game screen as in its replay, writes each move's time small at the
+right of its cell, as chess programs do, where every move and its time fit side by side in a
+column (``times_shown``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def times_fit(box_width: int, scale: float, size: int, texts: Sequence[str], tim
     room = column_width(box_width, scale) - int((12 + TIME_GAP + TIME_MARGIN) * scale)  # the lit pill, the cell's edge
     move_font, time_font = tx.ui_font(size, True), tx.ui_font(tx.small(TIME_SIZE, scale))
     return all(move_font.size(move)[0] + time_font.size(took)[0] <= room for move, took in zip(texts, times))
+
+
+def times_shown(box_width: int, scale: float, size: int, texts: Sequence[str],
+                times: Sequence[str] | None) -> Sequence[str] | None:
+    """``times`` where every one fits beside its move (``times_fit``), else None: the move list's
+    times on the game screen and in the replay, shown or left out alike."""
+    return times if times is not None and times_fit(box_width, scale, size, texts, times) else None
 
 
 def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scale: float, first: int, count: int,

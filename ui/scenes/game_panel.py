@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from games.record import move_place, move_rows
+from games.record import move_place, move_rows, times_taken
 from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.match import HOTSEAT, PC_VS_PC
-from ui.move_list import draw_move_rows, room_given
+from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_board_side import play_tip
@@ -741,6 +741,16 @@ class GamePanel:
             y += self._s(12) + height
         return y
 
+    def _move_times(self) -> list[str] | None:
+        """Each move's time as a clock reads it, for the move list (as the replay's list gives them),
+        or None: no clock, or a move whose clocks were not kept (a game continued from an older
+        version's record)."""
+        scene, clock = self.scene, self.scene.referee.clock
+        if clock is None or any(ply.clocks is None for ply in scene.history):
+            return None
+        movers = [ply.before.to_move for ply in scene.history]
+        return [reading_text(seconds) for seconds in times_taken(scene.clock_readings(), movers, clock.increment)]
+
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme
         row_h = self._row_height()
@@ -777,11 +787,11 @@ class GamePanel:
             self.follow = True
         clip = surface.get_clip()
         surface.set_clip(box)
+        texts = shown_moves(scene.app, scene.game, ((ply.before, ply.move, ply.text) for ply in scene.history))
+        times = times_shown(box.width, scene.app.scale, self._s(15), texts, self._move_times())
         self.move_cells = draw_move_rows(surface, theme, box, scene.app.scale, self.offset,
                                          min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
-                                         shown_moves(scene.app, scene.game, ((ply.before, ply.move, ply.text)
-                                                                             for ply in scene.history)),
-                                         lead, shown)
+                                         texts, lead, shown, times)
         if count == 0:
             tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
         if rows > visible:  # a scroll bar

@@ -24,6 +24,9 @@
   where the column has room for every move's (``ui.move_list.times_fit``: every game's at 1280x800
   and 800x560, Larger text too; not a long Alquerque capture's, nor Alquerque's at 1024x768 with
   Larger text, where the line beside the ply alone says it).
+- The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
+  800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
+  closer together, the graph shorter still, the rules onto one line (``_actions_plan``).
 - Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
   without a mouse who looks for a button rather than its key; any other key takes the ring away
   and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
@@ -35,6 +38,7 @@ form "Play from here" opens) and ``app.theme``, the callbacks given to the const
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -80,12 +84,12 @@ from ui.hex_connections import HexConnections, draw_connections, draw_legend, le
 from ui.hex_connections import available as connections_available
 from ui.i18n import _, pgettext
 from ui.match import MatchSetup
-from ui.move_list import draw_move_rows, room_given, times_fit
+from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene
-from ui.scenes.common import draw_counts
+from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_over import shown_score
-from ui.scenes.game_panel import draw_clock, draw_search_lines
+from ui.scenes.game_panel import FINGERTIP, MOVE_ROWS_WANTED, draw_clock, draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, window_scale
@@ -94,11 +98,19 @@ from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, 
 log = logging.getLogger(__name__)
 
 AUTOPLAY_SECONDS = 0.9  # between moves at normal animation speed
-MOVE_ROWS_WANTED = 6
-"""The move-list rows the panel keeps, room allowing: the evaluation graph shrinks for them down
+MOVE_ROWS_SHOWN = 6
+"""The move-list rows the panel shows, room allowing: the evaluation graph shrinks for them down
 to ``GRAPH_LEAST`` first, then analysis mode's best line goes to one line (``room_given``)."""
+MOVE_ROWS_KEPT = MOVE_ROWS_WANTED
+"""The move-list rows the panel keeps as the game screen's does (``GamePanel._room_plan``): the
+rows of actions go down to a fingertip's height, then the room between them halves
+(``_actions_plan``), then the graph goes down to ``GRAPH_SHORTEST``.  At Larger text the list
+kept one row of a Hex or Reversi game at 1280x800, 1024x768 and 800x560, under five rows of
+actions at their full height."""
 ANALYSIS_REDRAW = 0.25  # seconds between redraws while the evaluation graph fills in
-GRAPH_LEAST = 80  # the evaluation graph's smallest height (unscaled)
+GRAPH_LEAST = 80  # the evaluation graph's height (unscaled) where the move list shows MOVE_ROWS_SHOWN
+GRAPH_SHORTEST = 40  # the evaluation graph's smallest height (unscaled), for MOVE_ROWS_KEPT rows
+PLY_LINES = 3  # the most lines the ply line, the game's rules and its opening take (two where room is short)
 END_LEAVES_ROWS = 2  # the move list's rows a long end of the game (a bot's forfeit) leaves under it
 
 
@@ -171,6 +183,8 @@ class ReplayScene(Scene):
         self.messages_lane = pygame.Rect(0, 0, 0, 0)  # under the step buttons, a line high (``_layout``)
         self.graph_whole = pygame.Rect(0, 0, 0, 0)  # the graph's place before the move list takes room from it
         self.move_rows: list[tuple[pygame.Rect, int]] = []
+        self.graph_pad = 0  # the room between the graph's label and the actions (``_actions_plan``)
+        self.ply_lines = PLY_LINES  # the lines the ply line with the rules and the opening takes at most (``_actions_plan``)
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start(),  # every move's value: key A
                                           start=self.record.start_position)
@@ -342,8 +356,10 @@ class ReplayScene(Scene):
         self._layout(self.size)
 
     def toggle_connections(self) -> None:
-        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
+        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend,
+        which the actions make room for: ``_actions_plan``)."""
         self.connections.toggle()
+        self._layout(self.size)
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to this move."""
@@ -592,13 +608,52 @@ class ReplayScene(Scene):
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * s), board_area.width,
                                          h - int(4 * s) - controls.bottom - int(4 * s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, bar_h, int(8 * s))
+        row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, bar_h, int(8 * s), pad)
+        actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, row, gap)
         for b in self.actions:
             b.rect.y += inner.bottom - actions_h
         graph_h = int(inner.height * 0.28)
-        label_h = tx.line_height(tx.small(12, s)) + int(2 * s)  # "Biggest drop: ..." under the graph, above the buttons
-        self.graph_whole = pygame.Rect(inner.x, inner.bottom - actions_h - pad - label_h - graph_h, inner.width, graph_h)
+        self.graph_whole = pygame.Rect(inner.x, inner.bottom - actions_h - self._under_graph(self.graph_pad) - graph_h,
+                                       inner.width, graph_h)
         self.graph_rect = pygame.Rect(self.graph_whole)
+
+    def _under_graph(self, pad: int) -> int:
+        """The room between the graph and the actions: "Biggest drop: ..." under the graph, and ``pad``."""
+        return tx.line_height(tx.small(12, self.scale)) + int(2 * self.scale) + pad
+
+    def _actions_plan(self, inner: pygame.Rect, row: int, gap: int, pad: int) -> tuple[int, int, int, int]:
+        """The height of a row of actions, the room between two rows, in the panel's ``inner``
+        part, the lines the ply line with the rules and the opening takes at most, and the room
+        left above the actions: ``row``, ``gap``, ``PLY_LINES`` and ``pad`` where the move list
+        keeps ``MOVE_ROWS_KEPT`` rows under the panel's parts at their tallest (``_head_most``)
+        beside the graph at ``GRAPH_LEAST``; else the rows go down to a fingertip's height
+        (``FINGERTIP``), then the gaps halve, as the game screen's panel gives way
+        (``GamePanel._room_plan``), and where the graph at ``GRAPH_SHORTEST`` leaves too little
+        still, the rules and the opening share one line under the ply's, then ``pad`` halves
+        (Hex in Portuguese at 800x560 with Larger text).  Planned for the whole record, so a step
+        never moves the actions (a step draws the panel above them alone)."""
+        s, rows = self.scale, math.ceil(sum(b.visible for b in self.actions) / 2)
+        below = int(12 * s) + int(GRAPH_LEAST * s) + self._under_graph(pad) + rows * row + (rows - 1) * gap
+        room = inner.height - self._head_most(inner.width, PLY_LINES) - below
+        gives = [rows * max(0, row - FINGERTIP), (rows - 1) * (gap - gap // 2), int((GRAPH_LEAST - GRAPH_SHORTEST) * s),
+                 tx.ui_font(tx.small(14, s)).get_height(), pad - pad // 2]
+        rows_give, gaps_give, _graph, line_gives, pad_gives = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        return (row - math.ceil(rows_give / rows), gap - math.ceil(gaps_give / max(1, rows - 1)),
+                PLY_LINES - (line_gives > 0), pad - pad_gives)
+
+    def _head_most(self, width: int, ply_lines: int) -> int:
+        """The most the panel's parts above the move list take at any ply (``_draw_panel``): the
+        title, the players, the end (two lines at most here), the ply line with the rules and the
+        opening (``ply_lines`` at most), the draw counts at their longest, the best line on one
+        line in analysis mode and Hex's legend while the connections are shown."""
+        s, small = self.scale, tx.small(14, self.scale)
+        end = tx.wrap_at_most(ended_as(self.record), int(15 * s), width, 2, bold=True, break_words=True)
+        counts = max(counts_height(state, width, small, int(4 * s)) for state in self.states)
+        best = self._best_line_room(True) if self.move_analysis.active else 0
+        legend = legend_height(self.game, s, width) if self.connections.active else 0
+        return (tx.ui_font(int(22 * s), True).get_height() + 2 * (int(4 * s) + tx.ui_font(small).get_height())
+                + int(8 * s) + len(end) * tx.ui_font(int(15 * s), True).get_height()
+                + int(6 * s) + ply_lines * tx.ui_font(small).get_height() + counts + int(8 * s) + best + legend)
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
@@ -697,7 +752,7 @@ class ReplayScene(Scene):
         where += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
         where += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
         y += int(6 * s)
-        for line in tx.pack_parts(where, small, inner.width, most=3):  # Alquerque's options in Portuguese: three
+        for line in tx.pack_parts(where, small, inner.width, most=self.ply_lines):  # Alquerque's options in Portuguese: three
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
@@ -740,10 +795,8 @@ class ReplayScene(Scene):
     def _move_times(self, width: int) -> list[str] | None:
         """Each move's time for the move list ``width`` wide, or None: no clock, or no room for
         every move's beside it (the panel's line gives the move shown's)."""
-        if self.clocks is None:
-            return None
-        times = self.clocks.taken_texts()
-        return times if times_fit(width, self.scale, tx.small(14, self.scale), self.shown_moves(), times) else None
+        times = None if self.clocks is None else self.clocks.taken_texts()
+        return times_shown(width, self.scale, tx.small(14, self.scale), self.shown_moves(), times)
 
     def _options_parts(self) -> list[str]:
         """The rules the game was played under, as the game screen gives them under its title
@@ -765,14 +818,19 @@ class ReplayScene(Scene):
 
     def _make_room_for_moves(self, progress: AIProgress | None, top: int, width: int, legend: int) -> bool:
         """Lay the graph out so the move list below ``top`` (under the best line, over the
-        connections' ``legend``) keeps ``MOVE_ROWS_WANTED`` rows where it can: the graph gives
-        room up to its least height first, then the best line by going to one line (returned
-        True).  At 1280x800 in analysis mode the list had two rows beside a large graph."""
+        connections' ``legend``) shows ``MOVE_ROWS_SHOWN`` rows where it can: the graph gives
+        room up to ``GRAPH_LEAST`` first, then the best line by going to one line (returned
+        True); for ``MOVE_ROWS_KEPT`` rows the graph goes on down to ``GRAPH_SHORTEST``.  At
+        1280x800 in analysis mode the list had two rows beside a large graph."""
         s = self.scale
         full, one = (self._best_line_height(progress, compact) for compact in (False, True))
         room = self.graph_whole.y - int(12 * s) - legend - (top + full)
-        graph_gives, line_gives = room_given(room, self._moves_height(MOVE_ROWS_WANTED),
-                                             [max(0, self.graph_whole.height - int(GRAPH_LEAST * s)), full - one])
+        least = min(self.graph_whole.height, int(GRAPH_LEAST * s))
+        gives = [self.graph_whole.height - least, full - one, max(0, least - int(GRAPH_SHORTEST * s))]
+        shown = room_given(room, self._moves_height(MOVE_ROWS_SHOWN), [*gives[:2], 0])
+        kept = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        graph_gives, line_gives, shorter = (max(pair) for pair in zip(shown, kept, strict=True))
+        graph_gives += shorter
         self.graph_rect = pygame.Rect(self.graph_whole.x, self.graph_whole.y + graph_gives, self.graph_whole.width,
                                       self.graph_whole.height - graph_gives)
         return line_gives > 0
@@ -784,8 +842,10 @@ class ReplayScene(Scene):
 
     def _best_line_height(self, progress: AIProgress | None, compact: bool) -> int:
         """The room ``_draw_best_line`` takes (0 without a line): its heading and two lines, or one line."""
-        if progress is None:
-            return 0
+        return 0 if progress is None else self._best_line_room(compact)
+
+    def _best_line_room(self, compact: bool) -> int:
+        """The room a best line takes: its heading and two lines, or one line."""
         heading, size, step = self._best_line_sizes()
         s = self.scale
         lines = 0 if compact else int(4 * s) + step + tx.line_height(size)
