@@ -486,6 +486,8 @@ def test_a_board_that_runs_the_kernel_has_it_prepared_at_boardsize_not_at_the_fi
     compiled = []
     monkeypatch.setattr(kernels, "_deferred", False)
     monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))
+    # as in a fresh process: an earlier test of this one (analysis on tic-tac-toe) left the stage ready
+    monkeypatch.setattr(kernels, "is_ready", lambda game_id, stage="search": (game_id, stage) in compiled)
     engine = Engine("tictactoe", "level-5", {}, 0.1)
     assert engine.warm_up.join(60) and compiled == []
     engine.cmd_boardsize(["15"])
