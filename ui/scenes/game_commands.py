@@ -55,6 +55,7 @@ DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai
     draw_offers.SEES_DRAW: N_("{player} accepts the draw: it sees a draw with best play"),
     draw_offers.SEES_LOSS: N_("{player} accepts the draw: it sees it would lose"),
     draw_offers.NO_JUDGEMENT: N_("{player} accepts the draw: it plays at random and judges nothing"),
+    draw_offers.TOO_EARLY: N_("{player} declines: too early to agree a draw: play on"),
 }
 
 
@@ -240,7 +241,9 @@ class GameCommands:
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
-        on back to the human's choice (see ``undo``)."""
+        on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
+        the wait for the next offer counts from the position reached: Undo never makes it longer
+        than the ``OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
         human = self.setup.human_side()
         popped = [self.history.pop()]
         while len(self.history) > plies:
@@ -250,6 +253,8 @@ class GameCommands:
                                         and len(popped[-1].before.legal_moves()) > 1):
                 popped.append(self.history.pop())
         self.redo_stack.extend(popped)
+        if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
+            self.draw_declined_at = min(self.draw_declined_at, len(self.history))
 
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next choice.  Looking at an
@@ -477,7 +482,8 @@ class GameCommands:
         said with why: accepted, the game ends drawn by agreement; declined, it goes on, and the
         next offer waits ``OFFER_GAP`` of the person's moves."""
         computer = 1 - self.draw_offer
-        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged)
+        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged,
+                                          self.game.too_early_to_agree(self.state))
         said = _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
         if answer.accepts:
             self.messages.add(said, duration=6.0)
