@@ -234,3 +234,23 @@ def test_a_new_offer_comes_with_no_button_ringed(app):
     assert scene.offer_card.visible() and scene.offer_card.focus.current(scene.offer_card.buttons) is None
     key(app, pygame.K_RETURN)  # Enter accepts nothing unringed
     assert scene.draw_offer == 0 and not scene.is_over()
+
+
+@pytest.mark.parametrize("language, back", [("en", "Back to the game"), ("pt", "Voltar ao jogo")])
+def test_browsing_back_to_the_game_takes_offer_draws_row(app, monkeypatch, language, back):
+    """An offer is made from the live game only: browsing, Offer draw (which did nothing there) and
+    Back to the game took a row each, a seventh at 1280x800, and the thinking card went to one line."""
+    with words_in(language):
+        app.open_demo("game:reversi:hotseat:f5,d6")
+        scene = app.scene
+        app.run_frames(2)
+        rows = scene.panel._button_rows()
+        key(app, pygame.K_LEFT)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.browsing is not None and scene.btn_live.visible and not scene.btn_draw.visible
+        assert back in drawn and scene.btn_draw.label not in drawn
+        assert scene.panel._button_rows() == rows
+        key(app, pygame.K_END)
+        assert scene.browsing is None and scene.btn_draw.visible and scene.btn_draw.enabled

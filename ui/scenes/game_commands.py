@@ -152,7 +152,9 @@ class GameCommands:
         self.btn_resign.other_labels = self._resign_labels_of_both()
         self.btn_pause.other_labels = tuple((_(label),) for label in PAUSE_LABELS)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
-        self.btn_draw.visible = self._draws_offered() and not self.is_over()
+        # browsing, Back to the game takes its row: an offer is made from the live game alone (a
+        # seventh row of buttons put the thinking card on one line, the analysis' best line gone)
+        self.btn_draw.visible = self._draws_offered() and not self.is_over() and self.browsing is None
         self.btn_draw.enabled = self._draw_offering_side() is not None
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
