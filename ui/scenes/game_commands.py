@@ -78,8 +78,12 @@ class GameCommands:
         self.btn_take_over = worded(N_("Take over"), self.take_over, "C", visible=pc_pc)
         self.btn_save = worded(N_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = worded(N_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
-        self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered())
+        # a key: no mouse needed; a hot-seat friend's shorter "Resign for X" with it rather than the whole name without
+        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc, keeps_key=True)
+        # "Draw  Ctrl+D" where "Offer draw" has no room for its key (at Large text in 800x560 it
+        # alone of the panel's buttons lost it): a chord no one guesses, as Resign's Ctrl+R
+        self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered(),
+                               shorter=(N_("Draw"),), keeps_key=True)
         self.btn_rematch = worded(N_("Rematch"), self.rematch, "R", visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
         self.btn_result = worded(N_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
