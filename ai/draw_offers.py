@@ -10,6 +10,10 @@ seen accepted.  Where the person has one legal move (a Reversi pass) the search 
 choose and reports no value, so the position after that move is judged (``judged_position``);
 where that move ends the game, its result is the proof (``Judged.at_end``).
 
+Before the game's own point of the opening (``Game.too_early_to_agree``: Reversi's fewer than 20
+discs on 8x8, Alquerque's first capture, tic-tac-toe's k - 1 marks a side) every level declines
+what its search does not prove drawn or lost, as engines and players do not agree draws there.
+
 The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
 judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any
 offer.  A search that names a move by a rule and values nothing (tic-tac-toe's "block the only
@@ -53,8 +57,8 @@ WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
 RANDOM_LEVEL = "level-1"  # plays at random, searches nothing: accepts every offer
 
 # why a level answers as it does (the window words each one)
-SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT = (
-    "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement")
+SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY = (
+    "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement", "too-early")
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class Judged:
 @dataclass(frozen=True)
 class DrawAnswer:
     accepts: bool
-    why: str  # one of SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT
+    why: str  # one of SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY
 
 
 def judged_position(state: State) -> tuple[list[Hashable], State]:
@@ -92,13 +96,16 @@ def judged_position(state: State) -> tuple[list[Hashable], State]:
     return legal, state.play(legal[0])
 
 
-def answer_offer(game_id: str, level: str, side: int, judged: Judged) -> DrawAnswer:
-    """The answer of ``level`` playing ``side`` to a draw offer, from what it ``judged``."""
-    if level == RANDOM_LEVEL:
-        return DrawAnswer(True, NO_JUDGEMENT)
+def answer_offer(game_id: str, level: str, side: int, judged: Judged, too_early: bool = False) -> DrawAnswer:
+    """The answer of ``level`` playing ``side`` to a draw offer, from what it ``judged``; an offer
+    ``too_early`` in the game (``Game.too_early_to_agree``) is declined unless a proof decides."""
     proven = _proof_for(side, judged)
     if proven is not None:
         return DrawAnswer(proven <= 0, (SEES_LOSS, SEES_DRAW, SEES_WIN)[proven + 1])
+    if too_early:
+        return DrawAnswer(False, TOO_EARLY)
+    if level == RANDOM_LEVEL:
+        return DrawAnswer(True, NO_JUDGEMENT)
     if judged.kind == "rule":  # a defence the person must play: the level stands better
         return DrawAnswer(False, BETTER)
     value = judged.score if judged.mover == side else -judged.score

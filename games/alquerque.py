@@ -262,6 +262,11 @@ class Alquerque(Game):
         self.any_direction_captures: bool = self.options["any_direction_captures"]
         self.compulsory_capture: bool = self.options["compulsory_capture"]
 
+    def too_early_to_agree(self, state: AlquerqueState) -> bool:
+        """No piece is captured yet: the armies have not met, so nothing is settled to agree a draw
+        on (a game that stays quiet is drawn by the rules after 40 plies anyway)."""
+        return sum(state.score()) == 0
+
     # -- move tables -------------------------------------------------------------------------
     @cached_property
     def step_targets(self) -> tuple[tuple[tuple[int, ...], ...], ...]:

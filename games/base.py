@@ -294,6 +294,12 @@ class Game(ABC):
                 state = state.play(move)
         return state
 
+    def too_early_to_agree(self, state: State) -> bool:
+        """Whether ``state`` is still so early in the game that players do not agree a draw there
+        (a level declines one that its search does not prove drawn): the game's own point, where
+        its players judge a game settled enough to agree one; False (never too early) by default."""
+        return False
+
     def opening_name(self, moves: Sequence[str]) -> str | None:
         """The name of the opening that ``moves`` (texts, from the usual start) play, as players of
         the game call it (Othello's "Tiger"), kept once the game leaves the named lines; None

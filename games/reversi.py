@@ -338,6 +338,12 @@ class Reversi(Game):
         """The pass of a side with no placement: transcripts (``f5d6c3...``) leave it out."""
         return PASS if state.must_pass() else None
 
+    def too_early_to_agree(self, state: ReversiState) -> bool:
+        """Fewer than 5/16 of the squares hold discs (20 on 8x8): until then a Reversi game's disc
+        counts say nothing (they swing from move to move) and no side has taken an edge, so
+        players, and engines, play on rather than agree a draw."""
+        return sum(state.score()) < self.size * self.size * 5 // 16
+
     def opening_name(self, moves: Sequence[str]) -> str | None:
         """The Othello opening's name ("Tiger"): on the 8x8 board only, the size the names are for
         (games/reversi_openings.py)."""

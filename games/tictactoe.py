@@ -132,6 +132,11 @@ class TicTacToe(Game):
         self.cells = self.width * self.height
         self.full = (1 << self.cells) - 1
 
+    def too_early_to_agree(self, state: TicTacToeState) -> bool:
+        """The second side has fewer than k - 1 marks: a side needs k - 1 marks in a line for its
+        first threat, so before both could make one nothing is settled to agree a draw on."""
+        return (state.boards[0] | state.boards[1]).bit_count() // 2 < self.k - 1
+
     @cached_property
     def lines(self) -> tuple[int, ...]:
         """Every k-in-a-row bitmask on the board."""

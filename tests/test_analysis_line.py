@@ -149,10 +149,8 @@ def test_no_line_is_shown_for_a_finished_position(app, monkeypatch):
 
 
 def test_the_line_follows_the_position_shown(app, monkeypatch):
-    # a window tall enough for the full thinking card while browsing: at 1280x800 a hot-seat panel
-    # browsing back (Back to the game, Offer draw) has the compact card, which shows the best move only
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1400, 900), w=1400, h=900))
-    app.run_frames(2)
+    """At 1280x800 browsing back in a hot-seat game keeps the full thinking card, the best line in
+    it: Back to the game takes Offer draw's row (with both, the card went compact: best move only)."""
     app.open_demo("game:reversi:hotseat:f5,d6")
     scene = app.scene
     key(app, pygame.K_a)

@@ -182,3 +182,48 @@ def test_a_pass_is_played_before_the_level_judges(app):
     proofs = [draw_offers.SEES_WIN, draw_offers.SEES_DRAW, draw_offers.SEES_LOSS]
     assert any(said_text.startswith(DRAW_ANSWERS[why].format(player="Level 5")) for why in proofs
                for said_text in said(scene)), said(scene)
+
+
+@pytest.mark.parametrize("language, declined", [
+    ("en", "Level 5 declines: too early to agree a draw: play on. Another offer after 3 more moves of yours"),
+    ("pt", "Nível 5 recusa: cedo demais para acordar um empate: continue a jogar. "
+           "Outra proposta depois de mais 3 jogadas suas"),
+])
+def test_a_level_declines_an_even_reversi_opening_as_too_early(app, language, declined):
+    """Four plies into Reversi the position is even to the level's search: it declined no offer
+    there (and level 5 accepted it), though no one agrees a draw before the game has taken shape."""
+    with words_in(language):
+        scene = against(app, "level-5", ["f5", "d6", "c3", "d3"], game_id="reversi")
+        key(app, *CTRL_D)
+        assert wait(app, lambda: scene.draw_offer is None)
+        assert not scene.is_over() and declined in said(scene), said(scene)
+
+
+def test_each_drawable_game_says_when_its_opening_is_too_early_to_agree_a_draw():
+    reversi, alquerque, tictactoe = (games.load(name) for name in ("reversi", "alquerque", "tictactoe"))
+    assert reversi.too_early_to_agree(reversi.play_line(["f5", "d6", "c3", "d3"]))
+    assert not reversi.too_early_to_agree(reversi.play_line(midgame(16)))  # 20 discs or more
+    assert alquerque.too_early_to_agree(alquerque.initial_state())
+    assert tictactoe.too_early_to_agree(tictactoe.play_line(["b2", "a1", "c3"]))  # O has one mark
+    assert not tictactoe.too_early_to_agree(tictactoe.play_line(O_WINS))
+    assert not games.load("hex").too_early_to_agree(games.load("hex").initial_state())  # the default
+    too_early = answer_offer("reversi", "level-1", 1, Judged(0, score=0.0), too_early=True)
+    assert too_early == draw_offers.DrawAnswer(False, draw_offers.TOO_EARLY)  # even at random
+    assert answer_offer("reversi", "level-5", 1, Judged(0, proven=0), too_early=True).accepts  # a proven draw
+
+
+@pytest.mark.parametrize("language, wait_said", [
+    ("en", "You may offer a draw again after 3 more moves"),
+    ("pt", "Pode voltar a propor empate depois de mais 3 jogadas"),
+])
+def test_undo_past_a_refusal_never_makes_the_wait_for_the_next_offer_longer(app, language, wait_said):
+    """The wait counted from the refusal's ply: Undo back before it asked four moves, five, ..."""
+    with words_in(language):
+        scene = against(app, "level-5", O_WINS)
+        key(app, *CTRL_D)
+        assert wait(app, lambda: scene.draw_offer is None) and len(scene.history) == 4
+        key(app, pygame.K_u)  # back to your previous choice, before the refusal
+        assert len(scene.history) == 2
+        scene.messages.items.clear()
+        key(app, *CTRL_D)
+        assert scene.draw_offer is None and [wait_said] == said(scene), said(scene)

@@ -23,7 +23,7 @@ from tests.ui_helpers import (
     words_in,
 )
 from ui.autosave import ended_as, games_dir
-from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -234,3 +234,52 @@ def test_a_new_offer_comes_with_no_button_ringed(app):
     assert scene.offer_card.visible() and scene.offer_card.focus.current(scene.offer_card.buttons) is None
     key(app, pygame.K_RETURN)  # Enter accepts nothing unringed
     assert scene.draw_offer == 0 and not scene.is_over()
+
+
+@pytest.mark.parametrize("language, back", [("en", "Back to the game"), ("pt", "Voltar ao jogo")])
+def test_browsing_back_to_the_game_takes_offer_draws_row(app, monkeypatch, language, back):
+    """An offer is made from the live game only: browsing, Offer draw (which did nothing there) and
+    Back to the game took a row each, a seventh at 1280x800, and the thinking card went to one line."""
+    with words_in(language):
+        app.open_demo("game:reversi:hotseat:f5,d6")
+        scene = app.scene
+        app.run_frames(2)
+        rows = scene.panel._button_rows()
+        key(app, pygame.K_LEFT)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.browsing is not None and scene.btn_live.visible and not scene.btn_draw.visible
+        assert back in drawn and scene.btn_draw.label not in drawn
+        assert scene.panel._button_rows() == rows
+        key(app, pygame.K_END)
+        assert scene.browsing is None and scene.btn_draw.visible and scene.btn_draw.enabled
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("mode", [HUMAN_VS_PC, HOTSEAT])
+def test_at_800x560_larger_text_every_panel_button_shows_its_key(tmp_path, monkeypatch, language, mode):
+    """Offer draw ("Propor empate") alone lost its Ctrl+D there, and a friend's "Resign for Ana
+    (Black)" its Ctrl+R: each takes a shorter form with its key ("Draw  Ctrl+D", "Empate  Ctrl+D")."""
+    from tests.ui_helpers import in_language, make_app_of
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            players = (None, None) if mode == HOTSEAT else (None, "level-3")
+            scene = GameScene(app, MatchSetup("reversi", {}, mode, players, 30.0, names=("Ana", "João")), ["f5", "d6"])
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            shown = [b for b in scene.buttons if b.visible and b.shown_hint()]
+            assert scene.btn_draw in shown and scene.btn_resign in shown
+            lost = [b.label for b in shown if not any(text == b.shown_hint() and b.rect.contains(rect)
+                                                      for text, rect in drawn)]
+            assert lost == [], lost
+        assert app.errors == []
+    finally:
+        app.quit()

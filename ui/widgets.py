@@ -127,6 +127,7 @@ class Button:
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
     key_left_out: bool = False  # drawn without its key hint: its row has no room for the keys (the watch row's)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
+    keeps_key: bool = False  # a shorter form with its key taken before the label without it (``_fit_label``)
     # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
     # other friend, Pause's Resume: its grid is sized for them too (``_grid_size``)
     other_labels: tuple[tuple[str, ...], ...] = ()
@@ -190,7 +191,16 @@ class Button:
         its key beside it ("Árvore de pesquisa  T" at 800x560) is set a point or two smaller
         before the key is left out, and the key before the label gives way to its short form
         (``labels``), which is taken rather than a longer form set under ``ui.text.SMALLEST``."""
-        return _fit_label(self.labels(), tx.small(self.label_size, scale), self._hint_width(scale), room, most)
+        return self._fit(self.labels(), scale, room, most)
+
+    def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None) -> tuple[str, int, int]:
+        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, a shorter form with its
+        key beside it where the label fitted would show the key neither beside nor under it."""
+        usual, hint = tx.small(self.label_size, scale), self._hint_width(scale)
+        fitted = _fit_label(labels, usual, hint, room, most)
+        if self.keeps_key and not fitted[2] and not self._hint_fits_under(fitted[1], max(9, int(12 * scale)), scale):
+            return _fit_label(labels, usual, hint, room, most, True)
+        return fitted
 
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
@@ -207,8 +217,8 @@ class Button:
         need too: a grid sized for the label shown alone changed the size of all its labels
         with it (the game panel's shrank on the turn of a friend with a long name, whose
         "Resign for Joo Pedro (Dark)" needed two points less than "Resign for Light")."""
-        room, usual, hint = self._label_room(scale), tx.small(self.label_size, scale), self._hint_width(scale)
-        return min(_fit_label(labels, usual, hint, room, None)[1] for labels in (self.labels(), *self.other_labels))
+        room = self._label_room(scale)
+        return min(self._fit(labels, scale, room, None)[1] for labels in (self.labels(), *self.other_labels))
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
@@ -304,21 +314,25 @@ class Button:
 
 
 @lru_cache(maxsize=512)
-def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most: int | None
-               ) -> tuple[str, int, int]:
+def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most: int | None,
+               keeps_key: bool = False) -> tuple[str, int, int]:
     """``Button._fitted`` worked out, kept: a grid's buttons each ask every label of the grid
-    its size at each drawing (``Button._grid_size``)."""
+    its size at each drawing (``Button._grid_size``).  Each label is tried with its key, then
+    without, before the next; ``keeps_key`` tries every label with its key first (a button whose
+    key is a chord no one guesses: the game panel's Offer draw, Ctrl+D)."""
     top = usual if most is None else min(usual, most)
-    for label in labels:
+    tries = [(label, beside) for label in labels for beside in (hint_w, 0)]
+    if keeps_key:
+        tries.sort(key=lambda tried: tried[1] == 0)  # stable: the labels in their order, keys first
+    for label, beside in tries:
         smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
-        for beside in (hint_w, 0):
-            # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
-            # "Resign for Blue  Ctrl+R" at 8 pixels, at 800x560): without it, the key goes under
-            # the label where the button has room (``Button._hint_fits_under``)
-            lowest = max(smallest, min(top, tx.SMALLEST)) if beside else smallest
-            for size in range(top, min(lowest, top) - 1, -1):  # at ``most`` when a neighbour needs it
-                if tx.ui_font(size, True).size(label)[0] + beside <= room:
-                    return label, size, beside
+        # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
+        # "Resign for Blue  Ctrl+R" at 8 pixels, at 800x560): without it, the key goes under
+        # the label where the button has room (``Button._hint_fits_under``)
+        lowest = max(smallest, min(top, tx.SMALLEST)) if beside else smallest
+        for size in range(top, min(lowest, top) - 1, -1):  # at ``most`` when a neighbour needs it
+            if tx.ui_font(size, True).size(label)[0] + beside <= room:
+                return label, size, beside
     # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
     # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
     size = tx.fitting_size(labels[-1], top, room, bold=True, smallest=min(top, tx.SMALLEST))

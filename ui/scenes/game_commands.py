@@ -55,6 +55,7 @@ DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai
     draw_offers.SEES_DRAW: N_("{player} accepts the draw: it sees a draw with best play"),
     draw_offers.SEES_LOSS: N_("{player} accepts the draw: it sees it would lose"),
     draw_offers.NO_JUDGEMENT: N_("{player} accepts the draw: it plays at random and judges nothing"),
+    draw_offers.TOO_EARLY: N_("{player} declines: too early to agree a draw: play on"),
 }
 
 
@@ -77,8 +78,12 @@ class GameCommands:
         self.btn_take_over = worded(N_("Take over"), self.take_over, "C", visible=pc_pc)
         self.btn_save = worded(N_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = worded(N_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
-        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc)  # a key: no mouse needed
-        self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered())
+        # a key: no mouse needed; a hot-seat friend's shorter "Resign for X" with it rather than the whole name without
+        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc, keeps_key=True)
+        # "Draw  Ctrl+D" where "Offer draw" has no room for its key (at Large text in 800x560 it
+        # alone of the panel's buttons lost it): a chord no one guesses, as Resign's Ctrl+R
+        self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered(),
+                               shorter=(N_("Draw"),), keeps_key=True)
         self.btn_rematch = worded(N_("Rematch"), self.rematch, "R", visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
         self.btn_result = worded(N_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
@@ -151,7 +156,9 @@ class GameCommands:
         self.btn_resign.other_labels = self._resign_labels_of_both()
         self.btn_pause.other_labels = tuple((_(label),) for label in PAUSE_LABELS)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
-        self.btn_draw.visible = self._draws_offered() and not self.is_over()
+        # browsing, Back to the game takes its row: an offer is made from the live game alone (a
+        # seventh row of buttons put the thinking card on one line, the analysis' best line gone)
+        self.btn_draw.visible = self._draws_offered() and not self.is_over() and self.browsing is None
         self.btn_draw.enabled = self._draw_offering_side() is not None
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
@@ -240,7 +247,9 @@ class GameCommands:
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
-        on back to the human's choice (see ``undo``)."""
+        on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
+        the wait for the next offer counts from the position reached: Undo never makes it longer
+        than the ``OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
         human = self.setup.human_side()
         popped = [self.history.pop()]
         while len(self.history) > plies:
@@ -250,6 +259,8 @@ class GameCommands:
                                         and len(popped[-1].before.legal_moves()) > 1):
                 popped.append(self.history.pop())
         self.redo_stack.extend(popped)
+        if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
+            self.draw_declined_at = min(self.draw_declined_at, len(self.history))
 
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next choice.  Looking at an
@@ -477,7 +488,8 @@ class GameCommands:
         said with why: accepted, the game ends drawn by agreement; declined, it goes on, and the
         next offer waits ``OFFER_GAP`` of the person's moves."""
         computer = 1 - self.draw_offer
-        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged)
+        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged,
+                                          self.game.too_early_to_agree(self.state))
         said = _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
         if answer.accepts:
             self.messages.add(said, duration=6.0)
