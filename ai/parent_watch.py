@@ -13,7 +13,8 @@ has no finaliser yet), and by a tournament's worker told to stop by SIGTERM (``e
 which then ends at once, or after the message it is writing (``signals_held``).  After them the
 process is ending: a last word registered later is said at once (a bot started by a daemon
 thread meanwhile is ended).  Processes started in ``sigint_ignored`` leave the terminal's Ctrl+C
-to their parent, which stops them its own way.
+to their parent, which stops them its own way.  ``interrupts_set`` and ``interrupts_held`` keep
+Ctrl+C from raising in the middle of what must be done whole (a queue's read, a process's start).
 """
 
 from __future__ import annotations
@@ -118,14 +119,44 @@ def interrupts_set(stop: threading.Event) -> Iterator[None]:
     reads on after it (a stop collecting the games already sent) gets garbage or waits for ever.
     A second signal raises at once: a stop that hangs can still be broken.  Signals ignored or left
     to the system (SIG_IGN, SIG_DFL) are left so; elsewhere than the main thread nothing changes."""
+    with _interrupts_taken(first=stop.set, again=_raise_interrupt):
+        yield
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """While it lasts (a moment, as ``interrupts_set``'s signals), every interrupt waits; once it is
+    over, the first one's own handler runs.  A worker process is started and registered with what
+    ends it at the close in one: Ctrl+C or SIGTERM that raised between the two (even inside
+    ``Process.start``, its child started but not yet sent its work) left a child no closing ended,
+    which outlived the window or printed its own EOFError.  A hold that is a moment long needs no
+    second signal to break it."""
+    with _interrupts_taken(first=_nothing, again=_nothing):
+        yield
+
+
+def _nothing() -> None:
+    return None
+
+
+def _raise_interrupt() -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupts_taken(first: Callable[[], None], again: Callable[[], None]) -> Iterator[None]:
+    """While it lasts, in the main thread: the first interrupt (``INTERRUPTS`` that have a handler of
+    their own) calls ``first``, each later one ``again``; once it is over, the handlers are put back
+    and the first signal's own handler runs."""
     received: list[int] = []
     previous: dict[int, Callable[[int, object], object]] = {}
 
     def handler(signum: int, _frame: object) -> None:
         if received:
-            raise KeyboardInterrupt
+            again()
+            return
         received.append(signum)
-        stop.set()
+        first()
 
     if threading.current_thread() is threading.main_thread():
         for name in INTERRUPTS:

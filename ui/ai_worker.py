@@ -32,7 +32,7 @@ A job whose process died is answered by ``AIProcessDied``, which the scene may a
 fresh process.
 A closed worker (its screen was left) is let go at once and its process ended by a thread
 (``_end``), so the window never waits for it; ``wait_for_closed_workers`` waits for them all as
-the window closes.
+the window closes, after ``end_unclosed_workers`` has closed those no screen kept (Ctrl+C as one started).
 Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
 outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
 (``ai.base.Resigned``) as ``AIResigned``.  The scene decides what to do.
@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai import engine_module
 from ai.imports import import_engine
+from ai.parent_watch import interrupts_held
 from ai.worker_channel import SharedFlag, WorkerChannel
 
 if TYPE_CHECKING:
@@ -276,8 +277,9 @@ class KernelPreparation:
         context = mp.get_context("spawn")
         self.processes = [context.Process(target=_prepare, args=(group,), daemon=True, name="tabuleiro-prepare")
                           for group in groups]
-        for process in self.processes:
-            process.start()
+        with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
+            for process in self.processes:
+                process.start()
 
     def stop(self) -> None:
         for process in self.processes:
@@ -808,13 +810,7 @@ class AIWorker:
         self.process = None
         _live.discard(self)
         self.stop.set()
-        with contextlib.suppress(OSError, ValueError, queue.Full):
-            self.jobs.put_nowait(None)
-        ending = threading.Thread(target=_end, args=(proc, self.jobs, self.reports, self.stop, grace), daemon=True,
-                                  name="tabuleiro-ai-end")
-        with _ENDING_LOCK:
-            _ENDING.append(ending)
-        ending.start()
+        _end_in_background(proc, self.jobs, self.reports, self.stop, grace)
 
     def close(self) -> None:
         """Stop the worker process (the scene is closing); it ends in the background."""
@@ -824,14 +820,20 @@ class AIWorker:
 def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
                    unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
-    (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike."""
+    (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike.  It is in
+    ``_STARTED`` from its start until it is closed (``_end_in_background``), Ctrl+C and SIGTERM
+    held until it is: one that came between the start and the worker kept by its screen left a
+    process that no closing ended (``end_unclosed_workers`` ends it now)."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
     process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
                           args=(jobs, reports.sender(), stop, warm_game, warm),
                           kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options))
                                   if value})
-    process.start()
-    reports.opened()  # a report cut by the process's death ends where the pipe does
+    with interrupts_held():
+        process.start()
+        reports.opened()  # a report cut by the process's death ends where the pipe does
+        with _ENDING_LOCK:
+            _STARTED[process] = (jobs, reports, stop)
     return jobs, reports, stop, process
 
 
@@ -979,17 +981,38 @@ class SpareWorker:
         cls._spare = cls._coming = None
 
     def close(self) -> None:
-        with contextlib.suppress(OSError, ValueError, queue.Full):
-            self.jobs.put_nowait(None)
-        ending = threading.Thread(target=_end, args=(self.process, self.jobs, self.reports, self.stop, 0.0),
-                                  daemon=True, name="tabuleiro-ai-end")
-        with _ENDING_LOCK:
-            _ENDING.append(ending)
-        ending.start()
+        _end_in_background(self.process, self.jobs, self.reports, self.stop, 0.0)
 
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
+_STARTED: dict[Any, tuple[Any, WorkerChannel, SharedFlag]] = {}  # worker processes not closed: their jobs, reports, stop
 _ENDING_LOCK = threading.Lock()
+
+
+def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
+    """Close a worker's process (started by ``_start_process``, with its job queue, report channel
+    and stop flag): told to end (None on its job queue), then ended by a thread (``_end``), which
+    ``wait_for_closed_workers`` waits for; no longer among the ``_STARTED`` not closed."""
+    with _ENDING_LOCK:
+        _STARTED.pop(proc, None)
+    with contextlib.suppress(OSError, ValueError, queue.Full):
+        jobs.put_nowait(None)
+    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace), daemon=True,
+                              name="tabuleiro-ai-end")
+    with _ENDING_LOCK:
+        _ENDING.append(ending)
+    ending.start()
+
+
+def end_unclosed_workers() -> int:
+    """Close every worker process not closed yet (the window closes: nothing may be left running),
+    as a screen's close does; how many there were.  A screen closes its own: those left are the
+    ones Ctrl+C or SIGTERM met as a worker was made (``_start_process``), before any screen had it."""
+    with _ENDING_LOCK:
+        unclosed = list(_STARTED.items())
+    for proc, (jobs, reports, stop) in unclosed:
+        _end_in_background(proc, jobs, reports, stop, 0.0)
+    return len(unclosed)
 
 
 def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:

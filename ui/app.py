@@ -1208,8 +1208,9 @@ class App:
 
     def quit(self) -> None:
         """Close the current scene and end the loop; the AI workers closed, now or before, have
-        ended when it returns (a scene's close lets its worker end in the background)."""
-        from ui.ai_worker import wait_for_closed_workers
+        ended when it returns (a scene's close lets its worker end in the background), and so have
+        any no screen had to close (``end_unclosed_workers``: Ctrl+C came as one was made)."""
+        from ui.ai_worker import end_unclosed_workers, wait_for_closed_workers
 
         self.running = False
         self.warm_start.stop()
@@ -1219,6 +1220,7 @@ class App:
         for watcher in list(self.switch_watchers):
             self.guard(watcher, self.scene, None)
         self.scene = None
+        end_unclosed_workers()
         wait_for_closed_workers()
         if self.remember_size:
             # from full screen, the window it came from
