@@ -224,20 +224,29 @@ def ai_workers(pid: int) -> list[int]:
     return [child for child in children(pid) if started_by_multiprocessing(child)]
 
 
+def soak_with_a_worker(tmp_path: Path) -> subprocess.Popen:
+    """tools/soak.py playing tic-tac-toe in a session of its own, once a game's worker runs (the
+    caller signals it, and kills the session if it outlives the test)."""
+    soak = subprocess.Popen([sys.executable, "tools/soak.py", "--games", "3", "--rounds", "5", "--only", "tictactoe",
+                             "--time", "0.05"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120  # a safety net: a worker starts with the first game
+    while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not ai_workers(soak.pid):
+        os.killpg(soak.pid, signal.SIGKILL)
+        pytest.fail("no game's worker ran")
+    return soak
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the soak reads /proc")
 def test_the_soak_tool_stops_on_sigterm_as_on_ctrl_c_its_workers_with_it(tmp_path):
     """``timeout 60 python tools/soak.py`` did not stop it: SDL turns SIGTERM into a close of the
     window, and the soak's rounds went on past it.  SIGTERM, sent while a game's worker runs, now
     stops it as Ctrl+C does, which now closes the window and ends its workers too, prints the
     closing line (no process left) and exits with status 130; nothing it started outlives it."""
-    soak = subprocess.Popen([sys.executable, "tools/soak.py", "--games", "3", "--rounds", "5", "--only", "tictactoe",
-                             "--time", "0.05"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    soak = soak_with_a_worker(tmp_path)
     try:
-        deadline = time.monotonic() + 120  # a safety net: a worker starts with the first game
-        while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert ai_workers(soak.pid), "no game's worker ran"
         soak.send_signal(signal.SIGTERM)
         out, err = soak.communicate(timeout=120)
     finally:
@@ -258,14 +267,8 @@ def test_a_second_stop_while_the_soak_closes_waits_for_the_closing(tmp_path, sec
     printed KeyboardInterrupt's traceback from the closing, its workers perhaps left running.  The
     closing now goes on: one line on standard error says so, the closing line is printed, no
     process is left and the status is 130 as after one signal."""
-    soak = subprocess.Popen([sys.executable, "tools/soak.py", "--games", "3", "--rounds", "5", "--only", "tictactoe",
-                             "--time", "0.05"], cwd=ROOT, env=dict(os.environ, TMPDIR=str(tmp_path)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    soak = soak_with_a_worker(tmp_path)
     try:
-        deadline = time.monotonic() + 120  # a safety net: a worker starts with the first game
-        while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert ai_workers(soak.pid), "no game's worker ran"
         soak.send_signal(signal.SIGTERM)
         before = ""
         for line in soak.stdout:  # the first stop said, the window now closing
