@@ -32,8 +32,9 @@ from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
 
 
-def saved_games(count: int) -> list:
-    """``count`` finished-looking Tic-tac-toe records, the first one the newest."""
+def saved_games(count: int, folder: Path | None = None) -> list:
+    """``count`` finished-looking Tic-tac-toe records, the first one the newest (in ``folder``,
+    else the games folder)."""
     game = games.load("tictactoe")
     paths = []
     for n in range(count):
@@ -41,7 +42,7 @@ def saved_games(count: int) -> list:
         record = GameRecord.start(game, (Side(None, f"Player {n}"), Side(None, "Other")), {"mode": "hotseat"})
         record = record.with_moves(moves, game.play_line(moves))
         record = replace(record, updated=f"2026-11-{25 - n // 24:02d}T{23 - n % 24:02d}:00:00")
-        paths.append(save(record, games_dir() / f"game-{n:02d}.json"))
+        paths.append(save(record, (folder or games_dir()) / f"game-{n:02d}.json"))
     return paths
 
 
@@ -176,9 +177,14 @@ def test_the_rows_fill_the_room_down_to_the_messages_lane(app, monkeypatch, size
     right of the buttons, the hint is shorter (``test_the_saved_games_hint_takes_two_lines``),
     and at each Text size the rows go down to the messages' lane, with no room above it for one
     more."""
+    # the folder the hint names as long as a usual one (/home/maria/...): the test's own folder
+    # under pytest-xdist (.../popen-gw1/test_the_rows_fill_the_room_d0/...) took the hint to 3 lines
+    folder = Path(tempfile.mkdtemp(prefix="home")) / ".local/share/tabuleiro/games"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(records, "games_dir", lambda: folder)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.run_frames(2)
-    saved_games(30)
+    saved_games(30, folder)
     with in_language(app, language):
         scene = open_list(app)
         for step in range(3):  # Normal, Large, Larger
@@ -194,6 +200,7 @@ def test_the_rows_fill_the_room_down_to_the_messages_lane(app, monkeypatch, size
             assert more[0].left > scene.folder_button.rect.right and more[0].right <= size[0]
         if size == (800, 560):
             assert app.settings.text_size == 1.5 and scene.shown == 5  # the case reported
+    shutil.rmtree(folder.parents[2])
     assert app.errors == [], app.errors[0]
 
 
