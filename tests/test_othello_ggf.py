@@ -15,7 +15,7 @@ import pytest
 import games
 from games.othello_ggf import ggf_clock, ggf_from_record, ggf_game_count, record_from_ggf
 from games.record import GameRecord, RecordError, Result, Side
-from tests.ui_helpers import drop, key
+from tests.ui_helpers import drop, first_legal_line, key
 from ui import clipboard
 from ui.clocks import READINGS_KEY
 from ui.match import HOTSEAT, MatchSetup
@@ -39,13 +39,7 @@ def ggf(moves: list[str], board: str = USUAL_START, size: int = 8, result: str =
 
 def first_legal_game(size: int = 8) -> tuple[list[str], games.State]:
     """A whole game, each side playing its first legal move (on 8x8, Black passes at move 19)."""
-    game = games.load("reversi", size=size)
-    state, played = game.initial_state(), []
-    while not state.is_terminal():
-        move = state.legal_moves()[0]
-        played.append(game.format_move(state, move))
-        state = state.play(move)
-    return played, state
+    return first_legal_line(games.load("reversi", size=size).initial_state())
 
 
 def test_a_whole_ggf_game_with_a_pass_is_read_with_its_names_and_result():

@@ -11,17 +11,14 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
+from tests.ui_helpers import first_legal_line
 from ui import autosave
 from ui.record_files import save
 
 
 def _record(moves: int) -> GameRecord:
     game = games.load("reversi")
-    state, played = game.initial_state(), []
-    for _ in range(moves):
-        move = state.legal_moves()[0]
-        played.append(game.format_move(state, move))
-        state = state.play(move)
+    played, state = first_legal_line(game.initial_state(), moves)
     return GameRecord.start(game, (Side(None, "Ana"), Side("level-1", "Level 1"))).with_moves(played, state)
 
 

@@ -18,7 +18,15 @@ import pytest
 import games
 from games.record import GameRecord, Side, times_taken
 from tests.test_othello_ggf import GGS_ARCHIVE_GAME
-from tests.ui_helpers import click, drop, in_language, key, recorded_draws, window_for_a_test
+from tests.ui_helpers import (
+    click,
+    drop,
+    first_legal_line,
+    in_language,
+    key,
+    recorded_draws,
+    window_for_a_test,
+)
 from ui.clocks import reading_text
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -168,11 +176,7 @@ def alquerque_on_a_clock(plies: int = 12) -> GameRecord:
     """An Alquerque game of each side's first legal move (every move at least "c2-c3"), both sides
     2 s a move on a 5m+0s clock, with both clocks after every move."""
     game = games.load("alquerque")
-    state, moves = game.initial_state(), []
-    for _ply in range(plies):
-        move = state.legal_moves()[0]
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves, state = first_legal_line(game.initial_state(), plies)
     readings = [[300.0 - 2 * (ply // 2 + ply % 2), 300.0 - 2 * (ply // 2)] for ply in range(plies + 1)]
     record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")),
                               {"mode": "hotseat", "clock": "5m+0s", "clock_readings": readings})

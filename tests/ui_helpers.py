@@ -18,6 +18,7 @@ from ui import i18n
 from ui.app import App
 
 if TYPE_CHECKING:
+    from games.base import State
     from ui.scenes.tournament import TournamentScene
 
 
@@ -366,3 +367,14 @@ def same_as_a_whole_frame(app: App, folder: Path) -> bool:
     app.frame()
     pygame.image.save(app.screen, str(folder / "whole.png"))
     return pygame.image.tobytes(app.screen, "RGB") == partial
+
+
+def first_legal_line(state: State, plies: int | None = None) -> tuple[list[str], State]:
+    """Each side playing its first legal move from ``state``, ``plies`` times or to the end: the
+    moves' texts, as a record keeps them, and the position reached (a game any test can rebuild)."""
+    played = []
+    while not state.is_terminal() and (plies is None or len(played) < plies):
+        move = state.legal_moves()[0]
+        played.append(state.game.format_move(state, move))
+        state = state.play(move)
+    return played, state
