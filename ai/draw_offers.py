@@ -11,8 +11,9 @@ choose and reports no value, so the position after that move is judged (``judged
 where that move ends the game, its result is the proof (``Judged.at_end``).
 
 Before the game's own point of the opening (``Game.too_early_to_agree``: Reversi's fewer than 20
-discs on 8x8, Alquerque's first capture, tic-tac-toe's k - 1 marks a side) every level declines
-what its search does not prove drawn or lost, as engines and players do not agree draws there.
+discs on 8x8, Alquerque's first capture, tic-tac-toe's k - 1 marks a side, Trax's half of the board
+filled in its tournament mode) every level declines what its search does not prove drawn or lost,
+as engines and players do not agree draws there.
 
 The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
 judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any

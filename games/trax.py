@@ -414,6 +414,15 @@ class Trax(Game):
     def is_full(self, cells: bytes) -> bool:
         return cells.count(0) == 0
 
+    def too_early_to_agree(self, state: TraxState) -> bool:
+        """A tournament game with fewer than half of its cells holding tiles (50 on 10 x 10): Trax is
+        drawn only by a board filled without a loop or a line, and until then neither is settled:
+        a loop closes from a few tiles anywhere there is room (the levels' games won by a loop
+        mostly were with 7 to 49 of 100 cells filled), and the tiles do not yet reach across the
+        board, as a line must (they first did with 48 to 66 filled).  The fill mode ends with no
+        winner whatever is played: never too early there."""
+        return self.mode == "tournament" and 2 * (self.cell_count - state.cells.count(0)) < self.cell_count
+
     # -- constraints and forced tiles --------------------------------------------------------
     def entering(self, cells, cell: int) -> tuple[int, int]:
         """(light mask, dark mask) of the sides of empty ``cell`` whose neighbour's edge is that colour."""

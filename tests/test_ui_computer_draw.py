@@ -21,6 +21,9 @@ from ui.scenes.menu import MenuScene
 CTRL_D = (pygame.K_d, pygame.KMOD_CTRL)
 O_WINS = ["b1", "b2", "b3", "a2"]  # tic-tac-toe: X (you) to move, O threatens c2 and wins after it
 EVEN = ["b2", "a1"]  # tic-tac-toe: a draw with best play, X (you) to move
+TRAX_DRAWN = ["g6+", "f7/", "f8\\", "f5/", "e7+", "e4+", "d6/", "d8\\", "d9\\", "c8+", "d3/", "c3+", "b3/", "h6\\",
+              "a3/", "a2+", "i6\\", "i8+", "g9+", "e10+"]  # level 4 against itself on 10 x 10, to a full board
+TRAX_HALF_FILLED = 20  # TRAX_DRAWN's plies to 50 tiles of 100, Light (you) to move; 18 plies: 46 tiles
 
 
 def against(app, player: str, moves, game_id: str = "tictactoe", move_time: float = 0.5) -> GameScene:
@@ -199,6 +202,21 @@ def test_a_level_declines_an_even_reversi_opening_as_too_early(app, language, de
         assert not scene.is_over() and declined in said(scene), said(scene)
 
 
+def test_a_trax_level_declines_before_half_the_board_holds_tiles_and_judges_by_its_search_after(app):
+    """Trax is drawn only on a full board: with 46 of its 100 cells filled, where a loop can still
+    close anywhere and no line reaches across, the level answered from its search ("it thinks it
+    stands better") as it does later on; it now declines as too early until half the board holds
+    tiles, and from 50 on answers from its search."""
+    searched = [draw_offers.SEES_WIN, draw_offers.BETTER, draw_offers.EVEN, draw_offers.WORSE,
+                draw_offers.SEES_DRAW, draw_offers.SEES_LOSS]
+    for plies, whys in ((TRAX_HALF_FILLED - 2, [draw_offers.TOO_EARLY]), (TRAX_HALF_FILLED, searched)):
+        scene = against(app, "level-5", TRAX_DRAWN[:plies], game_id="trax")
+        key(app, *CTRL_D)
+        assert wait(app, lambda: scene.draw_offer is None or scene.is_over())  # noqa: B023 (this scene's)
+        answers = [DRAW_ANSWERS[why].format(player="Level 5") for why in whys]
+        assert any(text.startswith(answer) for answer in answers for text in said(scene)), (plies, said(scene))
+
+
 def test_each_drawable_game_says_when_its_opening_is_too_early_to_agree_a_draw():
     reversi, alquerque, tictactoe = (games.load(name) for name in ("reversi", "alquerque", "tictactoe"))
     assert reversi.too_early_to_agree(reversi.play_line(["f5", "d6", "c3", "d3"]))
@@ -206,6 +224,11 @@ def test_each_drawable_game_says_when_its_opening_is_too_early_to_agree_a_draw()
     assert alquerque.too_early_to_agree(alquerque.initial_state())
     assert tictactoe.too_early_to_agree(tictactoe.play_line(["b2", "a1", "c3"]))  # O has one mark
     assert not tictactoe.too_early_to_agree(tictactoe.play_line(O_WINS))
+    trax = games.load("trax")
+    assert trax.too_early_to_agree(trax.play_line(TRAX_DRAWN[:TRAX_HALF_FILLED - 2]))  # 46 tiles of 100
+    assert not trax.too_early_to_agree(trax.play_line(TRAX_DRAWN[:TRAX_HALF_FILLED]))  # 50: half the board
+    filling = games.load("trax", mode="fill")  # no winner whatever is played: never too early
+    assert not filling.too_early_to_agree(filling.play_line(TRAX_DRAWN[:2]))
     assert not games.load("hex").too_early_to_agree(games.load("hex").initial_state())  # the default
     too_early = answer_offer("reversi", "level-1", 1, Judged(0, score=0.0), too_early=True)
     assert too_early == draw_offers.DrawAnswer(False, draw_offers.TOO_EARLY)  # even at random
