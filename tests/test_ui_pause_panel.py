@@ -1,17 +1,30 @@
 """The game panel of a clocked hot-seat game: at Larger text in a 800x560 window it keeps its move
 list and sets its labels whole; its text keeps one size from one friend's turn to the other's;
 and a person's Pause hides from the panel what the cover hides on the board (the moves, the
-discs counted) and refuses what would show the position (the search tree, analysis, a picture).
+discs counted, the draw counts, the opening's name, Hex's legend of the connections, a hint's
+note) and refuses what would show the position (the search tree, analysis, a picture).
 Headless, driven by posted clicks and keys."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
+import games
 from tests.test_clock_window import play
 from tests.test_ui_clock_pause import PAUSED, ctrl_p
 from tests.test_ui_watch_panel import move_rows_shown
-from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text, recorded_text_sizes
+from tests.ui_helpers import (
+    click,
+    first_legal_line,
+    in_language,
+    key,
+    make_app_of,
+    recorded_text,
+    recorded_text_sizes,
+    wait,
+)
+from ui import words
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -111,3 +124,59 @@ def test_a_pause_hides_the_moves_and_the_discs_and_refuses_the_tree(tmp_path, mo
         assert app.errors == []
     finally:
         app.quit()
+
+
+def alquerque_draw_counts(plies: int) -> list[str]:
+    """The panel's lines on Alquerque's counted draws after ``plies`` of first legal moves."""
+    _moves, state = first_legal_line(games.load("alquerque").initial_state(), plies)
+    return [line for line, _near in words.draw_counts_lines(state.draw_counts())]
+
+
+@pytest.mark.parametrize("game_id, moves, keys, told", [
+    ("alquerque", first_legal_line(games.load("alquerque").initial_state(), 6)[0], (), alquerque_draw_counts(6)),
+    ("reversi", ["f5", "d6", "c3", "d3", "c4"], (), ["Board size: 8 · Opening: Tiger"]),
+    ("hex", ["e5", "c3"], (pygame.K_v,), ["Dead cell", "Mustplay region"]),
+])
+def test_a_pause_hides_what_the_panel_tells_of_the_position_and_resume_shows_it_again(
+        tmp_path, monkeypatch, game_id, moves, keys, told):
+    """Paused, the board was covered and the moves hidden, but the panel still counted Alquerque's
+    plies without a capture, named Reversi's opening (its moves) and drew Hex's legend of the
+    connections (whose mustplay region it names): all hidden until Resume."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, game_id)
+        play(app, scene, *moves)
+        for letter in keys:
+            key(app, letter)
+        assert set(told) <= set(drawn_once(app, monkeypatch)), told
+        ctrl_p(app)
+        assert scene.paused
+        assert not set(told) & set(drawn_once(app, monkeypatch))
+        ctrl_p(app)
+        assert not scene.paused and set(told) <= set(drawn_once(app, monkeypatch))
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_a_pause_sets_a_hints_note_aside_until_resume(tmp_path, monkeypatch):
+    """"Hint: b1 (proven: draw)" stood under the cover of a pause, naming the move for the player
+    to think over on stopped clocks; it goes with the pause and is said again, whole, on Resume."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, "tictactoe")
+        play(app, scene, "b2", "a1")
+        key(app, pygame.K_h)
+        assert wait(app, lambda: hint_notes(scene))
+        ctrl_p(app)
+        assert scene.paused and not hint_notes(scene)
+        ctrl_p(app)
+        assert not scene.paused and hint_notes(scene) == ["Hint: b1 (proven: draw)"]
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def hint_notes(scene: GameScene) -> list[str]:
+    """The hint's notes among the messages the window shows now."""
+    return [m.text for m in scene.messages.current() if m.text.startswith("Hint: ")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -816,6 +816,22 @@ class Messages:
     def withdraw(self, topic: str) -> None:
         """Take away the messages about ``topic`` before their time: what they say no longer matters."""
         self.items = [m for m in self.items if m.topic != topic]
+
+    def set_aside(self, topics: Collection[str]) -> list[Message]:
+        """Take the messages about ``topics`` off the screen and return them, for ``bring_back``:
+        what they say still holds but must not show for a while (a hint's move while a person's
+        pause covers the board)."""
+        aside = [m for m in self.items if m.topic in topics]
+        self.items = [m for m in self.items if m.topic not in topics]
+        return aside
+
+    def bring_back(self, messages: Iterable[Message]) -> None:
+        """The messages ``set_aside`` took, on the screen again for their whole time from now."""
+        now = time.monotonic()
+        for m in messages:
+            m.since, m.waiting = now, False
+            self.items.append(m)
+        del self.items[:-3]
 
     FADE = 0.4  # seconds a message takes to fade out
 

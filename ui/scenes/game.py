@@ -66,7 +66,7 @@ from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
 from ui.text_field import WINDOW_AWAY, WINDOW_BACK
 from ui.views import make_view
-from ui.widgets import Messages, lighting
+from ui.widgets import Message, Messages, lighting
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -243,6 +243,7 @@ class GameScene(GameCommands, Scene):
         self.hint: Hashable | None = None
         self.paused = False
         self.asked_on_resume = ""  # the search ("hint", "draw") a person's Pause dropped, asked again on Resume
+        self.notes_aside: tuple[State | None, list[Message]] = (None, [])  # the position a Pause hid, its notes
         self.last_move_time = time.monotonic()
         self.over_since: float | None = None
         self.over_hidden = False

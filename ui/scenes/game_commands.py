@@ -45,6 +45,7 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
+POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
 OFFER_GAP = 3  # the person's own moves after a declined offer before the computer hears another
 OFFER_SECONDS = 2.0  # at most, a level's search of a draw offered to it (as a hint's)
 DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai.draw_offers``)
@@ -680,12 +681,23 @@ class GameCommands:
             computer = self.computer
             self.asked_on_resume = computer.job_kind if computer.job is not None else ""
             computer.drop_search()
+            self.notes_aside = (self.state, self.messages.set_aside(POSITION_NOTES))
         else:
             self.messages.withdraw(REFUSAL)  # "Paused: ..." said to a click meanwhile
+            self._bring_notes_back()
         self._run_clock()
         self.recorder.keep_clocks(self)
         if not self.paused:
             self._ask_again()
+
+    def _bring_notes_back(self) -> None:
+        """On Resume, the notes the Pause set aside (a hint's move, the computer's forced tiles), on
+        the screen again for their whole time: unless the game left the position they speak of
+        meanwhile (an Undo while paused)."""
+        paused_on, notes = self.notes_aside
+        self.notes_aside = (None, [])
+        if paused_on is self.state:
+            self.messages.bring_back(notes)
 
     def _ask_again(self) -> None:
         """On Resume, the search the Pause dropped that nothing else asks again: the hint H asked

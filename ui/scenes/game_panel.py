@@ -40,7 +40,10 @@ def options_parts(scene: GameScene) -> list[str]:
 
 def shown_opening(scene: GameScene) -> str | None:
     """"Opening: Tiger" for the position shown (a browsed one's own), the last name kept once the
-    game leaves the named lines; None before one applies, or from a set-up position (but the usual start)."""
+    game leaves the named lines; None before one applies, or from a set-up position (but the usual
+    start), and while a person's pause covers the board (the name tells the moves it hides)."""
+    if scene.paused_with_people():
+        return None
     moves = [ply.text for ply in scene.history[:scene.shown_plies()]]
     return words.opening_text(scene.game, moves, scene.initial)
 
@@ -699,13 +702,20 @@ class GamePanel:
     def _extras_height(self, w: int) -> int:
         """The room ``_extras`` takes."""
         scene = self.scene
-        height = counts_height(scene.shown_state(), w, self._t(13), self._s(6))
+        position_told = self._position_extras_shown()
+        height = counts_height(scene.shown_state(), w, self._t(13), self._s(6)) if position_told else 0
         session = self._session_lines(w)
         if session:
             height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
-        if scene.connections.active:
+        if scene.connections.active and position_told:
             height += self._s(12) + legend_height(scene.game, scene.app.scale, w)
         return height
+
+    def _position_extras_shown(self) -> bool:
+        """Whether the extras that speak of the position (the draw counts: "No capture for 33
+        plies"; Hex's legend of the connections, what they hold and whether they are shown) are
+        drawn: not while a person's pause covers the board, whose position they would tell."""
+        return not self.scene.paused_with_people()
 
     def _row_height(self) -> int:
         """A move-list row's height: a line of its text, or a fingertip's (``TOUCH_ROW``) while
@@ -726,12 +736,15 @@ class GamePanel:
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The friends' score so far (hot-seat), how near the position shown is to a counted draw
         (Alquerque's 40 plies without a capture, a position's third occurrence), and what the
-        board's overlays need explained: the Hex connections' legend."""
+        board's overlays need explained: the Hex connections' legend (the last two not while a
+        person's pause covers the board: ``_position_extras_shown``)."""
         scene = self.scene
         session = self._session_lines(w)
         y += self._s(6) if session else 0
         for line in session:
             y = tx.text(surface, line, (x, y), self._t(13), scene.app.theme.muted).bottom
+        if not self._position_extras_shown():
+            return y
         y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
             height = legend_height(scene.game, scene.app.scale, w)
