@@ -10,7 +10,8 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
   set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move;
-  moves are timed after.  An engine a forfeit stopped is started again by ``get_ready`` too.
+  moves are timed after, and a replay inside a move (``_sync``) waits only what the move has
+  left.  An engine a forfeit stopped is started again by ``get_ready`` too.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
   a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
   (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
@@ -295,8 +296,8 @@ class GTPPlayer(Player):
         then ``clear_board``: the engine given ``start``'s empty board; ``Refused`` if it refuses
         them.  Before a game each command may take as long as the start-up (``startup_time``), not
         ``COMMAND_TIME``: an engine loads what the board needs then (ours, its kernels: 15-25 s
-        compiled on a fresh install), so that its genmoves do not; one that answers at once loses
-        nothing by it."""
+        compiled on a fresh install), so that its genmoves do not; in a move (``_sync``) only what
+        the move has left."""
         for step in set_up_steps(start.game):
             self._tell(step, wait)
         self._ask("clear_board", wait)
@@ -316,26 +317,29 @@ class GTPPlayer(Player):
         if not (step.may_be_unknown and unknown_command(refusal.answer)):
             raise refusal
 
-    def _sync(self, state: State) -> None:
-        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
+    def _sync(self, state: State, deadline: float | None) -> None:
+        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay
+        it from the start.  Inside a move whose time runs out at ``deadline`` (``time.perf_counter``)
+        no command waits past it, nor longer than ``COMMAND_TIME``: the replay's ``clear_board``
+        waited the start-up's minute, on the move's clock, for an engine that had stopped answering."""
         game = state.game
         if self.synced is not None and self.synced == state:
             return
         if self.synced is not None and not self.synced.is_terminal():
             for move in self.synced.legal_moves():
                 if self.synced.play(move) == state:
-                    self._play(self.synced, move, COMMAND_TIME)
+                    self._play(self.synced, move, _time_left(deadline))
                     self.synced = state
                     return
         start = game.initial_state()
-        self._set_up(start, self.startup_time)
+        self._set_up(start, _time_left(deadline))
         if state != start:
             path = path_from_start(start, state) or guided_path(start, state)
             if path is None:
                 raise Forfeit("cannot be given this position: no line of moves from the start to it was found, "
                               "and the engine was not following the game")
             for move in path:
-                self._play(self.synced, move, COMMAND_TIME)
+                self._play(self.synced, move, _time_left(deadline))
                 self.synced = self.synced.play(move)
 
     def _tell_time(self, state: State, limits: Limits) -> None:
@@ -363,10 +367,11 @@ class GTPPlayer(Player):
         game = state.game
         budget = hard_limit(limits)
         began = time.perf_counter()
+        deadline = None if budget is None else began + budget + GRACE
         try:
             if self.bot is None or not self.bot.alive():
                 self._start()
-            self._sync(state)
+            self._sync(state, deadline)
             self._tell_time(state, limits)
             timeout = None if budget is None else budget + GRACE
             began = time.perf_counter()
@@ -401,6 +406,14 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def _time_left(deadline: float | None) -> float:
+    """Seconds a command inside a move may wait: ``COMMAND_TIME``, or less if the move's
+    ``deadline`` (``time.perf_counter``) comes sooner."""
+    if deadline is None:
+        return COMMAND_TIME
+    return max(0.0, min(COMMAND_TIME, deadline - time.perf_counter()))
 
 
 def shortened(line: str) -> str:

@@ -804,3 +804,20 @@ def test_an_engine_that_refuses_the_board_loses_before_the_first_move_naming_it(
         assert result.forfeit and result.moves == [], result.reason
         assert f"engine could not be started: {refused}" in result.reason
 
+
+def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
+    """An engine that lost track of the game is given the position again from the start; its
+    ``boardsize`` and ``clear_board`` waited the start-up's time (a minute) on the move's clock, so
+    an engine that no longer answers them held the game that long, and one that answered late was
+    let play on.  Now the replay waits what the move has left: late, it loses on time."""
+    from ai.base import Forfeit
+
+    engine = ai.make_player("tictactoe", f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1")
+    game = games.load("tictactoe")
+    engine.get_ready({})  # before the game: the start-up's time
+    two_moves_on = game.initial_state().play(4).play(0)  # not one move from the board the engine has
+    try:
+        with pytest.raises(Forfeit, match=r"^exceeded the time limit"):
+            engine.choose(two_moves_on, Limits(time=0.1))
+    finally:
+        engine.close()
