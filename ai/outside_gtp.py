@@ -2,14 +2,16 @@
 
 The engine is started once per player (ai/outside_process.py: its own folder, a minimal
 environment, resource limits, its error stream in a log file named in any forfeit) and kept in
-step with ``boardsize``, ``clear_board`` and ``play``; ``genmove`` asks for its move.
+step with ``tabuleiro-options``, ``boardsize`` (ai/gtp_board.py: every option of the game, or a
+load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` asks for its move.
 
 - The engine runs in a folder of its own: words of the command that name existing files or
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
   set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move;
-  moves are timed after.  An engine a forfeit stopped is started again by ``get_ready`` too.
+  moves are timed after, and a replay inside a move (``_sync``) waits only what the move has
+  left.  An engine a forfeit stopped is started again by ``get_ready`` too.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
   a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
   (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
@@ -42,11 +44,13 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
+from ai.gtp_board import SetUpStep, set_up_steps, unknown_command
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
 from ai.outside_process import Bot, BotLimits, command_words
 from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
+from games.record import options_text
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
@@ -69,6 +73,15 @@ CONFIG_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {  # an engine.jso
     "limits": (lambda v: v is None or isinstance(v, str), 'a text such as "memory=8192"'),
     "cwd": (lambda v: v is None or isinstance(v, str), "a folder's path or null"),
 }
+
+
+class Refused(Forfeit):
+    """An engine's ``?`` to ``command``; ``answer`` is what followed it (``unknown command``)."""
+
+    def __init__(self, command: str, answer: str) -> None:
+        super().__init__(f"engine refused {command!r}: {answer}")
+        self.command = command
+        self.answer = answer
 
 
 def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
@@ -131,8 +144,10 @@ class GTPPlayer(Player):
         ``OutsideLoadError`` if it no longer starts or dies meanwhile.  Started inside its next
         game's first move, its start-up (a JVM's, a network's) counted on that move's clock; set up
         there, so did what the engine loads for the board (our own ``main.py gtp``: its kernels,
-        0.3-0.7 s, which lost a 0.2 s match its first move on time).  A set-up command the engine
-        refuses (a size it does not play) is sent again at the first move, and lost there as before."""
+        0.3-0.7 s, which lost a 0.2 s match its first move on time).  An engine that refuses the
+        board (a size it does not play) cannot play the game: ``OutsideLoadError`` naming the
+        options it refused.  Sent again at the first move, the refusal lost the game there, and an
+        engine that was never told a 5x4 board played 3x3 and lost it by a move off the board."""
         import games
 
         if self.bot is None or not self.bot.alive():
@@ -140,10 +155,13 @@ class GTPPlayer(Player):
                 self._start()
             except (_Dead, Forfeit) as exc:
                 raise self._start_failed(exc) from None
+        game = games.load(self.game_id, **options)
         try:
-            self._set_up(games.load(self.game_id, **options).initial_state())
-        except Forfeit:  # refused: sent again at the first move, and lost there
+            self._set_up(game.initial_state(), self.startup_time)
+        except Refused as exc:
             self.synced = None
+            raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
+                                                   f"({exc.command!r}: {exc.answer})") from None
         except _Dead as exc:
             raise self._start_failed(exc) from None
 
@@ -193,7 +211,7 @@ class GTPPlayer(Player):
             self._ask(command, COMMAND_TIME)
 
     def _ask(self, command: str, timeout: float | None, stop: Any = None, optional: bool = False) -> str | None:
-        """Send one command; its answer.  _Dead on no answer; Forfeit on a ``?`` (None if ``optional``)."""
+        """Send one command; its answer.  _Dead on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""
         assert self.bot is not None
         if not self.bot.send(command + "\n"):
             raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
@@ -228,7 +246,7 @@ class GTPPlayer(Player):
         if head.startswith("?"):
             if optional:
                 return None
-            raise Forfeit(f"engine refused {command!r}: {text}")
+            raise Refused(command, text)
         return text
 
     def _not_an_answer(self, command: str, line: str) -> _Dead:
@@ -270,40 +288,58 @@ class GTPPlayer(Player):
             return HEXGUI_SWAP  # the Benzene family's name (ours, "swap", it does not know)
         return text if self._kept(state) else transpose_cell(text)
 
-    def _play(self, state: State, move: Hashable) -> None:
-        self._ask(f"play {self._colour(state)} {self._vertex(state.game, state, move)}", COMMAND_TIME)
+    def _play(self, state: State, move: Hashable, wait: float) -> None:
+        self._ask(f"play {self._colour(state)} {self._vertex(state.game, state, move)}", wait)
 
-    def _set_up(self, start: State) -> None:
-        """``boardsize`` (for a game with a size) and ``clear_board``: the engine given ``start``'s
-        empty board.  Each may take as long as the start-up (``startup_time``), not ``COMMAND_TIME``:
-        an engine loads what the board needs then (ours, its kernels: 15-25 s compiled on a fresh
-        install), so that its genmoves do not; one that answers at once loses nothing by it."""
-        size = start.game.options.get("size")
-        if size is not None:
-            self._ask(f"boardsize {size}", self.startup_time)
-        self._ask("clear_board", self.startup_time)
+    def _set_up(self, start: State, wait: float) -> None:
+        """The game's options and board (``set_up_steps``: ``tabuleiro-options``, ``boardsize``),
+        then ``clear_board``: the engine given ``start``'s empty board; ``Refused`` if it refuses
+        them.  Before a game each command may take as long as the start-up (``startup_time``), not
+        ``COMMAND_TIME``: an engine loads what the board needs then (ours, its kernels: 15-25 s
+        compiled on a fresh install), so that its genmoves do not; in a move (``_sync``) only what
+        the move has left."""
+        for step in set_up_steps(start.game):
+            self._tell(step, wait)
+        self._ask("clear_board", wait)
         self.synced, self.timing = start, None
 
-    def _sync(self, state: State) -> None:
-        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay."""
+    def _tell(self, step: SetUpStep, wait: float) -> None:
+        """One set-up step: its forms in turn until one is accepted; the last refusal raised, unless
+        the engine only does not know the command and the step ``may_be_unknown``."""
+        refusal: Refused | None = None
+        for command in step.commands:
+            try:
+                self._ask(command, wait)
+                return
+            except Refused as exc:
+                refusal = exc
+        assert refusal is not None
+        if not (step.may_be_unknown and unknown_command(refusal.answer)):
+            raise refusal
+
+    def _sync(self, state: State, deadline: float | None) -> None:
+        """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay
+        it from the start.  Inside a move whose time runs out at ``deadline`` (``time.perf_counter``)
+        no command waits past it, nor longer than ``COMMAND_TIME``: the replay's ``clear_board``
+        waited the start-up's minute, on the move's clock, for an engine that had stopped answering."""
         game = state.game
         if self.synced is not None and self.synced == state:
             return
         if self.synced is not None and not self.synced.is_terminal():
             for move in self.synced.legal_moves():
                 if self.synced.play(move) == state:
-                    self._play(self.synced, move)
+                    self._play(self.synced, move, _time_left(deadline))
                     self.synced = state
                     return
         start = game.initial_state()
-        self._set_up(start)
+        self._set_up(start, _time_left(deadline))
         if state != start:
             path = path_from_start(start, state) or guided_path(start, state)
             if path is None:
                 raise Forfeit("cannot be given this position: no line of moves from the start to it was found, "
                               "and the engine was not following the game")
             for move in path:
-                self._play(self.synced, move)
+                self._play(self.synced, move, _time_left(deadline))
                 self.synced = self.synced.play(move)
 
     def _tell_time(self, state: State, limits: Limits) -> None:
@@ -331,10 +367,11 @@ class GTPPlayer(Player):
         game = state.game
         budget = hard_limit(limits)
         began = time.perf_counter()
+        deadline = None if budget is None else began + budget + GRACE
         try:
             if self.bot is None or not self.bot.alive():
                 self._start()
-            self._sync(state)
+            self._sync(state, deadline)
             self._tell_time(state, limits)
             timeout = None if budget is None else budget + GRACE
             began = time.perf_counter()
@@ -369,6 +406,14 @@ class GTPPlayer(Player):
                 self.bot.send("quit\n")
             self.bot.kill()
             self.bot = None
+
+
+def _time_left(deadline: float | None) -> float:
+    """Seconds a command inside a move may wait: ``COMMAND_TIME``, or less if the move's
+    ``deadline`` (``time.perf_counter``) comes sooner."""
+    if deadline is None:
+        return COMMAND_TIME
+    return max(0.0, min(COMMAND_TIME, deadline - time.perf_counter()))
 
 
 def shortened(line: str) -> str:

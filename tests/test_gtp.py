@@ -719,5 +719,105 @@ def test_an_engine_whose_set_up_outlasts_its_start_up_time_is_not_told_to_flush(
     engine = ai.make_player("tictactoe", str(config))
     with pytest.raises(OutsideLoadError) as refusal:
         engine.get_ready({})
-    assert "no answer to 'clear_board' within 0.5 s, though it answered the commands before it" in str(refusal.value)
+    assert "no answer to 'boardsize 3' within 0.5 s, though it answered the commands before it" in str(refusal.value)
     assert "flush" not in str(refusal.value)
+
+
+# -- games of every shape: the options an engine is told ----------------------------------------------
+@pytest.mark.parametrize("game_id, options, told", [
+    ("tictactoe", {}, ["tabuleiro-options width=3 height=3 k=3", "boardsize 3"]),
+    ("tictactoe", {"width": 5, "height": 4, "k": 4},
+     ["tabuleiro-options width=5 height=4 k=4", "rectangular_boardsize 5 4 | boardsize 5 4"]),
+    ("hex", {"size": 7, "swap": True}, ["tabuleiro-options size=7 swap=true", "boardsize 7"]),
+    ("reversi", {"size": 6}, ["boardsize 6"]),
+    ("reversi", {"size": 10}, ["boardsize 10"]),
+    ("rastros", {"size": 5}, ["boardsize 5"]),
+    ("alquerque", {"compulsory_capture": True},
+     ["tabuleiro-options any_direction_captures=false compulsory_capture=true"]),
+    ("trax", {"size": 8, "mode": "fill"}, ["tabuleiro-options size=8 mode=fill centre=lldd", "boardsize 8"]),
+])
+def test_every_option_of_a_game_is_told_to_an_engine_before_its_board_is_cleared(game_id, options, told):
+    """``boardsize`` was sent for a game with a ``size`` alone: an engine playing Tic-tac-toe on a
+    5x4 board with 4 in a row was never told it, played 3x3 and lost by a move off our board."""
+    from ai.gtp_board import set_up_steps
+
+    steps = set_up_steps(games.load(game_id, **options))
+    assert [" | ".join(step.commands) for step in steps] == told
+
+
+def test_our_engine_plays_the_board_and_k_it_is_told():
+    """Told 5x4 with 4 in a row, our engine plays it (``tabuleiro-options``, ``rectangular_boardsize``
+    listed in ``list_commands``); told a k that fits no board, it refuses saying why."""
+    answers = talk(["list_commands", "tabuleiro-options width=5 height=4 k=4", "rectangular_boardsize 5 4",
+                    "play b d4", "showboard", "tabuleiro-options width=3 height=3 k=4", "tabuleiro-options k"],
+                   player="level-1")
+    assert "rectangular_boardsize" in answers[0] and "tabuleiro-options" in answers[0]
+    assert answers[1:4] == ["= ", "= ", "= "]
+    assert answers[4].splitlines()[-1] == "...X." and len(answers[4].splitlines()) == 6  # 4 rows of 5 after to-move
+    assert answers[5] == "? unacceptable options: option k: 4 in a row cannot fit on 3x3; choose 3..3"
+    assert answers[6] == "? tabuleiro-options needs NAME=VALUE words: 'k' is not NAME=VALUE"
+
+
+def test_a_match_against_our_gtp_engine_on_a_board_it_was_not_started_with_plays_to_its_end():
+    """``main.py match tictactoe level-3 "gtp:python main.py gtp tictactoe" --option width=5
+    --option height=4 --option k=4``: the engine, started for 3x3, was told nothing of the board and
+    refused the first move off its 3x3 (``engine refused 'play b d1'``), a forfeit the user could
+    not understand.  Now it is told the board and k, and both games end by the rules."""
+    import json
+
+    engine = f"gtp:{sys.executable} main.py gtp tictactoe --player level-2"
+    match = subprocess.run([sys.executable, "main.py", "match", "tictactoe", "level-3", engine, "--option", "width=5",
+                            "--option", "height=4", "--option", "k=4", "--time", "0.2", "--games", "2", "--json"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert match.returncode == 0, match.stderr
+    results = [json.loads(line) for line in match.stdout.splitlines()]
+    assert len(results) == 2 and not any(r["forfeit"] for r in results), [r["reason"] for r in results]
+    assert all(r["reason"] in ("X has 4 in a row", "O has 4 in a row", "Board full: draw") for r in results)
+
+
+@pytest.mark.parametrize("options, refused", [
+    ({"width": 5, "height": 4}, "refused to play width=5, height=4, k=3 ('boardsize 5 4': unacceptable size)"),
+    ({"width": 5, "height": 4, "k": 4}, "refused to play width=5, height=4, k=4 "
+                                        "('tabuleiro-options width=5 height=4 k=4': unknown command)"),
+    ({"width": 4, "height": 4, "k": 4}, "refused to play width=4, height=4, k=4 "
+                                        "('tabuleiro-options width=4 height=4 k=4': unknown command)"),
+    ({"width": 4, "height": 4}, None),  # k at its default: an engine that does not know our command plays it so
+    ({}, None),
+])
+def test_an_engine_that_refuses_the_board_loses_before_the_first_move_naming_it(options, refused):
+    """An engine of 3x3 alone (or 4x4) was sent nothing, played its first free square, and lost in
+    the middle of the game or played another game; it now loses before the first move, the board
+    it refused named.  One that does not know ``tabuleiro-options`` plays the games whose options
+    that command tells are at their defaults."""
+    from ai.match import play_game
+
+    size = options.get("width", 3)
+    engine = ai.make_player("tictactoe", f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --square {size}")
+    game = games.load("tictactoe", **options)
+    try:
+        result = play_game(game, [engine, ai.make_player("tictactoe", "level-1")], ["engine", "level-1"], 1.0)
+    finally:
+        engine.close()
+    if refused is None:
+        assert not result.forfeit, result.reason
+    else:
+        assert result.forfeit and result.moves == [], result.reason
+        assert f"engine could not be started: {refused}" in result.reason
+
+
+def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
+    """An engine that lost track of the game is given the position again from the start; its
+    ``boardsize`` and ``clear_board`` waited the start-up's time (a minute) on the move's clock, so
+    an engine that no longer answers them held the game that long, and one that answered late was
+    let play on.  Now the replay waits what the move has left: late, it loses on time."""
+    from ai.base import Forfeit
+
+    engine = ai.make_player("tictactoe", f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1")
+    game = games.load("tictactoe")
+    engine.get_ready({})  # before the game: the start-up's time
+    two_moves_on = game.initial_state().play(4).play(0)  # not one move from the board the engine has
+    try:
+        with pytest.raises(Forfeit, match=r"^exceeded the time limit"):
+            engine.choose(two_moves_on, Limits(time=0.1))
+    finally:
+        engine.close()

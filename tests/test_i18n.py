@@ -292,6 +292,10 @@ def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language(
         assert started == "não pôde ser iniciado: " + slow.removeprefix("a.py: ")
         assert words.forfeit_reason("could not be started: no such file /tmp/bot.py") == \
             "não pôde ser iniciado: não existe o ficheiro /tmp/bot.py"
+        # a GTP engine that refused the game's board (ai.outside_gtp.GTPPlayer.get_ready)
+        assert words.forfeit_reason("could not be started: refused to play width=5, height=4, k=3 "
+                                    "('boardsize 5 4': unacceptable size)") == \
+            "não pôde ser iniciado: recusou jogar width=5, height=4, k=3 ('boardsize 5 4': unacceptable size)"
 
 
 def test_numbers_are_written_with_the_languages_separators():

@@ -487,3 +487,23 @@ def test_a_gtp_engine_printing_debugging_text_loses_in_the_window_saying_so_in_p
     assert ("respondeu a 'genmove b' na jogada 1 com 'thinking... 9 cells free', que não é uma resposta GTP: escreva o texto "
             "de depuração na saída de erros; registo: ") in reason, reason
     assert app.errors == []
+
+
+def test_a_gtp_engine_that_refuses_the_board_cannot_start_the_game_saying_which_in_portuguese(app):
+    """An engine of 3x3 alone, given a 5x4 Tic-tac-toe, was told nothing of the board and lost in
+    the middle of the game by a move no one understood; now the game does not start, its card
+    naming the board the engine refused, in the window's language."""
+    import sys
+
+    from tests.ui_helpers import in_language
+
+    engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --square 3"
+    with in_language(app, "pt"):
+        scene = GameScene(app, MatchSetup("tictactoe", {"width": 5, "height": 4}, HUMAN_VS_PC, (engine, None), 1.0))
+        app.switch(scene)
+        assert wait(app, lambda: scene.start_card.visible() or scene.is_over(), 60)
+        said = scene.start_card.lines()[0]
+    assert scene.history == [] and scene.computer.unloadable[0] == 0
+    assert said.endswith("não pôde ser carregado: recusou jogar width=5, height=4, k=3 ('boardsize 5 4': "
+                         "unacceptable size)"), said
+    assert app.errors == []

@@ -674,6 +674,9 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
         "own, so name its files from the folder Tabuleiro is started in, or by their whole path{rest}")),
     (r"the engine does not answer GTP \((?P<failure>.*)\)(?P<rest>.*)",
      N_("the engine does not answer GTP ({failure}){rest}")),
+    # an engine that refused the game's options or board (ai.outside_gtp.GTPPlayer.get_ready): the engine's own words
+    (r"refused to play (?P<options>.*?) \((?P<command>'[^']*'): (?P<answer>.*)\)",
+     N_("refused to play {options} ({command}: {answer})")),
     (r"cannot start (?P<program>'[^']*'): (?P<rest>.*)", N_("cannot start {program}: {rest}")),
     (r"could not be loaded: (?P<rest>.*)", N_("could not be loaded: {rest}")),
     (r"crashed: (?P<rest>.*)", N_("crashed: {rest}")),

@@ -5,8 +5,9 @@ line), so GUIs and tournament managers (HexGui, gogui-twogtp, Othello GTP driver
 ``gtp:`` outside players) can use Tabuleiro's engines.
 
 Commands: protocol_version, name, version, known_command, list_commands, boardsize N (or
-``boardsize W H``, as HexGui sends it: a square board, or Tic-tac-toe's W x H one),
-clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, time_settings (the
+``boardsize W H``, as HexGui sends it: a square board, or Tic-tac-toe's W x H one; so does
+``rectangular_boardsize W H``), ``tabuleiro-options NAME=VALUE ...`` (any of the game's options,
+``k=4``: ai/gtp_board.py), clear_board, play COLOUR MOVE, genmove COLOUR, undo, showboard, final_score, time_settings (the
 seconds per move become 0.9 of the byo-yomi time per stone, else a 30th of the main time;
 ``--time`` sets them until then), time_left (the seconds per move fit the time left: 0.9 of it
 shared by the stones of a byo-yomi period, of a 20th of a main time; never more than time_settings
@@ -51,6 +52,7 @@ import games
 from ai import kernels
 from ai.base import Forfeit, Limits, Resigned
 from ai.commands.engines import Asked, BackgroundWarmUp, stages_used
+from ai.gtp_board import OPTIONS_COMMAND, RECTANGULAR, read_option_words
 from ai.kernel_seed import seed_kernels
 from ai.outside_gtp import SWAP_WORDS
 from games.base import IllegalMove
@@ -59,8 +61,8 @@ from games.position_text import in_rows
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")  # ASCII's control characters but HT and LF (CR among them)
 COMMANDS = ("protocol_version", "name", "version", "known_command", "list_commands", "boardsize",
-            "clear_board", "play", "genmove", "undo", "showboard", "final_score", "time_settings",
-            "time_left", "hexgui-analyze_commands", "quit")
+            RECTANGULAR, OPTIONS_COMMAND, "clear_board", "play", "genmove", "undo", "showboard", "final_score",
+            "time_settings", "time_left", "hexgui-analyze_commands", "quit")
 
 
 class GTPError(Exception):
@@ -207,24 +209,49 @@ class Engine:
         if width != height and not {"width", "height"} <= names:
             raise GTPError(f"unacceptable size: {self.game.info.title} is played on a square board")
         if "size" in names or {"width", "height"} <= names:  # a board of that size
-            sized = {"size": size} if "size" in names else {"width": width, "height": height}
-            before = self.game
-            try:
-                self.game = games.load(self.game_id, **dict(self.options, **sized))
-            except ValueError as exc:
-                raise GTPError(f"unacceptable size: {exc}") from None
-            self.options.update(sized)
-            if kernels.used_by(self.game) and not kernels.used_by(before) and not ai.is_outside_player(self.player_id):
-                # made for a board that runs no kernel (3x3), it asked for none: made again, so that
-                # they are compiled now and the first genmove's clock does not pay for them
-                ai.close_player(self.player)
-                self.player = self.made_player()
-            self.warm_up.start()  # what the new size uses (none of Hex's connection kernels above 13x13)
+            self.reload({"size": size} if "size" in names else {"width": width, "height": height}, "unacceptable size")
         elif size != self.game.size:
             raise GTPError(f"unacceptable size: {self.sizes_taken()}")
         self.history = [self.game.initial_state()]
         self.kernels_ready()
         return ""
+
+    def cmd_rectangular_boardsize(self, args: list[str]) -> str:
+        """``rectangular_boardsize W H`` (KataGo's form, which our controller sends first for
+        Tic-tac-toe's W x H board): ``boardsize W H``."""
+        if len(args) != 2:
+            raise GTPError(f"rectangular_boardsize needs a width and a height: {self.sizes_taken()}")
+        return self.cmd_boardsize(args)
+
+    def cmd_tabuleiro_options(self, args: list[str]) -> str:
+        """``tabuleiro-options width=5 height=4 k=4``: the game's options as ``--option`` takes them,
+        all at once (a board and a k that fit together only so), the others kept; the board
+        cleared.  Our controller sends it before ``boardsize`` (ai/gtp_board.py), so that this
+        engine plays the game it is given: a 5x4 board with 4 in a row, not 3x3."""
+        try:
+            changed = read_option_words(args)
+        except ValueError as exc:
+            raise GTPError(f"{OPTIONS_COMMAND} needs NAME=VALUE words: {exc}") from None
+        self.reload(changed, "unacceptable options")
+        self.history = [self.game.initial_state()]
+        self.kernels_ready()
+        return ""
+
+    def reload(self, changed: dict[str, Any], refusal: str) -> None:
+        """The game loaded again with the options ``changed`` (GTPError starting with ``refusal``
+        if they are not valid), and its player and kernels ready for it."""
+        before = self.game
+        try:
+            self.game = games.load(self.game_id, **dict(self.options, **changed))
+        except ValueError as exc:
+            raise GTPError(f"{refusal}: {exc}") from None
+        self.options = dict(self.game.options)
+        if kernels.used_by(self.game) and not kernels.used_by(before) and not ai.is_outside_player(self.player_id):
+            # made for a board that runs no kernel (3x3), it asked for none: made again, so that
+            # they are compiled now and the first genmove's clock does not pay for them
+            ai.close_player(self.player)
+            self.player = self.made_player()
+        self.warm_up.start()  # what the new game uses (none of Hex's connection kernels above 13x13)
 
     def sizes_taken(self) -> str:
         """The board sizes the game takes, in words (``Hex takes sizes 1..19``), for a ``boardsize``

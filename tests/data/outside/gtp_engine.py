@@ -2,6 +2,7 @@
 
     python gtp_engine.py [--startup S] [--setup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
                          [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
+                         [--square N]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --setup S: sleep S seconds before answering each boardsize and clear_board (an engine loading
@@ -18,6 +19,8 @@ search that never ends); --from N: --chatty, --row-col and --hang only from its 
 (the moves before are good ones), so a forfeit comes in the middle of a game.
 --babble: answer every command with a line of chat and nothing after it, no GTP answer at all (a
 student's engine printing its own prompts to standard output).
+--square N: an engine of N x N boards alone, that knows no command of ours: any other boardsize
+(and every rectangular_boardsize) is refused as an unacceptable size, tabuleiro-options as unknown.
 It writes a line to its error stream for every genmove.
 """
 
@@ -54,6 +57,13 @@ for line in sys.stdin:
         answer = "Test Engine"
     elif command == "protocol_version":
         answer = "2"
+    elif "--square" in args and (command == "rectangular_boardsize"
+                                 or (command == "boardsize" and words[1:] != [args[args.index("--square") + 1]])):
+        print("? unacceptable size\n", flush=True)
+        continue
+    elif command == "tabuleiro-options" and "--square" in args:
+        print("? unknown command\n", flush=True)
+        continue
     elif command in ("clear_board", "boardsize"):
         if "--setup" in args:
             time.sleep(float(args[args.index("--setup") + 1]))
