@@ -1162,6 +1162,12 @@ def settled_unplayed(header: dict[str, Any], played: Iterable[int]) -> int:
                if g.number not in logged and indices & set(g.players))
 
 
+def games_each(n_players: int, games_per_pair: int) -> int:
+    """How many games each player of a round robin of ``n_players`` plays: ``games_per_pair`` each
+    way against every other player."""
+    return 2 * games_per_pair * (n_players - 1)
+
+
 def joined_late(player_ids: list[str], started_with: int | None, games_per_pair: int,
                 done: Callable[[str], int]) -> list[tuple[str, int]]:
     """(player, games it has still to play) of each player who joined the league late and has
@@ -1170,7 +1176,7 @@ def joined_late(player_ids: list[str], started_with: int | None, games_per_pair:
     (the reports and the window say so under the standings)."""
     if started_with is None:
         return []
-    every = 2 * games_per_pair * (len(player_ids) - 1)
+    every = games_each(len(player_ids), games_per_pair)
     return [(pid, every - done(pid)) for pid in player_ids[started_with:] if every > done(pid)]
 
 

@@ -333,9 +333,8 @@ def test_the_curve_a_name_would_hide_is_measured_whole_where_plies_share_a_pixel
         assert _hidden_curve(area, curve) == pytest.approx(sum(max(1.0, math.dist(*c)) for c in crossed if c))
 
 
-def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeypatch):
-    """Early in a replay's analysis the first side led at the start, its name fled the curve to
-    the top right corner, and was drawn over "Analysing… 28%": the name keeps off the note."""
+def _replay_analysing(app, points: list[float | None]):
+    """A Hex game's replay whose analysis is 28% done, ``points`` the values it knows so far."""
     from types import SimpleNamespace
 
     from tests.test_replay import random_record
@@ -344,9 +343,16 @@ def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeyp
     app.open_replay(record)
     app.run_frames(2)
     scene = app.scene
-    points = [1.0, 0.95, 1.0] + [None] * (len(record.moves) - 2)  # the first values: Blue far ahead
+    points = (points + [None] * len(record.moves))[:len(record.moves) + 1]
     scene.analysis = SimpleNamespace(points=points, opinions=[None] * len(points), depths=[0] * len(points), done=False,
                                      error=None, progress=lambda: 0.28, poll=lambda: None, close=lambda: None)
+    return scene
+
+
+def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeypatch):
+    """Early in a replay's analysis the first side led at the start, its name fled the curve to
+    the top right corner, and was drawn over "Analysing… 28%": the name keeps off the note."""
+    scene = _replay_analysing(app, [1.0, 0.95, 1.0])  # the first values: Blue far ahead
     drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
     note = [rect for text, rect in drawn if text == "Analysing… 28%"]
@@ -354,3 +360,22 @@ def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeyp
     assert len(note) == 1 and len(names) == 2, drawn
     assert all(scene.graph_rect.contains(rect) for rect in names)
     assert not any(rect.colliderect(note[0]) for rect in names), (names, note)
+
+
+def test_the_replays_analysing_note_stays_readable_where_the_curve_runs_under_it(app, monkeypatch):
+    """A game the top side led to the end ran its curve and its side's colour through the top
+    right corner, under "Analysing… 72%": the grey note, crossed by the white line on blue, could
+    not be read.  It sits on a plate of the graph's ground, its letters as on an empty graph."""
+
+    def note_pixels(points: list[float | None]) -> list[tuple]:
+        scene = _replay_analysing(app, points)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        (note,) = [rect for text, rect in drawn if text == "Analysing… 28%"]
+        assert scene.graph_rect.contains(note)
+        return [tuple(app.screen.get_at((x, y))) for x in range(note.left, note.right) for y in range(note.top, note.bottom)]
+
+    empty = note_pixels([None])
+    assert len(set(empty)) > 1  # letters on the graph's ground
+    for points in ([1.0] * 200, [0.9] * 200, [-1.0] * 200):
+        assert note_pixels(points) == empty, points[0]

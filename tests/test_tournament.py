@@ -7,6 +7,7 @@ hand (logistic model, score fraction, normal-approximation 95% interval, mean 0)
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import os
@@ -724,6 +725,28 @@ def test_cli_tournament_prints_tables_and_writes_files(tmp_path):
     assert "6/6 games" in proc.stderr  # the progress bar's last line
     assert (tmp_path / "cli.json").exists() and (tmp_path / "cli.csv").exists()
     assert (tmp_path / "cli-standings.csv").exists()
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal, as the progress bar's stderr is in a shell."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_gives_no_time_left_before_a_game_has_ended():
+    """Until this run's first game ended the bar said "eta 0s", through a whole first game at the
+    default second a move, as if the tournament were about to end; it says "?" then, and a time
+    once a game tells the rate of play (a resumed league's games before it do not)."""
+    from ai.commands.tournament import ProgressBar
+
+    started = ProgressBar(12, stream=_Terminal())
+    assert re.search(r"eta +\?", started.line(0)) and not re.search(r"eta +0s", started.line(0))
+    resumed = ProgressBar(12, stream=_Terminal(), already=4)
+    assert re.search(r"eta +\?", resumed.line(4))
+    assert re.search(r"eta +\d+s", resumed.line(5)) and re.search(r"eta +\d+s", started.line(1))
+    assert re.search(r"eta +0s", started.line(12))  # ended: nothing left
+    assert re.search(r"eta +0s", ProgressBar(12, already=12).line(12))  # a league resumed with every game played
 
 
 def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(tmp_path):

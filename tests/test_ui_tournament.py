@@ -69,6 +69,20 @@ def test_ratings_need_enough_games_and_show_their_interval():
     assert elo_label(usual, interval=False) == "+70" and elo_label(perfect, interval=False) == ">+300"
 
 
+def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(app, monkeypatch):
+    """Two players, a game each way: 2 games each, never the 8 a rating needs.  The chart said
+    "Ratings appear after 8 games each" to the end, ratings that never came (the saved report
+    and the command line gave figures for the same games); it says why, and what gives them."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    text = " ".join(t for t, _rect in drawn)
+    assert "Ratings appear after" not in text
+    assert "No ratings: they need 8 games each, and this tournament gives each 2." in text, text
+    assert "More games per pair give them." in text, text
+
+
 def test_crosstable_points_are_written_in_halves():
     """"3.5 of 4" did not fit a crosstable cell at 800x560 ("3.5 d…"): "3½ of 4" does."""
     from ui.scenes.tournament_results import half_points

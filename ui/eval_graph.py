@@ -200,7 +200,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     if r.height < 20:
         return None
     s = scale
-    ground = mix(theme.panel, theme.background, 0.5)
+    ground = graph_ground(theme)
     pygame.draw.rect(surface, ground, r, border_radius=int(6 * s))
     n = max(1, plies)
     mid = r.centery
@@ -238,9 +238,22 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         place = _label_place(r, tx.ui_font(size).size(label), top, curve, s, taken)
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
-        pygame.draw.rect(surface, ground, place.inflate(int(8 * s), 0).clip(r), border_radius=int(4 * s))
+        draw_plate(surface, r, place, theme, s)
         tx.text(surface, label, place.topleft, size, readable(sides[side], ground), "topleft")  # 4.5:1, as text
     return xy
+
+
+def graph_ground(theme: Theme) -> tuple[int, int, int]:
+    """The colour of the graph's ground, between the panel's and the window's."""
+    return mix(theme.panel, theme.background, 0.5)
+
+
+def draw_plate(surface: pygame.Surface, graph: pygame.Rect, place: pygame.Rect, theme: Theme, scale: float) -> None:
+    """A plate of the ``graph``'s ground under the words about to be written at ``place`` on it (a
+    side's name, the replay's "Analysing… 28%"): the curve and the area of a side ahead ran through
+    them, and the note's grey letters could not be read on a side's colour, crossed by the line."""
+    pygame.draw.rect(surface, graph_ground(theme), place.inflate(int(8 * scale), 0).clip(graph),
+                     border_radius=int(4 * scale))
 
 
 def middle_line_colour(theme: Theme, ground: tuple[int, int, int]) -> tuple[int, int, int]:

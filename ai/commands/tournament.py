@@ -140,13 +140,21 @@ class ProgressBar:
     def line(self, done: int, last: str = "") -> str:
         elapsed = time.perf_counter() - self.began
         filled = int(self.width * done / self.total) if self.total else self.width
-        played = done - self.already
-        eta = elapsed / played * (self.total - done) if played > 0 else 0.0
         bar = "#" * filled + "." * (self.width - filled)
-        text = f"[{bar}] {done}/{self.total} games  {elapsed:5.0f}s elapsed  eta {eta:4.0f}s"
+        text = f"[{bar}] {done}/{self.total} games  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
         if self._forfeits:
             text += f"  forfeits {self._forfeits}"
         return text + (f"  | {last}" if last else "")
+
+    def eta(self, done: int, elapsed: float) -> str:
+        """The time left at this run's rate of play, right-aligned ("  42s"); "    ?" until a game
+        of this run has ended, with games still to play: the bar said "eta 0s" through a whole
+        first game (a minute at 1 s a move), as if the tournament were about to end."""
+        played = done - self.already
+        if played <= 0 and done < self.total:
+            return f"{'?':>5}"
+        seconds = elapsed / played * (self.total - done) if played > 0 else 0.0
+        return f"{seconds:4.0f}s"
 
     def update(self, done: int, result: GameResult | None = None) -> None:
         last = ""

@@ -66,7 +66,7 @@ from ui.analysis_mode import (
 from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
 from ui.board_view import Overlay
 from ui.clocks import ClockHistory, clock_history, record_up_to
-from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, ply_at
+from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, graph_ground, ply_at
 from ui.export import (
     board_view,
     copies_ggf,
@@ -903,7 +903,7 @@ class ReplayScene(Scene):
         s = self.scale
         small = tx.small(12, s)
         if self.analysis is None and not self.want_analysis:
-            pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.5), r, border_radius=int(6 * s))
+            pygame.draw.rect(surface, graph_ground(theme), r, border_radius=int(6 * s))
             note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
             if note:
                 tx.text(surface, note, r.center, tx.small(13, s), theme.muted, "center")
@@ -923,10 +923,13 @@ class ReplayScene(Scene):
             number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
-        if note:
-            tx.text(surface, note, (r.right - 6, r.y + 4), small, theme.muted, "topright")
+        if note_place is not None:
+            draw_plate(surface, r, note_place, theme, s)
+            tx.text(surface, note, note_place.topright, small, theme.muted, "topright")
         elif self.analysis is not None and self.analysis.error:
-            tx.text(surface, tx.fit(self.analysis.error, small, r.width - 8), (r.x + 4, r.y + 4), small, theme.invalid)
+            error = tx.fit(self.analysis.error, small, r.width - 8)
+            draw_plate(surface, r, pygame.Rect((r.x + 4, r.y + 4), tx.ui_font(small).size(error)), theme, s)
+            tx.text(surface, error, (r.x + 4, r.y + 4), small, theme.invalid)
 
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------

@@ -13,7 +13,7 @@ import pygame
 
 import ai
 import games
-from ai.tournament import Standing, is_void, outcome, ranked_apart
+from ai.tournament import Standing, games_each, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -344,9 +344,11 @@ class ResultsDrawing:
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
         rated = [st for st in order if st.games >= MIN_RATED_GAMES]
         if not rated:
-            note = (_("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES) if self.recent
-                    else _("Waiting for the first results…"))
-            tx.text(surface, note, inner.center, int(15 * s), theme.muted, "center")
+            size, high = int(15 * s), tx.line_height(int(15 * s))  # wrapped within the panel, a small window's too
+            lines = tx.wrap_at_most(self._unrated_note(), size, inner.width - int(16 * s), max(1, inner.height // high))
+            for i, line in enumerate(lines):
+                tx.text(surface, line, (inner.centerx, inner.centery + int((i - len(lines) / 2) * high)), size,
+                        theme.muted, "midtop")
             return
         low = min(min(st.elo if st.elo_bound else st.elo_low for st in rated), 0.0) - 20
         high = max(max(st.elo if st.elo_bound else st.elo_high for st in rated), 0.0) + 20
@@ -388,6 +390,21 @@ class ResultsDrawing:
         font = tx.ui_font(int(12 * s))
         for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _unrated_note(self) -> str:
+        """What the ratings chart says while no player has ``MIN_RATED_GAMES`` games: in a round
+        robin that gives none of them so many (three players, a game each way: 4 each) it said
+        "Ratings appear after 8 games each" to the end, ratings that never came, while the saved
+        report and the command line showed figures for the same games; it says why and what
+        gives them."""
+        t = self.tournament
+        if not self.recent:
+            return _("Waiting for the first results…")
+        each = games_each(len(t.player_ids), t.games_per_pair)
+        if each < MIN_RATED_GAMES:
+            return _("No ratings: they need {n} games each, and this tournament gives each {m}. "
+                     "More games per pair give them.").format(n=MIN_RATED_GAMES, m=each)
+        return _("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES)
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         s = self._scale()
