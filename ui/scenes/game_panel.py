@@ -152,8 +152,10 @@ def parts_that_fit(parts: list[str], size: int, width: int) -> str:
 
 def news_fits(parts: list[str], size: int, width: int) -> bool:
     """Whether a one-line card's first two parts (the best move and its value or proof) fit
-    ``width`` together; True when there is only one part to say."""
-    return len(parts) < 2 or tx.ui_font(size).size(tx.join_parts(parts[:2]))[0] <= width
+    ``width`` together, or its one part alone.  It was True for a lone part whatever its width:
+    at Larger text in Portuguese the headline kept its room and "única jogada possível: c4xc2",
+    not fitting beside it, was left out, the card saying "Última pesquisa" and nothing else."""
+    return tx.ui_font(size).size(tx.join_parts(parts[:2]))[0] <= width
 
 
 def best_first(p: AIProgress, parts: list[str]) -> list[str]:
