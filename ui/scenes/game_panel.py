@@ -619,7 +619,8 @@ class GamePanel:
         headline, parts = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         said_x = left + tx.ui_font(size, True).size(tx.fit(headline, size, right - left, True))[0] + self._s(10)
-        if not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
+        searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
+        if searched and not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
             # the headline gives way to the news: at Larger text an analysed position's proof
             # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
             headline, said_x = "", left
