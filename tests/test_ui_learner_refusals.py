@@ -31,3 +31,21 @@ def test_a_click_on_a_piece_that_cannot_move_or_is_the_opponents_says_why(app, l
         theirs = i18n._("{point} is {other}'s piece: {click}").format(point="d4", other=i18n._("Black"), click=pick)
         assert said == {"a1": [hemmed[:1].upper() + hemmed[1:]], "d4": [theirs]}, said
         assert not scene.history
+
+
+def test_a_refused_click_takes_the_place_of_the_refusal_before_it(app):
+    """Reversi: three clicks on squares that flip nothing (d6, e6, f6, a learner looking for a move)
+    stacked three pills, "d6 flips no discs" and the rest, up over the letters under the board.
+    Only the last refusal applies: each takes the place of the one before."""
+    from tests.test_ui_move_entry import messages, place
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0), ["c2", "b2"])
+    scene = app.scene
+    app.run_frames(2)
+    for col in (3, 4, 5):  # d6, e6, f6
+        click(app, place(scene, (5, col)))
+    assert messages(scene) == ["f6 flips no discs"]
+    app.run_frames(2)
+    drawn = scene.messages.shown(app.scale, scene.board_side.messages_width())
+    assert [lines for _message, lines, _cut in drawn] == [("f6 flips no discs",)]

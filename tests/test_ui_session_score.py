@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_player_names import card_text, named_hotseat
+from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
 from tests.ui_helpers import click, in_language, key, recorded_text_rects
 from ui.autosave import SESSION_KEY
 from ui.scenes.game import GameScene
@@ -48,7 +48,8 @@ def test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted(app
     play(app, scene, ["a1", "b1", "c1", "b3"])  # João (X) wins
     assert "This session: João (X) 1 - 0 Ana (O) · 1 drawn" in card_text(app, monkeypatch, scene)
     with in_language(app, "pt"):
-        assert "Nesta sessão: João (X) 1 - 0 Ana (O) · empates: 1" in " ".join(card_text(app, monkeypatch, scene))
+        said = card_text(app, monkeypatch, scene)
+        assert broken_at_the_separator(said, "Nesta sessão: João (X) 1 - 0 Ana (O)", "empates: 1"), said
 
 
 def test_an_agreed_draw_taken_back_then_won_counts_the_win(app, monkeypatch):

@@ -158,3 +158,27 @@ def test_alquerques_prompts_during_a_chain_fit_one_row_at_1280x800(app, monkeypa
         assert row.endswith(tx.SEPARATOR + cursor_key) and point in row and "…" not in row, row
         assert tx.ui_font(int(16 * app.scale)).size(row)[0] <= scene.board_side.area.width - 40
         assert scene.board_side.area.contains(rect)
+
+
+def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_either_end(app, monkeypatch):
+    """Portuguese at Larger text (Ctrl+plus twice), a game given up against Level 1: the card's
+    "Contra Nível 1: ganhou 0 · empatou 0 · perdeu 1" wrapped with "· perdeu 1" on a line of its own.
+    A line broken at a separator leaves the separator out: "... empatou 0", then "perdeu 1"."""
+    from tests.ui_helpers import in_language, recorded_text, wait
+
+    with in_language(app, "pt"):
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        assert app.settings.text_size == 1.5
+        app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0), ["b2", "a1"])
+        scene = app.scene
+        app.run_frames(2)
+        key(app, pygame.K_r, pygame.KMOD_CTRL)  # Resign
+        assert wait(app, scene.over_card.visible, 10)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        monkeypatch.undo()
+        tally = [text for text in drawn if any(word in text for word in ("ganhou", "empatou", "perdeu"))]
+        assert len(tally) > 1, drawn  # wrapped, as at 1280x800
+        assert not any(badly_joined(text) for text in drawn), tally

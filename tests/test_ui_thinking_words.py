@@ -14,7 +14,8 @@ import pytest
 
 import games
 from ai.search.classic import COURSE_SCALE
-from tests.ui_helpers import key, recorded_text, recorded_text_colours, wait, words_in
+from games.alquerque import parse_point
+from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_colours, wait, words_in
 from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -238,3 +239,26 @@ def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size
             monkeypatch.undo()
             said = [text for text in drawn if text.startswith(i18n._("proven: {side} wins").split("{")[0])]
             assert said and not any(text.endswith("…") for text in said), said
+
+
+def test_the_one_line_card_says_a_lone_part_where_the_headline_leaves_it_no_room(app, monkeypatch):
+    """Alquerque in Portuguese at Larger text (Ctrl+plus twice), against Level 3: after c2-c3 the
+    computer's c4xc2 is its only legal move, and the one-line thinking card read "Última pesquisa"
+    and nothing else: "única jogada possível: c4xc2" did not fit beside the headline, and the
+    headline gave way only to two parts.  It gives way to a lone part too."""
+    with in_language(app, "pt"):
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        assert app.settings.text_size == 1.5
+        app.start_game(MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
+        scene = app.scene
+        app.run_frames(2)
+        for point in ("c2", "c3"):
+            click(app, scene.view.point_xy(parse_point(point)))
+        assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 120)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        monkeypatch.undo()
+        only = i18n._("only legal move: {move}").format(move="c4xc2")
+        assert any(only in text for text in drawn), drawn

@@ -111,7 +111,7 @@ class MoveEntry:
         """Open the field (holding ``text``) if a human may move now; else say why not."""
         why = self.scene.why_no_move()
         if why:
-            self.scene.messages.add(why, topic=REFUSAL)
+            self.scene.messages.add_instead(why, topic=REFUSAL)
             return
         self.say_its_words()
         self.field.text = text
@@ -231,7 +231,7 @@ class MoveEntry:
     def _refuse(self, why: str, duration: float | None = None) -> None:
         """Say ``why`` the text typed plays nothing, and keep it chosen: typing replaces it, a
         paste too, and Backspace edits it."""
-        self.scene.messages.add(why, "warn", duration=duration, topic=REFUSAL)
+        self.scene.messages.add_instead(why, "warn", duration=duration, topic=REFUSAL)
         self.field.select_all()
 
     def layout(self, place: pygame.Rect, scale: float) -> None:

@@ -143,6 +143,8 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
 def wrap(value: str, size: int, width: int, bold: bool = False, break_words: bool = False) -> list[str]:
     """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels; a paragraph's last
     line takes a word from the line above rather than stand alone ("...)." under a full line).
+    A line broken at a separator (``SEPARATOR``) leaves it out: the result card's "Contra Nível 1:
+    ganhou 0 · empatou 0 · perdeu 1" at Larger text had "· perdeu 1" on a line of its own.
     With ``break_words``, a word wider than a line (a file's path) is broken over lines
     (``break_word``) instead of running past the edge, for a caller that would cut it."""
     f = ui_font(size, bold)
@@ -159,8 +161,8 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
             elif f.size(candidate)[0] <= width or not line:
                 line = candidate
             else:
-                lines.append(line)
-                line = word
+                lines.append(line.removesuffix(SEPARATOR.rstrip()))
+                line = "" if word == SEPARATOR.strip() else word
         lines.append(line)
         lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
@@ -191,13 +193,14 @@ def break_word(word: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
     """One paragraph's wrapped ``lines``, the last given the word before it when it is one word
-    alone and the two fit ``width`` pixels in ``font``; ``wrap`` and the forms' wrapped labels
-    (``ui.scenes.common.add_wrapped_label``) share it."""
+    alone and the two fit ``width`` pixels in ``font``, unless that would end the line above on a
+    separator; ``wrap`` and the forms' wrapped labels (``ui.scenes.common.add_wrapped_label``)
+    share it."""
     if len(lines) < 2 or " " in lines[-1]:
         return lines
     above = lines[-2].rsplit(" ", 1)
     ending = f"{above[-1]} {lines[-1]}"
-    if len(above) < 2 or font.size(ending)[0] > width:
+    if len(above) < 2 or above[0].endswith(SEPARATOR.rstrip()) or font.size(ending)[0] > width:
         return lines
     return [*lines[:-2], above[0], ending]
 

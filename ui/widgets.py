@@ -798,6 +798,13 @@ class Messages:
         self.items.append(Message(value, kind, time.monotonic(), d, topic))
         del self.items[:-3]
 
+    def add_instead(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
+        """``add`` in place of the messages about ``topic`` still shown: only the newest applies.
+        Three refused clicks on a Reversi board (a learner looking for a move) stacked three pills
+        of "... flips no discs" up over the letters under the board."""
+        self.withdraw(topic)
+        self.add(value, kind, duration, topic)
+
     def hold(self, topic: str) -> None:
         """Keep the messages about ``topic`` on screen past their time, until ``release``: what they
         say is still going on (a fresh AI process starting, which a loaded machine or numba's first

@@ -658,7 +658,7 @@ class GameCommands:
         think on both clocks' stopped time."""
         if not self.paused_with_people():
             return False
-        self.messages.add(self.held_up(), topic=REFUSAL)
+        self.messages.add_instead(self.held_up(), topic=REFUSAL)
         return True
 
     def toggle_pause(self) -> None:

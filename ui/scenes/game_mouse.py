@@ -102,7 +102,7 @@ class BoardMouse:
         why = scene.why_no_move()
         if why:
             if scene.browsing is not None or not scene.is_over():  # a finished game's board just looks
-                scene.messages.add(why, topic=REFUSAL)
+                scene.messages.add_instead(why, topic=REFUSAL)
             return
         scene.keyboard_play = keys  # a click on the board: the panel speaks of the mouse again
         scene.view.finish_animation()
@@ -173,7 +173,7 @@ class BoardMouse:
     def _reject(self, pos: tuple[int, int], reason: str) -> None:
         """An illegal click: the board shakes there and the reason is said."""
         self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.scene.messages.add(sentence(reason) if reason else _("Not a legal move"), "warn", topic=REFUSAL)
+        self.scene.messages.add_instead(sentence(reason) if reason else _("Not a legal move"), "warn", topic=REFUSAL)
 
     def drop_input(self) -> None:
         """Esc: the move half entered is dropped, and the refusal of a click on it goes with it.

@@ -507,7 +507,7 @@ class PausedCard(GameOverCard):
         if event.type == pygame.MOUSEBUTTONUP and left and self.visible() and self.rect.collidepoint(event.pos):
             self.scene.toggle_pause()  # off the button (whose click went on already: no longer visible)
         elif event.type == pygame.MOUSEBUTTONDOWN and left and not self.rect.collidepoint(event.pos):
-            self.scene.messages.add(self.scene.held_up(), topic=REFUSAL)
+            self.scene.messages.add_instead(self.scene.held_up(), topic=REFUSAL)
         return True
 
     def _shade(self, surface: pygame.Surface) -> None:

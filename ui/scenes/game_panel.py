@@ -155,8 +155,10 @@ def parts_that_fit(parts: list[str], size: int, width: int) -> str:
 
 def news_fits(parts: list[str], size: int, width: int) -> bool:
     """Whether a one-line card's first two parts (the best move and its value or proof) fit
-    ``width`` together; True when there is only one part to say."""
-    return len(parts) < 2 or tx.ui_font(size).size(tx.join_parts(parts[:2]))[0] <= width
+    ``width`` together, or its one part alone.  It was True for a lone part whatever its width:
+    at Larger text in Portuguese the headline kept its room and "única jogada possível: c4xc2",
+    not fitting beside it, was left out, the card saying "Última pesquisa" and nothing else."""
+    return tx.ui_font(size).size(tx.join_parts(parts[:2]))[0] <= width
 
 
 def best_first(p: AIProgress, parts: list[str]) -> list[str]:
@@ -620,7 +622,8 @@ class GamePanel:
         headline, parts = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         said_x = left + tx.ui_font(size, True).size(tx.fit(headline, size, right - left, True))[0] + self._s(10)
-        if not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
+        searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
+        if searched and not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
             # the headline gives way to the news: at Larger text an analysed position's proof
             # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
             headline, said_x = "", left
