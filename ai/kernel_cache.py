@@ -6,7 +6,8 @@ moved or copied elsewhere, another user's unpacked copy -- miss the cache and ar
 a minute of waiting for the computer's first moves.  ``KernelCacheLocator`` files them instead
 under the module's name and a hash of its sources (``<cache>/reversi-<hash>``), with that hash as
 numba's freshness stamp, so any copy of the same sources finds them, wherever it lies, and a
-changed module never reads another version's code.
+changed module never reads another version's code.  The hash holds numba's settings that change the
+code and that its own keys leave out too (``ai.kernel_folders.code_digest``: ``NUMBA_OPT`` ...).
 
 A module's sources are more than its own file (``ai.kernel_folders.kernel_sources``, which works
 the hash out without numba): compiled code holds the kernels it calls from other kernel modules
@@ -47,7 +48,7 @@ from pathlib import Path
 import llvmlite.binding as llvm
 from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 
-from ai.kernel_folders import KERNELS, is_kernel_source, source_digest
+from ai.kernel_folders import KERNELS, code_digest, is_kernel_source
 from ai.kernel_seed import seed_folder
 
 # the compiled kernels a bundle ships, in folders named as in the cache folder
@@ -77,16 +78,18 @@ def forget_older_versions(folder: Path, days: float = UNUSED_DAYS_KEPT) -> list[
 
 
 class KernelCacheLocator(_CacheLocator):
-    """numba's cache locator for ai/kernels' modules: ``<cache>/<module>-<source hash>``, the
-    source hash as the freshness stamp, seeded from the shipped folder of the same name."""
+    """numba's cache locator for ai/kernels' modules: ``<cache>/<module>-<hash>`` (``code_digest``:
+    the sources and numba's settings), the hash as the freshness stamp, seeded from the shipped
+    folder of the same name."""
 
     _seeded: set[str] = set()
 
     def __init__(self, py_func, py_file: str) -> None:
         from ai.kernels import cache_dir
 
+        self._py_file = py_file  # where numba's warning that a kernel cannot be cached points
         self._lineno = py_func.__code__.co_firstlineno
-        self._stamp = source_digest(py_file)  # the folder's name too (``folder_name``), worked out once
+        self._stamp = code_digest(py_file)  # the folder's name too (``folder_name``), worked out once
         self._cache_path = str(cache_dir() / f"{Path(py_file).stem}-{self._stamp}")
 
     def get_cache_path(self) -> str:

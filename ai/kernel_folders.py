@@ -8,6 +8,11 @@ it calls from other kernel modules and the constants it reads from the modules i
 are no more than that: ``ai.kernel_cache``, which says where the compiled code is filed and which
 file is loaded, decides nothing in the code, so a change there compiles no kernel again.
 
+A folder is named by numba's settings too, those that change the code it makes but not its own
+cache's keys (``CODEGEN_SETTINGS``: ``NUMBA_OPT``, ``NUMBA_BOUNDSCHECK`` ...): a run under
+``NUMBA_OPT=0`` loaded the kernels compiled at level 3, and the reverse.  Each setting has its
+folder, compiled once; with none set, the name is the sources' alone, as a bundle ships it.
+
 This module imports no numba (about a second of a core, 140 MB): the window's preparation
 processes ask it whether their games' kernels were all compiled by a run before (``is_prepared``,
 a stamp ``mark_prepared`` left in the cache folder), and on a later run they end without
@@ -114,9 +119,52 @@ def source_digest(py_file: str | os.PathLike) -> str:
     return hashlib.sha256(listing.encode()).hexdigest()[:20]
 
 
+# numba's settings (environment variables, read as it starts) that change the code it compiles
+# and that its cache does not tell apart.  numba files a kernel's code under its own version,
+# Python's, the kernel's name, line, signature, bytecode and closure, the source stamp we give
+# (``code_digest``) and the code generator's ``magic_tuple()`` (LLVM triple, CPU model, features):
+# NUMBA_CPU_NAME, NUMBA_CPU_FEATURES and NUMBA_ENABLE_AVX (which takes the AVX features out) are
+# in that tuple, and left out here (a bundle's kernels compiled for ``generic`` must keep the
+# folder name a user's process looks for).  NUMBA_DISABLE_JIT compiles nothing: numba's ``njit``
+# then gives back the Python function, with no cache to read or write.
+CODEGEN_SETTINGS = (
+    "NUMBA_OPT",  # LLVM's optimisation level (0 to 3, max)
+    "NUMBA_LOOP_VECTORIZE", "NUMBA_SLP_VECTORIZE",  # LLVM's vectorisers
+    "NUMBA_BOUNDSCHECK",  # an index check in every array access
+    "NUMBA_FULL_TRACEBACKS", "NUMBA_DEVELOPER_MODE",  # a debugger's call in each failing index check
+    "NUMBA_DEBUGINFO", "NUMBA_ENABLE_PROFILING",  # debug information (the profiler turns it on)
+    "NUMBA_EXTEND_VARIABLE_LIFETIMES",  # variables kept alive to their block's end (for a debugger)
+    "NUMBA_LLVM_REFPRUNE_PASS", "NUMBA_LLVM_REFPRUNE_FLAGS",  # the pass that drops reference counting
+    "NUMBA_DISABLE_INTEL_SVML",  # Intel's vector maths library, where it is installed
+    "NUMBA_DEBUG_NRT",  # the runtime's checking allocator, which compiled code calls
+)
+
+
+# numba's settings of the CPU it compiles for: in its cache's keys (a folder holds the code of
+# each), but a stamp of a preparation under others says nothing of this CPU's code
+TARGET_SETTINGS = ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES", "NUMBA_ENABLE_AVX")
+
+
+def codegen_settings() -> str:
+    """This process's ``CODEGEN_SETTINGS`` that are set, as ``NAME=value`` lines ("" for none):
+    read from the environment, as numba reads them (its ``.numba_config.yaml`` is not read)."""
+    return "\n".join(f"{name}={os.environ[name].strip()}" for name in CODEGEN_SETTINGS if name in os.environ)
+
+
+def code_digest(py_file: str | os.PathLike) -> str:
+    """The hash a kernel module's compiled code is filed under (its folder, numba's source stamp):
+    its sources' (``source_digest``) with numba's settings that change the code (``codegen_settings``).
+    With none of them set, the sources' hash alone: the folder every copy and a bundle's kernels
+    (compiled with none) have, as before the settings counted."""
+    digest, settings = source_digest(py_file), codegen_settings()
+    if not settings:
+        return digest
+    return hashlib.sha256(f"{digest}\n{settings}".encode()).hexdigest()[:20]
+
+
 def folder_name(py_file: str | os.PathLike) -> str:
-    """The cache folder of a kernel module's compiled code: its name and its sources' hash."""
-    return f"{Path(py_file).stem}-{source_digest(py_file)}"
+    """The cache folder of a kernel module's compiled code: its name and ``code_digest``."""
+    return f"{Path(py_file).stem}-{code_digest(py_file)}"
 
 
 def is_kernel_source(py_file: str | os.PathLike) -> bool:
@@ -159,11 +207,12 @@ def cpu_identity() -> str:
 
 def prepared_stamp(game_id: str, cache: Path) -> Path:
     """The file in the cache folder ``cache`` saying that ``game_id``'s kernels were all compiled
-    there (``mark_prepared``), named by every kernel module's sources (``folder_name``), numba's
-    version, Python's and this machine's processor (``cpu_identity``): any change, and it is
-    another file."""
+    there (``mark_prepared``), named by every kernel module's folder (``folder_name``: its sources
+    and numba's settings that change the code), numba's version, Python's, this machine's
+    processor (``cpu_identity``) and the one numba is told to compile for (``TARGET_SETTINGS``):
+    any change, and it is another file."""
     listing = "\n".join([*(folder_name(path) for path in _kernel_modules()), _numba_version(), sys.version,
-                         cpu_identity()])
+                         cpu_identity(), *(f"{name}={os.environ.get(name)}" for name in TARGET_SETTINGS)])
     return cache / f"prepared-{game_id}-{hashlib.sha256(listing.encode()).hexdigest()[:20]}"
 
 

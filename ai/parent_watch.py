@@ -12,9 +12,10 @@ bot (ai/outside_process.py registers it with atexit: a bot still being started b
 has no finaliser yet), and by a tournament's worker told to stop by SIGTERM (``end_on_signals``),
 which then ends at once, or after the message it is writing (``signals_held``).  After them the
 process is ending: a last word registered later is said at once (a bot started by a daemon
-thread meanwhile is ended).  Processes started in ``sigint_ignored`` leave the terminal's Ctrl+C
-to their parent, which stops them its own way.  ``interrupts_set`` and ``interrupts_held`` keep
-Ctrl+C from raising in the middle of what must be done whole (a queue's read, a process's start).
+thread meanwhile is ended).  Processes started in ``sigint_ignored`` (or ``sigint_blocked``,
+then ``leave_sigint_to_parent``) leave the terminal's Ctrl+C to their parent, which stops them its
+own way.  ``interrupts_set`` and ``interrupts_held`` keep Ctrl+C from raising in the middle of
+what must be done whole (a queue's read, a process's start).
 """
 
 from __future__ import annotations
@@ -189,6 +190,41 @@ def sigint_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@contextlib.contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread while processes are started in it, as Python starts its own
+    resource tracker: they inherit the block through their exec, and a Ctrl+C cannot reach them
+    before their first step ends it (``leave_sigint_to_parent``).  Unlike ``sigint_ignored``, a
+    Ctrl+C meanwhile is not lost to this process: it waits for the block's end (or another thread
+    takes it, for the main thread's handler).  Where the system has no signal masks (Windows),
+    nothing changes."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    import multiprocessing.resource_tracker as resource_tracker
+
+    # multiprocessing's resource tracker, started otherwise by the first process's start, unblocks
+    # SIGINT as it starts (SIG_UNBLOCK, not the mask it found) before that process is forked,
+    # which then took Ctrl+C and printed its traceback
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def leave_sigint_to_parent() -> None:
+    """A process started in ``sigint_blocked``, first thing: SIGINT ignored from now on, then
+    unblocked (a Ctrl+C that came since its start is dropped).  Its parent takes the terminal's
+    Ctrl+C and ends it; what it starts in turn (a bot) ignores the signal too.  SIGINT not blocked,
+    nothing changes: the process was not started so (a test runs its work in its own process)."""
+    if not hasattr(signal, "pthread_sigmask") or signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, ()):
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def parent_gone() -> Callable[[], bool]:

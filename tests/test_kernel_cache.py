@@ -27,6 +27,7 @@ from ai.kernel_cache import (
     runs_on_this_cpu,
     same_platform,
 )
+from ai.kernel_folders import CODEGEN_SETTINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 # the smallest kernel module (about 2 s to compile): warm it up, then use it on a 5x5 Hex position
@@ -135,12 +136,14 @@ def _copy_of_the_program(folder: Path) -> Path:
     return folder
 
 
-def _hits_and_misses(program: Path, cache: Path, cpu: dict[str, str] | None = None,
+def _hits_and_misses(program: Path, cache: Path, settings: dict[str, str] | None = None,
                      before: str = "") -> tuple[int, int]:
-    """Kernels loaded and compiled by a process of ``program`` with numba's target CPU as in
-    ``cpu`` (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES; this computer's when empty)."""
-    env = {name: value for name, value in os.environ.items() if not name.startswith("NUMBA_CPU_")}
-    env.update(cpu or {}, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(program))
+    """Kernels loaded and compiled by a process of ``program`` with numba's ``settings``: its target
+    CPU (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES; this computer's when not given), those that change
+    the code (``CODEGEN_SETTINGS``: NUMBA_OPT ...; numba's defaults when not given)."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith("NUMBA_CPU_") and name not in CODEGEN_SETTINGS}
+    env.update(settings or {}, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(program))
     done = subprocess.run([sys.executable, "-c", before + WARM_AND_COUNT], cwd=program, env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -156,6 +159,23 @@ def test_a_moved_copy_of_the_program_loads_the_kernels_compiled_before_the_move(
     moved = _copy_of_the_program(tmp_path / "moved elsewhere" / "tabuleiro")
     hits, misses = _hits_and_misses(moved, cache)
     assert hits > 0 and misses == 0  # loaded, nothing compiled
+
+
+def test_kernels_compiled_at_one_optimisation_level_are_loaded_at_that_level_only(tmp_path):
+    """numba keys its cache on the CPU, not on NUMBA_OPT: a run at level 0 (a debugging session)
+    loaded the kernels compiled at level 3, and the reverse.  Each level now has code of its own,
+    compiled once (level 1 here: at level 0 numba cannot cache these kernels, "dynamic globals",
+    and warned through an attribute our locator lacked, which failed the warm-up)."""
+    program, cache = _copy_of_the_program(tmp_path / "program"), tmp_path / "cache"
+    hits, misses = _hits_and_misses(program, cache)  # numba's default level, 3
+    assert misses > 0 and hits == 0
+    hits, misses = _hits_and_misses(program, cache, {"NUMBA_OPT": "0"})
+    assert misses > 0 and hits == 0  # not level 3's code
+    for compiled_before in (False, True):
+        hits, misses = _hits_and_misses(program, cache, {"NUMBA_OPT": "1"})
+        assert (misses > 0, hits > 0) == (not compiled_before, compiled_before)
+    hits, misses = _hits_and_misses(program, cache)
+    assert hits > 0 and misses == 0  # level 3's code, kept beside the others
 
 
 def test_a_bundle_brings_its_kernels_compiled_into_an_empty_user_cache(tmp_path):

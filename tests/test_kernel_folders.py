@@ -88,3 +88,49 @@ def test_the_processor_is_named_by_its_model_and_features():
     if cpuinfo.exists() and "flags" in cpuinfo.read_text():
         flags = next(line for line in cpuinfo.read_text().splitlines() if line.startswith("flags"))
         assert flags.partition(":")[2].strip() in identity
+
+
+def _without_numba_settings(monkeypatch) -> None:
+    from ai.kernel_folders import CODEGEN_SETTINGS, TARGET_SETTINGS
+
+    for name in (*CODEGEN_SETTINGS, *TARGET_SETTINGS, "NUMBA_DISABLE_JIT"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_a_numba_setting_that_changes_the_code_names_another_folder_and_stamp(tmp_path, monkeypatch):
+    """numba's cache tells code apart by CPU but not by optimisation level, index checks and the
+    like (``CODEGEN_SETTINGS``): a run under ``NUMBA_OPT=0`` loaded the kernels of level 3 and found
+    the game prepared.  Each such setting is now a folder of its own; numba's default left unset,
+    the sources alone name it, as a bundle's shipped folders are named."""
+    from ai.kernel_folders import source_digest
+
+    _without_numba_settings(monkeypatch)
+    module = KERNELS / "rastros.py"
+    default = folder_name(module)
+    assert default == f"rastros-{source_digest(module)}"
+    _compiled(tmp_path)
+    mark_prepared("rastros", tmp_path)
+    names = {default}
+    for name, value in (("NUMBA_OPT", "0"), ("NUMBA_OPT", "max"), ("NUMBA_BOUNDSCHECK", "1"),
+                        ("NUMBA_LOOP_VECTORIZE", "0"), ("NUMBA_DEBUGINFO", "1")):
+        monkeypatch.setenv(name, value)
+        names.add(folder_name(module))
+        assert not is_prepared("rastros", tmp_path)
+        monkeypatch.delenv(name)
+    assert len(names) == 6
+    assert folder_name(module) == default and is_prepared("rastros", tmp_path)
+
+
+def test_numbas_own_keys_name_no_other_folder_but_another_cpu_is_prepared_anew(tmp_path, monkeypatch):
+    """numba keys its cache on the CPU it compiles for: the same folder holds each CPU's code (a
+    bundle's kernels compiled for ``generic`` are found under the user's CPU), but a preparation for
+    another CPU model did not compile this one's.  ``NUMBA_DISABLE_JIT`` compiles nothing at all."""
+    _without_numba_settings(monkeypatch)
+    module = KERNELS / "rastros.py"
+    default = folder_name(module)
+    _compiled(tmp_path)
+    mark_prepared("rastros", tmp_path)
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+    assert folder_name(module) == default and is_prepared("rastros", tmp_path)
+    monkeypatch.setenv("NUMBA_CPU_NAME", "generic")
+    assert folder_name(module) == default and not is_prepared("rastros", tmp_path)

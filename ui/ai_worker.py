@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai import engine_module
 from ai.imports import import_engine
-from ai.parent_watch import interrupts_held
+from ai.parent_watch import interrupts_held, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
 
 if TYPE_CHECKING:
@@ -260,13 +260,24 @@ def start_warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) ->
     threading.Thread(target=_warm_up, args=(game_id, reports, unused), daemon=True, name="tabuleiro-warm-up").start()
 
 
+def start_leaving_ctrl_c(process: mp.process.BaseProcess) -> None:
+    """Start ``process`` (one of the window's, whose first step is ``leave_sigint_to_parent``) out
+    of the terminal's Ctrl+C, which goes to the whole process group: each worker and preparation
+    printed its KeyboardInterrupt's traceback (or Python's "Fatal Python error", met still
+    starting) under the window's "stopped".  The window alone takes it now, and its close ends
+    them; one that comes during the start waits for its end (``sigint_blocked``)."""
+    with sigint_blocked():
+        process.start()
+
+
 class KernelPreparation:
     """Low-priority processes, started as the window opens, that compile (or load from the disk
     cache) every game's engine kernels while the user is still in the menus, every game's search
     kernels first, so the first computer move of whatever game is picked finds them ready.  They
     run at the lowest priority: once a game starts, its own worker compiles what it still needs on
     a core of its own.  On a later run, every kernel compiled by one before, they end at once,
-    numba not imported (``_prepare``).  Stopped with the window."""
+    numba not imported (``_prepare``).  Stopped with the window, the terminal's Ctrl+C left to it
+    (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -277,9 +288,13 @@ class KernelPreparation:
         context = mp.get_context("spawn")
         self.processes = [context.Process(target=_prepare, args=(group,), daemon=True, name="tabuleiro-prepare")
                           for group in groups]
-        with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
-            for process in self.processes:
-                process.start()
+        try:
+            with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
+                for process in self.processes:
+                    start_leaving_ctrl_c(process)
+        except BaseException:  # Ctrl+C held through the starts: the window that would stop them never opens
+            self.stop()
+            raise
 
     def stop(self) -> None:
         for process in self.processes:
@@ -314,8 +329,9 @@ def _prepare(game_ids: tuple[str, ...]) -> None:
     ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes)."""
     from ai.kernel_folders import is_prepared, mark_prepared
     from ai.kernels import cache_dir
-    from ai.parent_watch import end_with_parent
+    from ai.parent_watch import end_with_parent, leave_sigint_to_parent
 
+    leave_sigint_to_parent()  # the terminal's Ctrl+C is the window's, which ends this process
     end_with_parent()  # a cold compile takes a minute: not for a window that is gone
     lower_priority(PREPARE_NICENESS)
     game_ids = tuple(game_id for game_id in game_ids if not is_prepared(game_id, cache_dir()))
@@ -599,8 +615,9 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     waits for the game given; ``unused``: the kernel stages its rules leave unused, not loaded
     (``ai.kernels.unused_stages``)."""
     from ai.base import Forfeit, Resigned
-    from ai.parent_watch import end_with_parent
+    from ai.parent_watch import end_with_parent, leave_sigint_to_parent
 
+    leave_sigint_to_parent()  # the terminal's Ctrl+C is the window's, which ends this process
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
     parent = mp.parent_process()
@@ -830,7 +847,7 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
                           kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options))
                                   if value})
     with interrupts_held():
-        process.start()
+        start_leaving_ctrl_c(process)
         reports.opened()  # a report cut by the process's death ends where the pipe does
         with _ENDING_LOCK:
             _STARTED[process] = (jobs, reports, stop)

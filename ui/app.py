@@ -1277,19 +1277,24 @@ def _closed_on_hangup() -> Iterator[None]:
 
 
 def run() -> int:
-    """Open the window and run until it is closed; the exit status."""
+    """Open the window and run until it is closed; the exit status.  Ctrl+C goes on up, to
+    main.py's "stopped" (status 130), once what was started is ended: met while the preparation
+    started or the window was made, it left them to Python's exit."""
     from ui.ai_worker import KernelPreparation
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    preparation = KernelPreparation()
-    app = App()
-    app.spare_worker = app.sets_imports_aside = True
+    preparation: KernelPreparation | None = None
+    app: App | None = None
     try:
+        preparation = KernelPreparation()
+        app = App()
+        app.spare_worker = app.sets_imports_aside = True
         return app.run()
     finally:
-        if app.running:
+        if app is not None and app.running:
             app.quit()
-        preparation.stop()
+        if preparation is not None:
+            preparation.stop()
         pygame.quit()
 
 
