@@ -82,11 +82,12 @@ POINTS = "points"
 are another unit: Reversi's levels 2-4 (and level 5 off 8x8) judge by the hand-set evaluation of
 ai/engines/reversi_eval.py, whose points are no disc count (ai/eval_scales.py ``REVERSI_POINT_DISCS``)."""
 
-RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats")
+RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles")
 """Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the
 opponent would win on next (``block``), one of several such squares (``block-one``: the others
 stay open), the centre of an empty board, a move that stops the opponent's double threat
-(``stop-fork``) or run of threats (``stop-threats``).  The window says each in words."""
+(``stop-fork``) or run of threats (``stop-threats``), the turn that lays the most tiles where no
+one can win (``most-tiles``: Trax's fill mode fills its board).  The window says each in words."""
 
 
 @dataclass(frozen=True)

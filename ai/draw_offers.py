@@ -8,7 +8,10 @@ where the search says its values are its own points, ``Progress.unit``), and dec
 stands better or sees a win.  A proof decides alone: a win seen is declined, a draw or a loss
 seen accepted.  Where the person has one legal move (a Reversi pass) the search has nothing to
 choose and reports no value, so the position after that move is judged (``judged_position``);
-where that move ends the game, its result is the proof (``Judged.at_end``).
+where that move ends the game, its result is the proof (``Judged.at_end``).  A game whose rules
+end it drawn whatever is played (``Game.certain_draw``: Trax's fill mode, which no loop or line
+wins) is judged by them too, without a search, and every level accepts (``NO_WINNER``): level 5
+declined such an offer as "it thinks it stands better" by its path points.
 
 Before the game's own point of the opening (``Game.too_early_to_agree``: Reversi's fewer than 20
 discs on 8x8, Alquerque's first capture, tic-tac-toe's k - 1 marks a side, Trax's half of the board
@@ -58,8 +61,8 @@ WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
 RANDOM_LEVEL = "level-1"  # plays at random, searches nothing: accepts every offer
 
 # why a level answers as it does (the window words each one)
-SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY = (
-    "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement", "too-early")
+SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY, NO_WINNER = (
+    "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement", "too-early", "no-winner")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class Judged:
     kind: str = "alphabeta"
     proven: int | None = None
     unit: str = ""  # what ``score`` counts where it is not the game's unit (``Progress.unit``)
+    certain: bool = False  # the rules end the game drawn whatever is played (``Game.certain_draw``)
 
     @classmethod
     def at_end(cls, state: State) -> Judged:
@@ -80,11 +84,21 @@ class Judged:
         winner = state.winner()
         return cls(state.to_move, kind="rule", proven=0 if winner is None else 1 if winner == state.to_move else -1)
 
+    @classmethod
+    def by_rules(cls, state: State) -> Judged | None:
+        """``state`` judged by its rules alone, where they decide it: finished (``at_end``), or a
+        draw whatever is played (``Game.certain_draw``); None where a search must judge."""
+        if state.is_terminal():
+            return cls.at_end(state)
+        if state.game.certain_draw(state):
+            return cls(state.to_move, kind="rule", proven=0, certain=True)
+        return None
+
 
 @dataclass(frozen=True)
 class DrawAnswer:
     accepts: bool
-    why: str  # one of SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY
+    why: str  # one of SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY, NO_WINNER
 
 
 def judged_position(state: State) -> tuple[list[Hashable], State]:
@@ -100,6 +114,8 @@ def judged_position(state: State) -> tuple[list[Hashable], State]:
 def answer_offer(game_id: str, level: str, side: int, judged: Judged, too_early: bool = False) -> DrawAnswer:
     """The answer of ``level`` playing ``side`` to a draw offer, from what it ``judged``; an offer
     ``too_early`` in the game (``Game.too_early_to_agree``) is declined unless a proof decides."""
+    if judged.certain:
+        return DrawAnswer(True, NO_WINNER)
     proven = _proof_for(side, judged)
     if proven is not None:
         return DrawAnswer(proven <= 0, (SEES_LOSS, SEES_DRAW, SEES_WIN)[proven + 1])

@@ -106,7 +106,8 @@ class Tree:
 def course_heuristic(game_id: str) -> Heuristic:
     """The course's evaluation of a game, for ``player`` (0 everywhere when it has none); Trax,
     which the course gives none, takes its engine's path evaluation, so its horizon nodes are not
-    all 0 and ordering the moves has something to order by."""
+    all 0 and ordering the moves has something to order by, save where no one can win (its fill
+    mode, ``Game.certain_draw``): 0 there, as every end is, not one side's path points."""
     if game_id == "tictactoe":
         lines = import_engine("ai.engines.tictactoe").OpenLines()
         return lambda state, player: lines.evaluate(state) * (1 if state.to_move == player else -1)
@@ -121,7 +122,7 @@ def course_heuristic(game_id: str) -> Heuristic:
     if game_id == "trax":
         evaluate = import_engine("ai.engines.trax_threats").evaluate
 
-        return lambda state, player: evaluate(state.game, state, player)
+        return lambda state, player: 0.0 if state.game.certain_draw(state) else evaluate(state.game, state, player)
     return lambda state, player: 0.0
 
 

@@ -300,6 +300,13 @@ class Game(ABC):
         its players judge a game settled enough to agree one; False (never too early) by default."""
         return False
 
+    def certain_draw(self, state: State) -> bool:
+        """Whether every game played on from ``state`` ends drawn, whatever is played (Trax's fill
+        mode, where no loop or line wins): a proof of the result by the rules alone, which the
+        levels stand by (their searches report it: a hint and analysis say "draw"; a draw offer is
+        accepted, ``ai.draw_offers.Judged.by_rules``); False by default."""
+        return False
+
     def opening_name(self, moves: Sequence[str]) -> str | None:
         """The name of the opening that ``moves`` (texts, from the usual start) play, as players of
         the game call it (Othello's "Tiger"), kept once the game leaves the named lines; None

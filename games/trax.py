@@ -11,11 +11,10 @@ filled with the one tile that joins them, until no such cell is left (the forced
 the same turn).  A turn that makes any empty cell have three edges of one colour entering it is
 illegal.  A move is the one tile placed, ``cell * 16 + tile``; ``play`` adds its forced tiles.
 
-End.  In the tournament mode the game ends as soon as a loop or a line (a path from the left to
-the right edge, or from the top to the bottom edge: no 8-row minimum as on standard Trax's open
-table) of either colour exists; in the "fill" mode
-(the course's Brute test) it ends only when the board is full, with no winner.  ``all_paths``,
-``loops`` and ``lines`` measure any rectangular board; play follows path ends incrementally.
+End.  In the tournament mode the first loop or line (left to right edge, or top to bottom: no
+8-row minimum as on standard Trax's open table) of either colour ends the game; in the "fill"
+mode (the course's Brute test) only a full board does, with no winner.  ``all_paths``, ``loops``
+and ``lines`` measure any rectangular board; play follows path ends incrementally.
 
 Readings we chose (the course text leaves them open):
 
@@ -28,9 +27,10 @@ Readings we chose (the course text leaves them open):
 - Score: each colour scores the length (tiles) of its longest loop plus its longest line; if one
   turn completed both colours, the mover's score is doubled and the mover wins (the other still
   scores their own).  It is 0 - 0 until a tournament game ends; in the fill mode it is the same
-  sum at every moment, never doubled, deciding nothing.
-- Position text without a ``to-move:`` line has Light to move.  A square board of another size
-  (7..25) in the text is read as it is (the state's game then has that size).
+  sum at every moment, never doubled, deciding nothing: every game there ends drawn whatever is
+  played (``certain_draw``), a proof the levels stand by: a hint and analysis say "draw", a draw
+  offer is accepted, and they lay the most tiles a turn (ai/engines/trax_search.py).
+- Position text without a ``to-move:`` line has Light to move; another square size (7..25) is read as it is.
 - ``state.turn``: the turn's tiles, placed then forced in chain order (the course's ``[[r, c, t], ...]``).
 
 Notation: the cell and the tile's shape (``+`` straight, ``/`` curves round the north-west and
@@ -422,6 +422,11 @@ class Trax(Game):
         board, as a line must (they first did with 48 to 66 filled).  The fill mode ends with no
         winner whatever is played: never too early there."""
         return self.mode == "tournament" and 2 * (self.cell_count - state.cells.count(0)) < self.cell_count
+
+    def certain_draw(self, state: TraxState) -> bool:
+        """The fill mode: no loop or line wins, so every game ends drawn, on a full board or a hole
+        no tile fits, whatever is played (the module's readings)."""
+        return self.mode == "fill"
 
     # -- constraints and forced tiles --------------------------------------------------------
     def entering(self, cells, cell: int) -> tuple[int, int]:

@@ -26,9 +26,11 @@ TRAX_DRAWN = ["g6+", "f7/", "f8\\", "f5/", "e7+", "e4+", "d6/", "d8\\", "d9\\", 
 TRAX_HALF_FILLED = 20  # TRAX_DRAWN's plies to 50 tiles of 100, Light (you) to move; 18 plies: 46 tiles
 
 
-def against(app, player: str, moves, game_id: str = "tictactoe", move_time: float = 0.5) -> GameScene:
-    """A game of ``game_id`` against ``player`` (you play the first side), ``moves`` played."""
-    scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (None, player), move_time), list(moves))
+def against(app, player: str, moves, game_id: str = "tictactoe", move_time: float = 0.5,
+            options: dict | None = None) -> GameScene:
+    """A game of ``game_id`` (under ``options``) against ``player`` (you play the first side),
+    ``moves`` played."""
+    scene = GameScene(app, MatchSetup(game_id, options or {}, HUMAN_VS_PC, (None, player), move_time), list(moves))
     app.switch(scene)
     app.run_frames(2)
     return scene

@@ -1163,7 +1163,7 @@ def description(text: str) -> str:
 CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search
     "block": N_("blocks the only threat"), "block-one": N_("blocks one of several threats"),
     "centre": N_("opens in the centre"), "stop-fork": N_("stops a double threat"),
-    "stop-threats": N_("stops a run of threats"),
+    "stop-threats": N_("stops a run of threats"), "most-tiles": N_("lays the most tiles"),
 }
 
 

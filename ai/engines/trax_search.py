@@ -21,6 +21,13 @@ its time on every board size.  One exception keeps levels 3-5's promise on a sta
 3 goes on past the time until it has found one safe move (one placement and one look at the cells
 it changed per move tried, so a few moves' worth of work).  ``steps`` (how many questions are asked) makes the
 weaker levels.  The time used is capped at the course's one second per move.
+
+In the fill mode none of this applies: no loop or line wins, every game ends drawn whatever is
+played (``Game.certain_draw``), so the levels answer by the rules instead of a search: a proven
+draw (which a hint, analysis and the graph show, and a draw offer is accepted by), with the move
+whose turn lays the most tiles (``fill_move``), which fills the board in the fewest turns.  They
+asked their five questions there too, played their "wins" and valued the position in path points,
+"Light +5.8", an advantage in a game nobody can win.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from ai.search import driver
 from ai.search.alphabeta import AlphaBetaPlayer
 from ai.search.driver import CTL_NODES, CTL_STOP
 from games.trax import Trax, TraxState
+from games.trax_tiles import move_cell, move_tile
 
 SAFETY = 0.7  # share of the move time the search plans to use
 
@@ -90,6 +98,7 @@ class ThreatPlayer(Player):
     # -- the driver's Searcher: the five questions are one iteration ---------------------------
     def start(self, state: TraxState, limits: Limits) -> Progress | None:
         self.state = state
+        self.best = limits.best
         self.seconds = min(limits.time if limits.time is not None else 1.0, 1.0) * SAFETY
         self.nodes = 0
         return None
@@ -97,18 +106,29 @@ class ThreatPlayer(Player):
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > 1:
             return None  # one decision per move: nothing to deepen
+        if self.state.game.certain_draw(self.state):
+            return self._filling()
         budget = _Budget(self.seconds, ctl)
         move, score, why = self._decide(self.state, budget)
         ctl[CTL_NODES] += self.nodes
-        # proofs we can stand by: a win this turn, or every move lets the opponent win at once; in
-        # the fill mode a loop or a line ends nothing (the game goes on until the board is full)
-        proofs = {"solver": (1, 1), "lost": (-1, 2)} if self.state.game.mode == "tournament" else {}
-        proven = proofs.get(why, (None, None))
+        # proofs we can stand by: a win this turn, or every move lets the opponent win at once
+        proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
         # a proof's depth is the plies it looked at (the panel writes it beside "proven"), not how
         # many of the five questions the level asks
         depth = self.steps if proven[1] is None else proven[1]
         return Progress(depth=depth, best_move=move, score=score, pv=[move], proven=proven[0],
                         proven_plies=proven[1], kind="solver" if proven[0] is not None else self.kind)
+
+    def known_move(self, state: TraxState) -> Hashable | None:
+        """Where no one can win (the fill mode), the move the level plays as its hint names it:
+        the first turn in board order that lays the most tiles; None elsewhere (it searches)."""
+        return fill_move(state) if state.game.certain_draw(state) else None
+
+    def _filling(self) -> Progress:
+        """The fill mode's answer: a draw proven by the rules, whatever is played, and the turn that
+        lays the most tiles (at random among the most, but the first of them for a hint)."""
+        move = fill_move(self.state, None if self.best else self.rng)
+        return Progress(depth=1, best_move=move, score=0.0, pv=[move], proven=0, kind="rule", reason="most-tiles")
 
     # -- the five questions ------------------------------------------------------------------
     def _decide(self, state: TraxState, budget: _Budget) -> tuple[int, float, str]:
@@ -149,7 +169,7 @@ class ThreatPlayer(Player):
         if self.steps >= 4:
             forcing = self._forcing_win(ranked, safe, my_threats, children, budget, me, opp)
             if forcing is not None:
-                return forcing[0], forced_win_score(game, forcing[1]), "threat"
+                return forcing[0], forced_win_score(forcing[1]), "threat"
         if self.steps >= 5:
             best, best_value, sound = None, -float("inf"), 0
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
@@ -342,15 +362,30 @@ class PathEvaluation:
         return evaluate(state.game, state, state.to_move, self.weights)
 
 
-def forced_win_score(game: Trax, plies: int | None) -> float:
-    """The value of a threat nobody can stop, for the side that makes it: in the tournament mode a
-    win the search saw against every reply, scored as our searches score one (``WIN`` less its
-    ``plies``, ``LENGTH_KNOWN`` where they are not counted), which the panel says "Light wins in 3
-    plies" and the graph puts at its edge -- it said "+0.9", a small lead in the evaluation's
-    points; in the fill mode a loop ends nothing, and the value stays that 0.9."""
-    if game.mode != "tournament":
-        return 0.9
+def forced_win_score(plies: int | None) -> float:
+    """The value of a threat nobody can stop, for the side that makes it: a win the search saw
+    against every reply, scored as our searches score one (``WIN`` less its ``plies``,
+    ``LENGTH_KNOWN`` where they are not counted), which the panel says "Light wins in 3 plies" and
+    the graph puts at its edge -- it said "+0.9", a small lead in the evaluation's points.  Only
+    the tournament mode asks (the fill mode's levels search nothing: ``ThreatPlayer._filling``)."""
     return WIN - (LENGTH_KNOWN if plies is None else plies)
+
+
+def fill_move(state: TraxState, rng: random.Random | None = None) -> int:
+    """The legal move whose turn lays the most tiles, its forced tiles with it (at random among
+    those with ``rng``, else the first in board order): where no one can win, the turn that fills
+    the board quickest.  Random play took 52 turns to fill 10 x 10, this 21 (30 games each)."""
+    game = state.game
+    laid = {}
+    for move in game.candidate_moves(state.cells, state.frontier):
+        turn = game.forced_fill(state.cells, move_cell(move), move_tile(move))
+        if turn is not None:
+            laid[move] = len(turn)
+    if not laid:
+        raise ValueError("fill_move called where no tile can be placed")
+    most = max(laid.values())
+    fullest = [move for move, count in laid.items() if count == most]
+    return rng.choice(fullest) if rng is not None else fullest[0]
 
 
 class _PathSearch(AlphaBetaPlayer):

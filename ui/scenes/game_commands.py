@@ -57,6 +57,7 @@ DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai
     draw_offers.SEES_LOSS: N_("{player} accepts the draw: it sees it would lose"),
     draw_offers.NO_JUDGEMENT: N_("{player} accepts the draw: it plays at random and judges nothing"),
     draw_offers.TOO_EARLY: N_("{player} declines: too early to agree a draw: play on"),
+    draw_offers.NO_WINNER: N_("{player} accepts the draw: no one can win this game"),
 }
 
 
@@ -460,10 +461,12 @@ class GameCommands:
     def _ask_the_computer(self, computer: int) -> None:
         """Have the level playing ``computer`` search the position offered drawn (after the
         person's only legal move, where there is one: ``draw_offers.judged_position``) in its
-        worker, as it searches its moves; a position that move ends is judged by its result."""
+        worker, as it searches its moves; a position its rules decide (that move ends the game, or
+        no one can win it: Trax's fill mode) is judged by them (``Judged.by_rules``)."""
         further, judged = draw_offers.judged_position(self.state)
-        if judged.is_terminal():
-            self._answer_offer(Judged.at_end(judged))
+        ruled = Judged.by_rules(judged)
+        if ruled is not None:
+            self._answer_offer(ruled)
             return
         texts = [self.game.format_move(self.state, move) for move in further]
         self.computer.think("draw", computer, self.setup.players[computer],
