@@ -47,6 +47,7 @@ from ai.game_tree import (
     best_leaf,
     build,
     count_nodes,
+    every_line_ends,
     likely_fitting_depth,
     reported_value,
 )
@@ -171,7 +172,8 @@ class TreeExplorerScene(Scene):
         self._lock = threading.Lock()
         self._closed = False  # the screen was left: its build and counts stop where they are
         self._builds = 0  # the number of the newest build asked for
-        self._built: tuple[int, Tree | None, str] | None = None  # a build's number, tree and why not
+        self._built: tuple[int, Tree | None, str, bool] | None = None  # a build's number, tree, why not, whether it ends
+        self.too_big_ends = False  # the tree too big to build would have searched every line to the game's end
         self.building = False
         self.scroll = 0
         self.first_ply = 0  # the ply at the top of the canvas (a tree deeper than the canvas scrolls down)
@@ -225,21 +227,23 @@ class TreeExplorerScene(Scene):
             self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
+        self.too_big_ends = False
         self.open.clear()
         self.node_rects = []  # the old tree's nodes are not shown (nor clicked) any more
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
             try:
-                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id,
-                                  stop=lambda: number != self._builds or self._closed), ""
+                tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id,
+                                        stop=lambda: number != self._builds or self._closed), "", False
             except BuildStopped:  # a newer tree was asked for: it alone is built on
                 return
-            except TreeTooBig as exc:
+            except TreeTooBig as exc:  # the header still says what such a search's values are
                 tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
+                ends = every_line_ends(self.root_state, depth)
             with self._lock:  # an older build ending after the newest must not take its place
                 if number == self._builds:
-                    self._built = (number, tree, why)
+                    self._built = (number, tree, why, ends)
             self.invalidate()
 
         threading.Thread(target=run, name="tree-build", daemon=True).start()
@@ -251,7 +255,7 @@ class TreeExplorerScene(Scene):
         built, self._built = self._built, None
         if built is None or built[0] != self._builds:
             return
-        _number, self.tree, why = built
+        _number, self.tree, why, self.too_big_ends = built
         self.building = False
         self.too_big = "" if self.tree else _(
             "This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(n=self.depth, why=why)
@@ -516,8 +520,12 @@ class TreeExplorerScene(Scene):
         return _(note).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
 
     def _to_the_end(self) -> bool:
-        """Whether the tree shown searched every line to the game's end (no estimate in it)."""
-        return self.tree is not None and self.tree.to_the_end
+        """Whether the tree shown searched every line to the game's end (no estimate in it), or the
+        tree too big to show would have (``every_line_ends``: minimax from the empty 3x3 board at
+        depth 9, whose header said "an estimate" beside alpha-beta's "to the game's end")."""
+        if self.tree is None:
+            return self.too_big_ends
+        return self.tree.to_the_end
 
     def _counts_line(self) -> str:
         parts = []
