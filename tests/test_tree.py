@@ -539,6 +539,54 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
     assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
 
 
+def _best_line_in_sight(explorer) -> list[int]:
+    """The plies the canvas shows, each of whose best-line node is drawn wholly inside it (asserted),
+    down to its last row: the lowest box drawn is less than a ply's step above its bottom."""
+    from ui.scenes.tree_explorer import node_metrics
+
+    drawn = {id(node) for rect, node in explorer.node_rects if explorer.canvas.contains(rect)}
+    plies = sorted({node.ply for _rect, node in explorer.node_rects})
+    assert plies == list(range(plies[0], plies[-1] + 1)) and plies[0] == explorer.first_ply
+    lowest = max(rect.bottom for rect, _node in explorer.node_rects)
+    assert plies[-1] == explorer.tree.depth or explorer.canvas.bottom - lowest < node_metrics(explorer.scale)[3]
+    line, node = [], explorer.tree.root
+    while node is not None:
+        line.append(node)
+        node = node.best_child
+    missing = [node.move for node in line if node.ply in plies and id(node) not in drawn]
+    assert not missing, f"the best line's moves {missing} are out of sight on plies {plies}"
+    return plies
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_the_best_line_stays_in_sight_down_a_tree_wider_than_the_canvas(app, small):
+    """The empty 3x3 board, alpha-beta at depth 9 (T, + five times, 2): its best move is most often
+    a node's first, leftmost, so the highlighted line drifted left ply after ply and ran off the
+    canvas's left edge at its fourth ply, the view keeping the root's nine moves instead.  Every
+    ply the canvas shows has its best-line node in sight, scrolled down the plies too."""
+    from tests.ui_helpers import key
+
+    if small:
+        _small_window(app)
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    for _ in range(5):
+        key(app, pygame.K_PLUS)
+        built(app, explorer)
+    key(app, pygame.K_2)
+    built(app, explorer)
+    app.run_frames(2)
+    assert explorer.depth == 9 and explorer.tall
+    plies = _best_line_in_sight(explorer)
+    assert plies[0] == 0 and len(plies) >= 4
+    for _ in range(3):
+        key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
+        assert _best_line_in_sight(explorer)[0] > plies[0]
+        plies = _best_line_in_sight(explorer)
+
+
 def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
     """A tree asked for at a depth too big to draw left the last tree's nodes clickable under its
     message: a click on the empty canvas opened a node of a tree no longer shown and put its

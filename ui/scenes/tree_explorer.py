@@ -12,8 +12,8 @@ says the selected node's value in the game's words as well ("Value -0.53: White 
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
 or closes it.  The best line is open at the start, and a tree wider
-than the canvas opens with its root, its best move and as many of its moves as fit in sight
-(ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
+than the canvas opens with its best line in sight from the root down, and as many of the root's
+moves as fit beside it (ui/tree_layout.py, ``line_reach``).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
 wheel, a finger's drag; Home goes back to the opening view) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
@@ -686,11 +686,11 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     box_w, box_h, step, level, _font, small = node_metrics(s)
     margin = box_w // 2 + int(10 * s)  # how far a node reaches either side of its x, with a gap
     room = area.width - 2 * margin - step  # the x's a view holds, a half step spare each side for the snap
-    index = scene.layout_index(step, room // 2)
-    layout = index.layout
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
     rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a count of moves under the last row
+    index = scene.layout_index(step, line_reach(room, rows))
+    layout = index.layout
     first_ply = max(0, min(first_ply, index.deepest - rows + 1))
     if reveal is not None:
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
@@ -713,6 +713,15 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                      (cx, cy - box_h // 2 - int(2 * s)), "midbottom")
     return ([(_draw_node(surface, scene, node, place.centre(layout[id(node)][1], node.ply)), node) for node in shown],
             scroll, first_ply, index.deepest > last_ply)
+
+
+def line_reach(room: int, rows: int) -> int:
+    """How far (layout pixels) a parent may stand from its best move (``visible_layout``'s
+    ``reach``) so that the best line's part on a canvas of ``rows`` plies fits ``room`` across:
+    each ply's step of the line at most ``room`` over the steps between those rows.  With half a
+    canvas a ply, alpha-beta's 3x3 line from the empty board at depth 9 (its best move often a
+    node's first, leftmost) drifted left ply after ply and ran off the canvas's edge."""
+    return room // max(2, rows - 1)
 
 
 def nodes_in_sight(index: LayoutIndex, place: Placing, area: pygame.Rect, box_w: int, last_ply: int) -> list[Node]:
