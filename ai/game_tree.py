@@ -15,7 +15,8 @@ pointless (``Node.cut``), and whether a value is only a bound on minimax's (``No
 - ``ORDERED``: alpha-beta with the moves ordered best first by the heuristic (one ply): the same
   value with fewer nodes, which is the lesson.
 
-``count_nodes`` gives the counts without keeping the tree; ``reported_value`` a node's value in the
+``count_nodes`` gives the counts without keeping the tree, ``every_line_ends`` whether a depth
+reaches every end of the game without building a tree; ``reported_value`` a node's value in the
 game's own unit (discs, points), which the explorer words as analysis does.  No pygame here.
 """
 
@@ -233,6 +234,30 @@ def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT) ->
         if moves ** -(-depth // 2) + moves ** (depth // 2) <= limit // 4:
             return depth
     return 1
+
+
+def every_line_ends(state: State, depth: int, limit: int = NODE_LIMIT) -> bool:
+    """Whether every line from ``state`` ends the game within ``depth`` plies: then a full-width
+    (minimax) tree of that depth has no estimate in it, and neither has alpha-beta's, which searches
+    part of it.  The explorer asks it of a tree too big to build (minimax from the empty 3x3 board
+    at depth 9, 549,946 nodes), whose header said "an estimate of the position at depth 9" beside
+    alpha-beta's "every line searched to the game's end" for the same depth.  Positions are looked
+    at once per depth left (``State.key``: the empty 3x3 board's 5,478 positions, not its 549,946
+    lines) and the first line still going at ``depth`` answers False at once; False too past
+    ``limit`` positions, where nobody can tell."""
+    seen: dict[tuple, bool] = {}
+
+    def ends(position: State, left: int) -> bool:
+        if position.is_terminal():
+            return True
+        if left == 0 or len(seen) >= limit:
+            return False
+        key = (position.key(), left)
+        if key not in seen:
+            seen[key] = all(ends(position.play(move), left - 1) for move in position.legal_moves())
+        return seen[key]
+
+    return ends(state, depth)
 
 
 def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,

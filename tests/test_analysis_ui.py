@@ -577,20 +577,52 @@ def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
 
 
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
-    """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: a value
-    without its "+" fits every square ("0.3" for "+0.3"; a minus stays), the tip has it whole."""
-    from ui.analysis_mode import short_text, tag_layout
+    """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: each value
+    fits its square in the short style's slimmer tag, its sign kept ("+296", "-2.2"), at 11
+    pixels (FULL_FONT; "296" without its plus took 12)."""
+    from ui.analysis_mode import FULL_FONT, short_text, tag_layout
 
-    assert (short_text("+0.3"), short_text("-2.2"), short_text("62%"), short_text("W5")) == ("0.3", "", "62", "")
+    assert (short_text("+0.3"), short_text("-2.2"), short_text("62%"), short_text("W5")) == ("", "", "62", "")
 
     scene = _valued(app, "trax", {"size": 20}, (1366, 768), 12)
     labels = scene.analysis.labels()
     layout = tag_layout(scene.view, labels, app.screen.get_rect())
-    assert layout.style == "short" and not layout.dots and layout.font >= 12
+    assert layout.style == "short" and not layout.dots and layout.font >= FULL_FONT
     drawn = {value for value, _size, _rect in _tag_texts(monkeypatch, scene)}
     tagged = [place.label for _rect, place in layout.tags]
-    assert {label.text.removeprefix("+") for label in tagged} <= drawn
-    assert any(label.text.startswith("-") for label in tagged) and not any(value.startswith("+") for value in drawn)
+    assert {label.text for label in tagged} <= drawn
+    assert any(label.text.startswith("-") for label in tagged) and any(label.text.startswith("+") for label in tagged)
+
+
+def test_values_where_room_is_short_keep_their_signs_within_their_squares(app, monkeypatch):
+    """Where room is short a value dropped its plus and kept its minus: "115" on one square beside
+    "-115", and the pointer's tip, the bar and the panel said "+120" (QA, from the shortening of
+    move values).  Tic-tac-toe 15x15 at 800x560 (27-pixel squares) writes every value with its
+    sign, as the tip does, each tag inside its square."""
+    from ui.analysis_mode import tag_layout, value_tip
+
+    scene = _valued(app, "tictactoe", {"width": 15, "height": 15, "k": 5}, (800, 560), 10)
+    state = scene.shown_state()
+    scores = (120.0, 115.0, -115.0, -20.0, 5.0, 300.0)
+    scene.analysis.values = MoveValues(state.to_move, {m: MoveValue(m, scores[i % len(scores)])
+                                                       for i, m in enumerate(state.legal_moves())})
+    labels = scene.analysis.labels()
+    pointed = next(m for m in labels if labels[m].text == "+115")
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.value_anchor(pointed)[0], rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    drawn = _tag_texts(monkeypatch, scene)
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    assert layout.style == "short" and len(layout.tags) == len(labels) and not layout.dots
+    for tag, place in layout.tags:
+        written = [text for text, _size, rect in drawn if tag.contains(rect)]
+        assert written == [place.label.text], (written, place.label.text)
+        square = pygame.Rect(0, 0, place.size, place.size)
+        square.center = place.centre
+        assert square.contains(tag), (place.label.text, tag, square)
+    assert {text for text, _size, _rect in drawn} >= {"+120", "+115", "-115", "+5", "+300"}
+    tip = value_tip(app.screen.get_rect(), scene.view, labels, scene.view.value_anchor(pointed)[0])
+    assert tip is not None and any(line[0].endswith("+115") for line in tip.lines)
+    assert any(text.endswith("+115") and text != "+115" for text, _size, _rect in drawn)  # the tip, drawn
 
 
 class Compiling:

@@ -9,7 +9,17 @@ import pygame
 import pytest
 
 import games
-from ai.game_tree import ALGORITHMS, ALPHABETA, MINIMAX, ORDERED, TreeTooBig, build, count_nodes, iter_nodes
+from ai.game_tree import (
+    ALGORITHMS,
+    ALPHABETA,
+    MINIMAX,
+    ORDERED,
+    TreeTooBig,
+    build,
+    count_nodes,
+    every_line_ends,
+    iter_nodes,
+)
 from tests.ui_helpers import words_in
 
 LINES = ["", "b2", "a1,b2", "b2,a1,c3", "a1,b2,c3,a3", "a1,a2,b1"]
@@ -529,6 +539,54 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
     assert (root_shown, best_shown) == expected[:2] and moves_shown >= expected[2]
 
 
+def _best_line_in_sight(explorer) -> list[int]:
+    """The plies the canvas shows, each of whose best-line node is drawn wholly inside it (asserted),
+    down to its last row: the lowest box drawn is less than a ply's step above its bottom."""
+    from ui.scenes.tree_explorer import node_metrics
+
+    drawn = {id(node) for rect, node in explorer.node_rects if explorer.canvas.contains(rect)}
+    plies = sorted({node.ply for _rect, node in explorer.node_rects})
+    assert plies == list(range(plies[0], plies[-1] + 1)) and plies[0] == explorer.first_ply
+    lowest = max(rect.bottom for rect, _node in explorer.node_rects)
+    assert plies[-1] == explorer.tree.depth or explorer.canvas.bottom - lowest < node_metrics(explorer.scale)[3]
+    line, node = [], explorer.tree.root
+    while node is not None:
+        line.append(node)
+        node = node.best_child
+    missing = [node.move for node in line if node.ply in plies and id(node) not in drawn]
+    assert not missing, f"the best line's moves {missing} are out of sight on plies {plies}"
+    return plies
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_the_best_line_stays_in_sight_down_a_tree_wider_than_the_canvas(app, small):
+    """The empty 3x3 board, alpha-beta at depth 9 (T, + five times, 2): its best move is most often
+    a node's first, leftmost, so the highlighted line drifted left ply after ply and ran off the
+    canvas's left edge at its fourth ply, the view keeping the root's nine moves instead.  Every
+    ply the canvas shows has its best-line node in sight, scrolled down the plies too."""
+    from tests.ui_helpers import key
+
+    if small:
+        _small_window(app)
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    for _ in range(5):
+        key(app, pygame.K_PLUS)
+        built(app, explorer)
+    key(app, pygame.K_2)
+    built(app, explorer)
+    app.run_frames(2)
+    assert explorer.depth == 9 and explorer.tall
+    plies = _best_line_in_sight(explorer)
+    assert plies[0] == 0 and len(plies) >= 4
+    for _ in range(3):
+        key(app, pygame.K_DOWN, pygame.KMOD_SHIFT)
+        assert _best_line_in_sight(explorer)[0] > plies[0]
+        plies = _best_line_in_sight(explorer)
+
+
 def test_a_click_where_a_node_was_does_nothing_once_the_tree_is_gone(app):
     """A tree asked for at a depth too big to draw left the last tree's nodes clickable under its
     message: a click on the empty canvas opened a node of a tree no longer shown and put its
@@ -859,6 +917,41 @@ def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
     assert "0 a draw; every line searched to the game's end" in said
     assert "these values are exact" in said or "Searched to the end: exact values" in said  # the short form where the panel is short
     assert "estimate" not in said and "analysis searches deeper" not in said
+
+
+def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta_does(app, monkeypatch):
+    """The empty 3x3 board at depth 9: alpha-beta's header said "every line searched to the game's
+    end", minimax's "between them an estimate of the position at depth 9" (its tree is too big to
+    draw, and the header read only a drawn tree).  Every line of a full-width tree of depth 9 ends
+    the game (nine squares), so both say so; depth 8, which stops short, still says "estimate"."""
+    from tests.ui_helpers import key, recorded_text
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    for _ in range(5):
+        key(app, pygame.K_PLUS)
+        built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    to_the_end = "0 a draw; every line searched to the game's end"
+    for algorithm in (pygame.K_1, pygame.K_2, pygame.K_1):
+        key(app, algorithm)
+        built(app, explorer)
+        said = redrawn(app, drawn)
+        assert explorer.depth == 9 and to_the_end in said and "estimate" not in said, said
+    assert explorer.tree is None and "too big" in said and not explorer.btn_more.enabled
+    key(app, pygame.K_MINUS)
+    built(app, explorer)
+    said = redrawn(app, drawn)
+    assert explorer.depth == 8 and "an estimate of the position at depth 8" in said and to_the_end not in said
+
+
+def test_every_line_ends_within_a_depth_only_where_no_line_goes_on():
+    start = games.load("tictactoe").initial_state()
+    assert every_line_ends(start, 9) and not every_line_ends(start, 8)
+    assert every_line_ends(start.game.play_line(["a2"]), 8) and not every_line_ends(start.game.play_line(["a2"]), 7)
+    assert not every_line_ends(start, 9, limit=100)  # past its limit nobody can tell: not claimed
 
 
 def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch):

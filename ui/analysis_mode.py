@@ -26,7 +26,7 @@ read apart.
 goes: its cell, its landing point, its tile's square), as ``tag_layout`` decides from the cells'
 size: a tag on every move where one fits, the value alone where only that fits ("54%"; "54" where
 even the percent sign has no room, the bar's caption then saying "cells: % to win", ``unit_note``;
-"0.3" for +0.3), else tags on the best few moves and a dot on the others; ``draw_value_tip``
+a sign always stays, in a slimmer tag), else tags on the best few moves and a dot on the others; ``draw_value_tip``
 writes the values of the moves under the mouse in a tip beside it when the board does not show
 them whole.
 """
@@ -153,14 +153,11 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
 
 
 def short_text(text: str) -> str:
-    """A value where room is short, or "" to keep it whole: "62" for "62%", "0.4" for "+0.4" (a
-    minus stays: the tag's colour hardly tells a small loss from a small gain); the pointer's tip
-    has the whole value."""
-    if text.endswith("%"):
-        return text.removesuffix("%")
-    if text[:1] == "+" and text[1:2].isdigit():
-        return text[1:]
-    return ""
+    """A value where room is short, or "" to keep it whole: "62" for "62%"; the pointer's tip has
+    the whole value.  A sign always stays: "+0.4" lost its plus where a minus stayed (the tag's
+    colour hardly tells a small loss from a small gain), and a board read "115" beside the tip's,
+    the bar's and the panel's "+120"; the short style's slimmer tag (``tag_pad``) makes the room."""
+    return text.removesuffix("%") if text.endswith("%") else ""
 
 
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
@@ -378,7 +375,14 @@ def _tag_size(label: MoveLabel, style: str, font: int) -> tuple[int, int]:
         height = tx.line_height(font) + (tx.line_height(_detail_font(font)) if label.detail else 0)
         return width + font // 2 + 2, height + 2
     text = label.short or label.text if style == "short" else label.text
-    return _width(text, font) + 2 * max(2, font // 4), tx.line_height(font) + 2
+    return _width(text, font) + 2 * tag_pad(style, font), tx.line_height(font) + 2
+
+
+def tag_pad(style: str, font: int) -> int:
+    """The room either side of a value in its tag: slimmer in the short style, where a square has
+    room for the value with its sign ("+120", 26 pixels at 11) and little more (a 27-pixel square of
+    Tic-tac-toe 15x15 at 800x560: the usual 3 pixels a side had it dropped its plus)."""
+    return max(1, font // 8) if style == "short" else max(2, font // 4)
 
 
 def _fitting(found: list[Place], style: str, font: int, size: int) -> bool:

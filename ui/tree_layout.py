@@ -74,11 +74,13 @@ def visible_layout(root: Node, open_ids: set[int], step: int, reach: int | None 
 
 def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, last_ply: int, room: int) -> int:
     """The layout x a tree wider than the canvas is centred on: the middle of as many of these as
-    fit in ``room``, in this order: the root and its best move, the root's other moves best first
-    (nearest the best one first among equals), the rest of the best line's open part down to
-    ``last_ply``.  A canvas scrolled down to ``first_ply`` shows the root's row no more: the best
-    line's part in its plies alone.  So the tree opens with its root and as much of the root's row
-    as fits in sight, the best moves first, and the best line is followed down the plies."""
+    fit in ``room``, in this order: the best line's open part from the root down to ``last_ply``,
+    then the root's other moves best first (nearest the best one first among equals).  A canvas
+    scrolled down to ``first_ply`` shows the root's row no more: the best line's part in its plies
+    alone.  So the tree opens with its best line in sight as far down as the canvas goes, and as
+    much of the root's row as fits beside it, the best moves first.  The root's row came before
+    the line's deeper part: on the empty 3x3 board at depth 9 the line's fourth ply ran off the
+    canvas's left edge, its highlighted edge pointing out of sight, to keep a ninth root move in."""
     line, node = [], root
     while node is not None and node.ply <= last_ply:
         if node.ply >= first_ply:
@@ -89,7 +91,7 @@ def view_middle(root: Node, open_ids: set[int], layout: Layout, first_ply: int, 
         best = root.best_child
         near = layout[id(best)][1] if best is not None else layout[id(root)][1]
         moves = sorted(root.children, key=lambda c: (c.cut, -(c.value or 0.0), abs(layout[id(c)][1] - near)))
-        xs = line[:2] + [layout[id(c)][1] for c in moves] + line[2:]
+        xs = line + [layout[id(c)][1] for c in moves]
     if not xs:  # the line ends above the plies shown
         return layout[id(root)][1]
     low = high = xs[0]
@@ -109,7 +111,7 @@ def pan(area: pygame.Rect, xs: list[int], middle: int, scroll: int, margin: int,
     ``keep`` (a node's x in the layout, the x on screen it should keep) pans a wider tree so that
     the node just opened stays under the mouse, instead of the view jumping to the root, but
     moved as little as it takes to bring in ``follow`` (a layout x: that node's best child, which
-    the clamp in ``visible_layout`` keeps within half a canvas of it).  Else
+    the clamp in ``visible_layout`` keeps within reach of it).  Else
     ``snap`` (the step between leaves, a layout x that repeats every step) rounds the pan to the
     nearest place where that x falls on the area's left edge: a column of leaves starts there,
     whole, rather than half a node being left out.  ``show`` (a layout x: the node the keyboard

@@ -12,8 +12,8 @@ says the selected node's value in the game's words as well ("Value -0.53: White 
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
 or closes it.  The best line is open at the start, and a tree wider
-than the canvas opens with its root, its best move and as many of its moves as fit in sight
-(ui/tree_layout.py).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
+than the canvas opens with its best line in sight from the root down, and as many of the root's
+moves as fit beside it (ui/tree_layout.py, ``line_reach``).  A tree wider or deeper than the canvas pans (Shift with the arrows, the
 wheel, a finger's drag; Home goes back to the opening view) and shows whole nodes only.  The three node
 counts -- minimax, alpha-beta, alpha-beta with move ordering -- are side by side at the top (the
 counts are computed in a thread, minimax's can take a few seconds at full depth).  A position too
@@ -47,6 +47,7 @@ from ai.game_tree import (
     best_leaf,
     build,
     count_nodes,
+    every_line_ends,
     likely_fitting_depth,
     reported_value,
 )
@@ -171,7 +172,8 @@ class TreeExplorerScene(Scene):
         self._lock = threading.Lock()
         self._closed = False  # the screen was left: its build and counts stop where they are
         self._builds = 0  # the number of the newest build asked for
-        self._built: tuple[int, Tree | None, str] | None = None  # a build's number, tree and why not
+        self._built: tuple[int, Tree | None, str, bool] | None = None  # a build's number, tree, why not, whether it ends
+        self.too_big_ends = False  # the tree too big to build would have searched every line to the game's end
         self.building = False
         self.scroll = 0
         self.first_ply = 0  # the ply at the top of the canvas (a tree deeper than the canvas scrolls down)
@@ -225,21 +227,23 @@ class TreeExplorerScene(Scene):
             self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
         self.tree, self.too_big, self.selected, self.building = None, "", None, True
+        self.too_big_ends = False
         self.open.clear()
         self.node_rects = []  # the old tree's nodes are not shown (nor clicked) any more
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
             try:
-                tree, why = build(self.root_state, algorithm, depth, game_id=self.game.id,
-                                  stop=lambda: number != self._builds or self._closed), ""
+                tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id,
+                                        stop=lambda: number != self._builds or self._closed), "", False
             except BuildStopped:  # a newer tree was asked for: it alone is built on
                 return
-            except TreeTooBig as exc:
+            except TreeTooBig as exc:  # the header still says what such a search's values are
                 tree, why = None, _("more than {n} nodes").format(n=number_text(exc.limit, ","))
+                ends = every_line_ends(self.root_state, depth)
             with self._lock:  # an older build ending after the newest must not take its place
                 if number == self._builds:
-                    self._built = (number, tree, why)
+                    self._built = (number, tree, why, ends)
             self.invalidate()
 
         threading.Thread(target=run, name="tree-build", daemon=True).start()
@@ -251,7 +255,7 @@ class TreeExplorerScene(Scene):
         built, self._built = self._built, None
         if built is None or built[0] != self._builds:
             return
-        _number, self.tree, why = built
+        _number, self.tree, why, self.too_big_ends = built
         self.building = False
         self.too_big = "" if self.tree else _(
             "This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(n=self.depth, why=why)
@@ -516,8 +520,12 @@ class TreeExplorerScene(Scene):
         return _(note).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
 
     def _to_the_end(self) -> bool:
-        """Whether the tree shown searched every line to the game's end (no estimate in it)."""
-        return self.tree is not None and self.tree.to_the_end
+        """Whether the tree shown searched every line to the game's end (no estimate in it), or the
+        tree too big to show would have (``every_line_ends``: minimax from the empty 3x3 board at
+        depth 9, whose header said "an estimate" beside alpha-beta's "to the game's end")."""
+        if self.tree is None:
+            return self.too_big_ends
+        return self.tree.to_the_end
 
     def _counts_line(self) -> str:
         parts = []
@@ -678,11 +686,11 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     box_w, box_h, step, level, _font, small = node_metrics(s)
     margin = box_w // 2 + int(10 * s)  # how far a node reaches either side of its x, with a gap
     room = area.width - 2 * margin - step  # the x's a view holds, a half step spare each side for the snap
-    index = scene.layout_index(step, room // 2)
-    layout = index.layout
     line = tx.line_height(small)
     top = area.y + max(int(24 * s), line + int(4 * s))  # room for the first row's move names
     rows = max(1, (area.bottom - line - int(4 * s) - top - box_h) // level + 1)  # a count of moves under the last row
+    index = scene.layout_index(step, line_reach(room, rows))
+    layout = index.layout
     first_ply = max(0, min(first_ply, index.deepest - rows + 1))
     if reveal is not None:
         first_ply = max(0, min(reveal[0], max(first_ply, reveal[1] - rows + 1)))
@@ -705,6 +713,15 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                      (cx, cy - box_h // 2 - int(2 * s)), "midbottom")
     return ([(_draw_node(surface, scene, node, place.centre(layout[id(node)][1], node.ply)), node) for node in shown],
             scroll, first_ply, index.deepest > last_ply)
+
+
+def line_reach(room: int, rows: int) -> int:
+    """How far (layout pixels) a parent may stand from its best move (``visible_layout``'s
+    ``reach``) so that the best line's part on a canvas of ``rows`` plies fits ``room`` across:
+    each ply's step of the line at most ``room`` over the steps between those rows.  With half a
+    canvas a ply, alpha-beta's 3x3 line from the empty board at depth 9 (its best move often a
+    node's first, leftmost) drifted left ply after ply and ran off the canvas's edge."""
+    return room // max(2, rows - 1)
 
 
 def nodes_in_sight(index: LayoutIndex, place: Placing, area: pygame.Rect, box_w: int, last_ply: int) -> list[Node]:
