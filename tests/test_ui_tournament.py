@@ -83,6 +83,27 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     assert "More games per pair give them." in text, text
 
 
+def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
+    """The latest results read "1. Level 1 - Level 3  0-1  North reached 1-8": who won was left to
+    the 1-0 and to who played North.  Each line names the winner (``words.won_by``, the Saved
+    games rows' words), and a click on one says that line whole."""
+    scene = tournament_started(app, "rastros", {"level-1", "level-3"})
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    app.invalidate()
+    app.run_frames(2)
+    assert len(scene._recent_rects) == 2
+    for _rect, number, line in scene._recent_rects:
+        result = scene.tournament.results[number]
+        a, b = (scene._name(pid) for pid in result.players)
+        winner = (a, b)[result.winner]
+        score = "1-0" if result.winner == 0 else "0-1"
+        assert line.startswith(f"{number}. {a} - {b}  {score}  {winner} wins ("), line
+        assert line.endswith(")") and winner in ("Level 1", "Level 3"), line
+    rect, _number, line = scene._recent_rects[0]
+    click(app, rect.center)
+    assert scene.messages.items[-1].text == line
+
+
 def test_crosstable_points_are_written_in_halves():
     """"3.5 of 4" did not fit a crosstable cell at 800x560 ("3.5 d…"): "3½ of 4" does."""
     from ui.scenes.tournament_results import half_points
@@ -508,7 +529,8 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     assert number == 7 and drawn.width <= 300
     scene._click_results(drawn.center)
     shown = scene.messages.items[-1].text
-    assert shown.startswith("7. Level 1 - Level 2") and shown.endswith("the end") and scene.watching == 7
+    assert shown.startswith("7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: Level 2 played an illegal move")
+    assert shown.endswith("the end)") and scene.watching == 7
 
 
 def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
@@ -1537,6 +1559,10 @@ def test_a_click_on_a_forfeit_puts_its_bots_log_path_on_the_clipboard(app, tmp_p
     click(app, row.center)
     assert copied == [log]
     assert any(m.text == f"Its log, copied to the clipboard: {log}" for m in scene.messages.current())
+    # the line without the log keeps the bracket that closes the winner's "(O forfeits: ...)"
+    assert any(m.text.startswith("1. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: aluno.py exceeded")
+               and m.text.endswith("aluno.py line 12 (in choose))") for m in scene.messages.current()), \
+        [m.text for m in scene.messages.current()]
 
 
 def test_a_tournament_whose_bots_left_no_log_leaves_no_empty_logs_folder(app, tmp_path):

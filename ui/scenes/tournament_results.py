@@ -443,13 +443,14 @@ class ResultsDrawing:
 
     def _result_line(self, number: int, r: Any) -> str:
         """A result's whole line, as the list shows it (cut to its width) and a click or Enter says
-        it: "7. Level 1 - Level 2  1-0  O forfeits: …", the players by the names shown here."""
+        it: "7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: …)", the players by the names shown
+        here, the winner named as Saved games names it (``words.won_by``)."""
         a, b = (self._name(p) for p in r.players)
         result = _("void") if is_void(r) else outcome(r, draw="½-½")
         reason = words.end_reason(r.reason)
         for pid in r.players:
             reason = reason.replace(pid, self._name(pid))
-        return f"{number}. {a} - {b}  {result}  {reason}"
+        return f"{number}. {a} - {b}  {result}  {words.won_by(reason, r.winner, self.game.sides, (a, b))}"
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
