@@ -306,7 +306,7 @@ def reported_summary(**changes) -> Summary:
 
 
 REPORT = """\
-tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
+Tic-tac-toe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
 Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games):
                                    1         2         3         4
@@ -340,7 +340,7 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
     assert report(reported_summary()) == REPORT
     assert write_results(reported_summary(), str(tmp_path / "res"))[3].read_text(encoding="utf-8") == REPORT + "\n"
     other = report(reported_summary(time_per_move=None, clock=None, cluster="local", resumed=3, cancelled=False))
-    assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
+    assert other.splitlines()[0] == ("Tic-tac-toe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
                                      "(and 1 game void) (3 games from the log)")
 
 
@@ -473,7 +473,7 @@ def test_void_games_are_counted_apart_and_written_without_a_result(tmp_path):
     summary.results += [void, void, void]
     summary.numbers += [7, 8, 10]
     text = report(summary)
-    assert text.splitlines()[0].startswith("tictactoe round robin: 4 players, 5 games, ")
+    assert text.splitlines()[0].startswith("Tic-tac-toe round robin: 4 players, 5 games, ")
     assert "(and 4 games void)" in text.splitlines()[0]
     assert text.endswith("\n\n4 games void, not counted (our side failed, not the players): --resume results/cc "
                          "plays them:\n  game 5: void: the referee failed: boom\n"
@@ -498,7 +498,7 @@ def test_the_live_file_says_the_league_is_in_progress_and_the_final_one_does_not
     monkeypatch.setattr(command, "LIVE_EVERY", 0.0)
     command._LiveReport(t, str(tmp_path / "league")).update()
     live = (tmp_path / "league.txt").read_text().splitlines()
-    assert live[0].startswith("tictactoe round robin: 2 players, 2 games")
+    assert live[0].startswith("Tic-tac-toe round robin: 2 players, 2 games")
     assert live[0].endswith(" (in progress: 2 of 4 games)")
     final = command.write_results(Summary.of(t), str(tmp_path / "league"))[3].read_text().splitlines()
     assert final[0] == live[0].removesuffix(" (in progress: 2 of 4 games)") and final[1:] == live[1:]

@@ -445,7 +445,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         assert any(" forfeits: " in r and " crashed at move 1: ZeroDivisionError" in r for r in reasons), reasons
         # the command line's report of the same tournament, in the same Portuguese window: English
         english = report(Summary.of(scene.tournament))
-        assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
+        assert english.startswith("Tic-tac-toe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
         assert "Crosstable (the row's points" in english and "Tabela" not in english and "crashed" in english
     finally:
         i18n.set_language("en")
@@ -454,7 +454,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
 def test_the_windows_report_words_say_what_the_command_line_says_through_the_catalog():
     """ui.words.ReportWords has the English ReportWords' methods; every text the report gives ``say``
     is marked for the catalog (else it stayed English in Portuguese, unseen); in English the window's
-    report is the command line's but for the game's title."""
+    report is the command line's, the game named alike ("Tic-tac-toe round robin")."""
     from ai.commands import tournament as command
     from tests.test_tournament import reported_summary
     from ui import i18n, words
@@ -474,7 +474,7 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
     summaries = [reported_summary(), reported_summary(time_per_move=None, clock=None, resumed=0, cancelled=False)]
     for summary in summaries:
         window = command.report(summary, Recording())
-        assert window == command.report(summary).replace("tictactoe round robin", "Tic-tac-toe round robin", 1)
+        assert window == command.report(summary)
     assert said and set(said) <= set(words.REPORT_TEXTS), set(said) - set(words.REPORT_TEXTS)
     with words_in("pt"):
         assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"

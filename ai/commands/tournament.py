@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import counted
@@ -104,8 +105,12 @@ class ReportWords:
         return text
 
     def game(self, game_id: str) -> str:
-        """The game's name in the header line."""
-        return game_id
+        """The game's name in the header line ("Rastros round robin", as the window's report says
+        it, not the id "rastros"); the id for a game this install lacks."""
+        try:
+            return games.info(game_id).title
+        except ValueError:
+            return game_id
 
     def language(self) -> str:
         """The code of the report's language ("en"), which FILE.html's ``<html lang>`` states."""
