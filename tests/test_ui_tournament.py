@@ -81,6 +81,25 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     assert "Ratings appear after" not in text
     assert "No ratings: they need 8 games each, and this tournament gives each 2." in text, text
     assert "More games per pair give them." in text, text
+    assert [elo_label(st) for st in scene.tournament.standings()] == ["–", "–"]
+
+
+def test_the_saved_report_rates_no_one_the_window_does_not(app, tmp_path):
+    """The window's table gave "–" after 2 games each, and the report it saves (S) "+0
+    (<-225..>+225)" for the same players: one rule now (ai.tournament.MIN_RATED_GAMES), said in
+    the report's .txt, .md and .html with why, the game named as the window names it."""
+    from tests.ui_helpers import key
+
+    folder = tmp_path / "tournaments"
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, folder)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    key(app, pygame.K_s)
+    assert wait(app, lambda: len(list(folder.glob("*.html"))) == 1, 30)
+    why = "No ratings: they need 8 games each, and this tournament gives each 2. More games per pair give them."
+    for suffix in (".txt", ".md", ".html"):
+        text = next(folder.glob(f"*{suffix}")).read_text(encoding="utf-8")
+        assert "Tic-tac-toe round robin: 2 players, 2 games" in text and "tictactoe round" not in text, suffix
+        assert why in text and not re.search(r"[<>]?[+-]\d+ \(", text), suffix  # no "+0 (<-225..>+225)"
 
 
 def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
