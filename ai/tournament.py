@@ -998,6 +998,13 @@ def _path_tail(player_id: str, depth: int, stem: bool = False) -> str:
 
 
 # -- standings ---------------------------------------------------------------------------------
+# Games a player needs for its rating to be shown: with fewer, the 95% interval is too wide to
+# mean anything (after 2 games, "+0 (<-225..>+225)").  The window's table, its saved report and
+# the command line's all follow it (``Standing.rated``): the reports showed such figures where
+# the window's table showed "–".
+MIN_RATED_GAMES = 8
+
+
 @dataclass
 class Standing:
     player: str
@@ -1020,11 +1027,17 @@ class Standing:
     def score(self) -> float:
         return self.points / self.games if self.games else 0.0
 
+    @property
+    def rated(self) -> bool:
+        """Whether the player has the ``MIN_RATED_GAMES`` games for its rating to be shown."""
+        return self.games >= MIN_RATED_GAMES
+
     def elo_text(self) -> str:
         """"+286 (+146..+645)": the rating and its 95% interval's ends as they are (the interval is
         not symmetric: "± N" misread it); an end at the cap is open, ">+645" ("<-645"): the data
-        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound)."""
-        if not self.games:
+        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound).  "-"
+        before ``MIN_RATED_GAMES`` games (``rated``)."""
+        if not self.rated:
             return "-"
         if self.elo_bound:
             return f"{self.elo_bound}{_elo(self.elo)}"
@@ -1432,7 +1445,7 @@ class Summary:
             **({"withdrawn": {p: list(when) for p, when in self.withdrawn.items()}} if self.withdrawn else {}),
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
-            "standings": [dict(asdict(s), score=round(s.score, 4)) for s in self.table()],
+            "standings": [dict(asdict(s), score=round(s.score, 4), rated=s.rated) for s in self.table()],
             "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},
             "games": [dict(r.to_json(), number=n) for n, r in zip(numbers, self.results)],
         }

@@ -26,7 +26,7 @@ from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
 from tests.ui_helpers import click, drop, in_language, key, recorded_text, wait
 from ui import clipboard, i18n, words
-from ui.autosave import games_dir
+from ui.autosave import games_dir, player_names, sides_of
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load, save
 from ui.scenes.game import GameScene
@@ -101,7 +101,7 @@ def listed_and_replayed(app, record: GameRecord) -> tuple[str, list[str], Replay
     rows = drawn_texts(app)
     entry = next(entry for entry in scene.entries if entry.path == path)
     title = scene.row_text(entry)[0]
-    row = next(text for text in rows if text.startswith(title[:title.index(" (")]))  # a long one is cut
+    row = next(text for text in rows if text.startswith(title[:title.index(" · ")]))  # a long one is cut
     scene.pick_entry(entry)
     app.run_frames(2)
     assert isinstance(app.scene, ReplayScene)
@@ -128,14 +128,27 @@ def outside_file(record: GameRecord) -> GameRecord | None:
     return None
 
 
+def as_listed(record: GameRecord, shown: str) -> str:
+    """The end ``shown`` (in the window's language) as the Saved games row and the replay's panel
+    say it: led by the winner's name ("Player 1 wins (O resigns at move 2)"; ``words.won_by``)."""
+    return words.won_by(shown, record.result.winner, sides_of(record), player_names(record))
+
+
+def on_panel(listed: str, panel: list[str]) -> bool:
+    """Whether the replay's panel (its drawn texts) says ``listed``, on one line or wrapped over
+    two or three (Portuguese's "Jogador 1 ganha (Vermelho desiste na" over "jogada 2)")."""
+    return any(" ".join(panel[i:i + n]) == listed for n in (1, 2, 3) for i in range(len(panel)))
+
+
 def check_every_place(app, record: GameRecord, said: str) -> None:
     """The end ``said`` (English, as the record keeps it) is what the Saved games row and the
     replay's panel say, and what the copied move list and the outside file give back."""
     assert record.result is not None and record.result.reason == said
     shown = words.end_reason(said)  # "Black wins 35 - 29 · ..." as the window words a count
     row, panel, replay = listed_and_replayed(app, record)
-    assert row.endswith(f"({shown})"), row
-    assert shown in panel or shown.startswith(tuple(line for line in panel if len(line) > 20)), panel
+    listed = as_listed(record, shown)
+    assert row.endswith(f" · {listed}"), row
+    assert on_panel(listed, panel) or listed.startswith(tuple(line for line in panel if len(line) > 20)), panel
     pasted = copied_and_pasted(app, replay)
     assert (pasted.result.winner, pasted.result.reason) == (record.result.winner, said)
     back = outside_file(record)
@@ -212,7 +225,8 @@ def said_at_the_end(app, scene: GameScene, said: str, language: str, portuguese:
         app.invalidate()
         assert shown in drawn_texts(app)  # the status line, drawn
         row, panel, _replay = listed_and_replayed(app, scene.recorder.record)
-    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+        listed = as_listed(scene.recorder.record, shown)
+    assert row.endswith(f" · {listed}") and on_panel(listed, panel), (row, panel)
 
 
 def save_again(record: GameRecord) -> Path:
@@ -235,8 +249,8 @@ def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id
     said = scene.recorder.record.result.reason
     assert said.startswith(f"{scene.game.sides[0]} forfeits: bot played an illegal move 'zz99' at move 1: "), said
     row, panel, replay = listed_and_replayed(app, scene.recorder.record)
-    assert f"({scene.game.sides[0]} forfeits: bot " in row, row  # cut to the row's width
-    assert any(line.startswith(f"{scene.game.sides[0]} forfeits: bot") for line in panel), panel
+    assert f" · You win ({scene.game.sides[0]} forfeits: bot " in row, row  # cut to the row's width
+    assert any(line.startswith(f"You win ({scene.game.sides[0]} forfeits: bot") for line in panel), panel
     pasted = copied_and_pasted(app, replay)
     assert (pasted.result.winner, pasted.result.reason) == (1, said)
     back = outside_file(scene.recorder.record)
@@ -292,7 +306,8 @@ def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(
         app.run_frames(30)
         assert not scene.is_over() and scene.history == [] and scene.human_to_move()
         row, panel, _replay = listed_and_replayed(app, record)
-    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+        listed = as_listed(record, shown)
+    assert row.endswith(f" · {listed}") and on_panel(listed, panel), (row, panel)
     check_every_place(app, record, said)
 
 
@@ -369,7 +384,8 @@ def test_an_sgfs_resign_move_is_said_at_its_move_in_the_replay_and_saved_games(a
         shown = "Red resigns at move 2" if language == "en" else "Vermelho desiste na jogada 2"
         assert shown in panel, panel
         row, panel, _replay = listed_and_replayed(app, app.scene.record)
-    assert row.endswith(f"({shown})") and shown in panel, (row, panel)
+        listed = as_listed(app.scene.record, shown)
+    assert row.endswith(f" · {listed}") and on_panel(listed, panel), (row, panel)
 
 
 GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"

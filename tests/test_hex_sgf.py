@@ -629,7 +629,7 @@ def test_a_little_golem_game_lost_off_the_board_saved_from_its_replay_is_listed_
     drawn = recorded_text(monkeypatch)
     app.switch(RecordsScene(app))
     app.run_frames(2)
-    assert any("Ann" in text and "Bob" in text and text.endswith("(Bob (Red) wins)") for text in drawn), \
+    assert any("Ann" in text and "Bob" in text and text.endswith(" · Bob (Red) wins") for text in drawn), \
         [text for text in drawn if "Ann" in text]
 
 

@@ -73,7 +73,7 @@ def test_a_ggfs_date_is_its_saved_games_date_too():
 def test_a_file_game_lost_off_the_board_names_its_loser_on_the_replay_and_in_saved_games(app, tmp_path, monkeypatch):
     """A live game's resignation names the friend who resigned ("João (O) resigns"); a Little Golem
     game showed "Blue forfeits" though PW names bennok, the winner, and was listed as today's.
-    Dropped, saved (S), it is a Saved games row of 2016-05-21 ending "(bennok (Red) wins)": the file
+    Dropped, saved (S), it is a Saved games row of 2016-05-21 ending " · bennok (Red) wins": the file
     names the winner and not how (never "forfeits", which it does not say)."""
     path = tmp_path / "game2384695.hsgf"
     path.write_text(LITTLE_GOLEM_DATED, encoding="utf-8")
@@ -86,7 +86,7 @@ def test_a_file_game_lost_off_the_board_names_its_loser_on_the_replay_and_in_sav
     app.switch(RecordsScene(app))
     app.run_frames(2)
     row = [text for text in drawn if "greghe" in text and "bennok" in text]
-    assert any(text.endswith("(bennok (Red) wins)") for text in row), row
+    assert any(text.endswith(" · bennok (Red) wins") for text in row), row
     assert any(text.startswith("0 plies · 2016-05-21") for text in drawn), [t for t in drawn if "plies" in t]
 
 

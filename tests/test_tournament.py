@@ -16,12 +16,21 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from ai.match import GameResult
-from ai.tournament import Summary, Tournament, crosstable, elo_from_score, schedule, standings
+from ai.tournament import (
+    MIN_RATED_GAMES,
+    Summary,
+    Tournament,
+    crosstable,
+    elo_from_score,
+    schedule,
+    standings,
+)
 from tests.ui_helpers import words_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,7 +138,7 @@ def test_three_players_points_draws_forfeits_crosstable():
     for s in order:
         assert s.elo == pytest.approx(raw[s.player] - mean)
     assert sum(s.elo for s in order) == pytest.approx(0, abs=1e-9)
-    assert a.elo_bound == "" and a.elo_text().startswith("+")
+    assert a.elo_bound == "" and replace(a, games=MIN_RATED_GAMES).elo_text().startswith("+")
 
 
 def read_crosstable(text: str) -> dict[tuple[int, int], str]:
@@ -205,7 +214,7 @@ def test_a_player_who_drew_every_game_has_an_interval():
     assert a.elo_low < -90 and a.elo_high > 90  # two games say little (at most half a game from the ends)
     many = standings(["A", "B"], [result("A", "B", None), result("B", "A", None)] * 50)[0]
     assert -40 < many.elo_low < -2 and 2 < many.elo_high < 40  # a hundred draws say more
-    assert "± 0" not in a.elo_text()
+    assert "± 0" not in replace(a, games=MIN_RATED_GAMES).elo_text()
 
 
 def test_the_elo_interval_is_shown_as_it_is_an_end_at_the_cap_open():
@@ -226,7 +235,7 @@ def test_the_elo_interval_is_shown_as_it_is_an_end_at_the_cap_open():
 
 
 def test_perfect_score_is_marked_as_a_bound():
-    results = [result("A", "B", 0), result("B", "A", 1)]
+    results = [result("A", "B", 0), result("B", "A", 1)] * (MIN_RATED_GAMES // 2)
     a, b = standings(["A", "B"], results)
     assert a.elo_bound == ">" and b.elo_bound == "<"
     assert a.elo > 0 > b.elo
@@ -306,7 +315,7 @@ def reported_summary(**changes) -> Summary:
 
 
 REPORT = """\
-tictactoe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
+Tic-tac-toe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
 Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games):
                                    1         2         3         4
@@ -317,12 +326,13 @@ Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.
 
 Standings (Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
- 1  level-1                    2.5      3    2    1    0     0   83.3%   +210 (-77..>+210)
- 2  level-2                    1.5      4    1    1    2     0   37.5%   -67 (<-254..+195)
- 3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   >+0
- 4  sleeper.py                   0      2    0    0    2     2    0.0%   <-143
+ 1  level-1                    2.5      3    2    1    0     0   83.3%   -
+ 2  level-2                    1.5      4    1    1    2     0   37.5%   -
+ 3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   -
+ 4  sleeper.py                   0      2    0    0    2     2    0.0%   -
 Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).
 Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
+No ratings: they need 8 games each, and this tournament gives each 6. More games per pair give them.
 
 Forfeits:
   sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped
@@ -340,8 +350,19 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
     assert report(reported_summary()) == REPORT
     assert write_results(reported_summary(), str(tmp_path / "res"))[3].read_text(encoding="utf-8") == REPORT + "\n"
     other = report(reported_summary(time_per_move=None, clock=None, cluster="local", resumed=3, cancelled=False))
-    assert other.splitlines()[0] == ("tictactoe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
+    assert other.splitlines()[0] == ("Tic-tac-toe round robin: 4 players, 5 games, no time limit, Dask local, 12.3 s "
                                      "(and 1 game void) (3 games from the log)")
+
+
+def test_a_league_long_enough_for_ratings_says_why_a_player_has_none_yet():
+    """Under 8 games a rating reads "-" (ai.tournament.MIN_RATED_GAMES, the window's "–"); in a
+    league that gives each player 8 or more, stopped early, the line under the standings says
+    ratings come from 8 games, not that the league gives too few."""
+    from ai.commands.tournament import report
+
+    text = report(reported_summary(games_per_pair=2))  # 12 games each, none played 8
+    assert "Elo from 8 games on: fewer give an interval too wide to mean anything (\"-\")." in text
+    assert "No ratings" not in text
 
 
 def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_the_files(tmp_path):
@@ -473,7 +494,7 @@ def test_void_games_are_counted_apart_and_written_without_a_result(tmp_path):
     summary.results += [void, void, void]
     summary.numbers += [7, 8, 10]
     text = report(summary)
-    assert text.splitlines()[0].startswith("tictactoe round robin: 4 players, 5 games, ")
+    assert text.splitlines()[0].startswith("Tic-tac-toe round robin: 4 players, 5 games, ")
     assert "(and 4 games void)" in text.splitlines()[0]
     assert text.endswith("\n\n4 games void, not counted (our side failed, not the players): --resume results/cc "
                          "plays them:\n  game 5: void: the referee failed: boom\n"
@@ -498,7 +519,7 @@ def test_the_live_file_says_the_league_is_in_progress_and_the_final_one_does_not
     monkeypatch.setattr(command, "LIVE_EVERY", 0.0)
     command._LiveReport(t, str(tmp_path / "league")).update()
     live = (tmp_path / "league.txt").read_text().splitlines()
-    assert live[0].startswith("tictactoe round robin: 2 players, 2 games")
+    assert live[0].startswith("Tic-tac-toe round robin: 2 players, 2 games")
     assert live[0].endswith(" (in progress: 2 of 4 games)")
     final = command.write_results(Summary.of(t), str(tmp_path / "league"))[3].read_text().splitlines()
     assert final[0] == live[0].removesuffix(" (in progress: 2 of 4 games)") and final[1:] == live[1:]

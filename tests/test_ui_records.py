@@ -352,13 +352,13 @@ def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "(Black wins 64 - 0 · 13 - 0 on the board)"),
-    ("pt", "(Preto ganha 64 - 0 · 13 - 0 no tabuleiro)"),
+    ("en", " · Ana wins 64 - 0 · 13 - 0 on the board"),
+    ("pt", " · Ana ganha 64 - 0 · 13 - 0 no tabuleiro"),
 ])
 def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, said):
     """A Reversi game won before the board filled read "Black wins 13 - 0 (64 - 0 with the empty
     squares to the winner)" in the row's brackets: brackets in brackets.  The second count follows
-    a dot now, in either language."""
+    a dot now, in either language, and the end follows a dot too, the winner named."""
     game = games.load("reversi")
     moves = ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"]  # a 9-move wipeout
     record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
@@ -366,7 +366,7 @@ def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, 
     with words_in(language):
         scene = open_list(app)
         title = scene.row_text(scene.entries[0])[0]
-    assert title.endswith(said) and title.count("(") == 1
+    assert title.endswith(said) and "(" not in title
 
 
 def ended_hotseat_game(app, names: tuple[str, str], how: str):
@@ -403,7 +403,7 @@ def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(
         open_list(app)
     assert card.startswith(f"{names[1]} (O) " if names[1] else "O ")  # the card, named or not
     assert scene.recorder.record.result.reason == f"O {how}"  # the record keeps the rules' words, no name
-    assert any(text.endswith(f"({card})") for text in drawn), [text for text in drawn if "(" in text]
+    assert any(text.endswith(f" · {card}") or text.endswith(f"({card})") for text in drawn), [t for t in drawn if " vs " in t]
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -420,3 +420,57 @@ def test_a_hotseat_games_replay_names_the_player_as_its_result_card_did(app, mon
     assert isinstance(app.scene, ReplayScene)
     assert card.startswith("João (O) ")
     assert card in drawn, [text for text in drawn if "O" in text]
+
+
+def won_game(game_id: str, titles: tuple[str, str], winner: int, updated: str) -> GameRecord:
+    """A ``game_id`` game between the computer players ``titles`` that ``winner`` won on the board
+    (a random line that ends so: ``tests.test_game_endings.random_end``), last changed ``updated``."""
+    from tests.test_game_endings import random_end
+
+    game = games.load(game_id)
+    moves = random_end(game_id, winner)
+    players = tuple(Side(title.lower().replace(" ", "-"), title) for title in titles)
+    record = GameRecord.start(game, players, {"mode": "pc_vs_pc"}).with_moves(moves, game.play_line(moves))
+    return replace(record, updated=updated)
+
+
+@pytest.mark.parametrize("language, rastros, reversi", [
+    ("en", ("Rastros: Level 3 vs Basilio", "Basilio wins (North reached 1-8)"),
+     ("Reversi: Course Easy vs Level 2", "Level 2 wins 52 - 12")),
+    ("pt", ("Rastros: Nível 3 vs Basilio", "Basilio ganha (Norte chegou a 1-8)"),
+     ("Reversi: Curso Fácil vs Nível 2", "Nível 2 ganha 52 - 12")),
+])
+def test_a_finished_games_row_and_its_replay_name_who_won(app, monkeypatch, language, rastros, reversi):
+    """The rows read "Rastros: Level 3 vs Basilio (North reached 1-8)" and "... (White wins 52 -
+    12)": the reader had to work out who played North or White.  The row names the winner as a
+    person would, whole at 800x600, and the replay the row opens says it so."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    save(won_game("rastros", ("Level 3", "Basilio"), 1, "2026-11-25T10:00:00"), games_dir() / "rastros.json")
+    save(won_game("reversi", ("Course Easy", "Level 2"), 1, "2026-11-24T10:00:00"), games_dir() / "reversi.json")
+    with in_language(app, language):
+        drawn = recorded_text(monkeypatch)
+        open_list(app)
+        rows = [" · ".join(row) for row in (rastros, reversi)]
+        assert all(row in drawn for row in rows), [text for text in drawn if ":" in text]  # whole, not cut
+        key(app, pygame.K_RETURN)  # the newest row, Rastros, chosen as the list opens
+        assert isinstance(app.scene, ReplayScene) and app.scene.game.id == "rastros"
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(1)
+    assert rastros[1] in drawn, drawn
+
+
+def test_the_winner_is_named_only_where_a_name_tells_who_won():
+    """``words.won_by``: a draw, a side named by its colour alone (a pasted move list's) and a
+    game of one player against itself keep the end as the rules say it; a named winner leads it."""
+    from ui.words import won_by
+
+    sides = ("Black", "White")
+    assert won_by("White wins 40 - 24", 1, sides, ("Ana", "Rui")) == "Rui wins 40 - 24"
+    assert won_by("Black resigns at move 9", 1, sides, ("Ana", "Rui")) == "Rui wins (Black resigns at move 9)"
+    assert won_by("Whiteley wins", 1, sides, ("Ana", "Rui")) == "Rui wins (Whiteley wins)"  # no whole word
+    assert won_by("Draw 32 - 32", None, sides, ("Ana", "Rui")) == "Draw 32 - 32"
+    assert won_by("White wins 40 - 24", 1, sides, ("Black", "White")) == "White wins 40 - 24"
+    assert won_by("White wins 40 - 24", 1, sides, ("Level 3", "Level 3")) == "White wins 40 - 24"
+    assert won_by("White wins 40 - 24", 1, sides, ("Level 3", "You")) == "You win 40 - 24"

@@ -234,9 +234,10 @@ def test_a_students_forfeit_in_a_tournament_row_names_the_student_not_the_files_
                             reason=f"X forfeits: {duarte} exceeded the time limit (0.71 s > 0.2 s); process stopped"))
     log.close()
     drawn = recorded_text(monkeypatch)
-    open_list(app)
-    assert any("duarte/jogador.py vs ana/jogador.py (X forfeits: duarte/jogador.py exceeded the time limit (0.71 s > "
-               "0.2 s)" in text for text in drawn), [t for t in drawn if "forfeits" in t]
+    scene = open_list(app)
+    assert any(text.startswith("Tic-tac-toe: duarte/jogador.py vs ana/jogador.py · ana/jogador.py wins (X forfeits: "
+                               "duarte/jogador.py exceeded") for text in drawn), [t for t in drawn if "forfeits" in t]
+    assert "exceeded the time limit (0.71 s > 0.2 s)" in scene.row_text(scene.entries[0])[0]  # the replay says it whole
 
 
 def test_a_click_puts_the_keyboard_in_the_field_and_shift_tab_goes_back_to_the_game_chooser(app):

@@ -81,6 +81,46 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     assert "Ratings appear after" not in text
     assert "No ratings: they need 8 games each, and this tournament gives each 2." in text, text
     assert "More games per pair give them." in text, text
+    assert [elo_label(st) for st in scene.tournament.standings()] == ["–", "–"]
+
+
+def test_the_saved_report_rates_no_one_the_window_does_not(app, tmp_path):
+    """The window's table gave "–" after 2 games each, and the report it saves (S) "+0
+    (<-225..>+225)" for the same players: one rule now (ai.tournament.MIN_RATED_GAMES), said in
+    the report's .txt, .md and .html with why, the game named as the window names it."""
+    from tests.ui_helpers import key
+
+    folder = tmp_path / "tournaments"
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, folder)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    key(app, pygame.K_s)
+    assert wait(app, lambda: len(list(folder.glob("*.html"))) == 1, 30)
+    why = "No ratings: they need 8 games each, and this tournament gives each 2. More games per pair give them."
+    for suffix in (".txt", ".md", ".html"):
+        text = next(folder.glob(f"*{suffix}")).read_text(encoding="utf-8")
+        assert "Tic-tac-toe round robin: 2 players, 2 games" in text and "tictactoe round" not in text, suffix
+        assert why in text and not re.search(r"[<>]?[+-]\d+ \(", text), suffix  # no "+0 (<-225..>+225)"
+
+
+def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
+    """The latest results read "1. Level 1 - Level 3  0-1  North reached 1-8": who won was left to
+    the 1-0 and to who played North.  Each line names the winner (``words.won_by``, the Saved
+    games rows' words), and a click on one says that line whole."""
+    scene = tournament_started(app, "rastros", {"level-1", "level-3"})
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    app.invalidate()
+    app.run_frames(2)
+    assert len(scene._recent_rects) == 2
+    for _rect, number, line in scene._recent_rects:
+        result = scene.tournament.results[number]
+        a, b = (scene._name(pid) for pid in result.players)
+        winner = (a, b)[result.winner]
+        score = "1-0" if result.winner == 0 else "0-1"
+        assert line.startswith(f"{number}. {a} - {b}  {score}  {winner} wins ("), line
+        assert line.endswith(")") and winner in ("Level 1", "Level 3"), line
+    rect, _number, line = scene._recent_rects[0]
+    click(app, rect.center)
+    assert scene.messages.items[-1].text == line
 
 
 def test_crosstable_points_are_written_in_halves():
@@ -424,7 +464,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         assert any(" forfeits: " in r and " crashed at move 1: ZeroDivisionError" in r for r in reasons), reasons
         # the command line's report of the same tournament, in the same Portuguese window: English
         english = report(Summary.of(scene.tournament))
-        assert english.startswith("tictactoe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
+        assert english.startswith("Tic-tac-toe round robin: 3 players, 6 games, 0.1 s/move, jobs ")
         assert "Crosstable (the row's points" in english and "Tabela" not in english and "crashed" in english
     finally:
         i18n.set_language("en")
@@ -433,7 +473,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
 def test_the_windows_report_words_say_what_the_command_line_says_through_the_catalog():
     """ui.words.ReportWords has the English ReportWords' methods; every text the report gives ``say``
     is marked for the catalog (else it stayed English in Portuguese, unseen); in English the window's
-    report is the command line's but for the game's title."""
+    report is the command line's, the game named alike ("Tic-tac-toe round robin")."""
     from ai.commands import tournament as command
     from tests.test_tournament import reported_summary
     from ui import i18n, words
@@ -453,7 +493,7 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
     summaries = [reported_summary(), reported_summary(time_per_move=None, clock=None, resumed=0, cancelled=False)]
     for summary in summaries:
         window = command.report(summary, Recording())
-        assert window == command.report(summary).replace("tictactoe round robin", "Tic-tac-toe round robin", 1)
+        assert window == command.report(summary)
     assert said and set(said) <= set(words.REPORT_TEXTS), set(said) - set(words.REPORT_TEXTS)
     with words_in("pt"):
         assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"
@@ -508,7 +548,8 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     assert number == 7 and drawn.width <= 300
     scene._click_results(drawn.center)
     shown = scene.messages.items[-1].text
-    assert shown.startswith("7. Level 1 - Level 2") and shown.endswith("the end") and scene.watching == 7
+    assert shown.startswith("7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: Level 2 played an illegal move")
+    assert shown.endswith("the end)") and scene.watching == 7
 
 
 def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
@@ -1537,6 +1578,10 @@ def test_a_click_on_a_forfeit_puts_its_bots_log_path_on_the_clipboard(app, tmp_p
     click(app, row.center)
     assert copied == [log]
     assert any(m.text == f"Its log, copied to the clipboard: {log}" for m in scene.messages.current())
+    # the line without the log keeps the bracket that closes the winner's "(O forfeits: ...)"
+    assert any(m.text.startswith("1. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: aluno.py exceeded")
+               and m.text.endswith("aluno.py line 12 (in choose))") for m in scene.messages.current()), \
+        [m.text for m in scene.messages.current()]
 
 
 def test_a_tournament_whose_bots_left_no_log_leaves_no_empty_logs_folder(app, tmp_path):

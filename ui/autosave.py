@@ -887,11 +887,16 @@ def names_a_game(record: GameRecord) -> bool:
 def ended_as(record: GameRecord) -> str:
     """How ``record``'s game ended, in the window's language, as its result card said it
     (``ui.words.named_end_reason``): "João (O) resigns" where the friend who resigned has a name,
-    else "O resigns"; "Unfinished game" for a record with no result.  The Saved games row and the
-    replay's panel both say it so: the panel still read "O resigns" under a named card."""
+    else led by the winner's name (``ui.words.won_by``): "Basilio wins (South reached 8-1)";
+    "Unfinished game" for a record with no result.  The Saved games row and the replay's panel
+    both say it so: the panel still read "O resigns" under a named card."""
     if record.result is None:
         return _("Unfinished game")
-    return words.named_end_reason(record.result.reason, sides_of(record), hotseat_names(record))
+    reason, sides = record.result.reason, sides_of(record)
+    said = words.named_end_reason(reason, sides, hotseat_names(record))
+    if said != words.end_reason(reason):  # a person named already: "João (O) resigns"
+        return said
+    return words.won_by(said, record.result.winner, sides, player_names(record))
 
 
 class GameAutosaver:

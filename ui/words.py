@@ -931,6 +931,33 @@ def named_end_reason(reason: str, sides: tuple[str, str], names: tuple[str, str]
     return _(NAMED_LOSSES[how]).format(player=name, side=_(loss["side"]), n=loss["n"])
 
 
+def after_headline(said: str, headline: str) -> str | None:
+    """What ``said`` adds after its opening ``headline`` (" 43 - 21" after "White wins", ": a
+    light loop" after "Light wins", "" for the headline alone), or None where ``said`` does not
+    open with the headline as a whole word ("Whiteley wins" does not open with "White")."""
+    rest = said[len(headline):]
+    return rest if said.startswith(headline) and rest[:1] in ("", " ", ":") else None
+
+
+def won_by(said: str, winner: int | None, sides: tuple[str, ...], players: tuple[str, ...]) -> str:
+    """A finished game's end ``said`` (in the window's language: ``end_reason``) led by the name of
+    the player who won (``players``: both as the lists name them), the way a person says it:
+    "Basilio wins (South reached 8-1)", "Course Easy wins 43 - 21" (the side's "White wins" given
+    the player's name, not said twice).  The lists said "(South reached 8-1)" and left the reader
+    to work out who played South.  A draw, a winner the record names by its side alone (a
+    pasted move list's) and a game of two players of one name (Level 3 against itself: "Level 3
+    wins" would name neither) keep ``said`` as it is."""
+    who = players[winner] if winner is not None else ""
+    if not who or who == _(sides[winner]) or players[0] == players[1]:
+        return said
+    won = _("You win") if who == _(YOU) else _("{player} wins").format(player=who)
+    rest = after_headline(said, _("{side} wins").format(side=_(sides[winner])))
+    return won + rest if rest is not None else f"{won} ({said})"
+
+
+YOU = N_("You")  # the title a record gives the person at the window in a game against the computer
+
+
 NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel stresses the count
 
 
@@ -1185,6 +1212,8 @@ REPORT_TEXTS = (
     N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"),
     N_("{points} of {games}"),
     N_("Standings (Elo: mean 0, 95% interval):"),
+    N_("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give them."),
+    N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"-\")."),
     N_("Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "

@@ -47,12 +47,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import counted
 from ai.outside import RUNNING_AT
 from ai.referee import AT_MOVE
 from ai.tournament import (
+    MIN_RATED_GAMES,
     Event,
     GameFinished,
     GameResult,
@@ -63,6 +65,7 @@ from ai.tournament import (
     builtin_titles,
     crosstable,
     display_names,
+    games_each,
     is_annulled,
     is_double_forfeit,
     is_void,
@@ -104,8 +107,12 @@ class ReportWords:
         return text
 
     def game(self, game_id: str) -> str:
-        """The game's name in the header line."""
-        return game_id
+        """The game's name in the header line ("Rastros round robin", as the window's report says
+        it, not the id "rastros"); the id for a game this install lacks."""
+        try:
+            return games.info(game_id).title
+        except ValueError:
+            return game_id
 
     def language(self) -> str:
         """The code of the report's language ("en"), which FILE.html's ``<html lang>`` states."""
@@ -356,12 +363,33 @@ WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
     """The lines under the report's standings that say why a row reads as it does (``notes_on``),
-    and in a league stopped early that the players' games are unequal (``UNEQUAL_GAMES``)."""
+    why a rating reads "-" (``ratings_note``), and in a league stopped early that the players'
+    games are unequal (``UNEQUAL_GAMES``)."""
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
-    unequal = summary.cancelled and unequal_games(ranked_apart(summary.standings, summary.withdrawn))
-    return [words.say(UNEQUAL_GAMES)] * unequal + notes_on(
+    order = ranked_apart(summary.standings, summary.withdrawn)
+    unequal = summary.cancelled and unequal_games(order)
+    each = games_each(len(summary.players), summary.games_per_pair)
+    return [words.say(UNEQUAL_GAMES)] * unequal + ratings_note(order, each, words) + notes_on(
         summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
         summary.name, words)
+
+
+# why a rating reads "-" (``Standing.rated``): the window's ratings chart says NO_RATINGS too
+NO_RATINGS = ("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give "
+              "them.")
+UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"-\")."
+
+
+def ratings_note(order: list[Standing], each: int, words: ReportWords = ENGLISH) -> list[str]:
+    """The line under the standings ``order`` that says why some ratings read "-" (fewer than
+    ``MIN_RATED_GAMES`` games): a round robin that gives each player ``each`` games, too few,
+    gives none (and more games per pair would), else a player has not played enough yet; none
+    when every player is rated.  The report gave "+0 (<-225..>+225)" after 2 games, the window "–"."""
+    if all(st.rated for st in order):
+        return []
+    if each < MIN_RATED_GAMES:
+        return [words.say(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)]
+    return [words.say(UNRATED).format(n=MIN_RATED_GAMES)]
 
 
 def notes_on(players: list[str], started_with: int | None, games_per_pair: int, done: Callable[[str], int],

@@ -68,9 +68,10 @@ def detail_line(reason: str, title: str) -> str:
     three times).  A reason that does not begin with the headline (Hex's "Blue connected left
     and right", a forfeit, "You win!" over "Black wins 38 - 26") is kept whole; "" when the
     reason is only the headline."""
-    if not reason.startswith(title) or reason[len(title):len(title) + 1] not in ("", " ", ":"):
+    rest = words.after_headline(reason, title)
+    if rest is None:
         return reason
-    rest = reason[len(title):].lstrip(" :")
+    rest = rest.lstrip(" :")
     return rest[:1].upper() + rest[1:]
 
 

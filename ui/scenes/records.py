@@ -395,8 +395,9 @@ class RecordsScene(Scene):
         return _("No games yet: the games you play to the end, and those you save, are listed here.")
 
     def row_text(self, entry: Entry) -> tuple[str, str]:
-        """The row of one record: title and detail line (the detail has the date: the row's right
-        side, which said it a second time, is left to the row's Delete button)."""
+        """The row of one record: title with how the game ended (``ended_as``: "Basilio wins (South
+        reached 8-1)", after a dot, not in brackets it has its own) and detail line (the detail has
+        the date: the row's right side, which said it a second time, is left to the row's Delete button)."""
         record = entry.record
         title, detail = describe(record)
         status = ended_as(record)
@@ -410,7 +411,7 @@ class RecordsScene(Scene):
             where = _("not saved: kept all the same")
         else:
             where = entry.path.name
-        return f"{title} ({status})", f"{detail} · {where}"
+        return tx.join_parts([title, status]), f"{detail} · {where}"  # "...: Level 3 vs Basilio · Basilio wins (...)"
 
     def keys_section(self) -> str | None:
         """F1 here (Saved games, Continue's list): the keys page at the game lists' keys."""

@@ -966,22 +966,27 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         result = next((r for n, r in self.recent if n == number), None)
         if result is not None:
             self._replay_slot(number, result)  # shown at once, even once the tournament is over
-            self._say_result(self._result_line(number, result), result)
+            self._say_result(number, result)
         self.invalidate()
 
-    def _say_result(self, text: str, result: Any) -> None:
-        """A result's whole line in the message line; an outside player's log in a message of its
-        own under it, its path put on the clipboard too (to paste in a file manager or a terminal:
-        the message goes in 15 s).  In one, a late first move's reason (where it was running, the
-        hint) filled the message's four lines at 800x560 and the path at its end was cut to "…"."""
+    def _say_result(self, number: int, result: Any) -> None:
+        """Game ``number``'s whole line (``_result_line``) in the message line; an outside player's
+        log in a message of its own under it, its path put on the clipboard too (to paste in a
+        file manager or a terminal: the message goes in 15 s).  In one, a late first move's reason
+        (where it was running, the hint) filled the message's four lines at 800x560 and the path
+        at its end was cut to "…".  The line without the log is the line of the reason without it:
+        cut from the whole line, it lost the bracket that closes "Level 1 wins (O forfeits: …)"."""
+        from dataclasses import replace
+
         from ui import clipboard
 
         kind = "warn" if result.forfeit else "info"
         path = words.log_path(result.reason)
         if path is None:
-            self.messages.add(text, kind, 15.0)
+            self.messages.add(self._result_line(number, result), kind, 15.0)
             return
-        self.messages.add(words.without_log(text), kind, 15.0)
+        unlogged = replace(result, reason=words.LOG_NOTE.sub("", result.reason))
+        self.messages.add(self._result_line(number, unlogged), kind, 15.0)
         said = _("Its log, copied to the clipboard: {path}") if clipboard.put_text(path) else _("Its log: {path}")
         self.messages.add(said.format(path=path), "info", 15.0)
 

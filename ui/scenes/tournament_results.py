@@ -13,7 +13,7 @@ import pygame
 
 import ai
 import games
-from ai.tournament import Standing, games_each, is_void, outcome, ranked_apart
+from ai.tournament import MIN_RATED_GAMES, Standing, games_each, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -22,7 +22,6 @@ from ui.i18n import N_, _, number_text
 from ui.theme import Theme
 from ui.widgets import card, mix
 
-MIN_RATED_GAMES = 8  # fewer games give an interval too wide to mean anything
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
 NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction of the panel
 # the standings' columns: label, right end (left for the player) as a fraction of the panel, anchor.
@@ -51,7 +50,7 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     open ("+286 (+146..>+645)", ``Standing.elo_text``, as the command line's report) (without it when
     ``interval`` is False, for a narrow table); "–" after too few games; "above +95" for a perfect
     score (no interval: the data give no upper limit; ">+95" in a narrow table)."""
-    if st.games < MIN_RATED_GAMES:
+    if not st.rated:  # ai.tournament.MIN_RATED_GAMES, the reports' rule too
         return "–"
     value = round(st.elo) or 0
     if st.elo_bound and not interval:
@@ -342,7 +341,7 @@ class ResultsDrawing:
         is only a bound (every game won or lost) is a bar to the bound with an arrow beyond it."""
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
-        rated = [st for st in order if st.games >= MIN_RATED_GAMES]
+        rated = [st for st in order if st.rated]
         if not rated:
             size, high = int(15 * s), tx.line_height(int(15 * s))  # wrapped within the panel, a small window's too
             lines = tx.wrap_at_most(self._unrated_note(), size, inner.width - int(16 * s), max(1, inner.height // high))
@@ -396,14 +395,15 @@ class ResultsDrawing:
         robin that gives none of them so many (three players, a game each way: 4 each) it said
         "Ratings appear after 8 games each" to the end, ratings that never came, while the saved
         report and the command line showed figures for the same games; it says why and what
-        gives them."""
+        gives them, in the words the reports now say it with (``ratings_note``)."""
+        from ai.commands.tournament import NO_RATINGS
+
         t = self.tournament
         if not self.recent:
             return _("Waiting for the first results…")
         each = games_each(len(t.player_ids), t.games_per_pair)
         if each < MIN_RATED_GAMES:
-            return _("No ratings: they need {n} games each, and this tournament gives each {m}. "
-                     "More games per pair give them.").format(n=MIN_RATED_GAMES, m=each)
+            return _(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)  # as the reports say it
         return _("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES)
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
@@ -443,13 +443,14 @@ class ResultsDrawing:
 
     def _result_line(self, number: int, r: Any) -> str:
         """A result's whole line, as the list shows it (cut to its width) and a click or Enter says
-        it: "7. Level 1 - Level 2  1-0  O forfeits: …", the players by the names shown here."""
+        it: "7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: …)", the players by the names shown
+        here, the winner named as Saved games names it (``words.won_by``)."""
         a, b = (self._name(p) for p in r.players)
         result = _("void") if is_void(r) else outcome(r, draw="½-½")
         reason = words.end_reason(r.reason)
         for pid in r.players:
             reason = reason.replace(pid, self._name(pid))
-        return f"{number}. {a} - {b}  {result}  {reason}"
+        return f"{number}. {a} - {b}  {result}  {words.won_by(reason, r.winner, self.game.sides, (a, b))}"
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
