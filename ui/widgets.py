@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -33,6 +33,10 @@ KEY_HINT_CONTRAST = 6.0
 """How far the key beside a button's label stands from its fill at the least (it is faded toward
 the fill as far as this): its thin small letters, smoothed, are drawn fainter than their colour
 (4.2:1 for 4.6:1), and read at 4.5:1 from 6:1 on."""
+NAME_KEPT = 6
+"""The least characters of a name a label keeps before its ellipsis (``Button.names``): fewer
+("Resign for Ma… (Black)") say less than the shorter form without the name ("Resign for Black").
+A name of at most three more is never cut ("Player 1" read "Playe…"): a shorter form is taken."""
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -131,6 +135,10 @@ class Button:
     # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
     # other friend, Pause's Resume: its grid is sized for them too (``_grid_size``)
     other_labels: tuple[tuple[str, ...], ...] = ()
+    # names in its labels (a hot-seat friend's) cut short with an ellipsis where such a label does
+    # not fit at the usual size, rather than set smaller: a 20-letter name set the game panel's
+    # whole grid of buttons two points smaller (``_fit_label``)
+    names: tuple[str, ...] = ()
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
     # the English label and its shorter forms (marked N_) the label is said from (``worded``), so a
     # change of language says it again (``relabel``); () for a label set as it is
@@ -145,11 +153,11 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        label, size, hint_w = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
+        label, size, hint_w, whole = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
         label_w = tx.ui_font(size, True).size(label)[0]
         hint_color = readable(mix(fg, fill, 0.35), fill, KEY_HINT_CONTRAST)
         hint_size = max(9, int(12 * scale))
-        if not hint_w and label in self.labels() and self._hint_fits_under(size, hint_size, scale):  # a whole label
+        if not hint_w and whole and self._hint_fits_under(size, hint_size, scale):  # a label not cut at its end
             label_h = tx.line_height(size, True)
             top = self.rect.centery - (label_h + tx.line_height(hint_size)) // 2
             tx.text(surface, label, (self.rect.centerx, top + label_h // 2), size, fg, "center", bold=True)
@@ -161,17 +169,18 @@ class Button:
             tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
                     hint_size, hint_color, "midleft")
 
-    def _hint_fits_under(self, size: int, hint_size: int, scale: float) -> bool:
+    def _hint_fits_under(self, size: int, hint_size: int, scale: float, box: tuple[int, int] | None = None) -> bool:
         """Whether the key hint, with no room beside the label (set at ``size``), fits under it:
-        the button as tall as the two lines inside its border.  At 800x560 the game panel's
-        "Desistir por Azul" (and "Resign for Blue") dropped its Ctrl+R, so that the key was
-        nowhere on the button."""
+        the button (or one ``box`` wide and high) as tall as the two lines inside its border.  At
+        800x560 the game panel's "Desistir por Azul" (and "Resign for Blue") dropped its Ctrl+R,
+        so that the key was nowhere on the button."""
         hint = self.shown_hint()
         if not hint:
             return False
-        inside = self.rect.height - 2 * max(1, int(scale))
+        width, height = self.rect.size if box is None else box
+        inside = height - 2 * max(1, int(scale))
         return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
-                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale))
+                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale, width))
 
     def _label_room(self, scale: float, width: int | None = None) -> int:
         """The width the label and its key may take: the button's (or ``width``), less its padding
@@ -182,10 +191,10 @@ class Button:
     def fits_at(self, scale: float, width: int) -> bool:
         """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
         usual size or a point under it."""
-        label, size, _hint = self._fitted(scale, self._label_room(scale, width))
-        return label in self.labels() and size >= tx.small(self.label_size, scale) - 1
+        fitted = self._fitted(scale, self._label_room(scale, width))
+        return fitted.whole and fitted.size >= tx.small(self.label_size, scale) - 1
 
-    def _fitted(self, scale: float, room: int, most: int | None = None) -> tuple[str, int, int]:
+    def _fitted(self, scale: float, room: int, most: int | None = None) -> Fitted:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
         pixels, set at ``most`` at the largest (``_grid_size``).  A label a little too long for
         its key beside it ("Árvore de pesquisa  T" at 800x560) is set a point or two smaller
@@ -193,13 +202,15 @@ class Button:
         (``labels``), which is taken rather than a longer form set under ``ui.text.SMALLEST``."""
         return self._fit(self.labels(), scale, room, most)
 
-    def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None) -> tuple[str, int, int]:
+    def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
+             box: tuple[int, int] | None = None) -> Fitted:
         """``_fit_label`` of ``labels``; for a button that ``keeps_key``, a shorter form with its
-        key beside it where the label fitted would show the key neither beside nor under it."""
-        usual, hint = tx.small(self.label_size, scale), self._hint_width(scale)
-        fitted = _fit_label(labels, usual, hint, room, most)
-        if self.keeps_key and not fitted[2] and not self._hint_fits_under(fitted[1], max(9, int(12 * scale)), scale):
-            return _fit_label(labels, usual, hint, room, most, True)
+        key beside it where the label fitted would show the key neither beside nor under it (in
+        the button, or one ``box`` wide and high)."""
+        usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
+        fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
+        if self.keeps_key and not fitted.hint and not self._hint_fits_under(fitted.size, hint_size, scale, box):
+            return _fit_label(labels, usual, hint, room, most, True, self.names)
         return fitted
 
     def _grid_size(self, scale: float) -> int | None:
@@ -218,7 +229,7 @@ class Button:
         with it (the game panel's shrank on the turn of a friend with a long name, whose
         "Resign for Joo Pedro (Dark)" needed two points less than "Resign for Light")."""
         room = self._label_room(scale)
-        return min(self._fit(labels, scale, room, None)[1] for labels in (self.labels(), *self.other_labels))
+        return min(self._fit(labels, scale, room, None).size for labels in (self.labels(), *self.other_labels))
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
@@ -313,17 +324,35 @@ class Button:
         return self.visible and self.rect.collidepoint(pos)
 
 
+class Fitted(NamedTuple):
+    """A button's label as drawn (``Button._fitted``): its text, its size, the room its key takes
+    beside it (0: not beside it), and whether it is one of its labels, whole or with a name cut
+    short (``Button.names``), rather than the last cut at its end where nothing fitted."""
+
+    label: str
+    size: int
+    hint: int
+    whole: bool = True
+
+
 @lru_cache(maxsize=512)
 def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most: int | None,
-               keeps_key: bool = False) -> tuple[str, int, int]:
+               keeps_key: bool = False, names: tuple[str, ...] = ()) -> Fitted:
     """``Button._fitted`` worked out, kept: a grid's buttons each ask every label of the grid
     its size at each drawing (``Button._grid_size``).  Each label is tried with its key, then
     without, before the next; ``keeps_key`` tries every label with its key first (a button whose
-    key is a chord no one guesses: the game panel's Offer draw, Ctrl+D)."""
+    key is a chord no one guesses: the game panel's Offer draw, Ctrl+D).  A button with ``names``
+    tries each label at the usual size first, whole or its name cut short (``_named_label``):
+    "Resign for Ana" with its key, not "Resign for Ana (Black)" a point smaller, and every label
+    of the grid with it."""
     top = usual if most is None else min(usual, most)
     tries = [(label, beside) for label in labels for beside in (hint_w, 0)]
     if keeps_key:
         tries.sort(key=lambda tried: tried[1] == 0)  # stable: the labels in their order, keys first
+    for label, beside in tries if names else ():
+        said = _named_label(label, names, top, room - beside)
+        if said is not None:
+            return Fitted(said, top, beside)
     for label, beside in tries:
         smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
         # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
@@ -332,11 +361,25 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
         lowest = max(smallest, min(top, tx.SMALLEST)) if beside else smallest
         for size in range(top, min(lowest, top) - 1, -1):  # at ``most`` when a neighbour needs it
             if tx.ui_font(size, True).size(label)[0] + beside <= room:
-                return label, size, beside
+                return Fitted(label, size, beside)
     # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
     # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
     size = tx.fitting_size(labels[-1], top, room, bold=True, smallest=min(top, tx.SMALLEST))
-    return tx.fit(labels[-1], size, room, bold=True), size, 0
+    cut = tx.fit(labels[-1], size, room, bold=True)
+    return Fitted(cut, size, 0, cut == labels[-1])
+
+
+def _named_label(label: str, names: tuple[str, ...], size: int, room: int) -> str | None:
+    """``label`` set at ``size`` in ``room`` pixels, whole or with the one of ``names`` in it cut
+    short, keeping ``NAME_KEPT`` of its characters (a name not much longer is kept whole); None
+    where it does not fit so."""
+    if tx.ui_font(size, True).size(label)[0] <= room:
+        return label
+    name = next((name for name in names if name and name in label), None)
+    if name is None:
+        return None
+    kept = NAME_KEPT if len(name) > NAME_KEPT + 3 else len(name)
+    return tx.fit_inside(label, name, size, room, bold=True, kept=kept)
 
 
 def worded(words: str, action: Callable[[], None], key_hint: str = "", shorter: tuple[str, ...] = (),
