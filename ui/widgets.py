@@ -213,6 +213,15 @@ class Button:
             return _fit_label(labels, usual, hint, room, most, True, self.names)
         return fitted
 
+    def shown_at(self, scale: float, width: int, height: int) -> tuple[bool, int]:
+        """How a button ``width`` by ``height`` would show, at its own size (outside a grid):
+        whether its key shows (beside or under the label) and the size of its label, with each
+        of its ``other_labels`` too (the worse of them), as ``shared_rows`` weighs a row."""
+        room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
+        fits = [self._fit(labels, scale, room, None, box) for labels in (self.labels(), *self.other_labels)]
+        keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
+        return keys, min(f.size for f in fits)
+
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
         smallest that any of them needs, so that a long label set smaller stands among its
@@ -624,21 +633,58 @@ def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int]
     return widths
 
 
-def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:
+def _row_shown(row: list[Button], widths: list[int], height: int, scale: float) -> tuple[int, int]:
+    """How a row of buttons shows in ``widths`` (``Button.shown_at``): how many of its keys
+    show, and the size of its smallest label."""
+    each = [button.shown_at(scale, w, height) for button, w in zip(row, widths, strict=True)]
+    return sum(keys for keys, _size in each), min(size for _keys, size in each)
+
+
+def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+    """The widths of a grid's full ``rows`` of buttons, each ``room`` wide (gaps taken off): equal,
+    the columns lined up, but for a row that shows more of its keys shared by what each wants
+    (``share_row``), and for the rows that hold the grid's one size down (``Button._grid_size``)
+    where shared they raise it.  In equal halves at Larger text in a 1280x800 window the
+    replay's "Copy position" and "Copy as GGF" dropped their keys beside "Copy moves  M" and
+    "Analysis  A", which had room to spare."""
+    equal = [[room // len(row)] * len(row) for row in rows]
+    shared = [share_row(row, room, scale) for row in rows]
+    weighed = [(_row_shown(row, e, height, scale), _row_shown(row, s, height, scale))
+               for row, e, s in zip(rows, equal, shared, strict=True)]
+    picks = [s[0] > e[0] for e, s in weighed]
+
+    def grid_size(chosen: list[bool]) -> int:
+        return min((s if pick else e)[1] for pick, (e, s) in zip(chosen, weighed, strict=True))
+
+    size = grid_size(picks)
+    raised = [pick or (s[0] == e[0] and e[1] == size < s[1]) for pick, (e, s) in zip(picks, weighed, strict=True)]
+    if grid_size(raised) > size:
+        picks = raised
+    return [s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)]
+
+
+def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,
+                scale: float | None = None) -> int:
     """Place the visible ``buttons`` in rows of ``columns`` inside ``area``, their labels set at
-    one size; returns the height used."""
+    one size; with ``scale``, the full rows' widths shared by what they need where equal widths
+    show less of them (``shared_rows``).  Returns the height used."""
     shown = [b for b in buttons if b.visible]
     if not shown:
         return 0
-    width = (area.width - gap * (columns - 1)) // columns
-    rows = math.ceil(len(shown) / columns)
-    for i, b in enumerate(shown):
-        b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
-        r, c = divmod(i, columns)
-        in_row = min(columns, len(shown) - r * columns)
-        w = (area.width - gap * (in_row - 1)) // in_row if in_row < columns else width
-        b.rect = pygame.Rect(area.x + c * (w + gap), area.y + r * (height + gap), w, height)
-    return rows * height + (rows - 1) * gap
+    rows = [shown[at:at + columns] for at in range(0, len(shown), columns)]
+    full = [row for row in rows if len(row) == columns]  # all but a last row of fewer
+    room = area.width - gap * (columns - 1)
+    widths = [[room // columns] * columns for _row in full]
+    if scale is not None and full:
+        widths = shared_rows(full, room, height, scale)
+    for r, row in enumerate(rows):
+        x = area.x
+        each = widths[r] if r < len(full) else [(area.width - gap * (len(row) - 1)) // len(row)] * len(row)
+        for b, w in zip(row, each, strict=True):
+            b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
+            b.rect = pygame.Rect(x, area.y + r * (height + gap), w, height)
+            x += w + gap
+    return len(rows) * height + (len(rows) - 1) * gap
 
 
 @dataclass
