@@ -52,9 +52,16 @@ def click_move(app, scene: GameScene, text: str) -> None:
     assert len(scene.history) == played + 1
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
-def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign(tmp_path, monkeypatch, size):
+@pytest.mark.parametrize("size, text_size", [((800, 600), 1.0), ((1280, 800), 1.0), ((1920, 1080), 1.0),
+                                              ((1280, 800), 1.5), ((1920, 1080), 1.5)])
+def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign(tmp_path, monkeypatch, size,
+                                                                                  text_size):
+    """At Larger text the rows of buttons share their width by what their buttons need
+    (``ui.widgets.shared_rows``): "Offer draw  Ctrl+D" beside the long name's Resign had set
+    them all two points smaller, at 16 for 18."""
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.settings.text_size = text_size
+        app.apply_settings()
         scene = friends_game(app, NAMES)
         usual = tx.small(15, app.scale)
         for move in ("f5", "d6"):  # Maria's turn (Black), then João's (White)
@@ -67,7 +74,8 @@ def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign
             [resign] = labels[scene.btn_resign.label]
             said = resign.value
             assert said in scene.btn_resign.labels() or (name[:NAME_KEPT] in said and "…" in said), said
-            assert "Ctrl+R" in [d.value for d in drawn_in(app, scene.btn_resign.rect)]  # its key, beside or under
+            for button in buttons:  # each key, beside its label or under it
+                assert button.shown_hint() in [d.value for d in drawn_in(app, button.rect)], button.label
             click_move(app, scene, move)
 
 

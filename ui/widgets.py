@@ -213,12 +213,13 @@ class Button:
             return _fit_label(labels, usual, hint, room, most, True, self.names)
         return fitted
 
-    def shown_at(self, scale: float, width: int, height: int) -> tuple[bool, int]:
-        """How a button ``width`` by ``height`` would show, at its own size (outside a grid):
-        whether its key shows (beside or under the label) and the size of its label, with each
-        of its ``other_labels`` too (the worse of them), as ``shared_rows`` weighs a row."""
+    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int]:
+        """How a button ``width`` by ``height`` would show, its labels set at ``most`` at the
+        largest (a grid's size; None: its own): whether its key shows (beside or under the
+        label) and the size of its label, with each of its ``other_labels`` too (the worse of
+        them), as ``shared_rows`` weighs a grid."""
         room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
-        fits = [self._fit(labels, scale, room, None, box) for labels in (self.labels(), *self.other_labels)]
+        fits = [self._fit(labels, scale, room, most, box) for labels in (self.labels(), *self.other_labels)]
         keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
         return keys, min(f.size for f in fits)
 
@@ -268,11 +269,21 @@ class Button:
         hint = self.shown_hint()
         return tx.ui_font(max(9, int(12 * scale))).size(hint)[0] + int(8 * scale) if hint else 0
 
-    def wanted_width(self, scale: float) -> int:
-        """The width the label and its key take at the usual size, with the padding ``draw``
-        keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
+    def wanted_width(self, scale: float, label: str | None = None) -> int:
+        """The width the label (or ``label``) and its key take at the usual size, with the padding
+        ``draw`` keeps: a row that gives each button at least this shows every key (``share_row``)."""
+        said = self.label if label is None else label
+        return (tx.ui_font(tx.small(self.label_size, scale), True).size(said)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
+
+    def steady_width(self, scale: float) -> int:
+        """``wanted_width`` of the widest of its label and its ``other_labels``, a long name in
+        them cut as short as it may be (``_named_label``): a row shared by what its buttons want
+        (``shared_rows``) stays as it is from one friend's turn to the other's ("Resign for Ana"
+        to "Resign for João Pedro") and when Pause turns to Resume, and a friend's long name does
+        not take the room of the button beside."""
+        return max(self.wanted_width(scale, _shortest_named(labels[0], self.names))
+                   for labels in ((self.label,), *self.other_labels))
 
     def least_width(self, scale: float, height: int, with_key: bool = True) -> int:
         """The least width that sets the shortest of its labels at the usual size with its key
@@ -389,6 +400,12 @@ def _named_label(label: str, names: tuple[str, ...], size: int, room: int) -> st
         return None
     kept = NAME_KEPT if len(name) > NAME_KEPT + 3 else len(name)
     return tx.fit_inside(label, name, size, room, bold=True, kept=kept)
+
+
+def _shortest_named(label: str, names: tuple[str, ...]) -> str:
+    """``label`` with the one of ``names`` in it cut as short as ``_named_label`` cuts it."""
+    name = next((name for name in names if name and name in label and len(name) > NAME_KEPT + 3), None)
+    return label if name is None else label.replace(name, name[:NAME_KEPT] + "…", 1)
 
 
 def worded(words: str, action: Callable[[], None], key_hint: str = "", shorter: tuple[str, ...] = (),
@@ -633,34 +650,56 @@ def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int]
     return widths
 
 
-def _row_shown(row: list[Button], widths: list[int], height: int, scale: float) -> tuple[int, int]:
-    """How a row of buttons shows in ``widths`` (``Button.shown_at``): how many of its keys
-    show, and the size of its smallest label."""
-    each = [button.shown_at(scale, w, height) for button, w in zip(row, widths, strict=True)]
-    return sum(keys for keys, _size in each), min(size for _keys, size in each)
+def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float) -> tuple[int, int]:
+    """How a grid's ``rows`` of buttons show in ``widths`` (``Button.shown_at``): how many of
+    their keys show at the grid's one size (``Button._grid_size``: the least any needs), then
+    that size."""
+    placed = [(button, w) for row, each in zip(rows, widths, strict=True) for button, w in zip(row, each, strict=True)]
+    size = min(button.shown_at(scale, w, height)[1] for button, w in placed)
+    return sum(button.shown_at(scale, w, height, size)[0] for button, w in placed), size
+
+
+SHARED_KEPT = 64
+"""The layouts ``shared_rows`` keeps (``_SHARED``): the game panel lays its buttons out at every
+drawing, and weighing its rows each time took a millisecond or two a frame."""
+_SHARED: dict[Hashable, list[list[int]]] = {}
+
+
+def _labelling(button: Button, scale: float) -> Hashable:
+    """What of ``button`` sets how its label fits a width (``Button._fit``, ``steady_width``)."""
+    return (type(button), button.labels(), button.other_labels, button.names, button.shown_hint(), button.label_size,
+            button.keeps_key, button.side_room(scale))
 
 
 def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+    """``_shared_rows``, kept for the buttons' labels, ``room``, ``height`` and ``scale``."""
+    key = (tuple(tuple(_labelling(button, scale) for button in row) for row in rows), room, height, scale)
+    if key not in _SHARED:
+        if len(_SHARED) >= SHARED_KEPT:
+            _SHARED.clear()
+        _SHARED[key] = _shared_rows(rows, room, height, scale)
+    return [list(widths) for widths in _SHARED[key]]
+
+
+def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
     """The widths of a grid's full ``rows`` of buttons, each ``room`` wide (gaps taken off): equal,
-    the columns lined up, but for a row that shows more of its keys shared by what each wants
-    (``share_row``), and for the rows that hold the grid's one size down (``Button._grid_size``)
-    where shared they raise it.  In equal halves at Larger text in a 1280x800 window the
-    replay's "Copy position" and "Copy as GGF" dropped their keys beside "Copy moves  M" and
-    "Analysis  A", which had room to spare."""
+    the columns lined up, unless the grid shows more of its keys, or as many at a larger size
+    (``_grid_shown``), with some rows shared (``share_row``) by what each button wants
+    (``Button.steady_width``) or by the least it needs with its key (``Button.least_width``):
+    the rows whose keys their equal widths drop, or those too that hold the grid's size down.
+    In equal halves at Larger text in a 1280x800 window the replay's "Copy position" and "Copy
+    as GGF" dropped their keys beside "Copy moves  M" and "Analysis  A", with room to spare."""
     equal = [[room // len(row)] * len(row) for row in rows]
-    shared = [share_row(row, room, scale) for row in rows]
-    weighed = [(_row_shown(row, e, height, scale), _row_shown(row, s, height, scale))
-               for row, e, s in zip(rows, equal, shared, strict=True)]
-    picks = [s[0] > e[0] for e, s in weighed]
-
-    def grid_size(chosen: list[bool]) -> int:
-        return min((s if pick else e)[1] for pick, (e, s) in zip(chosen, weighed, strict=True))
-
-    size = grid_size(picks)
-    raised = [pick or (s[0] == e[0] and e[1] == size < s[1]) for pick, (e, s) in zip(picks, weighed, strict=True)]
-    if grid_size(raised) > size:
-        picks = raised
-    return [s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)]
+    choices = [equal]
+    for measure in (Button.steady_width, lambda button, scale: button.least_width(scale, height)):
+        shared = [share_row(row, room, scale, [measure(button, scale) for button in row]) for row in rows]
+        alone = [(_grid_shown([row], [e], height, scale), _grid_shown([row], [s], height, scale))
+                 for row, e, s in zip(rows, equal, shared, strict=True)]
+        keys = [s[0] > e[0] for e, s in alone]
+        least = min(e[1] for e, _s in alone)
+        sizes = [pick or (s[0] >= e[0] and e[1] == least < s[1]) for pick, (e, s) in zip(keys, alone, strict=True)]
+        choices += [[s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)] for picks in (keys, sizes)]
+    return max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale))  # the first of the best
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,

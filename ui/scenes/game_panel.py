@@ -388,7 +388,10 @@ class GamePanel:
         """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
         wide as ``_watch_widths`` gives each, its keys all left out where they do not all fit
         (``_watch_keys_fit``: one key on a row of three read as if the others had none), then
-        the others in a grid two a row (a clocked game's Undo, Redo and Pause at their labels' size)."""
+        the others in a grid two a row (a clocked game's Undo, Redo and Pause at their labels' size),
+        a row shared by what its buttons need where that shows more keys or larger labels
+        (``ui.widgets.shared_rows``: at Larger text in a 1280x800 window "Offer draw  Ctrl+D"
+        set every label at 16 for 18)."""
         gap, watch, scene = self._s(BUTTON_GAP), self.watch_row, self.scene
         for button in (scene.btn_pause, scene.btn_step, scene.btn_speed, scene.btn_undo, scene.btn_redo):
             button.key_left_out = False  # measured with them; in the grid they show as ever
@@ -399,7 +402,7 @@ class GamePanel:
                 button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, row), watch, not keys
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
-        layout_grid(self._others(watch), area, 2, row, gap)
+        layout_grid(self._others(watch), area, 2, row, gap, self.scene.app.scale)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
             for button in shown:
