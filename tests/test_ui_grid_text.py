@@ -49,3 +49,27 @@ def test_the_replays_actions_share_one_text_size(tmp_path, monkeypatch, language
         app.run_frames(2)
         heights = label_heights(app, monkeypatch, app.scene.actions)
         assert len(heights) >= 9 and len(set(heights.values())) == 1, heights
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_at_larger_text_the_replays_short_rows_of_actions_show_every_key(tmp_path, monkeypatch, size):
+    """At 1280x800 (and 1920x1080) with Larger text, the rows of actions lowered for the move
+    list, "Copy position" and "Copy as GGF" dropped their keys (Ctrl+C, Shift+G) in equal halves
+    of their rows, beside "Copy moves  M" and "Analysis  A" with room to spare: each row's
+    buttons now share it by what they need, every label whole with its key, all at one size."""
+    from tests.test_ui_replay_rows import opened_from_saved_games, played_game
+    from tests.test_ui_text_size import choose_text_size
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        choose_text_size(app, 1.5)
+        replay = opened_from_saved_games(app, played_game("reversi", clock=False))
+        with monkeypatch.context() as patched:
+            drawn = recorded_text_rects(patched)
+            replay.draw(app.screen)
+        actions = [b for b in replay.actions if b.visible]
+        assert {"Copy position", "Copy as GGF"} <= {b.label for b in actions}
+        for button in actions:
+            inside = [text for text, rect in drawn if button.rect.contains(rect)]
+            assert button.label in inside and button.shown_hint() in inside, (button.label, inside)
+        heights = label_heights(app, monkeypatch, actions)
+        assert len(set(heights.values())) == 1, heights

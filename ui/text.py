@@ -132,6 +132,32 @@ def fit_font(value: str, font: pygame.font.Font, width: int) -> str:
     return value[:shortest] + "…"
 
 
+def fit_inside(said: str, part: str, size: int, width: int, bold: bool = False, kept: int = 1) -> str | None:
+    """``said`` with ``part`` in it (a player's name) shortened with an ellipsis so that the whole
+    fits in ``width`` pixels: the rest of it is what it says ("Resign for … (Black)", "… is
+    thinking…  3.2 s"), the name only whose it is.  None where ``part`` is not in ``said`` or would
+    keep fewer than ``kept`` of its characters."""
+    font = ui_font(size, bold)
+    if font.size(said)[0] <= width:
+        return said
+    at = said.find(part) if part else -1
+    if at < 0:
+        return None
+    before, after = said[:at], said[at + len(part):]
+    room = width - font.size(before + after)[0]
+    if kept >= len(part) or font.size(part[:kept] + "…")[0] > room:  # not even the least of it
+        return None
+    shown = before + fit_font(part, font, room) + after
+    return shown if font.size(shown)[0] <= width else None
+
+
+def fit_around(said: str, part: str, size: int, width: int, bold: bool = False) -> str:
+    """``fit_inside`` where the name keeps a character, else ``said`` cut at its end (``fit``):
+    a long name ("gtp:/usr/local/bin/some-engine --flag to move (Black)") cut at the end took
+    the side with it, or the seconds of a search."""
+    return fit_inside(said, part, size, width, bold) or fit(said, size, width, bold)
+
+
 def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest: int = 11) -> int:
     """The largest font size from ``size`` down to ``smallest`` at which ``value`` fits in
     ``width`` pixels (``smallest`` if none does: ``fit`` it then)."""

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -33,6 +33,10 @@ KEY_HINT_CONTRAST = 6.0
 """How far the key beside a button's label stands from its fill at the least (it is faded toward
 the fill as far as this): its thin small letters, smoothed, are drawn fainter than their colour
 (4.2:1 for 4.6:1), and read at 4.5:1 from 6:1 on."""
+NAME_KEPT = 6
+"""The least characters of a name a label keeps before its ellipsis (``Button.names``): fewer
+("Resign for Ma… (Black)") say less than the shorter form without the name ("Resign for Black").
+A name of at most three more is never cut ("Player 1" read "Playe…"): a shorter form is taken."""
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -131,6 +135,10 @@ class Button:
     # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
     # other friend, Pause's Resume: its grid is sized for them too (``_grid_size``)
     other_labels: tuple[tuple[str, ...], ...] = ()
+    # names in its labels (a hot-seat friend's) cut short with an ellipsis where such a label does
+    # not fit at the usual size, rather than set smaller: a 20-letter name set the game panel's
+    # whole grid of buttons two points smaller (``_fit_label``)
+    names: tuple[str, ...] = ()
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
     # the English label and its shorter forms (marked N_) the label is said from (``worded``), so a
     # change of language says it again (``relabel``); () for a label set as it is
@@ -145,11 +153,11 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        label, size, hint_w = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
+        label, size, hint_w, whole = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
         label_w = tx.ui_font(size, True).size(label)[0]
         hint_color = readable(mix(fg, fill, 0.35), fill, KEY_HINT_CONTRAST)
         hint_size = max(9, int(12 * scale))
-        if not hint_w and label in self.labels() and self._hint_fits_under(size, hint_size, scale):  # a whole label
+        if not hint_w and whole and self._hint_fits_under(size, hint_size, scale):  # a label not cut at its end
             label_h = tx.line_height(size, True)
             top = self.rect.centery - (label_h + tx.line_height(hint_size)) // 2
             tx.text(surface, label, (self.rect.centerx, top + label_h // 2), size, fg, "center", bold=True)
@@ -161,17 +169,18 @@ class Button:
             tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
                     hint_size, hint_color, "midleft")
 
-    def _hint_fits_under(self, size: int, hint_size: int, scale: float) -> bool:
+    def _hint_fits_under(self, size: int, hint_size: int, scale: float, box: tuple[int, int] | None = None) -> bool:
         """Whether the key hint, with no room beside the label (set at ``size``), fits under it:
-        the button as tall as the two lines inside its border.  At 800x560 the game panel's
-        "Desistir por Azul" (and "Resign for Blue") dropped its Ctrl+R, so that the key was
-        nowhere on the button."""
+        the button (or one ``box`` wide and high) as tall as the two lines inside its border.  At
+        800x560 the game panel's "Desistir por Azul" (and "Resign for Blue") dropped its Ctrl+R,
+        so that the key was nowhere on the button."""
         hint = self.shown_hint()
         if not hint:
             return False
-        inside = self.rect.height - 2 * max(1, int(scale))
+        width, height = self.rect.size if box is None else box
+        inside = height - 2 * max(1, int(scale))
         return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
-                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale))
+                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale, width))
 
     def _label_room(self, scale: float, width: int | None = None) -> int:
         """The width the label and its key may take: the button's (or ``width``), less its padding
@@ -182,10 +191,10 @@ class Button:
     def fits_at(self, scale: float, width: int) -> bool:
         """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
         usual size or a point under it."""
-        label, size, _hint = self._fitted(scale, self._label_room(scale, width))
-        return label in self.labels() and size >= tx.small(self.label_size, scale) - 1
+        fitted = self._fitted(scale, self._label_room(scale, width))
+        return fitted.whole and fitted.size >= tx.small(self.label_size, scale) - 1
 
-    def _fitted(self, scale: float, room: int, most: int | None = None) -> tuple[str, int, int]:
+    def _fitted(self, scale: float, room: int, most: int | None = None) -> Fitted:
         """The label drawn, its size and the room its key hint takes (0: left out) in ``room``
         pixels, set at ``most`` at the largest (``_grid_size``).  A label a little too long for
         its key beside it ("Árvore de pesquisa  T" at 800x560) is set a point or two smaller
@@ -193,14 +202,26 @@ class Button:
         (``labels``), which is taken rather than a longer form set under ``ui.text.SMALLEST``."""
         return self._fit(self.labels(), scale, room, most)
 
-    def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None) -> tuple[str, int, int]:
+    def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
+             box: tuple[int, int] | None = None) -> Fitted:
         """``_fit_label`` of ``labels``; for a button that ``keeps_key``, a shorter form with its
-        key beside it where the label fitted would show the key neither beside nor under it."""
-        usual, hint = tx.small(self.label_size, scale), self._hint_width(scale)
-        fitted = _fit_label(labels, usual, hint, room, most)
-        if self.keeps_key and not fitted[2] and not self._hint_fits_under(fitted[1], max(9, int(12 * scale)), scale):
-            return _fit_label(labels, usual, hint, room, most, True)
+        key beside it where the label fitted would show the key neither beside nor under it (in
+        the button, or one ``box`` wide and high)."""
+        usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
+        fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
+        if self.keeps_key and not fitted.hint and not self._hint_fits_under(fitted.size, hint_size, scale, box):
+            return _fit_label(labels, usual, hint, room, most, True, self.names)
         return fitted
+
+    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int]:
+        """How a button ``width`` by ``height`` would show, its labels set at ``most`` at the
+        largest (a grid's size; None: its own): whether its key shows (beside or under the
+        label) and the size of its label, with each of its ``other_labels`` too (the worse of
+        them), as ``shared_rows`` weighs a grid."""
+        room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
+        fits = [self._fit(labels, scale, room, most, box) for labels in (self.labels(), *self.other_labels)]
+        keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
+        return keys, min(f.size for f in fits)
 
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
@@ -218,7 +239,7 @@ class Button:
         with it (the game panel's shrank on the turn of a friend with a long name, whose
         "Resign for Joo Pedro (Dark)" needed two points less than "Resign for Light")."""
         room = self._label_room(scale)
-        return min(self._fit(labels, scale, room, None)[1] for labels in (self.labels(), *self.other_labels))
+        return min(self._fit(labels, scale, room, None).size for labels in (self.labels(), *self.other_labels))
 
     def colours(self, theme: Theme) -> tuple[Color, Color]:
         """The fill and the ink the button is drawn in now: dimmed when disabled, the accent when
@@ -248,11 +269,21 @@ class Button:
         hint = self.shown_hint()
         return tx.ui_font(max(9, int(12 * scale))).size(hint)[0] + int(8 * scale) if hint else 0
 
-    def wanted_width(self, scale: float) -> int:
-        """The width the label and its key take at the usual size, with the padding ``draw``
-        keeps: a row that gives each button at least this shows every key (``share_row``)."""
-        return (tx.ui_font(tx.small(self.label_size, scale), True).size(self.label)[0] + self._hint_width(scale)
+    def wanted_width(self, scale: float, label: str | None = None) -> int:
+        """The width the label (or ``label``) and its key take at the usual size, with the padding
+        ``draw`` keeps: a row that gives each button at least this shows every key (``share_row``)."""
+        said = self.label if label is None else label
+        return (tx.ui_font(tx.small(self.label_size, scale), True).size(said)[0] + self._hint_width(scale)
                 + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
+
+    def steady_width(self, scale: float) -> int:
+        """``wanted_width`` of the widest of its label and its ``other_labels``, a long name in
+        them cut as short as it may be (``_named_label``): a row shared by what its buttons want
+        (``shared_rows``) stays as it is from one friend's turn to the other's ("Resign for Ana"
+        to "Resign for João Pedro") and when Pause turns to Resume, and a friend's long name does
+        not take the room of the button beside."""
+        return max(self.wanted_width(scale, _shortest_named(labels[0], self.names))
+                   for labels in ((self.label,), *self.other_labels))
 
     def least_width(self, scale: float, height: int, with_key: bool = True) -> int:
         """The least width that sets the shortest of its labels at the usual size with its key
@@ -313,17 +344,35 @@ class Button:
         return self.visible and self.rect.collidepoint(pos)
 
 
+class Fitted(NamedTuple):
+    """A button's label as drawn (``Button._fitted``): its text, its size, the room its key takes
+    beside it (0: not beside it), and whether it is one of its labels, whole or with a name cut
+    short (``Button.names``), rather than the last cut at its end where nothing fitted."""
+
+    label: str
+    size: int
+    hint: int
+    whole: bool = True
+
+
 @lru_cache(maxsize=512)
 def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most: int | None,
-               keeps_key: bool = False) -> tuple[str, int, int]:
+               keeps_key: bool = False, names: tuple[str, ...] = ()) -> Fitted:
     """``Button._fitted`` worked out, kept: a grid's buttons each ask every label of the grid
     its size at each drawing (``Button._grid_size``).  Each label is tried with its key, then
     without, before the next; ``keeps_key`` tries every label with its key first (a button whose
-    key is a chord no one guesses: the game panel's Offer draw, Ctrl+D)."""
+    key is a chord no one guesses: the game panel's Offer draw, Ctrl+D).  A button with ``names``
+    tries each label at the usual size first, whole or its name cut short (``_named_label``):
+    "Resign for Ana" with its key, not "Resign for Ana (Black)" a point smaller, and every label
+    of the grid with it."""
     top = usual if most is None else min(usual, most)
     tries = [(label, beside) for label in labels for beside in (hint_w, 0)]
     if keeps_key:
         tries.sort(key=lambda tried: tried[1] == 0)  # stable: the labels in their order, keys first
+    for label, beside in tries if names else ():
+        said = _named_label(label, names, top, room - beside)
+        if said is not None:
+            return Fitted(said, top, beside)
     for label, beside in tries:
         smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
         # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
@@ -332,11 +381,31 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
         lowest = max(smallest, min(top, tx.SMALLEST)) if beside else smallest
         for size in range(top, min(lowest, top) - 1, -1):  # at ``most`` when a neighbour needs it
             if tx.ui_font(size, True).size(label)[0] + beside <= room:
-                return label, size, beside
+                return Fitted(label, size, beside)
     # a button narrow for its scale (the Text size setting's Larger, "Árvore de pesquisa" in a
     # 1024x768 window) ran its label out over its edges: smaller, down to SMALLEST, then cut short
     size = tx.fitting_size(labels[-1], top, room, bold=True, smallest=min(top, tx.SMALLEST))
-    return tx.fit(labels[-1], size, room, bold=True), size, 0
+    cut = tx.fit(labels[-1], size, room, bold=True)
+    return Fitted(cut, size, 0, cut == labels[-1])
+
+
+def _named_label(label: str, names: tuple[str, ...], size: int, room: int) -> str | None:
+    """``label`` set at ``size`` in ``room`` pixels, whole or with the one of ``names`` in it cut
+    short, keeping ``NAME_KEPT`` of its characters (a name not much longer is kept whole); None
+    where it does not fit so."""
+    if tx.ui_font(size, True).size(label)[0] <= room:
+        return label
+    name = next((name for name in names if name and name in label), None)
+    if name is None:
+        return None
+    kept = NAME_KEPT if len(name) > NAME_KEPT + 3 else len(name)
+    return tx.fit_inside(label, name, size, room, bold=True, kept=kept)
+
+
+def _shortest_named(label: str, names: tuple[str, ...]) -> str:
+    """``label`` with the one of ``names`` in it cut as short as ``_named_label`` cuts it."""
+    name = next((name for name in names if name and name in label and len(name) > NAME_KEPT + 3), None)
+    return label if name is None else label.replace(name, name[:NAME_KEPT] + "…", 1)
 
 
 def worded(words: str, action: Callable[[], None], key_hint: str = "", shorter: tuple[str, ...] = (),
@@ -581,21 +650,80 @@ def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int]
     return widths
 
 
-def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int) -> int:
+def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float) -> tuple[int, int]:
+    """How a grid's ``rows`` of buttons show in ``widths`` (``Button.shown_at``): how many of
+    their keys show at the grid's one size (``Button._grid_size``: the least any needs), then
+    that size."""
+    placed = [(button, w) for row, each in zip(rows, widths, strict=True) for button, w in zip(row, each, strict=True)]
+    size = min(button.shown_at(scale, w, height)[1] for button, w in placed)
+    return sum(button.shown_at(scale, w, height, size)[0] for button, w in placed), size
+
+
+SHARED_KEPT = 64
+"""The layouts ``shared_rows`` keeps (``_SHARED``): the game panel lays its buttons out at every
+drawing, and weighing its rows each time took a millisecond or two a frame."""
+_SHARED: dict[Hashable, list[list[int]]] = {}
+
+
+def _labelling(button: Button, scale: float) -> Hashable:
+    """What of ``button`` sets how its label fits a width (``Button._fit``, ``steady_width``)."""
+    return (type(button), button.labels(), button.other_labels, button.names, button.shown_hint(), button.label_size,
+            button.keeps_key, button.side_room(scale))
+
+
+def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+    """``_shared_rows``, kept for the buttons' labels, ``room``, ``height`` and ``scale``."""
+    key = (tuple(tuple(_labelling(button, scale) for button in row) for row in rows), room, height, scale)
+    if key not in _SHARED:
+        if len(_SHARED) >= SHARED_KEPT:
+            _SHARED.clear()
+        _SHARED[key] = _shared_rows(rows, room, height, scale)
+    return [list(widths) for widths in _SHARED[key]]
+
+
+def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+    """The widths of a grid's full ``rows`` of buttons, each ``room`` wide (gaps taken off): equal,
+    the columns lined up, unless the grid shows more of its keys, or as many at a larger size
+    (``_grid_shown``), with some rows shared (``share_row``) by what each button wants
+    (``Button.steady_width``) or by the least it needs with its key (``Button.least_width``):
+    the rows whose keys their equal widths drop, or those too that hold the grid's size down.
+    In equal halves at Larger text in a 1280x800 window the replay's "Copy position" and "Copy
+    as GGF" dropped their keys beside "Copy moves  M" and "Analysis  A", with room to spare."""
+    equal = [[room // len(row)] * len(row) for row in rows]
+    choices = [equal]
+    for measure in (Button.steady_width, lambda button, scale: button.least_width(scale, height)):
+        shared = [share_row(row, room, scale, [measure(button, scale) for button in row]) for row in rows]
+        alone = [(_grid_shown([row], [e], height, scale), _grid_shown([row], [s], height, scale))
+                 for row, e, s in zip(rows, equal, shared, strict=True)]
+        keys = [s[0] > e[0] for e, s in alone]
+        least = min(e[1] for e, _s in alone)
+        sizes = [pick or (s[0] >= e[0] and e[1] == least < s[1]) for pick, (e, s) in zip(keys, alone, strict=True)]
+        choices += [[s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)] for picks in (keys, sizes)]
+    return max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale))  # the first of the best
+
+
+def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,
+                scale: float | None = None) -> int:
     """Place the visible ``buttons`` in rows of ``columns`` inside ``area``, their labels set at
-    one size; returns the height used."""
+    one size; with ``scale``, the full rows' widths shared by what they need where equal widths
+    show less of them (``shared_rows``).  Returns the height used."""
     shown = [b for b in buttons if b.visible]
     if not shown:
         return 0
-    width = (area.width - gap * (columns - 1)) // columns
-    rows = math.ceil(len(shown) / columns)
-    for i, b in enumerate(shown):
-        b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
-        r, c = divmod(i, columns)
-        in_row = min(columns, len(shown) - r * columns)
-        w = (area.width - gap * (in_row - 1)) // in_row if in_row < columns else width
-        b.rect = pygame.Rect(area.x + c * (w + gap), area.y + r * (height + gap), w, height)
-    return rows * height + (rows - 1) * gap
+    rows = [shown[at:at + columns] for at in range(0, len(shown), columns)]
+    full = [row for row in rows if len(row) == columns]  # all but a last row of fewer
+    room = area.width - gap * (columns - 1)
+    widths = [[room // columns] * columns for _row in full]
+    if scale is not None and full:
+        widths = shared_rows(full, room, height, scale)
+    for r, row in enumerate(rows):
+        x = area.x
+        each = widths[r] if r < len(full) else [(area.width - gap * (len(row) - 1)) // len(row)] * len(row)
+        for b, w in zip(row, each, strict=True):
+            b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
+            b.rect = pygame.Rect(x, area.y + r * (height + gap), w, height)
+            x += w + gap
+    return len(rows) * height + (len(rows) - 1) * gap
 
 
 @dataclass

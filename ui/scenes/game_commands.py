@@ -156,6 +156,7 @@ class GameCommands:
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)
         self.btn_resign.other_labels = self._resign_labels_of_both()
+        self.btn_resign.names = tuple(self.setup.player_label(side) for side in (0, 1)) if self.setup.mode == HOTSEAT else ()
         self.btn_pause.other_labels = tuple((_(label),) for label in PAUSE_LABELS)
         self.btn_resign.visible = self.setup.mode != PC_VS_PC and not self.is_over()
         # browsing, Back to the game takes its row: an offer is made from the live game alone (a

@@ -393,7 +393,10 @@ class GamePanel:
         """Place the visible buttons in ``area``: the watch row (``_watch_row_fitting``) on top, as
         wide as ``_watch_widths`` gives each, its keys all left out where they do not all fit
         (``_watch_keys_fit``: one key on a row of three read as if the others had none), then
-        the others in a grid two a row (a clocked game's Undo, Redo and Pause at their labels' size)."""
+        the others in a grid two a row (a clocked game's Undo, Redo and Pause at their labels' size),
+        a row shared by what its buttons need where that shows more keys or larger labels
+        (``ui.widgets.shared_rows``: at Larger text in a 1280x800 window "Offer draw  Ctrl+D"
+        set every label at 16 for 18)."""
         gap, watch, scene = self._s(BUTTON_GAP), self.watch_row, self.scene
         for button in (scene.btn_pause, scene.btn_step, scene.btn_speed, scene.btn_undo, scene.btn_redo):
             button.key_left_out = False  # measured with them; in the grid they show as ever
@@ -404,7 +407,7 @@ class GamePanel:
                 button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, row), watch, not keys
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
-        layout_grid(self._others(watch), area, 2, row, gap)
+        layout_grid(self._others(watch), area, 2, row, gap, self.scene.app.scale)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
             for button in shown:
@@ -598,7 +601,7 @@ class GamePanel:
                         if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
-            tx.text(surface, tx.fit(headline, size, w - self._s(28), True), (tx_x, y + self._s(18)), size, theme.muted,
+            tx.text(surface, self._fit_named(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
@@ -621,14 +624,14 @@ class GamePanel:
         size, small = self._s(15), self._t(13)
         headline, parts = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
-        said_x = left + tx.ui_font(size, True).size(tx.fit(headline, size, right - left, True))[0] + self._s(10)
+        said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
         searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
         if searched and not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
             # the headline gives way to the news: at Larger text an analysed position's proof
             # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
             headline, said_x = "", left
         if headline:
-            tx.text(surface, tx.fit(headline, size, right - left, True), (left, rect.centery), size, theme.muted,
+            tx.text(surface, self._fit_named(headline, size, right - left), (left, rect.centery), size, theme.muted,
                     "midleft", bold=True)
         said = parts_that_fit(parts, small, right - said_x)
         if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
@@ -673,7 +676,7 @@ class GamePanel:
                else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
                if computer.job_kind == "draw"
                else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
-        tx.text(surface, tx.fit(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50), True),
+        tx.text(surface, self._fit_named(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50)),
                 (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
             budget = max(0.05, computer.job_budget)
@@ -682,6 +685,14 @@ class GamePanel:
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
             bar.width = int(bar.width * min(1.0, elapsed / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
+
+    def _fit_named(self, said: str, size: int, width: int) -> str:
+        """The thinking card's bold ``said`` fitted to ``width``, a player's name in it cut short
+        first (``tx.fit_around``): an outside engine's long name ("gtp:/usr/local/bin/...") cut at
+        the end took the seconds of its search with it, a friend's "(Black)" of whose turn it is."""
+        labels = sorted((self.scene.setup.player_label(side) for side in (0, 1)), key=len, reverse=True)
+        name = next((label for label in labels if label in said), "")
+        return tx.fit_around(said, name, size, width, True)
 
     def _tip(self) -> str:
         """What the thinking card says to do while it has no search to show."""

@@ -609,7 +609,7 @@ class ReplayScene(Scene):
                                          h - int(4 * s) - controls.bottom - int(4 * s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, bar_h, int(8 * s), pad)
-        actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, row, gap)
+        actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, row, gap, s)
         for b in self.actions:
             b.rect.y += inner.bottom - actions_h
         graph_h = int(inner.height * 0.28)
