@@ -6,10 +6,16 @@ drawn disabled; by the game's clock (``skipped_time``), never a sleep."""
 
 from __future__ import annotations
 
+import time
+import types
+
 import pygame
 
 from tests.test_ui_move_entry import enter_moves, place, start
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, wait
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.scenes import game_over
+from ui.scenes.game import GameScene
 from ui.scenes.game_over import KEY_GRACE, OVER_DELAY
 
 WINNING = "b2 a1 b1 c1"  # X then plays b3: three in the b column
@@ -88,3 +94,22 @@ def test_a_game_played_with_the_mouse_has_its_card_ready_at_once(app, skipped_ti
     assert scene.card_shown() is scene.over_card and not scene.keyboard_play
     key(app, pygame.K_RETURN)
     assert not scene.history
+
+
+def test_an_enter_right_after_the_computers_reply_ended_the_game_does_not_rematch(app, monkeypatch):
+    """O typed its move, X's forced reply (the last cell) drew the game: the next Enter, meant
+    to type another move, arrived as the card came up.  The card's clock held still from then
+    on, so a slow machine cannot stretch the moment past the grace."""
+    setup = MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1)
+    scene = GameScene(app, setup, ["b2", "a1", "c3", "a3", "a2", "c2", "b1"])  # O, the person, to move
+    app.switch(scene)
+    app.run_frames(2)
+    enter_moves(app, "b3")  # X's reply, c1, fills the board
+    assert wait(app, scene.over_card.visible)
+    clock = types.SimpleNamespace(now=time.monotonic())
+    monkeypatch.setattr(game_over, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+    key(app, pygame.K_RETURN)
+    assert scene.is_over() and scene.winner() is None and len(scene.history) == 9
+    clock.now += KEY_GRACE
+    key(app, pygame.K_RETURN)
+    assert not scene.history  # the rematch, seen and asked for
