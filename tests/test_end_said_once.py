@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tests.test_clock_window import clocked
-from tests.ui_helpers import key, recorded_text, wait
+from tests.ui_helpers import key, recorded_text, resign_by_keys, wait
 from ui import i18n
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC
@@ -43,7 +43,7 @@ def ended(app, ending: str):
     for text in moves:
         scene.play_human([scene.game.parse_move(scene.state, text)])
     if ending == "resign":
-        key(app, pygame.K_r, pygame.KMOD_CTRL)  # O to move resigns
+        resign_by_keys(app)  # O to move resigns
     elif ending == "forfeit":
         scene._lose_by_forfeit(0, "played an illegal move a9")  # as an outside bot's reply ends it
     assert scene.is_over()

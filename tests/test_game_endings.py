@@ -24,7 +24,7 @@ from ai.match import random_line
 from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
 from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
-from tests.ui_helpers import click, drop, in_language, key, recorded_text, wait
+from tests.ui_helpers import click, drop, in_language, key, recorded_text, resign_by_keys, wait
 from ui import clipboard, i18n, words
 from ui.autosave import games_dir, player_names, sides_of
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -175,7 +175,7 @@ def test_a_resignation_says_its_move_in_the_status_line_the_card_the_list_and_th
     ply is the second move of the list's numbering ("2..."), so it resigned at move 2."""
     scene = hotseat(app, game_id, opening(game_id, 3))
     loser = scene.state.to_move
-    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    resign_by_keys(app)
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
     side = scene.game.sides[loser]
     said = f"{side} resigns at move 2"
@@ -189,7 +189,7 @@ def test_a_named_friends_resignation_names_the_friend_and_its_move(app):
                       opening("tictactoe", 3))
     app.switch(scene)
     app.run_frames(2)
-    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    resign_by_keys(app)
     assert wait(app, scene.is_over)
     assert scene.end_reason() == "Ana (O) resigns at move 2"
     with in_language(app, "pt"):

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key, recorded_text, words_in
+from tests.ui_helpers import key, recorded_text, resign_by_keys, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -155,7 +155,7 @@ def test_ctrl_r_resigns_and_undo_takes_it_back(app):
     """Resign was the one button of the game screen with no key."""
     scene = start(app, "reversi")
     assert scene.btn_resign.key_hint == "Ctrl+R"
-    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    resign_by_keys(app)
     assert scene.is_over() and scene.winner() == 1  # Black, to move, gave it up
     key(app, pygame.K_u)
     assert not scene.is_over()

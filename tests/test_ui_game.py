@@ -15,6 +15,7 @@ from tests.ui_helpers import (
     key,
     recorded_text,
     recorded_text_rects,
+    resign_by_keys,
     small_print,
     wait,
     words_in,
@@ -942,7 +943,7 @@ def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):
     try:
         scene = hotseat(app, "alquerque", ())
         with caplog.at_level("INFO", logger="tabuleiro.ui"):
-            key(app, pygame.K_r, pygame.KMOD_CTRL)  # White, to move, resigns
+            resign_by_keys(app)  # White, to move, resigns
         assert scene.is_over() and scene.end_reason() == "Branco desiste na jogada 1"
         assert "forfeit: White resigns at move 1" in caplog.text and "desiste" not in caplog.text
     finally:
@@ -955,7 +956,7 @@ def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
     that cannot show on a finished board)."""
     scene = hotseat(app, "alquerque", ())
     assert scene.btn_legal.enabled and scene.btn_hint.enabled
-    key(app, pygame.K_r, pygame.KMOD_CTRL)  # Black resigns
+    resign_by_keys(app)  # Black resigns
     assert scene.is_over()
     assert not scene.btn_legal.enabled and not scene.btn_hint.enabled
     shown = scene.show_legal
@@ -1103,7 +1104,7 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
         game = games.load(game_id)
         first = game.initial_state()
         scene = hotseat(app, game_id, [game.format_move(first, first.legal_moves()[0])])
-        key(app, pygame.K_r, pygame.KMOD_CTRL)  # the second player resigns
+        resign_by_keys(app)  # the second player resigns
         drawn = card_text(scene)
         assert "1 ply" in drawn and not [line for line in drawn if " 0 - 0 " in line], drawn
         assert counted is None or any(counted in line for line in drawn), drawn

@@ -28,7 +28,7 @@ import pygame
 import pytest
 
 from tests.test_ui_board_cursor import walk
-from tests.ui_helpers import key, wait
+from tests.ui_helpers import key, resign_by_keys, wait
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -69,12 +69,13 @@ def test_the_menu_keeps_its_own_choice_after_a_game_with_nothing_to_continue(app
 
 
 def finished(app) -> GameScene:
-    """A Tic-tac-toe game X won from the keyboard, its result card shown."""
+    """A Tic-tac-toe game X won from the keyboard, its result card shown and taking keys (its
+    grace over: ``GameOverCard.ready``)."""
     scene = start(app, moves=["b2", "a1", "b1", "a2"])
     key(app, pygame.K_DOWN)
     walk(app, scene, (2, 1))  # b3, X's third in column b
     key(app, pygame.K_RETURN)
-    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None)
+    assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None and scene.card_shown().ready())
     app.run_frames(1)  # drawn, its buttons laid out
     return scene
 
@@ -216,7 +217,7 @@ def test_no_key_means_two_things_on_any_games_result_card(app, game_id, options)
     panel promised the connections.  Every game's card, on a game ended by a resignation (Ctrl+R),
     against the panel beside it; then the card's View board key hides it and shows it again."""
     scene = start(app, game_id, options=options)
-    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    resign_by_keys(app)
     assert scene.is_over() and wait(app, lambda: scene.card_shown() is not None)
     app.run_frames(1)
     assert clashing_keys(scene) == []

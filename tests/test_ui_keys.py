@@ -343,7 +343,7 @@ def test_b_again_brings_back_the_result_card_that_view_board_hid(app):
         key(app, pygame.K_RETURN)  # the move field
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=move))
         key(app, pygame.K_RETURN)
-    assert wait(app, game.over_card.visible)
+    assert wait(app, lambda: game.over_card.visible() and game.over_card.ready())  # its grace over: typed moves
     key(app, pygame.K_b)
     assert not game.over_card.visible()
     key(app, pygame.K_b)

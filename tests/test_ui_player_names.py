@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects
+from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects, resign_by_keys
 from ui.autosave import SESSION_KEY, setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
@@ -217,7 +217,7 @@ def test_the_card_names_the_friend_who_resigns(app, monkeypatch):
     """Ctrl+R gives the game up for the friend to move; the card said "Ana (X) wins" over "O
     resigns", and which of the two gave up was left to work out.  It names them."""
     scene = named_hotseat(app, "tictactoe", ["b2"])
-    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    resign_by_keys(app)
     assert "João (O) resigns at move 1" in card_text(app, monkeypatch, scene)
     assert scene.recorder.record.result.reason == "O resigns at move 1"  # the record keeps the rules' words
 
@@ -393,6 +393,7 @@ def test_the_resign_button_names_the_friend_it_resigns_for(app, monkeypatch):
     click(app, scene.view.cell_rect(1, 1).center)  # Ana plays b2
     assert "Resign for João (O)" in resign_button_text(app, monkeypatch, scene)
     click(app, scene.btn_resign.rect.center)
+    key(app, pygame.K_y)  # yes, on the card that asks
     assert scene.end_reason() == "João (O) resigns at move 1"
 
 

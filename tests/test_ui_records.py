@@ -20,6 +20,7 @@ from tests.ui_helpers import (
     key,
     recorded_text,
     recorded_text_rects,
+    resign_by_keys,
     small_print,
     words_in,
 )
@@ -381,7 +382,7 @@ def ended_hotseat_game(app, names: tuple[str, str], how: str):
     app.switch(scene)
     app.run_frames(2)
     if clock is None:
-        key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+        resign_by_keys(app)
     else:
         scene.referee.set_readings((60.0, 0.01))
     assert wait(app, scene.is_over)

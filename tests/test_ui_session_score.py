@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
-from tests.ui_helpers import click, in_language, key, recorded_text_rects
+from tests.ui_helpers import click, in_language, key, recorded_text_rects, resign_by_keys
 from ui.autosave import SESSION_KEY
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -35,7 +35,7 @@ def panel_text(app, monkeypatch, scene: GameScene) -> list[str]:
 
 def test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted(app, monkeypatch):
     scene = named_hotseat(app, "tictactoe", ["b2"])  # João (O) to move
-    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)  # João resigns: Ana wins ...
+    resign_by_keys(app)  # João resigns: Ana wins ...
     assert scene.winner() == 0 and scene.sitting.wins == [1, 0]
     click(app, scene.btn_undo.rect.center)  # ... taken back: the game goes on, counted nowhere
     assert not scene.is_over() and (scene.sitting.wins, scene.sitting.drawn) == ([0, 0], 0)
@@ -74,7 +74,7 @@ def test_the_score_follows_undo_in_a_game_left_and_continued(app, monkeypatch):
     card_text(app, monkeypatch, scene)
     key(app, pygame.K_r)  # Rematch: João plays X
     play(app, scene, ["b2"])
-    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)  # Ana (O) resigns ...
+    resign_by_keys(app)  # Ana (O) resigns ...
     card_text(app, monkeypatch, scene)
     key(app, pygame.K_u)  # ... taken back
     key(app, pygame.K_ESCAPE)  # to the menu: the game is kept
@@ -85,6 +85,7 @@ def test_the_score_follows_undo_in_a_game_left_and_continued(app, monkeypatch):
     assert isinstance(continued, GameScene) and continued is not scene
     assert continued.recorder.record.setup[SESSION_KEY] == [0, 1, 0]  # João's wins, Ana's, draws: the first game
     click(app, continued.btn_resign.rect.center)  # Ana resigns again ...
+    key(app, pygame.K_y)  # yes, on the card that asks
     assert continued.winner() == 0
     click(app, continued.btn_undo.rect.center)  # ... and takes it back again
     play(app, continued, DRAWN_AFTER_B2)

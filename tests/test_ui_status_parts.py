@@ -14,7 +14,7 @@ import pytest
 import games
 from ai.match import random_line
 from tests.test_ui_board_cursor import CHAIN
-from tests.ui_helpers import key, words_in
+from tests.ui_helpers import key, resign_by_keys, words_in
 from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -173,7 +173,7 @@ def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_eith
         app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0), ["b2", "a1"])
         scene = app.scene
         app.run_frames(2)
-        key(app, pygame.K_r, pygame.KMOD_CTRL)  # Resign
+        resign_by_keys(app)  # Resign
         assert wait(app, scene.over_card.visible, 10)
         drawn = recorded_text(monkeypatch)
         app.invalidate()

@@ -12,7 +12,7 @@ import games
 from games.alquerque import POINTS, parse_point
 from games.record import GameRecord, Side
 from tests.test_tree import built
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, key, resign_by_keys, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -182,7 +182,7 @@ def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, mo
     bar = scene.board_side.eval_rect
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's share at the bottom
     assert drawn[-1](1, 1.0)[1] < scene.board_side.graph_rect.centery  # White's lead drawn above the middle
-    key(app, pygame.K_r, pygame.KMOD_CTRL)  # resign: the result card
+    resign_by_keys(app)  # resign: the result card
     key(app, pygame.K_r)  # rematch: the human plays Black, the board turns
     assert scene.setup.human_side() == 1 and scene.view.turned and scene.analysis.active
     app.dirty = True

@@ -179,6 +179,13 @@ def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def resign_by_keys(app: App, frames: int = 2) -> None:
+    """Ctrl+R, then Y on the card that asks whether to resign (``ResignCard``): the game given up
+    for the person to move (against the computer, the person)."""
+    key(app, pygame.K_r, pygame.KMOD_CTRL, frames)
+    key(app, pygame.K_y, frames=frames)
+
+
 def click_widget(app: App, menu, widget_id: str) -> None:
     """Click the centre of a pygame-menu widget."""
     rect = menu.get_widget(widget_id).get_rect(to_real_position=True)

@@ -3,11 +3,15 @@
 The game chosen (New game's) is filled: a tint over the card and its title on a band of the accent
 colour; a ring round a card means the keyboard is on it (the main menu's), as it does round a
 line of a form.  The chosen card had a ring in the accent colour, the colour pygame-menu rings the
-form's line with, so the keyboard seemed to be in two places."""
+form's line with, so the keyboard seemed to be in two places.
+
+A card's picture is its game's start under the options the screen gives it (``options``: New
+game's choices, so Reversi's 6x6 chosen shows a 6x6 board; the defaults on the main menu)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 
 import pygame
 
@@ -23,9 +27,12 @@ class GameCards:
     """The game cards: ``columns`` cards a row (all in one row if None); with a tuple of counts,
     whichever gives the largest cards in the area laid out (fewer columns on a tie)."""
 
-    def __init__(self, infos: list[GameInfo], columns: int | tuple[int, ...] | None = None) -> None:
+    def __init__(self, infos: list[GameInfo], columns: int | tuple[int, ...] | None = None,
+                 options: Callable[[str], Mapping[str, object]] | None = None) -> None:
         self.infos = infos
         self.columns = columns
+        self.options = options  # a game's options for its picture (None: the defaults)
+        self.drawn: dict[str, tuple[tuple[str, object], ...]] = {}  # each picture's options, as last drawn
         self.rects: list[pygame.Rect] = []
         self.hover: int | None = None
         self.selected: str | None = None
@@ -73,6 +80,17 @@ class GameCards:
         w = min(w, int(h / 1.05)) if h < w * 1.05 else w
         return cols, w, h
 
+    def picture_options(self, game_id: str) -> tuple[tuple[str, object], ...]:
+        """The options ``game_id``'s picture is drawn under, as ``thumbnail`` takes them."""
+        return tuple(sorted(self.options(game_id).items())) if self.options is not None else ()
+
+    def changed_pictures(self) -> list[pygame.Rect]:
+        """Where a card's picture no longer shows its options (one changed on the form since it
+        was drawn): those cards, with their lift and shadow, to be drawn again."""
+        reach = 2 * (12 + int(4 * getattr(self, "scale", 1.0)))  # its shadow's 12 pixels (``ui.widgets.card``), its lift
+        return [rect.inflate(reach, reach) for info, rect in zip(self.infos, self.rects)
+                if info.id in self.drawn and self.drawn[info.id] != self.picture_options(info.id)]
+
     def at(self, pos: tuple[int, int]) -> str | None:
         for info, rect in zip(self.infos, self.rects):
             if rect.collidepoint(pos):
@@ -102,7 +120,8 @@ class GameCards:
             pic = r.inflate(-int(20 * s), -int(20 * s))
             pic.height -= title_h
             size = min(pic.width, pic.height)
-            image = thumbnail(info.id, theme.name, size, size)
+            self.drawn[info.id] = self.picture_options(info.id)
+            image = thumbnail(info.id, theme.name, size, size, self.drawn[info.id])
             surface.blit(image, image.get_rect(center=pic.center))
             title_size = self._title_size(s)
             centre, colour = (r.centerx, r.bottom - title_h // 2 - int(8 * s)), theme.text

@@ -608,20 +608,31 @@ THUMBNAILS_KEPT = 12  # the six games' cards at two sizes: a screen's grid draws
 
 
 @lru_cache(maxsize=THUMBNAILS_KEPT)
-def thumbnail(game_id: str, theme_name: str, width: int, height: int) -> pygame.Surface:
-    """The game's initial position (default options) drawn by its own board view.
+def thumbnail(game_id: str, theme_name: str, width: int, height: int,
+              options: tuple[tuple[str, object], ...] = ()) -> pygame.Surface:
+    """The game's initial position drawn by its own board view, under ``options`` ((name, value)
+    pairs: New game's choices, Reversi's 6x6 board; the defaults for those not given, and for
+    all where they make no game: tic-tac-toe's k over its sides).
 
     Kept for the cards shown now and the size before (``THUMBNAILS_KEPT``): a screen draws all of
     its cards at one size, and a window dragged bigger draws them at every size it passes through,
     so 64 kept were 43 MB of thumbnails never shown again after one drag across the screen."""
     try:
-        return board_picture(games.load(game_id).initial_state(), THEMES[theme_name], width, height)
+        return board_picture(_first_state(game_id, dict(options)), THEMES[theme_name], width, height)
     except Exception:  # noqa: BLE001 - a view still being written must not break the menu
         theme = THEMES[theme_name]
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
         surface.fill((*theme.board, 255))
         tx.text(surface, "?", (width // 2, height // 2), height // 2, theme.grid, "center", bold=True)
         return surface
+
+
+def _first_state(game_id: str, options: dict[str, object]) -> games.State:
+    """The usual start of ``game_id`` under ``options``; under its defaults where they make no game."""
+    try:
+        return games.load(game_id, **options).initial_state()
+    except ValueError:
+        return games.load(game_id).initial_state()
 
 
 def board_picture(state: games.State, theme: Theme, width: int, height: int, view: BoardView | None = None

@@ -61,6 +61,7 @@ from ui.scenes.game_over import (
     DrawOfferCard,
     GameOverCard,
     PausedCard,
+    ResignCard,
 )
 from ui.scenes.game_panel import GamePanel
 from ui.sitting import SittingScore
@@ -127,6 +128,7 @@ class GameScene(GameCommands, Scene):
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
         self.offer_card = DrawOfferCard(self)  # a friend's draw offer, for the other to accept or decline
+        self.resign_card = ResignCard(self)  # Resign asked: yes or no
         self.pause_card = PausedCard(self)  # a clocked game with a person in it, paused: the board covered
         analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
         self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
@@ -239,6 +241,7 @@ class GameScene(GameCommands, Scene):
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
         self.agreed_draw = False  # the two players agreed a draw (``GameCommands.accept_draw``)
         self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
+        self.resign_asked: int | None = None  # the side whose Resign waits for its yes or no (``ResignCard``)
         self.draw_declined_at: int | None = None  # plies played when the computer last declined one
         self.hint: Hashable | None = None
         self.paused = False
@@ -422,6 +425,8 @@ class GameScene(GameCommands, Scene):
 
     def _changed(self) -> None:
         self.draw_offer = None  # an offer is about the position it was made in
+        if self.resign_asked != self._resigning_side():  # the game over, or another friend to move
+            self.resign_asked = None
         self.asked_on_resume = ""  # and a hint asked for before a Pause
         game_keys.aim_cursor(self)
         for listener in list(self.listeners):
@@ -490,14 +495,15 @@ class GameScene(GameCommands, Scene):
 
     def cards(self) -> tuple[GameOverCard, ...]:
         """The cards that may show over the board: the result, the game that cannot start, the
-        friends' draw offer and the pause's cover."""
-        return self.over_card, self.start_card, self.offer_card, self.pause_card
+        friends' draw offer, Resign's question and the pause's cover."""
+        return self.over_card, self.start_card, self.offer_card, self.resign_card, self.pause_card
 
     def card_shown(self) -> GameOverCard | None:
         """The card over the board, if one shows: why the game cannot start, the cover of a paused
         game with a person in it (over a draw offer waiting too: the board stays hidden, and the
-        offer shows again on Resume), a draw offered, or the result."""
-        return next((card for card in (self.start_card, self.pause_card, self.offer_card, self.over_card)
+        offer shows again on Resume), a draw offered, Resign asked, or the result."""
+        return next((card for card in (self.start_card, self.pause_card, self.offer_card, self.resign_card,
+                                       self.over_card)
                      if card.visible()), None)
 
     def next_game_in(self) -> float | None:
@@ -522,11 +528,17 @@ class GameScene(GameCommands, Scene):
         computer = self.computer
         return (len(self.history), len(self.redo_stack), computer.job, computer.job_kind, computer.held is None,
                 self.forfeit, self.agreed_draw, self.draw_offer, self.hint, self.paused, self.speed, self.show_legal,
-                self.card_shown(), self.held_up(),
+                self.card_shown(), self._card_ready(), self.held_up(),
                 self.over_hidden, id(computer.last_search), self.preparing_engine(), self.browsing,
                 self._next_game_second(),
                 tuple((b.label, b.enabled, b.active, b.visible) for b in self.buttons),
                 self.analysis.revision, self.connections.revision, self.board_side.status())
+
+    def _card_ready(self) -> bool | None:
+        """Whether the card shown takes keys and clicks yet (``GameOverCard.ready``: its buttons
+        drawn enabled); None with no card."""
+        card = self.card_shown()
+        return None if card is None else card.ready()
 
     def _next_game_second(self) -> int | None:
         """The seconds the result card says the next game begins in (``next_game_in``), whole."""
@@ -622,6 +634,10 @@ class GameScene(GameCommands, Scene):
             return 0.0
         if self.over_since is not None and not self.over_hidden and now - self.over_since < OVER_DELAY + 0.2:
             return 0.05  # the game-over card is about to appear
+        card = self.card_shown()
+        grace = card.grace_left() if card is not None else None
+        if grace is not None:
+            return grace  # its buttons, disabled for a moment, drawn enabled then
         if self.computer.job is not None:
             return self.THINKING_REDRAW
         due = self.next_game_in()

@@ -81,7 +81,7 @@ class GameCommands:
         self.btn_save = worded(N_("Save"), self.save_game, "Ctrl+S")
         self.btn_live = worded(N_("Back to the game"), self.back_to_game, "End", primary=True, visible=False)
         # a key: no mouse needed; a hot-seat friend's shorter "Resign for X" with it rather than the whole name without
-        self.btn_resign = worded(N_("Resign"), self.resign, "Ctrl+R", visible=not pc_pc, keeps_key=True)
+        self.btn_resign = worded(N_("Resign"), self.ask_to_resign, "Ctrl+R", visible=not pc_pc, keeps_key=True)
         # "Draw  Ctrl+D" where "Offer draw" has no room for its key (at Large text in 800x560 it
         # alone of the panel's buttons lost it): a chord no one guesses, as Resign's Ctrl+R
         self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered(),
@@ -393,8 +393,27 @@ class GameCommands:
             return ()
         return tuple(tuple(self._resign_labels_for(side)) for side in (0, 1))
 
+    def ask_to_resign(self) -> None:
+        """Resign (the button, Ctrl+R) asks first, on a card over the board (``ResignCard``): Yes
+        (Y) resigns, No (N, Esc) plays on.  It gave the game up at once, a key pressed by mistake
+        a loss counted in the player's results, with nothing on the result card saying Undo could
+        take it back.  The clocks run on meanwhile: the question is the asker's own time."""
+        side = self._resigning_side()
+        if side is None:
+            return
+        self.move_entry.close()
+        self.resign_card.forget_pointer()  # a new question: the last one's ringed No answered it
+        self.resign_asked = side
+        self.invalidate()
+
+    def keep_playing(self) -> None:
+        """No to Resign's question: the game goes on as it was."""
+        self.resign_asked = None
+        self.invalidate()
+
     def resign(self) -> None:
-        """The human gives the game up (Undo takes it back, like any end)."""
+        """The human gives the game up (Yes on Resign's card; Undo takes it back, like any end)."""
+        self.resign_asked = None
         side = self._resigning_side()
         if side is None:
             return

@@ -105,7 +105,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     elif key == pygame.K_f:
         scene.turn_board()
     elif ctrl and key == pygame.K_r:
-        scene.resign()  # Undo takes it back
+        scene.ask_to_resign()  # a card asks: Y resigns (Undo takes it back), N or Esc plays on
     elif ctrl and key == pygame.K_d:
         scene.offer_draw()  # hot-seat: the other friend answers on the card over the board
     elif key == pygame.K_r and scene.btn_rematch.visible:  # the card hidden by View board: its button's key

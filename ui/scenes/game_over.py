@@ -1,6 +1,7 @@
 """The game-over card: result, reason and score, with Rematch, New game, Menu and View board; the
 card of a game that cannot start (an outside player that could not be loaded), with Try again,
-Back to the setup and Menu; and the card that covers the board of a paused clocked game with a
+Back to the setup and Menu; the questions a person's word puts over the board (a friend's draw
+offer, Resign: ``QuestionCard``); and the card that covers the board of a paused clocked game with a
 person in it, with Resume.  Each button has its key; Tab and Shift+Tab also ring them in turn,
 Enter or Space pressing the one ringed.  The result card's Replay is on E and its View board on B
 (Board, taBuleiro): the game's panel beside it says "Analysis A" and, in Hex, "Connections V";
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
 OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
 # seconds a watched game's result card shows before the next game begins by itself (GameScene.next_game_in)
 NEXT_GAME_SECONDS = 15.0
+# seconds the result card, come up while the game was played from the keyboard, takes no key nor
+# click: an Enter meant for the move field a moment after its end pressed Rematch.  Firefox's
+# dialogs wait a second so (``security.dialog_enable_delay``); its buttons are drawn disabled meanwhile.
+KEY_GRACE = 1.0
 
 
 def result_title(scene: GameScene) -> str:
@@ -205,6 +210,7 @@ class CardPlace:
 
 class GameOverCard:
     keeps_off_pieces = True  # the final position is the news: the card goes over the panel rather than hide it
+    comes_by_itself = True  # not at a person's word: it may come under a key meant for the game (``grace``)
 
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
@@ -221,6 +227,40 @@ class GameOverCard:
         ]
         self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_b, pygame.K_e, pygame.K_s)  # the buttons'
         self.focus = KeyFocus()  # Tab's ring among the buttons
+        self.appeared: tuple[object, float] | None = None  # (``showing()``, when it was first seen so)
+
+    def showing(self) -> object:
+        """What this showing of the card is about: the end it tells (after Undo, a new end is a
+        new showing, with its own grace)."""
+        return self.scene.over_since
+
+    def grace(self) -> float:
+        """Seconds this showing takes no key nor click (``ready``): ``KEY_GRACE`` for a card that
+        comes by itself on a game played from the keyboard (``GameScene.keyboard_play``: a move
+        typed, the board's cursor), whose next key may be on its way; none on a card a person
+        asked for, nor under the mouse, whose clicks on the board it takes already."""
+        return KEY_GRACE if self.comes_by_itself and self.scene.keyboard_play else 0.0
+
+    def ready(self) -> bool:
+        """Whether its buttons take keys and clicks: ``grace`` seconds after this showing first
+        came up (``appeared``, noted on the first call while it shows: every frame, by
+        ``GameScene._shown``), at once when the player brought it back (``show``).  Before, they
+        are drawn disabled: a move typed with Enter, the game ended by it or by the computer's
+        reply, and the next Enter started a Rematch, sides swapped."""
+        now, showing = time.monotonic(), self.showing()
+        if self.appeared is None or self.appeared[0] != showing:
+            self.appeared = (showing, now)
+        ready = now - self.appeared[1] >= self.grace()
+        for button in self.buttons:
+            button.enabled = ready
+        return ready
+
+    def grace_left(self) -> float | None:
+        """Seconds before its buttons take keys and clicks (``ready``), None once they do: the
+        frame that shows them enabled is due then."""
+        if self.ready():
+            return None
+        return self.appeared[1] + self.grace() - time.monotonic()
 
     def headline(self) -> str:
         return result_title(self.scene)
@@ -251,8 +291,9 @@ class GameOverCard:
     def show(self) -> None:
         """The card again after View board (the Result button, Enter; B once more, in every
         game): hidden, nothing brought it back, and its Replay and Save were out of reach,
-        A and S doing other things on the bare board."""
+        A and S doing other things on the bare board.  Asked for, its keys act at once."""
         self.scene.over_hidden = False
+        self.appeared = (self.showing(), -math.inf)
         self.scene.invalidate()
 
     def visible(self) -> bool:
@@ -269,7 +310,10 @@ class GameOverCard:
         and forms; whether it had one.  On a result Enter only said "The game is over".  Tab and
         Shift+Tab ring a button, which Enter and Space then press; any other key takes the ring
         away and goes on, Esc only that, as on the panel beside (``KeyFocus.ring_key``: Esc with
-        a button ringed went to the menu)."""
+        a button ringed went to the menu).  Within its grace (``ready``) the keys of its buttons,
+        Tab, Enter and Space do nothing, taken so that they do nothing on the game either."""
+        if not self.ready():
+            return key in (*self.keys, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB)
         if self.focus.ring_key(self.buttons, key, mod):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -290,7 +334,9 @@ class GameOverCard:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Buttons first; any other click inside the board area is swallowed while shown, and the
-        pointer over the card (over the panel, its buttons under it: ``draw``)."""
+        pointer over the card (over the panel, its buttons under it: ``draw``).  Within its grace
+        a click on a button presses nothing (``ready``: disabled)."""
+        self.ready()
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -374,6 +420,7 @@ class GameOverCard:
             y = r.bottom + int(4 * s)
         area = pygame.Rect(self.rect.x + int(24 * s), y + int(14 * s), w - int(48 * s), 0)
         layout_grid(self.buttons, area, placed.columns, int(40 * s), int(10 * s))
+        self.ready()  # disabled within its grace
         for b in self.buttons:
             b.draw(surface, theme, s)
 
@@ -400,6 +447,10 @@ class CannotStartCard(GameOverCard):
 
     keeps_off_pieces = False  # nothing was played: the board is no news
 
+    def showing(self) -> object:
+        """The player that could not be loaded, and why (Try again: a new showing)."""
+        return self.scene.computer.unloadable
+
     def headline(self) -> str:
         return _("The game cannot start")
 
@@ -411,18 +462,45 @@ class CannotStartCard(GameOverCard):
         return self.scene.computer.unloadable is not None and self.scene.browsing is None
 
 
-class DrawOfferCard(GameOverCard):
+class QuestionCard(GameOverCard):
+    """A question over the board that a person's word put there (a friend's draw offer, Resign),
+    answered by its buttons: the first on Y, the last on N and on Esc (once no button is
+    ringed).  It takes every key and the clicks on the board until answered, so nobody plays on
+    past the question, but the game's Pause (``game_keys.pause_key``: Ctrl+P, the Pause key),
+    which covers the card until Resume as the panel's Pause does (the card took it, and only the
+    button paused).  Enter answers nothing unless a button is ringed: the card has no primary
+    button, so an Enter meant for a move answers nothing."""
+
+    comes_by_itself = False  # at a person's word
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """The card's keys (``GameOverCard.key``: Y, N, Tab's ring), Esc the last button's too."""
+        if game_keys.pause_key(self.scene, key, bool(mod & pygame.KMOD_CTRL)):
+            return False
+        if not super().key(key, mod) and key == pygame.K_ESCAPE:
+            self.buttons[-1].action()
+        return True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Its buttons, the clicks on the board, and every key and typed character (see the class)."""
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key, event.mod)
+        if event.type == pygame.TEXTINPUT:
+            return True
+        return super().handle(event)
+
+
+class DrawOfferCard(QuestionCard):
     """Over the board while a friend's draw offer waits (hot-seat: ``GameCommands.offer_draw``; an
     offer to the computer is answered by its search, the board left in sight meanwhile):
     who offers, and the other friend, named, asked to answer with Accept (Y: the game ends drawn
-    by agreement) or Decline (N or Esc: the game goes on).  It takes every key and the clicks on the
-    board until answered, so neither friend plays on past the question."""
+    by agreement) or Decline (N or Esc: the game goes on)."""
 
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
         self.buttons = [
             worded(N_("Accept the draw"), scene.accept_draw, "Y"),
-            worded(N_("Decline"), scene.decline_draw, "N"),  # Esc too (``key``)
+            worded(N_("Decline"), scene.decline_draw, "N"),  # Esc too (``QuestionCard.key``)
         ]
         self.keys = (pygame.K_y, pygame.K_n)
 
@@ -442,30 +520,39 @@ class DrawOfferCard(GameOverCard):
         """The friend playing ``side`` as the panel names them: "Ana (X)", or the side alone."""
         return words.player_on_side(self.scene.setup, self.scene.game, side)
 
-    def key(self, key: int, mod: int = 0) -> bool:
-        """The card's keys (``GameOverCard.key``: Y, N, Tab's ring), Esc declining too (once no
-        button is ringed); every key is the card's while it shows but the game's Pause
-        (``game_keys.pause_key``: Ctrl+P, the Pause key), which covers the card until Resume as
-        the panel's Pause does (the card took it, and only the button paused).  Enter accepts
-        nothing unless Accept is ringed: the card has no primary button, so a friend's Enter meant
-        for a move does not end the game."""
-        if game_keys.pause_key(self.scene, key, bool(mod & pygame.KMOD_CTRL)):
-            return False
-        if not super().key(key, mod) and key == pygame.K_ESCAPE:
-            self.scene.decline_draw()
-        return True
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Its buttons, the clicks on the board, and every key and typed character (see the class)."""
-        if event.type == pygame.KEYDOWN:
-            return self.key(event.key, event.mod)
-        if event.type == pygame.TEXTINPUT:
-            return True
-        return super().handle(event)
-
     def visible(self) -> bool:
         s = self.scene
         return s.draw_offer is not None and s.setup.mode == HOTSEAT and not s.is_over() and s.browsing is None
+
+
+class ResignCard(QuestionCard):
+    """Over the board once a person asks to resign (Ctrl+R, the panel's Resign:
+    ``GameCommands.ask_to_resign``): who loses, and Yes, resign (Y) or No, play on (N, Esc).
+    Ctrl+R gave the game up at once: Undo took it back, but nothing on the result card said so,
+    and the loss stayed counted in the player's results (``ui.tally``)."""
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.buttons = [
+            worded(N_("Yes, resign"), scene.resign, "Y"),
+            worded(N_("No, play on"), scene.keep_playing, "N"),  # Esc too (``QuestionCard.key``)
+        ]
+        self.keys = (pygame.K_y, pygame.K_n)
+
+    def headline(self) -> str:
+        return _("Resign?")
+
+    def lines(self) -> list[str]:
+        """Who loses: "You lose the game to Level 3", or the friend to move, named."""
+        scene, side = self.scene, self.scene.resign_asked
+        if side is None:
+            return []
+        if scene.setup.mode == HOTSEAT:
+            return [_("{player} loses the game").format(player=words.player_on_side(scene.setup, scene.game, side))]
+        return [_("You lose the game to {player}").format(player=scene.setup.player_label(1 - side))]
+
+    def visible(self) -> bool:
+        return self.scene.resign_asked is not None and not self.scene.is_over()
 
 
 class PausedCard(GameOverCard):
@@ -475,6 +562,7 @@ class PausedCard(GameOverCard):
     the cover plays nothing and says so."""
 
     keeps_off_pieces = False
+    comes_by_itself = False  # at the player's Pause
 
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)

@@ -149,7 +149,7 @@ class SetupScene(MenuFormScene):
             self.mode = self.choices.mode if self.choices.mode != PC_VS_PC else HUMAN_VS_PC
         if self.choices.move_time is None:
             self.choices.move_time = app.settings.move_time
-        self.cards = GameCards(infos, columns=(2, 3) if len(infos) > 3 else len(infos))
+        self.cards = GameCards(infos, columns=(2, 3) if len(infos) > 3 else len(infos), options=self._card_options)
         self.cards.selected = self.choices.game_id
         self.cards_area = pygame.Rect(0, 0, 0, 0)  # the room given to the cards (they take its left part), set by layout()
         self.panel = pygame.Rect(0, 0, 0, 0)  # the form's card, right of the cards, set by layout()
@@ -183,6 +183,13 @@ class SetupScene(MenuFormScene):
         for opt in self.info.options:
             opts.setdefault(opt.name, opt.default)
         return opts
+
+    def _card_options(self, game_id: str) -> dict[str, Any]:
+        """The options a game's card pictures: the form's for the game chosen (a pasted
+        position's), the last chosen for the others (``SetupChoices.options``)."""
+        if game_id == self.info.id:
+            return self._options()
+        return self.choices.options.get(game_id, {})
 
     def _players(self) -> list[ai.PlayerInfo]:
         return ai.catalog(self.info.id)
@@ -414,8 +421,11 @@ class SetupScene(MenuFormScene):
     def update(self, dt: float) -> None:
         """Pick up outside players found by the background checks; rebuild the menu if they changed
         (or a new player's description must be shown, or the window's messages want another
-        height under it: ``_message_room``); say a chosen one that is not offered."""
+        height under it: ``_message_room``); say a chosen one that is not offered.  A game's
+        card whose options changed on the form is drawn again (its picture follows them)."""
         self._take_added()
+        for area in self.cards.changed_pictures():
+            self.invalidate(area)
         message_came = self._messages_took_another_height()  # or went
         if message_came:
             self.rebuild_wanted = True

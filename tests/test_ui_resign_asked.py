@@ -1,0 +1,90 @@
+"""Resign asks first (``GameCommands.ask_to_resign``, ``ui.scenes.game_over.ResignCard``): Ctrl+R
+gave the game up at once, a key pressed by mistake a loss counted in the player's results, and
+the result card said nothing of Undo.  A card over the board asks: Yes, resign (Y) or No, play
+on (N, Esc); the panel's Resign button asks the same."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_ui_move_entry import type_text
+from tests.ui_helpers import click, key, recorded_text
+from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+
+def started(app, mode: str = HOTSEAT, moves=("b2",)) -> GameScene:
+    players = (None, None) if mode == HOTSEAT else (None, "level-1")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, mode, players, 0.1), list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def asked(app, scene: GameScene) -> None:
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert scene.card_shown() is scene.resign_card and not scene.is_over()
+
+
+@pytest.mark.parametrize("answer", [pygame.K_n, pygame.K_ESCAPE])
+def test_ctrl_r_asks_and_no_plays_on(app, answer):
+    scene = started(app)
+    asked(app, scene)
+    key(app, answer)
+    assert scene.card_shown() is None and not scene.is_over() and len(scene.history) == 1
+
+
+def test_yes_resigns_for_the_friend_to_move_and_undo_takes_it_back(app):
+    scene = started(app)
+    asked(app, scene)
+    key(app, pygame.K_y)
+    assert scene.is_over() and scene.winner() == 0  # O, to move, gave it up
+    key(app, pygame.K_u)
+    assert not scene.is_over() and len(scene.history) == 1
+
+
+def test_enter_and_typed_moves_do_not_answer_the_question(app):
+    """No primary button: an Enter (or a move typed) meant for the game neither resigns nor plays."""
+    scene = started(app)
+    asked(app, scene)
+    key(app, pygame.K_RETURN)
+    type_text(app, "a1")
+    key(app, pygame.K_RETURN)
+    assert scene.card_shown() is scene.resign_card and len(scene.history) == 1 and not scene.move_entry.open
+
+
+def test_the_panels_resign_button_asks_and_the_cards_buttons_answer(app):
+    scene = started(app)
+    click(app, scene.btn_resign.rect.center)
+    assert scene.card_shown() is scene.resign_card and not scene.is_over()
+    no, yes = scene.resign_card.buttons[1], scene.resign_card.buttons[0]
+    click(app, no.rect.center)
+    assert scene.card_shown() is None and not scene.is_over()
+    click(app, scene.btn_resign.rect.center)
+    click(app, yes.rect.center)
+    assert scene.is_over() and scene.winner() == 0
+
+
+def test_against_the_computer_the_card_says_who_wins_and_no_counts_nothing(app, monkeypatch, tmp_path):
+    scene = started(app, HUMAN_VS_PC, moves=("b2", "a1"))
+    drawn = recorded_text(monkeypatch)
+    asked(app, scene)
+    app.invalidate()
+    app.run_frames(1)
+    assert "Resign?" in drawn and "You lose the game to Level 1" in drawn, drawn
+    assert [button.label for button in scene.resign_card.buttons] == ["Yes, resign", "No, play on"]
+    pygame.image.save(app.screen, str(tmp_path / "resign.png"))
+    key(app, pygame.K_n)
+    assert not scene.recorder.counted  # nothing in the results against Level 1
+
+
+def test_a_hot_seat_question_names_the_friend_to_move(app, monkeypatch):
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1, names=("Ana", "João")), ["b2"])
+    app.switch(scene)
+    app.run_frames(2)
+    drawn = recorded_text(monkeypatch)
+    asked(app, scene)
+    app.invalidate()
+    app.run_frames(1)
+    assert "João (O) loses the game" in drawn, drawn

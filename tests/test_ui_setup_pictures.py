@@ -1,0 +1,52 @@
+"""New game's game cards picture each game under its options as chosen on the form
+(``GameCards.options``): Reversi set to 6x6 still showed an 8x8 board on its card, and so did
+Hex's, tic-tac-toe's and Rastros' cards for their sizes; Trax's shows the tiles laid (not its
+board's bounds), its centre tile as chosen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_ui_setup import config, setup_screen  # noqa: F401 - the fixture, used by name
+from tests.ui_helpers import key, same_as_a_whole_frame
+
+
+def picture(app, scene, game_id: str) -> bytes:
+    """The pixels of ``game_id``'s card as the window shows it."""
+    index = [info.id for info in scene.cards.infos].index(game_id)
+    return pygame.image.tobytes(app.screen.subsurface(scene.cards.rects[index]), "RGB")
+
+
+@pytest.mark.parametrize("game_id, option, step, chosen", [
+    ("reversi", "size", pygame.K_LEFT, 6),
+    ("hex", "size", pygame.K_LEFT, 10),
+    ("tictactoe", "width", pygame.K_RIGHT, 4),
+    ("tictactoe", "height", pygame.K_RIGHT, 4),
+    ("rastros", "size", pygame.K_LEFT, 7),
+    ("trax", "centre", pygame.K_RIGHT, "dlld"),  # its picture is the tiles laid, not the bounds: the first tile
+])
+def test_the_chosen_games_card_shows_the_board_chosen(config, tmp_path, game_id, option, step, chosen):  # noqa: F811
+    with setup_screen(game_id) as (app, scene):
+        before = picture(app, scene, game_id)
+        scene.menu.select_widget(scene.menu.get_widget(f"opt-{option}"))
+        app.run_frames(2)
+        key(app, step)
+        assert scene._options()[option] == chosen
+        assert dict(scene.cards.drawn[game_id])[option] == chosen
+        assert picture(app, scene, game_id) != before
+        assert same_as_a_whole_frame(app, tmp_path)  # the card drawn again, not only the form
+        pygame.image.save(app.screen, str(tmp_path / f"{game_id}-{option}.png"))
+
+
+def test_the_other_cards_keep_their_last_chosen_options(config):  # noqa: F811
+    """Reversi left at 6x6 for Hex: its card still shows 6x6; the main menu's cards the usual boards."""
+    with setup_screen("reversi") as (app, scene):
+        scene.choices.options["reversi"]["size"] = 6
+        scene.pick_game("hex")
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.cards.drawn["reversi"] == (("size", 6),)
+        app.show_menu()
+        app.run_frames(2)
+        assert app.scene.cards.drawn["reversi"] == ()
