@@ -618,6 +618,8 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
         ai.kernels.defer_compiling()  # the warm-up compiles; the first moves need not wait for it
         ai.kernels.when_waiting(lambda waiting: reports.put(AIWarmUp(not waiting)))
         start_warm_up(warm_game, reports, unused)
+    elif warm_game is not None:  # rules that run no kernel (3x3): the engine imported before the first job
+        _import_quietly(engine_module(warm_game))
     while True:
         try:
             item = jobs.get(timeout=1.0)
