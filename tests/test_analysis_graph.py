@@ -277,8 +277,7 @@ def test_a_side_s_name_keeps_off_a_curve_along_the_top_of_a_watched_game(tmp_pat
                                                                           ahead):
     """A side ahead all game ran the curve along the whole top edge: no place there was clear,
     and "X better" was drawn over the start of the curve.  The name now goes further in, under
-    the curve, in its half of the graph; in both languages, in a small window and a large one.
-    (X's half is the bottom one now, O's end of the board being drawn at the top: the same.)"""
+    the curve, in its half of the graph; in both languages, in a small window and a large one."""
     import ui.ai_worker
     from tests.ui_helpers import make_app
     from ui import i18n
@@ -306,7 +305,7 @@ def test_a_side_s_name_keeps_off_a_curve_along_the_top_of_a_watched_game(tmp_pat
         names = {text: rect for text, rect in drawn if text in said}
         assert len(names) == 2, names
         xy = draw_graph(pygame.Surface(app.screen.get_size()), scene.graph_rect, points, scene.game, app.theme,
-                        app.scale, len(moves), scene.shown_plies(), top_side=scene.view.far_side())  # as the scene
+                        app.scale, len(moves), scene.shown_plies())
         curve = [xy(i, v) for i, v in enumerate(points)]
         for rect in names.values():
             assert scene.graph_rect.contains(rect)

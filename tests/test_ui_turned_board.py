@@ -12,7 +12,7 @@ import games
 from games.alquerque import POINTS, parse_point
 from games.record import GameRecord, Side
 from tests.test_tree import built
-from tests.ui_helpers import click, key, recorded_draws, wait
+from tests.ui_helpers import click, key, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -168,35 +168,20 @@ def brightness(colour) -> int:
     return sum(colour[:3])
 
 
-def drawn_graphs(monkeypatch) -> list:
-    """The point-to-pixel mapping of every evaluation graph drawn from now on (``draw_graph``'s
-    answer: ``xy(ply, value)``, the value the first side's), in order, by the game screen or the
-    replay (which imports it by name); the graphs are still drawn."""
+def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, monkeypatch):
+    """A rematch turned the board to show the human's Black at the bottom, while the eval bar beside
+    it still filled White from the bottom and the graph put White's lead on top: now the bar fills
+    from the bottom, and the graph rises, with the side the board shows at the bottom."""
     from ui import eval_graph
-    from ui.scenes import replay
 
     drawn = []
     draw_graph = eval_graph.draw_graph
-    for module in (eval_graph, replay):
-        monkeypatch.setattr(module, "draw_graph", lambda *a, **k: drawn.append(draw_graph(*a, **k)) or drawn[-1])
-    return drawn
-
-
-def first_side_lead_drawn_up(scene, xy) -> bool:
-    """Whether the graph ``xy`` maps (``drawn_graphs``) draws the first side's lead above its middle."""
-    return xy(1, 1.0)[1] < scene.graph_rect.centery
-
-
-def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, monkeypatch):
-    """A rematch turned the board to show the human's Black at the bottom, while the eval bar beside
-    it still filled White from the bottom: now the bar fills from the bottom with the side the board
-    shows at the bottom, and the graph draws the lead of the side at the top (the bar's top) upward."""
-    drawn = drawn_graphs(monkeypatch)
+    monkeypatch.setattr(eval_graph, "draw_graph", lambda *a, **k: drawn.append(draw_graph(*a, **k)) or drawn[-1])
     scene = start(app, "alquerque", HUMAN_VS_PC, (None, "level-1"))  # the human plays White, at the bottom
     key(app, pygame.K_a)  # analysis mode: the bar and the graph
     bar = scene.board_side.eval_rect
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) > 450  # White's share at the bottom
-    assert not first_side_lead_drawn_up(scene, drawn[-1])  # Black's lead drawn above the middle
+    assert drawn[-1](1, 1.0)[1] < scene.board_side.graph_rect.centery  # White's lead drawn above the middle
     key(app, pygame.K_r, pygame.KMOD_CTRL)  # resign: the result card
     key(app, pygame.K_r)  # rematch: the human plays Black, the board turns
     assert scene.setup.human_side() == 1 and scene.view.turned and scene.analysis.active
@@ -204,7 +189,7 @@ def test_after_a_rematch_the_eval_bar_and_graph_keep_to_the_turned_board(app, mo
     app.run_frames(2)
     bar = scene.board_side.eval_rect
     assert brightness(app.screen.get_at((bar.centerx, bar.bottom - 3))) < 300  # Black's share at the bottom
-    assert first_side_lead_drawn_up(scene, drawn[-1])  # White's lead drawn above it
+    assert drawn[-1](1, 1.0)[1] > scene.board_side.graph_rect.centery  # White's lead drawn below it
 
 
 def test_the_replay_of_a_game_played_as_black_fills_the_eval_bar_from_the_bottom_with_black(app):
@@ -258,91 +243,16 @@ def first_side_at_the_bar_bottom(app, scene) -> bool:
 def test_turning_a_board_without_ends_leaves_the_eval_bar_and_graph_as_they_were(app, monkeypatch, game_id):
     """Key F on Hex or Reversi swapped the eval bar's ends and the graph's halves, though turning
     the board moves no side's end (Hex's Red holds the top and the bottom edge either way up):
-    the first side stays at the bar's bottom and on the graph's bottom half, turned or not."""
-    drawn = drawn_graphs(monkeypatch)
+    the first side stays at the bar's bottom and on the graph's top half, turned or not."""
+    from ui import eval_graph
+
+    drawn = []
+    draw_graph = eval_graph.draw_graph
+    monkeypatch.setattr(eval_graph, "draw_graph", lambda *a, **k: drawn.append(draw_graph(*a, **k)) or drawn[-1])
     scene = start(app, game_id, HOTSEAT, (None, None))
     key(app, pygame.K_a)  # analysis mode: the bar and the graph
     for turned in (False, True):
         assert scene.view.turned is turned
         assert first_side_at_the_bar_bottom(app, scene)
-        assert not first_side_lead_drawn_up(scene, drawn[-1])  # the second side's lead above the middle
+        assert drawn[-1](1, 1.0)[1] < scene.board_side.graph_rect.centery  # the first side's lead above the middle
         key(app, pygame.K_f)
-
-
-def side_at_the_bar_top(app, scene) -> int:
-    """The side whose colour the eval bar shows at its top end, as drawn: the one whose fill, as
-    the bar fills with it (dimmed or not), is nearest the pixel there."""
-    from ui import eval_bar
-    from ui.scenes.game_panel import side_colour
-
-    bar, theme, sides = scene.eval_rect, app.theme, scene.game.sides
-    drawn = app.screen.get_at((bar.centerx, bar.y + 1))[:3]
-
-    def distance(side: int) -> int:
-        fill = eval_bar.fill_colour(side_colour(sides[side], side, theme), theme)
-        return min(sum((a - b) ** 2 for a, b in zip(drawn, colour)) for colour in (fill, eval_bar.dimmed_colour(fill, theme)))
-
-    return min((0, 1), key=distance)
-
-
-def side_named_on_the_graph_top(scene, drawn) -> int:
-    """The side whose "... better" the graph writes in its top half (``drawn``: recorded_draws')."""
-    from ui.i18n import _
-
-    graph = scene.graph_rect
-    names = {_("{side} better").format(side=_(side)): number for number, side in enumerate(scene.game.sides)}
-    on_top = {names[d.value] for d in drawn if d.value in names and graph.contains(d.rect) and d.rect.bottom <= graph.centery}
-    assert len(on_top) == 1, on_top
-    return on_top.pop()
-
-
-def bar_and_graph_agree_turned_or_not(app, monkeypatch, scene) -> None:
-    """On ``scene``, its analysis mode on, and again after F: the side whose colour fills the eval
-    bar from its top is the one whose end of the board is drawn at the top, the one the graph names
-    in its top half and the one whose lead the graph draws upward.  Its workers answer nothing (the
-    bar half and half, the graph without a curve over the names)."""
-    graphs, texts = drawn_graphs(monkeypatch), recorded_draws(monkeypatch)
-    for _turn in range(2):  # Trax's board is drawn one way only: F leaves it, and both, as they were
-        texts.clear()
-        app.invalidate()
-        app.run_frames(1)
-        top = side_at_the_bar_top(app, scene)
-        assert top == scene.view.far_side()
-        assert side_named_on_the_graph_top(scene, texts) == top
-        assert first_side_lead_drawn_up(scene, graphs[-1]) == (top == 0)
-        key(app, pygame.K_f)
-
-
-@pytest.fixture
-def silent_workers(monkeypatch):
-    """Analysis' workers take every job and never answer (tests/test_analysis_graph.py's ``_Silent``)."""
-    import ui.ai_worker
-    from tests.test_analysis_graph import _Silent
-
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", _Silent)
-
-
-@pytest.mark.parametrize("game_id", games.GAME_IDS)
-def test_the_side_at_the_top_of_the_eval_bar_is_the_one_the_graph_draws_upward(app, monkeypatch, silent_workers,
-                                                                               game_id):
-    """Alquerque in hot-seat, analysis on (A): the eval bar beside the board had Black at its top
-    and the graph under it "White better" at its.  In every game, the board turned (F) or not, the
-    bar and the graph have one side on top, the side at the board's top."""
-    scene = start(app, game_id, HOTSEAT, (None, None))
-    key(app, pygame.K_a)  # analysis mode: the bar and the graph
-    bar_and_graph_agree_turned_or_not(app, monkeypatch, scene)
-
-
-def test_the_replay_s_eval_bar_and_graph_put_one_side_on_top(app, monkeypatch, silent_workers):
-    """The replay of a finished game played as Black (its board turned, Black at the bottom): the
-    bar and the graph have White on top, and Black once F turns the board upright."""
-    from games.record import Result
-
-    game = games.load("alquerque")
-    record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(None, "You"))).with_moves(["d3-c3"])
-    replay = ReplayScene(app, record.finish(Result(0, "resigned")))
-    app.switch(replay)
-    app.run_frames(2)
-    key(app, pygame.K_a)  # analysis mode: the eval bar beside the board
-    assert replay.view.turned and replay.eval_rect.width > 0
-    bar_and_graph_agree_turned_or_not(app, monkeypatch, replay)

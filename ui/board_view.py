@@ -220,20 +220,14 @@ class BoardView:
 
     def near_side(self) -> int:
         """The side whose end of the board is drawn at the bottom (the first side's where a board
-        has no end of its own): the eval bar fills from the bottom with it, so the bar keeps to the
-        board's way round after a rematch or key F turns it.  A board without ends (Reversi's,
-        Hex's, whose Red holds the top and the bottom edge either way up) keeps the first side
-        there, turned or not: the bar swapped its ends on key F there though no side had moved."""
+        has no end of its own): the eval bar fills from the bottom with it and the graph puts it
+        on top, so both keep to the board's way round after a rematch or key F turns it.  A board
+        without ends (Reversi's, Hex's, whose Red holds the top and the bottom edge either way up)
+        keeps the first side there, turned or not: the bar swapped its ends on key F there though
+        no side had moved."""
         if self.bottom_side is None:
             return 0
         return 1 - self.bottom_side if self.turned else self.bottom_side
-
-    def far_side(self) -> int:
-        """The other side (``near_side``'s), drawn at the top: the eval bar fills from the top with
-        it and the evaluation graph draws its lead upward, so the bar and the graph under the board
-        have one side on top.  The graph drew the near side's lead upward: Alquerque's bar had Black
-        at its top and the graph "White better" at its."""
-        return 1 - self.near_side()
 
     def turn(self) -> str | None:
         """Turn the board round, or back (key F); when it is drawn one way only, why not."""

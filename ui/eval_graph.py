@@ -1,9 +1,8 @@
 """The evaluation graph: who stood better after each ply, as in the replay viewer.
 
 ``draw_graph`` draws it (the replay viewer's panel, and under the board of a game in analysis
-mode); above the middle line the side at the top of the board and of the eval bar beside it is
-better (``top_side``), on ui/analysis.py's ``normalise`` scale (-1 the first side loses .. +1 it
-wins), so the graph, the eval bar and the replay tell one story.
+mode); above the middle line the first side is better, on ui/analysis.py's ``normalise`` scale
+(-1 the first side loses .. +1 it wins), so the graph, the eval bar and the replay tell one story.
 
 During a game the points come from what the engines said while it was played
 (``LiveEvaluations``): a computer's move brings its search's final report about the position it
@@ -193,9 +192,9 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
     between the line and the middle in the colour of the side better off, the sides' names (kept
     off the ``taken`` places, where the caller writes over the graph), and a cursor at the position
-    ``current``.  ``top_side`` is better above the middle: the side the board shows at the top
-    (``BoardView.far_side``), as the eval bar fills from the top with it, so the side named at the
-    graph's top is the one at the bar's top, turned board or not.  Returns the point-to-pixel
+    ``current``.  ``top_side`` is better above the middle: the side the board shows at the bottom
+    (``BoardView.near_side``), as the eval bar fills from the bottom with it; a board turned after
+    a rematch showed Black at the bottom and the graph White on top.  Returns the point-to-pixel
     mapping of ``points``' values (None if too small)."""
     r = rect
     if r.height < 20:
@@ -258,7 +257,7 @@ def draw_plate(surface: pygame.Surface, graph: pygame.Rect, place: pygame.Rect, 
 
 
 def middle_line_colour(theme: Theme, ground: tuple[int, int, int]) -> tuple[int, int, int]:
-    """The graph's middle line (even: above it the top side is better), a muted shade standing
+    """The graph's middle line (even: above it the first side is better), a muted shade standing
     3:1 (WCAG's floor for graphics) from the graph's ``ground``: on the light theme it stood 2.3:1,
     and where no side's area rose from it the graph had no visible middle."""
     return readable(mix(theme.muted, theme.panel, 0.4), ground, 3.0)

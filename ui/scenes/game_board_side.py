@@ -104,7 +104,7 @@ class BoardSide:
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           eval_bar.with_note(summary, unit_note(tags)), shown, graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
-                                  len(scene.history), scene.shown_plies(), top_side=scene.view.far_side())
+                                  len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
             scene.cursor.draw(surface, scene.view, shown, s)
         self.draw_status(surface)

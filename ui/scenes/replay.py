@@ -4,8 +4,7 @@
   the evaluation graph to jump, Space plays the game back by itself.
 - For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, in
   the AI worker: a rough pass over the whole game, then a deeper one) and the graph fills in:
-  above the middle line the side at the board's top is better.  The loser's move after which its
-  evaluation fell most is marked.
+  above the middle line the first side is better.  The loser's move after which its evaluation fell most is marked.
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far; "Picture"
@@ -916,7 +915,7 @@ class ReplayScene(Scene):
         if note_place is not None:
             note_place.topright = (r.right - 6, r.y + 4)
         xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
-                        taken=[note_place] if note_place is not None else [], top_side=self.view.far_side())
+                        taken=[note_place] if note_place is not None else [], top_side=self.view.near_side())
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
         if drop is not None and xy is not None:
             x, y = xy(drop + 1, points[drop + 1] or 0.0)
