@@ -305,3 +305,28 @@ def test_every_games_kernels_once_compiled_are_found_on_disk():
     for game_id in kernels.KERNEL_GAMES:
         kernels.warm_up(game_id)
         assert kernels.on_disk(game_id), game_id
+
+
+def test_the_windows_first_hint_on_rules_that_run_no_kernel_prepares_none(monkeypatch):
+    """A hot-seat 3x3 game's first hint (H) took 4 to 6 s of "Finding a hint…": the AI worker made
+    the hint's level-5 without the game's options, and it loaded every Tic-tac-toe kernel, or on a
+    fresh install compiled them, for a board searched in Python.  A worker's player is made for its
+    job's rules: a 3x3 hint prepares no kernel, a 15x15 one still does."""
+    import threading
+
+    from ui.ai_worker import AIResult, Job, _run_job
+
+    class Reports(list):
+        put = list.append
+
+    compiled = []
+    monkeypatch.setattr(kernels, "_deferred", False)  # the worker of a game whose rules need none: no warm-up
+    monkeypatch.setattr(kernels, "warm_up", lambda *stages: compiled.append(stages))
+    for options in ({"width": 3, "height": 3, "k": 3}, {"width": 15, "height": 15, "k": 5}):
+        game = games.load("tictactoe", **options)
+        hint = Job("tictactoe", dict(game.options), (), game.to_text(game.initial_state()), "level-5", 0.2,
+                   slot="hint")
+        reports = Reports()
+        _run_job(1, hint, {}, reports, threading.Event())
+        assert isinstance(reports[-1], AIResult) and reports[-1].move is not None
+        assert compiled == ([] if options["width"] == 3 else [("tictactoe",)]), options

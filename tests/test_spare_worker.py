@@ -1,7 +1,8 @@
 """A worker process started while the window waits in its menus (``ui.ai_worker.SpareWorker``):
 the next game's worker takes it, told its game only then, and plays that game as a worker started
 with it; the game expected (New game's last choice) has its compiled kernels loaded before the game
-starts; no spare beside a running worker; none left when the window closes."""
+starts; no spare beside a running worker; none left when the window closes.  A hot-seat game's
+worker, for its hints, is started as the window waits on the game screen too."""
 
 from __future__ import annotations
 
@@ -376,3 +377,43 @@ def test_the_old_spare_ends_once_its_replacement_has_imported_its_engine(tmp_pat
         assert wait(app, lambda: not spare.process.is_alive(), 30.0)
     finally:
         app.quit()
+
+
+def test_a_hot_seat_game_starts_its_worker_as_the_window_waits_and_the_first_hint_asks_it(tmp_path, monkeypatch):
+    """A hot-seat 3x3 game's first hint (H) showed "Finding a hint…" for 4 to 6 s, later ones came
+    at once: no computer plays, so H itself started the worker, which then imported its engine.
+    The game screen starts it as soon as the window waits for input there (``Scene.waiting``), and
+    H asks that worker."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app = make_app(tmp_path, monkeypatch, fps=60)  # the real loop, which sleeps waiting for input
+    try:
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+        app.switch(scene)
+        assert wait(app, lambda: scene.computer.worker is not None, 10.0), "no worker before the hint"
+        worker = scene.computer.worker
+        key(app, pygame.K_h)
+        assert wait(app, lambda: scene.hint is not None), "no hint"
+        assert scene.computer.worker is worker
+    finally:
+        app.quit()
+
+
+def test_a_worker_for_rules_that_run_no_kernel_imports_its_engine_before_its_first_job(monkeypatch):
+    """Its kernels unused (3x3), a worker warms none up: it imports its game's engine (numba with
+    it) as it starts, so a job asked of a worker started ahead (a hot-seat game's) does not wait
+    for the import.  Run here, in this process, its priority and its parent's watch left alone."""
+    import queue
+
+    from ai import parent_watch
+    from ui import ai_worker
+
+    imported: list[str] = []
+    monkeypatch.setattr(parent_watch, "end_with_parent", lambda: None)
+    monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: None)
+    monkeypatch.setattr(ai_worker, "_import_quietly", imported.append)
+    jobs = queue.Queue()
+    jobs.put(None)  # no job: the worker ends at once
+    ai_worker.worker_main(jobs, None, None, "tictactoe", warm=False)
+    assert imported == [ai.engine_module("tictactoe")]

@@ -10,7 +10,15 @@ import json
 import pygame
 import pytest
 
-from tests.ui_helpers import autosaves_written, click, make_app, recorded_text_rects, wait, window_given_back
+from tests.ui_helpers import (
+    autosaves_written,
+    click,
+    in_language,
+    make_app,
+    recorded_text_rects,
+    wait,
+    window_given_back,
+)
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
 from ui.scenes.settings_screen import SettingsScene
@@ -106,6 +114,28 @@ def test_text_size_is_chosen_saved_and_grows_the_settings_form(projector):
     assert not [(a, b) for i, a in enumerate(larger) for b in larger[i + 1:] if a.colliderect(b)]
     autosaves_written()
     assert json.loads(settings_mod.settings_path().read_text())["text_size"] == 1.5
+
+
+@pytest.mark.parametrize("projector", [(1280, 800), (1280, 720)], indirect=True)
+def test_each_text_size_step_grows_the_settings_form_in_a_wide_window(projector):
+    """In Portuguese at 1280x800, "Maior" drew the Settings form as "Grande": the window's height
+    holds every screen's scale at Large's in a 16:10 or 16:9 window.  The form scrolls, so each
+    step grows its text there, the value shown whole, every line laid out inside the window and
+    none over another."""
+    app = projector
+    with in_language(app, "pt"):
+        steps = []
+        for size in (1.0, 1.25, 1.5):
+            choose_text_size(app, size)
+            selector = app.scene.menu.get_widget("text_size")
+            assert selector.get_value()[0][0] == {1.0: "Normal", 1.25: "Grande", 1.5: "Maior"}[size]
+            steps.append((font_sizes(app), selector.get_rect().height))
+            laid_out = form_rects(app)
+            assert all(pygame.Rect((0, 0), app.size).contains(r) for r in laid_out)
+            assert not [(a, b) for i, a in enumerate(laid_out) for b in laid_out[i + 1:] if a.colliderect(b)]
+        for (smaller, smaller_height), (larger, larger_height) in zip(steps, steps[1:]):
+            assert all(larger[name] > size for name, size in smaller.items()), (smaller, larger)
+            assert larger_height > smaller_height
 
 
 def panel_text_height(app, texts: list[tuple[str, pygame.Rect]]) -> float:

@@ -383,14 +383,16 @@ def _format_line(game, state, moves, limit: int = LINE_PLIES, other: bool = Fals
 def _player_for(job: Job, players: dict):
     """The player of the job's slot, made on its first job and kept for the next (its tables, an
     outside player's process); ``Forfeit`` "could not be loaded: ..." when an outside player's file
-    or engine fails to load (its fault, not ours)."""
+    or engine fails to load (its fault, not ours).  Made for the job's options, so that rules that
+    run no kernel load none (``ai.make_player``): a 3x3 game's first hint loaded every Tic-tac-toe
+    kernel first, seconds of a core, and on a fresh install compiled them."""
     import ai
     from ai.base import Forfeit
 
     key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
     if key not in players:
         try:
-            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed)
+            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed, options=job.options)
         except ValueError as exc:
             if ai.is_outside_player(job.player_id):
                 from ai.outside import load_reason
@@ -633,6 +635,8 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
         ai.kernels.defer_compiling()  # the warm-up compiles; the first moves need not wait for it
         ai.kernels.when_waiting(lambda waiting: reports.put(AIWarmUp(not waiting)))
         start_warm_up(warm_game, reports, unused)
+    elif warm_game is not None:  # rules that run no kernel (3x3): the engine imported before the first job
+        _import_quietly(engine_module(warm_game))
     while True:
         try:
             item = jobs.get(timeout=1.0)

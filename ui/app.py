@@ -797,7 +797,8 @@ class App:
     def _pending_events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
         the next wake-up (``_wait_for_events``).  The first sleep starts ``warm_start``: the screen
-        is drawn, and what the first game will import is imported while the user reads it.
+        is drawn, and what the first game will import is imported while the user reads it; each
+        sleep lets the screen start what it may be asked for (``Scene.waiting``).
 
         Never ``pygame.event.peek()`` without an event type: in pygame 2.6.1 it takes the
         attributes of a posted event (pygame-menu, left at its default, posted a KEYUP when a key
@@ -812,6 +813,8 @@ class App:
             return events  # it has just stopped: its still picture is due now
         wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
+        if self.scene is not None:
+            self.guard(self.scene.waiting)  # before the spare is told: a game's worker takes the spare
         if self.spare_worker:
             self._tell_spare_worker()
         if self._imports_to_set_aside():

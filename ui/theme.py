@@ -172,6 +172,16 @@ def window_scale(size: tuple[int, int], text_size: float = 1.0) -> float:
     return max(usual, min(usual * text_size, room, 3.0))
 
 
+def scrolling_scale(size: tuple[int, int], text_size: float = 1.0) -> float:
+    """The scale of a form that scrolls (Settings) in a window of ``size``: ``window_scale``'s
+    with the ``text_size`` in full as far as the window's width holds it.  A form lacks no height (it
+    scrolls), so only ``ROOM_AT_SCALE_1``'s width bounds it: the window's height bounded every
+    layout at 1.25 times the usual scale in a 16:10 or 16:9 window, and Settings' text was the same
+    at Larger as at Large."""
+    usual = window_scale(size)
+    return max(window_scale(size, text_size), min(usual * text_size, size[0] / ROOM_AT_SCALE_1[0], 3.0))
+
+
 def font(size: int) -> pygame.font.Font:
     """The board views' font: Open Sans Bold, the shell's typeface, which pygame-menu ships.  Bold
     for contrast on the board's wood and felt; it stays legible down to the 9 pixels of a small

@@ -48,6 +48,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the App clears the window first)."""
 
+    def waiting(self) -> None:
+        """The window has drawn this screen and sleeps until input comes: the moment to start, off
+        the window's busy frames, what a request the user may make here would otherwise wait for
+        (the game screen's AI worker for a hot-seat game's first hint).  Nothing by default."""
+
     def redraw_interval(self) -> float | None:
         """How often the scene must be redrawn with no input: None while nothing moves (the App
         draws after events and ``app.invalidate()`` only), 0 for every frame (an animation), or a

@@ -176,6 +176,10 @@ class GameScene(GameCommands, Scene):
     drag, invalid_at = _parts("mouse", "drag", "invalid_at")
     board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
 
+    def waiting(self) -> None:
+        """The window waits for a move: a hot-seat game's AI worker starts now, for the hints."""
+        self.computer.start_ahead()
+
     def _think(self, kind: str, side: int, player_id: str, move_time: float) -> None:
         self.computer.think(kind, side, player_id, move_time)
 

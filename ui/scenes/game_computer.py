@@ -98,6 +98,14 @@ class ComputerMoves:
             self.worker = AIWorker(self.scene.game)
         return self.worker
 
+    def start_ahead(self) -> None:
+        """Start the worker of a game no computer plays (hot-seat) while the window waits for a
+        move (``GameScene.waiting``): its first hint (H) waited for the process to start and import
+        the engine, seconds of "Finding a hint…" where later ones came at once.  A game with a
+        computer player starts its worker with the screen; a finished game asks for no hint."""
+        if self.worker is None and not self.scene.is_over():
+            self.ensure_worker()
+
     def thinking(self) -> bool:
         """A computer's move is being searched (not a hint)."""
         return self.job is not None and self.job_kind == "move"

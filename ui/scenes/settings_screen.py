@@ -36,7 +36,7 @@ from ui.settings import (
 )
 from ui.sound import SOUNDS
 from ui.tally import TALLY
-from ui.theme import THEMES, Color
+from ui.theme import THEMES, Color, scrolling_scale
 from ui.widgets import Button, card, mix
 
 WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
@@ -138,13 +138,15 @@ class SettingsScene(MenuFormScene):
             self._build(size)
 
     def _build(self, size: tuple[int, int]) -> None:
-        s = self.app.scale
+        """The form, at the Text size in full (``form_scale``): its card as wide as its text needs,
+        the heading above it and Back under it at the window's scale, as on the other screens."""
+        window, s = self.app.scale_at(size), self.form_scale(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - int(80 * s), int(640 * s)), min(h - int(160 * s), int(660 * s)))
-        self.panel.midtop = (w // 2, int(120 * s))
+        self.panel = pygame.Rect(0, 0, min(w - int(80 * window), int(640 * s)), min(h - int(160 * window), int(660 * s)))
+        self.panel.midtop = (w // 2, int(120 * window))
         st = self.app.settings
         self.back_button.label = _("Back")  # in a language just chosen
-        menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, s, self.back_button), 20)
+        menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, window, self.back_button), 20)
         with rendering_held(menu):
             # first, in view in any window, for one who cannot read the language shown (each
             # language is named in its own words)
@@ -198,6 +200,12 @@ class SettingsScene(MenuFormScene):
                                                           counted)).format(n=counted)
                 menu.add.button(label, self._forget_results, button_id="forget_results")
         self.menu = menu
+
+    def form_scale(self, size: tuple[int, int]) -> float:
+        """The scale of the form's text in a window of ``size`` (``scrolling_scale``): the form
+        scrolls, so each Text size step shows there; at the window's scale, capped by the height's
+        room, Larger drew it as Large in a 1280x800 window."""
+        return scrolling_scale(size, settings_file.text_size_of(self.app))
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)
