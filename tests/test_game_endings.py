@@ -39,15 +39,17 @@ GAMES = ("tictactoe", "hex", "reversi", "rastros", "alquerque", "trax")
 DRAWS = ("tictactoe", "reversi", "alquerque")  # the games random play draws (Hex cannot; Rastros, Trax all but never)
 
 
-def random_end(game_id: str, winner: int | None) -> list[str]:
-    """The moves of a random game of ``game_id`` that ends on the board with ``winner`` (None: a draw)."""
+def random_end(game_id: str, winner: int | None, said: str = "") -> list[str]:
+    """The moves of a random game of ``game_id`` that ends on the board with ``winner`` (None: a
+    draw), its reason holding ``said`` where given ("moved onto": Rastros' piece pushed onto the
+    other's goal)."""
     game = games.load(game_id)
     for seed in range(400):
         moves = random_line(game.initial_state(), 400, random.Random(seed))
         state = game.play_line(moves)
-        if state.is_terminal() and state.winner() == winner:
+        if state.is_terminal() and state.winner() == winner and said in state.end_reason():
             return moves
-    raise AssertionError(f"no random {game_id} game ends with {winner}")
+    raise AssertionError(f"no random {game_id} game ends with {winner} ({said!r})")
 
 
 def opening(game_id: str, plies: int) -> list[str]:

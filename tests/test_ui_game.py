@@ -333,7 +333,7 @@ def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
     assert wait(app, scene.over_card.visible)
     primary = [b.label for b in scene.over_card.buttons if b.primary]
-    assert primary == ["Rematch"]
+    assert primary == ["Rematch, sides swapped"]
     key(app, enter)
     assert "The game is over" not in _said(scene)
     assert not scene.history and not scene.is_over() and not scene.over_card.visible()

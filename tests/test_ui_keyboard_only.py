@@ -134,7 +134,7 @@ def test_tab_rings_the_result_cards_buttons_and_enter_presses_the_ringed_one(app
     scene = finished(app)
     card = scene.card_shown()
     key(app, pygame.K_TAB)
-    assert ringed(card.buttons) == ["Rematch"]
+    assert ringed(card.buttons) == ["Rematch, sides swapped"]
     key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
     assert ringed(card.buttons) == ["Menu"]

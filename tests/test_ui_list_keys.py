@@ -230,7 +230,7 @@ def test_esc_on_the_result_cards_ringed_button_takes_the_ring_away_then_goes_to_
     scene = finished(app)
     card = scene.card_shown()
     key(app, pygame.K_TAB)
-    assert ringed_buttons(card.buttons) == ["Rematch"]
+    assert ringed_buttons(card.buttons) == ["Rematch, sides swapped"]
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.card_shown() is card and not ringed_buttons(card.buttons)
     key(app, pygame.K_ESCAPE)

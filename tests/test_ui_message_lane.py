@@ -98,10 +98,18 @@ def test_the_resumed_message_leaves_the_latest_results_alone(app, size):
 
 
 def _rules(app):
-    from ui.scenes.rules import RulesScene
+    """The rules' text above the lane and its fade: the lane is the text's while no message shows
+    (``RulesScene._text_room``), and the text stops above it, fading, while one does."""
+    from ui.scenes.rules import FADE, RulesScene
 
     scene = RulesScene(app, "hex")
-    return scene, lambda: [scene.text_rect]  # the rules' text
+
+    def above_the_lane() -> list[pygame.Rect]:
+        rect = scene.whole_text.copy()
+        rect.height = scene.messages_ceiling() - int(FADE * app.scale) - rect.top
+        return [rect]
+
+    return scene, above_the_lane
 
 
 def _position_editor(app):

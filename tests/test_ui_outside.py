@@ -101,7 +101,7 @@ def test_sleeping_bot_forfeits_on_time_and_the_card_says_why(app):
                for m in scene.messages.current()), scene.messages.current()
     record = GameRecord.loads(scene.recorder.record.dumps())
     assert record.result is not None and record.result.winner == 1 and record.result.reason == reason
-    scene.new_game()  # a new game clears the forfeit
+    scene.rematch()  # the next game on this screen clears the forfeit
     assert scene.forfeit is None and not scene.is_over()
     assert app.errors == []
 
@@ -353,7 +353,8 @@ def test_a_bot_broken_after_it_forfeited_is_said_before_the_next_game(app, tmp_p
     assert wait(app, lambda: scene.forfeit is not None)  # its process ended at its first move
     assert "crashed" in scene.forfeit[1]
     bot.write_text((BOTS / "edited_broken.py").read_text())
-    key(app, pygame.K_n)  # New game
+    assert wait(app, scene.over_card.visible)
+    key(app, pygame.K_r)  # Rematch: the next game on this screen
     assert wait(app, lambda: scene.start_card.visible() or scene.forfeit is not None)
     assert scene.forfeit is None and scene.start_card.visible()
     assert "could not be loaded: SyntaxError" in scene.start_card.lines()[0]

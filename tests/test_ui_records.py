@@ -423,13 +423,14 @@ def test_a_hotseat_games_replay_names_the_player_as_its_result_card_did(app, mon
     assert card in drawn, [text for text in drawn if "O" in text]
 
 
-def won_game(game_id: str, titles: tuple[str, str], winner: int, updated: str) -> GameRecord:
+def won_game(game_id: str, titles: tuple[str, str], winner: int, updated: str, said: str = "") -> GameRecord:
     """A ``game_id`` game between the computer players ``titles`` that ``winner`` won on the board
-    (a random line that ends so: ``tests.test_game_endings.random_end``), last changed ``updated``."""
+    (a random line that ends so, its reason holding ``said``: ``tests.test_game_endings.random_end``),
+    last changed ``updated``."""
     from tests.test_game_endings import random_end
 
     game = games.load(game_id)
-    moves = random_end(game_id, winner)
+    moves = random_end(game_id, winner, said)
     players = tuple(Side(title.lower().replace(" ", "-"), title) for title in titles)
     record = GameRecord.start(game, players, {"mode": "pc_vs_pc"}).with_moves(moves, game.play_line(moves))
     return replace(record, updated=updated)
@@ -462,6 +463,31 @@ def test_a_finished_games_row_and_its_replay_name_who_won(app, monkeypatch, lang
     assert rastros[1] in drawn, drawn
 
 
+@pytest.mark.parametrize("language, rows", [
+    ("en", ("Level 3 wins (North moved onto 8-1)", "Basilio wins (South is blocked)")),
+    ("pt", ("Nível 3 ganha (Norte foi para 8-1)", "Basilio ganha (Sul está bloqueado)")),
+])
+def test_a_rastros_row_says_who_won_once(app, monkeypatch, language, rows):
+    """Rastros' "North moved onto 8-1: South wins" after the winner's name read "Level 3 wins
+    (North moved onto 8-1: South wins)": who won said twice.  The row and the replay it opens
+    say it once; the record keeps the rules' whole reason (its files are read back by it)."""
+    moved = won_game("rastros", ("Level 3", "Basilio"), 0, "2026-11-25T10:00:00", said="moved onto")
+    blocked = won_game("rastros", ("Level 3", "Basilio"), 1, "2026-11-24T10:00:00", said="is blocked")
+    save(moved, games_dir() / "moved.json")
+    save(blocked, games_dir() / "blocked.json")
+    with in_language(app, language):
+        drawn = recorded_text(monkeypatch)
+        open_list(app)
+        assert all(any(text.endswith(f" · {row}") for text in drawn) for row in rows), [t for t in drawn if " vs " in t]
+        key(app, pygame.K_RETURN)  # the newest row, the piece moved onto the goal, chosen as the list opens
+        assert isinstance(app.scene, ReplayScene)
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(1)
+    assert rows[0] in drawn, drawn
+    assert load(games_dir() / "moved.json").result.reason == "North moved onto 8-1: South wins"
+
+
 def test_the_winner_is_named_only_where_a_name_tells_who_won():
     """``words.won_by``: a draw, a side named by its colour alone (a pasted move list's) and a
     game of one player against itself keep the end as the rules say it; a named winner leads it."""
@@ -475,3 +501,7 @@ def test_the_winner_is_named_only_where_a_name_tells_who_won():
     assert won_by("White wins 40 - 24", 1, sides, ("Black", "White")) == "White wins 40 - 24"
     assert won_by("White wins 40 - 24", 1, sides, ("Level 3", "Level 3")) == "White wins 40 - 24"
     assert won_by("White wins 40 - 24", 1, sides, ("Level 3", "You")) == "You win 40 - 24"
+    rastros = ("South", "North")
+    assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Rui")) == "Rui wins (South is blocked)"
+    assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Ana")) == "South is blocked: North wins"
+    assert won_by("Black resigns: White wins", 0, sides, ("Ana", "Rui")) == "Ana wins (Black resigns: White wins)"

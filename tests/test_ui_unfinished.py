@@ -11,6 +11,7 @@ from tests.ui_helpers import autosaves_written, words_in
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.setup import SetupScene
 
 
 def start(app, moves=("b2", "a1"), mode=HOTSEAT, players=(None, None), game_id="tictactoe") -> GameScene:
@@ -28,16 +29,25 @@ def kept() -> list[list[str]]:
 
 
 def test_n_keeps_the_game_and_says_so(app):
+    start(app)
+    scene = started_again(app)
+    assert scene.history == [] and kept() == [["b2", "a1"]]
+    assert any("Continue" in m.text for m in app.messages.items)
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    assert kept() == [["c3"], ["b2", "a1"]]
+
+
+def started_again(app) -> GameScene:
+    """N (New game: the New game screen, the game's settings filled in), then Enter (Start game)."""
     import pygame
 
     from tests.ui_helpers import key
 
-    scene = start(app)
     key(app, pygame.K_n)
-    assert scene.history == [] and kept() == [["b2", "a1"]]
-    assert any("Continue" in m.text for m in scene.messages.items)
-    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
-    assert kept() == [["c3"], ["b2", "a1"]]
+    assert isinstance(app.scene, SetupScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene)
+    return app.scene
 
 
 def test_undo_to_the_start_goes_on_in_the_same_file(app):
@@ -53,7 +63,7 @@ def test_undo_to_the_start_goes_on_in_the_same_file(app):
     assert scene.history == [] and kept() == []
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
     assert kept() == [["c3"]]
-    key(app, pygame.K_n)  # New game still keeps it
+    scene = started_again(app)  # New game still keeps it
     scene._play(scene.game.parse_move(scene.state, "a1"), by_computer=False)
     assert sorted(kept()) == [["a1"], ["c3"]]
 
@@ -122,7 +132,7 @@ def test_undo_takes_back_a_resignation_alone(app):
     assert not scene.is_over() and [p.text for p in scene.history] == ["b2", "a1", "c3"] and scene.state.to_move == 1
     scene.undo()
     assert [p.text for p in scene.history] == ["b2", "a1"]  # then moves, one by one
-    scene.new_game()
+    scene = start(app, moves=())  # a game given up before its first move
     scene.resign()
     scene._refresh_buttons()
     assert scene.is_over() and scene.btn_undo.enabled

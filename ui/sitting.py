@@ -1,6 +1,7 @@
 """The score between two friends playing hot-seat games one after another on the same game
-screen (Rematch, New game): the result card says it from the second game on, "This session: Ana
-(X) 2 - 1 João (O) · 1 drawn", so that nobody has to keep count on paper.
+screen (Rematch; New game goes by the New game screen, a new session): the result card says it
+from the second game on, "This session: Ana (X) 2 - 1 João (O) · 1 drawn", so that nobody has
+to keep count on paper.
 
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
@@ -82,7 +83,7 @@ class SittingScore:
         if scene.setup.mode != HOTSEAT:
             return
         if self.counted is not None and self.counted[0] != scene.game_number:
-            self.counted = None  # a game before this one (Rematch, New game): its end stays counted
+            self.counted = None  # a game before this one (Rematch): its end stays counted
         now = self._end_of(scene)
         if now == self.counted:
             return

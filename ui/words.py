@@ -946,13 +946,24 @@ def won_by(said: str, winner: int | None, sides: tuple[str, ...], players: tuple
     the player's name, not said twice).  The lists said "(South reached 8-1)" and left the reader
     to work out who played South.  A draw, a winner the record names by its side alone (a
     pasted move list's) and a game of two players of one name (Level 3 against itself: "Level 3
-    wins" would name neither) keep ``said`` as it is."""
+    wins" would name neither) keep ``said`` as it is.  A reason that closes on its winner
+    ("North is blocked: South wins") leaves that to the name in front (``without_closing_winner``)."""
     who = players[winner] if winner is not None else ""
     if not who or who == _(sides[winner]) or players[0] == players[1]:
         return said
     won = _("You win") if who == _(YOU) else _("{player} wins").format(player=who)
-    rest = after_headline(said, _("{side} wins").format(side=_(sides[winner])))
-    return won + rest if rest is not None else f"{won} ({said})"
+    side_won = _("{side} wins").format(side=_(sides[winner]))
+    rest = after_headline(said, side_won)
+    return won + rest if rest is not None else f"{won} ({without_closing_winner(said, side_won)})"
+
+
+def without_closing_winner(said: str, side_won: str) -> str:
+    """``said`` without a closing ": South wins" (``side_won``) that the winner's name in front
+    of it says already: Rastros' "North moved onto 8-1: South wins" after "Level 3 wins" read
+    "Level 3 wins (North moved onto 8-1: South wins)", who won said twice over.  Only where a
+    name leads it: the result card, the records and the files keep the reason whole."""
+    closing = f": {side_won}"
+    return said[:-len(closing)] if said.endswith(closing) and len(said) > len(closing) else said
 
 
 YOU = N_("You")  # the title a record gives the person at the window in a game against the computer

@@ -25,6 +25,7 @@ from typing import Any
 from ai import draw_offers
 from ai.draw_offers import Judged
 from ai.roster import LEVEL_IDS
+from games.record import GameRecord
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
 from ui.autosave import record_with_setup, worth_continuing
@@ -36,6 +37,7 @@ from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.scenes.game_mouse import REFUSAL
+from ui.scenes.game_over import REMATCH_WORDS
 from ui.widgets import SCREEN_TOPIC, KeyFocus, Stepper, relabel, worded
 
 HINT_PLAYER = "level-5"
@@ -86,7 +88,7 @@ class GameCommands:
         # alone of the panel's buttons lost it): a chord no one guesses, as Resign's Ctrl+R
         self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered(),
                                shorter=(N_("Draw"),), keeps_key=True)
-        self.btn_rematch = worded(N_("Rematch"), self.rematch, "R", visible=False)
+        self.btn_rematch = worded(REMATCH_WORDS[0], self.rematch, "R", shorter=REMATCH_WORDS[1:], visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
         self.btn_result = worded(N_("Result"), self.over_card.show, "Enter", primary=True, visible=False)
         self.btn_rules = worded(N_("Rules"), self.show_rules, "F1")
@@ -547,19 +549,31 @@ class GameCommands:
         self.invalidate()
 
     def new_game(self) -> None:
-        """A new game with the same setup; an unfinished one stays in the Continue list."""
+        """The New game screen (Watch, for a watched game) with this game's settings filled in
+        (``SetupChoices.take``), to change one or start it as it is with Enter; an unfinished game
+        stays in the Continue list.  It started the same game again at once, sides and all: beside
+        Rematch (sides exchanged) the result card had two buttons that both just played again, and
+        none to choose anything."""
         if self._warn_unsaved():
             return
-        if self._kept():
-            self.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
-        elif self._kept_elsewhere():
-            self.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
-        self.computer.cancel()
-        self._reset()
-        self._changed()
+        kept, elsewhere = self._kept(), self._kept_elsewhere()
+        self.app.last_setup_choices().take(self.setup)
+        self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id, start=self._set_up_start())
+        if kept:
+            self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+        elif elsewhere:
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
+
+    def _set_up_start(self) -> GameRecord | None:
+        """The position this game started from, as the New game screen takes a pasted one (to play
+        from it again); None from the usual start."""
+        if self.setup.start is None:
+            return None
+        return GameRecord.start(self.game, self.recorder.record.players, start_position=self.setup.start)
 
     def rematch(self) -> None:
-        """The same players again, sides exchanged (the session's score follows the players)."""
+        """The same players again at once, sides exchanged (the session's score follows the players);
+        its button says so ("Rematch, sides swapped")."""
         self.computer.cancel()
         self.setup = self.setup.swapped()
         self.sitting.exchange()

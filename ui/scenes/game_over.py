@@ -1,4 +1,5 @@
-"""The game-over card: result, reason and score, with Rematch, New game, Menu and View board; the
+"""The game-over card: result, reason and score, with Rematch (at once, sides swapped), New game
+(the New game screen, this game's settings filled in), Menu and View board; the
 card of a game that cannot start (an outside player that could not be loaded), with Try again,
 Back to the setup and Menu; the questions a person's word puts over the board (a friend's draw
 offer, Resign: ``QuestionCard``); and the card that covers the board of a paused clocked game with a
@@ -37,6 +38,9 @@ NEXT_GAME_SECONDS = 15.0
 # click: an Enter meant for the move field a moment after its end pressed Rematch.  Firefox's
 # dialogs wait a second so (``security.dialog_enable_delay``); its buttons are drawn disabled meanwhile.
 KEY_GRACE = 1.0
+# Rematch's label and its shorter form: it plays again at once, sides exchanged, and says so;
+# "Rematch" alone beside "New game" (which chose nothing either) left which did what to be tried
+REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Swap sides"))
 
 
 def result_title(scene: GameScene) -> str:
@@ -217,7 +221,7 @@ class GameOverCard:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
-            worded(N_("Rematch"), scene.rematch, "R", primary=True),
+            worded(REMATCH_WORDS[0], scene.rematch, "R", shorter=REMATCH_WORDS[1:], primary=True),
             worded(N_("New game"), scene.new_game, "N"),
             worded(N_("Menu"), scene.back_to_menu, "Esc"),
             worded(N_("View board"), self.hide, "B"),  # B, not V: Hex's panel beside says "Connections V"

@@ -234,7 +234,8 @@ class RulesScene(Scene):
         self.offset = 0
         self.drag = DragScroll()  # the page dragged up or down by a finger (or the mouse)
         self.lines: tuple[Line, ...] = ()
-        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_rect = pygame.Rect(0, 0, 0, 0)  # where the text shows now (``_text_room``)
+        self.whole_text = pygame.Rect(0, 0, 0, 0)
         self.page = pygame.Rect(0, 0, 0, 0)  # the card the text is on (``resize``)
 
     def select(self, game_id: str) -> None:
@@ -258,9 +259,23 @@ class RulesScene(Scene):
             b.rect = pygame.Rect(x, top + i * int(50 * s), tab_w, int(42 * s))
         self.back_button.rect = pygame.Rect(x, h - int(36 * s) - int(42 * s), tab_w, int(42 * s))
         self.page = pygame.Rect(x + tab_w + int(28 * s), top, w - tab_w - int(108 * s), h - top - int(36 * s))
-        self.text_rect = self.page.inflate(-int(64 * s), -int(48 * s))
-        self.text_rect.height = self._messages_bottom() - Messages.lane_height(s) - self.text_rect.top
+        self.whole_text = self.page.inflate(-int(64 * s), -int(48 * s))  # the text's room, no message shown
+        self.text_rect = self._text_room()
         self._layout_text()
+
+    def _lane_top(self) -> int:
+        """The top of the lane the page's card keeps for the window's messages, near its bottom."""
+        return self._messages_bottom() - Messages.lane_height(self.app.scale)
+
+    def _text_room(self) -> pygame.Rect:
+        """Where the text shows: down to the card's margin while no message is shown, above the
+        messages' lane while one is (the lines stay where they are: only the page's visible end
+        moves).  Kept for messages always, the lane left the text fading out about 100 px above
+        the card's bottom at Larger text, over empty card, with nothing in sight to make room for."""
+        room = self.whole_text.copy()
+        if self.app.messages.current():
+            room.height = self._lane_top() - room.top
+        return room
 
     def _layout_text(self) -> None:
         self.lines = page_lines(self.game_id, rules_source(self.game_id), self.text_rect.width, self.app.scale,
@@ -354,8 +369,9 @@ class RulesScene(Scene):
         return self._messages_bottom() + int(8 * self.app.scale) if self.page.height else None
 
     def messages_ceiling(self) -> int | None:
-        """The text's bottom: it ends above a lane kept for the messages, which stood over it."""
-        return self.text_rect.bottom if self.page.height else None
+        """The lane's top: the messages stack no higher, and the text, while one shows, ends there
+        (``_text_room``): they stood over it."""
+        return self._lane_top() if self.page.height else None
 
     def messages_centre(self) -> int | None:
         return self.page.centerx if self.page.width else None
@@ -384,6 +400,7 @@ class RulesScene(Scene):
             b.draw(surface, theme, s)
         self.back_button.draw(surface, theme, s)
         card(surface, self.page, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
+        self.text_rect = self._text_room()  # a message come or gone draws the whole window again
         total = self._content_height()
         self.offset = max(0, min(self.offset, total - self.text_rect.height))
         clip = surface.get_clip()

@@ -91,6 +91,26 @@ class SetupChoices:
                 "move_time": self.move_time, "clock": self.clock, "names": list(self.names),
                 "watch_speed": self.watch_speed, "watch_analysis": self.watch_analysis}
 
+    def take(self, setup: MatchSetup) -> None:
+        """The choices of the game ``setup`` describes (its game, options, mode, side, players, time,
+        clock, friends' names), for the New game screen a game's own New game opens: the game's
+        settings filled in, to change one or start again as they are.  A side drawn at random stays
+        Random (the game's side was one draw of that choice)."""
+        game = setup.game_id
+        self.game_id, self.move_time, self.clock = game, setup.move_time, setup.clock
+        self.options[game] = dict(setup.options)
+        if setup.mode == PC_VS_PC:
+            self.watch_players[game] = (setup.players[0] or "", setup.players[1] or "")
+            return
+        self.mode = setup.mode
+        human = setup.human_side()
+        if human is None:  # Hot-seat: the friends' names, each on the side they played
+            self.names = list(setup.names)
+            return
+        self.computer[game] = setup.players[1 - human] or ""
+        if self.human_side != RANDOM_SIDE:
+            self.human_side = human
+
     @classmethod
     def from_dict(cls, data: Any) -> SetupChoices:
         """The choices saved in the settings; anything malformed is left at its default (the screen

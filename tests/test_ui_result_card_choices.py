@@ -1,0 +1,96 @@
+"""The result card's two ways on, each its own: New game (N) opens the New game screen with the
+game's settings filled in, to change one or start it again as it is (Enter); Rematch (R, Enter)
+plays again at once with the sides exchanged, and its label says so.  New game restarted the same
+game at once, and beside "Rematch" the card had two buttons that both just played again (headless
+App, posted keys and clicks)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, in_language, key, recorded_text, wait
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+from ui.scenes.setup import SetupScene
+
+X_WINS = ["b2", "a1", "b1", "a2", "b3"]  # Tic-tac-toe: X's third in column b
+SETUPS = {
+    "against the computer": MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, ("level-2", None), 0.5, clock="5m+3s"),
+    "friends": MatchSetup("tictactoe", {"width": 4, "height": 4, "k": 3}, HOTSEAT, (None, None), 1.0,
+                          names=("Ana", "Rui")),
+    "watched": MatchSetup("tictactoe", {"width": 3, "height": 3, "k": 3}, PC_VS_PC, ("level-1", "level-4"), 0.25),
+}
+
+
+def ended(app, setup: MatchSetup) -> GameScene:
+    """A game of ``setup`` ended, its result card shown: X's line in Tic-tac-toe, a resignation
+    (Ctrl+R) against the computer."""
+    scene = GameScene(app, setup, X_WINS if setup.game_id == "tictactoe" else [])
+    app.switch(scene)
+    app.run_frames(2)
+    if not scene.is_over():
+        key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert scene.is_over() and wait(app, scene.over_card.visible)
+    app.run_frames(1)  # drawn: its buttons laid out
+    return scene
+
+
+def card_button(scene: GameScene, key_hint: str):
+    return next(button for button in scene.over_card.buttons if button.key_hint == key_hint)
+
+
+def chosen(setup: MatchSetup) -> tuple:
+    """What the New game screen lets a player choose of ``setup`` (not its seed or start)."""
+    return setup.game_id, setup.options, setup.mode, setup.players, setup.move_time, setup.clock, setup.names
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+@pytest.mark.parametrize("kind", list(SETUPS))
+def test_new_game_opens_the_new_game_screen_with_the_games_settings(app, kind, how):
+    """N, or a click on New game, on the result card: the New game screen (Watch, for a watched
+    game) with every setting of the game just played, so Enter starts it again as it was."""
+    setup = SETUPS[kind]
+    scene = ended(app, setup)
+    if how == "key":
+        key(app, pygame.K_n)
+    else:
+        click(app, card_button(scene, "N").rect.center)
+    form = app.scene
+    assert isinstance(form, SetupScene) and form.watch == (setup.mode == PC_VS_PC)
+    filled = form.build_setup()
+    assert chosen(filled)[:-1] == chosen(setup)[:-1] and (filled.mode != HOTSEAT or filled.names == setup.names)
+    key(app, pygame.K_RETURN)  # Start game
+    assert isinstance(app.scene, GameScene) and app.scene is not scene
+    assert chosen(app.scene.setup)[:-1] == chosen(setup)[:-1]
+
+
+def test_new_game_in_the_middle_of_a_game_keeps_it_and_says_where(app):
+    """The panel's New game (N) is the card's: the New game screen, the game left kept in the
+    Continue list, as the window says there."""
+    scene = GameScene(app, SETUPS["friends"], X_WINS[:2])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_n)
+    assert isinstance(app.scene, SetupScene)
+    said = [message.text for message in app.messages.current()]
+    assert "The unfinished game is kept: Continue it from the main menu" in said, said
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("language, label", [("en", "Rematch, sides swapped"), ("pt", "Desforra, lados trocados")])
+@pytest.mark.parametrize("kind", ["against the computer", "friends"])
+def test_rematch_plays_again_at_once_with_the_sides_swapped_as_its_label_says(app, monkeypatch, kind, size,
+                                                                              language, label):
+    """Rematch's label says what it does, whole on the card; R plays the next game on this screen
+    at once, each player on the other side (the friends' names go with them)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    setup = SETUPS[kind]
+    with in_language(app, language):
+        drawn = recorded_text(monkeypatch)
+        scene = ended(app, setup)
+        assert any(text == label for text in drawn), [text for text in drawn if len(text) < 40]
+        key(app, pygame.K_r)
+    assert app.scene is scene and not scene.is_over() and not scene.history
+    assert scene.setup.players == setup.players[::-1] and scene.setup.names == setup.names[::-1]
