@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, in_language, key, recorded_text, wait
+from tests.ui_helpers import click, in_language, key, recorded_text, resign_by_keys, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -25,12 +25,12 @@ SETUPS = {
 
 def ended(app, setup: MatchSetup) -> GameScene:
     """A game of ``setup`` ended, its result card shown: X's line in Tic-tac-toe, a resignation
-    (Ctrl+R) against the computer."""
+    (Ctrl+R, then Y) against the computer."""
     scene = GameScene(app, setup, X_WINS if setup.game_id == "tictactoe" else [])
     app.switch(scene)
     app.run_frames(2)
     if not scene.is_over():
-        key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+        resign_by_keys(app)
     assert scene.is_over() and wait(app, scene.over_card.visible)
     app.run_frames(1)  # drawn: its buttons laid out
     return scene
