@@ -42,6 +42,22 @@ sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
 
+# main.py run as the terminal runs it, held in its import of module argv[2] until a signal ends it
+HELD_IMPORT = r"""
+import runpy, sys, time
+reached, held = sys.argv[1], sys.argv[2]
+class Held:
+    def find_spec(self, name, path=None, target=None):
+        if name == held:
+            open(reached, "w").close()
+            for _ in range(12000):  # a safety net: the test's Ctrl+C ends it
+                time.sleep(0.01)
+        return None
+sys.meta_path.insert(0, Held())
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
 TOURNAMENT = ["tournament", "reversi", "level-1", "level-2", "--games", "4", "--time", "0.1", "--jobs", "2"]
 
 
@@ -53,6 +69,18 @@ def _own_folders(tmp_path: Path) -> dict[str, str]:
 def _said_no_traceback(err: str) -> None:
     for said in ("Traceback", "KeyboardInterrupt", "Fatal Python error"):
         assert said not in err, err
+
+
+@pytest.mark.parametrize("module", ["argparse", "ai.outside"], ids=["main.py's imports", "main()'s, before its try"])
+def test_ctrl_c_as_the_command_starts_says_stopped_in_one_line(tmp_path, module):
+    """Met inside an import, before main()'s try, Ctrl+C printed a KeyboardInterrupt's traceback
+    of 15 lines from the module being imported (and Python's status of a process SIGINT killed)."""
+    reached = tmp_path / "reached"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_IMPORT, str(reached), module, *TOURNAMENT],
+                            _own_folders(tmp_path), reached)
+    _said_no_traceback(done.stderr)
+    assert done.stderr.splitlines()[-1:] == ["stopped"], done.stderr
+    assert done.returncode == 130
 
 
 def test_ctrl_c_as_a_tournaments_workers_start_stops_it(tmp_path):
