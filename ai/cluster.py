@@ -37,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ai.parent_watch import sigint_ignored
+from ai.parent_watch import sigint_blocked
 
 if TYPE_CHECKING:
     from ai.match import GameResult
@@ -135,7 +135,10 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     except ImportError:
         raise _not_installed() from None
     if address == "local":
-        with sigint_ignored():  # so its processes start ignoring it: Ctrl+C is for this one alone
+        # its processes start, and stay, out of Ctrl+C's reach: it is for this one alone, which
+        # stops them (ignored meanwhile, it was lost, and the league played on; Dask's exit closes
+        # a cluster made as it came)
+        with sigint_blocked():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR)
         return Client(cluster), cluster

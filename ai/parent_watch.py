@@ -12,8 +12,8 @@ bot (ai/outside_process.py registers it with atexit: a bot still being started b
 has no finaliser yet), and by a tournament's worker told to stop by SIGTERM (``end_on_signals``),
 which then ends at once, or after the message it is writing (``signals_held``).  After them the
 process is ending: a last word registered later is said at once (a bot started by a daemon
-thread meanwhile is ended).  Processes started in ``sigint_ignored`` (or ``sigint_blocked``,
-then ``leave_sigint_to_parent``) leave the terminal's Ctrl+C to their parent, which stops them its
+thread meanwhile is ended).  Processes started in ``sigint_blocked`` (then
+``leave_sigint_to_parent``) leave the terminal's Ctrl+C to their parent, which stops them its
 own way.  ``interrupts_set`` and ``interrupts_held`` keep Ctrl+C from raising in the middle of
 what must be done whole (a queue's read, a process's start).
 """
@@ -175,31 +175,15 @@ def _interrupts_taken(first: Callable[[], None], again: Callable[[], None]) -> I
 
 
 @contextlib.contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """SIGINT ignored while processes are started in it.  They share the terminal, so Ctrl+C
-    reached each of them too: Dask's workers each printed a long traceback before the
-    tournament's own "stopped" line, and a tournament's worker ended in the middle of its game's
-    last words.  A Python process that starts with SIGINT ignored keeps ignoring it, and this
-    process, which stops them, still gets it.  Elsewhere than the main thread nothing changes
-    (signals belong to it: a tournament screen's thread has no terminal)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
-@contextlib.contextmanager
 def sigint_blocked() -> Iterator[None]:
     """SIGINT blocked in this thread while processes are started in it, as Python starts its own
     resource tracker: they inherit the block through their exec, and a Ctrl+C cannot reach them
-    before their first step ends it (``leave_sigint_to_parent``).  Unlike ``sigint_ignored``, a
-    Ctrl+C meanwhile is not lost to this process: it waits for the block's end (or another thread
-    takes it, for the main thread's handler).  Where the system has no signal masks (Windows),
-    nothing changes."""
+    before their first step ends it (``leave_sigint_to_parent``).  They share the terminal, so
+    Ctrl+C reached each of them too: each printed its KeyboardInterrupt's traceback (Dask's
+    workers, a long one) under its parent's "stopped", or ended in the middle of its last words.
+    SIGINT ignored instead (SIG_IGN, which they also inherit), a Ctrl+C meanwhile was lost to this
+    process too; blocked, it waits for the block's end (or another thread takes it, for the main
+    thread's handler).  Where the system has no signal masks (Windows), nothing changes."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return

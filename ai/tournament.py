@@ -61,7 +61,13 @@ from pathlib import Path
 from typing import Any
 
 from ai.match import GameResult
-from ai.parent_watch import end_on_signals, end_with_parent, interrupts_set, sigint_ignored
+from ai.parent_watch import (
+    end_on_signals,
+    end_with_parent,
+    interrupts_set,
+    leave_sigint_to_parent,
+    sigint_blocked,
+)
 from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 
@@ -245,7 +251,8 @@ def _worker_main(tasks, events: Sender, watch: bool, folders: str | None, stoppi
     is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``."""
     from ai.outside_process import make_folders_in
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # already so if started in ``sigint_ignored``
+    leave_sigint_to_parent()  # started with SIGINT blocked (``sigint_blocked``): ignored from now on
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # so too where there are no signal masks (Windows)
     end_on_signals(signal.SIGTERM)
     end_with_parent()
     make_folders_in(folders)
@@ -813,7 +820,9 @@ class Tournament:
                    by_number: dict[int, ScheduledGame], emit: Callable[[Event], None]) -> None:
         """Start the workers and collect their games until all are in or the tournament stops."""
         try:
-            with sigint_ignored():  # the terminal's Ctrl+C is for this process, which stops them
+            # the terminal's Ctrl+C is for this process, which stops them; one pressed meanwhile
+            # waits for the starts (ignored, it was lost: the league played on)
+            with sigint_blocked():
                 for w in workers:
                     w.start()
             events.opened()

@@ -82,21 +82,31 @@ def sigint_disposition(pid: int) -> str:
 
 
 def _ctrl_c_as_the_window_starts(tmp_path: Path, where: str) -> subprocess.CompletedProcess:
-    """``python main.py`` in a session of its own, sent the terminal's Ctrl+C (SIGINT to its process
-    group) once its start is held at ``where`` (``HELD_START``) and each of its processes takes
-    the signal its own way.  An empty kernel cache keeps the preparation compiling meanwhile."""
+    """``python main.py`` sent the terminal's Ctrl+C once its start is held at ``where``
+    (``HELD_START``).  An empty kernel cache keeps the preparation compiling meanwhile."""
     reached = tmp_path / "reached"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", NUMBA_CACHE_DIR=str(tmp_path / "numba"),
                TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), TABULEIRO_DATA_DIR=str(tmp_path / "data"))
-    app = subprocess.Popen([sys.executable, "-c", HELD_START, str(reached), where], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    return ctrl_c_once_held([sys.executable, "-c", HELD_START, str(reached), where], env, reached)
+
+
+def ctrl_c_once_held(command: list[str], env: dict[str, str], reached: Path,
+                     sent: Path | None = None) -> subprocess.CompletedProcess:
+    """``command`` run from the repository in a session of its own, sent the terminal's Ctrl+C
+    (SIGINT to its process group) once it has made file ``reached`` (where it holds) and each of
+    its processes takes the signal its own way; then file ``sent`` is made, for a hold that the
+    signal does not end to go on.  Its output, once it and every process it started have ended."""
+    app = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
     try:
-        deadline = time.monotonic() + 120  # a safety net: the window starts within seconds
+        deadline = time.monotonic() + 120  # a safety net: it reaches its hold within seconds
         while not (reached.exists() and "default" not in map(sigint_disposition, session_processes(app.pid))) \
                 and app.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert reached.exists(), app.stderr.read() if app.poll() is not None else f"the start never reached {where}"
+        assert reached.exists(), app.stderr.read() if app.poll() is not None else "the hold was never reached"
         os.killpg(app.pid, signal.SIGINT)
+        if sent is not None:
+            sent.touch()
         out, err = app.communicate(timeout=120)
     finally:
         if app.poll() is None:

@@ -1,0 +1,113 @@
+"""Ctrl+C in the terminal a command was started from (``python main.py tournament ...``) at the
+moments it used to be lost or to print a traceback: as the command starts (its imports), as a
+tournament's worker processes start, as a local Dask cluster starts.  Each time the command ends
+as on any Ctrl+C: its "stopped" line, status 130, its results log whole, nothing left running.
+
+The terminal sends SIGINT to the whole process group.  Processes started with SIGINT ignored, so
+that it did not reach them too, made the command ignore it meanwhile: the league played on to
+its end.  They now start with it blocked (``ai.parent_watch.sigint_blocked``), and a Ctrl+C
+meanwhile waits for the command.  Each test holds the command where it stood, sends the signal
+once every process takes it its own way (``ctrl_c_once_held``), then lets it go on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.results_log import ResultsLog, log_path
+from tests.test_window_ctrl_c import ctrl_c_once_held
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+
+# main.py run as the terminal runs it, its first start of a worker process (the tournament's,
+# or a Dask cluster's, in a thread of Dask's) held once it has begun, until file argv[2] is made
+HELD_FIRST_START = r"""
+import multiprocessing.context, os, runpy, sys, time
+reached, sent = sys.argv[1], sys.argv[2]
+start = multiprocessing.context.SpawnProcess.start
+def started_then_held(process):
+    start(process)
+    if not os.path.exists(reached):
+        open(reached, "w").close()
+        for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
+            if os.path.exists(sent):
+                break
+            time.sleep(0.01)
+multiprocessing.context.SpawnProcess.start = started_then_held
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# main.py run as the terminal runs it, held in its import of module argv[2] until a signal ends it
+HELD_IMPORT = r"""
+import runpy, sys, time
+reached, held = sys.argv[1], sys.argv[2]
+class Held:
+    def find_spec(self, name, path=None, target=None):
+        if name == held:
+            open(reached, "w").close()
+            for _ in range(12000):  # a safety net: the test's Ctrl+C ends it
+                time.sleep(0.01)
+        return None
+sys.meta_path.insert(0, Held())
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+TOURNAMENT = ["tournament", "reversi", "level-1", "level-2", "--games", "4", "--time", "0.1", "--jobs", "2"]
+
+
+def _own_folders(tmp_path: Path) -> dict[str, str]:
+    return dict(os.environ, TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), TABULEIRO_DATA_DIR=str(tmp_path / "data"),
+                TMPDIR=str(tmp_path))
+
+
+def _said_no_traceback(err: str) -> None:
+    for said in ("Traceback", "KeyboardInterrupt", "Fatal Python error"):
+        assert said not in err, err
+
+
+@pytest.mark.parametrize("module", ["argparse", "ai.outside"], ids=["main.py's imports", "main()'s, before its try"])
+def test_ctrl_c_as_the_command_starts_says_stopped_in_one_line(tmp_path, module):
+    """Met inside an import, before main()'s try, Ctrl+C printed a KeyboardInterrupt's traceback
+    of 15 lines from the module being imported (and Python's status of a process SIGINT killed)."""
+    reached = tmp_path / "reached"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_IMPORT, str(reached), module, *TOURNAMENT],
+                            _own_folders(tmp_path), reached)
+    _said_no_traceback(done.stderr)
+    assert done.stderr.splitlines()[-1:] == ["stopped"], done.stderr
+    assert done.returncode == 130
+
+
+def test_ctrl_c_as_a_tournaments_workers_start_stops_it(tmp_path):
+    """The workers started with SIGINT ignored, and the command with them: a Ctrl+C then was
+    lost, and the league played on to its end (status 0)."""
+    reached, out = tmp_path / "reached", tmp_path / "league"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_FIRST_START, str(reached), str(tmp_path / "sent"), *TOURNAMENT,
+                             "--out", str(out)], _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    _said_no_traceback(done.stderr)
+    assert "stopped: the results so far follow" in done.stderr, done.stderr
+    assert done.returncode == 130, done.stderr
+    header, games = ResultsLog.read(str(log_path(str(out))))  # whole: a resume goes on with it
+    assert header["players"] == ["level-1", "level-2"] and len(games) < 8
+    assert "stopped early" in out.with_name("league.txt").read_text()
+
+
+def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
+    """Its processes started with SIGINT ignored, and the command with them, the seconds the
+    cluster takes to start: a Ctrl+C then was lost, and the league played on to its end."""
+    pytest.importorskip("distributed")
+    reached, out = tmp_path / "reached", tmp_path / "league"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_FIRST_START, str(reached), str(tmp_path / "sent"),
+                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", "2",
+                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
+                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    _said_no_traceback(done.stderr)
+    assert "stopped: the results so far follow" in done.stderr, done.stderr
+    assert done.returncode == 130, done.stderr
+    _header, games = ResultsLog.read(str(log_path(str(out))))
+    assert len(games) < 4
