@@ -1727,3 +1727,27 @@ def test_stopped_standings_rank_by_points_and_say_the_games_are_unequal(app, tmp
     scene.invalidate()
     app.run_frames(2)
     assert drawn and not any(line.startswith("Not all") for line in drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_outside_player_fields_words_are_whole_at_every_text_size(app, monkeypatch, language, size):
+    """At Larger text the field's placeholder read "Jogador externo: caminho/ficheiro.py[:nome ou
+    *] ou gtp:COMA…": its shorter forms take its place where it does not fit ("ficheiro.py ou
+    gtp:COMANDO" at 800x600), whole and inside the field, in both languages."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    with in_language(app, language):
+        for text_size in (1.0, 1.5):
+            app.settings.text_size = text_size
+            app.apply_settings()
+            scene = TournamentScene(app, "tictactoe")
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            field = scene.entry.rect
+            inside = [text for text, rect in drawn if field.contains(rect)]
+            assert inside and inside[0] in (scene.entry.placeholder, *scene.entry.shorter), (text_size, inside)
+            assert "gtp:" in inside[0] and not inside[0].endswith("…"), (text_size, inside)
+    assert app.size == size

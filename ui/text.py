@@ -132,6 +132,15 @@ def fit_font(value: str, font: pygame.font.Font, width: int) -> str:
     return value[:shortest] + "…"
 
 
+def first_fitting(forms: Iterable[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of a text's ``forms`` (longest first) that fits ``width`` pixels, else the last
+    shortened with an ellipsis (``fit``): a short form says more than a long one cut ("Jogador
+    externo: caminho/fich…" in the tournament's field at Larger text)."""
+    forms = list(forms) or [""]
+    font = ui_font(size, bold)
+    return next((form for form in forms if font.size(form)[0] <= width), None) or fit(forms[-1], size, width, bold)
+
+
 def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest: int = 11) -> int:
     """The largest font size from ``size`` down to ``smallest`` at which ``value`` fits in
     ``width`` pixels (``smallest`` if none does: ``fit`` it then)."""

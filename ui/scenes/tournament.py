@@ -104,7 +104,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
-        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
+        # adds one; its shorter words for a narrow field: at Larger text it read "… ou gtp:COMA…"
+        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"),
+                               shorter=(_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND")))
         self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
         self.added_in_run = 0  # players added since the user last typed or dropped: a pattern's files, one by one
