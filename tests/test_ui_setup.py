@@ -570,6 +570,47 @@ def test_a_wrapped_text_never_ends_on_one_word_alone(config):
         i18n.set_language("en")
 
 
+UNIT = re.compile(r"\d+x\d+\s+k=\d+")  # a board and its k in Tic-tac-toe's summary: "7x6 k=4"
+
+
+def test_the_wrap_never_parts_words_joined_by_a_no_break_space():
+    """``ui.text.wrap`` cut at every space (``str.split()``), the no-break ones too: a unit joined
+    by one ("7x6\u00a0k=4") was broken over two lines.  At every width it stays on one line."""
+    from ui import text as tx
+
+    summary = "Get k marks in a row on an m x n board (3x3, 4x4\u00a0k=3, 7x6\u00a0k=4, 15x15\u00a0k=5 ...)."
+    font = tx.ui_font(14)
+    for width in range(font.size("15x15\u00a0k=5")[0], font.size(summary)[0], 3):
+        lines = tx.wrap(summary, 14, width)
+        assert " ".join(lines) == summary, width
+        assert all(len(UNIT.findall(line)) == line.count("\u00a0") for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_tic_tac_toes_summary_never_parts_a_board_from_its_k_at_larger_text(config, language, size):
+    """At Larger text in Portuguese New game's summary of Tic-tac-toe read "(3x3, 4x4" on one line
+    and "k=3, 7x6 k=4 ...)." on the next: each board and its k are joined by a no-break space, in
+    the English and in its translation, so each "7x6 k=4" stands whole on one line."""
+    import pygame_menu
+
+    from tests.ui_helpers import in_language
+
+    app = open_app(size)
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, language):
+            app.switch(SetupScene(app, game_id="tictactoe"))
+            app.run_frames(2)
+            lines = next(w.get_lines() for w in app.scene.menu.get_widgets()
+                         if isinstance(w, pygame_menu.widgets.Label) and "k=5" in w.get_title())
+            assert len(lines) > 1 or size[0] > 1000, lines  # wrapped where it is narrow
+            assert sum(len(UNIT.findall(line)) for line in lines) == 3, lines
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def test_a_window_resized_keeps_the_keyboard_on_its_line_of_the_form_and_in_view(config):
     """The form, built again for a window dragged smaller, chose its first line and scrolled to
     the top: a player gone down to the time per move with the arrow keys was taken back to the

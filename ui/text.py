@@ -155,13 +155,14 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
     A line broken at a separator (``SEPARATOR``) leaves it out: the result card's "Contra Nível 1:
     ganhou 0 · empatou 0 · perdeu 1" at Larger text had "· perdeu 1" on a line of its own.
     With ``break_words``, a word wider than a line (a file's path) is broken over lines
-    (``break_word``) instead of running past the edge, for a caller that would cut it."""
+    (``break_word``) instead of running past the edge, for a caller that would cut it.  A line
+    breaks at a space only where a line may break (``words_of``): never inside "7x6 k=4"."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
         first = len(lines)
         line = ""
-        for word in paragraph.split():
+        for word in words_of(paragraph):
             candidate = f"{line} {word}" if line else word
             if break_words and f.size(word)[0] > width:
                 pieces = break_word(word, f, width)
@@ -175,6 +176,20 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
         lines.append(line)
         lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
+
+
+NO_BREAK = "\u00a0\u2007\u202f"
+"""The spaces no line breaks at (no-break, figure and narrow no-break): a text joins a unit's
+parts with one where a break would part them ("7x6\u00a0k=4", a board and its k), as pygame-menu's
+wrap of a form's labels already keeps them (it breaks at " " alone)."""
+_BREAKABLE = re.compile(f"[^\\S{NO_BREAK}]+")
+
+
+def words_of(paragraph: str) -> list[str]:
+    """``paragraph``'s words, cut at the spaces a line may break at: a no-break space
+    (``NO_BREAK``) is inside a word.  ``str.split()`` cut at those too, and the New game form's
+    summary of Tic-tac-toe broke "7x6 / k=4" over two lines at Larger text."""
+    return [word for word in _BREAKABLE.split(paragraph) if word]
 
 
 BREAKS = "/\\-_.,;:"  # a long word breaks after one of these when one is near the line's end
@@ -294,10 +309,10 @@ def prose_width(value: str, size: int, bold: bool = False) -> int:
 
 def _words(runs: tuple[Run, ...]) -> list[Word]:
     """``runs`` cut at their spaces into words, each with the space before it (a space inside
-    inline code is code: its chip goes on over it)."""
+    inline code is code: its chip goes on over it; a no-break space, ``NO_BREAK``, is inside a word)."""
     words: list[tuple[Run, list[Run]]] = [(Run(" "), [])]
     for run in runs:
-        for i, piece in enumerate(re.split(r"(\s+)", run.text)):
+        for i, piece in enumerate(re.split(f"({_BREAKABLE.pattern})", run.text)):
             if i % 2:
                 words.append((Run(" ", run.code), []))
             elif piece:
