@@ -185,11 +185,24 @@ wrap of a form's labels already keeps them (it breaks at " " alone)."""
 _BREAKABLE = re.compile(f"[^\\S{NO_BREAK}]+")
 
 
+GLUE = frozenset({"x", "\u00d7", "=", ">=", "<=", "\u2265", "\u2264"})
+"""Words that make one unit with the words either side of them, as the rules pages write sizes and
+counts ("3 x 3", "15 x 15 with k = 5", "m >= 5"): no line breaks beside one (a page read "3 x" on
+one line and "3 with k =" on the next)."""
+
+
 def words_of(paragraph: str) -> list[str]:
     """``paragraph``'s words, cut at the spaces a line may break at: a no-break space
-    (``NO_BREAK``) is inside a word.  ``str.split()`` cut at those too, and the New game form's
-    summary of Tic-tac-toe broke "7x6 / k=4" over two lines at Larger text."""
-    return [word for word in _BREAKABLE.split(paragraph) if word]
+    (``NO_BREAK``) is inside a word, and a ``GLUE`` word joins its neighbours (a space apart).
+    ``str.split()`` cut at every space, and the New game form's summary of Tic-tac-toe broke
+    "7x6 / k=4" over two lines at Larger text."""
+    words: list[str] = []
+    for word in (word for word in _BREAKABLE.split(paragraph) if word):
+        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE))):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
 
 
 BREAKS = "/\\-_.,;:"  # a long word breaks after one of these when one is near the line's end
@@ -220,13 +233,14 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
     alone and the two fit ``width`` pixels in ``font``, unless that would end the line above on a
     separator; ``wrap`` and the forms' wrapped labels (``ui.scenes.common.add_wrapped_label``)
     share it."""
-    if len(lines) < 2 or " " in lines[-1]:
+    if len(lines) < 2 or len(words_of(lines[-1])) > 1:
         return lines
-    above = lines[-2].rsplit(" ", 1)
-    ending = f"{above[-1]} {lines[-1]}"
-    if len(above) < 2 or above[0].endswith(SEPARATOR.rstrip()) or font.size(ending)[0] > width:
+    above = lines[-2].rstrip()
+    last = (words_of(above) or [""])[-1]  # a unit ("3 x 3") moves down whole
+    rest, ending = above[:len(above) - len(last)].rstrip(), f"{last} {lines[-1]}"
+    if not above.endswith(last) or not rest or rest.endswith(SEPARATOR.rstrip()) or font.size(ending)[0] > width:
         return lines
-    return [*lines[:-2], above[0], ending]
+    return [*lines[:-2], rest, ending]
 
 
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False,
@@ -317,7 +331,23 @@ def _words(runs: tuple[Run, ...]) -> list[Word]:
                 words.append((Run(" ", run.code), []))
             elif piece:
                 words[-1][1].append(Run(piece, run.code))
-    return [(space, tuple(pieces)) for space, pieces in words if pieces]
+    return _glued([(space, tuple(pieces)) for space, pieces in words if pieces])
+
+
+def _glued(words: list[Word]) -> list[Word]:
+    """``words`` with each ``GLUE`` word of prose joined to the words either side of it, as
+    ``words_of`` joins them: "3 x 3" wraps as one word."""
+    joined: list[Word] = []
+    gluing = False
+    for space, pieces in words:
+        glue = len(pieces) == 1 and not pieces[0].code and pieces[0].text in GLUE
+        if joined and (glue or gluing):
+            before, held = joined[-1]
+            joined[-1] = (before, (*held, space, *pieces))
+        else:
+            joined.append((space, pieces))
+        gluing = glue
+    return joined
 
 
 def joined_runs(words: list[Word]) -> tuple[Run, ...]:
