@@ -131,6 +131,32 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_form_is_built_whole_at_larger_text(config, language, size):
+    """New game's form for Alquerque in Portuguese at Larger text was empty: its switch "Capturas
+    em qualquer direção" was wider than the column, which pygame-menu refuses.  Every form, the
+    settings and each game's setup, is built with each of its rules' widgets inside its column
+    (a title too long is set a size smaller: ``fit_to_column``)."""
+    from ui import i18n
+
+    app = open_app(size)
+    try:
+        app.settings.text_size = 1.5
+        for _form in each_form(app, language):
+            menu = app.scene.menu
+            assert menu is not None, (app.errors[:1], language)  # built
+            room = menu.column_room()
+            rules = [w for w in menu.get_widgets() if w.get_id().startswith("opt-")]
+            wanted = [] if not hasattr(app.scene, "info") else app.scene.info.options
+            assert len(rules) >= len([o for o in wanted if not o.start_only]), (app.scene.info.id, language)
+            assert all(w.get_width() <= room for w in menu.get_widgets()), [w.get_title() for w in rules]
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
 def agrees_in_portuguese(name: str, word: str) -> bool:
     """Whether ``word``, said of ``name``, agrees with it: a participle ("Ligado", "Ligadas") takes
     the gender and number of the name's first word (a name ending in -a is feminine, in -s plural);

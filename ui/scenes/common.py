@@ -115,7 +115,19 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
                                     **toggle_style(menu, theme, scale, rule))
     switch.__class__ = _WordCentredSwitch
+    fit_to_column(switch, column_width(menu.get_width(), menu.get_theme(), scale))
     return switch
+
+
+def fit_to_column(widget: pygame_menu.widgets.core.Widget, room: int) -> None:
+    """``widget``'s title a size smaller at a time until the widget fits the ``room`` pixels of
+    its form's column: pygame-menu refuses a wider widget, and New game's form for Alquerque in
+    Portuguese at Larger text (800x600) was left empty, its switch "Capturas em qualquer
+    direção" 31 pixels too wide.  A title wraps on no form, and cut it would hide the rule."""
+    size = widget.get_font_info()["size"]
+    while widget.get_rect(render=True).width > room and size > tx.SMALLEST:
+        size -= 1
+        widget.update_font({"size": size})
 
 
 class FormField(pygame_menu.widgets.TextInput):
