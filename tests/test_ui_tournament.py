@@ -1751,3 +1751,34 @@ def test_the_outside_player_fields_words_are_whole_at_every_text_size(app, monke
             assert inside and inside[0] in (scene.entry.placeholder, *scene.entry.shorter), (text_size, inside)
             assert "gtp:" in inside[0] and not inside[0].endswith("…"), (text_size, inside)
     assert app.size == size
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_at_larger_text_the_running_rows_labels_and_the_standings_headings_are_whole(app, monkeypatch, language):
+    """At Larger text in Portuguese in an 800x600 window the row of buttons over a tournament
+    shrank until "Guardar resultados" read "Guardar result…" (the hidden Withdraw's room counted
+    too), and the standings' headings read "DFalta".  Each shown button's label is drawn whole
+    inside it, and no heading runs into another (a few pixels apart at least)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.settings.text_size = 1.5
+    with in_language(app, language):
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"})
+        assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        for button in (b for b in scene.buttons if b.visible):
+            inside = [text for text, rect in drawn if button.rect.contains(rect)]
+            assert button.label in inside, (button.label, inside)
+        headings = {label for label, _at, _anchor in scene_headings()}
+        heads = [rect.inflate(4, 0) for text, rect in drawn if text in headings]  # 4 pixels apart at least
+        assert len(heads) == len(headings)
+        assert not [(a, b) for i, a in enumerate(heads) for b in heads[i + 1:] if a.colliderect(b)], heads
+    assert app.size == (800, 600)
+
+
+def scene_headings() -> list[tuple[str, float, str]]:
+    """The standings' column headings in the window's language."""
+    from ui.i18n import _
+    from ui.scenes.tournament_results import STANDINGS_COLUMNS
+
+    return [(_(label), at, anchor) for label, at, anchor in STANDINGS_COLUMNS]
