@@ -157,6 +157,29 @@ def test_every_form_is_built_whole_at_larger_text(config, language, size):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_side_chosen_is_named_whole_at_larger_text_in_portuguese(config, game_id):
+    """New game's "Joga com: Claro (joga primei…" (Trax, Portuguese, Larger text, 800x600): a
+    selector whose items do not fit is set a little smaller where that shows them whole
+    (``selector_size``), and stays inside the form's column."""
+    from tests.ui_helpers import in_language
+
+    app = open_app((800, 600))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            app.switch(SetupScene(app, game_id=game_id))
+            app.run_frames(2)
+            menu = app.scene.menu
+            side = menu.get_widget("human-side")
+            items = [text for text, *_rest in side.get_items()]
+            assert not [text for text in items if text.endswith("…")], items
+            assert side.get_width() <= menu.column_room()
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def agrees_in_portuguese(name: str, word: str) -> bool:
     """Whether ``word``, said of ``name``, agrees with it: a participle ("Ligado", "Ligadas") takes
     the gender and number of the name's first word (a name ending in -a is feminine, in -s plural);
