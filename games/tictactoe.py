@@ -40,7 +40,8 @@ INFO = GameInfo(
         Option("height", int, 3, "Height", minimum=3, maximum=19),
         Option("k", int, 3, "In a row to win", minimum=3, maximum=19),
     ),
-    summary="Get k marks in a row on an m x n board (3x3, 4x4 k=3, 7x6 k=4, 15x15 k=5 ...).",
+    # a board and its k joined by no-break spaces: a form's wrap broke "7x6 / k=4" over two lines
+    summary="Get k marks in a row on an m x n board (3x3, 4x4\u00a0k=3, 7x6\u00a0k=4, 15x15\u00a0k=5 ...).",
     aliases=("Jogo do Galo",),  # its Portuguese title (tests/test_position_text.py keeps it the .po's)
 )
 

@@ -386,3 +386,28 @@ def test_a_message_on_the_main_menu_covers_no_button_at_larger_text(tmp_path, mo
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+def test_the_games_titles_under_their_pictures_are_whole_at_larger_text_in_portuguese(tmp_path, monkeypatch, size):
+    """At Larger text in Portuguese in a 1024x768 window the strip of six pictures read "Jogo do
+    Ga…": the row had no room to widen the cards for it.  The titles are set a little smaller
+    there, one size for the row, and each is drawn whole inside its card."""
+    from tests.ui_helpers import in_language, recorded_text_rects
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            app.show_menu()
+            app.run_frames(2)
+            scene = app.scene
+            assert isinstance(scene, MenuScene) and scene.show_cards
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            titles = [i18n._(info.title) for info in scene.cards.infos]
+            shown = {text: rect for text, rect in drawn if any(r.contains(rect) for r in scene.cards.rects)}
+            assert set(titles) <= set(shown), (titles, list(shown))
+        assert app.errors == []
+    finally:
+        app.quit()

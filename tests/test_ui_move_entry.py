@@ -10,10 +10,11 @@ import pytest
 import games
 from games.record import move_list_text
 from tests.test_record import PASSING_GAME, random_game
-from tests.ui_helpers import click, key, recorded_text, wait
+from tests.ui_helpers import click, in_language, key, recorded_text, wait
 from ui import clipboard
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_board_side import play_tips
 from ui.widgets import Messages
 
 
@@ -318,6 +319,27 @@ def test_the_field_is_drawn_over_the_panel_and_the_status_line_says_its_keys(app
     assert "d3 c5" in drawn
     field = scene.move_entry.field.rect
     assert scene.panel.rect.contains(field) and field.bottom <= app.size[1]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_at_larger_text_in_portuguese_the_one_line_card_says_what_to_do(app, monkeypatch, size):
+    """With the move field open the one-line thinking card said "Pronto" and nothing else: its
+    tip, "Cima ou Baixo: um cursor no tabuleiro" (keys the open field takes for itself), had no
+    room beside it.  It says the field's keys now, and once Esc closes the field how to play by
+    the keyboard: beside "Pronto" where a form of the tip fits, else in its place."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.settings.text_size = 1.5
+    with in_language(app, "pt"):
+        scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-3"))
+        drawn = recorded_text(monkeypatch)
+        for press in (pygame.K_RETURN, pygame.K_ESCAPE):
+            drawn.clear()
+            key(app, press)
+            assert scene.move_entry.open is (press == pygame.K_RETURN)
+            tips = play_tips(scene)
+            assert [text for text in drawn if text in tips], (press, tips, drawn)
+            assert "Enter joga, Esc fecha" in drawn or press != pygame.K_RETURN
+    assert app.size == size
 
 
 def test_trax_turns_typed_and_pasted_as_the_courses_code_writes_them(app, monkeypatch):

@@ -141,3 +141,19 @@ def test_text_with_code_wraps_greedily_a_word_at_a_time(language, width):
             taken_for_the_last = i == len(lines) - 2 and len(tx._words(lines[-1])) == 2
             longer = tx.with_word(lines[i], words[starts[i + 1]])
             assert tx.runs_width(longer, size) > width or taken_for_the_last
+
+
+def test_no_line_of_a_rules_page_parts_a_size_or_a_count(language):
+    """The pages write a board's size and k with spaces ("3 x 3 with k = 3", "m >= 5"), and a
+    page broke them over lines: "3 x" on one line, "3 with k =" on the next.  A ``tx.GLUE`` word
+    keeps the words either side of it on its line, at every width, in both languages."""
+    pygame.font.init()
+    pages = [info.id for info in games.catalog()]
+    glue = tuple(tx.GLUE)
+    for width in range(250, 900, 9):
+        for page in pages:
+            texts = [line.text for line in page_lines(page, rules_source(page), width, 1.0, theme.THEMES["dark"])
+                     if line.kind not in ("gap", "picture")]
+            parted = [text for text in texts if text.endswith(tuple(f" {g}" for g in glue))
+                      or text.startswith(tuple(f"{g} " for g in glue))]
+            assert not parted, (page, width, parted)

@@ -131,6 +131,55 @@ def test_every_switch_is_wide_enough_for_its_words(config, language):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_form_is_built_whole_at_larger_text(config, language, size):
+    """New game's form for Alquerque in Portuguese at Larger text was empty: its switch "Capturas
+    em qualquer direção" was wider than the column, which pygame-menu refuses.  Every form, the
+    settings and each game's setup, is built with each of its rules' widgets inside its column
+    (a title too long is set a size smaller: ``fit_to_column``)."""
+    from ui import i18n
+
+    app = open_app(size)
+    try:
+        app.settings.text_size = 1.5
+        for _form in each_form(app, language):
+            menu = app.scene.menu
+            assert menu is not None, (app.errors[:1], language)  # built
+            room = menu.column_room()
+            rules = [w for w in menu.get_widgets() if w.get_id().startswith("opt-")]
+            wanted = [] if not hasattr(app.scene, "info") else app.scene.info.options
+            assert len(rules) >= len([o for o in wanted if not o.start_only]), (app.scene.info.id, language)
+            assert all(w.get_width() <= room for w in menu.get_widgets()), [w.get_title() for w in rules]
+        assert app.errors == []
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_side_chosen_is_named_whole_at_larger_text_in_portuguese(config, game_id):
+    """New game's "Joga com: Claro (joga primei…" (Trax, Portuguese, Larger text, 800x600): a
+    selector whose items do not fit is set a little smaller where that shows them whole
+    (``selector_size``), and stays inside the form's column."""
+    from tests.ui_helpers import in_language
+
+    app = open_app((800, 600))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            app.switch(SetupScene(app, game_id=game_id))
+            app.run_frames(2)
+            menu = app.scene.menu
+            side = menu.get_widget("human-side")
+            items = [text for text, *_rest in side.get_items()]
+            assert not [text for text in items if text.endswith("…")], items
+            assert side.get_width() <= menu.column_room()
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def agrees_in_portuguese(name: str, word: str) -> bool:
     """Whether ``word``, said of ``name``, agrees with it: a participle ("Ligado", "Ligadas") takes
     the gender and number of the name's first word (a name ending in -a is feminine, in -s plural);
@@ -568,6 +617,47 @@ def test_a_wrapped_text_never_ends_on_one_word_alone(config):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+UNIT = re.compile(r"\d+x\d+\s+k=\d+")  # a board and its k in Tic-tac-toe's summary: "7x6 k=4"
+
+
+def test_the_wrap_never_parts_words_joined_by_a_no_break_space():
+    """``ui.text.wrap`` cut at every space (``str.split()``), the no-break ones too: a unit joined
+    by one ("7x6\u00a0k=4") was broken over two lines.  At every width it stays on one line."""
+    from ui import text as tx
+
+    summary = "Get k marks in a row on an m x n board (3x3, 4x4\u00a0k=3, 7x6\u00a0k=4, 15x15\u00a0k=5 ...)."
+    font = tx.ui_font(14)
+    for width in range(font.size("15x15\u00a0k=5")[0], font.size(summary)[0], 3):
+        lines = tx.wrap(summary, 14, width)
+        assert " ".join(lines) == summary, width
+        assert all(len(UNIT.findall(line)) == line.count("\u00a0") for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_tic_tac_toes_summary_never_parts_a_board_from_its_k_at_larger_text(config, language, size):
+    """At Larger text in Portuguese New game's summary of Tic-tac-toe read "(3x3, 4x4" on one line
+    and "k=3, 7x6 k=4 ...)." on the next: each board and its k are joined by a no-break space, in
+    the English and in its translation, so each "7x6 k=4" stands whole on one line."""
+    import pygame_menu
+
+    from tests.ui_helpers import in_language
+
+    app = open_app(size)
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, language):
+            app.switch(SetupScene(app, game_id="tictactoe"))
+            app.run_frames(2)
+            lines = next(w.get_lines() for w in app.scene.menu.get_widgets()
+                         if isinstance(w, pygame_menu.widgets.Label) and "k=5" in w.get_title())
+            assert len(lines) > 1 or size[0] > 1000, lines  # wrapped where it is narrow
+            assert sum(len(UNIT.findall(line)) for line in lines) == 3, lines
+        assert app.errors == []
+    finally:
+        app.quit()
 
 
 def test_a_window_resized_keeps_the_keyboard_on_its_line_of_the_form_and_in_view(config):

@@ -1772,3 +1772,58 @@ def test_stopped_standings_rank_by_points_and_say_the_games_are_unequal(app, tmp
     scene.invalidate()
     app.run_frames(2)
     assert drawn and not any(line.startswith("Not all") for line in drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_outside_player_fields_words_are_whole_at_every_text_size(app, monkeypatch, language, size):
+    """At Larger text the field's placeholder read "Jogador externo: caminho/ficheiro.py[:nome ou
+    *] ou gtp:COMA…": its shorter forms take its place where it does not fit ("ficheiro.py ou
+    gtp:COMANDO" at 800x600), whole and inside the field, in both languages."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    with in_language(app, language):
+        for text_size in (1.0, 1.5):
+            app.settings.text_size = text_size
+            app.apply_settings()
+            scene = TournamentScene(app, "tictactoe")
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            field = scene.entry.rect
+            inside = [text for text, rect in drawn if field.contains(rect)]
+            assert inside and inside[0] in (scene.entry.placeholder, *scene.entry.shorter), (text_size, inside)
+            assert "gtp:" in inside[0] and not inside[0].endswith("…"), (text_size, inside)
+    assert app.size == size
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_at_larger_text_the_running_rows_labels_and_the_standings_headings_are_whole(app, monkeypatch, language):
+    """At Larger text in Portuguese in an 800x600 window the row of buttons over a tournament
+    shrank until "Guardar resultados" read "Guardar result…" (the hidden Withdraw's room counted
+    too), and the standings' headings read "DFalta".  Each shown button's label is drawn whole
+    inside it, and no heading runs into another (a few pixels apart at least)."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.settings.text_size = 1.5
+    with in_language(app, language):
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"})
+        assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        for button in (b for b in scene.buttons if b.visible):
+            inside = [text for text, rect in drawn if button.rect.contains(rect)]
+            assert button.label in inside, (button.label, inside)
+        headings = {label for label, _at, _anchor in scene_headings()}
+        heads = [rect.inflate(4, 0) for text, rect in drawn if text in headings]  # 4 pixels apart at least
+        assert len(heads) == len(headings)
+        assert not [(a, b) for i, a in enumerate(heads) for b in heads[i + 1:] if a.colliderect(b)], heads
+    assert app.size == (800, 600)
+
+
+def scene_headings() -> list[tuple[str, float, str]]:
+    """The standings' column headings in the window's language."""
+    from ui.i18n import _
+    from ui.scenes.tournament_results import STANDINGS_COLUMNS
+
+    return [(_(label), at, anchor) for label, at, anchor in STANDINGS_COLUMNS]

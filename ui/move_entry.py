@@ -125,7 +125,9 @@ class MoveEntry:
         example = shown_move(self.scene.app, game, state, first, game.format_move(state, first))
         self.field.label = _("Move:")
         self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
-            move=example)
+            move=example)  # whole on the status line; in the field, where it is cut, a shorter form
+        self.field.shorter = (_("a move or a list, like {move}").format(move=example),
+                              _("like {move}").format(move=example))
 
     def paste(self) -> None:
         """Open the field holding the clipboard's moves (Ctrl+V)."""

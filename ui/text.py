@@ -158,6 +158,15 @@ def fit_around(said: str, part: str, size: int, width: int, bold: bool = False) 
     return fit_inside(said, part, size, width, bold) or fit(said, size, width, bold)
 
 
+def first_fitting(forms: Iterable[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of a text's ``forms`` (longest first) that fits ``width`` pixels, else the last
+    shortened with an ellipsis (``fit``): a short form says more than a long one cut ("Jogador
+    externo: caminho/fich…" in the tournament's field at Larger text)."""
+    forms = list(forms) or [""]
+    font = ui_font(size, bold)
+    return next((form for form in forms if font.size(form)[0] <= width), None) or fit(forms[-1], size, width, bold)
+
+
 def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest: int = 11) -> int:
     """The largest font size from ``size`` down to ``smallest`` at which ``value`` fits in
     ``width`` pixels (``smallest`` if none does: ``fit`` it then)."""
@@ -172,13 +181,14 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
     A line broken at a separator (``SEPARATOR``) leaves it out: the result card's "Contra Nível 1:
     ganhou 0 · empatou 0 · perdeu 1" at Larger text had "· perdeu 1" on a line of its own.
     With ``break_words``, a word wider than a line (a file's path) is broken over lines
-    (``break_word``) instead of running past the edge, for a caller that would cut it."""
+    (``break_word``) instead of running past the edge, for a caller that would cut it.  A line
+    breaks at a space only where a line may break (``words_of``): never inside "7x6 k=4"."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
         first = len(lines)
         line = ""
-        for word in paragraph.split():
+        for word in words_of(paragraph):
             candidate = f"{line} {word}" if line else word
             if break_words and f.size(word)[0] > width:
                 pieces = break_word(word, f, width)
@@ -192,6 +202,33 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
         lines.append(line)
         lines[first:] = no_lone_last_word(lines[first:], f, width)
     return lines
+
+
+NO_BREAK = "\u00a0\u2007\u202f"
+"""The spaces no line breaks at (no-break, figure and narrow no-break): a text joins a unit's
+parts with one where a break would part them ("7x6\u00a0k=4", a board and its k), as pygame-menu's
+wrap of a form's labels already keeps them (it breaks at " " alone)."""
+_BREAKABLE = re.compile(f"[^\\S{NO_BREAK}]+")
+
+
+GLUE = frozenset({"x", "\u00d7", "=", ">=", "<=", "\u2265", "\u2264"})
+"""Words that make one unit with the words either side of them, as the rules pages write sizes and
+counts ("3 x 3", "15 x 15 with k = 5", "m >= 5"): no line breaks beside one (a page read "3 x" on
+one line and "3 with k =" on the next)."""
+
+
+def words_of(paragraph: str) -> list[str]:
+    """``paragraph``'s words, cut at the spaces a line may break at: a no-break space
+    (``NO_BREAK``) is inside a word, and a ``GLUE`` word joins its neighbours (a space apart).
+    ``str.split()`` cut at every space, and the New game form's summary of Tic-tac-toe broke
+    "7x6 / k=4" over two lines at Larger text."""
+    words: list[str] = []
+    for word in (word for word in _BREAKABLE.split(paragraph) if word):
+        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE))):
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
 
 
 BREAKS = "/\\-_.,;:"  # a long word breaks after one of these when one is near the line's end
@@ -222,13 +259,14 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
     alone and the two fit ``width`` pixels in ``font``, unless that would end the line above on a
     separator; ``wrap`` and the forms' wrapped labels (``ui.scenes.common.add_wrapped_label``)
     share it."""
-    if len(lines) < 2 or " " in lines[-1]:
+    if len(lines) < 2 or len(words_of(lines[-1])) > 1:
         return lines
-    above = lines[-2].rsplit(" ", 1)
-    ending = f"{above[-1]} {lines[-1]}"
-    if len(above) < 2 or above[0].endswith(SEPARATOR.rstrip()) or font.size(ending)[0] > width:
+    above = lines[-2].rstrip()
+    last = (words_of(above) or [""])[-1]  # a unit ("3 x 3") moves down whole
+    rest, ending = above[:len(above) - len(last)].rstrip(), f"{last} {lines[-1]}"
+    if not above.endswith(last) or not rest or rest.endswith(SEPARATOR.rstrip()) or font.size(ending)[0] > width:
         return lines
-    return [*lines[:-2], above[0], ending]
+    return [*lines[:-2], rest, ending]
 
 
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False,
@@ -311,15 +349,31 @@ def prose_width(value: str, size: int, bold: bool = False) -> int:
 
 def _words(runs: tuple[Run, ...]) -> list[Word]:
     """``runs`` cut at their spaces into words, each with the space before it (a space inside
-    inline code is code: its chip goes on over it)."""
+    inline code is code: its chip goes on over it; a no-break space, ``NO_BREAK``, is inside a word)."""
     words: list[tuple[Run, list[Run]]] = [(Run(" "), [])]
     for run in runs:
-        for i, piece in enumerate(re.split(r"(\s+)", run.text)):
+        for i, piece in enumerate(re.split(f"({_BREAKABLE.pattern})", run.text)):
             if i % 2:
                 words.append((Run(" ", run.code), []))
             elif piece:
                 words[-1][1].append(Run(piece, run.code))
-    return [(space, tuple(pieces)) for space, pieces in words if pieces]
+    return _glued([(space, tuple(pieces)) for space, pieces in words if pieces])
+
+
+def _glued(words: list[Word]) -> list[Word]:
+    """``words`` with each ``GLUE`` word of prose joined to the words either side of it, as
+    ``words_of`` joins them: "3 x 3" wraps as one word."""
+    joined: list[Word] = []
+    gluing = False
+    for space, pieces in words:
+        glue = len(pieces) == 1 and not pieces[0].code and pieces[0].text in GLUE
+        if joined and (glue or gluing):
+            before, held = joined[-1]
+            joined[-1] = (before, (*held, space, *pieces))
+        else:
+            joined.append((space, pieces))
+        gluing = glue
+    return joined
 
 
 def joined_runs(words: list[Word]) -> tuple[Run, ...]:

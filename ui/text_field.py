@@ -2,6 +2,7 @@
 tournament's outside player and the game screen's typed moves.
 
     field = TextField(_("Outside player: ..."))   # the placeholder, shown while it is empty
+    field.shorter = (_("file.py ..."),)            # its shorter forms, for a narrow field
     field.rect = pygame.Rect(...)                  # where it is, set by the scene's layout
     what = field.handle(event)                     # None (not taken), "edit", "submit" or "cancel"
     field.draw(surface, theme, scale)
@@ -89,10 +90,13 @@ def fit_tail(value: str, size: int, width: int) -> str:
 
 
 class TextField:
-    def __init__(self, placeholder: str = "", label: str = "") -> None:
+    def __init__(self, placeholder: str = "", label: str = "", shorter: tuple[str, ...] = ()) -> None:
+        """``placeholder``: what the empty field takes, said whole where it fits, else the first
+        of its ``shorter`` forms (longest first) that does (``tx.first_fitting``)."""
         self.text = ""
         self.focus = False
         self.placeholder = placeholder
+        self.shorter = shorter
         self.label = label  # a word before the text ("Move:"), or ""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.selected = False  # the whole text is chosen (``select_all``): typing or a paste replaces it
@@ -135,7 +139,7 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         """The field in its ``rect``: the label, the text (its end, when it is too long) or the
-        placeholder, and the blinking caret while it has the focus."""
+        placeholder (a shorter form where it does not fit), and the blinking caret while it has the focus."""
         s, rect = scale, self.rect
         border = theme.accent if self.focus else mix(theme.panel, theme.text, 0.2)
         card(surface, rect, mix(theme.panel, theme.text, 0.04), int(8 * s), border, max(1, int(2 * s)))
@@ -152,7 +156,8 @@ class TextField:
                 pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.45), chosen, border_radius=int(3 * s))
             shown = tx.text(surface, value, (x, rect.centery), size, theme.text, "midleft")
         else:
-            tx.text(surface, tx.fit(self.placeholder, size, room), (x, rect.centery), size, theme.muted, "midleft")
+            placeholder = tx.first_fitting((self.placeholder, *self.shorter), size, room)
+            tx.text(surface, placeholder, (x, rect.centery), size, theme.muted, "midleft")
         if self.focus and caret_on():
             caret = shown.right + 2 if self.text else x
             pygame.draw.line(surface, theme.text, (caret, rect.y + int(10 * s)), (caret, rect.bottom - int(10 * s)), 2)

@@ -71,6 +71,15 @@ class GameCards:
     def _title_size(scale: float) -> int:
         return int(17 * scale)
 
+    def fitting_title_size(self, width: int, scale: float) -> int:
+        """The titles' size in cards leaving them ``width`` pixels: the usual one, else the largest
+        at which every title fits (one size for the row), down to 80% of it (then a title is cut).
+        The main menu's six cards at Larger text in Portuguese (1024x768) read "Jogo do Ga…", the
+        row too narrow to widen the cards for it (``layout``)."""
+        usual = self._title_size(scale)
+        least = max(tx.SMALLEST, int(usual * 0.8))
+        return min((tx.fitting_size(_(info.title), usual, width, True, least) for info in self.infos), default=usual)
+
     @staticmethod
     def _card_size(area: pygame.Rect, gap: int, cols: int, n: int, max_w: int) -> tuple[int, int, int]:
         """(columns, width, height) of the cards with ``cols`` a row, kept 1 : 1.05."""
@@ -123,7 +132,7 @@ class GameCards:
             self.drawn[info.id] = self.picture_options(info.id)
             image = thumbnail(info.id, theme.name, size, size, self.drawn[info.id])
             surface.blit(image, image.get_rect(center=pic.center))
-            title_size = self._title_size(s)
+            title_size = self.fitting_title_size(r.width - int(16 * s), s)
             centre, colour = (r.centerx, r.bottom - title_h // 2 - int(8 * s)), theme.text
             if chosen:
                 centre, colour = self._title_band(surface, r, pic.bottom, theme, s).center, ink_on(theme.accent)

@@ -115,7 +115,19 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
                                     **toggle_style(menu, theme, scale, rule))
     switch.__class__ = _WordCentredSwitch
+    fit_to_column(switch, column_width(menu.get_width(), menu.get_theme(), scale))
     return switch
+
+
+def fit_to_column(widget: pygame_menu.widgets.core.Widget, room: int) -> None:
+    """``widget``'s title a size smaller at a time until the widget fits the ``room`` pixels of
+    its form's column: pygame-menu refuses a wider widget, and New game's form for Alquerque in
+    Portuguese at Larger text (800x600) was left empty, its switch "Capturas em qualquer
+    direção" 31 pixels too wide.  A title wraps on no form, and cut it would hide the rule."""
+    size = widget.get_font_info()["size"]
+    while widget.get_rect(render=True).width > room and size > tx.SMALLEST:
+        size -= 1
+        widget.update_font({"size": size})
 
 
 class FormField(pygame_menu.widgets.TextInput):
@@ -452,8 +464,9 @@ def _wrap_form_line(line: str, font: pygame.font.Font, max_width: int, tab_size:
 
 def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[tuple[Any, ...]],
                  **kwargs: Any) -> pygame_menu.widgets.Selector:
-    """``menu.add.selector(title, items, style="fancy", ...)`` with every item that would not fit
-    the column cut with an ellipsis.
+    """``menu.add.selector(title, items, style="fancy", ...)`` a little smaller where that shows
+    every item whole (``selector_size``), else with every item that would not fit the column cut
+    with an ellipsis.
 
     pygame-menu refuses a widget wider than its column, when it is added and again when it is
     drawn, so a long value (a Portuguese Trax tile name at 800x560, an outside player's long name)
@@ -467,20 +480,36 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     cleared the error shown for an impossible option and put the player shown meanwhile in place
     of a remembered outside player not yet checked."""
     look = menu.get_theme()
-    font = pygame_menu.font.get_font(look.widget_font, kwargs.get("font_size") or look.widget_font_size)
     if menu not in _SELECTOR_FRAME:
         probe = menu.add.selector("", [("", None)], style="fancy")
         _SELECTOR_FRAME[menu] = probe.get_width() + probe.get_selection_effect().get_width()
         menu.remove_widget(probe)
-    room = column_width(menu.get_width(), look, scale) - _SELECTOR_FRAME[menu] - font.size(title)[0]
+    column = column_width(menu.get_width(), look, scale) - _SELECTOR_FRAME[menu]
+    size = selector_size(look.widget_font, kwargs.pop("font_size", None) or look.widget_font_size, title,
+                         [text for text, *_rest in items], column)
+    font = pygame_menu.font.get_font(look.widget_font, size)
+    room = column - font.size(title)[0]
     fitted = [(tx.fit_font(text, font, room), *rest) for text, *rest in items]
     onchange = kwargs.pop("onchange", None)
-    selector = menu.add.selector(title, fitted, style="fancy", **kwargs)
+    selector = menu.add.selector(title, fitted, style="fancy", font_size=size, **kwargs)
     selector.set_onchange(onchange)
     return selector
 
 
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
+SELECTOR_LEAST = 0.85  # of its form's size, the smallest a selector is set at to show its items whole
+
+
+def selector_size(face: str, usual: int, title: str, texts: list[str], room: int) -> int:
+    """The font size of a selector titled ``title`` whose items (``texts``) share ``room`` pixels
+    with it: ``usual``, else the largest down to ``SELECTOR_LEAST`` of it at which every item fits
+    whole, else ``usual`` (the items cut): New game in Portuguese at Larger text showed Trax's
+    "Primeiro circuit…" and "Claro (joga primei…" where a size or two less shows them whole."""
+    for size in range(usual, max(tx.SMALLEST, int(usual * SELECTOR_LEAST)) - 1, -1):
+        font = pygame_menu.font.get_font(face, size)
+        if all(font.size(text)[0] <= room - font.size(title)[0] for text in texts):
+            return size
+    return usual
 
 
 def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: games.GameInfo, option: Any,

@@ -50,18 +50,24 @@ def cursor_shown(scene: GameScene) -> bool:
     return scene.cursor.on and scene.view.has_targets(scene.state)
 
 
-def play_tip(scene: GameScene) -> str:
-    """How the player to move plays, as the side panel says it: both ways ("Click the board or use
-    the arrow keys") until the player has played by the keyboard (the board's cursor, a move
-    typed), then by its keys: the cursor's while it shows, else the key that shows it (the status
-    line's own words).  It said "Click the board to play" while the line under the board named
-    the keys, so a player without a mouse was told only to click."""
+def play_tips(scene: GameScene) -> tuple[str, ...]:
+    """How the player to move plays, as the side panel says it, in its forms longest first (the
+    one-line card takes the first that fits): both ways ("Click the board or use the arrow keys")
+    until the player has played by the keyboard (the board's cursor, a move typed), then by its
+    keys: the cursor's while it shows, else the key that shows it (the status line's own words).
+    It said "Click the board to play" while the line under the board named the keys, so a player
+    without a mouse was told only to click.  While the move field is open, its keys: the field
+    takes every key, and the card said "Up or Down: a cursor on the board"."""
     has_cursor = scene.view.has_targets(scene.state)
+    if scene.move_entry.open:
+        return _("Type a move: Enter plays it, Esc closes"), _("Enter plays, Esc closes")
     if cursor_shown(scene):
-        return _("Arrows and Enter: play on the board")
+        return _("Arrows and Enter: play on the board"), _("Arrows and Enter: play")
     if scene.keyboard_play:
-        return _(SHOW_CURSOR) if has_cursor else _("Enter: type your move")
-    return _("Click the board or use the arrow keys") if has_cursor else _("Click the board to play")
+        return (_(SHOW_CURSOR), _("Up or Down: a cursor")) if has_cursor else (_("Enter: type your move"),)
+    if has_cursor:
+        return _("Click the board or use the arrow keys"), _("Click or use the arrows")
+    return (_("Click the board to play"),)
 
 
 class BoardSide:

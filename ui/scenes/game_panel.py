@@ -20,7 +20,7 @@ from ui.match import HOTSEAT, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts
-from ui.scenes.game_board_side import play_tip
+from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
@@ -622,7 +622,7 @@ class GamePanel:
             self._job_under_way(surface, rect)
             return
         size, small = self._s(15), self._t(13)
-        headline, parts = self._compact_words()
+        headline, parts, tips = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
         searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
@@ -630,6 +630,9 @@ class GamePanel:
             # the headline gives way to the news: at Larger text an analysed position's proof
             # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
             headline, said_x = "", left
+        elif tips:
+            headline, parts = self._tip_beside(headline, tips, small, right - said_x, right - left)
+            said_x = said_x if headline else left
         if headline:
             tx.text(surface, self._fit_named(headline, size, right - left), (left, rect.centery), size, theme.muted,
                     "midleft", bold=True)
@@ -639,28 +642,45 @@ class GamePanel:
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
 
-    def _compact_words(self) -> tuple[str, list[str]]:
-        """The compact card's headline and the parts said after it, as many as fit: a result with
-        its reason, a reply waiting, analysis's best line or the last search from its best move,
-        or what to do."""
+    def _tip_beside(self, headline: str, tips: tuple[str, ...], size: int, beside: int,
+                    alone: int) -> tuple[str, list[str]]:
+        """The idle one-line card's headline and its tip, of the tip's forms (``tips``, longest
+        first) the first that fits ``beside`` pixels after the headline; where none does, a bare
+        "Ready" gives way to the first that fits the ``alone`` pixels of the whole line (cut if
+        none does): on the player's own turn what to do is the news, "Ready" says only that it is
+        their turn, as their card's badge does (at Larger text in Portuguese, with the move field
+        open, the card said "Pronto" and nothing else).  Any other headline keeps its place
+        ("Ana to move (X)", "Paused"), its tip said where a form fits beside it."""
+        font = tx.ui_font(size)
+        fitting = next((tip for tip in tips if font.size(tip)[0] <= beside), None)
+        if fitting is not None:
+            return headline, [fitting]
+        if headline == _("Ready"):
+            return "", [tx.first_fitting(tips, size, alone)]
+        return headline, []
+
+    def _compact_words(self) -> tuple[str, list[str], tuple[str, ...]]:
+        """The compact card's headline, the parts said after it, as many as fit (a result with
+        its reason, a reply waiting, analysis's best line or the last search from its best move),
+        and, idle, what to do in its forms longest first (``_tip_beside`` chooses one)."""
         scene = self.scene
         p, back, analysed = self._search_shown()
         if self._reply_held():
-            return _("Move ready: press S to play it"), []
+            return _("Move ready: press S to play it"), [], ()
         if scene.computer.unloadable is not None:
-            return _("The game cannot start"), [self._tip()]
+            return _("The game cannot start"), [self._tip()], ()
         if scene.is_over() and not analysed:
             headline, detail = result_words(scene)
-            return headline, [detail] if detail else []
+            return headline, [detail] if detail else [], ()
         if p is None:
-            return idle_headline(scene), [self._compact_tip()]
+            return idle_headline(scene), [], self._compact_tips()
         headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
             parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
-        return headline, parts
+        return headline, parts, ()
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):
@@ -698,7 +718,7 @@ class GamePanel:
         """What the thinking card says to do while it has no search to show."""
         scene = self.scene
         computer = scene.computer
-        return (play_tip(scene) if scene.human_to_move()
+        return (play_tips(scene)[0] if scene.human_to_move()
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
@@ -708,10 +728,13 @@ class GamePanel:
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
                 else _("Waiting for the computer"))
 
-    def _compact_tip(self) -> str:
-        """``_tip`` on the compact card's one line: a paused game's short, "Ctrl+P goes on" (the
-        whole of it had no room beside "Paused" at 800x560, and the card said only "Paused")."""
-        return _("Ctrl+P goes on") if self.scene.paused_with_people() else self._tip()
+    def _compact_tips(self) -> tuple[str, ...]:
+        """``_tip`` on the compact card's one line, in its forms longest first: a paused game's
+        short, "Ctrl+P goes on" (the whole of it had no room beside "Paused" at 800x560, and the
+        card said only "Paused"); how the player to move plays, in its shorter forms too."""
+        if self.scene.paused_with_people():
+            return (_("Ctrl+P goes on"),)
+        return play_tips(self.scene) if self.scene.human_to_move() else (self._tip(),)
 
     def _extras_height(self, w: int) -> int:
         """The room ``_extras`` takes."""

@@ -49,7 +49,7 @@ from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll, Stepper
+from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll, Stepper, share_row
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
 # Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order; with
@@ -104,7 +104,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
-        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"))  # adds one
+        # adds one; its shorter words for a narrow field: at Larger text it read "… ou gtp:COMA…"
+        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"),
+                               shorter=(_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND")))
         self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
         self.added_in_run = 0  # players added since the user last typed or dropped: a pattern's files, one by one
@@ -369,15 +371,27 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self._lay_out_players(area, bh, int(8 * s), max(1, area.width // int(260 * s)))
             add_b.rect = pygame.Rect(self.entry.rect.right + int(10 * s), self.entry.rect.y, int(180 * s), int(52 * s))
         else:
-            gap = int(10 * s)
-            widths = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
-                       else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in self.buttons]
-            room = w - 2 * pad - gap * (len(widths) - 1)
-            fit = min(1.0, room / sum(widths))  # a small window: narrower buttons, their labels fitted
-            x = pad
-            for btn, width in zip(self.buttons, widths):
-                btn.rect = pygame.Rect(x, pad, int(width * fit), bh)
-                x += btn.rect.width + gap
+            self._lay_out_running_row()
+
+    def _lay_out_running_row(self) -> None:
+        """The running tournament's row of buttons, those shown: each as wide as its label and key
+        want, at least its usual width, where the row has room (else ``share_row``).  The
+        hidden Withdraw's 300 pixels counted too, and at Larger text in Portuguese (800x600) the row
+        shrank until "Guardar resultados" read "Guardar result…", small."""
+        s = self._scale()
+        pad, bh, gap = int(20 * s), int(38 * s), int(10 * s)
+        shown = [btn for btn in self.buttons if btn.visible]
+        usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
+                  else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
+        need = [btn.wanted_width(s) for btn in shown]
+        wanted = [max(int(width), least) for width, least in zip(usual, need)]
+        room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
+        # a small window: each what its label and key want and a share of what is left, or less in proportion
+        widths = wanted if sum(wanted) <= room else share_row(shown, room, s, need)
+        x = pad
+        for btn, width in zip(shown, widths):
+            btn.rect = pygame.Rect(x, pad, width, bh)
+            x += btn.rect.width + gap
 
     def _lay_out_players(self, area: pygame.Rect, height: int, gap: int, cols: int) -> None:
         """The participants' toggles in ``area``, ``cols`` a row, from row ``player_scroll`` on: a
@@ -455,6 +469,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             withdraw.active = bool(self.withdrawing)
             replay.visible = self.on_replay is not None
             replay.enabled = self._finished_shown() is not None
+            self._lay_out_running_row()  # Withdraw shown or hidden, its label changed
             resumable = (not self.running and self.tournament.cancelled and bool(self.tournament.pending())
                          and self.viewing is None)
             stop.label = _("Resume") if resumable else _("Stop")

@@ -36,6 +36,20 @@ CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 COURSE_PLAYERS = N_("{players}: bots of the university course these rules come from")
 
 
+def draw_headings(surface: pygame.Surface, columns: list[tuple[str, float, str]], inner: pygame.Rect, y: int,
+                  size: int, colour: tuple[int, int, int]) -> None:
+    """The standings' column headings (``STANDINGS_COLUMNS``, translated) centred on ``y`` in
+    ``inner``: each right-aligned one a size smaller where it would run into the column before it
+    (Portuguese's "Falta" ran into "D": "DFalta" at Larger text in an 800x600 window)."""
+    before = inner.x + int(NAME_WIDTH * inner.width)  # the player column's right end
+    for label, fx, anchor in columns:
+        x = inner.x + int(fx * inner.width)
+        room = x - before - max(2, size // 3) if anchor == "midright" else inner.width
+        fitted = tx.fitting_size(label, size, room, bold=True, smallest=tx.SMALLEST)
+        tx.text(surface, tx.fit(label, fitted, room, bold=True), (x, y), fitted, colour, anchor, bold=True)
+        before = x if anchor == "midright" else before
+
+
 def course_players_note(game_id: str, players: list[str], name: Callable[[str], str]) -> list[str]:
     """The note naming the course players among ``players`` (``PlayerInfo.course``: Reversi's
     "Course Easy", Rastros' Basilio, Tic-tac-toe's AIMA), each by ``name`` as the tables show it,
@@ -302,9 +316,7 @@ class ResultsDrawing:
         columns = [(_(label), at, anchor) for label, at, anchor in STANDINGS_COLUMNS]
         elo_room = int((ELO_AT - FORFEITS_AT) * inner.width) - tx.ui_font(size).size("000")[0] - int(8 * s)
         y = inner.y + int(6 * s)
-        for label, fx, anchor in columns:
-            x = inner.x + int(fx * inner.width)
-            tx.text(surface, label, (x, y + row_h // 2), size, theme.muted, anchor, bold=True)
+        draw_headings(surface, columns, inner, y + row_h // 2, size, theme.muted)
         self.standing_rows = []  # a click chooses a player to withdraw (``Withdrawal``)
         self.standings_stop.rect = rect
         chosen = self.chosen_player if self._on_standings() else None
