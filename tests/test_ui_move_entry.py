@@ -15,6 +15,7 @@ from ui import clipboard
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_board_side import play_tips
+from ui.scenes.setup import SetupScene
 from ui.widgets import Messages
 
 
@@ -503,8 +504,8 @@ def test_every_games_move_can_be_typed_without_enter(app, game_id):
 
 def test_n_that_begins_a_move_waits_for_a_second_press(app):
     """On a board with an n column, "n5" typed started a new game at once, the game lost: N
-    there waits, the message line saying so; the 5 goes on typing the move, N again starts a new
-    game.  On a board without an n column N acts at once, as ever."""
+    there waits, the message line saying so; the 5 goes on typing the move, N again opens the New
+    game screen.  On a board without an n column N acts at once, as ever."""
     setup = MatchSetup("hex", {"size": 14}, HOTSEAT, (None, None), 0.1)
     scene = GameScene(app, setup, ["a1"])
     app.switch(scene)
@@ -516,11 +517,11 @@ def test_n_that_begins_a_move_waits_for_a_second_press(app):
     type_text(app, "n")
     assert played(scene) == ["a1", "n5"] and any("N again: New game" in m for m in messages(scene))
     type_text(app, "n")
-    assert played(scene) == [] and not scene.move_entry.open
+    assert isinstance(app.scene, SetupScene) and not scene.move_entry.open  # N: the New game screen
     small = start(app, "tictactoe")
     enter_moves(app, "b2")
     type_text(app, "n")
-    assert played(small) == []
+    assert isinstance(app.scene, SetupScene) and played(small) == ["b2"]
 
 
 # Reversi 8x8 with Black to move and h2 legal: H begins a move's name there

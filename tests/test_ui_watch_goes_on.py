@@ -23,14 +23,16 @@ def next_game_after(monkeypatch):
     return lambda seconds: monkeypatch.setattr(game, "NEXT_GAME_SECONDS", seconds, raising=False)
 
 
-def ended_watched_game(app) -> GameScene:
-    """A watched tic-tac-toe game played on to its end at the Max speed, its result card shown."""
-    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-2", "level-3"), 0.1), ALMOST_WON)
+def ended_watched_game(app, options: dict | None = None, moves: list[str] = ALMOST_WON) -> GameScene:
+    """A watched tic-tac-toe game played on to its end at the Max speed, its result card shown
+    (drawn: where it stands, over the board or the panel, is known)."""
+    scene = GameScene(app, MatchSetup("tictactoe", options or {}, PC_VS_PC, ("level-2", "level-3"), 0.1), moves)
     app.switch(scene)
     app.run_frames(2)
     scene.speed = 3  # Max
     key(app, pygame.K_SPACE)  # a game taken up with moves waits for the watcher: Space goes on
     assert wait(app, lambda: scene.card_shown() is scene.over_card, 60)
+    app.run_frames(1)
     return scene
 
 
@@ -69,10 +71,13 @@ def test_space_holds_the_watched_game_on_its_result(app, next_game_after, monkey
 
 
 def test_the_pause_button_holds_the_watched_game_on_its_result(app, next_game_after):
-    """The card says Space holds the next game: the panel's Pause (Space) beside it was greyed."""
+    """The card says Space holds the next game: the panel's Pause (Space) beside it was greyed.  A
+    board with room for the card beside the final position's pieces, so that the card stands on
+    the board and the panel shows (on 3x3 it stands over the panel, the Pause under it)."""
     next_game_after(600.0)
-    scene = ended_watched_game(app)
+    scene = ended_watched_game(app, {"width": 5, "height": 5, "k": 3}, ["a5", "b5", "a4", "b4"])
     first = scene.game_number
+    assert not scene.over_card.over_panel()
     assert scene.btn_pause.visible and scene.btn_pause.enabled
     click(app, scene.btn_pause.rect.center)
     assert scene.paused and scene.btn_pause.label == "Resume"
