@@ -94,3 +94,44 @@ def test_rematch_plays_again_at_once_with_the_sides_swapped_as_its_label_says(ap
         key(app, pygame.K_r)
     assert app.scene is scene and not scene.is_over() and not scene.history
     assert scene.setup.players == setup.players[::-1] and scene.setup.names == setup.names[::-1]
+
+
+def leave_by(app, form: SetupScene, how: str) -> None:
+    """Leave the New game screen by ``how``: Esc, or a click on its Back button."""
+    if how == "Esc":
+        key(app, pygame.K_ESCAPE)
+    else:
+        click(app, form.back_button.rect.center)
+
+
+@pytest.mark.parametrize("how", ["Esc", "Back"])
+@pytest.mark.parametrize("kind", ["against the computer", "friends", "watched"])
+def test_back_from_new_game_returns_to_the_result_card(app, kind, how):
+    """Esc or Back on the New game screen a result card's N opened: the same game again, its
+    card showing, for a player who only wanted to look (as from the rules or the replay).  It
+    went to the main menu, and the card (its Rematch, its score) was gone."""
+    scene = ended(app, SETUPS[kind])
+    key(app, pygame.K_n)
+    form = app.scene
+    assert isinstance(form, SetupScene)
+    leave_by(app, form, how)
+    assert app.scene is scene and scene.is_over() and scene.over_card.visible()
+    key(app, pygame.K_r)  # the card's keys work again: Rematch
+    assert app.scene is scene and not scene.is_over() and scene.setup.players == SETUPS[kind].players[::-1]
+
+
+@pytest.mark.parametrize("how", ["Esc", "Back"])
+def test_back_from_new_game_in_the_middle_of_a_game_plays_on(app, how):
+    """The panel's New game in a game going on, then Back (or Esc): the game on the screen again,
+    its moves as they were and the next one taken; it stays in the Continue list all along."""
+    from tests.test_ui_session_score import play
+    from tests.test_ui_unfinished import kept
+
+    scene = GameScene(app, SETUPS["friends"], X_WINS[:2])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_n)
+    leave_by(app, app.scene, how)
+    assert app.scene is scene and [ply.text for ply in scene.history] == X_WINS[:2] and not scene.is_over()
+    play(app, scene, X_WINS[2:3])
+    assert [ply.text for ply in scene.history] == X_WINS[:3] and kept() == [X_WINS[:3]]

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from games.record import GameRecord
     from ui.match import MatchSetup
     from ui.scenes.setup import SetupChoices
+    from ui.sitting import SittingScore
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -378,11 +379,15 @@ class App:
             self.menu_keyboard = ("menu", card_at, choose)
         self.switch(MenuScene(self))
 
-    def show_setup(self, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:
-        """The New game (or Watch) screen; ``start``: a pasted position's record to start from."""
+    def show_setup(self, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None,
+                   on_back: Callable[[], None] | None = None,
+                   on_start: Callable[[MatchSetup], None] | None = None) -> None:
+        """The New game (or Watch) screen; ``start``: a pasted position's record to start from;
+        ``on_back``, ``on_start``: where its Back goes and how its Start starts the game, when a
+        game opened it (``SetupScene``)."""
         from ui.scenes.setup import SetupScene
 
-        self.switch(SetupScene(self, watch=watch, game_id=game_id, start=start))
+        self.switch(SetupScene(self, watch=watch, game_id=game_id, start=start, on_back=on_back, on_start=on_start))
 
     def open_record(self, record: GameRecord) -> None:
         """A game opened from a file or the clipboard: a position alone goes to the New game screen
@@ -397,13 +402,16 @@ class App:
         else:
             self.open_replay(record)
 
-    def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None, begun=None) -> None:
+    def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None, begun=None,
+                   sitting: SittingScore | None = None) -> None:
         """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``
         (``clock_readings``: both clocks at the start and after each of them, on a clocked game;
-        ``begun``: the record they come from, whose start the game keeps)."""
+        ``begun``: the record they come from, whose start the game keeps; ``sitting``: the
+        friends' session it goes on with, ``SittingScore.carried_to``)."""
         from ui.scenes.game import GameScene
 
-        self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings, begun=begun))
+        self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings, begun=begun,
+                              sitting=sitting))
 
     def continue_game(self, record, autosave_path=None) -> None:
         """Play on from the end of ``record`` (a games.record.GameRecord), with its setup and its

@@ -5,10 +5,11 @@ The turn rules (whose clock runs, flag fall, the increment, a computer's budget)
 ``ai.referee``'s, the same as in matches and tournaments; this module is the window's side of them.
 
 The clock rides on the game's setup (``ui.match.MatchSetup.clock``: the clock's text, e.g.
-"5m+3s"), so New game and Rematch keep it and the record's ``setup`` stores it.  The readings after
-every ply go into the record's setup as ``clock_readings`` (one [first, second] pair per position,
-the start included; the recorder writes them), so Continue and "Play from here" put both clocks
-back exactly as they were after that move; the time of a move still being thought about when the
+"5m+3s"), so Rematch keeps it, New game's screen has it filled in (``SetupChoices.take``), and
+the record's ``setup`` stores it.  The readings after every ply go into the record's setup as
+``clock_readings`` (one [first, second] pair per position, the start included; the recorder
+writes them), so Continue and "Play from here" put both clocks back exactly as they were after
+that move; the time of a move still being thought about when the
 game was left is not charged.  Records without these fields (older versions, the command line) have no clock.
 A game left paused (``PAUSED_KEY``: two friends' Pause, or a person's against the computer) comes
 back paused, its clocks as they stood at the Pause.

@@ -3,12 +3,12 @@
 the record itself for Save and Replay, and your results against the computer (``ui.tally``) once
 a Human vs PC game ends.
 
-The game scene calls its listeners after every move, undo, redo, new game and rematch; a
+The game scene calls its listeners after every move, undo, redo and rematch; a
 ``SceneRecorder`` is one of them.  It needs from the scene only ``setup``, ``history`` (plies
 with ``text``, ``before``, ``after``), ``state``, ``messages``, ``clock_readings()`` (both
 clocks at the start and after every ply, None without a clock: the record keeps them), and
-``game``, ``is_over()``, ``winner()`` and ``game_number`` (which New game and Rematch change)
-for the results.
+``game``, ``is_over()``, ``winner()`` and ``game_number`` (which Rematch changes: New game opens
+the New game screen, whose game is another screen with its own recorder) for the results.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class SceneRecorder:
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
-        self.game_number = getattr(scene, "game_number", 0)  # the scene's count of new games and rematches
+        self.game_number = getattr(scene, "game_number", 0)  # the scene's count of its games: its first, then each Rematch
         self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
         self.results: Score | None = None  # your results against its computer player, once counted
         if self.moves and kept is None:  # played on from a record: it is the autosave from now on
@@ -78,7 +78,7 @@ class SceneRecorder:
 
     def __call__(self, scene: Any) -> None:
         moves = [p.text for p in scene.history]
-        another = getattr(scene, "game_number", 0) != self.game_number  # New game or Rematch; not an undo to the start
+        another = getattr(scene, "game_number", 0) != self.game_number  # Rematch; not an undo to the start
         if another:
             self.game_number = getattr(scene, "game_number", 0)
             self.counted, self.results = False, None

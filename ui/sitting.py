@@ -1,17 +1,17 @@
-"""The score between two friends playing hot-seat games one after another on the same game
-screen (Rematch; New game goes by the New game screen, a new session): the result card says it
-from the second game on, "This session: Ana (X) 2 - 1 João (O) · 1 drawn", so that nobody has
-to keep count on paper.
+"""The score between two friends playing hot-seat games one after another: Rematch on the same
+game screen, or New game's screen with the same two names at the same game (``carried_to``; other
+friends, or another game, start a new session).  The result card says it from the second game
+on, "This session: Ana (X) 2 - 1 João (O) · 1 drawn", so that nobody has to keep count on paper.
 
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
-sides after an odd number of rematches.  A game counts once, by how it finally ended: Undo after
-its end (a resignation, an agreed draw, a winning move taken back) uncounts it, and its next end
-counts in its place (a resignation taken back and the game then drawn counted the resignation's
-win, and the draw not at all).  A game's
-record keeps the score of the session's games before it (``SESSION_KEY`` in its setup, by its
-sides), so a game left and taken up again from Continue, another day, goes on with the session's
-score; otherwise the session ends with the game screen.  No pygame here.
+sides after an odd number of rematches (or a New game with the names swapped).  A game counts
+once, by how it finally ended: Undo after its end (a resignation, an agreed draw, a winning move
+taken back) uncounts it, and its next end counts in its place (a resignation taken back and the
+game then drawn counted the resignation's win, and the draw not at all).  A game's record keeps
+the score of the session's games before it (``SESSION_KEY`` in its setup, by its sides), so a
+game left and taken up again from Continue, another day, goes on with the session's score;
+otherwise the session ends when the friends leave their last game for the menu.  No pygame here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from ui import words
 from ui.autosave import SESSION_KEY
 from ui.i18n import _
-from ui.match import HOTSEAT
+from ui.match import HOTSEAT, MatchSetup
 
 SHOWN_FROM = 2  # games in the session before the card says its score (one game's score is its result)
 
@@ -46,6 +46,26 @@ class SittingScore:
         if isinstance(kept, list) and len(kept) == 3 and all(
                 isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in kept):
             score.wins, score.drawn = [kept[0], kept[1]], kept[2]
+        return score
+
+    def carried_to(self, left: MatchSetup, chosen: MatchSetup) -> SittingScore | None:
+        """The session going on into the game ``chosen`` on the New game screen that the game
+        ``left`` opened: the same two friends (by name) at the same game, so their score carries
+        on, each friend's wins following them to whichever side they now play; None (a new
+        session) for other friends, another game, or a game that is not hot-seat.  Friends whose
+        names do not tell them apart (none typed) keep their seats by side, as the screen filled
+        them in."""
+        if left.mode != HOTSEAT or chosen.mode != HOTSEAT or chosen.game_id != left.game_id:
+            return None
+        if chosen.names == left.names:
+            moved = False
+        elif chosen.names == left.names[::-1]:
+            moved = True  # each friend on the other side of the board
+        else:
+            return None
+        score = SittingScore()
+        score.wins, score.drawn = list(self.wins), self.drawn
+        score.exchanged = self.exchanged != moved
         return score
 
     def earlier(self, scene: Any) -> list[int] | None:

@@ -106,10 +106,13 @@ def watch_speed(app) -> int:
 
 class GameScene(GameCommands, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
-                 clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None) -> None:
+                 clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None,
+                 sitting: SittingScore | None = None) -> None:
         """``moves``: play on from a record; ``autosave_path``: its file in the Continue list;
         ``clock_readings``: both clocks at the start and after each of ``moves`` (a clocked record);
-        ``begun``: that record, whose start the game keeps (``SceneRecorder``)."""
+        ``begun``: that record, whose start the game keeps (``SceneRecorder``); ``sitting``: the
+        friends' session this game goes on with (started from another game's New game), else a new
+        one, or the one a continued game's record keeps."""
         super().__init__(app)
         readings = clock_readings
         self.setup = setup
@@ -135,7 +138,7 @@ class GameScene(GameCommands, Scene):
         self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
         self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
-        # game (a move, undo, redo, new game, rematch).  ``moves`` resumes a game from its record.
+        # game (a move, undo, redo, rematch).  ``moves`` resumes a game from its record.
         self.listeners: list[Callable[[GameScene], None]] = []
         self.move_entry = MoveEntry(self)  # Enter: moves typed in notation; Ctrl+V: pasted
         self.cursor = BoardCursor()  # the arrow keys' place on the board, for play without a mouse
@@ -151,7 +154,8 @@ class GameScene(GameCommands, Scene):
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
-        self.sitting = SittingScore.resumed(begun.setup if begun is not None and moves else {})
+        self.sitting = sitting if sitting is not None else SittingScore.resumed(
+            begun.setup if begun is not None and moves else {})
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         self.window_away = False  # minimised or behind another window: a human's clock stands still
@@ -236,7 +240,7 @@ class GameScene(GameCommands, Scene):
         return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
 
     def _reset(self) -> None:
-        self.game_number += 1  # a new game (or rematch) on this screen: the recorder counts it once
+        self.game_number += 1  # the screen's first game, then each Rematch's: the recorder counts it once
         self.history: list[Ply] = []
         self.redo_stack: list[Ply] = []
         self.computer.reset()

@@ -553,16 +553,26 @@ class GameCommands:
         (``SetupChoices.take``), to change one or start it as it is with Enter; an unfinished game
         stays in the Continue list.  It started the same game again at once, sides and all: beside
         Rematch (sides exchanged) the result card had two buttons that both just played again, and
-        none to choose anything."""
+        none to choose anything.  Its Back and Esc return to this game as it was left (``_visit``:
+        the result card, or the game going on), as from the rules: they went to the main menu, and
+        a player who only wanted to look lost the card."""
         if self._warn_unsaved():
             return
         kept, elsewhere = self._kept(), self._kept_elsewhere()
         self.app.last_setup_choices().take(self.setup)
-        self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id, start=self._set_up_start())
+        self._visit(lambda back: self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id,
+                                                     start=self._set_up_start(), on_back=back,
+                                                     on_start=self._start_chosen))
         if kept:
             self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
         elif elsewhere:
             self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
+
+    def _start_chosen(self, setup: MatchSetup) -> None:
+        """Start the game chosen on the New game screen this game opened: two friends playing the
+        same game again carry their session's score on (``SittingScore.carried_to``), as Rematch's
+        games do; started afresh, their running score was lost with each game chosen there."""
+        self.app.start_game(setup, sitting=self.sitting.carried_to(self.setup, setup))
 
     def _set_up_start(self) -> GameRecord | None:
         """The position this game started from, as the New game screen takes a pasted one (to play

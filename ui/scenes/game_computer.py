@@ -61,7 +61,7 @@ class ComputerMoves:
         self.reset()
 
     def reset(self) -> None:
-        """No search, no reply waiting: a new game (or rematch) on the screen."""
+        """No search, no reply waiting: the screen's first game, or a rematch."""
         self.job: int | None = None
         self.job_kind = ""  # "move", "hint", "load" or "draw" (a draw offer thought over)
         self.job_side = 0

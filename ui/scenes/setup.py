@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,9 +151,15 @@ def _is_usual_start(record: GameRecord) -> bool:
 
 
 class SetupScene(MenuFormScene):
-    def __init__(self, app, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None) -> None:
+    def __init__(self, app, watch: bool = False, game_id: str | None = None, start: GameRecord | None = None,
+                 on_back: Callable[[], None] | None = None,
+                 on_start: Callable[[MatchSetup], None] | None = None) -> None:
+        """``on_back``: where Back and Esc go (None: the main menu; a game's New game: back to that
+        game, as it was left); ``on_start``: what Start does with the game chosen (None:
+        ``App.start_game``; a game's New game: the friends' session may go on in it)."""
         super().__init__(app)
         self.watch = watch
+        self.on_back, self.on_start = on_back, on_start
         self.start_record = start  # a pasted position to start from (its game and options), or None
         game_id = start.game_id if start is not None else game_id
         self.choices: SetupChoices = app.last_setup_choices()  # also from the last session
@@ -268,7 +274,7 @@ class SetupScene(MenuFormScene):
         if not self.watch:
             self.choices.mode = self.mode
         self._remember_choices()
-        self.app.start_game(setup)
+        (self.on_start or self.app.start_game)(setup)
 
     def _remember_choices(self) -> None:
         """Keep the choices in the settings file, so the next session starts from them."""
@@ -278,7 +284,8 @@ class SetupScene(MenuFormScene):
             self.app.apply_settings()
 
     def back(self) -> None:
-        self.app.show_menu()
+        """Back (Esc): the main menu, or the game whose New game opened this screen (``on_back``)."""
+        (self.on_back or self.app.show_menu)()
 
     def step_game(self, step: int) -> None:
         """The next (``step`` 1) or previous (-1) game card, round the ends."""
