@@ -558,6 +558,21 @@ def _best_line_in_sight(explorer) -> list[int]:
     return plies
 
 
+def empty_board_at_depth_9(app):
+    """The tree explorer of an empty 3x3 board (T), taken from its depth 4 to 9 by + five times,
+    each tree built: a tree wider than the canvas, and minimax's too big to draw."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    for _ in range(5):
+        key(app, pygame.K_PLUS)
+        built(app, explorer)
+    return explorer
+
+
 @pytest.mark.parametrize("small", [False, True])
 def test_the_best_line_stays_in_sight_down_a_tree_wider_than_the_canvas(app, small):
     """The empty 3x3 board, alpha-beta at depth 9 (T, + five times, 2): its best move is most often
@@ -568,13 +583,7 @@ def test_the_best_line_stays_in_sight_down_a_tree_wider_than_the_canvas(app, sma
 
     if small:
         _small_window(app)
-    app.open_demo("game:tictactoe:hotseat:")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    built(app, explorer)
-    for _ in range(5):
-        key(app, pygame.K_PLUS)
-        built(app, explorer)
+    explorer = empty_board_at_depth_9(app)
     key(app, pygame.K_2)
     built(app, explorer)
     app.run_frames(2)
@@ -926,13 +935,7 @@ def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta
     the game (nine squares), so both say so; depth 8, which stops short, still says "estimate"."""
     from tests.ui_helpers import key, recorded_text
 
-    app.open_demo("game:tictactoe:hotseat:")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    built(app, explorer)
-    for _ in range(5):
-        key(app, pygame.K_PLUS)
-        built(app, explorer)
+    explorer = empty_board_at_depth_9(app)
     drawn = recorded_text(monkeypatch)
     to_the_end = "0 a draw; every line searched to the game's end"
     for algorithm in (pygame.K_1, pygame.K_2, pygame.K_1):

@@ -5,6 +5,7 @@ back to the system.  ``python tools/soak.py`` measures the same at length."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -393,17 +395,17 @@ class CtrlC(BaseException):
     """Ctrl+C as the window meets it (a KeyboardInterrupt, which pytest would take for its own stop)."""
 
 
-def test_ctrl_c_as_a_game_screen_starts_its_worker_leaves_no_process_once_the_window_closed(app, monkeypatch):
-    """Ctrl+C in the terminal the window was started from raises where the window stands
-    (``python main.py``, which then closes it): met just as a game screen's worker process had
-    started, before the screen kept the worker, it left that process running past the window's
-    close, which ended only the screens' workers."""
+@contextlib.contextmanager
+def ctrl_c_as_processes_start(monkeypatch, first_only: bool = False) -> Iterator[list]:
+    """Ctrl+C (``CtrlC``) met by this process just after each spawned process has started (the
+    first only, with ``first_only``), as from the terminal; the block must end by it.  Yields the
+    processes started so, filled as they start."""
     real_start = multiprocessing.context.SpawnProcess.start
     started = []
 
     def start_then_ctrl_c(process) -> None:
         real_start(process)
-        if not started:
+        if not (first_only and started):
             started.append(process)
             os.kill(os.getpid(), signal.SIGINT)
 
@@ -414,10 +416,19 @@ def test_ctrl_c_as_a_game_screen_starts_its_worker_leaves_no_process_once_the_wi
     before = signal.signal(signal.SIGINT, ctrl_c)
     try:
         with pytest.raises(CtrlC):
-            app.start_game(MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.05))
-            app.run_frames(50, timeout=60)
+            yield started
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_ctrl_c_as_a_game_screen_starts_its_worker_leaves_no_process_once_the_window_closed(app, monkeypatch):
+    """Ctrl+C in the terminal the window was started from raises where the window stands
+    (``python main.py``, which then closes it): met just as a game screen's worker process had
+    started, before the screen kept the worker, it left that process running past the window's
+    close, which ended only the screens' workers."""
+    with ctrl_c_as_processes_start(monkeypatch, first_only=True) as started:
+        app.start_game(MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.05))
+        app.run_frames(50, timeout=60)
     app.quit()
     assert started, "no worker process started"
     assert not started[0].is_alive()

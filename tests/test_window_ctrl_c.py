@@ -9,7 +9,6 @@ Python's "Fatal Python error") under the window's line.  They now start out of i
 
 from __future__ import annotations
 
-import multiprocessing.context
 import os
 import signal
 import subprocess
@@ -21,7 +20,7 @@ import pytest
 
 import ui.ai_worker as ai_worker
 import ui.app
-from tests.test_ui_soak import CtrlC, session_processes
+from tests.test_ui_soak import CtrlC, ctrl_c_as_processes_start, session_processes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,23 +152,7 @@ def test_ctrl_c_inside_the_preparations_start_ends_its_processes_once_started(mo
     """Ctrl+C inside the preparation's start (each process's, whose SIGINT is blocked for the child
     to inherit) waits for every process to have started, then goes on up from
     ``KernelPreparation()``, which no one can then stop: it stops them itself."""
-    real_start = multiprocessing.context.SpawnProcess.start
-    started = []
-
-    def start_then_ctrl_c(process) -> None:
-        real_start(process)
-        started.append(process)
-        os.kill(os.getpid(), signal.SIGINT)
-
-    def ctrl_c(_signum, _frame):
-        raise CtrlC
-
-    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", start_then_ctrl_c)
-    before = signal.signal(signal.SIGINT, ctrl_c)
-    try:
-        with pytest.raises(CtrlC):
-            ai_worker.KernelPreparation(processes=2)
-    finally:
-        signal.signal(signal.SIGINT, before)
+    with ctrl_c_as_processes_start(monkeypatch) as started:
+        ai_worker.KernelPreparation(processes=2)
     assert len(started) == 2
     assert not any(process.is_alive() for process in started)
