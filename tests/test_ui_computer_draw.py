@@ -15,7 +15,7 @@ from games.record import DRAW_AGREED, Result
 from tests.ui_helpers import click, key, wait, words_in
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_commands import DRAW_ANSWERS
+from ui.scenes.game_questions import DRAW_ANSWERS
 from ui.scenes.menu import MenuScene
 
 CTRL_D = (pygame.K_d, pygame.KMOD_CTRL)

@@ -1,4 +1,4 @@
-"""Resign asks first (``GameCommands.ask_to_resign``, ``ui.scenes.game_over.ResignCard``): Ctrl+R
+"""Resign asks first (``GameQuestions.ask_to_resign``, ``ui.scenes.game_over.ResignCard``): Ctrl+R
 gave the game up at once, a key pressed by mistake a loss counted in the player's results, and
 the result card said nothing of Undo.  A card over the board asks: Yes, resign (Y) or No, play
 on (N, Esc); the panel's Resign button asks the same."""

@@ -8,8 +8,9 @@ Here are the game itself (its plies, its end, its clock), the position shown (th
 an earlier one) and the frame; the rest is in parts that each keep one concern and are given the
 scene:
 
-- ``game_commands.GameCommands``: the commands and their buttons (Undo, Resign, Pause ...), mixed
-  in because they are the scene's public methods;
+- ``game_commands.GameCommands``: the commands and their buttons (Undo, Pause, New game ...), mixed
+  in because they are the scene's public methods; ``game_questions.GameQuestions``, mixed in beside
+  it: Resign and Offer draw, which ask a question over the board (a card, or a level's search) first;
 - ``game_computer.ComputerMoves``: the AI worker, its searches for moves and hints, the replies;
 - ``game_keys``: the keyboard map, with browsing and the board's cursor;
 - ``game_mouse.BoardMouse``: clicks and drags on the board;
@@ -64,6 +65,7 @@ from ui.scenes.game_over import (
     ResignCard,
 )
 from ui.scenes.game_panel import GamePanel
+from ui.scenes.game_questions import GameQuestions
 from ui.sitting import SittingScore
 from ui.text_field import WINDOW_AWAY, WINDOW_BACK
 from ui.views import make_view
@@ -104,7 +106,7 @@ def watch_speed(app) -> int:
     return speed if 0 <= speed < len(SPEEDS) else 1
 
 
-class GameScene(GameCommands, Scene):
+class GameScene(GameCommands, GameQuestions, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None,
                  sitting: SittingScore | None = None) -> None:
@@ -247,7 +249,7 @@ class GameScene(GameCommands, Scene):
         self.messages.withdraw(ENDED_TOPIC)  # the last game's, not this one's
         self.evaluations = eval_graph.LiveEvaluations(self.game)  # the engines' opinions, for the graph
         self.forfeit: tuple[int, str] | None = None  # (side, reason): that side lost by forfeit
-        self.agreed_draw = False  # the two players agreed a draw (``GameCommands.accept_draw``)
+        self.agreed_draw = False  # the two players agreed a draw (``GameQuestions.accept_draw``)
         self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
         self.resign_asked: int | None = None  # the side whose Resign waits for its yes or no (``ResignCard``)
         self.draw_declined_at: int | None = None  # plies played when the computer last declined one

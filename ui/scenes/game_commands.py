@@ -2,12 +2,13 @@
 
 Undo and Redo (a resignation or an agreed draw taken back alone; against the computer, back to the
 human's own turn; from an earlier position looked at, Undo takes the game back to it and Redo first
-returns to the game), Resign, Offer draw (to a friend, or to a level, which answers from its
-search), New game and Rematch, leaving for the menu (an unfinished game stays in the Continue list;
-a game whose autosave failed asks twice), Save, the rules, the search tree, the replay, analysis
-mode, the Hex connections, legal-move marks, turning the board, a hint, the watched game's Pause,
-Step and Speed, and the Pause of a clocked game with a person in it (both clocks stop, the board is
-covered and takes no move, the computer's search is dropped until Resume).
+returns to the game), New game and Rematch, leaving for the menu (an unfinished game stays in the
+Continue list; a game whose autosave failed asks twice), Save, the rules, the search tree, the
+replay, analysis mode, the Hex connections, legal-move marks, turning the board, a hint, the
+watched game's Pause, Step and Speed, and the Pause of a clocked game with a person in it (both
+clocks stop, the board is covered and takes no move, the computer's search is dropped until
+Resume).  Every button of the panel is made and kept up to date here, Resign's and Offer draw's
+too; what those two do, a question over the board first, is ``game_questions``.
 
 ``GameCommands`` is mixed into ``GameScene`` rather than being a part it calls, because these
 methods are the scene's public face: its buttons, the game-over card, the App and the tests call
@@ -22,16 +23,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai import draw_offers
-from ai.draw_offers import Judged
-from ai.roster import LEVEL_IDS
 from games.record import GameRecord
 from ui import words
-from ui.ai_worker import AIProgress, AIResult
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _, language, ngettext
+from ui.i18n import N_, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
@@ -48,19 +45,6 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
-OFFER_GAP = 3  # the person's own moves after a declined offer before the computer hears another
-OFFER_SECONDS = 2.0  # at most, a level's search of a draw offered to it (as a hint's)
-DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai.draw_offers``)
-    draw_offers.SEES_WIN: N_("{player} declines: it sees a win"),
-    draw_offers.BETTER: N_("{player} declines: it thinks it stands better"),
-    draw_offers.EVEN: N_("{player} accepts the draw: it thinks the game is even"),
-    draw_offers.WORSE: N_("{player} accepts the draw: it thinks it stands worse"),
-    draw_offers.SEES_DRAW: N_("{player} accepts the draw: it sees a draw with best play"),
-    draw_offers.SEES_LOSS: N_("{player} accepts the draw: it sees it would lose"),
-    draw_offers.NO_JUDGEMENT: N_("{player} accepts the draw: it plays at random and judges nothing"),
-    draw_offers.TOO_EARLY: N_("{player} declines: too early to agree a draw: play on"),
-    draw_offers.NO_WINNER: N_("{player} accepts the draw: no one can win this game"),
-}
 
 
 class GameCommands:
@@ -254,7 +238,7 @@ class GameCommands:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
         on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
         the wait for the next offer counts from the position reached: Undo never makes it longer
-        than the ``OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
+        than the ``game_questions.OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
         human = self.setup.human_side()
         popped = [self.history.pop()]
         while len(self.history) > plies:
@@ -361,192 +345,6 @@ class GameCommands:
         self.messages.add(_("A game from a set-up position is kept once a move is made: Ctrl+C copies the "
                             "position; leave again to go without it"), "warn", duration=10.0)
         return True
-
-    def _resigning_side(self) -> int | None:
-        """Who Resign gives the game up for: the human (the side to move in a hot-seat game)."""
-        if self.is_over() or self.setup.mode == PC_VS_PC:
-            return None
-        human = self.setup.human_side()
-        return self.state.to_move if human is None else human
-
-    def _resign_labels(self) -> list[str]:
-        """The Resign button's label, then shorter forms for a narrow panel.  In a hot-seat game it
-        names the friend it gives the game up for, the player to move ("Resign for Ana (Black)",
-        "Resign for Ana", "Resign for Black"): Resign and Ctrl+R gave up for whoever was to move,
-        and nothing said who.  Against the computer, "Resign": the human's own."""
-        side = self._resigning_side()
-        if self.setup.mode != HOTSEAT or side is None:
-            return [_("Resign")]
-        return self._resign_labels_for(side)
-
-    def _resign_labels_for(self, side: int) -> list[str]:
-        """A hot-seat Resign's labels for the friend of ``side``, longest first, "Resign" alone
-        the last: at 800x560 in Portuguese "Desistir por Escuro" was cut to "Desistir por Es…"
-        (the panel's headline and the lit clock say whose turn it is)."""
-        said = _("Resign for {player}")
-        return [*(said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
-                                                             self.setup.player_label(side),
-                                                             words.side(self.game, side))), _("Resign")]
-
-    def _resign_labels_of_both(self) -> tuple[tuple[str, ...], ...]:
-        """Resign's labels on either friend's turn (``Button.other_labels``): the panel's buttons
-        are sized for the longest, so their text keeps its size from turn to turn."""
-        if self.setup.mode != HOTSEAT:
-            return ()
-        return tuple(tuple(self._resign_labels_for(side)) for side in (0, 1))
-
-    def ask_to_resign(self) -> None:
-        """Resign (the button, Ctrl+R) asks first, on a card over the board (``ResignCard``): Yes
-        (Y) resigns, No (N, Esc) plays on.  It gave the game up at once, a key pressed by mistake
-        a loss counted in the player's results, with nothing on the result card saying Undo could
-        take it back.  The clocks run on meanwhile: the question is the asker's own time."""
-        side = self._resigning_side()
-        if side is None:
-            return
-        self.move_entry.close()
-        self.resign_card.forget_pointer()  # a new question: the last one's ringed No answered it
-        self.resign_asked = side
-        self.invalidate()
-
-    def keep_playing(self) -> None:
-        """No to Resign's question: the game goes on as it was."""
-        self.resign_asked = None
-        self.invalidate()
-
-    def resign(self) -> None:
-        """The human gives the game up (Yes on Resign's card; Undo takes it back, like any end)."""
-        self.resign_asked = None
-        side = self._resigning_side()
-        if side is None:
-            return
-        self.computer.cancel()
-        self._lose_by_forfeit(side, RESIGNED)
-
-    def _draws_offered(self) -> bool:
-        """Whether a draw may be offered here, in a game whose rules can end drawn
-        (``GameInfo.can_draw``: not Hex nor Rastros): to a friend in a hot-seat game, or against
-        the computer to one of its levels, which answers from its own search (``ai.draw_offers``);
-        not to a named or outside player, which has no way to answer one."""
-        if not self.game.info.can_draw:
-            return False
-        if self.setup.mode == HOTSEAT:
-            return True
-        human = self.setup.human_side()
-        return human is not None and self.setup.players[1 - human] in LEVEL_IDS
-
-    def _draw_offering_side(self) -> int | None:
-        """Who Offer draw offers it for: the person to move, once a move is on the board, while
-        the game goes on and is not paused, no offer waits, the live game is shown and, against the computer, it
-        has heard no offer for ``OFFER_GAP`` of the person's moves (``_offer_cooling``); else None."""
-        if (not self._draws_offered() or self.is_over() or not self.history or self.draw_offer is not None
-                or self.browsing is not None or self.held_up() or self.paused_with_people()
-                or self._offer_cooling()):
-            return None
-        human = self.setup.human_side()
-        if human is not None and self.state.to_move != human:
-            return None
-        return self.state.to_move
-
-    def _offer_cooling(self) -> int:
-        """The person's moves still to play before the computer hears another draw offer after it
-        declined one (0: none): a person cannot ask it at every move until it gives in."""
-        if self.draw_declined_at is None:
-            return 0
-        return max(0, -(-(self.draw_declined_at + 2 * OFFER_GAP - len(self.history)) // 2))
-
-    def _offer_to_the_computer(self) -> bool:
-        """Whether the person's draw offer waits for the computer's answer (its search under way)."""
-        return self.draw_offer is not None and self.setup.mode == HUMAN_VS_PC
-
-    def offer_draw(self) -> None:
-        """The person to move offers a draw.  In a hot-seat game a card asks the other friend, by
-        name, to accept or decline it (``DrawOfferCard``); against the computer the level searches
-        the position and answers (``computer_answers_offer``).  Two friends who saw a game was dead,
-        or a person against a level, had to play it out to the rules' end, or resign."""
-        side = self._draw_offering_side()
-        if side is None:
-            cooling = self._offer_cooling()
-            if cooling and not self.is_over():
-                self.messages.add(ngettext("You may offer a draw again after {n} more move",
-                                           "You may offer a draw again after {n} more moves", cooling).format(n=cooling),
-                                  "warn")
-            return
-        self.computer.cancel()  # a hint's search: moot while the question stands
-        self.move_entry.close()
-        self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
-        self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
-        self.draw_offer = side
-        if self.setup.mode == HUMAN_VS_PC:
-            self._ask_the_computer(1 - side)
-        self.invalidate()
-
-    def _ask_the_computer(self, computer: int) -> None:
-        """Have the level playing ``computer`` search the position offered drawn (after the
-        person's only legal move, where there is one: ``draw_offers.judged_position``) in its
-        worker, as it searches its moves; a position its rules decide (that move ends the game, or
-        no one can win it: Trax's fill mode) is judged by them (``Judged.by_rules``)."""
-        further, judged = draw_offers.judged_position(self.state)
-        ruled = Judged.by_rules(judged)
-        if ruled is not None:
-            self._answer_offer(ruled)
-            return
-        texts = [self.game.format_move(self.state, move) for move in further]
-        self.computer.think("draw", computer, self.setup.players[computer],
-                            min(self.setup.move_time, OFFER_SECONDS), texts)
-
-    def computer_answers_offer(self, reply: object, search: AIProgress | None) -> None:
-        """The level's search of the position offered drawn is done (``reply``, its last report
-        ``search``): it answers; a search that failed answers nothing, and the offer is withdrawn."""
-        if not self._offer_to_the_computer():
-            return
-        if not isinstance(reply, AIResult):
-            self.draw_offer = None
-            self.messages.add(_("{player} could not answer the draw offer: {why}").format(
-                player=self.setup.player_label(1 - self.state.to_move),
-                why=words.detail(getattr(reply, "message", ""))), "error")
-            return
-        judged = (Judged(self.state.to_move, kind="rule") if search is None
-                  else Judged(search.mover, search.score, search.kind, search.proven, search.unit))
-        self._answer_offer(judged)
-
-    def _answer_offer(self, judged: Judged) -> None:
-        """The level's answer to the person's offer from what it ``judged`` (``ai.draw_offers``),
-        said with why: accepted, the game ends drawn by agreement; declined, it goes on, and the
-        next offer waits ``OFFER_GAP`` of the person's moves."""
-        computer = 1 - self.draw_offer
-        answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged,
-                                          self.game.too_early_to_agree(self.state))
-        said = _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
-        if answer.accepts:
-            self.messages.add(said, duration=6.0)
-            self.agreed_draw = True
-            self._ended_now()
-            return
-        self.draw_offer = None
-        self.draw_declined_at = len(self.history)
-        self.messages.add(ngettext("{answer}. Another offer after {n} more move of yours",
-                                   "{answer}. Another offer after {n} more moves of yours", OFFER_GAP).format(
-            answer=said, n=OFFER_GAP), duration=8.0)
-        self.invalidate()
-
-    def accept_draw(self) -> None:
-        """The friend asked accepts: the game ends drawn by agreement, as the card, the record and
-        the session's score say (Undo takes it back, as a resignation)."""
-        if self.draw_offer is None:
-            return
-        self.agreed_draw = True
-        self._ended_now()
-
-    def decline_draw(self) -> None:
-        """The friend asked declines: the game goes on, the friend to move as before, and the
-        window says who declined (the one who offered may have looked away)."""
-        side = self.draw_offer
-        if side is None:
-            return
-        self.draw_offer = None
-        self.messages.add(_("{player} declines the draw: the game goes on").format(
-            player=words.player_on_side(self.setup, self.game, 1 - side)), duration=6.0)
-        self.invalidate()
 
     def new_game(self) -> None:
         """The New game screen (Watch, for a watched game) with this game's settings filled in

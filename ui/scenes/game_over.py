@@ -495,7 +495,7 @@ class QuestionCard(GameOverCard):
 
 
 class DrawOfferCard(QuestionCard):
-    """Over the board while a friend's draw offer waits (hot-seat: ``GameCommands.offer_draw``; an
+    """Over the board while a friend's draw offer waits (hot-seat: ``GameQuestions.offer_draw``; an
     offer to the computer is answered by its search, the board left in sight meanwhile):
     who offers, and the other friend, named, asked to answer with Accept (Y: the game ends drawn
     by agreement) or Decline (N or Esc: the game goes on)."""
@@ -531,7 +531,7 @@ class DrawOfferCard(QuestionCard):
 
 class ResignCard(QuestionCard):
     """Over the board once a person asks to resign (Ctrl+R, the panel's Resign:
-    ``GameCommands.ask_to_resign``): who loses, and Yes, resign (Y) or No, play on (N, Esc).
+    ``GameQuestions.ask_to_resign``): who loses, and Yes, resign (Y) or No, play on (N, Esc).
     Ctrl+R gave the game up at once: Undo took it back, but nothing on the result card said so,
     and the loss stayed counted in the player's results (``ui.tally``)."""
 
