@@ -402,15 +402,19 @@ def _hotseat_to_the_result(app, scene: GameScene) -> None:
 
 
 def test_the_button_that_closed_the_result_card_is_not_drawn_hovered_on_the_next_result(app):
-    """New game clicked on one result, the next game's card drew it outlined as under the pointer,
-    though the pointer was on the board: two buttons looked chosen, the filled Rematch and it."""
+    """New game clicked on one result (its screen, then Enter: the same game again), the next
+    game's card drew it outlined as under the pointer, though the pointer was on the board: two
+    buttons looked chosen, the filled Rematch and it."""
     app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1)))
     scene = app.scene
     _hotseat_to_the_result(app, scene)
-    new_game, menu = scene.over_card.buttons[1], scene.over_card.buttons[2]
-    click(app, new_game.rect.center)
-    assert scene.history == []
+    click(app, scene.over_card.buttons[1].rect.center)
+    assert isinstance(app.scene, SetupScene)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.history == []
     _hotseat_to_the_result(app, scene)
+    new_game, menu = scene.over_card.buttons[1], scene.over_card.buttons[2]
     border = (new_game.rect.centerx, new_game.rect.top)
     assert app.screen.get_at(border) == app.screen.get_at((menu.rect.centerx, menu.rect.top))
 
