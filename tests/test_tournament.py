@@ -938,8 +938,9 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     assert {s.player for s in scene.table} == {"level-1", "level-2"} and sum(s.games for s in scene.table) == 4
     scene._save()
     assert scene.saved and scene.saved[0].exists() and scene.saved[0].parent == tmp_path
-    shown_first = scene.watching  # once over, the board shows the last game to finish
-    rect, number, _line = scene._recent_rects[-1]  # click the other game: its final position, then replay it
+    shown_first = scene.watching  # the game on the board (watched move by move, or the last to finish)
+    # click the other game: its final position, then replay it
+    rect, number, _line = next(shown for shown in scene._recent_rects if shown[1] != shown_first)
     assert number != shown_first
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))  # a result acts as the press ends

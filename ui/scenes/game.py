@@ -53,7 +53,7 @@ from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import MOVE_NOTE, PAUSED_WORDS, GameCommands
-from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves
+from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves, watch_speed
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import (
     NEXT_GAME_SECONDS,
@@ -95,15 +95,6 @@ def _parts(part: str, *names: str) -> tuple[property, ...]:
                         lambda scene, value: setattr(getattr(scene, part), name, value))
 
     return tuple(kept(name) for name in names)
-
-
-def watch_speed(app) -> int:
-    """The speed a new watched game begins at (an index of ``SPEEDS``): the last watched game's,
-    kept with the New game choices (``GameCommands._remember_watching``), Normal if it is none of
-    them.  Only Rematch kept it: a watcher at Fast who chose another game from New game was back
-    at Normal."""
-    speed = app.last_setup_choices().watch_speed
-    return speed if 0 <= speed < len(SPEEDS) else 1
 
 
 class GameScene(GameCommands, GameQuestions, Scene):

@@ -52,6 +52,15 @@ HINT_NOTE = "hint"  # the message topic of the hint given: dropped with its mark
 Reply = AIResult | AIError | AIForfeit
 
 
+def watch_speed(app) -> int:
+    """The speed a new watched game begins at (an index of ``SPEEDS``): the last watched game's,
+    kept with the New game choices (``GameCommands._remember_watching``), Normal if it is none of
+    them.  Only Rematch kept it: a watcher at Fast who chose another game from New game was back
+    at Normal.  The tournament's watched games begin at it too (ui.scenes.tournament_watch)."""
+    speed = app.last_setup_choices().watch_speed
+    return speed if 0 <= speed < len(SPEEDS) else 1
+
+
 class ComputerMoves:
     """The game screen's searches and the computer's replies (see the module's docstring)."""
 

@@ -81,7 +81,7 @@ class SetupChoices:
     clock: str | None = None  # a game clock for both sides (ui.clocks.CLOCK_CHOICES); None: none
     names: list[str] = field(default_factory=lambda: ["", ""])  # the Hot-seat players' names, per side
     # the last watched game's speed (an index of ``ui.scenes.game_computer.SPEEDS``) and analysis
-    # (on or off): the next watched game begins with them (``ui.scenes.game.watch_speed``)
+    # (on or off): the next watched game begins with them (``ui.scenes.game_computer.watch_speed``)
     watch_speed: int = 1
     watch_analysis: bool = False
 

@@ -46,6 +46,7 @@ from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
+from ui.scenes.tournament_watch import WatchedGames
 from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
@@ -78,7 +79,7 @@ def finished_text(seconds: float) -> str:
     return _("Tournament finished in {time}").format(time=took)
 
 
-class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal, Scene):
+class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal, WatchedGames, Scene):
     """Setup, live progress and results of one round robin."""
 
     def __init__(self, app: Any, game_id: str | None = None, on_back: Callable[[], None] | None = None,
@@ -141,8 +142,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self.listed_player: str | None = None  # a standings row clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
-        self.live: dict[int, dict[str, Any]] = {}  # game number -> {"ids", "state", "last"}
-        self.watching: int | None = None
+        # game number -> {"ids", "moves" so far, "result" once over; the board's "state", "before",
+        # "last", "plies" shown of it (``WatchedGames``)}
+        self.live: dict[int, dict[str, Any]] = {}
+        self.watching: int | None = None  # the game on the board
+        self.to_watch: list[int] = []  # the games started while watching, for the board in turn
         self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
         self._whose_cache: dict[tuple[str, str], str] = {}
         self.pinned = False  # the user picked a finished game to look at: do not follow live games
@@ -268,7 +272,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 b(_("Stop"), self._stop_or_go_on),
                 b(_("Save results"), self._save, "S"),
                 b(_("New tournament"), self._new),
-                b(_("Watch"), self._toggle_watch),
+                b(_("Watch"), self._toggle_watching),
+                Stepper(self._step_speed),
                 b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
             ]
@@ -463,7 +468,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 resume_b.enabled = self.resuming is None and not (self.ending and self.ending.is_running())
                 dismiss_b.enabled = self.resuming is None
         else:
-            back, stop, save, new, watch, withdraw, replay = self.buttons
+            back, stop, save, new, watch, speed, withdraw, replay = self.buttons
             withdraw.visible = self._may_withdraw()
             withdraw.label = self._withdraw_label()
             withdraw.active = bool(self.withdrawing)
@@ -476,7 +481,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             stop.enabled = self.running or resumable
             save.enabled = bool(self.tournament.results)
             new.enabled = not self.running
-            watch.active = self.watch
+            # lit while it is true: a results file dropped, or every game shown, is nothing to watch
+            watch.enabled = self._watchable()
+            watch.active = self.watch and watch.enabled
+            speed.label, speed.short = self._speed_label()
+            speed.enabled = watch.active
 
     # -- actions ----------------------------------------------------------------------------------
     def _back(self) -> None:
@@ -619,6 +628,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
         self.pair, self.listed_player, self.chosen_result, self.withdrawing = None, None, None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
+        self.to_watch = []
         self.game = games.load(t.game_id, **t.options)
         try:
             from ui.views import make_view
@@ -765,7 +775,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         elif (self._on_results() and self._results_key(event.key)) or (
                 self._on_standings() and self._standings_key(event.key)):
             self.invalidate()
-        elif setting_up and self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper
+        elif self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper (Speed too)
             self._refresh_labels()
             self.invalidate()
         elif event.key == pygame.K_SPACE:
@@ -783,6 +793,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
+        elif self.tournament is not None and self._speed_key(event.key):
+            pass  # + and -: the watched games' speed
         elif event.key == pygame.K_r and self.tournament is not None:
             self._replay()
         elif event.key in COLUMN_KEYS and self.tournament is not None:
@@ -895,7 +907,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 listed = self._listed()
                 if self.pair is not None and listed:
                     number, result = listed[-1]
-                    self.watching, self.pinned = number, True
+                    self._pin(number)
                     self._replay_slot(number, result)
                     self.messages.add(_("The games of {a} and {b}; click the cell again to list every game").format(
                         a=self._name(row), b=self._name(column)), "info", 8.0)
@@ -977,7 +989,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
     def _open_result(self, number: int) -> None:
         """Show game ``number``'s final position on the board (followed no longer by the live
         games) and its whole line in the message line: a click on a result, or Enter on it."""
-        self.watching, self.pinned = number, True
+        self._pin(number)
         result = next((r for n, r in self.recent if n == number), None)
         if result is not None:
             self._replay_slot(number, result)  # shown at once, even once the tournament is over
@@ -1011,7 +1023,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         if self.view is not None and self.view.is_animating():
             return 0.0
         if (self.running or self.adding is not None or self.resuming is not None or self.checking is not None
-                or self.ending is not None or self.late):
+                or self.ending is not None or self.late or self._being_shown()):
             return 0.1
         if self.tournament is not None and self.tournament.reader is not None:
             return FOLLOW_EVERY  # a league's log shown as it runs elsewhere: its new games
@@ -1064,6 +1076,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self._join_loaded()
         if self._follow_log():
             self.invalidate()
+        if self._pace_the_board():
+            self.invalidate()
         self._show_the_last_game_when_over()
         self._refresh_labels()
 
@@ -1111,22 +1125,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         events = t.poll()
         for event in events:
             if isinstance(event, GameStarted):
-                self.live[event.number] = {"ids": event.players, "state": self.game.initial_state(), "last": None,
-                                           "before": None}
-                shown = self.live.get(self.watching) if self.watching is not None else None
-                if not self.pinned and (shown is None or "result" in shown):
-                    self.watching = event.number
+                self.live[event.number] = {"ids": event.players, "moves": []}
+                if event.number == self.watching:  # played again (resumed): shown again from its start
+                    self._show_from_the_start(event.number)
+                self._started(event.number)
             elif isinstance(event, MovePlayed):
-                game = self.live.get(event.number)
-                if game is not None:
-                    try:
-                        before = game["state"]
-                        move = self.game.parse_move(before, event.move)
-                        game["before"], game["state"], game["last"] = before, before.play(move), move
-                        if self.view is not None and event.number == self.watching:
-                            self.view.move_shown(before, move, game["state"])
-                    except ValueError:
-                        pass
+                if event.number in self.live:  # the board shows it at its pace (``_pace_the_board``)
+                    self.live[event.number]["moves"].append(event.move)
             elif isinstance(event, GameFinished):
                 self.recent.append((event.number, event.result))
                 reading = self.recent_scroll or self._on_results()
@@ -1144,14 +1149,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                                       "info", 6.0)
         if changed:
             self.table = t.standings()
-        # keep at most the watched game and the running ones
+        # keep at most the watched game and the running ones (a finished one is watched from its record)
         done = [n for n, g in self.live.items() if "result" in g and n != self.watching]
         for n in done:
             del self.live[n]
-        if not self.pinned and self.watching in self.live and "result" in self.live[self.watching]:
-            running = [n for n, g in self.live.items() if "result" not in g]
-            if running and self.watch:
-                self.watching = min(running)
         return bool(events)
 
     def resize(self, size: tuple[int, int]) -> None:

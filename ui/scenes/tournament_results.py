@@ -142,14 +142,14 @@ class ResultsDrawing:
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
-        split = int(w * (0.56 if self.watch and self.view is not None else 0.62))
+        split = int(w * (0.56 if self._board_wanted() else 0.62))
         left = pygame.Rect(pad, top, split - pad - int(10 * s), self.running_bottom() - top)
         right = pygame.Rect(split + int(10 * s), top, w - split - int(10 * s) - pad, left.height)
         order = ranked_apart(self.table, self.tournament.withdrawn)  # one withdrawn with no result: under the table
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        board_h, chart_h = right_column(right.height, len(order), s, self.watch and self.view is not None)
+        board_h, chart_h = right_column(right.height, len(order), s, self._board_wanted())
         gap = int(10 * s)
         if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
@@ -425,10 +425,12 @@ class ResultsDrawing:
         if game is not None:
             a, b = (self._name(p) for p in game["ids"])
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
-            if self.pinned and self.running:  # nothing to follow once the games are over
-                title += "  " + _("(click the board to follow the live games)")
+            if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
+                title += "  " + outcome(game["result"], draw="½-½")
+            if self.pinned and self._watchable():  # nothing to go on with once every game is shown
+                title += "  " + _("(click the board to go on watching)")
         inner = self._panel(surface, theme, rect, title)
-        if game is None:
+        if game is None or "state" not in game:
             waiting = _("Waiting for a game…") if self.running else _("No game to show")
             tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
             return
@@ -505,11 +507,15 @@ class ResultsDrawing:
             y += line_h
 
     def _replay_slot(self, number: int, result: Any) -> None:
-        """Keep a finished game's final position available for a click (cheap: replayed once)."""
-        if number == self.watching and number not in self.live:
+        """Keep a finished game's final position available for a click (cheap: replayed once); the
+        game the board was showing move by move (``WatchedGames``) goes to its end at once."""
+        entry = self.live.get(number)
+        if number == self.watching and (entry is None or entry.get("plies", 0) < len(result.moves)
+                                        or "state" not in entry):
             try:
                 state = self.game.play_line(result.moves)
             except ValueError:
                 return
             self.live[number] = {"ids": tuple(result.players), "state": state, "last": None, "before": None,
-                                 "result": result}
+                                 "result": result, "moves": list(result.moves), "plies": len(result.moves),
+                                 "ended_at": 0.0}  # its end shown: a click on the board goes on with the next

@@ -1,0 +1,123 @@
+"""Watching a tournament: the board shows each game move by move at the watched games' Speed, the
+games themselves running at full speed; the Watch button is lit only while there is a game to watch."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.test_ui_tournament_resume import _league
+from tests.ui_helpers import click, drop, key, tournament_started, wait
+from ui.scenes import tournament_watch
+from ui.scenes.game_computer import SPEEDS
+from ui.scenes.tournament import TournamentScene
+from ui.scenes.tournament_watch import END_HOLD
+
+
+class StoppedClock:
+    """``time.monotonic`` for the board's pace alone, moved on by the test: the games run on the
+    real clock, the board's moves come when the test says a pace has passed."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def paces(app, clock: StoppedClock, pace: float, n: int) -> None:
+    """``n`` of the board's paces pass, a frame after each."""
+    for _step in range(n):
+        clock.now += pace
+        app.run_frames(1)
+
+
+def button(scene: TournamentScene, label: str):
+    return next(b for b in scene.buttons if b.label.startswith(label))
+
+
+def paced(app, monkeypatch) -> tuple[TournamentScene, StoppedClock]:
+    """A Rastros tournament of two levels (one game each way, 0.1 s a move) played to its end
+    while the board's clock stands still."""
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = tournament_started(app, "rastros", {"level-1", "level-3"})
+    assert wait(app, lambda: scene.tournament is not None and len(scene.tournament.results) == 2
+                and not scene.tournament.is_running(), 120)
+    app.run_frames(2)
+    return scene, clock
+
+
+def test_the_board_shows_a_fast_tournaments_games_move_by_move_after_they_ended(app, monkeypatch):
+    """A teacher's class saw 6 to 12 Rastros games flash past in about a second: the board showed
+    each move as the workers sent it.  The games are over, and the board is at the first game's
+    first move; a pace later, its second; at its end it says the result, then the next game."""
+    scene, clock = paced(app, monkeypatch)
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
+    first = min(t.results)
+    shown = scene.live[scene.watching]
+    assert scene.watching == first and shown["plies"] == 1, "the board did not wait for the pace"
+    assert shown["state"] == scene.game.play_line(t.results[first].moves[:1])
+    clock.now += pace
+    app.run_frames(2)
+    assert shown["plies"] == 2
+    watch = button(scene, "Watch")
+    assert watch.enabled and watch.active  # the games are over, the watching is not
+    paces(app, clock, pace, len(t.results[first].moves) - 2)
+    assert shown["state"] == scene.game.play_line(t.results[first].moves) and scene.watching == first
+    paces(app, clock, pace, END_HOLD)
+    second = max(t.results)
+    assert scene.watching == second and scene.live[second]["plies"] == 1
+    paces(app, clock, pace, len(t.results[second].moves) - 1 + END_HOLD)
+    assert scene.live[second]["plies"] == len(t.results[second].moves)
+    assert scene.watching == second
+    assert not watch.enabled and not watch.active  # every game shown: nothing left to watch
+
+
+def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypatch):
+    """+ and - step the Speed as in a watched game (kept as its speed); a result clicked shows its
+    final position, and a click on the board goes on with the game it was showing, from its start;
+    Max goes to the games being played, here none: the last game started."""
+    scene, clock = paced(app, monkeypatch)
+    t = scene.tournament
+    first, second = sorted(t.results)
+    speed = scene.speed
+    key(app, pygame.K_PLUS)
+    assert scene.speed == (speed + 1) % len(SPEEDS) and app.last_setup_choices().watch_speed == scene.speed
+    assert button(scene, "Speed").label == f"Speed: {SPEEDS[scene.speed][0]}"
+    rect = next(rect for rect, number, _text in scene._recent_rects if number == second)
+    click(app, rect.center)
+    assert scene.watching == second and scene.pinned
+    assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
+    click(app, scene.board_rect.center)
+    assert scene.watching == first and scene.live[first]["plies"] == 1
+    while SPEEDS[scene.speed][1]:  # to Max
+        key(app, pygame.K_MINUS)
+    assert scene.watching == second
+    assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
+
+
+def test_watch_switched_off_hides_the_board_and_on_again_watches_the_games_being_played(app, monkeypatch):
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = tournament_started(app, "reversi", {"level-1", "level-2"}, games_choice=1)  # 4 games
+    assert wait(app, lambda: scene.tournament is not None and scene.watching is not None, 120)
+    watch = button(scene, "Watch")
+    click(app, watch.rect.center)
+    assert not scene.watch and not scene._board_wanted() and scene.to_watch == []
+    click(app, watch.rect.center)
+    assert scene.watch and all(scene._playing(n) for n in scene.to_watch)
+    scene.tournament.cancel()
+
+
+def test_a_finished_tournaments_results_dropped_show_watch_off_as_nothing_is_played(app, tmp_path):
+    """A league's FILE.json dropped on the window showed Watch lit, as if a game were being played."""
+    base = _league(tmp_path / "league")
+    drop(app, base.with_name(base.name + ".json"), frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.viewing is not None
+    app.run_frames(2)
+    watch = button(scene, "Watch")
+    assert not watch.active and not watch.enabled
+    click(app, watch.rect.center)
+    assert not watch.active
+    assert scene._board_wanted()  # the board still shows the game chosen, its final position

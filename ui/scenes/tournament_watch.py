@@ -1,0 +1,197 @@
+"""The tournament's watched game: the game on the board shown move by move at a person's pace.
+
+A level player at 0.1 s a move plays a Rastros or Reversi game in about a second, so the board of
+the live games showed a dozen games flash past and nothing a class could follow.  The games run at
+full speed in their workers as before; only the board is paced: it shows one game at a time from
+its first move, a move every ``SPEEDS`` pause (the PC vs PC game's Speed: Slow, Normal, Fast, Max,
+the same choice, kept with it), from the moves the worker sent so far or, for a game that has
+ended meanwhile, from its record.  Its final position stays a moment (``END_HOLD`` paces), then
+the next game started is shown, in the order they started, none skipped: the tournament may be
+over long before the board is, and the board goes on through its games.  Max shows the moves as
+they come and goes to the oldest game still being played, as the board did before.
+
+Watch switched off stops the board (it is hidden while games run); on again, it starts with the
+games being played.  A result clicked pins its final position; a click on the board goes on with
+the games left to watch.  The Watch button is lit only while there is something to watch: a
+results file dropped on the window, or a tournament over and shown to its end, plays nothing.
+
+A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns ``live`` (game number -> the
+game's players, its moves so far, what the board shows of it) and ``watching`` (the one shown).
+"""
+
+from __future__ import annotations
+
+from time import monotonic
+from typing import Any
+
+import pygame
+
+from ui.i18n import _
+from ui.scenes.game_computer import SPEEDS, watch_speed
+
+END_HOLD = 3  # paces the final position of a watched game stays before the next (Normal: 2.1 s)
+SPEED_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+
+
+class WatchedGames:
+    """The paced board of ``TournamentScene`` (see the module's docstring)."""
+
+    speed: int | None = None  # an index of SPEEDS; None: not read from the settings yet
+    to_watch: list[int]  # the games started while watching, not shown yet, in the order they started
+
+    # -- the pace --------------------------------------------------------------------------------
+    def _pace(self) -> float:
+        """Seconds between two moves shown (0: Max, as they come)."""
+        if self.speed is None:  # a window's kept choice (a scene driven without one: Normal)
+            self.speed = watch_speed(self.app) if hasattr(self.app, "last_setup_choices") else 1
+        return SPEEDS[self.speed][1]
+
+    def _speed_label(self) -> tuple[str, str]:
+        """The Speed stepper's label and its value alone ("Speed: Normal", "Normal")."""
+        self._pace()
+        value = _(SPEEDS[self.speed][0])
+        return _("Speed: {name}").format(name=value), value
+
+    def _step_speed(self, step: int) -> None:
+        """Speed one faster (``step`` 1) or slower, round past either end as the game's does, and
+        kept as the next watched game's pace (``SetupChoices.watch_speed``), the game screen's too."""
+        self._pace()
+        self.speed = (self.speed + step) % len(SPEEDS)
+        if hasattr(self.app, "last_setup_choices"):
+            self.app.last_setup_choices().watch_speed = self.speed
+            self.app.keep_setup_choices()
+        if self._pace() == 0:
+            self._catch_up()
+        self.invalidate()
+
+    def _speed_key(self, key: int) -> bool:
+        """+ and - step the speed while the board has games to show, as in a watched game."""
+        if key not in SPEED_KEYS or not self._watchable():
+            return False
+        self._step_speed(SPEED_KEYS[key])
+        return True
+
+    # -- what there is to watch --------------------------------------------------------------
+    def _playing(self, number: int) -> bool:
+        """Whether game ``number`` is being played: started, not finished, the tournament running."""
+        return self.running and number in self.live and "result" not in self.live[number]
+
+    def _over(self, number: int) -> bool:
+        """Whether game ``number`` will get no more moves (ended, or its tournament stopped)."""
+        return not self._playing(number)
+
+    def _being_shown(self) -> bool:
+        """Whether the board has games left to show: one whose moves it is still showing (or whose
+        end it holds) and those queued after it, a click on the board away when a result is pinned."""
+        if not self.watch:
+            return False
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        going = entry is not None and not self.pinned and entry.get("ended_at") is None
+        return going or bool(self.to_watch)
+
+    def _watchable(self) -> bool:
+        """Whether there is a game to watch: games being played here, or the board still going
+        through the games played.  Not for results only shown (a file dropped), nor once the
+        board has shown every game: Watch is not lit then, nothing being watched."""
+        return self.viewing is None and (self.running or self._being_shown())
+
+    def _board_wanted(self) -> bool:
+        """The board's panel: while there is something to watch, if Watch is on; otherwise always
+        (the final position of the game clicked, or of the last one)."""
+        return self.view is not None and (self.watch or not self._watchable())
+
+    # -- the games followed ------------------------------------------------------------------------
+    def _started(self, number: int) -> None:
+        """Game ``number`` started: queued for the board, if watching."""
+        if self.watch and number not in self.to_watch:
+            self.to_watch.append(number)
+
+    def _toggle_watching(self) -> None:
+        """Watch while games run: off, the board stops (hidden, its queue dropped); on, it starts
+        with the games being played, each from its first move."""
+        self.watch = not self.watch
+        self.to_watch = sorted(n for n in self.live if self._playing(n)) if self.watch else []
+        if not self.pinned and (self.watch or not self.running):
+            self.watching = None  # the next game queued is shown; none: the last game's end
+        self.invalidate()
+
+    def _pin(self, number: int) -> None:
+        """Game ``number`` (a result or a crosstable cell clicked) pinned on the board, its final
+        position; the game the board was going through comes first again when it goes on."""
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        interrupted = entry is not None and not self.pinned and self.watch and entry.get("ended_at") is None
+        if interrupted and self.watching != number and self.watching not in self.to_watch:
+            self.to_watch.insert(0, self.watching)
+        self.watching, self.pinned = number, True
+
+    def _catch_up(self) -> None:
+        """At Max the board goes to the oldest game still being played (the newest game started
+        if none is), as the live board did: the games queued before it are not shown."""
+        playing = [n for n in self.to_watch if self._playing(n)]
+        self.to_watch = playing or self.to_watch[-1:]
+        if self.to_watch and not self.pinned and self.watching is not None and not self._playing(self.watching):
+            self.watching = None  # a game replayed from its record gives way at once
+
+    def _next_to_watch(self) -> int | None:
+        """The next game for the board, taken from the queue; None when none is left."""
+        if self._pace() == 0:
+            self._catch_up()
+        return self.to_watch.pop(0) if self.to_watch else None
+
+    def _show_from_the_start(self, number: int) -> None:
+        """Game ``number`` on the board from its first move: its moves so far if it is being
+        played, its record's if it has ended (its entry may have gone with the other finished ones)."""
+        entry = self.live.get(number)
+        result = self.tournament.results.get(number)
+        if entry is None and result is None:
+            return
+        if entry is None:
+            entry = self.live[number] = {"ids": tuple(result.players), "moves": list(result.moves), "result": result}
+        entry.update(state=self.game.initial_state(), before=None, last=None, plies=0, due=0.0, ended_at=None)
+        self.watching = number
+
+    # -- the board, frame by frame ---------------------------------------------------------------
+    def _pace_the_board(self) -> bool:
+        """Show the watched game's next move when it is due, or the next game once its end has
+        stayed ``END_HOLD`` paces; whether the board changed."""
+        if not self.watch or self.pinned or self.tournament is None or self.viewing is not None:
+            return False
+        now = monotonic()
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        if entry is None or self._end_held(entry, now):
+            number = self._next_to_watch()
+            if number is None:
+                return False
+            self._show_from_the_start(number)
+            entry = self.live.get(number)
+            if entry is None:
+                return False
+        return self._show_due_moves(entry, now)
+
+    def _end_held(self, entry: dict[str, Any], now: float) -> bool:
+        """Whether the watched game has been shown to its end and its final position held."""
+        ended = entry.get("ended_at")
+        return ended is not None and now >= ended + END_HOLD * self._pace()
+
+    def _show_due_moves(self, entry: dict[str, Any], now: float) -> bool:
+        """The moves of ``entry`` due by ``now`` onto the board (at Max, every one known), the last
+        one animated; its end noted once every move is shown and no more will come."""
+        moves, pace, shown = entry.get("moves", []), self._pace(), False
+        while entry.get("plies", 0) < len(moves) and now >= entry.get("due", 0.0):
+            before = entry["state"]
+            try:
+                move = self.game.parse_move(before, moves[entry["plies"]])
+                after = before.play(move)
+            except ValueError:  # a move the rules refuse: the game is shown up to it
+                entry["plies"] = len(moves)
+                break
+            entry.update(before=before, state=after, last=move, plies=entry["plies"] + 1, due=now + pace)
+            shown = True
+            if pace > 0:
+                break
+        if shown and self.view is not None:
+            self.view.move_shown(entry["before"], entry["last"], entry["state"])
+        if entry.get("ended_at") is None and entry.get("plies", 0) >= len(moves) and self._over(self.watching):
+            entry["ended_at"] = now
+            shown = True
+        return shown
