@@ -63,7 +63,7 @@ def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign
         app.settings.text_size = text_size
         app.apply_settings()
         scene = friends_game(app, NAMES)
-        usual = tx.small(15, app.scale)
+        usual = tx.small(15, scene.panel.scale)  # the panel's own (``GamePanel.layout``)
         for move in ("f5", "d6"):  # Maria's turn (Black), then João's (White)
             buttons = [b for b in scene.buttons if b.visible]
             labels = {b.label: [d for d in drawn_in(app, b.rect) if d.bold] for b in buttons}

@@ -155,31 +155,62 @@ def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(
     app = projector
     app.settings.language = language
     app.apply_settings()
-    window = pygame.Rect((0, 0), app.size)
     for game_id in GAMES:
         heights = []
         for size in (1.0, 1.5):
-            choose_text_size(app, size)
-            app.open_demo(f"game:{game_id}:{mode}:")
-            app.run_frames(2)
-            assert isinstance(app.scene, GameScene)
-            texts = drawn_texts(app, monkeypatch)
-            outside = [text for text, rect in texts if not window.contains(rect)]
-            assert not outside, (game_id, size, outside)
-            assert not overlapping(texts), (game_id, size, overlapping(texts))
-            heights.append(panel_text_height(app, texts))
-            usual_label = next(rect.height for text, rect in texts if text == app.scene.btn_menu.label)
-            for button in app.scene.buttons:
-                if button.visible:
-                    assert window.contains(button.rect), (game_id, button.label)
-                    label_sizes = {rect.height for text, rect in texts
-                                   if text in button.labels() and type(button) is Button}  # not a stepper's
-                    assert not label_sizes or min(label_sizes) >= 0.8 * usual_label, (game_id, button.labels())
-                    over_edge = [text for text, rect in texts
-                                 if rect.colliderect(button.rect) and not button.rect.contains(rect)]
-                    assert not over_edge, (game_id, size, over_edge)
-            app.scene.close()
+            heights.append(game_panel_laid_out(app, monkeypatch, game_id, mode, size))
         assert heights[1] >= 1.15 * heights[0], (game_id, heights)
+
+
+def game_panel_laid_out(app, monkeypatch, game_id: str, mode: str, size: float) -> float:
+    """A game of ``game_id`` in ``mode`` opened at Text size ``size`` (chosen by keys): every text
+    inside the window, none over another, none over a button's edge, each label at least 0.8 of
+    Menu's, the panel's texts inside the panel; the mean height of the panel's texts."""
+    choose_text_size(app, size)
+    app.open_demo(f"game:{game_id}:{mode}:")
+    app.run_frames(2)
+    assert isinstance(app.scene, GameScene)
+    window, panel = pygame.Rect((0, 0), app.size), app.scene.panel.rect
+    texts = drawn_texts(app, monkeypatch)
+    outside = [text for text, rect in texts if not window.contains(rect)]
+    assert not outside, (game_id, size, outside)
+    assert not overlapping(texts), (game_id, size, overlapping(texts))
+    out_of_panel = [text for text, rect in texts if panel.collidepoint(rect.center) and not panel.contains(rect)]
+    assert not out_of_panel, (game_id, size, out_of_panel)
+    usual_label = next(rect.height for text, rect in texts if text == app.scene.btn_menu.label)
+    for button in app.scene.buttons:
+        if button.visible:
+            assert window.contains(button.rect), (game_id, button.label)
+            label_sizes = {rect.height for text, rect in texts
+                           if text in button.labels() and type(button) is Button}  # not a stepper's
+            assert not label_sizes or min(label_sizes) >= 0.8 * usual_label, (game_id, button.labels())
+            over_edge = [text for text, rect in texts
+                         if rect.colliderect(button.rect) and not button.rect.contains(rect)]
+            assert not over_edge, (game_id, size, over_edge)
+    height = panel_text_height(app, texts)
+    app.scene.close()
+    return height
+
+
+@pytest.mark.parametrize(("projector", "language"), [((1280, 800), "pt"), ((1920, 1080), "en")],
+                         indirect=["projector"])
+def test_each_text_size_step_grows_the_game_panel_in_a_wide_window(projector, monkeypatch, language):
+    """At 1280x800 and 1920x1080 "Larger" drew the game's panel as "Large": the window's height
+    held the scale at Large's in a 16:10 or 16:9 window.  The panel's text grows at each step
+    now (the panel wider, the board at the window's scale) where the panel has the room,
+    everything laid out as before."""
+    app = projector
+    grown = set()
+    with in_language(app, language):
+        for game_id in GAMES:
+            heights = [game_panel_laid_out(app, monkeypatch, game_id, "human-pc", size) for size in (1.0, 1.25, 1.5)]
+            assert heights[1] > 1.15 * heights[0], (game_id, heights)
+            if app.scene.panel.scale > app.scale:  # Larger's panel had the room to grow
+                assert heights[2] >= 1.04 * heights[1], (game_id, heights)
+                grown.add(game_id)
+            else:  # as Large: Alquerque's draw count, Trax's three lines of options leave no room at 1280x800
+                assert heights[2] == heights[1], (game_id, heights)
+    assert {"tictactoe", "hex", "reversi", "rastros"} <= grown
 
 
 def test_the_scale_grows_with_the_text_size_only_as_far_as_the_window_holds():
@@ -305,6 +336,58 @@ def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatc
         assert len(labels) >= 16 and not overlapping(labels)
         heights.append(min(rect.height for _text, rect in labels))
     assert heights[1] >= 1.2 * heights[0], heights
+
+
+def replay_panel_laid_out(app, monkeypatch, size: float) -> float:
+    """A Reversi game gone over at Text size ``size``: every text inside the window and none over
+    another, the panel's inside the panel; the mean height of the panel's texts."""
+    from tests.test_replay import random_record
+
+    choose_text_size(app, size)
+    app.open_replay(random_record("reversi"), ply=10)
+    app.run_frames(2)
+    window, panel = pygame.Rect((0, 0), app.size), app.scene.panel_rect
+    texts = drawn_texts(app, monkeypatch)
+    assert not [text for text, rect in texts if not window.contains(rect)], size
+    assert not overlapping(texts), (size, overlapping(texts))
+    inside = [rect for text, rect in texts if panel.collidepoint(rect.center)]
+    assert len(inside) > 8 and all(panel.contains(rect) for rect in inside), size
+    for button in app.scene.buttons:
+        over_edge = [text for text, rect in texts if rect.colliderect(button.rect) and not button.rect.contains(rect)]
+        assert not over_edge, (size, over_edge)
+    return sum(rect.height for rect in inside) / len(inside)
+
+
+@pytest.mark.parametrize("projector", [(1280, 800), (1920, 1080)], indirect=True)
+def test_each_text_size_step_grows_the_replays_panel_in_a_wide_window(projector, monkeypatch):
+    """The replay's panel drew "Larger" as "Large" at 1280x800 and 1920x1080 (the window's height
+    held the scale): it grows at each step now, the board and its steps at the window's scale."""
+    heights = [replay_panel_laid_out(projector, monkeypatch, size) for size in (1.0, 1.25, 1.5)]
+    assert heights[0] < heights[1] < heights[2] and heights[2] >= 1.1 * heights[1], heights
+
+
+@pytest.mark.parametrize("projector", [(1280, 800), (1920, 1080)], indirect=True)
+def test_each_text_size_step_grows_the_new_game_form_in_a_wide_window(projector):
+    """New game's form, which scrolls, drew "Maior" as "Grande" at 1280x800 and 1920x1080: each
+    step grows every line of it now (those whose words stay together), for each game, every line no wider than the form's view
+    (pygame-menu cuts nothing: a wider one runs out of the card) and those in view none over another."""
+    app = projector
+    with in_language(app, "pt"):
+        for game_id in GAMES:
+            steps = []
+            for size in (1.0, 1.25, 1.5):
+                choose_text_size(app, size)
+                app.show_setup(game_id=game_id)
+                app.run_frames(2)
+                view = app.scene.menu.get_scrollarea().get_view_rect()
+                widgets = [w for w in app.scene.menu.get_widgets() if w.is_visible()]
+                assert all(w.get_rect().width <= view.width for w in widgets), (game_id, size)
+                laid_out = form_rects(app)
+                assert not [(a, b) for i, a in enumerate(laid_out) for b in laid_out[i + 1:] if a.colliderect(b)]
+                steps.append({w.get_title(): w.get_font_info()["size"] for w in widgets if w.get_title()})
+            for smaller, larger in zip(steps, steps[1:]):
+                kept = smaller.keys() & larger.keys()  # the lines a wrapped label keeps whole at both sizes
+                assert len(kept) >= 4 and all(larger[title] > smaller[title] for title in kept), (game_id, smaller, larger)
 
 
 EIGHT_PLIES = {  # four rows of moves, none ending its game

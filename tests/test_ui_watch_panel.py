@@ -137,7 +137,7 @@ def test_at_larger_text_the_watch_row_keeps_one_row_without_its_keys(tmp_path, m
                 assert scene.paused is paused
                 assert len({b.rect.y for b in row}) == 1 and all(b.rect.width for b in row)
                 for button in row:
-                    usual = tx.small(button.label_size, app.scale)
+                    usual = tx.small(button.label_size, scene.panel.scale)
                     assert any(text in button.labels() and text_size == usual for text, text_size in drawn), (
                         button.labels(), drawn)
                     assert not {button.key_hint, _(button.key_hint)} & {text for text, _size in drawn}, button.key_hint

@@ -177,9 +177,19 @@ def scrolling_scale(size: tuple[int, int], text_size: float = 1.0) -> float:
     with the ``text_size`` in full as far as the window's width holds it.  A form lacks no height (it
     scrolls), so only ``ROOM_AT_SCALE_1``'s width bounds it: the window's height bounded every
     layout at 1.25 times the usual scale in a 16:10 or 16:9 window, and Settings' text was the same
-    at Larger as at Large."""
+    at Larger as at Large.  The game screen's and the replay's side panels take it as far as
+    their height holds it (``GamePanel.layout``, ``ReplayScene._panel_scale``)."""
     usual = window_scale(size)
     return max(window_scale(size, text_size), min(usual * text_size, size[0] / ROOM_AT_SCALE_1[0], 3.0))
+
+
+def widened(width: int, size: tuple[int, int], window: float, text: float) -> int:
+    """A side panel's ``width`` at the window's scale ``window``, widened as its text's scale
+    ``text`` (``scrolling_scale``) exceeds it, as far as the board beside it keeps a square of
+    the window's height: the text grows past what the window's height held without the panel's
+    lines and buttons cut shorter (at 1280x800 and Larger, a Reversi game's panel 424 pixels for 384)."""
+    w, h = size
+    return max(width, min(int(width * text / window), w - h))
 
 
 def font(size: int) -> pygame.font.Font:

@@ -144,6 +144,12 @@ class Button:
     # change of language says it again (``relabel``); () for a label set as it is
     words: tuple[str, ...] = ()
 
+    def least_height(self, scale: float) -> int:
+        """The least height of a row that holds the label at ``scale`` whole, with a little room
+        above and below it: the panels' rows of buttons give way no lower (a fingertip's 40 pixels
+        were lower than "Undo" at the game panel's Larger scale in a 1920x1080 window)."""
+        return tx.ui_font(tx.small(self.label_size, scale), True).get_height() + int(6 * scale)
+
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
             return

@@ -10,7 +10,9 @@ import pygame
 import pygame_menu
 
 from ui.scenes.common import FormField
+from ui.settings import text_size_of
 from ui.text_field import Carets, caret_clock
+from ui.theme import scrolling_scale
 from ui.widgets import DragScroll, lighting
 
 if TYPE_CHECKING:
@@ -312,6 +314,13 @@ class MenuFormScene(Scene):
             yield
         finally:
             self.building = False
+
+    def form_scale(self, size: tuple[int, int] | None = None) -> float:
+        """The scale of the form's text in a window of ``size`` (the window's by default;
+        ``scrolling_scale``): the form scrolls, so each Text size step shows there; at the window's
+        scale, capped by the height's room, Larger drew Settings' and New game's forms as Large in
+        a 1280x800 window.  The heading, the cards and the buttons under the form keep the window's."""
+        return scrolling_scale(size or self.app.size, text_size_of(self.app))
 
     def come_back(self) -> None:
         """Back from help: the form is built again for the window, the line the keyboard was on

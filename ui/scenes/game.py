@@ -64,10 +64,12 @@ from ui.scenes.game_over import (
     PausedCard,
     ResignCard,
 )
-from ui.scenes.game_panel import GamePanel
+from ui.scenes.game_panel import GamePanel, panel_width
 from ui.scenes.game_questions import GameQuestions
+from ui.settings import text_size_of
 from ui.sitting import SittingScore
 from ui.text_field import WINDOW_AWAY, WINDOW_BACK
+from ui.theme import scrolling_scale
 from ui.views import make_view
 from ui.widgets import Message, Messages, lighting
 
@@ -726,14 +728,31 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
-        s = self.app.scale
-        panel_w = max(int(250 * s), min(int(440 * s), int(width * 0.3)))
+        panel_w = self._lay_panel(size, self.panel_scale(size))
+        if self.panel.scale < self.panel_scale(size):  # its height held less: the board keeps the width not used
+            panel_w = self._lay_panel(size, self.panel.scale)
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
-        self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height))
-        self.move_entry.layout(self.panel.last_row(), s)
+        self.move_entry.layout(self.panel.last_row(), self.panel.scale)
         for card in self.cards():
             card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
+
+    def _lay_panel(self, size: tuple[int, int], text_s: float) -> int:
+        """Lay the panel out for its text at ``text_s`` at most (``GamePanel.layout``), as wide as
+        that wants (``panel_width``); its width.  The text grows no faster than the width, so the
+        panel's lines keep the room they have at the window's scale."""
+        (width, height), s = size, self.app.scale
+        panel_w = panel_width(size, s, text_s)
+        most = min(text_s, s * panel_w / panel_width(size, s, s))
+        self.panel.layout(pygame.Rect(width - panel_w, 0, panel_w, height), s, most)
+        return panel_w
+
+    def panel_scale(self, size: tuple[int, int]) -> float:
+        """The side panel's scale in a window of ``size``: the Text size in full as far as the
+        window's width holds it (``scrolling_scale``), where the board and the line under it keep the
+        window's scale.  The window's height held every part at Large's scale in a 16:10 or 16:9
+        window, so Larger drew the panel's text as Large did at 1280x800 and 1920x1080."""
+        return scrolling_scale(size, text_size_of(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown_state()
@@ -747,7 +766,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.panel.draw_ground(surface)  # the panel's words and buttons all under the card
         elif panel_drawn:
             self.panel.draw(surface)
-            self.move_entry.draw(surface, self.app.theme, self.app.scale)  # over the panel's last buttons
+            self.move_entry.draw(surface, self.app.theme, self.panel.scale)  # over the panel's last buttons
         if card is not None:
             card.draw(surface)
         self.board_side.draw_on_top(surface, shown, labels)

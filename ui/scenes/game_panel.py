@@ -24,7 +24,7 @@ from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
-from ui.theme import Theme, window_scale
+from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
 if TYPE_CHECKING:
@@ -200,10 +200,27 @@ BUTTON_GAP = 4
 the rows together take the room they took, and the move list keeps its rows."""
 
 
+def panel_width(size: tuple[int, int], window: float, panel: float) -> int:
+    """The panel's width in a window of ``size`` at the window's scale ``window`` and the panel's
+    ``panel`` (``GameScene.panel_scale``): 30% of the window, ``widened`` as its text grows past
+    the window's scale."""
+    width = size[0]
+    return max(int(250 * panel), min(int(440 * panel), widened(int(width * 0.3), size, window, panel)))
+
+
+SCALE_STEP = 0.02
+"""How finely ``GamePanel.layout`` tries the scales from the Text size's down to the window's."""
+SEEN_GROWTH = 1.05
+"""The least growth of the panel's scale over the window's that ``GamePanel.layout`` takes: less
+is hardly seen, and it narrows the board (Alquerque's panel at 1280x800, its draw count kept,
+had room for 1.3% more)."""
+
+
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0  # the panel's own, laid out at (``layout``)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.offset = 0  # first move-list row shown
         self.follow = True  # keep the newest move in view
@@ -216,8 +233,17 @@ class GamePanel:
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
 
     # -- layout -----------------------------------------------------------------------------
-    def layout(self, rect: pygame.Rect) -> None:
-        self.rect = rect
+    def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
+        """Lay the panel in ``rect`` at the largest scale from ``most`` (the Text size in full, as
+        far as the panel's width holds it: ``GameScene.resize``) down to the window's, ``window``,
+        that keeps its move list's rows (``_fits``): the window's height held every part at
+        Large's scale in a 16:10 or 16:9 window, where a Reversi game has room for Larger's, and
+        Trax watched at 1008x705 has not (its status cut, "No moves yet" under Pause)."""
+        self.rect, self.scale = rect, window
+        steps = max(0, math.ceil((most - window) / SCALE_STEP))
+        fitting = next((window + (most - window) * k / steps for k in range(steps, 0, -1)
+                        if self._fits(window + (most - window) * k / steps)), window)
+        self.scale = fitting if fitting >= window * SEEN_GROWTH else window
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # placed at the next whole draw
         self.button_row = 0  # planned again at the next draw, at the scale laid out for
 
@@ -229,11 +255,11 @@ class GamePanel:
         return pygame.Rect(self.rect.x + pad, self.rect.bottom - pad - row, self.rect.width - 2 * pad, row)
 
     def _s(self, v: float) -> int:
-        return int(v * self.scene.app.scale)
+        return int(v * self.scale)
 
     def _t(self, v: float) -> int:
         """A small text's size (``ui.text.small``)."""
-        return tx.small(v, self.scene.app.scale)
+        return tx.small(v, self.scale)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The pointer on the move list: a tap or click on a move shows the position after it, on
@@ -242,7 +268,7 @@ class GamePanel:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.drag.press(event.pos, self.moves_rect)
         if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
-            rows = self.drag.rows(event.pos, self.scene.app.scale, self._row_height())
+            rows = self.drag.rows(event.pos, self.scale, self._row_height())
             if rows:
                 self.offset, self.follow = max(0, self.offset + rows), False
                 self.scene.invalidate()
@@ -304,7 +330,7 @@ class GamePanel:
         self._lay_buttons(buttons, plan.button_row)
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons if clip.colliderect(buttons) else ():
-            b.draw(surface, theme, scene.app.scale)
+            b.draw(surface, theme, self.scale)
 
     def ticking_rect(self) -> pygame.Rect | None:
         """Where the panel shows what time alone changes, as last drawn: the players' cards (a
@@ -350,7 +376,7 @@ class GamePanel:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
         their keys or without (``Button.least_width``): Pause's by its longer label, Resume's too
         (pausing moved the buttons round)."""
-        scale, pause = self.scene.app.scale, self.scene.btn_pause
+        scale, pause = self.scale, self.scene.btn_pause
         forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is pause else [b] for b in buttons]
         return [max(form.least_width(scale, row, keys) for form in kinds) for kinds in forms]
 
@@ -383,7 +409,7 @@ class GamePanel:
         want (``share_row``: "Speed: Normal" whole) where each label is set whole at the usual
         size so, else by the least they need (Speed's value alone, "Normal"; at 800x560 in
         Portuguese, paused, "Passo" was cut to "Pa…"), without their keys unless ``keys``."""
-        scale = self.scene.app.scale
+        scale = self.scale
         wanted = share_row(self.watch_row, width, scale)
         if keys and all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
             return wanted
@@ -407,7 +433,7 @@ class GamePanel:
                 button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, row), watch, not keys
                 x += width + gap
             area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
-        layout_grid(self._others(watch), area, 2, row, gap, self.scene.app.scale)
+        layout_grid(self._others(watch), area, 2, row, gap, self.scale)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
             for button in shown:
@@ -420,45 +446,80 @@ class GamePanel:
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
         left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count."""
-        full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
-        rows = self._button_rows()
-        players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
-        bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
-        extras = self._extras_height(w)
-        room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
-        gives = [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT), rows * max(0, full - self._least_row()),
-                 4 * (gap - gap // 2), extras]
+        full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
+        room, gives = self._room_and_gives(top, w)
         wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
         return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
 
+    def _room_and_gives(self, top: int, w: int) -> tuple[int, list[int]]:
+        """The room the move list has under ``top`` with every part at its fullest, and what each
+        part can give it, in ``_room_plan``'s order (the thinking card, the rows of buttons, the
+        gaps, the extras)."""
+        full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
+        players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
+        bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
+        extras = self._extras_height(w)
+        room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
+        return room, [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT),
+                      self._button_rows() * max(0, full - self._least_row()), 4 * (gap - gap // 2), extras]
+
+    def _fits(self, scale: float) -> bool:
+        """Whether the panel laid out at ``scale`` keeps ``MOVE_ROWS_WANTED`` rows of moves with
+        its extras shown, the thinking card, the rows of buttons and the gaps giving way as far as
+        they may (``_room_plan``'s wanted plan): what a larger Text size may take beyond the
+        window's scale (``layout``), leaving room for what comes in a game (an opening's name)."""
+        kept, self.scale = self.scale, scale
+        try:
+            pad = self._s(18)
+            w = self.rect.width - 2 * pad
+            self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
+            room, gives = self._room_and_gives(self.rect.y + pad + self._header_height(w), w)
+            return room + sum(gives[:3]) >= self._moves_height(MOVE_ROWS_KEPT)
+        finally:
+            self.scale = kept
+
     def _least_row(self) -> int:
         """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are
         lower than that already (larger text in a small window), their height at the usual text
         size in this window: at Larger text in a 800x560 window rows 36 pixels high could give
-        none, and the move list was left no row."""
+        none, and the move list was left no row.  Never lower than a label with room above and
+        below it: at the panel's Larger scale in a 1920x1080 window (``layout``), "Undo" stood
+        taller than the fingertip's row it was given."""
         full = self._s(BUTTON_ROW)
-        return FINGERTIP if full >= FINGERTIP else min(full, int(BUTTON_ROW * window_scale(self.scene.app.size)))
+        label = max((b.least_height(self.scale) for b in self.scene.buttons if b.visible), default=0)
+        least = FINGERTIP if full >= FINGERTIP else min(full, int(BUTTON_ROW * window_scale(self.scene.app.size)))
+        return min(full, max(least, label))
 
     def _set_button_row(self, row: int) -> None:
         """Keep the buttons' row height, the typed-move field, which opens over the last row, laid
         over it again when it changed."""
         if row != (self.button_row or self._s(BUTTON_ROW)):
             self.button_row = row
-            self.scene.move_entry.layout(self.last_row(), self.scene.app.scale)
+            self.scene.move_entry.layout(self.last_row(), self.scale)
         self.button_row = row
 
     def _header(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         theme = self.scene.app.theme
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
-        parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
-        parts += filter(None, [shown_opening(self.scene)])
-        for line in tx.pack_parts(parts, self._t(13), w, most=3):  # the whole of them (Trax's in Portuguese: three lines)
+        for line in self._header_lines(w):
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
         return rect.bottom
+
+    def _header_lines(self, w: int) -> list[str]:
+        """The lines under the title: the options, a set-up start, the opening (the whole of them:
+        Trax's in Portuguese take three lines)."""
+        parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
+        parts += filter(None, [shown_opening(self.scene)])
+        return tx.pack_parts(parts, self._t(13), w, most=3)
+
+    def _header_height(self, w: int) -> int:
+        """The height ``_header`` takes in a panel ``w`` wide."""
+        line = self._s(2) + tx.ui_font(self._t(13)).get_height()
+        return tx.ui_font(self._s(24), True).get_height() + len(self._header_lines(w)) * line
 
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """Both players' cards from ``y``; returns the bottom of the second."""
@@ -541,7 +602,7 @@ class GamePanel:
         """``side``'s clock at the right of its card, lit while it runs, red under 10 s; returns its left edge."""
         box = draw_clock(surface, self.scene.app.theme, text, self._s(20),
                          (card_rect.right - self._s(10), card_rect.centery), card_rect.height - self._s(18),
-                         self.scene.app.scale, running)
+                         self.scale, running)
         return box.x
 
     def _reply_held(self) -> bool:
@@ -745,7 +806,7 @@ class GamePanel:
         if session:
             height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
         if scene.connections.active and position_told:
-            height += self._s(12) + legend_height(scene.game, scene.app.scale, w)
+            height += self._s(12) + legend_height(scene.game, self.scale, w)
         return height
 
     def _position_extras_shown(self) -> bool:
@@ -784,9 +845,9 @@ class GamePanel:
             return y
         y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
         if scene.connections.active:
-            height = legend_height(scene.game, scene.app.scale, w)
+            height = legend_height(scene.game, self.scale, w)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
-                        scene.shown_state().to_move, scene.app.theme, scene.app.scale, scene.connections.running(),
+                        scene.shown_state().to_move, scene.app.theme, self.scale, scene.connections.running(),
                         scene.connections.waiting, scene.computer.holds_move_after_move())
             y += self._s(12) + height
         return y
@@ -838,8 +899,8 @@ class GamePanel:
         clip = surface.get_clip()
         surface.set_clip(box)
         texts = shown_moves(scene.app, scene.game, ((ply.before, ply.move, ply.text) for ply in scene.history))
-        times = times_shown(box.width, scene.app.scale, self._s(15), texts, self._move_times())
-        self.move_cells = draw_move_rows(surface, theme, box, scene.app.scale, self.offset,
+        times = times_shown(box.width, self.scale, self._s(15), texts, self._move_times())
+        self.move_cells = draw_move_rows(surface, theme, box, self.scale, self.offset,
                                          min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
                                          texts, lead, shown, times)
         if count == 0:

@@ -89,10 +89,17 @@ from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_over import shown_score
-from ui.scenes.game_panel import FINGERTIP, MOVE_ROWS_WANTED, draw_clock, draw_search_lines
+from ui.scenes.game_panel import (
+    FINGERTIP,
+    MOVE_ROWS_WANTED,
+    SCALE_STEP,
+    SEEN_GROWTH,
+    draw_clock,
+    draw_search_lines,
+)
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
-from ui.theme import Theme, window_scale
+from ui.theme import Theme, scrolling_scale, widened, window_scale
 from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, mix, relit_areas, share_row
 
 log = logging.getLogger(__name__)
@@ -513,7 +520,7 @@ class ReplayScene(Scene):
             return None
         state = self.states[self.ply]
         return value_tip(pygame.Rect((0, 0), self.size), self.view, self.move_analysis.labels(), self.pointer,
-                         self._move_names(state), self.scale)
+                         self._move_names(state), self.board_scale)
 
     def _move_names(self, state: State) -> MoveNames:
         """How the tip of values writes a move of ``state``."""
@@ -579,36 +586,37 @@ class ReplayScene(Scene):
         beside them, which had room to spare."""
         steps = self.buttons[:5]
         x = row.x
-        for button, width in zip(steps, share_row(steps, row.width - gap * (len(steps) - 1), self.scale)):
+        for button, width in zip(steps, share_row(steps, row.width - gap * (len(steps) - 1), self.board_scale)):
             button.rect = pygame.Rect(x, row.y, width, row.height)
             x += width + gap
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.scale = s = window_scale(size, text_size_of(self.app))
-        pad = int(16 * s)
-        panel_w = max(260, int(w * 0.3))
-        bar_h = int(44 * s)
+        board_s = self.board_scale = window_scale(size, text_size_of(self.app))
+        self.scale = s = self._panel_scale(size, board_s)
+        pad = int(16 * board_s)
+        panel_w = self._panel_width(size, board_s, s)
+        bar_h = int(44 * board_s)
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * s))
+        board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * board_s))
         self.board_rect = board_area
-        board, self.eval_rect = eval_bar.carve(board_area, s, self.move_analysis.active)
+        board, self.eval_rect = eval_bar.carve(board_area, board_s, self.move_analysis.active)
         self.view.text_size = text_size_of(self.app)  # the coordinates' size
         self.view.other_notation = other_chosen(self.app)  # Trax's labels name what its list writes
         self.view.layout(board)
         # the slider's whole strip, between the board and the buttons, takes a press: a fingertip's 40
         # pixels at 1366x768 (the bar alone, give or take 8 pixels, was 23: a finger's tap missed it)
-        self.slider.reach = pygame.Rect(board_area.x, board_area.bottom, board_area.width, int(44 * s))
-        bar = max(6, int(8 * s))
-        self.slider.rect = pygame.Rect(board_area.x + int(10 * s), self.slider.reach.centery - bar // 2,
-                                       board_area.width - int(20 * s), bar)
+        self.slider.reach = pygame.Rect(board_area.x, board_area.bottom, board_area.width, int(44 * board_s))
+        bar = max(6, int(8 * board_s))
+        self.slider.rect = pygame.Rect(board_area.x + int(10 * board_s), self.slider.reach.centery - bar // 2,
+                                       board_area.width - int(20 * board_s), bar)
         controls = pygame.Rect(board_area.x, self.slider.reach.bottom, board_area.width, bar_h)
-        self._lay_steps(controls, int(8 * s))
-        self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * s), board_area.width,
-                                         h - int(4 * s) - controls.bottom - int(4 * s))
+        self._lay_steps(controls, int(8 * board_s))
+        self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * board_s), board_area.width,
+                                         h - int(4 * board_s) - controls.bottom - int(4 * board_s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, bar_h, int(8 * s), pad)
+        row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, int(44 * s), int(8 * s), int(16 * s))
         actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, row, gap, s)
         for b in self.actions:
             b.rect.y += inner.bottom - actions_h
@@ -632,14 +640,47 @@ class ReplayScene(Scene):
         still, the rules and the opening share one line under the ply's, then ``pad`` halves
         (Hex in Portuguese at 800x560 with Larger text).  Planned for the whole record, so a step
         never moves the actions (a step draws the panel above them alone)."""
-        s, rows = self.scale, math.ceil(sum(b.visible for b in self.actions) / 2)
-        below = int(12 * s) + int(GRAPH_LEAST * s) + self._under_graph(pad) + rows * row + (rows - 1) * gap
-        room = inner.height - self._head_most(inner.width, PLY_LINES) - below
-        gives = [rows * max(0, row - FINGERTIP), (rows - 1) * (gap - gap // 2), int((GRAPH_LEAST - GRAPH_SHORTEST) * s),
-                 tx.ui_font(tx.small(14, s)).get_height(), pad - pad // 2]
+        rows = math.ceil(sum(b.visible for b in self.actions) / 2)
+        room, gives = self._room_and_gives(inner, row, gap, pad)
         rows_give, gaps_give, _graph, line_gives, pad_gives = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         return (row - math.ceil(rows_give / rows), gap - math.ceil(gaps_give / max(1, rows - 1)),
                 PLY_LINES - (line_gives > 0), pad - pad_gives)
+
+    def _room_and_gives(self, inner: pygame.Rect, row: int, gap: int, pad: int) -> tuple[int, list[int]]:
+        """The room the move list has in the panel's ``inner`` part with every part at its
+        fullest, and what each part can give it, in ``_actions_plan``'s order (the rows of
+        actions, down to a fingertip's height and their labels' own, the gaps, the graph, the ply's
+        second line, the pad)."""
+        s, rows = self.scale, math.ceil(sum(b.visible for b in self.actions) / 2)
+        below = int(12 * s) + int(GRAPH_LEAST * s) + self._under_graph(pad) + rows * row + (rows - 1) * gap
+        room = inner.height - self._head_most(inner.width, PLY_LINES) - below
+        least_row = max([FINGERTIP] + [b.least_height(s) for b in self.actions if b.visible])
+        return room, [rows * max(0, row - least_row), (rows - 1) * (gap - gap // 2),
+                      int((GRAPH_LEAST - GRAPH_SHORTEST) * s), tx.ui_font(tx.small(14, s)).get_height(), pad - pad // 2]
+
+    def _panel_scale(self, size: tuple[int, int], window: float) -> float:
+        """The panel's scale: the largest from the Text size in full (``scrolling_scale``) down to
+        the window's, ``window``, at which the panel, as wide as it then is (``_panel_width``),
+        keeps its ``MOVE_ROWS_KEPT`` rows with the actions, gaps and graph giving way as far as
+        they may (``_actions_plan``), the ply's lines and pad kept: the window's height held it
+        at Large's in a 16:10 or 16:9 window, and at Larger a Hex game's list kept two rows at
+        1280x800.  Under ``SEEN_GROWTH`` the window's, as on the game screen."""
+        most, h = scrolling_scale(size, text_size_of(self.app)), size[1]
+        steps = max(0, math.ceil((most - window) / SCALE_STEP))
+        for k in range(steps, 0, -1):
+            self.scale = s = window + (most - window) * k / steps
+            pad = int(16 * window)
+            inner = pygame.Rect(0, 0, self._panel_width(size, window, s), h - 2 * pad).inflate(-2 * pad, -2 * pad)
+            room, gives = self._room_and_gives(inner, int(44 * s), int(8 * s), int(16 * s))
+            if room + sum(gives[:3]) >= self._moves_height(MOVE_ROWS_KEPT):
+                return s if s >= window * SEEN_GROWTH else window
+        return window
+
+    @staticmethod
+    def _panel_width(size: tuple[int, int], window: float, panel: float) -> int:
+        """The panel's width: 30% of the window, ``widened`` as its text's scale, ``panel``,
+        grows past the window's, ``window``."""
+        return max(260, widened(int(size[0] * 0.3), size, window, panel))
 
     def _head_most(self, width: int, ply_lines: int) -> int:
         """The most the panel's parts above the move list take at any ply (``_draw_panel``): the
@@ -679,10 +720,15 @@ class ReplayScene(Scene):
         ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
         for b in self.buttons:
             if clip.colliderect(b.rect.inflate(ring, ring)):
-                b.draw(surface, theme, self.scale)
+                b.draw(surface, theme, self._button_scale(b))
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
-        self.messages.draw(surface, theme, lane.midbottom, self.scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.scale)
+        self.messages.draw(surface, theme, lane.midbottom, self.board_scale, lane.width, room=lane.height)
+        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.board_scale)
+
+    def _button_scale(self, button: Button) -> float:
+        """The scale ``button`` is drawn at: the panel's (``scale``) for its actions, the window's
+        (``board_scale``) for the steps under the board, laid out at it."""
+        return self.scale if any(button is action for action in self.actions) else self.board_scale
 
     def _draw_board(self, surface: pygame.Surface, theme: Theme, state: State, labels: dict[Hashable, Any]) -> None:
         """The board with its marks and values, the eval bar in analysis mode, and the slider."""
@@ -697,9 +743,9 @@ class ReplayScene(Scene):
             graph = self._graph_value()
             summary = summary_text(self.move_analysis.values, self.move_analysis.running(),
                                    self.move_analysis.preparing(), graph_shown=graph is not None)
-            eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.scale,
+            eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
                           eval_bar.with_note(summary, unit_note(tags)), state, graph, self.view.near_side())
-        self.slider.draw(surface, theme, self.ply, self.scale)
+        self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
         """The evaluation graph's value of the position shown (``graph_lines``: the deepest

@@ -36,7 +36,7 @@ from ui.settings import (
 )
 from ui.sound import SOUNDS
 from ui.tally import TALLY
-from ui.theme import THEMES, Color, scrolling_scale
+from ui.theme import THEMES, Color
 from ui.widgets import Button, card, mix
 
 WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
@@ -200,12 +200,6 @@ class SettingsScene(MenuFormScene):
                                                           counted)).format(n=counted)
                 menu.add.button(label, self._forget_results, button_id="forget_results")
         self.menu = menu
-
-    def form_scale(self, size: tuple[int, int]) -> float:
-        """The scale of the form's text in a window of ``size`` (``scrolling_scale``): the form
-        scrolls, so each Text size step shows there; at the window's scale, capped by the height's
-        room, Larger drew it as Large in a 1280x800 window."""
-        return scrolling_scale(size, settings_file.text_size_of(self.app))
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)

@@ -65,6 +65,9 @@ from ui.theme import Color
 from ui.widgets import Button, card, mix
 
 RANDOM_SIDE = 2
+FORM_WIDTH_USED = 0.96
+"""The share of the form's column its widest line may take as the Text size grows it: the
+widths are measured at another size, and text does not grow quite in proportion."""
 
 
 @dataclass
@@ -158,6 +161,7 @@ class SetupScene(MenuFormScene):
         game, as it was left); ``on_start``: what Start does with the game chosen (None:
         ``App.start_game``; a game's New game: the friends' session may go on in it)."""
         super().__init__(app)
+        self.form_s = app.scale  # the form's scale, as last built (``_fitting_form_scale``)
         self.watch = watch
         self.on_back, self.on_start = on_back, on_start
         self.start_record = start  # a pasted position to start from (its game and options), or None
@@ -366,7 +370,7 @@ class SetupScene(MenuFormScene):
 
     def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
         """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
-        add_wrapped_label(menu, self._describe(pid), label_id=label_id, font_size=tx.small(14, self.app.scale),
+        add_wrapped_label(menu, self._describe(pid), label_id=label_id, font_size=tx.small(14, self.form_s),
                           font_color=self.app.theme.muted)
 
     def _set_computer(self, pid: str) -> None:
@@ -535,6 +539,7 @@ class SetupScene(MenuFormScene):
         return self.app.messages.height(self.app.scale, self.app.messages_width())
 
     def _build_menu(self) -> None:
+        self.form_s = self._fitting_form_scale()
         with self.building_form():
             self._build_menu_widgets()
         # Enter presses a selected button but starts the game on a choice: a form that opens on
@@ -546,9 +551,26 @@ class SetupScene(MenuFormScene):
             if choice is not None:
                 self.menu.select_widget(choice)
 
+    def _fitting_form_scale(self) -> float:
+        """The form's scale: the Text size in full (``form_scale``) as far as its widest line
+        that does not wrap (a selector, a switch) still fits the form's column, measured on the
+        form built at the window's scale, which fits it: at Larger text in a 1920x1080 window,
+        Alquerque's "Any direction captures" switch was 860 pixels wide in a column of 808, and
+        pygame-menu refused the form."""
+        window, most = self.app.scale, self.form_scale()
+        if most <= window:
+            return window
+        self.form_s = window
+        with self.building_form():
+            self._build_menu_widgets()
+        column = self.menu._column_max_width[0]  # noqa: SLF001 - pygame-menu offers no getter
+        widths = [w.get_width() for w in self.menu.get_widgets()
+                  if w.is_visible() and not isinstance(w, pygame_menu.widgets.Label)]  # labels wrap
+        return max(window, min(most, FORM_WIDTH_USED * window * column / max(widths, default=1)))
+
     def _build_menu_widgets(self) -> None:
-        s = self.app.scale
-        inner = form_over_buttons(self.panel, s, self.start_button, self.back_button)
+        s = self.form_s  # the form's text (``_fitting_form_scale``); Start and Back under it at the window's scale
+        inner = form_over_buttons(self.panel, self.app.scale, self.start_button, self.back_button)
         inner.height -= min(self.message_room, inner.height // 2)  # a message of many lines leaves the form half
         self.start_button.label = _("Start game") if not self.watch else _("Start watching")
         self.back_button.label = _("Back")
@@ -564,14 +586,14 @@ class SetupScene(MenuFormScene):
             if not self.watch:
                 modes = [(_(label), m) for m, label in MODES]
                 index = next(i for i, (_label, m) in enumerate(modes) if m == self.mode)
-                add_selector(menu, self.app.scale, _("Play mode: "), modes, default=index,
+                add_selector(menu, self.form_s, _("Play mode: "), modes, default=index,
                              onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
             self._player_widgets(menu)
             times = [(time_label(t), t) for t in TIME_CHOICES]
             current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
             clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
             clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
-            add_selector(menu, self.app.scale, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
+            add_selector(menu, self.form_s, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
                          onchange=lambda _sel, c: self._set_clock(c))
             if self.choices.clock is not None:
                 self._note(menu, _("Minutes for each side's whole game + seconds added after each move; "
@@ -579,7 +601,7 @@ class SetupScene(MenuFormScene):
                            + ("" if self.mode == HOTSEAT else " " + _("The computer shares its clock out over "
                                                                      "the game, so there is no time per move.")))
             elif self.mode != HOTSEAT:
-                add_selector(menu, self.app.scale, time_per_move_title(), times, default=current, selector_id="time",
+                add_selector(menu, self.form_s, time_per_move_title(), times, default=current, selector_id="time",
                              onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
             if self.mode != HOTSEAT:
                 menu.add.vertical_margin(int(8 * s))
@@ -594,7 +616,7 @@ class SetupScene(MenuFormScene):
     def _start_widgets(self, menu: pygame_menu.Menu) -> None:
         """The pasted position: its picture, who is to move, "Edit the position", "Usual start", the
         board's shape (fixed) and the rule options it is played under (``_set_start_option``)."""
-        s, theme, record = self.app.scale, self.app.theme, self.start_record
+        s, theme, record = self.form_s, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
         add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
@@ -624,18 +646,18 @@ class SetupScene(MenuFormScene):
             return
         self._option_selectors(menu)
         menu.add.button(_("Set up a position…"), self.edit_position, button_id="set-up-position",
-                        font_size=int(15 * self.app.scale))
+                        font_size=int(15 * self.form_s))
 
     def _option_selectors(self, menu: pygame_menu.Menu) -> None:
         values = self._options()
         for opt in self.info.options:
-            add_option_input(menu, self.app.theme, self.app.scale, self.info, opt, values[opt.name],
+            add_option_input(menu, self.app.theme, self.form_s, self.info, opt, values[opt.name],
                              (lambda n: lambda v: self._set_option(n, v))(opt.name))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:
         """A small wrapped line under a widget that says what it means."""
         if text:
-            add_wrapped_label(menu, text, font_size=tx.small(13, self.app.scale), font_color=self.app.theme.muted)
+            add_wrapped_label(menu, text, font_size=tx.small(13, self.form_s), font_color=self.app.theme.muted)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()
@@ -644,11 +666,11 @@ class SetupScene(MenuFormScene):
             first = self.start_record.first_state().to_move if self.start_record is not None else 0
             side_items = [(sides[0], 0), (sides[1], 1), (_("Random"), RANDOM_SIDE)]
             side_items[first] = (_("{side} (moves first)").format(side=sides[first]), first)
-            add_selector(menu, self.app.scale, _("You play: "), side_items, default=self.choices.human_side,
+            add_selector(menu, self.form_s, _("You play: "), side_items, default=self.choices.human_side,
                          selector_id="human-side",
                          onchange=lambda _sel, v: self._set_human_side(v))
             index = next(i for i, (_, pid) in enumerate(items) if pid == self._computer())
-            add_selector(menu, self.app.scale, _("Computer: "), items, default=index, selector_id="computer",
+            add_selector(menu, self.form_s, _("Computer: "), items, default=index, selector_id="computer",
                          onchange=lambda _sel, pid: self._set_computer(pid))
             self._about(menu, self._computer(), "about")
             results = TALLY.of(self.info.id, self._computer())
@@ -662,7 +684,7 @@ class SetupScene(MenuFormScene):
             pair = self._watch_players()
             for side in (0, 1):
                 index = next(i for i, (_, pid) in enumerate(items) if pid == pair[side])
-                add_selector(menu, self.app.scale, f"{sides[side]}: ", items, default=index, selector_id=f"pc{side}",
+                add_selector(menu, self.form_s, f"{sides[side]}: ", items, default=index, selector_id=f"pc{side}",
                              onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
                 self._about(menu, pair[side], f"about{side}")
 
