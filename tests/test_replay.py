@@ -303,7 +303,7 @@ def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, 
         app.run_frames(2)
         drawn = recorded_text(monkeypatch)
         scene.draw(app.screen)
-        start = next(i for i, value in enumerate(drawn) if value.startswith("White forfeits"))
+        start = next(i for i, value in enumerate(drawn) if "White forfeits" in value)  # after "B wins (", the winner named
         end = line_starting(drawn, i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
         said = " ".join(drawn[start:end])
         assert "aluno.py line 12" in said and "…" not in said
