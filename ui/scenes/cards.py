@@ -90,8 +90,13 @@ class GameCards:
         return cols, w, h
 
     def picture_options(self, game_id: str) -> tuple[tuple[str, object], ...]:
-        """The options ``game_id``'s picture is drawn under, as ``thumbnail`` takes them."""
-        return tuple(sorted(self.options(game_id).items())) if self.options is not None else ()
+        """The options ``game_id``'s picture is drawn under, as ``thumbnail`` takes them: the plain
+        values only (a list where a settings file, edited by hand, had Hex's size is left to the
+        default, as the form leaves it)."""
+        if self.options is None:
+            return ()
+        return tuple(sorted((name, value) for name, value in self.options(game_id).items()
+                            if isinstance(value, bool | int | float | str)))
 
     def changed_pictures(self) -> list[pygame.Rect]:
         """Where a card's picture no longer shows its options (one changed on the form since it
