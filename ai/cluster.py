@@ -384,8 +384,25 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
             collected.collect_finished()
             raise
     finally:
-        if collected is not None and collected.left:
-            client.cancel(list(collected.left))
+        shut_down(client, cluster, collected.left if collected is not None else None)
+
+
+SHUTDOWN_CUT = "Ctrl+C: the Dask cluster's shutdown was cut short; every game is in"
+
+
+def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
+    """Cancel the games ``left`` on the cluster (None: none was sent), then close the client and
+    the cluster this run started.  With every game in (``left`` empty), a Ctrl+C meanwhile only
+    cuts the shutdown short, with a note: the league is complete, and was reported "stopped" with
+    status 130 although no game was missing (Dask's exit ends the cluster's processes).  Games
+    left, it goes on up: the league stopped."""
+    try:
+        if left:
+            client.cancel(list(left))
         client.close()
         if cluster is not None:
             cluster.close()
+    except KeyboardInterrupt:
+        if left or left is None:
+            raise
+        print(SHUTDOWN_CUT, file=sys.stderr)

@@ -49,6 +49,7 @@ class FakeClient:
         self.cancelled: list[int] = []
         self.closed = False
         self.ctrl_c_while_fetching: set[int] = set()  # the games whose result a Ctrl+C cuts short
+        self.ctrl_c_while_closing = False
 
     def submit(self, fn, task: dict, pure: bool, key: str) -> FakeFuture:
         future = self.futures[task["number"]] = FakeFuture(task)
@@ -59,6 +60,8 @@ class FakeClient:
         self.cancelled += sorted(f.task["number"] for f in futures)
 
     def close(self) -> None:
+        if self.ctrl_c_while_closing:
+            raise KeyboardInterrupt
         self.closed = True
 
 
@@ -168,3 +171,27 @@ def test_a_stop_that_finds_the_last_games_back_is_a_finished_league(tmp_path, cl
 
     t.run(on_event)
     assert sorted(t.results) == [1, 2, 3, 4] and not t.cancelled and client.cancelled == []
+
+
+def test_ctrl_c_as_the_client_closes_cuts_a_finished_leagues_shutdown_short(tmp_path, client, capsys):
+    """Every game in, a Ctrl+C while the client closes only cuts the shutdown short: the league
+    is complete, not stopped (tests/test_command_ctrl_c.py has it on a real cluster)."""
+    client.ctrl_c_while_closing = True
+    t = _league(tmp_path)
+    t.run()
+    assert sorted(t.results) == [1, 2, 3, 4] and not t.cancelled
+    assert ai.cluster.SHUTDOWN_CUT in capsys.readouterr().err
+
+
+def test_ctrl_c_as_a_stopped_leagues_client_closes_still_stops_it(tmp_path, client):
+    """Games left on the cluster (Stop pressed), a Ctrl+C in the shutdown goes on up: stopped."""
+    client.ctrl_c_while_closing = True
+    t = _league(tmp_path)
+
+    def stop_after_game_1(event) -> None:
+        if isinstance(event, GameFinished):
+            t.cancel()
+
+    with pytest.raises(KeyboardInterrupt):
+        t.run(stop_after_game_1)
+    assert sorted(t.results) == [1] and client.cancelled == [2, 3, 4]

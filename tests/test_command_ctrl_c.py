@@ -8,6 +8,9 @@ that it did not reach them too, made the command ignore it meanwhile: the league
 its end.  They now start with it blocked (``ai.parent_watch.sigint_blocked``), and a Ctrl+C
 meanwhile waits for the command.  Each test holds the command where it stood, sends the signal
 once every process takes it its own way (``ctrl_c_once_held``), then lets it go on.
+
+Once every game is in, the league is complete: a Ctrl+C as its local Dask cluster closes only
+cuts the close short (status 0, the report whole).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from ai.cluster import SHUTDOWN_CUT
 from ai.results_log import ResultsLog, log_path
 from tests.test_window_ctrl_c import ctrl_c_once_held
 
@@ -54,6 +58,26 @@ class Held:
                 time.sleep(0.01)
         return None
 sys.meta_path.insert(0, Held())
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# main.py run as the terminal runs it, its local Dask cluster's close held once begun (in Dask's
+# event loop, where the close runs while the main thread waits for it) until file argv[2] is made:
+# the seconds a real cluster takes to end its workers, made long enough for a Ctrl+C to come in them
+HELD_CLUSTER_CLOSE = r"""
+import asyncio, os, runpy, sys
+from distributed.deploy.spec import SpecCluster
+reached, sent = sys.argv[1], sys.argv[2]
+close = SpecCluster._close
+async def begun_then_held(cluster, *args, **kwargs):
+    open(reached, "w").close()
+    for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
+        if os.path.exists(sent):
+            break
+        await asyncio.sleep(0.01)
+    return await close(cluster, *args, **kwargs)
+SpecCluster._close = begun_then_held
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
@@ -111,3 +135,21 @@ def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
     assert done.returncode == 130, done.stderr
     _header, games = ResultsLog.read(str(log_path(str(out))))
     assert len(games) < 4
+
+
+def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path):
+    """Every game in, a Ctrl+C while the local cluster closed reported the league "stopped
+    early: 2 of 2 games" with status 130, as if a resume had games to play.  It only cuts the
+    close short: the report is whole, the status 0, and no process of the cluster is left."""
+    pytest.importorskip("distributed")
+    reached, out = tmp_path / "reached", tmp_path / "league"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_CLUSTER_CLOSE, str(reached), str(tmp_path / "sent"),
+                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", "1",
+                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
+                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    _said_no_traceback(done.stderr)
+    assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "stopped early" not in done.stdout and "stopped early" not in out.with_name("league.txt").read_text()
+    _header, games = ResultsLog.read(str(log_path(str(out))))
+    assert len(games) == 2
