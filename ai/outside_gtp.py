@@ -9,9 +9,10 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
-  set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move;
-  moves are timed after, and a replay inside a move (``_sync``) waits only what the move has
-  left.  An engine a forfeit stopped is started again by ``get_ready`` too.
+  set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move, or
+  by ``_ready_in_move`` in a move of an engine not set up since its start (a window's worker
+  made anew); moves are timed after, and a replay inside a move (``_sync``) waits only what the
+  move has left.  An engine a forfeit stopped is started again by ``get_ready`` too.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
   a time per move, ``M 0 0`` for a game clock of M seconds; under a second first as it is
   (``0.2``), see ``_whole_seconds_or_less`` -- and with a game clock every ``genmove`` follows a
@@ -129,6 +130,7 @@ class GTPPlayer(Player):
         self.log_dir = loader.get("log_dir")
         self.bot: Bot | None = None
         self.synced: State | None = None  # the position the engine has, when known
+        self.set_up_since_start = False  # told a game's board since it was started (``_set_up``)
         self.timing: tuple | None = None  # the time settings the engine was given
         self.unanswered: tuple[str, float] | None = None  # the last command not answered in time, its seconds
         try:
@@ -206,6 +208,7 @@ class GTPPlayer(Player):
             raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {why}") from None
         self.synced = None
         self.timing = None
+        self.set_up_since_start = False
         self._ask("protocol_version", self.startup_time)
         for command in self.setup:
             self._ask(command, COMMAND_TIME)
@@ -302,6 +305,19 @@ class GTPPlayer(Player):
             self._tell(step, wait)
         self._ask("clear_board", wait)
         self.synced, self.timing = start, None
+        self.set_up_since_start = True
+
+    def _ready_in_move(self, game: Game) -> None:
+        """Inside a move, before its time is counted: the engine started if it is not running, and
+        set up if it has not been since its start, each waiting the start-up's time, as ``get_ready``
+        does before a game.  A window's worker process made anew (after a crash, or a stop its
+        search was slow to take) makes its players anew, with no ``get_ready``: the engine's first
+        ``boardsize`` and ``clear_board`` came in its first move's replay, which waited only the
+        move's time, and an engine that loads a network for the board lost that move on time."""
+        if self.bot is None or not self.bot.alive():
+            self._start()
+        if not self.set_up_since_start:
+            self._set_up(game.initial_state(), self.startup_time)
 
     def _tell(self, step: SetUpStep, wait: float) -> None:
         """One set-up step: its forms in turn until one is accepted; the last refusal raised, unless
@@ -319,7 +335,9 @@ class GTPPlayer(Player):
 
     def _sync(self, state: State, deadline: float | None) -> None:
         """Bring the engine to ``state``: one ``play`` if it follows the known position, else replay
-        it from the start.  Inside a move whose time runs out at ``deadline`` (``time.perf_counter``)
+        it from the start, set up again unless it has the empty board of its set-up (a game begun
+        after random opening moves: set up again on its first move's time, an engine slow to take a
+        board lost that move).  Inside a move whose time runs out at ``deadline`` (``time.perf_counter``)
         no command waits past it, nor longer than ``COMMAND_TIME``: the replay's ``clear_board``
         waited the start-up's minute, on the move's clock, for an engine that had stopped answering."""
         game = state.game
@@ -332,7 +350,8 @@ class GTPPlayer(Player):
                     self.synced = state
                     return
         start = game.initial_state()
-        self._set_up(start, _time_left(deadline))
+        if self.synced != start:  # the empty board its set-up left: played on from, not set up again
+            self._set_up(start, _time_left(deadline))
         if state != start:
             path = path_from_start(start, state) or guided_path(start, state)
             if path is None:
@@ -367,10 +386,9 @@ class GTPPlayer(Player):
         game = state.game
         budget = hard_limit(limits)
         began = time.perf_counter()
-        deadline = None if budget is None else began + budget + GRACE
         try:
-            if self.bot is None or not self.bot.alive():
-                self._start()
+            self._ready_in_move(game)
+            deadline = None if budget is None else time.perf_counter() + budget + GRACE
             self._sync(state, deadline)
             self._tell_time(state, limits)
             timeout = None if budget is None else budget + GRACE

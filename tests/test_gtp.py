@@ -813,11 +813,72 @@ def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
     from ai.base import Forfeit
 
     engine = ai.make_player("tictactoe", f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1")
-    game = games.load("tictactoe")
+    start = games.load("tictactoe").initial_state()
     engine.get_ready({})  # before the game: the start-up's time
-    two_moves_on = game.initial_state().play(4).play(0)  # not one move from the board the engine has
     try:
+        engine.choose(start.play(4), Limits(time=5))  # the engine has the centre and its reply
         with pytest.raises(Forfeit, match=r"^exceeded the time limit"):
-            engine.choose(two_moves_on, Limits(time=0.1))
+            engine.choose(start.play(0).play(1), Limits(time=0.1))  # taken back: not one move from its board
     finally:
         engine.close()
+
+
+SLOW_SET_UP = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1"  # each boardsize and clear_board: 1 s
+
+
+def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
+    """A window's AI worker made anew in the middle of a game (after a crash, or a stop its search
+    was slow to take) makes its outside player anew with no "load" job: the engine's first
+    ``boardsize`` and ``clear_board`` came in its first move's replay, given only the move's
+    0.1 s, and an engine that loads a network for the board lost the move on time.  The first
+    set-up waits the start-up's time, as before a game; the replay after it, the move's."""
+    import threading
+
+    from ui.ai_worker import AIResult, Job, _run_job
+
+    class Reports(list):
+        put = list.append
+
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    two_moves_on = start.play(4).play(0)
+    moves = (game.format_move(start, 4), game.format_move(start.play(4), 0))
+    job = Job("tictactoe", {}, moves, game.to_text(two_moves_on), SLOW_SET_UP, 0.1)
+    players: dict = {}  # the fresh worker's: nothing made, nothing loaded
+    reports = Reports()
+    try:
+        _run_job(1, job, players, reports, threading.Event())
+    finally:
+        for player in players.values():
+            player.close()
+    answer = reports[-1]
+    assert isinstance(answer, AIResult) and answer.move in two_moves_on.legal_moves()
+
+
+def test_an_engine_started_again_in_a_move_is_set_up_with_the_start_ups_time():
+    """An engine that ended after its game's set-up is started again by its next move, with the
+    start-up's time, and so is its set-up now (it had the move's time)."""
+    engine = ai.make_player("tictactoe", SLOW_SET_UP)
+    engine.get_ready({})
+    engine.bot.kill()
+    try:
+        move = engine.choose(games.load("tictactoe").initial_state(), Limits(time=0.1))
+    finally:
+        engine.close()
+    assert move in range(9)
+
+
+def test_an_engines_first_move_after_a_random_opening_plays_on_from_its_set_up_board():
+    """``match ... --openings N``: the engine set up before the game (the start-up's time) was set
+    up again in its first move, to be replayed the opening's moves, on that move's 0.1 s: one slow
+    to take a board lost every game of a match with openings on time, at its first move."""
+    from ai.match import play_game
+
+    engine = ai.make_player("tictactoe", SLOW_SET_UP)
+    game = games.load("tictactoe")
+    try:
+        result = play_game(game, [ai.make_player("tictactoe", "level-1"), engine], ["level-1", "engine"], 0.1,
+                           opening=[4, 0])
+    finally:
+        engine.close()
+    assert not result.forfeit and len(result.moves) >= 5, result.reason
