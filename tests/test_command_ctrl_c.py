@@ -9,8 +9,8 @@ its end.  They now start with it blocked (``ai.parent_watch.sigint_blocked``), a
 meanwhile waits for the command.  Each test holds the command where it stood, sends the signal
 once every process takes it its own way (``ctrl_c_once_held``), then lets it go on.
 
-Once every game is in, the league is complete: a Ctrl+C as its local Dask cluster closes only
-cuts the close short (status 0, the report whole).
+Once every game is in, the league is complete: a Ctrl+C as its workers end, or its local Dask
+cluster closes, only cuts that short (status 0, the report whole).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from ai.cluster import SHUTDOWN_CUT
+from ai.commands.tournament import CLOSE_CUT
 from ai.results_log import ResultsLog, log_path
 from tests.test_window_ctrl_c import ctrl_c_once_held
 
@@ -78,6 +79,25 @@ async def begun_then_held(cluster, *args, **kwargs):
         await asyncio.sleep(0.01)
     return await close(cluster, *args, **kwargs)
 SpecCluster._close = begun_then_held
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# main.py run as the terminal runs it, its tournament's end of its worker processes held until file
+# argv[2] is made (a worker slow to end its bots)
+HELD_WORKERS_END = r"""
+import os, runpy, sys, time
+import ai.tournament
+reached, sent = sys.argv[1], sys.argv[2]
+stop_workers = ai.tournament._stop_workers
+def held_then_stopped(workers):
+    open(reached, "w").close()
+    for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
+        if os.path.exists(sent):
+            break
+        time.sleep(0.01)
+    stop_workers(workers)
+ai.tournament._stop_workers = held_then_stopped
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
@@ -151,5 +171,20 @@ def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path
     assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
     assert done.returncode == 0, done.stderr
     assert "stopped early" not in done.stdout and "stopped early" not in out.with_name("league.txt").read_text()
+    _header, games = ResultsLog.read(str(log_path(str(out))))
+    assert len(games) == 2
+
+
+def test_ctrl_c_as_a_finished_leagues_workers_end_leaves_it_complete(tmp_path):
+    """Every game in, a Ctrl+C while the worker processes ended reported the league "stopped
+    early: 2 of 2 games" with status 130.  It is complete: the report whole, the status 0."""
+    reached, out = tmp_path / "reached", tmp_path / "league"
+    done = ctrl_c_once_held([sys.executable, "-c", HELD_WORKERS_END, str(reached), str(tmp_path / "sent"),
+                             "tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.1",
+                             "--jobs", "2", "--out", str(out)], _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    _said_no_traceback(done.stderr)
+    assert "stopped" not in done.stderr and CLOSE_CUT in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "stopped early" not in out.with_name("league.txt").read_text()
     _header, games = ResultsLog.read(str(log_path(str(out))))
     assert len(games) == 2

@@ -79,6 +79,9 @@ from ai.tournament import (
 )
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
+# a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped
+# early: 2 of 2 games" with status 130, as if a resume had games left to play
+CLOSE_CUT = "Ctrl+C as the league closed: every game is in, so it is complete"
 
 
 class ReportWords:
@@ -804,8 +807,8 @@ def run_tournament(
     try:
         t.run(on_event)
     except KeyboardInterrupt:
-        t.cancelled = True
-        print("\nstopped: the results so far follow", file=sys.stderr)
+        t.cancelled = len(t.results) < t.total  # every game in: complete, though its close was cut short
+        print("\nstopped: the results so far follow" if t.cancelled else f"\n{CLOSE_CUT}", file=sys.stderr)
     except (ClusterError, LogInUse) as exc:  # LogInUse: another run took the log while this one loaded
         print(f"error: {exc}", file=sys.stderr)
         return 2
