@@ -387,7 +387,7 @@ def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
         shut_down(client, cluster, collected.left if collected is not None else None)
 
 
-SHUTDOWN_CUT = "Ctrl+C: the Dask cluster's shutdown was cut short; every game is in"
+SHUTDOWN_CUT = "Ctrl+C as the Dask cluster closed: its shutdown was cut short; every game is in, so the league is complete"
 
 
 def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
@@ -403,6 +403,6 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
         if cluster is not None:
             cluster.close()
     except KeyboardInterrupt:
-        if left or left is None:
+        if left is None or left:
             raise
         print(SHUTDOWN_CUT, file=sys.stderr)
