@@ -54,7 +54,7 @@ from ui.scenes.base import Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
-from ui.widgets import SCREEN_TOPIC, Messages
+from ui.widgets import SCREEN_TOPIC, Messages, keys_held
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -161,13 +161,8 @@ def _remove_writes_killed_halfway() -> None:
 
 
 def held_keys() -> set[int]:
-    """The keys of ``CARRIED_KEYS`` held down now, by the keyboard's own state (events posted by a
-    program, as the tests do, leave it alone)."""
-    try:
-        pressed = pygame.key.get_pressed()
-    except pygame.error:  # no window yet
-        return set()
-    return {key for key in CARRIED_KEYS if pressed[key]}
+    """The keys of ``CARRIED_KEYS`` held down now (``keys_held``)."""
+    return keys_held(CARRIED_KEYS)
 
 
 def _is_fullscreen_key(event: pygame.event.Event) -> bool:
