@@ -12,7 +12,7 @@ import types
 import pygame
 
 from tests.test_ui_move_entry import enter_moves, place, start
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, key, key_down, key_up, wait
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes import game_over
 from ui.scenes.game import GameScene
@@ -45,6 +45,39 @@ def test_an_enter_right_after_the_card_came_up_does_not_rematch(app, skipped_tim
     assert all(button.enabled for button in scene.over_card.buttons)
     key(app, pygame.K_RETURN)  # seen: Enter presses Rematch, the card's primary button
     assert not scene.history and not scene.is_over()
+
+
+def test_an_enter_held_through_the_grace_repeats_into_nothing(app, skipped_time):
+    """Pressed within the grace and held, Enter repeats (pygame's key repeat: KEYDOWN after
+    KEYDOWN, no KEYUP) past it: the repeats press nothing, though the card's buttons are enabled
+    then; let go and pressed again, it presses Rematch.  Another key held meanwhile (N) does not
+    keep a fresh Enter from acting."""
+    scene = typed_to_the_end(app, skipped_time)
+    key_down(app, pygame.K_RETURN)
+    key_down(app, pygame.K_n)
+    skipped_time(KEY_GRACE)
+    app.run_frames(2)
+    assert all(button.enabled for button in scene.over_card.buttons)
+    for _repeat in range(3):
+        key_down(app, pygame.K_RETURN)
+        assert scene.is_over() and len(scene.history) == 5
+    key_up(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert not scene.history and not scene.is_over()
+
+
+def test_a_key_down_as_the_card_came_up_acts_only_once_pressed_again(app, monkeypatch, skipped_time):
+    """Enter held since the last move (the keyboard's state, which posted events leave alone):
+    its repeats after the grace press nothing either."""
+    monkeypatch.setattr(game_over, "keys_held", lambda keys: {pygame.K_RETURN} & set(keys))
+    scene = typed_to_the_end(app, skipped_time)
+    skipped_time(KEY_GRACE)
+    app.run_frames(2)
+    key_down(app, pygame.K_RETURN)
+    assert scene.is_over() and len(scene.history) == 5
+    key_up(app, pygame.K_RETURN)
+    key_down(app, pygame.K_RETURN)
+    assert not scene.history
 
 
 def test_a_click_on_rematch_within_the_grace_plays_no_rematch(app, skipped_time):

@@ -339,9 +339,10 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
 
 
 def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path):
-    """The replay's visits (the search tree) and its Back keep the tournament going; "Play from
-    here" left it running for good, its worker processes playing on after the window closed, and
-    its games unsaved."""
+    """The replay's visits (the search tree, and the tree's help) and its Back keep the tournament
+    going; "Play from here" left it running for good, its worker processes playing on after the
+    window closed, and its games unsaved.  Help (F1) on the replay's search tree stopped it, as if
+    the tournament had been left (``App.wait_away``)."""
     from tests.ui_helpers import key
 
     scene = tournament_started(app, "reversi", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
@@ -356,7 +357,12 @@ def test_leaving_through_its_replay_stops_and_saves_the_tournament(app, tmp_path
     replay = app.scene
     key(app, pygame.K_HOME)  # the first position (the last is over: no tree)
     key(app, pygame.K_t)  # the search tree, and back
-    assert app.scene is not replay and scene.tournament.is_running()
+    tree = app.scene
+    assert tree is not replay and scene.tournament.is_running()
+    key(app, pygame.K_F1)  # its help, and back
+    assert app.scene is not tree and not scene.tournament._stop.is_set()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is tree and scene.tournament.is_running()
     key(app, pygame.K_ESCAPE)
     assert app.scene is replay and scene.tournament.is_running()
     key(app, pygame.K_ESCAPE)  # Back: the tournament again, still going

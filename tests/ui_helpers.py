@@ -174,7 +174,20 @@ def finger_drag(app: App, path: list[tuple[int, int]], frames: int = 2) -> None:
 
 
 def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
+    """Key ``k`` pressed and let go, then a few frames."""
+    key_down(app, k, mod, frames=0)
+    key_up(app, k, mod, frames)
+
+
+def key_down(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
+    """Key ``k`` pressed and not let go, then a few frames: posted again, its key repeat (pygame
+    repeats a held key as KEYDOWN events with no KEYUP between, and says none is a repeat)."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(frames)
+
+
+def key_up(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
+    """Key ``k`` let go, then a few frames."""
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     app.run_frames(frames)
 

@@ -54,7 +54,7 @@ from ui.scenes.base import Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
-from ui.widgets import SCREEN_TOPIC, Messages
+from ui.widgets import SCREEN_TOPIC, Messages, keys_held
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -161,13 +161,8 @@ def _remove_writes_killed_halfway() -> None:
 
 
 def held_keys() -> set[int]:
-    """The keys of ``CARRIED_KEYS`` held down now, by the keyboard's own state (events posted by a
-    program, as the tests do, leave it alone)."""
-    try:
-        pressed = pygame.key.get_pressed()
-    except pygame.error:  # no window yet
-        return set()
-    return {key for key in CARRIED_KEYS if pressed[key]}
+    """The keys of ``CARRIED_KEYS`` held down now (``keys_held``)."""
+    return keys_held(CARRIED_KEYS)
 
 
 def _is_fullscreen_key(event: pygame.event.Event) -> bool:
@@ -533,6 +528,31 @@ class App:
                 self.guard(scene.close)
 
         self.switch_watchers.append(follow)
+
+    def wait_away(self, home: Scene, on_left: Callable[[], None]) -> None:
+        """Call ``on_left`` once the window has really left ``home``, which it has just left for
+        the screen shown now, one whose Back returns there (a game's New game, its rules): not
+        while the screens shown lead back to ``home`` (``_leads_back``: that screen's help, the
+        position editor it opens, and back from them), only when the window goes elsewhere (a game
+        started, a dropped file opened) or closes.  Seeing only the next screen, a game took its
+        New game's help for having been left and ended its worker processes."""
+        on_the_way = [self.scene]  # the screens shown since ``home`` was left, each leading back
+
+        def follow(old: Scene | None, new: Scene | None) -> None:
+            if new is home or new is None or not (new in on_the_way or self._leads_back(old, new, on_the_way)):
+                self.switch_watchers.remove(follow)
+                if new is not home:
+                    on_left()
+            elif new not in on_the_way:
+                on_the_way.append(new)
+
+        if self.scene is not home:
+            self.switch_watchers.append(follow)
+
+    def _leads_back(self, old: Scene | None, new: Scene, on_the_way: list[Scene | None]) -> bool:
+        """Whether ``new``, shown over ``old`` (one of ``on_the_way``), returns to it: a visit of
+        it (``visit``: help), or a screen given a way back (``Scene.returns``)."""
+        return old in on_the_way and (old is self._visited or new.returns())
 
     def show_tree(self, game, state, on_back: Callable[[], None] | None = None, turned: bool = False) -> None:
         """The search tree explorer on ``state`` of ``game``, at the game's first depth; ``turned``:

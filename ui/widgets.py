@@ -534,6 +534,16 @@ def arrow_points(centre: tuple[int, int], size: int, pointing: int) -> list[tupl
     return [(x - pointing * dx, y + dy) for dx, dy in outline]
 
 
+def keys_held(keys: Iterable[int]) -> set[int]:
+    """Those of ``keys`` held down now, by the keyboard's own state (events posted by a program,
+    as the tests do, leave it alone); none before the window opens."""
+    try:
+        pressed = pygame.key.get_pressed()
+    except pygame.error:  # no window yet
+        return set()
+    return {key for key in keys if pressed[key]}
+
+
 class KeyFocus:
     """Where the keyboard is among a screen's controls (its "stops": buttons, a text field), in
     the order the screen gives: Tab and Shift+Tab move it round them, skipping the hidden and the

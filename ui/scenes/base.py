@@ -208,6 +208,11 @@ class Scene:
         """Shown again after a visit (``App.visit``): laid out for the window's size, as left."""
         self.app.switch(self)
 
+    def returns(self) -> bool:
+        """Whether this screen's Back returns to the screen that showed it (which gave it its
+        ``on_back``), not to the main menu: the screen left waits for it (``App.wait_away``)."""
+        return getattr(self, "on_back", None) is not None
+
 
 CLICKING_BUTTONS = (1, 2, 3)  # left, middle, right; 4 and 5 are the wheel's old-style presses
 

@@ -44,7 +44,10 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
-POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
+POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)
+# the topic of the window's note, as New game's screen opens, that the unfinished game is kept: it
+# holds over that screen, its help and a game started there, and goes when Back returns to the game
+LEFT_TOPIC = "game left"  # set aside while a person's pause covers the board: they name moves of it
 
 
 class GameCommands:
@@ -178,19 +181,20 @@ class GameCommands:
         the search tree.  The worker processes (the computer's, analysis', the connections') wait
         for the return, their jobs dropped: a new one took seconds to start and load its engine, so
         a watched game stood still after each look at the rules or the tree, and analysis came back
-        as slowly.  If the window goes anywhere else from there, or closes, they end."""
+        as slowly.  They wait through the screens shown from there that lead back (New game's
+        help: ``App.wait_away``); if the window goes anywhere else, or closes, they end."""
         self.visiting = True
         try:
-            show(lambda: self.app.switch(self))
+            show(self._come_back)
         finally:
             self.visiting = False
+        self.app.wait_away(self, self.close_workers)
 
-        def follow(_old: object, new: object) -> None:
-            self.app.switch_watchers.remove(follow)
-            if new is not self:
-                self.close_workers()
-
-        self.app.switch_watchers.append(follow)
+    def _come_back(self) -> None:
+        """Back from a visit (``_visit``): the game shown again, and what was said as it was
+        left for the visit (``LEFT_TOPIC``: that the unfinished game is kept) no longer said."""
+        self.app.messages.withdraw(LEFT_TOPIC)
+        self.app.switch(self)
 
     # -- actions ----------------------------------------------------------------------------
     def undo(self) -> None:
@@ -353,7 +357,8 @@ class GameCommands:
         Rematch (sides exchanged) the result card had two buttons that both just played again, and
         none to choose anything.  Its Back and Esc return to this game as it was left (``_visit``:
         the result card, or the game going on), as from the rules: they went to the main menu, and
-        a player who only wanted to look lost the card."""
+        a player who only wanted to look lost the card.  The note that the game is kept goes as
+        Back returns to it (``LEFT_TOPIC``): it stood there its 6 s over the game it spoke of."""
         if self._warn_unsaved():
             return
         kept, elsewhere = self._kept(), self._kept_elsewhere()
@@ -362,9 +367,10 @@ class GameCommands:
                                                      start=self._set_up_start(), on_back=back,
                                                      on_start=self._start_chosen))
         if kept:
-            self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0)
+            self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0,
+                                  topic=LEFT_TOPIC)
         elif elsewhere:
-            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=LEFT_TOPIC)
 
     def _start_chosen(self, setup: MatchSetup) -> None:
         """Start the game chosen on the New game screen this game opened: two friends playing the

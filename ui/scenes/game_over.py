@@ -25,7 +25,7 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes import game_keys
 from ui.scenes.game_mouse import REFUSAL
 from ui.tally import results_line
-from ui.widgets import BUTTON_PADDING, KeyFocus, card, layout_grid, worded
+from ui.widgets import BUTTON_PADDING, KeyFocus, card, keys_held, layout_grid, worded
 
 if TYPE_CHECKING:
     from games.base import State
@@ -232,6 +232,7 @@ class GameOverCard:
         self.keys = (pygame.K_r, pygame.K_n, pygame.K_ESCAPE, pygame.K_b, pygame.K_e, pygame.K_s)  # the buttons'
         self.focus = KeyFocus()  # Tab's ring among the buttons
         self.appeared: tuple[object, float] | None = None  # (``showing()``, when it was first seen so)
+        self.held: set[int] = set()  # its keys down within this showing's grace, not let go since (``repeats``)
 
     def showing(self) -> object:
         """What this showing of the card is about: the end it tells (after Undo, a new end is a
@@ -254,10 +255,31 @@ class GameOverCard:
         now, showing = time.monotonic(), self.showing()
         if self.appeared is None or self.appeared[0] != showing:
             self.appeared = (showing, now)
+            self.held = keys_held(self.acting_keys()) if self.grace() else set()  # down as it came up: meant for the game
         ready = now - self.appeared[1] >= self.grace()
         for button in self.buttons:
             button.enabled = ready
         return ready
+
+    def acting_keys(self) -> tuple[int, ...]:
+        """The keys that do something on the card: its buttons', Tab, Enter and Space."""
+        return (*self.keys, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB)
+
+    def repeats(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the key repeat of one of its keys held down through its grace
+        (``ready``), taken so that it does nothing: a held Enter, pressed within the grace,
+        repeated into the card after it (pygame's key repeat) and pressed Rematch all the same.
+        A key acts once it has been let go and pressed again (pygame says no KEYDOWN is a repeat:
+        ``held`` notes the keys pressed within the grace, and those down as the card came up)."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return False
+        if event.type != pygame.KEYDOWN or event.key not in self.acting_keys():
+            return False
+        if not self.ready():
+            self.held.add(event.key)
+            return False
+        return event.key in self.held
 
     def grace_left(self) -> float | None:
         """Seconds before its buttons take keys and clicks (``ready``), None once they do: the
@@ -317,7 +339,7 @@ class GameOverCard:
         a button ringed went to the menu).  Within its grace (``ready``) the keys of its buttons,
         Tab, Enter and Space do nothing, taken so that they do nothing on the game either."""
         if not self.ready():
-            return key in (*self.keys, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB)
+            return key in self.acting_keys()
         if self.focus.ring_key(self.buttons, key, mod):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -339,8 +361,11 @@ class GameOverCard:
     def handle(self, event: pygame.event.Event) -> bool:
         """Buttons first; any other click inside the board area is swallowed while shown, and the
         pointer over the card (over the panel, its buttons under it: ``draw``).  Within its grace
-        a click on a button presses nothing (``ready``: disabled)."""
+        a click on a button presses nothing (``ready``: disabled), and a key held through it
+        repeats into nothing (``repeats``)."""
         self.ready()
+        if self.repeats(event):
+            return True
         for b in self.buttons:
             if b.handle(event):
                 return True

@@ -192,6 +192,10 @@ class PositionEditorScene(Scene):
     def back(self) -> None:
         self.on_done(None)
 
+    def returns(self) -> bool:
+        """Its Back and its Play both go back to the New game screen that opened it (``on_done``)."""
+        return True
+
     def set_rule(self, name: str, value: Any) -> None:
         """A rule option changed under the text: the text read again under it (the game says
         whether it is still a position), and the rest of the options as they were."""

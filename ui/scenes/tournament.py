@@ -522,29 +522,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
 
     def _open_replay(self, record: Any) -> None:
         """The replay viewer on a finished game; its Back returns here, the tournament going on.
-        The replay's own visits (rules, the search tree: screens with a Back to it) keep it going
-        too; leaving the replay any other way ("Play from here", a dropped file, closing the
-        window) is leaving the tournament: it stops and saves, as when this screen is left."""
+        The replay's own visits (rules, the search tree, the tree's help: screens that lead back to
+        it, ``App.wait_away``) keep it going too; leaving the replay any other way ("Play from
+        here", a dropped file, closing the window) is leaving the tournament: it stops and saves,
+        as when this screen is left."""
         def come_back() -> None:
             self.away = False
             self.app.switch(self)
 
+        def left() -> None:
+            self.away = False
+            self.close()
+
         self.away = True
         self.app.open_replay(record, on_back=come_back, back_label=_("Tournament"))
-        replay = self.app.scene
-        visiting = {id(replay)}
-
-        def follow(old: Any, new: Any) -> None:
-            if new is self or not self.away:
-                self.app.switch_watchers.remove(follow)
-            elif id(old) in visiting and (new is replay or (old is replay and getattr(new, "on_back", None))):
-                visiting.add(id(new))
-            else:
-                self.app.switch_watchers.remove(follow)
-                self.away = False
-                self.close()
-
-        self.app.switch_watchers.append(follow)
+        self.app.wait_away(self, left)
 
     def _start(self) -> None:
         """Start a tournament of the players chosen once their outside players are loaded (in a
