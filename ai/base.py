@@ -42,6 +42,8 @@ class Limits:
     move_limit: float | None = None  # on a clock, the per-move limit also enforced, if there is one
     clock: str | None = None  # the game clock's text ("5m+2s"), for a flag fall's words (ai.referee.flag_fell)
     best: bool = False  # a hint: the best move the player knows, not one of the near-best it varies its games with
+    judging: bool = False  # a draw offer's search: the position judged, not played (Reversi solves it
+    # wherever its solver reaches in the time, whatever the level leaves to its midgame search)
 
     def deadline(self, start: float) -> float:
         return start + self.time if self.time is not None else float("inf")

@@ -3,10 +3,12 @@
 The person offers on their turn; the level's player searches that position as it would a move
 (off the window's thread, ``ui.scenes.game_computer``) and its value, turned to its own side, is
 judged here: it accepts a draw when it does not think it stands better than by ``DRAW_MARGINS``
-of its game (its evaluation's own units, as ``Progress.score`` gives them; ``POINTS_DRAW_MARGINS``
-where the search says its values are its own points, ``Progress.unit``), and declines when it
-stands better or sees a win.  A proof decides alone: a win seen is declined, a draw or a loss
-seen accepted.  Where the person has one legal move (a Reversi pass) the search has nothing to
+of its game (its evaluation's own units, as ``Progress.score`` gives them; where the search says
+its values are its own points, ``Progress.unit``, the margin in those points at the stage judged:
+``draw_margin``), and declines when it stands better or sees a win.  A proof decides alone: a win
+seen (or a margin above zero proven at least) is declined, a draw or a loss seen accepted;
+Reversi's levels solve a position offered drawn wherever the solver reaches it in the offer's
+time (``Limits.judging``), whatever their own play leaves to the midgame search.  Where the person has one legal move (a Reversi pass) the search has nothing to
 choose and reports no value, so the position after that move is judged (``judged_position``);
 where that move ends the game, its result is the proof (``Judged.at_end``).  A game whose rules
 end it drawn whatever is played (``Game.certain_draw``: Trax's fill mode, which no loop or line
@@ -28,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 from ai.base import POINTS, PROVEN
-from ai.eval_scales import ALQUERQUE_PIECE, REVERSI_POINT_DISCS, TICTACTOE_LINE_BASE
+from ai.eval_scales import ALQUERQUE_PIECE, POINT_DISCS, STAGED_POINT_DISCS, TICTACTOE_LINE_BASE
 from games.base import State
 
 DRAW_MARGINS: dict[str, float] = {
@@ -47,13 +50,6 @@ DRAW_MARGINS: dict[str, float] = {
 """How much better than even a level may think it stands and still accept a draw, in each
 drawable game's evaluation units (a game not listed: none, only even or worse)."""
 
-POINTS_DRAW_MARGINS: dict[str, float] = {
-    # Reversi's two discs in the points of its hand-set evaluation (levels 2-4 judge by it): the
-    # disc margin read as points let level 4 accept a draw standing some 13 discs better
-    "reversi": DRAW_MARGINS["reversi"] / REVERSI_POINT_DISCS,
-}
-"""The margins of ``DRAW_MARGINS`` for a search whose values are its player's own points
-(``Progress.unit`` ``POINTS``) where the game's unit is another."""
 
 WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
 """The margin's multiple for the weak levels, which judge as roughly as they play (1 for the others)."""
@@ -63,6 +59,17 @@ RANDOM_LEVEL = "level-1"  # plays at random, searches nothing: accepts every off
 # why a level answers as it does (the window words each one)
 SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY, NO_WINNER = (
     "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement", "too-early", "no-winner")
+
+
+class SearchReport(Protocol):
+    """What ``Judged.searched`` reads of a search's last report (the window's ``AIProgress``)."""
+
+    mover: int
+    score: float
+    kind: str
+    proven: int | None
+    unit: str
+    at_least: bool
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,15 @@ class Judged:
     proven: int | None = None
     unit: str = ""  # what ``score`` counts where it is not the game's unit (``Progress.unit``)
     certain: bool = False  # the rules end the game drawn whatever is played (``Game.certain_draw``)
+    at_least: bool = False  # ``score`` is a proven lower bound of the final margin (``Progress.at_least``)
+    empty_share: float | None = None  # the stage judged at, where points' worth moves with it (``empty_share``)
+
+    @classmethod
+    def searched(cls, search: SearchReport, state: State) -> Judged:
+        """What a search (a ``Progress`` or the window's report of one) says of ``state``, the
+        position it searched."""
+        return cls(search.mover, search.score, search.kind, search.proven, search.unit,
+                   at_least=search.at_least, empty_share=empty_share(state))
 
     @classmethod
     def at_end(cls, state: State) -> Judged:
@@ -126,25 +142,42 @@ def answer_offer(game_id: str, level: str, side: int, judged: Judged, too_early:
     if judged.kind == "rule":  # a defence the person must play: the level stands better
         return DrawAnswer(False, BETTER)
     value = judged.score if judged.mover == side else -judged.score
-    margin = draw_margin(game_id, judged.unit) * WEAK_LEVEL_MARGINS.get(level, 1.0)
+    margin = draw_margin(game_id, judged.unit, judged.empty_share) * WEAK_LEVEL_MARGINS.get(level, 1.0)
     if value > margin:
         return DrawAnswer(False, BETTER)
     return DrawAnswer(True, WORSE if value < -margin else EVEN)
 
 
-def draw_margin(game_id: str, unit: str = "") -> float:
-    """The game's draw margin in the unit of the values judged: ``DRAW_MARGINS``, or
-    ``POINTS_DRAW_MARGINS`` for a search that reports its own points."""
-    margins = POINTS_DRAW_MARGINS if unit == POINTS else DRAW_MARGINS
-    return margins.get(game_id, 0.0)
+def draw_margin(game_id: str, unit: str = "", stage: float | None = None) -> float:
+    """The game's draw margin (``DRAW_MARGINS``) in the unit of the values judged: for a search
+    that reports its own points (``POINTS``), in those points at the ``stage`` judged (the share
+    of squares empty: Reversi's hand-set point is worth some 16 discs at 35-40 empties and 4-5 in
+    the last ten, ai/eval_scales.py ``REVERSI_POINT_DISCS_BY_EMPTIES``), or by the game's one
+    factor where the stage is unknown.  One factor for the whole game had level 4 accept a draw
+    some four discs better at 30-40 empties."""
+    margin = DRAW_MARGINS.get(game_id, 0.0)
+    if unit != POINTS:
+        return margin
+    staged = STAGED_POINT_DISCS.get(game_id)
+    return margin / (staged(stage) if staged is not None and stage is not None else POINT_DISCS.get(game_id, 1.0))
+
+
+def empty_share(state: State) -> float | None:
+    """The share of ``state``'s squares still empty where its game counts them (Reversi's
+    ``empties``): the stage a level's points are read at (``draw_margin``); None elsewhere."""
+    empties = getattr(state, "empties", None)
+    return None if empties is None else empties() / state.game.size ** 2
 
 
 def _proof_for(side: int, judged: Judged) -> int | None:
     """What ``judged`` proves for ``side`` (+1 a win, 0 a draw, -1 a loss), or None: the search's
-    proof, or a win it saw inside its search (a score beyond ``PROVEN``)."""
+    proof, a win it saw inside its search (a score beyond ``PROVEN``), or a margin above zero
+    proven at least (a solve cut off once a move kept the known margin: a win all the same)."""
     proven = judged.proven
     if proven is None and abs(judged.score) >= PROVEN and judged.kind != "mcts":
         proven = 1 if judged.score > 0 else -1
+    if proven is None and judged.at_least and judged.score > 0:
+        proven = 1
     if proven is None:
         return None
     return proven if judged.mover == side else -proven

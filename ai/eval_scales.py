@@ -12,6 +12,8 @@ disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 ALQUERQUE_PIECE = 100
 """Alquerque's evaluation of one piece (ai/engines/alquerque.py ``MATERIAL``); its values are
 shown in pieces: "White +1.1 pieces" for 110."""
@@ -30,16 +32,40 @@ times more."""
 
 REVERSI_POINT_DISCS = 6.7
 """Discs of final margin that one point of Reversi's hand-set evaluation is worth (its search
-reports a hundred of ai/engines/reversi_eval.py's units as one point), by the only fit there is:
-tools/reversi_train.py's ``handset_scale``, least squares through the origin against the exact
+reports a hundred of ai/engines/reversi_eval.py's units as one point), by one fit for the whole
+game: tools/reversi_train.py's ``handset_scale``, least squares through the origin against the exact
 margins of its training positions with 10-14 empties (0.0671 discs a unit).  Its error is of the
 order of the whole scale (a mean of 12.6 discs on held-out positions with 14-20 empties,
 docs/tuning/reversi.md), and a point is worth several times more discs in the midgame than near
-the end, so the window shows those values as points, not discs; the factor serves only to set
-margins in points as rough as the disc ones they stand for (a draw offer's, ai/draw_offers.py,
-and the bar's and the graphs' scale)."""
+the end (``REVERSI_POINT_DISCS_BY_EMPTIES``, which a draw offer reads), so the window shows those
+values as points, not discs; the factor serves only to set the bar's and the graphs' scale."""
+
+REVERSI_POINT_DISCS_BY_EMPTIES: tuple[tuple[int, float], ...] = (
+    (5, 3.7), (10, 5.0), (15, 6.7), (20, 8.5), (25, 10.7), (30, 13.2), (35, 15.0), (40, 15.9), (45, 14.9),
+    (50, 12.2), (55, 8.0), (60, 3.5),
+)
+"""Discs of final margin one point of Reversi's hand-set evaluation is worth, by the stage it weighs
+by: (most empty squares of 64, discs a point) for each band of five empties.  Its weights move from
+mobility and corners to discs, so a point is worth some 16 discs at 35-40 empties and 4-5 in the
+last ten.  Fitted by tools/reversi_point_discs.py (``--games 1000 --seed 7 --band 5``: 54,816
+positions of seeded self-play, least squares through the origin per band against the exact margin
+up to 14 empties and the learned evaluation's discs before); its 10-15 band agrees with the one
+factor, ``REVERSI_POINT_DISCS``.  Other board sizes read it at the same share of squares empty."""
+
+
+def reversi_point_discs(empty_share: float) -> float:
+    """Discs one hand-set point is worth where ``empty_share`` of the board's squares are empty
+    (``REVERSI_POINT_DISCS_BY_EMPTIES``): a draw offer's margin at that stage (ai/draw_offers.py)."""
+    empties = empty_share * 64
+    return next((discs for most, discs in REVERSI_POINT_DISCS_BY_EMPTIES if empties <= most),
+                REVERSI_POINT_DISCS_BY_EMPTIES[-1][1])
+
 
 POINT_DISCS: dict[str, float] = {"reversi": REVERSI_POINT_DISCS}
+
+STAGED_POINT_DISCS: dict[str, Callable[[float], float]] = {"reversi": reversi_point_discs}
+"""What one point is worth in the game's unit at a stage (the share of squares empty), by game,
+where some of its players report their own points: a draw offer's margin (ai/draw_offers.py)."""
 """Units of a game's ``CLEAR_ADVANTAGE`` one point is worth, by game, where some of its players
 report their own points (``ai.base.POINTS``): the scale those values are drawn on."""
 

@@ -25,6 +25,7 @@ from tests.ui_helpers import key, recorded_text, recorded_text_rects, wait, word
 from ui import analysis as graph_values
 from ui.eval_bar import position_value
 from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
 
 FILL = {"size": 10, "mode": "fill"}
 OPENING = ["e6+", "f5+", "g6/", "f7\\"]  # four turns from the usual start, Light to move
@@ -130,3 +131,49 @@ def test_the_hint_and_analysis_say_draw_not_path_points(app, monkeypatch, langua
         assert on_bar == ["="], on_bar
         assert i18n._("proven: draw") in texts, texts
         assert not [text for text in texts if re.search(r"[+-]\d", text)], texts  # no value for either side
+
+
+def filled_line(game) -> list[str]:
+    """A whole fill game: each turn the first that lays the most tiles, to the full board."""
+    state, line = game.initial_state(), []
+    while not state.is_terminal():
+        move = next(m for m in state.legal_moves() if len(state.play(m).turn) == most_tiles(state))
+        line.append(game.format_move(state, move))
+        state = state.play(move)
+    return line
+
+
+def drawn_by(app, monkeypatch, setup: MatchSetup, moves: list[str]) -> tuple[GameScene, list[str]]:
+    """A game screen of ``setup`` after ``moves`` (its result card shown, where they end the game),
+    and the texts its next frame draws."""
+    scene = GameScene(app, setup, moves)
+    app.switch(scene)
+    app.run_frames(2)
+    assert wait(app, lambda: not scene.is_over() or scene.over_card.visible())
+    with monkeypatch.context() as frame:
+        drawn = recorded_text(frame)
+        app.invalidate()
+        app.run_frames(1)
+    return scene, drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_cards_and_the_result_card_count_the_score_in_the_rules_pages_tiles(app, monkeypatch, language):
+    """The players' cards and the result card said "Light 31 - 27 Dark (points)", where the rules
+    page counts a loop and a line in tiles and names "points" the path evaluation's estimate: the
+    window now counts tiles ("peças"), as the page's own example of the result card does."""
+    from ui.i18n import _
+    from ui.scenes.rules import rules_source
+
+    options = {"size": 7, "mode": "fill"}
+    setup, line = MatchSetup("trax", options, HOTSEAT, (None, None), 0.1), filled_line(games.load("trax", **options))
+    with words_in(language):
+        light, dark, tiles = _("Light"), _("Dark"), {"en": "tiles", "pt": "peças"}[language]
+        playing, on_cards = drawn_by(app, monkeypatch, setup, line[:-1])
+        over, on_result = drawn_by(app, monkeypatch, setup, line)
+        page = rules_source("trax")
+    assert not playing.is_over() and on_cards.count(tiles) == 2, on_cards
+    assert over.is_over()
+    score_line = rf"{light} \d+ - \d+ {dark} \((\w+)\)"
+    on_card = {m.group(1) for text in on_result for m in [re.fullmatch(score_line, text)] if m}
+    assert on_card == set(re.findall(score_line, page)) == {tiles}, (on_card, on_result)

@@ -456,7 +456,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,
-                       clock=job.clock, best=job.slot == "hint")
+                       clock=job.clock, best=job.slot == "hint", judging=job.slot == "draw")
     move = player.choose(state, limits, progress)
     try:
         text = game.format_move(state, move)

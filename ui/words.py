@@ -1056,7 +1056,9 @@ OPTION_VALUES = {
 SCORE_UNITS: dict[str, Callable[[int], str]] = {
     "reversi": lambda n: ngettext("disc", "discs", n),
     "alquerque": lambda n: ngettext("captured", "captured", n),
-    "trax": lambda n: ngettext("point", "points", n),
+    # the rules page's measure (a loop's and a line's length in tiles): "points" is the path
+    # evaluation's unit (analysis' "Light +3.8 points"), which is no score
+    "trax": lambda n: ngettext("tile", "tiles", n),
 }
 
 

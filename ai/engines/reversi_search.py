@@ -84,6 +84,12 @@ class SolvePlan:
         if solve_first:
             self.step = 1
             return
+        if limits.judging and empties <= speed.reach(None if limits.time is None else limits.time * SURE_SHARE):
+            # a draw offer judged: the exact result wherever the solver reaches it, however the
+            # level plays (a capped or noisy level judged by its midgame points accepted a draw
+            # it had won), run to its end as a capped level's promised solve is
+            self.step, self.sure = 1, True
+            return
         if noise:  # a weak level: no proofs, and the noise would be wasted on a solved position
             return
         # a known margin: the search starts at it, and its first null window alone gives a move that
@@ -176,7 +182,7 @@ class KernelSearch:
             return None
         self.first = move
         self.remember(move, self.known)
-        return Progress(depth=self.empties, best_move=move, score=float(self.known), pv=[move], kind="solver")
+        return at_least(move, self.known, self.empties)
 
     def table_move(self, keys: np.ndarray, data: np.ndarray) -> int:
         slot = kernel.tt_find(keys, self.me, self.opp)
@@ -256,7 +262,7 @@ class KernelSearch:
             if move == endgame.NO_MOVE or self.known is None or margin < self.known:
                 return self.kept
             self.remember(move, margin)  # proven to reach it: the next move keeps it too
-            return Progress(depth=self.empties, best_move=move, score=float(margin), pv=[move], kind="solver")
+            return at_least(move, margin, self.empties)
         if self.hint:
             move = self.first_reaching(move, margin, ctl)
         self.remember(move, margin)
@@ -329,6 +335,14 @@ def proof(move: int, margin: int, empties: int, pv: list[int]) -> Progress:
         depth=empties, best_move=move, score=float(margin), pv=pv, kind="solver",
         proven=1 if margin > 0 else -1 if margin < 0 else 0, exact_margin=True,
     )
+
+
+def at_least(move: int, margin: int, empties: int) -> Progress:
+    """A solve cut off once ``move`` was proven to reach ``margin``: a lower bound of the final
+    margin, a proven win where it is above zero (as the book reports its bounds,
+    ``book_progress``); a draw offer judged it as an estimate, and accepted a won position."""
+    return Progress(depth=empties, best_move=move, score=float(margin), pv=[move], kind="solver",
+                    proven=1 if margin > 0 else None, at_least=True)
 
 
 def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_move_searched: bool,

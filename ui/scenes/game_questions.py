@@ -187,8 +187,8 @@ class GameQuestions:
                 player=self.setup.player_label(1 - self.state.to_move),
                 why=words.detail(getattr(reply, "message", ""))), "error")
             return
-        judged = (Judged(self.state.to_move, kind="rule") if search is None
-                  else Judged(search.mover, search.score, search.kind, search.proven, search.unit))
+        searched = draw_offers.judged_position(self.state)[1]
+        judged = Judged(self.state.to_move, kind="rule") if search is None else Judged.searched(search, searched)
         self._answer_offer(judged)
 
     def _answer_offer(self, judged: Judged) -> None:
