@@ -479,10 +479,14 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 
 def forfeit_reason(why: str) -> str:
-    """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
-                                 "stopped": lambda stopped: _(stopped) if stopped else "",
-                                 **{name: localized for name in ("spent", "left", "limit", "grace")}})
+    """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language.
+    A reason whose own words end in a parenthesis before its log, as a crashed bot's do ("crashed
+    at move 2 (engine ended, ...); log: PATH"), matched no pattern and was shown in English."""
+    said = _fill(FORFEITS, why, _FORFEIT_GROUPS)
+    log = LOG_NOTE.search(why)
+    if said != why or log is None:
+        return said
+    return _fill(FORFEITS, why[:log.start()], _FORFEIT_GROUPS) + _("; log: {path}").format(path=log.group("path"))
 
 
 def _at_move(at: str) -> str:
@@ -526,6 +530,12 @@ def detail(rest: str) -> str:
     if stderr:
         said += _("; stderr: {text}").format(text=printed)
     return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
+
+
+_FORFEIT_GROUPS: dict[str, Callable[[str], str]] = {
+    "rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
+    "stopped": lambda stopped: _(stopped) if stopped else "",
+    **{name: localized for name in ("spent", "left", "limit", "grace")}}  # what forfeit_reason's groups hold, translated
 
 
 def without_log(said: str) -> str:
