@@ -537,17 +537,14 @@ def stderr_summary(text: str) -> str:
 
 
 def _python_error(lines: list[str]) -> str:
-    """``Error: why (at file.py line N)`` when ``lines`` end in a Python traceback ('' if not): its
+    """``Error: why (at file.py line N)`` when ``lines`` end in a Python traceback, its error the
+    last line ('' if not: an engine that logged a traceback and went on said more after it); its
     innermost frame outside Python's own library (the student's line that called it)."""
-    frames = [(i, m) for i, line in enumerate(lines) if (m := _PYTHON_FRAME.match(line))]
-    if not frames:
+    frames = [m for line in lines if (m := _PYTHON_FRAME.match(line))]
+    if not frames or not lines or not _PYTHON_ERROR.match(lines[-1].strip()):
         return ""
-    after = lines[frames[-1][0] + 1:]
-    errors = [line.strip() for line in after if _PYTHON_ERROR.match(line.strip())]
-    if not errors:
-        return ""
-    own = [m for _, m in frames if not _LIBRARY_PATH.search(m.group(1))] or [frames[-1][1]]
-    return f"{errors[-1][:STDERR_TAIL]} (at {Path(own[-1].group(1)).name} line {own[-1].group(2)})"
+    own = [m for m in frames if not _LIBRARY_PATH.search(m.group(1))] or frames
+    return f"{lines[-1].strip()[:STDERR_TAIL]} (at {Path(own[-1].group(1)).name} line {own[-1].group(2)})"
 
 
 def _last_lines(lines: list[str]) -> str:

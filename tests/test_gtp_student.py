@@ -98,6 +98,8 @@ def test_an_error_stream_without_a_traceback_is_quoted_by_whole_lines():
     said = stderr_summary("".join(f"received: command number {n}\n" for n in range(100)) + "assertion failed\n")
     assert said.endswith("received: command number 99 | assertion failed") and len(said) <= STDERR_TAIL
     assert said.startswith("received: command number ")
+    went_on = 'Traceback (most recent call last):\n  File "bot.py", line 9, in genmove\nValueError: x\nstill here\n'
+    assert stderr_summary(went_on).endswith("ValueError: x | still here")  # a traceback it logged, not its end
 
 
 def test_a_chatty_engine_loses_only_its_own_games_in_a_tournament(tmp_path):
