@@ -559,6 +559,18 @@ def stopped_at(reason: str) -> str | None:
     return detail(part.group(0).rstrip()).removeprefix("; ")
 
 
+_LAST_WORDS = re.compile(r"crashed(?: at move \d+)? \((?:engine|process) ended[^;]*; stderr: (?P<said>.*)\)"
+                         r"(?:; log: [^)]+)?$", re.S)
+
+
+def last_words(reason: str) -> str | None:
+    """What a crashed outside player's error stream said last ("RuntimeError: ... (at bot.py line
+    61)", ``ai.outside_process.stderr_summary``) as it said it, or None: the game's card and panel,
+    two lines each, cut an engine's crash at "(engine ended, exit status 1; s…", before it."""
+    said = _LAST_WORDS.search(reason)
+    return said.group("said") if said is not None else None
+
+
 def log_path(reason: str) -> str | None:
     """The log file a reason (in English, as ``ai`` writes it) names last, or None."""
     log = LOG_NOTE.search(reason)
