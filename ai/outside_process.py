@@ -392,12 +392,13 @@ class Bot:
             self.log.flush()
 
     def stderr_tail(self) -> str:
+        """What a dead bot's error stream says last, for its reason (``stderr_summary``)."""
         try:
             self._flushed()
             data = self.log_path.read_bytes()[-4 * STDERR_TAIL:].decode("utf-8", "replace")
         except (OSError, ValueError):
             return ""
-        return " | ".join(line for line in data.splitlines() if line.strip())[-STDERR_TAIL:]
+        return stderr_summary(data)
 
     def log_note(self) -> str:
         """``; log: PATH`` for a reason, if anything was written to the bot's error stream (the
@@ -517,3 +518,41 @@ def python_command(code: str) -> list[str]:
     (``minimal_environment``), so the PYTHON* variables it sees are the ones we set, which
     ``-I`` would ignore: PYTHONHASHSEED for a seeded match, no bytecode beside a student's files."""
     return [sys.executable, "-s", "-P", "-u", "-c", code]
+
+
+_PYTHON_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+)')
+_PYTHON_ERROR = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning)\b:?")
+_LIBRARY_PATH = re.compile(r"[\\/](lib[\\/]python\d|site-packages|Lib)[\\/]|^<frozen ", re.IGNORECASE)
+
+
+def stderr_summary(text: str) -> str:
+    """A dead bot's error stream in a line: the error a Python traceback ends with and the line it
+    came from, ``IndexError: list index out of range (at bot.py line 61)``, else its last lines
+    (whole ones, ``STDERR_TAIL`` characters at most).  A GTP engine in Python that logs each
+    command to standard error, as students do, had its crash said as the log's last 400 characters
+    cut anywhere (``sion | got name | ...``), and its error, the one thing that mattered, lost past
+    the window's card's width and the forfeits summary's."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return _python_error(lines) or _last_lines(lines)
+
+
+def _python_error(lines: list[str]) -> str:
+    """``Error: why (at file.py line N)`` when ``lines`` end in a Python traceback, its error the
+    last line ('' if not: an engine that logged a traceback and went on said more after it); its
+    innermost frame outside Python's own library (the student's line that called it)."""
+    frames = [m for line in lines if (m := _PYTHON_FRAME.match(line))]
+    if not frames or not lines or not _PYTHON_ERROR.match(lines[-1].strip()):
+        return ""
+    own = [m for m in frames if not _LIBRARY_PATH.search(m.group(1))] or frames
+    return f"{lines[-1].strip()[:STDERR_TAIL]} (at {Path(own[-1].group(1)).name} line {own[-1].group(2)})"
+
+
+def _last_lines(lines: list[str]) -> str:
+    """The last of ``lines`` that fit in ``STDERR_TAIL`` characters joined by `` | ``, whole (the
+    last one cut at its start if it alone is longer)."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        if kept and len(" | ".join([line, *kept])) > STDERR_TAIL:
+            break
+        kept.insert(0, line)
+    return " | ".join(kept)[-STDERR_TAIL:]

@@ -55,10 +55,10 @@ def slow_to_answer(tmp_path: Path, flag: str) -> str:
     return str(config)
 
 
-def game_against_a_bot(tmp_path: Path, flag: str):
-    """A tic-tac-toe game of the test engine run with ``flag``, moving first, against a Python
+def game_against_a_bot(tmp_path: Path, *flags: str):
+    """A tic-tac-toe game of the test engine run with ``flags``, moving first, against a Python
     bot, at a second a move: its result (``ai.match.play_game``)."""
-    engine = ai.make_player("tictactoe", engine_config(tmp_path, flag))
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, *flags))
     other = ai.make_player("tictactoe", str(CONTRACT))
     try:
         return play_game(games.load("tictactoe"), [engine, other], ["engine", "other"], 1.0)
@@ -76,6 +76,30 @@ def test_debugging_text_on_standard_output_loses_the_game_naming_it_and_the_log(
             "standard error; log: ") in result.reason
     log = Path(re.search(r"log: (\S+\.log)", result.reason).group(1))
     assert "'thinking... 9 cells free' on standard output, in answer to 'genmove b'" in log.read_text()
+
+
+def test_a_python_engine_that_crashes_is_told_its_error_and_line_not_its_logs_tail(tmp_path):
+    """A student's engine in Python that logs every command to standard error, then crashes: the
+    reason quoted the log's last 400 characters from wherever they began ("sion | got name |
+    ..."), so the window's card and the forfeits summary, cut to their width, showed the commands
+    and never the IndexError."""
+    result = game_against_a_bot(tmp_path, "--log-commands", "--crash", "--from", "2")
+    assert result.forfeit and result.winner == 1
+    line = ENGINE.read_text().splitlines().index("            cells[len(cells)]  # the student's off-by-one: IndexError") + 1
+    assert ("crashed at move 2 (engine ended, exit status 1; stderr: IndexError: list index out of range "
+            f"(at gtp_engine.py line {line})); log: ") in result.reason, result.reason
+    assert "received:" not in result.reason
+
+
+def test_an_error_stream_without_a_traceback_is_quoted_by_whole_lines():
+    """A C engine's last words, not a Python traceback: its last lines, none cut at its start."""
+    from ai.outside_process import STDERR_TAIL, stderr_summary
+
+    said = stderr_summary("".join(f"received: command number {n}\n" for n in range(100)) + "assertion failed\n")
+    assert said.endswith("received: command number 99 | assertion failed") and len(said) <= STDERR_TAIL
+    assert said.startswith("received: command number ")
+    went_on = 'Traceback (most recent call last):\n  File "bot.py", line 9, in genmove\nValueError: x\nstill here\n'
+    assert stderr_summary(went_on).endswith("ValueError: x | still here")  # a traceback it logged, not its end
 
 
 def test_a_chatty_engine_loses_only_its_own_games_in_a_tournament(tmp_path):

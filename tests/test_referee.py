@@ -82,6 +82,9 @@ REASONS = [  # what the referee and the outside players write, after the player'
     "exceeded the time limit (0.70 s > 0.1 s)",
     "played an illegal move 'a1': a1 is taken",
     "crashed (process ended, exit status 3; stderr: about to quit)",
+    # as a game's forfeit says them: its move, then its log after the parenthesis
+    "crashed at move 1 (process ended, exit status 3; stderr: about to quit); log: /tmp/bot.log",
+    "crashed at move 2 (engine ended, exit status 1; stderr: IndexError: x (at bot.py line 6)); log: /tmp/bot.log",
     "crashed: ZeroDivisionError: this bot always divides by zero",
     "could not be started: no such file bot.py",
     "could not be loaded: SyntaxError",

@@ -243,6 +243,21 @@ def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
     assert app.errors == []
 
 
+def test_a_crashed_engines_last_words_are_said_in_a_message(app):
+    """A GTP engine's crash showed "(engine ended, exit status 1; s…" on the card and the panel, cut
+    before its error: the student never saw why it ended without opening its log."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    said = "IndexError: list index out of range (at meubot.py line 61)"
+    scene._lose_by_forfeit(1, f"crashed at move 2 (engine ended, exit status 1; stderr: {said}); log: /tmp/b.log")
+    assert wait(app, scene.over_card.visible)
+    shown = [m.text for m in scene.messages.current()]
+    assert any(text.endswith(f"ended, its last words: {said}") for text in shown), shown
+    assert any(text.endswith("/tmp/b.log") for text in shown)
+    assert app.errors == []
+
+
 def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
     """At 800 x 560 in Portuguese the "A carregar /tmp/…/carrega_lento.py…" pill was drawn over
     the "Juntar este jogador" button."""

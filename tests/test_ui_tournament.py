@@ -1455,6 +1455,40 @@ def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_
         app.quit()
 
 
+def test_a_gtp_engine_added_in_one_game_is_offered_in_that_games_tournament_only(tmp_path, monkeypatch):
+    """An engine added for Hex on the New game screen was offered in the tournament screen's
+    Tic-tac-toe (any game) too, where it plays what it was not written for; the New game screen
+    offered it for Hex only, as docs/outside-players.md says both screens do."""
+    import json
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from tests.ui_helpers import make_app
+
+    data = Path(__file__).resolve().parent / "data" / "outside"
+    engine = f"gtp:{sys.executable} {data / 'gtp_engine.py'}"
+    bot = tmp_path / "ana" / "jogador.py"
+    bot.parent.mkdir()
+    shutil.copy(data / "simple_contract.py", bot)
+    ana = f"{bot}:choose"  # tried after the engine: once it is in the grid, the engine was tried too
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(
+        {"outside_players": [engine, ana], "outside_games": {engine: ["hex"]}, "tournament_game": "tictactoe"}))
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "tictactoe"
+        assert app.run_frames(900, until=lambda: ana in dict(scene.players()), timeout=90)
+        assert engine not in dict(scene.players())
+        while scene.game_id != "hex":
+            other_game(app, scene)
+        assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
 def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypatch):
     """Hex's board size went back to 11 each time the screen was opened (from 11 to 7 is 15
     clicks): a game's options are kept per game, as the user last chose them, also next session."""

@@ -479,10 +479,14 @@ SIDE_NAMES = (N_("X"), N_("O"), N_("Blue"), N_("Red"), N_("Black"), N_("White"),
 
 
 def forfeit_reason(why: str) -> str:
-    """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language."""
-    return _fill(FORFEITS, why, {"rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
-                                 "stopped": lambda stopped: _(stopped) if stopped else "",
-                                 **{name: localized for name in ("spent", "left", "limit", "grace")}})
+    """Why a player lost by the turn rules ("exceeded the time limit (...)"), in the current language.
+    A reason whose own words end in a parenthesis before its log, as a crashed bot's do ("crashed
+    at move 2 (engine ended, ...); log: PATH"), matched no pattern and was shown in English."""
+    said = _fill(FORFEITS, why, _FORFEIT_GROUPS)
+    log = LOG_NOTE.search(why)
+    if said != why or log is None:
+        return said
+    return _fill(FORFEITS, why[:log.start()], _FORFEIT_GROUPS) + _("; log: {path}").format(path=log.group("path"))
 
 
 def _at_move(at: str) -> str:
@@ -528,6 +532,12 @@ def detail(rest: str) -> str:
     return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
 
 
+_FORFEIT_GROUPS: dict[str, Callable[[str], str]] = {
+    "rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
+    "stopped": lambda stopped: _(stopped) if stopped else "",
+    **{name: localized for name in ("spent", "left", "limit", "grace")}}  # what forfeit_reason's groups hold, translated
+
+
 def without_log(said: str) -> str:
     """A reason as ``detail`` says it, without its last part "; log: PATH" (in the current
     language): for a card with no room for the path, which is shown in full elsewhere."""
@@ -547,6 +557,18 @@ def stopped_at(reason: str) -> str | None:
     if part is None:
         return None
     return detail(part.group(0).rstrip()).removeprefix("; ")
+
+
+_LAST_WORDS = re.compile(r"crashed(?: at move \d+)? \((?:engine|process) ended[^;]*; stderr: (?P<said>.*)\)"
+                         r"(?:; log: [^)]+)?$", re.S)
+
+
+def last_words(reason: str) -> str | None:
+    """What a crashed outside player's error stream said last ("RuntimeError: ... (at bot.py line
+    61)", ``ai.outside_process.stderr_summary``) as it said it, or None: the game's card and panel,
+    two lines each, cut an engine's crash at "(engine ended, exit status 1; s…", before it."""
+    said = _LAST_WORDS.search(reason)
+    return said.group("said") if said is not None else None
 
 
 def log_path(reason: str) -> str | None:

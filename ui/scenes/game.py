@@ -473,13 +473,17 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.invalidate()
 
     def _say_in_full(self, side: int, why: str) -> None:
-        """Where a late outside player was stopped and the path of its log, in messages: the cards
-        and the panel cut a reason before them.  They are about this game: Rematch and New game
+        """Where a late outside player was stopped, what a crashed one said last and the path of its
+        log, in messages: the cards and the panel cut a reason before them.  They are about this game: Rematch and New game
         take them away."""
         where = words.stopped_at(why)
         player = self.setup.player_label(side)
         if where is not None:
             self.messages.add(_("{player} was stopped: {where}").format(player=player, where=where), "warn",
+                              duration=30.0, topic=ENDED_TOPIC)
+        said = words.last_words(why)
+        if said is not None:
+            self.messages.add(_("{player} ended, its last words: {said}").format(player=player, said=said), "warn",
                               duration=30.0, topic=ENDED_TOPIC)
         path = words.log_path(why)
         if path is not None:

@@ -351,9 +351,12 @@ class TournamentSetup:
         return relit + [pygame.Rect(tip) for tip in (before[1], after[1]) if tip is not None]
 
     def _offer_remembered(self) -> None:
-        """Try the remembered outside players on this game (in a thread); keep those that load."""
+        """Try the remembered outside players on this game (in a thread); keep those that load.  An
+        engine starts for any game, so only one added for this game is tried (as New game offers it)."""
         game_id, options = self.game_id, dict(self.options)
-        todo = [pid for pid in self.remembered if pid not in {p for p, _t in self.outside.get(game_id, [])}]
+        here = set(outside_players.remembered(self.app, game_id))
+        shown = {p for p, _t in self.outside.get(game_id, [])}
+        todo = [pid for pid in self.remembered if pid in here and pid not in shown]
         if not todo or game_id in self.offered:
             return
         self.offered.add(game_id)

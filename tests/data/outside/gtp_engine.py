@@ -2,7 +2,7 @@
 
     python gtp_engine.py [--startup S] [--setup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
                          [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
-                         [--square N]
+                         [--square N] [--crash] [--log-commands]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --setup S: sleep S seconds before answering each boardsize and clear_board (an engine loading
@@ -15,12 +15,15 @@ student's print left in); --row-col: answer genmove with the cell as "row col" f
 --buffered: never flush its answers (a C engine's printf to a pipe without fflush: nothing arrives);
 --one-newline: end each answer with one newline, not the empty line GTP asks for.
 --no-time: refuse time_left (as engines without a clock do); --hang: never answer a genmove (a
-search that never ends); --from N: --chatty, --row-col and --hang only from its Nth genmove on
+search that never ends); --from N: --chatty, --row-col, --crash and --hang only from its Nth genmove on
 (the moves before are good ones), so a forfeit comes in the middle of a game.
 --babble: answer every command with a line of chat and nothing after it, no GTP answer at all (a
 student's engine printing its own prompts to standard output).
 --square N: an engine of N x N boards alone, that knows no command of ours: any other boardsize
 (and every rectangular_boardsize) is refused as an unacceptable size, tabuleiro-options as unknown.
+--crash: end with an uncaught IndexError (a Python traceback) at a genmove (from the Nth on,
+with --from N); --log-commands: write every command received to its error stream, as a student's
+engine logs what it is told.
 It writes a line to its error stream for every genmove.
 """
 
@@ -53,6 +56,8 @@ for line in sys.stdin:
         continue
     command = words[0]
     answer = ""
+    if "--log-commands" in args:
+        print(f"received: {line.strip()}", file=sys.stderr, flush=True)
     if command == "name":
         answer = "Test Engine"
     elif command == "protocol_version":
@@ -74,6 +79,8 @@ for line in sys.stdin:
         print("genmove asked", file=sys.stderr, flush=True)
         asked += 1
         wrong = asked >= first_wrong  # --chatty, --row-col and --hang from now on
+        if "--crash" in args and wrong:
+            cells[len(cells)]  # the student's off-by-one: IndexError
         if "--hang" in args and wrong:
             time.sleep(3600)
         if "--chatty" in args and wrong:
