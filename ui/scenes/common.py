@@ -115,7 +115,15 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
                                     **toggle_style(menu, theme, scale, rule))
     switch.__class__ = _WordCentredSwitch
-    fit_to_column(switch, column_width(menu.get_width(), menu.get_theme(), scale))
+    usual = switch.get_font_info()["size"]
+    room = column_width(menu.get_width(), menu.get_theme(), scale) - switch.get_selection_effect().get_width()
+    fit_to_column(switch, room)
+    if title and switch.get_font_info()["size"] < int(usual * SELECTOR_LEAST):
+        # "Capturas em qualquer direção: Não" (Alquerque, Portuguese, Larger text, 800x600) was set
+        # at 82% of the form's size, and its highlight scrolled the form sideways: its title above
+        menu.remove_widget(switch)
+        add_title_above(menu, title, usual, switch_id)
+        return add_toggle_switch(menu, theme, scale, "", value, switch_id, onchange, rule)
     return switch
 
 
