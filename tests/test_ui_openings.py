@@ -11,10 +11,11 @@ import pygame
 import games
 from games.record import GameRecord, Side
 from tests.ui_helpers import recorded_text, words_in
+from ui import text as tx
 from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import save
 from ui.scenes.game import GameScene
-from ui.scenes.records import RecordsScene, opening_of, with_opening
+from ui.scenes.records import RecordsScene, opening_of
 from ui.scenes.replay import ReplayScene
 
 TIGER = ["f5", "d6", "c3", "d3", "c4"]
@@ -103,9 +104,9 @@ def test_saved_games_rows_name_the_opening_where_it_fits(app, monkeypatch, tmp_p
     assert any(text.endswith(" · Opening: Tiger") for text in shown(app, monkeypatch, scene))
     assert opening_of(scene.entries[0]) == "Opening: Tiger"
     pygame.font.init()
-    assert with_opening("6 plies", "Opening: Tiger", 12, 1000) == "6 plies · Opening: Tiger"
-    assert with_opening("6 plies", "Opening: Tiger", 12, 60) == "6 plies"  # no room: left out whole, not cut
-    assert with_opening("6 plies", "", 12, 1000) == "6 plies"
+    assert tx.parts_that_fit(["6 plies", "Opening: Tiger"], 12, 1000) == "6 plies · Opening: Tiger"
+    assert tx.parts_that_fit(["6 plies", "Opening: Tiger"], 12, 60) == "6 plies"  # no room: left out whole, not cut
+    assert tx.parts_that_fit(["6 plies", ""], 12, 1000) == "6 plies"
 
 
 def test_a_damaged_list_of_names_is_said_in_the_log_and_the_game_goes_on(app, monkeypatch, tmp_path, caplog):

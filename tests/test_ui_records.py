@@ -16,6 +16,7 @@ import games
 from games.record import GameRecord, Side
 from tests.ui_helpers import (
     click,
+    first_legal_line,
     in_language,
     key,
     recorded_text,
@@ -24,7 +25,7 @@ from tests.ui_helpers import (
     small_print,
     words_in,
 )
-from ui import desktop
+from ui import desktop, words
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
 from ui.scenes import records
@@ -505,3 +506,67 @@ def test_the_winner_is_named_only_where_a_name_tells_who_won():
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Rui")) == "Rui wins (South is blocked)"
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Ana")) == "South is blocked: North wins"
     assert won_by("Black resigns: White wins", 0, sides, ("Ana", "Rui")) == "Ana wins (Black resigns: White wins)"
+
+
+def one_game_of_each() -> list[GameRecord]:
+    """A game of each kind played to its end (each side's first legal move, Level 5 against Level
+    3), and two more of Hex: a 19x19 hot-seat game between two long names, and one unfinished;
+    saved by the window's own ``save`` in the games folder."""
+    played = []
+    for game_id in games.available_ids():
+        game = games.load(game_id)
+        played.append((game, (Side("level-5", "Level 5"), Side("level-3", "Level 3")), {"mode": "pc-vs-pc"}, None))
+    hex19 = games.load("hex", size=19)
+    friends = (Side(None, "Maria Leonor Figueiredo"), Side(None, "João Pedro Vasconcelos"))
+    played += [(hex19, friends, {"mode": "hotseat"}, None), (hex19, friends, {"mode": "hotseat"}, 12)]
+    records = []
+    for n, (game, players, setup, plies) in enumerate(played):
+        moves, state = first_legal_line(game.initial_state(), plies)
+        records.append(GameRecord.start(game, players, setup).with_moves(moves, state))
+        save(records[-1], games_dir() / f"{game.id}-{n}.json")
+    return records
+
+
+def name_cuts_undone(said: str, names: tuple[str, str]) -> str:
+    """``said`` with each player's name that a row cut short ("Maria …") given back whole."""
+    for name in names:
+        for kept in range(len(name) - 1, 0, -1):
+            said = said.replace(name[:kept] + "…", name)
+    return said
+
+
+@pytest.mark.parametrize("language", ["pt", "en"])
+def test_each_row_says_its_game_players_date_and_end_with_no_word_cut_at_larger_text(app, monkeypatch, language):
+    """At Larger text in an 800x600 window in Portuguese, a Hex game's row read "Hex: Nível 5 vs
+    Nível 3 · Nível 5 ganha (Azul ligou a margem es…", and a long file name or option was cut as
+    short.  Every row, walked with the arrow keys, keeps its game, both players (a long name cut
+    short in its own place), the end (in fewest words where the reason does not fit) and the date,
+    no other word cut; its lines inside the row, clear of its picture and Delete button."""
+    from ui.autosave import ended_as, ended_briefly, player_names, record_date_text
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    saved = one_game_of_each()
+    app.settings.text_size = 1.5
+    with in_language(app, language):
+        scene = open_list(app)
+        assert len(scene.entries) == len(saved)
+        for index in range(len(saved)):
+            drawn = drawn_lines(monkeypatch, app)
+            entry = scene.entries[index]
+            title, detail = [(text, rect) for text, rect in drawn if entry.rect.colliderect(rect)][:2]  # then Delete's
+            for _text, rect in (title, detail):
+                assert entry.rect.contains(rect) and not rect.colliderect(entry.picture)
+                assert not (scene.delete_button.visible and rect.colliderect(scene.delete_button.rect))
+            names = player_names(entry.record)
+            said = [name_cuts_undone(text, names) for text, _rect in (title, detail)]
+            whole = scene.row_text(entry)[0]
+            if said[0].endswith(" …"):  # cut after a whole word of the end, which says more than its fewest words
+                assert whole.startswith(said[0][:-2] + " ") and ended_briefly(entry.record) in said[0], said[0]
+                said[0] = whole
+            assert "…" not in "".join(said), (title[0], detail[0])
+            game = words.title(games.info(entry.record.game_id))
+            assert said[0].startswith(f"{game}: ") and all(name in said[0] for name in names), title[0]
+            assert any(end(entry.record) in " · ".join(said) for end in (ended_as, ended_briefly)), said
+            assert record_date_text(entry.record) in said[1], detail[0]
+            key(app, pygame.K_DOWN)

@@ -180,6 +180,43 @@ def test_a_side_chosen_is_named_whole_at_larger_text_in_portuguese(config, game_
         app.quit()
 
 
+@pytest.mark.parametrize("language", ["pt", "en"])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_every_option_is_shown_whole_at_larger_text_in_an_800x600_window(config, game_id, language):
+    """Trax's "Fim do jogo: Primeiro circuit…" and "Peça central: ldld (claro esq.…" (and in
+    English "Centre tile: ldld (light left-rig…") at Larger text in an 800x600 window: no size down
+    to ``SELECTOR_LEAST`` showed them beside their title.  Their title goes on the line above
+    (``add_title_above``) and every option's every item is whole, inside the form's column, to
+    play and to watch.  Alquerque's "Capturas em qualquer direção" switch, set at 82% of the form's
+    size, scrolled the form sideways by its highlight: its title goes above too."""
+    from tests.ui_helpers import in_language
+    from ui.scenes.common import SELECTOR_LEAST
+
+    app = open_app((800, 600))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, language):
+            for watch in (False, True):
+                app.switch(SetupScene(app, game_id=game_id, watch=watch))
+                app.run_frames(2)
+                menu = app.scene.menu
+                options = [w for w in menu.get_widgets() if w.get_id().startswith("opt-")
+                           and not w.get_id().endswith("-title")]
+                cut = [text for w in options if hasattr(w, "get_items") for text, *_rest in w.get_items()
+                       if text.endswith("…")]
+                assert cut == [], (watch, cut)
+                least = int(menu.get_theme().widget_font_size * SELECTOR_LEAST)
+                assert [w.get_id() for w in options if w.get_font_info()["size"] < least] == []
+                assert [w.get_id() for w in menu.get_widgets() if w.get_width() > menu.column_room()] == []
+                area = menu.get_scrollarea()  # no highlight wider than the column: no sideways scrolling
+                assert area.get_world_size()[0] <= area.get_view_rect().width, watch
+                titled = [w for w in options if w.get_title() or menu.get_widget(f"{w.get_id()}-title")]
+                assert titled == options  # each still says what it chooses, beside it or above it
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def agrees_in_portuguese(name: str, word: str) -> bool:
     """Whether ``word``, said of ``name``, agrees with it: a participle ("Ligado", "Ligadas") takes
     the gender and number of the name's first word (a name ending in -a is feminine, in -s plural);

@@ -47,6 +47,28 @@ def test_packed_parts_break_between_parts_with_no_stray_stop_or_separator():
     assert lines == ["Width: 7 · Height: 6 · In a row to win: 4"]
 
 
+def test_parts_that_do_not_fit_are_left_out_whole_and_a_later_one_that_fits_is_kept():
+    """A Saved games row's detail line: the first part always, then each that still fits whole."""
+    pygame.font.init()
+    width = tx.ui_font(12).size("12 plies · 2026-12-05 17:04 · hex-1.json")[0]
+    parts = ["12 plies · 2026-12-05 17:04", "Board size: 19 (a long option)", "hex-1.json"]
+    assert tx.parts_that_fit(parts, 12, width) == "12 plies · 2026-12-05 17:04 · hex-1.json"
+    assert tx.parts_that_fit(parts, 12, 10_000) == tx.join_parts(parts)
+
+
+def test_names_are_cut_alike_in_every_place_they_stand_and_the_rest_never():
+    pygame.font.init()
+    said = "Hex: Maria Leonor Figueiredo vs João Pedro Vasconcelos · Maria Leonor Figueiredo wins"
+    names = ("Maria Leonor Figueiredo", "João Pedro Vasconcelos")
+    width = tx.ui_font(16, True).size(said)[0] * 3 // 4
+    shown = tx.fit_names(said, names, 16, width, bold=True)
+    assert tx.ui_font(16, True).size(shown)[0] <= width
+    assert shown.startswith("Hex: Maria") and shown.endswith("… wins") and shown.count("…") == 3
+    assert shown.split(" vs ")[0].removeprefix("Hex: ") in shown.split(" · ")[1]  # the winner cut as in the title
+    assert tx.fit_names(said, names, 16, 120, bold=True) is None  # not even with six characters each
+    assert tx.fit_names("Hex: Ana vs Rui", ("Ana", "Rui"), 16, 10_000) == "Hex: Ana vs Rui"
+
+
 def status_forms(scene: GameScene) -> list[str]:
     """The forms of the line under the board the scene draws now (longest first)."""
     said: list[list[str]] = []

@@ -794,7 +794,14 @@ def folder_problem(shelf: Shelf = SHELF) -> str | None:
 def describe(record: GameRecord) -> tuple[str, str]:
     """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
-    from ui.i18n import _, ngettext
+    title, parts = described_parts(record)
+    return title, " · ".join(parts)
+
+
+def described_parts(record: GameRecord) -> tuple[str, list[str]]:
+    """``describe``'s first line, and its second in its parts (the plies and date first, then a
+    set-up start and each unusual option): a row short of room leaves out whole parts."""
+    from ui.i18n import ngettext
     from ui.words import option_text
 
     try:
@@ -812,10 +819,8 @@ def describe(record: GameRecord) -> tuple[str, str]:
     when = record_date_text(record)
     # plies, as the game's panel counts them ("12 plies"): one side's move is a ply
     second = ngettext("{n} ply · {date}", "{n} plies · {date}", len(record.moves)).format(n=len(record.moves), date=when)
-    if record.start_position is not None:
-        second = f"{second} · {_('from a set-up position')}"
-    second = " · ".join([second, *unusual])
-    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), second
+    start = [_("from a set-up position")] if record.start_position is not None else []
+    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
 
 
 def record_date_text(record: GameRecord) -> str:
@@ -897,6 +902,20 @@ def ended_as(record: GameRecord) -> str:
     if said != words.end_reason(reason):  # a person named already: "João (O) resigns"
         return said
     return words.won_by(said, record.result.winner, sides, player_names(record))
+
+
+def ended_briefly(record: GameRecord) -> str:
+    """How ``record``'s game ended in the fewest words: who won ("Level 5 wins", "Blue wins" where
+    the record names no player), "Draw", or "Unfinished game"; a Saved games row says it where
+    ``ended_as``'s reason does not fit ("Nível 5 ganha (Azul ligou a margem es…" at Larger text)."""
+    if record.result is None:
+        return ended_as(record)
+    winner, sides = record.result.winner, sides_of(record)
+    if winner is None:
+        return _("Draw")
+    if not sides[winner]:  # a game this install lacks: no side to name
+        return ended_as(record)
+    return words.won_by(_("{side} wins").format(side=_(sides[winner])), winner, sides, player_names(record))
 
 
 class GameAutosaver:

@@ -297,6 +297,49 @@ def join_parts(parts: Iterable[str]) -> str:
     return SEPARATOR.join([*map(_unstopped, kept[:-1]), *kept[-1:]])
 
 
+def parts_that_fit(parts: list[str], size: int, width: int, kept: int = 1) -> str:
+    """``parts`` on one line (``join_parts``), in their order, as many as fit ``width`` pixels
+    whole: the first ``kept`` always (cut at the end, ``fit``, only where they alone do not
+    fit), then each of the others where it still fits, the rest left out; never a part cut
+    inside a word (a saved game's "· Tamanho do tabuleiro: 1…" or "hex-do…" at Larger text)."""
+    font = ui_font(size)
+    shown = parts[:kept]
+    for part in parts[kept:]:
+        if part and font.size(join_parts([*shown, part]))[0] <= width:
+            shown.append(part)
+    return fit(join_parts(shown), size, width)
+
+
+def fit_words(value: str, size: int, width: int, bold: bool = False, least: str = "") -> str | None:
+    """``value`` cut after its last whole word that fits ``width`` pixels with " …" after it (as
+    ``fit_moves`` cuts a line of moves), keeping more than its opening ``least``; None where that
+    does not fit.  A forfeit's why ("You win (X forfeits: bot played …") says what it can, never
+    a word cut inside."""
+    font = ui_font(size, bold)
+    if font.size(value)[0] <= width:
+        return value
+    ends = [at for at in range(len(value)) if value[at] == " " and at > len(least) and value.startswith(least)]
+    return next((value[:at] + " …" for at in reversed(ends) if font.size(value[:at] + " …")[0] <= width), None)
+
+
+def fit_names(said: str, names: Iterable[str], size: int, width: int, bold: bool = False, kept: int = 6) -> str | None:
+    """``said`` with the ``names`` in it (players' names) shortened alike with an ellipsis, each in
+    every place it stands, so that the whole fits ``width`` pixels: a name keeps at least ``kept``
+    characters (a name not much longer is kept whole).  None where even so it does not fit: the
+    rest of ``said`` is what it says, and is not cut here."""
+    font = ui_font(size, bold)
+    cuttable = [name for name in set(names) if len(name) > kept + 3 and name in said]
+    if font.size(said)[0] <= width:
+        return said
+    for length in range(max(map(len, cuttable), default=kept) - 1, kept - 1, -1):
+        shown = said
+        for name in (name for name in cuttable if len(name) > length):
+            shown = shown.replace(name, name[:length].rstrip() + "…")
+        if font.size(shown)[0] <= width:
+            return shown
+    return None
+
+
 def fit_moves(moves: list[str], size: int, width: int, lead: str = "") -> str:
     """``lead``, then as many of ``moves`` (a line of play, a space apart) as fit in ``width``
     pixels, ended by " …" after the last whole move when the rest does not fit: a line cut inside

@@ -115,7 +115,15 @@ def add_toggle_switch(menu: pygame_menu.Menu, theme: Theme, scale: float, title:
     switch = menu.add.toggle_switch(title, value, toggleswitch_id=switch_id, onchange=onchange,
                                     **toggle_style(menu, theme, scale, rule))
     switch.__class__ = _WordCentredSwitch
-    fit_to_column(switch, column_width(menu.get_width(), menu.get_theme(), scale))
+    usual = switch.get_font_info()["size"]
+    room = column_width(menu.get_width(), menu.get_theme(), scale) - switch.get_selection_effect().get_width()
+    fit_to_column(switch, room)
+    if title and switch.get_font_info()["size"] < int(usual * SELECTOR_LEAST):
+        # "Capturas em qualquer direção: Não" (Alquerque, Portuguese, Larger text, 800x600) was set
+        # at 82% of the form's size, and its highlight scrolled the form sideways: its title above
+        menu.remove_widget(switch)
+        add_title_above(menu, title, usual, switch_id)
+        return add_toggle_switch(menu, theme, scale, "", value, switch_id, onchange, rule)
     return switch
 
 
@@ -485,8 +493,14 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
         _SELECTOR_FRAME[menu] = probe.get_width() + probe.get_selection_effect().get_width()
         menu.remove_widget(probe)
     column = column_width(menu.get_width(), look, scale) - _SELECTOR_FRAME[menu]
-    size = selector_size(look.widget_font, kwargs.pop("font_size", None) or look.widget_font_size, title,
-                         [text for text, *_rest in items], column)
+    usual = kwargs.pop("font_size", None) or look.widget_font_size
+    texts = [text for text, *_rest in items]
+    size = selector_size(look.widget_font, usual, title, texts, column)
+    if size is None and title and selector_size(look.widget_font, usual, "", texts, column) is not None:
+        add_title_above(menu, title, usual, kwargs.get("selector_id"))
+        title = ""
+        size = selector_size(look.widget_font, usual, title, texts, column)
+    size = size or usual
     font = pygame_menu.font.get_font(look.widget_font, size)
     room = column - font.size(title)[0]
     fitted = [(tx.fit_font(text, font, room), *rest) for text, *rest in items]
@@ -496,20 +510,32 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     return selector
 
 
+def add_title_above(menu: pygame_menu.Menu, title: str, size: int, selector_id: str | None) -> pygame_menu.widgets.Label:
+    """A selector's ``title`` on a line of its own just above it (id ``<selector_id>-title``):
+    beside it, Trax's "Fim do jogo: Primeiro circuito ou linha" and "Peça central: ldld (claro
+    esq.-dir.)" did not fit an 800x600 window's form at Larger text even at ``SELECTOR_LEAST`` of
+    their size, and showed "Primeiro circuit…"; under its title the item has the whole column."""
+    label = menu.add.label(title.rstrip(), font_size=size, label_id=f"{selector_id}-title" if selector_id else "")
+    top, right, _bottom, left = label.get_padding(transformed=False)
+    label.set_padding((top, right, 0, left))
+    label.set_margin(label.get_margin()[0], 0)  # no gap under it: it reads as its selector's
+    return label
+
+
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width
 SELECTOR_LEAST = 0.85  # of its form's size, the smallest a selector is set at to show its items whole
 
 
-def selector_size(face: str, usual: int, title: str, texts: list[str], room: int) -> int:
+def selector_size(face: str, usual: int, title: str, texts: list[str], room: int) -> int | None:
     """The font size of a selector titled ``title`` whose items (``texts``) share ``room`` pixels
     with it: ``usual``, else the largest down to ``SELECTOR_LEAST`` of it at which every item fits
-    whole, else ``usual`` (the items cut): New game in Portuguese at Larger text showed Trax's
+    whole, else None (the items would be cut): New game in Portuguese at Larger text showed Trax's
     "Primeiro circuit…" and "Claro (joga primei…" where a size or two less shows them whole."""
     for size in range(usual, max(tx.SMALLEST, int(usual * SELECTOR_LEAST)) - 1, -1):
         font = pygame_menu.font.get_font(face, size)
         if all(font.size(text)[0] <= room - font.size(title)[0] for text in texts):
             return size
-    return usual
+    return None
 
 
 def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: games.GameInfo, option: Any,

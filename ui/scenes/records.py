@@ -46,7 +46,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -59,7 +59,9 @@ from ui.autosave import (
     SHELF,
     WATCHED_KEPT,
     describe,
+    described_parts,
     ended_as,
+    ended_briefly,
     games_dir,
     listed_opening,
     opening_name,
@@ -84,6 +86,7 @@ from ui.text_field import TextField
 from ui.theme import window_scale
 from ui.tournament_logs import games_played, logs_unread
 from ui.widgets import (
+    NAME_KEPT,
     Button,
     DragScroll,
     KeyFocus,
@@ -152,11 +155,38 @@ def opening_of(entry: Entry) -> str:
     return words.opening_words(name) if name else ""
 
 
-def with_opening(detail: str, opening: str, size: int, room: int) -> str:
-    """The row's detail line with its game's opening after it where the whole of both fits ``room``
-    pixels; else the detail alone (never a name cut by an ellipsis)."""
-    longer = tx.join_parts([detail, opening])
-    return longer if opening and tx.ui_font(size).size(longer)[0] <= room else detail
+class RowParts(NamedTuple):
+    """What a row says, in parts that a row short of room can cut or leave out (``row_lines``):
+    the game and its players (``names``, which may be cut, each in its place), how it ended and
+    the same in fewest words (``brief``), and the detail line's parts, most wanted first."""
+
+    title: str
+    status: str
+    brief: str
+    names: tuple[str, str]
+    details: list[str]
+
+
+def row_lines(row: RowParts, opening: str, sizes: tuple[int, int], room: int) -> tuple[str, str]:
+    """The two lines a row draws in ``room`` pixels, the title's bold at ``sizes[0]``, the detail's
+    at ``sizes[1]``: the title with its whole end, else cut after a word past the end in fewest
+    words ("You win (X forfeits: bot …", ``tx.fit_words``), else with the end in fewest words
+    alone, else that with the players' names cut (``tx.fit_names``); where even that does not
+    fit, the title's names cut and the brief end first after the date below.  The detail keeps
+    its date and the parts after it that fit whole (``tx.parts_that_fit``): Hex's "Nível 5 ganha
+    (Azul ligou a margem es…" at Larger text in an 800x600 window cut its reason, and a long file
+    name its end, inside a word."""
+    big, small = sizes
+    details = [*row.details, opening]
+    briefly = tx.join_parts([row.title, row.brief])
+    line = tx.fit_words(tx.join_parts([row.title, row.status]), big, room, True, least=briefly)
+    if line is None and tx.ui_font(big, True).size(briefly)[0] <= room:
+        line = briefly
+    line = line or tx.fit_names(briefly, row.names, big, room, True, NAME_KEPT)
+    if line is not None:
+        return line, tx.parts_that_fit(details, small, room)
+    title = tx.fit_names(row.title, row.names, big, room, True, NAME_KEPT) or tx.fit(row.title, big, room, True)
+    return title, tx.parts_that_fit([details[0], row.brief, *details[1:]], small, room, kept=2)
 
 
 class RecordsScene(Scene):
@@ -395,12 +425,17 @@ class RecordsScene(Scene):
         return _("No games yet: the games you play to the end, and those you save, are listed here.")
 
     def row_text(self, entry: Entry) -> tuple[str, str]:
+        """The row of one record, whole: its title line and its detail line (``row_parts``)."""
+        row = self.row_parts(entry)
+        return tx.join_parts([row.title, row.status]), " · ".join(row.details)
+
+    def row_parts(self, entry: Entry) -> RowParts:
         """The row of one record: title with how the game ended (``ended_as``: "Basilio wins (South
         reached 8-1)", after a dot, not in brackets it has its own) and detail line (the detail has
-        the date: the row's right side, which said it a second time, is left to the row's Delete button)."""
+        the date: the row's right side, which said it a second time, is left to the row's Delete
+        button), then where the game is kept.  "...: Level 3 vs Basilio · Basilio wins (...)"."""
         record = entry.record
-        title, detail = describe(record)
-        status = ended_as(record)
+        title, details = described_parts(record)
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: a watched game
@@ -411,7 +446,7 @@ class RecordsScene(Scene):
             where = _("not saved: kept all the same")
         else:
             where = entry.path.name
-        return tx.join_parts([title, status]), f"{detail} · {where}"  # "...: Level 3 vs Basilio · Basilio wins (...)"
+        return RowParts(title, ended_as(record), ended_briefly(record), player_names(record), [*details, where])
 
     def keys_section(self) -> str | None:
         """F1 here (Saved games, Continue's list): the keys page at the game lists' keys."""
@@ -685,12 +720,10 @@ class RecordsScene(Scene):
         entry.picture = pygame.Rect(rect.x + inset, rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
         left = entry.picture.right + int(12 * s)
         room = rect.right - int(226 * s) - left  # the Delete button's room kept on the right
-        title, detail = self.row_text(entry)
-        tx.text(surface, tx.fit(title, int(16 * s), room, True), (left, rect.y + int(8 * s)), int(16 * s), theme.text,
-                bold=True)
-        small = tx.small(12, s)  # the moves, date and file
-        detail = with_opening(detail, opening_of(entry), small, room)
-        tx.text(surface, tx.fit(detail, small, room), (left, rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
+        big, small = int(16 * s), tx.small(12, s)  # the title; the moves, date and file
+        title, detail = row_lines(self.row_parts(entry), opening_of(entry), (big, small), room)
+        tx.text(surface, title, (left, rect.y + int(8 * s)), big, theme.text, bold=True)
+        tx.text(surface, detail, (left, rect.bottom - int(6 * s)), small, theme.muted, "bottomleft")
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)

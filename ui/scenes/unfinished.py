@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ui import file_report
-from ui.autosave import SHELF, describe, to_continue
+from ui.autosave import SHELF, described_parts, player_names, to_continue
 from ui.i18n import _
-from ui.scenes.records import Entry, RecordsScene
+from ui.scenes.records import Entry, RecordsScene, RowParts
 
 
 class UnfinishedScene(RecordsScene):
@@ -37,8 +37,10 @@ class UnfinishedScene(RecordsScene):
     def empty_text(self) -> str:
         return _("No unfinished games.")
 
-    def row_text(self, entry: Entry) -> tuple[str, str]:
-        return describe(entry.record)
+    def row_parts(self, entry: Entry) -> RowParts:
+        """An unfinished game's row: its game and players, its plies, date and options (``describe``)."""
+        title, details = described_parts(entry.record)
+        return RowParts(title, "", "", player_names(entry.record), details)
 
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)
