@@ -46,7 +46,7 @@ def test_a_set_up_positions_cards_count_the_captures_made_in_this_game(app, monk
     assert cards() == [["0"], ["0"]]
     scene.play_human([scene.game.parse_move(scene.state, "e1xc3")])
     assert cards() == [["1"], ["0"]]
-    assert "White 1 - 0 Black (captured)" in result_lines(scene)
+    assert "White\u00a01\u00a0-\u00a00\u00a0Black (captured)" in result_lines(scene)  # a count held to its side
 
 
 def test_a_state_counts_the_plies_without_capture_and_the_occurrences():

@@ -252,3 +252,28 @@ def test_undo_past_a_refusal_never_makes_the_wait_for_the_next_offer_longer(app,
         scene.messages.items.clear()
         key(app, *CTRL_D)
         assert scene.draw_offer is None and [wait_said] == said(scene), said(scene)
+
+
+@pytest.mark.parametrize("language, first, turn", [
+    ("en", "A draw may be offered once the first move is played", "A draw may be offered on your own turn"),
+    ("pt", "Pode propor empate depois da primeira jogada", "Pode propor empate na sua vez"),
+])
+def test_the_greyed_offer_draw_says_why_when_clicked_or_pressed(app, language, first, turn):
+    """Before the first move, Offer draw was greyed, and its click and Ctrl+D did nothing at all,
+    not a word: a player could not tell it from a broken button.  Both say why, and offer nothing;
+    on the computer's turn too."""
+    from tests.ui_helpers import in_language
+
+    with in_language(app, language):
+        scene = against(app, "level-1", [], game_id="reversi", move_time=5.0)
+        assert scene.btn_draw.visible and not scene.btn_draw.enabled
+        click(app, scene.btn_draw.rect.center)
+        assert first in said(scene) and scene.draw_offer is None
+        scene.messages.items.clear()
+        key(app, *CTRL_D)
+        assert first in said(scene) and scene.draw_offer is None
+        scene.messages.items.clear()
+        click(app, scene.view.cell_rect(4, 5).center)  # f5 (Black's), the level to move, thinking 5 s
+        assert scene.history and scene.computer_thinking()
+        key(app, *CTRL_D)
+        assert turn in said(scene) and scene.draw_offer is None

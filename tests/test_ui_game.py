@@ -4,6 +4,8 @@ truth in the search panel."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -44,7 +46,7 @@ def test_the_game_over_card_says_the_score_once(app):
         scene = finished(app, game_id)
         assert scene.is_over()
         score = scene.state.score()
-        lines = result_lines(scene)
+        lines = [line.replace("\u00a0", " ") for line in result_lines(scene)]  # the score's no-break spaces
         stated = [line for line in lines if f"{max(score)} - {min(score)}" in line or f"{score[0]} - {score[1]}" in line]
         assert len(stated) == 1, lines
         assert (stated[0] in scene.end_reason()) == said_by_reason
@@ -126,7 +128,35 @@ def test_the_game_over_cards_score_says_what_it_counts(app):
 
     scene = finished(app, "alquerque")
     score = scene.state.score()
-    assert f"White {score[0]} - {score[1]} Black (captured)" in result_lines(scene)
+    assert f"White\u00a0{score[0]}\u00a0-\u00a0{score[1]}\u00a0Black (captured)" in result_lines(scene)
+
+
+# White to move takes Black's last piece (c1xc3)
+LAST_CAPTURE = "to-move: White\n.....\n.....\n.....\n..B..\n..W.."
+
+
+def test_the_score_line_breaks_on_a_narrow_card_with_each_count_by_its_side(tmp_path, monkeypatch):
+    """At Larger text in Portuguese in an 800x560 window, the card of a finished Alquerque read
+    "Branco 0 - 1" over "Preto (capturadas)": a count parted from its side, as if it were White's.
+    The line may break, but between the counts or before what they count, never inside a side's."""
+    from games.alquerque import parse_point
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 560)) as app:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.5, start=LAST_CAPTURE), [])
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text(monkeypatch)
+            for point in ("c1", "c3"):
+                click(app, scene.view.point_xy(parse_point(point)))
+            assert wait(app, lambda: scene.card_shown() is not None, 10)
+            app.run_frames(2)
+            assert scene.is_over() and scene.state.winner() == 0
+            scores = [line for line in (d.replace("\u00a0", " ") for d in drawn) if re.search(r"\d - \d", line)]
+            assert scores, drawn  # the card's score line, drawn (whole or broken)
+            assert all(re.search(r"Branco \d+ - \d+ Preto", line) for line in scores), scores
 
 
 def finished(app, game_id: str, seed: int = 3) -> GameScene:
@@ -1098,7 +1128,7 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
             drawn = recorded_text(one_frame)
             app.invalidate()
             app.frame()
-        return drawn
+        return [line.replace("\u00a0", " ") for line in drawn]  # the score's no-break spaces
 
     for game_id, counted in (("trax", None), ("reversi", "4 - 1")):
         game = games.load(game_id)

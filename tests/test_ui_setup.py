@@ -842,3 +842,27 @@ def test_a_row_changed_by_the_keyboard_stays_whole_with_its_highlight(config, ga
                     assert shown, seen
                     checked += 1
         assert checked > 10 and app.errors == []
+
+
+def test_a_rules_switch_at_larger_text_leaves_the_form_no_sideways_scroll(config):
+    """Alquerque's switch "Capturas em qualquer direção", picked with Page Down at Larger text in
+    Portuguese in a 1280x700 window (a laptop's, restored), was one pixel too wide for the form
+    with the ring round it: the form grew a horizontal scrollbar and slid sideways."""
+    import pygame
+
+    from tests.ui_helpers import in_language, key
+
+    app = open_app((1280, 700))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            app.switch(SetupScene(app, game_id="rastros"))
+            app.run_frames(2)
+            key(app, pygame.K_PAGEDOWN)
+            assert app.scene.choices.game_id == "alquerque"
+            area = app.scene.menu.get_scrollarea()
+            assert area.get_world_size()[0] <= area.get_view_rect().width
+            assert app.scene.form_s > app.scale  # still larger than the window's own text
+        assert app.errors == []
+    finally:
+        app.quit()

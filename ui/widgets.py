@@ -122,6 +122,9 @@ class Button:
     key_hint: str = ""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
+    # what a click on the button greyed does, when it has something to say why (Offer draw's
+    # refusal); None: nothing, as before
+    refused: Callable[[], None] | None = None
     active: bool = False  # a toggle that is on (legal moves shown, paused ...)
     primary: bool = False
     visible: bool = True
@@ -335,6 +338,9 @@ class Button:
                 self.hovered = False  # drawn lit under it until the next touch, as if pressed still
             if self.rect.collidepoint(event.pos) and self.enabled and was:
                 self.click_at(event.pos)
+                return True
+            if self.rect.collidepoint(event.pos) and was and self.refused is not None:
+                self.refused()  # greyed: it says why rather than nothing
                 return True
         return False
 

@@ -74,7 +74,7 @@ class GameCommands:
         # "Draw  Ctrl+D" where "Offer draw" has no room for its key (at Large text in 800x560 it
         # alone of the panel's buttons lost it): a chord no one guesses, as Resign's Ctrl+R
         self.btn_draw = worded(N_("Offer draw"), self.offer_draw, "Ctrl+D", visible=self._draws_offered(),
-                               shorter=(N_("Draw"),), keeps_key=True)
+                               shorter=(N_("Draw"),), keeps_key=True, refused=self.offer_draw)  # greyed: says why
         self.btn_rematch = worded(REMATCH_WORDS[0], self.rematch, "R", shorter=REMATCH_WORDS[1:], visible=False)
         # the result card back after View board hid it: the same key in every game (Hex's V is its connections)
         self.btn_result = worded(N_("Result"), self.over_card.show, "Enter", primary=True, visible=False)

@@ -124,9 +124,12 @@ def shown_score(start: State, state: State) -> tuple[int, int] | None:
 
 def score_line(scene: GameScene, score: tuple[int, int]) -> str:
     """The score with what it counts, as the player cards give it: "White 10 - 7 Black (captured)".
-    Bare, Alquerque's "White 10 - 7 Black" under "Black wins" read as if the loser had won more."""
+    Bare, Alquerque's "White 10 - 7 Black" under "Black wins" read as if the loser had won more.
+    The sides and their counts are one unit, held by no-break spaces (``ui.text.NO_BREAK``): on a
+    narrow card the line broke inside it, "Branco 1 - 12" over "Preto (capturadas)", as if White
+    had 1 - 12 and Black a count of its own; now it breaks before what the counts count."""
     a, b = (_(name) for name in scene.game.sides)
-    said = f"{a} {score[0]} - {score[1]} {b}"
+    said = tx.NO_BREAK[0].join([a, str(score[0]), "-", str(score[1]), b])
     unit = words.score_unit(scene.game.id)
     return _("{score} ({unit})").format(score=said, unit=unit) if unit else said
 

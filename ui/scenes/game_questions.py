@@ -147,11 +147,7 @@ class GameQuestions:
         or a person against a level, had to play it out to the rules' end, or resign."""
         side = self._draw_offering_side()
         if side is None:
-            cooling = self._offer_cooling()
-            if cooling and not self.is_over():
-                self.messages.add(ngettext("You may offer a draw again after {n} more move",
-                                           "You may offer a draw again after {n} more moves", cooling).format(n=cooling),
-                                  "warn")
+            self._say_why_no_offer()
             return
         self.computer.cancel()  # a hint's search: moot while the question stands
         self.move_entry.close()
@@ -161,6 +157,29 @@ class GameQuestions:
         if self.setup.mode == HUMAN_VS_PC:
             self._ask_the_computer(1 - side)
         self.invalidate()
+
+    def _say_why_no_offer(self) -> None:
+        """Say, as a warning, why Offer draw (Ctrl+D, or its greyed button clicked) offers nothing
+        now.  Before the first move and on the computer's turn it did nothing at all, with no word:
+        a player looking for a draw could not tell the button from a broken one.  Nothing more where
+        a question stands already (the offer's card or its wait), or the rules have no draw."""
+        if not self._draws_offered() or self.draw_offer is not None or self._says_game_over():
+            return
+        if self.refused_while_paused():
+            return
+        cooling, human = self._offer_cooling(), self.setup.human_side()
+        if cooling:
+            why = ngettext("You may offer a draw again after {n} more move",
+                           "You may offer a draw again after {n} more moves", cooling).format(n=cooling)
+        elif not self.history:
+            why = _("A draw may be offered once the first move is played")
+        elif self.browsing is not None:
+            why = _("A draw is offered from the game's last move: End goes back to it")
+        elif human is not None and self.state.to_move != human:
+            why = _("A draw may be offered on your own turn")
+        else:
+            return
+        self.messages.add(why, "warn")
 
     def _ask_the_computer(self, computer: int) -> None:
         """Have the level playing ``computer`` search the position offered drawn (after the
