@@ -68,8 +68,6 @@ RANDOM_SIDE = 2
 FORM_WIDTH_USED = 0.96
 """The share of the form's column its widest line may take as the Text size grows it: the
 widths are measured at another size, and text does not grow quite in proportion."""
-FORM_STEP_DOWN = 0.97  # the form's scale, a step smaller, for a form still wider than its view
-FORM_STEPS = 4  # at most, such steps (each a build of the form) before it is left as it is
 
 
 @dataclass
@@ -544,7 +542,6 @@ class SetupScene(MenuFormScene):
         self.form_s = self._fitting_form_scale()
         with self.building_form():
             self._build_menu_widgets()
-        self._narrowed_to_the_form()
         # Enter presses a selected button but starts the game on a choice: a form that opens on
         # a button (a pasted position's "Edit the position") opens on the first choice instead
         first = self.menu.get_selected_widget()
@@ -570,20 +567,6 @@ class SetupScene(MenuFormScene):
         widths = [w.get_width() for w in self.menu.get_widgets()
                   if w.is_visible() and not isinstance(w, pygame_menu.widgets.Label)]  # labels wrap
         return max(window, min(most, FORM_WIDTH_USED * window * column / max(widths, default=1)))
-
-    def _narrowed_to_the_form(self) -> None:
-        """The form built again a step smaller (``FORM_STEP_DOWN``, to the window's scale at least)
-        while it is wider than its view: ``_fitting_form_scale`` measures the widgets alone, and the
-        ring round the one chosen (pygame-menu's selection margin) can still run past the form's
-        edge.  Alquerque's "Capturas em qualquer direção" at Larger text in a 1280x700 window was
-        one pixel too wide for its form, which grew a horizontal scrollbar and slid sideways."""
-        for _step in range(FORM_STEPS):
-            area = self.menu.get_scrollarea()
-            if area.get_world_size()[0] <= area.get_view_rect().width or self.form_s <= self.app.scale:
-                return
-            self.form_s = max(self.app.scale, self.form_s * FORM_STEP_DOWN)
-            with self.building_form():
-                self._build_menu_widgets()
 
     def _build_menu_widgets(self) -> None:
         s = self.form_s  # the form's text (``_fitting_form_scale``); Start and Back under it at the window's scale
