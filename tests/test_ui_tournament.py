@@ -73,7 +73,7 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     """Two players, a game each way: 2 games each, never the 8 a rating needs.  The chart said
     "Ratings appear after 8 games each" to the end, ratings that never came (the saved report
     and the command line gave figures for the same games); it says why, and what gives them."""
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)
     assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
@@ -106,7 +106,7 @@ def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
     """The latest results read "1. Level 1 - Level 3  0-1  North reached 1-8": who won was left to
     the 1-0 and to who played North.  Each line names the winner (``words.won_by``, the Saved
     games rows' words), and a click on one says that line whole."""
-    scene = tournament_started(app, "rastros", {"level-1", "level-3"})
+    scene = tournament_started(app, "rastros", {"level-1", "level-3"}, watch=False)
     assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     app.invalidate()
     app.run_frames(2)
@@ -676,7 +676,7 @@ def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
     teacher could not read an earlier game's forfeit.  The wheel over the list goes back to the
     first game, and a line says how many are above and below."""
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"},
-                               games_choice=3)  # 5 + 5 games a pair: 30 games
+                               games_choice=3, watch=False)  # 5 + 5 games a pair: 30 games
     _played(app, scene, 30)
     # the screen's list fills from the run's events, a frame or so after its results
     assert wait(app, lambda: len(scene.recent) == 30 and not scene.tournament.is_running())
@@ -806,6 +806,8 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
 
     scene.games_index = 0  # one game each way
     scene.entry.focus = False
+    click(app, next(b for b in scene.buttons if b.label.startswith("Watch the games")).rect.center)
+    assert not scene.watch  # each result in the table as it comes, not once the board has shown it
     key(app, pygame.K_RETURN)  # starts, once the file is loaded again (its log beside the results)
     assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
     t = scene.tournament

@@ -15,7 +15,7 @@ BOTS = Path(__file__).resolve().parent / "data" / "outside"
 
 
 def test_a_students_file_dropped_on_a_running_tournament_joins_it_and_the_games_played_stay(app):
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})  # 2 games, 0.1 s a move
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)  # 2 games, 0.1 s a move
     assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.tournament.results, timeout=120)
     t = scene.tournament
     played = dict(t.results)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_tournament_resume import _league
-from tests.ui_helpers import click, drop, key, tournament_started, wait
+from tests.ui_helpers import click, drop, key, recorded_text, tournament_started, wait
 from ui.scenes import tournament_watch
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tournament import TournamentScene
@@ -29,6 +29,11 @@ def paces(app, clock: StoppedClock, pace: float, n: int) -> None:
     for _step in range(n):
         clock.now += pace
         app.run_frames(1)
+
+
+def listed(scene: TournamentScene) -> list[tuple[int, str]]:
+    """The latest results as last drawn: (game number, its line)."""
+    return [(number, text) for _rect, number, text in scene._recent_rects]
 
 
 def button(scene: TournamentScene, label: str):
@@ -74,26 +79,108 @@ def test_the_board_shows_a_fast_tournaments_games_move_by_move_after_they_ended(
 
 
 def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypatch):
-    """+ and - step the Speed as in a watched game (kept as its speed); a result clicked shows its
-    final position, and a click on the board goes on with the game it was showing, from its start;
-    Max goes to the games being played, here none: the last game started."""
+    """+ and - step the Speed as in a watched game (kept as its speed); a result clicked (one the
+    board has shown: the next one's is not listed yet) shows its final position, and a click on the
+    board goes on with the game it was showing, from its start; Max goes to the games being played,
+    here none: the last game started."""
     scene, clock = paced(app, monkeypatch)
     t = scene.tournament
     first, second = sorted(t.results)
+    paces(app, clock, SPEEDS[scene.speed][1], len(t.results[first].moves) - 1 + END_HOLD)
     speed = scene.speed
     key(app, pygame.K_PLUS)
     assert scene.speed == (speed + 1) % len(SPEEDS) and app.last_setup_choices().watch_speed == scene.speed
     assert button(scene, "Speed").label == f"Speed: {SPEEDS[scene.speed][0]}"
-    rect = next(rect for rect, number, _text in scene._recent_rects if number == second)
+    assert scene.watching == second and [n for n, _text in listed(scene)] == [first]
+    rect = next(rect for rect, number, _text in scene._recent_rects if number == first)
     click(app, rect.center)
-    assert scene.watching == second and scene.pinned
-    assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
+    assert scene.watching == first and scene.pinned
+    assert scene.live[first]["state"] == scene.game.play_line(t.results[first].moves)
     click(app, scene.board_rect.center)
-    assert scene.watching == first and scene.live[first]["plies"] == 1
-    while SPEEDS[scene.speed][1]:  # to Max
+    assert scene.watching == second and scene.live[second]["plies"] == 1
+    paces(app, clock, SPEEDS[scene.speed][1], 1)  # its second move shown, the third due a pace later
+    while SPEEDS[scene.speed][1]:  # to Max: every move at once, the clock standing still
         key(app, pygame.K_MINUS)
     assert scene.watching == second
     assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
+
+
+def counted_games(scene: TournamentScene) -> int:
+    """The games the standings count (each game counted by both its players)."""
+    return sum(st.games for st in scene.table) // 2
+
+
+def test_the_tables_tell_a_result_only_once_the_board_has_shown_its_game(app, monkeypatch):
+    """A fast league ended while the board was still replaying its first game, and the crosstable
+    already told how it ended.  Standings, crosstable, latest results and the games counted wait for
+    the board to reach a game's end; Watch off skips the rest, their results shown at once."""
+    scene, clock = paced(app, monkeypatch)
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
+    first, second = sorted(t.results)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert counted_games(scene) == 0 and scene._cross_rects == [] and listed(scene) == []
+    assert any("0/2" in text and "2 results to come on the board" in text for text in drawn)
+    paces(app, clock, pace, len(t.results[first].moves) - 1)  # the first game's last move on the board
+    assert counted_games(scene) == 1 and len(scene._cross_rects) == 2 and [n for n, _l in listed(scene)] == [first]
+    drawn.clear()
+    click(app, button(scene, "Watch").rect.center)  # the second game skipped: its result at once
+    assert counted_games(scene) == 2 and {n for n, _l in listed(scene)} == {first, second}
+    assert any("2/2" in text for text in drawn) and not any("to come on the board" in text for text in drawn)
+
+
+def test_watch_switched_off_once_the_games_are_over_can_be_switched_on_to_replay_them(app, monkeypatch):
+    """Watch off after the league ended greyed the button: the games the board had not shown could
+    not be watched again.  Off, the board stays (stopped); on again, it replays the games it left,
+    their results, shown as Watch went off, staying in the tables."""
+    scene, clock = paced(app, monkeypatch)
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
+    first = min(t.results)
+    paces(app, clock, pace, 2)
+    watch = button(scene, "Watch")
+    click(app, watch.rect.center)
+    assert not scene.watch and watch.enabled and not watch.active and scene._board_wanted()
+    paces(app, clock, pace, 3)
+    click(app, watch.rect.center)
+    assert scene.watch and watch.active
+    assert scene.watching == first and scene.live[first]["plies"] == 1  # from its first move again
+    assert counted_games(scene) == 2  # the results shown when it was switched off are not taken back
+    paces(app, clock, pace, 1)
+    assert scene.live[first]["plies"] == 2
+
+
+def test_watch_switched_on_once_over_leaves_a_result_clicked_for_the_games_left(app, monkeypatch):
+    """Watch off, a result clicked (its final position pinned), Watch on again: the board goes
+    through the games it left unshown, from the first one's start, not the result clicked."""
+    scene, _clock = paced(app, monkeypatch)
+    t = scene.tournament
+    first, second = sorted(t.results)
+    watch = button(scene, "Watch")
+    click(app, watch.rect.center)  # both games skipped
+    click(app, watch.rect.center)
+    assert scene.watching == first and scene.to_watch == [second]
+    click(app, watch.rect.center)
+    rect = next(rect for rect, number, _text in scene._recent_rects if number == first)
+    click(app, rect.center)  # the first game's final position
+    assert scene.watching == first and scene.pinned and watch.enabled
+    click(app, watch.rect.center)
+    assert scene.watch and not scene.pinned and scene.watching == first and scene.live[first]["plies"] == 1
+
+
+def test_a_league_played_unwatched_offers_its_last_game_once_over(app, monkeypatch):
+    """Started with "Watch the games" off, a league over showed Watch greyed: nothing could be
+    watched.  Watch on replays its last game from the first move."""
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    app.run_frames(2)
+    last = scene.recent[-1][0]
+    watch = button(scene, "Watch")
+    assert watch.enabled and not watch.active and scene.watching == last
+    click(app, watch.rect.center)
+    assert scene.watch and scene.watching == last and scene.live[last]["plies"] == 1
 
 
 def test_watch_switched_off_hides_the_board_and_on_again_watches_the_games_being_played(app, monkeypatch):

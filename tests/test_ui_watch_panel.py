@@ -234,3 +234,73 @@ def test_a_trax_picture_shows_the_whole_board_where_it_fits(app, monkeypatch):
     scene = watched(app, "trax", position_after("trax", 22, seed=8))
     drawn, _frame = picture_taken_over(app, scene)
     assert drawn.width == drawn.height, drawn  # the square board, whole
+
+
+HEX_OPENING = ["a1", "b2", "c3", "d4", "e5", "f6", "a7", "b8"]
+
+
+def thinking_cards_drawn(app, monkeypatch) -> list[bool]:
+    """For each thinking card one whole frame draws: whether it was compact (on one line)."""
+    from ui.scenes.game_panel import GamePanel
+
+    cards: list[bool] = []
+    draw = GamePanel._thinking
+
+    def recording(panel, surface, x, y, w, compact=False):
+        cards.append(compact)
+        return draw(panel, surface, x, y, w, compact=compact)
+
+    with monkeypatch.context() as patching:
+        patching.setattr(GamePanel, "_thinking", recording)
+        app.invalidate()
+        app.run_frames(1)
+    return cards
+
+
+def test_a_watched_game_browsed_back_shows_the_browsing_panel_at_1280x800(tmp_path, monkeypatch):
+    """Browsed back, a watched Hex game kept its 14 buttons (Pause, Step and Speed, which have no
+    move to act on while the game waits for the watcher) and its thinking card on one line.  The
+    panel is now the one a person's game shows there: Back to the game, no watch row, the whole
+    card; back at the game, the watch row again."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = watched(app, moves=HEX_OPENING)
+        watch_row = (scene.btn_pause, scene.btn_step, scene.btn_speed)
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        assert scene.browsing == len(HEX_OPENING) - 2
+        assert scene.btn_live.visible and scene.btn_take_over.visible and not any(b.visible for b in watch_row)
+        assert sum(b.visible for b in scene.buttons) == 11
+        assert thinking_cards_drawn(app, monkeypatch) == [False]
+        key(app, pygame.K_END)
+        assert scene.browsing is None and all(b.visible for b in watch_row) and not scene.btn_live.visible
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_a_clocked_watched_game_browsed_back_shows_the_clocks_at_the_move_shown(tmp_path, monkeypatch):
+    """The players' cards showed the live clocks beside a position of long before; they show both
+    clocks as they stood after the move shown (the start's at the start), none of them running."""
+    from ui.clocks import reading_text
+
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        readings = [(300.0 - 7 * i, 300.0 - 11 * i) for i in range(len(HEX_OPENING) + 1)]
+        setup = MatchSetup("hex", {}, PC_VS_PC, ("level-1", "level-2"), 0.5, clock="5m+0s")
+        scene = GameScene(app, setup, HEX_OPENING, clock_readings=readings)
+        app.switch(scene)
+        app.run_frames(2)
+        for shown in (len(HEX_OPENING) - 1, 3, 0):
+            while scene.shown_plies() > shown:
+                key(app, pygame.K_LEFT)
+            with monkeypatch.context() as patching:
+                drawn = recorded_text(patching)
+                app.invalidate()
+                app.run_frames(1)
+            at = tuple(reading_text(seconds) for seconds in readings[shown])
+            assert scene.panel.clock_texts() == at and all(text in drawn for text in at), (shown, at)
+        key(app, pygame.K_END)
+        assert scene.panel.clock_texts() == tuple(reading_text(s) for s in readings[-1])
+    finally:
+        app.quit()

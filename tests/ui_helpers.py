@@ -95,12 +95,14 @@ def words_in(code: str) -> Iterator[None]:
 
 
 def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
-                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0) -> TournamentScene:
+                       outside: list[tuple[str, str]] | None = None, games_choice: int = 0,
+                       watch: bool = True) -> TournamentScene:
     """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started
     at 0.1 s a move, the screen's ``games_choice``-th number of games a pair (0: one game each
     way), its files saved in ``folder`` (None: the data folder's); ``outside``: the screen's
-    outside players of that game, (id, title) pairs as dropped files are listed.  Its games go on
-    as the test runs frames."""
+    outside players of that game, (id, title) pairs as dropped files are listed; ``watch``: the
+    setup's "Watch the games" (off: each result in the tables as it comes, not once the board has
+    shown its game).  Its games go on as the test runs frames."""
     from ui.scenes.tournament import TournamentScene
 
     scene = TournamentScene(app, game_id)
@@ -109,7 +111,7 @@ def tournament_started(app: App, game_id: str, players: set[str], folder: Path |
     if outside is not None:
         scene.outside[game_id] = outside
     scene.selected = set(players)
-    scene.games_index, scene.time_index = games_choice, 0
+    scene.games_index, scene.time_index, scene.watch = games_choice, 0, watch
     scene._start()  # once its outside players are loaded
     return scene
 

@@ -136,11 +136,17 @@ class GameCommands:
         self.btn_pause.label = _(PAUSE_LABELS[self.paused])
         self.btn_pause.active = self.paused
         self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
-        self.btn_pause.visible = self.setup.mode == PC_VS_PC or (self.pause_offered() and not self.is_over())
+        watched = self.setup.mode == PC_VS_PC
+        # an earlier position of a watched game: the game waits for the watcher to come back (its
+        # moves held), so Pause, Step and Speed have nothing to act on; their row gone, the thinking
+        # card keeps its lines, as browsing a person's game does (14 buttons put it on one line)
+        on_the_game = self.browsing is None
+        self.btn_pause.visible = (watched and on_the_game) or (not watched and self.pause_offered() and not self.is_over())
         self.btn_step.enabled = self.paused and not self.is_over()
         # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
-        self.btn_step.visible = self.setup.mode == PC_VS_PC and not self.is_over()
-        self.btn_take_over.visible = self.btn_step.visible  # a finished game is taken over from its replay
+        self.btn_step.visible = watched and not self.is_over() and on_the_game
+        self.btn_speed.visible = watched and on_the_game
+        self.btn_take_over.visible = watched and not self.is_over()  # a finished game is taken over from its replay
         self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)

@@ -289,9 +289,25 @@ class GamePanel:
         return False
 
     def clock_texts(self) -> tuple[str, str] | None:
-        """What the two clocks show now (None without a game clock): the scene redraws when it changes."""
-        left = [self.scene.clock_left(side) for side in (0, 1)]
+        """What the two clocks show now (None without a game clock): the scene redraws when it
+        changes.  An earlier position looked at shows the clocks as they were after its move
+        (``clocks_at``): the cards showed the live game's time beside a position of long before."""
+        scene = self.scene
+        if scene.browsing is not None:
+            return self.clocks_at(scene.browsing)
+        left = [scene.clock_left(side) for side in (0, 1)]
         return None if left[0] is None or left[1] is None else (reading_text(left[0]), reading_text(left[1]))
+
+    def clocks_at(self, plies: int) -> tuple[str, str] | None:
+        """Both clocks as they read after ``plies`` moves (at the start: the time each began with);
+        None where the game keeps no clocks for that move (a game continued from a record written
+        without them): no reading rather than the live one, or the start's, passed off as the move's."""
+        scene = self.scene
+        clock = scene.referee.clock
+        if clock is None:
+            return None
+        kept = scene.history[plies - 1].clocks if plies else (clock.initial, clock.initial)
+        return None if kept is None else (reading_text(kept[0]), reading_text(kept[1]))
 
     def scroll(self, event: pygame.event.Event) -> None:
         if self.moves_rect.collidepoint(pygame.mouse.get_pos()) or not self.moves_rect.width:
@@ -559,7 +575,8 @@ class GamePanel:
         scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
         if clock is not None:  # lit while it runs: not while a friend's draw offer waits (``_run_clock``)
-            right = self._clock(surface, rect, side, clock, to_move and scene.draw_offer is None) - self._s(12)
+            running = to_move and scene.draw_offer is None and scene.browsing is None  # no clock runs in the past
+            right = self._clock(surface, rect, side, clock, running) - self._s(12)
         thinking = to_move and scene.computer_thinking()
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))

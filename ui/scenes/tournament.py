@@ -615,12 +615,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
-        self.table = t.standings()
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
         self.pair, self.listed_player, self.chosen_result, self.withdrawing = None, None, None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
-        self.to_watch = []
+        self.to_watch, self.skipped, self.told = [], (), frozenset()
+        self._count_seen()
         self.game = games.load(t.game_id, **t.options)
         try:
             from ui.views import make_view
@@ -870,10 +870,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
 
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every one, or the games of the pair whose
-        crosstable cell was clicked."""
-        if self.pair is None and self.listed_player is None:
+        crosstable cell was clicked; not those the board has yet to reach (``held``)."""
+        if not self.held and self.pair is None and self.listed_player is None:
             return self.recent
-        return [(n, r) for n, r in self.recent if self._lists(r)]
+        return [(n, r) for n, r in self.recent if n not in self.held and self._lists(r)]
 
     def _lists(self, result: Any) -> bool:
         """Whether the results list shows ``result``: every game, or only the clicked pair's or
@@ -1070,6 +1070,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self.invalidate()
         if self._pace_the_board():
             self.invalidate()
+        if self._reveal_reached():
+            self.invalidate()
         self._show_the_last_game_when_over()
         self._refresh_labels()
 
@@ -1140,7 +1142,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                     self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
                                       "info", 6.0)
         if changed:
-            self.table = t.standings()
+            self._count_seen()
         # keep at most the watched game and the running ones (a finished one is watched from its record)
         done = [n for n, g in self.live.items() if "result" in g and n != self.watching]
         for n in done:

@@ -279,7 +279,7 @@ class TournamentLog:
             self.titles[pid] = title
             t.titles[pid] = title
         t.log_notes = {"titles": t.titles}  # the log's header names them too, as it is opened again
-        self.table = t.standings()
+        self._count_seen()
         if added:
             names = ", ".join(title for _pid, title in added)
             self.messages.add(ngettext("{names} joins the tournament: {n} more game to play",
@@ -313,7 +313,7 @@ class TournamentLog:
             self.follow_at = float("inf")  # said once
             return False
         self.recent += [(n, t.results[n]) for n in t.finished_numbers() if n not in before]
-        self.table = t.standings()
+        self._count_seen()
         if not self.pinned:  # the board shows the newest game, unless one was chosen
             self.live.pop(self.watching, None)
             self.watching = None

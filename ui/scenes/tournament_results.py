@@ -18,7 +18,7 @@ from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import N_, _, number_text
+from ui.i18n import N_, _, ngettext, number_text
 from ui.theme import Theme
 from ui.widgets import card, mix
 
@@ -118,7 +118,7 @@ class ResultsDrawing:
         pad = int(20 * s)
         top = pad + int(38 * s) + int(16 * s)
         # progress
-        done, total = len(t.results), t.total
+        done, total = len(t.results) - len(self.held), t.total  # the results shown (``WatchedGames.held``)
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
         if done:
@@ -139,6 +139,9 @@ class ResultsDrawing:
             status += "  -  " + _("being played elsewhere: its new games are shown as they end")
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
+        if self.held:  # the board replays games already over: their results come as it reaches them
+            status += "  -  " + ngettext("{n} result to come on the board", "{n} results to come on the board",
+                                         len(self.held)).format(n=len(self.held))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -205,7 +208,7 @@ class ResultsDrawing:
         row_h = max(14, min(int(26 * s), (rect.height - int(50 * s)) // max(1, n + 1)))
         size = max(tx.SMALLEST, int(row_h * 0.55))
         font = tx.ui_font(size)
-        cross = make_crosstable(t.player_ids, t.finished())
+        cross = make_crosstable(t.player_ids, self._seen_results())  # as far as the board has shown
         width = rect.width - int(24 * s)  # the panel's inner width (``_panel``)
         widest = max(font.size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
         name_w = min(int(width * 0.38), widest + int(12 * s))
@@ -411,7 +414,7 @@ class ResultsDrawing:
         from ai.commands.tournament import NO_RATINGS
 
         t = self.tournament
-        if not self.recent:
+        if len(self.recent) == len(self.held):
             return _("Waiting for the first results…")
         each = games_each(len(t.player_ids), t.games_per_pair)
         if each < MIN_RATED_GAMES:
@@ -427,7 +430,7 @@ class ResultsDrawing:
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
                 title += "  " + outcome(game["result"], draw="½-½")
-            if self.pinned and self._watchable():  # nothing to go on with once every game is shown
+            if self.pinned and self.watch and self._watchable():  # nothing to go on with once every game is shown
                 title += "  " + _("(click the board to go on watching)")
         inner = self._panel(surface, theme, rect, title)
         if game is None or "state" not in game:

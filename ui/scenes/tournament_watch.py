@@ -10,10 +10,16 @@ the next game started is shown, in the order they started, none skipped: the tou
 over long before the board is, and the board goes on through its games.  Max shows the moves as
 they come and goes to the oldest game still being played, as the board did before.
 
+The tables tell what the board has shown: while watching, a game's result (the standings, the
+crosstable, the games counted, the latest results) comes when the board reaches its end, or at
+once when the viewer skips it (Watch off, Max), and stays (a game replayed again does not hide it):
+a fast league ended a game or ten ahead of the board.
+
 Watch switched off stops the board (it is hidden while games run); on again, it starts with the
-games being played.  A result clicked pins its final position; a click on the board goes on with
-the games left to watch.  The Watch button is lit only while there is something to watch: a
-results file dropped on the window, or a tournament over and shown to its end, plays nothing.
+games being played, or, once none is, replays the games it left unshown (else the last game).  A
+result clicked pins its final position; a click on the board goes on with the games left to watch.
+The Watch button is lit only while there is something to watch: a results file dropped on the
+window, or a tournament over and shown to its end while watching, plays nothing.
 
 A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns ``live`` (game number -> the
 game's players, its moves so far, what the board shows of it) and ``watching`` (the one shown).
@@ -26,6 +32,8 @@ from typing import Any
 
 import pygame
 
+from ai.match import GameResult
+from ai.tournament import standings
 from ui.i18n import _
 from ui.scenes.game_computer import SPEEDS, watch_speed
 
@@ -38,6 +46,9 @@ class WatchedGames:
 
     speed: int | None = None  # an index of SPEEDS; None: not read from the settings yet
     to_watch: list[int]  # the games started while watching, not shown yet, in the order they started
+    held: frozenset[int] = frozenset()  # finished games whose result the board has not reached yet
+    told: frozenset[int] = frozenset()  # the games whose result the tables have shown: never taken back
+    skipped: tuple[int, ...] = ()  # the games Watch switched off left unshown, for Watch on again once over
 
     # -- the pace --------------------------------------------------------------------------------
     def _pace(self) -> float:
@@ -62,7 +73,15 @@ class WatchedGames:
             self.app.keep_setup_choices()
         if self._pace() == 0:
             self._catch_up()
+        self._due_at_the_new_pace()
         self.invalidate()
+
+    def _due_at_the_new_pace(self) -> None:
+        """The watched game's next move no later than a pace of the new Speed from now: made
+        faster (Max above all), the board waited out the slower pace's last move first."""
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        if entry is not None and "due" in entry:
+            entry["due"] = min(entry["due"], monotonic() + self._pace())
 
     def _speed_key(self, key: int) -> bool:
         """+ and - step the speed while the board has games to show, as in a watched game."""
@@ -90,15 +109,18 @@ class WatchedGames:
         return going or bool(self.to_watch)
 
     def _watchable(self) -> bool:
-        """Whether there is a game to watch: games being played here, or the board still going
-        through the games played.  Not for results only shown (a file dropped), nor once the
-        board has shown every game: Watch is not lit then, nothing being watched."""
-        return self.viewing is None and (self.running or self._being_shown())
+        """Whether there is a game to watch: games being played here, the board still going
+        through the games played, or, Watch off once they are over, a game to replay (those it
+        left unshown, or the last).  Not for results only shown (a file dropped), nor once the
+        board has shown every game while watching: Watch is not lit then, nothing being watched."""
+        replayable = not self.watch and not self.running and bool(self.recent)
+        return self.viewing is None and (self.running or self._being_shown() or replayable)
 
     def _board_wanted(self) -> bool:
-        """The board's panel: while there is something to watch, if Watch is on; otherwise always
-        (the final position of the game clicked, or of the last one)."""
-        return self.view is not None and (self.watch or not self._watchable())
+        """The board's panel: while games are played, if Watch is on; otherwise always (the final
+        position of the game clicked, or of the last one; Watch off once they are over stops the
+        board, it does not hide it)."""
+        return self.view is not None and (self.watch or not self.running)
 
     # -- the games followed ------------------------------------------------------------------------
     def _started(self, number: int) -> None:
@@ -107,13 +129,66 @@ class WatchedGames:
             self.to_watch.append(number)
 
     def _toggle_watching(self) -> None:
-        """Watch while games run: off, the board stops (hidden, its queue dropped); on, it starts
-        with the games being played, each from its first move."""
+        """Watch while games run: off, the board stops (hidden, its queue dropped, the results it
+        held back shown); on, it starts with the games being played, each from its first move.
+        Once no game is played, on again replays the games off left unshown, or else the last one:
+        the button was greyed then, and a class that switched it off could not see a game again."""
         self.watch = not self.watch
-        self.to_watch = sorted(n for n in self.live if self._playing(n)) if self.watch else []
+        if self.watch:
+            self.to_watch = self._to_watch_again()
+        else:
+            self.skipped, self.to_watch = tuple(self._not_reached()), []
+        if not self.running and self.watch:
+            self.pinned = False  # on: the games to replay, not the result clicked
         if not self.pinned and (self.watch or not self.running):
             self.watching = None  # the next game queued is shown; none: the last game's end
         self.invalidate()
+
+    def _to_watch_again(self) -> list[int]:
+        """The games Watch on shows: those being played; with none, those left unshown when it was
+        switched off (``skipped``), or the last game."""
+        if self.running:
+            return sorted(n for n in self.live if self._playing(n))
+        results = self.tournament.results if self.tournament is not None else {}
+        again = [n for n in self.skipped if n in results]
+        return again or [n for n, _result in self.recent[-1:]]
+
+    def _not_reached(self) -> list[int]:
+        """The games the board has yet to show to their end: the one on it (unless its end is shown,
+        or a result clicked is pinned), then those queued."""
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        going = entry is not None and not self.pinned and entry.get("plies", 0) < len(entry.get("moves", ()))
+        return ([self.watching] if going else []) + [n for n in self.to_watch if n != self.watching]
+
+    # -- the results the board has reached ---------------------------------------------------------
+    def _unseen(self) -> frozenset[int]:
+        """The finished games whose result the tables keep back: while watching, those the board
+        has yet to show to their end.  A fast league ended while the board was a game or ten behind,
+        and the crosstable told the result of the game the class was following; a result now comes
+        when the board reaches it, or at once if the viewer skips it (Watch off, Max)."""
+        if not self.watch or self.tournament is None:
+            return frozenset()
+        return frozenset(self._not_reached()) & self.tournament.results.keys() - self.told
+
+    def _seen_results(self) -> list[GameResult]:
+        """The finished games the tables count (``_unseen`` left out), in the order of their numbers."""
+        results = self.tournament.results
+        return [results[n] for n in sorted(results) if n not in self.held]
+
+    def _count_seen(self) -> None:
+        """The standings of the games whose results are shown (the tournament's own tally when none
+        is held back): standings, crosstable and the games counted agree with the board."""
+        t = self.tournament
+        self.held = self._unseen()
+        self.told = frozenset(t.results.keys() - self.held)  # replayed again (Watch on once over): still shown
+        self.table = standings(t.player_ids, self._seen_results()) if self.held else t.standings()
+
+    def _reveal_reached(self) -> bool:
+        """Count the results again once the board has reached one (or they were skipped); whether it had."""
+        if self.tournament is None or self._unseen() == self.held:
+            return False
+        self._count_seen()
+        return True
 
     def _pin(self, number: int) -> None:
         """Game ``number`` (a result or a crosstable cell clicked) pinned on the board, its final

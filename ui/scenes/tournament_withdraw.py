@@ -105,7 +105,7 @@ class Withdrawal:
             self.messages.add(_("{player} could not be withdrawn: {why}").format(
                 player=self._name(player_id), why=exc), "error", 10.0)
             return
-        self.table = t.standings()
+        self._count_seen()
         self.recent = [(n, t.results[n]) for n in t.finished_numbers()]
         said = (_("{player} is withdrawn: its results stand, its games left are lost by forfeit") if stands else
                 _("{player} is withdrawn: all its games are annulled"))
