@@ -732,14 +732,25 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
-        panel_w = self._lay_panel(size, self.panel_scale(size))
-        if self.panel.scale < self.panel_scale(size):  # its height held less: the board keeps the width not used
-            panel_w = self._lay_panel(size, self.panel.scale)
+        panel_w = self._panel_laid(size)
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.move_entry.layout(self.panel.last_row(), self.panel.scale)
         for card in self.cards():
             card.layout(self.board_side.area)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
+
+    def _panel_laid(self, size: tuple[int, int]) -> int:
+        """Lay the panel out at the largest scale its height holds, up to the Text size's
+        (``panel_scale``); its width.  As wide as its scale wants, laid again at each scale it
+        fell back to until one holds at its own width (the board keeps the width not used): laid
+        again once only, Hex's watched panel in Portuguese at Larger at 1280x800 fell back to
+        Large's scale in Larger's width, 40 pixels of the board's given for nothing."""
+        text_s = self.panel_scale(size)
+        panel_w = self._lay_panel(size, text_s)
+        while self.panel.scale < text_s:
+            text_s = self.panel.scale
+            panel_w = self._lay_panel(size, text_s)
+        return panel_w
 
     def _lay_panel(self, size: tuple[int, int], text_s: float) -> int:
         """Lay the panel out for its text at ``text_s`` at most (``GamePanel.layout``), as wide as

@@ -50,7 +50,7 @@ from ui.board_cursor import BoardCursor
 from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.scenes.base import Scene, top_of
-from ui.scenes.common import add_option_input, backdrop, heading, make_menu
+from ui.scenes.common import add_option_input, backdrop, heading, make_menu, rendering_held
 from ui.settings import text_size_of
 from ui.text_area import TextArea
 from ui.widgets import Button, KeyFocus, Messages, card, mix, share_row
@@ -413,9 +413,11 @@ class PositionEditorScene(Scene):
             return
         form = make_menu(self.theme, self.app.scale, rect, 16, center=False)
         info = games.info(self.game_id)
-        for option in self.rules:
-            add_option_input(form, self.theme, self.app.scale, info, option, self.options.get(option.name, option.default),
-                             (lambda name: lambda value: self.set_rule(name, value))(option.name), note=False)
+        with rendering_held(form):  # laid out once each switch fits the column (``fit_to_column``): laid out
+            for option in self.rules:  # as each was added, Alquerque's in Portuguese at Larger at 800x600
+                add_option_input(form, self.theme, self.app.scale, info, option,  # was refused, the screen not shown
+                                 self.options.get(option.name, option.default),
+                                 (lambda name: lambda value: self.set_rule(name, value))(option.name), note=False)
         self.rules_form = form
         self.rule_rings = {widget: widget.get_selection_effect() for widget in form.get_widgets()}
         self._ring_rules()
@@ -512,8 +514,8 @@ class PositionEditorScene(Scene):
         if self.on_board and self._board_view() is not None:
             self.cursor.draw(surface, self.view, self.shown.first_state(), s)
         width = self.area.rect.width
-        hint = self._hint()
-        tx.text(surface, tx.fit(hint, int(14 * s), width), self.hint_pos, int(14 * s), theme.muted)
+        hint = tx.first_fitting(self._hint(), int(14 * s), width)
+        tx.text(surface, hint, self.hint_pos, int(14 * s), theme.muted)
         self.area.draw(surface, theme, s)
         if self.rules_form is not None:
             self.rules_form.draw(surface)
@@ -543,16 +545,23 @@ class PositionEditorScene(Scene):
                     theme.invalid if bold else theme.text, bold=bold)
         return rect
 
-    def _hint(self) -> str:
-        """The line above the text: what the keys do where they are (the board's cursor, the text)."""
+    def _hint(self) -> tuple[str, str]:
+        """The line above the text: what the keys do where they are (the board's cursor, the text),
+        whole and short (``tx.first_fitting``): at Larger text in a 800x600 window the whole line
+        was cut ("Typing replaces the character under the cursor (Insert: in…")."""
         if self.focus == BUTTONS:
-            return _("Buttons: Enter or Space presses the one ringed, Tab goes on, Esc: back to the text")
+            return (_("Buttons: Enter or Space presses the one ringed, Tab goes on, Esc: back to the text"),
+                    _("Buttons: Enter presses, Tab goes on, Esc: the text"))
         if self.focus == RULES:
-            return _("Rule options: Up and Down choose, Left and Right change, Tab: the buttons")
+            return (_("Rule options: Up and Down choose, Left and Right change, Tab: the buttons"),
+                    _("Rules: arrows choose and change, Tab: the buttons"))
         if self.on_board and self.rules_form is not None:
-            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the rules")
+            return (_("Board: arrows move, Space changes the square (Shift+Space back), Tab: the rules"),
+                    _("Board: arrows move, Space changes, Tab: the rules"))
         if self.on_board:
-            return _("Board: arrows move, Space changes the square (Shift+Space back), Tab: the buttons")
+            return (_("Board: arrows move, Space changes the square (Shift+Space back), Tab: the buttons"),
+                    _("Board: arrows move, Space changes, Tab: the buttons"))
         if self.area.overwrite:
-            return _("Typing replaces the character under the cursor (Insert: insert instead)")
-        return _("Typing inserts at the cursor (Insert: replace instead)")
+            return (_("Typing replaces the character under the cursor (Insert: insert instead)"),
+                    _("Typing replaces (Insert: insert instead)"))
+        return _("Typing inserts at the cursor (Insert: replace instead)"), _("Typing inserts (Insert: replace instead)")

@@ -71,6 +71,7 @@ TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alph
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
 # what the numbers in the boxes are: the lesson's scale, not the game's unit analysis shows
 VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them an estimate of the position at depth {n}")
+VALUES_NOTE_SHORT = N_("Values for {side} (MAX): +1 win, −1 loss, between them depth {n} estimates")
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -79,6 +80,7 @@ DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
 # and nothing deeper to search, so the two notes above were wrong there (a teacher showing that
 # minimax solves tic-tac-toe read "analysis searches deeper")
 VALUES_NOTE_TO_THE_END = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, 0 a draw; every line searched to the game's end")
+VALUES_NOTE_TO_THE_END_SHORT = N_("Values for {side} (MAX): +1 win, −1 loss, 0 draw; searched to the end")
 DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
 DEPTH_NOTE_TO_THE_END_SHORT = N_("Searched to the end: exact values")
 # in which order the tree tries a node's moves (``ai.game_tree.course_moves``, ``Tree.ordered``):
@@ -489,7 +491,7 @@ class TreeExplorerScene(Scene):
             b.draw(surface, theme, s)
         tx.text(surface, tx.fit(self._counts_line(), int(15 * s), self.header.width),
                 (self.header.x, self.header.y + int(104 * s)), int(15 * s), theme.muted, "bottomleft")
-        tx.text(surface, tx.fit(self.values_note(), int(15 * s), self.header.width), self.header.bottomleft,
+        tx.text(surface, tx.first_fitting(self.values_note(), int(15 * s), self.header.width), self.header.bottomleft,
                 int(15 * s), theme.muted, "bottomleft")
         card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
         if self.tree is None:
@@ -511,13 +513,16 @@ class TreeExplorerScene(Scene):
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
 
-    def values_note(self) -> str:
+    def values_note(self) -> tuple[str, str]:
         """What the numbers in the boxes are: the lesson's scale, from the root's mover's side, not
         the game's unit that analysis and the hint show (a student read -0.53 beside "Black +1
         disc" for the same position and was puzzled); each node's value in that unit is in the
-        side panel (``value_words``)."""
-        note = VALUES_NOTE_TO_THE_END if self._to_the_end() else VALUES_NOTE
-        return _(note).format(side=_(self.game.sides[self.root_state.to_move]), n=self.depth)
+        side panel (``value_words``).  Whole and short (``tx.first_fitting``): at Larger text in a
+        800x600 window the Portuguese note was cut at "à profundi…", the depth lost."""
+        whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
+                        else (VALUES_NOTE, VALUES_NOTE_SHORT))
+        side = _(self.game.sides[self.root_state.to_move])
+        return _(whole).format(side=side, n=self.depth), _(short).format(side=side, n=self.depth)
 
     def _to_the_end(self) -> bool:
         """Whether the tree shown searched every line to the game's end (no estimate in it), or the

@@ -1,0 +1,107 @@
+"""Larger text in the room a screen has: the position editor and the tree explorer at 800x600 show
+their lines whole (a short form where the whole one has no room, never a line cut), the editor's
+rule options open in Portuguese, and the game's panel is as wide as the scale its text is drawn
+at (the board keeps the rest)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_tree import built
+from tests.test_ui_text_size import drawn_texts
+from tests.ui_helpers import in_language, key, make_app, window_given_back
+from ui.scenes.game_panel import panel_width
+from ui.scenes.position_editor import PositionEditorScene
+from ui.scenes.tree_explorer import TreeExplorerScene
+
+
+@pytest.fixture
+def window(request, tmp_path, monkeypatch):
+    """A window of the size asked for (``request.param``) at Text size Larger (Ctrl+plus twice)."""
+    app = make_app(tmp_path, monkeypatch, size=request.param)
+    app.run_frames(2)
+    for _ in range(2):
+        key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
+    assert app.settings.text_size == 1.5
+    yield app
+    assert not app.errors, app.errors[0]
+    window_given_back()
+
+
+def cut(texts: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """The texts drawn cut short with an ellipsis (a search's "…" is a word of its own: "counting…")."""
+    return [text for text, _rect in texts if text.endswith("…") and not text.endswith(("counting…", "a contar…"))]
+
+
+def editor_by_keys(app, game_id: str) -> PositionEditorScene:
+    """The position editor opened from New game by its keys: Down to "Set up a position…" (below
+    the form's fold at Larger text), then Enter."""
+    app.show_setup(game_id=game_id)
+    app.run_frames(2)
+    menu = app.scene.menu
+    for _ in range(len(menu.get_widgets())):
+        if menu.get_selected_widget().get_id() == "set-up-position":
+            break
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PositionEditorScene), app.errors
+    return app.scene
+
+
+@pytest.mark.parametrize("window", [(800, 600)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_editors_rules_and_key_hints_fit_at_larger_text(window, monkeypatch, language):
+    """Alquerque's rule switches in Portuguese were laid out one by one, each before it was made to
+    fit the column: pygame-menu refused "Capturas em qualquer direção" and the editor was never
+    shown.  The line over the text said "Typing replaces the character under the cursor (Insert:
+    in…"; each place the keys go to (Tab) says its keys whole or short, inside the text's width."""
+    app = window
+    with in_language(app, language):
+        editor = editor_by_keys(app, "alquerque")
+        assert editor.rules_form is not None
+        column = editor.rules_rect
+        for widget in editor.rules_form.get_widgets():
+            assert widget.get_width() <= column.width, widget.get_title()
+        assert editor.area.overwrite  # typing replaces: the longest of the text's hints
+        hints = set()
+        for _place in range(4):  # the text, the board, the rule options, the buttons
+            texts = drawn_texts(app, monkeypatch)
+            hint, rect = next((text, rect) for text, rect in texts if rect.topleft == editor.hint_pos)
+            assert rect.width <= editor.area.rect.width and not cut([(hint, rect)]), hint
+            hints.add(hint)
+            key(app, pygame.K_TAB)
+        assert len(hints) == 4
+
+
+@pytest.mark.parametrize("window", [(800, 600)], indirect=True)
+def test_the_trees_values_note_is_whole_at_larger_text(window, monkeypatch):
+    """In Portuguese at Larger text in a 800x600 window the header's note of what the boxes'
+    values are was cut at "à profundi…": the depth they estimate at was lost.  Its short form says it."""
+    app = window
+    with in_language(app, "pt"):
+        app.open_demo("game:reversi:hotseat")
+        key(app, pygame.K_t)
+        explorer = app.scene
+        assert isinstance(explorer, TreeExplorerScene)
+        built(app, explorer)
+        texts = drawn_texts(app, monkeypatch)
+        note = next((text, rect) for text, rect in texts if text.startswith("Valores do"))
+        assert note[1].width <= explorer.header.width and not cut([note]), note
+        assert f"profundidade {explorer.depth}" in note[0]
+
+
+@pytest.mark.parametrize("window", [(1280, 800)], indirect=True)
+def test_the_game_panel_is_as_wide_as_the_scale_it_holds(window):
+    """Hex watched in Portuguese at Larger text: laid out at Larger's width the panel held a scale
+    its own narrower width did not, and it fell back to Large's scale at Larger's width, the
+    board 40 pixels narrower for nothing.  Laid out again until the scale holds at its width."""
+    app = window
+    with in_language(app, "pt"):
+        for game_id in ("hex", "alquerque", "reversi"):
+            app.open_demo(f"game:{game_id}:pc-pc:")
+            app.run_frames(2)
+            panel = app.scene.panel
+            assert panel.rect.width == panel_width(app.size, app.scale, panel.scale), (game_id, panel.scale)
+            assert app.scene.board_side.area.right == panel.rect.x
+            app.scene.close()
