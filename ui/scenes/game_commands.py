@@ -44,10 +44,10 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
-POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)
+POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
 # the topic of the window's note, as New game's screen opens, that the unfinished game is kept: it
 # holds over that screen, its help and a game started there, and goes when Back returns to the game
-LEFT_TOPIC = "game left"  # set aside while a person's pause covers the board: they name moves of it
+LEFT_TOPIC = "game left"
 
 
 class GameCommands:
