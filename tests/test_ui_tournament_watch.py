@@ -208,3 +208,17 @@ def test_a_finished_tournaments_results_dropped_show_watch_off_as_nothing_is_pla
     click(app, watch.rect.center)
     assert not watch.active
     assert scene._board_wanted()  # the board still shows the game chosen, its final position
+
+
+def test_replay_game_waits_for_the_board_to_reach_the_games_end(app, monkeypatch):
+    """A game over while the board still replays it: Replay game is greyed (it opened the whole
+    game and its result before the tables told it) until the board has shown its last move."""
+    scene, clock = paced(app, monkeypatch)
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
+    first = min(t.results)
+    replay = button(scene, "Replay game")
+    assert scene.watching == first and first in scene.held and not replay.enabled
+    key(app, pygame.K_r)
+    assert app.scene is scene
+    paces(app, clock, pace, len(t.results[first].moves) - 1)
+    assert first not in scene.held and replay.enabled

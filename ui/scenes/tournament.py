@@ -496,9 +496,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.close()
 
     def _finished_shown(self) -> Any:
-        """The result of the finished game on the board, if that is what is shown."""
+        """The result of the finished game on the board, if that is what is shown: not while the
+        board is still replaying it (``held``), whose Replay game opened the whole game, its end
+        and result before the board and the tables had told them."""
         game = self.live.get(self.watching) if self.watching is not None else None
-        return game.get("result") if game is not None else None
+        if game is None or self.watching in self.held:
+            return None
+        return game.get("result")
 
     def _replay(self) -> None:
         result = self._finished_shown()
