@@ -152,20 +152,26 @@ class GTPPlayer(Player):
         engine that was never told a 5x4 board played 3x3 and lost it by a move off the board."""
         import games
 
+        self._readied(games.load(self.game_id, **options), always_set_up=True)
+
+    def _readied(self, game: Game, always_set_up: bool) -> None:
+        """The engine started if it is not running, and set up for ``game`` if ``always_set_up`` or
+        it has not been since its start, each waiting the start-up's time; ``OutsideLoadError`` if
+        it fails to (no answer in that time, an end, a refused board), as a load failure."""
         if self.bot is None or not self.bot.alive():
             try:
                 self._start()
             except (_Dead, Forfeit) as exc:
                 raise self._start_failed(exc) from None
-        game = games.load(self.game_id, **options)
-        try:
-            self._set_up(game.initial_state(), self.startup_time)
-        except Refused as exc:
-            self.synced = None
-            raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
-                                                   f"({exc.command!r}: {exc.answer})") from None
-        except _Dead as exc:
-            raise self._start_failed(exc) from None
+        if always_set_up or not self.set_up_since_start:
+            try:
+                self._set_up(game.initial_state(), self.startup_time)
+            except Refused as exc:
+                self.synced = None
+                raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
+                                                       f"({exc.command!r}: {exc.answer})") from None
+            except _Dead as exc:
+                raise self._start_failed(exc) from None
 
     def _start_failed(self, exc: Exception) -> OutsideLoadError:
         """The load error for an engine that failed while starting (``exc``: no GTP answer, or a
@@ -313,11 +319,10 @@ class GTPPlayer(Player):
         does before a game.  A window's worker process made anew (after a crash, or a stop its
         search was slow to take) makes its players anew, with no ``get_ready``: the engine's first
         ``boardsize`` and ``clear_board`` came in its first move's replay, which waited only the
-        move's time, and an engine that loads a network for the board lost that move on time."""
-        if self.bot is None or not self.bot.alive():
-            self._start()
-        if not self.set_up_since_start:
-            self._set_up(game.initial_state(), self.startup_time)
+        move's time, and an engine that loads a network for the board lost that move on time.
+        Failing to (``OutsideLoadError``) is a load failure, as before a game: a set-up that
+        outlasted the start-up's time was said as the move's "exceeded the time limit"."""
+        self._readied(game, always_set_up=False)
 
     def _tell(self, step: SetUpStep, wait: float) -> None:
         """One set-up step: its forms in turn until one is accepted; the last refusal raised, unless
@@ -386,6 +391,7 @@ class GTPPlayer(Player):
         game = state.game
         budget = hard_limit(limits)
         began = time.perf_counter()
+        again = "" if self.bot is not None and self.bot.alive() else "re"  # a set-up alone: not restarted
         try:
             self._ready_in_move(game)
             deadline = None if budget is None else time.perf_counter() + budget + GRACE
@@ -402,7 +408,7 @@ class GTPPlayer(Player):
                 raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}", spent=spent) from None
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
-            raise Forfeit(f"could not be restarted: {exc.reason}") from None
+            raise Forfeit(f"could not be {again}started: {exc.reason}") from None
         word = text.splitlines()[0].strip() if text.strip() else ""  # all of it: "2 0" said as "2" misled
         if gives_up(word):
             self.synced = None

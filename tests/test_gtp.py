@@ -855,6 +855,39 @@ def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
     assert isinstance(answer, AIResult) and answer.move in two_moves_on.legal_moves()
 
 
+def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_could_not_start(tmp_path):
+    """The same worker's engine, whose set-up outlasts its ``startup_time``: it was said to have
+    "exceeded the time limit (no answer after 60 s; limit 0.1 s + ...)", a move's lateness for what
+    was the engine's start; it is the load failure a slow set-up before a game is."""
+    import json
+    import threading
+
+    from ai.base import Forfeit
+    from tests.ui_helpers import words_in
+    from ui.ai_worker import Job, _run_job
+    from ui.words import forfeit_reason
+
+    config = tmp_path / "slow-set-up.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "5"],
+                                  "startup_time": 0.5}))
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    job = Job("tictactoe", {}, (game.format_move(start, 4),), game.to_text(start.play(4)), str(config), 0.1)
+    players: dict = {}  # a fresh worker's
+    try:
+        with pytest.raises(Forfeit) as lost:
+            _run_job(1, job, players, [], threading.Event())
+    finally:
+        for player in players.values():
+            player.close()
+    assert str(lost.value).startswith("could not be started: the engine does not answer GTP (no answer to "
+                                      "'boardsize 3' within 0.5 s, though it answered the commands before it)"), lost
+    with words_in("pt"):
+        said = forfeit_reason(str(lost.value))
+    assert said.startswith("não pôde ser iniciado: o motor não responde em GTP (sem resposta a 'boardsize 3' em 0,5 s, "
+                           "embora tenha respondido aos comandos anteriores)"), said
+
+
 def test_an_engine_started_again_in_a_move_is_set_up_with_the_start_ups_time():
     """An engine that ended after its game's set-up is started again by its next move, with the
     start-up's time, and so is its set-up now (it had the move's time)."""

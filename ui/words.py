@@ -136,6 +136,9 @@ FORFEITS: tuple[tuple[str, str], ...] = (
      r"answer \(fflush\(stdout\) in C, print\(\.\.\., flush=True\) in Python\)",
      N_("no answer to {command} within {limit} s: an engine must flush its output after each answer "
         "(fflush(stdout) in C, print(..., flush=True) in Python)")),
+    # ... or silent at a game's set-up after answering its start
+    (r"no answer to (?P<command>'[^']*') within (?P<limit>[\d.]+) s, though it answered the commands before it",
+     N_("no answer to {command} within {limit} s, though it answered the commands before it")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
 )
