@@ -20,7 +20,7 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
   not an error.
 - A JSON config: ``{"command": [...], "name": ..., "transpose": false, "cwd": ...,
   "setup": ["param_mohex max_time 1"], "startup_time": 60, "limits": "memory=4096"}``.  ``setup``
-  commands are sent after start-up (a refused one is a load error); ``limits`` is
+  commands are sent after start-up, each with its time (a refused one is a load error); ``limits`` is
   ``outside_process.BotLimits.from_text`` text.
 - Answers: ``resign`` loses the game (``ai.base.Resigned``, not counted as a forfeit); ``swap`` (or ``swap-pieces``) is the
   swap move where the game has one.
@@ -194,7 +194,9 @@ class GTPPlayer(Player):
         return f"{silent}: an engine must flush its output after each answer (fflush(stdout) in C, print(..., flush=True) in Python)"
 
     def _start(self) -> None:
-        """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
+        """Start the engine and wait (outside any clock) for its first answer, then send ``setup``,
+        each command given the start-up's time too: they run at start-up, where an engine loads
+        its networks (``COMMAND_TIME``, 10 s, stopped one whose setup loaded one)."""
         self.close()
         label = Path(self.command[0]).name
         program = self.command[0]
@@ -217,7 +219,7 @@ class GTPPlayer(Player):
         self.set_up_since_start = False
         self._ask("protocol_version", self.startup_time)
         for command in self.setup:
-            self._ask(command, COMMAND_TIME)
+            self._ask(command, self.startup_time)
 
     def _ask(self, command: str, timeout: float | None, stop: Any = None, optional: bool = False) -> str | None:
         """Send one command; its answer.  _Dead on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""

@@ -688,6 +688,26 @@ def test_our_controller_sets_a_game_up_before_its_first_move_is_timed_with_the_s
     assert not result.forfeit and result.winner is not None and len(result.moves) >= 5, result.reason
 
 
+def test_an_engine_configs_setup_commands_are_given_the_start_ups_time(tmp_path, monkeypatch):
+    """An engine.json's ``setup`` commands run at start-up, where an engine loads its networks, but
+    were given ``COMMAND_TIME`` (10 s): one whose setup loaded a network was refused as not
+    answering.  They get the start-up's time, as ``protocol_version`` does."""
+    import json
+
+    from ai import outside_gtp
+
+    monkeypatch.setattr(outside_gtp, "COMMAND_TIME", 0.5)  # less than the command takes, as 10 s than a network
+    config = tmp_path / "loads-a-network.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "1.5"],
+                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command
+    engine = ai.make_player("tictactoe", str(config))
+    try:
+        engine.get_ready({})
+        assert engine.choose(games.load("tictactoe").initial_state(), Limits(time=1.0)) in range(9)
+    finally:
+        engine.close()
+
+
 def test_a_match_against_our_gtp_engine_on_a_short_time_per_move_loses_no_first_move():
     """``main.py match hex level-1 gtp:"python main.py gtp hex ..." --option size=19 --time 0.2``:
     the engine, whose kernels load in the background (warm cache: 0.3-0.7 s), had its first genmove
