@@ -8,6 +8,7 @@ move, so both engines must agree with the referee to the end.
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -823,6 +824,38 @@ def test_an_engine_that_refuses_the_board_loses_before_the_first_move_naming_it(
     else:
         assert result.forfeit and result.moves == [], result.reason
         assert f"engine could not be started: {refused}" in result.reason
+
+
+SQUARE_ENGINE = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --square 3"  # refuses any board but 3x3
+FOUR_BY_FOUR = ["--option", "width=4", "--option", "height=4", "--option", "k=4"]
+REFUSED = ("refused to play width=4, height=4, k=4 ('tabuleiro-options width=4 height=4 k=4': unknown command)")
+
+
+def test_a_match_with_an_engine_that_refuses_the_board_stops_before_its_first_game(tmp_path):
+    """``main.py match tictactoe "gtp:..." level-1 --option width=4 ...`` with an engine of 3x3
+    alone played every game as a 0-ply forfeit, "could not be started: refused to play ...", one
+    line each: the match stops before it starts, with one error naming the engine and what it
+    refused (status 2), as a file that does not load does."""
+    match = subprocess.run([sys.executable, "main.py", "match", "tictactoe", SQUARE_ENGINE, "level-1", *FOUR_BY_FOUR,
+                            "--games", "4"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "bot-logs")})
+    assert match.returncode == 2, (match.stdout, match.stderr)
+    assert match.stdout == ""  # no game
+    assert match.stderr.strip().splitlines() == [f"error: {SQUARE_ENGINE} could not be loaded: {REFUSED}"]
+
+
+def test_a_tournament_with_an_engine_that_refuses_the_board_says_so_once_before_its_games(tmp_path):
+    """The same engine in a league: it was started and refused the board game after game, said only
+    in the report; it is said once before the games, as a file that does not load is, and its games
+    are forfeited under the name it gives, in one line of the report."""
+    league = subprocess.run([sys.executable, "main.py", "tournament", "tictactoe", SQUARE_ENGINE, "level-1", "level-2",
+                             *FOUR_BY_FOUR, "--games", "2", "--time", "0.2"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "bot-logs")})
+    assert league.returncode == 0, league.stderr
+    warning = f"warning: {SQUARE_ENGINE} could not be loaded, so it forfeits all its games: {REFUSED}"
+    assert [line for line in league.stderr.splitlines() if REFUSED in line] == [warning], league.stderr
+    forfeits = [line.strip() for line in league.stdout.splitlines() if REFUSED in line]
+    assert forfeits == [f"Test Engine, 8 games (1-4, 7-10): could not be started: {REFUSED}"], league.stdout
 
 
 def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
