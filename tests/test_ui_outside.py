@@ -545,6 +545,8 @@ def test_a_crashed_engines_error_is_said_where_it_came_from_in_portuguese(app, t
         assert wait(app, scene.over_card.visible)
         shown = [m.text for m in scene.messages.current()]
         card = " ".join(scene.over_card.lines())
+        app.dirty = True
+        app.run_frames(2)
         pygame.image.save(app.screen, str(tmp_path / "crashed-engine-pt.png"))
     where = f"IndexError: list index out of range (em gtp_engine.py, linha {line})"
     assert any(text.endswith(f"as suas últimas palavras: {where}") for text in shown), shown
