@@ -20,7 +20,7 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
   not an error.
 - A JSON config: ``{"command": [...], "name": ..., "transpose": false, "cwd": ...,
   "setup": ["param_mohex max_time 1"], "startup_time": 60, "limits": "memory=4096"}``.  ``setup``
-  commands are sent after start-up (a refused one is a load error); ``limits`` is
+  commands are sent after start-up, each with its time (a refused one is a load error); ``limits`` is
   ``outside_process.BotLimits.from_text`` text.
 - Answers: ``resign`` loses the game (``ai.base.Resigned``, not counted as a forfeit); ``swap`` (or ``swap-pieces``) is the
   swap move where the game has one.
@@ -152,20 +152,26 @@ class GTPPlayer(Player):
         engine that was never told a 5x4 board played 3x3 and lost it by a move off the board."""
         import games
 
+        self._readied(games.load(self.game_id, **options), always_set_up=True)
+
+    def _readied(self, game: Game, always_set_up: bool) -> None:
+        """The engine started if it is not running, and set up for ``game`` if ``always_set_up`` or
+        it has not been since its start, each waiting the start-up's time; ``OutsideLoadError`` if
+        it fails to (no answer in that time, an end, a refused board), as a load failure."""
         if self.bot is None or not self.bot.alive():
             try:
                 self._start()
             except (_Dead, Forfeit) as exc:
                 raise self._start_failed(exc) from None
-        game = games.load(self.game_id, **options)
-        try:
-            self._set_up(game.initial_state(), self.startup_time)
-        except Refused as exc:
-            self.synced = None
-            raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
-                                                   f"({exc.command!r}: {exc.answer})") from None
-        except _Dead as exc:
-            raise self._start_failed(exc) from None
+        if always_set_up or not self.set_up_since_start:
+            try:
+                self._set_up(game.initial_state(), self.startup_time)
+            except Refused as exc:
+                self.synced = None
+                raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
+                                                       f"({exc.command!r}: {exc.answer})") from None
+            except _Dead as exc:
+                raise self._start_failed(exc) from None
 
     def _start_failed(self, exc: Exception) -> OutsideLoadError:
         """The load error for an engine that failed while starting (``exc``: no GTP answer, or a
@@ -188,7 +194,9 @@ class GTPPlayer(Player):
         return f"{silent}: an engine must flush its output after each answer (fflush(stdout) in C, print(..., flush=True) in Python)"
 
     def _start(self) -> None:
-        """Start the engine and wait (outside any clock) for its first answer, then send ``setup``."""
+        """Start the engine and wait (outside any clock) for its first answer, then send ``setup``,
+        each command given the start-up's time too: they run at start-up, where an engine loads
+        its networks (``COMMAND_TIME``, 10 s, stopped one whose setup loaded one)."""
         self.close()
         label = Path(self.command[0]).name
         program = self.command[0]
@@ -211,7 +219,7 @@ class GTPPlayer(Player):
         self.set_up_since_start = False
         self._ask("protocol_version", self.startup_time)
         for command in self.setup:
-            self._ask(command, COMMAND_TIME)
+            self._ask(command, self.startup_time)
 
     def _ask(self, command: str, timeout: float | None, stop: Any = None, optional: bool = False) -> str | None:
         """Send one command; its answer.  _Dead on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""
@@ -313,11 +321,10 @@ class GTPPlayer(Player):
         does before a game.  A window's worker process made anew (after a crash, or a stop its
         search was slow to take) makes its players anew, with no ``get_ready``: the engine's first
         ``boardsize`` and ``clear_board`` came in its first move's replay, which waited only the
-        move's time, and an engine that loads a network for the board lost that move on time."""
-        if self.bot is None or not self.bot.alive():
-            self._start()
-        if not self.set_up_since_start:
-            self._set_up(game.initial_state(), self.startup_time)
+        move's time, and an engine that loads a network for the board lost that move on time.
+        Failing to (``OutsideLoadError``) is a load failure, as before a game: a set-up that
+        outlasted the start-up's time was said as the move's "exceeded the time limit"."""
+        self._readied(game, always_set_up=False)
 
     def _tell(self, step: SetUpStep, wait: float) -> None:
         """One set-up step: its forms in turn until one is accepted; the last refusal raised, unless
@@ -386,6 +393,7 @@ class GTPPlayer(Player):
         game = state.game
         budget = hard_limit(limits)
         began = time.perf_counter()
+        again = "" if self.bot is not None and self.bot.alive() else "re"  # a set-up alone: not restarted
         try:
             self._ready_in_move(game)
             deadline = None if budget is None else time.perf_counter() + budget + GRACE
@@ -402,7 +410,7 @@ class GTPPlayer(Player):
                 raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}", spent=spent) from None
             raise Forfeit(f"{exc}{log}") from None
         except OutsideLoadError as exc:
-            raise Forfeit(f"could not be restarted: {exc.reason}") from None
+            raise Forfeit(f"could not be {again}started: {exc.reason}") from None
         word = text.splitlines()[0].strip() if text.strip() else ""  # all of it: "2 0" said as "2" misled
         if gives_up(word):
             self.synced = None

@@ -522,6 +522,9 @@ def python_command(code: str) -> list[str]:
 
 _PYTHON_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+)')
 _PYTHON_ERROR = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning)\b:?")
+# a summary ``_python_error`` made: the bot's own error, then our words for where it came from,
+# which the window translates (ui.words.bot_said) and the error not
+SUMMARY_FRAME = re.compile(rf"(?P<error>{_PYTHON_ERROR.pattern[1:]}.*) \(at (?P<where>[^()]+?) line (?P<line>\d+)\)", re.S)
 _LIBRARY_PATH = re.compile(r"[\\/](lib[\\/]python\d|site-packages|Lib)[\\/]|^<frozen ", re.IGNORECASE)
 
 

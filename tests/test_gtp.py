@@ -8,6 +8,7 @@ move, so both engines must agree with the referee to the end.
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -688,6 +689,26 @@ def test_our_controller_sets_a_game_up_before_its_first_move_is_timed_with_the_s
     assert not result.forfeit and result.winner is not None and len(result.moves) >= 5, result.reason
 
 
+def test_an_engine_configs_setup_commands_are_given_the_start_ups_time(tmp_path, monkeypatch):
+    """An engine.json's ``setup`` commands run at start-up, where an engine loads its networks, but
+    were given ``COMMAND_TIME`` (10 s): one whose setup loaded a network was refused as not
+    answering.  They get the start-up's time, as ``protocol_version`` does."""
+    import json
+
+    from ai import outside_gtp
+
+    monkeypatch.setattr(outside_gtp, "COMMAND_TIME", 0.5)  # less than the command takes, as 10 s than a network
+    config = tmp_path / "loads-a-network.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "1.5"],
+                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command
+    engine = ai.make_player("tictactoe", str(config))
+    try:
+        engine.get_ready({})
+        assert engine.choose(games.load("tictactoe").initial_state(), Limits(time=1.0)) in range(9)
+    finally:
+        engine.close()
+
+
 def test_a_match_against_our_gtp_engine_on_a_short_time_per_move_loses_no_first_move():
     """``main.py match hex level-1 gtp:"python main.py gtp hex ..." --option size=19 --time 0.2``:
     the engine, whose kernels load in the background (warm cache: 0.3-0.7 s), had its first genmove
@@ -805,6 +826,38 @@ def test_an_engine_that_refuses_the_board_loses_before_the_first_move_naming_it(
         assert f"engine could not be started: {refused}" in result.reason
 
 
+SQUARE_ENGINE = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --square 3"  # refuses any board but 3x3
+FOUR_BY_FOUR = ["--option", "width=4", "--option", "height=4", "--option", "k=4"]
+REFUSED = ("refused to play width=4, height=4, k=4 ('tabuleiro-options width=4 height=4 k=4': unknown command)")
+
+
+def test_a_match_with_an_engine_that_refuses_the_board_stops_before_its_first_game(tmp_path):
+    """``main.py match tictactoe "gtp:..." level-1 --option width=4 ...`` with an engine of 3x3
+    alone played every game as a 0-ply forfeit, "could not be started: refused to play ...", one
+    line each: the match stops before it starts, with one error naming the engine and what it
+    refused (status 2), as a file that does not load does."""
+    match = subprocess.run([sys.executable, "main.py", "match", "tictactoe", SQUARE_ENGINE, "level-1", *FOUR_BY_FOUR,
+                            "--games", "4"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "bot-logs")})
+    assert match.returncode == 2, (match.stdout, match.stderr)
+    assert match.stdout == ""  # no game
+    assert match.stderr.strip().splitlines() == [f"error: {SQUARE_ENGINE} could not be loaded: {REFUSED}"]
+
+
+def test_a_tournament_with_an_engine_that_refuses_the_board_says_so_once_before_its_games(tmp_path):
+    """The same engine in a league: it was started and refused the board game after game, said only
+    in the report; it is said once before the games, as a file that does not load is, and its games
+    are forfeited under the name it gives, in one line of the report."""
+    league = subprocess.run([sys.executable, "main.py", "tournament", "tictactoe", SQUARE_ENGINE, "level-1", "level-2",
+                             *FOUR_BY_FOUR, "--games", "2", "--time", "0.2"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "bot-logs")})
+    assert league.returncode == 0, league.stderr
+    warning = f"warning: {SQUARE_ENGINE} could not be loaded, so it forfeits all its games: {REFUSED}"
+    assert [line for line in league.stderr.splitlines() if REFUSED in line] == [warning], league.stderr
+    forfeits = [line.strip() for line in league.stdout.splitlines() if REFUSED in line]
+    assert forfeits == [f"Test Engine, 8 games (1-4, 7-10): could not be started: {REFUSED}"], league.stdout
+
+
 def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
     """An engine that lost track of the game is given the position again from the start; its
     ``boardsize`` and ``clear_board`` waited the start-up's time (a minute) on the move's clock, so
@@ -853,6 +906,39 @@ def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
             player.close()
     answer = reports[-1]
     assert isinstance(answer, AIResult) and answer.move in two_moves_on.legal_moves()
+
+
+def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_could_not_start(tmp_path):
+    """The same worker's engine, whose set-up outlasts its ``startup_time``: it was said to have
+    "exceeded the time limit (no answer after 60 s; limit 0.1 s + ...)", a move's lateness for what
+    was the engine's start; it is the load failure a slow set-up before a game is."""
+    import json
+    import threading
+
+    from ai.base import Forfeit
+    from tests.ui_helpers import words_in
+    from ui.ai_worker import Job, _run_job
+    from ui.words import forfeit_reason
+
+    config = tmp_path / "slow-set-up.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "5"],
+                                  "startup_time": 0.5}))
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    job = Job("tictactoe", {}, (game.format_move(start, 4),), game.to_text(start.play(4)), str(config), 0.1)
+    players: dict = {}  # a fresh worker's
+    try:
+        with pytest.raises(Forfeit) as lost:
+            _run_job(1, job, players, [], threading.Event())
+    finally:
+        for player in players.values():
+            player.close()
+    assert str(lost.value).startswith("could not be started: the engine does not answer GTP (no answer to "
+                                      "'boardsize 3' within 0.5 s, though it answered the commands before it)"), lost
+    with words_in("pt"):
+        said = forfeit_reason(str(lost.value))
+    assert said.startswith("não pôde ser iniciado: o motor não responde em GTP (sem resposta a 'boardsize 3' em 0,5 s, "
+                           "embora tenha respondido aos comandos anteriores)"), said
 
 
 def test_an_engine_started_again_in_a_move_is_set_up_with_the_start_ups_time():

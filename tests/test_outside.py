@@ -1485,13 +1485,14 @@ def test_a_match_starts_a_gtp_engine_for_each_game_as_the_docs_say(tmp_path, cap
     """docs/outside-players.md said an engine "is started once per player and kept in step with
     clear_board", read as one process for the whole match; ``main.py match`` makes its players
     afresh for each game (``play_with_new_players``), so the engine starts for each game, and once
-    more before the first (the check that it loads).  The page says so, and so it is."""
+    more before the first (the check that it loads and takes the game's board).  The page says so,
+    and so it is."""
     from ai.commands.match import run_match
 
     record = tmp_path / "commands.txt"
     assert run_match("tictactoe", ("level-1", engine_config(tmp_path, "--record", str(record))), {}, 2, 0.5,
                      1, False) == 0
     commands = record.read_text(encoding="utf-8").splitlines()
-    assert commands.count("protocol_version") == 3 and commands.count("clear_board") == 2, commands
+    assert commands.count("protocol_version") == 3 and commands.count("clear_board") == 3, commands
     page = " ".join((ROOT / "docs" / "outside-players.md").read_text(encoding="utf-8").split())
     assert "so they start it for each game" in page and "once more before the first" in page

@@ -398,3 +398,21 @@ def test_a_crash_account_is_translated_only_where_our_words_stand():
             "falhou: ValueError: bad (em jogador.py, linha 12); registo: /tmp/p.log"
         assert forfeit_reason(f"played an illegal move 'z9': {illegal}") == f"fez uma jogada ilegal 'z9': {rule_reason(illegal)}"
         assert rule_reason(illegal) != illegal
+
+
+def test_where_an_engines_python_error_came_from_is_said_in_the_windows_language():
+    """A GTP engine in Python crashed: its error stream's summary (``stderr_summary``) ends with our
+    words for where the error came from, which a Portuguese window showed in English, "(at gtpbot.py
+    line 61)", after a translated reason.  They are translated; the engine's own error is not."""
+    from ai.outside_process import stderr_summary
+    from ui.words import forfeit_reason, last_words
+
+    traceback = ('Traceback (most recent call last):\n  File "/home/ana/gtpbot.py", line 61, in genmove\n'
+                 "    return cells[len(cells)]\nIndexError: list index out of range\n")
+    reason = f"crashed at move 2 (engine ended, exit status 1; stderr: {stderr_summary(traceback)}); log: /tmp/b.log"
+    with words_in("pt"):
+        assert forfeit_reason(reason) == ("falhou na jogada 2 (o motor terminou, código de saída 1; saída de erros: "
+                                          "IndexError: list index out of range (em gtpbot.py, linha 61)); "
+                                          "registo: /tmp/b.log")
+        assert last_words(reason) == "IndexError: list index out of range (em gtpbot.py, linha 61)"
+    assert last_words(reason) == "IndexError: list index out of range (at gtpbot.py line 61)"

@@ -523,3 +523,32 @@ def test_a_gtp_engine_that_refuses_the_board_cannot_start_the_game_saying_which_
     assert said.endswith("não pôde ser carregado: recusou jogar width=5, height=4, k=3 ('boardsize 5 4': "
                          "unacceptable size)"), said
     assert app.errors == []
+
+
+def test_a_crashed_engines_error_is_said_where_it_came_from_in_portuguese(app, tmp_path):
+    """A Python GTP engine that crashed with an IndexError: the Portuguese window's card and its
+    message ended "(at gtp_engine.py line 61)", our words for where the error came from, in
+    English; they are the window's language now, and the engine's own error as it wrote it."""
+    import sys
+
+    import pygame
+
+    from tests.ui_helpers import in_language
+
+    engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --crash"
+    line = (BOTS / "gtp_engine.py").read_text().splitlines().index(
+        "            cells[len(cells)]  # the student's off-by-one: IndexError") + 1
+    with in_language(app, "pt"):
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (engine, None), 1.0))
+        app.switch(scene)
+        assert wait(app, scene.is_over, 60)
+        assert wait(app, scene.over_card.visible)
+        shown = [m.text for m in scene.messages.current()]
+        card = " ".join(scene.over_card.lines())
+        app.dirty = True
+        app.run_frames(2)
+        pygame.image.save(app.screen, str(tmp_path / "crashed-engine-pt.png"))
+    where = f"IndexError: list index out of range (em gtp_engine.py, linha {line})"
+    assert any(text.endswith(f"as suas últimas palavras: {where}") for text in shown), shown
+    assert "(at gtp_engine.py" not in card and "(at gtp_engine.py" not in " ".join(shown), (card, shown)
+    assert app.errors == []

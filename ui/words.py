@@ -136,6 +136,9 @@ FORFEITS: tuple[tuple[str, str], ...] = (
      r"answer \(fflush\(stdout\) in C, print\(\.\.\., flush=True\) in Python\)",
      N_("no answer to {command} within {limit} s: an engine must flush its output after each answer "
         "(fflush(stdout) in C, print(..., flush=True) in Python)")),
+    # ... or silent at a game's set-up after answering its start
+    (r"no answer to (?P<command>'[^']*') within (?P<limit>[\d.]+) s, though it answered the commands before it",
+     N_("no answer to {command} within {limit} s, though it answered the commands before it")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
 )
@@ -170,6 +173,7 @@ DETAILS: tuple[tuple[str, str], ...] = (
      r"notation \((?P<text>.+)\)",
      N_("a {kind} is not a move: return one of state.legal_moves() (such as {move}) or its notation ({text})")),
 )
+FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code
 # puts it, at the start (right after "process ended") or at the end, so the same words inside a
@@ -183,7 +187,7 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
     (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
     (r" \(file size limit\)$", N_(" (file size limit)")),
     (r"^, killed by (?P<signal>\w+)", N_(", killed by {signal}")),
-    (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)$", N_(" (at {where} line {line})")),
+    (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)$", FRAME),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)$",
      N_(" (in Tabuleiro's course module {module} line {line})")),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+), called from (?P<where>[^()]+?) line (?P<at>\d+)\)$",
@@ -528,7 +532,7 @@ def detail(rest: str) -> str:
     for pattern, template in SNIPPETS:
         said = re.sub(pattern, lambda m, t=template: _(t).format(**m.groupdict()), said)
     if stderr:
-        said += _("; stderr: {text}").format(text=printed)
+        said += _("; stderr: {text}").format(text=bot_said(printed))
     return said + (_("; log: {path}").format(path=log.group("path")) if log is not None else "")
 
 
@@ -565,10 +569,23 @@ _LAST_WORDS = re.compile(r"crashed(?: at move \d+)? \((?:engine|process) ended[^
 
 def last_words(reason: str) -> str | None:
     """What a crashed outside player's error stream said last ("RuntimeError: ... (at bot.py line
-    61)", ``ai.outside_process.stderr_summary``) as it said it, or None: the game's card and panel,
+    61)", ``ai.outside_process.stderr_summary``) as it said it (``bot_said``), or None: the game's card and panel,
     two lines each, cut an engine's crash at "(engine ended, exit status 1; s…", before it."""
     said = _LAST_WORDS.search(reason)
-    return said.group("said") if said is not None else None
+    return bot_said(said.group("said")) if said is not None else None
+
+
+def bot_said(printed: str) -> str:
+    """What a bot's error stream said (``ai.outside_process.stderr_summary``) as it said it, but
+    for the words we added: a Python error's summary ends with where it came from, "(at bot.py
+    line 61)", which a Portuguese window showed in English after its translated reason."""
+    # only for a crash: the window starts without the outside players' code
+    from ai.outside_process import SUMMARY_FRAME
+
+    summary = SUMMARY_FRAME.fullmatch(printed)
+    if summary is None:
+        return printed
+    return summary.group("error") + _(FRAME).format(where=summary.group("where"), line=summary.group("line"))
 
 
 def log_path(reason: str) -> str | None:

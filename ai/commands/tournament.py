@@ -1109,11 +1109,15 @@ def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
                           broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
-    """Load every outside player once before any game (``jobs`` at a time): their titles for
-    ``display_names`` (``entry_title``: loaded or not, whose they are) and, added to ``broken``,
-    those that cannot be loaded (id -> why)."""
+    """Load every outside player once before any game (``jobs`` at a time), ready for the game
+    (``Player.get_ready``): their titles for ``display_names`` (``entry_title``: loaded or not,
+    whose they are) and, added to ``broken``, those that cannot be loaded (id -> why).  A GTP
+    engine that refuses the game's board (``refused to play width=4, height=4, k=4 (...)``) is one:
+    it started, so it forfeited every game of a match, 0 plies each, one line per game."""
     import ai
     from ai.outside import load_outside_player, load_reason
+
+    game_options = games.info(game_id).resolve_options(options)  # as a file's player keeps them: not loaded again
 
     def probe(pid: str) -> tuple[str, str | None, str | None]:
         try:
@@ -1121,10 +1125,13 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
         except Exception as exc:  # any failure of a student's file: that player forfeits
             return pid, None, load_reason(exc)
         try:
-            title, kind = player.info.title, getattr(player, "kind", None)
+            title = entry_title(pid, player.info.title, getattr(player, "kind", None))
+            player.get_ready(game_options)
+        except Exception as exc:  # an engine that cannot play the game's board, a file that broke since
+            return pid, title, load_reason(exc)  # named as it named itself: it started
         finally:
             ai.close_player(player)
-        return pid, entry_title(pid, title, kind), None
+        return pid, title, None
 
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
     titles: dict[str, str] = {}
@@ -1132,7 +1139,7 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
     for pid, title, why in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
         if why is not None:
             broken[pid] = why
-        elif title:
+        if title:
             titles[pid] = title
     for pid in ids:
         title = entry_title(pid) if pid in broken else None
