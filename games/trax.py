@@ -887,7 +887,7 @@ class Trax(Game):
 
     def space_name(self, state: TraxState, cell: int) -> str:
         """``cell``'s official name in ``state`` (``official_cell``: ``C1``), or "that space" left
-        of ``@`` or above ``0``, where the notation names none (its labels there are blank)."""
+        of ``@`` or above ``0``, where the notation names none (the board's labels there are dots)."""
         columns, rows = self.official_axes(state) or ([""] * self.size, [""] * self.size)
         row, col = divmod(cell, self.size)
         return self.official_cell(state, cell) if columns[col] and rows[row] else UNNAMED_SPACE

@@ -333,20 +333,58 @@ def test_the_curve_a_name_would_hide_is_measured_whole_where_plies_share_a_pixel
         assert _hidden_curve(area, curve) == pytest.approx(sum(max(1.0, math.dist(*c)) for c in crossed if c))
 
 
-def _replay_analysing(app, points: list[float | None]):
-    """A Hex game's replay whose analysis is 28% done, ``points`` the values it knows so far."""
+def _replay_analysing(app, points: list[float | None], game_id: str = "hex", seed: int = 1, done: bool = False):
+    """A ``game_id`` game's replay whose analysis is 28% done (or ``done``), ``points`` the values
+    it knows so far (repeated to the game's end when done)."""
     from types import SimpleNamespace
 
     from tests.test_replay import random_record
 
-    record = random_record("hex")
+    record = random_record(game_id, seed)
     app.open_replay(record)
     app.run_frames(2)
     scene = app.scene
-    points = (points + [None] * len(record.moves))[:len(record.moves) + 1]
-    scene.analysis = SimpleNamespace(points=points, opinions=[None] * len(points), depths=[0] * len(points), done=False,
-                                     error=None, progress=lambda: 0.28, poll=lambda: None, close=lambda: None)
+    points = (points * (len(record.moves) + 1 if done else 1) + [None] * len(record.moves))[:len(record.moves) + 1]
+    scene.analysis = SimpleNamespace(points=points, opinions=[None] * len(points), depths=[0] * len(points), done=done,
+                                     error=None, progress=lambda: 1.0 if done else 0.28, poll=lambda: None,
+                                     close=lambda: None)
     return scene
+
+
+TRAX_VALUES = [0.05, -0.36, 1.0, -0.25, 0.49, -0.79, 0.24, -0.76, 1.0, 0.71]  # level 3's, of a random Trax game
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize(("game_id", "seed"), [("trax", 28), ("trax", 12), ("reversi", 1), ("rastros", 3)])
+def test_the_replays_side_names_are_where_its_curve_is_not(tmp_path, monkeypatch, size, language, game_id, seed):
+    """In a Trax replay the values swing from one side to the other ply after ply (each search
+    sees the mover's threats), and the curve ran through "Claro em vantagem": no place in either
+    half was clear of it, and the name was written on the place that hid the least, the line
+    entering and leaving its plate.  The names keep clear of the curve in every game's graph."""
+    from tests.ui_helpers import in_language, make_app
+    from ui import i18n
+    from ui.eval_graph import draw_graph
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        with in_language(app, language):
+            scene = _replay_analysing(app, TRAX_VALUES, game_id, seed, done=True)
+            drawn = recorded_text_rects(monkeypatch)
+            scene.draw(app.screen)
+            said = {i18n._("{side} better").format(side=i18n._(side)) for side in scene.game.sides}
+            names = [rect for text, rect in drawn if text in said]
+            assert len(names) == 2, drawn
+            points = scene.analysis.points
+            xy = draw_graph(pygame.Surface(app.screen.get_size()), scene.graph_rect, points, scene.game, app.theme,
+                            app.scale, len(scene.moves), scene.ply, top_side=scene.view.near_side())
+            curve = [xy(i, v) for i, v in enumerate(points)]
+            for rect in names:
+                assert scene.graph_rect.contains(rect)
+                assert not any(rect.clipline(a, b) for a, b in zip(curve, curve[1:])), (rect, curve)
+        assert app.errors == []
+    finally:
+        app.quit()
 
 
 def test_a_side_s_name_is_not_drawn_over_the_replays_analysing_note(app, monkeypatch):

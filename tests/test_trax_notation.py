@@ -411,18 +411,29 @@ def test_the_move_fields_example_is_written_as_the_list_writes_moves(app, monkey
 
 
 # -- the letters round the board -------------------------------------------------------------------
-def board_labels(app, monkeypatch) -> tuple[dict[str, int], dict[str, int]]:
-    """The letters drawn above the board (each with the x of its middle) and the numbers drawn
-    left of it (each with its y), as the screen's next frames draw them."""
+def labels_drawn(app, monkeypatch) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The labels drawn above the board, each with the x of its middle, and those drawn left of
+    it, each with its y, left to right and top to bottom, as the screen's next frames draw them."""
     from ui import grid_view
 
     drawn = recorded_text_rects(monkeypatch, grid_view)
     app.invalidate()
     app.run_frames(2)
     grid = app.scene.view.grid
-    above = {text: rect.centerx for text, rect in drawn if text and rect.bottom <= grid.top}
-    left = {text: rect.centery for text, rect in drawn if text and rect.right <= grid.left}
-    return above, left
+    above = {rect.centerx: text for text, rect in drawn if text and rect.bottom <= grid.top}
+    left = {rect.centery: text for text, rect in drawn if text and rect.right <= grid.left}
+    return [(above[x], x) for x in sorted(above)], [(left[y], y) for y in sorted(left)]
+
+
+def board_labels(app, monkeypatch) -> tuple[dict[str, int], dict[str, int]]:
+    """The letters drawn above the board (each with the x of its middle) and the numbers drawn
+    left of it (each with its y), as the screen's next frames draw them: the names a square is
+    found by (not the dots where the official notation names none)."""
+    from ui.views.trax import UNNAMED_LABEL
+
+    above, left = labels_drawn(app, monkeypatch)
+    return ({text: x for text, x in above if text != UNNAMED_LABEL},
+            {text: y for text, y in left if text != UNNAMED_LABEL})
 
 
 def square_named(app, monkeypatch, name: str) -> tuple[int, int]:
@@ -452,6 +463,21 @@ def test_a_move_written_officially_is_found_by_the_letters_round_the_board(app, 
     assert view.picker is not None and view.picker[0] == move_cell(move)
     above, left = board_labels(app, monkeypatch)
     assert "a" not in above and "10" not in left  # the board's own names are not drawn beside them
+
+
+@pytest.mark.parametrize("moves", ["e6+ f5+", "e6+ f5+ e4/ d4+"])
+def test_every_column_and_row_of_the_board_has_its_label_in_the_official_notation(app, monkeypatch, moves):
+    """The official notation names no column left of ``@`` nor row above ``0``: their labels were
+    blank, and the 10x10 board's top rows and left columns looked cut off.  Every column and row
+    has its label now, a dot where the notation names none, the official names where it does."""
+    from ui.views.trax import UNNAMED_LABEL
+
+    scene = play_trax(app, monkeypatch, moves)
+    columns, rows = scene.game.official_axes(scene.state)
+    above, left = labels_drawn(app, monkeypatch)
+    assert [text for text, _x in above] == [name or UNNAMED_LABEL for name in columns]
+    assert [text for text, _y in left] == [name or UNNAMED_LABEL for name in rows]
+    assert UNNAMED_LABEL in {text for text, _x in above} and "@" in {text for text, _x in above}
 
 
 def test_on_tabuleiro_the_letters_round_the_board_are_its_cells(app, monkeypatch):
@@ -672,7 +698,7 @@ def test_the_notation_changed_in_settings_labels_the_board_on_the_first_frame_ba
     scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
     labels = [sorted(drawn, key=drawn.get) for drawn in board_labels(app, monkeypatch)]
     assert labels == [list("@ABCDEF"), [str(n) for n in range(8)]]
-    for notation, columns in (("Tabuleiro", list("abcdefghij")), ("Official", list("@ABCDEF"))):
+    for notation, columns in (("Tabuleiro", list("abcdefghij")), ("Official", ["·", *"@ABCDEF"])):
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, MenuScene)
         choose_notation(app, notation)

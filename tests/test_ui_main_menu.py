@@ -363,6 +363,34 @@ def test_larger_text_never_shows_the_buttons_smaller_than_normal(tmp_path, monke
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("larger", [False, True])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1366, 768), (1920, 1080)])
+def test_a_returning_player_sees_the_games_pictures_at_every_common_size(tmp_path, monkeypatch, size, larger,
+                                                                          language):
+    """At 1366x768 with Larger text the six games' pictures were gone once Continue and Saved
+    games came, a third of the window empty round the buttons (at 800x600, 1280x720 and 1920x1080
+    too): the strip had to be 110 pixels at the text's scale under the title at 9% of the height
+    and two messages' room.  The title goes nearer the top, one message's room is kept, and the
+    pictures shrink before they go; the buttons keep their text size, above the pictures, and the
+    pictures stay clear of the About link's row."""
+    app = menu_in(tmp_path, monkeypatch, size, language)
+    try:
+        if larger:
+            text_size_step(app, pygame.K_EQUALS)
+            text_size_step(app, pygame.K_EQUALS)
+            assert app.settings.text_size == 1.5
+        alone = set(button_text_sizes(app).values())
+        come_back(app)
+        assert set(button_text_sizes(app).values()) == alone
+        labels_whole_above_the_pictures(app)
+        window, about = pygame.Rect((0, 0), app.size), app.scene.messages_above()
+        assert all(window.contains(r) and r.bottom < about for r in app.scene.cards.rects), app.scene.cards.rects
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", [(800, 560), (1024, 768), (1280, 800)])
 def test_a_message_on_the_main_menu_covers_no_button_at_larger_text(tmp_path, monkeypatch, size):
     """Back from a game left unfinished at 800x560 with Larger text, "The unfinished game is kept:

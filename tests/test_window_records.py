@@ -216,7 +216,9 @@ def test_export_keys_in_the_game(app, monkeypatch):
 
 def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     """A finished game was lost unless Save was pressed: its autosave was removed when the menu
-    next read the unfinished games.  It is kept among the finished games, listed once, and replays."""
+    next read the unfinished games.  It is kept among the finished games, listed once, and replays.
+    Its row says so plainly in both languages: "not saved: kept all the same" ("não guardado:
+    mantido na mesma") left the player wondering whether the game was kept or not."""
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
@@ -234,7 +236,9 @@ def test_a_game_played_to_the_end_is_kept_without_a_save_and_replays(app):
     assert isinstance(app.scene, RecordsScene)
     [entry] = app.scene.entries
     assert entry.kept and entry.record.moves == ["b2", "a1", "b1", "c1", "b3"]
-    assert "not saved" in app.scene.row_text(entry)[1]
+    for language, said in (("en", "kept automatically, no Save needed"), ("pt", "mantido automaticamente, sem ter de Guardar")):
+        with in_language(app, language):
+            assert said in app.scene.row_text(entry)[1], language
     app.run_frames(2)
     app.scene.pick_entry(entry)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.result.winner == 0
@@ -300,7 +304,7 @@ def test_every_game_played_to_the_end_in_the_window_is_kept_past_the_old_limit_o
     rows = app.scene
     assert isinstance(rows, RecordsScene) and wait(app, lambda: not rows.reading.loading, 30)
     assert len(rows.entries) == played and all(entry.kept for entry in rows.entries)
-    assert "not saved: kept all the same" in rows.row_text(rows.entries[-1])[1]  # the first game, still there
+    assert "kept automatically, no Save needed" in rows.row_text(rows.entries[-1])[1]  # the first game, still there
 
 
 def test_an_older_versions_finished_games_stay_all_and_only_watched_ones_are_pruned(tmp_path):

@@ -188,14 +188,17 @@ class LiveEvaluations:
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[float | None], game: Game,
                theme: Theme, scale: float, plies: int, current: int | None = None,
                taken: Sequence[pygame.Rect] = (), top_side: int = 0,
+               marks: Callable[[Callable[[int, float], tuple[int, int]]], object] | None = None,
                ) -> Callable[[int, float], tuple[int, int]] | None:
     """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
     between the line and the middle in the colour of the side better off, the sides' names (kept
     off the ``taken`` places, where the caller writes over the graph), and a cursor at the position
     ``current``.  ``top_side`` is better above the middle: the side the board shows at the bottom
     (``BoardView.near_side``), as the eval bar fills from the bottom with it; a board turned after
-    a rematch showed Black at the bottom and the graph White on top.  Returns the point-to-pixel
-    mapping of ``points``' values (None if too small)."""
+    a rematch showed Black at the bottom and the graph White on top.  ``marks`` draws the caller's
+    marks on the curve (the replay's biggest drop), given the point-to-pixel mapping, before the
+    names, whose plates stay over them: the drop's ring was drawn over "Escuro em vantagem".
+    Returns that mapping of ``points``' values (None if too small)."""
     r = rect
     if r.height < 20:
         return None
@@ -207,9 +210,13 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     pygame.draw.line(surface, middle_line_colour(theme, ground), (r.x, mid), (r.right, mid), 1)
 
     sign = 1 if top_side == 0 else -1  # points are the first side's; up is ``top_side``'s
+    known = [(i, v) for i, v in enumerate(points) if v is not None]
+    size = tx.small(11, s)
+    names = [_("{side} better").format(side=_(game.sides[side])) for side in (top_side, 1 - top_side)]
+    reach, places = _names_placed(r, [tx.ui_font(size).size(name) for name in names], known, n, sign, s, taken)
 
     def xy(i: int, v: float) -> tuple[int, int]:
-        return (r.x + int(i * (r.width - 1) / n), int(mid - sign * v * (r.height / 2 - 4)))
+        return (r.x + int(i * (r.width - 1) / n), int(mid - sign * v * reach))
 
     from ui.scenes.game_panel import side_colour
 
@@ -217,7 +224,6 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     # stand out from the graph's ground
     sides = [side_colour(game.sides[side], side, theme) for side in (top_side, 1 - top_side)]
     colours = [legible(colour, ground, theme.text, 0.25) for colour in sides]
-    known = [(i, v) for i, v in enumerate(points) if v is not None]
     for (i0, v0), (i1, v1) in zip(known, known[1:]):
         if i1 != i0 + 1:
             continue
@@ -232,15 +238,39 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     if current is not None:
         cx = xy(current, 0)[0]
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
-    size = tx.small(11, s)
-    for side, top in ((0, True), (1, False)):  # ``sides``' order: the top side's first
-        label = _("{side} better").format(side=_(game.sides[side if top_side == 0 else 1 - side]))
-        place = _label_place(r, tx.ui_font(size).size(label), top, curve, s, taken)
+    if marks is not None:
+        marks(xy)
+    for name, place, colour in zip(names, places, sides):  # the top side's first
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
         draw_plate(surface, r, place, theme, s)
-        tx.text(surface, label, place.topleft, size, readable(sides[side], ground), "topleft")  # 4.5:1, as text
+        tx.text(surface, name, place.topleft, size, readable(colour, ground), "topleft")  # 4.5:1, as text
     return xy
+
+
+def _names_placed(r: pygame.Rect, sizes: list[tuple[int, int]], known: list[tuple[int, float]], n: int, sign: int,
+                  scale: float, taken: Sequence[pygame.Rect]) -> tuple[float, list[pygame.Rect]]:
+    """How far from the middle line of the graph ``r`` a value of 1 reaches, in pixels, and where
+    the sides' names go (``sizes``: theirs, the top side's first; ``_label_place``), for the
+    ``known`` values of an ``n``-ply game (``sign``: up is the first side's).  The whole half
+    height, where both names find a place the curve keeps clear of; else the curve keeps under
+    a band along the top edge and over one along the bottom, each a name high, and the names go
+    there: in a Trax replay the values swing from side to side ply after ply, no place in either
+    half was clear, and the line ran through "Claro em vantagem" on its plate."""
+    full = r.height / 2 - 4
+
+    def placed(reach: float) -> tuple[list[pygame.Rect], bool]:
+        curve = [(r.x + int(i * (r.width - 1) / n), int(r.centery - sign * v * reach)) for i, v in known]
+        found = [_label_place(r, size, top, curve, scale, taken) for size, top in zip(sizes, (True, False))]
+        return [place for place, _hidden in found], not any(hidden for _place, hidden in found)
+
+    places, clear = placed(full)
+    if clear:
+        return full, places
+    gap = max(1, int(2 * scale))  # as ``_label_place`` keeps clear above and below a name
+    band = max(height for _width, height in sizes) + 2 * gap + max(1, int(2 * scale))  # the curve's width too
+    reach = max(full / 3, full - band)
+    return reach, placed(reach)[0]
 
 
 def graph_ground(theme: Theme) -> tuple[int, int, int]:
@@ -264,7 +294,7 @@ def middle_line_colour(theme: Theme, ground: tuple[int, int, int]) -> tuple[int,
 
 
 def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[tuple[int, int]],
-                 scale: float, taken: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 scale: float, taken: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, float]:
     """Where a side's name goes in its half of the graph ``r`` (the first side's the top half):
     along the half's outer edge -- the left corner, else the right, else the first place between
     them -- that the ``curve`` (its points in pixels, left to right) keeps clear of; where the
@@ -272,7 +302,8 @@ def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[t
     or over the curve; where no place is clear, the one that hides the least of it.  A name drawn
     over the curve hid a stretch of it, and the line entered and left it at its edges, as if
     crossing the words.  A place over a ``taken`` one (a note written on the graph) is not used:
-    the name went to the top right corner, over "Analysing… 28%"."""
+    the name went to the top right corner, over "Analysing… 28%".  With the place, how much of the
+    curve it hides (``_hidden_curve``)."""
     margin, gap = int(6 * scale), max(1, int(2 * scale))  # the room kept clear beside a name, and above and below it
     places = _label_places(r, size, top, margin, max(gap, size[1] // 4))
     best, least = None, math.inf
@@ -282,7 +313,7 @@ def _label_place(r: pygame.Rect, size: tuple[int, int], top: bool, curve: list[t
             best, least = place, hidden
             if not hidden:
                 break
-    return best
+    return best, least
 
 
 def _label_places(r: pygame.Rect, size: tuple[int, int], top: bool, margin: int, step: int) -> list[pygame.Rect]:

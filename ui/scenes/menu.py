@@ -5,7 +5,8 @@ With Continue and Saved games, Rules, Settings and Quit stand side by side on on
 a column of eight would not fit at the text size of six (``_tries``).
 
 A larger Text size never shows the buttons' labels smaller than Normal does in the same window
-(``MenuScene._normal_pixels``): the pictures shrink, then go, first.
+(``MenuScene._normal_pixels``): the pictures shrink, then go, first; before they go, the title
+moves nearer the top and the room under them is kept for one message rather than two (``Way.tight``).
 
 The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and
 Right along the row), Down past the last one (or Tab) goes on to the games' pictures, where Left
@@ -74,31 +75,53 @@ def has_saved_games() -> bool:
 
 class Way(NamedTuple):
     """One way to lay the main menu out: the height of the games' pictures' strip (0: no pictures),
-    slim buttons (less room above and below each label), and the less-used buttons (``ROW``) side
-    by side on one row under the others."""
+    slim buttons (less room above and below each label), the less-used buttons (``ROW``) side
+    by side on one row under the others, and ``tight``: the title nearer the top and room for one
+    message under the pictures rather than two (``TIGHT_TOP``, ``MenuScene._below_the_cards``)."""
 
     strip_h: int
     slim: bool
     row: bool = False
+    tight: bool = False
+
+
+TIGHT_TOP = 0.03  # the title's top in a tight way, a share of the window's height (0.09 otherwise)
 
 
 class Plan(NamedTuple):
     """Where the main menu goes at one scale (``MenuScene._plan``): the title's top, the buttons'
     form (its height set once they are built), the ways to try, the buttons' room above each
-    height of the pictures' strip, the room kept under the pictures (the messages' lane and the
-    About link) and under the last button (its highlight)."""
+    height of the pictures' strip (``_room_of``), the room kept under the pictures (the messages'
+    lane and the About link) and under the last button (its highlight); the title's top and the
+    room under the pictures in a tight way (``Way.tight``)."""
 
     title_y: int
     menu_rect: pygame.Rect
     ways: tuple[Way, ...]
-    rooms: dict[int, int]
+    rooms: dict[tuple[int, bool], int]
     below: int
     edge: int
+    tight_title_y: int
+    tight_below: int
+
+    def of(self, way: Way) -> tuple[int, pygame.Rect, int]:
+        """The title's top, the buttons' form and the room kept under the pictures the ``way``
+        given: a tight one's title and buttons nearer the top, and one message's room."""
+        if not way.tight:
+            return self.title_y, self.menu_rect, self.below
+        return (self.tight_title_y, self.menu_rect.move(0, self.tight_title_y - self.title_y), self.tight_below)
 
 
 def _buttons_of(way: Way) -> Way:
-    """``way`` as far as the buttons go: the pictures' strip under them does not change them."""
-    return way._replace(strip_h=0)
+    """``way`` as far as the buttons go: the pictures' strip under them and the room round them
+    (``tight``) do not change them."""
+    return way._replace(strip_h=0, tight=False)
+
+
+def _room_of(way: Way) -> tuple[int, bool]:
+    """What the buttons' room (``Plan.rooms``) depends on in ``way``: the pictures' strip under
+    them and how tight the title and the messages' lane are."""
+    return way.strip_h, way.tight
 
 
 def _tries(ways: tuple[Way, ...], font: int, scale: float, least: int = 0) -> Iterator[tuple[Way, int]]:
@@ -131,7 +154,7 @@ def _standing_font(height: Callable[[int, Way], int], ways: tuple[Way, ...], roo
     for at_least in sorted({least, READABLE, 0}, reverse=True):
         for way in standing:
             sizes = [size for size in FONT_SIZES if menu_font_pixels(size, scale) >= at_least]
-            found = _largest_fitting(sizes, lambda font_size, way=way: height(font_size, way) <= rooms[way.strip_h])
+            found = _largest_fitting(sizes, lambda font_size, way=way: height(font_size, way) <= rooms[_room_of(way)])
             if found is not None:
                 return found
     return FONT_SIZES[-1]
@@ -142,8 +165,9 @@ def _standing_ways(ways: tuple[Way, ...]) -> list[Way]:
     row with them, then the columns without them.  At 1280x800 with Large text no column had
     room above the pictures: the text size came from a column without them, which left the
     six buttons 21 pixels on the pictures' row of Rules, Settings and Quit, where 23 fitted."""
-    return ([way for way in ways if way.strip_h and not way.row] + [way for way in ways if way.strip_h and way.row]
-            + [way for way in ways if not way.strip_h and not way.row])
+    roomy = [way for way in ways if not way.tight]  # the menu without Continue keeps its title where it was
+    return ([way for way in roomy if way.strip_h and not way.row] + [way for way in roomy if way.strip_h and way.row]
+            + [way for way in roomy if not way.strip_h and not way.row])
 
 
 def _largest_fitting(sizes: list[int], fits: Callable[[int], bool]) -> int | None:
@@ -245,16 +269,16 @@ class MenuScene(MenuFormScene):
         w, h = size
         self.has_saved = bool(self.not_offered) or has_saved_games()
         plan = self._plan(size, s)
-        self.title_y, menu_rect = plan.title_y, plan.menu_rect
         least = self._normal_pixels(size) if s > window_scale(size) else 0
-        content, room = self._fit_buttons(plan, s, least)
+        content, room, way = self._fit_buttons(plan, s, least)
+        self.title_y, menu_rect, below = plan.of(way)
         menu_rect.height = max(int(120 * s), min(content, room) + plan.edge)
         self.menu.resize(menu_rect.width, menu_rect.height, position=(menu_rect.x, menu_rect.y, False))
         strip = pygame.Rect(int(40 * s), menu_rect.bottom + int(24 * s), w - int(80 * s),
-                            h - menu_rect.bottom - int(24 * s) - plan.below)
-        self.show_cards = strip.height >= int(110 * s)
+                            h - menu_rect.bottom - int(24 * s) - below)
+        self.show_cards = strip.height >= self._least_strip(s)
         self.cards.layout(strip, s, max_card=170)
-        self._centre_vertically(menu_rect, h - plan.below)
+        self._centre_vertically(menu_rect, h - below)
         if self.place == "cards" and not self.show_cards:  # the pictures left no room: on to the link
             self._go_to("about")
         elif self.place != "menu":
@@ -272,18 +296,30 @@ class MenuScene(MenuFormScene):
         # buttons, then Rules, Settings and Quit side by side, then smaller pictures make room for
         # those two; smaller text only where none does, and the pictures go last (``_tries``).  With
         # a larger Text size the pictures shrink, then go, before the text drops under Normal's
-        big, small = int(130 * s), int(110 * s)
+        # text size.  Last, before they go, the title nearer the top and one message's room under
+        # them (``Way.tight``), the pictures smaller still: at 1366x768 with Larger text, Continue
+        # and Saved games took the pictures away, a third of the window empty round the buttons
+        big, small, least = int(130 * s), int(110 * s), self._least_strip(s)
         ways = (Way(big, False), Way(big, True), Way(big, False, True), Way(big, True, True),
                 Way(small, True), Way(small, True, True),
+                Way(small, True, True, True), Way(least, True, True, True),
                 Way(0, False), Way(0, True), Way(0, False, True), Way(0, True, True))
-        below = self._below_the_cards(h, s)
+        below, tight_below = self._below_the_cards(h, s), self._below_the_cards(h, s, lines=1)
+        tight_title_y = int(h * TIGHT_TOP)
         edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
         # the buttons' room above each height of the pictures' strip, and above the messages' lane
         # without pictures too: there the buttons went down to the About link, and a message
         # stood over Quit
-        rooms = {strip_h: h - menu_rect.top - (strip_h + int(24 * s) if strip_h else 0) - below - edge
-                 for strip_h in {way.strip_h for way in ways}}
-        return Plan(title_y, menu_rect, ways, rooms, below, edge)
+        tight_gain = title_y - tight_title_y + below - tight_below
+        rooms = {_room_of(way): h - menu_rect.top - (way.strip_h + int(24 * s) if way.strip_h else 0) - below - edge
+                 + (tight_gain if way.tight else 0) for way in ways}
+        return Plan(title_y, menu_rect, ways, rooms, below, edge, tight_title_y, tight_below)
+
+    @staticmethod
+    def _least_strip(s: float) -> int:
+        """The least height of the games' pictures' strip at scale ``s``: the cards' pictures a
+        little taller than their titles (``GameCards.draw``)."""
+        return int(90 * s)
 
     def _has_extras(self) -> bool:
         """Whether Continue or Saved games are among the buttons (``_buttons``)."""
@@ -296,7 +332,7 @@ class MenuScene(MenuFormScene):
         standing = self._heights(plan.menu_rect, s, extras=False)
         height = self._heights(plan.menu_rect, s) if self._has_extras() else standing
         for way, font_size in _tries(plan.ways, _standing_font(standing, plan.ways, plan.rooms, s, least), s, least):
-            if height(font_size, way) <= plan.rooms[way.strip_h]:
+            if height(font_size, way) <= plan.rooms[_room_of(way)]:
                 break
         return way, font_size, height
 
@@ -308,14 +344,14 @@ class MenuScene(MenuFormScene):
         _way, font_size, _height = self._choose(self._plan(size, usual), usual)
         return menu_font_pixels(font_size, usual)
 
-    def _fit_buttons(self, plan: Plan, s: float, least: int) -> tuple[int, int]:
-        """Build the buttons at scale ``s`` the way chosen (``_choose``): the height they take and
-        the room they had."""
+    def _fit_buttons(self, plan: Plan, s: float, least: int) -> tuple[int, int, Way]:
+        """Build the buttons at scale ``s`` the way chosen (``_choose``): the height they take,
+        the room they had and that way."""
         self._last_built = None  # a height measured before (``_MEASURED``) builds nothing: none of this layout yet
         way, font_size, height = self._choose(plan, s, least)
         if self._last_built != (font_size, _buttons_of(way), self._has_extras(), s):  # the way chosen, built last
             self._build_menu(plan.menu_rect, font_size, _buttons_of(way), s)
-        return height(font_size, way), plan.rooms[way.strip_h]
+        return height(font_size, way), plan.rooms[_room_of(way)], way
 
     def _heights(self, menu_rect: pygame.Rect, s: float, extras: bool = True) -> Callable[[int, Way], int]:
         """The buttons' height at scale ``s`` for a text size and a way (``_build_menu``), each built once for
@@ -339,12 +375,12 @@ class MenuScene(MenuFormScene):
             return built
         return lambda font_size, way: buttons_height(font_size, _buttons_of(way))
 
-    def _below_the_cards(self, h: int, s: float) -> int:
+    def _below_the_cards(self, h: int, s: float, lines: int = Messages.LANE_LINES) -> int:
         """The room kept under the games' pictures: the About link in the corner and, above it, the
         lane for the window's messages (``Messages.lane_height``, ``messages_ceiling``), the same
         with messages or without: a file report stood over the pictures' names, and two messages
         at once shrank the buttons and moved the pictures up, and back when they faded."""
-        return h - self._about_top(h, s) + int(8 * s) + Messages.lane_height(s)
+        return h - self._about_top(h, s) + int(8 * s) + Messages.lane_height(s, lines)
 
     def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
         """The unfinished games as read, those Continue offers kept (``to_continue``); what is

@@ -442,8 +442,8 @@ class RecordsScene(Scene):
             where = _("unfinished, not offered by Continue (watched, or no move of yours)")
         elif entry.kept and watched(record):
             where = _("watched, not saved: kept among the last {n}").format(n=WATCHED_KEPT)
-        elif entry.kept:
-            where = _("not saved: kept all the same")
+        elif entry.kept:  # a game a person played to the end: every one is kept, Save pressed or not
+            where = _("kept automatically, no Save needed")
         else:
             where = entry.path.name
         return RowParts(title, ended_as(record), ended_briefly(record), player_names(record), [*details, where])

@@ -960,12 +960,16 @@ class ReplayScene(Scene):
         note_place = pygame.Rect((0, 0), tx.ui_font(small).size(note)) if note else None
         if note_place is not None:
             note_place.topright = (r.right - 6, r.y + 4)
-        xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
-                        taken=[note_place] if note_place is not None else [], top_side=self.view.near_side())
         drop = biggest_drop(points, [st.to_move for st in self.states[:-1]], self.loser) if self.analysis and self.analysis.done else None
+
+        def ring_the_drop(xy: Callable[[int, float], tuple[int, int]]) -> None:
+            if drop is not None:
+                pygame.draw.circle(surface, theme.invalid, xy(drop + 1, points[drop + 1] or 0.0), max(4, int(6 * s)))
+
+        xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
+                        taken=[note_place] if note_place is not None else [], top_side=self.view.near_side(),
+                        marks=ring_the_drop)
         if drop is not None and xy is not None:
-            x, y = xy(drop + 1, points[drop + 1] or 0.0)
-            pygame.draw.circle(surface, theme.invalid, (x, y), max(4, int(6 * s)))
             number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)

@@ -46,6 +46,7 @@ PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
 POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
+UNNAMED_LABEL = "·"  # round the board, a column left of ``@`` or a row above ``0``: the official notation names none
 PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
 CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
     frozenset((0, 1)): ((0, 0), 0.0),
@@ -295,12 +296,19 @@ class TraxView(GridView):
     def col_label(self, col: int) -> str:
         """The column's letter round the board: its official name (``@``, ``A``...) while the moves
         are named officially, else the cell's (``a``...)."""
-        return self._official_axes[0][col] if self._official_axes else super().col_label(col)
+        return self._official_label(0, col) if self._official_axes else super().col_label(col)
 
     def row_label(self, row: int) -> str:
         """The row's number round the board: its official name (``0``, ``1``...) while the moves
         are named officially, else the cell's (``1``...)."""
-        return self._official_axes[1][row] if self._official_axes else super().row_label(row)
+        return self._official_label(1, row) if self._official_axes else super().row_label(row)
+
+    def _official_label(self, axis: int, index: int) -> str:
+        """The official name of column (``axis`` 0) or row (1) ``index``, ``UNNAMED_LABEL`` where
+        the notation names none (left of ``@``, above ``0``: no move can go there): those labels
+        were blank, and the 10x10 board's top rows and left columns looked cut off (four of each
+        round the first tile); a name made up for them would be read as a move's."""
+        return self._official_axes[axis][index] or UNNAMED_LABEL
 
     def move_cell(self, move: int) -> tuple[int, int]:
         return divmod(move_cell(move), self.cols)
