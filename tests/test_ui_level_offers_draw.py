@@ -13,7 +13,8 @@ from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
 from ai.kernels import alquerque_tables
 from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
-from tests.test_ui_computer_draw import against, said
+from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
+from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, key, wait
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -58,7 +59,8 @@ def test_the_level_offers_a_proven_draw_and_a_click_accepts_it(app):
     app.frame()
     click(app, card.buttons[0].rect.center)  # Accept the draw
     assert scene.is_over() and scene.agreed_draw and scene.end_reason() == "Draw by agreement"
-    assert scene.recorder.record.result == Result(None, DRAW_AGREED) and len(scene.history) == 1
+    saved = scene.recorder.autosaver.autosave.load()[0]  # the game's file, as Saved games reads it
+    assert saved.result == Result(None, DRAW_AGREED) and len(saved.moves) == 1
 
 
 def test_a_move_declines_the_offer_and_the_level_offers_none_for_ten_plies(app):
@@ -83,6 +85,20 @@ def test_n_declines_the_offer_and_says_so(app):
     assert scene.computer_offer is None and not scene.is_over() and scene.card_shown() is None
     assert "You decline the draw: the game goes on" in said(scene)
     assert not scene.redo_stack and len(scene.history) == 1  # N answered the card: no New game
+
+
+def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
+    """Trax's fill mode ends drawn whatever is played: the level offers with its first move, on
+    the rules' proof; declined, never again that game (no move changes it)."""
+    scene = against(app, "level-3", TRAX_DRAWN[:1], game_id="trax", options={"mode": "fill"}, move_time=0.2)
+    assert offered_with_its_move(app, scene)
+    assert scene.computer_offer_card.lines()[:2] == ["Level 3 offers a draw", "No one can win this game"]
+    key(app, pygame.K_ESCAPE)  # Esc declines, as No does: not the menu
+    assert scene.computer_offer is None and app.scene is scene
+    while len(scene.history) < 2 + REOFFER_PLIES + 2:  # past ten plies: no offer again
+        played = len(scene.history)
+        enter_moves(app, scene.game.format_move(scene.state, scene.state.legal_moves()[0]))
+        assert not offered_with_its_move(app, scene) and len(scene.history) == played + 2
 
 
 def test_no_offer_in_a_game_the_computer_plays_against_itself(app):
