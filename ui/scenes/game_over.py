@@ -579,7 +579,7 @@ class ComputerDrawOfferCard(QuestionCard):
     its search proved the game drawn): who offers and why, with Accept the draw (Y: drawn by
     agreement) and Decline (N, Esc).  The board stays live under it, not dimmed: a move played
     declines the offer as a chess program's is declined, so it takes its own keys and clicks
-    only, and the card keeps off the pieces (over the panel where it would hide one)."""
+    only, and the card keeps off the places the moves are clicked on (``_place``)."""
 
     comes_by_itself = True  # with the level's move: a key typed for the next move may be on its way
     leaves_board_live = True
