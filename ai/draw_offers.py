@@ -20,6 +20,11 @@ discs on 8x8, Alquerque's first capture, tic-tac-toe's k - 1 marks a side, Trax'
 filled in its tournament mode) every level declines what its search does not prove drawn or lost,
 as engines and players do not agree draws there.
 
+A level offers a draw itself, with its move, only on a proof (``offers_draw``): its move's search
+proved the game drawn (Alquerque's endgame tables, Reversi's solver, tic-tac-toe solved) or the
+rules leave no winner, past the game's point above; declined, it offers again only once the game
+has moved on (``may_offer_again``: ``REOFFER_PLIES`` plies, or a piece taken).
+
 The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
 judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any
 offer.  A search that names a move by a rule and values nothing (tic-tac-toe's "block the only
@@ -181,3 +186,37 @@ def _proof_for(side: int, judged: Judged) -> int | None:
     if proven is None:
         return None
     return proven if judged.mover == side else -proven
+
+
+REOFFER_PLIES = 10  # plies after a level's declined offer before it offers again, unless a piece is taken
+
+
+def offers_draw(judged: Judged, too_early: bool, declined_before: bool = False) -> bool:
+    """Whether a level offers a draw with its move, from what ``judged`` its move's search (or the
+    rules) says of the game: only where it is sure, a draw proven with best play or no winner left
+    by the rules (``Judged.certain``), and past the game's ``too_early`` point.  A value, however
+    even, is no proof: a person asked at every level move "draw?" on a hunch would stop listening.
+    The rules' draw is offered once a game (not again once ``declined_before``): no move changes
+    it, and a person who chose Trax's fill mode plays it to fill the board."""
+    if too_early:
+        return False
+    if judged.certain:
+        return not declined_before
+    return judged.proven == 0
+
+
+def pieces_taken(state: State) -> int:
+    """The pieces taken in the game so far where its score counts captures (Alquerque); 0 elsewhere:
+    a capture changes a drawn ending enough for a level to offer again (``may_offer_again``)."""
+    return sum(state.score()) if state.game.score_counts_captures else 0
+
+
+def may_offer_again(declined: tuple[int, int] | None, plies: int, taken: int) -> bool:
+    """Whether a level whose draw offer was ``declined`` (the plies played and ``pieces_taken``
+    then; None: none declined) may offer one again at ``plies`` with ``taken`` pieces taken: once
+    ``REOFFER_PLIES`` more were played, or a piece was taken since.  Asked again at every move, a
+    person who wants to play the ending out would be nagged."""
+    if declined is None:
+        return True
+    declined_at, taken_then = declined
+    return plies >= declined_at + REOFFER_PLIES or taken > taken_then

@@ -27,10 +27,11 @@ TRAX_HALF_FILLED = 20  # TRAX_DRAWN's plies to 50 tiles of 100, Light (you) to m
 
 
 def against(app, player: str, moves, game_id: str = "tictactoe", move_time: float = 0.5,
-            options: dict | None = None) -> GameScene:
-    """A game of ``game_id`` (under ``options``) against ``player`` (you play the first side),
-    ``moves`` played."""
-    scene = GameScene(app, MatchSetup(game_id, options or {}, HUMAN_VS_PC, (None, player), move_time), list(moves))
+            options: dict | None = None, start: str | None = None) -> GameScene:
+    """A game of ``game_id`` (under ``options``, from the position ``start`` in the game's text)
+    against ``player`` (you play the first side), ``moves`` played."""
+    setup = MatchSetup(game_id, options or {}, HUMAN_VS_PC, (None, player), move_time, start=start)
+    scene = GameScene(app, setup, list(moves))
     app.switch(scene)
     app.run_frames(2)
     return scene

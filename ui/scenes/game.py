@@ -59,6 +59,7 @@ from ui.scenes.game_over import (
     NEXT_GAME_SECONDS,
     OVER_DELAY,
     CannotStartCard,
+    ComputerDrawOfferCard,
     DrawOfferCard,
     GameOverCard,
     PausedCard,
@@ -126,6 +127,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.over_card = GameOverCard(self)
         self.start_card = CannotStartCard(self)  # an outside player that cannot be loaded: the game waits
         self.offer_card = DrawOfferCard(self)  # a friend's draw offer, for the other to accept or decline
+        self.computer_offer_card = ComputerDrawOfferCard(self)  # a level's own offer, for the person
         self.resign_card = ResignCard(self)  # Resign asked: yes or no
         self.pause_card = PausedCard(self)  # a clocked game with a person in it, paused: the board covered
         analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
@@ -246,6 +248,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
         self.resign_asked: int | None = None  # the side whose Resign waits for its yes or no (``ResignCard``)
         self.draw_declined_at: int | None = None  # plies played when the computer last declined one
+        self.computer_offer: int | None = None  # the level's side whose own draw offer stands (``ComputerDrawOfferCard``)
+        self.computer_offer_certain = False  # it stands on the rules (no one can win), not on a search's proof
+        self.computer_offer_plies = 0  # plies played when the level made its offer
+        self.computer_offer_declined: tuple[int, int] | None = None  # plies and pieces taken at its last refused offer
         self.hint: Hashable | None = None
         self.paused = False
         self.asked_on_resume = ""  # the search ("hint", "draw") a person's Pause dropped, asked again on Resume
@@ -428,6 +434,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _changed(self) -> None:
         self.draw_offer = None  # an offer is about the position it was made in
+        if self.computer_offer is not None:  # a level's too: a move played (or taken back) declines it
+            self._computer_offer_declined()
         if self.resign_asked != self._resigning_side():  # the game over, or another friend to move
             self.resign_asked = None
         self.asked_on_resume = ""  # and a hint asked for before a Pause
@@ -502,16 +510,23 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def cards(self) -> tuple[GameOverCard, ...]:
         """The cards that may show over the board: the result, the game that cannot start, the
-        friends' draw offer, Resign's question and the pause's cover."""
-        return self.over_card, self.start_card, self.offer_card, self.resign_card, self.pause_card
+        friends' draw offer, Resign's question, a level's draw offer and the pause's cover."""
+        return (self.over_card, self.start_card, self.offer_card, self.resign_card, self.computer_offer_card,
+                self.pause_card)
 
     def card_shown(self) -> GameOverCard | None:
         """The card over the board, if one shows: why the game cannot start, the cover of a paused
         game with a person in it (over a draw offer waiting too: the board stays hidden, and the
-        offer shows again on Resume), a draw offered, Resign asked, or the result."""
+        offer shows again on Resume), a draw offered, Resign asked, a level's draw offer, or the result."""
         return next((card for card in (self.start_card, self.pause_card, self.offer_card, self.resign_card,
-                                       self.over_card)
+                                       self.computer_offer_card, self.over_card)
                      if card.visible()), None)
+
+    def board_covered(self) -> bool:
+        """Whether a card over the board takes it from the player (every card but a level's draw
+        offer, under which a move declines the offer: ``GameOverCard.leaves_board_live``)."""
+        card = self.card_shown()
+        return card is not None and not card.leaves_board_live
 
     def next_game_in(self) -> float | None:
         """Seconds before a watched game's next game begins by itself (Rematch: sides exchanged),

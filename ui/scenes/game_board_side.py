@@ -111,7 +111,7 @@ class BoardSide:
                           eval_bar.with_note(summary, unit_note(tags)), shown, graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
-        if scene.cursor.on and not scene.why_no_move() and not scene.card_shown():
+        if scene.cursor.on and not scene.why_no_move() and not scene.board_covered():
             scene.cursor.draw(surface, scene.view, shown, s)
         self.draw_status(surface)
 
@@ -146,7 +146,7 @@ class BoardSide:
 
     def _tip_shown(self) -> bool:
         """The tip of values shows: not over the card, nor a tile picker."""
-        return not self.scene.card_shown() and not self.scene.view.has_partial_input()
+        return not self.scene.board_covered() and not self.scene.view.has_partial_input()
 
     def _move_names(self, shown: State) -> MoveNames:
         """How the tip writes a move of ``shown``."""

@@ -354,6 +354,7 @@ class ComputerMoves:
         state = scene.state
         if scene.is_over() or state.to_move != side:
             return
+        search = self.held_search  # this move's own search: a proof of a draw there makes the level offer one
         if self.held_search is not None:  # shown with the move it found, not before it
             self.last_search, self.held_search = self.held_search, None
             self.last_search_moves = self.job_moves
@@ -370,7 +371,8 @@ class ComputerMoves:
         else:
             played = referee.play_reply(scene.game, state, reply.move, reply.text)
             if not isinstance(played, Loss):
-                scene._play(reply.move, by_computer=True)
+                if scene._play(reply.move, by_computer=True):
+                    scene.computer_may_offer_draw(side, search)
                 return
             loss = played
         loss = referee.at_move(loss, len(scene.history), scene.initial.to_move)  # as the move list numbers it

@@ -264,7 +264,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
     Up, Down or Space show it (Left and Right too on a fresh board, with nothing to browse),
     then arrows move it and Enter or Space click there.  Hidden, Left and Right browse and
     Enter opens the move field as before.  True if the key was the cursor's."""
-    if scene.why_no_move() or scene.card_shown() or not scene.view.has_targets(scene.state):
+    if scene.why_no_move() or scene.board_covered() or not scene.view.has_targets(scene.state):
         return False
     cursor = scene.cursor
     arrow = key in DIRECTIONS

@@ -29,6 +29,7 @@ from ui.widgets import BUTTON_PADDING, KeyFocus, card, keys_held, layout_grid, w
 
 if TYPE_CHECKING:
     from games.base import State
+    from ui.board_view import BoardView
     from ui.scenes.game import GameScene
 
 OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
@@ -205,6 +206,21 @@ def least_hiding(places: list[pygame.Rect], *marks: list[pygame.Rect]) -> pygame
     return min(places, key=lambda place: tuple(hidden_area(place, each) for each in marks))
 
 
+def move_places(view: BoardView, state: State) -> list[pygame.Rect]:
+    """Where the legal moves of ``state`` are clicked on the board, as last laid out: each one's
+    first place (``BoardView.first_place``) and the place its value is written on
+    (``value_anchor``, its landing point), a cell wide; none for a move with no place (a pass)."""
+    places = []
+    for move in state.legal_moves():
+        anchor = view.value_anchor(move)
+        if anchor is None:
+            continue
+        (x, y), room = anchor
+        first = view.first_place(move) or (x, y)
+        places += [pygame.Rect(cx - room // 2, cy - room // 2, room, room) for cx, cy in {(x, y), first}]
+    return places
+
+
 @dataclass(frozen=True)
 class CardPlace:
     """Where a card stands and how it is laid out (``GameOverCard.placement``)."""
@@ -217,6 +233,7 @@ class CardPlace:
 
 class GameOverCard:
     keeps_off_pieces = True  # the final position is the news: the card goes over the panel rather than hide it
+    leaves_board_live = False  # the board under it takes no move (a level's draw offer's does)
     comes_by_itself = True  # not at a person's word: it may come under a key meant for the game (``grace``)
 
     def __init__(self, scene: GameScene) -> None:
@@ -555,6 +572,72 @@ class DrawOfferCard(QuestionCard):
     def visible(self) -> bool:
         s = self.scene
         return s.draw_offer is not None and s.setup.mode == HOTSEAT and not s.is_over() and s.browsing is None
+
+
+class ComputerDrawOfferCard(QuestionCard):
+    """Over the board while a level's own draw offer stands (``GameQuestions.computer_may_offer_draw``:
+    its search proved the game drawn): who offers and why, with Accept the draw (Y: drawn by
+    agreement) and Decline (N, Esc).  The board stays live under it, not dimmed: a move played
+    declines the offer as a chess program's is declined, so it takes its own keys and clicks
+    only, and the card keeps off the places the moves are clicked on (``_place``)."""
+
+    comes_by_itself = True  # with the level's move: a key typed for the next move may be on its way
+    leaves_board_live = True
+
+    def __init__(self, scene: GameScene) -> None:
+        super().__init__(scene)
+        self.buttons = [
+            worded(N_("Accept the draw"), scene.accept_computer_draw, "Y"),
+            worded(N_("Decline"), scene.decline_computer_draw, "N"),  # Esc too (``QuestionCard.key``)
+        ]
+        self.keys = (pygame.K_y, pygame.K_n)
+
+    def showing(self) -> object:
+        """This offer (the ply it came with): each offer has its own grace."""
+        return self.scene.computer_offer_plies
+
+    def headline(self) -> str:
+        return _("Draw offered")
+
+    def lines(self) -> list[str]:
+        scene = self.scene
+        if scene.computer_offer is None:
+            return []
+        why = (_("No one can win this game") if scene.computer_offer_certain
+               else _("It sees a draw with best play"))
+        return [_("{player} offers a draw").format(player=scene.setup.player_label(scene.computer_offer)), why,
+                _("Playing your move declines it")]
+
+    def visible(self) -> bool:
+        s = self.scene
+        return s.computer_offer is not None and not s.is_over() and s.browsing is None
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """Its own keys only (Y, N, Esc, Tab's ring: ``QuestionCard.key``); every other key goes on
+        to the game, whose next move declines the offer."""
+        if key in (pygame.K_ESCAPE, *self.acting_keys()):
+            return super().key(key, mod)
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Its buttons and the clicks on the card itself; a click on the board beside it plays there."""
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return event.type == pygame.KEYDOWN and self.key(event.key, event.mod)
+        taken = GameOverCard.handle(self, event)
+        return taken and self.rect.collidepoint(getattr(event, "pos", (-1, -1)))
+
+    def _place(self, width: int, height: int) -> tuple[pygame.Rect, bool]:
+        """Where on the board the card hides none of the places the person's moves are clicked on
+        (``move_places``), then the fewest pieces; clear only where it hides no such place (else it
+        goes over the panel: ``placement``).  In the board's middle it stood over the points an
+        Alquerque move went to, and the click meant to decline the offer by playing pressed nothing."""
+        view, state = self.scene.view, self.scene.state
+        moves, pieces = move_places(view, state), view.piece_marks(state)
+        best = least_hiding(card_places(self.area, width, height, int(16 * self.scene.app.scale)), moves, pieces)
+        return best, not hidden_area(best, moves)
+
+    def _shade(self, surface: pygame.Surface) -> None:
+        """Nothing dimmed: the board under the card is the live game."""
 
 
 class ResignCard(QuestionCard):

@@ -5,7 +5,9 @@ resigns, No plays on; in a hot-seat game it names the friend it gives the game u
 asks, in a hot-seat game, the other friend on a card (``DrawOfferCard``), and against the computer
 the level, which searches the position in its worker and answers with why
 (``ai.draw_offers``); after a level declines, the next offer waits ``OFFER_GAP`` of the person's
-moves, and the window says how many are left.
+moves, and the window says how many are left.  A level offers a draw itself, with its move, where
+its search proves the game drawn (``computer_may_offer_draw``, ``ai.draw_offers.offers_draw``): a
+card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does.
 
 ``GameQuestions`` is mixed into ``GameScene`` beside ``game_commands.GameCommands``, for the same
 reason: these are the scene's public methods, called by name by its buttons, the cards over the
@@ -248,3 +250,51 @@ class GameQuestions:
         self.messages.add(_("{player} declines the draw: the game goes on").format(
             player=words.player_on_side(self.setup, self.game, 1 - side)), duration=6.0)
         self.invalidate()
+
+    # -- a level's own draw offer ----------------------------------------------------------
+    def computer_may_offer_draw(self, side: int, search: AIProgress | None) -> None:
+        """After its move, the level playing ``side`` offers a draw where it is sure of one
+        (``draw_offers.offers_draw``: ``search``, its move's last report, proved the game drawn, or
+        the rules leave no winner) in a game against a person, past the game's too early point,
+        and not again after a refusal until the game has moved on (``draw_offers.may_offer_again``).
+        A person playing a dead draw out against a level had to find the offer themselves."""
+        if self.setup.mode != HUMAN_VS_PC or not self._draws_offered() or self.is_over() or not self.history:
+            return
+        if not draw_offers.may_offer_again(self.computer_offer_declined, len(self.history),
+                                           draw_offers.pieces_taken(self.state)):
+            return
+        judged = Judged.by_rules(self.state)
+        if judged is None and search is not None:
+            judged = Judged.searched(search, self.history[-1].before)
+        too_early, declined = self.game.too_early_to_agree(self.state), self.computer_offer_declined is not None
+        if judged is None or not draw_offers.offers_draw(judged, too_early, declined):
+            return
+        self.computer_offer_card.forget_pointer()  # a new question: none of its buttons ringed
+        self.computer_offer = side
+        self.computer_offer_certain = judged.certain
+        self.computer_offer_plies = len(self.history)
+        self.invalidate()
+
+    def accept_computer_draw(self) -> None:
+        """The person accepts the level's offer (Y, Accept the draw): the game ends drawn by
+        agreement, as a draw accepted by a level does (the record and the session's score say so)."""
+        if self.computer_offer is None:
+            return
+        self.computer_offer = None
+        self.agreed_draw = True
+        self._ended_now()
+
+    def decline_computer_draw(self) -> None:
+        """The person declines the level's offer (N, Esc, Decline; or a move played: ``_changed``):
+        the game goes on, and the level offers none again until it has moved on."""
+        if self.computer_offer is None:
+            return
+        self._computer_offer_declined()
+        self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
+        self.invalidate()
+
+    def _computer_offer_declined(self) -> None:
+        """The level's offer is gone unaccepted: it waits from the ply it was made at
+        (``draw_offers.may_offer_again``) with the pieces taken then."""
+        self.computer_offer = None
+        self.computer_offer_declined = (self.computer_offer_plies, draw_offers.pieces_taken(self.state))

@@ -1,0 +1,125 @@
+"""A level offers a draw itself, with its move, where it proves the game drawn (here Alquerque's
+endgame tables, level 5's): a card asks the person, who accepts by a click (drawn by agreement, as
+the saved game says) or declines by playing a move; declined, it offers none again for ten plies.
+Never in a game the computer plays against itself."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
+from ai.kernels import alquerque_tables
+from games.alquerque import parse_point
+from games.record import DRAW_AGREED, Result
+from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
+from tests.test_ui_move_entry import enter_moves
+from tests.ui_helpers import click, key, wait
+from ui.match import PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+# two pieces a side far apart, Black (level 5) to move: a draw with best play, by the endgame
+# tables, past Alquerque's too early point (pieces were taken)
+DRAWN = "to-move: Black\nno-capture: 0\n.B.B.\n.....\n.....\n.....\n.W.W."
+LEVEL = 1  # Black, the level's side: you play White
+
+
+def offered_with_its_move(app, scene: GameScene) -> bool:
+    """Run frames until the level has moved (the person to move, the move's animation over), then
+    whether it offers a draw with that move."""
+    assert wait(app, lambda: scene.is_over() or (scene.state.to_move != LEVEL and not scene.view.is_animating()))
+    app.run_frames(2)
+    return scene.computer_offer is not None
+
+
+def drawn_move(scene: GameScene) -> str:
+    """A move of yours that keeps the game drawn (the tables say so) and leads to a position not
+    seen before in the game (no draw by repetition comes first)."""
+    state, seen = scene.state, {p.after.position for p in scene.history}
+    for move in state.legal_moves():
+        after = state.play(move)
+        if alquerque_tables.probe(after) == (0, 0) and after.position not in seen:
+            return scene.game.format_move(state, move)
+    raise AssertionError(f"no drawn move from {scene.game.to_text(state)}")
+
+
+def play_by_clicks(app, scene: GameScene, move: str) -> None:
+    """``move`` ("b1-b2") played as a person plays it: a click on each of its points."""
+    for point in re.split("[-x]", move):
+        click(app, scene.view.point_xy(parse_point(point)))
+
+
+def test_the_level_offers_a_proven_draw_and_a_click_accepts_it(app):
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    card = scene.computer_offer_card
+    assert scene.card_shown() is card and card.lines()[:2] == ["Level 5 offers a draw", "It sees a draw with best play"]
+    assert scene.human_to_move() and not scene.board_covered()  # the board stays live under it
+    app.frame()
+    click(app, card.buttons[0].rect.center)  # Accept the draw
+    assert scene.is_over() and scene.agreed_draw and scene.end_reason() == "Draw by agreement"
+    saved = scene.recorder.autosaver.autosave.load()[0]  # the game's file, as Saved games reads it
+    assert saved.result == Result(None, DRAW_AGREED) and len(saved.moves) == 1
+
+
+def test_a_move_declines_the_offer_and_the_level_offers_none_for_ten_plies(app):
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    offered_at = len(scene.history)
+    taken = sum(scene.state.score())
+    play_by_clicks(app, scene, drawn_move(scene))
+    assert scene.computer_offer is None and scene.computer_offer_declined == (offered_at, taken)
+    assert scene.card_shown() is None and len(scene.history) == offered_at + 1
+    while len(scene.history) < offered_at + REOFFER_PLIES - 1:
+        assert not offered_with_its_move(app, scene), scene.game.to_text(scene.state)
+        assert not scene.is_over() and sum(scene.state.score()) == taken  # no piece taken: the wait is ten plies
+        play_by_clicks(app, scene, drawn_move(scene))
+    assert offered_with_its_move(app, scene) and len(scene.history) == offered_at + REOFFER_PLIES
+
+
+def test_n_declines_the_offer_and_says_so(app):
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_n)
+    assert scene.computer_offer is None and not scene.is_over() and scene.card_shown() is None
+    assert "You decline the draw: the game goes on" in said(scene)
+    assert not scene.redo_stack and len(scene.history) == 1  # N answered the card: no New game
+
+
+def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
+    """Trax's fill mode ends drawn whatever is played: the level offers with its first move, on
+    the rules' proof; declined, never again that game (no move changes it)."""
+    scene = against(app, "level-3", TRAX_DRAWN[:1], game_id="trax", options={"mode": "fill"}, move_time=0.2)
+    assert offered_with_its_move(app, scene)
+    assert scene.computer_offer_card.lines()[:2] == ["Level 3 offers a draw", "No one can win this game"]
+    key(app, pygame.K_ESCAPE)  # Esc declines, as No does: not the menu
+    assert scene.computer_offer is None and app.scene is scene
+    while len(scene.history) < 2 + REOFFER_PLIES + 2:  # past ten plies: no offer again
+        played = len(scene.history)
+        enter_moves(app, scene.game.format_move(scene.state, scene.state.legal_moves()[0]))
+        assert not offered_with_its_move(app, scene) and len(scene.history) == played + 2
+
+
+def test_no_offer_in_a_game_the_computer_plays_against_itself(app):
+    scene = GameScene(app, MatchSetup("alquerque", {}, PC_VS_PC, ("level-5", "level-5"), 0.2, start=DRAWN))
+    app.switch(scene)
+    scene.speed = 3  # Max: no pause between the moves
+    assert wait(app, lambda: len(scene.history) >= 3 or scene.is_over())
+    assert scene.computer_offer is None and scene.card_shown() is None and not scene.agreed_draw
+
+
+def test_a_level_offers_again_after_ten_plies_or_a_piece_taken():
+    assert may_offer_again(None, 3, 0)
+    assert not may_offer_again((5, 20), 5 + REOFFER_PLIES - 1, 20)
+    assert may_offer_again((5, 20), 5 + REOFFER_PLIES, 20)
+    assert may_offer_again((5, 20), 7, 21)
+
+
+def test_a_level_offers_on_a_proof_only_past_the_too_early_point_and_the_rules_draw_once():
+    assert offers_draw(Judged(0, kind="solver", proven=0), too_early=False)
+    assert not offers_draw(Judged(0, kind="solver", proven=0), too_early=True)
+    assert not offers_draw(Judged(0, score=0.0), too_early=False)  # even by its value: a hunch, no proof
+    assert not offers_draw(Judged(0, kind="solver", proven=1), too_early=False)
+    no_winner = Judged(0, kind="rule", proven=0, certain=True)  # Trax's fill mode
+    assert offers_draw(no_winner, False) and not offers_draw(no_winner, False, declined_before=True)
