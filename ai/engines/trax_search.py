@@ -180,7 +180,7 @@ class ThreatPlayer(Player):
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
                 if budget.left() < 0.05 or sound >= self.candidates:
                     break
-                forced, reply_value = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
+                forced, reply_value, _reply = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
                 if not forced:
                     sound += 1
                     if reply_value > best_value:
@@ -302,26 +302,29 @@ class ThreatPlayer(Player):
         return found
 
     def _opponent_can_force(self, child: TraxState, my_threats: list[int], budget: _Budget, me: int,
-                            opp: int) -> tuple[bool, float]:
+                            opp: int) -> tuple[bool, float, int | None]:
         """After our move: has the opponent a reply that makes threats none of our answers stops?
 
         Also returns the value of our move against the opponent's best reply by the evaluation
-        (a two-ply look that comes nearly free: every reply is played here anyway).
+        (a two-ply look that comes nearly free: every reply is played here anyway), and that reply
+        (None where none was valued): the line analysis's first round shows (``TwoPlyLook``).
         """
         game = child.game
-        worst = float("inf")
+        worst, worst_reply = float("inf"), None
         for r in child.legal_moves():
             if budget.over():
-                return False, -float("inf")
+                return False, -float("inf"), None
             after = child.play(r)
             self.nodes += 1
             if after.is_terminal():
                 if after.winner() == opp:
-                    return True, -float("inf")
+                    return True, -float("inf"), r
                 continue
             if any(still_wins(game, after, t, me) for t in my_threats):
                 continue  # we win first
-            worst = min(worst, evaluate(game, after, me, self.weights))
+            value = evaluate(game, after, me, self.weights)
+            if value < worst:
+                worst, worst_reply = value, r
             near = analyse(game, after, region(game, child, after))
             self.nodes += len(near)
             theirs = wins_for(near, opp)
@@ -331,10 +334,10 @@ class ThreatPlayer(Player):
             answers_at = cells_near(game, theirs)
             answers = [q for q in after.legal_moves() if q >> 4 in answers_at]
             if self._unstoppable_local(after, theirs, answers, budget, opp):
-                return True, -float("inf")
-        return False, worst
+                return True, -float("inf"), r
+        return False, worst, worst_reply
 
-    def reply_value(self, child: TraxState, budget: _Budget) -> tuple[bool, float]:
+    def reply_value(self, child: TraxState, budget: _Budget) -> tuple[bool, float, int | None]:
         """``_opponent_can_force`` for the move that made ``child``, its threats found afresh: what
         level 5 values a sound move by (its worst reply by the evaluation), which Trax analysis's
         first round shows (``TwoPlyLook``) so the hint's value and the board's agree."""
@@ -429,10 +432,11 @@ class TwoPlyLook(Player):
         if wins_for(analyse(state.game, state), state.to_move):  # the move hands over a win at once
             found = Progress(depth=1, score=1.0, proven=1, proven_plies=1, kind="solver")  # as ``_decide`` scores a win
         else:
-            forced, worst = self.judge.reply_value(state, _Budget(self.seconds, None))
+            forced, worst, reply = self.judge.reply_value(state, _Budget(self.seconds, None))
             if not forced and worst == -float("inf"):  # out of time: no value (the next round gives one)
                 return None
-            found = Progress(depth=1, score=self._score(forced, worst), nodes=self.judge.nodes, kind=self.kind)
+            found = Progress(depth=1, best_move=reply, score=self._score(forced, worst),
+                             pv=[] if reply is None else [reply], nodes=self.judge.nodes, kind=self.kind)
         if progress is not None:
             progress(found)
         return None
