@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ai.base import Limits, Player, Progress, StopFlag
+from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from games.base import State
 
@@ -84,6 +85,7 @@ class MoveValues:
     lines: dict[Hashable, tuple] = field(default_factory=dict)  # a move -> its line: the move, then the best replies
     favourite: Hashable | None = None  # the move the player's knowledge names (its hint): first among equals
     order: dict[Hashable, int] = field(default_factory=dict)  # a move -> its place in the game's list: then the first
+    stage: float | None = None  # the position's share of squares empty (ai/eval_scales.py ``empty_share``)
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -292,7 +294,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     goes first among equal values, then the first of them in the game's order of the moves."""
     started = time.perf_counter()
     mover = state.to_move
-    snapshot = MoveValues(mover, favourite=favourite, order=move_order(state))
+    snapshot = MoveValues(mover, favourite=favourite, order=move_order(state), stage=empty_share(state))
     open_moves = []
     alike = {group[0]: group for group in _move_groups(state)}  # a move searched -> the moves of its value
     for move in alike:

@@ -146,7 +146,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
             continue
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "",
-                                 value_tone(v, scale_in(game_id, scale, v.unit)),
+                                 value_tone(v, scale_in(game_id, scale, v.unit, snapshot.stage)),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
                                  short_text(text), snapshot.key(v), v.proven is not None, length_words(v))
     return labels
