@@ -94,3 +94,30 @@ def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
 
     searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts")
     assert hint_why(searched, ("Red", "Blue"), "hex") == "17,666 playouts · Red 82% to win"
+
+
+def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
+    """Trax's @1 holds three tiles; its square showed the best of their values, so a hint of @1+
+    marked a square that read another tile's value ("-1.1" of a tile beside @1+'s "-1.6").  The
+    hinted tile's value now stands for its square; without a hint, the best's does."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import move_labels, places, with_hint
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), list(TRAX_OPENING))
+    app.switch(scene)
+    app.run_frames(2)
+    game, state = scene.game, scene.state
+    square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
+    hinted = game.parse_move(state, HINTED)
+    others = [m for m in square if m != hinted]
+    assert len(others) == 2
+    snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.6, depth=4), others[0]: MoveValue(others[0], -1.1, depth=4),
+                                          others[1]: MoveValue(others[1], -2.2, depth=4)})
+    labels = move_labels(snapshot, "trax")
+
+    def shown_on_the_square(marked) -> str:
+        return next(p.label.text for p in places(scene.view, with_hint(labels, marked)) if hinted in p.moves)
+
+    assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
