@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai.base import POINTS, PROVEN
-from ai.eval_scales import ALQUERQUE_PIECE, POINT_DISCS, STAGED_POINT_DISCS, TICTACTOE_LINE_BASE
+from ai.eval_scales import ALQUERQUE_PIECE, TICTACTOE_LINE_BASE, empty_share, point_worth
 from games.base import State
 
 DRAW_MARGINS: dict[str, float] = {
@@ -161,17 +161,7 @@ def draw_margin(game_id: str, unit: str = "", stage: float | None = None) -> flo
     factor where the stage is unknown.  One factor for the whole game had level 4 accept a draw
     some four discs better at 30-40 empties."""
     margin = DRAW_MARGINS.get(game_id, 0.0)
-    if unit != POINTS:
-        return margin
-    staged = STAGED_POINT_DISCS.get(game_id)
-    return margin / (staged(stage) if staged is not None and stage is not None else POINT_DISCS.get(game_id, 1.0))
-
-
-def empty_share(state: State) -> float | None:
-    """The share of ``state``'s squares still empty where its game counts them (Reversi's
-    ``empties``): the stage a level's points are read at (``draw_margin``); None elsewhere."""
-    empties = getattr(state, "empties", None)
-    return None if empties is None else empties() / state.game.size ** 2
+    return margin / point_worth(game_id, stage) if unit == POINTS else margin
 
 
 def _proof_for(side: int, judged: Judged) -> int | None:

@@ -13,6 +13,7 @@ disagree.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 ALQUERQUE_PIECE = 100
 """Alquerque's evaluation of one piece (ai/engines/alquerque.py ``MATERIAL``); its values are
@@ -63,11 +64,31 @@ def reversi_point_discs(empty_share: float) -> float:
 
 POINT_DISCS: dict[str, float] = {"reversi": REVERSI_POINT_DISCS}
 
+"""Units of a game's ``CLEAR_ADVANTAGE`` one point is worth, by game, where some of its players
+report their own points (``ai.base.POINTS``), where the stage is not known (``point_worth``)."""
+
 STAGED_POINT_DISCS: dict[str, Callable[[float], float]] = {"reversi": reversi_point_discs}
 """What one point is worth in the game's unit at a stage (the share of squares empty), by game,
-where some of its players report their own points: a draw offer's margin (ai/draw_offers.py)."""
-"""Units of a game's ``CLEAR_ADVANTAGE`` one point is worth, by game, where some of its players
-report their own points (``ai.base.POINTS``): the scale those values are drawn on."""
+where some of its players report their own points (``point_worth``)."""
+
+
+def point_worth(game_id: str, stage: float | None = None) -> float:
+    """Units of the game's ``CLEAR_ADVANTAGE`` one of its players' own points is worth where
+    ``stage`` of the squares are empty (``STAGED_POINT_DISCS``), or by the game's one factor where
+    the stage is unknown (``POINT_DISCS``); 1 in a game whose players report no points of their
+    own.  A draw offer's margin (ai/draw_offers.py) and the bar's, the graph's and the board's
+    scale (ui/analysis.py ``scale_in``) read it, so a value means one thing in all of them."""
+    staged = STAGED_POINT_DISCS.get(game_id)
+    if staged is not None and stage is not None:
+        return staged(stage)
+    return POINT_DISCS.get(game_id, 1.0)
+
+
+def empty_share(state: Any) -> float | None:
+    """The share of ``state``'s squares still empty where its game counts them (Reversi's
+    ``empties``): the stage a level's points are read at (``point_worth``); None elsewhere."""
+    empties = getattr(state, "empties", None)
+    return None if empties is None else empties() / state.game.size ** 2
 
 UNIT_SIZE: dict[str, float] = {"alquerque": ALQUERQUE_PIECE}
 """Evaluation units in one of the unit a game's values are shown in, by game; 1 where not listed."""

@@ -12,9 +12,10 @@ How a move gets its value, by the engine's kind:
   kept between rounds, the best moves of the last round first); the move's value is minus that
   position's value, and a proof there (solver, table, book; or ``Player.known_outcome`` without a
   search) is a proof of the move.  A new value is reported as soon as its search ends.
-- Trax: round 1 judges each move's position by the level-5 threat player (which decides once and
-  does not deepen); later rounds search it one ply deeper each by alpha-beta on the same path
-  evaluation (``ai.engines.trax_search.deepening_player``), so Trax values sharpen too.
+- Trax: round 1 values each move as level 5's hint does (``trax_search.TwoPlyLook``: its worst
+  reply by the path evaluation, so the hint's value and the board's agree at depth 2); later
+  rounds search it one ply deeper each by alpha-beta on the same evaluation, for the same side
+  (``ai.engines.trax_search.deepening_player``), so Trax values sharpen too.
 - Hex: one Monte Carlo search of the position itself; a root move's value is its win rate and visit
   count (as HexGui shows), proofs from the tree's solved nodes.  The tree ignores the swap rule, so
   Blue's first stones under it are worth the lesser of their value and the swap's (``_under_swap``)
@@ -41,11 +42,12 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ai.base import Limits, Player, Progress, StopFlag
+from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from games.base import State
 
 ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
-TRAX_SLICE = 0.15  # seconds of the threat player per Trax move (the first round)
+TRAX_SLICE = 0.15  # seconds of level 5's two-ply look per Trax move (the first round)
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
 REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
@@ -83,6 +85,7 @@ class MoveValues:
     lines: dict[Hashable, tuple] = field(default_factory=dict)  # a move -> its line: the move, then the best replies
     favourite: Hashable | None = None  # the move the player's knowledge names (its hint): first among equals
     order: dict[Hashable, int] = field(default_factory=dict)  # a move -> its place in the game's list: then the first
+    stage: float | None = None  # the position's share of squares empty (ai/eval_scales.py ``empty_share``)
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -241,16 +244,18 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
 
 def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: Report | None,
                   max_depth: int | None, seed: int | None, favourite: Hashable | None = None) -> MoveValues:
-    """Trax: round 1 is the threat player's one decision per move (``TRAX_SLICE`` each); the
+    """Trax: round 1 is level 5's two-ply look at each move (``TRAX_SLICE`` at most each); the
     rounds after it search each move's position ever deeper by alpha-beta on the same path
     evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
-    deeper = import_engine("ai.engines.trax_search").deepening_player(player.info, seed)
+    trax = import_engine("ai.engines.trax_search")
+    first = trax.TwoPlyLook(player.info, TRAX_SLICE)
+    deeper = trax.deepening_player(player.info, state.to_move, seed)
     rounds = min(max_depth, ROUND_PLIES) if max_depth is not None else ROUND_PLIES
     slice_ = None if max_depth is not None else ROUND_SLICE
     return _analyse_children(state, player, stop, report, rounds,
                              lambda depth: Limits(time=TRAX_SLICE, stop=stop) if depth == 1
                              else Limits(depth=depth, time=slice_, stop=stop),
-                             lambda depth: player if depth == 1 else deeper, favourite)
+                             lambda depth: first if depth == 1 else deeper, favourite)
 
 
 def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
@@ -289,7 +294,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
     goes first among equal values, then the first of them in the game's order of the moves."""
     started = time.perf_counter()
     mover = state.to_move
-    snapshot = MoveValues(mover, favourite=favourite, order=move_order(state))
+    snapshot = MoveValues(mover, favourite=favourite, order=move_order(state), stage=empty_share(state))
     open_moves = []
     alike = {group[0]: group for group in _move_groups(state)}  # a move searched -> the moves of its value
     for move in alike:

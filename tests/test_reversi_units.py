@@ -20,8 +20,8 @@ import ai
 import games
 from ai.base import POINTS, Limits
 from ai.draw_offers import BETTER, EVEN, Judged, answer_offer, draw_margin
-from ai.eval_scales import CLEAR_ADVANTAGE, REVERSI_POINT_DISCS
-from ai.move_values import MoveValue, MoveValues
+from ai.eval_scales import CLEAR_ADVANTAGE, REVERSI_POINT_DISCS, reversi_point_discs
+from ai.move_values import MoveValue, MoveValues, analyse
 from tests.ui_helpers import key, recorded_text, wait, words_in
 from ui.analysis import Opinion, values
 from ui.analysis_mode import move_labels
@@ -163,3 +163,41 @@ def test_points_are_drawn_on_the_scale_of_the_discs_they_stand_for():
     assert share == pytest.approx(as_points, abs=1e-3) and text == "+1.1"
     label = move_labels(snapshot, "reversi")[1]
     assert label.text == "+1.1" and label.tone == pytest.approx(as_points, abs=1e-3)
+
+
+@pytest.mark.parametrize("empties", [4, 12, 38])
+def test_points_are_drawn_at_their_worth_in_discs_at_the_positions_stage(empties):
+    """A hand-set point is worth 3.7 discs with 4 squares empty, 6.7 with 12, 15.9 with 38
+    (``REVERSI_POINT_DISCS_BY_EMPTIES``): the graph, the bar and analysis' colours draw it so.  By
+    the one factor (6.7) level 4's points drew a midgame lead at under half its discs and a late
+    one at near twice them, so the bar jumped as the solver's exact discs took over."""
+    stage = empties / 64
+    clear = CLEAR_ADVANTAGE["reversi"]
+    expected = math.tanh(0.5 * reversi_point_discs(stage) / clear)
+    as_discs = 0.5 * reversi_point_discs(stage)  # the margin the points stand for, in discs
+    as_points, discs = values("reversi", [Opinion(0.5, unit=POINTS, stage=stage), Opinion(as_discs)])
+    assert as_points == pytest.approx(expected, abs=1e-3) and as_points == pytest.approx(discs, abs=1e-3)
+    snapshot = MoveValues(0, {1: MoveValue(1, 0.5, unit=POINTS)}, stage=stage)
+    assert position_value(snapshot, "reversi")[0] == pytest.approx(expected, abs=1e-3)
+    assert move_labels(snapshot, "reversi")[1].tone == pytest.approx(expected, abs=1e-3)
+
+
+def test_the_stage_of_each_searched_position_reaches_the_window():
+    """Analysis' snapshot, a computer's search (through the worker process) and the replay's
+    in-process analysis each carry the share of their position's squares empty, which their
+    points are drawn by (``ui.analysis.scale_in``)."""
+    from ai.eval_scales import empty_share
+    from tests.test_ai_worker import answers_until
+    from ui.ai_worker import AIProgress, AIWorker, Job
+
+    game = games.load("reversi", size=6)
+    state = game.play_line(random_line(game, 10, 5))
+    stage = empty_share(state)
+    assert stage == (36 - sum(state.score())) / 36 and analyse(state, "reversi", max_depth=1).stage == stage
+    worker = AIWorker(game)
+    try:
+        job = worker.submit(Job("reversi", {"size": 6}, (), game.to_text(state), "level-4", 0.3, 0, "side0"))
+        reports = [a for a in answers_until(worker, job, 60) if isinstance(a, AIProgress)]
+    finally:
+        worker.close()
+    assert reports and all(report.stage == stage for report in reports)

@@ -37,9 +37,11 @@ def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, game_
     """H at the start said "Hint: d3-c3" (Alquerque) and "Hint: d3" (Reversi) alone, the move with
     no word of why, while the panel's last search valued it.  It now says the value in the
     panel's words and the game's unit: "Hint: d3-c3 (Black +0.1 pieces)", "Hint: d3 (Black +1
-    disc)"."""
+    disc)"; a search's value with its depth, as analysis's line says its own ("depth 9 · Black
+    +0.1 pieces", ``estimate_depth``)."""
     from ui import i18n
-    from ui.scenes.thinking import eval_text
+    from ui import text as tx
+    from ui.scenes.thinking import estimate_depth, eval_text
 
     with words_in(language):
         scene = _hotseat(app, game_id, moves)
@@ -49,7 +51,9 @@ def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, game_
         value = eval_text(search, scene.game.sides, game_id)
         assert value and (language != "en" or unit.rstrip("s") in value), value
         move = scene.game.format_move(scene.state, scene.hint)
-        assert said == i18n._("Hint: {move} ({why})").format(move=move, why=value), said
+        why = tx.join_parts([estimate_depth(search), value])  # "depth 9 · Black +0.1 pieces"
+        assert book or why != value
+        assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

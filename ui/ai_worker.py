@@ -58,6 +58,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ai import engine_module
+from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from ai.parent_watch import interrupts_held, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
@@ -146,6 +147,7 @@ class AIProgress:
     best_other: str = ""
     pv_other: list[str] = field(default_factory=list)
     unit: str = ""  # what an estimate's score counts where it is not the game's unit (``ai.base.POINTS``)
+    stage: float | None = None  # the searched position's share of squares empty (ai/eval_scales.py ``empty_share``)
 
 
 @dataclass
@@ -453,6 +455,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
             p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
             state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
             best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
+            empty_share(state),
         ))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,

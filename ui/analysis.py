@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.base import POINTS
-from ai.eval_scales import CLEAR_ADVANTAGE, POINT_DISCS, SCALE_FLOOR, UNIT_SIZE
+from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, UNIT_SIZE, empty_share, point_worth
 from ai.search.classic import COURSE_SCALE
 from games.record import GameRecord
 from ui.i18n import number_text
@@ -49,6 +49,7 @@ class Opinion:
     proven: int | None = None  # +1 the mover wins, 0 draw, -1 loses
     mover: int = 0
     unit: str = ""  # what ``score`` counts where it is not the game's unit (``ai.base.POINTS``), else ""
+    stage: float | None = None  # the share of the position's squares empty, where points' worth moves with it
 
 
 # what a game's search values are shown in, whichever player searched; else "points"
@@ -146,11 +147,14 @@ def eval_scale(game_id: str, opinions: list[Opinion | None]) -> float:
     return max(floor, sizes[(3 * len(sizes)) // 4])  # the 75th percentile, so most points stay off the edges
 
 
-def scale_in(game_id: str, scale: float, unit: str) -> float:
+def scale_in(game_id: str, scale: float, unit: str, stage: float | None = None) -> float:
     """``scale`` (``eval_scale``'s, in the game's unit) for a value in ``unit``: in a player's own
-    points (``POINTS``) the clear advantage's worth in them (ai/eval_scales.py ``POINT_DISCS``), so
-    that Reversi's "+1.1 points", some seven discs, is not drawn as near even as "+1 disc"."""
-    return scale / POINT_DISCS.get(game_id, 1.0) if unit == POINTS else scale
+    points (``POINTS``) the clear advantage's worth in them at the position's ``stage`` (the share
+    of its squares empty: ai/eval_scales.py ``point_worth``), so that Reversi's "+1.1 points", some
+    seven discs, is not drawn as near even as "+1 disc".  One factor for the whole game (6.7 discs
+    a point) drew a point a third of its worth at 35-40 empties and near twice it in the last ten:
+    the bar jumped when the solver's exact discs took over from the points."""
+    return scale / point_worth(game_id, stage) if unit == POINTS else scale
 
 
 def normalise(op: Opinion, scale: float) -> float:
@@ -191,7 +195,8 @@ def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
     it, which under best play is the same, or of the one before if that is all there is.
     """
     scale = eval_scale(game_id, opinions)
-    out: list[float | None] = [None if o is None or is_blank(o) else round(normalise(o, scale_in(game_id, scale, o.unit)), 4)
+    out: list[float | None] = [None if o is None or is_blank(o)
+                               else round(normalise(o, scale_in(game_id, scale, o.unit, o.stage)), 4)
                                for o in opinions]
     for i in range(len(out) - 2, -1, -1):
         op = opinions[i]
@@ -241,7 +246,7 @@ def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bo
 def opinion_from_progress(progress: Any) -> Opinion:
     """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
     return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0),
-                   getattr(progress, "unit", ""))
+                   getattr(progress, "unit", ""), getattr(progress, "stage", None))
 
 
 def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,
@@ -259,7 +264,7 @@ def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float 
         last: list[Any] = []
         player.choose(state, ai.Limits(time=seconds), last.append)
         op = opinion_from_progress(last[-1]) if last else None
-        opinions.append(None if op is None else replace(op, mover=state.to_move))
+        opinions.append(None if op is None else replace(op, mover=state.to_move, stage=empty_share(state)))
     return values(record.game_id, opinions)
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -84,6 +84,7 @@ class MoveLabel:
     rank: tuple = ()  # the search's order of the moves (higher is better): which keep a tag when few can
     proven: bool = False  # a proof (solver, table, book), not an estimate: its tag is framed (``draw_move_values``)
     said: str = ""  # a proven length in words for the tip: "wins in 21 plies" for "W21" (``length_words``)
+    hinted: bool = False  # the move the hint names: its value stands for its place (``places``)
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -146,7 +147,7 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
             continue
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "",
-                                 value_tone(v, scale_in(game_id, scale, v.unit)),
+                                 value_tone(v, scale_in(game_id, scale, v.unit, snapshot.stage)),
                                  best is not None and snapshot.key(v) == snapshot.key(best),
                                  short_text(text), snapshot.key(v), v.proven is not None, length_words(v))
     return labels
@@ -265,16 +266,24 @@ class AnalysisMode(PositionWorker):
         the panel's thinking card; None while off or before a line."""
         return line_progress(self.values, self.line, self.line_other) if self.active else None
 
-    def labels(self) -> dict[Hashable, MoveLabel]:
-        """The label of every move valued, in analysis mode; the same dict while the values and
-        the language are (a frame and the pointer's motions lay out the tags once for it,
-        ``tag_layout``, where a new dict at each call laid them out at each motion)."""
+    def labels(self, hinted: Hashable | None = None) -> dict[Hashable, MoveLabel]:
+        """The label of every move valued, in analysis mode, ``hinted`` (the move a hint marks on
+        the board) standing for the place it shares (``MoveLabel.hinted``); the same dict while the
+        values, the hint and the language are (a frame and the pointer's motions lay out the tags
+        once for it, ``tag_layout``, where a new dict at each call laid them out at each motion)."""
         if not self.active:
             return {}
-        key = (self.values, language())
-        if self._labels is None or self._labels[0] is not key[0] or self._labels[1] != key[1]:
-            self._labels = (*key, move_labels(self.values, self.game.id))
-        return self._labels[2]
+        key = (self.values, language(), hinted)
+        if self._labels is None or self._labels[0] is not key[0] or self._labels[1:3] != key[1:]:
+            self._labels = (*key, with_hint(move_labels(self.values, self.game.id), hinted))
+        return self._labels[3]
+
+
+def with_hint(labels: dict[Hashable, MoveLabel], hinted: Hashable | None) -> dict[Hashable, MoveLabel]:
+    """``labels`` with the ``hinted`` move's marked so (``MoveLabel.hinted``), where it is valued."""
+    if hinted not in labels:
+        return labels
+    return {**labels, hinted: replace(labels[hinted], hinted=True)}
 
 
 # -- drawing ---------------------------------------------------------------------------------------
@@ -344,7 +353,10 @@ def _detail_font(font: int) -> int:
 
 
 def _order(label: MoveLabel) -> tuple:
-    return (label.best, label.rank, label.tone)
+    """A place's labels and the places, first first: the hinted move's (its square on the board is
+    marked: the value on it must be its own, not the best of the tiles beside it on that square,
+    Trax's "-1.1" of @1\\ under the hint's @1+), then the best, then by the search's order."""
+    return (label.hinted, label.best, label.rank, label.tone)
 
 
 def places(view: BoardView, labels: dict[Hashable, MoveLabel]) -> list[Place]:

@@ -57,7 +57,7 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     mover_view = float(best.proven) if best.proven is not None else None
     op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
-    return normalise(op, scale_in(game_id, scale, best.unit)), favoured_text(best, game_id)
+    return normalise(op, scale_in(game_id, scale, best.unit, snapshot.stage)), favoured_text(best, game_id)
 
 
 def favoured_text(value: MoveValue, game_id: str) -> str:

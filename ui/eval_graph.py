@@ -69,19 +69,22 @@ def snapshot_opinion(snapshot: Any) -> Opinion | None:
         return None
     every_move_valued = snapshot.done or (snapshot.depth >= 1 and not snapshot.monte_carlo)
     if best.proven is None or best.proven > 0 or every_move_valued:
-        return Opinion(best.score, best.kind, best.proven, snapshot.mover, best.unit)
-    return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover, best.unit)
+        return Opinion(best.score, best.kind, best.proven, snapshot.mover, best.unit, snapshot.stage)
+    return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover, best.unit,
+                   snapshot.stage)
 
 
 NOISY_LEVELS = LEVEL_IDS[:3]  # levels that choose with noise on purpose (ai/engines/*.py ``noise=``)
 BELOW_ANALYSIS = -1  # the depth a noisy level's value ranks at: under any value analysis has
 
 
-def child_opinion(value: MoveValue, mover: int) -> Opinion:
+def child_opinion(value: MoveValue, mover: int, stage: float | None = None) -> Opinion:
     """Analysis' value of a move, for ``mover`` (the side to move before it): the value of the
-    position the move reaches, said for that side (``Opinion.mover``), as the graph reads it."""
+    position the move reaches, said for that side (``Opinion.mover``), as the graph reads it;
+    ``stage``: the position before it's (``MoveValues.stage``), one square off, inside the stage's
+    band of five (ai/eval_scales.py ``REVERSI_POINT_DISCS_BY_EMPTIES``) but where it crosses one."""
     kind = "mcts" if value.kind == "mcts" else "alphabeta"
-    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit)
+    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit, stage)
 
 
 def child_depth(value: MoveValue) -> int:
@@ -135,7 +138,8 @@ class LiveEvaluations:
         for move, value in snapshot.values.items():
             text = (texts or {}).get(move)
             if text is not None and value.visits >= least:
-                kept |= self.from_opinion((*moves, text), child_opinion(value, snapshot.mover), child_depth(value))
+                kept |= self.from_opinion((*moves, text), child_opinion(value, snapshot.mover, snapshot.stage),
+                                          child_depth(value))
         return kept
 
     def from_opinion(self, moves: tuple[str, ...], opinion: Opinion, depth: int) -> bool:

@@ -56,6 +56,10 @@ from games.trax import Trax, TraxState
 from games.trax_tiles import move_cell, move_tile
 
 SAFETY = 0.7  # share of the move time the search plans to use
+LOOK_PLIES = {"defend": 2, "threat": 3, "rule": 0}
+"""Plies the value of each of ``ThreatPlayer._decide``'s answers looked at, where not one: a sound
+move by its worst reply (``defend``), a threat nobody stops (the move, a reply, the win), the only
+legal move (no look: value 0)."""
 
 
 class _Budget:
@@ -113,9 +117,10 @@ class ThreatPlayer(Player):
         ctl[CTL_NODES] += self.nodes
         # proofs we can stand by: a win this turn, or every move lets the opponent win at once
         proven = {"solver": (1, 1), "lost": (-1, 2)}.get(why, (None, None))
-        # a proof's depth is the plies it looked at (the panel writes it beside "proven"), not how
-        # many of the five questions the level asks
-        depth = self.steps if proven[1] is None else proven[1]
+        # its depth is the plies its value looked at (the panel and the hint write it: "depth 2"),
+        # not how many of the five questions the level asks, which read as a deeper search than
+        # analysis's "depth 4" beside it
+        depth = LOOK_PLIES.get(why, 1) if proven[1] is None else proven[1]
         return Progress(depth=depth, best_move=move, score=score, pv=[move], proven=proven[0],
                         proven_plies=proven[1], kind="solver" if proven[0] is not None else self.kind)
 
@@ -175,7 +180,7 @@ class ThreatPlayer(Player):
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
                 if budget.left() < 0.05 or sound >= self.candidates:
                     break
-                forced, reply_value = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
+                forced, reply_value, _reply = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
                 if not forced:
                     sound += 1
                     if reply_value > best_value:
@@ -297,26 +302,29 @@ class ThreatPlayer(Player):
         return found
 
     def _opponent_can_force(self, child: TraxState, my_threats: list[int], budget: _Budget, me: int,
-                            opp: int) -> tuple[bool, float]:
+                            opp: int) -> tuple[bool, float, int | None]:
         """After our move: has the opponent a reply that makes threats none of our answers stops?
 
         Also returns the value of our move against the opponent's best reply by the evaluation
-        (a two-ply look that comes nearly free: every reply is played here anyway).
+        (a two-ply look that comes nearly free: every reply is played here anyway), and that reply
+        (None where none was valued): the line analysis's first round shows (``TwoPlyLook``).
         """
         game = child.game
-        worst = float("inf")
+        worst, worst_reply = float("inf"), None
         for r in child.legal_moves():
             if budget.over():
-                return False, -float("inf")
+                return False, -float("inf"), None
             after = child.play(r)
             self.nodes += 1
             if after.is_terminal():
                 if after.winner() == opp:
-                    return True, -float("inf")
+                    return True, -float("inf"), r
                 continue
             if any(still_wins(game, after, t, me) for t in my_threats):
                 continue  # we win first
-            worst = min(worst, evaluate(game, after, me, self.weights))
+            value = evaluate(game, after, me, self.weights)
+            if value < worst:
+                worst, worst_reply = value, r
             near = analyse(game, after, region(game, child, after))
             self.nodes += len(near)
             theirs = wins_for(near, opp)
@@ -326,8 +334,16 @@ class ThreatPlayer(Player):
             answers_at = cells_near(game, theirs)
             answers = [q for q in after.legal_moves() if q >> 4 in answers_at]
             if self._unstoppable_local(after, theirs, answers, budget, opp):
-                return True, -float("inf")
-        return False, worst
+                return True, -float("inf"), r
+        return False, worst, worst_reply
+
+    def reply_value(self, child: TraxState, budget: _Budget) -> tuple[bool, float, int | None]:
+        """``_opponent_can_force`` for the move that made ``child``, its threats found afresh: what
+        level 5 values a sound move by (its worst reply by the evaluation), which Trax analysis's
+        first round shows (``TwoPlyLook``) so the hint's value and the board's agree."""
+        me = 1 - child.to_move
+        my_threats = wins_for(analyse(child.game, child), me)
+        return self._opponent_can_force(child, my_threats, budget, me, 1 - me)
 
     def _unstoppable_local(self, position: TraxState, threats: list[int], answers: list[int],
                            budget: _Budget, colour: int) -> bool:
@@ -348,18 +364,26 @@ class ThreatPlayer(Player):
 
 
 class PathEvaluation:
-    """``evaluate`` from the side to move's view: the leaf value of an alpha-beta search of Trax.
+    """``evaluate`` for ``viewer`` (the side whose move analysis values), as the leaf value of an
+    alpha-beta search of Trax: positive for the side to move where ``viewer`` moves, negated where
+    the opponent does.
 
-    Analysis deepens with it past the threat player's one decision (``ai.move_values``): the
-    threat player asks its questions once and never goes deeper, so its values stayed at depth 2.
-    Its values are in the threat player's units (both are ``evaluate``), so the two agree."""
+    Analysis deepens with it past the threat player's look (``ai.move_values``), and it values
+    every leaf as that player does: for the side choosing, whoever moves next
+    (``ThreatPlayer._decide``'s ``evaluate(game, child, me)`` one and two plies down).  The
+    evaluation is not symmetric (the opponent's paths count ``Weights.opponent`` times more), so
+    valuing each leaf for its own side to move, as it did, moved a quarter of every path's worth to
+    one side or the other with each ply: @1+ read "+1.5" searched three plies, "-1.6" four and
+    "+1.2" five, and the hint's "+0.1" (two plies) matched none of them."""
 
-    def __init__(self, weights: Weights = DEFAULT) -> None:
+    def __init__(self, viewer: int, weights: Weights = DEFAULT) -> None:
+        self.viewer = viewer
         self.weights = weights
 
     def evaluate(self, state: TraxState) -> float:
-        """``state``'s path value for the side to move."""
-        return evaluate(state.game, state, state.to_move, self.weights)
+        """``state``'s path value for ``viewer``, signed for the side to move."""
+        value = evaluate(state.game, state, self.viewer, self.weights)
+        return value if state.to_move == self.viewer else -value
 
 
 def forced_win_score(plies: int | None) -> float:
@@ -388,6 +412,45 @@ def fill_move(state: TraxState, rng: random.Random | None = None) -> int:
     return rng.choice(fullest) if rng is not None else fullest[0]
 
 
+class TwoPlyLook(Player):
+    """Trax analysis's first round: the position after a move valued as level 5 values its sound
+    moves (``ThreatPlayer.reply_value``: the worst reply by the evaluation, replies that leave the
+    mover's threat passed over), for the side to move there.  It was level 5's own decision for
+    that side, three plies from the move's mover, in the other side's view of the evaluation
+    (``PathEvaluation``): the hint's "+0.1" on @1+ read "+1.5" on the board at depth 2."""
+
+    kind = "threats"
+
+    def __init__(self, info: PlayerInfo, seconds: float) -> None:
+        self.info = info
+        self.seconds = seconds
+        self.judge = ThreatPlayer(info, steps=5)
+
+    def choose(self, state: TraxState, limits: Limits | None = None,
+               progress: ProgressCallback | None = None) -> Hashable:
+        self.judge.nodes = 0
+        if wins_for(analyse(state.game, state), state.to_move):  # the move hands over a win at once
+            found = Progress(depth=1, score=1.0, proven=1, proven_plies=1, kind="solver")  # as ``_decide`` scores a win
+        else:
+            forced, worst, reply = self.judge.reply_value(state, _Budget(self.seconds, None))
+            if not forced and worst == -float("inf"):  # out of time: no value (the next round gives one)
+                return None
+            found = Progress(depth=1, best_move=reply, score=self._score(forced, worst),
+                             pv=[] if reply is None else [reply], nodes=self.judge.nodes, kind=self.kind)
+        if progress is not None:
+            progress(found)
+        return None
+
+    @staticmethod
+    def _score(forced: bool, worst: float) -> float:
+        """The value for the side to move of a position whose mover's worst reply left ``worst``."""
+        if forced:  # the side to move makes a threat nobody stops
+            return forced_win_score(None)
+        if worst == float("inf"):  # every reply leaves the mover's threat: it wins next
+            return -forced_win_score(3)
+        return -worst
+
+
 class _PathSearch(AlphaBetaPlayer):
     """Alpha-beta on ``PathEvaluation`` that reports its search and nothing more: in a lost
     position it answers with the search's move instead of a swindle, whose solves of every reply
@@ -401,9 +464,10 @@ ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax ke
 #                              (625 bytes on 25x25), so the usual 2 million would take over a gigabyte
 
 
-def deepening_player(info: PlayerInfo, seed: int | None = None) -> Player:
-    """An alpha-beta player on ``PathEvaluation``: what Trax analysis deepens with as the user waits."""
-    return _PathSearch(PathEvaluation(), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
+def deepening_player(info: PlayerInfo, viewer: int, seed: int | None = None) -> Player:
+    """An alpha-beta player on ``PathEvaluation`` for ``viewer`` (the analysed position's side to
+    move): what Trax analysis deepens with as the user waits."""
+    return _PathSearch(PathEvaluation(viewer), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
 
 
 class GreedyPlayer(Player):

@@ -317,6 +317,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
     # -- browsing earlier positions ---------------------------------------------------------
     # ``browsing`` is the number of plies shown (0: the start) while the player looks back; the
     # game itself goes on (a computer's reply waits until the player is back).
+    def hint_shown(self) -> Hashable | None:
+        """The hint's move where it is marked on the board: the live position's, not browsing."""
+        return self.hint if self.browsing is None else None
+
     def shown_plies(self) -> int:
         return len(self.history) if self.browsing is None else self.browsing
 
@@ -739,7 +743,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         live = self.browsing is None
         return Overlay(
             theme=self.app.theme, hover=self.mouse.hover if live else None, last_move=last.move if last else None,
-            previous=last.before if last else None, hint=self.hint if live else None,
+            previous=last.before if last else None, hint=self.hint_shown(),
             show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.mouse.invalid_at, invalid_since=self.mouse.invalid_since,
             animation_speed=self.app.settings.animation_speed,
             drag=self.mouse.carried() if live else None,
@@ -786,7 +790,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown_state()
-        labels = self.analysis.labels()  # none unless in analysis mode
+        labels = self.analysis.labels(self.hint_shown())  # none unless in analysis mode
         clip = surface.get_clip()  # where the frame draws: the board alone, or the panel's clocks alone, may be left out
         if clip.colliderect(self.board_side.area):
             self.board_side.draw(surface, shown, labels)

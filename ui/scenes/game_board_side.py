@@ -141,7 +141,7 @@ class BoardSide:
         if not scene.analysis.active or not self._tip_shown():
             return None
         shown = scene.shown_state()
-        return value_tip(bounds, scene.view, scene.analysis.labels(), scene.mouse.hover, self._move_names(shown),
+        return value_tip(bounds, scene.view, scene.analysis.labels(scene.hint_shown()), scene.mouse.hover, self._move_names(shown),
                          scene.app.scale)
 
     def _tip_shown(self) -> bool:

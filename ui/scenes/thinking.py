@@ -131,10 +131,32 @@ def hint_why(progress: AIProgress, sides: tuple[str, str], game_id: str = "") ->
     move (Reversi's forced pass), why a rule chose it ("blocks the only threat"), then what its search proved ("proven: White wins in 21 plies")
     or, proving nothing, the value it found ("Black +0.1 pieces", "Blue 62% to win", Reversi's
     book's "Black +1 disc"); "" when it says none.  A hint that said "Hint: d3-c3" alone taught a
-    learner the move, not why."""
+    learner the move, not why.  A search's estimate says its depth first ("depth 2 · Light +0.1
+    points", ``estimate_depth``)."""
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
-    parts.append(proven_text(progress, sides) or value_found(progress, sides, game_id))
+    value = proven_text(progress, sides) or value_found(progress, sides, game_id)
+    parts += [estimate_depth(progress) if value else "", value]
     return tx.join_parts(parts)
+
+
+def estimate_depth(progress: AIProgress) -> str:
+    """How far a search looked for its estimate, as analysis's line says its own ("Analysis: depth
+    4", "Analysis: 20,000 playouts"): "depth 2", or a Monte Carlo search's "17,666 playouts"; ""
+    for a proof, a book's value or a rule's.  Analysis writes every move's value on the board at
+    its own depth: Trax's hint said "@1+ (Light +0.1 points)" beside the board's "-1.6" on that
+    tile with nothing to tell the two apart."""
+    if progress.proven is not None or progress.kind in ("book", "rule"):
+        return ""
+    if progress.kind == "mcts":
+        return playouts_text(progress)
+    return depth_text(progress) if progress.depth > 0 else ""
+
+
+def playouts_text(progress: AIProgress) -> str:
+    """A Monte Carlo search's size, "17,666 playouts"; "" before its first."""
+    if not progress.nodes:
+        return ""
+    return ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ","))
 
 
 def value_found(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
@@ -183,10 +205,10 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         parts.append(_("from the opening book: {move}").format(move=progress.best_text))
         value = value_found(progress, sides, game_id) if sides is not None else ""
         return [*parts, value] if value else parts
-    if progress.kind in ("alphabeta", "solver", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
+    if progress.kind in ("alphabeta", "solver", "threats", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
         parts.append(depth_text(progress))
     elif progress.kind == "mcts" and progress.nodes:
-        parts.append(ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ",")))
+        parts.append(playouts_text(progress))
     if progress.best_text:
         parts.append(_("best {move}").format(move=progress.best_text))
     parts.extend(reason)

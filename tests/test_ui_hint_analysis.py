@@ -1,0 +1,123 @@
+"""A hint and analysis on the board agree: the hinted move's value on the board at the hint's depth
+is the hint's value, and the hint says its depth, so a deeper analysis's other value reads as
+what it is.  Trax against level 3: the hint said "@1+ (Light +0.1 points)" and the board "-1.6"
+on @1 at depth 4, in two searches valuing the evaluation for opposite sides (ai/engines/trax_search.py
+``TwoPlyLook``, ``PathEvaluation``)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+import ai
+import games
+from ai.engines.trax_search import deepening_player
+from ai.engines.trax_threats import evaluate
+from tests.ui_helpers import click, key, wait
+from ui.analysis import amount_text
+
+TRAX_OPENING = ("A0+", "B1\\")  # the person's first tile, level 3's reply
+HINTED = "@1+"
+
+
+def trax_against_level_3(app):
+    """Trax against level 3, the person Light: the first tile laid by clicks (its space, then the
+    first tile of the picker), level 3's reply waited for: the game screen."""
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    app.start_game(MatchSetup("trax", {}, HUMAN_VS_PC, (None, "level-3"), 2.0))  # time enough for level 5's two-ply look
+    scene = app.scene
+    view = scene.view
+    click(app, view.cell_rect(*view.move_cell(scene.game.parse_move(scene.state, TRAX_OPENING[0]))).center)
+    assert view.picker is not None
+    rect, _move = view._picker_rects()[0]
+    click(app, rect.center)
+    assert wait(app, lambda: len(scene.history) == 2, 60)
+    assert scene.state == scene.game.play_line(list(TRAX_OPENING))
+    return scene
+
+
+def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
+    """H says the hint's depth and value ("depth 2 · Light +0.1 points"); A then writes the same
+    value on the hinted tile at that depth (analysis's first round, ``TwoPlyLook``), and goes on
+    deeper under its own "depth N"."""
+    scene = trax_against_level_3(app)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 60)
+    search = scene.computer.last_search
+    said = [m.text for m in scene.messages.current()][-1]
+    assert scene.game.other_move_text(scene.state, scene.hint) == HINTED
+    value = amount_text(search.score, "trax")
+    assert said == f"Hint: {HINTED} (depth 2 · Light {value} points)", said
+    key(app, pygame.K_a)
+    seen: list[str] = []
+
+    def first_round_shown() -> bool:
+        values = scene.analysis.values
+        hinted = values.values.get(scene.hint) if values is not None else None
+        if hinted is not None and hinted.depth == 2:
+            seen.append(scene.analysis.labels()[scene.hint].text)
+        return bool(seen)
+
+    assert wait(app, first_round_shown, 60)
+    assert seen[0] == value, (seen, value)
+
+def test_trax_analysis_values_every_leaf_for_the_side_it_analyses():
+    """The deepening search's leaves are valued for the analysed side whoever moves there, as the
+    hint's look values them (``evaluate(..., Light)``): searched two plies from the position after
+    @1+, its value is the plain minimax of that.  Valued for the side to move at each leaf, a
+    leaf with Dark to move counted Dark's paths plain and Light's a quarter more: @1+ read "+1.5"
+    three plies deep, "-1.6" four and "+1.2" five."""
+    game = games.load("trax")
+    state = game.play_line(list(TRAX_OPENING))
+    after = state.play(game.parse_move(state, HINTED))
+    light = state.to_move
+
+    def light_best(position) -> float:  # Light to move: its best move by evaluate(..., Light)
+        return max(math.inf if (leaf := position.play(move)).is_terminal() else evaluate(game, leaf, light)
+                   for move in position.legal_moves())
+
+    replies = [after.play(reply) for reply in after.legal_moves()]
+    minimax = min(light_best(position) for position in replies if not position.is_terminal())
+    reports: list = []
+    deepening_player(ai.catalog("trax")[0], light).choose(after, ai.Limits(depth=2), reports.append)
+    assert -reports[-1].score == pytest.approx(minimax)
+
+def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
+    """Hex: the hint's "Blue 82% to win" came from its own search, some 17,000 playouts, and the
+    board's "71%" on that cell from analysis's; the hint now says its playouts beside the rate, as
+    analysis's line says "Analysis: 14,318 playouts"."""
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import hint_why
+
+    searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts")
+    assert hint_why(searched, ("Red", "Blue"), "hex") == "17,666 playouts · Red 82% to win"
+
+
+def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
+    """Trax's @1 holds three tiles; its square showed the best of their values, so a hint of @1+
+    marked a square that read another tile's value ("-1.1" of a tile beside @1+'s "-1.6").  The
+    hinted tile's value now stands for its square; without a hint, the best's does."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import move_labels, places, with_hint
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), list(TRAX_OPENING))
+    app.switch(scene)
+    app.run_frames(2)
+    game, state = scene.game, scene.state
+    square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
+    hinted = game.parse_move(state, HINTED)
+    others = [m for m in square if m != hinted]
+    assert len(others) == 2
+    snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.6, depth=4), others[0]: MoveValue(others[0], -1.1, depth=4),
+                                          others[1]: MoveValue(others[1], -2.2, depth=4)})
+    labels = move_labels(snapshot, "trax")
+
+    def shown_on_the_square(marked) -> str:
+        return next(p.label.text for p in places(scene.view, with_hint(labels, marked)) if hinted in p.moves)
+
+    assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
