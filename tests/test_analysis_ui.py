@@ -894,7 +894,7 @@ def test_every_rastros_first_move_is_proven_as_the_shipped_book_says_and_so_is_t
     estimates such as "-20" after 25 s though each wins for South (docs/rastros-proof.md), and
     6x6's unforced moves stayed estimates too.  The book now holds the position after each first
     move (its ``first_moves`` figure): every move reads proven, won or lost as the file says, and
-    the hint after a first move the search did not prove says who wins."""
+    the hint after a first move the search did not prove says so, to North who asked: it loses."""
     import ast
 
     from ai.engines import rastros_book
@@ -915,7 +915,8 @@ def test_every_rastros_first_move_is_proven_as_the_shipped_book_says_and_so_is_t
     click(app, scene.view.cell_rect(*divmod(first, scene.view.cols)).center)
     assert scene.state.white == first
     key(app, pygame.K_h)
-    assert wait(app, lambda: any("proven: South wins" in m.text for m in scene.messages.current()), 120)
+    assert scene.state.to_move == 1  # North asks
+    assert wait(app, lambda: any("proven: you lose" in m.text for m in scene.messages.current()), 120)
 
 
 def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_first_reply(app):
