@@ -52,8 +52,20 @@ def test_undo_and_redo_greyed_say_why_clicked_or_pressed(app, language, undo, re
         says_when_clicked_and_pressed(app, scene, scene.btn_redo, (pygame.K_y, 0), redo)
         click(app, scene.btn_undo.rect.center)
         click(app, scene.btn_undo.rect.center)
-        assert said(scene) == [undo]  # five clicks say it once
+        assert said(scene) == [undo]  # clicked again and again, said once
         assert not scene.history and not scene.redo_stack
+
+
+def test_save_greyed_before_the_first_move_says_why_and_writes_no_empty_game(app):
+    """Save and Ctrl+S before any move wrote an empty game into Saved games."""
+    scene = against(app, "level-1", [])
+    says_when_clicked_and_pressed(app, scene, scene.btn_save, (pygame.K_s, pygame.KMOD_CTRL),
+                                  "Nothing to save yet: no move has been played")
+    assert not list(games_dir().glob("*.json"))
+    click(app, scene.view.cell_rect(1, 1).center)  # b2: something to save
+    assert scene.history and scene.btn_save.enabled
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert len(list(games_dir().glob("*.json"))) == 1
 
 
 def test_hint_greyed_on_the_computers_turn_says_why_and_asks_nothing(app):

@@ -107,7 +107,8 @@ class GameCommands:
         own (``game_questions._say_why_no_offer``)."""
         return [(self.btn_undo, self._why_no_undo), (self.btn_redo, self._why_no_redo), (self.btn_hint, self._why_no_hint),
                 (self.btn_legal, self._why_no_marks), (self.btn_pause, self._why_no_pause),
-                (self.btn_step, self._why_no_step), (self.btn_resign, self._why_no_resign)]
+                (self.btn_step, self._why_no_step), (self.btn_resign, self._why_no_resign),
+                (self.btn_save, self._why_no_save)]
 
     def refuse(self, why: Callable[[], str]) -> bool:
         """True, saying why as a warning (``Messages.refuse``), when the command of ``why`` (one of
@@ -130,6 +131,13 @@ class GameCommands:
         if self.redo_stack or self.browsing is not None:
             return ""
         return _("Nothing to redo: Redo plays again the moves Undo took back")
+
+    def _why_no_save(self) -> str:
+        """Why Save (Ctrl+S) writes nothing: no move, from the usual start (it wrote an empty game
+        into Saved games).  A set-up position, or a game given up before its first move, is kept."""
+        if self.history or self.setup.start is not None or self._ended_by_the_players():
+            return ""
+        return _("Nothing to save yet: no move has been played")
 
     def _why_no_hint(self) -> str:
         """Why H gives no hint (``human_to_move``'s reasons, in words)."""
@@ -480,7 +488,10 @@ class GameCommands:
             self.messages.add(why, "warn")
 
     def save_game(self) -> None:
-        """Write the game so far to the saved-games folder (it can be replayed and played on from)."""
+        """Write the game so far to the saved-games folder (it can be replayed and played on from);
+        with nothing to save, say so (``refuse``)."""
+        if self.refuse(self._why_no_save):
+            return
         message, kind = self.recorder.save_copy()
         self.messages.add(message, kind, duration=6.0)
 
