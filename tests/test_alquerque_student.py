@@ -104,13 +104,13 @@ def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
 
 
 def test_a_hint_says_what_its_search_proved(app):
-    """A hint in a table ending names its move and the win it proves, as the panel does: "Hint:
-    e1xc3 (proven: White wins in 21 plies)"."""
+    """A hint in a table ending names its move and the win it proves, as the panel does, said to
+    White who asked: "Hint: e1xc3 (proven: you win in 21 plies)"."""
     scene = _game(app, WON.format(quiet=0))
     key(app, pygame.K_h)
     assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
     said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    assert said == ["Hint: e1xc3 (proven: White wins in 21 plies)"]
+    assert said == ["Hint: e1xc3 (proven: you win in 21 plies)"]
 
 
 def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monkeypatch):

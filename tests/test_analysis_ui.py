@@ -850,7 +850,7 @@ def test_hexs_first_stone_without_the_swap_is_read_from_the_solved_map_as_the_hi
     assert {move for move, label in labels.items() if label.text == "W"} == set(winning)
     assert {move for move, label in labels.items() if label.text == "L"} == set(scene.state.legal_moves()) - winning
     key(app, pygame.K_h)
-    assert wait(app, lambda: "Hint: d4 (proven: Blue wins)" in [m.text for m in scene.messages.current()], 120)
+    assert wait(app, lambda: "Hint: d4 (proven: you win)" in [m.text for m in scene.messages.current()], 120)
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
@@ -894,7 +894,7 @@ def test_every_rastros_first_move_is_proven_as_the_shipped_book_says_and_so_is_t
     estimates such as "-20" after 25 s though each wins for South (docs/rastros-proof.md), and
     6x6's unforced moves stayed estimates too.  The book now holds the position after each first
     move (its ``first_moves`` figure): every move reads proven, won or lost as the file says, and
-    the hint after a first move the search did not prove says who wins."""
+    the hint after a first move the search did not prove says so, to North who asked: it loses."""
     import ast
 
     from ai.engines import rastros_book
@@ -915,7 +915,8 @@ def test_every_rastros_first_move_is_proven_as_the_shipped_book_says_and_so_is_t
     click(app, scene.view.cell_rect(*divmod(first, scene.view.cols)).center)
     assert scene.state.white == first
     key(app, pygame.K_h)
-    assert wait(app, lambda: any("proven: South wins" in m.text for m in scene.messages.current()), 120)
+    assert scene.state.to_move == 1  # North asks
+    assert wait(app, lambda: any("proven: you lose" in m.text for m in scene.messages.current()), 120)
 
 
 def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_first_reply(app):
@@ -992,9 +993,10 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
     analysis' best line named 2-3, a win in 17; lost, the hint named the reply hardest to refute
     (4-4, a loss in 4) and analysis the slowest loss (5-5, in 6).  The hint now names analysis'
     first move, and says its proof in the words the panel's analysis card says, in each language;
-    so does tic-tac-toe's on a won board."""
+    so does tic-tac-toe's on a won board (the hint's to the player who asked: "you win in 17 plies")."""
     from tests.ui_helpers import recorded_text
     from ui import i18n
+    from ui.scenes.hint_words import proven_for_you
     from ui.scenes.thinking import proven_text
 
     with words_in(language):
@@ -1008,7 +1010,7 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
         proof = proven_text(line, scene.game.sides)
         assert (line.best_text, line.proven_plies) == (best, plies)
         assert scene.game.format_move(scene.state, scene.hint) == best
-        assert hint_said == i18n._("Hint: {move} ({why})").format(move=best, why=proof), hint_said
+        assert hint_said == i18n._("Hint: {move} ({why})").format(move=best, why=proven_for_you(line)), hint_said
         assert f" {plies} " in proof, proof
         drawn = recorded_text(monkeypatch)
         app.invalidate()

@@ -94,7 +94,7 @@ def test_the_panel_says_each_levels_value_in_its_unit(app, monkeypatch, language
 
 def test_a_hint_on_10x10_says_points(app):
     """The hint's player is level 5, which on 10x10 judges by the hand-set evaluation: the hint says
-    its value in points ("Hint: f7 (Black +1.2 points)"), no longer in discs."""
+    its value in points ("Hint: f7 (you are 1.2 points ahead)"), no longer in discs."""
     game = games.load("reversi", size=10)
     scene = GameScene(app, MatchSetup("reversi", {"size": 10}, HOTSEAT, (None, None), 0.5), random_line(game, 20, 3))
     app.switch(scene)
@@ -102,7 +102,8 @@ def test_a_hint_on_10x10_says_points(app):
     key(app, pygame.K_h)
     assert wait(app, lambda: scene.hint is not None, 120)
     hints = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    assert hints and value_words(hints, "(?:White|Black)") in (["points"], ["point"]), hints
+    units = [m.group(1) for text in hints for m in re.finditer(r"you are \d+(?:[.,]\d+)? (\w+) (?:ahead|behind)", text)]
+    assert hints and units in (["points"], ["point"]), hints
 
 
 def test_analysis_on_10x10_writes_points_under_the_bar_and_in_the_panel(app, monkeypatch):

@@ -40,7 +40,7 @@ def trax_against_level_3(app):
 
 
 def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
-    """H says the hint's depth and value ("depth 2 · Light +0.1 points"); A then writes the same
+    """H says the hint's depth and value ("depth 2 · you are 0.1 points ahead"); A then writes the same
     value on the hinted tile at that depth (analysis's first round, ``TwoPlyLook``), and goes on
     deeper under its own "depth N"."""
     scene = trax_against_level_3(app)
@@ -50,7 +50,8 @@ def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
     said = [m.text for m in scene.messages.current()][-1]
     assert scene.game.other_move_text(scene.state, scene.hint) == HINTED
     value = amount_text(search.score, "trax")
-    assert said == f"Hint: {HINTED} (depth 2 · Light {value} points)", said
+    margin = f"you are {value.lstrip('+-')} points {'ahead' if search.score > 0 else 'behind'}"  # Light asked
+    assert said == f"Hint: {HINTED} (depth 2 · {margin})", said
     key(app, pygame.K_a)
     seen: list[str] = []
 
@@ -87,13 +88,13 @@ def test_trax_analysis_values_every_leaf_for_the_side_it_analyses():
 
 def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     """Hex: the hint's "Blue 82% to win" came from its own search, some 17,000 playouts, and the
-    board's "71%" on that cell from analysis's; the hint now says its playouts beside the rate, as
+    board's "71%" on that cell from analysis's; the hint now says its playouts beside the asker's rate, as
     analysis's line says "Analysis: 14,318 playouts"."""
     from ui.ai_worker import AIProgress
-    from ui.scenes.thinking import hint_why
+    from ui.scenes.hint_words import hint_why
 
     searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts")
-    assert hint_why(searched, ("Red", "Blue"), "hex") == "17,666 playouts · Red 82% to win"
+    assert hint_why(searched, "hex") == "17,666 playouts · your chances: 82%"
 
 
 def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):

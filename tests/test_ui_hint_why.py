@@ -28,32 +28,64 @@ def _hint_asked(app, scene) -> str:
     return [m.text for m in scene.messages.current() if m.topic != "refusal"][-1]
 
 
-@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("language, ahead", [("en", "you are 1 {unit} ahead"), ("pt", "tem 1 {unit} de vantagem")])
 @pytest.mark.parametrize("game_id, moves, unit, book", [
-    ("alquerque", (), "pieces", False),  # a search's value: "Black +0.1 pieces"
-    ("reversi", (), "discs", True),  # the opening book's move and value: "Black +1 disc"
+    ("alquerque", (), "pieces", False),  # a search's value: "you are 0.5 pieces behind" (it said "Black +0.5 pieces")
+    ("reversi", (), "discs", True),  # the opening book's move and value: "you are 1 disc ahead"
 ])
-def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, game_id, moves, unit, book):
+def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead, game_id, moves, unit, book):
     """H at the start said "Hint: d3-c3" (Alquerque) and "Hint: d3" (Reversi) alone, the move with
-    no word of why, while the panel's last search valued it.  It now says the value in the
-    panel's words and the game's unit: "Hint: d3-c3 (Black +0.1 pieces)", "Hint: d3 (Black +1
-    disc)"; a search's value with its depth, as analysis's line says its own ("depth 9 · Black
-    +0.1 pieces", ``estimate_depth``)."""
+    no word of why, while the panel's last search valued it.  It now says the value in the game's
+    unit, to the player who asked (the first: Alquerque's White, Reversi's Black): "Hint: d3 (you
+    are 1 disc ahead)"; the panel's words, "Black +1 disc", name the side the value favours, and
+    White asking in Alquerque read "Black +0.5 pieces"; a search's value after its depth, as
+    analysis's line says its own ("depth 9 · you are ...", ``estimate_depth``)."""
     from ui import i18n
-    from ui import text as tx
-    from ui.scenes.thinking import estimate_depth, eval_text
+    from ui.scenes.hint_words import hint_why
+    from ui.scenes.thinking import estimate_depth
 
     with words_in(language):
         scene = _hotseat(app, game_id, moves)
         said = _hint_asked(app, scene)
         search = scene.computer.last_search
         assert search is not None and search.proven is None and (search.kind == "book") == book, search
-        value = eval_text(search, scene.game.sides, game_id)
-        assert value and (language != "en" or unit.rstrip("s") in value), value
+        assert search.mover == 0, search
+        why = hint_why(search, game_id)
         move = scene.game.format_move(scene.state, scene.hint)
-        why = tx.join_parts([estimate_depth(search), value])  # "depth 9 · Black +0.1 pieces"
-        assert book or why != value
         assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
+        assert not any(i18n._(side) in said for side in scene.game.sides), said
+        assert book or estimate_depth(search) and said.startswith(f"Hint: {move} ({estimate_depth(search)} · ")
+        if book:  # the book's whole disc: the sentence itself, unit and all
+            assert ahead.format(unit={"en": "disc", "pt": "peça"}[language]) in said, said
+        elif language == "en":  # level 5's search: White half a piece behind
+            assert "you are " in said and (f" {unit} ahead" in said or f" {unit} behind" in said), said
+
+
+@pytest.mark.parametrize("language, yours", [("en", "your chances: {percent}%"),
+                                             ("pt", "as suas hipóteses: {percent}%")])
+def test_a_hex_hint_asked_as_blue_speaks_of_blues_chances(app, language, yours):
+    """Hex 9x9, Blue in a corner and Red at the centre, Blue asks: the hint said "Hint: g9 (Red
+    63% to win)", pt "Hipóteses do Vermelho: 63%", the side its value favours, read by Blue as
+    the hint's own confidence.  It says Blue's chances, the asker's: "(your chances: 37%)"."""
+    from ui import i18n
+    from ui import text as tx
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.thinking import estimate_depth, win_rate
+
+    with words_in(language):
+        app.start_game(MatchSetup("hex", {"size": 9}, HOTSEAT, (None, None), 1.0))
+        scene = app.scene
+        for move in ("a1", "e5"):
+            click(app, dict(scene.view.targets(scene.state))[scene.game.parse_move(scene.state, move)].center)
+        assert len(scene.history) == 2 and scene.state.to_move == 0  # Blue asks
+        said = _hint_asked(app, scene)
+        search = scene.computer.last_search
+        assert search is not None and search.kind == "mcts" and search.mover == 0, search
+        percent = round(100 * win_rate(search.score))  # Blue's own (42% or so: Red holds the centre)
+        move = scene.game.format_move(scene.state, scene.hint)
+        why = tx.join_parts([estimate_depth(search), yours.format(percent=percent)])  # "17,666 playouts · ..."
+        assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
+        assert i18n._("Red") not in said, said
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

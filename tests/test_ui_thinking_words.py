@@ -74,7 +74,7 @@ def test_a_hint_to_a_player_a_book_proves_lost_is_not_good_news(app, monkeypatch
     setup = MatchSetup("rastros", {}, HUMAN_VS_PC, (None, "level-5"), 0.5)
     scene, drawn = _panel_after_hint(app, monkeypatch, setup)
     said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    assert said and not JARGON.search(said[0]) and said[0].endswith("(proven: North wins)")
+    assert said and not JARGON.search(said[0]) and said[0].endswith("(proven: you lose)")  # to South who asked
     proof = [colour for text, colour in drawn if text == "proven: North wins"]
     assert proof and app.theme.win not in proof and proof[0] == app.theme.invalid
     assert any(text.startswith("from the opening book: ") for text, _colour in drawn)

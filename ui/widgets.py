@@ -894,6 +894,9 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color
 # the screen is left, on the screen arrived at; withdrawn by the window's next change of screen
 # (ui.app.App.switch).  A tournament's "Saved" followed the user from the menu on to New game.
 SCREEN_TOPIC = "screen"
+# The topic of why a command does nothing now (its greyed button clicked, or its key pressed):
+# the newest alone shows, so five clicks on a greyed Undo say it once (``Messages.refuse``)
+REFUSED_TOPIC = "refused"
 
 
 @dataclass
@@ -954,6 +957,17 @@ class Messages:
         of "... flips no discs" up over the letters under the board."""
         self.withdraw(topic)
         self.add(value, kind, duration, topic)
+
+    def refuse(self, why: str) -> bool:
+        """Say ``why`` a command does nothing now, as a warning in place of the last such
+        (``REFUSED_TOPIC``), and True; False, saying nothing, when ``why`` is "" (it may act).  The
+        one way every greyed button (``Button.refused``) and its key say why: Undo with nothing to
+        undo, Hint on the computer's turn, Ctrl+R in a watched game did nothing, not a word, and a
+        player could not tell them from broken buttons."""
+        if not why:
+            return False
+        self.add_instead(why, "warn", topic=REFUSED_TOPIC)
+        return True
 
     def hold(self, topic: str) -> None:
         """Keep the messages about ``topic`` on screen past their time, until ``release``: what they

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from games.record import GameRecord
@@ -35,7 +36,7 @@ from ui.scenes.base import KEYS_PAGE
 from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
-from ui.widgets import SCREEN_TOPIC, KeyFocus, Stepper, relabel, worded
+from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
 
 HINT_PLAYER = "level-5"
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
@@ -94,8 +95,85 @@ class GameCommands:
                         self.btn_hint, self.btn_analysis, self.btn_tree, self.btn_connections, self.btn_legal,
                         self.btn_take_over, self.btn_save, self.btn_rules, self.btn_resign, self.btn_draw,
                         self.btn_result, self.btn_rematch, self.btn_new, self.btn_menu]
+        for button, why in self._refusals():
+            button.refused = partial(self.refuse, why)  # greyed, a click says why, as its key does
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
         self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
+
+    def _refusals(self) -> list[tuple[Button, Callable[[], str]]]:
+        """Each button greyed while its reason says why it would do nothing now ("" while it may
+        act): the one place that greys it (``_refresh_buttons``) and has its click greyed
+        (``Button.refused``) and its key (its command: ``refuse``) say why.  Offer draw says its
+        own (``game_questions._say_why_no_offer``)."""
+        return [(self.btn_undo, self._why_no_undo), (self.btn_redo, self._why_no_redo), (self.btn_hint, self._why_no_hint),
+                (self.btn_legal, self._why_no_marks), (self.btn_pause, self._why_no_pause),
+                (self.btn_step, self._why_no_step), (self.btn_resign, self._why_no_resign),
+                (self.btn_save, self._why_no_save)]
+
+    def refuse(self, why: Callable[[], str]) -> bool:
+        """True, saying why as a warning (``Messages.refuse``), when the command of ``why`` (one of
+        ``_refusals``) would do nothing now: its key pressed, or its greyed button clicked."""
+        return self.messages.refuse(why())
+
+    def _why_over_or_watched(self, watched: str) -> str:
+        """Why a person's command does nothing: the game is over, or (``watched``) the computer
+        plays both sides; "" otherwise."""
+        if self.is_over():
+            return _("The game is over")
+        return watched if self.setup.mode == PC_VS_PC else ""
+
+    def _why_no_undo(self) -> str:
+        if self.history or self._ended_by_the_players() or self.view.has_partial_input():
+            return ""
+        return _("Nothing to undo: no move has been played yet")
+
+    def _why_no_redo(self) -> str:
+        if self.redo_stack or self.browsing is not None:
+            return ""
+        return _("Nothing to redo: Redo plays again the moves Undo took back")
+
+    def _why_no_save(self) -> str:
+        """Why Save (Ctrl+S) writes nothing: no move, from the usual start (it wrote an empty game
+        into Saved games).  A set-up position, or a game given up before its first move, is kept."""
+        if self.history or self.setup.start is not None or self._ended_by_the_players():
+            return ""
+        return _("Nothing to save yet: no move has been played")
+
+    def _why_no_hint(self) -> str:
+        """Why H gives no hint (``human_to_move``'s reasons, in words)."""
+        why = self._why_over_or_watched(_("Hints are for a person's turn: here the computer plays both sides"))
+        if why or self.held_up():
+            return why or self.held_up()
+        if self.draw_offer is not None:
+            return _("A hint waits for the answer to the draw offer")
+        return "" if self.setup.is_human(self.state.to_move) else _("A hint is given on your own turn")
+
+    def _why_no_marks(self) -> str:
+        if not self.view.marks_legal and not self.is_over():
+            return _("Every empty cell is a legal move here")
+        return self._why_over_or_watched(_("Legal moves are marked on a person's turn: here the computer plays "
+                                           "both sides"))
+
+    def _why_no_pause(self) -> str:
+        """Why Ctrl+P (the Pause key) pauses nothing: a person's game without a clock (it took a
+        picture, P's, instead), or one over.  A watched game always pauses."""
+        if self.setup.mode == PC_VS_PC:
+            return ""
+        if not self.pause_offered():
+            return _("This game has no clock: there is nothing to pause")
+        return _("The game is over") if self.is_over() else ""
+
+    def _why_no_step(self) -> str:
+        """Why the Step button is greyed: a watched game plays on (S pauses it, as the button's
+        key, and the next S steps); ``step`` itself is not held back."""
+        if self.setup.mode != PC_VS_PC:
+            return ""
+        if self.is_over():
+            return _("The game is over")
+        return "" if self.paused else _("Step plays one move of a paused game: S or Space pauses it")
+
+    def _why_no_resign(self) -> str:
+        return self._why_over_or_watched(_("Nobody to resign for: the computer plays both sides"))
 
     def _resigned(self) -> bool:
         """Whether a person gave the game up (Resign), which Undo takes back alone.  An outside
@@ -125,29 +203,24 @@ class GameCommands:
 
     def _refresh_buttons(self) -> None:
         self._follow_the_language()
-        self.btn_undo.enabled = bool(self.history) or self._ended_by_the_players() or self.view.has_partial_input()
-        self.btn_redo.enabled = bool(self.redo_stack) or self.browsing is not None
-        self.btn_hint.enabled = self.human_to_move() and not (self.computer.job is not None
-                                                             and self.computer.job_kind == "hint")
-        self.btn_legal.enabled = not self.is_over()  # as Hint: a finished board has no move to mark
+        for button, why in self._refusals():
+            button.enabled = not why()
+        self.btn_hint.enabled &= not (self.computer.job is not None and self.computer.job_kind == "hint")
         self.btn_legal.active = self.show_legal
         self.btn_analysis.active = self.analysis.active
         self.btn_connections.active = self.connections.active
         self.btn_pause.label = _(PAUSE_LABELS[self.paused])
         self.btn_pause.active = self.paused
-        self.btn_pause.enabled = not self.is_over() or self.setup.mode == PC_VS_PC  # at the result: the next game waits
         watched = self.setup.mode == PC_VS_PC
         # an earlier position of a watched game: the game waits for the watcher to come back (its
         # moves held), so Pause, Step and Speed have nothing to act on; their row gone, the thinking
         # card keeps its lines, as browsing a person's game does (14 buttons put it on one line)
         on_the_game = self.browsing is None
         self.btn_pause.visible = (watched and on_the_game) or (not watched and self.pause_offered() and not self.is_over())
-        self.btn_step.enabled = self.paused and not self.is_over()
         # a finished watched game has no move to step: its S beside the result card's "Save S" named two commands
         self.btn_step.visible = watched and not self.is_over() and on_the_game
         self.btn_speed.visible = watched and on_the_game
         self.btn_take_over.visible = watched and not self.is_over()  # a finished game is taken over from its replay
-        self.btn_resign.enabled = self._resigning_side() is not None
         self.btn_resign.label, *shorter = self._resign_labels()
         self.btn_resign.shorter = tuple(shorter)
         self.btn_resign.other_labels = self._resign_labels_of_both()
@@ -211,7 +284,10 @@ class GameCommands:
         through a game takes it back to the move on the board, not the live game's last.
         A resignation or an agreed draw is not a move: Undo takes it back alone, and the game goes
         on from where it was given up or agreed.  A move half entered on the board (an Alquerque
-        chain, a Trax tile picker) is taken back first, its last part at a time."""
+        chain, a Trax tile picker) is taken back first, its last part at a time.  With nothing to
+        take back, it says so (``refuse``)."""
+        if self.refuse(self._why_no_undo):
+            return
         if self.browsing is None and self.view.has_partial_input():
             self.mouse.take_back_input()
             return
@@ -264,7 +340,10 @@ class GameCommands:
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next choice.  Looking at an
         earlier position, Redo first returns to the game, and says so: replaying a move there
-        would change the game out of sight."""
+        would change the game out of sight.  With nothing to redo, it says so (and leaves the
+        computer's search be: Y dropped it)."""
+        if self.refuse(self._why_no_redo):
+            return
         if self.browsing is not None:
             self.back_to_game()
             self.messages.add(_("Back to the game: Redo again replays the moves taken back") if self.redo_stack
@@ -415,7 +494,10 @@ class GameCommands:
             self.messages.add(why, "warn")
 
     def save_game(self) -> None:
-        """Write the game so far to the saved-games folder (it can be replayed and played on from)."""
+        """Write the game so far to the saved-games folder (it can be replayed and played on from);
+        with nothing to save, say so (``refuse``)."""
+        if self.refuse(self._why_no_save):
+            return
         message, kind = self.recorder.save_copy()
         self.messages.add(message, kind, duration=6.0)
 
@@ -444,13 +526,7 @@ class GameCommands:
 
     def toggle_legal(self) -> None:
         """The legal moves' marks on or off; where there are none to switch, L says why."""
-        if self._says_game_over():
-            return
-        if not self.view.marks_legal:
-            self.messages.add(_("Every empty cell is a legal move here"), "warn")
-            return
-        if self.setup.mode == PC_VS_PC:
-            self.messages.add(_("Legal moves are marked on a person's turn: here the computer plays both sides"), "warn")
+        if self.refuse(self._why_no_marks):
             return
         self.show_legal = not self.show_legal
 
@@ -520,8 +596,9 @@ class GameCommands:
 
     def toggle_pause(self) -> None:
         """Pause, or go on.  A watched game waits before its next move (Step plays one).  A clocked
-        game with a person in it: ``_pause_the_clocks``."""
-        if self.setup.mode != PC_VS_PC and (not self.pause_offered() or self.is_over()):
+        game with a person in it: ``_pause_the_clocks``.  A person's game without a clock, or
+        over, says why it pauses nothing."""
+        if self.refuse(self._why_no_pause):
             return
         self.paused = not self.paused
         self.last_move_time = time.monotonic() - SPEEDS[self.speed][1]
@@ -593,18 +670,13 @@ class GameCommands:
         self.app.keep_setup_choices()
 
     def _says_game_over(self) -> bool:
-        """True, with a warning that says why, once the game is over: Hint and Legal moves have no
-        move to show on a finished board, so their buttons are greyed and their keys (H, L) say
-        this rather than doing nothing or switching marks that cannot show."""
-        if not self.is_over():
-            return False
-        self.messages.add(_("The game is over"), "warn")
-        return True
+        """True, with a warning that says why, once the game is over (``refuse``): Offer draw has
+        no game to offer drawn."""
+        return self.messages.refuse(_("The game is over") if self.is_over() else "")
 
     def request_hint(self) -> None:
-        if self._says_game_over():
-            return
-        if not self.human_to_move() or self.computer.job is not None:
+        """The hint's search (H), on a person's turn; otherwise why not (``refuse``)."""
+        if self.refuse(self._why_no_hint) or self.computer.job is not None:
             return
         self.hint = None
         self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))

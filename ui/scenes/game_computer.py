@@ -36,7 +36,8 @@ from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResign
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
-from ui.scenes.thinking import hint_why, seen_from_board
+from ui.scenes.hint_words import hint_why
+from ui.scenes.thinking import seen_from_board
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -335,11 +336,10 @@ class ComputerMoves:
         return seen_from_board(self.last_search, played)
 
     def _hint_said(self, move_text: str) -> str:
-        """"Hint: e1xc3", with why in the panel's words (``thinking.hint_why``): its proof ("proven:
-        White wins in 21 plies"), else its value ("Black +0.1 pieces"), so the hint, the panel and
-        analysis give one length and one value in one unit."""
-        scene = self.scene
-        why = hint_why(self.progress, scene.game.sides, scene.game.id) if self.progress is not None else ""
+        """"Hint: e1xc3", with why (``hint_words.hint_why``): its proof ("proven: you win in 21
+        plies"), else its value ("you are 0.1 pieces behind"), said to the player who asked, in
+        the length and the unit the panel and analysis give."""
+        why = hint_why(self.progress, self.scene.game.id) if self.progress is not None else ""
         if why:
             return _("Hint: {move} ({why})").format(move=move_text, why=why)
         return _("Hint: {move}").format(move=move_text)

@@ -82,7 +82,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.undo()
     elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
         scene.redo()
-    elif key == pygame.K_h and scene.btn_hint.visible:
+    elif key == pygame.K_h:  # watching too: it says why it gives none
         scene.request_hint()
     elif key == pygame.K_l:
         scene.toggle_legal()
@@ -112,7 +112,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.rematch()
     elif ctrl and key == pygame.K_s:
         scene.save_game()
-    elif pause_key(scene, key, ctrl):
+    elif pause_key(key, ctrl):
         scene.toggle_pause()
     elif exports(scene, key, ctrl) and scene.paused_with_people():
         scene.refused_while_paused()  # a picture or a copy of the position the pause hides: after Resume
@@ -145,13 +145,12 @@ def exports(scene: GameScene, key: int, ctrl: bool) -> bool:
         key == pygame.K_g and (copies_ggf(scene.game.id) or outside_file(scene.game.id)))
 
 
-def pause_key(scene: GameScene, key: int, ctrl: bool) -> bool:
-    """Whether the key is the Pause of a clocked game with a person in it: Ctrl+P (P alone is the
-    picture, and Space plays on the board's cursor), or the keyboard's Pause key, which pauses a
-    watched game too (Space does there, as before)."""
-    if not scene.pause_offered():
-        return False
-    return key == pygame.K_PAUSE or (ctrl and key == pygame.K_p and scene.setup.mode != PC_VS_PC)
+def pause_key(key: int, ctrl: bool) -> bool:
+    """Whether the key is the game's Pause: Ctrl+P (P alone is the picture, and Space plays on the
+    board's cursor) or the keyboard's Pause key, in every game (a watched one's Space too).  A
+    person's game without a clock has nothing to pause, and its Ctrl+P says so (``toggle_pause``):
+    it fell through to P's picture, "Picture saved: ...png" where a player expected a pause."""
+    return key == pygame.K_PAUSE or (ctrl and key == pygame.K_p)
 
 
 def _panel_focus_key(scene: GameScene, event: pygame.event.Event) -> bool:

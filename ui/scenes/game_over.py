@@ -524,7 +524,7 @@ class QuestionCard(GameOverCard):
 
     def key(self, key: int, mod: int = 0) -> bool:
         """The card's keys (``GameOverCard.key``: Y, N, Tab's ring), Esc the last button's too."""
-        if game_keys.pause_key(self.scene, key, bool(mod & pygame.KMOD_CTRL)):
+        if game_keys.pause_key(key, bool(mod & pygame.KMOD_CTRL)):
             return False
         if not super().key(key, mod) and key == pygame.K_ESCAPE:
             self.buttons[-1].action()

@@ -83,9 +83,9 @@ class GameQuestions:
         (Y) resigns, No (N, Esc) plays on.  It gave the game up at once, a key pressed by mistake
         a loss counted in the player's results, with nothing on the result card saying Undo could
         take it back.  The clocks run on meanwhile: the question is the asker's own time."""
-        side = self._resigning_side()
-        if side is None:
+        if self.refuse(self._why_no_resign):  # over, or watched: Ctrl+R said nothing
             return
+        side = self._resigning_side()
         self.move_entry.close()
         self.resign_card.forget_pointer()  # a new question: the last one's ringed No answered it
         self.resign_asked = side

@@ -219,15 +219,18 @@ class ReplayScene(Scene):
 
     def _make_buttons(self) -> list[Button]:
         b = [
-            Button(_("Start"), lambda: self.go(0), "Home"),
-            Button(_("Previous"), lambda: self.go(self.ply - 1), "Left"),  # not "Back": the Back (Esc) beside leaves
+            Button(_("Start"), lambda: self.step_to(0), "Home"),
+            Button(_("Previous"), lambda: self.step_to(self.ply - 1), "Left"),  # not "Back": the Back (Esc) beside leaves
             Button(pgettext("replay", "Play"), self.toggle_play, "Space"),
-            Button(_("Next"), lambda: self.go(self.ply + 1, sound=True), "Right"),
-            Button(_("End"), lambda: self.go(len(self.moves)), "End"),
+            Button(_("Next"), lambda: self.step_to(self.ply + 1, sound=True), "Right"),
+            Button(_("End"), lambda: self.step_to(len(self.moves)), "End"),
         ]
+        for button in b:  # greyed at either end, a click says why as the key does (``step_to``)
+            button.refused = button.action
         self.play_button = b[2]
         self.actions = [
-            Button(_("Play from here"), self.choose_how_to_go_on, "C", primary=True),
+            Button(_("Play from here"), self.choose_how_to_go_on, "C", primary=True,
+                   refused=self.choose_how_to_go_on),  # greyed on a finished board: says why
             Button(_("Picture"), self.export_png, "P"),
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Copy position"), self.copy_position, "Ctrl+C"),
@@ -243,6 +246,12 @@ class ReplayScene(Scene):
         return b + self.actions
 
     # -- commands -------------------------------------------------------------------------------
+    def step_to(self, ply: int, sound: bool = False) -> None:
+        """``go`` by a step button or its key; at the start or the end already, a step past it (its
+        greyed button clicked, Left, Home...) says so rather than nothing."""
+        if not self.messages.refuse(self._why_not_past(ply)):
+            self.go(ply, sound)
+
     def go(self, ply: int, sound: bool = False) -> None:
         ply = max(0, min(len(self.moves), ply))
         if ply == self.ply:
@@ -256,6 +265,14 @@ class ReplayScene(Scene):
             self.view.move_shown(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
             if sound:
                 SOUNDS.play(sound_for_move(self.states[ply - 1], self.states[ply]))
+
+    def _why_not_past(self, ply: int) -> str:
+        """Why a step to ``ply`` from the ply shown, an end of the game, shows nothing new; "" elsewhere."""
+        if ply <= self.ply == 0:
+            return _("This is the start of the game: there is no earlier move")
+        if ply >= self.ply == len(self.moves):
+            return _("This is the game's last move: there is no later one")
+        return ""
 
     def toggle_play(self) -> None:
         if not self.playing and self.ply >= len(self.moves):
@@ -271,8 +288,8 @@ class ReplayScene(Scene):
         """The record cut at the position shown (its moves so far, its clocks then; a game that
         ended off the board, on time or by a resignation, unfinished), or None where the game is
         over on the board (said)."""
-        if self.states[self.ply].is_terminal():
-            self.messages.add(_("The game is over at this move; step back to play on"), "warn")
+        if self.messages.refuse(_("The game is over at this move; step back to play on")
+                                if self.states[self.ply].is_terminal() else ""):
             return None
         return record_up_to(self.record, self.ply, self.states[self.ply])
 
@@ -462,7 +479,7 @@ class ReplayScene(Scene):
                  pygame.K_END: len(self.moves), pygame.K_UP: self.ply - 10, pygame.K_DOWN: self.ply + 10}
         if key in moves:
             self.playing = False
-            self.go(moves[key], sound=key == pygame.K_RIGHT)
+            self.step_to(moves[key], sound=key == pygame.K_RIGHT)
         elif key == pygame.K_SPACE:
             self.toggle_play()
         elif key == pygame.K_ESCAPE:

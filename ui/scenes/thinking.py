@@ -11,7 +11,8 @@ whose heuristic has no conversion (Rastros' Basilio counts its distance to its g
 the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
 plies" here is the "W21" analysis writes on the board (ui/analysis_mode.py), said only for N > 0.
-Every side named is the side the evaluation favours.
+Every side named is the side the evaluation favours; a hint speaks to the player who asked for it
+instead (``ui.scenes.hint_words``).
 """
 
 from __future__ import annotations
@@ -108,8 +109,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
         return _("{side} wins").format(side=names[winner])
     unit = eval_unit(game_id, progress.unit)
     if progress.kind == "mcts":
-        rate = score if 0.0 <= score <= 1.0 else (score + 1) / 2 if -1.0 <= score <= 1.0 else score / 100
-        rate = max(0.0, min(1.0, rate))
+        rate = win_rate(score)
         side = mover if rate >= 0.5 else 1 - mover
         return _("{side} {percent}% to win").format(side=names[side], percent=round(100 * max(rate, 1 - rate)))
     if unit == "percent":
@@ -124,19 +124,6 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     if unit == "pieces":
         return ngettext("{side} +{n} piece", "{side} +{n} pieces", n).format(side=names[side], n=said)
     return ngettext("{side} +{n} point", "{side} +{n} points", n).format(side=names[side], n=said)
-
-
-def hint_why(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
-    """Why a hint names its move, in the panel's words (``detail_parts``): that it is the only legal
-    move (Reversi's forced pass), why a rule chose it ("blocks the only threat"), then what its search proved ("proven: White wins in 21 plies")
-    or, proving nothing, the value it found ("Black +0.1 pieces", "Blue 62% to win", Reversi's
-    book's "Black +1 disc"); "" when it says none.  A hint that said "Hint: d3-c3" alone taught a
-    learner the move, not why.  A search's estimate says its depth first ("depth 2 · Light +0.1
-    points", ``estimate_depth``)."""
-    parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
-    value = proven_text(progress, sides) or value_found(progress, sides, game_id)
-    parts += [estimate_depth(progress) if value else "", value]
-    return tx.join_parts(parts)
 
 
 def estimate_depth(progress: AIProgress) -> str:
@@ -163,15 +150,30 @@ def value_found(progress: AIProgress, sides: tuple[str, str], game_id: str = "")
     """The value a move was chosen by where nothing is proven: a search's evaluation ("Black +0.1
     pieces", "Blue 62% to win"), an opening book's in discs or its bound (Reversi's: "Black +1
     disc", "White +4 discs at most"); "" for a proof, a rule, or a book that carries no values."""
+    kind = value_kind(progress, game_id)
+    if kind == "bound":
+        return bound_text(progress, sides)
+    return eval_text(progress, sides, game_id) if kind == "eval" else ""
+
+
+def value_kind(progress: AIProgress, game_id: str = "") -> str:
+    """Which value a move was chosen by where nothing is proven (``value_found``): "bound" (the
+    proven bound of Reversi's book past a mistake), "eval" (a search's evaluation, a book's in
+    discs), or "" (a proof, a rule, a book that carries no values)."""
     if progress.proven is not None:
         return ""
     if progress.kind == "book":
         if eval_unit(game_id) != "discs":
             return ""
-        return bound_text(progress, sides) if progress.at_least else eval_text(progress, sides, game_id)
-    if progress.kind != "rule" and (progress.depth or progress.nodes):
-        return eval_text(progress, sides, game_id)
-    return ""
+        return "bound" if progress.at_least else "eval"
+    return "eval" if progress.kind != "rule" and (progress.depth or progress.nodes) else ""
+
+
+def win_rate(score: float) -> float:
+    """A Monte Carlo search's score as the mover's chance to win, 0 to 1 (its score is a rate, a
+    value from -1 to 1, or a percentage)."""
+    rate = score if 0.0 <= score <= 1.0 else (score + 1) / 2 if -1.0 <= score <= 1.0 else score / 100
+    return max(0.0, min(1.0, rate))
 
 
 def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:

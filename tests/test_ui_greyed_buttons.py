@@ -1,0 +1,155 @@
+"""A greyed button clicked, or its key pressed, says why it does nothing now (``Messages.refuse``):
+Undo with nothing to undo, Redo, Hint on the computer's turn or in a watched game, Step while a
+watched game plays, Resign when nobody may, the replay's steps at either end and its Play from
+here on a finished board.  They did nothing, not a word, and a player could not tell them from
+broken buttons.  Ctrl+P is the Pause in every game: without a clock it says there is nothing to
+pause, where it saved a picture (P's).  Driven by posted clicks and keys."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from games.record import GameRecord
+from tests.test_clock_window import clocked
+from tests.test_ui_computer_draw import against, said
+from tests.ui_helpers import click, in_language, key
+from ui.autosave import games_dir
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
+
+CTRL_P = (pygame.K_p, pygame.KMOD_CTRL)
+CTRL_R = (pygame.K_r, pygame.KMOD_CTRL)
+
+
+def started(app, mode: str, players, game_id: str = "tictactoe", moves=(), move_time: float = 5.0) -> GameScene:
+    scene = GameScene(app, MatchSetup(game_id, {}, mode, players, move_time), list(moves))
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def says_when_clicked_and_pressed(app, scene: GameScene, button, keys: tuple[int, int], why: str) -> None:
+    """``button`` greyed: its click, then its key, says ``why``, once each."""
+    assert button.visible and not button.enabled
+    scene.messages.items.clear()
+    click(app, button.rect.center)
+    assert said(scene) == [why], said(scene)
+    scene.messages.items.clear()
+    key(app, *keys)
+    assert said(scene) == [why], said(scene)
+
+
+@pytest.mark.parametrize("language, undo, redo", [
+    ("en", "Nothing to undo: no move has been played yet", "Nothing to redo: Redo plays again the moves Undo took back"),
+    ("pt", "Nada a anular: ainda não se jogou nenhuma jogada",
+     "Nada a refazer: Refazer volta a jogar as jogadas que Anular tirou"),
+])
+def test_undo_and_redo_greyed_say_why_clicked_or_pressed(app, language, undo, redo):
+    with in_language(app, language):
+        scene = against(app, "level-1", [])
+        says_when_clicked_and_pressed(app, scene, scene.btn_undo, (pygame.K_u, 0), undo)
+        says_when_clicked_and_pressed(app, scene, scene.btn_redo, (pygame.K_y, 0), redo)
+        click(app, scene.btn_undo.rect.center)
+        click(app, scene.btn_undo.rect.center)
+        assert said(scene) == [undo]  # clicked again and again, said once
+        assert not scene.history and not scene.redo_stack
+
+
+def test_save_greyed_before_the_first_move_says_why_and_writes_no_empty_game(app):
+    """Save and Ctrl+S before any move wrote an empty game into Saved games."""
+    scene = against(app, "level-1", [])
+    says_when_clicked_and_pressed(app, scene, scene.btn_save, (pygame.K_s, pygame.KMOD_CTRL),
+                                  "Nothing to save yet: no move has been played")
+    assert not list(games_dir().glob("*.json"))
+    click(app, scene.view.cell_rect(1, 1).center)  # b2: something to save
+    assert scene.history and scene.btn_save.enabled
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert len(list(games_dir().glob("*.json"))) == 1
+
+
+def test_hint_greyed_on_the_computers_turn_says_why_and_asks_nothing(app):
+    scene = against(app, "level-1", [], game_id="reversi", move_time=5.0)
+    click(app, scene.view.cell_rect(4, 5).center)  # f5, the level to move, thinking 5 s
+    assert scene.computer_thinking() and scene.computer.job_kind != "hint"
+    says_when_clicked_and_pressed(app, scene, scene.btn_hint, (pygame.K_h, 0), "A hint is given on your own turn")
+    assert scene.computer.job_kind != "hint" and scene.hint is None
+
+
+def test_a_finished_games_hint_and_resign_say_the_game_is_over(app):
+    scene = started(app, HOTSEAT, (None, None), moves=["a1", "b1", "a2", "b2", "a3"])  # X wins
+    assert scene.is_over()
+    says_when_clicked_and_pressed(app, scene, scene.btn_hint, (pygame.K_h, 0), "The game is over")
+    scene.messages.items.clear()
+    key(app, *CTRL_R)
+    assert said(scene) == ["The game is over"] and scene.resign_asked is None
+
+
+def test_a_watched_games_greyed_step_and_hidden_keys_say_why(app):
+    scene = started(app, PC_VS_PC, ("level-1", "level-1"), move_time=5.0)
+    assert not scene.paused and not scene.is_over()
+    scene.messages.items.clear()
+    click(app, scene.btn_step.rect.center)
+    assert said(scene) == ["Step plays one move of a paused game: S or Space pauses it"] and not scene.paused
+    for keys, why in (((pygame.K_h, 0), "Hints are for a person's turn: here the computer plays both sides"),
+                      (CTRL_R, "Nobody to resign for: the computer plays both sides")):
+        scene.messages.items.clear()
+        key(app, *keys)
+        assert said(scene) == [why], said(scene)
+    key(app, pygame.K_s)  # S, the button's key, pauses: Step then plays one move
+    assert scene.paused and scene.btn_step.enabled
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "This game has no clock: there is nothing to pause"),
+    ("pt", "Este jogo não tem relógio: não há nada para pausar"),
+])
+def test_ctrl_p_without_a_clock_says_so_and_saves_no_picture(app, language, why):
+    """Ctrl+P in a game without a clock saved a picture ("Picture saved: ...png", P's) where a
+    player expected a pause; P alone still saves it."""
+    with in_language(app, language):
+        scene = against(app, "level-1", [])
+        assert not scene.btn_pause.visible
+        key(app, *CTRL_P)
+        assert said(scene) == [why] and not scene.paused
+        assert not list(games_dir().glob("*.png"))
+        key(app, pygame.K_p)
+        assert len(list(games_dir().glob("*.png"))) == 1
+
+
+def test_ctrl_p_pauses_a_clocked_game_and_a_watched_one(app):
+    scene = clocked(app, "5m+0s")
+    key(app, *CTRL_P)
+    assert scene.paused and not list(games_dir().glob("*.png"))
+    watched = started(app, PC_VS_PC, ("level-1", "level-1"))
+    key(app, *CTRL_P)
+    assert watched.paused and not list(games_dir().glob("*.png"))
+
+
+def replay_of(app, moves: list[str]):
+    scene = started(app, HOTSEAT, (None, None), moves=moves)
+    record: GameRecord = scene.recorder.record
+    app.open_replay(record, ply=0)
+    app.run_frames(2)
+    return app.scene
+
+
+@pytest.mark.parametrize("language, start, end, over", [
+    ("en", "This is the start of the game: there is no earlier move",
+     "This is the game's last move: there is no later one", "The game is over at this move; step back to play on"),
+    ("pt", "Este é o início do jogo: não há jogada anterior", "Esta é a última jogada do jogo: não há nenhuma depois",
+     "O jogo já terminou nesta jogada; recue para continuar a jogar"),
+])
+def test_the_replays_greyed_steps_and_play_from_here_say_why(app, language, start, end, over):
+    with in_language(app, language):
+        replay = replay_of(app, ["a1", "b1", "a2", "b2", "a3"])
+        first, previous, _play, following, last = replay.buttons[:5]
+        for button, keys in ((first, (pygame.K_HOME, 0)), (previous, (pygame.K_LEFT, 0))):
+            says_when_clicked_and_pressed(app, replay, button, keys, start)
+        replay.messages.items.clear()
+        key(app, pygame.K_END)
+        assert replay.ply == 5 and not replay.messages.items
+        for button, keys in ((following, (pygame.K_RIGHT, 0)), (last, (pygame.K_END, 0))):
+            says_when_clicked_and_pressed(app, replay, button, keys, end)
+        says_when_clicked_and_pressed(app, replay, replay.actions[0], (pygame.K_c, 0), over)
+        assert replay.ply == 5

@@ -1,0 +1,108 @@
+"""A hint's words, said to the player who asked for it.
+
+"Hint: g9 (Red 63% to win)", asked by Blue, was read as the hint's confidence: the panel's words
+(``ui.scenes.thinking``) name the side the value favours, which is right for a panel that speaks
+of either side, and wrong for an answer to one player.  A hint's search is of the asker's own
+move (its ``AIProgress.mover``), so its value is said from that side: "your chances: 37%", "you
+are 0.1 pieces behind", "proven: you win in 21 plies", "you lose in 5 plies", in the game's unit
+as the panel's (``ui.analysis.eval_unit``).
+"""
+
+from __future__ import annotations
+
+from ai.base import LENGTH_KNOWN, PROVEN, WIN
+from ai.search.classic import COURSE_SCALE
+from ui import text as tx
+from ui.ai_worker import AIProgress
+from ui.analysis import amount_text, eval_unit, plural_count
+from ui.i18n import _, ngettext, number_text
+from ui.scenes.thinking import estimate_depth, proof_winner, value_kind, win_rate
+from ui.words import choice_reason
+
+
+def hint_why(progress: AIProgress, game_id: str = "") -> str:
+    """Why a hint names its move: that it is the only legal move (Reversi's forced pass), why a
+    rule chose it ("blocks the only threat"), then what its search proved ("proven: you win in 21
+    plies") or, proving nothing, the value it found ("you are 0.1 pieces behind", "your chances:
+    62%", Reversi's book's "you are 1 disc ahead"), for the player who asked, a search's estimate
+    after its depth ("depth 2 · ...", ``estimate_depth``, as analysis's line says its own); "" when
+    it says none.  A hint that said "Hint: d3-c3" alone taught a learner the move, not why."""
+    parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
+    said = proven_for_you(progress) or _value_for_you(progress, game_id)
+    parts += [estimate_depth(progress) if said else "", said]  # "depth 2 · you are 0.1 points ahead"
+    return tx.join_parts(parts)
+
+
+def proven_for_you(progress: AIProgress) -> str:
+    """"proven: you win in 21 plies", "proven: you lose by 4 discs on the board", "proven: draw";
+    "" when nothing is proven."""
+    if progress.proven is None:
+        return ""
+    winner = proof_winner(progress)
+    if winner is None:
+        return _("proven: draw")
+    discs = abs(round(progress.score)) if progress.exact_margin else None  # Reversi's solver's margin
+    return _("proven: {outcome}").format(outcome=_outcome(winner == progress.mover, progress.proven_plies, discs))
+
+
+def _outcome(won: bool, plies: int | None, discs: int | None = None) -> str:
+    """"you win in 7 plies", "you lose by 4 discs on the board", "you win": by the margin where it
+    is known, else in the plies where they are (more than none)."""
+    if discs is not None:
+        said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", discs) if won
+                else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", discs))
+        return said.format(n=discs)
+    if plies is not None and plies > 0:
+        said = (ngettext("you win in {n} ply", "you win in {n} plies", plies) if won
+                else ngettext("you lose in {n} ply", "you lose in {n} plies", plies))
+        return said.format(n=plies)
+    return _("you win") if won else _("you lose")
+
+
+def _value_for_you(progress: AIProgress, game_id: str) -> str:
+    """The value the hint's move was chosen by (``thinking.value_kind``), for the asker."""
+    kind = value_kind(progress, game_id)
+    if kind == "bound":
+        return _bound_for_you(progress)
+    return _eval_for_you(progress, game_id) if kind == "eval" else ""
+
+
+def _bound_for_you(progress: AIProgress) -> str:
+    """The bound of Reversi's 6x6 book past a mistake (``thinking.bound_text``): "you are at least
+    even", "you are at most 4 discs behind"."""
+    discs = round(-progress.score)
+    if discs <= 0:
+        return _("you are at least even")
+    return ngettext("you are at most {n} disc behind", "you are at most {n} discs behind", discs).format(n=discs)
+
+
+def _eval_for_you(progress: AIProgress, game_id: str) -> str:
+    """A search's evaluation for the asker (``thinking.eval_text``'s cases): the course bot's own
+    number, a win seen in the search, the chance to win, or the margin in the game's unit."""
+    score = progress.score
+    if progress.kind == COURSE_SCALE:
+        return _("{value} for you on the bot's own scale").format(value=number_text(score, "+g") if score else "0")
+    if abs(score) >= PROVEN and progress.kind != "mcts":
+        plies = int(WIN - abs(score))
+        return _outcome(score > 0, plies if plies < LENGTH_KNOWN else None)
+    if progress.kind == "mcts":
+        return _("your chances: {percent}%").format(percent=round(100 * win_rate(score)))
+    unit = eval_unit(game_id, progress.unit)
+    amount = amount_text(abs(score), game_id, progress.unit)
+    if unit == "percent":
+        return ""
+    if amount == "0":
+        return _("even")
+    return _margin(unit, score > 0, plural_count(amount)).format(n=amount.lstrip("+"))
+
+
+def _margin(unit: str, ahead: bool, n: int) -> str:
+    """"you are {n} discs ahead", "you are {n} points behind": the asker's margin in ``unit``."""
+    if unit == "discs":
+        return (ngettext("you are {n} disc ahead", "you are {n} discs ahead", n) if ahead
+                else ngettext("you are {n} disc behind", "you are {n} discs behind", n))
+    if unit == "pieces":
+        return (ngettext("you are {n} piece ahead", "you are {n} pieces ahead", n) if ahead
+                else ngettext("you are {n} piece behind", "you are {n} pieces behind", n))
+    return (ngettext("you are {n} point ahead", "you are {n} points ahead", n) if ahead
+            else ngettext("you are {n} point behind", "you are {n} points behind", n))
