@@ -919,7 +919,8 @@ def test_tournament_screen_runs_a_small_tournament_headless(tmp_path):
     scene.save_folder = tmp_path
     scene.draw(surface)
     scene.selected = {"level-1", "level-2"}
-    scene.games_index, scene.time_index, scene.jobs = 0, 0, 1  # 1 game each way, 0.1 s, 1 process
+    # 1 game each way, 0.1 s, 1 process; not watched: the tables tell each result as it comes
+    scene.games_index, scene.time_index, scene.jobs, scene.watch = 0, 0, 1, False
     openings_button = next(b for b in scene.buttons if b.label.startswith("Random opening moves"))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=openings_button.rect.center))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=openings_button.rect.center))
@@ -979,7 +980,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
         outside_id = scene.outside["tictactoe"][0][0]
         assert app.settings.outside_players == [outside_id]  # remembered for next time
         scene.selected = {"level-1", outside_id}
-        scene.games_index, scene.time_index, scene.jobs = 0, 0, 1
+        scene.games_index, scene.time_index, scene.jobs, scene.watch = 0, 0, 1, False  # results listed as they come
         scene._start()
         assert app.run_frames(400, until=lambda: scene.tournament is not None, timeout=60)  # its player loaded
         deadline = time.time() + 180  # a safety net, not a speed test: a loaded machine is slow

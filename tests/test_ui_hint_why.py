@@ -54,7 +54,8 @@ def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead
         move = scene.game.format_move(scene.state, scene.hint)
         assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
         assert not any(i18n._(side) in said for side in scene.game.sides), said
-        assert book or estimate_depth(search) and said.startswith(f"Hint: {move} ({estimate_depth(search)} · ")
+        depth_first = i18n._("Hint: {move} ({why})").format(move=move, why=f"{estimate_depth(search)} · ")[:-1]
+        assert book or (estimate_depth(search) and said.startswith(depth_first)), said
         if book:  # the book's whole disc: the sentence itself, unit and all
             assert ahead.format(unit={"en": "disc", "pt": "peça"}[language]) in said, said
         elif language == "en":  # level 5's search: White half a piece behind

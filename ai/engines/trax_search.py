@@ -429,7 +429,9 @@ class TwoPlyLook(Player):
     def choose(self, state: TraxState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         self.judge.nodes = 0
-        if wins_for(analyse(state.game, state), state.to_move):  # the move hands over a win at once
+        if state.game.certain_draw(state):  # the fill mode: drawn by the rules, as level 5 says (``_filling``)
+            found = Progress(depth=1, score=0.0, proven=0, kind="rule")
+        elif wins_for(analyse(state.game, state), state.to_move):  # the move hands over a win at once
             found = Progress(depth=1, score=1.0, proven=1, proven_plies=1, kind="solver")  # as ``_decide`` scores a win
         else:
             forced, worst, reply = self.judge.reply_value(state, _Budget(self.seconds, None))
