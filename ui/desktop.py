@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from ai.bot_rlimits import host_environment
 from ai.file_lock import Lock, try_take
 from ui import sdl
 from ui.i18n import _, set_language
@@ -149,17 +150,13 @@ def apply_settings(settings: Any) -> None:
 def open_folder(path: Path) -> str | None:
     """Show ``path`` (made if missing) in the system's file manager: None when it was asked to,
     else why not.  A frozen Linux app puts its own libraries first on LD_LIBRARY_PATH; the file
-    manager gets the user's own back (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG)."""
+    manager gets the user's own back (``ai.bot_rlimits.host_environment``)."""
     try:
         path.mkdir(parents=True, exist_ok=True)
         if sys.platform == "win32":
             os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606 - our own folder
             return None
-        env = dict(os.environ)
-        if "LD_LIBRARY_PATH_ORIG" in env:
-            env["LD_LIBRARY_PATH"] = env.pop("LD_LIBRARY_PATH_ORIG")
-        elif getattr(sys, "frozen", False):
-            env.pop("LD_LIBRARY_PATH", None)
+        env = host_environment(os.environ)
         opener = "open" if sys.platform == "darwin" else "xdg-open"
         try:
             subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
