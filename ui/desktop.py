@@ -141,6 +141,18 @@ def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
         del os.environ["SDL_VIDEO_WINDOW_POS"]  # not for later windows (pygame places those)
 
 
+def no_desktop_problem() -> str | None:
+    """Why the window cannot be seen, None when it can.  Finding no display (started from a text
+    console, over ssh without X forwarding, DISPLAY naming no server), SDL quietly falls back to its
+    offscreen driver: the window ran on unseen, saying nothing, until killed, and held the first
+    window's place meanwhile.  A headless driver asked for (SDL_VIDEODRIVER: tests, CI) is kept."""
+    if os.environ.get("SDL_VIDEODRIVER") or pygame.display.get_driver() not in HEADLESS_DRIVERS:
+        return None
+    shown = ", ".join(f"{name}={os.environ.get(name) or 'unset'}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
+    return (f"Tabuleiro's window needs a desktop, and no X11 or Wayland display could be opened ({shown}); "
+            "the commands (match, tournament, gtp, bench; see --help) run without one")
+
+
 def apply_settings(settings: Any) -> None:
     """Push the settings that live outside the window (language, sound) to their services."""
     set_language(getattr(settings, "language", "en"))
