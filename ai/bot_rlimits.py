@@ -9,7 +9,7 @@ the bot's environment (``VARIABLE``), and
 - our own worker (ai/outside_child.py) sets them as its first act, before it reads a student's file
   (``apply_from_environment``);
 - any other command (a GTP engine) is started through this file run as a script
-  (``launcher_command``): it sets them, then replaces itself by the command (``os.execvp``), so
+  (``launcher_command``): it sets them, then replaces itself by the command (``os.execvpe``), so
   they hold from the engine's first instruction.  A launcher rather than ``resource.prlimit(pid)``
   right after the start: that leaves the engine running unlimited until the call, and is Linux
   only.  If the command cannot be run, the launcher writes its errno in a pipe the parent reads
@@ -56,6 +56,22 @@ def apply_from_environment() -> None:
         apply(text)
 
 
+def host_environment(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` as a program of the system (a GTP engine, the file manager) must get it from a
+    frozen build.  PyInstaller's bootloader puts the bundle's own libraries first on
+    LD_LIBRARY_PATH (the user's kept in LD_LIBRARY_PATH_ORIG) and marks the process with _PYI_*
+    variables: an engine started through the bundle's launcher loaded the bundle's libstdc++,
+    libz, libcrypto ... instead of its system's, older ones than it was built for on a newer
+    system (GLIBCXX not found), and another PyInstaller program took itself for a part of ours.
+    Only PyInstaller sets those variables: a run from the sources keeps its environment."""
+    env = dict(environ)
+    if "LD_LIBRARY_PATH_ORIG" in env:
+        env["LD_LIBRARY_PATH"] = env.pop("LD_LIBRARY_PATH_ORIG")
+    elif getattr(sys, "frozen", False):
+        env.pop("LD_LIBRARY_PATH", None)
+    return {name: value for name, value in env.items() if not name.startswith("_PYI_")}
+
+
 def launcher_command(error_fd: int) -> list[str]:
     """The words that start the launcher, before the command's: ``error_fd`` is the pipe's end
     it reports a failed exec in."""
@@ -76,7 +92,7 @@ def launch(argv: list[str]) -> NoReturn:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
     os.set_inheritable(error_fd, False)  # closed at the exec: the parent then reads the pipe's end
     try:
-        os.execvp(command[0], command)
+        os.execvpe(command[0], command, host_environment(os.environ))
     except OSError as exc:
         os.write(error_fd, str(exc.errno or 0).encode())
     os._exit(CANNOT_RUN)

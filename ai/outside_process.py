@@ -90,9 +90,34 @@ class BotLimits:
 
 
 def log_folder() -> Path:
-    """Where bots' error streams go: $TABULEIRO_BOT_LOGS, else tabuleiro-bots/ in the temp folder."""
-    folder = Path(os.environ.get(LOG_ROOT_VARIABLE) or Path(tempfile.gettempdir()) / "tabuleiro-bots")
+    """Where bots' error streams go: $TABULEIRO_BOT_LOGS, else ``users_log_folder()``."""
+    named = os.environ.get(LOG_ROOT_VARIABLE)
+    if not named:
+        return users_log_folder()
+    folder = Path(named)
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def users_log_folder() -> Path:
+    """This user's folder for bots' logs in the temporary folder: tabuleiro-bots-UID/, which only
+    they can read (bots' errors may quote their files).  One tabuleiro-bots/ for every user was
+    made by the first one to play an outside player on the machine (a lab's shared computer), and
+    no one else could write in it: every other user's outside players failed to load ("Permission
+    denied", or for an engine "it may not be run ... chmod +x").  One a user of another name holds
+    is not used: a private folder of a new name is made instead (Windows: tabuleiro-bots/, each
+    user's temporary folder being their own)."""
+    root = Path(tempfile.gettempdir())
+    if not hasattr(os, "getuid"):
+        folder = root / "tabuleiro-bots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    folder = root / f"tabuleiro-bots-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        if folder.is_symlink() or not folder.is_dir() or folder.stat().st_uid != os.getuid():
+            return Path(tempfile.mkdtemp(prefix=f"tabuleiro-bots-{os.getuid()}-"))
     return folder
 
 

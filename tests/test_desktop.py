@@ -7,6 +7,7 @@ Building and starting the real app (pip install into a fresh venv, PyInstaller) 
 from __future__ import annotations
 
 import configparser
+import os
 import shutil
 import struct
 import subprocess
@@ -365,3 +366,20 @@ def test_the_smallest_window_is_one_the_desktop_holds(monkeypatch, area, expecte
 
     monkeypatch.setattr(desktop, "desktop_area", lambda: area)
     assert desktop.smallest_on_desktop((800, 560), (800, 500)) == expected
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland displays are Linux's")
+@pytest.mark.parametrize("display", [None, ":97"])  # none, and one naming no X server
+def test_without_a_desktop_the_window_says_so_and_ends(tmp_path, display):
+    """Started from a text console or over ssh, the app (the bundle too) found no display and SDL
+    fell back to its offscreen driver: an invisible window ran on, saying nothing, until killed.
+    The frame limit ends such a window here, so that the test ends either way."""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(SDL_AUDIODRIVER="dummy", TABULEIRO_QUIT_AFTER_FRAMES="3", TABULEIRO_DATA_DIR=str(tmp_path / "data"),
+               TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), **({"DISPLAY": display} if display else {}))
+    proc = subprocess.run([sys.executable, "main.py"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert "needs a desktop" in proc.stderr and f"DISPLAY={display or 'unset'}" in proc.stderr
+    assert not (tmp_path / "data").exists()  # no window's place taken, nothing saved

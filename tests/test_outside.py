@@ -818,6 +818,45 @@ def test_old_bot_logs_are_pruned(tmp_path, monkeypatch):
     assert {p.name for p in folder.iterdir()} == {latest.name, names[0], "notes.txt"}
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="users by number (POSIX)")
+def test_each_user_of_a_computer_logs_bots_in_a_private_folder_of_their_own(tmp_path, monkeypatch):
+    """One tabuleiro-bots/ in /tmp served every user, made by the first (mode 755): on a lab's
+    shared computer no other user's outside player could start (seen with the desktop bundle run
+    by a second user: "Permission denied: '/tmp/tabuleiro-bots/...log'")."""
+    import os
+    import stat
+    import tempfile
+
+    from ai.outside_process import LOG_ROOT_VARIABLE, new_log
+
+    monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    folders = []
+    for user in (1000, 1001):
+        monkeypatch.setattr(os, "getuid", lambda user=user: user)
+        folders.append(new_log("ana/jogador.py").parent)
+    assert folders[0] != folders[1]
+    assert all(stat.S_IMODE(folder.stat().st_mode) == 0o700 for folder in folders)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="users by number (POSIX)")
+def test_a_bot_log_folder_of_ones_name_held_by_another_user_is_not_used(tmp_path, monkeypatch):
+    """Another user could make the folder first, to read the logs or to stop the bots starting."""
+    import os
+    import tempfile
+
+    from ai.outside_process import LOG_ROOT_VARIABLE, new_log
+
+    monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    user = os.getuid() + 1
+    taken = tmp_path / f"tabuleiro-bots-{user}"
+    taken.mkdir()  # made by this user, so held by another one for ``user``
+    monkeypatch.setattr(os, "getuid", lambda: user)
+    log = new_log("engine")
+    assert log.parent != taken and log.is_file() and not any(taken.iterdir())
+
+
 def test_a_tournaments_own_bot_logs_are_never_pruned(tmp_path):
     """A league's logs, kept beside its results (``lasting_log_folder``), would be pruned with the
     temporary ones after a week: the folder a caller names keeps every log."""

@@ -198,3 +198,24 @@ def test_a_frozen_build_runs_the_launcher_through_its_own_program(monkeypatch):
                           cwd=root, capture_output=True, text=True, timeout=120,
                           env={"PATH": os.environ["PATH"], bot_rlimits.VARIABLE: "CPU=50:55"})
     assert said.stdout.splitlines()[0] == "50" and bot_rlimits.VARIABLE not in said.stdout, said.stderr
+
+
+FROZEN_LAUNCHER = "import sys; sys.frozen = True; import main; main.main(sys.argv[1:])"
+
+
+def test_an_engine_started_by_a_frozen_build_gets_the_systems_libraries():
+    """In the desktop bundle PyInstaller's bootloader puts the bundle's libraries first on
+    LD_LIBRARY_PATH and marks the process (_PYI_*): an engine started through the bundle's launcher
+    loaded the bundle's libstdc++ and libz rather than its system's (seen in the built app: the
+    engine's environment held LD_LIBRARY_PATH=.../tabuleiro/_internal)."""
+    from ai import bot_rlimits
+
+    root = Path(__file__).resolve().parent.parent
+    bundle = {"PATH": os.environ["PATH"], "LD_LIBRARY_PATH": "/apps/tabuleiro/_internal",
+              "_PYI_ARCHIVE_FILE": "/apps/tabuleiro/tabuleiro", "_PYI_PARENT_PROCESS_LEVEL": "1"}
+    engine = [sys.executable, "-c", FROZEN_LAUNCHER, bot_rlimits.LAUNCH_ARGUMENT, "2", "sh", "-c", "env"]
+    alone = subprocess.run(engine, cwd=root, capture_output=True, text=True, timeout=120, env=bundle)
+    assert "LD_LIBRARY_PATH" not in alone.stdout and "_PYI_" not in alone.stdout, alone.stdout + alone.stderr
+    with_own = subprocess.run(engine, cwd=root, capture_output=True, text=True, timeout=120,
+                              env={**bundle, "LD_LIBRARY_PATH_ORIG": "/opt/engine/lib"})
+    assert "LD_LIBRARY_PATH=/opt/engine/lib" in with_own.stdout.splitlines(), with_own.stdout + with_own.stderr

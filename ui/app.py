@@ -44,6 +44,7 @@ from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import (
     claim_window_slot,
+    no_desktop_problem,
     open_fitted_window,
     set_window_icon,
     size_on_desktop,
@@ -1308,12 +1309,19 @@ def _closed_on_hangup() -> Iterator[None]:
 
 
 def run() -> int:
-    """Open the window and run until it is closed; the exit status.  Ctrl+C goes on up, to
+    """Open the window and run until it is closed; the exit status (1 at once, said, with no
+    desktop to show it on: ``no_desktop_problem``).  Ctrl+C goes on up, to
     main.py's "stopped" (status 130), once what was started is ended: met while the preparation
     started or the window was made, it left them to Python's exit."""
     from ui.ai_worker import KernelPreparation
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    _init_pygame()
+    problem = no_desktop_problem()
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        pygame.quit()
+        return 1
     preparation: KernelPreparation | None = None
     app: App | None = None
     try:

@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from ai.bot_rlimits import host_environment
 from ai.file_lock import Lock, try_take
 from ui import sdl
 from ui.i18n import _, set_language
@@ -140,6 +141,18 @@ def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],
         del os.environ["SDL_VIDEO_WINDOW_POS"]  # not for later windows (pygame places those)
 
 
+def no_desktop_problem() -> str | None:
+    """Why the window cannot be seen, None when it can.  Finding no display (started from a text
+    console, over ssh without X forwarding, DISPLAY naming no server), SDL quietly falls back to its
+    offscreen driver: the window ran on unseen, saying nothing, until killed, and held the first
+    window's place meanwhile.  A headless driver asked for (SDL_VIDEODRIVER: tests, CI) is kept."""
+    if os.environ.get("SDL_VIDEODRIVER") or pygame.display.get_driver() not in HEADLESS_DRIVERS:
+        return None
+    shown = ", ".join(f"{name}={os.environ.get(name) or 'unset'}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
+    return (f"Tabuleiro's window needs a desktop, and no X11 or Wayland display could be opened ({shown}); "
+            "the commands (match, tournament, gtp, bench; see --help) run without one")
+
+
 def apply_settings(settings: Any) -> None:
     """Push the settings that live outside the window (language, sound) to their services."""
     set_language(getattr(settings, "language", "en"))
@@ -149,17 +162,13 @@ def apply_settings(settings: Any) -> None:
 def open_folder(path: Path) -> str | None:
     """Show ``path`` (made if missing) in the system's file manager: None when it was asked to,
     else why not.  A frozen Linux app puts its own libraries first on LD_LIBRARY_PATH; the file
-    manager gets the user's own back (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG)."""
+    manager gets the user's own back (``ai.bot_rlimits.host_environment``)."""
     try:
         path.mkdir(parents=True, exist_ok=True)
         if sys.platform == "win32":
             os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606 - our own folder
             return None
-        env = dict(os.environ)
-        if "LD_LIBRARY_PATH_ORIG" in env:
-            env["LD_LIBRARY_PATH"] = env.pop("LD_LIBRARY_PATH_ORIG")
-        elif getattr(sys, "frozen", False):
-            env.pop("LD_LIBRARY_PATH", None)
+        env = host_environment(os.environ)
         opener = "open" if sys.platform == "darwin" else "xdg-open"
         try:
             subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
