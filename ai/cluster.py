@@ -26,12 +26,12 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
 import socket
 import sys
-import tempfile
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -204,9 +204,16 @@ def check_workers(client: Any, player_ids: list[str]) -> list[str]:
 
 
 # -- sending the outside files to the workers ------------------------------------------------------
+@functools.cache
 def shipped_root() -> Path:
-    """Where a worker keeps the folders sent to it."""
-    return Path(tempfile.gettempdir()) / "tabuleiro-bots"
+    """Where a worker keeps the folders sent to it: its user's own folder for bots
+    (``ai.outside_process.users_log_folder``).  One shared tabuleiro-bots/ belonged to the first
+    user whose league ran on the machine, and every other user's workers failed to write there.
+    Kept for the process: where another user holds that folder's name a new one is made, and the
+    files written to it (``write_shipped``) must be found there again (``unship``)."""
+    from ai.outside_process import users_log_folder
+
+    return users_log_folder()
 
 
 def bundle(player_ids: list[str]) -> tuple[dict[str, bytes], dict[str, str]]:

@@ -531,6 +531,49 @@ def test_outside_folders_travel_to_workers_that_lack_them(tmp_path, monkeypatch)
     assert copy.read_text() == Path(ids[1]).read_text() and (copy.parent / "helper.py").is_file()
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="users by number (POSIX)")
+def test_each_user_of_a_computer_ships_bots_to_a_private_folder_of_their_own(tmp_path, monkeypatch):
+    """Dask workers wrote the sent players under one /tmp/tabuleiro-bots, made by the first user
+    whose league ran there: every other user's workers could not write in it (qa85's fault of the
+    window's bot logs)."""
+    import stat
+    import tempfile
+
+    import ai.cluster
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    roots = []
+    for user in (1000, 1001):
+        monkeypatch.setattr(os, "getuid", lambda user=user: user)
+        ai.cluster.shipped_root.cache_clear()
+        roots.append(ai.cluster.shipped_root())
+    ai.cluster.shipped_root.cache_clear()
+    assert roots[0] != roots[1]
+    assert all(stat.S_IMODE(root.stat().st_mode) == 0o700 for root in roots)
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="users by number (POSIX)")
+def test_sent_players_are_found_where_written_when_another_user_holds_the_folders_name(tmp_path, monkeypatch):
+    """A folder of the user's name held by another is not used: the new one made instead is the
+    one ``unship`` reads from too."""
+    import tempfile
+
+    import ai.cluster
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    user = os.getuid() + 1
+    taken = tmp_path / f"tabuleiro-bots-{user}"
+    taken.mkdir()  # made by this user, so held by another one for ``user``
+    monkeypatch.setattr(os, "getuid", lambda: user)
+    ai.cluster.shipped_root.cache_clear()
+    try:
+        ai.cluster.write_shipped({"0123abcd/ana/bot.py": b"def choose(game, state): ...\n"})
+        copy = Path(ai.cluster.unship(ai.cluster.SHIPPED + "0123abcd/ana/bot.py"))
+        assert copy.read_bytes() == b"def choose(game, state): ...\n" and not any(taken.iterdir())
+    finally:
+        ai.cluster.shipped_root.cache_clear()
+
+
 def test_an_unreachable_scheduler_is_an_error_before_any_game(tmp_path, monkeypatch, capsys):
     pytest.importorskip("distributed")
     import ai.cluster
