@@ -1,7 +1,9 @@
 """Sound effects: a piece placed, pieces captured, the game over.
 
 A machine without a sound device (CI, a remote desktop, a server) must start silently: the
-missing device is noted once in the log at INFO, never printed as an error or a warning.  Two
+missing device is noted once in the log at DEBUG, never printed as an error or a warning, and
+the Settings screen says it under the Sound switch (``SOUNDS.available``).  At INFO the window's
+terminal showed it at every start, to a user who has no sound hardware and knows it.  Two
 things would otherwise reach the console: SDL's exception (caught here) and the audio library's
 own chatter (ALSA writes "ALSA lib ... cannot find card '0'" straight to file descriptor 2, below
 Python), and ``pygame.init()`` opens the mixer too.  So before pygame starts, ``init_pygame()``
@@ -126,11 +128,11 @@ class Sounds:
         return True
 
     def mark_unavailable(self, why: str) -> bool:
-        """Note once, in the log only, that sounds will not play."""
+        """Note once, in the debug log only (Settings says it), that sounds will not play."""
         if self.available is not False:
             self.available = False
             self.problem = why
-            log.info("sound: playing silently (%s)", why)
+            log.debug("sound: playing silently (%s)", why)
         return False
 
     def play(self, name: str) -> None:
