@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ai.kernel_folders import KERNELS, folder_name, is_prepared, mark_prepared, prepared_stamp
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,3 +136,44 @@ def test_numbas_own_keys_name_no_other_folder_but_another_cpu_is_prepared_anew(t
     assert folder_name(module) == default and is_prepared("rastros", tmp_path)
     monkeypatch.setenv("NUMBA_CPU_NAME", "generic")
     assert folder_name(module) == default and not is_prepared("rastros", tmp_path)
+
+
+# A window's kernel preparation on a later run (every game prepared in the cache folder argv[1]):
+# its processes end at once; prints each one's state once both are reaped, or after 30 s without.
+ENDED_PREPARATION = r"""
+import sys, time
+from multiprocessing.connection import wait
+from pathlib import Path
+
+import pytest
+import ui.ai_worker as w
+preparation = w.KernelPreparation(processes=2)
+for process in preparation.processes:
+    wait([process.sentinel], timeout=120)  # ended; a wait reaps nothing
+def state(pid):
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.read_text().rpartition(")")[2].split()[0] if stat.exists() else "gone"
+for _ in range(300):  # a safety net: reaped at once
+    states = [state(process.pid) for process in preparation.processes]
+    if states == ["gone", "gone"]:
+        break
+    time.sleep(0.1)
+print(*states)
+preparation.stop()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states in Linux's /proc")
+def test_the_preparations_ended_processes_leave_no_zombies(tmp_path):
+    """On a later run each preparation process ends at once, and was joined only by the window's
+    close: two ``<defunct>`` processes under the window for the whole session."""
+    from ai.kernels import KERNEL_GAMES
+
+    cache = tmp_path / "cache"
+    _compiled(cache)
+    for game_id in KERNEL_GAMES:
+        mark_prepared(game_id, cache)
+    done = subprocess.run([sys.executable, "-c", ENDED_PREPARATION], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "NUMBA_CACHE_DIR": str(cache)}, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["gone", "gone"]

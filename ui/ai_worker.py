@@ -279,7 +279,8 @@ class KernelPreparation:
     run at the lowest priority: once a game starts, its own worker compiles what it still needs on
     a core of its own.  On a later run, every kernel compiled by one before, they end at once,
     numba not imported (``_prepare``).  Stopped with the window, the terminal's Ctrl+C left to it
-    (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up."""
+    (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up.
+    Each is joined as it ends (``_reap``)."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -297,6 +298,14 @@ class KernelPreparation:
         except BaseException:  # Ctrl+C held through the starts: the window that would stop them never opens
             self.stop()
             raise
+        threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True).start()
+
+    def _reap(self) -> None:
+        """Join each process as it ends, on a thread of its own: joined only in ``stop``, those
+        that ended at once (a later run's, nothing to compile) stayed ``<defunct>`` zombies in the
+        process list for the whole session."""
+        for process in self.processes:
+            process.join()
 
     def stop(self) -> None:
         for process in self.processes:
