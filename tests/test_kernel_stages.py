@@ -181,18 +181,37 @@ def test_kernels_compile_once_per_argument_type():
     assert literal == []
 
 
+def lasting_until_said(said: list) -> None:
+    """A preparation that lasts until its notice is said: a fixed time may be over before a loaded
+    machine wakes the notice's timer."""
+    end = time.monotonic() + 30
+    while not said and time.monotonic() < end:
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("on_disk, words", [(True, "loading its compiled code"), (False, "compiling it")])
+def test_a_slow_preparation_says_whether_it_loads_or_compiles(monkeypatch, on_disk, words):
+    """A bundle's later run on a loaded machine said "its first run after installing compiles it"
+    while numba loaded every kernel from the cache folder and compiled none."""
+    from ai.commands import engines
+
+    said = []
+    monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: on_disk if game_id == "reversi" else not on_disk)
+    with engines.said_if_slow("reversi", said.append):
+        lasting_until_said(said)
+    assert words in said[0] and "ready" in said[1]
+    assert ("installing" in said[0]) is not on_disk  # a first run only when it compiles
+
+
 def test_a_command_says_when_preparing_its_engine_takes_a_while(monkeypatch):
     from ai.commands import engines
 
     said, compiled = [], []
 
     def compiling(*stages) -> None:
-        """A compile that lasts until the notice is said: a fixed time may be over before a loaded
-        machine wakes the notice's timer."""
         compiled.append(stages)
-        end = time.monotonic() + 30
-        while not said and time.monotonic() < end:
-            time.sleep(0.01)
+        lasting_until_said(said)
 
     monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
     monkeypatch.setattr(kernels, "warm_up", compiling)

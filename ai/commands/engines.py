@@ -1,7 +1,8 @@
 """The engines a command's players need, compiled before its first game, saying so when that is slow.
 
-The first run after installing compiles a game's numba kernels (10-20 s on a 2-core machine for
-one game); every later run loads them from the cache in about a second.  A command that said
+The first run of a source checkout or a pip install compiles a game's numba kernels (10-20 s on a
+2-core machine for one game; a bundle copies its compiled ones instead); every later run loads them
+from the cache in about a second, more on a busy computer (``slow_preparation_notice`` says which).  A command that said
 nothing meanwhile would look hung, and a tournament's worker processes would each compile them
 again: ``prepare_engines`` compiles them once, in the command's own process, before any game.
 ``main.py gtp`` instead answers the protocol from its start and compiles in the background what its
@@ -64,8 +65,7 @@ def said_if_slow(game_id: str, say: Callable[[str], None] | None = None) -> Iter
 
     def announce() -> None:
         said.set()
-        say(f"preparing the {title} engine: its first run after installing compiles it, which takes a while "
-            "(later runs load it at once)...")
+        say(slow_preparation_notice(title, kernels.on_disk(game_id)))
 
     notice = threading.Timer(SAY_AFTER, announce)
     notice.start()
@@ -76,6 +76,17 @@ def said_if_slow(game_id: str, say: Callable[[str], None] | None = None) -> Iter
         notice.join()
     if said.is_set():
         say(f"the {title} engine is ready ({time.perf_counter() - began:.0f} s)")
+
+
+def slow_preparation_notice(title: str, on_disk: bool) -> str:
+    """What a slow preparation of the ``title`` engine is doing: loading its compiled code (found in
+    the cache folder, or copied there from a bundle's shipped kernels: ``kernels.on_disk``), slow
+    on a busy computer, or compiling it.  Every run said "its first run after installing compiles
+    it", also a bundle's later runs on a loaded machine, which had compiled nothing."""
+    if on_disk:
+        return f"preparing the {title} engine: loading its compiled code, slow while the computer is busy..."
+    return (f"preparing the {title} engine: compiling it, which takes a while once after installing or updating "
+            "(later runs load it)...")
 
 
 Asked = list[tuple[str, tuple[str, ...]]]  # what players asked to be compiled: (game id, stages, all when empty)
