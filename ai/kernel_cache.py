@@ -48,11 +48,9 @@ from pathlib import Path
 import llvmlite.binding as llvm
 from numba.core.caching import CacheImpl, FunctionCache, _CacheLocator
 
-from ai.kernel_folders import KERNELS, code_digest, is_kernel_source
+from ai.kernel_folders import SHIPPED, code_digest, is_kernel_source
 from ai.kernel_seed import seed_folder
 
-# the compiled kernels a bundle ships, in folders named as in the cache folder
-SHIPPED = KERNELS / "shipped-cache"
 # a kernel module's cache folder of other sources (an older version's) unused this long is removed
 UNUSED_DAYS_KEPT = 30
 

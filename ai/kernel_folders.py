@@ -32,6 +32,9 @@ from importlib import metadata
 from pathlib import Path
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
+# the compiled kernels a bundle ships (packaging/tabuleiro.spec), in folders named as in the cache folder;
+# here, without numba, for the About page to tell copied code from compiled (``ai.kernel_cache`` seeds from it)
+SHIPPED = KERNELS / "shipped-cache"
 @functools.cache
 def _digest(path: str, mtime: float, size: int) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]

@@ -1,7 +1,7 @@
 """Compiled kernels copied whole from another cache folder, which is only read: a bundle's shipped
 kernels into the user's cache folder, and the app's into our engine's as an outside player.
 
-A built bundle ships its kernels compiled (``ai.kernel_cache.SHIPPED``): the first use of a kernel
+A built bundle ships its kernels compiled (``ai.kernel_folders.SHIPPED``): the first use of a kernel
 module copies into the user's cache folder the kernels of its shipped folder that the user's lacks
 (``seed_folder``, called by ``ai.kernel_cache.KernelCacheLocator``).  It copied file by file, so a
 half-filled folder (a seeding cut short, a kernel the folder had in part) could get a shipped index

@@ -54,6 +54,21 @@ def test_the_version_and_the_about_page_say_which_kind_of_copy_this_is(monkeypat
     assert "This copy is an installed Python package (pip install)." in about.about_page()
 
 
+def test_the_about_page_says_a_bundles_compiled_code_is_copied_and_a_checkouts_compiled(monkeypatch, tmp_path):
+    """A bundle ships its kernels compiled and copies them into the cache folder on the first
+    start: its About said the code was "made on the first start" all the same."""
+    import ai.kernel_folders
+
+    monkeypatch.setattr(ai.kernel_folders, "SHIPPED", tmp_path / "missing")  # a checkout: none shipped
+    assert f"- The computer players' compiled code, made on the first start: {cache_dir()}" in about.about_page()
+    monkeypatch.setattr(ai.kernel_folders, "SHIPPED", tmp_path)
+    assert f"- The computer players' compiled code, copied from the app on the first start: {cache_dir()}" \
+        in about.about_page()
+    with words_in("pt"):
+        assert "O código compilado dos jogadores do computador, copiado da aplicação no primeiro arranque" \
+            in about.about_page()
+
+
 def test_without_package_metadata_the_modules_say_their_versions(monkeypatch):
     def missing(name: str) -> str:
         raise metadata.PackageNotFoundError(name)

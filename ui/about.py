@@ -60,6 +60,19 @@ def build_kind_text() -> str:
             }[build_kind()]
 
 
+def compiled_code_words() -> str:
+    """How the computer players' compiled code came into the cache folder, in the window's language:
+    a bundle copies the kernels it ships there on the first start (``ai.kernel_folders.SHIPPED``),
+    a source checkout or a pip install compiles them.  The bundle's About said "made on the first
+    start" for code it had copied."""
+    from ai.kernel_folders import SHIPPED
+    from ui.i18n import _
+
+    if SHIPPED.is_dir():
+        return _("The computer players' compiled code, copied from the app on the first start")
+    return _("The computer players' compiled code, made on the first start")
+
+
 def about_page() -> str:
     """The About page as the rules pages' Markdown, in the window's language."""
     from ai.kernels import cache_dir
@@ -73,7 +86,7 @@ def about_page() -> str:
         (_("The games played to the end (in Saved games)"), SHELF.finished_folder),
         (_("Your results"), TALLY.path), (_("Tournament results (Save results)"), tournaments_dir()),
         (_("Settings"), settings_path()),
-        (_("The computer players' compiled code, made on the first start"), cache_dir()),
+        (compiled_code_words(), cache_dir()),
     ]
     lines = [
         f"# Tabuleiro {VERSION}",
