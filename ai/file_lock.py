@@ -11,6 +11,10 @@ Windows), not a file whose existence means "locked": a window that is killed or 
 nothing afterwards, so no stale lock ever blocks the next start.  A lock file that cannot be made
 (a read-only folder) locks nothing: the write that follows fails and says so in its own words.
 A window waits at most ``WAIT`` seconds for another's lock, then goes on without it.
+The lock files stay after use (empty, hidden beside what they guard: ``.settings.json.lock``,
+``.window-N.lock``, a league's ``.X.jsonl.lock``), on purpose: one removed at exit while another
+window has it open, waiting, would let that window lock the removed file while a third makes and
+locks a new one of the same name, both then believing they hold it.
 No pygame here.
 """
 
