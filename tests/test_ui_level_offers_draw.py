@@ -123,3 +123,24 @@ def test_a_level_offers_on_a_proof_only_past_the_too_early_point_and_the_rules_d
     assert not offers_draw(Judged(0, kind="solver", proven=1), too_early=False)
     no_winner = Judged(0, kind="rule", proven=0, certain=True)  # Trax's fill mode
     assert offers_draw(no_winner, False) and not offers_draw(no_winner, False, declined_before=True)
+
+
+def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
+    """Ctrl+D (Offer draw) with the level's offer shown accepts it, said as agreed: it sent the
+    person's own offer to the level to search and answer."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    assert scene.is_over() and scene.agreed_draw and scene.draw_offer is None and scene.computer.job is None
+    assert "You accept Level 5's draw offer: drawn by agreement" in said(scene)
+    assert scene.recorder.autosaver.autosave.load()[0].result == Result(None, DRAW_AGREED)
+
+
+def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
+    """Undo while the level's offer stands takes back the position it was about: the offer goes,
+    said, with no ten-ply wait, so the level offers again on the position when it is back."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_u)
+    assert scene.computer_offer_declined is None and "Level 5's draw offer goes with the move taken back" in said(scene)
+    assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again

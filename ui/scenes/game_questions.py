@@ -146,7 +146,12 @@ class GameQuestions:
         """The person to move offers a draw.  In a hot-seat game a card asks the other friend, by
         name, to accept or decline it (``DrawOfferCard``); against the computer the level searches
         the position and answers (``computer_answers_offer``).  Two friends who saw a game was dead,
-        or a person against a level, had to play it out to the rules' end, or resign."""
+        or a person against a level, had to play it out to the rules' end, or resign.  With the
+        level's own offer on the screen, it accepts that offer (``accept_computer_draw``): it sent
+        the person's offer to a level that had just offered the same, to search and answer it."""
+        if self.card_shown() is self.computer_offer_card:
+            self.accept_computer_draw()
+            return
         side = self._draw_offering_side()
         if side is None:
             self._say_why_no_offer()
@@ -276,10 +281,14 @@ class GameQuestions:
         self.invalidate()
 
     def accept_computer_draw(self) -> None:
-        """The person accepts the level's offer (Y, Accept the draw): the game ends drawn by
-        agreement, as a draw accepted by a level does (the record and the session's score say so)."""
-        if self.computer_offer is None:
+        """The person accepts the level's offer (Y, Accept the draw, Ctrl+D): the game ends drawn
+        by agreement, as a draw accepted by a level does (the record and the session's score say
+        so, and the window: the key that offers a draw may be pressed without a look at the card)."""
+        side = self.computer_offer
+        if side is None:
             return
+        self.messages.add(_("You accept {player}'s draw offer: drawn by agreement").format(
+            player=self.setup.player_label(side)), duration=6.0)
         self.computer_offer = None
         self.agreed_draw = True
         self._ended_now()
@@ -292,6 +301,18 @@ class GameQuestions:
         self._computer_offer_declined()
         self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
         self.invalidate()
+
+    def withdraw_computer_draw(self) -> None:
+        """Undo takes back the position the level's standing offer was about: the offer goes with
+        it, said, and no refusal is counted (``computer_offer_declined`` as before the offer).  It
+        counted as declined, and the level, back at the same position, waited ten plies to offer
+        the same draw again."""
+        side = self.computer_offer
+        if side is None:
+            return
+        self.computer_offer = None
+        self.messages.add(_("{player}'s draw offer goes with the move taken back").format(
+            player=self.setup.player_label(side)), duration=5.0)
 
     def _computer_offer_declined(self) -> None:
         """The level's offer is gone unaccepted: it waits from the ply it was made at
