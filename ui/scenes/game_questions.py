@@ -22,6 +22,7 @@ from ai.draw_offers import Judged
 from ai.roster import LEVEL_IDS
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
+from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.i18n import N_, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_computer import RESIGNED
@@ -278,6 +279,7 @@ class GameQuestions:
         self.computer_offer = side
         self.computer_offer_certain = judged.certain
         self.computer_offer_plies = len(self.history)
+        self.recorder.keep_level_offer(self)  # its move was saved before it offered
         self.invalidate()
 
     def accept_computer_draw(self) -> None:
@@ -299,6 +301,7 @@ class GameQuestions:
         if self.computer_offer is None:
             return
         self._computer_offer_declined()
+        self.recorder.keep_level_offer(self)  # no move saves it: Continue would show the offer again
         self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
         self.invalidate()
 
@@ -319,3 +322,26 @@ class GameQuestions:
         (``draw_offers.may_offer_again``) with the pieces taken then."""
         self.computer_offer = None
         self.computer_offer_declined = (self.computer_offer_plies, draw_offers.pieces_taken(self.state))
+
+    def level_offer_kept(self) -> dict[str, object]:
+        """The level's draw offer standing and its last refusal, as the game's record keeps them
+        for Continue (``ui.autosave.kept_level_offer``): a game saved while the card showed came
+        back without it, and without its refusal the level offered again at its next move."""
+        kept: dict[str, object] = {}
+        if self.computer_offer is not None:
+            kept[LEVEL_OFFER_KEY] = {"side": self.computer_offer, "ply": self.computer_offer_plies,
+                                     "certain": self.computer_offer_certain}
+        if self.computer_offer_declined is not None:
+            kept[LEVEL_DECLINED_KEY] = list(self.computer_offer_declined)
+        return kept
+
+    def take_up_level_offer(self, setup: dict) -> None:
+        """A game continued from its record's ``setup``: the level's offer standing when it was
+        left shows again (its card: the same offer, once), and its last refusal still counts."""
+        standing, self.computer_offer_declined = kept_level_offer(setup, len(self.history))
+        if standing is None or self.setup.mode != HUMAN_VS_PC or self.is_over():
+            return
+        side, certain = standing
+        if self.setup.is_human(side) or self.state.to_move == side:
+            return
+        self.computer_offer, self.computer_offer_certain, self.computer_offer_plies = side, certain, len(self.history)
