@@ -7,7 +7,9 @@ the level, which searches the position in its worker and answers with why
 (``ai.draw_offers``); after a level declines, the next offer waits ``OFFER_GAP`` of the person's
 moves, and the window says how many are left.  A level offers a draw itself, with its move, where
 its search proves the game drawn (``computer_may_offer_draw``, ``ai.draw_offers.offers_draw``): a
-card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does.
+card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does; Ctrl+D
+accepts it, Undo takes it back with its position (no refusal counted), and the game's record keeps
+it and its last refusal for Continue (``level_offer_kept``, ``take_up_level_offer``).
 
 ``GameQuestions`` is mixed into ``GameScene`` beside ``game_commands.GameCommands``, for the same
 reason: these are the scene's public methods, called by name by its buttons, the cards over the
