@@ -15,7 +15,7 @@ from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, click_widget, key, wait
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -123,3 +123,51 @@ def test_a_level_offers_on_a_proof_only_past_the_too_early_point_and_the_rules_d
     assert not offers_draw(Judged(0, kind="solver", proven=1), too_early=False)
     no_winner = Judged(0, kind="rule", proven=0, certain=True)  # Trax's fill mode
     assert offers_draw(no_winner, False) and not offers_draw(no_winner, False, declined_before=True)
+
+
+def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
+    """Ctrl+D (Offer draw) with the level's offer shown accepts it, said as agreed: it sent the
+    person's own offer to the level to search and answer."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    assert scene.is_over() and scene.agreed_draw and scene.draw_offer is None and scene.computer.job is None
+    assert "You accept Level 5's draw offer: drawn by agreement" in said(scene)
+    assert scene.recorder.autosaver.autosave.load()[0].result == Result(None, DRAW_AGREED)
+
+
+def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
+    """Undo while the level's offer stands takes back the position it was about: the offer goes,
+    said, with no ten-ply wait, so the level offers again on the position when it is back."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_u)
+    assert scene.computer_offer_declined is None and "Level 5's draw offer goes with the move taken back" in said(scene)
+    assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
+
+
+def continued_from_the_menu(app, scene: GameScene) -> GameScene:
+    """The game left by the panel's Menu button, then taken up by the menu's Continue."""
+    click(app, scene.btn_menu.rect.center)
+    click_widget(app, app.scene.menu, "continue")
+    assert isinstance(app.scene, GameScene) and app.scene is not scene
+    app.run_frames(2)
+    return app.scene
+
+
+def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusal_counts(app):
+    """Saved while the level's offer showed, a game came back without it (and, declined, the level
+    offered again at its next move): Continue shows the same offer once, and a refusal is kept."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+                    start=DRAWN.replace("to-move: Black", "to-move: White"))  # a move of yours: Continue lists it
+    play_by_clicks(app, scene, drawn_move(scene))
+    assert offered_with_its_move(app, scene)
+    offered, taken = scene.computer_offer_card.lines(), sum(scene.state.score())
+    scene = continued_from_the_menu(app, scene)
+    assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
+    key(app, pygame.K_n)
+    assert scene.computer_offer is None and scene.computer_offer_declined == (2, taken)
+    scene = continued_from_the_menu(app, scene)
+    assert scene.card_shown() is None and scene.computer_offer_declined == (2, taken)
+    play_by_clicks(app, scene, drawn_move(scene))
+    assert not offered_with_its_move(app, scene)  # the wait after the refusal goes on: no offer yet

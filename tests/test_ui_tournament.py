@@ -1529,6 +1529,39 @@ def test_a_games_options_chosen_are_shown_again_for_that_game(tmp_path, monkeypa
         app.quit()
 
 
+def test_watch_the_games_chosen_is_kept_next_visit_and_next_session(tmp_path, monkeypatch):
+    """Watch the games went back to Yes at every visit, where games per pair, time and openings
+    are kept: one who runs tournaments unwatched switched it off each time."""
+    from types import SimpleNamespace
+
+    from tests.ui_helpers import make_app
+    from ui.scenes.tournament_setup import kept_watch
+
+    def watch_button(scene):
+        scene._refresh_labels()
+        return scene.buttons[5]
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert watch_button(scene).label == "Watch the games: Yes"
+        click(app, watch_button(scene).rect.center)
+        assert not scene.watch
+        click(app, scene.buttons[0].rect.center)  # Back
+        scene = open_tournament_from_the_menu(app)
+        assert not scene.watch and watch_button(scene).label == "Watch the games: No"
+    finally:
+        app.quit()
+    app = make_app(tmp_path, monkeypatch)  # the next session
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert not scene.watch and watch_button(scene).label == "Watch the games: No"
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+    assert kept_watch(SimpleNamespace(tournament_choices={"watch": "no"}))  # not a bool: the default, Yes
+
+
 @pytest.mark.parametrize("kept", [{"games": 7, "time": "0.5", "openings": True}, {"games": [2]}, "garbage", None])
 def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
     """A hand-edited tournament_choices (a value not offered, of another type) is ignored: the

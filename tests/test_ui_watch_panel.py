@@ -20,6 +20,7 @@ from tests.ui_helpers import (
     make_app_of,
     recorded_text,
     recorded_text_sizes,
+    wait,
 )
 from ui.match import HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes import play_from
@@ -302,5 +303,53 @@ def test_a_clocked_watched_game_browsed_back_shows_the_clocks_at_the_move_shown(
             assert scene.panel.clock_texts() == at and all(text in drawn for text in at), (shown, at)
         key(app, pygame.K_END)
         assert scene.panel.clock_texts() == tuple(reading_text(s) for s in readings[-1])
+    finally:
+        app.quit()
+
+
+def thinking_card_text(app, monkeypatch) -> str:
+    """The words one whole frame draws, joined: the thinking card's among them."""
+    with monkeypatch.context() as patching:
+        drawn = recorded_text(patching)
+        app.invalidate()
+        app.run_frames(1)
+    return " | ".join(drawn)
+
+
+def test_a_watched_game_browsed_back_shows_the_search_behind_the_move_shown(app, monkeypatch):
+    """Browsed back, the thinking card showed the live game's search ("Level 3 is thinking…", or
+    its last search) as if about the position on the board: it shows the search that chose the
+    move shown, and where no search chose it (the start, moves replayed from a file) which ply is
+    browsed, the game waiting.  Back at the game, the live search again."""
+    setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, PC_VS_PC, ("level-3", "level-4"), 0.3)
+    scene = GameScene(app, setup)
+    app.switch(scene)
+    scene.speed = 3  # Max: no pause between the moves
+    assert wait(app, lambda: len(scene.history) >= 6)
+    for _step in range(len(scene.history) - 3):
+        key(app, pygame.K_LEFT)
+    assert scene.browsing == 3
+    shown = thinking_card_text(app, monkeypatch)
+    assert "The search that chose ply 3" in shown and f"best {scene.history[2].text}" in shown, shown
+    assert "is thinking" not in shown and "Last search" not in shown
+    key(app, pygame.K_HOME)
+    shown = thinking_card_text(app, monkeypatch)
+    assert "Browsing ply 0" in shown and "The game waits: End goes back to it" in shown, shown
+    key(app, pygame.K_END)
+    assert scene.browsing is None and "Browsing" not in thinking_card_text(app, monkeypatch)
+
+
+def test_moves_replayed_from_a_file_browsed_back_say_the_ply_browsed(tmp_path, monkeypatch):
+    """A game continued from a file keeps no searches of its moves: browsed back, its card says
+    which ply is shown and that the game waits, not the live game's search."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        app.settings.text_size = 1.5  # Larger text: the thinking card on one line
+        app.apply_settings()
+        scene = watched(app, "tictactoe", ["a1", "b2", "c3", "a2"])
+        key(app, pygame.K_LEFT)
+        assert scene.browsing == 3 and thinking_cards_drawn(app, monkeypatch) == [True]
+        shown = thinking_card_text(app, monkeypatch)
+        assert "Browsing ply 3" in shown and "is thinking" not in shown, shown
     finally:
         app.quit()

@@ -62,6 +62,9 @@ NOT_OFFERED_KEPT = WATCHED_KEPT  # unfinished games Continue does not offer (wat
 WATCHED_PREFIX = "watched-"  # a finished watched game's file name begins so: only those are counted for WATCHED_KEPT
 SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
+# a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
+# and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
+LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
 
 
 def data_dir() -> Path:
@@ -937,6 +940,7 @@ class GameAutosaver:
         self.paused = False  # a clocked game with a person in it, paused: Continue brings it back paused
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
         self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
+        self.level_offer: dict[str, Any] = {}  # a level's draw offer standing and its last refusal, by key
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
@@ -948,7 +952,9 @@ class GameAutosaver:
         """The record as the game is now (``record``), and its text for ``write``: cheap, done on
         the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
-        setup = {k: v for k, v in self.record.setup.items() if k not in (LEFT_KEY, PAUSED_KEY)}  # a move was made since
+        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY)  # a move was made since
+        setup = {k: v for k, v in self.record.setup.items() if k not in dropped}
+        setup.update(self.level_offer)
         if self.clock_readings is not None:
             setup[READINGS_KEY] = kept_readings(self.clock_readings)
         if self.speed is not None:
@@ -1040,6 +1046,22 @@ def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
     dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY, PAUSED_KEY})
     kept = {k: v for k, v in record.setup.items() if k not in dropped}
     return replace(record, players=sides, setup={**kept, **extra})
+
+
+def kept_level_offer(setup: dict[str, Any], plies: int) -> tuple[tuple[int, bool] | None, tuple[int, int] | None]:
+    """A continued game's level's draw offer standing after its ``plies`` moves (its side, and
+    whether it stands on the rules), and its last refused offer (the ply and pieces taken then),
+    as the record's ``setup`` keeps them (``GameAutosaver.level_offer``); None for what it does not
+    keep, or keeps malformed (a hand-edited file: the game goes on without it)."""
+    offer, declined = setup.get(LEVEL_OFFER_KEY), setup.get(LEVEL_DECLINED_KEY)
+    standing = None
+    if isinstance(offer, dict) and offer.get("ply") == plies and offer.get("side") in (0, 1):
+        standing = (int(offer["side"]), offer.get("certain") is True)
+    refused = None
+    if (isinstance(declined, list) and len(declined) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in declined) and declined[0] <= plies):
+        refused = (declined[0], declined[1])
+    return standing, refused
 
 
 def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:

@@ -139,6 +139,11 @@ class SceneRecorder:
         if self.moves and not scene.is_over():
             self._save(scene)
 
+    def keep_level_offer(self, scene: Any) -> None:
+        """Save a game whose level's draw offer came or was declined between moves (the offer
+        comes after its move's save): Continue shows it again, or remembers the refusal."""
+        self.keep_speed(scene)
+
     def _save(self, scene: Any) -> None:
         """The record's text is made here; the writer thread writes it (the newest text of a file
         replaces one not yet written), and ``poll`` shows what it reports.  A game that has just
@@ -149,6 +154,7 @@ class SceneRecorder:
         autosaver.paused = bool(getattr(scene, "paused", False)) and scene.setup.mode != PC_VS_PC
         sitting = getattr(scene, "sitting", None)
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
+        autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
         if autosaver.record.is_finished():

@@ -80,8 +80,8 @@ class Settings:
     # a value it cannot read is ignored, and the file is not moved aside for it
     tournament_players: dict = field(default_factory=dict)
     # the tournament screen's last games per pair, time per move, random opening moves and, per
-    # game, options ({"games": 2, "time": 0.5, "openings": 0, "options": {"hex": {"size": 7}}});
-    # read leniently there (ui.scenes.tournament_setup.kept_index, kept_options), so not checked here
+    # game, options ({"games": 2, "time": 0.5, "openings": 0, "watch": True, "options": {"hex": {"size": 7}}});
+    # read leniently there (ui.scenes.tournament_setup.kept_index, kept_watch, kept_options), so not checked here
     tournament_choices: dict = field(default_factory=dict)
     # the unfinished tournaments' logs (file names in ui.autosave.tournaments_dir()) the tournament
     # screen no longer offers to resume: the user dismissed them (ui.tournament_logs); files kept

@@ -159,6 +159,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
+        if begun is not None and moves:
+            self.take_up_level_offer(begun.setup)  # a level's draw offer standing as the game was left
         self._warned_unsaved = False  # leaving an unsaved game asks twice
         if moves and setup.mode == PC_VS_PC and not self.is_over():
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo

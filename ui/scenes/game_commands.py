@@ -325,6 +325,7 @@ class GameCommands:
         on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
         the wait for the next offer counts from the position reached: Undo never makes it longer
         than the ``game_questions.OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
+        self.withdraw_computer_draw()  # the offer is about the position taken back: no refusal
         human = self.setup.human_side()
         popped = [self.history.pop()]
         while len(self.history) > plies:

@@ -83,6 +83,8 @@ class ComputerMoves:
         self.last_search_moves: tuple[str, ...] = ()  # the game the last search was about
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
+        # by ply index, each computer move's text and the search that chose it (``search_behind``)
+        self.move_searches: dict[int, tuple[str, AIProgress]] = {}
         self.step_once = False  # Step was pressed: one move, though the game is paused
         self.asked_again_at: int | None = None  # the position (moves played) whose search was asked again
         self.to_load = self._outside_sides()  # outside players' sides not yet loaded: the game waits for them
@@ -335,6 +337,23 @@ class ComputerMoves:
         played = [p.text for p in self.scene.history[len(self.last_search_moves):]]
         return seen_from_board(self.last_search, played)
 
+    def _keep_search_behind(self, search: AIProgress | None) -> None:
+        """Keep ``search``, the one that chose the move just played, for that ply: browsed back to
+        it, the panel shows it (``search_behind``) rather than the live game's search."""
+        if search is not None:
+            self.move_searches[len(self.scene.history) - 1] = (self.scene.history[-1].text, search)
+
+    def search_behind(self, plies: int) -> AIProgress | None:
+        """The search that chose the move the position after ``plies`` plies was reached by, its
+        lengths counted from that position (``seen_from_board``); None where a person moved there,
+        or no search of it is kept (a game continued from a file: its records keep no searches)."""
+        if plies < 1:
+            return None
+        ply, kept = self.scene.history[plies - 1], self.move_searches.get(plies - 1)
+        if not ply.by_computer or kept is None or kept[0] != ply.text:  # another move since Undo
+            return None
+        return seen_from_board(kept[1], [ply.text])[0]
+
     def _hint_said(self, move_text: str) -> str:
         """"Hint: e1xc3", with why (``hint_words.hint_why``): its proof ("proven: you win in 21
         plies"), else its value ("you are 0.1 pieces behind"), said to the player who asked, in
@@ -372,6 +391,7 @@ class ComputerMoves:
             played = referee.play_reply(scene.game, state, reply.move, reply.text)
             if not isinstance(played, Loss):
                 if scene._play(reply.move, by_computer=True):
+                    self._keep_search_behind(search)
                     scene.computer_may_offer_draw(side, search)
                 return
             loss = played

@@ -642,6 +642,9 @@ class GamePanel:
         scene, computer = self.scene, self.scene.computer
         if scene.paused_with_people():  # its line of moves would show the position the cover hides
             return None, 0, False
+        if scene.browsing is not None:  # the position shown: analysis of it, or the search that moved there
+            analysed = scene.analysis.best_line()
+            return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
         if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
             return (None if computer.job_kind == "draw" else computer.progress), 0, False
         held = self._reply_held()
@@ -667,7 +670,10 @@ class GamePanel:
             self._compact_line(surface, rect)
             return rect.bottom
         p, back, analysed = self._search_shown()
-        if computer.job is not None:
+        if scene.browsing is not None:
+            tx.text(surface, self._fit_named(self._browsing_headline(p, analysed), size, w - self._s(28)),
+                    (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
+        elif computer.job is not None:
             self._job_under_way(surface, rect)
         elif self._reply_held():
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
@@ -684,7 +690,7 @@ class GamePanel:
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
                               self._s(18), theme, asking_side(scene))
-        elif scene.is_over():  # the card's words under its headline; a long reason (a forfeit's) gets a second line
+        elif scene.is_over() and scene.browsing is None:  # the card's words under its headline; a long reason (a forfeit's) gets a second line
             for i, line in enumerate(reason_lines(result_words(scene)[1], small, w - self._s(28))):
                 tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
         else:
@@ -696,7 +702,7 @@ class GamePanel:
         fits, the last search's best move and value or else what to do (the board's status line
         says that too: at 800x560 it was cut)."""
         scene, theme = self.scene, self.scene.app.theme
-        if scene.computer.job is not None:
+        if scene.computer.job is not None and scene.browsing is None:
             self._job_under_way(surface, rect)
             return
         size, small = self._s(15), self._t(13)
@@ -743,22 +749,35 @@ class GamePanel:
         and, idle, what to do in its forms longest first (``_tip_beside`` chooses one)."""
         scene = self.scene
         p, back, analysed = self._search_shown()
-        if self._reply_held():
+        browsing = scene.browsing is not None
+        if browsing and p is None:
+            return self._browsing_headline(p, analysed), [], self._compact_tips()
+        if self._reply_held() and not browsing:
             return _("Move ready: press S to play it"), [], ()
         if scene.computer.unloadable is not None:
             return _("The game cannot start"), [self._tip()], ()
-        if scene.is_over() and not analysed:
+        if scene.is_over() and not analysed and not browsing:
             headline, detail = result_words(scene)
             return headline, [detail] if detail else [], ()
         if p is None:
             return idle_headline(scene), [], self._compact_tips()
-        headline = (_("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
-            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
+        headline = (self._browsing_headline(p, analysed) if browsing
+                    else _("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
+                        "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
             parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
         return headline, parts, ()
+
+    def _browsing_headline(self, search: AIProgress | None, analysed: bool) -> str:
+        """The thinking card's headline while an earlier position is shown: analysis's line of it,
+        the search that chose the move shown, or which ply is browsed.  It showed the live game's
+        search under way ("Level 3 is thinking…") or its last, as if about the position shown."""
+        plies = self.scene.browsing
+        return (_("Analysis: best line") if analysed
+                else _("The search that chose ply {n}").format(n=plies) if search is not None
+                else _("Browsing ply {n}").format(n=plies))
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):
@@ -796,6 +815,8 @@ class GamePanel:
         """What the thinking card says to do while it has no search to show."""
         scene = self.scene
         computer = scene.computer
+        if scene.browsing is not None:  # under "Browsing ply 3": the live game is not on the board
+            return _("End goes back to the game's end") if scene.is_over() else _("The game waits: End goes back to it")
         return (play_tips(scene)[0] if scene.human_to_move()
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
@@ -812,6 +833,8 @@ class GamePanel:
         card said only "Paused"); how the player to move plays, in its shorter forms too."""
         if self.scene.paused_with_people():
             return (_("Ctrl+P goes on"),)
+        if self.scene.browsing is not None:
+            return (self._tip(),)
         return play_tips(self.scene) if self.scene.human_to_move() else (self._tip(),)
 
     def _extras_height(self, w: int) -> int:

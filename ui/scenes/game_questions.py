@@ -7,7 +7,9 @@ the level, which searches the position in its worker and answers with why
 (``ai.draw_offers``); after a level declines, the next offer waits ``OFFER_GAP`` of the person's
 moves, and the window says how many are left.  A level offers a draw itself, with its move, where
 its search proves the game drawn (``computer_may_offer_draw``, ``ai.draw_offers.offers_draw``): a
-card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does.
+card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does; Ctrl+D
+accepts it, Undo takes it back with its position (no refusal counted), and the game's record keeps
+it and its last refusal for Continue (``level_offer_kept``, ``take_up_level_offer``).
 
 ``GameQuestions`` is mixed into ``GameScene`` beside ``game_commands.GameCommands``, for the same
 reason: these are the scene's public methods, called by name by its buttons, the cards over the
@@ -22,6 +24,7 @@ from ai.draw_offers import Judged
 from ai.roster import LEVEL_IDS
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
+from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.i18n import N_, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_computer import RESIGNED
@@ -146,7 +149,12 @@ class GameQuestions:
         """The person to move offers a draw.  In a hot-seat game a card asks the other friend, by
         name, to accept or decline it (``DrawOfferCard``); against the computer the level searches
         the position and answers (``computer_answers_offer``).  Two friends who saw a game was dead,
-        or a person against a level, had to play it out to the rules' end, or resign."""
+        or a person against a level, had to play it out to the rules' end, or resign.  With the
+        level's own offer on the screen, it accepts that offer (``accept_computer_draw``): it sent
+        the person's offer to a level that had just offered the same, to search and answer it."""
+        if self.card_shown() is self.computer_offer_card:
+            self.accept_computer_draw()
+            return
         side = self._draw_offering_side()
         if side is None:
             self._say_why_no_offer()
@@ -273,13 +281,18 @@ class GameQuestions:
         self.computer_offer = side
         self.computer_offer_certain = judged.certain
         self.computer_offer_plies = len(self.history)
+        self.recorder.keep_level_offer(self)  # its move was saved before it offered
         self.invalidate()
 
     def accept_computer_draw(self) -> None:
-        """The person accepts the level's offer (Y, Accept the draw): the game ends drawn by
-        agreement, as a draw accepted by a level does (the record and the session's score say so)."""
-        if self.computer_offer is None:
+        """The person accepts the level's offer (Y, Accept the draw, Ctrl+D): the game ends drawn
+        by agreement, as a draw accepted by a level does (the record and the session's score say
+        so, and the window: the key that offers a draw may be pressed without a look at the card)."""
+        side = self.computer_offer
+        if side is None:
             return
+        self.messages.add(_("You accept {player}'s draw offer: drawn by agreement").format(
+            player=self.setup.player_label(side)), duration=6.0)
         self.computer_offer = None
         self.agreed_draw = True
         self._ended_now()
@@ -290,11 +303,47 @@ class GameQuestions:
         if self.computer_offer is None:
             return
         self._computer_offer_declined()
+        self.recorder.keep_level_offer(self)  # no move saves it: Continue would show the offer again
         self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
         self.invalidate()
+
+    def withdraw_computer_draw(self) -> None:
+        """Undo takes back the position the level's standing offer was about: the offer goes with
+        it, said, and no refusal is counted (``computer_offer_declined`` as before the offer).  It
+        counted as declined, and the level, back at the same position, waited ten plies to offer
+        the same draw again."""
+        side = self.computer_offer
+        if side is None:
+            return
+        self.computer_offer = None
+        self.messages.add(_("{player}'s draw offer goes with the move taken back").format(
+            player=self.setup.player_label(side)), duration=5.0)
 
     def _computer_offer_declined(self) -> None:
         """The level's offer is gone unaccepted: it waits from the ply it was made at
         (``draw_offers.may_offer_again``) with the pieces taken then."""
         self.computer_offer = None
         self.computer_offer_declined = (self.computer_offer_plies, draw_offers.pieces_taken(self.state))
+
+    def level_offer_kept(self) -> dict[str, object]:
+        """The level's draw offer standing and its last refusal, as the game's record keeps them
+        for Continue (``ui.autosave.kept_level_offer``): a game saved while the card showed came
+        back without it, and without its refusal the level offered again at its next move."""
+        kept: dict[str, object] = {}
+        if self.computer_offer is not None:
+            kept[LEVEL_OFFER_KEY] = {"side": self.computer_offer, "ply": self.computer_offer_plies,
+                                     "certain": self.computer_offer_certain}
+        if self.computer_offer_declined is not None:
+            kept[LEVEL_DECLINED_KEY] = list(self.computer_offer_declined)
+        return kept
+
+    def take_up_level_offer(self, setup: dict) -> None:
+        """A game continued from its record's ``setup``: the level's offer standing when it was
+        left shows again (its card: the same offer, once), and its last refusal still counts."""
+        standing, self.computer_offer_declined = kept_level_offer(setup, len(self.history))
+        if standing is None or self.setup.mode != HUMAN_VS_PC or self.is_over():
+            return
+        side, certain = standing
+        if self.setup.is_human(side) or self.state.to_move == side:
+            return
+        self.computer_offer, self.computer_offer_certain, self.computer_offer_plies = side, certain, len(self.history)

@@ -99,9 +99,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.games_index = 1  # 2 games each way per pair
         self.time_index = 2  # 0.5 s
         self.openings_index = 0  # from the initial position
+        self.watch = True
         self._choose_kept_choices()  # or as the user last chose them
         self.jobs = max(1, min(2, os.cpu_count() or 1))
-        self.watch = True
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()

@@ -78,6 +78,14 @@ def kept_index(settings: Any, attr: str, default: int) -> int:
     return values.index(value)
 
 
+def kept_watch(settings: Any) -> bool:
+    """Whether to watch the games, as last chosen on the screen (``settings.tournament_choices``'s
+    "watch"), else yes; a value that is no bool (a hand-edited file) is ignored."""
+    kept = getattr(settings, "tournament_choices", None)
+    value = kept.get("watch") if isinstance(kept, dict) else None
+    return value if isinstance(value, bool) else True
+
+
 def option_values(option: games.Option) -> list[Any]:
     """The values a game option's button cycles through, in order."""
     if option.choices:
@@ -158,19 +166,22 @@ class TournamentSetup:
             self._remember_choices()
 
     def _choose_kept_choices(self) -> None:
-        """Games per pair, time per move and opening moves as the user last chose them (``kept_index``)."""
+        """Games per pair, time per move, opening moves and Watch the games as the user last chose
+        them (``kept_index``, ``kept_watch``)."""
         settings = getattr(self.app, "settings", None)
         for attr in KEPT_CHOICES:
             setattr(self, attr, kept_index(settings, attr, getattr(self, attr)))
+        self.watch = kept_watch(settings)
 
     def _remember_choices(self) -> None:
-        """Keep games per pair, time per move and opening moves in the settings as they are now:
-        the screen opens on them next time (``_choose_kept_choices``), rather than on its defaults."""
+        """Keep games per pair, time per move, opening moves and Watch the games in the settings as
+        they are now: the screen opens on them next time (``_choose_kept_choices``), rather than on its defaults."""
         settings = getattr(self.app, "settings", None)
         if settings is None:
             return
         kept = getattr(settings, "tournament_choices", None)
         now = {key: values[getattr(self, attr)] for attr, (key, values) in KEPT_CHOICES.items()}
+        now["watch"] = self.watch
         settings.tournament_choices = {**(kept if isinstance(kept, dict) else {}), **now}
         self.app.apply_settings()
 
@@ -206,7 +217,10 @@ class TournamentSetup:
         self.app.apply_settings()
 
     def _toggle_watch(self) -> None:
+        """Watch the games or not, kept for next time as the other choices are: it went back to
+        Yes at every visit, and one who runs tournaments unwatched had to switch it off each time."""
         self.watch = not self.watch
+        self._remember_choices()
 
     def _toggle_player(self, pid: str) -> None:
         self.selected.symmetric_difference_update({pid})
