@@ -141,15 +141,22 @@ def test_ctrl_c_as_a_tournaments_workers_start_stops_it(tmp_path):
     assert "stopped early" in out.with_name("league.txt").read_text()
 
 
+def _local_league_held(tmp_path, held: str, out, games: int):
+    """A 5x5 Hex league of levels 1 and 2 on a local Dask cluster, run by the script ``held``, which
+    holds it at the moment it marks (``ctrl_c_once_held`` then sends the Ctrl+C): its run."""
+    reached = tmp_path / "reached"
+    return ctrl_c_once_held([sys.executable, "-c", held, str(reached), str(tmp_path / "sent"),
+                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", str(games),
+                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
+                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+
+
 def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
     """Its processes started with SIGINT ignored, and the command with them, the seconds the
     cluster takes to start: a Ctrl+C then was lost, and the league played on to its end."""
     pytest.importorskip("distributed")
-    reached, out = tmp_path / "reached", tmp_path / "league"
-    done = ctrl_c_once_held([sys.executable, "-c", HELD_FIRST_START, str(reached), str(tmp_path / "sent"),
-                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", "2",
-                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
-                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    out = tmp_path / "league"
+    done = _local_league_held(tmp_path, HELD_FIRST_START, out, games=2)
     _said_no_traceback(done.stderr)
     assert "stopped: the results so far follow" in done.stderr, done.stderr
     assert done.returncode == 130, done.stderr
@@ -162,11 +169,8 @@ def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path
     early: 2 of 2 games" with status 130, as if a resume had games to play.  It only cuts the
     close short: the report is whole, the status 0, and no process of the cluster is left."""
     pytest.importorskip("distributed")
-    reached, out = tmp_path / "reached", tmp_path / "league"
-    done = ctrl_c_once_held([sys.executable, "-c", HELD_CLUSTER_CLOSE, str(reached), str(tmp_path / "sent"),
-                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", "1",
-                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
-                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    out = tmp_path / "league"
+    done = _local_league_held(tmp_path, HELD_CLUSTER_CLOSE, out, games=1)
     _said_no_traceback(done.stderr)
     assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
     assert done.returncode == 0, done.stderr

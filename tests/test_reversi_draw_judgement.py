@@ -13,8 +13,6 @@ points are read at their stage elsewhere.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import ai
@@ -22,6 +20,7 @@ import games
 from ai.base import POINTS, Limits
 from ai.draw_offers import BETTER, EVEN, SEES_WIN, Judged, answer_offer, draw_margin, empty_share
 from ai.eval_scales import REVERSI_POINT_DISCS, reversi_point_discs
+from tests.test_reversi_units import random_line
 from tests.test_ui_computer_draw import CTRL_D, against, said
 from tests.ui_helpers import key, wait
 from ui.scenes.game_questions import DRAW_ANSWERS
@@ -31,12 +30,7 @@ GAME = games.load("reversi")
 
 def seeded_line(seed: int, plies: int) -> list[str]:
     """``plies`` moves of seeded random play from the start (Black, the person, then to move)."""
-    rng, state, line = random.Random(seed), GAME.initial_state(), []
-    for _ in range(plies):
-        move = rng.choice(state.legal_moves())
-        line.append(GAME.format_move(state, move))
-        state = state.play(move)
-    return line
+    return random_line(GAME, plies, seed)
 
 
 def exact_margin(state) -> int:
