@@ -20,6 +20,8 @@ game away from them or cost them keys.
 - The main menu's Tab went to the picture the keyboard had last been on, and Enter there opened
   that game, though another had been chosen since on New game (Page Down): Tab, and the keyboard
   coming back, are on the picture of the game last chosen.
+- View board pressed from the result card's ring dropped the ring: it goes to the panel's Result,
+  and back to View board with the card.
 """
 
 from __future__ import annotations
