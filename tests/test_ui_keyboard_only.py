@@ -20,6 +20,8 @@ game away from them or cost them keys.
 - The main menu's Tab went to the picture the keyboard had last been on, and Enter there opened
   that game, though another had been chosen since on New game (Page Down): Tab, and the keyboard
   coming back, are on the picture of the game last chosen.
+- View board pressed from the result card's ring dropped the ring: it goes to the panel's Result,
+  and back to View board with the card.
 """
 
 from __future__ import annotations
@@ -302,3 +304,19 @@ def test_every_game_is_played_to_its_end_from_the_keyboard_with_its_focus_in_sig
         key(app, pygame.K_RETURN)
     assert scene.is_over(), f"{len(scene.history)} plies and not over"
     assert wait(app, lambda: scene.card_shown() is not None)
+
+
+def test_view_board_from_the_ring_rings_result_and_result_rings_view_board_again(app):
+    """View board pressed from Tab's ring hid the card and dropped the ring: neither the panel's
+    Result nor, once back, the card's View board showed where the keyboard was.  The ring now
+    goes to Result, and back to View board with the card."""
+    scene = finished(app)
+    card = scene.card_shown()
+    for _ in card.buttons:
+        key(app, pygame.K_TAB)
+        if ringed(card.buttons) == ["View board"]:
+            break
+    key(app, pygame.K_RETURN)
+    assert scene.card_shown() is None and ringed(scene.buttons) == ["Result"]
+    key(app, pygame.K_SPACE)  # Space presses the ringed Result, as Enter does
+    assert scene.card_shown() is card and ringed(card.buttons) == ["View board"]

@@ -189,10 +189,11 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     assert app.scene is not scene
 
 
-def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
+def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app, monkeypatch):
     """Only Esc and Enter had keys: a keyboard user could start the default tournament but not
     choose its game, settings or players.  Tab and Shift+Tab go round the controls, Space presses
-    the one the keyboard is on, and the outside player's field takes typing while it is there."""
+    the one the keyboard is on, and the outside player's field takes typing while it is there.
+    The participants' caption says Space as well as a click (it said "click" alone)."""
     from tests.ui_helpers import key
 
     scene = TournamentScene(app, "tictactoe")
@@ -219,8 +220,10 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app):
     key(app, pygame.K_RETURN)  # Enter presses the control chosen, as in the menus
     assert scene.watch is False and scene.tournament is None
     tab_to(lambda: scene.player_buttons[4])  # Level 5, not chosen by default
+    drawn = recorded_text(monkeypatch)
     key(app, pygame.K_SPACE)
     assert len(scene.selected) == 5
+    assert "Participants (5 chosen): click, or Space on the one ringed, to add or remove" in drawn
     tab_to(lambda: scene.entry)
     assert scene.entry.focus
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))

@@ -222,3 +222,22 @@ def test_replay_game_waits_for_the_board_to_reach_the_games_end(app, monkeypatch
     assert app.scene is scene
     paces(app, clock, pace, len(t.results[first].moves) - 1)
     assert first not in scene.held and replay.enabled
+
+
+def test_w_goes_on_watching_after_a_result_opened_from_the_keyboard(app, monkeypatch):
+    """A result opened with Enter pins its final position on the board; only a click on the board
+    went on watching, and a player without a mouse kept that position for the rest of the
+    tournament.  W does what the click does, and the board's title says so."""
+    scene, clock = paced(app, monkeypatch)
+    t = scene.tournament
+    first, second = sorted(t.results)
+    paces(app, clock, SPEEDS[scene.speed][1], len(t.results[first].moves) - 1 + END_HOLD)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the keyboard on the latest results
+    key(app, pygame.K_RETURN)  # the one result listed: its final position pinned
+    assert scene.watching == first and scene.pinned
+    scene.invalidate()
+    app.run_frames(1)
+    assert any("(W or a click on the board" in text for text in drawn)  # the title, wrapped
+    key(app, pygame.K_w)
+    assert not scene.pinned and scene.watching == second and scene.live[second]["plies"] == 1

@@ -51,7 +51,7 @@ def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_doe
     button = withdraw_button(scene)
     assert button.visible and button.label == "Withdraw a player"
     click(app, button.rect.center)
-    assert button.label == "Click a player"
+    assert button.label == "Choose a player"
     click(app, row_of(scene, "level-3").center)
     assert button.label == "Withdraw Level 3? Press again" and scene.withdrawing == "level-3"
     played = t.played_by("level-3")
@@ -98,6 +98,8 @@ def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app)
             break
     assert button.focused
     key(app, pygame.K_RETURN)
+    # the way to choose a row is said for the keyboard too: "Click a player" had no key
+    assert button.label == "Choose a player" and "Up and Down" in scene.messages.items[-1].text
     key(app, pygame.K_DOWN)
     first = scene.table[0].player
     assert scene.withdrawing == first

@@ -323,8 +323,14 @@ class GameOverCard:
         return result_lines(scene)
 
     def hide(self) -> None:
+        """View board.  Pressed from Tab's ring, the ring goes on to the panel's Result button,
+        which brings the card back: it was dropped, and a player without a mouse saw no ring on
+        either, the card's nor the panel's, until Tab again."""
+        ringed = self.focus.current(self.buttons) is not None
         self.scene.over_hidden = True
         self.forget_pointer()
+        if ringed:
+            self.scene.panel_focus.index = self.scene.buttons.index(self.scene.btn_result)
 
     def forget_pointer(self) -> None:
         """The buttons as if the pointer were elsewhere: hidden, the card hears no motion, and the
@@ -337,7 +343,14 @@ class GameOverCard:
     def show(self) -> None:
         """The card again after View board (the Result button, Enter; B once more, in every
         game): hidden, nothing brought it back, and its Replay and Save were out of reach,
-        A and S doing other things on the bare board.  Asked for, its keys act at once."""
+        A and S doing other things on the bare board.  Asked for, its keys act at once.  Asked
+        for from the panel's ring (``hide``), the ring is on View board again, where it was."""
+        scene = self.scene
+        ringed = scene.panel_focus.current(scene.buttons) is scene.btn_result
+        scene.panel_focus.drop(scene.buttons)
+        if ringed:
+            self.focus.index = next(i for i, button in enumerate(self.buttons) if button.action == self.hide)
+            self.focus.mark(self.buttons, self.buttons)
         self.scene.over_hidden = False
         self.appeared = (self.showing(), -math.inf)
         self.scene.invalidate()

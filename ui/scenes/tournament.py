@@ -793,6 +793,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             pass  # + and -: the watched games' speed
         elif event.key == pygame.K_r and self.tournament is not None:
             self._replay()
+        elif event.key == pygame.K_w and self.tournament is not None and self.pinned:
+            self.go_on_watching()
         elif event.key in COLUMN_KEYS and self.tournament is not None:
             self.cross_columns.by(COLUMN_KEYS[event.key])
             self.invalidate()
@@ -916,7 +918,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 self._keyboard_to_results()
                 return
         if self.board_rect.collidepoint(pos):
-            self.pinned = False
+            self.go_on_watching()
 
     def _list_player(self, pos: tuple[int, int]) -> bool:
         """A click on a player's row of the standings: the results list shows its games only, and

@@ -431,7 +431,7 @@ class ResultsDrawing:
             if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
                 title += "  " + outcome(game["result"], draw="½-½")
             if self.pinned and self.watch and self._watchable():  # nothing to go on with once every game is shown
-                title += "  " + _("(click the board to go on watching)")
+                title += "  " + _("(W or a click on the board: go on watching)")
         inner = self._panel(surface, theme, rect, title)
         if game is None or "state" not in game:
             waiting = _("Waiting for a game…") if self.running else _("No game to show")

@@ -423,7 +423,7 @@ class TournamentSetup:
         left = pad * 2 + int(340 * s)
         if self.offer is not None:
             self._draw_offer(surface, theme)
-        tx.text(surface, _("Participants ({n} chosen): click to add or remove").format(n=len(self.selected)),
+        tx.text(surface, _("Participants ({n} chosen): click, or Space on the one ringed, to add or remove").format(n=len(self.selected)),
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
         hint_right = self.players_area.right

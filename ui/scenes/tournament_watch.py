@@ -17,7 +17,7 @@ a fast league ended a game or ten ahead of the board.
 
 Watch switched off stops the board (it is hidden while games run); on again, it starts with the
 games being played, or, once none is, replays the games it left unshown (else the last game).  A
-result clicked pins its final position; a click on the board goes on with the games left to watch.
+result clicked pins its final position; a click on the board, or W, goes on with the games left to watch.
 The Watch button is lit only while there is something to watch: a results file dropped on the
 window, or a tournament over and shown to its end while watching, plays nothing.
 
@@ -198,6 +198,13 @@ class WatchedGames:
         if interrupted and self.watching != number and self.watching not in self.to_watch:
             self.to_watch.insert(0, self.watching)
         self.watching, self.pinned = number, True
+
+    def go_on_watching(self) -> None:
+        """The board unpinned (a click on it, or W): it goes on with the games left to watch.  Only
+        a click did it, and a player without a mouse who opened a result with Enter kept its final
+        position on the board for the rest of the tournament."""
+        self.pinned = False
+        self.invalidate()
 
     def _catch_up(self) -> None:
         """At Max the board goes to the oldest game still being played (the newest game started

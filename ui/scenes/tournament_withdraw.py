@@ -37,7 +37,7 @@ class Withdrawal:
         if self.withdrawing is None:
             return _("Withdraw a player")
         if not self.withdrawing:
-            return _("Click a player")
+            return _("Choose a player")
         return _("Withdraw {player}? Press again").format(player=self._name(self.withdrawing))
 
     def _withdraw_pressed(self) -> None:
@@ -46,7 +46,8 @@ class Withdrawal:
             self.withdrawing = None
         elif self.withdrawing is None:
             self.withdrawing = ""
-            self.messages.add(_("Click the player to withdraw in the standings (Esc: none)"), "info", 10.0)
+            self.messages.add(_("Choose the player to withdraw in the standings: a click on its row, or Up and Down "
+                                "(Esc: none)"), "info", 10.0)
         elif not self.withdrawing:
             self._cancel_withdrawal()
         else:
