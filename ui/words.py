@@ -1165,7 +1165,7 @@ def opening_name(game: Any, moves: list[str], start: Any = None) -> str | None:
     without names rather than stop over them."""
     set_up = start is not None and start.key() != usual_start_key(game)
     try:
-        return game.opening_name(moves, start if set_up else None)
+        return game.opening_name(moves, start) if set_up else game.opening_name(moves)
     except ValueError as err:  # a damaged list of names (it says the file and the line): no name, said once
         if str(err) not in _openings_unread:
             _openings_unread.add(str(err))
