@@ -307,10 +307,10 @@ class Game(ABC):
         accepted, ``ai.draw_offers.Judged.by_rules``); False by default."""
         return False
 
-    def opening_name(self, moves: Sequence[str]) -> str | None:
-        """The name of the opening that ``moves`` (texts, from the usual start) play, as players of
-        the game call it (Othello's "Tiger"), kept once the game leaves the named lines; None
-        before one is named, or where the game names none (this default)."""
+    def opening_name(self, moves: Sequence[str], start: State | None = None) -> str | None:
+        """The name of the opening that ``moves`` (texts, from the usual start or from a set-up
+        ``start``) play, as players of the game call it (Othello's "Tiger"), kept once the game
+        leaves the named lines; None before one is named, or where the game names none (this default)."""
         return None
 
     def move_texts(self, text: str) -> list[str]:

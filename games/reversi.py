@@ -344,14 +344,15 @@ class Reversi(Game):
         players, and engines, play on rather than agree a draw."""
         return sum(state.score()) < self.size * self.size * 5 // 16
 
-    def opening_name(self, moves: Sequence[str]) -> str | None:
+    def opening_name(self, moves: Sequence[str], start: State | None = None) -> str | None:
         """The Othello opening's name ("Tiger"): on the 8x8 board only, the size the names are for
-        (games/reversi_openings.py)."""
+        (games/reversi_openings.py); from a set-up ``start`` too, named by its position, as a
+        book's diagram set up in the editor is the opening it shows."""
         if self.size != 8:
             return None
         from games.reversi_openings import opening_name
 
-        return opening_name(moves)
+        return opening_name(moves, None if start is None else start.key())
 
     def transcript(self, moves: Sequence[str]) -> str:
         """The game as WZebra and Edax write it and read it back: the squares run together,

@@ -9,8 +9,10 @@ positions found there.  Comparing positions also names a line's mirror images wi
 Diagonal opening (f5 f6 e6 d6 c3 is the Buffalo, written f5f6e6f4c3) and transpositions (the same
 position by other move orders), as Othello programs do.
 
-``opening_name(moves)`` is the name after the whole of ``moves`` (texts, "f5"), kept once the game
-leaves the list: the name of its longest named prefix; None before the first named position, and
+``opening_name(moves, start)`` is the name after the whole of ``moves`` (texts, "f5"), kept once the
+game leaves the list: the name of its longest named prefix; a set-up ``start`` (a book's diagram
+typed into the editor) is named as the same position reached by moves is; None before the first
+named position, and
 off the 8x8 board (``Reversi.opening_name`` asks only there); moves are read up to the first one
 the rules refuse.
 
@@ -115,11 +117,12 @@ def named_positions() -> tuple[dict[Position, str], int]:
 
 
 @lru_cache(maxsize=256)
-def _name_of(moves: tuple[str, ...]) -> str | None:
+def _name_of(moves: tuple[str, ...], start: Position | None = None) -> str | None:
     names, longest = named_positions()
     game = _game()
-    state, found = game.initial_state(), None
-    for text in moves[:longest]:
+    state = game.initial_state() if start is None else _state_of(game, start)
+    found = None if start is None else names.get(canonical(start))
+    for text in moves[:max(0, longest - _plies_played(state))]:
         try:
             state = state.play(game.parse_move(state, text))
         except IllegalMove:
@@ -128,8 +131,25 @@ def _name_of(moves: tuple[str, ...]) -> str | None:
     return found
 
 
-def opening_name(moves: Iterable[str]) -> str | None:
-    """The name of the opening 8x8 Othello ``moves`` (texts from the usual start: "f5", "d6")
-    play: the last named position among them, kept after the game leaves the list; None before
-    the first, or when a move is refused before any."""
-    return _name_of(tuple(text.strip().lower() for text in moves))
+def _state_of(game, position: Position):
+    """The 8x8 state of ``position`` (a ``ReversiState.key()``): a set-up start to read moves from."""
+    from games.reversi import ReversiState
+
+    black, white, to_move = position
+    return ReversiState(game, (black, white), to_move)
+
+
+def _plies_played(state) -> int:
+    """The discs put on the board since the usual start's four: how far into the list a set-up
+    position stands (no named line reaches past ``longest`` plies)."""
+    black, white = state.boards
+    return max(0, (black | white).bit_count() - 4)
+
+
+def opening_name(moves: Iterable[str], start: Position | None = None) -> str | None:
+    """The name of the opening 8x8 Othello ``moves`` (texts: "f5", "d6") play from the usual start,
+    or from ``start`` (a set-up position's ``ReversiState.key()``: a book's diagram typed into the
+    editor is named as the same position reached by its moves is): the last named position among
+    them, kept after the game leaves the list; None before the first, or when a move is refused
+    before any."""
+    return _name_of(tuple(text.strip().lower() for text in moves), start)

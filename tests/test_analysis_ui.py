@@ -316,6 +316,25 @@ def test_the_bar_of_a_finished_position_shows_its_result():
         assert surface.get_at((bar.centerx, bar.y + 40))[:3] == colour == surface.get_at((bar.centerx, bar.bottom - 40))[:3]
 
 
+def test_a_finished_reversi_game_keeps_its_margin_in_discs_on_the_bar():
+    """Analysis wrote the proven result "+24" over "discs" on the bar until the last move; once the
+    last disc was down the bar read a bare "W", in no unit: the club player lost the margin the
+    proof had promised.  The bar keeps the margin on the board, in discs, in the winner's colour."""
+    import games
+    from ui import eval_bar
+
+    reversi = games.load("reversi")
+    wiped_out = reversi.from_text("-" * 27 + "XX" + "-" * 6 + "XXX" + "-" * 5 + "X" * 8 + "-" * 13 + " O")  # 13 - 0
+    full = reversi.from_text("X" * 32 + "O" * 29 + "XXX X")  # 35 - 29: Black by 6
+    assert [reversi_state.is_terminal() for reversi_state in (wiped_out, full)] == [True, True]
+    assert [eval_bar.final_value(s) for s in (wiped_out, full)] == [(1.0, "+13"), (1.0, "+6")]
+    white_won = reversi.from_text("O" * 40 + "X" * 24 + " X")
+    assert eval_bar.final_value(white_won) == (-1.0, "+16")
+    known, dimmed = eval_bar.bar_value(None, "reversi", wiped_out, None)
+    assert known == (1.0, "+13", "") and not dimmed
+    assert eval_bar.unit_word("reversi", known[1], known[2]) == "discs"
+
+
 def test_the_swaps_value_is_written_on_the_stone_it_would_take():
     """The swap has no cell of its own: its value went nowhere on the board."""
     import games

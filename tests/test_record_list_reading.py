@@ -325,6 +325,26 @@ def test_a_cache_without_the_openings_is_used_and_written_again_with_them(tmp_pa
     assert autosave.listed_opening(tmp_path / "tiger.json", record) == "Tiger"
 
 
+def test_a_cache_of_the_version_that_named_no_set_up_position_is_made_again(tmp_path, monkeypatch):
+    """Version 1 kept "" as the opening of a game from a set-up Tiger (set-up positions were not
+    named then): its rows stayed nameless, and the search did not find "Tiger", until the file changed."""
+    import json
+
+    reversi = games.load("reversi")
+    tiger = reversi.to_text(reversi.play_line(["f5", "d6", "c3", "d3", "c4"]))
+    record = GameRecord.start(reversi, (Side(None, "Ana"), Side(None, "Rui")), start_position=tiger).with_moves(
+        ["f4"], reversi.play_line(["f4"], reversi.from_text(tiger)))
+    save(record, tmp_path / "set-up.json")
+    autosave.scan(tmp_path)
+    _restarted(monkeypatch)
+    cache = json.loads(_cache_of(tmp_path).read_text())
+    cache["version"], cache["files"]["set-up.json"]["opening"] = 1, ""  # as version 1 wrote it
+    _cache_of(tmp_path).write_text(json.dumps(cache))
+
+    autosave.scan(tmp_path)
+    assert autosave.listed_opening(tmp_path / "set-up.json", record) == "Tiger"
+
+
 def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_path, monkeypatch):
     """A cached record must not hide its file going bad: cut short, it has another size and time."""
     path = save(_record(2), tmp_path / "game.json")

@@ -90,6 +90,16 @@ def test_no_name_before_the_first_named_position_nor_off_the_8x8_board():
     assert games.load("tictactoe").opening_name(["b2", "a1"]) is None
 
 
+def test_a_set_up_position_is_named_by_its_position_turned_or_not():
+    """The names are positions, so a set-up start (the editor, a pasted diagram) is named as the
+    same position reached by moves: the Tiger set up, also turned half round, and played on."""
+    tiger = REVERSI.from_text(REVERSI.to_text(REVERSI.play_line(["f5", "d6", "c3", "d3", "c4"])))
+    assert REVERSI.opening_name([], tiger) == "Tiger"
+    assert ro.opening_name([], REVERSI.play_line(["c4", "e3", "f6", "e6", "f5"]).key()) == "Tiger"
+    assert REVERSI.opening_name(["f4", "c5", "b3", "c2"], tiger) == "Rose-Bill"
+    assert ro.opening_name(["f5", "d6"], REVERSI.initial_state().key()) == "Perpendicular"
+
+
 def test_moves_the_rules_refuse_are_named_up_to_the_first_of_them():
     assert REVERSI.opening_name(["a1"]) is None
     assert REVERSI.opening_name(["f5", "d6", "c3", "d3", "c4", "a1"]) == "Tiger"

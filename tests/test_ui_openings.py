@@ -2,7 +2,8 @@
 with the options, for the position shown (a browsed one's own, the last name kept once the game
 leaves the named lines); the replay at the ply shown; Saved games' row where the whole of it
 fits.  The name is a proper name, the same in Portuguese; the words around it are translated.
-No name from a set-up position, nor in other games."""
+A set-up position is named by its position (a book's diagram set up in the editor is its opening);
+no name in other games."""
 
 from __future__ import annotations
 
@@ -75,6 +76,17 @@ def test_no_name_from_a_set_up_position_nor_in_other_games_nor_off_8x8(app, monk
     small = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 0.1), ["e4", "e5"])
     app.switch(small)
     assert opening_lines(shown(app, monkeypatch, small)) == []
+
+
+def test_a_set_up_book_position_is_named_and_named_on(app, monkeypatch):
+    """A club player sets up the Tiger from a book's diagram: the panel named nothing, as the names
+    were lines from the usual start; the position is the Tiger, and playing on reaches the Rose-Bill."""
+    reversi = games.load("reversi")
+    tiger = reversi.to_text(reversi.play_line(TIGER))
+    scene = game(app, [], start=tiger)
+    assert opening_lines(shown(app, monkeypatch, scene)) == ["Board size: 8 · from a set-up position · Opening: Tiger"]
+    scene = game(app, ["f4", "c5", "b3", "c2"], start=tiger)
+    assert any(text.endswith("Opening: Rose-Bill") for text in shown(app, monkeypatch, scene))
 
 
 def tiger_record(moves=TIGER + ["f4"]) -> GameRecord:

@@ -26,7 +26,16 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
-from ui.analysis import Opinion, eval_scale, eval_unit, latest_valued, normalise, plural_count, scale_in
+from ui.analysis import (
+    Opinion,
+    eval_scale,
+    eval_unit,
+    latest_valued,
+    normalise,
+    plural_count,
+    scale_in,
+    signed_text,
+)
 from ui.analysis_mode import value_text
 from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
@@ -166,12 +175,17 @@ def with_note(caption: str, note: str) -> str:
 
 
 def final_value(state: State) -> tuple[float, str]:
-    """A finished position's bar: all the winner's ("W", as a proven win is written), even for a
-    draw; analysis has no move to value there, and the bar stood at an even 50/50."""
+    """A finished position's bar: all the winner's ("W", as a proven win is written; "=" for a
+    draw); analysis has no move to value there, and the bar stood at an even 50/50.  A game valued
+    in discs (Reversi) keeps its unit: the winner's margin on the board, "+32" over "discs", as
+    analysis wrote the proven margin a move before (the bar's "+24 discs" became a bare "W")."""
     winner = state.winner()
     if winner is None:
         return 0.0, "="
-    return (1.0 if winner == 0 else -1.0), _("W{n}").format(n="")
+    share = 1.0 if winner == 0 else -1.0
+    if eval_unit(state.game.id) == "discs":
+        return share, signed_text(abs(state.score()[0] - state.score()[1]))
+    return share, _("W{n}").format(n="")
 
 
 def frame_colour(theme: Theme) -> tuple[int, int, int]:

@@ -38,7 +38,7 @@ from ui.background_writer import WRITER
 log = logging.getLogger(__name__)
 
 FORMAT = "tabuleiro-list-cache"
-VERSION = 1
+VERSION = 2  # 2: a set-up position is named (games/reversi_openings.py); 1 kept "" for a set-up Tiger
 
 Stamp = tuple[int, int, int]  # (st_mtime_ns, st_size, st_ino) of a record file
 

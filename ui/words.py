@@ -1158,14 +1158,14 @@ def usual_start_key(game: Any) -> Any:
 
 def opening_name(game: Any, moves: list[str], start: Any = None) -> str | None:
     """The name of the opening that ``moves`` (texts) play from ``start`` (a State; None: the
-    usual start), as ``Game.opening_name`` names it ("Tiger"); None while no name applies, in
-    games that name none, and from a set-up position other than the usual start (the names are
-    lines from there).  A damaged list of names is said once in the log and names nothing: the
-    game goes on without names rather than stop over them."""
-    if start is not None and start.key() != usual_start_key(game):
-        return None
+    usual start), as ``Game.opening_name`` names it ("Tiger"); None while no name applies, and in
+    games that name none.  A set-up start is named by its position (a Tiger set up in the editor
+    from a book's diagram is the Tiger: it was "no opening" as the names were lines from the usual
+    start).  A damaged list of names is said once in the log and names nothing: the game goes on
+    without names rather than stop over them."""
+    set_up = start is not None and start.key() != usual_start_key(game)
     try:
-        return game.opening_name(moves)
+        return game.opening_name(moves, start) if set_up else game.opening_name(moves)
     except ValueError as err:  # a damaged list of names (it says the file and the line): no name, said once
         if str(err) not in _openings_unread:
             _openings_unread.add(str(err))
