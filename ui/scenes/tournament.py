@@ -128,6 +128,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.recent_fits = 1  # how many results the list showed last
         self.results_stop = ListStop()  # the latest results as a stop of Tab: Up/Down choose one, Enter opens it
         self.chosen_result: int | None = None  # the game number of the result chosen there
+        self.results_clicked = False  # the keyboard on the results by a click, not by Tab (``_esc_drops_ring``)
         self.standings_stop = ListStop()  # the standings as a stop of Tab: Up/Down choose a row, Enter lists its games
         self.chosen_player: str | None = None  # the player whose row is chosen there
         self.standings_scroll = Scroll()  # standings rows shown (the wheel, over a table too long to show)
@@ -314,6 +315,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         outside player's field takes the typing while it is there."""
         participants = [b for b in (*self.player_buttons, *self.remove_buttons) if b is not None]
         here = self.key_focus.move(self._focus_stops(), step, participants if self.tournament is None else [])
+        self.results_clicked = False
         self.entry.focus = here is self.entry
         if here is self.results_stop:
             self._choose_result(0)
@@ -778,7 +780,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self._press_focused()
         elif event.key == pygame.K_ESCAPE and self._cancel_withdrawal():
             pass  # first the question goes: nothing withdrawn, the screen stays
-        elif event.key == pygame.K_ESCAPE and self.key_focus.current(self._focus_stops()) not in (None, self.results_stop):
+        elif event.key == pygame.K_ESCAPE and self._esc_drops_ring():
             self._drop_ring()  # first the ring goes, as in a game; the next Esc leaves
         elif event.key == pygame.K_ESCAPE:
             self._back()
@@ -800,6 +802,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self.invalidate()
         elif self.tournament is not None and (self.cross_rows.key(event.key) | self.standings_scroll.key(event.key)):
             self.invalidate()  # both tables' rows: one key moves each within its own room
+
+    def _esc_drops_ring(self) -> bool:
+        """Whether Esc takes the ring away first, as in a game, rather than leaving (which stops a
+        running tournament): on any stop Tab took the keyboard to, the latest results too (a
+        keyboard user leaving the list stopped the league).  Not on a result a click chose: the
+        click put the keyboard there unasked, and a mouse user's Esc leaves at once (5378d0ca)."""
+        here = self.key_focus.current(self._focus_stops())
+        return here is not None and not (here is self.results_stop and self.results_clicked)
 
     def _on_results(self) -> bool:
         """Whether the keyboard is on the latest results (Tab took it there, or a click on one)."""
@@ -983,6 +993,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         stops = self._focus_stops()
         self.key_focus.index = next((i for i, stop in enumerate(stops) if stop is self.results_stop),
                                     self.key_focus.index)
+        self.results_clicked = True
 
     def _open_result(self, number: int) -> None:
         """Show game ``number``'s final position on the board (followed no longer by the live
