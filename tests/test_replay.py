@@ -418,3 +418,17 @@ def test_animations_off_in_the_settings_are_off_in_the_replay(game_id, tmp_path,
         scene.draw(surface)
         assert not scene.view.is_animating() and scene.redraw_interval() is None
     scene.close()
+
+
+def test_page_up_and_page_down_step_a_move_in_the_replay_as_in_a_game(app):
+    """Page Up and Page Down browse a game's positions a move at a time (``game_keys``); the replay
+    ignored them, and a keyboard user who browsed a game with them stood still in its replay."""
+    from tests.ui_helpers import key
+
+    app.open_replay(random_record("tictactoe"), ply=3)
+    scene = app.scene
+    key(app, pygame.K_PAGEUP)
+    key(app, pygame.K_PAGEUP)
+    assert scene.ply == 1
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.ply == 2

@@ -475,11 +475,13 @@ class ReplayScene(Scene):
             self.go(self.ply - event.y)
 
     def _key(self, key: int, mod: int = 0) -> None:
+        # Page Up and Page Down step a move, as they browse a game's positions (``game_keys.BROWSE_KEYS``)
         moves = {pygame.K_LEFT: self.ply - 1, pygame.K_RIGHT: self.ply + 1, pygame.K_HOME: 0,
+                 pygame.K_PAGEUP: self.ply - 1, pygame.K_PAGEDOWN: self.ply + 1,
                  pygame.K_END: len(self.moves), pygame.K_UP: self.ply - 10, pygame.K_DOWN: self.ply + 10}
         if key in moves:
             self.playing = False
-            self.step_to(moves[key], sound=key == pygame.K_RIGHT)
+            self.step_to(moves[key], sound=key in (pygame.K_RIGHT, pygame.K_PAGEDOWN))
         elif key == pygame.K_SPACE:
             self.toggle_play()
         elif key == pygame.K_ESCAPE:
