@@ -26,3 +26,43 @@ def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tm
     assert scene._on_results()
     key(app, pygame.K_ESCAPE)
     assert app.scene is not scene and scene.tournament._stop.is_set()
+
+
+def _finished_league(app, tmp_path):
+    """A finished league of three shown on the screen: each pair has played once each way."""
+    from ai.tournament import GameResult, Tournament
+    from ui.scenes.tournament import TournamentScene
+
+    ids = ["level-1", "level-2", "level-3"]
+    t = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2)
+    pairs = [(a, b) for a in ids for b in ids if a != b]
+    for number, players in enumerate(pairs, 1):
+        t.results[number] = GameResult("tictactoe", {}, list(players), ["a1"], 0, None, "X made a line", False)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.show_results(t, tmp_path / "liga.json")
+    app.run_frames(2)
+    return scene
+
+
+def test_the_crosstable_cells_are_chosen_and_opened_with_the_keyboard(app, tmp_path):
+    """A pair's games were listed only by a click on its crosstable cell: Shift+Tab past the latest
+    results and the standings rings a cell; the arrows move the ring (past the diagonal), Enter
+    lists that pair's games as the click does, and Enter again every game."""
+    scene = _finished_league(app, tmp_path)
+    order = scene._cross_order()
+    for _stop in range(3):  # the latest results, the standings, the crosstable
+        key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene._on_cross() and scene.chosen_cell == (order[0], order[1])
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    assert scene.chosen_cell == (order[1], order[2])
+    key(app, pygame.K_LEFT)  # over the diagonal (a player against itself)
+    assert scene.chosen_cell == (order[1], order[0])
+    key(app, pygame.K_RETURN)
+    assert scene.pair == (order[1], order[0])
+    assert {frozenset(r.players) for _n, r in scene._listed()} == {frozenset((order[0], order[1]))}
+    key(app, pygame.K_RETURN)
+    assert scene.pair is None and len(scene._listed()) == 6
+    key(app, pygame.K_ESCAPE)  # the ring goes first, as on every stop
+    assert app.scene is scene and not scene._on_cross()

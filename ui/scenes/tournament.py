@@ -43,6 +43,7 @@ from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
+from ui.scenes.tournament_cross import CrosstableKeys
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
@@ -79,7 +80,7 @@ def finished_text(seconds: float) -> str:
     return _("Tournament finished in {time}").format(time=took)
 
 
-class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal, WatchedGames, Scene):
+class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, CrosstableKeys, Withdrawal, WatchedGames, Scene):
     """Setup, live progress and results of one round robin."""
 
     def __init__(self, app: Any, game_id: str | None = None, on_back: Callable[[], None] | None = None,
@@ -130,6 +131,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         self.chosen_result: int | None = None  # the game number of the result chosen there
         self.results_clicked = False  # the keyboard on the results by a click, not by Tab (``_esc_drops_ring``)
         self.standings_stop = ListStop()  # the standings as a stop of Tab: Up/Down choose a row, Enter lists its games
+        self.cross_stop = ListStop()  # the crosstable as a stop of Tab: arrows choose a cell, Enter lists its games
+        self.chosen_cell: tuple[str, str] | None = None  # the (row, column) players of the cell chosen there
         self.chosen_player: str | None = None  # the player whose row is chosen there
         self.standings_scroll = Scroll()  # standings rows shown (the wheel, over a table too long to show)
         self.standings_area = pygame.Rect(0, 0, 0, 0)
@@ -300,10 +303,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         one a user fills and Back last, as on the forms (the first Tab rang Back): the game and
         its options, the tournament's settings, Start, the offer to resume, the participants, the
         outside player's field and its button, Back; while running, the buttons from Stop on,
-        Back, then the standings and the latest results."""
+        Back, then the crosstable, the standings and the latest results."""
         if self.tournament is not None:
             back, *others = self.buttons
-            return [*others, back, self.standings_stop, self.results_stop]
+            return [*others, back, self.cross_stop, self.standings_stop, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
@@ -321,6 +324,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             self._choose_result(0)
         if here is self.standings_stop:
             self._choose_player(0)
+        if here is self.cross_stop:
+            self._choose_cell(0, 0)
         for _row in participants:  # a participant scrolled out of the grid: the grid scrolls to it
             if not any(here is b for b in participants) or here.visible:
                 break
@@ -771,7 +776,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
         elif self.tournament is not None and self._step_withdrawn(event.key):
             pass  # a row of the standings chosen for Withdraw
         elif (self._on_results() and self._results_key(event.key)) or (
-                self._on_standings() and self._standings_key(event.key)):
+                self._on_standings() and self._standings_key(event.key)) or (
+                self._on_cross() and self._cross_key(event.key)):
             self.invalidate()
         elif self.key_focus.step(self._focus_stops(), event.key):  # Left, Right on a stepper (Speed too)
             self._refresh_labels()
@@ -909,17 +915,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
             return
         for rect, row, column in self._cross_rects:
             if rect.collidepoint(pos):
-                self.pair = None if self.pair == (row, column) else (row, column)
-                self.listed_player = None
-                self.recent_scroll = 0
-                listed = self._listed()
-                if self.pair is not None and listed:
-                    number, result = listed[-1]
-                    self._pin(number)
-                    self._replay_slot(number, result)
-                    self.messages.add(_("The games of {a} and {b}; click the cell again to list every game").format(
-                        a=self._name(row), b=self._name(column)), "info", 8.0)
-                self.invalidate()
+                self.chosen_cell = (row, column)  # the keyboard goes on from there (arrows, Enter)
+                self._list_pair(row, column)
                 return
         for rect, number, _text in getattr(self, "_recent_rects", []):
             if rect.collidepoint(pos):
@@ -929,6 +926,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Withdrawal
                 return
         if self.board_rect.collidepoint(pos):
             self.go_on_watching()
+
+    def _list_pair(self, row: str, column: str) -> None:
+        """List the games of ``row`` and ``column`` only and show the last of them (a click on
+        their crosstable cell, or Enter on it); listed already: every game."""
+        self.pair = None if self.pair == (row, column) else (row, column)
+        self.listed_player = None
+        self.recent_scroll = 0
+        listed = self._listed()
+        if self.pair is not None and listed:
+            number, result = listed[-1]
+            self._pin(number)
+            self._replay_slot(number, result)
+            self.messages.add(_("The games of {a} and {b}; click the cell again to list every game").format(
+                a=self._name(row), b=self._name(column)), "info", 8.0)
+        self.invalidate()
 
     def _list_player(self, pos: tuple[int, int]) -> bool:
         """A click on a player's row of the standings: the results list shows its games only, and

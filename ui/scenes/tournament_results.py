@@ -221,14 +221,17 @@ class ResultsDrawing:
         fewest_name = min(name_w, font.size(f"{n}. abcd")[0])
         if fewest_name + n * cell_w <= width:
             name_w = max(fewest_name, min(name_w, width - n * cell_w))
-        title = _("Crosstable (points of the row against the column)")
+        title = (_("Crosstable (arrows: choose a pair; Enter: its games only, again: every game)") if self._on_cross()
+                 else _("Crosstable (points of the row against the column)"))
         extra = self._title_extra(title, rect.width)
         rows_fit = max(1, (rect.height - int(40 * s) - extra) // row_h - 1)  # rows under the columns' numbers
         scrolled = n > rows_fit or name_w + n * cell_w > width
         rows = self.cross_rows.show(n, rows_fit - 1 if scrolled else rows_fit)
         columns = self.cross_columns.show(n, max(1, (width - name_w) // cell_w))
         height = int(40 * s) + extra + row_h * (len(rows) + 1 + scrolled)
-        self.cross_area = pygame.Rect(rect.x, rect.y, rect.width, height)
+        self.cross_area = self.cross_stop.rect = pygame.Rect(rect.x, rect.y, rect.width, height)
+        self.cross_stop.enabled = n > 1
+        chosen, ringed = (self.chosen_cell if self._on_cross() else None), None
         self.pitches["cross"] = (cell_w, row_h)  # a drag scrolls by these (``TournamentScene._drag_table``)
         inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
@@ -247,6 +250,8 @@ class ResultsDrawing:
                 if other.player == st.player:
                     pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.08), cell)
                     continue
+                if (st.player, other.player) == chosen:
+                    ringed = cell
                 pts, games_n = cross[st.player][other.player]
                 if games_n:
                     self._cross_rects.append((cell, st.player, other.player))  # a click lists their games
@@ -260,6 +265,9 @@ class ResultsDrawing:
                     if tx.ui_font(size).size(label)[0] > cell.width - 4:
                         label = half_points(pts)
                     tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
+        if ringed is not None:  # the cell the keyboard is on, ringed over its neighbours as a standings row is
+            pygame.draw.rect(surface, theme.accent, ringed.inflate(int(6 * s), int(6 * s)), max(1, int(2 * s)),
+                             border_radius=int(5 * s))
         if scrolled:
             hint = _("rows {rows}, columns {columns} of {n}: scroll (Shift: sideways) or arrow keys").format(
                 rows=self.cross_rows.span(), columns=self.cross_columns.span(), n=n)
