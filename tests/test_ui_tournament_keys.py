@@ -62,6 +62,7 @@ def test_the_crosstable_cells_are_chosen_and_opened_with_the_keyboard(app, tmp_p
     key(app, pygame.K_RETURN)
     assert scene.pair == (order[1], order[0])
     assert {frozenset(r.players) for _n, r in scene._listed()} == {frozenset((order[0], order[1]))}
+    assert scene.messages.current()[-1].text.endswith("; Enter again lists every game")
     key(app, pygame.K_RETURN)
     assert scene.pair is None and len(scene._listed()) == 6
     key(app, pygame.K_ESCAPE)  # the ring goes first, as on every stop

@@ -929,7 +929,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
     def _list_pair(self, row: str, column: str) -> None:
         """List the games of ``row`` and ``column`` only and show the last of them (a click on
-        their crosstable cell, or Enter on it); listed already: every game."""
+        their crosstable cell, or Enter on it); listed already: every game.  The message says
+        how to list every game again by the way the pair was listed (a keyboard-only player was
+        told to click)."""
         self.pair = None if self.pair == (row, column) else (row, column)
         self.listed_player = None
         self.recent_scroll = 0
@@ -938,8 +940,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             number, result = listed[-1]
             self._pin(number)
             self._replay_slot(number, result)
-            self.messages.add(_("The games of {a} and {b}; click the cell again to list every game").format(
-                a=self._name(row), b=self._name(column)), "info", 8.0)
+            said = (_("The games of {a} and {b}; Enter again lists every game") if self._on_cross()
+                    else _("The games of {a} and {b}; click the cell again to list every game"))
+            self.messages.add(said.format(a=self._name(row), b=self._name(column)), "info", 8.0)
         self.invalidate()
 
     def _list_player(self, pos: tuple[int, int]) -> bool:
