@@ -47,10 +47,21 @@ def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
         busy = measure_loop(app, seconds)
         return {"updates_per_s": updates, "idle_cpu": idle["cpu"], "idle_fps": idle["fps"],
                 "busy_fps": busy["fps"], "busy_longest_ms": busy["longest_ms"],
-                "depth": scene.analysis.values.depth if scene.analysis.values else 0}
+                "reach": reach_text(scene.analysis.values)}
     finally:
         app.quit()
         os.environ.pop("TABULEIRO_ANALYSIS", None)
+
+
+def reach_text(values) -> str:
+    """How far a game's analysis got, in its own unit: playouts for Monte Carlo (Hex's ``depth``
+    is the tree's deepest line, which read "depth reached 11" as if plies), else the plies every
+    open value was searched, as the bar's caption says its depth (``MoveValues.reach``)."""
+    if values is None or not values.values:
+        return "nothing"
+    if values.monte_carlo:
+        return f"{values.nodes:,} playouts"
+    return f"{values.reach()} plies"
 
 
 def tree_open_seconds() -> float:
@@ -130,7 +141,7 @@ def bench_analysis(report: Callable[[str], None], quick: bool) -> None:
             r = measure_game(game_id, moves, seconds)
             report(f"analysis: {game_id:10s} updates {r['updates_per_s']:4.1f}/s  idle CPU {r['idle_cpu']:5.1f}%  "
                    f"idle draws {r['idle_fps']:4.1f}/s  busy {r['busy_fps']:5.1f} fps (longest gap "
-                   f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
+                   f"{r['busy_longest_ms']:.0f} ms)  reached {r['reach']}")
     report(f"analysis: tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from "
            "asking for it to the first frame showing the built tree")
     with scratch_user_folders():
