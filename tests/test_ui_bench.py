@@ -110,7 +110,7 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
     rows = [line for line in lines if line.startswith("analysis: tictactoe")]
     assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy"))
     # each game's reach in its own unit: Hex's "depth reached 11" was its tree's deepest line
-    assert re.search(r"reached \d+ plies$", rows[0]), rows[0]
+    assert re.search(r"reached (\d+ plies|every move proven)$", rows[0]), rows[0]
     hex_rows = [line for line in lines if line.startswith("analysis: hex")]
     assert len(hex_rows) == 1 and re.search(r"reached [\d,]+ playouts$", hex_rows[0]), hex_rows
     assert any(line.startswith("analysis: tree explorer, tic-tac-toe depth 4") for line in lines)

@@ -20,6 +20,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ai.move_values import MoveValues
 
 GAMES = (("tictactoe", "b2"), ("reversi", "f5,d6,c3"), ("hex", "f6"), ("rastros", ""), ("alquerque", ""),
          ("trax", ""))
@@ -28,7 +32,7 @@ REPLAY_GAMES, QUICK_REPLAY_GAMES = ("reversi", "hex", "alquerque"), ("reversi",)
 GRAPH_SHARES = (0.25, 0.5, 1.0)
 
 
-def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
+def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float | str]:
     """One game's figures (see the module's docstring), from the first analysis values on."""
     from ui.app import App
     from ui.bench import measure_loop
@@ -53,14 +57,17 @@ def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
         os.environ.pop("TABULEIRO_ANALYSIS", None)
 
 
-def reach_text(values) -> str:
+def reach_text(values: MoveValues | None) -> str:
     """How far a game's analysis got, in its own unit: playouts for Monte Carlo (Hex's ``depth``
     is the tree's deepest line, which read "depth reached 11" as if plies), else the plies every
-    open value was searched, as the bar's caption says its depth (``MoveValues.reach``)."""
+    open value was searched, as the bar's caption says its depth (``MoveValues.reach``), or that
+    every move is proven (Rastros' book read "depth reached 1")."""
     if values is None or not values.values:
         return "nothing"
     if values.monte_carlo:
         return f"{values.nodes:,} playouts"
+    if all(value.proven is not None for value in values.values.values()):
+        return "every move proven"  # by a book, a table or a search: no depth left to say
     return f"{values.reach()} plies"
 
 
