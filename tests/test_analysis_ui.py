@@ -966,9 +966,18 @@ def hotseat_clicked(app, game_id: str, options: dict, moves: tuple[str, ...]):
     app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
     scene = app.scene
     for text in moves:
-        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+        click(app, move_point(scene, text))
     assert scene.state == scene.game.play_line(list(moves))
     return scene
+
+
+def move_point(scene, text: str) -> tuple[int, int]:
+    """Where a click plays the move ``text`` on the position shown: its square's centre, or on a
+    board of click targets (Hex's cells) its target's."""
+    move = scene.game.parse_move(scene.state, text)
+    if hasattr(scene.view, "move_cell"):
+        return scene.view.cell_rect(*scene.view.move_cell(move)).center
+    return dict(scene.view.targets(scene.state))[move].center
 
 
 @pytest.mark.parametrize("game_id, options, moves, best", [
@@ -1035,3 +1044,25 @@ def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, lang
         app.invalidate()
         app.run_frames(2)
         assert i18n._("best {move}").format(move=best) in " ".join(drawn), drawn
+
+
+def test_a_move_proven_before_it_was_played_keeps_its_proof_on_the_bar(app, monkeypatch):
+    """Hex 7x7 with the swap rule: after Blue's d4 analysis proves the swap wins and every Red
+    stone loses.  Red played a1 anyway, and the bar and the graph read the new position's Monte
+    Carlo "61%": the proof of a1, found before it was played, was dropped with its no playouts
+    (``MIN_VISITS``).  The position after a1 now keeps the proof: Blue wins, "W" on the bar."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = hotseat_clicked(app, "hex", {"size": 7, "swap": True}, ("d4",))
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    assert scene.analysis.values.values[scene.game.parse_move(scene.state, "a1")].proven == -1
+    click(app, move_point(scene, "a1"))
+    assert [p.text for p in scene.history] == ["d4", "a1"]
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes > 0, 120)
+    graph = scene.board_side.graph_value(scene.graph_points())
+    assert graph is not None and graph.here and graph.opinion.proven is not None
+    assert graph.share == 1.0 and graph.text == "W"  # all the bar Blue's (the first side's)
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    assert [text for text, rect in drawn if scene.eval_rect.contains(rect)] == ["W"]

@@ -4,6 +4,7 @@ their gaps say), and that the bench command runs them."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -96,7 +97,7 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
     import main
     from ui import analysis_bench
 
-    monkeypatch.setattr(analysis_bench, "GAMES", (("tictactoe", "b2"),))
+    monkeypatch.setattr(analysis_bench, "GAMES", (("tictactoe", "b2"), ("hex", "f6")))
     monkeypatch.setattr(analysis_bench, "QUICK_SECONDS", 0.2)
     monkeypatch.setattr(analysis_bench, "QUICK_REPLAY_GAMES", ("tictactoe",))
     for name in ("TABULEIRO_DATA_DIR", "TABULEIRO_CONFIG_DIR"):
@@ -107,7 +108,11 @@ def test_main_runs_the_analysis_bench(monkeypatch, capsys, tmp_path):
     lines = capsys.readouterr().out.splitlines()
     assert "analysis: what analysis mode and the tree explorer cost the window" in lines
     rows = [line for line in lines if line.startswith("analysis: tictactoe")]
-    assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy", "depth reached"))
+    assert len(rows) == 1 and all(word in rows[0] for word in ("updates", "idle CPU", "busy"))
+    # each game's reach in its own unit: Hex's "depth reached 11" was its tree's deepest line
+    assert re.search(r"reached (\d+ plies|every move proven)$", rows[0]), rows[0]
+    hex_rows = [line for line in lines if line.startswith("analysis: hex")]
+    assert len(hex_rows) == 1 and re.search(r"reached [\d,]+ playouts$", hex_rows[0]), hex_rows
     assert any(line.startswith("analysis: tree explorer, tic-tac-toe depth 4") for line in lines)
     assert lines[-1].startswith("analysis: replay graph, tictactoe") and "complete graph" in lines[-1]
     assert not any(tmp_path.iterdir())

@@ -20,6 +20,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ai.move_values import MoveValues
 
 GAMES = (("tictactoe", "b2"), ("reversi", "f5,d6,c3"), ("hex", "f6"), ("rastros", ""), ("alquerque", ""),
          ("trax", ""))
@@ -28,7 +32,7 @@ REPLAY_GAMES, QUICK_REPLAY_GAMES = ("reversi", "hex", "alquerque"), ("reversi",)
 GRAPH_SHARES = (0.25, 0.5, 1.0)
 
 
-def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
+def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float | str]:
     """One game's figures (see the module's docstring), from the first analysis values on."""
     from ui.app import App
     from ui.bench import measure_loop
@@ -47,10 +51,24 @@ def measure_game(game_id: str, moves: str, seconds: float) -> dict[str, float]:
         busy = measure_loop(app, seconds)
         return {"updates_per_s": updates, "idle_cpu": idle["cpu"], "idle_fps": idle["fps"],
                 "busy_fps": busy["fps"], "busy_longest_ms": busy["longest_ms"],
-                "depth": scene.analysis.values.depth if scene.analysis.values else 0}
+                "reach": reach_text(scene.analysis.values)}
     finally:
         app.quit()
         os.environ.pop("TABULEIRO_ANALYSIS", None)
+
+
+def reach_text(values: MoveValues | None) -> str:
+    """How far a game's analysis got, in its own unit: playouts for Monte Carlo (Hex's ``depth``
+    is the tree's deepest line, which read "depth reached 11" as if plies), else the plies every
+    open value was searched, as the bar's caption says its depth (``MoveValues.reach``), or that
+    every move is proven (Rastros' book read "depth reached 1")."""
+    if values is None or not values.values:
+        return "nothing"
+    if values.monte_carlo:
+        return f"{values.nodes:,} playouts"
+    if all(value.proven is not None for value in values.values.values()):
+        return "every move proven"  # by a book, a table or a search: no depth left to say
+    return f"{values.reach()} plies"
 
 
 def tree_open_seconds() -> float:
@@ -130,7 +148,7 @@ def bench_analysis(report: Callable[[str], None], quick: bool) -> None:
             r = measure_game(game_id, moves, seconds)
             report(f"analysis: {game_id:10s} updates {r['updates_per_s']:4.1f}/s  idle CPU {r['idle_cpu']:5.1f}%  "
                    f"idle draws {r['idle_fps']:4.1f}/s  busy {r['busy_fps']:5.1f} fps (longest gap "
-                   f"{r['busy_longest_ms']:.0f} ms)  depth reached {r['depth']}")
+                   f"{r['busy_longest_ms']:.0f} ms)  reached {r['reach']}")
     report(f"analysis: tree explorer, tic-tac-toe depth 4 from the empty board: {tree_open_seconds():.3f} s from "
            "asking for it to the first frame showing the built tree")
     with scratch_user_folders():

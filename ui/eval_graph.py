@@ -87,6 +87,14 @@ def child_opinion(value: MoveValue, mover: int, stage: float | None = None) -> O
     return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit, stage)
 
 
+def carries_over(value: MoveValue, monte_carlo: bool) -> bool:
+    """Whether a move's value is kept as the value of the position it reaches: a proof always (a
+    proof found before the move was played proves the position after it; Hex's solved map proves
+    Red's stones with no playout, and the bar read the new position's "61%" after a lost a1), an
+    estimate unless it is a Monte Carlo rate of a move hardly tried (``MIN_VISITS``: noise)."""
+    return value.proven is not None or not monte_carlo or value.visits >= MIN_VISITS
+
+
 def child_depth(value: MoveValue) -> int:
     """How deep analysis searched the position a move reaches: the move's plies less the move
     itself, or its playouts."""
@@ -134,10 +142,9 @@ class LiveEvaluations:
             return False
         depth = search_depth(opinion.kind, snapshot.reach(), snapshot.nodes)
         kept = self.from_opinion(moves, opinion, depth)
-        least = MIN_VISITS if snapshot.monte_carlo else 0  # a move hardly tried: its rate is noise
         for move, value in snapshot.values.items():
             text = (texts or {}).get(move)
-            if text is not None and value.visits >= least:
+            if text is not None and carries_over(value, snapshot.monte_carlo):
                 kept |= self.from_opinion((*moves, text), child_opinion(value, snapshot.mover, snapshot.stage),
                                           child_depth(value))
         return kept
