@@ -18,8 +18,9 @@ from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
 
-def hex_scene(app) -> GameScene:
-    scene = GameScene(app, MatchSetup("hex", {}, HOTSEAT, (None, None), 0.1))
+def hex_scene(app, moves: tuple[str, ...] = ()) -> GameScene:
+    """A hot-seat Hex game, ``moves`` in (Save waits for a first move: before it there is nothing to keep)."""
+    scene = GameScene(app, MatchSetup("hex", {}, HOTSEAT, (None, None), 0.1), list(moves))
     app.switch(scene)
     app.run_frames(2)
     return scene
@@ -160,8 +161,8 @@ def test_a_save_without_hard_links_never_shows_an_empty_record(app, monkeypatch)
     it: meanwhile another window's Saved games read an empty record there (and moved it aside as
     damaged).  The name is claimed aside now: the record appears whole, or not at all."""
     without_hard_links(monkeypatch)
+    scene = hex_scene(app, ("a1",))  # its move kept among the unfinished games first
     found = renames_into_the_folder(monkeypatch)
-    scene = hex_scene(app)
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     another_file_at(next(games_dir().iterdir()))
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)  # takes the next name
@@ -176,8 +177,8 @@ def test_a_save_without_hard_links_that_cannot_be_renamed_leaves_no_empty_file(a
     an empty record the lists called damaged, and no game.  The window says the save failed, and
     the folder is as it was."""
     without_hard_links(monkeypatch)
+    scene = hex_scene(app, ("a1",))  # its move kept among the unfinished games first
     renames_into_the_folder(monkeypatch, fail=True)
-    scene = hex_scene(app)
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     assert any(m.text.startswith("Could not save the game") and m.kind == "error" for m in scene.messages.items)
     assert sorted(games_dir().iterdir()) == []
@@ -222,7 +223,7 @@ def test_a_picture_killed_halfway_leaves_nothing_once_the_list_is_read_a_day_lat
     from tests.ui_helpers import click_widget, wait
     from ui.scenes.records import RecordsScene
 
-    scene = hex_scene(app)
+    scene = hex_scene(app, ("a1",))
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     [saved] = games_dir().iterdir()
     root = Path(__file__).resolve().parent.parent

@@ -42,7 +42,7 @@ def labelled(scene: TournamentScene, prefix: str):
 
 
 def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(app):
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)  # not held for the board
     end = time.monotonic() + 120
     while time.monotonic() < end and (scene.tournament is None or scene.tournament.is_running()):
         app.frame()
