@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -139,14 +140,15 @@ def without_hard_links(monkeypatch) -> None:
 
 
 def renames_into_the_folder(monkeypatch, fail: bool = False) -> list[int | None]:
-    """The size of what a rename onto a visible name (a saved game's, not a temporary's) finds
-    there first, as another window's list would read it (None: no file yet); ``fail``: that rename
-    fails, as on Windows when an antivirus holds the file just created."""
+    """The size of what a rename onto a visible name in Saved games' folder (a saved game's, not a
+    temporary's, nor the unfinished game's kept as it is played) finds there first, as another
+    window's list would read it (None: no file yet); ``fail``: that rename fails, as on Windows
+    when an antivirus holds the file just created."""
     real_replace = os.replace
     found: list[int | None] = []
 
     def replace(src, dst):
-        if not os.path.basename(dst).startswith("."):
+        if not os.path.basename(dst).startswith(".") and Path(dst).parent == games_dir():
             found.append(os.path.getsize(dst) if os.path.exists(dst) else None)
             if fail:
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(dst))
@@ -161,8 +163,8 @@ def test_a_save_without_hard_links_never_shows_an_empty_record(app, monkeypatch)
     it: meanwhile another window's Saved games read an empty record there (and moved it aside as
     damaged).  The name is claimed aside now: the record appears whole, or not at all."""
     without_hard_links(monkeypatch)
-    scene = hex_scene(app, ("a1",))  # its move kept among the unfinished games first
     found = renames_into_the_folder(monkeypatch)
+    scene = hex_scene(app, ("a1",))
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     another_file_at(next(games_dir().iterdir()))
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)  # takes the next name
@@ -177,8 +179,8 @@ def test_a_save_without_hard_links_that_cannot_be_renamed_leaves_no_empty_file(a
     an empty record the lists called damaged, and no game.  The window says the save failed, and
     the folder is as it was."""
     without_hard_links(monkeypatch)
-    scene = hex_scene(app, ("a1",))  # its move kept among the unfinished games first
     renames_into_the_folder(monkeypatch, fail=True)
+    scene = hex_scene(app, ("a1",))
     key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     assert any(m.text.startswith("Could not save the game") and m.kind == "error" for m in scene.messages.items)
     assert sorted(games_dir().iterdir()) == []
