@@ -191,7 +191,7 @@ def test_the_running_tournaments_first_tab_rings_stop_and_esc_first_takes_the_ri
     assert stop.focused and not back.focused
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and not stop.focused and scene.running
-    for _ in range(2):  # the latest results, once one is listed; Back, the last button
+    for _ in range(4):  # the latest results, the standings and the crosstable once shown; Back, the last button
         key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
         if back.focused:
             break

@@ -355,14 +355,16 @@ def fit_moves(moves: list[str], size: int, width: int, lead: str = "") -> str:
 
 def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[str]:
     """``parts`` joined by ``SEPARATOR`` (``join_parts``) into at most ``most`` lines of ``width``
-    pixels, broken between parts (an option is never split from its value); what does not fit
-    ends in an ellipsis."""
+    pixels, broken between parts (an option is never split from its value); on the last line a
+    part that does not fit whole is left out, as ``parts_that_fit`` leaves it (the replay's
+    "Tamanho do tabuleiro: 8 · Abertura: Perpendicu…" in the smallest window), and a part alone
+    on a line too narrow for it ends in an ellipsis."""
     lines: list[str] = []
     for part in filter(None, (join_parts([raw]) for raw in parts)):
         joined = join_parts([lines[-1], part]) if lines else part
-        if lines and (ui_font(size).size(joined)[0] <= width or len(lines) == most):
+        if lines and ui_font(size).size(joined)[0] <= width:
             lines[-1] = joined
-        else:
+        elif len(lines) < most:
             lines.append(part)
     return [fit(line, size, width) for line in lines]
 
