@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
 from ai.kernels import alquerque_tables
@@ -15,9 +16,10 @@ from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
-from tests.ui_helpers import click, click_widget, key, wait
+from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_over import last_move_marks, move_places
 
 # two pieces a side far apart, Black (level 5) to move: a draw with best play, by the endgame
 # tables, past Alquerque's too early point (pieces were taken)
@@ -85,6 +87,21 @@ def test_n_declines_the_offer_and_says_so(app):
     assert scene.computer_offer is None and not scene.is_over() and scene.card_shown() is None
     assert "You decline the draw: the game goes on" in said(scene)
     assert not scene.redo_stack and len(scene.history) == 1  # N answered the card: no New game
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (800, 560)])
+def test_the_card_leaves_the_levels_move_and_your_move_points_in_sight(tmp_path, monkeypatch, size):
+    """The card keeps off the points your moves are clicked on, and then off the level's move it
+    offers with (its from and to): at 1280x800 it half hid the piece the level had just moved to
+    c5, at 800x560 all of it, and that move is what the person judges the offer by."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+        assert offered_with_its_move(app, scene)
+        card = scene.computer_offer_card
+        app.frame()
+        marks = last_move_marks(scene.view, scene.history[-1])
+        assert len(marks) >= 2 and not card.rect.collidelistall(marks), (card.rect, marks)
+        assert not card.rect.collidelistall(move_places(scene.view, scene.state)), card.over_panel()
 
 
 def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
