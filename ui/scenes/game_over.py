@@ -654,16 +654,18 @@ class ComputerDrawOfferCard(QuestionCard):
         """Where the card hides none of the places the person's moves are clicked on
         (``move_places``), then the least of the level's last move (``last_move_marks``), then the
         fewest pieces, then the least of the board (the strip under it, the key hint's, hides
-        nothing); clear only where it hides none of those moves nor the last (else it goes over
-        the panel: ``placement``).  In the board's middle it stood over the points an Alquerque move went
-        to, and the click meant to decline the offer by playing pressed nothing; at its top it
-        half hid the piece the level had just moved, the move its offer is judged by."""
+        nothing); clear only where it hides none of those places nor pieces (else it goes over the
+        panel's upper part, ``_in_panel``: there it hides the players' names and the last search,
+        which matter less; a clear place on the board leaves a clocked game's clocks in sight).
+        In the board's middle it stood over the points an Alquerque move went to, and the click
+        meant to decline the offer by playing pressed nothing; at its top it half hid the piece
+        the level had just moved, the move its offer is judged by."""
         view, state = self.scene.view, self.scene.state
         moves, pieces = move_places(view, state), view.piece_marks(state)
         last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
         places = card_places(self.area, width, height, int(16 * self.scene.app.scale))
         best = least_hiding(places, moves, last, pieces, [view.rect])
-        return best, not hidden_area(best, moves) and not hidden_area(best, last)
+        return best, not any(hidden_area(best, marks) for marks in (moves, last, pieces))
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
         """The card over the upper part of the game's panel (the game's name, the players, the
