@@ -101,7 +101,21 @@ def test_the_card_leaves_the_levels_move_and_your_move_points_in_sight(tmp_path,
         app.frame()
         marks = last_move_marks(scene.view, scene.history[-1])
         assert len(marks) >= 2 and not card.rect.collidelistall(marks), (card.rect, marks)
-        assert not card.rect.collidelistall(move_places(scene.view, scene.state)), card.over_panel()
+        assert not card.rect.collidelistall(move_places(scene.view, scene.state))
+        assert not card.rect.collidelistall(scene.view.piece_marks(scene.state))  # no piece hidden either
+
+
+def test_over_the_panels_upper_part_the_card_leaves_its_buttons_usable(app):
+    """Where no place on the board is clear (1280x800's Alquerque ending), the card covers the
+    panel's upper part only: Undo below it is drawn and takes its click (the offer goes with the
+    move taken back)."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    card = scene.computer_offer_card
+    app.frame()
+    assert scene.panel.rect.contains(card.rect) and not card.rect.colliderect(scene.btn_undo.rect)
+    click(app, scene.btn_undo.rect.center)
+    assert "Level 5's draw offer goes with the move taken back" in said(scene)
 
 
 def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
