@@ -202,3 +202,16 @@ def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusa
     assert scene.card_shown() is None and scene.computer_offer_declined == (2, taken)
     play_by_clicks(app, scene, drawn_move(scene))
     assert not offered_with_its_move(app, scene)  # the wait after the refusal goes on: no offer yet
+
+
+def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
+    """``BoardView.changed_marks``, what the card keeps off after your move points: a capture
+    shows on three points, the taken piece's among them."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+                    start="to-move: White\nno-capture: 0\n.B...\n.....\n.....\n..B..\n..W..")
+    before = scene.state
+    after = before.play(scene.game.parse_move(before, "c1xc3"))
+    marks = scene.view.changed_marks(before, after)
+    shown = {point for point in ("c1", "c2", "c3", "b5") if pygame.Rect.collidelistall(
+        pygame.Rect(scene.view.point_xy(parse_point(point)), (1, 1)), marks)}
+    assert shown == {"c1", "c2", "c3"}
