@@ -132,6 +132,13 @@ def cell_symbols(cells: TextCells, text: str, cell: int) -> tuple[str, ...]:
     return cells.agreeing(neighbour_symbols(cells, text, cell))
 
 
+def cell_symbol(cells: TextCells, text: str, cell: int) -> str | None:
+    """The symbol ``text`` writes on ``cell``, or None where the text has no such cell: two
+    positions' symbols compared tell the cells a move changed (``BoardView.changed_marks``)."""
+    place = cell_place(cells, text, cell)
+    return None if place is None else _symbol_at(text, place)
+
+
 def holds_piece(cells: TextCells, text: str, cell: int) -> bool:
     """Whether ``text`` writes a piece on ``cell``: a symbol the cell can hold other than its first,
     the empty cell's (one it cannot hold counts as the empty cell's, as for ``stepped_cell``:

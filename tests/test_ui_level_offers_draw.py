@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
 from ai.kernels import alquerque_tables
@@ -15,9 +16,10 @@ from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
-from tests.ui_helpers import click, click_widget, key, wait
+from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_over import last_move_marks, move_places
 
 # two pieces a side far apart, Black (level 5) to move: a draw with best play, by the endgame
 # tables, past Alquerque's too early point (pieces were taken)
@@ -85,6 +87,35 @@ def test_n_declines_the_offer_and_says_so(app):
     assert scene.computer_offer is None and not scene.is_over() and scene.card_shown() is None
     assert "You decline the draw: the game goes on" in said(scene)
     assert not scene.redo_stack and len(scene.history) == 1  # N answered the card: no New game
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (800, 560)])
+def test_the_card_leaves_the_levels_move_and_your_move_points_in_sight(tmp_path, monkeypatch, size):
+    """The card keeps off the points your moves are clicked on, and then off the level's move it
+    offers with (its from and to): at 1280x800 it half hid the piece the level had just moved to
+    c5, at 800x560 all of it, and that move is what the person judges the offer by."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+        assert offered_with_its_move(app, scene)
+        card = scene.computer_offer_card
+        app.frame()
+        marks = last_move_marks(scene.view, scene.history[-1])
+        assert len(marks) >= 2 and not card.rect.collidelistall(marks), (card.rect, marks)
+        assert not card.rect.collidelistall(move_places(scene.view, scene.state))
+        assert not card.rect.collidelistall(scene.view.piece_marks(scene.state))  # no piece hidden either
+
+
+def test_over_the_panels_upper_part_the_card_leaves_its_buttons_usable(app):
+    """Where no place on the board is clear (1280x800's Alquerque ending), the card covers the
+    panel's upper part only: Undo below it is drawn and takes its click (the offer goes with the
+    move taken back)."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    card = scene.computer_offer_card
+    app.frame()
+    assert scene.panel.rect.contains(card.rect) and not card.rect.colliderect(scene.btn_undo.rect)
+    click(app, scene.btn_undo.rect.center)
+    assert "Level 5's draw offer goes with the move taken back" in said(scene)
 
 
 def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
@@ -171,3 +202,16 @@ def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusa
     assert scene.card_shown() is None and scene.computer_offer_declined == (2, taken)
     play_by_clicks(app, scene, drawn_move(scene))
     assert not offered_with_its_move(app, scene)  # the wait after the refusal goes on: no offer yet
+
+
+def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
+    """``BoardView.changed_marks``, what the card keeps off after your move points: a capture
+    shows on three points, the taken piece's among them."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+                    start="to-move: White\nno-capture: 0\n.B...\n.....\n.....\n..B..\n..W..")
+    before = scene.state
+    after = before.play(scene.game.parse_move(before, "c1xc3"))
+    marks = scene.view.changed_marks(before, after)
+    shown = {point for point in ("c1", "c2", "c3", "b5") if pygame.Rect.collidelistall(
+        pygame.Rect(scene.view.point_xy(parse_point(point)), (1, 1)), marks)}
+    assert shown == {"c1", "c2", "c3"}

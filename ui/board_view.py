@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.base import Game, State
-from games.position_cells import holds_piece
+from games.position_cells import cell_symbol, holds_piece
 from ui import words
 from ui.i18n import _
 from ui.theme import DARK, Theme
@@ -154,6 +154,19 @@ class BoardView:
         text = self.game.to_text(state)
         places = ((self.place_at(rect.center), rect) for _key, rect in self.targets(state))
         return [rect for cell, rect in places if cell is not None and holds_piece(cells, text, cell)]
+
+    def changed_marks(self, before: State, after: State) -> list[pygame.Rect]:
+        """Where the move from ``before`` to ``after`` shows, as last laid out: each place whose
+        cell the two positions' texts write differently (the piece's from and to, the pieces a
+        capture took, Reversi's flips).  A level's draw-offer card keeps off them: it half hid the
+        Alquerque piece the level had just moved, the move a person judges the offer by."""
+        cells = self.game.text_cells()
+        if cells is None:
+            return []
+        was, now = self.game.to_text(before), self.game.to_text(after)
+        places = ((self.place_at(rect.center), rect) for _key, rect in self.targets(after))
+        return [rect for cell, rect in places
+                if cell is not None and cell_symbol(cells, was, cell) != cell_symbol(cells, now, cell)]
 
     def rules_reason(self, state: State, move: Hashable) -> str:
         """Why the rules refuse ``move`` (``Game.why_illegal``), in the window's language: what a

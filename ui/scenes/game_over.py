@@ -28,9 +28,11 @@ from ui.tally import results_line
 from ui.widgets import BUTTON_PADDING, KeyFocus, card, keys_held, layout_grid, worded
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     from games.base import State
     from ui.board_view import BoardView
-    from ui.scenes.game import GameScene
+    from ui.scenes.game import GameScene, Ply
 
 OVER_DELAY = 0.6  # seconds the final position shows before the card covers it
 # seconds a watched game's result card shows before the next game begins by itself (GameScene.next_game_in)
@@ -206,19 +208,28 @@ def least_hiding(places: list[pygame.Rect], *marks: list[pygame.Rect]) -> pygame
     return min(places, key=lambda place: tuple(hidden_area(place, each) for each in marks))
 
 
+def move_marks(view: BoardView, move: Hashable) -> list[pygame.Rect]:
+    """Where ``move`` is clicked on the board, as last laid out: its first place
+    (``BoardView.first_place``) and the place its value is written on (``value_anchor``, its
+    landing point), a cell wide; none for a move with no place (a pass)."""
+    anchor = view.value_anchor(move)
+    if anchor is None:
+        return []
+    (x, y), room = anchor
+    first = view.first_place(move) or (x, y)
+    return [pygame.Rect(cx - room // 2, cy - room // 2, room, room) for cx, cy in {(x, y), first}]
+
+
 def move_places(view: BoardView, state: State) -> list[pygame.Rect]:
-    """Where the legal moves of ``state`` are clicked on the board, as last laid out: each one's
-    first place (``BoardView.first_place``) and the place its value is written on
-    (``value_anchor``, its landing point), a cell wide; none for a move with no place (a pass)."""
-    places = []
-    for move in state.legal_moves():
-        anchor = view.value_anchor(move)
-        if anchor is None:
-            continue
-        (x, y), room = anchor
-        first = view.first_place(move) or (x, y)
-        places += [pygame.Rect(cx - room // 2, cy - room // 2, room, room) for cx, cy in {(x, y), first}]
-    return places
+    """Where the legal moves of ``state`` are clicked on the board (``move_marks``)."""
+    return [mark for move in state.legal_moves() for mark in move_marks(view, move)]
+
+
+def last_move_marks(view: BoardView, ply: Ply) -> list[pygame.Rect]:
+    """Where ``ply``'s move shows on the board, as last laid out: the places it changed
+    (``BoardView.changed_marks``: from, to, the pieces a capture took) and where it was clicked
+    on and landed (``move_marks``), for a board not written cell by cell."""
+    return view.changed_marks(ply.before, ply.after) + move_marks(view, ply.move)
 
 
 @dataclass(frozen=True)
@@ -640,14 +651,35 @@ class ComputerDrawOfferCard(QuestionCard):
         return taken and self.rect.collidepoint(getattr(event, "pos", (-1, -1)))
 
     def _place(self, width: int, height: int) -> tuple[pygame.Rect, bool]:
-        """Where on the board the card hides none of the places the person's moves are clicked on
-        (``move_places``), then the fewest pieces; clear only where it hides no such place (else it
-        goes over the panel: ``placement``).  In the board's middle it stood over the points an
-        Alquerque move went to, and the click meant to decline the offer by playing pressed nothing."""
+        """Where the card hides none of the places the person's moves are clicked on
+        (``move_places``), then the least of the level's last move (``last_move_marks``), then the
+        fewest pieces, then the least of the board (the strip under it, the key hint's, hides
+        nothing); clear only where it hides none of those places nor pieces (else it goes over the
+        panel's upper part, ``_in_panel``: there it hides the players' names and the last search,
+        which matter less; a clear place on the board leaves a clocked game's clocks in sight).
+        In the board's middle it stood over the points an Alquerque move went to, and the click
+        meant to decline the offer by playing pressed nothing; at its top it half hid the piece
+        the level had just moved, the move its offer is judged by."""
         view, state = self.scene.view, self.scene.state
         moves, pieces = move_places(view, state), view.piece_marks(state)
-        best = least_hiding(card_places(self.area, width, height, int(16 * self.scene.app.scale)), moves, pieces)
-        return best, not hidden_area(best, moves)
+        last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
+        places = card_places(self.area, width, height, int(16 * self.scene.app.scale))
+        best = least_hiding(places, moves, last, pieces, [view.rect])
+        return best, not any(hidden_area(best, marks) for marks in (moves, last, pieces))
+
+    def _in_panel(self) -> tuple[pygame.Rect, int] | None:
+        """The card over the upper part of the game's panel (the game's name, the players, the
+        last search), as high as it needs: the panel's buttons stay usable below it.  Over the
+        whole panel, at 1280x800 it hid Undo and the move list while the game went on."""
+        whole = GameOverCard._in_panel(self)
+        if whole is None:
+            return None
+        rect, columns = whole
+        return pygame.Rect(rect.x, rect.y, rect.width, self._size(rect.width, columns)[1]), columns
+
+    def over_panel(self) -> bool:
+        """False: over the panel's upper part only, the panel is drawn whole under it."""
+        return False
 
     def _shade(self, surface: pygame.Surface) -> None:
         """Nothing dimmed: the board under the card is the live game."""
