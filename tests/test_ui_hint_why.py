@@ -116,3 +116,15 @@ def test_a_hint_of_the_only_legal_move_says_so(app, language):
         scene = app.scene
         said = _hint_asked(app, scene)
         assert said == i18n._("Hint: {move} ({why})").format(move="pass", why=i18n._("only legal move")), said
+
+
+def test_the_panel_heads_a_hints_search_hint_not_last_search(app, monkeypatch):
+    """Hot-seat tic-tac-toe, H: the thinking card headed the hint's search "Last search", in a
+    game where no computer moves: whose search?  It says "Hint"."""
+    from tests.ui_helpers import recorded_text
+
+    scene = _hotseat(app, "tictactoe", ("a1", "b2", "b1"))
+    drawn = recorded_text(monkeypatch)
+    _hint_asked(app, scene)
+    app.run_frames(2)
+    assert "Hint" in drawn and "Last search" not in drawn, drawn

@@ -81,6 +81,7 @@ class ComputerMoves:
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
         self.last_search_moves: tuple[str, ...] = ()  # the game the last search was about
+        self.last_search_hint = False  # the last search was a hint's (H), not a computer's move: the panel says "Hint"
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         # by ply index, each computer move's text and the search that chose it (``search_behind``)
@@ -280,6 +281,7 @@ class ComputerMoves:
                 continue
             if self.progress is not None and kind == "hint":
                 self.last_search, self.last_search_moves = self.progress, self.job_moves
+                self.last_search_hint = True
             elif self.progress is not None:
                 self.held_search = self.progress
                 if isinstance(item, AIResult):  # the position it moved from, valued
@@ -377,6 +379,7 @@ class ComputerMoves:
         if self.held_search is not None:  # shown with the move it found, not before it
             self.last_search, self.held_search = self.held_search, None
             self.last_search_moves = self.job_moves
+            self.last_search_hint = False
         name = scene.setup.player_label(side)
         outside = ai.is_outside_player(scene.setup.players[side] or "")
         if isinstance(reply, AIResigned):  # said and recorded as a person's Resign is, at its move
