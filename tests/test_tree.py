@@ -1096,3 +1096,39 @@ def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(
         triangle_right = box.x + int(TRIANGLE_CENTRE * explorer.scale) + int(TRIANGLE_HALF * explorer.scale)
         assert rect.left - triangle_right >= gap and box.right - rect.right >= edge_gap, (text, rect, box)
     assert all(any(b.contains(rect) for b in boxes) for _, rect in bounds)
+
+
+def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
+    """Reversi with few empties, analysis on (A) and the position proven: the tree (T) read
+    "Value +0.23: Black +4 discs" at the root, a depth 2 estimate, and nothing said the position
+    was known.  The root now says analysis's proof over its value, in the panel's words."""
+    import random
+
+    from tests.ui_helpers import key, recorded_text, wait
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+    from ui.scenes.thinking import proven_text
+
+    game, rng, moves = games.load("reversi"), random.Random(3), []
+    state = game.initial_state()
+    while state.empties() > 10:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), moves)
+    app.switch(scene)
+    key(app, pygame.K_a)
+    assert wait(app, lambda: (line := scene.analysis.best_line()) is not None and line.proven is not None, 120)
+    proof = proven_text(scene.analysis.best_line(), game.sides)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    app.invalidate()
+    app.run_frames(2)
+    assert explorer.selected is explorer.tree.root and f"Analysis: {proof}" in " ".join(drawn), drawn  # wrapped
+    key(app, pygame.K_DOWN)  # a node below the root: the proof is the root's alone
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    assert explorer.selected is not explorer.tree.root and "Analysis: " not in " ".join(drawn), drawn

@@ -116,3 +116,44 @@ def test_a_hint_of_the_only_legal_move_says_so(app, language):
         scene = app.scene
         said = _hint_asked(app, scene)
         assert said == i18n._("Hint: {move} ({why})").format(move="pass", why=i18n._("only legal move")), said
+
+
+def test_the_panel_heads_a_hints_search_hint_not_last_search(app, monkeypatch):
+    """Hot-seat tic-tac-toe, H: the thinking card headed the hint's search "Last search", in a
+    game where no computer moves: whose search?  It says "Hint"."""
+    from tests.ui_helpers import recorded_text
+
+    scene = _hotseat(app, "tictactoe", ("a1", "b2", "b1"))
+    drawn = recorded_text(monkeypatch)
+    _hint_asked(app, scene)
+    app.run_frames(2)
+    assert "Hint" in drawn and "Last search" not in drawn, drawn
+
+
+def test_a_hint_says_analysis_value_of_its_move_where_analysis_searched_it_as_deep(app):
+    """Hot-seat Reversi 30 plies in, analysis on: H said "depth 12 · best a3 · White +35 discs"
+    where analysis's line said "depth 12 · best a3 · White +34" of the same move, two searches
+    (the hint's of the whole position, analysis's of the position after each move) of a selective
+    alpha-beta valuing one move a disc apart.  Where analysis has valued the hinted move as deep
+    as the hint's search or deeper, the hint says analysis's number at analysis's depth: here
+    analysis's values are set by hand, 30 plies deep (deeper than a hint's second reaches), a
+    different number for each move."""
+    import random
+
+    from ai.move_values import MoveValue, MoveValues
+    from games import load
+
+    rng, moves, game = random.Random(1), [], load("reversi")
+    state = game.initial_state()
+    for _ in range(30):
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    scene = _hotseat(app, "reversi", tuple(moves))
+    analysed = {move: MoveValue(move, 20.0 + i, depth=30) for i, move in enumerate(state.legal_moves())}
+    scene.analysis.position = (tuple(moves), game.to_text(state))
+    scene.analysis.values = MoveValues(state.to_move, analysed)
+    said = _hint_asked(app, scene)
+    discs = round(analysed[scene.hint].score)
+    assert said.endswith(f"(depth 30 · you are {discs} discs ahead)"), said
+    assert scene.computer.last_search.score == analysed[scene.hint].score

@@ -229,6 +229,22 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
                       best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit)
 
 
+def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashable) -> AIProgress:
+    """A hint's report of ``move``, valued as analysis of the same position values it where
+    analysis searched that move as deep as the hint's search or deeper (``snapshot``: its values):
+    the hint says analysis's number at analysis's depth.  The hint's search is a search of the
+    whole position, analysis's one search of each move's position after it; a selective
+    alpha-beta with a transposition table (Reversi's multi-probcut, its tables kept between
+    iterations) can value one move a disc or more apart in the two at one depth, and the hint said
+    "depth 12 · White +35 discs" beside analysis's "depth 12 · White +34" for one move.  An
+    estimate only: a proof, the hint's or analysis's, keeps its own words."""
+    value = snapshot.values.get(move) if snapshot is not None else None
+    if (value is None or hint.proven is not None or value.proven is not None or value.kind != "alphabeta"
+            or hint.kind != "alphabeta" or value.unit != hint.unit or value.depth < hint.depth):
+        return hint
+    return replace(hint, score=value.score, depth=value.depth)
+
+
 # -- the controller ----------------------------------------------------------------------------------
 class AnalysisMode(PositionWorker):
     """Every-move analysis of the position a screen shows, in a worker of its own."""

@@ -555,13 +555,15 @@ class App:
         it (``visit``: help), or a screen given a way back (``Scene.returns``)."""
         return old in on_the_way and (old is self._visited or new.returns())
 
-    def show_tree(self, game, state, on_back: Callable[[], None] | None = None, turned: bool = False) -> None:
+    def show_tree(self, game, state, on_back: Callable[[], None] | None = None, turned: bool = False,
+                  proof: Any = None) -> None:
         """The search tree explorer on ``state`` of ``game``, at the game's first depth; ``turned``:
-        its board turned round as the screen it was opened from drew it."""
+        its board turned round as the screen it was opened from drew it; ``proof``: analysis's
+        proof of ``state`` (an ``AIProgress``), said at the tree's root."""
         from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
 
         self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id, state),
-                                      turned=turned))
+                                      turned=turned, proof=proof))
 
     def show_settings(self) -> None:
         from ui.scenes.settings_screen import SettingsScene

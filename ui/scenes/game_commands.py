@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.record import GameRecord
 from ui import words
@@ -37,6 +37,9 @@ from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
+
+if TYPE_CHECKING:
+    from ui.ai_worker import AIProgress
 
 HINT_PLAYER = "level-5"
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
@@ -550,7 +553,16 @@ class GameCommands:
         if self.refused_while_paused():
             return
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
-                                                    turned=self.view.turned))
+                                                    turned=self.view.turned, proof=self._shown_proof()))
+
+    def _shown_proof(self) -> AIProgress | None:
+        """Analysis's proof of the position shown, as its best line says it (``best_line``), for
+        the tree explorer's root; None where analysis is off, elsewhere or proved nothing."""
+        analysed = self.analysis.best_line()
+        here = (tuple(p.text for p in self.history[:self.shown_plies()]), self.game.to_text(self.shown_state()))
+        if analysed is None or analysed.proven is None or self.analysis.position != here:
+            return None
+        return analysed
 
     def take_over(self) -> None:
         """Take over (C), watching two computers: the "Play from here" form on the position shown,

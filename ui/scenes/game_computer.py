@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import ai
@@ -33,6 +33,7 @@ from ai import referee
 from ai.referee import Loss
 from ui import eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
+from ui.analysis_mode import hint_as_analysed
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
@@ -81,6 +82,7 @@ class ComputerMoves:
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
         self.last_search_moves: tuple[str, ...] = ()  # the game the last search was about
+        self.last_search_hint = False  # the last search was a hint's (H), not a computer's move: the panel says "Hint"
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
         self.held_search: AIProgress | None = None  # its search: the last search once the move is played
         # by ply index, each computer move's text and the search that chose it (``search_behind``)
@@ -279,7 +281,10 @@ class ComputerMoves:
                 self.progress = None
                 continue
             if self.progress is not None and kind == "hint":
+                if isinstance(item, AIResult):
+                    self.progress = self._hint_as_analysed(self.progress, item.move)
                 self.last_search, self.last_search_moves = self.progress, self.job_moves
+                self.last_search_hint = True
             elif self.progress is not None:
                 self.held_search = self.progress
                 if isinstance(item, AIResult):  # the position it moved from, valued
@@ -354,6 +359,15 @@ class ComputerMoves:
             return None
         return seen_from_board(kept[1], [ply.text])[0]
 
+    def _hint_as_analysed(self, hint: AIProgress, move: Hashable) -> AIProgress:
+        """The hint's report with analysis's value of its ``move`` where analysis has one of this
+        position at least as deep (``analysis_mode.hint_as_analysed``): one move at one depth reads
+        one number in the hint's words, the panel and on the board."""
+        scene = self.scene
+        analysis = scene.analysis
+        here = analysis.position == (self.job_moves, scene.game.to_text(scene.state))
+        return hint_as_analysed(hint, analysis.values if here else None, move)
+
     def _hint_said(self, move_text: str) -> str:
         """"Hint: e1xc3", with why (``hint_words.hint_why``): its proof ("proven: you win in 21
         plies"), else its value ("you are 0.1 pieces behind"), said to the player who asked, in
@@ -377,6 +391,7 @@ class ComputerMoves:
         if self.held_search is not None:  # shown with the move it found, not before it
             self.last_search, self.held_search = self.held_search, None
             self.last_search_moves = self.job_moves
+            self.last_search_hint = False
         name = scene.setup.player_label(side)
         outside = ai.is_outside_player(scene.setup.players[side] or "")
         if isinstance(reply, AIResigned):  # said and recorded as a person's Resign is, at its move

@@ -680,9 +680,7 @@ class GamePanel:
         else:
             headline = (_("Analysis: best line") if analysed
                         else result_words(scene)[0] if scene.is_over()
-                        else _("Last search") if p is not None and not back
-                        else ngettext("Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
-                        if p is not None else idle_headline(scene))
+                        else self._last_search_headline(back) if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
             tx.text(surface, self._fit_named(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
@@ -762,13 +760,21 @@ class GamePanel:
         if p is None:
             return idle_headline(scene), [], self._compact_tips()
         headline = (self._browsing_headline(p, analysed) if browsing
-                    else _("Analysis: best line") if analysed else _("Last search") if not back else ngettext(
-                        "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back))
+                    else _("Analysis: best line") if analysed else self._last_search_headline(back))
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
             parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
         return headline, parts, ()
+
+    def _last_search_headline(self, back: int) -> str:
+        """The thinking card's headline over the last search, ``back`` plies before the board:
+        "Hint" where it was a hint's (H) and "Last search" where a computer's move's.  A hint's
+        search read "Last search" in a hot-seat game, where no computer plays: whose search?"""
+        if self.scene.computer.last_search_hint:
+            return _("Hint") if not back else ngettext("Hint, {n} ply back", "Hint, {n} plies back", back).format(n=back)
+        return _("Last search") if not back else ngettext(
+            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
 
     def _browsing_headline(self, search: AIProgress | None, analysed: bool) -> str:
         """The thinking card's headline while an earlier position is shown: analysis's line of it,

@@ -60,7 +60,7 @@ from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
-from ui.scenes.thinking import eval_text
+from ui.scenes.thinking import eval_text, proven_text
 from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
@@ -153,11 +153,13 @@ class TreeExplorerScene(Scene):
     """One position's search tree, to a chosen depth, for a chosen algorithm."""
 
     def __init__(self, app: Any, game: Game, state: State, on_back: Callable[[], None] | None = None,
-                 depth: int = 4, turned: bool = False) -> None:
+                 depth: int = 4, turned: bool = False, proof: AIProgress | None = None) -> None:
         """``turned``: the board is drawn turned round, as the game or replay it was opened from
-        showed it (Rastros' North playing the computer has its goal at the bottom there too)."""
+        showed it (Rastros' North playing the computer has its goal at the bottom there too);
+        ``proof``: analysis's proof of ``state``, said with the root's value (``root_proof``)."""
         super().__init__(app)
         self.game, self.root_state, self.on_back = game, state, on_back
+        self.proof = proof
         self.depth = max(1, min(MAX_DEPTH, depth))
         self.algorithm = ALPHABETA
         self.messages = Messages()
@@ -557,6 +559,7 @@ class TreeExplorerScene(Scene):
         y = board.bottom + pad
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
+            self.root_proof() if node is self.tree_root() else "",
             self._value_line(node),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node) if self.algorithm != MINIMAX and not node.cut else "",
@@ -569,6 +572,18 @@ class TreeExplorerScene(Scene):
                 y = tx.text(surface, part, (board.x, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
         self._draw_legend(surface, self.legend(), board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def tree_root(self) -> Node | None:
+        return self.tree.root if self.tree is not None else None
+
+    def root_proof(self) -> str:
+        """What analysis proved of the root's position, said over the root's value: "Analysis:
+        proven: White wins by 24 discs on the board".  A Reversi position analysis had solved read
+        "Value +0.23: Black +4 discs" at the root, a depth 2 estimate, with nothing to say the
+        position was known to be lost; "" where analysis proved nothing of it."""
+        if self.proof is None:
+            return ""
+        return _("Analysis: {proof}").format(proof=proven_text(self.proof, self.game.sides))
 
     def legend(self) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
