@@ -25,10 +25,10 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes import game_keys
 from ui.scenes.game_mouse import REFUSAL
 from ui.tally import results_line
-from ui.widgets import BUTTON_PADDING, KeyFocus, card, keys_held, layout_grid, worded
+from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, keys_held, layout_grid, worded
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Callable, Hashable
 
     from games.base import State
     from ui.board_view import BoardView
@@ -563,6 +563,12 @@ class QuestionCard(GameOverCard):
         return super().handle(event)
 
 
+def draw_answers(accept: Callable[[], None], decline: Callable[[], None]) -> list[Button]:
+    """A draw offer's two answers: Accept the draw (Y: drawn by agreement) and Decline (N; Esc too,
+    ``QuestionCard.key``), a friend's offer and a level's alike."""
+    return [worded(N_("Accept the draw"), accept, "Y"), worded(N_("Decline"), decline, "N")]
+
+
 class DrawOfferCard(QuestionCard):
     """Over the board while a friend's draw offer waits (hot-seat: ``GameQuestions.offer_draw``; an
     offer to the computer is answered by its search, the board left in sight meanwhile):
@@ -571,10 +577,7 @@ class DrawOfferCard(QuestionCard):
 
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
-        self.buttons = [
-            worded(N_("Accept the draw"), scene.accept_draw, "Y"),
-            worded(N_("Decline"), scene.decline_draw, "N"),  # Esc too (``QuestionCard.key``)
-        ]
+        self.buttons = draw_answers(scene.accept_draw, scene.decline_draw)
         self.keys = (pygame.K_y, pygame.K_n)
 
     def headline(self) -> str:
@@ -610,10 +613,7 @@ class ComputerDrawOfferCard(QuestionCard):
 
     def __init__(self, scene: GameScene) -> None:
         super().__init__(scene)
-        self.buttons = [
-            worded(N_("Accept the draw"), scene.accept_computer_draw, "Y"),
-            worded(N_("Decline"), scene.decline_computer_draw, "N"),  # Esc too (``QuestionCard.key``)
-        ]
+        self.buttons = draw_answers(scene.accept_computer_draw, scene.decline_computer_draw)
         self.keys = (pygame.K_y, pygame.K_n)
 
     def showing(self) -> object:
