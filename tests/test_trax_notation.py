@@ -30,7 +30,16 @@ from games.trax_tiles import TILE_NAMES
 from tests.test_trax import CHAIN
 from tests.test_ui_move_entry import paste, played
 from tests.test_ui_paste import messages
-from tests.ui_helpers import click, click_widget, drop, in_language, key, recorded_text, recorded_text_rects
+from tests.ui_helpers import (
+    click,
+    click_widget,
+    down_to_widget,
+    drop,
+    in_language,
+    key,
+    recorded_text,
+    recorded_text_rects,
+)
 from ui import clipboard
 from ui import settings as settings_file
 from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
@@ -115,12 +124,8 @@ def choose_notation(app, label: str) -> None:
     says ``label``, and back (Esc)."""
     click_widget(app, app.scene.menu, "settings")
     menu = app.scene.menu
-    for _ in range(len(menu.get_widgets())):
-        if menu.get_selected_widget().get_id() == "trax_notation":
-            break
-        key(app, pygame.K_DOWN)
+    down_to_widget(app, menu, "trax_notation")
     selector = menu.get_selected_widget()
-    assert selector.get_id() == "trax_notation"
     for _ in range(2):
         if selector.get_value()[0][0] == label:
             break

@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_tree import built
 from tests.test_ui_text_size import drawn_texts
-from tests.ui_helpers import in_language, key, make_app, window_given_back
+from tests.ui_helpers import down_to_widget, in_language, key, make_app, window_given_back
 from ui.scenes.game_panel import panel_width
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.tree_explorer import TreeExplorerScene
@@ -39,11 +39,7 @@ def editor_by_keys(app, game_id: str) -> PositionEditorScene:
     the form's fold at Larger text), then Enter."""
     app.show_setup(game_id=game_id)
     app.run_frames(2)
-    menu = app.scene.menu
-    for _ in range(len(menu.get_widgets())):
-        if menu.get_selected_widget().get_id() == "set-up-position":
-            break
-        key(app, pygame.K_DOWN)
+    down_to_widget(app, app.scene.menu, "set-up-position")
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, PositionEditorScene), app.errors
     return app.scene

@@ -13,6 +13,7 @@ import pytest
 from tests.ui_helpers import (
     autosaves_written,
     click,
+    down_to_widget,
     in_language,
     make_app,
     recorded_text_rects,
@@ -41,11 +42,7 @@ def choose_text_size(app, size: float) -> None:
     app.switch(SettingsScene(app))
     app.run_frames(2)
     menu = app.scene.menu
-    for _ in range(len(menu.get_widgets())):
-        if menu.get_selected_widget().get_id() == "text_size":
-            break
-        press(app, pygame.K_DOWN)
-    assert menu.get_selected_widget().get_id() == "text_size"
+    down_to_widget(app, menu, "text_size")
     for _ in range(3):
         if app.settings.text_size == size:
             return

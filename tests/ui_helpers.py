@@ -207,6 +207,16 @@ def click_widget(app: App, menu, widget_id: str) -> None:
     click(app, rect.center)
 
 
+def down_to_widget(app: App, menu, widget_id: str) -> None:
+    """The keyboard taken down a pygame-menu form (Down pressed, as a person would) until
+    ``widget_id`` is its selected widget; asserted there."""
+    for _ in range(len(menu.get_widgets())):
+        if menu.get_selected_widget().get_id() == widget_id:
+            break
+        key(app, pygame.K_DOWN)
+    assert menu.get_selected_widget().get_id() == widget_id
+
+
 def wait(app: App, condition, seconds: float = 60.0) -> bool:
     """Run frames until ``condition()`` holds or ``seconds`` pass (AI work happens meanwhile).  The
     default is generous: it is only reached when the condition fails, and a loaded CI machine
