@@ -68,6 +68,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def log_level(text: str) -> str:
+    """``--log``'s value, checked as it is read: a level ``ui.debug_log`` knows, else a one-line
+    error naming them (status 2), as for every other bad input."""
+    from ui.debug_log import LEVELS
+
+    if text.strip().lower() not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a log level; choose {', '.join(LEVELS)}")
+    return text.strip().lower()
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -184,13 +194,16 @@ def build_parser() -> argparse.ArgumentParser:
     import games
 
     name = command_name()
-    parser = _Parser(prog=name, usage=f"{name} [-h] [--version] [COMMAND ...]",
+    parser = _Parser(prog=name, usage=f"{name} [-h] [--version] [--log LEVEL] [COMMAND ...]",
                      description="Tabuleiro: classic board games with strong computer players. "
                                             "Without a command it opens the window; a command plays or measures "
                                             "without it, in the terminal.",
                      epilog=f"'{name} COMMAND --help' lists what a command takes: its options, the games' options "
                             "and the players.")
     parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
+    parser.add_argument("--log", default=None, type=log_level, metavar="LEVEL",
+                        help="the window's log level, debug, info or warning, the log written to a file too (for a "
+                             "bug report; the About page says where); TABULEIRO_LOG=LEVEL does the same")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, title="commands", metavar="COMMAND", prog=name)
 
     def openings(p: argparse.ArgumentParser) -> None:
@@ -285,10 +298,12 @@ def main(argv: list[str] | None = None) -> int:
         ctrl_c_raises()
         args = build_parser().parse_args(argv)
         args.argv = argv
+        if args.log is not None and args.command is not None:
+            raise UsageError(f"--log is the window's (python main.py --log {args.log}), not {args.command}'s")
         if args.command is None:
             from ui.app import run
 
-            return run()
+            return run(args.log)
         stop_as_on_ctrl_c()
         output_never_fails()
         code = dispatch(args)

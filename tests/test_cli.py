@@ -104,7 +104,7 @@ def test_help_says_no_command_opens_the_window_and_where_each_commands_help_is()
     proc = run("--help")
     assert proc.returncode == 0, proc.stderr
     text = " ".join(proc.stdout.split())
-    assert "usage: main.py [-h] [--version] [COMMAND ...]" in text
+    assert "usage: main.py [-h] [--version] [--log LEVEL] [COMMAND ...]" in text
     assert "Without a command it opens the window" in text
     assert "'main.py COMMAND --help' lists what a command takes" in text
     assert "commands: COMMAND match" in text and "positional arguments" not in text

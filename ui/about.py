@@ -73,10 +73,23 @@ def compiled_code_words() -> str:
     return _("The computer players' compiled code, made on the first start")
 
 
+def log_words() -> str:
+    """What the About page says of the log file (``ui.debug_log``), in the window's language: being
+    written now, or how to have it written, since it is written only when asked for."""
+    from ui.debug_log import logging_to_file
+    from ui.i18n import _
+
+    if logging_to_file() is not None:
+        return _("The log, for a bug report (being written now)")
+    return _("The log, for a bug report (written when Tabuleiro is started with TABULEIRO_LOG=debug "
+             "or main.py --log debug)")
+
+
 def about_page() -> str:
     """The About page as the rules pages' Markdown, in the window's language."""
     from ai.kernels import cache_dir
     from ui.autosave import SHELF, games_dir, tournaments_dir
+    from ui.debug_log import log_path
     from ui.i18n import _
     from ui.settings import settings_path
     from ui.tally import TALLY
@@ -86,7 +99,7 @@ def about_page() -> str:
         (_("The games played to the end (in Saved games)"), SHELF.finished_folder),
         (_("Your results"), TALLY.path), (_("Tournament results (Save results)"), tournaments_dir()),
         (_("Settings"), settings_path()),
-        (compiled_code_words(), cache_dir()),
+        (compiled_code_words(), cache_dir()), (log_words(), log_path()),
     ]
     lines = [
         f"# Tabuleiro {VERSION}",

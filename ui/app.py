@@ -1310,14 +1310,16 @@ def _closed_on_hangup() -> Iterator[None]:
         signal.signal(signal.SIGHUP, before)
 
 
-def run() -> int:
+def run(log_level: str | None = None) -> int:
     """Open the window and run until it is closed; the exit status (1 at once, said, with no
     desktop to show it on: ``no_desktop_problem``).  Ctrl+C goes on up, to
     main.py's "stopped" (status 130), once what was started is ended: met while the preparation
-    started or the window was made, it left them to Python's exit."""
+    started or the window was made, it left them to Python's exit.  ``log_level`` (``--log``,
+    else ``$TABULEIRO_LOG``) also writes the log to a file (``ui.debug_log``)."""
     from ui.ai_worker import KernelPreparation
+    from ui.debug_log import start_logging
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    start_logging(log_level)
     _init_pygame()
     problem = no_desktop_problem()
     if problem:

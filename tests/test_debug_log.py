@@ -1,0 +1,130 @@
+"""The log a user switches on for a bug report (``ui.debug_log``): TABULEIRO_LOG or ``main.py --log``
+sets the level of Tabuleiro's loggers and writes them to a rotated file, whose place the About page
+says; a value that is no level is one warning, the window opening all the same."""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+from ui import about, debug_log
+from ui.debug_log import OUR_LOGGERS, log_path, logging_to_file, start_logging
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def logging_as_it_was(tmp_path, monkeypatch) -> Path:
+    """The data folder of the test's own (the log's folder under it), and the logging set up as it
+    was once the test has set its own: handlers added to the root taken off, and closed, and our
+    loggers' levels as they were."""
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv(debug_log.VARIABLE, raising=False)
+    root = logging.getLogger()
+    handlers, levels = list(root.handlers), {name: logging.getLogger(name).level for name in OUR_LOGGERS}
+    yield tmp_path / "data"
+    for handler in [h for h in root.handlers if h not in handlers]:
+        root.removeHandler(handler)
+        handler.close()
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
+def test_the_switch_writes_our_debug_lines_to_a_rotated_file(logging_as_it_was, monkeypatch):
+    """TABULEIRO_LOG=debug: the window's own debug lines are in a file in the log folder, which
+    rotates; a library's debug lines (numba's, many) are not, its warnings are."""
+    monkeypatch.setenv(debug_log.VARIABLE, "Debug")
+    path = start_logging()
+    assert path == logging_as_it_was / "logs" / "tabuleiro.log" == log_path() == logging_to_file()
+    logging.getLogger("ui.autosave").debug("saved the game in %s", "autosave.json")
+    logging.getLogger("numba.core.caching").debug("a library's chatter")
+    logging.getLogger("numba.core.caching").warning("a library's warning")
+    text = path.read_text(encoding="utf-8")
+    assert f"Tabuleiro {about.VERSION} (" in text.splitlines()[0]
+    assert "DEBUG ui.autosave: saved the game in autosave.json" in text
+    assert "a library's chatter" not in text
+    assert "WARNING numba.core.caching: a library's warning" in text
+    handler = next(h for h in logging.getLogger().handlers if isinstance(h, logging.handlers.RotatingFileHandler))
+    assert (handler.maxBytes, handler.backupCount) == (debug_log.MAX_BYTES, debug_log.BACKUPS)
+
+
+def test_warning_keeps_our_info_lines_out(logging_as_it_was, monkeypatch):
+    """``warning`` (here from ``--log``, which wins over the variable) is a level too: our info
+    lines stay out of the file, our warnings go in."""
+    monkeypatch.setenv(debug_log.VARIABLE, "debug")
+    path = start_logging("warning")
+    logging.getLogger("tabuleiro.ui").info("an info line")
+    logging.getLogger("ai.tournament").warning("a warning line")
+    text = path.read_text(encoding="utf-8")
+    assert "an info line" not in text
+    assert "WARNING ai.tournament: a warning line" in text
+
+
+@pytest.mark.parametrize("value", ["loud", "10", "debug,info"])
+def test_a_value_that_is_no_level_is_one_warning_and_no_file(logging_as_it_was, monkeypatch, caplog, value):
+    monkeypatch.setenv(debug_log.VARIABLE, value)
+    with caplog.at_level(logging.INFO):
+        assert start_logging() is None
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warnings == [f"TABULEIRO_LOG={value!r} is not a log level: choose debug, info, warning; "
+                        "no log file is written"]
+    assert not (logging_as_it_was / "logs").exists()
+    assert logging_to_file() is None
+
+
+def test_without_the_switch_no_file_is_written(logging_as_it_was):
+    assert start_logging() is None
+    assert not (logging_as_it_was / "logs").exists()
+
+
+def test_a_folder_that_cannot_hold_the_log_is_one_warning(logging_as_it_was, monkeypatch, caplog):
+    """A data folder that is a file (a user's mistake, a full or read-only disk alike): the window
+    opens without its log file, and says why once."""
+    logging_as_it_was.parent.mkdir(parents=True, exist_ok=True)
+    logging_as_it_was.write_text("not a folder", encoding="utf-8")
+    with caplog.at_level(logging.INFO):
+        assert start_logging("debug") is None
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and warnings[0].startswith(f"the log cannot be written in {logging_as_it_was / 'logs'}")
+
+
+def test_the_about_page_says_where_the_log_is_and_whether_it_is_written(logging_as_it_was):
+    page = about.about_page()
+    assert f"(written when Tabuleiro is started with TABULEIRO_LOG=debug or main.py --log debug): {log_path()}" in page
+    start_logging("info")
+    assert f"- The log, for a bug report (being written now): {log_path()}" in about.about_page()
+
+
+def test_main_passes_log_to_the_window_and_refuses_a_bad_level(monkeypatch, capsys):
+    """``main.py --log LEVEL`` opens the window at that level; a value that is no level, or
+    ``--log`` with a command, is a one-line error with status 2, as every other bad input."""
+    import ui.app
+
+    asked = []
+    monkeypatch.setattr(ui.app, "run", lambda log_level=None: asked.append(log_level) or 0)
+    assert main.main(["--log", "DEBUG"]) == 0
+    assert main.main([]) == 0
+    assert asked == ["debug", None]
+    assert main.main(["--log", "loud"]) == 2
+    assert "'loud' is not a log level; choose debug, info, warning" in capsys.readouterr().err
+    assert main.main(["--log", "debug", "bench", "--quick"]) == 2
+    assert "--log is the window's" in capsys.readouterr().err
+
+
+def test_the_window_started_with_the_switch_writes_the_log(tmp_path):
+    """The whole way, as a user starts it: ``TABULEIRO_LOG=debug``, the window opened headless and
+    closed after a few frames, the file in the data folder's ``logs``."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "TABULEIRO_QUIT_AFTER_FRAMES": "5",
+           "TABULEIRO_DATA_DIR": str(tmp_path / "data"), "TABULEIRO_CONFIG_DIR": str(tmp_path / "config"),
+           debug_log.VARIABLE: "debug"}
+    proc = subprocess.run([sys.executable, "main.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    text = (tmp_path / "data" / "logs" / "tabuleiro.log").read_text(encoding="utf-8")
+    assert f"Tabuleiro {about.VERSION} (source checkout; " in text
