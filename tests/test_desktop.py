@@ -176,16 +176,38 @@ def test_the_first_window_fits_the_desktop_and_is_centred(size, area, expected):
 @pytest.mark.parametrize("slot, area, expected", [
     # a second window on a 1920x1080 desktop: 32 px right and down of the first, not over it
     (1, (0, 0, 1920, 1080), ((1280, 800), (352, 172))),
-    # the fourth: down only as far as the window and its frame still fit above the bottom edge
-    (3, (0, 0, 1920, 1080), ((1280, 800), (416, 216))),
-    # a desktop hardly wider than the window: right as far as it fits, never up from centred
-    (5, (0, 0, 1366, 900), ((1280, 800), (70, 50))),
-    (2, (0, 0, 1366, 728), ((1280, 664), (70, 32))),
+    # the fourth: 96 px down too, 20 px shorter so that it and its frame still end above the bottom edge
+    (3, (0, 0, 1920, 1080), ((1280, 780), (416, 236))),
+    # a desktop hardly larger than the window: each window 32 px on, shortened to end on the desktop
+    (5, (0, 0, 1366, 900), ((1147, 626), (203, 210))),
+    (2, (0, 0, 1366, 728), ((1243, 568), (107, 96))),
+    # a second default window on a 1280x800 screen, which the first fills: it opened exactly over it
+    (1, (0, 0, 1280, 800), ((1224, 672), (40, 64))),
+    # ... and on a 1366x768 laptop: 27 px right and not down, its title bar hidden by the first one's
+    (1, (0, 0, 1366, 768), ((1275, 640), (75, 64))),
+    # never below the smallest window: where that fills the desktop's height, it moves right alone
+    (2, (0, 0, 1024, 600), ((936, 560), (72, 20))),
 ])
 def test_another_tabuleiro_window_opens_down_and_right_of_the_first(slot, area, expected):
     from ui.desktop import fit_window
 
     assert fit_window((1280, 800), area, (800, 560), slot) == expected
+
+
+@pytest.mark.parametrize("area", [(0, 0, 1280, 800), (0, 0, 1366, 768), (0, 24, 1280, 776), (0, 0, 1920, 1080)])
+def test_every_window_opens_apart_from_the_one_before_and_whole_on_the_desktop(area):
+    """Whatever the desktop, the second window opens ``CASCADE`` right and down of the first (its
+    title bar in sight), each later one right of the one before; each ends on the desktop with its
+    frame (as the first, centred, does: half its frame either side) and is never below the smallest window."""
+    from ui.desktop import CASCADE, FRAME, WINDOW_SLOTS, fit_window
+
+    places = [fit_window((1280, 800), area, (800, 560), slot) for slot in range(WINDOW_SLOTS)]
+    (_first, (x0, y0)), (_second, (x1, y1)) = places[:2]
+    assert (x1 - x0, y1 - y0) == (CASCADE, CASCADE), places
+    assert all(later[1][0] - earlier[1][0] == CASCADE for earlier, later in zip(places, places[1:])), places
+    for (w, h), (x, y) in places:
+        assert w >= 800 and h >= 560, places
+        assert x + w <= area[0] + area[2] - FRAME[0] // 2 and y + h <= area[1] + area[3] - FRAME[1] // 2, places
 
 
 def test_each_open_window_holds_its_own_place_and_a_closed_one_frees_it(tmp_path, monkeypatch):

@@ -426,6 +426,38 @@ def test_a_window_maximised_on_a_small_screen_remembers_a_size_the_screen_shows(
     assert again["maximized"] and again["saved"] and again["saved_size"] == fitted
 
 
+SECOND_WINDOW_SCRIPT = WINDOW_PLACE + """
+import json
+from ui.app import App
+
+app = App(fps=0, demo="menu")  # the size the settings remember: the default 1280x800
+settle(app)
+print(json.dumps({"place": place(), "size": app.screen.get_size()}))
+app.quit()
+"""
+
+
+@pytest.mark.skipif(not shutil.which("xwininfo"), reason="xwininfo is needed (apt install x11-utils)")
+def test_a_second_window_on_a_screen_the_first_fills_opens_down_and_right_of_it(window_manager, tmp_path,
+                                                                                monkeypatch):
+    """A second default (1280x800) Tabuleiro on a 1280x800 screen opened exactly over the first,
+    which the screen's size left no room to move: the user saw one window.  It opens one cascade
+    step right and down, shortened to stay whole on the screen.  The first window is stood for by
+    its place's lock, held here (``ui.desktop.claim_window_slot``)."""
+    from ai.file_lock import try_take
+    from ui.desktop import CASCADE
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    alone = run_in_window(window_manager, SECOND_WINDOW_SCRIPT, tmp_path / "config")
+    first = try_take(tmp_path / "data" / ".window-0.lock")
+    try:
+        second = run_in_window(window_manager, SECOND_WINDOW_SCRIPT, tmp_path / "config")
+    finally:
+        first.release()
+    assert [second["place"][0] - alone["place"][0], second["place"][1] - alone["place"][1]] == [CASCADE, CASCADE]
+    assert second["place"][0] + second["size"][0] <= 1280 and second["place"][1] + second["size"][1] <= 800
+
+
 SLEEP_SCRIPT = """
 import json, threading, time
 import pygame

@@ -75,14 +75,26 @@ def fit_window(size: tuple[int, int], area: tuple[int, int, int, int], smallest:
                slot: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
     """A window of ``size`` made to fit the desktop ``area`` (x, y, width, height) with its
     frame, never below ``smallest``, and where it goes: centred in the area, then ``slot`` times
-    ``CASCADE`` right and down (another Tabuleiro window is open there), as far as the area allows."""
+    ``CASCADE`` right and down (another Tabuleiro window is open there, ``_cascaded``)."""
     x, y, width, height = area
-    w = max(smallest[0], min(size[0], width - FRAME[0]))
-    h = max(smallest[1], min(size[1], height - FRAME[1]))
-    room_x, room_y = max(0, width - FRAME[0] - w), max(0, height - FRAME[1] - h)
-    left = min(max(0, (width - w) // 2) + slot * CASCADE, max(room_x, (width - w) // 2))
-    top = min(max(0, (height - h) // 2) + slot * CASCADE, max(room_y, (height - h) // 2))
+    (w, left), (h, top) = (_cascaded(*axis, slot * CASCADE) for axis in
+                           ((size[0], width, FRAME[0], smallest[0]), (size[1], height, FRAME[1], smallest[1])))
     return (w, h), (x + left, y + top)
+
+
+def _cascaded(wanted: int, span: int, frame: int, least: int, shift: int) -> tuple[int, int]:
+    """One axis of ``fit_window``: the window's length and its start on a desktop ``span`` long.
+    The first window (``shift`` 0) is ``wanted`` long as far as the span holds it with its
+    ``frame``, and centred.  Another starts ``shift`` further on, shortened (not below ``least``)
+    so that it still ends on the desktop, and as far on as it then fits, never back from centred.
+
+    A window that filled the desktop had no room to move: a second 1280x800 Tabuleiro on a 1280x800
+    screen opened exactly over the first (on a 1366x768 laptop, 27 pixels right and not down), and
+    the user took the two windows for one."""
+    first = max(least, min(wanted, span - frame))
+    centred = max(0, (span - first) // 2)
+    length = max(least, min(first, span - frame - (centred + shift))) if shift else first
+    return length, min(centred + shift, max(span - frame - length, (span - length) // 2))
 
 
 def desktop_area() -> tuple[int, int, int, int] | None:
