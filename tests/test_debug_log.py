@@ -55,6 +55,24 @@ def test_the_switch_writes_our_debug_lines_to_a_rotated_file(logging_as_it_was, 
     assert (handler.maxBytes, handler.backupCount) == (debug_log.MAX_BYTES, debug_log.BACKUPS)
 
 
+def test_an_error_that_ends_the_window_is_in_the_file_and_still_printed(logging_as_it_was, monkeypatch):
+    """An exception no screen caught ends the window through ``sys.excepthook``: its traceback
+    went to standard error alone, which a window started from the desktop shows nowhere."""
+    printed = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: printed.append(exc[0]))  # put back after the test
+    path = start_logging("warning")
+    try:
+        raise ValueError("a bug in a screen's draw")
+    except ValueError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    sys.excepthook(KeyboardInterrupt, KeyboardInterrupt(), None)  # Ctrl+C: no error of ours
+    text = path.read_text(encoding="utf-8")
+    assert "CRITICAL tabuleiro.ui: the window ended on an error" in text
+    assert "Traceback" in text and "ValueError: a bug in a screen's draw" in text
+    assert "KeyboardInterrupt" not in text
+    assert printed == [ValueError, KeyboardInterrupt]
+
+
 def test_warning_keeps_our_info_lines_out(logging_as_it_was, monkeypatch):
     """``warning`` (here from ``--log``, which wins over the variable) is a level too: our info
     lines stay out of the file, our warnings go in."""

@@ -13,8 +13,9 @@ The level is Tabuleiro's own loggers' (``OUR_LOGGERS``): the libraries stay at i
 The file is in the platform's log folder (``platformdirs.user_log_dir``), which lasts, unlike
 the temporary folder the outside players' logs use (emptied on a reboot, often the next thing
 after a hang); with ``TABULEIRO_DATA_DIR`` set (a portable install, the tests), that folder's
-``logs``.  A value that is no level, or a folder that cannot hold the file, is said in one
-warning and the window opens all the same.
+``logs``.  An error that ends the window goes there too (``_crashes_also_to``).  A value that
+is no level, or a folder that cannot hold the file, is said in one warning and the window opens
+all the same.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import logging
 import logging.handlers
 import os
 import platform
+import sys
 from pathlib import Path
 
 from platformdirs import user_log_dir
@@ -89,8 +91,24 @@ def start_logging(asked: str | None = None) -> Path | None:
         return None
     handler.setFormatter(logging.Formatter(FORMAT))
     logging.getLogger().addHandler(handler)
+    _crashes_also_to(handler)
     log.info("Tabuleiro %s logging at %s to %s", _which_copy(), logging.getLevelName(level).lower(), path)
     return path
+
+
+def _crashes_also_to(handler: logging.Handler) -> None:
+    """An error no screen caught, which ends the window (``App.report`` logs those a screen
+    caught), goes into the log file too, with its traceback: Python prints it on standard error
+    alone, which a window started from the desktop has nowhere.  The hook before still prints it."""
+    before = sys.excepthook
+
+    def hook(kind: type[BaseException], value: BaseException, tb: object) -> None:
+        if not issubclass(kind, KeyboardInterrupt):
+            handler.handle(log.makeRecord(log.name, logging.CRITICAL, __file__, 0, "the window ended on an error",
+                                          (), (kind, value, tb)))
+        before(kind, value, tb)
+
+    sys.excepthook = hook
 
 
 def _which_copy() -> str:
