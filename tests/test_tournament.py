@@ -354,6 +354,25 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
                                      "(and 1 game void) (3 games from the log)")
 
 
+def test_the_report_names_the_rules_a_class_played_under_when_they_are_not_the_usual_ones(tmp_path):
+    """A course page of a 4x4 three-in-a-row league said "Tic-tac-toe round robin" alone, as for
+    3x3: the text, Markdown and HTML now name the rules after the game where any is unusual, in
+    the window's words in its report; a league at the usual rules reads as it always has."""
+    from ai.commands.tournament import report, write_results
+    from ui.words import ReportWords
+
+    four = reported_summary(options={"width": 4, "height": 4, "k": 3})
+    head = "Tic-tac-toe (width=4, height=4, k=3) round robin: 4 players, 5 games, "
+    assert report(four).startswith(head)
+    paths = write_results(four, str(tmp_path / "four"))
+    for suffix in (".md", ".html", ".txt"):
+        assert head in next(p for p in paths if p.suffix == suffix).read_text(encoding="utf-8"), suffix
+    window = report(four, ReportWords())
+    assert window.startswith("Tic-tac-toe (Width: 4 · Height: 4 · In a row to win: 3) round robin: "), window
+    usual = reported_summary(options={"width": 3, "height": 3, "k": 3})
+    assert report(usual).startswith("Tic-tac-toe round robin: 4 players")
+
+
 def test_a_league_long_enough_for_ratings_says_why_a_player_has_none_yet():
     """Under 8 games a rating reads "-" (ai.tournament.MIN_RATED_GAMES, the window's "–"); in a
     league that gives each player 8 or more, stopped early, the line under the standings says

@@ -88,18 +88,34 @@ def test_a_goal_holds_its_letter_only_and_says_so(app):
     assert [m.text for m in app.messages.current()] == ["Nothing else can go on that square in this text"]
 
 
-def test_a_tictactoe_position_clicked_with_its_side_switched_plays_from_there(app):
+def test_a_click_that_leaves_one_side_to_move_writes_that_side_and_plays_from_there(app):
+    """X put on b2 left "to-move: X" written: "Not a position: 1 X and 0 O cannot have X to move",
+    and a Hex board drew the last good board, without the stone just put, at every other click
+    until Other side to move was pressed.  The click writes the side that must move now; the
+    button still switches it by hand (and says when that is no position)."""
     editor = open_editor(app, "tictactoe")
-    click(app, pixel_of(editor, 4))  # X on b2, X still to move: one X too many
-    assert editor.status == "Not a position: 1 X and 0 O cannot have X to move" and not editor.play_button.enabled
-    click(app, editor.side_button.rect.center)  # O to move
+    click(app, pixel_of(editor, 4))  # X on b2: O to move
     assert editor.area.text == "to-move: O\n...\n.X.\n..." and editor.status == "O to move"
+    click(app, editor.side_button.rect.center)  # X to move, by hand: said
+    assert editor.status == "Not a position: 1 X and 0 O cannot have X to move" and not editor.play_button.enabled
+    click(app, editor.side_button.rect.center)
+    assert editor.status == "O to move"
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
     setup = app.scene
     assert setup.start_record is not None
     key(app, pygame.K_RETURN)  # Start game
     assert isinstance(app.scene, GameScene)
     assert app.scene.initial.key() == games.load("tictactoe").from_text("to-move: O\n...\n.X.\n...").key()
+
+
+def test_a_stone_clicked_on_a_hex_board_is_drawn_with_the_other_side_to_move(app):
+    editor = open_editor(app, "hex")
+    click(app, pixel_of(editor, 60))  # Blue's stone: Red to move
+    assert editor.status == "Red to move" and editor.play_button.enabled and not editor.problem
+    assert games.load("hex").to_text(editor.shown.first_state()) == editor.area.text  # the board drawn has it
+    click(app, pixel_of(editor, 61))  # 61 empty -> Blue: Blue's second stone is no position either way
+    click(app, pixel_of(editor, 61))  # -> Red: one each, Blue to move
+    assert editor.status == "Blue to move" and editor.area.text.startswith("to-move: Blue\n")
 
 
 def test_tab_gives_the_arrows_and_space_to_the_boards_cursor_and_the_caret_follows(app):
@@ -137,7 +153,7 @@ def test_a_board_pasted_at_another_size_is_clicked_at_its_size(app):
     editor._read()
     app.run_frames(2)
     click(app, pixel_of(editor, 24))  # e5, the last square
-    assert editor.area.text.endswith("\n....X") and editor.record is None  # X to move with an X: said
+    assert editor.area.text.endswith("\n....X") and editor.status == "O to move"
 
 
 def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app):
@@ -154,9 +170,9 @@ def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)  # b1: X
     texts.append(editor.area.text)
-    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)  # O to move
+    key(app, pygame.K_t, mod=pygame.KMOD_LCTRL)  # X to move, by hand: no position
     texts.append(editor.area.text)
-    assert len(set(texts)) == 5 and editor.status == "O to move"
+    assert len(set(texts)) == 5 and editor.record is None
     for before in reversed(texts[:-1]):
         key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
         assert editor.area.text == before
@@ -164,7 +180,7 @@ def test_each_board_edit_is_one_step_ctrl_z_takes_back_and_ctrl_y_does_again(app
             assert games.load("tictactoe").to_text(editor.shown.first_state()) == before
     assert editor.status == "X to move" and editor.record.first_state().key() == games.load("tictactoe").initial_state().key()
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
-    assert editor.area.text == texts[1] and editor.record is None  # X to move with an X: said
+    assert editor.area.text == texts[1] and editor.status == "O to move"  # the click's side with its X
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     assert editor.area.text == texts[2] and editor.status == "X to move"
 

@@ -136,6 +136,28 @@ def test_a_dropped_match_line_names_its_players_as_the_window_does(app, tmp_path
     assert [(p.id, p.title) for p in players] == [("level-2", "Level 2"), ("rastros:basilio", "Basilio")]
 
 
+def test_a_dropped_match_line_of_a_students_file_names_it_as_the_league_does(app, tmp_path):
+    """A line of ``main.py match hex bots/aluno.py level-2 --json`` replayed as "Blue:
+    /tmp/.../bots/aluno.py", cut off at the panel's edge, where the tournament's tables say "aluno":
+    the replay names the file's player as they do, and keeps its id; a GTP engine keeps its command."""
+    from ui.scenes.replay import ReplayScene
+
+    student = str(tmp_path / "bots" / "aluno.py")
+    line = json.dumps({"game": "hex", "options": {"size": 7, "swap": False}, "players": [student, "level-2"],
+                       "moves": ["d4", "c5"], "winner": None, "reason": ""})
+    path = tmp_path / "game.json"
+    path.write_text(line + "\n", encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene)
+    assert [(p.id, p.title) for p in app.scene.record.players] == [(student, "aluno"), ("level-2", "Level 2")]
+    engine = "gtp:python3 bots/mohex.py --seed 1"
+    line = json.dumps({"game": "hex", "options": {"size": 7}, "players": [engine, f"{student}:Careful"],
+                       "moves": ["d4"], "winner": None, "reason": ""})
+    path.write_text(line + "\n", encoding="utf-8")
+    drop(app, path)
+    assert [p.title for p in app.scene.record.players] == [engine, "aluno:Careful"]
+
+
 def test_portuguese_menu(app):
     from ui import i18n
     from ui.scenes.menu import MenuScene

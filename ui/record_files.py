@@ -169,13 +169,26 @@ def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
 def catalog_titles(record: GameRecord) -> GameRecord:
     """``record`` with each computer player titled by its id alone -- a line of ``main.py match
     --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every
-    screen name it ("Level 2", "Basilio"); other titles (a name, an outside player's) stay."""
-    if not any(side.id is not None and side.title == side.id for side in record.players):
+    screen name it ("Level 2", "Basilio"), and a student's file as the tournament's tables name
+    it (``outside_titles``); other titles (a name, an outside player's given one) stay."""
+    untitled = [side.id for side in record.players if side.id is not None and side.title == side.id]
+    if not untitled:
         return record  # nothing to title: the catalog (which imports the game's engines) is not needed
     titles = {player.id: player.title for player in ai.catalog(record.game_id)}
+    titles |= outside_titles([pid for pid in untitled if ai.is_outside_player(pid)])
     players = tuple(Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
                     for side in record.players)
     return record if players == record.players else replace(record, players=players)
+
+
+def outside_titles(player_ids: list[str]) -> dict[str, str]:
+    """Outside players' names as a tournament's tables give them (``entry_title``, told apart by
+    ``display_names``): a student's game replayed from a ``match --json`` line read "Blue:
+    /home/prof/bots/aluno.py" cut off at the panel's edge, where the league's crosstable said "aluno"."""
+    from ai.commands.tournament import entry_title
+    from ai.tournament import display_names
+
+    return display_names(player_ids, {pid: title for pid in player_ids if (title := entry_title(pid))})
 
 
 def unknown_player(record: GameRecord) -> Side | None:

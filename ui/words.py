@@ -1310,5 +1310,13 @@ class ReportWords:
 
         return title(games.info(game_id))
 
+    def options(self, game_id: str, options: dict[str, Any]) -> str:
+        import games
+        from ai.commands.tournament import unusual_rules
+
+        if not unusual_rules(game_id, options):
+            return ""
+        return " · ".join(options_parts(games.load(game_id, **options)))
+
     def language(self) -> str:
         return i18n_language()

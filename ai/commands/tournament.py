@@ -77,6 +77,7 @@ from ai.tournament import (
     standings,
     withdrawal_stands,
 )
+from games.record import options_text
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 # a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped
@@ -117,12 +118,35 @@ class ReportWords:
         except ValueError:
             return game_id
 
+    def options(self, game_id: str, options: dict[str, Any]) -> str:
+        """The rules the games were played under, as ``--option`` takes them ("size=7, swap=false"),
+        when any is not the game's usual one; "" at the usual ones (``unusual_rules``)."""
+        return options_text(options) if unusual_rules(game_id, options) else ""
+
     def language(self) -> str:
         """The code of the report's language ("en"), which FILE.html's ``<html lang>`` states."""
         return "en"
 
 
 ENGLISH = ReportWords()
+
+
+def unusual_rules(game_id: str, options: dict[str, Any]) -> bool:
+    """Whether a tournament of ``game_id`` was played under ``options`` other than the game's usual
+    ones: its report then names them all, since a course page of "Hex" or "Tic-tac-toe" alone did
+    not say the class played 7x7 Hex or 4x4 three in a row; False for a game this install lacks."""
+    try:
+        info = games.info(game_id)
+    except ValueError:
+        return False
+    return any(options.get(option.name, option.default) != option.default for option in info.options)
+
+
+def game_and_rules(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The game as the report's first line names it, its rules after it where they are not the
+    usual ones: "Hex (size=7, swap=false)"."""
+    rules = words.options(summary.game, summary.options)
+    return words.game(summary.game) + (f" ({rules})" if rules else "")
 
 
 def short_name(player_id: str) -> str:
@@ -477,7 +501,7 @@ def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
     where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
     head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        game=words.game(summary.game), players=len(summary.players), games=len(summary.results) - summary.void,
+        game=game_and_rules(summary, words), players=len(summary.players), games=len(summary.results) - summary.void,
         limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
     if summary.void:
         head += " " + say("(and {games} void)").format(games=words.games(summary.void))

@@ -19,8 +19,8 @@ start in the text.  Ctrl+Z takes back the last edit, a board's click or a typed 
 step each (``TextArea``'s history); Ctrl+Y or Ctrl+Shift+Z does it again.
 
 The board takes clicks too: a click on a cell writes the cell's next symbol in the text there (a
-right click the one before), "Other side to move" (Ctrl+T) the other side, and the text is read
-again as if typed (``games.position_cells``: the game says what a cell can hold).  Tab takes the
+right click the one before), and the side to move too where the board then leaves the other side
+only ("Other side to move", Ctrl+T, switches it by hand), and the text is read again as if typed (``games.position_cells``: the game says what a cell can hold).  Tab takes the
 keys round the text, the board's cursor and the rule options (Shift+Tab the other way; the text's
 border lit, the cursor, the option chosen ringed).  On the board Space writes the next symbol
 (Shift+Space the one before), and the caret follows the cursor, so a letter typed goes on that
@@ -216,7 +216,17 @@ class PositionEditorScene(Scene):
         if edited is None:
             self.app.messages.add(_("Nothing else can go on that square in this text"), "warn")
             return
-        self._edit(edited, cell)
+        self._edit(self._side_that_fits(edited), cell)
+
+    def _side_that_fits(self, text: str) -> str:
+        """``text`` as a click wrote it or, where it is no position as it stands but is one with the
+        other side to move, with that side: a stone put on a Hex or Tic-tac-toe board leaves one
+        side only to move, and every other click showed "Not a position" and the board without the
+        stone just put, until Other side to move was pressed."""
+        if self.cells is None or isinstance(read_position(self.game_id, self.options, text), GameRecord):
+            return text
+        switched = other_side(self.cells, text, None)
+        return switched if isinstance(read_position(self.game_id, self.options, switched), GameRecord) else text
 
     def _edit(self, text: str, cell: int | None) -> None:
         """``text`` in place of the text (a click's edit: one step Ctrl+Z takes back, as a
