@@ -552,3 +552,25 @@ def test_a_crashed_engines_error_is_said_where_it_came_from_in_portuguese(app, t
     assert any(text.endswith(f"as suas últimas palavras: {where}") for text in shown), shown
     assert "(at gtp_engine.py" not in card and "(at gtp_engine.py" not in " ".join(shown), (card, shown)
     assert app.errors == []
+
+
+def test_add_this_player_pressed_with_the_field_empty_says_what_to_type_there(app):
+    """A newcomer clicking New game's "Juntar este jogador" before typing anything saw nothing
+    happen, not a word.  Now a message says what the field takes, in her language, and the
+    field is chosen, ready for it."""
+    from tests.ui_helpers import click_widget
+    from ui import words
+    from ui.i18n import _
+
+    with words_in("pt"):
+        scene = SetupScene(app, game_id="alquerque")
+        app.switch(scene)
+        app.run_frames(2)
+        button = scene.menu.get_widget("add-outside")
+        scene.menu.get_scrollarea().scroll_to_rect(button.get_rect())
+        app.run_frames(1)
+        click_widget(app, scene.menu, "add-outside")
+        said = [m.text for m in app.messages.items]
+        assert _(words.NOTHING_TO_ADD) in said and "ficheiro" in _(words.NOTHING_TO_ADD)
+        assert scene.menu.get_selected_widget().get_id() == "outside-entry"
+        assert scene.adding is None and app.errors == []

@@ -126,6 +126,21 @@ def test_every_reading_the_rules_code_chose_has_its_section_on_the_page(language
     assert missing == []
 
 
+def test_a_portuguese_page_names_its_readings_section_as_a_section():
+    """The Portuguese Tic-tac-toe and Reversi pages sent the reader on with "…, Leituras que
+    escolhemos diz como aqui se joga": a plural heading, bare in mid-sentence, as the subject of a
+    singular verb, which reads as a slip.  Named in running text, the section is "a secção
+    «Leituras que escolhemos»"."""
+    i18n.set_language("pt")
+    try:
+        heading = READINGS["pt"]
+        bare = [(info.id, block) for info in games.catalog() for block in page_blocks(info.id)
+                if heading in block and block != heading and f"a secção «{heading}»" not in block]
+    finally:
+        i18n.set_language("en")
+    assert bare == []
+
+
 def test_no_page_shows_the_sources_its_comments_keep(language):
     """A page keeps the source of each fact it states in an HTML comment (``<!-- source: ... -->``),
     for whoever checks the page; the rules screen drew the comment as a paragraph of the page."""

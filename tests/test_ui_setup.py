@@ -866,3 +866,38 @@ def test_a_rules_switch_at_larger_text_leaves_the_form_no_sideways_scroll(config
         assert app.errors == []
     finally:
         app.quit()
+
+
+def test_two_friends_keep_larger_text_on_the_form_and_a_whole_long_name(config):
+    """Hot-seat on the New game form at Larger text in Portuguese, in a 1280x704 window: the two
+    name fields' underlines, a full name's length (24 characters), all but filled the column at
+    the window's own text, so the whole form fell back from Larger to the window's text the moment
+    two friends were chosen.  The fields now show fewer characters and scroll; a name of the
+    full length is still kept whole."""
+    import pygame
+
+    from tests.test_ui_player_names import type_text
+    from tests.ui_helpers import down_to_widget, in_language, key
+    from ui.match import HOTSEAT
+    from ui.names import NAME_LENGTH
+
+    app = open_app((1280, 704))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, "pt"):
+            app.switch(SetupScene(app, game_id="reversi"))
+            app.run_frames(2)
+            larger = app.scene.form_s
+            assert larger > app.scale
+            down_to_widget(app, app.scene.menu, "mode")
+            key(app, pygame.K_RIGHT)
+            scene = app.scene
+            assert scene.mode == HOTSEAT
+            assert scene.form_s == larger
+            down_to_widget(app, scene.menu, "name0")
+            name = "Maria" + "a" * (NAME_LENGTH - 5)
+            type_text(app, name)
+            assert scene.menu.get_widget("name0").get_value() == name
+        assert app.errors == []
+    finally:
+        app.quit()

@@ -1905,3 +1905,20 @@ def scene_headings() -> list[tuple[str, float, str]]:
     from ui.scenes.tournament_results import STANDINGS_COLUMNS
 
     return [(_(label), at, anchor) for label, at, anchor in STANDINGS_COLUMNS]
+
+
+def test_add_player_clicked_with_the_field_empty_says_what_to_type_there(app):
+    """Add player with nothing typed did nothing and said nothing; now it says what the field
+    takes, in the window's language, and adds no one."""
+    from ui import words
+    from ui.i18n import _
+
+    with in_language(app, "pt"):
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        app.run_frames(2)
+        players = len(scene.player_buttons)
+        click(app, labelled(scene, _("Add player")).rect.center)
+        assert _(words.NOTHING_TO_ADD) in [m.text for m in scene.messages.items]
+        assert len(scene.player_buttons) == players and scene.adding is None
+    assert app.errors == []

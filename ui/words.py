@@ -174,6 +174,8 @@ DETAILS: tuple[tuple[str, str], ...] = (
      N_("a {kind} is not a move: return one of state.legal_moves() (such as {move}) or its notation ({text})")),
 )
 FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
+# what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
+NOTHING_TO_ADD = N_("Type a player's file (name.py) or gtp:command in the field above first")
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code
 # puts it, at the start (right after "process ended") or at the end, so the same words inside a

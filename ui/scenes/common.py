@@ -564,14 +564,23 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         add_wrapped_label(menu, said, font_size=tx.small(13, scale), font_color=theme.muted)
 
 
+# characters a name field shows at once (a longer name scrolls in it, up to ``NAME_LENGTH``): its
+# underline of ``NAME_LENGTH`` filled nearly the whole column at the window's own text, so the New
+# game form of two friends fell back from Larger text to the window's (``_fitting_form_scale``);
+# the underline runs a little further, under the "..." a scrolled name starts with
+NAME_FIELD_SHOWN = 14
+NAME_FIELD_UNDERLINE = NAME_FIELD_SHOWN + 6
+
+
 def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
                     on_change: Any) -> None:
     """The Hot-seat players' name fields, one per side (ids ``name0``, ``name1``), typed into
     ``names``' values and reported as ``on_change(side, text)``; an empty one is "Player 1"/"Player 2"."""
     for side in (0, 1):
         add_text_input(menu, _("{side}'s name: ").format(side=sides[side]), default=names[side],
-                            textinput_id=f"name{side}", maxchar=NAME_LENGTH, input_underline="_",
-                            onchange=(lambda sd: lambda value: on_change(sd, value))(side))
+                       textinput_id=f"name{side}", maxchar=NAME_LENGTH, maxwidth=NAME_FIELD_SHOWN,
+                       input_underline="_", input_underline_len=NAME_FIELD_UNDERLINE,
+                       onchange=(lambda sd: lambda value: on_change(sd, value))(side))
 
 
 LABEL_PAD = 12  # the least room either side of a button's label, at scale 1 (a label nearer its edge looks cut)

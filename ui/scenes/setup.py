@@ -409,8 +409,13 @@ class SetupScene(MenuFormScene):
         self.choices.names[side] = value
 
     def _add_outside(self) -> None:
-        """Check the file (or ``gtp:`` command) typed in the field in a thread; see ``update``."""
+        """Check the file (or ``gtp:`` command) typed in the field in a thread; see ``update``.
+        Pressed with the field empty, it says what to type there and takes the keys to it: it
+        did nothing, and a player who clicked it first was left to guess why."""
         entry = self.entry.strip().strip('"')
+        if not entry and self.adding is None:
+            self.app.messages.refuse(_(words.NOTHING_TO_ADD))
+            self.menu.select_widget("outside-entry")
         if not entry or self.adding is not None:
             return
         game_id, options = self.info.id, dict(self._options())

@@ -260,6 +260,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Start tournament"), self._start, primary=True),
                 Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
             ]
+            add = next(button for button in self.buttons if button.action == self._start_adding)
+            add.refused = add.action  # greyed with the field empty, a click says what to type there
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()

@@ -237,6 +237,8 @@ class TournamentSetup:
         path pattern (``turma/*/jogador.py:*``, as the command line takes) adds every file it
         matches, one after the other, as files dropped together are."""
         entry = self.entry.text.strip().strip('"')
+        if not entry and self.adding is None and not self.dropped:
+            self.messages.refuse(_(words.NOTHING_TO_ADD))  # it did nothing, unsaid
         if not entry or self.adding is not None:
             return
         try:
