@@ -169,3 +169,22 @@ def test_ctrl_c_stops_the_search_and_says_what_it_knew(tmp_path):
     assert proc.returncode == 128 + signal.SIGINT, proc.stderr
     assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr, proc.stderr
     assert "best move: " in proc.stdout and "stopped by Ctrl+C" in proc.stdout, proc.stdout
+
+
+def test_the_command_runs_without_pygame():
+    """A terminal command on a server with no display: the value's words come from ai.value_words."""
+    script = ("import sys, main\n"
+              "assert main.main(['analyse', 'tictactoe', '--moves', 'b2', '--time', '0.2']) == 0\n"
+              "assert 'pygame' not in sys.modules, 'pygame imported'\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_position_copied_from_the_window_is_read_with_its_options(capsys):
+    """Copy position's text names its game and options first: a 6x6 board needs no --size."""
+    from games.position_text import position_text
+
+    game = games.load("reversi", size=6)
+    text = position_text(game, game.play_line(["c2", "b2"]))
+    verdict = analysed(capsys, "reversi", "--position", text, "--time", "0.3")
+    assert verdict["options"] == {"size": 6} and verdict["to_move"] == "Black"
