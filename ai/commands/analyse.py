@@ -98,6 +98,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
 
 
 def one_line(exc: BaseException) -> str:
+    """An error's message on one line (a record's may span several), never empty."""
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
@@ -227,7 +228,8 @@ def searched_until(run: Callable[[Flag], None], seconds: float | None) -> bool:
 
 
 def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
-    """The hint's search of ``state`` for ``seconds``: its last report is the verdict."""
+    """The hint's search of ``state`` for ``seconds`` (its own clock: the driver's), its last report
+    the verdict; ``_lines`` is ``valued_moves``' and unused here."""
     reports: list[Progress] = []
     chosen: list[Hashable] = []
 
@@ -239,12 +241,13 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
     move = chosen[0] if chosen else last.best_move
     game = state.game
     verdict = Verdict(game, state.to_move, None if move is None else game.format_move(state, move),
-                      value_of_report(last), last.nodes, last.elapsed, stopped=stopped)
+                      value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
     return verdict
 
 
 def value_of_report(progress: Progress) -> Value:
+    """A search's last report as a value: its depth, or its playouts for Monte Carlo."""
     return Value(float(progress.score), progress.kind, progress.proven, progress.proven_plies,
                  progress.exact_margin, progress.unit, progress.nodes if progress.kind == "mcts" else progress.depth)
 
@@ -272,10 +275,12 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
 
 
 def _place(snapshot: MoveValues, value: MoveValue) -> int:
+    """The move's place in the game's list of moves: the tie-break analysis uses (``MoveValues.best``)."""
     return snapshot.order.get(value.move, len(snapshot.order))
 
 
 def value_of_move(value: MoveValue) -> Value:
+    """An analysed move's value: its depth, or its visits for Monte Carlo."""
     return Value(value.score, value.kind, value.proven, value.plies, value.margin, value.unit,
                  value.visits if value.kind == "mcts" else value.depth)
 
