@@ -6,6 +6,7 @@
     python main.py bench [TARGET ...]          speed and strength figures: a GAME's, the window's (ui),
                                                analysis mode's (analysis), answers against their time (budget)
     python main.py gtp GAME                    a player over the Go Text Protocol
+    python main.py analyse GAME                the engine's verdict on a position (also spelt analyze)
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
 was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
@@ -53,15 +54,18 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, game_options: bool = False, **kwargs: Any) -> None:
-        """``game_options``: its help ends with every game's options (``game_options_help``),
-        written when the help is shown, not at each start (it loads every game's module)."""
+    def __init__(self, *args: Any, game_options: bool = False, epilog_head: str = "", players: bool = True,
+                 **kwargs: Any) -> None:
+        """``game_options``: its help ends with every game's options (``game_options_help``) and,
+        with ``players``, the named players, written when the help is shown, not at each start (it
+        loads every game's module); ``epilog_head``: what the help says before them."""
         super().__init__(*args, **kwargs)
-        self.game_options = game_options
+        self.game_options, self.epilog_head, self.players = game_options, epilog_head, players
 
     def format_help(self) -> str:
         if self.game_options and self.epilog is None:
-            self.epilog = f"{game_options_help()}\n\n{course_players_help()}"
+            parts = [self.epilog_head, game_options_help(), course_players_help() if self.players else ""]
+            self.epilog = "\n\n".join(part for part in parts if part)
         return super().format_help()
 
     def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
@@ -277,7 +281,80 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Hex as HexGui, Benzene and MoHex orient it: cells with row and column exchanged "
                         "(their c1 is our a3), so their black, joining top and bottom, is our Blue")
     common(g, "seconds per move (default 1)")
+    analyse_parser(sub, game, with_options)
     return parser
+
+
+ANALYSE_EPILOG = """\
+the position (one of; the start without any):
+  --moves "f5 d6 c3"      moves from the start, in the game's notation
+  --position TEXT         the game's position text (as Copy position writes it; '-' reads it from stdin)
+  --record FILE [--ply N] a saved game: the window's JSON, Hex SGF, Othello GGF or a move list;
+                          the position after N moves (default: its last)
+a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6.
+
+Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
+every move as the window's analysis mode does (the time shared among them) and lists the K best.
+PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board maps and
+solver, Alquerque's endgame tables, tic-tac-toe's exact search; otherwise it is an estimate.
+
+examples:
+  main.py analyse reversi --position "$(cat endgame.txt)" --time 10
+  main.py analyse tictactoe --moves "b2 a1 c1" --lines 3
+  main.py analyse rastros --size 7 --json
+"""
+
+
+def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], with_options: dict[str, Any]) -> None:
+    """``analyse`` (or ``analyze``): the engine's verdict on one position (ai/commands/analyse.py)."""
+    a = sub.add_parser("analyse", help="the engine's verdict on a position: best move, value, proven or an "
+                       "estimate (also spelt analyze)", epilog_head=ANALYSE_EPILOG.rstrip(), players=False,
+                       **with_options)
+    game(a)
+    position = a.add_mutually_exclusive_group()
+    position.add_argument("--moves", metavar="MOVES", help="the moves from the start, e.g. \"e6 f4 c3\"")
+    position.add_argument("--position", metavar="TEXT", help="the position as the game's text ('-': read stdin)")
+    position.add_argument("--record", metavar="FILE", help="a saved game (JSON, Hex SGF, Othello GGF, a move list)")
+    a.add_argument("--ply", type=int, default=None, metavar="N", help="with --record: the position after N moves")
+    a.add_argument("--time", type=float, default=None, metavar="SECONDS", help="seconds of search (default 3)")
+    a.add_argument("--level", type=int, default=5, choices=range(1, 6), metavar="N",
+                   help="the level whose search judges, 1..5 (default 5, the strongest)")
+    a.add_argument("--lines", type=int, default=0, metavar="K",
+                   help="the K best moves, each with its value (level 5's, as the window's analysis mode)")
+    a.add_argument("--json", action="store_true", help="the verdict as one JSON object on stdout")
+    a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. size=6 (or --size 6); every game's options are listed below")
+    a.add_argument("--seed", type=int, default=None, help="seed for the search's randomness (Hex's playouts)")
+
+
+ANALYSE_WORDS = ("analyse", "analyze")
+
+
+def game_option_flags(argv: list[str]) -> list[str]:
+    """``analyze`` as ``analyse`` (both spellings are taught; the parser and the docs know one), and
+    ``analyse GAME --size 6`` as ``--option size=6``: a game's own options as flags, for the
+    analyse command only (its own flags are not game options' names).  Other words are left
+    for the parser to judge."""
+    if not argv or argv[0] not in ANALYSE_WORDS:
+        return argv
+    argv = ["analyse", *argv[1:]]
+    if len(argv) < 2:
+        return argv
+    import games
+
+    try:
+        names = {option.name for option in games.info(argv[1]).options}
+    except (KeyError, ValueError):
+        return argv
+    out, words = list(argv[:2]), iter(argv[2:])
+    for word in words:
+        name, _, value = word[2:].partition("=")
+        if word.startswith("--") and name.replace("-", "_") in names:
+            value = value or next(words, "")
+            out += ["--option", f"{name.replace('-', '_')}={value}"]
+        else:
+            out.append(word)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         ctrl_c_raises()
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(game_option_flags(argv))
         args.argv = argv
         if args.log is not None and args.command is not None:
             raise UsageError(f"--log is the window's (python main.py --log {args.log}), not {args.command}'s")
@@ -415,6 +492,8 @@ def dispatch(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.time is not None and not 0 < args.time < math.inf:
         raise UsageError("--time must be a positive number of seconds")
+    if args.command == "analyse":
+        return dispatch_analyse(args, options)
     if args.time is None and not getattr(args, "clock", None):
         args.time = 1.0
     if getattr(args, "openings", 0) < 0:
@@ -454,6 +533,24 @@ def dispatch(args: argparse.Namespace) -> int:
 
         return run_gtp(args.game, args.player, options, args.time, VERSION, args.seed, args.transpose)
     raise UsageError(f"unknown command {args.command!r}")
+
+
+def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``analyse``: its arguments checked (the game and its options first), then the verdict."""
+    import games
+
+    if args.lines < 0:
+        raise UsageError("--lines must be 0 or more moves")
+    if args.lines and args.level != 5:
+        raise UsageError("--lines values every move as the window's analysis does, with level 5: leave out --level")
+    try:
+        game = games.load(args.game, **options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    from ai.commands.analyse import run_analyse
+
+    return run_analyse(game, moves=args.moves, position=args.position, record=args.record, ply=args.ply,
+                       seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json)
 
 
 if __name__ == "__main__":

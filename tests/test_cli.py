@@ -563,7 +563,7 @@ def documented_options() -> list[tuple[str, str, str]]:
     found = []
     for doc in sorted({path for pattern in DOCS for path in ROOT.glob(pattern)}):
         text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
-        for program, rest in re.findall(r"(main\.py(?: (?:match|tournament|bench|gtp)\b)?|tools/\w+\.py)([^\n`|#;&)]*)", text):
+        for program, rest in re.findall(r"(main\.py(?: (?:match|tournament|bench|gtp|analyse)\b)?|tools/\w+\.py)([^\n`|#;&)]*)", text):
             found += [(str(doc.relative_to(ROOT)), program, option)
                       for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", rest)]
     return found
@@ -630,7 +630,7 @@ def example_fault(words: list[str]) -> str | None:
         games.load(args.game, **options)
     except (ValueError, main.UsageError) as exc:
         return str(exc)
-    players = args.players if args.command != "gtp" else [args.player]
+    players = [args.player] if args.command == "gtp" else getattr(args, "players", [])  # analyse: none
     unknown = [p for p in players if not ai.is_outside_player(p) and not ai.has_player(args.game, p)]
     return f"no player {unknown} in {args.game}" if unknown else None
 

@@ -26,11 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ai import value_words
 from ai.base import POINTS
-from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, UNIT_SIZE, empty_share, point_worth
+from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, empty_share, point_worth
 from ai.search.classic import COURSE_SCALE
+from ai.value_words import EVAL_UNITS, WHOLE_VALUES, eval_unit, plural_count, unit_size  # noqa: F401 (the window's names)
 from games.record import GameRecord
-from ui.i18n import number_text
+from ui.i18n import localized, number_text
 
 DEFAULT_PLAYER = "level-5"
 DEFAULT_SECONDS = 0.25
@@ -52,48 +54,9 @@ class Opinion:
     stage: float | None = None  # the share of the position's squares empty, where points' worth moves with it
 
 
-# what a game's search values are shown in, whichever player searched; else "points"
-EVAL_UNITS = {"reversi": "discs", "hex": "percent", "tictactoe": "points", "rastros": "points",
-              "alquerque": "pieces", "trax": "points"}
-# games whose values are whole counts, written "+6", "+110", never "+5.0": Reversi's discs, and
-# the points of tic-tac-toe's open lines (4**k a line) and of Rastros' evaluation (40 a step)
-WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
-
-
-def eval_unit(game_id: str, unit: str = "") -> str:
-    """The unit a game's search values are shown in: "discs", "percent" (the chance to win, of
-    Monte Carlo searches), "pieces" (Alquerque: its engine values a piece 100, ai/eval_scales.py)
-    or "points" (tic-tac-toe's open lines, Rastros' paths to the goals, Trax's paths: each rules
-    page says what they count; a bare "South +110" read as nothing a class knew); ``unit``, the
-    value's own where its player says it is another (``Progress.unit``: Reversi's hand-set
-    evaluation counts points, not discs), wins."""
-    return unit or EVAL_UNITS.get(game_id, "points")
-
-
-def unit_size(game_id: str) -> float:
-    """How many of the engine's evaluation units make one of the unit shown (ai/eval_scales.py:
-    Alquerque's 100, a piece), else 1."""
-    return float(UNIT_SIZE.get(game_id, 1.0))
-
-
 def amount_text(score: float, game_id: str, unit: str = "") -> str:
-    """``score`` (engine units) as the board, the bar and the panel write it in the game's unit,
-    signed: a whole count ("+6" discs, "+110" points), pieces ("+1.1" for 110), or points ("+3.8");
-    "0" where the number written is nought.  A value in its player's own points (``unit``:
-    Reversi's hand-set evaluation, in hundredths of its points) is written as points are ("+1.4")."""
-    if unit:
-        return points_text(score)
-    if game_id in WHOLE_VALUES:
-        return signed_text(score)
-    return points_text(score / unit_size(game_id))
-
-
-def plural_count(amount: str) -> int:
-    """The number ``ngettext`` picks a word's form by for ``amount`` as written ("+1", "1.0"): the
-    whole number itself, or 2 for one with decimals, which English and Portuguese say in the
-    plural ("1.0 pieces", "0,4 pontos")."""
-    digits = amount.lstrip("+-")
-    return int(digits) if digits.isdigit() else 2
+    """``ai.value_words.amount_text`` ("+6" discs, "+1.1" pieces) in the language's decimals."""
+    return localized(value_words.amount_text(score, game_id, unit))
 
 
 def has_honest_value(game_id: str, op: Opinion) -> bool:
@@ -107,17 +70,13 @@ def has_honest_value(game_id: str, op: Opinion) -> bool:
 
 
 def points_text(value: float) -> str:
-    """A value in points or pieces as the panel and the board write it: whole from 10 up ("+89"),
-    one decimal below ("+0.4", "+1.1" pieces), where the decimal is all there is to read."""
-    return signed_text(value, "+.0f" if abs(value) >= 10 else "+.1f")
+    """``ai.value_words.points_text`` ("+89", "+0.4") in the language's decimals."""
+    return localized(value_words.points_text(value))
 
 
 def signed_text(value: float, spec: str = "+.0f") -> str:
-    """``value`` with its sign as ``spec`` writes it ("+6", "-0.4", in the language's decimals),
-    but "0" where the number written is nought: a Reversi square read "+0", a gain that is none,
-    and a value just under nought "-0.0", a loss that is none."""
-    text = number_text(value, spec)
-    return text if any(digit in text for digit in "123456789") else "0"
+    """``ai.value_words.signed_text`` ("+6", "-0.4", "0" for nought) in the language's decimals."""
+    return localized(value_words.signed_text(value, spec))
 
 
 def count_text(n: int) -> str:

@@ -1,0 +1,400 @@
+"""`main.py analyse GAME`: the engine's verdict on one position, in the terminal.
+
+Students and teachers ask "what does the engine think of this position, and is it proven?"
+without opening the window.  The position comes from ``--moves`` (from the start, the game's
+notation), ``--position`` (the game's text, ``games.position_text``) or ``--record FILE [--ply N]``
+(the window's JSON, Hex SGF, Othello GGF, a move list); the start without any of them.
+
+Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
+``choose`` with ``Limits.best``): its move, value, depth, and whether it is a proof (Reversi's
+endgame solver, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's tables,
+tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
+window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
+lists the K best; the verdict is then the first of them.  Values are written in the game's unit
+(``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ai
+from ai.atomic import NotText, TooLarge, capped_text
+from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
+from ai.commands.engines import prepare_engines
+from ai.move_values import MoveValue, MoveValues, analyse
+from ai.value_words import counted, eval_unit, side_ahead, unit_size
+from games.base import Game, State
+from games.hex_sgf import is_sgf, record_from_sgf
+from games.othello_ggf import is_ggf, record_from_ggf
+from games.position_text import is_othello_board_line, is_position_text, record_from_position
+from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
+
+ANALYSE_SECONDS = 3.0  # the search's time without --time
+SOURCES = {"solver": "exact solver", "book": "opening book", "rule": "the rules", "alphabeta": "search",
+           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis"}
+"""A proof's origin in words, by the search's ``kind``."""
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value for the side to move, from a search's report or an analysed move."""
+
+    score: float  # engine units (discs, points, 100 a piece), or a win rate 0..1 for "mcts"
+    kind: str = "alphabeta"
+    proven: int | None = None  # +1 the mover wins, 0 draw, -1 the mover loses
+    plies: int | None = None  # to the end under perfect play, where known
+    margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
+    unit: str = ""  # the player's own unit where it is not the game's (``Progress.unit``)
+    depth: int = 0  # plies searched (playouts for Monte Carlo)
+
+
+@dataclass
+class Verdict:
+    """What the command prints: the best move, its value and how sure it is, and the moves' lines."""
+
+    game: Game
+    mover: int
+    best: str | None = None
+    value: Value | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    line: list[str] = field(default_factory=list)
+    moves: list[tuple[str, Value]] = field(default_factory=list)  # --lines: the K best, best first
+    stopped: bool = False
+
+
+class BadInput(ValueError):
+    """Input that names no position to analyse: said in one line, exit status 2."""
+
+
+def run_analyse(game: Game, *, moves: str | None = None, position: str | None = None, record: str | None = None,
+                ply: int | None = None, seconds: float | None = None, level: int = 5, lines: int = 0,
+                seed: int | None = None, as_json: bool = False) -> int:
+    """Analyse the position the arguments name and print the verdict; 2 on bad input, 130 stopped."""
+    try:
+        state = position_asked(game, moves, position, record, ply)
+        refuse_finished(state)
+    except (BadInput, ValueError, OSError) as exc:
+        print(f"error: {one_line(exc)}", file=sys.stderr)
+        return 2
+    player_id = f"level-{level}"
+    prepare_engines(state.game.id, [player_id], dict(state.game.options))
+    player = ai.make_player(state.game.id, player_id, seed=0 if seed is None else seed)
+    try:
+        search = valued_moves if lines else one_search
+        verdict = search(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
+    finally:
+        ai.close_player(player)
+    print(json.dumps(verdict_json(verdict)) if as_json else verdict_text(verdict))
+    return 130 if verdict.stopped else 0
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message on one line (a record's may span several), never empty."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+# -- the position ---------------------------------------------------------------------------------
+def position_asked(game: Game, moves: str | None, position: str | None, record: str | None,
+                   ply: int | None) -> State:
+    """The position the command's arguments name (at most one of them; the start without any)."""
+    given = [name for name, value in (("--moves", moves), ("--position", position), ("--record", record))
+             if value is not None]
+    if len(given) > 1:
+        raise BadInput(f"give one position: {' or '.join(given)}, not both")
+    if ply is not None and record is None:
+        raise BadInput("--ply N picks a position of a --record FILE")
+    if moves is not None:
+        return moves_state(game, moves)
+    if position is not None:
+        try:
+            return position_state(game, sys.stdin.read() if position == "-" else position)
+        except ValueError as exc:
+            raise BadInput(f"--position: {one_line(exc)}") from None
+    if record is not None:
+        return record_state(game, read_record(record), ply)
+    return game.initial_state()
+
+
+def moves_state(game: Game, moves: str) -> State:
+    """The position ``moves`` (the game's notation) reach from the start; BadInput naming the
+    first move refused and why."""
+    state = game.initial_state()
+    for number, text in enumerate(game.move_texts(moves), 1):
+        try:
+            state = game.play_line([text], state)
+        except ValueError as exc:
+            raise BadInput(f"--moves: move {number} {text!r} is not legal: {one_line(exc)}") from None
+    return state
+
+
+def position_state(game: Game, text: str) -> State:
+    """A position in ``game``'s text (``Game.to_text``), or as the window copies one (its title line
+    first, ``games.position_text``; an Othello board line alone): the title's options win."""
+    lines = text.strip().splitlines()
+    if not lines:
+        raise BadInput("--position: the text is empty")
+    if names_a_game(lines[0]) or is_othello_board_line(text):
+        found = record_from_position(text, chosen={game.id: dict(game.options)})
+        return of_this_game(game, found).first_state()
+    return game.from_text(text)
+
+
+def read_record(path: str) -> GameRecord:
+    """The game in a record file: the window's JSON, a Hex SGF, an Othello GGF (its first game), a
+    move list or a position as the window copies them.  Nothing is run or unpickled: text only."""
+    try:
+        text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
+    except FileNotFoundError:
+        raise BadInput(f"--record {path}: no such file") from None
+    except TooLarge:
+        raise BadInput(f"--record {path}: too large to be a game record") from None
+    except NotText:
+        raise BadInput(f"--record {path}: not a text file (not UTF-8)") from None
+    try:
+        return record_from_text(text)
+    except ValueError as exc:
+        raise BadInput(f"--record {path}: {one_line(exc)}") from None
+
+
+def record_from_text(text: str) -> GameRecord:
+    """``read_record``'s formats, told apart as the window's Saved games tells them."""
+    if is_ggf(text):
+        return record_from_ggf(text)
+    if text.lstrip().startswith("{"):
+        return GameRecord.loads(text)
+    if is_sgf(text):
+        return record_from_sgf(text)
+    if is_position_text(text):
+        return record_from_position(text)
+    return record_from_move_list(text)
+
+
+def of_this_game(game: Game, record: GameRecord) -> GameRecord:
+    """``record``, if it is a game of ``game``'s kind (its own options kept), else BadInput."""
+    if record.game_id != game.id:
+        raise BadInput(f"that is a {record.game_id} position, not {game.id}")
+    return record
+
+
+def record_state(game: Game, record: GameRecord, ply: int | None) -> State:
+    """The position after ``ply`` moves of ``record`` (its last without ``ply``)."""
+    states = of_this_game(game, record).states()
+    if ply is None:
+        return states[-1]
+    if not 0 <= ply < len(states):
+        raise BadInput(f"--ply {ply}: the record has positions 0 to {len(states) - 1}")
+    return states[ply]
+
+
+def refuse_finished(state: State) -> None:
+    """A finished position has no move to find: said with its result."""
+    if not state.is_terminal():
+        return
+    winner = state.winner()
+    said = "drawn" if winner is None else f"{state.game.sides[winner]} won"
+    reason = state.end_reason()
+    raise BadInput(f"the game is over there ({said}{': ' + reason if reason else ''}): no move to analyse; "
+                   "give an earlier position (--ply N for a record)")
+
+
+# -- the searches ---------------------------------------------------------------------------------
+def searched_until(run: Callable[[Flag], None], seconds: float | None) -> bool:
+    """Run ``run(stop)`` on a thread until it returns, or for ``seconds`` (then stopped), or until
+    Ctrl+C (stopped too): True if Ctrl+C stopped it.  The thread, not this one, runs the search, so
+    a Ctrl+C reaches Python at once while a compiled kernel searches."""
+    stop = Flag()
+    thread = threading.Thread(target=run, args=(stop,), daemon=True, name="analyse")
+    thread.start()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+            if deadline is not None and time.monotonic() >= deadline:
+                stop.set()
+    except KeyboardInterrupt:
+        stop.set()
+        thread.join()
+        return True
+    return False
+
+
+def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
+    """The hint's search of ``state`` for ``seconds`` (its own clock: the driver's), its last report
+    the verdict; ``_lines`` is ``valued_moves``' and unused here."""
+    reports: list[Progress] = []
+    chosen: list[Hashable] = []
+
+    def run(stop: Flag) -> None:
+        chosen.append(player.choose(state, Limits(time=seconds, best=True, stop=stop), reports.append))
+
+    stopped = searched_until(run, None)
+    last = reports[-1] if reports else Progress()
+    move = chosen[0] if chosen else last.best_move
+    game = state.game
+    verdict = Verdict(game, state.to_move, None if move is None else game.format_move(state, move),
+                      value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
+    verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
+    return verdict
+
+
+def value_of_report(progress: Progress) -> Value:
+    """A search's last report as a value: its depth, or its playouts for Monte Carlo."""
+    return Value(float(progress.score), progress.kind, progress.proven, progress.proven_plies,
+                 progress.exact_margin, progress.unit, progress.nodes if progress.kind == "mcts" else progress.depth)
+
+
+def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
+    """Every move valued as analysis mode values them, for ``seconds``; the ``lines`` best kept."""
+    snapshots: list[MoveValues] = []
+
+    def run(stop: Flag) -> None:
+        snapshots.append(analyse(state, state.game.id, stop, snapshots.append, player=player))
+
+    stopped = searched_until(run, seconds)
+    snapshot = snapshots[-1] if snapshots else MoveValues(state.to_move)
+    best = snapshot.best()
+    others = sorted((v for v in snapshot.values.values() if v is not best),
+                    key=lambda v: (snapshot.key(v), -_place(snapshot, v)), reverse=True)
+    ranked = [best, *others] if best is not None else []
+    game = state.game
+    verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped)
+    verdict.moves = [(game.format_move(state, v.move), value_of_move(v)) for v in ranked[:lines]]
+    if verdict.moves:
+        verdict.best, verdict.value = verdict.moves[0]
+        verdict.line = line_texts(state, snapshot.best_line())
+    return verdict
+
+
+def _place(snapshot: MoveValues, value: MoveValue) -> int:
+    """The move's place in the game's list of moves: the tie-break analysis uses (``MoveValues.best``)."""
+    return snapshot.order.get(value.move, len(snapshot.order))
+
+
+def value_of_move(value: MoveValue) -> Value:
+    """An analysed move's value: its depth, or its visits for Monte Carlo."""
+    return Value(value.score, value.kind, value.proven, value.plies, value.margin, value.unit,
+                 value.visits if value.kind == "mcts" else value.depth)
+
+
+def line_texts(state: State, moves: Any) -> list[str]:
+    """A line of moves in the game's notation, as far as each is legal in turn."""
+    texts = []
+    for move in moves or ():
+        if state.is_terminal() or move not in state.legal_moves():
+            break
+        texts.append(state.game.format_move(state, move))
+        state = state.play(move)
+    return texts
+
+
+# -- the words ------------------------------------------------------------------------------------
+def value_text(value: Value, mover: int, game: Game) -> str:
+    """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
+    draw", "X wins in 5 plies" (a win the search saw), "Blue 62% to win", "White +1.1 pieces", "even"."""
+    sides = game.sides
+    if value.proven is not None:
+        return "proven: " + outcome_text(value, mover, sides)
+    if value.kind == "rule":
+        return "none: the move was chosen without a search"
+    if abs(value.score) >= PROVEN and value.kind != "mcts":
+        plies = int(WIN - abs(value.score))
+        winner = sides[mover if value.score > 0 else 1 - mover]
+        return f"{winner} wins" + (f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else "")
+    if value.kind == "mcts":
+        rate = max(0.0, min(1.0, value.score))
+        side = mover if rate >= 0.5 else 1 - mover
+        return f"{sides[side]} {round(100 * max(rate, 1 - rate))}% to win"
+    if eval_unit(game.id, value.unit) == "percent":
+        return "no value in chances to win (an alpha-beta estimate)"
+    side, amount = side_ahead(value.score, mover, game.id, value.unit)
+    return "even" if amount == "0" else f"{sides[side]} +{amount}"
+
+
+def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
+    """A proof's result: "draw", "Black wins by 38 discs on the board", "X wins in 5 plies"."""
+    if not value.proven:
+        return "draw"
+    winner = sides[mover if value.proven > 0 else 1 - mover]
+    if value.margin:
+        return f"{winner} wins by {counted(abs(round(value.score)), 'discs')} on the board"
+    if value.plies:
+        return f"{winner} wins in {counted(value.plies, 'plies')}"
+    return f"{winner} wins"
+
+
+def sureness_text(value: Value) -> str:
+    """"PROVEN (exact solver)" or "estimate (depth 12)", "estimate (20,000 playouts)"."""
+    if value.proven is not None:
+        return f"PROVEN ({SOURCES.get(value.kind, value.kind)})"
+    if value.kind == "rule":
+        return "not searched"
+    if value.kind == "book" or not value.depth:
+        return f"estimate ({SOURCES.get(value.kind, value.kind)})"
+    reach = f"{value.depth:,} playouts" if value.kind == "mcts" else f"depth {value.depth}"
+    return f"estimate ({reach})"
+
+
+def depth_says_the_proof(value: Value) -> bool:
+    """Whether the depth belongs beside the value, as the window's panel says it
+    (``ui.scenes.thinking.depth_says_the_proof``): always beside an alpha-beta estimate; beside a
+    proof only when the search saw the end itself (a book's, a table's or a rule's proof is no
+    proof "1 ply deep"; a solver's spans the empties it searched)."""
+    if value.kind == "mcts" or not value.depth:
+        return False
+    if value.proven is None or value.kind == "solver":
+        return True
+    return value.plies is not None and 0 < value.plies <= value.depth
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """The verdict for people, one fact a line."""
+    game, value = verdict.game, verdict.value
+    out = [f"{game.info.title} ({', '.join(f'{k}={v}' for k, v in game.options.items())}): "
+           f"{game.sides[verdict.mover]} to move"]
+    if verdict.best is None or value is None:
+        out.append("no verdict: the search was stopped before its first result" if verdict.stopped
+                   else "no verdict: the search gave no result")
+    else:
+        out += [f"best move: {verdict.best}", f"value: {value_text(value, verdict.mover, game)}",
+                f"verdict: {sureness_text(value)}"]
+        out += [f"depth: {value.depth}"] if depth_says_the_proof(value) else []
+        out += [f"line: {' '.join(verdict.line)}"] if verdict.line else []
+    for number, (move, move_value) in enumerate(verdict.moves, 1):
+        said = value_text(move_value, verdict.mover, game)
+        out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
+    out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
+               f"in {verdict.seconds:.1f} s" + ("; stopped by Ctrl+C" if verdict.stopped else ""))
+    return "\n".join(out)
+
+
+def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
+    """A value for scripts: its words, the number in the game's unit, and whether it is proven."""
+    unit = "percent" if value.kind == "mcts" else eval_unit(game.id, value.unit)
+    shown = 100 * value.score if value.kind == "mcts" else value.score / (1 if value.unit else unit_size(game.id))
+    if value.proven is not None and not value.margin:  # a proof's score is a result, not an amount
+        shown = None
+    result = None if value.proven is None else {1: "win", 0: "draw", -1: "loss"}[value.proven]
+    return {"text": value_text(value, mover, game), "score": None if shown is None else round(shown, 4), "unit": unit,
+            "proven": value.proven is not None, "result": result, "plies": value.plies,
+            "exact_margin": value.margin, "source": value.kind, "depth": value.depth}
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """The verdict as one JSON object (the same facts as ``verdict_text``)."""
+    game, value = verdict.game, verdict.value
+    return {"game": game.id, "options": dict(game.options), "to_move": game.sides[verdict.mover],
+            "best": verdict.best, "value": None if value is None else value_json(value, verdict.mover, game),
+            "proven": bool(value and value.proven is not None), "depth": None if value is None else value.depth,
+            "line": verdict.line, "nodes": verdict.nodes, "seconds": round(verdict.seconds, 3),
+            "lines": [{"move": move, "value": value_json(v, verdict.mover, game)} for move, v in verdict.moves],
+            "stopped": verdict.stopped}
+

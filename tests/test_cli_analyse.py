@@ -1,0 +1,190 @@
+"""`main.py analyse`: the engine's verdict on one position, as a student or a teacher asks for it.
+
+The verdicts are held to published facts, not to the engine's own word: the FFO endgame suite's
+exact margin (tests/data/ffo), a 3x3 tic-tac-toe position every textbook solves, and Rastros'
+refutations as its rules page writes them (the course's shared rules, tests/test_rastros_rules_text.py
+reads them).  Bad input is one line and status 2; Ctrl+C stops with what was known, status 130.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import games
+import main
+from ai.bench.reversi import ffo_positions
+from games.hex_sgf import sgf_from_record
+from games.othello_ggf import ggf_from_record
+from games.record import GameRecord, Side
+from tests.test_rastros_rules_text import refutations
+
+ROOT = Path(__file__).resolve().parent.parent
+PLENTY = "600"  # seconds: a cap, never reached; the searches below end by proving
+PLAYERS = (Side(None, "Ana"), Side(None, "Rui"))
+
+
+def analysed(capsys, *argv: str) -> dict:
+    """The --json verdict of ``main.py analyse ARGV``, which must succeed."""
+    assert main.main(["analyse", *argv, "--json"]) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1, out  # one JSON object, nothing else on stdout
+    return json.loads(out[0])
+
+
+def refused(capsys, *argv: str) -> str:
+    """The one line ``main.py analyse ARGV`` says on stderr as it refuses it with status 2."""
+    assert main.main(["analyse", *argv]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and len(said.err.strip().splitlines()) == 1, said
+    return said.err.strip()
+
+
+def test_ffo_40_is_proven_by_the_solver_to_its_published_margin(capsys):
+    """FFO #40 (20 empties): Black wins by 38 with a2, as Andersson's suite publishes."""
+    text, published = next((t, s) for n, t, s in ffo_positions() if n == 40)
+    verdict = analysed(capsys, "reversi", "--position", text, "--time", PLENTY)
+    assert verdict["best"] == "a2" and verdict["proven"]
+    value = verdict["value"]
+    assert (value["score"], value["unit"], value["exact_margin"], value["result"]) == (published, "discs", True, "win")
+    assert value["text"] == f"proven: Black wins by {published} discs on the board"
+
+
+def test_a_textbook_forced_win_at_tictactoe_is_proven():
+    """X in the centre, O on an edge: X wins by force (AIMA's exercise), said as proven."""
+    proc = subprocess.run([sys.executable, "main.py", "analyze", "tictactoe", "--moves", "b2 a2"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert "value: proven: X wins in" in proc.stdout and "verdict: PROVEN" in proc.stdout, proc.stdout
+
+
+def test_lines_rank_the_only_drawing_reply_above_the_losing_ones(capsys):
+    """X b2 and c1 against O's a1: only a3 blocks the diagonal; every other reply loses in 2 plies."""
+    verdict = analysed(capsys, "tictactoe", "--moves", "b2 a1 c1", "--lines", "3", "--time", PLENTY)
+    assert verdict["best"] == "a3" and verdict["value"]["result"] == "draw"
+    assert [line["move"] for line in verdict["lines"]][0] == "a3"
+    assert [(line["value"]["result"], line["value"]["plies"]) for line in verdict["lines"][1:]] == [("loss", 2)] * 2
+    assert verdict["lines"][1]["value"]["text"] == "proven: X wins in 2 plies"
+
+
+@pytest.mark.parametrize("first, reply", refutations("en")[:2])
+def test_rastros_north_refutes_souths_first_move_as_the_rules_page_says(capsys, first, reply):
+    verdict = analysed(capsys, "rastros", "--moves", first, "--time", PLENTY)
+    assert verdict["to_move"] == "North" and verdict["best"] == reply
+    assert verdict["proven"] and verdict["value"]["result"] == "win" and verdict["value"]["text"].startswith(
+        "proven: North wins")
+
+
+def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
+    """Level 1 plays a random move: its report's nought is no "even"."""
+    verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")
+    assert verdict["value"]["text"] == "none: the move was chosen without a search" and not verdict["proven"]
+
+
+def test_the_json_verdict_has_its_fields(capsys):
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", "c2 b2", "--time", "0.5", "--lines", "2")
+    assert set(verdict) == {"game", "options", "to_move", "best", "value", "proven", "depth", "line", "nodes",
+                            "seconds", "lines", "stopped"}
+    assert (verdict["game"], verdict["options"], verdict["to_move"], verdict["stopped"]) == (
+        "reversi", {"size": 6}, "Black", False)
+    assert set(verdict["value"]) == {"text", "score", "unit", "proven", "result", "plies", "exact_margin", "source",
+                                     "depth"}
+    assert len(verdict["lines"]) == 2 and verdict["lines"][0]["move"] == verdict["best"]
+
+
+def test_a_record_file_is_read_at_the_ply_asked(capsys, tmp_path):
+    """The window's JSON, Hex's SGF and Othello's GGF: the position after --ply N moves."""
+    hex_game, reversi = games.load("hex", size=4), games.load("reversi")
+    files = {"game.json": GameRecord.start(reversi, PLAYERS).with_moves(["f5", "d6", "c3"]).dumps(),
+             "game.sgf": sgf_from_record(GameRecord.start(hex_game, PLAYERS).with_moves(["b2", "c2"])),
+             "game.ggf": ggf_from_record(GameRecord.start(reversi, PLAYERS).with_moves(["f5", "d6", "c3"]))}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    ply_one = analysed(capsys, "reversi", "--record", str(tmp_path / "game.json"), "--ply", "1", "--time", "0.3")
+    assert ply_one["to_move"] == "White"
+    assert analysed(capsys, "reversi", "--record", str(tmp_path / "game.ggf"), "--time", "0.3")["to_move"] == "White"
+    verdict = analysed(capsys, "hex", "--record", str(tmp_path / "game.sgf"), "--ply", "1", "--time", PLENTY)
+    assert verdict["options"]["size"] == 4 and verdict["proven"]  # 4x4 is solved
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["chess"], "unknown game 'chess'"),
+    (["reversi", "--moves", "f5 a1"], "--moves: move 2 'a1' is not legal: a1 flips no discs"),
+    (["tictactoe", "--moves", "a1 b1 a2 b2 a3"], "the game is over there (X won: X has 3 in a row)"),
+    (["reversi", "--position", "XO"], "--position: expected 64 squares"),
+    (["reversi", "--ply", "2"], "--ply N picks a position of a --record FILE"),
+    (["reversi", "--lines", "-1"], "--lines must be 0 or more"),
+    (["reversi", "--size", "7"], "option size: 7 is not valid"),
+    (["reversi", "--lines", "2", "--level", "3"], "--lines values every move as the window's analysis does"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, said):
+    assert said in refused(capsys, *argv)
+
+
+def test_a_corrupt_or_foreign_record_is_refused_in_one_line(capsys, tmp_path):
+    corrupt, pickled = tmp_path / "cut.json", tmp_path / "game.pkl"
+    corrupt.write_text('{"format": "tabuleiro-game", "game": "rev', encoding="utf-8")
+    pickled.write_bytes(b"\x80\x04\x95\x00\x00cos\nsystem\n")  # a pickle: never unpickled, refused as no text
+    assert "cut.json: not valid JSON" in refused(capsys, "reversi", "--record", str(corrupt))
+    assert "not a text file" in refused(capsys, "reversi", "--record", str(pickled))
+    record = tmp_path / "hex.json"
+    record.write_text(GameRecord.start(games.load("hex", size=5), PLAYERS).dumps(), encoding="utf-8")
+    assert "that is a hex position, not reversi" in refused(capsys, "reversi", "--record", str(record))
+    assert "--ply 9: the record has positions 0 to 0" in refused(capsys, "hex", "--record", str(record), "--ply", "9")
+
+
+# main.py run as the terminal runs it, a Ctrl+C sent as its search reports its second depth
+CTRL_C_IN_THE_SEARCH = r"""
+import os, runpy, signal, sys
+import ai
+made = ai.make_player
+class Interrupted:
+    def __init__(self, player):
+        self.player = player
+    def choose(self, state, limits, progress):
+        def said(report):
+            progress(report)
+            if report.depth == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+        return self.player.choose(state, limits, said)
+    def __getattr__(self, name):
+        return getattr(self.player, name)
+ai.make_player = lambda *args, **kwargs: Interrupted(made(*args, **kwargs))
+sys.argv = ["main.py", *sys.argv[1:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+
+def test_ctrl_c_stops_the_search_and_says_what_it_knew(tmp_path):
+    env = dict(os.environ, TABULEIRO_CONFIG_DIR=str(tmp_path / "config"), TABULEIRO_DATA_DIR=str(tmp_path / "data"))
+    proc = subprocess.run([sys.executable, "-c", CTRL_C_IN_THE_SEARCH, "analyse", "reversi", "--moves",
+                           "f5 d6 c3 d3 c4 f4 c5 b3 c2 e6", "--time", PLENTY],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
+    assert proc.returncode == 128 + signal.SIGINT, proc.stderr
+    assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr, proc.stderr
+    assert "best move: " in proc.stdout and "stopped by Ctrl+C" in proc.stdout, proc.stdout
+
+
+def test_the_command_runs_without_pygame():
+    """A terminal command on a server with no display: the value's words come from ai.value_words."""
+    script = ("import sys, main\n"
+              "assert main.main(['analyse', 'tictactoe', '--moves', 'b2', '--time', '0.2']) == 0\n"
+              "assert 'pygame' not in sys.modules, 'pygame imported'\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_position_copied_from_the_window_is_read_with_its_options(capsys):
+    """Copy position's text names its game and options first: a 6x6 board needs no --size."""
+    from games.position_text import position_text
+
+    game = games.load("reversi", size=6)
+    text = position_text(game, game.play_line(["c2", "b2"]))
+    verdict = analysed(capsys, "reversi", "--position", text, "--time", "0.3")
+    assert verdict["options"] == {"size": 6} and verdict["to_move"] == "Black"
