@@ -543,6 +543,8 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise UsageError("--lines must be 0 or more moves")
     if args.lines and args.level != 5:
         raise UsageError("--lines values every move as the window's analysis does, with level 5: leave out --level")
+    if args.record is not None and options:
+        raise UsageError("--record keeps the options its game was played with: leave out the game's options")
     try:
         game = games.load(args.game, **options)
     except ValueError as exc:

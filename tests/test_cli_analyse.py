@@ -122,6 +122,7 @@ def test_a_record_file_is_read_at_the_ply_asked(capsys, tmp_path):
     (["reversi", "--lines", "-1"], "--lines must be 0 or more"),
     (["reversi", "--size", "7"], "option size: 7 is not valid"),
     (["reversi", "--lines", "2", "--level", "3"], "--lines values every move as the window's analysis does"),
+    (["reversi", "--record", "game.json", "--size", "6"], "--record keeps the options its game was played with"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, said):
     assert said in refused(capsys, *argv)
