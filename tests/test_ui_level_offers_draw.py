@@ -5,7 +5,9 @@ Never in a game the computer plays against itself."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -17,6 +19,7 @@ from games.record import DRAW_AGREED, Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
+from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import last_move_marks, move_places
@@ -177,9 +180,15 @@ def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
     assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
 
 
-def continued_from_the_menu(app, scene: GameScene) -> GameScene:
-    """The game left by the panel's Menu button, then taken up by the menu's Continue."""
+def continued_from_the_menu(app, scene: GameScene, edit: Callable[[dict], None] | None = None) -> GameScene:
+    """The game left by the panel's Menu button, then taken up by the menu's Continue; ``edit``
+    changes its record's setup in the file in between, as a person editing it by hand."""
     click(app, scene.btn_menu.rect.center)
+    if edit is not None:
+        path = scene.recorder.autosaver.autosave.path
+        data = json.loads(path.read_text(encoding="utf-8"))
+        edit(data["setup"])
+        path.write_text(json.dumps(data), encoding="utf-8")
     click_widget(app, app.scene.menu, "continue")
     assert isinstance(app.scene, GameScene) and app.scene is not scene
     app.run_frames(2)
@@ -189,10 +198,7 @@ def continued_from_the_menu(app, scene: GameScene) -> GameScene:
 def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusal_counts(app):
     """Saved while the level's offer showed, a game came back without it (and, declined, the level
     offered again at its next move): Continue shows the same offer once, and a refusal is kept."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
-                    start=DRAWN.replace("to-move: Black", "to-move: White"))  # a move of yours: Continue lists it
-    play_by_clicks(app, scene, drawn_move(scene))
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
     offered, taken = scene.computer_offer_card.lines(), sum(scene.state.score())
     scene = continued_from_the_menu(app, scene)
     assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
@@ -202,6 +208,37 @@ def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusa
     assert scene.card_shown() is None and scene.computer_offer_declined == (2, taken)
     play_by_clicks(app, scene, drawn_move(scene))
     assert not offered_with_its_move(app, scene)  # the wait after the refusal goes on: no offer yet
+
+
+def an_offer_on_the_second_move(app) -> GameScene:
+    """A game where you play first (a move the tables say keeps the draw) and the level offers a
+    draw with its reply: a move of yours, so Continue lists the game."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+                    start=DRAWN.replace("to-move: Black", "to-move: White"))
+    play_by_clicks(app, scene, drawn_move(scene))
+    assert offered_with_its_move(app, scene)
+    return scene
+
+
+def test_a_hand_edited_offer_for_side_true_is_no_offer_on_continue(app):
+    """A record's setup is the user's file: JSON's ``true`` for the offer's side is no side (Python
+    took it for 1, the level's, and showed the card), so the game goes on without the offer."""
+    scene = an_offer_on_the_second_move(app)
+
+    def side_true(setup: dict) -> None:
+        assert setup[LEVEL_OFFER_KEY] == {"side": LEVEL, "ply": 2, "certain": False}
+        setup[LEVEL_OFFER_KEY]["side"] = True
+
+    scene = continued_from_the_menu(app, scene, side_true)
+    assert len(scene.history) == 2 and scene.computer_offer is None and scene.card_shown() is None
+
+
+@pytest.mark.parametrize("offer, declined", [({"side": 1, "ply": True}, None), ({"side": False, "ply": 1}, None),
+                                             (None, [True, 0]), (None, [0, False]), ({"side": 1.0, "ply": 1}, None)])
+def test_kept_level_offer_takes_no_bool_or_float_for_a_count(offer, declined):
+    setup = {LEVEL_OFFER_KEY: offer, LEVEL_DECLINED_KEY: declined}
+    assert kept_level_offer(setup, 1) == (None, None)
+    assert kept_level_offer({LEVEL_OFFER_KEY: {"side": 1, "ply": 1}, LEVEL_DECLINED_KEY: [0, 0]}, 1) == ((1, False), (0, 0))
 
 
 def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
