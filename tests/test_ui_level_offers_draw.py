@@ -180,6 +180,29 @@ def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
     assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
 
 
+def test_redo_brings_back_the_offer_undo_withdrew_and_continue_keeps_it(app):
+    """Redo after the Undo that withdrew the level's offer replays its move, the same position on
+    the same proof: the offer comes back with it (it came back without it, and the level, the
+    person to move, had no move to make it with again), and the record keeps it for Continue."""
+    scene = an_offer_on_the_second_move(app)
+    offered = scene.computer_offer_card.lines()
+    key(app, pygame.K_u)
+    assert not scene.history and scene.computer_offer is None and scene.card_shown() is None
+    key(app, pygame.K_y)
+    assert len(scene.history) == 2 and scene.computer_offer == LEVEL and scene.computer_offer_declined is None
+    assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
+    scene = continued_from_the_menu(app, scene)
+    assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
+
+
+def test_redo_brings_back_no_offer_you_declined(app):
+    scene = an_offer_on_the_second_move(app)
+    key(app, pygame.K_n)
+    key(app, pygame.K_u)
+    key(app, pygame.K_y)
+    assert len(scene.history) == 2 and scene.computer_offer is None and scene.card_shown() is None
+
+
 def continued_from_the_menu(app, scene: GameScene, edit: Callable[[dict], None] | None = None) -> GameScene:
     """The game left by the panel's Menu button, then taken up by the menu's Continue; ``edit``
     changes its record's setup in the file in between, as a person editing it by hand."""

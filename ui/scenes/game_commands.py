@@ -364,6 +364,7 @@ class GameCommands:
                                                              and len(ply.after.legal_moves()) > 1):
                 break
         self._after_jump()
+        self.redo_computer_draw()  # the level's offer Undo withdrew, back with its move
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
