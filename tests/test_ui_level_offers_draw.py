@@ -12,7 +12,9 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+import games
 from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
+from ai.engines.tictactoe import perfect_moves
 from ai.kernels import alquerque_tables
 from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
@@ -150,13 +152,46 @@ def test_a_level_offers_again_after_ten_plies_or_a_piece_taken():
     assert may_offer_again((5, 20), 7, 21)
 
 
-def test_a_level_offers_on_a_proof_only_past_the_too_early_point_and_the_rules_draw_once():
-    assert offers_draw(Judged(0, kind="solver", proven=0), too_early=False)
-    assert not offers_draw(Judged(0, kind="solver", proven=0), too_early=True)
-    assert not offers_draw(Judged(0, score=0.0), too_early=False)  # even by its value: a hunch, no proof
-    assert not offers_draw(Judged(0, kind="solver", proven=1), too_early=False)
+def test_a_level_offers_on_a_proof_only_where_welcome_and_the_rules_draw_once():
+    assert offers_draw(Judged(0, kind="solver", proven=0), welcome=True)
+    assert not offers_draw(Judged(0, kind="solver", proven=0), welcome=False)
+    assert not offers_draw(Judged(0, score=0.0), welcome=True)  # even by its value: a hunch, no proof
+    assert not offers_draw(Judged(0, kind="solver", proven=1), welcome=True)
     no_winner = Judged(0, kind="rule", proven=0, certain=True)  # Trax's fill mode
-    assert offers_draw(no_winner, False) and not offers_draw(no_winner, False, declined_before=True)
+    assert offers_draw(no_winner, True) and not offers_draw(no_winner, True, declined_before=True)
+
+
+def test_tictactoe_level_5_offers_no_draw_while_you_can_still_lose(app):
+    """On 3x3 level 5 offered a draw at the fourth mark of every drawn game: right (3x3 is a draw)
+    but pushy to a beginner, whose only way to lose is a blunder not yet made.  You play a perfect
+    move each turn, clicked: the offer, if one comes, comes only once no move of yours can lose
+    and more than the last square is left."""
+    scene = against(app, "level-5", [], move_time=0.3)  # 3x3, you X, level 5 O (LEVEL)
+    while not scene.is_over():
+        click(app, scene.view.cell_rect(*scene.view.move_cell(perfect_moves(scene.state)[0])).center)
+        if offered_with_its_move(app, scene):
+            break
+        assert scene.is_over() or len(scene.history) != 4 or scene.game.can_still_win(scene.state, LEVEL)
+    state = scene.state
+    if scene.computer_offer is not None:  # the level's lines all blocked: every move of yours draws
+        assert len(scene.history) >= 6 and len(state.legal_moves()) > 1
+        assert set(perfect_moves(state)) == set(state.legal_moves())
+        assert not scene.game.can_still_win(state, LEVEL)
+    else:
+        assert scene.is_over() and state.winner() is None
+
+
+@pytest.mark.parametrize("moves, welcome", [
+    (["b2", "a1", "c3", "c1"], False),  # O threatens: a blunder of yours still loses
+    (["b2", "a1", "b1", "b3", "c2", "a2"], False),  # a line left open to O
+    (["b2", "a1", "a2", "c2", "b1", "b3"], True),  # every line of O's holds an X: you cannot lose
+    (["b2", "a1", "a2", "c2", "b1", "b3", "c3", "c1"], False),  # the last square: your click ends it
+])
+def test_tictactoe_welcomes_a_levels_offer_once_you_cannot_lose(moves, welcome):
+    game = games.load("tictactoe")
+    state = game.play_line(moves)
+    assert game.draw_offer_welcome(state, 1) is welcome
+    assert games.load("alquerque").draw_offer_welcome(games.load("alquerque").from_text(DRAWN), 1)  # a long ending
 
 
 def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):

@@ -264,8 +264,8 @@ class GameQuestions:
     def computer_may_offer_draw(self, side: int, search: AIProgress | None) -> None:
         """After its move, the level playing ``side`` offers a draw where it is sure of one
         (``draw_offers.offers_draw``: ``search``, its move's last report, proved the game drawn, or
-        the rules leave no winner) in a game against a person, past the game's too early point,
-        and not again after a refusal until the game has moved on (``draw_offers.may_offer_again``).
+        the rules leave no winner) in a game against a person, where the person would welcome it
+        (``Game.draw_offer_welcome``), and not again after a refusal until the game has moved on (``draw_offers.may_offer_again``).
         A person playing a dead draw out against a level had to find the offer themselves."""
         if self.setup.mode != HUMAN_VS_PC or not self._draws_offered() or self.is_over() or not self.history:
             return
@@ -275,8 +275,8 @@ class GameQuestions:
         judged = Judged.by_rules(self.state)
         if judged is None and search is not None:
             judged = Judged.searched(search, self.history[-1].before)
-        too_early, declined = self.game.too_early_to_agree(self.state), self.computer_offer_declined is not None
-        if judged is None or not draw_offers.offers_draw(judged, too_early, declined):
+        welcome, declined = self.game.draw_offer_welcome(self.state, side), self.computer_offer_declined is not None
+        if judged is None or not draw_offers.offers_draw(judged, welcome, declined):
             return
         self.computer_offer_card.forget_pointer()  # a new question: none of its buttons ringed
         self.computer_offer = side
