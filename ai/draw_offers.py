@@ -22,8 +22,12 @@ as engines and players do not agree draws there.
 
 A level offers a draw itself, with its move, only on a proof (``offers_draw``): its move's search
 proved the game drawn (Alquerque's endgame tables, Reversi's solver, tic-tac-toe solved) or the
-rules leave no winner, past the game's point above; declined, it offers again only once the game
-has moved on (``may_offer_again``: ``REOFFER_PLIES`` plies, or a piece taken).
+rules leave no winner, and only where the person would welcome it (``Game.draw_offer_welcome``):
+past the game's point above, and in tic-tac-toe, a short game played for the blunders, only once
+the person can no longer lose whatever they play (no line left that the level could complete)
+and more than the last square is left; 3x3 offered at the fourth mark of every drawn game, a
+beginner who had asked for a game hurried to end it.  Declined, it offers again only once the
+game has moved on (``may_offer_again``: ``REOFFER_PLIES`` plies, or a piece taken).
 
 The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
 judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any
@@ -181,14 +185,16 @@ def _proof_for(side: int, judged: Judged) -> int | None:
 REOFFER_PLIES = 10  # plies after a level's declined offer before it offers again, unless a piece is taken
 
 
-def offers_draw(judged: Judged, too_early: bool, declined_before: bool = False) -> bool:
+def offers_draw(judged: Judged, welcome: bool, declined_before: bool = False) -> bool:
     """Whether a level offers a draw with its move, from what ``judged`` its move's search (or the
     rules) says of the game: only where it is sure, a draw proven with best play or no winner left
-    by the rules (``Judged.certain``), and past the game's ``too_early`` point.  A value, however
-    even, is no proof: a person asked at every level move "draw?" on a hunch would stop listening.
-    The rules' draw is offered once a game (not again once ``declined_before``): no move changes
-    it, and a person who chose Trax's fill mode plays it to fill the board."""
-    if too_early:
+    by the rules (``Judged.certain``), and where the person would ``welcome`` one
+    (``Game.draw_offer_welcome``: past the game's too early point; in tic-tac-toe once the person
+    can no longer lose).  A value, however even, is no proof: a person asked at every level move
+    "draw?" on a hunch would stop listening.  The rules' draw is offered once a game (not again
+    once ``declined_before``): no move changes it, and a person who chose Trax's fill mode plays
+    it to fill the board."""
+    if not welcome:
         return False
     if judged.certain:
         return not declined_before

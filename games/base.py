@@ -300,6 +300,13 @@ class Game(ABC):
         its players judge a game settled enough to agree one; False (never too early) by default."""
         return False
 
+    def draw_offer_welcome(self, state: State, offerer: int) -> bool:
+        """Whether a person playing against a level would welcome a draw offered by the level
+        playing ``offerer`` in ``state``, where its search proves the game drawn
+        (``ai.draw_offers.offers_draw``): by default once past ``too_early_to_agree``, as in
+        Alquerque's and Reversi's endings, which a proven draw spares the person playing out."""
+        return not self.too_early_to_agree(state)
+
     def certain_draw(self, state: State) -> bool:
         """Whether every game played on from ``state`` ends drawn, whatever is played (Trax's fill
         mode, where no loop or line wins): a proof of the result by the rules alone, which the

@@ -138,6 +138,23 @@ class TicTacToe(Game):
         first threat, so before both could make one nothing is settled to agree a draw on."""
         return (state.boards[0] | state.boards[1]).bit_count() // 2 < self.k - 1
 
+    def draw_offer_welcome(self, state: TicTacToeState, offerer: int) -> bool:
+        """Only once the person can no longer lose, whatever they play (``can_still_win``: no line
+        is left that ``offerer`` could complete), with more than the last square to play: a short
+        game whose only way to lose is a blunder is played for the blunders, and a level that
+        offered a draw on 3x3 at the fourth mark, the game proven drawn, hurried a beginner who
+        had asked for a game.  On the last square the person's click ends it drawn anyway."""
+        empty = self.cells - (state.boards[0] | state.boards[1]).bit_count()
+        return empty > 1 and not self.can_still_win(state, offerer)
+
+    def can_still_win(self, state: TicTacToeState, side: int) -> bool:
+        """Whether ``side`` could still make k in a row if the other side let it: some line holds
+        none of the other's marks, and ``side`` has moves enough left to fill the rest of it."""
+        empty = self.cells - (state.boards[0] | state.boards[1]).bit_count()
+        moves_left = (empty + 1) // 2 if state.to_move == side else empty // 2
+        own, other = state.boards[side], state.boards[1 - side]
+        return any(not line & other and (line & ~own).bit_count() <= moves_left for line in self.lines)
+
     @cached_property
     def lines(self) -> tuple[int, ...]:
         """Every k-in-a-row bitmask on the board."""

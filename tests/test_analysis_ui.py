@@ -1066,3 +1066,21 @@ def test_a_move_proven_before_it_was_played_keeps_its_proof_on_the_bar(app, monk
     drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
     assert [text for text, rect in drawn if scene.eval_rect.contains(rect)] == ["W"]
+
+
+def test_the_panels_analysis_line_says_the_proof_the_bar_shows(app, monkeypatch):
+    """The same Hex position after Red's a1, proven lost before it was played: the bar says Blue's
+    proven win, and the panel's analysis line said analysis' own Monte Carlo estimate beside it
+    ("Blue 61%").  It says the proof, as the bar does; its move stays analysis' best."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = hotseat_clicked(app, "hex", {"size": 7, "swap": True}, ("d4",))
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+    click(app, move_point(scene, "a1"))
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes > 0, 120)
+    assert scene.analysis.best_line().proven is None  # analysis' own value: an estimate
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    said = " ".join(text for text, rect in drawn if scene.panel.rect.contains(rect))
+    assert "proven: Blue wins" in said and "%" not in said, said

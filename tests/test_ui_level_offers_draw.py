@@ -5,18 +5,23 @@ Never in a game the computer plays against itself."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 
 import pygame
 import pytest
 
+import games
 from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
+from ai.engines.tictactoe import perfect_moves
 from ai.kernels import alquerque_tables
 from games.alquerque import parse_point
 from games.record import DRAW_AGREED, Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
+from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import last_move_marks, move_places
@@ -147,13 +152,46 @@ def test_a_level_offers_again_after_ten_plies_or_a_piece_taken():
     assert may_offer_again((5, 20), 7, 21)
 
 
-def test_a_level_offers_on_a_proof_only_past_the_too_early_point_and_the_rules_draw_once():
-    assert offers_draw(Judged(0, kind="solver", proven=0), too_early=False)
-    assert not offers_draw(Judged(0, kind="solver", proven=0), too_early=True)
-    assert not offers_draw(Judged(0, score=0.0), too_early=False)  # even by its value: a hunch, no proof
-    assert not offers_draw(Judged(0, kind="solver", proven=1), too_early=False)
+def test_a_level_offers_on_a_proof_only_where_welcome_and_the_rules_draw_once():
+    assert offers_draw(Judged(0, kind="solver", proven=0), welcome=True)
+    assert not offers_draw(Judged(0, kind="solver", proven=0), welcome=False)
+    assert not offers_draw(Judged(0, score=0.0), welcome=True)  # even by its value: a hunch, no proof
+    assert not offers_draw(Judged(0, kind="solver", proven=1), welcome=True)
     no_winner = Judged(0, kind="rule", proven=0, certain=True)  # Trax's fill mode
-    assert offers_draw(no_winner, False) and not offers_draw(no_winner, False, declined_before=True)
+    assert offers_draw(no_winner, True) and not offers_draw(no_winner, True, declined_before=True)
+
+
+def test_tictactoe_level_5_offers_no_draw_while_you_can_still_lose(app):
+    """On 3x3 level 5 offered a draw at the fourth mark of every drawn game: right (3x3 is a draw)
+    but pushy to a beginner, whose only way to lose is a blunder not yet made.  You play a perfect
+    move each turn, clicked: the offer, if one comes, comes only once no move of yours can lose
+    and more than the last square is left."""
+    scene = against(app, "level-5", [], move_time=0.3)  # 3x3, you X, level 5 O (LEVEL)
+    while not scene.is_over():
+        click(app, scene.view.cell_rect(*scene.view.move_cell(perfect_moves(scene.state)[0])).center)
+        if offered_with_its_move(app, scene):
+            break
+        assert scene.is_over() or len(scene.history) != 4 or scene.game.can_still_win(scene.state, LEVEL)
+    state = scene.state
+    if scene.computer_offer is not None:  # the level's lines all blocked: every move of yours draws
+        assert len(scene.history) >= 6 and len(state.legal_moves()) > 1
+        assert set(perfect_moves(state)) == set(state.legal_moves())
+        assert not scene.game.can_still_win(state, LEVEL)
+    else:
+        assert scene.is_over() and state.winner() is None
+
+
+@pytest.mark.parametrize("moves, welcome", [
+    (["b2", "a1", "c3", "c1"], False),  # O threatens: a blunder of yours still loses
+    (["b2", "a1", "b1", "b3", "c2", "a2"], False),  # a line left open to O
+    (["b2", "a1", "a2", "c2", "b1", "b3"], True),  # every line of O's holds an X: you cannot lose
+    (["b2", "a1", "a2", "c2", "b1", "b3", "c3", "c1"], False),  # the last square: your click ends it
+])
+def test_tictactoe_welcomes_a_levels_offer_once_you_cannot_lose(moves, welcome):
+    game = games.load("tictactoe")
+    state = game.play_line(moves)
+    assert game.draw_offer_welcome(state, 1) is welcome
+    assert games.load("alquerque").draw_offer_welcome(games.load("alquerque").from_text(DRAWN), 1)  # a long ending
 
 
 def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
@@ -177,9 +215,38 @@ def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
     assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
 
 
-def continued_from_the_menu(app, scene: GameScene) -> GameScene:
-    """The game left by the panel's Menu button, then taken up by the menu's Continue."""
+def test_redo_brings_back_the_offer_undo_withdrew_and_continue_keeps_it(app):
+    """Redo after the Undo that withdrew the level's offer replays its move, the same position on
+    the same proof: the offer comes back with it (it came back without it, and the level, the
+    person to move, had no move to make it with again), and the record keeps it for Continue."""
+    scene = an_offer_on_the_second_move(app)
+    offered = scene.computer_offer_card.lines()
+    key(app, pygame.K_u)
+    assert not scene.history and scene.computer_offer is None and scene.card_shown() is None
+    key(app, pygame.K_y)
+    assert len(scene.history) == 2 and scene.computer_offer == LEVEL and scene.computer_offer_declined is None
+    assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
+    scene = continued_from_the_menu(app, scene)
+    assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
+
+
+def test_redo_brings_back_no_offer_you_declined(app):
+    scene = an_offer_on_the_second_move(app)
+    key(app, pygame.K_n)
+    key(app, pygame.K_u)
+    key(app, pygame.K_y)
+    assert len(scene.history) == 2 and scene.computer_offer is None and scene.card_shown() is None
+
+
+def continued_from_the_menu(app, scene: GameScene, edit: Callable[[dict], None] | None = None) -> GameScene:
+    """The game left by the panel's Menu button, then taken up by the menu's Continue; ``edit``
+    changes its record's setup in the file in between, as a person editing it by hand."""
     click(app, scene.btn_menu.rect.center)
+    if edit is not None:
+        path = scene.recorder.autosaver.autosave.path
+        data = json.loads(path.read_text(encoding="utf-8"))
+        edit(data["setup"])
+        path.write_text(json.dumps(data), encoding="utf-8")
     click_widget(app, app.scene.menu, "continue")
     assert isinstance(app.scene, GameScene) and app.scene is not scene
     app.run_frames(2)
@@ -189,10 +256,7 @@ def continued_from_the_menu(app, scene: GameScene) -> GameScene:
 def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusal_counts(app):
     """Saved while the level's offer showed, a game came back without it (and, declined, the level
     offered again at its next move): Continue shows the same offer once, and a refusal is kept."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
-                    start=DRAWN.replace("to-move: Black", "to-move: White"))  # a move of yours: Continue lists it
-    play_by_clicks(app, scene, drawn_move(scene))
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
     offered, taken = scene.computer_offer_card.lines(), sum(scene.state.score())
     scene = continued_from_the_menu(app, scene)
     assert scene.card_shown() is scene.computer_offer_card and scene.computer_offer_card.lines() == offered
@@ -202,6 +266,37 @@ def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusa
     assert scene.card_shown() is None and scene.computer_offer_declined == (2, taken)
     play_by_clicks(app, scene, drawn_move(scene))
     assert not offered_with_its_move(app, scene)  # the wait after the refusal goes on: no offer yet
+
+
+def an_offer_on_the_second_move(app) -> GameScene:
+    """A game where you play first (a move the tables say keeps the draw) and the level offers a
+    draw with its reply: a move of yours, so Continue lists the game."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+                    start=DRAWN.replace("to-move: Black", "to-move: White"))
+    play_by_clicks(app, scene, drawn_move(scene))
+    assert offered_with_its_move(app, scene)
+    return scene
+
+
+def test_a_hand_edited_offer_for_side_true_is_no_offer_on_continue(app):
+    """A record's setup is the user's file: JSON's ``true`` for the offer's side is no side (Python
+    took it for 1, the level's, and showed the card), so the game goes on without the offer."""
+    scene = an_offer_on_the_second_move(app)
+
+    def side_true(setup: dict) -> None:
+        assert setup[LEVEL_OFFER_KEY] == {"side": LEVEL, "ply": 2, "certain": False}
+        setup[LEVEL_OFFER_KEY]["side"] = True
+
+    scene = continued_from_the_menu(app, scene, side_true)
+    assert len(scene.history) == 2 and scene.computer_offer is None and scene.card_shown() is None
+
+
+@pytest.mark.parametrize("offer, declined", [({"side": 1, "ply": True}, None), ({"side": False, "ply": 1}, None),
+                                             (None, [True, 0]), (None, [0, False]), ({"side": 1.0, "ply": 1}, None)])
+def test_kept_level_offer_takes_no_bool_or_float_for_a_count(offer, declined):
+    setup = {LEVEL_OFFER_KEY: offer, LEVEL_DECLINED_KEY: declined}
+    assert kept_level_offer(setup, 1) == (None, None)
+    assert kept_level_offer({LEVEL_OFFER_KEY: {"side": 1, "ply": 1}, LEVEL_DECLINED_KEY: [0, 0]}, 1) == ((1, False), (0, 0))
 
 
 def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):

@@ -1055,13 +1055,24 @@ def kept_level_offer(setup: dict[str, Any], plies: int) -> tuple[tuple[int, bool
     keep, or keeps malformed (a hand-edited file: the game goes on without it)."""
     offer, declined = setup.get(LEVEL_OFFER_KEY), setup.get(LEVEL_DECLINED_KEY)
     standing = None
-    if isinstance(offer, dict) and offer.get("ply") == plies and offer.get("side") in (0, 1):
-        standing = (int(offer["side"]), offer.get("certain") is True)
+    if isinstance(offer, dict) and _is_count(offer.get("ply")) and offer["ply"] == plies and _is_side(offer.get("side")):
+        standing = (offer["side"], offer.get("certain") is True)
     refused = None
-    if (isinstance(declined, list) and len(declined) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in declined) and declined[0] <= plies):
+    if isinstance(declined, list) and len(declined) == 2 and all(map(_is_count, declined)) and declined[0] <= plies:
         refused = (declined[0], declined[1])
     return standing, refused
+
+
+def _is_count(value: Any) -> bool:
+    """Whether a record's ``value`` is a count (a whole number, 0 or more): JSON's ``true`` is not,
+    though Python takes it for 1 (``True == 1``, ``True in (0, 1)``), and a hand-edited
+    ``"side": true`` came back as the level's offer for the second side."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_side(value: Any) -> bool:
+    """Whether a record's ``value`` names a side, 0 or 1 (not ``true`` or ``false``: ``_is_count``)."""
+    return _is_count(value) and value < 2
 
 
 def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
@@ -1069,7 +1080,7 @@ def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
     ``usual`` when it keeps none or one that is not a pace (a file edited by hand): a watched game
     continued from the main menu went back to Normal, whatever speed it had been left at."""
     speed = setup.get(SPEED_KEY)
-    return speed if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed < choices else usual
+    return speed if _is_count(speed) and speed < choices else usual
 
 
 def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:

@@ -26,6 +26,7 @@ import pygame
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
 from ui import text as tx
+from ui.ai_worker import AIProgress
 from ui.analysis import (
     Opinion,
     eval_scale,
@@ -164,6 +165,20 @@ def bar_note(snapshot: MoveValues | None, state: State | None, graph: GraphValue
     if graph.opinion.kind == "mcts":
         return ngettext("bar: {n} playout", "bar: {n} playouts", graph.depth).format(n=number_text(graph.depth, ","))
     return _("bar: depth {n}").format(n=graph.depth)
+
+
+def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProgress | None:
+    """Analysis' best ``line`` (``analysis_mode.line_progress``) saying the proof the bar shows
+    for the position (``graph``: a move's proof found before it was played,
+    ``ui.eval_graph.carries_over``, or a search's) where its own value is an estimate: in Hex the
+    panel's line read "Blue 61%", a Monte Carlo estimate, beside a bar that said Blue's proven
+    win.  The proof's length is not known here, and is not said; the line's move stays analysis'."""
+    if line is None or line.proven is not None or graph is None or not graph.here or graph.opinion is None:
+        return line
+    proof = graph.opinion
+    if proof.proven is None:
+        return line
+    return replace(line, proven=proof.proven if proof.mover == line.mover else -proof.proven, proven_plies=None)
 
 
 def with_note(caption: str, note: str) -> str:

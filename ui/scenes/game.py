@@ -254,6 +254,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.computer_offer_certain = False  # it stands on the rules (no one can win), not on a search's proof
         self.computer_offer_plies = 0  # plies played when the level made its offer
         self.computer_offer_declined: tuple[int, int] | None = None  # plies and pieces taken at its last refused offer
+        self.withdrawn_offer: tuple[Ply, int, bool] | None = None  # an offer Undo took back: its move, side, certain
         self.hint: Hashable | None = None
         self.paused = False
         self.asked_on_resume = ""  # the search ("hint", "draw") a person's Pause dropped, asked again on Resume

@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from games.record import GameRecord
-from ui import words
+from ui import eval_bar, words
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.hex_connections import available as connections_available
@@ -364,6 +364,7 @@ class GameCommands:
                                                              and len(ply.after.legal_moves()) > 1):
                 break
         self._after_jump()
+        self.redo_computer_draw()  # the level's offer Undo withdrew, back with its move
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
@@ -555,10 +556,18 @@ class GameCommands:
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
                                                     turned=self.view.turned, proof=self._shown_proof()))
 
+    def analysis_line(self) -> AIProgress | None:
+        """Analysis mode's best line of the position shown, saying the proof the eval bar shows
+        where its own value is an estimate (``eval_bar.line_with_proof``); None without one."""
+        line = self.analysis.best_line()
+        if line is None or line.proven is not None:
+            return line
+        return eval_bar.line_with_proof(line, self.board_side.graph_value(self.graph_points()))
+
     def _shown_proof(self) -> AIProgress | None:
-        """Analysis's proof of the position shown, as its best line says it (``best_line``), for
-        the tree explorer's root; None where analysis is off, elsewhere or proved nothing."""
-        analysed = self.analysis.best_line()
+        """Analysis's proof of the position shown, as its best line says it (``analysis_line``),
+        for the tree explorer's root; None where analysis is off, elsewhere or proved nothing."""
+        analysed = self.analysis_line()
         here = (tuple(p.text for p in self.history[:self.shown_plies()]), self.game.to_text(self.shown_state()))
         if analysed is None or analysed.proven is None or self.analysis.position != here:
             return None

@@ -643,12 +643,12 @@ class GamePanel:
         if scene.paused_with_people():  # its line of moves would show the position the cover hides
             return None, 0, False
         if scene.browsing is not None:  # the position shown: analysis of it, or the search that moved there
-            analysed = scene.analysis.best_line()
+            analysed = scene.analysis_line()
             return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
         if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
             return (None if computer.job_kind == "draw" else computer.progress), 0, False
         held = self._reply_held()
-        analysed = None if held else scene.analysis.best_line()
+        analysed = None if held else scene.analysis_line()
         if analysed is not None:
             return analysed, 0, True
         if scene.is_over():

@@ -8,8 +8,9 @@ the level, which searches the position in its worker and answers with why
 moves, and the window says how many are left.  A level offers a draw itself, with its move, where
 its search proves the game drawn (``computer_may_offer_draw``, ``ai.draw_offers.offers_draw``): a
 card asks the person (``ComputerDrawOfferCard``), whose next move declines it as No does; Ctrl+D
-accepts it, Undo takes it back with its position (no refusal counted), and the game's record keeps
-it and its last refusal for Continue (``level_offer_kept``, ``take_up_level_offer``).
+accepts it, Undo takes it back with its position (no refusal counted) and Redo brings it back with
+it (``redo_computer_draw``), and the game's record keeps it and its last refusal for Continue
+(``level_offer_kept``, ``take_up_level_offer``).
 
 ``GameQuestions`` is mixed into ``GameScene`` beside ``game_commands.GameCommands``, for the same
 reason: these are the scene's public methods, called by name by its buttons, the cards over the
@@ -263,8 +264,8 @@ class GameQuestions:
     def computer_may_offer_draw(self, side: int, search: AIProgress | None) -> None:
         """After its move, the level playing ``side`` offers a draw where it is sure of one
         (``draw_offers.offers_draw``: ``search``, its move's last report, proved the game drawn, or
-        the rules leave no winner) in a game against a person, past the game's too early point,
-        and not again after a refusal until the game has moved on (``draw_offers.may_offer_again``).
+        the rules leave no winner) in a game against a person, where the person would welcome it
+        (``Game.draw_offer_welcome``), and not again after a refusal until the game has moved on (``draw_offers.may_offer_again``).
         A person playing a dead draw out against a level had to find the offer themselves."""
         if self.setup.mode != HUMAN_VS_PC or not self._draws_offered() or self.is_over() or not self.history:
             return
@@ -274,8 +275,8 @@ class GameQuestions:
         judged = Judged.by_rules(self.state)
         if judged is None and search is not None:
             judged = Judged.searched(search, self.history[-1].before)
-        too_early, declined = self.game.too_early_to_agree(self.state), self.computer_offer_declined is not None
-        if judged is None or not draw_offers.offers_draw(judged, too_early, declined):
+        welcome, declined = self.game.draw_offer_welcome(self.state, side), self.computer_offer_declined is not None
+        if judged is None or not draw_offers.offers_draw(judged, welcome, declined):
             return
         self.computer_offer_card.forget_pointer()  # a new question: none of its buttons ringed
         self.computer_offer = side
@@ -316,8 +317,25 @@ class GameQuestions:
         if side is None:
             return
         self.computer_offer = None
+        self.withdrawn_offer = (self.history[-1], side, self.computer_offer_certain)
         self.messages.add(_("{player}'s draw offer goes with the move taken back").format(
             player=self.setup.player_label(side)), duration=5.0)
+
+    def redo_computer_draw(self) -> None:
+        """Redo brought back the move an offer Undo withdrew (``withdraw_computer_draw``): the
+        offer comes back with it, the same position and the same proof (a refusal takes it off
+        the screen first, so no declined offer is withdrawn).  Redo replayed the move without it,
+        and the level, the person to move, had no move to offer it with again.  Kept through a
+        Redo that stops short of that move (two Undos, then Redo once)."""
+        withdrawn = self.withdrawn_offer
+        if withdrawn is None or self.is_over() or not self.history or self.history[-1] is not withdrawn[0]:
+            return
+        self.withdrawn_offer = None
+        _ply, side, certain = withdrawn
+        self.computer_offer_card.forget_pointer()
+        self.computer_offer, self.computer_offer_certain, self.computer_offer_plies = side, certain, len(self.history)
+        self.recorder.keep_level_offer(self)
+        self.invalidate()
 
     def _computer_offer_declined(self) -> None:
         """The level's offer is gone unaccepted: it waits from the ply it was made at

@@ -821,7 +821,7 @@ class ReplayScene(Scene):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
-        progress = shown_search(self.app, self.move_analysis.best_line())
+        progress = shown_search(self.app, eval_bar.line_with_proof(self.move_analysis.best_line(), self._graph_value()))
         compact = self._make_room_for_moves(progress, y, inner.width, legend)
         y = self._draw_best_line(surface, theme, progress, inner.x, y, inner.width, compact)
         bottom = self.graph_rect.y - int(12 * s)
