@@ -1104,13 +1104,15 @@ def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(
 def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     """Reversi with few empties, analysis on (A) and the position proven: the tree (T) read
     "Value +0.23: Black +4 discs" at the root, a depth 2 estimate, and nothing said the position
-    was known.  The root now says analysis's proof over its value, in the panel's words."""
+    was known.  The root now says analysis's proof over its value, in the panel's words, and its
+    box reads the proof ("Black wins by 8", ``proof_verdict``), not the estimate."""
     import random
 
     from tests.ui_helpers import key, recorded_text, wait
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.thinking import proven_text
+    from ui.scenes.tree_explorer import proof_verdict
 
     game, rng, moves = games.load("reversi"), random.Random(3), []
     state = game.initial_state()
@@ -1122,7 +1124,8 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     app.switch(scene)
     key(app, pygame.K_a)
     assert wait(app, lambda: (line := scene.analysis.best_line()) is not None and line.proven is not None, 120)
-    proof = proven_text(scene.analysis.best_line(), game.sides)
+    line = scene.analysis.best_line()
+    proof, verdict = proven_text(line, game.sides), proof_verdict(line, game.sides)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_t)
     explorer = app.scene
@@ -1130,6 +1133,7 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert explorer.selected is explorer.tree.root and f"Analysis: {proof}" in " ".join(drawn), drawn  # wrapped
+    assert explorer.box_text(explorer.tree.root) == verdict and verdict in drawn and " wins" in verdict
     key(app, pygame.K_DOWN)  # a node below the root: the proof is the root's alone
     drawn.clear()
     app.invalidate()
