@@ -66,6 +66,18 @@ class Node:
     kind: str = "inner"  # "inner", "terminal", "horizon" (valued by the heuristic), "cut" (never searched)
     children: list[Node] = field(default_factory=list)
     best: Hashable | None = None  # the child move that gave the value
+    lines_end: bool = False  # every line searched below ends the game: no heuristic value under it
+
+    @property
+    def proven(self) -> bool:
+        """Whether ``value`` is the game's own result, not an estimate: a finished game, a win or a
+        loss that is not only a bound (nothing lies beyond them, ``bound``), or an exact value whose
+        every searched line ends the game (alpha-beta's value holds whatever the moves it cut are
+        worth).  The explorer says such a value in words ("White wins", "draw"): a learner read
+        a proven loss and a one-disc estimate as numbers on one scale."""
+        if self.value is None or self.kind == "cut":
+            return False
+        return self.kind == "terminal" or (self.bound == 0 and (abs(self.value) == 1.0 or self.lines_end))
 
     @property
     def maximizing(self) -> bool:
@@ -102,6 +114,15 @@ class Tree:
     depth: int
     nodes: int  # positions visited (cut moves not counted)
     to_the_end: bool = False  # no line stopped at the depth limit: every value is exact (+1, -1, 0)
+    scale: float = 1.0  # the heuristic value squashed to tanh(1) of ``HEURISTIC_SQUASH`` (``_Search.scale``)
+
+    def heuristic_value(self, value: float) -> float:
+        """A squashed value of this tree (a node's, an alpha-beta bound's) back in the heuristic's
+        own units (``_Search.squash`` undone): the explorer writes alpha and beta in the game's
+        unit as it writes the boxes.  A proven result (±1) has none."""
+        if abs(value) >= HEURISTIC_SQUASH:
+            raise ValueError(f"{value} is a proven result, not a heuristic value")
+        return self.scale * math.atanh(value / HEURISTIC_SQUASH)
 
 
 def course_heuristic(game_id: str) -> Heuristic:
@@ -179,7 +200,7 @@ class _Search:
         node.alpha, node.beta = alpha, beta
         state = node.state
         if state.is_terminal():
-            node.kind, node.value = "terminal", self.utility(state)
+            node.kind, node.value, node.lines_end = "terminal", self.utility(state), True
             return node.value
         if node.ply >= self.depth:
             self.horizons += 1
@@ -187,6 +208,7 @@ class _Search:
             node.kind, node.value = "horizon", self.squash(node.estimate)
             return node.value
         prune = self.algorithm != MINIMAX
+        horizons_before = self.horizons
         moves = self.ordered(node, self.moves(state))
         value = -math.inf if node.maximizing else math.inf
         for i, move in enumerate(moves):
@@ -205,7 +227,7 @@ class _Search:
                     if self.keep:
                         node.children += [Node(state.play(m), m, node.ply + 1, kind="cut") for m in moves[i + 1:]]
                     break
-        node.value = value
+        node.value, node.lines_end = value, self.horizons == horizons_before
         return value
 
 
@@ -218,7 +240,7 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
                      course_moves(game_id))
     root = Node(state)
     search.visit(root, -math.inf, math.inf)
-    return Tree(root, algorithm, depth, search.nodes, to_the_end=search.horizons == 0)
+    return Tree(root, algorithm, depth, search.nodes, to_the_end=search.horizons == 0, scale=search.scale)
 
 
 def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT) -> int:
@@ -318,6 +340,12 @@ def reported_value(node: Node, game_id: str) -> tuple[float, str]:
     if leaf.kind == "terminal" or leaf.estimate is None:
         return course_report(leaf.value or 0.0, 1.0, 1.0)
     return course_report(leaf.estimate, None, course_points(game_id))
+
+
+def bound_in_units(tree: Tree, value: float, game_id: str) -> tuple[float, str]:
+    """A squashed estimate of ``tree`` that no node holds (an alpha-beta bound) as ``reported_value``
+    reports a node's: the heuristic's value in the game's evaluation units, (score, kind)."""
+    return course_report(tree.heuristic_value(value), None, course_points(game_id))
 
 
 def iter_nodes(node: Node):

@@ -837,12 +837,13 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_DOWN)  # the best reply, b3
     key(app, pygame.K_RIGHT)  # c4
-    assert explorer.selected.value == -0.525 and "Value ≤ -0.53: at most that" in " ".join(drawn)
+    assert explorer.selected.value == -0.525 and "Value ≤ -2: at most that" in " ".join(drawn)
     key(app, pygame.K_RETURN)  # open c4
     key(app, pygame.K_DOWN)  # White's reply e3
     assert explorer.selected.value == -0.525 and explorer.selected.kind == "horizon"
-    assert f"Value -0.53: {analysis_words(2, 1)}" in drawn and analysis_words(2, 1) == "White +2 discs"
-    assert "Values from Black's side (MAX): +1 a win, −1 a loss, between them an estimate of the position at depth 2" in drawn
+    assert f"Value -2: {analysis_words(2, 1)}" in drawn and analysis_words(2, 1) == "White +2 discs"
+    assert ("Values from Black's side (MAX) in discs: estimates of the position at depth 2; a proven result in words"
+            in drawn)
 
     key(app, pygame.K_ESCAPE)
     app.open_demo("game:reversi:hotseat")
@@ -853,12 +854,12 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
     drawn.clear()
     app.invalidate()
     app.run_frames(2)
-    assert f"Value +0.69: {analysis_words(3, 0)}" in drawn
+    assert f"Value +3: {analysis_words(3, 0)}" in drawn
 
 
 @pytest.mark.parametrize(("game_id", "moves", "said"), [
-    ("alquerque", "c2-c3,c4xc2", "Value -0.69: Black +1.0 pieces"),
-    ("trax", "e6+,f7\\", "Value -0.70: Dark +2.9 points")])
+    ("alquerque", "c2-c3,c4xc2", "Value -1.0: Black +1.0 pieces"),
+    ("trax", "e6+,f7\\", "Value -2.9: Dark +2.9 points")])
 def test_a_nodes_value_is_said_in_its_games_unit(app, monkeypatch, game_id, moves, said):
     """The tree's side panel said Alquerque's course count "Black +100" (the levels' points, 100
     a piece) and Trax's path score "Dark +2.9" with no unit: it says them as analysis does, in
@@ -917,13 +918,13 @@ def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):
 
     explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
     said = redrawn(app, drawn)
-    assert explorer.depth == 4 and "an estimate of the position at depth 4" in said and "analysis searches deeper" in said
+    assert explorer.depth == 4 and "estimates of the position at depth 4" in said and "analysis searches deeper" in said
     for _ in range(3):
         key(app, pygame.K_PLUS)
     built(app, explorer)
     said = redrawn(app, drawn)
     assert explorer.depth == 7 and explorer.tree.to_the_end
-    assert "0 a draw; every line searched to the game's end" in said
+    assert "who wins, or a draw, every line searched to the game's end" in said
     assert "these values are exact" in said or "Searched to the end: exact values" in said  # the short form where the panel is short
     assert "estimate" not in said and "analysis searches deeper" not in said
 
@@ -937,7 +938,7 @@ def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta
 
     explorer = empty_board_at_depth_9(app)
     drawn = recorded_text(monkeypatch)
-    to_the_end = "0 a draw; every line searched to the game's end"
+    to_the_end = "who wins, or a draw, every line searched to the game's end"
     for algorithm in (pygame.K_1, pygame.K_2, pygame.K_1):
         key(app, algorithm)
         built(app, explorer)
@@ -947,7 +948,7 @@ def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta
     key(app, pygame.K_MINUS)
     built(app, explorer)
     said = redrawn(app, drawn)
-    assert explorer.depth == 8 and "an estimate of the position at depth 8" in said and to_the_end not in said
+    assert explorer.depth == 8 and "estimates of the position at depth 8" in said and to_the_end not in said
 
 
 def test_every_line_ends_within_a_depth_only_where_no_line_goes_on():
@@ -968,7 +969,8 @@ def test_the_count_under_a_closed_node_does_not_read_as_a_value(app, monkeypatch
     closed = [node for node in iter_nodes(explorer.tree.root)
               if node.children and id(node) not in explorer.open and any(node is n for _r, n in explorer.node_rects)]
     assert closed and all(f"{len(node.children)} moves" in drawn for node in closed)
-    assert not any(re.fullmatch(r"\+\d+", text) and text != "+1" for text in drawn)
+    values = {explorer.box_text(node) for _rect, node in explorer.node_rects}
+    assert not any(re.fullmatch(r"\+\d+", text) and text not in values for text in drawn)
 
 
 def test_depth_plus_stops_once_every_line_reaches_the_end_and_says_so(app):
@@ -1018,8 +1020,9 @@ def test_alpha_beta_from_the_empty_board_counts_the_published_nodes_in_the_cours
 
 def test_a_bound_reads_as_one_in_its_box_and_in_the_side_panel(app, monkeypatch):
     """A class compared the alpha-beta tree with minimax's and the board's "L4": c2 read "-0.64"
-    in alpha-beta's tree and "-1" in minimax's.  Its box now reads "≤-0.64", the side panel says it
-    is only a bound, and minimax's tree, whose every value is exact, has no sign."""
+    in alpha-beta's tree and "-1" in minimax's.  Its box now reads "≤-15" (X +15 points at most:
+    the game's unit), the side panel says it is only a bound, and minimax's tree, whose every value
+    is exact, has no sign (c2 loses there: "X wins")."""
     from tests.ui_helpers import click, key, recorded_text
 
     app.open_demo("game:tictactoe:hotseat:b2,a1,c3")
@@ -1031,12 +1034,12 @@ def test_a_bound_reads_as_one_in_its_box_and_in_the_side_panel(app, monkeypatch)
     rect = next(r for r, n in explorer.node_rects if n.ply == 1 and n.move == c2)
     click(app, rect.center)
     texts = redrawn(app, drawn)
-    assert "≤-0.64" in drawn and "Value ≤ -0.64: at most that" in texts
+    assert "≤-15" in drawn and "Value ≤ -15: at most that" in texts
     key(app, pygame.K_1)  # minimax
     built(app, explorer)
     texts = redrawn(app, drawn)
     assert "≤" not in texts and "≥+" not in texts
-    assert [n.value for r, n in explorer.node_rects if n.ply == 1 and n.move == c2] == [-1.0]
+    assert [n.value for r, n in explorer.node_rects if n.ply == 1 and n.move == c2] == [-1.0] and "X wins" in drawn
 
 
 def test_the_readme_says_which_tic_tac_toe_trees_reach_the_end_as_the_explorer_builds_them():
@@ -1101,13 +1104,15 @@ def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(
 def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     """Reversi with few empties, analysis on (A) and the position proven: the tree (T) read
     "Value +0.23: Black +4 discs" at the root, a depth 2 estimate, and nothing said the position
-    was known.  The root now says analysis's proof over its value, in the panel's words."""
+    was known.  The root now says analysis's proof over its value, in the panel's words, and its
+    box reads the proof ("Black wins by 8", ``proof_verdict``), not the estimate."""
     import random
 
     from tests.ui_helpers import key, recorded_text, wait
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.thinking import proven_text
+    from ui.scenes.tree_explorer import proof_verdict
 
     game, rng, moves = games.load("reversi"), random.Random(3), []
     state = game.initial_state()
@@ -1119,7 +1124,8 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     app.switch(scene)
     key(app, pygame.K_a)
     assert wait(app, lambda: (line := scene.analysis.best_line()) is not None and line.proven is not None, 120)
-    proof = proven_text(scene.analysis.best_line(), game.sides)
+    line = scene.analysis.best_line()
+    proof, verdict = proven_text(line, game.sides), proof_verdict(line, game.sides)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_t)
     explorer = app.scene
@@ -1127,6 +1133,7 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert explorer.selected is explorer.tree.root and f"Analysis: {proof}" in " ".join(drawn), drawn  # wrapped
+    assert explorer.box_text(explorer.tree.root) == verdict and verdict in drawn and " wins" in verdict
     key(app, pygame.K_DOWN)  # a node below the root: the proof is the root's alone
     drawn.clear()
     app.invalidate()

@@ -2,12 +2,13 @@
 
 Opened from a game or a replay (key T) on the position shown.  The tree (ai/game_tree.py) is
 drawn top-down: MAX's positions as boxes with a triangle up, MIN's with a triangle down, each with
-its value (+1 / -1 / 0 for a finished game, the course's heuristic squashed into -0.9..+0.9 at the
-depth limit); the move that led to a node is written above it; moves alpha-beta never looked at
-hang below their parent crossed out.  Those numbers are the lesson's scale, not the game's unit
-analysis and the hint show: the header says what they are (``values_note``), and the side panel
-says the selected node's value in the game's words as well ("Value -0.53: White +2 discs",
-``value_words``); the legend's note says they are a shallow search's, not analysis' deeper ones
+its value from MAX's side: a proven result in words ("White wins", "draw"; at the root analysis's
+proof where it has one, "White wins by 24"), else the course heuristic's estimate in the game's
+unit as analysis and the hint write it ("+4" discs, ``node_value_text``; the search itself works
+on it squashed into -0.9..+0.9); the move that led to a node is written above it; moves alpha-beta
+never looked at hang below their parent crossed out.  The header says what the values are
+(``values_note``), and the side panel says the selected node's value in analysis's words as well
+("Value -2: White +2 discs", ``value_words``); the legend's note says they are a shallow search's, not analysis' deeper ones
 (its items take shorter forms where the panel is short, ``legend_lines``).  A click on a node opens or closes it and shows its position
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
@@ -44,23 +45,26 @@ from ai.game_tree import (
     Node,
     Tree,
     TreeTooBig,
-    best_leaf,
+    bound_in_units,
     build,
     count_nodes,
+    course_points,
     every_line_ends,
+    iter_nodes,
     likely_fitting_depth,
     reported_value,
 )
+from ai.search.classic import COURSE_SCALE
 from games.base import Game, State
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import signed_text
+from ui.analysis import amount_text, eval_unit, signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, ngettext, number_text
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
-from ui.scenes.thinking import eval_text, proven_text
+from ui.scenes.thinking import eval_text, proof_winner, proven_text
 from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
@@ -69,18 +73,22 @@ from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring,
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
-# what the numbers in the boxes are: the lesson's scale, not the game's unit analysis shows
-VALUES_NOTE = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, between them an estimate of the position at depth {n}")
-VALUES_NOTE_SHORT = N_("Values for {side} (MAX): +1 win, −1 loss, between them depth {n} estimates")
+# what the boxes say: a proven result in words, else an estimate in the game's unit, as analysis writes it
+VALUES_NOTE = N_("Values from {side}'s side (MAX) in {unit}: estimates of the position at depth {n}; a proven result in words")
+VALUES_NOTE_SHORT = N_("Values for {side} (MAX) in {unit}, depth {n} estimates; proofs in words")
+# the unit a tree's estimates are written in (``box_unit``): analysis's, or the course heuristic's own
+UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points"), "": N_("the heuristic's own units")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
 DEPTH_NOTE_SHORT = N_("Depth {n} values; analysis searches deeper")
+# a tree with a proven result in it (``says_proofs``): what a box in words is beside the numbers
+PROVEN_NOTE = (N_("In words (who wins, “draw”): proven; a number: an estimate"), N_("Words: proven; numbers: estimates"))
 # a tree whose every line reaches the game's end (3x3 from a1 b2 at depth 7): there is no estimate
 # and nothing deeper to search, so the two notes above were wrong there (a teacher showing that
 # minimax solves tic-tac-toe read "analysis searches deeper")
-VALUES_NOTE_TO_THE_END = N_("Values from {side}'s side (MAX): +1 a win, −1 a loss, 0 a draw; every line searched to the game's end")
-VALUES_NOTE_TO_THE_END_SHORT = N_("Values for {side} (MAX): +1 win, −1 loss, 0 draw; searched to the end")
+VALUES_NOTE_TO_THE_END = N_("Values: who wins, or a draw, every line searched to the game's end; {side} is MAX")
+VALUES_NOTE_TO_THE_END_SHORT = N_("Who wins, or draw: searched to the end; {side} is MAX")
 DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
 DEPTH_NOTE_TO_THE_END_SHORT = N_("Searched to the end: exact values")
 # in which order the tree tries a node's moves (``ai.game_tree.course_moves``, ``Tree.ordered``):
@@ -116,11 +124,59 @@ def value_text(value: float | None) -> str:
     return signed_text(value, "+.0f" if value in (1.0, -1.0) else "+.2f")
 
 
-def node_value_text(node: Node) -> str:
-    """What a node's box reads: its value, marked "≤" or "≥" where it is only alpha-beta's bound
-    (``Node.bound``).  Unmarked, a move that loses read "+1" in the alpha-beta tree beside "-1" in
-    minimax's and "L4" on the board, and a class took alpha-beta for wrong."""
-    return BOUND_SIGNS.get(node.bound, "") + value_text(node.value)
+def node_value_text(node: Node, game: Game, max_side: int) -> str:
+    """What a node's box reads: a proven result in words ("White wins", "draw": ``verdict_text``),
+    else its estimate in the game's unit from MAX's side, as analysis writes it ("+4" discs, "-1.0"
+    pieces: ``estimate_text``), marked "≤" or "≥" where it is only alpha-beta's bound
+    (``Node.bound``).  The box showed the heuristic squashed by a scale of each tree's own: a
+    Reversi root read "+0.23" for four discs in one tree, "-0.81" for three in another, and
+    "+0.23" where analysis had proved White wins by 24.  Unmarked, a move that loses read "+1" in
+    the alpha-beta tree beside "-1" in minimax's, and a class took alpha-beta for wrong."""
+    if node.value is None or math.isinf(node.value):
+        return "?"
+    sign = BOUND_SIGNS.get(node.bound, "")
+    if node.proven or abs(node.value) == 1.0:
+        return sign + verdict_text(node.value, game.sides, max_side)
+    return sign + estimate_text(node, game.id)
+
+
+def verdict_text(value: float, sides: tuple[str, str], max_side: int) -> str:
+    """A proven value (+1, -1, 0 for MAX, ``max_side``) in words: "White wins", "draw"."""
+    if value == 0:
+        return _("draw")
+    return _("{side} wins").format(side=_(sides[max_side if value > 0 else 1 - max_side]))
+
+
+def proof_verdict(proof: AIProgress, sides: tuple[str, str]) -> str:
+    """Analysis's proof of a position in a box's words: "White wins by 24" (Reversi's solver knows
+    the margin on the board), "Black wins", "draw" (``proven_text`` says it whole in the panel)."""
+    winner = proof_winner(proof)
+    if winner is None:
+        return _("draw")
+    side = _(sides[winner])
+    if proof.exact_margin:
+        return _("{side} wins by {n}").format(side=side, n=abs(round(proof.score)))
+    return _("{side} wins").format(side=side)
+
+
+def estimate_text(node: Node, game_id: str) -> str:
+    """``node``'s estimate in the game's unit from MAX's side (``reported_value``)."""
+    return amount_said(*reported_value(node, game_id), game_id)
+
+
+def amount_said(score: float, kind: str, game_id: str) -> str:
+    """A score as a box writes it, signed: in the game's unit as analysis's marks and bar write it
+    (``amount_text``: "+4" discs, "+1.0" pieces, "+2.9" points), or the course heuristic's own
+    number where it has no conversion (Rastros' Basilio, Hex's shortest paths, which analysis
+    gives in chances to win: ``box_unit``), written as the panel writes a bot's own scale ("+3")."""
+    return signed_text(score, "+g") if kind == COURSE_SCALE or not box_unit(game_id) else amount_text(score, game_id)
+
+
+def box_unit(game_id: str) -> str:
+    """The unit a tree's estimates are written in (a key of ``UNIT_NAMES``): analysis's, or "" where
+    the course heuristic does not convert to it (Hex's chances to win; Rastros' course score)."""
+    unit = eval_unit(game_id)
+    return "" if unit == "percent" or course_points(game_id) is None else unit
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
@@ -129,12 +185,12 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
     wins", "even"), where the box shows the lesson's squashed number (-0.53): a student comparing the two read different
     scales.  Hex's analysis gives chances to win, into which the course's shortest paths do not
     convert: only the side they favour is said.  A 0 whose best line ends in a finished game is a
-    draw the search proved (a solved 3x3), said so, not "even" (an estimate's word).  "" for a cut
-    node, never searched."""
+    draw the search proved (a solved 3x3), said so, not "even" (an estimate's word), and so is a
+    proven win ("X wins").  "" for a cut node, never searched."""
     if node.value is None:
         return ""
-    if node.value == 0 and best_leaf(node).kind == "terminal":
-        return _("draw")
+    if node.proven:
+        return verdict_text(node.value, game.sides, max_side)
     score, kind = reported_value(node, game.id)
     said = eval_text(AIProgress(0, score=score, kind=kind, mover=max_side), game.sides, game.id)
     if said or node.value == 0:
@@ -142,9 +198,15 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
     return _("better for {side}").format(side=_(game.sides[max_side if node.value > 0 else 1 - max_side]))
 
 
-def window_text(node: Node) -> str:
+def window_text(node: Node, tree: Tree, game: Game, max_side: int) -> str:
+    """The alpha-beta window ``node`` was searched with, in the boxes' words (``bound_in_units``):
+    "α +2  β +∞", "α draw  β White wins"."""
     def bound(v: float) -> str:
-        return "-∞" if v == -math.inf else "+∞" if v == math.inf else value_text(v)
+        if math.isinf(v):
+            return "-∞" if v < 0 else "+∞"
+        if abs(v) >= 1.0 or (v == 0 and tree.to_the_end):
+            return verdict_text(v, game.sides, max_side)
+        return amount_said(*bound_in_units(tree, v, game.id), game.id)
 
     return f"α {bound(node.alpha)}  β {bound(node.beta)}"
 
@@ -190,6 +252,7 @@ class TreeExplorerScene(Scene):
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
+        self._widest: tuple[Tree | None, str] | None = None  # the tree and its widest box text (``widest_box``)
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
         self._make_buttons()
         self.rebuild()
@@ -386,7 +449,7 @@ class TreeExplorerScene(Scene):
         """A press on the canvas dragged to ``pos`` pans the tree with it (``DragScroll.pan``):
         across by the pixel, down or up by whole plies.  A finger has no wheel nor Shift, and on a
         touch screen the tree's other moves and deeper plies were out of reach."""
-        across, plies = self.drag.pan(pos, self.scale, 1, node_metrics(self.scale)[3])
+        across, plies = self.drag.pan(pos, self.scale, 1, self.metrics()[3])
         if across or plies:
             self.scroll += across
             self._scroll_plies(plies)
@@ -523,8 +586,8 @@ class TreeExplorerScene(Scene):
         800x600 window the Portuguese note was cut at "à profundi…", the depth lost."""
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
-        side = _(self.game.sides[self.root_state.to_move])
-        return _(whole).format(side=side, n=self.depth), _(short).format(side=side, n=self.depth)
+        side, unit = _(self.game.sides[self.root_state.to_move]), _(UNIT_NAMES[box_unit(self.game.id)])
+        return _(whole).format(side=side, n=self.depth, unit=unit), _(short).format(side=side, n=self.depth, unit=unit)
 
     def _to_the_end(self) -> bool:
         """Whether the tree shown searched every line to the game's end (no estimate in it), or the
@@ -562,7 +625,7 @@ class TreeExplorerScene(Scene):
             self.root_proof() if node is self.tree_root() else "",
             self._value_line(node),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
-            window_text(node) if self.algorithm != MINIMAX and not node.cut else "",
+            window_text(node, self.tree, self.game, self.root_state.to_move) if self.algorithm != MINIMAX and not node.cut else "",
             {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
              "inner": ngettext("{n} move", "{n} moves", len(node.children)).format(n=len(node.children)),
              "cut": ""}[node.kind],
@@ -572,6 +635,36 @@ class TreeExplorerScene(Scene):
                 y = tx.text(surface, part, (board.x, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
         self._draw_legend(surface, self.legend(), board.x, y + int(8 * s), board.width, r.bottom - pad)
+
+    def box_text(self, node: Node) -> str:
+        """What ``node``'s box reads (``node_value_text``); the root analysis proved reads the proof
+        ("White wins by 24", ``proof_verdict``), not the tree's shallow estimate of it."""
+        if self.proof is not None and node is self.tree_root():
+            return proof_verdict(self.proof, self.game.sides)
+        return node_value_text(node, self.game, self.root_state.to_move)
+
+    def metrics(self) -> tuple[int, int, int, int, int, int]:
+        """``node_metrics`` for the tree shown: its boxes as wide as its widest value, a proven
+        result's words where it has one (``widest_box``)."""
+        return node_metrics(self.scale, self.widest_box())
+
+    def says_proofs(self) -> bool:
+        """Whether a box of the tree shown can read a proven result in words (``widest_box``)."""
+        return self.widest_box() != WIDEST_VALUE
+
+    def widest_box(self) -> str:
+        """The widest text a box of the tree shown can read: an estimate's, or where the tree holds
+        a finished game or analysis's proof (a proof needs one), the widest of its words, bound
+        signs and all.  Worked out once a tree (a Hex tree holds up to ``NODE_LIMIT`` nodes)."""
+        if self._widest is None or self._widest[0] is not self.tree:
+            texts = [WIDEST_VALUE]
+            if self.proof is not None:
+                texts.append(proof_verdict(self.proof, self.game.sides))
+            if self.tree is not None and any(node.kind == "terminal" for node in iter_nodes(self.tree.root)):
+                texts += [BOUND_SIGNS[1] + verdict_text(v, self.game.sides, 0) for v in (1.0, -1.0, 0.0)]
+            font = tx.ui_font(tx.small(13, self.scale))
+            self._widest = (self.tree, max(texts, key=lambda text: font.size(text)[0]))
+        return self._widest[1]
 
     def tree_root(self) -> Node | None:
         return self.tree.root if self.tree is not None else None
@@ -587,7 +680,9 @@ class TreeExplorerScene(Scene):
 
     def legend(self) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
-        note right after MAX and MIN, for a box's value is not the deeper one analysis shows."""
+        note right after MAX and MIN, for a box's value is not the deeper one analysis shows; in a
+        tree with a proven result in it, what its words are beside the numbers (``PROVEN_NOTE``:
+        the header says it too, so it gives way before the order of the moves)."""
         def said(*forms: str) -> tuple[str, ...]:
             return tuple(_(form).format(n=self.depth) for form in forms)
 
@@ -602,6 +697,7 @@ class TreeExplorerScene(Scene):
                 said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
                 said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
+                *([said(*PROVEN_NOTE)] if self.says_proofs() and not self._to_the_end() else []),
                 said(N_("The count under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
@@ -609,10 +705,13 @@ class TreeExplorerScene(Scene):
         "Value -0.53: White +2 discs"."""
         if node.cut:
             return _("Cut: never searched")
+        max_side = self.root_state.to_move
+        shown = node_value_text(node, self.game, max_side).lstrip("".join(BOUND_SIGNS.values()))
         if node.bound:  # the leaf its best line ends in is only the refutation: its words would mislead
-            return _(BOUND_WORDS[node.bound]).format(value=value_text(node.value))
-        words = value_words(node, self.game, self.root_state.to_move)
-        shown = value_text(node.value)
+            return _(BOUND_WORDS[node.bound]).format(value=shown)
+        if node.proven:
+            return _("Proven: {result}").format(result=shown)
+        words = value_words(node, self.game, max_side)
         return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
 
     def _draw_legend(self, surface: pygame.Surface, legend: list[tuple[str, ...]], x: int, y: int, width: int,
@@ -667,13 +766,13 @@ VALUE_LEFT, VALUE_RIGHT = TRIANGLE_CENTRE + TRIANGLE_HALF + 4, 4
 WIDEST_VALUE = "≥+0.00"  # the widest value a box holds: a bound's sign before an estimate
 
 
-def node_metrics(s: float) -> tuple[int, int, int, int, int, int]:
+def node_metrics(s: float, widest: str = WIDEST_VALUE) -> tuple[int, int, int, int, int, int]:
     """(box width, box height, step between boxes, step between plies, value font, move font)
     at scale ``s``: never smaller than a 10-pixel text needs (at 800x560 the moves were 7 pixels),
-    and wide enough for the widest value beside the triangle with a gap on each side (at Larger
+    and wide enough for the ``widest`` value beside the triangle with a gap on each side (at Larger
     text "≤-0.73" touched the triangle; ``_draw_node`` centres the value in that room)."""
     font = tx.small(13, s)
-    room = VALUE_LEFT * s + tx.ui_font(font).size(WIDEST_VALUE)[0] + VALUE_RIGHT * s
+    room = VALUE_LEFT * s + tx.ui_font(font).size(widest)[0] + VALUE_RIGHT * s
     box_w, box_h = max(46, int(58 * s), math.ceil(room)), max(22, int(30 * s))
     return box_w, box_h, box_w + int(10 * s), int(86 * s), font, tx.small(11, s)
 
@@ -703,7 +802,7 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
     open tree has thousands out of sight.  Returns the nodes' rectangles, the scroll and the first
     ply as far as they can go, and whether the area holds fewer plies than the open tree."""
     s = scene.scale
-    box_w, box_h, step, level, _font, small = node_metrics(s)
+    box_w, box_h, step, level, _font, small = scene.metrics()
     margin = box_w // 2 + int(10 * s)  # how far a node reaches either side of its x, with a gap
     room = area.width - 2 * margin - step  # the x's a view holds, a half step spare each side for the snap
     line = tx.line_height(small)
@@ -835,7 +934,7 @@ def move_label(scene: TreeExplorerScene, parent: Node, child: Node, size: int, w
 def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, place: tuple[int, int], anchor: str) -> None:
     """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
     theme, s = scene.theme, scene.scale
-    small = node_metrics(s)[5]
+    small = scene.metrics()[5]
     chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
     setattr(chip, anchor, place)
     pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
@@ -846,7 +945,7 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     """One node's box centred at ``centre``: its value and a triangle up (MAX) or down (MIN), a
     cut one greyed with a dash, a closed one with its count of moves under it.  Returns the box."""
     theme, s = scene.theme, scene.scale
-    box_w, box_h, step, _level, font, small = node_metrics(s)
+    box_w, box_h, step, _level, font, small = scene.metrics()
     rect = pygame.Rect(0, 0, box_w, box_h)
     rect.center = centre
     if node.cut:
@@ -866,7 +965,7 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
                                        (tip[0], tip[1] + k)])
     pygame.draw.polygon(surface, theme.text, points)
     value_x = (rect.x + VALUE_LEFT * s + rect.right - VALUE_RIGHT * s) / 2  # the middle of the room right of the triangle
-    tx.text(surface, node_value_text(node), (int(value_x), rect.centery), font, theme.text,
+    tx.text(surface, scene.box_text(node), (int(value_x), rect.centery), font, theme.text,
             "center", bold=node.kind == "terminal")
     if node.children and id(node) not in scene.open:
         _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
@@ -885,7 +984,7 @@ def count_label(count: int, size: int, room: int) -> str:
 def tree_picture(scene: TreeExplorerScene) -> pygame.Surface:
     """The open tree, its whole width, on a picture of its own."""
     s = scene.scale
-    _w, _h, step, level, _font, _small = node_metrics(s)
+    _w, _h, step, level, _font, _small = scene.metrics()
     layout = scene.layout(step) if scene.tree else {}
     width = max([x for _n, x, _p in layout.values()] + [0]) + step + int(40 * s)
     depth = max([p for _n, _x, p in layout.values()] + [0])
