@@ -1,12 +1,16 @@
-"""The running tournament screen for a keyboard-only player (qa87): Esc on the latest results
-takes the ring first, as on every other stop, rather than leaving (which stops the league)."""
+"""The tournament screen for a keyboard-only player (qa87, and the QA after it): Esc on the
+latest results takes the ring first, as on every other stop, rather than leaving (which stops the
+league); Tab goes round the setup in reading order; Enter on a crosstable cell of a pair that has
+not played says so; the keyboard's ring on the crosstable is told from the listed pair's outline;
+and a whole tournament is set up, played, read and replayed with the keyboard alone."""
 
 from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_tournament import _played
-from tests.ui_helpers import click, key, tournament_started
+from tests.test_ui_tournament import _played, labelled
+from tests.ui_helpers import click, key, ringed, tournament_started
+from ui.scenes.tournament import TournamentScene
 
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
@@ -31,7 +35,6 @@ def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tm
 def _finished_league(app, tmp_path):
     """A finished league of three shown on the screen: each pair has played once each way."""
     from ai.tournament import GameResult, Tournament
-    from ui.scenes.tournament import TournamentScene
 
     ids = ["level-1", "level-2", "level-3"]
     t = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2)
@@ -67,3 +70,38 @@ def test_the_crosstable_cells_are_chosen_and_opened_with_the_keyboard(app, tmp_p
     assert scene.pair is None and len(scene._listed()) == 6
     key(app, pygame.K_ESCAPE)  # the ring goes first, as on every stop
     assert app.scene is scene and not scene._on_cross()
+
+
+def _reading_place(scene: TournamentScene, stop) -> tuple[int, ...]:
+    """Where ``stop`` is read on the setup: the left column top to bottom, then the right one (the
+    participants), then the bottom row (Start, the outside player's field, Add player) from left
+    to right."""
+    bottom_row = stop.rect.top >= labelled(scene, "Start").rect.top
+    if bottom_row:
+        return (1, 0, 0, stop.rect.x)
+    return (0, int(stop.rect.x >= scene.players_area.x), stop.rect.y, stop.rect.x)
+
+
+def test_tab_goes_round_the_setup_in_reading_order_and_shift_tab_back(app):
+    """Tab from Start (the bottom row's first control) jumped up to the participants at the top
+    right; it goes on along its row to the outside player's field now, as read, the settings'
+    column and then the participants' coming before it, Back last; Shift+Tab goes the same way
+    back."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    forward = []
+    for _stop in scene._focus_stops():  # round to Back, the last (Add player, greyed, passed by)
+        key(app, pygame.K_TAB)
+        forward.append(ringed(scene))
+        if forward[-1] is labelled(scene, "Back"):
+            break
+    assert forward[-1] is labelled(scene, "Back")
+    assert forward[:-1] == sorted(forward[:-1], key=lambda stop: _reading_place(scene, stop))
+    start = forward.index(labelled(scene, "Start"))
+    assert forward[start - 1] is scene.player_buttons[-1] and forward[start + 1] is scene.entry
+    backward = []
+    for _stop in forward[:-1]:
+        key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+        backward.append(ringed(scene))
+    assert backward == forward[-2::-1]

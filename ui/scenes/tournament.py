@@ -300,18 +300,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
     def _focus_stops(self) -> list[Button | TextField | ListStop]:
         """The controls Tab goes through, in the order they are read on the screen, from the first
-        one a user fills and Back last, as on the forms (the first Tab rang Back): the game and
-        its options, the tournament's settings, Start, the offer to resume, the participants, the
-        outside player's field and its button, Back; while running, the buttons from Stop on,
-        Back, then the crosstable, the standings and the latest results."""
+        one a user fills and Back last, as on the forms (the first Tab rang Back): the left
+        column (the game and its options, the tournament's settings), the right one (the offer
+        to resume, the participants), then the bottom row from left to right (Start, the outside
+        player's field and its button), Back; while running, the buttons from Stop on, Back,
+        then the crosstable, the standings and the latest results.  Start came after the
+        settings, and Tab from it jumped up to the participants, away from its row."""
         if self.tournament is not None:
             back, *others = self.buttons
             return [*others, back, self.cross_stop, self.standings_stop, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
-        return [game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
-                *self.offer_buttons, *players, self.entry, add_b, back]
+        return [game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b,
+                *self.offer_buttons, *players, start, self.entry, add_b, back]
 
     def _move_focus(self, step: int) -> None:
         """Tab or Shift+Tab (Up or Down while setting up): the keyboard to the next control; the
