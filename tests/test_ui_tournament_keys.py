@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_tournament import _played, labelled
-from tests.ui_helpers import click, key, ringed, tournament_started
+from tests.ui_helpers import click, key, ringed, tab_to, tournament_started
 from ui.scenes.tournament import TournamentScene
 
 
@@ -32,13 +32,14 @@ def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tm
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 
-def _finished_league(app, tmp_path):
-    """A finished league of three shown on the screen: each pair has played once each way."""
+def _finished_league(app, tmp_path, unplayed: frozenset[str] = frozenset()):
+    """A league of three shown on the screen: each pair has played once each way, but the pair
+    ``unplayed`` (ids), none of whose games is in."""
     from ai.tournament import GameResult, Tournament
 
     ids = ["level-1", "level-2", "level-3"]
     t = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2)
-    pairs = [(a, b) for a in ids for b in ids if a != b]
+    pairs = [(a, b) for a in ids for b in ids if a != b and {a, b} != unplayed]
     for number, players in enumerate(pairs, 1):
         t.results[number] = GameResult("tictactoe", {}, list(players), ["a1"], 0, None, "X made a line", False)
     scene = TournamentScene(app, "tictactoe")
@@ -105,3 +106,21 @@ def test_tab_goes_round_the_setup_in_reading_order_and_shift_tab_back(app):
         key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
         backward.append(ringed(scene))
     assert backward == forward[-2::-1]
+
+
+def test_enter_on_a_pair_that_has_not_played_says_so_and_lists_what_it_did(app, tmp_path):
+    """Enter on the cell of a pair with no game in emptied the results list without a word: it
+    says they have not played yet and how many games they have to play, as a refused command
+    does, and the list stays as it was (a pair listed before stays listed)."""
+    scene = _finished_league(app, tmp_path, unplayed=frozenset({"level-2", "level-3"}))
+    order = scene._cross_order()
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)  # the first pair shown: (order[0], order[1]), which has played
+    listed = scene._listed()
+    key(app, pygame.K_DOWN)  # (order[1], order[1]) is the diagonal: on to (order[1], order[2])
+    assert set(scene.chosen_cell) == {"level-2", "level-3"}
+    key(app, pygame.K_RETURN)
+    said = scene.messages.current()[-1]
+    a, b = (scene._name(p) for p in scene.chosen_cell)
+    assert (said.text, said.kind) == (f"{a} and {b} have not played yet: their 4 games are still to play", "warn")  # 2 + 2
+    assert scene.pair == (order[0], order[1]) and scene._listed() == listed

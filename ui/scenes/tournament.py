@@ -933,7 +933,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         """List the games of ``row`` and ``column`` only and show the last of them (a click on
         their crosstable cell, or Enter on it); listed already: every game.  The message says
         how to list every game again by the way the pair was listed (a keyboard-only player was
-        told to click)."""
+        told to click).  A pair with no game shown yet lists nothing: it is said why, and the
+        list stays as it was (Enter on such a cell emptied the list, not a word said)."""
+        if self.pair != (row, column) and self.messages.refuse(self._why_no_games(row, column)):
+            return
         self.pair = None if self.pair == (row, column) else (row, column)
         self.listed_player = None
         self.recent_scroll = 0
