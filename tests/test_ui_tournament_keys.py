@@ -10,7 +10,9 @@ import pygame
 
 from tests.test_ui_tournament import _played, labelled
 from tests.ui_helpers import click, key, ringed, tab_to, tournament_started
+from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
+from ui.widgets import focus_ring
 
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
@@ -124,3 +126,23 @@ def test_enter_on_a_pair_that_has_not_played_says_so_and_lists_what_it_did(app, 
     a, b = (scene._name(p) for p in scene.chosen_cell)
     assert (said.text, said.kind) == (f"{a} and {b} have not played yet: their 4 games are still to play", "warn")  # 2 + 2
     assert scene.pair == (order[0], order[1]) and scene._listed() == listed
+
+
+def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(app, tmp_path, monkeypatch):
+    """The pair listed was outlined, and the cell the keyboard is on ringed, both in the accent:
+    which cell had the keyboard could not be told.  The keyboard's cell takes the ring every
+    button takes (``focus_ring``, in the text colour), the listed pair keeps the accent."""
+    scene = _finished_league(app, tmp_path)
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)  # the first pair listed
+    listed = scene.pair
+    key(app, pygame.K_DOWN)  # the keyboard on another cell
+    ringed_cells = []
+    monkeypatch.setattr(tournament_results, "focus_ring", raising=False,
+                        value=lambda surface, rect, *args: (ringed_cells.append(rect.copy()), focus_ring(surface, rect, *args)))
+    scene.draw(app.screen)
+    cells = {(row, column): rect for rect, row, column in scene._cross_rects}
+    assert ringed_cells == [cells[scene.chosen_cell]] and scene.chosen_cell != listed
+    outlined = cells[listed]
+    assert app.screen.get_at((outlined.left, outlined.centery))[:3] == scene.theme.accent
+    assert scene.theme.accent != scene.theme.text
