@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_tournament import _played, labelled
-from tests.ui_helpers import click, key, ringed, tab_to, tournament_started
+from tests.ui_helpers import click, key, ringed, tab_to, tournament_started, wait
 from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
 from ui.widgets import focus_ring
@@ -146,3 +146,46 @@ def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(ap
     outlined = cells[listed]
     assert app.screen.get_at((outlined.left, outlined.centery))[:3] == scene.theme.accent
     assert scene.theme.accent != scene.theme.text
+
+
+def test_a_whole_tournament_by_the_keyboard_alone(app):
+    """From the main menu to a game's replay with keys only: the tournament screen opened, two
+    levels chosen for one game each way at 0.1 s a move, started, its pair's games listed from
+    the crosstable, one opened from the results and replayed, back to the tournament and on to a
+    new one.  A new phase rings no control, as a screen just opened: the ring kept its place in
+    the order, and after New tournament it stood on a rule option that Enter changed."""
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert app.scene.menu.get_selected_widget().get_id() == "tournament"
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.game_id == "tictactoe"
+    for prefix, keys in (("Games per pair", [pygame.K_LEFT]), ("Time per move", [pygame.K_LEFT] * 2),
+                         ("Watch the games", [pygame.K_SPACE])):
+        tab_to(app, scene, lambda stop, prefix=prefix: stop is labelled(scene, prefix))
+        for k in keys:
+            key(app, k)
+    for player in scene.player_buttons:  # Level 1 and Level 2 alone
+        tab_to(app, scene, lambda stop, player=player: stop is player)
+        if player.active != (player.label in ("Level 1", "Level 2")):
+            key(app, pygame.K_SPACE)
+    assert scene.selected == {"level-1", "level-2"}
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "Start"))
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is not None and ringed(scene) is None
+    assert wait(app, lambda: not scene.running and len(scene.recent) == 2, 120)
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)
+    assert set(scene.pair) == {"level-1", "level-2"} and len(scene._listed()) == 2
+    tab_to(app, scene, lambda stop: stop is scene.results_stop)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_r)
+    assert type(app.scene).__name__ == "ReplayScene"
+    key(app, pygame.K_END)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "New tournament"))
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is None and ringed(scene) is None
+    key(app, pygame.K_TAB)
+    assert ringed(scene) is scene.game_chooser

@@ -643,7 +643,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.view = None
         if play:
             t.start()
-        self._build()
+        self._new_phase()
         self._remember_game()
 
     def show_results(self, t: Tournament, path: Path) -> None:
@@ -683,6 +683,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
         self._find_offer()  # the one just stopped, as likely as not
+        self._new_phase()
+
+    def _new_phase(self) -> None:
+        """The buttons of the other phase (setting up, or a tournament shown), with none ringed,
+        as on a screen just opened: Tab starts from its first control.  The keyboard's place, kept
+        as a place in the order, rang whatever stood there in the other phase: Enter on New
+        tournament left the ring on a rule option, which the next Enter changed."""
+        self.key_focus.index = None
         self._build()
 
     def _forget_player(self, pid: str) -> None:
