@@ -194,43 +194,33 @@ def test_the_keyboard_alone_sets_a_tournament_up_and_starts_it(app, monkeypatch)
     choose its game, settings or players.  Tab and Shift+Tab go round the controls, Space presses
     the one the keyboard is on, and the outside player's field takes typing while it is there.
     The participants' caption says Space as well as a click (it said "click" alone)."""
-    from tests.ui_helpers import key
+    from tests.ui_helpers import key, ringed, tab_to
 
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
     app.run_frames(2)
 
-    def on() -> object:
-        return scene.key_focus.current(scene._focus_stops())
-
-    def tab_to(wanted) -> None:
-        for _ in range(len(scene._focus_stops())):
-            if on() is wanted():
-                return
-            key(app, pygame.K_TAB)
-        raise AssertionError("Tab never reached it")
-
     key(app, pygame.K_TAB)  # the game, the first control (Back is last)
-    assert on() is scene.game_chooser and scene.game_chooser.focused
+    assert ringed(scene) is scene.game_chooser and scene.game_chooser.focused
     key(app, pygame.K_SPACE)
-    assert scene.game_id == "hex" and on() is scene.game_chooser  # the buttons built again: still on the game
+    assert scene.game_id == "hex" and ringed(scene) is scene.game_chooser  # the buttons built again: still on the game
     key(app, pygame.K_LEFT)
     assert scene.game_id == "tictactoe"
-    tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Watch the games")))
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "Watch the games"))
     key(app, pygame.K_RETURN)  # Enter presses the control chosen, as in the menus
     assert scene.watch is False and scene.tournament is None
-    tab_to(lambda: scene.player_buttons[4])  # Level 5, not chosen by default
+    tab_to(app, scene, lambda stop: stop is scene.player_buttons[4])  # Level 5, not chosen by default
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_SPACE)
     assert len(scene.selected) == 5
     assert "Participants (5 chosen): click, or Space on the one ringed, to add or remove" in drawn
-    tab_to(lambda: scene.entry)
+    tab_to(app, scene, lambda stop: stop is scene.entry)
     assert scene.entry.focus
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="gtp:x"))
     app.run_frames(2)
     key(app, pygame.K_TAB)  # on to Add player: the field keeps its text and gives up the typing
-    assert scene.entry.text == "gtp:x" and not scene.entry.focus and on() is labelled(scene, "Add player")
-    tab_to(lambda: next(b for b in scene.buttons if b.label.startswith("Start")))
+    assert scene.entry.text == "gtp:x" and not scene.entry.focus and ringed(scene) is labelled(scene, "Add player")
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "Start"))
     key(app, pygame.K_RETURN)
     assert scene.tournament is not None and len(scene.tournament.player_ids) == 5
 

@@ -1,12 +1,18 @@
-"""The running tournament screen for a keyboard-only player (qa87): Esc on the latest results
-takes the ring first, as on every other stop, rather than leaving (which stops the league)."""
+"""The tournament screen for a keyboard-only player (qa87, and the QA after it): Esc on the
+latest results takes the ring first, as on every other stop, rather than leaving (which stops the
+league); Tab goes round the setup in reading order; Enter on a crosstable cell of a pair that has
+not played says so; the keyboard's ring on the crosstable is told from the listed pair's outline;
+and a whole tournament is set up, played, read and replayed with the keyboard alone."""
 
 from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_tournament import _played
-from tests.ui_helpers import click, key, tournament_started
+from tests.test_ui_tournament import _played, labelled
+from tests.ui_helpers import click, key, ringed, tab_to, tournament_started, wait
+from ui.scenes import tournament_results
+from ui.scenes.tournament import TournamentScene
+from ui.widgets import focus_ring
 
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
@@ -28,14 +34,14 @@ def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tm
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 
-def _finished_league(app, tmp_path):
-    """A finished league of three shown on the screen: each pair has played once each way."""
+def _finished_league(app, tmp_path, unplayed: frozenset[str] = frozenset()):
+    """A league of three shown on the screen: each pair has played once each way, but the pair
+    ``unplayed`` (ids), none of whose games is in."""
     from ai.tournament import GameResult, Tournament
-    from ui.scenes.tournament import TournamentScene
 
     ids = ["level-1", "level-2", "level-3"]
     t = Tournament("tictactoe", ids, games_per_pair=2, time_per_move=0.2)
-    pairs = [(a, b) for a in ids for b in ids if a != b]
+    pairs = [(a, b) for a in ids for b in ids if a != b and {a, b} != unplayed]
     for number, players in enumerate(pairs, 1):
         t.results[number] = GameResult("tictactoe", {}, list(players), ["a1"], 0, None, "X made a line", False)
     scene = TournamentScene(app, "tictactoe")
@@ -67,3 +73,119 @@ def test_the_crosstable_cells_are_chosen_and_opened_with_the_keyboard(app, tmp_p
     assert scene.pair is None and len(scene._listed()) == 6
     key(app, pygame.K_ESCAPE)  # the ring goes first, as on every stop
     assert app.scene is scene and not scene._on_cross()
+
+
+def _reading_place(scene: TournamentScene, stop) -> tuple[int, ...]:
+    """Where ``stop`` is read on the setup: the left column top to bottom, then the right one (the
+    participants), then the bottom row (Start, the outside player's field, Add player) from left
+    to right."""
+    bottom_row = stop.rect.top >= labelled(scene, "Start").rect.top
+    if bottom_row:
+        return (1, 0, 0, stop.rect.x)
+    return (0, int(stop.rect.x >= scene.players_area.x), stop.rect.y, stop.rect.x)
+
+
+def test_tab_goes_round_the_setup_in_reading_order_and_shift_tab_back(app):
+    """Tab from Start (the bottom row's first control) jumped up to the participants at the top
+    right; it goes on along its row to the outside player's field now, as read, the settings'
+    column and then the participants' coming before it, Back last; Shift+Tab goes the same way
+    back."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    forward = []
+    for _stop in scene._focus_stops():  # round to Back, the last (Add player, greyed, passed by)
+        key(app, pygame.K_TAB)
+        forward.append(ringed(scene))
+        if forward[-1] is labelled(scene, "Back"):
+            break
+    assert forward[-1] is labelled(scene, "Back")
+    assert forward[:-1] == sorted(forward[:-1], key=lambda stop: _reading_place(scene, stop))
+    start = forward.index(labelled(scene, "Start"))
+    assert forward[start - 1] is scene.player_buttons[-1] and forward[start + 1] is scene.entry
+    backward = []
+    for _stop in forward[:-1]:
+        key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+        backward.append(ringed(scene))
+    assert backward == forward[-2::-1]
+
+
+def test_enter_on_a_pair_that_has_not_played_says_so_and_lists_what_it_did(app, tmp_path):
+    """Enter on the cell of a pair with no game in emptied the results list without a word: it
+    says they have not played yet and how many games they have to play, as a refused command
+    does, and the list stays as it was (a pair listed before stays listed)."""
+    scene = _finished_league(app, tmp_path, unplayed=frozenset({"level-2", "level-3"}))
+    order = scene._cross_order()
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)  # the first pair shown: (order[0], order[1]), which has played
+    listed = scene._listed()
+    key(app, pygame.K_DOWN)  # (order[1], order[1]) is the diagonal: on to (order[1], order[2])
+    assert set(scene.chosen_cell) == {"level-2", "level-3"}
+    key(app, pygame.K_RETURN)
+    said = scene.messages.current()[-1]
+    a, b = (scene._name(p) for p in scene.chosen_cell)
+    assert (said.text, said.kind) == (f"{a} and {b} have not played yet: their 4 games are still to play", "warn")  # 2 + 2
+    assert scene.pair == (order[0], order[1]) and scene._listed() == listed
+
+
+def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(app, tmp_path, monkeypatch):
+    """The pair listed was outlined, and the cell the keyboard is on ringed, both in the accent:
+    which cell had the keyboard could not be told.  The keyboard's cell takes the ring every
+    button takes (``focus_ring``, in the text colour), the listed pair keeps the accent."""
+    scene = _finished_league(app, tmp_path)
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)  # the first pair listed
+    listed = scene.pair
+    key(app, pygame.K_DOWN)  # the keyboard on another cell
+    ringed_cells = []
+    monkeypatch.setattr(tournament_results, "focus_ring", raising=False,
+                        value=lambda surface, rect, *args: (ringed_cells.append(rect.copy()), focus_ring(surface, rect, *args)))
+    scene.draw(app.screen)
+    cells = {(row, column): rect for rect, row, column in scene._cross_rects}
+    assert ringed_cells == [cells[scene.chosen_cell]] and scene.chosen_cell != listed
+    outlined = cells[listed]
+    assert app.screen.get_at((outlined.left, outlined.centery))[:3] == scene.theme.accent
+    assert scene.theme.accent != scene.theme.text
+
+
+def test_a_whole_tournament_by_the_keyboard_alone(app):
+    """From the main menu to a game's replay with keys only: the tournament screen opened, two
+    levels chosen for one game each way at 0.1 s a move, started, its pair's games listed from
+    the crosstable, one opened from the results and replayed, back to the tournament and on to a
+    new one.  A new phase rings no control, as a screen just opened: the ring kept its place in
+    the order, and after New tournament it stood on a rule option that Enter changed."""
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert app.scene.menu.get_selected_widget().get_id() == "tournament"
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.game_id == "tictactoe"
+    for prefix, keys in (("Games per pair", [pygame.K_LEFT]), ("Time per move", [pygame.K_LEFT] * 2),
+                         ("Watch the games", [pygame.K_SPACE])):
+        tab_to(app, scene, lambda stop, prefix=prefix: stop is labelled(scene, prefix))
+        for k in keys:
+            key(app, k)
+    for i in range(len(scene.player_buttons)):  # Level 1 and Level 2 alone (by place: a toggle may build them again)
+        tab_to(app, scene, lambda stop, i=i: stop is scene.player_buttons[i])
+        if ringed(scene).active != (ringed(scene).label in ("Level 1", "Level 2")):
+            key(app, pygame.K_SPACE)
+    assert scene.selected == {"level-1", "level-2"}
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "Start"))
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is not None and ringed(scene) is None
+    assert wait(app, lambda: not scene.running and len(scene.recent) == 2, 120)
+    tab_to(app, scene, lambda stop: stop is scene.cross_stop, mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RETURN)
+    assert set(scene.pair) == {"level-1", "level-2"} and len(scene._listed()) == 2
+    tab_to(app, scene, lambda stop: stop is scene.results_stop)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_r)
+    assert type(app.scene).__name__ == "ReplayScene"
+    key(app, pygame.K_END)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    tab_to(app, scene, lambda stop: stop is labelled(scene, "New tournament"))
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is None and ringed(scene) is None
+    key(app, pygame.K_TAB)
+    assert ringed(scene) is scene.game_chooser

@@ -194,6 +194,23 @@ def key_up(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def ringed(scene) -> object:
+    """The stop the keyboard is on in ``scene`` (its ``key_focus`` over its ``_focus_stops``:
+    the tournament screen), None when it is on none."""
+    return scene.key_focus.current(scene._focus_stops())
+
+
+def tab_to(app: App, scene, wanted: Callable[[object], bool], mod: int = 0) -> None:
+    """Tab (Shift+Tab with ``mod`` ``KMOD_SHIFT``) round ``scene``'s stops until the keyboard is
+    on one that is ``wanted``; asserted reached within one round.  A test for the stop, not the
+    stop itself, as a screen builds its buttons again as choices change."""
+    for _ in range(len(scene._focus_stops()) + 1):
+        if (here := ringed(scene)) is not None and wanted(here):
+            return
+        key(app, pygame.K_TAB, mod)
+    raise AssertionError("Tab never reached it")
+
+
 def resign_by_keys(app: App, frames: int = 2) -> None:
     """Ctrl+R, then Y on the card that asks whether to resign (``ResignCard``): the game given up
     for the person to move (against the computer, the person)."""

@@ -302,18 +302,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
     def _focus_stops(self) -> list[Button | TextField | ListStop]:
         """The controls Tab goes through, in the order they are read on the screen, from the first
-        one a user fills and Back last, as on the forms (the first Tab rang Back): the game and
-        its options, the tournament's settings, Start, the offer to resume, the participants, the
-        outside player's field and its button, Back; while running, the buttons from Stop on,
-        Back, then the crosstable, the standings and the latest results."""
+        one a user fills and Back last, as on the forms (the first Tab rang Back): the left
+        column (the game and its options, the tournament's settings), the right one (the offer
+        to resume, the participants), then the bottom row from left to right (Start, the outside
+        player's field and its button), Back; while running, the buttons from Stop on, Back,
+        then the crosstable, the standings and the latest results.  Start came after the
+        settings, and Tab from it jumped up to the participants, away from its row."""
         if self.tournament is not None:
             back, *others = self.buttons
             return [*others, back, self.cross_stop, self.standings_stop, self.results_stop]
         back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
         players = [b for i, pb in enumerate(self.player_buttons)
                    for b in (pb, self.remove_buttons[i] if i < len(self.remove_buttons) else None) if b is not None]
-        return [game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b, start,
-                *self.offer_buttons, *players, self.entry, add_b, back]
+        return [game_b, *self.option_buttons, games_b, openings_b, time_b, jobs_b, watch_b,
+                *self.offer_buttons, *players, start, self.entry, add_b, back]
 
     def _move_focus(self, step: int) -> None:
         """Tab or Shift+Tab (Up or Down while setting up): the keyboard to the next control; the
@@ -643,7 +645,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.view = None
         if play:
             t.start()
-        self._build()
+        self._new_phase()
         self._remember_game()
 
     def show_results(self, t: Tournament, path: Path) -> None:
@@ -683,6 +685,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
         self._find_offer()  # the one just stopped, as likely as not
+        self._new_phase()
+
+    def _new_phase(self) -> None:
+        """The buttons of the other phase (setting up, or a tournament shown), with none ringed,
+        as on a screen just opened: Tab starts from its first control.  The keyboard's place, kept
+        as a place in the order, rang whatever stood there in the other phase: Enter on New
+        tournament left the ring on a rule option, which the next Enter changed."""
+        self.key_focus.index = None
         self._build()
 
     def _forget_player(self, pid: str) -> None:
@@ -933,7 +943,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         """List the games of ``row`` and ``column`` only and show the last of them (a click on
         their crosstable cell, or Enter on it); listed already: every game.  The message says
         how to list every game again by the way the pair was listed (a keyboard-only player was
-        told to click)."""
+        told to click).  A pair with no game shown yet lists nothing: it is said why, and the
+        list stays as it was (Enter on such a cell emptied the list, not a word said)."""
+        if self.pair != (row, column) and self.messages.refuse(self._why_no_games(row, column)):
+            return
         self.pair = None if self.pair == (row, column) else (row, column)
         self.listed_player = None
         self.recent_scroll = 0

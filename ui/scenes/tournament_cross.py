@@ -1,13 +1,15 @@
 """The crosstable as a stop of the running tournament screen's Tab (qa87): a keyboard-only player
 could list a pair's games only by a click on its cell.  There the arrows move a ring from cell to
 cell (the diagonal, a player against itself, passed over) and Enter or Space lists the pair's
-games, as a click on the cell does (on it again: every game)."""
+games, as a click on the cell does (on it again: every game); on a pair that has played no
+game yet, it says so and how many are still to play (``_why_no_games``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from ai.tournament import ranked_apart
+from ui.i18n import _, ngettext
 
 CELL_STEPS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 OPEN_CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -15,7 +17,7 @@ OPEN_CELL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class CrosstableKeys:
     """The crosstable's keys, mixed into ``TournamentScene`` (its ``cross_stop``, ``chosen_cell``,
-    ``cross_rows`` and ``cross_columns``, ``_list_pair``)."""
+    ``cross_rows`` and ``cross_columns``, ``_list_pair``, ``recent``, ``held``, ``_name``)."""
 
     def _on_cross(self) -> bool:
         """Whether the keyboard is on the crosstable (Tab took it there)."""
@@ -57,3 +59,18 @@ class CrosstableKeys:
         else:
             return False
         return True
+
+    def _why_no_games(self, row: str, column: str) -> str:
+        """Why the games of ``row`` and ``column`` cannot be listed: they have played none that
+        the tables show yet (``held``: the board has yet to reach it), and how many of theirs are
+        still to play; "" when they have."""
+        pair = {row, column}
+        if any(set(result.players) == pair for number, result in self.recent if number not in self.held):
+            return ""
+        names = {"a": self._name(row), "b": self._name(column)}
+        scheduled = sum(1 for g in self.tournament.schedule if set(self.tournament.ids_of(g)) == pair)
+        if not scheduled:
+            return _("{a} and {b} have played no game").format(**names)
+        return ngettext("{a} and {b} have not played yet: their game is still to play",
+                        "{a} and {b} have not played yet: their {n} games are still to play",
+                        scheduled).format(n=scheduled, **names)

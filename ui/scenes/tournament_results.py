@@ -20,7 +20,7 @@ from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
 from ui.theme import Theme
-from ui.widgets import card, mix
+from ui.widgets import card, focus_ring, mix
 
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
 NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction of the panel
@@ -255,19 +255,18 @@ class ResultsDrawing:
                 pts, games_n = cross[st.player][other.player]
                 if games_n:
                     self._cross_rects.append((cell, st.player, other.player))  # a click lists their games
-                    if self.pair == (st.player, other.player):
-                        pygame.draw.rect(surface, theme.accent, cell.inflate(2, 2), 2, border_radius=4)
                     frac = pts / games_n
                     colour = mix(theme.side1, theme.side0, frac)
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
+                    if self.pair == (st.player, other.player):  # the pair listed: an outline in the accent
+                        pygame.draw.rect(surface, theme.accent, cell, max(2, int(2 * s)), border_radius=3)
                     # "1 of 2": never "1/2", which reads as a half point; only the points if that is too wide
                     label = _("{points} of {games}").format(points=half_points(pts), games=games_n)
                     if tx.ui_font(size).size(label)[0] > cell.width - 4:
                         label = half_points(pts)
                     tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
-        if ringed is not None:  # the cell the keyboard is on, ringed over its neighbours as a standings row is
-            pygame.draw.rect(surface, theme.accent, ringed.inflate(int(6 * s), int(6 * s)), max(1, int(2 * s)),
-                             border_radius=int(5 * s))
+        if ringed is not None:  # the cell the keyboard is on, ringed over its neighbours as a button is
+            focus_ring(surface, ringed, theme, s, 3)
         if scrolled:
             hint = _("rows {rows}, columns {columns} of {n}: scroll (Shift: sideways) or arrow keys").format(
                 rows=self.cross_rows.span(), columns=self.cross_columns.span(), n=n)
