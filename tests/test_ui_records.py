@@ -570,3 +570,35 @@ def test_each_row_says_its_game_players_date_and_end_with_no_word_cut_at_larger_
             assert any(end(entry.record) in " · ".join(said) for end in (ended_as, ended_briefly)), said
             assert record_date_text(entry.record) in said[1], detail[0]
             key(app, pygame.K_DOWN)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_row_gives_its_names_the_room_its_delete_button_does_not_take(app, monkeypatch, language):
+    """Every row kept 226 pixels (at the usual text size) on its right for the Delete button,
+    the width "Delete? Press again" wants: at Larger text in an 800x600 window the friends' names
+    of a Hex game were cut short ("Maria Leonor Fi…") beside a button that said "Delete".  The
+    row keeps the room of the label its button shows: the names whole beside "Delete", clear of
+    it, and the row's title fits again beside the question once Delete is pressed."""
+    from ui.autosave import player_names
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    one_game_of_each()
+    app.settings.text_size = 1.5
+    with in_language(app, language):
+        scene = open_list(app)
+        index = next(i for i, entry in enumerate(scene.entries) if "Maria" in " ".join(player_names(entry.record)))
+        for _step in range(index - (scene.selected or 0)):
+            key(app, pygame.K_DOWN)
+        entry = scene.entries[index]
+        assert scene.selected == index and scene.delete_button.visible
+        title = next((text, rect) for text, rect in drawn_lines(monkeypatch, app) if entry.rect.colliderect(rect))
+        assert all(name in title[0] for name in player_names(entry.record)), title[0]
+        assert not title[1].colliderect(scene.delete_button.rect)
+        narrow = scene.delete_button.rect.width
+        key(app, pygame.K_DELETE)  # asks: "Delete? Press again", the title fitted beside it
+        app.invalidate()
+        app.run_frames(1)
+        assert scene.confirming == entry.path and scene.delete_button.rect.width > narrow
+        title = next((text, rect) for text, rect in drawn_lines(monkeypatch, app) if entry.rect.colliderect(rect))
+        assert entry.rect.contains(title[1]) and not title[1].colliderect(scene.delete_button.rect), title

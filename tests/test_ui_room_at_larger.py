@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from tests.test_tree import built
-from tests.test_ui_text_size import drawn_texts
+from tests.test_ui_text_size import GAMES, drawn_texts, overlapping
 from tests.ui_helpers import down_to_widget, in_language, key, make_app, window_given_back
-from ui.scenes.game_panel import panel_width
+from ui.scenes.game_panel import SEEN_GROWTH, WIDTH_ROUNDING, panel_width
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.tree_explorer import TreeExplorerScene
 
@@ -101,3 +101,26 @@ def test_the_game_panel_is_as_wide_as_the_scale_it_holds(window):
             assert panel.rect.width == panel_width(app.size, app.scale, panel.scale), (game_id, panel.scale)
             assert app.scene.board_side.area.right == panel.rect.x
             app.scene.close()
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1366, 768)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_games_panel_keeps_larger_text_in_a_laptops_window(window, monkeypatch, language):
+    """At Larger text at 1280x800 Alquerque's draw count, Trax's three lines of options in
+    Portuguese and Hex's watched panel in Portuguese (laid out for "Velocidade" before its button
+    read "Velocidade: Normal") held the panel at Large's scale, and at 1366x768 Alquerque and
+    Trax at the window's: every game's panel grows now, played and watched, its texts inside it
+    and none over another."""
+    app = window
+    with in_language(app, language):
+        for game_id in GAMES:
+            for mode in ("human-pc", "pc-pc"):
+                app.open_demo(f"game:{game_id}:{mode}::30")
+                app.run_frames(2)
+                panel = app.scene.panel
+                assert panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING, (game_id, mode, panel.scale)
+                texts = [(text, rect) for text, rect in drawn_texts(app, monkeypatch)
+                         if panel.rect.collidepoint(rect.center)]
+                assert all(panel.rect.contains(rect) for _text, rect in texts), (game_id, mode)
+                assert not overlapping(texts), (game_id, mode, overlapping(texts))
+                app.scene.close()

@@ -47,6 +47,16 @@ def test_packed_parts_break_between_parts_with_no_stray_stop_or_separator():
     assert lines == ["Width: 7 · Height: 6 · In a row to win: 4"]
 
 
+def test_parts_packed_in_fewest_lines_change_their_order_only_for_a_line_saved():
+    """Trax's options in Portuguese: the long middle one alone, the first and the last together."""
+    pygame.font.init()
+    parts = ["Tamanho do tabuleiro: 10", "Fim do jogo: Primeiro circuito ou linha", "Peça central: lldd"]
+    width = max(tx.ui_font(13).size(line)[0] for line in (parts[1], tx.join_parts([parts[0], parts[2]])))
+    assert len(tx.pack_parts(parts, 13, width, most=3)) == 3
+    assert tx.pack_parts_fewest(parts, 13, width) == [tx.join_parts([parts[0], parts[2]]), parts[1]]
+    assert tx.pack_parts_fewest(parts, 13, 10_000) == tx.pack_parts(parts, 13, 10_000)  # in order where that is as short
+
+
 def test_parts_that_do_not_fit_are_left_out_whole_and_a_later_one_that_fits_is_kept():
     """A Saved games row's detail line: the first part always, then each that still fits whole."""
     pygame.font.init()

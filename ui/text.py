@@ -369,6 +369,22 @@ def pack_parts(parts: list[str], size: int, width: int, most: int = 2) -> list[s
     return [fit(line, size, width) for line in lines]
 
 
+def pack_parts_fewest(parts: list[str], size: int, width: int, most: int = 3) -> list[str]:
+    """``pack_parts``, or where that takes more lines, each part on the first line with room for
+    it (an order changed for a line saved): Trax's options in Portuguese took three lines in
+    order ("Tamanho do tabuleiro: 10", the long "Fim do jogo: ...", then "Peça central: lldd"),
+    where the first and the last share one, and the game panel fell back from Larger's scale."""
+    in_order = pack_parts(parts, size, width, most)
+    font, packed = ui_font(size), []
+    for part in filter(None, (join_parts([raw]) for raw in parts)):
+        at = next((i for i, line in enumerate(packed) if font.size(join_parts([line, part]))[0] <= width), None)
+        if at is None:
+            packed.append(part)
+        else:
+            packed[at] = join_parts([packed[at], part])
+    return in_order if len(in_order) <= len(packed) or len(packed) > most else [fit(line, size, width) for line in packed]
+
+
 Word = tuple[Run, tuple[Run, ...]]  # the space before a word (prose or code), and its pieces
 
 

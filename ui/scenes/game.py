@@ -170,6 +170,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.messages.add(_("Paused where the game was left: Resume (Ctrl+P) goes on"), duration=6.0)
         if not (setup.is_human(0) and setup.is_human(1)):
             self.computer.ensure_worker()  # spawn now: the first computer move should not wait for it
+        # the buttons' labels as the first frame has them ("Speed: Normal", not "Speed"): laid out
+        # for the bare "Velocidade", Hex's watched panel in Portuguese at Larger at 1280x800 kept
+        # Large's scale (the row of three measured for the label it never shows)
+        self._refresh_buttons()
         self.resize(app.size)
 
     # What tests and tools read on the scene, kept there: the computer's search, the mouse's drag,

@@ -195,6 +195,19 @@ def card_places(area: pygame.Rect, width: int, height: int, margin: int) -> list
     return [pygame.Rect(xs[x], ys[y], width, height) for x, y in order]
 
 
+def spread_places(area: pygame.Rect, width: int, height: int, margin: int) -> list[pygame.Rect]:
+    """Places a card ``width`` by ``height`` may take anywhere in ``area`` (``margin`` inside its
+    edges), a quarter of the card's least side apart, nearest the area's middle first: the nine
+    of ``card_places`` missed the empty band across Alquerque's board between the level's two
+    pieces and your moves' points, and a level's draw offer went over the players' names."""
+    inner = area.inflate(-2 * margin, -2 * margin)
+    step = max(8, min(width, height) // 4)
+    xs = range(inner.left, max(inner.left, inner.right - width) + 1, step)
+    ys = range(inner.top, max(inner.top, inner.bottom - height) + 1, step)
+    places = [pygame.Rect(x, y, width, height) for x in xs for y in ys]
+    return sorted(places, key=lambda place: math.dist(place.center, area.center))
+
+
 def hidden_area(place: pygame.Rect, marks: list[pygame.Rect]) -> int:
     """How much of ``marks`` a card at ``place`` covers, in square pixels."""
     return sum(place.clip(mark).width * place.clip(mark).height for mark in marks)
@@ -651,31 +664,59 @@ class ComputerDrawOfferCard(QuestionCard):
         return taken and self.rect.collidepoint(getattr(event, "pos", (-1, -1)))
 
     def _place(self, width: int, height: int) -> tuple[pygame.Rect, bool]:
-        """Where the card hides none of the places the person's moves are clicked on
+        """Where on the board the card hides none of the places the person's moves are clicked on
         (``move_places``), then the least of the level's last move (``last_move_marks``), then the
         fewest pieces, then the least of the board (the strip under it, the key hint's, hides
-        nothing); clear only where it hides none of those places nor pieces (else it goes over the
-        panel's upper part, ``_in_panel``: there it hides the players' names and the last search,
-        which matter less; a clear place on the board leaves a clocked game's clocks in sight).
-        In the board's middle it stood over the points an Alquerque move went to, and the click
-        meant to decline the offer by playing pressed nothing; at its top it half hid the piece
-        the level had just moved, the move its offer is judged by."""
+        nothing), of the nine ``card_places`` and any place between (``spread_places``: an empty
+        band of the board); clear only where it hides none of those places nor pieces (else it
+        goes over the panel, ``_in_panel``).  Where the panel has no room for it under the players
+        either, the board's place that hides no piece nor the level's move, a few of the move
+        points rather than the players' names and clocks.  In the board's middle it stood over
+        the points an Alquerque move went to, and the click meant to decline the offer by playing
+        pressed nothing; at its top it half hid the piece the level had just moved, the move its
+        offer is judged by."""
         view, state = self.scene.view, self.scene.state
         moves, pieces = move_places(view, state), view.piece_marks(state)
         last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
-        places = card_places(self.area, width, height, int(16 * self.scene.app.scale))
+        margin = int(16 * self.scene.app.scale)
+        places = card_places(self.area, width, height, margin) + spread_places(self.area, width, height, margin)
         best = least_hiding(places, moves, last, pieces, [view.rect])
-        return best, not any(hidden_area(best, marks) for marks in (moves, last, pieces))
+        if not any(hidden_area(best, marks) for marks in (moves, last, pieces)):
+            return best, True
+        if self._under_players() is not None:
+            return best, False
+        best = least_hiding(places, pieces, last, moves, [view.rect])
+        return best, not hidden_area(best, pieces) and not hidden_area(best, last)
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
-        """The card over the upper part of the game's panel (the game's name, the players, the
-        last search), as high as it needs: the panel's buttons stay usable below it.  Over the
-        whole panel, at 1280x800 it hid Undo and the move list while the game went on."""
+        """The card over the game's panel under the players' cards (``_under_players``), where it
+        fits there, else over its upper part, as high as it needs: the panel's buttons stay usable
+        below it either way.  Over the whole panel, at 1280x800 it hid Undo and the move list while
+        the game went on; over its upper part, the players' names and clocks."""
+        return self._under_players() or self._over_panel_top()
+
+    def _over_panel_top(self) -> tuple[pygame.Rect, int] | None:
+        """The card over the panel's upper part (the game's name, the players, the last search)."""
         whole = GameOverCard._in_panel(self)
         if whole is None:
             return None
         rect, columns = whole
         return pygame.Rect(rect.x, rect.y, rect.width, self._size(rect.width, columns)[1]), columns
+
+    def _under_players(self) -> tuple[pygame.Rect, int] | None:
+        """The card over the panel between the players' cards, as last drawn, and its buttons (the
+        thinking card and the move list: the level's search is the offer's reason, the card says
+        it, and the moves wait for the answer), where it fits there; None before the panel is
+        drawn or where it does not fit."""
+        top = self._over_panel_top()
+        panel = self.scene.panel
+        buttons = [b.rect for b in self.scene.buttons if b.visible and b.rect.height]
+        if top is None or not panel.player_cards or not buttons:
+            return None
+        rect, columns = top
+        gap = int(8 * self.scene.app.scale)
+        place = pygame.Rect(rect.x, panel.player_cards[-1].bottom + gap, rect.width, rect.height)
+        return (place, columns) if place.bottom + gap <= min(b.top for b in buttons) else None
 
     def over_panel(self) -> bool:
         """False: over the panel's upper part only, the panel is drawn whole under it."""

@@ -215,6 +215,10 @@ SEEN_GROWTH = 1.05
 is hardly seen, and it narrows the board (Alquerque's panel at 1280x800, its draw count kept,
 had room for 1.3% more)."""
 
+WIDTH_ROUNDING = 0.005
+"""How far under the scale it was made for a panel's width in whole pixels may hold
+(``GamePanel._largest_fitting``): 1.2587 for 1.26 at 1366x768."""
+
 
 class GamePanel:
     def __init__(self, scene: GameScene) -> None:
@@ -240,12 +244,28 @@ class GamePanel:
         Large's scale in a 16:10 or 16:9 window, where a Reversi game has room for Larger's, and
         Trax watched at 1008x705 has not (its status cut, "No moves yet" under Pause)."""
         self.rect, self.scale = rect, window
-        steps = max(0, math.ceil((most - window) / SCALE_STEP))
-        fitting = next((window + (most - window) * k / steps for k in range(steps, 0, -1)
-                        if self._fits(window + (most - window) * k / steps)), window)
-        self.scale = fitting if fitting >= window * SEEN_GROWTH else window
+        grown = (self._largest_fitting(window, most, extras_kept=True)
+                 or self._largest_fitting(window, most, extras_kept=False))
+        self.scale = grown or window
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # placed at the next whole draw
         self.button_row = 0  # planned again at the next draw, at the scale laid out for
+
+    def _largest_fitting(self, window: float, most: float, extras_kept: bool) -> float | None:
+        """The largest scale from ``most`` down to ``window`` grown by ``SEEN_GROWTH`` that
+        ``_fits``, with the extras kept or giving way; None where none does.  Tried with them
+        kept first: the draw count gives way before the panel's text does (Alquerque's
+        "Draw after 40 plies without a capture" held the panel at Large's scale at Larger in a
+        1280x800 or 1366x768 window), and the move list's room takes it back in the game where it
+        can (``_room_plan``)."""
+        least = window * SEEN_GROWTH
+        steps = max(0, math.ceil((most - window) / SCALE_STEP))
+        scales = [window + (most - window) * k / steps for k in range(steps, 0, -1)]
+        # the least growth tried too: the steps passed over it (1.24, then 1.28 for 1.26 at
+        # 1366x768), and Trax's panel, room for 1.26, fell back to the window's 1.2; laid again
+        # at its own width in whole pixels (``GameScene._panel_laid``) its ``most`` is a hair less
+        scales = [scale for scale in scales if scale > least]
+        scales += [min(least, most)] if most >= least - WIDTH_ROUNDING else []
+        return next((scale for scale in scales if self._fits(scale, extras_kept)), None)
 
     def last_row(self) -> pygame.Rect:
         """Where the panel's last row of buttons goes (Menu): the move field opens over it, so the
@@ -482,18 +502,19 @@ class GamePanel:
         return room, [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT),
                       self._button_rows() * max(0, full - self._least_row()), 4 * (gap - gap // 2), extras]
 
-    def _fits(self, scale: float) -> bool:
-        """Whether the panel laid out at ``scale`` keeps ``MOVE_ROWS_WANTED`` rows of moves with
-        its extras shown, the thinking card, the rows of buttons and the gaps giving way as far as
-        they may (``_room_plan``'s wanted plan): what a larger Text size may take beyond the
-        window's scale (``layout``), leaving room for what comes in a game (an opening's name)."""
+    def _fits(self, scale: float, extras_kept: bool = True) -> bool:
+        """Whether the panel laid out at ``scale`` keeps ``MOVE_ROWS_KEPT`` rows of moves with
+        its extras shown (unless not ``extras_kept``: then they give way too, as in
+        ``_room_plan``'s least plan), the thinking card, the rows of buttons and the gaps giving
+        way as far as they may: what a larger Text size may take beyond the window's scale
+        (``layout``), leaving room for what comes in a game (an opening's name)."""
         kept, self.scale = self.scale, scale
         try:
             pad = self._s(18)
             w = self.rect.width - 2 * pad
             self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
             room, gives = self._room_and_gives(self.rect.y + pad + self._header_height(w), w)
-            return room + sum(gives[:3]) >= self._moves_height(MOVE_ROWS_KEPT)
+            return room + sum(gives if not extras_kept else gives[:3]) >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
             self.scale = kept
 
@@ -527,10 +548,10 @@ class GamePanel:
 
     def _header_lines(self, w: int) -> list[str]:
         """The lines under the title: the options, a set-up start, the opening (the whole of them:
-        Trax's in Portuguese take three lines)."""
+        Trax's in Portuguese take three lines in order, two packed: ``tx.pack_parts_fewest``)."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
-        return tx.pack_parts(parts, self._t(13), w, most=3)
+        return tx.pack_parts_fewest(parts, self._t(13), w, most=3)
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""

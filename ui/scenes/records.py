@@ -189,6 +189,10 @@ def row_lines(row: RowParts, opening: str, sizes: tuple[int, int], room: int) ->
     return title, tx.parts_that_fit([details[0], row.brief, *details[1:]], small, room, kept=2)
 
 
+DELETE_MARGIN = 10
+"""The room (unscaled) between a row's Delete button and the row's right edge."""
+
+
 class RecordsScene(Scene):
     """A list of saved games; ``open_record(record)`` is called with the one picked."""
 
@@ -719,7 +723,7 @@ class RecordsScene(Scene):
         inset = int(6 * s)
         entry.picture = pygame.Rect(rect.x + inset, rect.y + inset, rect.height - 2 * inset, rect.height - 2 * inset)
         left = entry.picture.right + int(12 * s)
-        room = rect.right - int(226 * s) - left  # the Delete button's room kept on the right
+        room = rect.right - self._delete_room(entry, s) - left
         big, small = int(16 * s), tx.small(12, s)  # the title; the moves, date and file
         title, detail = row_lines(self.row_parts(entry), opening_of(entry), (big, small), room)
         tx.text(surface, title, (left, rect.y + int(8 * s)), big, theme.text, bold=True)
@@ -749,11 +753,28 @@ class RecordsScene(Scene):
             return self.entries[self.selected]
         return None
 
+    def _delete_label(self, entry: Entry) -> str:
+        """What ``entry``'s Delete button says: the question once it was pressed, else "Delete"."""
+        return _("Delete? Press again") if entry.path == self.confirming else _("Delete")
+
+    @staticmethod
+    def _delete_width(label: str, s: float) -> int:
+        """How wide the Delete button is drawn with ``label``."""
+        return tx.ui_font(tx.small(15, s), True).size(label)[0] + int(60 * s)
+
+    def _delete_room(self, entry: Entry, s: float) -> int:
+        """The room ``entry``'s row keeps on its right for its Delete button (drawn on the row under
+        the mouse or the keyboard's): the button as wide as the label it shows, its margin and a
+        gap; a tournament's game, never deleted here, only the margin.  A fixed 226 pixels (the
+        width "Delete? Press again" wants) cut the players' names of every row short for a
+        button that said "Delete" or was not there."""
+        margin = int(DELETE_MARGIN * s)
+        return margin if entry.log is not None else self._delete_width(self._delete_label(entry), s) + margin + int(12 * s)
+
     def _place_delete_button(self, entry: Entry, row: pygame.Rect, s: float) -> None:
         button = self.delete_button
-        button.label = _("Delete? Press again") if entry.path == self.confirming else _("Delete")
-        width = tx.ui_font(tx.small(15, s), True).size(button.label)[0] + int(60 * s)
-        button.rect = pygame.Rect(0, 0, width, row.height - int(16 * s))
-        button.rect.midright = (row.right - int(10 * s), row.centery)
+        button.label = self._delete_label(entry)
+        button.rect = pygame.Rect(0, 0, self._delete_width(button.label, s), row.height - int(16 * s))
+        button.rect.midright = (row.right - int(DELETE_MARGIN * s), row.centery)
         button.visible = True
         button.active = entry.path == self.confirming
