@@ -113,6 +113,8 @@ def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
 class GTPPlayer(Player):
     """An engine program speaking GTP, kept in step with the game by ``play``."""
 
+    unseeded = True  # the loader's seed is not given to an engine: one process serves any seeded game
+
     def __init__(self, game_id: str, player_id: str, spec: OutsideId, options: dict[str, Any] | None = None,
                  **loader: Any) -> None:
         self.game_id = game_id

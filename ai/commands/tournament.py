@@ -50,7 +50,7 @@ from typing import Any, TextIO
 import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
-from ai.match import counted
+from ai.match import ReadyPlayers, counted
 from ai.outside import RUNNING_AT
 from ai.referee import AT_MOVE
 from ai.tournament import (
@@ -1132,35 +1132,43 @@ def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                          broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
+                          broken: dict[str, str], jobs: int = 1,
+                          ready: ReadyPlayers | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Load every outside player once before any game (``jobs`` at a time), ready for the game
     (``Player.get_ready``): their titles for ``display_names`` (``entry_title``: loaded or not,
     whose they are) and, added to ``broken``, those that cannot be loaded (id -> why).  A GTP
     engine that refuses the game's board (``refused to play width=4, height=4, k=4 (...)``) is one:
-    it started, so it forfeited every game of a match, 0 plies each, one line per game."""
+    it started, so it forfeited every game of a match, 0 plies each, one line per game.  The
+    players that loaded are kept running in ``ready`` for their first game (a match's, played in
+    this process), else stopped: a tournament plays its games in other processes (``--jobs``, a
+    Dask cluster), where no running process can be handed."""
     import ai
     from ai.outside import load_outside_player, load_reason
 
     game_options = games.info(game_id).resolve_options(options)  # as a file's player keeps them: not loaded again
 
-    def probe(pid: str) -> tuple[str, str | None, str | None]:
+    def probe(pid: str) -> tuple[str, str | None, str | None, Any]:
         try:
             player = load_outside_player(game_id, pid, options, **loader)
         except Exception as exc:  # any failure of a student's file: that player forfeits
-            return pid, None, load_reason(exc)
+            return pid, None, load_reason(exc), None
         try:
             title = entry_title(pid, player.info.title, getattr(player, "kind", None))
             player.get_ready(game_options)
         except Exception as exc:  # an engine that cannot play the game's board, a file that broke since
-            return pid, title, load_reason(exc)  # named as it named itself: it started
-        finally:
             ai.close_player(player)
-        return pid, title, None
+            return pid, title, load_reason(exc), None  # named as it named itself: it started
+        if ready is None:
+            ai.close_player(player)
+            return pid, title, None, None
+        return pid, title, None, player
 
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
     titles: dict[str, str] = {}
     broken = dict(broken)
-    for pid, title, why in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
+    for pid, title, why, player in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
+        if player is not None and ready is not None:
+            ready.keep(pid, player)
         if why is not None:
             broken[pid] = why
         if title:
