@@ -1552,6 +1552,20 @@ def test_a_one_game_match_starts_its_gtp_engine_once(tmp_path, seed):
     assert len(starts) == 1, starts
 
 
+def test_a_tournament_says_its_engines_start_again_for_each_game(tmp_path, capsys):
+    """A league's games run in other processes (``--jobs``, a Dask cluster), where the process its
+    check started cannot be handed: the engine starts once for the check and once for each game,
+    which it says before the check (the wait of an engine that loads a book said nothing)."""
+    from ai.commands.tournament import CHECKING, run_tournament
+
+    record = tmp_path / "commands.txt"
+    engine = engine_config(tmp_path, "--record", str(record))
+    assert run_tournament("tictactoe", [engine, "level-1"], {}, 1, 0.5, 1, None, 1) == 0
+    starts = [line for line in record.read_text(encoding="utf-8").splitlines() if line.startswith("cwd ")]
+    assert len(starts) == 1 + 2, starts
+    assert capsys.readouterr().err.splitlines()[0] == CHECKING
+
+
 def test_a_probed_python_bot_is_not_handed_to_a_seeded_game_but_stopped(tmp_path):
     """A Python bot's process is seeded when it starts (``--seed``: each game's own seed), which
     the probe's process was not: a seeded game does not take it (it is stopped, the game starts

@@ -83,6 +83,10 @@ LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 # a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped
 # early: 2 of 2 games" with status 130, as if a resume had games left to play
 CLOSE_CUT = "Ctrl+C as the league closed: every game is in, so it is complete"
+# said before the outside players are loaded, which is where an engine that loads a book spends its
+# start: a match hands that process to its first game (``ReadyPlayers``), a league cannot, its games
+# running in other processes (``--jobs``, a Dask cluster), so its start is paid again each game
+CHECKING = "checking the outside players: each is started once now, then again for each of its games"
 
 
 class ReportWords:
@@ -757,6 +761,7 @@ def run_tournament(
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them).  ``withdraw``: players to withdraw from the resumed
     league (``withdraw_players``), asked first unless ``yes``."""
+    import ai
     from ai.cluster import ClusterError
     from ai.results_log import LogInUse, check_out, log_path
 
@@ -784,6 +789,8 @@ def run_tournament(
             print(f"{log} not found: starting the tournament", file=sys.stderr)
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
+        if any(ai.is_outside_player(pid) for pid in player_ids):
+            print(CHECKING, file=sys.stderr, flush=True)
         entries = enter_players(game_id, list(player_ids), options,
                                 loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
                                 not_loaded(logged, gone))
