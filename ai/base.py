@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from games.base import State
+from games.base import Game, State
 
 WIN = 1_000_000  # score of a won position; a win in n plies scores WIN - n
 PROVEN = WIN - 10_000  # scores beyond this are proven wins or losses
@@ -118,6 +118,12 @@ class Player:
         """Be ready to play a game with ``options`` before its first move is asked.  An outside
         player loads its file now (``ai.outside.OutsideLoadError`` if it cannot), so that a window
         can say so before the game starts rather than at the player's first turn; ours need nothing."""
+
+    def ready_to_move(self, game: Game) -> None:
+        """Be ready to search a move of ``game`` before its time is counted: an outside player
+        whose process a stop or a forfeit ended is started again and set up now (its
+        ``OutsideLoadError`` if it cannot), so a window charges its clock with the thinking
+        alone (ui.ai_worker ``AIReady``); ours need nothing."""
 
     def known_outcome(self, state: State) -> tuple[int, int | None] | None:
         """What the player's own knowledge (endgame tables) proves of ``state`` without a search:

@@ -26,6 +26,8 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import functools
 import hashlib
 import logging
@@ -413,3 +415,35 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
         if left is None or left:
             raise
         print(SHUTDOWN_CUT, file=sys.stderr)
+        atexit.register(_finish_the_close, client, cluster)  # run before Dask's own (atexit: last in, first run)
+
+
+def _finish_the_close(client: Any, cluster: Any) -> None:
+    """At exit, the close a Ctrl+C cut short (``shut_down``) finished, as Dask's own exit close
+    (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it.
+    A second Ctrl+C in Dask's printed a 20-line "Exception ignored in atexit callback" traceback
+    under the league's report.  Here it ends the close at once, in silence: the league is
+    complete and reported (status 0, as the cut short close), Dask's exit close is not run again
+    (it would wait for its 10 s, for a third Ctrl+C), and the cluster's processes, started as
+    multiprocessing's daemons, are ended by multiprocessing's exit."""
+    try:
+        with contextlib.suppress(Exception):  # a cluster already gone: nothing left to close
+            client.close()
+        if cluster is not None:
+            with contextlib.suppress(Exception):
+                cluster.close()
+    except KeyboardInterrupt:
+        _skip_dasks_exit_close()
+
+
+def _skip_dasks_exit_close() -> None:
+    """Dask's atexit handlers taken off (``_finish_the_close`` was stopped by a Ctrl+C)."""
+    try:
+        from distributed import client as dask_client
+        from distributed.deploy import spec
+    except ImportError:  # a stand-in for Dask's client (tests): no handler of Dask's to take off
+        return
+
+    for handler in (getattr(spec, "close_clusters", None), getattr(dask_client, "_close_global_client", None)):
+        if handler is not None:
+            atexit.unregister(handler)

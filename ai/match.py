@@ -22,8 +22,8 @@ from games.base import Game, State
 from games.record import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
-           "WHOLE_GAME", "paired_games", "play_game", "play_with_new_players", "random_line", "random_openings",
-           "random_play", "random_positions"]
+           "WHOLE_GAME", "ReadyPlayers", "paired_games", "play_game", "play_with_new_players", "random_line",
+           "random_openings", "random_play", "random_positions"]
 
 
 @dataclass
@@ -138,22 +138,64 @@ def _lost(result: GameResult, game: Game, loss: Loss, rules: Referee) -> GameRes
     return _forfeit(result, loss.side, game, f"{result.players[loss.side]} {loss.why}")
 
 
+class ReadyPlayers:
+    """Outside players already started and readied (by the probe before a match), each handed to
+    the first game that plays it instead of a process started anew: an engine that compiles, or
+    loads a big book, on its start paid that twice before the match's first move.  Sound because
+    such a player has played nothing yet: its process is what a fresh start gives, as long as it
+    was started with the game's loader options (``take`` compares them; a seeded match seeds each
+    game's Python bot with its own seed, which a GTP engine, ``unseeded``, is never given).  Those
+    no game takes are stopped by ``close``."""
+
+    def __init__(self, loader: dict[str, Any] | None = None) -> None:
+        self.loader = dict(loader or {})
+        self.players: dict[str, Player] = {}
+
+    def keep(self, player_id: str, player: Player) -> None:
+        """Keep ``player`` for the first game of ``player_id`` (one a player: a second is stopped)."""
+        if player_id in self.players:
+            close_player(player)
+        else:
+            self.players[player_id] = player
+
+    def take(self, player_id: str, loader: dict[str, Any]) -> Player | None:
+        """The kept player of ``player_id`` if it was started as ``loader`` would start it (then it
+        is no longer kept), else None (a kept one that was not is stopped)."""
+        player = self.players.pop(player_id, None)
+        if player is None:
+            return None
+        ignored = {"seed"} if getattr(player, "unseeded", False) else set()
+        if {k: v for k, v in loader.items() if k not in ignored} != {k: v for k, v in self.loader.items()
+                                                                   if k not in ignored}:
+            close_player(player)
+            return None
+        return player
+
+    def close(self) -> None:
+        """Stop every player no game took (a match stopped, or a file that broke since)."""
+        for player in self.players.values():
+            close_player(player)
+        self.players.clear()
+
+
 def paired_games(
     game: Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
     seed: int = 0, openings: Sequence[Sequence[Any]] = (), clock: GameClock | None = None,
-    loader: dict[str, Any] | None = None, seed_bots: bool = False,
+    loader: dict[str, Any] | None = None, seed_bots: bool = False, ready: ReadyPlayers | None = None,
 ) -> Iterator[tuple[GameResult, int]]:
     """Play ``n_games`` between two catalog players, sides alternating; yields each result with
     which of ``player_ids`` took side 0.  Game i starts after ``openings[i // 2]`` when given, so
     both games of a pair (colours swapped) share an opening; players get seeds ``seed + 2i + side``.
     ``loader``: options for outside players' loader (``ai.outside.load_outside_player``), e.g.
     ``{"definitions_only": True}``; ``seed_bots`` gives outside players their seeds too (``--seed``);
-    a player that cannot be created loses that game."""
+    a player that cannot be created loses that game.  ``ready``: players the probe started, for
+    their first game."""
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
         result = play_with_new_players(game, ids, (seed + 2 * i, seed + 2 * i + 1), time_per_move,
-                                       openings[i // 2] if openings else (), clock, loader, seed_bots=seed_bots)
+                                       openings[i // 2] if openings else (), clock, loader, seed_bots=seed_bots,
+                                       ready=ready)
         yield result, first
 
 
@@ -162,16 +204,17 @@ def play_with_new_players(
     time_per_move: float | None | tuple[float | None, float | None], opening: Sequence[Any] = (),
     clock: GameClock | None = None, loader: dict[str, Any] | None = None,
     on_move: Callable[[State, Any, State], None] | None = None, seed_bots: bool = False,
+    ready: ReadyPlayers | None = None,
 ) -> GameResult:
     """One game between freshly made players (catalog ids or outside files, ``loader`` options
-    passed to outside ones, and with ``seed_bots`` their ``seeds`` as ours get them); a player
-    that cannot even be created loses it, reason kept.  The players are closed (outside processes
-    stopped) afterwards."""
+    passed to outside ones, and with ``seed_bots`` their ``seeds`` as ours get them), or ones
+    started for it and not yet used (``ready``); a player that cannot even be created loses it,
+    reason kept.  The players are closed (outside processes stopped) afterwards."""
     players: list[Player] = []
     try:
         for side, pid in enumerate(ids):
             try:
-                players.append(_make(game, pid, seeds[side], loader, seed_bots))
+                players.append(_make(game, pid, seeds[side], loader, seed_bots, ready))
             except Exception as exc:  # a broken outside file loses its game, the series goes on
                 from ai.outside import load_reason
 
@@ -183,7 +226,8 @@ def play_with_new_players(
             close_player(p)
 
 
-def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, seed_bots: bool) -> Player:
+def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, seed_bots: bool,
+          ready: ReadyPlayers | None = None) -> Player:
     import ai
 
     if ai.is_outside_player(player_id):
@@ -192,6 +236,9 @@ def _make(game: Game, player_id: str, seed: int, loader: dict[str, Any] | None, 
         options = dict(loader or {})
         if seed_bots:  # a seeded match: the bot's process seeds its random with this
             options["seed"] = seed
+        started = ready.take(player_id, options) if ready is not None else None
+        if started is not None:
+            return started
         return load_outside_player(game.id, player_id, dict(game.options), **options)
     return ai.make_player(game.id, player_id, seed=seed, options=dict(game.options))
 

@@ -56,7 +56,7 @@ from ai.outside_child import LOADING_STACK, RUNNING_NOTE, describe_exception
 from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
 from ai.outside_source import read_source
 from ai.referee import late_reply
-from games.base import IllegalMove, State
+from games.base import Game, IllegalMove, State
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository: the worker imports games from here
 GRACE = 0.5  # seconds beyond the move limit before the process is killed (the referee's grace)
@@ -492,6 +492,10 @@ class OutsidePlayer(Player):
         other options; ``OutsideLoadError`` if it cannot be."""
         if self.worker is None or not self.worker.bot.alive() or options != self.options:
             self._start(dict(options))
+
+    def ready_to_move(self, game: Game) -> None:
+        """The file loaded again, before the move's time, if a stop or a forfeit ended its process."""
+        self.get_ready(game.options)
 
     def choose(self, state: State, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:

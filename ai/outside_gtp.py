@@ -10,7 +10,7 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
   set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move, or
-  by ``_ready_in_move`` in a move of an engine not set up since its start (a window's worker
+  by ``ready_to_move`` in a move of an engine not set up since its start (a window's worker
   made anew); moves are timed after, and a replay inside a move (``_sync``) waits only what the
   move has left.  An engine a forfeit stopped is started again by ``get_ready`` too.
 - Time: each game starts with ``time_settings`` -- ``0 S 1`` (S seconds per move, as byo-yomi) for
@@ -112,6 +112,8 @@ def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
 
 class GTPPlayer(Player):
     """An engine program speaking GTP, kept in step with the game by ``play``."""
+
+    unseeded = True  # the loader's seed is not given to an engine: one process serves any seeded game
 
     def __init__(self, game_id: str, player_id: str, spec: OutsideId, options: dict[str, Any] | None = None,
                  **loader: Any) -> None:
@@ -315,7 +317,7 @@ class GTPPlayer(Player):
         self.synced, self.timing = start, None
         self.set_up_since_start = True
 
-    def _ready_in_move(self, game: Game) -> None:
+    def ready_to_move(self, game: Game) -> None:
         """Inside a move, before its time is counted: the engine started if it is not running, and
         set up if it has not been since its start, each waiting the start-up's time, as ``get_ready``
         does before a game.  A window's worker process made anew (after a crash, or a stop its
@@ -395,7 +397,7 @@ class GTPPlayer(Player):
         began = time.perf_counter()
         again = "" if self.bot is not None and self.bot.alive() else "re"  # a set-up alone: not restarted
         try:
-            self._ready_in_move(game)
+            self.ready_to_move(game)
             deadline = None if budget is None else time.perf_counter() + budget + GRACE
             self._sync(state, deadline)
             self._tell_time(state, limits)

@@ -197,6 +197,7 @@ class Referee:
             self.left = [float(x) for x in left] if left is not None else [clock.initial, clock.initial]
         self.side: int | None = None  # whose turn is being timed
         self._since: float | None = None  # when its clock last started; None: stopped
+        self._paused_at: float | None = None  # when it last stopped
         self._spent = 0.0  # its time before ``_since`` (earlier stretches of this turn)
 
     # -- the turn ------------------------------------------------------------------------------
@@ -209,10 +210,14 @@ class Referee:
         if self._since is not None:
             self._spent += now - self._since
             self._since = None
+            self._paused_at = now
 
-    def resume(self, now: float) -> None:
+    def resume(self, now: float, since: float | None = None) -> None:
+        """Run the stopped clock again from ``now``, or from ``since`` when it came during the pause
+        (a window's computer began to think then, heard of a frame later: ``ui.ai_worker.AIReady``)."""
         if self.side is not None and self._since is None:
-            self._since = now
+            paused = self._paused_at if self._paused_at is not None else now
+            self._since = since if since is not None and paused <= since <= now else now
 
     def stop(self) -> None:
         """No turn is timed (the game is over, or moves were taken back and none has begun)."""

@@ -24,7 +24,7 @@ import pytest
 from ai.cluster import SHUTDOWN_CUT
 from ai.commands.tournament import CLOSE_CUT
 from ai.results_log import ResultsLog, log_path
-from tests.test_window_ctrl_c import ctrl_c_once_held
+from tests.test_window_ctrl_c import ctrl_c_at_each_hold, ctrl_c_once_held
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -65,16 +65,23 @@ runpy.run_path("main.py", run_name="__main__")
 
 # main.py run as the terminal runs it, its local Dask cluster's close held once begun (in Dask's
 # event loop, where the close runs while the main thread waits for it) until file argv[2] is made:
-# the seconds a real cluster takes to end its workers, made long enough for a Ctrl+C to come in them
+# the seconds a real cluster takes to end its workers, made long enough for a Ctrl+C to come in them.
+# With HELD_CLOSES=2 its second close (the one at exit) is held too, on files argv[1]-2 and argv[2]-2
 HELD_CLUSTER_CLOSE = r"""
 import asyncio, os, runpy, sys
 from distributed.deploy.spec import SpecCluster
 reached, sent = sys.argv[1], sys.argv[2]
 close = SpecCluster._close
+closes = []
 async def begun_then_held(cluster, *args, **kwargs):
-    open(reached, "w").close()
+    closes.append(cluster)
+    n = len(closes)
+    if n > int(os.environ.get("HELD_CLOSES", "1")):
+        return await close(cluster, *args, **kwargs)
+    here, go_on = (reached, sent) if n == 1 else (f"{reached}-{n}", f"{sent}-{n}")
+    open(here, "w").close()
     for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
-        if os.path.exists(sent):
+        if os.path.exists(go_on):
             break
         await asyncio.sleep(0.01)
     return await close(cluster, *args, **kwargs)
@@ -141,14 +148,16 @@ def test_ctrl_c_as_a_tournaments_workers_start_stops_it(tmp_path):
     assert "stopped early" in out.with_name("league.txt").read_text()
 
 
-def _local_league_held(tmp_path, held: str, out, games: int):
+def _local_league_held(tmp_path, held: str, out, games: int, holds: int = 1):
     """A 5x5 Hex league of levels 1 and 2 on a local Dask cluster, run by the script ``held``, which
-    holds it at the moment it marks (``ctrl_c_once_held`` then sends the Ctrl+C): its run."""
-    reached = tmp_path / "reached"
-    return ctrl_c_once_held([sys.executable, "-c", held, str(reached), str(tmp_path / "sent"),
-                             "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", str(games),
-                             "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
-                            _own_folders(tmp_path), reached, sent=tmp_path / "sent")
+    holds it at the moment it marks (``ctrl_c_at_each_hold`` then sends the Ctrl+C), at each of its
+    first ``holds`` such moments (``HELD_CLOSES``): its run."""
+    reached, sent = tmp_path / "reached", tmp_path / "sent"
+    marks = [(reached, sent)] + [(Path(f"{reached}-{n}"), Path(f"{sent}-{n}")) for n in range(2, holds + 1)]
+    return ctrl_c_at_each_hold([sys.executable, "-c", held, str(reached), str(sent),
+                                "tournament", "hex", "level-1", "level-2", "--option", "size=5", "--games", str(games),
+                                "--time", "0.1", "--jobs", "2", "--cluster", "local", "--out", str(out)],
+                               dict(_own_folders(tmp_path), HELD_CLOSES=str(holds)), marks)
 
 
 def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
@@ -175,6 +184,23 @@ def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path
     assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
     assert done.returncode == 0, done.stderr
     assert "stopped early" not in done.stdout and "stopped early" not in out.with_name("league.txt").read_text()
+    _header, games = ResultsLog.read(str(log_path(str(out))))
+    assert len(games) == 2
+
+
+def test_ctrl_c_again_as_dasks_exit_close_finishes_the_cut_short_close_says_nothing_more(tmp_path):
+    """Every game in and the cluster's close cut short by a Ctrl+C, Dask closes it at exit; a
+    second Ctrl+C then printed a 20-line "Exception ignored in atexit callback" traceback under
+    the report.  The close ends there in silence: the report whole, the status 0 (the league is
+    complete), the one line of the first Ctrl+C, and no process of the cluster left."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "league"
+    done = _local_league_held(tmp_path, HELD_CLUSTER_CLOSE, out, games=1, holds=2)
+    _said_no_traceback(done.stderr)
+    assert "Exception ignored" not in done.stderr and done.stderr.count(SHUTDOWN_CUT) == 1, done.stderr
+    assert done.stderr.rstrip().endswith(SHUTDOWN_CUT), done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "stopped early" not in out.with_name("league.txt").read_text()
     _header, games = ResultsLog.read(str(log_path(str(out))))
     assert len(games) == 2
 

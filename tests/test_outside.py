@@ -1523,15 +1523,63 @@ def test_a_search_too_deep_is_said_in_portuguese_too():
 def test_a_match_starts_a_gtp_engine_for_each_game_as_the_docs_say(tmp_path, capsys):
     """docs/outside-players.md said an engine "is started once per player and kept in step with
     clear_board", read as one process for the whole match; ``main.py match`` makes its players
-    afresh for each game (``play_with_new_players``), so the engine starts for each game, and once
-    more before the first (the check that it loads and takes the game's board).  The page says so,
-    and so it is."""
+    afresh for each game (``play_with_new_players``), so the engine starts for each game.  It
+    started once more before the first (the check that it loads and takes the game's board), an
+    engine that compiles or loads a book on its start paying that twice: the checked engine plays
+    the first game (``ReadyPlayers``).  The page says so, and so it is."""
     from ai.commands.match import run_match
 
     record = tmp_path / "commands.txt"
     assert run_match("tictactoe", ("level-1", engine_config(tmp_path, "--record", str(record))), {}, 2, 0.5,
                      1, False) == 0
     commands = record.read_text(encoding="utf-8").splitlines()
-    assert commands.count("protocol_version") == 3 and commands.count("clear_board") == 3, commands
+    assert commands.count("protocol_version") == 2 and commands.count("clear_board") == 3, commands
     page = " ".join((ROOT / "docs" / "outside-players.md").read_text(encoding="utf-8").split())
-    assert "so they start it for each game" in page and "once more before the first" in page
+    assert "so they start it for each game" in page and "a one-game match starts it once" in page
+
+
+@pytest.mark.parametrize("seed", [None, 7])
+def test_a_one_game_match_starts_its_gtp_engine_once(tmp_path, seed):
+    """The probe before a match started the engine, then the first game started it again: one
+    that compiles or loads a big book on its start paid that twice.  The probed engine, which has
+    played nothing, plays the game; with ``--seed`` too (an engine is given no seed)."""
+    from ai.commands.match import run_match
+
+    record = tmp_path / "commands.txt"
+    engine = engine_config(tmp_path, "--record", str(record))
+    assert run_match("tictactoe", (engine, "level-1"), {}, 1, 0.5, seed, False) == 0
+    starts = [line for line in record.read_text(encoding="utf-8").splitlines() if line.startswith("cwd ")]
+    assert len(starts) == 1, starts
+
+
+def test_a_tournament_says_its_engines_start_again_for_each_game(tmp_path, capsys):
+    """A league's games run in other processes (``--jobs``, a Dask cluster), where the process its
+    check started cannot be handed: the engine starts once for the check and once for each game,
+    which it says before the check (the wait of an engine that loads a book said nothing)."""
+    from ai.commands.tournament import CHECKING, run_tournament
+
+    record = tmp_path / "commands.txt"
+    engine = engine_config(tmp_path, "--record", str(record))
+    assert run_tournament("tictactoe", [engine, "level-1"], {}, 1, 0.5, 1, None, 1) == 0
+    starts = [line for line in record.read_text(encoding="utf-8").splitlines() if line.startswith("cwd ")]
+    assert len(starts) == 1 + 2, starts
+    assert capsys.readouterr().err.splitlines()[0] == CHECKING
+
+
+def test_a_probed_python_bot_is_not_handed_to_a_seeded_game_but_stopped(tmp_path):
+    """A Python bot's process is seeded when it starts (``--seed``: each game's own seed), which
+    the probe's process was not: a seeded game does not take it (it is stopped, the game starts
+    one with its seed); an engine, given no seed, is taken."""
+    from ai.match import ReadyPlayers
+
+    ready = ReadyPlayers({})
+    bot = ai.make_player("tictactoe", str(BOTS / "simple_contract.py"))
+    engine = ai.make_player("tictactoe", engine_config(tmp_path))
+    ready.keep("bot", bot)
+    ready.keep("engine", engine)
+    try:
+        assert ready.take("bot", {"seed": 3}) is None and bot.child is None
+        assert ready.take("engine", {"seed": 3}) is engine and engine.bot.alive()
+    finally:
+        ready.close()
+        engine.close()

@@ -7,13 +7,16 @@ play Rastros only), ``sleeper.py`` (never answers), ``illegal.py`` (always answe
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from games.record import GameRecord
 from tests.outside_bots import bot_faulting_at
-from tests.ui_helpers import autosaves_written, click, wait, window_for_a_test, words_in
+from tests.ui_helpers import autosaves_written, click, key, wait, window_for_a_test, words_in
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -574,3 +577,51 @@ def test_add_this_player_pressed_with_the_field_empty_says_what_to_type_there(ap
         assert _(words.NOTHING_TO_ADD) in said and "ficheiro" in _(words.NOTHING_TO_ADD)
         assert scene.menu.get_selected_widget().get_id() == "outside-entry"
         assert scene.adding is None and app.errors == []
+
+
+def _click_a_free_cell(app, scene: GameScene) -> None:
+    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[0], 3)).center)
+
+
+def _worker_killed(app, scene: GameScene, record: Path) -> None:
+    """The computer's worker process dies between its moves (a crash) and is replaced; the person moves."""
+    worker = scene.computer.worker
+    worker.process.kill()
+    assert wait(app, lambda: worker.restarts == 1)
+    _click_a_free_cell(app, scene)
+
+
+def _engine_stopped_by_a_pause(app, scene: GameScene, record: Path) -> None:
+    """The person moves, pauses while the engine thinks (Ctrl+P: the stop ends the engine, a GTP
+    search having no other way to stop) and goes on (Ctrl+P)."""
+    _click_a_free_cell(app, scene)
+    assert wait(app, lambda: record.read_text().count("genmove") == 2)  # its second search, which hangs
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert scene.paused and scene.computer.job is None
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+
+
+@pytest.mark.parametrize("replaced", [_worker_killed, _engine_stopped_by_a_pause])
+def test_a_clocked_engine_started_anew_is_not_charged_its_set_up(app, tmp_path, replaced):
+    """A clocked game whose computer's worker is replaced (a crash) or whose engine a stop ended (a
+    person's Pause) starts and sets the engine up again inside its next move: that set-up, seconds
+    for an engine that loads what the board needs, ran on its clock.  The clock stands still until
+    the engine is ready to think (``ui.ai_worker.AIReady``), and runs from then."""
+    hold, record = tmp_path / "hold", tmp_path / "commands.txt"
+    engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --record {record} --hold {hold} --hang --from 2"
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, engine), 1.0, clock="1m+0s"))
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)  # the engine started and set up before the game: no clock ran
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert wait(app, lambda: len(scene.history) == 2)  # its first move
+    hold.touch()  # from now on its set-up lasts until the file is gone
+    replaced(app, scene, record)
+    assert wait(app, lambda: record.read_text().count("boardsize") == 2)  # the new engine's set-up, held
+    before = scene.clock_left(1)
+    time.sleep(0.2)
+    app.run_frames(3)
+    assert scene.computer_thinking() and scene.clock_left(1) == before and not scene.referee.running
+    hold.unlink()
+    assert wait(app, lambda: len(scene.history) == 4)  # it thought, and moved
+    assert scene.forfeit is None and scene.clock_readings()[-1][1] < before  # its thinking was charged
+    assert app.errors == []

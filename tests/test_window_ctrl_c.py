@@ -95,17 +95,25 @@ def ctrl_c_once_held(command: list[str], env: dict[str, str], reached: Path,
     (SIGINT to its process group) once it has made file ``reached`` (where it holds) and each of
     its processes takes the signal its own way; then file ``sent`` is made, for a hold that the
     signal does not end to go on.  Its output, once it and every process it started have ended."""
+    return ctrl_c_at_each_hold(command, env, [(reached, sent)])
+
+
+def ctrl_c_at_each_hold(command: list[str], env: dict[str, str],
+                        holds: list[tuple[Path, Path | None]]) -> subprocess.CompletedProcess:
+    """``ctrl_c_once_held`` at each of ``holds`` in turn (its ``reached`` and ``sent`` files): a
+    Ctrl+C pressed again at a later moment of the same run."""
     app = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True)
     try:
-        deadline = time.monotonic() + 120  # a safety net: it reaches its hold within seconds
-        while not (reached.exists() and "default" not in map(sigint_disposition, session_processes(app.pid))) \
-                and app.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert reached.exists(), app.stderr.read() if app.poll() is not None else "the hold was never reached"
-        os.killpg(app.pid, signal.SIGINT)
-        if sent is not None:
-            sent.touch()
+        for reached, sent in holds:
+            deadline = time.monotonic() + 120  # a safety net: it reaches its hold within seconds
+            while not (reached.exists() and "default" not in map(sigint_disposition, session_processes(app.pid))) \
+                    and app.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert reached.exists(), app.stderr.read() if app.poll() is not None else "the hold was never reached"
+            os.killpg(app.pid, signal.SIGINT)
+            if sent is not None:
+                sent.touch()
         out, err = app.communicate(timeout=120)
     finally:
         if app.poll() is None:

@@ -188,6 +188,17 @@ class AIResigned(AIForfeit):
 
 
 @dataclass
+class AIReady:
+    """A move job's player is made and ready (``Player.ready_to_move``: an outside engine started
+    and set up anew in a fresh process, or after a stop ended it): its thinking begins ``at``
+    (``time.monotonic``, one clock for every process of the machine).  ``AIWorker`` keeps it as
+    ``thinking_since``; a window charges a clock from then, not with the set-up before it."""
+
+    job_id: int
+    at: float
+
+
+@dataclass
 class AIWarmUp:
     """The worker's engine kernels are being compiled (``done`` False) or are ready (True); the last
     report of a warm-up names in ``loaded`` the stages it had to compile or load itself (none when a
@@ -427,6 +438,20 @@ def _ready_player(job: Job, game, players: dict) -> None:
         raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
 
 
+def _ready_to_move(player, game) -> None:
+    """``player`` ready to search (``Player.ready_to_move``; a stand-in without it needs nothing),
+    or the ``Forfeit`` its move would have been, "could not be started: ...", where it cannot be."""
+    from ai.base import Forfeit
+    from ai.outside import OutsideLoadError, load_reason
+
+    ready = getattr(player, "ready_to_move", None)
+    try:
+        if ready is not None:
+            ready(game)
+    except OutsideLoadError as exc:
+        raise Forfeit(f"could not be started: {load_reason(exc)}") from None
+
+
 def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     import ai
     import games
@@ -448,6 +473,8 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
         return
     player = _player_for(job, players)
+    _ready_to_move(player, game)
+    reports.put(AIReady(job_id, time.monotonic()))
     last = [0.0]
     started = time.perf_counter()
     only_move = len(state.legal_moves()) == 1
@@ -723,6 +750,7 @@ class AIWorker:
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
         self.heard = False  # ... and whether it has reported (its search has begun)
+        self.thinking_since: float | None = None  # ... and when its player began to think (``AIReady``)
         self.stopping_since = 0.0
         self.pending: tuple[int, Job] | None = None
 
@@ -757,12 +785,13 @@ class AIWorker:
         else:
             self.cancel()
             self.pending = (job_id, job)
+            self.thinking_since = None  # the job that thinks is the next one
         return job_id
 
     def _send(self, job_id: int, job: Job) -> None:
         self.stop.clear()
         self.jobs.put((job_id, job))
-        self.busy, self.cancelled, self.heard = job_id, False, False
+        self.busy, self.cancelled, self.heard, self.thinking_since = job_id, False, False, None
 
     def cancel(self) -> None:
         """Stop the current search; its answer will be dropped."""
@@ -789,6 +818,9 @@ class AIWorker:
             if isinstance(item, (AISpareLoading, AISpareReady)):  # said in the menus, before this worker took the spare
                 continue
             if item.job_id != self.busy:
+                continue
+            if isinstance(item, AIReady):  # not yet its search: one waiting for kernels sees no stop flag
+                self.thinking_since = None if self.cancelled else item.at
                 continue
             self.heard = True  # its search has begun: it sees the stop flag
             if isinstance(item, (AIResult, AIError, AIForfeit)):

@@ -9,7 +9,7 @@ from typing import Any
 import games
 from ai.commands.engines import prepare_engines
 from ai.commands.tournament import probe_outside_players
-from ai.match import GameClock, GameResult, MatchSummary, counted, paired_games, random_openings
+from ai.match import GameClock, GameResult, MatchSummary, ReadyPlayers, counted, paired_games, random_openings
 
 
 def run_match(
@@ -42,7 +42,21 @@ def run_match(
         if pid.endswith(":*"):
             print(f"error: {every_player_refused(game_id, pid, dict(game.options), loader)}", file=sys.stderr)
             return 2
-    broken = probe_outside_players(game_id, list(player_ids), dict(game.options), loader, {})[1]
+    ready = ReadyPlayers(loader)  # the probe's processes, each for its player's first game
+    try:
+        return _probed_match(game, player_ids, n_games, time_per_move, seed, as_json, starts, game_clock,
+                             loader, ready)
+    finally:
+        ready.close()
+
+
+def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
+                  seed: int | None, as_json: bool, starts: list, game_clock: GameClock | None,
+                  loader: dict[str, Any], ready: ReadyPlayers) -> int:
+    """``run_match`` from its probe of outside players on: the players it started are kept in
+    ``ready`` and play the first game, so an engine slow to start is started once for it."""
+    game_id, options, base_seed = game.id, dict(game.options), 0 if seed is None else seed
+    broken = probe_outside_players(game_id, list(player_ids), options, loader, {}, ready=ready)[1]
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
@@ -56,7 +70,7 @@ def run_match(
     summary = MatchSummary(names)
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
-                          seed_bots=seed is not None)
+                          seed_bots=seed is not None, ready=ready)
     done = 0
     try:
         for number, (result, first) in enumerate(series, 1):

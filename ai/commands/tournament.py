@@ -50,7 +50,7 @@ from typing import Any, TextIO
 import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
-from ai.match import counted
+from ai.match import ReadyPlayers, counted
 from ai.outside import RUNNING_AT
 from ai.referee import AT_MOVE
 from ai.tournament import (
@@ -83,6 +83,10 @@ LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 # a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped
 # early: 2 of 2 games" with status 130, as if a resume had games left to play
 CLOSE_CUT = "Ctrl+C as the league closed: every game is in, so it is complete"
+# said before the outside players are loaded, which is where an engine that loads a book spends its
+# start: a match hands that process to its first game (``ReadyPlayers``), a league cannot, its games
+# running in other processes (``--jobs``, a Dask cluster), so its start is paid again each game
+CHECKING = "checking the outside players: each is started once now, then again for each of its games"
 
 
 class ReportWords:
@@ -757,6 +761,7 @@ def run_tournament(
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them).  ``withdraw``: players to withdraw from the resumed
     league (``withdraw_players``), asked first unless ``yes``."""
+    import ai
     from ai.cluster import ClusterError
     from ai.results_log import LogInUse, check_out, log_path
 
@@ -784,6 +789,8 @@ def run_tournament(
             print(f"{log} not found: starting the tournament", file=sys.stderr)
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
+        if any(ai.is_outside_player(pid) for pid in player_ids):
+            print(CHECKING, file=sys.stderr, flush=True)
         entries = enter_players(game_id, list(player_ids), options,
                                 loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
                                 not_loaded(logged, gone))
@@ -1132,35 +1139,43 @@ def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                          broken: dict[str, str], jobs: int = 1) -> tuple[dict[str, str], dict[str, str]]:
+                          broken: dict[str, str], jobs: int = 1,
+                          ready: ReadyPlayers | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Load every outside player once before any game (``jobs`` at a time), ready for the game
     (``Player.get_ready``): their titles for ``display_names`` (``entry_title``: loaded or not,
     whose they are) and, added to ``broken``, those that cannot be loaded (id -> why).  A GTP
     engine that refuses the game's board (``refused to play width=4, height=4, k=4 (...)``) is one:
-    it started, so it forfeited every game of a match, 0 plies each, one line per game."""
+    it started, so it forfeited every game of a match, 0 plies each, one line per game.  The
+    players that loaded are kept running in ``ready`` for their first game (a match's, played in
+    this process), else stopped: a tournament plays its games in other processes (``--jobs``, a
+    Dask cluster), where no running process can be handed."""
     import ai
     from ai.outside import load_outside_player, load_reason
 
     game_options = games.info(game_id).resolve_options(options)  # as a file's player keeps them: not loaded again
 
-    def probe(pid: str) -> tuple[str, str | None, str | None]:
+    def probe(pid: str) -> tuple[str, str | None, str | None, Any]:
         try:
             player = load_outside_player(game_id, pid, options, **loader)
         except Exception as exc:  # any failure of a student's file: that player forfeits
-            return pid, None, load_reason(exc)
+            return pid, None, load_reason(exc), None
         try:
             title = entry_title(pid, player.info.title, getattr(player, "kind", None))
             player.get_ready(game_options)
         except Exception as exc:  # an engine that cannot play the game's board, a file that broke since
-            return pid, title, load_reason(exc)  # named as it named itself: it started
-        finally:
             ai.close_player(player)
-        return pid, title, None
+            return pid, title, load_reason(exc), None  # named as it named itself: it started
+        if ready is None:
+            ai.close_player(player)
+            return pid, title, None, None
+        return pid, title, None, player
 
     todo = [pid for pid in ids if ai.is_outside_player(pid) and pid not in broken]
     titles: dict[str, str] = {}
     broken = dict(broken)
-    for pid, title, why in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
+    for pid, title, why, player in in_daemon_threads(probe, todo, max(1, min(jobs, 8))):
+        if player is not None and ready is not None:
+            ready.keep(pid, player)
         if why is not None:
             broken[pid] = why
         if title:

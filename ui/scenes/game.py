@@ -156,6 +156,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         self.window_away = False  # minimised or behind another window: a human's clock stands still
+        self.clock_waits_for_set_up = False  # the computer's clock stopped for its player's set-up alone
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
@@ -393,7 +394,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
         Pause was pressed, is charged), while a game with a person in it is paused (``held_up``:
         its search was dropped), once a computer's reply is in (showing it costs nothing) and while
         a friend's draw offer waits for the other's answer (the friend who offered, to move, lost
-        the time the other took to think it over).  At zero the flag falls."""
+        the time the other took to think it over).  A computer's clock runs only while it thinks:
+        not while its worker's process starts anew (after a crash or a slow cancel) nor while an
+        outside engine a stop ended is started and set up again (``ComputerMoves.thinking_since``).
+        At zero the flag falls."""
         rules, now = self.referee, time.monotonic()
         if rules.clock is None:
             return
@@ -403,9 +407,18 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)
         searching = self.computer_thinking()
+        setting_up = searching and self.computer.thinking_since() is None
+        began = self.computer.thinking_since() if self.clock_waits_for_set_up else None
+        if began is not None:  # it began to think while the clock waited for its set-up: charged from then
+            rules.resume(now, began)
+            self.clock_waits_for_set_up = False
         if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
                 or self.draw_offer is not None or (searching and self.preparing_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
+            self.clock_waits_for_set_up = False
+        elif setting_up:  # nor is its set-up: a fresh process, an engine started and set up again
+            rules.pause(now)
+            self.clock_waits_for_set_up = True
         else:
             rules.resume(now)
         loss = rules.flag_fall(now)

@@ -154,6 +154,13 @@ class ComputerMoves:
         """The worker is still compiling the engine's kernels (first use after an install)."""
         return self.worker is not None and self.worker.preparing
 
+    def thinking_since(self) -> float | None:
+        """When the last search asked of the worker began (``AIReady``: its player made and set up,
+        ``time.monotonic``; kept once it answered), None while it has not yet: a worker's process
+        started anew after a crash or a slow cancel, an outside engine started and set up again
+        after a stop."""
+        return self.worker.thinking_since if self.worker is not None else None
+
     def cancel(self) -> None:
         """Drop the search under way and any reply waiting (undo, new game, a move of the human's);
         a draw offer the computer was thinking over is withdrawn with its search (Undo, Menu, the

@@ -2,11 +2,12 @@
 
     python gtp_engine.py [--startup S] [--setup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
                          [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
-                         [--square N] [--crash] [--log-commands]
+                         [--square N] [--crash] [--log-commands] [--hold FILE]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --setup S: sleep S seconds before answering each boardsize and clear_board (an engine loading
-what the board needs, as ours loads its kernels);
+what the board needs, as ours loads its kernels); --hold FILE: answer each boardsize and clear_board
+only once FILE is not there (a set-up as long as a test wants);
 --silent: never answer; --record FILE: append every command received, and the working
 directory, to FILE; --resign: answer genmove with resign; --swap: answer genmove with swap;
 --whole-seconds: refuse a time_settings that is not in whole seconds (as the protocol writes them).
@@ -72,6 +73,8 @@ for line in sys.stdin:
     elif command in ("clear_board", "boardsize"):
         if "--setup" in args:
             time.sleep(float(args[args.index("--setup") + 1]))
+        while "--hold" in args and os.path.exists(args[args.index("--hold") + 1]):
+            time.sleep(0.02)
         taken.clear()
     elif command == "play":
         taken.add(words[2].lower())
