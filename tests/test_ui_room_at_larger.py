@@ -1,7 +1,8 @@
 """Larger text in the room a screen has: the position editor and the tree explorer at 800x600 show
 their lines whole (a short form where the whole one has no room, never a line cut), the editor's
 rule options open in Portuguese, and the game's panel is as wide as the scale its text is drawn
-at (the board keeps the rest)."""
+at (the board keeps the rest); where the panel's extras give way to Larger text, Alquerque's draw
+count comes back near the draw, and the friends' session score is on the result card."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ import pygame
 import pytest
 
 from tests.test_tree import built
+from tests.test_ui_move_entry import enter_moves
+from tests.test_ui_player_names import card_text, named_hotseat
 from tests.test_ui_text_size import GAMES, drawn_texts, overlapping
-from tests.ui_helpers import down_to_widget, in_language, key, make_app, window_given_back
+from tests.ui_helpers import down_to_widget, in_language, key, make_app, resign_by_keys, window_given_back
+from ui import words
+from ui.match import HOTSEAT, MatchSetup
+from ui.scenes.game import GameScene
 from ui.scenes.game_panel import SEEN_GROWTH, WIDTH_ROUNDING, panel_width
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.tree_explorer import TreeExplorerScene
@@ -124,3 +130,89 @@ def test_every_games_panel_keeps_larger_text_in_a_laptops_window(window, monkeyp
                 assert all(panel.rect.contains(rect) for _text, rect in texts), (game_id, mode)
                 assert not overlapping(texts), (game_id, mode, overlapping(texts))
                 app.scene.close()
+
+
+QUIET_LINE = ["d3-c3", "d4-d3", "c3-d4", "c4-c3", "d4-c4", "e4-d4", "e3-e4", "d3-e3", "d2-d3", "c3-d2", "d3-c3",
+              "d4-d3", "e4-d4", "e5-e4", "d4-e5", "c5-d4", "c4-c5", "d4-c4", "c3-d4", "b3-c3", "b2-b3", "a3-b2",
+              "b3-a3", "c3-b3", "c2-c3", "b2-c2", "c1-b2", "d2-c1", "e2-d2", "e3-e2", "d2-e3", "c2-d2", "b2-c2",
+              "b3-b2", "c3-b3", "d3-c3", "e3-d3", "e4-e3"]
+"""Alquerque from the usual start: 38 plies without a capture, no position seen twice."""
+
+
+def panel_texts(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """The texts the game's panel draws in one frame, with where."""
+    panel = app.scene.panel
+    return [(text, rect) for text, rect in drawn_texts(app, monkeypatch) if panel.rect.collidepoint(rect.center)]
+
+
+def counts_shown(texts: list[tuple[str, pygame.Rect]], scene: GameScene) -> list[str]:
+    """What the panel says of the draw counts in ``texts``: each count's line (or its first
+    part, where it takes two lines) drawn."""
+    said = [line for line, _near in words.draw_counts_lines(scene.state.draw_counts())]
+    return [text for text, _rect in texts
+            if any(line.startswith(text) and len(text) > len(line) // 2 for line in said)]
+
+
+def laid_out_whole(app, texts: list[tuple[str, pygame.Rect]]) -> bool:
+    """The panel's texts inside it, none over another, and its move list showing a move."""
+    panel = app.scene.panel
+    return (all(panel.rect.contains(rect) for _text, rect in texts) and not overlapping(texts)
+            and bool(panel.move_cells) and all(panel.moves_rect.contains(cell) for cell, _plies in panel.move_cells))
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1366, 768)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_alquerques_draw_count_comes_back_near_the_draw_at_larger_text(window, monkeypatch, language):
+    """At Larger text in a laptop's window the draw count gives way to the text's size, and it was
+    gone for the whole game: two plies before the 40-ply draw nothing said it was coming.  From
+    ten plies before the draw it takes its line back from the move list (a row of moves at
+    least kept), each move typed by the friends at the board, the panel at the scale it had."""
+    app = window
+    with in_language(app, language):
+        app.open_demo(f"game:alquerque:hotseat:{','.join(QUIET_LINE[:29])}")
+        app.run_frames(2)
+        scene, scale = app.scene, app.scene.panel.scale
+        assert scale > app.scale and not counts_shown(panel_texts(app, monkeypatch), scene)  # far: given way
+        for move in QUIET_LINE[29:]:
+            enter_moves(app, move)
+            texts = panel_texts(app, monkeypatch)
+            assert counts_shown(texts, scene), (scene.state.quiet, [text for text, _rect in texts])
+            assert laid_out_whole(app, texts), scene.state.quiet
+            assert scene.panel.scale == scale
+        assert scene.state.quiet == 38 and not scene.is_over()
+
+
+@pytest.mark.parametrize("window", [(1280, 800)], indirect=True)
+def test_a_position_seen_the_second_time_brings_its_count_back_at_larger_text(window, monkeypatch):
+    """A position's second occurrence is one short of the draw: its count comes back too, far
+    from the 40 plies (the pieces on their far rows go sideways and back)."""
+    app = window
+    start = "to-move: White\nno-capture: 0\nW...B\n.....\n.....\n.....\nW...B\n"
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0, start=start))
+    app.switch(scene)
+    app.run_frames(2)
+    for move in ("a5-b5", "e1-d1", "b5-a5"):
+        enter_moves(app, move)
+    assert not counts_shown(panel_texts(app, monkeypatch), scene)
+    enter_moves(app, "d1-e1")
+    texts = panel_texts(app, monkeypatch)
+    assert scene.state.draw_counts().occurrences == 2
+    assert "Position seen 2 times (draw at 3)" in counts_shown(texts, scene) and laid_out_whole(app, texts)
+
+
+@pytest.mark.parametrize("window", [(1280, 800)], indirect=True)
+def test_the_session_score_left_out_at_larger_text_is_on_the_result_card(window, monkeypatch):
+    """The friends' running score is one of the extras that give way to Larger text at 1280x800
+    (the move list keeps its rows): the result card of each game says it all the same."""
+    app = window
+    scene = named_hotseat(app, "alquerque")
+    resign_by_keys(app)  # Ana (White) resigns: João wins the first game
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays White
+    assert not scene.is_over() and scene.sitting.running_line(scene)
+    session = "This session: João (White) 1 - 0 Ana (Black) · 0 drawn"
+    assert session == scene.sitting.running_line(scene)
+    assert session not in [text for text, _rect in panel_texts(app, monkeypatch)]  # given way to the rows
+    resign_by_keys(app)  # João resigns: one game each
+    card = " ".join(card_text(app, monkeypatch, scene))  # its lines wrapped at the card's width
+    assert "This session: João (White) 1 - 1 Ana (Black) · 0 drawn" in card

@@ -748,15 +748,29 @@ def time_per_move_title() -> str:
     return _("Time per move") + ": "
 
 
-def counts_lines(state: games.State, width: int, size: int) -> list[tuple[str, bool]]:
-    """The lines ``draw_counts`` draws for ``state``, each with whether its draw is near."""
+def counts_said(state: games.State) -> list[tuple[str, bool]]:
+    """What ``draw_counts`` says of ``state`` (``words.draw_counts_lines``), each count with
+    whether its draw is near; none for another game or a position that ended the game."""
     from ui import words
 
     counts = None if state.is_terminal() else state.draw_counts()
-    if counts is None:
-        return []
-    return [(line, near) for said, near in words.draw_counts_lines(counts)
+    return [] if counts is None else words.draw_counts_lines(counts)
+
+
+def counts_lines(state: games.State, width: int, size: int) -> list[tuple[str, bool]]:
+    """The lines ``draw_counts`` draws for ``state``, each with whether its draw is near."""
+    return [(line, near) for said, near in counts_said(state)
             for line in tx.wrap_at_most(said, size, width, 2) or [said]]
+
+
+def draw_near(state: games.State) -> bool:
+    """Whether ``state`` is near one of its game's counted draws, as ``words.draw_counts_lines``
+    reads a ``DrawCounts`` and stresses its line: within ``NEAR_DRAW_PLIES`` (10) plies, five moves
+    a side, of the 40 without a capture; or a position's second occurrence, the next one drawing.
+    There the count is news a player acts on (most Alquerque games end by the 40-ply rule,
+    docs/tuning/alquerque.md: a side ahead has those moves left to force a capture), so a panel
+    short of room keeps it (``GamePanel._room_plan``); one reading for its colour and its room."""
+    return any(near for _said, near in counts_said(state))
 
 
 def counts_height(state: games.State, width: int, size: int, gap: int = 0) -> int:

@@ -19,7 +19,7 @@ from ui.i18n import _, ngettext, number_text
 from ui.match import HOTSEAT, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
-from ui.scenes.common import counts_height, draw_counts
+from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
@@ -182,6 +182,7 @@ class RoomPlan:
     button_row: int  # the height in pixels of a row of buttons
     gap: int  # the room in pixels between the parts
     extras: bool  # the draw counts and Hex's legend drawn (where they fit)
+    counts: bool = False  # the draw counts drawn alone where the extras give way: a draw is near
 
 
 BUTTON_ROW = 42
@@ -355,8 +356,7 @@ class GamePanel:
         live_top = y  # the players' cards' badges stand astride their top borders
         y = self._players(surface, x, y + plan.gap, w) + plan.gap
         y = self._thinking(surface, x, y, w, compact=plan.compact)
-        if plan.extras and y + self._extras_height(w) <= bottom:  # else left out: drawn, they ran under the buttons
-            y = self._extras(surface, x, y, w)  # (Alquerque's draw count at Larger text in a 1024x768 window)
+        y = self._extras_shown(surface, plan, (x, y, w), bottom)
         self.live_rect = pygame.Rect(r.x, live_top, r.width, y - live_top)
         moves = pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap)
         clip = surface.get_clip()
@@ -481,14 +481,19 @@ class GamePanel:
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
         left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
-        Trax's three lines of options, none under Alquerque's draw count."""
+        Trax's three lines of options, none under Alquerque's draw count.  Near a counted draw
+        (``draw_near``) the counts do not give way: they take their lines from the move list,
+        down to one row (``_extras_shown``); left out there, Alquerque's "No capture for 38
+        plies" was gone at Larger text in a 1280x800 window two plies before the draw."""
         full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
         room, gives = self._room_and_gives(top, w)
+        kept = self._near_counts_height(w)
+        gives[3] -= kept
         wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
-        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given)
+        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given, kept > 0)
 
     def _room_and_gives(self, top: int, w: int) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
@@ -864,11 +869,37 @@ class GamePanel:
             return (self._tip(),)
         return play_tips(self.scene) if self.scene.human_to_move() else (self._tip(),)
 
+    def _extras_shown(self, surface: pygame.Surface, plan: RoomPlan, at: tuple[int, int, int], bottom: int) -> int:
+        """The extras from ``at`` (x, y, width) as ``plan`` keeps them, where they end over
+        ``bottom``: all of them (``_extras``), or the draw counts alone near a draw with the move
+        list keeping one row under them; else none (drawn, they ran under the buttons:
+        Alquerque's draw count at Larger text in a 1024x768 window).  Returns their bottom."""
+        x, y, w = at
+        if plan.extras and y + self._extras_height(w) <= bottom:
+            return self._extras(surface, x, y, w)
+        if plan.counts and y + self._near_counts_height(w) + 2 * plan.gap + self._moves_height(1) <= bottom:
+            return self._counts(surface, x, y, w)
+        return y
+
+    def _counts_height(self, w: int) -> int:
+        """The room the draw counts take (``_counts``), ``w`` wide."""
+        return counts_height(self.scene.shown_state(), w, self._t(13), self._s(6))
+
+    def _near_counts_height(self, w: int) -> int:
+        """The room of the draw counts that do not give way to the move list (``_room_plan``):
+        theirs near a counted draw (``draw_near``), while the position is shown; else 0."""
+        near = self._position_extras_shown() and draw_near(self.scene.shown_state())
+        return self._counts_height(w) if near else 0
+
+    def _counts(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """The draw counts of the position shown from (``x``, ``y``), ``w`` wide; their bottom."""
+        return draw_counts(surface, self.scene.shown_state(), (x, y), w, self._t(13), self.scene.app.theme, self._s(6))
+
     def _extras_height(self, w: int) -> int:
         """The room ``_extras`` takes."""
         scene = self.scene
         position_told = self._position_extras_shown()
-        height = counts_height(scene.shown_state(), w, self._t(13), self._s(6)) if position_told else 0
+        height = self._counts_height(w) if position_told else 0
         session = self._session_lines(w)
         if session:
             height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
@@ -910,7 +941,7 @@ class GamePanel:
             y = tx.text(surface, line, (x, y), self._t(13), scene.app.theme.muted).bottom
         if not self._position_extras_shown():
             return y
-        y = draw_counts(surface, scene.shown_state(), (x, y), w, self._t(13), scene.app.theme, self._s(6))
+        y = self._counts(surface, x, y, w)
         if scene.connections.active:
             height = legend_height(scene.game, self.scale, w)
             draw_legend(surface, pygame.Rect(x, y + self._s(12), w, height), scene.game, scene.connections.shown(),
