@@ -1,0 +1,51 @@
+"""A teacher's class tournament at Text size Larger in a 1280x800 window (QA's rough edges): the
+Save results message names the Markdown file readably, the latest results get the room the
+screen has, and the board is not squeezed to a third of the column."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import in_language, key, tournament_started, wait, window_for_a_test
+from ui.widgets import Messages
+
+
+@pytest.fixture
+def larger(tmp_path, monkeypatch):
+    """A 1280x800 window at Text size Larger (Ctrl+plus twice, as a person sets it)."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.run_frames(2)
+        for _ in range(2):
+            key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
+        assert app.settings.text_size == 1.5
+        yield app
+
+
+def played(app, game_id: str, players: set[str], folder=None):
+    """The tournament screen of ``game_id`` once the games of ``players`` are over and shown."""
+    scene = tournament_started(app, game_id, players, folder, watch=False)
+    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    app.run_frames(2)
+    return scene
+
+
+def drawn_message_lines(scene) -> list[str]:
+    """The lines of the screen's messages as its one-line lane shows them."""
+    s = scene._scale()
+    room = scene.size[1] - int(20 * s) - scene.messages_ceiling()
+    return [line for _m, lines, _cut in scene.messages.shown(s, scene.app.messages_width(), room) for line in lines]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_save_results_names_the_markdown_file_whole_at_larger_text(larger, tmp_path, language):
+    """S at Larger text: the message was cut at "…tictactoe-20261205-20124…", the folder's long
+    path first.  The Markdown file's name now comes first and shows whole; the folder after it."""
+    scene = played(larger, "tictactoe", {"level-1", "level-2"}, tmp_path / "a folder deep" / "in the class's"
+                   / "documents" / "tournaments")
+    with in_language(larger, language):
+        key(larger, pygame.K_s)
+        markdown = next(path for path in scene.saved if path.suffix == ".md")
+        assert markdown.is_file()
+        assert any(markdown.name in line for line in drawn_message_lines(scene)), drawn_message_lines(scene)
+    assert Messages.MOST_LINES > 1
