@@ -13,12 +13,12 @@ import pygame
 
 import ai
 import games
-from ai.tournament import MIN_RATED_GAMES, Standing, games_each, is_void, outcome, ranked_apart
+from ai.tournament import MIN_RATED_GAMES, Standing, Tournament, games_each, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import N_, _, ngettext, number_text
+from ui.i18n import N_, _, number_text
 from ui.theme import Theme
 from ui.widgets import card, mix
 
@@ -125,23 +125,11 @@ class ResultsDrawing:
             fill = bar.copy()
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
-        game = words.title(games.info(t.game_id))
-        if t.clock is None:
-            status = _("{game}: {done}/{total} games, {t} s per move").format(
-                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"))
-        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
-            status = _("{game}: {done}/{total} games, clock {clock}").format(game=game, done=done, total=total,
-                                                                         clock=t.clock)
-        else:
-            status = _("{game}: {done}/{total} games, {t} s per move, clock {clock}").format(
-                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"), clock=t.clock)
+        status = self._progress_words(t, done, total)
         if self.runs_elsewhere:  # a league's log shown while its command line plays it
             status += "  -  " + _("being played elsewhere: its new games are shown as they end")
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
-        if self.held:  # the board replays games already over: their results come as it reaches them
-            status += "  -  " + ngettext("{n} result to come on the board", "{n} results to come on the board",
-                                         len(self.held)).format(n=len(self.held))
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -161,6 +149,25 @@ class ResultsDrawing:
         self._draw_chart(surface, theme, pygame.Rect(right.x, y, right.width, chart_h), order)
         y += chart_h + gap
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
+
+    def _progress_words(self, t: Tournament, shown: int, total: int) -> str:
+        """The progress bar's words: the games counted and the pace.  While the board replays games
+        already over (``held``), what is played, what the board has shown and what waits to be
+        shown: "Hex: 2/24 games … 18 results to come on the board" left a teacher to work out
+        that 20 games were played."""
+        game = words.title(games.info(t.game_id))
+        if self.held:
+            counted = _("{game}: {played} of {total} games played; the board has shown {shown}, {n} waiting").format(
+                game=game, played=shown + len(self.held), total=total, shown=shown, n=len(self.held))
+        else:
+            counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
+        if t.clock is None:
+            pace = _("{t} s per move").format(t=number_text(t.time_per_move, "g"))
+        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
+            pace = _("clock {clock}").format(clock=t.clock)
+        else:
+            pace = _("{t} s per move, clock {clock}").format(t=number_text(t.time_per_move, "g"), clock=t.clock)
+        return f"{counted}, {pace}"
 
     def _draw_rule_options(self, surface: pygame.Surface, theme: Theme, bar: pygame.Rect) -> int:
         """The game's options under the progress bar, as the game screen has them under the game's
