@@ -49,3 +49,17 @@ def test_save_results_names_the_markdown_file_whole_at_larger_text(larger, tmp_p
         assert markdown.is_file()
         assert any(markdown.name in line for line in drawn_message_lines(scene)), drawn_message_lines(scene)
     assert Messages.MOST_LINES > 1
+
+
+def test_the_latest_results_show_four_or_more_at_larger_text_beside_the_board(larger):
+    """Four levels, a game each way: 12 games, 6 each, never rated.  At Larger text the ratings
+    chart kept a quarter of the column for its note and the latest results showed two of the 12
+    ("0 newer, 10 older: scroll").  The note takes its lines only; the list shows four and more,
+    and the board keeps its share of the column."""
+    scene = played(larger, "tictactoe", {"level-1", "level-2", "level-3", "level-4"})
+    assert len(scene.tournament.results) == 12 and not any(st.rated for st in scene.table)
+    larger.invalidate()
+    larger.run_frames(1)
+    assert scene.recent_fits >= 4 and len(scene._recent_rects) == scene.recent_fits
+    column = scene.recent_area.bottom - scene.board_rect.top
+    assert scene.board_rect.height >= 0.45 * column

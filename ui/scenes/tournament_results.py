@@ -82,17 +82,21 @@ def half_points(points: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-def right_column(height: int, players: int, s: float, board: bool) -> tuple[int, int]:
+RECENT_LINES = 5  # the latest results' least lines under their title: four results and "N newer, M older"
+
+
+def right_column(height: int, chart_needs: int, recent_needs: int, s: float, board: bool) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
-    chart has a row of CHART_ROW pixels or more for each of ``players`` (it takes room from the
-    board, which keeps 35%), and the latest results below keep a title and a few lines."""
-    chart_needs = int(60 * s) + CHART_ROW * players
-    recent_h, gap = int(90 * s), int(10 * s)
+    chart has the ``chart_needs`` pixels its rows or its note want (it takes room from the board,
+    which keeps 35%, and from the latest results below, which keep a title and a few lines); the
+    latest results take the rest, ``recent_needs`` (their title and ``RECENT_LINES`` lines) where
+    the board can spare it: at Larger text in 1280x800 they showed two results and their scroll line."""
+    gap = int(10 * s)
+    recent_least = min(recent_needs, int(90 * s))
     if not board:
-        return 0, min(max(int(height * 0.5), chart_needs), height - recent_h - gap)
-    chart_h = max(int(height * 0.26), chart_needs)
-    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_h - recent_h - 2 * gap))
-    return board_h, min(chart_h, height - board_h - recent_h - 2 * gap)
+        return 0, min(chart_needs, height - recent_least - gap)
+    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_needs - recent_needs - 2 * gap))
+    return board_h, min(chart_needs, height - board_h - recent_least - 2 * gap)
 
 
 def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_of: Callable[[str], int],
@@ -130,6 +134,7 @@ class ResultsDrawing:
             status += "  -  " + _("being played elsewhere: its new games are shown as they end")
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
+        status += self._still_to_show(done)
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -140,7 +145,8 @@ class ResultsDrawing:
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        board_h, chart_h = right_column(right.height, len(order), s, self._board_wanted())
+        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), self._recent_needs(right.width),
+                                        s, self._board_wanted())
         gap = int(10 * s)
         if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
@@ -152,13 +158,13 @@ class ResultsDrawing:
 
     def _progress_words(self, t: Tournament, shown: int, total: int) -> str:
         """The progress bar's words: the games counted and the pace.  While the board replays games
-        already over (``held``), what is played, what the board has shown and what waits to be
-        shown: "Hex: 2/24 games … 18 results to come on the board" left a teacher to work out
-        that 20 games were played."""
+        already over (``held``), the games played (``_still_to_show`` then says what the board has
+        shown and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher
+        to work out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
         if self.held:
-            counted = _("{game}: {played} of {total} games played; the board has shown {shown}, {n} waiting").format(
-                game=game, played=shown + len(self.held), total=total, shown=shown, n=len(self.held))
+            counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
+                                                                         total=total)
         else:
             counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
         if t.clock is None:
@@ -168,6 +174,14 @@ class ResultsDrawing:
         else:
             pace = _("{t} s per move, clock {clock}").format(t=number_text(t.time_per_move, "g"), clock=t.clock)
         return f"{counted}, {pace}"
+
+    def _still_to_show(self, shown: int) -> str:
+        """What the board has shown of the games played and what waits to be shown (``held``),
+        after the progress bar's words; nothing while every game played is shown."""
+        if not self.held:
+            return ""
+        return "  -  " + _("the board has shown {shown} of them, {n} still to show").format(shown=shown,
+                                                                                          n=len(self.held))
 
     def _draw_rule_options(self, surface: pygame.Surface, theme: Theme, bar: pygame.Rect) -> int:
         """The game's options under the progress bar, as the game screen has them under the game's
@@ -372,12 +386,11 @@ class ResultsDrawing:
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
         rated = [st for st in order if st.rated]
-        if not rated:
-            size, high = int(15 * s), tx.line_height(int(15 * s))  # wrapped within the panel, a small window's too
-            lines = tx.wrap_at_most(self._unrated_note(), size, inner.width - int(16 * s), max(1, inner.height // high))
+        if not rated:  # from the top, as high as ``_chart_needs`` makes it; wrapped, a small window too
+            size, high = tx.small(13, s), tx.line_height(tx.small(13, s))
+            lines = tx.wrap_at_most(self._unrated_note(), size, inner.width, max(1, (inner.height - int(12 * s)) // high))
             for i, line in enumerate(lines):
-                tx.text(surface, line, (inner.centerx, inner.centery + int((i - len(lines) / 2) * high)), size,
-                        theme.muted, "midtop")
+                tx.text(surface, line, (inner.x, inner.y + int(6 * s) + i * high), size, theme.muted)
             return
         low = min(min(st.elo if st.elo_bound else st.elo_low for st in rated), 0.0) - 20
         high = max(max(st.elo if st.elo_bound else st.elo_high for st in rated), 0.0) + 20
@@ -419,6 +432,29 @@ class ResultsDrawing:
         font = tx.ui_font(int(12 * s))
         for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
+        """The ratings chart's height in the right column ``right``: a row of CHART_ROW pixels or
+        more for each player, and a quarter of the column (half without the board); while no one is rated, its title and
+        its note's lines alone (the note centred in a quarter of the column took the room of two
+        latest results at Larger text)."""
+        s = self._scale()
+        if any(st.rated for st in order):  # without the board, half the column
+            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + CHART_ROW * len(order))
+        size = tx.small(13, s)
+        lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
+        return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
+
+    def _recent_needs(self, width: int) -> int:
+        """The latest results' least height, ``width`` wide: their title and RECENT_LINES lines."""
+        s = self._scale()
+        return self._panel_frame(self._recent_title(), width) + RECENT_LINES * (tx.line_height(tx.small(13, s)) + int(2 * s))
+
+    def _panel_frame(self, title: str, width: int) -> int:
+        """The height a panel ``width`` wide (``_panel``) takes above and below its lines, with its
+        ``title``'s lines: the list's 6 pixels under the title and over the card's edge at scale 1."""
+        s = self._scale()
+        return int(16 * s) // 2 + int(14 * s) + self._title_extra(title, width) + 2 * int(6 * s)
 
     def _unrated_note(self) -> str:
         """What the ratings chart says while no player has ``MIN_RATED_GAMES`` games: in a round
