@@ -63,3 +63,14 @@ def test_the_latest_results_show_four_or_more_at_larger_text_beside_the_board(la
     assert scene.recent_fits >= 4 and len(scene._recent_rects) == scene.recent_fits
     column = scene.recent_area.bottom - scene.board_rect.top
     assert scene.board_rect.height >= 0.45 * column
+
+
+def test_a_folder_under_home_is_said_from_the_tilde():
+    """The Save message's folder ("~/Documents/Tabuleiro/tournaments"): shorter than the whole
+    path, so the line keeps room for the file's name; a folder elsewhere whole."""
+    from pathlib import Path
+
+    from ui.paths import folder_shown
+
+    assert folder_shown(Path.home() / "Documents" / "Tabuleiro") == str(Path("~", "Documents", "Tabuleiro"))
+    assert folder_shown(Path("/srv/class")) == str(Path("/srv/class"))
