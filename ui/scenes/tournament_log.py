@@ -61,7 +61,7 @@ def saved_words(saved: list[Path]) -> str:
     tables in Markdown for a course page: <file>.md" was cut at Larger text (1280x800) within the
     Markdown file's name, the one thing to be read."""
     markdown = next(path for path in saved if path.suffix == ".md")
-    return _("Saved {markdown}, the tables for a course page, and its .json in {folder}").format(
+    return _("Saved {markdown}, the tables in Markdown for a course page, and its .json in {folder}").format(
         markdown=markdown.name, folder=folder_shown(markdown.parent))
 
 

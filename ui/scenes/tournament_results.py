@@ -82,21 +82,16 @@ def half_points(points: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-RECENT_LINES = 5  # the latest results' least lines under their title: four results and "N newer, M older"
-
-
-def right_column(height: int, chart_needs: int, recent_needs: int, s: float, board: bool) -> tuple[int, int]:
+def right_column(height: int, chart_needs: int, s: float, board: bool) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
-    chart has the ``chart_needs`` pixels its rows or its note want (it takes room from the board,
-    which keeps 35%, and from the latest results below, which keep a title and a few lines); the
-    latest results take the rest, ``recent_needs`` (their title and ``RECENT_LINES`` lines) where
-    the board can spare it: at Larger text in 1280x800 they showed two results and their scroll line."""
-    gap = int(10 * s)
-    recent_least = min(recent_needs, int(90 * s))
+    chart has the ``chart_needs`` pixels its rows or its note want (``_chart_needs``; it takes room
+    from the board, which keeps 35%), and the latest results below keep a title and a few lines,
+    and have the rest: a chart that needs little (no one rated yet) leaves them more lines."""
+    recent_h, gap = int(90 * s), int(10 * s)
     if not board:
-        return 0, min(chart_needs, height - recent_least - gap)
-    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_needs - recent_needs - 2 * gap))
-    return board_h, min(chart_needs, height - board_h - recent_least - 2 * gap)
+        return 0, min(chart_needs, height - recent_h - gap)
+    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_needs - recent_h - 2 * gap))
+    return board_h, min(chart_needs, height - board_h - recent_h - 2 * gap)
 
 
 def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_of: Callable[[str], int],
@@ -145,8 +140,7 @@ class ResultsDrawing:
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), self._recent_needs(right.width),
-                                        s, self._board_wanted())
+        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), s, self._board_wanted())
         gap = int(10 * s)
         if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
@@ -444,11 +438,6 @@ class ResultsDrawing:
         size = tx.small(13, s)
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
         return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
-
-    def _recent_needs(self, width: int) -> int:
-        """The latest results' least height, ``width`` wide: their title and RECENT_LINES lines."""
-        s = self._scale()
-        return self._panel_frame(self._recent_title(), width) + RECENT_LINES * (tx.line_height(tx.small(13, s)) + int(2 * s))
 
     def _panel_frame(self, title: str, width: int) -> int:
         """The height a panel ``width`` wide (``_panel``) takes above and below its lines, with its
