@@ -264,8 +264,8 @@ def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
     last = err.strip().splitlines()[-1]
     done = int(last.split()[2])  # a game may be counted but not yet printed when Ctrl+C comes
     assert done in (played, played + 1), (last, played)
-    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): level-1 ")
-    assert " level-2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
+    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): Level 1 ")
+    assert " Level 2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
 
 
 # -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
