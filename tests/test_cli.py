@@ -39,7 +39,7 @@ def test_match_json_prints_one_object_per_game(options):
         assert rec["game"] == "tictactoe" and len(rec["moves"]) >= 5
         assert rec["players"] == (["level-5", "level-1"] if i % 2 == 0 else ["level-1", "level-5"])
         if not options:
-            assert rec["winner_name"] in ("level-5", None), rec  # perfect play never loses on 3x3
+            assert rec["winner_name"] in ("Level 5", None), rec  # perfect play never loses on 3x3
 
 
 def test_match_openings_start_each_pair_of_games_from_its_own_position():
@@ -264,8 +264,8 @@ def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
     last = err.strip().splitlines()[-1]
     done = int(last.split()[2])  # a game may be counted but not yet printed when Ctrl+C comes
     assert done in (played, played + 1), (last, played)
-    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): level-1 ")
-    assert " level-2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
+    assert last.startswith(f"stopped after {done} of 500 games (the game in progress is not counted): Level 1 ")
+    assert " Level 2, " in last and last.endswith(f" in {done} game" + "s" * (done > 1)), last
 
 
 # -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
@@ -809,11 +809,29 @@ def test_an_empty_out_or_resume_is_refused_before_any_game(option, capsys):
 def test_a_match_of_a_player_against_itself_numbers_the_two(capsys):
     """``match tictactoe level-1 level-1`` printed "level-1 1 - 1 level-1" and every line
     "level-1 vs level-1: level-1 (O) wins": no one could tell which won which games.  The two are
-    numbered in the command's order, and each game's line names them as they sat."""
+    numbered in the command's order, and each game's line names them as they sat (by their title,
+    as the tables do)."""
     import main
 
     assert main.main(["match", "tictactoe", "level-1", "level-1", "--games", "2", "--time", "0.05"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("game 1: level-1 #1 vs level-1 #2: ")
-    assert lines[1].startswith("game 2: level-1 #2 vs level-1 #1: ")
-    assert lines[-1].startswith("level-1 #1 ") and " - " in lines[-1] and " level-1 #2, " in lines[-1]
+    assert lines[0].startswith("game 1: Level 1 #1 vs Level 1 #2: ")
+    assert lines[1].startswith("game 2: Level 1 #2 vs Level 1 #1: ")
+    assert lines[-1].startswith("Level 1 #1 ") and " - " in lines[-1] and " Level 1 #2, " in lines[-1]
+
+
+def test_a_match_names_an_outside_file_as_the_tables_do_not_by_its_path(capsys):
+    """``match hex tests/data/outside/simple_contract.py level-2 --json`` printed the file's whole
+    path in its summary and gave the level's id as ``winner_name``: both are named as a
+    tournament's tables name them (``display_names`` of ``entry_title``), the JSON's ``players``
+    still the ids that replay the game."""
+    import main
+
+    bot = str(ROOT / "tests" / "data" / "outside" / "simple_contract.py")
+    assert main.main(["match", "hex", bot, "level-2", "--option", "size=5", "--games", "1", "--time", "0.05",
+                      "--json"]) == 0
+    said = capsys.readouterr()
+    record = json.loads(said.out.splitlines()[0])
+    assert record["players"] == [bot, "level-2"]
+    assert record["winner_name"] == ("simple_contract", "Level 2")[record["winner"]]
+    assert said.err.splitlines()[-1].startswith("simple_contract ") and "Level 2, " in said.err

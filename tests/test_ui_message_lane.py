@@ -152,7 +152,7 @@ def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, monkey
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
 def test_a_replays_messages_stand_under_its_buttons_not_on_the_board(app, size):
-    """The replay's messages ("The game is over at this move …", "Picture saved: …") stood on
+    """The replay's messages ("This is the game's last move …", "Picture saved: …") stood on
     the board's last row and its letters; they stand under the step buttons now."""
     from tests.test_replay import random_record
     from tests.ui_helpers import key
@@ -161,14 +161,14 @@ def test_a_replays_messages_stand_under_its_buttons_not_on_the_board(app, size):
     app.open_replay(random_record("reversi"), ply=20)
     app.run_frames(2)
     scene = app.scene
-    key(app, pygame.K_END)  # the game's end, where a game cannot go on
+    key(app, pygame.K_END)  # the game's end: no later move
     shown = [scene.board_rect.copy(), *(b.rect.copy() for b in scene.buttons)]
     bare = _pixels(app, shown)
-    key(app, pygame.K_c)  # Play from here: not at the end
+    key(app, pygame.K_RIGHT)  # refused: said
     scene.messages.add("Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-60.png",
                        duration=30.0)
     app.run_frames(2)
-    assert [m.text for m in scene.messages.current()][0] == i18n._("The game is over at this move; step back to play on")
+    assert [m.text for m in scene.messages.current()][0] == i18n._("This is the game's last move: there is no later one")
     assert _pixels(app, shown) == bare
 
 

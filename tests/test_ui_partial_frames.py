@@ -540,7 +540,8 @@ def test_a_step_of_a_replay_draws_its_board_side_and_its_panels_list_not_its_tit
 
 
 def test_a_step_onto_the_games_end_draws_the_replays_actions_too(app, monkeypatch, tmp_path):
-    """A game of Tic-tac-toe won at its last ply: "Play from here" is disabled there, drawn so."""
+    """A game of Tic-tac-toe won at its last ply: the actions drawn again there ("Play from here"
+    goes on from the move before, the search tree and the analysis have nothing to show)."""
     from games.record import GameRecord, Side
 
     moves = ["a1", "a2", "b1", "b2", "c1"]  # the first player's row
@@ -549,7 +550,7 @@ def test_a_step_onto_the_games_end_draws_the_replays_actions_too(app, monkeypatc
     scene = app.scene
     shown = shown_areas(monkeypatch)
     _press(app, pygame.K_END)
-    assert scene.ply == 5 and not scene.actions[0].enabled
+    assert scene.ply == 5 and scene.actions[0].enabled
     assert len(shown) == 1 and all(any(area.contains(b.rect) for area in shown[0]) for b in scene.actions
                                    if b.visible)
     assert not any(area.collidepoint(scene.panel_rect.x + 30, scene.panel_rect.y + 30) for area in shown[0])  # the title

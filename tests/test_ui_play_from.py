@@ -9,7 +9,6 @@ from dataclasses import replace
 import pygame
 import pytest
 
-import games
 from tests.ui_helpers import key, wait
 from ui.autosave import record_for_setup
 from ui.clocks import READINGS_KEY
@@ -182,18 +181,6 @@ def test_the_clock_can_be_turned_off(app):
     assert game.setup.clock is None and game.clock_readings() is None and [p.text for p in game.history] == ["b2"]
 
 
-def test_a_game_without_moves_kept_is_not_offered_at_its_end(app):
-    """A position over on the board is not played on: no form, the replay says why."""
-    game = games.load("tictactoe")
-    moves = ["a1", "b1", "a2", "b2", "a3"]
-    record = recorded(HOTSEAT, (None, None), moves)
-    assert game.play_line(moves, game.initial_state()).is_terminal()
-    app.open_replay(record)
-    app.run_frames(2)
-    key(app, pygame.K_c)
-    assert isinstance(app.scene, ReplayScene)
-
-
 def test_friends_taking_a_watched_game_over_type_their_names(app):
     """Hot-seat from a PC vs PC replay asks for the two names, as the New game screen does; they
     start from that screen's last ones and go to the game's cards and its record."""
@@ -274,3 +261,32 @@ def test_the_picture_is_the_still_picture_of_every_list_facing_the_human(app):
     assert drawn.get_size() == expected.get_size()
     as_it_is = board_picture(state, app.theme, size, size, view=unturned)
     assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(as_it_is, "RGBA")
+
+
+WON = ["a1", "b1", "a2", "b2", "a3"]  # X takes the a column at the last move
+
+
+@pytest.mark.parametrize("language, note", [
+    ("en", "The game's last move, a3, ended it: it goes on from the position before."),
+    ("pt", "O jogo terminou na última jogada, a3: continua a partir da posição anterior."),
+])
+def test_play_from_here_at_a_finished_games_end_goes_on_from_the_move_before(app, language, note):
+    """At the last move of a game won on the board "Play from here" was greyed ("The game is over
+    at this move; step back to play on"), and it was the first thing a teacher pressed.  A click
+    steps the replay back to the position before the last move and opens the form there, which
+    says so; Back returns to that move."""
+    from tests.ui_helpers import click, in_language
+
+    with in_language(app, language):
+        app.open_replay(recorded(HOTSEAT, (None, None), moves=WON), ply=len(WON))
+        app.run_frames(2)
+        replay = app.scene
+        play_from = replay.actions[0]
+        assert play_from.enabled
+        click(app, play_from.rect.center)
+        assert isinstance(app.scene, PlayFromScene), replay.messages.items
+        assert app.scene.record.moves == WON[:-1] and not app.scene.state.is_terminal()
+        said = " ".join(widget.get_title() for widget in app.scene.menu.get_widgets())
+        assert note in said, said
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is replay and replay.ply == len(WON) - 1

@@ -512,7 +512,7 @@ def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_lo
     report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
     assert sorted(g["number"] for g in report["games"]) == sorted(ResultsLog.read(log)[1]) == [1, 2]
     assert report["cancelled"] is True
-    assert _until(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.json')}, ")
+    assert _until(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.md').name}, ")
                                    for m in app.messages.current()), 5)
 
 

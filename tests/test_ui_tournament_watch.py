@@ -123,13 +123,15 @@ def test_the_tables_tell_a_result_only_once_the_board_has_shown_its_game(app, mo
     app.invalidate()
     app.run_frames(1)
     assert counted_games(scene) == 0 and scene._cross_rects == [] and listed(scene) == []
-    assert any("0/2" in text and "2 results to come on the board" in text for text in drawn)
+    # what is played, what the board has shown, what waits: not "0/2 games … 2 results to come on the board"
+    assert any(text.startswith("Rastros: 2 of 2 games played, ") and "the board has shown 0 of them, 2 still to show"
+               in text for text in drawn)
     paces(app, clock, pace, len(t.results[first].moves) - 1)  # the first game's last move on the board
     assert counted_games(scene) == 1 and len(scene._cross_rects) == 2 and [n for n, _l in listed(scene)] == [first]
     drawn.clear()
     click(app, button(scene, "Watch").rect.center)  # the second game skipped: its result at once
     assert counted_games(scene) == 2 and {n for n, _l in listed(scene)} == {first, second}
-    assert any("2/2" in text for text in drawn) and not any("to come on the board" in text for text in drawn)
+    assert any("2/2" in text for text in drawn) and not any("still to show" in text for text in drawn)
 
 
 def test_watch_switched_off_once_the_games_are_over_can_be_switched_on_to_replay_them(app, monkeypatch):

@@ -56,3 +56,13 @@ def build_kind() -> str:
     if is_frozen():
         return BUNDLE
     return CHECKOUT if (ROOT / "pyproject.toml").is_file() else INSTALLED
+
+
+def folder_shown(folder: Path) -> str:
+    """``folder`` as a message says it: under the home folder, from "~" ("~/Documents/Tabuleiro/
+    tournaments"), so that a line that names a file and its folder (the tournament's Save results)
+    keeps room for the file's name; elsewhere whole."""
+    try:
+        return str(Path("~") / folder.relative_to(Path.home()))
+    except (ValueError, RuntimeError):  # not under it, or no home folder known
+        return str(folder)

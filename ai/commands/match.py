@@ -10,6 +10,7 @@ import games
 from ai.commands.engines import prepare_engines
 from ai.commands.tournament import probe_outside_players
 from ai.match import GameClock, GameResult, MatchSummary, ReadyPlayers, counted, paired_games, random_openings
+from ai.tournament import builtin_titles, display_names
 
 
 def run_match(
@@ -56,7 +57,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
     """``run_match`` from its probe of outside players on: the players it started are kept in
     ``ready`` and play the first game, so an engine slow to start is started once for it."""
     game_id, options, base_seed = game.id, dict(game.options), 0 if seed is None else seed
-    broken = probe_outside_players(game_id, list(player_ids), options, loader, {}, ready=ready)[1]
+    titles, broken = probe_outside_players(game_id, list(player_ids), options, loader, {}, ready=ready)
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
         print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
@@ -66,7 +67,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
     except KeyboardInterrupt:
         print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
         return 130
-    names = told_apart(player_ids)
+    names = told_apart(player_ids, table_names(game_id, player_ids, titles))
     summary = MatchSummary(names)
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
@@ -85,22 +86,32 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
     return 0
 
 
-def told_apart(player_ids: tuple[str, str]) -> tuple[str, str]:
-    """The players' names in the lines and the summary: their ids, numbered in the command's
-    order where both are the same player ("level-5 #1", "level-5 #2"), or the summary's
-    "level-5 2 - 4 level-5" would not say which won which games."""
-    a, b = player_ids
-    return (f"{a} #1", f"{b} #2") if a == b else (a, b)
+def table_names(game_id: str, player_ids: tuple[str, str], titles: dict[str, str]) -> dict[str, str]:
+    """Each player's name as a tournament's tables give it (``display_names``): a level's title,
+    a student's file by whose it is (``entry_title``: ``titles``, from ``probe_outside_players``).
+    A match named an outside file by its whole path, in its lines, its summary and its JSON's
+    ``winner_name`` (which also gave a level's id, "level-2", where the tables say "Level 2")."""
+    return display_names(list(dict.fromkeys(player_ids)), {**builtin_titles(game_id), **titles})
+
+
+def told_apart(player_ids: tuple[str, str], names: dict[str, str] | None = None) -> tuple[str, str]:
+    """The players' names in the lines and the summary: their ``names`` (their ids by default),
+    numbered in the command's order where both are the same player ("Level 5 #1", "Level 5 #2"),
+    or the summary's "Level 5 2 - 4 Level 5" would not say which won which games."""
+    a, b = ((names or {}).get(pid, pid) for pid in player_ids)
+    return (f"{a} #1", f"{b} #2") if player_ids[0] == player_ids[1] else (a, b)
 
 
 def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
                names: tuple[str, str] | None = None) -> None:
     """One finished game of the match on stdout: a JSON object with ``as_json``, else a line;
-    ``names``: who played first and second as the line calls them (the result's ids by default)."""
-    if as_json:
-        print(json.dumps(result.to_json()), flush=True)
-        return
+    ``names``: who played first and second as the line and the JSON's ``winner_name`` call them
+    (the result's ids by default)."""
     ids = names or result.players
+    if as_json:
+        print(json.dumps(result.to_json() | {"winner_name": None if result.winner is None else ids[result.winner]}),
+              flush=True)
+        return
     who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
     # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it

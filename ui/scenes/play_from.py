@@ -72,6 +72,7 @@ class PlayFromScene(MenuFormScene):
         self.on_start, self.on_back = on_start, on_back
         self.game = record.game()
         self.state = record.states(self.game)[-1]
+        self.ended_next = self._ended_at_next_move()
         self.clock, readings = record_clock(record.setup)
         # the record's own setup, its clock as App.continue_game reads it
         self.original = replace(MatchSetup.from_dict(setup_dict_for_record(record)), clock=self.clock)
@@ -95,6 +96,16 @@ class PlayFromScene(MenuFormScene):
         self.picture_rect = pygame.Rect(0, 0, 0, 0)  # where the board's picture shows, as last drawn
         self.rebuild_wanted = False
         self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
+
+    def _ended_at_next_move(self) -> bool:
+        """Whether the game ``ended`` was over on the board at the move after the position shown:
+        the replay's "Play from here" at a finished game's end goes on from the move before."""
+        if len(self.ended.moves) != len(self.record.moves) + 1:
+            return False
+        try:
+            return self.state.play(self.game.parse_move(self.state, self.ended.moves[-1])).is_terminal()
+        except ValueError:  # games.IllegalMove: a record that does not replay here
+            return False
 
     # -- the choices --------------------------------------------------------------------------
     def _usual_computer(self) -> str:
@@ -194,6 +205,9 @@ class PlayFromScene(MenuFormScene):
             if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
                 self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
                            .format(reason=words.end_reason(self.ended.result.reason)))
+            elif self.ended_next:
+                self._note(menu, _("The game's last move, {move}, ended it: it goes on from the position before.")
+                           .format(move=self.ended.moves[-1]))
         self.menu = menu
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:

@@ -7,7 +7,8 @@
   above the middle line the first side is better.  The loser's move after which its evaluation fell most is marked.
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
-  with the moves so far; "Picture"
+  with the moves so far (at the end of a game over on the board, from the position before its
+  last move); "Picture"
   saves the board as a PNG, "Copy moves" puts the move list on the clipboard (Shift+M, Reversi's move string
   ``f5d6c3...`` alone: a key without a button, which would cost the move list a row), "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
@@ -230,7 +231,7 @@ class ReplayScene(Scene):
         self.play_button = b[2]
         self.actions = [
             Button(_("Play from here"), self.choose_how_to_go_on, "C", primary=True,
-                   refused=self.choose_how_to_go_on),  # greyed on a finished board: says why
+                   refused=self.choose_how_to_go_on),  # on a finished board: from the move before
             Button(_("Picture"), self.export_png, "P"),
             Button(_("Copy moves"), self.copy_moves, "M"),
             Button(_("Copy position"), self.copy_position, "Ctrl+C"),
@@ -287,7 +288,12 @@ class ReplayScene(Scene):
     def _record_here(self) -> GameRecord | None:
         """The record cut at the position shown (its moves so far, its clocks then; a game that
         ended off the board, on time or by a resignation, unfinished), or None where the game is
-        over on the board (said)."""
+        over on the board (said).  At a game's end on the board the replay steps back to the
+        position before its last move, and the game goes on from there (the form says so): "Play
+        from here" greyed at the end, "step back to play on", was the first thing a teacher
+        pressed on a finished game, and stepping back was what it asked for."""
+        if self.states[self.ply].is_terminal() and self.ply > 0:
+            self.go(self.ply - 1)
         if self.messages.refuse(_("The game is over at this move; step back to play on")
                                 if self.states[self.ply].is_terminal() else ""):
             return None
@@ -422,8 +428,8 @@ class ReplayScene(Scene):
         """The parts of the replay a step from ply ``left`` to the one shown changes: the board's
         side of the window (the board, its eval bar, the slider, the step buttons enabled or not,
         the messages under them) and the panel under its title (the players' counts, the ply,
-        the best line, the move list, the graph's mark); its actions too where "Play from here"
-        is enabled or not since (a game over at one of the plies), or for a step ``clicked``
+        the best line, the move list, the graph's mark); its actions too where the game is over
+        at one of the plies (what they do there differs), or for a step ``clicked``
         (on the list or the graph: the pointer moved there first, off an action it lit).  The
         title and the actions stay as drawn."""
         areas = [self._board_side(), self.panel_changes.copy()]
@@ -734,7 +740,7 @@ class ReplayScene(Scene):
             b.enabled = True
         self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
         self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
-        self.actions[0].enabled = not state.is_terminal()
+        self.actions[0].enabled = not state.is_terminal() or self.ply > 0  # at the end: from the move before
         self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
         ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
         for b in self.buttons:

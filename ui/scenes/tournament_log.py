@@ -37,6 +37,7 @@ from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _, ngettext
 from ui.outside_players import short
+from ui.paths import folder_shown
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
 from ui.widgets import SCREEN_TOPIC, Messages
 
@@ -52,6 +53,16 @@ def still_ending() -> Tournament | None:
     log, so a resume of that log must wait (it would play that game again)."""
     _left_running[:] = [t for t in _left_running if t.is_running()]
     return _left_running[-1] if _left_running else None
+
+
+def saved_words(saved: list[Path]) -> str:
+    """What Save results says of the files ``saved``: the Markdown file's name first (a teacher's
+    course page takes it), its folder last and from "~".  "Saved <folder>/<file>.json, and the
+    tables in Markdown for a course page: <file>.md" was cut at Larger text (1280x800) within the
+    Markdown file's name, the one thing to be read."""
+    markdown = next(path for path in saved if path.suffix == ".md")
+    return _("Saved {markdown}, the tables in Markdown for a course page, and its .json in {folder}").format(
+        markdown=markdown.name, folder=folder_shown(markdown.parent))
 
 
 class TournamentLog:
@@ -127,9 +138,7 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        markdown = next(path for path in saved if path.suffix == ".md")  # named: a teacher's course page takes it
-        say(_("Saved {path}, and the tables in Markdown for a course page: {markdown}").format(
-            path=saved[0], markdown=markdown.name), "info", 8.0, topic=SCREEN_TOPIC)
+        say(saved_words(saved), "info", 8.0, topic=SCREEN_TOPIC)
         return saved
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:

@@ -13,12 +13,12 @@ import pygame
 
 import ai
 import games
-from ai.tournament import MIN_RATED_GAMES, Standing, games_each, is_void, outcome, ranked_apart
+from ai.tournament import MIN_RATED_GAMES, Standing, Tournament, games_each, is_void, outcome, ranked_apart
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import N_, _, ngettext, number_text
+from ui.i18n import N_, _, number_text
 from ui.theme import Theme
 from ui.widgets import card, focus_ring, mix
 
@@ -82,17 +82,16 @@ def half_points(points: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-def right_column(height: int, players: int, s: float, board: bool) -> tuple[int, int]:
+def right_column(height: int, chart_needs: int, s: float, board: bool) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
-    chart has a row of CHART_ROW pixels or more for each of ``players`` (it takes room from the
-    board, which keeps 35%), and the latest results below keep a title and a few lines."""
-    chart_needs = int(60 * s) + CHART_ROW * players
+    chart has the ``chart_needs`` pixels its rows or its note want (``_chart_needs``; it takes room
+    from the board, which keeps 35%), and the latest results below keep a title and a few lines,
+    and have the rest: a chart that needs little (no one rated yet) leaves them more lines."""
     recent_h, gap = int(90 * s), int(10 * s)
     if not board:
-        return 0, min(max(int(height * 0.5), chart_needs), height - recent_h - gap)
-    chart_h = max(int(height * 0.26), chart_needs)
-    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_h - recent_h - 2 * gap))
-    return board_h, min(chart_h, height - board_h - recent_h - 2 * gap)
+        return 0, min(chart_needs, height - recent_h - gap)
+    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_needs - recent_h - 2 * gap))
+    return board_h, min(chart_needs, height - board_h - recent_h - 2 * gap)
 
 
 def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_of: Callable[[str], int],
@@ -125,23 +124,12 @@ class ResultsDrawing:
             fill = bar.copy()
             fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
-        game = words.title(games.info(t.game_id))
-        if t.clock is None:
-            status = _("{game}: {done}/{total} games, {t} s per move").format(
-                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"))
-        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
-            status = _("{game}: {done}/{total} games, clock {clock}").format(game=game, done=done, total=total,
-                                                                         clock=t.clock)
-        else:
-            status = _("{game}: {done}/{total} games, {t} s per move, clock {clock}").format(
-                game=game, done=done, total=total, t=number_text(t.time_per_move, "g"), clock=t.clock)
+        status = self._progress_words(t, done, total)
         if self.runs_elsewhere:  # a league's log shown while its command line plays it
             status += "  -  " + _("being played elsewhere: its new games are shown as they end")
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
-        if self.held:  # the board replays games already over: their results come as it reaches them
-            status += "  -  " + ngettext("{n} result to come on the board", "{n} results to come on the board",
-                                         len(self.held)).format(n=len(self.held))
+        status += self._still_to_show(done)
         tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -152,7 +140,7 @@ class ResultsDrawing:
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        board_h, chart_h = right_column(right.height, len(order), s, self._board_wanted())
+        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), s, self._board_wanted())
         gap = int(10 * s)
         if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
@@ -161,6 +149,33 @@ class ResultsDrawing:
         self._draw_chart(surface, theme, pygame.Rect(right.x, y, right.width, chart_h), order)
         y += chart_h + gap
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
+
+    def _progress_words(self, t: Tournament, shown: int, total: int) -> str:
+        """The progress bar's words: the games counted and the pace.  While the board replays games
+        already over (``held``), the games played (``_still_to_show`` then says what the board has
+        shown and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher
+        to work out that 20 games were played and what the 2 were."""
+        game = words.title(games.info(t.game_id))
+        if self.held:
+            counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
+                                                                         total=total)
+        else:
+            counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
+        if t.clock is None:
+            pace = _("{t} s per move").format(t=number_text(t.time_per_move, "g"))
+        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
+            pace = _("clock {clock}").format(clock=t.clock)
+        else:
+            pace = _("{t} s per move, clock {clock}").format(t=number_text(t.time_per_move, "g"), clock=t.clock)
+        return f"{counted}, {pace}"
+
+    def _still_to_show(self, shown: int) -> str:
+        """What the board has shown of the games played and what waits to be shown (``held``),
+        after the progress bar's words; nothing while every game played is shown."""
+        if not self.held:
+            return ""
+        return "  -  " + _("the board has shown {shown} of them, {n} still to show").format(shown=shown,
+                                                                                          n=len(self.held))
 
     def _draw_rule_options(self, surface: pygame.Surface, theme: Theme, bar: pygame.Rect) -> int:
         """The game's options under the progress bar, as the game screen has them under the game's
@@ -364,12 +379,11 @@ class ResultsDrawing:
         s = self._scale()
         inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
         rated = [st for st in order if st.rated]
-        if not rated:
-            size, high = int(15 * s), tx.line_height(int(15 * s))  # wrapped within the panel, a small window's too
-            lines = tx.wrap_at_most(self._unrated_note(), size, inner.width - int(16 * s), max(1, inner.height // high))
+        if not rated:  # from the top, as high as ``_chart_needs`` makes it; wrapped, a small window too
+            size, high = tx.small(13, s), tx.line_height(tx.small(13, s))
+            lines = tx.wrap_at_most(self._unrated_note(), size, inner.width, max(1, (inner.height - int(12 * s)) // high))
             for i, line in enumerate(lines):
-                tx.text(surface, line, (inner.centerx, inner.centery + int((i - len(lines) / 2) * high)), size,
-                        theme.muted, "midtop")
+                tx.text(surface, line, (inner.x, inner.y + int(6 * s) + i * high), size, theme.muted)
             return
         low = min(min(st.elo if st.elo_bound else st.elo_low for st in rated), 0.0) - 20
         high = max(max(st.elo if st.elo_bound else st.elo_high for st in rated), 0.0) + 20
@@ -411,6 +425,24 @@ class ResultsDrawing:
         font = tx.ui_font(int(12 * s))
         for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
+        """The ratings chart's height in the right column ``right``: a row of CHART_ROW pixels or
+        more for each player, and a quarter of the column (half without the board); while no one is rated, its title and
+        its note's lines alone (the note centred in a quarter of the column took the room of two
+        latest results at Larger text)."""
+        s = self._scale()
+        if any(st.rated for st in order):  # without the board, half the column
+            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + CHART_ROW * len(order))
+        size = tx.small(13, s)
+        lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
+        return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
+
+    def _panel_frame(self, title: str, width: int) -> int:
+        """The height a panel ``width`` wide (``_panel``) takes above and below its lines, with its
+        ``title``'s lines: the list's 6 pixels under the title and over the card's edge at scale 1."""
+        s = self._scale()
+        return int(16 * s) // 2 + int(14 * s) + self._title_extra(title, width) + 2 * int(6 * s)
 
     def _unrated_note(self) -> str:
         """What the ratings chart says while no player has ``MIN_RATED_GAMES`` games: in a round
