@@ -51,7 +51,7 @@ import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import ReadyPlayers, counted
-from ai.outside import RUNNING_AT
+from ai.outside import RUNNING_AT, matching_files
 from ai.referee import AT_MOVE
 from ai.tournament import (
     MIN_RATED_GAMES,
@@ -790,6 +790,8 @@ def run_tournament(
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
         if any(ai.is_outside_player(pid) for pid in player_ids):
+            for word in player_ids:  # a pattern that matches no file is bad input, said alone
+                matching_files(word)
             print(CHECKING, file=sys.stderr, flush=True)
         entries = enter_players(game_id, list(player_ids), options,
                                 loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
