@@ -2,16 +2,22 @@
 
 This is the course notebook's search, written to be looked at rather than to play: MAX is the
 side to move at the root, MIN the other; a finished game is worth +1 to MAX if it wins, -1 if it
-loses, 0 for a draw; a position at the depth limit gets a heuristic (the course's evaluation of
-that game, from MAX's point of view, squashed into -1..+1 so a proven result always outranks it).
+loses, 0 for a draw, each win or loss a thousandth (``WIN_STEP``) nearer 0 for each ply below
+the root it ends at (``end_value``: a win at ply 3 is +0.997, a loss there -0.997), as our levels
+score a mate ``WIN`` less its plies.  That utility is the only change to the textbook's minimax
+and alpha-beta: with every win worth +1 the search kept the first win it met (a teacher's 4x4
+line went through a win in 3 beside a win in 1) and a lost side gave up at once rather than
+defending longest.  A position at the depth limit gets a heuristic (the course's evaluation of
+that game, from MAX's point of view, squashed into -0.9..+0.9 so a proven result always outranks it).
 ``build`` records every node the algorithm visits -- its value, the alpha-beta window it was
 entered with -- and, for alpha-beta, the moves it never looked at because a cut made them
-pointless (``Node.cut``), and whether a value is only a bound on minimax's (``Node.bound``).  Three algorithms, whose node counts the explorer shows side by side:
+pointless (``Node.cut``), and whether a value is only a bound on minimax's (``Node.bound``).
+Three algorithms, whose node counts the explorer shows side by side:
 
 - ``MINIMAX``: every move of every position to the depth;
 - ``ALPHABETA``: the notebook's alpha-beta, moves in the course's order (``course_moves``: AIMA's
-  Tic-tac-toe lists the squares row by row, so a learner's count from the empty 3x3 board is the
-  published 18,297; the rules' order elsewhere and on boards past 4x4);
+  Tic-tac-toe lists the squares row by row, the rules' order elsewhere and on boards past 4x4;
+  from the empty 3x3 board 20,866 nodes, where AIMA's code, whose wins are all +1, cuts more: 18,297);
 - ``ORDERED``: alpha-beta with the moves ordered best first by the heuristic (one ply): the same
   value with fewer nodes, which is the lesson.
 
@@ -35,6 +41,8 @@ ALGORITHMS = (MINIMAX, ALPHABETA, ORDERED)
 NODE_LIMIT = 60_000  # nodes a built tree may hold (drawing and memory); bigger trees are refused
 COURSE_ORDER_CELLS = 16  # Tic-tac-toe boards up to 4x4 are searched in the course's order (``course_moves``)
 HEURISTIC_SQUASH = 0.9  # heuristic values stay inside -0.9..+0.9, below any proven result
+WIN_STEP = 0.001  # what a win loses (a loss gains) for each ply below the root it ends at (``end_value``)
+LONGEST_END = 99  # the deepest ply a win can end at and still outrank every estimate: 1 - 99 * WIN_STEP > 0.9
 
 Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``player``
 
@@ -70,14 +78,26 @@ class Node:
 
     @property
     def proven(self) -> bool:
-        """Whether ``value`` is the game's own result, not an estimate: a finished game, a win or a
-        loss that is not only a bound (nothing lies beyond them, ``bound``), or an exact value whose
-        every searched line ends the game (alpha-beta's value holds whatever the moves it cut are
-        worth).  The explorer says such a value in words ("White wins", "draw"): a learner read
-        a proven loss and a one-disc estimate as numbers on one scale."""
+        """Whether ``value`` says the game's own result, not an estimate: a finished game, a win or a
+        loss exact or bounded away from the other results (a win at least this quick is a win,
+        ``bound``), or an exact value whose every searched line ends the game (alpha-beta's value
+        holds whatever the moves it cut are worth).  The explorer says such a value in words
+        ("White wins", "draw"): a learner read a proven loss and a one-disc estimate as numbers
+        on one scale.  How quick the win is, is known only where the value is exact (``plies_to_end``)."""
         if self.value is None or self.kind == "cut":
             return False
-        return self.kind == "terminal" or (self.bound == 0 and (abs(self.value) == 1.0 or self.lines_end))
+        if is_end_value(self.value):
+            return self.bound * self.value >= 0
+        return self.kind == "terminal" or (self.bound == 0 and self.lines_end)
+
+    @property
+    def plies_to_end(self) -> int | None:
+        """How many plies from here the best line's win or loss comes (0 at a finished game), where
+        the value is exact; None for a draw, an estimate, or a win only bounded (alpha-beta knew it
+        wins, not how quickly: a quicker win may lie under the moves it cut)."""
+        if self.value is None or self.bound or not is_end_value(self.value):
+            return None
+        return end_ply(self.value) - self.ply
 
     @property
     def maximizing(self) -> bool:
@@ -94,12 +114,13 @@ class Node:
         failed high, ``value`` >= beta: at least it), 0 the exact value.  Either side already had
         something better elsewhere, so the search stopped as soon as this node could not be
         chosen: a teacher comparing with minimax's tree saw "+1" on a move that loses, unmarked.
-        A loss bounded from above, a win from below, is exact: no value lies beyond them."""
+        A loss bounded from above is still a loss, a win bounded from below a win (``proven``), but
+        one maybe quicker than the value says (``end_value``): only its length is a bound."""
         if self.kind != "inner" or self.value is None:
             return 0
         if self.value <= self.alpha:
-            return -1 if self.value > -1.0 else 0
-        return 1 if self.beta <= self.value < 1.0 else 0
+            return -1
+        return 1 if self.beta <= self.value else 0
 
     @property
     def best_child(self) -> Node | None:
@@ -113,7 +134,7 @@ class Tree:
     algorithm: str
     depth: int
     nodes: int  # positions visited (cut moves not counted)
-    to_the_end: bool = False  # no line stopped at the depth limit: every value is exact (+1, -1, 0)
+    to_the_end: bool = False  # no line stopped at the depth limit: every value is exact (a win, a loss, a draw)
     scale: float = 1.0  # the heuristic value squashed to tanh(1) of ``HEURISTIC_SQUASH`` (``_Search.scale``)
 
     def heuristic_value(self, value: float) -> float:
@@ -169,9 +190,10 @@ class _Search:
                   if not after.is_terminal()]
         self.scale = max([1.0, *values])
 
-    def utility(self, state: State) -> float:
+    def utility(self, state: State, ply: int) -> float:
+        """A finished game's value for MAX, ``ply`` plies below the root (``end_value``)."""
         winner = state.winner()
-        return 0.0 if winner is None else 1.0 if winner == self.player else -1.0
+        return 0.0 if winner is None else end_value(winner == self.player, ply)
 
     def estimate(self, state: State) -> float:
         """The heuristic for MAX, squashed into -0.9..+0.9 (a proof always counts for more)."""
@@ -187,7 +209,7 @@ class _Search:
 
         def score(move) -> float:
             after = node.state.play(move)
-            return self.utility(after) * 2 if after.is_terminal() else self.estimate(after)
+            return self.utility(after, node.ply + 1) * 2 if after.is_terminal() else self.estimate(after)
 
         return sorted(moves, key=score, reverse=node.maximizing)
 
@@ -200,7 +222,7 @@ class _Search:
         node.alpha, node.beta = alpha, beta
         state = node.state
         if state.is_terminal():
-            node.kind, node.value, node.lines_end = "terminal", self.utility(state), True
+            node.kind, node.value, node.lines_end = "terminal", self.utility(state, node.ply), True
             return node.value
         if node.ply >= self.depth:
             self.horizons += 1
@@ -229,6 +251,27 @@ class _Search:
                     break
         node.value, node.lines_end = value, self.horizons == horizons_before
         return value
+
+
+def end_value(won: bool, ply: int) -> float:
+    """What a game won (``won``) or lost by MAX ``ply`` plies below the root is worth to MAX: +1 or
+    -1, nearer 0 by ``WIN_STEP`` a ply, so MAX prefers the quickest win and the slowest loss and MIN
+    the same for itself.  The textbook's minimax and alpha-beta are unchanged: only the utility of
+    a finished game counts its ply, as a chess program scores mate in n.  Past ``LONGEST_END``
+    plies a win would fall among the estimates: refused."""
+    if ply > LONGEST_END:
+        raise ValueError(f"a tree deeper than {LONGEST_END} plies cannot rank its wins by length")
+    return round(1.0 - WIN_STEP * ply, 6) * (1 if won else -1)
+
+
+def is_end_value(value: float) -> bool:
+    """Whether ``value`` is a win or a loss (``end_value``), beyond every estimate."""
+    return abs(value) > HEURISTIC_SQUASH
+
+
+def end_ply(value: float) -> int:
+    """The ply below the root at which the win or loss ``value`` (``end_value``) ends the game."""
+    return round((1.0 - abs(value)) / WIN_STEP)
 
 
 def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
@@ -296,8 +339,9 @@ def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic |
 def course_moves(game_id: str) -> Callable[[State], list]:
     """A position's moves in the order the game's course tries them, which decides what alpha-beta
     cuts: AIMA's Tic-tac-toe lists the empty squares row by row (``aima_actions``), where our rules
-    list them from the centre out (11,758 nodes from the empty 3x3 board instead of the 18,297 that
-    a learner's code and the published figure count).  Only on boards of up to
+    list them from the centre out (from the empty 3x3 board, wins counting their plies: 12,932 nodes
+    instead of 20,866; every win +1, as AIMA's code has them: 11,758 instead of the published
+    18,297).  Only on boards of up to
     ``COURSE_ORDER_CELLS`` squares: on bigger ones alpha-beta in row order visits many times more
     positions (7x6 at depth 4: past the explorer's ``NODE_LIMIT``, where the centre out fits).
     The rules' order for the other games."""
@@ -338,7 +382,7 @@ def reported_value(node: Node, game_id: str) -> tuple[float, str]:
     in the game's evaluation units, so that the window can word it as it words analysis."""
     leaf = best_leaf(node)
     if leaf.kind == "terminal" or leaf.estimate is None:
-        return course_report(leaf.value or 0.0, 1.0, 1.0)
+        return course_report(math.copysign(1.0, leaf.value) if leaf.value else 0.0, 1.0, 1.0)
     return course_report(leaf.estimate, None, course_points(game_id))
 
 

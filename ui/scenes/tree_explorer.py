@@ -50,6 +50,7 @@ from ai.game_tree import (
     count_nodes,
     course_points,
     every_line_ends,
+    is_end_value,
     iter_nodes,
     likely_fitting_depth,
     reported_value,
@@ -104,6 +105,11 @@ BOUND_WORDS = {
     -1: N_("Value ≤ {value}: at most that; MAX has better elsewhere, so alpha-beta did not need the exact value"),
     1: N_("Value ≥ {value}: at least that; MIN has better elsewhere, so alpha-beta did not need the exact value"),
 }
+# a bounded draw where every line searched ends the game (``bound_draw``): its box reads "≤draw", not "≤0"
+BOUND_DRAW_WORDS = {
+    -1: N_("At most a draw: MAX has better elsewhere, so alpha-beta did not need the exact value"),
+    1: N_("At least a draw: MIN has better elsewhere, so alpha-beta did not need the exact value"),
+}
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
@@ -131,20 +137,38 @@ def node_value_text(node: Node, game: Game, max_side: int) -> str:
     (``Node.bound``).  The box showed the heuristic squashed by a scale of each tree's own: a
     Reversi root read "+0.23" for four discs in one tree, "-0.81" for three in another, and
     "+0.23" where analysis had proved White wins by 24.  Unmarked, a move that loses read "+1" in
-    the alpha-beta tree beside "-1" in minimax's, and a class took alpha-beta for wrong."""
+    the alpha-beta tree beside "-1" in minimax's, and a class took alpha-beta for wrong.  A win
+    whose length the tree knows says it ("X wins in 1": ``Node.plies_to_end``); a bounded draw
+    where every searched line ends the game reads "≤draw" (``bound_draw``), where it read "≤0"."""
     if node.value is None or math.isinf(node.value):
         return "?"
+    if node.proven:
+        return verdict_text(node.value, game.sides, max_side, node.plies_to_end)
     sign = BOUND_SIGNS.get(node.bound, "")
-    if node.proven or abs(node.value) == 1.0:
+    if is_end_value(node.value) or bound_draw(node):
         return sign + verdict_text(node.value, game.sides, max_side)
     return sign + estimate_text(node, game.id)
 
 
-def verdict_text(value: float, sides: tuple[str, str], max_side: int) -> str:
-    """A proven value (+1, -1, 0 for MAX, ``max_side``) in words: "White wins", "draw"."""
+def bound_draw(node: Node) -> bool:
+    """Whether ``node`` holds alpha-beta's bound of a draw found where every line searched ends the
+    game (a to-the-end tree's "at most a draw"), not an estimate's bound of nought."""
+    return node.bound != 0 and node.value == 0 and node.lines_end
+
+
+def verdict_text(value: float, sides: tuple[str, str], max_side: int, plies: int | None = None,
+                 whole: bool = False) -> str:
+    """A proven value (a win, a loss, 0 for MAX, ``max_side``) in words: "White wins", "draw", and
+    where ``plies`` says how soon (not 0: a finished game), "White wins in 3" (``whole``: "in 3
+    plies", for the side panel, which has the room)."""
     if value == 0:
         return _("draw")
-    return _("{side} wins").format(side=_(sides[max_side if value > 0 else 1 - max_side]))
+    side = _(sides[max_side if value > 0 else 1 - max_side])
+    if not plies:
+        return _("{side} wins").format(side=side)
+    if whole:
+        return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(side=side, n=plies)
+    return _("{side} wins in {n}").format(side=side, n=plies)
 
 
 def proof_verdict(proof: AIProgress, sides: tuple[str, str]) -> str:
@@ -190,7 +214,7 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
     if node.value is None:
         return ""
     if node.proven:
-        return verdict_text(node.value, game.sides, max_side)
+        return verdict_text(node.value, game.sides, max_side, node.plies_to_end, whole=True)
     score, kind = reported_value(node, game.id)
     said = eval_text(AIProgress(0, score=score, kind=kind, mover=max_side), game.sides, game.id)
     if said or node.value == 0:
@@ -200,11 +224,12 @@ def value_words(node: Node, game: Game, max_side: int) -> str:
 
 def window_text(node: Node, tree: Tree, game: Game, max_side: int) -> str:
     """The alpha-beta window ``node`` was searched with, in the boxes' words (``bound_in_units``):
-    "α +2  β +∞", "α draw  β White wins"."""
+    "α +2  β +∞", "α draw  β White wins" (a win's length left out: it counts from the root, and
+    may come from another branch than this node's)."""
     def bound(v: float) -> str:
         if math.isinf(v):
             return "-∞" if v < 0 else "+∞"
-        if abs(v) >= 1.0 or (v == 0 and tree.to_the_end):
+        if is_end_value(v) or (v == 0 and tree.to_the_end):
             return verdict_text(v, game.sides, max_side)
         return amount_said(*bound_in_units(tree, v, game.id), game.id)
 
@@ -662,6 +687,7 @@ class TreeExplorerScene(Scene):
                 texts.append(proof_verdict(self.proof, self.game.sides))
             if self.tree is not None and any(node.kind == "terminal" for node in iter_nodes(self.tree.root)):
                 texts += [BOUND_SIGNS[1] + verdict_text(v, self.game.sides, 0) for v in (1.0, -1.0, 0.0)]
+                texts += [verdict_text(v, self.game.sides, 0, max(1, self.tree.depth)) for v in (1.0, -1.0)]
             font = tx.ui_font(tx.small(13, self.scale))
             self._widest = (self.tree, max(texts, key=lambda text: font.size(text)[0]))
         return self._widest[1]
@@ -707,10 +733,12 @@ class TreeExplorerScene(Scene):
             return _("Cut: never searched")
         max_side = self.root_state.to_move
         shown = node_value_text(node, self.game, max_side).lstrip("".join(BOUND_SIGNS.values()))
+        if node.proven:  # a win's length said whole, where the box has room for "in 3" only
+            return _("Proven: {result}").format(result=value_words(node, self.game, max_side))
+        if bound_draw(node):
+            return _(BOUND_DRAW_WORDS[node.bound])
         if node.bound:  # the leaf its best line ends in is only the refutation: its words would mislead
             return _(BOUND_WORDS[node.bound]).format(value=shown)
-        if node.proven:
-            return _("Proven: {result}").format(result=shown)
         words = value_words(node, self.game, max_side)
         return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
 
