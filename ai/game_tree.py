@@ -174,13 +174,14 @@ class _Search:
 
     def __init__(self, state: State, algorithm: str, depth: int, heuristic: Heuristic, keep: bool,
                  limit: int, stop: Callable[[], bool] | None = None,
-                 moves: Callable[[State], list] | None = None) -> None:
+                 moves: Callable[[State], list] | None = None, win_step: float = WIN_STEP) -> None:
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
         self.algorithm, self.depth, self.heuristic = algorithm, depth, heuristic
         self.moves = moves or rules_moves
         self.player = state.to_move
         self.keep, self.limit, self.stop = keep, limit, stop
+        self.win_step = win_step
         self.nodes = 0
         self.horizons = 0  # positions valued by the heuristic at the depth limit
         # one scale for the whole tree, the same for every algorithm: the largest heuristic value
@@ -193,7 +194,7 @@ class _Search:
     def utility(self, state: State, ply: int) -> float:
         """A finished game's value for MAX, ``ply`` plies below the root (``end_value``)."""
         winner = state.winner()
-        return 0.0 if winner is None else end_value(winner == self.player, ply)
+        return 0.0 if winner is None else end_value(winner == self.player, ply, self.win_step)
 
     def estimate(self, state: State) -> float:
         """The heuristic for MAX, squashed into -0.9..+0.9 (a proof always counts for more)."""
@@ -253,15 +254,16 @@ class _Search:
         return value
 
 
-def end_value(won: bool, ply: int) -> float:
+def end_value(won: bool, ply: int, step: float = WIN_STEP) -> float:
     """What a game won (``won``) or lost by MAX ``ply`` plies below the root is worth to MAX: +1 or
     -1, nearer 0 by ``WIN_STEP`` a ply, so MAX prefers the quickest win and the slowest loss and MIN
     the same for itself.  The textbook's minimax and alpha-beta are unchanged: only the utility of
     a finished game counts its ply, as a chess program scores mate in n.  Past ``LONGEST_END``
-    plies a win would fall among the estimates: refused."""
+    plies a win would fall among the estimates: refused.  ``step`` 0 is the textbook's utility
+    (every win +1), which ``count_nodes`` offers to check a count against AIMA's code."""
     if ply > LONGEST_END:
         raise ValueError(f"a tree deeper than {LONGEST_END} plies cannot rank its wins by length")
-    return round(1.0 - WIN_STEP * ply, 6) * (1 if won else -1)
+    return round(1.0 - step * ply, 6) * (1 if won else -1)
 
 
 def is_end_value(value: float) -> bool:
@@ -326,12 +328,14 @@ def every_line_ends(state: State, depth: int, limit: int = NODE_LIMIT) -> bool:
 
 
 def count_nodes(state: State, algorithm: str, depth: int, heuristic: Heuristic | None = None,
-                game_id: str = "", limit: int = 0, stop: Callable[[], bool] | None = None) -> int:
+                game_id: str = "", limit: int = 0, stop: Callable[[], bool] | None = None,
+                win_step: float = WIN_STEP) -> int:
     """How many positions ``algorithm`` visits from ``state`` to ``depth`` plies (the tree is not
     kept); raises TreeTooBig past ``limit`` nodes when it is not 0, BuildStopped as soon as
-    ``stop()`` is true (a count nobody will read)."""
+    ``stop()`` is true (a count nobody will read).  ``win_step`` 0 counts with the textbook's
+    utility, every win +1 (``end_value``): the figure a learner's AIMA code prints."""
     search = _Search(state, algorithm, depth, heuristic or course_heuristic(game_id), False, limit, stop,
-                     course_moves(game_id))
+                     course_moves(game_id), win_step)
     search.visit(Node(state), -math.inf, math.inf)
     return search.nodes
 
