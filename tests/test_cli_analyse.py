@@ -81,6 +81,18 @@ def test_rastros_north_refutes_souths_first_move_as_the_rules_page_says(capsys, 
         "proven: North wins")
 
 
+def test_off_the_6x6_book_the_verdict_proves_what_every_moves_book_position_proves(capsys):
+    """After White's b2 blunder and Black's book reply b3, White (the side that left the book, as
+    a student's bot does) is to move: the book holds both its moves' positions, won by 20 for
+    Black.  The verdict said an estimate ("Black +1.6 points") while --lines (the window's
+    analysis) proved every move: both say the proof now."""
+    argv = ("reversi", "--size", "6", "--moves", "c2 b2 b3", "--time", "0.3")
+    verdict, lines = analysed(capsys, *argv), analysed(capsys, *argv, "--lines", "2")
+    assert lines["proven"] and lines["value"]["score"] == -20
+    assert verdict["proven"] and verdict["value"]["exact_margin"] and verdict["value"]["score"] == -20
+    assert verdict["best"] == lines["best"] and verdict["line"][0] == verdict["best"]
+
+
 def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     """Level 1 plays a random move: its report's nought is no "even"."""
     verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")
