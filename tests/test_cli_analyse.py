@@ -125,6 +125,33 @@ def test_a_record_file_is_read_at_the_ply_asked(capsys, tmp_path):
     assert verdict["options"]["size"] == 4 and verdict["proven"]  # 4x4 is solved
 
 
+def test_a_game_of_a_match_or_tournament_file_is_picked_with_game_n(capsys, tmp_path):
+    """``match --json > games.jsonl`` and a tournament's --out files hold several games: --game N
+    picks one, numbered as they were played; without it the refusal says how to pick (it said to
+    cut the line into a file of its own, and counted a tournament log's header as a game)."""
+    assert main.main(["match", "tictactoe", "level-1", "level-1", "--games", "3", "--json", "--seed", "1"]) == 0
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main.main(["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.1",
+                      "--out", str(tmp_path / "league")]) == 0
+    capsys.readouterr()
+    played = [json.loads(line)["moves"] for line in lines.read_text(encoding="utf-8").splitlines()]
+    for number, moves in enumerate(played, 1):
+        said = refused(capsys, "tictactoe", "--record", str(lines), "--game", str(number), "--ply", "99")
+        assert f"the record has positions 0 to {len(moves)}" in said
+    picked = analysed(capsys, "tictactoe", "--record", str(lines), "--game", "2", "--ply", "2", "--time", PLENTY)
+    assert picked == analysed(capsys, "tictactoe", "--moves", " ".join(played[1][:2]), "--time", PLENTY) | {
+        "nodes": picked["nodes"], "seconds": picked["seconds"]}
+    assert "it holds 3 games: pick one with --game N (1 to 3" in refused(capsys, "tictactoe", "--record", str(lines))
+    for log in ("league.jsonl", "league.json"):
+        said = refused(capsys, "tictactoe", "--record", str(tmp_path / log))
+        assert "it holds 2 games: pick one with --game N (1 to 2" in said
+        assert analysed(capsys, "tictactoe", "--record", str(tmp_path / log), "--game", "2", "--ply", "0",
+                        "--time", "0.3")["to_move"] == "X"
+    assert "--game 4: it holds games 1 to 3" in refused(capsys, "tictactoe", "--record", str(lines), "--game", "4")
+    assert "--game N picks a game of a --record FILE" in refused(capsys, "tictactoe", "--game", "1")
+
+
 @pytest.mark.parametrize("argv, said", [
     (["chess"], "unknown game 'chess'"),
     (["reversi", "--moves", "f5 a1"], "--moves: move 2 'a1' is not legal: a1 flips no discs"),

@@ -3,7 +3,8 @@
 Students and teachers ask "what does the engine think of this position, and is it proven?"
 without opening the window.  The position comes from ``--moves`` (from the start, the game's
 notation), ``--position`` (the game's text, ``games.position_text``) or ``--record FILE [--ply N]``
-(the window's JSON, Hex SGF, Othello GGF, a move list); the start without any of them.
+(the window's JSON, Hex SGF, Othello GGF, a move list; ``--game N`` of ``match --json``'s lines or
+a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``): its move, value, depth, and whether it is a proof (Reversi's
@@ -77,10 +78,11 @@ class BadInput(ValueError):
 
 def run_analyse(game: Game, *, moves: str | None = None, position: str | None = None, record: str | None = None,
                 ply: int | None = None, seconds: float | None = None, level: int = 5, lines: int = 0,
-                seed: int | None = None, as_json: bool = False) -> int:
-    """Analyse the position the arguments name and print the verdict; 2 on bad input, 130 stopped."""
+                seed: int | None = None, as_json: bool = False, number: int | None = None) -> int:
+    """Analyse the position the arguments name (``number``: which game of a --record file of
+    several) and print the verdict; 2 on bad input, 130 stopped."""
     try:
-        state = position_asked(game, moves, position, record, ply)
+        state = position_asked(game, moves, position, record, ply, number)
         refuse_finished(state)
     except (BadInput, ValueError, OSError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
@@ -104,14 +106,17 @@ def one_line(exc: BaseException) -> str:
 
 # -- the position ---------------------------------------------------------------------------------
 def position_asked(game: Game, moves: str | None, position: str | None, record: str | None,
-                   ply: int | None) -> State:
-    """The position the command's arguments name (at most one of them; the start without any)."""
+                   ply: int | None, number: int | None = None) -> State:
+    """The position the command's arguments name (at most one of them; the start without any);
+    ``number`` picks a game of a --record file of several."""
     given = [name for name, value in (("--moves", moves), ("--position", position), ("--record", record))
              if value is not None]
     if len(given) > 1:
         raise BadInput(f"give one position: {' or '.join(given)}, not both")
     if ply is not None and record is None:
         raise BadInput("--ply N picks a position of a --record FILE")
+    if number is not None and record is None:
+        raise BadInput("--game N picks a game of a --record FILE of several")
     if moves is not None:
         return moves_state(game, moves)
     if position is not None:
@@ -120,7 +125,7 @@ def position_asked(game: Game, moves: str | None, position: str | None, record: 
         except ValueError as exc:
             raise BadInput(f"--position: {one_line(exc)}") from None
     if record is not None:
-        return record_state(game, read_record(record), ply)
+        return record_state(game, read_record(record, number), ply)
     return game.initial_state()
 
 
@@ -148,9 +153,10 @@ def position_state(game: Game, text: str) -> State:
     return game.from_text(text)
 
 
-def read_record(path: str) -> GameRecord:
+def read_record(path: str, number: int | None = None) -> GameRecord:
     """The game in a record file: the window's JSON, a Hex SGF, an Othello GGF (its first game), a
-    move list or a position as the window copies them.  Nothing is run or unpickled: text only."""
+    move list or a position as the window copies them; in a file of several games (``match --json``'s
+    lines, a tournament's FILE.json or FILE.jsonl) game ``number``.  Nothing is run or unpickled."""
     try:
         text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
     except FileNotFoundError:
@@ -160,9 +166,55 @@ def read_record(path: str) -> GameRecord:
     except NotText:
         raise BadInput(f"--record {path}: not a text file (not UTF-8)") from None
     try:
+        results = match_results(text)
+        if results is not None:
+            return GameRecord.from_dict(numbered_game(results, number))
+        if number not in (None, 1):
+            raise BadInput(f"--game {number}: the file holds one game")
         return record_from_text(text)
     except ValueError as exc:
         raise BadInput(f"--record {path}: {one_line(exc)}") from None
+
+
+def match_results(text: str) -> dict[int, dict] | None:
+    """The games of a file of several, by number: ``match --json``'s lines (numbered from 1 as the
+    match prints them), a tournament's results (FILE.json) or log (FILE.jsonl, its header line
+    aside), by the number the tournament gave them.  None for any other file, a record of one."""
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        whole = None
+    if isinstance(whole, dict) and isinstance(whole.get("games"), list):  # a tournament's FILE.json
+        found = [game for game in whole["games"] if is_match_result(game)]
+    elif whole is None:
+        try:
+            lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except (ValueError, RecursionError):
+            return None
+        found = [line.get("result", line) for line in lines if isinstance(line, dict)]
+        found = [game for game in found if is_match_result(game)]
+    else:
+        return None
+    return {game.get("number", place) if isinstance(game.get("number"), int) else place: game
+            for place, game in enumerate(found, 1)} or None
+
+
+def is_match_result(data: Any) -> bool:
+    """Whether ``data`` is one game as ``match --json`` prints it (a tournament's games are too)."""
+    return isinstance(data, dict) and isinstance(data.get("game"), str) and isinstance(data.get("moves"), list)
+
+
+def numbered_game(results: dict[int, dict], number: int | None) -> dict:
+    """Game ``number`` of ``results``; the only one without a number; else BadInput saying how to pick."""
+    if number is None and len(results) == 1:
+        return next(iter(results.values()))
+    numbers = f"{min(results)} to {max(results)}" if len(results) > 1 else str(min(results))
+    if number is None:
+        raise BadInput(f"it holds {len(results)} games: pick one with --game N ({numbers}, as the match or "
+                       "tournament numbered them)")
+    if number not in results:
+        raise BadInput(f"--game {number}: it holds games {numbers}")
+    return results[number]
 
 
 def record_from_text(text: str) -> GameRecord:
