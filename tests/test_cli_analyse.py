@@ -93,6 +93,20 @@ def test_off_the_6x6_book_the_verdict_proves_what_every_moves_book_position_prov
     assert verdict["best"] == lines["best"] and verdict["line"][0] == verdict["best"]
 
 
+def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
+    """A move whose depth-8 search sees North win (unproven, as the window's unframed "L" whose tip
+    says "the search sees the end") read "North wins  [estimate (depth 8)]": a win and an estimate
+    in one line, with nothing to reconcile them."""
+    from ai.base import WIN
+    from ai.commands.analyse import Value, Verdict, verdict_text
+
+    rastros = games.load("rastros")
+    seen = Value(-(WIN - 3.0), "alphabeta", depth=8)
+    verdict = Verdict(rastros, 0, "1-6", Value(115.0, depth=16), moves=[("1-6", Value(115.0, depth=16)), ("2-6", seen)])
+    said = verdict_text(verdict).splitlines()
+    assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
+
+
 def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     """Level 1 plays a random move: its report's nought is no "even"."""
     verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")

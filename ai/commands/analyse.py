@@ -351,16 +351,19 @@ def line_texts(state: State, moves: Any) -> list[str]:
 # -- the words ------------------------------------------------------------------------------------
 def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
-    draw", "X wins in 5 plies" (a win the search saw), "Blue 62% to win", "White +1.1 pieces", "even"."""
+    draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
+    "North wins" beside "[estimate]" read as a contradiction), "Blue 62% to win", "White +1.1
+    pieces", "even"."""
     sides = game.sides
     if value.proven is not None:
         return "proven: " + outcome_text(value, mover, sides)
     if value.kind == "rule":
         return "none: the move was chosen without a search"
-    if abs(value.score) >= PROVEN and value.kind != "mcts":
+    if abs(value.score) >= PROVEN and value.kind != "mcts":  # unproven: "[estimate]" follows, as the window's tip
         plies = int(WIN - abs(value.score))
         winner = sides[mover if value.score > 0 else 1 - mover]
-        return f"{winner} wins" + (f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else "")
+        length = f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else ""
+        return f"{winner} wins{length} (the search sees the end)"
     if value.kind == "mcts":
         rate = max(0.0, min(1.0, value.score))
         side = mover if rate >= 0.5 else 1 - mover
