@@ -107,6 +107,16 @@ def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
 
 
+def test_a_position_of_one_legal_move_is_valued_past_it(capsys):
+    """White's only move (e3) late in a 6x6 game level 5 won 36-0: a hint plays it unsearched, so
+    the verdict said "none: the move was chosen without a search"; it is valued as analysis values
+    it, the game's proven result."""
+    moves = "c2 b2 b3 d2 a1 a3 a2 c1 a4 b4 d5 b5 b1 d6 d1 pass c5 a5 a6 b6 c6 pass e1 pass e5 f4 e4"
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", moves, "--time", PLENTY)
+    assert verdict["best"] == "e3" and verdict["proven"] and verdict["lines"] == []
+    assert verdict["value"]["text"] == "proven: Black wins by 36 discs on the board"
+
+
 def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     """Level 1 plays a random move: its report's nought is no "even"."""
     verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")

@@ -7,9 +7,9 @@ notation), ``--position`` (the game's text, ``games.position_text``) or ``--reco
 a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
-``choose`` with ``Limits.best``): its move, value, depth, and whether it is a proof (Reversi's
-endgame solver, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's tables,
-tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
+``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
+value, depth, and whether it is a proof (Reversi's endgame solver, Rastros' solver and book, Hex's
+small-board solver and maps, Alquerque's tables, tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +91,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
     prepare_engines(state.game.id, [player_id], dict(state.game.options))
     player = ai.make_player(state.game.id, player_id, seed=0 if seed is None else seed)
     try:
-        search = valued_moves if lines else one_search
-        verdict = search(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
+        verdict = searched_verdict(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
     finally:
         ai.close_player(player)
     print(json.dumps(verdict_json(verdict)) if as_json else verdict_text(verdict))
@@ -277,6 +276,17 @@ def searched_until(run: Callable[[Flag], None], seconds: float | None) -> bool:
         thread.join()
         return True
     return False
+
+
+def searched_verdict(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
+    """The verdict the command prints: ``valued_moves`` with --lines, else ``one_search``; a position
+    of one legal move is valued past it as analysis values it (a hint plays it without a search,
+    and said "none" of a forced position of a student's game, a pass or a lone reply)."""
+    if lines:
+        return valued_moves(state, player, seconds, lines)
+    if len(state.legal_moves()) == 1:
+        return replace(valued_moves(state, player, seconds, 1), moves=[])
+    return one_search(state, player, seconds)
 
 
 def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
