@@ -291,6 +291,8 @@ the position (one of; the start without any):
   --position TEXT         the game's position text (as Copy position writes it; '-' reads it from stdin)
   --record FILE [--ply N] a saved game: the window's JSON, Hex SGF, Othello GGF or a move list;
                           the position after N moves (default: its last)
+  --record FILE --game N  game N of a file of several: match --json's lines, a tournament's
+                          FILE.json or FILE.jsonl
 a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6.
 
 Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
@@ -316,6 +318,9 @@ def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], wi
     position.add_argument("--position", metavar="TEXT", help="the position as the game's text ('-': read stdin)")
     position.add_argument("--record", metavar="FILE", help="a saved game (JSON, Hex SGF, Othello GGF, a move list)")
     a.add_argument("--ply", type=int, default=None, metavar="N", help="with --record: the position after N moves")
+    a.add_argument("--game", type=int, default=None, metavar="N", dest="number",
+                   help="with --record of several games (match --json's lines, a tournament's FILE.json or "
+                   "FILE.jsonl): game N, as they are numbered")
     a.add_argument("--time", type=float, default=None, metavar="SECONDS", help="seconds of search (default 3)")
     a.add_argument("--level", type=int, default=5, choices=range(1, 6), metavar="N",
                    help="the level whose search judges, 1..5 (default 5, the strongest)")
@@ -552,7 +557,8 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from ai.commands.analyse import run_analyse
 
     return run_analyse(game, moves=args.moves, position=args.position, record=args.record, ply=args.ply,
-                       seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json)
+                       seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
+                       number=args.number)
 
 
 if __name__ == "__main__":

@@ -81,6 +81,42 @@ def test_rastros_north_refutes_souths_first_move_as_the_rules_page_says(capsys, 
         "proven: North wins")
 
 
+def test_off_the_6x6_book_the_verdict_proves_what_every_moves_book_position_proves(capsys):
+    """After White's b2 blunder and Black's book reply b3, White (the side that left the book, as
+    a student's bot does) is to move: the book holds both its moves' positions, won by 20 for
+    Black.  The verdict said an estimate ("Black +1.6 points") while --lines (the window's
+    analysis) proved every move: both say the proof now."""
+    argv = ("reversi", "--size", "6", "--moves", "c2 b2 b3", "--time", "0.3")
+    verdict, lines = analysed(capsys, *argv), analysed(capsys, *argv, "--lines", "2")
+    assert lines["proven"] and lines["value"]["score"] == -20
+    assert verdict["proven"] and verdict["value"]["exact_margin"] and verdict["value"]["score"] == -20
+    assert verdict["best"] == lines["best"] and verdict["line"][0] == verdict["best"]
+
+
+def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
+    """A move whose depth-8 search sees North win (unproven, as the window's unframed "L" whose tip
+    says "the search sees the end") read "North wins  [estimate (depth 8)]": a win and an estimate
+    in one line, with nothing to reconcile them."""
+    from ai.base import WIN
+    from ai.commands.analyse import Value, Verdict, verdict_text
+
+    rastros = games.load("rastros")
+    seen = Value(-(WIN - 3.0), "alphabeta", depth=8)
+    verdict = Verdict(rastros, 0, "1-6", Value(115.0, depth=16), moves=[("1-6", Value(115.0, depth=16)), ("2-6", seen)])
+    said = verdict_text(verdict).splitlines()
+    assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
+
+
+def test_a_position_of_one_legal_move_is_valued_past_it(capsys):
+    """White's only move (e3) late in a 6x6 game level 5 won 36-0: a hint plays it unsearched, so
+    the verdict said "none: the move was chosen without a search"; it is valued as analysis values
+    it, the game's proven result."""
+    moves = "c2 b2 b3 d2 a1 a3 a2 c1 a4 b4 d5 b5 b1 d6 d1 pass c5 a5 a6 b6 c6 pass e1 pass e5 f4 e4"
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", moves, "--time", PLENTY)
+    assert verdict["best"] == "e3" and verdict["proven"] and verdict["lines"] == []
+    assert verdict["value"]["text"] == "proven: Black wins by 36 discs on the board"
+
+
 def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     """Level 1 plays a random move: its report's nought is no "even"."""
     verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")
@@ -111,6 +147,33 @@ def test_a_record_file_is_read_at_the_ply_asked(capsys, tmp_path):
     assert analysed(capsys, "reversi", "--record", str(tmp_path / "game.ggf"), "--time", "0.3")["to_move"] == "White"
     verdict = analysed(capsys, "hex", "--record", str(tmp_path / "game.sgf"), "--ply", "1", "--time", PLENTY)
     assert verdict["options"]["size"] == 4 and verdict["proven"]  # 4x4 is solved
+
+
+def test_a_game_of_a_match_or_tournament_file_is_picked_with_game_n(capsys, tmp_path):
+    """``match --json > games.jsonl`` and a tournament's --out files hold several games: --game N
+    picks one, numbered as they were played; without it the refusal says how to pick (it said to
+    cut the line into a file of its own, and counted a tournament log's header as a game)."""
+    assert main.main(["match", "tictactoe", "level-1", "level-1", "--games", "3", "--json", "--seed", "1"]) == 0
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main.main(["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.1",
+                      "--out", str(tmp_path / "league")]) == 0
+    capsys.readouterr()
+    played = [json.loads(line)["moves"] for line in lines.read_text(encoding="utf-8").splitlines()]
+    for number, moves in enumerate(played, 1):
+        said = refused(capsys, "tictactoe", "--record", str(lines), "--game", str(number), "--ply", "99")
+        assert f"the record has positions 0 to {len(moves)}" in said
+    picked = analysed(capsys, "tictactoe", "--record", str(lines), "--game", "2", "--ply", "2", "--time", PLENTY)
+    assert picked == analysed(capsys, "tictactoe", "--moves", " ".join(played[1][:2]), "--time", PLENTY) | {
+        "nodes": picked["nodes"], "seconds": picked["seconds"]}
+    assert "it holds 3 games: pick one with --game N (1 to 3" in refused(capsys, "tictactoe", "--record", str(lines))
+    for log in ("league.jsonl", "league.json"):
+        said = refused(capsys, "tictactoe", "--record", str(tmp_path / log))
+        assert "it holds 2 games: pick one with --game N (1 to 2" in said
+        assert analysed(capsys, "tictactoe", "--record", str(tmp_path / log), "--game", "2", "--ply", "0",
+                        "--time", "0.3")["to_move"] == "X"
+    assert "--game 4: it holds games 1 to 3" in refused(capsys, "tictactoe", "--record", str(lines), "--game", "4")
+    assert "--game N picks a game of a --record FILE" in refused(capsys, "tictactoe", "--game", "1")
 
 
 @pytest.mark.parametrize("argv, said", [

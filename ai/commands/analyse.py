@@ -3,12 +3,13 @@
 Students and teachers ask "what does the engine think of this position, and is it proven?"
 without opening the window.  The position comes from ``--moves`` (from the start, the game's
 notation), ``--position`` (the game's text, ``games.position_text``) or ``--record FILE [--ply N]``
-(the window's JSON, Hex SGF, Othello GGF, a move list); the start without any of them.
+(the window's JSON, Hex SGF, Othello GGF, a move list; ``--game N`` of ``match --json``'s lines or
+a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
-``choose`` with ``Limits.best``): its move, value, depth, and whether it is a proof (Reversi's
-endgame solver, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's tables,
-tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
+``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
+value, depth, and whether it is a proof (Reversi's endgame solver, Rastros' solver and book, Hex's
+small-board solver and maps, Alquerque's tables, tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
@@ -21,7 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,11 @@ class BadInput(ValueError):
 
 def run_analyse(game: Game, *, moves: str | None = None, position: str | None = None, record: str | None = None,
                 ply: int | None = None, seconds: float | None = None, level: int = 5, lines: int = 0,
-                seed: int | None = None, as_json: bool = False) -> int:
-    """Analyse the position the arguments name and print the verdict; 2 on bad input, 130 stopped."""
+                seed: int | None = None, as_json: bool = False, number: int | None = None) -> int:
+    """Analyse the position the arguments name (``number``: which game of a --record file of
+    several) and print the verdict; 2 on bad input, 130 stopped."""
     try:
-        state = position_asked(game, moves, position, record, ply)
+        state = position_asked(game, moves, position, record, ply, number)
         refuse_finished(state)
     except (BadInput, ValueError, OSError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
@@ -89,8 +91,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
     prepare_engines(state.game.id, [player_id], dict(state.game.options))
     player = ai.make_player(state.game.id, player_id, seed=0 if seed is None else seed)
     try:
-        search = valued_moves if lines else one_search
-        verdict = search(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
+        verdict = searched_verdict(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
     finally:
         ai.close_player(player)
     print(json.dumps(verdict_json(verdict)) if as_json else verdict_text(verdict))
@@ -104,14 +105,17 @@ def one_line(exc: BaseException) -> str:
 
 # -- the position ---------------------------------------------------------------------------------
 def position_asked(game: Game, moves: str | None, position: str | None, record: str | None,
-                   ply: int | None) -> State:
-    """The position the command's arguments name (at most one of them; the start without any)."""
+                   ply: int | None, number: int | None = None) -> State:
+    """The position the command's arguments name (at most one of them; the start without any);
+    ``number`` picks a game of a --record file of several."""
     given = [name for name, value in (("--moves", moves), ("--position", position), ("--record", record))
              if value is not None]
     if len(given) > 1:
         raise BadInput(f"give one position: {' or '.join(given)}, not both")
     if ply is not None and record is None:
         raise BadInput("--ply N picks a position of a --record FILE")
+    if number is not None and record is None:
+        raise BadInput("--game N picks a game of a --record FILE of several")
     if moves is not None:
         return moves_state(game, moves)
     if position is not None:
@@ -120,7 +124,7 @@ def position_asked(game: Game, moves: str | None, position: str | None, record: 
         except ValueError as exc:
             raise BadInput(f"--position: {one_line(exc)}") from None
     if record is not None:
-        return record_state(game, read_record(record), ply)
+        return record_state(game, read_record(record, number), ply)
     return game.initial_state()
 
 
@@ -148,9 +152,10 @@ def position_state(game: Game, text: str) -> State:
     return game.from_text(text)
 
 
-def read_record(path: str) -> GameRecord:
+def read_record(path: str, number: int | None = None) -> GameRecord:
     """The game in a record file: the window's JSON, a Hex SGF, an Othello GGF (its first game), a
-    move list or a position as the window copies them.  Nothing is run or unpickled: text only."""
+    move list or a position as the window copies them; in a file of several games (``match --json``'s
+    lines, a tournament's FILE.json or FILE.jsonl) game ``number``.  Nothing is run or unpickled."""
     try:
         text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
     except FileNotFoundError:
@@ -160,9 +165,55 @@ def read_record(path: str) -> GameRecord:
     except NotText:
         raise BadInput(f"--record {path}: not a text file (not UTF-8)") from None
     try:
+        results = match_results(text)
+        if results is not None:
+            return GameRecord.from_dict(numbered_game(results, number))
+        if number not in (None, 1):
+            raise BadInput(f"--game {number}: the file holds one game")
         return record_from_text(text)
     except ValueError as exc:
         raise BadInput(f"--record {path}: {one_line(exc)}") from None
+
+
+def match_results(text: str) -> dict[int, dict] | None:
+    """The games of a file of several, by number: ``match --json``'s lines (numbered from 1 as the
+    match prints them), a tournament's results (FILE.json) or log (FILE.jsonl, its header line
+    aside), by the number the tournament gave them.  None for any other file, a record of one."""
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        whole = None
+    if isinstance(whole, dict) and isinstance(whole.get("games"), list):  # a tournament's FILE.json
+        found = [game for game in whole["games"] if is_match_result(game)]
+    elif whole is None:
+        try:
+            lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except (ValueError, RecursionError):
+            return None
+        found = [line.get("result", line) for line in lines if isinstance(line, dict)]
+        found = [game for game in found if is_match_result(game)]
+    else:
+        return None
+    return {game.get("number", place) if isinstance(game.get("number"), int) else place: game
+            for place, game in enumerate(found, 1)} or None
+
+
+def is_match_result(data: Any) -> bool:
+    """Whether ``data`` is one game as ``match --json`` prints it (a tournament's games are too)."""
+    return isinstance(data, dict) and isinstance(data.get("game"), str) and isinstance(data.get("moves"), list)
+
+
+def numbered_game(results: dict[int, dict], number: int | None) -> dict:
+    """Game ``number`` of ``results``; the only one without a number; else BadInput saying how to pick."""
+    if number is None and len(results) == 1:
+        return next(iter(results.values()))
+    numbers = f"{min(results)} to {max(results)}" if len(results) > 1 else str(min(results))
+    if number is None:
+        raise BadInput(f"it holds {len(results)} games: pick one with --game N ({numbers}, as the match or "
+                       "tournament numbered them)")
+    if number not in results:
+        raise BadInput(f"--game {number}: it holds games {numbers}")
+    return results[number]
 
 
 def record_from_text(text: str) -> GameRecord:
@@ -225,6 +276,17 @@ def searched_until(run: Callable[[Flag], None], seconds: float | None) -> bool:
         thread.join()
         return True
     return False
+
+
+def searched_verdict(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
+    """The verdict the command prints: ``valued_moves`` with --lines, else ``one_search``; a position
+    of one legal move is valued past it as analysis values it (a hint plays it without a search,
+    and said "none" of a forced position of a student's game, a pass or a lone reply)."""
+    if lines:
+        return valued_moves(state, player, seconds, lines)
+    if len(state.legal_moves()) == 1:
+        return replace(valued_moves(state, player, seconds, 1), moves=[])
+    return one_search(state, player, seconds)
 
 
 def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
@@ -299,16 +361,19 @@ def line_texts(state: State, moves: Any) -> list[str]:
 # -- the words ------------------------------------------------------------------------------------
 def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
-    draw", "X wins in 5 plies" (a win the search saw), "Blue 62% to win", "White +1.1 pieces", "even"."""
+    draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
+    "North wins" beside "[estimate]" read as a contradiction), "Blue 62% to win", "White +1.1
+    pieces", "even"."""
     sides = game.sides
     if value.proven is not None:
         return "proven: " + outcome_text(value, mover, sides)
     if value.kind == "rule":
         return "none: the move was chosen without a search"
-    if abs(value.score) >= PROVEN and value.kind != "mcts":
+    if abs(value.score) >= PROVEN and value.kind != "mcts":  # unproven: "[estimate]" follows, as the window's tip
         plies = int(WIN - abs(value.score))
         winner = sides[mover if value.score > 0 else 1 - mover]
-        return f"{winner} wins" + (f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else "")
+        length = f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else ""
+        return f"{winner} wins{length} (the search sees the end)"
     if value.kind == "mcts":
         rate = max(0.0, min(1.0, value.score))
         side = mover if rate >= 0.5 else 1 - mover

@@ -176,6 +176,33 @@ def book_answer(state, rng: random.Random | None = None, depth: int | None = Non
     return rng.choice([a for a in answers if a.value >= answers[0].value - VARIETY])
 
 
+def answer_by_replies(state) -> Answer | None:
+    """The exact book's proof of a position it does not hold, from the positions every legal move
+    leads to: a 6x6 book keeps its own side's positions, not the other side's after a deviation
+    (a student to move against level 5), whose value is then the best of its moves' book margins
+    seen from here.  Without it a hint (and ``main.py analyse``) there said an estimate, while
+    analysis mode, valuing each move's position, proved them all.  None unless every move's
+    position holds an exact margin (one outside the book, a bound, a pass or a finished game)."""
+    book = load(state.game.size)
+    if book is None or not book.exact:
+        return None
+    best: Answer | None = None
+    for move in state.legal_moves():
+        after = state.play(move)
+        reply = None if after.is_terminal() else _best_answer(book, after)
+        if reply is None or not reply.exact:
+            return None
+        if best is None or -reply.value > best.value:  # ties: the first in board order, as a hint's
+            best = Answer(move, -reply.value)
+    return best
+
+
+def _best_answer(book: Book, state) -> Answer | None:
+    """The book's best legal answer in ``state``, or None outside the book."""
+    legal = state.legal_moves()
+    return next((a for a in book.lookup(state.mover, state.opponent) if a.move in legal), None)
+
+
 def book_line(state, answer: Answer) -> list[int]:
     """``answer``'s move, then each side's book move after it while the book holds the position:
     the proven line an exact book knows (6x6 from the start: about nine plies, down to the 23

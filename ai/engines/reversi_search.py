@@ -26,7 +26,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import POINTS, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.reversi_book import book_answer, book_line, book_progress
+from ai.engines.reversi_book import answer_by_replies, book_answer, book_line, book_progress
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.imports import import_engine
 from ai.kernels import reversi as kernel
@@ -136,7 +136,7 @@ class KernelSearch:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
         if self.reads_book():
             # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
-            answer = book_answer(state, None if limits.best else self.rng, limits.depth)
+            answer = book_answer(state, None if limits.best else self.rng, limits.depth) or answer_by_replies(state)
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
                     kernels.ready("reversi")
@@ -544,5 +544,6 @@ class ReversiPlayer(Player):
         """The book's best move where this player reads the book: the move a hint names there
         without a search (``KernelSearch.start``)."""
         engine = self.engine(state)
-        answer = book_answer(state) if isinstance(engine, KernelSearch) and engine.reads_book() else None
+        reads = isinstance(engine, KernelSearch) and engine.reads_book()
+        answer = (book_answer(state) or answer_by_replies(state)) if reads else None
         return None if answer is None else answer.move
