@@ -50,7 +50,7 @@ def depth_values(state: TraxState, deepest: int) -> list[float]:
     """The position's value for its side to move at depths 2 .. ``deepest``, as analysis shows it."""
     first_round = analyse_moves(state, "trax", max_depth=1).best()
     values = [first_round.score]
-    player = deepening_player(ai.catalog("trax")[0], state.to_move, seed=0)
+    player = deepening_player(ai.catalog("trax")[0], seed=0)
     for depth in range(3, deepest + 1):
         reports: list = []
         player.choose(state, Limits(depth=depth), reports.append)
