@@ -14,7 +14,7 @@ How a move gets its value, by the engine's kind:
   search) is a proof of the move.  A new value is reported as soon as its search ends.
 - Trax: round 1 values each move as level 5's hint does (``trax_search.TwoPlyLook``: its worst
   reply by the path evaluation, so the hint's value and the board's agree at depth 2); later
-  rounds search it one ply deeper each by alpha-beta on the same evaluation, for the same side
+  rounds search it one ply deeper each by alpha-beta on the same evaluation
   (``ai.engines.trax_search.deepening_player``), so Trax values sharpen too.
 - Hex: one Monte Carlo search of the position itself; a root move's value is its win rate and visit
   count (as HexGui shows), proofs from the tree's solved nodes.  The tree ignores the swap rule, so
@@ -249,7 +249,7 @@ def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: R
     evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
     trax = import_engine("ai.engines.trax_search")
     first = trax.TwoPlyLook(player.info, TRAX_SLICE)
-    deeper = trax.deepening_player(player.info, state.to_move, seed)
+    deeper = trax.deepening_player(player.info, seed)
     rounds = min(max_depth, ROUND_PLIES) if max_depth is not None else ROUND_PLIES
     slice_ = None if max_depth is not None else ROUND_SLICE
     return _analyse_children(state, player, stop, report, rounds,

@@ -527,7 +527,7 @@ def test_the_trax_analysis_search_clears_its_table_before_it_holds_too_many_boar
     from ai.engines.trax_search import ANALYSIS_TT_LIMIT, deepening_player
 
     state = games.load("trax", size=25).initial_state()
-    player = deepening_player(ai.catalog("trax")[0], state.to_move)
+    player = deepening_player(ai.catalog("trax")[0])
     player.engine.tt.update((("filler", i), (0, 0.0, 0, None)) for i in range(ANALYSIS_TT_LIMIT + 1))
     player.choose(state, ai.Limits(depth=1))
     assert len(player.engine.tt) < 1000

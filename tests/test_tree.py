@@ -872,7 +872,7 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
 
 @pytest.mark.parametrize(("game_id", "moves", "said"), [
     ("alquerque", "c2-c3,c4xc2", "Value -1.0: Black +1.0 pieces"),
-    ("trax", "e6+,f7\\", "Value -2.9: Dark +2.9 points")])
+    ("trax", "e6+,f7\\", "Value -1.1: Dark +1.1 points")])
 def test_a_nodes_value_is_said_in_its_games_unit(app, monkeypatch, game_id, moves, said):
     """The tree's side panel said Alquerque's course count "Black +100" (the levels' points, 100
     a piece) and Trax's path score "Dark +2.9" with no unit: it says them as analysis does, in

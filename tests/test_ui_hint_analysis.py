@@ -2,20 +2,19 @@
 is the hint's value, and the hint says its depth, so a deeper analysis's other value reads as
 what it is.  Trax against level 3: the hint said "@1+ (Light +0.1 points)" and the board "-1.6"
 on @1 at depth 4, in two searches valuing the evaluation for opposite sides (ai/engines/trax_search.py
-``TwoPlyLook``, ``PathEvaluation``)."""
+``TwoPlyLook``, ``PathEvaluation``); and analysis's values no longer swing between odd and even
+depths (the evaluation's tempo, ai/engines/trax_threats.py ``evaluate``)."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 import pytest
 
-import ai
 import games
-from ai.engines.trax_search import deepening_player
-from ai.engines.trax_threats import evaluate
+from ai.engines.trax_threats import DEFAULT, evaluate
+from games.trax import DARK, LIGHT
 from tests.ui_helpers import click, key, wait
+from tools.trax_depth_values import depth_values, sign_changes
 from ui.analysis import amount_text
 
 TRAX_OPENING = ("A0+", "B1\\")  # the person's first tile, level 3's reply
@@ -65,26 +64,30 @@ def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
     assert wait(app, first_round_shown, 60)
     assert seen[0] == value, (seen, value)
 
-def test_trax_analysis_values_every_leaf_for_the_side_it_analyses():
-    """The deepening search's leaves are valued for the analysed side whoever moves there, as the
-    hint's look values them (``evaluate(..., Light)``): searched two plies from the position after
-    @1+, its value is the plain minimax of that.  Valued for the side to move at each leaf, a
-    leaf with Dark to move counted Dark's paths plain and Light's a quarter more: @1+ read "+1.5"
-    three plies deep, "-1.6" four and "+1.2" five."""
+def test_a_trax_position_is_worth_to_one_side_what_it_costs_the_other():
+    """The path evaluation counts both sides' paths alike and gives the side to move its tempo: a
+    position's value for Light is minus Dark's whoever moves, so the deepening search's leaves are
+    one value seen from either side, and on the start, where both colours' paths are alike, Light
+    to move is ahead by the tempo.  Weighing the opponent's paths 1.25 times, the side to move was
+    behind there, and a leaf's value depended on whose side it was read from."""
     game = games.load("trax")
     state = game.play_line(list(TRAX_OPENING))
-    after = state.play(game.parse_move(state, HINTED))
-    light = state.to_move
+    for position in (state, state.play(game.parse_move(state, HINTED))):
+        assert evaluate(game, position, LIGHT) == pytest.approx(-evaluate(game, position, DARK))
+    assert evaluate(game, game.initial_state(), LIGHT) == pytest.approx(DEFAULT.tempo)
 
-    def light_best(position) -> float:  # Light to move: its best move by evaluate(..., Light)
-        return max(math.inf if (leaf := position.play(move)).is_terminal() else evaluate(game, leaf, light)
-                   for move in position.legal_moves())
 
-    replies = [after.play(reply) for reply in after.legal_moves()]
-    minimax = min(light_best(position) for position in replies if not position.is_terminal())
-    reports: list = []
-    deepening_player(ai.catalog("trax")[0], light).choose(after, ai.Limits(depth=2), reports.append)
-    assert -reports[-1].score == pytest.approx(minimax)
+QUIET_MIDGAME = ("f7/", "e7+", "f5+", "g7/", "h7/", "g8+", "e8/", "e9+")  # tools/trax_depth_values.py's first
+
+
+def test_trax_analysis_values_a_position_with_one_sign_depth_after_depth():
+    """Analysis's value of a quiet midgame position keeps its sign from depth 2 to 5 (it read
+    -1.7, +1.0, -1.9, +1.0: the side that had moved last at the search's leaves ahead by the tile
+    the evaluation did not count for the side to move, docs/tuning/trax.md)."""
+    state = games.load("trax").play_line(list(QUIET_MIDGAME))
+    values = depth_values(state, 5)
+    assert sign_changes(values) == 0, values
+
 
 def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     """Hex: the hint's "Blue 82% to win" came from its own search, some 17,000 playouts, and the

@@ -364,26 +364,22 @@ class ThreatPlayer(Player):
 
 
 class PathEvaluation:
-    """``evaluate`` for ``viewer`` (the side whose move analysis values), as the leaf value of an
-    alpha-beta search of Trax: positive for the side to move where ``viewer`` moves, negated where
-    the opponent does.
+    """``evaluate`` for the side to move: the leaf value of the alpha-beta search of Trax that
+    analysis deepens with past the threat player's look (``ai.move_values``).
 
-    Analysis deepens with it past the threat player's look (``ai.move_values``), and it values
-    every leaf as that player does: for the side choosing, whoever moves next
-    (``ThreatPlayer._decide``'s ``evaluate(game, child, me)`` one and two plies down).  The
-    evaluation is not symmetric (the opponent's paths count ``Weights.opponent`` times more), so
-    valuing each leaf for its own side to move, as it did, moved a quarter of every path's worth to
-    one side or the other with each ply: @1+ read "+1.5" searched three plies, "-1.6" four and
-    "+1.2" five, and the hint's "+0.1" (two plies) matched none of them."""
+    The evaluation gives the side to move its tempo and counts both sides' paths alike, so a leaf
+    is worth the same to the analysed side whoever moves there, as the threat player values its
+    positions one and two plies down (``ThreatPlayer._decide``).  It weighed the opponent's paths
+    1.25 times, which no leaf could value consistently: for each leaf's side to move @1+ read
+    "+1.5", "-1.6", "+1.2" at three, four and five plies; for the analysed side at every leaf
+    "+1.0" at three and "-1.6" at four, the side that moved last at the leaf ahead by its tile."""
 
-    def __init__(self, viewer: int, weights: Weights = DEFAULT) -> None:
-        self.viewer = viewer
+    def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
 
     def evaluate(self, state: TraxState) -> float:
-        """``state``'s path value for ``viewer``, signed for the side to move."""
-        value = evaluate(state.game, state, self.viewer, self.weights)
-        return value if state.to_move == self.viewer else -value
+        """``state``'s path value for its side to move."""
+        return evaluate(state.game, state, state.to_move, self.weights)
 
 
 def forced_win_score(plies: int | None) -> float:
@@ -416,8 +412,8 @@ class TwoPlyLook(Player):
     """Trax analysis's first round: the position after a move valued as level 5 values its sound
     moves (``ThreatPlayer.reply_value``: the worst reply by the evaluation, replies that leave the
     mover's threat passed over), for the side to move there.  It was level 5's own decision for
-    that side, three plies from the move's mover, in the other side's view of the evaluation
-    (``PathEvaluation``): the hint's "+0.1" on @1+ read "+1.5" on the board at depth 2."""
+    that side, three plies from the move's mover: the hint's "+0.1" on @1+ read "+1.5" on the
+    board at depth 2."""
 
     kind = "threats"
 
@@ -466,10 +462,9 @@ ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax ke
 #                              (625 bytes on 25x25), so the usual 2 million would take over a gigabyte
 
 
-def deepening_player(info: PlayerInfo, viewer: int, seed: int | None = None) -> Player:
-    """An alpha-beta player on ``PathEvaluation`` for ``viewer`` (the analysed position's side to
-    move): what Trax analysis deepens with as the user waits."""
-    return _PathSearch(PathEvaluation(viewer), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
+def deepening_player(info: PlayerInfo, seed: int | None = None) -> Player:
+    """An alpha-beta player on ``PathEvaluation``: what Trax analysis deepens with as the user waits."""
+    return _PathSearch(PathEvaluation(), info, seed=seed, tt_limit=ANALYSIS_TT_LIMIT)
 
 
 class GreedyPlayer(Player):

@@ -180,7 +180,8 @@ class Weights:
 
     line: float = 8.0  # a path spanning the whole board (a line) is worth this much
     closeness: tuple[float, ...] = (2.5, 2.0, 1.0)  # a loop in the making, by the distance of its ends
-    opponent: float = 1.25  # the opponent's paths count this much more: they move next
+    tempo: float = 1.1  # the side to move's bonus: its next tile extends its paths first
+    opponent: float = 1.0  # the opponent's paths count this many times (1.25 and no tempo: the old level 5)
 
 
 DEFAULT = Weights()
@@ -191,8 +192,14 @@ def evaluate(game: Trax, state: TraxState, colour: int, weights: Weights = DEFAU
 
     For each open path: how far apart its two ends are along a row or column (a line joins the
     two edges: the span reaches size + 1), and, for paths of a few tiles or more, how close its
-    two ends are (ends one or two cells apart are a loop in the making).  The opponent's paths
-    count a little more: they move next.
+    two ends are (ends one or two cells apart are a loop in the making).  Both sides' paths count
+    alike, and the side to move has ``Weights.tempo`` more: its next tile extends them first.  So
+    the value for one side is minus the other's, whoever moves, as a search's leaves need.  It
+    weighed the opponent's paths 1.25 times instead ("they move next", true only for the side that
+    had just moved), and analysis's values swung between odd and even depths: the side that moved
+    last at a leaf was ahead by a tile nobody counted (+0.1, +1.0, -1.6 at depths 2, 3, 4 on
+    @1+; ``python tools/trax_depth_values.py`` and docs/tuning/trax.md measure it).  1.1 points is
+    where the odd depths' mean meets the even ones' on 10x10.
     """
     n = game.size
     cells = state.cells
@@ -211,7 +218,8 @@ def evaluate(game: Trax, state: TraxState, colour: int, weights: Weights = DEFAU
             if 1 <= d <= len(close) and 0 <= ra < n and 0 <= rb < n and 0 <= ca < n and 0 <= cb < n:
                 v += close[d - 1]
         value[c] += v
-    return value[colour] - weights.opponent * value[1 - colour]
+    tempo = weights.tempo if state.to_move == colour else -weights.tempo
+    return value[colour] - weights.opponent * value[1 - colour] + tempo
 
 
 def _beyond(port: int, n: int) -> tuple[int, int]:
