@@ -17,6 +17,7 @@ lists the K best; the verdict is then the first of them.  Values are written in 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import threading
@@ -264,16 +265,17 @@ def searched_until(run: Callable[[Flag], None], seconds: float | None) -> bool:
     a Ctrl+C reaches Python at once while a compiled kernel searches."""
     stop = Flag()
     thread = threading.Thread(target=run, args=(stop,), daemon=True, name="analyse")
-    thread.start()
     deadline = None if seconds is None else time.monotonic() + seconds
     try:
+        thread.start()  # inside: a Ctrl+C can come while ``start`` waits for the thread to run
         while thread.is_alive():
             thread.join(0.05)
             if deadline is not None and time.monotonic() >= deadline:
                 stop.set()
     except KeyboardInterrupt:
         stop.set()
-        thread.join()
+        with contextlib.suppress(RuntimeError):  # the Ctrl+C came before the thread had begun
+            thread.join()
         return True
     return False
 
