@@ -675,16 +675,22 @@ def compiling_analysis_workers(monkeypatch) -> None:
     monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
 
 
-def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
-    """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
-    the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
-    move, and the bar now says it too until the first values come."""
+def bar_captions(monkeypatch) -> list[str]:
+    """The captions the game screen writes under the eval bar from now on, in the order drawn."""
     from ui.scenes import game_board_side
 
     said: list[str] = []
     draw = game_board_side.eval_bar.draw
-    compiling_analysis_workers(monkeypatch)
     monkeypatch.setattr(game_board_side.eval_bar, "draw", lambda *args: said.append(args[6]) or draw(*args))
+    return said
+
+
+def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
+    """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
+    the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
+    move, and the bar now says it too until the first values come."""
+    said = bar_captions(monkeypatch)
+    compiling_analysis_workers(monkeypatch)
     app.open_demo("game:reversi:hotseat:f5")
     key(app, pygame.K_a)
     app.run_frames(3)
@@ -693,6 +699,31 @@ def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     app.dirty = True
     app.run_frames(3)
     assert said[-1] == "Analysing…"
+
+
+def test_a_first_analysis_counts_the_seconds_it_waits_for_the_engine(app, monkeypatch):
+    """A fresh install's first Hex analysis on a busy machine (load 14) said "Preparing the
+    engine…" unchanged for over a minute, and looked stuck.  The bar counts the seconds of the
+    wait from the first one, the count alone bringing the new caption, and says "Analysing…" once
+    the engine is ready."""
+    said = bar_captions(monkeypatch)
+    compiling_analysis_workers(monkeypatch)
+    app.open_demo("game:hex:hotseat:f6")
+    now = [1000.0]
+    app.scene.analysis.clock = lambda: now[0]
+    key(app, pygame.K_a)
+    app.run_frames(3)
+    assert said and said[-1] == "Preparing the engine…"
+    now[0] += 12.4
+    app.run_frames(3)
+    assert said[-1] == "Preparing the engine… 12 s"
+    key(app, pygame.K_LEFT)  # browsing back: the wait goes on, and so does its count
+    now[0] += 60
+    app.run_frames(3)
+    assert said[-1] == "Preparing the engine… 72 s", said[-1]
+    app.scene.analysis.worker.preparing = False  # compiled: the search runs
+    app.run_frames(3)
+    assert said[-1] == "Analysing…", said[-1]
 
 
 def test_an_exact_margin_is_told_from_an_estimate_on_the_board():

@@ -162,7 +162,7 @@ def short_text(text: str) -> str:
 
 
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
-                 watching: bool = False, graph_shown: bool = False) -> str:
+                 watching: bool = False, graph_shown: bool = False, waited: int | None = None) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
     proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
@@ -173,13 +173,16 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     game (``ComputerMoves.holds_analysis``), and says so; ``watching``: in a watched game going
     on, where it would otherwise wait move after move, it also says that pausing lets it work;
     ``graph_shown``: meanwhile the eval bar shows the graph's last value (``eval_bar.draw``), and
-    it says that too, as it does before the first values of a position stepped to."""
+    it says that too, as it does before the first values of a position stepped to; ``waited``: the
+    whole seconds the analysis has waited for the engine so far (``PositionWorker.prepared_for``),
+    counted from the first one, so that a fresh install's compiling (a minute or more on a busy
+    machine) does not look stuck."""
     if snapshot is None:
         if waiting:
             return _waiting_text(watching, graph_shown)
         if not running:
             return ""
-        return _starting_text(preparing, graph_shown)
+        return _starting_text(preparing, graph_shown, waited or 0)
     if snapshot.monte_carlo:
         reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:
@@ -193,8 +196,13 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     return _("Analysis: {reach}…").format(reach=reach)
 
 
-def _starting_text(preparing: bool, graph_shown: bool) -> str:
-    """``summary_text``'s line before the first values of the position shown."""
+def _starting_text(preparing: bool, graph_shown: bool, waited: int = 0) -> str:
+    """``summary_text``'s line before the first values of the position shown: while the engine is
+    prepared for more than a second, with the seconds it has taken so far."""
+    if preparing and waited:
+        if graph_shown:
+            return _("Preparing the engine… {n} s (bar: last value known)").format(n=waited)
+        return _("Preparing the engine… {n} s").format(n=waited)
     if graph_shown:
         return _("Preparing the engine… (bar: last value known)") if preparing else _("Analysing… (bar: last value known)")
     return _("Preparing the engine…") if preparing else _("Analysing…")

@@ -106,7 +106,8 @@ class BoardSide:
             graph = self.graph_value(points)
             tags = draw_move_values(surface, scene.view, labels, theme)
             summary = summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                   scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None)
+                                   scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None,
+                                   scene.analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           eval_bar.with_note(summary, unit_note(tags)), shown, graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
