@@ -595,6 +595,44 @@ def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
     assert any(text.endswith("(cells: % to win)") for text in said), said
 
 
+def test_a_hex_7x7_analysis_labels_every_move_its_search_tried():
+    """QA (qa88): Hex 7x7 from a set-up position, 148,000 playouts in, one cell carried a value
+    (b5, 80%): a move needed 2 % of the best move's visits, and the best had 145,000, its rivals
+    hundreds each.  Every move the tree tried ``MIN_VISITS`` times is labelled now."""
+    import games
+    from ai.move_values import analyse
+    from ui.analysis_mode import MIN_VISITS
+
+    game = games.load("hex", size=7, swap=False)
+    state = game.play_line(["b6", "e1", "d3", "b2", "g5", "d5"])
+    result = analyse(state, "hex", max_playouts=150_000)
+    labels = move_labels(result, "hex")
+    tried = {move for move, value in result.values.items() if value.visits >= MIN_VISITS or value.proven is not None}
+    assert set(labels) == tried and len(tried) > len(state.legal_moves()) // 3
+
+
+def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
+    """Hex's tree tries some cells a few times or never (a 7x7 position: 16 of 43 untried after
+    150,000 playouts), and README promised a value on every move: the caption over the bar says
+    what a blank cell means, and only while the board has one."""
+    from tests.ui_helpers import recorded_text
+
+    scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)
+    values = scene.analysis.values
+    moves = list(values.values)
+    values.values[moves[0]] = MoveValue(moves[0], 0.5, "mcts", visits=4)  # hardly tried: blank
+    del values.values[moves[1]]  # never tried
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    assert any(text.endswith("(blank: under 5 playouts)") for text in said), said
+
+    scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)  # every cell valued
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert not any("blank" in text for text in said), said
+
+
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: each value
     fits its square in the short style's slimmer tag, its sign kept ("+296", "-2.2"), at 11
