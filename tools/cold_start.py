@@ -33,10 +33,8 @@ the game's engine, each kernel stage, level-5 made, its first search past the bo
 ``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one
 (``--switch FIRST``: started ``--menu`` s after New game showed it instead of FIRST, the spare's guess).
 ``--memory``: the spare's resident memory as New game shows the games given, one after another.
-``--analysis``: a fresh install's first analysis (key A in a hot-seat game past the books): seconds
-to the engine ready ("Preparing the engine…" gone) and to the first value on the board.
-
-``--player`` times what a command-line match does after a fresh install: a new process makes
+``--analysis``: a fresh install's first analysis (key A, hot-seat, past the books): seconds to the
+engine ready ("Preparing the engine…" gone) and to the first value on the board.  ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
 it for a move from the start; the time runs from the process's start, imports included.  Exits
 with status 1 if a game's first move failed (the error is printed on its line).
