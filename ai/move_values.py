@@ -22,7 +22,8 @@ How a move gets its value, by the engine's kind:
   and Red's swap is valued from Red's stones (``_with_swap``); on 3x3 to 7x7 both come from the
   shipped solved maps, which also prove every first stone without the swap rule
   (``_first_stone_from_map``).  A position its virtual connections decide (``_decided_by_connections``)
-  has every move proven after the first batch of playouts.
+  has every move proven after the first batch of playouts, once the connection kernels are ready
+  (``hex_knowledge.connections_ready``: a fresh install compiles them after the MCTS's).
 
 Each snapshot also keeps the moves' lines (``best_line``: the principal variation analysis shows):
 the move, the forced replies past it, then its search's line; in Hex the chain of most visited
@@ -520,7 +521,8 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
 
 def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                 seed: int | None) -> MoveValues:
-    swap_wins = import_engine("ai.engines.hex_knowledge").swap_wins
+    knowledge = import_engine("ai.engines.hex_knowledge")
+    swap_wins, connections_ready = knowledge.swap_wins, knowledge.connections_ready
     hex_searcher = import_engine("ai.engines.hex_mcts").HexSearcher
     from ai.search.driver import search
     from games.hex import SWAP
@@ -561,9 +563,10 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True
-        if not snapshot.done and not connections_asked and not _stopped(stop):
+        if not snapshot.done and not connections_asked and not _stopped(stop) and connections_ready():
             # after the first batch, which proves the short wins; skipped once stopped (up to a
-            # second on 19x19, and nobody waits for its answer then)
+            # second on 19x19, and nobody waits for its answer then), and until the connection
+            # kernels are ready: the tree's values are shown meanwhile (``connections_ready``)
             connections_asked = True
             snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
         if report is not None and not _stopped(stop):

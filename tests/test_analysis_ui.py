@@ -595,6 +595,44 @@ def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
     assert any(text.endswith("(cells: % to win)") for text in said), said
 
 
+def test_a_hex_7x7_analysis_labels_every_move_its_search_tried():
+    """QA (qa88): Hex 7x7 from a set-up position, 148,000 playouts in, one cell carried a value
+    (b5, 80%): a move needed 2 % of the best move's visits, and the best had 145,000, its rivals
+    hundreds each.  Every move the tree tried ``MIN_VISITS`` times is labelled now."""
+    import games
+    from ai.move_values import analyse
+    from ui.analysis_mode import MIN_VISITS
+
+    game = games.load("hex", size=7, swap=False)
+    state = game.play_line(["b6", "e1", "d3", "b2", "g5", "d5"])
+    result = analyse(state, "hex", max_playouts=150_000)
+    labels = move_labels(result, "hex")
+    tried = {move for move, value in result.values.items() if value.visits >= MIN_VISITS or value.proven is not None}
+    assert set(labels) == tried and len(tried) > len(state.legal_moves()) // 3
+
+
+def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
+    """Hex's tree tries some cells a few times or never (a 7x7 position: 16 of 43 untried after
+    150,000 playouts), and README promised a value on every move: the caption over the bar says
+    what a blank cell means, and only while the board has one."""
+    from tests.ui_helpers import recorded_text
+
+    scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)
+    values = scene.analysis.values
+    moves = list(values.values)
+    values.values[moves[0]] = MoveValue(moves[0], 0.5, "mcts", visits=4)  # hardly tried: blank
+    del values.values[moves[1]]  # never tried
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    assert any(text.endswith("(blank: under 5 playouts)") for text in said), said
+
+    scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)  # every cell valued
+    said = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    assert not any("blank" in text for text in said), said
+
+
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: each value
     fits its square in the short style's slimmer tag, its sign kept ("+296", "-2.2"), at 11
@@ -675,16 +713,22 @@ def compiling_analysis_workers(monkeypatch) -> None:
     monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
 
 
-def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
-    """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
-    the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
-    move, and the bar now says it too until the first values come."""
+def bar_captions(monkeypatch) -> list[str]:
+    """The captions the game screen writes under the eval bar from now on, in the order drawn."""
     from ui.scenes import game_board_side
 
     said: list[str] = []
     draw = game_board_side.eval_bar.draw
-    compiling_analysis_workers(monkeypatch)
     monkeypatch.setattr(game_board_side.eval_bar, "draw", lambda *args: said.append(args[6]) or draw(*args))
+    return said
+
+
+def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
+    """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
+    the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
+    move, and the bar now says it too until the first values come."""
+    said = bar_captions(monkeypatch)
+    compiling_analysis_workers(monkeypatch)
     app.open_demo("game:reversi:hotseat:f5")
     key(app, pygame.K_a)
     app.run_frames(3)
@@ -693,6 +737,31 @@ def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     app.dirty = True
     app.run_frames(3)
     assert said[-1] == "Analysing…"
+
+
+def test_a_first_analysis_counts_the_seconds_it_waits_for_the_engine(app, monkeypatch):
+    """A fresh install's first Hex analysis on a busy machine (load 14) said "Preparing the
+    engine…" unchanged for over a minute, and looked stuck.  The bar counts the seconds of the
+    wait from the first one, the count alone bringing the new caption, and says "Analysing…" once
+    the engine is ready."""
+    said = bar_captions(monkeypatch)
+    compiling_analysis_workers(monkeypatch)
+    app.open_demo("game:hex:hotseat:f6")
+    now = [1000.0]
+    app.scene.analysis.clock = lambda: now[0]
+    key(app, pygame.K_a)
+    app.run_frames(3)
+    assert said and said[-1] == "Preparing the engine…"
+    now[0] += 12.4
+    app.run_frames(3)
+    assert said[-1] == "Preparing the engine… 12 s"
+    key(app, pygame.K_LEFT)  # browsing back: the wait goes on, and so does its count
+    now[0] += 60
+    app.run_frames(3)
+    assert said[-1] == "Preparing the engine… 72 s", said[-1]
+    app.scene.analysis.worker.preparing = False  # compiled: the search runs
+    app.run_frames(3)
+    assert said[-1] == "Analysing…", said[-1]
 
 
 def test_an_exact_margin_is_told_from_an_estimate_on_the_board():

@@ -491,6 +491,33 @@ def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(mo
     assert not stopped.done
 
 
+def test_hex_analysis_shows_the_trees_values_while_the_connection_kernels_compile(monkeypatch):
+    """A fresh install's first Hex analysis in the window wrote nothing for 50 s after its MCTS
+    kernels were ready (load 13-20): its first report waited for the connection kernels, which its
+    worker's warm-up was still compiling.  A worker that defers compiling now reports the tree's
+    values meanwhile, has the connection kernels begun in the background, and asks the
+    connections only once they are ready."""
+    import ai.engines.hex_knowledge
+    import ai.kernels
+
+    begun: list[tuple] = []
+
+    def not_yet(state):
+        raise AssertionError("the connections were asked before their kernels were ready")
+
+    monkeypatch.setattr(ai.engines.hex_knowledge, "knowledge_ready", lambda: False)
+    monkeypatch.setattr(ai.kernels, "prepare", lambda *stages: None)  # deferred: nothing compiled when asked
+    monkeypatch.setattr(ai.kernels, "warm_up_in_background", lambda *stages: begun.append(stages))
+    monkeypatch.setattr(ai.engines.hex_knowledge, "analyse", not_yet)
+    snapshots: list[MoveValues] = []
+    game = games.load("hex", size=7)
+    result = analyse(game.play_line(RED_CONNECTED), "hex", report=snapshots.append, max_playouts=6_000)
+    assert snapshots and all(v.kind == "mcts" for s in snapshots for v in s.values.values() if v.proven is None)
+    assert snapshots[0].nodes == 2_000 and snapshots[0].values  # the first batch's values, reported at once
+    assert begun and set(begun) == {("hex", "knowledge")}
+    assert result.nodes == 6_000
+
+
 def test_trax_analysis_of_the_empty_board_goes_deeper_than_the_threat_players_decision():
     """The threat player decides once per position (depth 2 on the panel); the window's open-ended
     analysis of an early Trax position must keep sharpening past it as the user waits, as the

@@ -33,8 +33,8 @@ the game's engine, each kernel stage, level-5 made, its first search past the bo
 ``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one
 (``--switch FIRST``: started ``--menu`` s after New game showed it instead of FIRST, the spare's guess).
 ``--memory``: the spare's resident memory as New game shows the games given, one after another.
-
-``--player`` times what a command-line match does after a fresh install: a new process makes
+``--analysis``: a fresh install's first analysis (key A, hot-seat, past the books): seconds to the
+engine ready ("Preparing the engine…" gone) and to the first value on the board.  ``--player`` times what a command-line match does after a fresh install: a new process makes
 level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
 it for a move from the start; the time runs from the process's start, imports included.  Exits
 with status 1 if a game's first move failed (the error is printed on its line).
@@ -168,6 +168,48 @@ def main():
             ready = time.monotonic() - started
     moved = time.monotonic() - started if len(app.scene.history) > len(line) else 300.0
     print(f"{ready if ready is not None else moved:.3f} {moved:.3f} {int(ahead)}")
+    app.quit()
+    preparation.stop()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+ANALYSIS = PLAYED_LINE + r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+
+
+def main():
+    opened = time.monotonic()
+    import pygame, games
+    from ui.ai_worker import KernelPreparation
+    from ui.app import App
+    from ui.match import HOTSEAT, MatchSetup
+
+    preparation = KernelPreparation()  # as ui.app.run
+    app = App()
+    app.spare_worker = True
+    while time.monotonic() - opened < menu:
+        app.frame()
+    game_id, *pairs = game_spec.split(":")
+    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    state, line = played_line(games.load(game_id, **options), plies)
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), line)
+    app.run_frames(3)
+    started, ready, valued = time.monotonic(), None, None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    analysis = app.scene.analysis
+    while valued is None and time.monotonic() - started < 500:
+        app.frame()
+        if ready is None and analysis.running() and not analysis.preparing():
+            ready = time.monotonic() - started
+        if analysis.labels():
+            valued = time.monotonic() - started
+    print(f"{ready or 500:.2f} {valued or 500:.2f}")
     app.quit()
     preparation.stop()
 
@@ -622,6 +664,23 @@ def memory_main(specs: list[str], runs: int, against: Path | None) -> int:
     return 0
 
 
+def _analysis(spec: str, menu: float, root: Path, _kernels: str) -> tuple[bool, list[float] | str]:
+    """A fresh install's first analysis of ``spec`` on the checkout at ``root`` (``ANALYSIS``):
+    (seconds from key A to the engine ready, to the first value on the board), or the error."""
+    ended, words = _output(ANALYSIS, spec, str(menu), "12", root=root)
+    return (True, [float(word) for word in words]) if ended else (False, words[0])
+
+
+def analysis_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """``_analysis`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), each run."""
+    ok, figures = _side_by_side(spec, menu, runs, against, _analysis)
+    if not ok:
+        return False, figures
+    return True, [f"{spec:14} {label:8} " + "; ".join(f"ready {ready:.1f} s, first value {valued:.1f} s"
+                                                       for ready, valued in measured)
+                  for label, measured in figures.items()]
+
+
 def steps_line(spec: str, plies: int) -> tuple[bool, str]:
     """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
     ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
@@ -660,8 +719,11 @@ def main(argv: list[str] | None = None) -> int:
                         "0.2, 0.5, 1 and 2) after New game showed it instead of FIRST, the spare's guess (compiled kernels)")
     parser.add_argument("--memory", action="store_true",
                         help="the spare worker's resident memory as New game shows the games given in turn")
+    parser.add_argument("--analysis", action="store_true",
+                        help="time a fresh install's first analysis (key A, hot-seat, past the books): to the "
+                        "engine ready and to the first value")
     parser.add_argument("--against", type=Path,
-                        help="--first-frame, --restart, --taken, --switch, --memory: also measure the checkout at "
+                        help="--first-frame, --restart, --taken, --switch, --memory, --analysis: also measure the checkout at "
                         "this path")
     parser.add_argument("--runs", type=int, default=3,
                         help="--first-frame, --restart, --taken, --switch: runs of each, the median quoted (--memory: "
@@ -686,6 +748,9 @@ def main(argv: list[str] | None = None) -> int:
                                                                      args.against)))
     if args.taken:
         return _print_all(specs, lambda spec: _joined(taken_lines(spec, args.plies, args.runs, args.against)))
+    if args.analysis:
+        menu = 5.0 if args.menu is None else args.menu
+        return _print_all(specs, lambda spec: _joined(analysis_lines(spec, menu, args.runs, args.against)))
     args.menu = 5.0 if args.menu is None else args.menu
     if not args.player:
         print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-5 to move; "

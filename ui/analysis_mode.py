@@ -63,8 +63,10 @@ if TYPE_CHECKING:
     from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
-# A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank.
-MIN_VISITS, MIN_VISIT_SHARE = 5, 0.02
+# A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank
+# (``blank_note`` says so on the bar).  Only a count: a share of the best move's visits (2 %) left
+# a 7x7 board with one value after 148,000 playouts, the best's 145,000, its rivals' hundreds.
+MIN_VISITS = 5
 
 
 def wanted_at_start() -> bool:
@@ -140,10 +142,9 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
 
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     best = snapshot.best()
-    least = max(MIN_VISITS, int(MIN_VISIT_SHARE * max((v.visits for v in snapshot.values.values()), default=0)))
     labels = {}
     for move, v in snapshot.values.items():
-        if v.kind == "mcts" and v.visits < least:
+        if v.kind == "mcts" and v.visits < MIN_VISITS:
             continue
         text = value_text(v, game_id)
         labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "",
@@ -162,7 +163,7 @@ def short_text(text: str) -> str:
 
 
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
-                 watching: bool = False, graph_shown: bool = False) -> str:
+                 watching: bool = False, graph_shown: bool = False, waited: int | None = None) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
     proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
@@ -173,13 +174,16 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     game (``ComputerMoves.holds_analysis``), and says so; ``watching``: in a watched game going
     on, where it would otherwise wait move after move, it also says that pausing lets it work;
     ``graph_shown``: meanwhile the eval bar shows the graph's last value (``eval_bar.draw``), and
-    it says that too, as it does before the first values of a position stepped to."""
+    it says that too, as it does before the first values of a position stepped to; ``waited``: the
+    whole seconds the analysis has waited for the engine so far (``PositionWorker.prepared_for``),
+    counted from the first one, so that a fresh install's compiling (a minute or more on a busy
+    machine) does not look stuck."""
     if snapshot is None:
         if waiting:
             return _waiting_text(watching, graph_shown)
         if not running:
             return ""
-        return _starting_text(preparing, graph_shown)
+        return _starting_text(preparing, graph_shown, waited or 0)
     if snapshot.monte_carlo:
         reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:
@@ -193,8 +197,13 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     return _("Analysis: {reach}…").format(reach=reach)
 
 
-def _starting_text(preparing: bool, graph_shown: bool) -> str:
-    """``summary_text``'s line before the first values of the position shown."""
+def _starting_text(preparing: bool, graph_shown: bool, waited: int = 0) -> str:
+    """``summary_text``'s line before the first values of the position shown: while the engine is
+    prepared for more than a second, with the seconds it has taken so far."""
+    if preparing and waited:
+        if graph_shown:
+            return _("Preparing the engine… {n} s (bar: last value known)").format(n=waited)
+        return _("Preparing the engine… {n} s").format(n=waited)
     if graph_shown:
         return _("Preparing the engine… (bar: last value known)") if preparing else _("Analysing… (bar: last value known)")
     return _("Preparing the engine…") if preparing else _("Analysing…")
@@ -494,6 +503,24 @@ def unit_note(layout: TagLayout) -> str:
     if layout.style == "short" and any(_drops_unit(place) for _rect, place in layout.tags):
         return _("cells: % to win")
     return ""
+
+
+def blank_note(snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel], legal: Sequence[Hashable]) -> str:
+    """Why some of the ``legal`` moves have no value on the board, where a Monte Carlo analysis
+    (Hex) leaves them blank: "blank: under 5 playouts" (``MIN_VISITS``).  Its tree spends the
+    playouts on the moves its all-moves-as-first statistics favour, and tries some a few times or
+    never: a 7x7 position had 16 of 43 cells untried after 150,000 playouts.  "" else."""
+    if snapshot is None or not snapshot.monte_carlo or not labels or all(move in labels for move in legal):
+        return ""
+    return ngettext("blank: under {n} playout", "blank: under {n} playouts", MIN_VISITS).format(n=MIN_VISITS)
+
+
+def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
+                legal: Sequence[Hashable]) -> str:
+    """What the bar's caption adds about the values on the board: their unit where the cells have
+    no room for it (``unit_note``), and why cells are blank (``blank_note``)."""
+    notes = [unit_note(layout), blank_note(snapshot, labels, legal)]
+    return "; ".join(note for note in notes if note)
 
 
 def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:

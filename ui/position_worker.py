@@ -14,6 +14,7 @@ No drawing here.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from games.base import Game, State
@@ -34,6 +35,9 @@ class PositionWorker:
         self.revision = 0  # bumped on every change worth a redraw
         self.waiting = False  # held while the computer searches its move (``wait``, set by the game screen)
         self.asked_again: tuple | None = None  # the position whose job was asked again after its process died
+        self.clock = time.monotonic  # what ``prepared_for`` counts the wait by (a test's own)
+        self._preparing_since: float | None = None  # when the job was first seen waiting for the engine
+        self._prepared_said: int | None = None  # the whole seconds of that wait last shown
 
     # -- what a subclass says ----------------------------------------------------------------------
     def make_job(self, moves: tuple[str, ...], position: str) -> Any:
@@ -63,6 +67,25 @@ class PositionWorker:
     def preparing(self) -> bool:
         """A job waits while its worker compiles the engine's kernels (``AIWorker.preparing``)."""
         return self.job is not None and bool(getattr(self.worker, "preparing", False))
+
+    def prepared_for(self) -> int | None:
+        """Whole seconds the job has waited so far while its worker prepares the engine (as
+        ``poll`` saw it), None while it does not.  A fresh install compiles the engine then: on a busy
+        machine a Hex analysis said "Preparing the engine…" unchanged for over a minute and looked
+        stuck; the window counts the seconds beside it (``ui.analysis_mode.summary_text``)."""
+        if self._preparing_since is None or not self.preparing():
+            return None
+        return int(self.clock() - self._preparing_since)
+
+    def _count_preparing(self) -> bool:
+        """Note when the job began to wait for the engine; True when the whole seconds of the wait
+        (``prepared_for``) changed since they were last shown, for the window to show the new count."""
+        if not self.preparing():
+            self._preparing_since = None
+        elif self._preparing_since is None:
+            self._preparing_since = self.clock()
+        said, self._prepared_said = self._prepared_said, self.prepared_for()
+        return said != self._prepared_said
 
     def follow(self, state: State, moves: tuple[str, ...]) -> None:
         """Work on ``state`` (reached by ``moves`` in notation) unless it already is; nothing on a
@@ -97,6 +120,9 @@ class PositionWorker:
             self.worker.cancel()
         changed = self.clear() or self.job is not None
         self.job, self.position, self.finished, self.error = None, None, False, ""
+        self._prepared_said = None
+        if not getattr(self.worker, "preparing", False):  # else the count goes on for the next position's job
+            self._preparing_since = None
         if changed:
             self.revision += 1
 
@@ -119,6 +145,7 @@ class PositionWorker:
                     self.error = item.message
             elif self.receive(item):
                 changed = True
+        changed |= self._count_preparing()
         if changed:
             self.revision += 1
         return changed

@@ -685,6 +685,20 @@ def knowledge_ready() -> bool:
     return kernels.is_ready("hex", "knowledge")
 
 
+def connections_ready() -> bool:
+    """Can ``analyse`` answer now, for a use that can do without it until then (analysis mode's
+    proofs by connections)?  Where players compile when made (tests, scripts) the kernels are
+    compiled here and now; in the window's workers (``ai.kernels.defer_compiling``) they are begun
+    in a background thread, if no warm-up is at them already (19x19's leaves them out), and it is
+    False until they are ready.  A fresh install's first Hex analysis waited for them, about twice
+    the MCTS's compiling, before it wrote any value (docs/tuning/cold-start.md)."""
+    kernels.prepare("hex", "knowledge")
+    if knowledge_ready():
+        return True
+    kernels.warm_up_in_background("hex", "knowledge")
+    return False
+
+
 def warm_up() -> None:
     """Compile (or load) every kernel of this module, once per process; returns when they are ready."""
     kernels.warm_up("hex", "knowledge")

@@ -30,7 +30,7 @@ from ui.analysis_mode import (
     draw_move_values,
     draw_value_tip,
     summary_text,
-    unit_note,
+    value_notes,
     value_tip,
 )
 from ui.hex_connections import draw_connections
@@ -106,9 +106,11 @@ class BoardSide:
             graph = self.graph_value(points)
             tags = draw_move_values(surface, scene.view, labels, theme)
             summary = summary_text(values, scene.analysis.running(), scene.analysis.preparing(),
-                                   scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None)
+                                   scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None,
+                                   scene.analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
-                          eval_bar.with_note(summary, unit_note(tags)), shown, graph, scene.view.near_side())
+                          eval_bar.with_note(summary, value_notes(tags, values, labels, shown.legal_moves())), shown,
+                          graph, scene.view.near_side())
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.board_covered():

@@ -60,7 +60,7 @@ from ui.analysis_mode import (
     draw_move_values,
     draw_value_tip,
     summary_text,
-    unit_note,
+    value_notes,
     value_tip,
     wanted_at_start,
 )
@@ -767,9 +767,12 @@ class ReplayScene(Scene):
             tags = draw_move_values(surface, self.view, labels, theme)
             graph = self._graph_value()
             summary = summary_text(self.move_analysis.values, self.move_analysis.running(),
-                                   self.move_analysis.preparing(), graph_shown=graph is not None)
+                                   self.move_analysis.preparing(), graph_shown=graph is not None,
+                                   waited=self.move_analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
-                          eval_bar.with_note(summary, unit_note(tags)), state, graph, self.view.near_side())
+                          eval_bar.with_note(summary, value_notes(tags, self.move_analysis.values, labels,
+                                                           state.legal_moves())),
+                          state, graph, self.view.near_side())
         self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
