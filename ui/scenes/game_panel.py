@@ -707,11 +707,12 @@ class GamePanel:
         headline, parts, tips = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
-        searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
-        if searched and not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
-            # the headline gives way to the news: at Larger text an analysed position's proof
-            # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
-            headline, said_x = "", left
+        short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
+        if short is not None and not news_fits(parts, small, right - said_x):
+            # the headline gives way to the news: to its short form ("Level 3:") where the news fits
+            # beside that (Hex's line read "best d5 · Red 68% to win", whose search not said), else
+            # to none (at Larger text an analysed position's proof read "Analysis: best line  best c2")
+            headline, said_x = self._short_beside(short, parts, size, small, (left, right))
         elif tips:
             headline, parts = self._tip_beside(headline, tips, small, right - said_x, right - left)
             said_x = said_x if headline else left
@@ -723,6 +724,17 @@ class GamePanel:
             said = tx.fit(parts[0], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
+
+    def _short_beside(self, short: str, parts: list[str], size: int, small: int,
+                      across: tuple[int, int]) -> tuple[str, int]:
+        """The one-line card's headline in its ``short`` form and where its news starts, where the
+        news's first two parts fit beside it, or where they fit only alone, no headline; else the
+        short form, the parts after it as many as fit (``parts_that_fit``)."""
+        left, right = across
+        short_x = left + tx.ui_font(size, True).size(self._fit_named(short, size, right - left))[0] + self._s(10)
+        if not news_fits(parts, small, right - short_x) and news_fits(parts, small, right - left):
+            return "", left
+        return short, short_x
 
     def _tip_beside(self, headline: str, tips: tuple[str, ...], size: int, beside: int,
                     alone: int) -> tuple[str, list[str]]:
@@ -766,6 +778,19 @@ class GamePanel:
         if proof:
             parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
         return headline, parts, ()
+
+    def _short_headline(self) -> str | None:
+        """The one-line card's headline over a search in a word or a name, for a line whose news
+        leaves the full one no room: "Hint", "Analysis", or whose search it was, "Level 3:" (the
+        searching side's player); None with no search shown."""
+        p, _back, analysed = self._search_shown()
+        if p is None:
+            return None
+        if analysed:
+            return _("Analysis")
+        if self.scene.browsing is None and self.scene.computer.last_search_hint:
+            return _("Hint")
+        return _("{player}:").format(player=self.scene.setup.player_label(p.mover))
 
     def _last_search_headline(self, back: int) -> str:
         """The thinking card's headline over the last search, ``back`` plies before the board:
