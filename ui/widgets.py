@@ -213,13 +213,17 @@ class Button:
 
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
-        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, a shorter form with its
-        key beside it where the label fitted would show the key neither beside nor under it (in
-        the button, or one ``box`` wide and high)."""
+        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
+        has no room for its key beside it, a shorter form with its key beside it, on one line;
+        where none has, the key under the label if it fits there (in the button, or one ``box``
+        wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
+        Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
         usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
-        if self.keeps_key and not fitted.hint and not self._hint_fits_under(fitted.size, hint_size, scale, box):
-            return _fit_label(labels, usual, hint, room, most, True, self.names)
+        if self.keeps_key and not fitted.hint:
+            keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
+            if keyed.hint or not self._hint_fits_under(fitted.size, hint_size, scale, box):
+                return keyed
         return fitted
 
     def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int]:
