@@ -214,7 +214,8 @@ class Button:
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
         """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
-        has no room for its key beside it, a shorter form with its key beside it, on one line;
+        has no room for its key beside it, a shorter form with its key beside it, on one line
+        (unless the label names a player: "Resign for Ana (X)" keeps the name, its key under it);
         where none has, the key under the label if it fits there (in the button, or one ``box``
         wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
         Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
@@ -222,7 +223,7 @@ class Button:
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
         if self.keeps_key and not fitted.hint:
             keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
-            if keyed.hint or not self._hint_fits_under(fitted.size, hint_size, scale, box):
+            if (keyed.hint and not self.names) or not self._hint_fits_under(fitted.size, hint_size, scale, box):
                 return keyed
         return fitted
 
