@@ -1096,10 +1096,9 @@ OPTION_VALUES = {
 # choices the New game form names in words alone, their codes said on the note's second line
 # (``option_note``): "lldd (claro esq.-cima)" was a code a newcomer could not read
 CHOICE_WORDS = {
-    ("trax", "centre"): {
-        "ldld": N_("Light straight, left-right"), "dldl": N_("Light straight, top-bottom"),
-        "ddll": N_("Light curve, right-bottom"), "lddl": N_("Light curve, left-bottom"),
-        "lldd": N_("Light curve, left-top"), "dlld": N_("Light curve, top-right"),
+    ("trax", "centre"): {  # where the light path runs, as the tile picker's words say it ("light left-top")
+        "ldld": N_("Light left-right"), "dldl": N_("Light top-bottom"), "ddll": N_("Light right-bottom"),
+        "lddl": N_("Light left-bottom"), "lldd": N_("Light left-top"), "dlld": N_("Light top-right"),
     },
 }
 
