@@ -30,6 +30,7 @@ SHORT = {
        for title in ("Course Easy", "Course Medium", "Course Hard", *(f"Course minimax {n}" for n in range(1, 5)))},
     "The tile already in the centre when the game starts (the course draws it at random).":
         "Trax's option note on New game, below the Mode note that names the university course",
+    "In the course's notation: {code}.": "the same note's second sentence, on the tile its first names",
     "A player who can capture must, and must finish the chain; any chain will do, not only the longest. "
     "No: the course's reading, capturing is a choice and a chain may stop early.":
         "Alquerque's second option note on New game, below the first, which names the university course",

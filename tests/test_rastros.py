@@ -456,7 +456,26 @@ def test_view_clicks_only_legal_squares():
     assert view.click(state, view.cell_rect(1, 1).center).move == square(8, 2, 2)  # 2-2 is legal
     assert view.click(state, view.cell_rect(3, 3).center).kind == "reject"  # 4-4 was visited
     assert view.click(state, (1, 1)).kind == "ignore"
-    assert view.col_label(0) == "1" and view.row_label(7) == "8"
+    assert view.col_label(0) == "1" and view.row_label(7) == "8-"
+
+
+def test_a_squares_name_is_its_rows_edge_label_then_its_columns():
+    """QA: "South reached 8-1" (row 8, column 1, as the course writes a square) was read as
+    column 8 by a newcomer, the board numbered alike along both edges.  The course's row-col
+    names stay; each row's label at the board's side is the start of its squares' names ("8-")
+    and each column's the end ("1")."""
+    import pygame
+
+    from ui.views.rastros import VIEW
+
+    pygame.init()
+    for n in (4, 8):
+        game = games.load("rastros", size=n)
+        view = VIEW(game)
+        state = game.initial_state()
+        for row in range(n):
+            for col in range(n):
+                assert game.format_move(state, square(n, row + 1, col + 1)) == view.row_label(row) + view.col_label(col)
 
 
 def test_engine_never_steps_onto_the_opponents_goal_to_block():

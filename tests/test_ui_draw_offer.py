@@ -283,3 +283,25 @@ def test_at_800x560_larger_text_every_panel_button_shows_its_key(tmp_path, monke
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 704), (1366, 768), (1280, 800)])
+def test_offer_draw_keeps_its_key_on_one_line_with_it(tmp_path, monkeypatch, size):
+    """QA, Trax in Portuguese at Larger text (Ctrl+plus twice) in 1280x704: "Propor empate" set its
+    Ctrl+D under it, the button's words on two lines.  A shorter form with its key beside it
+    ("Empate  Ctrl+D") comes before the key under a longer one: label and key on one line."""
+    from tests.ui_helpers import in_language, window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, "pt"):
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        app.start_game(MatchSetup("trax", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
+        button = app.scene.btn_draw
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        shown = {text: rect for text, rect in drawn if rect.colliderect(button.rect)}
+        label = [text for text in shown if text in button.labels()]
+        assert label and "Ctrl+D" in shown, list(shown)
+        assert abs(shown[label[0]].centery - shown["Ctrl+D"].centery) <= 2, (label, shown)  # one line
+        assert button.rect.contains(shown[label[0]]) and button.rect.contains(shown["Ctrl+D"])

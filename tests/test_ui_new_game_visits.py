@@ -111,3 +111,23 @@ def test_the_note_that_it_is_kept_stays_over_the_new_games_help_and_the_game_sta
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_RETURN)
     assert app.scene is not scene and kept_notes(app)
+
+
+@pytest.mark.parametrize("by_click", [False, True], ids=["key", "click"])
+def test_the_first_key_or_click_on_the_form_takes_the_note_away_and_does_its_work(app, by_click):
+    """QA: after New game from a game, "The unfinished game is kept" stood 6 s over the form's last
+    lines (Hex's swap rule) while a newcomer chose.  The first key or click on the form takes
+    it away, and still does what it does there: Down goes to the next line, a click chooses it."""
+    game_going_on(app)
+    key(app, pygame.K_n)
+    form = app.scene
+    assert isinstance(form, SetupScene) and kept_notes(app)
+    selected = form.menu.get_selected_widget()
+    if by_click:
+        click_widget(app, form.menu, "mode")
+    else:
+        key(app, pygame.K_DOWN)
+    assert app.scene is form and not kept_notes(app)
+    assert form.menu.get_selected_widget() is not selected
+    if by_click:
+        assert form.menu.get_selected_widget().get_id() == "mode"

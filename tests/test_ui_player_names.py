@@ -251,7 +251,8 @@ def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
     assert "This session: Ana (X) 1 - 1 João (O) · 1 drawn" in card_text(app, monkeypatch, scene)
     with in_language(app, "pt"):  # one draw: Portuguese said "· 1 empates"
         said = card_text(app, monkeypatch, scene)
-        assert broken_at_the_separator(said, "Nesta sessão: Ana (X) 1 - 1 João (O)", "empates: 1"), said
+        # broken after its head, the score and the draws on one line (``ui.text.wrap_parts``)
+        assert broken_at_the_separator(said, "Nesta sessão:", "Ana (X) 1 - 1 João (O) · empates: 1"), said
 
 
 REVERSI6_BLACK_PASSES = ["c2", "d2", "e4", "d5", "e6", "f5", "f4", "d6", "e5", "f3", "c6", "b5", "c5", "b2", "e3", "e2",

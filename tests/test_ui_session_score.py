@@ -49,7 +49,7 @@ def test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted(app
     assert "This session: João (X) 1 - 0 Ana (O) · 1 drawn" in card_text(app, monkeypatch, scene)
     with in_language(app, "pt"):
         said = card_text(app, monkeypatch, scene)
-        assert broken_at_the_separator(said, "Nesta sessão: João (X) 1 - 0 Ana (O)", "empates: 1"), said
+        assert broken_at_the_separator(said, "Nesta sessão:", "João (X) 1 - 0 Ana (O) · empates: 1"), said  # after its head
 
 
 def test_an_agreed_draw_taken_back_then_won_counts_the_win(app, monkeypatch):

@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pygame
+import pygame_menu
 import pytest
 
 import games
@@ -532,7 +534,7 @@ def test_every_option_says_what_it_does_where_it_is_chosen(config, language):
             app.frame()
             shown = labels(app.scene)
             for option in games.info(game_id).options:
-                note = words.option_note(game_id, option)
+                note = words.option_note(game_id, option, app.scene._options()[option.name])  # with the code chosen
                 assert note, (game_id, option.name)
                 assert language == "en" or note != words.OPTION_NOTES[(game_id, option.name)], (game_id, option.name)
                 assert note in shown, (game_id, option.name, language)
@@ -899,5 +901,36 @@ def test_two_friends_keep_larger_text_on_the_form_and_a_whole_long_name(config):
             type_text(app, name)
             assert scene.menu.get_widget("name0").get_value() == name
         assert app.errors == []
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_trax_centre_tiles_are_chosen_by_words_their_course_code_on_the_note(config, language):  # noqa: F811
+    """QA, a newcomer in Portuguese: the centre tile's choices read "lldd (claro esq.-cima)", a code
+    they could not read, and the board size's note "O jogo joga-se dentro de um tabuleiro de N x N
+    casas".  The selector names each tile in words alone; its note's second sentence gives the
+    course's code of the tile chosen, Right stepping both on."""
+    from games.trax import TILE_NAMES
+    from tests.ui_helpers import down_to_widget, in_language, key
+
+    app = open_app()
+    try:
+        with in_language(app, language):
+            scene = SetupScene(app, game_id="trax")
+            app.switch(scene)
+            app.run_frames(2)
+            menu = scene.menu
+            notes = " ".join(w.get_title() for w in menu.get_widgets() if isinstance(w, pygame_menu.widgets.Label))
+            assert ("Played on an N x N board" if language == "en" else "Joga-se num tabuleiro de N x N casas") in notes
+            down_to_widget(app, menu, "opt-centre")
+            for _step in range(2):
+                key(app, pygame.K_RIGHT)
+                chosen = scene._options()["centre"]
+                shown = scene.menu.get_widget("opt-centre").get_value()[0][0]
+                assert not any(code in shown for code in TILE_NAMES), shown
+                code_said = [w.get_title() for w in scene.menu.get_widgets()
+                             if isinstance(w, pygame_menu.widgets.Label) and f": {chosen}." in w.get_title()]
+                assert code_said, chosen
     finally:
         app.quit()

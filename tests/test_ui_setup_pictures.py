@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from tests.test_ui_setup import config, setup_screen  # noqa: F401 - the fixture, used by name
-from tests.ui_helpers import key, same_as_a_whole_frame
+from tests.ui_helpers import click, down_to_widget, key, same_as_a_whole_frame
 
 
 def picture(app, scene, game_id: str) -> bytes:
@@ -40,7 +40,7 @@ def test_the_chosen_games_card_shows_the_board_chosen(config, tmp_path, game_id,
 
 
 def test_the_other_cards_keep_their_last_chosen_options(config):  # noqa: F811
-    """Reversi left at 6x6 for Hex: its card still shows 6x6; the main menu's cards the usual boards."""
+    """Reversi left at 6x6 for Hex: its card still shows 6x6, on the main menu's cards too."""
     with setup_screen("reversi") as (app, scene):
         scene.choices.options["reversi"]["size"] = 6
         scene.pick_game("hex")
@@ -49,4 +49,23 @@ def test_the_other_cards_keep_their_last_chosen_options(config):  # noqa: F811
         assert scene.cards.drawn["reversi"] == (("size", 6),)
         app.show_menu()
         app.run_frames(2)
-        assert app.scene.cards.drawn["reversi"] == ()
+        assert app.scene.cards.drawn["reversi"] == (("size", 6),)
+
+
+def test_the_main_menus_card_shows_the_board_last_chosen_on_new_game(app):
+    """A newcomer clicks tic-tac-toe's card on the main menu, makes the board 5x5 on New game
+    (whose card draws 5x5) and goes back with Esc: the menu's card drew the usual 3x3 still."""
+    menu = app.scene
+    usual = picture(app, menu, "tictactoe")
+    click(app, menu.cards.rects[[info.id for info in menu.cards.infos].index("tictactoe")].center)
+    form = app.scene
+    for option in ("width", "height"):
+        down_to_widget(app, form.menu, f"opt-{option}")
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+    assert (form._options()["width"], form._options()["height"]) == (5, 5)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is not form
+    app.run_frames(2)
+    assert dict(app.scene.cards.drawn["tictactoe"])["width"] == 5 == dict(app.scene.cards.drawn["tictactoe"])["height"]
+    assert picture(app, app.scene, "tictactoe") != usual

@@ -29,6 +29,10 @@ def badly_joined(line: str) -> bool:
     return bool(BAD_JOINS.search(line))
 
 
+COUNT_CUT = re.compile(r"(ganhou|empatou|perdeu)$|^\d")
+"""A tally's line broken inside a part: a count's word at a line's end, or its number at the next's start."""
+
+
 @pytest.mark.parametrize("parts, joined", [
     (["Click a piece (or just its last point).", "Up or Down: a cursor on the board"],
      "Click a piece (or just its last point) · Up or Down: a cursor on the board"),
@@ -55,6 +59,22 @@ def test_parts_packed_in_fewest_lines_change_their_order_only_for_a_line_saved()
     assert len(tx.pack_parts(parts, 13, width, most=3)) == 3
     assert tx.pack_parts_fewest(parts, 13, width) == [tx.join_parts([parts[0], parts[2]]), parts[1]]
     assert tx.pack_parts_fewest(parts, 13, 10_000) == tx.pack_parts(parts, 13, 10_000)  # in order where that is as short
+
+
+def test_a_tally_breaks_between_whole_parts_at_every_width():
+    """The result card's tally at every width from the least that holds it on two lines to one
+    wide for it all: at some widths it read "Contra Nível 1: ganhou 1 · empatou" over "0 · perdeu 0",
+    at others "... perdeu" over "0"; every line now holds whole parts."""
+    from ui.scenes.game_over import reason_lines
+
+    pygame.font.init()
+    tally = "Contra Nível 1: ganhou 1 · empatou 0 · perdeu 0"
+    font = tx.ui_font(24)
+    least = max(font.size("Contra Nível 1: ganhou 1")[0], font.size("empatou 0 · perdeu 0")[0])  # two lines
+    for width in range(least, font.size(tally)[0] + 2):
+        lines = reason_lines(tally, 24, width)
+        assert " ".join(lines).replace("·", "").split() == tally.replace("·", "").split()  # all of it, uncut
+        assert not any(COUNT_CUT.search(line) or badly_joined(line) for line in lines), (width, lines)
 
 
 def test_parts_that_do_not_fit_are_left_out_whole_and_a_later_one_that_fits_is_kept():
@@ -192,13 +212,16 @@ def test_alquerques_prompts_during_a_chain_fit_one_row_at_1280x800(app, monkeypa
         assert scene.board_side.area.contains(rect)
 
 
-def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_either_end(app, monkeypatch):
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_either_end(tmp_path, monkeypatch, size):
     """Portuguese at Larger text (Ctrl+plus twice), a game given up against Level 1: the card's
     "Contra Nível 1: ganhou 0 · empatou 0 · perdeu 1" wrapped with "· perdeu 1" on a line of its own.
-    A line broken at a separator leaves the separator out: "... empatou 0", then "perdeu 1"."""
-    from tests.ui_helpers import in_language, recorded_text, wait
+    A line broken at a separator leaves the separator out, and it breaks between whole parts
+    only (QA at 1366x768: "ganhou 1 · empatou" over "0 · perdeu 0"), after its head where the
+    counts then fit one line: "Contra Nível 1:", then "ganhou 0 · empatou 0 · perdeu 1"."""
+    from tests.ui_helpers import in_language, recorded_text, wait, window_for_a_test
 
-    with in_language(app, "pt"):
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, "pt"):
         for _step in range(2):
             key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
         assert app.settings.text_size == 1.5
@@ -211,6 +234,9 @@ def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_eith
         app.invalidate()
         app.run_frames(2)
         monkeypatch.undo()
-        tally = [text for text in drawn if any(word in text for word in ("ganhou", "empatou", "perdeu"))]
+        whole = next(line for line in scene.over_card.lines() if "perdeu" in line)
+        tally = [text for text in drawn if text and text in whole]
         assert len(tally) > 1, drawn  # wrapped, as at 1280x800
+        assert not any(badly_joined(text) or COUNT_CUT.search(text) for text in tally), tally
+        assert any("ganhou" in text and "perdeu" in text for text in tally), tally  # the counts on one line
         assert not any(badly_joined(text) for text in drawn), tally

@@ -15,7 +15,17 @@ import pytest
 import games
 from ai.search.classic import COURSE_SCALE
 from games.alquerque import parse_point
-from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_colours, wait, words_in
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    recorded_draws,
+    recorded_text,
+    recorded_text_colours,
+    wait,
+    window_for_a_test,
+    words_in,
+)
 from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -262,3 +272,28 @@ def test_the_one_line_card_says_a_lone_part_where_the_headline_leaves_it_no_room
         monkeypatch.undo()
         only = i18n._("only legal move: {move}").format(move="c4xc2")
         assert any(only in text for text in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800)])
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
+def test_the_one_line_card_says_whose_search_it_shows_in_every_game(tmp_path, monkeypatch, game_id, size):
+    """A newcomer in Portuguese at Larger text on a 1366x768 screen, the computer moving first:
+    Hex's and Trax's one-line card read "melhor d5 · Hipóteses do Vermelho: 68%", the headline
+    given way to the news, where tic-tac-toe's said "Última pesquisa".  Every game's line names
+    whose search it is, in a short form where the full one leaves no room ("Nível 3:"), and says
+    what it found after it (at 1280x800 without the best move, the computer's move just played)."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, "pt"):
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        app.start_game(MatchSetup(game_id, {}, HUMAN_VS_PC, ("level-3", None), 0.3))
+        scene = app.scene
+        assert wait(app, lambda: len(scene.history) == 1 and scene.computer.job is None, 120)
+        drawn = recorded_draws(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        monkeypatch.undo()
+        labels = {i18n._("Last search"), i18n._("{player}:").format(player=scene.setup.player_label(0))}
+        label = [d for d in drawn if d.value in labels and d.bold]
+        assert label, [d.value for d in drawn]
+        news = [d for d in drawn if abs(d.rect.centery - label[0].rect.centery) <= 2 and d.rect.left > label[0].rect.right]
+        assert news and any(word in news[0].value for word in ("melhor", "Hipóteses", "pontos", "peças", "ganha")), news

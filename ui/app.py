@@ -1066,8 +1066,11 @@ class App:
 
     def _give_scene(self, event: pygame.event.Event) -> None:
         """``event`` to the current screen; a button's press after a move of the pointer there
-        (``pointer_there_first``: a click with no motion before it works on every screen)."""
-        scene = self.scene
+        (``pointer_there_first``: a click with no motion before it works on every screen).  A key
+        or click that leaves the screen on takes away the notes said until then for the first
+        input (``Messages.input_came``); one that opens another screen keeps them (where the game
+        left went, said as the next one starts)."""
+        scene, given_at = self.scene, time.monotonic()
         self._clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.by_touch = getattr(event, "touch", False)
@@ -1076,6 +1079,8 @@ class App:
                 self.guard(scene.handle_event, given)
         finally:
             self._clicking = False
+        if self.scene is scene and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.messages.input_came(given_at)  # a click once released (the form took it whole), on the screen it stays on
         if event.type in AREA_EVENTS:
             self._drawn_where_said(scene, event)
 

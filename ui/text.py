@@ -283,6 +283,30 @@ SEPARATOR = " · "
 """Between the parts of a line: "Your move (Blue) · Enter to type it", "depth 7 · best e4"."""
 
 
+def wrap_parts(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``value``, parts joined by ``SEPARATOR``, on lines ``width`` wide broken only between whole
+    parts, the separator left out at a break; a part wider than a line alone wrapped by its words
+    (``wrap``).  The result card's tally broke inside a part: "Contra Nível 1: ganhou 1 · empatou"
+    over "0 · perdeu 0" (``pack_parts`` breaks alike, but leaves out what its lines do not hold).
+    A list under a head ("Against Level 1: won 1 · drawn 0 · lost 0") breaks after its head where
+    the list then fits one line: "lost 0" alone under the rest read as apart from the head."""
+    font = ui_font(size, bold)
+    head, colon, listed = value.partition(": ")
+    if (colon and SEPARATOR in listed and SEPARATOR not in head and font.size(value)[0] > width
+            and font.size(listed)[0] <= width and font.size(head + ":")[0] <= width):
+        return [head + ":", listed]
+    lines: list[str] = []
+    for part in value.split(SEPARATOR):
+        joined = f"{lines[-1]}{SEPARATOR}{part}" if lines else part
+        if lines and font.size(joined)[0] <= width:
+            lines[-1] = joined
+        elif font.size(part)[0] <= width:
+            lines.append(part)
+        else:
+            lines += wrap(part, size, width, bold)
+    return lines
+
+
 def _unstopped(part: str) -> str:
     """``part`` without the full stop that ends it as a sentence (an ellipsis "..." kept)."""
     return part[:-1] if part.endswith(".") and not part.endswith("..") else part

@@ -213,13 +213,18 @@ class Button:
 
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
-        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, a shorter form with its
-        key beside it where the label fitted would show the key neither beside nor under it (in
-        the button, or one ``box`` wide and high)."""
+        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
+        has no room for its key beside it, a shorter form with its key beside it, on one line
+        (unless the label names a player: "Resign for Ana (X)" keeps the name, its key under it);
+        where none has, the key under the label if it fits there (in the button, or one ``box``
+        wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
+        Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
         usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
-        if self.keeps_key and not fitted.hint and not self._hint_fits_under(fitted.size, hint_size, scale, box):
-            return _fit_label(labels, usual, hint, room, most, True, self.names)
+        if self.keeps_key and not fitted.hint:
+            keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
+            if (keyed.hint and not self.names) or not self._hint_fits_under(fitted.size, hint_size, scale, box):
+                return keyed
         return fitted
 
     def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int]:
@@ -909,6 +914,7 @@ class Message:
     waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
     held: bool = False  # kept past its time until released (``Messages.hold``): what it says still goes on
     language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
+    until_input: bool = False  # goes at the first key or click after it (``Messages.input_came``)
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -943,13 +949,23 @@ class Messages:
         frame on, never lost to a frame that is dropping the messages gone by."""
         self._soon.append((value, kind, duration, topic))
 
-    def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
+    def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
+            until_input: bool = False) -> None:
+        """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
+        (``input_came``), for a note over a screen the player came to use."""
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
         d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
-        self.items.append(Message(value, kind, time.monotonic(), d, topic))
+        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input))
         del self.items[:-3]
+
+    def input_came(self, since: float) -> None:
+        """A key or a click, given to the screen at ``since``, takes away the ``until_input``
+        messages said before it: New game's note that the game left is kept stood 6 s over the
+        form's last lines (Hex's swap rule) while the player chose.  The key or click still does
+        its own work; a message said by it (the N that left the game) stays."""
+        self.items = [m for m in self.items if not (m.until_input and m.since < since)]
 
     def add_instead(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         """``add`` in place of the messages about ``topic`` still shown: only the newest applies.

@@ -1063,8 +1063,7 @@ OPTION_NOTES = {  # every option says what it does under its widget on the New g
                             "10 x 10 is a longer game."),
     ("rastros", "size"): N_("The university course these rules come from plays 8 x 8. On smaller boards the goals stay in the corners and the "
                             "piece starts on the diagonal between them."),
-    ("trax", "size"): N_("The game is played inside an N x N board (7 to 25): a line joins two opposite "
-                         "edges of it."),
+    ("trax", "size"): N_("Played on an N x N board (7 to 25): a line joins two opposite edges."),
     ("trax", "mode"): N_("First loop or line: the first to make one of their colour wins (the tournament "
                          "rules). Fill the board: play on until it is full (the university course's test)."),
     ("trax", "centre"): N_("The tile already in the centre when the game starts (the course draws it at random)."),
@@ -1090,6 +1089,16 @@ OPTION_VALUES = {
         "ldld": N_("ldld (light left-right)"), "dldl": N_("dldl (light top-bottom)"),
         "ddll": N_("ddll (light right-bottom)"), "lddl": N_("lddl (light left-bottom)"),
         "lldd": N_("lldd (light left-top)"), "dlld": N_("dlld (light top-right)"),
+    },
+}
+
+
+# choices the New game form names in words alone, their codes said on the note's second line
+# (``option_note``): "lldd (claro esq.-cima)" was a code a newcomer could not read
+CHOICE_WORDS = {
+    ("trax", "centre"): {  # where the light path runs, as the tile picker's words say it ("light left-top")
+        "ldld": N_("Light left-right"), "dldl": N_("Light top-bottom"), "ddll": N_("Light right-bottom"),
+        "lddl": N_("Light left-bottom"), "lldd": N_("Light left-top"), "dlld": N_("Light top-right"),
     },
 }
 
@@ -1123,10 +1132,28 @@ def option_label(option: Any, game_id: str = "") -> str:
     return _(OPTION_LABELS.get((game_id, option.name), option.label))
 
 
-def option_note(game_id: str, option: Any) -> str:
-    """A line that explains the option, or ""."""
+def option_note(game_id: str, option: Any, value: Any = None) -> str:
+    """A line that explains the option, or ""; for a choice the form names in words (``CHOICE_WORDS``)
+    and ``value`` given, the course's code of it after ("In the course's notation: lldd")."""
     note = OPTION_NOTES.get((game_id, option.name))
-    return _(note) if note else ""
+    said = _(note) if note else ""
+    if value is not None and value in CHOICE_WORDS.get((game_id, option.name), {}):
+        code = _("In the course's notation: {code}.").format(code=value)
+        said = f"{said} {code}" if said else code
+    return said
+
+
+def note_follows_value(game_id: str, name: str) -> bool:
+    """Whether option ``name``'s note says its value (``option_note``): the form writes it again
+    as the choice changes."""
+    return (game_id, name) in CHOICE_WORDS
+
+
+def choice_words(value: Any, game_id: str, option: Any) -> str:
+    """A choice as New game's selector names it: in words alone where its name is a code
+    (``CHOICE_WORDS``), else as everywhere (``option_value``)."""
+    named = CHOICE_WORDS.get((game_id, option.name), {}).get(value)
+    return _(named) if named else option_value(value, game_id, option)
 
 
 def option_text(option: Any, value: Any, game_id: str, brief: bool = False) -> str:

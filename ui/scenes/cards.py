@@ -6,7 +6,7 @@ line of a form.  The chosen card had a ring in the accent colour, the colour pyg
 form's line with, so the keyboard seemed to be in two places.
 
 A card's picture is its game's start under the options the screen gives it (``options``: New
-game's choices, so Reversi's 6x6 chosen shows a 6x6 board; the defaults on the main menu)."""
+game's choices, so Reversi's 6x6 chosen shows a 6x6 board; the last chosen on the main menu)."""
 
 from __future__ import annotations
 

@@ -552,14 +552,14 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change, rule=True)
     elif option.choices or (option.kind is int and option.minimum is not None and option.maximum is not None):
         values = option.choices or range(option.minimum, option.maximum + 1)
-        items = [(words.option_value(v, info.id, option) if option.choices else str(v), v) for v in values]
+        items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
                      onchange=lambda _item, chosen: on_change(chosen))
     else:
         add_text_input(menu, title, default=str(value), textinput_id=wid, onchange=on_change)
         return
-    said = words.option_note(info.id, option) if note else ""
+    said = words.option_note(info.id, option, value) if note else ""
     if said:
         add_wrapped_label(menu, said, font_size=tx.small(13, scale), font_color=theme.muted)
 

@@ -448,7 +448,8 @@ class GameCommands:
         none to choose anything.  Its Back and Esc return to this game as it was left (``_visit``:
         the result card, or the game going on), as from the rules: they went to the main menu, and
         a player who only wanted to look lost the card.  The note that the game is kept goes as
-        Back returns to it (``LEFT_TOPIC``): it stood there its 6 s over the game it spoke of."""
+        Back returns to it (``LEFT_TOPIC``): it stood there its 6 s over the game it spoke of; and
+        at the first key or click on the form, which it stood over as the player chose."""
         if self._warn_unsaved():
             return
         kept, elsewhere = self._kept(), self._kept_elsewhere()
@@ -458,9 +459,10 @@ class GameCommands:
                                                      on_start=self._start_chosen))
         if kept:
             self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0,
-                                  topic=LEFT_TOPIC)
+                                  topic=LEFT_TOPIC, until_input=True)
         elif elsewhere:
-            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=LEFT_TOPIC)
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=LEFT_TOPIC,
+                                  until_input=True)
 
     def _start_chosen(self, setup: MatchSetup) -> None:
         """Start the game chosen on the New game screen this game opened: two friends playing the

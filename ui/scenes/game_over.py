@@ -176,10 +176,14 @@ def result_lines(scene: GameScene) -> list[str]:
 def reason_lines(text: str, size: int, width: int, most: int = 2) -> list[str]:
     """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
     forfeit's "; log: PATH" is left out when it does not fit (cut, it left "log:" with no path: the
-    game says the path in a message of its own)."""
+    game says the path in a message of its own).  A line of parts (the tally's "won 1 · drawn 0
+    · lost 0") breaks between whole parts where they fit so (``tx.wrap_parts``)."""
     short = words.without_log(text)
     if short != text and len(tx.wrap(text, size, width)) > most:
         text = short
+    parts = tx.wrap_parts(text, size, width) if tx.SEPARATOR in text else []
+    if 0 < len(parts) <= most:
+        return parts
     return tx.wrap_at_most(text, size, width, most) or [text]
 
 

@@ -733,11 +733,12 @@ class GamePanel:
         headline, parts, tips = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
-        searched = self._search_shown()[0] is not None  # idle or over, the headline is the news: "Ana (X) to move"
-        if searched and not news_fits(parts, small, right - said_x) and news_fits(parts, small, right - left):
-            # the headline gives way to the news: at Larger text an analysed position's proof
-            # ("best c2 · proven: X wins in 3 plies") read "Analysis: best line  best c2"
-            headline, said_x = "", left
+        short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
+        if short is not None and not news_fits(parts, small, right - said_x):
+            # the headline gives way to the news: to its short form ("Level 3:") where the news fits
+            # beside that (Hex's line read "best d5 · Red 68% to win", whose search not said), else
+            # to none (at Larger text an analysed position's proof read "Analysis: best line  best c2")
+            headline, said_x, parts = self._short_beside(short, parts, size, small, (left, right))
         elif tips:
             headline, parts = self._tip_beside(headline, tips, small, right - said_x, right - left)
             said_x = said_x if headline else left
@@ -749,6 +750,35 @@ class GamePanel:
             said = tx.fit(parts[0], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
+
+    def _short_beside(self, short: str, parts: list[str], size: int, small: int,
+                      across: tuple[int, int]) -> tuple[str, int, list[str]]:
+        """The one-line card's headline in its ``short`` form, where its news starts and the news:
+        the short form where the news's first two parts fit beside it, or where the best move
+        is the computer's move just played (on the move list, lit) the value after it does; else,
+        where the news fits only alone, no headline (an analysed proof); else the short form,
+        the parts after it as many as fit (``parts_that_fit``)."""
+        left, right = across
+        short_x = left + tx.ui_font(size, True).size(self._fit_named(short, size, right - left))[0] + self._s(10)
+        if news_fits(parts, small, right - short_x):
+            return short, short_x, parts
+        if self._best_is_the_move_played(parts) and news_fits(parts[1:2], small, right - short_x):
+            return short, short_x, parts[1:]  # "Level 3: Red 54% to win" at 1280x800 in Portuguese, Larger
+        if news_fits(parts, small, right - left):
+            return "", left, parts
+        return short, short_x, parts
+
+    def _best_is_the_move_played(self, parts: list[str]) -> bool:
+        """Whether ``parts`` start with the best move of a computer's search that is the last move
+        on the board, its move played ("best g6" beside the move list's lit g6)."""
+        scene = self.scene
+        p, back, analysed = self._search_underneath()
+        if p is None or analysed or back or scene.browsing is not None or scene.computer.last_search_hint:
+            return False
+        last = scene.history[-1] if scene.history else None
+        shown = self._search_shown()[0]
+        return (last is not None and last.by_computer and p.best_text == last.text and shown is not None
+                and parts[:1] == [_("best {move}").format(move=shown.best_text)])
 
     def _tip_beside(self, headline: str, tips: tuple[str, ...], size: int, beside: int,
                     alone: int) -> tuple[str, list[str]]:
@@ -792,6 +822,19 @@ class GamePanel:
         if proof:
             parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
         return headline, parts, ()
+
+    def _short_headline(self) -> str | None:
+        """The one-line card's headline over a search in a word or a name, for a line whose news
+        leaves the full one no room: "Hint", "Analysis", or whose search it was, "Level 3:" (the
+        searching side's player); None with no search shown."""
+        p, _back, analysed = self._search_shown()
+        if p is None:
+            return None
+        if analysed:
+            return _("Analysis")
+        if self.scene.browsing is None and self.scene.computer.last_search_hint:
+            return _("Hint")
+        return _("{player}:").format(player=self.scene.setup.player_label(p.mover))
 
     def _last_search_headline(self, back: int) -> str:
         """The thinking card's headline over the last search, ``back`` plies before the board:

@@ -197,7 +197,7 @@ class MenuScene(MenuFormScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.cards = GameCards(games.catalog())
+        self.cards = GameCards(games.catalog(), options=self._card_options)
         self.menu: pygame_menu.Menu | None = None
         self._last_built: tuple[int, Way, bool] | None = None  # the text size, way and extras ``menu`` was built with
         self.about_rect = pygame.Rect(0, 0, 0, 0)  # the version in the corner, a link to About
@@ -213,6 +213,12 @@ class MenuScene(MenuFormScene):
         if self.place == "cards":
             self._find_card()
         self.cards.focused = self.card_at if self.place == "cards" else None
+
+    def _card_options(self, game_id: str) -> dict[str, object]:
+        """The options ``game_id``'s card pictures: New game's last chosen (this session's or the
+        last's).  The cards drew each game's usual board: tic-tac-toe 3x3 after 5x5 was chosen."""
+        chosen = getattr(self.app, "last_setup_choices", None)
+        return chosen().options.get(game_id, {}) if callable(chosen) else {}
 
     def _find_card(self) -> None:
         """The keyboard's picture, the first time it reaches the pictures on this visit: the game

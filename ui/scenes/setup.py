@@ -334,8 +334,12 @@ class SetupScene(MenuFormScene):
         self._build_menu()
 
     def _set_option(self, name: str, value: Any) -> None:
+        """``name`` set to ``value``; the form built again where the option's note says its value
+        (Trax's centre tile's code: ``words.note_follows_value``)."""
         self._options()[name] = value
         self.error = ""
+        if words.note_follows_value(self.info.id, name):
+            self.rebuild_wanted = not self.building
 
     def _set_start_option(self, name: str, value: Any) -> None:
         """A rule option changed for the pasted position: the game reads the position again under

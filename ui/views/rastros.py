@@ -1,4 +1,5 @@
-"""Rastros board view: labels as in the course (rows 1..n from the top, columns 1..n), the goal
+"""Rastros board view: labels as in the course (rows 1..n from the top, written "1-" as a square's
+row-col name starts, columns 1..n), the goal
 squares marked S and N, a black stone on every visited square with the trail drawn through them in
 order, the white piece, and the squares it may move to highlighted; a click on one moves there."""
 
@@ -37,6 +38,12 @@ class RastrosView(GridView):
 
     def col_label(self, col: int) -> str:
         return str(col + 1)
+
+    def row_label(self, row: int) -> str:
+        """"8-": a square is written row-col as the course writes it ("South reached 8-1"), so
+        the rows' numbers at the sides end in the dash that the columns' follow: a newcomer read
+        "8-1" as column 8, row 1, the board numbered alike on both edges."""
+        return f"{row + 1}-"
 
     def move_at(self, state: RastrosState, row: int, col: int) -> int | None:
         move = row * self.cols + col
