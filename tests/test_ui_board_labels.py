@@ -116,6 +116,26 @@ def test_the_winning_mark_is_in_neither_sides_colour(name):
         assert min(apart, 360 - apart) > 60, (name, theme.win, side)
 
 
+@pytest.mark.parametrize("side", [560, 700, 1000])
+def test_a_small_boards_coordinates_stand_beside_it(side, monkeypatch):
+    """The margin for the coordinates is counted in cells, and a 3x3 Tic-tac-toe board's are
+    large: its letters stood half a margin, some 50 pixels, off the board (at 1280x800), with a
+    gap wider than themselves between.  Now each stands within its own height of the grid."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load("tictactoe")
+    view = make_view(game)
+    drawn = recorded_text_rects(monkeypatch, *board_view_modules())
+    view.layout(pygame.Rect(0, 0, side, side))
+    view.draw(pygame.Surface((side, side)), game.initial_state(), Overlay(interactive=False))
+    grid = view.grid
+    above = [rect for text, rect in drawn if text == "a" and rect.bottom <= grid.top]
+    left = [rect for text, rect in drawn if text == "1" and rect.right <= grid.left]
+    assert above and left, drawn
+    assert all(grid.top - rect.bottom <= rect.height for rect in above), (grid, above)
+    assert all(grid.left - rect.right <= rect.height for rect in left), (grid, left)
+
+
 @pytest.mark.parametrize("game_id", games.available_ids())
 def test_the_coordinates_grow_with_a_large_board(game_id, monkeypatch):
     """The coordinates stopped at 22 pixels: on a 4K screen they were specks beside a board two

@@ -16,7 +16,7 @@ import pytest
 
 from tests.ui_helpers import click, count_calls, recorded_text, recorded_text_rects, window_for_a_test
 from ui.ai_worker import AIProgress
-from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_panel import GamePanel
@@ -109,9 +109,9 @@ def test_a_move_played_while_the_clock_runs_shows_on_the_board(app, game_clock, 
     assert _whole_frame_is_the_same(app)
 
 
-def _thinking_scene(app, monkeypatch) -> GameScene:
-    """A watched game whose computer is thinking, its worker stood in for: the figures and whether
-    the engine is being prepared are the test's to set."""
+def _computer_stood_in(monkeypatch) -> types.SimpleNamespace:
+    """The computer's worker stood in for: it thinks only when the test says (``_thinks``), and
+    whether the engine is being prepared (the namespace's ``on``) is the test's to set."""
     from ui.scenes.game_computer import ComputerMoves
 
     monkeypatch.setattr(ComputerMoves, "ensure_worker", lambda self: None)
@@ -119,11 +119,23 @@ def _thinking_scene(app, monkeypatch) -> GameScene:
     monkeypatch.setattr(ComputerMoves, "take_turn", lambda self: None)
     preparing = types.SimpleNamespace(on=True)
     monkeypatch.setattr(ComputerMoves, "preparing", lambda self: preparing.on)
+    return preparing
+
+
+def _thinks(scene: GameScene, side: int) -> None:
+    """The stood-in computer starts thinking for ``side``, with no figures yet."""
+    computer = scene.computer
+    computer.job, computer.job_kind, computer.job_side = 1, "move", side
+    computer.job_started, computer.job_budget, computer.progress = time.monotonic(), 30.0, None
+
+
+def _thinking_scene(app, monkeypatch) -> GameScene:
+    """A watched game whose computer is thinking, its worker stood in for: the figures and whether
+    the engine is being prepared are the test's to set."""
+    preparing = _computer_stood_in(monkeypatch)
     scene = GameScene(app, MatchSetup("hex", {"size": 11}, PC_VS_PC, ("level-3", "level-3"), 30.0), [])
     app.switch(scene)
-    computer = scene.computer
-    computer.job, computer.job_kind, computer.job_side = 1, "move", 0
-    computer.job_started, computer.job_budget, computer.progress = time.monotonic(), 30.0, None
+    _thinks(scene, 0)
     scene.preparing = preparing
     app.run_frames(3)
     return scene
@@ -163,3 +175,32 @@ def test_the_thinking_card_ticks_alone_and_the_status_line_follows_the_search(ap
     _tick(app)
     assert boards[0] == 1 and under_the_board() == []  # the card again, alone
     assert any("is thinking…" in text for text, _rect in drawn)
+
+
+def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monkeypatch):
+    """A move's animation draws the whole window on every frame; when it ends while the computer's
+    spinner still ticks, the next frame draws the whole once more, the board still.  Drawn in part
+    (the cards alone), the board kept the animation's last frame: on a loaded machine a Reversi
+    disc stood half turned over until the computer moved.  The views' clock is the test's."""
+    import ui.board_view as board_view_module
+    import ui.views.reversi as reversi_view_module
+
+    views_clock = types.SimpleNamespace(now=1000.0)
+    for module in (board_view_module, reversi_view_module):
+        monkeypatch.setattr(module, "time", types.SimpleNamespace(monotonic=lambda: views_clock.now))
+    _computer_stood_in(monkeypatch)
+    scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HUMAN_VS_PC, (None, "level-3"), 30.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    click(app, scene.view.cell_rect(2, 3).center, frames=1)  # d3: the disc placed, d4 starting to turn
+    _thinks(scene, 1)
+    views_clock.now += 0.6 * reversi_view_module.FLIP_SECONDS  # a frame half way through ...
+    app.frame()
+    assert scene.view.is_animating()
+    views_clock.now += 10.0  # ... and the animation over, the computer still thinking
+    _tick(app)
+    assert not scene.view.is_animating() and scene.computer.job is not None
+    board = _pixels(app, scene.board_side.area)
+    app.invalidate()
+    app.frame()  # a whole frame (its thinking card's seconds moved on: the board alone compared)
+    assert _pixels(app, scene.board_side.area) == board

@@ -112,6 +112,24 @@ def test_pausing_leaves_the_panels_buttons_where_they_were(tmp_path, monkeypatch
         app.quit()
 
 
+def test_pausing_leaves_the_watch_row_where_it_was_at_the_usual_size(tmp_path, monkeypatch):
+    """At 1280x800, the keys shown, the watch row was shared by what its labels wanted as they
+    read then: Space ("Pause" to "Resume") moved Step and Speed a few pixels under the pointer.
+    Pause is now measured by the longer of its labels (``Button.steady_width``)."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = watched(app)
+        row = [b.rect.copy() for b in scene.panel.watch_row]
+        assert len(row) == 3 and not any(b.key_left_out for b in scene.panel.watch_row)
+        key(app, pygame.K_SPACE)
+        assert scene.paused and scene.btn_pause.label == "Resume"
+        app.invalidate()
+        app.run_frames(1)
+        assert [b.rect for b in scene.panel.watch_row] == row
+    finally:
+        app.quit()
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 900)])
 def test_at_larger_text_the_watch_row_keeps_one_row_without_its_keys(tmp_path, monkeypatch, size, language):

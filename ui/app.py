@@ -253,6 +253,7 @@ class App:
         self._last_draw = 0.0
         self._moving = False  # something moved at the last look: when it stops, one more draw shows it still
         self._ticked: list[pygame.Rect] | None = None  # what time alone drew while it moved: the whole window if None
+        self._time_drew_whole = False  # the last whole frame drawn showed something moving over it (an animation)
         self._resized_at: float | None = None  # the last resize not yet followed by ui.memory.give_back
         # CI's smoke runs (TABULEIRO_QUIT_AFTER_FRAMES) count frames: there every frame is drawn at
         # the frame rate, as a busy window would, so N frames take N/60 s whatever the screen shows
@@ -1001,6 +1002,20 @@ class App:
             return None
         return None if any(area is None for area in areas) else areas
 
+    def _time_drawn_areas(self) -> list[pygame.Rect] | None:
+        """What a frame due to time alone draws (``_ticking_areas``), but the whole window after a
+        frame that drew the whole while it moved (``_moved_over_the_whole``): what moved there (a
+        move's animation) has stopped while something else still ticks (the computer's spinner),
+        and its still picture is due.  Drawn in part, the board kept the animation's last frame
+        drawn until the computer moved: a Reversi disc half turned over, on a loaded machine for
+        seconds."""
+        return None if self._time_drew_whole else self._ticking_areas()
+
+    def _moved_over_the_whole(self, interval: float | None) -> bool:
+        """Whether a whole frame drawn now shows something that moves over the whole window (an
+        animation): the screen moves (``interval``) and time alone would draw the whole."""
+        return interval is not None and self._ticking_areas() is None
+
     def _draw_still(self) -> None:
         """What moved on screen has stopped (``Scene.redraw_interval`` None again): drawn once more,
         still, where time alone drew it (``_ticked``: a replay's board once its move's animation
@@ -1162,7 +1177,7 @@ class App:
         if stopped and not self.dirty:
             self._draw_still()
         if due and not self.dirty:
-            self._ticked = self._ticking_areas()
+            self._ticked = self._time_drawn_areas()
             for area in self._ticked or [None]:
                 self.invalidate(area)
         moved, self._pointer_moved = self._pointer_moved, False
@@ -1180,6 +1195,7 @@ class App:
         if areas is None:
             self._ticked = None  # what moves next is drawn from the whole
         self._draw(areas)
+        self._time_drew_whole = areas is None and self._moved_over_the_whole(interval)  # as drawn
         self._give_back_what_was_left()
         if self.fps:
             self.clock.tick(self.fps)

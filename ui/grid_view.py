@@ -19,6 +19,7 @@ from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.theme import Color, draw_text
 
 MIN_LETTERED_CELL = 14  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+LABEL_REACH = 1.2  # the coordinates' centres stand at most this many of their sizes from the grid (``label_offset``)
 
 
 class GridView(BoardView):
@@ -145,9 +146,16 @@ class GridView(BoardView):
         for c in range(self.cols + 1):
             pygame.draw.line(surface, color, (g.left + c * self.cell, g.top), (g.left + c * self.cell, g.bottom), width)
 
+    def label_offset(self, size: int) -> int:
+        """How far from the grid's edge the coordinates of ``size`` pixels stand (their centres):
+        the middle of the margin kept for them, but no further than ``LABEL_REACH`` of their
+        size.  The margin is counted in cells, and a 3x3 board's cells are large: its letters
+        stood 50 pixels off it at 1280x800, floating away from the board they name."""
+        return min(int(self.cell * self.margin_cells * self.text_size / 2), int(size * LABEL_REACH))
+
     def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
         size = max(9, min(self.text_cap(22), int(self.cell * 0.32 * self.text_size)))
-        off = int(self.cell * self.margin_cells * self.text_size / 2)
+        off = self.label_offset(size)
         for c in range(self.cols):
             x = self.cell_rect(0, c).centerx
             draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")

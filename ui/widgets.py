@@ -666,11 +666,13 @@ def _usable(stop: Any, scrolled_away: set[int] = frozenset()) -> bool:
 
 def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int] | None = None) -> list[int]:
     """The widths of ``buttons`` side by side in ``width`` (gaps taken off already): each gets
-    what its label and key want (``wanted``: each one's own measure, ``wanted_width`` by default)
-    and an equal share of what is left, or, when they do not all fit, a share in proportion to
-    what it wants.  Equal fixed shares dropped the key of a long label ("Início habitual  Ctrl+U")
-    while a short one beside it had room to spare."""
-    wanted = [button.wanted_width(scale) for button in buttons] if wanted is None else wanted
+    what its label and key want (``wanted``: each one's own measure, ``steady_width`` by default,
+    that of the longest of its labels, so that the row stays put when Pause turns to Resume: it
+    moved a watched game's Step and Speed under the pointer) and an equal share of what is left,
+    or, when they do not all fit, a share in proportion to what it wants.  Equal fixed shares
+    dropped the key of a long label ("Início habitual  Ctrl+U") while a short one beside it had
+    room to spare."""
+    wanted = [button.steady_width(scale) for button in buttons] if wanted is None else wanted
     spare = width - sum(wanted)
     widths = [w + spare // len(buttons) for w in wanted] if spare >= 0 else [w * width // sum(wanted) for w in wanted]
     widths[0] += width - sum(widths)  # the rounding's pixels, so that the row ends where it should
