@@ -9,10 +9,9 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_tournament import _played, labelled
-from tests.ui_helpers import click, key, ringed, tab_to, tournament_started, wait
+from tests.ui_helpers import click, key, recorded_rings, ringed, tab_to, tournament_started, wait
 from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
-from ui.widgets import focus_ring
 
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
@@ -137,9 +136,7 @@ def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(ap
     key(app, pygame.K_RETURN)  # the first pair listed
     listed = scene.pair
     key(app, pygame.K_DOWN)  # the keyboard on another cell
-    ringed_cells = []
-    monkeypatch.setattr(tournament_results, "focus_ring", raising=False,
-                        value=lambda surface, rect, *args: (ringed_cells.append(rect.copy()), focus_ring(surface, rect, *args)))
+    ringed_cells = recorded_rings(monkeypatch, tournament_results)
     scene.draw(app.screen)
     cells = {(row, column): rect for rect, row, column in scene._cross_rects}
     assert ringed_cells == [cells[scene.chosen_cell]] and scene.chosen_cell != listed
