@@ -266,7 +266,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
-            self.player_buttons = [b(self._unloadable_label(pid, title), lambda pid=pid: self._toggle_player(pid))
+            self.player_buttons = [b(self._setup_label(pid, title), lambda pid=pid: self._toggle_player(pid))
                                    for pid, title in shown]
             outside = {pid for pid, _title in self.outside.get(self.game_id, [])}
             # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
@@ -620,6 +620,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         self.titles = dict(self.players())
         self._remember_players(ids)
+        self._remember_engines_played(ids, broken)
         self._begin(t, base)
         self._say_forfeiting(broken)
 
