@@ -30,9 +30,10 @@ NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction 
 STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright"), (N_("GP"), 0.44, "midright"),
                      (N_("W"), 0.50, "midright"), (N_("D"), 0.56, "midright"), (N_("L"), 0.62, "midright"),
                      (N_("Forf."), FORFEITS_AT, "midright"), (N_("Elo"), ELO_AT, "midright"))
-# an unplayed crosstable cell's fill, a faint mix of the text colour into the panel (the diagonal's
-# is 0.08): without one, an empty pair's cell was not seen until the keyboard ringed it
-UNPLAYED_CELL = 0.04
+# an unplayed crosstable cell, an empty box: its fill and its edge, faint mixes of the text colour
+# into the panel (the diagonal, a player against itself, is a flat 0.08): without them, an empty
+# pair's cell was not seen until the keyboard ringed it
+UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 # what "Course Easy", Basilio and AIMA are, said where they play: New game says it in their
 # descriptions, the tournament's tables and chart gave the titles alone
@@ -274,6 +275,7 @@ class ResultsDrawing:
                 if not games_n:  # a faint cell: the pair is there to click (it says they have yet to play)
                     self.unplayed_cells.append((cell, st.player, other.player))
                     pygame.draw.rect(surface, mix(theme.panel, theme.text, UNPLAYED_CELL), cell, border_radius=3)
+                    pygame.draw.rect(surface, mix(theme.panel, theme.text, UNPLAYED_EDGE), cell, 1, border_radius=3)
                 else:
                     self._cross_rects.append((cell, st.player, other.player))  # a click lists their games
                     frac = pts / games_n
