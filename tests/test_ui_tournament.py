@@ -1453,35 +1453,80 @@ def test_a_students_file_of_the_last_tournament_is_chosen_again_once_loaded(tmp_
         app.quit()
 
 
-def test_a_gtp_engine_added_in_one_game_is_offered_in_that_games_tournament_only(tmp_path, monkeypatch):
-    """An engine added for Hex on the New game screen was offered in the tournament screen's
-    Tic-tac-toe (any game) too, where it plays what it was not written for; the New game screen
-    offered it for Hex only, as docs/outside-players.md says both screens do."""
+def engines_remembered(tmp_path, engines: dict[str, list[str]], game: str, chosen: list[str] = ()) -> None:
+    """Settings in ``tmp_path`` remembering ``engines`` (id -> the games each was added in), the
+    tournament screen opening on ``game`` with ``chosen`` picked (its last tournament's players)."""
     import json
-    import shutil
-    import sys
-    from pathlib import Path
 
-    from tests.ui_helpers import make_app
-
-    data = Path(__file__).resolve().parent / "data" / "outside"
-    engine = f"gtp:{sys.executable} {data / 'gtp_engine.py'}"
-    bot = tmp_path / "ana" / "jogador.py"
-    bot.parent.mkdir()
-    shutil.copy(data / "simple_contract.py", bot)
-    ana = f"{bot}:choose"  # tried after the engine: once it is in the grid, the engine was tried too
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_text(json.dumps(
-        {"outside_players": [engine, ana], "outside_games": {engine: ["hex"]}, "tournament_game": "tictactoe"}))
+        {"outside_players": list(engines), "outside_games": engines, "tournament_game": game,
+         "tournament_players": {game: list(chosen)}}))
+
+
+def gtp_test_engine(*flags: str) -> str:
+    """The id of tests/data/outside/gtp_engine.py run as a GTP engine with ``flags``."""
+    import sys
+
+    return " ".join([f"gtp:{sys.executable} {Path(__file__).resolve().parent / 'data' / 'outside' / 'gtp_engine.py'}",
+                     *flags])
+
+
+def label_of(scene: TournamentScene, pid: str) -> str:
+    """The label of ``pid``'s toggle among the participants."""
+    return scene.player_buttons[[p for p, _t in scene.players()].index(pid)].label
+
+
+def test_a_gtp_engine_added_in_another_game_is_offered_marked_with_its_games(tmp_path, monkeypatch):
+    """An engine added for Hex was offered in Hex's tournament only: a teacher's bot of the Hex
+    lesson had to be typed again for Tic-tac-toe.  It is offered in every game, not chosen, marked
+    with the games it was used with where this is not one (it was not written for it, perhaps);
+    in its own game it is named alone."""
+    from tests.ui_helpers import make_app
+
+    engine = gtp_test_engine()
+    engines_remembered(tmp_path, {engine: ["hex"]}, "tictactoe")
     app = make_app(tmp_path, monkeypatch)
     try:
         scene = open_tournament_from_the_menu(app)
         assert scene.game_id == "tictactoe"
-        assert app.run_frames(900, until=lambda: ana in dict(scene.players()), timeout=90)
-        assert engine not in dict(scene.players())
+        assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        app.run_frames(1)
+        assert label_of(scene, engine) == "Test Engine (used with Hex)" and engine not in scene.selected
         while scene.game_id != "hex":
             other_game(app, scene)
         assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        app.run_frames(1)
+        assert label_of(scene, engine) == "Test Engine"
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+
+
+def test_an_engine_of_another_game_chosen_plays_there_from_then_on_or_says_it_cannot(tmp_path, monkeypatch):
+    """Two tic-tac-toe engines offered in Hex, chosen by a click and started: the one that takes
+    Hex's board is remembered as a Hex engine (marked no more); the one of 3x3 boards alone says
+    so in its own words, as a typed engine does, and keeps its games."""
+    from tests.ui_helpers import make_app
+    from ui import outside_players
+
+    takes_any, three_only = gtp_test_engine(), gtp_test_engine("--square", "3")
+    engines_remembered(tmp_path, {takes_any: ["tictactoe"], three_only: ["tictactoe"]}, "hex", ["level-1"])
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert app.run_frames(900, until=lambda: {takes_any, three_only} <= set(dict(scene.players())), timeout=90)
+        app.run_frames(1)
+        for engine in (takes_any, three_only):
+            assert label_of(scene, engine).endswith(" (used with Tic-tac-toe)")
+            click(app, scene.player_buttons[[p for p, _t in scene.players()].index(engine)].rect.center)
+        assert scene.selected == {"level-1", takes_any, three_only}
+        click(app, labelled(scene, "Start").rect.center)
+        assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=90)
+        said = " ".join(m.text for m in scene.messages.items)
+        assert "refused to play" in said and "boardsize 11" in said, said
+        assert outside_players.games_of(app, takes_any) == ["tictactoe", "hex"]
+        assert outside_players.games_of(app, three_only) == ["tictactoe"]
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()

@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 
 from ai.tournament import Tournament
-from tests.ui_helpers import click, drop
+from tests.ui_helpers import click, drop, key, recorded_rings
+from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"
@@ -78,9 +79,11 @@ def test_the_row_whose_games_are_listed_is_highlighted_until_clicked_again(app, 
 def test_the_standings_are_reached_by_the_keyboard_and_enter_lists_a_players_games(app, tmp_path, monkeypatch):
     """The games of one player could be listed only by a click on its row.  Tab reaches the
     standings (just before the latest results, the last stop), its title says the keys, Up and
-    Down choose a row, ringed in the accent colour, and Enter lists that player's games as a click
+    Down choose a row, ringed as every button and the crosstable's cell are (``focus_ring``, in the
+    text colour: an accent-edged card was this screen's other way of saying where the keyboard is,
+    and the accent is the crosstable's listed pair), and Enter lists that player's games as a click
     does (Enter again: every game)."""
-    from tests.ui_helpers import key, recorded_text
+    from tests.ui_helpers import recorded_text
 
     scene = league_shown(app, tmp_path)
     drawn = recorded_text(monkeypatch)
@@ -91,11 +94,26 @@ def test_the_standings_are_reached_by_the_keyboard_and_enter_lists_a_players_gam
     assert "Standings (Up, Down: choose a player; Enter: its games only, again: every game)" in drawn
     key(app, pygame.K_DOWN)
     assert scene.chosen_player == order[1] and scene.listed_player is None
-    assert tuple(app.theme.accent)[:3] in edge_colours(app, scene, order[1])
-    assert tuple(app.theme.accent)[:3] not in edge_colours(app, scene, order[0])
+    ring, accent = tuple(app.theme.text)[:3], tuple(app.theme.accent)[:3]
+    assert ring in edge_colours(app, scene, order[1]) and accent not in edge_colours(app, scene, order[1])
+    assert ring not in edge_colours(app, scene, order[0])
     key(app, pygame.K_RETURN)
     listed = scene._listed()
     assert scene.listed_player == order[1] and listed and all(order[1] in r.players for _n, r in listed)
     assert len(listed) == 4 and scene._recent_title().startswith("Games of ")
     key(app, pygame.K_RETURN)
     assert scene.listed_player is None and len(scene._listed()) == 6
+
+
+def test_the_keyboards_result_is_ringed_as_the_crosstables_cell_is(app, tmp_path, monkeypatch):
+    """The latest result the keyboard is on was a card edged in the accent, the crosstable's
+    cell the app's ring: one screen, two ways of saying where the keyboard is.  It takes the ring."""
+    scene = league_shown(app, tmp_path)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the latest results, the newest chosen
+    key(app, pygame.K_DOWN)
+    rings = recorded_rings(monkeypatch, tournament_results)
+    scene.draw(app.screen)
+    chosen = next(rect for rect, number, _text in scene._recent_rects if number == scene.chosen_result)
+    assert len(rings) == 1 and rings[0].top <= chosen.centery <= rings[0].bottom
+    others = [rect for rect, number, _text in scene._recent_rects if number != scene.chosen_result]
+    assert not any(rings[0].collidepoint(rect.center) for rect in others)

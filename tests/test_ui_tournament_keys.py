@@ -1,18 +1,17 @@
 """The tournament screen for a keyboard-only player (qa87, and the QA after it): Esc on the
 latest results takes the ring first, as on every other stop, rather than leaving (which stops the
 league); Tab goes round the setup in reading order; Enter on a crosstable cell of a pair that has
-not played says so; the keyboard's ring on the crosstable is told from the listed pair's outline;
-and a whole tournament is set up, played, read and replayed with the keyboard alone."""
+not played says so (a click on its faint cell too); the keyboard's ring on the crosstable is told
+from the listed pair's outline; and a whole tournament is set up, played, read and replayed with the keyboard alone."""
 
 from __future__ import annotations
 
 import pygame
 
 from tests.test_ui_tournament import _played, labelled
-from tests.ui_helpers import click, key, ringed, tab_to, tournament_started, wait
+from tests.ui_helpers import click, key, recorded_rings, ringed, tab_to, tournament_started, wait
 from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
-from ui.widgets import focus_ring
 
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
@@ -128,6 +127,33 @@ def test_enter_on_a_pair_that_has_not_played_says_so_and_lists_what_it_did(app, 
     assert scene.pair == (order[0], order[1]) and scene._listed() == listed
 
 
+def test_an_unplayed_pairs_cell_is_seen_and_a_click_on_it_says_what_enter_says(app, tmp_path):
+    """A pair with no game in had no cell drawn, so it was not seen until the keyboard ringed it,
+    and a click there did nothing, not a word said.  Its cell is a faint one, told from the panel
+    and from the diagonal, and a click on it says what Enter says; the list stays as it was."""
+    scene = _finished_league(app, tmp_path, unplayed=frozenset({"level-2", "level-3"}))
+    unplayed = {(row, column): rect for rect, row, column in scene.unplayed_cells}
+    assert set(unplayed) == {("level-2", "level-3"), ("level-3", "level-2")}
+    cell = unplayed["level-2", "level-3"]
+    panel, diagonal = (tuple(app.screen.get_at(point))[:3] for point in ((cell.centerx, cell.top - 1), diagonal_of(scene)))
+    faint = tuple(app.screen.get_at(cell.center))[:3]
+    assert faint != panel and faint != diagonal
+    listed = scene._listed()
+    click(app, cell.center)
+    said = scene.messages.current()[-1]
+    assert (said.text, said.kind) == ("Level 2 and Level 3 have not played yet: their 4 games are still to play", "warn")
+    assert scene.pair is None and scene._listed() == listed
+
+
+def diagonal_of(scene: TournamentScene) -> tuple[int, int]:
+    """A point inside the crosstable's first diagonal cell (a player against itself): one cell
+    left of the first row's second cell (cells 2 pixels apart)."""
+    order = scene._cross_order()
+    cell = next(rect for rect, row, column in (*scene._cross_rects, *scene.unplayed_cells)
+                if (row, column) == (order[0], order[1]))
+    return cell.centerx - cell.width - 2, cell.centery
+
+
 def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(app, tmp_path, monkeypatch):
     """The pair listed was outlined, and the cell the keyboard is on ringed, both in the accent:
     which cell had the keyboard could not be told.  The keyboard's cell takes the ring every
@@ -137,9 +163,7 @@ def test_the_keyboards_ring_on_the_crosstable_is_not_the_listed_pairs_outline(ap
     key(app, pygame.K_RETURN)  # the first pair listed
     listed = scene.pair
     key(app, pygame.K_DOWN)  # the keyboard on another cell
-    ringed_cells = []
-    monkeypatch.setattr(tournament_results, "focus_ring", raising=False,
-                        value=lambda surface, rect, *args: (ringed_cells.append(rect.copy()), focus_ring(surface, rect, *args)))
+    ringed_cells = recorded_rings(monkeypatch, tournament_results)
     scene.draw(app.screen)
     cells = {(row, column): rect for rect, row, column in scene._cross_rects}
     assert ringed_cells == [cells[scene.chosen_cell]] and scene.chosen_cell != listed

@@ -343,6 +343,21 @@ def recorded_text_colours(monkeypatch, *modules: ModuleType) -> list[tuple[str, 
     return _recorded(monkeypatch, lambda drawn: (drawn.value, drawn.color[:3]), modules)
 
 
+def recorded_rings(monkeypatch, module: ModuleType) -> list[pygame.Rect]:
+    """The rectangles ``module`` rings with the keyboard's ring (``ui.widgets.focus_ring``, which
+    it imports by name) from now on, in order; it still draws them."""
+    from ui.widgets import focus_ring
+
+    rings: list[pygame.Rect] = []
+
+    def record(surface: pygame.Surface, rect: pygame.Rect, *args: object) -> None:
+        rings.append(pygame.Rect(rect))
+        focus_ring(surface, rect, *args)
+
+    monkeypatch.setattr(module, "focus_ring", record)
+    return rings
+
+
 def autosaves_written() -> None:
     """Wait for the files the window writes off its thread (``ui.background_writer``: autosaves,
     the results tally, the settings): a test that reads one while the window is open reads it as

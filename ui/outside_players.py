@@ -86,6 +86,14 @@ def remembered(app: Any, game_id: str | None = None) -> list[str]:
     return [pid for pid in ids if not is_engine(pid) or not isinstance(games.get(pid), list) or game_id in games[pid]]
 
 
+def games_of(app: Any, player_id: str) -> list[str]:
+    """The game ids engine ``player_id`` was added or played in (``settings.outside_games``); none
+    for a file, or for an engine remembered before they were kept (offered for every game)."""
+    games = getattr(getattr(app, "settings", None), "outside_games", None)
+    used = games.get(player_id) if isinstance(games, dict) else None
+    return [str(g) for g in used] if isinstance(used, list) else []
+
+
 def remember(app: Any, ids: list[str], game_id: str | None = None) -> str | None:
     """Add ``ids`` to the remembered outside players (an engine with ``game_id``, the game it was
     added in) and save the settings; a problem or None."""

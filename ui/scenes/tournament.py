@@ -146,6 +146,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.pair: tuple[str, str] | None = None  # a crosstable cell clicked: the results list shows its games
         self.listed_player: str | None = None  # a standings row clicked: the results list shows its games
         self._cross_rects: list[tuple[pygame.Rect, str, str]] = []  # the crosstable's cells: (rect, row, column)
+        self.unplayed_cells: list[tuple[pygame.Rect, str, str]] = []  # its cells of pairs with no game shown yet
         # game number -> {"ids", "moves" so far, "result" once over; the board's "state", "before",
         # "last", "plies" shown of it (``WatchedGames``)}
         self.live: dict[int, dict[str, Any]] = {}
@@ -265,7 +266,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
-            self.player_buttons = [b(self._unloadable_label(pid, title), lambda pid=pid: self._toggle_player(pid))
+            self.player_buttons = [b(self._setup_label(pid, title), lambda pid=pid: self._toggle_player(pid))
                                    for pid, title in shown]
             outside = {pid for pid, _title in self.outside.get(self.game_id, [])}
             # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
@@ -619,6 +620,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         self.titles = dict(self.players())
         self._remember_players(ids)
+        self._remember_engines_played(ids, broken)
         self._begin(t, base)
         self._say_forfeiting(broken)
 
@@ -921,11 +923,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         forfeit's reason, cut in the list) in the message line; a click on the board follows the
         live games again.  A click on a crosstable cell lists that pair's games (in a league of
         hundreds, the list of all is a long scroll) and shows the last of them; on it again, all.
+        A click on the cell of a pair with no game yet says so, as Enter on it does (it did nothing).
         A click on a row of the standings lists that player's games and says its faults
         (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead."""
         if self._pick_withdrawn(pos) or self._list_player(pos):
             return
-        for rect, row, column in self._cross_rects:
+        for rect, row, column in (*self._cross_rects, *self.unplayed_cells):
             if rect.collidepoint(pos):
                 self.chosen_cell = (row, column)  # the keyboard goes on from there (arrows, Enter)
                 self._list_pair(row, column)

@@ -30,6 +30,10 @@ NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction 
 STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright"), (N_("GP"), 0.44, "midright"),
                      (N_("W"), 0.50, "midright"), (N_("D"), 0.56, "midright"), (N_("L"), 0.62, "midright"),
                      (N_("Forf."), FORFEITS_AT, "midright"), (N_("Elo"), ELO_AT, "midright"))
+# an unplayed crosstable cell, an empty box: its fill and its edge, faint mixes of the text colour
+# into the panel (the diagonal, a player against itself, is a flat 0.08): without them, an empty
+# pair's cell was not seen until the keyboard ringed it
+UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 # what "Course Easy", Basilio and AIMA are, said where they play: New game says it in their
 # descriptions, the tournament's tables and chart gave the titles alone
@@ -250,7 +254,7 @@ class ResultsDrawing:
         self.pitches["cross"] = (cell_w, row_h)  # a drag scrolls by these (``TournamentScene._drag_table``)
         inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
-        self._cross_rects = []
+        self._cross_rects, self.unplayed_cells = [], []
         for x, j in enumerate(columns):
             tx.text(surface, str(j + 1), (inner.x + name_w + x * cell_w + cell_w // 2, y + row_h // 2), size,
                     theme.muted, "center")
@@ -268,7 +272,11 @@ class ResultsDrawing:
                 if (st.player, other.player) == chosen:
                     ringed = cell
                 pts, games_n = cross[st.player][other.player]
-                if games_n:
+                if not games_n:  # a faint cell: the pair is there to click (it says they have yet to play)
+                    self.unplayed_cells.append((cell, st.player, other.player))
+                    pygame.draw.rect(surface, mix(theme.panel, theme.text, UNPLAYED_CELL), cell, border_radius=3)
+                    pygame.draw.rect(surface, mix(theme.panel, theme.text, UNPLAYED_EDGE), cell, 1, border_radius=3)
+                else:
                     self._cross_rects.append((cell, st.player, other.player))  # a click lists their games
                     frac = pts / games_n
                     colour = mix(theme.side1, theme.side0, frac)
@@ -345,17 +353,17 @@ class ResultsDrawing:
         self.standing_rows = []  # a click chooses a player to withdraw (``Withdrawal``)
         self.standings_stop.rect = rect
         chosen = self.chosen_player if self._on_standings() else None
+        ringed = None
         for st in (order[i] for i in shown):
             y += row_h
             row = pygame.Rect(inner.x, y, inner.width, row_h)
             self.standing_rows.append((row, st.player))
             if st.player == self.withdrawing:  # the player Withdraw would take out, as a ringed row
                 card(surface, row.inflate(int(8 * s), 0), mix(theme.panel, theme.text, 0.08), int(6 * s), theme.invalid)
-            else:  # the player whose games are listed, filled; the row the keyboard is on, ringed
-                fill = mix(theme.panel, theme.accent, 0.3) if st.player == self.listed_player else None
-                if fill is not None or st.player == chosen:
-                    card(surface, row.inflate(int(8 * s), 0), fill or mix(theme.panel, theme.text, 0.08), int(6 * s),
-                         theme.accent if st.player == chosen else None, max(1, int(2 * s)))
+            elif st.player == self.listed_player:  # the player whose games are listed, filled
+                card(surface, row.inflate(int(8 * s), 0), mix(theme.panel, theme.accent, 0.3), int(6 * s))
+            if st.player == chosen:
+                ringed = row.inflate(int(8 * s), 0)
             elo = elo_label(st)
             if tx.ui_font(size).size(elo)[0] > elo_room:  # the interval would run into the forfeits
                 elo = tx.fit(elo_label(st, interval=False), size, elo_room)
@@ -365,6 +373,8 @@ class ResultsDrawing:
             for (label, fx, anchor), value in zip(columns, values):
                 colour = theme.invalid if label == _("Forf.") and st.forfeits else theme.text
                 tx.text(surface, value, (inner.x + int(fx * inner.width), y + row_h // 2), size, colour, anchor)
+        if ringed is not None:  # the keyboard's row, ringed as a button is, over the rows beside it
+            focus_ring(surface, ringed, theme, s, int(6 * s))
         if hint:
             y += row_h
             tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + row_h // 2), size, theme.muted,
@@ -510,7 +520,9 @@ class ResultsDrawing:
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
-        keyboard on a card in the accent, as the saved games' row is."""
+        keyboard ringed as Saved games rings its row and every button (``focus_ring``, in the
+        text colour): it was a card edged in the accent, the colour the crosstable outlines the
+        pair listed in, so the screen had two ways to say where the keyboard is."""
         s = self._scale()
         listed = self._listed()
         inner = self._panel(surface, theme, rect, self._recent_title())
@@ -535,11 +547,11 @@ class ResultsDrawing:
         chosen = self.chosen_result if self._on_results() else None
         end = len(listed) - self.recent_scroll  # newest first, without copying the whole list each frame
         shown = listed[max(0, end - fits):end][::-1]
+        ringed = None
         for number, r in shown:
             text = self._result_line(number, r)
             if number == chosen:
-                row = pygame.Rect(inner.x - int(6 * s), y - int(1 * s), inner.width + int(12 * s), line_h)
-                card(surface, row, mix(theme.panel, theme.text, 0.08), int(4 * s), theme.accent, max(1, int(2 * s)))
+                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), line_h - int(2 * s))
             colour = theme.invalid if r.forfeit else theme.text
             line = tx.fit(text, size, inner.width)
             drawn = tx.text(surface, line, (inner.x, y), size, colour)
@@ -547,6 +559,8 @@ class ResultsDrawing:
             if number not in self.live:
                 self._replay_slot(number, r)
             y += line_h
+        if ringed is not None:  # over the lines beside it, as the crosstable's cell
+            focus_ring(surface, ringed, theme, s, int(4 * s))
 
     def _replay_slot(self, number: int, result: Any) -> None:
         """Keep a finished game's final position available for a click (cheap: replayed once); the

@@ -322,11 +322,31 @@ class TournamentSetup:
             self.unloadable[game_id] = {p: w for p, w in self.unloadable[game_id].items() if p not in gone}
             self.selected -= gone
 
-    def _unloadable_label(self, pid: str, title: str) -> str:
-        """A participant's toggle: its name, and that it cannot play if its file cannot be loaded."""
+    def _setup_label(self, pid: str, title: str) -> str:
+        """A participant's toggle: its name, and that it cannot play if its file cannot be loaded,
+        or the games an engine was used with if this is not one of them (``used_elsewhere``)."""
         if pid in self.unloadable.get(self.game_id, {}):
             return _("{name} (cannot play)").format(name=title)
+        elsewhere = self.used_elsewhere(pid)
+        if elsewhere:
+            return _("{name} (used with {games})").format(
+                name=title, games=", ".join(words.title(games.info(g)) for g in elsewhere))
         return title
+
+    def used_elsewhere(self, pid: str) -> list[str]:
+        """The games engine ``pid`` was added or played in when this game is not one of them (it
+        was not written for it, perhaps); none for a file (it loads for its games alone) or an
+        engine of this game."""
+        used = [g for g in outside_players.games_of(self.app, pid) if g in games.GAME_IDS]
+        return [] if self.game_id in used else used
+
+    def _remember_engines_played(self, ids: list[str], broken: dict[str, str]) -> None:
+        """The engines among ``ids`` that start the tournament able to play: this game is one of
+        theirs from now on (``outside_players.remember``), marked no more."""
+        played = [pid for pid in ids if self.used_elsewhere(pid) and pid not in broken]
+        problem = outside_players.remember(self.app, played, self.game_id) if played else None
+        if problem:
+            self.messages.add(problem, "warn")
 
     def unloadable_tip(self) -> tuple[pygame.Rect, str] | None:
         """Where the tip saying why the participant under the pointer cannot play stands, and
@@ -368,11 +388,13 @@ class TournamentSetup:
 
     def _offer_remembered(self) -> None:
         """Try the remembered outside players on this game (in a thread); keep those that load.  An
-        engine starts for any game, so only one added for this game is tried (as New game offers it)."""
+        engine added in another game is offered too, marked with the games it was used with
+        (``_setup_label``), not chosen: a teacher's GTP bot of the tic-tac-toe tournament had to be
+        typed again for Hex.  One that does not play this game's board says so at Start, as a
+        typed one does (``probe_outside_players``: it forfeits, with its words)."""
         game_id, options = self.game_id, dict(self.options)
-        here = set(outside_players.remembered(self.app, game_id))
         shown = {p for p, _t in self.outside.get(game_id, [])}
-        todo = [pid for pid in self.remembered if pid in here and pid not in shown]
+        todo = [pid for pid in self.remembered if pid not in shown]
         if not todo or game_id in self.offered:
             return
         self.offered.add(game_id)
