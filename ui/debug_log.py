@@ -8,7 +8,8 @@ window started from the desktop's menu shows nowhere.  With it (``debug``, ``inf
 ``warning``, any case) the log also goes to ``log_path()``, rotated at ``MAX_BYTES`` with
 ``BACKUPS`` older files kept, so it can be attached to a bug report; the About page says where.
 The level is Tabuleiro's own loggers' (``OUR_LOGGERS``): the libraries stay at info, so that
-``debug`` does not bury our lines under numba's.
+``debug`` does not bury our lines under numba's.  The AI workers' lines come to the same file
+through their report channel (``ai.worker_log``), each with its process's name and id.
 
 The file is in the platform's log folder (``platformdirs.user_log_dir``), which lasts, unlike
 the temporary folder the outside players' logs use (emptied on a reboot, often the next thing
@@ -29,13 +30,15 @@ from pathlib import Path
 
 from platformdirs import user_log_dir
 
+from ai.worker_log import OUR_LOGGERS
+
 VARIABLE = "TABULEIRO_LOG"
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING}
 FILE_NAME = "tabuleiro.log"
 MAX_BYTES = 2 * 1024 * 1024  # a file this large is rotated: tabuleiro.log.1, .2 ... keep the last ones
 BACKUPS = 2
-OUR_LOGGERS = ("tabuleiro", "ui", "ai", "games")  # the names Tabuleiro's loggers begin with
-FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# the process's name and id say which lines a worker sent (``ai.worker_log``): "tabuleiro-ai[4242]"
+FORMAT = "%(asctime)s %(processName)s[%(process)d] %(levelname)s %(name)s: %(message)s"
 CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"  # standard error's, as before the switch
 
 log = logging.getLogger("tabuleiro.ui")
