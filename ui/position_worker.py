@@ -14,9 +14,12 @@ No drawing here.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from games.base import Game, State
+
+log = logging.getLogger(__name__)
 
 
 class PositionWorker:
@@ -34,6 +37,8 @@ class PositionWorker:
         self.revision = 0  # bumped on every change worth a redraw
         self.waiting = False  # held while the computer searches its move (``wait``, set by the game screen)
         self.asked_again: tuple | None = None  # the position whose job was asked again after its process died
+        if active:
+            self._log_switched()
 
     # -- what a subclass says ----------------------------------------------------------------------
     def make_job(self, moves: tuple[str, ...], position: str) -> Any:
@@ -54,8 +59,13 @@ class PositionWorker:
         self.active = not self.active
         if not self.active:
             self.stop()
+        self._log_switched()
         self.revision += 1
         return self.active
+
+    def _log_switched(self) -> None:
+        """The log's line as the helper is switched on (analysis started) or off (stopped)."""
+        log.debug("%s %s for %s", type(self).__name__, "started" if self.active else "stopped", self.game.id)
 
     def running(self) -> bool:
         return self.job is not None

@@ -15,6 +15,7 @@ so a tournament left, closed or killed is offered again on the setup and resumed
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -58,6 +59,8 @@ from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll,
 # the keyboard on the latest results (Tab), the list keys choose one of them instead
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+logger = logging.getLogger(__name__)
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -644,6 +647,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         except (ImportError, AttributeError):
             self.view = None
         if play:
+            logger.info("tournament started: %s %s, %s, %d games a pair, %g s a move, %d of %d games played before%s",
+                        t.game_id, t.options, " ".join(t.player_ids), t.games_per_pair, t.time_per_move,
+                        len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
         self._new_phase()
         self._remember_game()
@@ -1183,6 +1189,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                     self.live[event.number]["result"] = event.result
                 changed = True
             elif isinstance(event, TournamentDone):
+                logger.info("tournament ended: %s after %.1f s, %d of %d games played%s", "stopped" if event.cancelled
+                            else "finished", event.elapsed, len(t.results), t.total,
+                            f"; failed: {event.error}" if event.error else "")
                 if event.error:
                     self.messages.add(_("The tournament failed: {e}").format(e=event.error), "error")
                 else:
