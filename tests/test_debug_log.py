@@ -19,7 +19,7 @@ import main
 from tests.test_ui_play import cell_center, human_turn
 from tests.ui_helpers import click, click_widget, drop, key, tournament_started, wait, window_for_a_test
 from ui import about, ai_worker, debug_log
-from ui.debug_log import OUR_LOGGERS, log_path, logging_to_file, start_logging
+from ui.debug_log import OUR_LOGGERS, TRAIL, log_path, logging_to_file, start_logging
 from ui.scenes.game import GameScene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,7 @@ def logging_as_it_was(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv(debug_log.VARIABLE, raising=False)
     root = logging.getLogger()
-    handlers, levels = list(root.handlers), {name: logging.getLogger(name).level for name in OUR_LOGGERS}
+    handlers, levels = list(root.handlers), {name: logging.getLogger(name).level for name in (*OUR_LOGGERS, TRAIL)}
     yield tmp_path / "data"
     for handler in [h for h in root.handlers if h not in handlers]:
         root.removeHandler(handler)
@@ -185,18 +185,18 @@ def test_a_game_played_with_the_switch_on_is_told_in_the_log(logging_as_it_was, 
         drop(app, tmp_path / "notes.txt")  # said on the menu, which stays
         drop(app, saved)  # opened in the replay
     text = path.read_text(encoding="utf-8")
-    assert "INFO tabuleiro.ui: screen: MenuScene -> SetupScene" in text
-    assert "INFO tabuleiro.ui: screen: SetupScene -> GameScene" in text
-    assert re.search(r"INFO tabuleiro\.ui: game started: tictactoe \{.*\}, human-pc, human vs level-1, 1 s a move", text)
+    assert "INFO tabuleiro.trail: screen: MenuScene -> SetupScene" in text
+    assert "INFO tabuleiro.trail: screen: SetupScene -> GameScene" in text
+    assert re.search(r"INFO tabuleiro\.trail: game started: tictactoe \{.*\}, human-pc, human vs level-1, 1 s a move", text)
     assert re.search(r"DEBUG ui\.ai_worker: job \d+ asked: move in tictactoe .* by level-1 \(side1\), 1 moves played", text)
     assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+ answered [a-c][1-3] \(depth ", text)
-    assert re.search(r"INFO tabuleiro\.ui: game ended after \d+ moves: (X wins|O wins|draw) \(", text)
-    assert re.search(r"INFO ui\.export: game saved: .*\.json", text)
-    assert "INFO tabuleiro.ui: screen: GameScene -> MenuScene" in text
-    assert "INFO tabuleiro.ui: settings changed: setup_choices\n" in text  # New game's choices: not what they are
-    assert f"INFO ui.record_files: game file opened: {saved} (tictactoe, " in text
-    assert "INFO tabuleiro.ui: screen: MenuScene -> ReplayScene" in text
-    assert f"INFO ui.record_files: game file not opened: {tmp_path / 'notes.txt'}: notes.txt: " in text
+    assert re.search(r"INFO tabuleiro\.trail: game ended after \d+ moves: (X wins|O wins|draw) \(", text)
+    assert re.search(r"INFO tabuleiro\.trail: game saved: .*\.json", text)
+    assert "INFO tabuleiro.trail: screen: GameScene -> MenuScene" in text
+    assert "INFO tabuleiro.trail: settings changed: setup_choices\n" in text  # New game's choices: not what they are
+    assert f"INFO tabuleiro.trail: game file opened: {saved} (tictactoe, " in text
+    assert "INFO tabuleiro.trail: screen: MenuScene -> ReplayScene" in text
+    assert f"INFO tabuleiro.trail: game file not opened: {tmp_path / 'notes.txt'}: notes.txt: " in text
 
 
 def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
@@ -208,25 +208,27 @@ def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_gam
         scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)
         assert wait(app, lambda: "tournament ended" in path.read_text(encoding="utf-8"), 120)
     text = path.read_text(encoding="utf-8")
-    assert re.search(r"INFO ui\.scenes\.tournament: tournament started: tictactoe \{.*\}, level-[12] level-[12], "
+    assert re.search(r"INFO tabuleiro\.trail: tournament started: tictactoe \{.*\}, level-[12] level-[12], "
                      r"1 games a pair, 0.1 s a move, 0 of 2 games played before", text)
     played = re.findall(r"tabuleiro-tournament\[\d+\] DEBUG ai\.tournament: tournament game (\d) played: "
                         r"level-[12] vs level-[12], winner", text)
     assert sorted(played) == ["1", "2"]
-    assert "INFO ui.scenes.tournament: tournament ended: finished after " in text
+    assert "INFO tabuleiro.trail: tournament ended: finished after " in text
     assert "2 of 2 games played" in text
     assert scene.tournament is not None
 
 
 def test_with_the_switch_off_a_game_writes_no_log_and_its_worker_sets_none_up(logging_as_it_was, tmp_path,
-                                                                              monkeypatch):
-    """Off, nothing is written, and the worker processes are told no level: they forward nothing."""
+                                                                              monkeypatch, caplog):
+    """Off, nothing is written, the worker processes are told no level (they forward nothing), and
+    the trail of the user's steps stays off the terminal: a line at every screen was noise there."""
     told = []
     real_start = ai_worker.start_leaving_ctrl_c
     monkeypatch.setattr(ai_worker, "start_leaving_ctrl_c",
                         lambda process: told.append(process._kwargs) or real_start(process))
     assert start_logging() is None
-    with window_for_a_test(tmp_path, monkeypatch) as app:
+    with caplog.at_level(logging.INFO), window_for_a_test(tmp_path, monkeypatch) as app:
         played_through_the_window(app)
     assert not (logging_as_it_was / "logs").exists()
+    assert not [r.getMessage() for r in caplog.records if r.name == TRAIL]
     assert told and all("log_level" not in kwargs for kwargs in told)

@@ -41,6 +41,7 @@ from ui import settings as settings_mod
 from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
+from ui.debug_log import trail
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import (
     claim_window_slot,
@@ -346,7 +347,7 @@ class App:
         self.dirty = True
         self.messages.withdraw(SCREEN_TOPIC)  # about the screen left (said there, or as the one before it was left)
         old, self.scene = self.scene, scene
-        log.info("screen: %s -> %s", type(old).__name__ if old is not None else "(none)", type(scene).__name__)
+        trail.info("screen: %s -> %s", type(old).__name__ if old is not None else "(none)", type(scene).__name__)
         self._carried = held_keys()
         self._press_before_switch = self._last_press if self._clicking else None  # a click changed the screen
         if old is not None and old is not self._visited:  # a screen visited from waits (``visit``)
@@ -653,7 +654,7 @@ class App:
         now = asdict(self.settings)
         changed = settings_mod.changes_said(self._settings_logged, now)
         if changed:
-            log.info("settings changed: %s", "; ".join(changed))
+            trail.info("settings changed: %s", "; ".join(changed))
         self._settings_logged = now
 
     def _say_settings_saved(self) -> None:

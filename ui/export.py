@@ -23,7 +23,6 @@ import filecmp
 import importlib
 import io
 import itertools
-import logging
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -44,11 +43,10 @@ from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.clocks import record_clock
+from ui.debug_log import trail
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
-
-log = logging.getLogger(__name__)
 
 
 def board_view(game: Game) -> Any:
@@ -275,12 +273,12 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     try:
         saved = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
     except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
-        log.info("game not saved in %s: %s", folder, exc)
+        trail.info("game not saved in %s: %s", folder, exc)
         return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
     except RecordError as exc:
-        log.info("game not saved in %s: %s", folder, exc)
+        trail.info("game not saved in %s: %s", folder, exc)
         return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
-    log.info("game saved: %s%s", saved.path, "" if saved.new else " (saved there before)")
+    trail.info("game saved: %s%s", saved.path, "" if saved.new else " (saved there before)")
     return said_saved(saved, _("Game saved: {path}"))
 
 

@@ -6,11 +6,10 @@ hot-seat, which are a person's own."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger("tabuleiro.ui")
+from ui.debug_log import trail
 
 
 def players_said(setup: Any) -> str:
@@ -27,7 +26,7 @@ def log_game_started(scene: Any, continued: int = 0, path: Path | None = None) -
         extras.append("from a set-up position")
     if continued:
         extras.append(f"continued after {continued} moves" + (f" from {path}" if path is not None else ""))
-    log.info("game started: %s %s, %s, %s, %s", setup.game_id, dict(scene.game.options), setup.mode,
+    trail.info("game started: %s %s, %s, %s, %s", setup.game_id, dict(scene.game.options), setup.mode,
              players_said(setup), ", ".join(extras))
 
 
@@ -55,5 +54,5 @@ class GameEndLog:
     def __call__(self, scene: Any) -> None:
         over = scene.is_over()
         if over and not self.said:
-            log.info("game ended after %d moves: %s", len(scene.history), result_said(scene))
+            trail.info("game ended after %d moves: %s", len(scene.history), result_said(scene))
         self.said = over

@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import errno
 import json
-import logging
 import os
 import re
 import time
@@ -47,8 +46,7 @@ from games.record import (
 )
 from ui import words
 from ui.clocks import with_clock
-
-log = logging.getLogger(__name__)
+from ui.debug_log import trail
 
 
 def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
@@ -165,10 +163,10 @@ def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
     try:
         record = load(path)
     except RecordError as exc:
-        log.info("game file not opened: %s: %s", path, exc)
+        trail.info("game file not opened: %s: %s", path, exc)
         messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return None
-    log.info("game file opened: %s (%s, %d moves)", path, record.game_id, len(record.moves))
+    trail.info("game file opened: %s (%s, %d moves)", path, record.game_id, len(record.moves))
     return record
 
 

@@ -15,7 +15,6 @@ so a tournament left, closed or killed is offered again on the setup and resumed
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 import time
@@ -40,6 +39,7 @@ from ai.tournament import (
 )
 from ui import outside_players, words
 from ui.clocks import reading_text
+from ui.debug_log import trail
 from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
@@ -59,8 +59,6 @@ from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll,
 # the keyboard on the latest results (Tab), the list keys choose one of them instead
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
-logger = logging.getLogger(__name__)
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -647,7 +645,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         except (ImportError, AttributeError):
             self.view = None
         if play:
-            logger.info("tournament started: %s %s, %s, %d games a pair, %g s a move, %d of %d games played before%s",
+            trail.info("tournament started: %s %s, %s, %d games a pair, %g s a move, %d of %d games played before%s",
                         t.game_id, t.options, " ".join(t.player_ids), t.games_per_pair, t.time_per_move,
                         len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
@@ -1189,7 +1187,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                     self.live[event.number]["result"] = event.result
                 changed = True
             elif isinstance(event, TournamentDone):
-                logger.info("tournament ended: %s after %.1f s, %d of %d games played%s", "stopped" if event.cancelled
+                trail.info("tournament ended: %s after %.1f s, %d of %d games played%s", "stopped" if event.cancelled
                             else "finished", event.elapsed, len(t.results), t.total,
                             f"; failed: {event.error}" if event.error else "")
                 if event.error:
