@@ -155,7 +155,8 @@ def test_the_window_started_with_the_switch_writes_the_log(tmp_path):
 
 def played_through_the_window(app) -> None:
     """A Human vs level-1 tic-tac-toe game as a person plays it: New game from the menu, Start,
-    the first free square clicked at each turn to the end, Ctrl+S to save it, Esc to the menu."""
+    analysis switched on and off (A), the first free square clicked at each turn to the end, Ctrl+S
+    to save it, Esc to the menu."""
     app.run_frames(3)
     click_widget(app, app.scene.menu, "play")
     app.scene.choices.computer["tictactoe"] = "level-1"
@@ -165,6 +166,8 @@ def played_through_the_window(app) -> None:
     click(app, app.scene.start_button.rect.center)
     scene = app.scene
     assert isinstance(scene, GameScene)
+    key(app, pygame.K_a)  # analysis on, and off again
+    key(app, pygame.K_a)
     while not scene.is_over():
         assert wait(app, lambda: human_turn(scene) or scene.is_over())
         if not scene.is_over():
@@ -188,6 +191,8 @@ def test_a_game_played_with_the_switch_on_is_told_in_the_log(logging_as_it_was, 
     assert "INFO tabuleiro.trail: screen: MenuScene -> SetupScene" in text
     assert "INFO tabuleiro.trail: screen: SetupScene -> GameScene" in text
     assert re.search(r"INFO tabuleiro\.trail: game started: tictactoe \{.*\}, human-pc, human vs level-1, 1 s a move", text)
+    assert "DEBUG ui.position_worker: AnalysisMode started for tictactoe" in text
+    assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
     assert re.search(r"DEBUG ui\.ai_worker: job \d+ asked: move in tictactoe .* by level-1 \(side1\), 1 moves played", text)
     assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+ answered [a-c][1-3] \(depth ", text)
     assert re.search(r"INFO tabuleiro\.trail: game ended after \d+ moves: (X wins|O wins|draw) \(", text)
