@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import logging
 import math
 import multiprocessing as mp
 import queue
@@ -70,9 +71,11 @@ from ai.parent_watch import (
 )
 from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
+from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
 STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
+logger = logging.getLogger(__name__)  # in the caller and, sent to it (``ai.worker_log``), in each worker
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
 WITHDREW = "withdrew from the league"  # why a withdrawn player lost the games it did not play (``withdrawal_stands``)
 BOTH_WITHDREW = "double forfeit: both players withdrew from the league"  # such a game between two of them (0-0)
@@ -244,12 +247,16 @@ def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
     return lambda text: emit(MovePlayed(number, text, next(ply)))
 
 
-def _worker_main(tasks, events: Sender, watch: bool, folders: str | None, stopping) -> None:
+def _worker_main(tasks, events: Sender, watch: bool, folders: str | None, stopping, log_level: int | None = None) -> None:
     """A worker process: play the games it is given until it gets None, or ``stopping`` is set
     (Stop: it starts no other game and ends once the one it plays is sent).  Its parent gone, it
     ends; SIGTERM ends its bots, then it, after the message it is writing.  The terminal's Ctrl+C
-    is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``."""
+    is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``.
+    ``log_level``: its log lines go to the parent's log file at that level (``ai.worker_log``)."""
     from ai.outside_process import make_folders_in
+
+    if log_level is not None:
+        send_logs_to_parent(events, log_level)
 
     leave_sigint_to_parent()  # started with SIGINT blocked (``sigint_blocked``): ignored from now on
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # so too where there are no signal masks (Windows)
@@ -270,8 +277,12 @@ def _play_reporting(task: dict[str, Any], put: Callable, watch: bool) -> None:
     put(("start", number, None))
     on_move = _move_reporter(put, number) if watch else None
     try:
-        put(("done", number, play_task(task, on_move)))
+        result = play_task(task, on_move)
+        logger.debug("tournament game %d played: %s, winner %s (%s)", number, " vs ".join(result["players"]),
+                  result["winner"], result["reason"])
+        put(("done", number, result))
     except Exception as exc:
+        logger.warning("tournament game %d failed: %s", number, failure_text(exc))
         put(("error", number, failure_text(exc)))
 
 
@@ -808,8 +819,11 @@ class Tournament:
         for g in pending:
             tasks.put(self.task(g))
         folders = tempfile.mkdtemp(prefix="tabuleiro-tournament-")  # the workers' bots' folders, removed at the end
-        workers = [ctx.Process(target=_worker_main, args=(tasks, events.sender(), self.watch, folders, stopping),
-                               daemon=True) for _ in range(min(self.jobs, len(pending)))]
+        level = workers_level()  # told only when the log file is written: nothing set up in the workers else
+        workers = [ctx.Process(target=_worker_main, name="tabuleiro-tournament", daemon=True,
+                               args=(tasks, events.sender(), self.watch, folders, stopping),
+                               kwargs={"log_level": level} if level is not None else {})
+                   for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:
             tasks.put(None)
         by_number = {g.number: g for g in self.schedule}
@@ -850,7 +864,11 @@ class Tournament:
 
     def _pass_on(self, message: tuple[str, int, Any], emit: Callable[[Event], None],
                  by_number: dict[int, ScheduledGame]) -> None:
-        """Pass on a worker's message: a game's start, a move, or its end (``_collect``)."""
+        """Pass on a worker's message: a game's start, a move, or its end (``_collect``); or a line
+        of its log (``ai.worker_log``)."""
+        if is_log_record(message):
+            from_worker(message)
+            return
         kind, number, data = message
         if kind == "start":
             emit(GameStarted(number, self.ids_of(by_number[number])))

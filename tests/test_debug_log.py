@@ -7,15 +7,20 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 import main
-from ui import about, debug_log
-from ui.debug_log import OUR_LOGGERS, log_path, logging_to_file, start_logging
+from tests.test_ui_play import cell_center, human_turn
+from tests.ui_helpers import click, click_widget, drop, key, tournament_started, wait, window_for_a_test
+from ui import about, ai_worker, debug_log
+from ui.debug_log import OUR_LOGGERS, TRAIL, log_path, logging_to_file, start_logging
+from ui.scenes.game import GameScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +33,7 @@ def logging_as_it_was(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv(debug_log.VARIABLE, raising=False)
     root = logging.getLogger()
-    handlers, levels = list(root.handlers), {name: logging.getLogger(name).level for name in OUR_LOGGERS}
+    handlers, levels = list(root.handlers), {name: logging.getLogger(name).level for name in (*OUR_LOGGERS, TRAIL)}
     yield tmp_path / "data"
     for handler in [h for h in root.handlers if h not in handlers]:
         root.removeHandler(handler)
@@ -146,3 +151,89 @@ def test_the_window_started_with_the_switch_writes_the_log(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     text = (tmp_path / "data" / "logs" / "tabuleiro.log").read_text(encoding="utf-8")
     assert f"Tabuleiro {about.VERSION} (source checkout; " in text
+
+
+def played_through_the_window(app) -> None:
+    """A Human vs level-1 tic-tac-toe game as a person plays it: New game from the menu, Start,
+    analysis switched on and off (A), the first free square clicked at each turn to the end, Ctrl+S
+    to save it, Esc to the menu."""
+    app.run_frames(3)
+    click_widget(app, app.scene.menu, "play")
+    app.scene.choices.computer["tictactoe"] = "level-1"
+    app.scene.pick_game("tictactoe")
+    app.scene.choices.human_side = 0
+    app.scene._build_menu()
+    click(app, app.scene.start_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    key(app, pygame.K_a)  # analysis on, and off again
+    key(app, pygame.K_a)
+    while not scene.is_over():
+        assert wait(app, lambda: human_turn(scene) or scene.is_over())
+        if not scene.is_over():
+            click(app, cell_center(scene, scene.state.legal_moves()[0]))
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    key(app, pygame.K_ESCAPE)
+
+
+def test_a_game_played_with_the_switch_on_is_told_in_the_log(logging_as_it_was, tmp_path, monkeypatch):
+    """What a developer reads before a bug: the screens, the game's start and end, the save, and
+    the computer's jobs, asked by the window and answered by the worker process in its own lines
+    (its warnings and debug lines come through its report channel, ``ai.worker_log``)."""
+    path = start_logging("debug")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        played_through_the_window(app)
+        saved = next((logging_as_it_was / "games").glob("*.json"))
+        (tmp_path / "notes.txt").write_text("no game here", encoding="utf-8")
+        drop(app, tmp_path / "notes.txt")  # said on the menu, which stays
+        drop(app, saved)  # opened in the replay
+    text = path.read_text(encoding="utf-8")
+    assert "INFO tabuleiro.trail: screen: MenuScene -> SetupScene" in text
+    assert "INFO tabuleiro.trail: screen: SetupScene -> GameScene" in text
+    assert re.search(r"INFO tabuleiro\.trail: game started: tictactoe \{.*\}, human-pc, human vs level-1, 1 s a move", text)
+    assert "DEBUG ui.position_worker: AnalysisMode started for tictactoe" in text
+    assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
+    assert re.search(r"DEBUG ui\.ai_worker: job \d+ asked: move in tictactoe .* by level-1 \(side1\), 1 moves played", text)
+    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+ answered [a-c][1-3] \(depth ", text)
+    assert re.search(r"INFO tabuleiro\.trail: game ended after \d+ moves: (X wins|O wins|draw) \(", text)
+    assert re.search(r"INFO tabuleiro\.trail: game saved: .*\.json", text)
+    assert "INFO tabuleiro.trail: screen: GameScene -> MenuScene" in text
+    assert "INFO tabuleiro.trail: settings changed: setup_choices\n" in text  # New game's choices: not what they are
+    assert f"INFO tabuleiro.trail: game file opened: {saved} (tictactoe, " in text
+    assert "INFO tabuleiro.trail: screen: MenuScene -> ReplayScene" in text
+    assert f"INFO tabuleiro.trail: game file not opened: {tmp_path / 'notes.txt'}: notes.txt: " in text
+
+
+def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
+                                                                                    monkeypatch):
+    """The tournament screen's run: its start and end in the window's lines, each game's end in the
+    line of the tournament's worker process that played it (``ai.worker_log`` on its shared channel)."""
+    path = start_logging("debug")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)
+        assert wait(app, lambda: "tournament ended" in path.read_text(encoding="utf-8"), 120)
+    text = path.read_text(encoding="utf-8")
+    assert re.search(r"INFO tabuleiro\.trail: tournament started: tictactoe \{.*\}, level-[12] level-[12], "
+                     r"1 games a pair, 0.1 s a move, 0 of 2 games played before", text)
+    played = re.findall(r"tabuleiro-tournament\[\d+\] DEBUG ai\.tournament: tournament game (\d) played: "
+                        r"level-[12] vs level-[12], winner", text)
+    assert sorted(played) == ["1", "2"]
+    assert "INFO tabuleiro.trail: tournament ended: finished after " in text
+    assert "2 of 2 games played" in text
+    assert scene.tournament is not None
+
+
+def test_with_the_switch_off_a_game_writes_no_log_and_its_worker_sets_none_up(logging_as_it_was, tmp_path,
+                                                                              monkeypatch, caplog):
+    """Off, nothing is written, the worker processes are told no level (they forward nothing), and
+    the trail of the user's steps stays off the terminal: a line at every screen was noise there."""
+    told = []
+    real_start = ai_worker.start_leaving_ctrl_c
+    monkeypatch.setattr(ai_worker, "start_leaving_ctrl_c",
+                        lambda process: told.append(process._kwargs) or real_start(process))
+    assert start_logging() is None
+    with caplog.at_level(logging.INFO), window_for_a_test(tmp_path, monkeypatch) as app:
+        played_through_the_window(app)
+    assert not (logging_as_it_was / "logs").exists()
+    assert not [r.getMessage() for r in caplog.records if r.name == TRAIL]
+    assert told and all("log_level" not in kwargs for kwargs in told)

@@ -24,7 +24,7 @@ class FakeProcess:
     """A worker process that runs nothing: the test says when it ends, and how; ended by SIGTERM
     (``terminate``), it says what it was writing (``on_terminate``) and ends with 128 + 15."""
 
-    def __init__(self, target=None, args=(), daemon=None) -> None:
+    def __init__(self, target=None, args=(), kwargs=None, name=None, daemon=None) -> None:  # as ctx.Process takes them
         self.pid: int | None = None
         self.exitcode: int | None = None
         self.terminated = False

@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import logging
 import multiprocessing as mp
 import os
 import queue
@@ -62,6 +63,7 @@ from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from ai.parent_watch import interrupts_held, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
+from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -73,6 +75,8 @@ PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
 WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
 PREPARE_NICENESS = 19  # the window's preparation lowest: a game's own worker compiles what it needs first
 ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it runs for as long as it is on
+
+log = logging.getLogger(__name__)  # in the window and, sent to it (``ai.worker_log``), in each worker
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,7 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
     search can run, and again while a move waits for a later stage (``worker_main`` has
     ``ai.kernels.ready`` say so)."""
     reports.put(AIWarmUp(False))
-    error, loaded = "", []
+    error, loaded, started = "", [], time.perf_counter()
     try:
         import ai.kernels as kernels
 
@@ -265,6 +269,8 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
             kernels.warm_up()
     except Exception as exc:  # noqa: BLE001 - a kernel compiles on first use anyway
         error = f"{type(exc).__name__}: {exc}"
+    log.debug("engine set up for %s in %.2f s (compiled or loaded: %s)%s", game_id or "every game",
+              time.perf_counter() - started, ", ".join(loaded) or "nothing", f"; {error}" if error else "")
     reports.put(AIWarmUp(True, error=error, loaded=tuple(loaded)))
 
 
@@ -413,8 +419,10 @@ def _player_for(job: Job, players: dict):
 
     key = (job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items())))
     if key not in players:
+        started = time.perf_counter()
         try:
             players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed, options=job.options)
+            log.debug("player %s of %s made in %.2f s", job.player_id, job.game_id, time.perf_counter() - started)
         except ValueError as exc:
             if ai.is_outside_player(job.player_id):
                 from ai.outside import load_reason
@@ -479,7 +487,10 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     started = time.perf_counter()
     only_move = len(state.legal_moves()) == 1
 
+    searched: list = [None]  # the search's last progress, for the log's answer line
+
     def progress(p) -> None:
+        searched[0] = p
         now = time.perf_counter()
         if not p.done and now - last[0] < PROGRESS_EVERY:
             return
@@ -501,7 +512,22 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         text = game.format_move(state, move)
     except Exception:  # noqa: BLE001 - an illegal move is reported by the scene
         text = repr(move)
+    _log_answer(job_id, text, searched[0], time.perf_counter() - started, stop)
     reports.put(AIResult(job_id, move, text, time.perf_counter() - started))
+
+
+def job_words(job: Job) -> str:
+    """A job as the log says it: its kind, game and options, player and slot, moves played, time."""
+    return (f"{job.kind} in {job.game_id} {job.options} by {job.player_id} ({job.slot}), "
+            f"{len(job.moves)} moves played{' from a set-up position' if job.start else ''}, {job.move_time:g} s")
+
+
+def _log_answer(job_id: int, text: str, searched: Any, seconds: float, stop: SharedFlag) -> None:
+    """The worker's debug line for a move it chose: the move, the search's last depth and value (a
+    book's or a rule's move has none), the time, and whether a stop cut it short."""
+    depth, value = (searched.depth, f"{float(searched.score):.3g}") if searched is not None else ("-", "-")
+    log.debug("job %d answered %s (depth %s, value %s) in %.2f s%s", job_id, text, depth, value, seconds,
+              ", stopped" if stop.is_set() else "")
 
 
 def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, stop) -> None:
@@ -524,6 +550,8 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
         reports.put(AIMoveValues(job_id, replace(snapshot, lines={}), texts, line, line_other))
 
     analyse(state, job.game_id, stop, report, seed=job.seed, player=players.get(key))
+    log.debug("job %d: analysis %s after %.2f s", job_id, "stopped" if stop.is_set() else "done",
+              time.perf_counter() - started)
     reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
 
 
@@ -649,15 +677,20 @@ def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
 
 
 def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False,
-                unused: tuple[str, ...] = (), options: dict[str, Any] | None = None) -> None:
+                unused: tuple[str, ...] = (), options: dict[str, Any] | None = None,
+                log_level: int | None = None) -> None:
     """The worker process: warm the kernels up in the background (``warm``), then run jobs until a
     ``None`` arrives.  A ``spare`` one takes its head start for ``warm_game``, the game expected
     with its ``options``, again for each game the window says instead (``_spare_until_given``), then
     waits for the game given; ``unused``: the kernel stages its rules leave unused, not loaded
-    (``ai.kernels.unused_stages``)."""
+    (``ai.kernels.unused_stages``); ``log_level``: the window's log is written to its file, where this
+    process's lines go too, at that level (``ai.worker_log``; None: nothing set up)."""
     from ai.base import Forfeit, Resigned
     from ai.parent_watch import end_with_parent, leave_sigint_to_parent
 
+    if log_level is not None:
+        send_logs_to_parent(reports, log_level)
+    log.debug("worker started%s", f" as a spare expecting {warm_game}" if spare else f" for {warm_game}")
     leave_sigint_to_parent()  # the terminal's Ctrl+C is the window's, which ends this process
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
     players: dict = {}
@@ -667,6 +700,7 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
         if given is None:
             return
         warm_game, warm, unused = given
+        log.debug("spare worker given %s", warm_game)
     lower_priority(WORKER_NICENESS)  # the window's frames come first; the search takes the rest
     if warm:
         import ai.kernels
@@ -693,6 +727,7 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
         except Forfeit as exc:  # lost by the rules: the scene ends the game, no random move
             reports.put(AIForfeit(job_id, str(exc) or "forfeits"))
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the window
+            log.warning("job %d failed: %s", job_id, traceback.format_exc())
             reports.put(AIError(job_id, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
 
 
@@ -746,6 +781,8 @@ class AIWorker:
             self.jobs.put((self.game_id, warm, self.unused))
         else:
             self._spawn(warm)
+        log.debug("AI worker %d for %s: %s%s", self.process.pid, self.game_id or "every game",
+                  "the spare taken" if spare is not None else "started", ", warming up" if warm else "")
         _live.add(self)
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
@@ -770,8 +807,11 @@ class AIWorker:
             self._recent_restarts = [t for t in self._recent_restarts if now - t < 10.0] + [now]
         if len(self._recent_restarts) > 3:
             self.broken = "the AI process keeps failing to start"
+            log.warning("AI worker given up: %s", self.broken)
             self.busy, self.cancelled, self.pending = None, False, None
             return
+        log.debug("AI worker restarting (%s), %d restarts so far", "it died" if died else "too slow to stop",
+                  self.restarts)
         self._start()
 
     # -- requests --------------------------------------------------------------------------
@@ -789,6 +829,7 @@ class AIWorker:
         return job_id
 
     def _send(self, job_id: int, job: Job) -> None:
+        log.debug("job %d asked: %s", job_id, job_words(job))
         self.stop.clear()
         self.jobs.put((job_id, job))
         self.busy, self.cancelled, self.heard, self.thinking_since = job_id, False, False, None
@@ -797,6 +838,7 @@ class AIWorker:
         """Stop the current search; its answer will be dropped."""
         self.pending = None
         if self.busy is not None and not self.cancelled:
+            log.debug("job %d cancelled", self.busy)
             self.stop.set()
             self.cancelled = True
             self.stopping_since = time.monotonic()
@@ -812,6 +854,9 @@ class AIWorker:
         if self.broken:
             return out
         while (item := self.reports.receive(0)) is not None:
+            if is_log_record(item):
+                from_worker(item)
+                continue
             if isinstance(item, AIWarmUp):
                 self.preparing, self.warm_up_error = not item.done, item.error
                 continue
@@ -851,6 +896,7 @@ class AIWorker:
             return
         if not self.process.is_alive():
             job_id, cancelled, code = self.busy, self.cancelled, self.process.exitcode
+            log.warning("AI worker died during job %d (exit code %s)%s", job_id, code, ", cancelled" if cancelled else "")
             pending = self.pending
             self._restart()
             self.pending = pending
@@ -872,6 +918,8 @@ class AIWorker:
         proc = self.process
         if proc is None:
             return
+        busy = getattr(self, "busy", None)  # a worker whose start failed half-way has none
+        log.debug("AI worker %s closed%s", _pid(proc), f" during job {busy}" if busy is not None else "")
         self.process = None
         _live.discard(self)
         self.stop.set()
@@ -892,8 +940,8 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
     process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
                           args=(jobs, reports.sender(), stop, warm_game, warm),
-                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options))
-                                  if value})
+                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options),
+                                                                  ("log_level", workers_level())) if value})
     with interrupts_held():
         start_leaving_ctrl_c(process)
         reports.opened()  # a report cut by the process's death ends where the pipe does
@@ -1012,7 +1060,9 @@ class SpareWorker:
         unread): the games whose kernels it began to load (``loading``), its last head start over
         (``ready``)."""
         while (item := self.reports.receive(0)) is not None:
-            if isinstance(item, AISpareLoading):
+            if is_log_record(item):
+                from_worker(item)
+            elif isinstance(item, AISpareLoading):
                 self.loading.add(item.game_id)
             elif isinstance(item, AISpareReady):
                 self.ready = item
@@ -1092,9 +1142,11 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
         if grace > 0:
             proc.join(grace)
         if proc.is_alive():
+            log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
             proc.terminate()
             proc.join(1.0)
         if proc.is_alive():
+            log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
             proc.kill()
             proc.join()
         jobs.cancel_join_thread()
@@ -1103,6 +1155,12 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
     finally:
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())
+
+
+def _pid(proc: Any) -> int | None:
+    """A worker process's id for the log, None for a process object without one: a log line never
+    stops a worker's closing."""
+    return getattr(proc, "pid", None)
 
 
 def wait_for_closed_workers(timeout: float = 5.0) -> bool:

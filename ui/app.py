@@ -30,7 +30,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +41,7 @@ from ui import settings as settings_mod
 from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
+from ui.debug_log import trail
 from ui.desktop import apply_settings as apply_desktop_settings
 from ui.desktop import (
     claim_window_slot,
@@ -208,6 +209,7 @@ class App:
         _init_pygame()
         Carets.away = False  # a new window has the keyboard
         self.settings, problem = settings_mod.load()
+        self._settings_logged = asdict(self.settings)  # as the log last said them (``apply_settings``)
         problem = problem or settings_mod.folder_problem()  # said now, not at the first change of a setting
         _remove_writes_killed_halfway()
         apply_desktop_settings(self.settings)  # language and sound
@@ -346,6 +348,7 @@ class App:
         self.dirty = True
         self.messages.withdraw(SCREEN_TOPIC)  # about the screen left (said there, or as the one before it was left)
         old, self.scene = self.scene, scene
+        trail.info("screen: %s -> %s", type(old).__name__ if old is not None else "(none)", type(scene).__name__)
         self._carried = held_keys()
         self._press_before_switch = self._last_press if self._clicking else None  # a click changed the screen
         if old is not None and old is not self._visited:  # a screen visited from waits (``visit``)
@@ -644,7 +647,16 @@ class App:
         apply_desktop_settings(self.settings)
         self.set_fullscreen(self.settings.fullscreen)
         self.guard(self.update_caption)  # in the language just chosen
+        self._log_settings_changed()
         settings_mod.save_later(self.settings)
+
+    def _log_settings_changed(self) -> None:
+        """Say in the log which settings changed since it last said (``settings_mod.changes_said``)."""
+        now = asdict(self.settings)
+        changed = settings_mod.changes_said(self._settings_logged, now)
+        if changed:
+            trail.info("settings changed: %s", "; ".join(changed))
+        self._settings_logged = now
 
     def _say_settings_saved(self) -> None:
         """Say the settings saves that failed since the last frame; a failure, or a save that

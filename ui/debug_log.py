@@ -8,7 +8,10 @@ window started from the desktop's menu shows nowhere.  With it (``debug``, ``inf
 ``warning``, any case) the log also goes to ``log_path()``, rotated at ``MAX_BYTES`` with
 ``BACKUPS`` older files kept, so it can be attached to a bug report; the About page says where.
 The level is Tabuleiro's own loggers' (``OUR_LOGGERS``): the libraries stay at info, so that
-``debug`` does not bury our lines under numba's.
+``debug`` does not bury our lines under numba's.  The trail of what the user did (``trail``: each
+screen, game started and ended, file saved or opened, settings changed, tournament) is at info in
+the file, and kept off the terminal without the switch, where it would be a line at every click.  The AI workers' lines come to the same file
+through their report channel (``ai.worker_log``), each with its process's name and id.
 
 The file is in the platform's log folder (``platformdirs.user_log_dir``), which lasts, unlike
 the temporary folder the outside players' logs use (emptied on a reboot, often the next thing
@@ -29,16 +32,20 @@ from pathlib import Path
 
 from platformdirs import user_log_dir
 
+from ai.worker_log import OUR_LOGGERS
+
 VARIABLE = "TABULEIRO_LOG"
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING}
 FILE_NAME = "tabuleiro.log"
 MAX_BYTES = 2 * 1024 * 1024  # a file this large is rotated: tabuleiro.log.1, .2 ... keep the last ones
 BACKUPS = 2
-OUR_LOGGERS = ("tabuleiro", "ui", "ai", "games")  # the names Tabuleiro's loggers begin with
-FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# the process's name and id say which lines a worker sent (``ai.worker_log``): "tabuleiro-ai[4242]"
+FORMAT = "%(asctime)s %(processName)s[%(process)d] %(levelname)s %(name)s: %(message)s"
 CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"  # standard error's, as before the switch
 
 log = logging.getLogger("tabuleiro.ui")
+TRAIL = "tabuleiro.trail"
+trail = logging.getLogger(TRAIL)  # what the user did, at info: in the file with the switch, nowhere without
 
 
 def log_folder() -> Path:
@@ -78,8 +85,9 @@ def start_logging(asked: str | None = None) -> Path | None:
     if problem:
         log.warning(problem)
     if level is None:
+        trail.setLevel(logging.WARNING)  # the terminal a window was started from says only what went wrong
         return None
-    for name in OUR_LOGGERS:
+    for name in (*OUR_LOGGERS, TRAIL):
         logging.getLogger(name).setLevel(level)
     path = log_path()
     try:

@@ -43,6 +43,7 @@ from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.clocks import record_clock
+from ui.debug_log import trail
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text, save, write_problem
 from ui.theme import DARK, Theme
@@ -272,9 +273,12 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     try:
         saved = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
     except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
+        trail.info("game not saved in %s: %s", folder, exc)
         return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"
     except RecordError as exc:
+        trail.info("game not saved in %s: %s", folder, exc)
         return _("Could not save the game: {error}").format(error=words.file_problem(str(exc))), "error"
+    trail.info("game saved: %s%s", saved.path, "" if saved.new else " (saved there before)")
     return said_saved(saved, _("Game saved: {path}"))
 
 

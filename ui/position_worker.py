@@ -14,10 +14,13 @@ No drawing here.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from games.base import Game, State
+
+log = logging.getLogger(__name__)
 
 
 class PositionWorker:
@@ -38,6 +41,8 @@ class PositionWorker:
         self.clock = time.monotonic  # what ``prepared_for`` counts the wait by (a test's own)
         self._preparing_since: float | None = None  # when the job was first seen waiting for the engine
         self._prepared_said: int | None = None  # the whole seconds of that wait last shown
+        if active:
+            self._log_switched()
 
     # -- what a subclass says ----------------------------------------------------------------------
     def make_job(self, moves: tuple[str, ...], position: str) -> Any:
@@ -58,8 +63,13 @@ class PositionWorker:
         self.active = not self.active
         if not self.active:
             self.stop()
+        self._log_switched()
         self.revision += 1
         return self.active
+
+    def _log_switched(self) -> None:
+        """The log's line as the helper is switched on (analysis started) or off (stopped)."""
+        log.debug("%s %s for %s", type(self).__name__, "started" if self.active else "stopped", self.game.id)
 
     def running(self) -> bool:
         return self.job is not None

@@ -46,6 +46,7 @@ from games.record import (
 )
 from ui import words
 from ui.clocks import with_clock
+from ui.debug_log import trail
 
 
 def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
@@ -160,10 +161,13 @@ def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
     """``load``'s record of ``path``, or None once ``messages`` (the window's ``Messages``) says
     why it cannot be opened: a dropped file and a Saved games row say it in the same words."""
     try:
-        return load(path)
+        record = load(path)
     except RecordError as exc:
+        trail.info("game file not opened: %s: %s", path, exc)
         messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return None
+    trail.info("game file opened: %s (%s, %d moves)", path, record.game_id, len(record.moves))
+    return record
 
 
 def catalog_titles(record: GameRecord) -> GameRecord:

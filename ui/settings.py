@@ -152,6 +152,19 @@ DEFAULTS_USED = ("Some settings in the file could not be used and are back to th
                  "The file is left as it is until the settings are saved again.")  # ui.words says it
 
 
+# settings that may hold what a person typed (a name, a search) or chose for a game: the log says
+# they changed, not to what (``changes_said``)
+PRIVATE_SETTINGS = frozenset({"player_name", "records_filter", "setup_choices", "tournament_players",
+                              "tournament_choices", "newer_keys"})
+
+
+def changes_said(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The settings that differ between two ``asdict`` of them, as the log says them: "theme: dark -> light",
+    a ``PRIVATE_SETTINGS`` one by its name alone."""
+    return [name if name in PRIVATE_SETTINGS else f"{name}: {before.get(name)!r} -> {value!r}"
+            for name, value in after.items() if before.get(name) != value]
+
+
 def text_size_of(app: object) -> float:
     """The Text size setting of ``app``'s window (1 for a screen shown without one, as in tests)."""
     return getattr(getattr(app, "settings", None), "text_size", 1.0)

@@ -44,6 +44,7 @@ from ui.autosave import kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
+from ui.game_log import GameEndLog, log_game_started
 from ui.hex_connections import HexConnections
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -159,6 +160,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.clock_waits_for_set_up = False  # the computer's clock stopped for its player's set-up alone
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
+        log_game_started(self, len(moves), autosave_path)
+        self.listeners.append(GameEndLog())  # the log's line as the game ends
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
         if begun is not None and moves:
             self.take_up_level_offer(begun.setup)  # a level's draw offer standing as the game was left

@@ -28,6 +28,7 @@ from games.record import GameRecord
 from ui import eval_bar, words
 from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
+from ui.game_log import log_game_started
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -485,6 +486,7 @@ class GameCommands:
         self.sitting.exchange()
         self._face_the_human()
         self._reset()
+        log_game_started(self)
         self._changed()
 
     def _face_the_human(self) -> None:

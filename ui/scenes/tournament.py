@@ -39,6 +39,7 @@ from ai.tournament import (
 )
 from ui import outside_players, words
 from ui.clocks import reading_text
+from ui.debug_log import trail
 from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
@@ -646,6 +647,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         except (ImportError, AttributeError):
             self.view = None
         if play:
+            trail.info("tournament started: %s %s, %s, %d games a pair, %g s a move, %d of %d games played before%s",
+                        t.game_id, t.options, " ".join(t.player_ids), t.games_per_pair, t.time_per_move,
+                        len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
         self._new_phase()
         self._remember_game()
@@ -1186,6 +1190,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                     self.live[event.number]["result"] = event.result
                 changed = True
             elif isinstance(event, TournamentDone):
+                trail.info("tournament ended: %s after %.1f s, %d of %d games played%s", "stopped" if event.cancelled
+                            else "finished", event.elapsed, len(t.results), t.total,
+                            f"; failed: {event.error}" if event.error else "")
                 if event.error:
                     self.messages.add(_("The tournament failed: {e}").format(e=event.error), "error")
                 else:

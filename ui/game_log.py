@@ -1,0 +1,58 @@
+"""The game screen's lines in the window's log (``ui.debug_log``), at info: each game's start (the
+game, its options, the mode, the players, the time) and its end (the result, and why), so that a
+bug report's log says which game was being played when something went wrong.  Players are named by
+their ids ("level-3", an outside player's file), a person as "human": never the names typed for
+hot-seat, which are a person's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ui.debug_log import trail
+
+
+def players_said(setup: Any) -> str:
+    """The two players as the log names them: ``level-3``, a file's path and class, ``human``."""
+    return " vs ".join(player or "human" for player in setup.players)
+
+
+def log_game_started(scene: Any, continued: int = 0, path: Path | None = None) -> None:
+    """A game scene's game has begun (opened, or a Rematch); ``continued``: the moves it was taken
+    up after, from the file ``path`` (Continue's)."""
+    setup = scene.setup
+    extras = [f"clock {setup.clock}" if setup.clock else f"{setup.move_time:g} s a move"]
+    if setup.start is not None:
+        extras.append("from a set-up position")
+    if continued:
+        extras.append(f"continued after {continued} moves" + (f" from {path}" if path is not None else ""))
+    trail.info("game started: %s %s, %s, %s, %s", setup.game_id, dict(scene.game.options), setup.mode,
+             players_said(setup), ", ".join(extras))
+
+
+def result_said(scene: Any) -> str:
+    """A finished game's result and why, in the rules' English (as records keep them)."""
+    winner = scene.winner()
+    result = "draw" if winner is None else f"{scene.game.sides[winner]} wins"
+    if scene.agreed_draw:
+        why = "draw agreed"
+    elif scene.forfeit is not None:
+        side, reason = scene.forfeit
+        why = f"{scene.game.sides[side]} forfeits: {reason}"
+    else:
+        why = scene.state.end_reason()
+    return f"{result} ({why})"
+
+
+class GameEndLog:
+    """A game scene's listener (called after every change): logs the game's end once as it ends,
+    and again should an Undo take it back and it end anew."""
+
+    def __init__(self) -> None:
+        self.said = False
+
+    def __call__(self, scene: Any) -> None:
+        over = scene.is_over()
+        if over and not self.said:
+            trail.info("game ended after %d moves: %s", len(scene.history), result_said(scene))
+        self.said = over
