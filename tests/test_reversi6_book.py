@@ -59,7 +59,7 @@ def test_a_lookup_answers_in_the_positions_own_frame():
     book = reversi_book.Book(6, {key: [(stored, 2.0)]})
     for perm in reversi_book.symmetries(6):
         answers = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
-        assert answers == [(perm[move], 2.0, True, False)]
+        assert answers == [(perm[move], 2.0, True, False, False)]
     bounded = reversi_book.Book(6, {key: [(stored, 2.0)]}, bounds=frozenset({key}))
     answer = bounded.lookup(state.mover, state.opponent)[0]
     assert (answer.exact, answer.at_least, answer.proven) == (False, True, True)
