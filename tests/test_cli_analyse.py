@@ -134,6 +134,16 @@ def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, sou
     assert analysed(capsys, *argv, "--time", "0.3")["depth"] is None
 
 
+def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):
+    """Level 5 values a 6x6 Reversi position it cannot prove in points ("White +0.9 points"), while
+    README said Reversi's values are in discs: it says the exception where it tells of analyse."""
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", "d5 c5 b2 e3 c6 b4", "--time", "0.3")
+    assert not verdict["proven"] and verdict["value"]["unit"] == "points", verdict
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = next((sentence for sentence in readme.split(". ") if "Reversi estimate" in sentence), "")
+    assert "6x6" in said and "points" in said, "README's analyse part says a 6x6 estimate is in points"
+
+
 def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     """A move whose depth-8 search sees North win (unproven, as the window's unframed "L" whose tip
     says "the search sees the end") read "North wins  [estimate (depth 8)]": a win and an estimate
