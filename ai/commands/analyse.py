@@ -8,8 +8,9 @@ a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
-value, depth, and whether it is a proof (Reversi's endgame solver, Rastros' solver and book, Hex's
-small-board solver and maps, Alquerque's tables, tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
+value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
+bounds it says as bounds, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's
+tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
