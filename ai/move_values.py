@@ -69,6 +69,8 @@ class MoveValue:
     depth: int = 0  # plies searched for this value, this move included
     margin: bool = False  # proven, and ``score`` is the exact final margin (discs in Reversi)
     unit: str = ""  # what an estimate's score counts where it is not the game's unit (``Progress.unit``)
+    bound: int = 0  # +1: ``score`` is a proven lower bound of the final margin, -1 an upper one (6x6 book)
+    source: str = ""  # where a proof came from: its report's ``proof`` or ``kind``, "rules" for the game's end
 
 
 @dataclass
@@ -155,8 +157,9 @@ def terminal_value(move: Hashable, after: State, mover: int) -> MoveValue:
     proven = 0 if winner is None else (1 if winner == mover else -1)
     if after.game.id in MARGIN_GAMES:
         score = after.score()
-        return MoveValue(move, float(score[mover] - score[1 - mover]), "proven", proven, 1, 0, 1, margin=True)
-    return MoveValue(move, float(proven), "proven", proven, 1, 0, 1)
+        return MoveValue(move, float(score[mover] - score[1 - mover]), "proven", proven, 1, 0, 1, margin=True,
+                         source="rules")
+    return MoveValue(move, float(proven), "proven", proven, 1, 0, 1, source="rules")
 
 
 def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | None:
@@ -166,12 +169,19 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
     plies = None if result.proven_plies is None else result.proven_plies + 1
     if result.proven is not None:
         return MoveValue(move, -float(result.score), "proven", -result.proven, plies, result.nodes, depth,
-                         margin=result.exact_margin)
+                         margin=result.exact_margin, bound=margin_bound(result, -1),
+                         source=result.proof or result.kind)
     if result.kind in ("rule", "book"):
         return None
     if result.kind == "mcts":
         return MoveValue(move, 1.0 - float(result.score), "mcts", None, None, result.nodes, depth)
     return MoveValue(move, -float(result.score), "alphabeta", None, None, 0, depth, unit=result.unit)
+
+
+def margin_bound(result: Progress, view: int = 1) -> int:
+    """Which bound of the final margin ``result.score`` is, seen by ``view`` (1 its mover, -1 the
+    opponent, whose margin is minus it): +1 a lower bound, -1 an upper one, 0 neither."""
+    return view * (1 if result.at_least else -1 if result.at_most else 0)
 
 
 FORCED_CHAIN = 8  # forced replies followed before a position is searched (see ``_forced_line``)
@@ -200,7 +210,7 @@ def value_through(move: Hashable, result: Progress, depth: int, forced: int) -> 
     if forced % 2:  # the search was the mover's own: its view, not the opponent's
         score = 1.0 - value.score if value.kind == "mcts" else -value.score
         proven = None if value.proven is None else -value.proven
-        value = replace(value, score=score, proven=proven)
+        value = replace(value, score=score, proven=proven, bound=-value.bound)
     plies = None if value.plies is None else value.plies + forced
     return replace(value, plies=plies, depth=value.depth + forced)
 
@@ -305,7 +315,8 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
         elif (known := player.known_outcome(after)) is not None:  # the player's tables know it: a proof
             result, plies = known
             _set_value(snapshot, alike[move], MoveValue(move, float(-result), "proven", -result,
-                                                        None if plies is None else plies + 1, 0, 1))
+                                                        None if plies is None else plies + 1, 0, 1,
+                                                        source="table"))
         else:
             open_moves.append((move, after))
     last_report = 0.0

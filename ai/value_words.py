@@ -88,3 +88,15 @@ def side_ahead(score: float, mover: int, game_id: str, unit: str = "") -> tuple[
         return side, "0"
     shown = eval_unit(game_id, unit)
     return side, f"{amount} {SINGULAR.get(shown, shown) if plural_count(amount) == 1 else shown}"
+
+
+def bound_words(most: float, side: int, sides: tuple[str, ...]) -> str:
+    """A proven upper bound ``most`` of ``side``'s final margin in discs, in the window's words
+    for Reversi's 6x6 book bounds (``ui.scenes.thinking.bound_text``): "White +4 discs at most",
+    "Black at least even", and where the bound decides the game, "Black wins by at least 10 discs"."""
+    discs = round(most)
+    if discs > 0:
+        return f"{sides[side]} +{counted(discs, 'discs')} at most"
+    if discs == 0:
+        return f"{sides[1 - side]} at least even"
+    return f"{sides[1 - side]} wins by at least {counted(-discs, 'discs')}"

@@ -553,6 +553,20 @@ def test_docs_command_lines_show_every_option(doc):
     assert not missing, f"{doc}'s command line lacks {missing}"
 
 
+def test_the_synopsis_says_how_many_games_games_n_plays_a_pair():
+    """``tournament --games 2`` plays 4 games a pair, as its --help says ("2 x GAMES per pair"),
+    while README's synopsis gave ``--games N`` as match's, N games in all: a teacher planning a
+    league's hours from it counted half the games."""
+    import main
+
+    subcommands = next(a for a in main.build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    helps = {name: next(a.help for a in subcommands[name]._actions if "--games" in a.option_strings)
+             for name in ("match", "tournament")}
+    assert "per pair" in helps["tournament"] and "per pair" not in helps["match"]
+    synopsis = documented_commands("README.md")
+    assert "2N a pair" in synopsis["tournament"] and "N games in all" in synopsis["match"]
+
+
 DOCS = ("README.md", "docs/*.md", "docs/tuning/*.md", "ai/data/README.md")
 
 

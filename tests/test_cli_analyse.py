@@ -21,6 +21,7 @@ import pytest
 import games
 import main
 from ai.bench.reversi import ffo_positions
+from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
 from games.record import GameRecord, Side
@@ -94,6 +95,55 @@ def test_off_the_6x6_book_the_verdict_proves_what_every_moves_book_position_prov
     assert verdict["best"] == lines["best"] and verdict["line"][0] == verdict["best"]
 
 
+def test_book_bounds_that_decide_the_game_prove_it_with_the_margin_as_a_bound(capsys):
+    """Black, to move after leaving White's 6x6 book twice (b4, a5), has four moves whose
+    positions the book holds only as bounds: White keeps at least +10 past those mistakes.  The
+    verdict said an estimate, "White +0.4 points", while --lines proved "White wins": both say the
+    proof, its margin as the bound it is."""
+    moves = "c2 b4 a5 c1"
+    state = games.load("reversi", size=6).play_line(moves.split())
+    replies = [book_answer(state.play(move)) for move in state.legal_moves()]
+    assert all(r is not None and r.at_least and r.value == 10 for r in replies), replies  # bounds, not margins
+    argv = ("reversi", "--size", "6", "--moves", moves, "--time", "0.3")
+    verdict, lines = analysed(capsys, *argv), analysed(capsys, *argv, "--lines", "4")
+    for value in (verdict["value"], *(line["value"] for line in lines["lines"])):
+        assert value["text"] == "proven: White wins by at least 10 discs", value
+        assert (value["result"], value["bound"], value["score"], value["source"]) == ("loss", "at most", -10, "book")
+    assert main.main(["analyse", *argv]) == 0
+    assert "verdict: PROVEN (opening book)" in capsys.readouterr().out.splitlines()
+
+
+ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 f6 e6 e4 b6 e1 f1 c1 "
+          "b1")  # White's only move, e2, ends the game
+"""A 6x6 game one move from its end: that move's value is the rules' (the board's count)."""
+
+
+@pytest.mark.parametrize("argv, source", [
+    (("tictactoe", "--moves", "b2 a2"), "solved-board table"),
+    (("reversi", "--size", "6", "--moves", "c2 b2 b3"), "opening book"),
+    (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
+])
+def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, source):
+    """Tic-tac-toe's solved board said "PROVEN (the rules)", a book's proof "searched 0 nodes in
+    0.0 s", a move ending the game "depth: 1": the proof names where it came from, and a search's
+    depth and nodes are said only where a search ran."""
+    assert main.main(["analyse", *argv, "--time", "0.3"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert f"verdict: PROVEN ({source})" in said, said
+    assert not [line for line in said if line.startswith(("depth:", "searched"))], said
+    assert analysed(capsys, *argv, "--time", "0.3")["depth"] is None
+
+
+def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):
+    """Level 5 values a 6x6 Reversi position it cannot prove in points ("White +0.9 points"), while
+    README said Reversi's values are in discs: it says the exception where it tells of analyse."""
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", "d5 c5 b2 e3 c6 b4", "--time", "0.3")
+    assert not verdict["proven"] and verdict["value"]["unit"] == "points", verdict
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = next((sentence for sentence in readme.split(". ") if "Reversi estimate" in sentence), "")
+    assert "6x6" in said and "points" in said, "README's analyse part says a 6x6 estimate is in points"
+
+
 def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     """A move whose depth-8 search sees North win (unproven, as the window's unframed "L" whose tip
     says "the search sees the end") read "North wins  [estimate (depth 8)]": a win and an estimate
@@ -130,8 +180,8 @@ def test_the_json_verdict_has_its_fields(capsys):
                             "seconds", "lines", "stopped"}
     assert (verdict["game"], verdict["options"], verdict["to_move"], verdict["stopped"]) == (
         "reversi", {"size": 6}, "Black", False)
-    assert set(verdict["value"]) == {"text", "score", "unit", "proven", "result", "plies", "exact_margin", "source",
-                                     "depth"}
+    assert set(verdict["value"]) == {"text", "score", "unit", "proven", "result", "plies", "exact_margin", "bound",
+                                     "source", "depth"}
     assert len(verdict["lines"]) == 2 and verdict["lines"][0]["move"] == verdict["best"]
 
 

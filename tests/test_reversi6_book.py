@@ -59,7 +59,7 @@ def test_a_lookup_answers_in_the_positions_own_frame():
     book = reversi_book.Book(6, {key: [(stored, 2.0)]})
     for perm in reversi_book.symmetries(6):
         answers = book.lookup(permute_bits(state.mover, perm), permute_bits(state.opponent, perm))
-        assert answers == [(perm[move], 2.0, True, False)]
+        assert answers == [(perm[move], 2.0, True, False, False)]
     bounded = reversi_book.Book(6, {key: [(stored, 2.0)]}, bounds=frozenset({key}))
     answer = bounded.lookup(state.mover, state.opponent)[0]
     assert (answer.exact, answer.at_least, answer.proven) == (False, True, True)
@@ -233,6 +233,28 @@ def test_the_self_check_fails_only_on_a_margin_below_the_proven_one(monkeypatch,
     assert selfcheck.main([*late_game, "--handed-over"]) == 1  # knowing its margin, it falls below it
     said = capsys.readouterr().out
     assert "BELOW the proven" in said and "margins lost (0 below" not in said
+
+
+def test_replies_bounds_prove_what_they_decide_and_no_more():
+    """``answer_by_replies`` of replies whose values are bounds ("the book side keeps at least
+    N"): each bounds this side's margin from above, an exact reply's value from below too."""
+    from ai.engines.reversi_book import Answer, _replies_proof
+
+    bound, exact = Answer(7, -10.0, False), Answer(9, -10.0)
+    assert _replies_proof(bound, exact) == exact, "the best value reached by an exact reply: exact"
+    lost = _replies_proof(bound, None)
+    assert (lost.move, lost.value, lost.exact, lost.at_most) == (7, -10.0, False, True)
+    assert book_progress_of(lost) == (-1, -10.0, True), "every move loses by at least 10: a proven loss"
+    won = _replies_proof(Answer(7, 6.0, False), Answer(9, 2.0))
+    assert (won.move, won.value, won.at_least, won.at_most) == (9, 2.0, True, False), "wins by 2, maybe by 6"
+    assert _replies_proof(Answer(7, 4.0, False), Answer(9, -2.0)) is None, "between -2 and +4: undecided"
+    assert _replies_proof(Answer(7, 0.0, False), None) is None, "at most even: undecided"
+
+
+def book_progress_of(answer) -> tuple:
+    """(proven, score, at_most) of the book's report of ``answer``."""
+    p = reversi_book.book_progress(answer)
+    return p.proven, p.score, p.at_most
 
 
 def test_the_panel_says_a_book_bound_as_a_bound():

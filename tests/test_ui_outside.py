@@ -579,6 +579,29 @@ def test_add_this_player_pressed_with_the_field_empty_says_what_to_type_there(ap
         assert scene.adding is None and app.errors == []
 
 
+def test_the_loading_message_goes_when_the_player_is_added(app, tmp_path):
+    """Watch's New game: a student typed her file and clicked "Add this player"; "Added mybot"
+    came under "Loading /tmp/x/mybot.py…", which stayed on screen its whole time, as if the file
+    were still loading.  The loading message goes as the load ends."""
+    from tests.ui_helpers import click_widget, type_text
+
+    bot = tmp_path / "mybot.py"
+    bot.write_text((BOTS / "simple_contract.py").read_text())
+    scene = SetupScene(app, watch=True, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    for widget_id in ("outside-entry", "add-outside"):
+        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
+        app.run_frames(1)
+        click_widget(app, scene.menu, widget_id)
+        if widget_id == "outside-entry":
+            type_text(app, str(bot))
+    assert wait(app, lambda: any(m.text == "Added mybot" for m in app.messages.current()))
+    shown = [m.text for m in app.messages.current()]
+    assert not [text for text in shown if text.startswith("Loading")], shown
+    assert app.errors == []
+
+
 def _click_a_free_cell(app, scene: GameScene) -> None:
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[0], 3)).center)
 

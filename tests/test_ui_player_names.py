@@ -8,7 +8,15 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects, resign_by_keys
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    recorded_text,
+    recorded_text_rects,
+    resign_by_keys,
+    type_text,
+)
 from ui.autosave import SESSION_KEY, setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
@@ -37,16 +45,6 @@ def test_names_label_the_sides_swap_in_a_rematch_and_survive_the_record():
     assert MatchSetup.from_dict(dict(setup.to_dict(), names="Ana")).names == ("", "")
     assert SetupChoices.from_dict({"names": ["Ana", 3]}).names == ["Ana", ""]
     assert SetupChoices.from_dict({"names": "Ana"}).names == ["", ""]
-
-
-def type_text(app, text: str) -> None:
-    for char in text:  # as SDL sends them: a key's press, its text, its release; a composed ã only its text
-        if char.isascii():
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
-        if char.isascii():
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(char), mod=0, unicode=char, scancode=0))
-    app.run_frames(2)  # a quick typist: the presses and releases arrive together
 
 
 def test_friends_type_their_names_and_the_game_and_its_record_carry_them(app, monkeypatch):

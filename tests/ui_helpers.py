@@ -218,6 +218,18 @@ def resign_by_keys(app: App, frames: int = 2) -> None:
     key(app, pygame.K_y, frames=frames)
 
 
+def type_text(app: App, text: str) -> None:
+    """Characters typed into the focused field as SDL sends them: a key's press, its text, its
+    release; a composed ã only its text."""
+    for char in text:
+        if char.isascii():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        if char.isascii():
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=ord(char), mod=0, unicode=char, scancode=0))
+    app.run_frames(2)  # a quick typist: the presses and releases arrive together
+
+
 def click_widget(app: App, menu, widget_id: str) -> None:
     """Click the centre of a pygame-menu widget."""
     rect = menu.get_widget(widget_id).get_rect(to_real_position=True)

@@ -8,8 +8,9 @@ a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
-value, depth, and whether it is a proof (Reversi's endgame solver, Rastros' solver and book, Hex's
-small-board solver and maps, Alquerque's tables, tic-tac-toe's exact search) or an estimate.  ``--lines K`` values every move instead, as the
+value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
+bounds it says as bounds, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's
+tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
@@ -31,8 +32,8 @@ import ai
 from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
-from ai.move_values import MoveValue, MoveValues, analyse
-from ai.value_words import counted, eval_unit, side_ahead, unit_size
+from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
+from ai.value_words import bound_words, counted, eval_unit, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
@@ -40,9 +41,12 @@ from games.position_text import is_othello_board_line, is_position_text, record_
 from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
-SOURCES = {"solver": "exact solver", "book": "opening book", "rule": "the rules", "alphabeta": "search",
+SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
+           "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
            "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis"}
-"""A proof's origin in words, by the search's ``kind``."""
+"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``."""
+UNSEARCHED = ("table", "solved", "book", "rule", "rules")
+"""Sources that know a value without searching for it: no depth, no nodes to say."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,13 @@ class Value:
     margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     unit: str = ""  # the player's own unit where it is not the game's (``Progress.unit``)
     depth: int = 0  # plies searched (playouts for Monte Carlo)
+    bound: int = 0  # +1: ``score`` is a proven lower bound of the mover's final margin, -1 an upper one
+    source: str = ""  # where a proof came from (``SOURCES``); "" as ``kind`` says
+
+    @property
+    def origin(self) -> str:
+        """The value's source as ``SOURCES`` names it."""
+        return self.source or self.kind
 
 
 @dataclass
@@ -313,7 +324,8 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
 def value_of_report(progress: Progress) -> Value:
     """A search's last report as a value: its depth, or its playouts for Monte Carlo."""
     return Value(float(progress.score), progress.kind, progress.proven, progress.proven_plies,
-                 progress.exact_margin, progress.unit, progress.nodes if progress.kind == "mcts" else progress.depth)
+                 progress.exact_margin, progress.unit, progress.nodes if progress.kind == "mcts" else progress.depth,
+                 margin_bound(progress), progress.proof)
 
 
 def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
@@ -346,7 +358,7 @@ def _place(snapshot: MoveValues, value: MoveValue) -> int:
 def value_of_move(value: MoveValue) -> Value:
     """An analysed move's value: its depth, or its visits for Monte Carlo."""
     return Value(value.score, value.kind, value.proven, value.plies, value.margin, value.unit,
-                 value.visits if value.kind == "mcts" else value.depth)
+                 value.visits if value.kind == "mcts" else value.depth, value.bound, value.source)
 
 
 def line_texts(state: State, moves: Any) -> list[str]:
@@ -369,6 +381,8 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     sides = game.sides
     if value.proven is not None:
         return "proven: " + outcome_text(value, mover, sides)
+    if value.bound:  # Reversi's 6x6 book past a mistake: a bound that does not decide the game
+        return bound_text(value, mover, sides)
     if value.kind == "rule":
         return "none: the move was chosen without a search"
     if abs(value.score) >= PROVEN and value.kind != "mcts":  # unproven: "[estimate]" follows, as the window's tip
@@ -391,6 +405,8 @@ def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
     if not value.proven:
         return "draw"
     winner = sides[mover if value.proven > 0 else 1 - mover]
+    if value.bound:
+        return bound_text(value, mover, sides)
     if value.margin:
         return f"{winner} wins by {counted(abs(round(value.score)), 'discs')} on the board"
     if value.plies:
@@ -398,14 +414,26 @@ def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
     return f"{winner} wins"
 
 
+def bound_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
+    """A value that is a proven bound of the final margin in the window's words (``bound_words``):
+    "Black wins by at least 10 discs", "White +4 discs at most", "Black at least even"."""
+    if value.bound < 0:  # the mover's margin is at most ``score``
+        return bound_words(value.score, mover, sides)
+    return bound_words(-value.score, 1 - mover, sides)  # the opponent's is at most minus it
+
+
 def sureness_text(value: Value) -> str:
-    """"PROVEN (exact solver)" or "estimate (depth 12)", "estimate (20,000 playouts)"."""
+    """"PROVEN (exact solver)", "PROVEN (solved-board table)", "proven bound (opening book)" or
+    "estimate (depth 12)", "estimate (20,000 playouts)"."""
+    source = SOURCES.get(value.origin, value.origin)
     if value.proven is not None:
-        return f"PROVEN ({SOURCES.get(value.kind, value.kind)})"
+        return f"PROVEN ({source})"
+    if value.bound:
+        return f"proven bound ({source})"
     if value.kind == "rule":
         return "not searched"
     if value.kind == "book" or not value.depth:
-        return f"estimate ({SOURCES.get(value.kind, value.kind)})"
+        return f"estimate ({source})"
     reach = f"{value.depth:,} playouts" if value.kind == "mcts" else f"depth {value.depth}"
     return f"estimate ({reach})"
 
@@ -415,7 +443,7 @@ def depth_says_the_proof(value: Value) -> bool:
     (``ui.scenes.thinking.depth_says_the_proof``): always beside an alpha-beta estimate; beside a
     proof only when the search saw the end itself (a book's, a table's or a rule's proof is no
     proof "1 ply deep"; a solver's spans the empties it searched)."""
-    if value.kind == "mcts" or not value.depth:
+    if value.kind == "mcts" or not value.depth or value.origin in UNSEARCHED:
         return False
     if value.proven is None or value.kind == "solver":
         return True
@@ -438,21 +466,37 @@ def verdict_text(verdict: Verdict) -> str:
     for number, (move, move_value) in enumerate(verdict.moves, 1):
         said = value_text(move_value, verdict.mover, game)
         out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
-    out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
-               f"in {verdict.seconds:.1f} s" + ("; stopped by Ctrl+C" if verdict.stopped else ""))
+    stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
+    if searched(verdict):
+        out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
+                   f"in {verdict.seconds:.1f} s" + stopped)
+    elif stopped:
+        out.append(stopped.lstrip("; "))
     return "\n".join(out)
+
+
+def searched(verdict: Verdict) -> bool:
+    """Whether a search ran for the verdict: not where a book, a table or the rules knew it and
+    nothing was searched (a book's proof said "searched 0 nodes in 0.0 s")."""
+    return bool(verdict.nodes) or verdict.value is None or verdict.value.origin not in UNSEARCHED
 
 
 def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
     """A value for scripts: its words, the number in the game's unit, and whether it is proven."""
     unit = "percent" if value.kind == "mcts" else eval_unit(game.id, value.unit)
     shown = 100 * value.score if value.kind == "mcts" else value.score / (1 if value.unit else unit_size(game.id))
-    if value.proven is not None and not value.margin:  # a proof's score is a result, not an amount
+    if value.proven is not None and not value.margin and not value.bound:  # a result, not an amount
         shown = None
     result = None if value.proven is None else {1: "win", 0: "draw", -1: "loss"}[value.proven]
     return {"text": value_text(value, mover, game), "score": None if shown is None else round(shown, 4), "unit": unit,
             "proven": value.proven is not None, "result": result, "plies": value.plies,
-            "exact_margin": value.margin, "source": value.kind, "depth": value.depth}
+            "exact_margin": value.margin, "bound": {1: "at least", -1: "at most"}.get(value.bound),
+            "source": value.origin, "depth": value.depth if depth_ran(value) else None}
+
+
+def depth_ran(value: Value) -> bool:
+    """Whether ``value.depth`` is a search's: not a book's, a table's or the rules' 1."""
+    return value.origin not in UNSEARCHED
 
 
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
@@ -460,7 +504,8 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
     game, value = verdict.game, verdict.value
     return {"game": game.id, "options": dict(game.options), "to_move": game.sides[verdict.mover],
             "best": verdict.best, "value": None if value is None else value_json(value, verdict.mover, game),
-            "proven": bool(value and value.proven is not None), "depth": None if value is None else value.depth,
+            "proven": bool(value and value.proven is not None),
+            "depth": value.depth if value is not None and depth_ran(value) else None,
             "line": verdict.line, "nodes": verdict.nodes, "seconds": round(verdict.seconds, 3),
             "lines": [{"move": move, "value": value_json(v, verdict.mover, game)} for move, v in verdict.moves],
             "stopped": verdict.stopped}

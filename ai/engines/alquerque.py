@@ -331,7 +331,7 @@ class KernelSearch:
         ending = alquerque_tables.outcome(state, endgame)
         plies = ending[1] if ending is not None and ending[0] is not None else None
         return Progress(depth=1, best_move=move, score=float(known[0] * (kernel.TABLE_WIN - known[1])), pv=[move],
-                        proven=known[0], proven_plies=plies, kind="solver")
+                        proven=known[0], proven_plies=plies, kind="solver", proof="table")
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > kernel.MAX_DEPTH:
@@ -518,7 +518,7 @@ class EnginePlayer(Player):
         if self.last is not None and self.last.proven is None and self.known_outcome(state) == (0, None):
             # a drawn ending: the search played on for the opponent's mistakes, and its value holds
             # contempt; the last report says what the tables know (the panel's "proven: draw")
-            self.last = replace(self.last, proven=0, kind="solver", done=True)
+            self.last = replace(self.last, proven=0, kind="solver", proof="table", done=True)
             if progress is not None:
                 progress(self.last)
         return move

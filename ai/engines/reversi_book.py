@@ -79,6 +79,7 @@ class Answer(NamedTuple):
     value: float  # discs of final margin for the mover after this move (exact in an exact book)
     exact: bool = True
     at_least: bool = False  # ``value`` is a proven lower bound of the margin (a 6x6 book entry)
+    at_most: bool = False  # ``value`` is a proven upper bound of the margin (``answer_by_replies`` of bounds)
 
     @property
     def proven(self) -> bool:
@@ -181,20 +182,38 @@ def answer_by_replies(state) -> Answer | None:
     leads to: a 6x6 book keeps its own side's positions, not the other side's after a deviation
     (a student to move against level 5), whose value is then the best of its moves' book margins
     seen from here.  Without it a hint (and ``main.py analyse``) there said an estimate, while
-    analysis mode, valuing each move's position, proved them all.  None unless every move's
-    position holds an exact margin (one outside the book, a bound, a pass or a finished game)."""
+    analysis mode, valuing each move's position, proved them all.  A reply's bound ("at least"
+    for the book side) bounds this side's margin from above, so: exact where an exact reply holds
+    the best value, an upper bound (``at_most``) where that bound is a loss, a lower bound
+    (``at_least``) where an exact reply wins; None where the replies prove nothing (one outside
+    the book, a pass or a finished game, bounds that do not decide the game)."""
     book = load(state.game.size)
     if book is None or not book.exact:
         return None
-    best: Answer | None = None
+    best: Answer | None = None  # the best of the replies' values seen from here: an upper bound
+    best_exact: Answer | None = None  # the best among the exact ones: a lower bound
     for move in state.legal_moves():
         after = state.play(move)
         reply = None if after.is_terminal() else _best_answer(book, after)
-        if reply is None or not reply.exact:
+        if reply is None or not reply.proven:
             return None
-        if best is None or -reply.value > best.value:  # ties: the first in board order, as a hint's
-            best = Answer(move, -reply.value)
-    return best
+        mine = Answer(move, -reply.value, reply.exact)
+        if best is None or mine.value > best.value:  # ties: the first in board order, as a hint's
+            best = mine
+        if mine.exact and (best_exact is None or mine.value > best_exact.value):
+            best_exact = mine
+    return None if best is None else _replies_proof(best, best_exact)
+
+
+def _replies_proof(best: Answer, best_exact: Answer | None) -> Answer | None:
+    """What ``answer_by_replies``' best value and best exact value prove of the position."""
+    if best_exact is not None and best_exact.value == best.value:
+        return best_exact
+    if best.value < 0:
+        return Answer(best.move, best.value, exact=False, at_most=True)
+    if best_exact is not None and best_exact.value > 0:
+        return Answer(best_exact.move, best_exact.value, exact=False, at_least=True)
+    return None
 
 
 def _best_answer(book: Book, state) -> Answer | None:
@@ -224,14 +243,18 @@ def book_line(state, answer: Answer) -> list[int]:
 
 def book_progress(answer: Answer, line: list[int] | None = None) -> Progress:
     """The book's answer as the player reports it, kind "book": a proof when the value is an
-    exact margin, a proven win when it is a lower bound above zero, otherwise the book's value in
-    discs (``at_least`` when it is a lower bound: the panel then says "at most" of the other side's
-    lead, never more than the proof holds); ``line`` its principal variation (``book_line``),
-    else the move alone."""
+    exact margin, a proven win when it is a lower bound above zero, a proven loss when it is an
+    upper bound below zero (``at_most``: every reply's bound, ``answer_by_replies``), otherwise
+    the book's value in discs (``at_least`` when it is a lower bound: the panel then says "at
+    most" of the other side's lead, never more than the proof holds); ``line`` its principal
+    variation (``book_line``), else the move alone."""
     proven = None
     if answer.exact:
         proven = 1 if answer.value > 0 else -1 if answer.value < 0 else 0
     elif answer.at_least and answer.value > 0:
         proven = 1
+    elif answer.at_most and answer.value < 0:
+        proven = -1
     return Progress(best_move=answer.move, pv=line or [answer.move], score=float(answer.value), kind="book",
-                    proven=proven, exact_margin=answer.exact, at_least=answer.at_least and not answer.exact)
+                    proven=proven, exact_margin=answer.exact, at_least=answer.at_least and not answer.exact,
+                    at_most=answer.at_most and not answer.exact)

@@ -331,6 +331,7 @@ def rule_report(state: TicTacToeState, move: int, winning_line: bool = False, re
     proven = 1 if winning_line else max(values.values()) if values else None
     if proven is not None:
         report.proven, report.score = proven, float(proven * (WIN - LENGTH_KNOWN))
+        report.proof = "threats" if winning_line else "solved"  # ``main.py analyse`` names it
     return report
 
 

@@ -68,6 +68,7 @@ RANDOM_SIDE = 2
 FORM_WIDTH_USED = 0.96
 """The share of the form's column its widest line may take as the Text size grows it: the
 widths are measured at another size, and text does not grow quite in proportion."""
+LOADING_TOPIC = "loading a player"  # the "Loading mybot.py…" message, withdrawn as the load ends
 
 
 @dataclass
@@ -433,12 +434,13 @@ class SetupScene(MenuFormScene):
 
         self.adding = threading.Thread(target=work, daemon=True, name="tabuleiro-add-outside")
         self.adding.start()
-        self.app.messages.add(_("Loading {name}…").format(name=entry))
+        self.app.messages.add(_("Loading {name}…").format(name=entry), topic=LOADING_TOPIC)
 
     def _take_added(self) -> None:
         while self.added:
             kind, data = self.added.pop(0)
             self.adding = None
+            self.app.messages.withdraw(LOADING_TOPIC)  # the load ended: "Added mybot" said under it misled
             if kind == "error":
                 self.app.messages.add(words.load_problem(data), "error")
                 continue
