@@ -23,7 +23,7 @@ from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
-from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
+from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
@@ -118,7 +118,7 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
-    if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
+    if proof and line and room > size and not p.proof_apart:  # the line the proof stands on, in what it leaves
         tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
 
@@ -164,8 +164,8 @@ def news_fits(parts: list[str], size: int, width: int) -> bool:
 def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     """A search's ``detail_parts`` from its best move on, the depth or playouts before it moved
     last: on one line the move and its value are the news."""
-    best = _("best {move}").format(move=p.best_text) if p.best_text else None
-    at = parts.index(best) if best in parts else 0
+    best = best_part(p)
+    at = parts.index(best) if best and best in parts else 0
     return parts[at:] + parts[:at]
 
 
@@ -790,7 +790,7 @@ class GamePanel:
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
-            parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
+            parts.insert(1 if p.best_text and parts[:1] == [best_part(p)] else 0, proof)
         return headline, parts, ()
 
     def _last_search_headline(self, back: int) -> str:
