@@ -4,7 +4,6 @@ the Hex connections when they are shown, the move list and the control buttons."
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -818,13 +817,13 @@ class GamePanel:
         size, tx_x = self._s(15), rect.x + self._s(14)
         centre_y = rect.centery if rect.height < self._s(THINKING_HEIGHT) else rect.y + self._s(18)
         spinner(surface, (tx_x + self._s(9), centre_y), self._s(8), theme.accent)
-        elapsed = time.monotonic() - computer.job_started
-        who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
-               else _("Finding a hint…") if computer.job_kind == "hint"
-               else scene.held_up() if computer.job_kind == "load"
-               else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
-               if computer.job_kind == "draw"
-               else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
+        elapsed = computer.thinking_for()
+        who = computer.preparing_words() or (
+            _("Finding a hint…") if computer.job_kind == "hint"
+            else scene.held_up() if computer.job_kind == "load"
+            else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
+            if computer.job_kind == "draw"
+            else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
         tx.text(surface, self._fit_named(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50)),
                 (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
@@ -832,7 +831,8 @@ class GamePanel:
             above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
             bar = pygame.Rect(tx_x, rect.bottom - above, rect.width - self._s(28), self._s(3))
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-            bar.width = int(bar.width * min(1.0, elapsed / budget))
+            spent = elapsed if computer.thinking_since() is not None else 0.0  # none while set up
+            bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
     def _fit_named(self, said: str, size: int, width: int) -> str:
@@ -853,6 +853,7 @@ class GamePanel:
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
+                else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
                 else _("Starting the search…") if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
