@@ -1137,19 +1137,28 @@ def test_a_move_proven_before_it_was_played_keeps_its_proof_on_the_bar(app, monk
     assert [text for text, rect in drawn if scene.eval_rect.contains(rect)] == ["W"]
 
 
-def test_the_panels_analysis_line_says_the_proof_the_bar_shows(app, monkeypatch):
+@pytest.mark.parametrize("language, proof, guess, best", [
+    ("en", "proven: Blue wins", "best guess {move}", "best {move}"),
+    ("pt", "provado: Azul ganha", "melhor palpite {move}", "melhor {move}"),
+])
+def test_the_panels_analysis_line_says_the_proof_the_bar_shows(app, monkeypatch, language, proof, guess, best):
     """The same Hex position after Red's a1, proven lost before it was played: the bar says Blue's
     proven win, and the panel's analysis line said analysis' own Monte Carlo estimate beside it
-    ("Blue 61%").  It says the proof, as the bar does; its move stays analysis' best."""
-    from tests.ui_helpers import recorded_text_rects
+    ("Blue 61%").  It says the proof, as the bar does; its move stays analysis' best, said as a
+    guess: "best f3 · proven: Blue wins" read as if f3 were the proven win, which nothing checked."""
+    from tests.ui_helpers import in_language, recorded_text_rects
 
-    scene = hotseat_clicked(app, "hex", {"size": 7, "swap": True}, ("d4",))
-    key(app, pygame.K_a)
-    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
-    click(app, move_point(scene, "a1"))
-    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes > 0, 120)
-    assert scene.analysis.best_line().proven is None  # analysis' own value: an estimate
-    drawn = recorded_text_rects(monkeypatch)
-    scene.draw(app.screen)
-    said = " ".join(text for text, rect in drawn if scene.panel.rect.contains(rect))
-    assert "proven: Blue wins" in said and "%" not in said, said
+    with in_language(app, language):
+        scene = hotseat_clicked(app, "hex", {"size": 7, "swap": True}, ("d4",))
+        key(app, pygame.K_a)
+        assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
+        click(app, move_point(scene, "a1"))
+        assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes > 0, 120)
+        line = scene.analysis.best_line()
+        assert line.proven is None  # analysis' own value: an estimate
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        said = " ".join(text for text, rect in drawn if scene.panel.rect.contains(rect))
+        assert proof in said and "%" not in said, said
+        assert guess.format(move=line.best_text) in said, said
+        assert best.format(move=line.best_text) not in said, said

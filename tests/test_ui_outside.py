@@ -16,7 +16,16 @@ import pytest
 
 from games.record import GameRecord
 from tests.outside_bots import bot_faulting_at
-from tests.ui_helpers import autosaves_written, click, key, wait, window_for_a_test, words_in
+from tests.ui_helpers import (
+    autosaves_written,
+    click,
+    in_language,
+    key,
+    recorded_text_rects,
+    wait,
+    window_for_a_test,
+    words_in,
+)
 from ui import outside_players
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -624,12 +633,9 @@ def _engine_stopped_by_a_pause(app, scene: GameScene, record: Path) -> None:
     key(app, pygame.K_p, pygame.KMOD_CTRL)
 
 
-@pytest.mark.parametrize("replaced", [_worker_killed, _engine_stopped_by_a_pause])
-def test_a_clocked_engine_started_anew_is_not_charged_its_set_up(app, tmp_path, replaced):
-    """A clocked game whose computer's worker is replaced (a crash) or whose engine a stop ended (a
-    person's Pause) starts and sets the engine up again inside its next move: that set-up, seconds
-    for an engine that loads what the board needs, ran on its clock.  The clock stands still until
-    the engine is ready to think (``ui.ai_worker.AIReady``), and runs from then."""
+def _engine_held_in_its_set_up(app, tmp_path: Path, replaced) -> tuple[GameScene, Path]:
+    """A clocked game against a GTP engine after its first move, the engine then ``replaced``
+    and its new set-up held until the file returned (``hold``) is gone: the game's screen and that file."""
     hold, record = tmp_path / "hold", tmp_path / "commands.txt"
     engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --record {record} --hold {hold} --hang --from 2"
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, engine), 1.0, clock="1m+0s"))
@@ -640,6 +646,55 @@ def test_a_clocked_engine_started_anew_is_not_charged_its_set_up(app, tmp_path, 
     hold.touch()  # from now on its set-up lasts until the file is gone
     replaced(app, scene, record)
     assert wait(app, lambda: record.read_text().count("boardsize") == 2)  # the new engine's set-up, held
+    return scene, hold
+
+
+def _computer_words(scene: GameScene, monkeypatch) -> list[str]:
+    """What the status line and the panel's thinking card say of the computer's turn."""
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(scene.app.screen)
+    card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+    return [*scene.board_side.status()[0], *card]
+
+
+@pytest.mark.parametrize("language, preparing, thinking", [
+    ("en", "Preparing {player}'s engine…", "is thinking…"),
+    ("pt", "{player}: a preparar o motor…", "está a pensar…"),
+])
+def test_an_engine_set_up_again_is_said_as_its_set_up_not_its_thinking(app, tmp_path, monkeypatch, language,
+                                                                         preparing, thinking):
+    """While its clock stands still for an engine's set-up (started again after a Pause ended it)
+    the window said "O is thinking… 3.9 s".  Past ``SET_UP_SAID_AFTER`` it says the set-up, on the
+    status line and the thinking card; a shorter set-up is said as before (no flash of words)."""
+    from ui.scenes import game_computer
+
+    with in_language(app, language):
+        scene, hold = _engine_held_in_its_set_up(app, tmp_path, _engine_stopped_by_a_pause)
+        parts = [part for part in preparing.split("{player}") if part]  # its name, a long command, is cut to fit
+
+        def said(text: str) -> bool:
+            return all(part in text for part in parts)
+
+        monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 3600.0)  # a set-up not yet long
+        app.run_frames(2)
+        words = _computer_words(scene, monkeypatch)
+        assert not any(map(said, words)) and any(thinking in text for text in words), words
+        monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # ... and long enough to be said
+        app.run_frames(2)
+        words = _computer_words(scene, monkeypatch)
+        assert said(words[0]) and any(map(said, words[1:])), words
+        assert not any(thinking in text for text in words), words
+        hold.unlink()
+        assert wait(app, lambda: len(scene.history) == 4)  # ready, it thought and moved
+
+
+@pytest.mark.parametrize("replaced", [_worker_killed, _engine_stopped_by_a_pause])
+def test_a_clocked_engine_started_anew_is_not_charged_its_set_up(app, tmp_path, replaced):
+    """A clocked game whose computer's worker is replaced (a crash) or whose engine a stop ended (a
+    person's Pause) starts and sets the engine up again inside its next move: that set-up, seconds
+    for an engine that loads what the board needs, ran on its clock.  The clock stands still until
+    the engine is ready to think (``ui.ai_worker.AIReady``), and runs from then."""
+    scene, hold = _engine_held_in_its_set_up(app, tmp_path, replaced)
     before = scene.clock_left(1)
     time.sleep(0.2)
     app.run_frames(3)

@@ -1960,3 +1960,32 @@ def test_add_player_clicked_with_the_field_empty_says_what_to_type_there(app):
         assert _(words.NOTHING_TO_ADD) in [m.text for m in scene.messages.items]
         assert len(scene.player_buttons) == players and scene.adding is None
     assert app.errors == []
+
+
+@pytest.mark.parametrize("language, checking", [
+    ("en", "Checking the players: starting each once (now {player})…"),
+    ("pt", "A verificar os jogadores: cada um é iniciado uma vez (agora {player})…"),
+])
+def test_start_says_it_checks_the_outside_players_and_which_it_started(app, tmp_path, monkeypatch, language,
+                                                                       checking):
+    """Start tried each outside player once before the games, an engine's start taking seconds,
+    under the one word "Loading…"; it says what it does, and which player it started last, as the
+    command line says it checks them."""
+    import sys
+
+    hold = tmp_path / "hold"
+    hold.touch()  # the engine's set-up waits until the file is gone
+    engine = f"gtp:{sys.executable} {Path(__file__).parent / 'data' / 'outside' / 'gtp_engine.py'} --hold {hold}"
+    with in_language(app, language):
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.outside["tictactoe"] = [(engine, "Held engine")]
+        scene.selected = {engine, "level-1"}
+        app.run_frames(2)
+        click(app, scene.buttons[7].rect.center)  # Start tournament
+        assert scene.checking is not None and wait(app, lambda: scene.checking_now == [engine], 30)
+        drawn = recorded_text(monkeypatch)
+        scene.draw(app.screen)
+        assert checking.format(player=dict(scene.players())[engine]) in drawn, drawn
+        hold.unlink()
+        assert wait(app, lambda: scene.tournament is not None, 60)  # it started, and the games began

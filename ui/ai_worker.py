@@ -152,6 +152,9 @@ class AIProgress:
     pv_other: list[str] = field(default_factory=list)
     unit: str = ""  # what an estimate's score counts where it is not the game's unit (``ai.base.POINTS``)
     stage: float | None = None  # the searched position's share of squares empty (ai/eval_scales.py ``empty_share``)
+    # ``proven`` is the position's, proven apart from the best move and line (the eval bar's proof
+    # beside analysis' Monte Carlo choice: ``ui.eval_bar.line_with_proof``), so neither is said as the proof's
+    proof_apart: bool = False
 
 
 @dataclass

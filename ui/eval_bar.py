@@ -172,13 +172,16 @@ def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProg
     for the position (``graph``: a move's proof found before it was played,
     ``ui.eval_graph.carries_over``, or a search's) where its own value is an estimate: in Hex the
     panel's line read "Blue 61%", a Monte Carlo estimate, beside a bar that said Blue's proven
-    win.  The proof's length is not known here, and is not said; the line's move stays analysis'."""
+    win.  The proof's length is not known here, and is not said; the line's move stays analysis',
+    said as its guess (``proof_apart``): no proof comes with a move here (a move proven best
+    would be analysis' own proof), and "best f3 · proven: Blue wins" read as f3's proven win."""
     if line is None or line.proven is not None or graph is None or not graph.here or graph.opinion is None:
         return line
     proof = graph.opinion
     if proof.proven is None:
         return line
-    return replace(line, proven=proof.proven if proof.mover == line.mover else -proof.proven, proven_plies=None)
+    return replace(line, proven=proof.proven if proof.mover == line.mover else -proof.proven, proven_plies=None,
+                   proof_apart=True)
 
 
 def with_note(caption: str, note: str) -> str:

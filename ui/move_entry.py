@@ -30,7 +30,7 @@ from games.position_text import is_position_text, position_alone, record_from_po
 from games.record import RecordError, check_text_length
 from ui import clipboard, words
 from ui.i18n import _
-from ui.notation import other_chosen, shown_move
+from ui.notation import other_chosen, written_move
 from ui.scenes.game_mouse import REFUSAL
 from ui.text_field import TextField
 
@@ -122,7 +122,7 @@ class MoveEntry:
         language of the moment (the screen says them again after a change of language)."""
         state, game = self.scene.state, self.scene.game
         first = state.legal_moves()[0]
-        example = shown_move(self.scene.app, game, state, first, game.format_move(state, first))
+        example = written_move(self.scene.app, game, state, first, game.format_move(state, first))  # as typed: "swap"
         self.field.label = _("Move:")
         self.field.placeholder = _("a move or a list, like {move}: Enter plays, Esc closes, Ctrl+V pastes").format(
             move=example)  # whole on the status line; in the field, where it is cut, a shorter form

@@ -7,6 +7,11 @@ another (Trax's official one, ``B2+``, counted from the tiles as they lie before
 notation, ``Settings.trax_notation``).  Only what is shown changes here: the move list of the
 game screen and of the replay, the replay graph's tip, a search's best move and line, the
 search tree's moves.  Typed moves are read in either notation whatever the choice.
+
+A move the notation writes as a word (Hex's ``swap``) is shown in the language's word for it
+(``MOVE_WORDS``: "trocar", as the board's own label says it) wherever a player reads it; it is
+still typed, recorded and filed as the notation's word (``written_move`` keeps it, for the move
+field's example of what to type).
 """
 
 from __future__ import annotations
@@ -16,8 +21,13 @@ from dataclasses import replace
 from typing import Any
 
 from games.base import Game, State
+from ui.i18n import N_, _
 
 OFFICIAL = "official"  # ``Settings.trax_notation``'s default: the notation Trax players read
+
+# the moves a game's notation writes as a word, and the catalog's word for each: Portuguese
+# read "swap" in the move list and "melhor swap" on the status line beside the board's "trocar"
+MOVE_WORDS = {"swap": N_("swap")}
 
 
 def other_chosen(app: Any) -> bool:
@@ -45,14 +55,27 @@ class MoveNames:
         return hash((id(self.game), id(self.state), self.other))
 
 
-def shown_move(app: Any, game: Game, state: State, move: Hashable, text: str) -> str:
-    """``move``, written ``text`` in the game's notation and played in ``state``, as the window
-    shows it: in the other notation where it was chosen and the game has one."""
+def said_move(text: str) -> str:
+    """A move's ``text`` in the language shown: a word of the notation (``MOVE_WORDS``) in the
+    language's word, any other (a cell, a tile) as it is."""
+    word = MOVE_WORDS.get(text)
+    return _(word) if word else text
+
+
+def written_move(app: Any, game: Game, state: State, move: Hashable, text: str) -> str:
+    """``move``, written ``text`` in the game's notation and played in ``state``, as a player types
+    it: in the other notation where it was chosen and the game has one."""
     if other_chosen(app):
         other = game.other_move_text(state, move)
         if other:
             return other
     return text
+
+
+def shown_move(app: Any, game: Game, state: State, move: Hashable, text: str) -> str:
+    """``move`` as the window shows it: as it is typed (``written_move``), a word of the notation
+    in the language's (``said_move``)."""
+    return said_move(written_move(app, game, state, move, text))
 
 
 def shown_moves(app: Any, game: Game, plies: Iterable[tuple[State, Hashable, str]]) -> list[str]:
@@ -64,8 +87,15 @@ def shown_moves(app: Any, game: Game, plies: Iterable[tuple[State, Hashable, str
 
 def shown_search(app: Any, progress: Any) -> Any:
     """A search's report (``ui.ai_worker.AIProgress``) with its best move and line in the
-    notation chosen: the worker writes them both ways (``pv_other``, ``best_other``); a report
-    without the other notation is shown as it is."""
-    if progress is None or not other_chosen(app) or not (progress.pv_other or progress.best_other):
+    notation chosen (the worker writes them both ways: ``pv_other``, ``best_other``; a report
+    without the other notation keeps its own), their words in the language's (``said_move``);
+    the report itself where nothing changes."""
+    if progress is None:
         return progress
-    return replace(progress, pv=list(progress.pv_other), best_text=progress.best_other or progress.best_text)
+    line, best = progress.pv, progress.best_text
+    if other_chosen(app) and (progress.pv_other or progress.best_other):
+        line, best = progress.pv_other, progress.best_other or progress.best_text
+    shown_line, shown_best = [said_move(text) for text in line], said_move(best)
+    if shown_line == progress.pv and shown_best == progress.best_text:
+        return progress
+    return replace(progress, pv=shown_line, best_text=shown_best)

@@ -1141,8 +1141,8 @@ def _player_name(name: str | None, players: list[tuple[str, str]]) -> str | None
 
 
 def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                          broken: dict[str, str], jobs: int = 1,
-                          ready: ReadyPlayers | None = None) -> tuple[dict[str, str], dict[str, str]]:
+                          broken: dict[str, str], jobs: int = 1, ready: ReadyPlayers | None = None,
+                          starting: Callable[[str], object] | None = None) -> tuple[dict[str, str], dict[str, str]]:
     """Load every outside player once before any game (``jobs`` at a time), ready for the game
     (``Player.get_ready``): their titles for ``display_names`` (``entry_title``: loaded or not,
     whose they are) and, added to ``broken``, those that cannot be loaded (id -> why).  A GTP
@@ -1150,13 +1150,16 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
     it started, so it forfeited every game of a match, 0 plies each, one line per game.  The
     players that loaded are kept running in ``ready`` for their first game (a match's, played in
     this process), else stopped: a tournament plays its games in other processes (``--jobs``, a
-    Dask cluster), where no running process can be handed."""
+    Dask cluster), where no running process can be handed.  ``starting`` is told each id as its
+    player is started (from the threads): the window says which one it checks."""
     import ai
     from ai.outside import load_outside_player, load_reason
 
     game_options = games.info(game_id).resolve_options(options)  # as a file's player keeps them: not loaded again
 
     def probe(pid: str) -> tuple[str, str | None, str | None, Any]:
+        if starting is not None:
+            starting(pid)
         try:
             player = load_outside_player(game_id, pid, options, **loader)
         except Exception as exc:  # any failure of a student's file: that player forfeits

@@ -242,8 +242,8 @@ class BoardSide:
             return self._move_prompt(side)
         if scene.paused:
             return _("Paused: press Space to resume or S to play one move")
-        if scene.preparing_engine() and scene.computer.progress is None:
-            return _("Preparing the engine…")
+        if scene.computer.preparing_words():
+            return scene.computer.preparing_words()
         player = scene.setup.player_label(state.to_move)
         if scene.setup.mode == PC_VS_PC and scene.computer.held is not None:  # the speed's pause between moves
             return _("{player} ({side}) has chosen its move").format(player=player, side=side)

@@ -50,6 +50,7 @@ HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this af
 RESTARTED = "restarted"  # the topic of "it was restarted": said until the fresh process answers
 RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
 HINT_NOTE = "hint"  # the message topic of the hint given: dropped with its mark (``GameScene.drop_hint``)
+SET_UP_SAID_AFTER = 1.0  # seconds of a player's set-up before a move before it is said: shorter ones would flash
 
 Reply = AIResult | AIError | AIForfeit
 
@@ -153,6 +154,30 @@ class ComputerMoves:
     def preparing(self) -> bool:
         """The worker is still compiling the engine's kernels (first use after an install)."""
         return self.worker is not None and self.worker.preparing
+
+    def setting_up(self) -> bool:
+        """The move asked for waits, past ``SET_UP_SAID_AFTER``, for its player's set-up (an
+        outside engine started and set up again after a stop, a worker's process started anew):
+        its clock stands still until the player is ready (``thinking_since``), and "O is
+        thinking… 3.9 s" said the opposite."""
+        return (self.job is not None and self.job_kind == "move" and self.thinking_since() is None
+                and time.monotonic() - self.job_started >= SET_UP_SAID_AFTER)
+
+    def thinking_for(self) -> float:
+        """How long the job under way has had its player thinking: since the player was ready
+        (``thinking_since``), as its clock counts, else since it was asked (its set-up said apart)."""
+        began = self.thinking_since()
+        return time.monotonic() - (self.job_started if began is None else max(began, self.job_started))
+
+    def preparing_words(self) -> str:
+        """What the computer's turn goes on before it thinks, "" once it thinks: "Preparing the
+        engine…" while the worker compiles its kernels (a first start), "Preparing O's engine…"
+        while the player of the move asked for is set up (``setting_up``)."""
+        if self.scene.preparing_engine() and self.progress is None:
+            return _("Preparing the engine…")
+        if self.setting_up():
+            return _("Preparing {player}'s engine…").format(player=self.scene.setup.player_label(self.job_side))
+        return ""
 
     def thinking_since(self) -> float | None:
         """When the last search asked of the worker began (``AIReady``: its player made and set up,

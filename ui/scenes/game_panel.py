@@ -4,7 +4,6 @@ the Hex connections when they are shown, the move list and the control buttons."
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,7 @@ from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
-from ui.scenes.thinking import detail_parts, nodes_text, proof_winner, proven_text
+from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
@@ -118,7 +117,7 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
-    if proof and line and room > size:  # the line the proof stands on, in what the proof leaves
+    if proof and line and room > size and not p.proof_apart:  # the line the proof stands on, in what it leaves
         tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
 
@@ -164,8 +163,8 @@ def news_fits(parts: list[str], size: int, width: int) -> bool:
 def best_first(p: AIProgress, parts: list[str]) -> list[str]:
     """A search's ``detail_parts`` from its best move on, the depth or playouts before it moved
     last: on one line the move and its value are the news."""
-    best = _("best {move}").format(move=p.best_text) if p.best_text else None
-    at = parts.index(best) if best in parts else 0
+    best = best_part(p)
+    at = parts.index(best) if best and best in parts else 0
     return parts[at:] + parts[:at]
 
 
@@ -820,7 +819,7 @@ class GamePanel:
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
-            parts.insert(1 if parts[:1] == [_("best {move}").format(move=p.best_text)] else 0, proof)
+            parts.insert(1 if p.best_text and parts[:1] == [best_part(p)] else 0, proof)
         return headline, parts, ()
 
     def _short_headline(self) -> str | None:
@@ -861,13 +860,13 @@ class GamePanel:
         size, tx_x = self._s(15), rect.x + self._s(14)
         centre_y = rect.centery if rect.height < self._s(THINKING_HEIGHT) else rect.y + self._s(18)
         spinner(surface, (tx_x + self._s(9), centre_y), self._s(8), theme.accent)
-        elapsed = time.monotonic() - computer.job_started
-        who = (_("Preparing the engine…") if scene.preparing_engine() and computer.progress is None
-               else _("Finding a hint…") if computer.job_kind == "hint"
-               else scene.held_up() if computer.job_kind == "load"
-               else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
-               if computer.job_kind == "draw"
-               else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
+        elapsed = computer.thinking_for()
+        who = computer.preparing_words() or (
+            _("Finding a hint…") if computer.job_kind == "hint"
+            else scene.held_up() if computer.job_kind == "load"
+            else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
+            if computer.job_kind == "draw"
+            else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
         tx.text(surface, self._fit_named(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50)),
                 (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
@@ -875,7 +874,8 @@ class GamePanel:
             above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
             bar = pygame.Rect(tx_x, rect.bottom - above, rect.width - self._s(28), self._s(3))
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-            bar.width = int(bar.width * min(1.0, elapsed / budget))
+            spent = elapsed if computer.thinking_since() is not None else 0.0  # none while set up
+            bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
     def _fit_named(self, said: str, size: int, width: int) -> str:
@@ -896,6 +896,7 @@ class GamePanel:
                 else scene.start_card.lines()[0] if computer.unloadable is not None
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
+                else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
                 else _("Starting the search…") if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"

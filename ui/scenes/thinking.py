@@ -212,10 +212,21 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     elif progress.kind == "mcts" and progress.nodes:
         parts.append(playouts_text(progress))
     if progress.best_text:
-        parts.append(_("best {move}").format(move=progress.best_text))
+        parts.append(best_part(progress))
     parts.extend(reason)
     value = value_found(progress, sides, game_id) if sides is not None else ""
     return [*parts, value] if value else parts
+
+
+def best_part(progress: AIProgress) -> str:
+    """"best e4", the search's best move; "best guess f3" where the proof said beside it is the
+    position's, not the move's (``AIProgress.proof_apart``: the eval bar's proof beside analysis'
+    Monte Carlo choice), for "best f3 · proven: Blue wins" read as if f3 were the proven win,
+    which no search checked.  "" without a best move."""
+    if not progress.best_text:
+        return ""
+    said = _("best guess {move}") if progress.proof_apart else _("best {move}")
+    return said.format(move=progress.best_text)
 
 
 def depth_text(progress: AIProgress) -> str:

@@ -171,6 +171,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.resuming: threading.Thread | None = None  # checks the offered tournament's outside players
         self.checked: list[dict[str, str]] = []  # its answer (id -> why it cannot be loaded), picked up in update()
         self.checking: threading.Thread | None = None  # loads the outside players chosen once, as Start is pressed
+        self.checking_now: list[str] = []  # ... the ids of those it has started, the last last (said as it checks)
         # its answer: (game, ids, broken, (FILE, its results log) claimed for the tournament)
         self.start_checked: list[tuple[str, list[str], dict[str, str], tuple[Path, str | None]]] = []
         # a tournament left (here by New, or by an earlier visit), until its thread has ended: no Resume meanwhile
@@ -582,11 +583,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             from ai.commands.tournament import probe_outside_players
 
             try:
-                _titles, broken = probe_outside_players(game_id, todo, options, loader, {}, self.jobs)
+                _titles, broken = probe_outside_players(game_id, todo, options, loader, {}, self.jobs,
+                                                        starting=self.checking_now.append)
             except Exception as exc:  # noqa: BLE001 - said as the reason of each
                 broken = dict.fromkeys(todo, str(exc))
             self.start_checked.append((game_id, ids, broken, (base, log)))
 
+        self.checking_now = []
         self.checking = threading.Thread(target=work, daemon=True, name="tabuleiro-tournament-check")
         self.checking.start()
         self.invalidate()

@@ -424,6 +424,16 @@ class TournamentSetup:
             if problem:
                 self.messages.add(problem, "warn")
 
+    def checking_words(self) -> str:
+        """What Start does before the games while it checks the outside players chosen, each
+        started once (``probe_outside_players``), and which it started last: "Loading…" said
+        nothing of it, for the seconds an engine takes to start, where the command line says
+        "checking the outside players"."""
+        if not self.checking_now:
+            return _("Checking the players: starting each once…")
+        pid = self.checking_now[-1]
+        return _("Checking the players: starting each once (now {player})…").format(player=dict(self.players()).get(pid, pid))
+
     def _draw_offer(self, surface: pygame.Surface, theme: Theme) -> None:
         """The unfinished tournament offered: what it is, on two lines, beside Resume and Dismiss."""
         s = self._scale()
@@ -463,7 +473,9 @@ class TournamentSetup:
         rect = self.entry.rect
         self.entry.draw(surface, theme, s)
         if self.adding is not None or self.checking is not None:  # a player added, or those chosen as Start is pressed
-            tx.text(surface, _("Loading…"), (rect.x, rect.y - int(6 * s)), int(14 * s), theme.muted, "bottomleft")
+            said = self.checking_words() if self.checking is not None else _("Loading…")
+            tx.text(surface, tx.fit(said, int(14 * s), self.players_area.right - rect.x), (rect.x, rect.y - int(6 * s)),
+                    int(14 * s), theme.muted, "bottomleft")
         n = len(self.selected)
         total = games_in(n, GAMES[self.games_index])
         tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[7].rect.y - int(8 * s)),

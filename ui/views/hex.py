@@ -31,6 +31,7 @@ from ui.board_marks import (
 )
 from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.i18n import N_, _
+from ui.notation import said_move
 from ui.theme import Color, Theme, draw_text, font, readable
 
 SQRT3 = math.sqrt(3.0)
@@ -580,7 +581,7 @@ class HexView(BoardView):
             ghost.center = centre
         size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
-        said = _("swap")  # the offer, in words; typed, the move is "swap" in every language
+        said = said_move(SWAP)  # the offer, in words; typed, the move is "swap" in every language
         chip = self._note_place(pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2), cx, cy, (ghost,))
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
