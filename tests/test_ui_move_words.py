@@ -49,3 +49,13 @@ def test_analysis_names_the_swap_as_its_best_move_in_the_language_shown(app, mon
         assert best in said, said
         if language == "pt":
             assert "swap" not in said, said
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "pass"), ("pt", "passa")])
+def test_reversis_pass_is_said_in_the_language_shown(app, language, shown):
+    """Reversi's pass, the other move the notation writes as a word, read "pass" in a Portuguese
+    move list: it is said as the swap is (``said_move``)."""
+    from ui.notation import said_move
+
+    with in_language(app, language):
+        assert said_move("pass") == shown

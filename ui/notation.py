@@ -8,7 +8,7 @@ notation, ``Settings.trax_notation``).  Only what is shown changes here: the mov
 game screen and of the replay, the replay graph's tip, a search's best move and line, the
 search tree's moves.  Typed moves are read in either notation whatever the choice.
 
-A move the notation writes as a word (Hex's ``swap``) is shown in the language's word for it
+A move the notation writes as a word (Hex's ``swap``, Reversi's ``pass``) is shown in the language's word for it
 (``MOVE_WORDS``: "trocar", as the board's own label says it) wherever a player reads it; it is
 still typed, recorded and filed as the notation's word (``written_move`` keeps it, for the move
 field's example of what to type).
@@ -26,8 +26,9 @@ from ui.i18n import N_, _
 OFFICIAL = "official"  # ``Settings.trax_notation``'s default: the notation Trax players read
 
 # the moves a game's notation writes as a word, and the catalog's word for each: Portuguese
-# read "swap" in the move list and "melhor swap" on the status line beside the board's "trocar"
-MOVE_WORDS = {"swap": N_("swap")}
+# read "swap" in the move list and "melhor swap" on the status line beside the board's "trocar",
+# and Reversi's "pass" among the squares of the list
+MOVE_WORDS = {"swap": N_("swap"), "pass": N_("pass")}
 
 
 def other_chosen(app: Any) -> bool:
