@@ -154,7 +154,6 @@ def test_pausing_leaves_the_space_key_where_it_was(tmp_path, monkeypatch, langua
             key(app, pygame.K_SPACE)
             assert scene.paused
             paused = space_drawn(app, monkeypatch, scene)
-            pygame.image.save(app.screen, f"/tmp/words4-home/paused-{language}-{size[0]}.png")
     finally:
         app.quit()
     assert len(playing) == 1 and paused == playing, (playing, paused)
