@@ -105,6 +105,15 @@ class PlayerInfo:
     # a bot of the university course these rules come from ("Course Easy", Basilio, AIMA): what a
     # tournament's note under its progress bar explains, whatever the player's title says
     course: bool = False
+    # the description for someone who only watches (PC vs PC, a tournament): "blocks the other
+    # side's" where ``description`` tells the person playing it "blocks yours"; "" when one form
+    # says it for both
+    watched_description: str = ""
+
+    def described(self, watched: bool) -> str:
+        """The description in the words of the person reading it: the one playing against this
+        player is "you", while a watcher plays neither side and reads the third person."""
+        return self.watched_description if watched and self.watched_description else self.description
 
 
 class Player:

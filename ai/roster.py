@@ -15,6 +15,8 @@ read by both.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ai.base import PlayerInfo
 
 LEVEL_IDS = tuple(f"level-{n}" for n in range(1, 6))
@@ -38,11 +40,25 @@ TICTACTOE_COURSE_DEPTH = 4
 (ai/engines/tictactoe_course.py)."""
 
 
-def _levels(*descriptions: str) -> tuple[PlayerInfo, ...]:
+class Worded(NamedTuple):
+    """A description that names the reader's side: ``playing`` to the person playing against the
+    level ("blocks yours"), ``watching`` to one watching two computer players, who has no side
+    ("blocks the other side's").  Both written here, so no screen rewrites a description."""
+
+    playing: str
+    watching: str
+
+
+def _level(n: int, level_id: str, text: str | Worded) -> PlayerInfo:
+    if isinstance(text, Worded):
+        return PlayerInfo(level_id, f"Level {n}", text.playing, watched_description=text.watching)
+    return PlayerInfo(level_id, f"Level {n}", text)
+
+
+def _levels(*descriptions: str | Worded) -> tuple[PlayerInfo, ...]:
     """The five levels: level-1 plays at random (every game's), then levels 2-5 as described."""
     texts = ("Plays a random legal move.", *descriptions)
-    return tuple(PlayerInfo(level_id, f"Level {n}", text)
-                 for n, (level_id, text) in enumerate(zip(LEVEL_IDS, texts, strict=True), 1))
+    return tuple(_level(n, level_id, text) for n, (level_id, text) in enumerate(zip(LEVEL_IDS, texts, strict=True), 1))
 
 
 def _reversi_course(name: str, depth: int) -> PlayerInfo:
@@ -73,8 +89,11 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
     "tictactoe": (
         *_levels(
             "Takes a win in one when it has one; otherwise plays almost at random.",
-            "Takes a win in one and blocks yours; otherwise looks two moves ahead, with some randomness.",
-            "Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
+            Worded("Takes a win in one and blocks yours; otherwise looks two moves ahead, with some randomness.",
+                   "Takes a win in one and blocks the other side's; otherwise looks two moves ahead, with some "
+                   "randomness."),
+            Worded("Takes wins and blocks yours; looks four moves ahead, so it sees simple forks.",
+                   "Takes wins and blocks the other side's; looks four moves ahead, so it sees simple forks."),
             "Thinks as far ahead as its time allows; on big boards it plays a run of threats (fours and "
             "threes) through to the win when it finds one; never loses on 3x3.",
         ),
@@ -112,8 +131,10 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
     ),
     "rastros": (
         *_levels(
-            "Looks one move ahead, with a lot of randomness; takes a win in one and never lets you win in "
-            "one when it can avoid it.",
+            Worded("Looks one move ahead, with a lot of randomness; takes a win in one and never lets you win in "
+                   "one when it can avoid it.",
+                   "Looks one move ahead, with a lot of randomness; takes a win in one and never lets the other "
+                   "side win in one when it can avoid it."),
             "Looks three moves ahead, with some randomness; plays perfectly once neither goal can be "
             "reached.",
             "Looks eight moves ahead, a little randomly; plays perfectly once the piece has 16 or fewer "
@@ -145,12 +166,18 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
     "trax": (
         *_levels(
             "Takes a win in one when it has one; otherwise plays by a rough, noisy judgement.",
-            "Takes a win in one and never plays a move that lets you win at once; otherwise the move that "
-            "looks best.",
-            "Takes a win in one, never lets you win at once, and plays a threat you cannot stop when it has"
-            " one.",
-            "Takes a win in one, never lets you win at once, plays threats you cannot stop, and sees yours "
-            "one move ahead to defend them.",
+            Worded("Takes a win in one and never plays a move that lets you win at once; otherwise the move "
+                   "that looks best.",
+                   "Takes a win in one and never plays a move that lets the other side win at once; otherwise "
+                   "the move that looks best."),
+            Worded("Takes a win in one, never lets you win at once, and plays a threat you cannot stop when it "
+                   "has one.",
+                   "Takes a win in one, never lets the other side win at once, and plays a threat that cannot be "
+                   "stopped when it has one."),
+            Worded("Takes a win in one, never lets you win at once, plays threats you cannot stop, and sees "
+                   "yours one move ahead to defend them.",
+                   "Takes a win in one, never lets the other side win at once, plays threats that cannot be "
+                   "stopped, and sees the other side's one move ahead to defend them."),
         ),
         PlayerInfo("trax:greedy", "Greedy",
                    "The baseline: an immediate win if any, else the placement that maximises a simple score"

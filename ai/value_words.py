@@ -7,6 +7,15 @@ and Trax.  The numbers are written here in English ("+1.1", "+6"); the window tu
 separators to its language's (``ui.i18n.localized``).  The command line's English phrases of a
 verdict ("Black +6 discs", "proven: Black wins by 38 discs on the board") are here too: the
 window says its own through the translation catalog (``ui.scenes.thinking``).
+
+The rule for a game whose evaluation has no unit a player knows: its words never give the
+number.  Hex's alpha-beta scores convert to no chance to win, so the window says none; tic-tac-toe's
+points (4**n an open line of n marks, the mover's doubled) grow so fast with the board and k that
+"X +19 points" on 3x3 told a player nothing (the magazine review qa91).  So the panel, a hint and
+analysis's line say what the search saw in outcome words where it saw the end ("X wins in 5
+plies", "proven: draw") and otherwise only the side it favours ("better for X", "better for
+you"): ``SIDE_ONLY``.  The board's tags and the bar keep the number, to compare moves with one
+another, and the rules page says what it counts.
 """
 
 from __future__ import annotations
@@ -21,6 +30,10 @@ WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
 """Games whose values are whole counts, written "+6", "+110", never "+5.0": Reversi's discs, and
 the points of tic-tac-toe's open lines (4**k a line) and of Rastros' evaluation (40 a step)."""
 
+SIDE_ONLY = ("tictactoe",)
+"""Games whose estimates the window's words give as the side they favour, without the number (the
+rule in this module's docstring); their proofs and the wins a search sees are said as usual."""
+
 SINGULAR = {"discs": "disc", "pieces": "piece", "points": "point", "plies": "ply"}
 
 
@@ -32,6 +45,12 @@ def eval_unit(game_id: str, unit: str = "") -> str:
     value's own where its player says it is another (``Progress.unit``: Reversi's hand-set
     evaluation counts points, not discs), wins."""
     return unit or EVAL_UNITS.get(game_id, "points")
+
+
+def says_the_number(game_id: str, unit: str = "") -> bool:
+    """Whether words about an estimate give its number: not for a ``SIDE_ONLY`` game's own points,
+    which no player counts; a value in its player's own points (``unit``) is said as such."""
+    return bool(unit) or game_id not in SIDE_ONLY
 
 
 def unit_size(game_id: str) -> float:

@@ -4,6 +4,7 @@ the values follow browsing, stop when switched off, and the labels speak the gam
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 import pytest
@@ -146,25 +147,30 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
             assert all(bar.contains(rect) for _text, rect in on_bar), (bar, on_bar)
 
 
-@pytest.mark.parametrize(("language", "points"), [("en", "points"), ("pt", "pontos")])
-def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_count(app, monkeypatch, language,
-                                                                                   points):
-    """Tic-tac-toe's analysis said "X +161" on the panel and "+161" on the bar and the squares: no
-    unit a class understands, and the rules page never said what the heuristic counts.  The panel
-    names it ("X +161 points"), the bar writes "pts" under its number, a small value is a whole
-    count ("+5", not "+5.0"), and the rules page, in each language, explains the panel's words."""
+# tic-tac-toe's points said in words, by language: the side they favour, X's and O's
+BETTER_FOR = {"en": ("better for X", "better for O"), "pt": ("melhor para o X", "melhor para o O")}
+HINT_WORDS = {"en": ("better for you", "worse for you", "even"), "pt": ("melhor para si", "pior para si", "equilibrado")}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_tic_tac_toe_words_name_the_side_its_points_favour_and_the_bar_keeps_the_number(app, monkeypatch, language):
+    """Tic-tac-toe's analysis said "X +161" on the panel, then "X +161 points": on 3x3, level 3's
+    "X +19 points" meant nothing to a player (qa91), as its open lines' points count nothing a
+    player counts.  The panel says the side they favour ("better for X", ``ai.value_words``
+    SIDE_ONLY), as its rules page says in each language; the bar and the squares keep the number
+    ("+5" over "pts"), to compare moves, and the page says what it counts."""
     from pathlib import Path
 
     from tests.ui_helpers import recorded_text_rects
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import eval_text
 
+    for_x, for_o = BETTER_FOR[language]
     with words_in(language):
-        said = eval_text(AIProgress(0, score=161.0, mover=0), ("X", "O"), "tictactoe")
-        assert said == f"X +161 {points}"
-        assert eval_text(AIProgress(0, score=-1.0, mover=0), ("X", "O"), "tictactoe") == f"O +1 {points[:-1]}"
+        assert eval_text(AIProgress(0, score=161.0, mover=0), ("X", "O"), "tictactoe") == for_x
+        assert eval_text(AIProgress(0, score=-1.0, mover=0), ("X", "O"), "tictactoe") == for_o
         folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
-        assert f'"{said}"' in " ".join((folder / "tictactoe.md").read_text(encoding="utf-8").split())
+        assert f'"{for_x}"' in " ".join((folder / "tictactoe.md").read_text(encoding="utf-8").split())
         scene = _valued(app, "tictactoe", {"width": 7, "height": 6, "k": 4}, (1280, 800))
         move = scene.state.legal_moves()[0]
         scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, 5.0)})
@@ -173,6 +179,32 @@ def test_tic_tac_toe_values_name_their_unit_and_its_rules_page_says_what_they_co
         scene.draw(app.screen)
         bar = scene.board_side.eval_rect
         assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == ["pts", "+5"]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_level_3s_search_and_a_hint_say_tic_tac_toe_estimates_without_points(app, monkeypatch, language):
+    """3x3 against level 3: after its reply the panel said "X +19 points" for its search; it says
+    "better for X", and a hint on 9x9 (k = 5), whose search sees no end, the side it favours for
+    the asker ("better for you") rather than "you are 40 points ahead"."""
+    from tests.test_ui_computer_draw import against
+    from tests.ui_helpers import recorded_text
+
+    with words_in(language):
+        scene = against(app, "level-3", ["b2", "a1"])
+        click(app, move_point(scene, "c3"))
+        assert wait(app, lambda: len(scene.history) == 4, 60)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        panel = " ".join(drawn)
+        scene = against(app, "level-3", ["e5", "a1", "i9"], options={"width": 9, "height": 9, "k": 5})
+        assert wait(app, lambda: len(scene.history) == 4, 60)
+        key(app, pygame.K_h)
+        assert wait(app, lambda: scene.hint is not None, 60)
+        hint = scene.messages.current()[-1].text
+    assert hint.endswith(tuple(f"{words})" for words in HINT_WORDS[language])), hint
+    assert any(words in panel for words in (*BETTER_FOR[language], HINT_WORDS[language][2])), panel  # level 3 varies
+    assert not re.search(r"\+\d+ (points?|pontos?)", panel), panel
 
 
 def test_the_bars_chance_to_win_stands_alone(app, monkeypatch):

@@ -557,7 +557,7 @@ def test_every_text_the_window_takes_from_data_has_its_portuguese_translation(mo
             for choice in option.choices or (option.default,):
                 words.option_value(choice, info.id, option)
         for player in ai.catalog(info.id):
-            words.player_title(player.title), words.description(player.description)
+            words.player_title(player.title), words.description(player), words.description(player, watched=True)
     for reason in words.CHOICE_REASONS:
         words.choice_reason(reason)
     tables = [*(t.title for t in THEMES.values()), *(label for label, speed in ANIMATION_CHOICES),

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import key, wait
+from tests.ui_helpers import in_language, key, wait
 from ui.autosave import (
     NOT_OFFERED_KEPT,
     SHELF,
@@ -81,7 +81,14 @@ def test_continue_offers_the_played_games_newest_first(app):
     assert [entry.path for entry in app.scene.entries] == [games_left["played"][0], games_left["hotseat"][0]]
 
 
-def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app):
+# why Saved games' row of a game Continue leaves out says it is there, for the case at hand: the
+# row said "unfinished, not offered by Continue (watched, or no move of yours)" for both
+NOT_OFFERED_ROWS = {"en": {"watched": "watched, not finished", "pc_only": "no move of yours yet, not offered by Continue"},
+                    "pt": {"watched": "visto, por acabar", "pc_only": "ainda sem jogadas suas, fora de Continuar"}}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app, language):
     games_left = evening()
     app.switch(MenuScene(app))
     assert app.scene.menu.get_widget("saved") is not None
@@ -89,10 +96,13 @@ def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app):
     app.switch(saved)
     app.run_frames(2)
     rows = {entry.path: entry for entry in saved.entries}
-    for name in ("watched", "pc_only"):
+    for name, why in NOT_OFFERED_ROWS[language].items():
         path, record = games_left[name]
         assert path.exists() and path in rows and rows[path].record.moves == record.moves
-        assert "not offered by Continue" in saved.row_text(rows[path])[1]
+        with in_language(app, language):
+            detail = saved.row_text(rows[path])[1]
+        assert detail.endswith(f" · {why}"), detail
+        assert not any(other in detail for other in NOT_OFFERED_ROWS[language].values() if other != why), detail
     assert games_left["played"][0] not in rows  # the played ones are under Continue, not here
     saved.pick_entry(rows[games_left["watched"][0]])
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == games_left["watched"][1].moves

@@ -126,18 +126,20 @@ def test_every_reading_the_rules_code_chose_has_its_section_on_the_page(language
     assert missing == []
 
 
-def test_a_portuguese_page_names_its_readings_section_as_a_section():
-    """The Portuguese Tic-tac-toe and Reversi pages sent the reader on with "…, Leituras que
-    escolhemos diz como aqui se joga": a plural heading, bare in mid-sentence, as the subject of a
-    singular verb, which reads as a slip.  Named in running text, the section is "a secção
-    «Leituras que escolhemos»"."""
-    i18n.set_language("pt")
-    try:
-        heading = READINGS["pt"]
-        bare = [(info.id, block) for info in games.catalog() for block in page_blocks(info.id)
-                if heading in block and block != heading and f"a secção «{heading}»" not in block]
-    finally:
-        i18n.set_language("en")
+# sections a page's running text sends the reader to, by language, and how it names one there
+NAMED_SECTIONS = (READINGS, {"en": "Rule options", "pt": "Opções de regras"})
+SECTION_NAMED = {"en": 'the section "{heading}"', "pt": "a secção «{heading}»"}
+
+
+def test_a_page_names_the_sections_it_sends_the_reader_to_as_sections(language):
+    """The Tic-tac-toe and Reversi pages sent the reader on with "…, Readings we chose says how it
+    is played here" ("…, Leituras que escolhemos diz como aqui se joga"): a heading, capitalised
+    and bare in mid-sentence, read as a slip (in Portuguese, a plural as the subject of a singular
+    verb), and Alquerque's said "(Rule options, below)".  Named in running text, a section is
+    'the section "Readings we chose"', "a secção «Leituras que escolhemos»"."""
+    bare = [(info.id, block) for info in games.catalog() for block in page_blocks(info.id) for names in NAMED_SECTIONS
+            if names[language] in block and block != names[language]
+            and SECTION_NAMED[language].format(heading=names[language]) not in block]
     assert bare == []
 
 

@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     make_app,
     make_app_of,
     recorded_text,
+    recorded_text_rects,
     recorded_text_sizes,
     wait,
 )
@@ -128,6 +129,34 @@ def test_pausing_leaves_the_watch_row_where_it_was_at_the_usual_size(tmp_path, m
         assert [b.rect for b in scene.panel.watch_row] == row
     finally:
         app.quit()
+
+
+def space_drawn(app, monkeypatch, scene: GameScene) -> list[pygame.Rect]:
+    """Where the watch row's Pause button draws its key (Space, "Espaço") in a frame drawn afresh."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    hint = scene.btn_pause.shown_hint()
+    return [rect for text, rect in drawn if text == hint and scene.btn_pause.rect.contains(rect)]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_pausing_leaves_the_space_key_where_it_was(tmp_path, monkeypatch, language, size):
+    """At 1280x800 Space stood beside "Pause" and, paused, under "Resume", which has no room for
+    it beside (qa91): the key moved as it was pressed.  It now goes under every label of the
+    button where one of them needs it there (``Button._key_under_for_another_label``)."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        with in_language(app, language):
+            scene = watched(app)
+            playing = space_drawn(app, monkeypatch, scene)
+            key(app, pygame.K_SPACE)
+            assert scene.paused
+            paused = space_drawn(app, monkeypatch, scene)
+    finally:
+        app.quit()
+    assert len(playing) == 1 and paused == playing, (playing, paused)
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

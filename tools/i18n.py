@@ -279,7 +279,7 @@ def data_messages() -> list[tuple[str, str]]:
         for player in ai.catalog(info.id):
             if not PLAYER_NUMBERED.fullmatch(player.title):
                 out.append((player.title, f"ai {player.id}"))
-            out.append((player.description, f"ai {player.id}"))
+            out.extend((text, f"ai {player.id}") for text in (player.description, player.watched_description))
     return [(text, where) for text, where in out if text]
 
 

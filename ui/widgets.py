@@ -162,10 +162,14 @@ class Button:
         card(surface, self.rect, fill, radius, border, max(1, int(scale)))
         if self.focused:
             focus_ring(surface, self.rect, theme, scale, radius)
-        label, size, hint_w, whole = self._fitted(scale, self._label_room(scale), self._grid_size(scale))
+        room, most = self._label_room(scale), self._grid_size(scale)
+        label, size, hint_w, whole = self._fitted(scale, room, most)
         label_w = tx.ui_font(size, True).size(label)[0]
         hint_color = readable(mix(fg, fill, 0.35), fill, KEY_HINT_CONTRAST)
         hint_size = max(9, int(12 * scale))
+        if (hint_w and whole and self._hint_fits_under(size, hint_size, scale)
+                and self._key_under_for_another_label(scale, room, most)):
+            hint_w = 0  # under this label too, as under the other
         if not hint_w and whole and self._hint_fits_under(size, hint_size, scale):  # a label not cut at its end
             label_h = tx.line_height(size, True)
             top = self.rect.centery - (label_h + tx.line_height(hint_size)) // 2
@@ -177,6 +181,13 @@ class Button:
         if hint_w:
             tx.text(surface, self.shown_hint(), (x + label_w + int(8 * scale), self.rect.centery + 1),
                     hint_size, hint_color, "midleft")
+
+    def _key_under_for_another_label(self, scale: float, room: int, most: int | None) -> bool:
+        """Whether one of the button's ``other_labels`` has no room for its key beside it in
+        ``room``: the key then goes under every label, so that it stays put as the label changes.
+        A watched game's "Pause  Space" had its key beside it, "Resume" under it: pausing moved
+        the key under the pointer (qa91)."""
+        return any(not self._fit(labels, scale, room, most).hint for labels in self.other_labels)
 
     def _hint_fits_under(self, size: int, hint_size: int, scale: float, box: tuple[int, int] | None = None) -> bool:
         """Whether the key hint, with no room beside the label (set at ``size``), fits under it:

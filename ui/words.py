@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 _openings_unread: set[str] = set()  # why a game's list of opening names could not be read, said once each
 
 if TYPE_CHECKING:
+    from ai.base import PlayerInfo
     from games.base import DrawCounts
 
 # Each pattern matches one reason as games/ writes it; its template says the same in the catalog.
@@ -1263,9 +1264,11 @@ def side_and_player(title: str, side: str) -> str:
     return f"{_(side)}: {player_title(title)}" if title else _(side)
 
 
-def description(text: str) -> str:
-    """A player's description from the catalog."""
-    return _(text)
+def description(player: PlayerInfo, watched: bool = False) -> str:
+    """A player's description from the catalog, in the reader's words: to the person playing
+    against it ("blocks yours"), or to one watching (``watched``: "blocks the other side's"),
+    as ``PlayerInfo.described`` chooses."""
+    return _(player.described(watched))
 
 
 CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search

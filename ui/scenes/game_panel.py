@@ -411,9 +411,13 @@ class GamePanel:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
         their keys or without (``Button.least_width``): Pause's by its longer label, Resume's too
         (pausing moved the buttons round)."""
-        scale, pause = self.scale, self.scene.btn_pause
-        forms = [[replace(b, label=_(label)) for label in PAUSE_LABELS] if b is pause else [b] for b in buttons]
-        return [max(form.least_width(scale, row, keys) for form in kinds) for kinds in forms]
+        return [max(form.least_width(self.scale, row, keys) for form in self._label_forms(b)) for b in buttons]
+
+    def _label_forms(self, button: Button) -> list[Button]:
+        """``button`` as it reads at each moment: Pause's as Pause and as Resume, another as it is."""
+        if button is self.scene.btn_pause:
+            return [replace(button, label=_(label)) for label in PAUSE_LABELS]
+        return [button]
 
     def _watch_keys_fit(self, width: int, row: int) -> bool:
         """Whether the watch row's keys (Space, S, +/-) fit beside or under their labels in
@@ -443,10 +447,13 @@ class GamePanel:
         """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
         want (``share_row``: "Speed: Normal" whole) where each label is set whole at the usual
         size so, else by the least they need (Speed's value alone, "Normal"; at 800x560 in
-        Portuguese, paused, "Passo" was cut to "Pa…"), without their keys unless ``keys``."""
+        Portuguese, paused, "Passo" was cut to "Pa…"), without their keys unless ``keys``.  Pause
+        is weighed by both its labels: in Portuguese at 1024x768 "Pausa" fitted whole and
+        "Retomar" did not, and pausing moved the row, with Space, a few pixels (qa91)."""
         scale = self.scale
         wanted = share_row(self.watch_row, width, scale)
-        if keys and all(b.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)):
+        if keys and all(form.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)
+                        for form in self._label_forms(b)):
             return wanted
         return share_row(self.watch_row, width, scale, self._watch_least(self.watch_row, row, keys))
 

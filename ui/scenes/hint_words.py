@@ -5,13 +5,15 @@
 of either side, and wrong for an answer to one player.  A hint's search is of the asker's own
 move (its ``AIProgress.mover``), so its value is said from that side: "your chances: 37%", "you
 are 0.1 pieces behind", "proven: you win in 21 plies", "you lose in 5 plies", in the game's unit
-as the panel's (``ui.analysis.eval_unit``).
+as the panel's (``ui.analysis.eval_unit``), or, where the panel names only the side a number
+favours (tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY), "better for you", "worse for you".
 """
 
 from __future__ import annotations
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
+from ai.value_words import says_the_number
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, eval_unit, plural_count
@@ -93,6 +95,8 @@ def _eval_for_you(progress: AIProgress, game_id: str) -> str:
         return ""
     if amount == "0":
         return _("even")
+    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY
+        return _("better for you") if score > 0 else _("worse for you")
     return _margin(unit, score > 0, plural_count(amount)).format(n=amount.lstrip("+"))
 
 

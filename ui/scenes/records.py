@@ -193,6 +193,15 @@ DELETE_MARGIN = 10
 """The room (unscaled) between a row's Delete button and the row's right edge."""
 
 
+
+def not_offered_reason(record: GameRecord) -> str:
+    """Why Continue leaves out an unfinished game kept under Saved games, said for the case at
+    hand: the row said both ("watched, or no move of yours") and left the reader to work out which."""
+    if watched(record):
+        return _("watched, not finished")
+    return _("no move of yours yet, not offered by Continue")
+
+
 class RecordsScene(Scene):
     """A list of saved games; ``open_record(record)`` is called with the one picked."""
 
@@ -442,8 +451,8 @@ class RecordsScene(Scene):
         title, details = described_parts(record)
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
-        elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: a watched game
-            where = _("unfinished, not offered by Continue (watched, or no move of yours)")
+        elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: why Continue leaves it out
+            where = not_offered_reason(record)
         elif entry.kept and watched(record):
             where = _("watched, not saved: kept among the last {n}").format(n=WATCHED_KEPT)
         elif entry.kept:  # a game a person played to the end: every one is kept, Save pressed or not

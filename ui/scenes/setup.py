@@ -367,8 +367,10 @@ class SetupScene(MenuFormScene):
             self.rebuild_wanted = not self.building
 
     def _describe(self, pid: str) -> str:
-        """What the player does, in a player's words (wrapped under its selector)."""
-        about = next((words.description(p.description) for p in self._players() if p.id == pid), "")
+        """What the player does, in the words of the person reading it: a watcher (PC vs PC) plays
+        neither side, so "blocks yours" becomes "blocks the other side's" (wrapped under its selector)."""
+        watched = self.mode == PC_VS_PC
+        about = next((words.description(p, watched) for p in self._players() if p.id == pid), "")
         if not about and ai.is_outside_player(pid):
             about = _("An outside player: {name}").format(name=outside_players.short(pid))
         return about

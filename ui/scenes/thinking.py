@@ -5,8 +5,10 @@ the depth too when the proof came from beyond it (a book, a table: ``depth_says_
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi (save
 the levels that judge by its hand-set evaluation, whose points count no discs: said as points), the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), pieces in Alquerque, and points in tic-tac-toe, Rastros and
-Trax, named so, whose rules pages say what they count (``ui.analysis.eval_unit``); a course player
+honest conversion, so none is shown), pieces in Alquerque, and points in Rastros and Trax, named
+so, whose rules pages say what they count (``ui.analysis.eval_unit``); tic-tac-toe's points, which
+no player counts, as the side they favour alone ("better for X": ``ai.value_words`` SIDE_ONLY,
+whose docstring has the rule); a course player
 whose heuristic has no conversion (Rastros' Basilio counts its distance to its goal) is said as
 the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
@@ -23,6 +25,7 @@ from dataclasses import replace
 
 from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
+from ai.value_words import says_the_number
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, count_text, eval_unit, plural_count
@@ -118,6 +121,8 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     amount = amount_text(abs(score), game_id, progress.unit)
     if amount == "0":
         return _("even")
+    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY
+        return _("better for {side}").format(side=names[side])
     n, said = plural_count(amount), amount.lstrip("+")
     if unit == "discs":
         return ngettext("{side} +{n} disc", "{side} +{n} discs", n).format(side=names[side], n=said)
