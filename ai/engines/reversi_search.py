@@ -506,6 +506,7 @@ class ReversiPlayer(Player):
         self.probcut = probcut
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
+        self.stand_ins: dict[int, PythonSearch] = {}  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
         kernels.prepare("reversi")  # compiled or loaded now, not in a move's time (unless deferred)
         if not python:  # the usual board's tables now, not in the first move's time
@@ -518,10 +519,14 @@ class ReversiPlayer(Player):
             if size in kernel.KERNEL_SIZES and not self.python:
                 self.engines[size] = self.kernel_search(size)
             else:
-                searcher = import_engine(PYTHON_SEARCH).Searcher
-                self.engines[size] = PythonSearch(searcher(state.game.geo), self.noise, self.solve_empties,
-                                                  self.rng, self.depth)
+                self.engines[size] = self.python_search(state)
         return self.engines[size]
+
+    def python_search(self, state: ReversiState) -> PythonSearch:
+        """A pure-Python search for the board of ``state`` at this player's depth, noise and solver
+        reach (the hand-set evaluation: the learned one runs in the kernels only)."""
+        searcher = import_engine(PYTHON_SEARCH).Searcher
+        return PythonSearch(searcher(state.game.geo), self.noise, self.solve_empties, self.rng, self.depth)
 
     def kernel_search(self, size: int) -> KernelSearch:
         # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
@@ -537,8 +542,28 @@ class ReversiPlayer(Player):
     ) -> Hashable:
         limits = limits or Limits(time=1.0)
         depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
-        self.last = search(self.engine(state), state, replace(limits, depth=depth), progress)
+        self.last = search(self.searching(state), state, replace(limits, depth=depth), progress)
         return self.last.best_move
+
+    def searching(self, state: ReversiState) -> KernelSearch | PythonSearch:
+        """The search for this move: this player's own (``engine``) or, while the window's worker
+        still compiles the kernels from scratch (the first run after installing: 10 s of a core,
+        over a minute on a loaded machine) and no book answers, the pure-Python search the kernels
+        replaced (``stand_in``): a move within its time rather than a wait for the compiler
+        (``ai.kernels.compiled_elsewhere``), as Tic-tac-toe's level-5 does."""
+        engine = self.engine(state)
+        if (not isinstance(engine, KernelSearch) or not kernels.compiled_elsewhere("reversi")
+                or self.known_move(state) is not None):
+            return engine
+        return self.stand_in(state)
+
+    def stand_in(self, state: ReversiState) -> PythonSearch:
+        """``python_search`` for the board of ``state``, kept (its tables) for the moves until the
+        kernels are ready."""
+        size = state.game.size
+        if size not in self.stand_ins:
+            self.stand_ins[size] = self.python_search(state)
+        return self.stand_ins[size]
 
     def known_move(self, state: ReversiState) -> int | None:
         """The book's best move where this player reads the book: the move a hint names there
