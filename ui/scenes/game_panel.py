@@ -875,7 +875,7 @@ class GamePanel:
             above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
             bar = pygame.Rect(tx_x, rect.bottom - above, rect.width - self._s(28), self._s(3))
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-            bar.width = int(bar.width * min(1.0, elapsed / budget))
+            bar.width = int(bar.width * min(1.0, computer.searched_for() / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
     def _fit_named(self, said: str, size: int, width: int) -> str:
