@@ -115,12 +115,12 @@ def main():
     state, line = played_line(game, plies)
     computer = (level, None) if state.to_move == 0 else (None, level)
     started = last = time.monotonic()
-    preparing = 0.0  # seconds "Preparing the engine..." was said while the computer was to move
+    preparing = 0.0  # seconds the window said "Preparing the engine..." (no search heard yet) before the move
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
     while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
         app.frame()
         now = time.monotonic()
-        preparing += now - last if app.scene.preparing_engine() else 0.0
+        preparing += now - last if app.scene.preparing_engine() and app.scene.computer.progress is None else 0.0
         last = now
     moved = len(app.scene.history) > len(line)
     print(f"{app.scene.history[-1].text} {time.monotonic() - started:.1f} {preparing:.1f}" if moved else "none 300 300")
