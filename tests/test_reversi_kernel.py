@@ -268,7 +268,8 @@ def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_pytho
     """The first run after installing: level-3's reply to d3 waited over a minute (a loaded machine)
     for its worker's warm-up to compile the search kernels, under "Preparing the engine...".  While
     they compile, a search no book answers runs in the pure-Python search; level-5 still plays its
-    book moves; once the kernels are ready, both search in them again."""
+    book moves, 6x6's proven ones too (they waited for the kernels to remember the proof); once the
+    kernels are ready, both search in them again."""
     kernels.warm_up("reversi")
     compiled = dict(kernels._stages)
 
@@ -285,6 +286,8 @@ def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_pytho
     assert level3.choose(after_d3, Limits(time=0.2)) in after_d3.legal_moves()
     assert isinstance(level3.searching(after_d3), PythonSearch)
     assert level5.choose(after_d3, Limits(time=0.2)) in after_d3.legal_moves() and level5.last.kind == "book"
+    six = games.load("reversi", size=6).initial_state()  # 6x6's book proves its moves: kept without the kernels
+    assert level5.choose(six, Limits(time=0.2)) in six.legal_moves() and level5.last.kind == "book"
     assert level5.choose(past_the_book, Limits(time=0.2)) in past_the_book.legal_moves()
     assert isinstance(level5.searching(past_the_book), PythonSearch)
     monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done

@@ -33,7 +33,7 @@ from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi import NO_PATTERNS
 from ai.search.driver import CTL_NODES, CTL_STOP, first_of_best, search, unhurried
-from games.reversi import PASS, ReversiState, flips
+from games.reversi import PASS, ReversiState, flips, move_mask
 
 PYTHON_SEARCH = "ai.engines.reversi_python_search"  # boards without kernels; imported when first searched (through the lock)
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
@@ -134,12 +134,12 @@ class KernelSearch:
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
+        self.rules_geo = state.game.geo  # ``remember``'s
         if self.reads_book():
             # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
             answer = book_answer(state, None if limits.best else self.rng, limits.depth) or answer_by_replies(state)
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
-                    kernels.ready("reversi")
                     self.remember(answer.move, int(answer.value))
                 return book_progress(answer, book_line(state, answer))
         kernels.ready("reversi")
@@ -292,21 +292,23 @@ class KernelSearch:
     def remember(self, move: int, margin: int) -> None:
         """After our ``move``, proven to reach ``margin``: whatever the opponent replies, our
         margin is at least that (more if the reply was a mistake), so each position the replies
-        lead to is kept with it for the next solve to start at (``known_margin``)."""
-        geo = self.tables.geo
+        lead to is kept with it for the next solve to start at (``known_margin``).  The rules'
+        functions, not the kernels: a proven book move (6x6's) is remembered on a fresh install
+        while the kernels are still compiling, and its answer waited for them."""
+        geo, me, opp = self.rules_geo, int(self.me), int(self.opp)
         if move == PASS:
-            them, us = self.opp, self.me
+            them, us = opp, me
         else:
-            f = kernel.flips(move, self.me, self.opp, geo)
-            them, us = self.opp ^ f, self.me | f | kernel.bit(move)
-        replies = int(kernel.move_mask(them, us, geo))
-        if not replies and kernel.move_mask(us, them, geo):  # the opponent passes (neither moving: game over)
-            self.know(int(us), int(them), margin)
+            f = flips(move, me, opp, geo)
+            them, us = opp ^ f, me | f | 1 << move
+        replies = move_mask(them, us, geo)
+        if not replies and move_mask(us, them, geo):  # the opponent passes (neither moving: game over)
+            self.know(us, them, margin)
         while replies:
             sq = (replies & -replies).bit_length() - 1
             replies &= replies - 1
-            f = kernel.flips(sq, them, us, geo)
-            self.know(int(us ^ f), int(them | f | kernel.bit(sq)), margin)
+            f = flips(sq, them, us, geo)
+            self.know(us ^ f, them | f | 1 << sq, margin)
 
     def know(self, me: int, opp: int, margin: int) -> None:
         """The mover of (me, opp) is proven to reach at least ``margin``: a fact about the
