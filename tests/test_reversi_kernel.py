@@ -18,9 +18,13 @@ import random
 import numpy as np
 import pytest
 
+import ai
 import games
+from ai import kernels
+from ai.base import Limits
 from ai.engines.reversi_eval import evaluate as python_evaluate
 from ai.engines.reversi_eval import features
+from ai.engines.reversi_search import KernelSearch, PythonSearch
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
@@ -258,3 +262,35 @@ def test_the_ffo_bench_in_a_copy_without_the_test_data_says_so(tmp_path, monkeyp
     said: list[str] = []
     bench.ffo_run(said.append, range(40, 42))
     assert len(said) == 1 and "skipped: the FFO suite is in the source checkout's tests/data/ffo" in said[0]
+
+
+def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_python(monkeypatch):
+    """The first run after installing: level-3's reply to d3 waited over a minute (a loaded machine)
+    for its worker's warm-up to compile the search kernels, under "Preparing the engine...".  While
+    they compile, a search no book answers runs in the pure-Python search; level-5 still plays its
+    book moves, 6x6's proven ones too (they waited for the kernels to remember the proof); once the
+    kernels are ready, both search in them again."""
+    kernels.warm_up("reversi")
+    compiled = dict(kernels._stages)
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernels' compiling")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    after_d3 = games.load("reversi").play_line(["d3"])
+    past_the_book = next(state for state in random_positions(8, 50, seed=3) if 30 <= state.empties() <= 48)
+    level3, level5 = (ai.make_player("reversi", level, seed=1) for level in ("level-3", "level-5"))
+    assert level3.choose(after_d3, Limits(time=0.2)) in after_d3.legal_moves()
+    assert isinstance(level3.searching(after_d3), PythonSearch)
+    assert level5.choose(after_d3, Limits(time=0.2)) in after_d3.legal_moves() and level5.last.kind == "book"
+    six = games.load("reversi", size=6).initial_state()  # 6x6's book proves its moves: kept without the kernels
+    assert level5.choose(six, Limits(time=0.2)) in six.legal_moves() and level5.last.kind == "book"
+    assert level5.choose(past_the_book, Limits(time=0.2)) in past_the_book.legal_moves()
+    assert isinstance(level5.searching(past_the_book), PythonSearch)
+    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    for player, state in ((level3, after_d3), (level5, past_the_book)):
+        assert isinstance(player.searching(state), KernelSearch)
+        assert player.choose(state, Limits(depth=2)) in state.legal_moves()

@@ -204,3 +204,43 @@ def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monk
     app.invalidate()
     app.frame()  # a whole frame (its thinking card's seconds moved on: the board alone compared)
     assert _pixels(app, scene.board_side.area) == board
+
+
+def _time_bar_fills(monkeypatch, scene: GameScene) -> list[int]:
+    """The widths of the thinking card's time bar as drawn from now on (its accent-coloured fill,
+    as tall as the bar)."""
+    fills: list[int] = []
+    real = pygame.draw.rect
+    accent, height = pygame.Color(scene.app.theme.accent), scene.panel._s(3)
+
+    def recorded(surface, colour, rect, *args, **kwargs):
+        if pygame.Color(colour) == accent and pygame.Rect(rect).height == height:
+            fills.append(pygame.Rect(rect).width)
+        return real(surface, colour, rect, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "rect", recorded)
+    return fills
+
+
+def test_the_time_bar_waits_for_the_engine_then_counts_the_search_alone(app, monkeypatch):
+    """After installing, the first search waits for its worker to compile the kernels, on no move's
+    time.  The time bar counted that wait: against level 3, after d3, it stood full for over a
+    minute under "Preparing the engine…" (qa91), as if the move were overdue.  It stays empty
+    while the engine is prepared and then fills with the search's own time."""
+    preparing = _computer_stood_in(monkeypatch)
+    scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HUMAN_VS_PC, (None, "level-3"), 1.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    click(app, scene.view.cell_rect(2, 3).center, frames=3)  # d3
+    _thinks(scene, 1)
+    computer = scene.computer
+    computer.job_started, computer.job_budget = time.monotonic() - 60.0, 1.0  # a minute of compiling
+    fills = _time_bar_fills(monkeypatch, scene)
+    _tick(app)
+    assert fills and set(fills) == {0}
+    preparing.on = False
+    computer.progress = AIProgress(job_id=1, depth=1, best_move=19, best_text="d6", pv=["d6"])
+    fills.clear()
+    _tick(app)
+    full = scene.panel.rect.width
+    assert fills and 0 < fills[-1] < full // 2  # a fraction of a second of the search's second

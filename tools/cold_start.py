@@ -7,9 +7,9 @@
 In the window (the default), each measurement is a fresh install: empty numba cache, settings and
 data folders.  The window opens headless as ``python main.py`` opens it (the background preparation
 of every game's kernels starts with it), the user spends ``--menu`` seconds in the menus, then starts
-a Human vs PC game with level-5 to move, either from the start or from a position past the opening
-books (``--plies`` random moves, default 12).  Printed: the seconds from the game's start to
-level-5's first move, for both.  The goal (#16): within 15 s.
+a Human vs PC game with level-5 (``--level``) to move, from the start and past the opening books
+(``--plies`` random moves, default 12).  Printed: the seconds from the game's start to its first
+move, for both, and how many the window said "Preparing the engine...".  The goal (#16): within 15 s.
 
 ``--first-frame`` times the window's freeze at the first game of a run instead: the window opens
 headless as ``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache
@@ -94,7 +94,7 @@ def played_line(game, plies):
 WINDOW = PLAYED_LINE + r"""
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
-game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+game_spec, menu, plies, level = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 
 
 def main():
@@ -113,13 +113,17 @@ def main():
     options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
     game = games.load(game_id, **options)
     state, line = played_line(game, plies)
-    computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
-    started = time.monotonic()
+    computer = (level, None) if state.to_move == 0 else (None, level)
+    started = last = time.monotonic()
+    preparing = 0.0  # seconds the window said "Preparing the engine..." (no search heard yet) before the move
     app.start_game(MatchSetup(game_id, options, HUMAN_VS_PC, computer, 1.0), line)
     while len(app.scene.history) <= len(line) and time.monotonic() - started < 300:
         app.frame()
+        now = time.monotonic()
+        preparing += now - last if app.scene.preparing_engine() and app.scene.computer.progress is None else 0.0
+        last = now
     moved = len(app.scene.history) > len(line)
-    print(f"{app.scene.history[-1].text} {time.monotonic() - started:.1f}" if moved else "none 300")
+    print(f"{app.scene.history[-1].text} {time.monotonic() - started:.1f} {preparing:.1f}" if moved else "none 300 300")
     app.quit()
     preparation.stop()
 
@@ -490,8 +494,18 @@ def _run(code: str, *args: str) -> tuple[bool, str, float]:
     ended, words = _output(code, *args)
     if not ended:
         return False, words[0], 0.0
-    move, seconds = words[-2:]
+    move, seconds = words[:2]
     return move != "none", move, float(seconds)
+
+
+def _run_window(spec: str, menu: float, plies: int, level: str) -> tuple[bool, str, float, float]:
+    """``WINDOW`` in a fresh install; (it answered, the move, seconds to it, seconds of them that
+    the window said "Preparing the engine...")."""
+    ended, words = _output(WINDOW, spec, str(menu), str(plies), level)
+    if not ended:
+        return False, words[0], 0.0, 0.0
+    move, seconds, preparing = words
+    return move != "none", move, float(seconds), float(preparing)
 
 
 def player_line(spec: str) -> tuple[bool, str]:
@@ -503,12 +517,15 @@ def player_line(spec: str) -> tuple[bool, str]:
                   f"({time.perf_counter() - began:.1f} s with the interpreter's start)")
 
 
-def window_line(spec: str, menu: float, plies: int) -> tuple[bool, str]:
+def window_line(spec: str, menu: float, plies: int, level: str = "level-5") -> tuple[bool, str]:
+    """``level``'s first move of ``spec`` in the window, from the start and ``plies`` past it, each
+    a fresh install: the move, the seconds to it, of them "Preparing the engine..."."""
     words, ok = [f"{spec:14}"], True
-    for label, count in (("from the start", 0), ("past the books", plies)):
-        moved, move, seconds = _run(WINDOW, spec, str(menu), str(count))
+    for label, count in (("from the start", 0), (f"{plies} plies in", plies)):
+        moved, move, seconds, preparing = _run_window(spec, menu, count, level)
         ok &= moved
-        words.append(f"{label}: {move} in {seconds:4.1f} s" if moved else f"{label}: failed ({move})")
+        words.append(f"{label}: {move} in {seconds:4.1f} s (preparing {preparing:4.1f} s)" if moved
+                     else f"{label}: failed ({move})")
     return ok, "   ".join(words)
 
 
@@ -731,6 +748,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--menu", type=float, help="seconds in the menus before the game starts (default 5; "
                         "3 with --first-frame)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the position past the books")
+    parser.add_argument("--level", type=int, default=5, choices=range(1, 6),
+                        help="the window's computer player (default 5; a capped level reads no book)")
     args = parser.parse_args(argv)
     specs = args.games or GAMES
     print(f"load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "", flush=True)
@@ -753,11 +772,12 @@ def main(argv: list[str] | None = None) -> int:
         return _print_all(specs, lambda spec: _joined(analysis_lines(spec, menu, args.runs, args.against)))
     args.menu = 5.0 if args.menu is None else args.menu
     if not args.player:
-        print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-5 to move; "
-              "seconds from the game's start to its first move", flush=True)
+        print(f"the window, a fresh install each time: {args.menu:g} s in the menus, then level-{args.level} to "
+              "move; seconds from the game's start to its first move", flush=True)
     failed = 0
     for spec in specs:
-        moved, line = player_line(spec) if args.player else window_line(spec, args.menu, args.plies)
+        moved, line = player_line(spec) if args.player else window_line(spec, args.menu, args.plies,
+                                                                         f"level-{args.level}")
         print(line, flush=True)
         failed += not moved
     return 1 if failed else 0

@@ -33,7 +33,7 @@ from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.kernels.reversi import NO_PATTERNS
 from ai.search.driver import CTL_NODES, CTL_STOP, first_of_best, search, unhurried
-from games.reversi import PASS, ReversiState, flips
+from games.reversi import PASS, ReversiState, flips, move_mask
 
 PYTHON_SEARCH = "ai.engines.reversi_python_search"  # boards without kernels; imported when first searched (through the lock)
 MIDGAME_BEFORE_SOLVE = 8  # midgame plies before a timed solve: they order its root moves, and their
@@ -134,12 +134,12 @@ class KernelSearch:
 
     def start(self, state: ReversiState, limits: Limits) -> Progress | None:
         self.me, self.opp = np.uint64(state.mover), np.uint64(state.opponent)
+        self.rules_geo = state.game.geo  # ``remember``'s
         if self.reads_book():
             # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
             answer = book_answer(state, None if limits.best else self.rng, limits.depth) or answer_by_replies(state)
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
-                    kernels.ready("reversi")
                     self.remember(answer.move, int(answer.value))
                 return book_progress(answer, book_line(state, answer))
         kernels.ready("reversi")
@@ -292,21 +292,23 @@ class KernelSearch:
     def remember(self, move: int, margin: int) -> None:
         """After our ``move``, proven to reach ``margin``: whatever the opponent replies, our
         margin is at least that (more if the reply was a mistake), so each position the replies
-        lead to is kept with it for the next solve to start at (``known_margin``)."""
-        geo = self.tables.geo
+        lead to is kept with it for the next solve to start at (``known_margin``).  The rules'
+        functions, not the kernels: a proven book move (6x6's) is remembered on a fresh install
+        while the kernels are still compiling, and its answer waited for them."""
+        geo, me, opp = self.rules_geo, int(self.me), int(self.opp)
         if move == PASS:
-            them, us = self.opp, self.me
+            them, us = opp, me
         else:
-            f = kernel.flips(move, self.me, self.opp, geo)
-            them, us = self.opp ^ f, self.me | f | kernel.bit(move)
-        replies = int(kernel.move_mask(them, us, geo))
-        if not replies and kernel.move_mask(us, them, geo):  # the opponent passes (neither moving: game over)
-            self.know(int(us), int(them), margin)
+            f = flips(move, me, opp, geo)
+            them, us = opp ^ f, me | f | 1 << move
+        replies = move_mask(them, us, geo)
+        if not replies and move_mask(us, them, geo):  # the opponent passes (neither moving: game over)
+            self.know(us, them, margin)
         while replies:
             sq = (replies & -replies).bit_length() - 1
             replies &= replies - 1
-            f = kernel.flips(sq, them, us, geo)
-            self.know(int(us ^ f), int(them | f | kernel.bit(sq)), margin)
+            f = flips(sq, them, us, geo)
+            self.know(us ^ f, them | f | 1 << sq, margin)
 
     def know(self, me: int, opp: int, margin: int) -> None:
         """The mover of (me, opp) is proven to reach at least ``margin``: a fact about the
@@ -506,6 +508,7 @@ class ReversiPlayer(Player):
         self.probcut = probcut
         self.rng = random.Random(seed)
         self.engines: dict[int, object] = {}
+        self.stand_ins: dict[int, PythonSearch] = {}  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
         kernels.prepare("reversi")  # compiled or loaded now, not in a move's time (unless deferred)
         if not python:  # the usual board's tables now, not in the first move's time
@@ -518,10 +521,14 @@ class ReversiPlayer(Player):
             if size in kernel.KERNEL_SIZES and not self.python:
                 self.engines[size] = self.kernel_search(size)
             else:
-                searcher = import_engine(PYTHON_SEARCH).Searcher
-                self.engines[size] = PythonSearch(searcher(state.game.geo), self.noise, self.solve_empties,
-                                                  self.rng, self.depth)
+                self.engines[size] = self.python_search(state)
         return self.engines[size]
+
+    def python_search(self, state: ReversiState) -> PythonSearch:
+        """A pure-Python search for the board of ``state`` at this player's depth, noise and solver
+        reach (the hand-set evaluation: the learned one runs in the kernels only)."""
+        searcher = import_engine(PYTHON_SEARCH).Searcher
+        return PythonSearch(searcher(state.game.geo), self.noise, self.solve_empties, self.rng, self.depth)
 
     def kernel_search(self, size: int) -> KernelSearch:
         # level 5: 8 MB of midgame table, 32 MB for the solver; 2 MB in all for the capped levels
@@ -537,8 +544,28 @@ class ReversiPlayer(Player):
     ) -> Hashable:
         limits = limits or Limits(time=1.0)
         depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
-        self.last = search(self.engine(state), state, replace(limits, depth=depth), progress)
+        self.last = search(self.searching(state), state, replace(limits, depth=depth), progress)
         return self.last.best_move
+
+    def searching(self, state: ReversiState) -> KernelSearch | PythonSearch:
+        """The search for this move: this player's own (``engine``) or, while the window's worker
+        still compiles the kernels from scratch (the first run after installing: 10 s of a core,
+        over a minute on a loaded machine) and no book answers, the pure-Python search the kernels
+        replaced (``stand_in``): a move within its time rather than a wait for the compiler
+        (``ai.kernels.compiled_elsewhere``), as Tic-tac-toe's level-5 does."""
+        engine = self.engine(state)
+        if (not isinstance(engine, KernelSearch) or not kernels.compiled_elsewhere("reversi")
+                or self.known_move(state) is not None):
+            return engine
+        return self.stand_in(state)
+
+    def stand_in(self, state: ReversiState) -> PythonSearch:
+        """``python_search`` for the board of ``state``, kept (its tables) for the moves until the
+        kernels are ready."""
+        size = state.game.size
+        if size not in self.stand_ins:
+            self.stand_ins[size] = self.python_search(state)
+        return self.stand_ins[size]
 
     def known_move(self, state: ReversiState) -> int | None:
         """The book's best move where this player reads the book: the move a hint names there

@@ -79,6 +79,7 @@ class ComputerMoves:
         self.job_side = 0
         self.job_started = 0.0
         self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
+        self.prepared_at = 0.0  # when the worker was last seen preparing the engine for it (``searched_for``)
         self.job_moves: tuple[str, ...] = ()  # the game the current search is about
         self.progress: AIProgress | None = None
         self.last_search: AIProgress | None = None
@@ -178,6 +179,16 @@ class ComputerMoves:
         if self.setting_up():
             return _("Preparing {player}'s engine…").format(player=self.scene.setup.player_label(self.job_side))
         return ""
+
+    def searched_for(self) -> float:
+        """Seconds the current search has run, for the panel's time bar: from the job's start, its
+        player's being ready (``thinking_since``) or, if the window said "Preparing the engine..."
+        meanwhile (no search heard yet), the last frame that said it, whichever came last.  A wait for the kernels compiled after installing is on no move's
+        time: counted in, the bar stood full for a minute of it, as if the move were overdue."""
+        now = time.monotonic()
+        if self.preparing() and self.progress is None:
+            self.prepared_at = now
+        return now - max(self.job_started, self.prepared_at, self.thinking_since() or self.job_started)
 
     def thinking_since(self) -> float | None:
         """When the last search asked of the worker began (``AIReady``: its player made and set up,

@@ -881,7 +881,7 @@ class GamePanel:
             above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
             bar = pygame.Rect(tx_x, rect.bottom - above, rect.width - self._s(28), self._s(3))
             pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.12), bar, border_radius=self._s(2))
-            spent = elapsed if computer.thinking_since() is not None else 0.0  # none while set up
+            spent = computer.searched_for() if computer.thinking_since() is not None else 0.0  # none while set up
             bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
