@@ -117,6 +117,7 @@ def _computer_stood_in(monkeypatch) -> types.SimpleNamespace:
     monkeypatch.setattr(ComputerMoves, "ensure_worker", lambda self: None)
     monkeypatch.setattr(ComputerMoves, "poll", lambda self: None)
     monkeypatch.setattr(ComputerMoves, "take_turn", lambda self: None)
+    monkeypatch.setattr(ComputerMoves, "thinking_since", lambda self: self.job_started)  # a level: ready at once
     preparing = types.SimpleNamespace(on=True)
     monkeypatch.setattr(ComputerMoves, "preparing", lambda self: preparing.on)
     return preparing
