@@ -184,8 +184,7 @@ def test_the_clock_can_be_turned_off(app):
 def test_friends_taking_a_watched_game_over_type_their_names(app):
     """Hot-seat from a PC vs PC replay asks for the two names, as the New game screen does; they
     start from that screen's last ones and go to the game's cards and its record."""
-    from tests.test_ui_player_names import type_text
-    from tests.ui_helpers import click
+    from tests.ui_helpers import click, type_text
     from ui.scenes.setup import SetupChoices
 
     app.setup_choices = SetupChoices(names=["Ana", ""])

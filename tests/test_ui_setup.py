@@ -878,8 +878,7 @@ def test_two_friends_keep_larger_text_on_the_form_and_a_whole_long_name(config):
     full length is still kept whole."""
     import pygame
 
-    from tests.test_ui_player_names import type_text
-    from tests.ui_helpers import down_to_widget, in_language, key
+    from tests.ui_helpers import down_to_widget, in_language, key, type_text
     from ui.match import HOTSEAT
     from ui.names import NAME_LENGTH
 
