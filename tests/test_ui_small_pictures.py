@@ -281,3 +281,19 @@ def test_a_small_hex_picture_shows_each_sides_edges_as_bands(monkeypatch, theme,
         beyond = (ex + 3 * (ex - ix), ey + 3 * (ey - iy))  # three cells further out: past the band
         band = [p for p in pixels_along(picture, (ex, ey), beyond) if tuple(picture.get_at(p))[:3] == side]
         assert len(band) >= 5, (edge_cell, band)
+
+
+@pytest.mark.parametrize("side", [100, 137, 160, 203])  # room for the cells' far lines (54, 72: none)
+def test_traxs_picture_shows_no_sliver_of_the_next_row(side):
+    """The main menu's Trax card shows a few cells of a board that runs on past the picture's
+    edge, centred: a pixel or two of the next row showed as a thin strip along its top.  Now the
+    first and last pixels drawn across the middle of the picture are the grid's lines."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    common.thumbnail.cache_clear()
+    image = common.thumbnail("trax", "dark", side, side)
+    grid = THEMES["dark"].grid
+    middle = side // 2 + 1
+    down = [tuple(image.get_at((middle, y)))[:3] for y in range(side) if image.get_at((middle, y)).a]
+    across = [tuple(image.get_at((x, middle)))[:3] for x in range(side) if image.get_at((x, middle)).a]
+    assert (down[0], down[-1], across[0], across[-1]) == (grid, grid, grid, grid), side

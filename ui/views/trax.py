@@ -238,10 +238,23 @@ def widened(span: range, least: int, size: int) -> range:
     return range(start, min(size, start + least))
 
 
+def whole_cells(rect: pygame.Rect, grid: pygame.Rect, cell: int) -> pygame.Rect:
+    """The part of ``rect`` a picture of ``grid`` (cells ``cell`` pixels, its lines included)
+    shows whole cells in: the picture's cells are centred in it, and where the board runs on past
+    its edge a pixel or two of the next row showed as a thin strip along the main menu's card."""
+    line = max(1, cell // 30)  # as wide as ``GridView._draw_lines`` draws them, at the cells' far edges
+    left = grid.x + max(0, -(-(rect.x - grid.x) // cell)) * cell
+    top = grid.y + max(0, -(-(rect.y - grid.y) // cell)) * cell
+    right = grid.x + min(grid.width, (rect.right - grid.x) // cell * cell) + line
+    bottom = grid.y + min(grid.height, (rect.bottom - grid.y) // cell * cell) + line
+    return pygame.Rect(left, top, right - left, bottom - top).clip(rect)
+
+
 class TraxView(GridView):
     marks_legal = True
     can_turn = False  # a tile drawn turned round would have to turn too
     margin_cells = 0.7
+    picture_cells: pygame.Rect | None = None  # a picture's part showing whole cells (``whole_cells``); None on the game screen
 
     def __init__(self, game: Trax) -> None:
         super().__init__(game)
@@ -285,13 +298,19 @@ class TraxView(GridView):
             return
         self.cell = max(1, min(rect.width // len(cols), rect.height // len(rows)))
         self.grid = pygame.Rect(0, 0, self.cell * self.cols, self.cell * self.rows)
-        tiles = pygame.Rect(cols[0] * self.cell, rows[0] * self.cell, len(cols) * self.cell, len(rows) * self.cell)
+        line = max(1, self.cell // 30)  # the cells centred with their far lines (``GridView._draw_lines``)
+        tiles = pygame.Rect(cols[0] * self.cell, rows[0] * self.cell, len(cols) * self.cell + line, len(rows) * self.cell + line)
         tiles.center = rect.center
         self.grid.topleft = (tiles.x - cols[0] * self.cell, tiles.y - rows[0] * self.cell)
         if self.grid.width <= rect.width:
             self.grid.centerx = rect.centerx
         if self.grid.height <= rect.height:
             self.grid.centery = rect.centery
+        self.picture_cells = whole_cells(rect, self.grid, self.cell)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.picture_cells = None  # the game screen's board: no picture's frame
+        super().layout(rect)
 
     def col_label(self, col: int) -> str:
         """The column's letter round the board: its official name (``@``, ``A``...) while the moves
@@ -545,7 +564,11 @@ class TraxView(GridView):
         # from the tiles as they lie now, as the next move, a hint and the picker's line are
         self._official_axes = state.game.official_axes(state) if self.other_notation else None
         self.notes = []
+        clip = surface.get_clip()
+        if self.picture_cells is not None:  # a picture shows whole cells (``whole_cells``)
+            surface.set_clip(self.picture_cells.clip(clip))
         super().draw(surface, state, overlay)
+        surface.set_clip(clip)
         self._draw_picker(surface, state, overlay.theme, self._hovered_tile())
 
     def draw_cell(self, surface, state: TraxState, row, col, rect, overlay: Overlay) -> None:
