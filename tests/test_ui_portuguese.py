@@ -219,8 +219,9 @@ def test_every_screen_in_the_smallest_window_draws_its_words_whole_and_inside_it
     """The walk above in the smallest window (800x560, ``ui.app.MIN_SIZE``), where Portuguese,
     longer than English, was cut with an ellipsis: the last search's evaluation in the game panel
     ("... melhor d4xb2 · Preto …") and a game's name under the menu's pictures ("Jogo do G…").
-    No text the screens shorten to fit (``ui.text.fit_font``) is shortened, and none is drawn
-    past the window's edge, in either language."""
+    No text the screens shorten to fit (``ui.text.fit_font``) is drawn shortened (a layout may try
+    a width that would shorten one, as the watch row weighs its buttons), and none is drawn past
+    the window's edge, in either language."""
     from ui import text as tx
     from ui.app import MIN_SIZE, App
 
@@ -228,15 +229,18 @@ def test_every_screen_in_the_smallest_window_draws_its_words_whole_and_inside_it
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     cut: dict[str, str] = {}
     outside: dict[str, tuple] = {}
+    shortened: dict[str, str] = {}  # a text shortened -> the whole one (a layout's try may shorten and not draw it)
     fit_font, text = tx.fit_font, tx.text
 
     def fitted(value, font, width):
         shown = fit_font(value, font, width)
         if shown != value:
-            cut[value] = f"{shown!r} on {type(app.scene).__name__}"
+            shortened[shown] = value
         return shown
 
     def drawn(surface, value, pos, *args, **kwargs):
+        if value in shortened:
+            cut[shortened[value]] = f"{value!r} on {type(app.scene).__name__}"
         rect = text(surface, value, pos, *args, **kwargs)
         if surface is app.screen and rect.width and not app.screen.get_rect().contains(rect):
             outside[value] = (tuple(rect), type(app.scene).__name__)
