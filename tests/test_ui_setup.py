@@ -63,7 +63,7 @@ def test_every_mode_describes_the_computer_players_and_explains_options(config):
         shown = " ".join(labels(scene))
         pair = scene._watch_players()
         for pid in pair:
-            description = next(p.description for p in ai.catalog("trax") if p.id == pid)
+            description = next(p.described(watched=True) for p in ai.catalog("trax") if p.id == pid)  # watched: the third person
             assert description.split(";")[0] in shown  # wrapped, never cut
         assert "centre when the game starts" in shown  # "Centre tile: lldd" explained
         assert sum(1 for title in labels(scene) if title.startswith("Mode")) == 0  # no two rows called Mode

@@ -11,13 +11,16 @@ scale beside the window's: Larger's panel kept at Large's scale shows as the two
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
 SIZES = [(1280, 800), (1366, 768)]
 MODES = ["human-pc", "hotseat", "pc-pc"]
 
@@ -44,7 +47,9 @@ def shoot(app, out: Path, game_ids: list[str], size: tuple[int, int]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = tool_parser(__doc__, writes_and_takes(
+        writes="a picture of each window in DIR", prints="each panel's scale beside the window's",
+        takes="a minute or two"))
     parser.add_argument("games", nargs="*", help="game ids (default: all six)")
     parser.add_argument("--out", type=Path, default=Path("/tmp/panel-shots"))
     args = parser.parse_args()

@@ -1138,7 +1138,7 @@ def option_note(game_id: str, option: Any, value: Any = None) -> str:
     and ``value`` given, the course's code of it after ("In the course's notation: lldd")."""
     note = OPTION_NOTES.get((game_id, option.name))
     said = _(note) if note else ""
-    if value is not None and value in CHOICE_WORDS.get((game_id, option.name), {}):
+    if isinstance(value, str) and value in CHOICE_WORDS.get((game_id, option.name), {}):
         code = _("In the course's notation: {code}.").format(code=value)
         said = f"{said} {code}" if said else code
     return said
