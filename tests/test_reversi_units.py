@@ -82,7 +82,8 @@ def test_the_panel_says_each_levels_value_in_its_unit(app, monkeypatch, language
     points" from levels 2-4 (it said "White +1 discs"), "White +3 discs" from level 5 and a course
     player, in both languages."""
     with words_in(language):
-        scene = GameScene(app, MatchSetup("reversi", {}, HUMAN_VS_PC, (None, level), 0.5), list(MIDGAME))
+        # 2 s a move: at 0.5 on a loaded machine level 2's search once reported nothing before its move
+        scene = GameScene(app, MatchSetup("reversi", {}, HUMAN_VS_PC, (None, level), 2.0), list(MIDGAME))
         app.switch(scene)
         assert wait(app, lambda: len(scene.history) == len(MIDGAME) + 1, 120)  # White has moved
         drawn = recorded_text(monkeypatch)
