@@ -115,7 +115,7 @@ def test_a_hint_of_the_only_legal_move_says_so(app, language):
         app.start_game(MatchSetup("reversi", options, HUMAN_VS_PC, (None, "level-1"), 0.5, start=start))
         scene = app.scene
         said = _hint_asked(app, scene)
-        assert said == i18n._("Hint: {move} ({why})").format(move="pass", why=i18n._("only legal move")), said
+        assert said == i18n._("Hint: {move} ({why})").format(move=i18n._("pass"), why=i18n._("only legal move")), said
 
 
 def test_the_panel_heads_a_hints_search_hint_not_last_search(app, monkeypatch):
