@@ -4,9 +4,12 @@ edge of thousands (80 ms a frame: panning and the keys lagged)."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
+import games
 from ai.game_tree import ORDERED, Node
 from tests.ui_helpers import words_in
 
@@ -316,13 +319,23 @@ def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monke
             key(app, pygame.K_ESCAPE)  # back to the game
 
 
-def test_a_nodes_value_that_rounds_to_nought_reads_0():
-    """The search tree wrote a value under half a hundredth "+0.00" (or "-0.00"): nought reads
-    "0" there as on analysis' marks; the others keep their sign."""
-    from ui.scenes.tree_explorer import value_text
+def test_a_boxs_estimate_that_rounds_to_nought_reads_0():
+    """A box wrote a value under half its last decimal "+0.00" (or "-0.00"): nought reads "0"
+    there as on analysis' marks, a tiny estimate rounds to it, the others keep their sign, and a
+    node never searched reads "?".  In Alquerque's pieces (one decimal) and in a course
+    heuristic's own number where it has no unit (Rastros' Basilio, ``box_unit``)."""
+    from ui.scenes.tree_explorer import node_value_text
 
-    assert [value_text(v) for v in (0.0, 0.004, -0.004)] == ["0", "0", "0"]
-    assert [value_text(v) for v in (1.0, -1.0, 0.42, -0.006, None)] == ["+1", "-1", "+0.42", "-0.01", "?"]
+    def box(game_id: str, estimate: float | None) -> str:
+        game = games.load(game_id)
+        value = None if estimate is None else math.copysign(0.1, estimate) if estimate else 0.0
+        return node_value_text(Node(game.initial_state(), kind="horizon", value=value, estimate=estimate), game, 0)
+
+    assert [box("alquerque", v) for v in (0.0, 0.004, -0.004, -0.04)] == ["0", "0", "0", "0"]
+    assert [box("alquerque", v) for v in (1.0, -1.0, 0.42, -0.3, None)] == ["+1.0", "-1.0", "+0.4", "-0.3", "?"]
+    assert [box("rastros", v) for v in (0.0, 3.0, -2.0, 0.42)] == ["0", "+3", "-2", "+0.42"]
+    game = games.load("reversi")
+    assert node_value_text(Node(game.initial_state(), value=math.inf), game, 0) == "?"
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -122,14 +122,6 @@ def default_depth(game_id: str, state: State) -> int:
     return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2)
 
 
-def value_text(value: float | None) -> str:
-    """A node's value as written in it: "+1", "-1", "0", "+0.42"; a value that rounds to nought
-    "0" (``signed_text``), where it read "+0.00"."""
-    if value is None or math.isinf(value):
-        return "?"
-    return signed_text(value, "+.0f" if value in (1.0, -1.0) else "+.2f")
-
-
 def node_value_text(node: Node, game: Game, max_side: int) -> str:
     """What a node's box reads: a proven result in words ("White wins", "draw": ``verdict_text``),
     else its estimate in the game's unit from MAX's side, as analysis writes it ("+4" discs, "-1.0"
