@@ -394,6 +394,35 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     assert list(each.broken) == [str(bots / "bia" / "jogador.py")]
 
 
+def test_a_tournaments_pattern_is_globbed_once_and_enters_the_same_players(tmp_path, monkeypatch, capsys):
+    """``tournament`` globbed each pattern to refuse one matching nothing before its checking line,
+    then ``enter_players`` globbed it again: the files found first are the ones entered."""
+    import glob
+
+    import ai.commands.tournament as command
+
+    bots = league_folder(tmp_path)
+    pattern = str(bots / "*" / "*.py")
+    words = [pattern + ":*", "level-1"]
+    before = command.enter_players("tictactoe", words, {}, {})
+    globbed, entered, real_glob = [], [], glob.glob
+    monkeypatch.setattr(glob, "glob", lambda path, *a, **k: globbed.append(path) or real_glob(path, *a, **k))
+    real_enter = command.enter_players
+
+    def enter_then_stop(*args, **kwargs):
+        entered.append(real_enter(*args, **kwargs))
+        raise KeyboardInterrupt  # the players are entered: no game need be played
+
+    monkeypatch.setattr(command, "enter_players", enter_then_stop)
+    assert command.run_tournament("tictactoe", words, {}, 1, 0.1, 1, None, 1) == 130
+    assert globbed.count(pattern) == 1, globbed
+    [after] = entered
+    assert (after.ids, after.titles, after.notes, list(after.broken)) == (  # a reason names its own log
+        before.ids, before.titles, before.notes, list(before.broken))
+    assert len(after.ids) == 4
+    assert capsys.readouterr().err.startswith(command.CHECKING)
+
+
 def test_players_are_counted_once_patterns_are_expanded(tmp_path):
     """``tournament rastros 'bots/ana/jogador.py:*'`` (a file of two players) was refused with
     "needs at least two players": the words were counted before the patterns were expanded."""

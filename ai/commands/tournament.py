@@ -789,13 +789,12 @@ def run_tournament(
             print(f"{log} not found: starting the tournament", file=sys.stderr)
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
+        words = expanded_words(player_ids)  # a pattern that matches no file is bad input, said alone
         if any(ai.is_outside_player(pid) for pid in player_ids):
-            for word in player_ids:  # a pattern that matches no file is bad input, said alone
-                matching_files(word)
             print(CHECKING, file=sys.stderr, flush=True)
         entries = enter_players(game_id, list(player_ids), options,
                                 loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
-                                not_loaded(logged, gone))
+                                not_loaded(logged, gone), words)
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
@@ -1017,21 +1016,31 @@ class Entries:
     notes: list[str] = field(default_factory=list)  # "skipped FILE: why", for stderr
 
 
+def expanded_words(player_ids: list[str]) -> list[tuple[str, bool]]:
+    """The command line's words with each path pattern replaced by the files it matches
+    (``ai.outside.matching_files``; matching none is a ValueError naming it), each with whether a
+    pattern gave it.  Made once: ``run_tournament`` refuses a pattern that matches nothing before
+    its checking line and hands the files to ``enter_players``, which globbed them all again."""
+    return [(file, file != word) for word in player_ids for file in matching_files(word)]
+
+
 def enter_players(game_id: str, player_ids: list[str], options: dict[str, Any], loader: dict[str, Any],
-                  jobs: int = 1, withdrawn: Callable[[str], bool] = lambda _word: False) -> Entries:
+                  jobs: int = 1, withdrawn: Callable[[str], bool] = lambda _word: False,
+                  words: list[tuple[str, bool]] | None = None) -> Entries:
     """The players of ``player_ids``, every outside one loaded once (``jobs`` at a time).
 
-    A path pattern stands for the files it matches (``ai.outside.matching_files``; matching none
-    is a ValueError) and ``file.py:*`` (or ``notebook.ipynb:*``) for every player of the file.  A
-    file that cannot be loaded enters as one broken player (``file.py``) that forfeits its games,
+    A path pattern stands for the files it matches (``expanded_words``, unless the caller gives
+    them as ``words``; matching none is a ValueError) and ``file.py:*`` (or ``notebook.ipynb:*``)
+    for every player of the file.  A file that cannot be loaded enters as one broken player
+    (``file.py``) that forfeits its games,
     except that a file a pattern matched which defines no player (a helper module beside a
     student's bot, the course's ``rastros.py``) is skipped with a note.  A player named twice (the
     same file by two paths, or a file's first player by its name as well) enters once, where it
     was first named, with a note for the others.  What ``withdrawn`` names (``not_loaded``) is
     left out unloaded."""
-    from ai.outside import PLAYER_SUFFIXES, list_outside_players, load_reason, matching_files
+    from ai.outside import PLAYER_SUFFIXES, list_outside_players, load_reason
 
-    words = [(file, file != word) for word in player_ids for file in matching_files(word)  # patterns first
+    words = [(file, from_pattern) for file, from_pattern in (expanded_words(player_ids) if words is None else words)
              if not withdrawn(file)]
     entries = Entries()
     listed: dict[Path, list[tuple[str, str]]] = {}  # a file -> its players' (name, title), first first
