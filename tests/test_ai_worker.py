@@ -248,7 +248,7 @@ def test_a_killed_process_slow_to_go_is_waited_for_before_none_is_said_to_be_lef
     worker = AIWorker.__new__(AIWorker)  # its process, queue and channel are the fakes'
     worker.process, worker.stop = process, SimpleNamespace(set=lambda: None)
     worker.jobs = SimpleNamespace(put_nowait=lambda item: None, cancel_join_thread=lambda: None, close=lambda: None)
-    worker.reports = SimpleNamespace(close=lambda: None)
+    worker.reports = SimpleNamespace(close=lambda: None, receive=lambda timeout: None)  # it sends nothing
     worker.close()
     assert ai_worker.wait_for_closed_workers(30)
     assert not process.is_alive() and process.exitcode == -9

@@ -204,6 +204,29 @@ def test_a_game_played_with_the_switch_on_is_told_in_the_log(logging_as_it_was, 
     assert f"INFO tabuleiro.trail: game file not opened: {tmp_path / 'notes.txt'}: notes.txt: " in text
 
 
+def test_an_analysis_switched_off_then_left_has_its_workers_last_line_in_the_log(logging_as_it_was, tmp_path,
+                                                                               monkeypatch):
+    """Analysis switched off (A) stops its job, whose worker then writes the job's end to its report
+    channel, which the window polls no more (no job); leaving the screen closed the worker and
+    the line was lost.  A closed worker's channel is read as its process ends (``_join_logging``)."""
+    from ui.scenes.menu import MenuScene
+
+    monkeypatch.setattr(ai_worker, "STOP_GRACE", 60.0)  # ended by itself, not cut short by a loaded machine
+    path = start_logging("debug")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.open_demo("game:tictactoe:hotseat:")
+        scene = app.scene
+        key(app, pygame.K_a)  # analysis on ...
+        assert wait(app, lambda: scene.analysis.values is not None)
+        key(app, pygame.K_a)  # ... and off: its worker stays, unpolled
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
+        assert ai_worker.wait_for_closed_workers(60)
+    text = path.read_text(encoding="utf-8")
+    assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
+    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+: analysis stopped after ", text), text[-3000:]
+
+
 def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
                                                                                     monkeypatch):
     """The tournament screen's run: its start and end in the window's lines, each game's end in the

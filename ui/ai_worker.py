@@ -1135,29 +1135,57 @@ def end_unclosed_workers() -> int:
 
 def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
-    if even that is ignored), reaped, and its queue and channel closed.  Its ``stop`` flag is held
+    if even that is ignored), reaped, the log lines it sent written to the log (``_join_logging``,
+    ``_log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
     until then: a worker replaced at once drops its own reference, and the flag's shared memory
     could be handed to the next flag while the old process still reads it.  A killed process is
     waited for however long the system takes to tear it down (a loaded machine took over the
     second once given, and ``wait_for_closed_workers`` said none was left while it still was):
     this thread is the only one that waits, and the window's own wait has its bound."""
     try:
-        if grace > 0:
-            proc.join(grace)
+        _join_logging(proc, reports, grace)
         if proc.is_alive():
             log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
             proc.terminate()
-            proc.join(1.0)
+            _join_logging(proc, reports, 1.0)
         if proc.is_alive():
             log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
             proc.kill()
             proc.join()
+        _log_lines_left(reports)  # what it wrote before its end, the window no longer polling it
         jobs.cancel_join_thread()
         jobs.close()
         reports.close()
     finally:
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())
+
+
+def _join_logging(proc, reports: WorkerChannel, seconds: float) -> None:
+    """Wait at most ``seconds`` for a closed worker's process to end, writing the log lines it sends
+    meanwhile (``_log_if_line``): the window polls a closed worker no more (nor an analysis
+    switched off, whose last lines, its job's end, were lost with the worker), and a worker
+    waiting for room in a full pipe would not end by itself."""
+    end = time.monotonic() + seconds
+    while proc.is_alive() and (left := end - time.monotonic()) > 0:
+        item = reports.receive(min(left, 0.05))
+        if item is None:
+            proc.join(min(left, 0.01))  # nothing came: the pipe is empty, or closed as the process ends
+        else:
+            _log_if_line(item)
+
+
+def _log_lines_left(reports: WorkerChannel) -> None:
+    """Write the log lines an ended worker's channel still holds (``_log_if_line``)."""
+    while (item := reports.receive(0)) is not None:
+        _log_if_line(item)
+
+
+def _log_if_line(item: object) -> None:
+    """A closed worker's report: written to this process's log if it is a log line; its other
+    reports (answers, progress) are no one's now."""
+    if is_log_record(item):
+        from_worker(item)  # type: ignore[arg-type]
 
 
 def _pid(proc: Any) -> int | None:
