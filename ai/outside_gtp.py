@@ -9,7 +9,8 @@ load error naming those it refused), ``clear_board`` and ``play``; ``genmove`` a
   folders (relative to the current directory) are made absolute first.
 - Start-up is outside any clock: the first command (``protocol_version``) may take up to
   ``startup_time`` seconds (default 60: engines load books and networks), and so may each game's
-  set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move, or
+  set-up (``boardsize``, ``clear_board``), sent by ``get_ready`` before the game's first move (not
+  to the probe's engine, handed to a match's first game with that board empty already), or
   by ``ready_to_move`` in a move of an engine not set up since its start (a window's worker
   made anew); moves are timed after, and a replay inside a move (``_sync``) waits only what the
   move has left.  An engine a forfeit stopped is started again by ``get_ready`` too.
@@ -132,7 +133,7 @@ class GTPPlayer(Player):
         self.log_dir = loader.get("log_dir")
         self.bot: Bot | None = None
         self.synced: State | None = None  # the position the engine has, when known
-        self.set_up_since_start = False  # told a game's board since it was started (``_set_up``)
+        self.told: dict[str, Any] | None = None  # the options of the game set up since its start (``_set_up``)
         self.timing: tuple | None = None  # the time settings the engine was given
         self.unanswered: tuple[str, float] | None = None  # the last command not answered in time, its seconds
         try:
@@ -144,7 +145,8 @@ class GTPPlayer(Player):
 
     def get_ready(self, options: dict[str, Any]) -> None:
         """The engine running and set up for a game with ``options`` before its first move is
-        timed: started again when a forfeit stopped it, then given the empty board (``_set_up``);
+        timed: started again when a forfeit stopped it, then given the empty board (``_set_up``)
+        unless it has it already (``_holds_empty_board``: the probe's engine, handed to a game);
         ``OutsideLoadError`` if it no longer starts or dies meanwhile.  Started inside its next
         game's first move, its start-up (a JVM's, a network's) counted on that move's clock; set up
         there, so did what the engine loads for the board (our own ``main.py gtp``: its kernels,
@@ -158,14 +160,15 @@ class GTPPlayer(Player):
 
     def _readied(self, game: Game, always_set_up: bool) -> None:
         """The engine started if it is not running, and set up for ``game`` if ``always_set_up`` or
-        it has not been since its start, each waiting the start-up's time; ``OutsideLoadError`` if
-        it fails to (no answer in that time, an end, a refused board), as a load failure."""
+        it has not been since its start, unless it holds that board empty already, each waiting the
+        start-up's time; ``OutsideLoadError`` if it fails to (no answer in that time, an end, a
+        refused board), as a load failure."""
         if self.bot is None or not self.bot.alive():
             try:
                 self._start()
             except (_Dead, Forfeit) as exc:
                 raise self._start_failed(exc) from None
-        if always_set_up or not self.set_up_since_start:
+        if (always_set_up or self.told is None) and not self._holds_empty_board(game):
             try:
                 self._set_up(game.initial_state(), self.startup_time)
             except Refused as exc:
@@ -174,6 +177,14 @@ class GTPPlayer(Player):
                                                        f"({exc.command!r}: {exc.answer})") from None
             except _Dead as exc:
                 raise self._start_failed(exc) from None
+
+    def _holds_empty_board(self, game: Game) -> bool:
+        """Whether the engine has ``game``'s empty board as its set-up left it: told these options
+        since its start and nothing played since.  The probe before a match sets its engine up and
+        hands it to the first game (``ai.match.ReadyPlayers``), whose ``get_ready`` sent
+        ``boardsize`` and ``clear_board`` again, each a wait for an engine that loads the board's
+        network."""
+        return self.told == game.options and self.synced == game.initial_state()
 
     def _start_failed(self, exc: Exception) -> OutsideLoadError:
         """The load error for an engine that failed while starting (``exc``: no GTP answer, or a
@@ -218,7 +229,7 @@ class GTPPlayer(Player):
             raise OutsideLoadError(self.player_id, f"cannot start {program!r}: {why}") from None
         self.synced = None
         self.timing = None
-        self.set_up_since_start = False
+        self.told = None
         self._ask("protocol_version", self.startup_time)
         for command in self.setup:
             self._ask(command, self.startup_time)
@@ -315,7 +326,7 @@ class GTPPlayer(Player):
             self._tell(step, wait)
         self._ask("clear_board", wait)
         self.synced, self.timing = start, None
-        self.set_up_since_start = True
+        self.told = dict(start.game.options)
 
     def ready_to_move(self, game: Game) -> None:
         """Inside a move, before its time is counted: the engine started if it is not running, and

@@ -1533,7 +1533,7 @@ def test_a_match_starts_a_gtp_engine_for_each_game_as_the_docs_say(tmp_path, cap
     assert run_match("tictactoe", ("level-1", engine_config(tmp_path, "--record", str(record))), {}, 2, 0.5,
                      1, False) == 0
     commands = record.read_text(encoding="utf-8").splitlines()
-    assert commands.count("protocol_version") == 2 and commands.count("clear_board") == 3, commands
+    assert commands.count("protocol_version") == 2 and commands.count("clear_board") == 2, commands  # one a start
     page = " ".join((ROOT / "docs" / "outside-players.md").read_text(encoding="utf-8").split())
     assert "so they start it for each game" in page and "a one-game match starts it once" in page
 
@@ -1550,6 +1550,42 @@ def test_a_one_game_match_starts_its_gtp_engine_once(tmp_path, seed):
     assert run_match("tictactoe", (engine, "level-1"), {}, 1, 0.5, seed, False) == 0
     starts = [line for line in record.read_text(encoding="utf-8").splitlines() if line.startswith("cwd ")]
     assert len(starts) == 1, starts
+
+
+def test_a_one_game_match_tells_its_probed_engine_the_board_once(tmp_path):
+    """The probe set the engine up (``boardsize``, ``clear_board``) and handed it to the first game,
+    which sent both again: an engine that loads a network for the board loaded it twice."""
+    from ai.commands.match import run_match
+
+    record = tmp_path / "commands.txt"
+    assert run_match("tictactoe", (engine_config(tmp_path, "--record", str(record)), "level-1"), {}, 1, 0.5,
+                     None, False) == 0
+    commands = record.read_text(encoding="utf-8").splitlines()
+    assert commands.count("boardsize 3") == 1 and commands.count("clear_board") == 1, commands
+    assert commands.index("clear_board") < commands.index("genmove b")
+
+
+def test_an_engine_is_set_up_again_only_when_it_lacks_that_board_empty(tmp_path):
+    """``get_ready`` tells the board unless the engine holds it empty from its set-up: again after a
+    move, and for other options."""
+    record = tmp_path / "commands.txt"
+    game = games.load("tictactoe")
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, "--record", str(record)))
+
+    def set_ups() -> int:
+        return record.read_text(encoding="utf-8").splitlines().count("clear_board")
+
+    try:
+        engine.get_ready(dict(game.options))
+        engine.get_ready(dict(game.options))
+        assert set_ups() == 1
+        engine.choose(game.initial_state(), Limits(time=1.0))
+        engine.get_ready(dict(game.options))  # its board holds a stone now
+        assert set_ups() == 2
+        engine.get_ready({"width": 4, "height": 4, "k": 3})  # another board
+        assert set_ups() == 3 and "boardsize 4" in record.read_text(encoding="utf-8").splitlines()
+    finally:
+        engine.close()
 
 
 def test_a_tournament_says_its_engines_start_again_for_each_game(tmp_path, capsys):
