@@ -22,8 +22,8 @@ from games.base import Game, State
 from games.record import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
-           "WHOLE_GAME", "ReadyPlayers", "paired_games", "play_game", "play_with_new_players", "random_line",
-           "random_openings", "random_play", "random_positions"]
+           "WHOLE_GAME", "ReadyPlayers", "first_game_seeds", "paired_games", "play_game", "play_with_new_players",
+           "random_line", "random_openings", "random_play", "random_positions"]
 
 
 @dataclass
@@ -144,12 +144,20 @@ class ReadyPlayers:
     loads a big book, on its start paid that twice before the match's first move.  Sound because
     such a player has played nothing yet: its process is what a fresh start gives, as long as it
     was started with the game's loader options (``take`` compares them; a seeded match seeds each
-    game's Python bot with its own seed, which a GTP engine, ``unseeded``, is never given).  Those
-    no game takes are stopped by ``close``."""
+    game's Python bot with its own seed, which a GTP engine, ``unseeded``, is never given).  So the
+    probe starts each player as its first game would (``loader_for``: with ``seeds``, each
+    player's seed in that game, ``first_game_seeds``): a Python bot probed unseeded was refused
+    by a seeded first game and started twice.  Those no game takes are stopped by ``close``."""
 
-    def __init__(self, loader: dict[str, Any] | None = None) -> None:
+    def __init__(self, loader: dict[str, Any] | None = None, seeds: dict[str, int] | None = None) -> None:
         self.loader = dict(loader or {})
+        self.seeds = dict(seeds or {})
         self.players: dict[str, Player] = {}
+
+    def loader_for(self, player_id: str) -> dict[str, Any]:
+        """The loader options ``player_id``'s first game starts it with (its seed there, if seeded)."""
+        seeded = {"seed": self.seeds[player_id]} if player_id in self.seeds else {}
+        return {**self.loader, **seeded}
 
     def keep(self, player_id: str, player: Player) -> None:
         """Keep ``player`` for the first game of ``player_id`` (one a player: a second is stopped)."""
@@ -165,7 +173,8 @@ class ReadyPlayers:
         if player is None:
             return None
         ignored = {"seed"} if getattr(player, "unseeded", False) else set()
-        if {k: v for k, v in loader.items() if k not in ignored} != {k: v for k, v in self.loader.items()
+        started_with = self.loader_for(player_id)
+        if {k: v for k, v in loader.items() if k not in ignored} != {k: v for k, v in started_with.items()
                                                                    if k not in ignored}:
             close_player(player)
             return None
@@ -193,10 +202,24 @@ def paired_games(
     for i in range(n_games):
         first = i % 2
         ids = [player_ids[first], player_ids[1 - first]]
-        result = play_with_new_players(game, ids, (seed + 2 * i, seed + 2 * i + 1), time_per_move,
+        result = play_with_new_players(game, ids, game_seeds(seed, i), time_per_move,
                                        openings[i // 2] if openings else (), clock, loader, seed_bots=seed_bots,
                                        ready=ready)
         yield result, first
+
+
+def game_seeds(seed: int, number: int) -> tuple[int, int]:
+    """The seeds of the players of ``paired_games``' game ``number`` (from 0), side 0's first."""
+    return seed + 2 * number, seed + 2 * number + 1
+
+
+def first_game_seeds(player_ids: Sequence[str], seed: int) -> dict[str, int]:
+    """The seed each of ``paired_games``' players gets in the first game it plays (the first
+    game's side 0 first, the side a player on both sides is handed to, ``ReadyPlayers``)."""
+    seeds: dict[str, int] = {}
+    for pid, side_seed in zip(player_ids, game_seeds(seed, 0)):
+        seeds.setdefault(pid, side_seed)
+    return seeds
 
 
 def play_with_new_players(

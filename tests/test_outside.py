@@ -8,6 +8,7 @@ README); the facts checked about the compat modules are the ones the Rastros not
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -1600,6 +1601,22 @@ def test_a_tournament_says_its_engines_start_again_for_each_game(tmp_path, capsy
     starts = [line for line in record.read_text(encoding="utf-8").splitlines() if line.startswith("cwd ")]
     assert len(starts) == 1 + 2, starts
     assert capsys.readouterr().err.splitlines()[0] == CHECKING
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_seeded_match_starts_its_python_bot_once_with_its_games_seed(tmp_path, side):
+    """With ``--seed`` the probe started a Python bot unseeded, the seeded first game refused it
+    (``ReadyPlayers.take``) and started another: a bot slow to load paid that twice.  The probe
+    starts it with the seed its first game gives it, so that game takes it, seeded as before."""
+    from ai.commands.match import run_match
+
+    bot = tmp_path / "counted.py"  # each start writes its first random draw beside it (its folder)
+    bot.write_text("import random\n\nwith open('starts.txt', 'a') as f:\n    f.write(f'{random.random()}\\n')\n\n\n"
+                   "def choose(game, state):\n    return state.legal_moves()[0]\n", encoding="utf-8")
+    players = (str(bot), "level-1") if side == 0 else ("level-1", str(bot))
+    assert run_match("tictactoe", players, {}, 1, 0.5, 7, False) == 0
+    starts = (tmp_path / "starts.txt").read_text(encoding="utf-8").splitlines()
+    assert starts == [str(random.Random(7 + side).random())]
 
 
 def test_a_probed_python_bot_is_not_handed_to_a_seeded_game_but_stopped(tmp_path):

@@ -9,7 +9,16 @@ from typing import Any
 import games
 from ai.commands.engines import prepare_engines
 from ai.commands.tournament import probe_outside_players
-from ai.match import GameClock, GameResult, MatchSummary, ReadyPlayers, counted, paired_games, random_openings
+from ai.match import (
+    GameClock,
+    GameResult,
+    MatchSummary,
+    ReadyPlayers,
+    counted,
+    first_game_seeds,
+    paired_games,
+    random_openings,
+)
 from ai.tournament import builtin_titles, display_names
 
 
@@ -43,7 +52,8 @@ def run_match(
         if pid.endswith(":*"):
             print(f"error: {every_player_refused(game_id, pid, dict(game.options), loader)}", file=sys.stderr)
             return 2
-    ready = ReadyPlayers(loader)  # the probe's processes, each for its player's first game
+    # the probe's processes, each for its player's first game, started with its seed there when seeded
+    ready = ReadyPlayers(loader, first_game_seeds(player_ids, base_seed) if seed is not None else None)
     try:
         return _probed_match(game, player_ids, n_games, time_per_move, seed, as_json, starts, game_clock,
                              loader, ready)

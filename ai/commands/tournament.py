@@ -1169,8 +1169,9 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
     def probe(pid: str) -> tuple[str, str | None, str | None, Any]:
         if starting is not None:
             starting(pid)
-        try:
-            player = load_outside_player(game_id, pid, options, **loader)
+        try:  # as its first game would start it, where one takes it (``ReadyPlayers.loader_for``)
+            started_as = ready.loader_for(pid) if ready is not None else loader
+            player = load_outside_player(game_id, pid, options, **started_as)
         except Exception as exc:  # any failure of a student's file: that player forfeits
             return pid, None, load_reason(exc), None
         try:
