@@ -413,10 +413,12 @@ def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(mo
         assert player.choose(past_the_opening, Limits(iterations=200)) in past_the_opening.legal_moves()
 
 
-def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget():
+def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget(monkeypatch):
     """``PythonSearcher.iterate`` runs no playout once the driver's watcher has written the stop
     (a Pause, the move's time up) and no more than the node budget the driver gives it (a capped
-    level's playouts), and still names a move."""
+    level's playouts), and still names a move.  Its tree of Python objects (8 KB a playout on
+    11x11) stops growing at ``TREE_ENTRIES``: a 30 s move would have held gigabytes."""
+    from ai.reference import hex_search
     from ai.reference.hex_search import PythonSearcher
     from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 
@@ -429,3 +431,5 @@ def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget():
     ctl = new_ctl()
     ctl[CTL_MAX_NODES] = 25
     assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[CTL_NODES] == 25
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
+    assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=1000)).nodes == 40

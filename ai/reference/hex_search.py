@@ -25,6 +25,9 @@ from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
 from games.hex import Geometry, HexState, geometry
 
 BATCH_SECONDS = 0.1  # playouts between two of ``PythonSearcher``'s reports (the kernel's batches take as long)
+TREE_ENTRIES = 2_000_000  # a ``PythonSearcher`` move's tree ends at about this many (node, move) pairs
+#   (each playout adds a node of every empty cell: 70 bytes a pair, 8 KB a playout on 11x11, 28 KB on
+#   19x19): about 150 MB, 17,000 playouts on 11x11, a few seconds of them; a 30 s move's would hold gigabytes
 
 
 class Node:
@@ -294,7 +297,8 @@ class PythonSearcher:
     board size), batches of playouts of about ``BATCH_SECONDS`` until the driver's stop, its
     playout budget or a proof.  ``answer`` is what the kernels' searcher answers without them
     (level-5's first stone without the swap, its solver of small boards), asked first as that
-    searcher's ``start`` asks it."""
+    searcher's ``start`` asks it.  A move plays once its tree holds ``TREE_ENTRIES``, however
+    much time is left."""
 
     kind = "mcts"
 
@@ -318,15 +322,20 @@ class PythonSearcher:
         self.boards = state.boards
         self.root, self.colour = self.engine.new_root(*state.boards, state.to_move)
         self.engine.playouts = 0
+        self.most_playouts = max(1, TREE_ENTRIES // max(1, len(self.root.moves)))
         return self.engine.report(self.root) if self.root.proven is not None else None
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
-        """One batch of playouts, each looking at the driver's stop and budget; the best move so far."""
+        """One batch of playouts, each looking at the driver's stop and budget; the best move so
+        far, or None once the tree is full (the driver then plays the last one)."""
         engine, root = self.engine, self.root
-        budget = int(ctl[CTL_MAX_NODES]) or None
+        room = self.most_playouts - engine.playouts
+        if room <= 0:
+            return None
+        budget = min(int(ctl[CTL_MAX_NODES]) or room, room)
         ends = time.perf_counter() + BATCH_SECONDS
         done = 0
-        while root.proven is None and not ctl[CTL_STOP] and (budget is None or done < budget):
+        while root.proven is None and not ctl[CTL_STOP] and done < budget:
             engine._iterate(root, self.colour, *self.boards, -1)
             done += 1
             if time.perf_counter() >= ends:
