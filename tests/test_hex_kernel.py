@@ -370,3 +370,66 @@ def test_proofs_in_the_tree_agree_with_the_exact_solver(n, inferior_at):
         if result.proven == 1:
             assert not sv.state_wins(state.play(result.best_move)), game.to_text(state)
     assert proofs >= 10
+
+
+# -- while the kernels compile --------------------------------------------------------------------
+def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(monkeypatch):
+    """The first run after installing: every MCTS level's first search (levels 3 to 5, from the
+    first move without the swap rule) waited for its worker's warm-up to compile the search
+    kernels, under "Preparing the engine..." (35 s at load 13).  While they compile, a search runs
+    in the pure-Python MCTS they replaced, level-4's 300 playouts kept; level-5's first stone and
+    its solver of small boards answer as before, without a search; once the kernels are ready,
+    every level searches in them again."""
+    from ai import kernels
+    from ai.reference.hex_search import PythonSearcher
+
+    kernels.warm_up("hex", "search")
+    compiled = dict(kernels._stages)
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernels' compiling")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    game = games.load("hex", size=7)
+    start, past_the_opening = game.initial_state(), game.play_line(["d4", "c5", "e2", "b3"])
+    level3, level4, level5 = (ai.make_player("hex", f"level-{k}", seed=1) for k in (3, 4, 5))
+    for player, state in ((level3, start), (level3, past_the_opening), (level5, past_the_opening)):
+        assert player.choose(state, Limits(time=0.2)) in state.legal_moves()
+        assert isinstance(player.searching(), PythonSearcher) and player.last.kind == "mcts"
+    assert level4.choose(past_the_opening, Limits()) in past_the_opening.legal_moves()
+    assert level4.last.nodes == 300  # LEVEL4_PLAYOUTS, as the kernels play it
+    assert level5.choose(start, Limits(time=0.2)) == game.parse_move(start, "d4")  # the centre, unsearched
+    four = games.load("hex", size=4).play_line(["b2"])  # a won 4x4 position: the solver's move
+    assert level5.choose(four, Limits(time=0.2)) in four.legal_moves() and level5.last.kind == "solver"
+    swap_turn = games.load("hex", size=11, swap=True).play_line(["b2"])  # not swapped unsearched
+    for player in (level3, level5):
+        assert player.choose(swap_turn, Limits(time=0.2)) in swap_turn.legal_moves()
+    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    for player in (level3, level4, level5):
+        assert isinstance(player.searching(), HexSearcher)
+        assert player.choose(past_the_opening, Limits(iterations=200)) in past_the_opening.legal_moves()
+
+
+def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget(monkeypatch):
+    """``PythonSearcher.iterate`` runs no playout once the driver's watcher has written the stop
+    (a Pause, the move's time up) and no more than the node budget the driver gives it (a capped
+    level's playouts), and still names a move.  Its tree of Python objects (8 KB a playout on
+    11x11) stops growing at ``TREE_ENTRIES``: a 30 s move would have held gigabytes."""
+    from ai.reference import hex_search
+    from ai.reference.hex_search import PythonSearcher
+    from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
+
+    state = games.load("hex", size=7).play_line(["d4", "c5"])
+    searcher = PythonSearcher(rave=True, bridges=True, seed=1)
+    assert searcher.start(state, Limits(time=1.0)) is None
+    ctl = new_ctl()
+    ctl[CTL_STOP] = 1
+    assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[CTL_NODES] == 0
+    ctl = new_ctl()
+    ctl[CTL_MAX_NODES] = 25
+    assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[CTL_NODES] == 25
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
+    assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=1000)).nodes == 40

@@ -350,6 +350,14 @@ def opening_without_swap(n: int) -> Progress | None:
     return Progress(depth=1, best_move=move, pv=[move], kind="rule", reason="centre", done=True)
 
 
+def first_stone_without_swap(state: HexState) -> Progress | None:
+    """Level-5's move on the empty board of a game without the swap rule (``opening_without_swap``);
+    None in any other position."""
+    if state.game.swap or state.boards[0] | state.boards[1]:
+        return None
+    return opening_without_swap(state.game.size)
+
+
 def known_first_move(state: HexState) -> int | None:
     """The first move level-5 plays from the solved maps without a search, on a size that has
     one: Blue's first stone (``winning_opening``, or ``balanced_opening`` under the swap rule)
@@ -425,9 +433,15 @@ class KnowledgeSearcher(HexSearcher):
         self.earlier: dict = {}  # the last root analysis's connections, which the next one updates
         start_compiling()
 
+    def answer_without_kernels(self, state: HexState, limits: Limits) -> Progress | None:
+        """The first stone without the swap rule (``opening_without_swap``), else the solver of
+        small boards and endings (``HexSearcher``'s)."""
+        return first_stone_without_swap(state) or super().answer_without_kernels(state, limits)
+
     def start(self, state: HexState, limits: Limits) -> Progress | None:
-        if not (state.boards[0] | state.boards[1]) and not state.game.swap:
-            return opening_without_swap(state.game.size)
+        opening = first_stone_without_swap(state)
+        if opening is not None:
+            return opening
         kernels.ready("hex")  # before the move's own clock starts
         self.began = time.perf_counter()
         self.move_time = limits.time
@@ -662,7 +676,7 @@ class KnowledgePlayer(HexMCTSPlayer):
             return Progress(best_move=SWAP, pv=[SWAP], score=1.0, proven=1, kind="book", done=True)
         if advised:
             return Progress(best_move=SWAP, pv=[SWAP], kind="book", done=True)
-        return search(self.searcher, state, limits, moves=[m for m in state.legal_moves() if m != SWAP])
+        return search(self.searching(), state, limits, moves=[m for m in state.legal_moves() if m != SWAP])
 
     def _pie_opening(self, state: HexState) -> Progress:
         move = balanced_opening(state.game.size)

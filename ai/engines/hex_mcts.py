@@ -23,6 +23,8 @@ With ``rave=False, bridges=False`` it is plain UCT with uniformly random playout
 (level-3, "hex:uct"), the baseline the strength runs measure against.  The search runs through
 the one driver (ai/search/driver.py): ``HexSearcher.iterate`` is one batch of playouts inside the
 kernel.  The tree is kept from one move to the next when the game went on by moves it holds.
+While the window's worker compiles the kernels after installing, the players search with the
+pure-Python MCTS they replaced (``HexMCTSPlayer.searching``, ai/reference/hex_search.py).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ai import kernels
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.hex_solver import solved_move
 from ai.kernels import hex as kernel
+from ai.reference.hex_search import PythonSearcher
 from ai.search.driver import search
 from games.hex import SWAP, HexState
 
@@ -85,10 +88,9 @@ class HexSearcher:
     # -- the Searcher protocol ---------------------------------------------------------------
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         """Solve small endings outright (level-5); else set the root, reusing the last tree if it can."""
-        if self.solve:
-            known = solved_move(state, limits.time)
-            if known is not None:
-                return known
+        known = self.answer_without_kernels(state, limits)
+        if known is not None:
+            return known
         kernels.ready("hex")
         kernel.seed_random(self.rng.randrange(1 << 30))
         self._set_root(state)
@@ -108,6 +110,19 @@ class HexSearcher:
         if done == self.batch and spent > 0:
             self.batch = max(64, min(1 << 20, int(done * self.batch_seconds / spent)))
         return self.report()
+
+    def answer_without_kernels(self, state: HexState, limits: Limits) -> Progress | None:
+        """The move this search gives without a playout, and so without its kernels: with
+        ``solve`` (level-5), the exact solver's on 3x3 and 4x4 and near the end (``solved_move``)."""
+        return solved_move(state, limits.time) if self.solve else None
+
+    def stand_in(self) -> PythonSearcher:
+        """The pure-Python MCTS the kernels replaced, with this search's playouts (random or
+        bridge-saving, RAVE and proofs or plain UCT) and its answers without kernels: what
+        ``HexMCTSPlayer.searching`` plays while the kernels compile.  The pattern priors, the
+        ziggurats and the dead-cell pruning are the kernels' only."""
+        return PythonSearcher(rave=bool(self.options[kernel.O_RAVE]), bridges=bool(self.options[kernel.O_BRIDGES]),
+                              seed=self.rng.randrange(1 << 30), answer=self.answer_without_kernels)
 
     # -- the tree ----------------------------------------------------------------------------
     def _set_root(self, state: HexState) -> None:
@@ -202,6 +217,7 @@ class HexMCTSPlayer(Player):
         self.late = 0.0  # seconds the moves lately ended after their planned time (see ``_limits``)
         self.searcher = HexSearcher(rave=rave, bridges=bridges, templates=templates, solve=solve,
                                     prior_weight=prior_weight, seed=self.rng.randrange(1 << 30))
+        self.python_searcher: PythonSearcher | None = None  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
 
     def choose(
@@ -215,7 +231,7 @@ class HexMCTSPlayer(Player):
             #   the search, which does not look at the swap, proved 3x3's and 4x4's won for Blue
             result = self._pie_opening(state)
         else:
-            result = search(self.searcher, state, limits, progress)
+            result = search(self.searching(), state, limits, progress)
             progress = None  # the driver has reported it
         self.last = result
         if limits.time is not None:  # a wait for kernels still compiling is no lateness (not the move's time)
@@ -224,6 +240,19 @@ class HexMCTSPlayer(Player):
         if progress:
             progress(result)
         return result.best_move
+
+    def searching(self) -> HexSearcher | PythonSearcher:
+        """The search for this move: this player's own (``searcher``) or, while the window's worker
+        still compiles its kernels from scratch (the first run after installing: 10 s of a core,
+        a minute or more on a loaded machine), the pure-Python MCTS they replaced
+        (``HexSearcher.stand_in``, kept for the moves until they are ready): a move within its
+        time, at a few percent of the playouts, rather than a wait for the compiler
+        (``ai.kernels.compiled_elsewhere``), as Reversi's and Tic-tac-toe's players do."""
+        if not kernels.compiled_elsewhere("hex"):
+            return self.searcher
+        if self.python_searcher is None:
+            self.python_searcher = self.searcher.stand_in()
+        return self.python_searcher
 
     def _limits(self, limits: Limits) -> Limits:
         """The move's limits as the driver should see them: a playout cap, no depth, and the time
@@ -257,10 +286,11 @@ class HexMCTSPlayer(Player):
         half = Limits(limits.time / 2 if limits.time is not None else None, None,
                       limits.iterations, limits.stop)
         cells = [m for m in state.legal_moves() if m != SWAP]
-        play = search(self.searcher, state, half, moves=cells)
+        searcher = self.searching()
+        play = search(searcher, state, half, moves=cells)
         if play.proven == 1:
             return play
-        swapped = search(self.searcher, state.play(SWAP), half)
+        swapped = search(searcher, state.play(SWAP), half)
         swap_rate = 1.0 - swapped.score  # Blue's best rate after the swap, seen from Red
         if swap_rate > play.score:
             return Progress(best_move=SWAP, score=swap_rate, nodes=play.nodes + swapped.nodes,

@@ -1,20 +1,33 @@
-"""The pure-Python Hex MCTS that ai/kernels/hex.py replaced (for the bench and the tests only).
+"""The pure-Python Hex MCTS that ai/kernels/hex.py replaced: the bench's, the tests' and the stand-in's.
 
-This is the search level-3 to level-5 ran before the numba kernels, unchanged: the board as a
-list of colours and two bitboards, bridge-saving playouts, RAVE and proofs in the tree, each node
-a Python object.  ``main.py bench hex`` runs it beside the kernel on the same positions to print
-both speeds, and tests/test_hex_kernel.py compares the two.  No player uses it.
+This is the search level-3 to level-5 ran before the numba kernels: the board as a list of
+colours and two bitboards, bridge-saving playouts, RAVE and proofs in the tree, each node a
+Python object.  ``main.py bench hex`` runs it beside the kernel on the same positions to print
+both speeds, and tests/test_hex_kernel.py compares the two.  ``PythonSearcher`` is its view for
+the search driver: the players search with it while the window's worker still compiles the
+kernels after installing (``HexMCTSPlayer.searching``), a move within its time at a few
+percent of the kernels' playouts rather than a wait for the compiler.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
+
+import numpy as np
 
 from ai.base import Clock, Limits, Progress, ProgressCallback
 from ai.engines.hex_solver import winning_cells
 from ai.kernels.hex import FIRST_PLAY, RAVE_K, UCT_C, carriers
-from games.hex import Geometry, geometry
+from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP
+from games.hex import Geometry, HexState, geometry
+
+BATCH_SECONDS = 0.1  # playouts between two of ``PythonSearcher``'s reports (the kernel's batches take as long)
+TREE_ENTRIES = 2_000_000  # a ``PythonSearcher`` move's tree ends at about this many (node, move) pairs
+#   (each playout adds a node of every empty cell: 70 bytes a pair, 8 KB a playout on 11x11, 28 KB on
+#   19x19): about 150 MB, 17,000 playouts on 11x11, a few seconds of them; a 30 s move's would hold gigabytes
 
 
 class Node:
@@ -84,14 +97,7 @@ class HexMCTS:
         self, blue: int, red: int, to_move: int, last_move: int, limits: Limits,
         progress: ProgressCallback | None = None, max_playouts: int | None = None,
     ) -> tuple[Node, Progress]:
-        geo = self.geo
-        total = geo.cells
-        colour = [0] * (total + 4)
-        for i in range(total):
-            colour[i] = 1 if blue >> i & 1 else 2 if red >> i & 1 else 0
-        colour[total] = colour[total + 1] = 1
-        colour[total + 2] = colour[total + 3] = 2
-        root = make_node(geo, [blue, red], to_move, self.rng, self.rave)
+        root, colour = self.new_root(blue, red, to_move)
         # stop a little early: building the report and returning take time too
         safe = Limits(limits.time * 0.94 - 0.01 if limits.time is not None else None,
                       limits.depth, limits.iterations, limits.stop)
@@ -106,10 +112,21 @@ class HexMCTS:
             self.playouts += 1
             if progress and clock.elapsed() >= next_report:
                 next_report += 0.25
-                progress(self.report(root, clock))
-        final = self.report(root, clock)
+                progress(self.report(root, clock.elapsed()))
+        final = self.report(root, clock.elapsed())
         final.done = True
         return root, final
+
+    def new_root(self, blue: int, red: int, to_move: int) -> tuple[Node, list[int]]:
+        """The root for ``to_move`` on Blue's and Red's bitboards, and the board as the playouts
+        read it: a colour per cell (0 empty, 1 Blue, 2 Red), then the four edges'."""
+        total = self.geo.cells
+        colour = [0] * (total + 4)
+        for i in range(total):
+            colour[i] = 1 if blue >> i & 1 else 2 if red >> i & 1 else 0
+        colour[total] = colour[total + 1] = 1
+        colour[total + 2] = colour[total + 3] = 2
+        return make_node(self.geo, [blue, red], to_move, self.rng, self.rave), colour
 
     def _iterate(self, root: Node, colour0: list[int], blue: int, red: int, last: int) -> None:
         colour = colour0[:]
@@ -232,7 +249,8 @@ class HexMCTS:
                 value[i] = _mixed(n[i], w[i], an[i], aw[i])
 
     # -- results ----------------------------------------------------------------------------
-    def report(self, root: Node, clock: Clock) -> Progress:
+    def report(self, root: Node, elapsed: float = 0.0) -> Progress:
+        """Best move, the mover's win rate, and the line of most visited moves below it."""
         move, rate = best_child(root)
         pv = [move] if move is not None else []
         node = root
@@ -247,7 +265,7 @@ class HexMCTS:
             pv.append(nxt)
         proven = root.proven
         return Progress(
-            depth=len(pv), best_move=move, score=rate, nodes=self.playouts, elapsed=clock.elapsed(),
+            depth=len(pv), best_move=move, score=rate, nodes=self.playouts, elapsed=elapsed,
             pv=pv, proven=proven, kind="solver" if proven is not None else "mcts",
         )
 
@@ -271,3 +289,57 @@ def best_child(node: Node) -> tuple[int | None, float]:
     i = max(candidates, key=lambda j: (node.n[j], node.value[j]))
     rate = node.w[i] / node.n[i] if node.n[i] else node.value[i]
     return node.moves[i], rate
+
+
+class PythonSearcher:
+    """``HexMCTS`` as the search driver runs it (``ai.search.driver.Searcher``), standing in for
+    the kernels' ``HexSearcher`` while they compile: a new tree at each move's root (an engine per
+    board size), batches of playouts of about ``BATCH_SECONDS`` until the driver's stop, its
+    playout budget or a proof.  ``answer`` is what the kernels' searcher answers without them
+    (level-5's first stone without the swap, its solver of small boards), asked first as that
+    searcher's ``start`` asks it.  A move plays once its tree holds ``TREE_ENTRIES``, however
+    much time is left."""
+
+    kind = "mcts"
+
+    def __init__(self, *, rave: bool, bridges: bool, seed: int | None = None,
+                 answer: Callable[[HexState, Limits], Progress | None] | None = None) -> None:
+        self.rave = rave
+        self.bridges = bridges
+        self.rng = random.Random(seed)
+        self.answer = answer
+        self.engines: dict[int, HexMCTS] = {}
+
+    def start(self, state: HexState, limits: Limits) -> Progress | None:
+        """The answer needing no search, if any; else a new root for ``state``."""
+        known = self.answer(state, limits) if self.answer is not None else None
+        if known is not None:
+            return known
+        n = state.game.size
+        if n not in self.engines:
+            self.engines[n] = HexMCTS(n, rave=self.rave, bridges=self.bridges, seed=self.rng.randrange(1 << 30))
+        self.engine = self.engines[n]
+        self.boards = state.boards
+        self.root, self.colour = self.engine.new_root(*state.boards, state.to_move)
+        self.engine.playouts = 0
+        self.most_playouts = max(1, TREE_ENTRIES // max(1, len(self.root.moves)))
+        return self.engine.report(self.root) if self.root.proven is not None else None
+
+    def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
+        """One batch of playouts, each looking at the driver's stop and budget; the best move so
+        far, or None once the tree is full (the driver then plays the last one)."""
+        engine, root = self.engine, self.root
+        room = self.most_playouts - engine.playouts
+        if room <= 0:
+            return None
+        budget = min(int(ctl[CTL_MAX_NODES]) or room, room)
+        ends = time.perf_counter() + BATCH_SECONDS
+        done = 0
+        while root.proven is None and not ctl[CTL_STOP] and done < budget:
+            engine._iterate(root, self.colour, *self.boards, -1)
+            done += 1
+            if time.perf_counter() >= ends:
+                break
+        engine.playouts += done
+        ctl[CTL_NODES] += done
+        return engine.report(root)
