@@ -5,7 +5,8 @@
 - perft counts against games/alquerque.py;
 - the kernel evaluation against ``Tactics.evaluate``;
 - the kernel search's values against plain minimax (no pruning, no table) with the same
-  evaluation, quiescence and draw rules, and against the pure-Python search it replaced.
+  evaluation, quiescence and draw rules, and against the pure-Python search it replaced;
+- that search standing in for the kernels while the window's worker compiles them.
 """
 
 from __future__ import annotations
@@ -477,9 +478,11 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     engine…", for its worker's warm-up to compile the kernels (two minutes on a loaded machine).
     While they compile, levels 2-5 answer from the pure-Python search the kernels replaced, the
     capped levels at their own depth, level-5 with few pieces left too (the tables' probes are
-    kernels: it waited for them); once the kernels are ready they search in them again."""
+    kernels: it waited for them), and so does an analysis; once the kernels are ready they search
+    in them again."""
     import ai
     from ai import kernels
+    from ai.move_values import analyse
     from ai.reference.alquerque_search import ReferenceSearch
 
     kernels.warm_up("alquerque")
@@ -503,6 +506,8 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     level5 = players["level-5"]
     assert level5.choose(few, Limits(time=0.3)) in few.legal_moves() and level5.last.proof != "table"
     assert level5.known_outcome(few) is None
+    values = analyse(start, "alquerque", max_depth=2)  # a window's analysis: its values, not a wait
+    assert values.done and set(values.values) == set(start.legal_moves())
     monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
     for player in players.values():
         assert player.searching() is player.searcher and player.stand_in is None
