@@ -482,6 +482,7 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     in them again."""
     import ai
     from ai import kernels
+    from ai.kernels import alquerque_tables
     from ai.move_values import analyse
     from ai.reference.alquerque_search import ReferenceSearch
 
@@ -496,8 +497,9 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
     monkeypatch.setattr(kernels, "warm_up", waited)
     start = Alquerque().initial_state()
-    few = next(s for s in random_states(Alquerque(), 10, seed=5)
-               if not s.is_terminal() and sum(b.bit_count() for b in s.boards) <= 8 and len(s.legal_moves()) > 1)
+    tabled = alquerque_tables.load().max_pieces  # the tables know every position of this many pieces
+    few = next(s for s in random_states(Alquerque(), 30, seed=5)
+               if not s.is_terminal() and sum(b.bit_count() for b in s.boards) <= tabled and len(s.legal_moves()) > 1)
     players = {level: ai.make_player("alquerque", level, seed=1) for level in (*LEVEL_DEPTHS, "level-5")}
     for level, player in players.items():
         assert player.choose(start, Limits(time=5.0 if level in LEVEL_DEPTHS else 0.3)) in start.legal_moves()
