@@ -5,7 +5,8 @@
 - perft counts against games/alquerque.py;
 - the kernel evaluation against ``Tactics.evaluate``;
 - the kernel search's values against plain minimax (no pruning, no table) with the same
-  evaluation, quiescence and draw rules, and against the pure-Python search it replaced.
+  evaluation, quiescence and draw rules, and against the pure-Python search it replaced;
+- that search standing in for the kernels while the window's worker compiles them.
 """
 
 from __future__ import annotations
@@ -467,3 +468,50 @@ def test_a_noisy_level_never_slips_more_than_twice_its_noise(noise):
             player = EnginePlayer(None, depth=depth, noise=noise, seed=100 * k + seed)
             chosen = exact[kernel.encode(player.choose(state, Limits(depth=depth)))]
             assert chosen >= best - 2 * noise - 1e-6, (state.game.to_text(state), seed)
+
+
+LEVEL_DEPTHS = {"level-2": 1, "level-3": 2, "level-4": 3}  # ai/engines/alquerque.py's PLAYERS
+
+
+def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_python(monkeypatch):
+    """The first run after installing: every level's first move waited, under "Preparing the
+    engine…", for its worker's warm-up to compile the kernels (two minutes on a loaded machine).
+    While they compile, levels 2-5 answer from the pure-Python search the kernels replaced, the
+    capped levels at their own depth, level-5 with few pieces left too (the tables' probes are
+    kernels: it waited for them), and so does an analysis; once the kernels are ready they search
+    in them again."""
+    import ai
+    from ai import kernels
+    from ai.kernels import alquerque_tables
+    from ai.move_values import analyse
+    from ai.reference.alquerque_search import ReferenceSearch
+
+    kernels.warm_up("alquerque")
+    compiled = dict(kernels._stages)
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernels' compiling")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    start = Alquerque().initial_state()
+    tabled = alquerque_tables.load().max_pieces  # the tables know every position of this many pieces
+    few = next(s for s in random_states(Alquerque(), 30, seed=5)
+               if not s.is_terminal() and sum(b.bit_count() for b in s.boards) <= tabled and len(s.legal_moves()) > 1)
+    players = {level: ai.make_player("alquerque", level, seed=1) for level in (*LEVEL_DEPTHS, "level-5")}
+    for level, player in players.items():
+        assert player.choose(start, Limits(time=5.0 if level in LEVEL_DEPTHS else 0.3)) in start.legal_moves()
+        assert isinstance(player.searching(), ReferenceSearch) and player.last.nodes > 0
+        assert player.last.depth == LEVEL_DEPTHS.get(level, player.last.depth)
+    level5 = players["level-5"]
+    assert level5.choose(few, Limits(time=0.3)) in few.legal_moves() and level5.last.proof != "table"
+    assert level5.known_outcome(few) is None
+    values = analyse(start, "alquerque", max_depth=2)  # a window's analysis: its values, not a wait
+    assert values.done and set(values.values) == set(start.legal_moves())
+    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    for player in players.values():
+        assert player.searching() is player.searcher and player.stand_in is None
+        assert player.choose(start, Limits(depth=2)) in start.legal_moves()
+    assert level5.choose(few, Limits(time=0.3)) in few.legal_moves() and level5.known_outcome(few) is not None

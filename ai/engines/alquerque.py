@@ -6,7 +6,8 @@ order the game lists them, the first best move kept (``ClassicPlayer(prune=False
 
 Our levels 2-5 search with the numba kernel (ai/kernels/alquerque.py) through the search driver:
 principal-variation alpha-beta, captures settled in quiescence, with the evaluation ``Tactics``
-below (the kernel ports it term for term; this pure-Python version is its readable reference).
+below (the kernel ports it term for term; this pure-Python version is its readable reference,
+and, with ai/reference/alquerque_search.py, plays while a fresh install compiles the kernel).
 What decides the game in the course's reading: captures never go backwards, so a piece beyond
 every enemy piece ("passed") can never be jumped and always has a move -- its side cannot lose.
 The terms, for the side to move:
@@ -46,12 +47,13 @@ import numpy as np
 from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.eval_scales import ALQUERQUE_PIECE
+from ai.imports import import_engine
 from ai.kernels import alquerque as kernel
 from ai.kernels import alquerque_tables
 from ai.levels import player_table, random_level
 from ai.roster import ALQUERQUE_MINIMAX_DEPTHS
 from ai.search.classic import ClassicPlayer
-from ai.search.driver import CTL_MAX_NODES, Watcher, new_ctl, search
+from ai.search.driver import CTL_MAX_NODES, Searcher, Watcher, new_ctl, search
 from games.alquerque import (
     DRAW_PLIES,
     FORWARD,
@@ -91,6 +93,7 @@ TABLES_WAITED_FOR = 12
 PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
 REDUCE = 0  # > 0: late quiet steps are searched this many plies shallower first (late-move reductions)
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
+REFERENCE_SEARCH = "ai.reference.alquerque_search"  # the stand-in while the kernels compile (it imports this module)
 
 
 def course_evaluation(state: AlquerqueState, player: int) -> float:
@@ -303,8 +306,9 @@ class KernelSearch:
         read, or (waiting for that, as for a kernel: not the move's time) when few pieces are left.
         A window's worker reads them in its warm-up thread; a move that read them itself meanwhile
         paid their reading (about 0.6 s of a core) on its clock, for nothing with many pieces on
-        the board, where no table knows the position."""
-        if not self.use_tables:
+        the board, where no table knows the position.  Never while the kernels are compiled from
+        scratch: the tables' probes are kernels too (``EnginePlayer.searching``'s stand-in)."""
+        if not self.use_tables or kernels.compiled_elsewhere("alquerque"):
             return False
         if (state.boards[0] | state.boards[1]).bit_count() <= TABLES_WAITED_FOR or kernels.is_ready("alquerque", "tables"):
             kernels.ready("alquerque", "tables")
@@ -505,10 +509,13 @@ class EnginePlayer(Player):
     ) -> None:
         self.info = info or PlayerInfo("engine", "Engine")
         self.depth = depth
+        self.tactics = tactics or Tactics()
+        self.noise, self.seed = noise, seed
         # a depth-capped level searches a few thousand nodes: a small table serves it
         tt_bits = kernel.TT_BITS if depth is None else 16
-        self.searcher = KernelSearch(tactics or Tactics(), noise, seed, tt_bits, tables)
+        self.searcher = KernelSearch(self.tactics, noise, seed, tt_bits, tables)
         self.trap_setter = TrapSetter(self.searcher, traps) if traps is not None else None
+        self.stand_in: Searcher | None = None  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
 
     def choose(
@@ -530,8 +537,9 @@ class EnginePlayer(Player):
         caps = [d for d in (limits.depth, self.depth) if d is not None]
         budget = None if limits.time is None else limits.time * TIME_SHARE
         capped = replace(limits, time=budget, depth=min(caps) if caps else None)
-        if self.trap_setter is None or budget is None or caps or limits.best:  # a hint names no lure
-            self.last = search(self.searcher, state, capped, progress)
+        searcher = self.searching()
+        if self.trap_setter is None or budget is None or caps or limits.best or searcher is not self.searcher:
+            self.last = search(searcher, state, capped, progress)  # a hint names no lure, nor the stand-in
             return self.last.best_move
         started = time.perf_counter()
         share = self.trap_setter.traps.share
@@ -544,6 +552,22 @@ class EnginePlayer(Player):
         if lure is not None:
             self.last = replace(self.last, best_move=lure, pv=[lure])
         return self.last.best_move
+
+    def searching(self) -> Searcher:
+        """The search for this move: the kernels' (``searcher``) or, while the window's worker
+        still compiles them from scratch (the first run after installing: a minute or two on a
+        loaded machine) the pure-Python search they replaced, at this level's depth and noise with
+        the same evaluation (``ReferenceSearch``, kept until the kernels are ready): a move within
+        its time rather than a wait for the compiler (``ai.kernels.compiled_elsewhere``), as
+        Reversi's levels do.  It has neither the endgame tables nor level-5's traps (both run in
+        the kernels)."""
+        if not kernels.compiled_elsewhere("alquerque"):
+            self.stand_in = None  # its table's memory given back: the kernels search from now on
+            return self.searcher
+        if self.stand_in is None:
+            reference = import_engine(REFERENCE_SEARCH)
+            self.stand_in = reference.ReferenceSearch(self.tactics, noise=self.noise, seed=self.seed)
+        return self.stand_in
 
     def known_outcome(self, state: AlquerqueState) -> tuple[int, int | None] | None:
         """The endgame tables' verdict, drawn endings included (the search plays those on, so
