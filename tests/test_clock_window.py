@@ -12,6 +12,7 @@ import pytest
 
 from ai.referee import GameClock, move_budget
 from tests.ui_helpers import autosaves_written, click, recorded_text_rects, wait, words_in
+from ui.ai_worker import AIProgress
 from ui.autosave import SHELF
 from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -336,6 +337,20 @@ def test_preparing_the_engine_is_not_on_the_computers_clock(app, monkeypatch):
     scene._think("move", scene.state.to_move, "level-1", 1.0)
     scene._run_clock()
     assert not scene.referee.running
+
+
+def test_a_search_heard_while_the_engine_compiles_thinks_on_the_computers_clock(app, monkeypatch):
+    """On a fresh install Reversi's, Hex's and Alquerque's levels search in Python while the
+    kernels compile: that search is the computer's thinking, and its clock ran not while it lasted."""
+    scene = clocked(app, "1m+0s", PC_VS_PC, ("level-1", "level-1"), game_id="reversi")
+    monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)
+    monkeypatch.setattr(type(scene.computer), "thinking_since", lambda self: time.monotonic() - 1.0)
+    scene._think("move", scene.state.to_move, "level-1", 1.0)
+    scene._run_clock()
+    assert not scene.referee.running  # nothing heard yet: "Preparing the engine…"
+    scene.computer.progress = AIProgress(job_id=1, depth=1, nodes=10, elapsed=0.1)
+    scene._run_clock()
+    assert scene.referee.running
 
 
 def test_the_leagues_doc_lists_every_clock_the_setup_offers():

@@ -325,6 +325,12 @@ class GameScene(GameCommands, GameQuestions, Scene):
         """The worker is still compiling the engine's kernels (first use after an install)."""
         return self.computer.preparing()
 
+    def waiting_for_engine(self) -> bool:
+        """The computer's search waits for its engine's kernels: the worker compiles them and no
+        search has reported yet (the window says "Preparing the engine…").  A stand-in searching in
+        Python meanwhile (Reversi, Hex, Alquerque on a fresh install) reports, and thinks on its clock."""
+        return self.preparing_engine() and self.computer.progress is None
+
     # -- browsing earlier positions ---------------------------------------------------------
     # ``browsing`` is the number of plies shown (0: the start) while the player looks back; the
     # game itself goes on (a computer's reply waits until the player is back).
@@ -416,7 +422,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             rules.resume(now, began)
             self.clock_waits_for_set_up = False
         if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
-                or self.draw_offer is not None or (searching and self.preparing_engine()) or self.clock_stands_away()):
+                or self.draw_offer is not None or (searching and self.waiting_for_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
             self.clock_waits_for_set_up = False
         elif setting_up:  # nor is its set-up: a fresh process, an engine started and set up again
