@@ -51,29 +51,45 @@ def _field_gap(field: pygame_menu.widgets.TextInput) -> None:
     field.set_title(field.get_title() + " " * round(USUAL_GAP / space))
 
 
+def widest(widget: pygame_menu.widgets.core.Widget) -> int:
+    """``widget``'s width with its highlight and, for a selector, with its widest item shown."""
+    width = widget.get_width(apply_selection=True)
+    if isinstance(widget, pygame_menu.widgets.Selector):
+        longest = max(title_width(widget, text) for text, *_value in widget.get_items())
+        width += longest - title_width(widget, widget.get_value()[0][0])
+    return width
+
+
 def align_in_columns(menu: pygame_menu.Menu, scale: float) -> bool:
     """``menu``'s titled rows (``titled_rows``) in two columns, the block of them centred in the
-    form's column: False, and the rows left centred each on its own, where the block would not
-    fit the column (a long title beside a long item, at Larger text in a small window).  A text
-    field is as wide as the room it is given, so it counts for its title alone and is given the
-    room to the block's right edge."""
+    form's column as it shows: False, and the rows left centred each on its own as they came
+    (a text field's title too), where the block would not fit the column with every selector at
+    its widest item (a long title beside a long item, at Larger text in a small window).
+
+    A step of Animations or Volume does not lay the form out again, so the block stands left of
+    the centre where its longest item would otherwise run past the column's edge (the form
+    scrolled sideways).  A text field is as wide as the room it is given, so it counts for its
+    title alone and is given the room to the block's right edge as it shows."""
     rows = titled_rows(menu)
     if len(rows) < 2:
         return False
-    for field in rows:
-        if isinstance(field, pygame_menu.widgets.TextInput):
-            _field_gap(field)
+    fields = {row: row.get_title() for row in rows if isinstance(row, pygame_menu.widgets.TextInput)}
+    for field in fields:
+        _field_gap(field)
     starts = {widget: control_start(widget) for widget in rows}
     lead = max(starts.values())
-    sized = [widget for widget in rows if not isinstance(widget, pygame_menu.widgets.TextInput)]
-    block = max([lead] + [lead - starts[widget] + widget.get_width(apply_selection=True) for widget in sized])
+    sized = [widget for widget in rows if widget not in fields]
+    shown = max([lead] + [lead - starts[widget] + widget.get_width(apply_selection=True) for widget in sized])
+    widest_block = max([lead] + [lead - starts[widget] + widest(widget) for widget in sized])
     column = column_width(menu.get_width(), menu.get_theme(), scale)
-    if block > column:
+    if widest_block > column:
+        for field, title in fields.items():
+            field.set_title(title)
         return False
-    offset = (column - block) // 2
+    offset = min((column - shown) // 2, column - widest_block)
     for widget in rows:
         widget.set_alignment(pygame_menu.locals.ALIGN_LEFT)
         widget.set_margin(offset + lead - starts[widget], widget.get_margin()[1])
         if isinstance(widget, FormField):
-            widget.room_left = column - offset - block  # the column to the right of the block
+            widget.room_left = column - offset - shown  # the column to the right of the block
     return True
