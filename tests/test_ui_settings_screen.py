@@ -393,7 +393,7 @@ def test_a_lone_back_button_is_centred_under_the_form(tmp_path, monkeypatch, siz
         app.quit()
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(800, 500), (800, 600), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize(("language", "steps"), [("en", 0), ("pt", 2)])
 def test_the_titles_and_controls_stand_in_two_columns(tmp_path, monkeypatch, size, language, steps):
     """Each row was centred on its own, title and control together, so titles and controls
