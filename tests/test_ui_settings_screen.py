@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
-from tests.ui_helpers import click, key, make_app, words_in
+from tests.ui_helpers import click, in_language, key, make_app, make_app_of, words_in
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
+from ui.scenes.form_columns import control_start, title_end, title_width, titled_rows
 from ui.scenes.settings_screen import SettingsScene
 from ui.scenes.setup import SetupChoices
+from ui.settings import TEXT_SIZE_CHOICES
 
 
 @pytest.fixture
@@ -388,3 +391,30 @@ def test_a_lone_back_button_is_centred_under_the_form(tmp_path, monkeypatch, siz
         assert isinstance(app.scene, MenuScene) and app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize(("language", "steps"), [("en", 0), ("pt", 2)])
+def test_the_titles_and_controls_stand_in_two_columns(tmp_path, monkeypatch, size, language, steps):
+    """Each row was centred on its own, title and control together, so titles and controls
+    zig-zagged down the card.  Now the titles end at one line and the controls start at one,
+    in English at Normal text and in Portuguese at Larger (stepped there with the keys)."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        with in_language(app, language):
+            app.switch(SettingsScene(app))
+            app.run_frames(2)
+            key(app, pygame.K_DOWN)
+            key(app, pygame.K_DOWN)  # Language, Theme, Text size
+            for _step in range(steps):
+                key(app, pygame.K_RIGHT)
+            assert app.settings.text_size == TEXT_SIZE_CHOICES[steps][1]
+            rows = titled_rows(app.scene.menu)
+            assert len(rows) >= 8, rows
+            controls = {row.get_rect().x + control_start(row) for row in rows}
+            ends = [row.get_rect().x + title_end(row) for row in rows]
+            assert len(controls) == 1, controls
+            assert max(ends) - min(ends) <= title_width(rows[0], " "), ends  # a text field's gap is in spaces
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

@@ -155,12 +155,15 @@ class FormField(pygame_menu.widgets.TextInput):
     chosen, a key, a click): the form's screen draws its turns (``MenuFormScene.caret_field``)."""
 
     caret_since = 0.0  # when the caret last came on (``caret_clock``), the blink counted from it
+    room_left = 0  # pixels of the column left to the right of the field (``form_columns.align_in_columns``)
 
     def _get_max_container_width(self) -> int:
+        """The column's room less the field's padding, its margin (the field moved into a column
+        of controls) and the room it leaves on its right."""
         menu = self._menu
         if not isinstance(menu, _Form) or self.get_frame() is not None:
             return super()._get_max_container_width()
-        return menu.column_room() - self._padding[1] - self._padding[3]
+        return menu.column_room() - self._padding[1] - self._padding[3] - self._margin[0] - self.room_left
 
     def _focus(self) -> None:
         super()._focus()

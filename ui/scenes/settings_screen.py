@@ -27,6 +27,7 @@ from ui.scenes.common import (
     time_label,
     time_per_move_title,
 )
+from ui.scenes.form_columns import align_in_columns
 from ui.settings import (
     ANIMATION_CHOICES,
     TEXT_SIZE_CHOICES,
@@ -199,6 +200,7 @@ class SettingsScene(MenuFormScene):
                          if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
                                                           counted)).format(n=counted)
                 menu.add.button(label, self._forget_results, button_id="forget_results")
+            align_in_columns(menu, s)
         self.menu = menu
 
     def messages_above(self) -> int | None:
