@@ -1,8 +1,10 @@
 """The pure-Python Rastros search that the numba kernels replaced (level-2..5 before them).
 
-Kept for ``main.py bench rastros`` (its nodes per second beside the kernel's) and the differential
-tests; no player uses it.  What it evaluates and why: ai/engines/rastros_search.py, which does the
-same in ai/kernels/rastros.py.
+Kept for ``main.py bench rastros`` (its nodes per second beside the kernel's), the differential
+tests, and the window's first moves after installing: while the worker compiles the kernels, levels
+2-5 search with this player at their own depth, noise and solver reach (``RastrosPlayer.stand_in``
+in ai/engines/rastros_search.py).  What it evaluates and why: ai/engines/rastros_search.py, which
+does the same in ai/kernels/rastros.py.
 """
 
 from __future__ import annotations
