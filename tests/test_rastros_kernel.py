@@ -293,8 +293,9 @@ def test_while_the_windows_worker_compiles_the_kernels_the_levels_search_in_pyth
     warm-up to compile the kernels, under "Preparing the engine...", and level-5's first book move
     20 s (the book flooded the region in a kernel, and 5x5's counted its length with the solver).
     While they compile, a move no book answers is the pure-Python search's at the level's depth,
-    and the book's moves come from the book, no kernel called; once they are ready the kernels
-    search again."""
+    said as begun at once (level-5's root solver reported nothing for 40% of the move's time, which
+    the window showed as "Preparing the engine..."), and the book's moves come from the book, no
+    kernel called; once they are ready the kernels search again."""
     kernels.warm_up("rastros")
 
     def waited(*args):
@@ -320,6 +321,10 @@ def test_while_the_windows_worker_compiles_the_kernels_the_levels_search_in_pyth
             assert player.choose(state, Limits(time=0.2)) in state.legal_moves()
             assert player.last is player.stand_in(8).last and player.stands_in(state)
     level5, five = levels["level-5"], games.load("rastros", size=5).initial_state()
+    reports = []
+    level5.choose(past_the_book, Limits(time=0.2), reports.append)
+    assert reports[0].best_move is None and not reports[0].done  # begun: the window says it thinks
+    assert reports[-1].done and reports[-1].best_move in past_the_book.legal_moves()
     for state in (games.load("rastros").initial_state(), after_5_4, five):
         assert level5.choose(state, Limits(time=0.2)) in state.legal_moves() and level5.last.kind == "book"
     assert level5.known_move(five) == book_choice(five)[0]  # a hint's: the book's, its length not counted

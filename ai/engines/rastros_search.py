@@ -450,10 +450,7 @@ class RastrosPlayer(Player):
         limits = limits or Limits(time=1.0)
         n = state.game.n
         if self.stands_in(state):
-            stand_in = self.stand_in(n)
-            move = stand_in.choose(state, limits, progress)
-            self.last = stand_in.last
-            return move
+            return self.choose_in_python(state, limits, progress)
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop, best=limits.best)
@@ -463,6 +460,18 @@ class RastrosPlayer(Player):
             if not after.is_terminal():
                 self._searchers[n].remember_win(after)
         return self.last.best_move
+
+    def choose_in_python(self, state: RastrosState, limits: Limits, progress: ProgressCallback | None) -> int:
+        """``stand_in``'s move, told at once as a search begun (a report with no figures yet): the
+        window then says the computer thinks, not "Preparing the engine...", and its time bar fills
+        with the search's time.  Level-5's root solver reports nothing for up to 40% of the move's
+        time, which the window said was the engine being prepared."""
+        if progress is not None:
+            progress(Progress(kind="alphabeta"))
+        stand_in = self.stand_in(state.game.n)
+        move = stand_in.choose(state, limits, progress)
+        self.last = stand_in.last
+        return move
 
     def stands_in(self, state: RastrosState) -> bool:
         """Whether ``state``'s move is the Python search's: the window's worker still compiles the
@@ -475,7 +484,7 @@ class RastrosPlayer(Player):
         """The pure-Python player of n x n boards the kernels replaced (ai/reference/rastros_search.py)
         at this level's depth, noise, solver reach and weights, made on its first use and kept (its
         tables with it) until the kernels are ready.  It plays as this level did before them: the same
-        evaluation and solver, some 30 times fewer nodes a second."""
+        evaluation and solver, 10 to 15 times fewer nodes a second (docs/tuning/cold-start.md)."""
         if n not in self._stand_ins:
             o = self.options
             self._stand_ins[n] = import_engine(PYTHON_SEARCH).RastrosPlayer(
