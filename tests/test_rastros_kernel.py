@@ -28,6 +28,7 @@ from ai.engines.rastros_board import geometry
 from ai.engines.rastros_search import LevelOptions, RastrosSearcher, Weights, book_choice, winning_step
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
+from ai.move_values import analyse
 from ai.reference import rastros_search as reference_search
 from ai.reference.rastros_search import RastrosSearch
 from ai.reference.rastros_solver import Solver as ReferenceSolver
@@ -325,6 +326,11 @@ def test_while_the_windows_worker_compiles_the_kernels_the_levels_search_in_pyth
     level5.choose(past_the_book, Limits(time=0.2), reports.append)
     assert reports[0].best_move is None and not reports[0].done  # begun: the window says it thinks
     assert reports[-1].done and reports[-1].best_move in past_the_book.legal_moves()
+    lost = games.load("rastros").play_line(["5-6", "6-5", "6-4", "5-5", "4-6", "3-6", "4-7", "3-7"])
+    level5.choose(lost, Limits(time=0.2))  # 55 squares: past the Python root solver's reach
+    assert level5.last.proven == -1  # a loss the search sees is said proven, as the kernels' is
+    values = analyse(past_the_book, "rastros", max_depth=2, player=level5)  # analysis: the Python values
+    assert set(values.values) == set(past_the_book.legal_moves())
     for state in (games.load("rastros").initial_state(), after_5_4, five):
         assert level5.choose(state, Limits(time=0.2)) in state.legal_moves() and level5.last.kind == "book"
     assert level5.known_move(five) == book_choice(five)[0]  # a hint's: the book's, its length not counted

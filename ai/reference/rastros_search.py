@@ -197,9 +197,9 @@ class RastrosSearch:
             report.best_move, report.score, report.depth = move, value, depth if finished else depth - 1
             report.pv = [move]
             report.nodes, report.elapsed = self.nodes, time.perf_counter() - started
-            if value >= PROVEN and not self.noise:
-                report.kind, report.proven = "solver", 1
-                report.proven_plies = int(WIN - value) if value > SOLVED else None
+            if (value >= PROVEN or value <= -PROVEN and finished) and not self.noise:  # a loss: every move lost
+                report.kind, report.proven = "solver", 1 if value > 0 else -1
+                report.proven_plies = int(WIN - abs(value)) if abs(value) > SOLVED else None
             if progress and finished:
                 progress(report)
             if not finished or (abs(value) >= PROVEN and not self.noise):
