@@ -451,6 +451,8 @@ class RastrosPlayer(Player):
         n = state.game.n
         if self.stands_in(state):
             return self.choose_in_python(state, limits, progress)
+        if self._stand_ins and not kernels.compiled_elsewhere("rastros"):
+            self._stand_ins.clear()  # the kernels ready: the Python tables (dicts of up to a million entries) let go
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop, best=limits.best)
