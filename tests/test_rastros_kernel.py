@@ -6,7 +6,9 @@
 - against plain minimax over the game's own states on small regions;
 - against ai/reference/rastros_search.py: the evaluation and the root values of fixed-depth
   searches from fresh tables;
-- the stop flag and node budgets of the driver's control block.
+- the stop flag and node budgets of the driver's control block;
+- while the window's worker compiles them (a fresh install), the levels' moves without them: the
+  pure-Python search and the book, no kernel called; once compiled, the kernels again.
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from collections import deque
 
 import numpy as np
 import pytest
+from numba.core.registry import CPUDispatcher
 
+import ai
 import games
+from ai import kernels
 from ai.base import WIN, Limits
 from ai.engines.rastros_board import geometry
-from ai.engines.rastros_search import LevelOptions, RastrosSearcher, Weights
+from ai.engines.rastros_search import LevelOptions, RastrosSearcher, Weights, book_choice, winning_step
 from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
+from ai.move_values import analyse
+from ai.reference import rastros_search as reference_search
 from ai.reference.rastros_search import RastrosSearch
 from ai.reference.rastros_solver import Solver as ReferenceSolver
 from ai.reference.rastros_solver import geography_mover_wins
@@ -270,3 +277,69 @@ def test_level5_root_solver_in_the_books_frame_plays_proven_moves_in_both_orient
         else:
             assert minimax_length(child) == (False, length - 1)
     assert orientations == {False, True}
+
+
+def unbooked_position(seed: int):
+    """A position of seeded random play on 8x8 that neither the book nor a win in one answers."""
+    game, rng = games.load("rastros"), random.Random(seed)
+    state = game.initial_state()
+    while book_choice(state) is not None or winning_step(state) is not None:
+        moves = [m for m in state.legal_moves() if not state.play(m).is_terminal()]
+        state = state.play(rng.choice(moves)) if moves else game.initial_state()
+    return state
+
+
+def test_while_the_windows_worker_compiles_the_kernels_the_levels_search_in_python(monkeypatch):
+    """The first run after installing: level-3's reply to 5-4 waited 41 s (load 13) for its worker's
+    warm-up to compile the kernels, under "Preparing the engine...", and level-5's first book move
+    20 s (the book flooded the region in a kernel, and 5x5's counted its length with the solver).
+    While they compile, a move no book answers is the pure-Python search's at the level's depth,
+    said as begun at once (level-5's root solver reported nothing for 40% of the move's time, which
+    the window showed as "Preparing the engine..."), and the book's moves come from the book, no
+    kernel called; once they are ready the kernels search again."""
+    kernels.warm_up("rastros")
+
+    def waited(*args):
+        raise AssertionError("the search waited for the kernels' compiling")
+
+    def not_compiled(*args):
+        raise AssertionError("a kernel was called while the kernels compile")
+
+    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
+    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "warm_up", waited)
+    for name, value in list(vars(kernel).items()):
+        if isinstance(value, CPUDispatcher):
+            monkeypatch.setattr(kernel, name, not_compiled)
+    after_5_4 = games.load("rastros").play_line(["5-4"])
+    past_the_book = unbooked_position(seed=5)
+    levels = {level: ai.make_player("rastros", level, seed=1) for level in ("level-2", "level-3", "level-4", "level-5")}
+    for player in levels.values():
+        for state in (after_5_4, past_the_book):
+            if player is levels["level-5"] and state is after_5_4:
+                continue  # the book's: below
+            assert player.choose(state, Limits(time=0.2)) in state.legal_moves()
+            assert player.last is player.stand_in(8).last and player.stands_in(state)
+    level5, five = levels["level-5"], games.load("rastros", size=5).initial_state()
+    reports = []
+    level5.choose(past_the_book, Limits(time=0.2), reports.append)
+    assert reports[0].best_move is None and not reports[0].done  # begun: the window says it thinks
+    assert reports[-1].done and reports[-1].best_move in past_the_book.legal_moves()
+    lost = games.load("rastros").play_line(["5-6", "6-5", "6-4", "5-5", "4-6", "3-6", "4-7", "3-7"])
+    level5.choose(lost, Limits(time=0.2))  # 55 squares: past the Python root solver's reach
+    assert level5.last.proven == -1  # a loss the search sees is said proven, as the kernels' is
+    values = analyse(past_the_book, "rastros", max_depth=2, player=level5)  # analysis: the Python values
+    assert set(values.values) == set(past_the_book.legal_moves())
+    for state in (games.load("rastros").initial_state(), after_5_4, five):
+        assert level5.choose(state, Limits(time=0.2)) in state.legal_moves() and level5.last.kind == "book"
+    assert level5.known_move(five) == book_choice(five)[0]  # a hint's: the book's, its length not counted
+    monkeypatch.undo()  # the warm-up done, the kernels compiled
+
+    def in_python(*args, **kwargs):
+        raise AssertionError("the Python search played once the kernels were ready")
+
+    monkeypatch.setattr(reference_search.RastrosPlayer, "choose", in_python)
+    for player in (levels["level-3"], level5):
+        assert not player.stands_in(past_the_book)
+        assert player.choose(past_the_book, Limits(depth=2)) in past_the_book.legal_moves()

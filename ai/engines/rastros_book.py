@@ -26,7 +26,6 @@ from typing import NamedTuple
 import numpy as np
 
 from ai import data
-from ai.kernels import rastros as kernel
 from games.grid import permute_bits
 from games.rastros import RastrosState
 
@@ -139,9 +138,8 @@ def book_answer(state) -> tuple[int, int, int | None] | None:
     book = load(n)
     if book is None:
         return None
-    b = kernel.board(n)
-    region = int(kernel.flood(b, state.white, np.uint64(state.free)))
-    found = book.lookup(state.white, region, state.to_move)
+    found = book.lookup(state.white, state.reachable(), state.to_move)  # the rules' flood: no kernel, so a
+    # book move needs no compiled code (a fresh install's first moves come while the kernels compile)
     if found is None:
         return None
     move, wins = found
@@ -170,8 +168,7 @@ def left_open(state: RastrosState) -> bool:
     book = load(state.game.n)
     if book is None:
         return False
-    region = int(kernel.flood(kernel.board(state.game.n), state.white, np.uint64(state.free)))
-    return book.is_open(state.white, region, state.to_move)
+    return book.is_open(state.white, state.reachable(), state.to_move)
 
 
 def bench_lines(report) -> None:

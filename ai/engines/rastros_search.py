@@ -32,6 +32,7 @@ from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, left_open, mirror_squares
 from ai.engines.rastros_solver import Solver
+from ai.imports import import_engine
 from ai.kernels import rastros as kernel
 from ai.search.driver import CTL_NODES, first_of_best, search, unhurried
 from games.rastros import RastrosState
@@ -45,6 +46,7 @@ ROOT_SOLVE_FIRST_BUDGET = 2_000  # root solver nodes in the first iteration
 UNTIMED_SECONDS = 5.0  # the time a move gets when the limits give none
 KNOWN_WINS = 4096  # positions level-5 knows it wins (its proven move, then any reply), the latest kept
 MAX_DEPTH = 80
+PYTHON_SEARCH = "ai.reference.rastros_search"  # the stand-in while the kernels compile; imported when first needed
 
 # Opening book, only moves the rules file states as solved facts (shared/rules/rastros.md), as
 # (row, col): on 8x8 North's winning reply to each of South's eight first moves; on 4x4, 5x5 and
@@ -205,8 +207,8 @@ class RastrosSearcher:
         when the solver counts the lengths (``LENGTH_REACH`` free squares, ``LENGTH_BUDGET`` nodes a
         move); else the book's move.  The book keeps a win, not the quickest (5x5's first move 4-3
         wins in 19 plies, 2-3 in 17), and a loser's hardest reply, not the slowest."""
-        if state.free.bit_count() > LENGTH_REACH:
-            return answer
+        if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
+            return answer  # the kernels still compiling (a fresh install): the book's move at once
         kernels.ready("rastros")
         region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
         with unhurried(limits) as ctl:
@@ -218,9 +220,10 @@ class RastrosSearcher:
         """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
         slowest loss), when the solver counts them within LENGTH_BUDGET nodes: 4x4, 5x5 and the
         books' later positions; None for 6x6's and 7x7's first moves and 8x8's opening, whose
-        lengths take the solver millions of nodes (docs/rastros-proof.md, "How long a win is")."""
-        if state.free.bit_count() > LENGTH_REACH:  # before the kernels: 8x8's book answers without them
-            return None
+        lengths take the solver millions of nodes (docs/rastros-proof.md, "How long a win is"), and
+        while the window's worker still compiles the kernels (``ai.kernels.compiled_elsewhere``)."""
+        if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
+            return None  # 8x8's book, or any while the kernels compile: the book's move without them
         kernels.ready("rastros")
         region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
         with unhurried(limits) as ctl:
@@ -252,7 +255,7 @@ class RastrosSearcher:
             now = after.play(reply)
             if now.is_terminal():
                 continue
-            region = int(kernel.flood(self.board, now.white, np.uint64(now.free)))
+            region = now.reachable()  # the rules' flood: a book move is remembered while the kernels compile
             if region.bit_count() <= ROOT_SOLVE_LIMIT and not left_open(now):
                 self.known_wins[(now.white, region, now.to_move)] = None
         while len(self.known_wins) > KNOWN_WINS:
@@ -422,7 +425,12 @@ class RastrosSearcher:
 
 
 class RastrosPlayer(Player):
-    """Levels 2..5: the search above with a depth cap, noise, solver and book switched by level."""
+    """Levels 2..5: the search above with a depth cap, noise, solver and book switched by level.
+
+    In the window's worker, while its warm-up compiles the kernels from scratch (the first run
+    after installing: 11 s of a core, 40 s and more on a loaded machine), a move that neither a win
+    in one nor the book answers is searched by the pure-Python search the kernels replaced
+    (``stand_in``): a move within its time rather than a wait for the compiler."""
 
     def __init__(self, info: PlayerInfo, options: LevelOptions, *, seed: int | None = None,
                  weights: Weights | None = None) -> None:
@@ -434,12 +442,17 @@ class RastrosPlayer(Player):
         # 8x8, the course's size, is prepared now (its tables take a moment to set up); others
         # on their first move
         self._searchers = {8: RastrosSearcher(8, options, self.weights, seed)}
+        self._stand_ins: dict[int, Player] = {}  # the Python searches, by board size (``stand_in``)
         self.last: Progress | None = None
 
     def choose(self, state: RastrosState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
         limits = limits or Limits(time=1.0)
         n = state.game.n
+        if self.stands_in(state):
+            return self.choose_in_python(state, limits, progress)
+        if self._stand_ins and not kernels.compiled_elsewhere("rastros"):
+            self._stand_ins.clear()  # the kernels ready: the Python tables (dicts of up to a million entries) let go
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
         capped = Limits(time=seconds, depth=depth, iterations=limits.iterations, stop=limits.stop, best=limits.best)
@@ -449,6 +462,37 @@ class RastrosPlayer(Player):
             if not after.is_terminal():
                 self._searchers[n].remember_win(after)
         return self.last.best_move
+
+    def choose_in_python(self, state: RastrosState, limits: Limits, progress: ProgressCallback | None) -> int:
+        """``stand_in``'s move, told at once as a search begun (a report with no figures yet): the
+        window then says the computer thinks, not "Preparing the engine...", and its time bar fills
+        with the search's time.  Level-5's root solver reports nothing for up to 40% of the move's
+        time, which the window said was the engine being prepared."""
+        if progress is not None:
+            progress(Progress(kind="alphabeta"))
+        stand_in = self.stand_in(state.game.n)
+        move = stand_in.choose(state, limits, progress)
+        self.last = stand_in.last
+        return move
+
+    def stands_in(self, state: RastrosState) -> bool:
+        """Whether ``state``'s move is the Python search's: the window's worker still compiles the
+        kernels from scratch (``ai.kernels.compiled_elsewhere``; one loaded from the cache is waited
+        for) and neither a win in one nor this level's book answers (they need no kernel)."""
+        return (kernels.compiled_elsewhere("rastros") and winning_step(state) is None
+                and not (self.options.book and book_choice(state)))
+
+    def stand_in(self, n: int) -> Player:
+        """The pure-Python player of n x n boards the kernels replaced (ai/reference/rastros_search.py)
+        at this level's depth, noise, solver reach and weights, made on its first use and kept (its
+        tables with it) until the kernels are ready.  It plays as this level did before them: the same
+        evaluation and solver, 10 to 15 times fewer nodes a second (docs/tuning/cold-start.md)."""
+        if n not in self._stand_ins:
+            o = self.options
+            self._stand_ins[n] = import_engine(PYTHON_SEARCH).RastrosPlayer(
+                self.info, depth=o.depth, solve_limit=o.solve_limit, root_solve=o.root_solve, book=o.book,
+                noise=o.noise, seed=self.seed, weights=self.weights)
+        return self._stand_ins[n]
 
     def searcher(self, n: int) -> RastrosSearcher:
         """The search of n x n boards, made on its first use and kept (its tables with it)."""

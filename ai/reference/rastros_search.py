@@ -1,8 +1,10 @@
 """The pure-Python Rastros search that the numba kernels replaced (level-2..5 before them).
 
-Kept for ``main.py bench rastros`` (its nodes per second beside the kernel's) and the differential
-tests; no player uses it.  What it evaluates and why: ai/engines/rastros_search.py, which does the
-same in ai/kernels/rastros.py.
+Kept for ``main.py bench rastros`` (its nodes per second beside the kernel's), the differential
+tests, and the window's first moves after installing: while the worker compiles the kernels, levels
+2-5 search with this player at their own depth, noise and solver reach (``RastrosPlayer.stand_in``
+in ai/engines/rastros_search.py).  What it evaluates and why: ai/engines/rastros_search.py, which
+does the same in ai/kernels/rastros.py.
 """
 
 from __future__ import annotations
@@ -195,9 +197,9 @@ class RastrosSearch:
             report.best_move, report.score, report.depth = move, value, depth if finished else depth - 1
             report.pv = [move]
             report.nodes, report.elapsed = self.nodes, time.perf_counter() - started
-            if value >= PROVEN and not self.noise:
-                report.kind, report.proven = "solver", 1
-                report.proven_plies = int(WIN - value) if value > SOLVED else None
+            if (value >= PROVEN or value <= -PROVEN and finished) and not self.noise:  # a loss: every move lost
+                report.kind, report.proven = "solver", 1 if value > 0 else -1
+                report.proven_plies = int(WIN - abs(value)) if abs(value) > SOLVED else None
             if progress and finished:
                 progress(report)
             if not finished or (abs(value) >= PROVEN and not self.noise):
