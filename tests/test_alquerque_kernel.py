@@ -24,6 +24,7 @@ from ai.match import WHOLE_GAME, random_positions
 from ai.reference.alquerque_search import reference_player
 from ai.search.driver import new_ctl
 from games.alquerque import Alquerque, AlquerqueState
+from tests.kernel_helpers import compiling_from_scratch
 
 OPTIONS = [
     {},
@@ -481,21 +482,11 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     kernels: it waited for them), and so does an analysis; once the kernels are ready they search
     in them again."""
     import ai
-    from ai import kernels
     from ai.kernels import alquerque_tables
     from ai.move_values import analyse
     from ai.reference.alquerque_search import ReferenceSearch
 
-    kernels.warm_up("alquerque")
-    compiled = dict(kernels._stages)
-
-    def waited(*args):
-        raise AssertionError("the search waited for the kernels' compiling")
-
-    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
-    monkeypatch.setattr(kernels, "warm_up", waited)
+    kernels_ready = compiling_from_scratch(monkeypatch, "alquerque")
     start = Alquerque().initial_state()
     tabled = alquerque_tables.load().max_pieces  # the tables know every position of this many pieces
     few = next(s for s in random_states(Alquerque(), 30, seed=5)
@@ -510,7 +501,7 @@ def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_pyt
     assert level5.known_outcome(few) is None
     values = analyse(start, "alquerque", max_depth=2)  # a window's analysis: its values, not a wait
     assert values.done and set(values.values) == set(start.legal_moves())
-    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    kernels_ready()  # the warm-up done
     for player in players.values():
         assert player.searching() is player.searcher and player.stand_in is None
         assert player.choose(start, Limits(depth=2)) in start.legal_moves()

@@ -18,6 +18,7 @@ from ai.match import random_play
 from ai.reference.hex_search import make_node
 from ai.search.driver import new_ctl, search
 from games.hex import BLUE, RED, SWAP
+from tests.kernel_helpers import compiling_from_scratch
 from tests.test_hex import random_board
 
 
@@ -380,19 +381,9 @@ def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(mo
     in the pure-Python MCTS they replaced, level-4's 300 playouts kept; level-5's first stone and
     its solver of small boards answer as before, without a search; once the kernels are ready,
     every level searches in them again."""
-    from ai import kernels
     from ai.reference.hex_search import PythonSearcher
 
-    kernels.warm_up("hex", "search")
-    compiled = dict(kernels._stages)
-
-    def waited(*args):
-        raise AssertionError("the search waited for the kernels' compiling")
-
-    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
-    monkeypatch.setattr(kernels, "warm_up", waited)
+    kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search")
     game = games.load("hex", size=7)
     start, past_the_opening = game.initial_state(), game.play_line(["d4", "c5", "e2", "b3"])
     level3, level4, level5 = (ai.make_player("hex", f"level-{k}", seed=1) for k in (3, 4, 5))
@@ -407,7 +398,7 @@ def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(mo
     swap_turn = games.load("hex", size=11, swap=True).play_line(["b2"])  # not swapped unsearched
     for player in (level3, level5):
         assert player.choose(swap_turn, Limits(time=0.2)) in swap_turn.legal_moves()
-    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    kernels_ready()  # the warm-up done
     for player in (level3, level4, level5):
         assert isinstance(player.searching(), HexSearcher)
         assert player.choose(past_the_opening, Limits(iterations=200)) in past_the_opening.legal_moves()

@@ -22,7 +22,6 @@ from numba.core.registry import CPUDispatcher
 
 import ai
 import games
-from ai import kernels
 from ai.base import WIN, Limits
 from ai.engines.rastros_board import geometry
 from ai.engines.rastros_search import LevelOptions, RastrosSearcher, Weights, book_choice, winning_step
@@ -34,6 +33,7 @@ from ai.reference.rastros_search import RastrosSearch
 from ai.reference.rastros_solver import Solver as ReferenceSolver
 from ai.reference.rastros_solver import geography_mover_wins
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
+from tests.kernel_helpers import compiling_from_scratch
 from tests.test_rastros import minimax_length
 
 SIZES = (4, 5, 6, 7, 8)
@@ -297,18 +297,11 @@ def test_while_the_windows_worker_compiles_the_kernels_the_levels_search_in_pyth
     said as begun at once (level-5's root solver reported nothing for 40% of the move's time, which
     the window showed as "Preparing the engine..."), and the book's moves come from the book, no
     kernel called; once they are ready the kernels search again."""
-    kernels.warm_up("rastros")
-
-    def waited(*args):
-        raise AssertionError("the search waited for the kernels' compiling")
+    compiling_from_scratch(monkeypatch, "rastros")
 
     def not_compiled(*args):
         raise AssertionError("a kernel was called while the kernels compile")
 
-    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
-    monkeypatch.setattr(kernels, "warm_up", waited)
     for name, value in list(vars(kernel).items()):
         if isinstance(value, CPUDispatcher):
             monkeypatch.setattr(kernel, name, not_compiled)

@@ -20,7 +20,6 @@ import pytest
 
 import ai
 import games
-from ai import kernels
 from ai.base import Limits
 from ai.engines.reversi_eval import evaluate as python_evaluate
 from ai.engines.reversi_eval import features
@@ -29,6 +28,7 @@ from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.reversi import flips, move_mask, squares
+from tests.kernel_helpers import compiling_from_scratch
 
 PERFT = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288, 10: 24571284}
 
@@ -270,16 +270,7 @@ def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_pytho
     they compile, a search no book answers runs in the pure-Python search; level-5 still plays its
     book moves, 6x6's proven ones too (they waited for the kernels to remember the proof); once the
     kernels are ready, both search in them again."""
-    kernels.warm_up("reversi")
-    compiled = dict(kernels._stages)
-
-    def waited(*args):
-        raise AssertionError("the search waited for the kernels' compiling")
-
-    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
-    monkeypatch.setattr(kernels, "warm_up", waited)
+    kernels_ready = compiling_from_scratch(monkeypatch, "reversi")
     after_d3 = games.load("reversi").play_line(["d3"])
     past_the_book = next(state for state in random_positions(8, 50, seed=3) if 30 <= state.empties() <= 48)
     level3, level5 = (ai.make_player("reversi", level, seed=1) for level in ("level-3", "level-5"))
@@ -290,7 +281,7 @@ def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_pytho
     assert level5.choose(six, Limits(time=0.2)) in six.legal_moves() and level5.last.kind == "book"
     assert level5.choose(past_the_book, Limits(time=0.2)) in past_the_book.legal_moves()
     assert isinstance(level5.searching(past_the_book), PythonSearch)
-    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    kernels_ready()  # the warm-up done
     for player, state in ((level3, after_d3), (level5, past_the_book)):
         assert isinstance(player.searching(state), KernelSearch)
         assert player.choose(state, Limits(depth=2)) in state.legal_moves()
