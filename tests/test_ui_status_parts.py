@@ -14,7 +14,8 @@ import pytest
 import games
 from ai.match import random_line
 from tests.test_ui_board_cursor import CHAIN
-from tests.ui_helpers import key, resign_by_keys, words_in
+from tests.test_ui_text_size import drawn_texts
+from tests.ui_helpers import key, make_app_of, resign_by_keys, words_in
 from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -240,3 +241,23 @@ def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_eith
         assert not any(badly_joined(text) or COUNT_CUT.search(text) for text in tally), tally
         assert any("ganhou" in text and "perdeu" in text for text in tally), tally  # the counts on one line
         assert not any(badly_joined(text) for text in drawn), tally
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("game_id", ["tictactoe", "trax"])
+def test_the_to_move_badge_stands_clear_of_the_header(tmp_path, monkeypatch, size, game_id):
+    """At 800x600 the gaps between the panel's parts shrink, and the "to move" badge, astride the
+    first card's border, stood some 4 pixels under the options' line (its line's box 1 pixel):
+    now at least 6 pixels at the panel's scale, at every window size."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0)))
+        app.run_frames(2)
+        texts = drawn_texts(app, monkeypatch)
+        [badge] = [rect for text, rect in texts if text == "to move"]
+        panel = app.scene.panel
+        header = max(rect.bottom for _text, rect in texts if rect.bottom <= badge.centery and rect.x >= panel.rect.x)
+        assert badge.top - header >= round(6 * panel.scale), (badge, header, panel.scale)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
