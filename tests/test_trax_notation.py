@@ -317,7 +317,9 @@ def chain_game(app) -> GameScene:
 
 
 def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
-    """Click ``move``'s cell and point at its tile in the picker: the line the picker writes under it."""
+    """Click ``move``'s cell and point at its tile in the picker: the line the picker writes under
+    it, whole where a narrow picker draws it on two lines, the tile on one and the cells it forces
+    on the next (``pointed_lines``: the picker beside the cell then covers fewer forced cells)."""
     import ui.views.trax as trax_view
     from games.trax_tiles import move_cell
 
@@ -327,8 +329,10 @@ def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
     drawn = recorded_text(monkeypatch, trax_view)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(0, 0, 0)))
     app.run_frames(2)
+    narrow = view._picker_layout()[2]
     key(app, pygame.K_ESCAPE)
-    return next(text for text in drawn if "ddll" in text)
+    first = next(i for i, text in enumerate(drawn) if "ddll" in text)
+    return trax_view.POINTED_PARTS.join(drawn[first:first + (2 if narrow else 1)])
 
 
 def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen_notation(app, monkeypatch):

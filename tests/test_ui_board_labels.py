@@ -435,3 +435,25 @@ def test_why_traxs_picker_leaves_a_tile_out_is_said_on_the_grid(tmp_path, monkey
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("side", [500, 1000])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_margin_round_a_board_is_as_wide_as_its_coordinates_need(game_id, side, monkeypatch):
+    """The room kept round a grid for its coordinates was counted in cells: a 3x3 board's took
+    some 30% of the room at 1920x1080, empty but for letters far smaller.  Now the board comes
+    within three heights of its coordinates of the room's edge, and they stay inside it."""
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    game = games.load(game_id)
+    view = make_view(game)
+    drawn = recorded_text_rects(monkeypatch, *board_view_modules())
+    room = pygame.Rect(0, 0, side, side)
+    view.layout(room)
+    view.draw(pygame.Surface(room.size), game.initial_state(), Overlay(interactive=False))
+    labels = [rect for text, rect in drawn if text == "1"]
+    assert labels and all(room.contains(rect) for rect in labels), (game_id, labels)
+    grid = getattr(view, "grid", None)
+    if grid is not None:  # a game on a grid of cells (Hex and Alquerque lay out their own way)
+        least_gap = min(grid.top, grid.left)
+        assert least_gap <= 3 * max(rect.height for rect in labels), (game_id, grid, labels)

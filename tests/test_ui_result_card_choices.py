@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, in_language, key, recorded_text, resign_by_keys, wait
+from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text, resign_by_keys, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -135,3 +135,25 @@ def test_back_from_new_game_in_the_middle_of_a_game_plays_on(app, how):
     assert app.scene is scene and [ply.text for ply in scene.history] == X_WINS[:2] and not scene.is_over()
     play(app, scene, X_WINS[2:3])
     assert [ply.text for ply in scene.history] == X_WINS[:3] and kept() == [X_WINS[:3]]
+
+
+def test_over_the_panel_the_card_is_as_tall_as_its_content_and_hides_the_panel(tmp_path, monkeypatch):
+    """A lost Tic-tac-toe game at 1920x1080: the result card stands over the panel (on the board it
+    would hide X's line), and its frame was the panel's height, some 250 pixels of it empty under
+    its six buttons.  Now it ends under its last button; the panel's buttons stay hidden below it,
+    and a click where one was presses nothing."""
+    app = make_app_of(tmp_path, monkeypatch, (1920, 1080))
+    try:
+        scene = ended(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.5))
+        card = scene.over_card
+        assert card.over_panel()
+        last_button = max(button.rect.bottom for button in card.buttons)
+        assert card.rect.bottom - last_button <= int(40 * app.scale), (card.rect, last_button)
+        under = [b.rect for b in scene.buttons if b.rect.height and b.rect.top > card.rect.bottom]
+        assert under, [b.rect for b in scene.buttons]  # the panel's buttons below the card, not drawn
+        for rect in under:
+            click(app, rect.center)
+        assert scene.is_over() and card.visible() and app.scene is scene
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

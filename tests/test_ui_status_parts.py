@@ -14,11 +14,13 @@ import pytest
 import games
 from ai.match import random_line
 from tests.test_ui_board_cursor import CHAIN
-from tests.ui_helpers import key, resign_by_keys, words_in
+from tests.test_ui_text_size import drawn_texts
+from tests.ui_helpers import in_language, key, make_app_of, resign_by_keys, words_in
 from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_panel import idle_headline
 
 BAD_JOINS = re.compile(r"(?<!\.)\.\s*·|·\s*·|^\s*·|·\s*$")
 """A full stop (not an ellipsis's) before a separator, two separators with nothing between, one
@@ -240,3 +242,44 @@ def test_the_result_cards_lines_wrapped_at_larger_text_keep_no_separator_at_eith
         assert not any(badly_joined(text) or COUNT_CUT.search(text) for text in tally), tally
         assert any("ganhou" in text and "perdeu" in text for text in tally), tally  # the counts on one line
         assert not any(badly_joined(text) for text in drawn), tally
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("game_id", ["tictactoe", "trax"])
+def test_the_to_move_badge_stands_clear_of_the_header(tmp_path, monkeypatch, size, game_id):
+    """At 800x600 the gaps between the panel's parts shrink, and the "to move" badge, astride the
+    first card's border, stood some 4 pixels under the options' line (its line's box 1 pixel):
+    now at least 6 pixels at the panel's scale, at every window size."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0)))
+        app.run_frames(2)
+        texts = drawn_texts(app, monkeypatch)
+        [badge] = [rect for text, rect in texts if text == "to move"]
+        panel = app.scene.panel
+        header = max(rect.bottom for _text, rect in texts if rect.bottom <= badge.centery and rect.x >= panel.rect.x)
+        assert badge.top - header >= round(6 * panel.scale), (badge, header, panel.scale)
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_badges_room_comes_from_the_gaps_before_the_thinking_cards_second_line(tmp_path, monkeypatch, language):
+    """At 1280x800 Alquerque's panel in Portuguese (its options on two lines) kept its move list's
+    four rows with one pixel to spare; the room the "to move" badge keeps over the first card
+    took that pixel and more, and the thinking card, the part that gives way first, went to one
+    line: "Last search" and a lost game's reason were gone.  The gaps give the badge its room
+    first: the card keeps its headline over the line that says what to do."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        with in_language(app, language):
+            app.switch(GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0)))
+            app.run_frames(2)
+            texts = dict(drawn_texts(app, monkeypatch))
+            headline, tip = idle_headline(app.scene), app.scene.panel._tip()
+            assert headline in texts and tip in texts, sorted(texts)
+            assert texts[tip].top >= texts[headline].bottom, (texts[headline], texts[tip])
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

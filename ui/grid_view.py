@@ -20,12 +20,14 @@ from ui.theme import Color, draw_text
 
 MIN_LETTERED_CELL = 14  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
 LABEL_REACH = 1.2  # the coordinates' centres stand at most this many of their sizes from the grid (``label_offset``)
+LABEL_ROOM = 2 * LABEL_REACH  # the margin kept for the coordinates: at most this many of their largest size
 
 
 class GridView(BoardView):
     rows: int
     cols: int
-    margin_cells = 0.6  # room for the coordinate labels, in cells
+    margin_cells = 0.6  # room for the coordinate labels, in cells, up to ``label_room`` pixels
+    margin = 0  # the room kept round the grid for the coordinates, in pixels (``_fit_cells``)
     can_turn = True  # a half turn maps cells to cells (Trax's tiles would have to turn too)
 
     def col_label(self, col: int) -> str:
@@ -37,7 +39,14 @@ class GridView(BoardView):
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self._fit_cells(rect, self.margin_cells * self.text_size, 4)
+        self._fit_cells(rect, self.margin_cells * self.text_size, 4, self.label_room())
+
+    def label_room(self) -> int:
+        """The most room, in pixels, the coordinates need beside the grid: their centre at most
+        ``LABEL_REACH`` of their largest size off it, and their half beyond.  Counted in cells
+        alone, a 3x3 board's margin took some 30% of the room at 1920x1080, empty but for letters
+        a fifth of it in size."""
+        return int(LABEL_ROOM * self.text_cap(22))
 
     def layout_picture(self, rect: pygame.Rect, state: State) -> None:
         """The cells as large as ``rect`` holds them: a picture draws no coordinates, so it keeps
@@ -46,10 +55,15 @@ class GridView(BoardView):
         BoardView.layout(self, rect)
         self._fit_cells(rect, 0, 1)
 
-    def _fit_cells(self, rect: pygame.Rect, margin_cells: float, least_cell: int) -> None:
+    def _fit_cells(self, rect: pygame.Rect, margin_cells: float, least_cell: int, most_margin: float = 0) -> None:
         """Square cells of at least ``least_cell`` pixels, the grid centred in ``rect`` with
-        ``margin_cells`` cells of room round it."""
+        ``margin_cells`` cells of room round it, but no more than ``most_margin`` pixels (0: no
+        bound); the cells then as large as the room left holds them."""
         cell = min(rect.width / (self.cols + 2 * margin_cells), rect.height / (self.rows + 2 * margin_cells))
+        self.margin = cell * margin_cells
+        if most_margin and self.margin > most_margin:
+            self.margin = most_margin
+            cell = min((rect.width - 2 * most_margin) / self.cols, (rect.height - 2 * most_margin) / self.rows)
         self.cell = max(least_cell, int(cell))
         w, h = self.cell * self.cols, self.cell * self.rows
         self.grid = pygame.Rect(0, 0, w, h)
@@ -149,9 +163,9 @@ class GridView(BoardView):
     def label_offset(self, size: int) -> int:
         """How far from the grid's edge the coordinates of ``size`` pixels stand (their centres):
         the middle of the margin kept for them, but no further than ``LABEL_REACH`` of their
-        size.  The margin is counted in cells, and a 3x3 board's cells are large: its letters
+        size.  The margin was counted in cells, and a 3x3 board's cells are large: its letters
         stood 50 pixels off it at 1280x800, floating away from the board they name."""
-        return min(int(self.cell * self.margin_cells * self.text_size / 2), int(size * LABEL_REACH))
+        return min(int(self.margin / 2), int(size * LABEL_REACH))
 
     def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
         size = max(9, min(self.text_cap(22), int(self.cell * 0.32 * self.text_size)))

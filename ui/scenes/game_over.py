@@ -431,8 +431,13 @@ class GameOverCard:
             if b.handle(event):
                 return True
         pointer = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-        return pointer and (self.rect.collidepoint(event.pos) or (
+        return pointer and (self.rect.collidepoint(event.pos) or self._hides_panel_at(event.pos) or (
             event.type != pygame.MOUSEMOTION and self.area.collidepoint(event.pos)))
+
+    def _hides_panel_at(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the game's panel while the card stands over it: the panel's
+        buttons are not drawn then, under the card or below it, and take no click nor hover."""
+        return self.over_panel() and self.scene.panel.rect.collidepoint(pos)
 
     def _place(self, width: int, height: int) -> tuple[pygame.Rect, bool]:
         """Where on the board the card hides the least of what decided the game (``BoardView.win_marks``,
@@ -459,9 +464,12 @@ class GameOverCard:
         return lines, height
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
-        """The card over the whole of the game's panel, and its buttons' columns: two where every
-        label fits half its width, else one; None where they would not fit the panel's height.
-        Over the whole of it, no row of the panel's buttons shows half covered beneath it."""
+        """The card at the top of the game's panel, as tall as its content, and its buttons'
+        columns: two where every label fits half its width, else one; None where they would not
+        fit the panel's height.  The whole panel is hidden under it (only its ground is drawn,
+        ``GameScene``; its pointer events are the card's, ``handle``), so no row of the panel's
+        buttons shows half covered; the card's frame was the panel's height, some 250 pixels of
+        it empty under six buttons at 1920x1080."""
         s, panel = self.scene.app.scale, self.scene.panel.rect
         margin = int(12 * s)
         width = panel.width - 2 * margin
@@ -471,7 +479,7 @@ class GameOverCard:
         height = self._size(width, columns)[1]
         if height > panel.height - 2 * margin:
             return None
-        return panel.inflate(-2 * margin, -2 * margin), columns
+        return pygame.Rect(panel.x + margin, panel.y + margin, width, height), columns
 
     def placement(self) -> CardPlace:
         """Where the card stands and how it is laid out: on the board (``_place``) where it hides

@@ -61,6 +61,9 @@ CARD_HEIGHT = 58
 """A player's card's height (unscaled): the side on one line, the player's name under it."""
 CARD_GAP = 14
 """The room between the two players' cards (unscaled): the second's badge ("winner") stands in it."""
+BADGE_GAP = 6
+"""The least room (unscaled) between the header's last line and the first card's badge above its border: as
+much as between the first card and the second's badge (``CARD_GAP`` less half a badge)."""
 
 
 NAMED_COLOURS = {
@@ -353,7 +356,7 @@ class GamePanel:
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
         live_top = y  # the players' cards' badges stand astride their top borders
-        y = self._players(surface, x, y + plan.gap, w) + plan.gap
+        y = self._players(surface, x, y + max(plan.gap, self._badge_clearance()), w) + plan.gap
         y = self._thinking(surface, x, y, w, compact=plan.compact)
         y = self._extras_shown(surface, plan, (x, y, w), bottom)
         self.live_rect = pygame.Rect(r.x, live_top, r.width, y - live_top)
@@ -492,26 +495,54 @@ class GamePanel:
         down to one row (``_extras_shown``); left out there, Alquerque's "No capture for 38
         plies" was gone at Larger text in a 1280x800 window two plies before the draw."""
         full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
-        room, gives = self._room_and_gives(top, w)
+        room, (card_gives, buttons_give, gaps_give, extras_give) = self._room_and_gives(top, w, badge=True)
         kept = self._near_counts_height(w)
-        gives[3] -= kept
-        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
+        badge_takes = self._badge_taken_from_gaps()
+        gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, extras_give - kept]
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
-        card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
+        badge, card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
-        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given, kept > 0)
+        gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
+        return RoomPlan(card > 0, row, gap, not extras_given, kept > 0)
 
-    def _room_and_gives(self, top: int, w: int) -> tuple[int, list[int]]:
+    def _room_and_gives(self, top: int, w: int, badge: bool = False) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
         part can give it, in ``_room_plan``'s order (the thinking card, the rows of buttons, the
-        gaps, the extras)."""
+        gaps, the extras); ``badge``: with the room the badge needs over the first card
+        (``_badge_clearance``), which the other parts give where they can, but which never makes
+        the text smaller (``_fits`` leaves it out)."""
         full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
         players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
         bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
         extras = self._extras_height(w)
-        room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - 4 * gap
+        gaps = self._gaps_height(gap, badge)
+        room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - gaps
         return room, [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT),
-                      self._button_rows() * max(0, full - self._least_row()), 4 * (gap - gap // 2), extras]
+                      self._button_rows() * max(0, full - self._least_row()),
+                      gaps - self._gaps_height(gap // 2, badge), extras]
+
+    def _gaps_height(self, gap: int, badge: bool) -> int:
+        """The room the four gaps round the players' cards, the thinking card and the move list
+        take at ``gap`` pixels each (``draw``), the one over the first card never under
+        ``_badge_clearance`` where ``badge``."""
+        return 3 * gap + max(gap, self._badge_clearance() if badge else 0)
+
+    def _badge_taken_from_gaps(self) -> int:
+        """What the gaps give the move list first where it is short (``_room_plan``): the room the
+        badge's clearance over the first card takes beyond a gap, the gaps then taking no more
+        than without it.  Left to the parts' usual order, the thinking card gave it, all its
+        second line for a pixel: at 1280x800 Alquerque's went to one line ("Last search" gone,
+        and a lost game's reason in Portuguese)."""
+        gap = self._s(SECTION_GAP)
+        return self._gaps_height(gap, True) - self._gaps_height(self._largest_gap(4 * gap, gap), True)
+
+    def _largest_gap(self, most: int, start: int) -> int:
+        """The largest gap from ``start`` down whose four take at most ``most`` pixels with the
+        badge's clearance (``_gaps_height``), but never under half of ``SECTION_GAP``, the least
+        the gaps give way to."""
+        half = self._s(SECTION_GAP) // 2
+        return next((gap for gap in range(start, half, -1) if self._gaps_height(gap, True) <= most), half)
 
     def _fits(self, scale: float, extras_kept: bool = True) -> bool:
         """Whether the panel laid out at ``scale`` keeps ``MOVE_ROWS_KEPT`` rows of moves with
@@ -635,6 +666,13 @@ class GamePanel:
         number = tx.text(surface, str(score), (drawn.left - self._s(4), middle), self._s(22), theme.text,
                          "midright", bold=True)
         return number.left
+
+    def _badge_clearance(self) -> int:
+        """The least room between the header and the first player's card: the half of a badge
+        (``_badge``) standing above the card's border, and a gap over it.  At 800x600 the gaps
+        between the panel's parts shrink, and "to move" stood some 4 pixels under the options'
+        line, as if it belonged to it."""
+        return tx.line_height(self._t(11), True) // 2 + self._s(BADGE_GAP)
 
     def _badge(self, surface: pygame.Surface, rect: pygame.Rect, said: str, colour: tuple[int, int, int],
                fill: tuple[int, int, int]) -> None:
