@@ -249,6 +249,7 @@ class HexMCTSPlayer(Player):
         time, at a few percent of the playouts, rather than a wait for the compiler
         (``ai.kernels.compiled_elsewhere``), as Reversi's and Tic-tac-toe's players do."""
         if not kernels.compiled_elsewhere("hex"):
+            self.python_searcher = None  # its tree (up to ``TREE_ENTRIES``) given back: the kernels search from now on
             return self.searcher
         if self.python_searcher is None:
             self.python_searcher = self.searcher.stand_in()
