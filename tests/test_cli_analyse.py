@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -156,6 +157,26 @@ def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     verdict = Verdict(rastros, 0, "1-6", Value(115.0, depth=16), moves=[("1-6", Value(115.0, depth=16)), ("2-6", seen)])
     said = verdict_text(verdict).splitlines()
     assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
+
+
+@pytest.mark.parametrize("game_id, moves, unit", [
+    ("rastros", "3-4 3-5", "points"), ("trax", "e6+ f7\\", "points"), ("tictactoe", "e5", "points")])
+def test_points_no_player_counts_are_said_as_the_side_they_favour(capsys, game_id, moves, unit):
+    """Rastros' and Trax's estimates read "South +120 points", "Light +2.3 points" (and 9x9
+    tic-tac-toe's "X +81 points", though the window said "better for X"): sums of unlike things no
+    player counts.  The words say the side they favour, as the window's panel does
+    (``ai.value_words`` SIDE_ONLY); --json keeps the number for scripts."""
+    options = ("--option", "width=9", "--option", "height=9", "--option", "k=5") if game_id == "tictactoe" else ()
+    argv = (game_id, *options, "--moves", moves, "--time", "0.5", "--lines", "3")
+    verdict = analysed(capsys, *argv)
+    estimates = [line["value"] for line in verdict["lines"] if not line["value"]["proven"]]
+    assert estimates, verdict
+    sides = games.load(game_id).sides
+    for value in estimates:
+        assert value["unit"] == unit and value["score"] is not None
+        assert value["text"] in {"even", *(f"better for {side}" for side in sides)}, value
+    assert main.main(["analyse", *argv]) == 0
+    assert not re.search(r"\+\d+(\.\d)? points?", capsys.readouterr().out)
 
 
 def test_a_position_of_one_legal_move_is_valued_past_it(capsys):

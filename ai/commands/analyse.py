@@ -33,7 +33,7 @@ from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
 from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
-from ai.value_words import bound_words, counted, eval_unit, side_ahead, unit_size
+from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
@@ -377,7 +377,8 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
     draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
     "North wins" beside "[estimate]" read as a contradiction), "Blue 62% to win", "White +1.1
-    pieces", "even"."""
+    pieces", "even", and for a game whose points no player counts (``ai.value_words`` SIDE_ONLY:
+    tic-tac-toe, Rastros, Trax) "better for South"; ``--json`` keeps the number."""
     sides = game.sides
     if value.proven is not None:
         return "proven: " + outcome_text(value, mover, sides)
@@ -397,7 +398,9 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     if eval_unit(game.id, value.unit) == "percent":
         return "no value in chances to win (an alpha-beta estimate)"
     side, amount = side_ahead(value.score, mover, game.id, value.unit)
-    return "even" if amount == "0" else f"{sides[side]} +{amount}"
+    if amount == "0":
+        return "even"
+    return f"{sides[side]} +{amount}" if says_the_number(game.id, value.unit) else f"better for {sides[side]}"
 
 
 def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
