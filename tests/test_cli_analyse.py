@@ -114,6 +114,25 @@ def test_book_bounds_that_decide_the_game_prove_it_with_the_margin_as_a_bound(ca
     assert "verdict: PROVEN (opening book)" in capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.parametrize("moves, mover", [("c2 b4 c5 d2", "Black"), ("c2 b4 c5 d2 e4", "White")])
+def test_a_book_bound_that_the_replies_bound_meets_is_the_exact_margin(capsys, moves, mover):
+    """6x6 after c2 b4 c5 d2 (Black left White's book at b4): the book keeps Black "at least" -4,
+    and the book's answers to every move of Black's keep White at least +4: no move does better
+    than -4, so -4 is the margin, exactly.  The verdict said only the book's bound, "White +4
+    discs at most" (and "White wins by at least 4 discs" after e4, Black's book move): it says the
+    proof, "White wins by 4 discs on the board"."""
+    state = games.load("reversi", size=6).play_line(moves.split())
+    least = book_answer(state)
+    assert least is not None and least.at_least and abs(least.value) == 4  # a bound alone
+    replies = [book_answer(state.play(move)) for move in state.legal_moves()]
+    assert all(r is not None and r.proven for r in replies) and max(-r.value for r in replies) == least.value
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", moves, "--time", "0.3")
+    value = verdict["value"]
+    assert verdict["to_move"] == mover and verdict["proven"] and value["bound"] is None, value
+    assert (value["exact_margin"], value["score"], value["source"]) == (True, least.value, "book")
+    assert value["text"] == "proven: White wins by 4 discs on the board"
+
+
 ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 f6 e6 e4 b6 e1 f1 c1 "
           "b1")  # White's only move, e2, ends the game
 """A 6x6 game one move from its end: that move's value is the rules' (the board's count)."""
