@@ -142,6 +142,8 @@ ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 
     (("tictactoe", "--moves", "b2 a2"), "solved-board table"),
     (("reversi", "--size", "6", "--moves", "c2 b2 b3"), "opening book"),
     (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
+    (("hex", "--size", "4"), "solved opening maps"),  # said "opening book"; --lines says the maps
+    (("hex", "--size", "5", "--option", "swap=true", "--moves", "c3"), "solved opening maps"),
 ])
 def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, source):
     """Tic-tac-toe's solved board said "PROVEN (the rules)", a book's proof "searched 0 nodes in
@@ -152,6 +154,39 @@ def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, sou
     assert f"verdict: PROVEN ({source})" in said, said
     assert not [line for line in said if line.startswith(("depth:", "searched"))], said
     assert analysed(capsys, *argv, "--time", "0.3")["depth"] is None
+
+
+@pytest.mark.parametrize("moves, source, named", [
+    ("", "maps", "solved opening maps"),  # 4x4's first stones: the shipped maps of solved openings
+    ("b2", "mcts", "Monte Carlo search"),  # Red's c2 answers b2: the tree proves it in its first batch
+    ("c3 b4 b3", "connections", "virtual connections"),  # 5x5: Blue is joined to both edges
+])
+def test_hex_proofs_in_lines_name_their_source(capsys, moves, source, named):
+    """``analyse hex --lines`` said every proof "PROVEN (analysis)": the maps of solved first
+    stones, the Monte Carlo tree's solved nodes and the virtual connections alike.  Each names its
+    own, as Reversi's book and solver, Rastros' and Alquerque's tables do."""
+    size = "5" if moves.count(" ") == 2 else "4"
+    argv = ("hex", "--size", size, *(("--moves", moves) if moves else ()), "--lines", "2", "--time", "2")
+    verdict = analysed(capsys, *argv)
+    assert verdict["value"]["proven"] and verdict["value"]["source"] == source, verdict["value"]
+    assert main.main(["analyse", *argv]) == 0
+    said = capsys.readouterr().out
+    assert f"[PROVEN ({named})]" in said and "(analysis)" not in said, said
+
+
+def test_a_hex_proof_of_the_monte_carlo_tree_is_no_exact_solvers():
+    """Level 5's Monte Carlo tree proves wins in its solved nodes (4x4 after b2: Red's c2, in the
+    first 30,000 playouts, as analysis's tree does), and reported them as the exact solver's: the
+    verdict said "PROVEN (exact solver)" of a solver that never ran.  It names the tree."""
+    from ai.base import Limits
+    from ai.commands.analyse import sureness_text, value_of_report
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.search.driver import search
+
+    state = games.load("hex", size=4).play_line(["b2"])
+    report = search(HexSearcher(rave=True, bridges=True, solve=False, seed=0), state, Limits(iterations=30_000))
+    assert report.proven == 1 and state.game.format_move(state, report.best_move) == "c2"
+    assert sureness_text(value_of_report(report)) == "PROVEN (Monte Carlo search)"
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):

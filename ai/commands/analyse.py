@@ -9,7 +9,8 @@ a tournament's results); the start without any of them.
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
 value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
-bounds it says as bounds, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's
+bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Monte Carlo tree, solved
+opening maps and virtual connections, Alquerque's
 tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
@@ -43,9 +44,11 @@ from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_l
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
-           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis"}
-"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``."""
-UNSEARCHED = ("table", "solved", "book", "rule", "rules")
+           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
+           "maps": "solved opening maps", "connections": "virtual connections"}
+"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``
+(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``)."""
+UNSEARCHED = ("table", "solved", "book", "rule", "rules", "maps", "connections")
 """Sources that know a value without searching for it: no depth, no nodes to say."""
 
 
