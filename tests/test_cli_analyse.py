@@ -164,7 +164,8 @@ def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, sou
 def test_hex_proofs_in_lines_name_their_source(capsys, moves, source, named):
     """``analyse hex --lines`` said every proof "PROVEN (analysis)": the maps of solved first
     stones, the Monte Carlo tree's solved nodes and the virtual connections alike.  Each names its
-    own, as Reversi's book and solver, Rastros' and Alquerque's tables do."""
+    own, as Reversi's book and solver, Rastros' and Alquerque's tables do; and a Monte Carlo
+    analysis counts its playouts as such (it said "searched 2,000 nodes")."""
     size = "5" if moves.count(" ") == 2 else "4"
     argv = ("hex", "--size", size, *(("--moves", moves) if moves else ()), "--lines", "2", "--time", "2")
     verdict = analysed(capsys, *argv)
@@ -172,6 +173,7 @@ def test_hex_proofs_in_lines_name_their_source(capsys, moves, source, named):
     assert main.main(["analyse", *argv]) == 0
     said = capsys.readouterr().out
     assert f"[PROVEN ({named})]" in said and "(analysis)" not in said, said
+    assert re.search(r"^searched [\d,]+ playouts in", said, re.M) or source == "maps", said  # not "nodes"
 
 
 def test_a_hex_proof_of_the_monte_carlo_tree_is_no_exact_solvers():

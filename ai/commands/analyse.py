@@ -85,6 +85,7 @@ class Verdict:
     line: list[str] = field(default_factory=list)
     moves: list[tuple[str, Value]] = field(default_factory=list)  # --lines: the K best, best first
     stopped: bool = False
+    playouts: bool = False  # ``nodes`` counts a Monte Carlo search's playouts (Hex), not positions
 
 
 class BadInput(ValueError):
@@ -321,6 +322,7 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
     verdict = Verdict(game, state.to_move, None if move is None else game.format_move(state, move),
                       value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
+    verdict.playouts = last.kind == "mcts" or last.proof == "mcts"
     return verdict
 
 
@@ -345,7 +347,8 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
                     key=lambda v: (snapshot.key(v), -_place(snapshot, v)), reverse=True)
     ranked = [best, *others] if best is not None else []
     game = state.game
-    verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped)
+    verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped,
+                      playouts=snapshot.monte_carlo)
     verdict.moves = [(game.format_move(state, v.move), value_of_move(v)) for v in ranked[:lines]]
     if verdict.moves:
         verdict.best, verdict.value = verdict.moves[0]
@@ -474,7 +477,7 @@ def verdict_text(verdict: Verdict) -> str:
         out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
     stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
     if searched(verdict):
-        out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
+        out.append(f"searched {verdict.nodes:,} {'playouts' if verdict.playouts else 'nodes'} "
                    f"in {verdict.seconds:.1f} s" + stopped)
     elif stopped:
         out.append(stopped.lstrip("; "))
