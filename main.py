@@ -297,8 +297,9 @@ a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6.
 
 Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
 every move as the window's analysis mode does (the time shared among them) and lists the K best.
-PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board maps and
-solver, Alquerque's endgame tables, tic-tac-toe's exact search; otherwise it is an estimate.
+PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board solver,
+solved opening maps, Monte Carlo tree and virtual connections, Alquerque's endgame tables,
+tic-tac-toe's exact search; otherwise it is an estimate.
 
 examples:
   main.py analyse reversi --position "$(cat endgame.txt)" --time 10

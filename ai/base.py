@@ -70,7 +70,8 @@ class Progress:
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
     at_most: bool = False  # ``score`` is a proven upper bound of it (every reply's 6x6 book bound)
     proof: str = ""  # where a proof came from where ``kind`` does not say it: "table" (an endgame table),
-    #                  "solved" (a solved board's values), "threats" (a victory by continuous threats)
+    #                  "solved" (a solved board's values), "threats" (a victory by continuous threats),
+    #                  Hex's "mcts" (the Monte Carlo tree's), "maps" (solved openings), "connections" (its VCs)
     reason: str = ""  # why a rule chose its move (kind "rule"), one of ``RULE_REASONS``; "" for none said
     course_depth: int | None = None  # ``depth`` as a course player's description counts it, where it differs
     unit: str = ""  # what an estimate's ``score`` counts where it is not the game's unit (``POINTS``), else ""

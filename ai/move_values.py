@@ -51,6 +51,10 @@ ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as 
 TRAX_SLICE = 0.15  # seconds of level 5's two-ply look per Trax move (the first round)
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
+HEX_TREE, HEX_MAPS, HEX_CONNECTIONS = "mcts", "maps", "connections"
+"""Where a Hex proof came from (``MoveValue.source``, which ``main.py analyse`` names): the Monte
+Carlo tree's solved nodes, the shipped maps of solved first moves and swaps, or the position's
+virtual connections; each was said "analysis", none of them by name."""
 REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
 #                    round always reports); a move whose value changed is reported as soon as its search ends
 ROUND_SLICE = 0.4  # seconds at most for one move in one open-ended round: deep rounds keep reporting
@@ -407,20 +411,21 @@ def hex_root_values(searcher, mover: int) -> MoveValues:
         move = int(edges[e, kernel.E_MOVE])
         visits = int(edges[e, kernel.E_N])
         if move == win_move:
-            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1)
+            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1, source=HEX_TREE)
         elif value[e] < 0.0 or (move == threat and proven == -1):
             # the block of one of two winning cells (the root proven lost as it was made, the block
             # never tried) loses in 2; a move the search below it proved lost, in plies not known
             known = move == threat and int(edges[e, kernel.E_CHILD]) < 0
-            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1)
+            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1, source=HEX_TREE)
         elif visits:
             snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
     if win_move >= 0 and win_move not in snapshot.values:
-        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1)
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1,
+                                              source=HEX_TREE)
     if threat >= 0 and int(edges[first, kernel.E_MOVE]) == threat:
         for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY):
             if int(cell) != threat:
-                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1)
+                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1, source=HEX_TREE)
     return snapshot
 
 
@@ -450,10 +455,12 @@ def _with_swap(snapshot: MoveValues, cells: int, swap_wins: bool | None = None) 
     best = snapshot.best()
     if best is None:
         return snapshot
-    if swap_wins is False or any(v.proven == 1 for v in stones):
-        snapshot.values[SWAP] = MoveValue(SWAP, 0.0, "proven", -1, None, best.visits, 1)
+    won = next((v for v in stones if v.proven == 1), None)
+    if swap_wins is False or won is not None:
+        source = HEX_MAPS if swap_wins is False else won.source
+        snapshot.values[SWAP] = MoveValue(SWAP, 0.0, "proven", -1, None, best.visits, 1, source=source)
     elif len(stones) == cells and all(v.proven == -1 for v in stones):
-        snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, best.visits, 1)
+        snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, best.visits, 1, source=HEX_TREE)
     elif best.kind == "mcts":
         snapshot.values[SWAP] = MoveValue(SWAP, 1.0 - best.score, "mcts", None, None, best.visits, 1)
     return snapshot
@@ -464,10 +471,12 @@ def _solved_sizes() -> set[int]:
     return set(import_engine("ai.engines.hex_knowledge").opening_maps())
 
 
-def _all_proven(moves: list, mover: int, started: float, result: int = -1) -> MoveValues:
-    """A finished snapshot in which every move of ``moves`` is proven lost (``result`` -1) or won (+1)."""
+def _all_proven(moves: list, mover: int, started: float, result: int = -1, source: str = HEX_MAPS) -> MoveValues:
+    """A finished snapshot in which every move of ``moves`` is proven lost (``result`` -1) or won
+    (+1), by ``source``."""
     score = 1.0 if result > 0 else 0.0
-    return MoveValues(mover, {m: MoveValue(m, score, "proven", result, None, 0, 1) for m in moves}, 1, done=True,
+    return MoveValues(mover, {m: MoveValue(m, score, "proven", result, None, 0, 1, source=source) for m in moves}, 1,
+                      done=True,
                       elapsed=time.perf_counter() - started, monte_carlo=True)
 
 
@@ -483,7 +492,7 @@ def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValu
         return None
     snapshot = _all_proven(cells, state.to_move, started)
     for cell in knowledge.opening_maps()[n]:
-        snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1)
+        snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
     return snapshot
 
 
@@ -500,7 +509,7 @@ def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> 
     if known.winner is None or known.winner == mover and not known.edge_vcs[mover]:
         return None
     result = 1 if known.winner == mover else -1
-    decided = _all_proven(cells, mover, 0.0, result)
+    decided = _all_proven(cells, mover, 0.0, result, HEX_CONNECTIONS)
     for move, value in snapshot.values.items():
         if value.proven == result:
             decided.values[move] = value
@@ -547,7 +556,7 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         # Blue's stone is a winning one, every Red stone loses and the swap wins
         snapshot = _all_proven(cells, state.to_move, started)
         if swap_proof:
-            snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1)
+            snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
         if report is not None:
             report(_copy(snapshot))
         return snapshot

@@ -11,11 +11,14 @@ window says its own through the translation catalog (``ui.scenes.thinking``).
 The rule for a game whose evaluation has no unit a player knows: its words never give the
 number.  Hex's alpha-beta scores convert to no chance to win, so the window says none; tic-tac-toe's
 points (4**n an open line of n marks, the mover's doubled) grow so fast with the board and k that
-"X +19 points" on 3x3 told a player nothing (the magazine review qa91).  So the panel, a hint and
-analysis's line say what the search saw in outcome words where it saw the end ("X wins in 5
-plies", "proven: draw") and otherwise only the side it favours ("better for X", "better for
-you"): ``SIDE_ONLY``.  The board's tags and the bar keep the number, to compare moves with one
-another, and the rules page says what it counts.
+"X +19 points" on 3x3 told a player nothing (the magazine review qa91); Rastros' points weigh a
+step nearer the goal 40, a free square by one's own goal 25 and a safe move 10, and Trax's the
+square of the share of the board each path spans (8 a line) and loops in the making: sums of
+unlike things, no count a player makes ("South +110 points", "Light +3.8 points").  So the panel,
+a hint, the tree explorer's panel and ``main.py analyse`` say what the search saw in outcome words
+where it saw the end ("X wins in 5 plies", "proven: draw") and otherwise only the side it favours
+("better for X", "better for you"): ``SIDE_ONLY``.  The board's tags and the bar keep the number,
+to compare moves with one another, and the rules page says what it counts.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ WHOLE_VALUES = ("reversi", "tictactoe", "rastros")
 """Games whose values are whole counts, written "+6", "+110", never "+5.0": Reversi's discs, and
 the points of tic-tac-toe's open lines (4**k a line) and of Rastros' evaluation (40 a step)."""
 
-SIDE_ONLY = ("tictactoe",)
+SIDE_ONLY = ("tictactoe", "rastros", "trax")
 """Games whose estimates the window's words give as the side they favour, without the number (the
 rule in this module's docstring); their proofs and the wins a search sees are said as usual."""
 
@@ -41,7 +44,7 @@ def eval_unit(game_id: str, unit: str = "") -> str:
     """The unit a game's search values are shown in: "discs", "percent" (the chance to win, of
     Monte Carlo searches), "pieces" (Alquerque: its engine values a piece 100, ai/eval_scales.py)
     or "points" (tic-tac-toe's open lines, Rastros' paths to the goals, Trax's paths: each rules
-    page says what they count; a bare "South +110" read as nothing a class knew); ``unit``, the
+    page says what they count, and words say only the side they favour, ``SIDE_ONLY``); ``unit``, the
     value's own where its player says it is another (``Progress.unit``: Reversi's hand-set
     evaluation counts points, not discs), wins."""
     return unit or EVAL_UNITS.get(game_id, "points")

@@ -223,8 +223,8 @@ def test_the_bars_chance_to_win_stands_alone(app, monkeypatch):
 # (engine value, {language: (the board's and the bar's number, the bar's unit, the panel's words)})
 UNITS_SHOWN = {
     "alquerque": (110.0, {"en": ("+1.1", "pieces", "White +1.1 pieces"), "pt": ("+1,1", "peças", "Branco +1,1 peças")}),
-    "rastros": (110.0, {"en": ("+110", "pts", "South +110 points"), "pt": ("+110", "pts", "Sul +110 pontos")}),
-    "trax": (3.8, {"en": ("+3.8", "pts", "Light +3.8 points"), "pt": ("+3,8", "pts", "Claro +3,8 pontos")}),
+    "rastros": (110.0, {"en": ("+110", "pts", "better for South"), "pt": ("+110", "pts", "melhor para o Sul")}),
+    "trax": (3.8, {"en": ("+3.8", "pts", "better for Light"), "pt": ("+3,8", "pts", "melhor para o Claro")}),
 }
 
 
@@ -233,9 +233,11 @@ UNITS_SHOWN = {
 def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monkeypatch, game_id, language):
     """Rastros', Alquerque's and Trax's analysis said "South +110", "White +110", "Light +3.8" on
     the panel and a bare number on the bar and the board: engine points nobody could read.
-    Alquerque's are said in pieces (its engine values a piece 100: "+1.1 pieces"), Rastros' and
-    Trax's in points, named so, which each game's rules page explains, quoting the panel's words;
-    the board's tag, the bar and the panel write the same number, in each language."""
+    Alquerque's are said in pieces (its engine values a piece 100: "+1.1 pieces"); Rastros' and
+    Trax's points, sums of unlike things, then read "South +110 points", "Light +3.8 points",
+    still no count a player makes: the panel says the side they favour ("better for South",
+    ``ai.value_words`` SIDE_ONLY), and the board's tag and the bar keep the number, in "pts".
+    Each game's rules page explains the number, quoting the panel's words, in each language."""
     from pathlib import Path
 
     from tests.ui_helpers import recorded_text, recorded_text_rects

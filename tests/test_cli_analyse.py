@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -113,6 +114,25 @@ def test_book_bounds_that_decide_the_game_prove_it_with_the_margin_as_a_bound(ca
     assert "verdict: PROVEN (opening book)" in capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.parametrize("moves, mover", [("c2 b4 c5 d2", "Black"), ("c2 b4 c5 d2 e4", "White")])
+def test_a_book_bound_that_the_replies_bound_meets_is_the_exact_margin(capsys, moves, mover):
+    """6x6 after c2 b4 c5 d2 (Black left White's book at b4): the book keeps Black "at least" -4,
+    and the book's answers to every move of Black's keep White at least +4: no move does better
+    than -4, so -4 is the margin, exactly.  The verdict said only the book's bound, "White +4
+    discs at most" (and "White wins by at least 4 discs" after e4, Black's book move): it says the
+    proof, "White wins by 4 discs on the board"."""
+    state = games.load("reversi", size=6).play_line(moves.split())
+    least = book_answer(state)
+    assert least is not None and least.at_least and abs(least.value) == 4  # a bound alone
+    replies = [book_answer(state.play(move)) for move in state.legal_moves()]
+    assert all(r is not None and r.proven for r in replies) and max(-r.value for r in replies) == least.value
+    verdict = analysed(capsys, "reversi", "--size", "6", "--moves", moves, "--time", "0.3")
+    value = verdict["value"]
+    assert verdict["to_move"] == mover and verdict["proven"] and value["bound"] is None, value
+    assert (value["exact_margin"], value["score"], value["source"]) == (True, least.value, "book")
+    assert value["text"] == "proven: White wins by 4 discs on the board"
+
+
 ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 f6 e6 e4 b6 e1 f1 c1 "
           "b1")  # White's only move, e2, ends the game
 """A 6x6 game one move from its end: that move's value is the rules' (the board's count)."""
@@ -122,6 +142,8 @@ ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 
     (("tictactoe", "--moves", "b2 a2"), "solved-board table"),
     (("reversi", "--size", "6", "--moves", "c2 b2 b3"), "opening book"),
     (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
+    (("hex", "--size", "4"), "solved opening maps"),  # said "opening book"; --lines says the maps
+    (("hex", "--size", "5", "--option", "swap=true", "--moves", "c3"), "solved opening maps"),
 ])
 def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, source):
     """Tic-tac-toe's solved board said "PROVEN (the rules)", a book's proof "searched 0 nodes in
@@ -132,6 +154,41 @@ def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, sou
     assert f"verdict: PROVEN ({source})" in said, said
     assert not [line for line in said if line.startswith(("depth:", "searched"))], said
     assert analysed(capsys, *argv, "--time", "0.3")["depth"] is None
+
+
+@pytest.mark.parametrize("moves, source, named", [
+    ("", "maps", "solved opening maps"),  # 4x4's first stones: the shipped maps of solved openings
+    ("b2", "mcts", "Monte Carlo search"),  # Red's c2 answers b2: the tree proves it in its first batch
+    ("c3 b4 b3", "connections", "virtual connections"),  # 5x5: Blue is joined to both edges
+])
+def test_hex_proofs_in_lines_name_their_source(capsys, moves, source, named):
+    """``analyse hex --lines`` said every proof "PROVEN (analysis)": the maps of solved first
+    stones, the Monte Carlo tree's solved nodes and the virtual connections alike.  Each names its
+    own, as Reversi's book and solver, Rastros' and Alquerque's tables do; and a Monte Carlo
+    analysis counts its playouts as such (it said "searched 2,000 nodes")."""
+    size = "5" if moves.count(" ") == 2 else "4"
+    argv = ("hex", "--size", size, *(("--moves", moves) if moves else ()), "--lines", "2", "--time", "2")
+    verdict = analysed(capsys, *argv)
+    assert verdict["value"]["proven"] and verdict["value"]["source"] == source, verdict["value"]
+    assert main.main(["analyse", *argv]) == 0
+    said = capsys.readouterr().out
+    assert f"[PROVEN ({named})]" in said and "(analysis)" not in said, said
+    assert re.search(r"^searched [\d,]+ playouts in", said, re.M) or source == "maps", said  # not "nodes"
+
+
+def test_a_hex_proof_of_the_monte_carlo_tree_is_no_exact_solvers():
+    """Level 5's Monte Carlo tree proves wins in its solved nodes (4x4 after b2: Red's c2, in the
+    first 30,000 playouts, as analysis's tree does), and reported them as the exact solver's: the
+    verdict said "PROVEN (exact solver)" of a solver that never ran.  It names the tree."""
+    from ai.base import Limits
+    from ai.commands.analyse import sureness_text, value_of_report
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.search.driver import search
+
+    state = games.load("hex", size=4).play_line(["b2"])
+    report = search(HexSearcher(rave=True, bridges=True, solve=False, seed=0), state, Limits(iterations=30_000))
+    assert report.proven == 1 and state.game.format_move(state, report.best_move) == "c2"
+    assert sureness_text(value_of_report(report)) == "PROVEN (Monte Carlo search)"
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):
@@ -156,6 +213,26 @@ def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     verdict = Verdict(rastros, 0, "1-6", Value(115.0, depth=16), moves=[("1-6", Value(115.0, depth=16)), ("2-6", seen)])
     said = verdict_text(verdict).splitlines()
     assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
+
+
+@pytest.mark.parametrize("game_id, moves, unit", [
+    ("rastros", "3-4 3-5", "points"), ("trax", "e6+ f7\\", "points"), ("tictactoe", "e5", "points")])
+def test_points_no_player_counts_are_said_as_the_side_they_favour(capsys, game_id, moves, unit):
+    """Rastros' and Trax's estimates read "South +120 points", "Light +2.3 points" (and 9x9
+    tic-tac-toe's "X +81 points", though the window said "better for X"): sums of unlike things no
+    player counts.  The words say the side they favour, as the window's panel does
+    (``ai.value_words`` SIDE_ONLY); --json keeps the number for scripts."""
+    options = ("--option", "width=9", "--option", "height=9", "--option", "k=5") if game_id == "tictactoe" else ()
+    argv = (game_id, *options, "--moves", moves, "--time", "0.5", "--lines", "3")
+    verdict = analysed(capsys, *argv)
+    estimates = [line["value"] for line in verdict["lines"] if not line["value"]["proven"]]
+    assert estimates, verdict
+    sides = games.load(game_id).sides
+    for value in estimates:
+        assert value["unit"] == unit and value["score"] is not None
+        assert value["text"] in {"even", *(f"better for {side}" for side in sides)}, value
+    assert main.main(["analyse", *argv]) == 0
+    assert not re.search(r"\+\d+(\.\d)? points?", capsys.readouterr().out)
 
 
 def test_a_position_of_one_legal_move_is_valued_past_it(capsys):

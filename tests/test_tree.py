@@ -872,11 +872,12 @@ def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch)
 
 @pytest.mark.parametrize(("game_id", "moves", "said"), [
     ("alquerque", "c2-c3,c4xc2", "Value -1.0: Black +1.0 pieces"),
-    ("trax", "e6+,f7\\", "Value -1.1: Dark +1.1 points")])
+    ("trax", "e6+,f7\\", "Value -1.1: better for Dark")])
 def test_a_nodes_value_is_said_in_its_games_unit(app, monkeypatch, game_id, moves, said):
     """The tree's side panel said Alquerque's course count "Black +100" (the levels' points, 100
     a piece) and Trax's path score "Dark +2.9" with no unit: it says them as analysis does, in
-    pieces and in points."""
+    pieces, and Trax's path points, which no player counts, as the side they favour (it said
+    "Dark +1.1 points": ``ai.value_words`` SIDE_ONLY), the box keeping the number."""
     from tests.ui_helpers import key, recorded_text
 
     app.open_demo(f"game:{game_id}:hotseat:{moves}")

@@ -486,12 +486,12 @@ def test_one_truth_in_the_search_panel():
     assert eval_text(progress(depth=9, score=12.0, kind="solver", mover=0), ("Black", "White"), "reversi") \
         == "Black +12 discs"
     # each game's unit, as the analysis writes it on the board: Alquerque's pieces (100 points
-    # each) with a decimal, Rastros' whole points, Trax's points with a decimal below 10
+    # each) with a decimal; Rastros' and Trax's points, which no player counts, as the side they favour
     assert eval_text(progress(depth=2, score=-89.0, mover=0), ("White", "Black"), "alquerque") == "Black +0.9 pieces"
     assert eval_text(progress(depth=2, score=100.0, mover=0), ("White", "Black"), "alquerque") == "White +1.0 pieces"
-    assert eval_text(progress(depth=3, score=110.0, mover=1), ("South", "North"), "rastros") == "North +110 points"
+    assert eval_text(progress(depth=3, score=110.0, mover=1), ("South", "North"), "rastros") == "better for North"
     assert eval_text(progress(depth=3, score=0.42, mover=1), ("South", "North"), "rastros") == "even"
-    assert eval_text(progress(depth=3, score=-1.0, mover=0), ("Light", "Dark"), "trax") == "Dark +1.0 points"
+    assert eval_text(progress(depth=3, score=-1.0, mover=0), ("Light", "Dark"), "trax") == "better for Dark"
 
 
 def test_a_move_chosen_without_a_search_says_so(app):

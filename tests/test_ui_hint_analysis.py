@@ -39,9 +39,10 @@ def trax_against_level_3(app):
 
 
 def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
-    """H says the hint's depth and value ("depth 2 · you are 0.1 points ahead"); A then writes the same
-    value on the hinted tile at that depth (analysis's first round, ``TwoPlyLook``), and goes on
-    deeper under its own "depth N"."""
+    """H says the hint's depth and the side its value favours ("depth 2 · better for you": Trax's
+    path points count nothing a player counts, ``ai.value_words`` SIDE_ONLY); A then writes the
+    hint's value on the hinted tile at that depth (analysis's first round, ``TwoPlyLook``), and
+    goes on deeper under its own "depth N"."""
     scene = trax_against_level_3(app)
     key(app, pygame.K_h)
     assert wait(app, lambda: scene.hint is not None, 60)
@@ -49,7 +50,7 @@ def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app):
     said = [m.text for m in scene.messages.current()][-1]
     assert scene.game.other_move_text(scene.state, scene.hint) == HINTED
     value = amount_text(search.score, "trax")
-    margin = f"you are {value.lstrip('+-')} points {'ahead' if search.score > 0 else 'behind'}"  # Light asked
+    margin = "even" if value == "0" else "better for you" if search.score > 0 else "worse for you"  # Light asked
     assert said == f"Hint: {HINTED} (depth 2 · {margin})", said
     key(app, pygame.K_a)
     seen: list[str] = []

@@ -9,7 +9,8 @@ a tournament's results); the start without any of them.
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
 value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
-bounds it says as bounds, Rastros' solver and book, Hex's small-board solver and maps, Alquerque's
+bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Monte Carlo tree, solved
+opening maps and virtual connections, Alquerque's
 tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
@@ -33,7 +34,7 @@ from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
 from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
-from ai.value_words import bound_words, counted, eval_unit, side_ahead, unit_size
+from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
@@ -43,9 +44,11 @@ from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_l
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
-           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis"}
-"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``."""
-UNSEARCHED = ("table", "solved", "book", "rule", "rules")
+           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
+           "maps": "solved opening maps", "connections": "virtual connections"}
+"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``
+(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``)."""
+UNSEARCHED = ("table", "solved", "book", "rule", "rules", "maps", "connections")
 """Sources that know a value without searching for it: no depth, no nodes to say."""
 
 
@@ -82,6 +85,7 @@ class Verdict:
     line: list[str] = field(default_factory=list)
     moves: list[tuple[str, Value]] = field(default_factory=list)  # --lines: the K best, best first
     stopped: bool = False
+    playouts: bool = False  # ``nodes`` counts a Monte Carlo search's playouts (Hex), not positions
 
 
 class BadInput(ValueError):
@@ -318,6 +322,7 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
     verdict = Verdict(game, state.to_move, None if move is None else game.format_move(state, move),
                       value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
+    verdict.playouts = last.kind == "mcts" or last.proof == "mcts"
     return verdict
 
 
@@ -342,7 +347,8 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
                     key=lambda v: (snapshot.key(v), -_place(snapshot, v)), reverse=True)
     ranked = [best, *others] if best is not None else []
     game = state.game
-    verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped)
+    verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped,
+                      playouts=snapshot.monte_carlo)
     verdict.moves = [(game.format_move(state, v.move), value_of_move(v)) for v in ranked[:lines]]
     if verdict.moves:
         verdict.best, verdict.value = verdict.moves[0]
@@ -377,7 +383,8 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
     draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
     "North wins" beside "[estimate]" read as a contradiction), "Blue 62% to win", "White +1.1
-    pieces", "even"."""
+    pieces", "even", and for a game whose points no player counts (``ai.value_words`` SIDE_ONLY:
+    tic-tac-toe, Rastros, Trax) "better for South"; ``--json`` keeps the number."""
     sides = game.sides
     if value.proven is not None:
         return "proven: " + outcome_text(value, mover, sides)
@@ -397,7 +404,9 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     if eval_unit(game.id, value.unit) == "percent":
         return "no value in chances to win (an alpha-beta estimate)"
     side, amount = side_ahead(value.score, mover, game.id, value.unit)
-    return "even" if amount == "0" else f"{sides[side]} +{amount}"
+    if amount == "0":
+        return "even"
+    return f"{sides[side]} +{amount}" if says_the_number(game.id, value.unit) else f"better for {sides[side]}"
 
 
 def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
@@ -468,7 +477,7 @@ def verdict_text(verdict: Verdict) -> str:
         out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
     stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
     if searched(verdict):
-        out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
+        out.append(f"searched {verdict.nodes:,} {'playouts' if verdict.playouts else 'nodes'} "
                    f"in {verdict.seconds:.1f} s" + stopped)
     elif stopped:
         out.append(stopped.lstrip("; "))

@@ -345,7 +345,8 @@ def opening_without_swap(n: int) -> Progress | None:
     opened off-centre on the big boards (19x19: c17 h14 h10 i10 m9 over five seeds)."""
     move = winning_opening(n)
     if move is not None:
-        return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
+        return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", proof="maps",
+                        done=True)
     move = centre_cell(n)
     return Progress(depth=1, best_move=move, pv=[move], kind="rule", reason="centre", done=True)
 
@@ -673,7 +674,7 @@ class KnowledgePlayer(HexMCTSPlayer):
         if wins is None and advised is None:
             return super()._swap_or_play(state, limits)
         if wins:
-            return Progress(best_move=SWAP, pv=[SWAP], score=1.0, proven=1, kind="book", done=True)
+            return Progress(best_move=SWAP, pv=[SWAP], score=1.0, proven=1, kind="book", proof="maps", done=True)
         if advised:
             return Progress(best_move=SWAP, pv=[SWAP], kind="book", done=True)
         return search(self.searching(), state, limits, moves=[m for m in state.legal_moves() if m != SWAP])

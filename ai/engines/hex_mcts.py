@@ -199,7 +199,7 @@ class HexSearcher:
         pv = self.line_from(move) if move is not None else []
         proven = int(nodes[self.root, kernel.N_PROVEN]) or None
         return Progress(depth=len(pv), best_move=move, score=rate, pv=pv, proven=proven,
-                        kind="solver" if proven is not None else "mcts")
+                        kind="solver" if proven is not None else "mcts", proof="mcts" if proven is not None else "")
 
 
 class HexMCTSPlayer(Player):

@@ -187,6 +187,14 @@ def answer_by_replies(state) -> Answer | None:
     the best value, an upper bound (``at_most``) where that bound is a loss, a lower bound
     (``at_least``) where an exact reply wins; None where the replies prove nothing (one outside
     the book, a pass or a finished game, bounds that do not decide the game)."""
+    bounds = replies_bounds(state)
+    return None if bounds is None else _replies_proof(*bounds)
+
+
+def replies_bounds(state) -> tuple[Answer, Answer | None] | None:
+    """What the exact book's answers to every legal move of ``state`` prove of its margin: (the
+    best of them seen from here, an upper bound; the best of the exact ones, a lower bound, or
+    None); None where a reply is outside the book or proves nothing (``answer_by_replies``)."""
     book = load(state.game.size)
     if book is None or not book.exact:
         return None
@@ -202,7 +210,27 @@ def answer_by_replies(state) -> Answer | None:
             best = mine
         if mine.exact and (best_exact is None or mine.value > best_exact.value):
             best_exact = mine
-    return None if best is None else _replies_proof(best, best_exact)
+    return None if best is None else (best, best_exact)
+
+
+def book_proof(state, rng: random.Random | None = None, depth: int | None = None) -> Answer | None:
+    """The books' answer for ``state`` (``book_answer``, else ``answer_by_replies``), exact where
+    its bound meets the replies' other bound: the 6x6 book keeps "at least" a margin past an
+    opponent's mistake, the replies' book values bound the margin from above, and where the two
+    are one number the margin is proven (after c2 b4 c5 d2 the book keeps Black at least -4 and
+    no move of Black's does better: White wins by exactly 4, where analyse said "White +4 discs at
+    most").  None outside the books."""
+    answer = book_answer(state, rng, depth)
+    if answer is None:
+        return answer_by_replies(state)
+    if not answer.at_least:
+        return answer
+    bounds = replies_bounds(state)
+    if bounds is None:
+        return answer
+    most, exact = bounds
+    least = exact if exact is not None and exact.value > answer.value else answer
+    return Answer(least.move, least.value) if least.value == most.value else answer
 
 
 def _replies_proof(best: Answer, best_exact: Answer | None) -> Answer | None:

@@ -26,7 +26,7 @@ import numpy as np
 
 from ai import kernels
 from ai.base import POINTS, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.reversi_book import answer_by_replies, book_answer, book_line, book_progress
+from ai.engines.reversi_book import book_line, book_progress, book_proof
 from ai.engines.reversi_eval import pattern_weights, probcut_parameters
 from ai.imports import import_engine
 from ai.kernels import reversi as kernel
@@ -137,7 +137,7 @@ class KernelSearch:
         self.rules_geo = state.game.geo  # ``remember``'s
         if self.reads_book():
             # a hint names the book's best move; a game varies among the near-best (ai/engines/reversi_book.py)
-            answer = book_answer(state, None if limits.best else self.rng, limits.depth) or answer_by_replies(state)
+            answer = book_proof(state, None if limits.best else self.rng, limits.depth)
             if answer is not None:
                 if answer.proven:  # exactly or at least: the next solve starts there
                     self.remember(answer.move, int(answer.value))
@@ -572,5 +572,5 @@ class ReversiPlayer(Player):
         without a search (``KernelSearch.start``)."""
         engine = self.engine(state)
         reads = isinstance(engine, KernelSearch) and engine.reads_book()
-        answer = (book_answer(state) or answer_by_replies(state)) if reads else None
+        answer = book_proof(state) if reads else None
         return None if answer is None else answer.move

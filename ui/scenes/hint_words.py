@@ -6,7 +6,8 @@ of either side, and wrong for an answer to one player.  A hint's search is of th
 move (its ``AIProgress.mover``), so its value is said from that side: "your chances: 37%", "you
 are 0.1 pieces behind", "proven: you win in 21 plies", "you lose in 5 plies", in the game's unit
 as the panel's (``ui.analysis.eval_unit``), or, where the panel names only the side a number
-favours (tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY), "better for you", "worse for you".
+favours (tic-tac-toe's, Rastros' and Trax's points: ``ai.value_words`` SIDE_ONLY), "better for
+you", "worse for you".
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def _eval_for_you(progress: AIProgress, game_id: str) -> str:
         return ""
     if amount == "0":
         return _("even")
-    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY
+    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's, Rastros', Trax's points: SIDE_ONLY
         return _("better for you") if score > 0 else _("worse for you")
     return _margin(unit, score > 0, plural_count(amount)).format(n=amount.lstrip("+"))
 

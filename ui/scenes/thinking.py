@@ -5,10 +5,9 @@ the depth too when the proof came from beyond it (a book, a table: ``depth_says_
 evaluation is shown in one unit per game, whichever player searched -- discs in Reversi (save
 the levels that judge by its hand-set evaluation, whose points count no discs: said as points), the
 chance to win for games whose players run Monte Carlo searches (an alpha-beta score there has no
-honest conversion, so none is shown), pieces in Alquerque, and points in Rastros and Trax, named
-so, whose rules pages say what they count (``ui.analysis.eval_unit``); tic-tac-toe's points, which
-no player counts, as the side they favour alone ("better for X": ``ai.value_words`` SIDE_ONLY,
-whose docstring has the rule); a course player
+honest conversion, so none is shown), pieces in Alquerque (``ui.analysis.eval_unit``); the points
+of tic-tac-toe, Rastros and Trax, which no player counts, as the side they favour alone ("better
+for X": ``ai.value_words`` SIDE_ONLY, whose docstring has the rule); a course player
 whose heuristic has no conversion (Rastros' Basilio counts its distance to its goal) is said as
 the course's own score, named so, and a won game it sees as a win.  A win's length is
 counted in plies, moves of either side, as Alquerque's 40-ply rule counts them: "White wins in 21
@@ -95,7 +94,7 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
 
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
     """The evaluation in the game's unit, for the side it favours ("Black +6 discs",
-    "Blue 62% to win", "White +1.1 pieces", "South +110 points"); "" when this search's score has
+    "Blue 62% to win", "White +1.1 pieces", "better for South"); "" when this search's score has
     no meaning in that unit; a course player's own heuristic number as the mover's, said to be the
     bot's own ("South +3 on the bot's own scale"; "South's course score" named a course
     the panel does not)."""
@@ -121,7 +120,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     amount = amount_text(abs(score), game_id, progress.unit)
     if amount == "0":
         return _("even")
-    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's points: ``ai.value_words`` SIDE_ONLY
+    if not says_the_number(game_id, progress.unit):  # tic-tac-toe's, Rastros' and Trax's points: SIDE_ONLY
         return _("better for {side}").format(side=names[side])
     n, said = plural_count(amount), amount.lstrip("+")
     if unit == "discs":

@@ -197,8 +197,8 @@ def box_unit(game_id: str) -> str:
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
     """``node``'s value in the game's unit for the side it favours, in the words analysis and the
-    hint use for a search's value ("Black +2 discs", "White +1.0 pieces", "Dark +2.9 points", "Red
-    wins", "even"), where the box shows the lesson's squashed number (-0.53): a student comparing the two read different
+    hint use for a search's value ("Black +2 discs", "White +1.0 pieces", "better for Dark" of
+    Trax's points, ``ai.value_words`` SIDE_ONLY, "Red wins", "even"), where the box shows the lesson's squashed number (-0.53): a student comparing the two read different
     scales.  Hex's analysis gives chances to win, into which the course's shortest paths do not
     convert: only the side they favour is said.  A 0 whose best line ends in a finished game is a
     draw the search proved (a solved 3x3), said so, not "even" (an estimate's word), and so is a
