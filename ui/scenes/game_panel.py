@@ -4,7 +4,7 @@ the Hex connections when they are shown, the move list and the control buttons."
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +20,6 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
 from ui.theme import Theme, widened, window_scale
@@ -409,15 +408,9 @@ class GamePanel:
 
     def _watch_least(self, buttons: list[Button], row: int, keys: bool) -> list[int]:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
-        their keys or without (``Button.least_width``): Pause's by its longer label, Resume's too
+        their keys or without (``Button.steady_least_width``): Pause's by its longer label, Resume's too
         (pausing moved the buttons round)."""
-        return [max(form.least_width(self.scale, row, keys) for form in self._label_forms(b)) for b in buttons]
-
-    def _label_forms(self, button: Button) -> list[Button]:
-        """``button`` as it reads at each moment: Pause's as Pause and as Resume, another as it is."""
-        if button is self.scene.btn_pause:
-            return [replace(button, label=_(label)) for label in PAUSE_LABELS]
-        return [button]
+        return [b.steady_least_width(self.scale, row, keys) for b in buttons]
 
     def _watch_keys_fit(self, width: int, row: int) -> bool:
         """Whether the watch row's keys (Space, S, +/-) fit beside or under their labels in
@@ -453,7 +446,7 @@ class GamePanel:
         scale = self.scale
         wanted = share_row(self.watch_row, width, scale)
         if keys and all(form.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)
-                        for form in self._label_forms(b)):
+                        for form in b.label_forms()):
             return wanted
         return share_row(self.watch_row, width, scale, self._watch_least(self.watch_row, row, keys))
 
