@@ -481,18 +481,19 @@ class GamePanel:
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
         left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count.  Near a counted draw
-        (``draw_near``) the counts do not give way: they take their lines from the move list,
-        down to one row (``_extras_shown``); left out there, Alquerque's "No capture for 38
-        plies" was gone at Larger text in a 1280x800 window two plies before the draw."""
+        (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
+        they take their lines from the move list, down to one row (``_extras_shown``); left out
+        there, Alquerque's "No capture for 38 plies" was gone at Larger text in a 1280x800 window
+        two plies before the draw, and "This session: Ana 1 - 0 João" in every game."""
         full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
         room, gives = self._room_and_gives(top, w)
-        kept = self._near_counts_height(w)
-        gives[3] -= kept
+        gives[3] -= self._kept_height(w)
+        near = self._near_counts_height(w)
         wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:3], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
-        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given, kept > 0)
+        return RoomPlan(card > 0, row, gap - math.ceil(gaps / 4), not extras_given, near > 0)
 
     def _room_and_gives(self, top: int, w: int) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
@@ -915,13 +916,17 @@ class GamePanel:
 
     def _extras_shown(self, surface: pygame.Surface, plan: RoomPlan, at: tuple[int, int, int], bottom: int) -> int:
         """The extras from ``at`` (x, y, width) as ``plan`` keeps them, where they end over
-        ``bottom``: all of them (``_extras``), or the draw counts alone near a draw with the move
-        list keeping one row under them; else none (drawn, they ran under the buttons:
-        Alquerque's draw count at Larger text in a 1024x768 window).  Returns their bottom."""
+        ``bottom``: all of them (``_extras``), or those that do not give way (``_kept_height``:
+        the friends' score, the draw counts near a draw), each where the move list keeps one row
+        under it; else none (drawn, they ran under the buttons: Alquerque's draw count at Larger
+        text in a 1024x768 window).  Returns their bottom."""
         x, y, w = at
         if plan.extras and y + self._extras_height(w) <= bottom:
             return self._extras(surface, x, y, w)
-        if plan.counts and y + self._near_counts_height(w) + 2 * plan.gap + self._moves_height(1) <= bottom:
+        under = 2 * plan.gap + self._moves_height(1)  # the move list's one row, kept under them
+        if y + self._session_height(w) + under <= bottom:
+            y = self._session(surface, x, y, w)
+        if plan.counts and y + self._near_counts_height(w) + under <= bottom:
             return self._counts(surface, x, y, w)
         return y
 
@@ -935,6 +940,12 @@ class GamePanel:
         near = self._position_extras_shown() and draw_near(self.scene.shown_state())
         return self._counts_height(w) if near else 0
 
+    def _kept_height(self, w: int) -> int:
+        """The room of the extras that do not give way to the move list (``_room_plan``): the
+        friends' score (the result card says it at a game's end, and the panel went without it
+        at Larger text in a 1280x800 window, in every game) and the draw counts near a draw."""
+        return self._session_height(w) + self._near_counts_height(w)
+
     def _counts(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The draw counts of the position shown from (``x``, ``y``), ``w`` wide; their bottom."""
         return draw_counts(surface, self.scene.shown_state(), (x, y), w, self._t(13), self.scene.app.theme, self._s(6))
@@ -943,10 +954,7 @@ class GamePanel:
         """The room ``_extras`` takes."""
         scene = self.scene
         position_told = self._position_extras_shown()
-        height = self._counts_height(w) if position_told else 0
-        session = self._session_lines(w)
-        if session:
-            height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
+        height = self._session_height(w) + (self._counts_height(w) if position_told else 0)
         if scene.connections.active and position_told:
             height += self._s(12) + legend_height(scene.game, self.scale, w)
         return height
@@ -969,9 +977,23 @@ class GamePanel:
 
     def _session_lines(self, w: int) -> list[str]:
         """The friends' score so far in a hot-seat session (``SittingScore.running_line``), on at
-        most two lines of the panel's width."""
+        most two lines of the panel's width, broken between whole parts as the result card breaks
+        it (``reason_lines``): "... Ana (O) · 0" over "drawn" read as apart."""
         line = self.scene.sitting.running_line(self.scene)
-        return (tx.wrap_at_most(line, self._t(13), w, 2) or [line]) if line else []
+        return reason_lines(line, self._t(13), w, 2) if line else []
+
+    def _session_height(self, w: int) -> int:
+        """The room ``_session`` takes (0 without a score to say)."""
+        lines = self._session_lines(w)
+        return self._s(6) + len(lines) * tx.ui_font(self._t(13)).get_height() if lines else 0
+
+    def _session(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """The friends' score so far (hot-seat) from (``x``, ``y``), ``w`` wide; its bottom."""
+        session = self._session_lines(w)
+        y += self._s(6) if session else 0
+        for line in session:
+            y = tx.text(surface, line, (x, y), self._t(13), self.scene.app.theme.muted).bottom
+        return y
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The friends' score so far (hot-seat), how near the position shown is to a counted draw
@@ -979,10 +1001,7 @@ class GamePanel:
         board's overlays need explained: the Hex connections' legend (the last two not while a
         person's pause covers the board: ``_position_extras_shown``)."""
         scene = self.scene
-        session = self._session_lines(w)
-        y += self._s(6) if session else 0
-        for line in session:
-            y = tx.text(surface, line, (x, y), self._t(13), scene.app.theme.muted).bottom
+        y = self._session(surface, x, y, w)
         if not self._position_extras_shown():
             return y
         y = self._counts(surface, x, y, w)
