@@ -600,9 +600,8 @@ class GamePanel:
         pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
         scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
-        if clock is not None:  # lit while it runs: not while a friend's draw offer waits (``_run_clock``)
-            running = to_move and scene.draw_offer is None and scene.browsing is None  # no clock runs in the past
-            right = self._clock(surface, rect, side, clock, running) - self._s(12)
+        if clock is not None:
+            right = self._clock(surface, rect, side, clock, to_move and self._clock_runs()) - self._s(12)
         thinking = to_move and scene.computer_thinking()
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
@@ -618,6 +617,16 @@ class GamePanel:
             self._badge(surface, rect, _("to move"), theme.accent, fill)
         elif winner:
             self._badge(surface, rect, _("winner"), winner_border, fill)
+
+    def _clock_runs(self) -> bool:
+        """Whether the clock of the side to move is drawn lit, as a running clock: not in the past
+        (browsing), nor while it stands still (``GameScene._run_clock``) for a friend's draw offer,
+        a watched game's Pause, or the computer's engine prepared or set up, which the thinking
+        card says ("Preparing O's engine…"): drawn lit, in the accent, it read as ticking."""
+        scene, thinking = self.scene, self.scene.computer_thinking()  # its move, not a hint
+        paused = scene.paused and not thinking  # a Step's search runs on the clock
+        preparing = thinking and bool(scene.computer.preparing_words())
+        return scene.draw_offer is None and scene.browsing is None and not paused and not preparing
 
     def _score(self, surface: pygame.Surface, score: int, right: int, top: int) -> int:
         """``score`` and what it counts ("40 discs": never a bare number) on the first line of a
