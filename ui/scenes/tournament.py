@@ -279,7 +279,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         else:
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
-                b(_("Stop"), self._stop_or_go_on, other_labels=((_("Stop"),), (_("Resume"),))),
+                b(_("Stop"), self._stop_or_go_on),
                 b(_("Save results"), self._save, "S"),
                 b(_("New tournament"), self._new),
                 b(_("Watch"), self._toggle_watching),
@@ -404,7 +404,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         shown = [btn for btn in self.buttons if btn.visible]
         usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
                   else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
-        need = [btn.steady_width(s) for btn in shown]  # Speed and Stop by their widest labels: the row keeps still
+        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
         wanted = [max(int(width), least) for width, least in zip(usual, need)]
         room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
         # a small window: each what its label and key want and a share of what is left, or less in proportion
