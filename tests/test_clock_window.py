@@ -8,10 +8,11 @@ import re
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from ai.referee import GameClock, move_budget
-from tests.ui_helpers import autosaves_written, click, recorded_text_rects, wait, words_in
+from tests.ui_helpers import autosaves_written, click, clocks_lit, key, recorded_text_rects, wait, words_in
 from ui.ai_worker import AIProgress
 from ui.autosave import SHELF
 from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
@@ -147,6 +148,19 @@ def test_pausing_a_watched_game_stops_the_clock(app):
     assert scene.clock_left(scene.state.to_move) == before and not scene.referee.running
     scene.toggle_pause()  # the clock runs again once the computer thinks (its set-up is not charged)
     assert wait(app, lambda: scene.clock_left(scene.state.to_move) < before, 30)
+
+
+def test_a_paused_watched_games_clock_is_not_lit(app, monkeypatch):
+    """Paused (Space), a watched game's clocks stand still, and the one to move was drawn lit, in
+    the accent, as a running clock is; it is lit again once the game goes on."""
+    scene = clocked(app, "5m+0s", PC_VS_PC, ("level-1", "level-1"))
+    key(app, pygame.K_SPACE)
+    assert scene.paused and app.run_frames(10 ** 6, until=lambda: scene.job is None, timeout=30)
+    assert not scene.referee.running and clocks_lit(app, monkeypatch) == [False, False]
+    key(app, pygame.K_SPACE)
+    assert not scene.paused and wait(app, lambda: scene.referee.running or scene.is_over(), 30)
+    lit = clocks_lit(app, monkeypatch)
+    assert scene.is_over() or True in lit, lit
 
 
 def test_a_step_of_a_paused_game_charges_its_search(app):

@@ -29,12 +29,16 @@ WORDS = {  # the page's words around its squares, in each language
     "en": {"goals": r"South's goal is (\d-\d) .*?North's goal is (\d-\d)", "then": "then",
            "starts": r"starts in the middle of the diagonal[^:]*:(.*?)\n\n", "on": "on", "with": "with",
            "boards": r"On the smaller boards South wins:(.*?)\n- ", "every": "every first move",
-           "orthogonal": "four orthogonal", "typed": r"A move is typed \(Enter\) as (\d-\d), .*? writes it, (\(\d, \d\))"},
+           "orthogonal": "four orthogonal", "typed": r"A move is typed \(Enter\) as (\d-\d), .*? writes it, (\(\d, \d\))",
+           "edges": r"The board's edges label the rows (\d-) to (\d-) and the columns (\d) to (\d)\.",
+           "read": r"South's goal, on row (\d-) and column (\d), is (\d-\d)"},
     "pt": {"goals": r"O objetivo do Sul é (\d-\d).*?o do Norte é (\d-\d)", "then": "e depois",
            "starts": r"começa a meio da diagonal[^:]*:(.*?)\n\n", "on": "em", "with": "com",
            "boards": r"Nos tabuleiros mais pequenos ganha o Sul:(.*?)\n- ", "every": "qualquer primeira jogada",
            "orthogonal": "quatro primeiras\\s+jogadas ortogonais",
-           "typed": r"Uma jogada escreve-se \(Enter\) como (\d-\d), .*? a escreve, (\(\d, \d\))"},
+           "typed": r"Uma jogada escreve-se \(Enter\) como (\d-\d), .*? a escreve, (\(\d, \d\))",
+           "edges": r"As margens do tabuleiro marcam as filas de (\d-) a (\d-) e as colunas de (\d) a (\d)\.",
+           "read": r"o objetivo do Sul, na fila (\d-) e na coluna (\d), é (\d-\d)"},
 }
 SQUARE = r"\d-\d"
 
@@ -92,6 +96,26 @@ def test_the_goals_and_the_start_squares_are_where_the_page_puts_them(language):
     for n, square in starts:
         sized = games.load("rastros", size=int(n))
         assert square_name(int(n), sized.initial_state().white) == square, n
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_page_explains_the_labels_on_the_boards_edges(language):
+    """The board's edges read "1-" to "8-" down its sides (a row's number with the dash of a
+    square's row-col name) and 1 to 8 along the top: the page said how a square is written, never
+    what the board's "8-" was.  Its words are held to the labels the board draws, and its example
+    (South's goal read off the edges) to the goal."""
+    from ui.views.rastros import RastrosView
+
+    game = games.load("rastros")
+    view = RastrosView(game)
+    text = re.sub(r"\s+", " ", page(language))
+    first_row, last_row, first_col, last_col = found(WORDS[language]["edges"], text).groups()
+    assert (first_row, last_row) == (view.row_label(0), view.row_label(view.rows - 1))
+    assert (first_col, last_col) == (view.col_label(0), view.col_label(view.cols - 1))
+    row, col, square = found(WORDS[language]["read"], text).groups()
+    goal_row, goal_col = view.move_cell(game.goal_south)
+    assert (row, col) == (view.row_label(goal_row), view.col_label(goal_col))
+    assert row + col == square == square_name(8, game.goal_south)
 
 
 @pytest.mark.parametrize("language", PAGES)

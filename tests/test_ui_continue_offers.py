@@ -83,8 +83,10 @@ def test_continue_offers_the_played_games_newest_first(app):
 
 # why Saved games' row of a game Continue leaves out says it is there, for the case at hand: the
 # row said "unfinished, not offered by Continue (watched, or no move of yours)" for both
-NOT_OFFERED_ROWS = {"en": {"watched": "watched, not finished", "pc_only": "no move of yours yet, not offered by Continue"},
-                    "pt": {"watched": "visto, por acabar", "pc_only": "ainda sem jogadas suas, fora de Continuar"}}
+NOT_OFFERED_ROWS = {"en": {"watched": "watched, not offered by Continue",
+                           "pc_only": "no move of yours yet, not offered by Continue"},
+                    "pt": {"watched": "visto, fora de Continuar", "pc_only": "ainda sem jogadas suas, fora de Continuar"}}
+UNFINISHED_SAID = {"en": "finished", "pt": "por acabar"}  # the words the row's title says it is unfinished in
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -106,6 +108,26 @@ def test_the_games_not_offered_stay_on_disk_and_under_saved_games(app, language)
     assert games_left["played"][0] not in rows  # the played ones are under Continue, not here
     saved.pick_entry(rows[games_left["watched"][0]])
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == games_left["watched"][1].moves
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_watched_games_row_says_once_that_it_is_unfinished(app, monkeypatch, language):
+    """Saved games' row of a watched game left before its end read "Reversi: Level 1 vs Level 1
+    · Unfinished game" over "3 plies · ... · watched, not finished" ("Jogo por acabar" over
+    "visto, por acabar"): the end said twice, and why Continue leaves the game out not at all."""
+    from tests.ui_helpers import recorded_text
+
+    _path, record = evening()["watched"]
+    with in_language(app, language):
+        app.switch(RecordsScene(app))
+        app.run_frames(2)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+    at = next(i for i, text in enumerate(drawn) if text.startswith(f"{record.game_id.capitalize()}: "))
+    title, detail = drawn[at:at + 2]  # the watched game's row: the only Reversi game of the evening's
+    assert f"{title} {detail}".lower().count(UNFINISHED_SAID[language]) == 1, (title, detail)
+    assert f" · {NOT_OFFERED_ROWS[language]['watched']}" in detail, detail
 
 
 LEFT_OUT = {"en": "one you only watched or never moved in is under Saved games",

@@ -19,6 +19,7 @@ from tests.outside_bots import bot_faulting_at
 from tests.ui_helpers import (
     autosaves_written,
     click,
+    clocks_lit,
     in_language,
     key,
     recorded_text_rects,
@@ -686,6 +687,25 @@ def test_an_engine_set_up_again_is_said_as_its_set_up_not_its_thinking(app, tmp_
         assert not any(thinking in text for text in words), words
         hold.unlink()
         assert wait(app, lambda: len(scene.history) == 4)  # ready, it thought and moved
+
+
+def test_a_clock_standing_still_for_an_engines_set_up_is_not_lit(app, tmp_path, monkeypatch):
+    """While an engine is set up again inside its move (its Pause ended it), the card says
+    "Preparing O's engine…" and its clock stands still (``AIReady``), yet the clock was drawn lit,
+    in the accent, as a running clock is: it read as ticking.  It is lit again once the engine
+    thinks on it."""
+    from ui.scenes import game_computer
+
+    scene, hold = _engine_held_in_its_set_up(app, tmp_path, _engine_stopped_by_a_pause)
+    monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # the set-up said at once
+    app.run_frames(2)
+    assert scene.computer.setting_up() and not scene.referee.running
+    assert clocks_lit(app, monkeypatch) == [False, False]
+    hold.unlink()
+    assert wait(app, lambda: scene.referee.running or len(scene.history) == 4)
+    lit = clocks_lit(app, monkeypatch)  # its clock lit as it thinks on it; the person's once it moved
+    assert lit == ([False, True] if len(scene.history) == 3 else [True, False]), (lit, len(scene.history))
+    assert wait(app, lambda: len(scene.history) == 4)
 
 
 @pytest.mark.parametrize("replaced", [_worker_killed, _engine_stopped_by_a_pause])

@@ -8,9 +8,10 @@ the record a continued game keeps."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
-from tests.ui_helpers import click, in_language, key, recorded_text_rects, resign_by_keys
+from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text_rects, resign_by_keys
 from ui.autosave import SESSION_KEY
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -31,6 +32,18 @@ def panel_text(app, monkeypatch, scene: GameScene) -> list[str]:
     app.invalidate()
     app.run_frames(2)
     return [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+
+
+def session_lines_drawn(drawn: list[tuple[str, pygame.Rect]], line: str) -> list[tuple[str, pygame.Rect]]:
+    """The lines (with their rectangles) in which ``drawn`` says the session's score ``line``
+    whole, one or two, the separator at a break left out; [] where it is not drawn so."""
+    head = line.partition(":")[0]
+    for at, (text, _rect) in enumerate(drawn):
+        if text.startswith(head) and line.startswith(text):
+            lines = drawn[at:at + 1] if text == line else drawn[at:at + 2]
+            said = " ".join(text for text, _rect in lines)
+            return lines if said.replace(" · ", " ") == line.replace(" · ", " ") else []
+    return []
 
 
 def test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted(app, monkeypatch):
@@ -92,3 +105,34 @@ def test_the_score_follows_undo_in_a_game_left_and_continued(app, monkeypatch):
     assert continued.is_over() and continued.winner() is None
     assert "This session: João (X) 0 - 1 Ana (O) · 1 drawn" in card_text(app, monkeypatch, continued)
     assert continued.recorder.record.setup[SESSION_KEY] == [0, 1, 0]  # what came before this game, still
+
+
+@pytest.mark.parametrize(("game_id", "language", "size"),
+                         [("tictactoe", "en", (1280, 800)), ("hex", "pt", (1280, 800)), ("tictactoe", "en", (800, 600))])
+def test_the_session_score_stays_in_the_panel_at_larger_text(tmp_path, monkeypatch, game_id, language, size):
+    """At Larger text in a 1280x800 window the panel's "This session: ..." gave way with the draw
+    counts and Hex's legend to keep the move list three rows, while the result card said it: the
+    friends saw the score only at a game's end.  It stays now (the move list gives its rows, down
+    to one), on at most two lines broken between whole parts, as the card breaks it (at Larger
+    text in 800x600 it read "... Ana (O) · 0" over "drawn")."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            scene = named_hotseat(app, game_id)
+            resign_by_keys(app)  # Ana resigns the session's first game
+            card_text(app, monkeypatch, scene)
+            key(app, pygame.K_r)  # Rematch
+            line = scene.sitting.running_line(scene)
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(2)
+        said = session_lines_drawn(drawn, line)
+        assert said, drawn
+        assert all(scene.panel.rect.contains(rect) and rect.bottom <= scene.panel.moves_rect.top for _text, rect in said)
+        drawn_count = line.split(" · ")[-1]  # "0 drawn": at 800x600 "... Ana (O) · 0" stood over "drawn"
+        assert any(drawn_count in text for text, _rect in said), said
+        assert app.errors == []
+    finally:
+        app.quit()

@@ -4,9 +4,10 @@ games themselves running at full speed; the Watch button is lit only while there
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.test_ui_tournament_resume import _league
-from tests.ui_helpers import click, drop, key, recorded_text, tournament_started, wait
+from tests.ui_helpers import click, drop, in_language, key, recorded_text, tournament_started, wait
 from ui.scenes import tournament_watch
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tournament import TournamentScene
@@ -245,3 +246,20 @@ def test_w_goes_on_watching_after_a_result_opened_from_the_keyboard(app, monkeyp
     assert any("(W or a click on the board" in text for text in drawn)  # the title, wrapped
     key(app, pygame.K_w)
     assert not scene.pinned and scene.watching == second and scene.live[second]["plies"] == 1
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_stepping_the_speed_leaves_the_row_of_buttons_where_it_was(app, monkeypatch, language):
+    """The Speed stepper was as wide as its label then: "Speed: Slow" was narrower than "Speed:
+    Normal", "Velocidade: Máxima" wider, and each step moved the buttons after it under the
+    pointer.  It is laid out for the widest of its labels now (``Button.steady_width``)."""
+    with in_language(app, language):
+        scene, _clock = paced(app, monkeypatch)
+        speed = scene.buttons[5]
+        places = [b.rect.copy() for b in scene.buttons if b.visible]
+        said = []
+        for _step in range(2):  # Normal to Slow, to Max (left halves: slower, round past the end)
+            click(app, (speed.rect.x + 5, speed.rect.centery))
+            said.append(speed.label)
+            assert [b.rect for b in scene.buttons if b.visible] == places, speed.label
+        assert len(set(said)) == 2, said

@@ -131,6 +131,33 @@ def test_pausing_leaves_the_watch_row_where_it_was_at_the_usual_size(tmp_path, m
         app.quit()
 
 
+@pytest.mark.parametrize(("size", "language", "text_size"),
+                         [((1280, 800), "en", 1.0), ((1024, 768), "pt", 1.0), ((800, 600), "en", 1.5)])
+def test_stepping_the_speed_leaves_the_panels_buttons_where_they_were(tmp_path, monkeypatch, size, language,
+                                                                      text_size):
+    """The Speed button was as wide as its label then: "Speed: Fast" widened it and moved Pause
+    and Step beside it under the pointer (at Larger text in 800x600, two a row, Undo beside it;
+    in Portuguese "Velocidade: Máxima" took the watch row's room).  It is laid out for the widest
+    of its labels now (``every_speed_label``)."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_settings()
+        with in_language(app, language):
+            scene = watched(app)
+            key(app, pygame.K_SPACE)  # paused: no move changes the panel meanwhile
+            places = [b.rect.copy() for b in scene.buttons if b.visible]
+            for _speed in SPEEDS:
+                speed = scene.btn_speed
+                click(app, (speed.rect.right - 5, speed.rect.centery))  # its right half: faster
+                app.invalidate()
+                app.run_frames(1)
+                assert [b.rect for b in scene.buttons if b.visible] == places, speed.label
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def space_drawn(app, monkeypatch, scene: GameScene) -> list[pygame.Rect]:
     """Where the watch row's Pause button draws its key (Space, "Espaço") in a frame drawn afresh."""
     drawn = recorded_text_rects(monkeypatch)

@@ -370,6 +370,25 @@ def recorded_rings(monkeypatch, module: ModuleType) -> list[pygame.Rect]:
     return rings
 
 
+def clocks_lit(app: App, monkeypatch) -> list[bool]:
+    """Whether each player's clock on the game panel is drawn lit (running) in a frame drawn
+    afresh, in the cards' order."""
+    from ui.scenes import game_panel
+
+    lit: list[bool] = []
+    draw = game_panel.draw_clock
+
+    def recorded(*args, **kwargs):
+        lit.append(kwargs.get("running", args[-1]))
+        return draw(*args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(game_panel, "draw_clock", recorded)
+        app.invalidate()
+        app.run_frames(1)
+    return lit
+
+
 def autosaves_written() -> None:
     """Wait for the files the window writes off its thread (``ui.background_writer``: autosaves,
     the results tally, the settings): a test that reads one while the window is open reads it as

@@ -8,6 +8,7 @@ every frame, so they are drawn here with the same colours and font.
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from collections import deque
@@ -204,9 +205,11 @@ class Button:
 
     def _label_room(self, scale: float, width: int | None = None) -> int:
         """The width the label and its key may take: the button's (or ``width``), less its padding
-        and side room."""
+        and side room, rounded as ``least_width`` and ``wanted_width`` add them: a button as wide as
+        they say sets its label at the usual size ("Passo" was set a point smaller in a watch row
+        given its ``least_width`` at Larger text in 1280x800, the padding 27.6 pixels taken off, 27 added)."""
         width = self.rect.width if width is None else width
-        return int(width - 2 * BUTTON_PADDING * scale - 2 * self.side_room(scale))
+        return width - int(2 * BUTTON_PADDING * scale) - 2 * self.side_room(scale)
 
     def fits_at(self, scale: float, width: int) -> bool:
         """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
@@ -289,6 +292,18 @@ class Button:
         """The label, then shorter forms of it (``shorter``), the first that fits drawn."""
         return (self.label, *self.shorter)
 
+    def reading(self, labels: tuple[str, ...]) -> Button:
+        """A copy of the button whose ``labels`` are ``labels`` (one of its ``other_labels``):
+        what it would measure at that moment, weighed before that moment comes."""
+        copied = copy.copy(self)
+        copied.label, copied.shorter = labels[0], tuple(labels[1:])
+        return copied
+
+    def label_forms(self) -> list[Button]:
+        """The button as it reads at each moment (``reading`` each of its ``other_labels``), or
+        as it reads now where it has none: Pause's as Pause and as Resume, Speed's at each speed."""
+        return [self.reading(labels) for labels in self.other_labels] or [self]
+
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""
         hint = self.shown_hint()
@@ -322,6 +337,11 @@ class Button:
         elif hint:
             width += self._hint_width(scale)
         return width + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
+
+    def steady_least_width(self, scale: float, height: int, with_key: bool = True) -> int:
+        """``least_width`` of the widest of the button's ``label_forms``: a row shared by it stays
+        as it is when the label changes (Speed stepped from "Normal" to "Fast" moved Undo beside it)."""
+        return max(form.least_width(scale, height, with_key) for form in self.label_forms())
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
@@ -490,6 +510,12 @@ class Stepper(Button):
 
     def labels(self) -> tuple[str, ...]:
         return (self.label, self.short) if self.short else (self.label,)
+
+    def reading(self, labels: tuple[str, ...]) -> Button:
+        """``Button.reading``: its second label is the value alone (``short``)."""
+        copied = copy.copy(self)
+        copied.label, copied.short = labels[0], labels[1] if len(labels) > 1 else ""
+        return copied
 
     def half_at(self, x: int) -> int:
         """The step a click at ``x`` makes: -1 on the left half (back), 1 on the right."""
@@ -725,13 +751,13 @@ def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float)
     """The widths of a grid's full ``rows`` of buttons, each ``room`` wide (gaps taken off): equal,
     the columns lined up, unless the grid shows more of its keys, or as many at a larger size
     (``_grid_shown``), with some rows shared (``share_row``) by what each button wants
-    (``Button.steady_width``) or by the least it needs with its key (``Button.least_width``):
+    (``Button.steady_width``) or by the least it needs with its key (``Button.steady_least_width``):
     the rows whose keys their equal widths drop, or those too that hold the grid's size down.
     In equal halves at Larger text in a 1280x800 window the replay's "Copy position" and "Copy
     as GGF" dropped their keys beside "Copy moves  M" and "Analysis  A", with room to spare."""
     equal = [[room // len(row)] * len(row) for row in rows]
     choices = [equal]
-    for measure in (Button.steady_width, lambda button, scale: button.least_width(scale, height)):
+    for measure in (Button.steady_width, lambda button, scale: button.steady_least_width(scale, height)):
         shared = [share_row(row, room, scale, [measure(button, scale) for button in row]) for row in rows]
         alone = [(_grid_shown([row], [e], height, scale), _grid_shown([row], [s], height, scale))
                  for row, e, s in zip(rows, equal, shared, strict=True)]

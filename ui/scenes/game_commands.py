@@ -34,7 +34,7 @@ from ui.i18n import N_, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS
+from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS, every_speed_label, speed_labels
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
@@ -238,8 +238,8 @@ class GameCommands:
         self.btn_rematch.visible = self.is_over()  # also after "View board" hid the card
         self.btn_result.visible = self.is_over() and self.over_hidden and self.browsing is None
         self.btn_live.visible = self.browsing is not None
-        self.btn_speed.short = _(SPEEDS[self.speed][0])
-        self.btn_speed.label = _("Speed: {name}").format(name=self.btn_speed.short)
+        self.btn_speed.label, self.btn_speed.short = speed_labels(self.speed)
+        self.btn_speed.other_labels = every_speed_label()
 
     def show_rules(self) -> None:
         """The rules of this game; Back returns to the game as it was, F1 there turns to the keys

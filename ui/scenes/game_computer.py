@@ -55,6 +55,20 @@ SET_UP_SAID_AFTER = 1.0  # seconds of a player's set-up before a move before it 
 Reply = AIResult | AIError | AIForfeit
 
 
+def speed_labels(speed: int) -> tuple[str, str]:
+    """The Speed stepper's label at ``SPEEDS[speed]`` and its value alone ("Speed: Normal",
+    "Normal"), as the watched game's panel and the tournament's row show it."""
+    value = _(SPEEDS[speed][0])
+    return _("Speed: {name}").format(name=value), value
+
+
+def every_speed_label() -> tuple[tuple[str, str], ...]:
+    """``speed_labels`` of every speed: the Speed stepper's ``other_labels``, so that its row is
+    laid out for the widest of them and stays put as it steps ("Speed: Fast" widened the button
+    and moved Pause and Step beside it)."""
+    return tuple(speed_labels(speed) for speed in range(len(SPEEDS)))
+
+
 def watch_speed(app) -> int:
     """The speed a new watched game begins at (an index of ``SPEEDS``): the last watched game's,
     kept with the New game choices (``GameCommands._remember_watching``), Normal if it is none of

@@ -4,7 +4,7 @@ the Hex connections when they are shown, the move list and the control buttons."
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +20,6 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
 from ui.theme import Theme, widened, window_scale
@@ -412,15 +411,9 @@ class GamePanel:
 
     def _watch_least(self, buttons: list[Button], row: int, keys: bool) -> list[int]:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
-        their keys or without (``Button.least_width``): Pause's by its longer label, Resume's too
+        their keys or without (``Button.steady_least_width``): Pause's by its longer label, Resume's too
         (pausing moved the buttons round)."""
-        return [max(form.least_width(self.scale, row, keys) for form in self._label_forms(b)) for b in buttons]
-
-    def _label_forms(self, button: Button) -> list[Button]:
-        """``button`` as it reads at each moment: Pause's as Pause and as Resume, another as it is."""
-        if button is self.scene.btn_pause:
-            return [replace(button, label=_(label)) for label in PAUSE_LABELS]
-        return [button]
+        return [b.steady_least_width(self.scale, row, keys) for b in buttons]
 
     def _watch_keys_fit(self, width: int, row: int) -> bool:
         """Whether the watch row's keys (Space, S, +/-) fit beside or under their labels in
@@ -456,7 +449,7 @@ class GamePanel:
         scale = self.scale
         wanted = share_row(self.watch_row, width, scale)
         if keys and all(form.fits_at(scale, w) for b, w in zip(self.watch_row, wanted, strict=True)
-                        for form in self._label_forms(b)):
+                        for form in b.label_forms()):
             return wanted
         return share_row(self.watch_row, width, scale, self._watch_least(self.watch_row, row, keys))
 
@@ -491,20 +484,21 @@ class GamePanel:
         ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
         left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count.  Near a counted draw
-        (``draw_near``) the counts do not give way: they take their lines from the move list,
-        down to one row (``_extras_shown``); left out there, Alquerque's "No capture for 38
-        plies" was gone at Larger text in a 1280x800 window two plies before the draw."""
+        (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
+        they take their lines from the move list, down to one row (``_extras_shown``); left out
+        there, Alquerque's "No capture for 38 plies" was gone at Larger text in a 1280x800 window
+        two plies before the draw, and "This session: Ana 1 - 0 João" in every game."""
         full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
         room, (card_gives, buttons_give, gaps_give, extras_give) = self._room_and_gives(top, w, badge=True)
-        kept = self._near_counts_height(w)
+        near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
-        gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, extras_give - kept]
+        gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, extras_give - self._kept_height(w)]
         wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         badge, card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         row = full - math.ceil(buttons / rows) if rows else full
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
-        return RoomPlan(card > 0, row, gap, not extras_given, kept > 0)
+        return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
 
     def _room_and_gives(self, top: int, w: int, badge: bool = False) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
@@ -637,9 +631,8 @@ class GamePanel:
         pygame.draw.circle(surface, mix(theme.panel, theme.text, 0.45), dot, self._s(11), max(1, self._s(1.5)))
         scene.view.side_emblem(surface, side, dot, self._s(11))
         right = rect.right - self._s(14)
-        if clock is not None:  # lit while it runs: not while a friend's draw offer waits (``_run_clock``)
-            running = to_move and scene.draw_offer is None and scene.browsing is None  # no clock runs in the past
-            right = self._clock(surface, rect, side, clock, running) - self._s(12)
+        if clock is not None:
+            right = self._clock(surface, rect, side, clock, to_move and self._clock_runs()) - self._s(12)
         thinking = to_move and scene.computer_thinking()
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
@@ -655,6 +648,16 @@ class GamePanel:
             self._badge(surface, rect, _("to move"), theme.accent, fill)
         elif winner:
             self._badge(surface, rect, _("winner"), winner_border, fill)
+
+    def _clock_runs(self) -> bool:
+        """Whether the clock of the side to move is drawn lit, as a running clock: not in the past
+        (browsing), nor while it stands still (``GameScene._run_clock``) for a friend's draw offer,
+        a watched game's Pause, or the computer's engine prepared or set up, which the thinking
+        card says ("Preparing O's engine…"): drawn lit, in the accent, it read as ticking."""
+        scene, thinking = self.scene, self.scene.computer_thinking()  # its move, not a hint
+        paused = scene.paused and not thinking  # a Step's search runs on the clock
+        preparing = thinking and bool(scene.computer.preparing_words())
+        return scene.draw_offer is None and scene.browsing is None and not paused and not preparing
 
     def _score(self, surface: pygame.Surface, score: int, right: int, top: int) -> int:
         """``score`` and what it counts ("40 discs": never a bare number) on the first line of a
@@ -960,13 +963,17 @@ class GamePanel:
 
     def _extras_shown(self, surface: pygame.Surface, plan: RoomPlan, at: tuple[int, int, int], bottom: int) -> int:
         """The extras from ``at`` (x, y, width) as ``plan`` keeps them, where they end over
-        ``bottom``: all of them (``_extras``), or the draw counts alone near a draw with the move
-        list keeping one row under them; else none (drawn, they ran under the buttons:
-        Alquerque's draw count at Larger text in a 1024x768 window).  Returns their bottom."""
+        ``bottom``: all of them (``_extras``), or those that do not give way (``_kept_height``:
+        the friends' score, the draw counts near a draw), each where the move list keeps one row
+        under it; else none (drawn, they ran under the buttons: Alquerque's draw count at Larger
+        text in a 1024x768 window).  Returns their bottom."""
         x, y, w = at
         if plan.extras and y + self._extras_height(w) <= bottom:
             return self._extras(surface, x, y, w)
-        if plan.counts and y + self._near_counts_height(w) + 2 * plan.gap + self._moves_height(1) <= bottom:
+        under = 2 * plan.gap + self._moves_height(1)  # the move list's one row, kept under them
+        if y + self._session_height(w) + under <= bottom:
+            y = self._session(surface, x, y, w)
+        if plan.counts and y + self._near_counts_height(w) + under <= bottom:
             return self._counts(surface, x, y, w)
         return y
 
@@ -980,6 +987,12 @@ class GamePanel:
         near = self._position_extras_shown() and draw_near(self.scene.shown_state())
         return self._counts_height(w) if near else 0
 
+    def _kept_height(self, w: int) -> int:
+        """The room of the extras that do not give way to the move list (``_room_plan``): the
+        friends' score (the result card says it at a game's end, and the panel went without it
+        at Larger text in a 1280x800 window, in every game) and the draw counts near a draw."""
+        return self._session_height(w) + self._near_counts_height(w)
+
     def _counts(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The draw counts of the position shown from (``x``, ``y``), ``w`` wide; their bottom."""
         return draw_counts(surface, self.scene.shown_state(), (x, y), w, self._t(13), self.scene.app.theme, self._s(6))
@@ -988,10 +1001,7 @@ class GamePanel:
         """The room ``_extras`` takes."""
         scene = self.scene
         position_told = self._position_extras_shown()
-        height = self._counts_height(w) if position_told else 0
-        session = self._session_lines(w)
-        if session:
-            height += self._s(6) + len(session) * tx.ui_font(self._t(13)).get_height()
+        height = self._session_height(w) + (self._counts_height(w) if position_told else 0)
         if scene.connections.active and position_told:
             height += self._s(12) + legend_height(scene.game, self.scale, w)
         return height
@@ -1014,9 +1024,23 @@ class GamePanel:
 
     def _session_lines(self, w: int) -> list[str]:
         """The friends' score so far in a hot-seat session (``SittingScore.running_line``), on at
-        most two lines of the panel's width."""
+        most two lines of the panel's width, broken between whole parts as the result card breaks
+        it (``reason_lines``): "... Ana (O) · 0" over "drawn" read as apart."""
         line = self.scene.sitting.running_line(self.scene)
-        return (tx.wrap_at_most(line, self._t(13), w, 2) or [line]) if line else []
+        return reason_lines(line, self._t(13), w, 2) if line else []
+
+    def _session_height(self, w: int) -> int:
+        """The room ``_session`` takes (0 without a score to say)."""
+        lines = self._session_lines(w)
+        return self._s(6) + len(lines) * tx.ui_font(self._t(13)).get_height() if lines else 0
+
+    def _session(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        """The friends' score so far (hot-seat) from (``x``, ``y``), ``w`` wide; its bottom."""
+        session = self._session_lines(w)
+        y += self._s(6) if session else 0
+        for line in session:
+            y = tx.text(surface, line, (x, y), self._t(13), self.scene.app.theme.muted).bottom
+        return y
 
     def _extras(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The friends' score so far (hot-seat), how near the position shown is to a counted draw
@@ -1024,10 +1048,7 @@ class GamePanel:
         board's overlays need explained: the Hex connections' legend (the last two not while a
         person's pause covers the board: ``_position_extras_shown``)."""
         scene = self.scene
-        session = self._session_lines(w)
-        y += self._s(6) if session else 0
-        for line in session:
-            y = tx.text(surface, line, (x, y), self._t(13), scene.app.theme.muted).bottom
+        y = self._session(surface, x, y, w)
         if not self._position_extras_shown():
             return y
         y = self._counts(surface, x, y, w)

@@ -196,9 +196,11 @@ DELETE_MARGIN = 10
 
 def not_offered_reason(record: GameRecord) -> str:
     """Why Continue leaves out an unfinished game kept under Saved games, said for the case at
-    hand: the row said both ("watched, or no move of yours") and left the reader to work out which."""
+    hand: the row said both ("watched, or no move of yours") and left the reader to work out which.
+    Not that it is unfinished: the row's title says so ("· Unfinished game"), and a watched game's
+    row said it twice ("watched, not finished") where it did not say why Continue left it out."""
     if watched(record):
-        return _("watched, not finished")
+        return _("watched, not offered by Continue")
     return _("no move of yours yet, not offered by Continue")
 
 

@@ -44,6 +44,7 @@ from ui.i18n import _, ngettext
 from ui.outside_players import short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
+from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing
@@ -282,7 +283,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Save results"), self._save, "S"),
                 b(_("New tournament"), self._new),
                 b(_("Watch"), self._toggle_watching),
-                Stepper(self._step_speed),
+                Stepper(self._step_speed, other_labels=every_speed_label()),  # laid out for its widest
                 b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
             ]
@@ -393,8 +394,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self._lay_out_running_row()
 
     def _lay_out_running_row(self) -> None:
-        """The running tournament's row of buttons, those shown: each as wide as its label and key
-        want, at least its usual width, where the row has room (else ``share_row``).  The
+        """The running tournament's row of buttons, those shown: each as wide as its widest label
+        and key want (``Button.steady_width``: stepping Speed to "Velocidade: Máxima" moved the
+        buttons after it), at least its usual width, where the row has room (else ``share_row``).  The
         hidden Withdraw's 300 pixels counted too, and at Larger text in Portuguese (800x600) the row
         shrank until "Guardar resultados" read "Guardar result…", small."""
         s = self._scale()
@@ -402,7 +404,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         shown = [btn for btn in self.buttons if btn.visible]
         usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
                   else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
-        need = [btn.wanted_width(s) for btn in shown]
+        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
         wanted = [max(int(width), least) for width, least in zip(usual, need)]
         room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
         # a small window: each what its label and key want and a share of what is left, or less in proportion

@@ -34,8 +34,7 @@ import pygame
 
 from ai.match import GameResult
 from ai.tournament import standings
-from ui.i18n import _
-from ui.scenes.game_computer import SPEEDS, watch_speed
+from ui.scenes.game_computer import SPEEDS, speed_labels, watch_speed
 
 END_HOLD = 3  # paces the final position of a watched game stays before the next (Normal: 2.1 s)
 SPEED_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -60,8 +59,7 @@ class WatchedGames:
     def _speed_label(self) -> tuple[str, str]:
         """The Speed stepper's label and its value alone ("Speed: Normal", "Normal")."""
         self._pace()
-        value = _(SPEEDS[self.speed][0])
-        return _("Speed: {name}").format(name=value), value
+        return speed_labels(self.speed)
 
     def _step_speed(self, step: int) -> None:
         """Speed one faster (``step`` 1) or slower, round past either end as the game's does, and
