@@ -235,6 +235,7 @@ def test_a_game_of_a_match_or_tournament_file_is_picked_with_game_n(capsys, tmp_
     (["reversi", "--ply", "2"], "--ply N picks a position of a --record FILE"),
     (["reversi", "--lines", "-1"], "--lines must be 0 or more"),
     (["reversi", "--size", "7"], "option size: 7 is not valid"),
+    (["tictactoe", "--size", "4"], "tictactoe has no option 'size'; options: width, height, k"),  # not "unrecognized"
     (["reversi", "--lines", "2", "--level", "3"], "--lines values every move as the window's analysis does"),
     (["reversi", "--record", "game.json", "--size", "6"], "--record keeps the options its game was played with"),
 ])
@@ -303,6 +304,21 @@ def test_a_position_copied_from_the_window_is_read_with_its_options(capsys):
     text = position_text(game, game.play_line(["c2", "b2"]))
     verdict = analysed(capsys, "reversi", "--position", text, "--time", "0.3")
     assert verdict["options"] == {"size": 6} and verdict["to_move"] == "Black"
+
+
+@pytest.mark.parametrize("flags", [("--swap",), ("--swap", "--time", "0.2")])
+def test_a_yes_or_no_option_alone_means_yes(capsys, flags):
+    """``hex --swap`` as README's ``--size 6`` suggests: it read "option swap: '' is not valid"."""
+    verdict = analysed(capsys, "hex", "--size", "3", *flags)
+    assert verdict["options"] == {"size": 3, "swap": True}
+
+
+def test_a_board_of_another_size_than_the_options_is_read_at_its_own(capsys):
+    """A 4x4 board from a slide, pasted without a title, is analysed as the window opens it pasted
+    (it said "expected 3 rows of 3 characters" unless --width 4 --height 4 came with it)."""
+    verdict = analysed(capsys, "tictactoe", "--position", "....\n.X..\n..O.\n....", "--time", PLENTY)
+    assert verdict["options"] == {"width": 4, "height": 4, "k": 3}
+    assert (verdict["best"], verdict["value"]["text"]) == ("c2", "proven: X wins in 3 plies")
 
 
 def test_a_ctrl_c_as_the_search_thread_starts_is_a_stop_not_a_traceback():
