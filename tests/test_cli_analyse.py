@@ -321,6 +321,25 @@ def test_a_board_of_another_size_than_the_options_is_read_at_its_own(capsys):
     assert (verdict["best"], verdict["value"]["text"]) == ("c2", "proven: X wins in 3 plies")
 
 
+def test_every_kernel_a_hex_analysis_uses_is_ready_before_its_time_starts(capsys, monkeypatch):
+    """On a fresh install ``--lines`` spent its whole --time compiling Hex's connection kernels and
+    said "searched 2,000 playouts in 0.0 s": they are compiled first, as the search's are."""
+    from ai import kernels
+    from ai.commands import analyse
+
+    ready_at_the_start: list[bool] = []
+    searched_until = analyse.searched_until
+
+    def noted_search(*args, **kwargs):
+        ready_at_the_start.append(kernels.is_ready("hex", "knowledge"))
+        return searched_until(*args, **kwargs)
+
+    monkeypatch.setattr(kernels, "_stages", {})  # none compiled or loaded in this process yet
+    monkeypatch.setattr(analyse, "searched_until", noted_search)
+    analysed(capsys, "hex", "--size", "5", "--moves", "c3 b4", "--lines", "2", "--time", "0.3")
+    assert ready_at_the_start == [True]
+
+
 def test_a_ctrl_c_as_the_search_thread_starts_is_a_stop_not_a_traceback():
     """The search thread's first step can raise the Ctrl+C while ``searched_until`` still waits in
     ``Thread.start``: it escaped there (the command printed only "stopped", a loaded machine's

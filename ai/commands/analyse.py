@@ -100,7 +100,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     player_id = f"level-{level}"
-    prepare_engines(state.game.id, [player_id], dict(state.game.options))
+    prepare_engines(state.game.id, [player_id], dict(state.game.options), later_ones_too=True)  # not in --time
     player = ai.make_player(state.game.id, player_id, seed=0 if seed is None else seed)
     try:
         verdict = searched_verdict(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
