@@ -148,6 +148,10 @@ def rank(value: MoveValue) -> tuple:
 Report = Callable[[MoveValues], None]
 
 
+HEX_MAPS, HEX_CONNECTIONS = "maps", "connections"
+"""Where a Hex proof came from (``MoveValue.source``): the shipped solved first-move maps (a first
+stone, the swap after one), or the position's virtual connections; the Monte Carlo tree's own are "mcts"."""
+
 MARGIN_GAMES = ("reversi",)  # games whose proofs are worth their final score's margin (discs)
 
 
@@ -407,20 +411,20 @@ def hex_root_values(searcher, mover: int) -> MoveValues:
         move = int(edges[e, kernel.E_MOVE])
         visits = int(edges[e, kernel.E_N])
         if move == win_move:
-            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1)
+            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1, source="mcts")
         elif value[e] < 0.0 or (move == threat and proven == -1):
             # the block of one of two winning cells (the root proven lost as it was made, the block
             # never tried) loses in 2; a move the search below it proved lost, in plies not known
             known = move == threat and int(edges[e, kernel.E_CHILD]) < 0
-            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1)
+            snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1, source="mcts")
         elif visits:
             snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
     if win_move >= 0 and win_move not in snapshot.values:
-        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1)
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1, source="mcts")
     if threat >= 0 and int(edges[first, kernel.E_MOVE]) == threat:
         for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY):
             if int(cell) != threat:
-                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1)
+                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1, source="mcts")
     return snapshot
 
 
@@ -464,11 +468,12 @@ def _solved_sizes() -> set[int]:
     return set(import_engine("ai.engines.hex_knowledge").opening_maps())
 
 
-def _all_proven(moves: list, mover: int, started: float, result: int = -1) -> MoveValues:
-    """A finished snapshot in which every move of ``moves`` is proven lost (``result`` -1) or won (+1)."""
+def _all_proven(moves: list, mover: int, started: float, result: int = -1, source: str = "") -> MoveValues:
+    """A finished snapshot in which every move of ``moves`` is proven lost (``result`` -1) or won (+1)
+    by ``source`` (``MoveValue.source``: "maps", "connections")."""
     score = 1.0 if result > 0 else 0.0
-    return MoveValues(mover, {m: MoveValue(m, score, "proven", result, None, 0, 1) for m in moves}, 1, done=True,
-                      elapsed=time.perf_counter() - started, monte_carlo=True)
+    values = {m: MoveValue(m, score, "proven", result, None, 0, 1, source=source) for m in moves}
+    return MoveValues(mover, values, 1, done=True, elapsed=time.perf_counter() - started, monte_carlo=True)
 
 
 def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValues | None:
@@ -481,9 +486,9 @@ def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValu
     n = state.game.size
     if state.game.swap or state.boards[0] | state.boards[1] or n not in _solved_sizes():
         return None
-    snapshot = _all_proven(cells, state.to_move, started)
+    snapshot = _all_proven(cells, state.to_move, started, source=HEX_MAPS)
     for cell in knowledge.opening_maps()[n]:
-        snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1)
+        snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
     return snapshot
 
 
@@ -500,7 +505,7 @@ def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> 
     if known.winner is None or known.winner == mover and not known.edge_vcs[mover]:
         return None
     result = 1 if known.winner == mover else -1
-    decided = _all_proven(cells, mover, 0.0, result)
+    decided = _all_proven(cells, mover, 0.0, result, HEX_CONNECTIONS)
     for move, value in snapshot.values.items():
         if value.proven == result:
             decided.values[move] = value
@@ -545,9 +550,9 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
     if (opening_under_swap and state.game.size in _solved_sizes()) or swap_proof:
         # every first stone loses: a winning one to the swap, a losing one to Red's answer; and once
         # Blue's stone is a winning one, every Red stone loses and the swap wins
-        snapshot = _all_proven(cells, state.to_move, started)
+        snapshot = _all_proven(cells, state.to_move, started, source=HEX_MAPS)
         if swap_proof:
-            snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1)
+            snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
         if report is not None:
             report(_copy(snapshot))
         return snapshot

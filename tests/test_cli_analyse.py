@@ -122,6 +122,8 @@ ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 
     (("tictactoe", "--moves", "b2 a2"), "solved-board table"),
     (("reversi", "--size", "6", "--moves", "c2 b2 b3"), "opening book"),
     (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
+    (("hex", "--size", "5"), "solved first-move maps"),  # said "opening book" beside --lines' "analysis"
+    (("hex", "--size", "5", "--lines", "3"), "solved first-move maps"),
 ])
 def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, source):
     """Tic-tac-toe's solved board said "PROVEN (the rules)", a book's proof "searched 0 nodes in
@@ -132,6 +134,15 @@ def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, sou
     assert f"verdict: PROVEN ({source})" in said, said
     assert not [line for line in said if line.startswith(("depth:", "searched"))], said
     assert analysed(capsys, *argv, "--time", "0.3")["depth"] is None
+
+
+def test_hexs_proofs_by_its_connections_are_named_and_count_playouts(capsys):
+    """5x5 after the centre: every Red move loses to Blue's virtual connections.  --lines said
+    "PROVEN (analysis)" and "searched 2,000 nodes" of its Monte Carlo search's playouts."""
+    assert main.main(["analyse", "hex", "--size", "5", "--moves", "c3", "--lines", "3", "--time", PLENTY]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "verdict: PROVEN (virtual connections)" in said, said
+    assert [line for line in said if line.startswith("searched ")][0].split()[2] == "playouts", said
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):

@@ -32,7 +32,7 @@ import ai
 from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
-from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
+from ai.move_values import HEX_CONNECTIONS, HEX_MAPS, MoveValue, MoveValues, analyse, margin_bound
 from ai.value_words import bound_words, counted, eval_unit, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
@@ -43,10 +43,15 @@ from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_l
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
-           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis"}
-"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``."""
-UNSEARCHED = ("table", "solved", "book", "rule", "rules")
+           "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
+           HEX_MAPS: "solved first-move maps", HEX_CONNECTIONS: "virtual connections"}
+"""A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``.
+Hex's --lines proofs read "PROVEN (analysis)", named by nothing, where README names its maps."""
+UNSEARCHED = ("table", "solved", "book", "rule", "rules", HEX_MAPS)
 """Sources that know a value without searching for it: no depth, no nodes to say."""
+MONTE_CARLO = ("mcts", HEX_CONNECTIONS)
+"""Origins of a verdict whose search counted playouts, not nodes (Hex's proofs by its connections
+come after its Monte Carlo search's first playouts: "searched 2,000 nodes" said them nodes)."""
 
 
 @dataclass(frozen=True)
@@ -488,7 +493,7 @@ def verdict_text(verdict: Verdict) -> str:
         out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
     stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
     if searched(verdict):
-        out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.kind == 'mcts' else 'nodes'} "
+        out.append(f"searched {verdict.nodes:,} {'playouts' if value and value.origin in MONTE_CARLO else 'nodes'} "
                    f"in {verdict.seconds:.1f} s" + stopped)
     elif stopped:
         out.append(stopped.lstrip("; "))

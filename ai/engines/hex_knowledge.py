@@ -345,7 +345,8 @@ def opening_without_swap(n: int) -> Progress | None:
     opened off-centre on the big boards (19x19: c17 h14 h10 i10 m9 over five seeds)."""
     move = winning_opening(n)
     if move is not None:
-        return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True)
+        return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="book", done=True,
+                        proof="maps")  # ``main.py analyse`` names them, as its --lines does (``move_values.HEX_MAPS``)
     move = centre_cell(n)
     return Progress(depth=1, best_move=move, pv=[move], kind="rule", reason="centre", done=True)
 
