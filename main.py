@@ -293,7 +293,7 @@ the position (one of; the start without any):
                           the position after N moves (default: its last)
   --record FILE --game N  game N of a file of several: match --json's lines, a tournament's
                           FILE.json or FILE.jsonl
-a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6.
+a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6 (hex --swap alone: true).
 
 Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
 every move as the window's analysis mode does (the time shared among them) and lists the K best.
@@ -339,8 +339,10 @@ ANALYSE_WORDS = ("analyse", "analyze")
 def game_option_flags(argv: list[str]) -> list[str]:
     """``analyze`` as ``analyse`` (both spellings are taught; the parser and the docs know one), and
     ``analyse GAME --size 6`` as ``--option size=6``: a game's own options as flags, for the
-    analyse command only (its own flags are not game options' names).  Other words are left
-    for the parser to judge."""
+    analyse command only (its own flags are not game options' names).  Another game's option
+    (``tictactoe --size 4``) goes the same way, so that the game refuses it naming its own options
+    (it read "unrecognized arguments: --size 4"), and a yes-or-no option alone (``hex --swap``)
+    means true (it read "option swap: '' is not valid").  Other words are left for the parser."""
     if not argv or argv[0] not in ANALYSE_WORDS:
         return argv
     argv = ["analyse", *argv[1:]]
@@ -349,18 +351,41 @@ def game_option_flags(argv: list[str]) -> list[str]:
     import games
 
     try:
-        names = {option.name for option in games.info(argv[1]).options}
+        own = {option.name: option for option in games.info(argv[1]).options}
     except (KeyError, ValueError):
         return argv
-    out, words = list(argv[:2]), iter(argv[2:])
-    for word in words:
-        name, _, value = word[2:].partition("=")
-        if word.startswith("--") and name.replace("-", "_") in names:
-            value = value or next(words, "")
-            out += ["--option", f"{name.replace('-', '_')}={value}"]
-        else:
+    named = every_game_option_name()
+    out, words = list(argv[:2]), argv[2:]
+    place = 0
+    while place < len(words):
+        word = words[place]
+        place += 1
+        name, equals, value = word[2:].partition("=")
+        key = name.replace("-", "_")
+        if not word.startswith("--") or key not in named:
             out.append(word)
+            continue
+        if not equals:
+            value, place = flag_value(own.get(key), words, place)
+        out += ["--option", f"{key}={value}"]
     return out
+
+
+def every_game_option_name() -> set[str]:
+    """The names of every game's options: a flag naming one is a game option, this game's or not."""
+    import games
+
+    return {option.name for game_id in games.GAME_IDS for option in games.info(game_id).options}
+
+
+def flag_value(option: Any, words: list[str], place: int) -> tuple[str, int]:
+    """The value of a game option's flag written without ``=``, and the place of the word after it:
+    the next word, or "true" for a yes-or-no option followed by no value (``--swap``, at the end or
+    before another flag)."""
+    following = words[place] if place < len(words) else None
+    if option is not None and option.kind is bool and (following is None or following.startswith("--")):
+        return "true", place
+    return ("" if following is None else following), place + (following is not None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -490,7 +490,7 @@ def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValu
     n = state.game.size
     if state.game.swap or state.boards[0] | state.boards[1] or n not in _solved_sizes():
         return None
-    snapshot = _all_proven(cells, state.to_move, started)
+    snapshot = _all_proven(cells, state.to_move, started, source=HEX_MAPS)
     for cell in knowledge.opening_maps()[n]:
         snapshot.values[cell] = MoveValue(cell, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
     return snapshot
@@ -554,7 +554,7 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
     if (opening_under_swap and state.game.size in _solved_sizes()) or swap_proof:
         # every first stone loses: a winning one to the swap, a losing one to Red's answer; and once
         # Blue's stone is a winning one, every Red stone loses and the swap wins
-        snapshot = _all_proven(cells, state.to_move, started)
+        snapshot = _all_proven(cells, state.to_move, started, source=HEX_MAPS)
         if swap_proof:
             snapshot.values[SWAP] = MoveValue(SWAP, 1.0, "proven", 1, None, 0, 1, source=HEX_MAPS)
         if report is not None:

@@ -144,6 +144,8 @@ ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 
     (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
     (("hex", "--size", "4"), "solved opening maps"),  # said "opening book"; --lines says the maps
     (("hex", "--size", "5", "--option", "swap=true", "--moves", "c3"), "solved opening maps"),
+    (("hex", "--size", "5"), "solved opening maps"),  # the 5x5 first stone: --lines names the maps too
+    (("hex", "--size", "5", "--lines", "3"), "solved opening maps"),
 ])
 def test_a_proof_names_its_source_and_no_search_where_none_ran(capsys, argv, source):
     """Tic-tac-toe's solved board said "PROVEN (the rules)", a book's proof "searched 0 nodes in
@@ -189,6 +191,15 @@ def test_a_hex_proof_of_the_monte_carlo_tree_is_no_exact_solvers():
     report = search(HexSearcher(rave=True, bridges=True, solve=False, seed=0), state, Limits(iterations=30_000))
     assert report.proven == 1 and state.game.format_move(state, report.best_move) == "c2"
     assert sureness_text(value_of_report(report)) == "PROVEN (Monte Carlo search)"
+
+
+def test_hexs_proofs_by_its_connections_are_named_and_count_playouts(capsys):
+    """5x5 after the centre: every Red move loses to Blue's virtual connections.  --lines said
+    "PROVEN (analysis)" and "searched 2,000 nodes" of its Monte Carlo search's playouts."""
+    assert main.main(["analyse", "hex", "--size", "5", "--moves", "c3", "--lines", "3", "--time", PLENTY]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "verdict: PROVEN (virtual connections)" in said, said
+    assert [line for line in said if line.startswith("searched ")][0].split()[2] == "playouts", said
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):
@@ -312,6 +323,7 @@ def test_a_game_of_a_match_or_tournament_file_is_picked_with_game_n(capsys, tmp_
     (["reversi", "--ply", "2"], "--ply N picks a position of a --record FILE"),
     (["reversi", "--lines", "-1"], "--lines must be 0 or more"),
     (["reversi", "--size", "7"], "option size: 7 is not valid"),
+    (["tictactoe", "--size", "4"], "tictactoe has no option 'size'; options: width, height, k"),  # not "unrecognized"
     (["reversi", "--lines", "2", "--level", "3"], "--lines values every move as the window's analysis does"),
     (["reversi", "--record", "game.json", "--size", "6"], "--record keeps the options its game was played with"),
 ])
@@ -380,6 +392,40 @@ def test_a_position_copied_from_the_window_is_read_with_its_options(capsys):
     text = position_text(game, game.play_line(["c2", "b2"]))
     verdict = analysed(capsys, "reversi", "--position", text, "--time", "0.3")
     assert verdict["options"] == {"size": 6} and verdict["to_move"] == "Black"
+
+
+@pytest.mark.parametrize("flags", [("--swap",), ("--swap", "--time", "0.2")])
+def test_a_yes_or_no_option_alone_means_yes(capsys, flags):
+    """``hex --swap`` as README's ``--size 6`` suggests: it read "option swap: '' is not valid"."""
+    verdict = analysed(capsys, "hex", "--size", "3", *flags)
+    assert verdict["options"] == {"size": 3, "swap": True}
+
+
+def test_a_board_of_another_size_than_the_options_is_read_at_its_own(capsys):
+    """A 4x4 board from a slide, pasted without a title, is analysed as the window opens it pasted
+    (it said "expected 3 rows of 3 characters" unless --width 4 --height 4 came with it)."""
+    verdict = analysed(capsys, "tictactoe", "--position", "....\n.X..\n..O.\n....", "--time", PLENTY)
+    assert verdict["options"] == {"width": 4, "height": 4, "k": 3}
+    assert (verdict["best"], verdict["value"]["text"]) == ("c2", "proven: X wins in 3 plies")
+
+
+def test_every_kernel_a_hex_analysis_uses_is_ready_before_its_time_starts(capsys, monkeypatch):
+    """On a fresh install ``--lines`` spent its whole --time compiling Hex's connection kernels and
+    said "searched 2,000 playouts in 0.0 s": they are compiled first, as the search's are."""
+    from ai import kernels
+    from ai.commands import analyse
+
+    ready_at_the_start: list[bool] = []
+    searched_until = analyse.searched_until
+
+    def noted_search(*args, **kwargs):
+        ready_at_the_start.append(kernels.is_ready("hex", "knowledge"))
+        return searched_until(*args, **kwargs)
+
+    monkeypatch.setattr(kernels, "_stages", {})  # none compiled or loaded in this process yet
+    monkeypatch.setattr(analyse, "searched_until", noted_search)
+    analysed(capsys, "hex", "--size", "5", "--moves", "c3 b4", "--lines", "2", "--time", "0.3")
+    assert ready_at_the_start == [True]
 
 
 def test_a_ctrl_c_as_the_search_thread_starts_is_a_stop_not_a_traceback():

@@ -104,7 +104,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     player_id = f"level-{level}"
-    prepare_engines(state.game.id, [player_id], dict(state.game.options))
+    prepare_engines(state.game.id, [player_id], dict(state.game.options), later_ones_too=True)  # not in --time
     player = ai.make_player(state.game.id, player_id, seed=0 if seed is None else seed)
     try:
         verdict = searched_verdict(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
@@ -163,9 +163,29 @@ def position_state(game: Game, text: str) -> State:
     if not lines:
         raise BadInput("--position: the text is empty")
     if names_a_game(lines[0]) or is_othello_board_line(text):
-        found = record_from_position(text, chosen={game.id: dict(game.options)})
-        return of_this_game(game, found).first_state()
-    return game.from_text(text)
+        return titled_state(game, text)
+    try:
+        return game.from_text(text)
+    except ValueError:
+        return board_of_its_own_size(game, text)
+
+
+def titled_state(game: Game, text: str) -> State:
+    """The position of a text whose title line names its game (the window's copy), read as the
+    window reads a pasted one: the options ``game`` was given where the board leaves them open."""
+    found = record_from_position(text, chosen={game.id: dict(game.options)})
+    return of_this_game(game, found).first_state()
+
+
+def board_of_its_own_size(game: Game, text: str) -> State:
+    """A board the options refused, read at its own size as the window reads it pasted without a
+    title (a 4x4 tic-tac-toe board from a slide said "expected 3 rows of 3 characters" without
+    --width 4 --height 4, which the window never asks for); the options' error where it is no board."""
+    try:
+        return titled_state(game, f"{game.info.title}\n{text}")
+    except ValueError:
+        pass
+    return game.from_text(text)  # raises the error the options give
 
 
 def read_record(path: str, number: int | None = None) -> GameRecord:

@@ -35,18 +35,23 @@ SAY_AFTER = 1.0  # seconds: loading from the cache takes less, compiling much mo
 
 
 def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, Any] | None = None,
-                    say: Callable[[str], None] | None = None) -> None:
+                    say: Callable[[str], None] | None = None, later_ones_too: bool = False) -> None:
     """Compile (or load) the kernels our players among ``player_ids`` need before their first move
     (an outside player brings its own engine); if that takes more than ``SAY_AFTER`` seconds, say
-    what is happening and when it is done (on stderr unless ``say`` is given)."""
-    with kernels.compiled_later() as asked:  # each of our players says what it needs when it is made
+    what is happening and when it is done (on stderr unless ``say`` is given).  ``later_ones_too``:
+    the kernels they would compile in the background as well (Hex's connection kernels), for a
+    command whose one timed search needs them (``main.py analyse``: on a fresh install its
+    ``--lines`` spent its whole --time compiling them and said "searched 2,000 playouts in 0.0 s")."""
+    later: list[tuple[str, tuple[str, ...]]] = []
+    with kernels.compiled_later(later) as asked:  # each of our players says what it needs when it is made
         for pid in player_ids:
             if not ai.is_outside_player(pid):
                 ai.close_player(ai.make_player(game_id, pid, options=options or {}))
-    if not asked:
+    wanted = [*asked, *(later if later_ones_too else [])]
+    if not wanted:
         return
     with said_if_slow(game_id, say):
-        for kernel_game, stages in asked:
+        for kernel_game, stages in wanted:
             kernels.warm_up(kernel_game, *stages)
 
 
