@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import ai
 import games
 import main
 from ai.bench.reversi import ffo_positions
@@ -200,6 +201,25 @@ def test_hexs_proofs_by_its_connections_are_named_and_count_playouts(capsys):
     said = capsys.readouterr().out.splitlines()
     assert "verdict: PROVEN (virtual connections)" in said, said
     assert [line for line in said if line.startswith("searched ")][0].split()[2] == "playouts", said
+
+
+@pytest.mark.parametrize("moves", ["c3 b4", "c3 b4 b3 a4"])
+def test_a_hex_win_the_virtual_connections_prove_names_them_in_one_search(moves):
+    """5x5 with Blue to move joined to both edges by virtual connections (after c3 b4, and after
+    c3 b4 b3 a4, the position ``--lines`` proves by them): level 5's one search (``analyse``
+    without ``--lines``) takes the move from the root's connections (``KnowledgePlayer.settle``)
+    and said "PROVEN (exact solver)" of a solver that never ran.  It names the connections, as
+    ``--lines`` does."""
+    from ai.base import Limits
+    from ai.commands.analyse import sureness_text, value_of_report
+    from ai.engines import hex_knowledge
+
+    hex_knowledge.warm_up()  # the player uses the connections only once their kernels are ready
+    state = games.load("hex", size=5).play_line(moves.split())
+    reports = []
+    ai.make_player("hex", "level-5", seed=1).choose(state, Limits(time=2.0, best=True), reports.append)
+    assert reports[-1].proven == 1, reports[-1]
+    assert sureness_text(value_of_report(reports[-1])) == "PROVEN (virtual connections)"
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):

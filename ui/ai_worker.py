@@ -92,6 +92,8 @@ class Job:
     kind: str = "move"  # "move": choose one (AIProgress..., AIResult); "values": every move's value
     #                    (AIMoveValues..., then an AIResult with no move), until cancelled or done;
     #                    "connections": Hex's virtual connections (one AIKnowledge, then an AIResult);
+    #                    "prove": the tree explorer's question of one node (``_run_prove_job``): one
+    #                    AIProgress if the slot's player proves the position within ``move_time``, then an AIResult;
     #                    "load": make the slot's player as a move would, ready for the game (an outside
     #                    player's file loaded): an AIResult with no move, or an AIForfeit saying why not
     remaining: float | None = None  # a clocked game: seconds left on the mover's clock (ai.base.Limits)
@@ -483,6 +485,9 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         reports.put(AIKnowledge(job_id, analyse(state)))
         reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
         return
+    if job.kind == "prove":
+        _run_prove_job(job_id, job, game, state, players, reports, stop)
+        return
     player = _player_for(job, players)
     _ready_to_move(player, game)
     reports.put(AIReady(job_id, time.monotonic()))
@@ -498,15 +503,7 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         if not p.done and now - last[0] < PROGRESS_EVERY:
             return
         last[0] = now
-        best = [p.best_move] if p.best_move is not None else []
-        best_text, best_other = (_format_line(game, state, best, 1, other) for other in (False, True))
-        reports.put(AIProgress(
-            job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
-            p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
-            state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
-            best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
-            empty_share(state),
-        ))
+        reports.put(progress_report(job_id, game, state, p, only_move))
 
     limits = ai.Limits(time=job.move_time, stop=stop, remaining=job.remaining, increment=job.increment,
                        clock=job.clock, best=job.slot == "hint", judging=job.slot == "draw")
@@ -517,6 +514,41 @@ def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
         text = repr(move)
     _log_answer(job_id, text, searched[0], time.perf_counter() - started, stop)
     reports.put(AIResult(job_id, move, text, time.perf_counter() - started))
+
+
+def progress_report(job_id: int, game, state, p, only_move: bool = False) -> AIProgress:
+    """A search's ``ai.base.Progress`` ``p`` of ``state`` as the window's ``AIProgress``: its moves
+    written in the game's notations (the window has no engine to replay them)."""
+    best = [p.best_move] if p.best_move is not None else []
+    best_text, best_other = (_format_line(game, state, best, 1, other) for other in (False, True))
+    return AIProgress(
+        job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
+        p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
+        state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
+        best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
+        empty_share(state),
+    )
+
+
+def _run_prove_job(job_id: int, job: Job, game, state, players: dict, reports, stop) -> None:
+    """The tree explorer asks whether a node's position is proven: the slot's player (level 5,
+    whose ``choose`` tries the engine's solver, book or solved board first) searches it as a hint
+    does (``Limits.best``) for ``job.move_time``, and its last report goes to the window only if it
+    proves the position (``Progress.proven``): an estimate there would read as the tree's own.  In
+    this process, not the window's: a numba kernel or a Python solver holds the GIL, and the
+    window's frames stuttered meanwhile."""
+    import ai
+
+    player = _player_for(job, players)
+    _ready_to_move(player, game)
+    started, searched = time.perf_counter(), []
+    player.choose(state, ai.Limits(time=job.move_time, stop=stop, best=True), searched.append)
+    proof = searched[-1] if searched else None
+    if proof is not None and proof.proven is not None and not stop.is_set():
+        reports.put(progress_report(job_id, game, state, proof, len(state.legal_moves()) == 1))
+    log.debug("job %d: %s after %.2f s", job_id, "proven" if proof is not None and proof.proven is not None
+              else "not proven", time.perf_counter() - started)
+    reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
 
 
 def job_words(job: Job) -> str:

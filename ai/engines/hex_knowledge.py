@@ -44,6 +44,7 @@ from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
 from ai.kernels import hex as kernel
 from ai.kernels import hex_inferior, hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
+from ai.move_values import HEX_CONNECTIONS
 from ai.search.driver import search, start_thread
 from games.grid import parse_cell
 from games.hex import SWAP, HexState
@@ -464,7 +465,10 @@ class KnowledgeSearcher(HexSearcher):
     def settle(self, state: HexState, known: Knowledge) -> Progress | None:
         """The move, if the root's knowledge settles it: a win in one first (the level promises
         it), else a move that keeps a won connection, else the solver's win (when the connections
-        prove one or few cells are left; within ``SOLVE_SHARE`` of the move, ended by ``SOLVE_BY``)."""
+        prove one or few cells are left; within ``SOLVE_SHARE`` of the move, ended by ``SOLVE_BY``).
+        A win the connections prove names them its proof (``Progress.proof`` "connections", as the
+        look at the root's moves in ``iterate`` does): ``analyse`` said "PROVEN (exact solver)" of
+        it, where no solver ran."""
         empties = state.game.size ** 2 - (state.boards[0] | state.boards[1]).bit_count()
         wins_now = [m for m in known.winning_keys if state.play(m).winner() == state.to_move]
         if wins_now or known.winner == state.to_move:
@@ -473,9 +477,10 @@ class KnowledgeSearcher(HexSearcher):
             if wins_now:
                 return Progress(depth=1, best_move=wins_now[0], score=1.0, pv=[wins_now[0]], proven=1,
                                 kind="solver", done=True)
-        if known.winning_keys:
+        if known.winning_keys:  # proven by the connections, not the solver: its proof says so
             move = min(known.winning_keys)
-            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver", done=True)
+            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
+                            proof=HEX_CONNECTIONS, done=True)
         if known.winner == state.to_move or empties <= SOLVE_EMPTIES:
             seconds = SOLVE_SHARE * (self.move_time or 1.0)
             if self.move_time is not None:
@@ -555,7 +560,8 @@ class KnowledgeSearcher(HexSearcher):
         after = state.play(move)
         known = analyse(after) if not after.is_terminal() else None
         if after.is_terminal() or (known is not None and known.winner == state.to_move):
-            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver")
+            return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
+                            proof="" if after.is_terminal() else HEX_CONNECTIONS)
         if known is not None and known.winner == after.to_move:
             prune_root(self, frozenset(self.alive_moves()) - {move})
         return result

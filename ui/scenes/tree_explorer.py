@@ -23,6 +23,10 @@ big for the chosen depth says so instead of drawing.  "Picture" saves the tree a
 The tree is built in a thread too (a Hex or Trax tree near the size limit takes seconds of
 Python), so the window answers meanwhile; a tree asked for again before the last one is ready
 replaces it (each build carries a number, and only the newest is shown).
+
+The selected node and its children are asked of the game's solver (level 5, in a worker process:
+ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
+proof ("Solver: proven: X wins in 5 plies").  The box keeps the tree's own value (``_draw_node``).
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
+from ui.tree_proofs import TreeProofs
 from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
@@ -111,6 +116,9 @@ BOUND_DRAW_WORDS = {
     1: N_("At least a draw: MIN has better elsewhere, so alpha-beta did not need the exact value"),
 }
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
+# the mark of a position the solver proved (``_draw_proven_mark``), in the legend, longest form first
+PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
+                    N_("Ticked: proven by the solver"))
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
@@ -271,6 +279,8 @@ class TreeExplorerScene(Scene):
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
         self._widest: tuple[Tree | None, str] | None = None  # the tree and its widest box text (``widest_box``)
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
+        self.proofs = TreeProofs(game)  # what the solver proves of the selected node and its children
+        self._proofs_for: Node | None = None  # the selected node they were last asked for
         self._make_buttons()
         self.rebuild()
 
@@ -314,6 +324,8 @@ class TreeExplorerScene(Scene):
         self.too_big_ends = False
         self.open.clear()
         self.node_rects = []  # the old tree's nodes are not shown (nor clicked) any more
+        self.proofs.forget()  # the old tree's nodes are asked no more (what was proven stays, by position)
+        self._proofs_for = None
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
@@ -516,10 +528,21 @@ class TreeExplorerScene(Scene):
 
     def update(self, dt: float) -> None:
         self._show_built()
+        self._ask_proofs()
         for a, b in self.algo_buttons.items():
             b.active = a == self.algorithm
         self.btn_less.enabled = self.depth > 1
         self.btn_more.enabled = self.depth < MAX_DEPTH and not self._to_the_end()
+
+    def _ask_proofs(self) -> None:
+        """Ask the solver about the selected node and its children once it is selected (a node
+        the keys or a click chose, the root when a tree opens), and take its answers as they come."""
+        node = self.selected
+        if self.tree is not None and node is not None and node is not self._proofs_for:
+            self._proofs_for = node
+            self.proofs.ask([node, *node.children])
+        if self.proofs.poll():
+            self.invalidate()
 
     def layout(self, step: int, reach: int | None = None) -> Layout:
         """``visible_layout`` of the open tree (see ``layout_index``)."""
@@ -556,6 +579,7 @@ class TreeExplorerScene(Scene):
 
     def close(self) -> None:
         self.node_rects = []
+        self.proofs.close()  # its search stops and its process ends
         with self._lock:  # the build and the count under way stop at their next position; none starts after
             self._closed = True
             self._wanted.clear()
@@ -640,6 +664,7 @@ class TreeExplorerScene(Scene):
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
             self.root_proof() if node is self.tree_root() else "",
+            self.solver_line(node),
             self._value_line(node),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node, self.tree, self.game, self.root_state.to_move) if self.algorithm != MINIMAX and not node.cut else "",
@@ -696,11 +721,21 @@ class TreeExplorerScene(Scene):
             return ""
         return _("Analysis: {proof}").format(proof=proven_text(self.proof, self.game.sides))
 
+    def solver_line(self, node: Node) -> str:
+        """What the solver proved of ``node``'s position, in the panel's words: "Solver: proven:
+        White wins by 8 discs on the board", "Solver: proven: draw"; "" where it proved nothing
+        (yet: its box has a ring while it is asked, ``_draw_node``), for a line here would take a
+        row from the legend while the solver searches."""
+        proof = self.proofs.proof_of(node)
+        return "" if proof is None else _("Solver: {proof}").format(proof=proven_text(proof, self.game.sides))
+
     def legend(self) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
         note right after MAX and MIN, for a box's value is not the deeper one analysis shows; in a
         tree with a proven result in it, what its words are beside the numbers (``PROVEN_NOTE``:
-        the header says it too, so it gives way before the order of the moves)."""
+        the header says it too, so it gives way before the order of the moves); where a box is
+        ticked, what the tick is (``PROVEN_MARK_NOTE``: the panel says the proof too, so it gives
+        way before the words' note)."""
         def said(*forms: str) -> tuple[str, ...]:
             return tuple(_(form).format(n=self.depth) for form in forms)
 
@@ -716,6 +751,7 @@ class TreeExplorerScene(Scene):
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
                 said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
                 *([said(*PROVEN_NOTE)] if self.says_proofs() and not self._to_the_end() else []),
+                *([said(*PROVEN_MARK_NOTE)] if self.proofs.any_proof() else []),
                 said(N_("The count under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
@@ -963,7 +999,14 @@ def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, plac
 
 def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, centre: tuple[int, int]) -> pygame.Rect:
     """One node's box centred at ``centre``: its value and a triangle up (MAX) or down (MIN), a
-    cut one greyed with a dash, a closed one with its count of moves under it.  Returns the box."""
+    cut one greyed with a dash, a closed one with its count of moves under it, one whose position
+    the solver proved with a tick on its corner (``_draw_proven_mark``), a ring there while the
+    solver is asked about it.  Returns the box.
+
+    A proven box keeps the tree's value, not the solver's result: a parent's value is its best
+    child's, computed from the estimates below it, and a child reading "White wins" under a parent
+    reading "+2" would make the lesson's minimax look wrong.  The tick says the position is known;
+    the panel says what is known of it (``solver_line``)."""
     theme, s = scene.theme, scene.scale
     box_w, box_h, step, _level, font, small = scene.metrics()
     rect = pygame.Rect(0, 0, box_w, box_h)
@@ -990,7 +1033,32 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     if node.children and id(node) not in scene.open:
         _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
                  (rect.centerx, rect.bottom + int(2 * s)), "midtop")
+    if scene.proofs.proof_of(node) is not None:
+        _draw_proven_mark(surface, scene, rect)
+    elif scene.proofs.asking(node):
+        pygame.draw.circle(surface, scene.theme.accent, mark_centre(rect, s), mark_radius(s), max(1, int(2 * s)))
     return rect
+
+
+def mark_centre(rect: pygame.Rect, s: float) -> tuple[int, int]:
+    """Where a box's solver mark goes: on its top right corner, clear of the value's text."""
+    return rect.right - int(2 * s), rect.top + int(2 * s)
+
+
+def mark_radius(s: float) -> int:
+    return max(5, int(7 * s))
+
+
+def _draw_proven_mark(surface: pygame.Surface, scene: TreeExplorerScene, rect: pygame.Rect) -> None:
+    """A tick in a disc on ``rect``'s corner (``mark_centre``): the solver proved this box's
+    position.  Drawn, not written: the fonts shipped have no tick."""
+    theme, s = scene.theme, scene.scale
+    radius = mark_radius(s)
+    cx, cy = mark_centre(rect, s)
+    pygame.draw.circle(surface, theme.accent, (cx, cy), radius)
+    k = radius * 0.55
+    tick = [(cx - k, cy), (cx - k * 0.3, cy + k * 0.7), (cx + k, cy - k * 0.6)]
+    pygame.draw.lines(surface, theme.background, False, tick, max(2, int(2 * s)))
 
 
 def count_label(count: int, size: int, room: int) -> str:

@@ -1,0 +1,140 @@
+"""The search tree explorer asks the game's solver about the selected node and its children
+(ui/tree_proofs.py, the worker's "prove" job): a position it proves is said in the side panel
+("Solver: proven: draw") and its box ticked.  The solver runs in a real worker process here."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+import games
+from ai.game_tree import ALPHABETA, build
+from tests.test_tree import built
+from tests.ui_helpers import click, key, recorded_text, wait
+
+
+def _explorer_after_a1_b2_at_depth_2(app):
+    """The explorer opened (T) on 3x3 after a1 b2, brought down to depth 2 (- twice) and built."""
+    app.open_demo("game:tictactoe:hotseat:a1,b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    key(app, pygame.K_MINUS)
+    key(app, pygame.K_MINUS)
+    built(app, explorer)
+    assert explorer.depth == 2
+    return explorer
+
+
+def _ticked(monkeypatch) -> list[pygame.Rect]:
+    """The boxes the explorer's next drawings tick as proven (``_draw_proven_mark``'s rectangles)."""
+    from ui.scenes import tree_explorer
+
+    ticked, mark = [], tree_explorer._draw_proven_mark
+    monkeypatch.setattr(tree_explorer, "_draw_proven_mark",
+                        lambda surface, scene, rect: ticked.append(rect.copy()) or mark(surface, scene, rect))
+    return ticked
+
+
+def _redrawn(app, drawn: list) -> str:
+    drawn.clear()
+    app.invalidate()
+    app.run_frames(2)
+    return " ".join(drawn)
+
+
+def test_a_leaf_clicked_says_what_the_solver_proved_and_its_box_is_ticked(app, monkeypatch):
+    """3x3 after a1 b2 at depth 2: a leaf's box holds the course heuristic's estimate, though
+    tic-tac-toe's full search proves it at once.  A click on the leaf asks the solver, and the
+    panel says its proof, "Solver: proven: draw" (the leaf's own result, searched to the end here
+    by the tree's minimax), and the box gets a tick; its value stays the tree's."""
+    explorer = _explorer_after_a1_b2_at_depth_2(app)
+    leaves = [(rect, node) for rect, node in explorer.node_rects if node.kind == "horizon"]
+    drawn_draws = [(rect, node) for rect, node in leaves
+                   if build(node.state, ALPHABETA, 9, game_id="tictactoe").root.value == 0]
+    assert drawn_draws, [node.move for _rect, node in leaves]
+    rect, leaf = drawn_draws[0]
+    box = explorer.box_text(leaf)
+    drawn, ticked = recorded_text(monkeypatch), _ticked(monkeypatch)
+    click(app, rect.center)
+    assert explorer.selected is leaf
+    assert wait(app, lambda: explorer.proofs.proof_of(leaf) is not None, 120)
+    said = _redrawn(app, drawn)
+    assert "Solver: proven: draw" in said, said
+    shown = next(shown for shown, node in explorer.node_rects if node is leaf)
+    assert shown in ticked and explorer.box_text(leaf) == box
+
+
+def _negamax_margin(state) -> int:
+    """Black's discs less White's on the board at the end of perfect play from ``state`` (a plain
+    minimax to the end: a few empties only)."""
+    if state.is_terminal():
+        black, white = state.score()
+        return black - white
+    margins = [_negamax_margin(state.play(move)) for move in state.legal_moves()]
+    return max(margins) if state.to_move == 0 else min(margins)
+
+
+def test_a_reversi_node_near_the_end_says_the_solvers_exact_margin(app, monkeypatch):
+    """Reversi with six empties: a move of the root, clicked, says the endgame solver's proof of
+    its position in discs on the board, the margin a plain minimax to the end finds."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    game, rng, moves = games.load("reversi"), random.Random(3), []
+    state = game.initial_state()
+    while state.empties() > 6:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), moves))
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    rect, child = next((rect, node) for rect, node in explorer.node_rects
+                       if node.ply == 1 and not node.cut and not node.state.is_terminal())
+    drawn = recorded_text(monkeypatch)
+    click(app, rect.center)
+    assert explorer.selected is child
+    assert wait(app, lambda: explorer.proofs.proof_of(child) is not None, 120)
+    margin = _negamax_margin(child.state)
+    winner = game.sides[0 if margin > 0 else 1]
+    said = _redrawn(app, drawn)
+    assert f"Solver: proven: {winner} wins by {abs(margin)} discs on the board" in said or (
+        margin == 0 and "Solver: proven: draw" in said), (margin, said)
+
+
+def test_leaving_the_explorer_ends_its_solvers_process(app):
+    """The solver's worker is the explorer's own: Back ends it, as a game's analysis ends its own."""
+    explorer = _explorer_after_a1_b2_at_depth_2(app)
+    assert wait(app, lambda: explorer.proofs.worker is not None, 60)
+    process = explorer.proofs.worker.process
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is not explorer and explorer.proofs.worker is None
+    process.join(30)
+    assert not process.is_alive()
+
+
+def test_the_prove_job_answers_a_proof_and_keeps_an_estimate_to_itself():
+    """The worker's "prove" job (the explorer's, ``TreeProofs.make_job``) sends level 5's report
+    only where it proves the position: Reversi's start, which no solver proves in half a second,
+    gets its answer and nothing else (an estimate there would read as a proof in the panel); a
+    tic-tac-toe position with a win in one gets the proof."""
+    from tests.test_ai_worker import answers_until
+    from ui.ai_worker import AIProgress, AIResult, AIWorker
+    from ui.tree_proofs import TreeProofs
+
+    reversi, tictactoe = games.load("reversi"), games.load("tictactoe")
+    won = tictactoe.play_line(["a1", "b2", "a2", "c3"])  # X to move, a3 wins
+    asked = [(reversi, reversi.initial_state()), (tictactoe, won)]
+    said = []
+    for game, state in asked:
+        worker = AIWorker(game, warm_up=False)
+        try:
+            job_id = worker.submit(TreeProofs(game).make_job((), game.to_text(state)))
+            said.append([a for a in answers_until(worker, job_id, 120) if a.job_id == job_id])
+        finally:
+            worker.close()
+    assert [type(a) for a in said[0]] == [AIResult], said[0]
+    assert [type(a) for a in said[1]] == [AIProgress, AIResult] and said[1][0].proven == 1, said[1]
