@@ -303,6 +303,7 @@ class PythonSearcher:
     much time is left."""
 
     kind = "mcts"
+    in_python = True  # needs no kernel: the driver says it has begun before its first batch
 
     def __init__(self, *, rave: bool, bridges: bool, seed: int | None = None,
                  answer: Callable[[HexState, Limits], Progress | None] | None = None,
