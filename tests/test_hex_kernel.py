@@ -404,6 +404,21 @@ def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(mo
         assert player.choose(past_the_opening, Limits(iterations=200)) in past_the_opening.legal_moves()
 
 
+def test_level3s_python_stand_in_opens_away_from_the_edges_and_says_an_even_game(monkeypatch):
+    """A fresh install's first Hex game (level-3, the default): its plain-UCT stand-in, with the
+    1,000 to 2,000 playouts a Python second gives beside the compiler, tried each first move a
+    dozen times and chose by chance: k1 or h11 as its first stone, "Blue 94% to win" on a board of
+    two stones.  The kernels' level-3 (100,000 playouts) opens near the centre at about 55%."""
+    compiling_from_scratch(monkeypatch, "hex", "search")
+    n = 11
+    state = games.load("hex", size=n).initial_state()
+    for seed in range(6):
+        level3 = ai.make_player("hex", "level-3", seed=seed)
+        row, col = divmod(level3.choose(state, Limits(iterations=1500)), n)
+        assert min(row, col, n - 1 - row, n - 1 - col) > 0, f"seed {seed}: an edge cell {row},{col}"
+        assert level3.last.score < 0.65
+
+
 def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget(monkeypatch):
     """``PythonSearcher.iterate`` runs no playout once the driver's watcher has written the stop
     (a Pause, the move's time up) and no more than the node budget the driver gives it (a capped

@@ -18,6 +18,7 @@ import ai.kernels as kernels
 import games
 from ai.base import Limits, Progress
 from ai.search.driver import search
+from tests.kernel_helpers import compiling_from_scratch
 
 
 @pytest.fixture
@@ -349,3 +350,21 @@ def test_the_windows_first_hint_on_rules_that_run_no_kernel_prepares_none(monkey
         _run_job(1, hint, {}, reports, threading.Event())
         assert isinstance(reports[-1], AIResult) and reports[-1].move is not None
         assert compiled == ([] if options["width"] == 3 else [("tictactoe",)]), options
+
+
+@pytest.mark.parametrize("game_id, level, line, stages", [
+    ("hex", "level-3", [], ("search",)), ("alquerque", "level-5", [], ()), ("reversi", "level-3", ["d3"], ()),
+])
+def test_a_stand_in_says_it_has_begun_before_its_first_figures(monkeypatch, game_id, level, line, stages):
+    """A fresh install's first games: while the kernels compile, Hex's, Alquerque's and Reversi's
+    levels search in Python, but the window heard nothing until their first batch or depth and
+    said "Preparing the engine..." meanwhile, on every move (0.1 s for Hex, 0.3 s and more for
+    Alquerque's level-5 beside the compiler), its clock stopped as if no search ran.  The driver
+    now says the search has begun at once, as Rastros' stand-in does."""
+    compiling_from_scratch(monkeypatch, game_id, *stages)
+    state = games.load(game_id).play_line(line)
+    reports: list[Progress] = []
+    player = ai.make_player(game_id, level, seed=1)
+    assert player.choose(state, Limits(time=0.3), reports.append) in state.legal_moves()
+    assert reports[0].best_move is None and reports[0].nodes == 0 and not reports[0].done
+    assert reports[-1].done and reports[-1].best_move is not None

@@ -20,9 +20,9 @@ from tests.ui_helpers import (
     autosaves_written,
     click,
     clocks_lit,
+    computer_words,
     in_language,
     key,
-    recorded_text_rects,
     wait,
     window_for_a_test,
     words_in,
@@ -650,14 +650,6 @@ def _engine_held_in_its_set_up(app, tmp_path: Path, replaced) -> tuple[GameScene
     return scene, hold
 
 
-def _computer_words(scene: GameScene, monkeypatch) -> list[str]:
-    """What the status line and the panel's thinking card say of the computer's turn."""
-    drawn = recorded_text_rects(monkeypatch)
-    scene.draw(scene.app.screen)
-    card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
-    return [*scene.board_side.status()[0], *card]
-
-
 @pytest.mark.parametrize("language, preparing, thinking", [
     ("en", "Preparing {player}'s engine…", "is thinking…"),
     ("pt", "{player}: a preparar o motor…", "está a pensar…"),
@@ -678,11 +670,11 @@ def test_an_engine_set_up_again_is_said_as_its_set_up_not_its_thinking(app, tmp_
 
         monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 3600.0)  # a set-up not yet long
         app.run_frames(2)
-        words = _computer_words(scene, monkeypatch)
+        words = computer_words(scene, monkeypatch)
         assert not any(map(said, words)) and any(thinking in text for text in words), words
         monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # ... and long enough to be said
         app.run_frames(2)
-        words = _computer_words(scene, monkeypatch)
+        words = computer_words(scene, monkeypatch)
         assert said(words[0]) and any(map(said, words[1:])), words
         assert not any(thinking in text for text in words), words
         hold.unlink()

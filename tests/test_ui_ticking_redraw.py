@@ -153,7 +153,12 @@ def test_the_thinking_card_ticks_alone_and_the_status_line_follows_the_search(ap
     figures come it says who is thinking, on the next frame (the worker may still say it prepares
     the engine: its figures say the search has begun), though the frames between draw the
     thinking card alone."""
+    from ui.scenes.game_computer import SET_UP_SAID_AFTER
+
     scene = _thinking_scene(app, monkeypatch)
+    scene.computer.job_started -= SET_UP_SAID_AFTER  # a wait long enough to be said (a shorter one flashed)
+    app.dirty = True
+    app.run_frames(1)
     drawn = recorded_text_rects(monkeypatch)
     boards = count_calls(monkeypatch, BoardSide, "draw")
 

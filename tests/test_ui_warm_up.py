@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import time
 
-from ui.ai_worker import AIWorker, Job
+from tests.ui_helpers import click, computer_words, wait
+from ui.ai_worker import AIProgress, AIWorker, Job
+from ui.match import HUMAN_VS_PC, MatchSetup
+from ui.scenes.game import GameScene
 
 
 def test_worker_reports_the_warm_up_and_still_answers():
@@ -40,3 +43,28 @@ def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
     assert done == [("hex", "search"), ("reversi", "search"), ("rastros", "search"),
                     ("hex", "knowledge"), ("reversi", "solver")]
     assert niceness == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS
+
+
+def test_a_computer_move_heard_within_a_moment_is_not_said_as_preparing_the_engine(app, monkeypatch):
+    """A fresh install's first games: the stand-ins search in Python while the kernels compile
+    and are heard within a few tenths of a second, but every computer move began under "Preparing
+    the engine…" until then, a flash on the status line and the thinking card.  It is said once
+    the move has waited ``SET_UP_SAID_AFTER`` for its search (the kernels loaded, a worker's start)."""
+    from ui.scenes import game_computer
+
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HUMAN_VS_PC, (None, "level-3"), 5.0))
+    app.switch(scene)
+    app.run_frames(2)
+    monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)  # its worker compiling
+    click(app, scene.view.centre(2, 2))  # c3, the centre
+    assert wait(app, scene.computer_thinking)
+    scene.computer.progress = None  # its search not yet heard
+    words = computer_words(scene, monkeypatch)
+    assert not any("Preparing the engine" in text for text in words) and "is thinking" in words[0], words
+    monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # ... and now waited long enough to say
+    words = computer_words(scene, monkeypatch)
+    assert words[0] == "Preparing the engine…" and not any("is thinking" in text for text in words), words
+    monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 3600.0)  # its worker's start not yet long either
+    scene.computer.progress = AIProgress(job_id=1, kind="mcts")  # a stand-in's first report: begun, no figures
+    words = computer_words(scene, monkeypatch)
+    assert "is thinking" in words[0] and "Starting the search…" in words, words  # the card's body was blank

@@ -19,6 +19,7 @@ from ui.app import App
 
 if TYPE_CHECKING:
     from games.base import State
+    from ui.scenes.game import GameScene
     from ui.scenes.tournament import TournamentScene
 
 
@@ -341,6 +342,14 @@ def recorded_text_rects(monkeypatch, *modules: ModuleType) -> list[tuple[str, py
     """Every string ui.text.text, or ``modules``' ``draw_text``, draws from now on, with the
     rectangle it was drawn in; it still draws."""
     return _recorded(monkeypatch, lambda drawn: (drawn.value, drawn.rect), modules)
+
+
+def computer_words(scene: GameScene, monkeypatch) -> list[str]:
+    """What the status line and the panel's thinking card say of the computer's turn."""
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(scene.app.screen)
+    card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+    return [*scene.board_side.status()[0], *card]
 
 
 def recorded_text_sizes(monkeypatch, *modules: ModuleType) -> list[tuple[str, int]]:

@@ -365,6 +365,7 @@ class PythonSearch:
     """The driver's view of the pure-Python search (10x10, and the bench's comparison)."""
 
     kind = "alphabeta"
+    in_python = True  # needs no kernel: the driver says it has begun before its first depth
     deepen_share = DEEPEN_SHARE
     full_window_hint = False  # a hint values every root move with a full window: the reference
     # tests/test_hint_root.py holds ``first_as_good``'s null windows to

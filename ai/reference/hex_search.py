@@ -83,10 +83,12 @@ def make_node(geo: Geometry, bits: list[int], player: int, rng: random.Random, k
 class HexMCTS:
     """One search: build the tree from a position and report the best move under the limits."""
 
-    def __init__(self, n: int, *, rave: bool = True, bridges: bool = True, seed: int | None = None) -> None:
+    def __init__(self, n: int, *, rave: bool = True, bridges: bool = True, seed: int | None = None,
+                 knowledge: bool | None = None) -> None:
         self.geo = geometry(n)
         self.n = n
         self.rave = rave
+        self.knowledge = rave if knowledge is None else knowledge  # proofs in the tree (wins in one, blocks)
         self.bridges = bridges
         self.carriers = carriers(n)
         self.rng = random.Random(seed)
@@ -126,7 +128,7 @@ class HexMCTS:
             colour[i] = 1 if blue >> i & 1 else 2 if red >> i & 1 else 0
         colour[total] = colour[total + 1] = 1
         colour[total + 2] = colour[total + 3] = 2
-        return make_node(self.geo, [blue, red], to_move, self.rng, self.rave), colour
+        return make_node(self.geo, [blue, red], to_move, self.rng, self.knowledge), colour
 
     def _iterate(self, root: Node, colour0: list[int], blue: int, red: int, last: int) -> None:
         colour = colour0[:]
@@ -147,7 +149,7 @@ class HexMCTS:
             path.append((node, i))
             child = node.children[i]
             if child is None:
-                child = node.children[i] = make_node(self.geo, bits, 1 - p, self.rng, self.rave)
+                child = node.children[i] = make_node(self.geo, bits, 1 - p, self.rng, self.knowledge)
                 if child.proven is not None:
                     self._propagate_proof(path)
                     winner = child.player if child.proven > 0 else 1 - child.player
@@ -301,11 +303,14 @@ class PythonSearcher:
     much time is left."""
 
     kind = "mcts"
+    in_python = True  # needs no kernel: the driver says it has begun before its first batch
 
     def __init__(self, *, rave: bool, bridges: bool, seed: int | None = None,
-                 answer: Callable[[HexState, Limits], Progress | None] | None = None) -> None:
+                 answer: Callable[[HexState, Limits], Progress | None] | None = None,
+                 knowledge: bool | None = None) -> None:
         self.rave = rave
         self.bridges = bridges
+        self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.answer = answer
         self.engines: dict[int, HexMCTS] = {}
@@ -317,7 +322,8 @@ class PythonSearcher:
             return known
         n = state.game.size
         if n not in self.engines:
-            self.engines[n] = HexMCTS(n, rave=self.rave, bridges=self.bridges, seed=self.rng.randrange(1 << 30))
+            self.engines[n] = HexMCTS(n, rave=self.rave, bridges=self.bridges, seed=self.rng.randrange(1 << 30),
+                                     knowledge=self.knowledge)
         self.engine = self.engines[n]
         self.boards = state.boards
         self.root, self.colour = self.engine.new_root(*state.boards, state.to_move)

@@ -114,6 +114,7 @@ class AlphaBeta:
 
     # -- the driver's Searcher --------------------------------------------------------------
     kind = "alphabeta"
+    in_python = True  # needs no kernel (Alquerque's and Tic-tac-toe's stand-ins): said begun at once
     deepen_share = 0.55  # past this share of the move time the next depth would very likely not finish
 
     def search(

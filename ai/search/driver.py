@@ -18,6 +18,8 @@ does what every engine needs and nobody should write twice:
   move the searcher orders first is played;
 - the time a searcher's ``start`` waited for kernels still being compiled (``ai.kernels.ready``:
   a window's first moves after a fresh install) is not the move's: its clock starts after it;
+- a search needing no kernel (``in_python``: a stand-in while they compile) said begun at once,
+  before its first iteration's figures: the window said "Preparing the engine..." until then;
 - a hint's first among equals (``first_of_best``): the root searched as usual, then a null window
   at the best value on each move that may tie it, in the game's order.
 
@@ -165,6 +167,8 @@ def search(
     if known is not None:
         return finish(known)
     started += compile_wait() - waited  # kernels still compiling (the window's first moves): not the move's time
+    if progress and getattr(searcher, "in_python", False):
+        progress(Progress(kind=searcher.kind))  # begun, no kernel to wait for: the window says it thinks
 
     ctl = new_ctl()
     best = Progress(best_move=moves[0], pv=[moves[0]], kind=searcher.kind)

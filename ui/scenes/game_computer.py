@@ -176,7 +176,12 @@ class ComputerMoves:
         its clock stands still until the player is ready (``thinking_since``), and "O is
         thinking… 3.9 s" said the opposite."""
         return (self.job is not None and self.job_kind == "move" and self.thinking_since() is None
-                and time.monotonic() - self.job_started >= SET_UP_SAID_AFTER)
+                and self.asked_long_ago())
+
+    def asked_long_ago(self) -> bool:
+        """The job under way was asked ``SET_UP_SAID_AFTER`` ago or more: a wait before its search
+        is said from then on, a shorter one would only flash its words."""
+        return time.monotonic() - self.job_started >= SET_UP_SAID_AFTER
 
     def thinking_for(self) -> float:
         """How long the job under way has had its player thinking: since the player was ready
@@ -187,8 +192,10 @@ class ComputerMoves:
     def preparing_words(self) -> str:
         """What the computer's turn goes on before it thinks, "" once it thinks: "Preparing the
         engine…" while the worker compiles its kernels (a first start), "Preparing O's engine…"
-        while the player of the move asked for is set up (``setting_up``)."""
-        if self.scene.preparing_engine() and self.progress is None:
+        while the player of the move asked for is set up (``setting_up``).  Either only once the
+        wait is long (``asked_long_ago``): on a fresh install the stand-ins' searches are heard
+        within a few tenths of a second, and every such move flashed "Preparing the engine…"."""
+        if self.scene.preparing_engine() and self.progress is None and self.asked_long_ago():
             return _("Preparing the engine…")
         if self.setting_up():
             return _("Preparing {player}'s engine…").format(player=self.scene.setup.player_label(self.job_side))

@@ -175,6 +175,12 @@ SECTION_GAP = 12
 move list and the buttons."""
 
 
+def has_figures(search: AIProgress | None) -> bool:
+    """Whether a search's report has anything to show: a move, or nodes searched.  A stand-in's
+    first report on a fresh install says only that its search has begun (``ai.search.driver``)."""
+    return search is not None and (search.best_move is not None or search.nodes > 0 or search.done)
+
+
 @dataclass(frozen=True)
 class RoomPlan:
     """How the game panel's parts share its height (``GamePanel._room_plan``)."""
@@ -719,7 +725,8 @@ class GamePanel:
             analysed = scene.analysis_line()
             return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
         if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
-            return (None if computer.job_kind == "draw" else computer.progress), 0, False
+            shown = computer.progress if computer.job_kind != "draw" and has_figures(computer.progress) else None
+            return shown, 0, False  # a search said begun, with no figures yet: "Starting the search…", not a blank
         held = self._reply_held()
         analysed = None if held else scene.analysis_line()
         if analysed is not None:
