@@ -299,7 +299,7 @@ Without --lines the verdict is one search of the position, the one a hint runs; 
 every move as the window's analysis mode does (the time shared among them) and lists the K best.
 PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board solver,
 solved opening maps, Monte Carlo tree and virtual connections, Alquerque's endgame tables,
-tic-tac-toe's exact search; otherwise it is an estimate.
+tic-tac-toe's exact solver; otherwise it is an estimate.
 
 examples:
   main.py analyse reversi --position "$(cat endgame.txt)" --time 10

@@ -11,7 +11,7 @@ Without ``--lines`` the verdict is one search of the position, the one a hint ru
 value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
 bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Monte Carlo tree, solved
 opening maps and virtual connections, Alquerque's
-tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
+tables, tic-tac-toe's exact solver, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
@@ -42,12 +42,15 @@ from games.position_text import is_othello_board_line, is_position_text, record_
 from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
-SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
+SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "exact solver",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
            "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
            "maps": "solved opening maps", "connections": "virtual connections"}
 """A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``
-(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``)."""
+(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``).  Tic-tac-toe's solved
+board ("solved": a memoised negamax of every position) and its alpha-beta's proofs ("solver") are
+both the exact solver: a class read one 3x3 proof as "solved-board table" without --lines and
+"exact solver" with it."""
 UNSEARCHED = ("table", "solved", "book", "rule", "rules", "maps", "connections")
 """Sources that know a value without searching for it: no depth, no nodes to say."""
 
@@ -452,7 +455,7 @@ def bound_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
 
 
 def sureness_text(value: Value) -> str:
-    """"PROVEN (exact solver)", "PROVEN (solved-board table)", "proven bound (opening book)" or
+    """"PROVEN (exact solver)", "PROVEN (endgame table)", "proven bound (opening book)" or
     "estimate (depth 12)", "estimate (20,000 playouts)"."""
     source = SOURCES.get(value.origin, value.origin)
     if value.proven is not None:
