@@ -576,13 +576,16 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise UsageError("--lines values every move as the window's analysis does, with level 5: leave out --level")
     if args.record is not None and options:
         raise UsageError("--record keeps the options its game was played with: leave out the game's options")
+    from ai.commands.analyse import game_sized_by_board, run_analyse
+
+    position = sys.stdin.read() if args.position == "-" else args.position
     try:
         game = games.load(args.game, **options)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    from ai.commands.analyse import run_analyse
-
-    return run_analyse(game, moves=args.moves, position=args.position, record=args.record, ply=args.ply,
+        game = None if position is None else game_sized_by_board(args.game, options, position)
+        if game is None:
+            raise UsageError(str(exc)) from None
+    return run_analyse(game, moves=args.moves, position=position, record=args.record, ply=args.ply,
                        seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
                        number=args.number)
 

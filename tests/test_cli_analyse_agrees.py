@@ -20,3 +20,14 @@ def test_a_solved_tictactoe_verdict_says_what_lines_says(capsys):
     assert alone["value"] == listed["value"], (alone["value"], listed["value"])
     assert main.main(["analyse", "tictactoe", "--moves", "b2 a2", "--time", PLENTY]) == 0
     assert "verdict: PROVEN (exact solver)" in capsys.readouterr().out.splitlines()
+
+
+def test_k_is_checked_against_the_boards_own_size(capsys):
+    """``--k 4 --position <a 4x4 board>`` said "k: 4 in a row cannot fit on 3x3": the options were
+    checked on the default board before the board's own size was read.  The board's size first;
+    k too big for it is still refused, in one line."""
+    board = "X...\n.O..\n..X.\n...O"
+    verdict = analysed(capsys, "tictactoe", "--k", "4", "--position", board, "--time", "0.3")
+    assert verdict["options"] == {"width": 4, "height": 4, "k": 4}, verdict
+    assert main.main(["analyse", "tictactoe", "--k", "5", "--position", board]) == 2
+    assert "cannot fit" in capsys.readouterr().err

@@ -191,6 +191,30 @@ def board_of_its_own_size(game: Game, text: str) -> State:
     return game.from_text(text)  # raises the error the options give
 
 
+def game_sized_by_board(game_id: str, options: dict[str, Any], text: str) -> Game | None:
+    """The game of a bare ``--position`` board whose options fit only its own size: ``tictactoe
+    --k 4`` with a 4x4 board was refused "4 in a row cannot fit on 3x3", the options checked on
+    the default board before the board's own size was read (``board_of_its_own_size``).  The board
+    read at its size with ``options`` where it leaves them open; None where it is no board that
+    takes every one of them (the options' own error then stands)."""
+    import games
+
+    lines = text.strip().splitlines()
+    if not lines:
+        return None
+    plain = games.load(game_id)
+    titled = text if names_a_game(lines[0]) else f"{plain.info.title}\n{text}"
+    try:
+        game = record_from_position(titled, chosen={game_id: options}).first_state().game
+    except ValueError:
+        return None
+    try:  # the options as typed ("4") against the game's own (4)
+        honoured = games.load(game_id, **{**game.options, **options}).options == game.options
+    except ValueError:
+        return None
+    return game if honoured else None
+
+
 def read_record(path: str, number: int | None = None) -> GameRecord:
     """The game in a record file: the window's JSON, a Hex SGF, an Othello GGF (its first game), a
     move list or a position as the window copies them; in a file of several games (``match --json``'s
