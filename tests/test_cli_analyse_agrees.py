@@ -31,3 +31,15 @@ def test_k_is_checked_against_the_boards_own_size(capsys):
     assert verdict["options"] == {"width": 4, "height": 4, "k": 4}, verdict
     assert main.main(["analyse", "tictactoe", "--k", "5", "--position", board]) == 2
     assert "cannot fit" in capsys.readouterr().err
+
+
+def test_a_hex_verdict_proven_by_connections_says_proven_as_lines_does(capsys):
+    """5x5 after the centre: --lines proves every Red move lost to Blue's virtual connections,
+    and the verdict alone said "Blue 99% to win [estimate]".  It runs the same connection check
+    and says the proof, with the search's playouts still counted."""
+    argv = ("hex", "--size", "5", "--moves", "c3", "--time", "1")
+    alone, listed = analysed(capsys, *argv), analysed(capsys, *argv, "--lines", "3")
+    for verdict in (alone, listed):
+        value = verdict["value"]
+        assert (value["text"], value["source"], value["result"]) == ("proven: Blue wins", "connections", "loss"), value
+    assert alone["nodes"] > 0

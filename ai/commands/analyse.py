@@ -33,7 +33,15 @@ import ai
 from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
-from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
+from ai.move_values import (
+    HEX_CONNECTIONS,
+    MoveValue,
+    MoveValues,
+    analyse,
+    connections_decide,
+    connections_result,
+    margin_bound,
+)
 from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
@@ -42,6 +50,7 @@ from games.position_text import is_othello_board_line, is_position_text, record_
 from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
+MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took
 SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "exact solver",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
            "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
@@ -355,12 +364,16 @@ def searched_verdict(state: State, player: ai.Player, seconds: float, lines: int
 
 def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
     """The hint's search of ``state`` for ``seconds`` (its own clock: the driver's), its last report
-    the verdict; ``_lines`` is ``valued_moves``' and unused here."""
+    the verdict, proven by Hex's connections where they decide the position (``connections_proof``,
+    out of the same seconds); ``_lines`` is ``valued_moves``' and unused here."""
     reports: list[Progress] = []
     chosen: list[Hashable] = []
+    began = time.monotonic()
+    decided = connections_proof(state)
+    left = max(seconds - (time.monotonic() - began), MIN_SEARCH * seconds)
 
     def run(stop: Flag) -> None:
-        chosen.append(player.choose(state, Limits(time=seconds, best=True, stop=stop), reports.append))
+        chosen.append(player.choose(state, Limits(time=left, best=True, stop=stop), reports.append))
 
     stopped = searched_until(run, None)
     last = reports[-1] if reports else Progress()
@@ -370,7 +383,19 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
                       value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
     verdict.playouts = last.kind == "mcts" or last.proof == "mcts"
+    if decided is not None and verdict.value is not None and verdict.value.proven is None:
+        verdict.value = replace(verdict.value, proven=decided, source=HEX_CONNECTIONS,
+                                score=1.0 if decided > 0 else 0.0 if verdict.value.kind == "mcts" else verdict.value.score)
     return verdict
+
+
+def connections_proof(state: State) -> int | None:
+    """A Hex position's result by its virtual connections, as ``--lines`` proves every move by
+    them (``ai.move_values.connections_result``): +1 the mover wins, -1 it loses, None undecided
+    or another game.  The search's own proof, which knows the length, stays where it has one."""
+    if state.game.id != "hex" or not connections_decide(state):
+        return None
+    return connections_result(state)
 
 
 def value_of_report(progress: Progress) -> Value:
