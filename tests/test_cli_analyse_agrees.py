@@ -43,3 +43,16 @@ def test_a_hex_verdict_proven_by_connections_says_proven_as_lines_does(capsys):
         value = verdict["value"]
         assert (value["text"], value["source"], value["result"]) == ("proven: Blue wins", "connections", "loss"), value
     assert alone["nodes"] > 0
+
+
+def test_hex_lines_list_the_moves_after_the_searchs_by_their_chance_to_win(capsys):
+    """``--lines`` ranked Hex's moves by playouts under a help that says "the K best": "2. c3 58%",
+    "3. b5 52%", "4. b4 54%".  After the search's own move (its most searched: the verdict's),
+    the others come best first by their chance to win; each still says its playouts."""
+    verdict = analysed(capsys, "hex", "--size", "7", "--moves", "d4 c5", "--lines", "10", "--time", "1")
+    chances = [line["value"]["score"] for line in verdict["lines"]]
+    assert len(chances) == 10 and chances[1:] == sorted(chances[1:], reverse=True), chances
+    playouts = [line["value"]["depth"] for line in verdict["lines"]]
+    assert verdict["best"] == verdict["lines"][0]["move"] and playouts[0] == max(playouts), verdict["lines"]
+    assert main.main(["analyse", "hex", "--size", "7", "--moves", "d4 c5", "--lines", "3", "--time", "0.5"]) == 0
+    assert all("playouts)]" in line for line in capsys.readouterr().out.splitlines() if line[:3].strip().isdigit())
