@@ -296,10 +296,11 @@ the position (one of; the start without any):
 a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6 (hex --swap alone: true).
 
 Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
-every move as the window's analysis mode does (the time shared among them) and lists the K best.
+every move as the window's analysis mode does (the time shared among them) and lists the K best,
+best first (Hex: the search's move, its most searched, then the others by their chance to win).
 PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board solver,
 solved opening maps, Monte Carlo tree and virtual connections, Alquerque's endgame tables,
-tic-tac-toe's exact search; otherwise it is an estimate.
+tic-tac-toe's exact solver; otherwise it is an estimate.
 
 examples:
   main.py analyse reversi --position "$(cat endgame.txt)" --time 10
@@ -576,13 +577,16 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise UsageError("--lines values every move as the window's analysis does, with level 5: leave out --level")
     if args.record is not None and options:
         raise UsageError("--record keeps the options its game was played with: leave out the game's options")
+    from ai.commands.analyse import game_sized_by_board, run_analyse
+
+    position = sys.stdin.read() if args.position == "-" else args.position
     try:
         game = games.load(args.game, **options)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    from ai.commands.analyse import run_analyse
-
-    return run_analyse(game, moves=args.moves, position=args.position, record=args.record, ply=args.ply,
+        game = None if position is None else game_sized_by_board(args.game, options, position)
+        if game is None:
+            raise UsageError(str(exc)) from None
+    return run_analyse(game, moves=args.moves, position=position, record=args.record, ply=args.ply,
                        seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
                        number=args.number)
 

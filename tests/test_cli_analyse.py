@@ -140,7 +140,7 @@ ENDING = ("d5 c5 b2 e3 c6 b4 f3 f2 a5 a4 e5 b3 a3 c2 d1 a2 a1 f4 d2 b5 a6 d6 f5 
 
 
 @pytest.mark.parametrize("argv, source", [
-    (("tictactoe", "--moves", "b2 a2"), "solved-board table"),
+    (("tictactoe", "--moves", "b2 a1 c1"), "exact solver"),  # the block of a3: the solved board's value
     (("reversi", "--size", "6", "--moves", "c2 b2 b3"), "opening book"),
     (("reversi", "--size", "6", "--moves", ENDING), "the rules"),
     (("hex", "--size", "4"), "solved opening maps"),  # said "opening book"; --lines says the maps

@@ -11,7 +11,7 @@ Without ``--lines`` the verdict is one search of the position, the one a hint ru
 value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
 bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Monte Carlo tree, solved
 opening maps and virtual connections, Alquerque's
-tables, tic-tac-toe's solved board, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
+tables, tic-tac-toe's exact solver, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
 lists the K best; the verdict is then the first of them.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
@@ -33,7 +33,15 @@ import ai
 from ai.atomic import NotText, TooLarge, capped_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
-from ai.move_values import MoveValue, MoveValues, analyse, margin_bound
+from ai.move_values import (
+    HEX_CONNECTIONS,
+    MoveValue,
+    MoveValues,
+    analyse,
+    connections_decide,
+    connections_result,
+    margin_bound,
+)
 from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
@@ -42,12 +50,16 @@ from games.position_text import is_othello_board_line, is_position_text, record_
 from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
-SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "solved-board table",
+MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took
+SOURCES = {"solver": "exact solver", "table": "endgame table", "solved": "exact solver",
            "book": "opening book", "rule": "the rules", "rules": "the rules", "alphabeta": "search",
            "mcts": "Monte Carlo search", "threats": "threat search", "proven": "analysis",
            "maps": "solved opening maps", "connections": "virtual connections"}
 """A proof's origin in words, by its ``Value.source``: the report's ``proof``, else its ``kind``
-(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``)."""
+(Hex's: ``ai.move_values.HEX_TREE``, ``HEX_MAPS``, ``HEX_CONNECTIONS``).  Tic-tac-toe's solved
+board ("solved": a memoised negamax of every position) and its alpha-beta's proofs ("solver") are
+both the exact solver: a class read one 3x3 proof as "solved-board table" without --lines and
+"exact solver" with it."""
 UNSEARCHED = ("table", "solved", "book", "rule", "rules", "maps", "connections")
 """Sources that know a value without searching for it: no depth, no nodes to say."""
 
@@ -186,6 +198,30 @@ def board_of_its_own_size(game: Game, text: str) -> State:
     except ValueError:
         pass
     return game.from_text(text)  # raises the error the options give
+
+
+def game_sized_by_board(game_id: str, options: dict[str, Any], text: str) -> Game | None:
+    """The game of a bare ``--position`` board whose options fit only its own size: ``tictactoe
+    --k 4`` with a 4x4 board was refused "4 in a row cannot fit on 3x3", the options checked on
+    the default board before the board's own size was read (``board_of_its_own_size``).  The board
+    read at its size with ``options`` where it leaves them open; None where it is no board that
+    takes every one of them (the options' own error then stands)."""
+    import games
+
+    lines = text.strip().splitlines()
+    if not lines:
+        return None
+    plain = games.load(game_id)
+    titled = text if names_a_game(lines[0]) else f"{plain.info.title}\n{text}"
+    try:
+        game = record_from_position(titled, chosen={game_id: options}).first_state().game
+    except ValueError:
+        return None
+    try:  # the options as typed ("4") against the game's own (4)
+        honoured = games.load(game_id, **{**game.options, **options}).options == game.options
+    except ValueError:
+        return None
+    return game if honoured else None
 
 
 def read_record(path: str, number: int | None = None) -> GameRecord:
@@ -328,12 +364,16 @@ def searched_verdict(state: State, player: ai.Player, seconds: float, lines: int
 
 def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0) -> Verdict:
     """The hint's search of ``state`` for ``seconds`` (its own clock: the driver's), its last report
-    the verdict; ``_lines`` is ``valued_moves``' and unused here."""
+    the verdict, proven by Hex's connections where they decide the position (``connections_proof``,
+    out of the same seconds); ``_lines`` is ``valued_moves``' and unused here."""
     reports: list[Progress] = []
     chosen: list[Hashable] = []
+    began = time.monotonic()
+    decided = connections_proof(state)
+    left = max(seconds - (time.monotonic() - began), MIN_SEARCH * seconds)
 
     def run(stop: Flag) -> None:
-        chosen.append(player.choose(state, Limits(time=seconds, best=True, stop=stop), reports.append))
+        chosen.append(player.choose(state, Limits(time=left, best=True, stop=stop), reports.append))
 
     stopped = searched_until(run, None)
     last = reports[-1] if reports else Progress()
@@ -343,7 +383,19 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
                       value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
     verdict.playouts = last.kind == "mcts" or last.proof == "mcts"
+    if decided is not None and verdict.value is not None and verdict.value.proven is None:
+        verdict.value = replace(verdict.value, proven=decided, source=HEX_CONNECTIONS,
+                                score=1.0 if decided > 0 else 0.0 if verdict.value.kind == "mcts" else verdict.value.score)
     return verdict
+
+
+def connections_proof(state: State) -> int | None:
+    """A Hex position's result by its virtual connections, as ``--lines`` proves every move by
+    them (``ai.move_values.connections_result``): +1 the mover wins, -1 it loses, None undecided
+    or another game.  The search's own proof, which knows the length, stays where it has one."""
+    if state.game.id != "hex" or not connections_decide(state):
+        return None
+    return connections_result(state)
 
 
 def value_of_report(progress: Progress) -> Value:
@@ -354,7 +406,9 @@ def value_of_report(progress: Progress) -> Value:
 
 
 def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
-    """Every move valued as analysis mode values them, for ``seconds``; the ``lines`` best kept."""
+    """Every move valued as analysis mode values them, for ``seconds``; the ``lines`` best kept:
+    the move analysis names first (``MoveValues.best``), then the others best first
+    (``ranked_after_best``)."""
     snapshots: list[MoveValues] = []
 
     def run(stop: Flag) -> None:
@@ -362,10 +416,7 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
 
     stopped = searched_until(run, seconds)
     snapshot = snapshots[-1] if snapshots else MoveValues(state.to_move)
-    best = snapshot.best()
-    others = sorted((v for v in snapshot.values.values() if v is not best),
-                    key=lambda v: (snapshot.key(v), -_place(snapshot, v)), reverse=True)
-    ranked = [best, *others] if best is not None else []
+    ranked = ranked_after_best(snapshot)
     game = state.game
     verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped,
                       playouts=snapshot.monte_carlo)
@@ -374,6 +425,19 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
         verdict.best, verdict.value = verdict.moves[0]
         verdict.line = line_texts(state, snapshot.best_line())
     return verdict
+
+
+def ranked_after_best(snapshot: MoveValues) -> list[MoveValue]:
+    """The snapshot's moves, its best first, then the others by value: a Monte Carlo analysis's
+    (Hex's) by their chance to win, not their playouts (a student read "2. c3 58%" above "8. f2
+    55%" below "4. b4 54%" as best first), proven wins before and proven losses after them, as
+    ``MoveValues.by_score`` ranks Blue's first stones; each still says its playouts.  The best
+    stays the search's own move, the most searched, which the verdict alone names too."""
+    best = snapshot.best()
+    by_value = replace(snapshot, by_score=True) if snapshot.monte_carlo else snapshot
+    others = sorted((v for v in snapshot.values.values() if v is not best),
+                    key=lambda v: (by_value.key(v), -_place(snapshot, v)), reverse=True)
+    return [best, *others] if best is not None else []
 
 
 def _place(snapshot: MoveValues, value: MoveValue) -> int:
@@ -452,7 +516,7 @@ def bound_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
 
 
 def sureness_text(value: Value) -> str:
-    """"PROVEN (exact solver)", "PROVEN (solved-board table)", "proven bound (opening book)" or
+    """"PROVEN (exact solver)", "PROVEN (endgame table)", "proven bound (opening book)" or
     "estimate (depth 12)", "estimate (20,000 playouts)"."""
     source = SOURCES.get(value.origin, value.origin)
     if value.proven is not None:

@@ -32,7 +32,7 @@ from games.grid import king_neighbour_masks
 from games.tictactoe import TicTacToe, TicTacToeState
 
 if TYPE_CHECKING:
-    from ai.move_values import MoveValue
+    from ai.move_values import MoveValues
 
 
 @lru_cache(maxsize=32)
@@ -335,6 +335,17 @@ def rule_report(state: TicTacToeState, move: int, winning_line: bool = False, re
     return report
 
 
+def solved_hint_report(state: TicTacToeState, solved: MoveValues) -> Progress:
+    """The report of a hint that analysis' proof chose (``Tactics._solved_hint``), in analysis'
+    own terms, so ``main.py analyse`` says with and without ``--lines`` one thing: its length ("X
+    wins in 5 plies"), its source (the exact solver's, which --lines names; it read "solved-board
+    table" here), its principal variation ("b1 b3 a1 c3 c1", not "b1" alone), depth and nodes."""
+    best = solved.best()
+    return replace(rule_report(state, best.move), proven_plies=best.plies, score=float(best.proven * (WIN - best.plies)),
+                   proof=best.source or "solver", pv=list(solved.best_line()), depth=best.depth, nodes=solved.nodes,
+                   elapsed=solved.elapsed)
+
+
 class Tactics(Player):
     """A level's promises about the next move, kept before its search: take a win in one
     (``win``); else stop the opponent's win in one (``block``; with two threats, one of them);
@@ -369,10 +380,9 @@ class Tactics(Player):
             forced = self._drawing_hint(state)
             solved = None if forced else self._solved_hint(state, limits)
             if solved is not None:
-                if progress is not None:  # the hint's words give analysis' length: "X wins in 5 plies"
-                    progress(replace(rule_report(state, solved.move), proven_plies=solved.plies,
-                                     score=float(solved.proven * (WIN - solved.plies))))
-                return solved.move
+                if progress is not None:
+                    progress(solved_hint_report(state, solved))
+                return solved.best().move
         search_limits, winning_line = limits, False
         if not forced and self.threats:
             clock = threat_clock(limits)
@@ -403,16 +413,18 @@ class Tactics(Player):
         move = first_drawing_move(state) if self.perfect else None
         return [] if move is None else [move]
 
-    def _solved_hint(self, state: TicTacToeState, limits: Limits) -> MoveValue | None:
-        """A hint on a won or lost solved board: analysis' first move (the quickest win, the
-        slowest loss, the first in the game's order among moves of one length), rather than the
-        search's pick among moves of one length (c1 where analysis named b2, both wins in 5)."""
+    def _solved_hint(self, state: TicTacToeState, limits: Limits) -> MoveValues | None:
+        """A hint on a won or lost solved board: analysis' snapshot, whose first move (the quickest
+        win, the slowest loss, the first in the game's order among moves of one length) the hint
+        plays rather than the search's pick among moves of one length (c1 where analysis named b2,
+        both wins in 5); None where analysis proved no length."""
         if not self.perfect or not _solved_move_values(state):
             return None
         from ai.move_values import analyse
 
-        best = analyse(state, "tictactoe", limits.stop, max_depth=len(state.legal_moves()), player=self).best()
-        return best if best is not None and best.proven and best.plies is not None else None
+        snapshot = analyse(state, "tictactoe", limits.stop, max_depth=len(state.legal_moves()), player=self)
+        best = snapshot.best()
+        return snapshot if best is not None and best.proven and best.plies is not None else None
 
     def _rule_move(self, state: TicTacToeState, moves: list[int]) -> tuple[list[int], str]:
         """The move a rule plays before any search, with its ``Progress.reason``: the centre of an

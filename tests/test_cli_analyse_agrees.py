@@ -1,0 +1,58 @@
+"""`main.py analyse` agrees with itself and with the window (a teacher's review, analyse4).
+
+One position read three ways (the verdict alone, ``--lines``, the window's hint and tree explorer)
+gave a class three answers: a Hex verdict "99% to win [estimate]" where every move was proven lost,
+a tic-tac-toe line cut to its first move and its proof named twice, a 4x4 board refused for k=4.
+"""
+
+from __future__ import annotations
+
+import main
+from tests.test_cli_analyse import PLENTY, analysed
+
+
+def test_a_solved_tictactoe_verdict_says_what_lines_says(capsys):
+    """After b2 a2 X wins in 5: the verdict said "line: b1" and "PROVEN (solved-board table)",
+    --lines "b1 b3 a1 c3 c1" and "(exact solver)" of the same proof.  One line, one name."""
+    alone = analysed(capsys, "tictactoe", "--moves", "b2 a2", "--time", PLENTY)
+    listed = analysed(capsys, "tictactoe", "--moves", "b2 a2", "--lines", "3", "--time", PLENTY)
+    assert alone["line"] == listed["line"] == ["b1", "b3", "a1", "c3", "c1"], (alone, listed)
+    assert alone["value"] == listed["value"], (alone["value"], listed["value"])
+    assert main.main(["analyse", "tictactoe", "--moves", "b2 a2", "--time", PLENTY]) == 0
+    assert "verdict: PROVEN (exact solver)" in capsys.readouterr().out.splitlines()
+
+
+def test_k_is_checked_against_the_boards_own_size(capsys):
+    """``--k 4 --position <a 4x4 board>`` said "k: 4 in a row cannot fit on 3x3": the options were
+    checked on the default board before the board's own size was read.  The board's size first;
+    k too big for it is still refused, in one line."""
+    board = "X...\n.O..\n..X.\n...O"
+    verdict = analysed(capsys, "tictactoe", "--k", "4", "--position", board, "--time", "0.3")
+    assert verdict["options"] == {"width": 4, "height": 4, "k": 4}, verdict
+    assert main.main(["analyse", "tictactoe", "--k", "5", "--position", board]) == 2
+    assert "cannot fit" in capsys.readouterr().err
+
+
+def test_a_hex_verdict_proven_by_connections_says_proven_as_lines_does(capsys):
+    """5x5 after the centre: --lines proves every Red move lost to Blue's virtual connections,
+    and the verdict alone said "Blue 99% to win [estimate]".  It runs the same connection check
+    and says the proof, with the search's playouts still counted."""
+    argv = ("hex", "--size", "5", "--moves", "c3", "--time", "1")
+    alone, listed = analysed(capsys, *argv), analysed(capsys, *argv, "--lines", "3")
+    for verdict in (alone, listed):
+        value = verdict["value"]
+        assert (value["text"], value["source"], value["result"]) == ("proven: Blue wins", "connections", "loss"), value
+    assert alone["nodes"] > 0
+
+
+def test_hex_lines_list_the_moves_after_the_searchs_by_their_chance_to_win(capsys):
+    """``--lines`` ranked Hex's moves by playouts under a help that says "the K best": "2. c3 58%",
+    "3. b5 52%", "4. b4 54%".  After the search's own move (its most searched: the verdict's),
+    the others come best first by their chance to win; each still says its playouts."""
+    verdict = analysed(capsys, "hex", "--size", "7", "--moves", "d4 c5", "--lines", "10", "--time", "1")
+    chances = [line["value"]["score"] for line in verdict["lines"]]
+    assert len(chances) == 10 and chances[1:] == sorted(chances[1:], reverse=True), chances
+    playouts = [line["value"]["depth"] for line in verdict["lines"]]
+    assert verdict["best"] == verdict["lines"][0]["move"] and playouts[0] == max(playouts), verdict["lines"]
+    assert main.main(["analyse", "hex", "--size", "7", "--moves", "d4 c5", "--lines", "3", "--time", "0.5"]) == 0
+    assert all("playouts)]" in line for line in capsys.readouterr().out.splitlines() if line[:3].strip().isdigit())
