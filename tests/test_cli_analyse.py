@@ -246,13 +246,14 @@ def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
 
 
-@pytest.mark.parametrize("game_id, moves, unit", [
-    ("rastros", "3-4 3-5", "points"), ("trax", "e6+ f7\\", "points"), ("tictactoe", "e5", "points")])
-def test_points_no_player_counts_are_said_as_the_side_they_favour(capsys, game_id, moves, unit):
+@pytest.mark.parametrize("game_id, moves", [("rastros", "3-4 3-5"), ("trax", "e6+ f7\\"), ("tictactoe", "e5")])
+def test_points_no_player_counts_are_said_as_the_side_they_favour(capsys, game_id, moves):
     """Rastros' and Trax's estimates read "South +120 points", "Light +2.3 points" (and 9x9
     tic-tac-toe's "X +81 points", though the window said "better for X"): sums of unlike things no
     player counts.  The words say the side they favour, as the window's panel does
-    (``ai.value_words`` SIDE_ONLY); --json keeps the number for scripts."""
+    (``ai.value_words`` SIDE_ONLY); --json keeps the number for scripts, its unit "engine" (the
+    engine's own scale, as README says), where it said "points", a unit the words no longer use."""
+    unit = "engine"
     options = ("--option", "width=9", "--option", "height=9", "--option", "k=5") if game_id == "tictactoe" else ()
     argv = (game_id, *options, "--moves", moves, "--time", "0.5", "--lines", "3")
     verdict = analysed(capsys, *argv)
@@ -264,6 +265,9 @@ def test_points_no_player_counts_are_said_as_the_side_they_favour(capsys, game_i
         assert value["text"] in {"even", *(f"better for {side}" for side in sides)}, value
     assert main.main(["analyse", *argv]) == 0
     assert not re.search(r"\+\d+(\.\d)? points?", capsys.readouterr().out)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = next((sentence for sentence in readme.split(". ") if "analyse --json" in sentence), "")
+    assert '"engine"' in said and "Rastros" in said, "README's analyse part says what the unit engine means"
 
 
 def test_a_position_of_one_legal_move_is_valued_past_it(capsys):

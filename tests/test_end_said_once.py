@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tests.test_clock_window import clocked
-from tests.ui_helpers import key, recorded_text, resign_by_keys, wait
+from tests.ui_helpers import click, in_language, key, recorded_text, recorded_text_rects, resign_by_keys, wait
 from ui import i18n
 from ui.i18n import _
 from ui.match import HOTSEAT, HUMAN_VS_PC
@@ -109,3 +109,37 @@ def test_a_long_reason_on_a_one_line_panel_is_cut_not_left_out(tmp_path, monkeyp
     headline, detail = result_words(scene)
     assert headline in drawn
     assert any(text.endswith("…") and detail.startswith(text[:-1]) for text in drawn), (detail, drawn)
+
+
+RASTROS_ENDS = {"blocked": ("4-4", "3-3", "2-2", "1-2", "2-1", "1-1"),  # South is blocked: North wins
+                "onto": ("3-6", "2-7", "1-8")}  # South moved onto 1-8: North wins
+RASTROS_DETAILS = {"en": {"blocked": "South is blocked", "onto": "South moved onto 1-8"},
+                   "pt": {"blocked": "Sul está bloqueado", "onto": "Sul foi para 1-8"}}  # under "North wins"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("names", [("", ""), ("Ana", "Rui")])
+@pytest.mark.parametrize("ending", list(RASTROS_ENDS))
+def test_a_rastros_win_whose_reason_closes_on_its_winner_names_the_winner_once(app, monkeypatch, ending, names,
+                                                                                language):
+    """The result card said "Norte ganha" over "Sul está bloqueado: Norte ganha": a reason that
+    closes on the headline's words says what it adds alone ("Sul está bloqueado"), as one that
+    opens with them does (Trax's "A light loop" under "Light wins").  Played by clicks on the board."""
+    from ui.match import MatchSetup
+    from ui.scenes.game import GameScene
+
+    monkeypatch.setattr(game_over, "OVER_DELAY", 0.0)
+    with in_language(app, language):
+        scene = GameScene(app, MatchSetup("rastros", {}, HOTSEAT, (None, None), 1.0, names=names))
+        app.switch(scene)
+        app.run_frames(2)
+        for text in RASTROS_ENDS[ending]:
+            click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+        assert scene.is_over() and wait(app, scene.over_card.visible)
+        with monkeypatch.context() as patch:
+            drawn = recorded_text_rects(patch)
+            app.invalidate()
+            app.run_frames(1)
+        card = [text for text, rect in drawn if text and scene.over_card.rect.contains(rect)]
+        assert sum(text.count(_("North")) for text in card) == 1, card  # in the headline alone
+        assert card[:2] == [result_words(scene)[0], RASTROS_DETAILS[language][ending]], card

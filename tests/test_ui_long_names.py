@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui_helpers import click, recorded_draws, wait, window_for_a_test
+from tests.ui_helpers import click, in_language, recorded_draws, wait, window_for_a_test
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.names import NAME_LENGTH
@@ -107,3 +107,22 @@ def test_an_engines_long_name_is_cut_before_the_seconds_it_has_been_thinking(tmp
         said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "is thinking" in d.value]
         assert len(said) == 1 and said[0].startswith("gtp:/usr/") and "…" in said[0], said
         assert re.search(r" is thinking…  \d+\.\d s$", said[0]), said
+
+
+@pytest.mark.parametrize("language, loading", [("en", "Loading"), ("pt", "A carregar")])
+def test_an_engines_long_command_is_cut_once_while_it_loads(tmp_path, monkeypatch, language, loading):
+    """An engine with no title of its own ("Outside engine" on New game, a long command) was cut
+    to 28 characters for its label and again by the room where it was drawn: "Loading
+    gtp:/tmp/wt-……" on the thinking card, "…/.venv/bi……" in the status line.  It is cut once,
+    by the room, its one ellipsis shared with the one the words end with."""
+    engine = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --startup 30 --with --many --options"
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, engine), 30.0))
+        app.switch(scene)
+        app.run_frames(2)
+        assert scene.computer.loading() == 1
+        said = [d.value for d in drawn_in(app, app.screen.get_rect()) if loading in d.value or "--options" in d.value]
+        assert not [value for value in said if "……" in value], said
+        card = [value for value in said if value.endswith(" s")]  # the thinking card's, with its seconds
+        assert len(card) == 1 and re.match(rf"{loading} gtp:/\S+…  \d+[.,]\d s$", card[0]), card
+        assert "--startup 30 --with --many --options…" in said, said  # the status line's last line: all of it

@@ -681,6 +681,33 @@ def test_an_engine_set_up_again_is_said_as_its_set_up_not_its_thinking(app, tmp_
         assert wait(app, lambda: len(scene.history) == 4)  # ready, it thought and moved
 
 
+@pytest.mark.parametrize("language, preparing", [("en", ("Preparing", "engine…")), ("pt", ("preparar o motor…",))])
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+def test_an_engines_set_up_is_said_before_its_long_command_at_800x600(tmp_path, monkeypatch, language, preparing,
+                                                                        text_size):
+    """At Larger text in Portuguese at 800x600 the thinking card said "gtp:/tmp/wt-panel9/…." for
+    "{player}: a preparar o motor…", and at any text size the status line's two rows were the
+    command's, cut before the words: the words come first, the command in the room they leave."""
+    from ui.scenes import game_computer
+
+    outside_players.OFFERS.clear()  # the engine known by its command alone, as after a restart
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene, hold = _engine_held_in_its_set_up(app, tmp_path, _engine_stopped_by_a_pause)
+        monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # the set-up said at once
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.draw(app.screen)
+        card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+        status = [text for text, rect in drawn if scene.board_side.area.contains(rect)]
+        for said in (card, status):
+            assert any(all(part in text for part in preparing) for text in said), said
+            assert not [text for text in said if "……" in text], said  # cut once ("A preparar o motor……")
+        hold.unlink()
+        assert wait(app, lambda: len(scene.history) == 4)  # ready, it thought and moved
+
+
 def test_a_clock_standing_still_for_an_engines_set_up_is_not_lit(app, tmp_path, monkeypatch):
     """While an engine is set up again inside its move (its Pause ended it), the card says
     "Preparing O's engine…" and its clock stands still (``AIReady``), yet the clock was drawn lit,

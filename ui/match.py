@@ -68,6 +68,13 @@ class MatchSetup:
                 return player_title(p.title) if translated else p.title
         return pid
 
+    def label_in(self, said: str) -> str:
+        """The longer of the players' labels (``player_label``) that ``said`` names, "" if none: the
+        part a text fitter cuts first (``ui.text.fit_inside``), an engine's long command before
+        the words around it ("…: a preparar o motor…") or the seconds of its search."""
+        labels = sorted((self.player_label(side) for side in (0, 1)), key=len, reverse=True)
+        return next((label for label in labels if label in said), "")
+
     def swapped(self) -> MatchSetup:
         """The rematch: the same players with sides exchanged (the names go with them)."""
         return replace(self, players=(self.players[1], self.players[0]), names=(self.names[1], self.names[0]),

@@ -20,11 +20,14 @@ def short(player_id: str) -> str:
     """A player id as shown in tables and labels: an outside file playing by itself (its
     ``choose``) by the file's stem, "aluno" for ``…/aluno.py:choose``, as ``file_player_title``
     names it once it is loaded (the game, its scores and its record said "aluno.py"), while another
-    player of the file keeps its file and name ("bot.py:Crasher") to tell it from the rest."""
+    player of the file keeps its file and name ("bot.py:Crasher") to tell it from the rest.  An
+    engine's command is kept whole: where it is drawn the text helpers cut it to the room there
+    (``ui.text.fit``, ``fit_inside``); cut here to 28 characters too, it was cut twice, "Loading
+    gtp:/tmp/wt-……" on the thinking card."""
     if ".py" in player_id and not player_id.startswith("gtp:"):
         head, tail = player_id.split(".py", 1)
         return Path(head).name + ("" if tail in ("", ":choose") else ".py" + tail)
-    return player_id if len(player_id) <= 28 else player_id[:27] + "…"
+    return player_id
 
 
 def file_player_title(title: str, path: str) -> str:

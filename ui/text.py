@@ -129,7 +129,10 @@ def fit_font(value: str, font: pygame.font.Font, width: int) -> str:
             shortest = middle
         else:
             longest = middle - 1
-    return value[:shortest] + "…"
+    kept = value[:shortest]
+    if kept.rstrip().endswith("…"):  # cut after its own ellipsis ("A preparar o motor…  0,2 s"): one says both
+        kept = kept.rstrip()[:-1]
+    return kept + "…"
 
 
 def fit_inside(said: str, part: str, size: int, width: int, bold: bool = False, kept: int = 1) -> str | None:
@@ -147,15 +150,21 @@ def fit_inside(said: str, part: str, size: int, width: int, bold: bool = False, 
     room = width - font.size(before + after)[0]
     if kept >= len(part) or font.size(part[:kept] + "…")[0] > room:  # not even the least of it
         return None
-    shown = before + fit_font(part, font, room) + after
+    cut = fit_font(part, font, room)
+    if after.startswith("…"):  # "Loading {name}…": one ellipsis says both, not "Loading gtp:/tmp/wt-……"
+        cut = cut.removesuffix("…")
+    shown = before + cut + after
     return shown if font.size(shown)[0] <= width else None
 
 
 def fit_around(said: str, part: str, size: int, width: int, bold: bool = False) -> str:
-    """``fit_inside`` where the name keeps a character, else ``said`` cut at its end (``fit``):
-    a long name ("gtp:/usr/local/bin/some-engine --flag to move (Black)") cut at the end took
-    the side with it, or the seconds of a search."""
-    return fit_inside(said, part, size, width, bold) or fit(said, size, width, bold)
+    """``fit_inside`` where the name keeps a character, else where it is its ellipsis alone, else
+    ``said`` with that ellipsis for the name, cut at its end (``fit``): the words before the name.
+    A long name ("gtp:/usr/local/bin/some-engine --flag to move (Black)") cut at the end took
+    the side with it, or the seconds of a search; and at Larger text in Portuguese at 800x600
+    the thinking card said "gtp:/tmp/wt-panel9/…." for "{player}: a preparar o motor…"."""
+    return (fit_inside(said, part, size, width, bold) or fit_inside(said, part, size, width, bold, kept=0)
+            or fit(said.replace(part, "…") if part else said, size, width, bold))
 
 
 def first_fitting(forms: Iterable[str], size: int, width: int, bold: bool = False) -> str:

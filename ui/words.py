@@ -1002,8 +1002,9 @@ def won_by(said: str, winner: int | None, sides: tuple[str, ...], players: tuple
 def without_closing_winner(said: str, side_won: str) -> str:
     """``said`` without a closing ": South wins" (``side_won``) that the winner's name in front
     of it says already: Rastros' "North moved onto 8-1: South wins" after "Level 3 wins" read
-    "Level 3 wins (North moved onto 8-1: South wins)", who won said twice over.  Only where a
-    name leads it: the result card, the records and the files keep the reason whole."""
+    "Level 3 wins (North moved onto 8-1: South wins)", who won said twice over.  Only where the
+    winner is said before it: by a name, or by the result card's headline ("South wins",
+    ``ui.scenes.game_over.detail_line``); the records and the files keep the reason whole."""
     closing = f": {side_won}"
     return said[:-len(closing)] if said.endswith(closing) and len(said) > len(closing) else said
 

@@ -574,9 +574,23 @@ def searched(verdict: Verdict) -> bool:
     return bool(verdict.nodes) or verdict.value is None or verdict.value.origin not in UNSEARCHED
 
 
+ENGINE_SCALE = "engine"  # --json's unit of a number on the engine's own scale, which no player counts
+
+
+def json_unit(value: Value, game: Game) -> str:
+    """The unit --json gives ``value``'s number in: the game's ("discs", "pieces"), "percent" (a
+    Monte Carlo search's chance to win), its player's own ("points": Reversi's hand-set
+    evaluation), or ``ENGINE_SCALE`` for the points of a game whose words give only the side they
+    favour (``ai.value_words`` SIDE_ONLY: "better for South"): it said "points" there, a unit no
+    player can read.  Such numbers compare moves with one another, as the board's tags do."""
+    if value.kind == "mcts":
+        return "percent"
+    return eval_unit(game.id, value.unit) if says_the_number(game.id, value.unit) else ENGINE_SCALE
+
+
 def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
-    """A value for scripts: its words, the number in the game's unit, and whether it is proven."""
-    unit = "percent" if value.kind == "mcts" else eval_unit(game.id, value.unit)
+    """A value for scripts: its words, the number in its unit (``json_unit``), and whether it is proven."""
+    unit = json_unit(value, game)
     shown = 100 * value.score if value.kind == "mcts" else value.score / (1 if value.unit else unit_size(game.id))
     if value.proven is not None and not value.margin and not value.bound:  # a result, not an amount
         shown = None

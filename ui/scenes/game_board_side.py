@@ -225,7 +225,7 @@ class BoardSide:
         second shortened if it must be (``status_rows``)."""
         s = self.scene.app.scale
         size, width = int(16 * s), self.area.width - 40
-        rows = status_rows(forms, size, width)
+        rows = status_rows(forms, size, width, self.scene.setup.label_in(forms[-1]) if forms else "")
         step = tx.line_height(size)
         y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
         for row in rows:
@@ -277,15 +277,21 @@ def _split_rows(line: str, size: int, width: int) -> list[str] | None:
     return parts if len(parts) == 2 and all(_one_row(part, size, width) for part in parts) else None
 
 
-def status_rows(forms: list[str], size: int, width: int) -> list[str]:
+def status_rows(forms: list[str], size: int, width: int, name: str = "") -> list[str]:
     """The status line's rows, of its ``forms`` (longest first): the first that fits one row;
     else the first made of parts (``tx.SEPARATOR``) whose last part on a row of its own leaves
     both rows whole (word by word, Hex's swap offer at 800x560 left "board" alone under "... · Up
     or Down: a cursor on the"); else the last wrapped on two rows (``reason_lines``: a forfeit's
-    log path, if it does not fit, is in a message of its own)."""
+    log path, if it does not fit, is in a message of its own), unless it needs more and names a
+    player, ``name``: then on one row with the name cut (``tx.fit_inside``), for an engine's long
+    command on two rows cut at their end took the words with it ("gtp:/usr/… --hold /tmp/…"
+    for "… : a preparar o motor…")."""
     forms = [form for form in forms if form] or [""]
     one = next((form for form in forms if _one_row(form, size, width)), None)
     if one is not None:
         return [one]
     two = next(filter(None, (_split_rows(form, size, width) for form in forms)), None)
-    return two or reason_lines(forms[-1], size, width)
+    if two:
+        return two
+    cut = tx.fit_inside(forms[-1], name, size, width) if len(tx.wrap(forms[-1], size, width)) > 2 else None
+    return [cut] if cut else reason_lines(forms[-1], size, width)

@@ -189,16 +189,18 @@ class ComputerMoves:
         began = self.thinking_since()
         return time.monotonic() - (self.job_started if began is None else max(began, self.job_started))
 
-    def preparing_words(self) -> str:
+    def preparing_words(self, named: bool = True) -> str:
         """What the computer's turn goes on before it thinks, "" once it thinks: "Preparing the
         engine…" while the worker compiles its kernels (a first start), "Preparing O's engine…"
         while the player of the move asked for is set up (``setting_up``).  Either only once the
         wait is long (``asked_long_ago``): on a fresh install the stand-ins' searches are heard
-        within a few tenths of a second, and every such move flashed "Preparing the engine…"."""
+        within a few tenths of a second, and every such move flashed "Preparing the engine…".  Not
+        ``named``, "Preparing the engine…" for a set-up too, where its name would leave the words no room."""
         if self.scene.preparing_engine() and self.progress is None and self.asked_long_ago():
             return _("Preparing the engine…")
         if self.setting_up():
-            return _("Preparing {player}'s engine…").format(player=self.scene.setup.player_label(self.job_side))
+            return _("Preparing {player}'s engine…").format(
+                player=self.scene.setup.player_label(self.job_side)) if named else _("Preparing the engine…")
         return ""
 
     def searched_for(self) -> float:

@@ -77,12 +77,14 @@ def detail_line(reason: str, title: str) -> str:
     """The end's ``reason`` as said under the headline ``title``, without the words of the
     headline it would repeat: under "Black wins", "Black wins 38 - 26" says "38 - 26", and
     Trax's "Light wins: a light loop" says "A light loop" (the card named the winner two or
-    three times).  A reason that does not begin with the headline (Hex's "Blue connected left
-    and right", a forfeit, "You win!" over "Black wins 38 - 26") is kept whole; "" when the
-    reason is only the headline."""
+    three times).  A reason that closes on it loses its close: Rastros' "South is blocked" and
+    "South moved onto 1-8" under "North wins" (the card said "Norte ganha" over "Sul está
+    bloqueado: Norte ganha").  A reason that neither begins nor ends with the headline (Hex's
+    "Blue connected left and right", a forfeit, "You win!" over "Black wins 38 - 26", where it
+    says which side won) is kept whole; "" when the reason is only the headline."""
     rest = words.after_headline(reason, title)
     if rest is None:
-        return reason
+        return words.without_closing_winner(reason, title)
     rest = rest.lstrip(" :")
     return rest[:1].upper() + rest[1:]
 

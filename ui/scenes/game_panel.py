@@ -922,8 +922,10 @@ class GamePanel:
             else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
             if computer.job_kind == "draw"
             else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
-        tx.text(surface, self._fit_named(f"{who}  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50)),
-                (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
+        seconds = f"  {number_text(elapsed, '.1f')} s"
+        unnamed = computer.preparing_words(named=False)
+        said = self._fit_named(who + seconds, size, rect.width - self._s(50), unnamed and unnamed + seconds)
+        tx.text(surface, said, (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
             budget = max(0.05, computer.job_budget)
             above = self._s(10 if rect.height >= self._s(THINKING_HEIGHT) else 5)  # a compact card's text is higher
@@ -933,12 +935,16 @@ class GamePanel:
             bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
-    def _fit_named(self, said: str, size: int, width: int) -> str:
+    def _fit_named(self, said: str, size: int, width: int, unnamed: str = "") -> str:
         """The thinking card's bold ``said`` fitted to ``width``, a player's name in it cut short
         first (``tx.fit_around``): an outside engine's long name ("gtp:/usr/local/bin/...") cut at
-        the end took the seconds of its search with it, a friend's "(Black)" of whose turn it is."""
-        labels = sorted((self.scene.setup.player_label(side) for side in (0, 1)), key=len, reverse=True)
-        name = next((label for label in labels if label in said), "")
+        the end took the seconds of its search with it, a friend's "(Black)" of whose turn it is.
+        Where the name would keep none of its characters, ``unnamed`` (what ``said`` says without
+        it), if given, is fitted instead: the words matter more than whose they are, and at Larger
+        text in Portuguese at 800x600 the card said "gtp:/tmp/wt-panel9/…." alone."""
+        name = self.scene.setup.label_in(said)
+        if unnamed and tx.fit_inside(said, name, size, width, True) is None:
+            return tx.fit(unnamed, size, width, True)
         return tx.fit_around(said, name, size, width, True)
 
     def _tip(self) -> str:
