@@ -23,6 +23,7 @@ from tests.ui_helpers import (
     computer_words,
     in_language,
     key,
+    recorded_text_rects,
     wait,
     window_for_a_test,
     words_in,
