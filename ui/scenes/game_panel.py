@@ -22,7 +22,15 @@ from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_commands import PAUSE_LABELS
 from ui.scenes.game_over import reason_lines, result_words, shown_score
-from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
+from ui.scenes.thinking import (
+    begun_words,
+    best_part,
+    detail_parts,
+    has_figures,
+    nodes_text,
+    proof_winner,
+    proven_text,
+)
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
@@ -677,8 +685,11 @@ class GamePanel:
         if scene.browsing is not None:  # the position shown: analysis of it, or the search that moved there
             analysed = scene.analysis_line()
             return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
-        if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
-            return (None if computer.job_kind == "draw" else computer.progress), 0, False
+        if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move;
+            #                           one without figures yet is said in words (``_tip``: ``begun_words``)
+            progress = computer.progress
+            return (progress if computer.job_kind != "draw" and progress is not None and has_figures(progress)
+                    else None), 0, False
         held = self._reply_held()
         analysed = None if held else scene.analysis_line()
         if analysed is not None:
@@ -904,7 +915,7 @@ class GamePanel:
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
-                else _("Starting the search…") if computer.job is not None
+                else begun_words(computer.progress) if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher
