@@ -585,15 +585,19 @@ class _HexSearches:
     def __init__(self, seed: int | None) -> None:
         self.searcher = import_engine("ai.engines.hex_mcts").HexSearcher(rave=True, bridges=True, solve=False,
                                                                           seed=seed)
-        self.stand_in = self.searcher.stand_in()
+        self.stand_in = None  # made when first needed (its seed drawn from the searcher's: none drawn otherwise)
+        self.kernels_only = False  # the stand-in is done with: the kernels' search from now on
 
     def now(self):
         """The search for the next batch."""
         from ai import kernels
 
-        if self.stand_in is not None and (self.stand_in.full() or not kernels.compiled_elsewhere("hex")):
-            self.stand_in = None
-        return self.stand_in or self.searcher
+        if not self.kernels_only and kernels.compiled_elsewhere("hex"):
+            self.stand_in = self.stand_in or self.searcher.stand_in()
+            if not self.stand_in.full():
+                return self.stand_in
+        self.kernels_only, self.stand_in = True, None
+        return self.searcher
 
     def batch(self, searcher, playouts: int) -> int:
         """Playouts of the next batch, ``playouts`` done: ``PYTHON_BATCH`` in the Python search
