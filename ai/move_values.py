@@ -649,10 +649,13 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True
-        if not snapshot.done and not connections_asked and not _stopped(stop) and connections_ready():
+        if (not snapshot.done and not connections_asked and not _stopped(stop) and searcher is searches.searcher
+                and connections_ready()):
             # after the first batch, which proves the short wins; skipped once stopped (up to a
             # second on 19x19, and nobody waits for its answer then), and until the connection
-            # kernels are ready: the tree's values are shown meanwhile (``connections_ready``)
+            # kernels are ready: the tree's values are shown meanwhile (``connections_ready``); not
+            # asked while the Python stand-in searches, whose asking began compiling them beside the
+            # MCTS's kernels (numba compiles one function at a time: those came a minute later)
             connections_asked = True
             snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
         if report is not None and not _stopped(stop):

@@ -430,12 +430,15 @@ def test_while_the_windows_worker_compiles_the_kernels_a_hex_analysis_searches_i
     """A fresh install's first Hex analysis (key A) waited for the worker to compile the MCTS's
     kernels, its caption counting "Preparing the engine… 40 s", while every other game's analysis
     and Hex's levels searched in Python.  It now grows the pure-Python tree meanwhile, its values
-    reported batch by batch (``PYTHON_BATCH``) with their line; once that tree is full it waits for
-    the kernels, and once they are ready it searches in them (``HEX_BATCH``)."""
-    from ai import move_values
+    reported batch by batch (``PYTHON_BATCH``) with their line, the connection kernels not begun
+    meanwhile (compiled beside the MCTS's, they delayed those by a minute); once that tree is full
+    it waits for the kernels, and once they are ready it searches in them (``HEX_BATCH``)."""
+    from ai import kernels, move_values
     from ai.reference import hex_search
 
     kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search")
+    begun: list[tuple] = []
+    monkeypatch.setattr(kernels, "warm_up_in_background", lambda *stages: begun.append(stages))
     state = games.load("hex", size=7).play_line(["d4", "c5"])
     reports: list = []
     values = move_values.analyse(state, "hex", report=reports.append, max_playouts=3 * move_values.PYTHON_BATCH)
@@ -444,7 +447,7 @@ def test_while_the_windows_worker_compiles_the_kernels_a_hex_analysis_searches_i
     assert set(values.values) <= set(state.legal_moves())
     assert sum(v.visits for v in values.values.values()) == values.nodes
     best = values.best()
-    assert best.kind == "mcts" and values.best_line()[0] == best.move
+    assert best.kind == "mcts" and values.best_line()[0] == best.move and not begun
     monkeypatch.setattr(hex_search, "TREE_ENTRIES", 100 * len(state.legal_moves()))  # full after 100 playouts
     with pytest.raises(AssertionError, match="waited for the kernels"):
         move_values.analyse(state, "hex", max_playouts=3 * move_values.PYTHON_BATCH)
