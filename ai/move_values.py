@@ -23,7 +23,9 @@ How a move gets its value, by the engine's kind:
   shipped solved maps, which also prove every first stone without the swap rule
   (``_first_stone_from_map``).  A position its virtual connections decide (``_decided_by_connections``)
   has every move proven after the first batch of playouts, once the connection kernels are ready
-  (``hex_knowledge.connections_ready``: a fresh install compiles them after the MCTS's).
+  (``hex_knowledge.connections_ready``: a fresh install compiles them after the MCTS's).  While
+  a fresh install compiles the MCTS's kernels, the pure-Python MCTS they replaced searches instead,
+  as Hex's levels do (``_HexSearches``).
 
 Each snapshot also keeps the moves' lines (``best_line``: the principal variation analysis shows):
 the move, the forced replies past it, then its search's line; in Hex the chain of most visited
@@ -50,6 +52,7 @@ from games.base import State
 ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
 TRAX_SLICE = 0.15  # seconds of level 5's two-ply look per Trax move (the first round)
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
+PYTHON_BATCH = 200  # playouts between two reports of Hex's Python stand-in (``_HexSearches``): 0.1-1 s
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
 HEX_TREE, HEX_MAPS, HEX_CONNECTIONS = "mcts", "maps", "connections"
 """Where a Hex proof came from (``MoveValue.source``, which ``main.py analyse`` names): the Monte
@@ -389,43 +392,82 @@ def _copy(snapshot: MoveValues) -> MoveValues:
 
 
 # -- Hex: the root moves of one Monte Carlo tree ---------------------------------------------------
+@dataclass(frozen=True)
+class _RootMove:
+    """One root move of a Monte Carlo tree, as the kernels' tree and the Python one both hold it."""
+
+    move: int
+    visits: int
+    wins: float
+    lost: bool  # proven lost in the tree
+    expanded: bool  # its position has a node of its own
+
+
+@dataclass(frozen=True)
+class _TreeRoot:
+    """A Monte Carlo tree's root: its proof (+1, -1, 0 none), its move (the winning cell of a
+    root won at once, the block of a root whose opponent threatens), its moves, the empty cells."""
+
+    proven: int
+    move: int
+    moves: list[_RootMove]
+    empty: list[int]
+
+
+def _kernel_tree_root(searcher) -> _TreeRoot:
+    """The root of the kernels' tree (``ai.engines.hex_mcts.HexSearcher``: numpy rows)."""
+    kernel = import_engine("ai.kernels.hex")
+    nodes, edges, value, _ = searcher.tree
+    root = searcher.root
+    first, count = int(nodes[root, kernel.N_FIRST]), int(nodes[root, kernel.N_COUNT])
+    moves = [_RootMove(int(edges[e, kernel.E_MOVE]), int(edges[e, kernel.E_N]), float(edges[e, kernel.E_W]),
+                       bool(value[e] < 0.0), int(edges[e, kernel.E_CHILD]) >= 0) for e in range(first, first + count)]
+    return _TreeRoot(int(nodes[root, kernel.N_PROVEN]), int(nodes[root, kernel.N_MOVE]), moves,
+                     [int(cell) for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY)])
+
+
+def _python_tree_root(searcher) -> _TreeRoot:
+    """The root of the pure-Python tree (``ai.reference.hex_search.PythonSearcher``: a ``Node``)."""
+    root = searcher.root
+    moves = [_RootMove(move, root.n[i], root.w[i], root.value[i] < 0.0, root.children[i] is not None)
+             for i, move in enumerate(root.moves)]
+    return _TreeRoot(root.proven or 0, root.win_move, moves,
+                     [cell for cell in range(searcher.engine.geo.cells) if not searcher.colour[cell]])
+
+
 def hex_root_values(searcher, mover: int) -> MoveValues:
-    """Every root move of ``searcher``'s tree (ai.engines.hex_mcts.HexSearcher): win rate and visits;
-    a move proven lost in the tree, and the move that proves the root won, are proofs.
+    """Every root move of ``searcher``'s tree (the kernels' ``ai.engines.hex_mcts.HexSearcher`` or
+    the Python stand-in, ``ai.reference.hex_search.PythonSearcher``): win rate and visits; a move
+    proven lost in the tree, and the move that proves the root won, are proofs.
 
     The tree's knowledge leaves moves out of the root where the opponent has a cell that wins at
     once: with one such cell the block is its only edge, with two the root is proven lost.  Every
     move left out (and, at a root proven lost so, the block too) lets the opponent win on the next
     ply: a proven loss in 2 plies, not a move without a value.  A root the mover wins at once
     (no edges) has its winning cell as a win in 1."""
-    kernel = import_engine("ai.kernels.hex")
-    nodes, edges, value, _ = searcher.tree
-    root = searcher.root
+    python = isinstance(searcher, import_engine("ai.reference.hex_search").PythonSearcher)
+    tree = _python_tree_root(searcher) if python else _kernel_tree_root(searcher)
     snapshot = MoveValues(mover)
-    first, count = int(nodes[root, kernel.N_FIRST]), int(nodes[root, kernel.N_COUNT])
-    proven = int(nodes[root, kernel.N_PROVEN])
-    win_move = int(nodes[root, kernel.N_MOVE]) if proven == 1 else -1
+    win_move = tree.move if tree.proven == 1 else -1
     # the opponent's winning cell, when the tree's knowledge cut the root down to its block
-    threat = int(nodes[root, kernel.N_MOVE]) if proven != 1 and count == 1 else -1
-    for e in range(first, first + count):
-        move = int(edges[e, kernel.E_MOVE])
-        visits = int(edges[e, kernel.E_N])
+    threat = tree.move if tree.proven != 1 and len(tree.moves) == 1 else -1
+    for root_move in tree.moves:
+        move, visits = root_move.move, root_move.visits
         if move == win_move:
             snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, visits, 1, source=HEX_TREE)
-        elif value[e] < 0.0 or (move == threat and proven == -1):
+        elif root_move.lost or (move == threat and tree.proven == -1):
             # the block of one of two winning cells (the root proven lost as it was made, the block
             # never tried) loses in 2; a move the search below it proved lost, in plies not known
-            known = move == threat and int(edges[e, kernel.E_CHILD]) < 0
+            known = move == threat and not root_move.expanded
             snapshot.values[move] = MoveValue(move, 0.0, "proven", -1, 2 if known else None, visits, 1, source=HEX_TREE)
         elif visits:
-            snapshot.values[move] = MoveValue(move, float(edges[e, kernel.E_W]) / visits, "mcts", None, None, visits, 1)
+            snapshot.values[move] = MoveValue(move, root_move.wins / visits, "mcts", None, None, visits, 1)
     if win_move >= 0 and win_move not in snapshot.values:
-        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if count == 0 else None, 0, 1,
-                                              source=HEX_TREE)
-    if threat >= 0 and int(edges[first, kernel.E_MOVE]) == threat:
-        for cell in np.flatnonzero(searcher.root_colour == kernel.EMPTY):
-            if int(cell) != threat:
-                snapshot.values[int(cell)] = MoveValue(int(cell), 0.0, "proven", -1, 2, 0, 1, source=HEX_TREE)
+        snapshot.values[win_move] = MoveValue(win_move, 1.0, "proven", 1, 1 if not tree.moves else None, 0, 1, source=HEX_TREE)
+    if threat >= 0 and tree.moves[0].move == threat:
+        for cell in tree.empty:
+            if cell != threat:
+                snapshot.values[cell] = MoveValue(cell, 0.0, "proven", -1, 2, 0, 1, source=HEX_TREE)
     return snapshot
 
 
@@ -557,11 +599,42 @@ def _analyse_hex(state: State, stop: StopFlag | None, report: Report | None, max
     return result
 
 
+class _HexSearches:
+    """The Monte Carlo search a Hex analysis runs batch after batch (``now``): the kernels'
+    (``HexSearcher``) or, while the window's worker still compiles them from scratch (a fresh
+    install's first run: ``ai.kernels.compiled_elsewhere``), the pure-Python MCTS they replaced,
+    which Hex's levels play with meanwhile (``HexSearcher.stand_in``): its values are shown as they
+    come, where the caption said "Preparing the engine… 40 s".  Once the kernels are ready, or the
+    Python tree is full (``PythonSearcher.full``: about 150 MB), the kernels' search grows a tree of
+    its own (waiting for them if it must) and the Python one is let go."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.searcher = import_engine("ai.engines.hex_mcts").HexSearcher(rave=True, bridges=True, solve=False,
+                                                                          seed=seed)
+        self.stand_in = None  # made when first needed (its seed drawn from the searcher's: none drawn otherwise)
+        self.kernels_only = False  # the stand-in is done with: the kernels' search from now on
+
+    def now(self):
+        """The search for the next batch."""
+        from ai import kernels
+
+        if not self.kernels_only and kernels.compiled_elsewhere("hex"):
+            self.stand_in = self.stand_in or self.searcher.stand_in()
+            if not self.stand_in.full():
+                return self.stand_in
+        self.kernels_only, self.stand_in = True, None
+        return self.searcher
+
+    def batch(self, searcher, playouts: int) -> int:
+        """Playouts of the next batch, ``playouts`` done: ``PYTHON_BATCH`` in the Python search
+        (a report every second or less), else ``HEX_BATCH``, larger as the analysis goes on."""
+        return PYTHON_BATCH if searcher is self.stand_in else HEX_BATCH * (1 + playouts // (4 * HEX_BATCH))
+
+
 def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_playouts: int,
                 seed: int | None) -> MoveValues:
     knowledge = import_engine("ai.engines.hex_knowledge")
     swap_wins, connections_ready = knowledge.swap_wins, knowledge.connections_ready
-    hex_searcher = import_engine("ai.engines.hex_mcts").HexSearcher
     from ai.search.driver import search
     from games.hex import SWAP
 
@@ -583,12 +656,13 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         if report is not None:
             report(_copy(from_map))
         return from_map
-    searcher = hex_searcher(rave=True, bridges=True, solve=False, seed=seed)
+    searches = _HexSearches(seed)
     playouts = 0
     snapshot = MoveValues(state.to_move)
     connections_asked = not connections_decide(state)
     while playouts < max_playouts and not _stopped(stop):
-        batch = min(HEX_BATCH * (1 + playouts // (4 * HEX_BATCH)), max_playouts - playouts)
+        searcher = searches.now()
+        batch = min(searches.batch(searcher, playouts), max_playouts - playouts)
         result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
         playouts += max(1, result.nodes)
         snapshot = hex_root_values(searcher, state.to_move)
@@ -601,10 +675,13 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
             snapshot.done = True
-        if not snapshot.done and not connections_asked and not _stopped(stop) and connections_ready():
+        if (not snapshot.done and not connections_asked and not _stopped(stop) and searcher is searches.searcher
+                and connections_ready()):
             # after the first batch, which proves the short wins; skipped once stopped (up to a
             # second on 19x19, and nobody waits for its answer then), and until the connection
-            # kernels are ready: the tree's values are shown meanwhile (``connections_ready``)
+            # kernels are ready: the tree's values are shown meanwhile (``connections_ready``); not
+            # asked while the Python stand-in searches, whose asking began compiling them beside the
+            # MCTS's kernels (numba compiles one function at a time: those came a minute later)
             connections_asked = True
             snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
         if report is not None and not _stopped(stop):

@@ -294,6 +294,31 @@ def test_hex_root_values_read_the_searchers_tree():
     assert most.move == result.best_move
 
 
+def test_hex_root_values_read_the_python_stand_ins_tree_as_the_kernels():
+    """The pure-Python MCTS that searches while the kernels compile (``PythonSearcher``) is read as
+    the kernels' tree is: a root won at once, one lost to two threats, one cut to its block by a
+    threat have the same proofs of known length in both (the moves left out lose in 2); an open
+    one's most visited move is its search's choice."""
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.reference.hex_search import PythonSearcher
+    from ai.search.driver import search
+
+    game = games.load("hex", size=4)
+    positions = {"won at once": "a1 a2 b1 b2 c1 c2", "two threats": "c1 b1 c2 b2 c3 b3", "one threat": "a1 a2 b1 b2 c1",
+                 "open": "b2"}
+    for name, line in positions.items():
+        state = game.play_line(line.split())
+        proofs = []
+        for searcher in (HexSearcher(seed=1), PythonSearcher(rave=True, bridges=True, seed=1)):
+            result = search(searcher, state, ai.Limits(iterations=300))
+            snapshot = hex_root_values(searcher, state.to_move)
+            proofs.append({m: (v.proven, v.plies) for m, v in snapshot.values.items() if v.plies is not None})
+            if name == "open":
+                assert max(snapshot.values.values(), key=lambda v: v.visits).move == result.best_move
+        assert proofs[0] == proofs[1], name
+        assert bool(proofs[0]) == (name != "open"), name
+
+
 def _alquerque_position(white: list[int], black: list[int]):
     rows = ["."] * 25
     for cell in white:

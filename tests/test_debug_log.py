@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -260,3 +261,49 @@ def test_with_the_switch_off_a_game_writes_no_log_and_its_worker_sets_none_up(lo
     assert not (logging_as_it_was / "logs").exists()
     assert not [r.getMessage() for r in caplog.records if r.name == TRAIL]
     assert told and all("log_level" not in kwargs for kwargs in told)
+
+
+def test_a_workers_kernels_are_told_in_the_log_as_they_load_and_when_ready(logging_as_it_was, tmp_path,
+                                                                          monkeypatch):
+    """A slow first start's log said nothing of the kernels: a worker's warm-up now says as each
+    stage of its game's kernels begins, compiling or loading from the cache, and when it is ready,
+    in how many seconds (``ai.kernels``), through the worker's report channel (here an analysis's
+    worker, analysis switched on with A in a Rastros game past its book, whose searches wait for the
+    kernels loaded from the tests' cache)."""
+    path = start_logging("debug")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.open_demo("game:rastros:hotseat:4-6,5-6,5-7,6-8,5-8,4-8")  # past the book: values come from searches
+        scene = app.scene
+        key(app, pygame.K_a)
+        assert wait(app, lambda: scene.analysis.values is not None)  # sent after the kernels' lines
+        key(app, pygame.K_a)
+        key(app, pygame.K_ESCAPE)
+        assert ai_worker.wait_for_closed_workers(60)
+    text = path.read_text(encoding="utf-8")
+    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ai\.kernels: rastros kernels, stage search: "
+                     r"(loading from the cache|compiling \(not all in the cache\))\n", text), text[-3000:]
+    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ai\.kernels: rastros kernels, stage search: ready in \d+\.\d s "
+                     r"\((loaded|compiled)\)\n", text), text[-3000:]
+
+
+def test_the_windows_kernel_preparation_sends_its_lines_to_the_log(logging_as_it_was, tmp_path, monkeypatch):
+    """The window's preparation processes (``KernelPreparation``) wrote nothing to the log: a first
+    start's compiling there went unseen.  With the log on they send their lines through a channel
+    of theirs, here a later run's, whose games' kernels an earlier run prepared."""
+    from ai.kernel_folders import mark_prepared
+    from ai.kernels import KERNEL_GAMES
+    from tests.test_kernel_folders import _compiled
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))  # the processes' cache: every game prepared
+    _compiled(tmp_path / "cache")
+    for game_id in KERNEL_GAMES:
+        mark_prepared(game_id, tmp_path / "cache")
+    path = start_logging("debug")
+    preparation = ai_worker.KernelPreparation(processes=2)
+    reaper = next(t for t in threading.enumerate() if t.name == "tabuleiro-prepare-reaper")
+    reaper.join(120)
+    preparation.stop()
+    text = path.read_text(encoding="utf-8")
+    lines = re.findall(r"tabuleiro-prepare\[\d+\] DEBUG ui\.ai_worker: preparing the kernels of no game \((.*): "
+                       r"prepared by an earlier run\)\n", text)
+    assert sorted(", ".join(lines).split(", ")) == sorted(KERNEL_GAMES), text[-3000:]

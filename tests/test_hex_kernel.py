@@ -439,3 +439,34 @@ def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget(monkey
     assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[CTL_NODES] == 25
     monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
     assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=1000)).nodes == 40
+
+
+def test_while_the_windows_worker_compiles_the_kernels_a_hex_analysis_searches_in_python(monkeypatch):
+    """A fresh install's first Hex analysis (key A) waited for the worker to compile the MCTS's
+    kernels, its caption counting "Preparing the engine… 40 s", while every other game's analysis
+    and Hex's levels searched in Python.  It now grows the pure-Python tree meanwhile, its values
+    reported batch by batch (``PYTHON_BATCH``) with their line, the connection kernels not begun
+    meanwhile (compiled beside the MCTS's, they delayed those by a minute); once that tree is full
+    it waits for the kernels, and once they are ready it searches in them (``HEX_BATCH``)."""
+    from ai import kernels, move_values
+    from ai.reference import hex_search
+
+    kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search")
+    begun: list[tuple] = []
+    monkeypatch.setattr(kernels, "warm_up_in_background", lambda *stages: begun.append(stages))
+    state = games.load("hex", size=7).play_line(["d4", "c5"])
+    reports: list = []
+    values = move_values.analyse(state, "hex", report=reports.append, max_playouts=3 * move_values.PYTHON_BATCH)
+    assert values.done and values.nodes == 3 * move_values.PYTHON_BATCH and len(reports) == 3
+    assert [r.nodes for r in reports] == [move_values.PYTHON_BATCH * k for k in (1, 2, 3)]  # one tree grown on
+    assert set(values.values) <= set(state.legal_moves())
+    assert sum(v.visits for v in values.values.values()) == values.nodes
+    best = values.best()
+    assert best.kind == "mcts" and values.best_line()[0] == best.move and not begun
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 100 * len(state.legal_moves()))  # full after 100 playouts
+    with pytest.raises(AssertionError, match="waited for the kernels"):
+        move_values.analyse(state, "hex", max_playouts=3 * move_values.PYTHON_BATCH)
+    kernels_ready()  # the warm-up done
+    reports.clear()
+    values = move_values.analyse(state, "hex", report=reports.append, max_playouts=move_values.HEX_BATCH + 100)
+    assert values.done and [r.nodes for r in reports] == [move_values.HEX_BATCH, move_values.HEX_BATCH + 100]

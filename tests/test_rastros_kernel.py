@@ -279,6 +279,19 @@ def test_level5_root_solver_in_the_books_frame_plays_proven_moves_in_both_orient
     assert orientations == {False, True}
 
 
+def test_the_python_root_solver_says_it_is_at_work_before_its_first_figures():
+    """Level-5's Python stand-in (a fresh install's, while the kernels compile) gives its root
+    solver up to 40% of the move's time, in which it reported nothing: the window's thinking card
+    showed a blank line under "is thinking…".  The solver says first that it is at work (a
+    solver's report with no figures, which the card says as "Solving the position…")."""
+    state = next(s for s, _region in random_states(8, 20, seed=3, max_region=reference_search.ROOT_SOLVE_LIMIT)
+                 if winning_step(s) is None and len(s.legal_moves()) > 1)
+    reports = []
+    ai.make_player("rastros", "level-5", seed=1).stand_in(8).choose(state, Limits(time=0.2), reports.append)
+    assert reports[0].kind == "solver" and reports[0].best_move is None and not reports[0].depth
+    assert reports[-1].done and reports[-1].best_move in state.legal_moves()
+
+
 def unbooked_position(seed: int):
     """A position of seeded random play on 8x8 that neither the book nor a win in one answers."""
     game, rng = games.load("rastros"), random.Random(seed)

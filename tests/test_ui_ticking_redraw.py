@@ -14,7 +14,14 @@ import types
 import pygame
 import pytest
 
-from tests.ui_helpers import click, count_calls, recorded_text, recorded_text_rects, window_for_a_test
+from tests.ui_helpers import (
+    click,
+    count_calls,
+    in_language,
+    recorded_text,
+    recorded_text_rects,
+    window_for_a_test,
+)
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -181,6 +188,35 @@ def test_the_thinking_card_ticks_alone_and_the_status_line_follows_the_search(ap
     _tick(app)
     assert boards[0] == 1 and under_the_board() == []  # the card again, alone
     assert any("is thinking…" in text for text, _rect in drawn)
+
+
+def test_a_search_without_figures_yet_is_said_in_words_on_the_thinking_card(app, monkeypatch):
+    """While a fresh install compiles Rastros' kernels its Python search says at once that it has
+    begun, and level-5's root solver that it is at work, in reports with no figures (the solver's
+    for up to 40% of the move's time): the card's line under "is thinking…" was blank.  It says
+    "Solving the position…" for the solver, "Starting the search…" otherwise, as before any report,
+    in Portuguese too; the first figures take their place."""
+    preparing = _computer_stood_in(monkeypatch)
+    preparing.on = False  # the kernels' compiling is not waited for: the search has begun
+    scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-5", "level-5"), 30.0), [])
+    app.switch(scene)
+    _thinks(scene, 0)
+    drawn = recorded_text(monkeypatch)
+    said = {"solver": ("Solving the position…", "A resolver a posição…"),
+            "alphabeta": ("Starting the search…", "A começar a pesquisa…")}
+    for kind, (english, portuguese) in said.items():
+        scene.computer.progress = AIProgress(job_id=1, kind=kind)
+        drawn.clear()
+        _tick(app)
+        assert english in drawn
+        with in_language(app, "pt"):
+            drawn.clear()
+            _tick(app)
+            assert portuguese in drawn
+    scene.computer.progress = AIProgress(job_id=1, depth=3, best_move=1, best_text="5-3", nodes=400, kind="alphabeta")
+    drawn.clear()
+    _tick(app)
+    assert "Starting the search…" not in drawn and any("best 5-3" in text for text in drawn)
 
 
 def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monkeypatch):

@@ -302,7 +302,9 @@ class KernelPreparation:
     a core of its own.  On a later run, every kernel compiled by one before, they end at once,
     numba not imported (``_prepare``).  Stopped with the window, the terminal's Ctrl+C left to it
     (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up.
-    Each is joined as it ends (``_reap``)."""
+    Each is joined as it ends (``_reap``).  With the window's log written to its file, their
+    lines (what each compiles or loads, and in how long: ``ai.kernels``) come to it through a
+    report channel of theirs (``ai.worker_log``), read by the same thread."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -311,23 +313,43 @@ class KernelPreparation:
         # the other games in the rest
         groups = compile_groups(processes or os.cpu_count() or 1)
         context = mp.get_context("spawn")
-        self.processes = [context.Process(target=_prepare, args=(group,), daemon=True, name="tabuleiro-prepare")
-                          for group in groups]
+        level = workers_level()
+        self.logs = WorkerChannel(context) if level is not None else None
+        logged = (self.logs.sender(), level) if self.logs is not None else ()
+        self.processes = [context.Process(target=_prepare, args=(group, *logged), daemon=True,
+                                          name="tabuleiro-prepare") for group in groups]
         try:
             with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
                 for process in self.processes:
                     start_leaving_ctrl_c(process)
+                if self.logs is not None:
+                    self.logs.opened()  # their ends alone open: the pipe says so once all have ended
         except BaseException:  # Ctrl+C held through the starts: the window that would stop them never opens
             self.stop()
             raise
         threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True).start()
 
     def _reap(self) -> None:
-        """Join each process as it ends, on a thread of its own: joined only in ``stop``, those
-        that ended at once (a later run's, nothing to compile) stayed ``<defunct>`` zombies in the
-        process list for the whole session."""
+        """Join each process as it ends, on a thread of its own (after writing their log lines to
+        the log as they come, ``_log_until_ended``): joined only in ``stop``, those that ended at
+        once (a later run's, nothing to compile) stayed ``<defunct>`` zombies in the process list
+        for the whole session."""
+        if self.logs is not None:
+            self._log_until_ended(self.logs)
         for process in self.processes:
             process.join()
+
+    def _log_until_ended(self, logs: WorkerChannel) -> None:
+        """Write the processes' log lines (``_log_if_line``) until every one has ended and all they
+        sent is read, or the channel is broken (a process killed mid-line)."""
+        while not logs.broken:
+            item = logs.receive(0.5)
+            if item is not None:
+                _log_if_line(item)
+            elif not any(process.is_alive() for process in self.processes):
+                _log_lines_left(logs)
+                break
+        logs.close()
 
     def stop(self) -> None:
         for process in self.processes:
@@ -355,19 +377,26 @@ def lower_priority(niceness: int) -> None:
             kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), idle if niceness >= 10 else below_normal)
 
 
-def _prepare(game_ids: tuple[str, ...]) -> None:
+def _prepare(game_ids: tuple[str, ...], reports=None, log_level: int | None = None) -> None:
     """A preparation process: compile the kernels of ``game_ids`` that a run before did not
     (``ai.kernel_folders.is_prepared``).  Those of a later run are all compiled: it then ends
     without importing numba (a second of a core) or loading every kernel into a process that only
-    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes)."""
+    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes).
+    ``log_level``: the window's log is written to its file, where this process's lines go through
+    ``reports`` (``ai.worker_log``; None: nothing set up)."""
     from ai.kernel_folders import is_prepared, mark_prepared
     from ai.kernels import cache_dir
     from ai.parent_watch import end_with_parent, leave_sigint_to_parent
 
+    if log_level is not None:
+        send_logs_to_parent(reports, log_level)
     leave_sigint_to_parent()  # the terminal's Ctrl+C is the window's, which ends this process
     end_with_parent()  # a cold compile takes a minute: not for a window that is gone
     lower_priority(PREPARE_NICENESS)
-    game_ids = tuple(game_id for game_id in game_ids if not is_prepared(game_id, cache_dir()))
+    prepared = tuple(game_id for game_id in game_ids if is_prepared(game_id, cache_dir()))
+    game_ids = tuple(game_id for game_id in game_ids if game_id not in prepared)
+    log.debug("preparing the kernels of %s%s", ", ".join(game_ids) or "no game",
+              f" ({', '.join(prepared)}: prepared by an earlier run)" if prepared else "")
     if not game_ids:
         return
     import ai.kernels

@@ -13,7 +13,9 @@ stage when it is made (``prepare``), so no move's clock pays for it.  The window
 instead compiles them in a thread of its own from the moment it starts (``defer_compiling``): the
 first moves come from the opening books without any kernel, and a search waits for the stages it
 needs (``ready``), a wait the search driver does not count as the move's time.  What a fresh
-install waits for its first computer move: ``python tools/cold_start.py``.
+install waits for its first computer move: ``python tools/cold_start.py``.  Each stage is logged
+(debug) as it begins, compiling or loading, and when it is ready, with its seconds: the window's
+log file has a slow first start's compiling (``ui.debug_log``).
 
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
@@ -243,14 +245,29 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
             entry = _stage(name, stage)
             with entry.lock:
                 if not entry.done:
-                    if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
-                        entry.from_scratch = not on_disk(name)
-                    try:
-                        module.STAGES[stage]()
-                    except BaseException:
-                        entry.from_scratch = False  # failed here: a search compiles it itself (``ready``)
-                        raise
-                    entry.done = True
+                    _run_stage(name, stage, module.STAGES[stage], entry)
+
+
+def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage) -> None:
+    """``run`` ``stage`` of ``game_id``'s kernels, logged (debug) as it begins, compiling or
+    loading from the cache, and as it ends, with its seconds: a slow first start's log (the
+    window's worker sends its lines to the window's file, ``ai.worker_log``) says where the time
+    went, and whether the cache was there."""
+    from_scratch = not on_disk(game_id)
+    if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
+        entry.from_scratch = from_scratch
+    log.debug("%s kernels, stage %s: %s", game_id, stage,
+              "compiling (not all in the cache)" if from_scratch else "loading from the cache")
+    began = time.perf_counter()
+    try:
+        run()
+    except BaseException:
+        entry.from_scratch = False  # failed here: a search compiles it itself (``ready``)
+        log.debug("%s kernels, stage %s: failed after %.1f s", game_id, stage, time.perf_counter() - began)
+        raise
+    entry.done = True
+    log.debug("%s kernels, stage %s: ready in %.1f s (%s)", game_id, stage, time.perf_counter() - began,
+              "compiled" if from_scratch else "loaded")
 
 
 def is_ready(game_id: str, stage: str = "search") -> bool:

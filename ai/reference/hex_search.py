@@ -254,22 +254,31 @@ class HexMCTS:
     def report(self, root: Node, elapsed: float = 0.0) -> Progress:
         """Best move, the mover's win rate, and the line of most visited moves below it."""
         move, rate = best_child(root)
-        pv = [move] if move is not None else []
-        node = root
-        while True:
-            i = node.moves.index(pv[-1]) if pv and pv[-1] in node.moves else -1
-            if i < 0 or node.children[i] is None or not node.children[i].moves:
-                break
-            node = node.children[i]
-            nxt, _ = best_child(node)
-            if nxt is None or len(pv) >= 12:
-                break
-            pv.append(nxt)
+        pv = line_from(root, move) if move is not None else []
         proven = root.proven
         return Progress(
             depth=len(pv), best_move=move, score=rate, nodes=self.playouts, elapsed=elapsed,
             pv=pv, proven=proven, kind="solver" if proven is not None else "mcts",
         )
+
+
+PV_LENGTH = 12  # moves of a line at most (``line_from``)
+
+
+def line_from(root: Node, move: int) -> list[int]:
+    """``move`` from ``root``, then the move the tree would play in each position after it
+    (``best_child``), as far as the tree has grown there."""
+    line, node = [move], root
+    while len(line) < PV_LENGTH:
+        i = node.moves.index(line[-1]) if line[-1] in node.moves else -1
+        if i < 0 or node.children[i] is None or not node.children[i].moves:
+            break
+        node = node.children[i]
+        nxt, _ = best_child(node)
+        if nxt is None:
+            break
+        line.append(nxt)
+    return line
 
 
 def _mixed(n: int, w: float, an: int, aw: float) -> float:
@@ -300,7 +309,8 @@ class PythonSearcher:
     playout budget or a proof.  ``answer`` is what the kernels' searcher answers without them
     (level-5's first stone without the swap, its solver of small boards), asked first as that
     searcher's ``start`` asks it.  A move plays once its tree holds ``TREE_ENTRIES``, however
-    much time is left."""
+    much time is left (``full``).  Asked the same position again, it grows the same tree, as the
+    kernels' searcher does: an analysis searches one position in batches of playouts."""
 
     kind = "mcts"
     in_python = True  # needs no kernel: the driver says it has begun before its first batch
@@ -314,12 +324,16 @@ class PythonSearcher:
         self.rng = random.Random(seed)
         self.answer = answer
         self.engines: dict[int, HexMCTS] = {}
+        self.root_key: tuple[int, ...] | None = None  # the position of the tree grown: size, boards, mover
 
     def start(self, state: HexState, limits: Limits) -> Progress | None:
         """The answer needing no search, if any; else a new root for ``state``."""
         known = self.answer(state, limits) if self.answer is not None else None
         if known is not None:
             return known
+        key = (state.game.size, *state.boards, state.to_move)
+        if key == self.root_key and self.root.proven is None and not self.full():
+            return None  # the tree of this position grows on
         n = state.game.size
         if n not in self.engines:
             self.engines[n] = HexMCTS(n, rave=self.rave, bridges=self.bridges, seed=self.rng.randrange(1 << 30),
@@ -327,6 +341,7 @@ class PythonSearcher:
         self.engine = self.engines[n]
         self.boards = state.boards
         self.root, self.colour = self.engine.new_root(*state.boards, state.to_move)
+        self.root_key = key
         self.engine.playouts = 0
         self.most_playouts = max(1, TREE_ENTRIES // max(1, len(self.root.moves)))
         return self.engine.report(self.root) if self.root.proven is not None else None
@@ -349,3 +364,12 @@ class PythonSearcher:
         engine.playouts += done
         ctl[CTL_NODES] += done
         return engine.report(root)
+
+    def full(self) -> bool:
+        """Whether the tree holds ``TREE_ENTRIES`` (no playout is added to it any more)."""
+        return self.root_key is not None and self.engine.playouts >= self.most_playouts
+
+    def line_from(self, move: int) -> list[int]:
+        """``move`` from the root, then the tree's best reply after each (``line_from``), as
+        ``HexSearcher.line_from`` reads the kernels' tree."""
+        return line_from(self.root, move)

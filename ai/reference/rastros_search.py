@@ -248,7 +248,7 @@ class RastrosPlayer(Player):
         solver_nodes = solver.nodes
         result = self._quick(state, moves, report)
         if result is None and self.root_solve:
-            result = self._solve_root(state, solver, started, deadline, limits, report)
+            result = self._solve_root(state, solver, started, deadline, limits, report, progress)
         if result is None:
             max_depth = min(d for d in (limits.depth, self.depth, 80) if d is not None)
             search.iterate(state, max_depth, deadline, limits.stop, progress, started, report)
@@ -280,15 +280,19 @@ class RastrosPlayer(Player):
         return None
 
     def _solve_root(self, state: RastrosState, solver: Solver, started: float, deadline: float,
-                    limits: Limits, report: Progress) -> int | None:
+                    limits: Limits, report: Progress, progress: ProgressCallback | None = None) -> int | None:
         """Give the exact solver part of the time.  Proven won: the shortest win (or the first
         winning move if the lengths take too long); proven lost: the longest loss, if its length
-        is found in time, else None and the heuristic search chooses."""
+        is found in time, else None and the heuristic search chooses.  ``progress`` is told the
+        solver is at work (a solver's report with no figures): it says nothing else for up to 40%
+        of the move's time, and the window says "Solving the position…" meanwhile."""
         geo = solver.geo
         piece, side = state.white, state.to_move
         region = geo.flood(piece, state.free)
         if region.bit_count() > ROOT_SOLVE_LIMIT:
             return None
+        if progress is not None:
+            progress(Progress(kind="solver"))
         solve_until = started + (deadline - started) * 0.4
 
         def out() -> bool:

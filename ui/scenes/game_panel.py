@@ -21,7 +21,15 @@ from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_over import reason_lines, result_words, shown_score
-from ui.scenes.thinking import best_part, detail_parts, nodes_text, proof_winner, proven_text
+from ui.scenes.thinking import (
+    begun_words,
+    best_part,
+    detail_parts,
+    has_figures,
+    nodes_text,
+    proof_winner,
+    proven_text,
+)
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
 
@@ -173,12 +181,6 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
 SECTION_GAP = 12
 """The room (unscaled) between the panel's parts: the header, the players, the thinking card, the
 move list and the buttons."""
-
-
-def has_figures(search: AIProgress | None) -> bool:
-    """Whether a search's report has anything to show: a move, or nodes searched.  A stand-in's
-    first report on a fresh install says only that its search has begun (``ai.search.driver``)."""
-    return search is not None and (search.best_move is not None or search.nodes > 0 or search.done)
 
 
 @dataclass(frozen=True)
@@ -724,9 +726,11 @@ class GamePanel:
         if scene.browsing is not None:  # the position shown: analysis of it, or the search that moved there
             analysed = scene.analysis_line()
             return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
-        if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move
-            shown = computer.progress if computer.job_kind != "draw" and has_figures(computer.progress) else None
-            return shown, 0, False  # a search said begun, with no figures yet: "Starting the search…", not a blank
+        if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move;
+            #                           one without figures yet is said in words (``_tip``: ``begun_words``)
+            progress = computer.progress
+            return (progress if computer.job_kind != "draw" and has_figures(progress)
+                    else None), 0, False
         held = self._reply_held()
         analysed = None if held else scene.analysis_line()
         if analysed is not None:
@@ -958,7 +962,7 @@ class GamePanel:
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
-                else _("Starting the search…") if computer.job is not None
+                else begun_words(computer.progress) if computer.job is not None
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher

@@ -222,6 +222,24 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     return [*parts, value] if value else parts
 
 
+def has_figures(progress: AIProgress | None) -> bool:
+    """Whether a search's report says anything yet: a depth, nodes, a move, a proof, its end.  A
+    search that needs no kernel reports at once that it has begun (``ai.search.driver``: the
+    stand-ins on a fresh install), and Rastros' root solver that it is at work, with none
+    (``begun_words`` says what is going on instead of a blank line)."""
+    return progress is not None and bool(progress.depth or progress.nodes or progress.best_move is not None
+                                         or progress.best_text or progress.pv or progress.proven is not None
+                                         or progress.done)
+
+
+def begun_words(progress: AIProgress | None) -> str:
+    """What the thinking card says under its headline while a search has no figures to show:
+    "Solving the position…" where its report says a solver is at work, else "Starting the search…"."""
+    if progress is not None and progress.kind == "solver":
+        return _("Solving the position…")
+    return _("Starting the search…")
+
+
 def best_part(progress: AIProgress) -> str:
     """"best e4", the search's best move; "best guess f3" where the proof said beside it is the
     position's, not the move's (``AIProgress.proof_apart``: the eval bar's proof beside analysis'
