@@ -439,3 +439,20 @@ def test_the_python_stand_in_keeps_to_the_drivers_stop_and_playout_budget(monkey
     assert searcher.iterate(1, ctl).best_move in state.legal_moves() and ctl[CTL_NODES] == 25
     monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
     assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=1000)).nodes == 40
+
+
+def test_a_move_the_stand_ins_full_tree_ended_says_why(monkeypatch):
+    """On 19x19 a 30 s move of level 5's stand-in came at 19.5 s, its tree at ``TREE_ENTRIES``,
+    and nothing said why.  The move's report says it stopped at its memory limit
+    (``Progress.stopped``), and so does the report the window gets; a move its budget ended does not."""
+    from ai.reference import hex_search
+    from ai.reference.hex_search import PythonSearcher
+    from ui.ai_worker import progress_report
+
+    game = games.load("hex", size=7)
+    state = game.play_line(["d4", "c5"])
+    assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=40)).stopped == ""
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
+    full = search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(time=30.0))
+    assert full.nodes == 40 and full.stopped == "memory-limit"
+    assert progress_report(1, game, state, full).stopped == "memory-limit"
