@@ -13,13 +13,16 @@ them, not restated), so the explorer asks only where an answer can come:
 - Tic-tac-toe: boards solved outright (``SOLVED_CELLS``), or no more empty squares than those;
 - Alquerque: no more pieces than its shipped endgame tables know;
 - Trax: never (level 5 has no solver; its threat search proves only forced wins found in play).
-Engines are imported only for their game, when asked: the window does not load numba for them.
+Engines are imported only for their game, when asked, under ``import_engine``'s lock (the tree's
+build thread imports its game's engine meanwhile, for its heuristic: ai/game_tree.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from ai.imports import import_engine
 
 
 def _stones(state: Any) -> int:
@@ -28,40 +31,34 @@ def _stones(state: Any) -> int:
 
 
 def _hex(state: Any, seconds: float) -> bool:
-    from ai.engines.hex_knowledge import opening_maps
-    from ai.engines.hex_solver import SOLVE_ALWAYS, SOLVE_EMPTIES
-
+    solver = import_engine("ai.engines.hex_solver")
     n = state.game.size
     empties = n * n - _stones(state)
-    return n <= SOLVE_ALWAYS or empties <= SOLVE_EMPTIES or n in opening_maps()
+    return n <= solver.SOLVE_ALWAYS or empties <= solver.SOLVE_EMPTIES or n in import_engine(
+        "ai.engines.hex_knowledge").opening_maps()
 
 
 def _reversi(state: Any, seconds: float) -> bool:
-    from ai.engines.reversi_book import book_proof
-    from ai.engines.reversi_search import KERNEL_SOLVER, KERNEL_SOLVER_6X6, PYTHON_SOLVER
-
+    search = import_engine("ai.engines.reversi_search")
     size = state.game.size
-    speed = {6: KERNEL_SOLVER_6X6, 8: KERNEL_SOLVER}.get(size, PYTHON_SOLVER)
-    return state.empties() <= speed.reach(seconds) or (size == 6 and book_proof(state) is not None)
+    speed = {6: search.KERNEL_SOLVER_6X6, 8: search.KERNEL_SOLVER}.get(size, search.PYTHON_SOLVER)
+    return state.empties() <= speed.reach(seconds) or (
+        size == 6 and import_engine("ai.engines.reversi_book").book_proof(state) is not None)
 
 
 def _rastros(state: Any, seconds: float) -> bool:
-    from ai.engines.rastros_search import ROOT_SOLVE_LIMIT, book_choice
-
-    return state.reachable().bit_count() <= ROOT_SOLVE_LIMIT or book_choice(state) is not None
+    search = import_engine("ai.engines.rastros_search")
+    return state.reachable().bit_count() <= search.ROOT_SOLVE_LIMIT or search.book_choice(state) is not None
 
 
 def _tictactoe(state: Any, seconds: float) -> bool:
-    from ai.engines.tictactoe import SOLVED_CELLS
-
-    empties = state.game.cells - _stones(state)
-    return state.game.cells <= SOLVED_CELLS or empties <= SOLVED_CELLS
+    solved_cells = import_engine("ai.engines.tictactoe").SOLVED_CELLS
+    return state.game.cells <= solved_cells or state.game.cells - _stones(state) <= solved_cells
 
 
 def _alquerque(state: Any, seconds: float) -> bool:
-    from ai.kernels.alquerque_tables import shipped_max_pieces, variant_of
-
-    return _stones(state) <= shipped_max_pieces(variant_of(state.game))
+    tables = import_engine("ai.kernels.alquerque_tables")
+    return _stones(state) <= tables.shipped_max_pieces(tables.variant_of(state.game))
 
 
 def _never(state: Any, seconds: float) -> bool:
