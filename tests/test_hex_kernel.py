@@ -449,10 +449,13 @@ def test_a_move_the_stand_ins_full_tree_ended_says_why(monkeypatch):
     from ai.reference.hex_search import PythonSearcher
     from ui.ai_worker import progress_report
 
-    game = games.load("hex", size=7)
-    state = game.play_line(["d4", "c5"])
+    compiling_from_scratch(monkeypatch, "hex", "search")
+    game = games.load("hex", size=19)
+    state = game.play_line(["j10", "k9"])
     assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=40)).stopped == ""
     monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
-    full = search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(time=30.0))
-    assert full.nodes == 40 and full.stopped == "memory-limit"
-    assert progress_report(1, game, state, full).stopped == "memory-limit"
+    level5 = ai.make_player("hex", "level-5", seed=1)
+    assert level5.choose(state, Limits(time=30.0)) in state.legal_moves()
+    assert isinstance(level5.searching(), PythonSearcher)
+    assert level5.last.nodes == 40 and level5.last.stopped == "memory-limit"
+    assert progress_report(1, game, state, level5.last).stopped == "memory-limit"
