@@ -583,9 +583,13 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
     try:
         game = games.load(args.game, **options)
     except ValueError as exc:
-        game = None if position is None else game_sized_by_board(args.game, options, position)
+        game, refused = None, exc
+        try:  # a bare board's options are checked at its own size, and refused in its words
+            game = None if position is None else game_sized_by_board(args.game, options, position)
+        except ValueError as at_its_size:
+            refused = at_its_size
         if game is None:
-            raise UsageError(str(exc)) from None
+            raise UsageError(str(refused)) from None
     return run_analyse(game, moves=args.moves, position=position, record=args.record, ply=args.ply,
                        seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
                        number=args.number)

@@ -75,6 +75,7 @@ class Progress:
     reason: str = ""  # why a rule chose its move (kind "rule"), one of ``RULE_REASONS``; "" for none said
     course_depth: int | None = None  # ``depth`` as a course player's description counts it, where it differs
     unit: str = ""  # what an estimate's ``score`` counts where it is not the game's unit (``POINTS``), else ""
+    stopped: str = ""  # why the search ended before its time, one of ``STOP_REASONS``; "" for none said
 
     @property
     def nps(self) -> float:
@@ -87,6 +88,11 @@ POINTS = "points"
 """``Progress.unit`` of an estimate in the player's own evaluation points where its game's values
 are another unit: Reversi's levels 2-4 (and level 5 off 8x8) judge by the hand-set evaluation of
 ai/engines/reversi_eval.py, whose points are no disc count (ai/eval_scales.py ``REVERSI_POINT_DISCS``)."""
+
+STOP_REASONS = ("memory-limit",)
+"""Why a search ended before its move time, as ``Progress.stopped`` says it: its tree reached its
+memory cap (``memory-limit``: Hex's Python stand-in while the kernels compile, ai/reference/hex_search.py
+``TREE_ENTRIES``; a 30 s move on 19x19 came at 19.5 s unexplained).  The window says each in words."""
 
 RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles")
 """Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the

@@ -33,6 +33,15 @@ def test_k_is_checked_against_the_boards_own_size(capsys):
     assert "cannot fit" in capsys.readouterr().err
 
 
+def test_k_too_big_for_the_board_names_the_boards_own_size(capsys):
+    """``--k 5 --position <a 4x4 board>`` said "k: 5 in a row cannot fit on 3x3", the default
+    board's size: the refusal names the board given, 4x4."""
+    board = "X...\n.O..\n..X.\n...O"
+    assert main.main(["analyse", "tictactoe", "--k", "5", "--position", board]) == 2
+    said = capsys.readouterr().err
+    assert "5 in a row cannot fit on 4x4" in said and "3x3" not in said, said
+
+
 def test_a_hex_verdict_proven_by_connections_says_proven_as_lines_does(capsys):
     """5x5 after the centre: --lines proves every Red move lost to Blue's virtual connections,
     and the verdict alone said "Blue 99% to win [estimate]".  It runs the same connection check

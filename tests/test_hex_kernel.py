@@ -470,3 +470,23 @@ def test_while_the_windows_worker_compiles_the_kernels_a_hex_analysis_searches_i
     reports.clear()
     values = move_values.analyse(state, "hex", report=reports.append, max_playouts=move_values.HEX_BATCH + 100)
     assert values.done and [r.nodes for r in reports] == [move_values.HEX_BATCH, move_values.HEX_BATCH + 100]
+
+
+def test_a_move_the_stand_ins_full_tree_ended_says_why(monkeypatch):
+    """On 19x19 a 30 s move of level 5's stand-in came at 19.5 s, its tree at ``TREE_ENTRIES``,
+    and nothing said why.  The move's report says it stopped at its memory limit
+    (``Progress.stopped``), and so does the report the window gets; a move its budget ended does not."""
+    from ai.reference import hex_search
+    from ai.reference.hex_search import PythonSearcher
+    from ui.ai_worker import progress_report
+
+    compiling_from_scratch(monkeypatch, "hex", "search")
+    game = games.load("hex", size=19)
+    state = game.play_line(["j10", "k9"])
+    assert search(PythonSearcher(rave=True, bridges=True, seed=1), state, Limits(iterations=40)).stopped == ""
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 40 * len(state.legal_moves()))
+    level5 = ai.make_player("hex", "level-5", seed=1)
+    assert level5.choose(state, Limits(time=30.0)) in state.legal_moves()
+    assert isinstance(level5.searching(), PythonSearcher)
+    assert level5.last.nodes == 40 and level5.last.stopped == "memory-limit"
+    assert progress_report(1, game, state, level5.last).stopped == "memory-limit"

@@ -138,3 +138,43 @@ def test_the_prove_job_answers_a_proof_and_keeps_an_estimate_to_itself():
             worker.close()
     assert [type(a) for a in said[0]] == [AIResult], said[0]
     assert [type(a) for a in said[1]] == [AIProgress, AIResult] and said[1][0].proven == 1, said[1]
+
+
+def _jobs_asked(monkeypatch) -> list[str]:
+    """The positions the explorer's next proof jobs are made for (``TreeProofs.make_job``)."""
+    from ui.tree_proofs import TreeProofs
+
+    asked, make_job = [], TreeProofs.make_job
+    monkeypatch.setattr(TreeProofs, "make_job",
+                        lambda self, moves, position: asked.append(position) or make_job(self, moves, position))
+    return asked
+
+
+def _explorer_clicked_on_a_child(app, demo: str):
+    """The explorer opened (T) on ``demo``'s game, built, and its first child clicked."""
+    app.open_demo(demo)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    rect, child = next((rect, node) for rect, node in explorer.node_rects if node.ply == 1 and not node.cut)
+    click(app, rect.center)
+    assert explorer.selected is child
+    app.run_frames(3)
+    return explorer
+
+
+def test_11x11_hex_asks_no_proof_nothing_can_give(app, monkeypatch):
+    """11x11 Hex after f6: the root's 120 children and a clicked child's own were each asked for
+    half a second of level 5, a minute of a core for positions no solver, map or table of
+    level 5 reaches (``ai.proof_reach.may_prove``).  None is asked now, and no worker started."""
+    asked = _jobs_asked(monkeypatch)
+    explorer = _explorer_clicked_on_a_child(app, "game:hex:hotseat:f6")
+    assert asked == [] and not explorer.proofs.queue and explorer.proofs.worker is None
+
+
+def test_3x3_tictactoe_still_asks_for_proofs(app, monkeypatch):
+    """3x3 is solved outright: the clicked child and its children are asked for."""
+    asked = _jobs_asked(monkeypatch)
+    explorer = _explorer_clicked_on_a_child(app, "game:tictactoe:hotseat:a1,b2")
+    assert wait(app, lambda: len(asked) > 1, 120), asked
+    assert explorer.proofs.worker is not None

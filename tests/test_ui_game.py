@@ -714,6 +714,21 @@ def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(a
     assert second in drawn, [t for t in drawn if "nodes" in t or "depth" in t]
 
 
+def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):
+    """Level 5's Python stand-in on 19x19 Hex played a 30 s move at 19.5 s, its tree at its memory
+    cap, and the panel's last search did not say why the move came early: now it does, in
+    Portuguese too."""
+    scene = hotseat(app, "hex", ())
+    scene.last_search = AIProgress(job_id=1, depth=1, best_text="j10", score=0.55, nodes=9000, pv=["j10"],
+                                   kind="mcts", done=True, stopped="memory-limit")
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any("stopped at its memory limit" in text for text in drawn), drawn
+    with words_in("pt"):
+        assert "parou no limite de memória" in detail_line(scene.last_search, ("Red", "Blue"), "hex")
+
+
 def test_the_panel_names_a_trax_centre_tile_by_its_code(app):
     """"Peça central: lldd (claro esq.-cima)" was cut at the panel's edge at 800x560: the panel
     names the tile by its code, the setup screen keeps the words that explain it."""

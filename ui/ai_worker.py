@@ -157,6 +157,7 @@ class AIProgress:
     # ``proven`` is the position's, proven apart from the best move and line (the eval bar's proof
     # beside analysis' Monte Carlo choice: ``ui.eval_bar.line_with_proof``), so neither is said as the proof's
     proof_apart: bool = False
+    stopped: str = ""  # why the search ended before its time (``ai.base.STOP_REASONS``), "" for none said
 
 
 @dataclass
@@ -555,7 +556,7 @@ def progress_report(job_id: int, game, state, p, only_move: bool = False) -> AIP
         p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
         state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
         best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
-        empty_share(state),
+        empty_share(state), stopped=p.stopped,
     )
 
 

@@ -5,7 +5,8 @@ where Reversi's endgame solver knows the exact result.  Teachers wanted a box to
 position is proven, where our engines can prove it quickly (Reversi's endgame solver and 6x6
 book, Rastros' solver, Hex's small-board solver and virtual connections, Tic-tac-toe's full
 search).  ``TreeProofs`` asks level 5 about the selected node and its children (not the whole
-tree: a Hex tree holds up to 60,000 nodes), one position at a time, ``PROVE_SECONDS`` each, in a
+tree: a Hex tree holds up to 60,000 nodes) where one of those may reach them (ai/proof_reach.py
+``may_prove``), one position at a time, ``PROVE_SECONDS`` each, in a
 worker process of its own (``Job(kind="prove")``, ui/ai_worker.py ``_run_prove_job``): a numba
 kernel or a Python solver in the window's process would hold the GIL and stutter its frames.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.game_tree import Node
+from ai.proof_reach import may_prove
 from games.base import Game
 from ui.position_worker import PositionWorker
 
@@ -29,8 +31,10 @@ PROVER = "level-5"  # the player asked: every game's level 5 tries its solver, b
 
 def worth_asking(node: Node) -> bool:
     """Whether a solver could tell more of ``node`` than the tree does: a finished game is its own
-    result, a value the tree proved is said in words already, and a cut move was never reached."""
-    return not node.cut and not node.proven and node.kind != "terminal"
+    result, a value the tree proved is said in words already, and a cut move was never reached;
+    and whether one can in ``PROVE_SECONDS`` (``may_prove``): 11x11 Hex's 121 children were a
+    minute of a core asked of positions nothing proves."""
+    return not node.cut and not node.proven and node.kind != "terminal" and may_prove(node.state, PROVE_SECONDS)
 
 
 class TreeProofs(PositionWorker):

@@ -1279,6 +1279,17 @@ CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a se
 }
 
 
+STOP_REASONS = {  # ai.base.STOP_REASONS: why a search ended before its move time
+    "memory-limit": N_("stopped at its memory limit"),
+}
+
+
+def stop_reason(stopped: str) -> str:
+    """Why a search ended early (``Progress.stopped``) in the current language, as analysis says
+    its own end ("stopped at its limit"); "" for none said or a reason without words here."""
+    return _(STOP_REASONS[stopped]) if stopped in STOP_REASONS else ""
+
+
 def choice_reason(reason: str) -> str:
     """Why a rule chose its move (``Progress.reason``) in the current language; "" for none said
     or a reason this window has no words for."""

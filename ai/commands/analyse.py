@@ -204,8 +204,10 @@ def game_sized_by_board(game_id: str, options: dict[str, Any], text: str) -> Gam
     """The game of a bare ``--position`` board whose options fit only its own size: ``tictactoe
     --k 4`` with a 4x4 board was refused "4 in a row cannot fit on 3x3", the options checked on
     the default board before the board's own size was read (``board_of_its_own_size``).  The board
-    read at its size with ``options`` where it leaves them open; None where it is no board that
-    takes every one of them (the options' own error then stands)."""
+    read at its size with ``options`` where it leaves them open; None where it is no board, or
+    one whose size the options change (the options' own error then stands).  ValueError in the
+    game's words at the board's own size where the options do not fit it: ``--k 5`` on a 4x4
+    board said "cannot fit on 3x3", the default board's size, not the board given."""
     import games
 
     lines = text.strip().splitlines()
@@ -217,10 +219,8 @@ def game_sized_by_board(game_id: str, options: dict[str, Any], text: str) -> Gam
         game = record_from_position(titled, chosen={game_id: options}).first_state().game
     except ValueError:
         return None
-    try:  # the options as typed ("4") against the game's own (4)
-        honoured = games.load(game_id, **{**game.options, **options}).options == game.options
-    except ValueError:
-        return None
+    # the options as typed ("4") against the game's own (4); ValueError: they do not fit the board
+    honoured = games.load(game_id, **{**game.options, **options}).options == game.options
     return game if honoured else None
 
 

@@ -363,7 +363,10 @@ class PythonSearcher:
                 break
         engine.playouts += done
         ctl[CTL_NODES] += done
-        return engine.report(root)
+        report = engine.report(root)
+        if engine.playouts >= self.most_playouts and root.proven is None:
+            report.stopped = "memory-limit"  # the move is played now, whatever time is left: said why
+        return report
 
     def full(self) -> bool:
         """Whether the tree holds ``TREE_ENTRIES`` (no playout is added to it any more)."""

@@ -29,7 +29,7 @@ from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, count_text, eval_unit, plural_count
 from ui.i18n import _, ngettext, number_text
-from ui.words import choice_reason
+from ui.words import choice_reason, stop_reason
 
 
 def _sides(sides: tuple[str, str]) -> tuple[str, str]:
@@ -199,11 +199,14 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     legal move: a7", or "chose e3" (a random player, a course bot's rule); a rule that knows the
     position's value (a win in one, a solved board's block) names its move as a search's proof
     does, "best e3", and the proof says the rest; a rule that says why it chose adds the reason:
-    "chose e3", "blocks the only threat".  No part names a search's ``kind`` ("book", "solver",
+    "chose e3", "blocks the only threat"; a search that ended before its time says why, "stopped at
+    its memory limit" (the move came early).  No part names a search's ``kind`` ("book", "solver",
     "mcts"...): a newcomer reads where the move came from in words."""
     parts = []
     said = choice_reason(progress.reason)
     reason = [said] if said else []
+    stopped = stop_reason(progress.stopped)
+    reason += [stopped] if stopped else []  # a move that came early says why (the tree's memory cap)
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
         chose = _("only legal move: {move}") if progress.only_move else _("chose {move}")
         return [chose.format(move=progress.best_text), *reason]
