@@ -16,7 +16,7 @@ import pytest
 
 from tests.ui_helpers import click, in_language, recorded_draws, wait, window_for_a_test
 from ui import text as tx
-from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.names import NAME_LENGTH
 from ui.scenes.game import GameScene
 from ui.widgets import NAME_KEPT
@@ -126,3 +126,18 @@ def test_an_engines_long_command_is_cut_once_while_it_loads(tmp_path, monkeypatc
         card = [value for value in said if value.endswith(" s")]  # the thinking card's, with its seconds
         assert len(card) == 1 and re.match(rf"{loading} gtp:/\S+…  \d+[.,]\d s$", card[0]), card
         assert "--startup 30 --with --many --options…" in said, said  # the status line's last line: all of it
+
+
+def test_a_level_thinking_keeps_its_seconds_where_its_name_finds_no_room(tmp_path, monkeypatch):
+    """At Larger text in Portuguese at 1024x768 a watched game's card read "… está a pensar…  0,…":
+    the level's name cut to its ellipsis and the seconds with the words.  Where the name keeps
+    nothing, the card says what is going on without it ("A pensar…  0,4 s"): the player's card
+    beside it shows whose turn it is."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, "pt"):
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-3", "level-4"), 30.0))
+        app.switch(scene)
+        assert wait(app, lambda: scene.computer.job is not None and not scene.computer.preparing_words())
+        said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "pensar" in d.value]
+        assert len(said) == 1 and re.fullmatch(r"(Nível 3 está a pensar|A pensar)…  \d+,\d s", said[0]), said

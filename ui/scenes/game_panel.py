@@ -915,19 +915,13 @@ class GamePanel:
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):
         a spinner, who is at it and for how long, and a bar of its time spent."""
-        scene, theme, computer = self.scene, self.scene.app.theme, self.scene.computer
+        theme, computer = self.scene.app.theme, self.scene.computer
         size, tx_x = self._s(15), rect.x + self._s(14)
         centre_y = rect.centery if rect.height < self._s(THINKING_HEIGHT) else rect.y + self._s(18)
         spinner(surface, (tx_x + self._s(9), centre_y), self._s(8), theme.accent)
         elapsed = computer.thinking_for()
-        who = computer.preparing_words() or (
-            _("Finding a hint…") if computer.job_kind == "hint"
-            else scene.held_up() if computer.job_kind == "load"
-            else _("{player} weighs your draw offer…").format(player=scene.setup.player_label(computer.job_side))
-            if computer.job_kind == "draw"
-            else _("{player} is thinking…").format(player=scene.setup.player_label(computer.job_side)))
+        who, unnamed = self._job_words()
         seconds = f"  {number_text(elapsed, '.1f')} s"
-        unnamed = computer.preparing_words(named=False)
         said = self._fit_named(who + seconds, size, rect.width - self._s(50), unnamed and unnamed + seconds)
         tx.text(surface, said, (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
@@ -938,6 +932,25 @@ class GamePanel:
             spent = computer.searched_for() if computer.thinking_since() is not None else 0.0  # none while set up
             bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
+
+    def _job_words(self) -> tuple[str, str]:
+        """What the computer is at, for the thinking card, and the same words without the player's
+        name ("" where they name none), said instead where the name would keep none of its
+        characters: the player's card beside it says whose turn it is with its spinner, and at
+        Larger text in Portuguese at 1024x768 "Nível 3 está a pensar…  0,4 s" read
+        "… está a pensar…  0,…", the seconds cut with the words."""
+        scene, computer = self.scene, self.scene.computer
+        preparing = computer.preparing_words()
+        if preparing:
+            return preparing, computer.preparing_words(named=False)
+        if computer.job_kind == "hint":
+            return _("Finding a hint…"), ""
+        if computer.job_kind == "load":
+            return scene.held_up(), ""
+        player = scene.setup.player_label(computer.job_side)
+        if computer.job_kind == "draw":
+            return _("{player} weighs your draw offer…").format(player=player), _("Weighing the draw…")
+        return _("{player} is thinking…").format(player=player), _("Thinking…")
 
     def _fit_named(self, said: str, size: int, width: int, unnamed: str = "") -> str:
         """The thinking card's bold ``said`` fitted to ``width``, a player's name in it cut short
