@@ -1117,12 +1117,25 @@ def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(
     assert all(any(b.contains(rect) for b in boxes) for _, rect in bounds)
 
 
+def random_reversi_line(empties: int, seed: int = 3) -> tuple[list[str], object]:
+    """A Reversi game of random legal moves down to ``empties`` empty squares: its moves in
+    notation and the position they reach (a position the endgame solver proves at once)."""
+    import random
+
+    game, rng, moves = games.load("reversi"), random.Random(seed), []
+    state = game.initial_state()
+    while state.empties() > empties:
+        move = rng.choice(state.legal_moves())
+        moves.append(game.format_move(state, move))
+        state = state.play(move)
+    return moves, state
+
+
 def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     """Reversi with few empties, analysis on (A) and the position proven: the tree (T) read
     "Value +0.23: Black +4 discs" at the root, a depth 2 estimate, and nothing said the position
     was known.  The root now says analysis's proof over its value, in the panel's words, and its
     box reads the proof ("Black wins by 8", ``proof_verdict``), not the estimate."""
-    import random
 
     from tests.ui_helpers import key, recorded_text, wait
     from ui.match import HOTSEAT, MatchSetup
@@ -1130,18 +1143,13 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     from ui.scenes.thinking import proven_text
     from ui.scenes.tree_explorer import proof_verdict
 
-    game, rng, moves = games.load("reversi"), random.Random(3), []
-    state = game.initial_state()
-    while state.empties() > 10:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves, state = random_reversi_line(10)
     scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), moves)
     app.switch(scene)
     key(app, pygame.K_a)
     assert wait(app, lambda: (line := scene.analysis.best_line()) is not None and line.proven is not None, 120)
     line = scene.analysis.best_line()
-    proof, verdict = proven_text(line, game.sides), proof_verdict(line, game.sides)
+    proof, verdict = proven_text(line, state.game.sides), proof_verdict(line, state.game.sides)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_t)
     explorer = app.scene

@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 import games
 from ai.game_tree import ALPHABETA, build
-from tests.test_tree import built
+from tests.test_tree import built, random_reversi_line
 from tests.ui_helpers import click, key, recorded_text, wait
 
 
@@ -82,12 +80,7 @@ def test_a_reversi_node_near_the_end_says_the_solvers_exact_margin(app, monkeypa
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
-    game, rng, moves = games.load("reversi"), random.Random(3), []
-    state = game.initial_state()
-    while state.empties() > 6:
-        move = rng.choice(state.legal_moves())
-        moves.append(game.format_move(state, move))
-        state = state.play(move)
+    moves, state = random_reversi_line(6)
     app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), moves))
     key(app, pygame.K_t)
     explorer = app.scene
@@ -99,7 +92,7 @@ def test_a_reversi_node_near_the_end_says_the_solvers_exact_margin(app, monkeypa
     assert explorer.selected is child
     assert wait(app, lambda: explorer.proofs.proof_of(child) is not None, 120)
     margin = _negamax_margin(child.state)
-    winner = game.sides[0 if margin > 0 else 1]
+    winner = state.game.sides[0 if margin > 0 else 1]
     said = _redrawn(app, drawn)
     assert f"Solver: proven: {winner} wins by {abs(margin)} discs on the board" in said or (
         margin == 0 and "Solver: proven: draw" in said), (margin, said)
