@@ -157,3 +157,44 @@ def test_over_the_panel_the_card_is_as_tall_as_its_content_and_hides_the_panel(t
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+def said_whole(lines: list[str], text: str) -> bool:
+    """Whether some lines of ``lines`` in a row say ``text`` whole (a separator at a break left out)."""
+    wanted = text.replace(" · ", " ")
+    return any(" ".join(lines[at:end]).replace(" · ", " ") == wanted
+               for at in range(len(lines)) for end in range(at + 1, len(lines) + 1))
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "pt"), ((800, 600), "en")])
+def test_over_the_panel_the_card_says_the_reason_and_the_session_score_whole(tmp_path, monkeypatch, size, language):
+    """At Larger text, an Alquerque hot-seat game drawn after 40 quiet plies in a rematch: over the
+    narrow panel the card read "Passaram 40 / meias-jogadas sem uma …" and "Nesta sessão: Jogador 1
+    / (Branco) 0 - 0 Jogador 2 (…", two rows a line, the draws' count gone.  Both are said whole
+    now, and the card stays inside the panel, its buttons inside the card."""
+    from tests.test_game_endings import random_end
+    from tests.test_ui_player_names import card_text
+    from ui.scenes.game_over import result_detail
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0), [])
+            app.switch(scene)
+            app.run_frames(2)
+            resign_by_keys(app)  # the session's first game
+            card_text(app, monkeypatch, scene)
+            key(app, pygame.K_r)  # Rematch
+            for move in random_end("alquerque", None, "40 plies"):
+                scene.play_human([scene.game.parse_move(scene.state, move)])
+            lines = card_text(app, monkeypatch, scene)
+            reason, session = result_detail(scene), scene.sitting.line(scene)
+        card = scene.over_card
+        assert card.over_panel() and session and "40" in reason
+        assert said_whole(lines, reason) and said_whole(lines, session), lines
+        assert scene.panel.rect.contains(card.rect) and all(card.rect.contains(b.rect) for b in card.buttons)
+        assert not app.errors, app.errors[0]
+    finally:
+        app.quit()

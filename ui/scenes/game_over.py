@@ -252,6 +252,26 @@ def last_move_marks(view: BoardView, ply: Ply) -> list[pygame.Rect]:
 
 
 @dataclass(frozen=True)
+class Spacing:
+    """The result card's room around its text and between its buttons, in pixels at scale 1."""
+
+    top: int  # above the headline
+    under_headline: int
+    over_buttons: int
+    bottom: int  # under the last button
+    button_gap: int
+
+
+ROOMY = Spacing(26, 8, 14, 26, 10)
+# over a narrow panel, where the roomy card would cut its reason or the session's score: at
+# Larger text in Portuguese at 1024x768 the card read "Passaram 40 / meias-jogadas sem uma …"
+# and "Nesta sessão: Jogador 1 / (Branco) 0 - 0 Jogador 2 (…", the draws' count gone
+TIGHT = Spacing(14, 6, 8, 14, 6)
+LINE_ROWS = 2  # rows a line under the headline may take on the card (a forfeit's reason takes two)
+WHOLE_ROWS = 4  # rows it may take over the panel where the card has the height for them (``_panel_form``)
+
+
+@dataclass(frozen=True)
 class CardPlace:
     """Where a card stands and how it is laid out (``GameOverCard.placement``)."""
 
@@ -259,6 +279,7 @@ class CardPlace:
     columns: int  # of its buttons
     lines: list[str]  # under its headline
     over_panel: bool  # over the game's panel, not the board
+    spacing: Spacing = ROOMY
 
 
 class GameOverCard:
@@ -454,16 +475,30 @@ class GameOverCard:
         best = least_hiding(places, marks, pieces)
         return best, not hidden_area(best, pieces)
 
-    def _size(self, width: int, columns: int) -> tuple[list[str], int]:
-        """The card's lines of text, and its height, ``width`` wide with its buttons in ``columns``."""
+    def _size(self, width: int, columns: int, most: int = LINE_ROWS,
+              spacing: Spacing = ROOMY) -> tuple[list[str], int]:
+        """The card's lines of text, and its height, ``width`` wide with its buttons in ``columns``,
+        each line on at most ``most`` rows, with ``spacing`` around them."""
         s = self.scene.app.scale
         lines = [part for line in self.lines()  # a long reason (a forfeit's) takes two lines
-                 for part in reason_lines(line, int(16 * s), width - int(30 * s))]
+                 for part in reason_lines(line, int(16 * s), width - int(30 * s), most)]
         rows = -(-len(self.buttons) // columns)
-        height = (int(26 * s) + tx.line_height(int(34 * s), True) + int(8 * s)
-                  + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(14 * s)
-                  + rows * int(40 * s) + (rows - 1) * int(10 * s) + int(26 * s))
+        height = (int(spacing.top * s) + tx.line_height(int(34 * s), True) + int(spacing.under_headline * s)
+                  + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(spacing.over_buttons * s)
+                  + rows * int(40 * s) + (rows - 1) * int(spacing.button_gap * s) + int(spacing.bottom * s))
         return lines, height
+
+    def _panel_form(self, width: int, columns: int) -> tuple[int, Spacing]:
+        """The rows a line may take over the panel and the spacing around them: each line whole
+        (``WHOLE_ROWS``), roomy where the panel has the height for it, else tight; where neither
+        fits, two rows a line, roomy, as on the board.  Two rows a line cut the reason and the
+        session's score over the narrow panel at Larger text, and four rows, roomy, were some
+        39 pixels too tall for the panel at 1024x768 (six buttons one to a row)."""
+        room = self.scene.panel.rect.height - 2 * int(12 * self.scene.app.scale)
+        for spacing in (ROOMY, TIGHT):
+            if self._size(width, columns, WHOLE_ROWS, spacing)[1] <= room:
+                return WHOLE_ROWS, spacing
+        return LINE_ROWS, ROOMY
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
         """The card at the top of the game's panel, as tall as its content, and its buttons'
@@ -478,7 +513,7 @@ class GameOverCard:
         half = (width - int(48 * s) - int(10 * s)) // 2 - 2 * int(BUTTON_PADDING * s)
         fits = all(tx.ui_font(tx.small(b.label_size, s), True).size(b.label)[0] <= half for b in self.buttons)
         columns = 2 if fits else 1
-        height = self._size(width, columns)[1]
+        height = self._size(width, columns, *self._panel_form(width, columns))[1]
         if height > panel.height - 2 * margin:
             return None
         return pygame.Rect(panel.x + margin, panel.y + margin, width, height), columns
@@ -494,7 +529,8 @@ class GameOverCard:
         if panel is None:
             return CardPlace(place, 2, lines, False)
         rect, columns = panel
-        return CardPlace(rect, columns, self._size(rect.width, columns)[0], True)
+        most, spacing = self._panel_form(rect.width, columns)
+        return CardPlace(rect, columns, self._size(rect.width, columns, most, spacing)[0], True, spacing)
 
     def over_panel(self) -> bool:
         """Whether the card stands over the game's panel (which need not be drawn under it then)."""
@@ -508,18 +544,19 @@ class GameOverCard:
         self.rect = placed.rect
         w = self.rect.width
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
-        y = self.rect.y + int(26 * s)
+        gaps = placed.spacing
+        y = self.rect.y + int(gaps.top * s)
         headline, room = self.headline(), w - int(30 * s)  # a long name is set smaller, not cut
         size = tx.fitting_size(headline, int(34 * s), room, True, int(20 * s))
         title = tx.text(surface, tx.fit(headline, size, room, True), (self.rect.centerx, y), size, theme.text, "midtop",
                         bold=True)
-        y = title.bottom + int(8 * s)
+        y = title.bottom + int(gaps.under_headline * s)
         for line in placed.lines:
             r = tx.text(surface, tx.fit(line, int(16 * s), w - int(30 * s)), (self.rect.centerx, y), int(16 * s),
                         theme.muted, "midtop")
             y = r.bottom + int(4 * s)
-        area = pygame.Rect(self.rect.x + int(24 * s), y + int(14 * s), w - int(48 * s), 0)
-        layout_grid(self.buttons, area, placed.columns, int(40 * s), int(10 * s))
+        area = pygame.Rect(self.rect.x + int(24 * s), y + int(gaps.over_buttons * s), w - int(48 * s), 0)
+        layout_grid(self.buttons, area, placed.columns, int(40 * s), int(gaps.button_gap * s))
         self.ready()  # disabled within its grace
         for b in self.buttons:
             b.draw(surface, theme, s)
@@ -715,7 +752,8 @@ class ComputerDrawOfferCard(QuestionCard):
         if whole is None:
             return None
         rect, columns = whole
-        return pygame.Rect(rect.x, rect.y, rect.width, self._size(rect.width, columns)[1]), columns
+        height = self._size(rect.width, columns, *self._panel_form(rect.width, columns))[1]
+        return pygame.Rect(rect.x, rect.y, rect.width, height), columns
 
     def _under_players(self) -> tuple[pygame.Rect, int] | None:
         """The card over the panel between the players' cards, as last drawn, and its buttons (the
