@@ -142,3 +142,22 @@ def test_a_level_thinking_keeps_its_seconds_where_its_name_finds_no_room(tmp_pat
         assert wait(app, lambda: scene.computer.job is not None and not scene.computer.preparing_words())
         said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "pensar" in d.value]
         assert len(said) == 1 and re.fullmatch(r"(Nível 3 está a pensar|A pensar)…  \d+,\d s", said[0]), said
+
+
+def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monkeypatch):
+    """At Larger text in Portuguese at 1024x768 a watched Rastros game on a fresh install read
+    "A preparar o motor…  3,…" on the thinking card, its seconds cut.  Where the words with their
+    seconds find no room, a shorter form says both ("A preparar…  3,2 s")."""
+    from ui.scenes import game_computer
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, "pt"):
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)  # its worker compiling
+        monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # waited long enough to say so
+        scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-3", "level-4"), 30.0))
+        app.switch(scene)
+        assert wait(app, scene.computer_thinking)
+        scene.computer.progress = None  # its search not yet heard
+        said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "preparar" in d.value]
+        assert len(said) == 1 and re.fullmatch(r"A preparar( o motor)?…  \d+,\d s", said[0]), said

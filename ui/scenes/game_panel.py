@@ -920,9 +920,7 @@ class GamePanel:
         centre_y = rect.centery if rect.height < self._s(THINKING_HEIGHT) else rect.y + self._s(18)
         spinner(surface, (tx_x + self._s(9), centre_y), self._s(8), theme.accent)
         elapsed = computer.thinking_for()
-        who, unnamed = self._job_words()
-        seconds = f"  {number_text(elapsed, '.1f')} s"
-        said = self._fit_named(who + seconds, size, rect.width - self._s(50), unnamed and unnamed + seconds)
+        said = self._job_said(f"  {number_text(elapsed, '.1f')} s", size, rect.width - self._s(50))
         tx.text(surface, said, (tx_x + self._s(26), centre_y), size, theme.text, "midleft", bold=True)
         if computer.job_kind != "load":  # a player's load is on no move's clock
             budget = max(0.05, computer.job_budget)
@@ -951,6 +949,17 @@ class GamePanel:
         if computer.job_kind == "draw":
             return _("{player} weighs your draw offer…").format(player=player), _("Weighing the draw…")
         return _("{player} is thinking…").format(player=player), _("Thinking…")
+
+    def _job_said(self, seconds: str, size: int, width: int) -> str:
+        """The thinking card's words (``_job_words``) with the ``seconds`` they have gone on,
+        fitted to ``width``; while the engine is prepared, where its seconds would be cut, the
+        shorter "Preparing…" with them: at Larger text in Portuguese at 1024x768 a watched Rastros
+        game on a fresh install read "A preparar o motor…", its seconds gone."""
+        who, unnamed = self._job_words()
+        said = self._fit_named(who + seconds, size, width, unnamed and unnamed + seconds)
+        if said.endswith(seconds) or not self.scene.computer.preparing_words():
+            return said
+        return tx.fit(_("Preparing…") + seconds, size, width, True)
 
     def _fit_named(self, said: str, size: int, width: int, unnamed: str = "") -> str:
         """The thinking card's bold ``said`` fitted to ``width``, a player's name in it cut short
