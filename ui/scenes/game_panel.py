@@ -952,12 +952,13 @@ class GamePanel:
 
     def _job_said(self, seconds: str, size: int, width: int) -> str:
         """The thinking card's words (``_job_words``) with the ``seconds`` they have gone on,
-        fitted to ``width``; while the engine is prepared, where its seconds would be cut, the
+        fitted to ``width``; while the kernels are compiled, where its seconds would be cut, the
         shorter "Preparing…" with them: at Larger text in Portuguese at 1024x768 a watched Rastros
-        game on a fresh install read "A preparar o motor…", its seconds gone."""
+        game on a fresh install read "A preparar o motor…", its seconds gone.  An outside engine's
+        set-up keeps "Preparing the engine…" whole: "Preparing…" would not say what is prepared."""
         who, unnamed = self._job_words()
         said = self._fit_named(who + seconds, size, width, unnamed and unnamed + seconds)
-        if said.endswith(seconds) or not self.scene.computer.preparing_words():
+        if said.endswith(seconds) or not self.scene.computer.preparing_words() or not self.scene.preparing_engine():
             return said
         return tx.fit(_("Preparing…") + seconds, size, width, True)
 
