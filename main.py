@@ -297,7 +297,8 @@ a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6 (
 
 Without --lines the verdict is one search of the position, the one a hint runs; --lines K values
 every move as the window's analysis mode does (the time shared among them) and lists the K best,
-best first (Hex: the search's move, its most searched, then the others by their chance to win).
+best first (Hex: the search's move, its most searched, then the others by their chance to win,
+a move tried under 5 times last: the board leaves it blank).
 PROVEN means a proof: Reversi's endgame solver, Rastros' solver and book, Hex's small-board solver,
 solved opening maps, Monte Carlo tree and virtual connections, Alquerque's endgame tables,
 tic-tac-toe's exact solver; otherwise it is an estimate.

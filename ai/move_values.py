@@ -54,6 +54,11 @@ TRAX_SLICE = 0.15  # seconds of level 5's two-ply look per Trax move (the first 
 HEX_BATCH = 2000  # playouts between two Hex reports (the driver splits them into kernel batches)
 PYTHON_BATCH = 200  # playouts between two reports of Hex's Python stand-in (``_HexSearches``): 0.1-1 s
 HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
+# A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank
+# on the board (ui/analysis_mode.py ``blank_note`` says so on the bar), and ``main.py analyse
+# --lines`` ranks them after the others.  Only a count: a share of the best move's visits (2 %) left
+# a 7x7 board with one value after 148,000 playouts, the best's 145,000, its rivals' hundreds.
+MIN_VISITS = 5
 HEX_TREE, HEX_MAPS, HEX_CONNECTIONS = "mcts", "maps", "connections"
 """Where a Hex proof came from (``MoveValue.source``, which ``main.py analyse`` names): the Monte
 Carlo tree's solved nodes, the shipped maps of solved first moves and swaps, or the position's
@@ -150,6 +155,13 @@ def rank(value: MoveValue) -> tuple:
     if value.proven == 0:
         return (0, 0, 0.0, 0.0)
     return (0, 0, value.score, 0.0)
+
+
+def hardly_tried(value: MoveValue) -> bool:
+    """A Monte Carlo rate not yet proven from fewer than ``MIN_VISITS`` playouts: noise, which the
+    board leaves blank and ``main.py analyse --lines`` ranks last (it listed Hex's e11 "67% to win"
+    on 3 playouts second, above g8's 53% on 2,736, a cell the window showed blank)."""
+    return value.kind == "mcts" and value.proven is None and value.visits < MIN_VISITS
 
 
 Report = Callable[[MoveValues], None]

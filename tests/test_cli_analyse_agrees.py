@@ -8,6 +8,7 @@ a tic-tac-toe line cut to its first move and its proof named twice, a 4x4 board 
 from __future__ import annotations
 
 import main
+from ai.move_values import MIN_VISITS
 from tests.test_cli_analyse import PLENTY, analysed
 
 
@@ -59,9 +60,30 @@ def test_hex_lines_list_the_moves_after_the_searchs_by_their_chance_to_win(capsy
     "3. b5 52%", "4. b4 54%".  After the search's own move (its most searched: the verdict's),
     the others come best first by their chance to win; each still says its playouts."""
     verdict = analysed(capsys, "hex", "--size", "7", "--moves", "d4 c5", "--lines", "10", "--time", "1")
-    chances = [line["value"]["score"] for line in verdict["lines"]]
-    assert len(chances) == 10 and chances[1:] == sorted(chances[1:], reverse=True), chances
     playouts = [line["value"]["depth"] for line in verdict["lines"]]
+    tried = [line["value"]["score"] for line in verdict["lines"][1:] if line["value"]["depth"] >= MIN_VISITS]
+    assert len(playouts) == 10 and tried == sorted(tried, reverse=True), verdict["lines"]
     assert verdict["best"] == verdict["lines"][0]["move"] and playouts[0] == max(playouts), verdict["lines"]
     assert main.main(["analyse", "hex", "--size", "7", "--moves", "d4 c5", "--lines", "3", "--time", "0.5"]) == 0
     assert all("playouts)]" in line for line in capsys.readouterr().out.splitlines() if line[:3].strip().isdigit())
+
+
+def test_hex_lines_rank_a_rate_from_a_handful_of_playouts_last(monkeypatch):
+    """11x11's start: --lines listed "2. e11 Blue 67% to win [estimate (3 playouts)]" above g8's
+    53% on 2,736 playouts, a cell the window leaves blank (under 5 playouts: noise).  Such a rate
+    comes after every move the search tried, which stay best first by their chance to win."""
+    import games
+    from ai.commands import analyse as command
+    from ai.move_values import MoveValue, MoveValues
+
+    hex_game = games.load("hex", size=11)
+    state = hex_game.initial_state()
+    cell = {text: hex_game.parse_move(state, text) for text in ("g6", "e11", "g8", "d7")}
+    tried = {"g6": (0.54, 79_835), "e11": (0.67, 3), "g8": (0.53, 2_736), "d7": (0.50, 900)}
+    snapshot = MoveValues(state.to_move, monte_carlo=True, nodes=83_474, values={
+        cell[text]: MoveValue(cell[text], rate, "mcts", visits=visits) for text, (rate, visits) in tried.items()})
+    monkeypatch.setattr(command, "analyse", lambda *_args, **_kw: snapshot)
+    verdict = command.valued_moves(state, None, 0.1, 4)
+    assert [move for move, _value in verdict.moves] == ["g6", "g8", "d7", "e11"], verdict.moves
+    said = command.verdict_text(verdict).splitlines()
+    assert "  2. g8       Blue 53% to win  [estimate (2,736 playouts)]" in said, said

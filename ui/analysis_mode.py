@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.move_values import MoveValue, MoveValues
+from ai.move_values import MIN_VISITS, MoveValue, MoveValues
 from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
@@ -63,10 +63,6 @@ if TYPE_CHECKING:
     from ui.board_view import BoardView
 
 ENVIRONMENT = "TABULEIRO_ANALYSIS"  # "1": screens open with analysis on (screenshots, tests)
-# A Monte Carlo rate from a handful of playouts is noise: moves the search hardly tried stay blank
-# (``blank_note`` says so on the bar).  Only a count: a share of the best move's visits (2 %) left
-# a 7x7 board with one value after 148,000 playouts, the best's 145,000, its rivals' hundreds.
-MIN_VISITS = 5
 
 
 def wanted_at_start() -> bool:

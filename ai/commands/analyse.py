@@ -40,6 +40,7 @@ from ai.move_values import (
     analyse,
     connections_decide,
     connections_result,
+    hardly_tried,
     margin_bound,
 )
 from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
@@ -431,12 +432,13 @@ def ranked_after_best(snapshot: MoveValues) -> list[MoveValue]:
     """The snapshot's moves, its best first, then the others by value: a Monte Carlo analysis's
     (Hex's) by their chance to win, not their playouts (a student read "2. c3 58%" above "8. f2
     55%" below "4. b4 54%" as best first), proven wins before and proven losses after them, as
-    ``MoveValues.by_score`` ranks Blue's first stones; each still says its playouts.  The best
-    stays the search's own move, the most searched, which the verdict alone names too."""
+    ``MoveValues.by_score`` ranks Blue's first stones; each still says its playouts.  A rate from
+    a handful of playouts (``hardly_tried``), which the board leaves blank, comes after all of them.
+    The best stays the search's own move, the most searched, which the verdict alone names too."""
     best = snapshot.best()
     by_value = replace(snapshot, by_score=True) if snapshot.monte_carlo else snapshot
     others = sorted((v for v in snapshot.values.values() if v is not best),
-                    key=lambda v: (by_value.key(v), -_place(snapshot, v)), reverse=True)
+                    key=lambda v: (not hardly_tried(v), by_value.key(v), -_place(snapshot, v)), reverse=True)
     return [best, *others] if best is not None else []
 
 
