@@ -87,3 +87,25 @@ def test_hex_lines_rank_a_rate_from_a_handful_of_playouts_last(monkeypatch):
     assert [move for move, _value in verdict.moves] == ["g6", "g8", "d7", "e11"], verdict.moves
     said = command.verdict_text(verdict).splitlines()
     assert "  2. g8       Blue 53% to win  [estimate (2,736 playouts)]" in said, said
+
+
+def test_trax_moves_are_written_as_the_window_writes_them(capsys):
+    """After A0+ B1\\ the window's panel said "best B3\\" (Trax's official notation, its default)
+    and the command "best move: g7\\" of the same tile, its line and lines in Tabuleiro's own
+    notation too: a student could match neither to the other.  The words write the official
+    notation, the command's own in brackets (what --json keeps), each move of the line counted
+    from the position it is played in, so the line plays back as written."""
+    import re
+
+    import games
+
+    trax = games.load("trax")
+    state = trax.play_line(["A0+", "B1\\"])
+    assert main.main(["analyse", "trax", "--moves", "A0+ B1\\", "--time", "0.5", "--lines", "2"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    best = next(re.fullmatch(r"best move: (\S+) \((\S+)\)", line) for line in said if line.startswith("best move"))
+    official, own = best.groups()
+    assert official == trax.other_move_text(state, trax.parse_move(state, own)) != own, said
+    line = next(line for line in said if line.startswith("line: ")).split()[1:]
+    assert line[0] == official and trax.play_line(line, state), said
+    assert any(re.match(rf"\s+1\. {re.escape(official)} \({re.escape(own)}\) ", row) for row in said), said

@@ -99,6 +99,7 @@ class Verdict:
     moves: list[tuple[str, Value]] = field(default_factory=list)  # --lines: the K best, best first
     stopped: bool = False
     playouts: bool = False  # ``nodes`` counts a Monte Carlo search's playouts (Hex), not positions
+    notation: str = ""  # the words' note on the notation they write the moves in (``in_players_notation``)
 
 
 class BadInput(ValueError):
@@ -123,7 +124,7 @@ def run_analyse(game: Game, *, moves: str | None = None, position: str | None = 
         verdict = searched_verdict(state, player, ANALYSE_SECONDS if seconds is None else seconds, lines)
     finally:
         ai.close_player(player)
-    print(json.dumps(verdict_json(verdict)) if as_json else verdict_text(verdict))
+    print(json.dumps(verdict_json(verdict)) if as_json else verdict_text(in_players_notation(verdict, state)))
     return 130 if verdict.stopped else 0
 
 
@@ -465,6 +466,39 @@ def line_texts(state: State, moves: Any) -> list[str]:
 
 
 # -- the words ------------------------------------------------------------------------------------
+PLAYERS_NOTATION = "moves in the official notation (Tabuleiro's own in brackets, as --json writes them)"
+"""The line under the title where the words write the moves in the notation the game's players use."""
+
+
+def in_players_notation(verdict: Verdict, state: State) -> Verdict:
+    """The verdict's moves as the window writes them by default: in the notation the game's
+    players write elsewhere, where it has one (Trax's official ``B3\\``, counted from the tiles:
+    ``Game.other_move_text``, Settings > Trax notation), the best move and each of the lines
+    followed by the game's own (``g7\\``), which --json and records keep and --moves reads as
+    well.  The command wrote "best move: g7\\" where the window's panel said "best B3\\" of the
+    same tile, and a student could match neither to the other."""
+    game = state.game
+    if not verdict.best or game.other_move_text(state, game.parse_move(state, verdict.best)) is None:
+        return verdict
+
+    def both(text: str) -> str:
+        return f"{game.other_move_text(state, game.parse_move(state, text))} ({text})"
+
+    return replace(verdict, best=both(verdict.best), line=official_line(state, verdict.line),
+                   moves=[(both(text), value) for text, value in verdict.moves], notation=PLAYERS_NOTATION)
+
+
+def official_line(state: State, texts: list[str]) -> list[str]:
+    """A line of moves in the game's notation written in its players' (``other_move_text``), each
+    move counted from the position it is played in."""
+    game, written = state.game, []
+    for text in texts:
+        move = game.parse_move(state, text)
+        written.append(game.other_move_text(state, move) or text)
+        state = state.play(move)
+    return written
+
+
 def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
     draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
@@ -550,6 +584,7 @@ def verdict_text(verdict: Verdict) -> str:
     game, value = verdict.game, verdict.value
     out = [f"{game.info.title} ({', '.join(f'{k}={v}' for k, v in game.options.items())}): "
            f"{game.sides[verdict.mover]} to move"]
+    out += [verdict.notation] if verdict.notation else []
     if verdict.best is None or value is None:
         out.append("no verdict: the search was stopped before its first result" if verdict.stopped
                    else "no verdict: the search gave no result")
@@ -558,9 +593,10 @@ def verdict_text(verdict: Verdict) -> str:
                 f"verdict: {sureness_text(value)}"]
         out += [f"depth: {value.depth}"] if depth_says_the_proof(value) else []
         out += [f"line: {' '.join(verdict.line)}"] if verdict.line else []
+    width = max([8, *(len(move) for move, _value in verdict.moves)])
     for number, (move, move_value) in enumerate(verdict.moves, 1):
         said = value_text(move_value, verdict.mover, game)
-        out.append(f"{number:3}. {move:<8} {said}  [{sureness_text(move_value)}]")
+        out.append(f"{number:3}. {move:<{width}} {said}  [{sureness_text(move_value)}]")
     stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
     if searched(verdict):
         out.append(f"searched {verdict.nodes:,} {'playouts' if verdict.playouts else 'nodes'} "
