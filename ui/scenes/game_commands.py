@@ -701,9 +701,14 @@ class GameCommands:
         return self.messages.refuse(_("The game is over") if self.is_over() else "")
 
     def request_hint(self) -> None:
-        """The hint's search (H), on a person's turn; otherwise why not (``refuse``)."""
+        """The hint's search (H), on a person's turn; otherwise why not (``refuse``).  It is the
+        game's position's hint, so an earlier position looked at gives way to the game, as Step's
+        does: H there said "Hint: a1 (proven: you win in 3 plies)" of the game, unmarked, over a
+        board whose a1 analysis showed "=", O's to play."""
         if self.refuse(self._why_no_hint) or self.computer.job is not None:
             return
+        if self.browsing is not None:
+            self.back_to_game()
         self.hint = None
         self.computer.think("hint", self.state.to_move, HINT_PLAYER, min(self.setup.move_time, 2.0))
 
