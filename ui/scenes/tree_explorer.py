@@ -59,6 +59,7 @@ from ai.game_tree import (
     likely_fitting_depth,
     reported_value,
 )
+from ai.proof_reach import import_engines
 from ai.search.classic import COURSE_SCALE
 from games.base import Game, State
 from ui import text as tx
@@ -316,7 +317,9 @@ class TreeExplorerScene(Scene):
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
-        best line once it is ready."""
+        best line once it is ready.  The thread imports the engines the solver's questions read
+        first (``import_engines``): Hex's and Rastros' pulled numba into the window's thread, a
+        pause of 0.3 s at the first node asked about."""
         with self._lock:
             self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
@@ -329,6 +332,7 @@ class TreeExplorerScene(Scene):
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
         def run() -> None:
+            import_engines(self.game.id)  # here, not in the window's thread at its first proof's question
             try:
                 tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id,
                                         stop=lambda: number != self._builds or self._closed), "", False
