@@ -21,6 +21,7 @@ Three algorithms, whose node counts the explorer shows side by side:
 - ``ORDERED``: alpha-beta with the moves ordered best first by the heuristic (one ply): the same
   value with fewer nodes, which is the lesson.
 
+``note_ties`` says which moves are proven as good as a node's best, which alpha-beta does not tell.
 ``count_nodes`` gives the counts without keeping the tree, ``every_line_ends`` whether a depth
 reaches every end of the game without building a tree; ``reported_value`` a node's value in the
 game's own unit (discs, points), which the explorer words as analysis does.  No pygame here.
@@ -42,6 +43,7 @@ NODE_LIMIT = 60_000  # nodes a built tree may hold (drawing and memory); bigger 
 COURSE_ORDER_CELLS = 16  # Tic-tac-toe boards up to 4x4 are searched in the course's order (``course_moves``)
 HEURISTIC_SQUASH = 0.9  # heuristic values stay inside -0.9..+0.9, below any proven result
 WIN_STEP = 0.001  # what a win loses (a loss gains) for each ply below the root it ends at (``end_value``)
+TIE_CHECKS = 6_000  # positions ``note_ties`` may search in any tree (more in a bigger one: as many as it has)
 LONGEST_END = 99  # the deepest ply a win can end at and still outrank every estimate: 1 - 99 * WIN_STEP > 0.9
 
 Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``player``
@@ -75,6 +77,7 @@ class Node:
     children: list[Node] = field(default_factory=list)
     best: Hashable | None = None  # the child move that gave the value
     lines_end: bool = False  # every line searched below ends the game: no heuristic value under it
+    as_good: tuple = ()  # other moves proven worth exactly ``best``'s proven value (``note_ties``)
 
     @property
     def proven(self) -> bool:
@@ -252,6 +255,43 @@ class _Search:
                     break
         node.value, node.lines_end = value, self.horizons == horizons_before
         return value
+
+
+def note_ties(tree: Tree, game_id: str, stop: Callable[[], bool] | None = None) -> None:
+    """Set ``as_good`` on each node of ``tree`` whose exact value is proven (a win or loss and its
+    length, or a draw searched to the end): its other moves worth exactly as much.  Alpha-beta
+    keeps the first best move in the course's order, and only bounds the rest ("≤X wins"): after
+    b2 a2 its line went through a1, where the hint, in another order, said b1, both wins in 5,
+    and a class saw two "best" moves.  A move bounded at the best's value is checked by a search
+    of its own with a window round that value (``_Search``, moves best first), kept out of the
+    tree and its node count; at most as many positions as the tree has (``TIE_CHECKS`` in a
+    smaller one) are searched so, the best line's nodes first, and a move not checked is not said.  An estimate's tie is not
+    looked for: it is the heuristic's at this depth, and a deeper search (the hint's) parts them."""
+    search = _Search(tree.root.state, ORDERED, tree.depth, course_heuristic(game_id), False,
+                     max(tree.nodes, TIE_CHECKS), stop, course_moves(game_id))
+    line = [tree.root]
+    while line[-1].best_child is not None:
+        line.append(line[-1].best_child)
+    try:
+        for node in dict.fromkeys([*line, *iter_nodes(tree.root)]):  # each node once, the line's first
+            if node.kind == "inner" and node.proven and node.bound == 0:
+                node.as_good = tuple(child.move for child in node.children if _worth_as_much(search, node, child))
+    except TreeTooBig:  # the checks' share of positions is spent: the moves checked so far are said
+        return
+
+
+def _worth_as_much(search: _Search, node: Node, child: Node) -> bool:
+    """Whether ``child``, a move of ``node`` other than its best, is proven worth exactly ``node``'s
+    proven value: known where the tree has its exact value, else searched with a window of half a
+    ``WIN_STEP`` round it (a fail-soft search returns the exact value inside it, a bound outside).
+    A 0 found is a draw only where no line searched stopped at the depth (an estimate can be 0)."""
+    if child.move == node.best or child.cut or child.value != node.value:
+        return False
+    if child.bound == 0:
+        return child.proven
+    half, horizons = WIN_STEP / 2, search.horizons
+    found = search.visit(Node(child.state, child.move, child.ply), node.value - half, node.value + half)
+    return abs(found - node.value) < half and (is_end_value(found) or search.horizons == horizons)
 
 
 def end_value(won: bool, ply: int, step: float = WIN_STEP) -> float:

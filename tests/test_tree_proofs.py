@@ -171,3 +171,25 @@ def test_3x3_tictactoe_still_asks_for_proofs(app, monkeypatch):
     explorer = _explorer_clicked_on_a_child(app, "game:tictactoe:hotseat:a1,b2")
     assert wait(app, lambda: len(asked) > 1, 120), asked
     assert explorer.proofs.worker is not None
+
+
+def test_the_window_asks_its_first_proof_of_engines_the_build_thread_imported(app, monkeypatch):
+    """Rastros: the first ``may_prove`` imported the solver (and numba) in the window's thread, a
+    pause of 0.3 s; the tree's build thread imports every engine the question reads before the
+    tree is shown (``ai.proof_reach.import_engines``), so the window only finds them imported."""
+    import threading
+
+    from ai import proof_reach
+
+    asked, import_engine = [], proof_reach.import_engine
+    monkeypatch.setattr(proof_reach, "import_engine", lambda name: asked.append(
+        (name, threading.current_thread() is threading.main_thread())) or import_engine(name))
+    app.open_demo("game:rastros:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(3)
+    on_the_window = [name for name, main in asked if main]
+    first = asked.index((on_the_window[0], True)) if on_the_window else len(asked)
+    assert on_the_window and explorer.proofs.worker is not None, asked  # the root and its moves were asked
+    assert set(on_the_window) <= {name for name, main in asked[:first] if not main}, asked

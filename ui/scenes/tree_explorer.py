@@ -27,6 +27,8 @@ replaces it (each build carries a number, and only the newest is shown).
 The selected node and its children are asked of the game's solver (level 5, in a worker process:
 ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
 proof ("Solver: proven: X wins in 5 plies").  The box keeps the tree's own value (``_draw_node``).
+Where the tree's ranking alone would mislead, the panel says so (ui/tree_ranking.py): the moves
+proven as good as the best ("Best move: a1 (as good: b1, c1)"), a solver's proof that it loses.
 """
 
 from __future__ import annotations
@@ -57,8 +59,10 @@ from ai.game_tree import (
     is_end_value,
     iter_nodes,
     likely_fitting_depth,
+    note_ties,
     reported_value,
 )
+from ai.proof_reach import import_engines
 from ai.search.classic import COURSE_SCALE
 from games.base import Game, State
 from ui import text as tx
@@ -75,6 +79,7 @@ from ui.theme import window_scale
 from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
 from ui.tree_proofs import TreeProofs
+from ui.tree_ranking import best_move_line, ranked_first_line
 from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
@@ -281,6 +286,7 @@ class TreeExplorerScene(Scene):
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
         self.proofs = TreeProofs(game)  # what the solver proves of the selected node and its children
         self._proofs_for: Node | None = None  # the selected node they were last asked for
+        self._parents: tuple[Tree | None, dict[int, Node]] = (None, {})  # a tree, and each of its nodes' parent (``parent_of``)
         self._make_buttons()
         self.rebuild()
 
@@ -316,7 +322,9 @@ class TreeExplorerScene(Scene):
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
-        best line once it is ready."""
+        best line once it is ready.  The thread imports the engines the solver's questions read
+        first (``import_engines``): Hex's and Rastros' pulled numba into the window's thread, a
+        pause of 0.3 s at the first node asked about."""
         with self._lock:
             self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
@@ -328,10 +336,14 @@ class TreeExplorerScene(Scene):
         self._proofs_for = None
         self.scroll, self.first_ply, self.snap = 0, 0, True
 
+        def stop() -> bool:  # a newer tree was asked for, or the screen left
+            return number != self._builds or self._closed
+
         def run() -> None:
+            import_engines(self.game.id)  # here, not in the window's thread at its first proof's question
             try:
-                tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id,
-                                        stop=lambda: number != self._builds or self._closed), "", False
+                tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id, stop=stop), "", False
+                note_ties(tree, self.game.id, stop)  # the moves as good as a proven best, said in the panel
             except BuildStopped:  # a newer tree was asked for: it alone is built on
                 return
             except TreeTooBig as exc:  # the header still says what such a search's values are
@@ -665,7 +677,9 @@ class TreeExplorerScene(Scene):
         lines = [
             self.root_proof() if node is self.tree_root() else "",
             self.solver_line(node),
+            self._ranked_first_line(node),
             self._value_line(node),
+            best_move_line(node, self.proofs.proof_of, self.move_text),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node, self.tree, self.game, self.root_state.to_move) if self.algorithm != MINIMAX and not node.cut else "",
             {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
@@ -708,6 +722,22 @@ class TreeExplorerScene(Scene):
             font = tx.ui_font(tx.small(13, self.scale))
             self._widest = (self.tree, max(texts, key=lambda text: font.size(text)[0]))
         return self._widest[1]
+
+    def _ranked_first_line(self, node: Node) -> str:
+        """``ranked_first_line`` of ``node``: its parent looked for only where the solver proved it."""
+        proven = self.proofs.proof_of(node) is not None
+        return ranked_first_line(self.parent_of(node), node, self.proofs.proof_of) if proven else ""
+
+    def move_text(self, node: Node, move: Any) -> str:
+        """``move`` of ``node``'s position as the window writes moves (``shown_move``)."""
+        return shown_move(self.app, self.game, node.state, move, self.game.format_move(node.state, move))
+
+    def parent_of(self, node: Node) -> Node | None:
+        """The node ``node`` is a move of in the tree shown (None at the root): worked out once a tree."""
+        if self._parents[0] is not self.tree:
+            self._parents = (self.tree, {} if self.tree is None else {
+                id(child): parent for parent in iter_nodes(self.tree.root) for child in parent.children})
+        return self._parents[1].get(id(node))
 
     def tree_root(self) -> Node | None:
         return self.tree.root if self.tree is not None else None
@@ -983,8 +1013,7 @@ def edges_in_sight(index: LayoutIndex, place: Placing, seen: pygame.Rect, reach:
 
 def move_label(scene: TreeExplorerScene, parent: Node, child: Node, size: int, width: int) -> str:
     """The move that led to ``child``, as written over it: shortened to ``width`` pixels."""
-    game, state = scene.game, parent.state
-    return tx.fit(shown_move(scene.app, game, state, child.move, game.format_move(state, child.move)), size, width)
+    return tx.fit(scene.move_text(parent, child.move), size, width)
 
 
 def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, place: tuple[int, int], anchor: str) -> None:
