@@ -216,6 +216,29 @@ def test_docs_class_members_exist(doc):
     assert doc != "docs/ARCHITECTURE.md" or len(quoted) > 20  # the scan finds them
 
 
+@functools.cache
+def tree_source_text() -> str:
+    """Every Python source of the program, its tools and tests (main.py too, this file not: it
+    quotes stale names), as one text to search."""
+    paths = [p for package in (*MAPPED, "tests") for p in (ROOT / package).rglob("*.py")
+             if "shipped-cache" not in p.parts and p != Path(__file__).resolve()]
+    return "\n".join(path.read_text(encoding="utf-8") for path in [*paths, ROOT / "main.py"])
+
+
+@pytest.mark.parametrize("doc", CURRENT_DOCS)
+def test_docs_snake_case_names_are_in_the_code(doc):
+    """A name with an underscore the docs quote bare (``_set_elo``, ``name_first``) is written somewhere
+    in the tree, as a function, a constant, a key or a column: docs/outside-players.md named
+    ``_little_golem_escaped`` for Little Golem's unescaped brackets, renamed ``_brackets_escaped``
+    when HexGui's files came to be read so too, and a reader grepping for it found nothing.
+    Dotted names and paths have their own tests above; other programs' names (``Sg::X``) are theirs."""
+    source = tree_source_text()
+    quoted = {name for quote in architecture_quotes(ROOT / doc) if "::" not in quote and "/" not in quote
+              for name in re.findall(r"(?<![\w.])_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.(])", quote)}
+    unknown = sorted(name for name in quoted if not re.search(rf"\b{name}\b", source))
+    assert not unknown, f"{doc} quotes names the code does not hold: {unknown}"
+
+
 def test_architecture_maps_every_module():
     """Each package and module of games/, ai/, ui/ and tools/ has its line in the design's map, so a
     newcomer finds where a concern lives without reading the tree."""
