@@ -286,6 +286,16 @@ def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     assert verdict["value"]["text"] == "none: the move was chosen without a search" and not verdict["proven"]
 
 
+@pytest.mark.parametrize("size", ["5", "9"])
+def test_a_hex_swap_book_move_is_not_called_a_search_estimate(capsys, size):
+    """Hex's first stone under the swap rule comes from its opening book, with no value: the verdict
+    said "no value in chances to win (an alpha-beta estimate)" under "estimate (opening book)",
+    naming a search that never ran."""
+    verdict = analysed(capsys, "hex", "--size", size, "--swap", "--time", "0.5")
+    assert verdict["value"]["source"] == "book" and not verdict["proven"]
+    assert verdict["value"]["text"] == "none: the opening book's move, which it gives no value"
+
+
 def test_the_json_verdict_has_its_fields(capsys):
     verdict = analysed(capsys, "reversi", "--size", "6", "--moves", "c2 b2", "--time", "0.5", "--lines", "2")
     assert set(verdict) == {"game", "options", "to_move", "best", "value", "proven", "depth", "line", "nodes",

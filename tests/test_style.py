@@ -218,9 +218,9 @@ def test_docs_class_members_exist(doc):
 
 @functools.cache
 def tree_source_text() -> str:
-    """Every Python source of the program, its tools and tests (main.py too, this file not: it
+    """Every Python source of the program, its tools, packaging and tests (main.py too, this file not: it
     quotes stale names), as one text to search."""
-    paths = [p for package in (*MAPPED, "tests") for p in (ROOT / package).rglob("*.py")
+    paths = [p for package in (*MAPPED, "tests", "packaging") for p in (ROOT / package).rglob("*.py")
              if "shipped-cache" not in p.parts and p != Path(__file__).resolve()]
     return "\n".join(path.read_text(encoding="utf-8") for path in [*paths, ROOT / "main.py"])
 
