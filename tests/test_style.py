@@ -304,3 +304,23 @@ def test_architecture_names_every_exception_of_a_contract(section, module):
     text = architecture_section(section)
     missing = [name for name in exceptions if not re.search(rf"\b{name}\b", text)]
     assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"
+
+
+def test_architecture_sets_out_the_worker_protocol():
+    """The window and its AI workers speak through ``ui/ai_worker.py``'s messages: each is named where
+    the design describes the window, and so is each kind of job, with what it answers.  The design
+    named ``Job`` and ``AIProgress`` in passing; ``AIResult``, ``AIMoveValues``, ``AIKnowledge``,
+    ``AIForfeit``, ``AIWarmUp`` and the spare worker's messages were in the code only."""
+    import dataclasses
+    import inspect
+
+    import ui.ai_worker as worker
+
+    messages = sorted(name for name, value in vars(worker).items() if isinstance(value, type)
+                      and value.__module__ == worker.__name__ and dataclasses.is_dataclass(value))
+    kinds = ["move", *re.findall(r'job\.kind == "(\w+)"', inspect.getsource(worker._run_job))]
+    assert len(messages) > 10 and len(kinds) > 3  # the scans find them
+    text = architecture_section("The window (ui/)")
+    missing = [name for name in messages if not re.search(rf"`{name}`", text)]
+    missing += [f'kind "{kind}"' for kind in kinds if f'"{kind}"' not in text]
+    assert not missing, f"docs/ARCHITECTURE.md's worker protocol does not name: {missing}"
