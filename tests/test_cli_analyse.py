@@ -293,7 +293,7 @@ def test_a_hex_swap_book_move_is_not_called_a_search_estimate(capsys, size):
     naming a search that never ran."""
     verdict = analysed(capsys, "hex", "--size", size, "--swap", "--time", "0.5")
     assert verdict["value"]["source"] == "book" and not verdict["proven"]
-    assert verdict["value"]["text"] == "none: the opening book's move, which it gives no value"
+    assert verdict["value"]["text"] == "none: the opening book's move, which comes without a value"
 
 
 def test_the_json_verdict_has_its_fields(capsys):

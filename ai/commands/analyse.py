@@ -487,7 +487,7 @@ def value_text(value: Value, mover: int, game: Game) -> str:
         return f"{sides[side]} {round(100 * max(rate, 1 - rate))}% to win"
     if eval_unit(game.id, value.unit) == "percent":
         if value.kind == "book":  # Hex's swap-rule openings: a balanced first stone, a swap advised
-            return "none: the opening book's move, which it gives no value"
+            return "none: the opening book's move, which comes without a value"
         return "no value in chances to win (an alpha-beta estimate)"
     side, amount = side_ahead(value.score, mover, game.id, value.unit)
     if amount == "0":
