@@ -324,3 +324,13 @@ def test_architecture_sets_out_the_worker_protocol():
     missing = [name for name in messages if not re.search(rf"`{name}`", text)]
     missing += [f'kind "{kind}"' for kind in kinds if f'"{kind}"' not in text]
     assert not missing, f"docs/ARCHITECTURE.md's worker protocol does not name: {missing}"
+
+
+def test_every_doc_is_named_by_the_readme_or_the_design():
+    """A newcomer reads README.md, then docs/ARCHITECTURE.md: every other page of docs/ is named
+    in one of them.  docs/rastros-proof.md, docs/reversi-endgame.md and docs/alquerque-tables.md,
+    which say what the shipped books, solvers and tables prove and how to make them again, were
+    named by no page a newcomer starts from."""
+    entry = " ".join((ROOT / doc).read_text(encoding="utf-8") for doc in ("README.md", "docs/ARCHITECTURE.md"))
+    unnamed = [doc for doc in CURRENT_DOCS if doc.startswith("docs/") and doc not in entry]
+    assert not unnamed, f"no entry page names {unnamed}"
