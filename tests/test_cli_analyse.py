@@ -284,6 +284,18 @@ def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
     """Level 1 plays a random move: its report's nought is no "even"."""
     verdict = analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")
     assert verdict["value"]["text"] == "none: the move was chosen without a search" and not verdict["proven"]
+    assert verdict["value"]["score"] is None  # its nought counts nothing: no "0 points" for a script to read
+
+
+@pytest.mark.parametrize("size", ["5", "9"])
+def test_a_hex_swap_book_move_is_not_called_a_search_estimate(capsys, size):
+    """Hex's first stone under the swap rule comes from its opening book, with no value: the verdict
+    said "no value in chances to win (an alpha-beta estimate)" under "estimate (opening book)",
+    naming a search that never ran, and --json gave its score as 0 percent."""
+    verdict = analysed(capsys, "hex", "--size", size, "--swap", "--time", "0.5")
+    assert verdict["value"]["source"] == "book" and not verdict["proven"]
+    assert verdict["value"]["text"] == "none: the opening book's move, which comes without a value"
+    assert verdict["value"]["score"] is None  # not "0 percent", a chance to win it never had
 
 
 def test_the_json_verdict_has_its_fields(capsys):

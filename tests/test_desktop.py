@@ -405,3 +405,21 @@ def test_without_a_desktop_the_window_says_so_and_ends(tmp_path, display):
     assert proc.returncode == 1, proc.stderr[-2000:]
     assert "needs a desktop" in proc.stderr and f"DISPLAY={display or 'unset'}" in proc.stderr
     assert not (tmp_path / "data").exists()  # no window's place taken, nothing saved
+
+
+def test_without_a_desktop_the_message_names_every_command(monkeypatch):
+    """The window that finds no desktop points to the commands that run without one: it named
+    match, tournament, gtp and bench, not analyse, a command a user at a text console has every
+    use for."""
+    import argparse
+
+    import pygame
+
+    import main
+    from ui import desktop
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    said = desktop.no_desktop_problem()
+    commands = next(a for a in main.build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert said and all(name in said for name in commands), said

@@ -216,6 +216,29 @@ def test_docs_class_members_exist(doc):
     assert doc != "docs/ARCHITECTURE.md" or len(quoted) > 20  # the scan finds them
 
 
+@functools.cache
+def tree_source_text() -> str:
+    """Every Python source of the program, its tools, packaging and tests (main.py too, this file not: it
+    quotes stale names), as one text to search."""
+    paths = [p for package in (*MAPPED, "tests", "packaging") for p in (ROOT / package).rglob("*.py")
+             if "shipped-cache" not in p.parts and p != Path(__file__).resolve()]
+    return "\n".join(path.read_text(encoding="utf-8") for path in [*paths, ROOT / "main.py"])
+
+
+@pytest.mark.parametrize("doc", CURRENT_DOCS)
+def test_docs_snake_case_names_are_in_the_code(doc):
+    """A name with an underscore the docs quote bare (``_set_elo``, ``name_first``) is written somewhere
+    in the tree, as a function, a constant, a key or a column: docs/outside-players.md named
+    ``_little_golem_escaped`` for Little Golem's unescaped brackets, renamed ``_brackets_escaped``
+    when HexGui's files came to be read so too, and a reader grepping for it found nothing.
+    Dotted names and paths have their own tests above; other programs' names (``Sg::X``) are theirs."""
+    source = tree_source_text()
+    quoted = {name for quote in architecture_quotes(ROOT / doc) if "::" not in quote and "/" not in quote
+              for name in re.findall(r"(?<![\w.])_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.(])", quote)}
+    unknown = sorted(name for name in quoted if not re.search(rf"\b{name}\b", source))
+    assert not unknown, f"{doc} quotes names the code does not hold: {unknown}"
+
+
 def test_architecture_maps_every_module():
     """Each package and module of games/, ai/, ui/ and tools/ has its line in the design's map, so a
     newcomer finds where a concern lives without reading the tree."""
@@ -281,3 +304,33 @@ def test_architecture_names_every_exception_of_a_contract(section, module):
     text = architecture_section(section)
     missing = [name for name in exceptions if not re.search(rf"\b{name}\b", text)]
     assert not missing, f"docs/ARCHITECTURE.md's '{section}' does not name: {missing}"
+
+
+def test_architecture_sets_out_the_worker_protocol():
+    """The window and its AI workers speak through ``ui/ai_worker.py``'s messages: each is named where
+    the design describes the window, and so is each kind of job, with what it answers.  The design
+    named ``Job`` and ``AIProgress`` in passing; ``AIResult``, ``AIMoveValues``, ``AIKnowledge``,
+    ``AIForfeit``, ``AIWarmUp`` and the spare worker's messages were in the code only."""
+    import dataclasses
+    import inspect
+
+    import ui.ai_worker as worker
+
+    messages = sorted(name for name, value in vars(worker).items() if isinstance(value, type)
+                      and value.__module__ == worker.__name__ and dataclasses.is_dataclass(value))
+    kinds = ["move", *re.findall(r'job\.kind == "(\w+)"', inspect.getsource(worker._run_job))]
+    assert len(messages) > 10 and len(kinds) > 3  # the scans find them
+    text = architecture_section("The window (ui/)")
+    missing = [name for name in messages if not re.search(rf"`{name}`", text)]
+    missing += [f'kind "{kind}"' for kind in kinds if f'"{kind}"' not in text]
+    assert not missing, f"docs/ARCHITECTURE.md's worker protocol does not name: {missing}"
+
+
+def test_every_doc_is_named_by_the_readme_or_the_design():
+    """A newcomer reads README.md, then docs/ARCHITECTURE.md: every other page of docs/ is named
+    in one of them.  docs/rastros-proof.md, docs/reversi-endgame.md and docs/alquerque-tables.md,
+    which say what the shipped books, solvers and tables prove and how to make them again, were
+    named by no page a newcomer starts from."""
+    entry = " ".join((ROOT / doc).read_text(encoding="utf-8") for doc in ("README.md", "docs/ARCHITECTURE.md"))
+    unnamed = [doc for doc in CURRENT_DOCS if doc.startswith("docs/") and doc not in entry]
+    assert not unnamed, f"no entry page names {unnamed}"

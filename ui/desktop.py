@@ -162,7 +162,7 @@ def no_desktop_problem() -> str | None:
         return None
     shown = ", ".join(f"{name}={os.environ.get(name) or 'unset'}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
     return (f"Tabuleiro's window needs a desktop, and no X11 or Wayland display could be opened ({shown}); "
-            "the commands (match, tournament, gtp, bench; see --help) run without one")
+            "the commands (match, tournament, gtp, bench, analyse; see --help) run without one")
 
 
 def apply_settings(settings: Any) -> None:

@@ -510,8 +510,9 @@ def value_text(value: Value, mover: int, game: Game) -> str:
         return "proven: " + outcome_text(value, mover, sides)
     if value.bound:  # Reversi's 6x6 book past a mistake: a bound that does not decide the game
         return bound_text(value, mover, sides)
-    if value.kind == "rule":
-        return "none: the move was chosen without a search"
+    if valueless(value, game):
+        return ("none: the move was chosen without a search" if value.kind == "rule"
+                else "none: the opening book's move, which comes without a value")
     if abs(value.score) >= PROVEN and value.kind != "mcts":  # unproven: "[estimate]" follows, as the window's tip
         plies = int(WIN - abs(value.score))
         winner = sides[mover if value.score > 0 else 1 - mover]
@@ -527,6 +528,15 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     if amount == "0":
         return "even"
     return f"{sides[side]} +{amount}" if says_the_number(game.id, value.unit) else f"better for {sides[side]}"
+
+
+def valueless(value: Value, game: Game) -> bool:
+    """Whether the move came with no value at all, its score a nought that counts nothing: chosen
+    by the rules without a search (level 1's random move), or Hex's swap-rule opening book (a
+    balanced first stone, a swap advised), which gives a move and no chance to win."""
+    if value.proven is not None or value.bound:
+        return False
+    return value.kind == "rule" or (value.kind == "book" and eval_unit(game.id, value.unit) == "percent")
 
 
 def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
@@ -630,8 +640,8 @@ def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
     """A value for scripts: its words, the number in its unit (``json_unit``), and whether it is proven."""
     unit = json_unit(value, game)
     shown = 100 * value.score if value.kind == "mcts" else value.score / (1 if value.unit else unit_size(game.id))
-    if value.proven is not None and not value.margin and not value.bound:  # a result, not an amount
-        shown = None
+    if value.proven is not None and not value.margin and not value.bound or valueless(value, game):
+        shown = None  # a result, not an amount; or no value at all
     result = None if value.proven is None else {1: "win", 0: "draw", -1: "loss"}[value.proven]
     return {"text": value_text(value, mover, game), "score": None if shown is None else round(shown, 4), "unit": unit,
             "proven": value.proven is not None, "result": result, "plies": value.plies,
