@@ -1241,8 +1241,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         """The window's messages stand on the screen's own, in the same lane (they were drawn
         over each other)."""
         s = self._scale()
-        own = self.messages.height(s, self.size[0] - 40, self._own_messages_room())
+        own = self.messages.height(s, self._own_messages_width(), self._own_messages_room())
         return self._own_messages_bottom() - own + int(8 * s)
+
+    def messages_centre(self) -> int | None:
+        """While setting up, over the participants' column (the field and Add player), as wide:
+        centred on the window, a message that a student's file cannot be loaded, said each time
+        the screen opens, covered the left column's "220 games" for its 15 s.  While running,
+        the window's middle."""
+        if self.tournament is not None or not self.players_area.width:
+            return None
+        return self.players_area.centerx
+
+    def _own_messages_width(self) -> int:
+        """How wide the screen's own messages may be: as the window's are (``App.messages_width``)."""
+        return self.app.messages_width() if hasattr(self.app, "messages_width") else self.size[0] - 40
 
     def _hints_height(self) -> int:
         """The row under the participants' grid that says how to scroll it and forget a player."""
@@ -1305,8 +1318,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             btn.draw(surface, theme, s)
         if self.tournament is None:
             self._draw_unloadable_tip(surface, theme)
-        self.messages.draw(surface, theme, (self.size[0] // 2, self._own_messages_bottom()), s, self.size[0] - 40,
-                           room=self._own_messages_room())
+        centre = self.messages_centre()
+        self.messages.draw(surface, theme, (self.size[0] // 2 if centre is None else centre, self._own_messages_bottom()),
+                           s, self._own_messages_width(), room=self._own_messages_room())
 
 
 
