@@ -351,6 +351,25 @@ def test_a_game_of_a_match_or_tournament_file_is_picked_with_game_n(capsys, tmp_
     assert "--game N picks a game of a --record FILE" in refused(capsys, "tictactoe", "--game", "1")
 
 
+def test_a_tournament_log_gives_the_game_of_the_number_its_reports_name(capsys, tmp_path):
+    """FILE.jsonl holds the games in the order they ended (``--jobs 2``: game 2 may end after 3),
+    each line's number beside its result: ``--game 2`` is the game the report calls 2 (a teacher
+    analysing a student's forfeited game 2 was shown game 3, the log's second line)."""
+    assert main.main(["tournament", "tictactoe", "level-1", "level-2", "--games", "2", "--time", "0.1",
+                      "--seed", "1", "--out", str(tmp_path / "league")]) == 0
+    capsys.readouterr()
+    log = tmp_path / "league.jsonl"
+    header, *games_played = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join([header, *reversed(games_played)]) + "\n", encoding="utf-8")  # as workers end them
+    by_number = {json.loads(line)["number"]: json.loads(line)["result"]["moves"] for line in games_played}
+    for number, moves in by_number.items():
+        picked = analysed(capsys, "tictactoe", "--record", str(log), "--game", str(number), "--ply", "3",
+                          "--time", PLENTY)
+        assert picked == analysed(capsys, "tictactoe", "--moves", " ".join(moves[:3]), "--time", PLENTY) | {
+            "nodes": picked["nodes"], "seconds": picked["seconds"]}, number
+    assert "it holds 4 games: pick one with --game N (1 to 4" in refused(capsys, "tictactoe", "--record", str(log))
+
+
 @pytest.mark.parametrize("argv, said", [
     (["chess"], "unknown game 'chess'"),
     (["reversi", "--moves", "f5 a1"], "--moves: move 2 'a1' is not legal: a1 flips no discs"),

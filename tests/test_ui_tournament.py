@@ -17,10 +17,12 @@ from tests.ui_helpers import (
     click,
     drop,
     in_language,
+    key,
     recorded_draws,
     recorded_text,
     recorded_text_rects,
     tournament_started,
+    type_text,
     wait,
     words_in,
 )
@@ -617,6 +619,34 @@ def test_students_files_dropped_on_the_screen_are_added_one_after_the_other(app)
     added = {pid for pid, _title in scene.outside["tictactoe"]}
     assert {Path(pid.split(":")[0]).name for pid in added} == {"simple_contract.py", "noisy_contract.py"}
     assert added <= scene.selected
+
+
+def test_a_message_of_the_setup_stands_over_the_participants_not_the_games_count(app, tmp_path, monkeypatch):
+    """While setting up, the screen's messages stand in the participants' column, above the field:
+    centred on the window, a student's file that cannot be loaded (said each time the screen
+    opens, for 15 s) covered the left column's "N games", the count a teacher checks before Start."""
+    broken = tmp_path / "aluno" / "jogador.py"
+    broken.parent.mkdir()
+    broken.write_text("import modulo_que_nao_existe\n", encoding="utf-8")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.entry.rect.center)
+    type_text(app, str(broken))
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(600, timeout=60, until=lambda: scene.adding is None and any(
+        "cannot be loaded" in m.text for m in scene.messages.current()))
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    count = next(rect for text, rect in drawn if re.fullmatch(r"\d+ games", text))
+
+    def count_pixels() -> bytes:
+        scene.draw(app.screen)
+        return pygame.image.tobytes(app.screen.subsurface(count), "RGB")
+
+    with_the_message = count_pixels()
+    scene.messages.items.clear()
+    assert count_pixels() == with_the_message
 
 
 def test_enter_on_the_ringed_stop_stops_a_running_tournament(app):

@@ -17,13 +17,12 @@ BOTS = Path(__file__).resolve().parent / "data" / "outside"
 RAISER, CONTRACT = str(BOTS / "raiser.py"), str(BOTS / "simple_contract.py")
 
 
-def league_shown(app, tmp_path: Path) -> TournamentScene:
-    """A tic-tac-toe league of Level 1, a bot that always raises and a good bot, played to its
-    end with a results log, which is dropped on the window (as a teacher shows a command line's
-    league): the tournament screen showing it."""
+def league_shown(app, tmp_path: Path, players: tuple[str, ...] = ("level-1", RAISER, CONTRACT)) -> TournamentScene:
+    """A tic-tac-toe league (by default of Level 1, a bot that always raises and a good bot),
+    played to its end with a results log, which is dropped on the window (as a teacher shows a
+    command line's league): the tournament screen showing it."""
     log = tmp_path / "league.jsonl"
-    Tournament("tictactoe", ["level-1", RAISER, CONTRACT], games_per_pair=1, time_per_move=0.1, seed=3,
-               log=str(log)).run()
+    Tournament("tictactoe", list(players), games_per_pair=1, time_per_move=0.1, seed=3, log=str(log)).run()
     drop(app, log, frames=3)
     assert isinstance(app.scene, TournamentScene)
     return app.scene
@@ -44,6 +43,41 @@ def test_a_click_on_a_students_row_lists_its_games_and_says_its_faults(app, tmp_
     assert said.startswith("raiser, 4 games (") and said.count("games") == 1
     assert "crashed at move 1: ZeroDivisionError: this bot always divides by zero" in said
     assert "log" not in said  # a click on one of its games gives that game's log
+
+
+# a bot whose every game is a forfeit of the next of four kinds, counted in a file beside it
+FOUR_FAULTS = """from pathlib import Path
+COUNT = Path(__file__).with_name("count")
+def choose(game, state):
+    n = int(COUNT.read_text()) if COUNT.exists() else 0
+    COUNT.write_text(str(n + 1))
+    if n % 4 == 0:
+        raise ValueError("first fault")
+    return ("zz99", 3.5, None)[n % 4 - 1]
+"""
+
+
+def test_every_fault_of_a_player_is_said_and_only_while_its_games_are_listed(app, tmp_path):
+    """A bot of four faults: its row clicked says all four, the report's first first (one message
+    a fault showed the newest first, the others waited behind it, and a fourth pushed the first
+    out of the window's three messages: the Forf. column said 6, the messages 4); the next row
+    clicked does not have them shown under its highlight."""
+    from ai.commands.tournament import faults_of
+    from ai.tournament import Summary
+    from ui import words
+
+    bot = tmp_path / "bots" / "faulty.py"
+    bot.parent.mkdir()
+    bot.write_text(FOUR_FAULTS, encoding="utf-8")
+    scene = league_shown(app, tmp_path, ("level-1", "level-2", "level-3", str(bot)))
+    faults = faults_of(Summary.of(scene.tournament), str(bot), words.ReportWords(), with_logs=False)
+    assert len(faults) == 4
+    click(app, row_of(scene, str(bot)).center)
+    live = [m.text for m in scene.messages.current() if "faulty" in m.text]
+    assert len(live) == 1 and live[0].startswith(faults[0]) and all(line in live[0] for line in faults)
+    click(app, row_of(scene, "level-1").center)
+    assert not any("faulty" in m.text for m in scene.messages.current())
+    assert scene.messages.items[-1].text == "Level 1 forfeited no game"
 
 
 def test_a_player_without_faults_is_said_so_and_its_row_again_lists_every_game(app, tmp_path):

@@ -264,12 +264,23 @@ def match_results(text: str) -> dict[int, dict] | None:
             lines = [json.loads(line) for line in text.splitlines() if line.strip()]
         except (ValueError, RecursionError):
             return None
-        found = [line.get("result", line) for line in lines if isinstance(line, dict)]
+        found = [logged_game(line) for line in lines if isinstance(line, dict)]
         found = [game for game in found if is_match_result(game)]
     else:
         return None
     return {game.get("number", place) if isinstance(game.get("number"), int) else place: game
             for place, game in enumerate(found, 1)} or None
+
+
+def logged_game(line: dict) -> Any:
+    """A line of a file of games as its game: ``match --json``'s line as it is; a tournament log's
+    (FILE.jsonl: ``{"number", "ended", "result"}``) its result with the number on the line, which
+    the result does not carry.  The log is in the order the games ended, not their numbers, so
+    counting its lines picked another game than the reports' ``--game 2`` with ``--jobs 2``."""
+    result = line.get("result", line)
+    if isinstance(result, dict) and isinstance(line.get("number"), int):
+        return {**result, "number": line["number"]}
+    return result
 
 
 def is_match_result(data: Any) -> bool:

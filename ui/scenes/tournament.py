@@ -60,6 +60,7 @@ from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll,
 # the keyboard on the latest results (Tab), the list keys choose one of them instead
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+FAULTS_TOPIC = "faults"  # the message saying the listed player's faults: withdrawn as the list changes
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -961,6 +962,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         self.pair = None if self.pair == (row, column) else (row, column)
         self.listed_player = None
+        self.messages.withdraw(FAULTS_TOPIC)
         self.recent_scroll = 0
         listed = self._listed()
         if self.pair is not None and listed:
@@ -987,17 +989,26 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
     def _list_games_of(self, pid: str) -> None:
         """List ``pid``'s games only (its row highlighted) and say its faults; listed already: every game."""
+        self.pair, self.recent_scroll = None, 0
+        self.listed_player = None if self.listed_player == pid else pid
+        self.messages.withdraw(FAULTS_TOPIC)
+        if self.listed_player is not None:
+            self._say_faults(pid)
+        self.invalidate()
+
+    def _say_faults(self, pid: str) -> None:
+        """Say ``pid``'s faults as the report's forfeits do, a line each in the report's order, in
+        one message (a click on it copies it whole): said one message a fault, the newest showed
+        first, the others waited 15 s each behind it, a fourth pushed the first out of the window's
+        three (the Forf. column said 16, the messages 11), and a row clicked next had the previous
+        player's faults shown under its own highlight."""
         from ai.commands.tournament import faults_of
         from ai.tournament import Summary
 
-        self.pair, self.recent_scroll = None, 0
-        self.listed_player = None if self.listed_player == pid else pid
-        if self.listed_player is not None:
-            # without the logs' paths, long ones: a click on one of its games gives that game's log
-            faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)
-            for line in faults or [_("{player} forfeited no game").format(player=self._name(pid))]:
-                self.messages.add(line, "warn" if faults else "info", 15.0)
-        self.invalidate()
+        # without the logs' paths, long ones: a click on one of its games gives that game's log
+        faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)
+        said = "\n".join(faults) or _("{player} forfeited no game").format(player=self._name(pid))
+        self.messages.add(said, "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
 
     def _press_results(self, pos: tuple[int, int]) -> None:
         """A press on the running screen: on a table (the crosstable, the standings, the latest
@@ -1230,8 +1241,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         """The window's messages stand on the screen's own, in the same lane (they were drawn
         over each other)."""
         s = self._scale()
-        own = self.messages.height(s, self.size[0] - 40, self._own_messages_room())
+        own = self.messages.height(s, self._own_messages_width(), self._own_messages_room())
         return self._own_messages_bottom() - own + int(8 * s)
+
+    def messages_centre(self) -> int | None:
+        """While setting up, over the participants' column (the field and Add player), as wide:
+        centred on the window, a message that a student's file cannot be loaded, said each time
+        the screen opens, covered the left column's "220 games" for its 15 s.  While running,
+        the window's middle."""
+        if self.tournament is not None or not self.players_area.width:
+            return None
+        return self.players_area.centerx
+
+    def _own_messages_width(self) -> int:
+        """How wide the screen's own messages may be: as the window's are (``App.messages_width``)."""
+        return self.app.messages_width() if hasattr(self.app, "messages_width") else self.size[0] - 40
 
     def _hints_height(self) -> int:
         """The row under the participants' grid that says how to scroll it and forget a player."""
@@ -1294,8 +1318,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             btn.draw(surface, theme, s)
         if self.tournament is None:
             self._draw_unloadable_tip(surface, theme)
-        self.messages.draw(surface, theme, (self.size[0] // 2, self._own_messages_bottom()), s, self.size[0] - 40,
-                           room=self._own_messages_room())
+        centre = self.messages_centre()
+        self.messages.draw(surface, theme, (self.size[0] // 2 if centre is None else centre, self._own_messages_bottom()),
+                           s, self._own_messages_width(), room=self._own_messages_room())
 
 
 
