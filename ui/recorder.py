@@ -27,6 +27,8 @@ from ui.tally import TALLY, Score, game_key, outcome
 
 log = logging.getLogger(__name__)
 
+UNSAVED_TOPIC = "autosave failed"  # the failed autosave's message: held on screen until a write succeeds
+
 
 def _off_the_board_result(scene: Any) -> Result | None:
     """The result of a game a player lost by forfeit, or the players agreed drawn (the rules'
@@ -171,11 +173,21 @@ class SceneRecorder:
                 scene.invalidate()  # the game-over card says them
         while self._outcomes:
             autosaver, outcome = self._outcomes.popleft()
-            problem = autosaver.judge(outcome)
-            if problem:
-                scene.messages.add(problem, "error")
+            self._say_unsaved(scene, autosaver.judge(outcome), outcome)
             if outcome.notice:
                 scene.messages.add(outcome.notice, "warn", duration=8.0)
+
+    @staticmethod
+    def _say_unsaved(scene: Any, problem: str | None, outcome: WriteOutcome) -> None:
+        """A failed autosave stays on screen until a later write succeeds.  Said once for a run of
+        failures (``GameAutosaver.judge``), it faded after 8 s while a full disk kept every later
+        move out of the file: the player played on sure the game was kept, and a crash or a power
+        cut lost all those moves unsaid."""
+        if problem:
+            scene.messages.add(problem, "error", topic=UNSAVED_TOPIC)
+            scene.messages.hold(UNSAVED_TOPIC)
+        elif outcome.problem is None:
+            scene.messages.release(UNSAVED_TOPIC)  # written again: what it said is over
 
     def settle(self, scene: Any) -> bool:
         """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what
