@@ -420,8 +420,14 @@ class App:
         from ui.autosave import setup_dict_for_record
         from ui.clocks import record_clock
         from ui.match import MatchSetup
+        from ui.playing import PLAYED_ELSEWHERE, played_elsewhere
         from ui.record_files import unknown_player
 
+        if autosave_path is not None and played_elsewhere(Path(autosave_path)):
+            self.messages.add(_("This game is being played in another Tabuleiro window: go on with it there"),
+                              "warn", 8.0, topic=PLAYED_ELSEWHERE)
+            return
+        self.messages.withdraw(PLAYED_ELSEWHERE)  # said of a try before that window left it: over the game, stale
         lacking = unknown_player(record)
         if lacking is not None:  # a newer version's record, or a hand-edited one: replayed, not played on
             self.messages.add(_("{player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's): "

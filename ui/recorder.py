@@ -22,6 +22,7 @@ from games.record import DRAW_AGREED, GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.playing import GameHold
 from ui.sound import SOUNDS, sound_for_move
 from ui.tally import TALLY, Score, game_key, outcome
 
@@ -64,6 +65,7 @@ class SceneRecorder:
         autosave = Autosave(autosave_path) if autosave_path else None
         kept = _record_in(autosave, self.moves)
         self.autosaver = GameAutosaver(scene.setup, autosave, kept, begun if self.moves else None)
+        self.hold = GameHold.take(self.autosaver.autosave.path)  # no other window takes this game up meanwhile
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
@@ -86,7 +88,9 @@ class SceneRecorder:
             self.counted, self.results = False, None
         if scene.setup != self.setup or another:  # a new record; an undo to the start empties this one
             self.setup = scene.setup
+            self.hold.release(over=self.autosaver.record.is_finished())
             self.autosaver = GameAutosaver(scene.setup)
+            self.hold = GameHold.take(self.autosaver.autosave.path)
         elif len(moves) == len(self.moves) + 1 and moves[:-1] == self.moves:
             ply = scene.history[-1]
             SOUNDS.play(sound_for_move(ply.before, ply.after))
@@ -110,6 +114,10 @@ class SceneRecorder:
         TALLY.add_later(scene.game.id, opponent, outcome(result, human),
                         lambda problem, results: self._counts.append((game_number, problem, results)),
                         key=game_key(self.record))
+
+    def close(self) -> None:
+        """The game's screen is gone for good: another window may take the game up (``ui.playing``)."""
+        self.hold.release(over=self.autosaver.record.is_finished())
 
     def keep_running_clocks(self, scene: Any, now: float) -> None:
         """While a clock runs between moves, save both clocks as they stand every

@@ -860,7 +860,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.close_workers()
 
     def close_workers(self) -> None:
-        """End the worker processes of the computer's moves, analysis and the connections."""
+        """End the worker processes of the computer's moves, analysis and the connections, and let
+        another window take the game up (``SceneRecorder.close``): the screen is gone for good."""
+        self.recorder.close()
         self.computer.close()
         self.analysis.close()
         self.connections.close()
