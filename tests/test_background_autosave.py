@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from ai import atomic
-from tests.ui_helpers import SlowDisk, autosaves_written
+from tests.ui_helpers import SlowDisk, autosaves_written, click
 from ui import autosave as autosave_module
 from ui.background_writer import NewestWriter
 from ui.match import HOTSEAT, MatchSetup
@@ -87,6 +87,42 @@ def test_a_failed_write_is_said_on_the_next_frame(app, monkeypatch):
     assert threads and threading.main_thread().name not in threads
     assert any("Could not autosave the game" in m.text for m in scene.messages.items)
     assert scene.recorder.autosaver.failed
+
+
+def test_a_full_disk_stays_said_until_a_move_is_written_again(app, monkeypatch):
+    """A full disk: the failure was said once, and faded 8 s later while every later move stayed
+    out of the file; the player played on sure the game was kept, and a crash lost those moves.
+    It now stays on screen, however long the player thinks, until a write succeeds."""
+    full = [True]
+
+    def disk(path, text) -> None:
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        atomic.atomic_write_text(path, text)
+
+    def said() -> list[str]:
+        app.frame()
+        autosaves_written()
+        app.frame()
+        return [m.text for m in scene.messages.current() if "Could not autosave the game" in m.text]
+
+    def a_minute_later() -> None:
+        for message in scene.messages.items:
+            message.since -= 60.0  # the player thought a minute: every message's time is out
+
+    monkeypatch.setattr(autosave_module, "atomic_write_text", disk)
+    scene = start(app)
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert said()
+    a_minute_later()
+    click(app, scene.view.cell_rect(0, 0).center)
+    assert said(), "the game is still not saved: the player must still be told"
+    full[0] = False
+    click(app, scene.view.cell_rect(2, 2).center)
+    said()  # the move is written: the message has the rest of its time
+    a_minute_later()
+    assert not said()
+    assert len(scene.history) == 3
 
 
 def test_the_newest_write_of_a_file_replaces_one_waiting():

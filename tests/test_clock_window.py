@@ -238,6 +238,28 @@ def test_time_spent_on_a_move_not_made_stays_spent_after_continue(app):
     assert "clock_left" not in record.setup and len(record.setup["clock_readings"]) == 5
 
 
+def test_a_move_made_after_continue_keeps_the_clocks_history_as_played(app):
+    """Continue wrote the clocks as the game was left (the time O had spent on its move taken off)
+    over the reading after X's c3: the record then said O's clock ran during X's move, and O's next
+    move was charged only the time it took after Continue (a move read "0:02.7" in the move list
+    and the replay where its player had thought 14 s in all)."""
+    scene = clocked(app, "5m+3s")
+    play(app, scene, "b2", "a1", "c3")
+    after_c3 = scene.clock_readings()[-1]
+    time.sleep(0.3)  # O thinks
+    scene.back_to_menu()  # and leaves the game mid-move
+    key(app, pygame.K_RETURN)  # Continue
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    click(app, resumed.view.cell_rect(2, 0).center)  # O plays a3
+    autosaves_written()
+    [(_, record)] = SHELF.unfinished()[0]
+    assert record.moves == ["b2", "a1", "c3", "a3"]
+    readings = record.setup["clock_readings"]
+    assert readings[3] == [round(after_c3[0], 3), round(after_c3[1], 3)]  # as X's c3 left them
+    assert readings[4][1] <= after_c3[1] + 3 - 0.3  # a3 was charged O's thinking before it left
+
+
 def test_a_killed_clocked_game_keeps_the_time_spent_on_the_move_being_made(app, monkeypatch):
     """A running clock is saved every few seconds, not only after moves and as the window closes:
     killed (kill -9, a crash, a power cut) while O thought, the game came back with O's clock as it

@@ -486,3 +486,59 @@ def test_a_game_whose_end_another_window_takes_back_while_the_list_reads_it_stay
     monkeypatch.setattr(autosave, "scan", real_scan)
     assert not scene.is_over() and not list(SHELF.finished_folder.glob("*.json"))
     assert kept() == [["a1", "b1", "a2", "b2"]]
+
+
+def held_by_another_process(path) -> bool:
+    """Whether a process other than this one finds the game in ``path`` held (``ui.playing``)."""
+    import subprocess
+    import sys
+
+    from ui.playing import lock_path
+
+    lock = lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)  # so that None from try_take means held, not unmade
+    code = "import sys, pathlib; from ai.file_lock import try_take; sys.exit(try_take(pathlib.Path(sys.argv[1])) is not None)"
+    return subprocess.run([sys.executable, "-c", code, str(lock)], check=False).returncode == 0
+
+
+def test_a_game_played_in_another_window_is_not_taken_up_here_until_it_is_left(app):
+    """Two windows on one data folder both took up the same unfinished game: the Continue list
+    then held it twice, each copy with half of what was played.  Continue (Enter on the main
+    menu) now says the game is played in another window, until that window leaves it."""
+    import pygame
+
+    from ai.file_lock import try_take
+    from tests.ui_helpers import key
+    from ui.playing import lock_path
+    from ui.scenes.menu import MenuScene
+
+    scene = start(app, moves=("b2", "a1"))
+    path = scene.recorder.autosaver.autosave.path
+    assert held_by_another_process(path)  # this window holds its game while it plays it
+    scene.back_to_menu()
+    assert not held_by_another_process(path)
+    other_window = try_take(lock_path(path))  # another window took it up meanwhile
+    assert other_window is not None
+    key(app, pygame.K_RETURN)  # Continue
+    assert isinstance(app.scene, MenuScene)
+    assert any("played in another Tabuleiro window" in m.text for m in app.messages.items)
+    other_window.release()  # that window left the game
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene) and [p.text for p in app.scene.history] == ["b2", "a1"]
+    assert app.scene.recorder.autosaver.autosave.path == path
+    assert not any("played in another Tabuleiro window" in m.text for m in app.messages.items)
+
+
+def test_a_game_over_leaves_no_lock_file_behind(app):
+    """One empty lock file a game played would pile up in the cache for good: a game that is over
+    takes its own with it as its screen goes; an unfinished one keeps it for the next window."""
+    from ui.playing import lock_path
+
+    unfinished = start(app, moves=("b2", "a1"))
+    kept_path = unfinished.recorder.autosaver.autosave.path
+    unfinished.back_to_menu()
+    over = start(app, moves=("b2", "a1", "b1", "a2", "b3"))
+    over_path = over.recorder.autosaver.autosave.path
+    assert over.is_over() and lock_path(over_path).exists()
+    over.back_to_menu()
+    assert not lock_path(over_path).exists() and lock_path(kept_path).exists()

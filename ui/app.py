@@ -403,35 +403,43 @@ class App:
             self.open_replay(record)
 
     def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None, begun=None,
-                   sitting: SittingScore | None = None) -> None:
+                   sitting: SittingScore | None = None, clock_left: tuple[float, float] | None = None) -> None:
         """A game scene for ``setup`` (a ui.match.MatchSetup), optionally playing on after ``moves``
         (``clock_readings``: both clocks at the start and after each of them, on a clocked game;
+        ``clock_left``: both clocks as the game was left, the next move's time so far taken off;
         ``begun``: the record they come from, whose start the game keeps; ``sitting``: the
         friends' session it goes on with, ``SittingScore.carried_to``)."""
         from ui.scenes.game import GameScene
 
         self.switch(GameScene(self, setup, list(moves), autosave_path, clock_readings=clock_readings, begun=begun,
-                              sitting=sitting))
+                              sitting=sitting, clock_left=clock_left))
 
     def continue_game(self, record, autosave_path=None) -> None:
         """Play on from the end of ``record`` (a games.record.GameRecord), with its setup and its
         clocks as they were after its last move; it is autosaved in ``autosave_path`` (a game from
         the Continue list) or in a file of its own."""
         from ui.autosave import setup_dict_for_record
-        from ui.clocks import record_clock
+        from ui.clocks import left_on_the_move, played_clock
         from ui.match import MatchSetup
+        from ui.playing import PLAYED_ELSEWHERE, played_elsewhere
         from ui.record_files import unknown_player
 
+        if autosave_path is not None and played_elsewhere(Path(autosave_path)):
+            self.messages.add(_("This game is being played in another Tabuleiro window: go on with it there"),
+                              "warn", 8.0, topic=PLAYED_ELSEWHERE)
+            return
+        self.messages.withdraw(PLAYED_ELSEWHERE)  # said of a try before that window left it: over the game, stale
         lacking = unknown_player(record)
         if lacking is not None:  # a newer version's record, or a hand-edited one: replayed, not played on
             self.messages.add(_("{player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's): "
                                 "this game can be replayed, not played on").format(player=lacking.id), "warn", 10.0)
             return
         setup = MatchSetup.from_dict(setup_dict_for_record(record))
-        clock, readings = record_clock(record.setup)
+        clock, readings = played_clock(record.setup)
         if clock != setup.clock:  # an unreadable clock is no clock
             setup = replace(setup, clock=clock)
-        self.start_game(setup, record.moves, autosave_path, readings, begun=record)
+        self.start_game(setup, record.moves, autosave_path, readings, begun=record,
+                        clock_left=left_on_the_move(record.setup, len(record.moves)))
 
     continue_record = continue_game  # the name the replay viewer asks for
 

@@ -63,7 +63,19 @@ def reading_text(seconds: float) -> str:
 
 
 def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, float]] | None]:
-    """(clock text, readings per position) from a record's ``setup``; anything malformed is left out."""
+    """(clock text, readings per position) from a record's ``setup``, the last position's with the
+    time spent on the move that was not made taken off (``left_on_the_move``), as the replay shows
+    a game left or lost on time; anything malformed is left out."""
+    clock, readings = played_clock(setup)
+    left = left_on_the_move(setup, len(readings) - 1) if readings else None
+    if readings and left is not None:
+        readings[-1] = left
+    return clock, readings
+
+
+def played_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, float]] | None]:
+    """(clock text, readings per position) from a record's ``setup``, each as its move left it: what
+    Continue plays on from (``left_on_the_move`` apart); anything malformed is left out."""
     clock = setup.get("clock") if clock_of(setup.get("clock")) is not None else None
     raw = setup.get(READINGS_KEY)
     if clock is None or not isinstance(raw, list):
@@ -74,10 +86,14 @@ def record_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in pair)):
             return clock, None
         readings.append((float(pair[0]), float(pair[1])))
-    left = setup.get(LEFT_KEY)
-    if _is_left_after(left, len(readings) - 1):  # the time spent on the move that was not made
-        readings[-1] = (float(left[0]), float(left[1]))
     return clock, readings
+
+
+def left_on_the_move(setup: dict[str, Any], plies: int) -> tuple[float, float] | None:
+    """Both clocks as a game was left after ``plies`` moves, the time already spent on the next
+    move taken off (``LEFT_KEY``), or None (none kept, or kept before a later move)."""
+    left = setup.get(LEFT_KEY)
+    return (float(left[0]), float(left[1])) if _is_left_after(left, plies) else None
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,13 @@ from games.record import DRAW_AGREED, GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.match import HUMAN_VS_PC, PC_VS_PC
+from ui.playing import GameHold
 from ui.sound import SOUNDS, sound_for_move
 from ui.tally import TALLY, Score, game_key, outcome
 
 log = logging.getLogger(__name__)
+
+UNSAVED_TOPIC = "autosave failed"  # the failed autosave's message: held on screen until a write succeeds
 
 
 def _off_the_board_result(scene: Any) -> Result | None:
@@ -62,6 +65,7 @@ class SceneRecorder:
         autosave = Autosave(autosave_path) if autosave_path else None
         kept = _record_in(autosave, self.moves)
         self.autosaver = GameAutosaver(scene.setup, autosave, kept, begun if self.moves else None)
+        self.hold = GameHold.take(self.autosaver.autosave.path)  # no other window takes this game up meanwhile
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
@@ -84,7 +88,9 @@ class SceneRecorder:
             self.counted, self.results = False, None
         if scene.setup != self.setup or another:  # a new record; an undo to the start empties this one
             self.setup = scene.setup
+            self.hold.release(over=self.autosaver.record.is_finished())
             self.autosaver = GameAutosaver(scene.setup)
+            self.hold = GameHold.take(self.autosaver.autosave.path)
         elif len(moves) == len(self.moves) + 1 and moves[:-1] == self.moves:
             ply = scene.history[-1]
             SOUNDS.play(sound_for_move(ply.before, ply.after))
@@ -108,6 +114,10 @@ class SceneRecorder:
         TALLY.add_later(scene.game.id, opponent, outcome(result, human),
                         lambda problem, results: self._counts.append((game_number, problem, results)),
                         key=game_key(self.record))
+
+    def close(self) -> None:
+        """The game's screen is gone for good: another window may take the game up (``ui.playing``)."""
+        self.hold.release(over=self.autosaver.record.is_finished())
 
     def keep_running_clocks(self, scene: Any, now: float) -> None:
         """While a clock runs between moves, save both clocks as they stand every
@@ -171,11 +181,21 @@ class SceneRecorder:
                 scene.invalidate()  # the game-over card says them
         while self._outcomes:
             autosaver, outcome = self._outcomes.popleft()
-            problem = autosaver.judge(outcome)
-            if problem:
-                scene.messages.add(problem, "error")
+            self._say_unsaved(scene, autosaver.judge(outcome), outcome)
             if outcome.notice:
                 scene.messages.add(outcome.notice, "warn", duration=8.0)
+
+    @staticmethod
+    def _say_unsaved(scene: Any, problem: str | None, outcome: WriteOutcome) -> None:
+        """A failed autosave stays on screen until a later write succeeds.  Said once for a run of
+        failures (``GameAutosaver.judge``), it faded after 8 s while a full disk kept every later
+        move out of the file: the player played on sure the game was kept, and a crash or a power
+        cut lost all those moves unsaid."""
+        if problem:
+            scene.messages.add(problem, "error", topic=UNSAVED_TOPIC)
+            scene.messages.hold(UNSAVED_TOPIC)
+        elif outcome.problem is None:
+            scene.messages.release(UNSAVED_TOPIC)  # written again: what it said is over
 
     def settle(self, scene: Any) -> bool:
         """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what

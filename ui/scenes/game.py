@@ -104,9 +104,11 @@ def _parts(part: str, *names: str) -> tuple[property, ...]:
 class GameScene(GameCommands, GameQuestions, Scene):
     def __init__(self, app, setup: MatchSetup, moves: Sequence[str] = (), autosave_path: Path | None = None,
                  clock_readings: Sequence[tuple[float, float]] | None = None, begun: GameRecord | None = None,
-                 sitting: SittingScore | None = None) -> None:
+                 sitting: SittingScore | None = None, clock_left: tuple[float, float] | None = None) -> None:
         """``moves``: play on from a record; ``autosave_path``: its file in the Continue list;
         ``clock_readings``: both clocks at the start and after each of ``moves`` (a clocked record);
+        ``clock_left``: both clocks as that record was left, the next move's time so far taken off
+        (the readings keep what the last move left: a move's time, the replay's clocks);
         ``begun``: that record, whose start the game keeps (``SceneRecorder``); ``sitting``: the
         friends' session this game goes on with (started from another game's New game), else a new
         one, or the one a continued game's record keeps."""
@@ -151,6 +153,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
+        if clock_left is not None and moves:
+            self.referee.set_readings(clock_left)  # the move under way goes on from the time it had left
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
         self.sitting = sitting if sitting is not None else SittingScore.resumed(
             begun.setup if begun is not None and moves else {})
@@ -860,7 +864,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.close_workers()
 
     def close_workers(self) -> None:
-        """End the worker processes of the computer's moves, analysis and the connections."""
+        """End the worker processes of the computer's moves, analysis and the connections, and let
+        another window take the game up (``SceneRecorder.close``): the screen is gone for good."""
+        self.recorder.close()
         self.computer.close()
         self.analysis.close()
         self.connections.close()
