@@ -101,6 +101,9 @@ class MoveValues:
     favourite: Hashable | None = None  # the move the player's knowledge names (its hint): first among equals
     order: dict[Hashable, int] = field(default_factory=dict)  # a move -> its place in the game's list: then the first
     stage: float | None = None  # the position's share of squares empty (ai/eval_scales.py ``empty_share``)
+    # why the values stand still while the analysis goes on (``ai.base.STOP_REASONS``): "memory-limit",
+    # Hex's Python stand-in's tree full, the analysis waiting for the kernels still compiling
+    stopped: str = ""
 
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
@@ -625,6 +628,7 @@ class _HexSearches:
                                                                           seed=seed)
         self.stand_in = None  # made when first needed (its seed drawn from the searcher's: none drawn otherwise)
         self.kernels_only = False  # the stand-in is done with: the kernels' search from now on
+        self.outgrown = False  # the stand-in was let go full, not for the kernels being ready
 
     def now(self):
         """The search for the next batch."""
@@ -634,8 +638,16 @@ class _HexSearches:
             self.stand_in = self.stand_in or self.searcher.stand_in()
             if not self.stand_in.full():
                 return self.stand_in
+            self.outgrown = True
         self.kernels_only, self.stand_in = True, None
         return self.searcher
+
+    def waits_for_kernels(self) -> bool:
+        """Whether the next batch waits for the kernels, the stand-in's tree full (its memory limit):
+        the values stand still meanwhile, and the analysis says why (``MoveValues.stopped``)."""
+        from ai import kernels
+
+        return self.outgrown and not kernels.is_ready("hex")
 
     def batch(self, searcher, playouts: int) -> int:
         """Playouts of the next batch, ``playouts`` done: ``PYTHON_BATCH`` in the Python search
@@ -674,6 +686,8 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
     connections_asked = not connections_decide(state)
     while playouts < max_playouts and not _stopped(stop):
         searcher = searches.now()
+        if report is not None and snapshot.values and searches.waits_for_kernels():
+            report(replace(_copy(snapshot), stopped="memory-limit"))  # the last values stay, saying why
         batch = min(searches.batch(searcher, playouts), max_playouts - playouts)
         result = search(searcher, state, Limits(iterations=batch, stop=stop), moves=cells)
         playouts += max(1, result.nodes)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from ai.move_values import MoveValue, MoveValues
-from tests.ui_helpers import click, key, recorded_draws, wait, words_in
+from tests.ui_helpers import click, in_language, key, recorded_draws, wait, words_in
 from ui.analysis import latest_valued
 from ui.analysis_mode import move_labels, value_text
 from ui.eval_bar import position_value
@@ -1196,3 +1196,39 @@ def test_the_panels_analysis_line_says_the_proof_the_bar_shows(app, monkeypatch,
         assert proof in said and "%" not in said, said
         assert guess.format(move=line.best_text) in said, said
         assert best.format(move=line.best_text) not in said, said
+
+
+class FullPythonTree(Compiling):
+    """A worker still compiling whose Hex analysis filled its Python tree: its last values, said
+    to stand still (``MoveValues.stopped``), as ``ai.move_values`` reports them before it waits."""
+
+    def poll(self):
+        from ui.ai_worker import AIMoveValues
+
+        values = {cell: MoveValue(cell, 0.5, "mcts", None, None, 900, 1) for cell in (24, 25)}
+        snapshot = MoveValues(0, values, 1, 17_400, monte_carlo=True, stopped="memory-limit")
+        return [AIMoveValues(1, snapshot, {24: "d4", 25: "e4"}, ["d4"])]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(app, monkeypatch, language):
+    """Hex's Python stand-in filled its tree 15-20 s into a fresh install's first analysis, and the
+    analysis then waited for the engine, a minute on a busy machine, while the bar said "Analysis:
+    17,400 playouts…" as if it went on.  The bar now says why the values stand still, and that the
+    engine is being prepared, with its seconds."""
+    import ui.ai_worker
+    import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
+
+    said = bar_captions(monkeypatch)
+    monkeypatch.setattr(ui.ai_worker, "AIWorker", FullPythonTree)
+    app.open_demo("game:hex:hotseat:f6")
+    now = [1000.0]
+    app.scene.analysis.clock = lambda: now[0]
+    with in_language(app, language):
+        key(app, pygame.K_a)
+        app.run_frames(3)
+        now[0] += 21.6
+        app.run_frames(3)
+        caption = {"en": "Analysis: 17,400 playouts, stopped at its memory limit: preparing the engine… 21 s",
+                   "pt": "Análise: 17.400 simulações, parou no limite de memória: a preparar o motor… 21 s"}[language]
+        assert said[-1].startswith(caption), said[-1]  # then the note of the moves left blank

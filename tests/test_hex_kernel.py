@@ -472,6 +472,31 @@ def test_while_the_windows_worker_compiles_the_kernels_a_hex_analysis_searches_i
     assert values.done and [r.nodes for r in reports] == [move_values.HEX_BATCH, move_values.HEX_BATCH + 100]
 
 
+def test_a_hex_analysis_whose_python_tree_is_full_says_why_its_values_stand_still(monkeypatch):
+    """Hex's Python analysis tree fills after about 17,000 playouts on 11x11 (15-20 s into a fresh
+    install's first analysis); the analysis then waited for the kernels, a minute on a busy
+    machine, its last report saying nothing of it.  Before it waits it reports those values once
+    more, saying why they stand still (``MoveValues.stopped``: its memory limit); the kernels'
+    values after it say nothing of it."""
+    from ai import move_values
+    from ai.reference import hex_search
+
+    kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search")
+    state = games.load("hex", size=7).play_line(["d4", "c5"])
+    monkeypatch.setattr(hex_search, "TREE_ENTRIES", 100 * len(state.legal_moves()))  # full after 100 playouts
+    reports: list = []
+
+    def report(snapshot) -> None:
+        reports.append(snapshot)
+        if snapshot.stopped:
+            kernels_ready()  # the warm-up ends while the analysis says it waits for it
+
+    move_values.analyse(state, "hex", report=report, max_playouts=100 + move_values.HEX_BATCH)
+    assert [(r.nodes, r.stopped) for r in reports] == [(100, ""), (100, "memory-limit"),
+                                                       (100 + move_values.HEX_BATCH, "")]
+    assert reports[1].values == reports[0].values and not reports[1].done
+
+
 def test_a_move_the_stand_ins_full_tree_ended_says_why(monkeypatch):
     """On 19x19 a 30 s move of level 5's stand-in came at 19.5 s, its tree at ``TREE_ENTRIES``,
     and nothing said why.  The move's report says it stopped at its memory limit

@@ -4,40 +4,40 @@
     python tools/cold_start.py reversi hex:size=11 --menu 0
     python tools/cold_start.py --player         # the command line's case: a player made, then a move
 
-In the window (the default), each measurement is a fresh install: empty numba cache, settings and
-data folders.  The window opens headless as ``python main.py`` opens it (the background preparation
-of every game's kernels starts with it), the user spends ``--menu`` seconds in the menus, then starts
-a Human vs PC game with level-5 (``--level``) to move, from the start and past the opening books
-(``--plies`` random moves, default 12).  Printed: the seconds from the game's start to its first
-move, for both, and how many the window said "Preparing the engine...".  The goal (#16): within 15 s.
+In the window (the default), each measurement is a fresh install: empty numba cache, settings and data
+folders.  The window opens headless as ``python main.py`` opens it (the background preparation of every
+game's kernels starts with it), the user spends ``--menu`` seconds in the menus, then starts a Human vs PC
+game with level-5 (``--level``) to move, from the start and past the opening books (``--plies`` random
+moves, default 12).  Printed: the seconds from the game's start to its first move, for both, and how
+many the window said "Preparing the engine...".  The goal (#16): within 15 s.
 
-``--first-frame`` times the window's freeze at the first game of a run instead: the window opens
-headless as ``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache
-(compiled there first if they are not, as the window would), sits in the main menu for ``--menu``
-seconds (default 3) with the mouse moving over it after its first sleep, then New game, the game's
-card (unless it is the one shown) and Start game are clicked.  Printed: the seconds from each click to the next frame drawn,
-the modules imported over the three (and how many are the engines': ``ai.``, numba, llvmlite), and
-the longest menu frame while the mouse moved.  ``--against PATH`` measures another checkout (an
-older revision's worktree) the same way, each run of it beside a run of this one, so old and new
-are side by side in one run; ``--runs N`` repeats each and quotes the median.
-
-``--restart`` times the first move of a later run instead (the user's second launch): the kernels
-compiled in ``NUMBA_CACHE_DIR`` or the user's cache (compiled there first if they are not), the
-game New game shows first the one measured (the last chosen), ``--menu`` seconds in the menus
-(default 3), then Human vs PC with level-5 to move from the start and past the books, move time
-1 s.  Printed: the seconds from the game's start to the worker's kernels ready ("Preparing the
-engine..." gone) and to the first move (the window's 0.35 s pause before a reply included), the
-median of ``--runs``; ``--against PATH`` runs another checkout beside it, run by run.
+``--first-frame`` times the window's freeze at the first game of a run instead: the window opens headless as
+``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache (compiled there first if
+they are not, as the window would), sits in the main menu for ``--menu`` seconds (default 3) with the mouse
+moving over it after its first sleep, then New game, the game's card (unless it is the one shown) and Start
+game are clicked.  Printed: the seconds from each click to the next frame drawn, the modules imported over the
+three (and how many are the engines': ``ai.``, numba, llvmlite), and the longest menu frame while the mouse
+moved.  ``--against PATH`` measures another checkout (an older revision's worktree) the same way, each run of
+it beside a run of this one, so old and new are side by side in one run; ``--runs N`` repeats each and quotes
+the median.
+``--restart`` times the first move of a later run instead (the user's second launch): the kernels compiled in
+``NUMBA_CACHE_DIR`` or the user's cache (compiled there first if they are not), the game New game shows first
+the one measured (the last chosen), ``--menu`` seconds in the menus (default 3), then Human vs PC with level-5
+to move from the start and past the books, move time 1 s.  Printed: the seconds from the game's start to the
+worker's kernels ready ("Preparing the engine..." gone) and to the first move (the window's 0.35 s pause
+before a reply included), the median of ``--runs``; ``--against PATH`` runs another checkout beside it.
 ``--steps``: where a worker's start goes, step by step in a new process (the interpreter, numba,
 the game's engine, each kernel stage, level-5 made, its first search past the books).
 ``--taken``: level-5's first move past the books in a worker that took the spare and in a fresh one
 (``--switch FIRST``: started ``--menu`` s after New game showed it instead of FIRST, the spare's guess).
 ``--memory``: the spare's resident memory as New game shows the games given, one after another.
-``--analysis``: a fresh install's first analysis (key A, hot-seat, past the books): seconds to the
-engine ready ("Preparing the engine…" gone) and to the first value on the board (may come first).  ``--player`` times what a command-line match does after a fresh install: a new process makes
-level-5 (which compiles every kernel of the game before its first move's clock starts) and asks
-it for a move from the start; the time runs from the process's start, imports included.  Exits
-with status 1 if a game's first move failed (the error is printed on its line).
+``--analysis``: a fresh install's first analysis (key A, hot-seat, past the books): seconds to the engine ready
+("Preparing the engine…" gone) and to the first value on the board (may come first).  ``--three``: the three
+processes of a fresh install that want a game's kernels at once (the window's preparation, the game's worker,
+the analysis worker analysing): seconds until each has every stage.  ``--player`` times what a command-line
+match does after a fresh install: a new process makes level-5 (which compiles every kernel of the game before
+its first move's clock starts) and asks it for a move from the start; the time runs from the process's start,
+imports included.  Exits with status 1 if a game's first move failed (the error is printed on its line).
 """
 
 from __future__ import annotations
@@ -216,6 +216,79 @@ def main():
     print(f"{ready or 500:.2f} {valued or 500:.2f}")
     app.quit()
     preparation.stop()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+THREE = PLAYED_LINE + r"""
+import sys, threading, time, multiprocessing as mp
+sys.path.insert(0, sys.argv[1])
+game_spec = sys.argv[2]
+
+
+def ready_in(game_id):
+    import ai.kernels as kernels
+
+    return all(kernels.is_ready(game_id, stage) for stage in kernels.stages(game_id))
+
+
+def game_worker(began, game_id, said):
+    # the game's AI worker: its priority, compiling deferred, a warm-up of every stage
+    from ui.ai_worker import WORKER_NICENESS, lower_priority
+    import ai.kernels as kernels
+
+    lower_priority(WORKER_NICENESS)
+    kernels.defer_compiling()
+    kernels.warm_up(game_id)
+    said.put(("game worker", time.time() - began))
+
+
+def analysis_worker(began, game_spec, said):
+    # the analysis worker: its priority, a warm-up thread, and its analysis (a stand-in's while
+    # the kernels compile) until every stage is ready
+    from ui.ai_worker import ANALYSIS_NICENESS, lower_priority
+    import ai.kernels as kernels
+    import games
+    from ai.move_values import analyse
+
+    game_id, *pairs = game_spec.split(":")
+    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    state, _ = played_line(games.load(game_id, **options), 12)
+    lower_priority(ANALYSIS_NICENESS)
+    kernels.defer_compiling()
+    kernels.warm_up_in_background(game_id)
+    stop = threading.Event()
+    threading.Thread(target=analyse, args=(state, game_id, stop), daemon=True).start()
+    while not ready_in(game_id):
+        time.sleep(0.1)
+    stop.set()
+    said.put(("analysis worker", time.time() - began))
+
+
+def main():
+    began = time.time()
+    from ai.kernels import compile_groups
+    from ui.ai_worker import KernelPreparation
+
+    game_id = game_spec.split(":")[0]
+    context = mp.get_context("spawn")
+    said = context.Queue()
+    preparation = KernelPreparation(2)  # as the window does on 2 cores
+    ours = preparation.processes[next(i for i, group in enumerate(compile_groups(2)) if game_id in group)]
+    workers = [context.Process(target=game_worker, args=(began, game_id, said)),
+               context.Process(target=analysis_worker, args=(began, game_spec, said))]
+    for worker in workers:
+        worker.start()
+    ours.join()
+    times = {"preparation": time.time() - began}
+    for _ in workers:
+        name, seconds = said.get()
+        times[name] = seconds
+    preparation.stop()
+    print(" ".join(f"{times[name]:.1f}" for name in ("preparation", "game worker", "analysis worker")))
 
 
 if __name__ == "__main__":
@@ -698,6 +771,24 @@ def analysis_lines(spec: str, menu: float, runs: int, against: Path | None) -> t
                   for label, measured in figures.items()]
 
 
+def _three(spec: str, _setting: float, root: Path, _kernels: str) -> tuple[bool, list[float] | str]:
+    """A fresh install's three processes that want ``spec``'s kernels at once (``THREE``) on the
+    checkout at ``root``: seconds until each has them, or the error."""
+    ended, words = _output(THREE, spec, root=root)
+    return (True, [float(word) for word in words]) if ended else (False, words[0])
+
+
+def three_lines(spec: str, runs: int, against: Path | None) -> tuple[bool, list[str]]:
+    """``_three`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), each
+    run: the seconds until all three have every kernel, then each one's."""
+    ok, figures = _side_by_side(spec, 0.0, runs, against, _three)
+    if not ok:
+        return False, figures
+    return True, [f"{spec:14} {label:8} " + "; ".join(
+        f"all three {max(run):.1f} s (preparation {run[0]:.1f}, game worker {run[1]:.1f}, analysis {run[2]:.1f})"
+        for run in measured) for label, measured in figures.items()]
+
+
 def steps_line(spec: str, plies: int) -> tuple[bool, str]:
     """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
     ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
@@ -739,8 +830,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--analysis", action="store_true",
                         help="time a fresh install's first analysis (key A, hot-seat, past the books): to the "
                         "engine ready and to the first value")
+    parser.add_argument("--three", action="store_true",
+                        help="time a fresh install's three processes that want the game's kernels at once (the "
+                        "window's preparation, the game's worker, the analysis worker): until each has them")
     parser.add_argument("--against", type=Path,
-                        help="--first-frame, --restart, --taken, --switch, --memory, --analysis: also measure the checkout at "
+                        help="--first-frame, --restart, --taken, --switch, --memory, --analysis, --three: also measure the checkout at "
                         "this path")
     parser.add_argument("--runs", type=int, default=3,
                         help="--first-frame, --restart, --taken, --switch: runs of each, the median quoted (--memory: "
@@ -767,6 +861,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                      args.against)))
     if args.taken:
         return _print_all(specs, lambda spec: _joined(taken_lines(spec, args.plies, args.runs, args.against)))
+    if args.three:
+        return _print_all(specs, lambda spec: _joined(three_lines(spec, args.runs, args.against)))
     if args.analysis:
         menu = 5.0 if args.menu is None else args.menu
         return _print_all(specs, lambda spec: _joined(analysis_lines(spec, menu, args.runs, args.against)))

@@ -58,6 +58,7 @@ from ui.board_marks import two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
+from ui.words import stop_reason
 
 if TYPE_CHECKING:
     from ui.board_view import BoardView
@@ -173,7 +174,9 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     it says that too, as it does before the first values of a position stepped to; ``waited``: the
     whole seconds the analysis has waited for the engine so far (``PositionWorker.prepared_for``),
     counted from the first one, so that a fresh install's compiling (a minute or more on a busy
-    machine) does not look stuck."""
+    machine) does not look stuck.  Values that stand still while the analysis goes on say why
+    (``MoveValues.stopped``: Hex's Python stand-in full, 15-20 s into a fresh install's first
+    analysis, waiting for the engine): its count stood still under "…" for a minute."""
     if snapshot is None:
         if waiting:
             return _waiting_text(watching, graph_shown)
@@ -184,6 +187,8 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
         reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
     else:
         reach = _("depth {n}").format(n=snapshot.reach())
+    if snapshot.stopped and not snapshot.done:
+        return _stood_still_text(reach, snapshot.stopped, waited)
     if snapshot.done:
         if (not snapshot.monte_carlo or not snapshot.nodes) and all(v.proven is not None for v in snapshot.values.values()):
             return _("Analysis: every move solved")  # to the end of the game (no depth to tell), or without a playout
@@ -203,6 +208,15 @@ def _starting_text(preparing: bool, graph_shown: bool, waited: int = 0) -> str:
     if graph_shown:
         return _("Preparing the engine… (bar: last value known)") if preparing else _("Analysing… (bar: last value known)")
     return _("Preparing the engine…") if preparing else _("Analysing…")
+
+
+def _stood_still_text(reach: str, stopped: str, waited: int | None) -> str:
+    """``summary_text``'s line while the values stand still, ``stopped`` (``ai.base.STOP_REASONS``),
+    the analysis waiting for the engine: with its seconds of preparing so far, when it is prepared."""
+    why = stop_reason(stopped)
+    if waited:
+        return _("Analysis: {reach}, {why}: preparing the engine… {n} s").format(reach=reach, why=why, n=waited)
+    return _("Analysis: {reach}, {why}: preparing the engine…").format(reach=reach, why=why)
 
 
 def _waiting_text(watching: bool, graph_shown: bool) -> str:

@@ -15,7 +15,8 @@ first moves come from the opening books without any kernel, and a search waits f
 needs (``ready``), a wait the search driver does not count as the move's time.  What a fresh
 install waits for its first computer move: ``python tools/cold_start.py``.  Each stage is logged
 (debug) as it begins, compiling or loading, and when it is ready, with its seconds: the window's
-log file has a slow first start's compiling (``ui.debug_log``).
+log file has a slow first start's compiling (``ui.debug_log``).  One process at a time compiles a
+stage (a lock file in the cache folder, ``ai.kernel_lock``): the others wait, then load its code.
 
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
@@ -47,6 +48,7 @@ from pathlib import Path
 import platformdirs
 
 from ai import optional_module
+from ai.kernel_lock import Holder, StageLock, lock_path, stage_lock
 
 log = logging.getLogger(__name__)
 
@@ -249,11 +251,35 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
 
 
 def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage) -> None:
-    """``run`` ``stage`` of ``game_id``'s kernels, logged (debug) as it begins, compiling or
-    loading from the cache, and as it ends, with its seconds: a slow first start's log (the
-    window's worker sends its lines to the window's file, ``ai.worker_log``) says where the time
-    went, and whether the cache was there."""
-    from_scratch = not on_disk(game_id)
+    """``run`` ``stage`` of ``game_id``'s kernels holding its lock file in the cache folder
+    (``ai.kernel_lock``), so that one process at a time compiles it: one that finds another
+    process at it waits, the stage compiled elsewhere meanwhile (``compiled_elsewhere``: its
+    stand-ins play), then loads what that one compiled.  Kernels compiled in memory (a failing
+    cache) are shared with no one: no lock."""
+    if _in_memory:
+        _run_stage_here(game_id, stage, run, entry)
+        return
+
+    def waiting(holder: Holder | None) -> None:
+        if _deferred:
+            entry.from_scratch = holder is None or holder.compiling
+        log.debug("%s kernels, stage %s: %s by process %s; waiting for it", game_id, stage,
+                  "compiled" if holder is None or holder.compiling else "loaded",
+                  holder.pid if holder is not None else "(unknown)")
+
+    with stage_lock(lock_path(cache_dir(), game_id, stage), not on_disk(game_id), waiting) as lock:
+        _run_stage_here(game_id, stage, run, entry, lock)
+
+
+def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _Stage,
+                    lock: StageLock | None = None) -> None:
+    """``run`` ``stage`` of ``game_id``'s kernels in this process, logged (debug) as it begins,
+    compiling or loading from the cache, and as it ends, with its seconds: a slow first start's
+    log (the window's worker sends its lines to the window's file, ``ai.worker_log``) says where
+    the time went, and whether the cache was there.  ``lock``, the stage's held lock, is told which."""
+    from_scratch = not on_disk(game_id)  # asked again after a wait: the holder's code is on disk now
+    if lock is not None:
+        lock.say(from_scratch)
     if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
         entry.from_scratch = from_scratch
     log.debug("%s kernels, stage %s: %s", game_id, stage,
@@ -388,8 +414,8 @@ def on_disk(game_id: str) -> bool:
 
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
     """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
-    them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up):
-    a player that can search without it (Tic-tac-toe's Python search) then need not wait in
+    them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up),
+    or by another process, whose lock that thread waits for (``_run_stage``): a player that can search without it (Tic-tac-toe's Python search) then need not wait in
     ``ready`` for the compiler (10 s or more on a busy machine).  A load from the cache (a fraction
     of a second) it waits for: a search beside the loading thread made that 3 to 6 times longer
     (they share the interpreter), and its moves would be the weaker search's."""

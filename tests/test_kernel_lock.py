@@ -1,0 +1,153 @@
+"""One process at a time compiles a kernel stage (``ai.kernel_lock``): real processes against one
+numba cache folder, the first compiling, the next waiting and then loading; a killed holder's
+lock taken over; a deferred process's stand-ins playing while another process compiles."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import ai.kernels as kernels
+from ai.kernel_lock import StageLock, holder, lock_path, stage_lock
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME, STAGE = "tictactoe", "search"  # the smallest stage to compile (20 s on a busy 2-core machine)
+
+LOGGED = (
+    "import logging, sys\n"
+    "logging.basicConfig(stream=sys.stdout, level=logging.WARNING, format='%(message)s')\n"
+    "logging.getLogger('ai.kernels').setLevel(logging.DEBUG)\n"
+    "import ai.kernels as kernels\n"
+)
+# the first process: once inside the stage (its lock held), it says so and waits for the go file
+HOLDS_THEN_COMPILES = LOGGED + (
+    "import os, time\n"
+    "from ai.kernels import tictactoe\n"
+    "compile_stage = tictactoe.STAGES['search']\n"
+    "def held_then_compiled():\n"
+    "    print('holding', flush=True)\n"
+    "    while not os.path.exists(sys.argv[1]):\n"
+    "        time.sleep(0.05)\n"
+    "    compile_stage()\n"
+    "tictactoe.STAGES['search'] = held_then_compiled\n"
+    "kernels.warm_up('tictactoe', 'search')\n"
+)
+WARMS_UP = LOGGED + "kernels.warm_up('tictactoe', 'search')\n"
+# takes the stage's lock as a compiling process would, says so, and holds it until killed
+HOLDS_FOREVER = (
+    "import sys, time\n"
+    "from pathlib import Path\n"
+    "from ai.kernel_lock import StageLock\n"
+    "lock = StageLock(Path(sys.argv[1]))\n"
+    "assert lock.try_take(True)\n"
+    "print('holding', flush=True)\n"
+    "time.sleep(600)\n"
+)
+
+
+def _start(code: str, cache: Path, *args: str) -> subprocess.Popen:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+
+
+def _read_until(process: subprocess.Popen, words: str) -> list[str]:
+    """The process's lines up to the first with ``words`` in it (all of them if it ends first)."""
+    lines = []
+    for line in process.stdout:
+        lines.append(line.rstrip())
+        if words in line:
+            break
+    return lines
+
+
+def _rest(process: subprocess.Popen) -> list[str]:
+    out, _ = process.communicate(timeout=600)
+    return out.splitlines()
+
+
+def test_a_second_process_waits_for_the_first_ones_compiling_and_loads_what_it_compiled(tmp_path):
+    cache, go = tmp_path / "numba", tmp_path / "go"
+    first = _start(HOLDS_THEN_COMPILES, cache, str(go))
+    second = None
+    try:
+        assert "holding" in _read_until(first, "holding")[-1]
+        second = _start(WARMS_UP, cache)
+        waited = _read_until(second, "waiting for it")
+        assert f"tictactoe kernels, stage search: compiled by process {first.pid}; waiting for it" in waited
+        go.touch()
+        first_lines, second_lines = _rest(first), waited + _rest(second)
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+    assert first.returncode == 0 and second.returncode == 0, first_lines + second_lines
+    assert any("stage search: ready in" in line and line.endswith("(compiled)") for line in first_lines)
+    assert any("stage search: ready in" in line and line.endswith("(loaded)") for line in second_lines), second_lines
+    assert not any(line.endswith("(compiled)") for line in second_lines)
+
+
+def test_the_lock_of_a_killed_holder_is_taken_over(tmp_path):
+    path = lock_path(tmp_path, GAME, STAGE)
+    holding = _start(HOLDS_FOREVER, tmp_path, str(path))
+    try:
+        assert _read_until(holding, "holding")[-1] == "holding"
+        assert StageLock(path).try_take(False) is False
+        assert holder(path).pid == holding.pid and holder(path).compiling
+    finally:
+        holding.kill()
+        holding.wait()
+    lock = StageLock(path)
+    assert lock.try_take(False) is True  # the dead pid's words are still in the file: no matter
+    assert holder(path).pid == os.getpid() and not holder(path).compiling
+    lock.release()
+
+
+def test_a_folder_that_can_hold_no_lock_runs_the_stage_unshared(tmp_path):
+    (tmp_path / "locks").write_text("a file where the locks' folder would be")
+    path = lock_path(tmp_path, GAME, STAGE)
+    assert StageLock(path).try_take(True) is None
+    with stage_lock(path, True) as lock:
+        assert lock is None
+
+
+def _until(condition, what: str) -> None:
+    """Wait for ``condition()`` (a deadline far past any real wait, only so a broken run ends)."""
+    deadline = time.monotonic() + 300
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def test_a_deferred_process_treats_a_stage_another_process_compiles_as_compiled_elsewhere(tmp_path, monkeypatch):
+    kernels.warm_up(GAME, STAGE)  # on disk: alone, this process would only load it
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "_deferred", True)  # the window's worker
+    monkeypatch.setattr(kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
+    holding = _start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
+    try:
+        assert _read_until(holding, "holding")[-1] == "holding"
+        warming = threading.Thread(target=kernels.warm_up, args=(GAME, STAGE), daemon=True)
+        warming.start()
+        _until(lambda: kernels._stage(GAME, STAGE).from_scratch is not None, "the warm-up never reached the stage")
+        assert kernels.compiled_elsewhere(GAME) and not kernels.is_ready(GAME)  # its stand-ins play
+    finally:
+        holding.kill()
+        holding.wait()
+    warming.join(timeout=300)
+    assert kernels.is_ready(GAME) and not kernels.compiled_elsewhere(GAME)
+
+
+@pytest.mark.parametrize("compiling", [True, False])
+def test_the_lock_file_says_who_holds_it_and_what_it_does(tmp_path, compiling):
+    path = lock_path(tmp_path, GAME, STAGE)
+    with stage_lock(path, compiling) as lock:
+        assert holder(path).pid == os.getpid() and holder(path).compiling is compiling
+        lock.say(not compiling)
+        assert holder(path).compiling is not compiling
