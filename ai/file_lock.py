@@ -44,6 +44,16 @@ class Lock:
     def __init__(self, fd: int) -> None:
         self._fd: int | None = fd
 
+    def say(self, words: str) -> None:
+        """Write ``words`` into the held lock's file for other processes to read (``said``): after
+        its first byte, the one Windows' lock covers and no other process may read."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.lseek(self._fd, 1, os.SEEK_SET)
+            os.ftruncate(self._fd, 1)
+            os.write(self._fd, f" {words}\n".encode())
+
     def release(self) -> None:
         if self._fd is None:
             return
@@ -99,6 +109,32 @@ def try_take(path: Path) -> Lock | None:
     """The lock on ``path`` (made if missing) if no other window holds it, else None; also None
     when the lock file cannot be made."""
     return _take(path, 0.0)
+
+
+def take_now(path: Path) -> Lock | None:
+    """The lock on ``path`` (made if missing) if no other process holds it, else None; OSError
+    when no lock can be had here at all (the file cannot be made, or its file system has no
+    locks): a caller that would wait for the lock must not wait for one that cannot be."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        if _try_lock(fd):
+            return Lock(fd)
+    except OSError:
+        os.close(fd)
+        raise
+    os.close(fd)
+    return None
+
+
+def said(path: Path) -> str:
+    """What the holder of ``path``'s lock wrote into it (``Lock.say``; the last holder's words stay
+    after it lets go); "" when nothing can be read."""
+    try:
+        with open(path, "rb") as file:
+            file.seek(1)
+            return file.read().decode(errors="replace").strip()
+    except OSError:
+        return ""
 
 
 def _take(path: Path, wait: float) -> Lock | None:
