@@ -205,7 +205,8 @@ def _panel_of_the_root(app, monkeypatch, explorer) -> str:
 def test_the_roots_estimate_under_analysiss_proof_is_no_second_verdict(app, monkeypatch):
     """3x3 after b2 a2, analysis on (A), the tree (T): the root's box said "X wins", analysis's
     proof, and its panel "Value +25: better for X" under it, a second, weaker verdict.  The panel
-    now calls +25 the depth 4 search's estimate and names no side ahead."""
+    now calls +25 the depth 4 search's estimate and names no side ahead; the solver's proof, the
+    same as analysis's, is not said twice."""
     app.open_demo("game:tictactoe:hotseat:b2,a2")
     scene = app.scene
     key(app, pygame.K_a)
@@ -215,7 +216,7 @@ def test_the_roots_estimate_under_analysiss_proof_is_no_second_verdict(app, monk
     built(app, explorer)
     said = _panel_of_the_root(app, monkeypatch, explorer)
     assert explorer.box_text(explorer.tree.root) == "X wins"
-    assert "Analysis: proven: X wins in 5 plies" in said, said
+    assert "Analysis: proven: X wins in 5 plies" in said and "Solver: " not in said, said  # said once
     assert "Depth 4 estimate +25; the proof above is exact" in said, said
     assert "Value +25" not in said and "better for X" not in said, said
 

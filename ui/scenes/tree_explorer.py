@@ -759,11 +759,20 @@ class TreeExplorerScene(Scene):
 
     def solver_line(self, node: Node) -> str:
         """What the solver proved of ``node``'s position, in the panel's words: "Solver: proven:
-        White wins by 8 discs on the board", "Solver: proven: draw"; "" where it proved nothing
+        White wins by 8 discs on the board", "Solver: proven: draw"; "" where analysis's line above
+        it says the same proof of the root, or where it proved nothing
         (yet: its box has a ring while it is asked, ``_draw_node``), for a line here would take a
         row from the legend while the solver searches."""
         proof = self.proofs.proof_of(node)
-        return "" if proof is None else _("Solver: {proof}").format(proof=proven_text(proof, self.game.sides))
+        if proof is None or self._analysis_said(node, proof):
+            return ""
+        return _("Solver: {proof}").format(proof=proven_text(proof, self.game.sides))
+
+    def _analysis_said(self, node: Node, proof: AIProgress) -> bool:
+        """Whether ``root_proof`` already says ``proof`` of ``node``: the root's, in the same words
+        (3x3 after b2 a2 read "Analysis: proven: X wins in 5 plies" and the same under "Solver:")."""
+        sides = self.game.sides
+        return node is self.tree_root() and self.proof is not None and proven_text(proof, sides) == proven_text(self.proof, sides)
 
     def legend(self) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
