@@ -160,6 +160,30 @@ def rank(value: MoveValue) -> tuple:
     return (0, 0, value.score, 0.0)
 
 
+def at_one_depth(snapshots: list[MoveValues]) -> MoveValues:
+    """The last of an alpha-beta analysis's ``snapshots`` whose estimates of every move were all
+    searched to one depth, with the proofs the last one holds (exact at any depth), and its count
+    of nodes and seconds: a list of moves compares them at one depth.  An open-ended round leaves
+    some moves a ply deeper than others (``ROUND_SLICE``), and a Reversi value swings with the
+    depth's parity: after d3 c5 ``main.py analyse --lines`` ranked f6 at depth 16 (+1) over e6 at 15,
+    where the window at depth 16 had e6 level with f6.  The last snapshot where there is none such
+    (a Monte Carlo analysis, whose values are no depth's) and none at all; ``snapshots`` are not empty."""
+    last = snapshots[-1]
+    if last.monte_carlo:
+        return last
+    level = next((snapshot for snapshot in reversed(snapshots)
+                  if snapshot.values.keys() == last.values.keys() and len(_open_depths(snapshot)) <= 1), last)
+    proofs = {move: value for move, value in last.values.items() if value.proven is not None}
+    lines = {move: last.lines[move] for move in proofs if move in last.lines}
+    return replace(level, values={**level.values, **proofs}, lines={**level.lines, **lines}, nodes=last.nodes,
+                   elapsed=last.elapsed, done=last.done)
+
+
+def _open_depths(snapshot: MoveValues) -> set[int]:
+    """The depths the estimates of ``snapshot`` (its values not proven) were searched to."""
+    return {value.depth for value in snapshot.values.values() if value.proven is None}
+
+
 def hardly_tried(value: MoveValue) -> bool:
     """A Monte Carlo rate not yet proven from fewer than ``MIN_VISITS`` playouts: noise, which the
     board leaves blank and ``main.py analyse --lines`` ranks last (it listed Hex's e11 "67% to win"

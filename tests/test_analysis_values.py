@@ -701,3 +701,20 @@ def test_a_reversi_6x6_endgame_hint_is_analysis_first_of_equal_margins(moves, be
     first = analyse(state, "reversi", max_depth=12).best()
     assert (game.format_move(state, first.move), first.score, first.margin) == (best, margin, True)
     assert hint != computer.last.best_move
+
+
+@pytest.mark.parametrize("game_id, line", [("reversi", "d3,c5"), ("reversi", "f5"), ("rastros", "5-4,6-3"),
+                                           ("alquerque", "")])
+def test_a_first_analysis_values_every_move_while_the_kernels_compile(monkeypatch, game_id, line):
+    """A fresh install's first Reversi analysis after d3 c5 valued two moves, then waited 18 s for
+    the compiler (over a minute on a busy machine) with no more values: the positions after
+    Black's moves are in the opening book, so level-5 took its kernel search for them (a game's
+    move is the book's, no kernel needed), while analysis's fixed-depth searches want searched
+    values, which the book does not give.  Every move is valued meanwhile, in Python."""
+    from tests.kernel_helpers import compiling_from_scratch
+
+    compiling_from_scratch(monkeypatch, game_id)  # a wait for the compiler fails the test
+    game = games.load(game_id)
+    state = game.play_line(line.split(",") if line else [])
+    values = analyse(state, game_id, max_depth=2)
+    assert set(values.values) == set(state.legal_moves()) and values.done

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,50 @@ def test_lines_rank_the_only_drawing_reply_above_the_losing_ones(capsys):
     assert [line["move"] for line in verdict["lines"]][0] == "a3"
     assert [(line["value"]["result"], line["value"]["plies"]) for line in verdict["lines"][1:]] == [("loss", 2)] * 2
     assert verdict["lines"][1]["value"]["text"] == "proven: X wins in 2 plies"
+
+
+def _reversi_snapshots_after_d3_c5(game, state):
+    """An open-ended analysis after d3 c5 as it stood when the command stopped it: every move
+    searched 16 plies, f6 best (+1); then f6 searched a ply deeper, -1 (Reversi's values swing with
+    the depth's parity), and b6 proven lost, the others still at 16."""
+    from ai.move_values import MoveValue, MoveValues
+
+    move = {text: game.parse_move(state, text) for text in ("f6", "e6", "d6", "c6", "b6")}
+
+    def snapshot(values: dict, nodes: int) -> MoveValues:
+        return MoveValues(state.to_move, {move[text]: replace(value, move=move[text]) for text, value in values.items()},
+                          nodes=nodes, lines={move[text]: (move[text],) for text in values})
+
+    level = {"f6": MoveValue(None, 1.0, depth=16), "e6": MoveValue(None, 0.0, depth=16),
+             "d6": MoveValue(None, -1.0, depth=16), "c6": MoveValue(None, -3.0, depth=16),
+             "b6": MoveValue(None, -6.0, depth=16)}
+    level_then_deeper = {**level, "f6": MoveValue(None, -1.0, depth=17), "e6": MoveValue(None, 1.0, depth=16)}
+    proven = {**level_then_deeper, "b6": MoveValue(None, -20.0, "proven", -1, depth=16, margin=True)}
+    return [snapshot(level, 1000), snapshot(level_then_deeper, 2000), snapshot(proven, 3000)]
+
+
+def test_lines_compare_the_moves_at_one_depth(capsys, monkeypatch):
+    """After d3 c5 ``--lines`` listed e6 +1 (depth 16) over f6 "White +1 disc" (depth 17), where the
+    window at depth 16 had f6 +1 over e6: an open-ended analysis stopped mid-round leaves some moves
+    a ply deeper than others.  The list compares its estimates at the depth all of them reached,
+    proofs kept, and the verdict's best move is its first; the node count is the whole search's."""
+    from ai.commands import analyse as command
+
+    game = games.load("reversi")
+    state = game.play_line(["d3", "c5"])
+    snapshots = _reversi_snapshots_after_d3_c5(game, state)
+
+    def stopped_analysis(state, game_id, stop=None, report=None, **_options):
+        for snapshot in snapshots:
+            report(snapshot)
+        return snapshots[-1]
+
+    monkeypatch.setattr(command, "analyse", stopped_analysis)
+    verdict = analysed(capsys, "reversi", "--moves", "d3 c5", "--lines", "5")
+    listed = [(line["move"], line["value"]["score"], line["value"]["depth"]) for line in verdict["lines"]]
+    assert listed[:4] == [("f6", 1.0, 16), ("e6", 0.0, 16), ("d6", -1.0, 16), ("c6", -3.0, 16)], listed
+    assert verdict["lines"][4]["move"] == "b6" and verdict["lines"][4]["value"]["result"] == "loss"
+    assert verdict["best"] == "f6" and verdict["value"]["score"] == 1.0 and verdict["nodes"] == 3000
 
 
 @pytest.mark.parametrize("first, reply", refutations("en")[:2])

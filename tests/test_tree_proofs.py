@@ -193,3 +193,41 @@ def test_the_window_asks_its_first_proof_of_engines_the_build_thread_imported(ap
     first = asked.index((on_the_window[0], True)) if on_the_window else len(asked)
     assert on_the_window and explorer.proofs.worker is not None, asked  # the root and its moves were asked
     assert set(on_the_window) <= {name for name, main in asked[:first] if not main}, asked
+
+
+def _panel_of_the_root(app, monkeypatch, explorer) -> str:
+    """The side panel's text of the explorer's root (selected) once the solver proved its position."""
+    assert explorer.selected is explorer.tree.root
+    assert wait(app, lambda: explorer.proofs.proof_of(explorer.tree.root) is not None, 120)
+    return _redrawn(app, recorded_text(monkeypatch))
+
+
+def test_the_roots_estimate_under_analysiss_proof_is_no_second_verdict(app, monkeypatch):
+    """3x3 after b2 a2, analysis on (A), the tree (T): the root's box said "X wins", analysis's
+    proof, and its panel "Value +25: better for X" under it, a second, weaker verdict.  The panel
+    now calls +25 the depth 4 search's estimate and names no side ahead; the solver's proof, the
+    same as analysis's, is not said twice."""
+    app.open_demo("game:tictactoe:hotseat:b2,a2")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene._shown_proof() is not None, 60)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    said = _panel_of_the_root(app, monkeypatch, explorer)
+    assert explorer.box_text(explorer.tree.root) == "X wins"
+    assert "Analysis: proven: X wins in 5 plies" in said and "Solver: " not in said, said  # said once
+    assert "Depth 4 estimate +25; the proof above is exact" in said, said
+    assert "Value +25" not in said and "better for X" not in said, said
+
+
+def test_an_estimate_the_solver_contradicts_is_said_as_an_estimate(app, monkeypatch):
+    """Rastros after 5-4 6-3 (T): "Solver: proven: North wins" sat above "Value +5: South +5 on the
+    bot's own scale", two verdicts at odds.  The value is now the depth 2 estimate, no side named."""
+    app.open_demo("game:rastros:hotseat:5-4,6-3")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    said = _panel_of_the_root(app, monkeypatch, explorer)
+    assert "Solver: proven: North wins" in said, said
+    assert "Depth 2 estimate +5; the proof above is exact" in said and "South +5" not in said, said

@@ -13,7 +13,7 @@ bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Mo
 opening maps and virtual connections, Alquerque's
 tables, tic-tac-toe's exact solver, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the
 window's analysis mode does (``ai.move_values.analyse``, the time shared among the moves), and
-lists the K best; the verdict is then the first of them.  Values are written in the game's unit
+lists the K best, their estimates at one depth (``at_one_depth``); the verdict is then the first.  Values are written in the game's unit
 (``ai.value_words``).  Ctrl+C stops the search and prints what it knew (status 130).
 """
 
@@ -38,6 +38,7 @@ from ai.move_values import (
     MoveValue,
     MoveValues,
     analyse,
+    at_one_depth,
     connections_decide,
     connections_result,
     hardly_tried,
@@ -421,14 +422,15 @@ def value_of_report(progress: Progress) -> Value:
 def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
     """Every move valued as analysis mode values them, for ``seconds``; the ``lines`` best kept:
     the move analysis names first (``MoveValues.best``), then the others best first
-    (``ranked_after_best``)."""
+    (``ranked_after_best``), every estimate of the list at one depth (``at_one_depth``), the
+    verdict's best move first."""
     snapshots: list[MoveValues] = []
 
     def run(stop: Flag) -> None:
         snapshots.append(analyse(state, state.game.id, stop, snapshots.append, player=player))
 
     stopped = searched_until(run, seconds)
-    snapshot = snapshots[-1] if snapshots else MoveValues(state.to_move)
+    snapshot = at_one_depth(snapshots) if snapshots else MoveValues(state.to_move)
     ranked = ranked_after_best(snapshot)
     game = state.game
     verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped,

@@ -545,20 +545,30 @@ class ReversiPlayer(Player):
     ) -> Hashable:
         limits = limits or Limits(time=1.0)
         depth = min(d for d in (limits.depth, self.depth, 99) if d is not None)
-        self.last = search(self.searching(state), state, replace(limits, depth=depth), progress)
+        self.last = search(self.searching(state, limits.depth), state, replace(limits, depth=depth), progress)
         return self.last.best_move
 
-    def searching(self, state: ReversiState) -> KernelSearch | PythonSearch:
+    def searching(self, state: ReversiState, depth: int | None = None) -> KernelSearch | PythonSearch:
         """The search for this move: this player's own (``engine``) or, while the window's worker
         still compiles the kernels from scratch (the first run after installing: 10 s of a core,
-        over a minute on a loaded machine) and no book answers, the pure-Python search the kernels
-        replaced (``stand_in``): a move within its time rather than a wait for the compiler
-        (``ai.kernels.compiled_elsewhere``), as Tic-tac-toe's level-5 does."""
+        over a minute on a loaded machine) and no book answers a search limited to ``depth``, the
+        pure-Python search the kernels replaced (``stand_in``): a move within its time rather than
+        a wait for the compiler (``ai.kernels.compiled_elsewhere``), as Tic-tac-toe's level-5 does."""
         engine = self.engine(state)
         if (not isinstance(engine, KernelSearch) or not kernels.compiled_elsewhere("reversi")
-                or self.known_move(state) is not None):
+                or self.book_answers(state, depth)):
             return engine
         return self.stand_in(state)
+
+    def book_answers(self, state: ReversiState, depth: int | None = None) -> bool:
+        """Whether the book answers a search of ``state`` limited to ``depth`` without a kernel, as
+        ``KernelSearch.start`` asks it: 8x8's book gives a game its move, not analysis's
+        fixed-depth searches their values (``book_answer``), and after d3 c5 a fresh install's
+        first analysis waited 18 s for the compiler, its first two values shown, taken for
+        answered by the book."""
+        engine = self.engine(state)
+        return (isinstance(engine, KernelSearch) and engine.reads_book()
+                and book_proof(state, None, depth) is not None)
 
     def stand_in(self, state: ReversiState) -> PythonSearch:
         """``python_search`` for the board of ``state``, kept (its tables) for the moves until the

@@ -120,6 +120,12 @@ BOUND_DRAW_WORDS = {
     -1: N_("At most a draw: MAX has better elsewhere, so alpha-beta did not need the exact value"),
     1: N_("At least a draw: MIN has better elsewhere, so alpha-beta did not need the exact value"),
 }
+# an estimate beside a proof of its position (analysis's at the root, the solver's): "Value +25:
+# better for X" under "X wins" read as a second verdict, weaker than the first, and "South +5 on the
+# bot's own scale" under "North wins" as one that contradicts it; said as the search's estimate,
+# without the words of a side ahead, the proof above named the result
+ESTIMATE_BESIDE_PROOF = N_("Depth {n} estimate {value}; the proof above is exact")
+HEURISTIC_BESIDE_PROOF = N_("The heuristic's estimate {value}; the proof above is exact")
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 # the mark of a position the solver proved (``_draw_proven_mark``), in the legend, longest form first
 PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
@@ -753,11 +759,20 @@ class TreeExplorerScene(Scene):
 
     def solver_line(self, node: Node) -> str:
         """What the solver proved of ``node``'s position, in the panel's words: "Solver: proven:
-        White wins by 8 discs on the board", "Solver: proven: draw"; "" where it proved nothing
+        White wins by 8 discs on the board", "Solver: proven: draw"; "" where analysis's line above
+        it says the same proof of the root, or where it proved nothing
         (yet: its box has a ring while it is asked, ``_draw_node``), for a line here would take a
         row from the legend while the solver searches."""
         proof = self.proofs.proof_of(node)
-        return "" if proof is None else _("Solver: {proof}").format(proof=proven_text(proof, self.game.sides))
+        if proof is None or self._analysis_said(node, proof):
+            return ""
+        return _("Solver: {proof}").format(proof=proven_text(proof, self.game.sides))
+
+    def _analysis_said(self, node: Node, proof: AIProgress) -> bool:
+        """Whether ``root_proof`` already says ``proof`` of ``node``: the root's, in the same words
+        (3x3 after b2 a2 read "Analysis: proven: X wins in 5 plies" and the same under "Solver:")."""
+        sides = self.game.sides
+        return node is self.tree_root() and self.proof is not None and proven_text(proof, sides) == proven_text(self.proof, sides)
 
     def legend(self) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
@@ -786,7 +801,8 @@ class TreeExplorerScene(Scene):
 
     def _value_line(self, node: Node) -> str:
         """The selected node's value, as its box shows it and in the game's words (``value_words``):
-        "Value -0.53: White +2 discs"."""
+        "Value -0.53: White +2 discs"; under a proof of its position, only as the estimate it is
+        (``_estimate_beside_proof``)."""
         if node.cut:
             return _("Cut: never searched")
         max_side = self.root_state.to_move
@@ -797,8 +813,24 @@ class TreeExplorerScene(Scene):
             return _(BOUND_DRAW_WORDS[node.bound])
         if node.bound:  # the leaf its best line ends in is only the refutation: its words would mislead
             return _(BOUND_WORDS[node.bound]).format(value=shown)
+        if self.proof_said(node):
+            return self._estimate_beside_proof(node, shown)
         words = value_words(node, self.game, max_side)
         return _("Value {value}: {words}").format(value=shown, words=words) if words else _("Value {value}").format(value=shown)
+
+    def proof_said(self, node: Node) -> bool:
+        """Whether the panel of ``node`` says a proof of its position above its value: analysis's
+        at the root (``root_proof``), or the solver's (``solver_line``)."""
+        return (self.proof is not None and node is self.tree_root()) or self.proofs.proof_of(node) is not None
+
+    def _estimate_beside_proof(self, node: Node, shown: str) -> str:
+        """``node``'s estimate under a proof of its position, said as what it is, the estimate of a
+        search this many plies deep (the heuristic's own at the depth limit), with no side said
+        ahead, which would read as a verdict: "Depth 4 estimate +25; the proof above is exact"."""
+        plies = (self.tree.depth if self.tree is not None else self.depth) - node.ply
+        if plies <= 0:
+            return _(HEURISTIC_BESIDE_PROOF).format(value=shown)
+        return _(ESTIMATE_BESIDE_PROOF).format(n=plies, value=shown)
 
     def _draw_legend(self, surface: pygame.Surface, legend: list[tuple[str, ...]], x: int, y: int, width: int,
                      bottom: int) -> None:
