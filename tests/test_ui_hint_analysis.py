@@ -129,3 +129,32 @@ def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
         return next(p.label.text for p in places(scene.view, with_hint(labels, marked)) if hinted in p.moves)
 
     assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
+
+
+def hex_hotseat_analysed(app, playouts: int):
+    """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene."""
+    app.open_demo("game:hex:hotseat:f6:2")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes >= playouts, 180)
+    return scene
+
+
+def test_the_hex_hints_ring_shows_over_the_analysis_tag_on_its_cell(app, monkeypatch):
+    """Hex against analysis: the hint's ring, drawn at the cell's middle, lay under the cell's
+    value tag, so the hinted cell read as any other.  A ring in the hint's colour now stands round
+    the tag, clear of the best move's frame (within a tag's height above it)."""
+    from ui.analysis_mode import tag_layout
+    from ui.board_marks import shown
+
+    scene = hex_hotseat_analysed(app, 60_000)  # the hint is then analysis's, a move with a tag
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    app.invalidate()
+    app.run_frames(1)
+    labels = scene.analysis.labels(scene.hint_shown())
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    [tag] = [rect for rect, place in layout.tags if scene.hint in place.moves]
+    ring = shown(app.theme.hint)[:3]
+    above = [app.screen.get_at((tag.centerx, y))[:3] for y in range(tag.top - tag.height, tag.top - 3)]
+    assert ring in above, (tag, above)

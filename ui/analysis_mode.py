@@ -54,7 +54,7 @@ from ui.analysis import (
     scale_in,
     signed_text,
 )
-from ui.board_marks import two_rim_dot
+from ui.board_marks import rimmed_circle, two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
@@ -547,7 +547,31 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=True)
         if detail:
             tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, ink, "midbottom")
+    for tag, place in layout.tags:
+        if any(labels[move].hinted for move in place.moves) and clip.colliderect(hint_ring(tag).inflate(2, 2)):
+            draw_hint_ring(surface, tag, theme)
     return layout
+
+
+def hint_ring(tag: pygame.Rect) -> pygame.Rect:
+    """The box of the ring round the hinted move's tag (``draw_hint_ring``): a circle about the
+    whole tag, its width outside it."""
+    width = hint_ring_width(tag)
+    reach = math.ceil(math.hypot(tag.width, tag.height) / 2) + width
+    return pygame.Rect(tag.centerx - reach, tag.centery - reach, 2 * reach + 1, 2 * reach + 1)
+
+
+def hint_ring_width(tag: pygame.Rect) -> int:
+    return max(2, tag.height // 8)
+
+
+def draw_hint_ring(surface: pygame.Surface, tag: pygame.Rect, theme: Theme) -> None:
+    """The hint's mark, a ring in the hint's colour rimmed as on the bare board
+    (``board_marks.rimmed_circle``), round the hinted move's tag, over the tags round it: the
+    board's own mark lies under the tag, and Hex's ring, at the cell's middle, was hidden whole
+    (a hinted h5 read "54%" as any other cell).  Drawn after every tag, so no neighbour covers it."""
+    ring = hint_ring(tag)
+    rimmed_circle(surface, theme.hint, ring.center, ring.width // 2, hint_ring_width(tag))
 
 
 def place_at(found: list[Place], pos: tuple[int, int]) -> Place | None:
