@@ -140,6 +140,42 @@ def hex_hotseat_analysed(app, playouts: int):
     return scene
 
 
+def hint_as_the_board_had_it(scene, monkeypatch) -> list[tuple]:
+    """Filled as the hint comes (H's reply, ``ComputerMoves.poll``): the move hinted, what the
+    hint said, and analysis's values on the board at that moment (its later batches change them)."""
+    seen: list[tuple] = []
+    poll = scene.computer.poll
+
+    def polled() -> None:
+        before = scene.hint
+        poll()
+        if scene.hint is not None and before is None:
+            seen.append((scene.hint, [m.text for m in scene.messages.current()][-1], scene.analysis.values))
+
+    monkeypatch.setattr(scene.computer, "poll", polled)
+    return seen
+
+
+def test_a_hex_hint_names_the_best_move_of_the_larger_search_on_the_board(app, monkeypatch):
+    """After f6 i3 the hint said "h5 (your chances: 59%)" from its own search while analysis's,
+    on the board, said "best g7 · Blue 56%": two trees, two moves.  With analysis of the position
+    searched as far as the hint's search or further, the hint is analysis's: its best move, its
+    playouts and its chance, as the board frames it."""
+    from ui.i18n import number_text
+
+    scene = hex_hotseat_analysed(app, 60_000)
+    seen = hint_as_the_board_had_it(scene, monkeypatch)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: bool(seen), 120)
+    [(hinted, said, values)] = seen
+    best = values.best()
+    assert hinted == best.move, (said, scene.game.format_move(scene.state, best.move))
+    chance = round(100 * best.score)
+    assert said == (f"Hint: {scene.game.format_move(scene.state, hinted)} "
+                    f"({number_text(values.nodes, ',')} playouts · your chances: {chance}%)"), said
+    assert scene.analysis.labels(scene.hint_shown())[hinted].best
+
+
 def test_the_hex_hints_ring_shows_over_the_analysis_tag_on_its_cell(app, monkeypatch):
     """Hex against analysis: the hint's ring, drawn at the cell's middle, lay under the cell's
     value tag, so the hinted cell read as any other.  A ring in the hint's colour now stands round

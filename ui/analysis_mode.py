@@ -250,6 +250,24 @@ def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashab
     return replace(hint, score=value.score, depth=value.depth)
 
 
+def hint_from_analysis(hint: AIProgress, snapshot: MoveValues | None, line: list[str],
+                       line_other: Sequence[str] = ()) -> AIProgress:
+    """A Monte Carlo hint (Hex) as analysis of the same position answers it, where analysis's
+    search of it has as many playouts as the hint's or more: its best move, value and line
+    (``line_progress``), else ``hint`` itself.  The hint's search and analysis's are two trees, and
+    two trees name different moves at a few thousand playouts: after f6 i3 the hint said "h5
+    (your chances: 59%)" beside analysis's "best g7 · Blue 56%", h5 "54%" on the board.  Each
+    names its most searched move (``ai.move_values.rank``, as the player plays), so the larger
+    search is the one said, in the hint's words, the panel and on the board alike.  A proof the
+    hint's search found keeps its own words."""
+    if snapshot is None or not snapshot.monte_carlo or hint.kind != "mcts" or hint.proven is not None:
+        return hint
+    analysed = line_progress(snapshot, line, line_other)
+    if analysed is None or snapshot.nodes < hint.nodes:
+        return hint
+    return replace(analysed, job_id=hint.job_id, elapsed=hint.elapsed, done=True)
+
+
 # -- the controller ----------------------------------------------------------------------------------
 class AnalysisMode(PositionWorker):
     """Every-move analysis of the position a screen shows, in a worker of its own."""
