@@ -580,6 +580,7 @@ def hint_ring(tag: pygame.Rect) -> pygame.Rect:
 
 
 def hint_ring_width(tag: pygame.Rect) -> int:
+    """The ring's width: an eighth of the tag's height, as thick as a frame round a tag, 2 pixels at least."""
     return max(2, tag.height // 8)
 
 

@@ -96,8 +96,8 @@ def asking_side(scene: GameScene) -> int | None:
 def side_to_move_shown(scene: GameScene) -> int | None:
     """The side to move in the position on the board, which the player cards mark "to move": a
     position browsed back to's own, as the board, the disc counts, the thinking card and analysis
-    speak of it (Reversi's d3 c5 f6 stepped back one ply showed White to move everywhere but on the
-    cards, which marked the live game's Black); None where nobody is: the game over there, or
+    speak of it (Reversi's d3 c5 f6 stepped back one ply showed Black to move everywhere but on the
+    cards, which marked the live game's White); None where nobody is: the game over there, or
     held up (a bot's file loading: the board takes no move)."""
     if scene.browsing is not None:
         shown = scene.shown_state()
