@@ -194,3 +194,17 @@ def test_the_hex_hints_ring_shows_over_the_analysis_tag_on_its_cell(app, monkeyp
     ring = shown(app.theme.hint)[:3]
     above = [app.screen.get_at((tag.centerx, y))[:3] for y in range(tag.top - tag.height, tag.top - 3)]
     assert ring in above, (tag, above)
+
+
+def test_hex_analysis_plays_its_playouts_out_as_the_hints_level_5_does():
+    """After f6 i3 analysis named g7 at 56% three runs in three, level 5's search (the hint's) h5
+    or i4 at 60%: analysis's playouts let ziggurats (edge template IIIa) be cut, level 5's keep
+    them as they keep bridges.  Analysis's tree now plays out as level 5's does (not its pattern
+    priors, which leave most cells blank)."""
+    import ai
+    from ai.kernels import hex as kernel
+    from ai.move_values import _HexSearches
+
+    level_5 = ai.make_player("hex", "level-5", seed=0)
+    playouts = (kernel.O_RAVE, kernel.O_BRIDGES, kernel.O_TEMPLATES)
+    assert list(_HexSearches(0).searcher.options[list(playouts)]) == list(level_5.searcher.options[list(playouts)])
