@@ -8,7 +8,6 @@ a tic-tac-toe line cut to its first move and its proof named twice, a 4x4 board 
 from __future__ import annotations
 
 import main
-from ai.move_values import MIN_VISITS
 from tests.test_cli_analyse import PLENTY, analysed
 
 
@@ -55,38 +54,79 @@ def test_a_hex_verdict_proven_by_connections_says_proven_as_lines_does(capsys):
     assert alone["nodes"] > 0
 
 
-def test_hex_lines_list_the_moves_after_the_searchs_by_their_chance_to_win(capsys):
-    """``--lines`` ranked Hex's moves by playouts under a help that says "the K best": "2. c3 58%",
-    "3. b5 52%", "4. b4 54%".  After the search's own move (its most searched: the verdict's),
-    the others come best first by their chance to win; each still says its playouts."""
+def test_hex_lines_list_the_moves_by_their_playouts_as_the_search_chooses(capsys):
+    """``--lines`` lists Hex's moves in the order the search ranks them and its player chooses:
+    the most searched first (the verdict's), then by playouts, each saying them.  Ranked by their
+    chance to win after the first, "2. c3 Blue 80% to win [5 playouts]" stood above rates of
+    thousands of playouts after f6 i3 (qa97)."""
     verdict = analysed(capsys, "hex", "--size", "7", "--moves", "d4 c5", "--lines", "10", "--time", "1")
-    playouts = [line["value"]["depth"] for line in verdict["lines"]]
-    tried = [line["value"]["score"] for line in verdict["lines"][1:] if line["value"]["depth"] >= MIN_VISITS]
-    assert len(playouts) == 10 and tried == sorted(tried, reverse=True), verdict["lines"]
-    assert verdict["best"] == verdict["lines"][0]["move"] and playouts[0] == max(playouts), verdict["lines"]
+    playouts = [line["value"]["depth"] for line in verdict["lines"] if not line["value"]["proven"]]
+    assert len(verdict["lines"]) == 10 and playouts == sorted(playouts, reverse=True), verdict["lines"]
+    assert verdict["best"] == verdict["lines"][0]["move"], verdict["lines"]
     assert main.main(["analyse", "hex", "--size", "7", "--moves", "d4 c5", "--lines", "3", "--time", "0.5"]) == 0
     assert all("playouts)]" in line for line in capsys.readouterr().out.splitlines() if line[:3].strip().isdigit())
+
+
+def hex_snapshot(tried: dict[str, tuple[float, int]]):
+    """An 11x11 Monte Carlo snapshot of the start, Blue to move: each cell's rate and playouts."""
+    import games
+    from ai.move_values import MoveValue, MoveValues
+
+    hex_game = games.load("hex", size=11)
+    state = hex_game.initial_state()
+    values = {}
+    for text, (rate, visits) in tried.items():
+        cell = hex_game.parse_move(state, text)
+        values[cell] = MoveValue(cell, rate, "mcts", visits=visits)
+    return state, MoveValues(state.to_move, values, monte_carlo=True, nodes=sum(v for _r, v in tried.values()))
+
+
+def test_a_thin_guess_ranks_after_the_moves_searched_more(monkeypatch):
+    """qa97, after f6 i3: "--lines 3" ranked "c3 80% (5 playouts)" second, above h5's 54% on
+    thousands, where the board frames the most searched and the hint names it.  One rule for the
+    three: by playouts, so c3's five come last."""
+    from ai.commands import analyse as command
+
+    state, snapshot = hex_snapshot({"g7": (0.56, 63_337), "c3": (0.80, 5), "h5": (0.54, 2_100), "e7": (0.55, 692)})
+    monkeypatch.setattr(command, "analyse", lambda *_args, **_kw: snapshot)
+    verdict = command.valued_moves(state, None, 0.1, 4)
+    assert [move for move, _value in verdict.moves] == ["g7", "h5", "e7", "c3"], verdict.moves
 
 
 def test_hex_lines_rank_a_rate_from_a_handful_of_playouts_last(monkeypatch):
     """11x11's start: --lines listed "2. e11 Blue 67% to win [estimate (3 playouts)]" above g8's
     53% on 2,736 playouts, a cell the window leaves blank (under 5 playouts: noise).  Such a rate
-    comes after every move the search tried, which stay best first by their chance to win."""
-    import games
+    comes after every move the search tried, which stay in the search's order, by playouts."""
     from ai.commands import analyse as command
-    from ai.move_values import MoveValue, MoveValues
 
-    hex_game = games.load("hex", size=11)
-    state = hex_game.initial_state()
-    cell = {text: hex_game.parse_move(state, text) for text in ("g6", "e11", "g8", "d7")}
-    tried = {"g6": (0.54, 79_835), "e11": (0.67, 3), "g8": (0.53, 2_736), "d7": (0.50, 900)}
-    snapshot = MoveValues(state.to_move, monte_carlo=True, nodes=83_474, values={
-        cell[text]: MoveValue(cell[text], rate, "mcts", visits=visits) for text, (rate, visits) in tried.items()})
+    state, snapshot = hex_snapshot({"g6": (0.54, 79_835), "e11": (0.67, 3), "g8": (0.53, 2_736), "d7": (0.50, 900)})
     monkeypatch.setattr(command, "analyse", lambda *_args, **_kw: snapshot)
     verdict = command.valued_moves(state, None, 0.1, 4)
     assert [move for move, _value in verdict.moves] == ["g6", "g8", "d7", "e11"], verdict.moves
     said = command.verdict_text(verdict).splitlines()
     assert "  2. g8       Blue 53% to win  [estimate (2,736 playouts)]" in said, said
+
+
+def test_one_hex_search_names_one_best_move_to_its_player_the_board_and_the_lines():
+    """One Monte Carlo tree read three ways: the move its player plays (the hint's,
+    ``HexSearcher.report``), analysis's best on the board (``MoveValues.best``) and ``--lines``'
+    first and order (``ranked_after_best``) follow one rule, the most searched first."""
+    import games
+    from ai.base import Limits
+    from ai.commands.analyse import ranked_after_best
+    from ai.engines.hex_mcts import HexSearcher
+    from ai.move_values import hex_root_values
+    from ai.search.driver import search
+
+    game = games.load("hex", size=7)
+    state = game.play_line(["d4", "c5"])
+    searcher = HexSearcher(rave=True, bridges=True, seed=3)
+    played = search(searcher, state, Limits(iterations=20_000)).best_move
+    snapshot = hex_root_values(searcher, state.to_move)
+    snapshot.monte_carlo = True
+    ranked = ranked_after_best(snapshot)
+    assert played == snapshot.best().move == ranked[0].move
+    assert [v.visits for v in ranked] == sorted((v.visits for v in ranked), reverse=True)
 
 
 def test_trax_moves_are_written_as_the_window_writes_them(capsys):

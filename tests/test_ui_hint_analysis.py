@@ -129,3 +129,82 @@ def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
         return next(p.label.text for p in places(scene.view, with_hint(labels, marked)) if hinted in p.moves)
 
     assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
+
+
+def hex_hotseat_analysed(app, playouts: int):
+    """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene."""
+    app.open_demo("game:hex:hotseat:f6:2")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes >= playouts, 180)
+    return scene
+
+
+def hint_as_the_board_had_it(scene, monkeypatch) -> list[tuple]:
+    """Filled as the hint comes (H's reply, ``ComputerMoves.poll``): the move hinted, what the
+    hint said, and analysis's values on the board at that moment (its later batches change them)."""
+    seen: list[tuple] = []
+    poll = scene.computer.poll
+
+    def polled() -> None:
+        before = scene.hint
+        poll()
+        if scene.hint is not None and before is None:
+            seen.append((scene.hint, [m.text for m in scene.messages.current()][-1], scene.analysis.values))
+
+    monkeypatch.setattr(scene.computer, "poll", polled)
+    return seen
+
+
+def test_a_hex_hint_names_the_best_move_of_the_larger_search_on_the_board(app, monkeypatch):
+    """After f6 i3 the hint said "h5 (your chances: 59%)" from its own search while analysis's,
+    on the board, said "best g7 · Blue 56%": two trees, two moves.  With analysis of the position
+    searched as far as the hint's search or further, the hint is analysis's: its best move, its
+    playouts and its chance, as the board frames it."""
+    from ui.i18n import number_text
+
+    scene = hex_hotseat_analysed(app, 60_000)
+    seen = hint_as_the_board_had_it(scene, monkeypatch)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: bool(seen), 120)
+    [(hinted, said, values)] = seen
+    best = values.best()
+    assert hinted == best.move, (said, scene.game.format_move(scene.state, best.move))
+    chance = round(100 * best.score)
+    assert said == (f"Hint: {scene.game.format_move(scene.state, hinted)} "
+                    f"({number_text(values.nodes, ',')} playouts · your chances: {chance}%)"), said
+    assert scene.analysis.labels(scene.hint_shown())[hinted].best
+
+
+def test_the_hex_hints_ring_shows_over_the_analysis_tag_on_its_cell(app, monkeypatch):
+    """Hex against analysis: the hint's ring, drawn at the cell's middle, lay under the cell's
+    value tag, so the hinted cell read as any other.  A ring in the hint's colour now stands round
+    the tag, clear of the best move's frame (within a tag's height above it)."""
+    from ui.analysis_mode import tag_layout
+    from ui.board_marks import shown
+
+    scene = hex_hotseat_analysed(app, 60_000)  # the hint is then analysis's, a move with a tag
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    app.invalidate()
+    app.run_frames(1)
+    labels = scene.analysis.labels(scene.hint_shown())
+    layout = tag_layout(scene.view, labels, app.screen.get_rect())
+    [tag] = [rect for rect, place in layout.tags if scene.hint in place.moves]
+    ring = shown(app.theme.hint)[:3]
+    above = [app.screen.get_at((tag.centerx, y))[:3] for y in range(tag.top - tag.height, tag.top - 3)]
+    assert ring in above, (tag, above)
+
+
+def test_hex_analysis_plays_its_playouts_out_as_the_hints_level_5_does():
+    """After f6 i3 analysis named g7 at 56% three runs in three, level 5's search (the hint's) h5
+    or i4 at 60%: analysis's playouts let ziggurats (edge template IIIa) be cut, level 5's keep
+    them as they keep bridges.  Analysis's tree now plays out as level 5's does (not its pattern
+    priors, which leave most cells blank)."""
+    import ai
+    from ai.kernels import hex as kernel
+    from ai.move_values import _HexSearches
+
+    level_5 = ai.make_player("hex", "level-5", seed=0)
+    playouts = (kernel.O_RAVE, kernel.O_BRIDGES, kernel.O_TEMPLATES)
+    assert list(_HexSearches(0).searcher.options[list(playouts)]) == list(level_5.searcher.options[list(playouts)])

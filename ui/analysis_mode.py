@@ -54,7 +54,7 @@ from ui.analysis import (
     scale_in,
     signed_text,
 )
-from ui.board_marks import two_rim_dot
+from ui.board_marks import rimmed_circle, two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
@@ -262,6 +262,24 @@ def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashab
             or hint.kind != "alphabeta" or value.unit != hint.unit or value.depth < hint.depth):
         return hint
     return replace(hint, score=value.score, depth=value.depth)
+
+
+def hint_from_analysis(hint: AIProgress, snapshot: MoveValues | None, line: list[str],
+                       line_other: Sequence[str] = ()) -> AIProgress:
+    """A Monte Carlo hint (Hex) as analysis of the same position answers it, where analysis's
+    search of it has as many playouts as the hint's or more: its best move, value and line
+    (``line_progress``), else ``hint`` itself.  The hint's search and analysis's are two trees, and
+    two trees name different moves at a few thousand playouts: after f6 i3 the hint said "h5
+    (your chances: 59%)" beside analysis's "best g7 · Blue 56%", h5 "54%" on the board.  Each
+    names its most searched move (``ai.move_values.rank``, as the player plays), so the larger
+    search is the one said, in the hint's words, the panel and on the board alike.  A proof the
+    hint's search found keeps its own words."""
+    if snapshot is None or not snapshot.monte_carlo or hint.kind != "mcts" or hint.proven is not None:
+        return hint
+    analysed = line_progress(snapshot, line, line_other)
+    if analysed is None or snapshot.nodes < hint.nodes:
+        return hint
+    return replace(analysed, job_id=hint.job_id, elapsed=hint.elapsed, done=True)
 
 
 # -- the controller ----------------------------------------------------------------------------------
@@ -561,7 +579,32 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=True)
         if detail:
             tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, ink, "midbottom")
+    for tag, place in layout.tags:
+        if any(labels[move].hinted for move in place.moves) and clip.colliderect(hint_ring(tag).inflate(2, 2)):
+            draw_hint_ring(surface, tag, theme)
     return layout
+
+
+def hint_ring(tag: pygame.Rect) -> pygame.Rect:
+    """The box of the ring round the hinted move's tag (``draw_hint_ring``): a circle about the
+    whole tag, its width outside it."""
+    width = hint_ring_width(tag)
+    reach = math.ceil(math.hypot(tag.width, tag.height) / 2) + width
+    return pygame.Rect(tag.centerx - reach, tag.centery - reach, 2 * reach + 1, 2 * reach + 1)
+
+
+def hint_ring_width(tag: pygame.Rect) -> int:
+    """The ring's width: an eighth of the tag's height, as thick as a frame round a tag, 2 pixels at least."""
+    return max(2, tag.height // 8)
+
+
+def draw_hint_ring(surface: pygame.Surface, tag: pygame.Rect, theme: Theme) -> None:
+    """The hint's mark, a ring in the hint's colour rimmed as on the bare board
+    (``board_marks.rimmed_circle``), round the hinted move's tag, over the tags round it: the
+    board's own mark lies under the tag, and Hex's ring, at the cell's middle, was hidden whole
+    (a hinted h5 read "54%" as any other cell).  Drawn after every tag, so no neighbour covers it."""
+    ring = hint_ring(tag)
+    rimmed_circle(surface, theme.hint, ring.center, ring.width // 2, hint_ring_width(tag))
 
 
 def place_at(found: list[Place], pos: tuple[int, int]) -> Place | None:

@@ -443,16 +443,16 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
 
 
 def ranked_after_best(snapshot: MoveValues) -> list[MoveValue]:
-    """The snapshot's moves, its best first, then the others by value: a Monte Carlo analysis's
-    (Hex's) by their chance to win, not their playouts (a student read "2. c3 58%" above "8. f2
-    55%" below "4. b4 54%" as best first), proven wins before and proven losses after them, as
-    ``MoveValues.by_score`` ranks Blue's first stones; each still says its playouts.  A rate from
-    a handful of playouts (``hardly_tried``), which the board leaves blank, comes after all of them.
-    The best stays the search's own move, the most searched, which the verdict alone names too."""
+    """The snapshot's moves, its best first, then the others in the order that chose it
+    (``MoveValues.key``): proven wins first and proven losses last; a Monte Carlo analysis's
+    (Hex's) estimates by their playouts, as the search ranks them and its player chooses (the
+    most searched: ``ai.kernels.hex.best_edge``), so the hint, the board's best and these lines
+    follow one rule.  Ranked by their chance to win instead, "c3 80% (5 playouts)" came second
+    after f6 i3, above rates of thousands: a rate from a few playouts is noise.  A rate from a
+    handful (``hardly_tried``), which the board leaves blank, comes after all of them."""
     best = snapshot.best()
-    by_value = replace(snapshot, by_score=True) if snapshot.monte_carlo else snapshot
     others = sorted((v for v in snapshot.values.values() if v is not best),
-                    key=lambda v: (not hardly_tried(v), by_value.key(v), -_place(snapshot, v)), reverse=True)
+                    key=lambda v: (not hardly_tried(v), snapshot.key(v), -_place(snapshot, v)), reverse=True)
     return [best, *others] if best is not None else []
 
 

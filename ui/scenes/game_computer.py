@@ -26,6 +26,7 @@ import logging
 import random
 import time
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import ai
@@ -33,7 +34,7 @@ from ai import referee
 from ai.referee import Loss
 from ui import eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
-from ui.analysis_mode import hint_as_analysed
+from ui.analysis_mode import hint_as_analysed, hint_from_analysis
 from ui.i18n import N_, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
@@ -349,6 +350,7 @@ class ComputerMoves:
             if self.progress is not None and kind == "hint":
                 if isinstance(item, AIResult):
                     self.progress = self._hint_as_analysed(self.progress, item.move)
+                    item = self._hint_named(item, self.progress)
                 self.last_search, self.last_search_moves = self.progress, self.job_moves
                 self.last_search_hint = True
             elif self.progress is not None:
@@ -426,13 +428,27 @@ class ComputerMoves:
         return seen_from_board(kept[1], [ply.text])[0]
 
     def _hint_as_analysed(self, hint: AIProgress, move: Hashable) -> AIProgress:
-        """The hint's report with analysis's value of its ``move`` where analysis has one of this
-        position at least as deep (``analysis_mode.hint_as_analysed``): one move at one depth reads
-        one number in the hint's words, the panel and on the board."""
+        """The hint's report as analysis of this position, where analysis has one, answers it:
+        a Monte Carlo hint by analysis's best move where analysis searched as many playouts or
+        more (``analysis_mode.hint_from_analysis``: two trees named two best moves), else with
+        analysis's value of its ``move`` where analysis searched it at least as deep
+        (``analysis_mode.hint_as_analysed``): one move at one depth reads one number in the
+        hint's words, the panel and on the board."""
         scene = self.scene
         analysis = scene.analysis
         here = analysis.position == (self.job_moves, scene.game.to_text(scene.state))
-        return hint_as_analysed(hint, analysis.values if here else None, move)
+        if not here:
+            return hint
+        answered = hint_from_analysis(hint, analysis.values, analysis.line, analysis.line_other)
+        return answered if answered is not hint else hint_as_analysed(hint, analysis.values, move)
+
+    @staticmethod
+    def _hint_named(result: AIResult, hint: AIProgress) -> AIResult:
+        """The hint's reply naming the move its report names (``_hint_as_analysed`` may have
+        given analysis's best instead of the search's own)."""
+        if hint.best_move is None or hint.best_move == result.move:
+            return result
+        return replace(result, move=hint.best_move, text=hint.best_text)
 
     def _hint_said(self, move_text: str) -> str:
         """"Hint: e1xc3", with why (``hint_words.hint_why``): its proof ("proven: you win in 21

@@ -86,10 +86,23 @@ def side_colour(name: str, side: int, theme) -> tuple[int, int, int]:
 
 def asking_side(scene: GameScene) -> int | None:
     """Whose view the panel's verdicts are coloured from: the human's in Human vs PC, the side to
-    move in Hot-seat (the player at the board, who asks for the hints), no one's in PC vs PC."""
+    move in Hot-seat (the player at the board, who asks for the hints; in a position browsed
+    back to, its own, whose values analysis shows), no one's in PC vs PC."""
     if scene.setup.mode == HOTSEAT:
-        return scene.state.to_move
+        return scene.shown_state().to_move
     return scene.setup.human_side()
+
+
+def side_to_move_shown(scene: GameScene) -> int | None:
+    """The side to move in the position on the board, which the player cards mark "to move": a
+    position browsed back to's own, as the board, the disc counts, the thinking card and analysis
+    speak of it (Reversi's d3 c5 f6 stepped back one ply showed Black to move everywhere but on the
+    cards, which marked the live game's White); None where nobody is: the game over there, or
+    held up (a bot's file loading: the board takes no move)."""
+    if scene.browsing is not None:
+        shown = scene.shown_state()
+        return None if shown.is_terminal() else shown.to_move
+    return None if scene.is_over() or scene.held_up() else scene.state.to_move
 
 
 def proof_colour(progress: AIProgress, viewer: int | None, theme) -> tuple[int, int, int]:
@@ -625,9 +638,8 @@ class GamePanel:
         "winner" as a badge on its border.  The badge and the score shared the name's line with
         the clock at 800x600, and a winner's card read "Esc…" for Esclarecida."""
         scene, theme = self.scene, self.scene.app.theme
-        # no side is to move while the game is held up (a bot's file loading): the board takes no move
-        to_move = not scene.is_over() and not scene.held_up() and scene.state.to_move == side
-        winner = scene.is_over() and scene.winner() == side
+        to_move = side_to_move_shown(scene) == side
+        winner = scene.is_over() and scene.browsing is None and scene.winner() == side  # the end shown
         fill = mix(theme.panel, theme.text, 0.06)
         colour = side_colour(scene.game.sides[side], side, theme)
         # the winner's own colour, never the other side's, made to stand out from the card
@@ -641,7 +653,7 @@ class GamePanel:
         right = rect.right - self._s(14)
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move and self._clock_runs()) - self._s(12)
-        thinking = to_move and scene.computer_thinking()
+        thinking = to_move and scene.browsing is None and scene.computer_thinking()  # the live game's search
         if thinking:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
             spinner(surface, (right - reach, rect.centery), self._s(10), theme.accent)
