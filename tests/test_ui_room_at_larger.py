@@ -216,3 +216,46 @@ def test_the_session_score_left_out_at_larger_text_is_on_the_result_card(window,
     resign_by_keys(app)  # João resigns: one game each
     card = " ".join(card_text(app, monkeypatch, scene))  # its lines wrapped at the card's width
     assert "This session: João (White) 1 - 1 Ana (Black) · 0 drawn" in card
+
+
+def keys_under_labels(app, monkeypatch) -> list[str]:
+    """The panel's buttons drawn with their key hint on a row under their label, not beside it."""
+    texts = panel_texts(app, monkeypatch)
+    under = []
+    for button in (b for b in app.scene.buttons if b.visible and b.shown_hint()):
+        inside = [(text, rect) for text, rect in texts if button.rect.contains(rect)]
+        hints = [rect for text, rect in inside if text == button.shown_hint()]
+        labels = [rect for text, rect in inside if text != button.shown_hint()]
+        if hints and labels and hints[0].top >= labels[0].centery:
+            under.append(button.label)
+    return under
+
+
+def grid_label_size(app) -> int:
+    """The one size of the labels in the grid of the panel's buttons (its last, Menu, is in it)."""
+    last = [button for button in app.scene.buttons if button.visible][-1]
+    return last._grid_size(app.scene.panel.scale)
+
+
+@pytest.mark.parametrize("window", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_panels_keys_stand_beside_their_labels_at_larger_text_in_1024x768(window, monkeypatch, language):
+    """At Larger text in Portuguese at 1024x768 the game panel's grid set "Trocar de lados" (a
+    friend's game over) and a watched game's "Anular" with their keys on a row under them, every
+    label of the grid at 14 or 12 pixels: in rows shared by what the labels take a point or two
+    smaller, every key stands beside its label, and the labels are no smaller."""
+    app = window
+    with in_language(app, language):
+        app.open_demo("game:tictactoe:hotseat:")
+        app.run_frames(2)
+        resign_by_keys(app)
+        key(app, pygame.K_b)  # View board: the panel with Rematch in it
+        assert app.scene.is_over() and not app.scene.over_card.visible()
+        assert keys_under_labels(app, monkeypatch) == []
+        over = grid_label_size(app)
+        app.open_demo("game:hex:pc-pc::30")
+        app.run_frames(2)
+        assert keys_under_labels(app, monkeypatch) == []
+        watched = grid_label_size(app)
+        app.scene.close()
+    assert min(over, watched) >= (15 if language == "pt" else 16), (over, watched)
