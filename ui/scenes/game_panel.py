@@ -29,6 +29,7 @@ from ui.scenes.thinking import (
     nodes_text,
     proof_winner,
     proven_text,
+    stopped_note,
 )
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
@@ -111,8 +112,11 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     (``proof_colour``).  Returns the bottom of the last line."""
     x, y = at
     # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
-    # "Preto +45", was cut off) open the second, before what it says of the search
-    detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width) or [""]
+    # "Preto +45", was cut off) open the second, before what it says of the search; why the
+    # search stopped early is said last, where the line leaves it room (it took the line's)
+    note = stopped_note(p)
+    parts = [part for part in detail_parts(p, game.sides, game.id) if part != note]
+    detail, *carried = tx.pack_parts(parts, size, width) or [""]
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
     if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
@@ -124,6 +128,10 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
     if not proof and line:  # the line ends at a whole move (tx.fit_moves)
         second = tx.fit_moves(line, size, width, f"{second}{tx.SEPARATOR}" if second else "") or second
+    if note and not proof and tx.ui_font(size).size(tx.join_parts([second, note]))[0] <= width:
+        second = tx.join_parts([second, note])
+    elif note and not second:
+        second = note
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
