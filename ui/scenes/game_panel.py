@@ -960,13 +960,14 @@ class GamePanel:
 
     def _job_said(self, seconds: str, size: int, width: int) -> str:
         """The thinking card's words (``_job_words``) with the ``seconds`` they have gone on,
-        fitted to ``width``; while the kernels are compiled, where its seconds would be cut, the
-        shorter "Preparing…" with them: at Larger text in Portuguese at 1024x768 a watched Rastros
-        game on a fresh install read "A preparar o motor…", its seconds gone.  An outside engine's
-        set-up keeps "Preparing the engine…" whole: "Preparing…" would not say what is prepared."""
+        fitted to ``width``; while an engine is prepared (its kernels compiled, or a player set
+        up), where its seconds would be cut, the shorter "Preparing…" with them: at Larger text in
+        Portuguese at 1024x768 a watched game read "A preparar o motor…", its seconds gone, on a
+        fresh install and at every player's set-up ("Preparing the engin…" in English).  The
+        status line under the board says whose engine is prepared (``BoardSide._prompt``)."""
         who, unnamed = self._job_words()
         said = self._fit_named(who + seconds, size, width, unnamed and unnamed + seconds)
-        if said.endswith(seconds) or not self.scene.computer.preparing_words() or not self.scene.preparing_engine():
+        if said.endswith(seconds) or not self.scene.computer.preparing_words():
             return said
         return tx.fit(_("Preparing…") + seconds, size, width, True)
 
