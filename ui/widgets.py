@@ -203,7 +203,7 @@ class Button:
         width, height = self.rect.size if box is None else box
         inside = height - 2 * max(1, int(scale))
         return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
-                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale, width))
+                and text_width(hint, hint_size) <= self._label_room(scale, width))
 
     def _label_room(self, scale: float, width: int | None = None) -> int:
         """The width the label and its key may take: the button's (or ``width``), less its padding
@@ -314,7 +314,7 @@ class Button:
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""
         hint = self.shown_hint()
-        return tx.ui_font(max(9, int(12 * scale))).size(hint)[0] + int(8 * scale) if hint else 0
+        return text_width(hint, max(9, int(12 * scale))) + int(8 * scale) if hint else 0
 
     def wanted_width(self, scale: float, label: str | None = None) -> int:
         """The width the label (or ``label``) and its key take at the usual size, with the padding
@@ -351,8 +351,7 @@ class Button:
         whose rows do not hold their labels and keys at the usual size shares a row by it
         (``shared_rows``), so each button has its key beside a label a point or two smaller
         rather than under it, or every label of the grid smaller still for one."""
-        font = tx.ui_font(size, True)
-        label = max(min(font.size(_shortest_named(said, form.names))[0] for said in form.labels())
+        label = max(min(text_width(_shortest_named(said, form.names), size, True) for said in form.labels())
                     for form in self.label_forms())
         return label + self._hint_width(scale) + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
 
@@ -408,6 +407,13 @@ class Button:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+@lru_cache(maxsize=1024)
+def text_width(said: str, size: int, bold: bool = False) -> int:
+    """The width in pixels of ``said`` at ``size``, kept: a grid's layout (``shared_rows``) weighs
+    its buttons' labels and keys hundreds of times."""
+    return tx.ui_font(size, bold).size(said)[0]
 
 
 class Fitted(NamedTuple):
@@ -743,15 +749,29 @@ class GridShown(NamedTuple):
     beside: int
 
 
+Seen = dict[tuple[int, int, int | None], tuple[bool, int, bool]]
+"""What ``shared_rows`` has weighed of its buttons (``Button.shown_at``), by button, width and size:
+its layouts share most of their rows, and weighing each again made it 20 times slower."""
+
+
+def _shown_at(button: Button, width: int, height: int, scale: float, most: int | None, seen: Seen) -> tuple[bool, int, bool]:
+    """``button.shown_at``, kept in ``seen`` (one grid's weighing: same height and scale)."""
+    key = (id(button), width, most)
+    if key not in seen:
+        seen[key] = button.shown_at(scale, width, height, most)
+    return seen[key]
+
+
 def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float,
-                size: int | None = None) -> GridShown:
+                size: int | None = None, seen: Seen | None = None) -> GridShown:
     """How a grid's ``rows`` of buttons show in ``widths`` (``Button.shown_at``) with their labels
     at ``size``, or at the least any of them needs (``Button._least_size``, as
     ``Button._grid_size`` sets them where no layout chose a size)."""
+    seen = {} if seen is None else seen
     placed = [(button, w) for row, each in zip(rows, widths, strict=True) for button, w in zip(row, each, strict=True)]
     if size is None:
-        size = min(button.shown_at(scale, w, height)[1] for button, w in placed)
-    shown = [button.shown_at(scale, w, height, size) for button, w in placed]
+        size = min(_shown_at(button, w, height, scale, None, seen)[1] for button, w in placed)
+    shown = [_shown_at(button, w, height, scale, size, seen) for button, w in placed]
     return GridShown(sum(keys for keys, _size, _beside in shown), size, sum(beside for _keys, _size, beside in shown))
 
 
@@ -763,13 +783,13 @@ def _rank(shown: GridShown) -> tuple[int, int, int]:
 
 
 def _best_size(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float,
-               floor: int) -> GridShown | None:
+               floor: int, seen: Seen) -> GridShown | None:
     """How the grid shows best (``_rank``) in ``widths`` at a size from the least its labels need
     down to ``floor``; None where they need less than ``floor``."""
-    own = _grid_shown(rows, widths, height, scale).size
+    own = _grid_shown(rows, widths, height, scale, seen=seen).size
     if own < floor:
         return None
-    return max((_grid_shown(rows, widths, height, scale, size) for size in range(own, floor - 1, -1)), key=_rank)
+    return max((_grid_shown(rows, widths, height, scale, size, seen) for size in range(own, floor - 1, -1)), key=_rank)
 
 
 KEY_WORTH = 2
@@ -835,21 +855,23 @@ def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float)
     In equal halves at Larger text in a 1280x800 window the replay's "Copy position" and "Copy
     as GGF" dropped their keys beside "Copy moves  M" and "Analysis  A", with room to spare."""
     equal = [[room // len(row)] * len(row) for row in rows]
-    choices = [equal]
+    choices, seen = [equal], {}
     for measure in _row_measures(height):
         shared = [share_row(row, room, scale, [measure(button, scale) for button in row]) for row in rows]
-        alone = [(_grid_shown([row], [e], height, scale), _grid_shown([row], [s], height, scale))
+        alone = [(_grid_shown([row], [e], height, scale, seen=seen), _grid_shown([row], [s], height, scale, seen=seen))
                  for row, e, s in zip(rows, equal, shared, strict=True)]
         keys = [s[0] > e[0] for e, s in alone]
         least = min(e[1] for e, _s in alone)
         sizes = [pick or (s[0] >= e[0] and e[1] == least < s[1]) for pick, (e, s) in zip(keys, alone, strict=True)]
         beside = [pick or (s[0] >= e[0] and s[1] >= e[1] and s[2] > e[2]) for pick, (e, s) in zip(sizes, alone, strict=True)]
-        choices += [[s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)]
-                    for picks in (keys, sizes, beside)] + [shared]
-    kept = max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale))  # the first of the best
+        for picks in (keys, sizes, beside):
+            choices.append([s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)])
+        choices.append(shared)
+    choices = [widths for at, widths in enumerate(choices) if widths not in choices[:at]]  # the first of each
+    kept = max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale, seen=seen))  # the first of the best
     usual = min(tx.small(button.label_size, scale) for row in rows for button in row)
-    floor = min(_grid_shown(rows, kept, height, scale).size, usual - KEY_WORTH)
-    ranked = [(shown, widths) for widths in choices if (shown := _best_size(rows, widths, height, scale, floor))]
+    floor = min(_grid_shown(rows, kept, height, scale, seen=seen).size, usual - KEY_WORTH)
+    ranked = [(shown, widths) for widths in choices if (shown := _best_size(rows, widths, height, scale, floor, seen))]
     shown, widths = max(ranked, key=lambda pair: _rank(pair[0]))  # the first of the best
     return widths, shown.size
 
