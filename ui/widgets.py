@@ -229,17 +229,15 @@ class Button:
 
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
-        """``_fit_label`` of ``labels``; where the label fitted has no room for its key beside it
-        and the key would go under it (for a button that ``keeps_key``, anywhere), a shorter form
-        with its key beside it, on one line (unless the label names a player: "Resign for Ana
-        (X)" keeps the name, its key under it); where none has, the key under the label if it
-        fits there (in the button, or one ``box`` wide and high).  "Propor empate" set its Ctrl+D
-        under it, on two lines, at 1280x704 in Portuguese at Larger text, where "Empate  Ctrl+D"
-        fits one, and the result card "Desforra, lados trocados" over its R at 1024x768, where
-        "Trocar de lados  R" fits one."""
+        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
+        has no room for its key beside it, a shorter form with its key beside it, on one line
+        (unless the label names a player: "Resign for Ana (X)" keeps the name, its key under it);
+        where none has, the key under the label if it fits there (in the button, or one ``box``
+        wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
+        Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
         usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
-        if not fitted.hint and (self.keeps_key or self._hint_fits_under(fitted.size, hint_size, scale, box)):
+        if self.keeps_key and not fitted.hint:
             keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
             if (keyed.hint and not self.names) or not self._hint_fits_under(fitted.size, hint_size, scale, box):
                 return keyed
