@@ -20,6 +20,7 @@ from tests.ui_helpers import (
     resign_by_keys,
     small_print,
     wait,
+    window_for_a_test,
     words_in,
 )
 from ui.ai_worker import AIProgress
@@ -727,6 +728,28 @@ def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):
     assert any("stopped at its memory limit" in text for text in drawn), drawn
     with words_in("pt"):
         assert "parou no limite de memória" in detail_line(scene.last_search, ("Red", "Blue"), "hex")
+
+
+MEMORY_CUT = AIProgress(job_id=1, depth=1, best_text="j10", score=0.55, nodes=9000, pv=["j10", "k9", "i11", "h10", "g9"],
+                        kind="mcts", done=True, stopped="memory-limit")
+"""The last search of level 5's Hex stand-in whose tree reached its memory cap."""
+
+
+@pytest.mark.parametrize(("size", "text_size", "wanted"), [((1024, 768), 1.0, "j10 k9 i11"),
+                                                          ((1366, 768), 1.5, "Hipóteses do Azul: 55%")])
+def test_why_a_search_stopped_early_gives_way_to_its_value_and_line(tmp_path, monkeypatch, size, text_size, wanted):
+    """In Portuguese "parou no limite de memória" stood before the search's value: at 1024x768 the
+    card's second line said it and the value, the line of moves gone, and on the one-line card
+    at Larger text at 1366x768 it took the value's place.  It is said last, where they leave room."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, "pt"):
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene = hotseat(app, "hex", ("f6",))
+        scene.last_search = MEMORY_CUT
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert any(wanted in text for text in drawn), drawn
 
 
 def test_the_panel_names_a_trax_centre_tile_by_its_code(app):

@@ -144,20 +144,30 @@ def test_a_level_thinking_keeps_its_seconds_where_its_name_finds_no_room(tmp_pat
         assert len(said) == 1 and re.fullmatch(r"(Nível 3 está a pensar|A pensar)…  \d+,\d s", said[0]), said
 
 
-def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monkeypatch):
+@pytest.mark.parametrize("compiling", [True, False])
+@pytest.mark.parametrize(("language", "words"), [("pt", r"A preparar( o motor)?…  \d+,\d s"),
+                                                 ("en", r"Preparing( the engine)?…  \d+\.\d s")])
+def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monkeypatch, compiling, language, words):
     """At Larger text in Portuguese at 1024x768 a watched Rastros game on a fresh install read
-    "A preparar o motor…  3,…" on the thinking card, its seconds cut.  Where the words with their
-    seconds find no room, a shorter form says both ("A preparar…  3,2 s")."""
+    "A preparar o motor…  3,…" on the thinking card, its seconds cut, and at a player's set-up
+    (its kernels compiled) "A preparar o motor…" with no seconds at all ("Preparing the engin…" in
+    English).  Where the words with their seconds find no room, a shorter form says both
+    ("A preparar…  3,2 s"), and the status line under the board says whose engine it is."""
     from ui.scenes import game_computer
 
-    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, "pt"):
+    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, language):
         app.settings.text_size = 1.5
         app.apply_settings()
-        monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)  # its worker compiling
+        monkeypatch.setattr(GameScene, "preparing_engine", lambda self: compiling)  # its worker compiling, or not
         monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # waited long enough to say so
         scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-3", "level-4"), 30.0))
         app.switch(scene)
         assert wait(app, scene.computer_thinking)
         scene.computer.progress = None  # its search not yet heard
-        said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "preparar" in d.value]
-        assert len(said) == 1 and re.fullmatch(r"A preparar( o motor)?…  \d+,\d s", said[0]), said
+        if not compiling:  # its player not yet ready: set up
+            monkeypatch.setattr(type(scene.computer), "thinking_since", lambda computer: None)
+        drawn = drawn_in(app, app.screen.get_rect())
+        said = [d.value for d in drawn if scene.panel.rect.contains(d.rect) and d.bold and "prepar" in d.value.lower()]
+        assert len(said) == 1 and re.fullmatch(words, said[0]), said
+        status = [d.value for d in drawn if scene.board_side.area.contains(d.rect)]
+        assert any(scene.computer.preparing_words() == text for text in status), status

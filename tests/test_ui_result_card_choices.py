@@ -198,3 +198,29 @@ def test_over_the_panel_the_card_says_the_reason_and_the_session_score_whole(tmp
         assert not app.errors, app.errors[0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "pt"), ((1024, 768), "en"), ((1366, 768), "pt")])
+def test_a_watched_games_next_game_keeps_its_seconds_with_their_number(tmp_path, monkeypatch, size, language):
+    """At Larger text in Portuguese at 1024x768 a watched game's result card read "Próximo jogo
+    dentro de 15" over "s (Espaço: ficar neste)": no line breaks between a number and its unit
+    (``ui.text.UNITS``)."""
+    from tests.test_ui_player_names import card_text
+    from ui.i18n import _
+
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-3", "level-4"), 30.0),
+                              ["a1", "b1", "a2", "b2", "a3"])
+            app.switch(scene)
+            lines = card_text(app, monkeypatch, scene)
+            words = _("Next game in {seconds} s (Space: stay on this one)").split("{seconds}")[0].strip()
+        said = [line for line in lines if line.startswith(words)]
+        assert scene.next_game_in() is not None and said, lines
+        assert not any(line.split()[-1].isdigit() for line in lines), lines
+        assert not app.errors, app.errors[0]
+    finally:
+        app.quit()

@@ -13,7 +13,14 @@ from tests.test_tree import built
 from tests.test_ui_move_entry import enter_moves
 from tests.test_ui_player_names import card_text, named_hotseat
 from tests.test_ui_text_size import GAMES, drawn_texts, overlapping
-from tests.ui_helpers import down_to_widget, in_language, key, make_app, resign_by_keys, window_given_back
+from tests.ui_helpers import (
+    down_to_widget,
+    in_language,
+    key,
+    make_app,
+    resign_by_keys,
+    window_given_back,
+)
 from ui import words
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -216,3 +223,39 @@ def test_the_session_score_left_out_at_larger_text_is_on_the_result_card(window,
     resign_by_keys(app)  # João resigns: one game each
     card = " ".join(card_text(app, monkeypatch, scene))  # its lines wrapped at the card's width
     assert "This session: João (White) 1 - 1 Ana (Black) · 0 drawn" in card
+
+
+def keys_under_labels(app, monkeypatch) -> list[str]:
+    """The panel's buttons drawn with their key hint on a row under their label, not beside it."""
+    texts = panel_texts(app, monkeypatch)
+    under = []
+    for button in (b for b in app.scene.buttons if b.visible and b.shown_hint()):
+        inside = [(text, rect) for text, rect in texts if button.rect.contains(rect)]
+        hints = [rect for text, rect in inside if text == button.shown_hint()]
+        labels = [rect for text, rect in inside if text != button.shown_hint()]
+        if hints and labels and hints[0].top >= labels[0].centery:
+            under.append(button.label)
+    return under
+
+
+def grid_label_size(app) -> int:
+    """The one size of the labels in the grid of the panel's buttons (its last, Menu, is in it)."""
+    last = [button for button in app.scene.buttons if button.visible][-1]
+    return last._grid_size(app.scene.panel.scale)
+
+
+@pytest.mark.parametrize("window", [(1024, 768)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_panels_keys_stand_beside_their_labels_at_larger_text_in_1024x768(window, monkeypatch, language):
+    """At Larger text in Portuguese at 1024x768 a watched game's panel set "Anular" with its U on
+    a row under it, every label of the grid at 12 pixels (and a friends' game just over "Trocar de
+    lados" over its R, at 14): in rows shared by what the labels take a point or two smaller,
+    every key stands beside its label, the labels at 15 pixels."""
+    app = window
+    with in_language(app, language):
+        for game_id in GAMES:
+            app.open_demo(f"game:{game_id}:pc-pc::30")
+            app.run_frames(2)
+            assert keys_under_labels(app, monkeypatch) == [], game_id
+            assert grid_label_size(app) >= 15, (game_id, grid_label_size(app))
+            app.scene.close()

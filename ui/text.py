@@ -226,14 +226,25 @@ counts ("3 x 3", "15 x 15 with k = 5", "m >= 5"): no line breaks beside one (a p
 one line and "3 with k =" on the next)."""
 
 
+UNITS = frozenset({"s", "ms", "min", "KB", "MB", "GB"})
+"""Units written after their number ("15 s"): no line breaks between the two (the result card of a
+watched game read "Próximo jogo dentro de 15" over "s (Espaço: ficar neste)" at Larger text)."""
+
+
+def _unit_of(words: list[str], word: str) -> bool:
+    """Whether ``word`` is a unit (``UNITS``, or one opening a bracket: "s)") after the number
+    that ends ``words``."""
+    return bool(words) and words[-1][-1:].isdigit() and word.rstrip(").,;:") in UNITS
+
+
 def words_of(paragraph: str) -> list[str]:
     """``paragraph``'s words, cut at the spaces a line may break at: a no-break space
-    (``NO_BREAK``) is inside a word, and a ``GLUE`` word joins its neighbours (a space apart).
-    ``str.split()`` cut at every space, and the New game form's summary of Tic-tac-toe broke
-    "7x6 / k=4" over two lines at Larger text."""
+    (``NO_BREAK``) is inside a word, a ``GLUE`` word joins its neighbours (a space apart), and a
+    unit the number before it (``UNITS``).  ``str.split()`` cut at every space, and the New game
+    form's summary of Tic-tac-toe broke "7x6 / k=4" over two lines at Larger text."""
     words: list[str] = []
     for word in (word for word in _BREAKABLE.split(paragraph) if word):
-        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE))):
+        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE)) or _unit_of(words, word)):
             words[-1] = f"{words[-1]} {word}"
         else:
             words.append(word)

@@ -144,6 +144,8 @@ class Button:
     # whole grid of buttons two points smaller (``_fit_label``)
     names: tuple[str, ...] = ()
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
+    # the grid and the size ``shared_rows`` chose for its labels, kept while the button is in that grid
+    grid_sized: tuple[list[Button], int] | None = field(default=None, repr=False, compare=False)
     # the English label and its shorter forms (marked N_) the label is said from (``worded``), so a
     # change of language says it again (``relabel``); () for a label set as it is
     words: tuple[str, ...] = ()
@@ -201,7 +203,7 @@ class Button:
         width, height = self.rect.size if box is None else box
         inside = height - 2 * max(1, int(scale))
         return (tx.line_height(size, True) + tx.line_height(hint_size) <= inside
-                and tx.ui_font(hint_size).size(hint)[0] <= self._label_room(scale, width))
+                and text_width(hint, hint_size) <= self._label_room(scale, width))
 
     def _label_room(self, scale: float, width: int | None = None) -> int:
         """The width the label and its key may take: the button's (or ``width``), less its padding
@@ -241,25 +243,28 @@ class Button:
                 return keyed
         return fitted
 
-    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int]:
+    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int, bool]:
         """How a button ``width`` by ``height`` would show, its labels set at ``most`` at the
         largest (a grid's size; None: its own): whether its key shows (beside or under the
-        label) and the size of its label, with each of its ``other_labels`` too (the worse of
-        them), as ``shared_rows`` weighs a grid."""
+        label), the size of its label and whether its key stands beside it, on the label's row,
+        with each of its ``other_labels`` too (the worse of them), as ``shared_rows`` weighs a grid."""
         room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
         fits = [self._fit(labels, scale, room, most, box) for labels in (self.labels(), *self.other_labels)]
         keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
-        return keys, min(f.size for f in fits)
+        return keys, min(f.size for f in fits), all(f.hint for f in fits)
 
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
         smallest that any of them needs, so that a long label set smaller stands among its
         neighbours at their size ("Copiar em GGF  Shift+G" in the replay's actions was set
-        smaller than the labels beside it).  None outside a grid."""
+        smaller than the labels beside it), or the smaller one the grid's layout chose so that its
+        keys stand beside their labels (``shared_rows``).  None outside a grid."""
         shown = [b for b in self.grid if b.visible and b.rect.width > 0]
         if len(shown) < 2:
             return None
-        return min(b._least_size(scale) for b in shown)
+        least = min(b._least_size(scale) for b in shown)
+        chosen = self.grid_sized[1] if self.grid_sized is not None and self.grid_sized[0] is self.grid else least
+        return min(least, chosen)
 
     def _least_size(self, scale: float) -> int:
         """The size the label needs in the button, the smallest of those its ``other_labels``
@@ -307,7 +312,7 @@ class Button:
     def _hint_width(self, scale: float) -> int:
         """The room the key hint takes beside the label, its gap included (0 with no hint)."""
         hint = self.shown_hint()
-        return tx.ui_font(max(9, int(12 * scale))).size(hint)[0] + int(8 * scale) if hint else 0
+        return text_width(hint, max(9, int(12 * scale))) + int(8 * scale) if hint else 0
 
     def wanted_width(self, scale: float, label: str | None = None) -> int:
         """The width the label (or ``label``) and its key take at the usual size, with the padding
@@ -337,6 +342,16 @@ class Button:
         elif hint:
             width += self._hint_width(scale)
         return width + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
+
+    def width_at(self, scale: float, size: int) -> int:
+        """The least width that sets the shortest of its labels at ``size``, its key beside it,
+        the widest of its ``label_forms`` (a long name cut as ``steady_width`` cuts it): a grid
+        whose rows do not hold their labels and keys at the usual size shares a row by it
+        (``shared_rows``), so each button has its key beside a label a point or two smaller
+        rather than under it, or every label of the grid smaller still for one."""
+        label = max(min(text_width(_shortest_named(said, form.names), size, True) for said in form.labels())
+                    for form in self.label_forms())
+        return label + self._hint_width(scale) + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
 
     def steady_least_width(self, scale: float, height: int, with_key: bool = True) -> int:
         """``least_width`` of the widest of the button's ``label_forms``: a row shared by it stays
@@ -390,6 +405,13 @@ class Button:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+
+@lru_cache(maxsize=1024)
+def text_width(said: str, size: int, bold: bool = False) -> int:
+    """The width in pixels of ``said`` at ``size``, kept: a grid's layout (``shared_rows``) weighs
+    its buttons' labels and keys hundreds of times."""
+    return tx.ui_font(size, bold).size(said)[0]
 
 
 class Fitted(NamedTuple):
@@ -716,19 +738,88 @@ def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int]
     return widths
 
 
-def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float) -> tuple[int, int]:
-    """How a grid's ``rows`` of buttons show in ``widths`` (``Button.shown_at``): how many of
-    their keys show at the grid's one size (``Button._grid_size``: the least any needs), then
-    that size."""
+class GridShown(NamedTuple):
+    """How a grid of buttons shows (``_grid_shown``): how many of their keys show, beside or
+    under their labels, the one size of its labels, and how many keys stand beside them."""
+
+    keys: int
+    size: int
+    beside: int
+
+
+Seen = dict[tuple[int, int, int | None], tuple[bool, int, bool]]
+"""What ``shared_rows`` has weighed of its buttons (``Button.shown_at``), by button, width and size:
+its layouts share most of their rows, and weighing each again made it 20 times slower."""
+
+
+def _shown_at(button: Button, width: int, height: int, scale: float, most: int | None, seen: Seen) -> tuple[bool, int, bool]:
+    """``button.shown_at``, kept in ``seen`` (one grid's weighing: same height and scale)."""
+    key = (id(button), width, most)
+    if key not in seen:
+        seen[key] = button.shown_at(scale, width, height, most)
+    return seen[key]
+
+
+def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float,
+                size: int | None = None, seen: Seen | None = None) -> GridShown:
+    """How a grid's ``rows`` of buttons show in ``widths`` (``Button.shown_at``) with their labels
+    at ``size``, or at the least any of them needs (``Button._least_size``, as
+    ``Button._grid_size`` sets them where no layout chose a size)."""
+    seen = {} if seen is None else seen
     placed = [(button, w) for row, each in zip(rows, widths, strict=True) for button, w in zip(row, each, strict=True)]
-    size = min(button.shown_at(scale, w, height)[1] for button, w in placed)
-    return sum(button.shown_at(scale, w, height, size)[0] for button, w in placed), size
+    if size is None:
+        size = min(_shown_at(button, w, height, scale, None, seen)[1] for button, w in placed)
+    shown = [_shown_at(button, w, height, scale, size, seen) for button, w in placed]
+    return GridShown(sum(keys for keys, _size, _beside in shown), size, sum(beside for _keys, _size, beside in shown))
+
+
+def _rank(shown: GridShown) -> tuple[int, int, int]:
+    """What ``shared_rows`` weighs a grid by, above its ``floor``: its keys shown, then those
+    beside their labels (a key under its label read as a label broken over two rows: "Novo jogo"
+    over "N"), then the size of its labels."""
+    return shown.keys, shown.beside, shown.size
+
+
+def _best_size(rows: list[list[Button]], widths: list[list[int]], height: int, scale: float,
+               floor: int, seen: Seen) -> GridShown | None:
+    """How the grid shows best (``_rank``) in ``widths`` at a size from the least its labels need
+    down to ``floor``; None where they need less than ``floor``."""
+    own = _grid_shown(rows, widths, height, scale, seen=seen).size
+    if own < floor:
+        return None
+    return max((_grid_shown(rows, widths, height, scale, size, seen) for size in range(own, floor - 1, -1)), key=_rank)
+
+
+KEY_WORTH = 2
+"""The points a grid's labels may be set smaller for a key shown beside its label rather than
+under it or not at all, as a button sets its own label a point or two smaller before it leaves
+its key out (``_fit_label``)."""
+
+
+SMALLER_TRIED = 6
+"""How many points under its usual size ``shared_rows`` weighs a row shared by what its labels
+take there with their keys beside them (``Button.width_at``)."""
+
+
+def _row_measures(height: int) -> list[Callable[[Button, float], int]]:
+    """The measures a grid's row may be shared by (``shared_rows``): what each button wants
+    (``Button.steady_width``), the least it needs with its key (``Button.steady_least_width``),
+    and what it takes with its key beside a label up to ``SMALLER_TRIED`` points smaller
+    (``Button.width_at``).  At Larger text in Portuguese in a 1024x768 window the rows shared
+    by the first two alone set "Novo jogo" with its N under it, every label of the grid at 13
+    pixels, and "Trocar de lados" with its R under it, the grid at 14, where a row shared by
+    their labels at 14 and 15 holds every key beside its label."""
+    def at_size(drop: int) -> Callable[[Button, float], int]:
+        return lambda button, scale: button.width_at(scale, max(tx.SMALLEST, tx.small(button.label_size, scale) - drop))
+
+    return [Button.steady_width, lambda button, scale: button.steady_least_width(scale, height),
+            *(at_size(drop) for drop in range(1, SMALLER_TRIED + 1))]
 
 
 SHARED_KEPT = 64
 """The layouts ``shared_rows`` keeps (``_SHARED``): the game panel lays its buttons out at every
 drawing, and weighing its rows each time took a millisecond or two a frame."""
-_SHARED: dict[Hashable, list[list[int]]] = {}
+_SHARED: dict[Hashable, tuple[list[list[int]], int]] = {}
 
 
 def _labelling(button: Button, scale: float) -> Hashable:
@@ -737,35 +828,50 @@ def _labelling(button: Button, scale: float) -> Hashable:
             button.keeps_key, button.side_room(scale))
 
 
-def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> tuple[list[list[int]], int]:
     """``_shared_rows``, kept for the buttons' labels, ``room``, ``height`` and ``scale``."""
     key = (tuple(tuple(_labelling(button, scale) for button in row) for row in rows), room, height, scale)
     if key not in _SHARED:
         if len(_SHARED) >= SHARED_KEPT:
             _SHARED.clear()
         _SHARED[key] = _shared_rows(rows, room, height, scale)
-    return [list(widths) for widths in _SHARED[key]]
+    widths, size = _SHARED[key]
+    return [list(each) for each in widths], size
 
 
-def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> list[list[int]]:
+def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> tuple[list[list[int]], int]:
     """The widths of a grid's full ``rows`` of buttons, each ``room`` wide (gaps taken off): equal,
     the columns lined up, unless the grid shows more of its keys, or as many at a larger size
     (``_grid_shown``), with some rows shared (``share_row``) by what each button wants
     (``Button.steady_width``) or by the least it needs with its key (``Button.steady_least_width``):
-    the rows whose keys their equal widths drop, or those too that hold the grid's size down.
+    the rows whose keys their equal widths drop, those too that hold the grid's size down, or
+    those that set a key under its label (``_row_measures``, ``Button.width_at``); of as many
+    keys at the same size, the layout with more of them beside their labels.  Then the grid's one
+    size for its labels: the best (``_rank``) of them all at a size down to ``KEY_WORTH`` points
+    under the usual, or to the size the grid had without it where that is smaller
+    (``_best_size``), so a key is set beside its label, not under it.
     In equal halves at Larger text in a 1280x800 window the replay's "Copy position" and "Copy
     as GGF" dropped their keys beside "Copy moves  M" and "Analysis  A", with room to spare."""
     equal = [[room // len(row)] * len(row) for row in rows]
-    choices = [equal]
-    for measure in (Button.steady_width, lambda button, scale: button.steady_least_width(scale, height)):
+    choices, seen = [equal], {}
+    for measure in _row_measures(height):
         shared = [share_row(row, room, scale, [measure(button, scale) for button in row]) for row in rows]
-        alone = [(_grid_shown([row], [e], height, scale), _grid_shown([row], [s], height, scale))
+        alone = [(_grid_shown([row], [e], height, scale, seen=seen), _grid_shown([row], [s], height, scale, seen=seen))
                  for row, e, s in zip(rows, equal, shared, strict=True)]
         keys = [s[0] > e[0] for e, s in alone]
         least = min(e[1] for e, _s in alone)
         sizes = [pick or (s[0] >= e[0] and e[1] == least < s[1]) for pick, (e, s) in zip(keys, alone, strict=True)]
-        choices += [[s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)] for picks in (keys, sizes)]
-    return max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale))  # the first of the best
+        beside = [pick or (s[0] >= e[0] and s[1] >= e[1] and s[2] > e[2]) for pick, (e, s) in zip(sizes, alone, strict=True)]
+        for picks in (keys, sizes, beside):
+            choices.append([s if pick else e for pick, e, s in zip(picks, equal, shared, strict=True)])
+        choices.append(shared)
+    choices = [widths for at, widths in enumerate(choices) if widths not in choices[:at]]  # the first of each
+    kept = max(choices, key=lambda widths: _grid_shown(rows, widths, height, scale, seen=seen))  # the first of the best
+    usual = min(tx.small(button.label_size, scale) for row in rows for button in row)
+    floor = min(_grid_shown(rows, kept, height, scale, seen=seen).size, usual - KEY_WORTH)
+    ranked = [(shown, widths) for widths in choices if (shown := _best_size(rows, widths, height, scale, floor, seen))]
+    shown, widths = max(ranked, key=lambda pair: _rank(pair[0]))  # the first of the best
+    return widths, shown.size
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,
@@ -779,14 +885,15 @@ def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: 
     rows = [shown[at:at + columns] for at in range(0, len(shown), columns)]
     full = [row for row in rows if len(row) == columns]  # all but a last row of fewer
     room = area.width - gap * (columns - 1)
-    widths = [[room // columns] * columns for _row in full]
+    widths, size = [[room // columns] * columns for _row in full], None
     if scale is not None and full:
-        widths = shared_rows(full, room, height, scale)
+        widths, size = shared_rows(full, room, height, scale)
     for r, row in enumerate(rows):
         x = area.x
         each = widths[r] if r < len(full) else [(area.width - gap * (len(row) - 1)) // len(row)] * len(row)
         for b, w in zip(row, each, strict=True):
             b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
+            b.grid_sized = (shown, size) if size is not None else None
             b.rect = pygame.Rect(x, area.y + r * (height + gap), w, height)
             x += w + gap
     return len(rows) * height + (len(rows) - 1) * gap

@@ -29,6 +29,7 @@ from ui.scenes.thinking import (
     nodes_text,
     proof_winner,
     proven_text,
+    stopped_note,
 )
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
@@ -124,8 +125,11 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     (``proof_colour``).  Returns the bottom of the last line."""
     x, y = at
     # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
-    # "Preto +45", was cut off) open the second, before what it says of the search
-    detail, *carried = tx.pack_parts(detail_parts(p, game.sides, game.id), size, width) or [""]
+    # "Preto +45", was cut off) open the second, before what it says of the search; why the
+    # search stopped early is said last, where the line leaves it room (it took the line's)
+    note = stopped_note(p)
+    parts = [part for part in detail_parts(p, game.sides, game.id) if part != note]
+    detail, *carried = tx.pack_parts(parts, size, width) or [""]
     nodes = nodes_text(p)
     proof = proven_text(p, game.sides)
     if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
@@ -137,6 +141,10 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
     if not proof and line:  # the line ends at a whole move (tx.fit_moves)
         second = tx.fit_moves(line, size, width, f"{second}{tx.SEPARATOR}" if second else "") or second
+    if note and not proof and tx.ui_font(size).size(tx.join_parts([second, note]))[0] <= width:
+        second = tx.join_parts([second, note])
+    elif note and not second:
+        second = note
     drawn = tx.text(surface, tx.fit(second, size, width, bool(proof)), (x, y + step), size, colour,
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
@@ -964,13 +972,14 @@ class GamePanel:
 
     def _job_said(self, seconds: str, size: int, width: int) -> str:
         """The thinking card's words (``_job_words``) with the ``seconds`` they have gone on,
-        fitted to ``width``; while the kernels are compiled, where its seconds would be cut, the
-        shorter "Preparing…" with them: at Larger text in Portuguese at 1024x768 a watched Rastros
-        game on a fresh install read "A preparar o motor…", its seconds gone.  An outside engine's
-        set-up keeps "Preparing the engine…" whole: "Preparing…" would not say what is prepared."""
+        fitted to ``width``; while an engine is prepared (its kernels compiled, or a player set
+        up), where its seconds would be cut, the shorter "Preparing…" with them: at Larger text in
+        Portuguese at 1024x768 a watched game read "A preparar o motor…", its seconds gone, on a
+        fresh install and at every player's set-up ("Preparing the engin…" in English).  The
+        status line under the board says whose engine is prepared (``BoardSide._prompt``)."""
         who, unnamed = self._job_words()
         said = self._fit_named(who + seconds, size, width, unnamed and unnamed + seconds)
-        if said.endswith(seconds) or not self.scene.computer.preparing_words() or not self.scene.preparing_engine():
+        if said.endswith(seconds) or not self.scene.computer.preparing_words():
             return said
         return tx.fit(_("Preparing…") + seconds, size, width, True)
 

@@ -200,16 +200,17 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     position's value (a win in one, a solved board's block) names its move as a search's proof
     does, "best e3", and the proof says the rest; a rule that says why it chose adds the reason:
     "chose e3", "blocks the only threat"; a search that ended before its time says why, "stopped at
-    its memory limit" (the move came early).  No part names a search's ``kind`` ("book", "solver",
-    "mcts"...): a newcomer reads where the move came from in words."""
+    its memory limit" (the move came early), last: it is the least of the news, and where it
+    stood before the value, in Portuguese at Larger text the one-line card said the best move and
+    "parou no limite de memória", the value gone (``stopped_note``).  No part names a search's
+    ``kind`` ("book", "solver", "mcts"...): a newcomer reads where the move came from in words."""
     parts = []
     said = choice_reason(progress.reason)
     reason = [said] if said else []
-    stopped = stop_reason(progress.stopped)
-    reason += [stopped] if stopped else []  # a move that came early says why (the tree's memory cap)
+    stopped = [stopped_note(progress)] if stopped_note(progress) else []  # the tree's memory cap
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
         chose = _("only legal move: {move}") if progress.only_move else _("chose {move}")
-        return [chose.format(move=progress.best_text), *reason]
+        return [chose.format(move=progress.best_text), *reason, *stopped]
     if progress.kind == "book" and progress.best_text:
         parts.append(_("from the opening book: {move}").format(move=progress.best_text))
         value = value_found(progress, sides, game_id) if sides is not None else ""
@@ -222,7 +223,13 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         parts.append(best_part(progress))
     parts.extend(reason)
     value = value_found(progress, sides, game_id) if sides is not None else ""
-    return [*parts, value] if value else parts
+    return [*parts, value, *stopped] if value else [*parts, *stopped]
+
+
+def stopped_note(progress: AIProgress) -> str:
+    """Why the search ended before its time ("stopped at its memory limit": the move came early),
+    "" where it did not: the last of ``detail_parts``, said where the rest leaves it room."""
+    return stop_reason(progress.stopped)
 
 
 def has_figures(progress: AIProgress | None) -> bool:
