@@ -936,13 +936,26 @@ def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, word
                                   left=words.games(games - played))
 
 
+NOTHING_TO_WITHDRAW = ("{player} has played all its {games}: there is nothing left to withdraw it from, and its "
+                       "results stand as they are")
+
+
+def nothing_to_withdraw(t: Tournament, player_id: str, name: str | None = None,
+                        words: ReportWords = ENGLISH) -> str:
+    """Why ``player_id``, with no game left to play (``Tournament.games_left``), is not withdrawn:
+    the command said "the 0 games it has not played are lost by forfeit", and its report "withdrew
+    after 16 of its 16 games"."""
+    return words.say(NOTHING_TO_WITHDRAW).format(player=name or t.names()[player_id],
+                                                 games=words.games(len(t.games_of(player_id))))
+
+
 def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: bool = False,
                      ask: Callable[[str], str] = input) -> bool:
     """Withdraw the players ``words`` name from the resumed league ``t``, each said on stderr with
     what it does to its games, and asked first (``ask``; a terminal's y/N) unless ``yes``: a
     player's results annulled cannot be taken back.  False, with the reason on stderr, if one
-    cannot be withdrawn or the answer was no (nothing withdrawn then); without a terminal to ask
-    on, ``yes`` is needed."""
+    cannot be withdrawn (no such player, none of its games left: ``nothing_to_withdraw``) or the
+    answer was no (nothing withdrawn then); without a terminal to ask on, ``yes`` is needed."""
     try:
         todo = list(dict.fromkeys(find_player(t, word) for word in words))
     except ValueError as exc:
@@ -951,6 +964,11 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
     for pid in [pid for pid in todo if pid in t.withdrawn]:
         print(f"{t.names()[pid]} is withdrawn already", file=sys.stderr)
         todo.remove(pid)
+    done = [pid for pid in todo if not t.games_left(pid)]
+    for pid in done:
+        print(f"error: {nothing_to_withdraw(t, pid)}", file=sys.stderr)
+    if done:  # said before any other is asked about: nothing is withdrawn then
+        return False
     for pid in todo:
         print(f"withdraw {pid}: {withdrawal_text(t, pid)}", file=sys.stderr)
     if todo and not yes:
