@@ -407,7 +407,7 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, numbers)
     forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
     assert forfeits == [
-        "  loop.py, 40 games (1-40): exceeded the time limit (1.01 s > 0.5 s); process stopped; "
+        "  loop.py, 40 games (1-40): exceeded the time limit (1.01 s > 0.5 s); process stopped (figures from game 1); "
         "logs: /tmp/logs/loop-1.log and 39 more",
         "  loop.py, 1 game (41): crashed: MemoryError: the bot ran out of memory",
         "  a.py - b.py, 1 game (42): double forfeit: neither player could be started",
@@ -455,7 +455,7 @@ def test_a_bots_illegal_moves_of_one_kind_are_one_forfeit_line():
                for n, why in enumerate(said, 1)]
     summary = Summary("rastros", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3, 4])
     assert report(summary).split("Forfeits:\n", 1)[1].splitlines() == [
-        f"  carla.py, 3 games (1-2, 4): {said[0]}; logs: /t/1.log and 2 more",
+        f"  carla.py, 3 games (1-2, 4): {said[0]} (figures from game 1); logs: /t/1.log and 2 more",
         f"  carla.py, 1 game (3): {said[2]}; log: /t/3.log"]
 
 

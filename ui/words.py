@@ -1316,7 +1316,7 @@ REPORT_TEXTS = (
        "standings would."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
-    N_("; logs: {path} and {more} more"),
+    N_("; logs: {path} and {more} more"), N_("at move {n} in {games}"), N_("figures from game {number}"),
     N_("{player} joined late: {games} still to play, after the others' games"),
     N_("{player} withdrew after {played} of its {games}: its results stand, and the games it did not play are lost "
        "by forfeit"),

@@ -342,16 +342,28 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """One line per player and reason: ``sleeper.py, 24 games (3-4, 11-12, ...): exceeded the
     time limit (...); logs: PATH and 23 more``.  One line per game made a report of a broken bot
     in a long league a wall of the same words; each game's reason and log stay in FILE.json and
-    FILE.csv.  A reason is the first game's (its figures are that game's)."""
+    FILE.csv.  A reason is the first game's, less what differs (``forfeit_line``)."""
     return "\n".join("  " + forfeit_line(*group, words) for group in forfeit_groups(summary))
+
+
+SHOWN_MOVES = 6  # the moves a forfeit line names, each with its games, before "..."
 
 
 def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words: ReportWords = ENGLISH,
                  with_logs: bool = True) -> str:
     """One group of ``forfeit_groups`` as the report says it: who, how many games and which,
-    the first game's reason and (``with_logs``) the bot's logs."""
+    the reason and (``with_logs``) the bot's logs.  The reason is the first game's, less what
+    differs among the games (``differences``): "5 games: crashed at move 2" was said of four that
+    crashed at move 1."""
     why, _log = _forfeit_why(results[0])
+    moves, others = differences(results)
+    if moves:
+        why = AT_MOVE.sub("", why, count=1)
     said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
+    notes = [moves_said(moves, words)] if moves else []
+    notes += [words.say("figures from game {number}").format(number=numbers[0])] if others else []
+    if notes:
+        said += f" ({'; '.join(notes)})"
     # distinct: a file that could not be loaded names its one load log in each of its games
     logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path)) if with_logs else []
     if len(logs) == 1:
@@ -360,6 +372,25 @@ def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words:
         said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
     return words.say("{player}, {games} ({numbers}): {reason}").format(
         player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said)
+
+
+def differences(results: list[GameResult]) -> tuple[list[int], bool]:
+    """What the forfeits of one group (``forfeit_groups``) do not share: the move each came at
+    where they came at different moves (else []), and whether their words differ otherwise (a
+    late move's seconds, an illegal move's square: the line then says whose they are)."""
+    whys = [_forfeit_why(r)[0] for r in results]
+    moves = [int(found.group(0).rsplit(" ", 1)[1]) for why in whys if (found := AT_MOVE.search(why))]
+    if len(set(moves)) < 2:
+        moves = []
+    rest = {AT_MOVE.sub("", why, count=1) if moves else why for why in whys}
+    return moves, len(rest) > 1
+
+
+def moves_said(moves: list[int], words: ReportWords = ENGLISH) -> str:
+    """"at move 1 in 4 games, at move 2 in 1 game": the moves a fault came at, each with its games."""
+    counts = sorted(Counter(moves).items())
+    parts = [words.say("at move {n} in {games}").format(n=n, games=words.games(k)) for n, k in counts[:SHOWN_MOVES]]
+    return ", ".join(parts + ["..."] * (len(counts) > SHOWN_MOVES))
 
 
 def forfeited_by(result: GameResult) -> set[str]:
