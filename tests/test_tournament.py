@@ -1359,6 +1359,34 @@ def test_the_web_page_is_whole_html_in_the_language_it_is_written_in(tmp_path):
     assert f"<p>{POINTS_LEGEND}</p>" in text and "1/2" not in text
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_pages_title_is_the_tournament_and_how_it_ran_is_a_small_line_under_it(tmp_path, language):
+    """FILE.md's and FILE.html's first line was the text report's, "jobs 2, 6.9 s (24 games from
+    the log)" in it: machine details in a class's page title.  The title (the page's heading and
+    its ``<title>``) names the tournament, its game, players, games and time; how it was run is a
+    small line under it, in the report's language."""
+    from ai.commands.tournament import write_results
+    from tests.ui_helpers import words_in
+    from ui.words import ReportWords
+
+    ids = ["ana", "rui"]
+    results = [result("ana", "rui", 0), result("rui", "ana", None)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 2, 1, 6.94, False, standings(ids, results), results, [1, 2],
+                      resumed=1)
+    with words_in(language):
+        write_results(summary, str(tmp_path / "turma"), ReportWords())
+    title, run = {"en": ("Tic-tac-toe round robin: 2 players, 2 games, 0.5 s/move",
+                         "Run with jobs 2 in 6.9 s (1 game from the log)"),
+                  "pt": ("Jogo do Galo, todos contra todos: 2 jogadores, 2 jogos, 0,5 s/jogada",
+                         "Executado com processos: 2, em 6,9 s (1 jogo do registo)")}[language]
+    page = (tmp_path / "turma.html").read_text(encoding="utf-8")
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>\n<p class=\"small\">{run}</p>" in page
+    markdown = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    assert markdown.startswith(f"# {title}\n\n_{run}_\n\n")
+    kept = {"en": "jobs 2, 6.9 s", "pt": "processos: 2, 6,9 s"}[language]
+    assert kept in (tmp_path / "turma.txt").read_text(encoding="utf-8")  # the teacher's own report keeps it
+
+
 def test_the_report_as_a_web_page_has_the_markdowns_tables_for_a_class_site(tmp_path):
     """A class's site or an LMS that takes HTML, not Markdown, had only the text and Markdown
     reports to show: FILE.html is the same report as a page of its own, every name as it is

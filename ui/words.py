@@ -1300,6 +1300,7 @@ def choice_reason(reason: str) -> str:
 # marked here for the catalog; a test checks the report says nothing else.
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
+    N_("{game} round robin: {players} players, {games} games, {limits}"), N_("Run with {where} in {seconds} s"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),

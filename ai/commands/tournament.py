@@ -530,22 +530,65 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The report's first line: the game, players, games played (and void, from the log, stopped
     early), the time limits, where it ran and how long it took."""
+    say = words.say
+    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
+        **_head_parts(summary, words), where=_where(summary, words), seconds=words.number(f"{summary.elapsed:.1f}"))
+    if summary.void:
+        head += " " + _void_part(summary, words)
+    if summary.resumed:
+        head += " " + _resumed_part(summary, words)
+    if summary.cancelled:
+        head += " " + _stopped_part(summary, words)
+    return head
+
+
+def page_title(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The title of the report's page (FILE.md, FILE.html): the tournament alone, its game,
+    players, games and time limits, as a class reads it; how it was run is ``run_line``'s (the
+    title read "jobs 2, 6.9 s (24 games from the log)", machine details on a class's page)."""
+    title = words.say("{game} round robin: {players} players, {games} games, {limits}").format(
+        **_head_parts(summary, words))
+    if summary.void:
+        title += " " + _void_part(summary, words)
+    if summary.cancelled:
+        title += " " + _stopped_part(summary, words)
+    return title
+
+
+def run_line(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The small line under the page's title (``page_title``): how the tournament was run, where
+    (its processes, a Dask cluster), how long it took, and the games a resume took from the log."""
+    line = words.say("Run with {where} in {seconds} s").format(where=_where(summary, words),
+                                                              seconds=words.number(f"{summary.elapsed:.1f}"))
+    return line + (" " + _resumed_part(summary, words) if summary.resumed else "")
+
+
+def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
+    """The game, players, games played and time limits, as the report's first line and the page's
+    title say them."""
     say, number = words.say, words.number
     limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
               if summary.time_per_move is not None else [])
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
-    where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
-    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        game=game_and_rules(summary, words), players=len(summary.players), games=len(summary.results) - summary.void,
-        limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
-    if summary.void:
-        head += " " + say("(and {games} void)").format(games=words.games(summary.void))
-    if summary.resumed:
-        head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
-    if summary.cancelled:
-        head += " " + say("(stopped early: {done} of {total} games)").format(
-            done=len(summary.results) - summary.void, total=summary.total)
-    return head
+    return {"game": game_and_rules(summary, words), "players": len(summary.players),
+            "games": len(summary.results) - summary.void, "limits": ", ".join(limits) or say("no time limit")}
+
+
+def _where(summary: Summary, words: ReportWords) -> str:
+    return f"Dask {summary.cluster}" if summary.cluster else words.say("jobs {jobs}").format(jobs=summary.jobs)
+
+
+def _void_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("(and {games} void)").format(games=words.games(summary.void))
+
+
+def _resumed_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("({games} from the log)").format(games=words.games(summary.resumed))
+
+
+def _stopped_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("(stopped early: {done} of {total} games)").format(done=len(summary.results) - summary.void,
+                                                                        total=summary.total)
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
@@ -572,7 +615,7 @@ class Section:
     (``head``, ``rows``, the columns aligned ``right``) or a list (``rows``, one item each).  Its
     texts are plain: each page format escapes them its own way (``markdown_report``, ``html_report``)."""
 
-    kind: str  # "p", "h", "table" or "ul"
+    kind: str  # "title", "small" (a line of lesser note), "p", "h", "table" or "ul"
     text: str = ""
     head: list[str] = field(default_factory=list)
     rows: list[Any] = field(default_factory=list)
@@ -580,9 +623,9 @@ class Section:
 
 
 def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
-    """The report as a page has it, in ``words``' language: the first line, the standings and the
-    crosstable as tables (rows and columns in standings order), the tie-breaks, the forfeits and
-    the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
+    """The report as a page has it, in ``words``' language: its title (``page_title``) and how it
+    was run under it (``run_line``), the standings and the crosstable as tables (rows and columns
+    in standings order), the tie-breaks, the forfeits and the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
     (its home folder too) means nothing on a page the students read, and FILE.txt keeps them."""
     say, number = words.say, words.number
     order = ranked_apart(summary.standings, summary.withdrawn)
@@ -590,7 +633,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     labels = [say(label) for label, _least in STANDINGS_COLUMNS]
     rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
              str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
-    sections = [Section("p", report_head(summary, words)),
+    sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")),
                 Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows,
                         right=set(range(2, 9)) | {0}),
@@ -622,7 +665,11 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     an LMS; every text escaped (``markdown_cell``): a name's ``|`` or ``*`` stays as it is."""
     blocks = []
     for section in page_sections(summary, words):
-        if section.kind == "p":
+        if section.kind == "title":
+            blocks.append(f"# {markdown_cell(section.text)}")
+        elif section.kind == "small":
+            blocks.append(f"_{markdown_cell(section.text)}_")  # emphasis: what every Markdown has
+        elif section.kind == "p":
             blocks.append(markdown_cell(section.text))
         elif section.kind == "h":
             blocks.append(f"## {markdown_cell(section.text)}")
@@ -635,7 +682,8 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 
 HTML_STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-              "th,td{border:1px solid #bbb;padding:.25em .6em}th{background:#eee}.r{text-align:right}")
+              "th,td{border:1px solid #bbb;padding:.25em .6em}th{background:#eee}.r{text-align:right}"
+              "h1{font-size:1.5em;margin-bottom:.2em}.small{font-size:.85em;color:#666;margin-top:0}")
 
 
 def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -651,7 +699,11 @@ def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     sections = page_sections(summary, words)
     body = []
     for section in sections:
-        if section.kind == "p":
+        if section.kind == "title":
+            body.append(f"<h1>{html.escape(section.text)}</h1>")
+        elif section.kind == "small":
+            body.append(f'<p class="small">{html.escape(section.text)}</p>')
+        elif section.kind == "p":
             body.append(f"<p>{html.escape(section.text)}</p>")
         elif section.kind == "h":
             body.append(f"<h2>{html.escape(section.text)}</h2>")
