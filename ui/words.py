@@ -1328,6 +1328,8 @@ REPORT_TEXTS = (
        "by forfeit"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "
        "one (they stay in the log)"),
+    N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
+       "they are"),
 )
 
 
