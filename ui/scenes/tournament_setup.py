@@ -315,6 +315,8 @@ class TournamentSetup:
         day's tournament of the class had no row for that student, with nothing said."""
         from ai.commands.tournament import entry_title
 
+        if not typed and pid not in self.remembered:  # forgotten (its "×") while it was being loaded
+            return
         self.unloadable.setdefault(game_id, {})[pid] = why
         listed = self.outside.setdefault(game_id, [])
         title = entry_title(pid) or short(pid)
