@@ -491,17 +491,25 @@ class Tournament:
         return sum(1 for g in self.games_of(player_id) if (r := self.results.get(g.number)) is not None
                    and not is_void(r) and not is_withdrawal(r))
 
+    def games_left(self, player_id: str) -> int:
+        """How many of its games ``player_id`` has still to play: those without a result, or void
+        (a resume plays them again).  None left: there is nothing to withdraw it from."""
+        return sum(1 for g in self.games_of(player_id) if (r := self.results.get(g.number)) is None or is_void(r))
+
     def withdraw(self, player_id: str) -> bool:
         """Withdraw ``player_id`` from this league, not running now: it plays no more games, and
         its games count as ``withdrawal_stands`` rules (its results stand and the games left are
         lost by forfeit, or every game of it is annulled); whether its results stand.  The log,
         if any, says so at once (its header rewritten): a resume, the window's offer and a report
         dropped on the window keep the withdrawal.  ValueError if it is not a player of the
-        league, is withdrawn already, or the league is running."""
+        league, is withdrawn already, has no game left to play (withdrawn then, its results said it
+        "withdrew after 16 of its 16 games"), or the league is running."""
         if player_id not in self.player_ids:
             raise ValueError(f"{player_id} is not a player of this tournament")
         if player_id in self.withdrawn:
             raise ValueError(f"{player_id} is withdrawn already")
+        if not self.games_left(player_id):
+            raise ValueError(f"{player_id} has no game left to play")
         if self.is_running():
             raise ValueError("a player is withdrawn from a tournament only while it is stopped")
         when = (self.played_by(player_id), len(self.games_of(player_id)))

@@ -121,15 +121,43 @@ def test_the_window_says_the_move_and_the_wait_in_portuguese(why, said):
         assert forfeit_reason(why) == said
 
 
-def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
-    """The report's line of a bot's late games, whatever move each came at, as for a crash's."""
+def forfeits_of(why: str, moves: list[int]) -> list[str]:
+    """The report's forfeit lines of a bot that forfeited a game at each of ``moves``, ``why``
+    with each game's move (and figures) in its ``{n}``."""
     ids = ["level-1", "/tmp/bots/eva.py"]
-    why = "exceeded the time limit at move {n} (no answer after 1.0{n} s; limit 0.5 s + 0.5 s grace); process stopped"
     results = [GameResult("tictactoe", {}, ids, [], 0, None, f"O forfeits: /tmp/bots/eva.py {why.format(n=n)}", True)
-               for n in (2, 4)]
-    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2])
-    forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
-    assert forfeits == [f"  eva.py, 2 games (1-2): {why.format(n=2)}"]
+               for n in moves]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results,
+                      list(range(1, len(moves) + 1)))
+    return report(summary).split("Forfeits:\n", 1)[1].splitlines()
+
+
+def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
+    """The report's line of a bot's late games, whatever move each came at, as for a crash's:
+    each move said with its games, the seconds said to be the first game's."""
+    why = "exceeded the time limit at move {n} (no answer after 1.0{n} s; limit 0.5 s + 0.5 s grace); process stopped"
+    assert forfeits_of(why, [2, 4]) == [
+        "  eva.py, 2 games (1-2): exceeded the time limit (no answer after 1.02 s; limit 0.5 s + 0.5 s grace); process "
+        "stopped (at move 2 in 1 game, at move 4 in 1 game; figures from game 1)"]
+
+
+def test_a_fault_at_different_moves_is_not_said_at_the_first_games_move():
+    """Five crashes, four at move 1 and the first at move 2, read "5 games (1-5): crashed at move 2"
+    for all five.  The line says each move with its games; one fault at one move keeps its words."""
+    why = "crashed at move {n}: ZeroDivisionError: division by zero"
+    assert forfeits_of(why, [2, 1, 1, 1, 1]) == [
+        "  eva.py, 5 games (1-5): crashed: ZeroDivisionError: division by zero (at move 1 in 4 games, at move 2 in "
+        "1 game)"]
+    assert forfeits_of(why, [3, 3]) == ["  eva.py, 2 games (1-2): crashed at move 3: ZeroDivisionError: division by zero"]
+    with words_in("pt"):
+        from ui.words import ReportWords
+
+        ids = ["level-1", "/tmp/bots/eva.py"]
+        results = [GameResult("tictactoe", {}, ids, [], 0, None, f"O forfeits: {ids[1]} {why.format(n=n)}", True)
+                   for n in (2, 1)]
+        summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2])
+        said = report(summary, ReportWords()).splitlines()[-1]
+    assert "ZeroDivisionError" in said and "at move" not in said and "jogada 1" in said, said
 
 
 def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_path, monkeypatch):  # noqa: F811

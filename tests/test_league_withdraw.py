@@ -239,3 +239,18 @@ def test_a_withdrawn_students_file_is_not_loaded_when_the_league_resumes(tmp_pat
     rows = list(csv.DictReader(Path(f"{out}.csv").read_text(encoding="utf-8").splitlines()))
     assert {row["result"] for row in rows if files[0] in (row["first"], row["second"])} == {"annulled"}
     assert len(rows) == 12 and all(row["result"] != "annulled" for row in rows if files[0] not in row.values())
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_a_player_with_all_its_games_played_is_not_withdrawn(tmp_path, capsys, yes):
+    """Level 1 has played its 6 games (1-6 of 12): withdrawing it said "the 0 games it has not
+    played are lost by forfeit" and the report "withdrew after 6 of its 6 games"; nothing is left
+    to withdraw, so it is refused (status 2), said once, and the log is left as it was."""
+    out = tmp_path / "turma"
+    lines = stopped_league(out, 6)
+    assert resume(out, PLAYERS, withdraw=["level-1"], yes=yes) == 2
+    err = capsys.readouterr().err
+    assert ("error: Level 1 has played all its 6 games: there is nothing left to withdraw it from, and its results "
+            "stand as they are") in err
+    assert "lost by forfeit" not in err and "nothing withdrawn" not in err
+    assert Path(f"{out}.jsonl").read_bytes().splitlines(keepends=True) == lines

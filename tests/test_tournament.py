@@ -407,7 +407,7 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, numbers)
     forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
     assert forfeits == [
-        "  loop.py, 40 games (1-40): exceeded the time limit (1.01 s > 0.5 s); process stopped; "
+        "  loop.py, 40 games (1-40): exceeded the time limit (1.01 s > 0.5 s); process stopped (figures from game 1); "
         "logs: /tmp/logs/loop-1.log and 39 more",
         "  loop.py, 1 game (41): crashed: MemoryError: the bot ran out of memory",
         "  a.py - b.py, 1 game (42): double forfeit: neither player could be started",
@@ -455,7 +455,7 @@ def test_a_bots_illegal_moves_of_one_kind_are_one_forfeit_line():
                for n, why in enumerate(said, 1)]
     summary = Summary("rastros", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2, 3, 4])
     assert report(summary).split("Forfeits:\n", 1)[1].splitlines() == [
-        f"  carla.py, 3 games (1-2, 4): {said[0]}; logs: /t/1.log and 2 more",
+        f"  carla.py, 3 games (1-2, 4): {said[0]} (figures from game 1); logs: /t/1.log and 2 more",
         f"  carla.py, 1 game (3): {said[2]}; log: /t/3.log"]
 
 
@@ -1357,6 +1357,34 @@ def test_the_web_page_is_whole_html_in_the_language_it_is_written_in(tmp_path):
     text = (tmp_path / "turma.html").read_text(encoding="utf-8")
     assert page_language(text) == "en"
     assert f"<p>{POINTS_LEGEND}</p>" in text and "1/2" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_pages_title_is_the_tournament_and_how_it_ran_is_a_small_line_under_it(tmp_path, language):
+    """FILE.md's and FILE.html's first line was the text report's, "jobs 2, 6.9 s (24 games from
+    the log)" in it: machine details in a class's page title.  The title (the page's heading and
+    its ``<title>``) names the tournament, its game, players, games and time; how it was run is a
+    small line under it, in the report's language."""
+    from ai.commands.tournament import write_results
+    from tests.ui_helpers import words_in
+    from ui.words import ReportWords
+
+    ids = ["ana", "rui"]
+    results = [result("ana", "rui", 0), result("rui", "ana", None)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 2, 1, 6.94, False, standings(ids, results), results, [1, 2],
+                      resumed=1)
+    with words_in(language):
+        write_results(summary, str(tmp_path / "turma"), ReportWords())
+    title, run = {"en": ("Tic-tac-toe round robin: 2 players, 2 games, 0.5 s/move",
+                         "Run with jobs 2 in 6.9 s (1 game from the log)"),
+                  "pt": ("Jogo do Galo, todos contra todos: 2 jogadores, 2 jogos, 0,5 s/jogada",
+                         "Executado com processos: 2, em 6,9 s (1 jogo do registo)")}[language]
+    page = (tmp_path / "turma.html").read_text(encoding="utf-8")
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>\n<p class=\"small\">{run}</p>" in page
+    markdown = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    assert markdown.startswith(f"# {title}\n\n_{run}_\n\n")
+    kept = {"en": "jobs 2, 6.9 s", "pt": "processos: 2, 6,9 s"}[language]
+    assert kept in (tmp_path / "turma.txt").read_text(encoding="utf-8")  # the teacher's own report keeps it
 
 
 def test_the_report_as_a_web_page_has_the_markdowns_tables_for_a_class_site(tmp_path):

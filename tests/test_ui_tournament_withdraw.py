@@ -205,3 +205,37 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     said = scene.messages.items[-1].text
     assert f"annulled: a/aluno withdrew from the league after {played} of its 8 games" in said, said
     assert str(bots) not in said
+
+
+def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
+    """An unfinished Hex tournament whose first six games, all of Level 1's, are played: resumed
+    and stopped, Withdraw then a click on Level 1's row chose it, and Withdraw again said it
+    "could not be withdrawn" in English.  The message says it has played all its games and that
+    there is nothing to withdraw it from; it is not chosen, and Up and Down pass over it."""
+    from ai.tournament import GameFinished
+    from tests.test_ui_tournament_resume import _until
+    from ui.autosave import tournaments_dir
+
+    tournaments_dir().mkdir(parents=True, exist_ok=True)
+    left = Tournament("hex", ["level-1", "level-2", "level-3", "level-4"], games_per_pair=1, time_per_move=0.05,
+                      seed=3, log=str(tournaments_dir() / "hex-20260101-120000.jsonl"))
+    left.run(lambda event: left.cancel() if isinstance(event, GameFinished) and event.done >= 6 else None)
+    scene = TournamentScene(app, "hex")
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.offer is not None and (scene.offer.done, scene.offer.total) == (6, 12)
+    click(app, scene.offer_buttons[0].rect.center)  # Resume, then Stop at once: Hex's games take a while
+    assert _until(app, lambda: scene.tournament is not None and scene.running, 60)
+    t = scene.tournament
+    click(app, scene.buttons[1].rect.center)
+    assert _until(app, lambda: not t.is_running(), 60)
+    app.run_frames(2)
+    assert t.games_left("level-1") == 0 and t.pending()
+    button = withdraw_button(scene)
+    click(app, button.rect.center)
+    click(app, row_of(scene, "level-1").center)
+    assert scene.withdrawing == "" and button.label == "Choose a player"
+    assert scene.messages.items[-1].text == ("Level 1 has played all its 6 games: there is nothing left to withdraw "
+                                             "it from, and its results stand as they are")
+    key(app, pygame.K_DOWN)
+    assert scene.withdrawing not in ("", "level-1") and not t.withdrawn

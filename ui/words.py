@@ -1300,6 +1300,7 @@ def choice_reason(reason: str) -> str:
 # marked here for the catalog; a test checks the report says nothing else.
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
+    N_("{game} round robin: {players} players, {games} games, {limits}"), N_("Run with {where} in {seconds} s"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
@@ -1316,7 +1317,7 @@ REPORT_TEXTS = (
        "standings would."),
     N_("player"), N_("points"), N_("games"), N_("W"), N_("D"), N_("L"), N_("forf"), N_("score"), N_("Elo (95%)"),
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
-    N_("; logs: {path} and {more} more"),
+    N_("; logs: {path} and {more} more"), N_("at move {n} in {games}"), N_("figures from game {number}"),
     N_("{player} joined late: {games} still to play, after the others' games"),
     N_("{player} withdrew after {played} of its {games}: its results stand, and the games it did not play are lost "
        "by forfeit"),
@@ -1327,6 +1328,8 @@ REPORT_TEXTS = (
        "by forfeit"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "
        "one (they stay in the log)"),
+    N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
+       "they are"),
 )
 
 

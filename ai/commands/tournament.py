@@ -342,16 +342,28 @@ def format_forfeits(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """One line per player and reason: ``sleeper.py, 24 games (3-4, 11-12, ...): exceeded the
     time limit (...); logs: PATH and 23 more``.  One line per game made a report of a broken bot
     in a long league a wall of the same words; each game's reason and log stay in FILE.json and
-    FILE.csv.  A reason is the first game's (its figures are that game's)."""
+    FILE.csv.  A reason is the first game's, less what differs (``forfeit_line``)."""
     return "\n".join("  " + forfeit_line(*group, words) for group in forfeit_groups(summary))
+
+
+SHOWN_MOVES = 6  # the moves a forfeit line names, each with its games, before "..."
 
 
 def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words: ReportWords = ENGLISH,
                  with_logs: bool = True) -> str:
     """One group of ``forfeit_groups`` as the report says it: who, how many games and which,
-    the first game's reason and (``with_logs``) the bot's logs."""
+    the reason and (``with_logs``) the bot's logs.  The reason is the first game's, less what
+    differs among the games (``differences``): "5 games: crashed at move 2" was said of four that
+    crashed at move 1."""
     why, _log = _forfeit_why(results[0])
+    moves, others = differences(results)
+    if moves:
+        why = AT_MOVE.sub("", why, count=1)
     said = words.forfeit(why) if results[0].winner is not None else words.reason(why)
+    notes = [moves_said(moves, words)] if moves else []
+    notes += [words.say("figures from game {number}").format(number=numbers[0])] if others else []
+    if notes:
+        said += f" ({'; '.join(notes)})"
     # distinct: a file that could not be loaded names its one load log in each of its games
     logs = list(dict.fromkeys(path for path in (_forfeit_why(r)[1] for r in results) if path)) if with_logs else []
     if len(logs) == 1:
@@ -360,6 +372,25 @@ def forfeit_line(who: str, numbers: list[int], results: list[GameResult], words:
         said += words.say("; logs: {path} and {more} more").format(path=logs[0], more=len(logs) - 1)
     return words.say("{player}, {games} ({numbers}): {reason}").format(
         player=who, games=words.games(len(numbers)), numbers=number_runs(numbers, SHOWN_RUNS), reason=said)
+
+
+def differences(results: list[GameResult]) -> tuple[list[int], bool]:
+    """What the forfeits of one group (``forfeit_groups``) do not share: the move each came at
+    where they came at different moves (else []), and whether their words differ otherwise (a
+    late move's seconds, an illegal move's square: the line then says whose they are)."""
+    whys = [_forfeit_why(r)[0] for r in results]
+    moves = [int(found.group(0).rsplit(" ", 1)[1]) for why in whys if (found := AT_MOVE.search(why))]
+    if len(set(moves)) < 2:
+        moves = []
+    rest = {AT_MOVE.sub("", why, count=1) if moves else why for why in whys}
+    return moves, len(rest) > 1
+
+
+def moves_said(moves: list[int], words: ReportWords = ENGLISH) -> str:
+    """"at move 1 in 4 games, at move 2 in 1 game": the moves a fault came at, each with its games."""
+    counts = sorted(Counter(moves).items())
+    parts = [words.say("at move {n} in {games}").format(n=n, games=words.games(k)) for n, k in counts[:SHOWN_MOVES]]
+    return ", ".join(parts + ["..."] * (len(counts) > SHOWN_MOVES))
 
 
 def forfeited_by(result: GameResult) -> set[str]:
@@ -499,22 +530,65 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The report's first line: the game, players, games played (and void, from the log, stopped
     early), the time limits, where it ran and how long it took."""
+    say = words.say
+    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
+        **_head_parts(summary, words), where=_where(summary, words), seconds=words.number(f"{summary.elapsed:.1f}"))
+    if summary.void:
+        head += " " + _void_part(summary, words)
+    if summary.resumed:
+        head += " " + _resumed_part(summary, words)
+    if summary.cancelled:
+        head += " " + _stopped_part(summary, words)
+    return head
+
+
+def page_title(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The title of the report's page (FILE.md, FILE.html): the tournament alone, its game,
+    players, games and time limits, as a class reads it; how it was run is ``run_line``'s (the
+    title read "jobs 2, 6.9 s (24 games from the log)", machine details on a class's page)."""
+    title = words.say("{game} round robin: {players} players, {games} games, {limits}").format(
+        **_head_parts(summary, words))
+    if summary.void:
+        title += " " + _void_part(summary, words)
+    if summary.cancelled:
+        title += " " + _stopped_part(summary, words)
+    return title
+
+
+def run_line(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The small line under the page's title (``page_title``): how the tournament was run, where
+    (its processes, a Dask cluster), how long it took, and the games a resume took from the log."""
+    line = words.say("Run with {where} in {seconds} s").format(where=_where(summary, words),
+                                                              seconds=words.number(f"{summary.elapsed:.1f}"))
+    return line + (" " + _resumed_part(summary, words) if summary.resumed else "")
+
+
+def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
+    """The game, players, games played and time limits, as the report's first line and the page's
+    title say them."""
     say, number = words.say, words.number
     limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
               if summary.time_per_move is not None else [])
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
-    where = f"Dask {summary.cluster}" if summary.cluster else say("jobs {jobs}").format(jobs=summary.jobs)
-    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        game=game_and_rules(summary, words), players=len(summary.players), games=len(summary.results) - summary.void,
-        limits=", ".join(limits) or say("no time limit"), where=where, seconds=number(f"{summary.elapsed:.1f}"))
-    if summary.void:
-        head += " " + say("(and {games} void)").format(games=words.games(summary.void))
-    if summary.resumed:
-        head += " " + say("({games} from the log)").format(games=words.games(summary.resumed))
-    if summary.cancelled:
-        head += " " + say("(stopped early: {done} of {total} games)").format(
-            done=len(summary.results) - summary.void, total=summary.total)
-    return head
+    return {"game": game_and_rules(summary, words), "players": len(summary.players),
+            "games": len(summary.results) - summary.void, "limits": ", ".join(limits) or say("no time limit")}
+
+
+def _where(summary: Summary, words: ReportWords) -> str:
+    return f"Dask {summary.cluster}" if summary.cluster else words.say("jobs {jobs}").format(jobs=summary.jobs)
+
+
+def _void_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("(and {games} void)").format(games=words.games(summary.void))
+
+
+def _resumed_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("({games} from the log)").format(games=words.games(summary.resumed))
+
+
+def _stopped_part(summary: Summary, words: ReportWords) -> str:
+    return words.say("(stopped early: {done} of {total} games)").format(done=len(summary.results) - summary.void,
+                                                                        total=summary.total)
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
@@ -541,7 +615,7 @@ class Section:
     (``head``, ``rows``, the columns aligned ``right``) or a list (``rows``, one item each).  Its
     texts are plain: each page format escapes them its own way (``markdown_report``, ``html_report``)."""
 
-    kind: str  # "p", "h", "table" or "ul"
+    kind: str  # "title", "small" (a line of lesser note), "p", "h", "table" or "ul"
     text: str = ""
     head: list[str] = field(default_factory=list)
     rows: list[Any] = field(default_factory=list)
@@ -549,9 +623,9 @@ class Section:
 
 
 def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
-    """The report as a page has it, in ``words``' language: the first line, the standings and the
-    crosstable as tables (rows and columns in standings order), the tie-breaks, the forfeits and
-    the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
+    """The report as a page has it, in ``words``' language: its title (``page_title``) and how it
+    was run under it (``run_line``), the standings and the crosstable as tables (rows and columns
+    in standings order), the tie-breaks, the forfeits and the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
     (its home folder too) means nothing on a page the students read, and FILE.txt keeps them."""
     say, number = words.say, words.number
     order = ranked_apart(summary.standings, summary.withdrawn)
@@ -559,7 +633,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     labels = [say(label) for label, _least in STANDINGS_COLUMNS]
     rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
              str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
-    sections = [Section("p", report_head(summary, words)),
+    sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")),
                 Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows,
                         right=set(range(2, 9)) | {0}),
@@ -591,7 +665,11 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     an LMS; every text escaped (``markdown_cell``): a name's ``|`` or ``*`` stays as it is."""
     blocks = []
     for section in page_sections(summary, words):
-        if section.kind == "p":
+        if section.kind == "title":
+            blocks.append(f"# {markdown_cell(section.text)}")
+        elif section.kind == "small":
+            blocks.append(f"_{markdown_cell(section.text)}_")  # emphasis: what every Markdown has
+        elif section.kind == "p":
             blocks.append(markdown_cell(section.text))
         elif section.kind == "h":
             blocks.append(f"## {markdown_cell(section.text)}")
@@ -604,7 +682,8 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 
 HTML_STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-              "th,td{border:1px solid #bbb;padding:.25em .6em}th{background:#eee}.r{text-align:right}")
+              "th,td{border:1px solid #bbb;padding:.25em .6em}th{background:#eee}.r{text-align:right}"
+              "h1{font-size:1.5em;margin-bottom:.2em}.small{font-size:.85em;color:#666;margin-top:0}")
 
 
 def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -620,7 +699,11 @@ def html_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     sections = page_sections(summary, words)
     body = []
     for section in sections:
-        if section.kind == "p":
+        if section.kind == "title":
+            body.append(f"<h1>{html.escape(section.text)}</h1>")
+        elif section.kind == "small":
+            body.append(f'<p class="small">{html.escape(section.text)}</p>')
+        elif section.kind == "p":
             body.append(f"<p>{html.escape(section.text)}</p>")
         elif section.kind == "h":
             body.append(f"<h2>{html.escape(section.text)}</h2>")
@@ -936,13 +1019,26 @@ def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, word
                                   left=words.games(games - played))
 
 
+NOTHING_TO_WITHDRAW = ("{player} has played all its {games}: there is nothing left to withdraw it from, and its "
+                       "results stand as they are")
+
+
+def nothing_to_withdraw(t: Tournament, player_id: str, name: str | None = None,
+                        words: ReportWords = ENGLISH) -> str:
+    """Why ``player_id``, with no game left to play (``Tournament.games_left``), is not withdrawn:
+    the command said "the 0 games it has not played are lost by forfeit", and its report "withdrew
+    after 16 of its 16 games"."""
+    return words.say(NOTHING_TO_WITHDRAW).format(player=name or t.names()[player_id],
+                                                 games=words.games(len(t.games_of(player_id))))
+
+
 def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: bool = False,
                      ask: Callable[[str], str] = input) -> bool:
     """Withdraw the players ``words`` name from the resumed league ``t``, each said on stderr with
     what it does to its games, and asked first (``ask``; a terminal's y/N) unless ``yes``: a
     player's results annulled cannot be taken back.  False, with the reason on stderr, if one
-    cannot be withdrawn or the answer was no (nothing withdrawn then); without a terminal to ask
-    on, ``yes`` is needed."""
+    cannot be withdrawn (no such player, none of its games left: ``nothing_to_withdraw``) or the
+    answer was no (nothing withdrawn then); without a terminal to ask on, ``yes`` is needed."""
     try:
         todo = list(dict.fromkeys(find_player(t, word) for word in words))
     except ValueError as exc:
@@ -951,6 +1047,11 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
     for pid in [pid for pid in todo if pid in t.withdrawn]:
         print(f"{t.names()[pid]} is withdrawn already", file=sys.stderr)
         todo.remove(pid)
+    done = [pid for pid in todo if not t.games_left(pid)]
+    for pid in done:
+        print(f"error: {nothing_to_withdraw(t, pid)}", file=sys.stderr)
+    if done:  # said before any other is asked about: nothing is withdrawn then
+        return False
     for pid in todo:
         print(f"withdraw {pid}: {withdrawal_text(t, pid)}", file=sys.stderr)
     if todo and not yes:

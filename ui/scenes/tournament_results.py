@@ -86,6 +86,21 @@ def half_points(points: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
+def cell_label(points: float, games: int, with_games: bool) -> str:
+    """A crosstable cell's text: "1½ of 2" (never "1½/2", which reads as a fraction), or the
+    points alone, "1½", where ``with_games`` is False (``games_fit``)."""
+    if not with_games:
+        return half_points(points)
+    return _("{points} of {games}").format(points=half_points(points), games=games)
+
+
+def games_fit(cells: list[tuple[float, int]], room: int, font: pygame.font.Font) -> bool:
+    """Whether every played cell of a crosstable (points, games) says "of N" in ``room`` pixels:
+    the whole table then says it, else none does.  Each cell chose for itself, and a table read
+    "1½" beside "½ of 2", as if the two counted different things."""
+    return all(font.size(cell_label(points, games, True))[0] <= room for points, games in cells if games)
+
+
 def right_column(height: int, chart_needs: int, s: float, board: bool) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
     chart has the ``chart_needs`` pixels its rows or its note want (``_chart_needs``; it takes room
@@ -251,6 +266,8 @@ class ResultsDrawing:
         self.cross_area = self.cross_stop.rect = pygame.Rect(rect.x, rect.y, rect.width, height)
         self.cross_stop.enabled = n > 1
         chosen, ringed = (self.chosen_cell if self._on_cross() else None), None
+        with_games = games_fit([cross[a.player][b.player] for a in order for b in order if a is not b],
+                               cell_w - 6, font)
         self.pitches["cross"] = (cell_w, row_h)  # a drag scrolls by these (``TournamentScene._drag_table``)
         inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
@@ -283,10 +300,7 @@ class ResultsDrawing:
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
                     if self.pair == (st.player, other.player):  # the pair listed: an outline in the accent
                         pygame.draw.rect(surface, theme.accent, cell, max(2, int(2 * s)), border_radius=3)
-                    # "1 of 2": never "1/2", which reads as a half point; only the points if that is too wide
-                    label = _("{points} of {games}").format(points=half_points(pts), games=games_n)
-                    if tx.ui_font(size).size(label)[0] > cell.width - 4:
-                        label = half_points(pts)
+                    label = cell_label(pts, games_n, with_games)  # one form for the whole table
                     tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
         if ringed is not None:  # the cell the keyboard is on, ringed over its neighbours as a button is
             focus_ring(surface, ringed, theme, s, 3)

@@ -57,6 +57,27 @@ def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str
     return pid, why
 
 
+def remembered_unusable(entry: str, exc: BaseException, awaited: bool) -> tuple[str, str, bool] | None:
+    """A remembered outside player that cannot be used on this game now: (its id, why, whether it
+    is chosen), listed so, never dropped unsaid (a student's file that took 25 s to import was
+    gone from the list after a restart, and nothing said why).  One of the game's last tournament
+    (``awaited``) is listed and chosen as ``unloadable_entry`` enters it; any other is listed
+    unchosen: a file that fails to load, is no longer there, or an engine that does not start.
+    None only for a file that loads but defines no player for this game: another game's bot."""
+    from ai.outside import load_reason, parse_outside_id
+
+    unable = unloadable_entry(entry, exc, matched=not awaited)
+    if unable is not None:
+        return (*unable, awaited)
+    try:
+        spec = parse_outside_id(entry)
+    except ValueError:
+        return entry, load_reason(exc), False
+    if spec.kind == "file" and Path(spec.path).is_file():
+        return None
+    return entry, load_reason(exc), False
+
+
 def picked_last(settings: Any, game_id: str) -> list[str]:
     """The players of the last tournament started in ``game_id`` (``settings.tournament_players``),
     or [].  A value that is not a list of ids (a hand-edited file) is ignored, what is not an id
@@ -286,14 +307,16 @@ class TournamentSetup:
             self.entry.text = self.dropped.pop(0)
             self._add_outside()
 
-    def _list_unloadable(self, game_id: str, pid: str, why: str, typed: bool = True) -> None:
+    def _list_unloadable(self, game_id: str, pid: str, why: str, typed: bool = True, chosen: bool = True) -> None:
         """A student's file that cannot be loaded (``unloadable_entry``), typed or dropped (or
-        remembered from the last tournament of the game, not ``typed``): listed and chosen, as the
+        remembered, not ``typed``: ``remembered_unusable``): listed and (``chosen``) chosen, as the
         command line enters it, to forfeit its games with ``why``; the message says so.  It is
         remembered as the players that load are: the window forgot it when closed, and the next
         day's tournament of the class had no row for that student, with nothing said."""
         from ai.commands.tournament import entry_title
 
+        if not typed and pid not in self.remembered:  # forgotten (its "×") while it was being loaded
+            return
         self.unloadable.setdefault(game_id, {})[pid] = why
         listed = self.outside.setdefault(game_id, [])
         title = entry_title(pid) or short(pid)
@@ -301,14 +324,15 @@ class TournamentSetup:
             listed.append((pid, title))
         self._remember([(pid, title)])
         self.awaited.discard(pid)
-        if game_id == self.game_id:
+        if game_id == self.game_id and chosen:
             self.selected.add(pid)
             self._remember_choice()
         if typed:
             self.entry.text = ""
         name = dict(self.players()).get(pid) or short(pid)
-        self.messages.add(_("{player} cannot be loaded; chosen, it forfeits all its games: {why}").format(
-            player=name, why=words.load_problem(f"{name}: {why}")), "warn", 15.0)
+        said = (_("{player} cannot be loaded; chosen, it forfeits all its games: {why}") if chosen else
+                _("{player}, remembered, cannot be used now, so it is not chosen: {why}"))
+        self.messages.add(said.format(player=name, why=words.load_problem(f"{name}: {why}")), "warn", 15.0)
 
     def _loaded_again(self, game_id: str, found: list[tuple[str, str]]) -> None:
         """A file listed as unloadable that now loads (fixed, then added again): its unloadable entry
@@ -404,10 +428,11 @@ class TournamentSetup:
             for entry in todo:
                 try:
                     self.added.append(("ok", (game_id, _discover(game_id, entry, options), False)))
-                except Exception as exc:  # else a remembered player of another game: not offered here
-                    unable = unloadable_entry(entry, exc, matched=False) if entry in awaited else None
+                except Exception as exc:  # listed unable, unless a remembered player of another game
+                    unable = remembered_unusable(entry, exc, entry in awaited)
                     if unable:
-                        self.added.append(("broken", (game_id, *unable, False)))
+                        pid, why, chosen = unable
+                        self.added.append(("broken", (game_id, pid, why, False, chosen)))
 
         threading.Thread(target=work, daemon=True).start()
 

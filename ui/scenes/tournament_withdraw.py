@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from ai.commands.tournament import withdrawal_text
+from ai.commands.tournament import nothing_to_withdraw, withdrawal_text
 from ui import words
 from ui.i18n import _
 
@@ -71,7 +71,8 @@ class Withdrawal:
         row from none); whether the key was taken."""
         if self.withdrawing is None or key not in (pygame.K_UP, pygame.K_DOWN):
             return False
-        rows = [st.player for st in self.table if st.player not in self.tournament.withdrawn]
+        t = self.tournament  # one with no game left is passed over: there is nothing to withdraw it from
+        rows = [st.player for st in self.table if st.player not in t.withdrawn and t.games_left(st.player)]
         if rows:
             at = rows.index(self.withdrawing) if self.withdrawing in rows else -1
             step = 1 if key == pygame.K_DOWN else -1
@@ -79,8 +80,17 @@ class Withdrawal:
         return True
 
     def _choose_withdrawn(self, player_id: str) -> None:
-        """``player_id`` is the one Withdraw would withdraw: what that does to its games is said."""
+        """``player_id`` is the one Withdraw would withdraw: what that does to its games is said.
+        One with no game left to play is not chosen, and the message says there is nothing to
+        withdraw it from: Withdraw again said it "could not be withdrawn", in English."""
         t = self.tournament
+        if not t.games_left(player_id):
+            self.withdrawing = ""
+            self.messages.add(nothing_to_withdraw(t, player_id, self._name(player_id), words.ReportWords()), "info",
+                              10.0)
+            self._refresh_labels()
+            self.invalidate()
+            return
         self.withdrawing = player_id
         self.messages.add(withdrawal_text(t, player_id, self._name(player_id), words.ReportWords()) + ". "
                           + _("Press Withdraw again to confirm (Esc: no)"), "warn", 20.0)

@@ -1,0 +1,42 @@
+"""The outside players the tournament screen remembers (``settings.outside_players``) are listed
+again when it opens, each loaded in the background (``_offer_remembered``): one that cannot be
+used now is listed, saying why, never dropped unsaid."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_ui_tournament import open_tournament_from_the_menu, shown_chosen, student_typed_in
+from tests.ui_helpers import click, window_for_a_test
+
+
+def test_a_remembered_students_file_that_cannot_be_loaded_is_listed_after_a_restart(tmp_path, monkeypatch):
+    """A student's file added on the screen that fails to import (or took 25 s to, past the load
+    limit), then left out of the players, is remembered; after a restart the screen opened without
+    it, nothing saying why, as only a player chosen last was listed.  It is listed unable to play,
+    not chosen, and a message says why; so is a remembered file deleted since."""
+    ana = tmp_path / "turma" / "ana" / "jogador.py"
+    ana.parent.mkdir(parents=True)
+    ana.write_text("import a_module_not_installed\n\n\ndef choose(game, state):\n    return state.legal_moves()[0]\n")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        scene = student_typed_in(app, ana)
+        assert str(ana) in scene.unloadable["tictactoe"] and str(ana) in scene.selected
+        click(app, next(b for b in scene.player_buttons if b.label == "ana (cannot play)").rect.center)
+        assert str(ana) not in scene.selected  # left out of the class's next tournament
+    settings = tmp_path / "config" / "settings.json"
+    kept = json.loads(settings.read_text())
+    assert kept["outside_players"] == [str(ana)] and kept["tournament_players"]["tictactoe"] == ["level-1"]
+    gone = tmp_path / "turma" / "rui" / "jogador.py"  # remembered, then deleted
+    settings.write_text(json.dumps({**kept, "outside_players": [str(ana), str(gone)]}))
+
+    with window_for_a_test(tmp_path, monkeypatch) as app:  # the next day
+        scene = open_tournament_from_the_menu(app)
+        assert app.run_frames(900, until=lambda: len(scene.unloadable.get("tictactoe", {})) == 2, timeout=60)
+        app.run_frames(2)
+        labels = {b.label: b.active for b in scene.player_buttons}
+        assert labels["ana (cannot play)"] is False and labels["rui (cannot play)"] is False
+        assert not {"ana", "rui"} & {name.split(" ")[0] for name in shown_chosen(scene)}
+        said = [m.text for m in scene.messages.items]
+        assert any(text.startswith("ana, remembered, cannot be used now, so it is not chosen:")
+                   and "a_module_not_installed" in text for text in said), said
+        assert any(text.startswith("rui, remembered, cannot be used now") for text in said), said
