@@ -33,8 +33,8 @@ def copy_path(path: Path) -> Path:
 
 
 def keep_copy(path: Path, text: str) -> None:
-    """Write ``text``, just saved as ``path`` (or read whole from it), as its last good copy: one
-    that cannot be written is logged, not raised, since the file itself is saved."""
+    """Write ``text``, just saved as ``path``, as its last good copy: one that cannot be written
+    is logged, not raised, since the file itself is saved."""
     try:
         atomic_write_text(copy_path(path), text)
     except OSError as exc:

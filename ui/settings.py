@@ -270,15 +270,12 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return first_settings(), None
     try:
-        text = _read(path)
-        data = _without_deep_values(json.loads(text))
+        data = _without_deep_values(json.loads(_read(path)))
         if _is_newer(data):
             _NEWER.add(path.resolve())
             return _as_far_as_known(data), NEWER_FILE
         settings, bad = _from_json(data)
         _KNOWN[path.resolve()] = data  # a save writes the defaults of the bad ones over them
-        if not bad and not last_good.copy_path(path).exists():  # one from before copies were kept
-            last_good.keep_copy(path, text)
         return settings, DEFAULTS_USED.format(names=", ".join(bad)) if bad else None
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         return _unreadable(path, exc)
