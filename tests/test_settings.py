@@ -40,7 +40,10 @@ def test_every_field_round_trips(path):
     assert problem is None and again == wanted
     # no temporary file left; the windows' lock file stays (a save locks it, and never removes it
     # under another window that may be waiting on it)
-    assert sorted(p.name for p in path.parent.iterdir()) == [".settings.json.lock", "settings.json"]
+    # and the last good copy (``ui.last_good``), the same text
+    assert sorted(p.name for p in path.parent.iterdir()) == [".settings.json.lock", "settings.json",
+                                                               "settings.json.last-good"]
+    assert (path.parent / "settings.json.last-good").read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("content, words", [
@@ -318,6 +321,66 @@ def test_problems_are_said_in_words_naming_the_real_file(path, monkeypatch):
         assert words.settings_problem(refused) == (
             f"Não foi possível guardar as definições: a pasta {path.parent} só permite leitura")
         assert "(não é um ficheiro de texto)" in words.settings_problem(unreadable)
+
+
+CHOSEN = st.Settings(player_name="Ana", outside_players=["bots/mine.py:Greedy"], window_size=(1000, 700),
+                     tournament_choices={"games": 2, "time": 0.5}, theme="light")
+
+
+def test_a_damaged_file_costs_nothing_the_last_good_copy_is_used_and_put_back(path):
+    """QA cut settings.json short (``head -c 200``): the file was moved aside, and the player's
+    name, outside players, window size and tournament choices were gone.  Every save keeps a
+    last good copy, which is used then and said with its time."""
+    from ui.last_good import copy_path, saved_at
+
+    assert st.save(CHOSEN) is None
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good[:200], encoding="utf-8")
+    settings, problem = st.load()
+    assert settings == CHOSEN
+    when = saved_at(copy_path(path).stat().st_mtime)
+    assert problem.startswith("Settings file was unreadable (") and "moved to settings.json.corrupt-" in problem
+    assert problem.endswith(f"; restored the settings of {when}.")
+    [aside] = asides(path)
+    assert aside.read_text(encoding="utf-8") == good[:200]  # kept as it was, never deleted
+    assert path.read_text(encoding="utf-8") == good  # back in place: the next start finds it
+    assert st.load() == (CHOSEN, None)
+    with words_in("pt"):
+        from ui import words
+
+        assert words.settings_problem(problem).endswith(f"; foram repostas as definições de {when}.")
+
+
+def test_a_damaged_file_with_a_damaged_copy_gives_the_defaults(path):
+    from ui.last_good import copy_path
+
+    assert st.save(CHOSEN) is None
+    for damaged in (path, copy_path(path)):
+        damaged.write_text("{cut", encoding="utf-8")
+    settings, problem = st.load()
+    assert settings == st.Settings() and problem.endswith("; using defaults.")
+    assert copy_path(path).read_text(encoding="utf-8") == "{cut"  # not written over: a save rewrites it
+
+
+def test_the_window_opened_on_a_damaged_file_keeps_the_players_settings(tmp_path, monkeypatch):
+    """The window itself: started on a settings file cut short, it has the name, the outside
+    players and the size of the last save, and says the file was restored."""
+    from tests.ui_helpers import make_app
+
+    config = tmp_path / "config"
+    monkeypatch.setenv("TABULEIRO_CONFIG_DIR", str(config))
+    assert st.save(CHOSEN) is None
+    saved = config / "settings.json"
+    saved.write_bytes(saved.read_bytes()[:200])
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        app.run_frames(2)
+        assert (app.settings.player_name, app.settings.outside_players) == ("Ana", ["bots/mine.py:Greedy"])
+        assert app.settings.window_size == (1000, 700) and app.settings.tournament_choices == CHOSEN.tournament_choices
+        [said] = [m.text for m in app.messages.current()]
+        assert "restored the settings of" in said
+    finally:
+        app.quit()
 
 
 def test_saving_over_a_bad_file_happens_only_after_it_was_moved_aside(path):

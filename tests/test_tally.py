@@ -47,6 +47,24 @@ def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
     assert Tally(path).of("hex", "level-1") == Score(won=1)
 
 
+def test_a_damaged_file_costs_no_result_the_last_good_copy_comes_back(tmp_path):
+    """A results file cut short (a full disk, a tool) was moved aside and every result was
+    counted from zero: each count now keeps a last good copy (``ui.last_good``), taken back then."""
+    from ui.last_good import copy_path, saved_at
+
+    path = tmp_path / "results.json"
+    for outcome in ("won", "lost", "drawn"):
+        assert Tally(path).add("hex", "level-1", outcome) is None
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good[:40], encoding="utf-8")
+    when = saved_at(copy_path(path).stat().st_mtime)
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem.startswith("Your results could not be read (") and problem.endswith(f"your results of {when} are back")
+    assert Tally(path).of("hex", "level-1") == Score(won=2, drawn=1, lost=1)
+    [aside] = [p for p in tmp_path.iterdir() if p.name.startswith("results.json.corrupt-")]
+    assert aside.read_text(encoding="utf-8") == good[:40]  # kept as it was
+
+
 def test_a_damaged_file_that_cannot_be_moved_aside_is_never_overwritten(tmp_path, monkeypatch):
     path = tmp_path / "results.json"
     path.write_text("not json", encoding="utf-8")
@@ -219,6 +237,9 @@ def test_settings_forget_the_results_on_the_second_press(app):
     assert tally.TALLY.games() == 3  # not yet
     click_widget(app, scene.menu, "forget_results")
     assert tally.TALLY.games() == 0 and scene.menu.get_widget("forget_results") is None
+    from ui.last_good import copy_path
+
+    assert not copy_path(tally.TALLY.path).exists()  # a damaged file later brings none of them back
 
 
 def test_a_game_whose_window_was_killed_before_its_count_is_counted_when_the_menu_comes_back(app, monkeypatch):

@@ -542,3 +542,25 @@ def test_a_game_over_leaves_no_lock_file_behind(app):
     assert over.is_over() and lock_path(over_path).exists()
     over.back_to_menu()
     assert not lock_path(over_path).exists() and lock_path(kept_path).exists()
+
+
+def test_deleting_a_game_from_the_continue_list_takes_its_lock_file_with_it(app):
+    """The game's empty lock file (``ui.playing``) stayed in the cache for good once the player
+    deleted the game from the Continue list; the Delete key, pressed twice, now removes both."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.playing import lock_path
+    from ui.scenes.unfinished import UnfinishedScene
+
+    scene = start(app, moves=("b2", "a1"))
+    path = scene.recorder.autosaver.autosave.path
+    scene.back_to_menu()
+    assert lock_path(path).exists()
+    app.show_unfinished()  # the list itself (the menu's Continue plays a lone game on at once)
+    app.run_frames(2)
+    assert isinstance(app.scene, UnfinishedScene) and [e.path for e in app.scene.entries] == [path]
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert not path.exists() and not lock_path(path).exists()

@@ -49,12 +49,46 @@ def test_a_friends_clock_stands_still_while_the_window_is_away_and_says_so(app, 
     assert STOPPED not in drawn(app, monkeypatch)
 
 
-def test_a_minimised_window_stops_the_clock_until_a_click_in_it(app):
+def test_a_window_behind_another_runs_the_clock_again_at_a_click_in_it(app):
     scene = clocked(app, "5m+0s")
-    window_event(app, pygame.WINDOWMINIMIZED)
+    window_event(app, pygame.WINDOWFOCUSLOST)
     assert not scene.referee.running
     click(app, scene.board_side.area.topleft)  # off the board: no move, but the window is back
     assert scene.referee.running and not scene.history
+
+
+def test_a_minimised_window_stops_the_clock_for_its_whole_time(app):
+    """QA found a person's clock running while the window was still minimised: a focus event
+    reaching it then (a window manager handing the focus round) ran the clock again.  Only the
+    window shown again does, and says it stood still."""
+    scene = clocked(app, "5m+0s")
+    play(app, scene, "b2")
+    for kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):  # as SDL posts a minimise
+        window_event(app, kind, frames=1)
+    left = scene.clock_left(1)
+    window_event(app, pygame.WINDOWFOCUSGAINED)  # still minimised
+    time.sleep(0.2)
+    app.run_frames(3)
+    assert not scene.referee.running and scene.clock_left(1) == left
+    for kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        window_event(app, kind, frames=1)
+    assert scene.referee.running
+    assert [m.text for m in scene.messages.current()] == [STOOD_STILL]
+
+
+def test_a_window_shown_again_without_the_focus_runs_the_clock_as_one_raised(app):
+    """Restored without the keyboard (``xdotool windowmap``, a taskbar that does not raise it), the
+    window kept its clock stopped until a click, and one its window manager restored ran it at
+    once: both run it now, the focus lost with the minimise being the minimise's own."""
+    scene = clocked(app, "5m+0s")
+    for kind in (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST):  # X11's unmap
+        window_event(app, kind, frames=1)
+    assert not scene.referee.running
+    for kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):  # mapped again, no focus given
+        window_event(app, kind, frames=1)
+    assert scene.referee.running and not scene.window_away
+    window_event(app, pygame.WINDOWFOCUSLOST)  # then another window takes the keyboard
+    assert not scene.referee.running
 
 
 def test_away_stops_neither_a_game_without_a_clock_nor_the_computers_clock(app, monkeypatch):

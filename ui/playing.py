@@ -11,7 +11,8 @@ Continue list then held the game twice, each copy with half of what was played. 
 holds a lock (``ai.file_lock``: the system's own, freed by a window that is killed) named after
 the game's file, in the cache folder, and Continue refuses a game another window holds.  The lock
 file of a game that is over, or whose file has gone, is removed as it is released; one that is
-still unfinished keeps its empty lock file for the next window that plays it.
+still unfinished keeps its empty lock file for the next window that plays it, and goes with the
+game when the player deletes it from a list (``forget``).
 """
 
 from __future__ import annotations
@@ -80,3 +81,20 @@ class GameHold:
         _HELD_HERE.discard(path)
         self._lock.release()
         self._lock = None
+
+
+def forget(game_file: Path) -> None:
+    """Remove the lock file of the game in ``game_file``, which the player deleted from a list:
+    the Continue list's Delete left it in the cache for good.  Taken first, so that a lock
+    another window holds (the game played on there) is left to that window's ``release``."""
+    path = lock_path(game_file)
+    if path in _HELD_HERE or not path.exists():
+        return
+    lock = try_take(path)
+    if lock is None:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    finally:
+        lock.release()

@@ -1,8 +1,9 @@
 """User settings, kept as JSON in the platform's user config directory.
 
 Only plain JSON is read (never eval or pickle).  A file that cannot be read (not JSON, not an
-object) is moved aside (renamed with a timestamp, never deleted), the defaults are used, and the
-problem is returned so the window can tell the user; one that cannot be opened (no permission to
+object) is moved aside (renamed with a timestamp, never deleted), the last good copy every save
+keeps beside it is used (``ui.last_good``; the defaults without one), and the problem is
+returned so the window can tell the user; one that cannot be opened (no permission to
 read it, a folder of its name) is not damaged: it is left in place and never saved over.  A setting whose value breaks its rule
 (``RULES``: a hand-edited file, another version's) gets its default, the others are the file's,
 and the problem names it; the file is left as it is until the settings are saved again.  A file
@@ -32,6 +33,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
+from ui import last_good
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import LANGUAGES, N_, system_language
 from ui.names import NAME_LENGTH, clean_name
@@ -276,8 +278,35 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         _KNOWN[path.resolve()] = data  # a save writes the defaults of the bad ones over them
         return settings, DEFAULTS_USED.format(names=", ".join(bad)) if bad else None
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
-        where = _leave_in_place(path) if isinstance(exc, OSError) else _move_aside(path)
-        return first_settings(), f"Settings file was unreadable ({_why(exc, path)}); {where}; using defaults."
+        return _unreadable(path, exc)
+
+
+def _unreadable(path: Path, exc: BaseException) -> tuple[Settings, str]:
+    """The settings to use instead of a file that could not be read, and what the window says:
+    a damaged one is moved aside and the last good copy taken back (``ui.last_good``), the
+    defaults only without one; one that could not be opened is left in place, with the defaults."""
+    why = _why(exc, path)
+    if isinstance(exc, OSError):
+        return first_settings(), f"Settings file was unreadable ({why}); {_leave_in_place(path)}; using defaults."
+    where = _move_aside(path)
+    kept = last_good.restore(path, _good_settings) if path.resolve() not in _LEFT_IN_PLACE else None
+    if kept is None:
+        return first_settings(), f"Settings file was unreadable ({why}); {where}; using defaults."
+    (settings, data), when = kept
+    _KNOWN[path.resolve()] = data
+    return settings, f"Settings file was unreadable ({why}); {where}; restored the settings of {last_good.saved_at(when)}."
+
+
+def _good_settings(text: str) -> tuple[Settings, dict]:
+    """The settings a last good copy holds, and its JSON; ValueError for one that is not this
+    version's whole settings (damaged too, a newer version's, a value out of its rule)."""
+    data = _without_deep_values(json.loads(text))
+    if _is_newer(data):
+        raise ValueError("a newer version's settings")
+    settings, bad = _from_json(data)
+    if bad:
+        raise ValueError(f"settings out of their rules: {', '.join(bad)}")
+    return settings, data
 
 
 def _read(path: Path) -> str:
@@ -420,7 +449,9 @@ def _write(settings: Settings, path: Path) -> str | None:
             if data is None:  # a newer Tabuleiro wrote it since this one read it: its file now
                 _NEWER.add(path.resolve())
                 return None
-            atomic_write_text(path, json.dumps(data, indent=2) + "\n")
+            text = json.dumps(data, indent=2) + "\n"
+            atomic_write_text(path, text)
+            last_good.keep_copy(path, text)  # for a file damaged later (``ui.last_good``)
         _KNOWN[path.resolve()] = data
         return None
     except OSError as exc:

@@ -17,7 +17,8 @@ games' folder (``count_ended``, from ``ui.autosave.Shelf.unfinished``: a window 
 the game's file was written and before its count) is counted then, and never twice.  The file is
 ``results.json`` in the user data folder, written atomically; one that cannot be read (an edit,
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
-reported, and the count starts again; one that cannot be moved aside is never overwritten.
+reported, and the last good copy every count keeps beside it is taken back (``ui.last_good``;
+without one the count starts again); one that cannot be moved aside is never overwritten.
 The file keeps [won, drawn, lost] per game and player under ``results``, as it always did, and the
 wins by forfeit apart under ``forfeits`` ({game: {player: n}}), so that a Tabuleiro that counts
 no forfeits still reads the file as its own (it leaves ``forfeits`` out when it writes).
@@ -40,7 +41,7 @@ from pathlib import Path
 
 from ai.file_lock import held
 from games.record import GameRecord, Result
-from ui import words
+from ui import last_good, words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
 from ui.i18n import _
@@ -120,6 +121,11 @@ class Tally:
                 log.info("results file unreadable (%s) and not moved aside: %s", exc, err)
                 return {}, _("Your results could not be read ({problem})").format(problem=problem), False
             log.info("results file unreadable: %s; moved to %s", exc, aside)
+            kept = last_good.restore(path, lambda text: _checked(json.loads(text)))
+            if kept is not None:
+                return kept[0], _("Your results could not be read ({problem}); the file was moved to {name} and "
+                                  "your results of {time} are back").format(
+                    problem=problem, name=aside.name, time=last_good.saved_at(kept[1])), True
             return {}, _("Your results could not be read ({problem}); the file was moved to {name} and "
                          "they are counted from now on").format(problem=problem, name=aside.name), True
 
@@ -137,6 +143,7 @@ class Tally:
         """Forget every result (the player asked, in Settings); a problem to show, or None."""
         try:
             self.path.unlink(missing_ok=True)
+            last_good.copy_path(self.path).unlink(missing_ok=True)  # forgotten: no copy brings them back
         except OSError as exc:
             return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
         return None
@@ -199,9 +206,10 @@ class Tally:
         counts[OUTCOMES.index(outcome)] += 1
         counted = [*counted, key] if key is not None else counted
         try:
-            atomic_write_text(self.path, json.dumps({"format": FORMAT, "version": VERSION, **_file_counts(results),
-                                                     "counted": counted[-COUNTED_KEPT:]},
-                                                    indent=1, sort_keys=True) + "\n")
+            text = json.dumps({"format": FORMAT, "version": VERSION, **_file_counts(results),
+                               "counted": counted[-COUNTED_KEPT:]}, indent=1, sort_keys=True) + "\n"
+            atomic_write_text(self.path, text)
+            last_good.keep_copy(self.path, text)  # for a file damaged later (``ui.last_good``)
         except OSError as exc:
             log.warning("results not saved: %s", exc)
             return problem or _("Could not save your results: {error}").format(

@@ -834,6 +834,8 @@ def file_error(text: str) -> str:
 SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"Settings file was unreadable \((?P<error>.*)\); moved to (?P<aside>\S+); using defaults\.",
      N_("Settings file was unreadable ({error}); moved to {aside}; using defaults.")),
+    (r"Settings file was unreadable \((?P<error>.*)\); moved to (?P<aside>\S+); restored the settings of (?P<time>.+)\.",
+     N_("Settings file was unreadable ({error}); moved to {aside}; restored the settings of {time}.")),
     (r"Settings file was unreadable \((?P<error>.*)\); left in place; using defaults\.",
      N_("Settings file was unreadable ({error}); left in place; using defaults.")),
     (r"Some settings in the file could not be used and are back to their defaults: (?P<names>.+)\. "

@@ -70,7 +70,7 @@ from ui.scenes.game_panel import GamePanel, panel_width
 from ui.scenes.game_questions import GameQuestions
 from ui.settings import text_size_of
 from ui.sitting import SittingScore
-from ui.text_field import WINDOW_AWAY, WINDOW_BACK
+from ui.text_field import WindowAway
 from ui.theme import scrolling_scale
 from ui.views import make_view
 from ui.widgets import Message, Messages, lighting
@@ -160,7 +160,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             begun.setup if begun is not None and moves else {})
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
-        self.window_away = False  # minimised or behind another window: a human's clock stands still
+        self.window = WindowAway()  # minimised or behind another window: a human's clock stands still
         self.clock_waits_for_set_up = False  # the computer's clock stopped for its player's set-up alone
         self.sitting(self)  # a game whose moves end it counts too
         self.listeners.append(self.sitting)
@@ -439,6 +439,11 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.computer.cancel()
             self._lose_on_the_clock(loss)
 
+    @property
+    def window_away(self) -> bool:
+        """Whether the window is minimised, hidden or behind another (``ui.text_field.WindowAway``)."""
+        return self.window.away
+
     def clock_stands_away(self) -> bool:
         """The clock of the person to move stands still because the window is away (minimised, or
         another window has the keyboard): a friend called from the table loses no time.  A
@@ -447,15 +452,12 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """The window minimised or left for another (``window_away``) stops a person's clock; the
-        window back, or a key or a click in it, runs it again and says it stood still."""
-        if event.type in WINDOW_AWAY:
-            self.window_away = True
-        elif self.window_away and event.type in WINDOW_BACK:
-            if self.clock_stands_away():
-                self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
-            self.window_away = False
-        else:
+        window back (shown again, or a key or a click in it) runs it again and says it stood still."""
+        stood_still = self.clock_stands_away()
+        if not self.window.follow(event):
             return
+        if stood_still and not self.window_away:
+            self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
         self._run_clock()
 
     def clock_readings(self) -> list[tuple[float, float]] | None:

@@ -52,7 +52,7 @@ import pygame
 
 import games
 from games.record import GameRecord, RecordError
-from ui import file_report, words
+from ui import file_report, playing, words
 from ui import text as tx
 from ui.autosave import (
     NOT_OFFERED_KEPT,
@@ -536,6 +536,7 @@ class RecordsScene(Scene):
             self.messages.add(_("Could not delete {name}: {error}").format(name=name, error=exc.strerror or exc),
                               "error")
             return
+        playing.forget(entry.path)  # an unfinished game's lock file (``ui.playing``) goes with it
         self.messages.add(_("Deleted {name}").format(name=name), "info")
         self.refresh()
 
