@@ -37,6 +37,7 @@ import json
 import numbers
 import os
 import random
+import reprlib
 import sys
 import threading
 import time
@@ -590,6 +591,34 @@ class Refused(Exception):
 
 
 # -- the adapters: one per kind of player ------------------------------------------------------------
+ANSWER_MOST = 1000  # characters of an answer's text, items of a list or tuple: every game's move is far below
+_SHORT = reprlib.Repr()  # a huge answer as its forfeit shows it: 'xxxxxxxxxx...xxxxxxxxxxx', [0, 0, 0, 0, ...]
+_SHORT.maxstring, _SHORT.maxlist, _SHORT.maxother = 24, 4, 40
+
+
+def refuse_huge(answer: Any) -> Any:
+    """``answer`` as it is, or ``Refused`` if it is far too large to be any move (a 100 MB string, a
+    list of millions).  Read as notation, a 100 MB answer went whole into the rules' error message,
+    the reply and the parent's parse: the move ran out its time in Tabuleiro's code, and the
+    time-out named "base.py line 32 (in __init__)" (the rules' IllegalMove), not the student's
+    file, after the match stalled for seconds.  Its length is known at once: refused before any
+    of it is read."""
+    try:
+        size = len(answer)
+    except Exception:  # no length (a number, None, an object): small, or the rules say why not
+        return answer
+    if size <= ANSWER_MOST:
+        return answer
+    raise Refused(_SHORT.repr(answer), f"its answer was too large ({_size_words(answer, size)}) to be a move")
+
+
+def _size_words(answer: Any, size: int) -> str:
+    """"100 MB" or "2 KB" of a text, "10,000,000 items" of anything else."""
+    if not isinstance(answer, (str, bytes, bytearray)):
+        return f"{size:,} items"
+    return f"{size / 2**20:,.0f} MB" if size >= 2**20 else f"{size / 2**10:,.0f} KB"
+
+
 def _notation(game: Game, state: State, answer: Any) -> str:
     """A contract player's answer (a move or its text) as notation; IllegalMove if neither."""
     if isinstance(answer, str):
@@ -701,7 +730,7 @@ def _answer_of(game: Game, state: State, choose: Callable[[State], Any]) -> str:
     ``choose`` gave the game up (``return "resign"``: ``ai.base.gives_up``)."""
     before = game.to_text(state)
     given = copy.copy(state)
-    answer = choose(given)
+    answer = refuse_huge(choose(given))
     if gives_up(answer):
         return RESIGN
     if not _unchanged(game, given, before):
@@ -807,7 +836,7 @@ class _NotebookTicTacToeAdapter:
         theirs = self.their_game.initial
         for square in _marks_in_turn(state.boards[0], state.boards[1]):
             theirs = self.their_game.result(theirs, (square % width, square // width))
-        answer = self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs)
+        answer = refuse_huge(self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs))
         if gives_up(answer):
             return RESIGN
         if (isinstance(answer, (tuple, list)) and len(answer) == 2
@@ -840,7 +869,7 @@ class _RastrosAdapter:
         estado = self.course.EstadoRastros(
             to_move="SN"[state.to_move], white=course_coords(n, state.white),
             blacks={course_coords(n, i) for i in range(n * n) if state.blacks >> i & 1})
-        answer = self.jogador.fun(self.course_game, estado)
+        answer = refuse_huge(self.jogador.fun(self.course_game, estado))
         if gives_up(answer):
             return RESIGN
         if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
@@ -869,7 +898,7 @@ class _TraxAdapter:
         game = self.game
         player = self.players[state.to_move]
         player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
-        answer = player.move()
+        answer = refuse_huge(player.move())
         if gives_up(answer):
             return RESIGN
         if not answer:

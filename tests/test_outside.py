@@ -573,6 +573,28 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
+@pytest.mark.parametrize("answer, said, in_portuguese", [
+    ("'x' * (100 * 2**20)", "played an illegal move 'xxxxxxxxx...xxxxxxxxxx' at move 1: its answer was too large "
+                            "(100 MB) to be a move", "a sua resposta era demasiado grande (100 MB) para ser uma jogada"),
+    ("[0] * 10_000_000", "played an illegal move [0, 0, 0, 0, ...] at move 1: its answer was too large (10,000,000 "
+                         "items) to be a move", "demasiado grande (10,000,000 elementos)"),
+])
+def test_a_huge_answer_is_refused_unread_saying_so(tmp_path, answer, said, in_portuguese):
+    """A bot whose move was a 100 MB string (qa95's) was timed out, "it was running base.py line 32
+    (in __init__)": the rules' IllegalMove building its message of the whole text, not the
+    student's file; and as a late first move it was asked again, which stalled the match 11 s.
+    It is refused as soon as it is returned, unread, and the forfeit says what happened."""
+    from ui import words
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(f"def choose(game, state):\n    return {answer}\n")
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 1.0, seed=2)
+    assert r.forfeit and r.winner == 1 and said in r.reason, r.reason[:500]
+    assert "time limit" not in r.reason and len(r.reason) < 500  # not late: no second asking, no 100 MB message
+    with words_in("pt"):
+        assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
+
+
 @pytest.mark.parametrize("code, said", [
     ("def choose(state):\n    return state.legal_moves()[0]\n",
      "choose(state) cannot be called as Tabuleiro calls it, choose(game, state) or choose(game, state, seconds) "

@@ -173,6 +173,11 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"a (?P<kind>\w+) is not a move: return one of state\.legal_moves\(\) \(such as (?P<move>.+)\) or its "
      r"notation \((?P<text>.+)\)",
      N_("a {kind} is not a move: return one of state.legal_moves() (such as {move}) or its notation ({text})")),
+    # an answer far too large to be any move, refused unread (ai.outside_child.refuse_huge)
+    (r"its answer was too large \((?P<size>[\d,.]+ [KM]B)\) to be a move",
+     N_("its answer was too large ({size}) to be a move")),
+    (r"its answer was too large \((?P<count>[\d,]+) items\) to be a move",
+     N_("its answer was too large ({count} items) to be a move")),
 )
 FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
 # what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
