@@ -51,7 +51,7 @@ from typing import Any
 import games
 from ai.base import RESIGN, gives_up
 from ai.bot_rlimits import apply_from_environment
-from ai.outside_process import OUR_NOTE
+from ai.outside_process import OUR_NOTE, TOO_LARGE, size_words
 from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
@@ -158,7 +158,7 @@ def serve() -> None:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
             with contextlib.suppress(OSError):  # a log at its size limit takes no more
-                traceback.print_exception(exc, file=sys.stderr)  # the whole of it, for the bot's log
+                sys.stderr.writelines(map(cut_short, traceback.format_exception(exc)))  # for the bot's log
             reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None,
                                                               loading=request.get("op") == "load")}
         out.write(json.dumps(reply) + "\n")
@@ -194,6 +194,15 @@ NO_INPUT_IN_A_MOVE = "input() has no one to answer it here: choose reads the pos
 reading a line", which says nothing of why a bot is never answered."""
 
 
+ERROR_MOST = 400  # characters of an exception's words in a reply, and of each part of its traceback in the log
+
+
+def cut_short(text: str) -> str:
+    """``text`` cut at ``ERROR_MOST`` characters ("..." for the rest): a bot that raised an error of
+    100 MB sent it whole in its reply and wrote it whole in its log, and was timed out doing so."""
+    return text if len(text) <= ERROR_MOST else text[:ERROR_MOST] + ("...\n" if text.endswith("\n") else "...")
+
+
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
 
@@ -205,7 +214,7 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     """
     folder = source.path.parent if source else None
 
-    text = f"{type(exc).__name__}: {exc}"
+    text = f"{type(exc).__name__}: {cut_short(str(exc))}"
     crashed = "crashed: "
     if isinstance(exc, MemoryError):
         text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
@@ -609,14 +618,12 @@ def refuse_huge(answer: Any) -> Any:
         return answer
     if size <= ANSWER_MOST:
         return answer
-    raise Refused(_SHORT.repr(answer), f"its answer was too large ({_size_words(answer, size)}) to be a move")
+    raise Refused(_SHORT.repr(answer), TOO_LARGE.format(size=_size_words(answer, size)))
 
 
 def _size_words(answer: Any, size: int) -> str:
     """"100 MB" or "2 KB" of a text, "10,000,000 items" of anything else."""
-    if not isinstance(answer, (str, bytes, bytearray)):
-        return f"{size:,} items"
-    return f"{size / 2**20:,.0f} MB" if size >= 2**20 else f"{size / 2**10:,.0f} KB"
+    return size_words(size) if isinstance(answer, (str, bytes, bytearray)) else f"{size:,} items"
 
 
 def _notation(game: Game, state: State, answer: Any) -> str:

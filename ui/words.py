@@ -178,6 +178,7 @@ DETAILS: tuple[tuple[str, str], ...] = (
      N_("its answer was too large ({size}) to be a move")),
     (r"its answer was too large \((?P<count>[\d,]+) items\) to be a move",
      N_("its answer was too large ({count} items) to be a move")),
+    (r"its reply was too large \((?P<size>[\d,.]+ [KM]B)\)", N_("its reply was too large ({size})")),
 )
 FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
 # what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
