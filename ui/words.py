@@ -531,11 +531,13 @@ def _said_load(reason: str) -> str:
 def detail(rest: str) -> str:
     """What follows a reason's own words ("the AI process stopped ...", a crash's account, an
     illegal answer's reason, the log file) in the current language; what the bot printed after
-    "; stderr: " as it printed it."""
-    rest = _fill(DETAILS, rest)
+    "; stderr: " as it printed it.  The log is taken off before ``DETAILS`` are matched: matched
+    whole with it, an illegal answer's reason stayed in English on every forfeit card, which
+    always names its log."""
     log = LOG_NOTE.search(rest)
     if log is not None:
         rest = rest[:log.start()]
+    rest = _fill(DETAILS, rest)
     said, stderr, printed = rest.partition("; stderr: ")
     said = rule_reason(said)  # why an answer was illegal: the rules' words ("'z9' is off the board ...")
     for pattern, template in SNIPPETS:
