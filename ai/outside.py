@@ -53,7 +53,7 @@ from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
 from ai.outside_child import LOADING_STACK, RUNNING_NOTE, describe_exception
-from ai.outside_process import OUR_NOTE, Bot, BotLimits, command_words, python_command
+from ai.outside_process import OUR_NOTE, Bot, BotLimits, LongLine, command_words, python_command, size_words
 from ai.outside_source import read_source
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
@@ -380,6 +380,8 @@ class _Worker:
                 continue
             if not line:
                 raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
+            if isinstance(line, LongLine):  # the worker refuses a huge answer itself: a guard, never read whole
+                raise _Dead(f"crashed: its reply was too large ({size_words(line.size)})")
             try:
                 return json.loads(line)
             except json.JSONDecodeError:

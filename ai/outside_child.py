@@ -37,6 +37,7 @@ import json
 import numbers
 import os
 import random
+import reprlib
 import sys
 import threading
 import time
@@ -50,7 +51,7 @@ from typing import Any
 import games
 from ai.base import RESIGN, gives_up
 from ai.bot_rlimits import apply_from_environment
-from ai.outside_process import OUR_NOTE
+from ai.outside_process import OUR_NOTE, TOO_LARGE, size_words
 from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
 from games.base import Game, IllegalMove, State
@@ -157,7 +158,7 @@ def serve() -> None:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
             with contextlib.suppress(OSError):  # a log at its size limit takes no more
-                traceback.print_exception(exc, file=sys.stderr)  # the whole of it, for the bot's log
+                sys.stderr.writelines(map(cut_short, traceback.format_exception(exc)))  # for the bot's log
             reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None,
                                                               loading=request.get("op") == "load")}
         out.write(json.dumps(reply) + "\n")
@@ -193,6 +194,15 @@ NO_INPUT_IN_A_MOVE = "input() has no one to answer it here: choose reads the pos
 reading a line", which says nothing of why a bot is never answered."""
 
 
+ERROR_MOST = 400  # characters of an exception's words in a reply, and of each part of its traceback in the log
+
+
+def cut_short(text: str) -> str:
+    """``text`` cut at ``ERROR_MOST`` characters ("..." for the rest): a bot that raised an error of
+    100 MB sent it whole in its reply and wrote it whole in its log, and was timed out doing so."""
+    return text if len(text) <= ERROR_MOST else text[:ERROR_MOST] + ("...\n" if text.endswith("\n") else "...")
+
+
 def describe_exception(exc: BaseException, source: Source | None = None, loading: bool = False) -> str:
     """``crashed: TypeError: ... (at aluno.py line 40)``, naming the student's file and line.
 
@@ -204,7 +214,7 @@ def describe_exception(exc: BaseException, source: Source | None = None, loading
     """
     folder = source.path.parent if source else None
 
-    text = f"{type(exc).__name__}: {exc}"
+    text = f"{type(exc).__name__}: {cut_short(str(exc))}"
     crashed = "crashed: "
     if isinstance(exc, MemoryError):
         text = "MemoryError: the bot ran out of memory (it may have reached its memory limit)"
@@ -590,6 +600,32 @@ class Refused(Exception):
 
 
 # -- the adapters: one per kind of player ------------------------------------------------------------
+ANSWER_MOST = 1000  # characters of an answer's text, items of a list or tuple: every game's move is far below
+_SHORT = reprlib.Repr()  # a huge answer as its forfeit shows it: 'xxxxxxxxxx...xxxxxxxxxxx', [0, 0, 0, 0, ...]
+_SHORT.maxstring, _SHORT.maxlist, _SHORT.maxother = 24, 4, 40
+
+
+def refuse_huge(answer: Any) -> Any:
+    """``answer`` as it is, or ``Refused`` if it is far too large to be any move (a 100 MB string, a
+    list of millions).  Read as notation, a 100 MB answer went whole into the rules' error message,
+    the reply and the parent's parse: the move ran out its time in Tabuleiro's code, and the
+    time-out named "base.py line 32 (in __init__)" (the rules' IllegalMove), not the student's
+    file, after the match stalled for seconds.  Its length is known at once: refused before any
+    of it is read."""
+    try:
+        size = len(answer)
+    except Exception:  # no length (a number, None, an object): small, or the rules say why not
+        return answer
+    if size <= ANSWER_MOST:
+        return answer
+    raise Refused(_SHORT.repr(answer), TOO_LARGE.format(size=_size_words(answer, size)))
+
+
+def _size_words(answer: Any, size: int) -> str:
+    """"100 MB" or "2 KB" of a text, "10,000,000 items" of anything else."""
+    return size_words(size) if isinstance(answer, (str, bytes, bytearray)) else f"{size:,} items"
+
+
 def _notation(game: Game, state: State, answer: Any) -> str:
     """A contract player's answer (a move or its text) as notation; IllegalMove if neither."""
     if isinstance(answer, str):
@@ -701,7 +737,7 @@ def _answer_of(game: Game, state: State, choose: Callable[[State], Any]) -> str:
     ``choose`` gave the game up (``return "resign"``: ``ai.base.gives_up``)."""
     before = game.to_text(state)
     given = copy.copy(state)
-    answer = choose(given)
+    answer = refuse_huge(choose(given))
     if gives_up(answer):
         return RESIGN
     if not _unchanged(game, given, before):
@@ -807,7 +843,7 @@ class _NotebookTicTacToeAdapter:
         theirs = self.their_game.initial
         for square in _marks_in_turn(state.boards[0], state.boards[1]):
             theirs = self.their_game.result(theirs, (square % width, square // width))
-        answer = self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs)
+        answer = refuse_huge(self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs))
         if gives_up(answer):
             return RESIGN
         if (isinstance(answer, (tuple, list)) and len(answer) == 2
@@ -840,7 +876,7 @@ class _RastrosAdapter:
         estado = self.course.EstadoRastros(
             to_move="SN"[state.to_move], white=course_coords(n, state.white),
             blacks={course_coords(n, i) for i in range(n * n) if state.blacks >> i & 1})
-        answer = self.jogador.fun(self.course_game, estado)
+        answer = refuse_huge(self.jogador.fun(self.course_game, estado))
         if gives_up(answer):
             return RESIGN
         if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
@@ -869,7 +905,7 @@ class _TraxAdapter:
         game = self.game
         player = self.players[state.to_move]
         player.board = [row.split() for row in board_text(state.cells, game.size).splitlines()]
-        answer = player.move()
+        answer = refuse_huge(player.move())
         if gives_up(answer):
             return RESIGN
         if not answer:

@@ -48,7 +48,7 @@ from typing import Any
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
 from ai.gtp_board import SetUpStep, set_up_steps, unknown_command
 from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
-from ai.outside_process import Bot, BotLimits, command_words
+from ai.outside_process import TOO_LARGE, Bot, BotLimits, LongLine, command_words, size_words
 from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
@@ -61,6 +61,7 @@ OPENING_PLIES = 8  # a game started this many moves after the start (random open
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
 PATH_BUDGET = 200_000  # positions tried when looking for those moves
 STRAY_SHOWN = 80  # characters of a line that is no GTP answer shown in a forfeit's reason
+EXCERPT = 20  # characters of an answer too large to be a move (``LongLine``) shown in its forfeit
 
 
 CONFIG_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {  # an engine.json's fields: test, what is expected
@@ -257,6 +258,8 @@ class GTPPlayer(Player):
                 continue
             if not raw:
                 raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
+            if isinstance(raw, LongLine):
+                raise self._too_large(command, raw)
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if not answer and not line.strip():
                 continue  # blank lines before an answer
@@ -284,6 +287,17 @@ class GTPPlayer(Player):
                       "standard error, which is this log")
         return _Dead(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
                      "standard error")
+
+    def _too_large(self, command: str, line: LongLine) -> _Dead:
+        """The error for an answer past ``LINE_MOST`` (read and dropped as it came, ``LongLine``):
+        a genmove's is a move too large to be one, said with its start; any other a reply too large."""
+        assert self.bot is not None
+        size = size_words(line.size)
+        self.bot.note(f"stopped: its answer to {command!r} was {size}, too large for any answer")
+        if not command.startswith("genmove"):
+            return _Dead(f"crashed: its reply was too large ({size})")
+        start = line.decode("utf-8", "replace").lstrip("=0123456789 ")[:EXCERPT]
+        return _Dead(f"played an illegal move {start + '...'!r}: {TOO_LARGE.format(size=size)}")
 
     def _unended(self, command: str, answer: list[str]) -> _Dead:
         """The error for an answer that came in time but was never ended by its empty line (a

@@ -58,6 +58,9 @@ LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
 LOG_KEEP_COUNT = 1000  # and all but the newest this many
 _LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
 PROC = "/proc"  # Linux's processes, counted for the process limit
+LINE_MOST = 1 << 20  # bytes of a line a bot writes on its protocol stream: a reply or an answer is far shorter
+LINE_KEPT = 64  # bytes kept of a longer line (``LongLine``), to quote it
+TOO_LARGE = "its answer was too large ({size}) to be a move"  # a move's answer far past any move's size
 _pruned: set[str] = set()  # log folders this process has pruned
 _folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
@@ -491,15 +494,41 @@ class Bot:
         parent_watch.forget(id(self))
 
 
+class LongLine(bytes):
+    """A line a bot wrote past ``LINE_MOST`` bytes: its first ``LINE_KEPT`` bytes, and the whole
+    line's ``size``.  Read whole, a GTP engine's 100 MB answer held 1.1 GB of the parent's memory,
+    went whole into its forfeit (200 MB on the terminal) and took 18 s; its reader now drops it as
+    it comes, and the reader of the queue says it was too large."""
+
+    size: int = 0
+
+
+def size_words(size: int) -> str:
+    """An answer's size in bytes or characters as a forfeit says it: "100 MB", "2 KB"."""
+    return f"{size / 2**20:,.0f} MB" if size >= 2**20 else f"{size / 2**10:,.0f} KB"
+
+
 def _read_lines(stream, lines: queue.Queue) -> None:
-    """The bot's replies, line by line, until its end.  ``kill_process`` closes the pipe from
-    another thread, maybe while this one reads it: the read then fails (ValueError, OSError)
-    instead of seeing the end, which is the same end (uncaught, a tournament's stderr got a
-    thread's traceback, "PyMemoryView_FromBuffer(): info->buf must not be NULL", per bot killed)."""
+    """The bot's replies, line by line, until its end; a line past ``LINE_MOST`` as a ``LongLine``.
+    ``kill_process`` closes the pipe from another thread, maybe while this one reads it: the read
+    then fails (ValueError, OSError) instead of seeing the end, which is the same end (uncaught, a
+    tournament's stderr got a thread's traceback, "PyMemoryView_FromBuffer(): info->buf must not
+    be NULL", per bot killed)."""
     with contextlib.suppress(ValueError, OSError):
-        for line in iter(stream.readline, b""):
-            lines.put(line)
+        for line in iter(functools.partial(stream.readline, LINE_MOST), b""):
+            lines.put(line if len(line) < LINE_MOST or line.endswith(b"\n") else _rest_dropped(stream, line))
     lines.put(b"")  # end of stream: the bot is gone
+
+
+def _rest_dropped(stream, start: bytes) -> LongLine:
+    """The line that begins with ``start`` read to its end a chunk at a time, only counted."""
+    size, chunk = len(start), start
+    while chunk and not chunk.endswith(b"\n"):
+        chunk = stream.readline(LINE_MOST)
+        size += len(chunk)
+    long = LongLine(start[:LINE_KEPT])
+    long.size = size - 1 if chunk.endswith(b"\n") else size
+    return long
 
 
 def kill_process(proc: subprocess.Popen) -> None:

@@ -236,7 +236,7 @@ def test_a_hex_proof_of_the_monte_carlo_tree_is_no_exact_solvers():
     state = games.load("hex", size=4).play_line(["b2"])
     report = search(HexSearcher(rave=True, bridges=True, solve=False, seed=0), state, Limits(iterations=30_000))
     assert report.proven == 1 and state.game.format_move(state, report.best_move) == "c2"
-    assert sureness_text(value_of_report(report)) == "PROVEN (Monte Carlo search)"
+    assert sureness_text(value_of_report(report), state.game) == "PROVEN (Monte Carlo search)"
 
 
 def test_hexs_proofs_by_its_connections_are_named_and_count_playouts(capsys):
@@ -264,7 +264,7 @@ def test_a_hex_win_the_virtual_connections_prove_names_them_in_one_search(moves)
     reports = []
     ai.make_player("hex", "level-5", seed=1).choose(state, Limits(time=2.0, best=True), reports.append)
     assert reports[-1].proven == 1, reports[-1]
-    assert sureness_text(value_of_report(reports[-1])) == "PROVEN (virtual connections)"
+    assert sureness_text(value_of_report(reports[-1]), state.game) == "PROVEN (virtual connections)"
 
 
 def test_the_readme_says_the_unit_of_level_5s_6x6_estimates(capsys):
@@ -323,6 +323,7 @@ def test_a_position_of_one_legal_move_is_valued_past_it(capsys):
     verdict = analysed(capsys, "reversi", "--size", "6", "--moves", moves, "--time", PLENTY)
     assert verdict["best"] == "e3" and verdict["proven"] and verdict["lines"] == []
     assert verdict["value"]["text"] == "proven: Black wins by 36 discs on the board"
+    assert verdict["value"]["verdict"] == "proven"
 
 
 def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
@@ -343,6 +344,24 @@ def test_a_hex_swap_book_move_is_not_called_a_search_estimate(capsys, size):
     assert verdict["value"]["score"] is None  # not "0 percent", a chance to win it never had
 
 
+def test_a_hex_swap_book_move_is_not_called_an_estimate_at_all(capsys):
+    """The same book move said "value: none: the opening book's move, which comes without a value"
+    and on the next line "verdict: estimate (opening book)": an estimate of nothing.  Both lines,
+    and --json's verdict, say it has no value."""
+    assert main.main(["analyse", "hex", "--size", "9", "--swap", "--time", "0.5"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "verdict: no value (opening book)" in said and not any("estimate" in line for line in said), said
+    verdict = analysed(capsys, "hex", "--size", "9", "--swap", "--time", "0.5")
+    assert (verdict["value"]["verdict"], verdict["value"]["source"]) == ("none", "book")
+
+
+def test_a_level_1_move_says_it_was_not_searched_in_words_and_json(capsys):
+    """Level 1's random move has no value either: "not searched", and --json's verdict "none"."""
+    assert main.main(["analyse", "tictactoe", "--level", "1", "--time", "0.3"]) == 0
+    assert "verdict: not searched" in capsys.readouterr().out.splitlines()
+    assert analysed(capsys, "tictactoe", "--level", "1", "--time", "0.3")["value"]["verdict"] == "none"
+
+
 def test_the_json_verdict_has_its_fields(capsys):
     verdict = analysed(capsys, "reversi", "--size", "6", "--moves", "c2 b2", "--time", "0.5", "--lines", "2")
     assert set(verdict) == {"game", "options", "to_move", "best", "value", "proven", "depth", "line", "nodes",
@@ -350,7 +369,7 @@ def test_the_json_verdict_has_its_fields(capsys):
     assert (verdict["game"], verdict["options"], verdict["to_move"], verdict["stopped"]) == (
         "reversi", {"size": 6}, "Black", False)
     assert set(verdict["value"]) == {"text", "score", "unit", "proven", "result", "plies", "exact_margin", "bound",
-                                     "source", "depth"}
+                                     "verdict", "source", "depth"}
     assert len(verdict["lines"]) == 2 and verdict["lines"][0]["move"] == verdict["best"]
 
 

@@ -573,6 +573,40 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
+@pytest.mark.parametrize("answer, said, in_portuguese", [
+    ("'x' * (100 * 2**20)", "played an illegal move 'xxxxxxxxx...xxxxxxxxxx' at move 1: its answer was too large "
+                            "(100 MB) to be a move", "a sua resposta era demasiado grande (100 MB) para ser uma jogada"),
+    ("[0] * 10_000_000", "played an illegal move [0, 0, 0, 0, ...] at move 1: its answer was too large (10,000,000 "
+                         "items) to be a move", "demasiado grande (10,000,000 elementos)"),
+])
+def test_a_huge_answer_is_refused_unread_saying_so(tmp_path, answer, said, in_portuguese):
+    """A bot whose move was a 100 MB string (qa95's) was timed out, "it was running base.py line 32
+    (in __init__)": the rules' IllegalMove building its message of the whole text, not the
+    student's file; and as a late first move it was asked again, which stalled the match 11 s.
+    It is refused as soon as it is returned, unread, and the forfeit says what happened."""
+    from ui import words
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(f"def choose(game, state):\n    return {answer}\n")
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 1.0, seed=2)
+    assert r.forfeit and r.winner == 1 and said in r.reason, r.reason[:500]
+    assert "time limit" not in r.reason and len(r.reason) < 500  # not late: no second asking, no 100 MB message
+    with words_in("pt"):
+        assert in_portuguese in words.end_reason(r.reason.split("; log: ")[0])
+
+
+def test_an_error_of_100_mb_is_said_cut_short_naming_the_line(tmp_path):
+    """A choose raising ValueError('x' * 100 MB) sent the message whole in its reply and wrote it
+    whole in its log: it was timed out doing so, stalling the match, and the forfeit said no line."""
+    bot = tmp_path / "aluno.py"
+    bot.write_text("def choose(game, state):\n    raise ValueError('x' * (100 * 2**20))\n")
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 1.0, seed=2)
+    assert r.forfeit and r.winner == 1 and "crashed at move 1: ValueError: xxxxxxxxxx" in r.reason, r.reason[:500]
+    said, log = r.reason.split("; log: ")
+    assert said.endswith("... (at aluno.py line 2)") and len(said) < 1000, said[:500]
+    assert Path(log).stat().st_size < 10_000  # its traceback too, cut short in the bot's log
+
+
 @pytest.mark.parametrize("code, said", [
     ("def choose(state):\n    return state.legal_moves()[0]\n",
      "choose(state) cannot be called as Tabuleiro calls it, choose(game, state) or choose(game, state, seconds) "
@@ -1088,6 +1122,43 @@ def test_gtp_resign_and_swap(tmp_path):
     swapper.close()
 
 
+def test_a_gtp_engines_answer_too_large_to_be_a_move_is_dropped_as_it_comes(tmp_path):
+    """An engine's genmove answered with 100 MB was read whole (1.1 GB of memory), parsed, and put
+    whole in the forfeit (200 MB on the terminal, 18 s); the reader drops it as it comes and says so."""
+    from ui import words
+
+    engine = ai.make_player("tictactoe", engine_config(tmp_path, "--huge"))
+    result = play_game(games.load("tictactoe"), [engine, ai.make_player("tictactoe", "level-1")], ["huge", "l1"], 2.0)
+    engine.close()
+    assert result.forfeit and result.winner == 1, result.reason[:500]
+    assert "played an illegal move 'xxxxxxxxxxxxxxxxxxxx...' at move 1: its answer was too large (100 MB) to be a " \
+           "move" in result.reason and len(result.reason) < 500, result.reason[:500]
+    with words_in("pt"):
+        assert "demasiado grande (100 MB) para ser uma jogada" in words.end_reason(result.reason.split("; log: ")[0])
+
+
+def test_a_line_past_the_most_is_read_a_chunk_at_a_time_and_only_counted():
+    """The reader of a bot's stream keeps a line past ``LINE_MOST`` as its start and size
+    (``LongLine``), the lines after it as they are; a Python worker's reply so long is a crash."""
+    import io
+    import queue
+    import types
+
+    from ai import outside, outside_process
+
+    lines: queue.Queue = queue.Queue()
+    huge = 3 * outside_process.LINE_MOST + 5
+    outside_process._read_lines(io.BytesIO(b"x" * huge + b"\nnext\n"), lines)
+    long, after, end = lines.get_nowait(), lines.get_nowait(), lines.get_nowait()
+    assert isinstance(long, outside_process.LongLine) and long.size == huge and len(long) == outside_process.LINE_KEPT
+    assert (after, end) == (b"next\n", b"")
+    worker = object.__new__(outside._Worker)  # its reply only: no process
+    worker.bot = types.SimpleNamespace(lines=queue.Queue())
+    worker.bot.lines.put(long)
+    with pytest.raises(outside._Dead, match=r"^crashed: its reply was too large \(3 MB\)$"):
+        worker._reply(5.0)
+
+
 def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
     """A resignation broke no rule: the standings counted it in the forfeits column, with "lost
     on time, illegal move or crash"."""
@@ -1281,7 +1352,7 @@ def test_a_bot_pipe_closed_while_its_reader_reads_ends_the_reader_quietly():
         def __init__(self) -> None:
             self.calls = 0
 
-        def readline(self) -> bytes:
+        def readline(self, size: int = -1) -> bytes:  # a binary stream's, which the reader reads in chunks
             self.calls += 1
             if self.calls == 1:
                 return b"move d3\n"

@@ -156,6 +156,18 @@ def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     assert app.errors == []
 
 
+def test_a_huge_answers_card_says_it_was_too_large_in_portuguese(app, tmp_path):
+    """The bot (X) answers its 2nd move with 100 MB: the card says so in the window's language.
+    Every forfeit card names its log, and an illegal answer's reason followed by it matched no
+    pattern: "its answer was too large" (and "choose returned None ...") stayed in English."""
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'x' * (100 * 2**20)"))
+    assert "at move 2: its answer was too large (100 MB) to be a move" in result_lines(scene)[0]
+    with in_language(app, "pt"):
+        said = result_lines(scene)[0]
+    assert "na jogada 2: a sua resposta era demasiado grande (100 MB) para ser uma jogada" in said, said
+    assert app.errors == []
+
+
 def test_a_function_named_in_the_entry_is_found_and_a_title_gives_the_players_name(tmp_path):
     bot = tmp_path / "meu.py"
     bot.write_text("def aleatorio(game, state):\n    return state.legal_moves()[0]\n")

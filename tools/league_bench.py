@@ -11,15 +11,18 @@ move.  A full round robin is 870 games; ``--games N`` plays N of them spread eve
 schedule, first in this process (``--jobs 1``), then on a LocalCluster of ``--workers`` processes.
 
 Overhead: quick tic-tac-toe games (level-1 against level-2, 0.01 s a move) in this process and on
-a one-worker LocalCluster, ``--overhead-games`` and twice as many; the difference per game is
-what Dask adds (scheduling, pickling the task and result, the round trip), the rest the cluster's
-start-up.  The machine's load average is printed with each figure: on a shared machine, read them
-with it.
+a one-worker LocalCluster, ``--overhead-games`` and twice as many, ``--overhead-rounds`` times; the
+difference per game is what Dask adds (scheduling, pickling the task and result, the round trip),
+the rest the cluster's start-up.  Each round gives an estimate; a figure is printed (their median)
+only when it is above its noise, the spread of the rounds' estimates, else "within noise": on a
+busy machine one pair of runs said Dask adds -21 ms a game.  The machine's load average is printed
+with each figure: on a shared machine, read them with it.
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -94,37 +97,56 @@ def league(ids: list[str], games: int, seconds: float, workers: int) -> None:
           f"games/hour/core; same games as --jobs 1: {same} (timed players may differ); {load()}", flush=True)
 
 
-def overhead(games: int) -> None:
+def overhead(games: int, rounds: int = 3) -> None:
     """Dask's cost per game from runs of ``games`` and ``2 * games`` games (the cluster's start-up
-    is the same in both, so it drops out of the difference) against the same games here."""
+    is the same in both, so it drops out of the difference) against the same games here, each
+    ``rounds`` times: a figure the rounds' spread drowns is said to be within noise."""
     from ai.tournament import Tournament
 
     def run(n: int, **kw) -> float:
         t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=n // 2, time_per_move=0.01, seed=1, **kw)
         return timed(t)[0]
 
-    local = run(2 * games) / (2 * games)
-    small, large = run(games, cluster="local", jobs=1), run(2 * games, cluster="local", jobs=1)
-    per_game = (large - small) / games
-    startup = small - games * per_game
-    print(f"overhead: tic-tac-toe games take {1000 * local:.1f} ms each here and {1000 * per_game:.1f} ms each "
-          f"on a 1-worker LocalCluster ({games} games in {small:.2f} s, {2 * games} in {large:.2f} s): Dask adds "
-          f"{1000 * (per_game - local):.1f} ms per game, and {startup:.1f} s to start and stop the cluster; "
-          f"{load()}", flush=True)
+    local = [run(2 * games) / (2 * games) for _ in range(rounds)]
+    pairs = [(run(games, cluster="local", jobs=1), run(2 * games, cluster="local", jobs=1)) for _ in range(rounds)]
+    per_game = [(large - small) / games for small, large in pairs]
+    added = [1000 * (cluster - here) for cluster, here in zip(per_game, local)]
+    startup = [small - games * cluster for (small, _large), cluster in zip(pairs, per_game)]
+    small, large = (statistics.median(runs) for runs in zip(*pairs))
+    print(f"overhead ({rounds} rounds, medians): tic-tac-toe games take {1000 * statistics.median(local):.1f} ms "
+          f"each here; on a 1-worker LocalCluster ({games} games in {small:.2f} s, {2 * games} in {large:.2f} s) "
+          f"Dask adds {above_noise(added, 'ms per game')}, and {above_noise(startup, 's')} to start and stop "
+          f"the cluster; {load()}", flush=True)
+
+
+def above_noise(estimates: list[float], unit: str) -> str:
+    """Two or more rounds' ``estimates`` of one cost as a figure, their median with their spread
+    ("4.1 ms per game (3 rounds within 1.2)"), or "within noise" where the spread (or a median at
+    or below nought) says the figure is not there: a difference of two noisy timings printed a
+    negative cost, -21 ms a game, noise larger than the figure."""
+    middle, spread = statistics.median(estimates), max(estimates) - min(estimates)
+    if middle > spread:
+        return f"{middle:.1f} {unit} ({len(estimates)} rounds within {spread:.1f})"
+    return f"a cost within noise (its {len(estimates)} estimates spread over {spread:.1f} {unit}, more than their median)"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = tool_parser(__doc__, writes_and_takes(
         writes="its generated student files in a temporary folder, removed at the end",
-        prints="the figures",
+        prints="the figures (Dask's cost per game only when it is above its noise, the spread of "
+               "--overhead-rounds estimates; else 'within noise')",
         takes="about 1 min with --games 6 --overhead-games 40 (the quick check), and about 7 min with "
               "the defaults (40 games of 1 s a move, played twice, at 4.3 s of wall time a game)"))
     parser.add_argument("--games", type=int, default=40, help="league games to play (of 870)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes")
-    parser.add_argument("--overhead-games", type=int, default=200)
+    parser.add_argument("--overhead-games", type=int, default=200,
+                        help="tic-tac-toe games of the overhead runs (and twice as many)")
+    parser.add_argument("--overhead-rounds", type=int, default=3, choices=range(2, 10), metavar="2..9",
+                        help="times the overhead runs are repeated: Dask's cost is their median, printed only "
+                             "when above their spread (else 'within noise'), so noise never reads as a cost")
     args = parser.parse_args(argv)
-    overhead(args.overhead_games)
+    overhead(args.overhead_games, args.overhead_rounds)
     with tempfile.TemporaryDirectory(prefix="league-bench-") as folder:
         ids = BUILT_IN + students(Path(folder), 30 - len(BUILT_IN))
         league(ids, args.games, args.time, args.workers)

@@ -173,6 +173,12 @@ DETAILS: tuple[tuple[str, str], ...] = (
     (r"a (?P<kind>\w+) is not a move: return one of state\.legal_moves\(\) \(such as (?P<move>.+)\) or its "
      r"notation \((?P<text>.+)\)",
      N_("a {kind} is not a move: return one of state.legal_moves() (such as {move}) or its notation ({text})")),
+    # an answer far too large to be any move, refused unread (ai.outside_child.refuse_huge)
+    (r"its answer was too large \((?P<size>[\d,.]+ [KM]B)\) to be a move",
+     N_("its answer was too large ({size}) to be a move")),
+    (r"its answer was too large \((?P<count>[\d,]+) items\) to be a move",
+     N_("its answer was too large ({count} items) to be a move")),
+    (r"its reply was too large \((?P<size>[\d,.]+ [KM]B)\)", N_("its reply was too large ({size})")),
 )
 FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
 # what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
@@ -525,11 +531,13 @@ def _said_load(reason: str) -> str:
 def detail(rest: str) -> str:
     """What follows a reason's own words ("the AI process stopped ...", a crash's account, an
     illegal answer's reason, the log file) in the current language; what the bot printed after
-    "; stderr: " as it printed it."""
-    rest = _fill(DETAILS, rest)
+    "; stderr: " as it printed it.  The log is taken off before ``DETAILS`` are matched: matched
+    whole with it, an illegal answer's reason stayed in English on every forfeit card, which
+    always names its log."""
     log = LOG_NOTE.search(rest)
     if log is not None:
         rest = rest[:log.start()]
+    rest = _fill(DETAILS, rest)
     said, stderr, printed = rest.partition("; stderr: ")
     said = rule_reason(said)  # why an answer was illegal: the rules' words ("'z9' is off the board ...")
     for pattern, template in SNIPPETS:

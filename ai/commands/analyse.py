@@ -574,16 +574,30 @@ def bound_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
     return bound_words(-value.score, 1 - mover, sides)  # the opponent's is at most minus it
 
 
-def sureness_text(value: Value) -> str:
-    """"PROVEN (exact solver)", "PROVEN (endgame table)", "proven bound (opening book)" or
-    "estimate (depth 12)", "estimate (20,000 playouts)"."""
-    source = SOURCES.get(value.origin, value.origin)
+def sureness(value: Value, game: Game) -> str:
+    """What the value is, in one word that --json's ``verdict`` gives and ``sureness_text`` says:
+    "proven", "bound" (a proven bound of the margin), "estimate" (a search's guess, or a book's
+    value), or "none" (``valueless``: a move that came with no value is no estimate of anything;
+    the verdict called Hex's swap-rule book move an "estimate (opening book)" under "value: none")."""
     if value.proven is not None:
-        return f"PROVEN ({source})"
+        return "proven"
     if value.bound:
+        return "bound"
+    return "none" if valueless(value, game) else "estimate"
+
+
+def sureness_text(value: Value, game: Game) -> str:
+    """"PROVEN (exact solver)", "PROVEN (endgame table)", "proven bound (opening book)",
+    "estimate (depth 12)", "estimate (20,000 playouts)", or for a move that came with no value
+    "not searched" (level 1's random move) and "no value (opening book)" (Hex's swap-rule book)."""
+    source = SOURCES.get(value.origin, value.origin)
+    said = sureness(value, game)
+    if said == "proven":
+        return f"PROVEN ({source})"
+    if said == "bound":
         return f"proven bound ({source})"
-    if value.kind == "rule":
-        return "not searched"
+    if said == "none":
+        return "not searched" if value.kind == "rule" else f"no value ({source})"
     if value.kind == "book" or not value.depth:
         return f"estimate ({source})"
     reach = f"{value.depth:,} playouts" if value.kind == "mcts" else f"depth {value.depth}"
@@ -613,13 +627,13 @@ def verdict_text(verdict: Verdict) -> str:
                    else "no verdict: the search gave no result")
     else:
         out += [f"best move: {verdict.best}", f"value: {value_text(value, verdict.mover, game)}",
-                f"verdict: {sureness_text(value)}"]
+                f"verdict: {sureness_text(value, game)}"]
         out += [f"depth: {value.depth}"] if depth_says_the_proof(value) else []
         out += [f"line: {' '.join(verdict.line)}"] if verdict.line else []
     width = max([8, *(len(move) for move, _value in verdict.moves)])
     for number, (move, move_value) in enumerate(verdict.moves, 1):
         said = value_text(move_value, verdict.mover, game)
-        out.append(f"{number:3}. {move:<{width}} {said}  [{sureness_text(move_value)}]")
+        out.append(f"{number:3}. {move:<{width}} {said}  [{sureness_text(move_value, game)}]")
     stopped = "; stopped by Ctrl+C" if verdict.stopped else ""
     if searched(verdict):
         out.append(f"searched {verdict.nodes:,} {'playouts' if verdict.playouts else 'nodes'} "
@@ -650,7 +664,8 @@ def json_unit(value: Value, game: Game) -> str:
 
 
 def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
-    """A value for scripts: its words, the number in its unit (``json_unit``), and whether it is proven."""
+    """A value for scripts: its words, the number in its unit (``json_unit``), whether it is proven,
+    and what it is (``sureness``: "proven", "bound", "estimate" or "none", the words' verdict)."""
     unit = json_unit(value, game)
     shown = 100 * value.score if value.kind == "mcts" else value.score / (1 if value.unit else unit_size(game.id))
     if value.proven is not None and not value.margin and not value.bound or valueless(value, game):
@@ -659,7 +674,7 @@ def value_json(value: Value, mover: int, game: Game) -> dict[str, Any]:
     return {"text": value_text(value, mover, game), "score": None if shown is None else round(shown, 4), "unit": unit,
             "proven": value.proven is not None, "result": result, "plies": value.plies,
             "exact_margin": value.margin, "bound": {1: "at least", -1: "at most"}.get(value.bound),
-            "source": value.origin, "depth": value.depth if depth_ran(value) else None}
+            "verdict": sureness(value, game), "source": value.origin, "depth": value.depth if depth_ran(value) else None}
 
 
 def depth_ran(value: Value) -> bool:

@@ -2,7 +2,7 @@
 
     python gtp_engine.py [--startup S] [--setup S] [--silent] [--record FILE] [--resign] [--swap] [--whole-seconds]
                          [--chatty] [--row-col] [--buffered] [--one-newline] [--no-time] [--hang] [--from N] [--babble]
-                         [--square N] [--crash] [--log-commands] [--hold FILE]
+                         [--square N] [--crash] [--log-commands] [--hold FILE] [--huge]
 
 --startup S: sleep S seconds before answering anything (an engine loading its book);
 --setup S: sleep S seconds before answering each boardsize and clear_board (an engine loading
@@ -25,6 +25,7 @@ student's engine printing its own prompts to standard output).
 --crash: end with an uncaught IndexError (a Python traceback) at a genmove (from the Nth on,
 with --from N); --log-commands: write every command received to its error stream, as a student's
 engine logs what it is told.
+--huge: answer genmove with a line of 100 MB (a student's engine printing its whole search).
 It writes a line to its error stream for every genmove.
 """
 
@@ -88,7 +89,9 @@ for line in sys.stdin:
             time.sleep(3600)
         if "--chatty" in args and wrong:
             print(f"thinking... {9 - len(taken)} cells free", flush=True)
-        if "--resign" in args:
+        if "--huge" in args:
+            answer = "x" * (100 * 2**20)
+        elif "--resign" in args:
             answer = "resign"
         elif "--swap" in args:
             answer = "swap"
