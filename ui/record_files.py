@@ -174,7 +174,10 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     """``record`` with each computer player titled by its id alone -- a line of ``main.py match
     --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every
     screen name it ("Level 2", "Basilio"), and a student's file as the tournament's tables name
-    it (``outside_titles``); other titles (a name, an outside player's given one) stay."""
+    it (``outside_titles``); an outside player's title as an older version saved it ("Buggy
+    (buggy.py)") by that rule too (``kept_title``: "buggy:Buggy"); other titles (a name, an
+    outside player's given one) stay."""
+    record = _outside_titles_kept(record)
     untitled = [side.id for side in record.players if side.id is not None and side.title == side.id]
     if not untitled:
         return record  # nothing to title: the catalog (which imports the game's engines) is not needed
@@ -182,6 +185,15 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     titles |= outside_titles([pid for pid in untitled if ai.is_outside_player(pid)])
     players = tuple(Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
                     for side in record.players)
+    return record if players == record.players else replace(record, players=players)
+
+
+def _outside_titles_kept(record: GameRecord) -> GameRecord:
+    """``record`` with its outside players' titles named by the one rule (``kept_title``)."""
+    from ui.outside_players import kept_title
+
+    players = tuple(Side(side.id, kept_title(side.id, side.title)) if side.id is not None and side.title
+                    and ai.is_outside_player(side.id) else side for side in record.players)
     return record if players == record.players else replace(record, players=players)
 
 
