@@ -150,10 +150,11 @@ def forfeited_at_its_second_move(app, bot: Path) -> GameScene:
 def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
     the bot (X) crashes at its 2nd move, the move list's "2."."""
-    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')"))
+    # not bot.py, which the tables (and so the window) name by its folder, as a student's
+    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')", name="faulty.py")
+    scene = forfeited_at_its_second_move(app, bot)
     assert len(scene.history) == 2
-    # a bot.py is named by its folder, as the tables name a student's (docs/leagues.md)
-    assert result_lines(scene)[0].startswith(f"X forfeits: {tmp_path.name} crashed at move 2: AssertionError: second move")
+    assert result_lines(scene)[0].startswith("X forfeits: faulty crashed at move 2: AssertionError: second move")
     assert app.errors == []
 
 

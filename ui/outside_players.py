@@ -46,17 +46,22 @@ def kept_title(player_id: str, title: str) -> str:
     """``title`` as saved for ``player_id`` (a saved game's, a setting's), by the rule of
     ``found_title``: an older version saved a file's player as New game offered it, the name it
     reports and its file ("Buggy (buggy.py)"), which is named again ("buggy:Buggy"), so an old
-    saved game names its bot as the tables do; any other title is kept as it is."""
+    saved game names its bot as the tables do, and so is its id cut short ("buggy.py:Buggy"); any
+    other title is kept as it is."""
     from ai.outside import parse_outside_id
 
     try:
         spec = parse_outside_id(player_id)
     except ValueError:
         return title
-    file = f" ({Path(spec.path).name})"
-    if spec.kind != "file" or not title.endswith(file):
+    name = Path(spec.path).name
+    if spec.kind != "file":
         return title
-    return found_title(player_id, title[:-len(file)])
+    if title.endswith(f" ({name})"):
+        return found_title(player_id, title[:-len(name) - 3])
+    if title == name or title.startswith(f"{name}:"):  # the id cut short by an older version: "bot.py:Crasher"
+        return short(player_id)
+    return title
 
 
 def title(game_id: str, player_id: str) -> str:
