@@ -445,7 +445,7 @@ def test_a_bot_named_with_its_choose_function_is_called_by_its_file_while_it_loa
     """A bot remembered by its function ("…/gated.py:choose") was "Loading gated.py:choose…" in
     the status line and "gated.py:choose" on its card: the function's name is no part of the
     player's label.  Loading, it is named by its file's stem, "gated", as the game names a file
-    that reports no name of its own (``file_player_title``); when it cannot start, the load's
+    that reports no name of its own (``found_title``); when it cannot start, the load's
     start card and the status line name it so too."""
     from tests.ui_helpers import recorded_text
 

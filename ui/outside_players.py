@@ -26,7 +26,7 @@ def short(player_id: str) -> str:
     command is kept whole: where it is drawn the text helpers cut it to the room there
     (``ui.text.fit``, ``fit_inside``); cut here to 28 characters too, it was cut twice, "Loading
     gtp:/tmp/wt-……" on the thinking card."""
-    from ai.commands.tournament import entry_title
+    from ai.outside_names import entry_title
 
     return entry_title(player_id) or player_id
 
@@ -36,7 +36,7 @@ def found_title(player_id: str, title: str, kind: str | None = None) -> str:
     the rule the tournament's tables name it by (``entry_title``): "Aluno 42 (alunos)" for a course
     ``Jogador``'s name, "buggy:Buggy" for a class of buggy.py, "aluno" for a file playing by its
     ``choose``; New game offered "Buggy (buggy.py)" where the tables said "buggy:Buggy"."""
-    from ai.commands.tournament import entry_title
+    from ai.outside_names import entry_title
 
     return entry_title(player_id, title, kind) or short(player_id)
 
@@ -65,7 +65,7 @@ def kept_title(player_id: str, title: str) -> str:
 
 
 def title(game_id: str, player_id: str) -> str:
-    """The title the New game screen offers ``player_id`` under for ``game_id`` ("Crasher (varios.py)",
+    """The title the New game screen offers ``player_id`` under for ``game_id`` ("varios:Crasher",
     an engine's name) if it was checked in this session, else the id without its folder (``short``)."""
     return OFFERS.title(game_id, player_id) or short(player_id)
 

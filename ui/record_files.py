@@ -201,7 +201,7 @@ def outside_titles(player_ids: list[str]) -> dict[str, str]:
     """Outside players' names as a tournament's tables give them (``entry_title``, told apart by
     ``display_names``): a student's game replayed from a ``match --json`` line read "Blue:
     /home/prof/bots/aluno.py" cut off at the panel's edge, where the league's crosstable said "aluno"."""
-    from ai.commands.tournament import entry_title
+    from ai.outside_names import entry_title
     from ai.tournament import display_names
 
     return display_names(player_ids, {pid: title for pid in player_ids if (title := entry_title(pid))})

@@ -52,6 +52,7 @@ from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import ReadyPlayers, counted
 from ai.outside import RUNNING_AT, matching_files
+from ai.outside_names import entry_title
 from ai.referee import AT_MOVE
 from ai.tournament import (
     MIN_RATED_GAMES,
@@ -1211,41 +1212,6 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
         if title:
             titles[pid] = title
     return titles, broken
-
-
-def entry_title(pid: str, title: str | None = None, kind: str | None = None) -> str | None:
-    """How tables name an outside player (``display_names``' title; None: by its id).
-
-    A student's file says whose it is, loaded or not (``title`` and ``kind``: the loaded player's,
-    None if it could not be loaded): the folder of a file with the assignment's name (``jogador.py``,
-    ``player.py``, ...: ``ana``), else the file's stem (``minimax``), as a match names it, its folder
-    added by ``display_names`` only where two players would otherwise share a name; then the
-    player, for a class or another named one (``rui:Careful``), or before it the name a course
-    ``Jogador`` gives (``Aluno 42 (ana)``), or after it a Trax player's algorithm (``ana (minimax)``).
-    A GTP engine: the name it gives.
-    """
-    from ai.outside import parse_outside_id
-    from ai.outside_child import GENERIC_STEMS
-
-    try:
-        spec = parse_outside_id(pid)
-    except ValueError:
-        return None
-    if spec.kind != "file":
-        return title if title and title not in {pid, Path(spec.path).stem, Path(spec.path).name} else None
-    path = Path(spec.path).resolve()
-    folder = path.parent.name
-    generic = path.stem.lower() in GENERIC_STEMS  # every student's file has that stem: its folder says whose
-    who = (folder or path.stem) if generic else path.stem  # a folder where two share a stem: display_names
-    var = spec.name or (title if kind == "class" else None)
-    named = var if var != "choose" and kind not in ("function", "course trax") else None
-    base = f"{who}:{named}" if named else who
-    if title is None or kind in ("function", "class") or title in {"", var, path.stem, path.name, folder, who,
-                                                                   f"{path.stem}.{var}"}:
-        return base
-    if kind == "course trax" and title.startswith(f"{folder} ("):
-        return who + title[len(folder):]  # its algorithm
-    return f"{title} ({who})"
 
 
 def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -> list[Any]:
