@@ -638,7 +638,7 @@ class Tournament:
         names = header.get("titles") or header.get("names")  # the window's log / the report's names
         t.titles = {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
         if not t.titles:  # an older log: students' files named by whose they are, as the report did
-            from ai.commands.tournament import entry_title
+            from ai.outside_names import entry_title
 
             t.titles = {pid: title for pid in t.player_ids if (title := entry_title(pid))}
         return t

@@ -162,17 +162,18 @@ def test_a_fault_at_different_moves_is_not_said_at_the_first_games_move():
 
 def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_path, monkeypatch):  # noqa: F811
     """The bot (X) answers an illegal move at its 2nd move: the card and the side panel say so."""
-    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'"))
-    assert result_lines(scene)[0].startswith("X forfeits: bot played an illegal move 'z9' at move 2: 'z9' is off")
+    # not bot.py, which the tables (and so the window) name by its folder, as a student's
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'", name="faulty.py"))
+    assert result_lines(scene)[0].startswith("X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off")
     drawn = recorded_text(monkeypatch)
     app.run_frames(2)
     card = " ".join(drawn)  # a reason wraps at its spaces, its lines drawn one after the other
-    assert "X forfeits: bot played an illegal move 'z9' at move 2: 'z9' is off the board" in card, drawn
+    assert "X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off the board" in card, drawn
     drawn.clear()
     key(app, pygame.K_b)  # View board: the card goes, the side panel says why the game ended
     assert not scene.over_card.visible()
     panel = " ".join(drawn)
-    assert "X forfeits: bot played an illegal move 'z9' at move 2" in panel, drawn
+    assert "X forfeits: faulty played an illegal move 'z9' at move 2" in panel, drawn
     assert app.errors == []
 
 

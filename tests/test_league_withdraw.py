@@ -254,3 +254,22 @@ def test_a_player_with_all_its_games_played_is_not_withdrawn(tmp_path, capsys, y
             "stand as they are") in err
     assert "lost by forfeit" not in err and "nothing withdrawn" not in err
     assert Path(f"{out}.jsonl").read_bytes().splitlines(keepends=True) == lines
+
+
+def test_a_class_withdrawn_on_resume_keeps_the_name_the_tables_gave_it(tmp_path, capsys):
+    """The tables said "buggy:Buggy" (its class, once loaded) and the withdraw line and the
+    "Withdrawn" lines "buggy": a withdrawn file is not loaded again, and was named unloaded.  Its
+    name is the log's; "buggy", as it is named unloaded, still names it."""
+    bot = tmp_path / "buggy.py"
+    bot.write_text("class Buggy:\n    def __init__(self, game):\n        pass\n\n"
+                   "    def choose(self, state):\n        return state.legal_moves()[0]\n")
+    out, players = tmp_path / "turma", ["level-1", "level-2", str(bot)]
+    assert run_tournament("tictactoe", players, {}, 1, 0.05, 1, str(out), 3) == 0
+    assert "buggy:Buggy" in capsys.readouterr().out
+    log = Path(f"{out}.jsonl")
+    log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:2]))  # stopped after one game
+    assert resume(out, players, withdraw=["buggy"], yes=True) == 0
+    captured = capsys.readouterr()
+    assert f"withdraw {bot}: buggy:Buggy has played 0 of its 4 games" in captured.err, captured.err
+    assert "buggy:Buggy withdrew after 0 of its 4 games" in captured.out
+    assert "buggy withdrew" not in captured.out

@@ -7,6 +7,7 @@ play Rastros only), ``sleeper.py`` (never answers), ``illegal.py`` (always answe
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -70,7 +71,7 @@ def test_remembered_outside_player_is_offered_for_its_game_only(app):
     assert pid not in selector_ids(scene, "computer")  # checked in the background, not yet known
     frames = frames_while(app, lambda: pid in selector_ids(scene, "computer"), 60)
     assert frames > 1  # the menu was rebuilt by a later frame: loading did not block the window
-    assert selector_ids(scene, "computer")[pid] == "Aluno 42 (rastros_alunos.py)"
+    assert selector_ids(scene, "computer")[pid] == "Aluno 42 (rastros_alunos)"  # as the tables name it
     items = list(selector_ids(scene, "computer"))
     assert items[0] == "level-1" and items[-1] == pid  # after the built-in players
     scene.pick_game("tictactoe")
@@ -150,9 +151,11 @@ def forfeited_at_its_second_move(app, bot: Path) -> GameScene:
 def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
     the bot (X) crashes at its 2nd move, the move list's "2."."""
-    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')"))
+    # not bot.py, which the tables (and so the window) name by its folder, as a student's
+    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')", name="faulty.py")
+    scene = forfeited_at_its_second_move(app, bot)
     assert len(scene.history) == 2
-    assert result_lines(scene)[0].startswith("X forfeits: bot crashed at move 2: AssertionError: second move")
+    assert result_lines(scene)[0].startswith("X forfeits: faulty crashed at move 2: AssertionError: second move")
     assert app.errors == []
 
 
@@ -169,11 +172,13 @@ def test_a_huge_answers_card_says_it_was_too_large_in_portuguese(app, tmp_path):
 
 
 def test_a_function_named_in_the_entry_is_found_and_a_title_gives_the_players_name(tmp_path):
+    """Named as the tournament's tables name them (``entry_title``): a function by its file, a course
+    ``Jogador`` by its name and its file."""
     bot = tmp_path / "meu.py"
     bot.write_text("def aleatorio(game, state):\n    return state.legal_moves()[0]\n")
-    assert outside_players.discover("tictactoe", f"{bot}:aleatorio", {}) == [(f"{bot}:aleatorio", "aleatorio (meu.py)")]
+    assert outside_players.discover("tictactoe", f"{bot}:aleatorio", {}) == [(f"{bot}:aleatorio", "meu")]
     alunos = BOTS / "rastros_alunos.py"
-    assert outside_players.discover("rastros", f"{alunos}:Teimoso", {}) == [(f"{alunos}:teimoso", "Teimoso (rastros_alunos.py)")]
+    assert outside_players.discover("rastros", f"{alunos}:Teimoso", {}) == [(f"{alunos}:teimoso", "Teimoso (rastros_alunos)")]
 
 
 def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offered(app):
@@ -185,7 +190,7 @@ def test_the_game_names_an_outside_player_by_the_title_the_new_game_screen_offer
     app.switch(setup_scene)
     assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"))
     offered = selector_ids(setup_scene, "computer")[pid]
-    assert offered.endswith("(illegal.py)") and offered != "illegal.py:AlwaysFirst"
+    assert offered == "illegal:AlwaysFirst"  # as the tournament's tables name it
     setup_scene.choices.computer["tictactoe"] = pid
     setup_scene.choices.human_side = 0
     setup = setup_scene.build_setup()
@@ -453,7 +458,7 @@ def test_a_bot_named_with_its_choose_function_is_called_by_its_file_while_it_loa
     """A bot remembered by its function ("…/gated.py:choose") was "Loading gated.py:choose…" in
     the status line and "gated.py:choose" on its card: the function's name is no part of the
     player's label.  Loading, it is named by its file's stem, "gated", as the game names a file
-    that reports no name of its own (``file_player_title``); when it cannot start, the load's
+    that reports no name of its own (``found_title``); when it cannot start, the load's
     start card and the status line name it so too."""
     from tests.ui_helpers import recorded_text
 
@@ -758,4 +763,113 @@ def test_a_clocked_engine_started_anew_is_not_charged_its_set_up(app, tmp_path, 
     hold.unlink()
     assert wait(app, lambda: len(scene.history) == 4)  # it thought, and moved
     assert scene.forfeit is None and scene.clock_readings()[-1][1] < before  # its thinking was charged
+    assert app.errors == []
+
+
+CLASS_BOT = """\
+class Buggy:
+    def __init__(self, game):
+        pass
+
+    def choose(self, state):
+        return state.legal_moves()[0]
+"""
+
+
+def test_a_class_of_a_file_has_one_name_in_new_game_its_game_its_save_and_the_tournaments_tables(app, tmp_path):
+    """buggy.py's class Buggy was "Buggy (buggy.py)" on New game, in its game and in its saved game,
+    "buggy:Buggy" in the tournament's tables and "buggy" in the withdraw line: named by one rule
+    everywhere (``entry_title``), and an older saved game's "Buggy (buggy.py)" reads back so too."""
+    from ai.commands.tournament import probe_outside_players
+    from ai.tournament import display_names
+    from games.record import Side
+    from ui import record_files
+    from ui.autosave import games_dir, setup_dict_for_record
+    from ui.scenes.tournament import TournamentScene
+
+    bot = tmp_path / "buggy.py"
+    bot.write_text(CLASS_BOT)
+    pid = f"{bot}:Buggy"
+    tables = display_names([pid], probe_outside_players("tictactoe", [pid], {}, {}, {})[0])[pid]
+    assert tables == "buggy:Buggy"  # the command line's tables
+    app.settings.outside_players = [pid]
+    setup_scene = SetupScene(app, game_id="tictactoe")
+    app.switch(setup_scene)
+    assert wait(app, lambda: pid in selector_ids(setup_scene, "computer"))
+    assert selector_ids(setup_scene, "computer")[pid] == tables  # New game
+    setup_scene.choices.computer["tictactoe"] = pid
+    setup_scene.choices.human_side = 0
+    scene = GameScene(app, setup_scene.build_setup())
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)
+    click(app, scene.view.cell_rect(2, 2).center)
+    assert wait(app, lambda: len(scene.history) == 2)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)  # Save
+    saved = record_files.load(max(games_dir().glob("*.json"), key=lambda p: p.stat().st_mtime))
+    assert saved.players[1] == Side(pid, tables)  # its saved game
+    assert MatchSetup.from_dict(setup_dict_for_record(saved)).player_label(1) == tables  # the game played on from it
+    tournament = TournamentScene(app, "tictactoe")
+    tournament.outside["tictactoe"] = outside_players.discover("tictactoe", pid, {})
+    assert dict(tournament.players())[pid] == tables  # the window's tables
+    old = json.loads(saved.dumps())
+    old["players"][1]["title"] = old["setup"]["titles"][1] = "Buggy (buggy.py)"  # as an older version saved it
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    again = record_files.load(path)
+    assert again.players[1].title == tables and MatchSetup.from_dict(setup_dict_for_record(again)).player_label(1) == tables
+    assert app.errors == []
+
+
+def watched_forfeit_on_time_at_move_1(app) -> GameScene:
+    """A watched game (PC vs PC) whose first mover, a bot that never answers, forfeits on time
+    before any move; its result card up."""
+    from ui.match import PC_VS_PC
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, (str(BOTS / "sleeper.py"), "level-1"), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert wait(app, scene.over_card.visible)
+    return scene
+
+
+def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_at_1024x768(tmp_path, monkeypatch):
+    """The card over the board cut the reason on two rows ("...limit 0.1 s + 0.5 s grac…"), the
+    panel too: only the replay's panel said it whole.  The card, where one looks first, says it
+    whole (its log's path is in a message of its own), in English and in Portuguese."""
+    from tests.ui_helpers import recorded_text
+    from ui import words
+
+    outside_players.OFFERS.clear()
+    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app:
+        for code in ("en", "pt"):
+            with in_language(app, code):
+                scene = watched_forfeit_on_time_at_move_1(app)
+                assert not scene.over_card.over_panel()  # on the board, where two rows cut it
+                drawn = recorded_text(monkeypatch)
+                app.dirty = True
+                app.run_frames(1)
+                said = words.without_log(words.end_reason(scene.end_reason()))
+                assert "0.5 s" in said or "0,5 s" in said
+                assert said in " ".join(drawn), drawn
+        assert app.errors == []
+
+
+def test_a_watched_game_lost_on_time_before_any_move_is_saved_from_the_panel_as_from_the_card(app):
+    """The panel's Save (Ctrl+S) was greyed, "Nothing to save yet", while the card's Save (S)
+    beside it showed ready: a bot's forfeit before its first move is a game a teacher keeps.  Both
+    save it, and it reads back with its forfeit."""
+    from ui import record_files
+
+    scene = watched_forfeit_on_time_at_move_1(app)
+    key(app, pygame.K_s)  # the card's Save
+    saved = [m.text for m in scene.messages.current() if m.text.startswith("Game saved: ")]
+    assert saved, [m.text for m in scene.messages.current()]
+    record = record_files.load(saved[0].removeprefix("Game saved: "))
+    assert record.moves == [] and record.result.winner == 1 and "exceeded the time limit" in record.result.reason
+    key(app, pygame.K_b)  # View board: the panel
+    assert scene.btn_save.visible and scene.btn_save.enabled
+    click(app, scene.btn_save.rect.center)
+    said = [m.text for m in scene.messages.current()]
+    assert not [text for text in said if text.startswith("Nothing to save")], said
+    assert any(text.startswith("Already saved, unchanged: ") for text in said), said
     assert app.errors == []

@@ -32,7 +32,7 @@ class MatchSetup:
     clock: str | None = None  # both sides' game clock as ai.referee.GameClock text ("5m+3s"); None: no clock
     start: str | None = None  # the position the game starts from (Game.to_text); None: the usual start
     names: tuple[str, str] = ("", "")  # the humans' names (Hot-seat; Settings' "Your name"); "": "Player 1", "You"
-    # outside players' titles as the New game screen offered them ("Crasher (varios.py)"); "": found
+    # outside players' titles as the New game screen offered them ("varios:Crasher"); "": found
     # from the players checked in this session (ui.outside_players.title), else the id without its folder
     titles: tuple[str, str] = ("", "")
 
@@ -60,9 +60,11 @@ class MatchSetup:
                 return self.names[side]
             return said(N_("You")) if self.mode == HUMAN_VS_PC else said(N_("Player {n}")).format(n=side + 1)
         if ai.is_outside_player(pid):
-            from ui.outside_players import title
+            from ui.outside_players import kept_title, title
 
-            return self.titles[side] or title(self.game_id, pid)  # "Aluno 42 (alunos.py)", as New game offers it
+            # "Aluno 42 (alunos)", as New game offers it and the tables name it; an older save's
+            # "Aluno 42 (alunos.py)" named so too
+            return kept_title(pid, self.titles[side]) if self.titles[side] else title(self.game_id, pid)
         for p in ai.catalog(self.game_id):
             if p.id == pid:
                 return player_title(p.title) if translated else p.title

@@ -10,6 +10,7 @@ can offer them in its selectors and rebuild its menu when the answers arrive.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,30 +18,54 @@ import ai
 
 
 def short(player_id: str) -> str:
-    """A player id as shown in tables and labels: an outside file playing by itself (its
-    ``choose``) by the file's stem, "aluno" for ``…/aluno.py:choose``, as ``file_player_title``
-    names it once it is loaded (the game, its scores and its record said "aluno.py"), while another
-    player of the file keeps its file and name ("bot.py:Crasher") to tell it from the rest.  An
-    engine's command is kept whole: where it is drawn the text helpers cut it to the room there
+    """A player id as shown in tables and labels before its file is loaded, by the one rule that
+    names an outside player everywhere (``ai.commands.tournament.entry_title``: whose it is, then
+    which player): "aluno" for ``…/aluno.py:choose``, "ana" for ``…/ana/jogador.py``, "bot:Crasher"
+    for another player of a file.  The game, its saved games and the withdraw line said "bot.py:Crasher",
+    "Crasher (bot.py)" or "bot" where the tournament's tables said "bot:Crasher".  An engine's
+    command is kept whole: where it is drawn the text helpers cut it to the room there
     (``ui.text.fit``, ``fit_inside``); cut here to 28 characters too, it was cut twice, "Loading
     gtp:/tmp/wt-……" on the thinking card."""
-    if ".py" in player_id and not player_id.startswith("gtp:"):
-        head, tail = player_id.split(".py", 1)
-        return Path(head).name + ("" if tail in ("", ":choose") else ".py" + tail)
-    return player_id
+    from ai.outside_names import entry_title
+
+    return entry_title(player_id) or player_id
 
 
-def file_player_title(title: str, path: str) -> str:
-    """How the window names a player of the file at ``path``: by the name it reports (a course
-    ``Jogador``'s, a class's or function's), with its file to tell whose it is ("Aluno 42
-    (alunos.py)"), or, reporting none (its title is the file's stem), by the stem alone ("aluno",
-    not "aluno (aluno.py)")."""
-    stem = Path(path).stem
-    return stem if title in ("", stem) else f"{title} ({Path(path).name})"
+def found_title(player_id: str, title: str, kind: str | None = None) -> str:
+    """How the window names a player found in a file (``title`` and ``kind``: what it reports), by
+    the rule the tournament's tables name it by (``entry_title``): "Aluno 42 (alunos)" for a course
+    ``Jogador``'s name, "buggy:Buggy" for a class of buggy.py, "aluno" for a file playing by its
+    ``choose``; New game offered "Buggy (buggy.py)" where the tables said "buggy:Buggy"."""
+    from ai.outside_names import entry_title
+
+    return entry_title(player_id, title, kind) or short(player_id)
+
+
+@lru_cache(maxsize=512)  # asked for every row of the tournament screen's tables, on every frame
+def kept_title(player_id: str, title: str) -> str:
+    """``title`` as saved for ``player_id`` (a saved game's, a setting's), by the rule of
+    ``found_title``: an older version saved a file's player as New game offered it, the name it
+    reports and its file ("Buggy (buggy.py)"), which is named again ("buggy:Buggy"), so an old
+    saved game names its bot as the tables do, and so is its id cut short ("buggy.py:Buggy"); any
+    other title is kept as it is."""
+    from ai.outside import parse_outside_id
+
+    try:
+        spec = parse_outside_id(player_id)
+    except ValueError:
+        return title
+    name = Path(spec.path).name
+    if spec.kind != "file":
+        return title
+    if title.endswith(f" ({name})"):
+        return found_title(player_id, title[:-len(name) - 3])
+    if title == name or title.startswith(f"{name}:"):  # the id cut short by an older version: "bot.py:Crasher"
+        return short(player_id)
+    return title
 
 
 def title(game_id: str, player_id: str) -> str:
-    """The title the New game screen offers ``player_id`` under for ``game_id`` ("Crasher (varios.py)",
+    """The title the New game screen offers ``player_id`` under for ``game_id`` ("varios:Crasher",
     an engine's name) if it was checked in this session, else the id without its folder (``short``)."""
     return OFFERS.title(game_id, player_id) or short(player_id)
 
@@ -64,10 +89,10 @@ def discover(game_id: str, entry: str, options: dict[str, Any],
     if spec.name and spec.name != "*":  # the one it names (by its name or title; a function of the file too)
         player = load_outside_player(game_id, entry, options, **loader)
         player.close()
-        infos = [ai.PlayerInfo(f"{spec.path}:{player.name}", player.info.title)]
+        infos = [ai.PlayerInfo(f"{spec.path}:{player.name}", player.info.title, player.kind)]
     else:
         infos = list_outside_players(game_id, spec.path, options, **loader)
-    return [(i.id, file_player_title(i.title, spec.path)) for i in infos]
+    return [(i.id, found_title(i.id, i.title, i.description)) for i in infos]  # description: its kind
 
 
 def is_engine(player_id: str) -> bool:

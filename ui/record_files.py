@@ -174,7 +174,10 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     """``record`` with each computer player titled by its id alone -- a line of ``main.py match
     --json`` knows only the ids ("level-2", "rastros:basilio") -- titled as the catalog and every
     screen name it ("Level 2", "Basilio"), and a student's file as the tournament's tables name
-    it (``outside_titles``); other titles (a name, an outside player's given one) stay."""
+    it (``outside_titles``); an outside player's title as an older version saved it ("Buggy
+    (buggy.py)") by that rule too (``kept_title``: "buggy:Buggy"); other titles (a name, an
+    outside player's given one) stay."""
+    record = _outside_titles_kept(record)
     untitled = [side.id for side in record.players if side.id is not None and side.title == side.id]
     if not untitled:
         return record  # nothing to title: the catalog (which imports the game's engines) is not needed
@@ -185,11 +188,20 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     return record if players == record.players else replace(record, players=players)
 
 
+def _outside_titles_kept(record: GameRecord) -> GameRecord:
+    """``record`` with its outside players' titles named by the one rule (``kept_title``)."""
+    from ui.outside_players import kept_title
+
+    players = tuple(Side(side.id, kept_title(side.id, side.title)) if side.id is not None and side.title
+                    and ai.is_outside_player(side.id) else side for side in record.players)
+    return record if players == record.players else replace(record, players=players)
+
+
 def outside_titles(player_ids: list[str]) -> dict[str, str]:
     """Outside players' names as a tournament's tables give them (``entry_title``, told apart by
     ``display_names``): a student's game replayed from a ``match --json`` line read "Blue:
     /home/prof/bots/aluno.py" cut off at the panel's edge, where the league's crosstable said "aluno"."""
-    from ai.commands.tournament import entry_title
+    from ai.outside_names import entry_title
     from ai.tournament import display_names
 
     return display_names(player_ids, {pid: title for pid in player_ids if (title := entry_title(pid))})

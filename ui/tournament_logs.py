@@ -219,10 +219,11 @@ def _forfeit_named(result: Result | None, names: dict[str, str]) -> Result | Non
 
 def _player_names(header: dict[str, Any]) -> dict[str, str]:
     """The names of a log's players as the tournament screen shows them: ours by their titles
-    (in English, as records keep them), an outside player's as the log noted it, else its id cut
-    short (``ui.outside_players.short``), with as much of its folder as tells it from another
-    student's file of the same name (``ai.tournament.display_names``: "ana/jogador.py", not
-    "jogador.py" twice; "a/aluno" and "b/aluno" where a command line's log noted "aluno" for both)."""
+    (in English, as records keep them), an outside player's as the log noted it, else as the
+    tables name it unloaded (``ui.outside_players.short``: "duarte" for .../duarte/jogador.py),
+    told apart as the tables tell them (``ai.tournament.display_names``: "ana (x/ana/jogador.py)"
+    and "ana (y/ana/jogador.py)"; "a/aluno" and "b/aluno" where a command line's log noted "aluno"
+    for both)."""
     import ai
     from ai.tournament import display_names
     from ui.outside_players import short
@@ -234,8 +235,6 @@ def _player_names(header: dict[str, Any]) -> dict[str, str]:
         ours = {}
     noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
     players = [str(pid) for pid in header.get("players")] if isinstance(header.get("players"), list) else []
-    named = {pid: str(title) for pid in players if (title := ours.get(pid) or noted.get(pid))}
-    shorts = [short(pid) for pid in players if pid not in named]
-    distinct = display_names(players, named)
-    return {pid: short(pid) if pid not in named and shorts.count(short(pid)) == 1 else distinct[pid]
-            for pid in players}
+    unloaded = {pid: short(pid) for pid in players if ai.is_outside_player(pid)}
+    return display_names(players, {pid: str(title) for pid in players
+                                   if (title := ours.get(pid) or noted.get(pid) or unloaded.get(pid))})

@@ -52,6 +52,7 @@ from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
 from ai.match import ReadyPlayers, counted
 from ai.outside import RUNNING_AT, matching_files
+from ai.outside_names import entry_title
 from ai.referee import AT_MOVE
 from ai.tournament import (
     MIN_RATED_GAMES,
@@ -870,7 +871,7 @@ def run_tournament(
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
             print(f"{log} not found: starting the tournament", file=sys.stderr)
-        logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ([], set())
+        logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ({}, set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
         words = expanded_words(player_ids)  # a pattern that matches no file is bad input, said alone
         if any(ai.is_outside_player(pid) for pid in player_ids):
@@ -938,24 +939,34 @@ def run_tournament(
     return 130 if t.cancelled else 1 if summary.void else 0
 
 
-def withdrawn_in_log(log: str, withdraw: list[str] | tuple[str, ...]) -> tuple[list[str], set[str]]:
-    """The players of the league logged in ``log`` and those of them withdrawn (in the log, or
-    now: ``withdraw`` names it, ``named_by``, by a name found without loading its file); none when
-    the log cannot be read (the resume says why)."""
+def withdrawn_in_log(log: str, withdraw: list[str] | tuple[str, ...]) -> tuple[dict[str, str], set[str]]:
+    """The players of the league logged in ``log`` (id -> its name in the log's tables:
+    ``logged_titles``) and those of them withdrawn (in the log, or now: ``withdraw`` names it,
+    ``named_by``, by a name found without loading its file); none when the log cannot be read
+    (the resume says why)."""
     from ai.results_log import ResultsLog
 
     try:
         header, _done = ResultsLog.read(log)
-        logged = [str(pid) for pid in header.get("players") or []]
-        names = display_names(logged, {**builtin_titles(str(header["game"])),
-                                       **{pid: title for pid in logged if (title := entry_title(pid))}})
-        gone = set(header.get("withdrawn") or {}) | {pid for word in withdraw for pid in named_by(word, logged, names)}
+        logged = logged_titles(header)
+        names = display_names(list(logged), {**builtin_titles(str(header["game"])), **{p: t for p, t in logged.items() if t}})
+        gone = set(header.get("withdrawn") or {}) | {pid for word in withdraw for pid in named_by(word, list(logged), names)}
     except (OSError, ValueError, TypeError, AttributeError, KeyError):
-        return [], set()
+        return {}, set()
     return logged, gone
 
 
-def not_loaded(logged: list[str], gone: set[str]) -> Callable[[str], bool]:
+def logged_titles(header: dict[str, Any]) -> dict[str, str]:
+    """Each player of a league's log (``header``) and the name its tables gave it: the log's
+    ``titles`` (a loaded class's ``buggy:Buggy``), else ``entry_title``'s without loading it
+    ("" for a built-in player).  A withdrawn file is not loaded again, and the withdraw line and
+    the tables called the ``buggy:Buggy`` of the league's tables "buggy"."""
+    noted = header.get("titles") if isinstance(header.get("titles"), dict) else {}
+    players = [str(pid) for pid in header.get("players") or []]
+    return {pid: str(noted.get(pid) or entry_title(pid) or "") for pid in players}
+
+
+def not_loaded(logged: dict[str, str], gone: set[str]) -> Callable[[str], bool]:
     """Whether a word of the command line (an id, ``file.py:*``) names only withdrawn players
     (``gone`` of the ``logged`` ones): their files are not loaded, as they play no more; a student's
     file withdrawn because it no longer loads, or takes minutes to, held up the resume."""
@@ -964,28 +975,29 @@ def not_loaded(logged: list[str], gone: set[str]) -> Callable[[str], bool]:
     return lambda word: word in gone or file_of(word) in files
 
 
-def with_withdrawn(ids: list[str], logged: list[str], gone: set[str], titles: dict[str, str]) -> list[str]:
+def with_withdrawn(ids: list[str], logged: dict[str, str], gone: set[str], titles: dict[str, str]) -> list[str]:
     """``ids``, the players named, with each player of the league ``logged`` that is left out
     because it is withdrawn (``gone``: ``withdrawn_in_log``) put back in the log's order: a
     student's file withdrawn, then deleted, no longer matches the folder's pattern, and the league
     was refused as another one; a withdrawn file is not loaded (``not_loaded``).  Its name for the
-    tables is added to ``titles``."""
+    tables (``logged``'s, the log's own) is added to ``titles``."""
     left_out = [pid for pid in logged if pid not in ids and pid in gone]
     if not left_out:
         return ids
     for pid in left_out:
-        title = entry_title(pid)
-        if title:
-            titles.setdefault(pid, title)
+        if logged[pid]:
+            titles.setdefault(pid, logged[pid])
     return [pid for pid in logged if pid in ids or pid in left_out] + [pid for pid in ids if pid not in logged]
 
 
 def named_by(word: str, player_ids: list[str], names: dict[str, str]) -> list[str]:
     """The players of ``player_ids`` that ``word`` names: its id, its name in the tables
-    (``names``), or its file (by another path: ``./bots/ana/jogador.py``)."""
+    (``names``) or the one it has unloaded (``entry_title``: "buggy" for the tables'
+    "buggy:Buggy"), or its file (by another path: ``./bots/ana/jogador.py``)."""
     if word in player_ids:
         return [word]
     found = [pid for pid in player_ids if names.get(pid) == word]
+    found = found or [pid for pid in player_ids if entry_title(pid) == word]
     file = file_of(word)
     if not found and file is not None:
         found = [pid for pid in player_ids if file_of(pid) == file]
@@ -1301,41 +1313,6 @@ def probe_outside_players(game_id: str, ids: list[str], options: dict[str, Any],
         if title:
             titles[pid] = title
     return titles, broken
-
-
-def entry_title(pid: str, title: str | None = None, kind: str | None = None) -> str | None:
-    """How tables name an outside player (``display_names``' title; None: by its id).
-
-    A student's file says whose it is, loaded or not (``title`` and ``kind``: the loaded player's,
-    None if it could not be loaded): the folder of a file with the assignment's name (``jogador.py``,
-    ``player.py``, ...: ``ana``), else the file's stem (``minimax``), as a match names it, its folder
-    added by ``display_names`` only where two players would otherwise share a name; then the
-    player, for a class or another named one (``rui:Careful``), or before it the name a course
-    ``Jogador`` gives (``Aluno 42 (ana)``), or after it a Trax player's algorithm (``ana (minimax)``).
-    A GTP engine: the name it gives.
-    """
-    from ai.outside import parse_outside_id
-    from ai.outside_child import GENERIC_STEMS
-
-    try:
-        spec = parse_outside_id(pid)
-    except ValueError:
-        return None
-    if spec.kind != "file":
-        return title if title and title not in {pid, Path(spec.path).stem, Path(spec.path).name} else None
-    path = Path(spec.path).resolve()
-    folder = path.parent.name
-    generic = path.stem.lower() in GENERIC_STEMS  # every student's file has that stem: its folder says whose
-    who = (folder or path.stem) if generic else path.stem  # a folder where two share a stem: display_names
-    var = spec.name or (title if kind == "class" else None)
-    named = var if var != "choose" and kind not in ("function", "course trax") else None
-    base = f"{who}:{named}" if named else who
-    if title is None or kind in ("function", "class") or title in {"", var, path.stem, path.name, folder, who,
-                                                                   f"{path.stem}.{var}"}:
-        return base
-    if kind == "course trax" and title.startswith(f"{folder} ("):
-        return who + title[len(folder):]  # its algorithm
-    return f"{title} ({who})"
 
 
 def in_daemon_threads(work: Callable[[Any], Any], items: list[Any], jobs: int) -> list[Any]:

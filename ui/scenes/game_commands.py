@@ -138,8 +138,10 @@ class GameCommands:
 
     def _why_no_save(self) -> str:
         """Why Save (Ctrl+S) writes nothing: no move, from the usual start (it wrote an empty game
-        into Saved games).  A set-up position, or a game given up before its first move, is kept."""
-        if self.history or self.setup.start is not None or self._ended_by_the_players():
+        into Saved games).  A set-up position, or a game over before its first move (given up, a
+        watched bot's forfeit on time) is kept: its end is the game.  The panel's Save was greyed
+        on a watched bot's forfeit at move 1 while the result card's Save beside it was not."""
+        if self.history or self.setup.start is not None or self.is_over():
             return ""
         return _("Nothing to save yet: no move has been played")
 

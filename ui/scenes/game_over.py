@@ -267,8 +267,8 @@ ROOMY = Spacing(26, 8, 14, 26, 10)
 # Larger text in Portuguese at 1024x768 the card read "Passaram 40 / meias-jogadas sem uma …"
 # and "Nesta sessão: Jogador 1 / (Branco) 0 - 0 Jogador 2 (…", the draws' count gone
 TIGHT = Spacing(14, 6, 8, 14, 6)
-LINE_ROWS = 2  # rows a line under the headline may take on the card (a forfeit's reason takes two)
-WHOLE_ROWS = 4  # rows it may take over the panel where the card has the height for them (``_panel_form``)
+LINE_ROWS = 2  # rows a line under the headline may take on a card with no room for more (a short board)
+WHOLE_ROWS = 4  # rows it may take where the card has the height for them (``_board_rows``, ``_panel_form``)
 
 
 @dataclass(frozen=True)
@@ -488,6 +488,14 @@ class GameOverCard:
                   + rows * int(40 * s) + (rows - 1) * int(spacing.button_gap * s) + int(spacing.bottom * s))
         return lines, height
 
+    def _board_rows(self, width: int) -> int:
+        """The rows a line may take on the card ``width`` wide over the board: each line whole
+        (``WHOLE_ROWS``) where the card still fits the board's area so, else ``LINE_ROWS``.  A
+        watched bot's forfeit on time read "...limit 0.5 s + 0.5 s grac…" on the card over a
+        1024x768 board, and the panel beside cut it too: only the replay's panel said it whole."""
+        room = self.area.height - 2 * int(16 * self.scene.app.scale)
+        return WHOLE_ROWS if self._size(width, 2, WHOLE_ROWS)[1] <= room else LINE_ROWS
+
     def _panel_form(self, width: int, columns: int) -> tuple[int, Spacing]:
         """The rows a line may take over the panel and the spacing around them: each line whole
         (``WHOLE_ROWS``), roomy where the panel has the height for it, else tight; where neither
@@ -523,7 +531,7 @@ class GameOverCard:
         none of the final position's pieces, else over the panel (``_in_panel``) where it fits there."""
         s = self.scene.app.scale
         w = min(self.area.width - int(40 * s), int(420 * s))
-        lines, h = self._size(w, 2)
+        lines, h = self._size(w, 2, self._board_rows(w))
         place, clear = self._place(w, h)
         panel = None if clear else self._in_panel()
         if panel is None:

@@ -226,9 +226,15 @@ class SetupScene(MenuFormScene):
         return ai.catalog(self.info.id)
 
     def _outside(self) -> list[tuple[str, str]]:
-        """(id, title) of the remembered outside players known to fit this game and its options."""
-        return outside_players.OFFERS.players(self.info.id, self._options(),
-                                              outside_players.remembered(self.app, self.info.id))
+        """(id, title) of the remembered outside players known to fit this game and its options,
+        told apart as the tournament's tables tell them (``display_names``): two functions of
+        meu.py, both "meu" by the tables' rule, are "meu (meu.py:aleatorio)" and "meu (meu.py:guloso)"."""
+        from ai.tournament import display_names
+
+        found = outside_players.OFFERS.players(self.info.id, self._options(),
+                                               outside_players.remembered(self.app, self.info.id))
+        names = display_names([pid for pid, _title in found], dict(found))
+        return [(pid, names[pid]) for pid, _title in found]
 
     def _items(self) -> list[tuple[str, str]]:
         """(title, id) of every computer player offered: ours, then the outside ones that fit."""
@@ -261,7 +267,7 @@ class SetupScene(MenuFormScene):
         else:  # Human vs PC: Settings' "Your name" on the human's side
             mine = self.app.settings.player_name  # checked when read, cleaned when typed
             names = (mine if players[0] is None else "", mine if players[1] is None else "")
-        offered = dict(self.outside_shown)  # outside players keep the titles offered here ("Crasher (varios.py)")
+        offered = dict(self.outside_shown)  # outside players keep the titles offered here ("varios:Crasher")
         titles = (offered.get(players[0] or "", ""), offered.get(players[1] or "", ""))
         return MatchSetup(game_id, dict(self._options()), self.mode, players, float(self.choices.move_time or 1.0),
                           clock=self.choices.clock, start=start, names=names, titles=titles)

@@ -41,7 +41,7 @@ from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
 from ui.i18n import _, ngettext
-from ui.outside_players import short
+from ui.outside_players import kept_title, short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
@@ -156,7 +156,6 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.watching: int | None = None  # the game on the board
         self.to_watch: list[int] = []  # the games started while watching, for the board in turn
         self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
-        self._whose_cache: dict[tuple[str, str], str] = {}
         self.pinned = False  # the user picked a finished game to look at: do not follow live games
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.view = None
@@ -212,30 +211,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         outside = self.outside.get(self.game_id, [])
         if not outside:
             return ours
-        titles = dict(ours) | {pid: self._whose(pid, title) for pid, title in outside}
+        titles = dict(ours) | {pid: kept_title(pid, title) for pid, title in outside}
         names = display_names(list(titles), titles)
         return [(pid, names[pid]) for pid in titles]
 
-    def _whose(self, player_id: str, title: str) -> str:
-        """An outside player's title for ``display_names`` (``entry_title``): "Ana Silva (ana)" for
-        the "Ana Silva (jogador.py)" it was found as in bots/ana/jogador.py."""
-        key = (player_id, title)
-        if key not in self._whose_cache:
-            from ai.commands.tournament import entry_title
-            from ai.outside import parse_outside_id
-
-            raw = title
-            try:
-                spec = parse_outside_id(player_id)
-            except ValueError:
-                spec = None
-            if spec is not None and spec.kind == "file" and title.endswith(f" ({Path(spec.path).name})"):
-                raw = title[:-len(f" ({Path(spec.path).name})")]
-            self._whose_cache[key] = entry_title(player_id, raw) or title
-        return self._whose_cache[key]
-
     def _name(self, player_id: str) -> str:
-        """The title shown for a player ("Level 3", "Aluno 42 (alunos.py)")."""
+        """The title shown for a player ("Level 3", "Aluno 42 (alunos)")."""
         if player_id not in self.titles:
             self.titles.update(self.players())
         return self.titles.get(player_id) or short(player_id)

@@ -313,7 +313,7 @@ class TournamentSetup:
         command line enters it, to forfeit its games with ``why``; the message says so.  It is
         remembered as the players that load are: the window forgot it when closed, and the next
         day's tournament of the class had no row for that student, with nothing said."""
-        from ai.commands.tournament import entry_title
+        from ai.outside_names import entry_title
 
         if not typed and pid not in self.remembered:  # forgotten (its "×") while it was being loaded
             return
