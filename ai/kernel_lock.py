@@ -14,6 +14,13 @@ so no lock outlives its holder, whatever is left in the file.  The file says who
 whether it compiles or loads (``Holder``), for the log and for ``compiled_elsewhere``.  A folder
 where no lock can be made (read-only, a file system without locks) costs nothing but the sharing:
 each process compiles for itself, as before.
+
+A process waits only for a holder at its own priority or above (``outranks``).  The window's
+preparation compiles at nice 19: a game's worker (nice 5) that waited for it on a busy machine
+played its stand-ins for the minute the starved preparation took (Hex's search, 73 s at load 11,
+the worker idle).  It takes the stage's second lock instead (``urgent_path``), which only processes
+above the holder of the first use, and compiles; where that one is held by a process below it too,
+it compiles unshared.
 """
 
 from __future__ import annotations
@@ -32,16 +39,38 @@ POLL_SECONDS = 0.2  # how often a waiting process tries the lock again
 
 @dataclass(frozen=True)
 class Holder:
-    """What a lock file says of its holder: its process id, and whether it compiles the stage from
-    scratch (True) or loads it from the cache (False)."""
+    """What a lock file says of its holder: its process id, whether it compiles the stage from
+    scratch (True) or loads it from the cache (False), and its niceness (None where the system
+    has none to tell, or an older lock file said none)."""
 
     pid: int
     compiling: bool
+    niceness: int | None = None
+
+
+def own_niceness() -> int | None:
+    """This process's POSIX niceness (0 normal, 19 lowest); None on a system without ``nice``."""
+    try:
+        return os.nice(0)
+    except (AttributeError, OSError):
+        return None
+
+
+def outranks(holder: Holder | None, niceness: int | None) -> bool:
+    """Whether a process at ``niceness`` should wait for ``holder``: it runs at that priority or
+    above, or either priority is unknown (waiting, as every process did before priorities)."""
+    return holder is None or holder.niceness is None or niceness is None or holder.niceness <= niceness
 
 
 def lock_path(folder: Path, game_id: str, stage: str) -> Path:
     """The lock file of ``stage`` of ``game_id``'s kernels in the cache ``folder``."""
     return folder / "locks" / f"{game_id}-{stage}.lock"
+
+
+def urgent_path(path: Path) -> Path:
+    """The stage's second lock, beside ``path``: taken by a process that will not wait for the
+    lower-priority holder of ``path`` (``stage_lock``)."""
+    return path.with_name(f"{path.stem}-urgent{path.suffix}")
 
 
 class StageLock:
@@ -67,7 +96,9 @@ class StageLock:
     def say(self, compiling: bool) -> None:
         """Write this process and what it does into the held lock's file."""
         if self._lock is not None:
-            self._lock.say(f"{os.getpid()} {'compiling' if compiling else 'loading'}")
+            niceness = own_niceness()
+            self._lock.say(f"{os.getpid()} {'compiling' if compiling else 'loading'}"
+                           + ("" if niceness is None else f" {niceness}"))
 
     def release(self) -> None:
         """Let the lock go (at once for a lock not taken)."""
@@ -81,7 +112,7 @@ def holder(path: Path) -> Holder | None:
     ask only while ``try_take`` finds it held); None when it says nothing readable."""
     words = said(path).split()
     try:
-        return Holder(int(words[0]), words[1] == "compiling")
+        return Holder(int(words[0]), words[1] == "compiling", int(words[2]) if len(words) > 2 else None)
     except (IndexError, ValueError):
         return None
 
@@ -89,13 +120,16 @@ def holder(path: Path) -> Holder | None:
 @contextlib.contextmanager
 def stage_lock(path: Path, compiling: bool, waiting: Callable[[Holder | None], None] | None = None
                ) -> Iterator[StageLock | None]:
-    """Hold ``path``'s lock inside the block, waiting for it while another process holds it
-    (``waiting`` is told who, once, as the wait begins); yields None where no lock can be had (the
-    block runs unshared)."""
-    lock = StageLock(path)
-    taken = lock.try_take(compiling)
+    """Hold ``path``'s lock inside the block, waiting for it while another process of this one's
+    priority or above holds it (``waiting`` is told who, once, as the wait begins); past a holder
+    below it, ``urgent_path``'s lock the same way.  Yields None where no lock can be had, or only
+    behind processes below this one (the block runs unshared)."""
+    lock, taken = _first_to_wait_for(path, compiling)
+    if lock is None:
+        yield None
+        return
     if taken is False and waiting is not None:
-        waiting(holder(path))
+        waiting(holder(lock.path))
     while taken is False:
         time.sleep(POLL_SECONDS)
         taken = lock.try_take(compiling)
@@ -103,3 +137,16 @@ def stage_lock(path: Path, compiling: bool, waiting: Callable[[Holder | None], N
         yield lock if taken else None
     finally:
         lock.release()
+
+
+def _first_to_wait_for(path: Path, compiling: bool) -> tuple[StageLock | None, bool | None]:
+    """The stage's lock to hold or wait for, and ``try_take``'s answer for it: ``path``'s, unless a
+    process of lower priority holds it, then ``urgent_path``'s, unless one of lower priority holds
+    that too: (None, None), no lock worth waiting for."""
+    niceness = own_niceness()
+    for candidate in (path, urgent_path(path)):
+        lock = StageLock(candidate)
+        taken = lock.try_take(compiling)
+        if taken is not False or outranks(holder(candidate), niceness):
+            return lock, taken
+    return None, None

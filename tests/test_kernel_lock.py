@@ -1,6 +1,7 @@
 """One process at a time compiles a kernel stage (``ai.kernel_lock``): real processes against one
 numba cache folder, the first compiling, the next waiting and then loading; a killed holder's
-lock taken over; a deferred process's stand-ins playing while another process compiles."""
+lock taken over; a deferred process's stand-ins playing while another process compiles; no wait
+behind a holder of lower priority (the window's nice-19 preparation)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import ai.kernels as kernels
-from ai.kernel_lock import StageLock, holder, lock_path, stage_lock
+from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME, STAGE = "tictactoe", "search"  # the smallest stage to compile (20 s on a busy 2-core machine)
@@ -149,5 +150,48 @@ def test_the_lock_file_says_who_holds_it_and_what_it_does(tmp_path, compiling):
     path = lock_path(tmp_path, GAME, STAGE)
     with stage_lock(path, compiling) as lock:
         assert holder(path).pid == os.getpid() and holder(path).compiling is compiling
+        assert holder(path).niceness == own_niceness()
         lock.say(not compiling)
         assert holder(path).compiling is not compiling
+
+
+LOWEST = 19  # the window's preparation's niceness (ui.ai_worker.PREPARE_NICENESS)
+below_us = pytest.mark.skipif(own_niceness() is None or own_niceness() >= LOWEST,
+                              reason="needs a system with nice and this process above its lowest")
+
+
+def _held_at_lowest_priority(path: Path) -> subprocess.Popen:
+    holding = _start(f"import os\nos.nice({LOWEST})\n" + HOLDS_FOREVER, path.parent, str(path))
+    assert _read_until(holding, "holding")[-1] == "holding"
+    return holding
+
+
+def _never_waits(who) -> None:
+    raise AssertionError(f"waited for {who}")
+
+
+@below_us
+def test_a_holder_of_lower_priority_is_not_waited_for_the_urgent_lock_is_taken(tmp_path):
+    path = lock_path(tmp_path, GAME, STAGE)
+    holding = _held_at_lowest_priority(path)
+    try:
+        assert holder(path).niceness == LOWEST
+        with stage_lock(path, True, _never_waits) as lock:
+            assert lock is not None and lock.path == urgent_path(path)
+            assert holder(urgent_path(path)).pid == os.getpid()
+    finally:
+        holding.kill()
+        holding.wait()
+
+
+@below_us
+def test_both_locks_held_below_this_process_runs_the_stage_unshared(tmp_path):
+    path = lock_path(tmp_path, GAME, STAGE)
+    holdings = [_held_at_lowest_priority(path), _held_at_lowest_priority(urgent_path(path))]
+    try:
+        with stage_lock(path, True, _never_waits) as lock:
+            assert lock is None
+    finally:
+        for holding in holdings:
+            holding.kill()
+            holding.wait()

@@ -368,3 +368,28 @@ def test_a_stand_in_says_it_has_begun_before_its_first_figures(monkeypatch, game
     assert player.choose(state, Limits(time=0.3), reports.append) in state.legal_moves()
     assert reports[0].best_move is None and reports[0].nodes == 0 and not reports[0].done
     assert reports[-1].done and reports[-1].best_move is not None
+
+
+@pytest.fixture
+def fresh_kernel(monkeypatch):
+    """A kernel never compiled, in a kernel module of its own (``ai.kernels.<name>``), cached nowhere."""
+    from numba import njit
+
+    module = types.ModuleType("ai.kernels.never_compiled")
+    module.plus_one = njit(lambda x: x + 1)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    return module.plus_one
+
+
+@pytest.mark.parametrize("foretold_on_disk, compiles, said", [(True, True, "(compiled)"), (False, False, "(loaded)")])
+def test_a_stage_is_said_compiled_or_loaded_by_what_it_did_not_by_what_was_foretold(
+        monkeypatch, caplog, fresh_kernel, foretold_on_disk, compiles, said):
+    """``on_disk`` looks at its game's own module: Hex's connection kernels, compiled in modules
+    beside it, were logged "ready in 150.9 s (loaded)", and Reversi's search, loaded while its
+    solver's kernels were still missing, "ready in 1.0 s (compiled)"."""
+    if not compiles:
+        fresh_kernel(1)  # compiled before the stage: the stage only uses it
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id: foretold_on_disk)
+    caplog.set_level("DEBUG", logger="ai.kernels")
+    kernels._run_stage_here("hex", "knowledge", lambda: fresh_kernel(2), kernels._Stage())
+    assert caplog.records[-1].getMessage().endswith(said)

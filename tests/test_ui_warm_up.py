@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.ui_helpers import click, computer_words, wait
 from ui.ai_worker import AIProgress, AIWorker, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -44,6 +46,31 @@ def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
                     ("hex", "knowledge"), ("reversi", "solver")]
     assert niceness == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS
 
+
+
+class SaidReports(list):
+    """The worker's report channel, as ``_warm_up`` uses it: what it was told, in order."""
+
+    def put(self, item) -> None:
+        self.append(item)
+
+
+@pytest.mark.parametrize("from_scratch", [True, False])
+def test_a_search_stage_compiled_from_scratch_is_said_ready_as_its_stand_ins_begin(monkeypatch, from_scratch):
+    """A fresh install: the search stage compiles for a minute (here or in another process) while
+    the stand-ins search; the window said "Preparing the engine… N s" over that search (analysis
+    with no value yet) until the stage was compiled.  One loaded from the cache is waited for."""
+    import ai.kernels
+    from ui import ai_worker
+
+    reports, said_as_it_began = SaidReports(), []
+    monkeypatch.setattr(ai.kernels, "is_ready", lambda game_id, stage="search": False)
+    monkeypatch.setattr(ai.kernels, "compiled_elsewhere", lambda game_id, stage="search": from_scratch)
+    monkeypatch.setattr(ai.kernels, "warm_up",
+                        lambda game_id, *only: said_as_it_began.append((only, [r.done for r in reports])))
+    ai_worker._warm_up("rastros", reports)
+    assert said_as_it_began[0] == (("search",), [False, True] if from_scratch else [False])
+    assert reports[-1].done and not reports[-1].error
 
 def test_a_computer_move_heard_within_a_moment_is_not_said_as_preparing_the_engine(app, monkeypatch):
     """A fresh install's first games: the stand-ins search in Python while the kernels compile

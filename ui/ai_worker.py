@@ -256,7 +256,9 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
     the stages its rules leave ``unused`` (``ai.kernels.unused_stages``), saying when the first (the
     search's) is ready and when all are: the window shows "Preparing the engine..." until the
     search can run, and again while a move waits for a later stage (``worker_main`` has
-    ``ai.kernels.ready`` say so)."""
+    ``ai.kernels.ready`` say so).  A search stage compiled from scratch, here or by another
+    process, lets the search run at once on its stand-ins (``ai.kernels.compiled_elsewhere``):
+    that is said as it begins (``_stand_ins_play``), not a minute later when it is compiled."""
     reports.put(AIWarmUp(False))
     error, loaded, started = "", [], time.perf_counter()
     try:
@@ -268,6 +270,8 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
                 continue
             if not kernels.is_ready(game_id, stage):
                 loaded.append(stage)
+                if stage == stages[0]:
+                    _stand_ins_play(game_id, reports)
                 kernels.warm_up(game_id, stage)
             if stage == stages[0]:
                 reports.put(AIWarmUp(True, loaded=tuple(loaded)))
@@ -278,6 +282,17 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
     log.debug("engine set up for %s in %.2f s (compiled or loaded: %s)%s", game_id or "every game",
               time.perf_counter() - started, ", ".join(loaded) or "nothing", f"; {error}" if error else "")
     reports.put(AIWarmUp(True, error=error, loaded=tuple(loaded)))
+
+
+def _stand_ins_play(game_id: str, reports) -> None:
+    """Say the search can run (``AIWarmUp(True)``) before its stage is compiled, where its kernels
+    are compiled from scratch: the players' Python stand-ins search meanwhile.  A fresh install's
+    analysis said "Preparing the engine… 6 s" over a search that was running, for as long as the
+    stage took to compile (a minute or more on a busy machine) whenever a position had no value yet."""
+    import ai.kernels as kernels
+
+    if kernels.compiled_elsewhere(game_id):
+        reports.put(AIWarmUp(True))
 
 
 def start_warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
