@@ -66,16 +66,19 @@ def hex_snapshot(rates: dict[str, tuple[float, int]], **extra) -> tuple:
 
 def test_a_rate_from_few_playouts_is_grey_on_the_board_and_thin_in_the_lines(monkeypatch):
     """j11 read "80% 5" in the colour of a good move beside 55% on thousands.  A rate from under
-    1% of the best's playouts is grey in light letters on the board, the caption says what grey
-    is, and ``analyse --lines`` calls it thin: one rule (``thinly_tried``)."""
+    1% of the best's playouts is faded into the board in light letters, the caption says what
+    faded is, and ``analyse --lines`` calls it thin: one rule (``thinly_tried``)."""
     from ai.commands import analyse as command
-    from ui.analysis_mode import TagLayout, move_labels, thin_note
+    from ui.analysis_mode import TagLayout, faded_colour, move_labels, tag_colour, thin_note
+    from ui.theme import contrast
 
     state, snapshot = hex_snapshot({"g7": (0.55, 3_000), "j11": (0.80, 5), "h5": (0.54, 900)})
     labels = move_labels(snapshot, "hex")
     j11, h5 = (state.game.parse_move(state, cell) for cell in ("j11", "h5"))
     assert labels[j11].thin and labels[j11].tone == 0.0
     assert not labels[h5].thin and labels[h5].tone != 0.0
+    wood = (222, 196, 150)  # Hex's board: a faded tag stands nearer it than a grey one
+    assert contrast(faded_colour(wood), wood) < contrast(tag_colour(0.0), wood)
     assert thin_note(TagLayout("full", [(pygame.Rect(0, 0, 9, 9), _place(labels[j11]))], [])) != ""
     monkeypatch.setattr(command, "analyse", lambda *_args, **_kw: snapshot)
     said = command.verdict_text(command.valued_moves(state, None, 0.1, 3)).splitlines()

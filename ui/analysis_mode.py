@@ -84,7 +84,7 @@ class MoveLabel:
     proven: bool = False  # a proof (solver, table, book), not an estimate: its tag is framed (``draw_move_values``)
     said: str = ""  # a proven length in words for the tip: "wins in 21 plies" for "W21" (``length_words``)
     hinted: bool = False  # the move the hint names: its value stands for its place (``places``)
-    thin: bool = False  # a rate from few playouts (``thinly_tried``): grey, in light letters
+    thin: bool = False  # a rate from few playouts (``thinly_tried``): faded into the board, in light letters
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -382,6 +382,19 @@ def tag_colour(tone: float) -> Color:
     return readable(colour, ink_on(colour), 4.5)
 
 
+FADE = 0.6  # a thin rate's tag: this share of the board under it, the rest the even tone's grey
+
+
+@lru_cache(maxsize=64)  # the few grounds of a board (its wood, its squares' colours)
+def faded_colour(ground: Color) -> Color:
+    """A thin rate's tag (``MoveLabel.thin``) on ``ground``, the board under it: mostly the board
+    itself, so that the tag fades into it beside the tags the search stands on, moved just until
+    its ink stands 4.5:1 (``tag_colour``).  Grey alone was no help in Hex, whose rates near 50%
+    are all grey tags."""
+    mixed = tuple(round(FADE * g + (1 - FADE) * e) for g, e in zip(ground, EVEN))
+    return readable(mixed, ink_on(mixed), 4.5)
+
+
 @lru_cache(maxsize=64)  # the tones shown, on a theme's panel
 def chip_colour(colour: Color, ground: Color) -> Color:
     """The pointer's tip's chip of a value's ``colour`` on the tip's ``ground``: moved in its hue
@@ -560,12 +573,12 @@ def blank_note(snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel], l
 
 
 def thin_note(layout: TagLayout) -> str:
-    """What the grey tags in light letters are, where the board shows one: rates from under
-    ``THIN_SHARE`` of the best move's playouts (``thinly_tried``), "grey: under 1% of the best's
+    """What the faded tags in light letters are, where the board shows one: rates from under
+    ``THIN_SHARE`` of the best move's playouts (``thinly_tried``), "faded: under 1% of the best's
     playouts"; "" else."""
     if not any(place.label.thin for _rect, place in layout.tags):
         return ""
-    return _("grey: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
+    return _("faded: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
 
 
 def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
@@ -593,7 +606,8 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         text = label.short or label.text if layout.style == "short" else label.text
         detail = label.detail if layout.style == "full" else ""
         radius = max(3, font // 3)
-        fill = tag_colour(label.tone)  # opaque: a piece under a see-through tag shifted it under 4.5:1 from its ink
+        # opaque: a piece under a see-through tag shifted it under 4.5:1 from its ink
+        fill = faded_colour(tuple(surface.get_at(tag.center)[:3])) if label.thin else tag_colour(label.tone)
         pygame.draw.rect(surface, fill, tag, border_radius=radius)
         ink = ink_on(fill)
         if label.best:

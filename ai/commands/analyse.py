@@ -81,7 +81,7 @@ class Value:
     depth: int = 0  # plies searched (playouts for Monte Carlo)
     bound: int = 0  # +1: ``score`` is a proven lower bound of the mover's final margin, -1 an upper one
     source: str = ""  # where a proof came from (``SOURCES``); "" as ``kind`` says
-    thin: bool = False  # a rate from few playouts (``ai.move_values.thinly_tried``): the board's grey tag
+    thin: bool = False  # a rate from few playouts (``ai.move_values.thinly_tried``): the board's faded tag
 
     @property
     def origin(self) -> str:
@@ -591,7 +591,7 @@ def sureness_text(value: Value) -> str:
     if value.kind == "book" or not value.depth:
         return f"estimate ({source})"
     reach = f"{value.depth:,} playouts" if value.kind == "mcts" else f"depth {value.depth}"
-    if value.thin:  # the window's grey tag: a guess beside the rates the search stands on
+    if value.thin:  # the window's faded tag: a guess beside the rates the search stands on
         return f"thin estimate ({reach}: under {THIN_SHARE:.0%} of the best's)"
     return f"estimate ({reach})"
 
