@@ -38,6 +38,7 @@ No pygame here: this runs in the AI worker process and in tests.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -59,6 +60,10 @@ HEX_PLAYOUTS = 2_000_000  # playouts at most in one Hex analysis
 # --lines`` ranks them after the others.  Only a count: a share of the best move's visits (2 %) left
 # a 7x7 board with one value after 148,000 playouts, the best's 145,000, its rivals' hundreds.
 MIN_VISITS = 5
+# A rate from under this share of the best move's playouts is thin: shown, but faded on the board
+# and said so by ``main.py analyse --lines`` (``thinly_tried``).  Hex's j11 read "80% 5" beside
+# 55% on thousands, a number that looked as sure as the others.
+THIN_SHARE = 0.01
 HEX_TREE, HEX_MAPS, HEX_CONNECTIONS = "mcts", "maps", "connections"
 """Where a Hex proof came from (``MoveValue.source``, which ``main.py analyse`` names): the Monte
 Carlo tree's solved nodes, the shipped maps of solved first moves and swaps, or the position's
@@ -106,9 +111,10 @@ class MoveValues:
     stopped: str = ""
 
     def key(self, value: MoveValue) -> tuple:
-        """``value``'s place among these: ``rank``, or its value before its visits with ``by_score``."""
+        """``value``'s place among these: ``rank``, or with ``by_score`` its value's lower
+        confidence bound (``lower_bound``) before its visits."""
         if self.by_score and value.kind == "mcts" and value.proven is None:
-            return (0, 0, value.score, value.visits)
+            return (0, 0, lower_bound(value), value.visits)
         return rank(value)
 
     def best(self) -> MoveValue | None:
@@ -137,6 +143,11 @@ class MoveValues:
         open_depths = [v.depth for v in self.values.values() if v.proven is None]
         return min(open_depths) if open_depths else self.depth + 1
 
+    def most_visits(self) -> int:
+        """The playouts of the most tried move (0 without a Monte Carlo search): what a move's
+        playouts are measured against (``thinly_tried``)."""
+        return max((v.visits for v in self.values.values()), default=0)
+
     def solved(self) -> bool:
         """The position's value is proven: every value shown is, or a move is a proven win."""
         return bool(self.values) and (all(v.proven is not None for v in self.values.values())
@@ -158,6 +169,18 @@ def rank(value: MoveValue) -> tuple:
     if value.proven == 0:
         return (0, 0, 0.0, 0.0)
     return (0, 0, value.score, 0.0)
+
+
+CONFIDENCE = 2.0  # standard deviations under a Monte Carlo rate: its lower bound (``lower_bound``)
+
+
+def lower_bound(value: MoveValue) -> float:
+    """A Monte Carlo rate less ``CONFIDENCE`` times its widest standard error (a half over the
+    root of its playouts): what ranks Blue's first stones under the swap rule (``_under_swap``),
+    where the most visited stone, the strongest, is the one Red takes over, so playouts cannot
+    rank them.  By the rate alone a guess ranked first: a stone at 50% on 5 playouts above 45% on
+    thousands; its bound is 5%, theirs 43%."""
+    return value.score - CONFIDENCE * 0.5 / math.sqrt(max(1, value.visits))
 
 
 def at_one_depth(snapshots: list[MoveValues]) -> MoveValues:
@@ -189,6 +212,15 @@ def hardly_tried(value: MoveValue) -> bool:
     board leaves blank and ``main.py analyse --lines`` ranks last (it listed Hex's e11 "67% to win"
     on 3 playouts second, above g8's 53% on 2,736, a cell the window showed blank)."""
     return value.kind == "mcts" and value.proven is None and value.visits < MIN_VISITS
+
+
+def thinly_tried(value: MoveValue, snapshot: MoveValues) -> bool:
+    """A Monte Carlo rate not yet proven from under ``THIN_SHARE`` of the most tried move's
+    playouts (a handful, ``hardly_tried``, included): a guess beside the rates the search stands
+    on, which the board fades and ``main.py analyse --lines`` calls thin.  One rule for both."""
+    if value.kind != "mcts" or value.proven is not None:
+        return False
+    return hardly_tried(value) or value.visits < THIN_SHARE * snapshot.most_visits()
 
 
 Report = Callable[[MoveValues], None]
@@ -514,7 +546,8 @@ def _under_swap(snapshot: MoveValues) -> MoveValues:
     """Blue's first stones with the swap rule on, valued as the search values them without it: Red
     takes over any stone better than even, so a stone is worth the lesser of its win rate and the
     swap's, and a stone proven won is proven lost (the swap hands Red the mirror of that win).  The
-    search's most visited stone is the best without the swap, so these rank by value."""
+    search's most visited stone is the best without the swap, so these rank by value: by its lower
+    bound (``lower_bound``), so that a stone hardly tried does not rank first on a lucky rate."""
     snapshot.by_score = True
     for move, value in snapshot.values.items():
         if value.proven == 1:

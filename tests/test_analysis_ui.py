@@ -626,7 +626,7 @@ def test_hex_cells_read_as_a_chance_to_win(app, monkeypatch):
     scene = _valued(app, "hex", {"size": 11}, (800, 560), 10)
     said = recorded_text(monkeypatch)
     scene.draw(app.screen)
-    assert any(text.endswith("(cells: % to win)") for text in said), said
+    assert any("(cells: % to win" in text for text in said), said  # then "; faded: ..." where a tag is thin
 
 
 def test_a_hex_7x7_analysis_labels_every_move_its_search_tried():
@@ -659,7 +659,7 @@ def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
     said = recorded_text(monkeypatch)
     scene.draw(app.screen)
     monkeypatch.undo()
-    assert any(text.endswith("(blank: under 5 playouts)") for text in said), said
+    assert any("blank: under 5 playouts" in text for text in said), said
 
     scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)  # every cell valued
     said = recorded_text(monkeypatch)

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.move_values import MIN_VISITS, MoveValue, MoveValues
+from ai.move_values import MIN_VISITS, THIN_SHARE, MoveValue, MoveValues, hardly_tried, thinly_tried
 from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
@@ -54,7 +54,7 @@ from ui.analysis import (
     scale_in,
     signed_text,
 )
-from ui.board_marks import rimmed_circle, two_rim_dot
+from ui.board_marks import rimmed_circle, rimmed_rect, two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
 from ui.theme import Color, Theme, ink_on, readable
@@ -84,6 +84,7 @@ class MoveLabel:
     proven: bool = False  # a proof (solver, table, book), not an estimate: its tag is framed (``draw_move_values``)
     said: str = ""  # a proven length in words for the tip: "wins in 21 plies" for "W21" (``length_words``)
     hinted: bool = False  # the move the hint names: its value stands for its place (``places``)
+    thin: bool = False  # a rate from few playouts (``thinly_tried``): faded into the board, in light letters
 
 
 def value_text(value: MoveValue, game_id: str) -> str:
@@ -141,13 +142,13 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
     best = snapshot.best()
     labels = {}
     for move, v in snapshot.values.items():
-        if v.kind == "mcts" and v.visits < MIN_VISITS:
+        if hardly_tried(v):
             continue
-        text = value_text(v, game_id)
-        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "",
-                                 value_tone(v, scale_in(game_id, scale, v.unit, snapshot.stage)),
+        text, thin = value_text(v, game_id), thinly_tried(v, snapshot)
+        tone = 0.0 if thin else value_tone(v, scale_in(game_id, scale, v.unit, snapshot.stage))
+        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", tone,
                                  best is not None and snapshot.key(v) == snapshot.key(best),
-                                 short_text(text), snapshot.key(v), v.proven is not None, length_words(v))
+                                 short_text(text), snapshot.key(v), v.proven is not None, length_words(v), thin=thin)
     return labels
 
 
@@ -266,20 +267,35 @@ def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashab
 
 def hint_from_analysis(hint: AIProgress, snapshot: MoveValues | None, line: list[str],
                        line_other: Sequence[str] = ()) -> AIProgress:
-    """A Monte Carlo hint (Hex) as analysis of the same position answers it, where analysis's
-    search of it has as many playouts as the hint's or more: its best move, value and line
-    (``line_progress``), else ``hint`` itself.  The hint's search and analysis's are two trees, and
-    two trees name different moves at a few thousand playouts: after f6 i3 the hint said "h5
-    (your chances: 59%)" beside analysis's "best g7 · Blue 56%", h5 "54%" on the board.  Each
-    names its most searched move (``ai.move_values.rank``, as the player plays), so the larger
-    search is the one said, in the hint's words, the panel and on the board alike.  A proof the
-    hint's search found keeps its own words."""
-    if snapshot is None or not snapshot.monte_carlo or hint.kind != "mcts" or hint.proven is not None:
+    """A hint as analysis of the same position answers it, where analysis searched it as far as
+    the hint's search or further (``answers_the_hint``): its best move, value and line
+    (``line_progress``), else ``hint`` itself.  The hint's search and analysis's are two searches,
+    and two name different moves: in Hex two trees at a few thousand playouts (after f6 i3 the
+    hint said "h5 (your chances: 59%)" beside analysis's "best g7 · Blue 56%", h5 "54%" on the
+    board); in Reversi a tie broken two ways (the hint named f5, analysis e3, both -1), the
+    hint's search trying first what its table and killers say, analysis choosing as
+    ``MoveValues.best`` does.  So the larger search is the one said, in the hint's words, the
+    panel and on the board alike.  A proof the hint's search found keeps its own words."""
+    if snapshot is None or hint.proven is not None or not answers_the_hint(hint, snapshot):
         return hint
     analysed = line_progress(snapshot, line, line_other)
-    if analysed is None or snapshot.nodes < hint.nodes:
+    if analysed is None:
         return hint
     return replace(analysed, job_id=hint.job_id, elapsed=hint.elapsed, done=True)
+
+
+def answers_the_hint(hint: AIProgress, snapshot: MoveValues) -> bool:
+    """Whether analysis's ``snapshot`` searched the hint's position as far as the hint did or
+    further: a Monte Carlo hint (Hex) by as many playouts, an alpha-beta one by every legal move
+    valued at least as deep as the hint's search (``MoveValues.reach``, the move included, as a
+    hint's depth counts it), in its unit (a Reversi level's points are not level 5's discs)."""
+    if hint.kind == "mcts":
+        return snapshot.monte_carlo and snapshot.nodes >= hint.nodes
+    if hint.kind != "alphabeta" or snapshot.monte_carlo or not snapshot.order:
+        return False
+    best = snapshot.best()
+    return (best is not None and best.unit == hint.unit and snapshot.values.keys() >= snapshot.order.keys()
+            and snapshot.reach() >= hint.depth)
 
 
 # -- the controller ----------------------------------------------------------------------------------
@@ -364,6 +380,19 @@ def tag_colour(tone: float) -> Color:
     tones' middle greys and reds stood 3.5:1 to 4.3:1 from white and near-black alike."""
     colour = tone_colour(tone)
     return readable(colour, ink_on(colour), 4.5)
+
+
+FADE = 0.6  # a thin rate's tag: this share of the board under it, the rest the even tone's grey
+
+
+@lru_cache(maxsize=64)  # the few grounds of a board (its wood, its squares' colours)
+def faded_colour(ground: Color) -> Color:
+    """A thin rate's tag (``MoveLabel.thin``) on ``ground``, the board under it: mostly the board
+    itself, so that the tag fades into it beside the tags the search stands on, moved just until
+    its ink stands 4.5:1 (``tag_colour``).  Grey alone was no help in Hex, whose rates near 50%
+    are all grey tags."""
+    mixed = tuple(round(FADE * g + (1 - FADE) * e) for g, e in zip(ground, EVEN))
+    return readable(mixed, ink_on(mixed), 4.5)
 
 
 @lru_cache(maxsize=64)  # the tones shown, on a theme's panel
@@ -543,11 +572,20 @@ def blank_note(snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel], l
     return ngettext("blank: under {n} playout", "blank: under {n} playouts", MIN_VISITS).format(n=MIN_VISITS)
 
 
+def thin_note(layout: TagLayout) -> str:
+    """What the faded tags in light letters are, where the board shows one: rates from under
+    ``THIN_SHARE`` of the best move's playouts (``thinly_tried``), "faded: under 1% of the best's
+    playouts"; "" else."""
+    if not any(place.label.thin for _rect, place in layout.tags):
+        return ""
+    return _("faded: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
+
+
 def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
                 legal: Sequence[Hashable]) -> str:
     """What the bar's caption adds about the values on the board: their unit where the cells have
     no room for it (``unit_note``), and why cells are blank (``blank_note``)."""
-    notes = [unit_note(layout), blank_note(snapshot, labels, legal)]
+    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout)]
     return "; ".join(note for note in notes if note)
 
 
@@ -560,7 +598,7 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
     for place in layout.dots:
         two_rim_dot(surface, tag_colour(place.label.tone), place.centre, max(2, place.size // 9))
     for tag, place in layout.tags:
-        if not clip.colliderect(tag.inflate(6, 6)):
+        if not clip.colliderect(tag.inflate(2 * BEST_FRAME_REACH, 2 * BEST_FRAME_REACH)):
             continue
         label = place.label
         font = _full_font(label, place.size) if layout.style == "full" else layout.font
@@ -568,21 +606,40 @@ def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hash
         text = label.short or label.text if layout.style == "short" else label.text
         detail = label.detail if layout.style == "full" else ""
         radius = max(3, font // 3)
-        fill = tag_colour(label.tone)  # opaque: a piece under a see-through tag shifted it under 4.5:1 from its ink
+        # opaque: a piece under a see-through tag shifted it under 4.5:1 from its ink
+        fill = faded_colour(tuple(surface.get_at(tag.center)[:3])) if label.thin else tag_colour(label.tone)
         pygame.draw.rect(surface, fill, tag, border_radius=radius)
         ink = ink_on(fill)
         if label.best:
-            pygame.draw.rect(surface, theme.hint, tag.inflate(4, 4), max(2, font // 7), border_radius=radius)
+            draw_best_frame(surface, tag, font)
         if label.proven:  # a proof's tag is framed in its ink: an exact "+30" apart from an estimated "+41"
             pygame.draw.rect(surface, ink, tag, max(1, font // 9), border_radius=radius)
         text_y = tag.centery - (tx.line_height(small) // 2 if detail else 0)
-        tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=True)
+        tx.text(surface, text, (tag.centerx, text_y), font, ink, "center", bold=not label.thin)
         if detail:
             tx.text(surface, detail, (tag.centerx, tag.bottom - 1), small, ink, "midbottom")
     for tag, place in layout.tags:
         if any(labels[move].hinted for move in place.moves) and clip.colliderect(hint_ring(tag).inflate(2, 2)):
             draw_hint_ring(surface, tag, theme)
     return layout
+
+
+BEST_FRAME = (255, 255, 255)  # the best move's frame: white, rimmed black (``draw_best_frame``)
+BEST_FRAME_REACH = 8  # pixels the frame may stand out of its tag (its width and rim): a frame's clip tests that box
+
+
+def best_frame_width(font: int) -> int:
+    """The best move's frame's width for a tag whose value is ``font`` pixels: a seventh of it, 2 at least."""
+    return max(2, font // 7)
+
+
+def draw_best_frame(surface: pygame.Surface, tag: pygame.Rect, font: int) -> None:
+    """The best move's mark: a square frame round its tag, white rimmed black
+    (``board_marks.rimmed_rect``), apart from the hint's ring (``draw_hint_ring``) in colour and
+    lightness as well as shape.  Both were the hint's blue, a frame and a ring told apart by
+    shape alone, so a best tag and a hinted one read alike at a glance."""
+    width = best_frame_width(font)
+    rimmed_rect(surface, BEST_FRAME, tag.inflate(2 * width, 2 * width), width)
 
 
 def hint_ring(tag: pygame.Rect) -> pygame.Rect:

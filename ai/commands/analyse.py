@@ -35,6 +35,7 @@ from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
 from ai.move_values import (
     HEX_CONNECTIONS,
+    THIN_SHARE,
     MoveValue,
     MoveValues,
     analyse,
@@ -43,6 +44,7 @@ from ai.move_values import (
     connections_result,
     hardly_tried,
     margin_bound,
+    thinly_tried,
 )
 from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
@@ -79,6 +81,7 @@ class Value:
     depth: int = 0  # plies searched (playouts for Monte Carlo)
     bound: int = 0  # +1: ``score`` is a proven lower bound of the mover's final margin, -1 an upper one
     source: str = ""  # where a proof came from (``SOURCES``); "" as ``kind`` says
+    thin: bool = False  # a rate from few playouts (``ai.move_values.thinly_tried``): the board's faded tag
 
     @property
     def origin(self) -> str:
@@ -435,7 +438,7 @@ def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) ->
     game = state.game
     verdict = Verdict(game, state.to_move, nodes=snapshot.nodes, seconds=snapshot.elapsed, stopped=stopped,
                       playouts=snapshot.monte_carlo)
-    verdict.moves = [(game.format_move(state, v.move), value_of_move(v)) for v in ranked[:lines]]
+    verdict.moves = [(game.format_move(state, v.move), value_of_move(v, thinly_tried(v, snapshot))) for v in ranked[:lines]]
     if verdict.moves:
         verdict.best, verdict.value = verdict.moves[0]
         verdict.line = line_texts(state, snapshot.best_line())
@@ -461,10 +464,11 @@ def _place(snapshot: MoveValues, value: MoveValue) -> int:
     return snapshot.order.get(value.move, len(snapshot.order))
 
 
-def value_of_move(value: MoveValue) -> Value:
-    """An analysed move's value: its depth, or its visits for Monte Carlo."""
+def value_of_move(value: MoveValue, thin: bool = False) -> Value:
+    """An analysed move's value: its depth, or its visits for Monte Carlo; ``thin``: a rate from
+    few playouts (``thinly_tried``), which ``sureness_text`` says is one."""
     return Value(value.score, value.kind, value.proven, value.plies, value.margin, value.unit,
-                 value.visits if value.kind == "mcts" else value.depth, value.bound, value.source)
+                 value.visits if value.kind == "mcts" else value.depth, value.bound, value.source, thin)
 
 
 def line_texts(state: State, moves: Any) -> list[str]:
@@ -601,6 +605,8 @@ def sureness_text(value: Value, game: Game) -> str:
     if value.kind == "book" or not value.depth:
         return f"estimate ({source})"
     reach = f"{value.depth:,} playouts" if value.kind == "mcts" else f"depth {value.depth}"
+    if value.thin:  # the window's faded tag: a guess beside the rates the search stands on
+        return f"thin estimate ({reach}: under {THIN_SHARE:.0%} of the best's)"
     return f"estimate ({reach})"
 
 

@@ -429,8 +429,8 @@ class ComputerMoves:
 
     def _hint_as_analysed(self, hint: AIProgress, move: Hashable) -> AIProgress:
         """The hint's report as analysis of this position, where analysis has one, answers it:
-        a Monte Carlo hint by analysis's best move where analysis searched as many playouts or
-        more (``analysis_mode.hint_from_analysis``: two trees named two best moves), else with
+        by analysis's best move where analysis searched as far (``analysis_mode.hint_from_analysis``:
+        as many playouts, or every move as deep; two searches named two best moves), else with
         analysis's value of its ``move`` where analysis searched it at least as deep
         (``analysis_mode.hint_as_analysed``): one move at one depth reads one number in the
         hint's words, the panel and on the board."""
