@@ -136,3 +136,19 @@ def test_a_watcher_whose_thread_begins_after_the_search_leaves_its_block_alone(m
     assert len(held) == 1
     held[0]()  # the thread begins now
     assert ctl[CTL_STOP] == 0
+
+
+def test_a_watcher_whose_thread_begins_past_the_deadline_stops_the_search_at_once(monkeypatch):
+    """A watcher thread the system schedules only after the deadline writes the stop as it
+    begins, before its first wait: it waited a ``POLL`` first, and on a loaded machine the search
+    computed on meanwhile (``python main.py bench budget``)."""
+    import ai.search.driver as driver
+
+    held = []
+    monkeypatch.setattr(driver, "start_thread", held.append)
+    ctl = np.zeros(8, np.int64)
+    with driver.Watcher(ctl, time.perf_counter() - 1.0, Limits(time=0.01)) as watcher:
+        waits = []
+        watcher._done.wait = lambda seconds: waits.append(seconds) or True  # the search ends at its first wait
+        held[0]()  # the thread begins now, past the deadline
+        assert ctl[CTL_STOP] == 1 and waits == []

@@ -82,6 +82,8 @@ class Watcher:
     """Sets ``ctl[CTL_STOP]`` at ``deadline`` or as soon as ``limits.stop`` is set.
 
     Its thread is started without waiting for it (``start_thread``): the search runs meanwhile.
+    It looks at the clock and the flag as soon as it begins, then every ``POLL``: a thread the
+    system schedules after the deadline stops the search then, not a ``POLL`` later.
     On leaving, the watcher waits for its thread only if that thread has begun; one that begins
     later sees that the search is over and ends without touching ``ctl``."""
 
@@ -100,11 +102,12 @@ class Watcher:
 
     def _run(self) -> None:
         self._running = True
-        try:
-            while not self._done.wait(POLL):
+        try:  # a look as it begins, then every POLL: a thread scheduled late stops its search at once
+            while not self._done.is_set():
                 if time.perf_counter() >= self.deadline or self.limits.stopped():
                     self.ctl[CTL_STOP] = 1
                     return
+                self._done.wait(POLL)
         finally:
             self._ended.set()
 
