@@ -13,11 +13,12 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from ai.base import WIN, Limits
+from ai.base import WIN, Limits, Progress
 from ai.engines.alquerque import MODEL_WEIGHTS, EnginePlayer, KernelSearch, Tactics, Traps, TrapSetter
 from ai.kernels import alquerque as kernel
 from ai.match import random_play
@@ -173,4 +174,26 @@ def test_a_hint_names_the_deep_searchs_move_not_a_lure():
     player.trap_setter.choose = lambda *args: lures_sought.append(args) or None
     move = player.choose(state, Limits(time=0.5, best=True))
     assert move == player.last.best_move and move in state.legal_moves()
+    assert lures_sought == []
+
+
+def test_no_lure_is_sought_when_the_deep_search_ended_past_the_moves_time(monkeypatch):
+    """Level-5 seeks its traps in the time its deep search left; a deep search that ended past the
+    move's time (a loaded machine held its thread back) leaves none, and the trap-setter is not
+    asked: its kernels computed 10-20 ms past the deadline before its watcher stopped them."""
+    import ai.engines.alquerque as engine
+
+    state = GAME.from_text(LURING)
+    player = EnginePlayer(None, tables=True, traps=Traps())
+    clock = [100.0]
+    monkeypatch.setattr(engine, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+
+    def held_back_search(searcher, state, limits, progress):
+        clock[0] += 1.0  # the deep search answered a second later than its 0.1 s move allowed
+        return Progress(depth=4, best_move=state.legal_moves()[0], pv=[state.legal_moves()[0]], score=0.0)
+
+    monkeypatch.setattr(engine, "search", held_back_search)
+    lures_sought = []
+    player.trap_setter.choose = lambda *args: lures_sought.append(args) or None
+    assert player.choose(state, Limits(time=0.1)) == state.legal_moves()[0]
     assert lures_sought == []

@@ -11,7 +11,7 @@ from numba import njit
 
 import games
 from ai.base import Limits, Progress
-from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, search
+from ai.search.driver import CTL_DEADLINE_NS, CTL_MAX_NODES, CTL_NODES, CTL_STOP, search
 
 
 @njit(cache=True, nogil=True)
@@ -136,3 +136,35 @@ def test_a_watcher_whose_thread_begins_after_the_search_leaves_its_block_alone(m
     assert len(held) == 1
     held[0]()  # the thread begins now
     assert ctl[CTL_STOP] == 0
+
+
+def test_a_watcher_whose_thread_begins_past_the_deadline_stops_the_search_at_once(monkeypatch):
+    """A watcher thread the system schedules only after the deadline writes the stop as it
+    begins, before its first wait: it waited a ``POLL`` first, and on a loaded machine the search
+    computed on meanwhile (``python main.py bench budget``)."""
+    import ai.search.driver as driver
+
+    held = []
+    monkeypatch.setattr(driver, "start_thread", held.append)
+    ctl = np.zeros(8, np.int64)
+    with driver.Watcher(ctl, time.perf_counter() - 1.0, Limits(time=0.01)) as watcher:
+        waits = []
+        watcher._done.wait = lambda seconds: waits.append(seconds) or True  # the search ends at its first wait
+        held[0]()  # the thread begins now, past the deadline
+        assert ctl[CTL_STOP] == 1 and waits == []
+
+
+def test_the_deadline_is_passed_to_each_iteration_in_its_control_block(state):
+    """A search with a move time has its deadline in ``ctl[CTL_DEADLINE_NS]`` (the clock's
+    ``perf_counter_ns``), for a search in Python to look at without the watcher; none without."""
+    seen = []
+
+    class Records(Deepening):
+        def iterate(self, step, ctl):
+            seen.append(int(ctl[CTL_DEADLINE_NS]))
+            return Progress(depth=step, best_move=self.moves[0], score=0, proven=1)
+
+    before = time.perf_counter_ns()
+    search(Records(state), state, Limits(time=5.0))
+    search(Records(state), state, Limits(depth=1))
+    assert before < seen[0] <= time.perf_counter_ns() + 5 * 10 ** 9 and seen[1] == 0

@@ -249,6 +249,24 @@ def test_pure_python_solver_equals_plain_minimax_on_random_endgames():
         assert (value if child.to_move == state.to_move else -value) == margin
 
 
+def test_the_python_search_stops_at_the_deadline_in_its_control_block():
+    """Reversi's pure-Python search (the stand-in while the kernels compile) reads the deadline the
+    driver puts in the control block, the stop never written: a watcher waiting for the interpreter
+    the compiling thread held let it run on."""
+    import pytest
+
+    from ai.engines.reversi_python_search import OutOfTime, Searcher
+    from ai.search.driver import CTL_DEADLINE_NS, new_ctl
+
+    state = random_late_positions(1, 12, seed=5)[0]
+    searcher = Searcher(state.game.geo)
+    searcher.ctl = new_ctl()
+    searcher.ctl[CTL_DEADLINE_NS] = 1  # long past
+    with pytest.raises(OutOfTime):
+        searcher.solve_root(state.mover, state.opponent, 0)
+    assert searcher.nodes <= 256
+
+
 def test_level_5_reports_the_proven_result_near_the_end():
     import ai
     from ai.base import Limits

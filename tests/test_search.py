@@ -19,7 +19,7 @@ from ai.engines.tictactoe import OpenLines
 from ai.match import random_line, random_play, random_positions
 from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
 from ai.search.classic import alphabeta_cutoff
-from ai.search.driver import CTL_STOP
+from ai.search.driver import CTL_DEADLINE_NS, CTL_STOP
 
 SMALL = games.load("tictactoe", width=4, height=4, k=3)
 BIG = games.load("tictactoe", width=15, height=15, k=5)
@@ -141,16 +141,17 @@ def test_stop_flag_ends_an_unlimited_search_promptly():
 
 class StopsAfter(OpenLines):
     """OpenLines that writes the stop into the engine's control block at its ``stop_at``-th
-    evaluation (as the driver's watcher does at the deadline), then counts the nodes searched."""
+    evaluation (as the driver's watcher does at the deadline; ``cell``: CTL_DEADLINE_NS, a deadline
+    long past, as the clock passing it with no watcher scheduled), then counts the nodes searched."""
 
-    def __init__(self, stop_at: int) -> None:
+    def __init__(self, stop_at: int, cell: int = CTL_STOP) -> None:
         super().__init__()
-        self.stop_at, self.calls, self.engine, self.nodes_at_stop = stop_at, 0, None, None
+        self.stop_at, self.cell, self.calls, self.engine, self.nodes_at_stop = stop_at, cell, 0, None, None
 
     def evaluate(self, state):
         self.calls += 1
         if self.calls == self.stop_at:
-            self.engine.ctl[CTL_STOP] = 1
+            self.engine.ctl[self.cell] = 1
             self.nodes_at_stop = self.engine.nodes
         return super().evaluate(state)
 
@@ -166,6 +167,20 @@ def test_a_stopped_search_looks_at_few_nodes_after_the_stop(stop_at):
     result = engine.search(state, Limits(depth=4))
     assert evaluator.nodes_at_stop is not None and result.best_move in state.legal_moves()
     assert engine.nodes - evaluator.nodes_at_stop <= 16
+
+
+@pytest.mark.parametrize("stop_at", [5, 300])
+def test_a_search_in_python_stops_at_its_deadline_without_the_watcher(stop_at):
+    """The deadline in the control block (``CTL_DEADLINE_NS``) stops the search when the clock
+    passes it, the stop cell never written: a watcher thread that did not get the interpreter (a
+    worker compiling kernels beside a stand-in's search) no longer keeps a Python search running."""
+    evaluator = StopsAfter(stop_at, cell=CTL_DEADLINE_NS)
+    engine = AlphaBeta(evaluator, seed=1)
+    evaluator.engine = engine
+    state = random_position(BIG, 6, 1)
+    result = engine.search(state, Limits(depth=4))
+    assert evaluator.nodes_at_stop is not None and result.best_move in state.legal_moves()
+    assert engine.nodes - evaluator.nodes_at_stop <= 16 and engine.ctl[CTL_STOP] == 0
 
 
 def test_stop_flag_already_set_still_gives_a_legal_move():

@@ -544,14 +544,23 @@ class EnginePlayer(Player):
         started = time.perf_counter()
         share = self.trap_setter.traps.share
         self.last = search(self.searcher, state, replace(capped, time=budget * (1.0 - share)), progress)
-        ctl = new_ctl()
-        if limits.iterations is not None:
-            ctl[CTL_MAX_NODES] = limits.iterations
-        with Watcher(ctl, started + budget, limits):
-            lure = self.trap_setter.choose(state, self.last, ctl)
+        lure = self._lure(state, limits, started + budget)
         if lure is not None:
             self.last = replace(self.last, best_move=lure, pv=[lure])
         return self.last.best_move
+
+    def _lure(self, state: AlquerqueState, limits: Limits, deadline: float) -> Move | None:
+        """The trap-setter's move, sought until ``deadline``; None (the deep search's move kept)
+        without asking it when the deep search ended past it: on a loaded machine it did (a 0.1 s
+        move's search ending at 0.3 s), and the trap-setter's kernels then computed 10-20 ms more
+        before its watcher's thread was first scheduled to stop them (``bench budget``'s undo runs)."""
+        if time.perf_counter() >= deadline:
+            return None
+        ctl = new_ctl()
+        if limits.iterations is not None:
+            ctl[CTL_MAX_NODES] = limits.iterations
+        with Watcher(ctl, deadline, limits):
+            return self.trap_setter.choose(state, self.last, ctl)
 
     def searching(self) -> Searcher:
         """The search for this move: the kernels' (``searcher``) or, while the window's worker

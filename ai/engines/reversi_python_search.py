@@ -23,7 +23,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ai.engines.reversi_eval import Features, evaluate, features
-from ai.search.driver import CTL_STOP
+from ai.search.driver import out_of_time
 from games.reversi import Geometry, flips, move_mask
 
 DISC = 10_000  # search units per disc of final margin: every proven result beats every estimate
@@ -74,9 +74,9 @@ class Searcher:
         ]
 
     def _tick(self) -> None:
-        """Count a node; look at the stop flag every 256 nodes."""
+        """Count a node; look at the stop flag and the deadline every 256 nodes (``out_of_time``)."""
         self.nodes += 1
-        if not self.nodes & 255 and self.ctl is not None and self.ctl[CTL_STOP]:
+        if not self.nodes & 255 and self.ctl is not None and out_of_time(self.ctl):
             raise OutOfTime
 
     def trim(self) -> None:

@@ -35,7 +35,7 @@ import numpy as np
 
 from ai.base import PROVEN, WIN, Clock, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.search import driver
-from ai.search.driver import CTL_NODES, CTL_STOP
+from ai.search.driver import CTL_NODES, out_of_time
 from games.base import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -166,12 +166,12 @@ class AlphaBeta:
         return result
 
     def _out_of_time(self) -> bool:
-        """Look at the driver's stop cell every ``STOP_EVERY`` nodes (each look is a numpy read)."""
+        """Look at the driver's stop cell and deadline every ``STOP_EVERY`` nodes (``out_of_time``)."""
         self._count += 1
         if self._count < STOP_EVERY:
             return False
         self._count = 0
-        return bool(self.ctl[CTL_STOP])
+        return out_of_time(self.ctl)
 
     def _first_guess(self, state: State, moves: list[Hashable]) -> Hashable:
         entry = self.tt.get(state.key()) if self.use_tt else None

@@ -26,7 +26,8 @@ does what every engine needs and nobody should write twice:
 The control block is a small int64 numpy array so that a kernel can read and write it without
 Python objects: ``CTL_STOP`` (set by the driver), ``CTL_NODES`` (added to by the kernel),
 ``CTL_MAX_NODES`` (0, or this iteration's node budget, after which the kernel stops by itself:
-deterministic tests, and what is left of ``Limits.iterations``).
+deterministic tests, and what is left of ``Limits.iterations``), ``CTL_DEADLINE_NS`` (0, or the
+deadline in ``time.perf_counter_ns``: a search in Python looks at the clock itself, ``out_of_time``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from ai.base import Limits, Progress, ProgressCallback
 from ai.kernels import compile_wait
 from games.base import State
 
-CTL_STOP, CTL_NODES, CTL_MAX_NODES = 0, 1, 2
+CTL_STOP, CTL_NODES, CTL_MAX_NODES, CTL_DEADLINE_NS = 0, 1, 2, 3
 CTL_SIZE = 8
 POLL = 0.002  # seconds between the watcher's looks at the clock and the stop flag
 RESERVE = (0.02, 0.02)  # share of the move time, capped at seconds, kept for the watcher waking late under load
@@ -69,6 +70,16 @@ class Searcher(Protocol):
         """Iteration ``step`` (1, 2, ...); None if it was cut off before it had a result."""
 
 
+def out_of_time(ctl: np.ndarray) -> bool:
+    """Whether a search in Python (a stand-in while the kernels compile, a small board's search)
+    must stop: the stop written, or its deadline passed by the clock, read here rather than left to
+    the watcher, whose thread needs the interpreter to write the stop: in the window's worker
+    compiling kernels the interpreter is shared three ways, and a stand-in's 0.1 s moves ran on
+    until the watcher got it (``python main.py bench budget``, cold starts)."""
+    deadline = ctl[CTL_DEADLINE_NS]
+    return bool(ctl[CTL_STOP]) or bool(deadline) and time.perf_counter_ns() >= deadline
+
+
 def start_thread(target: Callable[[], None]) -> None:
     """Run ``target`` in a new daemon thread without waiting for it to begin.
 
@@ -82,6 +93,8 @@ class Watcher:
     """Sets ``ctl[CTL_STOP]`` at ``deadline`` or as soon as ``limits.stop`` is set.
 
     Its thread is started without waiting for it (``start_thread``): the search runs meanwhile.
+    It looks at the clock and the flag as soon as it begins, then every ``POLL``: a thread the
+    system schedules after the deadline stops the search then, not a ``POLL`` later.
     On leaving, the watcher waits for its thread only if that thread has begun; one that begins
     later sees that the search is over and ends without touching ``ctl``."""
 
@@ -100,11 +113,12 @@ class Watcher:
 
     def _run(self) -> None:
         self._running = True
-        try:
-            while not self._done.wait(POLL):
+        try:  # a look as it begins, then every POLL: a thread scheduled late stops its search at once
+            while not self._done.is_set():
                 if time.perf_counter() >= self.deadline or self.limits.stopped():
                     self.ctl[CTL_STOP] = 1
                     return
+                self._done.wait(POLL)
         finally:
             self._ended.set()
 
@@ -177,6 +191,8 @@ def search(
     deadline = limits.deadline(started)
     if limits.time is not None:
         deadline -= min(RESERVE[0] * limits.time, RESERVE[1])
+    if deadline != float("inf"):
+        ctl[CTL_DEADLINE_NS] = int(deadline * 1e9)  # for a search in Python to look at itself
     with Watcher(ctl, deadline, limits) as watch:
         for step in range(1, max_steps + 1):
             ctl[CTL_NODES] = 0
