@@ -225,15 +225,17 @@ class Button:
 
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
-        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
-        has no room for its key beside it, a shorter form with its key beside it, on one line
-        (unless the label names a player: "Resign for Ana (X)" keeps the name, its key under it);
-        where none has, the key under the label if it fits there (in the button, or one ``box``
-        wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
-        Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
+        """``_fit_label`` of ``labels``; where the label fitted has no room for its key beside it
+        and the key would not fit under it either (for a button that ``keeps_key``, anywhere), a
+        shorter form with its key beside it, on one line (unless the label names a player:
+        "Resign for Ana (X)" keeps the name, its key under it); where none has, the key under the
+        label if it fits there (in the button, or one ``box`` wide and high).  "Propor empate"
+        set its Ctrl+D under it, on two lines, at 1280x704 in Portuguese at Larger text, where
+        "Empate  Ctrl+D" fits one; at Larger text at 1024x768 the game panel's "Search tree" and
+        "Legal moves" showed no key at all, where "Tree  T" and "Legal  L" fit."""
         usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
-        if self.keeps_key and not fitted.hint:
+        if not fitted.hint and (self.keeps_key or not self._hint_fits_under(fitted.size, hint_size, scale, box)):
             keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
             if (keyed.hint and not self.names) or not self._hint_fits_under(fitted.size, hint_size, scale, box):
                 return keyed
