@@ -19,7 +19,6 @@ from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.names import NAME_LENGTH
 from ui.scenes.game import GameScene
-from ui.widgets import NAME_KEPT
 
 NAMES = ("Maria Esclarecida Santos", "João Pedro Albuquerque")  # as long as a name typed may be
 assert all(len(name) <= NAME_LENGTH for name in NAMES)
@@ -73,7 +72,7 @@ def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign
             name = NAMES[scene.state.to_move]
             [resign] = labels[scene.btn_resign.label]
             said = resign.value
-            assert said in scene.btn_resign.labels() or (name[:NAME_KEPT] in said and "…" in said), said
+            assert said in scene.btn_resign.labels() or (name[:tx.NAME_KEPT] in said and "…" in said), said
             for button in buttons:  # each key, beside its label or under it
                 assert button.shown_hint() in [d.value for d in drawn_in(app, button.rect)], button.label
             click_move(app, scene, move)
@@ -90,7 +89,7 @@ def test_at_larger_text_the_headline_cuts_a_long_name_and_keeps_the_side_to_move
         for side, move in enumerate(("f5", "d6")):
             said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and " to move (" in d.value]
             assert len(said) == 1 and said[0].endswith(f" to move ({('Black', 'White')[side]})"), said
-            assert said[0].startswith(NAMES[side][:NAME_KEPT]), said
+            assert said[0].startswith(NAMES[side][:tx.NAME_KEPT]), said
             click_move(app, scene, move)
 
 
@@ -127,21 +126,6 @@ def test_an_engines_long_command_is_cut_once_while_it_loads(tmp_path, monkeypatc
         assert len(card) == 1 and re.match(rf"{loading} gtp:/\S+…  \d+[.,]\d s$", card[0]), card
         status = " ".join(value for value in said if not value.endswith(" s"))  # its rows, wherever the path breaks them
         assert status.endswith("--startup 30 --with --many --options…"), said  # the status line: all of it
-
-
-def test_a_level_thinking_keeps_its_seconds_where_its_name_finds_no_room(tmp_path, monkeypatch):
-    """At Larger text in Portuguese at 1024x768 a watched game's card read "… está a pensar…  0,…":
-    the level's name cut to its ellipsis and the seconds with the words.  Where the name keeps
-    nothing, the card says what is going on without it ("A pensar…  0,4 s"): the player's card
-    beside it shows whose turn it is."""
-    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, "pt"):
-        app.settings.text_size = 1.5
-        app.apply_settings()
-        scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-3", "level-4"), 30.0))
-        app.switch(scene)
-        assert wait(app, lambda: scene.computer.job is not None and not scene.computer.preparing_words())
-        said = [d.value for d in drawn_in(app, scene.panel.rect) if d.bold and "pensar" in d.value]
-        assert len(said) == 1 and re.fullmatch(r"(Nível 3 está a pensar|A pensar)…  \d+,\d s", said[0]), said
 
 
 @pytest.mark.parametrize("compiling", [True, False])

@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     key,
     make_app,
     resign_by_keys,
+    wait,
     window_given_back,
 )
 from ui import words
@@ -238,6 +239,13 @@ def keys_under_labels(app, monkeypatch) -> list[str]:
     return under
 
 
+def keys_nowhere(app, monkeypatch) -> list[str]:
+    """The panel's buttons that draw their key hint nowhere on them, beside or under the label."""
+    texts = panel_texts(app, monkeypatch)
+    return [button.label for button in app.scene.buttons if button.visible and button.shown_hint()
+            and not any(text == button.shown_hint() and button.rect.contains(rect) for text, rect in texts)]
+
+
 def grid_label_size(app) -> int:
     """The one size of the labels in the grid of the panel's buttons (its last, Menu, is in it)."""
     last = [button for button in app.scene.buttons if button.visible][-1]
@@ -259,3 +267,22 @@ def test_the_panels_keys_stand_beside_their_labels_at_larger_text_in_1024x768(wi
             assert keys_under_labels(app, monkeypatch) == [], game_id
             assert grid_label_size(app) >= 15, (game_id, grid_label_size(app))
             app.scene.close()
+
+
+@pytest.mark.parametrize("window", [(1024, 749), (1024, 768), (1366, 768)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_key_shows_on_the_panel_of_a_finished_game_after_view_board(window, monkeypatch, language):
+    """After View board (B) on a finished game at Larger text in the maximised 1024x768 window
+    (1024x749), "Resultado" showed no Enter beside "Trocar de lados  R", and in English at
+    1024x768 "Search tree" and "Legal moves" showed no key at all, where "Tree  T" fits: a
+    shorter form with its key beside it, rather than a label with its key nowhere."""
+    from tests.test_ui_game import finished
+
+    app = window
+    with in_language(app, language):
+        for game_id in ("reversi", "hex"):
+            scene = finished(app, game_id)
+            assert wait(app, scene.over_card.visible, 10)
+            key(app, pygame.K_b)  # View board
+            assert not scene.over_card.visible() and scene.btn_result.visible
+            assert keys_nowhere(app, monkeypatch) == [], game_id

@@ -8,7 +8,7 @@ import pytest
 from ai.commands.tournament import write_results
 from ai.match import GameResult
 from ai.tournament import Summary, standings
-from tests.ui_helpers import drop, in_language, recorded_text_rects
+from tests.ui_helpers import drop, in_language, recorded_draws, recorded_text_rects, window_for_a_test
 
 # a class's folders, named as students name them: the names' column takes its share of the table
 CLASS = ["maria-da-conceicao-silva-pereira", "ana", "joao", "pedro", "rui", "tiago", "eva", "beatriz-moura",
@@ -49,3 +49,35 @@ def test_nine_players_cells_are_all_of_one_form_at_1280x800(app, tmp_path, monke
     of = " of " if language == "en" else " de "
     assert len({of in text for text in cells}) == 1, cells
     assert any("½" in text for text in cells)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_table_of_points_alone_says_once_in_its_title_of_how_many_games(tmp_path, monkeypatch, size, language):
+    """Where the cells say their points alone ("1½"), nothing said of how many games: 1½ of 2, or
+    of 4?  The title says it once for the whole table ("of 2 games each"); where the cells say it
+    ("1½ of 2"), the title does not."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, language):
+        drawn = recorded_draws(monkeypatch)
+        drop(app, class_of_nine(tmp_path), frames=3)
+        scene = app.scene
+        drawn.clear()
+        scene.invalidate()
+        app.run_frames(2)
+        cells = [d.value for d in drawn if any(cell.contains(d.rect) for cell, _a, _b in scene._cross_rects)]
+        title = " ".join(d.value.replace("\u00a0", " ") for d in drawn if d.bold and scene.cross_area.contains(d.rect)
+                         and d.rect.top < scene.cross_area.top + d.rect.height * 2)
+    of, each = (" of ", "of 2 games each") if language == "en" else (" de ", "em 2 jogos por par")
+    points_alone = not any(of in text for text in cells)
+    assert (each in title) == points_alone, (title, cells[:3])
+    assert points_alone or size != (1280, 800), cells[:3]  # nine players' "1½ of 2" has no room at 1280x800
+
+
+def test_while_pairs_have_played_different_numbers_the_title_says_up_to_how_many():
+    """Mid-tournament some pairs have played one game of two: points alone are "of up to 2"."""
+    from ui.scenes.tournament_results import crosstable_titles
+
+    assert crosstable_titles([(1.0, 2), (0.5, 1), (0.0, 0)], False)[0] == (
+        "Crosstable (points of the row against the column, of up to 2 games each)")
+    assert crosstable_titles([(1.0, 2), (0.5, 2)], False)[-1] == "Crosstable (of 2 games each)"
+    assert crosstable_titles([(1.0, 2), (0.5, 1)], True) == ["Crosstable (points of the row against the column)"]

@@ -167,13 +167,34 @@ def fit_around(said: str, part: str, size: int, width: int, bold: bool = False) 
             or fit(said.replace(part, "…") if part else said, size, width, bold))
 
 
-def first_fitting(forms: Iterable[str], size: int, width: int, bold: bool = False) -> str:
-    """The first of a text's ``forms`` (longest first) that fits ``width`` pixels, else the last
-    shortened with an ellipsis (``fit``): a short form says more than a long one cut ("Jogador
-    externo: caminho/fich…" in the tournament's field at Larger text)."""
+NAME_KEPT = 6
+"""The least characters of a name a text keeps before its ellipsis (``readable_length``): fewer
+("Resign for Ma… (Black)", "Le… is thinking…") say less than a shorter form of the words
+("Resign for Black", "Level 5…").  A name of at most three more is never cut ("Player 1" read
+"Playe…", "Level 5" "Leve…"): a shorter form is taken."""
+
+
+def readable_length(name: str) -> int:
+    """The fewest characters ``name`` keeps where it is cut short (``NAME_KEPT``): all of it where
+    it is not much longer."""
+    return NAME_KEPT if len(name) > NAME_KEPT + 3 else len(name)
+
+
+def fit_named(said: str, name: str, size: int, width: int, bold: bool = False) -> str | None:
+    """``said`` whole in ``width`` pixels, or with ``name`` in it cut short, still readable
+    (``readable_length``); None where it does not fit so, or ``name`` is not in it to cut."""
+    return fit_inside(said, name, size, width, bold, kept=readable_length(name))
+
+
+def first_fitting(forms: Iterable[str], size: int, width: int, bold: bool = False, name: str = "") -> str:
+    """The first of a text's ``forms`` (longest first) that fits ``width`` pixels, the player's
+    ``name`` in it cut short where it stays readable (``fit_named``), else the last shortened with
+    an ellipsis, the name first (``fit_around``): a short form says more than a long one cut
+    ("Jogador externo: caminho/fich…" in the tournament's field at Larger text, "Le… is
+    thinking…" on the thinking card at 1024x768, where "Level 5…" says whose search it is)."""
     forms = list(forms) or [""]
-    font = ui_font(size, bold)
-    return next((form for form in forms if font.size(form)[0] <= width), None) or fit(forms[-1], size, width, bold)
+    return (next((shown for form in forms if (shown := fit_named(form, name, size, width, bold))), None)
+            or fit_around(forms[-1], name, size, width, bold))
 
 
 def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest: int = 11) -> int:

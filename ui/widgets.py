@@ -34,10 +34,6 @@ KEY_HINT_CONTRAST = 6.0
 """How far the key beside a button's label stands from its fill at the least (it is faded toward
 the fill as far as this): its thin small letters, smoothed, are drawn fainter than their colour
 (4.2:1 for 4.6:1), and read at 4.5:1 from 6:1 on."""
-NAME_KEPT = 6
-"""The least characters of a name a label keeps before its ellipsis (``Button.names``): fewer
-("Resign for Ma… (Black)") say less than the shorter form without the name ("Resign for Black").
-A name of at most three more is never cut ("Player 1" read "Playe…"): a shorter form is taken."""
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -229,15 +225,17 @@ class Button:
 
     def _fit(self, labels: tuple[str, ...], scale: float, room: int, most: int | None,
              box: tuple[int, int] | None = None) -> Fitted:
-        """``_fit_label`` of ``labels``; for a button that ``keeps_key``, where the label fitted
-        has no room for its key beside it, a shorter form with its key beside it, on one line
-        (unless the label names a player: "Resign for Ana (X)" keeps the name, its key under it);
-        where none has, the key under the label if it fits there (in the button, or one ``box``
-        wide and high).  "Propor empate" set its Ctrl+D under it, on two lines, at 1280x704 in
-        Portuguese at Larger text, where "Empate  Ctrl+D" fits one."""
+        """``_fit_label`` of ``labels``; where the label fitted has no room for its key beside it
+        and the key would not fit under it either (for a button that ``keeps_key``, anywhere), a
+        shorter form with its key beside it, on one line (unless the label names a player:
+        "Resign for Ana (X)" keeps the name, its key under it); where none has, the key under the
+        label if it fits there (in the button, or one ``box`` wide and high).  "Propor empate"
+        set its Ctrl+D under it, on two lines, at 1280x704 in Portuguese at Larger text, where
+        "Empate  Ctrl+D" fits one; at Larger text at 1024x768 the game panel's "Search tree" and
+        "Legal moves" showed no key at all, where "Tree  T" and "Legal  L" fit."""
         usual, hint, hint_size = tx.small(self.label_size, scale), self._hint_width(scale), max(9, int(12 * scale))
         fitted = _fit_label(labels, usual, hint, room, most, names=self.names)
-        if self.keeps_key and not fitted.hint:
+        if not fitted.hint and (self.keeps_key or not self._hint_fits_under(fitted.size, hint_size, scale, box)):
             keyed = _fit_label(labels, usual, hint, room, most, True, self.names)
             if (keyed.hint and not self.names) or not self._hint_fits_under(fitted.size, hint_size, scale, box):
                 return keyed
@@ -461,21 +459,15 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
 
 def _named_label(label: str, names: tuple[str, ...], size: int, room: int) -> str | None:
     """``label`` set at ``size`` in ``room`` pixels, whole or with the one of ``names`` in it cut
-    short, keeping ``NAME_KEPT`` of its characters (a name not much longer is kept whole); None
-    where it does not fit so."""
-    if tx.ui_font(size, True).size(label)[0] <= room:
-        return label
-    name = next((name for name in names if name and name in label), None)
-    if name is None:
-        return None
-    kept = NAME_KEPT if len(name) > NAME_KEPT + 3 else len(name)
-    return tx.fit_inside(label, name, size, room, bold=True, kept=kept)
+    short, still readable (``tx.fit_named``); None where it does not fit so."""
+    name = next((name for name in names if name and name in label), "")
+    return tx.fit_named(label, name, size, room, bold=True)
 
 
 def _shortest_named(label: str, names: tuple[str, ...]) -> str:
     """``label`` with the one of ``names`` in it cut as short as ``_named_label`` cuts it."""
-    name = next((name for name in names if name and name in label and len(name) > NAME_KEPT + 3), None)
-    return label if name is None else label.replace(name, name[:NAME_KEPT] + "…", 1)
+    name = next((name for name in names if name and name in label and tx.readable_length(name) < len(name)), None)
+    return label if name is None else label.replace(name, name[:tx.NAME_KEPT] + "…", 1)
 
 
 def worded(words: str, action: Callable[[], None], key_hint: str = "", shorter: tuple[str, ...] = (),

@@ -4,8 +4,9 @@ the Hex connections when they are shown, the move list and the control buttons."
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -202,6 +203,22 @@ def best_first(p: AIProgress, parts: list[str]) -> list[str]:
 SECTION_GAP = 12
 """The room (unscaled) between the panel's parts: the header, the players, the thinking card, the
 move list and the buttons."""
+
+
+class CardLines(NamedTuple):
+    """How a player's card shares its two lines (``GamePanel._card_lines``)."""
+
+    unit_below: bool  # the score's unit under its number, on the player's line
+    spinner: bool  # the spinner of a search under way drawn (else the clock or "to move" says the turn)
+    unit_whole: bool = True  # else the unit takes what the player's name leaves it: cut short, or none
+
+
+CARD_LINES = (CardLines(False, True), CardLines(True, True), CardLines(False, False), CardLines(True, False),
+              CardLines(True, False, unit_whole=False))
+"""A player card's layouts in the order tried: the names give way last (``GamePanel._card_lines``).
+First the score's unit moves under its number, then the spinner is left out (the thinking card
+under the cards has one; with a clock the running clock says whose turn it is, without one
+"to move" does), then the unit is cut short ("captur…") or left out."""
 
 
 @dataclass(frozen=True)
@@ -662,17 +679,21 @@ class GamePanel:
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move and self._clock_runs()) - self._s(12)
         thinking = to_move and scene.browsing is None and scene.computer_thinking()  # the live game's search
-        if thinking:  # the ring with its dots, then a gap before the score
+        left, tops = rect.x + self._s(44), (rect.y + self._s(8), rect.y + self._s(32))
+        lines = self._card_lines(side, score, (left, right), thinking)
+        if lines.spinner:  # the ring with its dots, then a gap before the score
             reach = spinner_reach(self._s(10))
             spinner(surface, (right - reach, rect.centery), self._s(10), theme.accent)
-            right -= 2 * reach + self._s(6)
-        left, top_line = rect.x + self._s(44), rect.y + self._s(8)
-        side_right = right if score is None else self._score(surface, score, right, top_line)
-        tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - self._s(8) - left, True),
-                (left, top_line), self._s(17), theme.text, bold=True)
-        tx.text(surface, tx.fit(scene.setup.player_label(side), self._t(13), right - left),
-                (left, rect.y + self._s(32)), self._t(13), theme.muted)
-        if to_move and clock is None and not thinking:  # on a clock, the running clock says it
+            right -= self._spinner_room()
+        label = scene.setup.player_label(side)
+        side_right = label_right = right
+        if score is not None:
+            unit = self._unit_shown(score, lines, right - left - tx.ui_font(self._t(13)).size(label)[0])
+            side_right, label_right = self._score(surface, (score, unit), right, tops, lines.unit_below)
+        tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - left, True),
+                (left, tops[0]), self._s(17), theme.text, bold=True)
+        tx.text(surface, tx.fit(label, self._t(13), label_right - left), (left, tops[1]), self._t(13), theme.muted)
+        if to_move and clock is None and not lines.spinner:  # on a clock, the running clock says it
             self._badge(surface, rect, _("to move"), theme.accent, fill)
         elif winner:
             self._badge(surface, rect, _("winner"), winner_border, fill)
@@ -687,16 +708,60 @@ class GamePanel:
         preparing = thinking and bool(scene.computer.preparing_words())
         return scene.draw_offer is None and scene.browsing is None and not paused and not preparing
 
-    def _score(self, surface: pygame.Surface, score: int, right: int, top: int) -> int:
-        """``score`` and what it counts ("40 discs": never a bare number) on the first line of a
-        card, ending at ``right``; returns where it begins."""
-        theme = self.scene.app.theme
-        middle = top + tx.line_height(self._s(17), True) // 2  # the side's line
+    def _card_lines(self, side: int, score: int | None, across: tuple[int, int], thinking: bool) -> CardLines:
+        """How ``side``'s card shares its two lines between ``across`` (its text's left, and the
+        right before the spinner): the first of ``CARD_LINES`` where the side's name stays whole
+        beside its score and the player's name readable under it (``tx.fit_named``), else the
+        last.  At Larger text at 1024x768 Alquerque's card read "Bran…" beside "0 capturadas",
+        and with a clock a Reversi card "…2 peças", the side's name gone."""
+        scene, (left, right) = self.scene, across
+        side_name, label = words.side(scene.game, side), scene.setup.player_label(side)
+        forms = [lines for lines in CARD_LINES if (thinking or not lines.spinner) and (
+            score is not None or not lines.unit_below)]
+        for lines in forms:
+            end = right - (self._spinner_room() if lines.spinner else 0)
+            first, second = (0, 0) if score is None else self._score_widths(score, lines)
+            if (tx.fit_named(side_name, side_name, self._s(17), end - first - left, True)
+                    and tx.fit_named(label, label, self._t(13), end - second - left)):
+                return lines
+        return forms[-1]
+
+    def _spinner_room(self) -> int:
+        """The room a player card's spinner takes at its right: the ring with its dots and a gap."""
+        return 2 * spinner_reach(self._s(10)) + self._s(6)
+
+    def _score_widths(self, score: int, lines: CardLines) -> tuple[int, int]:
+        """The room ``score`` takes on a card's first line and on its second as ``lines`` lay it
+        out (``_score``), the gap before each part with it: its unit's none where it takes what
+        the player's name leaves it."""
+        number = tx.ui_font(self._s(22), True).size(str(score))[0] + self._s(8)  # a gap before it
+        unit = tx.ui_font(self._t(11)).size(words.score_unit(self.scene.game.id, score))[0]
+        if not lines.unit_below:
+            return number + self._s(4) + unit, 0
+        return number, unit + self._s(8) if lines.unit_whole else 0
+
+    def _unit_shown(self, score: int, lines: CardLines, room: int) -> str:
+        """What ``score`` counts as its card shows it: whole, or where ``lines`` give it what the
+        player's name leaves (``room`` pixels), cut short where it stays readable, else left out."""
         unit = words.score_unit(self.scene.game.id, score)
-        drawn = tx.text(surface, unit, (right, middle + self._s(2)), self._t(11), theme.muted, "midright")
-        number = tx.text(surface, str(score), (drawn.left - self._s(4), middle), self._s(22), theme.text,
-                         "midright", bold=True)
-        return number.left
+        if lines.unit_whole:
+            return unit
+        return tx.fit_named(unit, unit, self._t(11), room - self._s(8)) or ""
+
+    def _score(self, surface: pygame.Surface, counted: tuple[int, str], right: int, tops: tuple[int, int],
+               unit_below: bool) -> tuple[int, int]:
+        """A card's score and what it counts (``counted``: "40 discs", a bare number only where
+        the card has no room for the unit) on its first line (its top, the second's: ``tops``),
+        ending at ``right``; the unit under the number, on the player's line, where
+        ``unit_below``.  Returns where each line's text beside it may end (a gap before it)."""
+        theme, (score, unit) = self.scene.app.theme, counted
+        middle = tops[0] + tx.line_height(self._s(17), True) // 2  # the side's line
+        below = tops[1] + tx.line_height(self._t(13)) // 2  # the player's line
+        drawn = tx.text(surface, unit, (right, below if unit_below else middle + self._s(2)), self._t(11),
+                        theme.muted, "midright")
+        beside = right if unit_below or not unit else drawn.left - self._s(4)
+        number = tx.text(surface, str(score), (beside, middle), self._s(22), theme.text, "midright", bold=True)
+        return number.left - self._s(8), (drawn.left - self._s(8) if unit_below and unit else right)
 
     def _badge_clearance(self) -> int:
         """The least room between the header and the first player's card: the half of a badge
@@ -951,49 +1016,44 @@ class GamePanel:
             bar.width = int(bar.width * min(1.0, spent / budget))
             pygame.draw.rect(surface, theme.accent, bar, border_radius=self._s(2))
 
-    def _job_words(self) -> tuple[str, str]:
-        """What the computer is at, for the thinking card, and the same words without the player's
-        name ("" where they name none), said instead where the name would keep none of its
-        characters: the player's card beside it says whose turn it is with its spinner, and at
-        Larger text in Portuguese at 1024x768 "Nível 3 está a pensar…  0,4 s" read
-        "… está a pensar…  0,…", the seconds cut with the words."""
+    def _job_forms(self) -> list[str]:
+        """What the computer is at, for the thinking card, in its forms longest first: the less
+        important words give way before the player's name is cut past reading (``tx.first_fitting``).
+        At Larger text at 1024x768 a watched game's card read "Le… is thinking…  0.3 s", where
+        "Level 5…" beside the spinner says whose search it is, and in Portuguese "… está a
+        pensar…  0,…", the seconds cut with the words; the player's card beside it marks whose
+        turn it is, so the words without the name come last ("Thinking…  0.3 s")."""
         scene, computer = self.scene, self.scene.computer
         preparing = computer.preparing_words()
-        if preparing:
-            return preparing, computer.preparing_words(named=False)
+        if preparing:  # the status line under the board says whose engine (``BoardSide._prompt``)
+            return [preparing, computer.preparing_words(named=False), _("Preparing…")]
         if computer.job_kind == "hint":
-            return _("Finding a hint…"), ""
+            return [_("Finding a hint…")]
         if computer.job_kind == "load":
-            return scene.held_up(), ""
+            return [scene.held_up()]
         player = scene.setup.player_label(computer.job_side)
         if computer.job_kind == "draw":
-            return _("{player} weighs your draw offer…").format(player=player), _("Weighing the draw…")
-        return _("{player} is thinking…").format(player=player), _("Thinking…")
+            return [_("{player} weighs your draw offer…").format(player=player), _("Weighing the draw…")]
+        return [_("{player} is thinking…").format(player=player), _("{player}…").format(player=player),
+                _("Thinking…")]
 
     def _job_said(self, seconds: str, size: int, width: int) -> str:
-        """The thinking card's words (``_job_words``) with the ``seconds`` they have gone on,
-        fitted to ``width``; while an engine is prepared (its kernels compiled, or a player set
-        up), where its seconds would be cut, the shorter "Preparing…" with them: at Larger text in
-        Portuguese at 1024x768 a watched game read "A preparar o motor…", its seconds gone, on a
-        fresh install and at every player's set-up ("Preparing the engin…" in English).  The
-        status line under the board says whose engine is prepared (``BoardSide._prompt``)."""
-        who, unnamed = self._job_words()
-        said = self._fit_named(who + seconds, size, width, unnamed and unnamed + seconds)
-        if said.endswith(seconds) or not self.scene.computer.preparing_words():
-            return said
-        return tx.fit(_("Preparing…") + seconds, size, width, True)
+        """The thinking card's words (``_job_forms``) with the ``seconds`` they have gone on,
+        fitted to ``width``: the first form whose seconds fit with it, where "Preparing the
+        engine…" lost them at Larger text in Portuguese at 1024x768 ("A preparar o motor…" on a
+        fresh install and at every player's set-up, "Preparing the engin…" in English)."""
+        said, *shorter = (form + seconds for form in self._job_forms())
+        return self._fit_named(said, size, width, shorter)
 
-    def _fit_named(self, said: str, size: int, width: int, unnamed: str = "") -> str:
-        """The thinking card's bold ``said`` fitted to ``width``, a player's name in it cut short
-        first (``tx.fit_around``): an outside engine's long name ("gtp:/usr/local/bin/...") cut at
-        the end took the seconds of its search with it, a friend's "(Black)" of whose turn it is.
-        Where the name would keep none of its characters, ``unnamed`` (what ``said`` says without
-        it), if given, is fitted instead: the words matter more than whose they are, and at Larger
-        text in Portuguese at 800x600 the card said "gtp:/tmp/wt-panel9/…." alone."""
+    def _fit_named(self, said: str, size: int, width: int, shorter: Sequence[str] = ()) -> str:
+        """The first of the thinking card's bold ``said`` and its ``shorter`` forms that fits
+        ``width``, a player's name in it cut short where it stays readable (``tx.first_fitting``),
+        else the last with the name cut first (``tx.fit_around``): an outside engine's long name
+        ("gtp:/usr/local/bin/...") cut at the end took the seconds of its search with it, a
+        friend's "(Black)" of whose turn it is; at Larger text in Portuguese at 800x600 the card
+        said "gtp:/tmp/wt-panel9/…." alone."""
         name = self.scene.setup.label_in(said)
-        if unnamed and tx.fit_inside(said, name, size, width, True) is None:
-            return tx.fit(unnamed, size, width, True)
-        return tx.fit_around(said, name, size, width, True)
+        return tx.first_fitting([said, *shorter], size, width, True, name)
 
     def _tip(self) -> str:
         """What the thinking card says to do while it has no search to show."""

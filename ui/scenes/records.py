@@ -86,7 +86,6 @@ from ui.text_field import TextField
 from ui.theme import window_scale
 from ui.tournament_logs import games_played, logs_unread
 from ui.widgets import (
-    NAME_KEPT,
     Button,
     DragScroll,
     KeyFocus,
@@ -182,10 +181,10 @@ def row_lines(row: RowParts, opening: str, sizes: tuple[int, int], room: int) ->
     line = tx.fit_words(tx.join_parts([row.title, row.status]), big, room, True, least=briefly)
     if line is None and tx.ui_font(big, True).size(briefly)[0] <= room:
         line = briefly
-    line = line or tx.fit_names(briefly, row.names, big, room, True, NAME_KEPT)
+    line = line or tx.fit_names(briefly, row.names, big, room, True, tx.NAME_KEPT)
     if line is not None:
         return line, tx.parts_that_fit(details, small, room)
-    title = tx.fit_names(row.title, row.names, big, room, True, NAME_KEPT) or tx.fit(row.title, big, room, True)
+    title = tx.fit_names(row.title, row.names, big, room, True, tx.NAME_KEPT) or tx.fit(row.title, big, room, True)
     return title, tx.parts_that_fit([details[0], row.brief, *details[1:]], small, room, kept=2)
 
 

@@ -18,7 +18,7 @@ from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
-from ui.i18n import N_, _, number_text
+from ui.i18n import N_, _, ngettext, number_text
 from ui.theme import Theme
 from ui.widgets import card, focus_ring, mix
 
@@ -99,6 +99,24 @@ def games_fit(cells: list[tuple[float, int]], room: int, font: pygame.font.Font)
     the whole table then says it, else none does.  Each cell chose for itself, and a table read
     "1½" beside "½ of 2", as if the two counted different things."""
     return all(font.size(cell_label(points, games, True))[0] <= room for points, games in cells if games)
+
+
+def crosstable_titles(cells: list[tuple[float, int]], with_games: bool) -> list[str]:
+    """The crosstable's title in its forms, longest first: what its cells count, and where they
+    say their points alone (``games_fit``: one form for the whole table) how many games each
+    counts, said once for all of them ("of 2 games each"; "of up to 2 games each" while some
+    pairs have played fewer) of the played ``cells`` (points, games).  The points alone said
+    nothing of what they were out of: "1½" of 2 games, or of 4.  The shorter forms keep the
+    count where the whole would take a second line from the table's rows."""
+    counts = sorted({games for _points, games in cells if games})
+    if with_games or not counts:
+        return [_("Crosstable (points of the row against the column)")]
+    most = counts[-1]
+    each = (ngettext("of {n} game each", "of {n} games each", most) if len(counts) == 1
+            else ngettext("of up to {n} game each", "of up to {n} games each", most)).format(n=most)
+    return [_("Crosstable (points of the row against the column, {games})").format(games=each),
+            _("Crosstable (row against column, {games})").format(games=each),
+            _("Crosstable ({games})").format(games=each)]
 
 
 def right_column(height: int, chart_needs: int, s: float, board: bool) -> tuple[int, int]:
@@ -228,6 +246,11 @@ class ResultsDrawing:
         s = self._scale()
         return tx.wrap_at_most(title, int(15 * s), width - int(24 * s), 2, bold=True)
 
+    def _one_line_title(self, forms: list[str], width: int) -> str:
+        """The first of a title's ``forms`` (longest first) on one line of a card ``width`` wide,
+        else the last (on two: ``_title_lines``)."""
+        return next((form for form in forms if len(self._title_lines(form, width)) == 1), forms[-1])
+
     def _title_extra(self, title: str, width: int) -> int:
         """How much taller a panel's title is than one line (``_title_lines``)."""
         return (len(self._title_lines(title, width)) - 1) * tx.line_height(int(15 * self._scale()), True)
@@ -255,8 +278,10 @@ class ResultsDrawing:
         fewest_name = min(name_w, font.size(f"{n}. abcd")[0])
         if fewest_name + n * cell_w <= width:
             name_w = max(fewest_name, min(name_w, width - n * cell_w))
+        cells = [cross[a.player][b.player] for a in order for b in order if a is not b]
+        with_games = games_fit(cells, cell_w - 6, font)
         title = (_("Crosstable (arrows: choose a pair; Enter: its games only, again: every game)") if self._on_cross()
-                 else _("Crosstable (points of the row against the column)"))
+                 else self._one_line_title(crosstable_titles(cells, with_games), rect.width))
         extra = self._title_extra(title, rect.width)
         rows_fit = max(1, (rect.height - int(40 * s) - extra) // row_h - 1)  # rows under the columns' numbers
         scrolled = n > rows_fit or name_w + n * cell_w > width
@@ -266,8 +291,6 @@ class ResultsDrawing:
         self.cross_area = self.cross_stop.rect = pygame.Rect(rect.x, rect.y, rect.width, height)
         self.cross_stop.enabled = n > 1
         chosen, ringed = (self.chosen_cell if self._on_cross() else None), None
-        with_games = games_fit([cross[a.player][b.player] for a in order for b in order if a is not b],
-                               cell_w - 6, font)
         self.pitches["cross"] = (cell_w, row_h)  # a drag scrolls by these (``TournamentScene._drag_table``)
         inner = self._panel(surface, theme, self.cross_area, title)
         y = inner.y + int(6 * s)
