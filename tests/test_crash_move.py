@@ -78,8 +78,8 @@ def test_the_window_says_the_move_in_portuguese():
 
 
 def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
-    """The report groups a bot's games by fault; the move a crash came at, like a time's figures,
-    does not part a group (its line is the first game's words, with that game's move)."""
+    """The report groups a bot's games by fault; the move a crash came at does not part a group,
+    and each move is said with its games (the first game's move alone read as every game's)."""
     from ai.commands.tournament import report
 
     ids = ["level-1", "/tmp/bots/eva.py"]
@@ -87,7 +87,7 @@ def test_the_report_keeps_one_line_for_one_fault_at_several_moves():
                           f"O forfeits: /tmp/bots/eva.py crashed at move {n}: KeyError: 3", True) for n in (2, 4)]
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, True, standings(ids, results), results, [1, 2])
     forfeits = report(summary).split("Forfeits:\n", 1)[1].splitlines()
-    assert forfeits == ["  eva.py, 2 games (1-2): crashed at move 2: KeyError: 3"]
+    assert forfeits == ["  eva.py, 2 games (1-2): crashed: KeyError: 3 (at move 2 in 1 game, at move 4 in 1 game)"]
 
 
 def test_the_match_command_prints_the_move(tmp_path):
