@@ -208,3 +208,30 @@ def test_hex_analysis_plays_its_playouts_out_as_the_hints_level_5_does():
     level_5 = ai.make_player("hex", "level-5", seed=0)
     playouts = (kernel.O_RAVE, kernel.O_BRIDGES, kernel.O_TEMPLATES)
     assert list(_HexSearches(0).searcher.options[list(playouts)]) == list(level_5.searcher.options[list(playouts)])
+
+
+def test_a_reversi_book_hint_says_analysiss_value_of_its_move_at_analysiss_depth(app):
+    """Reversi 8x8, analysis on (A) and every first move valued at depth 6 or more, H: the hint's
+    move is the opening book's, its value analysis's at analysis's depth, as the board writes it
+    ("Hint: c5 (you are 1 disc behind)" from the book stood beside analysis's depth 12 "0" on c5,
+    two verdicts of one move)."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.thinking import estimate_depth
+
+    app.start_game(MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    key(app, pygame.K_a)
+
+    def analysed(depth: int) -> bool:
+        values = scene.analysis.values
+        return (values is not None and set(values.values) >= set(scene.state.legal_moves())
+                and min(v.depth for v in values.values.values()) >= depth)
+
+    assert wait(app, lambda: analysed(6), 120)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 60)
+    search = scene.computer.last_search
+    said = [m.text for m in scene.messages.current()][-1]
+    assert search.kind == "alphabeta" and search.depth >= 6, search  # the book's move, analysis's value
+    assert f"({estimate_depth(search)} · " in said, said
+    assert "opening book" not in said, said

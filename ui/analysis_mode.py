@@ -257,12 +257,22 @@ def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashab
     alpha-beta with a transposition table (Reversi's multi-probcut, its tables kept between
     iterations) can value one move a disc or more apart in the two at one depth, and the hint said
     "depth 12 · White +35 discs" beside analysis's "depth 12 · White +34" for one move.  An
-    estimate only: a proof, the hint's or analysis's, keeps its own words."""
+    opening book's estimate (Reversi's 8x8 book, ``estimated_by_book``) takes analysis's value and
+    depth too: the hint said "c5 (you are 1 disc behind)" from the book beside analysis's depth 12
+    "0" on c5, two verdicts of one move; the search on the board is the one said.  An estimate
+    only: a proof, the hint's or analysis's, or a book's proven bound, keeps its own words."""
     value = snapshot.values.get(move) if snapshot is not None else None
+    searched = hint.kind == "alphabeta" or estimated_by_book(hint)
     if (value is None or hint.proven is not None or value.proven is not None or value.kind != "alphabeta"
-            or hint.kind != "alphabeta" or value.unit != hint.unit or value.depth < hint.depth):
+            or not searched or value.unit != hint.unit or value.depth < hint.depth):
         return hint
-    return replace(hint, score=value.score, depth=value.depth)
+    return replace(hint, score=value.score, depth=value.depth, kind="alphabeta")
+
+
+def estimated_by_book(hint: AIProgress) -> bool:
+    """The hint's move and value come from an opening book that proves nothing of it: an estimate
+    in the game's unit (Reversi's 8x8 book), not a proven bound (the 6x6 book past a mistake)."""
+    return hint.kind == "book" and hint.proven is None and not hint.at_least
 
 
 def hint_from_analysis(hint: AIProgress, snapshot: MoveValues | None, line: list[str],
