@@ -131,6 +131,34 @@ def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
     assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
 
 
+def test_the_caption_says_whose_value_the_hints_ring_holds_where_the_best_shares_its_square(app):
+    """Trax's best line said "@1\\ better for Dark" (+1.1) beside the ringed @1 square's "-1.0",
+    the hinted @1+'s own value: read as the best's.  Where the best shares the hinted move's
+    square, the bar's caption says the ring holds the hint's value; not where the hint is the
+    best, nor without a hint."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import move_labels, tag_layout, value_notes, with_hint
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), list(TRAX_OPENING))
+    app.switch(scene)
+    app.run_frames(2)
+    game, state = scene.game, scene.state
+    square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
+    hinted = game.parse_move(state, HINTED)
+    best = next(m for m in square if m != hinted)
+    snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.0, depth=4), best: MoveValue(best, 1.1, depth=4)})
+    labels = move_labels(snapshot, "trax")
+
+    def caption(marked) -> str:
+        shown = with_hint(labels, marked)
+        return value_notes(tag_layout(scene.view, shown, app.screen.get_rect()), snapshot, shown, list(snapshot.values))
+
+    assert caption(hinted) == "ringed: the hint's value, not the best move's beside it"
+    assert caption(None) == "" and caption(best) == ""
+
+
 def hex_hotseat_analysed(app, playouts: int):
     """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene."""
     app.open_demo("game:hex:hotseat:f6:2")

@@ -591,11 +591,23 @@ def thin_note(layout: TagLayout) -> str:
     return _("faded: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
 
 
+def shared_note(layout: TagLayout, labels: dict[Hashable, MoveLabel]) -> str:
+    """Whose value the hint's ring holds where the best move shares the hinted move's place (Trax's
+    tiles on one square, Alquerque's landings on one point): the place shows the hinted move's own
+    value (``_order``), and Trax's best line "@1\\ better for Dark" (+1.1) stood beside the ringed
+    @1 square's "-1.0", @1+'s, read as the best move's; "" else."""
+    for _rect, place in layout.tags:
+        if place.label.hinted and not place.label.best and any(labels[move].best for move in place.moves):
+            return _("ringed: the hint's value, not the best move's beside it")
+    return ""
+
+
 def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
                 legal: Sequence[Hashable]) -> str:
     """What the bar's caption adds about the values on the board: their unit where the cells have
-    no room for it (``unit_note``), and why cells are blank (``blank_note``)."""
-    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout)]
+    no room for it (``unit_note``), why cells are blank (``blank_note``) or faded
+    (``thin_note``), and whose value the hint's ring holds (``shared_note``)."""
+    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout), shared_note(layout, labels)]
     return "; ".join(note for note in notes if note)
 
 
