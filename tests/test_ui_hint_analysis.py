@@ -131,6 +131,34 @@ def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
     assert shown_on_the_square(None) == "-1.1" and shown_on_the_square(hinted) == "-1.6"
 
 
+def test_the_caption_says_whose_value_the_hints_ring_holds_where_the_best_shares_its_square(app):
+    """Trax's best line said "@1\\ better for Dark" (+1.1) beside the ringed @1 square's "-1.0",
+    the hinted @1+'s own value: read as the best's.  Where the best shares the hinted move's
+    square, the bar's caption says the ring holds the hint's value; not where the hint is the
+    best, nor without a hint."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import move_labels, tag_layout, value_notes, with_hint
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), list(TRAX_OPENING))
+    app.switch(scene)
+    app.run_frames(2)
+    game, state = scene.game, scene.state
+    square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
+    hinted = game.parse_move(state, HINTED)
+    best = next(m for m in square if m != hinted)
+    snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.0, depth=4), best: MoveValue(best, 1.1, depth=4)})
+    labels = move_labels(snapshot, "trax")
+
+    def caption(marked) -> str:
+        shown = with_hint(labels, marked)
+        return value_notes(tag_layout(scene.view, shown, app.screen.get_rect()), snapshot, shown, list(snapshot.values))
+
+    assert caption(hinted) == "ringed: the hint's value, not the best move's beside it"
+    assert caption(None) == "" and caption(best) == ""
+
+
 def hex_hotseat_analysed(app, playouts: int):
     """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene."""
     app.open_demo("game:hex:hotseat:f6:2")
@@ -208,3 +236,30 @@ def test_hex_analysis_plays_its_playouts_out_as_the_hints_level_5_does():
     level_5 = ai.make_player("hex", "level-5", seed=0)
     playouts = (kernel.O_RAVE, kernel.O_BRIDGES, kernel.O_TEMPLATES)
     assert list(_HexSearches(0).searcher.options[list(playouts)]) == list(level_5.searcher.options[list(playouts)])
+
+
+def test_a_reversi_book_hint_says_analysiss_value_of_its_move_at_analysiss_depth(app):
+    """Reversi 8x8, analysis on (A) and every first move valued at depth 6 or more, H: the hint's
+    move is the opening book's, its value analysis's at analysis's depth, as the board writes it
+    ("Hint: c5 (you are 1 disc behind)" from the book stood beside analysis's depth 12 "0" on c5,
+    two verdicts of one move)."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.thinking import estimate_depth
+
+    app.start_game(MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0))
+    scene = app.scene
+    key(app, pygame.K_a)
+
+    def analysed(depth: int) -> bool:
+        values = scene.analysis.values
+        return (values is not None and set(values.values) >= set(scene.state.legal_moves())
+                and min(v.depth for v in values.values.values()) >= depth)
+
+    assert wait(app, lambda: analysed(6), 120)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 60)
+    search = scene.computer.last_search
+    said = [m.text for m in scene.messages.current()][-1]
+    assert search.kind == "alphabeta" and search.depth >= 6, search  # the book's move, analysis's value
+    assert f"({estimate_depth(search)} · " in said, said
+    assert "opening book" not in said, said

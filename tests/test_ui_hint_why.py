@@ -56,8 +56,8 @@ def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead
         assert not any(i18n._(side) in said for side in scene.game.sides), said
         depth_first = i18n._("Hint: {move} ({why})").format(move=move, why=f"{estimate_depth(search)} · ")[:-1]
         assert book or (estimate_depth(search) and said.startswith(depth_first)), said
-        if book:  # the book's whole disc: the sentence itself, unit and all
-            assert ahead.format(unit={"en": "disc", "pt": "peça"}[language]) in said, said
+        if book:  # the book's whole disc, said as the book's (no analysis on): the sentence itself, unit and all
+            assert f"({i18n._('opening book')} · {ahead.format(unit={'en': 'disc', 'pt': 'peça'}[language])})" in said, said
         elif language == "en":  # level 5's search: White half a piece behind
             assert "you are " in said and (f" {unit} ahead" in said or f" {unit} behind" in said), said
 

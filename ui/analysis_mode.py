@@ -257,12 +257,22 @@ def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashab
     alpha-beta with a transposition table (Reversi's multi-probcut, its tables kept between
     iterations) can value one move a disc or more apart in the two at one depth, and the hint said
     "depth 12 · White +35 discs" beside analysis's "depth 12 · White +34" for one move.  An
-    estimate only: a proof, the hint's or analysis's, keeps its own words."""
+    opening book's estimate (Reversi's 8x8 book, ``estimated_by_book``) takes analysis's value and
+    depth too: the hint said "c5 (you are 1 disc behind)" from the book beside analysis's depth 12
+    "0" on c5, two verdicts of one move; the search on the board is the one said.  An estimate
+    only: a proof, the hint's or analysis's, or a book's proven bound, keeps its own words."""
     value = snapshot.values.get(move) if snapshot is not None else None
+    searched = hint.kind == "alphabeta" or estimated_by_book(hint)
     if (value is None or hint.proven is not None or value.proven is not None or value.kind != "alphabeta"
-            or hint.kind != "alphabeta" or value.unit != hint.unit or value.depth < hint.depth):
+            or not searched or value.unit != hint.unit or value.depth < hint.depth):
         return hint
-    return replace(hint, score=value.score, depth=value.depth)
+    return replace(hint, score=value.score, depth=value.depth, kind="alphabeta")
+
+
+def estimated_by_book(hint: AIProgress) -> bool:
+    """The hint's move and value come from an opening book that proves nothing of it: an estimate
+    in the game's unit (Reversi's 8x8 book), not a proven bound (the 6x6 book past a mistake)."""
+    return hint.kind == "book" and hint.proven is None and not hint.at_least
 
 
 def hint_from_analysis(hint: AIProgress, snapshot: MoveValues | None, line: list[str],
@@ -581,11 +591,23 @@ def thin_note(layout: TagLayout) -> str:
     return _("faded: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
 
 
+def shared_note(layout: TagLayout, labels: dict[Hashable, MoveLabel]) -> str:
+    """Whose value the hint's ring holds where the best move shares the hinted move's place (Trax's
+    tiles on one square, Alquerque's landings on one point): the place shows the hinted move's own
+    value (``_order``), and Trax's best line "@1\\ better for Dark" (+1.1) stood beside the ringed
+    @1 square's "-1.0", @1+'s, read as the best move's; "" else."""
+    for _rect, place in layout.tags:
+        if place.label.hinted and not place.label.best and any(labels[move].best for move in place.moves):
+            return _("ringed: the hint's value, not the best move's beside it")
+    return ""
+
+
 def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
                 legal: Sequence[Hashable]) -> str:
     """What the bar's caption adds about the values on the board: their unit where the cells have
-    no room for it (``unit_note``), and why cells are blank (``blank_note``)."""
-    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout)]
+    no room for it (``unit_note``), why cells are blank (``blank_note``) or faded
+    (``thin_note``), and whose value the hint's ring holds (``shared_note``)."""
+    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout), shared_note(layout, labels)]
     return "; ".join(note for note in notes if note)
 
 

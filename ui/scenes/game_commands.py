@@ -34,7 +34,7 @@ from ui.i18n import N_, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS, every_speed_label, speed_labels
+from ui.scenes.game_computer import HINT_NOTE, HINT_PLAYER, RESIGNED, SPEEDS, every_speed_label, speed_labels
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
@@ -42,7 +42,6 @@ from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
 
-HINT_PLAYER = "level-5"
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
 # what a paused clocked game with a person in it says to a click on its board, a key that plays, a move typed
 PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")

@@ -50,6 +50,7 @@ SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max")
 HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
 RESTARTED = "restarted"  # the topic of "it was restarted": said until the fresh process answers
 RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
+HINT_PLAYER = "level-5"  # the player a hint (H) asks, whoever plays the game
 HINT_NOTE = "hint"  # the message topic of the hint given: dropped with its mark (``GameScene.drop_hint``)
 SET_UP_SAID_AFTER = 1.0  # seconds of a player's set-up before a move before it is said: shorter ones would flash
 
@@ -85,6 +86,7 @@ class ComputerMoves:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.worker: AIWorker | None = None
+        self.hint_player_made_by: AIWorker | None = None  # the worker asked to make the hint's player ahead
         self.reset()
 
     def reset(self) -> None:
@@ -133,9 +135,11 @@ class ComputerMoves:
         """Start the worker of a game no computer plays (hot-seat) while the window waits for a
         move (``GameScene.waiting``): its first hint (H) waited for the process to start and import
         the engine, seconds of "Finding a hint…" where later ones came at once.  A game with a
-        computer player starts its worker with the screen; a finished game asks for no hint."""
+        computer player starts its worker with the screen; a finished game asks for no hint.  The
+        worker then makes the hint's player too (``make_hint_player_ahead``)."""
         if self.worker is None and not self.scene.is_over():
             self.ensure_worker()
+        self.make_hint_player_ahead()
 
     def thinking(self) -> bool:
         """A computer's move is being searched (not a hint)."""
@@ -186,8 +190,11 @@ class ComputerMoves:
 
     def thinking_for(self) -> float:
         """How long the job under way has had its player thinking: since the player was ready
-        (``thinking_since``), as its clock counts, else since it was asked (its set-up said apart)."""
-        began = self.thinking_since()
+        (``thinking_since``), as its clock counts, else since it was asked (its set-up said apart).
+        A hint counts from the key press: it is on no clock, and its player's making (over a second
+        on a game's first hint) is waited for as much as its search; counted from the player ready,
+        the card said "Finding a hint… 0.5 s" after two."""
+        began = None if self.job_kind == "hint" else self.thinking_since()
         return time.monotonic() - (self.job_started if began is None else max(began, self.job_started))
 
     def preparing_words(self, named: bool = True) -> str:
@@ -260,20 +267,41 @@ class ComputerMoves:
         (``Limits.remaining`` and ``increment``), as in matches."""
         scene = self.scene
         worker = self.ensure_worker()
-        clock = scene._clock_limits(side) if kind == "move" else None
-        moves = tuple(p.text for p in scene.history) + tuple(further)
         slot = kind if kind in ("hint", "draw") else f"side{side}"
-        state = scene.game.play_line(further, scene.state) if further else scene.state
-        job = Job(scene.game.id, dict(scene.game.options), moves, scene.game.to_text(state), player_id, move_time,
-                  scene.setup.seed, slot, kind="load" if kind == "load" else "move",
-                  remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
-                  clock=clock.clock if clock else None, start=scene.setup.start)
+        job = self._job(kind, slot, side, player_id, move_time, further)
         self.job = worker.submit(job)
         self.job_kind, self.job_side, self.job_started = kind, side, time.monotonic()
         scene._run_clock()  # a search has begun: a paused game's Step is charged from now
         self.job_moves = job.moves
         self.job_budget = move_time
         self.progress = None
+
+    def _job(self, kind: str, slot: str, side: int, player_id: str, move_time: float,
+             further: Sequence[str] = ()) -> Job:
+        """The worker's job for ``think`` (or ``make_hint_player_ahead``): ``slot``'s player, the
+        game's position or the one ``further`` moves on."""
+        scene = self.scene
+        clock = scene._clock_limits(side) if kind == "move" else None
+        moves = tuple(p.text for p in scene.history) + tuple(further)
+        state = scene.game.play_line(further, scene.state) if further else scene.state
+        return Job(scene.game.id, dict(scene.game.options), moves, scene.game.to_text(state), player_id, move_time,
+                   scene.setup.seed, slot, kind="load" if kind == "load" else "move",
+                   remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
+                   clock=clock.clock if clock else None, start=scene.setup.start)
+
+    def make_hint_player_ahead(self) -> None:
+        """Have the worker make the hint's player while it idles on a person's turn (a "load" of
+        the "hint" slot, ``ai_worker._player_for`` keeps it): a game's first hint made its level-5
+        player first, 1.3-1.6 s of Alquerque's or Rastros' imports and tables before a search of its
+        own budget.  Once a worker, and only while the worker has nothing else to do: its answer is
+        no job of the screen's (``poll`` drops it), and a search asked meanwhile waits for it."""
+        worker, scene = self.worker, self.scene
+        if (worker is None or self.hint_player_made_by is worker or self.job is not None or self.held is not None
+                or worker.is_thinking() or worker.broken or scene.is_over()
+                or not scene.setup.is_human(scene.state.to_move)):
+            return
+        self.hint_player_made_by = worker
+        worker.submit(self._job("load", "hint", scene.state.to_move, HINT_PLAYER, 0.0))
 
     def take_turn(self) -> None:
         """Every frame of a game going on: load the outside players first; then play the reply that

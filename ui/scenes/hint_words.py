@@ -32,8 +32,18 @@ def hint_why(progress: AIProgress, game_id: str = "") -> str:
     it says none.  A hint that said "Hint: d3-c3" alone taught a learner the move, not why."""
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
     said = proven_for_you(progress) or _value_for_you(progress, game_id)
-    parts += [estimate_depth(progress) if said else "", said]  # "depth 2 · you are 0.1 points ahead"
+    parts += [value_source(progress) if said else "", said]  # "depth 2 · you are 0.1 points ahead"
     return tx.join_parts(parts)
+
+
+def value_source(progress: AIProgress) -> str:
+    """Where a hint's estimate comes from, said before it: its search's depth ("depth 2",
+    ``estimate_depth``) or "opening book" (a book's value, not analysis's at its depth: Reversi's
+    hint said "c5 (you are 1 disc behind)" beside analysis's depth 12 "0" on c5, and read as a
+    second verdict); "" for a proof or a rule."""
+    if progress.kind == "book" and progress.proven is None:
+        return _("opening book")
+    return estimate_depth(progress)
 
 
 def proven_for_you(progress: AIProgress) -> str:
