@@ -22,12 +22,9 @@ from ui import clipboard
 from ui import text as tx
 from ui.theme import Theme
 from ui.widgets import card, mix
+from ui.window_away import WINDOW_AWAY, WINDOW_BACK
 
 BLINK = 0.5  # seconds the caret is shown, then hidden
-WINDOW_AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # another window has the keyboard, or none shows
-WINDOW_BACK = (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)  # ... until it has it again
-WINDOW_GONE = (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)  # the window shows nowhere (minimised, unmapped) ...
-WINDOW_SHOWN = (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED)  # ... until it shows again
 
 
 class Carets:
@@ -43,41 +40,6 @@ class Carets:
         away = True if event.type in WINDOW_AWAY else False if event.type in WINDOW_BACK else cls.away
         changed, cls.away = away != cls.away, away
         return changed
-
-
-class WindowAway:
-    """Whether a game's window is away for a person's clock (``ui.scenes.game``): minimised or
-    hidden, from ``WINDOW_GONE`` until it shows again (``WINDOW_SHOWN``) and for that whole time,
-    or behind another window that has the keyboard, from a focus lost until it is back
-    (``WINDOW_BACK``).
-
-    One flag for both ran the clock while the window was still minimised as soon as a focus
-    event, a key or a click reached it (a window manager that hands the focus round, a tool
-    that sends keys), and a window shown again without the focus (``xdotool windowmap``, a
-    taskbar that restores without raising) kept its clock stopped until a click, when one
-    restored by the window manager ran at once.  The focus lost as the window was minimised
-    now comes back with the window."""
-
-    def __init__(self) -> None:
-        self.minimised = False
-        self.unfocused = False
-
-    @property
-    def away(self) -> bool:
-        return self.minimised or self.unfocused
-
-    def follow(self, event: pygame.event.Event) -> bool:
-        """Take the window's going away or coming back from ``event``; whether ``away`` changed."""
-        before = self.away
-        if event.type in WINDOW_GONE:
-            self.minimised = True
-        elif event.type in WINDOW_SHOWN and self.minimised:
-            self.minimised = self.unfocused = False
-        elif event.type == pygame.WINDOWFOCUSLOST:
-            self.unfocused = True
-        elif event.type in WINDOW_BACK:
-            self.unfocused = False
-        return self.away != before
 
 
 def caret_clock() -> float:

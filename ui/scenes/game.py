@@ -70,10 +70,10 @@ from ui.scenes.game_panel import GamePanel, panel_width
 from ui.scenes.game_questions import GameQuestions
 from ui.settings import text_size_of
 from ui.sitting import SittingScore
-from ui.text_field import WindowAway
 from ui.theme import scrolling_scale
 from ui.views import make_view
 from ui.widgets import Message, Messages, lighting
+from ui.window_away import WindowAway
 
 log = logging.getLogger("tabuleiro.ui")
 
@@ -441,7 +441,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     @property
     def window_away(self) -> bool:
-        """Whether the window is minimised, hidden or behind another (``ui.text_field.WindowAway``)."""
+        """Whether the window is minimised, hidden or behind another (``ui.window_away.WindowAway``)."""
         return self.window.away
 
     def clock_stands_away(self) -> bool:
