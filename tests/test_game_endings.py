@@ -243,16 +243,16 @@ ILLEGAL_BOT = "def choose(game, state):\n    return 'zz99'\n"  # no game's move
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_outside_bots_forfeit_says_its_move_everywhere(app, tmp_path, game_id):
-    bot = tmp_path / "bot.py"
+    bot = tmp_path / "zeca.py"  # a "bot.py" is named after its folder, as the tables name a student's
     bot.write_text(ILLEGAL_BOT, encoding="utf-8")
     scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (str(bot), None), 1.0))
     app.switch(scene)
     assert wait(app, scene.is_over, 60)
     said = scene.recorder.record.result.reason
-    assert said.startswith(f"{scene.game.sides[0]} forfeits: bot played an illegal move 'zz99' at move 1: "), said
+    assert said.startswith(f"{scene.game.sides[0]} forfeits: zeca played an illegal move 'zz99' at move 1: "), said
     row, panel, replay = listed_and_replayed(app, scene.recorder.record)
-    assert f" · You win ({scene.game.sides[0]} forfeits: bot " in row, row  # cut to the row's width
-    assert any(line.startswith(f"You win ({scene.game.sides[0]} forfeits: bot") for line in panel), panel
+    assert f" · You win ({scene.game.sides[0]} forfeits: zeca " in row, row  # cut to the row's width
+    assert any(line.startswith(f"You win ({scene.game.sides[0]} forfeits: zeca") for line in panel), panel
     pasted = copied_and_pasted(app, replay)
     assert (pasted.result.winner, pasted.result.reason) == (1, said)
     back = outside_file(scene.recorder.record)

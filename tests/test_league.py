@@ -375,9 +375,10 @@ def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     once, as the time it takes is not what is tested: one that slept 50 ms a move made it 5 s longer)."""
     players = [str(BOTS / "simple_contract.py"), "level-1", "level-2"]
     args = ("tictactoe", players, {}, 4, 0.5, 1)
-    out, log, _ = _killed_after(tmp_path, args, 3)
+    out, log, children = _killed_after(tmp_path, args, 3)
     before = _game_lines(log)
     assert 3 <= len(before) < 24, "the kill should land in the middle of the tournament"
+    _wait_ended(children)  # until then the killed run's processes may still hold the log's lock (resume says so)
     assert run_tournament(*args, None, 7, resume=str(out)) == 0
     after = _game_lines(log)
     assert after[:len(before)] == before  # nothing finished was lost or rewritten
@@ -396,6 +397,13 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def _wait_ended(pids: list[int], seconds: float = 30.0) -> None:
+    """Wait until every process of ``pids`` has ended (orphans end when they see their parent gone)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and any(_running(pid) for pid in pids):
+        time.sleep(0.05)
 
 
 def _children(pid: int) -> list[int]:

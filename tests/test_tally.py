@@ -281,7 +281,7 @@ def test_a_win_by_a_crashed_bots_forfeit_is_counted_apart_from_the_games_won(app
     against that player, as if won over the board."""
     from tests.ui_helpers import wait
 
-    bot = tmp_path / "bot.py"
+    bot = tmp_path / "zeca.py"  # a "bot.py" is named after its folder
     bot.write_text(CRASHER, encoding="utf-8")
     app.start_game(MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 2.0))
     scene = app.scene
@@ -290,7 +290,7 @@ def test_a_win_by_a_crashed_bots_forfeit_is_counted_apart_from_the_games_won(app
     autosaves_written()
     assert tally.TALLY.of("tictactoe", str(bot)) == Score(forfeits=1)
     assert wait(app, lambda: any("won by forfeit" in line for line in result_lines(scene)), 5)
-    assert "You against bot: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
+    assert "You against zeca: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
 
 
 def test_wins_by_forfeit_are_kept_apart_in_the_file_and_said_on_the_new_game_screen(app):

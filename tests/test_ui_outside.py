@@ -252,7 +252,8 @@ def test_a_gtp_engine_is_offered_for_the_game_it_was_added_in_only(app):
 
 def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
     """A forfeit's reason cut on two lines ended "...process stopped; log:" and its path was
-    nowhere: the card leaves the log out when it does not fit, and a message gives its path."""
+    nowhere: the card leaves the log out when it does not fit, or gives the path's start on the
+    row after "log:" (a reason now wraps on up to four rows), and a message gives the whole path."""
     import pygame
 
     from tests.ui_helpers import recorded_text
@@ -269,7 +270,8 @@ def test_a_forfeit_card_does_not_end_on_log_without_its_path(app, monkeypatch):
     app.dirty = True
     app.run_frames(1)
     assert any("exceeded the time limit" in line for line in drawn)
-    assert not [line for line in drawn if line.rstrip(" …").endswith("log:")], drawn
+    ends_on_log = [at for at, line in enumerate(drawn) if line.rstrip(" …").endswith("log:")]
+    assert all(drawn[at + 1:at + 2] and path.startswith(drawn[at + 1].rstrip("…")) for at in ends_on_log), drawn
     assert any(path in m.text for m in scene.messages.current())  # the whole path, said once
     assert path in result_lines(scene)[0]  # the record keeps the whole reason
     assert app.errors == []
