@@ -104,12 +104,9 @@ def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     assert hint_why(searched, "hex") == "17,666 playouts · your chances: 82%"
 
 
-def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
-    """Trax's @1 holds three tiles; its square showed the best of their values, so a hint of @1+
-    marked a square that read another tile's value ("-1.1" of a tile beside @1+'s "-1.6").  The
-    hinted tile's value now stands for its square; without a hint, the best's does."""
-    from ai.move_values import MoveValue, MoveValues
-    from ui.analysis_mode import move_labels, places, with_hint
+def trax_square_of_the_hint(app):
+    """A hot-seat Trax game after ``TRAX_OPENING``: its screen, position, the three tiles of the
+    @1 square and the ``HINTED`` one of them."""
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
@@ -118,7 +115,16 @@ def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
     app.run_frames(2)
     game, state = scene.game, scene.state
     square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
-    hinted = game.parse_move(state, HINTED)
+    return scene, state, square, game.parse_move(state, HINTED)
+
+
+def test_the_hinted_tiles_square_shows_the_hinted_tiles_value(app):
+    """Trax's @1 holds three tiles; its square showed the best of their values, so a hint of @1+
+    marked a square that read another tile's value ("-1.1" of a tile beside @1+'s "-1.6").  The
+    hinted tile's value now stands for its square; without a hint, the best's does."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import move_labels, places, with_hint
+    scene, state, square, hinted = trax_square_of_the_hint(app)
     others = [m for m in square if m != hinted]
     assert len(others) == 2
     snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.6, depth=4), others[0]: MoveValue(others[0], -1.1, depth=4),
@@ -138,15 +144,7 @@ def test_the_caption_says_whose_value_the_hints_ring_holds_where_the_best_shares
     best, nor without a hint."""
     from ai.move_values import MoveValue, MoveValues
     from ui.analysis_mode import move_labels, tag_layout, value_notes, with_hint
-    from ui.match import HOTSEAT, MatchSetup
-    from ui.scenes.game import GameScene
-
-    scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 1.0), list(TRAX_OPENING))
-    app.switch(scene)
-    app.run_frames(2)
-    game, state = scene.game, scene.state
-    square = [m for m in state.legal_moves() if game.other_move_text(state, m).startswith("@1")]
-    hinted = game.parse_move(state, HINTED)
+    scene, state, square, hinted = trax_square_of_the_hint(app)
     best = next(m for m in square if m != hinted)
     snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.0, depth=4), best: MoveValue(best, 1.1, depth=4)})
     labels = move_labels(snapshot, "trax")
