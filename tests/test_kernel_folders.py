@@ -151,8 +151,10 @@ preparation = w.KernelPreparation(processes=2)
 for process in preparation.processes:
     wait([process.sentinel], timeout=120)  # ended; a wait reaps nothing
 def state(pid):
-    stat = Path(f"/proc/{pid}/stat")
-    return stat.read_text().rpartition(")")[2].split()[0] if stat.exists() else "gone"
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (FileNotFoundError, ProcessLookupError):  # reaped between a look and the read
+        return "gone"
 for _ in range(300):  # a safety net: reaped at once
     states = [state(process.pid) for process in preparation.processes]
     if states == ["gone", "gone"]:

@@ -299,8 +299,11 @@ def test_a_course_bot_reports_its_values_on_the_courses_own_scale():
     for pid in ("rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
         assert (_course_report(pid, won).kind, _course_report(pid, won).score) == (COURSE_SCALE, 10)
         assert (_course_report(pid, lost).kind, _course_report(pid, lost).score) == (COURSE_SCALE, -10)
-    opening = _course_report("rastros:basilio", GAME.initial_state())
-    assert opening.kind == COURSE_SCALE and 0 <= opening.score <= 7  # 7 - its king distance to its goal
+    # 7 minus its king's distance to its goal, or the +10 the course's search imagines (below),
+    # which its random order of equal moves reaches from the start about 1 time in 30
+    openings = [_course_report("rastros:basilio", GAME.initial_state(), seed) for seed in range(8)]
+    assert all(o.kind == COURSE_SCALE and (0 <= o.score <= 7 or o.score == 10) for o in openings)
+    assert any(0 <= o.score <= 7 for o in openings)
 
 
 def test_a_win_the_course_search_imagines_is_not_reported_as_a_win():

@@ -10,6 +10,7 @@ import games
 from ai.game_tree import ALPHABETA, build
 from tests.test_tree import built, random_reversi_line
 from tests.ui_helpers import click, key, recorded_text, wait
+from ui import ai_worker
 
 
 def _explorer_after_a1_b2_at_depth_2(app):
@@ -105,7 +106,9 @@ def test_leaving_the_explorer_ends_its_solvers_process(app):
     process = explorer.proofs.worker.process
     key(app, pygame.K_ESCAPE)
     assert app.scene is not explorer and explorer.proofs.worker is None
-    process.join(30)
+    # the closed worker's own ending thread joins it: a second join here raced that thread's, one
+    # reaping the process while the other's poll found no child and called it alive
+    assert ai_worker.wait_for_closed_workers(60)
     assert not process.is_alive()
 
 
