@@ -287,6 +287,12 @@ class KernelSearch:
         self.settle = float(tactics.settle_table_draws)
         self.endgame: alquerque_tables.Tables | None = None
 
+    def share_lists(self, other: KernelSearch) -> None:
+        """Search with ``other``'s move lists instead of its own (``EnginePlayer.twin``): every node
+        writes its ply's rows before it reads them, so nothing passes from one search to the next
+        through them, and the two searches never run at once.  The table and history stay its own."""
+        self.context = self.context._replace(lists=other.context.lists)
+
     def start(self, state: AlquerqueState, limits: Limits) -> Progress | None:
         kernels.ready("alquerque")
         self.state = state
@@ -517,6 +523,20 @@ class EnginePlayer(Player):
         self.trap_setter = TrapSetter(self.searcher, traps) if traps is not None else None
         self.stand_in: Searcher | None = None  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
+
+    def twin(self, seed: int | None) -> EnginePlayer:
+        """This level again (``Player.twin``), sharing the move lists of its search and of its
+        trap-setter's model (4 MB each); its transposition tables (the search's 40 MB, the model's),
+        history, random generator and ``last`` its own: a hint's entries in a table the computer
+        searches with change the computer's next move (a cut-off, an order of equal moves)."""
+        traps = self.trap_setter.traps if self.trap_setter is not None else None
+        twin = EnginePlayer(self.info, self.tactics, depth=self.depth, noise=self.noise, seed=seed,
+                            tables=self.searcher.use_tables, traps=traps)
+        twin.searcher.share_lists(self.searcher)
+        if self.trap_setter is not None and twin.trap_setter is not None:
+            model = self.trap_setter.model_context
+            twin.trap_setter.model_context = twin.trap_setter.model_context._replace(lists=model.lists)
+        return twin
 
     def choose(
         self, state: AlquerqueState, limits: Limits | None = None, progress: ProgressCallback | None = None
