@@ -6,8 +6,8 @@
 A game's worker (``ui.ai_worker.AIWorker``, the kernels compiled in ``NUMBA_CACHE_DIR`` or the
 user's cache) is given the jobs a window gives it when the person plays first against level 5:
 the hint's player made ahead (a "load" of the "hint" slot), the person's first hint (1 s), and
-the computer's reply to the move hinted (1 s); then its process's VmRSS (/proc/PID/status) is
-read.  The hint's player is level 5 as the computer is: what the worker holds twice, or once
+the computer's reply to the move hinted (1 s); once its warm-up has loaded every kernel stage,
+its process's VmRSS (/proc/PID/status) is read.  The hint's player is level 5 as the computer is: what the worker holds twice, or once
 (``Player.twin``), is the difference.  ``--against PATH`` measures another checkout (an older
 revision's copy) the same way, each run beside a run of this one; ``--runs N`` quotes the median.
 """
@@ -63,6 +63,11 @@ def main():
         answer(worker, worker.submit(job("hint", "load", 0.0)))
         hint = answer(worker, worker.submit(job("hint", "move", 1.0)))
         answer(worker, worker.submit(job("side1", "move", 1.0, [hint.text])))
+        until = time.monotonic() + 120
+        while worker.preparing and time.monotonic() < until:  # its warm-up's loading done, as in a game
+            worker.poll()
+            time.sleep(0.05)
+        time.sleep(1.0)  # the warm-up thread's last stage read
         status = open(f"/proc/{worker.process.pid}/status").read().splitlines()
         print(next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024)
     finally:
