@@ -157,6 +157,15 @@ class Player:
         so a hint and analysis' best move never name two different moves of one value."""
         return None
 
+    def twin(self, seed: int | None) -> Player | None:
+        """A new player of this one's game and level, made with ``seed``, that shares its heavy memory that
+        carries nothing from one search to the next (scratch every search writes before it reads)
+        and keeps its own of all that does (random generator, transposition tables, trees,
+        ``last``): neither changes a move of the other.  The window's worker makes the hint's
+        level-5 so where the computer plays level 5 (``ui.ai_worker._player_for``), jobs run
+        one at a time.  None, the default, where nothing is worth sharing: the worker makes a new one."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.info.id}>"
 

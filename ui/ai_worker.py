@@ -471,7 +471,9 @@ def _player_for(job: Job, players: dict):
     if key not in players:
         started = time.perf_counter()
         try:
-            players[key] = ai.make_player(job.game_id, job.player_id, seed=job.seed, options=job.options)
+            twin = _twin_of(key, players, job.seed)
+            players[key] = twin if twin is not None else ai.make_player(
+                job.game_id, job.player_id, seed=job.seed, options=job.options)
             log.debug("player %s of %s made in %.2f s", job.player_id, job.game_id, time.perf_counter() - started)
         except ValueError as exc:
             if ai.is_outside_player(job.player_id):
@@ -480,6 +482,19 @@ def _player_for(job: Job, players: dict):
                 raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
             raise
     return players[key]
+
+
+def _twin_of(key: tuple, players: dict, seed: int | None):
+    """The twin (``Player.twin``) of a player another slot already holds for ``key``'s game,
+    options and player id, or None: the hint's level-5 beside a computer of level 5 shares its
+    scratch memory (Alquerque's move lists) instead of holding its own, and none of its tables:
+    made with the job's ``seed``, it chooses the moves ``ai.make_player``'s player would."""
+    slot, *same = key
+    for other_key, other in players.items():
+        if len(other_key) == len(key) and other_key[0] != slot and list(other_key[1:]) == same:
+            twin = getattr(other, "twin", None)  # a stand-in a test gives may have none
+            return twin(seed) if twin is not None else None
+    return None
 
 
 def _ready_player(job: Job, game, players: dict) -> None:

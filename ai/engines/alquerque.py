@@ -266,6 +266,15 @@ class Tactics:
         return sorted(moves, key=lambda m: 0 if is_step(m) else -len(m))
 
 
+def new_context(tt_bits: int, lists: np.ndarray | None = None) -> kernel.Context:
+    """``kernel.new_context``, or its tables around the move lists of another context (``lists``:
+    ``EnginePlayer.twin``), none of its own allocated: every node writes its ply's rows before it
+    reads them, so nothing passes between two searches through them, and a worker runs one at a time."""
+    if lists is None:
+        return kernel.new_context(tt_bits)
+    return kernel.Context(np.full((1 << tt_bits, kernel.TT_COLUMNS), 0.0), lists, np.zeros(kernel.M_SIZE, np.int64))
+
+
 class KernelSearch:
     """The driver's ``Searcher`` for our levels: one kernel iteration per depth.
 
@@ -275,12 +284,12 @@ class KernelSearch:
     kind = "alphabeta"
 
     def __init__(self, tactics: Tactics, noise: float = 0.0, seed: int | None = None,
-                 tt_bits: int = kernel.TT_BITS, tables: bool = False) -> None:
+                 tt_bits: int = kernel.TT_BITS, tables: bool = False, lists: np.ndarray | None = None) -> None:
         kernels.prepare("alquerque")  # compiled or loaded now, not in a move's time (unless deferred)
         self.weights = np.array([float(getattr(tactics, name)) for name in kernel.WEIGHTS], np.float64)
         self.noise = noise
         self.rng = np.random.default_rng(seed)
-        self.context = kernel.new_context(tt_bits)
+        self.context = new_context(tt_bits, lists)
         self.state: AlquerqueState | None = None
         self.moves: dict[int, Move] = {}
         self.use_tables = tables
@@ -406,12 +415,12 @@ class TrapSetter:
     ("is this move within ``margin`` of the best"), and everything stops at the move's deadline
     (or the control block's node budget): what was not scored is not chosen."""
 
-    def __init__(self, searcher: KernelSearch, traps: Traps) -> None:
+    def __init__(self, searcher: KernelSearch, traps: Traps, lists: np.ndarray | None = None) -> None:
         self.searcher = searcher
         self.traps = traps
         plain = np.array([MODEL_WEIGHTS.get(name, 0.0) for name in kernel.WEIGHTS], np.float64)
         self.model_weights = searcher.weights.copy() if traps.own_model else plain
-        self.model_context = kernel.new_context(16)
+        self.model_context = new_context(16, lists)
         self.model_side = -1  # the side the model's table was filled for (its draws are that side's)
         self.lures: dict[Move, float] = {}  # the last choice's candidates and their lure (tests, reports)
         self.choice: Move | None = None
@@ -506,6 +515,7 @@ class EnginePlayer(Player):
     def __init__(
         self, info: PlayerInfo | None, tactics: Tactics | None = None, *, depth: int | None = None,
         noise: float = 0.0, seed: int | None = None, tables: bool = False, traps: Traps | None = None,
+        twin_of: EnginePlayer | None = None,
     ) -> None:
         self.info = info or PlayerInfo("engine", "Engine")
         self.depth = depth
@@ -513,10 +523,27 @@ class EnginePlayer(Player):
         self.noise, self.seed = noise, seed
         # a depth-capped level searches a few thousand nodes: a small table serves it
         tt_bits = kernel.TT_BITS if depth is None else 16
-        self.searcher = KernelSearch(self.tactics, noise, seed, tt_bits, tables)
-        self.trap_setter = TrapSetter(self.searcher, traps) if traps is not None else None
+        lists, model_lists = twin_of.scratch() if twin_of is not None else (None, None)
+        self.searcher = KernelSearch(self.tactics, noise, seed, tt_bits, tables, lists)
+        self.trap_setter = TrapSetter(self.searcher, traps, model_lists) if traps is not None else None
         self.stand_in: Searcher | None = None  # searches while the kernels compile (``searching``)
         self.last: Progress | None = None
+
+    def twin(self, seed: int | None) -> EnginePlayer:
+        """This level again (``Player.twin``), searching with this one's move lists and its
+        trap-setter's model's (``scratch``: 4 MB each); its transposition tables (the search's 40
+        MB, the model's), history, random generator and ``last`` its own: a hint's entries in a
+        table the computer searches with change the computer's next move (a cut-off, an order of
+        equal moves)."""
+        traps = self.trap_setter.traps if self.trap_setter is not None else None
+        return EnginePlayer(self.info, self.tactics, depth=self.depth, noise=self.noise, seed=seed,
+                            tables=self.searcher.use_tables, traps=traps, twin_of=self)
+
+    def scratch(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """The move lists of this player's search and of its trap-setter's model (None without
+        one): what a twin searches with too."""
+        model = self.trap_setter.model_context.lists if self.trap_setter is not None else None
+        return self.searcher.context.lists, model
 
     def choose(
         self, state: AlquerqueState, limits: Limits | None = None, progress: ProgressCallback | None = None
