@@ -214,10 +214,13 @@ class Referee:
 
     def resume(self, now: float, since: float | None = None) -> None:
         """Run the stopped clock again from ``now``, or from ``since`` when it came during the pause
-        (a window's computer began to think then, heard of a frame later: ``ui.ai_worker.AIReady``)."""
+        (a window's computer began to think then, heard of a frame later: ``ui.ai_worker.AIReady``);
+        from the pause itself when ``since`` came before it (its thinking began as the window's frame
+        stopped the clock for its set-up, not yet heard): that wait was charged nothing, and a
+        level's reply heard with it cost nothing (its flag fell a move late)."""
         if self.side is not None and self._since is None:
             paused = self._paused_at if self._paused_at is not None else now
-            self._since = since if since is not None and paused <= since <= now else now
+            self._since = min(max(since, paused), now) if since is not None else now
 
     def stop(self) -> None:
         """No turn is timed (the game is over, or moves were taken back and none has begun)."""

@@ -351,7 +351,10 @@ def _game_lines(path: Path) -> list[bytes]:
 
 def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, list[int]]:
     """``run_tournament(*args, FILE, 7)`` in a process of its own, killed with SIGKILL once
-    FILE.jsonl holds ``games`` games: (FILE, FILE.jsonl, the processes it had started)."""
+    FILE.jsonl holds ``games`` games: (FILE, FILE.jsonl, the processes it had started).  It is
+    stopped (SIGSTOP) before its processes are listed: a bot it forked between the look and the
+    kill, still between its fork and its exec, held a copy of the log's lock the list missed, and
+    a resume straight after was refused ("being written by another run")."""
     out = tmp_path / "league"
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from ai.commands.tournament import run_tournament; "
             f"run_tournament(*{args!r}, {str(out)!r}, 7)")
@@ -362,6 +365,7 @@ def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, 
     try:
         while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < games):
             time.sleep(0.02)
+        _stopped(proc.pid)  # it starts no process from now on
         children = _children(proc.pid)
         os.kill(proc.pid, signal.SIGKILL)
     finally:
@@ -391,12 +395,26 @@ def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     assert [(resumed[n]["moves"], resumed[n]["winner"]) for n in range(1, 25)] == [(r.moves, r.winner) for r in fresh]
 
 
+def _stopped(pid: int, seconds: float = 30.0) -> None:
+    """Stop process ``pid`` (SIGSTOP) and wait until it is stopped: a fork under way is done first."""
+    os.kill(pid, signal.SIGSTOP)
+    deadline = time.time() + seconds
+    while time.time() < deadline and _state(pid) not in ("T", "t"):
+        time.sleep(0.01)
+    assert _state(pid) in ("T", "t"), f"process {pid} did not stop"
+
+
+def _state(pid: int) -> str:
+    """``pid``'s state letter in /proc ("R", "S", "T" stopped, "Z" ended but not reaped), "" if gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
 def _running(pid: int) -> bool:
     """``pid`` is a process that has not ended (an ended one may linger as a zombie until reaped)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    return _state(pid) not in ("", "Z")
 
 
 def _wait_ended(pids: list[int], seconds: float = 30.0) -> None:
@@ -404,6 +422,7 @@ def _wait_ended(pids: list[int], seconds: float = 30.0) -> None:
     deadline = time.time() + seconds
     while time.time() < deadline and any(_running(pid) for pid in pids):
         time.sleep(0.05)
+    assert not [pid for pid in pids if _running(pid)], "the killed run's processes did not end"
 
 
 def _children(pid: int) -> list[int]:

@@ -30,6 +30,24 @@ def test_the_clock_runs_only_for_the_side_to_move_and_stops_while_paused():
     assert not rules.running and rules.side is None
 
 
+def test_a_thinking_begun_before_the_pause_for_its_set_up_is_charged_from_the_pause():
+    """A window stopped the clock for a computer's set-up in the frame its thinking began (sent
+    just before, heard a frame later): the clock ran again from the frame that heard it, and the
+    wait between was charged nothing; a level-1 reply heard then cost nothing, and on a clock with a
+    microsecond left its flag fell a move late (CI: "X lost on time at move 2" where 1 was due)."""
+    rules = Referee(None, GameClock(5, 0))
+    rules.start(0, now=100.0)
+    rules.pause(100.5)  # its set-up, the window believes
+    rules.resume(100.8, since=100.4)  # it had begun to think at 100.4
+    assert rules.spent(100.8) == pytest.approx(0.8)  # from the turn's start: the clock never stood still
+    rules.pause(101.0)
+    rules.resume(101.5, since=101.2)  # begun during the pause: from then
+    assert rules.spent(101.5) == pytest.approx(1.0 + 0.3)
+    rules.pause(102.0)
+    rules.resume(102.5, since=103.0)  # a time to come: from now
+    assert rules.spent(102.5) == pytest.approx(1.8)
+
+
 def test_flag_fall_while_thinking_and_after_a_late_move():
     rules = Referee(None, GameClock(5, 0))
     rules.start(1, now=0.0)
