@@ -28,9 +28,10 @@ LOGGED = (
 )
 # the first process: once inside the stage (its lock held), it says so and waits for the go file
 HOLDS_THEN_COMPILES = LOGGED + (
-    "import os, time\n"
+    "import functools, os, time\n"
     "from ai.kernels import tictactoe\n"
     "compile_stage = tictactoe.STAGES['search']\n"
+    "@functools.wraps(compile_stage)\n"  # its kernels found through it (``ai.stage_kernels``)
     "def held_then_compiled():\n"
     "    print('holding', flush=True)\n"
     "    while not os.path.exists(sys.argv[1]):\n"

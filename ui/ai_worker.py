@@ -664,8 +664,9 @@ def _load_ahead(game_id: str) -> Callable[[dict[str, Any]], Any] | None:
 def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
                       options: dict[str, Any] | None = None) -> Iterator[Callable[[], object]]:
     """A spare worker's steps before its game is given: the ``expected`` game's engine imported
-    (numba with it) and, when its kernels are compiled on disk (a restart), each of their stages
-    loaded, the search's first (but for those its rules leave ``unused``), then what its players
+    (numba with it) and its kernel stages loaded, the search's first (but for those its rules leave
+    ``unused``), up to the first whose kernels are not all compiled on disk (a restart has them all;
+    Hex's connection kernels were compiled here when its search's were there), then what its players
     read when made, for its ``options`` (``_load_ahead``); every game's engine
     imported when none is expected.  Nothing is
     compiled here: on a fresh install that is the window's preparation processes' work, and the
@@ -676,10 +677,10 @@ def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
     yield functools.partial(_import_quietly, engine_module(expected))
     import ai.kernels as kernels
 
-    if kernels.on_disk(expected):  # asked after the step above imported its kernel modules
-        for stage in kernels.stages(expected):
-            if stage not in unused:
-                yield functools.partial(kernels.warm_up, expected, stage)
+    for stage in (stage for stage in kernels.stages(expected) if stage not in unused):
+        if not kernels.on_disk(expected, stage):  # asked after the step above imported its kernel modules
+            break
+        yield functools.partial(kernels.warm_up, expected, stage)
     load_ahead = _load_ahead(expected)
     if load_ahead is not None:
         yield functools.partial(load_ahead, options or {})
