@@ -397,7 +397,8 @@ def _prepare(game_ids: tuple[str, ...], reports=None, log_level: int | None = No
     """A preparation process: compile the kernels of ``game_ids`` that a run before did not
     (``ai.kernel_folders.is_prepared``).  Those of a later run are all compiled: it then ends
     without importing numba (a second of a core) or loading every kernel into a process that only
-    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes).
+    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes).  Nor does
+    it load a stage another process has compiled meanwhile (``ai.kernels.fill_cache``).
     ``log_level``: the window's log is written to its file, where this process's lines go through
     ``reports`` (``ai.worker_log``; None: nothing set up)."""
     from ai.kernel_folders import is_prepared, mark_prepared
@@ -421,7 +422,7 @@ def _prepare(game_ids: tuple[str, ...], reports=None, log_level: int | None = No
         for game_id in game_ids:
             stages = ai.kernels.stages(game_id)
             for stage in stages[:1] if first else stages[1:]:
-                ai.kernels.warm_up(game_id, stage)
+                ai.kernels.fill_cache(game_id, stage)  # not one a game's worker compiled meanwhile
             if not first and ai.kernels.on_disk(game_id):  # not compiled in memory only (a failing cache)
                 mark_prepared(game_id, cache_dir())
 

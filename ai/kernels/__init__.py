@@ -250,12 +250,13 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
                     _run_stage(name, stage, module.STAGES[stage], entry)
 
 
-def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage) -> None:
+def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage, to_disk_only: bool = False) -> None:
     """``run`` ``stage`` of ``game_id``'s kernels holding its lock file in the cache folder
     (``ai.kernel_lock``), so that one process at a time compiles it: one that finds another
     process at it waits, the stage compiled elsewhere meanwhile (``compiled_elsewhere``: its
-    stand-ins play), then loads what that one compiled.  Kernels compiled in memory (a failing
-    cache) are shared with no one: no lock."""
+    stand-ins play), then loads what that one compiled -- or, ``to_disk_only`` (``fill_cache``),
+    does not run it at all when that one left every kernel of it on disk.  Kernels compiled in
+    memory (a failing cache) are shared with no one: no lock."""
     if _in_memory:
         _run_stage_here(game_id, stage, run, entry)
         return
@@ -268,7 +269,30 @@ def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage)
                   holder.pid if holder is not None else "(unknown)")
 
     with stage_lock(lock_path(cache_dir(), game_id, stage), not on_disk(game_id, stage), waiting) as lock:
+        if to_disk_only and on_disk(game_id, stage):
+            log.debug("%s kernels, stage %s: compiled by another process meanwhile; not loaded here", game_id, stage)
+            return
         _run_stage_here(game_id, stage, run, entry, lock)
+
+
+def fill_cache(game_id: str, stage: str) -> bool:
+    """Compile ``stage`` of ``game_id``'s kernels into the cache folder unless every kernel of it
+    is there (``on_disk``), looked at before the stage's lock is taken and again once it is held
+    after a wait; whether this process has it (False: left on disk).  For the window's preparation processes, which only
+    fill the cache for the processes that play: at nice 19 they went on to load (or compile, after
+    a look at the game's main module only) a stage a game's worker had just compiled, 10 s of a
+    core and more for nothing on a busy machine."""
+    module = _module(game_id)
+    if module is None or stage not in module.STAGES:
+        return False
+    if on_disk(game_id, stage):
+        log.debug("%s kernels, stage %s: on disk already; not loaded here", game_id, stage)
+        return False
+    entry = _stage(game_id, stage)
+    with entry.lock:
+        if not entry.done:
+            _run_stage(game_id, stage, module.STAGES[stage], entry, to_disk_only=True)
+    return entry.done
 
 
 def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _Stage,
