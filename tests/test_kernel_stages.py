@@ -205,6 +205,22 @@ def test_a_slow_preparation_says_whether_it_loads_or_compiles(monkeypatch, on_di
     assert ("installing" in said[0]) is not on_disk  # a first run only when it compiles
 
 
+def test_a_slow_preparation_says_loading_when_the_stages_it_loads_are_on_disk(monkeypatch):
+    """``main.py gtp`` on a 19x19 Hex board loads its search's kernels only (no connection kernels
+    above 13x13): it said "compiling it" while the connection kernels alone were not compiled."""
+    from ai.commands import engines
+
+    said = []
+    monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: stage == "search")
+    monkeypatch.setattr(kernels, "is_ready", lambda game_id, stage="search": False)
+    monkeypatch.setattr(kernels, "warm_up", lambda *pair: lasting_until_said(said))
+    warming = engines.BackgroundWarmUp("hex", lambda: [("hex", "search")], said.append)
+    warming.start()
+    assert warming.join(60)
+    assert "loading its compiled code" in said[0] and "ready" in said[1]
+
+
 def test_a_command_says_when_preparing_its_engine_takes_a_while(monkeypatch):
     from ai.commands import engines
 
