@@ -278,10 +278,10 @@ def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage,
 def fill_cache(game_id: str, stage: str) -> bool:
     """Compile ``stage`` of ``game_id``'s kernels into the cache folder unless every kernel of it
     is there (``on_disk``), looked at before the stage's lock is taken and again once it is held
-    after a wait; whether this process has it (False: left on disk).  For the window's preparation processes, which only
-    fill the cache for the processes that play: at nice 19 they went on to load (or compile, after
-    a look at the game's main module only) a stage a game's worker had just compiled, 10 s of a
-    core and more for nothing on a busy machine."""
+    after a wait; whether this process has the stage (False: left on disk).  For the window's
+    preparation processes, which only fill the cache for the processes that play: at nice 19 they
+    went on to load a stage a game's worker had just compiled (all five games: 400 MB instead of
+    100, and a minute at load 20 instead of 5 s), and to read Alquerque's table files."""
     module = _module(game_id)
     if module is None or stage not in module.STAGES:
         return False
