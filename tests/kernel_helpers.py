@@ -27,6 +27,6 @@ def compiling_from_scratch(monkeypatch: pytest.MonkeyPatch, game_id: str, *stage
 
     monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
     monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: False)  # ... compiling from scratch
     monkeypatch.setattr(kernels, "warm_up", waited)
     return lambda: monkeypatch.setattr(kernels, "_stages", compiled)

@@ -1,7 +1,8 @@
 """One process at a time compiles a kernel stage (``ai.kernel_lock``): real processes against one
 numba cache folder, the first compiling, the next waiting and then loading; a killed holder's
-lock taken over; a deferred process's stand-ins playing while another process compiles; no wait
-behind a holder of lower priority (the window's nice-19 preparation)."""
+lock taken over; a deferred process's stand-ins playing while another process compiles; the
+window's preparation leaving on disk a stage compiled by the process it waited for; no wait behind
+a holder of lower priority (the window's nice-19 preparation)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ LOGGED = (
 )
 # the first process: once inside the stage (its lock held), it says so and waits for the go file
 HOLDS_THEN_COMPILES = LOGGED + (
-    "import os, time\n"
+    "import functools, os, time\n"
     "from ai.kernels import tictactoe\n"
     "compile_stage = tictactoe.STAGES['search']\n"
+    "@functools.wraps(compile_stage)\n"  # its kernels found through it (``ai.stage_kernels``)
     "def held_then_compiled():\n"
     "    print('holding', flush=True)\n"
     "    while not os.path.exists(sys.argv[1]):\n"
@@ -143,6 +145,33 @@ def test_a_deferred_process_treats_a_stage_another_process_compiles_as_compiled_
         holding.wait()
     warming.join(timeout=300)
     assert kernels.is_ready(GAME) and not kernels.compiled_elsewhere(GAME)
+
+
+def test_the_preparation_leaves_a_stage_the_process_it_waited_for_compiled_on_disk(tmp_path, monkeypatch, caplog):
+    """The window's nice-19 preparation waited for a game's worker compiling a stage, then loaded
+    what it had compiled (10 s of a core on a busy machine) into a process that only fills the
+    cache (``kernels.fill_cache``): it finds the stage on disk once the lock is its and goes on.
+    A game's worker in its place loads it: it plays with it."""
+    ran, compiled = [], threading.Event()
+    monkeypatch.setitem(kernels._module(GAME).STAGES, STAGE, lambda: ran.append(STAGE))
+    monkeypatch.setattr(kernels, "_stages", {})
+    monkeypatch.setattr(kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: compiled.is_set())
+    caplog.set_level("DEBUG", logger="ai.kernels")
+    holding = _start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
+    try:
+        assert _read_until(holding, "holding")[-1] == "holding"
+        filling = threading.Thread(target=kernels.fill_cache, args=(GAME, STAGE), daemon=True)
+        filling.start()
+        _until(lambda: any("waiting for it" in record.getMessage() for record in caplog.records), "no wait")
+        compiled.set()  # the holder's code on disk, then its lock let go
+    finally:
+        holding.kill()
+        holding.wait()
+    filling.join(timeout=300)
+    assert not filling.is_alive() and ran == [] and not kernels.is_ready(GAME, STAGE)
+    kernels.warm_up(GAME, STAGE)
+    assert ran == [STAGE] and kernels.is_ready(GAME, STAGE)
 
 
 @pytest.mark.parametrize("compiling", [True, False])

@@ -198,11 +198,27 @@ def test_a_slow_preparation_says_whether_it_loads_or_compiles(monkeypatch, on_di
 
     said = []
     monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: on_disk if game_id == "reversi" else not on_disk)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: on_disk if game_id == "reversi" else not on_disk)
     with engines.said_if_slow("reversi", said.append):
         lasting_until_said(said)
     assert words in said[0] and "ready" in said[1]
     assert ("installing" in said[0]) is not on_disk  # a first run only when it compiles
+
+
+def test_a_slow_preparation_says_loading_when_the_stages_it_loads_are_on_disk(monkeypatch):
+    """``main.py gtp`` on a 19x19 Hex board loads its search's kernels only (no connection kernels
+    above 13x13): it said "compiling it" while the connection kernels alone were not compiled."""
+    from ai.commands import engines
+
+    said = []
+    monkeypatch.setattr(engines, "SAY_AFTER", 0.05)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: stage == "search")
+    monkeypatch.setattr(kernels, "is_ready", lambda game_id, stage="search": False)
+    monkeypatch.setattr(kernels, "warm_up", lambda *pair: lasting_until_said(said))
+    warming = engines.BackgroundWarmUp("hex", lambda: [("hex", "search")], said.append)
+    warming.start()
+    assert warming.join(60)
+    assert "loading its compiled code" in said[0] and "ready" in said[1]
 
 
 def test_a_command_says_when_preparing_its_engine_takes_a_while(monkeypatch):
@@ -289,10 +305,10 @@ def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the
     seen = []
     fake = types.SimpleNamespace(STAGES={"search": lambda: seen.append(kernels.compiled_elsewhere("tictactoe"))})
     monkeypatch.setattr(kernels, "_module", lambda game_id: fake)
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: True)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: True)
     kernels.warm_up("tictactoe")
     monkeypatch.setattr(kernels, "_stages", {})
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: False)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: False)
     kernels.warm_up("tictactoe")
     assert seen == [False, True]  # asked while the warm-up thread loads, then while it compiles
     assert not kernels.compiled_elsewhere("tictactoe")  # ready
@@ -313,8 +329,85 @@ def test_a_search_able_to_do_without_a_kernel_waits_only_for_one_loaded_from_the
     from ai.kernels import tictactoe as module
 
     one = next(k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__)
-    monkeypatch.setattr(one._cache._cache_file, "_index_path", str(tmp_path / "missing.nbi"))
+    gone_from_disk(monkeypatch, tmp_path, one)
     assert not real_on_disk("tictactoe")  # all but one: another process is still compiling them
+
+
+def gone_from_disk(monkeypatch, tmp_path, kernel: CPUDispatcher) -> None:
+    """``kernel``'s compiled code not in the cache folder, where numba looks for it."""
+    monkeypatch.setattr(kernel._cache._cache_file, "_index_path", str(tmp_path / f"{kernel.__name__}.nbi"))
+
+
+SOLVER_ONLY = ("reversi", "reversi", "perft", "solver", "search")  # the solver's kernel in the search's module
+CASES = [SOLVER_ONLY, ("reversi", "reversi", "search_root_with", "search", "solver"),
+         ("reversi", "reversi_endgame", "solve", "solver", "search"),
+         ("hex", "hex_vc", "h_search", "knowledge", "search"), ("hex", "hex_pns", "expand", "knowledge", "search")]
+
+
+@pytest.fixture(params=CASES, ids=lambda case: f"{case[1]}.{case[2]}")
+def one_kernel_missing(request, monkeypatch, tmp_path) -> tuple[str, str, str]:
+    """A game's kernels all on disk but one, of one stage: (game id, that stage, another stage)."""
+    game_id, module, name, stage, other = request.param
+    kernels.warm_up(game_id)
+    gone_from_disk(monkeypatch, tmp_path, getattr(sys.modules[f"ai.kernels.{module}"], name))
+    return game_id, stage, other
+
+
+def test_a_stage_is_on_disk_when_every_kernel_it_compiles_is_whatever_its_module(one_kernel_missing):
+    """``on_disk`` looked at the game's own module, whatever the stage: Reversi's search was "not
+    on disk" while only its solver's ``perft`` was missing, its solver on disk without
+    ``reversi_endgame``, and Hex's connection kernels (``hex_vc``, ``hex_pns``) never looked for."""
+    game_id, stage, other = one_kernel_missing
+    assert not kernels.on_disk(game_id, stage) and kernels.on_disk(game_id, other)
+    assert not kernels.on_disk(game_id)  # every stage
+
+
+def test_a_stage_is_said_compiling_or_loading_by_its_own_kernels(one_kernel_missing, monkeypatch, caplog, deferred):
+    """What the log, the stage's lock file and a worker's stand-ins (``compiled_elsewhere``) are told:
+    the stage missing a kernel compiles, the other loads (its search waits for it, a moment)."""
+    game_id, stage, other = one_kernel_missing
+    assert kernels.compiled_elsewhere(game_id, stage) and not kernels.compiled_elsewhere(game_id, other)
+    caplog.set_level("DEBUG", logger="ai.kernels")
+    for each in (stage, other):
+        kernels._run_stage_here(game_id, each, lambda: None, kernels._Stage())
+    said = [record.getMessage() for record in caplog.records if ": compiling" in record.getMessage()
+            or ": loading" in record.getMessage()]
+    assert said == [f"{game_id} kernels, stage {stage}: compiling (not all in the cache)",
+                    f"{game_id} kernels, stage {other}: loading from the cache"]
+
+
+FINDS_EACH_STAGES_KERNELS = """
+import sys
+import ai.kernels as kernels
+from numba.core.registry import CPUDispatcher
+from ai.stage_kernels import stage_kernels
+
+def signatures():
+    return {kernel: len(kernel.signatures) for name, module in list(sys.modules.items())
+            if name.startswith("ai.kernels.") and module is not None
+            for kernel in vars(module).values() if isinstance(kernel, CPUDispatcher) and kernel.__module__ == name}
+
+for game_id in kernels.KERNEL_GAMES:
+    for stage in kernels.stages(game_id):
+        before = signatures()
+        kernels.warm_up(game_id, stage)
+        run = {kernel for kernel, count in signatures().items() if count > before.get(kernel, 0)}
+        found = set(stage_kernels(kernels._module(game_id).STAGES[stage]))
+        print(game_id, stage, len(run), sorted(kernel.__name__ for kernel in run - found))
+"""
+
+
+def test_each_stages_kernels_found_in_its_code_are_those_a_fresh_process_runs_for_it():
+    """``ai.stage_kernels`` finds a stage's kernels in its code: a fresh process (each kernel's
+    signatures counted before and after each stage) compiles or loads none it did not find."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", FINDS_EACH_STAGES_KERNELS], capture_output=True, text=True,
+                         timeout=900, check=True).stdout.splitlines()
+    stages = [(game_id, stage) for game_id in kernels.KERNEL_GAMES for stage in kernels.stages(game_id)]
+    assert [line.split()[:2] for line in out] == [list(pair) for pair in stages]
+    assert all(line.endswith(" []") for line in out), out
+    assert all(int(line.split()[2]) > 0 for line in out if line.split()[1] != "tables"), out  # it ran them
 
 
 def test_every_games_kernels_once_compiled_are_found_on_disk():
@@ -384,12 +477,12 @@ def fresh_kernel(monkeypatch):
 @pytest.mark.parametrize("foretold_on_disk, compiles, said", [(True, True, "(compiled)"), (False, False, "(loaded)")])
 def test_a_stage_is_said_compiled_or_loaded_by_what_it_did_not_by_what_was_foretold(
         monkeypatch, caplog, fresh_kernel, foretold_on_disk, compiles, said):
-    """``on_disk`` looks at its game's own module: Hex's connection kernels, compiled in modules
-    beside it, were logged "ready in 150.9 s (loaded)", and Reversi's search, loaded while its
-    solver's kernels were still missing, "ready in 1.0 s (compiled)"."""
+    """``on_disk`` only foretells (it looked at its game's own module: Hex's connection kernels,
+    compiled in modules beside it, were logged "ready in 150.9 s (loaded)", and Reversi's search,
+    loaded while its solver's kernels were still missing, "ready in 1.0 s (compiled)")."""
     if not compiles:
         fresh_kernel(1)  # compiled before the stage: the stage only uses it
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id: foretold_on_disk)
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: foretold_on_disk)
     caplog.set_level("DEBUG", logger="ai.kernels")
     kernels._run_stage_here("hex", "knowledge", lambda: fresh_kernel(2), kernels._Stage())
     assert caplog.records[-1].getMessage().endswith(said)

@@ -220,6 +220,18 @@ def test_a_hex_worker_above_13x13_leaves_the_connection_kernels_unloaded():
     assert ready is not None and ready.game_id == "hex" and ready.loaded == ("search",)
 
 
+def test_a_spare_loads_the_stages_on_disk_and_compiles_none(monkeypatch):
+    """A spare asked whether Hex's main module was compiled on disk and then loaded both stages:
+    with the search's kernels there and the connection kernels (other modules) not, it compiled
+    those in the menus, beside the window's preparation compiling them too."""
+    from ui import ai_worker
+
+    monkeypatch.setattr(ai.kernels, "on_disk", lambda game_id, stage=None: stage != "knowledge")
+    steps = list(ai_worker._head_start_steps("hex", (), {"size": 11}))
+    loaded = [step.args for step in steps if getattr(step, "func", None) is ai.kernels.warm_up]
+    assert loaded == [("hex", "search")]
+
+
 def test_hex_level5_uses_the_connection_kernels_only_where_its_workers_load_them():
     from ai.engines import hex_knowledge
 

@@ -27,24 +27,52 @@ def test_worker_reports_the_warm_up_and_still_answers():
         worker.close()
 
 
-def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch):
-    """The user may pick any game: each one's search kernels come before any game's later stages
-    (Reversi's solver, Hex's connection kernels), at the lowest priority."""
+@pytest.fixture
+def preparing_here(monkeypatch) -> list[int]:
+    """The window's preparation run in this process (``_prepare``), as on a first run, but for
+    its priority: the niceness it asked for, in the list returned."""
     import ai.kernel_folders
-    import ai.kernels
     import ai.parent_watch
     from ui import ai_worker
 
-    done, niceness = [], []
-    monkeypatch.setattr(ai.kernels, "warm_up", lambda game_id, *only: done.append((game_id, *only)))
+    niceness: list[int] = []
     monkeypatch.setattr(ai_worker, "lower_priority", niceness.append)
     monkeypatch.setattr(ai.parent_watch, "end_with_parent", lambda: None)
     monkeypatch.setattr(ai.kernel_folders, "is_prepared", lambda game_id, cache: False)  # a first run, whatever
     monkeypatch.setattr(ai.kernel_folders, "mark_prepared", lambda game_id, cache: None)  # stamps earlier tests left
+    return niceness
+
+
+def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch, preparing_here):
+    """The user may pick any game: each one's search kernels come before any game's later stages
+    (Reversi's solver, Hex's connection kernels), at the lowest priority."""
+    import ai.kernels
+    from ui import ai_worker
+
+    done = []
+    monkeypatch.setattr(ai.kernels, "fill_cache", lambda game_id, stage: done.append((game_id, stage)))
     ai_worker._prepare(("hex", "reversi", "rastros"))
     assert done == [("hex", "search"), ("reversi", "search"), ("rastros", "search"),
                     ("hex", "knowledge"), ("reversi", "solver")]
-    assert niceness == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS
+    assert preparing_here == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS
+
+
+def test_the_windows_preparation_leaves_a_stage_found_on_disk_there(monkeypatch, tmp_path, preparing_here):
+    """A game's worker compiled Reversi's search while the preparation (nice 19) was at another
+    game: the preparation loaded it all the same, seconds of a core for a process that only fills
+    the cache.  It compiles only the stage not on disk."""
+    import ai.kernels
+    from ai.kernels import reversi
+    from ui import ai_worker
+
+    ran = []
+    for stage in reversi.STAGES:
+        monkeypatch.setitem(reversi.STAGES, stage, lambda stage=stage: ran.append(stage))
+    monkeypatch.setattr(ai.kernels, "_stages", {})
+    monkeypatch.setattr(ai.kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
+    monkeypatch.setattr(ai.kernels, "on_disk", lambda game_id, stage=None: stage == "search")
+    ai_worker._prepare(("reversi",))
+    assert ran == ["solver"]
 
 
 

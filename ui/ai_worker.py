@@ -397,7 +397,8 @@ def _prepare(game_ids: tuple[str, ...], reports=None, log_level: int | None = No
     """A preparation process: compile the kernels of ``game_ids`` that a run before did not
     (``ai.kernel_folders.is_prepared``).  Those of a later run are all compiled: it then ends
     without importing numba (a second of a core) or loading every kernel into a process that only
-    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes).
+    ends (10 to 15 s of a core and up to 380 MB, at load 8, each of the two processes).  Nor does
+    it load a stage another process has compiled meanwhile (``ai.kernels.fill_cache``).
     ``log_level``: the window's log is written to its file, where this process's lines go through
     ``reports`` (``ai.worker_log``; None: nothing set up)."""
     from ai.kernel_folders import is_prepared, mark_prepared
@@ -421,7 +422,7 @@ def _prepare(game_ids: tuple[str, ...], reports=None, log_level: int | None = No
         for game_id in game_ids:
             stages = ai.kernels.stages(game_id)
             for stage in stages[:1] if first else stages[1:]:
-                ai.kernels.warm_up(game_id, stage)
+                ai.kernels.fill_cache(game_id, stage)  # not one a game's worker compiled meanwhile
             if not first and ai.kernels.on_disk(game_id):  # not compiled in memory only (a failing cache)
                 mark_prepared(game_id, cache_dir())
 
@@ -679,8 +680,9 @@ def _load_ahead(game_id: str) -> Callable[[dict[str, Any]], Any] | None:
 def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
                       options: dict[str, Any] | None = None) -> Iterator[Callable[[], object]]:
     """A spare worker's steps before its game is given: the ``expected`` game's engine imported
-    (numba with it) and, when its kernels are compiled on disk (a restart), each of their stages
-    loaded, the search's first (but for those its rules leave ``unused``), then what its players
+    (numba with it) and its kernel stages loaded, the search's first (but for those its rules leave
+    ``unused``), up to the first whose kernels are not all compiled on disk (a restart has them all;
+    Hex's connection kernels were compiled here when its search's were there), then what its players
     read when made, for its ``options`` (``_load_ahead``); every game's engine
     imported when none is expected.  Nothing is
     compiled here: on a fresh install that is the window's preparation processes' work, and the
@@ -691,10 +693,10 @@ def _head_start_steps(expected: str | None, unused: tuple[str, ...] = (),
     yield functools.partial(_import_quietly, engine_module(expected))
     import ai.kernels as kernels
 
-    if kernels.on_disk(expected):  # asked after the step above imported its kernel modules
-        for stage in kernels.stages(expected):
-            if stage not in unused:
-                yield functools.partial(kernels.warm_up, expected, stage)
+    for stage in (stage for stage in kernels.stages(expected) if stage not in unused):
+        if not kernels.on_disk(expected, stage):  # asked after the step above imported its kernel modules
+            break
+        yield functools.partial(kernels.warm_up, expected, stage)
     load_ahead = _load_ahead(expected)
     if load_ahead is not None:
         yield functools.partial(load_ahead, options or {})

@@ -50,7 +50,8 @@ def prepare_engines(game_id: str, player_ids: Iterable[str], options: dict[str, 
     wanted = [*asked, *(later if later_ones_too else [])]
     if not wanted:
         return
-    with said_if_slow(game_id, say):
+    with said_if_slow(game_id, say, [(kernel_game, stage) for kernel_game, stages in wanted
+                                     for stage in stages or kernels.stages(kernel_game)]):
         for kernel_game, stages in wanted:
             kernels.warm_up(kernel_game, *stages)
 
@@ -60,17 +61,23 @@ def _on_stderr(text: str) -> None:
 
 
 @contextlib.contextmanager
-def said_if_slow(game_id: str, say: Callable[[str], None] | None = None) -> Iterator[None]:
+def said_if_slow(game_id: str, say: Callable[[str], None] | None = None,
+                 stages: Iterable[tuple[str, str]] | None = None) -> Iterator[None]:
     """Compile ``game_id``'s kernels inside: if that takes more than ``SAY_AFTER`` seconds, say
-    what is happening and, at the end, that it is done (on stderr unless ``say`` is given)."""
+    what is happening and, at the end, that it is done (on stderr unless ``say`` is given).
+    ``stages``, the (game id, stage) pairs compiled inside (every stage of ``game_id``'s when None),
+    say whether it loads or compiles: a command on Hex above 13x13 loads the search's kernels only,
+    whatever the connection kernels' state."""
     say = say or _on_stderr
     title = games.info(game_id).title
     began = time.perf_counter()
     said = threading.Event()
+    pairs = None if stages is None else list(stages)
 
     def announce() -> None:
         said.set()
-        say(slow_preparation_notice(title, kernels.on_disk(game_id)))
+        on_disk = kernels.on_disk(game_id) if pairs is None else all(kernels.on_disk(*pair) for pair in pairs)
+        say(slow_preparation_notice(title, on_disk))
 
     notice = threading.Timer(SAY_AFTER, announce)
     notice.start()
@@ -154,7 +161,7 @@ class BackgroundWarmUp:
             return todo
 
     def _run(self) -> None:
-        with said_if_slow(self.game_id, self._say):
+        with said_if_slow(self.game_id, self._say, self._wanted()):
             while (pair := self._next()) is not None:
                 self._taken.add(pair)
                 try:

@@ -250,12 +250,13 @@ def warm_up(game_id: str | None = None, *only: str) -> None:
                     _run_stage(name, stage, module.STAGES[stage], entry)
 
 
-def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage) -> None:
+def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage, to_disk_only: bool = False) -> None:
     """``run`` ``stage`` of ``game_id``'s kernels holding its lock file in the cache folder
     (``ai.kernel_lock``), so that one process at a time compiles it: one that finds another
     process at it waits, the stage compiled elsewhere meanwhile (``compiled_elsewhere``: its
-    stand-ins play), then loads what that one compiled.  Kernels compiled in memory (a failing
-    cache) are shared with no one: no lock."""
+    stand-ins play), then loads what that one compiled -- or, ``to_disk_only`` (``fill_cache``),
+    does not run it at all when that one left every kernel of it on disk.  Kernels compiled in
+    memory (a failing cache) are shared with no one: no lock."""
     if _in_memory:
         _run_stage_here(game_id, stage, run, entry)
         return
@@ -267,8 +268,31 @@ def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage)
                   "compiled" if holder is None or holder.compiling else "loaded",
                   holder.pid if holder is not None else "(unknown)")
 
-    with stage_lock(lock_path(cache_dir(), game_id, stage), not on_disk(game_id), waiting) as lock:
+    with stage_lock(lock_path(cache_dir(), game_id, stage), not on_disk(game_id, stage), waiting) as lock:
+        if to_disk_only and on_disk(game_id, stage):
+            log.debug("%s kernels, stage %s: compiled by another process meanwhile; not loaded here", game_id, stage)
+            return
         _run_stage_here(game_id, stage, run, entry, lock)
+
+
+def fill_cache(game_id: str, stage: str) -> bool:
+    """Compile ``stage`` of ``game_id``'s kernels into the cache folder unless every kernel of it
+    is there (``on_disk``), looked at before the stage's lock is taken and again once it is held
+    after a wait; whether this process has the stage (False: left on disk).  For the window's
+    preparation processes, which only fill the cache for the processes that play: at nice 19 they
+    went on to load a stage a game's worker had just compiled (all five games: 400 MB instead of
+    100, and a minute at load 20 instead of 5 s), and to read Alquerque's table files."""
+    module = _module(game_id)
+    if module is None or stage not in module.STAGES:
+        return False
+    if on_disk(game_id, stage):
+        log.debug("%s kernels, stage %s: on disk already; not loaded here", game_id, stage)
+        return False
+    entry = _stage(game_id, stage)
+    with entry.lock:
+        if not entry.done:
+            _run_stage(game_id, stage, module.STAGES[stage], entry, to_disk_only=True)
+    return entry.done
 
 
 def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _Stage,
@@ -277,7 +301,7 @@ def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _S
     compiling or loading from the cache, and as it ends, with its seconds: a slow first start's
     log (the window's worker sends its lines to the window's file, ``ai.worker_log``) says where
     the time went, and whether the cache was there.  ``lock``, the stage's held lock, is told which."""
-    from_scratch = not on_disk(game_id)  # asked again after a wait: the holder's code is on disk now
+    from_scratch = not on_disk(game_id, stage)  # asked again after a wait: the holder's code is on disk now
     if lock is not None:
         lock.say(from_scratch)
     if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
@@ -407,22 +431,23 @@ def prepare_in_background(game_id: str, *only: str) -> None:
         warm_up_in_background(game_id, *only)
 
 
-def on_disk(game_id: str) -> bool:
-    """Whether every kernel of ``game_id``'s module has compiled code for its present sources in the
-    cache folder (``ai.kernel_cache``; a bundle's are copied there as its kernels are imported): its
-    warm-up loads them rather than compiling.  Some only: another process is compiling them (the
-    window's preparation), or was stopped half-way.  A kernel inlined into its callers
-    (``inline="always"``: Reversi's move generation) is compiled only inside them and has no file
-    of its own: it is not looked for (it was, and Reversi's kernels were never found on disk)."""
+def on_disk(game_id: str, stage: str | None = None) -> bool:
+    """Whether every kernel that ``stage`` of ``game_id``'s kernels compiles (every stage's when
+    None), in whichever kernel module (``ai.stage_kernels``), has compiled code for its present
+    sources in the cache folder (``ai.kernel_cache``; a bundle's are copied there as its kernels are
+    imported): its warm-up loads them rather than compiling.  Some only: another process is
+    compiling them (the window's preparation), or was stopped half-way.  A kernel inlined into its
+    callers (``inline="always"``: Reversi's move generation) is compiled only inside them and has no
+    file of its own: it is not looked for (it was, and Reversi's kernels were never found on disk)."""
     module = _module(game_id)
     if _in_memory or module is None:
         return False
-    from numba.core.registry import CPUDispatcher
+    from ai.stage_kernels import stage_kernels
 
-    kernels = [k for k in vars(module).values() if isinstance(k, CPUDispatcher) and k.__module__ == module.__name__
-               and k.targetoptions.get("inline") != "always"]
+    warm_ups = [run for name, run in module.STAGES.items() if stage is None or name == stage]
+    kernels = {id(k): k for run in warm_ups for k in stage_kernels(run) if k.targetoptions.get("inline") != "always"}
     try:
-        return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels)  # numba's (0.61-0.68)
+        return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels.values())  # numba's (0.61-0.68)
     except AttributeError:  # a numba that keeps them elsewhere: taken as compiling
         return False
 
@@ -438,7 +463,7 @@ def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
         return False
     entry = _stage(game_id, stage)
     if entry.from_scratch is None:  # the warm-up thread not there yet (importing): what it will find
-        entry.from_scratch = not on_disk(game_id)
+        entry.from_scratch = not on_disk(game_id, stage)
     return entry.from_scratch
 
 
