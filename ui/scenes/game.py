@@ -791,7 +791,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.move_entry.layout(self.panel.last_row(), self.panel.scale)
         for card in self.cards():
-            card.layout(self.board_side.area)
+            card.layout(self.board_side.area, self.board_side.status_h)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def _panel_laid(self, size: tuple[int, int]) -> int:
