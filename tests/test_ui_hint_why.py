@@ -173,3 +173,18 @@ def test_a_hint_asked_on_an_earlier_position_shows_the_games(app):
     assert said == "Hint: a1 (proven: you win in 3 plies)", said
     assert scene.browsing is None and scene.shown_state() == scene.state
     assert scene.hint_shown() == scene.game.parse_move(scene.state, "a1")
+
+
+def test_a_hints_note_goes_with_its_move_played(app):
+    """The hint's move played: on Reversi 10x10 against level 5, "Hint: i10 (only legal move)"
+    stood on under the next position, over the result card of the game that move had ended,
+    though the hint's mark went with the move.  The note goes with it (``HINT_NOTE``): here the
+    first hint of a hot-seat game, played by a click on its mark."""
+    from ui.scenes.game_computer import HINT_NOTE
+
+    scene = _hotseat(app, "reversi", ())
+    _hint_asked(app, scene)
+    assert any(m.topic == HINT_NOTE for m in scene.messages.current())
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.hint)).center)
+    assert len(scene.history) == 1 and scene.hint is None
+    assert not any(m.topic == HINT_NOTE for m in scene.messages.current()), scene.messages.current()

@@ -251,3 +251,34 @@ def _moved_clock(monkeypatch):
 def _shown_in_lane(app, scene) -> list[str]:
     lane = scene.messages_lane
     return [m.text for m, _lines, _cut in scene.messages.shown(app.scale, lane.width, lane.height)]
+
+
+# Trax 25x25 from the usual start, a person against level 5: Light's four-tile loop, the tiles
+# about the board's middle, so the result card finds no place on the board but at its foot
+TRAX_LOOP = ("m12\\", "l12\\", "m11\\", "l13/", "k12+", "n12/", "k11+", "j12/", "j13/",
+             "j14+", "i12\\", "i11\\", "n14\\", "h13+", "o12\\")
+
+
+def test_a_message_under_the_result_card_does_not_cross_it(app):
+    """The Trax game above, its last move typed: the card stood at the board's foot, over the
+    status line where the game's messages sit, drawn over everything; the card's Save (S) said
+    "Game saved: ..." across its frame, as did the level's note on its move before ("@3+ also
+    laid its forced tiles: A2, A1").  The card keeps off that line (``GameOverCard.room``)."""
+    from tests.ui_helpers import key, type_text
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {"size": 25}, HOTSEAT, (None, None), 1.0), list(TRAX_LOOP[:-1]))
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_RETURN)
+    type_text(app, TRAX_LOOP[-1])
+    key(app, pygame.K_RETURN)
+    assert scene.state.is_terminal() and wait(app, scene.over_card.ready)
+    key(app, pygame.K_s)
+    assert [m.text for m in scene.messages.current()][-1].startswith(i18n._("Game saved: {path}").split("{")[0])
+    app.dirty = True
+    app.run_frames(2)
+    pills = [rect for rect, message in scene.messages._drawn if message.text.startswith("Game saved")]
+    assert pills and scene.over_card.visible(), scene.messages._drawn
+    assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)

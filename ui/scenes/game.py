@@ -54,7 +54,7 @@ from ui.scenes import game_keys
 from ui.scenes.base import Scene
 from ui.scenes.game_board_side import BoardSide
 from ui.scenes.game_commands import MOVE_NOTE, PAUSED_WORDS, GameCommands
-from ui.scenes.game_computer import RESIGNED, SPEEDS, ComputerMoves, watch_speed
+from ui.scenes.game_computer import HINT_NOTE, RESIGNED, SPEEDS, ComputerMoves, watch_speed
 from ui.scenes.game_mouse import REFUSAL, BoardMouse
 from ui.scenes.game_over import (
     NEXT_GAME_SECONDS,
@@ -377,7 +377,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.history.append(Ply(move, text, before, after, by_computer, readings))
         self.messages.withdraw(REFUSAL)  # "It is the computer's turn", "'zz9' is not a cell": no longer so
         self.redo_stack.clear()
-        self.hint = None
+        self.hint = None  # its note with it: "Hint: i10" stood over the next position, and the result card
+        self.messages.withdraw(HINT_NOTE)
         self.view.move_shown(before, move, after)
         self.view.reset_input()
         note = self.view.move_note(before, move, after) if by_computer else ""
@@ -790,7 +791,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.board_side.layout(pygame.Rect(0, 0, width - panel_w, height))
         self.move_entry.layout(self.panel.last_row(), self.panel.scale)
         for card in self.cards():
-            card.layout(self.board_side.area)
+            card.layout(self.board_side.area, self.board_side.status_h)
         self.mouse.follow_layout()  # a piece carried through the resize stays the one pressed
 
     def _panel_laid(self, size: tuple[int, int]) -> int:

@@ -293,6 +293,7 @@ class GameOverCard:
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.room = pygame.Rect(0, 0, 0, 0)  # where it may stand (``layout``)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = [
             worded(REMATCH_WORDS[0], scene.rematch, "R", shorter=REMATCH_WORDS[1:], primary=True),
@@ -414,8 +415,13 @@ class GameOverCard:
         return (s.is_over() and s.over_since is not None and not s.over_hidden and s.browsing is None
                 and time.monotonic() - s.over_since >= OVER_DELAY and not s.view.is_animating())
 
-    def layout(self, area: pygame.Rect) -> None:
+    def layout(self, area: pygame.Rect, foot: int = 0) -> None:
+        """``area``: the board's side, which the card shades and whose clicks it takes; ``foot``: the
+        height of its status line, which the card keeps off (``room``).  The game's messages sit on
+        that line over everything (``BoardSide.draw_on_top``): a card at the side's foot (Trax
+        25x25, its loop and tiles in the middle) had "Game saved: ..." across its frame."""
         self.area = area
+        self.room = pygame.Rect(area.x, area.y, area.width, max(0, area.height - foot))
 
     def key(self, key: int, mod: int = 0) -> bool:
         """Press the button of ``key``, Enter the card's primary one (drawn filled: Rematch on a
@@ -474,7 +480,7 @@ class GameOverCard:
         view, state = self.scene.view, self.scene.state
         marks = view.win_marks(state)
         pieces = view.piece_marks(state) if self.keeps_off_pieces else []
-        places = card_places(self.area, width, height, int(16 * self.scene.app.scale))
+        places = card_places(self.room, width, height, int(16 * self.scene.app.scale))
         best = least_hiding(places, marks, pieces)
         return best, not hidden_area(best, pieces)
 
@@ -496,7 +502,7 @@ class GameOverCard:
         (``WHOLE_ROWS``) where the card still fits the board's area so, else ``LINE_ROWS``.  A
         watched bot's forfeit on time read "...limit 0.5 s + 0.5 s grac…" on the card over a
         1024x768 board, and the panel beside cut it too: only the replay's panel said it whole."""
-        room = self.area.height - 2 * int(16 * self.scene.app.scale)
+        room = self.room.height - 2 * int(16 * self.scene.app.scale)
         return WHOLE_ROWS if self._size(width, 2, WHOLE_ROWS)[1] <= room else LINE_ROWS
 
     def _panel_form(self, width: int, columns: int) -> tuple[int, Spacing]:
@@ -741,7 +747,7 @@ class ComputerDrawOfferCard(QuestionCard):
         moves, pieces = move_places(view, state), view.piece_marks(state)
         last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
         margin = int(16 * self.scene.app.scale)
-        places = card_places(self.area, width, height, margin) + spread_places(self.area, width, height, margin)
+        places = card_places(self.room, width, height, margin) + spread_places(self.room, width, height, margin)
         best = least_hiding(places, moves, last, pieces, [view.rect])
         if not any(hidden_area(best, marks) for marks in (moves, last, pieces)):
             return best, True
@@ -848,7 +854,7 @@ class PausedCard(GameOverCard):
         s = self.scene.app.scale
         width = min(self.area.width - int(40 * s), int(420 * s))
         lines, height = self._size(width, 1)
-        return CardPlace(card_places(self.area, width, height, int(16 * s))[0], 1, lines, False)
+        return CardPlace(card_places(self.room, width, height, int(16 * s))[0], 1, lines, False)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on the card goes on (on its button or beside it); a press elsewhere on the cover
