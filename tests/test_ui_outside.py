@@ -942,3 +942,25 @@ def test_the_panel_says_a_crash_with_its_log_whole_and_where_it_has_no_room_its_
     lines = thinking_card_lines(app, scene, monkeypatch)
     assert len(lines) > 2 and lines[-1].endswith("…"), lines
     assert unspaced(words.without_log(detail)).startswith(unspaced(" ".join(lines)).removesuffix("…")), lines
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800)])
+def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(tmp_path, monkeypatch, size):
+    """At 1366x768 the result card of a late bot's Hex game sat at the board's foot (stones in the
+    middle and at the top), and its two messages (where the bot was stopped, its log), shown for
+    30 s, lay over the card's last row of buttons: they stand above the card now, whole.  At
+    1280x800 the card stands over the panel, and they on the status line."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        setup = MatchSetup("hex", {}, HUMAN_VS_PC, (str(BOTS / "sleeper.py"), None), 0.1)
+        scene = GameScene(app, setup, ["f5", "a5", "k5", "c2"])
+        app.switch(scene)
+        assert wait(app, lambda: scene.forfeit is not None, 60)
+        assert wait(app, scene.over_card.visible)
+        app.invalidate()
+        app.run_frames(2)
+        pygame.image.save(app.screen, str(tmp_path / "messages.png"))
+        pills = [rect for rect, _message in scene.messages._drawn]
+        assert len(pills) == len(scene.messages.current()) == 2
+        assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
+        assert all(app.screen.get_rect().contains(pill) for pill in pills)
+        assert size != (1366, 768) or scene.over_card.rect.bottom > app.size[1] - 40  # the card at the foot
