@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from tests.ui_helpers import recorded_text_rects, window_for_a_test
+from tests.ui_helpers import key, recorded_text_rects, wait, window_for_a_test
 from ui.scenes.replay import ReplayScene
 
 REVERSI_MOVES = ["f5", "d6", "c5", "f4", "e7", "f6", "g5", "e6", "e3"]  # a whole game: Black wipes White out
@@ -73,3 +73,35 @@ def test_at_larger_text_the_replays_short_rows_of_actions_show_every_key(tmp_pat
             assert button.label in inside and button.shown_hint() in inside, (button.label, inside)
         heights = label_heights(app, monkeypatch, actions)
         assert len(set(heights.values())) == 1, heights
+
+
+@pytest.mark.parametrize("game_id", ["hex", "reversi"])
+def test_at_larger_text_in_1024x768_the_panel_says_swap_sides_not_rematch(tmp_path, monkeypatch, game_id):
+    """At Larger text in a 1024x768 window the game panel's grid set its labels at 17 pixels, where
+    Rematch's button read "Rematch  R" (what Rematch does, sides swapped, left to guess), rather
+    than at 16, where "Swap sides  R" fits: a grid whose labels are under their usual size already
+    gives a point more for a longer form (``ui.widgets.FORM_WORTH``), its keys all still shown.
+    The Portuguese "Trocar de lados  R" needs two points more there: "Desforra  R" stays."""
+    from tests.test_game_endings import ILLEGAL_BOT
+    from ui.match import HUMAN_VS_PC, MatchSetup
+    from ui.scenes.game import GameScene
+
+    bot = tmp_path / "zeca.py"
+    bot.write_text(ILLEGAL_BOT, encoding="utf-8")
+    with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (str(bot), None), 1.0))
+        app.switch(scene)
+        assert wait(app, scene.is_over, 60)
+        if scene.over_card.visible():
+            key(app, pygame.K_b)  # View board: the panel's buttons, not the card's
+        with monkeypatch.context() as patched:
+            drawn = recorded_text_rects(patched)
+            app.invalidate()
+            app.run_frames(1)
+        said = [text for text, rect in drawn if scene.btn_rematch.rect.contains(rect)]
+        assert said == ["Swap sides", "R"], said
+        heights = label_heights(app, monkeypatch, scene.buttons)
+        assert len(set(heights.values())) == 1, heights  # one size for the grid
+        pygame.image.save(app.screen, str(tmp_path / "panel.png"))

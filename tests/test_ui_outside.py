@@ -29,11 +29,11 @@ from tests.ui_helpers import (
     window_for_a_test,
     words_in,
 )
-from ui import outside_players
+from ui import outside_players, words
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_over import result_lines, result_title
+from ui.scenes.game_over import result_lines, result_title, result_words
 from ui.scenes.setup import SetupScene
 
 BOTS = Path(__file__).parent / "data" / "outside"
@@ -875,3 +875,92 @@ def test_a_watched_game_lost_on_time_before_any_move_is_saved_from_the_panel_as_
     assert not [text for text in said if text.startswith("Nothing to save")], said
     assert any(text.startswith("Already saved, unchanged: ") for text in said), said
     assert app.errors == []
+
+
+def thinking_card_lines(app, scene: GameScene, monkeypatch) -> list[str]:
+    """The lines the panel's thinking card draws under its headline in a whole frame, each asserted
+    inside the panel: up to the move list's heading, or the first button where it has none.  The
+    result card, which may stand over the panel, is put away first (View board, B)."""
+    if scene.over_card.visible():
+        key(app, pygame.K_b)
+    assert not scene.over_card.visible()
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.invalidate()
+        app.run_frames(1)
+    panel = [(text, rect) for text, rect in drawn if rect.colliderect(scene.panel.rect)]
+    texts = [text for text, _rect in panel]
+    start = texts.index(result_title(scene)) + 1
+    ends = {_("Moves"), *(label for b in scene.buttons for label in b.labels())}
+    end = next(at for at in range(start, len(texts)) if texts[at] in ends)
+    assert all(scene.panel.rect.contains(rect) for _text, rect in panel[start:end]), panel[start:end]
+    return texts[start:end]
+
+
+def unspaced(said: str) -> str:
+    """``said`` without its spaces: a reason as its wrapped lines give it back, joined (a path broken over lines)."""
+    return "".join(said.split())
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (800, 600)])
+def test_the_panel_says_an_illegal_answers_forfeit_whole(tmp_path, monkeypatch, size, text_size):
+    """The panel's thinking card cut the reason on two lines ("X forfeits: zeca played an ill…" at
+    Larger text), where the result card said it whole: it takes the lines it needs from a move list
+    with nothing to show, the log's path (said in a message too) left out only where it has no room."""
+    from tests.test_game_endings import ILLEGAL_BOT
+
+    bot = tmp_path / "zeca.py"
+    bot.write_text(ILLEGAL_BOT, encoding="utf-8")
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 1.0))
+        app.switch(scene)
+        assert wait(app, scene.is_over, 60)
+        for language in ("en", "pt"):
+            with in_language(app, language):
+                detail = result_words(scene)[1]
+                said = unspaced(" ".join(thinking_card_lines(app, scene, monkeypatch)))
+                assert said in (unspaced(detail), unspaced(words.without_log(detail))), (said, detail)
+                pygame.image.save(app.screen, str(tmp_path / f"forfeit-{language}.png"))
+
+
+def test_the_panel_says_a_crash_with_its_log_whole_and_where_it_has_no_room_its_words_first(app, tmp_path, monkeypatch):
+    """A bot's crash at its second move with a long error: at 1280x800 the panel says it whole, its
+    log's path broken over lines rather than run out of the panel; at Larger text in an 800x600
+    window, where it cannot, what happened comes first, cut at its end, and the path is left out."""
+    fault = "raise ValueError('the evaluation table has no row for this position, so the search cannot go on')"
+    scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, fault, name="minimax.py"))
+    detail = result_words(scene)[1]
+    assert "log:" in detail
+    assert unspaced(" ".join(thinking_card_lines(app, scene, monkeypatch))) == unspaced(detail)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.settings.text_size = 1.5
+    app.apply_settings()
+    app.run_frames(2)
+    lines = thinking_card_lines(app, scene, monkeypatch)
+    assert len(lines) > 2 and lines[-1].endswith("…"), lines
+    assert unspaced(words.without_log(detail)).startswith(unspaced(" ".join(lines)).removesuffix("…")), lines
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800)])
+def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(tmp_path, monkeypatch, size):
+    """At 1366x768 the result card of a late bot's Hex game sat at the board's foot (stones in the
+    middle and at the top), and its two messages (where the bot was stopped, its log), shown for
+    30 s, lay over the card's last row of buttons: they stand above the card now, whole.  At
+    1280x800 the card stands over the panel, and they on the status line."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        setup = MatchSetup("hex", {}, HUMAN_VS_PC, (str(BOTS / "sleeper.py"), None), 0.1)
+        scene = GameScene(app, setup, ["f5", "a5", "k5", "c2"])
+        app.switch(scene)
+        assert wait(app, lambda: scene.forfeit is not None, 60)
+        assert wait(app, scene.over_card.visible)
+        app.invalidate()
+        app.run_frames(2)
+        pygame.image.save(app.screen, str(tmp_path / "messages.png"))
+        pills = [rect for rect, _message in scene.messages._drawn]
+        assert len(pills) == len(scene.messages.current()) == 2
+        assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
+        assert all(app.screen.get_rect().contains(pill) for pill in pills)
+        assert size != (1366, 768) or scene.over_card.rect.bottom > app.size[1] - 40  # the card at the foot

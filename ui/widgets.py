@@ -241,15 +241,18 @@ class Button:
                 return keyed
         return fitted
 
-    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int, bool]:
+    def shown_at(self, scale: float, width: int, height: int, most: int | None = None) -> tuple[bool, int, bool, int]:
         """How a button ``width`` by ``height`` would show, its labels set at ``most`` at the
         largest (a grid's size; None: its own): whether its key shows (beside or under the
         label), the size of its label and whether its key stands beside it, on the label's row,
-        with each of its ``other_labels`` too (the worse of them), as ``shared_rows`` weighs a grid."""
+        with each of its ``other_labels`` too (the worse of them), and how far down its forms
+        its labels went (``_form_taken``, added up), as ``shared_rows`` weighs a grid."""
         room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
-        fits = [self._fit(labels, scale, room, most, box) for labels in (self.labels(), *self.other_labels)]
+        every = (self.labels(), *self.other_labels)
+        fits = [self._fit(labels, scale, room, most, box) for labels in every]
         keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
-        return keys, min(f.size for f in fits), all(f.hint for f in fits)
+        forms = sum(_form_taken(labels, f) for labels, f in zip(every, fits, strict=True))
+        return keys, min(f.size for f in fits), all(f.hint for f in fits), forms
 
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
@@ -421,6 +424,14 @@ class Fitted(NamedTuple):
     size: int
     hint: int
     whole: bool = True
+
+
+def _form_taken(labels: tuple[str, ...], fitted: Fitted) -> int:
+    """Which of ``labels`` (0: the label itself, then its shorter forms) ``fitted`` set, the last
+    but one for a label cut at its end; 0 for one whose name was cut short (``Button.names``)."""
+    if not fitted.whole:
+        return len(labels)
+    return labels.index(fitted.label) if fitted.label in labels else 0
 
 
 @lru_cache(maxsize=512)
@@ -732,19 +743,22 @@ def share_row(buttons: list[Button], width: int, scale: float, wanted: list[int]
 
 class GridShown(NamedTuple):
     """How a grid of buttons shows (``_grid_shown``): how many of their keys show, beside or
-    under their labels, the one size of its labels, and how many keys stand beside them."""
+    under their labels, the one size of its labels, how many keys stand beside them, and how far
+    down their shorter forms its labels went, added up (``Button.shown_at``: 0, every one whole)."""
 
     keys: int
     size: int
     beside: int
+    forms: int = 0
 
 
-Seen = dict[tuple[int, int, int | None], tuple[bool, int, bool]]
+Seen = dict[tuple[int, int, int | None], tuple[bool, int, bool, int]]
 """What ``shared_rows`` has weighed of its buttons (``Button.shown_at``), by button, width and size:
 its layouts share most of their rows, and weighing each again made it 20 times slower."""
 
 
-def _shown_at(button: Button, width: int, height: int, scale: float, most: int | None, seen: Seen) -> tuple[bool, int, bool]:
+def _shown_at(button: Button, width: int, height: int, scale: float, most: int | None,
+              seen: Seen) -> tuple[bool, int, bool, int]:
     """``button.shown_at``, kept in ``seen`` (one grid's weighing: same height and scale)."""
     key = (id(button), width, most)
     if key not in seen:
@@ -762,7 +776,7 @@ def _grid_shown(rows: list[list[Button]], widths: list[list[int]], height: int, 
     if size is None:
         size = min(_shown_at(button, w, height, scale, None, seen)[1] for button, w in placed)
     shown = [_shown_at(button, w, height, scale, size, seen) for button, w in placed]
-    return GridShown(sum(keys for keys, _size, _beside in shown), size, sum(beside for _keys, _size, beside in shown))
+    return GridShown(sum(each[0] for each in shown), size, sum(each[2] for each in shown), sum(each[3] for each in shown))
 
 
 def _rank(shown: GridShown) -> tuple[int, int, int]:
@@ -779,8 +793,28 @@ def _best_size(rows: list[list[Button]], widths: list[list[int]], height: int, s
     own = _grid_shown(rows, widths, height, scale, seen=seen).size
     if own < floor:
         return None
-    return max((_grid_shown(rows, widths, height, scale, size, seen) for size in range(own, floor - 1, -1)), key=_rank)
+    grids = [_grid_shown(rows, widths, height, scale, size, seen) for size in range(own, floor - 1, -1)]
+    return _best_shown(grids, min(tx.small(button.label_size, scale) for row in rows for button in row))
 
+
+def _best_shown(grids: list[GridShown], usual: int) -> GridShown:
+    """The first of the best (``_rank``) of ``grids``; where that sets the labels under their
+    ``usual`` size already, one of those that show as many keys as well, at most ``FORM_WORTH``
+    points smaller, whose labels go less far down their shorter forms (``GridShown.forms``), the
+    largest of them (a grid at its usual size keeps it: a point under it is seen beside the
+    other screens' labels; under it, hardly).  At Larger text in a 1024x768 window the game
+    panel read "Rematch  R" at 17 pixels where "Swap sides  R" fit at 16, and the Portuguese
+    "Desforra  R" at 1280x800, where "Trocar de lados  R" said that the sides change."""
+    best = max(grids, key=_rank)
+    if best.size >= usual:
+        return best
+    near = [g for g in grids if (g.keys, g.beside) >= (best.keys, best.beside) and g.size >= best.size - FORM_WORTH]
+    return min(near, key=lambda g: (g.forms, -g.size))
+
+
+FORM_WORTH = 1
+"""The points a grid's labels may be set smaller for a button to say what it does in a longer form
+of its label ("Swap sides" rather than "Rematch"): a point is hardly seen, a word is read."""
 
 KEY_WORTH = 2
 """The points a grid's labels may be set smaller for a key shown beside its label rather than
@@ -862,7 +896,8 @@ def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float)
     usual = min(tx.small(button.label_size, scale) for row in rows for button in row)
     floor = min(_grid_shown(rows, kept, height, scale, seen=seen).size, usual - KEY_WORTH)
     ranked = [(shown, widths) for widths in choices if (shown := _best_size(rows, widths, height, scale, floor, seen))]
-    shown, widths = max(ranked, key=lambda pair: _rank(pair[0]))  # the first of the best
+    best = _best_shown([shown for shown, _widths in ranked], usual)
+    shown, widths = next(pair for pair in ranked if pair[0] == best)  # the first of the best
     return widths, shown.size
 
 

@@ -178,18 +178,21 @@ def result_lines(scene: GameScene) -> list[str]:
 
 
 
-def reason_lines(text: str, size: int, width: int, most: int = 2) -> list[str]:
+def reason_lines(text: str, size: int, width: int, most: int = 2, break_words: bool = False) -> list[str]:
     """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
     forfeit's "; log: PATH" is left out when it does not fit (cut, it left "log:" with no path: the
     game says the path in a message of its own).  A line of parts (the tally's "won 1 · drawn 0
-    · lost 0") breaks between whole parts where they fit so (``tx.wrap_parts``)."""
+    · lost 0") breaks between whole parts where they fit so (``tx.wrap_parts``).  With
+    ``break_words``, a word wider than a line (the log's path) is broken over lines
+    (``tx.break_word``) rather than left to run past the edge: the game panel's thinking card
+    draws its lines as they come, and a path ran out of the panel."""
     short = words.without_log(text)
-    if short != text and len(tx.wrap(text, size, width)) > most:
+    if short != text and len(tx.wrap(text, size, width, break_words=break_words)) > most:
         text = short
     parts = tx.wrap_parts(text, size, width) if tx.SEPARATOR in text else []
     if 0 < len(parts) <= most:
         return parts
-    return tx.wrap_at_most(text, size, width, most) or [text]
+    return tx.wrap_at_most(text, size, width, most, break_words=break_words) or [text]
 
 
 def card_places(area: pygame.Rect, width: int, height: int, margin: int) -> list[pygame.Rect]:

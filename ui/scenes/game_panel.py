@@ -60,6 +60,11 @@ THINKING_HEIGHT = 86
 """The thinking card's height (unscaled): a headline and two lines of a search."""
 COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
+NO_MOVES_TOP = 20
+"""How far (unscaled) under the top of the move list's box its "No moves yet" stands."""
+REASON_ROW = 18
+"""The height (unscaled) of each line under the thinking card's headline: an ended game's reason
+takes more than its two where the move list can spare them (``GamePanel._result_lines``)."""
 MOVE_ROWS_KEPT = 3
 """The move-list rows the panel keeps by drawing its thinking card compact, then its rows of
 buttons lower, its gaps smaller, then leaving its extras out (``GamePanel._room_plan``)."""
@@ -402,7 +407,8 @@ class GamePanel:
         bottom = r.bottom - pad - buttons_h
         live_top = y  # the players' cards' badges stand astride their top borders
         y = self._players(surface, x, y + max(plan.gap, self._badge_clearance()), w) + plan.gap
-        y = self._thinking(surface, x, y, w, compact=plan.compact)
+        reason = self._result_lines(plan, (y, bottom), w)
+        y = self._thinking(surface, x, y, w, plan.compact and reason is None, reason or [])
         y = self._extras_shown(surface, plan, (x, y, w), bottom)
         self.live_rect = pygame.Rect(r.x, live_top, r.width, y - live_top)
         moves = pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap)
@@ -825,12 +831,65 @@ class GamePanel:
         p, back = (computer.held_search, 0) if held else computer.last_search_seen() or (None, 0)
         return p, back, False
 
-    def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int, compact: bool = False) -> int:
+    def _says_result(self) -> bool:
+        """Whether the thinking card says how the game ended, under its headline: the game over,
+        its last position shown, no search nor analysis to show instead."""
+        scene = self.scene
+        return scene.is_over() and scene.browsing is None and self._search_shown()[0] is None
+
+    def _result_lines(self, plan: RoomPlan, across: tuple[int, int], w: int) -> list[str] | None:
+        """An ended game's reason on the thinking card's lines, the card from ``across``'s top
+        down to the buttons at its bottom, ``w`` wide: on as many lines as it needs, where the move
+        list keeps the rows it needs (``_list_kept_height``) under them; where the room has too few, its
+        first words on those, the log's path left out first (``reason_lines``).  None: the card
+        as ``plan`` draws it (a one-line card that holds the reason, a card saying no result).
+        The card cut a bot's forfeit ("X forfeits: zeca played an ill…") beside a move list empty
+        but for "No moves yet", where the result card over the board said it whole."""
+        if not self._says_result():
+            return None
+        detail = result_words(self.scene)[1]
+        if plan.compact and self._compact_holds(detail, w):
+            return None
+        top, bottom = across
+        extras = self._extras_height(w) if plan.extras else self._kept_height(w)
+        kept = self._list_kept_height()
+        room = bottom - top - extras - (2 if kept else 1) * plan.gap - kept  # no list: one gap over the buttons
+        if room < self._s(THINKING_HEIGHT):
+            return None if plan.compact else self._reason_lines(detail, w, 2)
+        return self._reason_lines(detail, w, 2 + (room - self._s(THINKING_HEIGHT)) // self._s(REASON_ROW))
+
+    def _thinking_height(self, lines: int) -> int:
+        """The full thinking card's height with ``lines`` lines under its headline (two at least)."""
+        return self._s(THINKING_HEIGHT) + self._s(REASON_ROW) * max(0, lines - 2)
+
+    def _reason_lines(self, detail: str, w: int, most: int) -> list[str]:
+        """The reason ``detail`` on at most ``most`` lines of the thinking card ``w`` wide."""
+        return reason_lines(detail, self._t(13), w - self._s(28), most, break_words=True)
+
+    def _compact_holds(self, detail: str, w: int) -> bool:
+        """Whether the one-line card ``w`` wide holds the reason ``detail`` whole beside its
+        headline (``_compact_line``)."""
+        headline = result_words(self.scene)[0]
+        beside = tx.ui_font(self._s(15), True).size(headline)[0] + self._s(10)
+        return tx.ui_font(self._t(13)).size(detail)[0] <= w - self._s(28) - beside
+
+    def _list_kept_height(self) -> int:
+        """The room the move list keeps under an ended game's reason: ``MOVE_ROWS_KEPT`` rows, or
+        those its moves fill where fewer; none where the game ended before its first move (its
+        "No moves yet" says nothing the card's "0 plies" does not, and at Larger text in a
+        1280x800 window it held a bot's forfeit at move 1 to two lines)."""
+        scene = self.scene
+        rows = min(MOVE_ROWS_KEPT, move_rows(len(scene.history), scene.initial.to_move))
+        return self._moves_height(rows) if rows else 0
+
+    def _thinking(self, surface: pygame.Surface, x: int, y: int, w: int, compact: bool = False,
+                  reason: Sequence[str] = ()) -> int:
         """The thinking card at ``y``; ``compact`` (idle, the move list short of room): its
-        headline and what to do on one line."""
+        headline and what to do on one line; ``reason``: an ended game's reason, on lines as
+        many as it has (``_result_lines``), the card as tall as they need."""
         scene, theme = self.scene, self.scene.app.theme
         computer = scene.computer  # its search under way, or the last one
-        h = self._s(COMPACT_THINKING_HEIGHT if compact else THINKING_HEIGHT)
+        h = self._s(COMPACT_THINKING_HEIGHT) if compact else self._thinking_height(len(reason))
         rect = pygame.Rect(x, y, w, h)
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._t(13)
@@ -857,9 +916,9 @@ class GamePanel:
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
                               self._s(18), theme, asking_side(scene))
-        elif scene.is_over() and scene.browsing is None:  # the card's words under its headline; a long reason (a forfeit's) gets a second line
-            for i, line in enumerate(reason_lines(result_words(scene)[1], small, w - self._s(28))):
-                tx.text(surface, line, (tx_x, y + self._s(42 + 18 * i)), small, theme.text)
+        elif scene.is_over() and scene.browsing is None:  # the card's words under its headline, as many lines as given
+            for i, line in enumerate(reason or self._reason_lines(result_words(scene)[1], w, 2)):
+                tx.text(surface, line, (tx_x, y + self._s(42 + REASON_ROW * i)), small, theme.text)
         else:
             tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
@@ -1191,14 +1250,19 @@ class GamePanel:
         movers = [ply.before.to_move for ply in scene.history]
         return [reading_text(seconds) for seconds in times_taken(scene.clock_readings(), movers, clock.increment)]
 
+    def _no_moves_height(self, count: int) -> int:
+        """The room in the move list's box that its "No moves yet" takes (0 with ``count`` moves):
+        it stands lower than a row, and a box one row high cut it through its letters."""
+        return self._s(NO_MOVES_TOP) + tx.line_height(self._t(14)) - self._s(6) if count == 0 else 0
+
     def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         scene, theme = self.scene, self.scene.app.theme
         row_h = self._row_height()
-        if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + row_h:  # not one whole row: none
-            self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        count = len(scene.history)
+        if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + max(row_h, self._no_moves_height(count)):
+            self.moves_rect = pygame.Rect(0, 0, 0, 0)  # not one whole row (or "No moves yet"): none
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
-        count = len(scene.history)
         tx.text(surface, ngettext("{n} ply", "{n} plies", count).format(n=count), (rect.right, rect.y), self._t(13),
                 theme.muted, "topright")
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
@@ -1233,7 +1297,8 @@ class GamePanel:
                                          min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
                                          texts, lead, shown, times)
         if count == 0:
-            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
+            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(NO_MOVES_TOP)), self._t(14), theme.muted,
+                    "midtop")
         if rows > visible:  # a scroll bar
             track = box.inflate(0, -self._s(12))
             bar_h = max(self._s(20), track.height * visible // rows)
