@@ -948,8 +948,8 @@ def test_the_panel_says_a_crash_with_its_log_whole_and_where_it_has_no_room_its_
 def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(tmp_path, monkeypatch, size):
     """At 1366x768 the result card of a late bot's Hex game sat at the board's foot (stones in the
     middle and at the top), and its two messages (where the bot was stopped, its log), shown for
-    30 s, lay over the card's last row of buttons: they stand above the card now, whole.  At
-    1280x800 the card stands over the panel, and they on the status line."""
+    30 s, lay over the card's last row of buttons.  The card is placed clear of the messages' line
+    now (``GameOverCard.layout``'s ``foot``), over the panel, as it is at 1280x800."""
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         setup = MatchSetup("hex", {}, HUMAN_VS_PC, (str(BOTS / "sleeper.py"), None), 0.1)
         scene = GameScene(app, setup, ["f5", "a5", "k5", "c2"])
@@ -963,4 +963,3 @@ def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(t
         assert len(pills) == len(scene.messages.current()) == 2
         assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
         assert all(app.screen.get_rect().contains(pill) for pill in pills)
-        assert size != (1366, 768) or scene.over_card.rect.bottom > app.size[1] - 40  # the card at the foot

@@ -132,8 +132,7 @@ class BoardSide:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the
         values of the moves under the mouse."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
-        bottom, room = self.messages_lane()
-        scene.messages.draw(surface, theme, (self.area.centerx, bottom), s, self.messages_width(), room=room)
+        scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
         if self._tip_shown():
             draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme, self._move_names(shown), s)
 
@@ -159,30 +158,6 @@ class BoardSide:
         """The game's messages sit on the status line (which they replace while shown), older ones
         above; the move field, over the panel, leaves them their place."""
         return self.area.bottom - int(8 * self.scene.app.scale)
-
-    def messages_lane(self) -> tuple[int, int | None]:
-        """Where the game's messages stand: their bottom and the room above it (None: as much as
-        they take).  On the status line (``messages_bottom``) unless they would reach a card over
-        the board (the result, a question); then in the room under it or, where that is the
-        smaller and too small for them all, above it, where the older ones wait for the newer
-        to go (``Messages.shown``).  At 1366x768 a card at the board's foot had a bot's log and
-        where it was stopped, for 30 s, over its last row of buttons."""
-        bottom, card = self.messages_bottom(), self._card_on_board()
-        if card is None:
-            return bottom, None
-        s, width = self.scene.app.scale, self.messages_width()
-        gap = int(8 * s)
-        under, over = bottom - card.bottom - gap, card.top - gap - (self.area.top + gap)
-        wanted = self.scene.messages.height(s, width)
-        if wanted <= under or under >= over:
-            return bottom, max(0, under)
-        return card.top - gap, over
-
-    def _card_on_board(self) -> pygame.Rect | None:
-        """Where the card over the board stands, or None: no card, or one over the panel."""
-        card = self.scene.card_shown()
-        placed = card.placement() if card is not None else None
-        return placed.rect if placed is not None and not placed.over_panel else None
 
     def messages_width(self) -> int:
         return self.area.width - int(40 * self.scene.app.scale)
