@@ -12,6 +12,7 @@ import pytest
 from ai import atomic
 from tests.ui_helpers import SlowDisk, autosaves_written, click
 from ui import autosave as autosave_module
+from ui import recorder as recorder_module
 from ui.background_writer import NewestWriter
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -210,3 +211,37 @@ def test_closing_the_window_while_a_hung_disk_holds_the_last_move_says_so_first(
     assert any("still being written to a slow disk" in m.text for m in scene.messages.items)
     close_button()
     assert not app.running
+
+
+def test_a_failed_autosave_is_tried_again_while_the_player_thinks(app, monkeypatch):
+    """A full disk freed while the player thinks: the game was written only at the next move or
+    the window's close, and a crash meanwhile lost it.  The failed write is now tried again on a
+    timer (``RETRY_EVERY``, made nothing here), off the window's thread, and its success said once."""
+    full = [True]
+
+    def disk(path, text) -> None:
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        atomic.atomic_write_text(path, text)
+
+    def frames_written() -> None:
+        app.run_frames(2)
+        autosaves_written()
+        app.run_frames(2)
+
+    monkeypatch.setattr(autosave_module, "atomic_write_text", disk)
+    monkeypatch.setattr(recorder_module, "RETRY_EVERY", 0.0)
+    scene = start(app)
+    click(app, scene.view.cell_rect(1, 1).center)
+    frames_written()
+    path = scene.recorder.autosaver.autosave.path
+    assert not path.exists() and scene.recorder.autosaver.failed
+    full[0] = False  # space freed; the player makes no move
+    frames_written()
+    frames_written()
+    assert autosave_module.Autosave(path).load()[0].moves == ["b2"]
+    assert not scene.recorder.autosaver.failed
+    again = [m.text for m in scene.messages.items if m.text == "The game is autosaved again"]
+    assert again == ["The game is autosaved again"]
+    frames_written()
+    assert [m.text for m in scene.messages.items].count("The game is autosaved again") == 1

@@ -21,6 +21,7 @@ from typing import Any
 from games.record import DRAW_AGREED, GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.playing import GameHold
 from ui.sound import SOUNDS, sound_for_move
@@ -29,6 +30,7 @@ from ui.tally import TALLY, Score, game_key, outcome
 log = logging.getLogger(__name__)
 
 UNSAVED_TOPIC = "autosave failed"  # the failed autosave's message: held on screen until a write succeeds
+RETRY_EVERY = 30.0  # seconds between tries of a failed autosave while the game waits (``retry_unsaved``)
 
 
 def _off_the_board_result(scene: Any) -> Result | None:
@@ -71,6 +73,8 @@ class SceneRecorder:
         self.counted = False  # this game is in your results (it counts once, when it first ends)
         self.game_number = getattr(scene, "game_number", 0)  # the scene's count of its games: its first, then each Rematch
         self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
+        self._last_text: str | None = None  # the record's text last handed to the writer (``retry_unsaved``)
+        self._retry_since: float | None = None  # when a failed autosave was last tried (``retry_unsaved``)
         self.results: Score | None = None  # your results against its computer player, once counted
         if self.moves and kept is None:  # played on from a record: it is the autosave from now on
             self._save(scene)
@@ -166,9 +170,27 @@ class SceneRecorder:
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
         autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
-        WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
+        self._submit(autosaver, text)
         if autosaver.record.is_finished():
             self.settle(scene)
+
+    def _submit(self, autosaver: GameAutosaver, text: str) -> None:
+        """Hand ``text`` to the writer thread for ``autosaver``'s file; ``poll`` says the outcome."""
+        self._last_text = text
+        WRITER.submit(autosaver.autosave, lambda: self._outcomes.append((autosaver, autosaver.write(text))))
+
+    def retry_unsaved(self, now: float) -> None:
+        """While the game's last autosave failed, write it again every ``RETRY_EVERY`` seconds
+        (on the writer's thread: no frame waits).  A full disk freed while the player thought
+        went on unsaved until the next move or the window's close: ten minutes' thought, and a
+        crash then lost the game."""
+        if not self.autosaver.failed or self._last_text is None:
+            self._retry_since = None
+        elif self._retry_since is None:
+            self._retry_since = now
+        elif now - self._retry_since >= RETRY_EVERY:
+            self._retry_since = now
+            self._submit(self.autosaver, self._last_text)
 
     def poll(self, scene: Any) -> None:
         """Show what the writes done since report (on the window's thread, every frame)."""
@@ -181,7 +203,10 @@ class SceneRecorder:
                 scene.invalidate()  # the game-over card says them
         while self._outcomes:
             autosaver, outcome = self._outcomes.popleft()
+            was_unsaved = autosaver.failed
             self._say_unsaved(scene, autosaver.judge(outcome), outcome)
+            if was_unsaved and outcome.problem is None:
+                scene.messages.add(_("The game is autosaved again"), duration=6.0)
             if outcome.notice:
                 scene.messages.add(outcome.notice, "warn", duration=8.0)
 

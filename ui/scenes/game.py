@@ -733,7 +733,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
     def _step(self) -> None:
         self.computer.poll()
         self._run_clock()
-        self.recorder.keep_running_clocks(self, time.monotonic())  # a killed game loses little of its clocks
+        now = time.monotonic()
+        self.recorder.keep_running_clocks(self, now)  # a killed game loses little of its clocks
+        self.recorder.retry_unsaved(now)  # a full disk freed: the game is written without waiting for a move
         self.recorder.poll(self)  # a failed autosave, written in the background, is said on the next frame
         self._refresh_buttons()
         if self.move_entry.open and self.why_no_move():  # the game ended (a flag fell) while typing
