@@ -564,3 +564,41 @@ def test_deleting_a_game_from_the_continue_list_takes_its_lock_file_with_it(app)
     key(app, pygame.K_DELETE)
     key(app, pygame.K_DELETE)
     assert not path.exists() and not lock_path(path).exists()
+
+
+def test_a_game_continued_shows_what_its_screen_showed_as_it_was_left(app):
+    """Analysis, Hex's connections overlay and the board turned round, switched on with their
+    keys and the game left to the menu: Continue brought the game back without them."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.scenes.menu import MenuScene
+
+    scene = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    for letter in (pygame.K_a, pygame.K_v, pygame.K_f):  # after the move: no move's save shows them
+        key(app, letter)
+    assert scene.shown_kept() == {"analysis": True, "connections": True, "turned": True}
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    app.scene.continue_game()  # the one unfinished game: taken up at once
+    app.run_frames(2)
+    again = app.scene
+    assert again is not scene and [p.text for p in again.history] == ["c3"]
+    assert again.shown_kept() == {"analysis": True, "connections": True, "turned": True}
+    key(app, pygame.K_a)  # and off again: the file follows
+    key(app, pygame.K_ESCAPE)
+    [(path, record)] = SHELF.unfinished()[0]
+    app.continue_game(record, path)
+    assert app.scene.shown_kept() == {"analysis": False, "connections": True, "turned": True}
+
+
+def test_a_game_saved_before_the_screen_was_kept_continues_as_a_new_one_shows():
+    """A record without ``shown`` (an older Tabuleiro's) or with it malformed by hand shows what a
+    new game shows; what is well formed is kept."""
+    from ui.autosave import kept_shown
+
+    assert kept_shown({}) == {}
+    assert kept_shown({"shown": "analysis"}) == {}
+    assert kept_shown({"shown": {"analysis": 1, "turned": False, "colour": True}}) == {"turned": False}

@@ -62,6 +62,8 @@ NOT_OFFERED_KEPT = WATCHED_KEPT  # unfinished games Continue does not offer (wat
 WATCHED_PREFIX = "watched-"  # a finished watched game's file name begins so: only those are counted for WATCHED_KEPT
 SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
+SHOWN_KEY = "shown"  # what the game's screen showed as it was left: {"analysis", "connections", "turned"} (``kept_shown``)
+SHOWN_PARTS = ("analysis", "connections", "turned")  # analysis mode, Hex's connections overlay, the board turned round
 # a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
 # and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
 LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
@@ -940,6 +942,7 @@ class GameAutosaver:
         self.paused = False  # a clocked game with a person in it, paused: Continue brings it back paused
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
         self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
+        self.shown: dict[str, bool] = {}  # what the screen shows (``SHOWN_PARTS``), kept for Continue
         self.level_offer: dict[str, Any] = {}  # a level's draw offer standing and its last refusal, by key
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
 
@@ -961,6 +964,8 @@ class GameAutosaver:
             setup[SPEED_KEY] = self.speed
         if self.session is not None:
             setup[SESSION_KEY] = self.session
+        if self.shown:
+            setup[SHOWN_KEY] = dict(self.shown)
         if self.clock_left is not None:
             setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
         if self.paused:
@@ -1081,6 +1086,16 @@ def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
     continued from the main menu went back to Normal, whatever speed it had been left at."""
     speed = setup.get(SPEED_KEY)
     return speed if _is_count(speed) and speed < choices else usual
+
+
+def kept_shown(setup: dict[str, Any]) -> dict[str, bool]:
+    """What a record's ``setup`` says its game's screen showed as it was left (``SHOWN_KEY``):
+    each of ``SHOWN_PARTS`` it keeps as true or false, none for a record before it kept them or
+    for a part malformed (a file edited by hand); Continue shows the rest as a new game would."""
+    shown = setup.get(SHOWN_KEY)
+    if not isinstance(shown, dict):
+        return {}
+    return {part: shown[part] for part in SHOWN_PARTS if isinstance(shown.get(part), bool)}
 
 
 def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:

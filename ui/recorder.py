@@ -153,6 +153,11 @@ class SceneRecorder:
         if self.moves and not scene.is_over():
             self._save(scene)
 
+    def keep_shown(self, scene: Any) -> None:
+        """Save a game whose analysis, Hex connections or turned board were switched between
+        moves: Continue showed the game without them, where the player had left them on."""
+        self.keep_speed(scene)
+
     def keep_level_offer(self, scene: Any) -> None:
         """Save a game whose level's draw offer came or was declined between moves (the offer
         comes after its move's save): Continue shows it again, or remembers the refusal."""
@@ -169,6 +174,7 @@ class SceneRecorder:
         sitting = getattr(scene, "sitting", None)
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
         autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
+        autosaver.shown = scene.shown_kept() if hasattr(scene, "shown_kept") else {}
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         self._submit(autosaver, text)
         if autosaver.record.is_finished():

@@ -40,7 +40,7 @@ from games.base import IllegalMove, State
 from games.record import DRAW_AGREED, GameRecord, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
-from ui.autosave import kept_speed
+from ui.autosave import kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
@@ -122,7 +122,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.visiting = False  # leaving for a screen whose Back returns here (GameCommands._visit)
         self.mouse = BoardMouse(self)
         self.messages = Messages()
-        self._face_the_human()
+        shown = kept_shown(begun.setup) if begun is not None and moves else {}  # a continued game's, as it was left
+        self._face_as_left(shown)
         self.show_legal = app.settings.show_legal
         watching = setup.mode == PC_VS_PC
         self.speed = watch_speed(app) if watching else 1
@@ -133,9 +134,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.computer_offer_card = ComputerDrawOfferCard(self)  # a level's own offer, for the person
         self.resign_card = ResignCard(self)  # Resign asked: yes or no
         self.pause_card = PausedCard(self)  # a clocked game with a person in it, paused: the board covered
-        analysing = wanted_at_start() or (watching and app.last_setup_choices().watch_analysis)
+        analysing = shown.get("analysis", wanted_at_start() or (watching and app.last_setup_choices().watch_analysis))
         self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
-        self.connections = HexConnections(self.game)  # key V: Hex's virtual connections on the board
+        self.connections = HexConnections(self.game, shown.get("connections", False))  # key V: Hex's virtual connections
         self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
         # game (a move, undo, redo, rematch).  ``moves`` resumes a game from its record.
@@ -190,6 +191,18 @@ class GameScene(GameCommands, GameQuestions, Scene):
         "computer", "worker", "job", "job_budget", "progress", "held", "held_search", "last_search")
     drag, invalid_at = _parts("mouse", "drag", "invalid_at")
     board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
+
+    def _face_as_left(self, shown: dict[str, bool]) -> None:
+        """The board turned round as a continued game's screen had it (``kept_shown``), else as a
+        new game faces the human (``_face_the_human``)."""
+        if "turned" in shown and self.view.can_turn:
+            self.view.turned = shown["turned"]
+        else:
+            self._face_the_human()
+
+    def shown_kept(self) -> dict[str, bool]:
+        """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``)."""
+        return {"analysis": self.analysis.active, "connections": self.connections.active, "turned": self.view.turned}
 
     def waiting(self) -> None:
         """The window waits for a move: a hot-seat game's AI worker starts now, for the hints."""

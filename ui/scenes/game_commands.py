@@ -502,6 +502,8 @@ class GameCommands:
         why = self.view.turn()
         if why:
             self.messages.add(why, "warn")
+        else:
+            self.recorder.keep_shown(self)
 
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from);
@@ -548,10 +550,12 @@ class GameCommands:
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
         self._remember_watching()
+        self.recorder.keep_shown(self)
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
         self.connections.toggle()
+        self.recorder.keep_shown(self)
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was.  Not
