@@ -292,6 +292,27 @@ def test_a_crashed_engines_last_words_are_said_in_a_message(app):
     assert app.errors == []
 
 
+def test_where_a_bot_was_stopped_is_said_again_whole_in_the_new_language(app):
+    """A message said before the language switch came out half translated: "sleeper foi parado: it
+    was running sleeper.py line 7 (in choose)", the reason in it left in English."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0))
+    app.switch(scene)
+    app.run_frames(2)
+    scene._lose_by_forfeit(1, "exceeded the time limit (1.52 s > 1.00 s); process stopped; it was running "
+                              "sleeper.py line 7 (in choose); log: /tmp/s.log")
+    app.run_frames(2)
+    with in_language(app, "pt"):
+        app.run_frames(2)
+        shown = [m.text for m in scene.messages.current()]
+        with words_in("pt"):
+            player = scene.setup.player_label(1)
+        assert f"{player} foi parado: estava a executar sleeper.py, linha 7 (em choose)" in shown, shown
+        assert f"Registo de {player}: /tmp/s.log" in shown, shown
+    app.run_frames(2)
+    assert "Level 1 was stopped: it was running sleeper.py line 7 (in choose)" in [
+        m.text for m in scene.messages.current()]
+
+
 def test_the_loading_message_does_not_cover_the_add_this_player_button(app):
     """At 800 x 560 in Portuguese the "A carregar /tmp/…/carrega_lento.py…" pill was drawn over
     the "Juntar este jogador" button."""

@@ -1088,6 +1088,7 @@ class Message:
     held: bool = False  # kept past its time until released (``Messages.hold``): what it says still goes on
     language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
     until_input: bool = False  # goes at the first key or click after it (``Messages.input_came``)
+    again: Callable[[], str] | None = field(default=None, compare=False)  # says ``text`` anew (``Messages.add``)
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -1123,14 +1124,16 @@ class Messages:
         self._soon.append((value, kind, duration, topic))
 
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
-            until_input: bool = False) -> None:
+            until_input: bool = False, again: Callable[[], str] | None = None) -> None:
         """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
-        (``input_came``), for a note over a screen the player came to use."""
+        (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
+        ``value`` in the language now, for a message built of parts the catalog holds apart (a
+        reason in a sentence), which ``said_again`` can say only in part after a language switch."""
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
         d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
-        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input))
+        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again))
         del self.items[:-3]
 
     def input_came(self, since: float) -> None:
@@ -1235,7 +1238,7 @@ class Messages:
         now = language()
         for m in self.items:
             if m.language != now:
-                m.text, m.language = said_again(m.text, m.language), now
+                m.text, m.language = m.again() if m.again is not None else said_again(m.text, m.language), now
 
     @staticmethod
     def text_size(scale: float) -> int:

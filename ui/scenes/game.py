@@ -536,20 +536,31 @@ class GameScene(GameCommands, GameQuestions, Scene):
     def _say_in_full(self, side: int, why: str) -> None:
         """Where a late outside player was stopped, what a crashed one said last and the path of its
         log, in messages: the cards and the panel cut a reason before them.  They are about this game: Rematch and New game
-        take them away."""
+        take them away.  Each is made again as the language changes (``Messages.add``'s ``again``):
+        the catalog's patterns said "sleeper foi parado: it was running ...", the reason left in English."""
+        for part in (self._stopped_words, self._last_words_said, self._log_words):
+            said = part(side, why)
+            if said is not None:
+                self.messages.add(said, "warn", duration=30.0, topic=ENDED_TOPIC,
+                                  again=lambda part=part: part(side, why) or "")
+
+    def _stopped_words(self, side: int, why: str) -> str | None:
+        """Where ``side``'s late outside player was stopped, in the current language (None: not said)."""
         where = words.stopped_at(why)
-        player = self.setup.player_label(side)
-        if where is not None:
-            self.messages.add(_("{player} was stopped: {where}").format(player=player, where=where), "warn",
-                              duration=30.0, topic=ENDED_TOPIC)
+        return None if where is None else _("{player} was stopped: {where}").format(
+            player=self.setup.player_label(side), where=where)
+
+    def _last_words_said(self, side: int, why: str) -> str | None:
+        """What ``side``'s crashed outside player said last, in a sentence of the current language."""
         said = words.last_words(why)
-        if said is not None:
-            self.messages.add(_("{player} ended, its last words: {said}").format(player=player, said=said), "warn",
-                              duration=30.0, topic=ENDED_TOPIC)
+        return None if said is None else _("{player} ended, its last words: {said}").format(
+            player=self.setup.player_label(side), said=said)
+
+    def _log_words(self, side: int, why: str) -> str | None:
+        """Where ``side``'s outside player's log is, in a sentence of the current language."""
         path = words.log_path(why)
-        if path is not None:
-            self.messages.add(_("Log of {player}: {path}").format(player=player, path=path), "warn",
-                              duration=30.0, topic=ENDED_TOPIC)
+        return None if path is None else _("Log of {player}: {path}").format(
+            player=self.setup.player_label(side), path=path)
 
     def load_again(self) -> None:
         """Try again on the start card: the outside players are loaded anew (the file fixed)."""
