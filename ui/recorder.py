@@ -212,7 +212,7 @@ class SceneRecorder:
             was_unsaved = autosaver.failed
             self._say_unsaved(scene, autosaver.judge(outcome), outcome)
             if was_unsaved and outcome.problem is None:
-                scene.messages.add(_("The game is autosaved again"), duration=6.0)
+                self._say_saved_again(scene)
             if outcome.notice:
                 scene.messages.add(outcome.notice, "warn", duration=8.0)
 
@@ -227,6 +227,13 @@ class SceneRecorder:
             scene.messages.hold(UNSAVED_TOPIC)
         elif outcome.problem is None:
             scene.messages.release(UNSAVED_TOPIC)  # written again: what it said is over
+
+    @staticmethod
+    def _say_saved_again(scene: Any) -> None:
+        """Once a failed game is written again (a move, or ``retry_unsaved``), say so in place of
+        the failure: both showed at once, "Could not autosave" above "autosaved again"."""
+        scene.messages.withdraw(UNSAVED_TOPIC)
+        scene.messages.add(_("The game is autosaved again"), duration=6.0)
 
     def settle(self, scene: Any) -> bool:
         """Wait (at most ``WRITE_WAIT`` seconds) for the writes handed over so far, then show what
