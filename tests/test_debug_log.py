@@ -225,7 +225,9 @@ def test_an_analysis_switched_off_then_left_has_its_workers_last_line_in_the_log
         assert ai_worker.wait_for_closed_workers(60)
     text = path.read_text(encoding="utf-8")
     assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
-    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+: analysis stopped after ", text), text[-3000:]
+    # "done" where the keys came late enough for 3x3's analysis to finish first (a loaded machine)
+    assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+: analysis (?:stopped|done) after ", text), \
+        text[-3000:]
 
 
 def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
