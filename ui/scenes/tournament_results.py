@@ -19,7 +19,7 @@ from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
-from ui.theme import Theme
+from ui.theme import Theme, ink_on
 from ui.widgets import card, focus_ring, mix
 
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
@@ -144,6 +144,21 @@ def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_o
     return [(label, x) for label, x, _w in kept]
 
 
+def progress_words(surface: pygame.Surface, theme: Theme, status: str, bar: pygame.Rect, fill: pygame.Rect,
+                   s: float) -> None:
+    """The progress bar's ``status`` drawn over ``bar``: in the text colour where the bar is bare,
+    in the ink that reads on the accent (``ink_on``) where ``fill`` covers it.  The words in the
+    text colour alone read 2.3:1 on the dark theme's light blue fill (white on it), the first
+    words a teacher reads ("Tic-tac-toe: 20 of 20") the least legible once the bar filled."""
+    pos, size = (bar.x + int(10 * s), bar.centery), int(14 * s)
+    clip = surface.get_clip()
+    bare = pygame.Rect(fill.right, bar.y, bar.right - fill.right, bar.height)
+    for part, colour in ((bare, theme.text), (fill, ink_on(theme.accent))):
+        surface.set_clip(part.clip(clip))
+        tx.text(surface, status, pos, size, colour, "midleft", bold=True)
+    surface.set_clip(clip)
+
+
 class ResultsDrawing:
     """Drawing of a running or finished tournament (mixed into TournamentScene)."""
 
@@ -157,9 +172,9 @@ class ResultsDrawing:
         done, total = len(t.results) - len(self.held), t.total  # the results shown (``WatchedGames.held``)
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
+        fill = bar.copy()
+        fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
         if done:
-            fill = bar.copy()
-            fill.width = max(bar.height, int(bar.width * done / total))
             card(surface, fill, theme.accent, bar.height // 2)
         status = self._progress_words(t, done, total)
         if self.runs_elsewhere:  # a league's log shown while its command line plays it
@@ -167,7 +182,7 @@ class ResultsDrawing:
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
         status += self._still_to_show(done)
-        tx.text(surface, status, (bar.x + int(10 * s), bar.centery), int(14 * s), theme.text, "midleft", bold=True)
+        progress_words(surface, theme, status, bar, fill, s)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
         split = int(w * (0.56 if self._board_wanted() else 0.62))
