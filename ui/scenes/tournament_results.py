@@ -13,7 +13,16 @@ import pygame
 
 import ai
 import games
-from ai.tournament import MIN_RATED_GAMES, Standing, Tournament, games_each, is_void, outcome, ranked_apart
+from ai.tournament import (
+    MIN_RATED_GAMES,
+    Standing,
+    Tournament,
+    games_each,
+    is_annulled,
+    is_void,
+    outcome,
+    ranked_apart,
+)
 from ai.tournament import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
@@ -562,13 +571,16 @@ class ResultsDrawing:
     def _result_line(self, number: int, r: Any) -> str:
         """A result's whole line, as the list shows it (cut to its width) and a click or Enter says
         it: "7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: …)", the players by the names shown
-        here, the winner named as Saved games names it (``words.won_by``)."""
+        here, the winner named as Saved games names it (``words.won_by``).  An annulled game has no
+        result of its own: its reason says it ("annulled: crashy withdrew …"), where the line read
+        "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
-        result = _("void") if is_void(r) else outcome(r, draw="½-½")
+        result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
         reason = words.end_reason(r.reason)
         for pid in r.players:
             reason = reason.replace(pid, self._name(pid))
-        return f"{number}. {a} - {b}  {result}  {words.won_by(reason, r.winner, self.game.sides, (a, b))}"
+        said = words.won_by(reason, r.winner, self.game.sides, (a, b))
+        return "  ".join(part for part in (f"{number}. {a} - {b}", result, said) if part)
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
