@@ -29,7 +29,7 @@ from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
 from ui.theme import Theme, ink_on
-from ui.widgets import card, focus_ring, mix
+from ui.widgets import card, focus_ring, focus_ring_outset, mix
 
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
 NAME_WIDTH = 0.29  # the standings' player column, rank and name, as a fraction of the panel
@@ -263,6 +263,12 @@ class ResultsDrawing:
         inner = rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
         below = (len(lines) - 1) * tx.line_height(size, True)  # the title's lines past its first
         return pygame.Rect(inner.x, inner.y + below, inner.width, inner.height - below)
+
+    def _under_title(self, rect: pygame.Rect, title: str) -> int:
+        """The y under the last line of ``title`` as ``_panel`` draws it in ``rect``: the room it
+        gives under a title holds a line, not the keyboard's ring round one (``_draw_recent``)."""
+        s = self._scale()
+        return rect.y + int(8 * s) + len(self._title_lines(title, rect.width)) * tx.line_height(int(15 * s), True)
 
     def _title_lines(self, title: str, width: int) -> list[str]:
         """A panel's title on at most two lines of a card ``width`` wide: in Portuguese at 800x560
@@ -589,10 +595,11 @@ class ResultsDrawing:
         pair listed in, so the screen had two ways to say where the keyboard is."""
         s = self._scale()
         listed = self._listed()
-        inner = self._panel(surface, theme, rect, self._recent_title())
+        title = self._recent_title()
+        inner = self._panel(surface, theme, rect, title)
         size = tx.small(13, s)
         line_h = tx.line_height(size) + int(2 * s)
-        y = inner.y + int(6 * s)
+        y = max(inner.y + int(6 * s), self._under_title(rect, title) + focus_ring_outset(s))  # a ring clear of it
         self._recent_rects = []
         self.recent_area = self.results_stop.rect = rect
         self.pitches["recent"] = (1, line_h)
