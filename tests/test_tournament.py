@@ -1425,3 +1425,25 @@ def test_a_crosstables_cell_says_points_of_games_in_every_written_report(tmp_pat
              html_tables((tmp_path / "turma.html").read_text(encoding="utf-8"))]
     for tables in pages:
         assert [row[2:] for row in tables[CROSSTABLE.rstrip(":")][1:]] == [["–", "1 of 2"], ["1 of 2", "–"]]
+
+
+def test_the_standings_csv_writes_a_rating_at_the_mean_as_0_not_minus_0(tmp_path):
+    """One player wins all its games, one loses all, two share theirs (the Reversi tournament a
+    teacher ran in the window, 2 + 2 games a pair): the two at the mean came out a hair under 0
+    once the ratings were centred, and the standings CSV wrote "-0.0" where the window and the
+    report say "+0"."""
+    from ai.commands.tournament import write_results
+    from ai.tournament import Summary, standings
+
+    ids = ["level-3", "level-1", "good.py", "slow.py"]
+    results = [GameResult("tictactoe", {}, [a, b], ["a1"], int(ids.index(a) > ids.index(b)), None,
+                          "X has 3 in a row", False) for _twice in range(2) for a in ids for b in ids if a != b]
+    middle = [r for r in results if set(r.players) == {"level-1", "good.py"}]
+    for r, winner in zip(middle, (0, 0, 1, 1)):  # 2 of 4 each: level on points
+        r.winner = winner
+    summary = Summary("tictactoe", {}, ids, 2, 0.5, 1, 1, 1.0, False, standings(ids, results), results,
+                      list(range(1, len(results) + 1)))
+    write_results(summary, str(tmp_path / "liga"))
+    rows = list(csv.DictReader((tmp_path / "liga-standings.csv").open(encoding="utf-8")))
+    assert {row["player"]: row["elo"] for row in rows}["good.py"] == "0.0", rows
+    assert not any(row[key].startswith("-0.0") for row in rows for key in ("elo", "elo_low", "elo_high")), rows

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord, Result, Side
 from tests.ui_helpers import (
     click,
     first_legal_line,
@@ -602,3 +602,22 @@ def test_a_row_gives_its_names_the_room_its_delete_button_does_not_take(app, mon
         assert scene.confirming == entry.path and scene.delete_button.rect.width > narrow
         title = next((text, rect) for text, rect in drawn_lines(monkeypatch, app) if entry.rect.colliderect(rect))
         assert entry.rect.contains(title[1]) and not title[1].colliderect(scene.delete_button.rect), title
+
+
+def test_a_bots_forfeit_is_said_under_its_name_in_the_replay_and_the_list(app, monkeypatch):
+    """A tournament game a student's bot forfeited: its replay read "good wins (White forfeits:
+    /tmp/…/slow.py:choose exceeded the time limit …" under "White: slow", where the tournament's
+    latest results say "slow exceeded …".  The list's row and the replay say the bot's name."""
+    bot = "/home/prof/turma/bots/slow.py:choose"
+    game = games.load("reversi", size=6)
+    moves, state = first_legal_line(game.initial_state(), 4)
+    reason = f"White forfeits: {bot} exceeded the time limit at move 3 (no answer after 1.51 s)"
+    record = GameRecord.start(game, (Side("level-1", "Level 1"), Side(bot, "slow")), {"mode": "tournament"})
+    save(record.with_moves(moves, state).finish(Result(0, reason)), games_dir() / "forfeit.json")
+    drawn = recorded_text(monkeypatch)
+    open_list(app)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene)
+    app.run_frames(2)
+    said = " ".join(drawn)
+    assert "slow exceeded the time limit" in said and "/turma/" not in said, said

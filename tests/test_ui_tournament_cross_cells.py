@@ -1,5 +1,6 @@
 """The tournament screen's crosstable writes its cells in one form for the whole table: "1½ of 2"
-in every cell where each fits, the points alone ("1½") in every cell where one does not."""
+in every cell where each fits, the points alone ("1½") in every cell where one does not; and the
+progress bar over it reads where its fill has reached."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import pytest
 from ai.commands.tournament import write_results
 from ai.match import GameResult
 from ai.tournament import Summary, standings
+from tests.test_ui_contrast import best_ink
 from tests.ui_helpers import drop, in_language, recorded_draws, recorded_text_rects, window_for_a_test
+from ui.theme import THEMES
 
 # a class's folders, named as students name them: the names' column takes its share of the table
 CLASS = ["maria-da-conceicao-silva-pereira", "ana", "joao", "pedro", "rui", "tiago", "eva", "beatriz-moura",
@@ -81,3 +84,18 @@ def test_while_pairs_have_played_different_numbers_the_title_says_up_to_how_many
         "Crosstable (points of the row against the column, of up to 2 games each)")
     assert crosstable_titles([(1.0, 2), (0.5, 2)], False)[-1] == "Crosstable (of 2 games each)"
     assert crosstable_titles([(1.0, 2), (0.5, 1)], True) == ["Crosstable (points of the row against the column)"]
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_progress_bars_words_read_on_its_fill(app, tmp_path, monkeypatch, name):
+    """A finished tournament's progress bar is filled in the accent colour, and its words
+    ("Tic-tac-toe: 72/72 games … finished") were in the text colour over it: white on the dark
+    theme's light blue, 2.3:1.  Read off the screen, their ink stands 4.5:1 from the fill."""
+    app.settings.theme = name
+    drawn = recorded_text_rects(monkeypatch)
+    drop(app, class_of_nine(tmp_path), frames=3)
+    drawn.clear()
+    app.scene.invalidate()
+    app.run_frames(2)
+    status = next(rect for text, rect in drawn if "72" in text and "finished" in text)
+    assert best_ink(app.screen, status.clip(app.screen.get_rect()), app.theme.accent) >= 4.5

@@ -213,3 +213,22 @@ def test_a_whole_tournament_by_the_keyboard_alone(app):
     assert scene.tournament is None and ringed(scene) is None
     key(app, pygame.K_TAB)
     assert ringed(scene) is scene.game_chooser
+
+
+def test_the_ring_on_the_first_latest_result_crosses_no_title(app, tmp_path, monkeypatch):
+    """Shift+Tab rings the newest result: the ring, drawn a few pixels outside its row, crossed
+    the foot of the list's title ("Latest results (Up, Down: choose one; Enter: see it)").  The
+    ring as drawn stands clear of the title's words."""
+    from tests.ui_helpers import recorded_text_rects
+    from ui.widgets import focus_ring_outset
+
+    scene = _finished_league(app, tmp_path)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the last stop: the latest results
+    assert scene._on_results()
+    rings = recorded_rings(monkeypatch, tournament_results)
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    title = next(rect for text, rect in drawn if text.startswith("Latest results"))
+    ring = next(rect for rect in rings if scene.recent_area.contains(rect))
+    outset = focus_ring_outset(scene._scale())
+    assert not ring.inflate(2 * outset, 2 * outset).colliderect(title), (ring, title)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.tournament import Tournament, is_withdrawal, withdrawal_stands
-from tests.ui_helpers import click, drop, key, tournament_started
+from ai.tournament import Tournament, is_annulled, is_withdrawal, withdrawal_stands
+from tests.ui_helpers import click, drop, in_language, key, tournament_started
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_setup import GAMES
 
@@ -239,3 +239,22 @@ def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
                                              "it from, and its results stand as they are")
     key(app, pygame.K_DOWN)
     assert scene.withdrawing not in ("", "level-1") and not t.withdrawn
+
+
+@pytest.mark.parametrize("language, annulled", [("en", "annulled"), ("pt", "sem efeito")])
+def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, language, annulled):
+    """A player withdrawn before half its games: the latest results read "40. slow - crashy
+    annulled  annulled: crashy withdrew …", the first "annulled" in English in Portuguese too.
+    Each annulled game's line says it once, in the window's language."""
+    scene = stopped_tournament(app)
+    t = scene.tournament
+    with in_language(app, language):
+        click(app, withdraw_button(scene).rect.center)
+        click(app, row_of(scene, "level-3").center)
+        click(app, withdraw_button(scene).rect.center)
+        assert "level-3" in t.withdrawn and t.played_by("level-3") * 2 < len(t.games_of("level-3"))
+        scene.invalidate()
+        app.run_frames(2)
+        lines = [text for _rect, number, text in scene._recent_rects if is_annulled(t.results[number])]
+    assert lines, "no annulled game in the latest results"
+    assert all(line.count(annulled) == 1 and ("annulled" in line) == (language == "en") for line in lines), lines

@@ -106,8 +106,14 @@ def _shadow(width: int, height: int, radius: int) -> pygame.Surface:
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, scale: float, radius: int) -> None:
     """The keyboard's place: a ring in the text colour round ``rect`` (a button, a game's picture,
     a link, a node of the search tree), seen on any fill; ``radius``: the corners of what it rings."""
-    ring = max(2, int(2 * scale))
-    pygame.draw.rect(surface, theme.text, rect.inflate(2 * ring + 4, 2 * ring + 4), ring, radius + ring + 1)
+    ring, out = max(2, int(2 * scale)), focus_ring_outset(scale)
+    pygame.draw.rect(surface, theme.text, rect.inflate(2 * out, 2 * out), ring, radius + ring + 1)
+
+
+def focus_ring_outset(scale: float) -> int:
+    """How far ``focus_ring``'s ring reaches outside the rect it rings: what a list's first row
+    leaves over it, so that its ring crosses no title above (the tournament's latest results)."""
+    return max(2, int(2 * scale)) + 2
 
 
 @dataclass

@@ -799,9 +799,15 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                     "elo", "elo_low", "elo_high", "elo_bound", "name"])
         for s in summary.table():  # a withdrawn player not ranked: no rank
             w.writerow([s.rank or "", s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
-                        round(s.score, 4), round(s.elo, 1), round(s.elo_low, 1), round(s.elo_high, 1), s.elo_bound,
+                        round(s.score, 4), *(csv_rating(x) for x in (s.elo, s.elo_low, s.elo_high)), s.elo_bound,
                         summary.name(s.player)])
     return paths
+
+
+def csv_rating(elo: float) -> float:
+    """An Elo figure as the standings CSV writes it, to a tenth; a player at the mean, a hair
+    under 0 once the ratings are centred, was written "-0.0" (the window and the tables say "+0")."""
+    return round(elo, 1) + 0.0  # -0.0 + 0.0 is 0.0
 
 
 @contextlib.contextmanager
