@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 from ai import engine_module
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
-from ai.parent_watch import interrupts_held, sigint_blocked
+from ai.parent_watch import HeldChild, interrupts_held, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
@@ -334,13 +334,17 @@ class KernelPreparation:
         logged = (self.logs.sender(), level) if self.logs is not None else ()
         self.processes = [context.Process(target=_prepare, args=(group, *logged), daemon=True,
                                           name="tabuleiro-prepare") for group in groups]
+        self.held: list[HeldChild] = []  # the started ones, which ``stop`` alone signals
         try:
             with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
                 for process in self.processes:
                     start_leaving_ctrl_c(process)
+                    self.held.append(HeldChild(process))
                 if self.logs is not None:
                     self.logs.opened()  # their ends alone open: the pipe says so once all have ended
         except BaseException:  # Ctrl+C held through the starts: the window that would stop them never opens
+            # one started as Ctrl+C came, not yet held (they are held in order): held now
+            self.held += [HeldChild(p) for p in self.processes[len(self.held):] if p.pid is not None]
             self.stop()
             raise
         threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True).start()
@@ -368,11 +372,14 @@ class KernelPreparation:
         logs.close()
 
     def stop(self) -> None:
-        for process in self.processes:
-            if process.is_alive():
-                process.terminate()  # numba writes each cache file whole: nothing half-written stays
-        for process in self.processes:
-            process.join(timeout=2.0)
+        """Terminate the processes still running and wait a little for them.  Each is signalled
+        through its ``HeldChild``, not after an ``is_alive``: ``_reap`` may have just reaped it, and
+        ``is_alive`` then said "alive" and ``terminate`` signalled its freed pid, anyone's."""
+        for held in self.held:
+            held.terminate()  # numba writes each cache file whole: nothing half-written stays
+        for held in self.held:
+            held.process.join(timeout=2.0)
+            held.close()
 
 
 def lower_priority(niceness: int) -> None:
