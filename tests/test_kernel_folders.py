@@ -187,32 +187,17 @@ def test_the_preparations_stop_signals_no_pid_its_reaper_freed(tmp_path, monkeyp
     stops the preparation: ``is_alive`` found no child for its ``waitpid``, said "alive", and
     ``terminate`` sent SIGTERM to the freed pid, another process's once reused (a CI run lost
     pytest workers to stray signals).  Here the reaper is held between the two."""
-    import threading
-
     import ui.ai_worker as w
     from ai.kernels import KERNEL_GAMES
+    from tests.reap_helpers import reap_held
 
     cache = tmp_path / "cache"
     _compiled(cache)
     for game_id in KERNEL_GAMES:
         mark_prepared(game_id, cache)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))  # the process ends at once
-    reaped, release = threading.Event(), threading.Event()
-    noted = os.waitstatus_to_exitcode
-
-    def reaped_not_yet_noted(status: int) -> int:  # multiprocessing's poll: after its waitpid, before its note
-        if threading.current_thread().name == "tabuleiro-prepare-reaper":
-            reaped.set()
-            release.wait(120)  # a safety net: the test releases it
-        return noted(status)
-
-    signalled = []
-    monkeypatch.setattr(os, "waitstatus_to_exitcode", reaped_not_yet_noted)
-    monkeypatch.setattr(os, "kill", lambda pid, signum: signalled.append((pid, signum)))
-    preparation = w.KernelPreparation(processes=1)
-    try:
-        assert reaped.wait(120)
+    with reap_held(monkeypatch, "tabuleiro-prepare-reaper") as held:
+        preparation = w.KernelPreparation(processes=1)
+        held.wait()
         preparation.stop()
-    finally:
-        release.set()
-    assert signalled == []
+    assert held.signalled == []
