@@ -253,8 +253,11 @@ class HeldChild:
     kernels) the process's own ``terminate`` and ``kill``.  ``close`` once no signal is to come."""
 
     def __init__(self, process) -> None:
+        import multiprocessing
+
         self.process = process
-        self._fd = _pidfd(process.pid)
+        real = isinstance(process, multiprocessing.process.BaseProcess)  # else a test's fake: its own signals
+        self._fd = _pidfd(process.pid) if real else None
         self._closed = False
 
     def terminate(self) -> None:

@@ -1049,6 +1049,7 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
         reports.opened()  # a report cut by the process's death ends where the pipe does
         with _ENDING_LOCK:
             _STARTED[process] = (jobs, reports, stop)
+            _HELD[process] = HeldChild(process)
     return jobs, reports, stop, process
 
 
@@ -1203,6 +1204,7 @@ class SpareWorker:
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
 _STARTED: dict[Any, tuple[Any, WorkerChannel, SharedFlag]] = {}  # worker processes not closed: their jobs, reports, stop
+_HELD: dict[Any, HeldChild] = {}  # how each worker process not yet ended is signalled (``_end``)
 _ENDING_LOCK = threading.Lock()
 
 
@@ -1212,9 +1214,10 @@ def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, gra
     ``wait_for_closed_workers`` waits for; no longer among the ``_STARTED`` not closed."""
     with _ENDING_LOCK:
         _STARTED.pop(proc, None)
+        held = _HELD.pop(proc, None)
     with contextlib.suppress(OSError, ValueError, queue.Full):
         jobs.put_nowait(None)
-    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace), daemon=True,
+    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace, held), daemon=True,
                               name="tabuleiro-ai-end")
     with _ENDING_LOCK:
         _ENDING.append(ending)
@@ -1232,7 +1235,7 @@ def end_unclosed_workers() -> int:
     return len(unclosed)
 
 
-def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
+def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, held: HeldChild | None = None) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
     if even that is ignored), reaped, the log lines it sent written to the log (``_join_logging``,
     ``_log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
@@ -1240,22 +1243,28 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
     could be handed to the next flag while the old process still reads it.  A killed process is
     waited for however long the system takes to tear it down (a loaded machine took over the
     second once given, and ``wait_for_closed_workers`` said none was left while it still was):
-    this thread is the only one that waits, and the window's own wait has its bound."""
+    this thread is the only one that waits, and the window's own wait has its bound.  Not the only
+    one that reaps: any process's start reaps the ended ones (``multiprocessing``'s cleanup), and
+    ``is_alive`` said "alive" of one reaped there but not yet noted: it is signalled through
+    ``held`` (``HeldChild``), never by its pid, which may be another process's by then."""
+    signalled = held or proc  # a process ``_start_process`` did not start: its own terminate and kill
     try:
         _join_logging(proc, reports, grace)
         if proc.is_alive():
             log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
-            proc.terminate()
+            signalled.terminate()
             _join_logging(proc, reports, 1.0)
         if proc.is_alive():
             log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
-            proc.kill()
+            signalled.kill()
             proc.join()
         _log_lines_left(reports)  # what it wrote before its end, the window no longer polling it
         jobs.cancel_join_thread()
         jobs.close()
         reports.close()
     finally:
+        if held is not None:
+            held.close()
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())
 
