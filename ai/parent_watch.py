@@ -249,8 +249,9 @@ class HeldChild:
     child is reaped, never a pid.  Another thread's ``join`` may have reaped it and not yet noted
     so: ``is_alive`` then finds no child, says "alive", and ``terminate`` signalled the freed pid,
     maybe already another process's, or a thread's id (``kill`` with it signals the whole process
-    of that thread): a CI run lost two pytest workers so.  Without pidfds (other systems, old
-    kernels) the process's own ``terminate`` and ``kill``.  ``close`` once no signal is to come."""
+    of that thread): the likely way a CI run lost two pytest workers.  Without pidfds (other
+    systems, old kernels) the process's own ``terminate`` and ``kill``.  ``close`` once no signal
+    is to come."""
 
     def __init__(self, process) -> None:
         import multiprocessing
