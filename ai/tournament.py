@@ -869,6 +869,7 @@ class Tournament:
                     self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
                     return
         finally:
+            held += [HeldChild(w) for w in workers[len(held):] if w.pid is not None]  # started as Ctrl+C came
             _stop_workers(held)
             shutil.rmtree(folders, ignore_errors=True)  # what a worker killed in the middle of a bot's start left
             tasks.cancel_join_thread()
