@@ -294,7 +294,12 @@ def command_words(text: str) -> list[str]:
 
 def count_group(pgid: int) -> int:
     """How many processes are in process group ``pgid`` (Linux /proc; 0 elsewhere)."""
-    count = 0
+    return len(group_members(pgid))
+
+
+def group_members(pgid: int) -> list[int]:
+    """The processes in process group ``pgid`` (Linux /proc; none elsewhere)."""
+    members = []
     with contextlib.suppress(OSError):
         for entry in os.scandir("/proc"):
             if not entry.name.isdigit():
@@ -306,8 +311,8 @@ def count_group(pgid: int) -> int:
                 continue
             fields = stat[stat.rfind(b")") + 2:].split()
             if len(fields) > 2 and int(fields[2]) == pgid:
-                count += 1
-    return count
+                members.append(int(entry.name))
+    return members
 
 
 class Bot:
@@ -532,22 +537,32 @@ def _rest_dropped(stream, start: bytes) -> LongLine:
 
 
 def kill_process(proc: subprocess.Popen) -> None:
-    """Kill ``proc`` and its process group (POSIX), and close its pipes."""
-    if proc.poll() is None or os.name == "posix":
-        try:
-            if os.name == "posix":
-                os.killpg(proc.pid, signal.SIGKILL)
-            else:
-                proc.kill()
-        except (ProcessLookupError, PermissionError, OSError):
-            with contextlib.suppress(OSError):
-                proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=5)
+    """Kill ``proc`` and its process group (POSIX: ``_kill_group``), and close its pipes."""
+    if os.name != "posix" or _kill_group(proc):
+        with contextlib.suppress(OSError):
+            proc.kill()  # Windows; or a bot that left its group (no signal once reaped: subprocess's own check)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=5)
     for stream in (proc.stdin, proc.stdout):
         with contextlib.suppress(OSError, ValueError):
             if stream:
                 stream.close()
+
+
+def _kill_group(proc: subprocess.Popen) -> bool:
+    """SIGKILL the bot's process group while its id (the bot's pid) can be no one else's: the bot
+    not yet reaped (no reap meanwhile: ``Popen``'s lock), or reaped with processes of its group
+    left (Linux /proc), which keep the id taken.  A reaped bot's id, its group empty, is free:
+    killpg killed whatever group a new process with that pid led (another bot's).  True if the
+    group could not be signalled (the bot itself is then killed)."""
+    with proc._waitpid_lock:  # poll and wait reap under it, and note the reap before letting it go
+        if proc.returncode is not None and not any(pid != proc.pid for pid in group_members(proc.pid)):
+            return False
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:  # ProcessLookupError: the bot left its group; PermissionError
+            return True
+    return False
 
 
 def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None,

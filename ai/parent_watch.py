@@ -15,7 +15,8 @@ process is ending: a last word registered later is said at once (a bot started b
 thread meanwhile is ended).  Processes started in ``sigint_blocked`` (then
 ``leave_sigint_to_parent``) leave the terminal's Ctrl+C to their parent, which stops them its
 own way.  ``interrupts_set`` and ``interrupts_held`` keep Ctrl+C from raising in the middle of
-what must be done whole (a queue's read, a process's start).
+what must be done whole (a queue's read, a process's start).  ``HeldChild`` signals a child
+only while it is that child (a pidfd on Linux), never a pid another thread's wait freed.
 """
 
 from __future__ import annotations
@@ -240,3 +241,57 @@ def end_with_parent() -> None:
                 os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class HeldChild:
+    """A started child process (``multiprocessing.Process``) that a signal reaches only while it is
+    that child: through a pidfd taken as it starts (Linux), which a signal through fails once the
+    child is reaped, never a pid.  Another thread's ``join`` may have reaped it and not yet noted
+    so: ``is_alive`` then finds no child, says "alive", and ``terminate`` signalled the freed pid,
+    maybe already another process's, or a thread's id (``kill`` with it signals the whole process
+    of that thread): the likely way a CI run lost two pytest workers.  Without pidfds (other
+    systems, old kernels) the process's own ``terminate`` and ``kill``.  ``close`` once no signal
+    is to come."""
+
+    def __init__(self, process) -> None:
+        import multiprocessing
+
+        self.process = process
+        real = isinstance(process, multiprocessing.process.BaseProcess)  # else a test's fake: its own signals
+        self._fd = _pidfd(process.pid) if real else None
+        self._closed = False
+
+    def terminate(self) -> None:
+        """SIGTERM to the child, unless it is reaped already."""
+        self._send(signal.SIGTERM, self.process.terminate)
+
+    def kill(self) -> None:
+        """SIGKILL to the child (``terminate`` where there is none), unless it is reaped already."""
+        self._send(getattr(signal, "SIGKILL", signal.SIGTERM), self.process.kill)
+
+    def _send(self, signum: int, otherwise: Callable[[], None]) -> None:
+        if self._closed:
+            return
+        if self._fd is None:
+            otherwise()
+            return
+        with contextlib.suppress(ProcessLookupError):  # reaped: its pid may be anyone's now
+            signal.pidfd_send_signal(self._fd, signum)
+
+    def close(self) -> None:
+        """Send nothing more, the pidfd closed (a descriptor held for nothing otherwise)."""
+        self._closed = True
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _pidfd(pid: int | None) -> int | None:
+    """A pidfd for the child ``pid``, just started and so not yet reaped; None where the system has
+    none (or the child never started)."""
+    if pid is None or not hasattr(os, "pidfd_open") or not hasattr(signal, "pidfd_send_signal"):
+        return None
+    try:
+        return os.pidfd_open(pid)
+    except OSError:  # a kernel before 5.3, or a sandbox that forbids the call
+        return None

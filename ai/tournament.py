@@ -63,6 +63,7 @@ from typing import Any
 
 from ai.match import GameResult
 from ai.parent_watch import (
+    HeldChild,
     end_on_signals,
     end_with_parent,
     interrupts_set,
@@ -840,17 +841,21 @@ class Tournament:
 
     def _play_pool(self, tasks, events: WorkerChannel, stopping, workers: list, folders: str,
                    by_number: dict[int, ScheduledGame], emit: Callable[[Event], None]) -> None:
-        """Start the workers and collect their games until all are in or the tournament stops."""
+        """Start the workers and collect their games until all are in or the tournament stops.  Each
+        is signalled through its ``HeldChild``: the window's thread, starting a process, may reap
+        one that ended (``multiprocessing``'s cleanup) as this one asks ``is_alive``."""
+        held: list[HeldChild] = []  # the started workers
         try:
             # the terminal's Ctrl+C is for this process, which stops them; one pressed meanwhile
             # waits for the starts (ignored, it was lost: the league played on)
             with sigint_blocked():
                 for w in workers:
                     w.start()
+                    held.append(HeldChild(w))
             events.opened()
             while len(self.results) < self.total:
                 if self._stop.is_set():
-                    self._stop_playing(events, stopping, workers, emit, by_number)
+                    self._stop_playing(events, stopping, held, emit, by_number)
                     self.cancelled = len(self.results) < self.total
                     return
                 # looked at before the wait: a worker that puts its last result and ends during the
@@ -864,7 +869,8 @@ class Tournament:
                     self._lost_games(emit, by_number, f"a worker process died ({how_ended(workers)})")
                     return
         finally:
-            _stop_workers(workers)
+            held += [HeldChild(w) for w in workers[len(held):] if w.pid is not None]  # started as Ctrl+C came
+            _stop_workers(held)
             shutil.rmtree(folders, ignore_errors=True)  # what a worker killed in the middle of a bot's start left
             tasks.cancel_join_thread()
             tasks.close()
@@ -896,7 +902,7 @@ class Tournament:
             result.reason = f"void: the referee failed: {data}"
             self._finish(number, result, emit)
 
-    def _stop_playing(self, events: WorkerChannel, stopping, workers: list, emit: Callable[[Event], None],
+    def _stop_playing(self, events: WorkerChannel, stopping, held: list[HeldChild], emit: Callable[[Event], None],
                       by_number: dict[int, ScheduledGame]) -> None:
         """Stop: the workers are asked to end (``stopping``): each starts no other game, and ends
         once the game it plays is over and sent.  What they send is read until every worker has
@@ -906,10 +912,11 @@ class Tournament:
         A game that ended as Stop was pressed was dropped with its result in the pipe, or, put
         but not yet written, with its worker, and a resume played it again."""
         stopping.set()
+        workers = [h.process for h in held]
         self._read_until_ended(events, workers, STOP_WAIT, emit, by_number)
-        for w in workers:
-            if w.is_alive():
-                w.terminate()
+        for h in held:
+            if h.process.is_alive():
+                h.terminate()
         if sys.platform != "win32":  # Windows' terminate kills at once: it may cut a message
             self._read_until_ended(events, workers, STOP_GRACE, emit, by_number)
 
@@ -954,20 +961,21 @@ def how_ended(workers: list) -> str:
     return ", ".join(dict.fromkeys(ways))
 
 
-def _stop_workers(workers: list) -> None:
-    """End the workers still running: SIGTERM (each ends its bots, their processes and folders,
-    then itself), and after ``STOP_GRACE`` seconds SIGKILL for any that has not ended."""
-    for w in workers:
-        if w.is_alive():
-            w.terminate()
+def _stop_workers(held: list[HeldChild]) -> None:
+    """End the started workers still running: SIGTERM (each ends its bots, their processes and
+    folders, then itself), and after ``STOP_GRACE`` seconds SIGKILL for any that has not ended;
+    signalled through their ``HeldChild``, never by a pid another thread's reap may have freed."""
+    for h in held:
+        if h.process.is_alive():
+            h.terminate()
     deadline = time.monotonic() + STOP_GRACE
-    for w in workers:
-        if w.pid is not None:
-            w.join(timeout=max(0.0, deadline - time.monotonic()))
-    for w in workers:
-        if w.is_alive():
-            w.kill()
-            w.join(timeout=5)
+    for h in held:
+        h.process.join(timeout=max(0.0, deadline - time.monotonic()))
+    for h in held:
+        if h.process.is_alive():
+            h.kill()
+            h.process.join(timeout=5)
+        h.close()
 
 
 # -- names -----------------------------------------------------------------------------------------

@@ -43,6 +43,11 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # handler here makes the commands start with the default one, as from a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+# The handlers each test must leave as it found them (``_signal_handlers_kept``): the command
+# line's stop as on Ctrl+C (``main.stop_as_on_ctrl_c``) and the window's SIGHUP (``ui.app``).
+KEPT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK")
+                     if hasattr(signal, name))
+SESSION_HANDLERS = {signum: signal.getsignal(signum) for signum in KEPT_SIGNALS}
 # A first start takes the desktop's language (ui.i18n.system_language): the tests' is English,
 # whatever the machine's; tests of other languages set theirs.
 os.environ["LANGUAGE"] = "en"
@@ -121,6 +126,26 @@ def _priority_kept():
     yield
     after = os.nice(0) if hasattr(os, "nice") else 0
     assert after == before, f"the test left the process at nice {after} (was {before})"
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_kept():
+    """Every test leaves the signal handlers as it found them: a test that ran ``main.main()`` in
+    the pytest process left its SIGTERM and SIGHUP handlers (``main.stop_as_on_ctrl_c``) there,
+    and a stray SIGTERM that reached the xdist worker later was a KeyboardInterrupt inside an
+    unrelated test (tests/test_ui_main_menu.py, in a hypothesis callback) instead of the worker's
+    end, which says what happened."""
+    before = {signum: signal.getsignal(signum) for signum in KEPT_SIGNALS}
+    yield
+    for signum, handler in before.items():
+        if handler is not None and signal.getsignal(signum) is not handler:  # None: not set from Python
+            signal.signal(signum, handler)
+
+
+@pytest.fixture
+def session_signal_handlers() -> dict:
+    """The signal handlers the test process started with (``KEPT_SIGNALS``)."""
+    return dict(SESSION_HANDLERS)
 
 
 @pytest.fixture(autouse=True)

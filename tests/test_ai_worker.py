@@ -216,6 +216,29 @@ def test_a_worker_closed_as_it_starts_keeps_what_its_process_reads(monkeypatch):
     assert len(codes) == 3 and 1 not in codes, codes  # 0 (ended by itself) or -15 (terminated)
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "pidfd_open"), reason="signals through pidfds (Linux)")
+def test_a_closed_worker_reaped_by_another_thread_has_its_pid_signalled_no_more(monkeypatch):
+    """Another thread reaped a worker's process and had not yet noted so (any process's start reaps
+    the ended ones: ``multiprocessing``'s cleanup) when its closing asked ``is_alive``: no child for
+    its ``waitpid``, so "alive", and SIGTERM then SIGKILL went to the freed pid, another process's
+    once reused (a CI run lost pytest workers to stray signals).  Here that thread is held between
+    its reap and its note."""
+    import threading
+    from multiprocessing.connection import wait
+
+    from tests.reap_helpers import reap_held
+
+    worker = AIWorker("tictactoe", warm_up=False)
+    worker.process.kill()  # ended, not yet reaped
+    assert wait([worker.process.sentinel], 60)
+    with reap_held(monkeypatch, "other-waiter") as held:
+        threading.Thread(target=worker.process.join, name="other-waiter", daemon=True).start()
+        held.wait()
+        worker.close()
+        assert ai_worker.wait_for_closed_workers(30)
+    assert held.signalled == []
+
+
 class SlowToGo:
     """A worker's process deaf to SIGTERM and gone only ``after_kill`` seconds after SIGKILL, as a
     big process torn down on a loaded machine; its time passes in ``join`` alone (no real wait)."""

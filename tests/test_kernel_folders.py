@@ -179,3 +179,25 @@ def test_the_preparations_ended_processes_leave_no_zombies(tmp_path):
                           env={**os.environ, "NUMBA_CACHE_DIR": str(cache)}, timeout=180)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["gone", "gone"]
+
+
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="signals through pidfds (Linux)")
+def test_the_preparations_stop_signals_no_pid_its_reaper_freed(tmp_path, monkeypatch):
+    """The reaper's ``join`` has reaped a process and not yet noted so when the window's close
+    stops the preparation: ``is_alive`` found no child for its ``waitpid``, said "alive", and
+    ``terminate`` sent SIGTERM to the freed pid, another process's once reused (a CI run lost
+    pytest workers to stray signals).  Here the reaper is held between the two."""
+    import ui.ai_worker as w
+    from ai.kernels import KERNEL_GAMES
+    from tests.reap_helpers import reap_held
+
+    cache = tmp_path / "cache"
+    _compiled(cache)
+    for game_id in KERNEL_GAMES:
+        mark_prepared(game_id, cache)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))  # the process ends at once
+    with reap_held(monkeypatch, "tabuleiro-prepare-reaper") as held:
+        preparation = w.KernelPreparation(processes=1)
+        held.wait()
+        preparation.stop()
+    assert held.signalled == []

@@ -1253,6 +1253,56 @@ def test_fork_bomb_loses_and_leaves_no_process_behind():
     assert count_group(group) == 0
 
 
+@posix_only
+def test_a_reaped_bots_empty_group_is_not_signalled(monkeypatch):
+    """A bot that ended and was reaped leaves its pid, its group's id, free: killing its group then
+    (``kill_process``, as a forfeit's end did) sent SIGKILL to whatever group a new process with
+    that pid leads, another bot's of another test."""
+    import os
+
+    from ai.outside_process import kill_process
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"], start_new_session=True)
+    proc.wait()  # reaped: its pid free for anyone
+    signalled = []
+    monkeypatch.setattr(os, "killpg", lambda pgid, signum: signalled.append(pgid))
+    kill_process(proc)
+    assert signalled == []
+
+
+@posix_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the group's processes in /proc")
+def test_a_reaped_bots_group_with_a_process_left_is_killed():
+    """A bot that ended leaving a process of its own running (in its group, whose id that process
+    keeps taken): its end kills that process too."""
+    from ai.outside_process import kill_process
+
+    proc = subprocess.Popen(["sh", "-c", "sleep 60 & echo $!"], stdout=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    left = int(proc.stdout.readline())
+    proc.wait()  # the leader reaped; its sleep runs on in the group
+    assert left in _group_of(proc.pid)
+    kill_process(proc)
+    deadline = time.time() + 30  # a safety net: SIGKILL ends it at once
+    while left in _group_of(proc.pid) and time.time() < deadline:
+        time.sleep(0.05)
+    assert _group_of(proc.pid) == []  # a zombie until its new parent reaps it: ended
+
+
+def _group_of(pgid: int) -> list[int]:
+    """The running processes of group ``pgid`` (a zombie has ended)."""
+    from ai.outside_process import group_members
+
+    return [pid for pid in group_members(pgid) if " Z " not in _stat(pid)]
+
+
+def _stat(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return " Z "  # gone
+
+
 def test_definitions_keep_players_and_set_up_and_skip_matches():
     import ast
     import textwrap

@@ -185,6 +185,29 @@ def test_the_command_line_stops_as_on_ctrl_c_with_windows_signals(monkeypatch):
         handlers[21](21, None)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGHUP")
+def test_the_command_line_stops_as_on_ctrl_c_in_this_process():
+    """SIGTERM and SIGHUP raise KeyboardInterrupt once a command started (``main.main`` run in the
+    pytest process, as several tests do): the handlers are really set here, for the next test."""
+    import signal
+
+    import main
+
+    main.stop_as_on_ctrl_c()
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        with pytest.raises(KeyboardInterrupt):
+            signal.getsignal(signum)(signum, None)
+
+
+def test_no_earlier_test_leaves_its_signal_handlers(session_signal_handlers):
+    """Whatever ran before in this process (the test above, when run in order), the handlers are
+    the session's: the command line's, left by a test that ran ``main.main()``, turned a stray
+    SIGTERM that reached a CI worker into a KeyboardInterrupt in an unrelated test."""
+    import signal
+
+    assert {signum: signal.getsignal(signum) for signum in session_signal_handlers} == session_signal_handlers
+
+
 def test_a_match_into_a_file_in_windows_code_page_names_any_student(tmp_path):
     """Windows writes redirected output in its ANSI code page (PYTHONIOENCODING=cp1252 does the
     same here): a student's folder ``李明`` ended ``match ... > out.txt`` with a UnicodeEncodeError."""

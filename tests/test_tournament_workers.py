@@ -431,3 +431,26 @@ def test_a_message_that_cannot_be_read_breaks_the_channel_and_is_not_waited_on()
         assert channel.receive(1) is None  # nothing after it can be trusted
     finally:
         channel.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="signals through pidfds (Linux)")
+def test_a_worker_reaped_by_another_thread_has_its_pid_signalled_no_more(monkeypatch):
+    """The window's thread, starting a process, reaps the tournament's ended workers
+    (``multiprocessing``'s cleanup); held between its reap and its note, the tournament's end of
+    its workers asked ``is_alive``, found no child, said "alive", and sent SIGTERM then SIGKILL
+    to the freed pid, another process's once reused."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    from ai.parent_watch import HeldChild
+    from tests.reap_helpers import reap_held
+
+    worker = multiprocessing.get_context("spawn").Process(target=os.getpid, daemon=True)
+    worker.start()
+    started = HeldChild(worker)
+    assert wait([worker.sentinel], 60)  # ended, not yet reaped
+    with reap_held(monkeypatch, "other-waiter") as held:
+        threading.Thread(target=worker.join, name="other-waiter", daemon=True).start()
+        held.wait()
+        ai.tournament._stop_workers([started])
+    assert held.signalled == []

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 from ai import engine_module
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
-from ai.parent_watch import interrupts_held, sigint_blocked
+from ai.parent_watch import HeldChild, interrupts_held, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
@@ -334,13 +334,17 @@ class KernelPreparation:
         logged = (self.logs.sender(), level) if self.logs is not None else ()
         self.processes = [context.Process(target=_prepare, args=(group, *logged), daemon=True,
                                           name="tabuleiro-prepare") for group in groups]
+        self.held: list[HeldChild] = []  # the started ones, which ``stop`` alone signals
         try:
             with interrupts_held():  # Ctrl+C inside a start left its child to say EOFError
                 for process in self.processes:
                     start_leaving_ctrl_c(process)
+                    self.held.append(HeldChild(process))
                 if self.logs is not None:
                     self.logs.opened()  # their ends alone open: the pipe says so once all have ended
         except BaseException:  # Ctrl+C held through the starts: the window that would stop them never opens
+            # one started as Ctrl+C came, not yet held (they are held in order): held now
+            self.held += [HeldChild(p) for p in self.processes[len(self.held):] if p.pid is not None]
             self.stop()
             raise
         threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True).start()
@@ -368,11 +372,14 @@ class KernelPreparation:
         logs.close()
 
     def stop(self) -> None:
-        for process in self.processes:
-            if process.is_alive():
-                process.terminate()  # numba writes each cache file whole: nothing half-written stays
-        for process in self.processes:
-            process.join(timeout=2.0)
+        """Terminate the processes still running and wait a little for them.  Each is signalled
+        through its ``HeldChild``, not after an ``is_alive``: ``_reap`` may have just reaped it, and
+        ``is_alive`` then said "alive" and ``terminate`` signalled its freed pid, anyone's."""
+        for held in self.held:
+            held.terminate()  # numba writes each cache file whole: nothing half-written stays
+        for held in self.held:
+            held.process.join(timeout=2.0)
+            held.close()
 
 
 def lower_priority(niceness: int) -> None:
@@ -1044,6 +1051,7 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
         reports.opened()  # a report cut by the process's death ends where the pipe does
         with _ENDING_LOCK:
             _STARTED[process] = (jobs, reports, stop)
+            _HELD[process] = HeldChild(process)
     return jobs, reports, stop, process
 
 
@@ -1198,6 +1206,7 @@ class SpareWorker:
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
 _STARTED: dict[Any, tuple[Any, WorkerChannel, SharedFlag]] = {}  # worker processes not closed: their jobs, reports, stop
+_HELD: dict[Any, HeldChild] = {}  # how each worker process not yet ended is signalled (``_end``)
 _ENDING_LOCK = threading.Lock()
 
 
@@ -1207,9 +1216,10 @@ def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, gra
     ``wait_for_closed_workers`` waits for; no longer among the ``_STARTED`` not closed."""
     with _ENDING_LOCK:
         _STARTED.pop(proc, None)
+        held = _HELD.pop(proc, None)
     with contextlib.suppress(OSError, ValueError, queue.Full):
         jobs.put_nowait(None)
-    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace), daemon=True,
+    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace, held), daemon=True,
                               name="tabuleiro-ai-end")
     with _ENDING_LOCK:
         _ENDING.append(ending)
@@ -1227,7 +1237,7 @@ def end_unclosed_workers() -> int:
     return len(unclosed)
 
 
-def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
+def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, held: HeldChild | None = None) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
     if even that is ignored), reaped, the log lines it sent written to the log (``_join_logging``,
     ``_log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
@@ -1235,22 +1245,28 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> 
     could be handed to the next flag while the old process still reads it.  A killed process is
     waited for however long the system takes to tear it down (a loaded machine took over the
     second once given, and ``wait_for_closed_workers`` said none was left while it still was):
-    this thread is the only one that waits, and the window's own wait has its bound."""
+    this thread is the only one that waits, and the window's own wait has its bound.  Not the only
+    one that reaps: any process's start reaps the ended ones (``multiprocessing``'s cleanup), and
+    ``is_alive`` said "alive" of one reaped there but not yet noted: it is signalled through
+    ``held`` (``HeldChild``), never by its pid, which may be another process's by then."""
+    signalled = held or proc  # a process ``_start_process`` did not start: its own terminate and kill
     try:
         _join_logging(proc, reports, grace)
         if proc.is_alive():
             log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
-            proc.terminate()
+            signalled.terminate()
             _join_logging(proc, reports, 1.0)
         if proc.is_alive():
             log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
-            proc.kill()
+            signalled.kill()
             proc.join()
         _log_lines_left(reports)  # what it wrote before its end, the window no longer polling it
         jobs.cancel_join_thread()
         jobs.close()
         reports.close()
     finally:
+        if held is not None:
+            held.close()
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())
 
