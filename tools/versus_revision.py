@@ -21,6 +21,7 @@ Varied but balanced starts (the idea of Othello's XOT openings) leave the result
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -79,6 +80,17 @@ def export_revision(rev: str) -> Path:
     return folder
 
 
+KEPT_VARIABLES = ("HOME", "NUMBA_CACHE_DIR", "TABULEIRO_CONFIG_DIR", "TABULEIRO_DATA_DIR")
+
+
+def old_tree_environment(folder: Path) -> dict[str, str]:
+    """The old tree's process environment: its own folder on the path, and the folders this run was
+    given (a numba cache, settings, data): without them its kernels were compiled into the user's
+    default cache, whatever ``NUMBA_CACHE_DIR`` the run set."""
+    kept = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
+    return {"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1", **kept}
+
+
 class RevisionPlayer(Player):
     """A player of the old tree, asked over a pipe; it sees the game's moves so far."""
 
@@ -87,7 +99,7 @@ class RevisionPlayer(Player):
         self.game, self.player_id, self.seed, self.history = game, player_id, seed, history
         self.proc = subprocess.Popen(
             [sys.executable, "-c", SERVER], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+            env=old_tree_environment(folder),
         )
         self.new = True
         self.proc.stdin.write(json.dumps({"warm_up": game.id}) + "\n")
