@@ -1135,7 +1135,12 @@ class SpareWorker:
     def settle(cls) -> None:
         """The replacement takes the spare's place, the old one ended, once it has imported its
         engine (it says ``AISpareLoading`` or ``AISpareReady``), or at once if the old one died.
-        Called as the window waits for input (``ui.app.App``) and before a spare is told or taken."""
+        Called as the window waits for input (``ui.app.App``) and before a spare is told or taken.
+        The spare waiting is heard too: its log lines reach the window's log as it says them.  Read
+        only at its end, they were written as the window closed ("worker started as a spare"
+        among the close's lines, as if a spare had started as the window quit)."""
+        if cls._spare is not None:
+            cls._spare.hear()
         coming = cls._coming
         if coming is None:
             return
