@@ -16,7 +16,9 @@ thread meanwhile is ended).  Processes started in ``sigint_blocked`` (then
 ``leave_sigint_to_parent``) leave the terminal's Ctrl+C to their parent, which stops them its
 own way.  ``interrupts_set`` and ``interrupts_held`` keep Ctrl+C from raising in the middle of
 what must be done whole (a queue's read, a process's start).  ``HeldChild`` signals a child
-only while it is that child (a pidfd on Linux), never a pid another thread's wait freed.
+only while it is that child (a pidfd on Linux), never a pid another thread's wait freed.  A
+child whose work is done ends at once (``run_then_exit``: its exit handlers run, the
+interpreter's teardown skipped), within the grace its parent gives it before SIGTERM.
 """
 
 from __future__ import annotations
@@ -63,6 +65,32 @@ def run_last_words() -> None:
     for callback in callbacks:
         with contextlib.suppress(Exception):
             callback()
+
+
+def run_then_exit(main: Callable[..., object], *args: object, **kwargs: object) -> None:
+    """A child process's target: ``main(*args, **kwargs)``, then the process ended at once
+    (``exit_at_once``).  A closed AI worker (``ui.ai_worker``) was done in a few milliseconds, then
+    spent 0.12 s of an idle core in the interpreter's teardown (the last collections of numba's
+    and llvmlite's objects, every module unloaded), over a second beside the spare the window
+    starts as it goes back to the menu: past its grace, it was terminated at almost every change of
+    screen.  An exception from ``main`` goes up as before (its traceback, exit status 1)."""
+    main(*args, **kwargs)
+    exit_at_once()
+
+
+def exit_at_once(status: int = 0) -> None:
+    """End this process with ``status`` after what its exit must still do: every ``atexit``
+    handler (the last words, a bot's end through its finalizer, multiprocessing's own, logging's
+    flush), then standard output and error flushed.  Skipped: the teardown, which frees only
+    memory the system takes back anyway, and the wait for threads not daemon (a process that must
+    end goes on for none of them)."""
+    import atexit
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
 
 
 _ended_by: list[int] = []  # the signal ending the process (``end_on_signals``), once it is ending

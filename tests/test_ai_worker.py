@@ -1,8 +1,11 @@
-"""The AI worker process under a player's keys: cancels as fast as keys are pressed, and a worker
-given up while a job waits."""
+"""The AI worker process under a player's keys: cancels as fast as keys are pressed, a worker
+given up while a job waits, and a closed worker's end."""
 
 from __future__ import annotations
 
+import functools
+import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -10,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import games
+from ai.parent_watch import on_orphaned
 from ai.worker_channel import WorkerChannel
 from ui import ai_worker
 from ui.ai_worker import AIError, AIResult, AIWarmUp, AIWorker, Job
@@ -299,3 +303,49 @@ def test_an_outside_engines_resign_comes_back_as_a_resignation_not_a_forfeit(tmp
     finally:
         worker.close()
     assert [type(a) for a in said if isinstance(a, AIForfeit)] == [AIResigned]
+
+
+REAL_WORKER_MAIN = ai_worker.worker_main
+LAST_WORDS = "TABULEIRO_TEST_LAST_WORDS"  # the file a worker's last words write (``_worker_slow_to_tear_down``)
+
+
+class _SlowToFree:
+    """Freed only by the interpreter's teardown, and slowly: a stand-in for the numba and llvmlite
+    objects a worker's teardown frees (0.12 s of an idle core, over the grace on a loaded one)."""
+
+    def __del__(self, sleep=time.sleep) -> None:  # its own reference: the teardown clears the module's
+        sleep(60)
+
+
+def _worker_slow_to_tear_down(*args, **kwargs) -> None:
+    """``ui.ai_worker.worker_main`` in a process whose teardown would outlast any grace, and whose
+    exit has last words to say (a bot to end, ``ai.parent_watch.on_orphaned``): they write "said"
+    in the file ``$TABULEIRO_TEST_LAST_WORDS`` names."""
+    import ai.outside_process  # noqa: F401 - as a worker that started a bot: its exit says the last words
+
+    global _kept_until_teardown
+    _kept_until_teardown = _SlowToFree()
+    on_orphaned("test", functools.partial(Path(os.environ[LAST_WORDS]).write_text, "said"))
+    REAL_WORKER_MAIN(*args, **kwargs)
+
+
+def test_a_closed_idle_worker_ends_by_itself_after_its_last_words(tmp_path, monkeypatch, caplog):
+    """Every change of screen logged "AI worker N terminated (not ended within 0.5 s)": a closed
+    worker was done at once, then spent its grace in the interpreter's teardown (numba's and
+    llvmlite's objects freed one by one, beside the spare the menu starts meanwhile).  It now ends
+    as soon as its exit handlers have run (``ai.parent_watch.exit_at_once``): by itself, its last
+    words said (a bot ended), never terminated.  Here its teardown would take a minute, the grace 5 s."""
+    said = tmp_path / "last-words"
+    monkeypatch.setenv(LAST_WORDS, str(said))
+    monkeypatch.setattr(ai_worker, "worker_main", _worker_slow_to_tear_down)
+    monkeypatch.setattr(ai_worker, "STOP_GRACE", 5.0)
+    caplog.set_level(logging.DEBUG, logger="ui.ai_worker")
+    worker = AIWorker("tictactoe", warm_up=False)
+    process = worker.process
+    job_id = worker.submit(Job("tictactoe", {}, (), "", "level-1", 0.1, 1))
+    assert any(isinstance(a, AIResult) for a in answers_until(worker, job_id, 60.0))  # idle in its job loop now
+    worker.close()
+    assert ai_worker.wait_for_closed_workers(60.0)
+    assert process.exitcode == 0
+    assert not [r.getMessage() for r in caplog.records if "terminated" in r.getMessage()]
+    assert said.read_text() == "said"

@@ -230,6 +230,19 @@ def test_an_analysis_switched_off_then_left_has_its_workers_last_line_in_the_log
         text[-3000:]
 
 
+def test_the_spares_lines_are_in_the_log_as_it_says_them_not_at_the_close(logging_as_it_was, tmp_path, monkeypatch):
+    """A log ending "AI worker N terminated", then "worker started as a spare expecting tictactoe"
+    read as a spare started while the window quit: that spare had started in the menu long before,
+    but a spare's reports were read only when a game took it, so an untaken one's lines came to the
+    log at its end.  The window hears the spare as it waits: its first line is there before the close."""
+    path = start_logging("debug")
+    with window_for_a_test(tmp_path, monkeypatch, fps=60) as app:
+        app.spare_worker = True
+        assert wait(app, lambda: ai_worker.SpareWorker._spare is not None)
+        assert wait(app, lambda: "worker started as a spare" in path.read_text(encoding="utf-8"))
+    assert ai_worker.wait_for_closed_workers(60)
+
+
 def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
                                                                                     monkeypatch):
     """The tournament screen's run: its start and end in the window's lines, each game's end in the

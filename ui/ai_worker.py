@@ -29,9 +29,9 @@ compile them again, without the warm-up's head start.  A worker that keeps dying
 (``broken``: the scene plays random moves); one replaced for a slow cancel is not counted, since
 cancels come as fast as the player presses keys, and warms its kernels up as the first one did.
 A job whose process died is answered by ``AIProcessDied``, which the scene may ask again of the
-fresh process.
-A closed worker (its screen was left) is let go at once and its process ended by a thread
-(``_end``), so the window never waits for it; ``wait_for_closed_workers`` waits for them all as
+fresh process.  A closed worker (its screen was left) is let go at once and its process ended by
+a thread (``_end``), so the window never waits for it: it ends by itself, its teardown skipped
+(``ai.parent_watch.run_then_exit``), well within its grace.  ``wait_for_closed_workers`` waits for them all as
 the window closes, after ``end_unclosed_workers`` has closed those no screen kept (Ctrl+C as one started).
 Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
 outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 from ai import engine_module
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
-from ai.parent_watch import HeldChild, interrupts_held, sigint_blocked
+from ai.parent_watch import HeldChild, interrupts_held, run_then_exit, sigint_blocked
 from ai.worker_channel import SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
@@ -1042,8 +1042,8 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
     held until it is: one that came between the start and the worker kept by its screen left a
     process that no closing ended (``end_unclosed_workers`` ends it now)."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
-    process = ctx.Process(target=worker_main, name="tabuleiro-ai", daemon=True,
-                          args=(jobs, reports.sender(), stop, warm_game, warm),
+    process = ctx.Process(target=run_then_exit, name="tabuleiro-ai", daemon=True,
+                          args=(worker_main, jobs, reports.sender(), stop, warm_game, warm),
                           kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options),
                                                                   ("log_level", workers_level())) if value})
     with interrupts_held():
@@ -1143,7 +1143,12 @@ class SpareWorker:
     def settle(cls) -> None:
         """The replacement takes the spare's place, the old one ended, once it has imported its
         engine (it says ``AISpareLoading`` or ``AISpareReady``), or at once if the old one died.
-        Called as the window waits for input (``ui.app.App``) and before a spare is told or taken."""
+        Called as the window waits for input (``ui.app.App``) and before a spare is told or taken.
+        The spare waiting is heard too: its log lines reach the window's log as it says them.  Read
+        only at its end, they were written as the window closed ("worker started as a spare"
+        among the close's lines, as if a spare had started as the window quit)."""
+        if cls._spare is not None:
+            cls._spare.hear()
         coming = cls._coming
         if coming is None:
             return

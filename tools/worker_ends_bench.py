@@ -1,0 +1,127 @@
+"""How the window's closed AI workers end at a change of screen: by themselves, or terminated.
+
+    python tools/worker_ends_bench.py                      # 10 games left idle, 10 left mid-search
+    python tools/worker_ends_bench.py --changes 20 --game alquerque --stay 2
+
+The real window runs headless in this process (``SDL_VIDEODRIVER=dummy``) with fresh settings
+and data folders and its spare worker, as ``python main.py`` runs it (without the kernel
+preparation: the game's kernels are compiled in ``NUMBA_CACHE_DIR`` or the user's cache by a
+first game, not counted).  Each change of screen: the main menu for ``--menu`` seconds (its spare
+started), a Human vs PC game against level-5 from ``--plies`` random moves in (past the opening
+books), ``--stay`` seconds on it, then back to the menu, which closes the game's worker.  "idle":
+the person is to move, the worker waits; "search": level-5 is to move, its search is stopped.
+The window goes on drawing while a thread waits for the closed worker's end.
+
+Printed for each case: how many closed workers ended by themselves and how many were terminated
+after their grace (``ui.ai_worker.STOP_GRACE``; the debug line "terminated (not ended within
+...)"), and the median and slowest seconds from the change of screen to the process gone.
+Figures of one machine at one moment: run it before and after a change, side by side.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
+
+from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+
+
+class _Terminations(logging.Handler):
+    """Counts ``ui.ai_worker``'s lines saying a closed worker was terminated after its grace."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "not ended within" in record.getMessage():
+            self.count += 1
+
+
+def played_line(game, plies: int, seed: int) -> tuple[object, list[str]]:
+    """``plies`` seeded random moves from the start, short of the game's end: the position and the moves' names."""
+    state, rng, line = game.initial_state(), random.Random(seed), []
+    while len(line) < plies:
+        move = rng.choice(state.legal_moves())
+        if state.play(move).is_terminal():
+            break
+        line.append(game.format_move(state, move))
+        state = state.play(move)
+    return state, line
+
+
+def one_change(app, game_id: str, case: str, args, seed: int) -> float:
+    """The menu, a game of ``case`` ("idle" or "search"), back to the menu: seconds from the change
+    of screen until the closed worker's process is gone, the window drawing meanwhile."""
+    import games
+    from ui.ai_worker import wait_for_closed_workers
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    app.run_frames(0, timeout=args.menu)
+    state, line = played_line(games.load(game_id), args.plies, seed)
+    computer_to_move = case == "search"
+    players = ("level-5", None) if (state.to_move == 0) == computer_to_move else (None, "level-5")
+    app.start_game(MatchSetup(game_id, {}, HUMAN_VS_PC, players, 30.0), line)
+    app.run_frames(0, timeout=args.stay)
+    left = time.monotonic()
+    app.show_menu()
+    ended: list[float] = []
+    waiter = threading.Thread(target=lambda: ended.append(wait_for_closed_workers(30.0) and time.monotonic()))
+    waiter.start()
+    while waiter.is_alive():
+        app.run_frames(1)
+        time.sleep(0.005)
+    return (ended[0] or float("inf")) - left
+
+
+def measure(args) -> None:
+    from ui.app import App
+
+    terminations = _Terminations()
+    worker_log = logging.getLogger("ui.ai_worker")
+    worker_log.setLevel(logging.DEBUG)
+    worker_log.addHandler(terminations)
+    app = App(fps=60)
+    app.spare_worker = True
+    one_change(app, args.game, "idle", args, 0)  # its worker compiles the kernels a cache lacks
+    for case in args.cases.split(","):
+        before, seconds = terminations.count, []
+        for number in range(args.changes):
+            seconds.append(one_change(app, args.game, case, args, number + 1))
+        terminated = terminations.count - before
+        print(f"{case:6}  {len(seconds) - terminated:3} of {len(seconds)} ended by themselves, {terminated} terminated;"
+              f" close to gone: median {statistics.median(seconds):.2f} s, slowest {max(seconds):.2f} s", flush=True)
+    app.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = tool_parser(__doc__, writes_and_takes(writes="no file (its window's folders are temporary)",
+                                                   prints="a line per case", takes="about a minute"))
+    parser.add_argument("--changes", type=int, default=10, help="changes of screen measured in each case")
+    parser.add_argument("--cases", default="idle,search", help="idle, search or both, comma-separated")
+    parser.add_argument("--game", default="reversi", help="the game played (its kernels compiled first if missing)")
+    parser.add_argument("--plies", type=int, default=12, help="random moves before the game starts")
+    parser.add_argument("--menu", type=float, default=1.0, help="seconds on the main menu before each game")
+    parser.add_argument("--stay", type=float, default=1.5, help="seconds on the game screen before leaving it")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory(prefix="tabuleiro-worker-ends-") as scratch:
+        os.environ["TABULEIRO_CONFIG_DIR"] = os.path.join(scratch, "config")
+        os.environ["TABULEIRO_DATA_DIR"] = os.path.join(scratch, "data")
+        measure(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
