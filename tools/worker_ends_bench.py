@@ -48,27 +48,18 @@ class _Terminations(logging.Handler):
             self.count += 1
 
 
-def played_line(game, plies: int, seed: int) -> tuple[object, list[str]]:
-    """``plies`` seeded random moves from the start, short of the game's end: the position and the moves' names."""
-    state, rng, line = game.initial_state(), random.Random(seed), []
-    while len(line) < plies:
-        move = rng.choice(state.legal_moves())
-        if state.play(move).is_terminal():
-            break
-        line.append(game.format_move(state, move))
-        state = state.play(move)
-    return state, line
-
-
 def one_change(app, game_id: str, case: str, args, seed: int) -> float:
     """The menu, a game of ``case`` ("idle" or "search"), back to the menu: seconds from the change
     of screen until the closed worker's process is gone, the window drawing meanwhile."""
     import games
+    from ai.match import random_line
     from ui.ai_worker import wait_for_closed_workers
     from ui.match import HUMAN_VS_PC, MatchSetup
 
     app.run_frames(0, timeout=args.menu)
-    state, line = played_line(games.load(game_id), args.plies, seed)
+    game = games.load(game_id)
+    line = random_line(game.initial_state(), args.plies, random.Random(seed))  # a game over by then (3x3) has nothing to search
+    state = game.play_line(line)
     computer_to_move = case == "search"
     players = ("level-5", None) if (state.to_move == 0) == computer_to_move else (None, "level-5")
     app.start_game(MatchSetup(game_id, {}, HUMAN_VS_PC, players, 30.0), line)
