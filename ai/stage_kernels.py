@@ -37,7 +37,7 @@ PACKAGE = "ai.kernels"
 def stage_kernels(warm_up: Callable[[], None]) -> tuple:
     """The kernels (numba dispatchers) that running ``warm_up``, a stage of ``ai.kernels``, compiles
     or loads: those it calls and, in turn, those they call (found once per stage)."""
-    from numba.core.registry import CPUDispatcher
+    CPUDispatcher = import_engine("numba.core.registry").CPUDispatcher  # noqa: N806 - numba's class
 
     found, seen, pending = [], set(), [warm_up]
     while pending:

@@ -130,7 +130,8 @@ def test_the_session_score_stays_in_the_panel_at_larger_text(tmp_path, monkeypat
             app.run_frames(2)
         said = session_lines_drawn(drawn, line)
         assert said, drawn
-        assert all(scene.panel.rect.contains(rect) and rect.bottom <= scene.panel.moves_rect.top for _text, rect in said)
+        moves = scene.panel.moves_rect  # none drawn where not even "No moves yet" fits (a rematch's start)
+        assert all(scene.panel.rect.contains(rect) and (not moves or rect.bottom <= moves.top) for _text, rect in said)
         drawn_count = line.split(" · ")[-1]  # "0 drawn": at 800x600 "... Ana (O) · 0" stood over "drawn"
         assert any(drawn_count in text for text, _rect in said), said
         assert app.errors == []

@@ -321,9 +321,9 @@ def thinking_cards_drawn(app, monkeypatch) -> list[bool]:
     cards: list[bool] = []
     draw = GamePanel._thinking
 
-    def recording(panel, surface, x, y, w, compact=False):
+    def recording(panel, surface, x, y, w, compact=False, reason=()):
         cards.append(compact)
-        return draw(panel, surface, x, y, w, compact=compact)
+        return draw(panel, surface, x, y, w, compact, reason)
 
     with monkeypatch.context() as patching:
         patching.setattr(GamePanel, "_thinking", recording)
