@@ -906,19 +906,9 @@ def ended_as(record: GameRecord) -> str:
     said = words.named_end_reason(reason, sides, hotseat_names(record))
     if said != words.end_reason(reason):  # a person named already: "João (O) resigns"
         return said
-    return words.won_by(ids_named(said, record), record.result.winner, sides, player_names(record))
-
-
-def ids_named(said: str, record: GameRecord) -> str:
-    """``said`` with each player's id in it (an outside player's forfeit names its file, as the
-    command line's reason does) replaced by the name the record gives it, as the tournament's
-    latest results write it: the replay of a bot's forfeit read "good wins (White forfeits:
-    /tmp/bots/slow.py:choose exceeded …" under "White: slow", the tournament's line "slow exceeded …".
-    The longer id first, so that an id inside another is not replaced in it."""
-    named = [(p.id, name) for p, name in zip(record.players, player_names(record)) if p.id and name]
-    for player_id, name in sorted(named, key=lambda pair: -len(pair[0])):
-        said = said.replace(player_id, name)
-    return said
+    names = player_names(record)
+    said = words.ids_named(said, zip((p.id for p in record.players), names))
+    return words.won_by(said, record.result.winner, sides, names)
 
 
 def ended_briefly(record: GameRecord) -> str:

@@ -147,21 +147,14 @@ class SceneRecorder:
         finally:
             self.autosaver.clock_left = None
 
-    def keep_speed(self, scene: Any) -> None:
-        """Save a watched game whose speed was changed, so that Continue plays it on at that
-        speed, as the autosave after the next move would (a game not begun has no file yet)."""
+    def keep_between_moves(self, scene: Any) -> None:
+        """Save a game whose setup changed between moves, as the autosave after the next move
+        would (a game not begun has no file yet): a watched game's speed (Continue plays it on
+        at that speed), analysis, Hex connections or the turned board switched (Continue showed
+        the game without them), a level's draw offer that came or was declined (it comes after
+        its move's save: Continue shows it again, or remembers the refusal)."""
         if self.moves and not scene.is_over():
             self._save(scene)
-
-    def keep_shown(self, scene: Any) -> None:
-        """Save a game whose analysis, Hex connections or turned board were switched between
-        moves: Continue showed the game without them, where the player had left them on."""
-        self.keep_speed(scene)
-
-    def keep_level_offer(self, scene: Any) -> None:
-        """Save a game whose level's draw offer came or was declined between moves (the offer
-        comes after its move's save): Continue shows it again, or remembers the refusal."""
-        self.keep_speed(scene)
 
     def _save(self, scene: Any) -> None:
         """The record's text is made here; the writer thread writes it (the newest text of a file

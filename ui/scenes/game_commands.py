@@ -503,7 +503,7 @@ class GameCommands:
         if why:
             self.messages.add(why, "warn")
         else:
-            self.recorder.keep_shown(self)
+            self.recorder.keep_between_moves(self)
 
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from);
@@ -550,12 +550,12 @@ class GameCommands:
         self.analysis.toggle()
         self.resize(self.app.size)  # the eval bar takes room beside the board
         self._remember_watching()
-        self.recorder.keep_shown(self)
+        self.recorder.keep_between_moves(self)
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
         self.connections.toggle()
-        self.recorder.keep_shown(self)
+        self.recorder.keep_between_moves(self)
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was.  Not
@@ -686,7 +686,7 @@ class GameCommands:
         """A PC vs PC game's pace one faster (``step`` 1: the + key, the Speed button's right
         half) or slower (-1), round past either end as every stepper goes."""
         self.speed = (self.speed + step) % len(SPEEDS)
-        self.recorder.keep_speed(self)
+        self.recorder.keep_between_moves(self)
         self._remember_watching()
 
     def _remember_watching(self) -> None:

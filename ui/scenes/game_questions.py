@@ -282,7 +282,7 @@ class GameQuestions:
         self.computer_offer = side
         self.computer_offer_certain = judged.certain
         self.computer_offer_plies = len(self.history)
-        self.recorder.keep_level_offer(self)  # its move was saved before it offered
+        self.recorder.keep_between_moves(self)  # its move was saved before it offered
         self.invalidate()
 
     def accept_computer_draw(self) -> None:
@@ -304,7 +304,7 @@ class GameQuestions:
         if self.computer_offer is None:
             return
         self._computer_offer_declined()
-        self.recorder.keep_level_offer(self)  # no move saves it: Continue would show the offer again
+        self.recorder.keep_between_moves(self)  # no move saves it: Continue would show the offer again
         self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
         self.invalidate()
 
@@ -334,7 +334,7 @@ class GameQuestions:
         _ply, side, certain = withdrawn
         self.computer_offer_card.forget_pointer()
         self.computer_offer, self.computer_offer_certain, self.computer_offer_plies = side, certain, len(self.history)
-        self.recorder.keep_level_offer(self)
+        self.recorder.keep_between_moves(self)
         self.invalidate()
 
     def _computer_offer_declined(self) -> None:

@@ -582,9 +582,7 @@ class ResultsDrawing:
         "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
-        reason = words.end_reason(r.reason)
-        for pid in r.players:
-            reason = reason.replace(pid, self._name(pid))
+        reason = words.ids_named(words.end_reason(r.reason), ((pid, self._name(pid)) for pid in r.players))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
         return "  ".join(part for part in (f"{number}. {a} - {b}", result, said) if part)
 
