@@ -715,11 +715,13 @@ def test_a_tree_no_longer_wanted_stops_being_built(app, monkeypatch):
 
     stops = []
     monkeypatch.setattr(tree_explorer, "build", lambda *a, stop=None, **k: stops.append(stop) or None)
+    monkeypatch.setattr(tree_explorer, "note_ties", lambda *a, **k: None)  # no tree was built to note
     game = games.load("hex")
     explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
     for depth in (3, 4, 5):
         explorer.set_depth(depth)
-    assert len(stops) == 4 and [stop() for stop in stops] == [True, True, True, False]
+    assert _wait_for(lambda: len(stops) == 4)  # each thread imports its engines first (a while, alone)
+    assert [stop() for stop in stops] == [True, True, True, False]
     explorer.close()  # its counts (Hex's minimax takes minutes) stop: not the next tests' processor
 
 
@@ -740,6 +742,7 @@ def test_the_depth_shown_is_counted_before_the_depths_passed_through(app, monkey
 
     monkeypatch.setattr(tree_explorer, "count_nodes", counting)
     monkeypatch.setattr(tree_explorer, "build", lambda *a, **k: None)
+    monkeypatch.setattr(tree_explorer, "note_ties", lambda *a, **k: None)  # no tree was built to note
     game = games.load("hex")
     explorer = tree_explorer.TreeExplorerScene(app, game, game.initial_state(), depth=2)
     explorer.set_depth(3)
