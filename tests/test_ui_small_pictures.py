@@ -13,6 +13,7 @@ import games
 from ui.scenes import common
 from ui.theme import THEMES, contrast
 from ui.views import alquerque, rastros, reversi, trax
+from ui.views import hex as hex_view
 
 SMALL = 40  # a game list's row picture at 800x600
 MENU_CARD = 100  # the main menu's game card picture at 1280x800 (without Continue)
@@ -297,3 +298,30 @@ def test_traxs_picture_shows_no_sliver_of_the_next_row(side):
     down = [tuple(image.get_at((middle, y)))[:3] for y in range(side) if image.get_at((middle, y)).a]
     across = [tuple(image.get_at((x, middle)))[:3] for x in range(side) if image.get_at((x, middle)).a]
     assert (down[0], down[-1], across[0], across[-1]) == (grid, grid, grid, grid), side
+
+
+HEX_19_PICTURES = [54, 70, 85, 100]  # a 19x19 board's cells 2 to 4 pixels across: the menu's cards and a list's row
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size", HEX_19_PICTURES)
+def test_a_19x19_hex_picture_shows_a_dot_at_every_empty_cell(monkeypatch, theme, size):
+    """The main menu's card of Hex at 19x19 (cells under 4 pixels across, too small for a line
+    between them) was a plain rhombus of the board's colour.  Now each empty cell's middle is a
+    dot of its own, darker than the board, and a stone keeps its colour at its middle."""
+    state = played("hex", 12, seed=7, size=19)
+    views = views_drawing(monkeypatch)
+    picture = common.board_picture(state, THEMES[theme], size, size)
+    [view] = views
+    board = THEMES[theme].board
+    dot = hex_view._shade(board, hex_view.DOT_SHADE)
+    dots = set()
+    for cell in range(view.n * view.n):
+        middle = tuple(round(v) for v in view.centre(*divmod(cell, view.n)))
+        colour = tuple(picture.get_at(middle))[:3]
+        if state.stone_at(cell) is None:
+            assert contrast(colour, board) >= 1.5, (cell, colour)
+            dots.add(middle)
+        else:
+            assert colour != dot, cell
+    assert len(dots) == sum(state.stone_at(cell) is None for cell in range(view.n * view.n))

@@ -52,6 +52,8 @@ MIN_LETTERED_RADIUS = 8  # smaller cells (a preview's) get no coordinates: 9 px 
 SMALL_RADIUS = 3.5  # smaller cells (under 6 pixels across) are a small picture's: filled pixel by pixel (``_draw_small_cells``)
 MESHED_RADIUS = 2.4  # a small picture's cells at least this large (4 pixels across) keep a 1-pixel line between them
 MESH_SHADE = 0.75  # that line's colour: the board's darkened so (the grid's own dark colour made a mesh)
+DOTTED_RADIUS = 1.2  # smaller cells than ``MESHED_RADIUS``, down to this (2 pixels across), get a dot at each empty one's middle
+DOT_SHADE = 0.6  # that dot's colour: a pixel alone in the mesh's shade was lost on the board
 BAND_DEPTH = 1.25  # cell radii from the outer rows' and columns' centres to the edge bands' outer edges
 EDGE_LINE_DEPTHS = (1.04, 1.14)  # Red's bands' white line, in cell radii as BAND_DEPTH: between the cells (1.0) and red
 # on a picture (the main menu's card, about 3 pixels a radius) that left the bands a pixel or two
@@ -413,7 +415,8 @@ class HexView(BoardView):
         and shine left each stone a dot in a dark mesh; filled polygons overlap by a pixel along
         their edges, which took all of a 19x19 cell's one or two pixels from some stones on a
         40-pixel picture.  Without any line, the main menu's empty 11x11 board (5 or 6 pixels a
-        cell) was a flat rhombus, not a board of cells."""
+        cell) was a flat rhombus, not a board of cells; under 4 pixels a cell, a dot at each
+        empty cell's middle (``DOTTED_RADIUS``) keeps a 19x19 card a board of cells."""
         area = self.rect.clip(surface.get_rect())
         cells = self._cells_under(area, dx)
         fills = np.array([(*(theme.board if stone is None else colours[stone]), 255)
@@ -422,8 +425,21 @@ class HexView(BoardView):
         if self.radius >= MESHED_RADIUS:
             line = np.array((*_shade(theme.board, MESH_SHADE), 255), dtype=np.uint8)
             rgba[_cell_edges(cells)] = line
+        elif self.radius >= DOTTED_RADIUS:
+            rgba[self._empty_middles(state, area, dx)] = (*_shade(theme.board, DOT_SHADE), 255)
         surface.blit(pygame.image.frombuffer(rgba.tobytes(), area.size, "RGBA"), area)
         self._draw_small_emblems(surface, state, dx)
+
+    def _empty_middles(self, state: HexState, area: pygame.Rect, dx: float) -> tuple[np.ndarray, np.ndarray]:
+        """The pixel (rows, columns of ``area``) at the middle of each empty cell: where cells are
+        under 4 pixels across a line between them took half the board and wavered with the
+        pixels' grid, and without one the main menu's 19x19 card was a plain rhombus.  A dot a
+        cell lays the cells out as a fine dotted lattice, which reads as a board of cells."""
+        middles = [_int(self.centre(*divmod(cell, self.n), dx)) for cell in range(self.n * self.n)
+                   if state.stone_at(cell) is None]
+        inside = [(y - area.top, x - area.left) for x, y in middles if area.collidepoint(x, y)]
+        rows, cols = zip(*inside) if inside else ((), ())
+        return np.array(rows, dtype=int), np.array(cols, dtype=int)
 
     def _draw_small_emblems(self, surface: pygame.Surface, state: HexState, dx: float) -> None:
         """Red's emblem on a small picture's red stones (a saved game's row, a card), as on the
