@@ -42,6 +42,8 @@ class Option:
     for ``int`` options without choices, ``minimum``/``maximum`` bound the value.
     ``start_only`` marks an option that only picks the usual starting position (Trax's centre
     tile): a game set up from a given position has no use for it, so screens leave it out there.
+    ``board`` marks one that makes another board (a size, tic-tac-toe's k): your results against
+    a level are kept apart for each such board (``ui.tally``), a win at 7x7 Hex not one at 19x19.
     """
 
     name: str
@@ -53,6 +55,7 @@ class Option:
     maximum: int | None = None
     help: str = ""
     start_only: bool = False
+    board: bool = False
 
     def allowed(self) -> str:
         """The valid values in words, for error messages."""

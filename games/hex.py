@@ -37,7 +37,7 @@ INFO = GameInfo(
     title="Hex",
     sides=("Blue", "Red"),
     options=(
-        Option("size", int, 11, "Board size", minimum=3, maximum=19),
+        Option("size", int, 11, "Board size", minimum=3, maximum=19, board=True),
         Option("swap", bool, False, "Swap rule", help="After Blue's first stone Red may take it over"),
     ),
     summary="Join your two edges of a rhombus of hexagons: Blue left-right, Red top-bottom.",

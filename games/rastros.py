@@ -47,7 +47,7 @@ INFO = GameInfo(
     title="Rastros",
     sides=SIDES,
     options=(Option("size", int, 8, "Board size", minimum=4, maximum=8,
-                    help="n x n board; the course plays 8x8"),),
+                    help="n x n board; the course plays 8x8", board=True),),
     summary="Move the shared white piece to your corner; every visited square is closed for good.",
     can_draw=False,
 )

@@ -44,7 +44,7 @@ INFO = GameInfo(
     id="reversi",
     title="Reversi",
     sides=("Black", "White"),
-    options=(Option("size", int, 8, "Board size", choices=(6, 8, 10)),),
+    options=(Option("size", int, 8, "Board size", choices=(6, 8, 10), board=True),),
     summary="Othello: outflank lines of enemy discs to flip them; most discs at the end wins.",
 )
 

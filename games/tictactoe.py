@@ -36,9 +36,9 @@ INFO = GameInfo(
     title="Tic-tac-toe",
     sides=("X", "O"),
     options=(
-        Option("width", int, 3, "Width", minimum=3, maximum=19),
-        Option("height", int, 3, "Height", minimum=3, maximum=19),
-        Option("k", int, 3, "In a row to win", minimum=3, maximum=19),
+        Option("width", int, 3, "Width", minimum=3, maximum=19, board=True),
+        Option("height", int, 3, "Height", minimum=3, maximum=19, board=True),
+        Option("k", int, 3, "In a row to win", minimum=3, maximum=19, board=True),
     ),
     # a board and its k joined by no-break spaces: a form's wrap broke "7x6 / k=4" over two lines
     summary="Get k marks in a row on an m x n board (3x3, 4x4\u00a0k=3, 7x6\u00a0k=4, 15x15\u00a0k=5 ...).",

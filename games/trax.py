@@ -247,7 +247,7 @@ INFO = GameInfo(
     title="Trax",
     sides=("Light", "Dark"),
     options=(
-        Option("size", int, 10, "Board size", minimum=7, maximum=25, help="an N x N board"),
+        Option("size", int, 10, "Board size", minimum=7, maximum=25, help="an N x N board", board=True),
         Option("mode", str, "tournament", "Mode", choices=("tournament", "fill"),
                help="tournament: the first loop or line ends the game; fill: play until the board is full"),
         Option("centre", str, "lldd", "Centre tile", choices=TILE_NAMES,

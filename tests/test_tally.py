@@ -33,7 +33,7 @@ def test_counts_add_up_per_game_and_player(tmp_path):
     assert results.of("reversi", "level-3") == Score(won=1, drawn=1, lost=2)
     assert results.of("hex", "level-3") == Score(won=1) and results.of("hex", "level-5") == Score()
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert data["format"] == "tabuleiro-results" and data["results"]["reversi"]["level-3"] == [1, 1, 2]
+    assert data["format"] == "tabuleiro-results" and data["results"]["reversi"]["size=8"]["level-3"] == [1, 1, 2]
 
 
 def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
@@ -83,12 +83,13 @@ def human_vs(app, start: str | None = None, computer: str = "level-1") -> GameSc
     return app.scene
 
 
-@pytest.mark.parametrize("results", [{"hex": {"level-1": [3, 0, 1]}}, ["laid out anew"]])
+@pytest.mark.parametrize("results", [{"hex": {"size=11": {"level-1": [3, 0, 1]}}}, ["laid out anew"]])
 def test_a_newer_versions_file_is_said_and_left_as_it_is(tmp_path, results):
     """It was rewritten as this version writes it (what the newer one added was lost) or, laid out
     anew, moved aside as damaged and counted from zero."""
     path = tmp_path / "results.json"
-    text = json.dumps({"format": "tabuleiro-results", "version": 2, "results": results, "streaks": {"hex": 3}})
+    text = json.dumps({"format": "tabuleiro-results", "version": tally.VERSION + 1, "results": results,
+                       "streaks": {"hex": 3}})
     path.write_text(text, encoding="utf-8")
     problem = Tally(path).add("hex", "level-1", "won")
     assert problem == ("Your results were written by a newer version of Tabuleiro: the file is left as it is, and "
@@ -122,7 +123,7 @@ def test_two_windows_ending_games_at_once_both_count(tmp_path):
             counts = json.loads(path.read_text(encoding="utf-8"))
             other_read.set()
             other_may_write.wait(10)
-            counts["results"]["hex"]["level-1"][0] += 1
+            counts["results"]["hex"]["size=11"]["level-1"][0] += 1
             tally.atomic_write_text(path, json.dumps(counts))
 
     other = threading.Thread(target=other_window)
@@ -144,7 +145,7 @@ def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_
     autosaves_written()  # counted on the writer's thread
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1)
     app.run_frames(1)  # the frame that takes the writer's report
-    assert "You against Level 1: 1 won · 0 drawn · 0 lost" in result_lines(scene)
+    assert "You against Level 1 at 3x3, 3 in a row: 1 won · 0 drawn · 0 lost" in result_lines(scene)
     scene.undo()  # taken back and won again: still one game
     scene.play_human([games.load("tictactoe").parse_move(scene.state, "c1")])
     autosaves_written()
@@ -163,7 +164,7 @@ def test_a_game_counts_once_at_its_end_and_the_card_and_the_new_game_screen_say_
     setup._set_computer("level-1")  # as the Computer selector does
     app.run_frames(2)
     shown = [w.get_title() for w in setup.menu.get_widgets()]
-    assert "You against Level 1: 1 won · 0 drawn · 1 lost" in shown
+    assert "You against Level 1 at 3x3, 3 in a row: 1 won · 0 drawn · 1 lost" in shown
 
 
 def test_a_game_ends_without_waiting_for_another_windows_count(app, monkeypatch):
@@ -181,7 +182,7 @@ def test_a_game_ends_without_waiting_for_another_windows_count(app, monkeypatch)
         with held(tally.TALLY.lock_path):
             lock_held.set()
             other_may_write.wait(10)
-            tally.TALLY._add("tictactoe", "level-1", "lost")
+            tally.TALLY._add("tictactoe", tally.board_key("tictactoe"), "level-1", "lost")
 
     other = threading.Thread(target=other_window)
     other.start()
@@ -196,7 +197,7 @@ def test_a_game_ends_without_waiting_for_another_windows_count(app, monkeypatch)
     app.frame()
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1)
     assert threading.main_thread().name not in writers and len(writers) == 2
-    assert "You against Level 1: 1 won · 0 drawn · 1 lost" in result_lines(scene)
+    assert "You against Level 1 at 3x3, 3 in a row: 1 won · 0 drawn · 1 lost" in result_lines(scene)
 
 
 def test_a_count_that_cannot_be_written_is_said(app, monkeypatch):
@@ -260,7 +261,7 @@ def test_a_game_whose_window_was_killed_before_its_count_is_counted_when_the_men
     app.run_frames(2)
     app.scene._set_computer("level-1")  # as the Computer selector does
     app.run_frames(2)
-    assert "You against Level 1: 1 won · 0 drawn · 0 lost" in [w.get_title() for w in app.scene.menu.get_widgets()]
+    assert "You against Level 1 at 3x3, 3 in a row: 1 won · 0 drawn · 0 lost" in [w.get_title() for w in app.scene.menu.get_widgets()]
 
 
 def test_a_game_counted_as_it_ended_is_not_counted_again_when_its_file_is_put_away(app):
@@ -290,24 +291,25 @@ def test_a_win_by_a_crashed_bots_forfeit_is_counted_apart_from_the_games_won(app
     autosaves_written()
     assert tally.TALLY.of("tictactoe", str(bot)) == Score(forfeits=1)
     assert wait(app, lambda: any("won by forfeit" in line for line in result_lines(scene)))  # counted in the background
-    assert "You against zeca: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
+    assert "You against zeca at 3x3, 3 in a row: 0 won · 0 drawn · 0 lost · 1 won by forfeit" in result_lines(scene)
 
 
 def test_wins_by_forfeit_are_kept_apart_in_the_file_and_said_on_the_new_game_screen(app):
-    """The file keeps its three counts over the board per player, as a Tabuleiro that knows no
-    forfeits reads them, and the wins by forfeit beside them."""
+    """The file keeps its three counts over the board per board and player, and the wins by forfeit
+    beside them."""
     for outcome in ("won", "forfeit", "forfeit", "lost"):
         tally.TALLY.add("tictactoe", "level-1", outcome)
     data = json.loads(tally.TALLY.path.read_text(encoding="utf-8"))
-    assert data["results"] == {"tictactoe": {"level-1": [1, 0, 1]}}
-    assert data["forfeits"] == {"tictactoe": {"level-1": 2}}
+    board = "width=3 height=3 k=3"
+    assert data["results"] == {"tictactoe": {board: {"level-1": [1, 0, 1]}}}
+    assert data["forfeits"] == {"tictactoe": {board: {"level-1": 2}}}
     assert tally.TALLY.of("tictactoe", "level-1") == Score(won=1, lost=1, forfeits=2) and tally.TALLY.games() == 4
     app.show_setup(game_id="tictactoe")
     app.run_frames(2)
     app.scene._set_computer("level-1")  # as the Computer selector does
     app.run_frames(2)
     shown = [w.get_title() for w in app.scene.menu.get_widgets()]
-    assert "You against Level 1: 1 won · 0 drawn · 1 lost · 2 won by forfeit" in shown
+    assert "You against Level 1 at 3x3, 3 in a row: 1 won · 0 drawn · 1 lost · 2 won by forfeit" in shown
 
 
 def test_a_forfeit_found_ended_among_the_unfinished_games_is_counted_as_one(tmp_path):
@@ -323,3 +325,94 @@ def test_a_forfeit_found_ended_among_the_unfinished_games_is_counted_as_one(tmp_
                             ("2026-12-04T10:05:00+00:00", "X resigns")):
         assert results.count_ended(replace(record, started=started).finish(Result(1, reason))) is None
     assert results.of("tictactoe", "bot.py") == Score(won=1, forfeits=1)
+
+
+def test_results_are_kept_apart_for_each_board(tmp_path):
+    """A win at 7x7 Hex counted as one at 19x19 (and 15x15 tic-tac-toe's five in a row as 3x3's):
+    the results were kept per game and level alone.  Now each board counts apart; an option that
+    makes no other board (the swap rule) shares its board's count."""
+    results = Tally(tmp_path / "results.json")
+    gomoku = {"width": 15, "height": 15, "k": 5}
+    results.add("hex", "level-3", "won", options={"size": 7})
+    results.add("hex", "level-3", "lost", options={"size": 19, "swap": True})
+    results.add("hex", "level-3", "lost", options={"size": 19})
+    results.add("tictactoe", "level-2", "won", options=gomoku)
+    assert results.of("hex", "level-3", {"size": 7}) == Score(won=1)
+    assert results.of("hex", "level-3", {"size": 19, "swap": True}) == Score(lost=2)
+    assert results.of("hex", "level-3") == Score()  # the usual 11x11: none there
+    assert results.of("tictactoe", "level-2", gomoku) == Score(won=1)
+    assert results.of("tictactoe", "level-2", {**gomoku, "k": 4}) == Score() == results.of("tictactoe", "level-2")
+    assert results.games() == 4
+
+
+def test_an_older_file_without_boards_is_read_under_each_games_usual_board_with_nothing_lost(tmp_path):
+    """A version 1 file named no board: its counts are each game's usual board's (the file does
+    not say another), its forfeits too, and a game this install lacks is kept as it was; the next
+    count writes them all again with their boards."""
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"format": "tabuleiro-results", "version": 1, "counted": ["k1"],
+                                "results": {"hex": {"level-1": [3, 0, 1]}, "reversi": {"level-3": [1, 1, 0]},
+                                            "go": {"level-1": [1, 0, 0]}},
+                                "forfeits": {"tictactoe": {"bot.py": 2}}}), encoding="utf-8")
+    results = Tally(path)
+    assert results.of("hex", "level-1") == Score(3, 0, 1) and results.of("hex", "level-1", {"size": 19}) == Score()
+    assert results.of("reversi", "level-3", {"size": 8}) == Score(1, 1, 0)
+    assert results.of("tictactoe", "bot.py") == Score(forfeits=2) and results.games() == 9
+    assert results.add("hex", "level-1", "won", options={"size": 19}) is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == tally.VERSION and data["counted"] == ["k1"]
+    assert data["results"]["hex"] == {"size=11": {"level-1": [3, 0, 1]}, "size=19": {"level-1": [1, 0, 0]}}
+    assert data["results"]["go"] == {"": {"level-1": [1, 0, 0]}}
+    assert data["forfeits"] == {"tictactoe": {"width=3 height=3 k=3": {"bot.py": 2}}}
+    assert results.games() == 10 and not list(tmp_path.glob("results.json.corrupt-*"))
+
+
+def test_a_file_of_this_version_whose_counts_name_no_board_is_damaged_and_moved_aside(tmp_path):
+    path = tmp_path / "results.json"
+    text = json.dumps({"format": "tabuleiro-results", "version": tally.VERSION, "results": {"hex": {"level-1": [1, 0, 0]}}})
+    path.write_text(text, encoding="utf-8")
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem.startswith("Your results could not be read (its 'results' for 'hex' is not an object of boards)")
+    [aside] = tmp_path.glob("results.json.corrupt-*")
+    assert aside.read_text(encoding="utf-8") == text and Tally(path).of("hex", "level-1") == Score(won=1)
+
+
+def test_the_new_game_screen_says_the_results_on_the_board_chosen(app):
+    """Hex's results against a level were one line whatever the size chosen.  The line names the
+    board and follows the size as the player steps it with the keys."""
+    for outcome in ("won", "won", "lost"):
+        tally.TALLY.add("hex", "level-1", outcome, options={"size": 7})
+    tally.TALLY.add("hex", "level-1", "lost")
+    app.show_setup(game_id="hex")
+    app.run_frames(2)
+    scene = app.scene
+    scene._options()["size"] = 11  # whatever an earlier test left
+    scene._set_computer("level-1")  # as the Computer selector does
+    app.run_frames(2)
+
+    def shown() -> list[str]:
+        return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith("You against")]
+
+    assert shown() == ["You against Level 1 at 11x11: 0 won · 0 drawn · 1 lost"]
+    app.scene.menu.select_widget(app.scene.menu.get_widget("opt-size"))
+    for _ in range(4):
+        key(app, pygame.K_LEFT)
+    assert app.scene._options()["size"] == 7
+    assert shown() == ["You against Level 1 at 7x7: 2 won · 0 drawn · 1 lost"]
+    key(app, pygame.K_LEFT)
+    assert shown() == []  # 6x6: none played there yet
+
+
+def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(app):
+    """A won game of 4x3 tic-tac-toe was counted as one of 3x3, the game's usual board."""
+    app.start_game(MatchSetup("tictactoe", {"width": 4, "height": 3}, HUMAN_VS_PC, (None, "level-1"), 0.05,
+                              start="to-move: X\nXX..\nOO..\n...."))
+    app.run_frames(2)
+    scene = app.scene
+    scene.play_human([scene.game.parse_move(scene.state, "c1")])
+    assert scene.is_over() and scene.winner() == 0
+    autosaves_written()
+    app.run_frames(1)  # the frame that takes the writer's report
+    assert tally.TALLY.of("tictactoe", "level-1", {"width": 4, "height": 3}) == Score(won=1)
+    assert tally.TALLY.of("tictactoe", "level-1") == Score()
+    assert "You against Level 1 at 4x3, 3 in a row: 1 won · 0 drawn · 0 lost" in result_lines(scene)

@@ -117,7 +117,7 @@ class SceneRecorder:
         game_number = self.game_number
         TALLY.add_later(scene.game.id, opponent, outcome(result, human),
                         lambda problem, results: self._counts.append((game_number, problem, results)),
-                        key=game_key(self.record))
+                        key=game_key(self.record), options=scene.game.options)
 
     def close(self) -> None:
         """The game's screen is gone for good: another window may take the game up (``ui.playing``)."""

@@ -1,13 +1,15 @@
-"""Your results against the computer: for each game and computer player, the games you won, drew
-and lost in Human vs PC, so that the New game screen and the end of a game can say how you fare
-against a level ("You against Level 3: 4 won · 1 drawn · 7 lost") and when to try the next one.
+"""Your results against the computer: for each game, board and computer player, the games you won,
+drew and lost in Human vs PC, so that the New game screen and the end of a game can say how you fare
+against a level ("You against Level 3 at 19x19: 4 won · 1 drawn · 7 lost") and when to try the next
+one.  The board is the game's options that make another one (``Option.board``: a size, tic-tac-toe's
+k, ``board_key``): a win at 7x7 Hex was counted as one at 19x19.
 A game won because the computer player forfeited (a student's bot that crashed, ran over its
 time or answered an illegal move: ``Result.by_forfeit``) was not won over the board: it is
 counted apart, "forfeit", and said apart ("· 1 won by forfeit"); it was once counted as won.
 
-    TALLY.add("reversi", "level-3", "won")   # a problem to show, or None
-    TALLY.add_later("reversi", "level-3", "won", then)   # the same on the window's writer thread
-    TALLY.of("reversi", "level-3")           # Score(won=4, drawn=1, lost=7, forfeits=0)
+    TALLY.add("reversi", "level-3", "won", options={"size": 10})   # a problem to show, or None
+    TALLY.add_later("reversi", "level-3", "won", then, options=...)   # the same on the writer thread
+    TALLY.of("reversi", "level-3", {"size": 10})   # Score(won=4, drawn=1, lost=7, forfeits=0)
     TALLY.games(), TALLY.clear()             # Settings: "Forget my results"
 
 A game counts once, when it first ends (by the rules, a resignation, a fall of the flag or a
@@ -19,9 +21,9 @@ the game's file was written and before its count) is counted then, and never twi
 a disk error) is moved aside as ``results.json.corrupt-<timestamp>``, never deleted, and
 reported, and the last good copy every count keeps beside it is taken back (``ui.last_good``;
 without one the count starts again); one that cannot be moved aside is never overwritten.
-The file keeps [won, drawn, lost] per game and player under ``results``, as it always did, and the
-wins by forfeit apart under ``forfeits`` ({game: {player: n}}), so that a Tabuleiro that counts
-no forfeits still reads the file as its own (it leaves ``forfeits`` out when it writes).
+The file keeps [won, drawn, lost] under ``results`` ({game: {board: {player: counts}}}) and the
+wins by forfeit apart under ``forfeits`` ({game: {board: {player: n}}}).  A version 1 file kept
+no board ({game: {player: ...}}): its counts are read as the game's usual board's, all kept.
 Two Tabuleiro windows ending games at the same moment both count: each reads, adds and writes
 holding the file's lock (``ai.file_lock``), so neither writes over a count the other just added.
 The window counts a game with ``add_later``: the lock (up to ``ai.file_lock.WAIT`` seconds), the
@@ -35,10 +37,11 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import games
 from ai.file_lock import held
 from games.record import GameRecord, Result
 from ui import last_good, words
@@ -51,10 +54,26 @@ from ui.record_files import atomic_write_text, content_problem, move_aside, os_p
 log = logging.getLogger(__name__)
 
 FORMAT = "tabuleiro-results"
-VERSION = 1  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
+VERSION = 2  # a file of a later version is read if it can be, and never written (a newer Tabuleiro's data)
+BOARDLESS_VERSION = 1  # the last version whose counts name no board: its games' usual board's
+
+Counts = dict[str, dict[str, dict[str, list[int]]]]  # game -> board (``board_key``) -> player -> ``OUTCOMES``
 OUTCOMES = ("won", "drawn", "lost", "forfeit")  # "forfeit": won because the computer player forfeited
 BOARD_COUNTS = 3  # the outcomes the file keeps under "results"; the wins by forfeit go under "forfeits"
 COUNTED_KEPT = 200  # keys of the last games counted, kept in the file (``game_key``)
+
+
+def board_key(game_id: str, options: Mapping[str, object] | None = None) -> str:
+    """The board a game is played on, as the results file names it: the game's options that make
+    another board (``Option.board``), in the order the game lists them, each ``name=value``
+    ("size=19"; "width=15 height=15 k=5"), the game's default for one not given; "" for a game
+    of one board (Alquerque) or one this install lacks."""
+    try:
+        declared = games.info(game_id).options
+    except ValueError:
+        return ""
+    given = options or {}
+    return " ".join(f"{o.name}={given.get(o.name, o.default)}" for o in declared if o.board)
 
 
 def game_key(record: GameRecord) -> str:
@@ -96,7 +115,7 @@ class Tally:
     def path(self) -> Path:
         return self._path or data_dir() / "results.json"
 
-    def _read(self) -> tuple[dict[str, dict[str, list[int]]], str | None, bool]:
+    def _read(self) -> tuple[Counts, str | None, bool]:
         """The counts; a problem to report if the file was unreadable (it is moved aside); and
         whether the file may be written (not when a damaged one could not be moved aside)."""
         path = self.path
@@ -129,15 +148,18 @@ class Tally:
             return {}, _("Your results could not be read ({problem}); the file was moved to {name} and "
                          "they are counted from now on").format(problem=problem, name=aside.name), True
 
-    def of(self, game_id: str, player_id: str) -> Score:
-        """Your results in ``game_id`` against ``player_id`` (zeros when none yet)."""
+    def of(self, game_id: str, player_id: str, options: Mapping[str, object] | None = None) -> Score:
+        """Your results in ``game_id`` on the board of ``options`` (the usual one by default)
+        against ``player_id`` (zeros when none yet)."""
         results, _problem, _writable = self._read()
-        return Score(*results.get(game_id, {}).get(player_id, (0,) * len(OUTCOMES)))
+        board = board_key(game_id, options)
+        return Score(*results.get(game_id, {}).get(board, {}).get(player_id, (0,) * len(OUTCOMES)))
 
     def games(self) -> int:
-        """How many games are counted, in every game against every player."""
+        """How many games are counted, in every game on every board against every player."""
         results, _problem, _writable = self._read()
-        return sum(sum(counts) for players in results.values() for counts in players.values())
+        return sum(sum(counts) for boards in results.values() for players in boards.values()
+                   for counts in players.values())
 
     def clear(self) -> str | None:
         """Forget every result (the player asked, in Settings); a problem to show, or None."""
@@ -148,21 +170,23 @@ class Tally:
             return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
         return None
 
-    def add(self, game_id: str, player_id: str, outcome: str, key: str | None = None) -> str | None:
-        """Count one game (once: not if ``key``, its ``game_key``, was counted already); returns a
-        problem to show instead of raising (the game goes on)."""
+    def add(self, game_id: str, player_id: str, outcome: str, key: str | None = None,
+            options: Mapping[str, object] | None = None) -> str | None:
+        """Count one game on the board of ``options`` (once: not if ``key``, its ``game_key``, was
+        counted already); returns a problem to show instead of raising (the game goes on)."""
         with contextlib.suppress(OSError):  # a folder that cannot be made: the write below says so
             self.path.parent.mkdir(parents=True, exist_ok=True)
         with held(self.lock_path):
-            return self._add(game_id, player_id, outcome, key)
+            return self._add(game_id, board_key(game_id, options), player_id, outcome, key)
 
     def add_later(self, game_id: str, player_id: str, outcome: str,
-                  then: Callable[[str | None, Score], None], key: str | None = None) -> None:
+                  then: Callable[[str | None, Score], None], key: str | None = None,
+                  options: Mapping[str, object] | None = None) -> None:
         """``add`` on the window's background writer, then ``then(problem, results against
-        player_id)`` on that thread.  Each count is a job of its own: none replaces another."""
+        player_id on that board)`` on that thread.  Each count is a job of its own: none replaces another."""
         def count() -> None:
-            problem = self.add(game_id, player_id, outcome, key)
-            then(problem, self.of(game_id, player_id))
+            problem = self.add(game_id, player_id, outcome, key, options)
+            then(problem, self.of(game_id, player_id, options))
 
         WRITER.submit(object(), count)
 
@@ -182,7 +206,7 @@ class Tally:
         if self._counted_keys() is None:
             return None
         return self.add(record.game_id, str(record.players[1 - human].id), outcome(record.result, human),
-                        game_key(record))
+                        game_key(record), record.options)
 
     def _counted_keys(self) -> list[str] | None:
         """The keys of the games last counted; [] with no file yet, None for a file without them."""
@@ -195,14 +219,14 @@ class Tally:
         keys = data.get("counted") if isinstance(data, dict) else None
         return [str(k) for k in keys] if isinstance(keys, list) else None
 
-    def _add(self, game_id: str, player_id: str, outcome: str, key: str | None = None) -> str | None:
+    def _add(self, game_id: str, board: str, player_id: str, outcome: str, key: str | None = None) -> str | None:
         results, problem, writable = self._read()
         if not writable:
             return problem
         counted = self._counted_keys() or []
         if key is not None and key in counted:
             return problem
-        counts = results.setdefault(game_id, {}).setdefault(player_id, [0] * len(OUTCOMES))
+        counts = results.setdefault(game_id, {}).setdefault(board, {}).setdefault(player_id, [0] * len(OUTCOMES))
         counts[OUTCOMES.index(outcome)] += 1
         counted = [*counted, key] if key is not None else counted
         try:
@@ -217,24 +241,50 @@ class Tally:
         return problem
 
 
-def results_line(player: str, results: Score) -> str:
-    """"You against Level 3: 4 won · 1 drawn · 7 lost", for the New game screen and the game's end,
-    with "· 1 won by forfeit" after it when the player forfeited games."""
-    line = _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(
-        player=player, won=results.won, drawn=results.drawn, lost=results.lost)
+def results_line(player: str, results: Score, board: str = "") -> str:
+    """"You against Level 3 at 19x19: 4 won · 1 drawn · 7 lost", for the New game screen and the
+    game's end, on the ``board`` (``board_words``; none for a game of one board), with "· 1 won by
+    forfeit" after it when the player forfeited games."""
+    counts = {"player": player, "won": results.won, "drawn": results.drawn, "lost": results.lost}
+    if board:
+        line = _("You against {player} at {board}: {won} won · {drawn} drawn · {lost} lost").format(board=board, **counts)
+    else:
+        line = _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(**counts)
     if results.forfeits:
         line += " · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits)
     return line
 
 
-def _file_counts(results: dict[str, dict[str, list[int]]]) -> dict[str, dict[str, dict[str, list[int] | int]]]:
+def board_words(game_id: str, options: Mapping[str, object] | None = None) -> str:
+    """The board of ``board_key`` as a player reads it: "19x19" (a size), "15x15, 5 in a row" (a
+    width and height, tic-tac-toe's k; any other such option as the window names it); "" for a
+    game of one board.  The results against a level are counted apart on each."""
+    try:
+        info = games.info(game_id)
+    except ValueError:
+        return ""
+    values = {o.name: (options or {}).get(o.name, o.default) for o in info.options if o.board}
+    parts = []
+    if "size" in values:
+        size = values.pop("size")
+        parts.append(f"{size}x{size}")
+    if "width" in values and "height" in values:
+        parts.append(f"{values.pop('width')}x{values.pop('height')}")
+    if "k" in values:
+        parts.append(_("{k} in a row").format(k=values.pop("k")))
+    parts += [words.option_text(o, values[o.name], game_id) for o in info.options if o.name in values]
+    return ", ".join(parts)
+
+
+def _file_counts(results: Counts) -> dict[str, dict[str, dict[str, dict[str, list[int] | int]]]]:
     """The counts as the file keeps them: ``results`` the three counts over the board, ``forfeits``
     the wins by forfeit where there are any."""
-    board = {game: {player: counts[:BOARD_COUNTS] for player, counts in players.items()}
-             for game, players in results.items()}
-    forfeits = {game: {player: counts[BOARD_COUNTS] for player, counts in players.items() if counts[BOARD_COUNTS]}
-                for game, players in results.items()}
-    return {"results": board, "forfeits": {game: players for game, players in forfeits.items() if players}}
+    over_board = {game: {board: {player: counts[:BOARD_COUNTS] for player, counts in players.items()}
+                         for board, players in boards.items()} for game, boards in results.items()}
+    forfeits = {game: {board: {player: counts[BOARD_COUNTS] for player, counts in players.items() if counts[BOARD_COUNTS]}
+                       for board, players in boards.items()} for game, boards in results.items()}
+    forfeits = {game: {board: players for board, players in boards.items() if players} for game, boards in forfeits.items()}
+    return {"results": over_board, "forfeits": {game: boards for game, boards in forfeits.items() if boards}}
 
 
 def _newer_version(data: object) -> str | None:
@@ -250,7 +300,7 @@ def _newer_version(data: object) -> str | None:
              "version does not count games in it")
 
 
-def _counts_if_readable(data: object) -> dict[str, dict[str, list[int]]]:
+def _counts_if_readable(data: object) -> Counts:
     """The counts of a newer version's file, if it still holds them as this one does; else none."""
     try:
         return _checked(data)
@@ -258,41 +308,72 @@ def _counts_if_readable(data: object) -> dict[str, dict[str, list[int]]]:
         return {}
 
 
-def _checked(data: object) -> dict[str, dict[str, list[int]]]:
+def _checked(data: object) -> Counts:
     """The counts of a results file's JSON, each player's as ``OUTCOMES`` lists them (the wins by
-    forfeit, kept apart in the file, last); ValueError naming what is wrong."""
+    forfeit, kept apart in the file, last); a version 1 file's under each game's usual board
+    (``_boards_added``); ValueError naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(_("not a Tabuleiro results file"))
-    results = data.get("results")
+    results, forfeits = data.get("results"), data.get("forfeits", {})
     if not isinstance(results, dict):
         raise ValueError(_("its 'results' is not an object"))
-    for game_id, players in results.items():
-        if not isinstance(players, dict):
-            raise ValueError(_("the results of {game} are not an object").format(game=repr(game_id)))
-        for player_id, counts in players.items():
-            ok = (isinstance(counts, list) and len(counts) == 3
-                  and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts))
-            if not ok:
-                raise ValueError(_("{game} / {player}: the counts are not three whole numbers").format(
-                    game=game_id, player=player_id))
-    counts = {game_id: {player_id: [*board, 0] for player_id, board in players.items()}
-              for game_id, players in results.items()}
-    for game_id, player_id, forfeits in _forfeit_counts(data.get("forfeits", {})):
-        counts.setdefault(game_id, {}).setdefault(player_id, [0] * len(OUTCOMES))[BOARD_COUNTS] = forfeits
+    if not isinstance(forfeits, dict):
+        raise ValueError(_("its 'forfeits' is not an object of objects"))
+    if _names_no_board(data):
+        results, forfeits = _boards_added(results), _boards_added(forfeits)
+    counts: Counts = {}
+    for game_id, player_id, board, found in _board_counts(results):
+        counts.setdefault(game_id, {}).setdefault(board, {})[player_id] = [*found, 0]
+    for game_id, player_id, board, found in _forfeit_counts(forfeits):
+        counts.setdefault(game_id, {}).setdefault(board, {}).setdefault(player_id, [0] * len(OUTCOMES))[BOARD_COUNTS] = found
     return counts
 
 
-def _forfeit_counts(forfeits: object) -> list[tuple[str, str, int]]:
-    """(game, player, wins by forfeit) of a results file's ``forfeits``; ValueError naming what is wrong."""
-    if not isinstance(forfeits, dict) or not all(isinstance(players, dict) for players in forfeits.values()):
-        raise ValueError(_("its 'forfeits' is not an object of objects"))
+def _names_no_board(data: dict) -> bool:
+    """Whether ``data`` is laid out as version 1 wrote it: each game's players without a board."""
+    version = data.get("version", BOARDLESS_VERSION)
+    return isinstance(version, bool) or not isinstance(version, int) or version <= BOARDLESS_VERSION
+
+
+def _boards_added(by_game: dict) -> dict:
+    """A version 1 file's {game: {player: x}} as {game: {board: {player: x}}}, each game's under its
+    usual board (``board_key``): the file said no size, and the games were played on it unless
+    the player chose another.  What is not an object is left for ``_checked`` to name."""
+    return {game_id: {board_key(game_id): players} if isinstance(players, dict) else players
+            for game_id, players in by_game.items()}
+
+
+def _each_players(by_game: dict, what: str) -> list[tuple[str, str, str, object]]:
+    """(game, player, board, value) of a results file's {game: {board: {player: value}}};
+    ValueError naming the object ``what`` that is not laid out so."""
     found = []
-    for game_id, players in forfeits.items():
-        for player_id, count in players.items():
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ValueError(_("{game} / {player}: the wins by forfeit are not a whole number").format(
-                    game=game_id, player=player_id))
-            found.append((game_id, player_id, count))
+    for game_id, boards in by_game.items():
+        if not isinstance(boards, dict) or not all(isinstance(players, dict) for players in boards.values()):
+            raise ValueError(_("its '{what}' for {game} is not an object of boards").format(what=what, game=repr(game_id)))
+        for board, players in boards.items():
+            found.extend((game_id, player_id, board, value) for player_id, value in players.items())
+    return found
+
+
+def _board_counts(results: dict) -> list[tuple[str, str, str, list[int]]]:
+    """(game, player, board, [won, drawn, lost]) of a results file's ``results``; ValueError naming what is wrong."""
+    found = _each_players(results, "results")
+    for game_id, player_id, _board, counts in found:
+        ok = (isinstance(counts, list) and len(counts) == 3
+              and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts))
+        if not ok:
+            raise ValueError(_("{game} / {player}: the counts are not three whole numbers").format(
+                game=game_id, player=player_id))
+    return found
+
+
+def _forfeit_counts(forfeits: dict) -> list[tuple[str, str, str, int]]:
+    """(game, player, board, wins by forfeit) of a results file's ``forfeits``; ValueError naming what is wrong."""
+    found = _each_players(forfeits, "forfeits")
+    for game_id, player_id, _board, count in found:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(_("{game} / {player}: the wins by forfeit are not a whole number").format(
+                game=game_id, player=player_id))
     return found
 
 

@@ -24,7 +24,7 @@ from ui.i18n import N_, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes import game_keys
 from ui.scenes.game_mouse import REFUSAL
-from ui.tally import results_line
+from ui.tally import board_words, results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, keys_held, layout_grid, worded
 
 if TYPE_CHECKING:
@@ -169,7 +169,8 @@ def result_lines(scene: GameScene) -> list[str]:
     lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:
-        lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results))
+        board = board_words(scene.game.id, scene.game.options)
+        lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results, board))
     sitting = getattr(scene, "sitting", None)  # hot-seat: the friends' score over this screen's games
     session = sitting.line(scene) if sitting is not None else ""
     if session:

@@ -60,7 +60,7 @@ from ui.scenes.common import (
     time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
-from ui.tally import TALLY, results_line
+from ui.tally import TALLY, board_words, results_line
 from ui.theme import Color
 from ui.widgets import Button, card, mix
 
@@ -342,10 +342,11 @@ class SetupScene(MenuFormScene):
 
     def _set_option(self, name: str, value: Any) -> None:
         """``name`` set to ``value``; the form built again where the option's note says its value
-        (Trax's centre tile's code: ``words.note_follows_value``)."""
+        (Trax's centre tile's code: ``words.note_follows_value``) and where it makes another board
+        in Human vs PC, whose results line under the computer player is that board's (``ui.tally``)."""
         self._options()[name] = value
         self.error = ""
-        if words.note_follows_value(self.info.id, name):
+        if words.note_follows_value(self.info.id, name) or (self.mode == HUMAN_VS_PC and self.info.option(name).board):
             self.rebuild_wanted = not self.building
 
     def _set_start_option(self, name: str, value: Any) -> None:
@@ -692,10 +693,10 @@ class SetupScene(MenuFormScene):
             add_selector(menu, self.form_s, _("Computer: "), items, default=index, selector_id="computer",
                          onchange=lambda _sel, pid: self._set_computer(pid))
             self._about(menu, self._computer(), "about")
-            results = TALLY.of(self.info.id, self._computer())
-            if results.games():  # how you fare against it so far (ui.tally)
+            results = TALLY.of(self.info.id, self._computer(), self._options())
+            if results.games():  # how you fare against it so far on this board (ui.tally)
                 title = next(title for title, pid in items if pid == self._computer())
-                self._note(menu, results_line(title, results))
+                self._note(menu, results_line(title, results, board_words(self.info.id, self._options())))
         elif self.mode == HOTSEAT:  # the names the game's cards and its record show
             add_name_fields(menu, sides, self.choices.names, self._set_name)
             self._note(menu, _("Left empty: Player 1 and Player 2"))
