@@ -343,6 +343,9 @@ def test_results_are_kept_apart_for_each_board(tmp_path):
     assert results.of("tictactoe", "level-2", gomoku) == Score(won=1)
     assert results.of("tictactoe", "level-2", {**gomoku, "k": 4}) == Score() == results.of("tictactoe", "level-2")
     assert results.games() == 4
+    assert results.other_boards("hex", "level-3", {"size": 7}) == [({"size": 19}, Score(lost=2))]
+    assert tally.board_options("hex", "size=19") == {"size": 19}
+    assert tally.board_options("hex", "size=big") is None and tally.board_options("hex", "rings=3") is None
 
 
 def test_an_older_file_without_boards_is_read_under_each_games_usual_board_with_nothing_lost(tmp_path):
@@ -379,10 +382,13 @@ def test_a_file_of_this_version_whose_counts_name_no_board_is_damaged_and_moved_
 
 def test_the_new_game_screen_says_the_results_on_the_board_chosen(app):
     """Hex's results against a level were one line whatever the size chosen.  The line names the
-    board and follows the size as the player steps it with the keys."""
+    board and follows the size as the player steps it with the keys; a line under it says the
+    other boards played against that level, smallest first."""
     for outcome in ("won", "won", "lost"):
         tally.TALLY.add("hex", "level-1", outcome, options={"size": 7})
     tally.TALLY.add("hex", "level-1", "lost")
+    tally.TALLY.add("hex", "level-1", "forfeit", options={"size": 19})
+    tally.TALLY.add("hex", "level-2", "won", options={"size": 9})  # another level: not said
     app.show_setup(game_id="hex")
     app.run_frames(2)
     scene = app.scene
@@ -390,17 +396,21 @@ def test_the_new_game_screen_says_the_results_on_the_board_chosen(app):
     scene._set_computer("level-1")  # as the Computer selector does
     app.run_frames(2)
 
-    def shown() -> list[str]:
-        return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith("You against")]
 
-    assert shown() == ["You against Level 1 at 11x11: 0 won · 0 drawn · 1 lost"]
+    def shown() -> list[str]:
+        return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith(("You against", "On other"))]
+
+    nineteen = "19x19 (0 won · 0 drawn · 0 lost · 1 won by forfeit)"
+    assert shown() == ["You against Level 1 at 11x11: 0 won · 0 drawn · 1 lost",
+                       f"On other boards: 7x7 (2 won · 0 drawn · 1 lost); {nineteen}"]
     app.scene.menu.select_widget(app.scene.menu.get_widget("opt-size"))
     for _ in range(4):
         key(app, pygame.K_LEFT)
     assert app.scene._options()["size"] == 7
-    assert shown() == ["You against Level 1 at 7x7: 2 won · 0 drawn · 1 lost"]
+    assert shown() == ["You against Level 1 at 7x7: 2 won · 0 drawn · 1 lost",
+                       f"On other boards: 11x11 (0 won · 0 drawn · 1 lost); {nineteen}"]
     key(app, pygame.K_LEFT)
-    assert shown() == []  # 6x6: none played there yet
+    assert shown() == [f"On other boards: 7x7 (2 won · 0 drawn · 1 lost); 11x11 (0 won · 0 drawn · 1 lost); {nineteen}"]
 
 
 def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(app):

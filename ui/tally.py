@@ -76,6 +76,18 @@ def board_key(game_id: str, options: Mapping[str, object] | None = None) -> str:
     return " ".join(f"{o.name}={given.get(o.name, o.default)}" for o in declared if o.board)
 
 
+def board_options(game_id: str, board: str) -> dict[str, object] | None:
+    """The options of a ``board_key`` ("size=19": {"size": 19}), each of its option's kind; None
+    for one this install does not read so (an option it lacks, a value not of its kind)."""
+    try:
+        declared = {o.name: o for o in games.info(game_id).options if o.board}
+        pairs = [part.split("=", 1) for part in board.split()]
+        chosen = {name: declared[name].kind(value) for name, value in pairs}
+    except (ValueError, KeyError):
+        return None
+    return chosen if board_key(game_id, chosen) == board else None
+
+
 def game_key(record: GameRecord) -> str:
     """What tells one game from another in the results file: its game, when it started (to the
     second), when it was taken up where it was played on from another record (which keeps that
@@ -154,6 +166,20 @@ class Tally:
         results, _problem, _writable = self._read()
         board = board_key(game_id, options)
         return Score(*results.get(game_id, {}).get(board, {}).get(player_id, (0,) * len(OUTCOMES)))
+
+    def other_boards(self, game_id: str, player_id: str,
+                     options: Mapping[str, object] | None = None) -> list[tuple[dict[str, object], Score]]:
+        """Your results in ``game_id`` against ``player_id`` on each board but that of ``options``
+        where you played it, as (the board's options, results), smallest board first: New game
+        says them under the board chosen, so results kept on another size are not lost to sight."""
+        results, _problem, _writable = self._read()
+        here = board_key(game_id, options)
+        found = []
+        for board, players in results.get(game_id, {}).items():
+            chosen = board_options(game_id, board)
+            if board != here and player_id in players and chosen is not None:
+                found.append((chosen, Score(*players[player_id])))
+        return sorted(found, key=lambda pair: [str(v).zfill(4) for v in pair[0].values()])
 
     def games(self) -> int:
         """How many games are counted, in every game on every board against every player."""
@@ -253,6 +279,22 @@ def results_line(player: str, results: Score, board: str = "") -> str:
     if results.forfeits:
         line += " · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits)
     return line
+
+
+def other_boards_line(game_id: str, boards: list[tuple[dict[str, object], Score]]) -> str:
+    """"On other boards: 7x7 (2 won · 0 drawn · 1 lost); 19x19 (...)", under ``results_line`` on
+    New game: the results of ``TALLY.other_boards``, each board's as that line counts them; "" for none."""
+    if not boards:
+        return ""
+    said = [_("{board} ({results})").format(board=board_words(game_id, options), results=_counts_words(results))
+            for options, results in boards]
+    return _("On other boards: {boards}").format(boards="; ".join(said))
+
+
+def _counts_words(results: Score) -> str:
+    """"2 won · 0 drawn · 1 lost", and "· 1 won by forfeit" after it where the player forfeited games."""
+    said = _("{won} won · {drawn} drawn · {lost} lost").format(won=results.won, drawn=results.drawn, lost=results.lost)
+    return said + (" · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits) if results.forfeits else "")
 
 
 def board_words(game_id: str, options: Mapping[str, object] | None = None) -> str:

@@ -60,7 +60,7 @@ from ui.scenes.common import (
     time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
-from ui.tally import TALLY, board_words, results_line
+from ui.tally import TALLY, board_words, other_boards_line, results_line
 from ui.theme import Color
 from ui.widgets import Button, card, mix
 
@@ -693,10 +693,7 @@ class SetupScene(MenuFormScene):
             add_selector(menu, self.form_s, _("Computer: "), items, default=index, selector_id="computer",
                          onchange=lambda _sel, pid: self._set_computer(pid))
             self._about(menu, self._computer(), "about")
-            results = TALLY.of(self.info.id, self._computer(), self._options())
-            if results.games():  # how you fare against it so far on this board (ui.tally)
-                title = next(title for title, pid in items if pid == self._computer())
-                self._note(menu, results_line(title, results, board_words(self.info.id, self._options())))
+            self._results_notes(menu, next(title for title, pid in items if pid == self._computer()))
         elif self.mode == HOTSEAT:  # the names the game's cards and its record show
             add_name_fields(menu, sides, self.choices.names, self._set_name)
             self._note(menu, _("Left empty: Player 1 and Player 2"))
@@ -707,6 +704,15 @@ class SetupScene(MenuFormScene):
                 add_selector(menu, self.form_s, f"{sides[side]}: ", items, default=index, selector_id=f"pc{side}",
                              onchange=(lambda sd: lambda _sel, pid: self._set_watch_player(sd, pid))(side))
                 self._about(menu, pair[side], f"about{side}")
+
+    def _results_notes(self, menu: pygame_menu.Menu, title: str) -> None:
+        """How you fare against the computer player chosen (``title``) so far (``ui.tally``): on
+        the board chosen, then on the others you played it on, each board's results its own."""
+        game_id, computer, options = self.info.id, self._computer(), self._options()
+        results = TALLY.of(game_id, computer, options)
+        if results.games():
+            self._note(menu, results_line(title, results, board_words(game_id, options)))
+        self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
