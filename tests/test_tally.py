@@ -426,3 +426,14 @@ def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(ap
     assert tally.TALLY.of("tictactoe", "level-1", {"width": 4, "height": 3}) == Score(won=1)
     assert tally.TALLY.of("tictactoe", "level-1") == Score()
     assert "You against Level 1 at 4x3, 3 in a row: 1 won · 0 drawn · 0 lost" in result_lines(scene)
+
+
+def test_a_game_found_ended_among_the_unfinished_counts_on_its_own_board(tmp_path):
+    """``count_ended`` (a window killed before its count) counted a 7x7 Hex game as one of 11x11."""
+    from games.record import GameRecord, Result, Side
+
+    record = GameRecord.start(games.load("hex", size=7), (Side(None, "You"), Side("level-2", "Level 2")))
+    record.setup = {"mode": HUMAN_VS_PC}
+    results = Tally(tmp_path / "results.json")
+    assert results.count_ended(record.finish(Result(0, "Blue joins its edges"))) is None
+    assert results.of("hex", "level-2", {"size": 7}) == Score(won=1) and results.of("hex", "level-2") == Score()
