@@ -7,6 +7,8 @@ Positions are written as in ``Alquerque.to_text``: five rows of W, B or ., row 5
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -856,3 +858,21 @@ def test_a_course_minimax_values_a_piece_as_the_levels_do():
     move = ai.make_player("alquerque", "alquerque:minimax-1").choose(state, Limits(time=5.0), reports.append)
     assert GAME.format_move(state, move) == "d4xb2"
     assert reports[-1].score == 1 * MATERIAL  # one piece ahead after it
+
+
+REFUSED_WORDS = {  # the rules page's words for the set-up position the editor refuses, in each language
+    Path("assets/rules/alquerque.md"): "A position set up with a player to move against no enemy pieces is refused",
+    Path("assets/locale/pt/rules/alquerque.md"): "Uma posição preparada com um jogador a jogar sem peças adversárias é recusada",
+}
+
+
+@pytest.mark.parametrize("page", REFUSED_WORDS)
+def test_the_rules_page_says_a_position_with_the_winner_to_move_is_refused(page):
+    """The docstring's reading (a position text with the side to move facing no pieces is refused)
+    was on no rules page, so a student's pasted ending was refused with no rule behind it; the
+    page's words, and both sides' refusal as it plays."""
+    said = re.sub(r"\s+", " ", page.read_text(encoding="utf-8"))
+    assert REFUSED_WORDS[page] in said
+    for mover, lone in (("White", "W"), ("Black", "B")):
+        with pytest.raises(IllegalMove, match=f"{mover} has already won"):
+            GAME.from_text(f"to-move: {mover}\n{lone}....\n.....\n.....\n.....\n.....")

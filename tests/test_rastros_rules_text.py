@@ -10,6 +10,7 @@ plays them, from the book that proves them) and the small boards' winning first 
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 from pathlib import Path
@@ -196,3 +197,83 @@ def test_a_step_next_to_the_opponents_goal_loses_forced_or_not(language):
                         forced += len(moves) == 1
                 state = state.play(rng.choice(moves))
     assert forced, "no random game forced a step next to a goal"
+
+
+MATCHES = {  # the page's words for the course's "Matches and championship" rules, in each language
+    "en": {"section": r"## Matches and tournaments\n(.*?)(?:\n## |\Z)",
+           "limit": r"time limit in seconds \(Time per move\)",
+           "grace": r"later than the limit plus a grace of ([\d.]+) s, or answers with no legal move, loses that game at once",
+           "sides": r"n games with each of them as South and n as North",
+           "points": r"A win is one point, and the table is sorted by points"},
+    "pt": {"section": r"## Partidas e torneios\n(.*?)(?:\n## |\Z)",
+           "limit": r"tempo limite em segundos \(Tempo por jogada\)",
+           "grace": r"depois do limite mais uma tolerância de ([\d,]+) s, ou que não responda com uma jogada legal, "
+                    r"perde esse jogo de imediato",
+           "sides": r"n jogos com cada um deles como Sul e n como Norte",
+           "points": r"Uma vitória vale um ponto, e a tabela é ordenada por pontos"},
+}
+
+
+def match_section(language: str) -> str:
+    """The page's section on matches and tournaments, its lines joined."""
+    return re.sub(r"\s+", " ", found(MATCHES[language]["section"], page(language)).group(1))
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_page_states_the_course_match_rules_as_the_referee_plays_them(language):
+    """The course's rules give matches a time limit per move, lost at once when exceeded or with
+    no legal move, and a championship of n games each way, one point a win: the page said none of
+    it, so a student whose file lost at move 3 found no rule for it.  The grace the page names is
+    the referee's, and a reply that is no legal move is a loss."""
+    from ai.referee import GRACE, Loss, play_reply
+
+    words, section = MATCHES[language], match_section(language)
+    found(words["limit"], section)
+    assert float(found(words["grace"], section).group(1).replace(",", ".")) == GRACE
+    game = games.load("rastros")
+    start = game.initial_state()
+    for no_move in (None, "4-5", game.goal_north):
+        assert isinstance(play_reply(game, start, no_move), Loss), no_move
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_page_states_the_course_championship_as_the_tournament_plays_it(language):
+    """Every pair n games with each player as South and n as North; one point a win; sorted by
+    points: the page's words, and the schedule and standings of a three-player tournament."""
+    from ai.match import GameResult
+    from ai.tournament import schedule, standings
+
+    words, section = MATCHES[language], match_section(language)
+    found(words["sides"], section)
+    found(words["points"], section)
+    games_per_pair = 2
+    plan = schedule(3, games_per_pair)
+    for a, b in itertools.permutations(range(3), 2):
+        assert sum(g.players == (a, b) for g in plan) == games_per_pair, (a, b)
+    strength = ["y", "x", "z"]  # each game won by the stronger of its two players
+    results = []
+    for g in plan:
+        players = [strength[g.players[0]], strength[g.players[1]]]
+        results.append(GameResult("rastros", {}, players, winner=int(g.players[1] > g.players[0])))
+    table = standings(strength, results)
+    assert [(s.player, s.points) for s in table] == [("z", 8.0), ("x", 4.0), ("y", 0.0)]
+
+
+READING_REFUSED = {  # the page's words for the positions the editor refuses, in each language
+    "en": r"A position set up with a stone on a goal, or with the piece on a goal and no stones, is refused",
+    "pt": r"Uma posição preparada com uma pedra num objetivo, ou com a peça num objetivo e sem pedras, é recusada",
+}
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_positions_the_page_says_are_refused_are_refused(language):
+    """games/rastros.py's docstring reads the notebook so (a position text with the piece on a goal
+    and no stones is refused) and refuses a stone on a goal too; the page's "Readings we chose"
+    did not say so, and a student's pasted position was refused with no rule behind it."""
+    found(READING_REFUSED[language].replace(" ", r"\s+"), page(language))
+    game = games.load("rastros", size=4)
+    piece_on_goal = "to-move: North\n...N\n....\n....\nW...\n"
+    stone_on_goal = "to-move: North\n...#\n..W.\n....\nS...\n"
+    for text, why in ((piece_on_goal, "cannot start on a goal"), (stone_on_goal, "cannot hold a stone")):
+        with pytest.raises(games.IllegalMove, match=why):
+            game.from_text(text)

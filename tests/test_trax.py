@@ -1116,3 +1116,51 @@ def test_the_legal_moves_on_one_cell_are_the_positions_legal_moves_there(size, m
         if not legal:
             break
         state = state.play(rng.choice(legal))
+
+
+COURSE_PLAYER_WORDS = {  # the rules page's words on a course player.py, in each language
+    FsPath("assets/rules/trax.md"): (
+        r"`move\(\)` returns the whole turn, .*? the placed tile and every tile it forces, in any order\. A turn "
+        r"that leaves out a forced tile or lays one too many, `\[\]` where a tile can be placed, or an answer "
+        r"later than the time per move \(one second in the course\) plus a grace of ([\d.]+) s loses the game at "
+        r"once\..*?within the (\d+) s a file has to load"),
+    FsPath("assets/locale/pt/rules/trax.md"): (
+        r"`move\(\)` devolve a jogada inteira, .*? a peça colocada e todas as peças que ela força, por qualquer "
+        r"ordem\. Uma jogada que deixe de fora uma peça forçada ou ponha uma a mais, `\[\]` quando se pode "
+        r"colocar uma peça, ou uma resposta depois do tempo por jogada \(um segundo no curso\) mais uma "
+        r"tolerância de ([\d,]+) s perde o jogo de imediato\..*?dentro dos (\d+) s que um ficheiro tem para carregar"),
+}
+
+
+@pytest.mark.parametrize("page", COURSE_PLAYER_WORDS)
+def test_the_rules_page_says_what_a_course_players_move_must_return(page):
+    """The course's interface (shared/rules/trax.md: move() returns the placed tile and every forced
+    tile, one second a move) was on no rules page, nor what Tabuleiro does with a turn short of a
+    forced tile, an empty answer or a late one: a student's player lost with no rule to read.  The
+    page's words, the referee's grace and load time, and the adapter's answers to one turn (the rules
+    example: Dark's d3 forces c3) listed both ways, short of its forced tile, with one too many, and empty."""
+    from ai.compat.base import BasePlayer
+    from ai.outside import GRACE, LOAD_TIME
+    from ai.outside_child import Refused, _TraxAdapter
+
+    said = re.search(COURSE_PLAYER_WORDS[page], re.sub(r"\s+", " ", page.read_text(encoding="utf-8")))
+    assert said, page
+    assert (float(said.group(1).replace(",", ".")), float(said.group(2))) == (GRACE, LOAD_TIME)
+    game = games.load("trax", size=7)
+    state = game.play_line(["c4+"])
+
+    class Answers(BasePlayer):
+        answer: list = []
+
+        def move(self):
+            return self.answer
+
+    adapter = _TraxAdapter(game, Answers)
+    whole = [[2, 3, "dldl"], [2, 2, "lldd"]]  # d3+ and the c3 it forces, as the course counts rows and columns
+    for turn in (whole, whole[::-1]):
+        Answers.answer = turn
+        assert adapter.move(state) == game.format_move(state, game.parse_move(state, "d3+"))
+    for wrong in (whole[:1], [*whole, [6, 6, "ldld"]], []):  # short of c3, one tile too many, none
+        Answers.answer = wrong
+        with pytest.raises(Refused):
+            adapter.move(state)
