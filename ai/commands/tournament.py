@@ -240,7 +240,8 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     for start in range(0, len(ids), per):
         columns = range(start, min(start + per, len(ids)))
         lines = [" " * lead + "".join(f"{j + 1:>{cell}}" for j in columns)]
-        lines += [f"{name:<{lead}}" + "".join(row[j].rjust(cell) for j in columns) for name, row in zip(label, text)]
+        lines += [(f"{name:<{lead}}" + "".join(row[j].rjust(cell) for j in columns)).rstrip()  # an empty last cell
+                  for name, row in zip(label, text)]
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -254,7 +255,10 @@ CROSSTABLE = "Crosstable (the row's points against the column, of their games: \
 
 def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
     """A crosstable's cell: "1.5 of 2", as the window writes it; never "1.5/2", nor "1/2", which a
-    class's page read as half a point."""
+    class's page read as half a point.  A pair that has played no game (a partial league, a
+    withdrawal) gets an empty cell, as the window's empty box: "0 of 0" read as a result."""
+    if not games:
+        return ""
     return words.say("{points} of {games}").format(points=words.number(_num(points)), games=games)
 
 
