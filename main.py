@@ -500,6 +500,16 @@ def window_benches(targets: list[str]) -> dict[str, Callable[[Callable[[str], No
     return benches
 
 
+def report_words() -> Any:
+    """How a tournament's report says things on the terminal and in its files: the window's words
+    (``ui.words.ReportWords``, English: the command line sets no language), so that both name a
+    game's options alike, "Reversi (Board size: 6)" (the report said "size=6", the window "Board
+    size: 6"), and a forfeit's player by its title; FILE.json keeps the options as data."""
+    from ui.words import ReportWords
+
+    return ReportWords()
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
@@ -556,7 +566,7 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
                               opening_plies=args.openings, clock=args.clock, cluster=args.cluster,
                               resume=args.resume, definitions_only=args.definitions_only,
-                              withdraw=args.withdraw, yes=args.yes)
+                              withdraw=args.withdraw, yes=args.yes, words=report_words())
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         if args.transpose and args.game != "hex":

@@ -343,6 +343,29 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
     assert [s["rated"] for s in standings] == [False, False] and all("elo" in s for s in standings)  # data kept
 
 
+def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):
+    """The command line's report said "Reversi (size=6) round robin" where the window's said
+    "Reversi (Board size: 6) round robin" for the same league: both name the game and its options
+    through ``game_and_rules`` with the window's words now, on the terminal and in FILE.txt, .md
+    and .html; FILE.json keeps the options as data."""
+    from ai.commands.tournament import game_and_rules
+    from ai.tournament import Summary, Tournament
+    from ui.words import ReportWords
+
+    out = tmp_path / "league"
+    proc = run("tournament", "reversi", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--option", "size=6", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    summary = Summary.of(Tournament.from_files(out.with_suffix(".jsonl")))  # as the window opens it
+    assert summary.options == {"size": 6}
+    named = game_and_rules(summary, ReportWords())
+    assert named == "Reversi (Board size: 6)"
+    assert proc.stdout.startswith(f"{named} round robin: 2 players")
+    for suffix in (".txt", ".md", ".html"):
+        text = out.with_suffix(suffix).read_text(encoding="utf-8")
+        assert f"{named} round robin" in text and "size=6" not in text, suffix
+
+
 def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):
     """--resume FILE whose FILE.jsonl is a folder (or unreadable) ended in an IsADirectoryError
     traceback with status 1; now one line naming the file, status 2."""
