@@ -256,10 +256,11 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
                    help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
     t.add_argument("--withdraw", action="append", default=[], metavar="PLAYER",
-                   help="with --resume: withdraw PLAYER (its id, or its name in the tables) from the league, which "
-                        "then goes on without it: its results stand if it played at least half its games (those "
-                        "left are lost by forfeit), else all its games are annulled; asks first (repeat for "
-                        "several; it may be left out of the PLAYERs)")
+                   help="with --resume FILE: withdraw PLAYER (its id, or its name in the tables) from the league "
+                        "logged in FILE, which then plays on without it: the games PLAYER played stay in FILE; if "
+                        "they are at least half of its games their results stand and its games not played are lost "
+                        "by forfeit, else all its games, played or not, are annulled (counted for no one); asks "
+                        "first (repeat for several; it may be left out of the PLAYERs)")
     t.add_argument("--yes", action="store_true", help="withdraw without asking (for scripts)")
     openings(t)
     common(t)

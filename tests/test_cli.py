@@ -366,6 +366,21 @@ def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):
         assert f"{named} round robin" in text and "size=6" not in text, suffix
 
 
+def test_readme_and_help_say_withdraw_takes_a_player_out_of_the_league_in_file_and_what_its_games_become():
+    """README said "`--resume FILE` finishes an interrupted one (`--withdraw PLAYER` takes a player
+    out of it)", which read as if --withdraw stood alone and said nothing of the player's games;
+    both it and ``--help`` say now that it withdraws PLAYER from the league logged in FILE, and
+    ``withdrawal_stands``' rule: its games played kept, its results standing from half its games
+    on (the rest lost by forfeit), else all annulled."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    helped = " ".join(run("tournament", "--help").stdout.split())
+    for text in (readme, helped[helped.index("--withdraw PLAYER with"):]):
+        for said in ("from the league logged in FILE", "the games PLAYER played stay in FILE",
+                     "at least half of its games their results stand", "its games not played are lost by forfeit",
+                     "else all its games, played or not, are annulled (counted for no one)"):
+            assert said in text, (said, text[:200])
+
+
 def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):
     """--resume FILE whose FILE.jsonl is a folder (or unreadable) ended in an IsADirectoryError
     traceback with status 1; now one line naming the file, status 2."""
