@@ -502,10 +502,11 @@ def window_benches(targets: list[str]) -> dict[str, Callable[[Callable[[str], No
 
 
 def report_words() -> Any:
-    """How a tournament's report says things on the terminal and in its files: the window's words
-    (``ui.words.ReportWords``, English: the command line sets no language), so that both name a
-    game's options alike, "Reversi (Board size: 6)" (the report said "size=6", the window "Board
-    size: 6"), and a forfeit's player by its title; FILE.json keeps the options as data."""
+    """How a tournament's report and a match's lines say things on the terminal and in the files:
+    the window's words (``ui.words.ReportWords``, English: the command line sets no language), so
+    that both name a game's options alike, "Reversi (Board size: 6)" (the report said "size=6",
+    the window "Board size: 6"), and a game's end ("Black wins 34 - 2 · 33 - 2 on the board");
+    FILE.json and ``--json`` keep the options and the reasons as data."""
     from ui.words import ReportWords
 
     return ReportWords()
@@ -550,7 +551,8 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.match import run_match
 
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
-                         opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
+                         opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only,
+                         words=report_words())
     if args.command == "tournament":
         for option, file in (("--out", args.out), ("--resume", args.resume)):
             if file is not None and not file.strip():  # else the league was played and nothing written

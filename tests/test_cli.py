@@ -244,6 +244,28 @@ def test_the_match_summary_counts_in_the_singular_for_one():
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
 
 
+def test_a_matchs_line_says_why_a_game_ended_in_the_windows_words(monkeypatch, capsys):
+    """A Reversi game won before the board filled: the match's line said "Black wins 33 - 2 (34 -
+    2 with the empty squares to the winner)" where the window says "Black wins 34 - 2 · 33 - 2 on
+    the board" (the count Othello players score first); the line says the window's now, and
+    ``--json`` keeps the reason as recorded.  The game is given, not played: random players
+    rarely end a game early."""
+    import main
+    from ai.commands import match as match_command
+    from ai.match import GameResult
+
+    reason = "Black wins 33 - 2 (34 - 2 with the empty squares to the winner)"
+    ended = GameResult("reversi", {"size": 6}, ["level-1", "level-2"], ["c2"] * 33, 0, [33, 2], reason)
+    monkeypatch.setattr(match_command, "prepare_engines", lambda *args: None)
+    monkeypatch.setattr(match_command, "paired_games", lambda *args, **kwargs: iter([(ended, 0)]))
+    argv = ["match", "reversi", "level-1", "level-2", "--games", "1", "--option", "size=6"]
+    assert main.main(argv) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 plies"
+    assert main.main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reason"] == reason
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is a POSIX signal here")
 def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
     """Ctrl+C (SIGINT to the process group) during a match ended it with status 130 and nothing
