@@ -317,7 +317,7 @@ def reported_summary(**changes) -> Summary:
 REPORT = """\
 Tic-tac-toe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
-Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games):
+Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games; an empty cell: not played yet):
                                    1         2         3         4
  1. level-1                        -  1.5 of 2              1 of 1
  2. level-2                 0.5 of 2         -    0 of 1    1 of 1

@@ -253,7 +253,7 @@ def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
 
 
-CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"
+CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"
 
 
 def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
