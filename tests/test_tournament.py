@@ -789,6 +789,18 @@ def test_the_progress_bar_gives_no_time_left_before_a_game_has_ended():
     assert re.search(r"eta +0s", ProgressBar(12, already=12).line(12))  # a league resumed with every game played
 
 
+def test_the_progress_bar_writes_a_draw_as_the_windows_latest_results_do():
+    """The bar's last game read "Level 1 - Level 2 draw" where the window's latest results write
+    "Level 1 - Level 2  ½-½"; a win stays "1-0"."""
+    from ai.commands.tournament import ProgressBar
+
+    bar = ProgressBar(2, stream=_Terminal(), names={"level-1": "Level 1", "level-2": "Level 2"})
+    bar.update(1, result("level-1", "level-2", None))
+    assert "| Level 1 - Level 2 ½-½" in bar.stream.getvalue()
+    bar.update(2, result("level-2", "level-1", 0))
+    assert "| Level 2 - Level 1 1-0" in bar.stream.getvalue()
+
+
 def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(tmp_path):
     """A bot's ``return "resign"`` was an illegal move: two forfeits in the standings' forf column
     and the Forfeits list.  Now, as a GTP engine's resign: a loss at its move in the results, the

@@ -164,6 +164,9 @@ def short_name(player_id: str) -> str:
     return player_id
 
 
+DRAW_RESULT = "½-½"  # a drawn game's result, as the window's latest results write it (the bar said "draw")
+
+
 class ProgressBar:
     """A one-line progress bar on a terminal; occasional plain lines when stderr is not a terminal."""
 
@@ -203,7 +206,7 @@ class ProgressBar:
         if result is not None:
             self._forfeits += int(result.forfeit)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
-            last = f"{a} - {b} {outcome(result, draw='draw')}"
+            last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
         if self.tty:
             self.stream.write("\r" + self.line(done, last)[:150].ljust(150))
             if done == self.total:
