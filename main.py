@@ -256,10 +256,11 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
                    help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
     t.add_argument("--withdraw", action="append", default=[], metavar="PLAYER",
-                   help="with --resume: withdraw PLAYER (its id, or its name in the tables) from the league, which "
-                        "then goes on without it: its results stand if it played at least half its games (those "
-                        "left are lost by forfeit), else all its games are annulled; asks first (repeat for "
-                        "several; it may be left out of the PLAYERs)")
+                   help="with --resume FILE: withdraw PLAYER (its id, or its name in the tables) from the league "
+                        "logged in FILE, which then plays on without it: the games PLAYER played stay in FILE; if "
+                        "they are at least half of its games their results stand and its games not played are lost "
+                        "by forfeit, else all its games, played or not, are annulled (counted for no one); asks "
+                        "first (repeat for several; it may be left out of the PLAYERs)")
     t.add_argument("--yes", action="store_true", help="withdraw without asking (for scripts)")
     openings(t)
     common(t)
@@ -500,6 +501,17 @@ def window_benches(targets: list[str]) -> dict[str, Callable[[Callable[[str], No
     return benches
 
 
+def report_words() -> Any:
+    """How a tournament's report and a match's lines say things on the terminal and in the files:
+    the window's words (``ui.words.ReportWords``, English: the command line sets no language), so
+    that both name a game's options alike, "Reversi (Board size: 6)" (the report said "size=6",
+    the window "Board size: 6"), and a game's end ("Black wins 34 - 2 · 33 - 2 on the board");
+    FILE.json and ``--json`` keep the options and the reasons as data."""
+    from ui.words import ReportWords
+
+    return ReportWords()
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
@@ -539,7 +551,8 @@ def dispatch(args: argparse.Namespace) -> int:
         from ai.commands.match import run_match
 
         return run_match(args.game, tuple(args.players), options, args.games, args.time, args.seed, args.json,
-                         opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only)
+                         opening_plies=args.openings, clock=args.clock, definitions_only=args.definitions_only,
+                         words=report_words())
     if args.command == "tournament":
         for option, file in (("--out", args.out), ("--resume", args.resume)):
             if file is not None and not file.strip():  # else the league was played and nothing written
@@ -556,7 +569,7 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
                               opening_plies=args.openings, clock=args.clock, cluster=args.cluster,
                               resume=args.resume, definitions_only=args.definitions_only,
-                              withdraw=args.withdraw, yes=args.yes)
+                              withdraw=args.withdraw, yes=args.yes, words=report_words())
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         if args.transpose and args.game != "hex":

@@ -244,6 +244,28 @@ def test_the_match_summary_counts_in_the_singular_for_one():
     assert MatchSummary(("a", "b"), wins=[1, 0], draws=1).line() == "a 1 - 0 b, 1 draw in 2 games"
 
 
+def test_a_matchs_line_says_why_a_game_ended_in_the_windows_words(monkeypatch, capsys):
+    """A Reversi game won before the board filled: the match's line said "Black wins 33 - 2 (34 -
+    2 with the empty squares to the winner)" where the window says "Black wins 34 - 2 · 33 - 2 on
+    the board" (the count Othello players score first); the line says the window's now, and
+    ``--json`` keeps the reason as recorded.  The game is given, not played: random players
+    rarely end a game early."""
+    import main
+    from ai.commands import match as match_command
+    from ai.match import GameResult
+
+    reason = "Black wins 33 - 2 (34 - 2 with the empty squares to the winner)"
+    ended = GameResult("reversi", {"size": 6}, ["level-1", "level-2"], ["c2"] * 33, 0, [33, 2], reason)
+    monkeypatch.setattr(match_command, "prepare_engines", lambda *args: None)
+    monkeypatch.setattr(match_command, "paired_games", lambda *args, **kwargs: iter([(ended, 0)]))
+    argv = ["match", "reversi", "level-1", "level-2", "--games", "1", "--option", "size=6"]
+    assert main.main(argv) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 plies"
+    assert main.main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reason"] == reason
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C is a POSIX signal here")
 def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
     """Ctrl+C (SIGINT to the process group) during a match ended it with status 130 and nothing
@@ -341,6 +363,44 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
     assert sum(line.endswith("%   -") for line in proc.stdout.splitlines()) == 2  # both standings rows
     standings = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["standings"]
     assert [s["rated"] for s in standings] == [False, False] and all("elo" in s for s in standings)  # data kept
+
+
+def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):
+    """The command line's report said "Reversi (size=6) round robin" where the window's said
+    "Reversi (Board size: 6) round robin" for the same league: both name the game and its options
+    through ``game_and_rules`` with the window's words now, on the terminal and in FILE.txt, .md
+    and .html; FILE.json keeps the options as data."""
+    from ai.commands.tournament import game_and_rules
+    from ai.tournament import Summary, Tournament
+    from ui.words import ReportWords
+
+    out = tmp_path / "league"
+    proc = run("tournament", "reversi", "level-1", "level-2", "--games", "1", "--time", "0.05",
+               "--option", "size=6", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    summary = Summary.of(Tournament.from_files(out.with_suffix(".jsonl")))  # as the window opens it
+    assert summary.options == {"size": 6}
+    named = game_and_rules(summary, ReportWords())
+    assert named == "Reversi (Board size: 6)"
+    assert proc.stdout.startswith(f"{named} round robin: 2 players")
+    for suffix in (".txt", ".md", ".html"):
+        text = out.with_suffix(suffix).read_text(encoding="utf-8")
+        assert f"{named} round robin" in text and "size=6" not in text, suffix
+
+
+def test_readme_and_help_say_withdraw_takes_a_player_out_of_the_league_in_file_and_what_its_games_become():
+    """README said "`--resume FILE` finishes an interrupted one (`--withdraw PLAYER` takes a player
+    out of it)", which read as if --withdraw stood alone and said nothing of the player's games;
+    both it and ``--help`` say now that it withdraws PLAYER from the league logged in FILE, and
+    ``withdrawal_stands``' rule: its games played kept, its results standing from half its games
+    on (the rest lost by forfeit), else all annulled."""
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    helped = " ".join(run("tournament", "--help").stdout.split())
+    for text in (readme, helped[helped.index("--withdraw PLAYER with"):]):
+        for said in ("from the league logged in FILE", "the games PLAYER played stay in FILE",
+                     "at least half of its games their results stand", "its games not played are lost by forfeit",
+                     "else all its games, played or not, are annulled (counted for no one)"):
+            assert said in text, (said, text[:200])
 
 
 def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):

@@ -560,3 +560,16 @@ def test_a_ctrl_c_as_the_search_thread_starts_is_a_stop_not_a_traceback():
             time.sleep(0.001)
 
     assert all(searched_until(run, None) for _ in range(20))
+
+
+def test_the_first_line_names_the_game_as_the_windows_copied_position_does(capsys):
+    """``analyse`` wrote its own "Hex (size=3, swap=False)", Python's word for a switch, where
+    the window's copied position (``position_text``) and its move lists write "Hex (size=3,
+    swap=false)", the form ``--option`` takes and ``--position`` reads back."""
+    from games.position_text import position_text
+
+    assert main.main(["analyse", "hex", "--option", "size=3", "--time", "5"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    game = games.load("hex", size=3)
+    assert first == position_text(game, game.initial_state()).splitlines()[0] + ": Blue to move"
+    assert first == "Hex (size=3, swap=false): Blue to move"

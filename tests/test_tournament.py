@@ -317,12 +317,12 @@ def reported_summary(**changes) -> Summary:
 REPORT = """\
 Tic-tac-toe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
-Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games):
+Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games; an empty cell: not played yet):
                                    1         2         3         4
- 1. level-1                        -  1.5 of 2    0 of 0    1 of 1
+ 1. level-1                        -  1.5 of 2              1 of 1
  2. level-2                 0.5 of 2         -    0 of 1    1 of 1
- 3. gtp:gnugo --mode gtp      0 of 0    1 of 1         -    0 of 0
- 4. sleeper.py                0 of 1    0 of 1    0 of 0         -
+ 3. gtp:gnugo --mode gtp                1 of 1         -
+ 4. sleeper.py                0 of 1    0 of 1                   -
 
 Standings (Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
@@ -787,6 +787,18 @@ def test_the_progress_bar_gives_no_time_left_before_a_game_has_ended():
     assert re.search(r"eta +\d+s", resumed.line(5)) and re.search(r"eta +\d+s", started.line(1))
     assert re.search(r"eta +0s", started.line(12))  # ended: nothing left
     assert re.search(r"eta +0s", ProgressBar(12, already=12).line(12))  # a league resumed with every game played
+
+
+def test_the_progress_bar_writes_a_draw_as_the_windows_latest_results_do():
+    """The bar's last game read "Level 1 - Level 2 draw" where the window's latest results write
+    "Level 1 - Level 2  ½-½"; a win stays "1-0"."""
+    from ai.commands.tournament import ProgressBar
+
+    bar = ProgressBar(2, stream=_Terminal(), names={"level-1": "Level 1", "level-2": "Level 2"})
+    bar.update(1, result("level-1", "level-2", None))
+    assert "| Level 1 - Level 2 ½-½" in bar.stream.getvalue()
+    bar.update(2, result("level-2", "level-1", 0))
+    assert "| Level 2 - Level 1 1-0" in bar.stream.getvalue()
 
 
 def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(tmp_path):
@@ -1272,7 +1284,7 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
         assert row[1] == order[i].player and len(row) == 2 + len(ids)
         for j, other in enumerate(order):
             points, games_n = cross[row[1]].get(other.player, (0, 0))
-            assert row[2 + j] == ("–" if i == j else f"{points:g} of {games_n}")
+            assert row[2 + j] == ("–" if i == j else f"{points:g} of {games_n}" if games_n else "")
     assert "- ana|b, 1 game (4): crashed: boom\n" in text.replace("\\", "")  # no log: a path on the teacher's computer
     assert "/home/prof" not in text
 
@@ -1425,6 +1437,27 @@ def test_a_crosstables_cell_says_points_of_games_in_every_written_report(tmp_pat
              html_tables((tmp_path / "turma.html").read_text(encoding="utf-8"))]
     for tables in pages:
         assert [row[2:] for row in tables[CROSSTABLE.rstrip(":")][1:]] == [["–", "1 of 2"], ["1 of 2", "–"]]
+
+
+def test_a_pair_that_played_no_game_has_an_empty_cell_in_every_written_crosstable(tmp_path):
+    """A partial league (ana and rui have yet to meet): the report and FILE.txt wrote "0 of 0" in
+    their cells, FILE.md and FILE.html too, where the window leaves an empty box; every one of
+    them leaves the cell empty now, a played pair's cell as it was."""
+    from ai.commands.tournament import CROSSTABLE, write_results
+
+    ids = ["ana", "rui", "eva"]
+    results = [result("ana", "eva", 0), result("eva", "rui", 0)]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, True, standings(ids, results), results, [1, 2])
+    write_results(summary, str(tmp_path / "turma"))
+    table = (tmp_path / "turma.txt").read_text(encoding="utf-8").split(CROSSTABLE)[1].split("Standings")[0]
+    assert "0 of 0" not in table and table.count(" of 1") == 4
+    pages = [markdown_tables((tmp_path / "turma.md").read_text(encoding="utf-8")),
+             html_tables((tmp_path / "turma.html").read_text(encoding="utf-8"))]
+    for tables in pages:
+        rows = {row[1]: row[2:] for row in tables[CROSSTABLE.rstrip(":")][1:]}
+        order = [row[1] for row in tables[CROSSTABLE.rstrip(":")][1:]]
+        assert rows["ana"][order.index("rui")] == "" and rows["rui"][order.index("ana")] == ""
+        assert rows["ana"][order.index("eva")] == "1 of 1"
 
 
 def test_the_standings_csv_writes_a_rating_at_the_mean_as_0_not_minus_0(tmp_path):

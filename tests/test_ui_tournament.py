@@ -440,7 +440,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
         first = text.splitlines()[0]
         assert first.startswith("Jogo do Galo, todos contra todos: 3 jogadores, 6 jogos, 0,1 s/jogada, processos: "), first
-        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1,5 de 2" = 1,5 pontos em 2 jogos):'
+        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1,5 de 2" = 1,5 pontos em 2 jogos; célula vazia: ainda não jogaram):'
         crosstable = text.split(legend)[1].split("Classificação")[0]
         assert re.search(r"\b\d(,5)? de 2\b", crosstable) and not re.search(r"\d/\d", crosstable), crosstable
         for heading in (legend,

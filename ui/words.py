@@ -1326,7 +1326,7 @@ REPORT_TEXTS = (
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),
-    N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"),
+    N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"),
     N_("{points} of {games}"),
     N_("Standings (Elo: mean 0, 95% interval):"),
     N_("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give them."),

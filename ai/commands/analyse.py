@@ -51,7 +51,7 @@ from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_othello_board_line, is_position_text, record_from_position
-from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list
+from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list, title_line
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took
@@ -623,10 +623,11 @@ def depth_says_the_proof(value: Value) -> bool:
 
 
 def verdict_text(verdict: Verdict) -> str:
-    """The verdict for people, one fact a line."""
+    """The verdict for people, one fact a line; the first names the game as the window's copied
+    position does (``title_line``: "Hex (size=3, swap=false)", which ``--position`` reads back),
+    where it wrote a switch as Python's "swap=False"."""
     game, value = verdict.game, verdict.value
-    out = [f"{game.info.title} ({', '.join(f'{k}={v}' for k, v in game.options.items())}): "
-           f"{game.sides[verdict.mover]} to move"]
+    out = [f"{title_line(game.id, game.options)}: {game.sides[verdict.mover]} to move"]
     out += [verdict.notation] if verdict.notation else []
     if verdict.best is None or value is None:
         out.append("no verdict: the search was stopped before its first result" if verdict.stopped

@@ -8,7 +8,7 @@ from typing import Any
 
 import games
 from ai.commands.engines import prepare_engines
-from ai.commands.tournament import probe_outside_players
+from ai.commands.tournament import ENGLISH, ReportWords, probe_outside_players
 from ai.match import (
     GameClock,
     GameResult,
@@ -33,12 +33,14 @@ def run_match(
     opening_plies: int = 0,
     clock: str | None = None,
     definitions_only: bool = False,
+    words: ReportWords = ENGLISH,
 ) -> int:
     """Play ``n_games``, sides alternating; with ``opening_plies``, each pair of games (colours
     swapped) starts from its own random position that many plies in (see ``random_openings``).
     ``clock``: a game clock such as "5m+2s" (``GameClock``; flag fall loses), with or without the
     per-move limit.  ``definitions_only``: outside .py files load without their top-level demo calls.
-    An outside file that cannot be loaded is an error (status 2) before any game."""
+    An outside file that cannot be loaded is an error (status 2) before any game.  ``words``: how a
+    game's line says why it ended (main.py passes the window's, so that both say it alike)."""
     game = games.load(game_id, **options)
     base_seed = 0 if seed is None else seed
     try:
@@ -56,14 +58,14 @@ def run_match(
     ready = ReadyPlayers(loader, first_game_seeds(player_ids, base_seed) if seed is not None else None)
     try:
         return _probed_match(game, player_ids, n_games, time_per_move, seed, as_json, starts, game_clock,
-                             loader, ready)
+                             loader, ready, words)
     finally:
         ready.close()
 
 
 def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, time_per_move: float | None,
                   seed: int | None, as_json: bool, starts: list, game_clock: GameClock | None,
-                  loader: dict[str, Any], ready: ReadyPlayers) -> int:
+                  loader: dict[str, Any], ready: ReadyPlayers, words: ReportWords = ENGLISH) -> int:
     """``run_match`` from its probe of outside players on: the players it started are kept in
     ``ready`` and play the first game, so an engine slow to start is started once for it."""
     game_id, options, base_seed = game.id, dict(game.options), 0 if seed is None else seed
@@ -87,7 +89,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
         for number, (result, first) in enumerate(series, 1):
             summary.add(result, first)
             done = number
-            print_game(game, number, result, as_json, names if first == 0 else names[::-1])
+            print_game(game, number, result, as_json, names if first == 0 else names[::-1], words)
     except KeyboardInterrupt:  # Ctrl+C: the result so far, and status 130 as the shell's
         print(f"\nstopped after {done} of {counted(n_games, 'game')} (the game in progress is not counted): "
               f"{summary.line()}", file=sys.stderr)
@@ -113,10 +115,12 @@ def told_apart(player_ids: tuple[str, str], names: dict[str, str] | None = None)
 
 
 def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
-               names: tuple[str, str] | None = None) -> None:
-    """One finished game of the match on stdout: a JSON object with ``as_json``, else a line;
-    ``names``: who played first and second as the line and the JSON's ``winner_name`` call them
-    (the result's ids by default)."""
+               names: tuple[str, str] | None = None, words: ReportWords = ENGLISH) -> None:
+    """One finished game of the match on stdout: a JSON object with ``as_json`` (its reason as
+    recorded), else a line, its reason in ``words`` (the window's: Reversi's "Black wins 34 - 2 ·
+    33 - 2 on the board", the count Othello players score first, where the line said "Black wins
+    33 - 2 (34 - 2 with the empty squares to the winner)"); ``names``: who played first and second
+    as the line and the JSON's ``winner_name`` call them (the result's ids by default)."""
     ids = names or result.players
     if as_json:
         print(json.dumps(result.to_json() | {"winner_name": None if result.winner is None else ids[result.winner]}),
@@ -126,7 +130,7 @@ def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
     # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it
     plies = "1 ply" if len(result.moves) == 1 else f"{len(result.moves)} plies"
-    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {result.reason}; {plies}{left}", flush=True)
+    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {words.reason(result.reason)}; {plies}{left}", flush=True)
 
 
 def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:

@@ -25,8 +25,9 @@ docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without 
 demo calls.  Outside files that cannot be loaded are named on stderr before any game and forfeit
 all their games; the rest of the tournament plays on.  Tables show players by ``display_names``,
 a student's file by whose it is (``entry_title``: ``ana``, ``rui:Careful``), loaded or not.
-The report is in English (``ReportWords``); the window's tournament screen passes its own words to
-``write_results`` for FILE.txt in its language (ai/ imports no ui/).  The CSV files stay English.
+The report is in English, in the words it is given (``ReportWords``; main.py gives the window's, so
+the terminal names a game's options as the window does); the window's tournament screen passes its
+own words to ``write_results`` for FILE.txt in its language (ai/ imports no ui/).  The CSV files stay English.
 """
 
 from __future__ import annotations
@@ -125,7 +126,9 @@ class ReportWords:
 
     def options(self, game_id: str, options: dict[str, Any]) -> str:
         """The rules the games were played under, as ``--option`` takes them ("size=7, swap=false"),
-        when any is not the game's usual one; "" at the usual ones (``unusual_rules``)."""
+        when any is not the game's usual one; "" at the usual ones (``unusual_rules``).  Words of no
+        language, for a caller without the window's: the command line prints the window's words
+        (main.py's ``report_words``: "Board size: 7 · Swap rule: No"), as the window names them."""
         return options_text(options) if unusual_rules(game_id, options) else ""
 
     def language(self) -> str:
@@ -159,6 +162,9 @@ def short_name(player_id: str) -> str:
     if ".py" in player_id and not player_id.startswith("gtp:"):
         return Path(player_id.split(".py")[0]).name + ".py" + player_id.split(".py", 1)[1]
     return player_id
+
+
+DRAW_RESULT = "½-½"  # a drawn game's result, as the window's latest results write it (the bar said "draw")
 
 
 class ProgressBar:
@@ -200,7 +206,7 @@ class ProgressBar:
         if result is not None:
             self._forfeits += int(result.forfeit)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
-            last = f"{a} - {b} {outcome(result, draw='draw')}"
+            last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
         if self.tty:
             self.stream.write("\r" + self.line(done, last)[:150].ljust(150))
             if done == self.total:
@@ -240,7 +246,8 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     for start in range(0, len(ids), per):
         columns = range(start, min(start + per, len(ids)))
         lines = [" " * lead + "".join(f"{j + 1:>{cell}}" for j in columns)]
-        lines += [f"{name:<{lead}}" + "".join(row[j].rjust(cell) for j in columns) for name, row in zip(label, text)]
+        lines += [(f"{name:<{lead}}" + "".join(row[j].rjust(cell) for j in columns)).rstrip()  # an empty last cell
+                  for name, row in zip(label, text)]
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -249,12 +256,15 @@ def _num(x: float) -> str:
     return f"{x:g}" if x != int(x) else f"{int(x)}"
 
 
-CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games):"
+CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"
 
 
 def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
     """A crosstable's cell: "1.5 of 2", as the window writes it; never "1.5/2", nor "1/2", which a
-    class's page read as half a point."""
+    class's page read as half a point.  A pair that has played no game (a partial league, a
+    withdrawal) gets an empty cell, as the window's empty box: "0 of 0" read as a result."""
+    if not games:
+        return ""
     return words.say("{points} of {games}").format(points=words.number(_num(points)), games=games)
 
 
@@ -844,13 +854,15 @@ def run_tournament(
     definitions_only: bool = False,
     withdraw: list[str] | tuple[str, ...] = (),
     yes: bool = False,
+    words: ReportWords = ENGLISH,
 ) -> int:
     """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game,
     130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
     written, so a script can tell a stopped league from a finished one; 1 when it ran but some
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them).  ``withdraw``: players to withdraw from the resumed
-    league (``withdraw_players``), asked first unless ``yes``."""
+    league (``withdraw_players``), asked first unless ``yes``.  ``words``: how the report, its files
+    and the withdrawal's lines say things (main.py passes the window's, so that both say them alike)."""
     import ai
     from ai.cluster import ClusterError
     from ai.results_log import LogInUse, check_out, log_path
@@ -879,12 +891,12 @@ def run_tournament(
             print(f"{log} not found: starting the tournament", file=sys.stderr)
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ({}, set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
-        words = expanded_words(player_ids)  # a pattern that matches no file is bad input, said alone
+        named = expanded_words(player_ids)  # a pattern that matches no file is bad input, said alone
         if any(ai.is_outside_player(pid) for pid in player_ids):
             print(CHECKING, file=sys.stderr, flush=True)
         entries = enter_players(game_id, list(player_ids), options,
                                 loader_logging_beside(loader, str(log_path(out)) if out else None), jobs,
-                                not_loaded(logged, gone), words)
+                                not_loaded(logged, gone), named)
         ids, broken, titles = entries.ids, entries.broken, entries.titles
         for note in entries.notes:
             print(note, file=sys.stderr)
@@ -901,7 +913,7 @@ def run_tournament(
         return 130
     t.titles = titles
     t.log_notes = {"titles": titles}  # FILE.jsonl names the players as the report does (the window shows it)
-    if withdraw and not withdraw_players(t, withdraw, yes):
+    if withdraw and not withdraw_players(t, withdraw, yes, said=words):
         return 2
     for pid, why in broken.items():
         if pid not in t.withdrawn:  # a withdrawn student's file plays no more: its games are settled
@@ -919,7 +931,7 @@ def run_tournament(
     names = t.names()
     bar = ProgressBar(t.total, names=names, already=t.resumed)
     bar.update(len(t.results))
-    live = _LiveReport(t, out)
+    live = _LiveReport(t, out, words)
 
     def on_event(event: Event) -> None:
         if isinstance(event, GameFinished):
@@ -936,8 +948,8 @@ def run_tournament(
         return 2
     summary = Summary.of(t)
     summary.resume_with = out
-    written = write_results(summary, out) if out else []  # first: a reader gone (| head) stops the prints
-    print(report(summary, width=shutil.get_terminal_size().columns))  # 80 when printed to a file
+    written = write_results(summary, out, words) if out else []  # first: a reader gone (| head) stops the prints
+    print(report(summary, words, width=shutil.get_terminal_size().columns))  # 80 when printed to a file
     for path in written:
         print(f"wrote {path}")
     if out:
@@ -1051,12 +1063,13 @@ def nothing_to_withdraw(t: Tournament, player_id: str, name: str | None = None,
 
 
 def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: bool = False,
-                     ask: Callable[[str], str] = input) -> bool:
+                     ask: Callable[[str], str] = input, said: ReportWords = ENGLISH) -> bool:
     """Withdraw the players ``words`` name from the resumed league ``t``, each said on stderr with
     what it does to its games, and asked first (``ask``; a terminal's y/N) unless ``yes``: a
     player's results annulled cannot be taken back.  False, with the reason on stderr, if one
     cannot be withdrawn (no such player, none of its games left: ``nothing_to_withdraw``) or the
-    answer was no (nothing withdrawn then); without a terminal to ask on, ``yes`` is needed."""
+    answer was no (nothing withdrawn then); without a terminal to ask on, ``yes`` is needed.  What
+    withdrawing does is ``said`` as the report says it."""
     try:
         todo = list(dict.fromkeys(find_player(t, word) for word in words))
     except ValueError as exc:
@@ -1067,11 +1080,11 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
         todo.remove(pid)
     done = [pid for pid in todo if not t.games_left(pid)]
     for pid in done:
-        print(f"error: {nothing_to_withdraw(t, pid)}", file=sys.stderr)
+        print(f"error: {nothing_to_withdraw(t, pid, words=said)}", file=sys.stderr)
     if done:  # said before any other is asked about: nothing is withdrawn then
         return False
     for pid in todo:
-        print(f"withdraw {pid}: {withdrawal_text(t, pid)}", file=sys.stderr)
+        print(f"withdraw {pid}: {withdrawal_text(t, pid, words=said)}", file=sys.stderr)
     if todo and not yes:
         if not sys.stdin.isatty():
             print("error: nothing withdrawn: add --yes to withdraw without being asked", file=sys.stderr)
@@ -1105,8 +1118,9 @@ class _LiveReport:
     and standings so far, for a teacher watching a long league, its first line saying the league
     is still in progress."""
 
-    def __init__(self, t: Tournament, out: str | None) -> None:
+    def __init__(self, t: Tournament, out: str | None, words: ReportWords = ENGLISH) -> None:
         self.t = t
+        self.words = words
         from ai.results_log import out_base
 
         self.path = out_base(out).with_name(out_base(out).name + ".txt") if out else None
@@ -1120,7 +1134,7 @@ class _LiveReport:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         summary = Summary.of(self.t)
         summary.resume_with = self.out
-        head, _, rest = report(summary).partition("\n")
+        head, _, rest = report(summary, self.words).partition("\n")
         going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
         atomic_write_text(self.path, f"{head} {going}\n{rest}\n")  # never seen half-written by a teacher's viewer
 
