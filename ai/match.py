@@ -40,6 +40,7 @@ class GameResult:
     max_move_time: list[float] = field(default_factory=lambda: [0.0, 0.0])
     clock: str | None = None  # the game clock, e.g. "5m+2s" (GameClock.text); None: per-move limit only
     clock_left: list[float] | None = None  # seconds left on each side's clock at the end
+    unplayed: bool = False  # settled without play (a withdrawal's forfeit or annulment): no game was played
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -145,6 +145,7 @@ RESULT_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "max_move_time": (_two(_finite), "two numbers of seconds"),
     "clock": (lambda v: v is None or is_text(v), "a clock's text or null"),
     "clock_left": (lambda v: v is None or _two(_finite)(v), "two numbers of seconds or null"),
+    "unplayed": (lambda v: isinstance(v, bool), "true or false"),
 }
 """What each field of a game's result must hold: a log or report edited by hand (a reason of 5,
 a winner of 7) was taken as it was, and the tournament screen raised as it showed it."""

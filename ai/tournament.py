@@ -492,6 +492,17 @@ class Tournament:
         return sum(1 for g in self.games_of(player_id) if (r := self.results.get(g.number)) is not None
                    and not is_void(r) and not is_withdrawal(r))
 
+    def settled_unplayed(self) -> int:
+        """How many of the results were settled by a withdrawal without being played (its forfeits
+        and annulments, ``GameResult.unplayed``): counted as played, they made the window's
+        progress say "24 of 40 games played" where 10 were."""
+        return sum(1 for r in self.results.values() if r.unplayed)
+
+    def annulled_played(self) -> int:
+        """How many of the games played were annulled by a withdrawal (``is_annulled``): played,
+        and counted for no one, so the standings count fewer games than were played."""
+        return sum(1 for r in self.results.values() if is_annulled(r) and not r.unplayed)
+
     def games_left(self, player_id: str) -> int:
         """How many of its games ``player_id`` has still to play: those without a result, or void
         (a resume plays them again).  None left: there is nothing to withdraw it from."""
@@ -549,13 +560,15 @@ class Tournament:
 
         ids = self.ids_of(g)
         gone = [side for side, pid in enumerate(ids) if pid in self.withdrawn]
-        return unplayed_forfeit(self.game_id, self.options, ids, gone, BOTH_WITHDREW,
-                                lambda side: f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}")
+        result = unplayed_forfeit(self.game_id, self.options, ids, gone, BOTH_WITHDREW,
+                                  lambda side: f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}")
+        result.unplayed = True
+        return result
 
     def _annulled(self, g: ScheduledGame, old: GameResult | None, player_id: str) -> GameResult:
         """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games."""
         result = replace(old) if old is not None and not is_void(old) else GameResult(
-            self.game_id, dict(self.options), list(self.ids_of(g)))
+            self.game_id, dict(self.options), list(self.ids_of(g)), unplayed=True)
         result.winner, result.forfeit = None, False
         played, games = self.withdrawn[player_id]
         result.reason = f"{ANNULLED}{player_id} withdrew from the league after {played} of its {games} games"

@@ -40,3 +40,48 @@ def test_a_remembered_students_file_that_cannot_be_loaded_is_listed_after_a_rest
         assert any(text.startswith("ana, remembered, cannot be used now, so it is not chosen:")
                    and "a_module_not_installed" in text for text in said), said
         assert any(text.startswith("rui, remembered, cannot be used now") for text in said), said
+
+
+def test_a_bot_of_the_games_last_tournament_is_listed_as_being_checked_after_a_change_of_game(tmp_path, monkeypatch):
+    """After a change of game, an outside bot chosen in that game's last tournament was missing
+    from the participants for the second or two its program was asked about the new game, nothing
+    said: the teacher took it as dropped.  It is listed meanwhile, chosen and greyed, "(checking…)",
+    and then as itself, chosen."""
+    import threading
+
+    from tests.test_ui_tournament import engines_remembered, gtp_test_engine, label_of, other_game
+    from tests.ui_helpers import make_app
+    from ui.scenes import tournament_setup
+
+    engine = gtp_test_engine()
+    engines_remembered(tmp_path, {engine: ["tictactoe", "hex"]}, "tictactoe", ["level-1", engine])
+    settings = tmp_path / "config" / "settings.json"
+    kept = json.loads(settings.read_text())
+    settings.write_text(json.dumps({**kept, "tournament_players": {**kept["tournament_players"],
+                                                                   "hex": ["level-1", engine]}}))
+    asked = threading.Event()  # the engine's answer for Hex held back until the test has looked
+    real = tournament_setup._discover
+
+    def discover(game_id: str, entry: str, options: dict):
+        if game_id == "hex":
+            asked.wait(60)
+        return real(game_id, entry, options)
+
+    monkeypatch.setattr(tournament_setup, "_discover", discover)
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        while scene.game_id != "hex":
+            other_game(app, scene)
+        waiting = [b for b in scene.player_buttons if b.label == "Test Engine (checking…)"]
+        assert len(waiting) == 1 and waiting[0].active and not waiting[0].enabled and waiting[0].visible
+        asked.set()
+        assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        app.run_frames(2)
+        assert label_of(scene, engine) == "Test Engine" and engine in scene.selected
+        assert not any("checking" in b.label for b in scene.player_buttons)
+        assert app.errors == [], app.errors[0]
+    finally:
+        asked.set()
+        app.quit()

@@ -203,7 +203,7 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     assert shown, "none of a/aluno's annulled games is in the latest results"
     click(app, shown[0][0].center)  # its whole line, said in a message
     said = scene.messages.items[-1].text
-    assert f"annulled: a/aluno withdrew from the league after {played} of its 8 games" in said, said
+    assert f"annulled: a/aluno withdrew from the tournament after {played} of its 8 games" in said, said
     assert str(bots) not in said
 
 
@@ -258,3 +258,87 @@ def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, 
         lines = [text for _rect, number, text in scene._recent_rects if is_annulled(t.results[number])]
     assert lines, "no annulled game in the latest results"
     assert all(line.count(annulled) == 1 and ("annulled" in line) == (language == "en") for line in lines), lines
+
+
+def stopped_unshown(app, monkeypatch) -> TournamentScene:
+    """A tournament of four players watched, stopped by its Stop button once a few games are over,
+    the board's clock standing still (``StoppedClock``): every game played waits to be shown."""
+    from tests.test_ui_tournament_watch import StoppedClock
+    from ui.scenes import tournament_watch
+
+    monkeypatch.setattr(tournament_watch, "monotonic", StoppedClock())
+    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=GAMES.index(50))
+    assert app.run_frames(10, until=lambda: scene.tournament is not None and len(scene.tournament.results) >= 4,
+                          timeout=120)
+    click(app, scene.buttons[1].rect.center)
+    t = scene.tournament
+    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    app.run_frames(2)
+    assert t.results and scene.held == frozenset(t.results), "the board has shown a game"
+    return scene
+
+
+def most_played(scene: TournamentScene) -> str:
+    """The player with the most games played (one at least, with four or more games over)."""
+    return max(PLAYERS, key=scene.tournament.played_by)
+
+
+def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those_left(app, monkeypatch):
+    """A player withdrawn mid-tournament: the progress counted the games the withdrawal settled
+    unplayed as played ("24 of 40 games played … shown 14" where 10 were played).  It says the
+    games played, those forfeited or annulled by the withdrawal and those left, adding up to all."""
+    from tests.ui_helpers import recorded_text
+
+    scene = stopped_unshown(app, monkeypatch)
+    t = scene.tournament
+    played, player = len(t.results), most_played(scene)
+    theirs = t.played_by(player)
+    stands = withdrawal_stands(theirs, len(t.games_of(player)))
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, player).center)
+    click(app, withdraw_button(scene).rect.center)
+    assert player in t.withdrawn
+    settled, annulled = len(t.results) - played, 0 if stands else theirs  # its games played annulled too
+    drawn = recorded_text(monkeypatch)
+    scene.invalidate()
+    app.run_frames(1)
+    said = (f"Tic-tac-toe: {played} of {t.total} games played{f' ({annulled} of them annulled)' if annulled else ''}, "
+            f"{settled} forfeited or annulled by withdrawal, {t.total - played - settled} left")
+    assert any(text.startswith(said) for text in drawn), [text for text in drawn if "games" in text]
+    # as the standings count them: the games played not annulled, and the forfeits where its results stand
+    assert sum(st.games for st in scene.table) // 2 == played - annulled + (settled if stands else 0)
+
+
+def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app, monkeypatch):
+    """While the board had games left to show, Withdraw's question said "has played 5 of its
+    games" beside standings that showed none of them.  Withdraw shows the results in the tables
+    at once, so the question and the standings tell one story; the board goes on with its games."""
+    scene = stopped_unshown(app, monkeypatch)
+    t = scene.tournament
+    player = most_played(scene)
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, player).center)
+    played = t.played_by(player)
+    assert scene.messages.items[-1].text.startswith(f"{scene._name(player)} has played {played} of its ")
+    row = next(st for st in scene.table if st.player == player)
+    assert row.games == played and not scene.held
+    assert sum(st.games for st in scene.table) == 2 * len(t.results)
+    assert scene.to_watch or scene.watching is not None  # the board still has them to show
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "withdrew from the tournament"), ("pt", "retirou-se do torneio")])
+def test_a_withdrawals_games_say_tournament_as_the_screen_does(app, monkeypatch, language, words):
+    """The tournament screen said "withdrew from the league" of a withdrawn player's games, a word
+    it uses nowhere else; it says tournament, in Portuguese too."""
+    scene = stopped_tournament(app, GAMES.index(2))
+    t = scene.tournament
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, "level-3").center)
+    click(app, withdraw_button(scene).rect.center)
+    with in_language(app, language):
+        scene.invalidate()
+        app.run_frames(1)
+        rect = next(rect for rect, number, _text in scene._recent_rects if is_withdrawal(t.results[number]))
+        click(app, rect.center)
+        said = scene.messages.items[-1].text
+    assert words in said and "league" not in said and "liga" not in said, said

@@ -41,9 +41,11 @@ REASONS: tuple[tuple[str, str], ...] = (
      N_("void: a worker process died (exit status {status})")),
     (r"void: a worker process died \((?P<how>.*)\)", N_("void: a worker process died ({how})")),
     (r"double forfeit: neither player could be started", N_("double forfeit: neither player could be started")),
-    (r"double forfeit: both players withdrew from the league", N_("double forfeit: both players withdrew from the league")),
+    # ai.tournament's withdrawal reasons say "league" (its logs and reports keep them); the window
+    # says "tournament", as its screen does everywhere else
+    (r"double forfeit: both players withdrew from the league", N_("double forfeit: both players withdrew from the tournament")),
     (r"annulled: (?P<player>.+) withdrew from the league after (?P<played>\d+) of its (?P<games>\d+) games",
-     N_("annulled: {player} withdrew from the league after {played} of its {games} games")),
+     N_("annulled: {player} withdrew from the tournament after {played} of its {games} games")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"Board full", N_("Board full")),
@@ -96,7 +98,7 @@ AT = r"(?P<at>(?: at move \d+)?)"  # the move a forfeit came at (ai.referee.at_m
 STOPPED = r"(?P<stopped>(?:; (?:process|engine) stopped)?)"  # a late outside player's process, stopped
 STOPPED_WORDS = (N_("; process stopped"), N_("; engine stopped"))
 FORFEITS: tuple[tuple[str, str], ...] = (
-    (r"withdrew from the league", N_("withdrew from the league")),
+    (r"withdrew from the league", N_("withdrew from the tournament")),  # the screen's word, not ai's (REASONS)
     # a reason names its move after its first words (ai.referee.at_move): {at} is " at move 3" or nothing
     (rf"lost on time{AT}: the flag fell \((?P<took>(?:no answer after )?[\d.]+ s(?: spent)?) with (?P<left>-?[\d.]+) s "
      rf"left on its (?P<clock>\S+) clock\){STOPPED}(?P<rest>.*)",
@@ -1350,6 +1352,9 @@ REPORT_TEXTS = (
        "one (they stay in the log)"),
     N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
        "they are"),
+    N_("{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"),
+    N_("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or annulled by "
+       "withdrawal, {left} left"),
 )
 
 

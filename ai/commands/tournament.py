@@ -919,7 +919,7 @@ def run_tournament(
         if pid not in t.withdrawn:  # a withdrawn student's file plays no more: its games are settled
             print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
     if t.resumed:
-        print(f"resuming {log}: {t.resumed} of {t.total} games already played", file=sys.stderr)
+        print(f"resuming {log}: {resumed_count(t)}", file=sys.stderr)
     for pid in t.joined:
         print(joined_text(t, pid), file=sys.stderr)
     if cluster in (None, "local"):  # compiled once here, not by every worker (machines of a cluster: their own)
@@ -929,7 +929,7 @@ def run_tournament(
             print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
             return 130
     names = t.names()
-    bar = ProgressBar(t.total, names=names, already=t.resumed)
+    bar = ProgressBar(t.total, names=names, already=len(t.results))  # a withdrawal's settled games: not this run's pace
     bar.update(len(t.results))
     live = _LiveReport(t, out, words)
 
@@ -955,6 +955,15 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def resumed_count(t: Tournament) -> str:
+    """The games a resumed league ``t`` has played, as its first line says them; with games a
+    withdrawal settled unplayed, those and the games left too (``games_counted``), as the window says."""
+    settled = t.settled_unplayed()
+    if not settled:
+        return f"{t.resumed} of {t.total} games already played"
+    return games_counted(len(t.results) - settled, settled, t.total, t.annulled_played())
 
 
 def withdrawn_in_log(log: str, withdraw: list[str] | tuple[str, ...]) -> tuple[dict[str, str], set[str]]:
@@ -1047,6 +1056,22 @@ def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, word
     rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
     return words.say(rule).format(player=name or t.names()[player_id], played=played, games=words.games(games),
                                   left=words.games(games - played))
+
+
+GAMES_SETTLED = "{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"
+GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or "
+                          "annulled by withdrawal, {left} left")
+
+
+def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH) -> str:
+    """The games of a league a withdrawal settled some games of without play (``settled``:
+    ``Tournament.settled_unplayed``), as the window's progress and a resume's first line both say
+    them: those played, those settled, those left, adding up to ``total``; and how many of those
+    played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
+    counted the settled games as played ("24 of 40 games played" where 10 were)."""
+    template = GAMES_SETTLED_ANNULLED if annulled else GAMES_SETTLED
+    return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,
+                                      left=total - played - settled)
 
 
 NOTHING_TO_WITHDRAW = ("{player} has played all its {games}: there is nothing left to withdraw it from, and its "

@@ -188,6 +188,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.size = (1280, 800)
         self.remembered: list[str] = []
         self.offered: set[str] = set()  # games the remembered players were tried on
+        self.offering: set[str] = set()  # games the remembered players are being tried on now
         self.awaited: set[str] = set()  # remembered players of the game's last tournament, chosen once loaded
         self._load_remembered()
         self._select_defaults()
@@ -257,6 +258,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # an outside player's "×" forgets it (ours can only be left out): at the right of its toggle
             self.remove_buttons = [b("×", lambda pid=pid: self._forget_player(pid)) if pid in outside else None
                                    for pid, _title in shown]
+            self._list_being_checked()
             self.offer_buttons = [b(_("Resume"), self._resume_offer, primary=True), b(_("Dismiss"), self._dismiss_offer)]
         else:
             self.buttons = [
@@ -1077,6 +1079,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.invalidate()  # an outside player added, or why not
         while self.added:
             kind, data = self.added.pop(0)
+            if kind == "offered":  # the remembered players tried on a game: none is being checked there now
+                self._offered(data)
+                continue
             self.adding = None
             if kind == "error":
                 self.messages.add(words.load_problem(data), "error")

@@ -13,6 +13,7 @@ import pygame
 
 import ai
 import games
+from ai.commands.tournament import games_counted
 from ai.tournament import (
     MIN_RATED_GAMES,
     Standing,
@@ -179,18 +180,19 @@ class ResultsDrawing:
         top = pad + int(38 * s) + int(16 * s)
         # progress
         done, total = len(t.results) - len(self.held), t.total  # the results shown (``WatchedGames.held``)
+        settled = t.settled_unplayed()  # a withdrawal's games, never played: not among those shown played
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
         fill = bar.copy()
         fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
         if done:
             card(surface, fill, theme.accent, bar.height // 2)
-        status = self._progress_words(t, done, total)
+        status = self._progress_words(t, done - settled, total)
         if self.runs_elsewhere:  # a league's log shown while its command line plays it
             status += "  -  " + _("being played elsewhere: its new games are shown as they end")
         elif not t.is_running():
             status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
-        status += self._still_to_show(done)
+        status += self._still_to_show(done - settled)
         progress_words(surface, theme, status, bar, fill, s)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -212,12 +214,16 @@ class ResultsDrawing:
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
 
     def _progress_words(self, t: Tournament, shown: int, total: int) -> str:
-        """The progress bar's words: the games counted and the pace.  While the board replays games
+        """The progress bar's words: the games counted (``shown``: those played the tables show)
+        and the pace; a withdrawal's games settled unplayed said apart.  While the board replays games
         already over (``held``), the games played (``_still_to_show`` then says what the board has
         shown and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher
         to work out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
-        if self.held:
+        if settled := t.settled_unplayed():  # how many of them were played: "24 of 40 games played" for 10
+            counted = f"{game}: " + games_counted(shown + len(self.held), settled, total, t.annulled_played(),
+                                                  words.ReportWords())
+        elif self.held:
             counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
                                                                          total=total)
         else:

@@ -422,6 +422,7 @@ class TournamentSetup:
         if not todo or game_id in self.offered:
             return
         self.offered.add(game_id)
+        self.offering.add(game_id)
         awaited = set(self.awaited)  # of the game's last tournament: one that no longer loads is listed, unable
 
         def work() -> None:
@@ -433,8 +434,41 @@ class TournamentSetup:
                     if unable:
                         pid, why, chosen = unable
                         self.added.append(("broken", (game_id, pid, why, False, chosen)))
+            self.added.append(("offered", game_id))
 
         threading.Thread(target=work, daemon=True).start()
+
+    def _being_checked(self) -> list[tuple[str, str]]:
+        """The players of this game's last tournament (``awaited``) whose programs are being tried
+        on it now (``_offer_remembered``), not listed yet: (id, title).  An engine asked for a game
+        takes a second or two, and after a change of game a bot chosen in that game's last
+        tournament was missing from the list meanwhile, nothing said: the teacher took it as dropped."""
+        if self.game_id not in self.offering:
+            return []
+        listed = {pid for pid, _title in self.players()}
+        return [(pid, self._remembered_title(pid)) for pid in sorted(self.awaited) if pid not in listed]
+
+    def _remembered_title(self, pid: str) -> str:
+        """An outside player's title as another game's list gives it, else as its id says it."""
+        from ai.outside_names import entry_title
+
+        titles = {p: title for listed in self.outside.values() for p, title in listed}
+        return titles.get(pid) or entry_title(pid) or short(pid)
+
+    def _list_being_checked(self) -> None:
+        """Each player ``_being_checked`` at the end of the participants, chosen and greyed, saying
+        it is being checked; the list is built again once it is (``_offered``)."""
+        for _pid, title in self._being_checked():
+            waiting = Button(_("{name} (checking…)").format(name=title), lambda: None)
+            waiting.enabled, waiting.active = False, True
+            self.player_buttons.append(waiting)
+            self.remove_buttons.append(None)
+
+    def _offered(self, game_id: str) -> None:
+        """The remembered players have been tried on ``game_id``: none is listed as being checked there."""
+        self.offering.discard(game_id)
+        if game_id == self.game_id and self.tournament is None:
+            self._build_keeping_focus()
 
     def _load_remembered(self) -> None:
         """The outside players the window remembers (``settings.outside_players``)."""

@@ -7,7 +7,9 @@ removed: its games played stay in the log, and count as ``ai.tournament.withdraw
 all its games are annulled).  Withdraw, then a click on the player's row in the standings, says
 what that does to its games (Up and Down choose the row from the keyboard); Withdraw pressed
 again does it (Esc, or Withdraw while no row is chosen, does nothing).  The log's header keeps the withdrawal (``Tournament.withdraw``), so a
-Resume, the unfinished tournament offered later and the report files all count it.
+Resume, the unfinished tournament offered later and the report files all count it.  While the
+board still has games to show, Withdraw shows their results in the tables at once: the question
+speaks of every game played, and so do the standings beside it.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Withdrawal:
             self.withdrawing = None
         elif self.withdrawing is None:
             self.withdrawing = ""
+            self._tell_every_result()
             self.messages.add(_("Choose the player to withdraw in the standings: a click on its row, or Up and Down "
                                 "(Esc: none)"), "info", 10.0)
         elif not self.withdrawing:
@@ -54,6 +57,15 @@ class Withdrawal:
             self._withdraw(self.withdrawing)
         self._refresh_labels()
         self.invalidate()
+
+    def _tell_every_result(self) -> None:
+        """The results the board has yet to reach (``WatchedGames.held``) shown in the tables now:
+        what withdrawing a player does is said of every game it played, and the standings, the
+        crosstable and the games counted left out those the board had not shown ("has played 5
+        of its 12 games" beside a row of 3).  The board goes on with its games."""
+        if self.held:
+            self.told = self.told | self.held
+            self._count_seen()
 
     def _pick_withdrawn(self, pos: tuple[int, int]) -> bool:
         """A click on a player's row while Withdraw asks for one: that player is chosen, and what
