@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.commands.tournament import run_tournament
+from ai.commands.tournament import run_tournament, withdrawal_text
 from ai.results_log import WITHDRAWN_VERSION
 from ai.tournament import GameFinished, Tournament, withdrawal_stands
 
@@ -36,6 +36,15 @@ def resume(out: Path, players: list[str], **more) -> int:
 @pytest.mark.parametrize(("played", "games", "stands"), [(3, 6, True), (2, 6, False), (6, 6, True), (0, 6, False)])
 def test_results_stand_from_half_the_games_played(played, games, stands):
     assert withdrawal_stands(played, games) is stands
+
+
+def test_the_question_says_one_game_left_in_the_singular(tmp_path):
+    """With one game of its six left, the question read "the 1 game it has not played are lost by
+    forfeit"."""
+    stopped_league(tmp_path / "league", after=11)  # level-3's last game (12) not played
+    t = Tournament.from_files(tmp_path / "league.jsonl")
+    said = withdrawal_text(t, "level-3")
+    assert said.endswith("its results stand, and it loses by forfeit the 1 game it has not played"), said
 
 
 def test_a_player_withdrawn_before_half_its_games_has_them_all_annulled(tmp_path, capsys):

@@ -1346,8 +1346,8 @@ REPORT_TEXTS = (
     N_("{player} withdrew after {played} of its {games}: fewer than half, so all its games are annulled (counted "
        "for no one)"),
     N_("Withdrawn, not ranked:"),
-    N_("{player} has played {played} of its {games}: its results stand, and the {left} it has not played are lost "
-       "by forfeit"),
+    N_("{player} has played {played} of its {games}: its results stand, and it loses by forfeit the {left} it has "
+       "not played"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "
        "one (they stay in the log)"),
     N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "

@@ -1043,8 +1043,8 @@ def find_player(t: Tournament, word: str) -> str:
     raise ValueError(f"--withdraw {word} {why}; its players: {listed}")
 
 
-WITHDRAWAL_STANDS = ("{player} has played {played} of its {games}: its results stand, and the {left} it has "
-                     "not played are lost by forfeit")
+WITHDRAWAL_STANDS = ("{player} has played {played} of its {games}: its results stand, and it loses by forfeit "
+                     "the {left} it has not played")
 WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than half: all its games are annulled, "
                      "counted for no one (they stay in the log)")
 
