@@ -20,9 +20,8 @@ Figures of one machine at one moment: run it before and after a change, side by 
     python tools/worker_ends_bench.py --cases quit,prepare,tournament --changes 5
 
 The other ends, each the old way and the new in one run, a line each: "quit", the window's quit
-with its spare waiting for its game (``SpareWorker.end`` then ``wait_for_closed_workers``, as
-``App.quit``): terminated at once (grace 0) or ended by itself, and the same quit as the spare
-has just started, in its head start; "prepare", a kernel preparation's process holding the
+from its main menu (``App.quit``) with its spare waiting for its game: terminated at once (grace
+0) or ended by itself, and the same quit as the spare has just started, in its head start; "prepare", a kernel preparation's process holding the
 game's kernels, from its work done to its process gone; "tournament", a tournament's worker
 after two games of the game (level-3 against level-4), the same.  Old: the process's target
 returns to ``multiprocessing``, whose ``sys.exit`` tears the interpreter down; new:
@@ -130,22 +129,24 @@ def _done_to_gone(new: bool, main, *args) -> float:
     return time.monotonic() - done
 
 
-def _quit_wait(new: bool, game_id: str, ready: bool) -> float:
-    """Seconds of the window's quit (``SpareWorker.end``, ``wait_for_closed_workers``) with its
-    spare waiting for its game (``ready``) or just started; the old way: a grace of 0."""
+def _quit_wait(new: bool, ready: bool) -> float:
+    """Seconds of the window's quit (``App.quit``) from its main menu, its spare waiting for its game
+    (``ready``) or just started; the old way: the spare's grace 0."""
     import ui.ai_worker as ai_worker
+    from ui.app import App
 
     kept = ai_worker.SPARE_GRACE
     ai_worker.SPARE_GRACE = kept if new else 0.0
     try:
-        assert ai_worker.SpareWorker.start(game_id)
+        app = App(fps=60)
+        app.spare_worker = True
+        app.run_frames(1, until=lambda: ai_worker.SpareWorker._spare is not None, timeout=30.0)
         spare = ai_worker.SpareWorker._spare
         while ready and spare.ready is None and spare.process.is_alive():
-            time.sleep(0.05)
-            spare.hear()
+            app.run_frames(1)  # the window hears its spare as it waits (``SpareWorker.settle``)
+            time.sleep(0.01)
         began = time.monotonic()
-        ai_worker.SpareWorker.end()
-        ai_worker.wait_for_closed_workers(30.0)
+        app.quit()
         return time.monotonic() - began
     finally:
         ai_worker.SPARE_GRACE = kept
@@ -170,8 +171,8 @@ def _old_and_new(name: str, runs: int, measure_one) -> None:
 
 
 OTHER_ENDS = {
-    "quit": lambda args: (_old_and_new("quit, spare ready", args.changes, lambda new: _quit_wait(new, args.game, True)),
-                          _old_and_new("quit, spare begun", args.changes, lambda new: _quit_wait(new, args.game, False))),
+    "quit": lambda args: (_old_and_new("quit, spare ready", args.changes, lambda new: _quit_wait(new, True)),
+                          _old_and_new("quit, spare begun", args.changes, lambda new: _quit_wait(new, False))),
     "prepare": lambda args: _old_and_new("prepare", args.changes, lambda new: _done_to_gone(new, _load_kernels, args.game)),
     "tournament": lambda args: _old_and_new("tournament", args.changes,
                                             lambda new: _done_to_gone(new, _play_tasks, _tasks(args.game))),
