@@ -318,11 +318,11 @@ class KernelPreparation:
     run at the lowest priority: once a game starts, its own worker compiles what it still needs on
     a core of its own.  On a later run, every kernel compiled by one before, they end at once,
     numba not imported (``_prepare``); done compiling, at once too (``run_then_exit``), not after
-    the teardown of every kernel it compiled.  Stopped with the window, the terminal's Ctrl+C left to it
-    (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up.
-    Each is joined as it ends (``_reap``).  With the window's log written to its file, their
-    lines (what each compiles or loads, and in how long: ``ai.kernels``) come to it through a
-    report channel of theirs (``ai.worker_log``), read by the same thread."""
+    the teardown of every kernel it compiled.  Stopped with the window, the terminal's Ctrl+C
+    left to it (``start_leaving_ctrl_c``); one held through their start stops them before it goes
+    on up.  Each is joined as it ends (``_reap``).  With the window's log written to its file,
+    their lines (what each compiles or loads, and in how long: ``ai.kernels``) come to it through
+    a report channel of theirs (``ai.worker_log``), read by the same thread."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
