@@ -83,7 +83,9 @@ def exit_at_once(status: int = 0) -> None:
     handler (the last words, a bot's end through its finalizer, multiprocessing's own, logging's
     flush), then standard output and error flushed.  Skipped: the teardown, which frees only
     memory the system takes back anyway, and the wait for threads not daemon (a process that must
-    end goes on for none of them)."""
+    end goes on for none of them).  ``atexit._run_exitfuncs`` is private, kept as no public way
+    runs the handlers: Python 3.11's ``atexit`` only registers and unregisters them, and they run
+    only at the interpreter's own end (``sys.exit``, teardown included), never at ``os._exit``."""
     import atexit
 
     atexit._run_exitfuncs()

@@ -68,6 +68,7 @@ from ai.parent_watch import (
     end_with_parent,
     interrupts_set,
     leave_sigint_to_parent,
+    run_then_exit,
     sigint_blocked,
 )
 from ai.results_log import is_text
@@ -252,7 +253,9 @@ def _worker_main(tasks, events: Sender, watch: bool, folders: str | None, stoppi
     """A worker process: play the games it is given until it gets None, or ``stopping`` is set
     (Stop: it starts no other game and ends once the one it plays is sent).  Its parent gone, it
     ends; SIGTERM ends its bots, then it, after the message it is writing.  The terminal's Ctrl+C
-    is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``.
+    is its parent's, which stops it as Stop does.  Its bots' folders are made in ``folders``.  Its
+    target is ``run_then_exit``: done, it ends at once, not after the teardown of every engine it
+    imported (numba's with them), on a core a worker still playing the last games could use.
     ``log_level``: its log lines go to the parent's log file at that level (``ai.worker_log``)."""
     from ai.outside_process import make_folders_in
 
@@ -842,8 +845,8 @@ class Tournament:
             tasks.put(self.task(g))
         folders = tempfile.mkdtemp(prefix="tabuleiro-tournament-")  # the workers' bots' folders, removed at the end
         level = workers_level()  # told only when the log file is written: nothing set up in the workers else
-        workers = [ctx.Process(target=_worker_main, name="tabuleiro-tournament", daemon=True,
-                               args=(tasks, events.sender(), self.watch, folders, stopping),
+        workers = [ctx.Process(target=run_then_exit, name="tabuleiro-tournament", daemon=True,
+                               args=(_worker_main, tasks, events.sender(), self.watch, folders, stopping),
                                kwargs={"log_level": level} if level is not None else {})
                    for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:

@@ -164,7 +164,8 @@ def test_an_analysis_ends_with_a_window_killed_outright(tmp_path):
     import os
     import signal
     import subprocess
-    import time
+
+    from tests.reap_helpers import killed_if_left
 
     script = tmp_path / "window.py"
     script.write_text(f"""
@@ -182,18 +183,11 @@ if __name__ == "__main__":
     time.sleep(60)
 """)
     window = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
-    worker_pid = int(window.stdout.readline())
-    os.kill(window.pid, signal.SIGKILL)
-    window.wait()
-    end = time.monotonic() + 60  # a safety net: the watch ends it within a look or two (0.5 s each) on a quiet machine
-    while time.monotonic() < end:
-        try:
-            os.kill(worker_pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.1)
-    os.kill(worker_pid, signal.SIGKILL)
-    pytest.fail("the analysis worker outlived its window")
+    with killed_if_left(int(window.stdout.readline()), window.pid) as worker:  # found while the window holds it
+        os.kill(window.pid, signal.SIGKILL)
+        window.wait()
+        # a safety net: the watch ends it within a look or two (0.5 s each) on a quiet machine
+        assert worker.ended(timeout=60), "the analysis worker outlived its window"
 
 
 def test_a_worker_closed_as_it_starts_keeps_what_its_process_reads(monkeypatch):

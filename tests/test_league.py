@@ -20,6 +20,7 @@ from ai.commands.tournament import format_standings, run_tournament
 from ai.match import BUDGET_SHARE, MOVES_AHEAD, GameClock, GameResult, move_budget, play_game
 from ai.results_log import ResultsLog, log_path
 from ai.tournament import Tournament, display_names, standings
+from tests.reap_helpers import Descendant, all_killed_if_left, descendants, left_running
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "data" / "outside"
@@ -349,9 +350,10 @@ def _game_lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().split(b"\n")[1:] if line.endswith(b"}")]
 
 
-def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, list[int]]:
+def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, list[Descendant]]:
     """``run_tournament(*args, FILE, 7)`` in a process of its own, killed with SIGKILL once
-    FILE.jsonl holds ``games`` games: (FILE, FILE.jsonl, the processes it had started).  It is
+    FILE.jsonl holds ``games`` games: (FILE, FILE.jsonl, the processes it had started, found while
+    it held them: signalled through pidfds, never by pids their new parent may have reaped).  It is
     stopped (SIGSTOP) before its processes are listed: a bot it forked between the look and the
     kill, still between its fork and its exec, held a copy of the log's lock the list missed, and
     a resume straight after was refused ("being written by another run")."""
@@ -366,7 +368,7 @@ def _killed_after(tmp_path: Path, args: tuple, games: int) -> tuple[Path, Path, 
         while time.time() < deadline and (not log.exists() or len(_game_lines(log)) < games):
             time.sleep(0.02)
         _stopped(proc.pid)  # it starts no process from now on
-        children = _children(proc.pid)
+        children = descendants(_children(proc.pid), proc.pid)
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait(timeout=30)
@@ -380,9 +382,11 @@ def test_resume_after_sigkill_loses_no_finished_game(tmp_path):
     players = [str(BOTS / "simple_contract.py"), "level-1", "level-2"]
     args = ("tictactoe", players, {}, 4, 0.5, 1)
     out, log, children = _killed_after(tmp_path, args, 3)
-    before = _game_lines(log)
-    assert 3 <= len(before) < 24, "the kill should land in the middle of the tournament"
-    _wait_ended(children)  # until then the killed run's processes may still hold the log's lock (resume says so)
+    with all_killed_if_left(children):
+        before = _game_lines(log)
+        assert 3 <= len(before) < 24, "the kill should land in the middle of the tournament"
+        # until then the killed run's processes may still hold the log's lock (resume says so)
+        assert not left_running(children, 30.0), "the killed run's processes did not end"
     assert run_tournament(*args, None, 7, resume=str(out)) == 0
     after = _game_lines(log)
     assert after[:len(before)] == before  # nothing finished was lost or rewritten
@@ -412,19 +416,6 @@ def _state(pid: int) -> str:
         return ""
 
 
-def _running(pid: int) -> bool:
-    """``pid`` is a process that has not ended (an ended one may linger as a zombie until reaped)."""
-    return _state(pid) not in ("", "Z")
-
-
-def _wait_ended(pids: list[int], seconds: float = 30.0) -> None:
-    """Wait until every process of ``pids`` has ended (orphans end when they see their parent gone)."""
-    deadline = time.time() + seconds
-    while time.time() < deadline and any(_running(pid) for pid in pids):
-        time.sleep(0.05)
-    assert not [pid for pid in pids if _running(pid)], "the killed run's processes did not end"
-
-
 def _children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (from /proc)."""
     found = []
@@ -443,14 +434,9 @@ def test_workers_end_with_a_killed_tournament(tmp_path):
     """``--jobs 2`` killed with SIGKILL: its worker processes went on playing, orphaned, at full CPU."""
     args = ("hex", ["level-2", "level-3", "level-4"], {"size": 5}, 20, 0.1, 2)
     _, _, workers = _killed_after(tmp_path, args, 2)
-    assert workers, "the tournament should have had its workers running"
-    deadline = time.time() + 10
-    while time.time() < deadline and any(_running(w) for w in workers):
-        time.sleep(0.1)
-    alive = [w for w in workers if _running(w)]
-    for w in alive:
-        os.kill(w, signal.SIGKILL)
-    assert not alive
+    with all_killed_if_left(workers):  # those left running killed through their pidfds
+        assert workers, "the tournament should have had its workers running"
+        assert not left_running(workers, 10.0)
 
 
 # -- Dask ------------------------------------------------------------------------------------------

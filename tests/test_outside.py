@@ -1348,6 +1348,8 @@ def test_a_worker_ended_with_its_parent_takes_its_bots_and_their_folders_along(t
     import os
     import signal
 
+    from tests.reap_helpers import killed_if_left
+
     script = tmp_path / "parent.py"
     script.write_text(f"""
 import subprocess, sys
@@ -1368,26 +1370,13 @@ time.sleep(60)
     parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "TABULEIRO_BOT_LOGS": str(tmp_path / "logs")})
     bot_pid, folder = parent.stdout.readline().split()
-    os.kill(parent.pid, signal.SIGKILL)
-    parent.wait()
-    end = time.monotonic() + 30
-    while time.monotonic() < end and (Path(folder).exists() or _alive(int(bot_pid))):
-        time.sleep(0.1)
-    alive = _alive(int(bot_pid))
-    if alive:
-        os.kill(int(bot_pid), signal.SIGKILL)
-    assert not alive and not Path(folder).exists()
-
-
-def _alive(pid: int) -> bool:
-    import os
-
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and " Z " in stat.read_text())  # a zombie has ended
+    with killed_if_left(int(bot_pid), parent.pid) as bot:  # found while its parents hold it
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        end = time.monotonic() + 30  # a safety net
+        while time.monotonic() < end and Path(folder).exists():
+            time.sleep(0.1)
+        assert bot.ended(timeout=max(0.0, end - time.monotonic())) and not Path(folder).exists()
 
 
 def test_a_bot_pipe_closed_while_its_reader_reads_ends_the_reader_quietly():

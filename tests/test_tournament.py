@@ -724,7 +724,7 @@ def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
     ignoring it): it ended with status 0, "56 games" in its head and every game left listed as a
     forfeit "void: a worker process died", although --resume had them all to play.  The workers
     now leave Ctrl+C to the command; here they are killed."""
-    import signal
+    from tests.reap_helpers import descendants
 
     out = tmp_path / "league"
     args = [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "40",
@@ -735,8 +735,9 @@ def test_a_league_whose_workers_died_says_its_void_games_and_fails(tmp_path):
     while time.monotonic() < end and proc.poll() is None and (not log.exists() or len(log.read_text().splitlines()) < 3):
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
-    for pid in _workers_of(proc.pid):  # the workers end; the command goes on
-        os.kill(pid, signal.SIGKILL)
+    for worker in descendants(_workers_of(proc.pid), proc.pid):  # the workers end; the command goes on
+        worker.kill()  # through its pidfd: a pid listed may have been reaped (and reused) since
+        worker.close()
     text, err = proc.communicate(timeout=60)
     assert proc.returncode == 1, err
     played = len(log.read_text().splitlines()) - 1

@@ -236,7 +236,8 @@ def soak_with_a_worker(tmp_path: Path) -> subprocess.Popen:
     while not ai_workers(soak.pid) and soak.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     if not ai_workers(soak.pid):
-        os.killpg(soak.pid, signal.SIGKILL)
+        if soak.poll() is None:  # not reaped: its group's id is still its own (reaped, anyone's)
+            os.killpg(soak.pid, signal.SIGKILL)
         pytest.fail("no game's worker ran")
     return soak
 

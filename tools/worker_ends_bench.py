@@ -16,6 +16,16 @@ Printed for each case: how many closed workers ended by themselves and how many 
 after their grace (``ui.ai_worker.STOP_GRACE``; the debug line "terminated (not ended within
 ...)"), and the median and slowest seconds from the change of screen to the process gone.
 Figures of one machine at one moment: run it before and after a change, side by side.
+
+    python tools/worker_ends_bench.py --cases quit,prepare,tournament --changes 5
+
+The other ends, each the old way and the new in one run, a line each: "quit", the window's quit
+from its main menu (``App.quit``) with its spare waiting for its game: terminated at once (grace
+0) or ended by itself, and the same quit as the spare has just started, in its head start; "prepare", a kernel preparation's process holding the
+game's kernels, from its work done to its process gone; "tournament", a tournament's worker
+after two games of the game (level-3 against level-4), the same.  Old: the process's target
+returns to ``multiprocessing``, whose ``sys.exit`` tears the interpreter down; new:
+``run_then_exit``.
 """
 
 from __future__ import annotations
@@ -75,7 +85,109 @@ def one_change(app, game_id: str, case: str, args, seed: int) -> float:
     return (ended[0] or float("inf")) - left
 
 
+def _returns(main, *args, **kwargs) -> None:
+    """The old ends' target: ``main`` then back to ``multiprocessing`` (the interpreter's teardown)."""
+    main(*args, **kwargs)
+
+
+def _stamped(said, main, *args) -> None:
+    """``main(*args)``, then the moment its work was done sent through ``said``."""
+    main(*args)
+    said.send(time.monotonic())
+
+
+def _load_kernels(game_id: str) -> None:
+    """What a kernel preparation's process holds once done: every stage of the game's kernels."""
+    import ai.kernels
+
+    ai.kernels.warm_up(game_id)
+
+
+def _play_tasks(tasks: list[dict]) -> None:
+    """What a tournament's worker does: the games given, played."""
+    from ai.tournament import play_task
+
+    for task in tasks:
+        play_task(task)
+
+
+def _done_to_gone(new: bool, main, *args) -> float:
+    """Seconds from the end of ``main(*args)``'s work in a process of its own (spawned, as the
+    window's) to that process gone, ended the ``new`` way or the old."""
+    import multiprocessing as mp
+
+    from ai.parent_watch import run_then_exit
+
+    ctx = mp.get_context("spawn")
+    said, says = ctx.Pipe(duplex=False)
+    target_args = (_stamped, says, main, *args)
+    process = ctx.Process(target=run_then_exit if new else _returns, args=target_args, daemon=True)
+    process.start()
+    says.close()
+    done = said.recv()
+    process.join()
+    return time.monotonic() - done
+
+
+def _quit_wait(new: bool, ready: bool) -> float:
+    """Seconds of the window's quit (``App.quit``) from its main menu, its spare waiting for its game
+    (``ready``) or just started; the old way: the spare's grace 0."""
+    import ui.ai_worker as ai_worker
+    from ui.app import App
+
+    kept = ai_worker.SPARE_GRACE
+    ai_worker.SPARE_GRACE = kept if new else 0.0
+    try:
+        app = App(fps=60)
+        app.spare_worker = True
+        app.run_frames(1, until=lambda: ai_worker.SpareWorker._spare is not None, timeout=30.0)
+        spare = ai_worker.SpareWorker._spare
+        while ready and spare.ready is None and spare.process.is_alive():
+            app.run_frames(1)  # the window hears its spare as it waits (``SpareWorker.settle``)
+            time.sleep(0.01)
+        began = time.monotonic()
+        app.quit()
+        return time.monotonic() - began
+    finally:
+        ai_worker.SPARE_GRACE = kept
+
+
+def _tasks(game_id: str) -> list[dict]:
+    from ai.tournament import Tournament
+
+    league = Tournament(game_id, ["level-3", "level-4"], games_per_pair=2, time_per_move=0.05, seed=1)
+    return [league.task(g) for g in league.schedule[:2]]
+
+
+def _old_and_new(name: str, runs: int, measure_one) -> None:
+    """``measure_one(new)`` ``runs`` times each way, taken in turns: a line per way."""
+    seen: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(runs):
+        for new in (False, True):
+            seen[new].append(measure_one(new))
+    for new in (False, True):
+        print(f"{name:18} {'new' if new else 'old'}: median {statistics.median(seen[new]):.3f} s,"
+              f" slowest {max(seen[new]):.3f} s ({runs} runs)", flush=True)
+
+
+OTHER_ENDS = {
+    "quit": lambda args: (_old_and_new("quit, spare ready", args.changes, lambda new: _quit_wait(new, True)),
+                          _old_and_new("quit, spare begun", args.changes, lambda new: _quit_wait(new, False))),
+    "prepare": lambda args: _old_and_new("prepare", args.changes, lambda new: _done_to_gone(new, _load_kernels, args.game)),
+    "tournament": lambda args: _old_and_new("tournament", args.changes,
+                                            lambda new: _done_to_gone(new, _play_tasks, _tasks(args.game))),
+}
+
+
 def measure(args) -> None:
+    cases = args.cases.split(",")
+    for case in (case for case in cases if case in OTHER_ENDS):
+        OTHER_ENDS[case](args)
+    if any(case not in OTHER_ENDS for case in cases):
+        measure_screens([case for case in cases if case not in OTHER_ENDS], args)
+
+
+def measure_screens(cases: list[str], args) -> None:
     from ui.app import App
 
     terminations = _Terminations()
@@ -85,7 +197,7 @@ def measure(args) -> None:
     app = App(fps=60)
     app.spare_worker = True
     one_change(app, args.game, "idle", args, 0)  # its worker compiles the kernels a cache lacks
-    for case in args.cases.split(","):
+    for case in cases:
         before, seconds = terminations.count, []
         for number in range(args.changes):
             seconds.append(one_change(app, args.game, case, args, number + 1))
@@ -99,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = tool_parser(__doc__, writes_and_takes(writes="no file (its window's folders are temporary)",
                                                    prints="a line per case", takes="about a minute"))
     parser.add_argument("--changes", type=int, default=10, help="changes of screen measured in each case")
-    parser.add_argument("--cases", default="idle,search", help="idle, search or both, comma-separated")
+    parser.add_argument("--cases", default="idle,search", help="idle, search, quit, prepare, tournament, comma-separated")
     parser.add_argument("--game", default="reversi", help="the game played (its kernels compiled first if missing)")
     parser.add_argument("--plies", type=int, default=12, help="random moves before the game starts")
     parser.add_argument("--menu", type=float, default=1.0, help="seconds on the main menu before each game")

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from games.base import Game
 
 STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
+SPARE_GRACE = STOP_GRACE  # ... and a closed spare waiting for its game to end by itself (``SpareWorker.close``)
 SETUP_GRACE = 10.0  # ... and a cancelled job not yet heard from (a new process importing, a player
 #                     loading its tables, a kernel compiling): a fresh process would take as long
 PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
@@ -316,11 +317,12 @@ class KernelPreparation:
     kernels first, so the first computer move of whatever game is picked finds them ready.  They
     run at the lowest priority: once a game starts, its own worker compiles what it still needs on
     a core of its own.  On a later run, every kernel compiled by one before, they end at once,
-    numba not imported (``_prepare``).  Stopped with the window, the terminal's Ctrl+C left to it
-    (``start_leaving_ctrl_c``); one held through their start stops them before it goes on up.
-    Each is joined as it ends (``_reap``).  With the window's log written to its file, their
-    lines (what each compiles or loads, and in how long: ``ai.kernels``) come to it through a
-    report channel of theirs (``ai.worker_log``), read by the same thread."""
+    numba not imported (``_prepare``); done compiling, at once too (``run_then_exit``), not after
+    the teardown of every kernel it compiled.  Stopped with the window, the terminal's Ctrl+C
+    left to it (``start_leaving_ctrl_c``); one held through their start stops them before it goes
+    on up.  Each is joined as it ends (``_reap``).  With the window's log written to its file,
+    their lines (what each compiles or loads, and in how long: ``ai.kernels``) come to it through
+    a report channel of theirs (``ai.worker_log``), read by the same thread."""
 
     def __init__(self, processes: int | None = None) -> None:
         from ai.kernels import compile_groups
@@ -332,7 +334,7 @@ class KernelPreparation:
         level = workers_level()
         self.logs = WorkerChannel(context) if level is not None else None
         logged = (self.logs.sender(), level) if self.logs is not None else ()
-        self.processes = [context.Process(target=_prepare, args=(group, *logged), daemon=True,
+        self.processes = [context.Process(target=run_then_exit, args=(_prepare, group, *logged), daemon=True,
                                           name="tabuleiro-prepare") for group in groups]
         self.held: list[HeldChild] = []  # the started ones, which ``stop`` alone signals
         try:
@@ -1206,7 +1208,14 @@ class SpareWorker:
         cls._spare = cls._coming = None
 
     def close(self) -> None:
-        _end_in_background(self.process, self.jobs, self.reports, self.stop, 0.0)
+        """End this spare (the window quits, or a fresh spare replaces it) in the background: one
+        waiting for its game reads the None at once and ends by itself (``run_then_exit``) within
+        ``SPARE_GRACE``; one still in a step of its head start (an engine's import, a stage's
+        kernels loaded), which reads its queue only between steps, is terminated at once, or the
+        window's quit would wait for the step."""
+        self.hear()
+        waiting = self.ready is not None and self.ready.game_id == self.expected[0]
+        _end_in_background(self.process, self.jobs, self.reports, self.stop, SPARE_GRACE if waiting else 0.0)
 
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
