@@ -1289,8 +1289,10 @@ class Messages:
         first, each with its lines and whether they were cut short: the newest that fit; older
         ones wait until a newer one fades, rather than stand over the screen above the lane, and
         their time runs from when they show (``_wait_or_show``): a short-lived message behind a
-        newer one is still read for its whole duration.  The newest always shows, on as many lines
-        as the lane holds (a click copies it whole)."""
+        newer one is still read for its whole duration.  The newest shows on as many lines as the
+        lane holds (a click copies it whole), unless the lane has no room for one line: then they
+        all wait (the window's messages under a card on the game's board, whose foot the game's
+        own take: the window's "Text size: Larger" lay over the card's last buttons)."""
         one, step = self.pill_height(scale), tx.line_height(self.text_size(scale))
         gap = self.line_height(scale) - one
         shown: list[tuple[Message, tuple[str, ...], bool]] = []
@@ -1299,7 +1301,7 @@ class Messages:
         for m in reversed(live):
             lines, cut = self._layout(m.text, scale, max_width)
             if left is not None and gap + one + (len(lines) - 1) * step > left:
-                if shown:
+                if shown or left < one:
                     break
                 lines, cut = self._layout(m.text, scale, max_width, max(1, 1 + (left - gap - one) // step))
             if left is not None:
