@@ -28,6 +28,7 @@ import re
 import struct
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 from string import Formatter
@@ -162,6 +163,21 @@ def given_date_text(given: str) -> str:
 def localized(text: str) -> str:
     """A number written the English way ("1.01", "60,000") with the current language's separators."""
     return text.translate(_SEPARATORS_SWAPPED) if _current in DECIMAL_COMMA else text
+
+
+class Phrase(str):
+    """The text ``make`` says in the current language, which keeps ``make`` to say it again in
+    another (``again``): a sentence of the catalog with another of its texts inside ("Could not
+    autosave the game: {error}", the error said by ui.words), which the catalog's patterns
+    (``said_again``) said again only in part, the inner text left in the old language.  A plain
+    str to everything else; ``Messages.add`` says it again whole after a language switch."""
+
+    again: Callable[[], str]
+
+    def __new__(cls, make: Callable[[], str]) -> Phrase:
+        said = super().__new__(cls, make())
+        said.again = make
+        return said
 
 
 def said_again(text: str, was: str) -> str:

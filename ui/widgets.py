@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from ui import text as tx
-from ui.i18n import N_, _, language, said_again
+from ui.i18n import N_, Phrase, _, language, said_again
 from ui.theme import Color, Theme, ink_on, readable, standing_out
 
 # Keys whose caps carry no word (the arrows, the space bar) are named in the window's language;
@@ -1134,7 +1134,10 @@ class Messages:
         """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
         (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
         ``value`` in the language now, for a message built of parts the catalog holds apart (a
-        reason in a sentence), which ``said_again`` can say only in part after a language switch."""
+        reason in a sentence), which ``said_again`` can say only in part after a language switch;
+        a ``Phrase`` brings its own."""
+        if again is None and isinstance(value, Phrase):
+            again = value.again
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
