@@ -425,7 +425,7 @@ class ComputerMoves:
                 why=words.detail(said))), "error", topic=RESTARTED)
             scene.request_hint()
         else:
-            player = scene.setup.player_label  # called as the words are made: the player's name in their language
+            player = scene.setup.player_label  # this game's players, whatever a rematch swaps
             scene.messages.add(Phrase(lambda: _("{player}: {why}; it was restarted and thinks again").format(
                 player=player(side), why=words.detail(said))), "error", topic=RESTARTED)
         scene.messages.hold(RESTARTED)  # until the fresh process answers (``poll``), however long it takes to start
