@@ -16,7 +16,9 @@ literal strings.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
-passed through ``_`` where they are drawn.
+passed through ``_`` where they are drawn.  A message said once and shown for a while follows a
+change of language: ``said_again`` finds a text of the catalog in the new language, and a
+``Phrase`` (a sentence with another catalog text inside it) is made again whole by what made it.
 """
 
 from __future__ import annotations
