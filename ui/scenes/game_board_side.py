@@ -169,10 +169,11 @@ class BoardSide:
         return None if card is None else max(0, self.messages_bottom() - card.bottom)
 
     def card_on_board(self) -> pygame.Rect | None:
-        """Where the card over the board stands, or None: no card, or one over the panel."""
+        """Where the card over the board stands, or None: no card, or one over the panel.  As the
+        frame drew it, before its messages: ``GameOverCard.placement`` takes 2 ms (Reversi at
+        1280x800), and the messages ask four times a frame."""
         card = self.scene.card_shown()
-        placed = card.placement() if card is not None else None
-        return placed.rect if placed is not None and not placed.over_panel else None
+        return card.rect if card is not None and card.on_board else None
 
     def messages_width(self) -> int:
         return self.area.width - int(40 * self.scene.app.scale)
