@@ -239,3 +239,36 @@ def test_a_saved_message_said_during_a_frame_leaves_the_watch_forms_lines_clear(
     where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)  # where the message is drawn
     where.centerx = app._messages_centre()
     assert not where.colliderect(form.menu.get_rect()), (where, form.menu.get_rect())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (800, 560)])
+def test_stacked_messages_and_the_windows_keep_off_a_result_card_on_the_board(tmp_path, monkeypatch, size):
+    """At 800x600, Larger text, the card's Save, Ctrl+C and M said three things at once, stacked
+    up over the result card's last buttons, and the window's "Text size: Larger" above them: the
+    card kept clear of one message's line only.  The newest stands under the card now, the older
+    wait for it to go (``BoardSide.messages_room``), and so does the window's."""
+    from tests.test_ui_move_entry import enter_moves, start
+    from tests.ui_helpers import key, window_for_a_test
+    from ui.scenes import game_over
+
+    monkeypatch.setattr(game_over, "OVER_DELAY", 0.0)
+    monkeypatch.setattr(game_over.GameOverCard, "keeps_off_pieces", False)  # the card on the board, low
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        scene = start(app, "tictactoe")
+        enter_moves(app, "a1 b1 a2 b2 a3")
+        assert app.run_frames(10 ** 6, until=lambda: scene.card_shown() is not None and scene.over_card.ready(),
+                              timeout=10)
+        for k, mod in ((pygame.K_s, 0), (pygame.K_c, pygame.KMOD_LCTRL), (pygame.K_m, 0),
+                       (pygame.K_EQUALS, pygame.KMOD_LCTRL)):  # Save, copy the position, the moves; Larger text
+            key(app, k, mod)
+        assert app.settings.text_size == 1.5 and len(scene.messages.current()) == 3 and app.messages.current()
+        app.invalidate()
+        app.run_frames(1)
+        card = scene.over_card.rect
+        pills = [rect for rect, _m in (*scene.messages._drawn, *app.messages._drawn)]
+        assert scene.card_shown() is scene.over_card and not scene.over_card.over_panel() and pills
+        assert not any(pill.colliderect(card) for pill in pills), (card, pills)
+        assert all(app.screen.get_rect().contains(pill) for pill in pills)
+        pygame.image.save(app.screen, str(tmp_path / "stacked.png"))

@@ -51,7 +51,7 @@ from ui.desktop import (
     size_on_desktop,
     smallest_on_desktop,
 )
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.scenes.base import Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
@@ -289,7 +289,7 @@ class App:
         self.by_touch = False  # the last press was a finger's (SDL's touch mouse events): rows grow for it
         self._dropping_release = False  # a double-click's second press was dropped: its release is too
         if problem:
-            self.messages.add(words.settings_problem(problem), "error", duration=12.0)
+            self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error", duration=12.0)
             log.warning(problem)
         self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
@@ -317,8 +317,9 @@ class App:
         if why is None:
             return
         log.warning("games cannot be kept: %s", why)
-        self.messages.add(_("Your games will not be kept ({error}): you can play, but a game cannot be continued "
-                            "once the window is closed").format(error=words.file_error(why)), "error", duration=12.0)
+        self.messages.add(Phrase(lambda: _("Your games will not be kept ({error}): you can play, but a game cannot be "
+                                           "continued once the window is closed").format(error=words.file_error(why))),
+                          "error", duration=12.0)
 
     # -- look -------------------------------------------------------------------------------
     @property
@@ -677,7 +678,7 @@ class App:
                 self.dirty = True
             self._save_problem = now
             if problem:
-                self.messages.add(words.settings_problem(problem), "error")
+                self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error")
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:

@@ -50,7 +50,7 @@ from ai.kernels import cache_root
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings
-from ui.i18n import _, date_text, given_date_text
+from ui.i18n import Phrase, _, date_text, given_date_text
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
@@ -147,7 +147,7 @@ class Autosave:
             if why != self._logged:  # a clocked game saves every 10 s: one line per game, not one per save
                 log.warning("autosave failed: %s (%s)", why, exc)
                 self._logged = why
-            return _("Could not autosave the game: {error}").format(error=words.file_error(why))
+            return Phrase(lambda: _("Could not autosave the game: {error}").format(error=words.file_error(why)))
 
     @property
     def failure(self) -> str | None:

@@ -29,7 +29,7 @@ from typing import Any
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import folder_reading
 from ui.autosave import scans_seen
-from ui.i18n import _, ngettext
+from ui.i18n import Phrase, _, ngettext
 from ui.record_files import load, with_known_players
 
 log = logging.getLogger(__name__)
@@ -162,9 +162,8 @@ def _why(why: str) -> str:
 
 def tell(messages: Any, all_findings: list[Findings]) -> None:
     """Say what was found (if anything new) in ``messages`` (a ``ui.widgets.Messages``)."""
-    said = summary(all_findings)
-    if said is not None:
-        messages.add(said, "error", duration=12.0, topic=TOPIC)
+    if summary(all_findings) is not None:  # several sentences of the catalog, each said again
+        messages.add(Phrase(lambda: summary(all_findings) or ""), "error", duration=12.0, topic=TOPIC)
 
 
 def tell_left_behind(messages: Any) -> None:

@@ -16,7 +16,9 @@ literal strings.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
-passed through ``_`` where they are drawn.
+passed through ``_`` where they are drawn.  A message said once and shown for a while follows a
+change of language: ``said_again`` finds a text of the catalog in the new language, and a
+``Phrase`` (a sentence with another catalog text inside it) is made again whole by what made it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import re
 import struct
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 from string import Formatter
@@ -162,6 +165,21 @@ def given_date_text(given: str) -> str:
 def localized(text: str) -> str:
     """A number written the English way ("1.01", "60,000") with the current language's separators."""
     return text.translate(_SEPARATORS_SWAPPED) if _current in DECIMAL_COMMA else text
+
+
+class Phrase(str):
+    """The text ``make`` says in the current language, which keeps ``make`` to say it again in
+    another (``again``): a sentence of the catalog with another of its texts inside ("Could not
+    autosave the game: {error}", the error said by ui.words), which the catalog's patterns
+    (``said_again``) said again only in part, the inner text left in the old language.  A plain
+    str to everything else; ``Messages.add`` says it again whole after a language switch."""
+
+    again: Callable[[], str]
+
+    def __new__(cls, make: Callable[[], str]) -> Phrase:
+        said = super().__new__(cls, make())
+        said.again = make
+        return said
 
 
 def said_again(text: str, was: str) -> str:

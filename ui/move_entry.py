@@ -29,7 +29,7 @@ from games.base import IllegalMove, parse_in_line
 from games.position_text import is_position_text, position_alone, record_from_position
 from games.record import RecordError, check_text_length
 from ui import clipboard, words
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.notation import other_chosen, written_move
 from ui.scenes.game_mouse import REFUSAL
 from ui.text_field import TextField
@@ -138,8 +138,9 @@ class MoveEntry:
         try:
             check_text_length(text)  # 50 MB pasted: said at once, not read for a minute as moves
         except RecordError as exc:
-            self.scene.messages.add(_("The clipboard holds no moves: {problem}").format(
-                problem=words.rule_reason(str(exc))), "warn", duration=8.0)
+            why = str(exc)
+            self.scene.messages.add(Phrase(lambda: _("The clipboard holds no moves: {problem}").format(
+                problem=words.rule_reason(why))), "warn", duration=8.0)
             return
         if _reads_as_position(text):
             self.scene.messages.add(_("The clipboard holds a position, not moves: paste it on the main menu to play "

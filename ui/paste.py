@@ -18,7 +18,7 @@ from typing import Any
 from games.othello_ggf import ggf_game_count
 from games.record import RecordError
 from ui import clipboard, words
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.record_files import from_text
 from ui.widgets import Messages
 
@@ -39,8 +39,9 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
     try:
         record = from_text(text, chosen=app.last_setup_choices().options)
     except RecordError as exc:
-        messages.add(_("The clipboard holds no game: {problem}").format(problem=words.rule_reason(str(exc))), "warn",
-                     duration=10.0)
+        why = str(exc)
+        messages.add(Phrase(lambda: _("The clipboard holds no game: {problem}").format(problem=words.rule_reason(why))),
+                     "warn", duration=10.0)
         return
     app.open_record(record)
     say_other_games(messages, text)

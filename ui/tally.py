@@ -47,7 +47,7 @@ from games.record import GameRecord, Result
 from ui import last_good, words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.match import HUMAN_VS_PC
 from ui.record_files import atomic_write_text, content_problem, move_aside, os_problem
 
@@ -136,8 +136,9 @@ class Tally:
         except (FileNotFoundError, NotADirectoryError):  # none yet (a file in the folder's way: its save says so)
             return {}, None, True
         except OSError as exc:  # in words a user acts on, not Python's "[Errno 21] ..."
-            problem = words.file_error(os_problem(exc, path, writing=False))
-            return {}, _("Your results could not be read ({problem})").format(problem=problem), False
+            why = os_problem(exc, path, writing=False)
+            return {}, Phrase(lambda: _("Your results could not be read ({problem})").format(
+                problem=words.file_error(why))), False
         try:  # bytes that are not UTF-8 are a damaged file too: it was kept, and no game was counted again
             data = json.loads(raw.decode("utf-8-sig"))  # -sig: a Windows editor's byte-order mark
             newer = _newer_version(data)
@@ -193,7 +194,8 @@ class Tally:
             self.path.unlink(missing_ok=True)
             last_good.copy_path(self.path).unlink(missing_ok=True)  # forgotten: no copy brings them back
         except OSError as exc:
-            return _("Could not forget your results: {error}").format(error=words.file_error(os_problem(exc, self.path)))
+            why = os_problem(exc, self.path)
+            return Phrase(lambda: _("Could not forget your results: {error}").format(error=words.file_error(why)))
         return None
 
     def add(self, game_id: str, player_id: str, outcome: str, key: str | None = None,
@@ -262,8 +264,9 @@ class Tally:
             last_good.keep_copy(self.path, text)  # for a file damaged later (``ui.last_good``)
         except OSError as exc:
             log.warning("results not saved: %s", exc)
-            return problem or _("Could not save your results: {error}").format(
-                error=words.file_error(os_problem(exc, self.path)))
+            why = os_problem(exc, self.path)
+            return problem or Phrase(lambda: _("Could not save your results: {error}").format(
+                error=words.file_error(why)))
         return problem
 
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from ui import text as tx
-from ui.i18n import N_, _, language, said_again
+from ui.i18n import N_, Phrase, _, language, said_again
 from ui.theme import Color, Theme, ink_on, readable, standing_out
 
 # Keys whose caps carry no word (the arrows, the space bar) are named in the window's language;
@@ -1134,7 +1134,10 @@ class Messages:
         """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
         (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
         ``value`` in the language now, for a message built of parts the catalog holds apart (a
-        reason in a sentence), which ``said_again`` can say only in part after a language switch."""
+        reason in a sentence), which ``said_again`` can say only in part after a language switch;
+        a ``Phrase`` brings its own."""
+        if again is None and isinstance(value, Phrase):
+            again = value.again
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
@@ -1289,8 +1292,10 @@ class Messages:
         first, each with its lines and whether they were cut short: the newest that fit; older
         ones wait until a newer one fades, rather than stand over the screen above the lane, and
         their time runs from when they show (``_wait_or_show``): a short-lived message behind a
-        newer one is still read for its whole duration.  The newest always shows, on as many lines
-        as the lane holds (a click copies it whole)."""
+        newer one is still read for its whole duration.  The newest shows on as many lines as the
+        lane holds (a click copies it whole), unless the lane has no room for one line: then they
+        all wait (the window's messages under a card on the game's board, whose foot the game's
+        own take: the window's "Text size: Larger" lay over the card's last buttons)."""
         one, step = self.pill_height(scale), tx.line_height(self.text_size(scale))
         gap = self.line_height(scale) - one
         shown: list[tuple[Message, tuple[str, ...], bool]] = []
@@ -1299,7 +1304,7 @@ class Messages:
         for m in reversed(live):
             lines, cut = self._layout(m.text, scale, max_width)
             if left is not None and gap + one + (len(lines) - 1) * step > left:
-                if shown:
+                if shown or left < one:
                     break
                 lines, cut = self._layout(m.text, scale, max_width, max(1, 1 + (left - gap - one) // step))
             if left is not None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ui.i18n import N_, _, localized, ngettext
+from ui.i18n import N_, Phrase, _, localized, ngettext
 from ui.i18n import language as i18n_language
 
 log = logging.getLogger(__name__)
@@ -915,7 +915,7 @@ def file_problem(text: str) -> str:
 def cannot_open(text: str) -> str:
     """The window's message for a file it cannot open, ``text`` saying why as ``file_problem``
     reads it: one sentence wherever a file is opened (a drop, a list's row, a tournament's game)."""
-    return _("Cannot open {problem}").format(problem=file_problem(text))
+    return Phrase(lambda: _("Cannot open {problem}").format(problem=file_problem(text)))
 
 
 def _legal_list(moves: str) -> str:

@@ -869,9 +869,20 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def messages_above(self) -> int | None:
         """The window's messages stand above the game's own and the status line they replace: both
-        at the bottom, they were drawn over each other."""
+        at the bottom, they were drawn over each other.  Under a card on the board, where the game
+        shows none, they take the game's place on the status line (``App.messages_bottom``'s gap
+        given back): above it they would reach the card."""
         s, side = self.app.scale, self.board_side
-        return side.messages_bottom() - max(Messages.line_height(s), self.messages.height(s, side.messages_width()))
+        shown = self.messages.height(s, side.messages_width(), side.messages_room())
+        if not shown and side.card_on_board() is not None:
+            return side.messages_bottom() + int(8 * s)
+        return side.messages_bottom() - max(Messages.line_height(s), shown)
+
+    def messages_ceiling(self) -> int | None:
+        """The foot of a card standing on the board: the window's messages, above the game's, stack
+        no higher (``BoardSide.messages_room``); None, as high as they need, without one."""
+        card = self.board_side.card_on_board()
+        return None if card is None else card.bottom
 
     def messages_centre(self) -> int | None:
         return self.board_side.area.centerx

@@ -132,7 +132,8 @@ class BoardSide:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the
         values of the moves under the mouse."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
-        scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width())
+        scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width(),
+                            room=self.messages_room())
         if self._tip_shown():
             draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme, self._move_names(shown), s)
 
@@ -158,6 +159,21 @@ class BoardSide:
         """The game's messages sit on the status line (which they replace while shown), older ones
         above; the move field, over the panel, leaves them their place."""
         return self.area.bottom - int(8 * self.scene.app.scale)
+
+    def messages_room(self) -> int | None:
+        """How high the game's messages may stack: up to the foot of a card standing on the board
+        (its ``room`` keeps clear of the status line), older ones waiting there for the newer to
+        go (``Messages.shown``); None, as high as they need, where no card stands on the board.
+        Three messages at once at 800x600, Larger text, lay over the result card's buttons."""
+        card = self.card_on_board()
+        return None if card is None else max(0, self.messages_bottom() - card.bottom)
+
+    def card_on_board(self) -> pygame.Rect | None:
+        """Where the card over the board stands, or None: no card, or one over the panel.  As the
+        frame drew it, before its messages: ``GameOverCard.placement`` takes 2 ms (Reversi at
+        1280x800), and the messages ask four times a frame."""
+        card = self.scene.card_shown()
+        return card.rect if card is not None and card.on_board else None
 
     def messages_width(self) -> int:
         return self.area.width - int(40 * self.scene.app.scale)

@@ -30,7 +30,7 @@ from ui.autosave import record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.game_log import log_game_started
 from ui.hex_connections import available as connections_available
-from ui.i18n import N_, _, language
+from ui.i18n import N_, Phrase, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
@@ -322,8 +322,8 @@ class GameCommands:
         see the Undo pressed is told, not left to find a stone gone from the board."""
         side = ply.before.to_move
         move = shown_move(self.app, self.game, ply.before, ply.move, ply.text)
-        self.messages.add(_("Move taken back: {move}, played by {player} ({side})").format(
-            move=move, player=self.setup.player_label(side), side=words.side(self.game, side)), duration=6.0)
+        self.messages.add(Phrase(lambda: _("Move taken back: {move}, played by {player} ({side})").format(
+            move=move, player=self.setup.player_label(side), side=words.side(self.game, side))), duration=6.0)
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC

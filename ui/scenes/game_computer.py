@@ -35,7 +35,7 @@ from ai.referee import Loss
 from ui import eval_graph, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
 from ui.analysis_mode import hint_as_analysed, hint_from_analysis
-from ui.i18n import N_, _
+from ui.i18n import N_, Phrase, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
 from ui.scenes.hint_words import hint_why
@@ -388,7 +388,8 @@ class ComputerMoves:
                     scene.evaluations.from_search(self.job_moves, self.progress, noisy)
             if kind == "hint":
                 if isinstance(item, (AIError, AIForfeit)):
-                    scene.messages.add(_("No hint: {reason}").format(reason=words.detail(item.message)), "error")
+                    scene.messages.add(Phrase(lambda said=item.message: _("No hint: {reason}").format(
+                        reason=words.detail(said))), "error")
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
                     scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
@@ -418,14 +419,15 @@ class ComputerMoves:
         if self.asked_again_at == len(scene.history):
             return False
         self.asked_again_at = len(scene.history)
-        why = words.detail(reply.message)
+        said = reply.message
         if kind == "hint":
-            scene.messages.add(_("Hint: {why}; it was restarted and searches again").format(why=why), "error",
-                               topic=RESTARTED)
+            scene.messages.add(Phrase(lambda: _("Hint: {why}; it was restarted and searches again").format(
+                why=words.detail(said))), "error", topic=RESTARTED)
             scene.request_hint()
         else:
-            scene.messages.add(_("{player}: {why}; it was restarted and thinks again").format(
-                player=scene.setup.player_label(side), why=why), "error", topic=RESTARTED)
+            player = scene.setup.player_label  # this game's players, whatever a rematch swaps
+            scene.messages.add(Phrase(lambda: _("{player}: {why}; it was restarted and thinks again").format(
+                player=player(side), why=words.detail(said))), "error", topic=RESTARTED)
         scene.messages.hold(RESTARTED)  # until the fresh process answers (``poll``), however long it takes to start
         return True
 
@@ -502,7 +504,6 @@ class ComputerMoves:
             self.last_search, self.held_search = self.held_search, None
             self.last_search_moves = self.job_moves
             self.last_search_hint = False
-        name = scene.setup.player_label(side)
         outside = ai.is_outside_player(scene.setup.players[side] or "")
         if isinstance(reply, AIResigned):  # said and recorded as a person's Resign is, at its move
             scene._lose_by_forfeit(side, RESIGNED)
@@ -524,12 +525,13 @@ class ComputerMoves:
         if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
             scene._lose_by_forfeit(loss.side, loss.why)
         else:
-            self._random_fallback(name, loss.why)
+            self._random_fallback(side, loss.why)
 
-    def _random_fallback(self, name: str, why: str) -> None:
+    def _random_fallback(self, side: int, why: str) -> None:
         scene = self.scene
         legal = scene.state.legal_moves()
-        scene.messages.add(_("{player} {why}: it plays a random legal move instead").format(
-            player=name, why=words.forfeit_reason(why)), "error")
+        player = scene.setup.player_label
+        scene.messages.add(Phrase(lambda: _("{player} {why}: it plays a random legal move instead").format(
+            player=player(side), why=words.forfeit_reason(why))), "error")
         if legal:
             scene._play(random.choice(legal), by_computer=True)

@@ -299,6 +299,7 @@ class GameOverCard:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.room = pygame.Rect(0, 0, 0, 0)  # where it may stand (``layout``)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.on_board = False  # ``rect`` as last drawn is over the board, not the panel (``BoardSide.card_on_board``)
         self.buttons = [
             worded(REMATCH_WORDS[0], scene.rematch, "R", shorter=REMATCH_WORDS[1:], primary=True),
             worded(N_("New game"), scene.new_game, "N"),
@@ -562,7 +563,7 @@ class GameOverCard:
         placed = self.placement()
         if not placed.over_panel:  # over the panel, the final position is left whole, not dimmed
             self._shade(surface)
-        self.rect = placed.rect
+        self.rect, self.on_board = placed.rect, not placed.over_panel
         w = self.rect.width
         card(surface, self.rect, theme.panel, int(16 * s), theme.accent, max(1, int(2 * s)), shadow=True)
         gaps = placed.spacing

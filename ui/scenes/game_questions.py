@@ -26,7 +26,7 @@ from ai.roster import LEVEL_IDS
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
 from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, Phrase, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_computer import RESIGNED
 
@@ -213,9 +213,9 @@ class GameQuestions:
             return
         if not isinstance(reply, AIResult):
             self.draw_offer = None
-            self.messages.add(_("{player} could not answer the draw offer: {why}").format(
-                player=self.setup.player_label(1 - self.state.to_move),
-                why=words.detail(getattr(reply, "message", ""))), "error")
+            side, why = 1 - self.state.to_move, getattr(reply, "message", "")
+            self.messages.add(Phrase(lambda: _("{player} could not answer the draw offer: {why}").format(
+                player=self.setup.player_label(side), why=words.detail(why))), "error")
             return
         searched = draw_offers.judged_position(self.state)[1]
         judged = Judged(self.state.to_move, kind="rule") if search is None else Judged.searched(search, searched)
@@ -228,17 +228,19 @@ class GameQuestions:
         computer = 1 - self.draw_offer
         answer = draw_offers.answer_offer(self.game.id, self.setup.players[computer], computer, judged,
                                           self.game.too_early_to_agree(self.state))
-        said = _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
+        def said() -> str:
+            return _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
+
         if answer.accepts:
-            self.messages.add(said, duration=6.0)
+            self.messages.add(Phrase(said), duration=6.0)
             self.agreed_draw = True
             self._ended_now()
             return
         self.draw_offer = None
         self.draw_declined_at = len(self.history)
-        self.messages.add(ngettext("{answer}. Another offer after {n} more move of yours",
-                                   "{answer}. Another offer after {n} more moves of yours", OFFER_GAP).format(
-            answer=said, n=OFFER_GAP), duration=8.0)
+        self.messages.add(Phrase(lambda: ngettext("{answer}. Another offer after {n} more move of yours",
+                                                  "{answer}. Another offer after {n} more moves of yours",
+                                                  OFFER_GAP).format(answer=said(), n=OFFER_GAP)), duration=8.0)
         self.invalidate()
 
     def accept_draw(self) -> None:
@@ -256,8 +258,8 @@ class GameQuestions:
         if side is None:
             return
         self.draw_offer = None
-        self.messages.add(_("{player} declines the draw: the game goes on").format(
-            player=words.player_on_side(self.setup, self.game, 1 - side)), duration=6.0)
+        self.messages.add(Phrase(lambda: _("{player} declines the draw: the game goes on").format(
+            player=words.player_on_side(self.setup, self.game, 1 - side))), duration=6.0)
         self.invalidate()
 
     # -- a level's own draw offer ----------------------------------------------------------
@@ -292,8 +294,8 @@ class GameQuestions:
         side = self.computer_offer
         if side is None:
             return
-        self.messages.add(_("You accept {player}'s draw offer: drawn by agreement").format(
-            player=self.setup.player_label(side)), duration=6.0)
+        self.messages.add(Phrase(lambda: _("You accept {player}'s draw offer: drawn by agreement").format(
+            player=self.setup.player_label(side))), duration=6.0)
         self.computer_offer = None
         self.agreed_draw = True
         self._ended_now()
@@ -318,8 +320,8 @@ class GameQuestions:
             return
         self.computer_offer = None
         self.withdrawn_offer = (self.history[-1], side, self.computer_offer_certain)
-        self.messages.add(_("{player}'s draw offer goes with the move taken back").format(
-            player=self.setup.player_label(side)), duration=5.0)
+        self.messages.add(Phrase(lambda: _("{player}'s draw offer goes with the move taken back").format(
+            player=self.setup.player_label(side))), duration=5.0)
 
     def redo_computer_draw(self) -> None:
         """Redo brought back the move an offer Undo withdrew (``withdraw_computer_draw``): the

@@ -38,7 +38,7 @@ from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
 from ui.export import board_view
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, MODES, PC_VS_PC, MatchSetup
 from ui.names import clean_name
 from ui.paste import paste_game
@@ -279,7 +279,7 @@ class SetupScene(MenuFormScene):
         try:
             setup.make_game()
         except ValueError as exc:
-            self.error = words.rule_reason(str(exc), setup.game_id)
+            self.error = Phrase(lambda why=str(exc): words.rule_reason(why, setup.game_id))
             self.app.messages.add(self.error, "warn")
             return
         if not self.watch:
@@ -359,7 +359,8 @@ class SetupScene(MenuFormScene):
             self.start_record = with_rules(self.start_record, {name: value})
         except RecordError as exc:
             problem = str(exc).removeprefix("the position cannot be read: ")
-            self.error = _("Not a position: {problem}").format(problem=words.rule_reason(problem, self.info.id))
+            game_id = self.info.id
+            self.error = Phrase(lambda: _("Not a position: {problem}").format(problem=words.rule_reason(problem, game_id)))
             self.app.messages.add(self.error, "warn")
         else:
             self.choices.options.setdefault(self.info.id, {})[name] = value
@@ -451,7 +452,7 @@ class SetupScene(MenuFormScene):
             self.adding = None
             self.app.messages.withdraw(LOADING_TOPIC)  # the load ended: "Added mybot" said under it misled
             if kind == "error":
-                self.app.messages.add(words.load_problem(data), "error")
+                self.app.messages.add(Phrase(lambda data=data: words.load_problem(data)), "error")
                 continue
             game_id, options, found = data
             outside_players.OFFERS.known(game_id, options, found)

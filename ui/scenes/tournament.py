@@ -40,7 +40,7 @@ from ai.tournament import (
 from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
-from ui.i18n import _, ngettext
+from ui.i18n import Phrase, _, ngettext
 from ui.outside_players import kept_title, short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
@@ -606,7 +606,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
                            opening_plies=OPENINGS[self.openings_index], broken=broken, log=log)
         except ValueError as exc:
-            self.messages.add(words.rule_reason(str(exc), self.game_id), "error")
+            self.messages.add(Phrase(lambda why=str(exc): words.rule_reason(why, self.game_id)), "error")
             return
         self.titles = dict(self.players())
         self._remember_players(ids)
@@ -990,7 +990,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
         # without the logs' paths, long ones: a click on one of its games gives that game's log
         faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)
-        said = "\n".join(faults) or _("{player} forfeited no game").format(player=self._name(pid))
+        said = "\n".join(faults) or Phrase(lambda: _("{player} forfeited no game").format(player=self._name(pid)))
         self.messages.add(said, "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
 
     def _press_results(self, pos: tuple[int, int]) -> None:
@@ -1084,7 +1084,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 continue
             self.adding = None
             if kind == "error":
-                self.messages.add(words.load_problem(data), "error")
+                self.messages.add(Phrase(lambda data=data: words.load_problem(data)), "error")
                 continue
             if kind == "broken":
                 self._list_unloadable(*data)

@@ -35,7 +35,7 @@ from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_log
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
-from ui.i18n import _, ngettext
+from ui.i18n import Phrase, _, ngettext
 from ui.outside_players import short
 from ui.paths import folder_shown
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
@@ -117,9 +117,9 @@ class TournamentLog:
             with tempfile.NamedTemporaryFile(dir=base.parent, prefix=".tabuleiro-", suffix=".tmp"):
                 pass
         except OSError as exc:
-            why = words.file_error(os_problem(exc, log))
-            self.messages.add(_("No results log ({why}): the tournament runs, but cannot be resumed "
-                                "once left").format(why=why), "warn", 12.0)
+            why = os_problem(exc, log)
+            self.messages.add(Phrase(lambda: _("No results log ({why}): the tournament runs, but cannot be resumed "
+                                               "once left").format(why=words.file_error(why))), "warn", 12.0)
             return None
         return str(log)
 

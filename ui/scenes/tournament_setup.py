@@ -19,7 +19,7 @@ from ai.outside import matching_files
 from ai.tournament import games_in
 from ui import outside_players, words
 from ui import text as tx
-from ui.i18n import _
+from ui.i18n import N_, Phrase, _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.theme import Theme
@@ -330,9 +330,10 @@ class TournamentSetup:
         if typed:
             self.entry.text = ""
         name = dict(self.players()).get(pid) or short(pid)
-        said = (_("{player} cannot be loaded; chosen, it forfeits all its games: {why}") if chosen else
-                _("{player}, remembered, cannot be used now, so it is not chosen: {why}"))
-        self.messages.add(said.format(player=name, why=words.load_problem(f"{name}: {why}")), "warn", 15.0)
+        said = (N_("{player} cannot be loaded; chosen, it forfeits all its games: {why}") if chosen else
+                N_("{player}, remembered, cannot be used now, so it is not chosen: {why}"))
+        self.messages.add(Phrase(lambda: _(said).format(player=name, why=words.load_problem(f"{name}: {why}"))), "warn",
+                          15.0)
 
     def _loaded_again(self, game_id: str, found: list[tuple[str, str]]) -> None:
         """A file listed as unloadable that now loads (fixed, then added again): its unloadable entry
