@@ -205,7 +205,7 @@ MATCHES = {  # the page's words for the course's "Matches and championship" rule
            "grace": r"later than the limit plus a grace of ([\d.]+) s, or answers with no legal move, loses that game at once",
            "sides": r"n games with each of them as South and n as North",
            "points": r"A win is one point, and the table is sorted by points"},
-    "pt": {"section": r"## Partidas e torneios\n(.*?)(?:\n## |\Z)",
+    "pt": {"section": r"## Jogos e torneios\n(.*?)(?:\n## |\Z)",
            "limit": r"tempo limite em segundos \(Tempo por jogada\)",
            "grace": r"depois do limite mais uma tolerância de ([\d,]+) s, ou que não responda com uma jogada legal, "
                     r"perde esse jogo de imediato",
