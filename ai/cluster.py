@@ -418,26 +418,45 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
         atexit.register(_finish_the_close, client, cluster)  # run before Dask's own (atexit: last in, first run)
 
 
+EXIT_CLOSE = 10  # seconds at most for each of the client's and the cluster's close at exit (Dask's own wait)
+
+
 def _finish_the_close(client: Any, cluster: Any) -> None:
     """At exit, the close a Ctrl+C cut short (``shut_down``) finished, as Dask's own exit close
-    (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it.
-    A second Ctrl+C in Dask's printed a 20-line "Exception ignored in atexit callback" traceback
-    under the league's report.  Here it ends the close at once, in silence: the league is
-    complete and reported (status 0, as the cut short close), Dask's exit close is not run again
-    (it would wait for its 10 s, for a third Ctrl+C), and the cluster's processes, started as
-    multiprocessing's daemons, are ended by multiprocessing's exit."""
+    (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it,
+    each part within ``EXIT_CLOSE`` seconds, then Dask's taken off: it would wait as long again
+    for a close that could not end.  A cluster whose close had begun is not closed again
+    (``_close_begun``): that close waited for ever, and the process hung after its report.  A
+    second Ctrl+C here printed a 20-line "Exception ignored in atexit callback" traceback under
+    the report; it ends the close at once, in silence.  The league is complete and reported
+    (status 0, as the cut short close); the cluster's processes, multiprocessing's daemons, are
+    ended by multiprocessing's exit, and end themselves when this process is gone."""
     try:
-        with contextlib.suppress(Exception):  # a cluster already gone: nothing left to close
-            client.close()
-        if cluster is not None:
+        with contextlib.suppress(Exception):  # a client already gone, or slower than EXIT_CLOSE
+            client.close(timeout=EXIT_CLOSE)
+        if cluster is not None and not _close_begun(cluster):
             with contextlib.suppress(Exception):
-                cluster.close()
+                cluster.close(timeout=EXIT_CLOSE)
     except KeyboardInterrupt:
+        pass
+    finally:
         _skip_dasks_exit_close()
 
 
+def _close_begun(cluster: Any) -> bool:
+    """Whether a close of ``cluster`` had begun when the Ctrl+C cut it.  Dask's close marks the
+    cluster "closing" first thing and only its own end unmarks it; every later close waits for
+    that, which the cancelled close never brings: at exit it waited for ever (Dask's own exit
+    close, its 10 s)."""
+    try:
+        from distributed.core import Status
+    except ImportError:  # a stand-in for Dask's cluster (tests)
+        return False
+    return getattr(cluster, "status", None) == Status.closing
+
+
 def _skip_dasks_exit_close() -> None:
-    """Dask's atexit handlers taken off (``_finish_the_close`` was stopped by a Ctrl+C)."""
+    """Dask's atexit handlers taken off: ``_finish_the_close`` was the exit close."""
     try:
         from distributed import client as dask_client
         from distributed.deploy import spec
