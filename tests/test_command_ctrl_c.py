@@ -10,7 +10,8 @@ meanwhile waits for the command.  Each test holds the command where it stood, se
 once every process takes it its own way (``ctrl_c_once_held``), then lets it go on.
 
 Once every game is in, the league is complete: a Ctrl+C as its workers end, or its local Dask
-cluster closes, only cuts that short (status 0, the report whole).
+cluster closes (whatever point the close had reached), only cuts that short (status 0, the
+report whole, the command's end not delayed).
 """
 
 from __future__ import annotations
@@ -86,6 +87,27 @@ async def begun_then_held(cluster, *args, **kwargs):
         await asyncio.sleep(0.01)
     return await close(cluster, *args, **kwargs)
 SpecCluster._close = begun_then_held
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# main.py run as the terminal runs it, its local Dask cluster's close held once under way (marked
+# "closing", its workers about to be ended) until file argv[2] is made
+HELD_CLUSTER_CLOSING = r"""
+import asyncio, os, runpy, sys
+from distributed.core import Status
+from distributed.deploy.spec import SpecCluster
+reached, sent = sys.argv[1], sys.argv[2]
+end_workers = SpecCluster._correct_state_internal
+async def closing_then_held(cluster):
+    if cluster.status == Status.closing and not os.path.exists(reached):
+        open(reached, "w").close()
+        for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
+            if os.path.exists(sent):
+                break
+            await asyncio.sleep(0.01)
+    return await end_workers(cluster)
+SpecCluster._correct_state_internal = closing_then_held
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
@@ -173,13 +195,17 @@ def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
     assert len(games) < 4
 
 
-def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path):
+@pytest.mark.parametrize("held", [HELD_CLUSTER_CLOSE, HELD_CLUSTER_CLOSING],
+                         ids=["as its close begins", "as its close ends its workers"])
+def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path, held):
     """Every game in, a Ctrl+C while the local cluster closed reported the league "stopped
     early: 2 of 2 games" with status 130, as if a resume had games to play.  It only cuts the
-    close short: the report is whole, the status 0, and no process of the cluster is left."""
+    close short: the report is whole, the status 0, and no process of the cluster is left.
+    Once the close was under way, the process then never ended: the close at exit waited for
+    the one the Ctrl+C had cut."""
     pytest.importorskip("distributed")
     out = tmp_path / "league"
-    done = _local_league_held(tmp_path, HELD_CLUSTER_CLOSE, out, games=1)
+    done = _local_league_held(tmp_path, held, out, games=1)
     _said_no_traceback(done.stderr)
     assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
     assert done.returncode == 0, done.stderr
