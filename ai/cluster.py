@@ -26,6 +26,7 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import functools
@@ -425,18 +426,22 @@ def _finish_the_close(client: Any, cluster: Any) -> None:
     """At exit, the close a Ctrl+C cut short (``shut_down``) finished, as Dask's own exit close
     (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it,
     each part within ``EXIT_CLOSE`` seconds, then Dask's taken off: it would wait as long again
-    for a close that could not end.  A cluster whose close had begun is not closed again
-    (``_close_begun``): that close waited for ever, and the process hung after its report.  A
-    second Ctrl+C here printed a 20-line "Exception ignored in atexit callback" traceback under
-    the report; it ends the close at once, in silence.  The league is complete and reported
-    (status 0, as the cut short close); the cluster's processes, multiprocessing's daemons, are
-    ended by multiprocessing's exit, and end themselves when this process is gone."""
+    for a close that could not end.  A cluster whose close had begun is not closed again: that
+    close waited for ever for the cut one (``_close_begun``), and the process hung after its
+    report; the workers it left are closed instead (``_end_workers``).  A second Ctrl+C here
+    printed a 20-line "Exception ignored in atexit callback" traceback under the report; it ends
+    the close at once, in silence.  The league is complete and reported (status 0, as the cut
+    short close); what is left of the cluster's processes, multiprocessing's daemons, is ended by
+    multiprocessing's exit."""
     try:
         with contextlib.suppress(Exception):  # a client already gone, or slower than EXIT_CLOSE
             client.close(timeout=EXIT_CLOSE)
         if cluster is not None and not _close_begun(cluster):
             with contextlib.suppress(Exception):
                 cluster.close(timeout=EXIT_CLOSE)
+        if cluster is not None and _close_begun(cluster):  # cut before, or not over within EXIT_CLOSE
+            with contextlib.suppress(Exception):
+                _end_workers(cluster)
     except KeyboardInterrupt:
         pass
     finally:
@@ -444,15 +449,26 @@ def _finish_the_close(client: Any, cluster: Any) -> None:
 
 
 def _close_begun(cluster: Any) -> bool:
-    """Whether a close of ``cluster`` had begun when the Ctrl+C cut it.  Dask's close marks the
-    cluster "closing" first thing and only its own end unmarks it; every later close waits for
-    that, which the cancelled close never brings: at exit it waited for ever (Dask's own exit
-    close, its 10 s)."""
+    """Whether a close of ``cluster`` began and did not end.  Dask's close marks the cluster
+    "closing" first thing and only its own end unmarks it; every later close waits for that,
+    which a cancelled close never brings: at exit it waited for ever (Dask's own, its 10 s)."""
     try:
         from distributed.core import Status
     except ImportError:  # a stand-in for Dask's cluster (tests)
         return False
     return getattr(cluster, "status", None) == Status.closing
+
+
+def _end_workers(cluster: Any) -> None:
+    """Close, within ``EXIT_CLOSE`` s, each worker (a Nanny and its process) that a cut close
+    left.  Its process only ended by multiprocessing's exit, a Nanny still running started it
+    again meanwhile, and the new process printed a FileNotFoundError's traceback under the
+    report as it found its parent's semaphores gone.  A Nanny already closed returns at once."""
+
+    async def close_each() -> None:
+        await asyncio.gather(*(worker.close() for worker in list(cluster.workers.values())), return_exceptions=True)
+
+    cluster.sync(close_each, callback_timeout=EXIT_CLOSE)
 
 
 def _skip_dasks_exit_close() -> None:
