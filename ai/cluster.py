@@ -428,24 +428,33 @@ def _finish_the_close(client: Any, cluster: Any) -> None:
     each part within ``EXIT_CLOSE`` seconds, then Dask's taken off: it would wait as long again
     for a close that could not end.  A cluster whose close had begun is not closed again: that
     close waited for ever for the cut one (``_close_begun``), and the process hung after its
-    report; the workers it left are closed instead (``_end_workers``).  A second Ctrl+C here
-    printed a 20-line "Exception ignored in atexit callback" traceback under the report; it ends
-    the close at once, in silence.  The league is complete and reported (status 0, as the cut
-    short close); what is left of the cluster's processes, multiprocessing's daemons, is ended by
-    multiprocessing's exit."""
+    report; the workers it left are closed instead.  A second Ctrl+C here printed a 20-line
+    "Exception ignored in atexit callback" traceback under the report; it ends the close at once,
+    in silence, once the workers' closes are begun.  The league is complete and reported (status
+    0, as the cut short close); what is left of the cluster's processes, multiprocessing's
+    daemons, is ended by multiprocessing's exit."""
     try:
         with contextlib.suppress(Exception):  # a client already gone, or slower than EXIT_CLOSE
             client.close(timeout=EXIT_CLOSE)
-        if cluster is not None and not _close_begun(cluster):
-            with contextlib.suppress(Exception):
-                cluster.close(timeout=EXIT_CLOSE)
-        if cluster is not None and _close_begun(cluster):  # cut before, or not over within EXIT_CLOSE
-            with contextlib.suppress(Exception):
-                _end_workers(cluster)
+        if cluster is not None:
+            _close_cluster(cluster)
     except KeyboardInterrupt:
-        pass
+        if cluster is not None:
+            with contextlib.suppress(Exception, KeyboardInterrupt):
+                cluster.sync(_close_workers, cluster, False, callback_timeout=EXIT_CLOSE)
     finally:
         _skip_dasks_exit_close()
+
+
+def _close_cluster(cluster: Any) -> None:
+    """Close ``cluster`` within ``EXIT_CLOSE`` s; begun before (cut), or not over by then, its
+    workers closed instead."""
+    if not _close_begun(cluster):
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=EXIT_CLOSE)
+    if _close_begun(cluster):
+        with contextlib.suppress(Exception):
+            cluster.sync(_close_workers, cluster, True, callback_timeout=EXIT_CLOSE)
 
 
 def _close_begun(cluster: Any) -> bool:
@@ -459,16 +468,16 @@ def _close_begun(cluster: Any) -> bool:
     return getattr(cluster, "status", None) == Status.closing
 
 
-def _end_workers(cluster: Any) -> None:
-    """Close, within ``EXIT_CLOSE`` s, each worker (a Nanny and its process) that a cut close
-    left.  Its process only ended by multiprocessing's exit, a Nanny still running started it
-    again meanwhile, and the new process printed a FileNotFoundError's traceback under the
-    report as it found its parent's semaphores gone.  A Nanny already closed returns at once."""
-
-    async def close_each() -> None:
-        await asyncio.gather(*(worker.close() for worker in list(cluster.workers.values())), return_exceptions=True)
-
-    cluster.sync(close_each, callback_timeout=EXIT_CLOSE)
+async def _close_workers(cluster: Any, wait: bool) -> None:
+    """In Dask's event loop: the close of each worker of ``cluster`` (a Nanny and its process)
+    begun, then, if ``wait``, over.  Begun, a Nanny no longer starts its process again when it
+    ends: left running, it did so as multiprocessing's exit ended it, and the new process
+    printed a traceback under the report (FileNotFoundError or EOFError: its parent's semaphores
+    or pipe gone).  A Nanny already closed returns at once."""
+    closes = [asyncio.ensure_future(worker.close()) for worker in list(cluster.workers.values())]
+    await asyncio.sleep(0)  # each close's first step: its Nanny marked closing
+    if wait:
+        await asyncio.gather(*closes, return_exceptions=True)
 
 
 def _skip_dasks_exit_close() -> None:
