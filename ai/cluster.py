@@ -404,7 +404,7 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
     """Cancel the games ``left`` on the cluster (None: none was sent), then close the client and
     the cluster this run started.  With every game in (``left`` empty), a Ctrl+C meanwhile only
     cuts the shutdown short, with a note: the league is complete, and was reported "stopped" with
-    status 130 although no game was missing (Dask's exit ends the cluster's processes).  Games
+    status 130 although no game was missing (the exit finishes the close: ``_finish_the_close``).  Games
     left, it goes on up: the league stopped."""
     try:
         if left:
@@ -441,7 +441,7 @@ def _finish_the_close(client: Any, cluster: Any) -> None:
     except KeyboardInterrupt:
         if cluster is not None:
             with contextlib.suppress(Exception, KeyboardInterrupt):
-                cluster.sync(_close_workers, cluster, False, callback_timeout=EXIT_CLOSE)
+                cluster.sync(_close_workers, cluster, wait=False, callback_timeout=EXIT_CLOSE)
     finally:
         _skip_dasks_exit_close()
 
@@ -454,13 +454,14 @@ def _close_cluster(cluster: Any) -> None:
             cluster.close(timeout=EXIT_CLOSE)
     if _close_begun(cluster):
         with contextlib.suppress(Exception):
-            cluster.sync(_close_workers, cluster, True, callback_timeout=EXIT_CLOSE)
+            cluster.sync(_close_workers, cluster, wait=True, callback_timeout=EXIT_CLOSE)
 
 
 def _close_begun(cluster: Any) -> bool:
     """Whether a close of ``cluster`` began and did not end.  Dask's close marks the cluster
     "closing" first thing and only its own end unmarks it; every later close waits for that,
-    which a cancelled close never brings: at exit it waited for ever (Dask's own, its 10 s)."""
+    which a cancelled close never brings: a close at exit waited for ever (Dask's own, for its
+    10 s timeout)."""
     try:
         from distributed.core import Status
     except ImportError:  # a stand-in for Dask's cluster (tests)
