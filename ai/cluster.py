@@ -26,6 +26,7 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import functools
@@ -403,7 +404,7 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
     """Cancel the games ``left`` on the cluster (None: none was sent), then close the client and
     the cluster this run started.  With every game in (``left`` empty), a Ctrl+C meanwhile only
     cuts the shutdown short, with a note: the league is complete, and was reported "stopped" with
-    status 130 although no game was missing (Dask's exit ends the cluster's processes).  Games
+    status 130 although no game was missing (the exit finishes the close: ``_finish_the_close``).  Games
     left, it goes on up: the league stopped."""
     try:
         if left:
@@ -418,26 +419,70 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
         atexit.register(_finish_the_close, client, cluster)  # run before Dask's own (atexit: last in, first run)
 
 
+EXIT_CLOSE = 10  # seconds at most for each of the client's and the cluster's close at exit (Dask's own wait)
+
+
 def _finish_the_close(client: Any, cluster: Any) -> None:
     """At exit, the close a Ctrl+C cut short (``shut_down``) finished, as Dask's own exit close
-    (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it.
-    A second Ctrl+C in Dask's printed a 20-line "Exception ignored in atexit callback" traceback
-    under the league's report.  Here it ends the close at once, in silence: the league is
-    complete and reported (status 0, as the cut short close), Dask's exit close is not run again
-    (it would wait for its 10 s, for a third Ctrl+C), and the cluster's processes, started as
-    multiprocessing's daemons, are ended by multiprocessing's exit."""
+    (``distributed``'s atexit ``close_clusters`` and ``_close_global_client``) would finish it,
+    each part within ``EXIT_CLOSE`` seconds, then Dask's taken off: it would wait as long again
+    for a close that could not end.  A cluster whose close had begun is not closed again: that
+    close waited for ever for the cut one (``_close_begun``), and the process hung after its
+    report; the workers it left are closed instead.  A second Ctrl+C here printed a 20-line
+    "Exception ignored in atexit callback" traceback under the report; it ends the close at once,
+    in silence, once the workers' closes are begun.  The league is complete and reported (status
+    0, as the cut short close); what is left of the cluster's processes, multiprocessing's
+    daemons, is ended by multiprocessing's exit."""
     try:
-        with contextlib.suppress(Exception):  # a cluster already gone: nothing left to close
-            client.close()
+        with contextlib.suppress(Exception):  # a client already gone, or slower than EXIT_CLOSE
+            client.close(timeout=EXIT_CLOSE)
         if cluster is not None:
-            with contextlib.suppress(Exception):
-                cluster.close()
+            _close_cluster(cluster)
     except KeyboardInterrupt:
+        if cluster is not None:
+            with contextlib.suppress(Exception, KeyboardInterrupt):
+                cluster.sync(_close_workers, cluster, wait=False, callback_timeout=EXIT_CLOSE)
+    finally:
         _skip_dasks_exit_close()
 
 
+def _close_cluster(cluster: Any) -> None:
+    """Close ``cluster`` within ``EXIT_CLOSE`` s; begun before (cut), or not over by then, its
+    workers closed instead."""
+    if not _close_begun(cluster):
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=EXIT_CLOSE)
+    if _close_begun(cluster):
+        with contextlib.suppress(Exception):
+            cluster.sync(_close_workers, cluster, wait=True, callback_timeout=EXIT_CLOSE)
+
+
+def _close_begun(cluster: Any) -> bool:
+    """Whether a close of ``cluster`` began and did not end.  Dask's close marks the cluster
+    "closing" first thing and only its own end unmarks it; every later close waits for that,
+    which a cancelled close never brings: a close at exit waited for ever (Dask's own, for its
+    10 s timeout)."""
+    try:
+        from distributed.core import Status
+    except ImportError:  # a stand-in for Dask's cluster (tests)
+        return False
+    return getattr(cluster, "status", None) == Status.closing
+
+
+async def _close_workers(cluster: Any, wait: bool) -> None:
+    """In Dask's event loop: the close of each worker of ``cluster`` (a Nanny and its process)
+    begun, then, if ``wait``, over.  Begun, a Nanny no longer starts its process again when it
+    ends: left running, it did so as multiprocessing's exit ended it, and the new process
+    printed a traceback under the report (FileNotFoundError or EOFError: its parent's semaphores
+    or pipe gone).  A Nanny already closed returns at once."""
+    closes = [asyncio.ensure_future(worker.close()) for worker in list(cluster.workers.values())]
+    await asyncio.sleep(0)  # each close's first step: its Nanny marked closing
+    if wait:
+        await asyncio.gather(*closes, return_exceptions=True)
+
+
 def _skip_dasks_exit_close() -> None:
-    """Dask's atexit handlers taken off (``_finish_the_close`` was stopped by a Ctrl+C)."""
+    """Dask's atexit handlers taken off: ``_finish_the_close`` was the exit close."""
     try:
         from distributed import client as dask_client
         from distributed.deploy import spec

@@ -59,7 +59,7 @@ class FakeClient:
     def cancel(self, futures: list[FakeFuture]) -> None:
         self.cancelled += sorted(f.task["number"] for f in futures)
 
-    def close(self) -> None:
+    def close(self, timeout: float | None = None) -> None:
         if self.ctrl_c_while_closing:
             raise KeyboardInterrupt
         self.closed = True

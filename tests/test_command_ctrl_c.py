@@ -10,7 +10,8 @@ meanwhile waits for the command.  Each test holds the command where it stood, se
 once every process takes it its own way (``ctrl_c_once_held``), then lets it go on.
 
 Once every game is in, the league is complete: a Ctrl+C as its workers end, or its local Dask
-cluster closes, only cuts that short (status 0, the report whole).
+cluster closes (whatever point the close had reached), only cuts that short (status 0, the
+report whole, the command's end not delayed).
 """
 
 from __future__ import annotations
@@ -63,11 +64,25 @@ sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
 
+# Put before a held close's script: at exit, once the command's own close is over (registered before
+# it, run after it), it says how many of the cluster's workers' Nannies still run.  multiprocessing's
+# exit then ends their processes, and such a Nanny starts its own again, which prints a traceback
+NANNIES_AT_EXIT = r"""
+import atexit, sys
+from distributed.core import Status
+from distributed.deploy.spec import SpecCluster
+def nannies_running():
+    running = [w for c in list(SpecCluster._instances) for w in c.workers.values() if w.status == Status.running]
+    if running:
+        print(f"{len(running)} Nannies still running at exit", file=sys.stderr)
+atexit.register(nannies_running)
+"""
+
 # main.py run as the terminal runs it, its local Dask cluster's close held once begun (in Dask's
 # event loop, where the close runs while the main thread waits for it) until file argv[2] is made:
 # the seconds a real cluster takes to end its workers, made long enough for a Ctrl+C to come in them.
 # With HELD_CLOSES=2 its second close (the one at exit) is held too, on files argv[1]-2 and argv[2]-2
-HELD_CLUSTER_CLOSE = r"""
+HELD_CLUSTER_CLOSE = NANNIES_AT_EXIT + r"""
 import asyncio, os, runpy, sys
 from distributed.deploy.spec import SpecCluster
 reached, sent = sys.argv[1], sys.argv[2]
@@ -86,6 +101,27 @@ async def begun_then_held(cluster, *args, **kwargs):
         await asyncio.sleep(0.01)
     return await close(cluster, *args, **kwargs)
 SpecCluster._close = begun_then_held
+sys.argv = ["main.py", *sys.argv[3:]]
+runpy.run_path("main.py", run_name="__main__")
+"""
+
+# main.py run as the terminal runs it, its local Dask cluster's close held once under way (marked
+# "closing", its workers about to be ended) until file argv[2] is made
+HELD_CLUSTER_CLOSING = NANNIES_AT_EXIT + r"""
+import asyncio, os, runpy, sys
+from distributed.core import Status
+from distributed.deploy.spec import SpecCluster
+reached, sent = sys.argv[1], sys.argv[2]
+end_workers = SpecCluster._correct_state_internal
+async def closing_then_held(cluster):
+    if cluster.status == Status.closing and not os.path.exists(reached):
+        open(reached, "w").close()
+        for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
+            if os.path.exists(sent):
+                break
+            await asyncio.sleep(0.01)
+    return await end_workers(cluster)
+SpecCluster._correct_state_internal = closing_then_held
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
@@ -173,15 +209,22 @@ def test_ctrl_c_as_a_local_cluster_starts_stops_the_league(tmp_path):
     assert len(games) < 4
 
 
-def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path):
+@pytest.mark.parametrize("held", [HELD_CLUSTER_CLOSE, HELD_CLUSTER_CLOSING],
+                         ids=["as its close begins", "as its close ends its workers"])
+def test_ctrl_c_as_a_finished_leagues_cluster_closes_leaves_it_complete(tmp_path, held):
     """Every game in, a Ctrl+C while the local cluster closed reported the league "stopped
     early: 2 of 2 games" with status 130, as if a resume had games to play.  It only cuts the
-    close short: the report is whole, the status 0, and no process of the cluster is left."""
+    close short: the report is whole, the status 0, and no process of the cluster is left.
+    Once the close was under way, the process then never ended: the close at exit waited for
+    the one the Ctrl+C had cut.  Its workers are closed by then: multiprocessing's exit ended
+    their processes, and a Nanny still running started its process again, whose traceback
+    (FileNotFoundError, its parent's semaphores gone) came under the report."""
     pytest.importorskip("distributed")
     out = tmp_path / "league"
-    done = _local_league_held(tmp_path, HELD_CLUSTER_CLOSE, out, games=1)
+    done = _local_league_held(tmp_path, held, out, games=1)
     _said_no_traceback(done.stderr)
     assert "stopped" not in done.stderr and SHUTDOWN_CUT in done.stderr, done.stderr
+    assert "still running at exit" not in done.stderr
     assert done.returncode == 0, done.stderr
     assert "stopped early" not in done.stdout and "stopped early" not in out.with_name("league.txt").read_text()
     _header, games = ResultsLog.read(str(log_path(str(out))))
@@ -192,12 +235,15 @@ def test_ctrl_c_again_as_dasks_exit_close_finishes_the_cut_short_close_says_noth
     """Every game in and the cluster's close cut short by a Ctrl+C, Dask closes it at exit; a
     second Ctrl+C then printed a 20-line "Exception ignored in atexit callback" traceback under
     the report.  The close ends there in silence: the report whole, the status 0 (the league is
-    complete), the one line of the first Ctrl+C, and no process of the cluster left."""
+    complete), the one line of the first Ctrl+C, and no process of the cluster left.  Its
+    workers' Nannies left running, one of them sometimes started its process again as the exit
+    ended it, and the new process printed a traceback (EOFError)."""
     pytest.importorskip("distributed")
     out = tmp_path / "league"
     done = _local_league_held(tmp_path, HELD_CLUSTER_CLOSE, out, games=1, holds=2)
     _said_no_traceback(done.stderr)
     assert "Exception ignored" not in done.stderr and done.stderr.count(SHUTDOWN_CUT) == 1, done.stderr
+    assert "still running at exit" not in done.stderr
     assert done.stderr.rstrip().endswith(SHUTDOWN_CUT), done.stderr
     assert done.returncode == 0, done.stderr
     assert "stopped early" not in out.with_name("league.txt").read_text()
