@@ -130,6 +130,13 @@ def _worker_check(files: dict[str, str | None]) -> list[str]:
     return problems
 
 
+# The scheduler's HTTP server (health and metrics routes) starts even with the dashboard off, on
+# port 8787 unless told otherwise (dask/distributed#8136); with another Dask on the machine it
+# warned "Port 8787 is already in use" in the teacher's terminal.  Any free port does for a
+# cluster no one browses.
+NO_FIXED_PORT = {"dashboard_address": ":0"}
+
+
 def connect(address: str, workers: int) -> tuple[Any, Any]:
     """A Dask client for ``address`` ("local": a new LocalCluster of ``workers`` single-threaded
     processes) and the cluster it started (None for an existing scheduler)."""
@@ -143,7 +150,8 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
         # a cluster made as it came)
         with sigint_blocked():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=None, silence_logs=logging.ERROR,
+                                   scheduler_kwargs=NO_FIXED_PORT)
         return Client(cluster), cluster
     try:
         return Client(address, timeout=CONNECT_TIME), None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -653,6 +654,28 @@ def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
     assert "stopped: the results so far follow" in err
     assert "KeyboardInterrupt" not in err, err  # (a loaded machine may add Dask's own heartbeat warnings)
     assert proc.returncode == 130  # stopped, not finished (the results so far are written)
+
+
+def test_a_local_cluster_beside_another_dask_says_nothing_of_its_port(tmp_path):
+    """Another Dask on the machine (its dashboard on 8787): the league's scheduler, its dashboard
+    off, still started its HTTP server there and warned "Port 8787 is already in use … Hosting the
+    HTTP server on port N instead" in the teacher's terminal."""
+    pytest.importorskip("distributed")
+    held = socket.socket()
+    try:
+        held.bind(("", 8787))
+        held.listen()
+    except OSError:
+        pass  # taken already: the other Dask is there
+    try:
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", "tictactoe", "level-1", "level-2",
+                               "--games", "1", "--time", "0.1", "--jobs", "1", "--cluster", "local",
+                               "--out", str(tmp_path / "league")], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=180)
+    finally:
+        held.close()
+    assert done.returncode == 0, done.stderr
+    assert "already in use" not in done.stderr, done.stderr
 
 
 def test_students_of_one_name_are_all_shown_with_their_folders():
