@@ -52,9 +52,11 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    counts_said,
     form_over_buttons,
     heading,
     make_menu,
+    notes_joined,
     rendering_held,
     time_label,
     time_per_move_title,
@@ -640,8 +642,9 @@ class SetupScene(MenuFormScene):
         s, theme, record = self.form_s, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
-        add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
-                          font_size=int(15 * s))
+        starts = add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
+                                   font_size=int(15 * s))
+        self._counts_notes(menu, state, starts)
         view = board_view(game)
         facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
         view.face(self.choices.human_side if facing else None)
@@ -660,6 +663,17 @@ class SetupScene(MenuFormScene):
             add_option_input(menu, theme, s, self.info, opt, record.options.get(opt.name, opt.default),
                              (lambda n: lambda v: self._set_start_option(n, v))(opt.name))
         menu.add.vertical_margin(int(6 * s))
+
+    def _counts_notes(self, menu: pygame_menu.Menu, state: games.State, above: pygame_menu.widgets.Label) -> None:
+        """The position's counts toward a counted draw, under who is to move (``above``, read as
+        one with them), in the game panel's words (``counts_said``: "No capture for 36 plies (draw
+        at 40)"), stressed where the draw is near as the panel stresses it: the form said only who
+        moves, and a position four plies from Alquerque's 40-ply draw showed it once the game began."""
+        for said, near in counts_said(state):
+            label = add_wrapped_label(menu, said, font_size=tx.small(13, self.form_s),
+                                      font_color=self.app.theme.text if near else self.app.theme.muted)
+            notes_joined(above, label)
+            above = label
 
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
         if self.start_record is not None:
