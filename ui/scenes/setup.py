@@ -689,10 +689,11 @@ class SetupScene(MenuFormScene):
             add_option_input(menu, self.app.theme, self.form_s, self.info, opt, values[opt.name],
                              (lambda n: lambda v: self._set_option(n, v))(opt.name))
 
-    def _note(self, menu: pygame_menu.Menu, text: str) -> None:
-        """A small wrapped line under a widget that says what it means."""
-        if text:
-            add_wrapped_label(menu, text, font_size=tx.small(13, self.form_s), font_color=self.app.theme.muted)
+    def _note(self, menu: pygame_menu.Menu, text: str) -> pygame_menu.widgets.Label | None:
+        """A small wrapped line under a widget that says what it means (None for no text)."""
+        if not text:
+            return None
+        return add_wrapped_label(menu, text, font_size=tx.small(13, self.form_s), font_color=self.app.theme.muted)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()
@@ -725,9 +726,10 @@ class SetupScene(MenuFormScene):
         the board chosen, then on the others you played it on, each board's results its own."""
         game_id, computer, options = self.info.id, self._computer(), self._options()
         results = TALLY.of(game_id, computer, options)
-        if results.games():
-            self._note(menu, results_line(title, results, board_words(game_id, options)))
-        self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
+        here = self._note(menu, results_line(title, results, board_words(game_id, options))) if results.games() else None
+        others = self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
+        if here is not None and others is not None:
+            notes_joined(here, others)
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
