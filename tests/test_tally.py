@@ -9,11 +9,12 @@ import json
 import threading
 
 import pygame
+import pygame_menu
 import pytest
 
 import games
 from ai.file_lock import held
-from tests.ui_helpers import autosaves_written, key
+from tests.ui_helpers import autosaves_written, in_language, key
 from ui import tally
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -398,19 +399,19 @@ def test_the_new_game_screen_says_the_results_on_the_board_chosen(app):
 
 
     def shown() -> list[str]:
-        return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith(("You against", "On other"))]
+        return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith(("You against", "Other"))]
 
-    nineteen = "19x19 (0 won · 0 drawn · 0 lost · 1 won by forfeit)"
+    nineteen = "19x19 0-0-0 +1 by forfeit"
     assert shown() == ["You against Level 1 at 11x11: 0 won · 0 drawn · 1 lost",
-                       f"On other boards: 7x7 (2 won · 0 drawn · 1 lost); {nineteen}"]
+                       f"Other boards (won-drawn-lost): 7x7 2-0-1 · {nineteen}"]
     app.scene.menu.select_widget(app.scene.menu.get_widget("opt-size"))
     for _ in range(4):
         key(app, pygame.K_LEFT)
     assert app.scene._options()["size"] == 7
     assert shown() == ["You against Level 1 at 7x7: 2 won · 0 drawn · 1 lost",
-                       f"On other boards: 11x11 (0 won · 0 drawn · 1 lost); {nineteen}"]
+                       f"Other boards (won-drawn-lost): 11x11 0-0-1 · {nineteen}"]
     key(app, pygame.K_LEFT)
-    assert shown() == [f"On other boards: 7x7 (2 won · 0 drawn · 1 lost); 11x11 (0 won · 0 drawn · 1 lost); {nineteen}"]
+    assert shown() == [f"Other boards (won-drawn-lost): 7x7 2-0-1 · 11x11 0-0-1 · {nineteen}"]
 
 
 def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(app):
@@ -437,3 +438,48 @@ def test_a_game_found_ended_among_the_unfinished_counts_on_its_own_board(tmp_pat
     results = Tally(tmp_path / "results.json")
     assert results.count_ended(record.finish(Result(0, "Blue joins its edges"))) is None
     assert results.of("hex", "level-2", {"size": 7}) == Score(won=1) and results.of("hex", "level-2") == Score()
+
+
+MANY_BOARDS = {3: "l", 5: "w", 7: "wwwwwwlll", 9: "wl", 13: "d", 15: "wwd", 17: "l", 19: "wwwl"}
+"""Hex against Level 1 on eight sizes besides 11x11, as "w", "d" and "l" for won, drawn and lost."""
+
+
+def test_the_other_boards_line_stays_one_short_line_in_sight_for_a_game_played_on_many_sizes(app):
+    """Hex played on eight other sizes said each as "7x7 (6 won · 0 drawn · 3 lost)": three lines,
+    the last two below the fold of the form at 1280x800.  The line says the three boards most
+    played, smallest first, each as "7x7 6-0-3", and how many more, in sight in either language;
+    the size stepped with the keys takes its board out of the line and puts the one left into it."""
+    for size, outcomes in MANY_BOARDS.items():
+        for said in outcomes:
+            tally.TALLY.add("hex", "level-1", {"w": "won", "d": "drawn", "l": "lost"}[said], options={"size": size})
+    tally.TALLY.add("hex", "level-1", "forfeit", options={"size": 19})
+    tally.TALLY.add("hex", "level-1", "won", options={"size": 11})
+    app.last_setup_choices().mode = HUMAN_VS_PC
+    app.show_setup(game_id="hex")
+    app.run_frames(2)
+    app.scene._options()["size"] = 11  # whatever an earlier test left
+    app.scene._set_computer("level-1")  # as the Computer selector does
+    app.run_frames(2)
+
+    def other_boards() -> pygame_menu.widgets.Label:
+        [label] = [w for w in app.scene.menu.get_widgets() if w.get_title().startswith(("Other", "Outros"))]
+        return label
+
+    def in_sight(label: pygame_menu.widgets.Label) -> bool:
+        """Whether the form's view shows the label's text whole (its rectangle on the window is cut to the view)."""
+        return label.get_rect(to_real_position=True).height >= label.get_height() - label.get_padding()[2]
+
+    label = other_boards()
+    assert label.get_title() == "Other boards (won-drawn-lost): 7x7 6-0-3 · 15x15 2-1-0 · 19x19 3-0-1 +1 by forfeit and 5 more"
+    assert len(label.get_lines()) == 1 and in_sight(label)
+    app.scene.menu.select_widget(app.scene.menu.get_widget("opt-size"))
+    for _ in range(8):
+        key(app, pygame.K_RIGHT)
+    assert app.scene._options()["size"] == 19
+    assert other_boards().get_title() == "Other boards (won-drawn-lost): 7x7 6-0-3 · 9x9 1-0-1 · 15x15 2-1-0 and 5 more"
+    with in_language(app, "pt"):
+        app.show_setup(game_id="hex")  # the form opened again, as from Settings, on the choices made
+        app.run_frames(2)
+        label = other_boards()
+        assert label.get_title() == "Outros tabuleiros (vitórias-empates-derrotas): 7x7 6-0-3 · 9x9 1-0-1 · 15x15 2-1-0 e mais 5"
+        assert in_sight(label)  # under Hex's summary of two lines: the notes close up to keep it above the fold

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import games
 from games.alquerque import Alquerque
-from tests.ui_helpers import click, click_widget, key, recorded_draws, words_in
+from tests.ui_helpers import click, click_widget, key, recorded_draws, recorded_text, words_in
 from ui import clipboard
+from ui.match import HOTSEAT
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.setup import SetupScene
@@ -475,3 +476,22 @@ def test_the_first_piece_typed_goes_on_the_boards_first_square(app, game_id, hea
         assert lines[:headings] == usual[:headings] and lines[headings] == first_row
         key(app, pygame.K_u, mod=pygame.KMOD_LCTRL)  # the usual start again, the caret on its first square
         assert editor.area.text.split("\n") == usual
+
+
+def test_the_new_game_form_says_a_set_up_positions_no_capture_count_as_the_panel_then_does(app, monkeypatch):
+    """After "Set up a position", the form said only who is to move: an Alquerque position four
+    plies from the 40-ply draw looked like any other until the game began and its panel said so.
+    The form says the count in the panel's words, and the game started from it says the same."""
+    app.last_setup_choices().mode = HOTSEAT  # both sides human: no computer thinks meanwhile
+    setup, editor = open_editor(app, "alquerque")
+    monkeypatch.setattr(clipboard, "get_text", lambda: "to-move: White\nno-capture: 36\n.B...\nW....\n.....\n.W.B.\n....W")
+    key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # over the whole text
+    key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
+    assert app.scene is setup and setup.start_record is not None
+    said = "No capture for 36 plies (draw at 40)"
+    shown = [w.get_title() for w in setup.menu.get_widgets()]
+    assert shown.index(said) == shown.index("Starts from a set-up position: White to move") + 1
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_RETURN)  # Start game
+    assert isinstance(app.scene, GameScene) and said in drawn

@@ -284,20 +284,31 @@ def results_line(player: str, results: Score, board: str = "") -> str:
     return line
 
 
+OTHER_BOARDS_SHOWN = 3
+"""The most boards New game's line of your other boards names, "and 2 more" after them: Hex
+played on eight sizes took three lines of the form at 1280x800, below its fold."""
+
+
 def other_boards_line(game_id: str, boards: list[tuple[dict[str, object], Score]]) -> str:
-    """"On other boards: 7x7 (2 won · 0 drawn · 1 lost); 19x19 (...)", under ``results_line`` on
-    New game: the results of ``TALLY.other_boards``, each board's as that line counts them; "" for none."""
-    if not boards:
+    """"Other boards (won-drawn-lost): 7x7 6-0-3 · 19x19 3-0-1 +1 by forfeit and 2 more", under
+    ``results_line`` on New game: of ``TALLY.other_boards``, the boards with games, the
+    ``OTHER_BOARDS_SHOWN`` most played of them in their order; "" for none.  Each board's counts
+    in words ("7x7 (6 won · 0 drawn · 3 lost); ...") ran to three lines for a game of many sizes."""
+    played = [(options, results) for options, results in boards if results.games()]
+    if not played:
         return ""
-    said = [_("{board} ({results})").format(board=board_words(game_id, options), results=_counts_words(results))
-            for options, results in boards]
-    return _("On other boards: {boards}").format(boards="; ".join(said))
+    most = sorted(range(len(played)), key=lambda i: -played[i][1].games())[:OTHER_BOARDS_SHOWN]
+    said = " · ".join(_compact_counts(game_id, *played[i]) for i in sorted(most))
+    if len(played) > len(most):
+        said = _("{boards} and {n} more").format(boards=said, n=len(played) - len(most))
+    return _("Other boards (won-drawn-lost): {boards}").format(boards=said)
 
 
-def _counts_words(results: Score) -> str:
-    """"2 won · 0 drawn · 1 lost", and "· 1 won by forfeit" after it where the player forfeited games."""
-    said = _("{won} won · {drawn} drawn · {lost} lost").format(won=results.won, drawn=results.drawn, lost=results.lost)
-    return said + (" · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits) if results.forfeits else "")
+def _compact_counts(game_id: str, options: Mapping[str, object], results: Score) -> str:
+    """"7x7 6-0-3", and " +1 by forfeit" after it where the computer forfeited games to you."""
+    said = _("{board} {won}-{drawn}-{lost}").format(board=board_words(game_id, options), won=results.won,
+                                                     drawn=results.drawn, lost=results.lost)
+    return said + (" " + _("+{forfeits} by forfeit").format(forfeits=results.forfeits) if results.forfeits else "")
 
 
 def board_words(game_id: str, options: Mapping[str, object] | None = None) -> str:

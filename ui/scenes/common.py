@@ -519,10 +519,24 @@ def add_title_above(menu: pygame_menu.Menu, title: str, size: int, selector_id: 
     esq.-dir.)" did not fit an 800x600 window's form at Larger text even at ``SELECTOR_LEAST`` of
     their size, and showed "Primeiro circuit…"; under its title the item has the whole column."""
     label = menu.add.label(title.rstrip(), font_size=size, label_id=f"{selector_id}-title" if selector_id else "")
-    top, right, _bottom, left = label.get_padding(transformed=False)
-    label.set_padding((top, right, 0, left))
-    label.set_margin(label.get_margin()[0], 0)  # no gap under it: it reads as its selector's
+    no_gap_under(label)  # it reads as its selector's
     return label
+
+
+def no_gap_under(widget: pygame_menu.widgets.Widget) -> None:
+    """No padding and no margin under ``widget``: what comes next reads as part of it."""
+    top, right, _bottom, left = widget.get_padding(transformed=False)
+    widget.set_padding((top, right, 0, left))
+    widget.set_margin(widget.get_margin()[0], 0)
+
+
+def notes_joined(upper: pygame_menu.widgets.Widget, lower: pygame_menu.widgets.Widget) -> None:
+    """Two lines of a form read as one note, with no gap between them: New game's results on the
+    board chosen and its other boards' line stood two paddings and a margin apart, which put the
+    second below the fold of the form at 1280x800 in Portuguese, where Hex's summary takes two lines."""
+    no_gap_under(upper)
+    _top, right, bottom, left = lower.get_padding(transformed=False)
+    lower.set_padding((0, right, bottom, left))
 
 
 _SELECTOR_FRAME: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a form's selector frame width

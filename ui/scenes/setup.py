@@ -52,9 +52,11 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    counts_said,
     form_over_buttons,
     heading,
     make_menu,
+    notes_joined,
     rendering_held,
     time_label,
     time_per_move_title,
@@ -640,8 +642,9 @@ class SetupScene(MenuFormScene):
         s, theme, record = self.form_s, self.app.theme, self.start_record
         game, state = record.game(), record.first_state()
         side = words.side(self.info, state.to_move)
-        add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
-                          font_size=int(15 * s))
+        starts = add_wrapped_label(menu, _("Starts from a set-up position: {side} to move").format(side=side),
+                                   font_size=int(15 * s))
+        self._counts_notes(menu, state, starts)
         view = board_view(game)
         facing = self.app.settings.face_me and self.mode == HUMAN_VS_PC and self.choices.human_side in (0, 1)
         view.face(self.choices.human_side if facing else None)
@@ -661,6 +664,17 @@ class SetupScene(MenuFormScene):
                              (lambda n: lambda v: self._set_start_option(n, v))(opt.name))
         menu.add.vertical_margin(int(6 * s))
 
+    def _counts_notes(self, menu: pygame_menu.Menu, state: games.State, above: pygame_menu.widgets.Label) -> None:
+        """The position's counts toward a counted draw, under who is to move (``above``, read as
+        one with them), in the game panel's words (``counts_said``: "No capture for 36 plies (draw
+        at 40)"), stressed where the draw is near as the panel stresses it: the form said only who
+        moves, and a position four plies from Alquerque's 40-ply draw showed it once the game began."""
+        for said, near in counts_said(state):
+            label = add_wrapped_label(menu, said, font_size=tx.small(13, self.form_s),
+                                      font_color=self.app.theme.text if near else self.app.theme.muted)
+            notes_joined(above, label)
+            above = label
+
     def _option_widgets(self, menu: pygame_menu.Menu) -> None:
         if self.start_record is not None:
             self._start_widgets(menu)
@@ -675,10 +689,11 @@ class SetupScene(MenuFormScene):
             add_option_input(menu, self.app.theme, self.form_s, self.info, opt, values[opt.name],
                              (lambda n: lambda v: self._set_option(n, v))(opt.name))
 
-    def _note(self, menu: pygame_menu.Menu, text: str) -> None:
-        """A small wrapped line under a widget that says what it means."""
-        if text:
-            add_wrapped_label(menu, text, font_size=tx.small(13, self.form_s), font_color=self.app.theme.muted)
+    def _note(self, menu: pygame_menu.Menu, text: str) -> pygame_menu.widgets.Label | None:
+        """A small wrapped line under a widget that says what it means (None for no text)."""
+        if not text:
+            return None
+        return add_wrapped_label(menu, text, font_size=tx.small(13, self.form_s), font_color=self.app.theme.muted)
 
     def _player_widgets(self, menu: pygame_menu.Menu) -> None:
         items = self._items()
@@ -711,9 +726,10 @@ class SetupScene(MenuFormScene):
         the board chosen, then on the others you played it on, each board's results its own."""
         game_id, computer, options = self.info.id, self._computer(), self._options()
         results = TALLY.of(game_id, computer, options)
-        if results.games():
-            self._note(menu, results_line(title, results, board_words(game_id, options)))
-        self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
+        here = self._note(menu, results_line(title, results, board_words(game_id, options))) if results.games() else None
+        others = self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
+        if here is not None and others is not None:
+            notes_joined(here, others)
 
     def messages_above(self) -> int | None:
         return top_of(self.start_button.rect)
