@@ -23,7 +23,7 @@ Views with multi-click input keep that partial input themselves and drop it in `
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
@@ -31,7 +31,7 @@ import pygame
 from games.base import Game, State
 from games.position_cells import cell_symbol, holds_piece
 from ui import words
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.theme import DARK, Theme
 
 LONG_AGO = -1e9
@@ -72,8 +72,10 @@ class Click:
         return Click("pending")
 
     @staticmethod
-    def reject(reason: str) -> Click:
-        return Click("reject", reason=reason)
+    def reject(reason: Callable[[], str]) -> Click:
+        """Not a legal move: ``reason`` says why in the window's language, and is kept (a ``Phrase``)
+        to say it again after a language switch, while the message is still shown."""
+        return Click("reject", reason=Phrase(reason))
 
     @staticmethod
     def ignore() -> Click:
