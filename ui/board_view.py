@@ -13,7 +13,8 @@ The game scene owns the loop and calls, every frame:
 
 ``click`` returns a ``Click``: ``Click.play(move)`` (a complete legal move), ``Click.pending()``
 (the click was part of a move being entered, e.g. the first point of an Alquerque chain or a Trax
-tile picker opening), or ``Click.reject(reason)`` (not a legal move: the scene shows feedback).
+tile picker opening), or ``Click.reject(lambda: reason)`` (not a legal move: the scene shows feedback,
+said again by the callable after a switch of language).
 ``keys``: the press came from the keyboard's cursor, so a reason that says what to do next names
 Enter, not a click (a keyboard player was told to "click" a piece, with no mouse in hand).
 Views with multi-click input keep that partial input themselves and drop it in ``reset_input``;
