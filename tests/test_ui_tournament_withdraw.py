@@ -207,29 +207,37 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     assert str(bots) not in said
 
 
-def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
-    """An unfinished Hex tournament whose first six games, all of Level 1's, are played: resumed
-    and stopped, Withdraw then a click on Level 1's row chose it, and Withdraw again said it
-    "could not be withdrawn" in English.  The message says it has played all its games and that
-    there is nothing to withdraw it from; it is not chosen, and Up and Down pass over it."""
+def resumed_then_stopped(app, game_id: str, players: list[str], games_per_pair: int, played: int) -> TournamentScene:
+    """An unfinished tournament of ``game_id`` whose first ``played`` games were played (its log in
+    the data folder), resumed from the screen's offer and stopped at once (Stop as soon as it runs)."""
     from ai.tournament import GameFinished
     from tests.test_ui_tournament_resume import _until
     from ui.autosave import tournaments_dir
 
     tournaments_dir().mkdir(parents=True, exist_ok=True)
-    left = Tournament("hex", ["level-1", "level-2", "level-3", "level-4"], games_per_pair=1, time_per_move=0.05,
-                      seed=3, log=str(tournaments_dir() / "hex-20260101-120000.jsonl"))
-    left.run(lambda event: left.cancel() if isinstance(event, GameFinished) and event.done >= 6 else None)
-    scene = TournamentScene(app, "hex")
+    left = Tournament(game_id, players, games_per_pair=games_per_pair, time_per_move=0.05, seed=3,
+                      log=str(tournaments_dir() / f"{game_id}-20260101-120000.jsonl"))
+    left.run(lambda event: left.cancel() if isinstance(event, GameFinished) and event.done >= played else None)
+    scene = TournamentScene(app, game_id)
     app.switch(scene)
     app.run_frames(2)
-    assert scene.offer is not None and (scene.offer.done, scene.offer.total) == (6, 12)
+    assert scene.offer is not None and scene.offer.done == played
     click(app, scene.offer_buttons[0].rect.center)  # Resume, then Stop at once: Hex's games take a while
     assert _until(app, lambda: scene.tournament is not None and scene.running, 60)
-    t = scene.tournament
     click(app, scene.buttons[1].rect.center)
-    assert _until(app, lambda: not t.is_running(), 60)
+    assert _until(app, lambda: not scene.tournament.is_running(), 60)
     app.run_frames(2)
+    return scene
+
+
+def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
+    """An unfinished Hex tournament whose first six games, all of Level 1's, are played: resumed
+    and stopped, Withdraw then a click on Level 1's row chose it, and Withdraw again said it
+    "could not be withdrawn" in English.  The message says it has played all its games and that
+    there is nothing to withdraw it from; it is not chosen, and Up and Down pass over it."""
+    scene = resumed_then_stopped(app, "hex", ["level-1", "level-2", "level-3", "level-4"], 1, 6)
+    t = scene.tournament
+    assert (len(t.results), t.total) == (6, 12)
     assert t.games_left("level-1") == 0 and t.pending()
     button = withdraw_button(scene)
     click(app, button.rect.center)
@@ -342,3 +350,36 @@ def test_a_withdrawals_games_say_tournament_as_the_screen_does(app, monkeypatch,
         click(app, rect.center)
         said = scene.messages.items[-1].text
     assert words in said and "league" not in said and "liga" not in said, said
+
+
+def question_shown(scene: TournamentScene) -> list[str]:
+    """The messages shown now that ask to confirm a withdrawal (in either language)."""
+    return [m.text for m in scene.messages.current() if m.text.endswith(("(Esc: no)", "(Esc: não)"))]
+
+
+def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_games_as_counted_before(app):
+    """Withdraw, then a row: the question ("Level 2 has played 2 of its 12 games, fewer than half:
+    ... . Press Withdraw again to confirm") was two sentences joined, which a switch to Portuguese
+    left in English.  It comes back whole in the new language; and after the withdrawal, while it
+    is still shown, a switch says it of the games as they were when asked: counted again, the
+    games annulled, it would say "has played 0 of its 12 games"."""
+    scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
+    t = scene.tournament
+    pid = next(p for p in PLAYERS if 0 < t.played_by(p) < 6 and t.games_left(p))  # its games will be annulled
+    played, name = t.played_by(pid), scene._name(pid)  # the tournament's players keep the names it began with
+    button = withdraw_button(scene)
+    click(app, button.rect.center)
+    click(app, row_of(scene, pid).center)
+    english = question_shown(scene)
+    assert english == [f"{name} has played {played} of its 12 games, fewer than half: all its games are annulled, "
+                       "counted for no one (they stay in the log). Press Withdraw again to confirm (Esc: no)"], english
+    with in_language(app, "pt"):
+        app.run_frames(2)
+        portuguese = question_shown(scene)
+        assert portuguese == [f"{name} jogou {played} dos seus 12 jogos, menos de metade: todos os seus jogos ficam sem "
+                              "efeito, não contam para ninguém (ficam no registo). Prima Retirar de novo para confirmar "
+                              "(Esc: não)"], portuguese
+        click(app, button.rect.center)
+        assert pid in t.withdrawn and t.played_by(pid) == 0
+    app.run_frames(2)
+    assert question_shown(scene) == english

@@ -13,7 +13,8 @@ The game scene owns the loop and calls, every frame:
 
 ``click`` returns a ``Click``: ``Click.play(move)`` (a complete legal move), ``Click.pending()``
 (the click was part of a move being entered, e.g. the first point of an Alquerque chain or a Trax
-tile picker opening), or ``Click.reject(reason)`` (not a legal move: the scene shows feedback).
+tile picker opening), or ``Click.reject(lambda: reason)`` (not a legal move: the scene shows feedback,
+said again by the callable after a switch of language).
 ``keys``: the press came from the keyboard's cursor, so a reason that says what to do next names
 Enter, not a click (a keyboard player was told to "click" a piece, with no mouse in hand).
 Views with multi-click input keep that partial input themselves and drop it in ``reset_input``;
@@ -23,7 +24,7 @@ Views with multi-click input keep that partial input themselves and drop it in `
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
@@ -31,7 +32,7 @@ import pygame
 from games.base import Game, State
 from games.position_cells import cell_symbol, holds_piece
 from ui import words
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.theme import DARK, Theme
 
 LONG_AGO = -1e9
@@ -72,8 +73,10 @@ class Click:
         return Click("pending")
 
     @staticmethod
-    def reject(reason: str) -> Click:
-        return Click("reject", reason=reason)
+    def reject(reason: Callable[[], str]) -> Click:
+        """Not a legal move: ``reason`` says why in the window's language, and is kept (a ``Phrase``)
+        to say it again after a language switch, while the message is still shown."""
+        return Click("reject", reason=Phrase(reason))
 
     @staticmethod
     def ignore() -> Click:

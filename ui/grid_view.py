@@ -131,7 +131,7 @@ class GridView(BoardView):
         if cell is None:
             return Click.ignore()
         move = self.move_at(state, *cell)
-        return Click.play(move) if move is not None else Click.reject(self.reject_reason(state, *cell, keys))
+        return Click.play(move) if move is not None else Click.reject(lambda: self.reject_reason(state, *cell, keys))
 
     def draw(self, surface: pygame.Surface, state: State, overlay: Overlay) -> None:
         theme = overlay.theme

@@ -260,6 +260,12 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} would make three dark edges meet at (?P<cell>\S+); legal at (?P<where>\S+): (?P<legal>.*)",
      N_("{text} would make three dark edges meet at {cell}; legal at {where}: {legal}")),
     (r"(?P<move>\S+) is not a legal move here", N_("{move} is not a legal move here")),
+    # a value that is no move of the game at all, which play() refuses (a program's slip, not a player's)
+    (r"(?P<move>.+) is not a square of this board", N_("{move} is not a square of this board")),
+    (r"(?P<move>.+) is not a cell of this board", N_("{move} is not a cell of this board")),
+    (r"(?P<move>.+) is not a Trax move on this board", N_("{move} is not a Trax move on this board")),
+    (r"(?P<move>.+) is not a Trax move", N_("{move} is not a Trax move")),
+    (r"(?P<move>.+) is not a move \(a tuple of points\)", N_("{move} is not a move (a tuple of points)")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
     (r"(?P<move>[a-e][1-5](?:[-x][a-e][1-5])+): (?P<alquerque>.+)", N_("{move}: {alquerque}")),

@@ -1052,9 +1052,15 @@ WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than ha
 def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, words: ReportWords = ENGLISH) -> str:
     """What withdrawing ``player_id`` (``name`` in the tables) from ``t`` would do to its games
     (``withdrawal_stands``), said before it is done, in ``words``' language."""
-    played, games = t.played_by(player_id), len(t.games_of(player_id))
+    return withdrawal_words(t.played_by(player_id), len(t.games_of(player_id)), name or t.names()[player_id], words)
+
+
+def withdrawal_words(played: int, games: int, name: str, words: ReportWords = ENGLISH) -> str:
+    """``withdrawal_text`` of a player who has played ``played`` of its ``games``, counted before
+    the withdrawal: the window says its question again in another language after a switch, and
+    counted again once the withdrawal is done it would speak of the games as they are then."""
     rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
-    return words.say(rule).format(player=name or t.names()[player_id], played=played, games=words.games(games),
+    return words.say(rule).format(player=name, played=played, games=words.games(games),
                                   left=words.games(games - played))
 
 

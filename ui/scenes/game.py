@@ -46,7 +46,7 @@ from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
 from ui.game_log import GameEndLog, log_game_started
 from ui.hex_connections import HexConnections
-from ui.i18n import _
+from ui.i18n import Phrase, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.move_entry import MoveEntry
 from ui.recorder import SceneRecorder
@@ -381,7 +381,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             text = self.game.format_move(before, move)
             after = before.play(move)
         except (IllegalMove, ValueError) as exc:
-            self.messages.add(_("Not a legal move: {reason}").format(reason=exc), "warn")
+            self.messages.add(self._refused(str(exc)), "warn")
             return False
         readings = self._charge_clock(before.to_move, clocks)
         if isinstance(readings, Loss):  # its flag fell before the move was made
@@ -403,6 +403,11 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.over_since = time.monotonic()
         self._changed()
         return True
+
+    def _refused(self, why: str) -> Phrase:
+        """"Not a legal move: ..." with the rules' reason (English, from games/) in the window's
+        language, said again whole after a language switch: the reason stayed in English."""
+        return Phrase(lambda: _("Not a legal move: {reason}").format(reason=words.rule_reason(why, self.game.id)))
 
     def _charge_clock(self, side: int, clocks: tuple[float, float] | None) -> tuple[float, float] | Loss | None:
         """Both clocks after ``side``'s move: ``clocks`` when given (a resumed game), else its

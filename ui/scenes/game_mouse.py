@@ -20,7 +20,7 @@ import pygame
 
 from ui import eval_graph
 from ui.board_view import Click
-from ui.i18n import _
+from ui.i18n import Phrase, _
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -46,6 +46,17 @@ def sentence(reason: str) -> str:
     keep their notation ("e3 is not a destination ...", not "E3")."""
     first = reason.split(" ", 1)[0]
     return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
+
+
+def refusal_said(reason: str) -> str:
+    """The message of a click the view refused (``Click.reject``): its reason as a sentence, said
+    again whole after a language switch when the view kept how to say it (a ``Phrase``); the
+    sentence's capital and the rules' words inside it kept it in the old language."""
+    if not reason:
+        return _("Not a legal move")
+    if isinstance(reason, Phrase):
+        return Phrase(lambda: sentence(reason.again()))
+    return sentence(reason)
 
 
 class BoardMouse:
@@ -173,7 +184,7 @@ class BoardMouse:
     def _reject(self, pos: tuple[int, int], reason: str) -> None:
         """An illegal click: the board shakes there and the reason is said."""
         self.invalid_at, self.invalid_since = pos, time.monotonic()
-        self.scene.messages.add_instead(sentence(reason) if reason else _("Not a legal move"), "warn", topic=REFUSAL)
+        self.scene.messages.add_instead(refusal_said(reason), "warn", topic=REFUSAL)
 
     def drop_input(self) -> None:
         """Esc: the move half entered is dropped, and the refusal of a click on it goes with it.

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pygame
 
-from ai.commands.tournament import nothing_to_withdraw, withdrawal_text
+from ai.commands.tournament import nothing_to_withdraw, withdrawal_words
 from ui import words
-from ui.i18n import _
+from ui.i18n import Phrase, _
 
 
 class Withdrawal:
@@ -98,16 +98,24 @@ class Withdrawal:
         t = self.tournament
         if not t.games_left(player_id):
             self.withdrawing = ""
-            self.messages.add(nothing_to_withdraw(t, player_id, self._name(player_id), words.ReportWords()), "info",
-                              10.0)
+            self.messages.add(Phrase(lambda: nothing_to_withdraw(t, player_id, self._name(player_id),
+                                                                 words.ReportWords())), "info", 10.0)
             self._refresh_labels()
             self.invalidate()
             return
         self.withdrawing = player_id
-        self.messages.add(withdrawal_text(t, player_id, self._name(player_id), words.ReportWords()) + ". "
-                          + _("Press Withdraw again to confirm (Esc: no)"), "warn", 20.0)
+        self.messages.add(self._withdrawal_question(player_id), "warn", 20.0)
         self._refresh_labels()
         self.invalidate()
+
+    def _withdrawal_question(self, player_id: str) -> Phrase:
+        """What withdrawing ``player_id`` does to its games and how to confirm it, said whole again
+        after a language switch (its two sentences, joined, stayed in the old language).  Its games
+        are counted now, before the withdrawal: the question may still show after it is done."""
+        t = self.tournament
+        played, games = t.played_by(player_id), len(t.games_of(player_id))
+        return Phrase(lambda: withdrawal_words(played, games, self._name(player_id), words.ReportWords()) + ". "
+                      + _("Press Withdraw again to confirm (Esc: no)"))
 
     def _cancel_withdrawal(self) -> bool:
         """Esc (or Withdraw with no row chosen): nothing is withdrawn; whether there was something to cancel."""

@@ -179,7 +179,7 @@ class AlquerqueView(BoardView):
         if p is None:
             return Click.ignore()
         if state.is_terminal():
-            return Click.reject(_("the game is over"))
+            return Click.reject(lambda: _("the game is over"))
         path = self._current_path(state)
         if not path:
             return self._select(state, p, keys)
@@ -188,7 +188,7 @@ class AlquerqueView(BoardView):
             if path in legal:
                 self.reset_input()
                 return Click.play(path)  # stop the chain here
-            return Click.reject(self._must_go_on(path, keys))  # compulsory capture: the piece captures on
+            return Click.reject(lambda: self._must_go_on(path, keys))  # compulsory capture: the piece captures on
         if p in self.next_points(state):
             return self._extend(state, path + (p,))
         if p == path[0]:  # the piece itself, picked or part way through its chain
@@ -201,23 +201,30 @@ class AlquerqueView(BoardView):
             self.reset_input()
             return Click.play(ends[0])
         if ends:
-            said = (_("several chains end on {point}: Enter on their landing points in turn") if keys else
-                    _("several chains end on {point}: click their landing points in turn"))
-            return Click.reject(said.format(point=point_name(p)))
+            return Click.reject(lambda: self._several_chains(p, keys))
         if len(path) >= 2:
-            return Click.reject(self._goes_on_only(state, path, keys))
+            points, stops = sorted(self.next_points(state)), path in state.legal_moves()
+            return Click.reject(lambda: self._goes_on_only(path, points, stops, keys))
         if _one_move_away(path[0], p):  # a step or a jump in shape: the rules say why not
-            return Click.reject(self.rules_reason(state, (path[0], p)))
-        return Click.reject(_("{point} is not a destination of the piece on {start}").format(
+            return Click.reject(lambda: self.rules_reason(state, (path[0], p)))
+        return Click.reject(lambda: _("{point} is not a destination of the piece on {start}").format(
             point=point_name(p), start=point_name(path[0])))
 
-    def _goes_on_only(self, state: AlquerqueState, path: Move, keys: bool) -> str:
+    @staticmethod
+    def _several_chains(point: int, keys: bool) -> str:
+        """A click on a point that more than one chain of the piece picked ends on."""
+        said = (_("several chains end on {point}: Enter on their landing points in turn") if keys else
+                _("several chains end on {point}: click their landing points in turn"))
+        return said.format(point=point_name(point))
+
+    def _goes_on_only(self, path: Move, points: list[int], stops: bool, keys: bool) -> str:
         """A click off a chain being entered: where it can go on, and how to stop it there if the
-        rules let it stop ("c1xc3 can go on only to c5, e5; click c3 again to stop there"); it
-        said the point was "not a destination of the piece on c1", a piece already on c3."""
+        rules let it stop (``stops``: "c1xc3 can go on only to c5, e5; click c3 again to stop there");
+        it said the point was "not a destination of the piece on c1", a piece already on c3.  Given
+        what the click found (``points``: where it goes on), so a language switch says the same."""
         fields = {"move": self.game.move_text(path), "point": point_name(path[-1]),
-                  "points": ", ".join(point_name(q) for q in sorted(self.next_points(state)))}
-        if path not in state.legal_moves():
+                  "points": ", ".join(point_name(q) for q in points)}
+        if not stops:
             return _("{move} can go on only to {points}").format(**fields)
         said = (_("{move} can go on only to {points}; Enter on {point} again to stop there") if keys else
                 _("{move} can go on only to {points}; click {point} again to stop there"))
@@ -242,16 +249,21 @@ class AlquerqueView(BoardView):
         if state.piece_at(p) == state.to_move:
             takers = sorted({m[0] for m in state.capture_moves()}) if self.game.compulsory_capture else []
             if takers:  # it could step, but the rules want a capture of another piece
-                return Click.reject(_("a capture is compulsory and the piece on {point} cannot capture; {pieces} can")
-                                    .format(point=point_name(p), pieces=", ".join(point_name(t) for t in takers)))
-            return Click.reject(_("the piece on {point} cannot move: every point it may step to is taken, and it "
-                                  "has nothing to capture").format(point=point_name(p)))
-        said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
-        said = said.format(side=_(self.game.sides[state.to_move]))
+                return Click.reject(lambda: _("a capture is compulsory and the piece on {point} cannot capture; "
+                                              "{pieces} can").format(point=point_name(p),
+                                                                     pieces=", ".join(point_name(t) for t in takers)))
+            return Click.reject(lambda: _("the piece on {point} cannot move: every point it may step to is taken, "
+                                          "and it has nothing to capture").format(point=point_name(p)))
+        side, other = self.game.sides[state.to_move], self.game.sides[1 - state.to_move]
+
+        def click_words() -> str:
+            said = _("Enter on one of {side}'s pieces") if keys else _("click one of {side}'s pieces")
+            return said.format(side=_(side))
+
         if state.piece_at(p) == 1 - state.to_move:  # the opponent's piece: say whose it is
-            return Click.reject(_("{point} is {other}'s piece: {click}").format(
-                point=point_name(p), other=_(self.game.sides[1 - state.to_move]), click=said))
-        return Click.reject(said)
+            return Click.reject(lambda: _("{point} is {other}'s piece: {click}").format(
+                point=point_name(p), other=_(other), click=click_words()))
+        return Click.reject(click_words)
 
     def _extend(self, state: AlquerqueState, path: Move) -> Click:
         longer = [m for m in self._candidates(state, path) if len(m) > len(path)]

@@ -293,7 +293,7 @@ class HexView(BoardView):
         move = self.move_at(state, cell)
         if move is not None:
             return Click.play(move)
-        return Click.reject(self.rules_reason(state, cell))
+        return Click.reject(lambda: self.rules_reason(state, cell))
 
     def move_at(self, state: HexState, cell: int):
         """The legal move a click on ``cell`` makes: the swap on Blue's first stone, or a stone."""

@@ -363,7 +363,7 @@ class TraxView(GridView):
             return Click.ignore()
         moves = self._moves_at(state, *cell)
         if not moves:
-            return Click.reject(self.reject_reason(state, *cell, keys))
+            return Click.reject(lambda: self.reject_reason(state, *cell, keys))
         if len(moves) == 1:
             return Click.play(moves[0])
         self.picker = (cell[0] * self.cols + cell[1], moves)
