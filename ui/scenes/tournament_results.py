@@ -590,7 +590,8 @@ class ResultsDrawing:
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
         reason = words.ids_named(words.end_reason(r.reason), ((pid, self._name(pid)) for pid in r.players))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
-        return "  ".join(part for part in (f"{number}. {a} - {b}", result, said) if part)
+        unplayed = _("(not played)") if r.unplayed else ""  # settled by a withdrawal: said before its cut reason
+        return "  ".join(part for part in (f"{number}. {a} - {b}", unplayed, result, said) if part)
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
