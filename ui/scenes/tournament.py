@@ -249,6 +249,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             ]
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
+            start = next(button for button in self.buttons if button.action == self._start)
+            start.refused = lambda: self.messages.refuse(self._start_waits_for())  # a bot being checked
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
@@ -454,7 +456,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # Yes/No as the game's rule switches above it say them ("Swap rule: Yes")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
-            start.enabled = len(self.selected) >= 2 and self.checking is None
+            start.enabled = len(self.selected) >= 2 and self.checking is None and not self._being_checked()
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             # Enter adds the player typed while the field has the focus, and starts otherwise
             add_b.key_hint, start.key_hint = ("Enter", "") if self.entry.focus else ("", "Enter")
@@ -554,7 +556,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
-        if self.checking is not None:
+        if self.checking is not None or self.messages.refuse(self._start_waits_for()):
             return
         game_id, options = self.game_id, dict(self.options)
         todo = [pid for pid in ids if ai.is_outside_player(pid)]
