@@ -394,3 +394,28 @@ def test_a_pairs_cell_shows_the_last_game_they_played_not_one_settled_by_a_withd
     assert scene.pair == ("level-4", "level-3")
     assert scene.watching == 10 and not t.results[10].unplayed  # the last game played, on the board still
     assert sorted(n for _rect, n, text in scene._recent_rects if "(not played)" in text) == [11, 12]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize(("size", "text_size"), [((800, 560), 1.0), ((800, 560), 1.5), ((1280, 800), 1.5)])
+def test_the_progress_fits_its_bar_and_a_click_on_it_says_it_whole(tmp_path, monkeypatch, language, size, text_size):
+    """In Portuguese at 800x560, with annulled games played, the progress words ("8 de 12 jogos
+    jogados (2 deles sem efeito), 4 perdidos por falta ou sem efeito por retirada, …") reached the
+    bar's edge.  They fit it at every size, in fewer words where the whole do not; a click on the
+    bar then says them whole."""
+    from tests.ui_helpers import recorded_text_rects, window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, language):
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene = withdrawn_league_shown(app, tmp_path)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.invalidate()
+        app.run_frames(1)
+        bar, whole, _shown = scene.progress_said
+        game = "Jogo do Galo:" if language == "pt" else "Tic-tac-toe:"
+        shown = [(text, rect) for text, rect in drawn if text.startswith(game) and bar.colliderect(rect)]
+        assert shown and all(rect.right <= bar.right - bar.height // 2 for _text, rect in shown), (shown, bar)
+        if shown[0][0] != whole:
+            click(app, bar.center)
+            assert scene.messages.items[-1].text == whole

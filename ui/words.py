@@ -1359,6 +1359,8 @@ REPORT_TEXTS = (
     N_("{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"),
     N_("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or annulled by "
        "withdrawal, {left} left"),
+    N_("{played}/{total} played, {settled} by withdrawal, {left} left"),
+    N_("{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"),
 )
 
 

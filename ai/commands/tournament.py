@@ -1074,13 +1074,21 @@ GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them 
                           "annulled by withdrawal, {left} left")
 
 
-def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH) -> str:
+# the same in fewer words, for a progress bar that has no room for them (``short``)
+GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} by withdrawal, {left} left"
+GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"
+
+
+def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
+                  short: bool = False) -> str:
     """The games of a league a withdrawal settled some games of without play (``settled``:
     ``Tournament.settled_unplayed``), as the window's progress and a resume's first line both say
     them: those played, those settled, those left, adding up to ``total``; and how many of those
     played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
-    counted the settled games as played ("24 of 40 games played" where 10 were)."""
-    template = GAMES_SETTLED_ANNULLED if annulled else GAMES_SETTLED
+    counted the settled games as played ("24 of 40 games played" where 10 were).  ``short``: in
+    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
+    forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
+    template = forms[0] if annulled else forms[1]
     return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,
                                       left=total - played - settled)
 

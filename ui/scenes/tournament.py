@@ -929,8 +929,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         hundreds, the list of all is a long scroll) and shows the last of them; on it again, all.
         A click on the cell of a pair with no game yet says so, as Enter on it does (it did nothing).
         A click on a row of the standings lists that player's games and says its faults
-        (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead."""
+        (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead.  A
+        click on the progress bar whose words are shortened says them whole (``progress_said``)."""
         if self._pick_withdrawn(pos) or self._list_player(pos):
+            return
+        bar, whole, shown = self.progress_said or (pygame.Rect(0, 0, 0, 0), "", "")
+        if bar.collidepoint(pos) and shown != whole:  # its words shortened
+            self.messages.add(whole, "info", 15.0)
             return
         for rect, row, column in (*self._cross_rects, *self.unplayed_cells):
             if rect.collidepoint(pos):
