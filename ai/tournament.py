@@ -1469,6 +1469,12 @@ class Summary:
         return sum(is_void(r) for r in self.results)
 
     @property
+    def settled(self) -> int:
+        """How many of ``results`` a withdrawal settled without play (``GameResult.unplayed``): no
+        game was played, and the report's heading counted them as games played."""
+        return sum(r.unplayed for r in self.results)
+
+    @property
     def total(self) -> int:
         """The games of the whole round robin (``results`` may hold fewer: stopped early)."""
         return games_in(len(self.players), self.games_per_pair)

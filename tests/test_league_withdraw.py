@@ -301,3 +301,34 @@ def test_a_resume_with_a_withdrawal_says_the_games_played_settled_and_left_as_th
     err = capsys.readouterr().err
     assert f"resuming {out}.jsonl: {said}" in err, err
     assert f"{bar} games      0s elapsed  eta     ?" in err  # no game of this run over yet: no time left said
+
+
+def test_the_reports_heading_says_the_games_played_and_those_a_withdrawal_settled_apart(tmp_path, capsys):
+    """Level 3 withdrawn after 2 of its 6 games: its 4 others were annulled without play, and the
+    heading said "12 games" of a league that played 8.  The printed report and its files (FILE.txt,
+    .md, .html) say the games played and those settled apart, as the progress does."""
+    out = tmp_path / "turma"
+    stopped_league(out, 4)
+    assert resume(out, ["level-1", "level-2", "level-4"], withdraw=["Level 3"], yes=True) == 0
+    said = "4 players, 8 games played, 4 forfeited or annulled by withdrawal, 0.05 s/move"
+    assert said in capsys.readouterr().out.splitlines()[0]
+    for suffix in (".txt", ".md", ".html"):
+        text = Path(f"{out}{suffix}").read_text(encoding="utf-8")
+        assert said in text and "12 games" not in text, suffix
+
+
+def test_the_windows_report_heading_says_the_games_settled_apart_in_portuguese(tmp_path, capsys):
+    """The window writes the report in its language (``ui.words.ReportWords``): its heading says
+    the games settled apart too."""
+    from ai.commands.tournament import report_head
+    from ai.tournament import Summary
+    from tests.ui_helpers import words_in
+    from ui import words
+
+    out = tmp_path / "turma"
+    stopped_league(out, 4)
+    assert resume(out, ["level-1", "level-2", "level-4"], withdraw=["Level 3"], yes=True) == 0
+    summary = Summary.of(Tournament.from_files(Path(f"{out}.jsonl")))
+    with words_in("pt"):
+        head = report_head(summary, words.ReportWords())
+    assert "4 jogadores, 8 jogos jogados, 4 perdidos por falta ou sem efeito por retirada" in head

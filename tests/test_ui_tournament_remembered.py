@@ -5,6 +5,7 @@ used now is listed, saying why, never dropped unsaid."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from tests.test_ui_tournament import open_tournament_from_the_menu, shown_chosen, student_typed_in
 from tests.ui_helpers import click, window_for_a_test
@@ -42,14 +43,14 @@ def test_a_remembered_students_file_that_cannot_be_loaded_is_listed_after_a_rest
         assert any(text.startswith("rui, remembered, cannot be used now") for text in said), said
 
 
-def test_a_bot_of_the_games_last_tournament_is_listed_as_being_checked_after_a_change_of_game(tmp_path, monkeypatch):
-    """After a change of game, an outside bot chosen in that game's last tournament was missing
-    from the participants for the second or two its program was asked about the new game, nothing
-    said: the teacher took it as dropped.  It is listed meanwhile, chosen and greyed, "(checking…)",
-    and then as itself, chosen."""
+@contextmanager
+def engine_being_checked_on_hex(tmp_path, monkeypatch, hex_players: list[str]):
+    """The tournament screen changed from tic-tac-toe to Hex, whose last tournament chose
+    ``hex_players`` and the test GTP engine, which is being checked on Hex: its answer held back
+    until the test sets the event.  Yields (app, scene, engine, the event)."""
     import threading
 
-    from tests.test_ui_tournament import engines_remembered, gtp_test_engine, label_of, other_game
+    from tests.test_ui_tournament import engines_remembered, gtp_test_engine, other_game
     from tests.ui_helpers import make_app
     from ui.scenes import tournament_setup
 
@@ -58,7 +59,7 @@ def test_a_bot_of_the_games_last_tournament_is_listed_as_being_checked_after_a_c
     settings = tmp_path / "config" / "settings.json"
     kept = json.loads(settings.read_text())
     settings.write_text(json.dumps({**kept, "tournament_players": {**kept["tournament_players"],
-                                                                   "hex": ["level-1", engine]}}))
+                                                                   "hex": [*hex_players, engine]}}))
     asked = threading.Event()  # the engine's answer for Hex held back until the test has looked
     real = tournament_setup._discover
 
@@ -74,14 +75,57 @@ def test_a_bot_of_the_games_last_tournament_is_listed_as_being_checked_after_a_c
         assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
         while scene.game_id != "hex":
             other_game(app, scene)
+        yield app, scene, engine, asked
+        assert app.errors == [], app.errors[0]
+    finally:
+        asked.set()
+        app.quit()
+
+
+def test_a_bot_of_the_games_last_tournament_is_listed_as_being_checked_after_a_change_of_game(tmp_path, monkeypatch):
+    """After a change of game, an outside bot chosen in that game's last tournament was missing
+    from the participants for the second or two its program was asked about the new game, nothing
+    said: the teacher took it as dropped.  It is listed meanwhile, drawn chosen, "(checking…)",
+    and then as itself, chosen."""
+    from tests.test_ui_tournament import label_of
+
+    with engine_being_checked_on_hex(tmp_path, monkeypatch, ["level-1"]) as (app, scene, engine, asked):
         waiting = [b for b in scene.player_buttons if b.label == "Test Engine (checking…)"]
-        assert len(waiting) == 1 and waiting[0].active and not waiting[0].enabled and waiting[0].visible
+        assert len(waiting) == 1 and waiting[0].active and waiting[0].enabled and waiting[0].visible
+        click(app, waiting[0].rect.center)  # it stays chosen, and says so
+        assert scene.messages.items[-1].text == ("Test Engine is being checked on Hex: it will play, and Start "
+                                                 "tournament waits for it")
         asked.set()
         assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
         app.run_frames(2)
         assert label_of(scene, engine) == "Test Engine" and engine in scene.selected
         assert not any("checking" in b.label for b in scene.player_buttons)
-        assert app.errors == [], app.errors[0]
-    finally:
+
+
+def test_start_waits_for_a_bot_being_checked_and_the_tournament_then_has_it(tmp_path, monkeypatch):
+    """With two other players chosen, Start began the tournament while the bot of the game's last
+    tournament was still being checked ("Test Engine (checking…)", greyed): without it.  Start
+    waits, greyed, a click or Enter saying why; once the bot is checked, Start gives a tournament
+    with it."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    with engine_being_checked_on_hex(tmp_path, monkeypatch, ["level-1", "level-2"]) as (app, scene, engine, asked):
+        start = next(b for b in scene.buttons if b.action == scene._start)
+        assert {"level-1", "level-2"} <= scene.selected and not start.enabled
+        click(app, start.rect.center)
+        assert scene.messages.items[-1].text == ("Start tournament waits for Test Engine, being checked on this "
+                                                 "game: a second or two")
+        key(app, pygame.K_RETURN)
+        assert scene.tournament is None and scene.checking is None
         asked.set()
-        app.quit()
+        assert app.run_frames(900, until=lambda: engine in dict(scene.players()), timeout=90)
+        app.run_frames(2)
+        start = next(b for b in scene.buttons if b.action == scene._start)  # the list built again
+        assert start.enabled
+        click(app, start.rect.center)
+        assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=90)
+        assert engine in scene.tournament.player_ids
+        click(app, scene.buttons[1].rect.center)  # Stop: Hex's games take a while
+        assert app.run_frames(900, until=lambda: not scene.tournament.is_running(), timeout=90)

@@ -199,6 +199,7 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     assert aluno not in rows and len(rows) == 4
     assert "Withdrawn, not ranked:" in drawn
     assert any(text.startswith(f"a/aluno withdrew after {played} of its 8 games: fewer than half") for text in drawn)
+    click(app, row_of(scene, "level-1").center)  # its games: those against a/aluno, settled unplayed, too
     shown = [(rect, n) for rect, n, _text in scene._recent_rects if aluno in t.results[n].players]
     assert shown, "none of a/aluno's annulled games is in the latest results"
     click(app, shown[0][0].center)  # its whole line, said in a message
@@ -261,6 +262,7 @@ def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, 
         click(app, row_of(scene, "level-3").center)
         click(app, withdraw_button(scene).rect.center)
         assert "level-3" in t.withdrawn and t.played_by("level-3") * 2 < len(t.games_of("level-3"))
+        click(app, row_of(scene, "level-1").center)  # its games: those against Level 3 annulled unplayed too
         scene.invalidate()
         app.run_frames(2)
         lines = [text for _rect, number, text in scene._recent_rects if is_annulled(t.results[number])]
@@ -344,8 +346,7 @@ def test_a_withdrawals_games_say_tournament_as_the_screen_does(app, monkeypatch,
     click(app, row_of(scene, "level-3").center)
     click(app, withdraw_button(scene).rect.center)
     with in_language(app, language):
-        scene.invalidate()
-        app.run_frames(1)
+        click(app, row_of(scene, "level-1").center)  # its games: those against Level 3 settled unplayed too
         rect = next(rect for rect, number, _text in scene._recent_rects if is_withdrawal(t.results[number]))
         click(app, rect.center)
         said = scene.messages.items[-1].text
@@ -383,3 +384,79 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
         assert pid in t.withdrawn and t.played_by(pid) == 0
     app.run_frames(2)
     assert question_shown(scene) == english
+
+
+def withdrawn_league_shown(app, tmp_path, after: int = 4) -> TournamentScene:
+    """A tic-tac-toe league whose Level 3 was withdrawn after the league's first ``after`` games (4:
+    2 of its 6 games played, all annulled; 8: 4, its results standing), its others settled without
+    play, game 12 the last of them, played to its end by the command line, its results log dropped
+    on the window."""
+    from tests.test_league_withdraw import PLAYERS as LEAGUE
+    from tests.test_league_withdraw import resume, stopped_league
+
+    out = tmp_path / "turma"
+    stopped_league(out, after)
+    assert resume(out, [p for p in LEAGUE if after > 4 or p != "level-3"], withdraw=["Level 3"], yes=True) == 0
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.tournament.results[12].unplayed
+    return scene
+
+
+def test_the_board_and_the_latest_results_show_only_games_played_after_a_withdrawal(app, tmp_path):
+    """The board's "last game" was game 12, settled by the withdrawal without play: an empty board
+    titled "Game 12: … annulled", and the latest results began with such games.  The board shows
+    the last game played, the latest results list the games played; a player's games (a click on
+    Level 4's row) list those settled too, saying they were not played, and one clicked is said,
+    not put on the board."""
+    scene = withdrawn_league_shown(app, tmp_path)
+    t = scene.tournament
+    played = [n for n, r in t.results.items() if not r.unplayed]
+    assert scene.watching == max(played) and not t.results[scene.watching].unplayed
+    assert scene._recent_rects and all(not t.results[n].unplayed for _rect, n, _text in scene._recent_rects)
+    click(app, row_of(scene, "level-4").center)  # its games, those against Level 3 settled unplayed
+    lines = {n: text for _rect, n, text in scene._recent_rects}
+    assert {n for n in lines if t.results[n].unplayed} == {11, 12}
+    assert all(("(not played)" in text) == t.results[n].unplayed for n, text in lines.items())
+    rect = next(rect for rect, n, _text in scene._recent_rects if n == 12)
+    click(app, rect.center)
+    assert scene.messages.items[-1].text == lines[12] and scene.watching == max(played)
+
+
+def test_a_pairs_cell_shows_the_last_game_they_played_not_one_settled_by_a_withdrawal(app, tmp_path):
+    """Level 3 withdrawn with its results standing, its games 11 and 12 against Level 4 lost by
+    forfeit without play, the only games of the pair: a click on their crosstable cell put game 12
+    on the board, empty.  The board shows a game they played, none here: it keeps the last game
+    played; both forfeits are listed, saying they were not played."""
+    scene = withdrawn_league_shown(app, tmp_path, after=8)
+    t = scene.tournament
+    cell = next(rect for rect, row, column in scene._cross_rects if (row, column) == ("level-4", "level-3"))
+    click(app, cell.center)
+    assert scene.pair == ("level-4", "level-3")
+    assert scene.watching == 10 and not t.results[10].unplayed  # the last game played, on the board still
+    assert sorted(n for _rect, n, text in scene._recent_rects if "(not played)" in text) == [11, 12]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize(("size", "text_size"), [((800, 560), 1.0), ((800, 560), 1.5), ((1280, 800), 1.5)])
+def test_the_progress_fits_its_bar_and_a_click_on_it_says_it_whole(tmp_path, monkeypatch, language, size, text_size):
+    """In Portuguese at 800x560, with annulled games played, the progress words ("8 de 12 jogos
+    jogados (2 deles sem efeito), 4 perdidos por falta ou sem efeito por retirada, …") reached the
+    bar's edge.  They fit it at every size, in fewer words where the whole do not; a click on the
+    bar then says them whole."""
+    from tests.ui_helpers import recorded_text_rects, window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app, in_language(app, language):
+        app.settings.text_size = text_size
+        app.apply_settings()
+        scene = withdrawn_league_shown(app, tmp_path)
+        drawn = recorded_text_rects(monkeypatch)
+        scene.invalidate()
+        app.run_frames(1)
+        bar, whole, _shown = scene.progress_said
+        game = "Jogo do Galo:" if language == "pt" else "Tic-tac-toe:"
+        shown = [(text, rect) for text, rect in drawn if text.startswith(game) and bar.colliderect(rect)]
+        assert shown and all(rect.right <= bar.right - bar.height // 2 for _text, rect in shown), (shown, bar)
+        if shown[0][0] != whole:
+            click(app, bar.center)
+            assert scene.messages.items[-1].text == whole

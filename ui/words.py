@@ -1329,6 +1329,10 @@ def choice_reason(reason: str) -> str:
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
     N_("{game} round robin: {players} players, {games} games, {limits}"), N_("Run with {where} in {seconds} s"),
+    N_("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by withdrawal, "
+       "{limits}, {where}, {seconds} s"),
+    N_("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by withdrawal, "
+       "{limits}"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
@@ -1361,6 +1365,8 @@ REPORT_TEXTS = (
     N_("{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"),
     N_("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or annulled by "
        "withdrawal, {left} left"),
+    N_("{played}/{total} played, {settled} by withdrawal, {left} left"),
+    N_("{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"),
 )
 
 

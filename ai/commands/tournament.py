@@ -538,12 +538,23 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     return "\n".join(parts)
 
 
+# the report's first line and its page's title; with games a withdrawal settled without play, the
+# games played and those said apart, as the window's progress says them (``games_counted``): the
+# heading read "12 games" where 8 were played
+HEAD = "{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"
+HEAD_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by "
+                "withdrawal, {limits}, {where}, {seconds} s")
+TITLE = "{game} round robin: {players} players, {games} games, {limits}"
+TITLE_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by "
+                 "withdrawal, {limits}")
+
+
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The report's first line: the game, players, games played (and void, from the log, stopped
     early), the time limits, where it ran and how long it took."""
-    say = words.say
-    head = say("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s").format(
-        **_head_parts(summary, words), where=_where(summary, words), seconds=words.number(f"{summary.elapsed:.1f}"))
+    template = HEAD_SETTLED if summary.settled else HEAD
+    head = words.say(template).format(**_head_parts(summary, words), where=_where(summary, words),
+                                      seconds=words.number(f"{summary.elapsed:.1f}"))
     if summary.void:
         head += " " + _void_part(summary, words)
     if summary.resumed:
@@ -557,8 +568,7 @@ def page_title(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The title of the report's page (FILE.md, FILE.html): the tournament alone, its game,
     players, games and time limits, as a class reads it; how it was run is ``run_line``'s (the
     title read "jobs 2, 6.9 s (24 games from the log)", machine details on a class's page)."""
-    title = words.say("{game} round robin: {players} players, {games} games, {limits}").format(
-        **_head_parts(summary, words))
+    title = words.say(TITLE_SETTLED if summary.settled else TITLE).format(**_head_parts(summary, words))
     if summary.void:
         title += " " + _void_part(summary, words)
     if summary.cancelled:
@@ -575,14 +585,15 @@ def run_line(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 
 def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
-    """The game, players, games played and time limits, as the report's first line and the page's
-    title say them."""
+    """The game, players, games played (those a withdrawal settled without play apart: ``settled``)
+    and time limits, as the report's first line and the page's title say them."""
     say, number = words.say, words.number
     limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
               if summary.time_per_move is not None else [])
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
     return {"game": game_and_rules(summary, words), "players": len(summary.players),
-            "games": len(summary.results) - summary.void, "limits": ", ".join(limits) or say("no time limit")}
+            "games": len(summary.results) - summary.void - summary.settled, "settled": summary.settled,
+            "limits": ", ".join(limits) or say("no time limit")}
 
 
 def _where(summary: Summary, words: ReportWords) -> str:
@@ -1069,13 +1080,21 @@ GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them 
                           "annulled by withdrawal, {left} left")
 
 
-def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH) -> str:
+# the same in fewer words, for a progress bar that has no room for them (``short``)
+GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} by withdrawal, {left} left"
+GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"
+
+
+def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
+                  short: bool = False) -> str:
     """The games of a league a withdrawal settled some games of without play (``settled``:
     ``Tournament.settled_unplayed``), as the window's progress and a resume's first line both say
     them: those played, those settled, those left, adding up to ``total``; and how many of those
     played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
-    counted the settled games as played ("24 of 40 games played" where 10 were)."""
-    template = GAMES_SETTLED_ANNULLED if annulled else GAMES_SETTLED
+    counted the settled games as played ("24 of 40 games played" where 10 were).  ``short``: in
+    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
+    forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
+    template = forms[0] if annulled else forms[1]
     return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,
                                       left=total - played - settled)
 

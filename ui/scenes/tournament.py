@@ -249,6 +249,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             ]
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
+            start = next(button for button in self.buttons if button.action == self._start)
+            start.refused = lambda: self.messages.refuse(self._start_waits_for())  # a bot being checked
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
@@ -454,7 +456,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # Yes/No as the game's rule switches above it say them ("Swap rule: Yes")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
-            start.enabled = len(self.selected) >= 2 and self.checking is None
+            start.enabled = len(self.selected) >= 2 and self.checking is None and not self._being_checked()
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             # Enter adds the player typed while the field has the focus, and starts otherwise
             add_b.key_hint, start.key_hint = ("Enter", "") if self.entry.focus else ("", "Enter")
@@ -554,7 +556,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         if len(ids) < 2:
             self.messages.add(_("Pick at least two players"), "warn")
             return
-        if self.checking is not None:
+        if self.checking is not None or self.messages.refuse(self._start_waits_for()):
             return
         game_id, options = self.game_id, dict(self.options)
         todo = [pid for pid in ids if ai.is_outside_player(pid)]
@@ -898,18 +900,27 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return self.chosen_player
 
     def _listed(self) -> list[tuple[int, Any]]:
-        """The results the list shows, newest last: every one, or the games of the pair whose
+        """The results the list shows, newest last: every game played, or the games of the pair whose
         crosstable cell was clicked; not those the board has yet to reach (``held``)."""
-        if not self.held and self.pair is None and self.listed_player is None:
-            return self.recent
+        if not self.held and self.pair is None and self.listed_player is None and not self.tournament.withdrawn:
+            return self.recent  # no game settled without play: every result is of a game played
         return [(n, r) for n, r in self.recent if n not in self.held and self._lists(r)]
 
     def _lists(self, result: Any) -> bool:
-        """Whether the results list shows ``result``: every game, or only the clicked pair's or
-        player's."""
+        """Whether the results list shows ``result``: every game played (not one a withdrawal settled
+        without play, ``GameResult.unplayed``: the latest results read "24. … annulled" of a game
+        nobody played), or every game of the clicked pair or player, those settled saying so."""
         if self.pair is not None:
             return set(result.players) == set(self.pair)
-        return self.listed_player is None or self.listed_player in result.players
+        if self.listed_player is not None:
+            return self.listed_player in result.players
+        return not result.unplayed
+
+    def _last_played(self) -> list[tuple[int, Any]]:
+        """The last game played of the results (``recent``), in a list of one; none if none was
+        played.  After a withdrawal the last result could be a game it settled without play, and the
+        board showed an empty board titled "Game 24: … annulled"."""
+        return next(([(n, r)] for n, r in reversed(self.recent) if not r.unplayed), [])
 
     def _click_results(self, pos: tuple[int, int]) -> None:
         """A click on a recent result shows that game's final position, and its whole line (a
@@ -918,8 +929,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         hundreds, the list of all is a long scroll) and shows the last of them; on it again, all.
         A click on the cell of a pair with no game yet says so, as Enter on it does (it did nothing).
         A click on a row of the standings lists that player's games and says its faults
-        (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead."""
+        (``_list_player``).  While Withdraw asks for a player, such a click chooses it instead.  A
+        click on the progress bar whose words are shortened says them whole (``progress_said``)."""
         if self._pick_withdrawn(pos) or self._list_player(pos):
+            return
+        bar, whole, shown = self.progress_said or (pygame.Rect(0, 0, 0, 0), "", "")
+        if bar.collidepoint(pos) and shown != whole:  # its words shortened
+            self.messages.add(whole, "info", 15.0)
             return
         for rect, row, column in (*self._cross_rects, *self.unplayed_cells):
             if rect.collidepoint(pos):
@@ -936,7 +952,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.go_on_watching()
 
     def _list_pair(self, row: str, column: str) -> None:
-        """List the games of ``row`` and ``column`` only and show the last of them (a click on
+        """List the games of ``row`` and ``column`` only and show the last they played (a click on
         their crosstable cell, or Enter on it); listed already: every game.  The message says
         how to list every game again by the way the pair was listed (a keyboard-only player was
         told to click).  A pair with no game shown yet lists nothing: it is said why, and the
@@ -949,9 +965,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.recent_scroll = 0
         listed = self._listed()
         if self.pair is not None and listed:
-            number, result = listed[-1]
-            self._pin(number)
-            self._replay_slot(number, result)
+            for number, result in [(n, r) for n, r in listed if not r.unplayed][-1:]:  # none: no board to show
+                self._pin(number)
+                self._replay_slot(number, result)
             said = (_("The games of {a} and {b}; Enter again lists every game") if self._on_cross()
                     else _("The games of {a} and {b}; click the cell again to list every game"))
             self.messages.add(said.format(a=self._name(row), b=self._name(column)), "info", 8.0)
@@ -1034,8 +1050,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _open_result(self, number: int) -> None:
         """Show game ``number``'s final position on the board (followed no longer by the live
         games) and its whole line in the message line: a click on a result, or Enter on it."""
-        self._pin(number)
         result = next((r for n, r in self.recent if n == number), None)
+        if result is not None and result.unplayed:  # no game to show: its line says why
+            self._say_result(number, result)
+            return
+        self._pin(number)
         if result is not None:
             self._replay_slot(number, result)  # shown at once, even once the tournament is over
             self._say_result(number, result)
@@ -1163,7 +1182,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         if self.watching is not None and self.watching in self.live:
             return
-        number, result = self.recent[-1]
+        last = self._last_played()
+        if not last:
+            return
+        (number, result), = last
         self.watching = number
         self._replay_slot(number, result)
         self.invalidate()

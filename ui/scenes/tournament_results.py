@@ -154,23 +154,30 @@ def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_o
     return [(label, x) for label, x, _w in kept]
 
 
-def progress_words(surface: pygame.Surface, theme: Theme, status: str, bar: pygame.Rect, fill: pygame.Rect,
-                   s: float) -> None:
-    """The progress bar's ``status`` drawn over ``bar``: in the text colour where the bar is bare,
-    in the ink that reads on the accent (``ink_on``) where ``fill`` covers it.  The words in the
-    text colour alone read 2.3:1 on the dark theme's light blue fill (white on it), the first
-    words a teacher reads ("Tic-tac-toe: 20 of 20") the least legible once the bar filled."""
+def progress_words(surface: pygame.Surface, theme: Theme, forms: list[str], bar: pygame.Rect, fill: pygame.Rect,
+                   s: float) -> str:
+    """The progress bar's words drawn over ``bar``, the first of their ``forms`` (longest first)
+    that fits it, else the last cut (``tx.first_fitting``), which is returned: in Portuguese at
+    800x560 the words with a withdrawal's games reached the bar's edge.  In the text colour where
+    the bar is bare, in the ink that reads on the accent (``ink_on``) where ``fill`` covers it.
+    The words in the text colour alone read 2.3:1 on the dark theme's light blue fill (white on
+    it), the first words a teacher reads ("Tic-tac-toe: 20 of 20") the least legible once the bar filled."""
     pos, size = (bar.x + int(10 * s), bar.centery), int(14 * s)
+    status = tx.first_fitting(forms, size, bar.width - int(20 * s), bold=True)
     clip = surface.get_clip()
     bare = pygame.Rect(fill.right, bar.y, bar.right - fill.right, bar.height)
     for part, colour in ((bare, theme.text), (fill, ink_on(theme.accent))):
         surface.set_clip(part.clip(clip))
         tx.text(surface, status, pos, size, colour, "midleft", bold=True)
     surface.set_clip(clip)
+    return status
 
 
 class ResultsDrawing:
     """Drawing of a running or finished tournament (mixed into TournamentScene)."""
+
+    # the progress bar, its whole words and those it shows (shortened where they differ: a click says them whole)
+    progress_said: tuple[pygame.Rect, str, str] | None = None
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -187,13 +194,9 @@ class ResultsDrawing:
         fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
         if done:
             card(surface, fill, theme.accent, bar.height // 2)
-        status = self._progress_words(t, done - settled, total)
-        if self.runs_elsewhere:  # a league's log shown while its command line plays it
-            status += "  -  " + _("being played elsewhere: its new games are shown as they end")
-        elif not t.is_running():
-            status += "  -  " + (_("stopped") if t.cancelled else _("finished"))
-        status += self._still_to_show(done - settled)
-        progress_words(surface, theme, status, bar, fill, s)
+        forms = self._progress_forms(t, done - settled, total)
+        shown = progress_words(surface, theme, forms, bar, fill, s)
+        self.progress_said = (bar, forms[0], shown)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
         split = int(w * (0.56 if self._board_wanted() else 0.62))
@@ -213,28 +216,50 @@ class ResultsDrawing:
         y += chart_h + gap
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
 
-    def _progress_words(self, t: Tournament, shown: int, total: int) -> str:
-        """The progress bar's words: the games counted (``shown``: those played the tables show)
-        and the pace; a withdrawal's games settled unplayed said apart.  While the board replays games
-        already over (``held``), the games played (``_still_to_show`` then says what the board has
-        shown and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher
-        to work out that 20 games were played and what the 2 were."""
+    def _progress_forms(self, t: Tournament, shown: int, total: int) -> list[str]:
+        """The progress bar's words, longest first (``progress_words`` draws the first that fits):
+        the games counted (``_games_counted``), the pace, and how the run stands; shorter, without
+        the pace, then with a withdrawal's games said shortly."""
+        after = self._run_state(t) + self._still_to_show(shown)
+        counted = self._games_counted(t, shown, total)
+        forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after]
+        if t.settled_unplayed():
+            forms.append(self._games_counted(t, shown, total, short=True) + after)
+        return forms
+
+    def _run_state(self, t: Tournament) -> str:
+        """How the run stands, after the games counted: played elsewhere, stopped or finished."""
+        if self.runs_elsewhere:  # a league's log shown while its command line plays it
+            return "  -  " + _("being played elsewhere: its new games are shown as they end")
+        if not t.is_running():
+            return "  -  " + (_("stopped") if t.cancelled else _("finished"))
+        return ""
+
+    def _games_counted(self, t: Tournament, shown: int, total: int, short: bool = False) -> str:
+        """The games counted (``shown``: those played the tables show); a withdrawal's games settled
+        unplayed said apart (``short``: in fewer words).  While the board replays games already
+        over (``held``), the games played (``_still_to_show`` then says what the board has shown
+        and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher to work
+        out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
         if settled := t.settled_unplayed():  # how many of them were played: "24 of 40 games played" for 10
             counted = f"{game}: " + games_counted(shown + len(self.held), settled, total, t.annulled_played(),
-                                                  words.ReportWords())
+                                                  words.ReportWords(), short)
         elif self.held:
             counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
                                                                          total=total)
         else:
             counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
+        return counted
+
+    @staticmethod
+    def _pace_words(t: Tournament) -> str:
+        """The time its games are played at: a time a move, a clock, or both."""
         if t.clock is None:
-            pace = _("{t} s per move").format(t=number_text(t.time_per_move, "g"))
-        elif t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
-            pace = _("clock {clock}").format(clock=t.clock)
-        else:
-            pace = _("{t} s per move, clock {clock}").format(t=number_text(t.time_per_move, "g"), clock=t.clock)
-        return f"{counted}, {pace}"
+            return _("{t} s per move").format(t=number_text(t.time_per_move, "g"))
+        if t.time_per_move is None:  # a command line's league on a clock alone (--clock 5m+2s)
+            return _("clock {clock}").format(clock=t.clock)
+        return _("{t} s per move, clock {clock}").format(t=number_text(t.time_per_move, "g"), clock=t.clock)
 
     def _still_to_show(self, shown: int) -> str:
         """What the board has shown of the games played and what waits to be shown (``held``),
@@ -590,7 +615,8 @@ class ResultsDrawing:
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
         reason = words.ids_named(words.end_reason(r.reason), ((pid, self._name(pid)) for pid in r.players))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
-        return "  ".join(part for part in (f"{number}. {a} - {b}", result, said) if part)
+        unplayed = _("(not played)") if r.unplayed else ""  # settled by a withdrawal: said before its cut reason
+        return "  ".join(part for part in (f"{number}. {a} - {b}", unplayed, result, said) if part)
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
         """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the

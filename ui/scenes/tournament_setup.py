@@ -457,13 +457,33 @@ class TournamentSetup:
         return titles.get(pid) or entry_title(pid) or short(pid)
 
     def _list_being_checked(self) -> None:
-        """Each player ``_being_checked`` at the end of the participants, chosen and greyed, saying
-        it is being checked; the list is built again once it is (``_offered``)."""
+        """Each player ``_being_checked`` at the end of the participants, drawn chosen (it was, in
+        the game's last tournament, and it plays once checked: Start waits for it,
+        ``_start_waits_for``), saying it is being checked; a click on it says so.  Drawn greyed, it
+        read as left out, and Start began the tournament without it.  The list is built again once
+        it is checked (``_offered``)."""
         for _pid, title in self._being_checked():
-            waiting = Button(_("{name} (checking…)").format(name=title), lambda: None)
-            waiting.enabled, waiting.active = False, True
+            waiting = Button(_("{name} (checking…)").format(name=title),
+                             lambda title=title: self.messages.add(self._checked_words(title), "info", 8.0))
+            waiting.active = True
             self.player_buttons.append(waiting)
             self.remove_buttons.append(None)
+
+    def _checked_words(self, title: str) -> str:
+        """What a click on a player being checked says: it is chosen, and Start waits for it."""
+        game = words.title(games.info(self.game_id))
+        return _("{name} is being checked on {game}: it will play, and Start tournament waits for it").format(
+            name=title, game=game)
+
+    def _start_waits_for(self) -> str:
+        """Why Start waits (greyed, a click or Enter saying this): the players of the game's last
+        tournament still being checked on it (``_being_checked``), each to play once it is; ""
+        when none is.  Start began the tournament without such a bot, its row only greyed."""
+        waiting = [title for _pid, title in self._being_checked()]
+        if not waiting:
+            return ""
+        return _("Start tournament waits for {names}, being checked on this game: a second or two").format(
+            names=", ".join(waiting))
 
     def _offered(self, game_id: str) -> None:
         """The remembered players have been tried on ``game_id``: none is listed as being checked there."""

@@ -144,12 +144,12 @@ class WatchedGames:
 
     def _to_watch_again(self) -> list[int]:
         """The games Watch on shows: those being played; with none, those left unshown when it was
-        switched off (``skipped``), or the last game."""
+        switched off (``skipped``), or the last game played."""
         if self.running:
             return sorted(n for n in self.live if self._playing(n))
         results = self.tournament.results if self.tournament is not None else {}
         again = [n for n in self.skipped if n in results]
-        return again or [n for n, _result in self.recent[-1:]]
+        return again or [n for n, _result in self._last_played()]
 
     def _not_reached(self) -> list[int]:
         """The games the board has yet to show to their end: the one on it (unless its end is shown,
