@@ -71,6 +71,7 @@ W, N, E, S = 0, 1, 2, 3  # sides, in the order of a tile name's letters
 OPPOSITE = (E, S, W, N)
 LIGHT, DARK = 0, 1  # colours; also the sides' indices (Light plays the light colour)
 COLOURS = ("light", "dark")
+_ONES = tuple(mask.bit_count() for mask in range(16))  # the sides a 4-bit mask holds
 UNNAMED_SPACE = "that space"  # a space the official notation names none of (``Trax.space_name``)
 # the two sides of each colour's path on each tile: SIDES[tile][colour] = (a, b)
 SIDES = {
@@ -280,7 +281,7 @@ class TraxState(State):
     """
 
     __slots__ = ("game", "cells", "to_move", "ends", "frontier", "turn", "outcome", "table_turns", "_moves",
-                 "_any_move", "_score")
+                 "_any_move", "_score", "_turns")
 
     def __init__(self, game: Trax, cells: bytes, to_move: int, ends: dict[int, tuple[int, int]],
                  frontier: frozenset[int], turn: tuple[int, ...] = (), outcome: Outcome | None = None,
@@ -295,6 +296,8 @@ class TraxState(State):
         self.table_turns = table_turns
         self._moves: list[int] | None = None
         self._any_move: bool | None = None
+        # each legal move's turn as ``legal_moves`` laid it out, so ``play`` does not lay it again
+        self._turns: dict[int, list[tuple[int, int]]] | None = None
         self._score: tuple[int, int] | None = None
 
     # -- the contract -----------------------------------------------------------------------
@@ -303,7 +306,8 @@ class TraxState(State):
             if self.outcome_ends_game():
                 self._moves = []
             else:
-                self._moves = self.game.legal_placements(self.cells, self.frontier)
+                self._turns = {}
+                self._moves = self.game.legal_placements(self.cells, self.frontier, self._turns)
                 self._any_move = bool(self._moves)
         return list(self._moves)
 
@@ -385,6 +389,20 @@ class TraxState(State):
         return [p for c in (LIGHT, DARK) for p in self.loops(c) + self.lines(c)]
 
 
+class _Entering(dict):
+    """``Trax.entering`` of the empty cells asked, worked out on first asking and kept: a cell is
+    asked once for its own tiles and again for each neighbour's, and ``has_legal_move`` mostly
+    stops at its first placement, having needed a handful of the frontier's cells."""
+
+    def __init__(self, game: Trax, cells: bytes) -> None:
+        super().__init__()
+        self.game, self.cells = game, cells
+
+    def __missing__(self, cell: int) -> tuple[int, int]:
+        found = self[cell] = self.game.entering(self.cells, cell)
+        return found
+
+
 class Trax(Game):
     info = INFO
 
@@ -429,17 +447,24 @@ class Trax(Game):
         return self.mode == "fill"
 
     # -- constraints and forced tiles --------------------------------------------------------
+    @cached_property
+    def links(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """For each cell, (the side's bit, the cell across it, that cell's side facing back) for
+        each side with a cell across it: the search's inner loops (``entering``, ``lay_turn``)
+        walk these instead of testing four neighbours for -1 and looking up ``OPPOSITE`` each time."""
+        return tuple(tuple((1 << side, other, OPPOSITE[side]) for side, other in enumerate(row) if other >= 0)
+                     for row in self.neighbours)
+
     def entering(self, cells, cell: int) -> tuple[int, int]:
         """(light mask, dark mask) of the sides of empty ``cell`` whose neighbour's edge is that colour."""
         light = dark = 0
-        for side, other in enumerate(self.neighbours[cell]):
-            if other >= 0:
-                t = cells[other]
-                if t:
-                    if t >> OPPOSITE[side] & 1:
-                        light |= 1 << side
-                    else:
-                        dark |= 1 << side
+        for bit, other, back in self.links[cell]:
+            t = cells[other]
+            if t:
+                if t >> back & 1:
+                    light |= bit
+                else:
+                    dark |= bit
         return light, dark
 
     def fits(self, cells, cell: int) -> list[int]:
@@ -455,30 +480,27 @@ class Trax(Game):
             moves.extend(cell << 4 | t for t in TILES if t & light == light and not t & dark)
         return moves
 
-    def legal_placements(self, cells: bytes, frontier: Iterable[int]) -> list[int]:
-        """Every legal move, in cell order.
+    def legal_placements(self, cells: bytes, frontier: Iterable[int],
+                         turns: dict[int, list[tuple[int, int]]] | None = None) -> list[int]:
+        """Every legal move, in cell order; ``turns`` (if given) gets each one's turn, its tiles
+        in the order they are laid (``lay_turn``), for ``apply`` to lay without working it out again.
 
         A placement that brings no colour into an empty neighbour already entered by that colour
         forces nothing, and a turn without forced tiles cannot make three edges of one colour meet:
         it is legal at once.  Only the others are played out with ``forced_fill``.
         """
-        masks = {cell: self.entering(cells, cell) for cell in frontier}
-        nbrs = self.neighbours
+        masks = _Entering(self, cells)
         moves = []
         for cell in sorted(frontier):
             light, dark = masks[cell]
             for t in TILES:
                 if t & light != light or t & dark:
                     continue
-                forcing = False
-                for side, other in enumerate(nbrs[cell]):
-                    if other >= 0 and not cells[other]:
-                        m = masks.get(other)
-                        if m is not None and m[0 if t >> side & 1 else 1]:
-                            forcing = True
-                            break
-                if not forcing or self.forced_fill(cells, cell, t) is not None:
+                order = self.forced_fill(cells, cell, t) if self._forces(cells, masks, cell, t) else [(cell, t)]
+                if order is not None:
                     moves.append(cell << 4 | t)
+                    if turns is not None:
+                        turns[cell << 4 | t] = order
         return moves
 
     def legal_at(self, state: TraxState, cell: int) -> list[int]:
@@ -516,28 +538,30 @@ class Trax(Game):
         (the empty cell, the colour) where three edges of one colour meet first.
 
         Only cells next to a newly laid tile can change, so they are the only ones examined (in
-        first-in first-out order, so a chain of forced tiles is laid in chain order).
+        first-in first-out order, so a chain of forced tiles is laid in chain order).  The tiles
+        are laid on a copy of the board (a few hundred bytes, copied at C speed), which the search
+        reads faster than a dict of the turn's tiles over the board: this is its innermost loop.
         """
-        overlay = {cell: tile}
+        board = bytearray(cells)
+        board[cell] = tile
         order = [(cell, tile)]
-        queue = [o for o in self.neighbours[cell] if o >= 0 and not cells[o]]
-        nbrs = self.neighbours
+        links = self.links
+        queue = [o for _, o, _ in links[cell] if not board[o]]
         head = 0
         while head < len(queue):
             e = queue[head]
             head += 1
-            if e in overlay:
+            if board[e]:
                 continue
             light = dark = 0
-            for side, other in enumerate(nbrs[e]):
-                if other >= 0:
-                    t = overlay.get(other) or cells[other]
-                    if t:
-                        if t >> OPPOSITE[side] & 1:
-                            light |= 1 << side
-                        else:
-                            dark |= 1 << side
-            nl, nd = light.bit_count(), dark.bit_count()
+            for bit, other, back in links[e]:
+                t = board[other]
+                if t:
+                    if t >> back & 1:
+                        light |= bit
+                    else:
+                        dark |= bit
+            nl, nd = _ONES[light], _ONES[dark]
             if nl > 2 or nd > 2:
                 return e, LIGHT if nl > 2 else DARK
             if nl == 2:
@@ -546,17 +570,33 @@ class Trax(Game):
                 forced = 15 ^ dark
             else:
                 continue
-            overlay[e] = forced
+            board[e] = forced
             order.append((e, forced))
-            queue.extend(o for o in nbrs[e] if o >= 0 and not cells[o] and o not in overlay)
+            queue.extend(o for _, o, _ in links[e] if not board[o])
         return order
 
     def is_legal_turn(self, cells, cell: int, tile: int) -> bool:
         return self.forced_fill(cells, cell, tile) is not None
 
     def has_legal_move(self, state: TraxState) -> bool:
-        for move in self.candidate_moves(state.cells, state.frontier):
-            if self.is_legal_turn(state.cells, move_cell(move), move_tile(move)):
+        """Whether any tile may be laid: every search node asks it (``is_terminal``), so it stops
+        at the first legal placement and, as ``legal_placements`` does, takes one that forces
+        nothing as legal without laying its turn out."""
+        cells = state.cells
+        masks = _Entering(self, cells)
+        for cell in state.frontier:
+            light, dark = masks[cell]
+            for t in TILES:
+                if t & light == light and not t & dark and (
+                        not self._forces(cells, masks, cell, t) or self.forced_fill(cells, cell, t) is not None):
+                    return True
+        return False
+
+    def _forces(self, cells, masks: _Entering, cell: int, tile: int) -> bool:
+        """Whether ``tile`` on ``cell`` brings a colour into an empty neighbour already entered by
+        that colour (``masks``: the cells' ``entering``), so its turn has forced tiles."""
+        for bit, other, _ in self.links[cell]:
+            if not cells[other] and masks[other][0 if tile & bit else 1]:
                 return True
         return False
 
@@ -632,10 +672,12 @@ class Trax(Game):
         return f"{NAME[tile]} at {name(cell)} {self._clash_words(clash, name)}"
 
     def apply(self, state: TraxState, move: int) -> TraxState:
-        cell, tile = self.check_placement(state, move)
-        order = self.lay_turn(state.cells, cell, tile)
-        if not isinstance(order, list):
-            raise IllegalMove(self.why_illegal(state, move))
+        order = state._turns.get(move) if state._turns is not None and type(move) is int else None
+        if order is None:  # a move not (yet) among the legal moves listed: checked and laid here
+            cell, tile = self.check_placement(state, move)
+            order = self.lay_turn(state.cells, cell, tile)
+            if not isinstance(order, list):
+                raise IllegalMove(self.why_illegal(state, move))
         board = bytearray(state.cells)
         ends = dict(state.ends)
         made_loop, made_line = [0, 0], [0, 0]

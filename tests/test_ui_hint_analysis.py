@@ -26,7 +26,7 @@ def trax_against_level_3(app):
     first tile of the picker), level 3's reply waited for: the game screen."""
     from ui.match import HUMAN_VS_PC, MatchSetup
 
-    app.start_game(MatchSetup("trax", {}, HUMAN_VS_PC, (None, "level-3"), 2.0))  # time enough for level 5's two-ply look
+    app.start_game(MatchSetup("trax", {}, HUMAN_VS_PC, (None, "level-3"), 2.0))  # time enough for level 5's deeper search
     scene = app.scene
     view = scene.view
     click(app, view.cell_rect(*view.move_cell(scene.game.parse_move(scene.state, TRAX_OPENING[0]))).center)
@@ -39,19 +39,20 @@ def trax_against_level_3(app):
 
 
 def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app, monkeypatch):
-    """H says the hint's depth and the side its value favours ("depth 2 · better for you": Trax's
+    """H says the hint's depth and the side its value favours ("depth 4 · better for you": Trax's
     path points count nothing a player counts, ``ai.value_words`` SIDE_ONLY); A then writes the
-    hint's value on the hinted tile at that depth (analysis's first round, ``TwoPlyLook``), and
-    goes on deeper under its own "depth N"."""
+    hint's value on the hinted tile at that depth (level 5's two-ply look is analysis's first
+    round, ``TwoPlyLook``, and its deeper search the rounds after it, ``ThreatPlayer._deeper``),
+    and goes on deeper under its own "depth N".  How deep the hint gets depends on the machine."""
     scene = trax_against_level_3(app)
     key(app, pygame.K_h)
     assert wait(app, lambda: scene.hint is not None, 60)
     search = scene.computer.last_search
     said = [m.text for m in scene.messages.current()][-1]
-    assert scene.game.other_move_text(scene.state, scene.hint) == HINTED
+    hinted_text = scene.game.other_move_text(scene.state, scene.hint)
     value = amount_text(search.score, "trax")
     margin = "even" if value == "0" else "better for you" if search.score > 0 else "worse for you"  # Light asked
-    assert said == f"Hint: {HINTED} (depth 2 · {margin})", said
+    assert said == f"Hint: {hinted_text} (depth {search.depth} · {margin})", said
     seen: list[str] = []
     received = scene.analysis.receive
 
@@ -59,7 +60,7 @@ def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app, 
         taken = received(item)
         values = scene.analysis.values
         hinted = values.values.get(scene.hint) if taken and values is not None else None
-        if hinted is not None and hinted.depth == 2:
+        if hinted is not None and hinted.depth == search.depth:
             seen.append(scene.analysis.labels()[scene.hint].text)
         return taken
 

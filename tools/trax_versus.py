@@ -3,6 +3,10 @@ this process, colours alternating after seeded random openings (a pair of games 
 
     python tools/trax_versus.py --games 40 --time 0.3
     python tools/trax_versus.py --games 40 --old-opponent 1.25 --old-tempo 0
+    python tools/trax_versus.py --games 20 --time 1 --two-ply
+
+``--two-ply``: the opponent is today's level 5 without its deeper search (``ThreatPlayer._deeper``),
+deciding by its two-ply look alone as it did before.
 
 The default opponent is level 5 as it was before the evaluation gave the side to move its tempo:
 the opponent's paths weighed 1.25 times, no tempo (docs/tuning/trax.md).  Both players run here,
@@ -35,14 +39,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--old-opponent", type=float, default=1.25, help="the old evaluation's weight of the opponent's paths")
     parser.add_argument("--old-tempo", type=float, default=0.0, help="the old evaluation's tempo")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--two-ply", action="store_true", help="the opponent: today's level 5 without its deeper search")
     args = parser.parse_args(argv)
     game = games.load("trax")
     info = ai.catalog("trax")[0]
-    old_weights = Weights(opponent=args.old_opponent, tempo=args.old_tempo)
+    old_weights = Weights() if args.two_ply else Weights(opponent=args.old_opponent, tempo=args.old_tempo)
     openings = random_openings(game, (args.games + 1) // 2, args.openings, seed=args.seed)
-    summary = MatchSummary(("new level-5", f"old level-5 ({old_weights})"))
+    summary = MatchSummary(("new level-5", "level-5 by its two-ply look" if args.two_ply else f"old level-5 ({old_weights})"))
     for i in range(args.games):
-        new, old = ThreatPlayer(info, steps=5, seed=args.seed + i), ThreatPlayer(info, steps=5, seed=args.seed + i, weights=old_weights)
+        new = ThreatPlayer(info, steps=5, seed=args.seed + i)
+        old = ThreatPlayer(info, steps=5, seed=args.seed + i, weights=old_weights, deepen=not args.two_ply)
         new_side = i % 2
         players = [new, old] if new_side == 0 else [old, new]
         result = play_game(game, players, ["new", "old"] if new_side == 0 else ["old", "new"], args.time,

@@ -4,7 +4,7 @@ Every level but the first is the threat player of ``trax_search`` asking more of
 level 2 takes an immediate win and otherwise plays a noisy evaluation; level 3 also refuses moves
 that let the opponent win at once; level 4 also plays a threat that cannot be stopped; level 5
 also looks for the opponent's unstoppable threats one move further, defends them, and picks among
-the sound moves by the opponent's best reply.  The named player ``trax:greedy`` is the issue's
+the sound moves by the opponent's best reply, then by alpha-beta deeper in the time left.  The named player ``trax:greedy`` is the issue's
 one-ply baseline.  All answer within the course's one second on boards up to 25x25
 (measured by ``main.py bench trax``, ai/bench/trax.py).
 """

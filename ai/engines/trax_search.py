@@ -14,9 +14,11 @@ The threat search answers, in this order, the questions a Trax player asks every
    such an unstoppable threat of their own (their reply makes threats that none of my replies
    near them defuses); among the sound ones play the one whose worst reply (by evaluation)
    leaves me best -- every reply is played for the check anyway, so this two-ply look is free.
+   Level 5 then searches those sound moves deeper by alpha-beta on the same evaluation, depth 3,
+   4, ... in the time the questions left (they took a tenth of it; ``ThreatPlayer._deeper``).
 
 Each step watches the clock (and the stop flag, through the one search driver, for which the five
-questions are a single iteration) and keeps the best answer so far, so the player answers within
+questions are its first iteration and each deeper search one more) and keeps the best answer so far, so the player answers within
 its time on every board size.  One exception keeps levels 3-5's promise on a starved CPU: question
 3 goes on past the time until it has found one safe move (one placement and one look at the cells
 it changed per move tried, so a few moves' worth of work).  ``steps`` (how many questions are asked) makes the
@@ -50,12 +52,14 @@ from ai.engines.trax_threats import (
     wins_for,
 )
 from ai.search import driver
-from ai.search.alphabeta import AlphaBetaPlayer
-from ai.search.driver import CTL_NODES, CTL_STOP
+from ai.search.alphabeta import AlphaBeta, AlphaBetaPlayer
+from ai.search.driver import CTL_DEADLINE_NS, CTL_NODES, CTL_STOP
 from games.trax import Trax, TraxState
 from games.trax_tiles import move_cell, move_tile
 
 SAFETY = 0.7  # share of the move time the search plans to use
+DEEPER_TT_LIMIT = 20_000  # level 5's deeper search's table entries, about a move's worth: a key holds the board
+#                           (625 bytes on 25x25), and the computer's and the hint's players each keep one
 LOOK_PLIES = {"defend": 2, "threat": 3, "rule": 0}
 """Plies the value of each of ``ThreatPlayer._decide``'s answers looked at, where not one: a sound
 move by its worst reply (``defend``), a threat nobody stops (the move, a reply, the win), the only
@@ -84,7 +88,7 @@ class ThreatPlayer(Player):
     """
 
     def __init__(self, info: PlayerInfo, steps: int = 5, noise: float = 0.0, seed: int | None = None,
-                 candidates: int = 8, weights: Weights = DEFAULT) -> None:
+                 candidates: int = 8, weights: Weights = DEFAULT, deepen: bool | None = None) -> None:
         self.info = info
         self.weights = weights
         self.steps = steps
@@ -92,6 +96,10 @@ class ThreatPlayer(Player):
         self.candidates = candidates
         self.rng = random.Random(seed)
         self.nodes = 0
+        self.sound: list[int] = []  # level 5's sound moves, best first, that ``_deeper`` searches
+        # level 5 spends the time its questions leave searching its sound moves deeper (``_deeper``)
+        self.deeper = AlphaBeta(PathEvaluation(weights), seed=seed, tt_limit=DEEPER_TT_LIMIT) \
+            if (steps >= 5 if deepen is None else deepen) else None
 
     kind = "threats"
 
@@ -104,12 +112,16 @@ class ThreatPlayer(Player):
         self.state = state
         self.best = limits.best
         self.seconds = min(limits.time if limits.time is not None else 1.0, 1.0) * SAFETY
+        self.started = time.perf_counter()
         self.nodes = 0
+        self.sound = []
+        self.max_depth = limits.depth  # ``_deeper`` goes no deeper; by depth alone, not by the clock
+        self.clocked = limits.time is not None or limits.depth is None
         return None
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > 1:
-            return None  # one decision per move: nothing to deepen
+            return self._deeper(step + 1, ctl)
         if self.state.game.certain_draw(self.state):
             return self._filling()
         budget = _Budget(self.seconds, ctl)
@@ -123,6 +135,34 @@ class ThreatPlayer(Player):
         depth = LOOK_PLIES.get(why, 1) if proven[1] is None else proven[1]
         return Progress(depth=depth, best_move=move, score=score, pv=[move], proven=proven[0],
                         proven_plies=proven[1], kind="solver" if proven[0] is not None else self.kind)
+
+    def _deeper(self, depth: int, ctl: np.ndarray) -> Progress | None:
+        """Level 5's sound moves (``self.sound``, the two-ply look's best first) searched ``depth``
+        plies by alpha-beta on the same path evaluation, in the time the five questions left: they
+        took 0.03-0.15 s of the 0.7 s, and the hint and the level said "depth 2" with the rest
+        unused.  None (the two-ply answer stands) where there is nothing to choose between, past
+        ``Limits.depth``, or where the next depth would likely not finish (``AlphaBeta.deepen_share``
+        of the capped time gone).
+
+        Only a win it finds is a proof: a loss or a draw is one among the sound moves alone."""
+        engine, elapsed = self.deeper, time.perf_counter() - self.started
+        if engine is None or len(self.sound) < 2 or (self.max_depth is not None and depth > self.max_depth):
+            return None
+        if self.clocked:  # a search capped by depth alone (tests, a hint's twin) answers the same on any machine
+            if elapsed > self.seconds * engine.deepen_share:
+                return None
+            cap = int((self.started + self.seconds) * 1e9)  # the course's second, which the driver's deadline may pass
+            ctl[CTL_DEADLINE_NS] = min(int(ctl[CTL_DEADLINE_NS]) or cap, cap)
+        if depth == LOOK_PLIES["defend"] + 1:
+            if len(engine.tt) > engine.tt_limit:
+                engine.tt.clear()
+            engine.state, engine.moves, engine.best_move = self.state, self.sound, self.sound[0]
+        engine.nodes = 0
+        found = engine.iterate(depth, ctl)
+        if found is not None and found.proven != 1:
+            found.proven = found.proven_plies = None
+            found.kind = self.kind
+        return found
 
     def known_move(self, state: TraxState) -> Hashable | None:
         """Where no one can win (the fill mode), the move the level plays as its hint names it:
@@ -176,16 +216,17 @@ class ThreatPlayer(Player):
             if forcing is not None:
                 return forcing[0], forced_win_score(forcing[1]), "threat"
         if self.steps >= 5:
-            best, best_value, sound = None, -float("inf"), 0
+            best, best_value, sound_values = None, -float("inf"), {}
             for m in [m for m in ranked if m in safe]:  # the best few sound moves by evaluation
-                if budget.left() < 0.05 or sound >= self.candidates:
+                if budget.left() < 0.05 or len(sound_values) >= self.candidates:
                     break
                 forced, reply_value, _reply = self._opponent_can_force(children[m], my_threats.get(m, []), budget, me, opp)
                 if not forced:
-                    sound += 1
+                    sound_values[m] = reply_value
                     if reply_value > best_value:
                         best, best_value = m, reply_value
             if best is not None:
+                self.sound = sorted(sound_values, key=lambda m: -sound_values[m])
                 return best, best_value, "defend"
         first_safe = next(m for m in ranked if m in safe)
         return first_safe, values[first_safe], "safe"

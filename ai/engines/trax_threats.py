@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.trax import DARK, LIGHT, OPPOSITE, SIDES, TILES, Trax, TraxState, edge_colour
+from games.trax import DARK, LIGHT, OPPOSITE, SIDES, TILES, Trax, TraxState
 
 _MISSING = object()
 
@@ -52,20 +52,20 @@ def effect(game: Trax, state: TraxState, cell: int, tile: int) -> int | None:
     light, dark = game.entering(cells, cell)
     if tile & light != light or tile & dark:
         return None
-    nbrs = game.neighbours
-    forcing = False
-    for side, other in enumerate(nbrs[cell]):
-        if other >= 0 and not cells[other]:
-            l2, d2 = game.entering(cells, other)
-            if (l2 if tile >> side & 1 else d2):
-                forcing = True
-                break
-    if not forcing:
-        return _edge_line(game, state, cell, tile)
-    order = game.forced_fill(cells, cell, tile)
-    if order is None:
-        return None
-    return _joins(game, state, order)
+    return _completed(game, state, cell, tile)
+
+
+def _completed(game: Trax, state: TraxState, cell: int, tile: int) -> int | None:
+    """``effect`` of a tile already known to fit ``cell`` of the frontier (``analyse`` has checked)."""
+    cells = state.cells
+    entering = game.entering
+    for bit, other, _ in game.links[cell]:
+        if not cells[other]:
+            l2, d2 = entering(cells, other)
+            if l2 if tile & bit else d2:
+                order = game.forced_fill(cells, cell, tile)
+                return None if order is None else _joins(game, state, order)
+    return _edge_line(game, state, cell, tile)
 
 
 def _edge_line(game: Trax, state: TraxState, cell: int, tile: int) -> int:
@@ -132,7 +132,7 @@ def analyse(game: Trax, state: TraxState, cells_to_try=None) -> dict[int, int]:
         light, dark = game.entering(board, cell)
         for tile in TILES:
             if tile & light == light and not tile & dark:
-                made = effect(game, state, cell, tile)
+                made = _completed(game, state, cell, tile)
                 if made is not None:
                     result[cell << 4 | tile] = made
     return result
@@ -204,22 +204,37 @@ def evaluate(game: Trax, state: TraxState, colour: int, weights: Weights = DEFAU
     n = game.size
     cells = state.cells
     close = weights.closeness
+    beyond = _beyond_table(n)
+    line = _span_values(n, weights.line)
     value = [0.0, 0.0]
     for port, (other, length) in state.ends.items():
         if port > other:
             continue
-        c = edge_colour(cells[port >> 2], port & 3)
-        ra, ca = _beyond(port, n)
-        rb, cb = _beyond(other, n)
+        ra, ca = beyond[port]
+        rb, cb = beyond[other]
         span = max(abs(ca - cb), abs(ra - rb))
-        v = (span / (n + 1)) ** 2 * weights.line
+        v = line[span]
         if length >= 3:
             d = abs(ra - rb) + abs(ca - cb)
             if 1 <= d <= len(close) and 0 <= ra < n and 0 <= rb < n and 0 <= ca < n and 0 <= cb < n:
                 v += close[d - 1]
-        value[c] += v
+        value[0 if cells[port >> 2] >> (port & 3) & 1 else 1] += v
     tempo = weights.tempo if state.to_move == colour else -weights.tempo
     return value[colour] - weights.opponent * value[1 - colour] + tempo
+
+
+@lru_cache(maxsize=64)
+def _span_values(n: int, line: float) -> tuple[float, ...]:
+    """A path's value by its span on an ``n`` x ``n`` board (0 .. n + 1), ``line`` for a line:
+    ``evaluate``'s formula worked out once per board, to the same last bit."""
+    return tuple((span / (n + 1)) ** 2 * line for span in range(n + 2))
+
+
+@lru_cache(maxsize=32)
+def _beyond_table(n: int) -> tuple[tuple[int, int], ...]:
+    """``_beyond`` of every port of an ``n`` x ``n`` board, by port: ``evaluate`` reads it for
+    each path end of every position the search values."""
+    return tuple(_beyond(port, n) for port in range(n * n * 4))
 
 
 def _beyond(port: int, n: int) -> tuple[int, int]:
