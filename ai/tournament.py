@@ -71,6 +71,7 @@ from ai.parent_watch import (
     run_then_exit,
     sigint_blocked,
 )
+from ai.reason_names import sides_named
 from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
@@ -1371,16 +1372,10 @@ def ranked_apart(order: list[Standing], withdrawn: dict[str, tuple[int, int]]) -
 
 
 def named_reason(result: GameResult, name: Callable[[str], str]) -> str:
-    """``result``'s reason with the withdrawn player it names (an annulled game's, a game lost by
-    withdrawing) by its name in the tables (``name``), not its id: a student's file was named by
-    its whole path.  Any other reason as it is."""
-    reason = result.reason
-    for pid in result.players:
-        if is_annulled(result) and reason.startswith(f"{ANNULLED}{pid} withdrew "):
-            return ANNULLED + name(pid) + reason[len(ANNULLED) + len(pid):]
-        if reason.endswith(f" forfeits: {pid} {WITHDREW}"):
-            return reason[:-len(f"{pid} {WITHDREW}")] + f"{name(pid)} {WITHDREW}"
-    return reason
+    """``result``'s reason with the player it names (a forfeit's, a withdrawal's, an annulled
+    game's) by its name in the tables (``name``), not its id (``ai.reason_names.sides_named``): a
+    student's file was named by its whole path in FILE.csv, where the window said its name."""
+    return sides_named(result.reason, result.players, [name(pid) for pid in result.players], result.winner)
 
 
 def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:

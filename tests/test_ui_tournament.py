@@ -556,6 +556,26 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     assert shown.endswith("the end)") and scene.watching == 7
 
 
+def test_a_result_names_the_bot_that_forfeited_but_keeps_its_own_words(app, monkeypatch):
+    """A bot added from its own folder has the id "raiser.py": the latest result named it "raiser"
+    everywhere in its reason, its traceback's "(at raiser.py line 3)" too, which then named no
+    file.  Only the player the reason names is renamed (``ai.reason_names``, the command line's
+    rule too)."""
+    from tests.test_tournament import BOTS
+
+    monkeypatch.chdir(BOTS)
+    scene = tournament_started(app, "tictactoe", {"level-1", "raiser.py"}, outside=[("raiser.py", "raiser.py")],
+                               watch=False)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    app.invalidate()
+    app.run_frames(2)
+    rect, number, _line = next(r for r in scene._recent_rects if scene.tournament.results[r[1]].winner == 1)
+    click(app, rect.center)
+    said = [m.text for m in scene.messages.items]  # the line, then its log's path (a message of its own)
+    assert f"{number}. raiser - Level 1  0-1  Level 1 wins (X forfeits: raiser crashed at move 1: ZeroDivisionError: " \
+           "this bot always divides by zero (at raiser.py line 3))" in said, said
+
+
 def test_the_screen_opens_on_the_game_of_the_last_tournament(app):
     """It always opened on Tic-tac-toe: the game of the last tournament started is kept in the
     settings (also for the next session), as the New game screen keeps its choices."""

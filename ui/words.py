@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -928,16 +928,6 @@ def _legal_list(moves: str) -> str:
 def _translated_or(items: str) -> str:
     """"B, R or ." with its "or" in the current language."""
     return items.replace(" or ", _(OR))
-
-
-def ids_named(said: str, names: Iterable[tuple[str, str]]) -> str:
-    """``said`` with each player id of ``names`` (id, name) in it replaced by its name: a forfeit's
-    reason names an outside player by its file, as the command line's does, where the window
-    names it ("White forfeits: /tmp/bots/slow.py:choose exceeded …" under "White: slow").  The
-    longer id first, so that an id inside another is not replaced in it."""
-    for player_id, name in sorted(((i, n) for i, n in names if i and n), key=lambda pair: -len(pair[0])):
-        said = said.replace(player_id, name)
-    return said
 
 
 def end_reason(reason: str) -> str:

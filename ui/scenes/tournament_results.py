@@ -14,6 +14,7 @@ import pygame
 import ai
 import games
 from ai.commands.tournament import games_counted
+from ai.reason_names import sides_named
 from ai.tournament import (
     MIN_RATED_GAMES,
     Standing,
@@ -588,7 +589,7 @@ class ResultsDrawing:
         "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
-        reason = words.ids_named(words.end_reason(r.reason), ((pid, self._name(pid)) for pid in r.players))
+        reason = words.end_reason(sides_named(r.reason, r.players, [self._name(pid) for pid in r.players], r.winner))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
         return "  ".join(part for part in (f"{number}. {a} - {b}", result, said) if part)
 
