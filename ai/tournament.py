@@ -1063,6 +1063,19 @@ def _path_tail(player_id: str, depth: int, stem: bool = False) -> str:
 # the command line's all follow it (``Standing.rated``): the reports showed such figures where
 # the window's table showed "–".
 MIN_RATED_GAMES = 8
+# What the screen and the text reports (printed, FILE.txt, FILE.md, FILE.html) write for no value:
+# an unrated player's Elo, a crosstable's cell of a player against itself.  The reports wrote "-"
+# where the screen wrote "–", and "-" beside "-12" reads as a minus.  The CSV files and FILE.json
+# keep the figures, numbers for a program (docs/leagues.md).
+NO_VALUE = "–"
+
+
+def half_points(points: float) -> str:
+    """Points as the screen and the text reports write them: "3½", "½", "4" (shorter than "3.5",
+    in every language alike, and never "1/2").  The reports wrote "1.5" where the screen wrote
+    "1½"; FILE.csv and FILE.json keep the number (1.5), for a program to read."""
+    whole, half = divmod(round(points * 2), 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 @dataclass
@@ -1095,10 +1108,10 @@ class Standing:
     def elo_text(self) -> str:
         """"+286 (+146..+645)": the rating and its 95% interval's ends as they are (the interval is
         not symmetric: "± N" misread it); an end at the cap is open, ">+645" ("<-645"): the data
-        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound).  "-"
-        before ``MIN_RATED_GAMES`` games (``rated``)."""
+        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound).
+        ``NO_VALUE`` ("–") before ``MIN_RATED_GAMES`` games (``rated``)."""
         if not self.rated:
-            return "-"
+            return NO_VALUE
         if self.elo_bound:
             return f"{self.elo_bound}{_elo(self.elo)}"
         low = ("<" if self.elo_low_open else "") + _elo(self.elo_low)

@@ -1,5 +1,6 @@
-"""The command line names a bot as the window does: a forfeit's reason in a match's lines and in
-a tournament's FILE.csv names the bot by its name (``ai.reason_names``), not its file's path."""
+"""The command line names a bot and writes points as the window does: a forfeit's reason in a
+match's lines and in a tournament's FILE.csv names the bot by its name (``ai.reason_names``), not
+its file's path; the printed report and FILE.txt write "1½" and "–" as the screen, FILE.csv 1.5."""
 
 from __future__ import annotations
 
@@ -49,3 +50,29 @@ def test_a_tournaments_csv_names_the_bot_in_its_reasons_and_keeps_numbers_for_pr
     assert all("(at raiser.py line 3)" in row["reason"] for row in rows)
     kept = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["games"]
     assert all(f"forfeits: {RAISER} crashed" in game["reason"] for game in kept)
+
+
+def test_the_report_writes_half_points_and_no_rating_as_the_screen_does(tmp_path):
+    """The screen's crosstable and standings write "1½ of 2", "2½" and an unrated Elo "–"; the
+    printed report and FILE.txt wrote "1.5 of 2", "2.5" and "-" for the same league.  They write
+    the screen's forms now (its own functions say them here); FILE.csv keeps the numbers."""
+    from ai.commands.tournament import report, write_results
+    from ai.tournament import crosstable
+    from tests.test_tournament import reported_summary
+    from ui.scenes.tournament_results import cell_label, elo_label
+
+    summary = reported_summary()
+    text = report(summary)
+    assert text + "\n" == write_results(summary, str(tmp_path / "res"))[3].read_text(encoding="utf-8")
+    rows = {s.player: text.split("Standings (Elo: mean 0, 95% interval):\n", 1)[1].splitlines()[1 + i]
+            for i, s in enumerate(summary.standings)}
+    for st in summary.standings:
+        assert rows[st.player].endswith(f"%   {elo_label(st)}"), rows[st.player]  # "–", not "-"
+    assert rows["level-1"].split()[2] == "2½" and rows["level-2"].split()[2] == "1½"
+    table = text.split("Crosstable", 1)[1].split("Standings")[0]
+    cells = [cell for others in crosstable(summary.players, summary.results).values() for cell in others.values()]
+    assert all(cell_label(points, games, True) in table for points, games in cells if games)
+    assert "1½ of 2" in table and "½ of 2" in table and ".5" not in table
+    with open(tmp_path / "res-standings.csv", encoding="utf-8") as kept:
+        standings = list(csv.DictReader(kept))
+    assert [row["points"] for row in standings] == ["2.5", "1.5", "1.0", "0.0"]  # numbers for a program

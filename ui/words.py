@@ -1318,11 +1318,11 @@ REPORT_TEXTS = (
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),
-    N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"),
+    N_("Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"),
     N_("{points} of {games}"),
     N_("Standings (Elo: mean 0, 95% interval):"),
     N_("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give them."),
-    N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"-\")."),
+    N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."),
     N_("Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "
