@@ -71,6 +71,7 @@ from ai.parent_watch import (
     run_then_exit,
     sigint_blocked,
 )
+from ai.reason_names import sides_named
 from ai.results_log import is_text
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
@@ -1062,6 +1063,19 @@ def _path_tail(player_id: str, depth: int, stem: bool = False) -> str:
 # the command line's all follow it (``Standing.rated``): the reports showed such figures where
 # the window's table showed "–".
 MIN_RATED_GAMES = 8
+# What the screen and the text reports (printed, FILE.txt, FILE.md, FILE.html) write for no value:
+# an unrated player's Elo, a crosstable's cell of a player against itself.  The reports wrote "-"
+# where the screen wrote "–", and "-" beside "-12" reads as a minus.  The CSV files and FILE.json
+# keep the figures, numbers for a program (docs/leagues.md).
+NO_VALUE = "–"
+
+
+def half_points(points: float) -> str:
+    """Points as the screen and the text reports write them: "3½", "½", "4" (shorter than "3.5",
+    in every language alike, and never "1/2").  The reports wrote "1.5" where the screen wrote
+    "1½"; FILE.csv and FILE.json keep the number (1.5), for a program to read."""
+    whole, half = divmod(round(points * 2), 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 @dataclass
@@ -1094,10 +1108,10 @@ class Standing:
     def elo_text(self) -> str:
         """"+286 (+146..+645)": the rating and its 95% interval's ends as they are (the interval is
         not symmetric: "± N" misread it); an end at the cap is open, ">+645" ("<-645"): the data
-        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound).  "-"
-        before ``MIN_RATED_GAMES`` games (``rated``)."""
+        give no end on that side.  ">+314" for a perfect score, "<-314" for none (a bound).
+        ``NO_VALUE`` ("–") before ``MIN_RATED_GAMES`` games (``rated``)."""
         if not self.rated:
-            return "-"
+            return NO_VALUE
         if self.elo_bound:
             return f"{self.elo_bound}{_elo(self.elo)}"
         low = ("<" if self.elo_low_open else "") + _elo(self.elo_low)
@@ -1371,16 +1385,10 @@ def ranked_apart(order: list[Standing], withdrawn: dict[str, tuple[int, int]]) -
 
 
 def named_reason(result: GameResult, name: Callable[[str], str]) -> str:
-    """``result``'s reason with the withdrawn player it names (an annulled game's, a game lost by
-    withdrawing) by its name in the tables (``name``), not its id: a student's file was named by
-    its whole path.  Any other reason as it is."""
-    reason = result.reason
-    for pid in result.players:
-        if is_annulled(result) and reason.startswith(f"{ANNULLED}{pid} withdrew "):
-            return ANNULLED + name(pid) + reason[len(ANNULLED) + len(pid):]
-        if reason.endswith(f" forfeits: {pid} {WITHDREW}"):
-            return reason[:-len(f"{pid} {WITHDREW}")] + f"{name(pid)} {WITHDREW}"
-    return reason
+    """``result``'s reason with the player it names (a forfeit's, a withdrawal's, an annulled
+    game's) by its name in the tables (``name``), not its id (``ai.reason_names.sides_named``): a
+    student's file was named by its whole path in FILE.csv, where the window said its name."""
+    return sides_named(result.reason, result.players, [name(pid) for pid in result.players], result.winner)
 
 
 def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing]:

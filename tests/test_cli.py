@@ -350,7 +350,7 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
 def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path):
     """The report was titled "rastros round robin" (the id) where the window's said "Rastros
     round robin", and gave "+0 (<-225..>+225)" after 2 games where the window's table gave "–":
-    the game's name now, and "-" with why (ai.tournament.MIN_RATED_GAMES), in .txt, .md and .html."""
+    the game's name now, and "–" with why (ai.tournament.MIN_RATED_GAMES), in .txt, .md and .html."""
     out = tmp_path / "league"
     proc = run("tournament", "rastros", "level-1", "level-3", "--games", "1", "--time", "0.1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
@@ -360,7 +360,7 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
         assert "Rastros round robin: 2 players, 2 games" in text and "rastros round robin" not in text, suffix
         assert why in text and not re.search(r"[<>]?[+-]\d+ \(", text), suffix  # no "+0 (<-225..>+225)"
     assert proc.stdout.count("Rastros round robin") == 1 and why in proc.stdout
-    assert sum(line.endswith("%   -") for line in proc.stdout.splitlines()) == 2  # both standings rows
+    assert sum(line.endswith("%   –") for line in proc.stdout.splitlines()) == 2  # both standings rows
     standings = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["standings"]
     assert [s["rated"] for s in standings] == [False, False] and all("elo" in s for s in standings)  # data kept
 

@@ -28,6 +28,7 @@ from ai.tournament import (
     Tournament,
     crosstable,
     elo_from_score,
+    half_points,
     schedule,
     standings,
 )
@@ -143,14 +144,14 @@ def test_three_players_points_draws_forfeits_crosstable():
 
 def read_crosstable(text: str) -> dict[tuple[int, int], str]:
     """The cells of a printed crosstable by (row, column) number, its column blocks put together
-    (names without blanks: a row is its number, its name and its cells, "-" or "1.5 of 2")."""
+    (names without blanks: a row is its number, its name and its cells, "–" or "1½ of 2")."""
     cells: dict[tuple[int, int], str] = {}
     for block in text.split("\n\n"):
         head, *rows = block.splitlines()
         columns = [int(n) for n in head.split()]
         for row in rows:
             number, _name, rest = row.split(maxsplit=2)
-            shown = re.findall(r"-|\d+(?:\.\d+)? of \d+", rest)
+            shown = re.findall(r"–|\d*½? of \d+", rest)
             assert len(shown) == len(columns), row
             cells.update({(int(number.rstrip(".")), c): cell for c, cell in zip(columns, shown)})
     return cells
@@ -172,7 +173,7 @@ def test_a_crosstable_of_30_players_fits_the_terminal_in_blocks_of_columns():
     order = standings(ids, results)
     summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 1.0, False, order, results, list(range(1, 871)))
     cross = crosstable(ids, results)
-    for width, blocks in ((None, 5), (120, 3)):  # 5 blocks of 6 columns ("1.5 of 2"), 3 of 10
+    for width, blocks in ((None, 4), (120, 3)):  # 4 blocks of 7 or 8 columns ("1½ of 2"), 3 of 10
         text = report(summary) if width is None else report(summary, width=width)
         table = text.split(f"{CROSSTABLE}\n", 1)[1].split("\n\nStandings", 1)[0]
         assert max(len(line) for line in table.splitlines()) <= (width or 80)
@@ -181,7 +182,7 @@ def test_a_crosstable_of_30_players_fits_the_terminal_in_blocks_of_columns():
         for i, row in enumerate(order, 1):
             for j, column in enumerate(order, 1):
                 p, n = cross[row.player].get(column.player, (0, 0))
-                assert cells[i, j] == ("-" if i == j else f"{p:g} of {n}")
+                assert cells[i, j] == ("–" if i == j else f"{half_points(p)} of {n}")
 
 
 def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(tmp_path):
@@ -317,19 +318,19 @@ def reported_summary(**changes) -> Summary:
 REPORT = """\
 Tic-tac-toe round robin: 4 players, 5 games, 0.5 s/move, clock 5m+2s, jobs 2, 12.3 s (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)
 
-Crosstable (the row's points against the column, of their games: "1.5 of 2" = 1.5 points in 2 games; an empty cell: not played yet):
-                                   1         2         3         4
- 1. level-1                        -  1.5 of 2              1 of 1
- 2. level-2                 0.5 of 2         -    0 of 1    1 of 1
- 3. gtp:gnugo --mode gtp                1 of 1         -
- 4. sleeper.py                0 of 1    0 of 1                   -
+Crosstable (the row's points against the column, of their games: "1½ of 2" = 1½ points in 2 games; an empty cell: not played yet):
+                                  1        2        3        4
+ 1. level-1                       –  1½ of 2            1 of 1
+ 2. level-2                  ½ of 2        –   0 of 1   1 of 1
+ 3. gtp:gnugo --mode gtp              1 of 1        –
+ 4. sleeper.py               0 of 1   0 of 1                 –
 
 Standings (Elo: mean 0, 95% interval):
  #  player                  points  games    W    D    L  forf   score   Elo (95%)
- 1  level-1                    2.5      3    2    1    0     0   83.3%   -
- 2  level-2                    1.5      4    1    1    2     0   37.5%   -
- 3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   -
- 4  sleeper.py                   0      2    0    0    2     2    0.0%   -
+ 1  level-1                     2½      3    2    1    0     0   83.3%   –
+ 2  level-2                     1½      4    1    1    2     0   37.5%   –
+ 3  gtp:gnugo --mode gtp         1      1    1    0    0     0  100.0%   –
+ 4  sleeper.py                   0      2    0    0    2     2    0.0%   –
 Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).
 Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
 No ratings: they need 8 games each, and this tournament gives each 6. More games per pair give them.
@@ -374,13 +375,13 @@ def test_the_report_names_the_rules_a_class_played_under_when_they_are_not_the_u
 
 
 def test_a_league_long_enough_for_ratings_says_why_a_player_has_none_yet():
-    """Under 8 games a rating reads "-" (ai.tournament.MIN_RATED_GAMES, the window's "–"); in a
+    """Under 8 games a rating reads "–" (ai.tournament.MIN_RATED_GAMES, as the window's); in a
     league that gives each player 8 or more, stopped early, the line under the standings says
     ratings come from 8 games, not that the league gives too few."""
     from ai.commands.tournament import report
 
     text = report(reported_summary(games_per_pair=2))  # 12 games each, none played 8
-    assert "Elo from 8 games on: fewer give an interval too wide to mean anything (\"-\")." in text
+    assert "Elo from 8 games on: fewer give an interval too wide to mean anything (\"–\")." in text
     assert "No ratings" not in text
 
 
@@ -414,7 +415,9 @@ def test_forfeits_are_listed_once_per_player_and_reason_and_every_game_stays_in_
     ]
     paths = write_results(summary, str(tmp_path / "res"))
     rows = list(csv.DictReader(paths[1].open()))
-    assert [r["reason"] for r in rows] == [r.reason for r in results]
+    # FILE.csv names the bot as the tables do (ai.reason_names), its figures and log its own still
+    assert [r["reason"] for r in rows] == [r.reason.replace(f"forfeits: {ids[1]} ", "forfeits: loop.py ")
+                                           for r in results]
     assert [g["reason"] for g in json.loads(paths[0].read_text())["games"]] == [r.reason for r in results]
 
 
@@ -813,7 +816,7 @@ def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(t
     assert "Forfeits:" not in proc.stdout, proc.stdout
     row = next(line.split() for line in proc.stdout.splitlines() if line.strip().startswith("2  resigner"))
     assert row[2:9] == ["0", "2", "0", "0", "2", "0", "0.0%"], row  # points, games, W, D, L, forf, score
-    assert re.search(r"1\. Level 1 +- +2 of 2", proc.stdout), proc.stdout  # the crosstable
+    assert re.search(r"1\. Level 1 +– +2 of 2", proc.stdout), proc.stdout  # the crosstable
     games_played = json.loads(out.with_suffix(".json").read_text())["games"]
     assert sorted((g["reason"], g["forfeit"]) for g in games_played) == [("O resigns at move 2", False),
                                                                           ("X resigns at move 2", False)]
@@ -1276,7 +1279,7 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     standing = tables["Standings (Elo: mean 0, 95% interval)"]
     assert standing[0][:5] == ["#", "player", "points", "games", "W"]
     assert [row[:8] for row in standing[1:]] == [
-        [str(s.rank), s.player, f"{s.points:g}", str(s.games), str(s.wins), str(s.draws), str(s.losses),
+        [str(s.rank), s.player, half_points(s.points), str(s.games), str(s.wins), str(s.draws), str(s.losses),
          str(s.forfeits)] for s in order]
     cross = crosstable(ids, results)
     table = tables[CROSSTABLE.rstrip(":")]
@@ -1285,7 +1288,7 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
         assert row[1] == order[i].player and len(row) == 2 + len(ids)
         for j, other in enumerate(order):
             points, games_n = cross[row[1]].get(other.player, (0, 0))
-            assert row[2 + j] == ("–" if i == j else f"{points:g} of {games_n}" if games_n else "")
+            assert row[2 + j] == ("–" if i == j else f"{half_points(points)} of {games_n}" if games_n else "")
     assert "- ana|b, 1 game (4): crashed: boom\n" in text.replace("\\", "")  # no log: a path on the teacher's computer
     assert "/home/prof" not in text
 

@@ -127,7 +127,7 @@ def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
 
 def test_crosstable_points_are_written_in_halves():
     """"3.5 of 4" did not fit a crosstable cell at 800x560 ("3.5 d…"): "3½ of 4" does."""
-    from ui.scenes.tournament_results import half_points
+    from ai.tournament import half_points
 
     assert [half_points(p) for p in (0.0, 0.5, 1.0, 3.5, 11.5, 28.0)] == ["0", "½", "1", "3½", "11½", "28"]
 
@@ -440,9 +440,9 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
         text = next((tmp_path / "tournaments").glob("*.txt")).read_text(encoding="utf-8")
         first = text.splitlines()[0]
         assert first.startswith("Jogo do Galo, todos contra todos: 3 jogadores, 6 jogos, 0,1 s/jogada, processos: "), first
-        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1,5 de 2" = 1,5 pontos em 2 jogos; célula vazia: ainda não jogaram):'
+        legend = 'Tabela cruzada (pontos da linha contra a coluna, nos seus jogos: "1½ de 2" = 1½ pontos em 2 jogos; célula vazia: ainda não jogaram):'
         crosstable = text.split(legend)[1].split("Classificação")[0]
-        assert re.search(r"\b\d(,5)? de 2\b", crosstable) and not re.search(r"\d/\d", crosstable), crosstable
+        assert re.search(r"(?:\d½?|½) de 2\b", crosstable) and not re.search(r"\d/\d|,5", crosstable), crosstable
         for heading in (legend,
                         "Classificação (Elo: média 0, intervalo de 95%):",
                         "Pontos: uma vitória vale 1, um empate meio ponto, uma derrota 0",
@@ -554,6 +554,26 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     shown = scene.messages.items[-1].text
     assert shown.startswith("7. Level 1 - Level 2  1-0  Level 1 wins (O forfeits: Level 2 played an illegal move")
     assert shown.endswith("the end)") and scene.watching == 7
+
+
+def test_a_result_names_the_bot_that_forfeited_but_keeps_its_own_words(app, monkeypatch):
+    """A bot added from its own folder has the id "raiser.py": the latest result named it "raiser"
+    everywhere in its reason, its traceback's "(at raiser.py line 3)" too, which then named no
+    file.  Only the player the reason names is renamed (``ai.reason_names``, the command line's
+    rule too)."""
+    from tests.test_tournament import BOTS
+
+    monkeypatch.chdir(BOTS)
+    scene = tournament_started(app, "tictactoe", {"level-1", "raiser.py"}, outside=[("raiser.py", "raiser.py")],
+                               watch=False)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    app.invalidate()
+    app.run_frames(2)
+    rect, number, _line = next(r for r in scene._recent_rects if scene.tournament.results[r[1]].winner == 1)
+    click(app, rect.center)
+    said = [m.text for m in scene.messages.items]  # the line, then its log's path (a message of its own)
+    assert f"{number}. raiser - Level 1  0-1  Level 1 wins (X forfeits: raiser crashed at move 1: ZeroDivisionError: " \
+           "this bot always divides by zero (at raiser.py line 3))" in said, said
 
 
 def test_the_screen_opens_on_the_game_of_the_last_tournament(app):

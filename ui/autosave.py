@@ -47,6 +47,7 @@ from platformdirs import user_data_dir
 
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
+from ai.reason_names import sides_named
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings
@@ -907,7 +908,8 @@ def ended_as(record: GameRecord) -> str:
     if said != words.end_reason(reason):  # a person named already: "João (O) resigns"
         return said
     names = player_names(record)
-    said = words.ids_named(said, zip((p.id for p in record.players), names))
+    ids = [p.id or "" for p in record.players]
+    said = words.end_reason(sides_named(reason, ids, names, record.result.winner))
     return words.won_by(said, record.result.winner, sides, names)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -936,16 +936,6 @@ def _translated_or(items: str) -> str:
     return items.replace(" or ", _(OR))
 
 
-def ids_named(said: str, names: Iterable[tuple[str, str]]) -> str:
-    """``said`` with each player id of ``names`` (id, name) in it replaced by its name: a forfeit's
-    reason names an outside player by its file, as the command line's does, where the window
-    names it ("White forfeits: /tmp/bots/slow.py:choose exceeded …" under "White: slow").  The
-    longer id first, so that an id inside another is not replaced in it."""
-    for player_id, name in sorted(((i, n) for i, n in names if i and n), key=lambda pair: -len(pair[0])):
-        said = said.replace(player_id, name)
-    return said
-
-
 def end_reason(reason: str) -> str:
     """``reason`` (English, from ``State.end_reason`` or a referee's forfeit) in the current language."""
     forfeit = FORFEIT_REASON.fullmatch(reason)
@@ -1338,11 +1328,11 @@ REPORT_TEXTS = (
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),
-    N_("Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"),
+    N_("Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"),
     N_("{points} of {games}"),
     N_("Standings (Elo: mean 0, 95% interval):"),
     N_("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give them."),
-    N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"-\")."),
+    N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."),
     N_("Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."),
     N_("Equal points: more wins rank first, then fewer forfeits; level on all three, the same rank."),
     N_("Not all have played as many games: a row's points are of the games it has played, and rank as the final "

@@ -19,6 +19,7 @@ from ai.match import (
     paired_games,
     random_openings,
 )
+from ai.reason_names import sides_named
 from ai.tournament import builtin_titles, display_names
 
 
@@ -120,7 +121,9 @@ def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
     recorded), else a line, its reason in ``words`` (the window's: Reversi's "Black wins 34 - 2 ·
     33 - 2 on the board", the count Othello players score first, where the line said "Black wins
     33 - 2 (34 - 2 with the empty squares to the winner)"); ``names``: who played first and second
-    as the line and the JSON's ``winner_name`` call them (the result's ids by default)."""
+    as the line, its reason (``sides_named``: "O forfeits: raiser crashed", where the line named
+    the file's whole path) and the JSON's ``winner_name`` call them (the result's ids by default).
+    The JSON keeps the reason as recorded, with the ids its ``players`` give."""
     ids = names or result.players
     if as_json:
         print(json.dumps(result.to_json() | {"winner_name": None if result.winner is None else ids[result.winner]}),
@@ -130,7 +133,8 @@ def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
     # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it
     plies = "1 ply" if len(result.moves) == 1 else f"{len(result.moves)} plies"
-    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {words.reason(result.reason)}; {plies}{left}", flush=True)
+    reason = words.reason(sides_named(result.reason, result.players, ids, result.winner))  # by name, as the window
+    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {reason}; {plies}{left}", flush=True)
 
 
 def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:

@@ -57,6 +57,7 @@ from ai.outside_names import entry_title
 from ai.referee import AT_MOVE
 from ai.tournament import (
     MIN_RATED_GAMES,
+    NO_VALUE,
     Event,
     GameFinished,
     GameResult,
@@ -68,6 +69,7 @@ from ai.tournament import (
     crosstable,
     display_names,
     games_each,
+    half_points,
     is_annulled,
     is_double_forfeit,
     is_void,
@@ -236,7 +238,7 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     shown = names or display_names(player_ids)
     label = [f"{i + 1:>2}. {shown[pid]}" for i, pid in enumerate(ids)]
     lead = max(len(text) for text in label) + 2
-    text = [[("-" if other == pid else points_of_games(*cross[pid][other], words)) for other in ids] for pid in ids]
+    text = [[(NO_VALUE if other == pid else points_of_games(*cross[pid][other], words)) for other in ids] for pid in ids]
     cell = max(9, *(len(t) + 2 for row in text for t in row))
     if lead + cell * len(ids) > width:  # too wide: one blank between cells, the numbers' own room
         cell = max(len(str(len(ids))), *(len(t) for row in text for t in row)) + 1
@@ -252,20 +254,16 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
     return "\n\n".join(parts)
 
 
-def _num(x: float) -> str:
-    return f"{x:g}" if x != int(x) else f"{int(x)}"
-
-
-CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1.5 of 2\" = 1.5 points in 2 games; an empty cell: not played yet):"
+CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"
 
 
 def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
-    """A crosstable's cell: "1.5 of 2", as the window writes it; never "1.5/2", nor "1/2", which a
+    """A crosstable's cell: "1½ of 2", as the window writes it (``half_points``); never "1½/2", nor "1/2", which a
     class's page read as half a point.  A pair that has played no game (a partial league, a
     withdrawal) gets an empty cell, as the window's empty box: "0 of 0" read as a result."""
     if not games:
         return ""
-    return words.say("{points} of {games}").format(points=words.number(_num(points)), games=games)
+    return words.say("{points} of {games}").format(points=half_points(points), games=games)
 
 
 # the standings' columns after the player's: label and least width (the English labels' own)
@@ -283,7 +281,7 @@ def format_standings(order: list[Standing], names: dict[str, str] | None = None,
     lines = [f"{'#':>2}  {words.say('player'):<{w}}{head}   {words.say('Elo (95%)')}"]
     for s in order:
         score = words.number(f"{100 * s.score:.1f}") + "%"
-        cells = [words.number(_num(s.points)), s.games, s.wins, s.draws, s.losses, s.forfeits, score]
+        cells = [half_points(s.points), s.games, s.wins, s.draws, s.losses, s.forfeits, score]
         row = "".join(str(cell).rjust(width) for cell, width in zip(cells, widths))
         lines.append(f"{s.rank:>2}  {shown[s.player]:<{w}}{row}   {s.elo_text()}")
     return "\n".join(lines)
@@ -436,7 +434,7 @@ WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
     """The lines under the report's standings that say why a row reads as it does (``notes_on``),
-    why a rating reads "-" (``ratings_note``), and in a league stopped early that the players'
+    why a rating reads "–" (``ratings_note``), and in a league stopped early that the players'
     games are unequal (``UNEQUAL_GAMES``)."""
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
     order = ranked_apart(summary.standings, summary.withdrawn)
@@ -447,14 +445,14 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
         summary.name, words)
 
 
-# why a rating reads "-" (``Standing.rated``): the window's ratings chart says NO_RATINGS too
+# why a rating reads "–" (``Standing.rated``): the window's ratings chart says NO_RATINGS too
 NO_RATINGS = ("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give "
               "them.")
-UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"-\")."
+UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."
 
 
 def ratings_note(order: list[Standing], each: int, words: ReportWords = ENGLISH) -> list[str]:
-    """The line under the standings ``order`` that says why some ratings read "-" (fewer than
+    """The line under the standings ``order`` that says why some ratings read "–" (fewer than
     ``MIN_RATED_GAMES`` games): a round robin that gives each player ``each`` games, too few,
     gives none (and more games per pair would), else a player has not played enough yet; none
     when every player is rated.  The report gave "+0 (<-225..>+225)" after 2 games, the window "–"."""
@@ -653,7 +651,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     order = ranked_apart(summary.standings, summary.withdrawn)
     name = {p: summary.name(p) for p in summary.players}
     labels = [say(label) for label, _least in STANDINGS_COLUMNS]
-    rows = [[str(s.rank), name[s.player], number(_num(s.points)), str(s.games), str(s.wins), str(s.draws),
+    rows = [[str(s.rank), name[s.player], half_points(s.points), str(s.games), str(s.wins), str(s.draws),
              str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
     sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")),
@@ -667,7 +665,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     if apart:
         sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
     cross = crosstable(summary.players, summary.results)
-    cells = [[str(i), name[s.player]] + [("–" if other.player == s.player else
+    cells = [[str(i), name[s.player]] + [(NO_VALUE if other.player == s.player else
                                           points_of_games(*cross[s.player][other.player], words)) for other in order]
              for i, s in enumerate(order, 1)]
     sections += [Section("h", say(CROSSTABLE).rstrip(":")),

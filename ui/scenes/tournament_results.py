@@ -14,11 +14,14 @@ import pygame
 import ai
 import games
 from ai.commands.tournament import games_counted
+from ai.reason_names import sides_named
 from ai.tournament import (
     MIN_RATED_GAMES,
+    NO_VALUE,
     Standing,
     Tournament,
     games_each,
+    half_points,
     is_annulled,
     is_void,
     outcome,
@@ -76,10 +79,10 @@ def course_players_note(game_id: str, players: list[str], name: Callable[[str], 
 def elo_label(st: Standing, interval: bool = True) -> str:
     """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval, an end at the cap
     open ("+286 (+146..>+645)", ``Standing.elo_text``, as the command line's report) (without it when
-    ``interval`` is False, for a narrow table); "–" after too few games; "above +95" for a perfect
+    ``interval`` is False, for a narrow table); "–" (``NO_VALUE``, as the reports) after too few games; "above +95" for a perfect
     score (no interval: the data give no upper limit; ">+95" in a narrow table)."""
     if not st.rated:  # ai.tournament.MIN_RATED_GAMES, the reports' rule too
-        return "–"
+        return NO_VALUE
     value = round(st.elo) or 0
     if st.elo_bound and not interval:
         return f"{st.elo_bound}{value:+d}"
@@ -88,12 +91,6 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     if st.elo_bound == "<":
         return _("below {elo}").format(elo=f"{value:+d}")
     return st.elo_text() if interval else f"{value:+d}"
-
-
-def half_points(points: float) -> str:
-    """Points as crosstables write them: "3½", "½", "4" (shorter than "3.5", and never "1/2")."""
-    whole, half = divmod(round(points * 2), 2)
-    return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 def cell_label(points: float, games: int, with_games: bool) -> str:
@@ -613,7 +610,7 @@ class ResultsDrawing:
         "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
-        reason = words.ids_named(words.end_reason(r.reason), ((pid, self._name(pid)) for pid in r.players))
+        reason = words.end_reason(sides_named(r.reason, r.players, [self._name(pid) for pid in r.players], r.winner))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
         unplayed = _("(not played)") if r.unplayed else ""  # settled by a withdrawal: said before its cut reason
         return "  ".join(part for part in (f"{number}. {a} - {b}", unplayed, result, said) if part)
