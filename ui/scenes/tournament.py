@@ -902,7 +902,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, newest last: every game played, or the games of the pair whose
         crosstable cell was clicked; not those the board has yet to reach (``held``)."""
-        if not self.held and self.pair is None and self.listed_player is None and not self.tournament.withdrawn:
+        withdrawn = self.tournament is not None and self.tournament.withdrawn
+        if not self.held and self.pair is None and self.listed_player is None and not withdrawn:
             return self.recent  # no game settled without play: every result is of a game played
         return [(n, r) for n, r in self.recent if n not in self.held and self._lists(r)]
 
