@@ -26,7 +26,6 @@ imports it.  docs/leagues.md says how to run a league on lab machines or SLURM.
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import contextlib
 import functools
@@ -483,6 +482,8 @@ async def _close_workers(cluster: Any, wait: bool) -> None:
     ends: left running, it did so as multiprocessing's exit ended it, and the new process
     printed a traceback under the report (FileNotFoundError or EOFError: its parent's semaphores
     or pipe gone).  A Nanny already closed returns at once."""
+    import asyncio  # here: at the module's top it imported ssl, which the app's bundle leaves out
+
     closes = [asyncio.ensure_future(worker.close()) for worker in list(cluster.workers.values())]
     await asyncio.sleep(0)  # each close's first step: its Nanny marked closing
     if wait:
