@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 import time
-from multiprocessing.connection import wait
 
 import ai.kernels
 import ai.tournament
@@ -38,7 +37,7 @@ def test_a_preparation_done_ends_by_itself(monkeypatch):
     monkeypatch.setattr(ai_worker, "_prepare", _prepared_leaving_a_thread)
     preparation = KernelPreparation(processes=1)
     process = preparation.processes[0]
-    wait([process.sentinel], NET)
+    preparation.reaper.join(NET)  # its reaper's join, not this thread's: one waitpid reaps, the other's says None
     preparation.stop()  # terminates one still running
     assert process.exitcode == 0
 

@@ -349,7 +349,8 @@ class KernelPreparation:
             self.held += [HeldChild(p) for p in self.processes[len(self.held):] if p.pid is not None]
             self.stop()
             raise
-        threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True).start()
+        self.reaper = threading.Thread(target=self._reap, name="tabuleiro-prepare-reaper", daemon=True)
+        self.reaper.start()  # the one thread that reaps them: another's wait met the pid gone, and said "running"
 
     def _reap(self) -> None:
         """Join each process as it ends, on a thread of its own (after writing their log lines to
