@@ -553,7 +553,7 @@ class Trax(Game):
             head += 1
             if board[e]:
                 continue
-            light = dark = 0
+            light = dark = 0  # ``entering``, written out: called per cell, lay_turn took a fifth longer
             for bit, other, back in links[e]:
                 t = board[other]
                 if t:
