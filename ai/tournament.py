@@ -517,7 +517,9 @@ class Tournament:
         its games count as ``withdrawal_stands`` rules (its results stand and the games left are
         lost by forfeit, or every game of it is annulled); whether its results stand.  The log,
         if any, says so at once (its header rewritten): a resume, the window's offer and a report
-        dropped on the window keep the withdrawal.  ValueError if it is not a player of the
+        dropped on the window keep the withdrawal.  A league whose games left were all its own is
+        over then: no longer "stopped" (the window's progress and the report's heading said
+        "stopped early: 20 of 20 games").  ValueError if it is not a player of the
         league, is withdrawn already, has no game left to play (withdrawn then, its results said it
         "withdrew after 16 of its 16 games"), or the league is running."""
         if player_id not in self.player_ids:
@@ -537,6 +539,8 @@ class Tournament:
             ResultsLog.append(self.log_file, {**self.log_notes, **header}).close()
         self.withdrawn[player_id] = when
         self._settle_withdrawals()
+        if len(self.results) >= self.total:  # its games were all that was left: over, not "stopped"
+            self.cancelled = False
         return withdrawal_stands(*when)
 
     def _settle_withdrawals(self) -> None:

@@ -20,9 +20,9 @@ from ai.tournament import GameFinished, Tournament, withdrawal_stands
 PLAYERS = ["level-1", "level-2", "level-3", "level-4"]  # level-3 plays games 3-4, 7-8 and 11-12 of 12
 
 
-def stopped_league(out: Path, after: int) -> list[bytes]:
-    """The league of PLAYERS logged in ``out``.jsonl, stopped after ``after`` games; its log's lines."""
-    t = Tournament("tictactoe", PLAYERS, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl",
+def stopped_league(out: Path, after: int, players: list[str] = PLAYERS) -> list[bytes]:
+    """The league of ``players`` logged in ``out``.jsonl, stopped after ``after`` games; its log's lines."""
+    t = Tournament("tictactoe", players, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl",
                    in_process=True)
     t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= after else None)
     assert len(t.results) == after
@@ -332,3 +332,20 @@ def test_the_windows_report_heading_says_the_games_settled_apart_in_portuguese(t
     with words_in("pt"):
         head = report_head(summary, words.ReportWords())
     assert "4 jogadores, 8 jogos jogados, 4 perdidos por falta ou sem efeito por retirada" in head
+
+
+def test_a_league_whose_games_left_were_the_withdrawn_players_is_over_not_stopped_early(tmp_path):
+    """Stopped with only Level 3's last two games left, then Level 3 withdrawn (the window's
+    Withdraw on a stopped league): every game has its result, yet the window's progress said
+    "stopped" and the report's heading "(stopped early: 12 of 12 games)".  Over, it says neither."""
+    from ai.commands.tournament import page_title, report_head
+    from ai.tournament import Summary
+
+    stopped_league(tmp_path / "turma", 10)  # level-3's games 11 and 12 left
+    t = Tournament.from_files(tmp_path / "turma.jsonl")
+    assert t.cancelled
+    t.withdraw("level-3")
+    assert not t.pending() and not t.cancelled
+    summary = Summary.of(t)
+    assert "stopped early" not in report_head(summary) and "stopped early" not in page_title(summary)
+
