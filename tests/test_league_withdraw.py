@@ -349,3 +349,21 @@ def test_a_league_whose_games_left_were_the_withdrawn_players_is_over_not_stoppe
     summary = Summary.of(t)
     assert "stopped early" not in report_head(summary) and "stopped early" not in page_title(summary)
 
+
+def test_the_question_counts_the_games_left_not_those_another_withdrawal_gave_it(tmp_path):
+    """Five players stopped after 14 games, AIMA withdrawn (4 of its 8 played: its 4 left lost by
+    forfeit, 2 of them to Level 3).  Level 3, 4 of its 8 played and 2 left, was then asked about as
+    "loses by forfeit the 4 games it has not played", and lost 2: the forfeit wins AIMA's
+    withdrawal gave it were counted with its games left.  The question says the 2 it then loses."""
+    from ai.tournament import is_withdrawal
+
+    stopped_league(tmp_path / "turma", 14, [*PLAYERS, "tictactoe:aima"])  # AIMA's 17-20 left, Level 3's 15-18
+    t = Tournament.from_files(tmp_path / "turma.jsonl")
+    assert t.withdraw("tictactoe:aima")
+    assert (t.played_by("level-3"), t.games_left("level-3")) == (4, 2)
+    said = withdrawal_text(t, "level-3")
+    assert said.endswith("it loses by forfeit the 2 games it has not played"), said
+    assert t.withdraw("level-3")
+    lost = [g.number for g in t.games_of("level-3")
+            if is_withdrawal(r := t.results[g.number]) and r.winner is not None and r.players[r.winner] != "level-3"]
+    assert lost == [15, 16]

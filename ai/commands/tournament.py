@@ -1061,16 +1061,19 @@ WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than ha
 def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, words: ReportWords = ENGLISH) -> str:
     """What withdrawing ``player_id`` (``name`` in the tables) from ``t`` would do to its games
     (``withdrawal_stands``), said before it is done, in ``words``' language."""
-    return withdrawal_words(t.played_by(player_id), len(t.games_of(player_id)), name or t.names()[player_id], words)
+    return withdrawal_words(t.played_by(player_id), len(t.games_of(player_id)), t.games_left(player_id),
+                            name or t.names()[player_id], words)
 
 
-def withdrawal_words(played: int, games: int, name: str, words: ReportWords = ENGLISH) -> str:
-    """``withdrawal_text`` of a player who has played ``played`` of its ``games``, counted before
-    the withdrawal: the window says its question again in another language after a switch, and
-    counted again once the withdrawal is done it would speak of the games as they are then."""
+def withdrawal_words(played: int, games: int, left: int, name: str, words: ReportWords = ENGLISH) -> str:
+    """``withdrawal_text`` of a player who has played ``played`` of its ``games`` and has ``left``
+    still to play (``Tournament.games_left``), counted before the withdrawal: the window says its
+    question again in another language after a switch, and counted again once the withdrawal is
+    done it would speak of the games as they are then.  The games it loses are those left, not all
+    those it did not play: a game another's withdrawal already gave it is won ("loses by forfeit
+    the 4 games" of a player that then lost 2)."""
     rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
-    return words.say(rule).format(player=name, played=played, games=words.games(games),
-                                  left=words.games(games - played))
+    return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
 GAMES_SETTLED = "{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"

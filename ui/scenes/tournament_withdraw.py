@@ -113,8 +113,8 @@ class Withdrawal:
         after a language switch (its two sentences, joined, stayed in the old language).  Its games
         are counted now, before the withdrawal: the question may still show after it is done."""
         t = self.tournament
-        played, games = t.played_by(player_id), len(t.games_of(player_id))
-        return Phrase(lambda: withdrawal_words(played, games, self._name(player_id), words.ReportWords()) + ". "
+        played, games, left = t.played_by(player_id), len(t.games_of(player_id)), t.games_left(player_id)
+        return Phrase(lambda: withdrawal_words(played, games, left, self._name(player_id), words.ReportWords()) + ". "
                       + _("Press Withdraw again to confirm (Esc: no)"))
 
     def _cancel_withdrawal(self) -> bool:
