@@ -386,20 +386,21 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
     assert question_shown(scene) == english
 
 
-def withdrawn_league_shown(app, tmp_path, after: int = 4) -> TournamentScene:
-    """A tic-tac-toe league whose Level 3 was withdrawn after the league's first ``after`` games (4:
-    2 of its 6 games played, all annulled; 8: 4, its results standing), its others settled without
-    play, game 12 the last of them, played to its end by the command line, its results log dropped
-    on the window."""
+def withdrawn_league_shown(app, tmp_path, after: int = 4, extra: tuple[str, ...] = ()) -> TournamentScene:
+    """A tic-tac-toe league (of ``extra`` players too) whose Level 3 was withdrawn after the league's
+    first ``after`` games (4: 2 of its 6 games played, all annulled; 8: 4, its results standing),
+    its others settled without play, game 12 the last of them (of four players), played to its end
+    by the command line, its results log dropped on the window."""
     from tests.test_league_withdraw import PLAYERS as LEAGUE
     from tests.test_league_withdraw import resume, stopped_league
 
     out = tmp_path / "turma"
-    stopped_league(out, after)
-    assert resume(out, [p for p in LEAGUE if after > 4 or p != "level-3"], withdraw=["Level 3"], yes=True) == 0
+    league = [*LEAGUE, *extra]
+    stopped_league(out, after, league)
+    assert resume(out, [p for p in league if after > 4 or p != "level-3"], withdraw=["Level 3"], yes=True) == 0
     drop(app, f"{out}.jsonl", frames=3)
     scene = app.scene
-    assert isinstance(scene, TournamentScene) and scene.tournament.results[12].unplayed
+    assert isinstance(scene, TournamentScene) and (bool(extra) or scene.tournament.results[12].unplayed)
     return scene
 
 
@@ -460,3 +461,26 @@ def test_the_progress_fits_its_bar_and_a_click_on_it_says_it_whole(tmp_path, mon
         if shown[0][0] != whole:
             click(app, bar.center)
             assert scene.messages.items[-1].text == whole
+
+
+def test_the_standings_rows_take_the_room_their_notes_leave(tmp_path, monkeypatch):
+    """Five players and a withdrawal's note at Larger text, 1280x800: each note was given two rows
+    whether it took one or two, and the table was drawn smaller than the room under it allowed.
+    Its rows are as tall as the heading, rows and notes' lines allow: a pixel taller, they would
+    not fit the panel (or they are at their full height)."""
+    from tests.ui_helpers import recorded_text_rects, window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(1280, 800)) as app:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        scene = withdrawn_league_shown(app, tmp_path, after=14, extra=("tictactoe:aima",))
+        drawn = recorded_text_rects(monkeypatch)
+        scene.invalidate()
+        app.run_frames(1)
+        s, row_h, area = scene._scale(), scene.pitches["standings"][1], scene.standings_area
+        assert len(scene.standing_rows) == 5  # every row, Level 3's note under them
+        last = scene.standing_rows[-1][0]
+        notes = {rect.centery for _text, rect in drawn if area.contains(rect) and rect.top >= last.bottom}
+        lines = 1 + len(scene.standing_rows) + len(notes)  # the heading, the rows, the notes' lines
+        left = area.bottom - int(4 * s) - (last.bottom + len(notes) * row_h)
+        assert notes and (row_h == int(26 * s) or left < lines), (row_h, left, lines)

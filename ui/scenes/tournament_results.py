@@ -427,9 +427,7 @@ class ResultsDrawing:
                          self._name, words.ReportWords())
         apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
         said += [_(WITHDRAWN_APART), *apart] if apart else []
-        row_h = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
-        size = max(tx.SMALLEST, int(row_h * 0.55))
-        note = [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
+        row_h, size, note = self._standings_pitch(inner, rect.bottom, n, said)
         self.standings_area = rect
         self.pitches["standings"] = (1, row_h)
         top = inner.y + int(6 * s)
@@ -477,6 +475,27 @@ class ResultsDrawing:
         for line in note:
             y += row_h
             tx.text(surface, line, (inner.x, y + row_h // 2), size, theme.muted, "midleft")
+
+    def _standings_pitch(self, inner: pygame.Rect, bottom: int, n: int, said: list[str]) -> tuple[int, int, list[str]]:
+        """The standings' row height, its text size and the notes' lines wrapped at it: the tallest
+        row up to its full height at which the heading, the ``n`` rows and the notes' lines fit
+        between ``inner``'s top and the panel's ``bottom``, as ``_draw_standings`` lays them.
+        Each note was given two rows whether it took one or two: five players and a withdrawal's
+        note at Larger text drew the table smaller, a third of its panel empty.  The old pitch,
+        two rows a note, is the floor."""
+        s = self._scale()
+        room = bottom - int(4 * s) - (inner.y + int(6 * s))
+        floor = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
+
+        def at(row_h: int) -> tuple[int, int, list[str]]:
+            size = max(tx.SMALLEST, int(row_h * 0.55))
+            return row_h, size, [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
+
+        for row_h in range(int(26 * s), floor, -1):
+            pitch = at(row_h)
+            if (n + 1 + len(pitch[2])) * row_h <= room:
+                return pitch
+        return at(floor)
 
     def _draw_chart(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that
