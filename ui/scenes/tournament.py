@@ -40,7 +40,7 @@ from ai.tournament import (
 from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
-from ui.i18n import Phrase, _, language, ngettext
+from ui.i18n import N_, Phrase, _, language, ngettext
 from ui.outside_players import kept_title, short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
@@ -563,7 +563,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.close()
 
         self.away = True
-        self.app.open_replay(record, on_back=come_back, back_label=_("Tournament"))
+        self.app.open_replay(record, on_back=come_back, back_label=N_("Tournament"))
         self.app.wait_away(self, left)
 
     def _start(self) -> None:
