@@ -367,7 +367,7 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
     scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
     t = scene.tournament
     pid = next(p for p in PLAYERS if 0 < t.played_by(p) < 6 and t.games_left(p))  # its games will be annulled
-    played, name = t.played_by(pid), scene._name(pid)  # the tournament's players keep the names it began with
+    played, name = t.played_by(pid), scene._name(pid)  # ours named in the window's language: "Nível 2" in Portuguese
     button = withdraw_button(scene)
     click(app, button.rect.center)
     click(app, row_of(scene, pid).center)
@@ -377,9 +377,10 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
     with in_language(app, "pt"):
         app.run_frames(2)
         portuguese = question_shown(scene)
-        assert portuguese == [f"{name} jogou {played} dos seus 12 jogos, menos de metade: todos os seus jogos ficam sem "
+        assert portuguese == [f"{scene._name(pid)} jogou {played} dos seus 12 jogos, menos de metade: todos os seus jogos ficam sem "
                               "efeito, não contam para ninguém (ficam no registo). Prima Retirar de novo para confirmar "
                               "(Esc: não)"], portuguese
+        assert scene._name(pid) != name  # "Nível 2", not "Level 2"
         click(app, button.rect.center)
         assert pid in t.withdrawn and t.played_by(pid) == 0
     app.run_frames(2)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ui.i18n import N_, Phrase, _, localized, ngettext
+from ui.i18n import N_, Phrase, _, localized, ngettext, pgettext
 from ui.i18n import language as i18n_language
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"void: the referee failed: (?P<rest>.*)", N_("void: the referee failed: {rest}")),
     (r"void: the Dask task failed: (?P<rest>.*)", N_("void: the Dask task failed: {rest}")),
     (r"void: a worker process died", N_("void: a worker process died")),
-    # how its worker ended (ai.tournament.how_ended); several ways at once are kept as written
+    # how its worker ended (ai.tournament.how_ended); several ways at once, each said (``WORKER_ENDS``)
     (r"void: a worker process died \(killed by (?P<signal>SIG\w+)\)", N_("void: a worker process died (killed by {signal})")),
     (r"void: a worker process died \(ended by (?P<signal>SIG\w+)\)", N_("void: a worker process died (ended by {signal})")),
     (r"void: a worker process died \(exit status (?P<status>-?\d+)\)",
@@ -91,6 +91,12 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>.+) wins", N_("{side} wins")),
 )
 SIDE_GROUPS = ("side", "mover")
+# each way worker processes ended, as ai.tournament.how_ended writes them, joined by ", "
+WORKER_ENDS: tuple[tuple[str, str], ...] = (
+    (r"killed by (?P<signal>SIG\w+)", N_("killed by {signal}")),
+    (r"ended by (?P<signal>SIG\w+)", N_("ended by {signal}")),
+    (r"exit status (?P<status>-?\d+)", N_("exit status {status}")),
+)
 
 # Why a player lost by the turn rules (ai.referee, ai.outside), as the referee writes it after the
 # player's name.  ``rest`` keeps what follows as written (an exception's text, a log file's path).
@@ -144,10 +150,17 @@ FORFEITS: tuple[tuple[str, str], ...] = (
      N_("no answer to {command} within {limit} s, though it answered the commands before it")),
     (r"resigned(?P<rest>.*)", N_("resigned{rest}")),
     (r"was stopped", N_("was stopped")),
+    # an engine asked to play on from a position it cannot be led to (ai.outside_gtp.GTPPlayer)
+    (rf"cannot be given this position{AT}: no line of moves from the start to it was found, and the engine was not "
+     r"following the game(?P<rest>.*)",
+     N_("cannot be given this position{at}: no line of moves from the start to it was found, and the engine was not "
+        "following the game{rest}")),
 )
+# the first words of each of ``FORFEITS``, where a forfeit's reason begins after the player's name:
+# one missing left the whole reason in English ("O forfeits: ana withdrew from the league")
 FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an illegal move", "crashed", "could not be",
                           "started more processes", "engine refused", "resigned", "was stopped", "cannot be given",
-                          "answered"))
+                          "answered", "withdrew", "no answer to"))
 # a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
 FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
 LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
@@ -558,6 +571,8 @@ def detail(rest: str) -> str:
 _FORFEIT_GROUPS: dict[str, Callable[[str], str]] = {
     "rest": detail, "reason": _load_reason, "at": _at_move, "took": _took,
     "stopped": lambda stopped: _(stopped) if stopped else "",
+    # a flag fall's clock: its text ("5m+2s"), or "game" where the player was given none (ai.referee.late_reply)
+    "clock": lambda clock: pgettext("clock", "game") if clock == "game" else clock,
     **{name: localized for name in ("spent", "left", "limit", "grace")}}  # what forfeit_reason's groups hold, translated
 
 
@@ -953,6 +968,8 @@ def end_reason(reason: str) -> str:
                 fields[name] = _(fields[name])
         if "made" in fields:
             fields["made"] = _(" and ").join(_(TRAX_PATHS.get(p, p)) for p in fields["made"].split(" and "))
+        if "how" in fields:
+            fields["how"] = ", ".join(_fill(WORKER_ENDS, way) for way in fields["how"].split(", "))
         return _(template).format(**fields)
     return _(reason)
 

@@ -75,7 +75,7 @@ from ui.autosave import (
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
 from ui.paste import paste_game
 from ui.record_files import load_or_say
 from ui.record_filter import RecordFilter, folded
@@ -505,7 +505,7 @@ class RecordsScene(Scene):
         """The replay viewer on ``record``; its Esc comes back to this list as it was left, the
         keyboard on the row it opened (``App.visit``): a new list had no row chosen, so Delete and
         Enter did nothing until an arrow chose one again, and a long list was back at its top."""
-        self.app.visit(lambda back: self.app.open_replay(record, on_back=back, back_label=_("Saved games")))
+        self.app.visit(lambda back: self.app.open_replay(record, on_back=back, back_label=N_("Saved games")))
 
     def come_back(self) -> None:
         """Back from the replay or help: the folders read again (the replay may have saved a

@@ -83,7 +83,7 @@ from ui.export import (
 )
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
-from ui.i18n import _, pgettext
+from ui.i18n import N_, _, language, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
@@ -166,7 +166,7 @@ class ReplayScene(Scene):
                  on_continue: Callable[[GameRecord], None] | None = None,
                  analyse: bool = True, back_label: str | None = None) -> None:
         """``on_back``: where Esc goes (the main menu if None), named by ``back_label`` on its
-        button ("Menu" if None)."""
+        button (English, marked N_, said in the window's language; "Menu" if None)."""
         super().__init__(app)
         self.record = record
         self.game = record.game()
@@ -204,6 +204,7 @@ class ReplayScene(Scene):
         loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
         self.loser = loser
         self.buttons = self._make_buttons()
+        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
         self.focus = KeyFocus()  # Tab's ring among the buttons, Enter or Space pressing it
         self.stepped: tuple[pygame.event.Event, int] | None = None  # the input that showed another ply, and the ply left
         # a button let go of that pressed none, and the buttons' lighting before it (``input_area``)
@@ -241,10 +242,22 @@ class ReplayScene(Scene):
             Button(_("Analysis"), self.toggle_analysis, "A"),
             Button(_("Search tree"), self.open_tree, "T"),
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
-            Button(self.back_label or _("Menu"), self.back, "Esc"),
+            Button(_(self.back_label or N_("Menu")), self.back, "Esc"),
         ]
         self.analysis_button, self.connections_button = self.actions[7], self.actions[9]
         return b + self.actions
+
+    def _follow_the_language(self) -> None:
+        """The buttons built again in the language chosen since they were made, and laid out for
+        their new widths: a replay that lived through a change of language (under its help, or a
+        tournament's game replayed) kept its labels in the old one, Play alone following.  The
+        same buttons in the same order: the keyboard's ring stays on the one it was on."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        self.buttons = self._make_buttons()
+        self.resize(self.app.size)
+        self.invalidate()
 
     # -- commands -------------------------------------------------------------------------------
     def step_to(self, ply: int, sound: bool = False) -> None:
@@ -564,6 +577,7 @@ class ReplayScene(Scene):
         return None
 
     def update(self, dt: float) -> None:
+        self._follow_the_language()
         now = time.monotonic()
         if self.playing and now >= self.next_step and not self.view.is_animating():
             if self.ply >= len(self.moves):

@@ -40,7 +40,7 @@ from ai.tournament import (
 from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
-from ui.i18n import Phrase, _, ngettext
+from ui.i18n import N_, Phrase, _, language, ngettext
 from ui.outside_players import kept_title, short
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
@@ -109,9 +109,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
-        # adds one; its shorter words for a narrow field: at Larger text it read "… ou gtp:COMA…"
-        self.entry = TextField(_("Outside player: path/to/file.py[:name or *] or gtp:COMMAND"),
-                               shorter=(_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND")))
+        self.entry = TextField()
+        self._say_the_fields_words()
         self.key_focus = KeyFocus()  # Tab among the controls, Space presses (the keyboard alone sets a tournament up)
         self.adding: threading.Thread | None = None
         self.added_in_run = 0  # players added since the user last typed or dropped: a pattern's files, one by one
@@ -229,8 +228,30 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return max(0.7, min(1.6, min(self.size[0] / 1280, self.size[1] / 800)))
 
     # -- buttons -------------------------------------------------------------------------------
+    def _say_the_fields_words(self) -> None:
+        """The outside player's field's example in the window's language, and its shorter forms
+        for a narrow field (at Larger text it read "… ou gtp:COMA…")."""
+        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
+        self.entry.shorter = (_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
+
+    def _follow_the_language(self) -> None:
+        """Every button and the field said in the language chosen since they were made, and our
+        players' names in the tables ("Nível 3"): a screen that lived through a change of language
+        kept Back, Save results, New tournament, Watch, Replay game (and the setup's buttons) in
+        the old one; only the labels set on every frame (Resume, Speed) followed.  The buttons are
+        built again in the same order, so the keyboard stays on the control it was on."""
+        if self.labelled_in == language():
+            return
+        self._say_the_fields_words()
+        ours = {pid for pid, _title in self.titles.items() if not ai.is_outside_player(pid)}
+        self.titles.update((pid, title) for pid, title in self.players() if pid in ours)
+        self._build()
+        self.invalidate()
+
     def _build(self) -> None:
-        """(Re)create the buttons for the current phase; positions are set in ``_layout``."""
+        """(Re)create the buttons for the current phase, in the window's language; positions are
+        set in ``_layout``."""
+        self.labelled_in = language()  # (``_follow_the_language``)
         b = Button
         if self.tournament is None:
             # the game, a heading between its arrows, stepped as the other choices are; the same
@@ -445,6 +466,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self._layout()
 
     def _refresh_labels(self) -> None:
+        self._follow_the_language()
         if self.tournament is None:
             _back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
             game_b.label = words.title(games.info(self.game_id))
@@ -541,7 +563,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.close()
 
         self.away = True
-        self.app.open_replay(record, on_back=come_back, back_label=_("Tournament"))
+        self.app.open_replay(record, on_back=come_back, back_label=N_("Tournament"))
         self.app.wait_away(self, left)
 
     def _start(self) -> None:
