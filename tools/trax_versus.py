@@ -10,9 +10,9 @@ deciding by its two-ply look alone as it did before.
 
 The default opponent is level 5 as it was before the evaluation gave the side to move its tempo:
 the opponent's paths weighed 1.25 times, no tempo (docs/tuning/trax.md).  Both players run here,
-so neither pays a process's start on its first move, which ``tools/versus_revision.py`` counts
-against the old revision's side: on a loaded machine it lost most games on time at its first
-move.  The referee is ``ai.match.play_game``, its time forfeits included.
+so neither pays a process's start on its first move, which ``tools/versus_revision.py`` counted
+against the old revision's side (on a loaded machine it lost most games on time at its first
+move) until it made a move before the first clock (``RevisionPlayer._warm_up``).  The referee is ``ai.match.play_game``, its time forfeits included.
 """
 
 from __future__ import annotations
