@@ -19,7 +19,9 @@ import games
 from ai.match import random_positions
 from games import Game, IllegalMove, State
 from tests.test_move_refusal_words import reads_in_portuguese
-from tests.ui_helpers import words_in
+from tests.test_ui_language_messages import shown
+from tests.test_ui_move_entry import start
+from tests.ui_helpers import in_language, words_in
 
 GAME_IDS = games.available_ids()
 # values a program might slip to the rules: numbers of every size and kind, text, bytes, nothing,
@@ -125,3 +127,18 @@ def test_a_value_that_is_no_move_is_told_so_in_the_windows_languages(game_id):
     with words_in("pt"):
         assert [reason for reason in reasons if not reads_in_portuguese(reason, game_id)] == []
 
+
+def test_the_game_screen_refuses_a_value_that_is_no_move_before_writing_it_out(app):
+    """``play_human([0])`` in Alquerque, whose moves are tuples of points: the screen wrote the
+    move out before the rules judged it, and ``format_move``'s TypeError left the window.  Now the
+    rules' refusal is said, in the window's language, and nothing is played.  (No click or key
+    makes such a value: the board gives legal moves and the move field reads through
+    ``parse_move``; this is a program's slip, given as the neighbouring tests give moves.)"""
+    scene = start(app, "alquerque")
+    scene.play_human([0])
+    app.run_frames(2)
+    assert "Not a legal move: 0 is not a move of this game" in shown(scene.messages), shown(scene.messages)
+    with in_language(app, "pt"):
+        app.run_frames(2)
+        assert "Jogada ilegal: 0 não é uma jogada deste jogo" in shown(scene.messages), shown(scene.messages)
+    assert scene.history == [] and scene.state == scene.game.initial_state()
