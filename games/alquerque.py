@@ -46,7 +46,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
-from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State
+from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State, is_index
 from games.position_cells import TextCells
 
 INFO = GameInfo(
@@ -197,8 +197,11 @@ class AlquerqueState(State):
     def play(self, move: Move) -> AlquerqueState:
         if self.is_terminal():
             raise IllegalMove("the game is over")
-        if move not in self._all_moves():
-            raise IllegalMove(self.game.why_illegal(self, move))
+        moves = self._all_moves()
+        try:  # the listed move itself, not one equal to it: (2.0, 7.0) == (2, 7), but no bit shift takes 2.0
+            move = moves[moves.index(move)]
+        except ValueError:
+            raise IllegalMove(self.game.why_illegal(self, move)) from None
         me, them = self.to_move, 1 - self.to_move
         boards = list(self.boards)
         boards[me] = boards[me] & ~(1 << move[0]) | 1 << move[-1]  # a chain may end where it began
@@ -366,14 +369,14 @@ class Alquerque(Game):
                 if not self.compulsory_capture or len(out) == before:
                     out.insert(before, longer)
 
-    def why_illegal(self, state: AlquerqueState, move: Move) -> str:
+    def is_move_value(self, move: object) -> bool:
+        """A move is a tuple of two or more points: where the piece starts, then each landing."""
+        return isinstance(move, tuple) and len(move) >= 2 and all(is_index(p, POINTS) for p in move)
+
+    def rules_reason(self, state: AlquerqueState, move: Move) -> str:
         """A reason in words for a move that is not in the legal list.  A step is told what the
         rules refuse in it before that a capture is compulsory: "a capture is compulsory" for
         b1-a2, where no line runs, read as if the step were there but for the capture."""
-        if not isinstance(move, tuple) or len(move) < 2 or not all(
-            isinstance(p, int) and 0 <= p < POINTS for p in move
-        ):
-            return f"{move!r} is not a move (a tuple of points)"
         text = self.move_text(move)
         if state.piece_at(move[0]) != state.to_move:
             return f"{text}: {point_name(move[0])} holds no {self.sides[state.to_move]} piece"

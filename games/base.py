@@ -7,7 +7,9 @@ the names defined here, so a new game is one module that subclasses these two cl
 States are values: ``play`` returns a new state and never changes the old one, ``key()`` is equal
 for equal positions.  Moves are small hashable values (ints, tuples, strings) whose meaning is
 private to the game; ``Game.format_move``/``Game.parse_move`` translate them to the game's
-standard notation.
+standard notation.  A value that is no move of the game (``Game.is_move_value``: None, a float,
+a square off the board) is refused like an illegal move, with a reason (``Game.why_illegal``,
+``IllegalMove`` from ``play``), never with another exception.
 """
 
 from __future__ import annotations
@@ -171,7 +173,9 @@ class State(ABC):
 
     @abstractmethod
     def play(self, move: Move) -> State:
-        """The state after ``move``; raises IllegalMove (with the reason) if it is not legal."""
+        """The state after ``move``; raises IllegalMove (with the reason, ``Game.why_illegal``) if
+        it is not legal, whatever value it is (None, a float, a tuple of the wrong shape): never
+        another exception."""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -346,10 +350,24 @@ class Game(ABC):
     def legal_move_texts(self, state: State) -> list[str]:
         return [self.format_move(state, m) for m in state.legal_moves()]
 
-    def why_illegal(self, state: State, move: Move) -> str:
+    @abstractmethod
+    def is_move_value(self, move: object) -> bool:
+        """Whether ``move`` has this game's form of a move (a square of this board, a pass), legal
+        here or not: what ``why_illegal`` asks before it lets the game's own reasons read it.
+        Never called by a search, which only plays the moves ``legal_moves`` gives."""
+
+    def why_illegal(self, state: State, move: object) -> str:
         """Why the rules refuse ``move`` in ``state``, in words a player understands ("b2 is already
         taken", "a1 flips no discs"): the one reason a typed move and a click on the board both give.
-        ``move`` has the game's form of a move (a square of the board ...) but is not legal here.
+        Any value gets an answer: one that is no move of the game at all (None, a float, a square
+        off the board, a program's slip) is told so here, once for every game; a move of the
+        game's form goes on to the game's own reasons (``rules_reason``)."""
+        if not self.is_move_value(move):
+            return f"{_shown(move)} is not a move of this game"
+        return self.rules_reason(state, move)
+
+    def rules_reason(self, state: State, move: Move) -> str:
+        """``why_illegal`` for a move of the game's form (``is_move_value``) that is not legal here.
         This default only says so, with the legal moves; each game says what its rules can."""
         if state.is_terminal():
             return "the game is over"
@@ -364,6 +382,12 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
+
+
+def is_index(move: object, count: int) -> bool:
+    """Whether ``move`` is an int from 0 to ``count - 1``: a square, cell or point by its index,
+    the form of most games' moves (a bool, an int to Python, is none)."""
+    return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < count
 
 
 def captures_since(start: State, score: tuple[int, int]) -> tuple[int, int]:

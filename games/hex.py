@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_index
 from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
 from games.position_cells import TextCells
 
@@ -180,9 +180,8 @@ class HexState(State):
                 raise IllegalMove(game.why_illegal(self, move))
             red = game.geo.transpose(self.boards[BLUE])
             return HexState(game, (0, red), BLUE, None)
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < game.cells:
-            raise IllegalMove(f"{move!r} is not a cell of this board")
-        if (self.boards[0] | self.boards[1]) >> move & 1:
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < game.cells \
+                or (self.boards[0] | self.boards[1]) >> move & 1:
             raise IllegalMove(game.why_illegal(self, move))
         side = self.to_move
         boards = list(self.boards)
@@ -272,7 +271,11 @@ class Hex(Game):
             raise IllegalMove(self.why_illegal(state, move))
         return move
 
-    def why_illegal(self, state: HexState, move) -> str:
+    def is_move_value(self, move: object) -> bool:
+        """A move is a cell of this board by its index, or the swap."""
+        return move == SWAP or is_index(move, self.cells)
+
+    def rules_reason(self, state: HexState, move) -> str:
         """"c3 is already taken", or why a swap is not allowed here."""
         if state.is_terminal():
             return "the game is over"

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from games.base import Game, GameInfo, IllegalMove, Option, State
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_index
 from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, read_to_move_header
 from games.grid import squares as bits  # the squares of a bitboard: Rastros' name
 from games.position_cells import TextCells
@@ -136,10 +136,8 @@ class RastrosState(State):
     def play(self, move: int) -> RastrosState:
         if self._winner is not None:
             raise IllegalMove("the game is over")
-        n = self.game.n
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < n * n:
-            raise IllegalMove(f"{move!r} is not a square of this board")
-        if not self._moves >> move & 1:
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.game.cells \
+                or not self._moves >> move & 1:
             raise IllegalMove(self.game.why_illegal(self, move))
         trail = self.trail + (move,) if self.trail else ()
         return RastrosState(self.game, move, self.blacks | 1 << self.white, 1 - self.to_move, trail)
@@ -205,7 +203,11 @@ class Rastros(Game):
             raise IllegalMove(f"{self.why_illegal(state, move)}; legal: {self.legal_list(state)}")
         return move
 
-    def why_illegal(self, state: RastrosState, move: int) -> str:
+    def is_move_value(self, move: object) -> bool:
+        """A move is a square of this board by its index: where the piece goes."""
+        return is_index(move, self.cells)
+
+    def rules_reason(self, state: RastrosState, move: int) -> str:
         """Why the piece may not go to square ``move``: it stands there, a stone is there, or the
         square is not next to it."""
         if state.is_terminal():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, quoted
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_index, quoted
 from games.grid import (
     NOTEBOOK_SQUARE,
     board_symmetries,
@@ -73,9 +73,8 @@ class TicTacToeState(State):
         game = self.game
         if self._winner is not None:
             raise IllegalMove("the game is over")
-        if not isinstance(move, int) or not 0 <= move < game.cells:
-            raise IllegalMove(f"{move!r} is not a square of this board")
-        if (self.boards[0] | self.boards[1]) >> move & 1:
+        if not isinstance(move, int) or not 0 <= move < game.cells \
+                or (self.boards[0] | self.boards[1]) >> move & 1:
             raise IllegalMove(game.why_illegal(self, move))
         boards = list(self.boards)
         boards[self.to_move] |= 1 << move
@@ -220,7 +219,11 @@ class TicTacToe(Game):
             raise IllegalMove(self.why_illegal(state, move))
         return move
 
-    def why_illegal(self, state: TicTacToeState, move: int) -> str:
+    def is_move_value(self, move: object) -> bool:
+        """A move is a square of this board by its index."""
+        return is_index(move, self.cells)
+
+    def rules_reason(self, state: TicTacToeState, move: int) -> str:
         """"b2 is already taken": the only way a square of the board is refused in a game going on."""
         if state.is_terminal():
             return "the game is over"

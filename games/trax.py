@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, quoted, short_move_list
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_index, quoted, short_move_list
 from games.grid import cell_name, parse_cell, read_to_move_header
 from games.position_cells import TextCells
 from games.trax_official import (
@@ -603,11 +603,9 @@ class Trax(Game):
     # -- a turn --------------------------------------------------------------------------------
     def check_placement(self, state: TraxState, move: int) -> tuple[int, int]:
         """(cell, tile) of ``move`` if it may be placed (empty, touching, matching); else IllegalMove."""
-        if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalMove(f"{move!r} is not a Trax move")
+        if not self.is_move_value(move):
+            raise IllegalMove(self.why_illegal(state, move))
         cell, tile = move_cell(move), move_tile(move)
-        if not 0 <= cell < self.cell_count or tile not in NAME:
-            raise IllegalMove(f"{move!r} is not a Trax move on this board")
         problem = self._placement_problem(state, cell, tile)
         if problem:
             raise IllegalMove(problem)
@@ -655,7 +653,11 @@ class Trax(Game):
             return f"{where} has no legal tile: each would bring three edges of one colour into {', '.join(meet)}"
         return f"{where} has no legal tile"
 
-    def why_illegal(self, state: TraxState, move: int, official: bool = False) -> str:
+    def is_move_value(self, move: object) -> bool:
+        """A move is a cell of this board and one of the six tiles, as ``move_of`` packs them."""
+        return is_index(move, self.cell_count << 4) and move_tile(move) in NAME
+
+    def rules_reason(self, state: TraxState, move: int, official: bool = False) -> str:
         """Why the tile ``move`` names may not be laid there: the cell, the colours of its
         neighbours, or the forced tiles that would make three edges of one colour meet;
         ``official``: the cells named as Trax players name the spaces (``namer``)."""
@@ -667,7 +669,7 @@ class Trax(Game):
             return problem
         clash = self.clash(state.cells, cell, tile)
         if clash is None:
-            return super().why_illegal(state, move)
+            return super().rules_reason(state, move)
         name = self.namer(state, official)
         return f"{NAME[tile]} at {name(cell)} {self._clash_words(clash, name)}"
 
@@ -985,7 +987,7 @@ class Trax(Game):
         if len(named) == 1:
             raise IllegalMove(f"{said} {self._clash_words(self.clash(state.cells, cell, named[0]), name_of)}; "
                               f"legal at {where}: {shown}")
-        why = self.why_illegal(state, move_of(cell, wanted[0]), official) if name else \
+        why = self.rules_reason(state, move_of(cell, wanted[0]), official) if name else \
             f"no {sign} tile at {where} matches its neighbours' colours"
         raise IllegalMove(f"{said}: {why}; legal at {where}: {shown}")
 

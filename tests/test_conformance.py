@@ -133,11 +133,11 @@ def test_every_option_value_builds_a_playable_game(game_id):
 
 
 def test_the_default_refusal_lists_the_legal_moves_in_board_order_and_short():
-    """A game that says no more than ``Game.why_illegal``'s default lists the legal moves as the
+    """A game that says no more than ``Game.rules_reason``'s default lists the legal moves as the
     game writes them, in board order (a2 before a10), the first eight and how many more: the list
     was in the engine's move order (b2, b1, a2, b3 ...) and ran to 20 moves and "...". """
     game = games.load("tictactoe", width=15, height=15, k=5)
     state = game.play_line(["a1"])
-    said = Game.why_illegal(game, state, 0)
+    said = Game.rules_reason(game, state, 0)
     assert said == "a1 is not a legal move here; legal: a2, a3, a4, a5, a6, a7, a8, a9 and 216 more"
     assert short_move_list(["b1", "a10", "a2", "pass"]) == "a2, a10, b1, pass"

@@ -174,7 +174,7 @@ def position_refusals() -> list[str]:
 
 def trax_refusals() -> list[str]:
     """Why a Trax tile is refused, typed (after the text) and clicked (alone: ``why_no_tile``,
-    ``why_illegal``), and the default reason's short list of legal moves (``Game.why_illegal``)."""
+    ``why_illegal``), and the default reason's short list of legal moves (``Game.rules_reason``)."""
     trax, trax7 = games.load("trax"), games.load("trax", size=7)
     trax0, clash = trax.initial_state(), trax7.from_text(TRAX_CLASH)
     e2 = move_of(parse_cell("e2", 7, 7), tile_of_name("lddl"))  # its forced tiles make three dark edges meet
@@ -189,7 +189,7 @@ def trax_refusals() -> list[str]:
         hole.game.why_no_tile(hole, parse_cell("c16", 19, 19)),
         trax7.why_illegal(clash, e2),
         trax7.why_illegal(clash, move_of(parse_cell("e2", 7, 7), tile_of_name("dlld"))),
-        Game.why_illegal(ttt15, ttt15.play_line(["a1"]), 0),
+        Game.rules_reason(ttt15, ttt15.play_line(["a1"]), 0),
     ]
 
 

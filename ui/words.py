@@ -253,7 +253,7 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
 QUOTED = r"(?P<text>'[^']*'|\"[^\"]*\")"
 # where a typed Trax move lies on the board's labels: our cell (f6+) or its official space (A1+, A1:lddl)
 TRAX_PLACE = r"(?P<move>(?:[a-y]|[@A-Z]{1,2})\d+(?:[+/\\]|:[ld]{4}))"
-# What is wrong with a typed Alquerque move (games.alquerque.Alquerque.why_illegal, after the
+# What is wrong with a typed Alquerque move (games.alquerque.Alquerque.rules_reason, after the
 # move and a colon); each {name} stands for a point.
 ALQUERQUE_WHY = (
     N_("a piece never moves backwards"), N_("a piece never captures backwards"),
@@ -273,12 +273,9 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} would make three dark edges meet at (?P<cell>\S+); legal at (?P<where>\S+): (?P<legal>.*)",
      N_("{text} would make three dark edges meet at {cell}; legal at {where}: {legal}")),
     (r"(?P<move>\S+) is not a legal move here", N_("{move} is not a legal move here")),
-    # a value that is no move of the game at all, which play() refuses (a program's slip, not a player's)
-    (r"(?P<move>.+) is not a square of this board", N_("{move} is not a square of this board")),
-    (r"(?P<move>.+) is not a cell of this board", N_("{move} is not a cell of this board")),
-    (r"(?P<move>.+) is not a Trax move on this board", N_("{move} is not a Trax move on this board")),
-    (r"(?P<move>.+) is not a Trax move", N_("{move} is not a Trax move")),
-    (r"(?P<move>.+) is not a move \(a tuple of points\)", N_("{move} is not a move (a tuple of points)")),
+    # a value that is no move of the game at all (games.base.Game.why_illegal, and play() with it): a
+    # program's slip, not a player's
+    (r"(?P<move>.+) is not a move of this game", N_("{move} is not a move of this game")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
     (r"(?P<move>[a-e][1-5](?:[-x][a-e][1-5])+): (?P<alquerque>.+)", N_("{move}: {alquerque}")),

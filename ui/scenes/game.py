@@ -375,14 +375,17 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     # -- moves ------------------------------------------------------------------------------
     def _play(self, move: Hashable, by_computer: bool, clocks: tuple[float, float] | None = None) -> bool:
-        """Play ``move`` for the side to move; ``clocks``: both clocks after it, when resuming a record."""
+        """Play ``move`` for the side to move; ``clocks``: both clocks after it, when resuming a record.
+        The rules judge it first and only a move they took is written out: ``format_move`` is for
+        legal moves, and given a value that was none (``play_human([0])`` in Alquerque) it raised
+        out of the window instead of the refusal being said."""
         before = self.state
         try:
-            text = self.game.format_move(before, move)
             after = before.play(move)
         except (IllegalMove, ValueError) as exc:
             self.messages.add(self._refused(str(exc)), "warn")
             return False
+        text = self.game.format_move(before, move)
         readings = self._charge_clock(before.to_move, clocks)
         if isinstance(readings, Loss):  # its flag fell before the move was made
             self._lose_on_the_clock(readings)
