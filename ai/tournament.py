@@ -1072,6 +1072,7 @@ MIN_RATED_GAMES = 8
 # where the screen wrote "–", and "-" beside "-12" reads as a minus.  The CSV files and FILE.json
 # keep the figures, numbers for a program (docs/leagues.md).
 NO_VALUE = "–"
+DRAW_RESULT = "½-½"  # a drawn game's result on the screen and the terminal's progress; FILE.csv keeps "1/2-1/2"
 
 
 def half_points(points: float) -> str:

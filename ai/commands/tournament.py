@@ -56,6 +56,7 @@ from ai.outside import RUNNING_AT, matching_files
 from ai.outside_names import entry_title
 from ai.referee import AT_MOVE
 from ai.tournament import (
+    DRAW_RESULT,
     MIN_RATED_GAMES,
     NO_VALUE,
     Event,
@@ -164,9 +165,6 @@ def short_name(player_id: str) -> str:
     if ".py" in player_id and not player_id.startswith("gtp:"):
         return Path(player_id.split(".py")[0]).name + ".py" + player_id.split(".py", 1)[1]
     return player_id
-
-
-DRAW_RESULT = "½-½"  # a drawn game's result, as the window's latest results write it (the bar said "draw")
 
 
 class ProgressBar:

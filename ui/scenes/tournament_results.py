@@ -16,6 +16,7 @@ import games
 from ai.commands.tournament import games_counted
 from ai.reason_names import sides_named
 from ai.tournament import (
+    DRAW_RESULT,
     MIN_RATED_GAMES,
     NO_VALUE,
     Standing,
@@ -191,7 +192,7 @@ class ResultsDrawing:
         fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
         if done:
             card(surface, fill, theme.accent, bar.height // 2)
-        forms = self._progress_forms(t, done - settled, total)
+        forms = self._progress_forms(t, done - settled, total, settled)
         shown = progress_words(surface, theme, forms, bar, fill, s)
         self.progress_said = (bar, forms[0], shown)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
@@ -213,15 +214,16 @@ class ResultsDrawing:
         y += chart_h + gap
         self._draw_recent(surface, theme, pygame.Rect(right.x, y, right.width, right.bottom - y))
 
-    def _progress_forms(self, t: Tournament, shown: int, total: int) -> list[str]:
+    def _progress_forms(self, t: Tournament, shown: int, total: int, settled: int) -> list[str]:
         """The progress bar's words, longest first (``progress_words`` draws the first that fits):
-        the games counted (``_games_counted``), the pace, and how the run stands; shorter, without
-        the pace, then with a withdrawal's games said shortly."""
+        the games counted (``_games_counted``; ``settled``: ``Tournament.settled_unplayed``), the
+        pace, and how the run stands; shorter, without the pace, then with a withdrawal's games
+        said shortly."""
         after = self._run_state(t) + self._still_to_show(shown)
-        counted = self._games_counted(t, shown, total)
+        counted = self._games_counted(t, shown, total, settled)
         forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after]
-        if t.settled_unplayed():
-            forms.append(self._games_counted(t, shown, total, short=True) + after)
+        if settled:
+            forms.append(self._games_counted(t, shown, total, settled, short=True) + after)
         return forms
 
     def _run_state(self, t: Tournament) -> str:
@@ -232,14 +234,14 @@ class ResultsDrawing:
             return "  -  " + (_("stopped") if t.cancelled else _("finished"))
         return ""
 
-    def _games_counted(self, t: Tournament, shown: int, total: int, short: bool = False) -> str:
+    def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False) -> str:
         """The games counted (``shown``: those played the tables show); a withdrawal's games settled
-        unplayed said apart (``short``: in fewer words).  While the board replays games already
+        unplayed (``settled``) said apart (``short``: in fewer words).  While the board replays games already
         over (``held``), the games played (``_still_to_show`` then says what the board has shown
         and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher to work
         out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
-        if settled := t.settled_unplayed():  # how many of them were played: "24 of 40 games played" for 10
+        if settled:  # how many of them were played: "24 of 40 games played" for 10
             counted = f"{game}: " + games_counted(shown + len(self.held), settled, total, t.annulled_played(),
                                                   words.ReportWords(), short)
         elif self.held:
@@ -592,7 +594,7 @@ class ResultsDrawing:
             a, b = (self._name(p) for p in game["ids"])
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
-                title += "  " + outcome(game["result"], draw="½-½")
+                title += "  " + outcome(game["result"], draw=DRAW_RESULT)
             if self.pinned and self.watch and self._watchable():  # nothing to go on with once every game is shown
                 title += "  " + _("(W or a click on the board: go on watching)")
         inner = self._panel(surface, theme, rect, title)
@@ -628,7 +630,7 @@ class ResultsDrawing:
         result of its own: its reason says it ("annulled: crashy withdrew …"), where the line read
         "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
-        result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw="½-½")
+        result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw=DRAW_RESULT)
         reason = words.end_reason(sides_named(r.reason, r.players, [self._name(pid) for pid in r.players], r.winner))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
         unplayed = _("(not played)") if r.unplayed else ""  # settled by a withdrawal: said before its cut reason
