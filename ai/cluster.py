@@ -412,18 +412,116 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
     the cluster this run started.  With every game in (``left`` empty), a Ctrl+C meanwhile only
     cuts the shutdown short, with a note: the league is complete, and was reported "stopped" with
     status 130 although no game was missing (the exit finishes the close: ``_finish_the_close``).  Games
-    left, it goes on up: the league stopped."""
+    left, it goes on up: the league stopped.  Each close is bounded (``_close_within``): a worker that
+    hung held the command for ever."""
     try:
         if left:
             client.cancel(list(left))
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        _close_within(client, cluster)
     except KeyboardInterrupt:
         if left is None or left:
             raise
         print(SHUTDOWN_CUT, file=sys.stderr)
         atexit.register(_finish_the_close, client, cluster)  # run before Dask's own (atexit: last in, first run)
+
+
+# Seconds at most for each of the client's and the cluster's close once the league is over (or
+# stopped): a worker's Nanny gives its process 4 s to end, kills it, then waits up to 5 s more for
+# it (9 s at most), and the scheduler's close comes after; past this bound something hangs.
+CLOSE_TIME = 15
+BEGIN_TIME = 5  # seconds for Dask's event loop to begin each worker's close, a close given up
+CLIENT_LATE = "the Dask client did not close within {seconds} s: its connection to the scheduler was dropped"
+CLUSTER_LATE = "the local Dask cluster did not close within {seconds} s: {left}; the results are not affected"
+
+
+def cluster_late(seconds: float, ended: int) -> str:
+    """``CLUSTER_LATE``'s line: a close given up after ``seconds``, ``ended`` worker processes killed."""
+    left = ("none of its worker processes was left running" if not ended else
+            "the worker process it left running was ended" if ended == 1 else
+            f"the {ended} worker processes it left running were ended")
+    return CLUSTER_LATE.format(seconds=seconds, left=left)
+
+
+def _close_within(client: Any, cluster: Any) -> None:
+    """Close the client, then the cluster this run started, each within ``CLOSE_TIME`` s.  A close
+    with no bound waited for ever on a worker that hung, and the finished league's command (its
+    report written) never ended.  Past the bound, or failing, the close is given up with one line
+    on stderr, no traceback: the cluster's worker processes still running are killed
+    (``_held_workers``, taken before the close, which forgets them as it is cancelled), and the
+    cluster is left out of Dask's close at exit, which would wait 10 s more for the close given up
+    (still marked "closing")."""
+    try:
+        client.close(timeout=CLOSE_TIME)
+    except Exception:  # TimeoutError, or a connection already broken: nothing more to ask of it
+        print(CLIENT_LATE.format(seconds=CLOSE_TIME), file=sys.stderr)
+    if cluster is None:
+        return
+    workers = _held_workers(cluster)
+    try:
+        cluster.close(timeout=CLOSE_TIME)
+    except Exception:  # TimeoutError (the close cancelled), or a close that failed part way
+        with contextlib.suppress(Exception):  # each Nanny marked closing: it starts no new process
+            cluster.sync(_close_workers, cluster, wait=False, callback_timeout=BEGIN_TIME)
+        running = [held for held in workers if not held.ended()]
+        for held in running:
+            held.kill()
+        print(cluster_late(CLOSE_TIME, len(running)), file=sys.stderr)
+        _leave_out_of_dasks_exit_close(cluster)
+    finally:
+        for held in workers:
+            held.close()
+
+
+class _HeldWorker:
+    """A worker process of a local cluster, signalled only while it is that process: a pidfd
+    (``ai.parent_watch.HeldChild``) taken while its ``sentinel`` says it runs.  Dask's own thread
+    reaps it as it ends, and a signal by pid might then reach another process given the freed pid."""
+
+    def __init__(self, process: Any) -> None:
+        from ai.parent_watch import HeldChild
+
+        self.process, self.held = process, HeldChild(process)
+
+    def ended(self) -> bool:
+        """Whether the process has ended (its sentinel, which no reaping affects, is ready)."""
+        import select
+
+        try:
+            return bool(select.select([self.process.sentinel], [], [], 0)[0])
+        except (OSError, ValueError):  # its sentinel closed: noted as ended
+            return True
+
+    def kill(self) -> None:
+        self.held.kill()
+
+    def close(self) -> None:
+        self.held.close()
+
+
+def _held_workers(cluster: Any) -> list[_HeldWorker]:
+    """The worker processes of ``cluster`` running now, each held (``_HeldWorker``): its pidfd
+    taken first, then the process found running, so the pidfd is its own."""
+    found = []
+    for nanny in list(getattr(cluster, "workers", {}).values()):
+        process = getattr(getattr(getattr(nanny, "process", None), "process", None), "_process", None)
+        if process is None or getattr(process, "pid", None) is None:
+            continue  # never started, or ended and noted so
+        held = _HeldWorker(process)
+        if held.ended():
+            held.close()
+        else:
+            found.append(held)
+    return found
+
+
+def _leave_out_of_dasks_exit_close(cluster: Any) -> None:
+    """``cluster`` taken out of those Dask closes at exit (``spec.close_clusters``): its close,
+    given up while marked "closing", would hold the exit 10 s waiting for itself."""
+    try:
+        from distributed.deploy.spec import SpecCluster
+    except ImportError:  # a stand-in for Dask's cluster (tests)
+        return
+    SpecCluster._instances.discard(cluster)
 
 
 EXIT_CLOSE = 10  # seconds at most for each of the client's and the cluster's close at exit (Dask's own wait)

@@ -630,6 +630,49 @@ def test_a_cluster_on_which_every_game_fails_stops_the_league():
     assert len(t.results) == 2  # the first two were voided (played again on resume), then it stopped
 
 
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="watches the worker through a pidfd (Linux)")
+def test_a_local_cluster_whose_worker_hangs_as_it_closes_is_ended_within_the_bound(tmp_path, monkeypatch, capsys):
+    """A worker that hung as the cluster closed held the finished league's command for ever: the
+    first close had no bound.  It is given up after ``CLOSE_TIME`` s (1 s here), the worker's
+    process killed, one plain line said: the league complete, its report printed, status 0."""
+    distributed = pytest.importorskip("distributed")
+    import asyncio
+    import threading
+
+    import ai.cluster
+    from tests.reap_helpers import descendants
+
+    hung, release = threading.Event(), threading.Event()
+    end_process = distributed.nanny.WorkerProcess.kill
+    workers = []  # the worker's process, watched through a pidfd taken while its end hangs
+
+    async def hangs(self, *args, **kwargs):  # the worker's end never comes (until the test's end)
+        workers.extend(descendants([self.process.pid], os.getpid()))
+        hung.set()
+        for _ in range(6000):  # a safety net: the bound cancels this wait
+            if release.is_set():
+                break
+            await asyncio.sleep(0.01)
+        return await end_process(self, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.nanny.WorkerProcess, "kill", hangs)
+    monkeypatch.setattr(ai.cluster, "CLOSE_TIME", 1)
+    try:
+        code = run_tournament("tictactoe", ["level-1", "level-2"], {}, 1, 0.2, 1, str(tmp_path / "t"), 1,
+                              cluster="local")
+        with all_killed_if_left(workers):  # (one left running: a failure's clean-up)
+            assert hung.is_set() and len(workers) == 1  # the close did hang, on the worker's end
+            assert not left_running(workers, 60.0)  # a safety net: killed already
+    finally:
+        release.set()
+    out, err = capsys.readouterr()
+    assert ai.cluster.cluster_late(1, 1) in err, err
+    assert "1 s: the worker process it left running was ended; the results are not affected" in err, err
+    assert "Traceback" not in err and "stopped" not in err, err
+    assert code == 0 and "Standings" in out and "stopped early" not in out
+    assert len(_game_lines(log_path(str(tmp_path / "t")))) == 2
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a process group")
 def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
     """Ctrl+C reaches every process of the terminal's group: each Dask worker printed a traceback

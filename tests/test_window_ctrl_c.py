@@ -20,6 +20,7 @@ import pytest
 
 import ui.ai_worker as ai_worker
 import ui.app
+from tests.reap_helpers import Descendant
 from tests.test_ui_soak import CtrlC, ctrl_c_as_processes_start, session_processes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +61,16 @@ else:
         return started
     ui.ai_worker.SpareWorker.start = classmethod(spare_started)
 sys.exit(main.main([]))
+"""
+
+# A command that makes file argv[1], then ends once file argv[2] is made
+ENDS_WHEN_TOLD = r"""
+import pathlib, sys, time
+pathlib.Path(sys.argv[1]).touch()
+for _ in range(12000):  # a safety net: the test says when
+    if pathlib.Path(sys.argv[2]).exists():
+        break
+    time.sleep(0.01)
 """
 
 
@@ -104,20 +115,27 @@ def ctrl_c_at_each_hold(command: list[str], env: dict[str, str],
     Ctrl+C pressed again at a later moment of the same run."""
     app = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True)
+    # Watched through a pidfd, never reaped before its output is read: its group keeps its id (the
+    # leader's pid, held while it is not reaped, even ended), so a signal to the group reaches this
+    # command's processes or none.  Reaped by ``poll`` before the signal, the group was gone
+    # (ProcessLookupError) or its id free for another session's.
+    leader = Descendant(os.pidfd_open(app.pid))
     try:
         for reached, sent in holds:
             deadline = time.monotonic() + 120  # a safety net: it reaches its hold within seconds
             while not (reached.exists() and "default" not in map(sigint_disposition, session_processes(app.pid))) \
-                    and app.poll() is None and time.monotonic() < deadline:
+                    and not leader.ended() and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert reached.exists(), app.stderr.read() if app.poll() is not None else "the hold was never reached"
-            os.killpg(app.pid, signal.SIGINT)
+            assert reached.exists(), app.stderr.read() if leader.ended() else "the hold was never reached"
+            os.killpg(app.pid, signal.SIGINT)  # not reaped: its group, even if it has just ended
             if sent is not None:
                 sent.touch()
         out, err = app.communicate(timeout=120)
     finally:
-        if app.poll() is None:
+        if app.returncode is None:  # not reaped (a failure): its group is still its own
             os.killpg(app.pid, signal.SIGKILL)
+            app.wait(30)  # a safety net: SIGKILL ends it at once
+        leader.close()
     deadline = time.monotonic() + 30  # a safety net: multiprocessing's resource tracker ends as its pipe closes
     while session_processes(app.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -164,3 +182,28 @@ def test_ctrl_c_inside_the_preparations_start_ends_its_processes_once_started(mo
         ai_worker.KernelPreparation(processes=2)
     assert len(started) == 2
     assert not any(process.is_alive() for process in started)
+
+
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="watches the command through a pidfd (Linux)")
+def test_a_command_that_ends_as_its_ctrl_c_is_sent_is_signalled_as_a_group_still_its_own(tmp_path, monkeypatch):
+    """``ctrl_c_at_each_hold`` polled the command (``Popen.poll``, which reaps it once ended) after
+    reading its processes, then signalled its group by id: a command that ended in between was
+    reaped, its group gone (ProcessLookupError) or its id free for another's.  That moment, held
+    here (the processes read while it runs, then it ends), no longer reaps it before the signal."""
+    reached, go = tmp_path / "reached", tmp_path / "go"
+    command = [sys.executable, "-c", ENDS_WHEN_TOLD, str(reached), str(go)]
+    read = sigint_disposition
+
+    def read_then_ended(pid: int) -> str:
+        """Its processes read while it runs ("default", as if still starting); then it ends."""
+        read(pid)
+        go.touch()
+        for _ in range(1200):  # a safety net: it ends as soon as it is told
+            if Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z":
+                break
+            time.sleep(0.05)
+        return "default"
+
+    monkeypatch.setattr(sys.modules[__name__], "sigint_disposition", read_then_ended)
+    done = ctrl_c_once_held(command, dict(os.environ), reached)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
