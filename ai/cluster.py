@@ -430,16 +430,24 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
 # it (9 s at most), and the scheduler's close comes after; past this bound something hangs.
 CLOSE_TIME = 15
 BEGIN_TIME = 5  # seconds for Dask's event loop to begin each worker's close, a close given up
-CLIENT_LATE = "the Dask client did not close within {seconds} s: its connection to the scheduler was dropped"
-CLUSTER_LATE = "the local Dask cluster did not close within {seconds} s: {left}; the results are not affected"
+CLIENT_LATE = "the Dask client {why}: its connection to the scheduler was dropped"
+CLUSTER_LATE = "the local Dask cluster {why}: {left}; the results are not affected"
 
 
-def cluster_late(seconds: float, ended: int) -> str:
-    """``CLUSTER_LATE``'s line: a close given up after ``seconds``, ``ended`` worker processes killed."""
+def close_failure(exc: BaseException, seconds: float) -> str:
+    """How a close given up is told: over its time (a TimeoutError), or failed, with Dask's reason."""
+    if isinstance(exc, TimeoutError):
+        return f"did not close within {seconds} s"
+    return f"could not close ({type(exc).__name__}: {exc})" if str(exc) else f"could not close ({type(exc).__name__})"
+
+
+def cluster_late(why: str, ended: int) -> str:
+    """``CLUSTER_LATE``'s line: a close given up (``why``, ``close_failure``'s words), ``ended``
+    worker processes killed."""
     left = ("none of its worker processes was left running" if not ended else
             "the worker process it left running was ended" if ended == 1 else
             f"the {ended} worker processes it left running were ended")
-    return CLUSTER_LATE.format(seconds=seconds, left=left)
+    return CLUSTER_LATE.format(why=why, left=left)
 
 
 def _close_within(client: Any, cluster: Any) -> None:
@@ -452,20 +460,20 @@ def _close_within(client: Any, cluster: Any) -> None:
     (still marked "closing")."""
     try:
         client.close(timeout=CLOSE_TIME)
-    except Exception:  # TimeoutError, or a connection already broken: nothing more to ask of it
-        print(CLIENT_LATE.format(seconds=CLOSE_TIME), file=sys.stderr)
+    except Exception as exc:  # TimeoutError, or a connection already broken: nothing more to ask of it
+        print(CLIENT_LATE.format(why=close_failure(exc, CLOSE_TIME)), file=sys.stderr)
     if cluster is None:
         return
     workers = _held_workers(cluster)
     try:
         cluster.close(timeout=CLOSE_TIME)
-    except Exception:  # TimeoutError (the close cancelled), or a close that failed part way
+    except Exception as exc:  # TimeoutError (the close cancelled), or a close that failed part way
         with contextlib.suppress(Exception):  # each Nanny marked closing: it starts no new process
             cluster.sync(_close_workers, cluster, wait=False, callback_timeout=BEGIN_TIME)
         running = [held for held in workers if not held.ended()]
         for held in running:
             held.kill()
-        print(cluster_late(CLOSE_TIME, len(running)), file=sys.stderr)
+        print(cluster_late(close_failure(exc, CLOSE_TIME), len(running)), file=sys.stderr)
         _leave_out_of_dasks_exit_close(cluster)
     finally:
         for held in workers:

@@ -666,11 +666,24 @@ def test_a_local_cluster_whose_worker_hangs_as_it_closes_is_ended_within_the_bou
     finally:
         release.set()
     out, err = capsys.readouterr()
-    assert ai.cluster.cluster_late(1, 1) in err, err
-    assert "1 s: the worker process it left running was ended; the results are not affected" in err, err
+    assert ai.cluster.cluster_late("did not close within 1 s", 1) in err, err
+    assert "did not close within 1 s: the worker process it left running was ended; the results are not affected" in err, err
     assert "Traceback" not in err and "stopped" not in err, err
     assert code == 0 and "Standings" in out and "stopped early" not in out
     assert len(_game_lines(log_path(str(tmp_path / "t")))) == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a process group")
+def test_a_close_that_fails_is_told_as_failed_not_as_late():
+    """Over its time a close is "did not close within …"; failed for another reason, Dask's reason
+    is said (it was told as late whatever the failure)."""
+    import ai.cluster
+
+    assert ai.cluster.close_failure(TimeoutError(), 15) == "did not close within 15 s"
+    failed = ai.cluster.close_failure(OSError("connection reset"), 15)
+    assert failed == "could not close (OSError: connection reset)"
+    assert ai.cluster.close_failure(RuntimeError(), 15) == "could not close (RuntimeError)"
+    assert ai.cluster.cluster_late(failed, 2).startswith("the local Dask cluster could not close (OSError")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a process group")
