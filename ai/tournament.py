@@ -1160,6 +1160,27 @@ def is_withdrawal(result: GameResult) -> bool:
     return is_annulled(result) or result.reason == BOTH_WITHDREW or result.reason.endswith(f" {WITHDREW}")
 
 
+def lost_by_withdrawal(results: Iterable[GameResult], player_id: str) -> int:
+    """How many of ``results`` ``player_id`` lost by forfeit for its withdrawal (a double forfeit
+    between two withdrawn players is lost by both): not every game a withdrawn player did not play,
+    as another's withdrawal may have given it some of them as forfeit wins, or annulled them; the
+    report's note said "the games it did not play are lost by forfeit" beside a crosstable that
+    showed them won."""
+    return sum(1 for r in results if is_withdrawal(r) and r.forfeit and player_id in r.players
+               and (r.winner is None or r.players[r.winner] != player_id))
+
+
+def settled_in_older_file(result: GameResult) -> bool:
+    """Whether ``result``, read from a report (FILE.json) written before ``GameResult.unplayed``
+    was, is a game a withdrawal settled without play: those files marked it by its reason alone.
+    A withdrawal's forfeit (``WITHDREW``, ``BOTH_WITHDREW``) was never played; an annulled game was
+    played if it kept moves or time used (``_annulled`` keeps those of a game played).  Unmarked,
+    such games counted as played: the report's heading said "12 games" of a league that played 10."""
+    if is_annulled(result):
+        return not result.moves and not any(result.time_used)
+    return is_withdrawal(result)
+
+
 def counts(result: GameResult) -> bool:
     """Whether ``result`` counts in the standings and the crosstable: neither void nor annulled."""
     return not is_void(result) and not is_annulled(result)
@@ -1214,8 +1235,9 @@ def _from_file_header(header: dict[str, Any], path: Path) -> Tournament:
 
 
 def _report_games(games: Any, path: Path) -> dict[int, GameResult]:
-    """The games of a report (its ``games``) by number; ValueError naming ``path`` and the first
-    game that is not one (``ai.results_log.result_of``)."""
+    """The games of a report (its ``games``) by number, those an older report wrote without
+    ``unplayed`` marked as it marked them (``settled_in_older_file``); ValueError naming ``path``
+    and the first game that is not one (``ai.results_log.result_of``)."""
     from ai.results_log import result_of
 
     if not isinstance(games, list):
@@ -1223,7 +1245,10 @@ def _report_games(games: Any, path: Path) -> dict[int, GameResult]:
     done = {}
     for index, data in enumerate(games, 1):
         try:
-            done[int(data["number"])] = result_of(data)
+            result = result_of(data)
+            if "unplayed" not in data:  # an older report's: its withdrawal's games marked by their reason
+                result.unplayed = settled_in_older_file(result)
+            done[int(data["number"])] = result
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise ValueError(f"{path}: game {index} of its list is not a finished game ({exc})") from None
     return done

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -367,3 +368,70 @@ def test_the_question_counts_the_games_left_not_those_another_withdrawal_gave_it
     lost = [g.number for g in t.games_of("level-3")
             if is_withdrawal(r := t.results[g.number]) and r.winner is not None and r.players[r.winner] != "level-3"]
     assert lost == [15, 16]
+
+
+def test_the_reports_note_counts_the_games_a_withdrawn_player_lost_not_those_another_gave_it(tmp_path, capsys):
+    """AIMA withdrawn (4 of its 8 games played: its 17-20 lost by forfeit, 17-18 to Level 3), then
+    Level 3 (4 of its 8: it loses 15-16).  The report's note said Level 3's "games it did not play
+    are lost by forfeit" beside a crosstable that showed two of them won; it counts those it lost,
+    on the terminal and in FILE.txt, .md and .html."""
+    out = tmp_path / "turma"
+    players = [*PLAYERS, "tictactoe:aima"]
+    stopped_league(out, 14, players)
+    assert resume(out, players, withdraw=["AIMA", "Level 3"], yes=True) == 0  # nothing left to play: the report
+    said = {"Level 3": "Level 3 withdrew after 4 of its 8 games: its results stand, and it loses by forfeit 2 games "
+                       "it did not play",
+            "AIMA": "AIMA withdrew after 4 of its 8 games: its results stand, and it loses by forfeit 4 games it did "
+                    "not play"}
+    printed = capsys.readouterr().out
+    for text in (printed, *(Path(f"{out}{suffix}").read_text(encoding="utf-8") for suffix in (".txt", ".md", ".html"))):
+        assert all(line in text for line in said.values()), text
+        assert "the games it did not play are lost by forfeit" not in text
+    report = json.loads(Path(f"{out}.json").read_text())
+    standing = {s["player"]: s for s in report["standings"]}
+    assert (standing["level-3"]["forfeits"], standing["tictactoe:aima"]["forfeits"]) == (2, 4)  # as the notes say
+    assert report["crosstable"]["level-3"]["tictactoe:aima"] == {"points": 2.0, "games": 2}  # 17-18 won by forfeit
+
+
+def test_a_withdrawn_player_whose_forfeits_another_withdrawal_annulled_is_said_to_lose_none(tmp_path, capsys):
+    """Level 3 withdrawn after 4 of its 6 games (its 11-12 against Level 4 lost by forfeit), then
+    Level 4 after 2 of its 6, fewer than half: every game of Level 4 is annulled, those two too.
+    The note still said Level 3's games not played "are lost by forfeit", of none: it says its
+    results stand, and nothing of forfeits."""
+    out = tmp_path / "turma"
+    stopped_league(out, 8)  # Level 3 has played 3-4 and 7-8, Level 4 5-6
+    t = Tournament("tictactoe", PLAYERS, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl", resume=True)
+    assert t.withdraw("level-3") and not t.withdraw("level-4")
+    assert resume(out, PLAYERS) == 0
+    printed = capsys.readouterr().out
+    assert "Forfeits:" not in printed  # none was lost: the crosstable's annulled games say so
+    for text in (printed, *(Path(f"{out}{suffix}").read_text(encoding="utf-8") for suffix in (".txt", ".md", ".html"))):
+        note = re.search(r"Level 3 withdrew [^<\n]*", text)
+        assert note and note.group() == "Level 3 withdrew after 4 of its 6 games: its results stand", text
+
+
+OLD_REPORT = Path(__file__).resolve().parent / "data" / "tournament" / "withdrawals-without-unplayed.json"
+
+
+def test_an_older_report_without_the_unplayed_flag_counts_the_games_a_withdrawal_settled_apart(tmp_path):
+    """tests/data/tournament/withdrawals-without-unplayed.json is FILE.json as Tabuleiro wrote it
+    before GameResult.unplayed (commit e4c60525; written by its parent's ``run_tournament``, ``--resume
+    --withdraw level-1 level-3`` after the league's first 4 games): its games carry no ``unplayed``,
+    a withdrawal's marked by their reason alone.  Read now, its forfeits 5-6 and Level 3's annulled
+    games 7-8 and 11-12 were counted as played ("12 games", none settled), and its annulled
+    games 3-4, played, were not told from those.  They are recognised by their reason (and an
+    annulled game by having neither moves nor time used)."""
+    from ai.commands.tournament import report
+    from ai.tournament import Summary
+
+    data = json.loads(OLD_REPORT.read_text(encoding="utf-8"))
+    assert not any("unplayed" in game for game in data["games"])  # the old format
+    copy = tmp_path / OLD_REPORT.name
+    copy.write_text(OLD_REPORT.read_text(encoding="utf-8"), encoding="utf-8")
+    t = Tournament.from_files(copy)
+    assert {n for n, r in t.results.items() if r.unplayed} == {5, 6, 7, 8, 11, 12}
+    assert (t.settled_unplayed(), t.annulled_played()) == (6, 2)
+    assert [t.played_by(pid) for pid in PLAYERS] == [2, 4, 0, 2]  # an annulled game counts for neither player
+    text = report(Summary.of(t))
+    assert "4 players, 6 games played, 6 forfeited or annulled by withdrawal" in text.splitlines()[0], text
+    assert "Level 1 withdrew after 4 of its 6 games: its results stand, and it loses by forfeit 2 games" in text

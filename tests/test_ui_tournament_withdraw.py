@@ -485,3 +485,57 @@ def test_the_standings_rows_take_the_room_their_notes_leave(tmp_path, monkeypatc
         lines = 1 + len(scene.standing_rows) + len(notes)  # the heading, the rows, the notes' lines
         left = area.bottom - int(4 * s) - (last.bottom + len(notes) * row_h)
         assert notes and (row_h == int(26 * s) or left < lines), (row_h, left, lines)
+
+
+def test_a_withdrawn_players_note_says_no_forfeit_where_another_withdrawal_annulled_them(app, tmp_path, monkeypatch):
+    """Level 3 withdrawn after 4 of its 6 games, its 11-12 lost by forfeit to Level 4, then Level 4
+    after 2 of its 6, all its games annulled, those two too: the note under the standings said
+    Level 3's games not played "are lost by forfeit", beside a crosstable and standings with no
+    forfeit.  It says its results stand, and nothing of forfeits (the report says the same)."""
+    from tests.test_league_withdraw import PLAYERS as LEAGUE
+    from tests.test_league_withdraw import resume, stopped_league
+    from tests.ui_helpers import recorded_text
+
+    out = tmp_path / "turma"
+    stopped_league(out, 8, LEAGUE)  # Level 3 has played 3-4 and 7-8, Level 4 5-6
+    assert resume(out, LEAGUE, withdraw=["Level 3", "Level 4"], yes=True) == 0  # nothing left to play
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.tournament.withdrawn == {"level-3": (4, 6), "level-4": (2, 6)}
+    drawn = recorded_text(monkeypatch)
+    scene.invalidate()
+    app.run_frames(1)
+    notes = [text for text in drawn if text.startswith("Level 3 withdrew")]
+    assert notes == ["Level 3 withdrew after 4 of its 6 games: its results stand"], notes
+    assert next(st for st in scene.table if st.player == "level-3").forfeits == 0
+
+
+def test_an_older_report_dropped_on_the_window_shows_the_games_a_withdrawal_settled_as_not_played(app, tmp_path,
+                                                                                                 monkeypatch):
+    """FILE.json as Tabuleiro wrote it before GameResult.unplayed (tests/data/tournament/
+    withdrawals-without-unplayed.json: see tests/test_league_withdraw.py), dropped on the window:
+    its progress said all 12 games played, and its forfeits and annulled games not played were
+    listed as games played.  The progress says 6 played (2 of them annulled) and 6 settled by
+    withdrawal, Level 1's note the 2 games it lost by forfeit, and those games "(not played)"."""
+    from tests.test_league_withdraw import OLD_REPORT
+    from tests.ui_helpers import recorded_text
+
+    copy = tmp_path / OLD_REPORT.name
+    copy.write_text(OLD_REPORT.read_text(encoding="utf-8"), encoding="utf-8")
+    drop(app, copy, frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.tournament is not None
+    t = scene.tournament
+    drawn = recorded_text(monkeypatch)
+    scene.invalidate()
+    app.run_frames(1)
+    said = "Tic-tac-toe: 6 of 12 games played (2 of them annulled), 6 forfeited or annulled by withdrawal, 0 left"
+    assert any(text.startswith(said) for text in drawn) or scene.progress_said[1].startswith(said), scene.progress_said
+    note = [text for text in drawn if text.startswith("Level 1 withdrew")]  # and its next lines, if it wraps
+    note = " ".join(drawn[drawn.index(note[0]):][:3]) if note else ""
+    assert note.startswith("Level 1 withdrew after 4 of its 6 games: its results stand, and it loses by forfeit 2 "
+                           "games it did not play"), [text for text in drawn if "withdrew" in text]
+    click(app, row_of(scene, "level-1").center)  # its games: 5-6 lost by forfeit, 3-4 annulled (played)
+    lines = {n: text for _rect, n, text in scene._recent_rects}
+    assert {5, 6} <= set(lines) and all(("(not played)" in text) == (n in {5, 6}) for n, text in lines.items()), lines
+    assert not t.results[scene.watching].unplayed  # the board shows a game played

@@ -1355,8 +1355,9 @@ REPORT_TEXTS = (
     N_("Forfeits:"), N_("{player}, {games} ({numbers}): {reason}"), N_("; log: {path}"),
     N_("; logs: {path} and {more} more"), N_("at move {n} in {games}"), N_("figures from game {number}"),
     N_("{player} joined late: {games} still to play, after the others' games"),
-    N_("{player} withdrew after {played} of its {games}: its results stand, and the games it did not play are lost "
-       "by forfeit"),
+    N_("{player} withdrew after {played} of its {games}: its results stand, and it loses by forfeit {lost} it did "
+       "not play"),
+    N_("{player} withdrew after {played} of its {games}: its results stand"),
     N_("{player} withdrew after {played} of its {games}: fewer than half, so all its games are annulled (counted "
        "for no one)"),
     N_("Withdrawn, not ranked:"),

@@ -43,7 +43,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -76,6 +76,7 @@ from ai.tournament import (
     is_void,
     joined_late,
     loader_logging_beside,
+    lost_by_withdrawal,
     named_reason,
     outcome,
     ranked_apart,
@@ -423,8 +424,12 @@ TIE_BREAKS = "Equal points: more wins rank first, then fewer forfeits; level on 
 
 
 JOINED_LATE = "{player} joined late: {games} still to play, after the others' games"
-WITHDREW_STANDS = ("{player} withdrew after {played} of its {games}: its results stand, and the games it did not "
-                   "play are lost by forfeit")
+# a withdrawn player whose results stand, with the games it lost by forfeit for withdrawing
+# (``lost_by_withdrawal``): not all those it did not play, which another's withdrawal may have given
+# it as forfeit wins, or annulled; with none lost, the second line, which says nothing of forfeits
+WITHDREW_STANDS = ("{player} withdrew after {played} of its {games}: its results stand, and it loses by forfeit "
+                   "{lost} it did not play")
+WITHDREW_STANDS_NO_FORFEIT = "{player} withdrew after {played} of its {games}: its results stand"
 WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer than half, so all its games are "
                      "annulled (counted for no one)")
 WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
@@ -440,7 +445,7 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
     each = games_each(len(summary.players), summary.games_per_pair)
     return [words.say(UNEQUAL_GAMES)] * unequal + ratings_note(order, each, words) + notes_on(
         summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
-        summary.name, words)
+        summary.results, summary.name, words)
 
 
 # why a rating reads "–" (``Standing.rated``): the window's ratings chart says NO_RATINGS too
@@ -462,18 +467,23 @@ def ratings_note(order: list[Standing], each: int, words: ReportWords = ENGLISH)
 
 
 def notes_on(players: list[str], started_with: int | None, games_per_pair: int, done: Callable[[str], int],
-             withdrawn: dict[str, tuple[int, int]], name: Callable[[str], str],
+             withdrawn: dict[str, tuple[int, int]], results: Iterable[GameResult], name: Callable[[str], str],
              words: ReportWords = ENGLISH) -> list[str]:
     """The lines under a league's standings (the report's, the window's) that say why a row reads
     as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
-    lost everything), and each withdrawn player whose results stand (``withdrawal_stands``);
-    ``done``: a player's games with a result (``joined_late``); ``name``: its name in the tables.
-    A withdrawn player whose games are all annulled is not in the table: ``withdrawn_apart``."""
+    lost everything), and each withdrawn player whose results stand (``withdrawal_stands``), with
+    the games of ``results`` it lost by forfeit for it (``lost_by_withdrawal``; none: no word of
+    forfeits); ``done``: a player's games with a result (``joined_late``); ``name``: its name in
+    the tables.  A withdrawn player whose games are all annulled is not in the table: ``withdrawn_apart``."""
     say = words.say
     lines = [say(JOINED_LATE).format(player=name(pid), games=words.games(left))
              for pid, left in joined_late(players, started_with, games_per_pair, done)]
-    lines += [say(WITHDREW_STANDS).format(player=name(pid), played=played, games=words.games(games))
-              for pid, (played, games) in withdrawn.items() if withdrawal_stands(played, games)]
+    results = list(results)
+    for pid, (played, of) in withdrawn.items():
+        if withdrawal_stands(played, of):
+            lost = lost_by_withdrawal(results, pid)
+            lines.append(say(WITHDREW_STANDS if lost else WITHDREW_STANDS_NO_FORFEIT).format(
+                player=name(pid), played=played, games=words.games(of), lost=words.games(lost)))
     return lines
 
 
