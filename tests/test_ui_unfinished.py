@@ -602,3 +602,38 @@ def test_a_game_saved_before_the_screen_was_kept_continues_as_a_new_one_shows():
     assert kept_shown({}) == {}
     assert kept_shown({"shown": "analysis"}) == {}
     assert kept_shown({"shown": {"analysis": 1, "turned": False, "colour": True}}) == {"turned": False}
+
+
+def test_a_saved_copy_played_on_from_its_end_goes_on_in_the_games_own_file(app):
+    """QA: a game saved with Ctrl+S and left for the menu, its copy opened from Saved games and
+    played on from its end (C, then Enter): left before a move, the Continue list offered the one
+    game twice; played on, the game forked into two files.  It goes on in its own file."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.autosave import games_dir
+    from ui.record_files import load
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.play_from import PlayFromScene
+    from ui.scenes.replay import ReplayScene
+
+    start(app, moves=("b2", "a1"))
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # Save
+    key(app, pygame.K_ESCAPE)  # the menu: the game stays in the Continue list
+    assert isinstance(app.scene, MenuScene) and kept() == [["b2", "a1"]]
+    [saved] = games_dir().glob("*.json")
+    app.open_replay(load(saved))  # as Saved games opens it
+    assert isinstance(app.scene, ReplayScene)
+    key(app, pygame.K_c)  # Play from here, at its end
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)  # Start game, as it was played
+    assert isinstance(app.scene, GameScene) and [p.text for p in app.scene.history] == ["b2", "a1"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and kept() == [["b2", "a1"]]  # once, not twice
+
+    app.open_replay(load(saved))
+    key(app, pygame.K_c)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
+    assert kept() == [["b2", "a1", "c3"]]  # the game went on, no fork

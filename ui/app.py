@@ -418,13 +418,18 @@ class App:
     def continue_game(self, record, autosave_path=None) -> None:
         """Play on from the end of ``record`` (a games.record.GameRecord), with its setup and its
         clocks as they were after its last move; it is autosaved in ``autosave_path`` (a game from
-        the Continue list) or in a file of its own."""
-        from ui.autosave import setup_dict_for_record
+        the Continue list), in the file of the Continue list's game it is a copy of (a saved copy
+        played on from its end: ``ui.autosave.unfinished_file_of``), or in a file of its own."""
+        from ui.autosave import setup_dict_for_record, unfinished_file_of
         from ui.clocks import left_on_the_move, played_clock
         from ui.match import MatchSetup
         from ui.playing import PLAYED_ELSEWHERE, played_elsewhere
         from ui.record_files import unknown_player
 
+        if autosave_path is None:  # a saved copy of a game the Continue list holds: that game goes on
+            autosave_path = unfinished_file_of(record)
+            if autosave_path is not None and played_elsewhere(autosave_path):
+                autosave_path = None  # played on in another window: this one plays a copy, as before
         if autosave_path is not None and played_elsewhere(Path(autosave_path)):
             self.messages.add(_("This game is being played in another Tabuleiro window: go on with it there"),
                               "warn", 8.0, topic=PLAYED_ELSEWHERE)

@@ -779,6 +779,27 @@ def to_continue(found: list[tuple[Path, GameRecord]]) -> list[tuple[Path, GameRe
     return [(path, record) for path, record in found if worth_continuing(record)]
 
 
+def same_game(one: GameRecord, other: GameRecord) -> bool:
+    """Whether two records hold one game as far as it went: its start (date, position, options),
+    its players and its moves; a copy saved with Save and the game's own autosave are one game."""
+    return (one.game_id, one.options, one.start_position, one.started, one.moves,
+            [side.id for side in one.players], one.setup.get("mode")) == \
+        (other.game_id, other.options, other.start_position, other.started, other.moves,
+         [side.id for side in other.players], other.setup.get("mode"))
+
+
+def unfinished_file_of(record: GameRecord, shelf: Shelf = SHELF) -> Path | None:
+    """The file in the Continue list that holds ``record``'s game as it stands (``same_game``), or
+    None.  A saved copy replayed and played on from its end went on in a new file of its own: left
+    before a move, the Continue list offered the one game twice, the same moves, its dates a minute
+    apart; played on, the game forked into two files.  It goes on in its own file now."""
+    try:
+        found, _problems = shelf.unfinished()
+    except OSError:  # the folder cannot be read: the game goes on in a file of its own
+        return None
+    return next((path for path, kept in found if same_game(kept, record)), None)
+
+
 def folder_problem(shelf: Shelf = SHELF) -> str | None:
     """Why no game can be kept in the unfinished games' folder (a file in its way, a read-only
     disk or folder), looked at as the window opens, in the words a failed autosave uses (English:
