@@ -46,6 +46,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from hashlib import blake2b
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, is_index, quoted, short_move_list
 from games.grid import cell_name, parse_cell, read_to_move_header
@@ -326,8 +327,16 @@ class TraxState(State):
     def winner(self) -> int | None:
         return self.outcome.winner if self.outcome is not None and self.outcome_ends_game() else None
 
-    def key(self) -> tuple[bytes, int]:
-        return (self.cells, self.to_move)
+    def key(self) -> int:
+        """The position as one 129-bit int: a 128-bit digest of ``cells``, then the side to move.
+
+        A search's transposition table keeps one key per entry for as long as the table lives
+        (level 5's up to ``DEEPER_TT_LIMIT`` entries between moves, analysis's up to
+        ``ANALYSIS_TT_LIMIT``), and the board itself was that key: 82 bytes on 7x7, 658 on 25x25,
+        kept alive after the state that made it was gone.  The digest is 44 bytes on every board;
+        two boards sharing one is a chance of about one in 10^26 for a million positions, so the
+        searches choose exactly as they did (tests/test_trax_memory.py)."""
+        return int.from_bytes(blake2b(self.cells, digest_size=16).digest(), "little") << 1 | self.to_move
 
     def score(self) -> tuple[int, int]:
         """(Light's score, Dark's score): see the module docstring for the reading."""

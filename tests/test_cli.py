@@ -185,9 +185,11 @@ def test_bench_ratios_say_which_side_is_faster_and_trax_says_its_time_per_move(m
     assert faster(3_000, 1_000, 1) == "kernel x3.0 faster per CPU s"
     monkeypatch.setattr(trax_bench, "play_game", lambda size, light, dark, seconds, seed: (0, ([seconds / 10], [0.2])))
     monkeypatch.setattr(ai, "make_player", lambda game_id, player_id, seed=None: player_id)
+    monkeypatch.setattr(trax_bench, "memory_lines", lambda report, quick: report("  memory"))
     lines: list[str] = []
     trax_bench.bench_extra(lines.append, quick=True)
-    assert lines[0].startswith("  10x10 level-5 vs level-1 at 1 s/move: ") and "time per move: median 0.150 s" in lines[0]
+    assert lines[0] == "  memory"  # first, the table's bytes an entry (tests/test_trax_memory.py)
+    assert lines[1].startswith("  10x10 level-5 vs level-1 at 1 s/move: ") and "time per move: median 0.150 s" in lines[1]
     assert lines[-1].startswith("  10x10 ladder at 1 s/move")
 
 

@@ -1,10 +1,13 @@
-"""Trax bench figures: level-5's time per move and win rates on 10x10 and 25x25, and the ladder."""
+"""Trax bench figures: level-5's time per move and win rates on 10x10 and 25x25, and the ladder;
+first, the memory its deeper search's table keeps per entry, with the key the table had before."""
 
 from __future__ import annotations
 
 import random
 import statistics
 import time
+import tracemalloc
+from collections.abc import Callable, Hashable
 
 from ai.base import Limits
 from ai.match import random_play
@@ -70,13 +73,77 @@ def play_game(size: int, light, dark, seconds: float, seed: int = 0, opening: in
     return state.winner(), times
 
 
+def board_key(state) -> tuple[bytes, int]:
+    """The transposition key a Trax state had before its digest (``TraxState.key``): the board
+    itself and the side to move, which the memory line measures beside the digest."""
+    return (state.cells, state.to_move)
+
+
+def search_memory(size: int, plies: int, depth: int, key: Callable[[object], Hashable] | None = None,
+                  traced: bool = False) -> tuple[int, int, float, int]:
+    """Level 5's deeper search (alpha-beta on the path evaluation, ``ThreatPlayer.deeper``) to
+    ``depth`` from a quiet position of ``plies`` random moves on ``size`` x ``size``, keyed by
+    ``key`` (default: the state's own ``key``): (nodes, table entries, seconds, bytes).
+
+    The seconds are CPU seconds (the machine is shared).  ``traced``: the bytes are what dropping
+    the table frees after the search (tracemalloc, which slows the search, so the seconds are
+    then no speed); otherwise 0."""
+    import games
+    from ai.engines.trax_search import PathEvaluation
+    from ai.search.alphabeta import AlphaBeta
+    from games.trax import TraxState
+
+    state = games.load("trax", size=size).from_text(_position(size, plies, seed=size * 100 + plies))
+    own = TraxState.key
+    if key is not None:
+        TraxState.key = key  # the bench's comparison alone: put back below
+    try:
+        engine = AlphaBeta(PathEvaluation(), seed=1)
+        if traced:
+            tracemalloc.start()
+        start = time.process_time()
+        engine.search(state, Limits(depth=depth))
+        seconds = time.process_time() - start
+        nodes, entries = engine.nodes, len(engine.tt)
+        kept = tracemalloc.get_traced_memory()[0] if traced else 0
+        engine.tt = {}
+        kept -= tracemalloc.get_traced_memory()[0] if traced else 0
+    finally:
+        TraxState.key = own
+        if traced:
+            tracemalloc.stop()
+    return nodes, entries, seconds, kept
+
+
+def memory_lines(report, quick: bool) -> None:
+    """Nodes per second and bytes kept per table entry of level 5's deeper search at a fixed
+    depth, with the board as the key (before) and with ``TraxState.key``'s digest (now), side by
+    side on 7x7, 10x10 and 25x25: the same search, the same nodes, only the key differs."""
+    depth = 3 if quick else 4
+    for size, plies in ((7, 8), (10, 16), (25, 24)):
+        search_memory(size, plies, depth - 1)  # the board's tables (``_beyond_table``...) built first
+        figures = []
+        for key in (board_key, None):
+            nodes, entries, seconds, _ = search_memory(size, plies, depth, key)
+            _, _, _, kept = search_memory(size, plies, depth, key, traced=True)
+            figures.append((nodes, entries, nodes / max(seconds, 1e-9), kept / max(entries, 1)))
+        (n0, e0, r0, b0), (n1, e1, r1, b1) = figures
+        report(f"  {size}x{size} after {plies} plies, level-5's deeper search to depth {depth}: "
+               f"{n1} nodes, {e1} table entries{'' if (n0, e0) == (n1, e1) else f' (board key: {n0}, {e0})'}; "
+               f"board key {r0:,.0f} nodes/s, {b0:,.0f} bytes an entry; "
+               f"digest key {r1:,.0f} nodes/s, {b1:,.0f} bytes an entry")
+
+
 def bench_extra(report, quick: bool) -> None:
-    """Time per move of level-5 (worst and median) on 10x10 and 25x25, and its win rates.
+    """The memory lines (``memory_lines``); then time per move of level-5 (worst and median) on
+    10x10 and 25x25, and its win rates.
 
     Each pairing plays game pairs from the same opening (see ``play_game``), level-5 taking Light
     in one game and Dark in the other, at the course's 1 s per move.
     """
     import ai
+
+    memory_lines(report, quick)
 
     pairs = 2 if quick else 10
     for size in (10, 25):

@@ -58,8 +58,8 @@ from games.trax import Trax, TraxState
 from games.trax_tiles import move_cell, move_tile
 
 SAFETY = 0.7  # share of the move time the search plans to use
-DEEPER_TT_LIMIT = 20_000  # level 5's deeper search's table entries, about a move's worth: a key holds the board
-#                           (625 bytes on 25x25), and the computer's and the hint's players each keep one
+DEEPER_TT_LIMIT = 20_000  # level 5's deeper search's table entries, about a move's worth (the computer's and the
+#                           hint's players each keep one); about 130 bytes an entry on any board (``TraxState.key``)
 LOOK_PLIES = {"defend": 2, "threat": 3, "rule": 0}
 """Plies the value of each of ``ThreatPlayer._decide``'s answers looked at, where not one: a sound
 move by its worst reply (``defend``), a threat nobody stops (the move, a reply, the win), the only
@@ -499,8 +499,8 @@ class _PathSearch(AlphaBetaPlayer):
         return self.last.best_move
 
 
-ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax key holds the whole board
-#                              (625 bytes on 25x25), so the usual 2 million would take over a gigabyte
+ANALYSIS_TT_LIMIT = 200_000  # table entries of the analysis's search: a Trax key held the whole board
+#                              (625 bytes on 25x25), so the usual 2 million would have taken over a gigabyte
 
 
 def deepening_player(info: PlayerInfo, seed: int | None = None) -> Player:
