@@ -371,7 +371,7 @@ def worked_example(language: str) -> tuple[list[tuple[str, str, list[tuple[str, 
         ours, official = re.search(rf"`([a-z]\d+[+/\\])`, {OFFICIALLY} `([^`]+)`", bullet).groups()
         forced = re.findall(rf"(?:forces|força) ([a-z]\d+), {OFFICIALLY} `([^`]+)`", bullet)
         turns.append((ours, official, forced))
-    copied = re.search(r'"(Official notation: [^"]+)"', " ".join(section.split())).group(1)
+    copied = re.search(r'["«](Official notation: [^"»]+)["»]', " ".join(section.split())).group(1)  # pt quotes «...»
     return turns, copied
 
 

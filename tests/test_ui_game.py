@@ -84,7 +84,7 @@ def test_a_proven_reversi_margin_says_it_counts_the_board_as_the_page_does(app, 
 
     with in_language(app, language):
         page = re.sub(r"\s+", " ", rules_source("reversi"))
-        quoted = re.search(r'"((?:proven|provado): [^"]+?(\d+)[^"]*)"', page)
+        quoted = re.search(r'["«]((?:proven|provado): [^"»]+?(\d+)[^"»]*)["»]', page)  # pt quotes «...»
         assert quoted, "the Reversi page quotes no proof of the panel"
         sides = ("Black", "White")
         said = proven_text(progress(score=float(quoted.group(2)), proven=1, kind="solver", mover=0, exact_margin=True), sides)
@@ -111,7 +111,7 @@ def test_the_reversi_pages_early_end_is_what_the_game_says(app, monkeypatch, lan
 
     with in_language(app, language):
         page = re.sub(r"\s+", " ", rules_source("reversi"))
-        example = re.search(r'`((?:[a-h]\d )+[a-h]\d)`[^"`]*"([^"]+)"', page)
+        example = re.search(r'`((?:[a-h]\d )+[a-h]\d)`[^"«`]*["«]([^"»]+)["»]', page)  # pt quotes «...»
         assert example, "the page plays no game that ends before the board is full"
         moves, said = example.group(1).split(), example.group(2)
         drawn = recorded_text(monkeypatch)

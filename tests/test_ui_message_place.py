@@ -69,20 +69,21 @@ def test_the_tournament_screens_own_message_stands_above_the_outside_player_fiel
 
 def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monkeypatch):
     """On the game screen the window's message (centred on the window, at its bottom) and the
-    game's own (centred on the board, on the status line) were drawn over each other."""
+    game's own (centred on the board, on the status line) were drawn over each other.  Under the
+    board at 800x560 there is room for one of the game's (``BoardSide.messages_room``): a second
+    waits for the first to go."""
     from ui.widgets import Messages
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)
     app.open_demo("game:trax:hotseat:")
     scene = app.scene
-    pills: list[pygame.Rect] = []
+    pills: list[pygame.Rect] = []  # the game's pills drawn, then the window's
     draw = Messages.draw
 
     def recorded(self, surface, theme, anchor, scale, max_width, ground=None, room=None):
-        h, step = self.pill_height(scale), self.line_height(scale)
-        pills.extend(pygame.Rect(0, anchor[1] - h - i * step, 1, h) for i in range(len(self.current())))
-        return draw(self, surface, theme, anchor, scale, max_width, ground, room)
+        draw(self, surface, theme, anchor, scale, max_width, ground, room)
+        pills.extend(rect for rect, _m in self._drawn)
 
     monkeypatch.setattr(Messages, "draw", recorded)
     for game_messages in (0, 1, 2):
@@ -93,10 +94,11 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
         pills.clear()
         app.invalidate()
         app.run_frames(1)
-        assert len(pills) == game_messages + len(app.messages.current())
+        drawn_of_the_game = min(game_messages, 1)
+        assert len(pills) == drawn_of_the_game + len(app.messages.current())
         assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
         status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
-        assert all(p.bottom <= status_line_top for p in pills[game_messages:])  # nor the status line under them
+        assert all(p.bottom <= status_line_top for p in pills[drawn_of_the_game:])  # nor the status line under them
     widths: list[int] = []
     monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width, ground=None, room=None:
                         widths.append(anchor[0] - max_width // 2))
@@ -272,3 +274,40 @@ def test_stacked_messages_and_the_windows_keep_off_a_result_card_on_the_board(tm
         assert not any(pill.colliderect(card) for pill in pills), (card, pills)
         assert all(app.screen.get_rect().contains(pill) for pill in pills)
         pygame.image.save(app.screen, str(tmp_path / "stacked.png"))
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "reversi", "hex"])
+def test_the_autosaves_failure_and_its_warning_leave_the_boards_letters_clear(tmp_path, monkeypatch, game_id):
+    """At 800x600 in Portuguese, a full disk: the autosave's failure, held on screen, and over it
+    "Não foi possível guardar as últimas jogadas deste jogo ..." as the player left (Esc), two
+    lines each, stood over the board's bottom row of column letters.  The newest stands under the
+    board whole, the older waits for it to go (``BoardSide.messages_room``)."""
+    import errno
+
+    import ui.views.hex as hex_view
+    from tests.test_ui_move_entry import enter_moves, start
+    from tests.ui_helpers import autosaves_written, in_language, key, recorded_text_rects, window_for_a_test
+    from ui import autosave, grid_view
+
+    def full_disk(path, text) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(autosave, "atomic_write_text", full_disk)
+    letters = recorded_text_rects(monkeypatch, grid_view, hex_view)
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "pt"):
+        scene = start(app, game_id)
+        enter_moves(app, scene.game.format_move(scene.state, scene.state.legal_moves()[0]))
+        autosaves_written()
+        app.run_frames(2)
+        key(app, pygame.K_ESCAPE)  # leave: the last moves were not saved, it says, and stays
+        assert app.scene is scene and [m.kind for m in scene.messages.current()] == ["error", "warn"]
+        letters.clear()
+        app.invalidate()
+        app.run_frames(1)
+        pills = [(rect, m.kind) for rect, m in scene.messages._drawn]
+        coordinates = [rect for _value, rect in letters]
+        assert len(coordinates) >= 4 * 3 and pills == [(pills[0][0], "warn")], pills
+        assert not any(rect.colliderect(pills[0][0]) for rect in coordinates), (pills, max(r.bottom for r in coordinates))
+        (_newest, lines, cut), = scene.messages.shown(app.scale, scene.board_side.messages_width(),
+                                                      scene.board_side.messages_room())
+        assert len(lines) == 2 and not cut  # said whole

@@ -407,3 +407,24 @@ def test_each_page_shows_the_example_positions_its_text_speaks_of(tmp_path, monk
             assert area.height >= 100 and board_points >= 15, (name, area, board_points)
     finally:
         app.quit()
+
+
+def prose_of(source: str) -> str:
+    """``source``, a Markdown page, without its code (fenced blocks and `spans`, which quote what a
+    program writes, quotes and all) and its HTML comments: the words a reader reads as prose."""
+    source = re.sub(r"<!--.*?-->", "", source, flags=re.DOTALL)
+    source = re.sub(r"```.*?```", "", source, flags=re.DOTALL)
+    return re.sub(r"`[^`]*`", "", source)
+
+
+def test_the_portuguese_pages_quote_with_angle_quotes():
+    """European Portuguese quotes «...»; Rastros' page said "Slime Trail" and quoted the panel's
+    words in English-style "...", as did every page but Hex's, beside «Leituras que escolhemos»
+    elsewhere.  Every Portuguese page quotes one way, each « closed by a » before the next opens."""
+    pages = sorted((Path(__file__).resolve().parent.parent / "assets" / "locale" / "pt" / "rules").glob("*.md"))
+    assert {page.stem for page in pages} >= {info.id for info in games.catalog()} | {"keys"}
+    for page in pages:
+        prose = prose_of(page.read_text(encoding="utf-8"))
+        assert not re.search("[\"“”]", prose), (page.name, re.findall(".{0,30}[\"“”].{0,30}", prose))
+        nesting = re.sub("[^«»]", "", prose)
+        assert nesting == "«»" * (len(nesting) // 2), page.name

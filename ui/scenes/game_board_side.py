@@ -38,6 +38,7 @@ from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.notation import MoveNames, other_chosen
 from ui.scenes.game_over import reason_lines
+from ui.widgets import Messages
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -79,6 +80,7 @@ class BoardSide:
         self.status_h = 0
         self.eval_rect = pygame.Rect(0, 0, 0, 0)  # analysis mode's eval bar, beside the board
         self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
+        self.board_foot = 0  # the bottom of the board's room, its coordinates and the graph under it (``messages_room``)
 
     def layout(self, area: pygame.Rect) -> None:
         scene, s = self.scene, self.scene.app.scale
@@ -87,6 +89,7 @@ class BoardSide:
         self.area = area
         board = pygame.Rect(area.x + margin, area.y + margin, area.width - 2 * margin,
                             area.height - 2 * margin - self.status_h)
+        self.board_foot = board.bottom
         board, self.eval_rect = eval_bar.carve(board, s, scene.analysis.active)
         board, self.graph_rect = eval_graph.carve(board, s, scene.analysis.active)
         scene.view.text_size = scene.app.settings.text_size  # the coordinates' size
@@ -160,13 +163,18 @@ class BoardSide:
         above; the move field, over the panel, leaves them their place."""
         return self.area.bottom - int(8 * self.scene.app.scale)
 
-    def messages_room(self) -> int | None:
-        """How high the game's messages may stack: up to the foot of a card standing on the board
-        (its ``room`` keeps clear of the status line), older ones waiting there for the newer to
-        go (``Messages.shown``); None, as high as they need, where no card stands on the board.
-        Three messages at once at 800x600, Larger text, lay over the result card's buttons."""
+    def messages_room(self) -> int:
+        """How high the game's messages may stack: up to the foot of the board's room (its
+        coordinates and analysis's graph under it), or of a card standing on the board, older ones
+        waiting there for the newer to go (``Messages.shown``).  Three messages at once at 800x600,
+        Larger text, lay over the result card's buttons; and at 800x600 the autosave's failure,
+        held on screen, with "The last moves of this game could not be saved ..." over it as the
+        game was left, lay over the board's column letters (two lines each in Portuguese)."""
+        s, bottom = self.scene.app.scale, self.messages_bottom()
+        gap = Messages.line_height(s) - Messages.pill_height(s)  # above the top pill: may lie on the board's margin
+        room = bottom - self.board_foot + gap
         card = self.card_on_board()
-        return None if card is None else max(0, self.messages_bottom() - card.bottom)
+        return max(0, room if card is None else min(room, bottom - card.bottom))
 
     def card_on_board(self) -> pygame.Rect | None:
         """Where the card over the board stands, or None: no card, or one over the panel.  As the

@@ -75,7 +75,7 @@ from ui.autosave import (
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, language, ngettext
 from ui.paste import paste_game
 from ui.record_files import load_or_say
 from ui.record_filter import RecordFilter, folded
@@ -95,10 +95,14 @@ from ui.widgets import (
     card,
     focus_ring,
     mix,
+    relabel,
     spinner,
+    worded,
 )
 
 log = logging.getLogger(__name__)
+
+SEARCH_EXAMPLE = N_("Search a player or an opening")  # the search field's words while it is empty
 
 
 @dataclass
@@ -222,10 +226,10 @@ class RecordsScene(Scene):
         self.selected: int | None = None  # the row the keyboard is on
         self.confirming: Path | None = None  # the record whose deletion waits for a second press
         self.shown = 0  # how many rows the last draw fitted
-        self.back_button = Button(_("Back"), self.back, "Esc")
+        self.back_button = worded(N_("Back"), self.back, "Esc")
         self.lane_top = 0  # the top of the messages' lane under the rows, once drawn (``messages_ceiling``)
         self.delete_button = Button(_("Delete"), self._delete_pressed, "Del", visible=False)
-        self.folder_button = Button(_("Open the folder"), self.open_folder, "O")
+        self.folder_button = worded(N_("Open the folder"), self.open_folder, "O")
         self.mouse = (-1, -1)  # where the last mouse event was
         self.drag = DragScroll()  # a press on the rows: a tap opens its row, a drag scrolls them
         self.reading = FolderReading("read-records", findings=lambda rows: rows[1])  # on a thread when the folders hold many new files
@@ -236,7 +240,8 @@ class RecordsScene(Scene):
         kept = getattr(getattr(app, "settings", None), "records_filter", None)
         self.filter = RecordFilter.from_settings(kept, self.game_ids) if self.filtering else RecordFilter()
         self.game_stepper = Stepper(self._step_game, visible=self.filtering)
-        self.search = TextField(_("Search a player or an opening"))
+        self.search = TextField(_(SEARCH_EXAMPLE))
+        self.labelled_in = language()  # the language the buttons and the field were labelled in (``_follow_the_language``)
         self.search.text = self.filter.text
         self.focus = KeyFocus()  # the keyboard's place in Tab's ring (``_stops``); None: on the rows
         self.rows_stop = ListStop()  # the rows as a stop of Tab's ring, after the stepper and the field
@@ -638,7 +643,19 @@ class RecordsScene(Scene):
             self.confirming = None
             self.pick_entry(self.entries[index])
 
+    def _follow_the_language(self) -> None:
+        """Back, Open the folder and the search field's example said in the language chosen since
+        they were made: the list, kept under a replay opened from it or under its help as the
+        language changed, came back with them in the old one (the rows and the rest of the screen,
+        worded on every frame, followed)."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        relabel([self.back_button, self.folder_button])
+        self.search.placeholder = _(SEARCH_EXAMPLE)
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow_the_language()
         theme = self.theme
         w, h = surface.get_size()
         s = window_scale((w, h), text_size_of(self.app))

@@ -15,12 +15,12 @@ import games
 from ui import markdown
 from ui import text as tx
 from ui.about import ABOUT_PAGE  # the last page, built when shown (it names the player's folders)
-from ui.i18n import _
+from ui.i18n import N_, _, language
 from ui.scenes.base import KEYS_PAGE, Scene
 from ui.scenes.common import backdrop, board_picture, heading, thumbnail
 from ui.theme import Color, Theme, code_chip
 from ui.views.trax import draw_tile_row, tile_row_height
-from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, mix
+from ui.widgets import DragScroll, KeyFocus, Messages, card, mix, relabel, worded
 
 TRAX_EMPTY_ROW = " ".join(["none"] * 7)  # a row of the 7 x 7 Trax examples without a tile
 TRAX_TILES = "trax-tiles"  # the pictures a page may name: Trax's six tiles, each with its name,
@@ -227,9 +227,10 @@ class RulesScene(Scene):
         self.infos = games.catalog()
         self.page_ids = [i.id for i in self.infos] + [KEYS_PAGE, ABOUT_PAGE]
         self.game_id = game_id if game_id in self.page_ids else self.page_ids[0]
-        titles = [_(i.title) for i in self.infos] + [_("Keys and mouse"), _("About")]
-        self.tabs = [Button(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
-        self.back_button = Button(_("Back"), self.back, "Esc")
+        titles = [i.title for i in self.infos] + [N_("Keys and mouse"), N_("About")]  # said in the window's language
+        self.tabs = [worded(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
+        self.back_button = worded(N_("Back"), self.back, "Esc")
+        self.labelled_in = language()  # the language the tabs and the page were laid out in (``_follow_the_language``)
         self.back_focus = KeyFocus()  # Back ringed by Tab past the last page (``_tab``)
         self.offset = 0
         self.drag = DragScroll()  # the page dragged up or down by a finger (or the mouse)
@@ -391,7 +392,20 @@ class RulesScene(Scene):
             return _("Rules"), tx.join_parts([_("How each game is played"), note])
         return _("Rules"), _("How each game is played, with the readings Tabuleiro uses")
 
+    def _follow_the_language(self) -> None:
+        """The tabs, Back, the page and its keys note ("F1 again: keys (New game)") in the language
+        chosen since they were laid out: the screen, shown as the language changed, kept them in
+        the old one (only its title, worded on every frame, followed).  The page keeps its place
+        as a resize does."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        relabel([*self.tabs, self.back_button])
+        self.screen_keys_heading = translated_heading(KEYS_PAGE, self.screen_keys)
+        self._layout_text()
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow_the_language()
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         heading(surface, theme, s, *self._titles())

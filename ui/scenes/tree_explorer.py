@@ -70,7 +70,7 @@ from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, eval_unit, signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
-from ui.i18n import N_, _, ngettext, number_text
+from ui.i18n import N_, _, language, ngettext, number_text
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
 from ui.scenes.thinking import eval_text, proof_winner, proven_text
@@ -80,7 +80,7 @@ from ui.tree_keys import neighbour
 from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
 from ui.tree_proofs import TreeProofs
 from ui.tree_ranking import best_move_line, ranked_first_line
-from ui.widgets import Button, DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix
+from ui.widgets import DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix, relabel, worded
 
 TITLES = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Alpha-beta, ordered moves")}
 BUTTONS = {MINIMAX: N_("Minimax"), ALPHABETA: N_("Alpha-beta"), ORDERED: N_("Ordered")}
@@ -298,12 +298,13 @@ class TreeExplorerScene(Scene):
 
     # -- the tree ----------------------------------------------------------------------------------
     def _make_buttons(self) -> None:
-        self.algo_buttons = {a: Button(_(BUTTONS[a]), lambda a=a: self.choose(a), str(i + 1))
+        self.algo_buttons = {a: worded(BUTTONS[a], lambda a=a: self.choose(a), str(i + 1))
                              for i, a in enumerate(ALGORITHMS)}
-        self.btn_less = Button(_("Depth −"), lambda: self.set_depth(self.depth - 1), "−")
-        self.btn_more = Button(_("Depth +"), self.deeper, "+")
-        self.btn_picture = Button(_("Picture"), self.export_png, "P")
-        self.btn_back = Button(_("Back"), self.back, "Esc", primary=True)
+        self.btn_less = worded(N_("Depth −"), lambda: self.set_depth(self.depth - 1), "−")
+        self.btn_more = worded(N_("Depth +"), self.deeper, "+")
+        self.btn_picture = worded(N_("Picture"), self.export_png, "P")
+        self.btn_back = worded(N_("Back"), self.back, "Esc", primary=True)
+        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
         self.buttons = [*self.algo_buttons.values(), self.btn_less, self.btn_more, self.btn_picture, self.btn_back]
         self.button_focus = KeyFocus()  # Tab's ring among the buttons (``KeyFocus.ring_key``): Tab did nothing here
 
@@ -603,7 +604,18 @@ class TreeExplorerScene(Scene):
             self._wanted.clear()
 
     # -- drawing -------------------------------------------------------------------------------------
+    def _follow_the_language(self) -> None:
+        """The buttons said in the language chosen since they were made: the explorer, kept under
+        its help (F1) as the language changed, came back with Minimax, Alpha-beta, Ordered, Depth,
+        Picture and Back in the old one (its title, counts and boxes, worded on every frame, followed),
+        and its boxes as wide as the old language's widest text (``widest_box``)."""
+        if self.labelled_in != language():
+            self.labelled_in = language()
+            relabel(self.buttons)
+            self._widest = None
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow_the_language()
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         theme, s = self.theme, self.scale
