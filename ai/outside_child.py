@@ -54,7 +54,7 @@ from ai.bot_rlimits import apply_from_environment
 from ai.outside_process import OUR_NOTE, TOO_LARGE, size_words
 from ai.outside_source import NotANotebook, Source, definitions, first_line, read_source
 from ai.parent_watch import end_with_parent
-from games.base import Game, IllegalMove, State
+from games.base import Game, IllegalMove, State, looks_like
 from games.rastros import course_coords
 from games.trax import NAME, board_text, tile_of_name
 from games.trax_turns import move_of_turn
@@ -626,11 +626,25 @@ def _size_words(answer: Any, size: int) -> str:
     return size_words(size) if isinstance(answer, (str, bytes, bytearray)) else f"{size:,} items"
 
 
+def plain_move(answer: Any) -> Any:
+    """``answer`` with numpy's integers (``numpy.argmax``'s ``int64``), alone or in a tuple, made
+    ints: the rules take a move only in its exact type (``games.base``), and a player's answer is
+    where such a value comes in.  An integer is an integer whatever its type, so it is read as one
+    here, once; a bool, a float or a list is left as it came, for the rules to refuse and say why."""
+    if isinstance(answer, numbers.Integral) and not isinstance(answer, (bool, int)):
+        return int(answer)
+    if type(answer) is tuple and any(isinstance(v, numbers.Integral) and not isinstance(v, (bool, int))
+                                     for v in answer):
+        return tuple(plain_move(v) for v in answer)
+    return answer
+
+
 def _notation(game: Game, state: State, answer: Any) -> str:
-    """A contract player's answer (a move or its text) as notation; IllegalMove if neither."""
+    """A contract player's answer (a move or its text) as notation; IllegalMove if neither.  A
+    value only equal to a legal move (``True`` for 1, ``(6.0, 12.0)`` for ``(6, 12)``) is none."""
     if isinstance(answer, str):
         return game.format_move(state, game.parse_move(state, answer))
-    if answer not in state.legal_moves():
+    if not game.is_legal(state, answer):
         raise IllegalMove(f"{answer!r} is not a legal move here")
     return game.format_move(state, answer)
 
@@ -675,11 +689,15 @@ def _positional(fn: Any) -> list[str]:
 
 
 def _answer_text(game: Game, state: State, answer: Any) -> str:
+    """The notation of a contract player's ``answer``, or ``Refused`` saying why it is no move."""
+    answer = plain_move(answer)
     try:
         return _notation(game, state, answer)
     except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
         if isinstance(answer, str):
             return answer  # the parent refuses it and says why, in the rules' words
+        if any(looks_like(answer, move) for move in state.legal_moves()):  # True for 1: which move, which type
+            raise Refused(repr(answer), game.why_illegal(state, answer)) from None
         not_a_move = _not_a_move(game, state, answer)
         if not_a_move:
             raise Refused(repr(answer), not_a_move) from None
@@ -709,6 +727,7 @@ def _changed(game: Game, state: State, before: str, answer: Any) -> str:
     It was read in the changed state, and refused in the rules' words for the wrong position
     ("b3 holds no White piece") with no word of the change."""
     original = game.from_text(before)
+    answer = plain_move(answer)
     print("Tabuleiro: choose changed the state it was given; its answer is read in the position "
           "as it was", file=sys.stderr)
     try:
@@ -770,7 +789,7 @@ def _not_a_move(game: Game, state: State, answer: Any) -> str:
     if answer is None:
         return "choose returned None, not a move (a path of it without a return?)"
     moves = state.legal_moves()
-    if not moves or any(isinstance(answer, type(m)) for m in moves):
+    if not moves or any(type(answer) is type(m) for m in moves):
         return ""  # a move of the right kind, only not a legal one: the rules say why
     return (f"a {type(answer).__name__} is not a move: return one of state.legal_moves() "
             f"(such as {moves[0]!r}) or its notation ({game.format_move(state, moves[0])!r})")
@@ -879,7 +898,8 @@ class _RastrosAdapter:
         answer = refuse_huge(self.jogador.fun(self.course_game, estado))
         if gives_up(answer):
             return RESIGN
-        if isinstance(answer, (tuple, list)) and len(answer) == 2 and all(isinstance(v, int) for v in answer):
+        answer = plain_move(tuple(answer)) if isinstance(answer, list) else plain_move(answer)
+        if isinstance(answer, tuple) and len(answer) == 2 and all(type(v) is int for v in answer):
             return f"{answer[0]}-{answer[1]}"
         raise Refused(repr(answer), "not a (row, col) square")
 

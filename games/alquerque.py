@@ -197,11 +197,10 @@ class AlquerqueState(State):
     def play(self, move: Move) -> AlquerqueState:
         if self.is_terminal():
             raise IllegalMove("the game is over")
-        moves = self._all_moves()
-        try:  # the listed move itself, not one equal to it: (2.0, 7.0) == (2, 7), but no bit shift takes 2.0
-            move = moves[moves.index(move)]
-        except ValueError:
-            raise IllegalMove(self.game.why_illegal(self, move)) from None
+        # a tuple of ints, not one only equal to a legal move ((2.0, 7.0) == (2, 7)): it would be kept
+        # and written out as it came
+        if not self.game.is_move_value(move) or move not in self._all_moves():
+            raise IllegalMove(self.game.why_illegal(self, move))
         me, them = self.to_move, 1 - self.to_move
         boards = list(self.boards)
         boards[me] = boards[me] & ~(1 << move[0]) | 1 << move[-1]  # a chain may end where it began
@@ -371,7 +370,7 @@ class Alquerque(Game):
 
     def is_move_value(self, move: object) -> bool:
         """A move is a tuple of two or more points: where the piece starts, then each landing."""
-        return isinstance(move, tuple) and len(move) >= 2 and all(is_index(p, POINTS) for p in move)
+        return type(move) is tuple and len(move) >= 2 and all(is_index(p, POINTS) for p in move)
 
     def rules_reason(self, state: AlquerqueState, move: Move) -> str:
         """A reason in words for a move that is not in the legal list.  A step is told what the

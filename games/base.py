@@ -10,6 +10,15 @@ private to the game; ``Game.format_move``/``Game.parse_move`` translate them to 
 standard notation.  A value that is no move of the game (``Game.is_move_value``: None, a float,
 a square off the board) is refused like an illegal move, with a reason (``Game.why_illegal``,
 ``IllegalMove`` from ``play``), never with another exception.
+
+A move is its exact type, not any value equal to it: ``True`` is no move where the move is the
+int 1 (``True == 1`` in Python), nor ``(6.0, 12.0)`` where it is ``(6, 12)``, nor numpy's
+``int64(5)``, nor a str subclass's ``"swap"``.  Taken, such a value would be kept and written
+out as it came (``true`` in a saved game, a square printed as ``6.0``); the rules refuse it,
+saying what it resembles (``is_exactly``, ``looks_like``, ``Game.is_legal``).  numpy integers
+are refused here too, and normalised to int where values come in from outside (a student's
+``choose`` answering ``numpy.argmax(...)``, ``ai.outside_child.plain_move``): the one place
+they are expected, so that no engine or window can pass one on unnoticed.
 """
 
 from __future__ import annotations
@@ -356,15 +365,35 @@ class Game(ABC):
         here or not: what ``why_illegal`` asks before it lets the game's own reasons read it.
         Never called by a search, which only plays the moves ``legal_moves`` gives."""
 
+    def is_legal(self, state: State, move: object) -> bool:
+        """Whether ``move`` is legal in ``state``: a move of the game's exact form
+        (``is_move_value``) among ``state.legal_moves()``.  What to ask of a value from outside
+        (a bot's answer, a file) instead of ``move in state.legal_moves()``, which takes any value
+        equal to a legal move: ``True`` for 1, ``(6.0, 12.0)`` for ``(6, 12)``."""
+        return self.is_move_value(move) and move in state.legal_moves()
+
     def why_illegal(self, state: State, move: object) -> str:
         """Why the rules refuse ``move`` in ``state``, in words a player understands ("b2 is already
         taken", "a1 flips no discs"): the one reason a typed move and a click on the board both give.
         Any value gets an answer: one that is no move of the game at all (None, a float, a square
-        off the board, a program's slip) is told so here, once for every game; a move of the
-        game's form goes on to the game's own reasons (``rules_reason``)."""
+        off the board, a program's slip) is told so here, once for every game, and one that only
+        equals a legal move (``True`` for 1) is told which move and which type it should have been;
+        a move of the game's form goes on to the game's own reasons (``rules_reason``)."""
         if not self.is_move_value(move):
-            return f"{_shown(move)} is not a move of this game"
+            return self._not_a_move(state, move)
         return self.rules_reason(state, move)
+
+    def _not_a_move(self, state: State, value: object) -> str:
+        """``why_illegal`` of a value that is no move of the game: which legal move it only looks
+        like, if one (``looks_like``), so that a program passing ``True`` or a float learns what
+        to pass instead."""
+        said = f"{_shown(value)} is not a move of this game"
+        twin = next((m for m in state.legal_moves() if looks_like(value, m)), None)
+        if twin is None:
+            return said
+        wrong, right = _types_apart(value, twin)
+        return (f"{said}: it equals the move {_shown(twin)} ({self.format_move(state, twin)}) but is of another "
+                f"type ({wrong}, not {right})")
 
     def rules_reason(self, state: State, move: Move) -> str:
         """``why_illegal`` for a move of the game's form (``is_move_value``) that is not legal here.
@@ -386,8 +415,44 @@ class Game(ABC):
 
 def is_index(move: object, count: int) -> bool:
     """Whether ``move`` is an int from 0 to ``count - 1``: a square, cell or point by its index,
-    the form of most games' moves (a bool, an int to Python, is none)."""
-    return isinstance(move, int) and not isinstance(move, bool) and 0 <= move < count
+    the form of most games' moves.  Exactly an int: a bool (an int to Python), an int subclass and
+    numpy's integers are none (the module's docstring says why)."""
+    return type(move) is int and 0 <= move < count
+
+
+def is_exactly(value: object, move: Move) -> bool:
+    """Whether ``value`` is ``move`` in value and type, part by part in a tuple: ``"swap"`` is
+    Hex's swap, ``numpy.str_("swap")`` is not; ``-1`` is Reversi's pass, ``-1.0`` is not."""
+    if type(value) is not type(move):
+        return False
+    if type(move) is tuple:
+        return len(value) == len(move) and all(is_exactly(v, m) for v, m in zip(value, move))
+    return value == move
+
+
+def looks_like(value: object, move: Move) -> bool:
+    """Whether ``value`` equals ``move`` without being it (``is_exactly``): ``True`` and 1,
+    ``(6.0, 12.0)`` and ``(6, 12)``, ``numpy.int64(5)`` and 5.  A value whose comparison fails or
+    is no yes or no (a numpy array's) looks like no move."""
+    if is_exactly(value, move):
+        return False
+    if type(move) is tuple:
+        return (isinstance(value, tuple) and len(value) == len(move)
+                and all(is_exactly(v, m) or looks_like(v, m) for v, m in zip(value, move)))
+    try:
+        return bool(value == move)
+    except (TypeError, ValueError):  # numpy: "the truth value of an array ... is ambiguous"
+        return False
+
+
+def _types_apart(value: object, move: Move) -> tuple[str, str]:
+    """The names of the first types where ``value`` and ``move`` (``looks_like`` it) differ:
+    ``("float", "int")`` for ``(6.0, 12.0)`` and ``(6, 12)``."""
+    if type(move) is tuple and type(value) is not tuple:
+        return type(value).__name__, "tuple"
+    if type(move) is tuple:
+        return next(_types_apart(v, m) for v, m in zip(value, move) if not is_exactly(v, m))
+    return type(value).__name__, type(move).__name__
 
 
 def captures_since(start: State, score: tuple[int, int]) -> tuple[int, int]:

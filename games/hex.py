@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, is_index
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_exactly, is_index
 from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
 from games.position_cells import TextCells
 
@@ -175,13 +175,12 @@ class HexState(State):
         game = self.game
         if self._winner is not None:
             raise IllegalMove("the game is over")
-        if move == SWAP:
+        if is_exactly(move, SWAP):
             if not self.can_swap():
                 raise IllegalMove(game.why_illegal(self, move))
             red = game.geo.transpose(self.boards[BLUE])
             return HexState(game, (0, red), BLUE, None)
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < game.cells \
-                or (self.boards[0] | self.boards[1]) >> move & 1:
+        if not is_index(move, game.cells) or (self.boards[0] | self.boards[1]) >> move & 1:
             raise IllegalMove(game.why_illegal(self, move))
         side = self.to_move
         boards = list(self.boards)
@@ -273,7 +272,7 @@ class Hex(Game):
 
     def is_move_value(self, move: object) -> bool:
         """A move is a cell of this board by its index, or the swap."""
-        return move == SWAP or is_index(move, self.cells)
+        return is_exactly(move, SWAP) or is_index(move, self.cells)
 
     def rules_reason(self, state: HexState, move) -> str:
         """"c3 is already taken", or why a swap is not allowed here."""

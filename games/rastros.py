@@ -136,8 +136,7 @@ class RastrosState(State):
     def play(self, move: int) -> RastrosState:
         if self._winner is not None:
             raise IllegalMove("the game is over")
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.game.cells \
-                or not self._moves >> move & 1:
+        if not is_index(move, self.game.cells) or not self._moves >> move & 1:
             raise IllegalMove(self.game.why_illegal(self, move))
         trail = self.trail + (move,) if self.trail else ()
         return RastrosState(self.game, move, self.blacks | 1 << self.white, 1 - self.to_move, trail)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from games.base import Game, GameInfo, IllegalMove, Option, State, is_index
+from games.base import Game, GameInfo, IllegalMove, Option, State, is_exactly, is_index
 from games.grid import cell_name, parse_cell, squares
 from games.position_cells import TextCells
 
@@ -240,12 +240,12 @@ class ReversiState(State):
 
     def play(self, move: int) -> ReversiState:
         me, opp = self.mover, self.opponent
-        if move == PASS:
+        if is_exactly(move, PASS):
             if not self.must_pass():
                 raise IllegalMove(self.game.why_illegal(self, move))
             return ReversiState(self.game, self.boards, 1 - self.to_move)
         geo = self.game.geo
-        if not isinstance(move, int) or not 0 <= move < geo.cells or not self.move_mask() >> move & 1:
+        if not is_index(move, geo.cells) or not self.move_mask() >> move & 1:
             raise IllegalMove(self.game.why_illegal(self, move))
         f = flips(move, me, opp, geo)
         me |= f | (1 << move)
@@ -325,7 +325,7 @@ class Reversi(Game):
 
     def is_move_value(self, move: object) -> bool:
         """A move is a square of this board by its index, or the pass."""
-        return (isinstance(move, int) and move == PASS) or is_index(move, self.geo.cells)
+        return is_exactly(move, PASS) or is_index(move, self.geo.cells)
 
     def rules_reason(self, state: ReversiState, move: int) -> str:
         """"d4 is already taken", "a1 flips no discs", or why a pass is not allowed here."""

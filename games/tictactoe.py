@@ -73,8 +73,7 @@ class TicTacToeState(State):
         game = self.game
         if self._winner is not None:
             raise IllegalMove("the game is over")
-        if not isinstance(move, int) or not 0 <= move < game.cells \
-                or (self.boards[0] | self.boards[1]) >> move & 1:
+        if not is_index(move, game.cells) or (self.boards[0] | self.boards[1]) >> move & 1:
             raise IllegalMove(game.why_illegal(self, move))
         boards = list(self.boards)
         boards[self.to_move] |= 1 << move

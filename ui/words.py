@@ -275,6 +275,11 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<move>\S+) is not a legal move here", N_("{move} is not a legal move here")),
     # a value that is no move of the game at all (games.base.Game.why_illegal, and play() with it): a
     # program's slip, not a player's
+    # one only equal to a legal move (True for 1, (6.0, 12.0) for (6, 12)): which move, which type
+    (r"(?P<move>.+) is not a move of this game: it equals the move (?P<twin>.+) \((?P<text>[^()]*)\) but is of "
+     r"another type \((?P<wrong>\w+), not (?P<right>\w+)\)",
+     N_("{move} is not a move of this game: it equals the move {twin} ({text}) but is of another type ({wrong}, "
+        "not {right})")),
     (r"(?P<move>.+) is not a move of this game", N_("{move} is not a move of this game")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
