@@ -198,7 +198,9 @@ def test_the_running_tournaments_first_tab_rings_stop_and_esc_first_takes_the_ri
     assert back.focused
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # Back's question: leaving stops the tournament
+    assert app.scene is scene and scene.leave_asked and back.focused and scene.running
+    key(app, pygame.K_RETURN)  # yes, on the ringed Back
     assert app.scene is not scene
 
 

@@ -18,6 +18,7 @@ from tests.ui_helpers import (
     drop,
     in_language,
     key,
+    leave_tournament,
     recorded_draws,
     recorded_text,
     recorded_text_rects,
@@ -311,14 +312,13 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
     import json
 
     import ai.commands.tournament  # noqa: F401 - imported by the save: now it is quick, as it is the second time
-    from tests.ui_helpers import key
 
     # 12 games of about a second: still running when left (Tic-tac-toe's workers could play all 18
     # before the screen saw the first, and a stop keeps every game already sent)
     scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
                                games_choice=1)
     _played(app, scene, 1)
-    key(app, pygame.K_ESCAPE)
+    leave_tournament(app)
     assert not isinstance(app.scene, TournamentScene)
     # written once the tournament's thread has ended (it may collect a last game), off the window's thread
     assert scene.tournament.join(30) and WRITER.wait(30)
@@ -1322,7 +1322,7 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
     """The screen remembered the game of the last tournament but chose its first four players
     again: the players picked are kept in the settings per game, and chosen again when the screen
     is opened again, in this session and the next."""
-    from tests.ui_helpers import autosaves_written, key, make_app
+    from tests.ui_helpers import autosaves_written, make_app
 
     app = make_app(tmp_path, monkeypatch)
     try:
@@ -1337,7 +1337,7 @@ def test_the_players_of_the_last_tournament_of_a_game_are_chosen_again(tmp_path,
         assert shown_chosen(scene) == picked
         click(app, labelled(scene, "Start").rect.center)
         assert scene.tournament is not None
-        key(app, pygame.K_ESCAPE)  # leaving stops it
+        leave_tournament(app)  # leaving stops it
         scene = open_tournament_from_the_menu(app)
         assert scene.game_id == "rastros" and shown_chosen(scene) == picked
         other_game(app, scene, -1)  # another game, not played yet: its first four
@@ -1653,6 +1653,47 @@ def test_watch_the_games_chosen_is_kept_next_visit_and_next_session(tmp_path, mo
     assert kept_watch(SimpleNamespace(tournament_choices={"watch": "no"}))  # not a bool: the default, Yes
 
 
+def test_processes_chosen_are_kept_next_visit_and_next_session_within_the_cores(tmp_path, monkeypatch):
+    """Processes went back to 2 every time the screen was made, where the other choices are kept:
+    the user's choice is kept in the settings and chosen again, at most the computer's cores (a
+    settings file from a bigger machine, or a hand-edited one, gives no more processes than cores)."""
+    import os
+    from types import SimpleNamespace
+
+    from tests.ui_helpers import make_app
+
+    def jobs_button(scene):
+        scene._refresh_labels()
+        return scene.buttons[4]
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert jobs_button(scene).label == "Processes: 2"
+        stepper = jobs_button(scene)
+        click(app, (stepper.rect.right - 4, stepper.rect.centery))  # its right arrow: one more
+        assert scene.jobs == 3 and jobs_button(scene).label == "Processes: 3"
+        click(app, scene.buttons[0].rect.center)  # Back
+        scene = open_tournament_from_the_menu(app)
+        assert scene.jobs == 3 and jobs_button(scene).label == "Processes: 3"
+    finally:
+        app.quit()
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # the next session, on a smaller machine
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.jobs == 2 and jobs_button(scene).label == "Processes: 2"
+        assert app.errors == [], app.errors[0]
+    finally:
+        app.quit()
+    from ui.scenes.tournament_setup import kept_jobs
+
+    assert kept_jobs(SimpleNamespace(tournament_choices={"jobs": 64}), 1) == 2  # at most the cores
+    for junk in ("3", True, 0, -1, 2.0):  # not a whole number of at least 1: the default
+        assert kept_jobs(SimpleNamespace(tournament_choices={"jobs": junk}), 1) == 1
+
+
 @pytest.mark.parametrize("kept", [{"games": 7, "time": "0.5", "openings": True}, {"games": [2]}, "garbage", None])
 def test_format_choices_the_screen_cannot_read_give_its_defaults(kept):
     """A hand-edited tournament_choices (a value not offered, of another type) is ignored: the
@@ -1703,13 +1744,13 @@ def test_a_file_listed_when_it_loaded_and_broken_since_is_said_before_the_games(
 def test_the_report_saved_on_leaving_is_said_on_the_menu_and_not_on_the_next_screen(app, tmp_path):
     """The "Saved …" of a tournament left while it ran followed the user from the main menu on to
     the New game screen.  It is said on the menu the user arrives at, and goes when that is left."""
-    from tests.ui_helpers import click_widget, key
+    from tests.ui_helpers import click_widget
     from ui.scenes.menu import MenuScene
     from ui.scenes.setup import SetupScene
 
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments")
     _played(app, scene, 1)
-    key(app, pygame.K_ESCAPE)
+    leave_tournament(app)
     assert isinstance(app.scene, MenuScene)
     assert scene.tournament.join(30) and WRITER.wait(30)
     app.run_frames(1)  # the frame that says it

@@ -16,8 +16,9 @@ from ui.scenes.tournament import TournamentScene
 
 def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
     """Shift+Tab rings the latest results; the first Esc left the screen at once and so stopped
-    the running tournament.  Now it drops the ring (the league plays on) and the second leaves.
-    A click on a result still leaves with one Esc: the click, not the user, put the keyboard there."""
+    the running tournament.  Now it drops the ring (the league plays on) and the second leaves,
+    once asked (Back's question, Enter on the ringed Back).  A click on a result still goes to that
+    question with one Esc: the click, not the user, put the keyboard there."""
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments",
                                games_choice=6, watch=False)  # each result listed as it comes
     _played(app, scene, 1)
@@ -30,6 +31,8 @@ def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tm
     click(app, row.center)  # a mouse user: the click puts the keyboard on the list unasked
     assert scene._on_results()
     key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.leave_asked and not scene.tournament._stop.is_set()
+    key(app, pygame.K_RETURN)  # yes: the ring is on Back
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 

@@ -129,3 +129,33 @@ def test_start_waits_for_a_bot_being_checked_and_the_tournament_then_has_it(tmp_
         assert engine in scene.tournament.player_ids
         click(app, scene.buttons[1].rect.center)  # Stop: Hex's games take a while
         assert app.run_frames(900, until=lambda: not scene.tournament.is_running(), timeout=90)
+
+
+def test_the_participants_heading_and_the_games_count_a_bot_being_checked(tmp_path, monkeypatch):
+    """The heading said "Participants (1 chosen)" over two rows drawn chosen, the second a bot of
+    the game's last tournament still being checked, which Start waits for and then plays; the
+    games counted under the settings left it out too.  Both count it, and once it is checked the
+    count stays the same."""
+    from ai.tournament import games_in
+    from tests.ui_helpers import recorded_text
+    from ui.scenes.tournament_setup import GAMES
+
+    with engine_being_checked_on_hex(tmp_path, monkeypatch, ["level-1"]) as (app, scene, engine, asked):
+        assert scene.selected == {"level-1"} and [pid for pid, _title in scene._being_checked()] == [engine]
+
+        def heading_and_games() -> tuple[list[str], list[str]]:
+            drawn = recorded_text(monkeypatch)
+            scene.invalidate()
+            app.run_frames(2)
+            return ([text for text in drawn if text.startswith("Participants (")],
+                    [text for text in drawn if text.endswith(" games")])
+
+        games = f"{games_in(2, GAMES[scene.games_index])} games"
+        heading, counted = heading_and_games()
+        assert heading and all(text.startswith("Participants (2 chosen)") for text in heading), heading
+        assert counted and set(counted) == {games}, counted
+        asked.set()
+        assert app.run_frames(900, until=lambda: engine in scene.selected, timeout=90)
+        heading, counted = heading_and_games()
+        assert heading and all(text.startswith("Participants (2 chosen)") for text in heading), heading
+        assert set(counted) == {games}, counted

@@ -16,7 +16,7 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.ui_helpers import click, drop, key, tournament_started, words_in
+from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
@@ -84,7 +84,7 @@ def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played
     """Esc in the middle of a tournament: the screen opened again offers it; Resume keeps every
     game already played (none is played twice) and the report counts them all once, as finished."""
     scene, old = _started_with_a_game_played(app)
-    key(app, pygame.K_ESCAPE)
+    leave_tournament(app)
     assert not isinstance(app.scene, TournamentScene)
     assert _until(app, lambda: not old.is_running(), 30)
     log = scene.base.with_name(scene.base.name + ".jsonl")
@@ -234,7 +234,7 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     title = scene.titles[pid]
     old = scene.tournament
     assert _until(app, lambda: len(old.results) >= 1)
-    key(app, pygame.K_ESCAPE)
+    leave_tournament(app)
     assert _until(app, lambda: not old.is_running(), 30)
     log = scene.base.with_name(scene.base.name + ".jsonl")
     kept = ResultsLog.read(log)[1]
@@ -495,7 +495,7 @@ def _left_after_one_game(app, monkeypatch) -> tuple[TournamentScene, Tournament,
     scene._start()
     t = scene.tournament
     assert _until(app, lambda: 1 in t.results, 30)
-    key(app, pygame.K_ESCAPE)  # left while game 2 ends
+    leave_tournament(app)  # left while game 2 ends
     assert not isinstance(app.scene, TournamentScene) and t.is_running()
     return scene, t, go_on
 

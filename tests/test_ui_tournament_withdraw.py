@@ -88,6 +88,37 @@ def test_esc_while_withdraw_asks_withdraws_no_one(app):
     assert button.label == "Withdraw a player"
 
 
+def shown_words(scene: TournamentScene) -> list[str]:
+    """The screen's own messages still shown, as they read."""
+    return [str(m.text) for m in scene.messages.items]
+
+
+CHOOSE = "Choose the player to withdraw in the standings"
+
+
+@pytest.mark.parametrize("answer", ["withdraw", "esc", "withdraw with none chosen"])
+def test_the_choosing_messages_go_once_the_choosing_ends(app, answer):
+    """"Choose the player to withdraw in the standings: a click on its row …" stayed for its 10 s
+    under "Nothing withdrawn" or "… is withdrawn", saying to choose when there was nothing left to
+    choose.  It goes as the choosing ends."""
+    scene = stopped_tournament(app, GAMES.index(2))
+    button = withdraw_button(scene)
+    click(app, button.rect.center)
+    assert any(text.startswith(CHOOSE) for text in shown_words(scene))
+    if answer != "withdraw with none chosen":
+        click(app, row_of(scene, "level-3").center)
+        assert any("Press Withdraw again to confirm" in text for text in shown_words(scene))
+    if answer == "esc":
+        key(app, pygame.K_ESCAPE)
+    else:
+        click(app, button.rect.center)
+    said = shown_words(scene)
+    assert scene.withdrawing is None and app.scene is scene
+    assert not any(text.startswith(CHOOSE) for text in said), said
+    last = "Level 3 is withdrawn: " if answer == "withdraw" else "Nothing withdrawn"
+    assert said[-1].startswith(last), said
+
+
 def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app):
     scene = stopped_tournament(app)
     t = scene.tournament

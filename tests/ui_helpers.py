@@ -195,6 +195,15 @@ def key_up(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     app.run_frames(frames)
 
 
+def leave_tournament(app: App, frames: int = 2) -> None:
+    """Esc on the tournament screen, and yes to the question it asks while its tournament runs
+    (Enter on Back, which the question rings): the screen left, a running tournament stopped."""
+    scene = app.scene
+    key(app, pygame.K_ESCAPE, frames=frames)
+    if app.scene is scene and getattr(scene, "leave_asked", False):
+        key(app, pygame.K_RETURN, frames=frames)
+
+
 def ringed(scene) -> object:
     """The stop the keyboard is on in ``scene`` (its ``key_focus`` over its ``_focus_stops``:
     the tournament screen), None when it is on none."""

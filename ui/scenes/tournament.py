@@ -8,7 +8,8 @@ crosstable and the standings filling in as games finish, a chart of the ratings 
 
 The games run in worker processes (ai.tournament.Tournament, driven with ``start``/``poll``), so
 the window keeps its frame rate; leaving the screen (or closing the window) stops the tournament,
-kills them and saves the report.  Every finished game is also written at once to a results log,
+kills them and saves the report.  Back (or Esc) on a running tournament asks first: Back again
+leaves, Esc stays (``_ask_to_leave``).  Every finished game is also written at once to a results log,
 so a tournament left, closed or killed is offered again on the setup and resumed from it
 (ui.scenes.tournament_log).  An outside player's "×" in the grid forgets it.
 """
@@ -61,6 +62,7 @@ from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll,
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FAULTS_TOPIC = "faults"  # the message saying the listed player's faults: withdrawn as the list changes
+LEAVING_TOPIC = "leaving"  # the question Back asks of a running tournament: withdrawn once answered
 
 
 def same_player(pid: str) -> tuple[str, str | None]:
@@ -94,6 +96,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.on_back = on_back
         self.on_replay = on_replay or self._open_replay
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
+        self.leave_asked = False  # Back (or Esc) asked whether to stop the running tournament and leave
         self.viewing: Path | None = None  # the results file shown (show_results): never resumed from here
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
@@ -104,8 +107,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.time_index = 2  # 0.5 s
         self.openings_index = 0  # from the initial position
         self.watch = True
-        self._choose_kept_choices()  # or as the user last chose them
         self.jobs = max(1, min(2, os.cpu_count() or 1))
+        self._choose_kept_choices()  # or as the user last chose them
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
@@ -359,6 +362,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         here = self.key_focus.current(self._focus_stops())
         if not isinstance(here, Button):
             return False
+        if here.action != self._back:  # another button answers Back's question: no
+            self._stay()
         here.action()
         self._refresh_labels()
         self.invalidate()
@@ -493,6 +498,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 dismiss_b.enabled = self.resuming is None
         else:
             back, stop, save, new, watch, speed, withdraw, replay = self.buttons
+            if self.leave_asked and not self.running:  # it ended meanwhile: Back leaves at once
+                self._stay()
+            back.label = _("Stop and leave? Press again") if self.leave_asked else _("Back")
+            back.key_hint = "" if self.leave_asked else "Esc"  # Esc answers no now
+            back.active = self.leave_asked
             withdraw.visible = self._may_withdraw()
             withdraw.label = self._withdraw_label()
             withdraw.active = bool(self.withdrawing)
@@ -515,9 +525,39 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _back(self) -> None:
         """Leave the screen; the tournament stops and is saved as the screen closes (``close``),
         after the window has changed screens: its "Saved …" is then said on the screen arrived
-        at, and no further (``ui.widgets.SCREEN_TOPIC``)."""
+        at, and no further (``ui.widgets.SCREEN_TOPIC``).  A running tournament is asked about
+        first (``_ask_to_leave``): Back or Esc left at once, its games in play stopped and lost."""
+        if self.running and not self.leave_asked:
+            self._ask_to_leave()
+            return
+        self._stay()
         (self.on_back or self.app.show_menu)()
         self.close()
+
+    def _ask_to_leave(self) -> None:
+        """Back (or Esc) on a running tournament: Back's label asks "Stop and leave? Press again"
+        and a message says what leaving does, as Withdraw and the records' Delete ask; Back again
+        (the keyboard's ring is put on it: Enter) leaves and stops it, Esc (or any other button)
+        keeps it running."""
+        self.leave_asked = True
+        stops = self._focus_stops()
+        self.key_focus.index = next(i for i, stop in enumerate(stops) if stop is self.buttons[0])
+        self.messages.add_instead(_("The tournament is running: leaving stops it and loses the games being played. "
+                                    "Press Back again (or Enter) to leave; Esc: stay"), "warn", 20.0,
+                                  topic=LEAVING_TOPIC)
+        self._refresh_labels()
+        self.invalidate()
+
+    def _stay(self) -> bool:
+        """No to Back's question: the tournament goes on, the screen stays; whether it was asked."""
+        if not self.leave_asked:
+            return False
+        self.leave_asked = False
+        self.messages.withdraw(LEAVING_TOPIC)
+        if self.key_focus.current(self._focus_stops()) is self.buttons[0]:  # the ring the question put on Back
+            self.key_focus.index = None
+        self.invalidate()
+        return True
 
     def _finished_shown(self) -> Any:
         """The result of the finished game on the board, if that is what is shown: not while the
@@ -696,7 +736,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             t.cancel()
             self.messages.add(_("Tournament stopped"), "info")
         elif t.go_on():
-            self.withdrawing = None
+            self.end_choosing()
             self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
@@ -760,6 +800,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self._drag_players(event)
         for btn in self._all_buttons():
             if btn.handle(event):
+                if btn.action != self._back:  # another button answers Back's question: no
+                    self._stay()
                 self._refresh_labels()
                 return
         if (event.type == pygame.MOUSEWHEEL and self.tournament is None
@@ -815,6 +857,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.invalidate()
         elif event.key == pygame.K_SPACE:
             self._press_focused()
+        elif event.key == pygame.K_ESCAPE and self._stay():
+            self._refresh_labels()  # no to Back's question: the tournament goes on
         elif event.key == pygame.K_ESCAPE and self._cancel_withdrawal():
             pass  # first the question goes: nothing withdrawn, the screen stays
         elif event.key == pygame.K_ESCAPE and self._esc_drops_ring():
@@ -1300,7 +1344,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         while Withdraw asks for a player: what withdrawing it does to its games, and how to
         confirm, take two lines at 800x560 (on one they were cut at "Press Withdraw again…")."""
         s = self._scale()
-        lines = 1 if self.withdrawing is None else 2
+        lines = 1 if self.withdrawing is None and not self.leave_asked else 2  # Back's question too
         return self.size[1] - int(20 * s) - Messages.lane_height(s, lines=lines)
 
     def messages_ceiling(self) -> int | None:

@@ -107,6 +107,17 @@ def kept_watch(settings: Any) -> bool:
     return value if isinstance(value, bool) else True
 
 
+def kept_jobs(settings: Any, default: int) -> int:
+    """The processes playing at once as last chosen on the screen (``settings.tournament_choices``'s
+    "jobs"), at most the computer's cores (a settings file from a bigger machine), else ``default``;
+    a value that is no whole number of at least 1 (a hand-edited file) is ignored."""
+    kept = getattr(settings, "tournament_choices", None)
+    value = kept.get("jobs") if isinstance(kept, dict) else None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return default
+    return min(value, max(1, os.cpu_count() or 1))
+
+
 def option_values(option: games.Option) -> list[Any]:
     """The values a game option's button cycles through, in order."""
     if option.choices:
@@ -187,28 +198,34 @@ class TournamentSetup:
             self._remember_choices()
 
     def _choose_kept_choices(self) -> None:
-        """Games per pair, time per move, opening moves and Watch the games as the user last chose
-        them (``kept_index``, ``kept_watch``)."""
+        """Games per pair, time per move, opening moves, Watch the games and Processes as the user
+        last chose them (``kept_index``, ``kept_watch``, ``kept_jobs``).  Processes went back to 2
+        each time the screen was made: a teacher who chose 1 (the machine busy with the class's
+        bots) found 2 again on the next visit."""
         settings = getattr(self.app, "settings", None)
         for attr in KEPT_CHOICES:
             setattr(self, attr, kept_index(settings, attr, getattr(self, attr)))
         self.watch = kept_watch(settings)
+        self.jobs = kept_jobs(settings, self.jobs)
 
     def _remember_choices(self) -> None:
-        """Keep games per pair, time per move, opening moves and Watch the games in the settings as
-        they are now: the screen opens on them next time (``_choose_kept_choices``), rather than on its defaults."""
+        """Keep games per pair, time per move, opening moves, Watch the games and Processes in the
+        settings as they are now: the screen opens on them next time (``_choose_kept_choices``),
+        rather than on its defaults."""
         settings = getattr(self.app, "settings", None)
         if settings is None:
             return
         kept = getattr(settings, "tournament_choices", None)
         now = {key: values[getattr(self, attr)] for attr, (key, values) in KEPT_CHOICES.items()}
-        now["watch"] = self.watch
+        now["watch"], now["jobs"] = self.watch, self.jobs
         settings.tournament_choices = {**(kept if isinstance(kept, dict) else {}), **now}
         self.app.apply_settings()
 
     def _step_jobs(self, step: int) -> None:
-        """The processes playing at once one more or one fewer, from 1 to the computer's cores, round."""
+        """The processes playing at once one more or one fewer, from 1 to the computer's cores,
+        round; kept for next time."""
         self.jobs = (self.jobs - 1 + step) % max(1, os.cpu_count() or 1) + 1
+        self._remember_choices()
 
     def _option_button(self, option: games.Option) -> Button:
         """A game option's control: a button that switches a yes-or-no option ("Swap rule: No"),
@@ -449,6 +466,12 @@ class TournamentSetup:
         listed = {pid for pid, _title in self.players()}
         return [(pid, self._remembered_title(pid)) for pid in sorted(self.awaited) if pid not in listed]
 
+    def _chosen_count(self) -> int:
+        """The players Start would play: those chosen, and those drawn chosen while they are being
+        checked (``_being_checked``), whom Start waits for.  The heading said "(2 chosen)" over
+        three rows drawn chosen, the third "(checking…)", and the games counted left it out."""
+        return len(self.selected | {pid for pid, _title in self._being_checked()})
+
     def _remembered_title(self, pid: str) -> str:
         """An outside player's title as another game's list gives it, else as its id says it."""
         from ai.outside_names import entry_title
@@ -537,7 +560,8 @@ class TournamentSetup:
         left = pad * 2 + int(340 * s)
         if self.offer is not None:
             self._draw_offer(surface, theme)
-        tx.text(surface, _("Participants ({n} chosen): click, or Space on the one ringed, to add or remove").format(n=len(self.selected)),
+        tx.text(surface, _("Participants ({n} chosen): click, or Space on the one ringed, to add or remove").format(
+            n=self._chosen_count()),
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
         hint_right = self.players_area.right
@@ -556,7 +580,6 @@ class TournamentSetup:
             said = self.checking_words() if self.checking is not None else _("Loading…")
             tx.text(surface, tx.fit(said, int(14 * s), self.players_area.right - rect.x), (rect.x, rect.y - int(6 * s)),
                     int(14 * s), theme.muted, "bottomleft")
-        n = len(self.selected)
-        total = games_in(n, GAMES[self.games_index])
+        total = games_in(self._chosen_count(), GAMES[self.games_index])
         tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[7].rect.y - int(8 * s)),
                 int(16 * s), theme.muted, "midbottom")

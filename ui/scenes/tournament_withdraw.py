@@ -20,6 +20,10 @@ from ai.commands.tournament import nothing_to_withdraw, withdrawal_words
 from ui import words
 from ui.i18n import Phrase, _
 
+# the message saying how to choose the player to withdraw: withdrawn as the choosing ends (a player
+# withdrawn, the choosing cancelled, or the tournament resumed)
+CHOOSING_TOPIC = "withdrawing"
+
 
 class Withdrawal:
     """A player withdrawn from the tournament shown (mixed into TournamentScene)."""
@@ -45,12 +49,12 @@ class Withdrawal:
     def _withdraw_pressed(self) -> None:
         """Withdraw: ask for a player's row; with one chosen, withdraw it."""
         if not self._may_withdraw():
-            self.withdrawing = None
+            self.end_choosing()
         elif self.withdrawing is None:
             self.withdrawing = ""
             self._tell_every_result()
             self.messages.add(_("Choose the player to withdraw in the standings: a click on its row, or Up and Down "
-                                "(Esc: none)"), "info", 10.0)
+                                "(Esc: none)"), "info", 10.0, topic=CHOOSING_TOPIC)
         elif not self.withdrawing:
             self._cancel_withdrawal()
         else:
@@ -121,15 +125,22 @@ class Withdrawal:
         """Esc (or Withdraw with no row chosen): nothing is withdrawn; whether there was something to cancel."""
         if self.withdrawing is None:
             return False
-        self.withdrawing = None
+        self.end_choosing()
         self.messages.add(_("Nothing withdrawn"), "info", 4.0)
         self._refresh_labels()
         self.invalidate()
         return True
 
+    def end_choosing(self) -> None:
+        """No player is asked for any longer (withdrawn, cancelled, or the tournament resumed): how
+        to choose one goes with it.  "Choose the player to withdraw in the standings …" stayed for
+        its 10 s under "Nothing withdrawn" or "… is withdrawn", saying to choose."""
+        self.withdrawing = None
+        self.messages.withdraw(CHOOSING_TOPIC)
+
     def _withdraw(self, player_id: str) -> None:
         t = self.tournament
-        self.withdrawing = None
+        self.end_choosing()
         try:
             stands = t.withdraw(player_id)
         except (OSError, ValueError) as exc:  # its log could not be rewritten: nothing withdrawn

@@ -1,0 +1,89 @@
+"""Leaving the tournament screen while its tournament runs stops it and loses the games being
+played: Back (or Esc) asks first, as Withdraw asks, and only Back again leaves; a tournament
+finished or stopped is left at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui_helpers import click, key, tournament_started
+from ui.scenes.tournament import TournamentScene
+
+ASKED = "The tournament is running: leaving stops it"
+
+
+def running(app, tmp_path) -> TournamentScene:
+    """A tournament of three levels of 3x3 begun on the screen, 50 + 50 games a pair (300 at 0.1 s
+    a move: it runs for the whole test), its first game started."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
+                               games_choice=6)
+    assert app.run_frames(10, until=lambda: scene.running, timeout=120)
+    return scene
+
+
+def asking(scene: TournamentScene) -> list[str]:
+    """The screen's messages that ask whether to leave."""
+    return [str(m.text) for m in scene.messages.items if str(m.text).startswith(ASKED)]
+
+
+def test_esc_on_a_running_tournament_asks_and_esc_again_keeps_it_running(app, tmp_path):
+    """Esc left at once and stopped the league; now it asks (Back's label, a message) and a second
+    Esc answers no: the screen stays, the games go on, the question goes."""
+    scene = running(app, tmp_path)
+    back = scene.buttons[0]
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.running and not scene.tournament._stop.is_set()
+    assert back.label == "Stop and leave? Press again" and back.active and asking(scene)
+    key(app, pygame.K_ESCAPE)  # no
+    assert app.scene is scene and scene.running and not scene.tournament._stop.is_set()
+    assert back.label == "Back" and not back.active and not asking(scene)
+    key(app, pygame.K_ESCAPE)  # asked again ...
+    assert scene.leave_asked
+    key(app, pygame.K_RETURN)  # ... and Enter on the ringed Back: yes
+    assert app.scene is not scene and scene.tournament._stop.is_set()
+
+
+def test_back_on_a_running_tournament_asks_and_back_again_stops_it_and_leaves(app, tmp_path):
+    scene = running(app, tmp_path)
+    back = scene.buttons[0]
+    click(app, back.rect.center)
+    assert app.scene is scene and scene.running and asking(scene)
+    click(app, back.rect.center)  # yes
+    assert app.scene is not scene and scene.tournament._stop.is_set()
+
+
+def test_another_button_answers_no(app, tmp_path):
+    """Watch pressed while Back asks: the question goes, the tournament runs on, Back asks again."""
+    scene = running(app, tmp_path)
+    back, watch = scene.buttons[0], scene.buttons[4]
+    click(app, back.rect.center)
+    click(app, watch.rect.center)
+    assert not scene.leave_asked and not asking(scene) and back.label == "Back"
+    click(app, back.rect.center)
+    assert app.scene is scene and scene.running and asking(scene)
+
+
+def test_a_stopped_tournament_is_left_at_once(app, tmp_path):
+    """Stopped (or finished), nothing is lost by leaving: Esc leaves without asking."""
+    scene = running(app, tmp_path)
+    click(app, scene.buttons[1].rect.center)  # Stop
+    t = scene.tournament
+    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is not scene and not asking(scene)
+
+
+def test_a_question_asked_as_the_tournament_ends_goes_and_back_leaves_at_once(app, tmp_path):
+    """Asked while running, then the tournament stops (here by Stop's own cancel, as if its last
+    game ended): the question goes, and Back leaves at once."""
+    scene = running(app, tmp_path)
+    back = scene.buttons[0]
+    click(app, back.rect.center)
+    assert scene.leave_asked
+    scene.tournament.cancel()  # it ends by itself meanwhile: no button pressed
+    t = scene.tournament
+    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    app.run_frames(2)
+    assert not scene.leave_asked and back.label == "Back" and not asking(scene)
+    click(app, back.rect.center)
+    assert app.scene is not scene
