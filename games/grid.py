@@ -52,6 +52,25 @@ def read_to_move_header(text: str, side_names: str | tuple[str, ...]) -> tuple[s
     return None, lines
 
 
+def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str = "characters") -> tuple[int, int]:
+    """The two sides' bitboards (row-major, the first row on top) from ``rows`` of one character a
+    cell: ``marks[0]``'s, ``marks[1]``'s or "." for an empty cell, in either case.  Tic-tac-toe and
+    Hex read their positions so, and say the same when a row is out of place: IllegalMove naming
+    the board's shape in ``unit`` ("expected 3 rows of 3 characters (X, O or .)") or the first
+    character that is none of them ("row 2: 'Z' is not X, O or .")."""
+    listed = f"{marks[0]}, {marks[1]} or ."
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise IllegalMove(f"expected {height} rows of {width} {unit} ({listed})")
+    boards = [0, 0]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row.upper()):
+            if ch not in (marks[0], marks[1], "."):
+                raise IllegalMove(f"row {r + 1}: {ch!r} is not {listed}")
+            if ch != ".":
+                boards[marks.index(ch)] |= 1 << (r * width + c)
+    return boards[0], boards[1]
+
+
 @lru_cache(maxsize=64)
 def king_neighbour_masks(width: int, height: int) -> tuple[int, ...]:
     """For each cell (row-major), the bitmask of its up to 8 king-move neighbours."""

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, is_exactly, is_index
-from games.grid import cell_name, parse_cell, permute_bits, read_to_move_header
+from games.grid import cell_name, parse_cell, permute_bits, read_marks, read_to_move_header
 from games.position_cells import TextCells
 
 INFO = GameInfo(
@@ -306,17 +306,8 @@ class Hex(Game):
 
     def from_text(self, text: str) -> HexState:
         to_move_name, lines = read_to_move_header(text, self.sides)
-        rows = ["".join(line.split()).upper() for line in lines]
-        if len(rows) != self.size or any(len(r) != self.size for r in rows):
-            raise IllegalMove(f"expected {self.size} rows of {self.size} cells (B, R or .)")
-        boards = [0, 0]
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                if ch not in "BR.":
-                    raise IllegalMove(f"row {r + 1}: {ch!r} is not B, R or .")
-                if ch != ".":
-                    boards[LETTERS.index(ch)] |= 1 << (r * self.size + c)
-        blue, red = boards
+        rows = ["".join(line.split()).upper() for line in lines]  # the rhombus's indents and spaces gone
+        blue, red = read_marks(rows, self.size, self.size, LETTERS, unit="cells")
         to_move = self._read_to_move(blue, red, to_move_name)
         winner = self.board_winner(blue, red)
         if winner == to_move:

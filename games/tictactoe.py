@@ -27,6 +27,7 @@ from games.grid import (
     cell_name,
     parse_cell,
     permute_bits,
+    read_marks,
     read_to_move_header,
 )
 from games.position_cells import TextCells
@@ -251,15 +252,7 @@ class TicTacToe(Game):
     def from_text(self, text: str) -> TicTacToeState:
         to_move_name, rows = read_to_move_header(text, MARKS)
         rows = [row.replace(" ", "") for row in rows]  # the notebook's Board prints "X . ."
-        if len(rows) != self.height or any(len(r) != self.width for r in rows):
-            raise IllegalMove(f"expected {self.height} rows of {self.width} characters (X, O or .)")
-        boards = [0, 0]
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row.upper()):
-                if ch not in "XO.":
-                    raise IllegalMove(f"row {r + 1}: {ch!r} is not X, O or .")
-                if ch != ".":
-                    boards[MARKS.index(ch)] |= 1 << (r * self.width + c)
+        boards = read_marks(rows, self.width, self.height, MARKS)
         xs, os_ = boards[0].bit_count(), boards[1].bit_count()
         to_move = MARKS.index(to_move_name) if to_move_name else (0 if xs == os_ else 1)
         if xs - os_ != to_move:

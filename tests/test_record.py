@@ -203,25 +203,17 @@ def test_a_missing_nested_field_is_named(tmp_path):
     refused(path, before, "missing field 'game.id'")
 
 
-def test_an_unknown_game_is_named(tmp_path):
+@pytest.mark.parametrize(("name", "value", "words"), [
+    ("id", "chess", ("unknown game 'chess'", "reversi")),
+    ("colour", "red", ("no option 'colour'",)),  # an option the game does not have
+    ("size", 7, ("option size", "6, 8, 10")),
+    ("size", 1e400, ("option size: inf is not valid",)),  # json writes Infinity
+], ids=["unknown game", "unknown option", "bad option value", "option of infinity"])
+def test_a_game_or_option_it_cannot_play_is_named(tmp_path, name, value, words):
     data = good_dict()
-    data["game"]["id"] = "chess"
+    (data["game"] if name == "id" else data["game"]["options"])[name] = value
     path, before = write(tmp_path, data)
-    refused(path, before, "unknown game 'chess'", "reversi")
-
-
-def test_an_unknown_option_is_named(tmp_path):
-    data = good_dict()
-    data["game"]["options"]["colour"] = "red"
-    path, before = write(tmp_path, data)
-    refused(path, before, "no option 'colour'")
-
-
-def test_a_bad_option_value_is_named(tmp_path):
-    data = good_dict()
-    data["game"]["options"]["size"] = 7
-    path, before = write(tmp_path, data)
-    refused(path, before, "option size", "6, 8, 10")
+    refused(path, before, *words)
 
 
 def test_an_illegal_move_is_named_with_its_number(tmp_path):
@@ -281,13 +273,6 @@ def test_bad_evaluations_and_dates_are_named(tmp_path):
 def test_json_beyond_any_record_is_refused(tmp_path, text):
     path, before = write(tmp_path, text)
     refused(path, before, "not a game record")
-
-
-def test_an_option_of_infinity_is_refused(tmp_path):
-    data = good_dict()
-    data["game"]["options"]["size"] = 1e400  # json writes Infinity
-    path, before = write(tmp_path, data)
-    refused(path, before, "option size: inf is not valid")
 
 
 def test_an_option_with_a_fraction_is_refused_and_a_whole_one_read_as_the_game_reads_it(tmp_path):

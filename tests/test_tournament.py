@@ -355,6 +355,26 @@ def test_the_command_lines_report_reads_as_it_always_has(tmp_path):
                                      "(and 1 game void) (3 games from the log)")
 
 
+@pytest.mark.parametrize(("changes", "title_notes", "head_notes"), [
+    ({}, " (and 1 game void) (stopped early: 5 of 12 games)",
+     " (and 1 game void) (1 game from the log) (stopped early: 5 of 12 games)"),
+    ({"cancelled": False}, " (and 1 game void)", " (and 1 game void) (1 game from the log)"),
+    ({"cancelled": False, "resumed": 0, "results": [], "standings": []}, "", ""),
+])
+def test_the_page_title_says_the_headings_notes_but_the_games_from_the_log(changes, title_notes, head_notes):
+    """The page's title and the report's heading add the same notes after their games (one
+    helper says them for both); the games a resume took from the log are the heading's and the
+    small line's under the title, never the title's."""
+    from ai.commands.tournament import page_title, report_head, run_line
+
+    summary = reported_summary(**changes)
+    games = f"{len(summary.results) - summary.void} games"
+    assert page_title(summary) == f"Tic-tac-toe round robin: 4 players, {games}, 0.5 s/move, clock 5m+2s{title_notes}"
+    assert report_head(summary) == (f"Tic-tac-toe round robin: 4 players, {games}, 0.5 s/move, clock 5m+2s, jobs 2, "
+                                    f"12.3 s{head_notes}")
+    assert run_line(summary) == "Run with jobs 2 in 12.3 s" + (" (1 game from the log)" if summary.resumed else "")
+
+
 def test_the_report_names_the_rules_a_class_played_under_when_they_are_not_the_usual_ones(tmp_path):
     """A course page of a 4x4 three-in-a-row league said "Tic-tac-toe round robin" alone, as for
     3x3: the text, Markdown and HTML now name the rules after the game where any is unusual, in

@@ -139,6 +139,32 @@ def test_the_standings_are_reached_by_the_keyboard_and_enter_lists_a_players_gam
     assert scene.listed_player is None and len(scene._listed()) == 6
 
 
+def test_the_standings_keys_move_to_the_ends_and_a_page_as_every_lists_do(app, tmp_path):
+    """Home, End, Page Up and Page Down on the standings move as on the latest results and on every
+    scrolled list (one table of steps, ``ui.widgets.list_key_steps``): End chooses the last row,
+    Home the first, Page Down a page on (here past the last: kept to it); a key that is not a list's
+    is not taken, the row chosen kept."""
+    from ui.widgets import list_key_steps
+
+    scene = league_shown(app, tmp_path)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the latest results
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the standings, their first row chosen
+    order = [pid for _rect, pid in scene.standing_rows]
+    assert len(order) == 3 and scene.chosen_player == order[0]
+    key(app, pygame.K_END)
+    assert scene.chosen_player == order[-1]
+    key(app, pygame.K_HOME)
+    assert scene.chosen_player == order[0]
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.chosen_player == order[-1] and scene.listed_player is None
+    key(app, pygame.K_PAGEUP)
+    assert scene.chosen_player == order[0]
+    assert not scene._standings_key(pygame.K_F5) and scene.chosen_player == order[0]
+    assert list_key_steps(4, 9) == {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -4, pygame.K_PAGEDOWN: 4,
+                                    pygame.K_HOME: -9, pygame.K_END: 9}
+    assert list_key_steps(4, 0)[pygame.K_END] == 1  # an empty list's End still a step: nowhere to go
+
+
 def test_the_keyboards_result_is_ringed_as_the_crosstables_cell_is(app, tmp_path, monkeypatch):
     """The latest result the keyboard is on was a card edged in the accent, the crosstable's
     cell the app's ring: one screen, two ways of saying where the keyboard is.  It takes the ring."""

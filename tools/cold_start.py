@@ -58,22 +58,15 @@ from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 GAMES = ("reversi", "hex:size=11", "rastros", "alquerque", "trax", "tictactoe")
 
-PLAYER = r"""
-import sys, time
-started = time.perf_counter()
-sys.path.insert(0, sys.argv[1])
-import ai, games
-from ai.base import Limits
-game_id, *pairs = sys.argv[2].split(":")
-options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
-game = games.load(game_id, **options)
-state = game.initial_state()
-move = ai.make_player(game_id, "level-5", seed=1, options=options).choose(state, Limits(time=1.0))
-print(f"{game.format_move(state, move)} {time.perf_counter() - started:.1f}")
-"""
+# what the scripts below share, put before each: the game a GAME[:OPTION=VALUE...] names, the same
+# random opening in each (so the WINDOW and RESTART games match), and the window as main.py opens it
+COMMON = r"""
+def spec_options(spec):
+    # "hex:size=11": the game's id and its options
+    game_id, *pairs = spec.split(":")
+    return game_id, {k: int(v) for k, v in (p.split("=") for p in pairs)}
 
-# the WINDOW and RESTART scripts' opening: the same random moves in both, so their games match
-PLAYED_LINE = r"""
+
 def played_line(game, plies):
     # plies seeded random moves from the start, short of the game's end (3x3 Tic-tac-toe ends
     # sooner): the position reached and the moves' names
@@ -88,11 +81,42 @@ def played_line(game, plies):
         state = state.play(move)
     return state, line
 
+
+def opened_window(opened, menu, shown=None):
+    # the window as ui.app.run opens it, its background preparation and its spare AI worker (an older
+    # checkout has none: left unread), New game showing ``shown`` (game id, options: the game last
+    # chosen, as on a second launch) if given; left in its menus until ``menu`` s after ``opened``
+    import time
+    from ui.ai_worker import KernelPreparation
+    from ui.app import App
+
+    preparation = KernelPreparation()
+    app = App()
+    if shown is not None:
+        choices = app.last_setup_choices()
+        choices.game_id, choices.options[shown[0]] = shown[0], dict(shown[1])
+    app.spare_worker = True
+    while time.monotonic() - opened < menu:
+        app.frame()
+    return preparation, app
+
 """
 
+PLAYER = COMMON + r"""
+import sys, time
+started = time.perf_counter()
+sys.path.insert(0, sys.argv[1])
+import ai, games
+from ai.base import Limits
+game_id, options = spec_options(sys.argv[2])
+game = games.load(game_id, **options)
+state = game.initial_state()
+move = ai.make_player(game_id, "level-5", seed=1, options=options).choose(state, Limits(time=1.0))
+print(f"{game.format_move(state, move)} {time.perf_counter() - started:.1f}")
+"""
 
-WINDOW = PLAYED_LINE + r"""
-import random, sys, time
+WINDOW = COMMON + r"""
+import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, plies, level = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 
@@ -100,17 +124,10 @@ game_spec, menu, plies, level = sys.argv[2], float(sys.argv[3]), int(sys.argv[4]
 def main():
     opened = time.monotonic()
     import games
-    from ui.ai_worker import KernelPreparation
-    from ui.app import App
     from ui.match import HUMAN_VS_PC, MatchSetup
 
-    preparation = KernelPreparation()  # as ui.app.run: the window's background preparation
-    app = App()
-    app.spare_worker = True  # ... and its spare AI worker (an older checkout has none: left unread)
-    while time.monotonic() - opened < menu:
-        app.frame()
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    preparation, app = opened_window(opened, menu)
+    game_id, options = spec_options(game_spec)
     game = games.load(game_id, **options)
     state, line = played_line(game, plies)
     computer = (level, None) if state.to_move == 0 else (None, level)
@@ -133,8 +150,8 @@ if __name__ == "__main__":
 """
 
 
-RESTART = PLAYED_LINE + r"""
-import random, sys, time
+RESTART = COMMON + r"""
+import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 
@@ -142,19 +159,11 @@ game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 def main():
     opened = time.monotonic()
     import games
-    from ui.ai_worker import KernelPreparation, SpareWorker
-    from ui.app import App
+    from ui.ai_worker import SpareWorker
     from ui.match import HUMAN_VS_PC, MatchSetup
 
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
-    preparation = KernelPreparation()  # as ui.app.run
-    app = App()
-    choices = app.last_setup_choices()  # a second launch: New game shows the game last chosen
-    choices.game_id, choices.options[game_id] = game_id, dict(options)
-    app.spare_worker = True
-    while time.monotonic() - opened < menu:
-        app.frame()
+    game_id, options = spec_options(game_spec)
+    preparation, app = opened_window(opened, menu, shown=(game_id, options))  # a second launch
     game = games.load(game_id, **options)
     state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
@@ -181,7 +190,7 @@ if __name__ == "__main__":
 """
 
 
-ANALYSIS = PLAYED_LINE + r"""
+ANALYSIS = COMMON + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
@@ -190,17 +199,10 @@ game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 def main():
     opened = time.monotonic()
     import pygame, games
-    from ui.ai_worker import KernelPreparation
-    from ui.app import App
     from ui.match import HOTSEAT, MatchSetup
 
-    preparation = KernelPreparation()  # as ui.app.run
-    app = App()
-    app.spare_worker = True
-    while time.monotonic() - opened < menu:
-        app.frame()
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    preparation, app = opened_window(opened, menu)
+    game_id, options = spec_options(game_spec)
     state, line = played_line(games.load(game_id, **options), plies)
     app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0), line)
     app.run_frames(3)
@@ -223,7 +225,7 @@ if __name__ == "__main__":
 """
 
 
-THREE = PLAYED_LINE + r"""
+THREE = COMMON + r"""
 import sys, threading, time, multiprocessing as mp
 sys.path.insert(0, sys.argv[1])
 game_spec = sys.argv[2]
@@ -254,8 +256,7 @@ def analysis_worker(began, game_spec, said):
     import games
     from ai.move_values import analyse
 
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    game_id, options = spec_options(game_spec)
     state, _ = played_line(games.load(game_id, **options), 12)
     lower_priority(ANALYSIS_NICENESS)
     kernels.defer_compiling()
@@ -273,7 +274,7 @@ def main():
     from ai.kernels import compile_groups
     from ui.ai_worker import KernelPreparation
 
-    game_id = game_spec.split(":")[0]
+    game_id, _ = spec_options(game_spec)
     context = mp.get_context("spawn")
     said = context.Queue()
     preparation = KernelPreparation(2)  # as the window does on 2 cores
@@ -296,8 +297,8 @@ if __name__ == "__main__":
 """
 
 
-STEPS = r"""
-import random, sys, time
+STEPS = COMMON + r"""
+import sys, time
 began = time.perf_counter()
 sys.path.insert(0, sys.argv[1])
 import ui.ai_worker
@@ -317,8 +318,7 @@ def main():
     from ai.base import Limits
     from ai.imports import import_engine
 
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    game_id, options = spec_options(game_spec)
     step("import numba", lambda: __import__("numba"))
     step(f"the {game_id} engine and kernel modules", lambda: import_engine(ai.engine_module(game_id)))
     import ai.kernels as kernels
@@ -327,9 +327,7 @@ def main():
         step(f"kernel stage {stage} loaded", lambda: kernels.warm_up(game_id, stage))
     player = step("level-5 made", lambda: ai.make_player(game_id, "level-5", seed=1, options=options))
     game = games.load(game_id, **options)
-    state, rng = game.initial_state(), random.Random(7)
-    for _ in range(plies):
-        state = state.play(rng.choice(state.legal_moves()))
+    state, _ = played_line(game, plies)  # short of the end: 3x3 Tic-tac-toe has no 12 plies to play
     step("its first move past the books (1 s)", lambda: player.choose(state, Limits(time=1.0)))
     print(";".join(f"{name}={seconds:.3f}" for name, seconds in steps))
 
@@ -339,7 +337,7 @@ if __name__ == "__main__":
 """
 
 
-TAKEN = PLAYED_LINE + r"""
+TAKEN = COMMON + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, plies, kind = sys.argv[2], int(sys.argv[3]), sys.argv[4]
@@ -349,8 +347,8 @@ first_spec, delay = (sys.argv[5], float(sys.argv[6])) if kind == "switched" else
 def loaded(spec):
     import games
 
-    game_id, *pairs = spec.split(":")
-    return games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+    game_id, options = spec_options(spec)
+    return games.load(game_id, **options)
 
 
 def switched(game):
@@ -405,7 +403,7 @@ if __name__ == "__main__":
 """
 
 
-MEMORY = r"""
+MEMORY = COMMON + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 
@@ -442,8 +440,8 @@ def main():
 
     words = []
     for number, spec in enumerate(sys.argv[2:]):
-        game_id, *pairs = spec.split(":")
-        game = games.load(game_id, **{k: int(v) for k, v in (p.split("=") for p in pairs)})
+        game_id, options = spec_options(spec)
+        game = games.load(game_id, **options)
         time.sleep(0.5)  # a moment on New game before the next card
         told = time.monotonic()
         SpareWorker.expect(game) if number else SpareWorker.start(game)
@@ -460,7 +458,7 @@ if __name__ == "__main__":
 """
 
 
-FIRST_FRAME = r"""
+FIRST_FRAME = COMMON + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu = sys.argv[2], float(sys.argv[3])
@@ -510,15 +508,9 @@ def first_game(app, game_id, options):
 
 
 def main():
-    from ui.ai_worker import KernelPreparation
-    from ui.app import App
-
-    preparation = KernelPreparation()  # as ui.app.run: the window's background preparation
-    app = App()
-    app.spare_worker = True  # ... and its spare AI worker (an older checkout has none: left unread)
+    preparation, app = opened_window(time.monotonic(), 0.0)  # no idle menu: menu_frames moves the mouse over it
     longest = menu_frames(app, menu)
-    game_id, *pairs = game_spec.split(":")
-    options = {k: int(v) for k, v in (p.split("=") for p in pairs)}
+    game_id, options = spec_options(game_spec)
     before = set(sys.modules)
     seconds = first_game(app, game_id, options)
     imported = set(sys.modules) - before

@@ -932,6 +932,15 @@ def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: 
     return len(rows) * height + (len(rows) - 1) * gap
 
 
+def list_key_steps(page: int, length: int) -> dict[int, int]:
+    """The rows each of a list's keys moves by: Up and Down one, Page Up and Page Down ``page`` (as
+    many as are shown), Home and End the whole ``length`` back or on (the list keeps to its ends).
+    ``Scroll`` and the tournament screen's latest results and standings read their keys so, alike."""
+    far = max(1, length)
+    return {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+            pygame.K_HOME: -far, pygame.K_END: far}
+
+
 @dataclass
 class Scroll:
     """Which part of a list too long for its room is shown (a table's rows or columns): ``fits``
@@ -956,9 +965,7 @@ class Scroll:
     def key(self, key: int) -> bool:
         """Move as a list's key asks: Up and Down one, Page Up and Page Down a page (as many as
         are shown), Home and End to the first and the last; False for any other key (not taken)."""
-        far = max(1, self.total)
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.fits, pygame.K_PAGEDOWN: self.fits,
-                 pygame.K_HOME: -far, pygame.K_END: far}.get(key)
+        steps = list_key_steps(self.fits, self.total).get(key)
         if steps is None:
             return False
         self.by(steps)

@@ -561,13 +561,7 @@ def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
     template = HEAD_SETTLED if summary.settled else HEAD
     head = words.say(template).format(**_head_parts(summary, words), where=_where(summary, words),
                                       seconds=words.number(f"{summary.elapsed:.1f}"))
-    if summary.void:
-        head += " " + _void_part(summary, words)
-    if summary.resumed:
-        head += " " + _resumed_part(summary, words)
-    if summary.cancelled:
-        head += " " + _stopped_part(summary, words)
-    return head
+    return head + _notes(summary, words, resumed=True)
 
 
 def page_title(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -575,11 +569,7 @@ def page_title(summary: Summary, words: ReportWords = ENGLISH) -> str:
     players, games and time limits, as a class reads it; how it was run is ``run_line``'s (the
     title read "jobs 2, 6.9 s (24 games from the log)", machine details on a class's page)."""
     title = words.say(TITLE_SETTLED if summary.settled else TITLE).format(**_head_parts(summary, words))
-    if summary.void:
-        title += " " + _void_part(summary, words)
-    if summary.cancelled:
-        title += " " + _stopped_part(summary, words)
-    return title
+    return title + _notes(summary, words, resumed=False)
 
 
 def run_line(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -604,6 +594,16 @@ def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
 
 def _where(summary: Summary, words: ReportWords) -> str:
     return f"Dask {summary.cluster}" if summary.cluster else words.say("jobs {jobs}").format(jobs=summary.jobs)
+
+
+def _notes(summary: Summary, words: ReportWords, resumed: bool) -> str:
+    """What the heading and the page's title add after their games, each in parentheses and
+    after a space, in this order: the void games, the games a resume took from the log (the
+    heading's only: the page says them under its title, ``run_line``) and a stop before the end."""
+    notes = [_void_part(summary, words)] if summary.void else []
+    notes += [_resumed_part(summary, words)] if resumed and summary.resumed else []
+    notes += [_stopped_part(summary, words)] if summary.cancelled else []
+    return "".join(" " + note for note in notes)
 
 
 def _void_part(summary: Summary, words: ReportWords) -> str:

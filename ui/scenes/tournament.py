@@ -54,7 +54,17 @@ from ui.scenes.tournament_watch import WatchedGames
 from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
 from ui.tournament_logs import Unfinished
-from ui.widgets import Button, DragScroll, KeyFocus, ListStop, Messages, Scroll, Stepper, share_row
+from ui.widgets import (
+    Button,
+    DragScroll,
+    KeyFocus,
+    ListStop,
+    Messages,
+    Scroll,
+    Stepper,
+    list_key_steps,
+    share_row,
+)
 
 # Left and Right move the crosstable's columns shown; the list keys (Up, Down, Page Up, Page Down,
 # Home, End: ``Scroll.key``) its rows and the standings', the same players in the same order; with
@@ -75,6 +85,19 @@ def same_player(pid: str) -> tuple[str, str | None]:
 
     file = file_of(pid)
     return (pid, None) if file is None else (str(file), parse_outside_id(pid).name)
+
+
+def _list_key(key: int, steps: dict[int, int], choose: Callable[[int], Any], open_chosen: Callable[[Any], object]) -> bool:
+    """A list key on the latest results or the standings: a step (``steps``) chooses the row that
+    many below (``choose``); Enter (or Space) opens the row chosen (``choose(0)``: it again, or the
+    first shown) as a click on it does; False for other keys (not taken)."""
+    if key in steps:
+        choose(steps[key])
+    elif key in OPEN_KEYS and (chosen := choose(0)) is not None:
+        open_chosen(chosen)
+    else:
+        return False
+    return True
 
 
 def finished_text(seconds: float) -> str:
@@ -900,15 +923,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         """A key on the latest results, as on the saved games' rows: Up and Down choose the result
         above or below, Page Up and Page Down a page on, Home and End the newest and the oldest;
         Enter (or Space) opens the one chosen, as a click on it does.  False for other keys."""
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.recent_fits,
-                 pygame.K_PAGEDOWN: self.recent_fits, pygame.K_HOME: -len(self.recent), pygame.K_END: len(self.recent)}
-        if key in steps:
-            self._choose_result(steps[key])
-        elif key in OPEN_KEYS and self._choose_result(0) is not None:
-            self._open_result(self.chosen_result)
-        else:
-            return False
-        return True
+        return _list_key(key, list_key_steps(self.recent_fits, len(self.recent)), self._choose_result,
+                         self._open_result)
 
     def _choose_result(self, step: int) -> int | None:
         """Choose the result ``step`` rows below the one chosen (above if negative; 0: it again, or
@@ -935,16 +951,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         below, Page Up and Page Down a page on, Home and End the first and the last; Enter (or
         Space) lists the chosen player's games, as a click on its row does (again: every game).
         False for other keys."""
-        fits = max(1, self.standings_scroll.fits)
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -fits, pygame.K_PAGEDOWN: fits,
-                 pygame.K_HOME: -len(self.table), pygame.K_END: len(self.table)}
-        if key in steps:
-            self._choose_player(steps[key])
-        elif key in OPEN_KEYS and self._choose_player(0) is not None:
-            self._list_games_of(self.chosen_player)
-        else:
-            return False
-        return True
+        return _list_key(key, list_key_steps(max(1, self.standings_scroll.fits), len(self.table)),
+                         self._choose_player, self._list_games_of)
 
     def _ranked(self) -> list[str]:
         """The players of the standings, as drawn: best first, one withdrawn with no result left out."""
