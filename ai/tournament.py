@@ -81,7 +81,8 @@ STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots befo
 logger = logging.getLogger(__name__)  # in the caller and, sent to it (``ai.worker_log``), in each worker
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
 WITHDREW = "withdrew from the league"  # why a withdrawn player lost the games it did not play (``withdrawal_stands``)
-BOTH_WITHDREW = "double forfeit: both players withdrew from the league"  # such a game between two of them (0-0)
+BOTH_WITHDREW = "double forfeit: both players withdrew from the league"  # 0-0: such a game in older files,
+# settled before withdrawals were taken in their order (``_settle_withdrawals``); read, never made now
 ANNULLED = "annulled: "  # the reason of a game counted for no one: a player of it withdrew before half its games
 MAX_REPORT_BYTES = 64 * 1024 * 1024  # a report holds every game's moves (a class league's: a few MB); a dropped
 # .json larger than this is refused unread (it was read whole: a 12 MB one took 1.1 s, GBs filled the memory)
@@ -544,31 +545,34 @@ class Tournament:
         return withdrawal_stands(*when)
 
     def _settle_withdrawals(self) -> None:
-        """Give each game of a withdrawn player the result ``withdrawal_stands`` rules: a game it
-        did not play is lost by forfeit where its results stand (by both where both withdrew so:
-        0-0), and every game of one whose results do not stand is annulled, played or not (kept
-        with its moves, counted for no one).  Only results, never the log: the log keeps the
-        games as they were played, and the withdrawals in its header."""
-        standing = sorted(self.withdrawn, key=lambda pid: not self._withdrawal_stands(pid))  # annulments last
-        for pid in standing:
+        """Give each game of a withdrawn player the result ``withdrawal_stands`` rules, the
+        withdrawals taken in the order they were made (``withdrawn``'s, as the log's header and
+        the report keep them): a game it had not played is lost by forfeit by it where its results
+        stand, and every game of one whose results do not stand is annulled, played or not (kept
+        with its moves, counted for no one).  So a game left between two players is settled by the
+        first of them to withdraw, as ``withdraw`` settled it then: a later withdrawal of the other
+        does not make it a double forfeit (only annulling all of that one's games annuls it too).
+        Settled all at once from the log, they made 0-0 of what the window and FILE.json showed
+        as a forfeit win.  Only results, never the log: the log keeps the games as they were
+        played, and the withdrawals in its header."""
+        for pid in self.withdrawn:  # in the order they were made
             stands = self._withdrawal_stands(pid)
             for g in self.games_of(pid):
                 old = self.results.get(g.number)
                 if stands and (old is None or is_void(old)):
-                    self._keep(g.number, self._withdrawal_forfeit(g))
+                    self._keep(g.number, self._withdrawal_forfeit(g, pid))
                 elif not stands and (old is None or not is_annulled(old)):
                     self._keep(g.number, self._annulled(g, old, pid))
 
     def _withdrawal_stands(self, player_id: str) -> bool:
         return withdrawal_stands(*self.withdrawn[player_id])
 
-    def _withdrawal_forfeit(self, g: ScheduledGame) -> GameResult:
-        """Game ``g``, not played, lost by its withdrawn player(s) whose results stand."""
+    def _withdrawal_forfeit(self, g: ScheduledGame, player_id: str) -> GameResult:
+        """Game ``g``, not played, lost by ``player_id``, withdrawn with its results standing."""
         import games
 
         ids = self.ids_of(g)
-        gone = [side for side, pid in enumerate(ids) if pid in self.withdrawn]
-        result = unplayed_forfeit(self.game_id, self.options, ids, gone, BOTH_WITHDREW,
+        result = unplayed_forfeit(self.game_id, self.options, ids, [ids.index(player_id)], BOTH_WITHDREW,
                                   lambda side: f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}")
         result.unplayed = True
         return result
@@ -1161,11 +1165,11 @@ def is_withdrawal(result: GameResult) -> bool:
 
 
 def lost_by_withdrawal(results: Iterable[GameResult], player_id: str) -> int:
-    """How many of ``results`` ``player_id`` lost by forfeit for its withdrawal (a double forfeit
-    between two withdrawn players is lost by both): not every game a withdrawn player did not play,
-    as another's withdrawal may have given it some of them as forfeit wins, or annulled them; the
-    report's note said "the games it did not play are lost by forfeit" beside a crosstable that
-    showed them won."""
+    """How many of ``results`` ``player_id`` lost by forfeit for its withdrawal (an older file's
+    double forfeit between two withdrawn players, ``BOTH_WITHDREW``, is lost by both): not every
+    game a withdrawn player did not play, as another's withdrawal may have given it some of them
+    as forfeit wins, or annulled them; the report's note said "the games it did not play are lost
+    by forfeit" beside a crosstable that showed them won."""
     return sum(1 for r in results if is_withdrawal(r) and r.forfeit and player_id in r.players
                and (r.winner is None or r.players[r.winner] != player_id))
 

@@ -435,3 +435,70 @@ def test_an_older_report_without_the_unplayed_flag_counts_the_games_a_withdrawal
     text = report(Summary.of(t))
     assert "4 players, 6 games played, 6 forfeited or annulled by withdrawal" in text.splitlines()[0], text
     assert "Level 1 withdrew after 4 of its 6 games: its results stand, and it loses by forfeit 2 games" in text
+
+
+AIMA_LEAGUE = [*PLAYERS, "tictactoe:aima"]  # stopped after 14 games: AIMA's 17-20 left, Level 3's 15-18 (17-18 AIMA's)
+TWO_WITHDRAWALS = [(["AIMA", "Level 3"], {"level-3": 2, "tictactoe:aima": 4}, "level-3"),  # then 17-18's winner
+                   (["Level 3", "AIMA"], {"level-3": 4, "tictactoe:aima": 2}, "tictactoe:aima")]
+
+
+def league_results(report: dict) -> tuple[dict, list[dict]]:
+    """What every file of one league must say alike: its crosstable and its standings (points,
+    games, forfeits, Elo)."""
+    return report["crosstable"], report["standings"]
+
+
+def withdrawn_by_command(out: Path, order: list[str]) -> dict:
+    """The AIMA league stopped after 14 games, then ``--resume --withdraw`` of the players ``order``
+    names, one after the other, with --yes: its FILE.json, written as the league ended."""
+    stopped_league(out, 14, AIMA_LEAGUE)
+    assert resume(out, AIMA_LEAGUE, withdraw=order, yes=True) == 0  # nothing left to play: the report
+    return json.loads(Path(f"{out}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("order", "forfeits", "winner"), TWO_WITHDRAWALS)
+def test_two_withdrawals_give_the_same_results_in_the_report_a_resume_and_the_log(tmp_path, capsys, order, forfeits,
+                                                                                 winner):
+    """AIMA withdrawn, then Level 3, on the command line: Level 3 won its unplayed 17-18 against
+    AIMA by AIMA's forfeit, and FILE.json kept that (2 forfeits for Level 3); the log, read again
+    by a resume or ``from_files``, settled both withdrawals at once and made 17-18 double forfeits
+    (4 for Level 3).  The first of two players to withdraw settles the games left between them,
+    in the report, a resume from the log and the log read alike; the other way round too.  The
+    second named was told it "loses by forfeit the 4 games", counting 17-18 the first forfeits."""
+    from ai.tournament import Summary, is_withdrawal
+
+    out = tmp_path / "turma"
+    first = withdrawn_by_command(out, order)
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("withdraw ")]
+    assert [line.rsplit(": ", 1)[1] for line in said] == [
+        "its results stand, and it loses by forfeit the 4 games it has not played",
+        "its results stand, and it loses by forfeit the 2 games it has not played"], said
+    header = json.loads(Path(f"{out}.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert list(header["withdrawn"]) == [{"AIMA": "tictactoe:aima"}.get(word, "level-3") for word in order]
+    assert {s["player"]: s["forfeits"] for s in first["standings"] if s["player"] in forfeits} == forfeits
+    games = {g["number"]: g for g in first["games"]}
+    assert [(games[n]["players"][games[n]["winner"]], games[n]["forfeit"]) for n in (17, 18)] == [(winner, True)] * 2
+    assert resume(out, AIMA_LEAGUE) == 0  # resumed from its log: nothing to play, its files written again
+    again = json.loads(Path(f"{out}.json").read_text(encoding="utf-8"))
+    t = Tournament.from_files(Path(f"{out}.jsonl"))
+    read = Summary.of(t).to_json()
+    assert league_results(again) == league_results(first) == league_results(read)
+    assert all(is_withdrawal(r := t.results[n]) and r.players[r.winner] == winner for n in (17, 18))
+
+
+def test_a_player_whose_games_left_are_against_one_withdrawn_before_it_is_refused_not_a_traceback(tmp_path, capsys):
+    """Stopped with only 11-12, Level 3 against Level 4, left: ``--withdraw "Level 3" --withdraw
+    "Level 4"`` withdrew Level 3, which settled 11-12, then stopped on a traceback ("level-4 has no
+    game left to play").  It is refused before anyone is withdrawn, saying why, as a player with
+    all its games played is."""
+    from ai.results_log import ResultsLog
+
+    out = tmp_path / "turma"
+    stopped_league(out, 10)
+    assert resume(out, PLAYERS, withdraw=["Level 3", "Level 4"], yes=True) == 2
+    err = capsys.readouterr().err
+    assert ("error: Level 4 has no game left but against Level 3, named before it, whose withdrawal settles them: "
+            "there is nothing left to withdraw it from") in err, err
+    assert "withdraw level-3" not in err
+    header, done = ResultsLog.read(f"{out}.jsonl")
+    assert "withdrawn" not in header and len(done) == 10

@@ -570,3 +570,24 @@ def test_an_older_report_dropped_on_the_window_shows_the_games_a_withdrawal_sett
     lines = {n: text for _rect, n, text in scene._recent_rects}
     assert {5, 6} <= set(lines) and all(("(not played)" in text) == (n in {5, 6}) for n, text in lines.items()), lines
     assert not t.results[scene.watching].unplayed  # the board shows a game played
+
+
+@pytest.mark.parametrize("order", [["AIMA", "Level 3"], ["Level 3", "AIMA"]])
+def test_a_log_of_two_withdrawals_dropped_on_the_window_shows_the_results_of_the_report(app, tmp_path, order):
+    """AIMA withdrawn, then Level 3, by the command line: FILE.json gave Level 3 its unplayed 17-18
+    against AIMA as forfeit wins (2 forfeits), but the .jsonl dropped on the window made them
+    double forfeits (4).  The window shows what the report says, the other order too: the first of
+    the two to withdraw forfeits the games left between them."""
+    from ai.tournament import Summary
+    from tests.test_league_withdraw import league_results, withdrawn_by_command
+
+    out = tmp_path / "turma"
+    report = withdrawn_by_command(out, order)
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and list(scene.tournament.withdrawn) == [
+        {"AIMA": "tictactoe:aima"}.get(word, "level-3") for word in order]
+    assert league_results(Summary.of(scene.tournament).to_json()) == league_results(report)
+    shown = {st.player: (st.points, st.forfeits) for st in scene.table}
+    assert shown == {s["player"]: (s["points"], s["forfeits"]) for s in report["standings"]}
+    assert shown["level-3"][1] == (2 if order[0] == "AIMA" else 4)

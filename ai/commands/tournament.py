@@ -1128,7 +1128,11 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
     player's results annulled cannot be taken back.  False, with the reason on stderr, if one
     cannot be withdrawn (no such player, none of its games left: ``nothing_to_withdraw``) or the
     answer was no (nothing withdrawn then); without a terminal to ask on, ``yes`` is needed.  What
-    withdrawing does is ``said`` as the report says it."""
+    withdrawing does is ``said`` as the report says it.  The players are withdrawn in the order
+    named, each after the one before (``Tournament.withdraw``): a game left between two of them is
+    settled by the first (``_left_after``), so the second is told of the games it loses then, not
+    of those the first forfeits to it, and one with no other game left is refused before any is
+    withdrawn (it was a traceback: "level-4 has no game left to play")."""
     try:
         todo = list(dict.fromkeys(find_player(t, word) for word in words))
     except ValueError as exc:
@@ -1140,10 +1144,17 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
     done = [pid for pid in todo if not t.games_left(pid)]
     for pid in done:
         print(f"error: {nothing_to_withdraw(t, pid, words=said)}", file=sys.stderr)
-    if done:  # said before any other is asked about: nothing is withdrawn then
+    left = {pid: _left_after(t, pid, todo[:index]) for index, pid in enumerate(todo)}
+    settled = [pid for pid in todo if pid not in done and not left[pid]]
+    for pid in settled:
+        before = ", ".join(t.names()[other] for other in todo[:todo.index(pid)])
+        print(f"error: {t.names()[pid]} has no game left but against {before}, named before it, whose withdrawal "
+              "settles them: there is nothing left to withdraw it from", file=sys.stderr)
+    if done or settled:  # said before any other is asked about: nothing is withdrawn then
         return False
     for pid in todo:
-        print(f"withdraw {pid}: {withdrawal_text(t, pid, words=said)}", file=sys.stderr)
+        text = withdrawal_words(t.played_by(pid), len(t.games_of(pid)), left[pid], t.names()[pid], said)
+        print(f"withdraw {pid}: {text}", file=sys.stderr)
     if todo and not yes:
         if not sys.stdin.isatty():
             print("error: nothing withdrawn: add --yes to withdraw without being asked", file=sys.stderr)
@@ -1154,6 +1165,15 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
     for pid in todo:
         t.withdraw(pid)
     return True
+
+
+def _left_after(t: Tournament, player_id: str, before: list[str]) -> int:
+    """How many games ``player_id`` has still to play once the players ``before`` are withdrawn:
+    its games left (``Tournament.games_left``) but those against one of them, which that
+    withdrawal settles (lost by forfeit by it, or annulled)."""
+    gone = {t.player_ids.index(pid) for pid in before}
+    return sum(1 for g in t.games_of(player_id) if ((r := t.results.get(g.number)) is None or is_void(r))
+               and not gone & set(g.players))
 
 
 def joined_text(t: Tournament, player_id: str) -> str:
