@@ -398,7 +398,11 @@ class GameCommands:
         return self._kept_on_disk() and worth_continuing(self.recorder.record)
 
     def _kept_on_disk(self) -> bool:
-        return self.unfinished() and not self.recorder.autosaver.failed
+        """Whether the unfinished game being left has its file: not where it failed to be written,
+        nor a record played on with nothing played in it (``SceneRecorder.untouched_copy``), which
+        the saved game it copies holds: leaving said it was kept for Continue, and Continue listed
+        a copy nothing was played in."""
+        return self.unfinished() and self.recorder.on_disk and not self.recorder.autosaver.failed
 
     def _kept_elsewhere(self) -> bool:
         """Whether the game being left is kept but not offered by Continue: Saved games lists it
