@@ -94,12 +94,18 @@ STOP_REASONS = ("memory-limit",)
 memory cap (``memory-limit``: Hex's Python stand-in while the kernels compile, ai/reference/hex_search.py
 ``TREE_ENTRIES``; a 30 s move on 19x19 came at 19.5 s unexplained).  The window says each in words."""
 
-RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles")
+AT_RANDOM = "random"
+"""``Progress.reason`` of a move drawn at random among the legal ones (every game's level 1,
+``ai.search.random_player``): the player searched nothing, and the window says so rather than
+"Last search"."""
+
+RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles", AT_RANDOM)
 """Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the
 opponent would win on next (``block``), one of several such squares (``block-one``: the others
 stay open), the centre of an empty board, a move that stops the opponent's double threat
 (``stop-fork``) or run of threats (``stop-threats``), the turn that lays the most tiles where no
-one can win (``most-tiles``: Trax's fill mode fills its board).  The window says each in words."""
+one can win (``most-tiles``: Trax's fill mode fills its board), a random legal move
+(``AT_RANDOM``: a player that never searches).  The window says each in words."""
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,34 @@ def test_undo_and_redo_greyed_say_why_clicked_or_pressed(app, language, undo, re
         assert not scene.history and not scene.redo_stack
 
 
+def _picker_opened(app, scene: GameScene) -> None:
+    """A click on the first cell of Trax's board where more than one tile fits: its picker opens."""
+    cell = next(place for place, _rect in scene.view.targets(scene.state) if len(scene.view._moves_at(scene.state, *place)) > 1)
+    click(app, scene.view.cell_rect(*cell).center)
+    assert scene.view.has_partial_input(), "no tile picker opened"
+
+
+def test_trax_undo_is_greyed_with_the_tile_picker_open_and_takes_back_moves(app):
+    """Trax: a cell clicked before any move opened the tile picker, and Undo became enabled with
+    no move played (it closed the picker, as Esc does).  Undo takes back moves: greyed, clicked or
+    pressed it says there is nothing to undo, the picker left open; Esc closes it.  With a move
+    played, Undo with the picker open takes that move back, and the picker closes with it."""
+    scene = started(app, HOTSEAT, (None, None), game_id="trax")
+    _picker_opened(app, scene)
+    says_when_clicked_and_pressed(app, scene, scene.btn_undo, (pygame.K_u, 0),
+                                  "Nothing to undo: no move has been played yet")
+    assert scene.view.has_partial_input() and not scene.history  # the picker still open, nothing taken back
+    key(app, pygame.K_ESCAPE)  # Esc closes it, the game still on screen
+    assert not scene.view.has_partial_input() and app.scene is scene
+    _picker_opened(app, scene)
+    click(app, scene.view._picker_rects()[0][0].center)  # a tile of the picker: the first move
+    assert len(scene.history) == 1 and not scene.view.has_partial_input()
+    _picker_opened(app, scene)
+    assert scene.btn_undo.enabled
+    click(app, scene.btn_undo.rect.center)
+    assert not scene.history and not scene.view.has_partial_input()  # the move taken back, the picker closed
+
+
 def test_save_greyed_before_the_first_move_says_why_and_writes_no_empty_game(app):
     """Save and Ctrl+S before any move wrote an empty game into Saved games."""
     scene = against(app, "level-1", [])

@@ -439,6 +439,6 @@ def test_against_the_computer_the_legend_leaves_the_move_list_three_rows_too(app
     assert wait(app, lambda: scene.connections.shown() is not None, 60)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
-    assert "Connections" in drawn and "Last search" in drawn
+    assert "Connections" in drawn and "Level 1 plays at random" in drawn  # its last move's card (no search)
     played = [ply.text for ply in scene.history]
     assert all(move in drawn for move in played), drawn  # the first row as well as the last

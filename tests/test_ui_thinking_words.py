@@ -297,3 +297,35 @@ def test_the_one_line_card_says_whose_search_it_shows_in_every_game(tmp_path, mo
         assert label, [d.value for d in drawn]
         news = [d for d in drawn if abs(d.rect.centery - label[0].rect.centery) <= 2 and d.rect.left > label[0].rect.right]
         assert news and any(word in news[0].value for word in ("melhor", "Hipóteses", "pontos", "peças", "ganha")), news
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_level_that_plays_at_random_is_not_said_to_have_searched(tmp_path, monkeypatch, language):
+    """Reversi against level 1, which plays a random legal move: after its reply the thinking card
+    said "Last search: chose c5" ("Última pesquisa: escolheu c5"), as if a search had chosen it.
+    The player's own report says it drew the move at random (``ai.base.AT_RANDOM``), and the card
+    names the player and says so; browsed back to its move, the card says the same, not "The
+    search that chose ply 2"."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.3))
+        scene = app.scene
+        app.run_frames(2)
+        for plies in (2, 4):  # the person's move clicked on the board, the level's reply
+            cell = scene.view.move_cell(scene.state.legal_moves()[0])  # (row, column), as the board's places are keyed
+            click(app, dict(scene.view.targets(scene.state))[cell].center)
+            assert wait(app, lambda plies=plies: len(scene.history) == plies and scene.computer.job is None, 60)
+        assert scene.history[-1].by_computer
+        at_random = i18n._("{player} plays at random").format(player=scene.setup.player_label(1))
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        live = list(drawn)
+        assert at_random in live and i18n._("Last search") not in live, live
+        chose = i18n._("chose {move}").format(move=scene.history[-1].text)
+        assert any(chose in text for text in live), live
+        del drawn[:]
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)  # the position after the level's first move, ply 2
+        assert scene.browsing == 2
+        assert at_random in drawn and i18n._("The search that chose ply {n}").format(n=2) not in drawn, drawn
+        assert any(i18n._("chose {move}").format(move=scene.history[1].text) in text for text in drawn), drawn

@@ -2,9 +2,12 @@
 
 N, New game, Menu, Watch, Resign and a replay's "Play from here" each leave every unfinished game
 in the Continue list (with its own moves), and Continue plays the picked one on in its own file.
+A copy played on from a saved game is kept there once something happens in it (a move, an undo).
 """
 
 from __future__ import annotations
+
+import pytest
 
 import games
 from tests.ui_helpers import autosaves_written, words_in
@@ -87,8 +90,11 @@ def test_play_from_here_keeps_the_game_it_came_from(app):
     app.switch(ReplayScene(app, scene.recorder.record, analyse=False))
     app.scene.go(1)
     app.scene.continue_here()
-    assert isinstance(app.scene, GameScene) and [p.text for p in app.scene.history] == ["b2"]
-    assert kept() == [["b2"], ["b2", "a1", "c3"]]
+    copy = app.scene
+    assert isinstance(copy, GameScene) and [p.text for p in copy.history] == ["b2"]
+    assert kept() == [["b2", "a1", "c3"]]  # nothing played from the copy yet: no file of its own
+    copy._play(copy.game.parse_move(copy.state, "a3"), by_computer=False)
+    assert kept() == [["b2", "a3"], ["b2", "a1", "c3"]]
 
 
 def test_continue_plays_the_picked_game_on_in_its_own_file(app):
@@ -637,3 +643,50 @@ def test_a_saved_copy_played_on_from_its_end_goes_on_in_the_games_own_file(app):
     scene = app.scene
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
     assert kept() == [["b2", "a1", "c3"]]  # the game went on, no fork
+
+
+@pytest.mark.parametrize("clock", [None, "5m+0s"])
+def test_play_from_here_left_before_a_move_adds_nothing_to_continue(app, clock):
+    """A saved game replayed, stepped back a move and played on from there (C, then Enter), then
+    left for the menu with no move made: the copy was written at once, and Continue listed a game
+    nothing was played in, beside the saved one it copies (a clocked one too: leaving keeps its
+    clocks).  It is kept once something happens in it: a move made, here by a click on the board."""
+    import pygame
+
+    from tests.ui_helpers import click, key
+    from ui.autosave import games_dir
+    from ui.record_files import load
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.play_from import PlayFromScene
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1, clock=clock))
+    app.switch(scene)
+    for text in ("b2", "a1"):
+        scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # Save
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and kept() == [["b2", "a1"]]
+    [saved] = games_dir().glob("*.json")
+
+    def played_on_from_ply_1() -> GameScene:
+        app.open_replay(load(saved))  # as Saved games opens it, at its end
+        key(app, pygame.K_LEFT)  # back to ply 1
+        key(app, pygame.K_c)  # Play from here
+        assert isinstance(app.scene, PlayFromScene)
+        key(app, pygame.K_RETURN)  # Start game, as it was played
+        copy = app.scene
+        assert isinstance(copy, GameScene) and [p.text for p in copy.history] == ["b2"]
+        return copy
+
+    copy = played_on_from_ply_1()
+    app.run_frames(3)
+    app.messages.items.clear()
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and kept() == [["b2", "a1"]]  # not the copy
+    assert not [m.text for m in app.messages.items if "kept" in m.text]  # nor said to be kept
+
+    copy = played_on_from_ply_1()
+    click(app, copy.view.cell_rect(0, 2).center)  # a move made in the copy: it is a game of its own
+    assert len(copy.history) == 2
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and sorted(kept()) == sorted([["b2", "a1"], ["b2", copy.history[1].text]])

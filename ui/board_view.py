@@ -18,7 +18,8 @@ said again by the callable after a switch of language).
 ``keys``: the press came from the keyboard's cursor, so a reason that says what to do next names
 Enter, not a click (a keyboard player was told to "click" a piece, with no mouse in hand).
 Views with multi-click input keep that partial input themselves and drop it in ``reset_input``;
-``take_back_input`` (Undo while a move is half entered) takes back its last part.
+``take_back_input`` (Undo while a move is half entered in parts: ``undoes_input``) takes back its
+last part.
 """
 
 from __future__ import annotations
@@ -257,13 +258,21 @@ class BoardView:
         """Forget a partly entered move (undo, new game, the other side moved)."""
 
     def take_back_input(self) -> None:
-        """Undo while a move is half entered: its last part goes, not the moves before it.  By
-        default all of it (a tile picker closes); a view entering a move in steps takes back one."""
+        """Undo while a move is half entered (``undoes_input``): its last part goes, not the moves
+        before it.  By default all of it; a view entering a move in steps takes back one."""
         self.reset_input()
 
     def has_partial_input(self) -> bool:
         """A move is half entered (a tile picker open, a piece picked): Esc cancels it first."""
         return False
+
+    def undoes_input(self) -> bool:
+        """Whether Undo takes back the move half entered (``take_back_input``) before any move
+        played: parts of a move entered one by one (an Alquerque chain's landing points, the piece
+        picked), by default whatever is half entered.  A view whose half-entered move is a choice
+        still open (Trax's tile picker) says no: Esc or a click elsewhere closes it, and Undo
+        takes back moves, greyed while there are none."""
+        return self.has_partial_input()
 
     def picked_goes_to(self, state: State) -> set[Hashable]:
         """Where a piece just picked may go (Alquerque's landing points): the keyboard's cursor

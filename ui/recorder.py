@@ -76,7 +76,13 @@ class SceneRecorder:
         self._last_text: str | None = None  # the record's text last handed to the writer (``retry_unsaved``)
         self._retry_since: float | None = None  # when a failed autosave was last tried (``retry_unsaved``)
         self.results: Score | None = None  # your results against its computer player, once counted
-        if self.moves and kept is None:  # played on from a record: it is the autosave from now on
+        # a record played on in a file of its own (a replay's Play from here, a watched game's Take
+        # over) is written once something happens in it (``__call__``: a move, an undo, its end):
+        # written at once, a copy left before any move stood in the Continue list beside the saved
+        # game it copies, nothing played in it.  Its record is kept up to date meanwhile (Save,
+        # the replay and Take over read it), only not written (``_save``)
+        self.untouched_copy = bool(self.moves) and kept is None
+        if self.untouched_copy:
             self._save(scene)
 
     @property
@@ -99,6 +105,7 @@ class SceneRecorder:
             ply = scene.history[-1]
             SOUNDS.play(sound_for_move(ply.before, ply.after))
         self.moves = moves
+        self.untouched_copy = False  # a move, an undo, a redo, its end: the game is its own now
         if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None):
             self._save(scene)
         self._count(scene)
@@ -156,10 +163,19 @@ class SceneRecorder:
         if self.moves and not scene.is_over():
             self._save(scene)
 
+    @property
+    def on_disk(self) -> bool:
+        """Whether the game has a file in the unfinished games' folder (once written): not a
+        record played on with nothing played in it yet (``untouched_copy``), which leaving does
+        not keep in the Continue list."""
+        return not self.untouched_copy
+
     def _save(self, scene: Any) -> None:
         """The record's text is made here; the writer thread writes it (the newest text of a file
         replaces one not yet written), and ``poll`` shows what it reports.  A game that has just
-        ended waits for its file, as leaving the game does (``settle``)."""
+        ended waits for its file, as leaving the game does (``settle``).  A record played on with
+        nothing played in it (``untouched_copy``) is made, not written: the saved game it copies
+        holds it already."""
         autosaver = self.autosaver
         autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
         autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
@@ -169,6 +185,8 @@ class SceneRecorder:
         autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
         autosaver.shown = scene.shown_kept() if hasattr(scene, "shown_kept") else {}
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
+        if self.untouched_copy:
+            return
         self._submit(autosaver, text)
         if autosaver.record.is_finished():
             self.settle(scene)

@@ -1309,7 +1309,8 @@ def description(player: PlayerInfo, watched: bool = False) -> str:
     return _(player.described(watched))
 
 
-CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search
+CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search (AT_RANDOM is said by the
+    #                thinking card's headline, "Level 1 plays at random": game_panel._plays_at_random)
     "block": N_("blocks the only threat"), "block-one": N_("blocks one of several threats"),
     "centre": N_("opens in the centre"), "stop-fork": N_("stops a double threat"),
     "stop-threats": N_("stops a run of threats"), "most-tiles": N_("lays the most tiles"),

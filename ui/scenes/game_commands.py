@@ -126,7 +126,7 @@ class GameCommands:
         return watched if self.setup.mode == PC_VS_PC else ""
 
     def _why_no_undo(self) -> str:
-        if self.history or self._ended_by_the_players() or self.view.has_partial_input():
+        if self.history or self._ended_by_the_players() or self.view.undoes_input():
             return ""
         return _("Nothing to undo: no move has been played yet")
 
@@ -288,12 +288,14 @@ class GameCommands:
         human's choice at or before it), and the status line says where: the teacher stepping back
         through a game takes it back to the move on the board, not the live game's last.
         A resignation or an agreed draw is not a move: Undo takes it back alone, and the game goes
-        on from where it was given up or agreed.  A move half entered on the board (an Alquerque
-        chain, a Trax tile picker) is taken back first, its last part at a time.  With nothing to
-        take back, it says so (``refuse``)."""
+        on from where it was given up or agreed.  A move half entered on the board in parts (an
+        Alquerque chain) is taken back first, its last part at a time; a choice still open (a Trax
+        tile picker) is no part of a move: Undo takes the last move back and the picker closes
+        with its position (``BoardView.undoes_input``).  With nothing to take back, it says so
+        (``refuse``)."""
         if self.refuse(self._why_no_undo):
             return
-        if self.browsing is None and self.view.has_partial_input():
+        if self.browsing is None and self.view.undoes_input():
             self.mouse.take_back_input()
             return
         if self.browsing is None and self._offer_to_the_computer():
@@ -396,7 +398,11 @@ class GameCommands:
         return self._kept_on_disk() and worth_continuing(self.recorder.record)
 
     def _kept_on_disk(self) -> bool:
-        return self.unfinished() and not self.recorder.autosaver.failed
+        """Whether the unfinished game being left has its file: not where it failed to be written,
+        nor a record played on with nothing played in it (``SceneRecorder.untouched_copy``), which
+        the saved game it copies holds: leaving said it was kept for Continue, and Continue listed
+        a copy nothing was played in."""
+        return self.unfinished() and self.recorder.on_disk and not self.recorder.autosaver.failed
 
     def _kept_elsewhere(self) -> bool:
         """Whether the game being left is kept but not offered by Continue: Saved games lists it

@@ -25,6 +25,7 @@ from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
+    chosen_at_random,
     detail_parts,
     has_figures,
     nodes_text,
@@ -908,7 +909,7 @@ class GamePanel:
         else:
             headline = (_("Analysis: best line") if analysed
                         else result_words(scene)[0] if scene.is_over()
-                        else self._last_search_headline(back) if p is not None else idle_headline(scene))
+                        else self._last_search_headline(p, back) if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
             tx.text(surface, self._fit_named(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
@@ -1018,7 +1019,7 @@ class GamePanel:
         if p is None:
             return idle_headline(scene), [], self._compact_tips()
         headline = (self._browsing_headline(p, analysed) if browsing
-                    else _("Analysis: best line") if analysed else self._last_search_headline(back))
+                    else _("Analysis: best line") if analysed else self._last_search_headline(p, back))
         parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
@@ -1038,14 +1039,23 @@ class GamePanel:
             return _("Hint")
         return _("{player}:").format(player=self.scene.setup.player_label(p.mover))
 
-    def _last_search_headline(self, back: int) -> str:
+    def _last_search_headline(self, search: AIProgress, back: int) -> str:
         """The thinking card's headline over the last search, ``back`` plies before the board:
         "Hint" where it was a hint's (H) and "Last search" where a computer's move's.  A hint's
-        search read "Last search" in a hot-seat game, where no computer plays: whose search?"""
+        search read "Last search" in a hot-seat game, where no computer plays: whose search?  A
+        move its player drew at random (``chosen_at_random``: level 1) had no search: "Level 1
+        plays at random" over its "chose c5", which read "Last search: chose c5"."""
         if self.scene.computer.last_search_hint:
             return _("Hint") if not back else ngettext("Hint, {n} ply back", "Hint, {n} plies back", back).format(n=back)
+        if chosen_at_random(search):
+            return self._plays_at_random(search)
         return _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
+
+    def _plays_at_random(self, search: AIProgress) -> str:
+        """The headline over a move ``search`` says was drawn at random: "Level 1 plays at
+        random", its player named as the player cards name it (the side that moved)."""
+        return _("{player} plays at random").format(player=self.scene.setup.player_label(search.mover))
 
     def _browsing_headline(self, search: AIProgress | None, analysed: bool) -> str:
         """The thinking card's headline while an earlier position is shown: analysis's line of it,
@@ -1053,6 +1063,7 @@ class GamePanel:
         search under way ("Level 3 is thinking…") or its last, as if about the position shown."""
         plies = self.scene.browsing
         return (_("Analysis: best line") if analysed
+                else self._plays_at_random(search) if chosen_at_random(search)
                 else _("The search that chose ply {n}").format(n=plies) if search is not None
                 else _("Browsing ply {n}").format(n=plies))
 

@@ -22,7 +22,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ai.base import LENGTH_KNOWN, PROVEN, WIN
+from ai.base import AT_RANDOM, LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import says_the_number
 from ui import text as tx
@@ -59,6 +59,13 @@ def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProg
             score += back if score > 0 else -back
     return replace(progress, proven_plies=proven_plies, score=score, pv=progress.pv[back:],
                    pv_other=progress.pv_other[back:]), 0
+
+
+def chosen_at_random(progress: AIProgress | None) -> bool:
+    """Whether ``progress`` is of a move drawn at random by a player that searches nothing (its
+    report's ``reason``, ``ai.base.AT_RANDOM``: every game's level 1).  The panel headed it "Last
+    search: chose c5", as if a search had chosen c5; it names the player and how it plays instead."""
+    return progress is not None and progress.kind == "rule" and progress.reason == AT_RANDOM
 
 
 def proof_winner(progress: AIProgress) -> int | None:

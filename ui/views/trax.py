@@ -395,6 +395,13 @@ class TraxView(GridView):
     def has_partial_input(self) -> bool:
         return self.picker is not None
 
+    def undoes_input(self) -> bool:
+        """Undo takes back moves, never the open picker, which is a choice, not part of a move:
+        it was enabled with the picker open before any move was played, and closed it, where Esc
+        or a click elsewhere closes it.  Undo with moves played takes the last back (the picker
+        closes with the position it was opened on)."""
+        return False
+
     def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
