@@ -1,6 +1,6 @@
 """How worker processes tell their parent what they do (a tournament's games, the window's AI
 worker's reports): one pipe, each message written to it whole, under a lock the writers share;
-and how the parent tells them to stop (``SharedFlag``).
+and how the parent tells them to stop, or to hold a job (``SharedFlag``).
 
     channel = WorkerChannel(ctx)                        # in the parent, before the workers
     ctx.Process(target=worker, args=(channel.sender(), ...)).start()
@@ -24,24 +24,37 @@ from typing import Any
 
 from ai.parent_watch import signals_held
 
+STOP, HOLD = 1, 2  # a ``SharedFlag``'s byte: 0 go on, 1 stop, 2 hold (pause, to go on later)
+
 
 class SharedFlag:
     """A flag the parent sets and clears and its workers read (``is_set``: a search's stop flag),
     a byte of shared memory with no lock.  A ``multiprocessing.Event`` is read under a lock: a
     worker killed while it looked (a search looks every few milliseconds) kept that lock, and the
-    parent's next ``set`` or ``clear`` waited for it for ever."""
+    parent's next ``set`` or ``clear`` waited for it for ever.  It can also ``hold`` a job: the
+    window's analysis pauses while its screen is covered by a visit (the rules, a replay) and goes
+    on deepening from where it was on the return (``ui.ai_worker.wait_while_held``); a hold is no
+    stop, and a stop ends a hold."""
 
     def __init__(self, ctx: Any) -> None:
         self._value = ctx.RawValue("b", 0)
 
     def set(self) -> None:
-        self._value.value = 1
+        self._value.value = STOP
 
     def clear(self) -> None:
         self._value.value = 0
 
     def is_set(self) -> bool:
-        return bool(self._value.value)
+        return self._value.value == STOP
+
+    def hold(self, holding: bool) -> None:
+        """Pause (``holding``) or let go on a job that reads ``held``; a stop set stays set."""
+        if self._value.value != STOP:
+            self._value.value = HOLD if holding else 0
+
+    def held(self) -> bool:
+        return self._value.value == HOLD
 
 
 class Sender:

@@ -13,7 +13,7 @@ import pytest
 
 import games
 from ai.match import random_line
-from tests.ui_helpers import key, recorded_text, wait
+from tests.ui_helpers import in_language, key, recorded_text, wait
 from ui import ai_worker
 from ui.ai_worker import AIMoveValues, Job, _run_values_job
 
@@ -269,3 +269,131 @@ def test_a_compact_card_says_the_proof_of_the_best_move(app, monkeypatch):
     assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
     drawn = " ".join(_panel_text(app, monkeypatch))
     assert "best c2 · proven: X wins in 3 plies" in drawn and "Analysis: best line" not in drawn  # one line
+
+
+def _line_drawn(app, monkeypatch, plies: int) -> bool:
+    """Whether the panel draws the first ``plies`` moves of analysis' best line."""
+    return any(" ".join(app.scene.analysis.line[:plies]) in text for text in _panel_text(app, monkeypatch))
+
+
+def test_the_best_line_stays_whole_back_from_help_and_through_a_resize_and_a_language(app, monkeypatch):
+    """Tic-tac-toe after b2 is proven at once, its line eight plies long.  F1 (the rules) and Esc
+    back: the panel showed two of them ("a1 b1"), its job asked again of the worker, whose table
+    of proofs gave a line cut short.  Now it shows the line it showed, the finished job not asked
+    again; so through a resize and a change of language."""
+    app.open_demo("game:tictactoe:hotseat:b2")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                and len(scene.analysis.line) > 4, 60)
+    line, values = list(scene.analysis.line), scene.analysis.values
+    assert _line_drawn(app, monkeypatch, 4)
+    key(app, pygame.K_F1)
+    assert app.scene is not scene and "Rules" in app.scene.caption()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    app.run_frames(10)
+    assert scene.analysis.line == line and scene.analysis.values is values
+    assert _line_drawn(app, monkeypatch, 4)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    app.run_frames(10)
+    assert scene.analysis.line == line and _line_drawn(app, monkeypatch, 4)
+    with in_language(app, "pt"):
+        app.run_frames(10)
+        assert scene.analysis.line == line and _line_drawn(app, monkeypatch, 4)
+
+
+def test_analysis_is_held_through_help_and_goes_on_deepening_from_there(app, monkeypatch):
+    """Reversi's analysis never ends: left for the rules (F1) it was stopped and its values
+    dropped, and back (Esc) a new job started over from depth 1.  Now its job is held while the
+    rules are read (no work meanwhile), the values stay, and back it goes on, never shallower."""
+    app.open_demo("game:reversi:hotseat:f5")
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.reach() >= 4
+                and len(scene.analysis.line) > 2, 120)
+    job, values = scene.analysis.job, scene.analysis.values
+    key(app, pygame.K_F1)
+    assert app.scene is not scene
+    assert scene.analysis.job == job and scene.analysis.values is values
+    assert scene.analysis.held() and scene.analysis.worker.held()  # its worker's flag says hold
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.analysis.job == job
+    assert not scene.analysis.held() and not scene.analysis.worker.held()
+    reach = values.reach()
+    seen: list[int] = []
+
+    def deeper() -> bool:
+        seen.append(scene.analysis.values.reach() if scene.analysis.values is not None else 0)
+        return seen[-1] > reach
+
+    assert wait(app, deeper, 120) and min(seen) >= reach, seen
+    assert scene.analysis.job == job and _line_drawn(app, monkeypatch, 2)
+
+
+def test_a_held_values_job_sends_nothing_until_let_go_and_goes_on_from_its_round(monkeypatch):
+    """The worker's side of a hold (``ai_worker.wait_while_held``): held, the values job waits
+    after its first report and sends nothing more (the looks at the flag counted, not timed); let
+    go, its snapshots go on from where it was: never shallower than the one before the hold."""
+    import multiprocessing as mp
+
+    from ai.worker_channel import SharedFlag
+
+    game = games.load("reversi")
+    state = game.play_line(["f5"])
+    stop = SharedFlag(mp.get_context("spawn"))
+    stop.hold(True)
+    reports = Reports(stop)
+    looks: list[int] = []
+
+    def look(_seconds: float) -> None:
+        looks.append(len(reports.items))
+        if len(looks) == 20:
+            stop.hold(False)
+
+    monkeypatch.setattr(ai_worker.time, "sleep", look)
+    job = Job(game.id, dict(game.options), ("f5",), game.to_text(state), "level-5", 0.0, 0, "values", kind="values")
+    with mock.patch.object(ai_worker, "lower_priority"):
+        _run_values_job(1, job, game, state, {}, reports, stop)
+    assert looks == [1] * 20  # held after its first report: nothing sent while held
+    assert len(reports.items) >= REPORTS and not stop.held()
+    depths = [item.values.reach() for item in reports.items if item.values.values]
+    assert depths == sorted(depths)
+
+
+def test_the_replays_analysis_is_held_through_help_and_goes_on(app):
+    """The replay is kept under its help (F1), and its analysis ran on unread meanwhile; it is
+    held now, as the game's is, and back (Esc) the same job goes on."""
+    from tests.test_replay import random_record
+
+    app.open_replay(random_record("reversi"), ply=4)
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.move_analysis.line) > 2, 120)
+    job, values = scene.move_analysis.job, scene.move_analysis.values
+    key(app, pygame.K_F1)
+    assert app.scene is not scene and scene.move_analysis.held() and scene.move_analysis.job == job
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and not scene.move_analysis.held() and scene.move_analysis.job == job
+    assert scene.move_analysis.values.reach() >= values.reach()
+
+
+def test_a_proven_line_stays_whole_when_its_position_is_analysed_again(app):
+    """Left and Right back to a position analysed before (or A off and on) ask its analysis again
+    of the same worker, whose search's table holds the proofs: each move proven at depth 1, and
+    its line cut to the depth (tic-tac-toe's eight plies after b2 came back "a1 b1").  The table's
+    line of a proof is read past the depth now (``AlphaBeta.iterate``)."""
+    app.open_demo("game:tictactoe:hotseat:b2")
+    scene = app.scene
+    done = lambda: scene.analysis.values is not None and scene.analysis.values.done  # noqa: E731
+    key(app, pygame.K_a)
+    assert wait(app, lambda: done() and len(scene.analysis.line) > 4, 60)
+    line = list(scene.analysis.line)
+    key(app, pygame.K_LEFT)
+    assert wait(app, lambda: done() and scene.analysis.position[0] == (), 60)
+    key(app, pygame.K_RIGHT)
+    assert wait(app, lambda: done() and scene.analysis.position[0] == ("b2",), 60)
+    assert scene.analysis.line == line
+    key(app, pygame.K_a)
+    key(app, pygame.K_a)
+    assert wait(app, done, 60) and scene.analysis.line == line

@@ -374,11 +374,14 @@ def test_analysis_back_from_the_rules_goes_on_in_its_own_worker(app):
     scene.toggle_analysis()
     assert wait(app, lambda: scene.analysis.worker is not None and scene.analysis.running(), 30)
     worker = scene.analysis.worker
+    job = scene.analysis.job
     scene.show_rules()
     app.run_frames(2)
-    assert not scene.analysis.running()  # no work while the rules are read
+    assert scene.analysis.held()  # no work while the rules are read: its job waits for the return
     app.scene.on_back()
-    assert wait(app, lambda: scene.analysis.running(), 30) and scene.analysis.worker is worker
+    app.run_frames(2)
+    assert not scene.analysis.held() and scene.analysis.worker is worker
+    assert scene.analysis.job in (job, None)  # the same job goes on (or has ended meanwhile), none asked again
 
 
 def test_a_window_closed_on_the_rules_ends_the_games_workers(app):

@@ -654,11 +654,28 @@ def _run_values_job(job_id: int, job: Job, game, state, players: dict, reports, 
         line = _format_line(game, state, snapshot.best_line())
         line_other = _format_line(game, state, snapshot.best_line(), other=True)
         reports.put(AIMoveValues(job_id, replace(snapshot, lines={}), texts, line, line_other))
+        wait_while_held(stop)
 
     analyse(state, job.game_id, stop, report, seed=job.seed, player=players.get(key))
     log.debug("job %d: analysis %s after %.2f s", job_id, "stopped" if stop.is_set() else "done",
               time.perf_counter() - started)
     reports.put(AIResult(job_id, None, "", time.perf_counter() - started))
+
+
+HELD_LOOK = 0.05  # seconds between two looks at a held job's flag (``wait_while_held``)
+
+
+def wait_while_held(stop: SharedFlag | threading.Event) -> None:
+    """Pause a values job between two of its reports while the window holds it (``AIWorker.hold``:
+    its screen is covered by the rules or a replay), until it lets it go on or stops it.  Its
+    search, its round and its transposition table stay as they were, so on the return analysis
+    goes on deepening from there: stopped and asked again, it started over, and the first
+    snapshots of a search that found the old one's table full of proofs cut the best line short
+    (tic-tac-toe's "b1 c1 a3 a2 c2 b3" came back as "b1 c1").  A plain stop flag (a
+    ``threading.Event``: a job run in this process) holds nothing."""
+    held = getattr(stop, "held", None)
+    while held is not None and held() and not stop.is_set():
+        time.sleep(HELD_LOOK)
 
 
 def _import_engines() -> None:
@@ -949,6 +966,16 @@ class AIWorker:
             self.stop.set()
             self.cancelled = True
             self.stopping_since = time.monotonic()
+
+    def hold(self, holding: bool) -> None:
+        """Pause the job under way (``holding``) or let it go on: a values job waits between two
+        reports (``wait_while_held``); a cancel or the next job ends the hold."""
+        if self.busy is not None and not self.cancelled:
+            self.stop.hold(holding)
+
+    def held(self) -> bool:
+        """Whether the job under way is held (``hold``)."""
+        return self.busy is not None and not self.cancelled and self.stop.held()
 
     def is_thinking(self) -> bool:
         return (self.busy is not None and not self.cancelled) or self.pending is not None

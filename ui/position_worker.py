@@ -3,7 +3,9 @@
 Analysis mode (every move's value, ui/analysis_mode.py) and the Hex connections overlay
 (ui/hex_connections.py) both work the same way: switched on, they follow the position on screen --
 the live game or one reached by browsing -- and ask a worker process of their own about it; a new
-position cancels the old job, switching off or leaving the screen stops it.  A job whose process
+position cancels the old job, switching off or leaving the screen stops it; a visit (the rules, a
+replay, whose Back returns) holds it instead (``hold``): its results stay, and on the return it goes
+on from where it was when the position is the same (``follow``).  A job whose process
 died (killed: out of memory, ``kill -9``) is asked again of the fresh process, once per position.
 Each arrival bumps ``revision``, so the screen redraws only then.  Having its own worker means
 such a job never delays the computer's moves, and a move search never cancels it.
@@ -41,6 +43,7 @@ class PositionWorker:
         self.clock = time.monotonic  # what ``prepared_for`` counts the wait by (a test's own)
         self._preparing_since: float | None = None  # when the job was first seen waiting for the engine
         self._prepared_said: int | None = None  # the whole seconds of that wait last shown
+        self._held = False  # the job held for a visit (``hold``)
         if active:
             self._log_switched()
 
@@ -99,11 +102,14 @@ class PositionWorker:
 
     def follow(self, state: State, moves: tuple[str, ...]) -> None:
         """Work on ``state`` (reached by ``moves`` in notation) unless it already is; nothing on a
-        finished game's position."""
+        finished game's position.  A job held for a visit (``hold``) goes on where the position is
+        still the one it works on."""
         if not self.active:
             return
         position = (moves, self.game.to_text(state))
         if position == self.position:
+            if self._held:
+                self.hold(False)
             return
         self.stop()
         self.position = position
@@ -124,12 +130,27 @@ class PositionWorker:
             self.stop()
         return holding
 
+    def hold(self, holding: bool = True) -> None:
+        """Pause the job (``holding``: the screen is covered by a visit, whose Back returns to it)
+        or let it go on: its results stay shown and its search keeps what it found
+        (``AIWorker.hold``), where stopped and asked again on the return it started over, its
+        first snapshots shallower than those shown before (the best line cut to two moves)."""
+        if holding == self._held:
+            return
+        self._held = holding
+        if self.worker is not None and self.job is not None:
+            self.worker.hold(holding)
+
+    def held(self) -> bool:
+        """Whether the job is held for a visit (``hold``)."""
+        return self._held and self.job is not None
+
     def stop(self) -> None:
         """Stop working (the position changed, or the helper was switched off); results are dropped."""
         if self.job is not None and self.worker is not None:
             self.worker.cancel()
         changed = self.clear() or self.job is not None
-        self.job, self.position, self.finished, self.error = None, None, False, ""
+        self.job, self.position, self.finished, self.error, self._held = None, None, False, "", False
         self._prepared_said = None
         if not getattr(self.worker, "preparing", False):  # else the count goes on for the next position's job
             self._preparing_since = None

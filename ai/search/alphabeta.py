@@ -40,6 +40,10 @@ from games.base import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
 SOLVED_DEPTH = 1 << 30  # depth stored for subtrees searched to the end of the game
+# plies at most of a proven draw's line read from the table past the iteration's depth (a win's or a
+# loss's goes as far as its length): a search whose table held the proof from an earlier one (analysis
+# asked again of the same position, back from another) proved it at depth 1, its line cut to one move
+PROVEN_LINE_MOST = 64
 TT_LIMIT = 2_000_000  # entries; the table is cleared when it grows past this
 STOP_EVERY = 8  # nodes between looks at the driver's stop cell: a node on a 15x15 board costs about
 #                 0.1 ms (ordering its 200 moves), so 128 between looks answered 10-40 ms after a
@@ -163,6 +167,8 @@ class AlphaBeta:
         if result.proven is not None:
             result.proven_plies = int(WIN - abs(value)) if result.proven else None
             result.kind = "solver"
+            if len(result.pv) == depth:  # the table may know the proof's line past this iteration
+                result.pv = self._principal_variation(self.state, move, result.proven_plies or PROVEN_LINE_MOST)
         return result
 
     def _out_of_time(self) -> bool:
@@ -339,6 +345,7 @@ class AlphaBeta:
                 del killers[2:]
 
     def _principal_variation(self, state: State, move: Hashable, depth: int) -> list[Hashable]:
+        """``move`` and the best replies after it the table holds, ``depth`` moves at most."""
         pv = [move]
         seen = {state.key()}
         state = state.play(move)

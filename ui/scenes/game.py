@@ -900,15 +900,18 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def close(self) -> None:
         """Leaving the screen (for good, or for the rules and back): stop any search; a computer
-        move, analysis and the connections are asked for again when the scene is shown again, by
-        the same workers after a visit (``GameCommands._visit``)."""
+        move is asked for again when the scene is shown again, by the same worker after a visit
+        (``GameCommands._visit``).  Analysis and the connections are held through a visit
+        (``PositionWorker.hold``): back on the same position, they show what they showed and go
+        on from there (stopped, analysis started over: its best line came back two moves long)."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
         self.recorder.settle(self)  # the game's file holds its last position before the screen goes
         self.computer.cancel()
-        self.analysis.stop()
-        self.connections.stop()
-        if not self.visiting:
+        if self.visiting:
+            self.analysis.hold()
+            self.connections.hold()
+        else:
             self.close_workers()
 
     def close_workers(self) -> None:

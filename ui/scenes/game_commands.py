@@ -263,9 +263,10 @@ class GameCommands:
     def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
         """Show a screen whose Back (the callable ``show`` is given) returns to this game: the rules,
         the search tree.  The worker processes (the computer's, analysis', the connections') wait
-        for the return, their jobs dropped: a new one took seconds to start and load its engine, so
-        a watched game stood still after each look at the rules or the tree, and analysis came back
-        as slowly.  They wait through the screens shown from there that lead back (New game's
+        for the return: a new one took seconds to start and load its engine, so a watched game
+        stood still after each look at the rules or the tree, and analysis came back as slowly.
+        The computer's search is dropped; analysis' and the connections' jobs are held, their
+        results kept (``PositionWorker.hold``), to go on from there on the return.  They wait through the screens shown from there that lead back (New game's
         help: ``App.wait_away``); if the window goes anywhere else, or closes, they end."""
         self.visiting = True
         try:

@@ -379,6 +379,14 @@ class ReplayScene(Scene):
             self.record.evaluations = self.graph_lines()[1]
         self.messages.add(*save_record_under_free_name(self.record, games_dir()), duration=6.0)
 
+    def show_help(self) -> None:
+        """F1: the help page over the replay (``Scene.show_help``), analysis mode's and the
+        connections' jobs held meanwhile (``PositionWorker.hold``): no work while it is read, and
+        back on the same move they go on from where they were (``update``'s ``follow``)."""
+        self.move_analysis.hold()
+        self.connections.hold()
+        super().show_help()
+
     def help_page(self) -> tuple[str, str | None]:
         """F1 here: the game's rules, as F1 in a game (the replay is that game's screen, its board
         what a player asks about; the keys are on its buttons, and F1 again there)."""
