@@ -148,6 +148,19 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
 
 
 # tic-tac-toe's points said in words, by language: the side they favour, X's and O's
+def rules_page(game_id: str, language: str) -> str:
+    """A game's rules page as the rules screen shows it in ``language``."""
+    from pathlib import Path
+
+    folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
+    return (folder / f"{game_id}.md").read_text(encoding="utf-8")
+
+
+def quoted(words: str, language: str) -> str:
+    """``words`` quoted as the pages of ``language`` quote: "…" in English, «…» in Portuguese."""
+    return f'"{words}"' if language == "en" else f"«{words}»"
+
+
 BETTER_FOR = {"en": ("better for X", "better for O"), "pt": ("melhor para o X", "melhor para o O")}
 HINT_WORDS = {"en": ("better for you", "worse for you", "even"), "pt": ("melhor para si", "pior para si", "equilibrado")}
 
@@ -159,8 +172,6 @@ def test_tic_tac_toe_words_name_the_side_its_points_favour_and_the_bar_keeps_the
     player counts.  The panel says the side they favour ("better for X", ``ai.value_words``
     SIDE_ONLY), as its rules page says in each language; the bar and the squares keep the number
     ("+5" over "pts"), to compare moves, and the page says what it counts."""
-    from pathlib import Path
-
     from tests.ui_helpers import recorded_text_rects
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import eval_text
@@ -169,8 +180,7 @@ def test_tic_tac_toe_words_name_the_side_its_points_favour_and_the_bar_keeps_the
     with words_in(language):
         assert eval_text(AIProgress(0, score=161.0, mover=0), ("X", "O"), "tictactoe") == for_x
         assert eval_text(AIProgress(0, score=-1.0, mover=0), ("X", "O"), "tictactoe") == for_o
-        folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
-        assert f'"{for_x}"' in " ".join((folder / "tictactoe.md").read_text(encoding="utf-8").split())
+        assert quoted(for_x, language) in " ".join(rules_page("tictactoe", language).split())
         scene = _valued(app, "tictactoe", {"width": 7, "height": 6, "k": 4}, (1280, 800))
         move = scene.state.legal_moves()[0]
         scene.analysis.values = MoveValues(scene.state.to_move, {move: MoveValue(move, 5.0)})
@@ -238,8 +248,6 @@ def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monke
     still no count a player makes: the panel says the side they favour ("better for South",
     ``ai.value_words`` SIDE_ONLY), and the board's tag and the bar keep the number, in "pts".
     Each game's rules page explains the number, quoting the panel's words, in each language."""
-    from pathlib import Path
-
     from tests.ui_helpers import recorded_text, recorded_text_rects
 
     score, shown = UNITS_SHOWN[game_id]
@@ -256,8 +264,7 @@ def test_rastros_alquerque_and_trax_values_name_their_unit_everywhere(app, monke
         assert [text for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)] == [unit, number]
         assert number in [text for text, rect in drawn if board.contains(rect)]  # the move's tag
         assert any(said in text for text in texts), texts  # the panel's best line
-        folder = Path("assets/rules") if language == "en" else Path("assets/locale/pt/rules")
-        assert f'"{said}"' in " ".join((folder / f"{game_id}.md").read_text(encoding="utf-8").split())
+        assert quoted(said, language) in " ".join(rules_page(game_id, language).split())
 
 
 @pytest.mark.parametrize("game_id", [g for g, _moves in GAMES])
