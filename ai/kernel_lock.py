@@ -21,6 +21,12 @@ played its stand-ins for the minute the starved preparation took (Hex's search, 
 the worker idle).  It takes the stage's second lock instead (``urgent_path``), which only processes
 above the holder of the first use, and compiles; where that one is held by a process below it too,
 it compiles unshared.
+
+The window's preparation gives a stage up to such an urgent compile (``ai.kernels.yield_to_urgent``):
+numba cannot stop a compile half-way in its process, and the two compiled the same kernels side by
+side, the urgent one sharing its core with a useless copy on a 2-core machine.  It looks at the
+stage's urgent lock while it compiles (``urgent_held``) and, once a process holds it, ends itself;
+the window starts it again for the stages still missing, passing over one still urgently compiled.
 """
 
 from __future__ import annotations
@@ -107,6 +113,27 @@ class StageLock:
             lock.release()
 
 
+def urgent_held(path: Path) -> bool:
+    """Whether another process holds the urgent lock of ``path``'s stage (``urgent_path``): it
+    compiles or loads the stage rather than wait for ``path``'s holder (``held_elsewhere``)."""
+    return held_elsewhere(urgent_path(path))
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Whether another process holds the lock at ``path`` (or this one, through another ``StageLock``).
+    Found by taking the lock and letting it go at once, saying nothing in it: a process that tries
+    it in that moment finds its last holder's words and waits ``POLL_SECONDS`` for it, unless they
+    name a process below it.  False where no lock can be had."""
+    try:
+        taken = take_now(path)
+    except OSError:
+        return False
+    if taken is None:
+        return True
+    taken.release()
+    return False
+
+
 def holder(path: Path) -> Holder | None:
     """Who the lock file at ``path`` says holds it (the last holder's words stay when it is gone:
     ask only while ``try_take`` finds it held); None when it says nothing readable."""
@@ -142,11 +169,20 @@ def stage_lock(path: Path, compiling: bool, waiting: Callable[[Holder | None], N
 def _first_to_wait_for(path: Path, compiling: bool) -> tuple[StageLock | None, bool | None]:
     """The stage's lock to hold or wait for, and ``try_take``'s answer for it: ``path``'s, unless a
     process of lower priority holds it, then ``urgent_path``'s, unless one of lower priority holds
-    that too: (None, None), no lock worth waiting for."""
+    that too: (None, None), no lock worth waiting for.  ``path``'s free while a process of this
+    one's priority or above holds the urgent lock (the preparation it passed over gave the stage
+    up, ``ai.kernels.yield_to_urgent``), the urgent lock is waited for: an analysis worker took the
+    free lock and compiled the stage beside the game's worker."""
     niceness = own_niceness()
-    for candidate in (path, urgent_path(path)):
-        lock = StageLock(candidate)
-        taken = lock.try_take(compiling)
-        if taken is not False or outranks(holder(candidate), niceness):
-            return lock, taken
+    first = StageLock(path)
+    taken = first.try_take(compiling)
+    if taken and urgent_held(path) and outranks(holder(urgent_path(path)), niceness):
+        first.release()
+        return StageLock(urgent_path(path)), False
+    if taken is not False or outranks(holder(path), niceness):
+        return first, taken
+    urgent = StageLock(urgent_path(path))
+    taken = urgent.try_take(compiling)
+    if taken is not False or outranks(holder(urgent.path), niceness):
+        return urgent, taken
     return None, None

@@ -8,8 +8,8 @@ In the window (the default), each measurement is a fresh install: empty numba ca
 folders.  The window opens headless as ``python main.py`` opens it (the background preparation of every
 game's kernels starts with it), the user spends ``--menu`` seconds in the menus, then starts a Human vs PC
 game with level-5 (``--level``) to move, from the start and past the opening books (``--plies`` random
-moves, default 12).  Printed: the seconds from the game's start to its first move, for both, and how
-many the window said "Preparing the engine...".  The goal (#16): within 15 s.
+moves, default 12).  Printed: the seconds from the game's start to its first move, for both, and how many
+the window said "Preparing the engine..." (goal, #16: within 15 s); ``--against PATH``: another checkout's beside.
 
 ``--first-frame`` times the window's freeze at the first game of a run instead: the window opens headless as
 ``python main.py`` opens it, its kernels in ``NUMBA_CACHE_DIR`` or the user's cache (compiled there first if
@@ -284,6 +284,13 @@ def main():
     for worker in workers:
         worker.start()
     ours.join()
+    given_up = getattr(__import__("ai.kernels").kernels, "STAGE_GIVEN_UP", None)  # an older checkout: none
+    group = getattr(preparation, "groups", {}).get(ours)
+    while given_up is not None and group is not None:  # one that gave a stage up is started again: its end
+        last = [p for p in list(preparation.processes) if preparation.groups.get(p) == group][-1]
+        if last.exitcode not in (None, given_up):
+            break
+        time.sleep(0.1)
     times = {"preparation": time.time() - began}
     for _ in workers:
         name, seconds = said.get()
@@ -563,10 +570,10 @@ def _run(code: str, *args: str) -> tuple[bool, str, float]:
     return move != "none", move, float(seconds)
 
 
-def _run_window(spec: str, menu: float, plies: int, level: str) -> tuple[bool, str, float, float]:
-    """``WINDOW`` in a fresh install; (it answered, the move, seconds to it, seconds of them that
-    the window said "Preparing the engine...")."""
-    ended, words = _output(WINDOW, spec, str(menu), str(plies), level)
+def _run_window(spec: str, menu: float, plies: int, level: str, root: Path = ROOT) -> tuple[bool, str, float, float]:
+    """``WINDOW`` on the checkout at ``root`` in a fresh install; (it answered, the move, seconds to
+    it, seconds of them that the window said "Preparing the engine...")."""
+    ended, words = _output(WINDOW, spec, str(menu), str(plies), level, root=root)
     if not ended:
         return False, words[0], 0.0, 0.0
     move, seconds, preparing = words
@@ -582,16 +589,22 @@ def player_line(spec: str) -> tuple[bool, str]:
                   f"({time.perf_counter() - began:.1f} s with the interpreter's start)")
 
 
-def window_line(spec: str, menu: float, plies: int, level: str = "level-5") -> tuple[bool, str]:
+def window_line(spec: str, menu: float, plies: int, level: str = "level-5", against: Path | None = None
+                ) -> tuple[bool, str]:
     """``level``'s first move of ``spec`` in the window, from the start and ``plies`` past it, each
-    a fresh install: the move, the seconds to it, of them "Preparing the engine..."."""
-    words, ok = [f"{spec:14}"], True
+    a fresh install: the move, the seconds to it, of them "Preparing the engine...".  With
+    ``against``, that checkout's line too, each of its runs beside this one's (the machine's load
+    falls on both alike)."""
+    checkouts = [("", ROOT)] + ([("against", against)] if against is not None else [])
+    words: dict[str, list[str]] = {label: [f"{spec:14}{' ' + label if label else ''}"] for label, _root in checkouts}
+    ok = True
     for label, count in (("from the start", 0), (f"{plies} plies in", plies)):
-        moved, move, seconds, preparing = _run_window(spec, menu, count, level)
-        ok &= moved
-        words.append(f"{label}: {move} in {seconds:4.1f} s (preparing {preparing:4.1f} s)" if moved
-                     else f"{label}: failed ({move})")
-    return ok, "   ".join(words)
+        for checkout, root in checkouts:
+            moved, move, seconds, preparing = _run_window(spec, menu, count, level, root)
+            ok &= moved
+            words[checkout].append(f"{label}: {move} in {seconds:4.1f} s (preparing {preparing:4.1f} s)" if moved
+                                   else f"{label}: failed ({move})")
+    return ok, "\n".join("   ".join(line) for line in words.values())
 
 
 def _compiled_kernels() -> str:
@@ -826,8 +839,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="time a fresh install's three processes that want the game's kernels at once (the "
                         "window's preparation, the game's worker, the analysis worker): until each has them")
     parser.add_argument("--against", type=Path,
-                        help="--first-frame, --restart, --taken, --switch, --memory, --analysis, --three: also measure the checkout at "
-                        "this path")
+                        help="the window's first move, --first-frame, --restart, --taken, --switch, --memory, --analysis, "
+                        "--three: also measure the checkout at this path")
     parser.add_argument("--runs", type=int, default=3,
                         help="--first-frame, --restart, --taken, --switch: runs of each, the median quoted (--memory: "
                         "each shown)")
@@ -865,7 +878,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for spec in specs:
         moved, line = player_line(spec) if args.player else window_line(spec, args.menu, args.plies,
-                                                                         f"level-{args.level}")
+                                                                         f"level-{args.level}", args.against)
         print(line, flush=True)
         failed += not moved
     return 1 if failed else 0

@@ -17,6 +17,8 @@ install waits for its first computer move: ``python tools/cold_start.py``.  Each
 (debug) as it begins, compiling or loading, and when it is ready, with its seconds: the window's
 log file has a slow first start's compiling (``ui.debug_log``).  One process at a time compiles a
 stage (a lock file in the cache folder, ``ai.kernel_lock``): the others wait, then load its code.
+The window's preparation gives a stage up to a game's worker that compiles it urgently
+(``yield_to_urgent``): it ends, and the window starts it again for the stages still missing.
 
 The compiled code is cached in the platform's cache folder (``~/.cache/tabuleiro/numba`` on
 Linux), which an installed copy and the PyInstaller folder app can write, unlike their own
@@ -48,7 +50,16 @@ from pathlib import Path
 import platformdirs
 
 from ai import optional_module
-from ai.kernel_lock import Holder, StageLock, lock_path, stage_lock
+from ai.kernel_lock import (
+    POLL_SECONDS,
+    Holder,
+    StageLock,
+    held_elsewhere,
+    lock_path,
+    stage_lock,
+    urgent_held,
+    urgent_path,
+)
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +226,8 @@ class _Stage:
 _stages: dict[tuple[str, str], _Stage] = {}
 _stages_lock = threading.Lock()
 _deferred = False
+_yielding = False  # a preparation process: ends when another compiles its stage urgently (``yield_to_urgent``)
+STAGE_GIVEN_UP = 75  # the exit status of a preparation process that gave a stage up (``yield_to_urgent``)
 _waits = threading.local()
 
 
@@ -268,11 +281,69 @@ def _run_stage(game_id: str, stage: str, run: Callable[[], None], entry: _Stage,
                   "compiled" if holder is None or holder.compiling else "loaded",
                   holder.pid if holder is not None else "(unknown)")
 
-    with stage_lock(lock_path(cache_dir(), game_id, stage), not on_disk(game_id, stage), waiting) as lock:
+    path = lock_path(cache_dir(), game_id, stage)
+    with stage_lock(path, not on_disk(game_id, stage), waiting) as lock:
         if to_disk_only and on_disk(game_id, stage):
             log.debug("%s kernels, stage %s: compiled by another process meanwhile; not loaded here", game_id, stage)
             return
-        _run_stage_here(game_id, stage, run, entry, lock)
+        other = path if lock is not None and lock.path != path else urgent_path(path)  # the lock it does not hold
+        with _given_up_to_urgent(game_id, stage, other) if to_disk_only and _yielding else contextlib.nullcontext():
+            _run_stage_here(game_id, stage, run, entry, lock)
+
+
+def yield_to_urgent() -> None:
+    """From now on, this process (one of the window's preparation processes) ends, with status
+    ``STAGE_GIVEN_UP``, once another process compiles urgently the stage it fills the cache with
+    (``fill_cache``; the urgent lock, ``ai.kernel_lock``): a game's worker that would not wait for
+    it.  numba cannot stop a compile half-way, and the two compiled the same kernels side by side
+    (on a 2-core machine the worker's first search waited for a compile that shared its core with
+    a useless copy).  Ended so, it leaves in the cache only whole files: numba writes each under a
+    name of its own, then renames it, the data before the index that names it (a kernel compiled
+    but not yet filed is compiled again by the next process; a temporary file left, ``*.tmp.*``,
+    is read by no one)."""
+    global _yielding
+    _yielding = True
+
+
+def urgently_compiled(game_id: str, stage: str) -> bool:
+    """Whether a process compiles (or loads) ``stage`` of ``game_id``'s kernels urgently now,
+    holding its urgent lock: a preparation process leaves it to that one for now (``_prepare``)."""
+    return not _in_memory and urgent_held(lock_path(cache_dir(), game_id, stage))
+
+
+@contextlib.contextmanager
+def _given_up_to_urgent(game_id: str, stage: str, other: Path) -> Iterator[None]:
+    """While the block runs the stage, a thread looks at the stage's lock this process does not
+    hold (``other``: the urgent one, or the first where it holds the urgent one) every
+    ``POLL_SECONDS`` and, once another process holds it, ends this process (``_give_up``)."""
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(POLL_SECONDS):
+            if held_elsewhere(other):
+                _give_up(game_id, stage)
+
+    thread = threading.Thread(target=watch, daemon=True, name=f"urgent-watch-{game_id}-{stage}")
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+
+
+def _give_up(game_id: str, stage: str) -> None:
+    """End this preparation process at once with ``STAGE_GIVEN_UP``, its last words said: from
+    this thread, since the main one is inside numba's compile.  The log's handlers are held first,
+    so that no line is being sent to the window as it ends (half a line in the pipe, and the lock
+    its preparation processes share for it never let go, ``ai.worker_channel``)."""
+    from ai.parent_watch import run_last_words
+
+    log.debug("%s kernels, stage %s: compiled urgently by another process; given up here", game_id, stage)
+    run_last_words()
+    for handler in logging.getLogger().handlers:
+        handler.acquire()
+    os._exit(STAGE_GIVEN_UP)
 
 
 def fill_cache(game_id: str, stage: str) -> bool:
@@ -447,9 +518,25 @@ def on_disk(game_id: str, stage: str | None = None) -> bool:
     warm_ups = [run for name, run in module.STAGES.items() if stage is None or name == stage]
     kernels = {id(k): k for run in warm_ups for k in stage_kernels(run) if k.targetoptions.get("inline") != "always"}
     try:
-        return all(os.path.exists(k._cache._cache_file._index_path) for k in kernels.values())  # numba's (0.61-0.68)
+        return all(_filed(k._cache._cache_file) for k in kernels.values())  # numba's (0.61-0.68)
     except AttributeError:  # a numba that keeps them elsewhere: taken as compiling
         return False
+
+
+def _filed(cache_file) -> bool:
+    """Whether numba's ``cache_file`` (a kernel's index and data files) holds compiled code for the
+    kernel's present sources: an index that names each data file it lists, all of them there.
+    numba writes the index first: a process ended between the two (a preparation that gave its
+    stage up, ``yield_to_urgent``; the window's close) left an index naming code never written,
+    which numba compiles again as it loads; it was taken for code on disk, the stage for one that
+    loads (the window's "Preparing the engine…" over a compile) and its game marked prepared."""
+    if not os.path.exists(cache_file._index_path):
+        return False
+    try:
+        overloads = cache_file._load_index()  # {} for another version's or sources' index
+    except Exception:  # noqa: BLE001 - unreadable: numba's load fails on it too (``mends_the_cache``)
+        return False
+    return bool(overloads) and all(os.path.exists(cache_file._data_path(name)) for name in overloads.values())
 
 
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
