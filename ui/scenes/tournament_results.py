@@ -49,6 +49,21 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
 # pair's cell was not seen until the keyboard ringed it
 UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
+
+
+def chart_row(s: float) -> int:
+    """The ratings chart's row at scale ``s``: a name in the screen's small print (13 pixels at
+    scale 1, ``tx.small``) and a few pixels between names, CHART_ROW in the smallest window.  Rows of
+    CHART_ROW at every scale drew the names at 10 pixels at Larger text, smaller than the rest."""
+    return max(CHART_ROW, tx.small(13, s) + 3)
+
+
+def chart_name_size(row_h: int, s: float) -> int:
+    """The names' size in a ratings chart of rows ``row_h`` high at scale ``s``: the panel's text
+    size where the rows have room for it, four fifths of a row where they are closer, never under
+    ``tx.SMALLEST`` (closer rows name every few rows: ``_draw_chart``).  Three fifths of a row made
+    every name 10 pixels at Larger text, where rows of 15 pixels had room for 12."""
+    return max(tx.SMALLEST, min(int(15 * s), int(row_h * 0.8)))
 # what "Course Easy", Basilio and AIMA are, said where they play: New game says it in their
 # descriptions, the tournament's tables and chart gave the titles alone
 COURSE_PLAYERS = N_("{players}: bots of the university course these rules come from")
@@ -520,11 +535,11 @@ class ResultsDrawing:
         def x_of(v: float) -> int:
             return axis.x + int((v - low) / (high - low) * axis.width)
 
-        # the players share the axis' height: CHART_ROW pixels or more each where right_column could
+        # the players share the axis' height: ``chart_row`` pixels or more each where right_column could
         # make room for them; a class too big for that (16 players beside the board at 800x560) gets
         # closer rows, not its last ones off the panel
         row_h = max(1, axis.height // max(1, len(order)))
-        size = max(10, min(int(15 * s), int(row_h * 0.6)))
+        size = chart_name_size(row_h, s)
         # rows closer than a name's line are named every few rows, with their places (26 players
         # at 800x560: every name drawn over its neighbours, none could be read)
         every = -(-size // row_h)  # a name needs its size in pixels; its line's spacing may overlap
@@ -553,13 +568,13 @@ class ResultsDrawing:
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
 
     def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
-        """The ratings chart's height in the right column ``right``: a row of CHART_ROW pixels or
+        """The ratings chart's height in the right column ``right``: a row of ``chart_row`` pixels or
         more for each player, and a quarter of the column (half without the board); while no one is rated, its title and
         its note's lines alone (the note centred in a quarter of the column took the room of two
         latest results at Larger text)."""
         s = self._scale()
         if any(st.rated for st in order):  # without the board, half the column
-            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + CHART_ROW * len(order))
+            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + chart_row(s) * len(order))
         size = tx.small(13, s)
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
         return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
