@@ -450,6 +450,39 @@ def test_the_ratings_charts_names_grow_with_larger_text_where_the_room_allows(ap
     assert long_name.rect.right < right.x + right.width // 2  # in the names' column
 
 
+@pytest.mark.parametrize("language", ["pt", "en"])
+def test_the_progress_bars_fill_never_stands_under_its_words(tmp_path, monkeypatch, language):
+    """At 800x560 in Portuguese the bar's blue fill ran from the bar's start under "Jogo do Galo",
+    its edge cutting the letters from the first game on.  The words stand on the bar's own ground,
+    the fill in its track right of them, at every count of games played."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        with in_language(app, language):
+            scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, watch=False)
+            game = "Jogo do Galo:" if language == "pt" else "Tic-tac-toe:"
+            t, seen, tracks = scene.tournament, [], []
+            while True:  # the bar at each count of results: 0 (no fill), some, all
+                seen.append(len(t.results))
+                drawn = recorded_draws(monkeypatch)
+                app.invalidate()
+                app.frame()
+                words = next(d.rect for d in drawn if d.value.startswith(game))
+                accent = tuple(app.theme.accent)[:3]
+                assert not any(tuple(app.screen.get_at((x, y)))[:3] == accent
+                               for x in range(words.left, words.right) for y in range(words.top, words.bottom)), seen
+                tracks.append((words, getattr(scene, "progress_track", None)))
+                drawn.clear()
+                if not t.is_running() and len(t.results) == seen[-1]:
+                    break
+                assert wait(app, lambda: len(t.results) != seen[-1] or not t.is_running(), 120)
+            assert seen[-1] == t.total and len(seen) > 2
+            assert all(track is not None and track.left >= words.right for words, track in tracks), tracks
+    finally:
+        app.quit()
+
+
 def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in_english(app, tmp_path):
     """The screen saved FILE.txt with the command line's writer, in English, while everything it
     showed was Portuguese: headings, the header line, numbers, units and the forfeits' reasons are

@@ -33,7 +33,7 @@ from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
-from ui.theme import Theme, ink_on
+from ui.theme import Theme
 from ui.widgets import card, focus_ring, focus_ring_outset, mix
 
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
@@ -167,23 +167,36 @@ def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_o
     return [(label, x) for label, x, _w in kept]
 
 
-def progress_words(surface: pygame.Surface, theme: Theme, forms: list[str], bar: pygame.Rect, fill: pygame.Rect,
-                   s: float) -> str:
-    """The progress bar's words drawn over ``bar``, the first of their ``forms`` (longest first)
-    that fits it, else the last cut (``tx.first_fitting``), which is returned: in Portuguese at
-    800x560 the words with a withdrawal's games reached the bar's edge.  In the text colour where
-    the bar is bare, in the ink that reads on the accent (``ink_on``) where ``fill`` covers it.
-    The words in the text colour alone read 2.3:1 on the dark theme's light blue fill (white on
-    it), the first words a teacher reads ("Tic-tac-toe: 20 of 20") the least legible once the bar filled."""
+def progress_track_least(bar: pygame.Rect) -> int:
+    """The least width of the progress bar's track, right of its words: a fifth of the bar, and
+    never under two of the bar's heights (its rounded ends and some length between)."""
+    return max(2 * bar.height, bar.width // 5)
+
+
+def progress_words(surface: pygame.Surface, theme: Theme, forms: list[str], bar: pygame.Rect, share: float,
+                   s: float) -> tuple[str, pygame.Rect]:
+    """The progress bar: its words on its left, the first of their ``forms`` (longest first) that
+    fits beside the track's least width (``progress_track_least``), else the last cut
+    (``tx.first_fitting``); then the track, from after the words to the bar's end, filled in the
+    accent colour to ``share`` (0 to 1).  (The words shown, the track) returned.
+
+    The fill ran under the words from the bar's start: at 800x560 in Portuguese the blue stood
+    over "Jogo do Galo" from the first game, its edge cutting letters in two colours and its
+    round end hiding the J's foot.  Nothing draws over the words now: they are in the text colour
+    on the bar's own ground, and the fill has the track to itself.  In Portuguese at 800x560 the
+    words with a withdrawal's games reached the bar's edge: shorter forms are taken first."""
     pos, size = (bar.x + int(10 * s), bar.centery), int(14 * s)
-    status = tx.first_fitting(forms, size, bar.width - int(20 * s), bold=True)
-    clip = surface.get_clip()
-    bare = pygame.Rect(fill.right, bar.y, bar.right - fill.right, bar.height)
-    for part, colour in ((bare, theme.text), (fill, ink_on(theme.accent))):
-        surface.set_clip(part.clip(clip))
-        tx.text(surface, status, pos, size, colour, "midleft", bold=True)
-    surface.set_clip(clip)
-    return status
+    gap = int(10 * s)
+    status = tx.first_fitting(forms, size, bar.width - 2 * gap - progress_track_least(bar), bold=True)
+    words = tx.text(surface, status, pos, size, theme.text, "midleft", bold=True)
+    track = pygame.Rect(words.right + gap, bar.y, bar.right - words.right - gap, bar.height)
+    inner = track.inflate(-2 * max(2, int(3 * s)), -2 * max(2, int(3 * s)))
+    card(surface, inner, mix(theme.panel, theme.text, 0.14), inner.height // 2)
+    if share > 0:
+        fill = inner.copy()
+        fill.width = max(inner.height, int(inner.width * min(1.0, share)))
+        card(surface, fill, theme.accent, inner.height // 2)
+    return status, track
 
 
 class ResultsDrawing:
@@ -191,6 +204,7 @@ class ResultsDrawing:
 
     # the progress bar, its whole words and those it shows (shortened where they differ: a click says them whole)
     progress_said: tuple[pygame.Rect, str, str] | None = None
+    progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -203,12 +217,8 @@ class ResultsDrawing:
         settled = t.settled_unplayed()  # a withdrawal's games, never played: not among those shown played
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
-        fill = bar.copy()
-        fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
-        if done:
-            card(surface, fill, theme.accent, bar.height // 2)
         forms = self._progress_forms(t, done - settled, total, settled)
-        shown = progress_words(surface, theme, forms, bar, fill, s)
+        shown, self.progress_track = progress_words(surface, theme, forms, bar, done / total if total else 0.0, s)
         self.progress_said = (bar, forms[0], shown)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
