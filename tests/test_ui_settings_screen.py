@@ -292,6 +292,38 @@ def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):
     assert field.get_value() == "Ana Bia" and app.settings.player_name == "Ana Bia"
 
 
+def test_a_name_typed_past_its_most_characters_says_why_the_field_stops(app):
+    """Your name takes NAME_LENGTH (24) characters; the 25th typed was dropped and nothing said
+    why, the keys seeming lost.  The field keeps its 24 and the window says it holds no more,
+    only once the field is full (not while it takes the keys)."""
+    from tests.ui_helpers import type_text
+    from ui.names import NAME_LENGTH
+
+    app.settings.player_name = ""
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    field = app.scene.menu.get_widget("player_name")
+    click(app, field.get_rect(to_real_position=True).center)
+    full = "Maria Antonia Bettencourt"[:NAME_LENGTH]
+    type_text(app, full)
+    assert field.get_value() == full and len(full) == NAME_LENGTH
+
+    def said() -> list[str]:
+        return [m.text for m in app.messages.current() if "characters" in m.text or "caracteres" in m.text]
+
+    assert said() == []  # 24 taken: nothing to say
+    type_text(app, "x")
+    assert field.get_value() == full and app.settings.player_name == full
+    assert said() == [f"At most {NAME_LENGTH} characters here"]
+    type_text(app, "yz")  # more keys: the same message, not one a key
+    assert said() == [f"At most {NAME_LENGTH} characters here"]
+    with in_language(app, "pt"):
+        field = app.scene.menu.get_widget("player_name")
+        click(app, field.get_rect(to_real_position=True).center)
+        type_text(app, "w")
+        assert f"No máximo {NAME_LENGTH} caracteres aqui" in said()
+
+
 def test_tab_goes_round_the_form_and_back_and_enter_there_leaves(app):
     """Tab and Shift+Tab went round the form's lines but never reached Back (Esc alone did)."""
     import pygame

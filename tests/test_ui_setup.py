@@ -933,3 +933,37 @@ def test_trax_centre_tiles_are_chosen_by_words_their_course_code_on_the_note(con
                 assert code_said, chosen
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_the_hot_seat_name_fields_keep_a_gap_between_title_and_name_in_every_game(config, size, language):
+    """Hot-seat's "Name (X):" fields showed the name typed right against the title ("Nome (X): Ana",
+    3 pixels apart at 800x560), read as one run of words.  In every game the title's last letter
+    and the name stand half the font's size apart or more, the same in every game."""
+    from tests.ui_helpers import in_language, type_text
+    from ui.scenes.form_columns import title_width
+    from ui.scenes.setup import HOTSEAT
+
+    gaps = set()
+    for game_id in games.available_ids():
+        with setup_screen(game_id, size) as (app, scene), in_language(app, language):
+            scene = app.scene
+            scene.mode = HOTSEAT
+            scene.rebuild_wanted = True
+            app.run_frames(3)
+            for side in (0, 1):
+                field = scene.menu.get_widget(f"name{side}")
+                scene.menu.select_widget(field)  # the field scrolled into view, the keyboard on it
+                app.run_frames(1)
+                type_text(app, "Ana")
+                field = scene.menu.get_widget(f"name{side}")
+                rect = field.get_rect(to_real_position=True)
+                title = field.get_title()
+                label_end = rect.x + field.get_padding()[3] + title_width(field, title.rstrip())
+                value_start = rect.x + field.get_padding()[3] + title_width(field, title)
+                assert field.get_value() == "Ana" and rect.x < label_end < value_start < rect.right
+                size_px = field.get_font_info()["size"]
+                assert value_start - label_end >= size_px // 2, (game_id, title, value_start - label_end)
+                gaps.add(round((value_start - label_end) / size_px, 1))
+    assert len(gaps) == 1, gaps  # every game's fields alike

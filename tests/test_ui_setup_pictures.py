@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+import games
 from tests.test_ui_setup import config, setup_screen  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import click, down_to_widget, key, same_as_a_whole_frame
 
@@ -69,3 +70,32 @@ def test_the_main_menus_card_shows_the_board_last_chosen_on_new_game(app):
     app.run_frames(2)
     assert dict(app.scene.cards.drawn["tictactoe"])["width"] == 5 == dict(app.scene.cards.drawn["tictactoe"])["height"]
     assert picture(app, app.scene, "tictactoe") != usual
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_the_chosen_cards_picture_stands_whole_above_its_title_band(config, game_id, size):  # noqa: F811
+    """At 800x560 the chosen card's picture ran down to the band its title is on, and a board's
+    bottom line (tic-tac-toe's, 3x3 and 15x15) met the band's edge and could not be seen: the
+    picture is in its card, a margin above the band, and its last rows are the picture's."""
+    with setup_screen(game_id, size) as (app, scene):
+        index = [info.id for info in scene.cards.infos].index(game_id)
+        card_rect, band, picture_rect = scene.cards.rects[index], scene.cards.band, scene.cards.picture_rects[game_id]
+        assert band is not None and card_rect.contains(band)
+        assert card_rect.contains(picture_rect)
+        margin = band.top - picture_rect.bottom
+        assert margin >= scene.cards.picture_margin(app.scale) >= 3, (picture_rect, band)
+        # between the picture and the band, the card (not the band's colour) shows
+        gap_colour = tuple(app.screen.get_at((band.centerx, band.top - 1)))[:3]
+        assert gap_colour != tuple(app.theme.accent)[:3]
+
+
+@pytest.mark.parametrize("side", range(96, 120))
+def test_the_trax_card_shows_its_tile_and_the_cells_round_it_at_every_size(side):
+    """At 99, 105 and 111 pixels Trax's three cells of a third of the picture with their far line
+    did not fit, and the card showed the tile in a corner with two cells beside it, the rest empty."""
+    from ui.scenes.common import thumbnail
+
+    pygame.init()
+    drawn = thumbnail("trax", "dark", side, side, ()).get_bounding_rect()
+    assert drawn.width >= side - 3 and drawn.height >= side - 3, drawn

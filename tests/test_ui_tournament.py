@@ -417,6 +417,72 @@ def test_the_ratings_chart_has_a_row_for_every_player_in_the_smallest_window(pla
     assert right_column(700, max(int(700 * 0.26), 60 + CHART_ROW * 4), 1.0, True) == (350, 182)
 
 
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_ratings_charts_names_grow_with_larger_text_where_the_room_allows(app, monkeypatch, players):
+    """At Larger text in a 1280x800 window, eight players beside the board: the chart's rows were
+    CHART_ROW pixels at every scale and its names three fifths of a row, so every name was drawn
+    at the least size (10 pixels) while the rest of the screen grew.  They are the panel's small
+    print now, a long name cut with an ellipsis in its column rather than drawn smaller."""
+    from ui import text as tx
+    from ui.scenes.tournament_results import right_column
+
+    app.settings.text_size = 1.5
+    app.apply_settings()
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    s = scene._scale()
+    assert s > 1.0  # Larger text made the screen larger
+    monkeypatch.setattr(scene, "_board_wanted", lambda: True)  # a tournament being watched
+    ids = [f"bot-{i}" for i in range(players)]
+    scene.titles.update({p: f"Bot {i}" for i, p in enumerate(ids)})
+    scene.titles["bot-0"] = "A student's bot with a name far too long for the chart's column"
+    order = [Standing(p, games=20, points=15.0 - i, elo=60.0 - 30 * i, elo_low=-30.0 - 30 * i,
+                      elo_high=150.0 - 30 * i) for i, p in enumerate(ids)]
+    right = pygame.Rect(740, 160, 515, 570)  # the right column at 1280x800
+    _board_h, chart_h = right_column(right.height, scene._chart_needs(right, order), s, True)
+    drawn = recorded_draws(monkeypatch)
+    scene._draw_chart(app.screen, app.theme, pygame.Rect(right.x, right.y, right.width, chart_h), order)
+    names = [d for d in drawn if d.value.startswith(("Bot", "A student"))]
+    assert len(names) == players  # each row named
+    assert all(d.size > tx.SMALLEST and d.size >= tx.small(13, s) for d in names), [(d.value, d.size) for d in names]
+    long_name = next(d for d in names if d.value.startswith("A student"))
+    assert long_name.value.endswith("…") and long_name.size == names[-1].size  # cut, not shrunk
+    assert long_name.rect.right < right.x + right.width // 2  # in the names' column
+
+
+@pytest.mark.parametrize("language", ["pt", "en"])
+def test_the_progress_bars_fill_never_stands_under_its_words(tmp_path, monkeypatch, language):
+    """At 800x560 in Portuguese the bar's blue fill ran from the bar's start under "Jogo do Galo",
+    its edge cutting the letters from the first game on.  The words stand on the bar's own ground,
+    the fill in its track right of them, at every count of games played."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    try:
+        with in_language(app, language):
+            scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, watch=False)
+            game = "Jogo do Galo:" if language == "pt" else "Tic-tac-toe:"
+            t, seen, tracks = scene.tournament, [], []
+            while True:  # the bar at each count of results: 0 (no fill), some, all
+                seen.append(len(t.results))
+                drawn = recorded_draws(monkeypatch)
+                app.invalidate()
+                app.frame()
+                words = next(d.rect for d in drawn if d.value.startswith(game))
+                accent = tuple(app.theme.accent)[:3]
+                assert not any(tuple(app.screen.get_at((x, y)))[:3] == accent
+                               for x in range(words.left, words.right) for y in range(words.top, words.bottom)), seen
+                tracks.append((words, getattr(scene, "progress_track", None)))
+                drawn.clear()
+                if not t.is_running() and len(t.results) == seen[-1]:
+                    break
+                assert wait(app, lambda: len(t.results) != seen[-1] or not t.is_running(), 120)
+            assert seen[-1] == t.total and len(seen) > 2
+            assert all(track is not None and track.left >= words.right for words, track in tracks), tracks
+    finally:
+        app.quit()
+
+
 def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in_english(app, tmp_path):
     """The screen saved FILE.txt with the command line's writer, in English, while everything it
     showed was Portuguese: headings, the header line, numbers, units and the forfeits' reasons are

@@ -12,6 +12,7 @@ from ai.tournament import Summary, standings
 from tests.test_ui_contrast import best_ink
 from tests.ui_helpers import drop, in_language, recorded_draws, recorded_text_rects, window_for_a_test
 from ui.theme import THEMES
+from ui.widgets import mix
 
 # a class's folders, named as students name them: the names' column takes its share of the table
 CLASS = ["maria-da-conceicao-silva-pereira", "ana", "joao", "pedro", "rui", "tiago", "eva", "beatriz-moura",
@@ -90,7 +91,9 @@ def test_while_pairs_have_played_different_numbers_the_title_says_up_to_how_many
 def test_the_progress_bars_words_read_on_its_fill(app, tmp_path, monkeypatch, name):
     """A finished tournament's progress bar is filled in the accent colour, and its words
     ("Tic-tac-toe: 72/72 games … finished") were in the text colour over it: white on the dark
-    theme's light blue, 2.3:1.  Read off the screen, their ink stands 4.5:1 from the fill."""
+    theme's light blue, 2.3:1.  The fill has its own track right of the words now (nothing draws
+    over them): read off the screen, their ink stands 4.5:1 from the bar's ground, and none of
+    the fill is under them."""
     app.settings.theme = name
     drawn = recorded_text_rects(monkeypatch)
     drop(app, class_of_nine(tmp_path), frames=3)
@@ -98,4 +101,9 @@ def test_the_progress_bars_words_read_on_its_fill(app, tmp_path, monkeypatch, na
     app.scene.invalidate()
     app.run_frames(2)
     status = next(rect for text, rect in drawn if "72" in text and "finished" in text)
-    assert best_ink(app.screen, status.clip(app.screen.get_rect()), app.theme.accent) >= 4.5
+    ground = mix(app.theme.panel, app.theme.text, 0.06)  # the bar's own ground
+    assert best_ink(app.screen, status.clip(app.screen.get_rect()), ground) >= 4.5
+    assert app.scene.progress_track.left >= status.right
+    accent = tuple(app.theme.accent)[:3]
+    assert not any(tuple(app.screen.get_at((x, y)))[:3] == accent
+                   for x in range(status.left, status.right) for y in range(status.top, status.bottom))

@@ -392,9 +392,9 @@ def question_shown(scene: TournamentScene) -> list[str]:
 def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_games_as_counted_before(app):
     """Withdraw, then a row: the question ("Level 2 has played 2 of its 12 games, fewer than half:
     ... . Press Withdraw again to confirm") was two sentences joined, which a switch to Portuguese
-    left in English.  It comes back whole in the new language; and after the withdrawal, while it
-    is still shown, a switch says it of the games as they were when asked: counted again, the
-    games annulled, it would say "has played 0 of its 12 games"."""
+    left in English.  It comes back whole in the new language, of the games as they were when
+    asked; once the withdrawal is made the question goes (it stayed for its 20 s, asking to
+    confirm what was done, and counted again it would have said "has played 0 of its 12 games")."""
     scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
     t = scene.tournament
     pid = next(p for p in PLAYERS if 0 < t.played_by(p) < 6 and t.games_left(p))  # its games will be annulled
@@ -414,8 +414,26 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
         assert scene._name(pid) != name  # "Nível 2", not "Level 2"
         click(app, button.rect.center)
         assert pid in t.withdrawn and t.played_by(pid) == 0
+        assert question_shown(scene) == []
     app.run_frames(2)
-    assert question_shown(scene) == english
+    assert question_shown(scene) == []
+
+
+def test_esc_takes_the_withdraw_question_away_with_its_answer(app):
+    """A row chosen, then Esc: "Nothing withdrawn" said under the question, which stayed for its
+    20 s asking to press Withdraw again.  The question ends with the answer; a second row's
+    question stands in place of the first's."""
+    scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
+    t = scene.tournament
+    first, second = [p for p in PLAYERS if t.games_left(p)][:2]
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, first).center)
+    click(app, row_of(scene, second).center)
+    assert len(question_shown(scene)) == 1 and scene._name(second) in question_shown(scene)[0]
+    key(app, pygame.K_ESCAPE)
+    assert scene.withdrawing is None and not t.withdrawn
+    assert question_shown(scene) == []
+    assert "Nothing withdrawn" in [m.text for m in scene.messages.current()]
 
 
 def withdrawn_league_shown(app, tmp_path, after: int = 4, extra: tuple[str, ...] = ()) -> TournamentScene:

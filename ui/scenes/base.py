@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 import pygame_menu
 
+from ui.i18n import _
 from ui.scenes.common import FormField
 from ui.settings import text_size_of
 from ui.text_field import Carets, caret_clock
 from ui.theme import scrolling_scale
 from ui.widgets import DragScroll, lighting
+
+FULL_FIELD_TOPIC = "field full"  # a form's text field that holds its most characters (``_say_if_full``)
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -428,12 +431,25 @@ class MenuFormScene(Scene):
             from ui.menu_text import field_events
 
             scrolled = self.menu.get_scrollarea().get_offsets()[1]
+            field = self.menu.get_selected_widget() if event.type == pygame.TEXTINPUT else None
+            before = field.get_value() if isinstance(field, pygame_menu.widgets.TextInput) else None
             self.menu.update(field_events(self.menu, space_on_switch_as_enter(self.menu, tab_as_arrow(event))))
+            if before is not None:
+                self._say_if_full(field, before)
             self._settle_form_scroll(event, scrolled)
             line = self.menu.get_selected_widget()
             mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             if mouse and line is not None and line.is_selected():  # the mouse chose a line: the keyboard goes on from there
                 self._ring(None)
+
+    def _say_if_full(self, field: pygame_menu.widgets.TextInput, before: str) -> None:
+        """A character typed into ``field`` that it did not take, as it holds its most (pygame-menu's
+        ``maxchar``: a name's ``NAME_LENGTH``): the window says why.  Settings' Your name stopped at
+        24 characters and said nothing, the keys seeming lost."""
+        most = getattr(field, "_maxchar", 0)  # noqa: SLF001 - pygame-menu offers no getter
+        if most and len(before) >= most and field.get_value() == before:
+            self.app.messages.add_instead(_("At most {n} characters here").format(n=most), "info", 4.0,
+                                          topic=FULL_FIELD_TOPIC)
 
     def _form_dragged(self, event: pygame.event.Event) -> bool:
         """A press on a form longer than its room, dragged up or down, scrolls it (``DragScroll``):

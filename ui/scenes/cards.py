@@ -37,6 +37,8 @@ class GameCards:
         self.hover: int | None = None
         self.selected: str | None = None
         self.focused: int | None = None  # the card the keyboard is on (the main menu's Tab), ringed
+        self.picture_rects: dict[str, pygame.Rect] = {}  # where each card's picture was last drawn
+        self.band: pygame.Rect | None = None  # the chosen card's title band, as last drawn
 
     def layout(self, area: pygame.Rect, scale: float, max_card: int = 240, centred: bool = True) -> None:
         """The cards' rectangles in ``area``: as large as fit, centred in it or, if not ``centred``,
@@ -133,16 +135,28 @@ class GameCards:
                 focus_ring(surface, r, theme, s, int(14 * s))
             pic = r.inflate(-int(20 * s), -int(20 * s))
             pic.height -= title_h
+            title_top = pic.bottom  # the chosen card's band starts here
+            # the picture a margin above the title's room: drawn down to the band, a board's
+            # bottom line (tic-tac-toe's at 800x560) met the band's edge and could not be seen
+            pic.height -= self.picture_margin(s)
             size = min(pic.width, pic.height)
             self.drawn[info.id] = self.picture_options(info.id)
             image = thumbnail(info.id, theme.name, size, size, self.drawn[info.id])
-            surface.blit(image, image.get_rect(center=pic.center))
+            self.picture_rects[info.id] = image.get_rect(center=pic.center)
+            surface.blit(image, self.picture_rects[info.id])
             title_size = self.fitting_title_size(r.width - int(16 * s), s)
             centre, colour = (r.centerx, r.bottom - title_h // 2 - int(8 * s)), theme.text
             if chosen:
-                centre, colour = self._title_band(surface, r, pic.bottom, theme, s).center, ink_on(theme.accent)
+                self.band = self._title_band(surface, r, title_top, theme, s)
+                centre, colour = self.band.center, ink_on(theme.accent)
             tx.text(surface, tx.fit(_(info.title), title_size, r.width - int(16 * s), True), centre, title_size,
                     colour, "center", bold=True)
+
+    @staticmethod
+    def picture_margin(scale: float) -> int:
+        """The pixels kept between a card's picture and its title's room (the chosen card's band):
+        the picture's edge, a board's border line, shows whole against the card."""
+        return max(3, int(6 * scale))
 
     @staticmethod
     def _title_band(surface: pygame.Surface, r: pygame.Rect, top: int, theme: Theme, s: float) -> pygame.Rect:

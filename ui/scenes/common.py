@@ -587,6 +587,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
 # the underline runs a little further, under the "..." a scrolled name starts with
 NAME_FIELD_SHOWN = 14
 NAME_FIELD_UNDERLINE = NAME_FIELD_SHOWN + 6
+NAME_GAP = 0.5  # the least gap between a name field's title and its text, in its font's size
 
 
 def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
@@ -594,10 +595,20 @@ def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
     """The Hot-seat players' name fields, one per side (ids ``name0``, ``name1``), typed into
     ``names``' values and reported as ``on_change(side, text)``; an empty one is "Player 1"/"Player 2"."""
     for side in (0, 1):
-        add_text_input(menu, _("{side}'s name: ").format(side=sides[side]), default=names[side],
-                       textinput_id=f"name{side}", maxchar=NAME_LENGTH, maxwidth=NAME_FIELD_SHOWN,
-                       input_underline="_", input_underline_len=NAME_FIELD_UNDERLINE,
-                       onchange=(lambda sd: lambda value: on_change(sd, value))(side))
+        field = add_text_input(menu, _("{side}'s name: ").format(side=sides[side]), default=names[side],
+                               textinput_id=f"name{side}", maxchar=NAME_LENGTH, maxwidth=NAME_FIELD_SHOWN,
+                               input_underline="_", input_underline_len=NAME_FIELD_UNDERLINE,
+                               onchange=(lambda sd: lambda value: on_change(sd, value))(side))
+        field.set_title(title_with_gap(field, field.get_title()))
+
+
+def title_with_gap(field: pygame_menu.widgets.TextInput, title: str) -> str:
+    """``title`` ended with spaces at least ``NAME_GAP`` of the field's font size wide: pygame-menu
+    starts a field's text right after its title, so the gap is the title's own trailing space,
+    3 pixels at 800x560, and "Name (X): Ana" read as one run of words."""
+    font = field.get_font_info()
+    space = max(1, pygame_menu.font.get_font(font["name"], font["size"]).size(" ")[0])
+    return title.rstrip() + " " * max(1, math.ceil(font["size"] * NAME_GAP / space))
 
 
 LABEL_PAD = 12  # the least room either side of a button's label, at scale 1 (a label nearer its edge looks cut)

@@ -33,7 +33,7 @@ from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
-from ui.theme import Theme, ink_on
+from ui.theme import Theme
 from ui.widgets import card, focus_ring, focus_ring_outset, mix
 
 FORFEITS_AT, ELO_AT = 0.70, 0.99  # the right ends of the standings' forfeits and Elo columns (fractions)
@@ -49,6 +49,21 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
 # pair's cell was not seen until the keyboard ringed it
 UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
+
+
+def chart_row(s: float) -> int:
+    """The ratings chart's row at scale ``s``: a name in the screen's small print (13 pixels at
+    scale 1, ``tx.small``) and a few pixels between names, CHART_ROW in the smallest window.  Rows of
+    CHART_ROW at every scale drew the names at 10 pixels at Larger text, smaller than the rest."""
+    return max(CHART_ROW, tx.small(13, s) + 3)
+
+
+def chart_name_size(row_h: int, s: float) -> int:
+    """The names' size in a ratings chart of rows ``row_h`` high at scale ``s``: the panel's text
+    size where the rows have room for it, four fifths of a row where they are closer, never under
+    ``tx.SMALLEST`` (closer rows name every few rows: ``_draw_chart``).  Three fifths of a row made
+    every name 10 pixels at Larger text, where rows of 15 pixels had room for 12."""
+    return max(tx.SMALLEST, min(int(15 * s), int(row_h * 0.8)))
 # what "Course Easy", Basilio and AIMA are, said where they play: New game says it in their
 # descriptions, the tournament's tables and chart gave the titles alone
 COURSE_PLAYERS = N_("{players}: bots of the university course these rules come from")
@@ -152,23 +167,36 @@ def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_o
     return [(label, x) for label, x, _w in kept]
 
 
-def progress_words(surface: pygame.Surface, theme: Theme, forms: list[str], bar: pygame.Rect, fill: pygame.Rect,
-                   s: float) -> str:
-    """The progress bar's words drawn over ``bar``, the first of their ``forms`` (longest first)
-    that fits it, else the last cut (``tx.first_fitting``), which is returned: in Portuguese at
-    800x560 the words with a withdrawal's games reached the bar's edge.  In the text colour where
-    the bar is bare, in the ink that reads on the accent (``ink_on``) where ``fill`` covers it.
-    The words in the text colour alone read 2.3:1 on the dark theme's light blue fill (white on
-    it), the first words a teacher reads ("Tic-tac-toe: 20 of 20") the least legible once the bar filled."""
+def progress_track_least(bar: pygame.Rect) -> int:
+    """The least width of the progress bar's track, right of its words: a fifth of the bar, and
+    never under two of the bar's heights (its rounded ends and some length between)."""
+    return max(2 * bar.height, bar.width // 5)
+
+
+def progress_words(surface: pygame.Surface, theme: Theme, forms: list[str], bar: pygame.Rect, share: float,
+                   s: float) -> tuple[str, pygame.Rect]:
+    """The progress bar: its words on its left, the first of their ``forms`` (longest first) that
+    fits beside the track's least width (``progress_track_least``), else the last cut
+    (``tx.first_fitting``); then the track, from after the words to the bar's end, filled in the
+    accent colour to ``share`` (0 to 1).  (The words shown, the track) returned.
+
+    The fill ran under the words from the bar's start: at 800x560 in Portuguese the blue stood
+    over "Jogo do Galo" from the first game, its edge cutting letters in two colours and its
+    round end hiding the J's foot.  Nothing draws over the words now: they are in the text colour
+    on the bar's own ground, and the fill has the track to itself.  In Portuguese at 800x560 the
+    words with a withdrawal's games reached the bar's edge: shorter forms are taken first."""
     pos, size = (bar.x + int(10 * s), bar.centery), int(14 * s)
-    status = tx.first_fitting(forms, size, bar.width - int(20 * s), bold=True)
-    clip = surface.get_clip()
-    bare = pygame.Rect(fill.right, bar.y, bar.right - fill.right, bar.height)
-    for part, colour in ((bare, theme.text), (fill, ink_on(theme.accent))):
-        surface.set_clip(part.clip(clip))
-        tx.text(surface, status, pos, size, colour, "midleft", bold=True)
-    surface.set_clip(clip)
-    return status
+    gap = int(10 * s)
+    status = tx.first_fitting(forms, size, bar.width - 2 * gap - progress_track_least(bar), bold=True)
+    words = tx.text(surface, status, pos, size, theme.text, "midleft", bold=True)
+    track = pygame.Rect(words.right + gap, bar.y, bar.right - words.right - gap, bar.height)
+    inner = track.inflate(-2 * max(2, int(3 * s)), -2 * max(2, int(3 * s)))
+    card(surface, inner, mix(theme.panel, theme.text, 0.14), inner.height // 2)
+    if share > 0:
+        fill = inner.copy()
+        fill.width = max(inner.height, int(inner.width * min(1.0, share)))
+        card(surface, fill, theme.accent, inner.height // 2)
+    return status, track
 
 
 class ResultsDrawing:
@@ -176,6 +204,7 @@ class ResultsDrawing:
 
     # the progress bar, its whole words and those it shows (shortened where they differ: a click says them whole)
     progress_said: tuple[pygame.Rect, str, str] | None = None
+    progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -188,12 +217,8 @@ class ResultsDrawing:
         settled = t.settled_unplayed()  # a withdrawal's games, never played: not among those shown played
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
-        fill = bar.copy()
-        fill.width = max(bar.height, int(bar.width * done / total)) if done else 0
-        if done:
-            card(surface, fill, theme.accent, bar.height // 2)
         forms = self._progress_forms(t, done - settled, total, settled)
-        shown = progress_words(surface, theme, forms, bar, fill, s)
+        shown, self.progress_track = progress_words(surface, theme, forms, bar, done / total if total else 0.0, s)
         self.progress_said = (bar, forms[0], shown)
         top = self._draw_rule_options(surface, theme, bar) + int(10 * s)
         # layout: tables on the left, chart / board / results on the right
@@ -520,11 +545,11 @@ class ResultsDrawing:
         def x_of(v: float) -> int:
             return axis.x + int((v - low) / (high - low) * axis.width)
 
-        # the players share the axis' height: CHART_ROW pixels or more each where right_column could
+        # the players share the axis' height: ``chart_row`` pixels or more each where right_column could
         # make room for them; a class too big for that (16 players beside the board at 800x560) gets
         # closer rows, not its last ones off the panel
         row_h = max(1, axis.height // max(1, len(order)))
-        size = max(10, min(int(15 * s), int(row_h * 0.6)))
+        size = chart_name_size(row_h, s)
         # rows closer than a name's line are named every few rows, with their places (26 players
         # at 800x560: every name drawn over its neighbours, none could be read)
         every = -(-size // row_h)  # a name needs its size in pixels; its line's spacing may overlap
@@ -553,13 +578,13 @@ class ResultsDrawing:
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
 
     def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
-        """The ratings chart's height in the right column ``right``: a row of CHART_ROW pixels or
+        """The ratings chart's height in the right column ``right``: a row of ``chart_row`` pixels or
         more for each player, and a quarter of the column (half without the board); while no one is rated, its title and
         its note's lines alone (the note centred in a quarter of the column took the room of two
         latest results at Larger text)."""
         s = self._scale()
         if any(st.rated for st in order):  # without the board, half the column
-            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + CHART_ROW * len(order))
+            return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + chart_row(s) * len(order))
         size = tx.small(13, s)
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
         return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)

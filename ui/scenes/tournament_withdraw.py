@@ -23,6 +23,9 @@ from ui.i18n import Phrase, _
 # the message saying how to choose the player to withdraw: withdrawn as the choosing ends (a player
 # withdrawn, the choosing cancelled, or the tournament resumed)
 CHOOSING_TOPIC = "withdrawing"
+# the question asked of the player chosen ("… Press Withdraw again to confirm (Esc: no)"): withdrawn
+# as the choosing ends too, as another row's question replaces it
+QUESTION_TOPIC = "withdraw question"
 
 
 class Withdrawal:
@@ -108,7 +111,7 @@ class Withdrawal:
             self.invalidate()
             return
         self.withdrawing = player_id
-        self.messages.add(self._withdrawal_question(player_id), "warn", 20.0)
+        self.messages.add_instead(self._withdrawal_question(player_id), "warn", 20.0, topic=QUESTION_TOPIC)
         self._refresh_labels()
         self.invalidate()
 
@@ -133,10 +136,13 @@ class Withdrawal:
 
     def end_choosing(self) -> None:
         """No player is asked for any longer (withdrawn, cancelled, or the tournament resumed): how
-        to choose one goes with it.  "Choose the player to withdraw in the standings …" stayed for
-        its 10 s under "Nothing withdrawn" or "… is withdrawn", saying to choose."""
+        to choose one goes with it, and so does the question asked of the player chosen.  "Choose
+        the player to withdraw in the standings …" stayed for its 10 s under "Nothing withdrawn" or
+        "… is withdrawn", saying to choose; "… Press Withdraw again to confirm (Esc: no)" for its
+        20 s after the withdrawal was made or refused."""
         self.withdrawing = None
         self.messages.withdraw(CHOOSING_TOPIC)
+        self.messages.withdraw(QUESTION_TOPIC)
 
     def _withdraw(self, player_id: str) -> None:
         t = self.tournament

@@ -301,6 +301,10 @@ class TraxView(GridView):
         line = max(1, self.cell // 30)  # the cells centred with their far lines (``GridView._draw_lines``)
         tiles = pygame.Rect(cols[0] * self.cell, rows[0] * self.cell, len(cols) * self.cell + line, len(rows) * self.cell + line)
         tiles.center = rect.center
+        # a far line a pixel wider than the picture (three cells of 35 at 105 pixels) is the one cut:
+        # centred, the first cells began a pixel before the picture and the card showed a tile in
+        # a corner with two cells beside it
+        tiles.topleft = (max(tiles.x, rect.x), max(tiles.y, rect.y))
         self.grid.topleft = (tiles.x - cols[0] * self.cell, tiles.y - rows[0] * self.cell)
         if self.grid.width <= rect.width:
             self.grid.centerx = rect.centerx
