@@ -197,11 +197,15 @@ def key_up(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
 
 def leave_tournament(app: App, frames: int = 2) -> None:
     """Esc on the tournament screen, and yes to the question it asks while its tournament runs
-    (Enter on Back, which the question rings): the screen left, a running tournament stopped."""
+    (Enter on Back, which the question rings): the screen left, a running tournament stopped.
+    A tournament that ends while the question stands takes the question away (Back then leaves at
+    once): Esc again."""
     scene = app.scene
     key(app, pygame.K_ESCAPE, frames=frames)
-    if app.scene is scene and getattr(scene, "leave_asked", False):
-        key(app, pygame.K_RETURN, frames=frames)
+    for _ in range(3):
+        if app.scene is not scene:
+            return
+        key(app, pygame.K_RETURN if getattr(scene, "leave_asked", False) else pygame.K_ESCAPE, frames=frames)
 
 
 def ringed(scene) -> object:
