@@ -18,7 +18,9 @@ import pytest
 
 import ai.kernels as kernels
 import ui.ai_worker as ai_worker
+from ai.kernel_folders import KERNELS, folder_name
 from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
+from tests.stage_processes import read_until, start
 from ui.ai_worker import KernelPreparation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,22 +81,6 @@ WARMS_UP = LOGGED + (
 )
 
 
-def _start(code: str, cache: Path, *args: str) -> subprocess.Popen:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
-    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-
-
-def _read_until(process: subprocess.Popen, words: str) -> list[str]:
-    """The process's lines up to the first with ``words`` in it (all of them if it ends first)."""
-    lines = []
-    for line in process.stdout:
-        lines.append(line.rstrip())
-        if words in line:
-            break
-    return lines
-
-
 def _run(code: str, cache: Path) -> list[str]:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, NUMBA_CACHE_DIR=str(cache)),
                           capture_output=True, text=True, timeout=600)
@@ -114,9 +100,9 @@ def test_the_preparation_ends_its_compile_of_a_stage_once_an_urgent_compile_of_i
     same kernels to their end beside it, ends with ``STAGE_GIVEN_UP`` (its compile never ends
     here by itself)."""
     path = lock_path(tmp_path, GAME, STAGE)
-    preparing = _start(PREPARES_FOR_EVER, tmp_path)
+    preparing = start(PREPARES_FOR_EVER, tmp_path)
     try:
-        assert _read_until(preparing, "stand-in compiling")[-1] == "stand-in compiling"
+        assert read_until(preparing, "stand-in compiling")[-1] == "stand-in compiling"
         assert holder(path).pid == preparing.pid and holder(path).niceness == LOWEST
         assert preparing.poll() is None  # no urgent compile: it goes on
         with stage_lock(path, True, _never_waits) as lock:
@@ -134,9 +120,9 @@ def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp
     an urgent compile) leaves an index that names no file.  The next process takes the stage as
     not on disk, compiles what is missing, and the one after it loads every kernel, compiling none."""
     cache = tmp_path / "numba"
-    preparing = _start(STALLS_BETWEEN_INDEX_AND_DATA, cache)
+    preparing = start(STALLS_BETWEEN_INDEX_AND_DATA, cache)
     try:
-        assert "stalled before" in _read_until(preparing, "stalled before")[-1]
+        assert "stalled before" in read_until(preparing, "stalled before")[-1]
         urgent = StageLock(urgent_path(lock_path(cache, GAME, STAGE)))
         assert urgent.try_take(True) is True  # the urgent compile begins
         try:
@@ -162,7 +148,9 @@ def test_an_index_that_names_missing_code_is_not_taken_for_code_on_disk(tmp_path
     cache = tmp_path / "numba"
     shutil.copytree(kernels.cache_dir(), cache, ignore=shutil.ignore_patterns("locks"))
     assert _run(WARMS_UP, cache)[0] == "on disk before True"
-    data = sorted(cache.glob(f"{GAME}-*/{GAME}.*.nbc"))  # the game's own module's: its warm-up compiles them again
+    # the game's own module's, in its present sources' folder (a cache used before holds others'): its warm-up compiles them again
+    data = sorted((cache / folder_name(KERNELS / f"{GAME}.py")).glob(f"{GAME}.*.nbc"))
+    assert data
     for path in data:
         path.unlink()
     lines = _run(WARMS_UP, cache)
@@ -177,7 +165,7 @@ def test_a_free_lock_is_not_taken_while_a_process_above_compiles_the_stage_urgen
     analysis worker (below the game's worker) found the first lock free and compiled the same
     stage beside it.  It waits for the urgent holder, then has the stage (its code on disk)."""
     path = lock_path(tmp_path, GAME, STAGE)
-    holding = _start(HOLDS_FOREVER, tmp_path, str(urgent_path(path)))  # at this process's priority
+    holding = start(HOLDS_FOREVER, tmp_path, str(urgent_path(path)))  # at this process's priority
     waited, held = [], []
 
     def wanting_the_stage() -> None:
@@ -186,7 +174,7 @@ def test_a_free_lock_is_not_taken_while_a_process_above_compiles_the_stage_urgen
 
     wanting = threading.Thread(target=wanting_the_stage, daemon=True)
     try:
-        assert _read_until(holding, "holding")[-1] == "holding"
+        assert read_until(holding, "holding")[-1] == "holding"
         wanting.start()
         while not (waited or held):
             time.sleep(0.05)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,8 +16,8 @@ import pytest
 
 import ai.kernels as kernels
 from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
+from tests.stage_processes import read_until, start
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME, STAGE = "tictactoe", "search"  # the smallest stage to compile (20 s on a busy 2-core machine)
 
 LOGGED = (
@@ -54,22 +53,6 @@ HOLDS_FOREVER = (
 )
 
 
-def _start(code: str, cache: Path, *args: str) -> subprocess.Popen:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
-    return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-
-
-def _read_until(process: subprocess.Popen, words: str) -> list[str]:
-    """The process's lines up to the first with ``words`` in it (all of them if it ends first)."""
-    lines = []
-    for line in process.stdout:
-        lines.append(line.rstrip())
-        if words in line:
-            break
-    return lines
-
-
 def _rest(process: subprocess.Popen) -> list[str]:
     out, _ = process.communicate(timeout=600)
     return out.splitlines()
@@ -77,12 +60,12 @@ def _rest(process: subprocess.Popen) -> list[str]:
 
 def test_a_second_process_waits_for_the_first_ones_compiling_and_loads_what_it_compiled(tmp_path):
     cache, go = tmp_path / "numba", tmp_path / "go"
-    first = _start(HOLDS_THEN_COMPILES, cache, str(go))
+    first = start(HOLDS_THEN_COMPILES, cache, str(go))
     second = None
     try:
-        assert "holding" in _read_until(first, "holding")[-1]
-        second = _start(WARMS_UP, cache)
-        waited = _read_until(second, "waiting for it")
+        assert "holding" in read_until(first, "holding")[-1]
+        second = start(WARMS_UP, cache)
+        waited = read_until(second, "waiting for it")
         assert f"tictactoe kernels, stage search: compiled by process {first.pid}; waiting for it" in waited
         go.touch()
         first_lines, second_lines = _rest(first), waited + _rest(second)
@@ -98,9 +81,9 @@ def test_a_second_process_waits_for_the_first_ones_compiling_and_loads_what_it_c
 
 def test_the_lock_of_a_killed_holder_is_taken_over(tmp_path):
     path = lock_path(tmp_path, GAME, STAGE)
-    holding = _start(HOLDS_FOREVER, tmp_path, str(path))
+    holding = start(HOLDS_FOREVER, tmp_path, str(path))
     try:
-        assert _read_until(holding, "holding")[-1] == "holding"
+        assert read_until(holding, "holding")[-1] == "holding"
         assert StageLock(path).try_take(False) is False
         assert holder(path).pid == holding.pid and holder(path).compiling
     finally:
@@ -133,9 +116,9 @@ def test_a_deferred_process_treats_a_stage_another_process_compiles_as_compiled_
     monkeypatch.setattr(kernels, "_stages", {})
     monkeypatch.setattr(kernels, "_deferred", True)  # the window's worker
     monkeypatch.setattr(kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
-    holding = _start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
+    holding = start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
     try:
-        assert _read_until(holding, "holding")[-1] == "holding"
+        assert read_until(holding, "holding")[-1] == "holding"
         warming = threading.Thread(target=kernels.warm_up, args=(GAME, STAGE), daemon=True)
         warming.start()
         _until(lambda: kernels._stage(GAME, STAGE).from_scratch is not None, "the warm-up never reached the stage")
@@ -158,9 +141,9 @@ def test_the_preparation_leaves_a_stage_the_process_it_waited_for_compiled_on_di
     monkeypatch.setattr(kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
     monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: compiled.is_set())
     caplog.set_level("DEBUG", logger="ai.kernels")
-    holding = _start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
+    holding = start(HOLDS_FOREVER, tmp_path, str(lock_path(tmp_path, GAME, STAGE)))
     try:
-        assert _read_until(holding, "holding")[-1] == "holding"
+        assert read_until(holding, "holding")[-1] == "holding"
         filling = threading.Thread(target=kernels.fill_cache, args=(GAME, STAGE), daemon=True)
         filling.start()
         _until(lambda: any("waiting for it" in record.getMessage() for record in caplog.records), "no wait")
@@ -190,8 +173,8 @@ below_us = pytest.mark.skipif(own_niceness() is None or own_niceness() >= LOWEST
 
 
 def _held_at_lowest_priority(path: Path) -> subprocess.Popen:
-    holding = _start(f"import os\nos.nice({LOWEST})\n" + HOLDS_FOREVER, path.parent, str(path))
-    assert _read_until(holding, "holding")[-1] == "holding"
+    holding = start(f"import os\nos.nice({LOWEST})\n" + HOLDS_FOREVER, path.parent, str(path))
+    assert read_until(holding, "holding")[-1] == "holding"
     return holding
 
 
