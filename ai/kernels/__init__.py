@@ -298,9 +298,10 @@ def yield_to_urgent() -> None:
     it.  numba cannot stop a compile half-way, and the two compiled the same kernels side by side
     (on a 2-core machine the worker's first search waited for a compile that shared its core with
     a useless copy).  Ended so, it leaves in the cache only whole files: numba writes each under a
-    name of its own, then renames it, the data before the index that names it (a kernel compiled
-    but not yet filed is compiled again by the next process; a temporary file left, ``*.tmp.*``,
-    is read by no one)."""
+    name of its own, then renames it.  It writes a kernel's index before the data the index names:
+    ended between the two, it leaves an index naming no file, which ``on_disk`` does not take for
+    code (``_filed``) and the next process compiles again; a temporary file left, ``*.tmp.*``, is
+    read by no one."""
     global _yielding
     _yielding = True
 
