@@ -1066,6 +1066,25 @@ def test_a_course_trax_player_whose_row_is_no_int_forfeits_saying_so(tmp_path, r
                      r"\.\.\.\] com ints$", said), said
 
 
+def test_a_course_trax_players_column_past_the_edge_is_not_read_as_the_next_row(tmp_path):
+    """Row r - 1, column c + 10 on a 10x10 board was read as cell (r - 1) * 10 + c + 10, the tile the
+    bot meant at (r, c), and played; a column off the board is refused."""
+    folder = tmp_path / "wrapped"
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    wrapped = source.replace("                        return result\n",
+                             "                        return [[r - 1, c + 10, t] for r, c, t in result]\n")
+    assert wrapped != source
+    (folder / "player.py").write_text(wrapped, encoding="utf-8")
+    game = games.load("trax", size=10)
+    bad = ai.make_player("trax", str(folder / "player.py"))
+    good = ai.make_player("trax", "level-1", seed=2)
+    r = play_game(game, [bad, good], ["wrapped", "good"], 5.0)
+    bad.close()
+    assert r.forfeit and r.winner == 1 and r.moves == [], r.reason
+    assert r.reason.split("; log: ")[0].endswith(" at move 1: expected [[row, col, tile], ...]"), r.reason
+
+
 def test_a_course_trax_players_numpy_rows_are_ints_and_played(tmp_path):
     """numpy's integers (a row from ``numpy.argmax``) are ints whatever their type
     (``plain_move``): the same turn is played as with Python's ints."""
