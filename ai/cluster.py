@@ -34,6 +34,7 @@ import logging
 import os
 import socket
 import sys
+import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -413,10 +414,11 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
     cuts the shutdown short, with a note: the league is complete, and was reported "stopped" with
     status 130 although no game was missing (the exit finishes the close: ``_finish_the_close``).  Games
     left, it goes on up: the league stopped.  Each close is bounded (``_close_within``): a worker that
-    hung held the command for ever."""
+    hung held the command for ever; so is the cancel (``_cancel_within``): a scheduler that hung held it
+    for ever after its league was over."""
     try:
         if left:
-            client.cancel(list(left))
+            _cancel_within(client, list(left))
         _close_within(client, cluster)
     except KeyboardInterrupt:
         if left is None or left:
@@ -431,14 +433,43 @@ def shut_down(client: Any, cluster: Any, left: set[Any] | None) -> None:
 CLOSE_TIME = 15
 BEGIN_TIME = 5  # seconds for Dask's event loop to begin each worker's close, a close given up
 CLIENT_LATE = "the Dask client {why}: its connection to the scheduler was dropped"
+CANCEL_TIME = 10  # seconds for the cancel of the games left: a message to the scheduler, sent at once where it answers
+CANCEL_LATE = ("the Dask client {why}: the scheduler drops a client's games as its connection closes, and a resume "
+               "plays the games missing")
 CLUSTER_LATE = "the local Dask cluster {why}: {left}; the results are not affected"
 
 
-def close_failure(exc: BaseException, seconds: float) -> str:
-    """How a close given up is told: over its time (a TimeoutError), or failed, with Dask's reason."""
+def close_failure(exc: BaseException, seconds: float, what: str = "close") -> str:
+    """How a close (or another step of the shutdown, ``what`` it would do) given up is told: over
+    its time (a TimeoutError), or failed, with Dask's reason."""
     if isinstance(exc, TimeoutError):
-        return f"did not close within {seconds} s"
-    return f"could not close ({type(exc).__name__}: {exc})" if str(exc) else f"could not close ({type(exc).__name__})"
+        return f"did not {what} within {seconds} s"
+    return f"could not {what} ({type(exc).__name__}: {exc})" if str(exc) else f"could not {what} ({type(exc).__name__})"
+
+
+def _cancel_within(client: Any, left: list[Any]) -> None:
+    """Cancel the games ``left`` (their futures) within ``CANCEL_TIME`` s, in a thread waited on
+    that long: Dask's ``client.cancel`` takes no timeout, and a scheduler that hung held the
+    finished (or stopped) league's command for ever.  Past the bound, or failing, the cancel is
+    given up with one line on stderr, no traceback, and the close goes on: closing the client's
+    connection gives the games up all the same, and they are not in the results, so a resume
+    plays them.  The thread, a daemon, is left to its cancel; it holds nothing the close needs."""
+    failed: list[BaseException] = []
+
+    def cancel() -> None:
+        try:
+            client.cancel(left)
+        except Exception as exc:  # a connection already broken, a client closed: said as the close's are
+            failed.append(exc)
+
+    thread = threading.Thread(target=cancel, name="dask-cancel", daemon=True)
+    thread.start()
+    thread.join(CANCEL_TIME)
+    if thread.is_alive():
+        failed.insert(0, TimeoutError())
+    if failed:
+        games = "the game left" if len(left) == 1 else f"the {len(left)} games left"
+        print(CANCEL_LATE.format(why=close_failure(failed[0], CANCEL_TIME, f"cancel {games}")), file=sys.stderr)
 
 
 def cluster_late(why: str, ended: int) -> str:

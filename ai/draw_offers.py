@@ -30,8 +30,10 @@ beginner who had asked for a game hurried to end it.  Declined, it offers again 
 game has moved on (``may_offer_again``: ``REOFFER_PLIES`` plies, or a piece taken).
 
 The weak levels accept more easily: their margin is ``WEAK_LEVEL_MARGINS`` times the game's (they
-judge roughly, as they play), and level 1, which plays at random and searches nothing, accepts any
-offer.  A search that names a move by a rule and values nothing (tic-tac-toe's "block the only
+judge roughly, as they play), and a player that plays at random and searches nothing accepts any
+offer: its own report says so (``Progress.reason`` ``AT_RANDOM``, every game's level 1), not its
+level's id, so any such player answers so (an outside player reports nothing, and is judged as one
+that named its move by a rule).  A search that names a move by a rule and values nothing (tic-tac-toe's "block the only
 threat", "stop the fork") speaks of the person defending: the level declines as standing better.
 """
 
@@ -41,7 +43,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai.base import POINTS, PROVEN
+from ai.base import AT_RANDOM, POINTS, PROVEN
 from ai.eval_scales import ALQUERQUE_PIECE, TICTACTOE_LINE_BASE, empty_share, point_worth
 from games.base import State
 
@@ -63,8 +65,6 @@ drawable game's evaluation units (a game not listed: none, only even or worse)."
 WEAK_LEVEL_MARGINS = {"level-2": 3.0, "level-3": 2.0}
 """The margin's multiple for the weak levels, which judge as roughly as they play (1 for the others)."""
 
-RANDOM_LEVEL = "level-1"  # plays at random, searches nothing: accepts every offer
-
 # why a level answers as it does (the window words each one)
 SEES_WIN, BETTER, EVEN, WORSE, SEES_DRAW, SEES_LOSS, NO_JUDGEMENT, TOO_EARLY, NO_WINNER = (
     "sees-win", "better", "even", "worse", "sees-draw", "sees-loss", "no-judgement", "too-early", "no-winner")
@@ -79,13 +79,15 @@ class SearchReport(Protocol):
     proven: int | None
     unit: str
     at_least: bool
+    reason: str
 
 
 @dataclass(frozen=True)
 class Judged:
     """What a search (or the rules, at an end) says of the position judged: ``score`` and
     ``proven`` (+1 won, 0 drawn, -1 lost) are ``mover``'s, the side to move there, as a search's
-    ``Progress`` gives them; ``kind`` is the search's (a "rule" carries no value)."""
+    ``Progress`` gives them; ``kind`` is the search's (a "rule" carries no value); ``at_random``,
+    the player's own word that it drew its move at random (``AT_RANDOM``) and judged nothing."""
 
     mover: int
     score: float = 0.0
@@ -95,13 +97,15 @@ class Judged:
     certain: bool = False  # the rules end the game drawn whatever is played (``Game.certain_draw``)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (``Progress.at_least``)
     empty_share: float | None = None  # the stage judged at, where points' worth moves with it (``empty_share``)
+    at_random: bool = False  # the player drew its move at random and judged nothing (its report's ``AT_RANDOM``)
 
     @classmethod
     def searched(cls, search: SearchReport, state: State) -> Judged:
         """What a search (a ``Progress`` or the window's report of one) says of ``state``, the
         position it searched."""
         return cls(search.mover, search.score, search.kind, search.proven, search.unit,
-                   at_least=search.at_least, empty_share=empty_share(state))
+                   at_least=search.at_least, empty_share=empty_share(state),
+                   at_random=search.kind == "rule" and search.reason == AT_RANDOM)
 
     @classmethod
     def at_end(cls, state: State) -> Judged:
@@ -146,7 +150,7 @@ def answer_offer(game_id: str, level: str, side: int, judged: Judged, too_early:
         return DrawAnswer(proven <= 0, (SEES_LOSS, SEES_DRAW, SEES_WIN)[proven + 1])
     if too_early:
         return DrawAnswer(False, TOO_EARLY)
-    if level == RANDOM_LEVEL:
+    if judged.at_random:  # the player said it plays at random: it judges nothing, and accepts
         return DrawAnswer(True, NO_JUDGEMENT)
     if judged.kind == "rule":  # a defence the person must play: the level stands better
         return DrawAnswer(False, BETTER)

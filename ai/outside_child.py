@@ -934,9 +934,12 @@ class _TraxAdapter:
             return "none"
         n = game.size
         try:
-            placed = {(int(r) * n + int(c), tile_of_name(str(t))) for r, c, t in answer}
-            if any(not 0 <= cell < n * n for cell, _ in placed):
-                raise ValueError
+            placed = set()
+            for r, c, t in answer:
+                r, c = _row_or_column(answer, r), _row_or_column(answer, c)
+                if not (0 <= r < n and 0 <= c < n):
+                    raise ValueError
+                placed.add((r * n + c, tile_of_name(str(t))))
         except (TypeError, ValueError):
             raise Refused(repr(answer), "expected [[row, col, tile], ...]") from None
         move = move_of_turn(state, placed)
@@ -947,6 +950,18 @@ class _TraxAdapter:
         more = f" and {len(answer) - 4} more" if len(answer) > 4 else ""
         raise Refused(f"{first[0]},{first[1]}:{first[2]}",
                       f"the tiles {shown}{more} are not one legal turn with its forced tiles")
+
+
+def _row_or_column(answer: Any, value: Any) -> int:
+    """A course Trax turn's row or column ``value`` as an int (numpy's integers too: ``plain_move``),
+    or ``Refused`` saying its type is no row: ``int(4.7)`` played row 4, a move the bot never named.
+    A bool, a float (4.0 too) or a text is refused, as the rules refuse one where moves are ints
+    (``_not_a_move``)."""
+    value = plain_move(value)
+    if type(value) is not int:
+        raise Refused(repr(answer), f"a {type(value).__name__} ({_SHORT.repr(value)}) is not a row or column: "
+                                    "expected [[row, col, tile], ...] with ints")
+    return value
 
 
 _ADAPTERS = {"function": _FunctionAdapter, "class": _ClassAdapter, "course rastros": _RastrosAdapter,

@@ -5,6 +5,7 @@ which a real cluster hits only now and then, is played here every time."""
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import asdict
 
 import pytest
@@ -195,3 +196,60 @@ def test_ctrl_c_as_a_stopped_leagues_client_closes_still_stops_it(tmp_path, clie
     with pytest.raises(KeyboardInterrupt):
         t.run(stop_after_game_1)
     assert sorted(t.results) == [1] and client.cancelled == [2, 3, 4]
+
+
+class HungCancelClient(FakeClient):
+    """A client whose scheduler hangs: its cancel never returns (until the test's end), as
+    Dask's, which takes no timeout, waited on a scheduler that hung."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cancel_asked, self.release = threading.Event(), threading.Event()
+
+    def cancel(self, futures: list[FakeFuture]) -> None:
+        self.cancel_asked.set()
+        self.release.wait(60)  # a safety net: the bound gives it up long before
+        super().cancel(futures)
+
+
+def test_a_cancel_that_hangs_is_given_up_within_its_bound_and_the_client_closed(tmp_path, client, monkeypatch, capsys):
+    """Stop pressed with games left, the scheduler hung: the cancel of the games left held the
+    command for ever.  It is given up after ``CANCEL_TIME`` (0.2 s here) with one plain line, the
+    client closed all the same, and the league stopped with the games back kept."""
+    hung = HungCancelClient()
+    monkeypatch.setattr(ai.cluster, "connect", lambda address, workers: (hung, None))
+    monkeypatch.setattr(ai.cluster, "CANCEL_TIME", 0.2)
+    t = _league(tmp_path)
+
+    def stop_after_game_1(event) -> None:
+        if isinstance(event, GameFinished):
+            t.cancel()
+
+    try:
+        t.run(stop_after_game_1)
+        assert hung.cancel_asked.is_set() and hung.cancelled == []  # asked, never answered
+    finally:
+        hung.release.set()
+    err = capsys.readouterr().err
+    assert ai.cluster.CANCEL_LATE.format(why="did not cancel the 3 games left within 0.2 s") in err, err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    assert hung.closed and t.cancelled and sorted(t.results) == [1] and [g.number for g in t.pending()] == [2, 3, 4]
+
+
+def test_a_cancel_that_fails_is_said_and_the_client_still_closed(tmp_path, client, monkeypatch, capsys):
+    """A cancel that raised (the connection already broken) went up as a traceback and left the
+    client unclosed; it is said as a close's failure is, and the close goes on."""
+    def broken(futures) -> None:
+        raise OSError("connection reset")
+
+    monkeypatch.setattr(client, "cancel", broken)
+    t = _league(tmp_path)
+
+    def stop_after_game_3(event) -> None:
+        if isinstance(event, GameFinished) and event.number == 3:
+            t.cancel()
+
+    t.run(stop_after_game_3)
+    err = capsys.readouterr().err
+    assert ai.cluster.CANCEL_LATE.format(why="could not cancel the game left (OSError: connection reset)") in err, err
+    assert client.closed and t.cancelled and sorted(t.results) == [1, 2, 3]

@@ -1035,6 +1035,78 @@ def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(t
     assert said.startswith("fez uma jogada ilegal") and "não são uma jogada legal com as suas peças forçadas" in said
 
 
+@pytest.mark.parametrize("row, kind, value", [
+    ("r + 0.7", "float", r"\d+\.7"), ("float(r)", "float", r"\d+\.0"), ("str(r)", "str", r"'\d+'"),
+])
+def test_a_course_trax_player_whose_row_is_no_int_forfeits_saying_so(tmp_path, row, kind, value):
+    """A course Trax file answering row 4.7 had it read as ``int(4.7)``, row 4, and played a tile
+    it never named; a row that is no int is refused, as the other adapters refuse a float where
+    moves are ints, and the forfeit says which value, in both languages."""
+    from ui.words import forfeit_reason
+
+    folder = tmp_path / "fractional"
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    fractional = source.replace("                        return result\n",
+                                f"                        return [[{row}, c, t] for r, c, t in result]\n")
+    assert fractional != source
+    (folder / "player.py").write_text(fractional, encoding="utf-8")
+    game = games.load("trax")
+    bad = ai.make_player("trax", str(folder / "player.py"))
+    good = ai.make_player("trax", "level-1", seed=2)
+    r = play_game(game, [bad, good], ["fractional", "good"], 5.0)
+    bad.close()
+    assert r.forfeit and r.winner == 1 and r.moves == [], r.reason
+    why = r.reason.split("forfeits: fractional ", 1)[1].split("; log: ")[0]
+    assert re.fullmatch(rf"played an illegal move \[\[.+\]\] at move 1: a {kind} \({value}\) is not a row or column: "
+                        r"expected \[\[row, col, tile\], \.\.\.\] with ints", why), why
+    with words_in("pt"):
+        said = forfeit_reason(why)
+    assert re.search(rf"um {kind} \({value}\) não é uma fila nem uma coluna: esperava-se \[\[fila, coluna, peça\], "
+                     r"\.\.\.\] com ints$", said), said
+
+
+def test_a_course_trax_players_column_past_the_edge_is_not_read_as_the_next_row(tmp_path):
+    """Row r - 1, column c + 10 on a 10x10 board was read as cell (r - 1) * 10 + c + 10, the tile the
+    bot meant at (r, c), and played; a column off the board is refused."""
+    folder = tmp_path / "wrapped"
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    wrapped = source.replace("                        return result\n",
+                             "                        return [[r - 1, c + 10, t] for r, c, t in result]\n")
+    assert wrapped != source
+    (folder / "player.py").write_text(wrapped, encoding="utf-8")
+    game = games.load("trax", size=10)
+    bad = ai.make_player("trax", str(folder / "player.py"))
+    good = ai.make_player("trax", "level-1", seed=2)
+    r = play_game(game, [bad, good], ["wrapped", "good"], 5.0)
+    bad.close()
+    assert r.forfeit and r.winner == 1 and r.moves == [], r.reason
+    assert r.reason.split("; log: ")[0].endswith(" at move 1: expected [[row, col, tile], ...]"), r.reason
+
+
+def test_a_course_trax_players_numpy_rows_are_ints_and_played(tmp_path):
+    """numpy's integers (a row from ``numpy.argmax``) are ints whatever their type
+    (``plain_move``): the same turn is played as with Python's ints."""
+    folder = tmp_path / "numpy_rows"
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    with_numpy = source.replace("                        return result\n",
+                                "                        import numpy\n"
+                                "                        return [[numpy.int64(r), numpy.int32(c), t] for r, c, t in result]\n")
+    assert with_numpy != source
+    (folder / "player.py").write_text(with_numpy, encoding="utf-8")
+    game = games.load("trax")
+    state = game.initial_state()
+    players = [ai.make_player("trax", str(path)) for path in (TRAX, folder / "player.py")]
+    try:
+        plain, numpy_rows = (p.choose(state, Limits(time=5.0)) for p in players)
+    finally:
+        for p in players:
+            p.close()
+    assert numpy_rows == plain and game.is_legal(state, plain)
+
+
 def test_tournament_with_a_broken_file_plays_on_and_that_file_forfeits(tmp_path):
     out = tmp_path / "t"
     proc = subprocess.run(

@@ -118,14 +118,48 @@ def test_the_last_cell_is_judged_by_the_rules_without_a_search(app, moves, answe
 
 @pytest.mark.parametrize("level, value, accepts", [
     ("level-5", 3.0, False), ("level-4", 2.0, True), ("level-3", 3.0, True), ("level-3", 5.0, False),
-    ("level-2", 5.0, True), ("level-2", 7.0, False), ("level-1", 60.0, True),
+    ("level-2", 5.0, True), ("level-2", 7.0, False),
 ])
 def test_the_weak_levels_accept_more_easily(level, value, accepts):
-    """Reversi's margin is 2 discs; level 3 judges with twice it, level 2 three times, and level 1
-    (random) accepts anything.  The search's value is the person's, to move: the level's is its
-    opposite."""
+    """Reversi's margin is 2 discs; level 3 judges with twice it, level 2 three times.  The
+    search's value is the person's, to move: the level's is its opposite."""
     judged = Judged(mover=0, score=-value)  # the person (0) to move: the level, playing 1, is ``value`` up
     assert answer_offer("reversi", level, 1, judged).accepts is accepts
+
+
+def test_a_player_that_says_it_plays_at_random_accepts_whatever_its_id():
+    """The random player's own report (``AT_RANDOM``, as the window gets it from its worker) makes
+    the answer "it plays at random and judges nothing", not its level's id: the answer was keyed to
+    "level-1", so a random player under another id judged its "rule" report as standing better, and
+    a level 1 that searched would have accepted unsearched."""
+    from ai.base import AT_RANDOM, Progress
+    from ai.levels import random_level
+    from ai.roster import ROSTER
+    from ui.ai_worker import progress_report
+
+    game = games.load("reversi")
+    state = game.play_line(midgame(16))
+    reports: list = []
+    random_level(ROSTER["reversi"][0], 3).choose(state, progress=reports.append)
+    search = progress_report(1, game, state, reports[-1])
+    assert search.reason == AT_RANDOM
+    judged = Judged.searched(search, state)
+    for player in ("level-1", "level-5", "reversi:coin"):  # any id: the report says it
+        assert answer_offer("reversi", player, 1 - state.to_move, judged) == draw_offers.DrawAnswer(
+            True, draw_offers.NO_JUDGEMENT)
+    ruled = Judged.searched(progress_report(1, game, state, Progress(kind="rule", reason="block")), state)
+    assert answer_offer("reversi", "level-1", 1 - state.to_move, ruled).why == draw_offers.BETTER  # a rule, no word of random
+    valued = Judged(mover=state.to_move, score=-60.0)  # a level 1 that searched: judged by its value
+    assert answer_offer("reversi", "level-1", 1 - state.to_move, valued) == draw_offers.DrawAnswer(False, draw_offers.BETTER)
+
+
+def test_level_1_accepts_an_offer_saying_it_plays_at_random(app):
+    """Through its worker, as a person offers it (Ctrl+D): level 1's search reports its random
+    move, and its answer says it judges nothing."""
+    scene = against(app, "level-1", ["b2", "a1", "c1", "a3"])  # past the too early point, X (you) to move
+    key(app, *CTRL_D)
+    assert wait(app, scene.is_over) and scene.agreed_draw
+    assert "Level 1 accepts the draw: it plays at random and judges nothing" in said(scene), said(scene)
 
 
 def test_a_proof_decides_and_every_drawable_game_has_a_margin():

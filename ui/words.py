@@ -179,6 +179,8 @@ DETAILS: tuple[tuple[str, str], ...] = (
      N_("the tiles {tiles} are not one legal turn with its forced tiles")),
     (r"no tile placed, where tiles can be", N_("no tile placed, where tiles can be")),
     (r"expected \[\[row, col, tile\], \.\.\.\]", N_("expected [[row, col, tile], ...]")),
+    (r"a (?P<kind>\w+) \((?P<value>.*)\) is not a row or column: expected \[\[row, col, tile\], \.\.\.\] with ints",
+     N_("a {kind} ({value}) is not a row or column: expected [[row, col, tile], ...] with ints")),
     (r"not a \(row, col\) square", N_("not a (row, col) square")),
     (r"not a square \(x, y\), column and row from 0 as the class notebook writes them",
      N_("not a square (x, y), column and row from 0 as the class notebook writes them")),
