@@ -970,7 +970,9 @@ def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(t
     """At 1366x768 the result card of a late bot's Hex game sat at the board's foot (stones in the
     middle and at the top), and its two messages (where the bot was stopped, its log), shown for
     30 s, lay over the card's last row of buttons.  The card is placed clear of the messages' line
-    now (``GameOverCard.layout``'s ``foot``), over the panel, as it is at 1280x800."""
+    now (``GameOverCard.layout``'s ``foot``), over the panel, as it is at 1280x800.  The messages
+    stack no higher than the board's foot (``BoardSide.messages_room``): one that finds no room
+    waits, its time not running, for the one shown to go, then shows."""
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         setup = MatchSetup("hex", {}, HUMAN_VS_PC, (str(BOTS / "sleeper.py"), None), 0.1)
         scene = GameScene(app, setup, ["f5", "a5", "k5", "c2"])
@@ -981,6 +983,8 @@ def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(t
         app.run_frames(2)
         pygame.image.save(app.screen, str(tmp_path / "messages.png"))
         pills = [rect for rect, _message in scene.messages._drawn]
-        assert len(pills) == len(scene.messages.current()) == 2
+        shown = [message for _rect, message in scene.messages._drawn]
+        assert len(scene.messages.current()) == 2 and shown
+        assert all(m in shown or m.waiting for m in scene.messages.current())  # none lost: the other waits
         assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
         assert all(app.screen.get_rect().contains(pill) for pill in pills)
