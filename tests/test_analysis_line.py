@@ -397,3 +397,22 @@ def test_a_proven_line_stays_whole_when_its_position_is_analysed_again(app):
     key(app, pygame.K_a)
     key(app, pygame.K_a)
     assert wait(app, done, 60) and scene.analysis.line == line
+
+
+@pytest.mark.parametrize("options, moves", [({"width": 7, "height": 6, "k": 4}, ["d1", "c1", "d2"]),
+                                            ({"width": 15, "height": 15, "k": 5}, ["h8", "g7", "i8"])],
+                         ids=["7x6k4", "15x15k5"])
+def test_tictactoe_on_a_big_board_shows_a_line_of_several_plies(app, monkeypatch, options, moves):
+    """On boards of more than 16 squares level-5 searches in the compiled kernel, whose line was its
+    first move alone: the panel showed the move and one reply ("d4 c2") where the other games show
+    six plies.  It shows the line the search went down now, every move legal in turn."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("tictactoe", options, HOTSEAT, (None, None), 1.0), moves)
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.analysis.line) >= 6, 120)
+    _assert_legal(scene.game, scene.shown_state(), scene.analysis.line)
+    drawn = _panel_text(app, monkeypatch)
+    assert "Analysis: best line" in drawn
+    assert _line_drawn(app, monkeypatch, 4)

@@ -21,7 +21,9 @@ What the compiled search adds to the Python one: it knows threats.
 
 A board is the arrays of ``Board``; a position under search is ``Position`` (marks, per-line counts,
 the squares next to a mark, the open lines' sums, the hash), changed in place by ``place`` and
-``take_back``.  ``root`` runs one iteration of the driver (ai/search/driver.py).
+``take_back``.  ``root`` runs one iteration of the driver (ai/search/driver.py), and leaves the line
+it searched in ``Scratch.pv`` (each node that raises alpha puts its move before its child's line:
+the best line shown by analysis, the hint and the tree).
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ STATE_SIZE = 10
 BEAM, BLOCKS, ANSWERS, LOST = 0, 1, 2, 3
 # the rows of the scratch array ``answers`` works in
 W_FIRST, W_THREAT, W_HITS, W_STAMP, W_TOUCHED = range(5)
-# a table entry's ``info``: depth, bound and best move packed in one int64
+# a table entry's ``info``: depth, bound and best move packed in one int64 (the depth in its low 8
+# bits, the bound in the next 2, the best move plus 1 from ``MOVE_SHIFT`` up)
 EXACT, LOWER, UPPER = 0, 1, 2
+MOVE_SHIFT = 10
 
 
 class Board:
@@ -119,6 +123,13 @@ class Table:
         self.keys = np.zeros(1 << bits, np.int64)
         self.values = np.zeros(1 << bits, np.int64)
         self.info = np.zeros(1 << bits, np.int64)
+
+    def best_move(self, key: int) -> int:
+        """The best move of ``key``'s entry (``_probe``'s), or -1 when the table does not hold it."""
+        slot = key & (len(self.keys) - 1)
+        if self.keys[slot] != key:
+            return -1
+        return (int(self.info[slot]) >> MOVE_SHIFT) - 1
 
 
 @njit(cache=True, nogil=True)
@@ -285,7 +296,7 @@ def _probe(table_keys, table_values, table_info, key, ply):
     elif value <= -PROVEN:
         value += ply
     info = table_info[slot]
-    return True, value, info & 0xFF, info >> 8 & 0x3, (info >> 10) - 1
+    return True, value, info & 0xFF, info >> 8 & 0x3, (info >> MOVE_SHIFT) - 1
 
 
 @njit(cache=True, nogil=True)
@@ -297,7 +308,7 @@ def _store(table_keys, table_values, table_info, key, ply, value, depth, bound, 
         value -= ply
     table_keys[slot] = key
     table_values[slot] = value
-    table_info[slot] = min(max(depth, 0), 0xFF) | bound << 8 | (move + 1) << 10
+    table_info[slot] = min(max(depth, 0), 0xFF) | bound << 8 | (move + 1) << MOVE_SHIFT
 
 
 @njit(cache=True, nogil=True)
@@ -407,11 +418,28 @@ def _first(row, count, move):
 
 
 @njit(cache=True, nogil=True)
+def _extend(pv, pv_len, ply, square):
+    """``pv[ply]`` becomes ``square`` then the line of the node it leads to (``pv[ply + 1]``)."""
+    pv[ply, 0] = square
+    length = 1
+    if ply + 1 < pv.shape[0]:
+        for i in range(pv_len[ply + 1]):
+            pv[ply, 1 + i] = pv[ply + 1, i]
+        length += pv_len[ply + 1]
+    pv_len[ply] = length
+
+
+@njit(cache=True, nogil=True)
 def negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys, table_values,
-            table_info, moves, gains, work, side, depth, alpha, beta, ply, width, ctl):
+            table_info, moves, gains, work, pv, pv_len, side, depth, alpha, beta, ply, width, ctl):
     """The value of the position for ``side`` to move, searched ``depth`` plies with ``width``
     squares a node (``moves_at``); blocking a four costs no depth, and a leaf facing double
-    threats that nothing answers is lost.  ``moves`` and ``gains`` are scratch rows, one per ply.  Returns ``ABORTED`` (and sets ``state[S_ABORT]``) when the driver stops it."""
+    threats that nothing answers is lost.  ``moves`` and ``gains`` are scratch rows, one per ply.
+    ``pv[ply, :pv_len[ply]]`` is left holding the line below the node that raised alpha (its
+    principal variation; empty where the node was answered without a move searched: the table, a
+    leaf, a win or loss known at once).  Returns ``ABORTED`` (and sets ``state[S_ABORT]``) when the
+    driver stops it."""
+    pv_len[ply] = 0
     ctl[CTL_NODES] += 1
     if ctl[CTL_NODES] & POLL_MASK == 0 and _stopped(ctl):
         state[S_ABORT] = 1
@@ -452,12 +480,12 @@ def negamax(lines, through, near, keys, powers, order, marks, counts, near_marks
         place(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
         low = -beta if i == 0 else -alpha - 1  # after the first move, prove each worse with a null window
         value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys,
-                         table_values, table_info, moves, gains, work, 1 - side, child_depth, low, -alpha,
-                         ply + 1, width, ctl)
+                         table_values, table_info, moves, gains, work, pv, pv_len, 1 - side, child_depth, low,
+                         -alpha, ply + 1, width, ctl)
         if i > 0 and state[S_ABORT] == 0 and alpha < value < beta:
             value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys,
-                             table_values, table_info, moves, gains, work, 1 - side, child_depth, -beta, -value,
-                             ply + 1, width, ctl)
+                             table_values, table_info, moves, gains, work, pv, pv_len, 1 - side, child_depth, -beta,
+                             -value, ply + 1, width, ctl)
         take_back(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
         if state[S_ABORT] != 0:
             return ABORTED
@@ -465,6 +493,7 @@ def negamax(lines, through, near, keys, powers, order, marks, counts, near_marks
             best, best_move = value, square
             if value > alpha:
                 alpha = value
+                _extend(pv, pv_len, ply, square)
                 if alpha >= beta:
                     break
         i += 1
@@ -487,8 +516,9 @@ def negamax(lines, through, near, keys, powers, order, marks, counts, near_marks
 
 @njit(cache=True, nogil=True)
 def root(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys, table_values,
-         table_info, moves, gains, work, side, depth, width, root_width, first, out, ctl):
-    """One iteration at ``depth``: ``out`` = (value, best move, 1 if every root move was searched).
+         table_info, moves, gains, work, pv, pv_len, side, depth, width, root_width, first, out, ctl):
+    """One iteration at ``depth``: ``out`` = (value, best move, 1 if every root move was searched),
+    ``pv[0, :pv_len[0]]`` the best move's line (``negamax``'s).
     The root's squares are ``moves_at``'s with ``root_width`` (``first``, the last iteration's
     best, first), and every other square when they all lose (so a finished iteration's loss, as
     its win, holds against every defence); a stopped iteration keeps the best move it had, or
@@ -496,9 +526,11 @@ def root(lines, through, near, keys, powers, order, marks, counts, near_marks, s
     state[S_ABORT] = 0
     row = moves[0]
     out[0], out[1], out[2] = -WIN - 1, -1, 0
+    pv_len[0] = 0
     if state[S_FOURS_X + side] > 0:  # the win in one: the square completing the four
         blocks(lines, marks, counts, side, row)
         out[0], out[1], out[2] = WIN - 1, row[0], 1
+        pv[0, 0], pv_len[0] = row[0], 1
         return
     count, how = moves_at(lines, through, powers, order, marks, counts, near_marks, state, side, root_width, row,
                           gains[0], work)
@@ -516,18 +548,19 @@ def root(lines, through, near, keys, powers, order, marks, counts, near_marks, s
             place(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
             low = -beta if i == 0 else -alpha - 1  # after the first move, prove each worse with a null window
             value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state, table_keys,
-                             table_values, table_info, moves, gains, work, 1 - side, depth - 1, low, -alpha, 1,
-                             width, ctl)
+                             table_values, table_info, moves, gains, work, pv, pv_len, 1 - side, depth - 1, low,
+                             -alpha, 1, width, ctl)
             if i > 0 and state[S_ABORT] == 0 and alpha < value < beta:
                 value = -negamax(lines, through, near, keys, powers, order, marks, counts, near_marks, state,
-                                 table_keys, table_values, table_info, moves, gains, work, 1 - side, depth - 1,
-                                 -beta, -value, 1, width, ctl)
+                                 table_keys, table_values, table_info, moves, gains, work, pv, pv_len, 1 - side,
+                                 depth - 1, -beta, -value, 1, width, ctl)
             take_back(lines, through, near, keys, powers, marks, counts, near_marks, state, square, side)
             if state[S_ABORT] != 0:
                 return
             if value > out[0]:
                 out[0], out[1] = value, square
                 alpha = max(alpha, value)
+                _extend(pv, pv_len, 0, square)
         if complete or out[0] > -PROVEN:
             break
         # every square of the beam loses: look at every other square before believing it
@@ -544,13 +577,20 @@ def root(lines, through, near, keys, powers, order, marks, counts, near_marks, s
 
 
 class Scratch:
-    """What one search writes as it goes: each ply's squares and their gains, and ``answers``' rows."""
+    """What one search writes as it goes: each ply's squares and their gains, ``answers``' rows,
+    and each ply's principal variation (``pv``, ``pv_len``: the root's is the best move's line)."""
 
     def __init__(self, cells: int) -> None:
         self.moves = np.zeros((MAX_PLY + 2, cells), np.int32)
         self.gains = np.zeros((MAX_PLY + 2, cells), np.int64)
         self.work = np.zeros((W_TOUCHED + 1, cells), np.int32)
         self.work[W_FIRST] = -1
+        self.pv = np.zeros((MAX_PLY + 2, MAX_PLY + 2), np.int32)
+        self.pv_len = np.zeros(MAX_PLY + 2, np.int32)
+
+    def line(self) -> list[int]:
+        """The last ``root``'s best line: its best move, then the replies the search expects."""
+        return [int(square) for square in self.pv[0, :self.pv_len[0]]]
 
 
 def search(b: Board, position: Position, table: Table, side: int, depth: int, width: int, root_width: int,
@@ -560,7 +600,7 @@ def search(b: Board, position: Position, table: Table, side: int, depth: int, wi
     out = np.zeros(3, np.int64)
     root(b.lines, b.through, b.near, b.keys, b.powers, b.order, position.marks, position.counts,
          position.near_marks, position.state, table.keys, table.values, table.info, work.moves, work.gains,
-         work.work, side, depth, width, root_width, first, out, ctl)
+         work.work, work.pv, work.pv_len, side, depth, width, root_width, first, out, ctl)
     return out
 
 
