@@ -324,6 +324,39 @@ def test_a_name_typed_past_its_most_characters_says_why_the_field_stops(app):
         assert f"No máximo {NAME_LENGTH} caracteres aqui" in said()
 
 
+def test_the_full_name_message_at_800x560_covers_no_line_of_the_form(tmp_path, monkeypatch):
+    """At 800x560 "At most 24 characters here" stood over the Full screen (F11) line, at the
+    form's bottom: the form now ends the message's height higher while it shows, the message
+    between it and Back, and the name field keeps the keyboard and its text."""
+    from tests.ui_helpers import type_text
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        app.settings.player_name = ""
+        app.show_settings()
+        app.run_frames(2)
+        scene = app.scene
+        field = scene.menu.get_widget("player_name")
+        click(app, field.get_rect(to_real_position=True).center)
+        type_text(app, "Maria Antonia Bettencourt")  # one past the most
+        app.run_frames(2)
+        assert [m.text for m in app.messages.current()] == ["At most 24 characters here"]
+        top = app.messages_bottom() - app.messages.height(app.scale, app.messages_width(), app.messages_room())
+        where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)  # where it may be drawn
+        where.centerx = app._messages_centre()
+        view = scene.menu.get_scrollarea().get_absolute_view_rect()
+        shown = [(w.get_id(), w.get_rect(to_real_position=True).clip(view)) for w in scene.menu.get_widgets()]
+        shown = [(wid, r) for wid, r in shown if r.height > 0]
+        assert any(wid == "player_name" for wid, _r in shown)
+        assert not [wid for wid, r in shown if r.colliderect(where)], (where, shown)
+        assert not where.colliderect(scene.back_button.rect)
+        field = scene.menu.get_widget("player_name")
+        assert scene.menu.get_selected_widget() is field and field.get_value() == "Maria Antonia Bettencourt"[:24]
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def test_tab_goes_round_the_form_and_back_and_enter_there_leaves(app):
     """Tab and Shift+Tab went round the form's lines but never reached Back (Esc alone did)."""
     import pygame

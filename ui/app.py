@@ -52,7 +52,7 @@ from ui.desktop import (
     smallest_on_desktop,
 )
 from ui.i18n import Phrase, _
-from ui.scenes.base import Scene, pointer_there_first
+from ui.scenes.base import CLOSE_AGAIN, Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
@@ -183,6 +183,10 @@ def _text_size_step(event: pygame.event.Event) -> int | None:
     return steps.get(event.key)
 
 
+MODIFIER_KEYS = frozenset({pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LSHIFT,
+                           pygame.K_RSHIFT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE})
+
+
 def _is_close(event: pygame.event.Event) -> bool:
     """The window's close button, Alt+F4, Ctrl+Q (the desktops' Quit; it did nothing) or the system's
     quit: the app closes the way it always does (the game kept, the window's size saved).  None of
@@ -298,6 +302,8 @@ class App:
         # called as watcher(old, new) after every switch (new None: the window closes): a screen
         # that goes on working while another is shown (a tournament under its replay) follows them
         self.switch_watchers: list[Callable[[Scene | None, Scene | None], None]] = []
+        self.behind: list[Scene] = []  # screens left open under the one shown (``visit``, ``wait_away``)
+        self._close_asked: tuple[Scene, float] | None = None  # the screen that held a close, and when
         maximized = self.remember_size and self.settings.maximized
         if self.settings.fullscreen:
             self.set_fullscreen(True)
@@ -543,10 +549,12 @@ class App:
 
         def follow(_old: Scene | None, new: Scene | None) -> None:
             self.switch_watchers.remove(follow)
+            self._not_behind(scene)
             if new is not scene:
                 self.guard(scene.close)
 
         self.switch_watchers.append(follow)
+        self.behind.append(scene)
 
     def wait_away(self, home: Scene, on_left: Callable[[], None]) -> None:
         """Call ``on_left`` once the window has really left ``home``, which it has just left for
@@ -560,6 +568,7 @@ class App:
         def follow(old: Scene | None, new: Scene | None) -> None:
             if new is home or new is None or not (new in on_the_way or self._leads_back(old, new, on_the_way)):
                 self.switch_watchers.remove(follow)
+                self._not_behind(home)
                 if new is not home:
                     on_left()
             elif new not in on_the_way:
@@ -567,6 +576,12 @@ class App:
 
         if self.scene is not home:
             self.switch_watchers.append(follow)
+            self.behind.append(home)
+
+    def _not_behind(self, scene: Scene) -> None:
+        """``scene`` no longer waits under the screens shown (``behind``): once for each wait."""
+        with contextlib.suppress(ValueError):
+            self.behind.remove(scene)
 
     def _leads_back(self, old: Scene | None, new: Scene, on_the_way: list[Scene | None]) -> bool:
         """Whether ``new``, shown over ``old`` (one of ``on_the_way``), returns to it: a visit of
@@ -1145,6 +1160,10 @@ class App:
         events = self._events()
         held = self._close_held(events)
         for event in events:
+            if self._close_asked is not None and self._answers_close(event):
+                if not self.running:
+                    return
+                continue
             if _is_close(event):
                 if held:
                     continue
@@ -1276,16 +1295,50 @@ class App:
         """Whether the person's own close among ``events`` (the close button, Ctrl+Q, Alt+F4) waits
         for a second one, the screen saying first what closing would lose (``Scene.holds_close``:
         a game whose last moves could not be saved, on a full disk, closed at once and lost them
-        unsaid, where leaving it for the menu warned).  The system's quit (QUIT alone: SIGTERM,
-        SIGHUP, a session ending) is never held."""
+        unsaid, where leaving it for the menu warned; a running tournament, shown or waiting under
+        a replay or help opened from it, stopped unasked).  A second close within ``CLOSE_AGAIN``
+        seconds, or Enter (``_answers_close``), confirms; later, the screens are asked again.  The
+        system's quit (QUIT alone: SIGTERM, SIGINT, SIGHUP, a session ending) is never held."""
         asked = any(_is_close(event) and event.type != pygame.QUIT for event in events)
         if not asked or self.scene is None:
             return False
-        try:
-            return self.scene.holds_close()
-        except Exception as exc:  # noqa: BLE001 - a scene bug must not keep the window open
-            self.report(exc)
+        now = time.monotonic()
+        if self._close_asked is not None:
+            scene, at = self._close_asked
+            self._close_asked = None
+            if now - at <= CLOSE_AGAIN:
+                return False  # the second close: yes
+            self.guard(scene.close_kept)
+        for scene, behind in [(self.scene, False), *((s, True) for s in reversed(self.behind) if s is not self.scene)]:
+            try:
+                held = scene.holds_close(behind)
+            except Exception as exc:  # noqa: BLE001 - a scene bug must not keep the window open
+                self.report(exc)
+                return False
+            if held:
+                self._close_asked = (scene, now)
+                return True
+        return False
+
+    def _answers_close(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` answered the question a held close asked (``_close_held``), and was
+        used up: Enter closes the window; Esc keeps it open and does nothing more; any other key or
+        click keeps it open and then does its own work (False).  A modifier alone (the Ctrl of a
+        Ctrl+Q to come) and the pointer's moves answer nothing."""
+        if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or _is_close(event):
             return False
+        if event.type == pygame.KEYDOWN and event.key in MODIFIER_KEYS:
+            return False
+        scene, at = self._close_asked or (None, 0.0)
+        self._close_asked = None
+        self.dirty = True
+        late = time.monotonic() - at > CLOSE_AGAIN  # the question is gone: the key is the screen's
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not late:
+            self.quit()
+            return True
+        if scene is not None:
+            self.guard(scene.close_kept)
+        return not late and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
 
     def quit(self) -> None:
         """Close the current scene and end the loop; the AI workers closed, now or before, have

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ui.theme import Color
     from ui.widgets import Button
 
+CLOSE_AGAIN = 6.0  # seconds a held close waits for the second close (or Enter) that confirms it (``App._close_held``)
 KEYS_PAGE = "keys"  # the rules screen's page of shortcuts, every screen's (assets/rules/keys.md)
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)  # the keyboard's input, apart from the mouse's
 # seconds a caret's turn is drawn after it is due: the window times its frames from their start,
@@ -107,10 +108,17 @@ class Scene:
     def close(self) -> None:
         """The App is leaving this scene (or quitting): stop workers, drop resources."""
 
-    def holds_close(self) -> bool:
-        """Whether closing the window waits for a second close: this screen has said what closing
-        now would lose (a game's moves not saved).  No screen holds it by default."""
+    def holds_close(self, behind: bool = False) -> bool:
+        """Whether closing the window waits for a second close (or Enter): this screen has said what
+        closing now would lose (a game's moves not saved, a running tournament).  ``behind``: the
+        screen is not shown but waits under the one shown (a replay or help opened from it,
+        ``App.visit``, ``App.wait_away``), so only words said in the window's messages are seen.
+        No screen holds it by default."""
         return False
+
+    def close_kept(self) -> None:
+        """The question ``holds_close`` asked was answered no (another key or click, or no second
+        close in ``CLOSE_AGAIN`` seconds): take its words away."""
 
     def caption(self) -> str:
         """What the window's title says before "Tabuleiro" while this screen is shown ("Reversi",

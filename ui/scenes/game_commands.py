@@ -432,10 +432,11 @@ class GameCommands:
         self.messages.add(said, "warn", duration=10.0)
         return True
 
-    def holds_close(self) -> bool:
+    def holds_close(self, behind: bool = False) -> bool:
         """Closing the window waits as leaving for the menu does (``_warn_unsaved``): once, when the
-        last moves of the unfinished game could not be saved."""
-        return self._warn_unsaved()
+        last moves of the unfinished game could not be saved; not from behind another screen, where
+        the game's own messages are not seen."""
+        return not behind and self._warn_unsaved()
 
     def _warn_set_up_unplayed(self) -> bool:
         """Whether leaving waits for a second request: a game from a set-up position (the position

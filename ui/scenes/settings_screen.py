@@ -53,6 +53,7 @@ class SettingsScene(MenuFormScene):
         self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
         self.form_took: pygame.event.Event | None = None  # the last key or click the form took, changing it alone
         self.look_before: FormLook | None = None  # the form's look before that key or click (``input_area``)
+        self.message_room = 0  # the height kept under the form for the window's messages (``update``)
 
     def _type_name(self, text: str) -> None:
         """The name as typed is kept for the field (a trailing space before the next word); the
@@ -147,7 +148,9 @@ class SettingsScene(MenuFormScene):
         self.panel.midtop = (w // 2, int(120 * window))
         st = self.app.settings
         self.back_button.label = _("Back")  # in a language just chosen
-        menu = make_menu(self.app.theme, s, form_over_buttons(self.panel, window, self.back_button), 20)
+        form = form_over_buttons(self.panel, window, self.back_button)
+        form.height -= min(self.message_room, form.height // 2)  # a message of many lines leaves the form half
+        menu = make_menu(self.app.theme, s, form, 20)
         with rendering_held(menu):
             # first, in view in any window, for one who cannot read the language shown (each
             # language is named in its own words)
@@ -202,6 +205,21 @@ class SettingsScene(MenuFormScene):
                 menu.add.button(label, self._forget_results, button_id="forget_results")
             align_in_columns(menu, s)
         self.menu = menu
+
+    def update(self, dt: float) -> None:
+        """While the window's messages show, the form ends their height higher (``message_room``),
+        so they stand between it and Back over nothing, as on New game: at 800x560 "At most 24
+        characters here" covered the Full screen (F11) line.  The form is built again when that
+        height changes (a message came or went), the line chosen kept and scrolled into sight."""
+        room = self.app.messages.height(self.app.scale, self.app.messages_width())
+        if self.menu is None or room == self.message_room:
+            return
+        self.message_room = room
+        self._rebuild()
+        chosen = self.menu.get_selected_widget()
+        if chosen is not None:
+            self.menu.scroll_to_widget(chosen)
+        self.invalidate(self.panel)
 
     def messages_above(self) -> int | None:
         return top_of(self.back_button.rect)

@@ -43,7 +43,7 @@ from ui.clocks import reading_text
 from ui.debug_log import trail
 from ui.i18n import N_, Phrase, _, language, ngettext
 from ui.outside_players import kept_title, short
-from ui.scenes.base import Scene, top_of
+from ui.scenes.base import CLOSE_AGAIN, Scene, top_of
 from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
@@ -72,6 +72,7 @@ from ui.widgets import (
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FAULTS_TOPIC = "faults"  # the message saying the listed player's faults: withdrawn as the list changes
+CLOSING_TOPIC = "closing"  # the question closing the window asks of a running tournament (``holds_close``)
 LEAVING_TOPIC = "leaving"  # the question Back asks of a running tournament: withdrawn once answered
 
 
@@ -581,6 +582,27 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.key_focus.index = None
         self.invalidate()
         return True
+
+    def holds_close(self, behind: bool = False) -> bool:
+        """Closing the window (its close button, Ctrl+Q, Alt+F4) on a running tournament, or on a
+        replay or help opened from it, asks first, as Back does: it stopped the league unasked.  A
+        second close within ``CLOSE_AGAIN`` seconds, or Enter, closes (``App._close_held``); any
+        other key or click keeps it running.  The question is said in the window's messages, seen
+        on whichever screen is shown.  A tournament stopped so is offered to resume on the next
+        tournament screen (its results log), which the question says."""
+        if not self.running:
+            return False
+        if self.tournament.results:  # a log with a finished game is offered (``tournament_logs.newest_unfinished``)
+            said = _("A tournament is running: close again (or Enter) to stop it, to resume next time; "
+                     "any other key keeps it")
+        else:
+            said = _("A tournament is running: close again (or Enter) to stop it, no game of it kept; "
+                     "any other key keeps it")
+        self.app.messages.add_instead(said, "warn", CLOSE_AGAIN, topic=CLOSING_TOPIC)
+        return True
+
+    def close_kept(self) -> None:
+        self.app.messages.withdraw(CLOSING_TOPIC)
 
     def _finished_shown(self) -> Any:
         """The result of the finished game on the board, if that is what is shown: not while the
