@@ -22,12 +22,9 @@ AGAINST_LEVEL_1 = MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.
 
 def game_going_on(app) -> GameScene:
     """A tic-tac-toe game against the computer, the person's move played and the reply awaited,
-    its worker started.  A move is played on the screen: a game opened on moves and nothing played
-    in it is a copy of a saved game, which leaving does not keep (``SceneRecorder.untouched_copy``)."""
+    its worker started."""
     scene = GameScene(app, AGAINST_LEVEL_1, ["b2", "a1"])
     app.switch(scene)
-    app.run_frames(2)
-    scene.play_human([scene.game.parse_move(scene.state, "c3")])
     app.run_frames(2)
     scene.computer.ensure_worker()
     return scene

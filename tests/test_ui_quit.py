@@ -10,7 +10,7 @@ import pygame
 
 from tests.test_ui_main_menu import leave_a_game_unfinished
 from tests.test_ui_tournament_resume import _reopen, _started_with_a_game_played, _until
-from tests.ui_helpers import down_to_widget, key, window_for_a_test
+from tests.ui_helpers import down_to_widget, key, leave_tournament, window_for_a_test
 from ui.scenes.menu import MenuScene
 
 
@@ -39,7 +39,7 @@ def test_one_enter_on_quit_after_leaving_a_running_tournament_keeps_its_games_fo
     with window_for_a_test(tmp_path, monkeypatch) as app:
         scene, old = _started_with_a_game_played(app)
         played = sum(1 for r in old.results.values() if r is not None)
-        key(app, pygame.K_ESCAPE)
+        leave_tournament(app)  # Esc, and yes to its question
         quit_by_enter(app)
         assert not app.running and not old.is_running()
     log = scene.base.with_name(scene.base.name + ".jsonl")

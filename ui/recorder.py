@@ -80,9 +80,10 @@ class SceneRecorder:
         # over) is written once something happens in it (``__call__``: a move, an undo, its end):
         # written at once, a copy left before any move stood in the Continue list beside the saved
         # game it copies, nothing played in it.  Its record is kept up to date meanwhile (Save,
-        # the replay and Take over read it), only not written (``_save``)
-        self.untouched_copy = bool(self.moves) and kept is None
-        if self.untouched_copy:
+        # the replay and Take over read it), only not written (``_save``).  A game begun on moves
+        # of no record (the window opened on a line, ``TABULEIRO_DEMO``) is its own from the start
+        self.untouched_copy = bool(self.moves) and kept is None and begun is not None
+        if self.moves and kept is None:  # played on from a record, or begun on moves: written (or made) now
             self._save(scene)
 
     @property
