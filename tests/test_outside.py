@@ -1008,24 +1008,30 @@ def test_trax_students_are_told_apart_by_folder():
     p.close()
 
 
+def _course_trax_answering(tmp_path, name: str, answer: str):
+    """A game of the course Trax file changed to answer ``answer`` (an expression of its ``result``)
+    in a folder ``name`` of its own, Light, against level 1: its result."""
+    folder = tmp_path / name
+    folder.mkdir()
+    source = TRAX.read_text(encoding="utf-8")
+    changed = source.replace("                        return result\n", f"                        return {answer}\n")
+    assert changed != source
+    (folder / "player.py").write_text(changed, encoding="utf-8")
+    bad = ai.make_player("trax", str(folder / "player.py"))
+    good = ai.make_player("trax", "level-1", seed=2)
+    try:
+        return play_game(games.load("trax"), [bad, good], [name, "good"], 5.0)
+    finally:
+        bad.close()
+
+
 def test_a_course_trax_player_whose_turn_is_not_legal_forfeits_saying_why_once(tmp_path):
     """A course Trax file answering a turn that is not one legal turn (a tile without its forced
     tiles, or with one too many) forfeited with its answer quoted twice and "is not a Trax move
     like e5/ ...", notation it never used; now the reason is its own, in both languages."""
     from ui.words import forfeit_reason
 
-    folder = tmp_path / "sloppy"
-    folder.mkdir()
-    source = TRAX.read_text(encoding="utf-8")
-    sloppy = source.replace("                        return result\n",
-                            "                        return result[:1] if len(result) > 1 else result + [[0, 0, 'lddl']]\n")
-    assert sloppy != source
-    (folder / "player.py").write_text(sloppy, encoding="utf-8")
-    game = games.load("trax")
-    bad = ai.make_player("trax", str(folder / "player.py"))
-    good = ai.make_player("trax", "level-1", seed=2)
-    r = play_game(game, [bad, good], ["sloppy", "good"], 5.0)
-    bad.close()
+    r = _course_trax_answering(tmp_path, "sloppy", "result[:1] if len(result) > 1 else result + [[0, 0, 'lddl']]")
     assert r.forfeit and r.winner == 1, r.reason
     why = r.reason.split("forfeits: sloppy ", 1)[1].split("; log: ")[0]
     assert re.fullmatch(r"played an illegal move \d+,\d+:[dl]{4} at move 1: the tiles .+ are not one legal turn with its "
@@ -1044,18 +1050,7 @@ def test_a_course_trax_player_whose_row_is_no_int_forfeits_saying_so(tmp_path, r
     moves are ints, and the forfeit says which value, in both languages."""
     from ui.words import forfeit_reason
 
-    folder = tmp_path / "fractional"
-    folder.mkdir()
-    source = TRAX.read_text(encoding="utf-8")
-    fractional = source.replace("                        return result\n",
-                                f"                        return [[{row}, c, t] for r, c, t in result]\n")
-    assert fractional != source
-    (folder / "player.py").write_text(fractional, encoding="utf-8")
-    game = games.load("trax")
-    bad = ai.make_player("trax", str(folder / "player.py"))
-    good = ai.make_player("trax", "level-1", seed=2)
-    r = play_game(game, [bad, good], ["fractional", "good"], 5.0)
-    bad.close()
+    r = _course_trax_answering(tmp_path, "fractional", f"[[{row}, c, t] for r, c, t in result]")
     assert r.forfeit and r.winner == 1 and r.moves == [], r.reason
     why = r.reason.split("forfeits: fractional ", 1)[1].split("; log: ")[0]
     assert re.fullmatch(rf"played an illegal move \[\[.+\]\] at move 1: a {kind} \({value}\) is not a row or column: "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from games.record import GameRecord
-from tests.ui_helpers import click, key, tournament_started
+from tests.ui_helpers import click, key, tournament_running
 from ui import app as app_module
 from ui import tournament_logs
 from ui.scenes.replay import ReplayScene
@@ -18,12 +18,8 @@ ASKED = "A tournament is running: close again (or Enter) to stop it"
 
 
 def running(app, tmp_path) -> TournamentScene:
-    """A tournament of three levels of 3x3 begun on the screen, 50 + 50 games a pair (300 at 0.1 s
-    a move: it runs for the whole test), its first game started."""
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
-                               games_choice=6)
-    assert app.run_frames(10, until=lambda: scene.running, timeout=120)
-    return scene
+    """The running tournament of ``tournament_running``, its files in ``tmp_path``."""
+    return tournament_running(app, tmp_path / "tournaments")
 
 
 def close_button(app) -> None:

@@ -117,6 +117,14 @@ def tournament_started(app: App, game_id: str, players: set[str], folder: Path |
     return scene
 
 
+def tournament_running(app: App, folder: Path) -> TournamentScene:
+    """A tournament of three levels of 3x3 begun on the screen, 50 + 50 games a pair (300 at 0.1 s
+    a move: it runs for the whole of a test), its first game started; its files under ``folder``."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, folder, games_choice=6)
+    assert app.run_frames(10, until=lambda: scene.running, timeout=120)
+    return scene
+
+
 def click(app: App, pos: tuple[int, int], frames: int = 2) -> None:
     """A left click (motion, press, release) at ``pos``, then a few frames."""
     pos = (int(pos[0]), int(pos[1]))
