@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pygame
 import pygame_menu
 
-from ui.i18n import _
+from ui.i18n import _, language
 from ui.scenes.common import FormField
 from ui.settings import text_size_of
 from ui.text_field import Carets, caret_clock
@@ -53,6 +53,23 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (the App clears the window first)."""
+
+    # the language a screen's lasting words (buttons, fields, laid-out pages) were made in; None: a
+    # screen that words everything on every frame (``follow_the_language``)
+    labelled_in: str | None = None
+
+    def follow_the_language(self) -> None:
+        """Once after each change of language, ``say_in_the_language``: a screen kept alive under
+        another (its help, a replay opened from it) as Settings changed the language came back
+        with the words it had made in the old one.  Each screen that keeps words sets
+        ``labelled_in`` as it makes them and calls this first as it draws."""
+        if self.labelled_in is None or self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        self.say_in_the_language()
+
+    def say_in_the_language(self) -> None:
+        """Make again the words the screen keeps, in the language now chosen (``follow_the_language``)."""
 
     def waiting(self) -> None:
         """The window has drawn this screen and sleeps until input comes: the moment to start, off

@@ -101,7 +101,7 @@ class GameCommands:
         for button, why in self._refusals():
             button.refused = partial(self.refuse, why)  # greyed, a click says why, as its key does
         self.panel_focus = KeyFocus()  # Tab's ring among the panel's buttons (``game_keys``)
-        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
+        self.labelled_in = language()  # the language the buttons were labelled in (``follow_the_language``)
 
     def _refusals(self) -> list[tuple[Button, Callable[[], str]]]:
         """Each button greyed while its reason says why it would do nothing now ("" while it may
@@ -191,15 +191,12 @@ class GameCommands:
         a draw the friends agreed.  Undo takes it back alone, and the game goes on from there."""
         return self._resigned() or self.agreed_draw
 
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """Every button of the panel and of the cards over the board labelled in the language
         chosen since they were made (and the open move field's words), and laid out again for their
         new widths: a game screen that
         lived through a change of language kept most of its labels in the old one (Pause, Resign
         and Speed alone, labelled on each frame, followed)."""
-        if self.labelled_in == language():
-            return
-        self.labelled_in = language()
         relabel([*self.buttons, *(button for card in self.cards() for button in card.buttons)])
         if self.move_entry.open:
             self.move_entry.say_its_words()
@@ -207,7 +204,7 @@ class GameCommands:
         self.invalidate()
 
     def _refresh_buttons(self) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         for button, why in self._refusals():
             button.enabled = not why()
         self.btn_hint.enabled &= not (self.computer.job is not None and self.computer.job_kind == "hint")

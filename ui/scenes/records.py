@@ -241,7 +241,7 @@ class RecordsScene(Scene):
         self.filter = RecordFilter.from_settings(kept, self.game_ids) if self.filtering else RecordFilter()
         self.game_stepper = Stepper(self._step_game, visible=self.filtering)
         self.search = TextField(_(SEARCH_EXAMPLE))
-        self.labelled_in = language()  # the language the buttons and the field were labelled in (``_follow_the_language``)
+        self.labelled_in = language()  # the language the buttons and the field were labelled in (``follow_the_language``)
         self.search.text = self.filter.text
         self.focus = KeyFocus()  # the keyboard's place in Tab's ring (``_stops``); None: on the rows
         self.rows_stop = ListStop()  # the rows as a stop of Tab's ring, after the stepper and the field
@@ -643,19 +643,16 @@ class RecordsScene(Scene):
             self.confirming = None
             self.pick_entry(self.entries[index])
 
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """Back, Open the folder and the search field's example said in the language chosen since
         they were made: the list, kept under a replay opened from it or under its help as the
         language changed, came back with them in the old one (the rows and the rest of the screen,
         worded on every frame, followed)."""
-        if self.labelled_in == language():
-            return
-        self.labelled_in = language()
         relabel([self.back_button, self.folder_button])
         self.search.placeholder = _(SEARCH_EXAMPLE)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         theme = self.theme
         w, h = surface.get_size()
         s = window_scale((w, h), text_size_of(self.app))

@@ -204,7 +204,7 @@ class ReplayScene(Scene):
         loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
         self.loser = loser
         self.buttons = self._make_buttons()
-        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
+        self.labelled_in = language()  # the language the buttons were labelled in (``follow_the_language``)
         self.focus = KeyFocus()  # Tab's ring among the buttons, Enter or Space pressing it
         self.stepped: tuple[pygame.event.Event, int] | None = None  # the input that showed another ply, and the ply left
         # a button let go of that pressed none, and the buttons' lighting before it (``input_area``)
@@ -247,14 +247,11 @@ class ReplayScene(Scene):
         self.analysis_button, self.connections_button = self.actions[7], self.actions[9]
         return b + self.actions
 
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """The buttons built again in the language chosen since they were made, and laid out for
         their new widths: a replay that lived through a change of language (under its help, or a
         tournament's game replayed) kept its labels in the old one, Play alone following.  The
         same buttons in the same order: the keyboard's ring stays on the one it was on."""
-        if self.labelled_in == language():
-            return
-        self.labelled_in = language()
         self.buttons = self._make_buttons()
         self.resize(self.app.size)
         self.invalidate()
@@ -585,7 +582,7 @@ class ReplayScene(Scene):
         return None
 
     def update(self, dt: float) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         now = time.monotonic()
         if self.playing and now >= self.next_step and not self.view.is_animating():
             if self.ply >= len(self.moves):

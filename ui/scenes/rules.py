@@ -230,7 +230,7 @@ class RulesScene(Scene):
         titles = [i.title for i in self.infos] + [N_("Keys and mouse"), N_("About")]  # said in the window's language
         self.tabs = [worded(title, (lambda g: lambda: self.select(g))(page)) for title, page in zip(titles, self.page_ids)]
         self.back_button = worded(N_("Back"), self.back, "Esc")
-        self.labelled_in = language()  # the language the tabs and the page were laid out in (``_follow_the_language``)
+        self.labelled_in = language()  # the language the tabs and the page were laid out in (``follow_the_language``)
         self.back_focus = KeyFocus()  # Back ringed by Tab past the last page (``_tab``)
         self.offset = 0
         self.drag = DragScroll()  # the page dragged up or down by a finger (or the mouse)
@@ -392,20 +392,17 @@ class RulesScene(Scene):
             return _("Rules"), tx.join_parts([_("How each game is played"), note])
         return _("Rules"), _("How each game is played, with the readings Tabuleiro uses")
 
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """The tabs, Back, the page and its keys note ("F1 again: keys (New game)") in the language
         chosen since they were laid out: the screen, shown as the language changed, kept them in
         the old one (only its title, worded on every frame, followed).  The page keeps its place
         as a resize does."""
-        if self.labelled_in == language():
-            return
-        self.labelled_in = language()
         relabel([*self.tabs, self.back_button])
         self.screen_keys_heading = translated_heading(KEYS_PAGE, self.screen_keys)
         self._layout_text()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         heading(surface, theme, s, *self._titles())

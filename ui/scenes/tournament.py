@@ -261,14 +261,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.entry.placeholder = _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
         self.entry.shorter = (_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
 
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """Every button and the field said in the language chosen since they were made, and our
         players' names in the tables ("Nível 3"): a screen that lived through a change of language
         kept Back, Save results, New tournament, Watch, Replay game (and the setup's buttons) in
         the old one; only the labels set on every frame (Resume, Speed) followed.  The buttons are
         built again in the same order, so the keyboard stays on the control it was on."""
-        if self.labelled_in == language():
-            return
         self._say_the_fields_words()
         ours = {pid for pid, _title in self.titles.items() if not ai.is_outside_player(pid)}
         self.titles.update((pid, title) for pid, title in self.players() if pid in ours)
@@ -278,7 +276,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _build(self) -> None:
         """(Re)create the buttons for the current phase, in the window's language; positions are
         set in ``_layout``."""
-        self.labelled_in = language()  # (``_follow_the_language``)
+        self.labelled_in = language()  # (``follow_the_language``)
         b = Button
         if self.tournament is None:
             # the game, a heading between its arrows, stepped as the other choices are; the same
@@ -495,7 +493,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self._layout()
 
     def _refresh_labels(self) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         if self.tournament is None:
             _back, game_b, games_b, time_b, jobs_b, watch_b, add_b, start, openings_b = self.buttons[:9]
             game_b.label = words.title(games.info(self.game_id))

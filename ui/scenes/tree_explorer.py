@@ -304,7 +304,7 @@ class TreeExplorerScene(Scene):
         self.btn_more = worded(N_("Depth +"), self.deeper, "+")
         self.btn_picture = worded(N_("Picture"), self.export_png, "P")
         self.btn_back = worded(N_("Back"), self.back, "Esc", primary=True)
-        self.labelled_in = language()  # the language the buttons were labelled in (``_follow_the_language``)
+        self.labelled_in = language()  # the language the buttons were labelled in (``follow_the_language``)
         self.buttons = [*self.algo_buttons.values(), self.btn_less, self.btn_more, self.btn_picture, self.btn_back]
         self.button_focus = KeyFocus()  # Tab's ring among the buttons (``KeyFocus.ring_key``): Tab did nothing here
 
@@ -604,18 +604,16 @@ class TreeExplorerScene(Scene):
             self._wanted.clear()
 
     # -- drawing -------------------------------------------------------------------------------------
-    def _follow_the_language(self) -> None:
+    def say_in_the_language(self) -> None:
         """The buttons said in the language chosen since they were made: the explorer, kept under
         its help (F1) as the language changed, came back with Minimax, Alpha-beta, Ordered, Depth,
         Picture and Back in the old one (its title, counts and boxes, worded on every frame, followed),
         and its boxes as wide as the old language's widest text (``widest_box``)."""
-        if self.labelled_in != language():
-            self.labelled_in = language()
-            relabel(self.buttons)
-            self._widest = None
+        relabel(self.buttons)
+        self._widest = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._follow_the_language()
+        self.follow_the_language()
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         theme, s = self.theme, self.scale
