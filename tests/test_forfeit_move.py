@@ -166,6 +166,7 @@ def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_
     scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'", name="faulty.py"))
     assert result_lines(scene)[0].startswith("X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off")
     drawn = recorded_text(monkeypatch)
+    app.invalidate()  # the card may have been drawn already, and an idle window draws nothing again
     app.run_frames(2)
     card = " ".join(drawn)  # a reason wraps at its spaces, its lines drawn one after the other
     assert "X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off the board" in card, drawn
