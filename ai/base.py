@@ -96,7 +96,7 @@ memory cap (``memory-limit``: Hex's Python stand-in while the kernels compile, a
 
 AT_RANDOM = "random"
 """``Progress.reason`` of a move drawn at random among the legal ones (every game's level 1,
-``ai.search.random_player``): the player searched nothing, and the window says so rather than
+``ai.search.random_player``, and the course's Rastros player Bacoco): the player searched nothing, and the window says so rather than
 "Last search"."""
 
 RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles", AT_RANDOM)

@@ -324,6 +324,17 @@ def test_bacoco_plays_legal_random_moves_reproducibly():
     state = GAME.initial_state()
     picks = [ai.make_player("rastros", "rastros:bacoco", seed=7).choose(state) for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in state.legal_moves()
+    assert picks[0] == random.Random(7).choice(state.legal_moves())  # the notebook's ``random.choice``, seeded
+
+
+def test_bacoco_says_it_drew_its_move_at_random():
+    """Its report says the move was drawn at random (``AT_RANDOM``), as level 1's does: it gave
+    no reason, and the window said "Last search" over its move (tests/test_ui_thinking_words.py)."""
+    from ai.base import AT_RANDOM
+
+    reports: list = []
+    move = ai.make_player("rastros", "rastros:bacoco", seed=7).choose(GAME.initial_state(), progress=reports.append)
+    assert [(r.kind, r.reason, r.best_move, r.done) for r in reports] == [("rule", AT_RANDOM, move, True)]
 
 
 # -- the solver --------------------------------------------------------------------------------

@@ -299,16 +299,22 @@ def test_the_one_line_card_says_whose_search_it_shows_in_every_game(tmp_path, mo
         assert news and any(word in news[0].value for word in ("melhor", "Hipóteses", "pontos", "peças", "ganha")), news
 
 
-@pytest.mark.parametrize("language", ["en", "pt"])
-def test_a_level_that_plays_at_random_is_not_said_to_have_searched(tmp_path, monkeypatch, language):
+@pytest.mark.parametrize(("game_id", "player", "name", "language"), [
+    ("reversi", "level-1", "Level 1", "en"), ("reversi", "level-1", "Nível 1", "pt"),
+    ("rastros", "rastros:bacoco", "Bacoco", "en"),
+])
+def test_a_level_that_plays_at_random_is_not_said_to_have_searched(tmp_path, monkeypatch, game_id, player, name,
+                                                                   language):
     """Reversi against level 1, which plays a random legal move: after its reply the thinking card
     said "Last search: chose c5" ("Última pesquisa: escolheu c5"), as if a search had chosen it.
     The player's own report says it drew the move at random (``ai.base.AT_RANDOM``), and the card
     names the player and says so; browsed back to its move, the card says the same, not "The
-    search that chose ply 2"."""
+    search that chose ply 2".  The course's Rastros player Bacoco plays at random too, and its
+    card said "Last search" (its report gave no reason): it says "Bacoco plays at random"."""
     with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
-        app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-1"), 0.3))
+        app.start_game(MatchSetup(game_id, {}, HUMAN_VS_PC, (None, player), 0.3))
         scene = app.scene
+        assert scene.setup.player_label(1) == name
         app.run_frames(2)
         for plies in (2, 4):  # the person's move clicked on the board, the level's reply
             cell = scene.view.move_cell(scene.state.legal_moves()[0])  # (row, column), as the board's places are keyed

@@ -25,6 +25,7 @@ from collections.abc import Hashable
 from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.roster import RASTROS_COURSE_DEPTH
 from ai.search.classic import ClassicPlayer, CourseNew
+from ai.search.random_player import RandomPlayer
 from games.rastros import RastrosState
 
 AIMA_DEPTH = RASTROS_COURSE_DEPTH  # the notebook's depth_for_all
@@ -66,19 +67,10 @@ def ar_livre_eval(state: RastrosState, player: int) -> float:
     return state.moves_mask().bit_count()
 
 
-class Bacoco(Player):
-    """A random legal move (seeded)."""
-
-    def __init__(self, info: PlayerInfo, seed: int | None = None) -> None:
-        self.info = info
-        self.rng = random.Random(seed)
-
-    def choose(self, state: RastrosState, limits: Limits | None = None,
-               progress: ProgressCallback | None = None) -> Hashable:
-        move = self.rng.choice(state.legal_moves())
-        if progress:
-            progress(Progress(best_move=move, kind="rule", done=True))
-        return move
+class Bacoco(RandomPlayer):
+    """A random legal move (seeded): the level-1 player under the course's name, so its report says
+    it drew the move at random (``AT_RANDOM``): the game's panel says "Bacoco plays at random" over
+    its move, as it does for level 1, not "Last search"."""
 
 
 class Obtuso(Player):
