@@ -7,8 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.test_replay import random_record
+from tests.ui_helpers import drop
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.setup import SetupScene
 from ui.scenes.tournament import TournamentScene
@@ -25,6 +28,8 @@ def bottom_buttons(scene) -> list[pygame.Rect]:
         return [scene.back_button.rect]
     if isinstance(scene, PositionEditorScene):
         return [b.rect for b in scene.buttons]
+    if isinstance(scene, ReplayScene):  # Start ... End under the board, and the panel's actions beside them
+        return [b.rect for b in scene.buttons if b.visible]
     return [scene.entry.rect, next(b for b in scene.buttons if b.label.startswith("Start")).rect]  # the outside-player field and Start
 
 
@@ -36,7 +41,8 @@ def pixels(app, rects: list[pygame.Rect]) -> list[bytes]:
 
 @pytest.mark.parametrize("make", [lambda app: SetupScene(app, game_id="hex"), RecordsScene,
                                   lambda app: RulesScene(app, "hex"), TournamentScene,
-                                  lambda app: PositionEditorScene(app, "reversi", {}, "", lambda record: None)])
+                                  lambda app: PositionEditorScene(app, "reversi", {}, "", lambda record: None),
+                                  lambda app: ReplayScene(app, random_record("reversi"), analyse=False)])
 def test_a_message_does_not_cover_the_bottom_buttons(app, make):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))  # the smallest window
     app.run_frames(2)
@@ -52,6 +58,27 @@ def test_a_message_does_not_cover_the_bottom_buttons(app, make):
     where = pygame.Rect(0, top, app.messages_width(), app.messages_bottom() - top)  # where the message may be drawn
     where.centerx = app._messages_centre()
     assert not any(where.colliderect(r) for r in rects), (where, rects)
+
+
+def test_a_file_that_cannot_be_opened_dropped_on_the_replay_is_said_above_its_buttons(app, tmp_path):
+    """A file dropped on the replay that cannot be opened is said by the window, and at 800x560
+    its message covered the lower half of the step buttons (Start ... End) and the panel's last
+    row of actions beside them: it stands above the step buttons, on the board's side."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    app.switch(ReplayScene(app, random_record("reversi"), analyse=False))
+    app.run_frames(2)
+    scene = app.scene
+    rects = bottom_buttons(scene)
+    before = pixels(app, rects)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("nothing a game could be read from\n", encoding="utf-8")
+    drop(app, notes)
+    assert app.scene is scene and app.messages.current()  # still the replay, the window saying why
+    assert pixels(app, rects) == before
+    pills = [rect for rect, _m in app.messages._drawn]
+    assert pills and not any(p.colliderect(r) for p in pills for r in rects), (pills, rects)
+    assert all(p.bottom <= scene.buttons[0].rect.top and p.right <= scene.panel_rect.left for p in pills), pills
 
 
 def test_the_tournament_screens_own_message_stands_above_the_outside_player_field(app):

@@ -87,7 +87,7 @@ from ui.i18n import N_, _, language, pgettext
 from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
-from ui.scenes.base import Scene
+from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts
 from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import (
@@ -394,6 +394,18 @@ class ReplayScene(Scene):
 
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Replay')}"
+
+    def messages_above(self) -> int | None:
+        """The window's messages (a file dropped here that cannot be opened) stand above the step
+        buttons, over the slider: at the window's bottom edge they covered the lower half of Start
+        ... End and the panel's last row of actions at 800x560."""
+        return top_of(self.buttons[0].rect)
+
+    def messages_centre(self) -> int | None:
+        """On the board's side, as wide as it allows (``App.messages_width``), as the game
+        screen centres them on its board: centred on the window, a long one reached the panel's
+        actions beside the step buttons."""
+        return self.board_rect.centerx if self.board_rect.width else None
 
     def back(self) -> None:
         (self.on_back or self.app.show_menu)()
