@@ -174,12 +174,15 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 
 
 # -- playing one game (in a worker or in the caller's process) ----------------------------------
-def unplayed_forfeit(game_id: str, options: dict[str, Any], ids: Sequence[str], losers: list[int], both: str,
-                     reason: Callable[[int], str]) -> GameResult:
-    """A game not played, lost by the side(s) ``losers``: by both (``both``, the reason, a loss for
-    each and a win for neither), or by one (``reason(side)``), the other winning."""
+def unplayed_forfeit(game_id: str, options: dict[str, Any], ids: Sequence[str], losers: list[int],
+                     reason: Callable[[int], str], both: str | None = None) -> GameResult:
+    """A game not played, lost by the side(s) ``losers``: by one (``reason(side)``), the other
+    winning, or by both (``both``, the reason, a loss for each and a win for neither), which only a
+    caller whose losers may be two names: a withdrawal's forfeit has one loser."""
     result = GameResult(game_id, dict(options), list(ids), forfeit=True)
     if len(losers) == 2:
+        if both is None:
+            raise ValueError("a game lost by both sides needs the reason both lost it for")
         result.reason = both
         return result
     result.winner = 1 - losers[0]
@@ -202,9 +205,9 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
     game = games.load(game_id, **options)
     unable = [side for side, pid in enumerate(ids) if broken and pid in broken]
     if unable:  # neither can play: a loss for both, not a win for either
-        return unplayed_forfeit(game_id, game.options, ids, unable, DOUBLE_FORFEIT,
+        return unplayed_forfeit(game_id, game.options, ids, unable,
                                 lambda side: f"{game.sides[side]} forfeits: {ids[side]} could not be started: "
-                                             f"{broken[ids[side]]}")
+                                             f"{broken[ids[side]]}", both=DOUBLE_FORFEIT)
     callback = None
     if on_move is not None:
         def callback(before, move, after) -> None:
@@ -572,7 +575,7 @@ class Tournament:
         import games
 
         ids = self.ids_of(g)
-        result = unplayed_forfeit(self.game_id, self.options, ids, [ids.index(player_id)], BOTH_WITHDREW,
+        result = unplayed_forfeit(self.game_id, self.options, ids, [ids.index(player_id)],
                                   lambda side: f"{games.info(self.game_id).sides[side]} forfeits: {ids[side]} {WITHDREW}")
         result.unplayed = True
         return result

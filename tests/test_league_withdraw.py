@@ -16,7 +16,14 @@ import pytest
 
 from ai.commands.tournament import run_tournament, withdrawal_text
 from ai.results_log import WITHDRAWN_VERSION
-from ai.tournament import GameFinished, Tournament, withdrawal_stands
+from ai.tournament import (
+    BOTH_WITHDREW,
+    WITHDREW,
+    GameFinished,
+    Tournament,
+    unplayed_forfeit,
+    withdrawal_stands,
+)
 
 PLAYERS = ["level-1", "level-2", "level-3", "level-4"]  # level-3 plays games 3-4, 7-8 and 11-12 of 12
 
@@ -37,6 +44,18 @@ def resume(out: Path, players: list[str], **more) -> int:
 @pytest.mark.parametrize(("played", "games", "stands"), [(3, 6, True), (2, 6, False), (6, 6, True), (0, 6, False)])
 def test_results_stand_from_half_the_games_played(played, games, stands):
     assert withdrawal_stands(played, games) is stands
+
+
+def test_an_unplayed_forfeit_of_one_side_needs_no_reason_for_both():
+    """A withdrawal's forfeit has one loser: it was made with ``BOTH_WITHDREW``, a reason for a
+    loss by both that it never used (such games are only read from older files).  One loser takes
+    its own reason and the other side wins; two losers need theirs, said or refused."""
+    one = unplayed_forfeit("tictactoe", {}, ["a", "b"], [1], lambda side: f"O forfeits: b {WITHDREW}")
+    assert (one.winner, one.reason, one.forfeit) == (0, f"O forfeits: b {WITHDREW}", True)
+    both = unplayed_forfeit("tictactoe", {}, ["a", "b"], [0, 1], str, both=BOTH_WITHDREW)
+    assert (both.winner, both.reason, both.forfeit) == (None, BOTH_WITHDREW, True)
+    with pytest.raises(ValueError):
+        unplayed_forfeit("tictactoe", {}, ["a", "b"], [0, 1], str)
 
 
 def test_the_question_says_one_game_left_in_the_singular(tmp_path):
