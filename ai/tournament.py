@@ -177,8 +177,8 @@ Event = GameStarted | MovePlayed | GameFinished | TournamentDone
 def unplayed_forfeit(game_id: str, options: dict[str, Any], ids: Sequence[str], losers: list[int],
                      reason: Callable[[int], str], both: str | None = None) -> GameResult:
     """A game not played, lost by the side(s) ``losers``: by one (``reason(side)``), the other
-    winning, or by both (``both``, the reason, a loss for each and a win for neither), which only a
-    caller whose losers may be two names: a withdrawal's forfeit has one loser."""
+    winning, or by both (``both``, the reason, a loss for each and a win for neither), given only
+    by a caller whose losers may be two: a withdrawal's forfeit has one loser."""
     result = GameResult(game_id, dict(options), list(ids), forfeit=True)
     if len(losers) == 2:
         if both is None:
