@@ -56,6 +56,43 @@ def test_biggest_drop_counts_only_the_losers_moves():
     assert biggest_drop(points, movers, loser=None) is None
 
 
+PERFECT_6X6 = ["c2", "b4", "c5", "d2", "e4", "e3", "d1", "c1", "b1", "d5", "d6", "f4", "b3", "b2", "f3", "f2", "e2",
+               "b6", "a4", "a3", "a5", "a6", "a1", "b5", "a2", "c6", "e5", "e6", "pass", "f1", "e1", "f5", "f6"]
+"""Level 5 against itself on 6x6 Reversi: White wins 20-16, the solved result."""
+
+
+def drop_said(app, monkeypatch, points: list[float]) -> list[str]:
+    """The "Biggest drop" line the replay of ``PERFECT_6X6``, its graph's ``points`` saved with it,
+    writes under the graph at its last ply (End)."""
+    from tests.ui_helpers import key, recorded_text
+
+    game = games.load("reversi", size=6)
+    record = GameRecord.start(game, (Side("level-5", "Level 5"), Side("level-5", "Level 5")))
+    record = record.with_moves(PERFECT_6X6, game.play_line(PERFECT_6X6))
+    record.evaluations = points
+    app.open_replay(record)
+    app.run_frames(2)
+    key(app, pygame.K_END)
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [text for text in drawn if text.startswith("Biggest drop")]
+
+
+def test_a_game_proven_lost_from_the_start_blames_no_move_of_the_loser(app, monkeypatch):
+    """6x6 Reversi is solved, White winning 20-16, and Level 5 played it so against itself: every
+    position proven a White win but one, ply 10's, an estimate its search had no time to prove.
+    The replay said "Biggest drop: 6. d6", Black's move from that estimate back to the proven
+    loss: a student looked for the mistake in a perfect game.  A drop from a position not yet
+    proven lost is still found (Black's d6 into a lost game, after estimates only)."""
+    estimate = -0.55  # Black somewhat worse: what analysis' search said of ply 10
+    proven = [-1.0] * (len(PERFECT_6X6) + 1)
+    proven[10] = estimate
+    assert drop_said(app, monkeypatch, proven) == []
+    honest = [-0.1] * 10 + [estimate] * 1 + [-1.0] * (len(PERFECT_6X6) - 10)
+    assert drop_said(app, monkeypatch, honest) == ["Biggest drop: 6. d6"]
+
+
 def test_forced_moves_take_the_next_positions_value():
     ops = [Opinion(0.0, "rule", None, 0), Opinion(50.0, "alphabeta", None, 1), None, Opinion(0.0, "rule", None, 0)]
     v = values("tictactoe", ops)

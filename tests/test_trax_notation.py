@@ -578,17 +578,30 @@ def tags_on_the_board(app, monkeypatch) -> dict[str, pygame.Rect]:
     return dict(drawn)
 
 
+def beside(tag: pygame.Rect, tile: pygame.Rect) -> bool:
+    """Whether a tag (its words or its backing) stands next to a tile, off it: across the line
+    through the tile's middle, within a quarter of the tile of one of its sides."""
+    if tag.colliderect(tile):
+        return False
+    reach = tile.width // 4
+    above_or_below = tag.left <= tile.centerx <= tag.right and (0 <= tile.top - tag.bottom <= reach
+                                                                 or 0 <= tag.top - tile.bottom <= reach)
+    left_or_right = tag.top <= tile.centery <= tag.bottom and (0 <= tile.left - tag.right <= reach
+                                                                or 0 <= tag.left - tile.right <= reach)
+    return above_or_below or left_or_right
+
+
 def test_the_last_move_keeps_its_name_on_its_tile_where_the_labels_moved_under_it(app, monkeypatch):
     """``A0/`` (e4/), laid above the tiles, is on row 1 once played: a beginner looked for the
     list's last move on row 0 and found an empty square.  Its tile carries the name the list
-    gives it, on a tag at its top edge; a move the labels still name (g6/, ``C2/``) carries none,
+    gives it, on a tag beside it; a move the labels still name (g6/, ``C2/``) carries none,
     nor does any move on Tabuleiro, whose labels never move."""
     scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
     app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
     tags = tags_on_the_board(app, monkeypatch)
     cell = scene.view.cell_rect(3, 4)  # e4
     assert "A0/" in tags, tags
-    assert tags["A0/"].collidepoint(cell.centerx, cell.top), (tags["A0/"], cell)
+    assert beside(tags["A0/"], cell), (tags["A0/"], cell)  # test_the_last_moves_tag_leaves_its_tile_in_sight
     scene = play_trax(app, monkeypatch, "e6+ f5+ g6/")
     app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
     assert "C2/" in drawn_after(app, monkeypatch) and "C2/" not in tags_on_the_board(app, monkeypatch)
@@ -748,7 +761,7 @@ def assert_each_tag_names_its_steps_move(steps) -> None:
             assert named == [], (ply, tags)
             continue
         assert named == [written[ply - 1]], (ply, tags)
-        assert tags[written[ply - 1]].collidepoint(tile.centerx, tile.top), (ply, tags, tile)
+        assert beside(tags[written[ply - 1]], tile), (ply, tags, tile)
 
 
 def test_stepping_back_through_the_moves_each_tag_names_that_steps_move(app, monkeypatch):
@@ -772,3 +785,25 @@ def test_stepping_back_through_the_moves_each_tag_names_that_steps_move(app, mon
                                      lambda ply: divmod(move_cell(replay.moves[ply - 1]), 10))
     assert replay.ply == 0
     assert_each_tag_names_its_steps_move(steps)
+
+
+def test_the_last_moves_tag_leaves_its_tile_in_sight(tmp_path, monkeypatch):
+    """On a 25x25 board at 800x560 a tile is 18 pixels, and the tag of its name (``A0\\``), laid
+    across the tile's top edge, hid most of the tile the player had just placed: the tag stands
+    beside its tile, above it where that covers no tile, and off it on the board's top row too
+    (kept inside the board, over the tile, it hid the tile there), never over another tile
+    where a side is free (``@2/``, laid left of the centre tile, beside the tile above that)."""
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 560)) as window:
+        for size, moves, name, side in ((25, "m12\\", "A0\\", "above"), (7, "d3+ d2+ d1+", "A0+", None),
+                                        (25, "m12\\ l13/", "@2/", None)):
+            scene = play_trax(window, monkeypatch, moves, {"size": size})
+            window.run_frames(60, until=lambda scene=scene: not scene.view.marks_wait(), timeout=5)
+            assert name in tags_on_the_board(window, monkeypatch), (size, moves)
+            view, move = scene.view, scene.history[-1].move
+            (tag,), tile = view.notes, view.cell_rect(*view.move_cell(move))  # the tag's backing; the tile
+            assert beside(tag, tile), (moves, tag, tile)
+            assert {"above": tag.bottom == tile.top, None: True}[side], (moves, tag)
+            others = [view.cell_rect(*divmod(i, size)) for i, held in enumerate(scene.state.cells) if held]
+            assert not [other for other in others if other.colliderect(tag)], (moves, tag)

@@ -631,7 +631,9 @@ class TraxView(GridView):
         the labels round the board no longer give that name: a tile laid above or left of the
         others moved the official labels under it (it is now on row 1), and a beginner looking
         for the list's ``A0/`` on row 0 found an empty square.  Only while the moves are named
-        officially and the labels are drawn."""
+        officially and the labels are drawn.  The tag stands beside the tile, never on it: laid
+        across its top edge it hid most of a small tile (25x25 at 800x560: 18 pixels), the very
+        tile the player had just placed (``_tag_place``)."""
         last, before = overlay.last_move, overlay.previous
         if (not self._official_axes or not overlay.coordinates or last is None or self._hidden
                 or not isinstance(before, TraxState) or self.cell < MIN_LETTERED_CELL):
@@ -639,11 +641,33 @@ class TraxView(GridView):
         written = move_written(before, last, True)
         if written[:-1] == cell_written(state, move_cell(last), True):
             return
-        rect = self.cell_rect(*self.move_cell(last))
         size = max(11, self.cell // 4)
-        tag = draw_label(surface, written, (rect.centerx, rect.top - size // 2), size, self.grid, overlay.theme)
+        written = fit_font(written, font(size), self.grid.width - size)  # as draw_label writes it
+        width, height = font(size).size(written)
+        place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2))
+        tag = draw_label(surface, written, place.midtop, size, self.grid, overlay.theme)
         pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
         self.notes.append(tag)
+
+    def _tag_place(self, state: TraxState, tile: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where a tag of ``size`` names the tile at ``tile``: above it, below, left or right of it
+        on the board, the first of them over the fewest other tiles (a tag above the tile hid the
+        tile laid before it there); over the tile itself only where none is off it."""
+        tiles = {i for i, held in enumerate(state.cells) if held}
+        best, best_cost = pygame.Rect((0, 0), size), None
+        best.midbottom = tile.midtop
+        best.clamp_ip(self.grid)  # over the tile only where no place beside it is on the board
+        for anchor, point in (("midbottom", tile.midtop), ("midtop", tile.midbottom),
+                              ("midright", tile.midleft), ("midleft", tile.midright)):
+            candidate = pygame.Rect((0, 0), size)
+            setattr(candidate, anchor, point)
+            candidate.clamp_ip(self.grid)
+            if candidate.colliderect(tile):
+                continue
+            cost = len(self._cells_under(candidate) & tiles)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = candidate, cost
+        return best
 
     def mark_rect(self, cell: tuple[int, int], width: int) -> pygame.Rect:
         """A tile fills its cell: a frame set inside the cell, as on the other boards, left the
