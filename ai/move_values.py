@@ -11,7 +11,10 @@ How a move gets its value, by the engine's kind:
   searched alone by the game's level-5 player, one ply deeper each round (its transposition table
   kept between rounds, the best moves of the last round first); the move's value is minus that
   position's value, and a proof there (solver, table, book; or ``Player.known_outcome`` without a
-  search) is a proof of the move.  A new value is reported as soon as its search ends.
+  search) is a proof of the move.  A new value is reported as soon as its search ends.  Tic-tac-toe
+  searches even depths only in the window, two plies deeper each round (``TWO_PLY_ROUNDS``): its
+  evaluation's bonus for the side to move swings a value by a hundred points and more from one
+  depth to the next, and a board of values one ply apart compared unlike numbers.
 - Trax: round 1 values each move as level 5's hint does (``trax_search.TwoPlyLook``: its worst
   reply by the path evaluation, so the hint's value and the board's agree at depth 2); later
   rounds search it one ply deeper each by alpha-beta on the same evaluation
@@ -71,6 +74,18 @@ virtual connections; each was said "analysis", none of them by name."""
 REPORT_EVERY = 0.2  # seconds between reports of the alpha-beta rounds when nothing changed (the last move of a
 #                    round always reports); a move whose value changed is reported as soon as its search ends
 ROUND_SLICE = 0.4  # seconds at most for one move in one open-ended round: deep rounds keep reporting
+TWO_PLY_ROUNDS = frozenset({"tictactoe"})
+"""Games whose open-ended analysis (the window's, ``main.py analyse --lines``) searches each move's
+position to even depths only, two plies deeper each round (values of 3, 5, 7 ... plies, the move
+counted): every value then stands on lines ending with the analysed side's opponent to move, the
+mover a mark ahead.  Tic-tac-toe's evaluation counts the side to move's open lines double
+(``ai.engines.tictactoe.OpenLines``), so a value swings with the parity of its depth: on 15x15,
+k = 5, after h8 g7 i8 the block g8 is worth -3, -125, -15, -181, +5, -169, -173, -213 at 2 to 9
+plies, the lines that end with the mover to move crediting it a tempo on top of an equal count
+of marks.  A round one ply deeper than the last put values of both parities side by side (g8
+"+5" among "-200"s, the bar and the panel "better for O" a round after "better for X" by 181),
+and the best move went to whichever move the round had not reached yet.  The lines that end
+with the opponent to move give the steadier values (g8: -125, -181, -169, -213)."""
 
 
 @dataclass(frozen=True)
@@ -326,9 +341,13 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
                                  lambda depth: Limits(depth=depth, stop=stop), favourite=favourite)
     # open-ended (the window): a move whose search at this round's depth takes longer than the
     # slice keeps the value of the deepest search finished and goes deeper next round (its
-    # transposition table kept), so the values keep coming a few times a second
+    # transposition table kept), so the values keep coming a few times a second; a round of two
+    # plies has a slice for each (under load, one slice cut the first round's searches of two
+    # plies after their first, and a value of the other parity stood among the round's)
+    step = 2 if game_id in TWO_PLY_ROUNDS else 1
     return _analyse_children(state, player, stop, report, ROUND_PLIES,
-                             lambda depth: Limits(depth=depth, time=ROUND_SLICE, stop=stop), favourite=favourite)
+                             lambda depth: Limits(depth=depth, time=ROUND_SLICE * step, stop=stop),
+                             favourite=favourite, step=step)
 
 
 def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: Report | None,
@@ -348,18 +367,23 @@ def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: R
 
 
 def _search_value(player: Player, move: Hashable, after: State, limits: Limits, depth: int,
-                  snapshot: MoveValues) -> tuple[MoveValue | None, tuple]:
+                  snapshot: MoveValues, step: int = 1) -> tuple[MoveValue | None, tuple]:
     """``move``'s value from ``player``'s search of the position after it, and its line (the
     move, then that search's principal variation); past the opponent's forced replies when the
-    player answers that position by the rules without a search."""
+    player answers that position by the rules without a search.  With ``step`` 2 the value is
+    the deepest iteration of ``depth``'s parity (``TWO_PLY_ROUNDS``): a search cut short by its
+    slice an odd ply past it gives the iteration before; one with none of that parity (ended
+    before its first such iteration) its last, rather than no value."""
     def searched(position: State, forced: tuple) -> tuple[MoveValue | None, tuple]:
         reports: list[Progress] = []
         player.choose(position, limits, reports.append)
         if not reports:
             return None, ()
         snapshot.nodes += reports[-1].nodes
-        value = value_through(move, reports[-1], min(depth, max(1, reports[-1].depth)) + 1, len(forced))
-        return value, (move, *forced, *reports[-1].pv)
+        result = next((r for r in reversed(reports) if _of_the_rounds_parity(r, depth, len(forced), step)),
+                      reports[-1])
+        value = value_through(move, result, min(depth, max(1, result.depth)) + 1, len(forced))
+        return value, (move, *forced, *result.pv)
 
     value, line = searched(after, ())
     if value is not None or len(after.legal_moves()) != 1:
@@ -370,6 +394,15 @@ def _search_value(player: Player, move: Hashable, after: State, limits: Limits, 
     return searched(target, forced)
 
 
+def _of_the_rounds_parity(result: Progress, depth: int, forced: int, step: int) -> bool:
+    """Whether a search's ``result`` may value a move in a round of ``depth`` plies that deepens
+    ``step`` plies a round: a proof or a rule's answer always, an estimate whose plies (past
+    ``forced`` replies) have the round's parity; with ``step`` 1 every result."""
+    if step == 1 or result.proven is not None or result.kind in ("rule", "book"):
+        return True
+    return (result.depth + forced - depth) % 2 == 0
+
+
 def _stopped(stop: StopFlag | None) -> bool:
     return stop is not None and stop.is_set()
 
@@ -377,10 +410,11 @@ def _stopped(stop: StopFlag | None) -> bool:
 def _analyse_children(state: State, player: Player, stop: StopFlag | None, report: Report | None,
                       rounds: int, limits_for: Callable[[int], Limits],
                       player_for: Callable[[int], Player] | None = None,
-                      favourite: Hashable | None = None) -> MoveValues:
+                      favourite: Hashable | None = None, step: int = 1) -> MoveValues:
     """Round ``r`` searches the position after each move ``r`` plies deep (``limits_for(r)``), by
     ``player_for(r)`` (``player`` in every round by default); ``favourite`` (``Player.known_move``)
-    goes first among equal values, then the first of them in the game's order of the moves."""
+    goes first among equal values, then the first of them in the game's order of the moves.  The
+    rounds go ``step``, 2 ``step``, ... plies deep: 2, 4, 6 in ``TWO_PLY_ROUNDS``."""
     started = time.perf_counter()
     mover = state.to_move
     snapshot = MoveValues(mover, favourite=favourite, order=move_order(state), stage=empty_share(state))
@@ -398,14 +432,14 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
         else:
             open_moves.append((move, after))
     last_report = 0.0
-    for depth in range(1, rounds + 1):
+    for depth in range(step, rounds + 1, step):
         open_moves.sort(key=lambda pair: _promise(snapshot.values.get(pair[0])), reverse=True)
         for i, (move, after) in enumerate(open_moves):
             known = snapshot.values.get(move)
             if known is not None and known.proven is not None:
                 continue  # a proof does not sharpen
             value, line = _search_value(player_for(depth) if player_for else player, move, after,
-                                        limits_for(depth), depth, snapshot)
+                                        limits_for(depth), depth, snapshot, step)
             if _stopped(stop):
                 snapshot.elapsed = time.perf_counter() - started
                 return snapshot

@@ -9,6 +9,7 @@ import re
 import pygame
 import pytest
 
+from ai.eval_scales import TICTACTOE_LINE_BASE
 from ai.move_values import MoveValue, MoveValues
 from tests.ui_helpers import click, in_language, key, recorded_draws, wait, words_in
 from ui.analysis import latest_valued
@@ -1239,3 +1240,82 @@ def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(a
         caption = {"en": "Analysis: 17,400 playouts, stopped at its memory limit: preparing the engine… 21 s",
                    "pt": "Análise: 17.400 simulações, parou no limite de memória: a preparar o motor… 21 s"}[language]
         assert said[-1].startswith(caption), said[-1]  # then the note of the moves left blank
+
+
+LINE_OF_THREE = TICTACTOE_LINE_BASE ** 3  # 64: "+64 is about one more line of three" (tic-tac-toe's rules page)
+
+
+def _signed(text: str) -> int | None:
+    """A square's or the bar's number ("-125", "+5", "0"), None for any other text (a row's "15")."""
+    return int(text) if re.fullmatch(r"[+-]\d+|0", text) else None
+
+
+def _analysis_drawn(monkeypatch, scene, square: str) -> tuple[str, list[int], list[str], str]:
+    """One frame of a tic-tac-toe analysis as drawn: the tag on ``square``, every number on the
+    board's squares, the bar's texts and the panel's texts (joined)."""
+    from tests.ui_helpers import recorded_text_rects
+
+    with monkeypatch.context() as one_frame:
+        drawn = recorded_text_rects(one_frame)
+        scene.draw(scene.app.screen)
+    centre = move_point(scene, square)
+    cells = scene.view.rect
+    on_square = next((text for text, rect in drawn if rect.collidepoint(centre)), "")
+    numbers = [n for text, rect in drawn if cells.contains(rect) and (n := _signed(text)) is not None]
+    bar = scene.board_side.eval_rect.inflate(8, 8)
+    return (on_square, numbers, [text for text, rect in drawn if bar.colliderect(rect)],
+            " ".join(text for text, rect in drawn if scene.panel.rect.contains(rect)))
+
+
+def test_tictactoe_15x15_values_keep_their_size_as_they_deepen_and_the_bar_and_panel_follow_the_best(app, monkeypatch):
+    """15x15, k = 5, after h8 g7 i8 (O to move): the block g8 read "+5" among squares of -200 and
+    less, and the panel "better for O", where a round before it had read -181 and "better for X".
+    Tic-tac-toe's evaluation counts the side to move's lines double, so a value swung by two lines
+    of three from one depth to the next (-3, -125, -15, -181, +5 at 2 to 6 plies), and a round one
+    ply deeper than the last set values of the two parities side by side.  Analysis searches even
+    depths of each move's position only now (``ai.move_values.TWO_PLY_ROUNDS``): each value g8
+    shows is within a line of three of the one before.  Every frame, the bar and the panel say the
+    board's best number for the side it favours: O to move, -125 on the best square is "+125" on
+    the bar and "better for X"."""
+    scene = hotseat_clicked(app, "tictactoe", {"width": 15, "height": 15, "k": 5}, ("h8", "g7", "i8"))
+    key(app, pygame.K_a)
+    shown: list[int] = []  # g8's numbers, as they change
+    frames: list[tuple[int, list[str], str]] = []  # the best number on the board, the bar, the panel
+
+    def deepened() -> bool:
+        values = scene.analysis.values
+        if values is None or len(values.values) < len(scene.state.legal_moves()):
+            return False  # the first round still under way: some squares blank
+        on_g8, numbers, bar, panel = _analysis_drawn(monkeypatch, scene, "g8")
+        if _signed(on_g8) is not None and (not shown or shown[-1] != _signed(on_g8)):
+            shown.append(_signed(on_g8))
+        frames.append((max(numbers), bar, panel))
+        return values.reach() >= 5 or len(shown) >= 3
+
+    assert wait(app, deepened, 240), (shown, scene.analysis.values.reach())
+    steps = [later - earlier for earlier, later in zip(shown, shown[1:])]
+    assert len(shown) >= 2 and all(abs(step) < LINE_OF_THREE for step in steps), shown
+    for best, bar, panel in frames:
+        assert sorted(bar) == sorted(["pts", f"+{abs(best)}" if best else "0"]), (best, bar)
+        assert ("better for X" if best < 0 else "better for O" if best > 0 else "even") in panel, (best, panel)
+
+
+def test_a_tictactoe_15x15_win_in_3_reads_as_a_win_on_its_squares_the_bar_and_the_panel(app, monkeypatch):
+    """15x15, k = 5: X's open three h8 i8 j8, X to move.  g8 or k8 makes an open four, which wins
+    in 3 plies: both squares read W3, the bar W3 (the winner's colour, X's) and the panel "proven:
+    X wins in 3 plies"; O facing the four after k8 loses on every square (L2) and the bar says
+    X's W2."""
+    scene = hotseat_clicked(app, "tictactoe", {"width": 15, "height": 15, "k": 5},
+                            ("h8", "a1", "i8", "a2", "j8", "a3"))
+    key(app, pygame.K_a)
+    proofs = lambda: {label.text for move, label in scene.analysis.labels().items() if label.proven}  # noqa: E731
+    assert wait(app, lambda: proofs() == {"W3"} and len(scene.analysis.labels()) == len(scene.state.legal_moves()), 120)
+    drawn = [_analysis_drawn(monkeypatch, scene, square) for square in ("g8", "k8")]
+    assert [on_square for on_square, _numbers, _bar, _panel in drawn] == ["W3", "W3"]
+    _on_square, _numbers, bar, panel = drawn[0]
+    assert bar == ["W3"] and "proven: X wins in 3 plies" in panel, (bar, panel)
+    click(app, move_point(scene, "k8"))
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                and proofs() == {"L2"}, 120)
+    _on_square, _numbers, bar, panel = _analysis_drawn(monkeypatch, scene, "g8")
+    assert bar == ["W2"] and "proven: X wins in 2 plies" in panel, (bar, panel)
