@@ -77,15 +77,12 @@ ROUND_SLICE = 0.4  # seconds at most for one move in one open-ended round: deep 
 TWO_PLY_ROUNDS = frozenset({"tictactoe"})
 """Games whose open-ended analysis (the window's, ``main.py analyse --lines``) searches each move's
 position to even depths only, two plies deeper each round (values of 3, 5, 7 ... plies, the move
-counted): every value then stands on lines ending with the analysed side's opponent to move, the
-mover a mark ahead.  Tic-tac-toe's evaluation counts the side to move's open lines double
-(``ai.engines.tictactoe.OpenLines``), so a value swings with the parity of its depth: on 15x15,
-k = 5, after h8 g7 i8 the block g8 is worth -3, -125, -15, -181, +5, -169, -173, -213 at 2 to 9
-plies, the lines that end with the mover to move crediting it a tempo on top of an equal count
-of marks.  A round one ply deeper than the last put values of both parities side by side (g8
-"+5" among "-200"s, the bar and the panel "better for O" a round after "better for X" by 181),
-and the best move went to whichever move the round had not reached yet.  The lines that end
-with the opponent to move give the steadier values (g8: -125, -181, -169, -213)."""
+counted): every value then stands on lines ending with the analysed side's opponent to move.
+Tic-tac-toe's evaluation counts the side to move's open lines double
+(``ai.engines.tictactoe.OpenLines``), so a value swings by a hundred points and more with the
+parity of its depth; rounds one ply apart put values of both parities side by side on the board,
+an odd "+5" among "-200"s, and the best move went to whichever move the round had not reached yet.
+The lines that end with the opponent to move give the steadier values."""
 
 
 @dataclass(frozen=True)
