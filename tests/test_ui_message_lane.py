@@ -239,6 +239,33 @@ def test_a_message_behind_a_newer_one_in_a_one_line_lane_is_still_read_for_its_t
     assert _shown_in_lane(app, scene) == []
 
 
+def test_a_message_let_go_past_its_time_does_not_wait_behind_a_newer_one_to_show_again(app, monkeypatch):
+    """A message held past its time ("it was restarted and searches again", while a fresh AI
+    process starts) is let go once what it says is over, and fades out; a newer one (the hint it
+    searched) took the lane meanwhile, so it waited, and then showed for its whole time again,
+    12 s, over a search long done.  It goes instead, as it would have on screen."""
+    from tests.test_replay import random_record
+
+    _window(app, (800, 600))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    clock = _moved_clock(monkeypatch)
+    scene.messages.add("The AI process stopped; it was restarted and searches again", "error", topic="restarted")
+    scene.messages.hold("restarted")
+    app.run_frames(2)
+    clock(10.0)  # past its 8 s: held
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == ["The AI process stopped; it was restarted and searches again"]
+    scene.messages.release("restarted")  # the fresh process answers
+    scene.messages.add("Copied the position")  # said as the released one fades
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == ["Copied the position"]
+    clock(3.6)  # the newer message's time is up
+    app.run_frames(2)
+    assert _shown_in_lane(app, scene) == []
+
+
 def _moved_clock(monkeypatch):
     """The messages' clock, moved on by the seconds given to the function returned (no waiting)."""
     import ui.widgets as widgets

@@ -10,7 +10,8 @@ every other round, and looks at the game's rules and search tree and back before
 menu; then the window's edge is dragged out through 20 sizes on the New game screen.  After each round a row is printed: the window's RSS, its worker processes while it played
 (the most at once; their RSS after each screen's first and last game, summed over the screens),
 the workers still running at the menu ("left", 0 once closed ones have ended), open file
-descriptors, threads, the GameScene objects still alive, tracemalloc's current size and the data
+descriptors, threads, the GameScene objects still alive, tracemalloc's current size (what the
+window allocated since it opened and still holds; its imports are not traced) and the data
 folder's files (autosaves, finished games, tally, logs).  At the end:
 tracemalloc's top growth from the first round to the last (the first round's snapshot kept in a
 file, not in the window's memory), and the processes left after the window closed (there should
@@ -324,11 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TABULEIRO_CONFIG_DIR"] = str(scratch / "config")
     os.environ["TABULEIRO_DATA_DIR"] = str(scratch / "data")
     os.environ["TABULEIRO_BOT_LOGS"] = str(scratch / "bot-logs")
-    tracemalloc.start(10)
     app = open_window()
     if app is None:
         print("\nstopped while the window was opening: nothing was measured", flush=True)
         return 130
+    tracemalloc.start(10)  # once the window is open: ``open_window``
     stopped = False
     try:
         app.run_frames(5)
@@ -353,13 +354,14 @@ def open_window() -> App | None:
     """The window the soak runs in (``ui.app.App``, its modules imported first), or None when Ctrl+C,
     SIGTERM or SIGHUP came while it opened: a few seconds on a busy machine, which a stop at once
     (``timeout`` run out, a second thought) met with a traceback, SIGTERM before this process
-    handled it with none and status -15."""
+    handled it with none and status -15.  Opened before tracemalloc starts: traced, the imports
+    and the window's making took 30 s instead of 2 on a busy 2-core machine, and what they
+    allocate is never part of the growth from round to round that the soak reports."""
     try:
         from ui.app import App
 
         return App(size=(1280, 800), fps=0, demo="menu", remember_size=False)
     except KeyboardInterrupt:
-        tracemalloc.stop()
         return None
 
 

@@ -1099,6 +1099,7 @@ class Message:
     topic: str = ""  # what it is about, for withdrawing it once that no longer matters (ui.file_report)
     waiting: bool = False  # left out of a full lane (``Messages.shown``): its time starts when it shows
     held: bool = False  # kept past its time until released (``Messages.hold``): what it says still goes on
+    over: bool = False  # released past its time (``Messages.release``): it fades out and never waits to show again
     language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
     until_input: bool = False  # goes at the first key or click after it (``Messages.input_came``)
     again: Callable[[], str] | None = field(default=None, compare=False)  # says ``text`` anew (``Messages.add``)
@@ -1186,11 +1187,15 @@ class Messages:
                 m.held = True
 
     def release(self, topic: str) -> None:
-        """Let the messages ``hold`` kept go: each still has the rest of its time, or fades out now."""
+        """Let the messages ``hold`` kept go: each still has the rest of its time, or fades out now,
+        and is then gone even if a newer message takes its place in the lane first: it waited
+        there, then showed for its whole time again (12 s of "it was restarted and searches again"
+        after the fresh process's hint had come and gone)."""
         now = time.monotonic()
         for m in self.items:
             if m.topic == topic and m.held:
-                m.held, m.duration = False, max(m.duration, now - m.since + self.FADE)
+                m.held, m.over = False, now - m.since >= m.duration
+                m.duration = max(m.duration, now - m.since + self.FADE)
 
     def withdraw(self, topic: str) -> None:
         """Take away the messages about ``topic`` before their time: what they say no longer matters."""
@@ -1244,7 +1249,7 @@ class Messages:
         while self._soon:
             self.add(*self._soon.popleft())
         now = time.monotonic() if now is None else now
-        self.items = [m for m in self.items if m.waiting or m.held or now - m.since < m.duration]
+        self.items = [m for m in self.items if (m.waiting and not m.over) or m.held or now - m.since < m.duration]
         self._say_again()
         return list(self.items)
 
@@ -1329,7 +1334,7 @@ class Messages:
             if id(m) not in drawn:
                 m.waiting = True
             elif m.waiting:
-                m.since, m.waiting = now, False
+                m.since, m.waiting = (m.since if m.over else now), False
 
     def cut_at(self, pos: tuple[int, int]) -> Message | None:
         """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies
