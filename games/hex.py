@@ -84,8 +84,12 @@ class Geometry:
     def flood(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed`` (seed cells must be in ``within``)."""
         group = seed & within
-        while True:
-            grown = self.neighbour_mask(group) & within | group
+        inside = within & self.full
+        n, right_ok, left_ok = self.n, self.not_first_col & inside, self.not_last_col & inside
+        shift = n - 1
+        while True:  # neighbour_mask inlined (the exact solver's hottest loop)
+            grown = ((group << 1 | group >> shift) & right_ok | (group >> 1 | group << shift) & left_ok
+                     | (group << n | group >> n) & inside | group)
             if grown == group:
                 return group
             group = grown

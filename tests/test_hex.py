@@ -17,8 +17,9 @@ import ai
 import games
 from ai.base import Limits
 from ai.engines.hex_knowledge import centre_cell, hex_distance, strong_opening
-from ai.engines.hex_solver import solver
+from ai.engines.hex_solver import Solver, solver
 from games import IllegalMove
+from games.grid import permute_bits
 from games.hex import BLUE, RED, SWAP
 from games.record import record_from_move_list
 
@@ -267,6 +268,25 @@ def test_solver_finds_exactly_the_known_winning_openings(n):
     state = game.initial_state()
     wins = solver(n).winning_moves(state)
     assert {game.format_move(state, m) for m in wins} == WINNING_OPENINGS[n]
+
+
+def test_the_solvers_table_key_is_the_smaller_symmetric_image_of_the_position():
+    """The exact solver stores a position once for its four symmetric versions: the key (read byte
+    by byte from tables made once per size) is the smaller of the position and its half turn,
+    mirrored across the long diagonal first when Red moves; held to those images made cell by cell."""
+    rng = random.Random(11)
+    for n in (3, 4, 5, 6, 9, 11):
+        exact, cells = Solver(n), n * n
+        half = [cells - 1 - i for i in range(cells)]
+        mirror = [(i % n) * n + i // n for i in range(cells)]
+        for _ in range(300):
+            blue, red = random_board(rng, n, full=False)
+            side = rng.randrange(2)
+            me, opp = (blue, red) if side == BLUE else (red, blue)
+            if side == RED:
+                me, opp = permute_bits(me, mirror), permute_bits(opp, mirror)
+            expected = min((me, opp), (permute_bits(me, half), permute_bits(opp, half)))
+            assert exact._key(*((blue, red) if side == BLUE else (red, blue)), side) == expected, (n, blue, red, side)
 
 
 def test_solver_agrees_with_plain_minimax_on_every_3x3_position():

@@ -10,9 +10,9 @@ import random
 import numpy as np
 import pytest
 
-from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex as hk
 from ai.kernels import hex_inferior as inf
+from tests.solved_facts import exact_hex_solver
 from tests.test_hex_vc import cell, position, random_position
 
 BLUE, RED = 0, 1
@@ -87,7 +87,7 @@ def test_a_dead_cell_never_decides_a_game(n, stones):
 @pytest.mark.parametrize("n,stones", [(4, 4), (4, 7), (5, 12)])
 def test_fill_in_keeps_the_value(n, stones):
     rng = random.Random(n + stones)
-    exact = ExactSolver(n)
+    exact = exact_hex_solver(n)
     changed = 0
     for _ in range(30):
         blue, red, colour = random_position(n, stones, rng)

@@ -24,6 +24,7 @@ from ai.kernels import hex_pns, hex_vc
 from ai.kernels.hex import board_colours, neighbours
 from ai.search.driver import new_ctl
 from games.grid import cell_name, parse_cell
+from tests.solved_facts import exact_hex_solver
 from tests.test_hex_vc import random_position
 from tests.ui_helpers import words_in
 
@@ -106,7 +107,7 @@ def test_shipped_maps_are_the_published_ones(n):
 @pytest.mark.parametrize("n,stones", [(4, 3), (4, 6), (5, 10), (5, 13)])
 def test_winning_moves_agree_with_the_exact_solver(n, stones):
     rng = random.Random(7 * n + stones)
-    exact = ExactSolver(n)
+    exact = exact_hex_solver(n)
     sv = hex_pns.Solver(n)
     for _ in range(12):
         blue, red, colour = random_position(n, stones, rng)
@@ -353,7 +354,7 @@ def test_proof_sets_hold_against_the_exact_solver(n, stones):
     """Every proof set the solver records (``Solver.proof``, which also proves the pruned sibling
     moves lost): a stone of the losing side on any empty cell outside it leaves the result."""
     rng = random.Random(13 * n + stones)
-    exact = ExactSolver(n)
+    exact = exact_hex_solver(n)
     checked = 0
     for _ in range(4):
         _, _, colour = random_position(n, stones, rng)

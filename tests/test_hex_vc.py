@@ -12,6 +12,7 @@ import pytest
 from ai.engines.hex_solver import Solver as ExactSolver
 from ai.kernels import hex as hk
 from ai.kernels import hex_vc as vc
+from tests.solved_facts import exact_hex_solver
 
 BLUE, RED = 0, 1
 
@@ -121,7 +122,7 @@ def test_connections_agree_with_the_exact_solver(n, stones):
     """A side whose edges have a VC wins even moving second; with an SC it wins moving first; a
     move outside the mover's mustplay loses."""
     rng = random.Random(n * 100 + stones)
-    exact = ExactSolver(n)
+    exact = exact_hex_solver(n)
     nbrs = hk.neighbours(n)
     lim = vc.limits(n)
     checked = 0
@@ -234,7 +235,7 @@ def test_an_updated_search_proves_only_what_is_true(n, stones, more, part):
     test, and the parts run side by side on two cores."""
     verdicts = updated_search_verdicts(n, stones, more)
     assert sum(status > 0 for _boards, _side, status in verdicts) >= 10
-    exact = ExactSolver(n)
+    exact = exact_hex_solver(n)
     for boards, side, status in verdicts[2 * part::4] + verdicts[2 * part + 1::4]:
         check_edge_verdict(exact, boards, side, status)
 

@@ -21,9 +21,8 @@ import ai
 import games
 from ai.base import Limits
 from ai.engines import rastros_book as book
-from ai.kernels import rastros as kernel
-from ai.search.driver import new_ctl
 from games.rastros import square_name
+from tests.solved_facts import rastros_first_moves_won_by_south
 
 PAGES = {"en": Path("assets/rules/rastros.md"), "pt": Path("assets/locale/pt/rules/rastros.md")}
 WORDS = {  # the page's words around its squares, in each language
@@ -69,20 +68,9 @@ def winning_first_moves(language: str) -> dict[int, str]:
 
 @cache
 def solved_winning_first_moves(n: int) -> list[str]:
-    """South's first moves after which North, to move, is lost: the solver's answer, no book."""
-    game = games.load("rastros", size=n)
-    start = game.initial_state()
-    b, table = kernel.board(n), kernel.SolverTable(22)
-    winning = []
-    for move in start.legal_moves():
-        after = start.play(move)
-        if after.is_terminal():
-            winning += [game.format_move(start, move)] if after.winner() == 0 else []
-            continue
-        region = kernel.flood(b, after.white, after.free)
-        if kernel.solve_win(b, table.table, table.work, after.white, region, 1, new_ctl(), 0) == 0:
-            winning.append(game.format_move(start, move))
-    return winning
+    """South's first moves after which North, to move, is lost: the solver's answer, no book
+    (solved once per process: both languages' pages are held to it)."""
+    return list(rastros_first_moves_won_by_south(n))
 
 
 @pytest.mark.parametrize("language", PAGES)

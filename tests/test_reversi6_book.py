@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 import numpy as np
 import pytest
@@ -72,26 +73,37 @@ def exact(solver, me: int, opp: int) -> int:
     return solver.root(me, opp, -tool.WIDE, tool.WIDE)[1]
 
 
+@cache
+def exact_margin(me: int, opp: int) -> int:
+    """The exact margin of (me, opp), solved once per process by one checking solver: the book
+    tests with and without ``--exact`` walk from the same position and read the same margins."""
+    return exact(checking_solver(), me, opp)
+
+
+@cache
+def checking_solver() -> tool.Solver:
+    return tool.Solver(16)
+
+
 @pytest.mark.parametrize("exact_values", [False, True])
 def test_a_small_book_agrees_with_the_solver(exact_values):
     """The generator's walk from a 20-empties position down to 16: each book move keeps the margin
     its entry states, which is the exact margin (``--exact``) or at most it (a proven lower bound,
     never below the margin the book side had: the position's value at the top)."""
     state = random_state(7, 20)
-    check = tool.Solver(16)
-    value = exact(check, state.mover, state.opponent)
+    value = exact_margin(state.mover, state.opponent)
     solver = tool.Solver(16)
     solved = tool.build_book(solver, state.mover, state.opponent, value, 16, {}, lambda text: None,
                              exact=exact_values)
     assert len(solved) > 10
     for (me, opp), (move, margin, at_least) in solved.items():
         assert at_least == (not exact_values)
-        truth = exact(check, me, opp)
+        truth = exact_margin(me, opp)
         assert truth == margin if exact_values else truth >= margin
         assert margin >= min(value, -value), "a side's margin never drops below its share of the value"
         f = flips(move, me, opp, GAME.geo)
         assert f, "the book move is legal"
-        after = -exact(check, opp ^ f, me | f | 1 << move)
+        after = -exact_margin(opp ^ f, me | f | 1 << move)
         assert after == truth if exact_values else after >= margin
 
 

@@ -36,6 +36,23 @@ def _centre_order(n: int) -> tuple[int, ...]:
     return tuple(sorted(range(n * n), key=lambda i: (abs(i // n - c) + abs(i % n - c) + abs(i // n + i % n - 2 * c), i)))
 
 
+@lru_cache(maxsize=8)
+def _symmetry_bytes(n: int) -> tuple[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], ...]:
+    """Per side to move, (plain, turned): for each byte ``k`` of a bitboard and each value of it,
+    the cells it sets once the board is mirrored across the long diagonal (Red to move only) and,
+    for ``turned``, given the half turn too; a bitboard's image is the OR over its bytes."""
+    cells = n * n
+    transposed = [(i % n) * n + i // n for i in range(cells)]
+    maps = {0: (list(range(cells)), [cells - 1 - i for i in range(cells)]),
+            1: (transposed, [cells - 1 - transposed[i] for i in range(cells)])}
+
+    def tables(image: list[int]) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sum(1 << image[8 * k + j] for j in range(8) if v >> j & 1 and 8 * k + j < cells)
+                           for v in range(256)) for k in range((cells + 7) // 8))
+
+    return tuple((tables(maps[side][0]), tables(maps[side][1])) for side in (0, 1))
+
+
 def winning_cells(geo: Geometry, stones: int, side: int, empty: int) -> int:
     """Empty cells where ``side`` (owning ``stones``) would join its two edges at once."""
     first, second = geo.edges[side]
@@ -51,18 +68,30 @@ class Solver:
         self.geo = geometry(n)
         self.n = n
         self.order = _centre_order(n)
+        self.images = _symmetry_bytes(n)
         self.table: dict[tuple[int, int], bool] = {}
         self.nodes = 0
         self.deadline = float("inf")
 
-    def _reverse(self, bits: int) -> int:
-        return int(format(bits, f"0{self.geo.cells}b")[::-1], 2)
-
     def _key(self, me: int, opp: int, side: int) -> tuple[int, int]:
-        """One key for the four symmetric versions of a position (side to move: ``me``)."""
-        if side == 1:  # mirror across the diagonal: the mover becomes Blue
-            me, opp = self.geo.transpose(me), self.geo.transpose(opp)
-        return min((me, opp), (self._reverse(me), self._reverse(opp)))
+        """One key for the four symmetric versions of a position (side to move: ``me``): the
+        smaller of the position and its half-turn, after mirroring across the long diagonal when
+        Red moves (the mover becomes Blue).  The images are read byte by byte from
+        ``_symmetry_bytes`` (the key is most of a node's work in Python)."""
+        plain, turned = self.images[side]
+        m = o = mt = ot = 0
+        k = 0
+        while me or opp:
+            lo_m, lo_o = me & 255, opp & 255
+            p, t = plain[k], turned[k]
+            m |= p[lo_m]
+            o |= p[lo_o]
+            mt |= t[lo_m]
+            ot |= t[lo_o]
+            me >>= 8
+            opp >>= 8
+            k += 1
+        return min((m, o), (mt, ot))
 
     def wins(self, me: int, opp: int, side: int) -> bool:
         """True if ``side`` to move (stones ``me``; the opponent's ``opp``) wins with best play."""
