@@ -60,3 +60,39 @@ def test_a_tests_collections_leave_out_what_earlier_tests_left_alive(left_by_an_
     del made_here
     gc.collect()
     assert freed() is None
+
+
+def test_the_tests_saves_wait_for_no_disk(tmp_path, skipped_fsyncs):
+    """A save's fsync waited for the disk (26 ms a file on a loaded machine, hundreds a minute in
+    the records screens' tests), guarding scratch files against a power cut no test meets: in the
+    tests' process it is skipped, a descriptor that is not open still refused as fsync refuses it,
+    and the file is still written whole."""
+    from ai.atomic import atomic_write_text
+
+    before = skipped_fsyncs[0]
+    atomic_write_text(tmp_path / "saved.txt", "whole")
+    assert skipped_fsyncs[0] == before + 2  # the file's and its folder's
+    assert (tmp_path / "saved.txt").read_text() == "whole"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    fd = os.open(tmp_path / "saved.txt", os.O_RDONLY)
+    os.close(fd)
+    with pytest.raises(OSError):
+        os.fsync(fd)
+
+
+def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, monkeypatch):
+    """A window opening sets aside what lives on (``ui.memory.leave_out_what_lives_on``) if nothing
+    is yet; that question counted every object set aside, one at a time: in a test process, with
+    hundreds of thousands of them, each window paid 20 to 65 ms for it as it opened.  Asked once a
+    process, a later window counts nothing, and what is set aside stays so."""
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path / "first", monkeypatch):  # this process's windows have asked
+        pass
+    counted = []
+    count = gc.get_freeze_count
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: counted.append(1) or count())
+    with window_for_a_test(tmp_path / "second", monkeypatch) as window:
+        assert type(window.scene).__name__ == "MenuScene"
+    assert counted == []
+    assert count() > 0
