@@ -3,6 +3,7 @@ every xdist worker its share of CI's time."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import importlib.util
 import os
@@ -96,3 +97,32 @@ def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, mon
         assert type(window.scene).__name__ == "MenuScene"
     assert counted == []
     assert count() > 0
+
+
+HEAVY_OPTIONAL = ("distributed", "dask")  # imported in a second or more, by a few tests alone
+
+
+def _imports_at_the_top(tree: ast.Module) -> set[str]:
+    """The top-level packages a module imports as it is loaded: its top-level imports, and its
+    top-level ``pytest.importorskip("...")`` calls."""
+    names: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in statement.names}
+        elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+            names.add(statement.module.split(".")[0])
+        for call in ast.walk(statement):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "importorskip"
+                    and call.args and isinstance(call.args[0], ast.Constant)
+                    and not isinstance(statement, (ast.FunctionDef, ast.ClassDef))):
+                names.add(str(call.args[0].value).split(".")[0])
+    return names
+
+
+def test_no_test_module_imports_dask_as_it_is_collected():
+    """Every xdist worker collects every test module: one that imported Dask at its top
+    (tests/test_cluster_stop.py) cost each worker's start 1 to 1.5 s and 800 modules kept alive,
+    for a few tests one worker runs.  Those tests import it as they run."""
+    heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text(encoding="utf-8"))) & set(HEAVY_OPTIONAL))
+             for path in sorted((ROOT / "tests").glob("*.py"))}
+    assert not {name: found for name, found in heavy.items() if found}
