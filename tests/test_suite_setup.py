@@ -64,8 +64,8 @@ def test_a_tests_collections_leave_out_what_earlier_tests_left_alive(left_by_an_
 
 
 def test_the_tests_saves_wait_for_no_disk(tmp_path, skipped_fsyncs):
-    """A save's fsync waited for the disk (26 ms a file on a loaded machine, hundreds a minute in
-    the records screens' tests), guarding scratch files against a power cut no test meets: in the
+    """A save's fsync waited for the disk (26 ms a file on a loaded machine, 80 in a test that
+    round-trips records under hypothesis), guarding scratch files against a power cut no test meets: in the
     tests' process it is skipped, a descriptor that is not open still refused as fsync refuses it,
     and the file is still written whole."""
     from ai.atomic import atomic_write_text
@@ -112,7 +112,8 @@ def _imports_at_the_top(tree: ast.Module) -> set[str]:
         elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
             names.add(statement.module.split(".")[0])
         for call in ast.walk(statement):
-            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "importorskip"
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "importorskip"
                     and call.args and isinstance(call.args[0], ast.Constant)
                     and not isinstance(statement, (ast.FunctionDef, ast.ClassDef))):
                 names.add(str(call.args[0].value).split(".")[0])
@@ -123,6 +124,6 @@ def test_no_test_module_imports_dask_as_it_is_collected():
     """Every xdist worker collects every test module: one that imported Dask at its top
     (tests/test_cluster_stop.py) cost each worker's start 1 to 1.5 s and 800 modules kept alive,
     for a few tests one worker runs.  Those tests import it as they run."""
-    heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text(encoding="utf-8"))) & set(HEAVY_OPTIONAL))
+    heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text("utf-8"))) & set(HEAVY_OPTIONAL))
              for path in sorted((ROOT / "tests").glob("*.py"))}
     assert not {name: found for name, found in heavy.items() if found}

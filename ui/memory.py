@@ -56,7 +56,7 @@ def give_back() -> bool:
     return True
 
 
-_SET_ASIDE = [False]  # something was set aside in this process (once it has, it stays so: ``set_aside_again``)
+_SET_ASIDE = [False]  # this process has set something aside (it stays so: ``set_aside_again``)
 
 
 def leave_out_what_lives_on() -> None:
