@@ -15,7 +15,13 @@ from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
 
-distributed = pytest.importorskip("distributed")
+
+@pytest.fixture(autouse=True)
+def distributed():
+    """Dask's ``distributed`` (these tests are skipped without it), imported as the first of them
+    runs: imported at the module's top, every xdist worker paid for it while collecting the suite
+    (1 to 1.5 s, and 800 more modules alive), whether or not it then ran one of these tests."""
+    return pytest.importorskip("distributed")
 
 
 class FakeFuture:
@@ -78,7 +84,7 @@ def _fake_wait(futures, timeout: float, return_when: str):
 
 
 @pytest.fixture
-def client(monkeypatch) -> FakeClient:
+def client(monkeypatch, distributed) -> FakeClient:
     fake = FakeClient()
     monkeypatch.setattr(ai.cluster, "connect", lambda address, workers: (fake, None))
     monkeypatch.setattr(ai.cluster, "check_workers", lambda client, player_ids: [])
@@ -114,7 +120,7 @@ def test_a_game_back_as_stop_is_pressed_is_kept_and_the_rest_cancelled(tmp_path,
     assert t.cancelled and [g.number for g in t.pending()] == [3, 4]
 
 
-def test_ctrl_c_keeps_the_games_back_before_it_stops(tmp_path, client, monkeypatch):
+def test_ctrl_c_keeps_the_games_back_before_it_stops(tmp_path, client, monkeypatch, distributed):
     """Ctrl+C while waiting for games: the games already back were dropped with the client; they
     are kept, and the interrupt goes on to the command line, which reports them as stopped."""
     t = _league(tmp_path)

@@ -3,6 +3,7 @@ every xdist worker its share of CI's time."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import importlib.util
 import os
@@ -60,3 +61,69 @@ def test_a_tests_collections_leave_out_what_earlier_tests_left_alive(left_by_an_
     del made_here
     gc.collect()
     assert freed() is None
+
+
+def test_the_tests_saves_wait_for_no_disk(tmp_path, skipped_fsyncs):
+    """A save's fsync waited for the disk (26 ms a file on a loaded machine, 80 in a test that
+    round-trips records under hypothesis), guarding scratch files against a power cut no test meets: in the
+    tests' process it is skipped, a descriptor that is not open still refused as fsync refuses it,
+    and the file is still written whole."""
+    from ai.atomic import atomic_write_text
+
+    before = skipped_fsyncs[0]
+    atomic_write_text(tmp_path / "saved.txt", "whole")
+    assert skipped_fsyncs[0] == before + 2  # the file's and its folder's
+    assert (tmp_path / "saved.txt").read_text() == "whole"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    fd = os.open(tmp_path / "saved.txt", os.O_RDONLY)
+    os.close(fd)
+    with pytest.raises(OSError):
+        os.fsync(fd)
+
+
+def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, monkeypatch):
+    """A window opening sets aside what lives on (``ui.memory.leave_out_what_lives_on``) if nothing
+    is yet; that question counted every object set aside, one at a time: in a test process, with
+    hundreds of thousands of them, each window paid 20 to 65 ms for it as it opened.  Asked once a
+    process, a later window counts nothing, and what is set aside stays so."""
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path / "first", monkeypatch):  # this process's windows have asked
+        pass
+    counted = []
+    count = gc.get_freeze_count
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: counted.append(1) or count())
+    with window_for_a_test(tmp_path / "second", monkeypatch) as window:
+        assert type(window.scene).__name__ == "MenuScene"
+    assert counted == []
+    assert count() > 0
+
+
+HEAVY_OPTIONAL = ("distributed", "dask")  # imported in a second or more, by a few tests alone
+
+
+def _imports_at_the_top(tree: ast.Module) -> set[str]:
+    """The top-level packages a module imports as it is loaded: its top-level imports, and its
+    top-level ``pytest.importorskip("...")`` calls."""
+    names: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in statement.names}
+        elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+            names.add(statement.module.split(".")[0])
+        for call in ast.walk(statement):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "importorskip"
+                    and call.args and isinstance(call.args[0], ast.Constant)
+                    and not isinstance(statement, (ast.FunctionDef, ast.ClassDef))):
+                names.add(str(call.args[0].value).split(".")[0])
+    return names
+
+
+def test_no_test_module_imports_dask_as_it_is_collected():
+    """Every xdist worker collects every test module: one that imported Dask at its top
+    (tests/test_cluster_stop.py) cost each worker's start 1 to 1.5 s and 800 modules kept alive,
+    for a few tests one worker runs.  Those tests import it as they run."""
+    heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text("utf-8"))) & set(HEAVY_OPTIONAL))
+             for path in sorted((ROOT / "tests").glob("*.py"))}
+    assert not {name: found for name, found in heavy.items() if found}
