@@ -81,26 +81,38 @@ atexit.register(nannies_running)
 # main.py run as the terminal runs it, its local Dask cluster's close held once begun (in Dask's
 # event loop, where the close runs while the main thread waits for it) until file argv[2] is made:
 # the seconds a real cluster takes to end its workers, made long enough for a Ctrl+C to come in them.
-# With HELD_CLOSES=2 its second close (the one at exit) is held too, on files argv[1]-2 and argv[2]-2
+# With HELD_CLOSES=2 the close at exit is held too, on files argv[1]-2 and argv[2]-2, in the part of
+# it that runs in Dask's loop: a close of the cluster again, or, when the cut one has gone on far
+# enough to mark the cluster closing (the loop goes on with it after the Ctrl+C; how far it gets
+# before the exit depends on the machine's load), the close of its workers
+# (``ai.cluster._close_cluster``)
 HELD_CLUSTER_CLOSE = NANNIES_AT_EXIT + r"""
 import asyncio, os, runpy, sys
 from distributed.deploy.spec import SpecCluster
+import ai.cluster
 reached, sent = sys.argv[1], sys.argv[2]
-close = SpecCluster._close
+holds = int(os.environ.get("HELD_CLOSES", "1"))
+close, close_workers = SpecCluster._close, ai.cluster._close_workers
 closes = []
-async def begun_then_held(cluster, *args, **kwargs):
-    closes.append(cluster)
-    n = len(closes)
-    if n > int(os.environ.get("HELD_CLOSES", "1")):
-        return await close(cluster, *args, **kwargs)
+async def held(n):
     here, go_on = (reached, sent) if n == 1 else (f"{reached}-{n}", f"{sent}-{n}")
     open(here, "w").close()
     for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
         if os.path.exists(go_on):
             break
         await asyncio.sleep(0.01)
+async def begun_then_held(cluster, *args, **kwargs):
+    closes.append(cluster)
+    if len(closes) <= holds:
+        await held(len(closes))
     return await close(cluster, *args, **kwargs)
+async def workers_closed_then_held(cluster, wait):
+    if wait and len(closes) < holds:  # the exit's close, which did not close the cluster again
+        closes.append(cluster)
+        await held(len(closes))
+    return await close_workers(cluster, wait)
 SpecCluster._close = begun_then_held
+ai.cluster._close_workers = workers_closed_then_held
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """
