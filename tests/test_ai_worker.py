@@ -343,3 +343,37 @@ def test_a_closed_idle_worker_ends_by_itself_after_its_last_words(tmp_path, monk
     assert process.exitcode == 0
     assert not [r.getMessage() for r in caplog.records if "terminated" in r.getMessage()]
     assert said.read_text() == "said"
+
+
+
+def test_a_built_in_players_first_move_imports_neither_outside_players_nor_unused_kernels():
+    """A worker's first move with a player built in imports nothing of the outside players
+    (``ai.outside``, its referee, records and Trax's rules with it), nor, on a 3x3 board (which no
+    kernel searches: ``ai.kernels.used_by``), level 2's numba and Tic-tac-toe's kernel module: each
+    cost a new worker a few tenths of a second before the computer's first reply.  A hint player's
+    load job (level 5, made ahead for a person to move) imports no outside player either.  Run in a
+    fresh interpreter, as a worker process is, since this one has imported them all already."""
+    import subprocess
+
+    code = """
+import queue, sys, threading
+import games
+from ui.ai_worker import AIResult, Job, _run_job
+game = games.load("tictactoe")
+start = game.to_text(game.initial_state())
+reports, players = queue.Queue(), {}
+_run_job(1, Job("tictactoe", dict(game.options), (), start, "level-2", 0.1, 0, "side0"), players, reports, threading.Event())
+print("after the move:", sorted(name for name in ("numba", "ai.kernels.tictactoe", "ai.outside") if name in sys.modules))
+_run_job(2, Job("tictactoe", dict(game.options), (), start, "level-5", 0.0, 0, "hint", kind="load"), players, reports, threading.Event())
+print("after the load:", sorted(name for name in ("ai.outside", "ai.referee") if name in sys.modules))
+answers = []
+while not reports.empty():
+    item = reports.get_nowait()
+    if isinstance(item, AIResult):
+        answers.append(item.job_id)
+print("answered:", answers)
+"""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["after the move: []", "after the load: []", "answered: [1, 2]"], done.stdout

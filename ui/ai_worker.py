@@ -565,28 +565,37 @@ def _ready_player(job: Job, game, players: dict) -> None:
     """A "load" job: the slot's player made (``_player_for``) and ready for ``game``'s options
     (``Player.get_ready``: a file loaded again if a forfeit stopped its process), so a file that
     no longer loads is said before the game starts, not at the player's first turn."""
-    from ai.base import Forfeit
-    from ai.outside import OutsideLoadError, load_reason
-
     player = _player_for(job, players)
     try:
         player.get_ready(game.options)
-    except OutsideLoadError as exc:
-        raise Forfeit(f"could not be loaded: {load_reason(exc)}") from None
+    except ValueError as exc:
+        _forfeit_if_outside(exc, "could not be loaded")
+        raise
 
 
 def _ready_to_move(player, game) -> None:
     """``player`` ready to search (``Player.ready_to_move``; a stand-in without it needs nothing),
     or the ``Forfeit`` its move would have been, "could not be started: ...", where it cannot be."""
-    from ai.base import Forfeit
-    from ai.outside import OutsideLoadError, load_reason
-
     ready = getattr(player, "ready_to_move", None)
     try:
         if ready is not None:
             ready(game)
-    except OutsideLoadError as exc:
-        raise Forfeit(f"could not be started: {load_reason(exc)}") from None
+    except ValueError as exc:
+        _forfeit_if_outside(exc, "could not be started")
+        raise
+
+
+def _forfeit_if_outside(exc: ValueError, what: str) -> None:
+    """Raise the ``Forfeit`` "``what``: ..." for ``exc`` if it is an outside player's failure to
+    load or start (``ai.outside.OutsideLoadError``, a ValueError); else return, for the caller to
+    raise ``exc`` as it is.  ``ai.outside`` is imported here, on such an error only: imported
+    before every first move, it cost each new worker some 0.15 s (its referee, records and Trax's
+    rules with it) before the computer's first reply, for players built in that never need it."""
+    from ai.base import Forfeit
+    from ai.outside import OutsideLoadError, load_reason
+
+    if isinstance(exc, OutsideLoadError):
+        raise Forfeit(f"{what}: {load_reason(exc)}") from None
 
 
 def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:

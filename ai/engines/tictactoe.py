@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from ai.base import LENGTH_KNOWN, WIN, Clock, Limits, Player, Progress, ProgressCallback
 from ai.engines.tictactoe_course import aima_player
-from ai.engines.tictactoe_search import KernelPlayer
 from ai.engines.tictactoe_threats import OutOfBudget, completing, four_squares, squares
 from ai.engines.tictactoe_vct import VCTSearch
 from ai.eval_scales import TICTACTOE_LINE_BASE
+from ai.imports import import_engine
 from ai.levels import player_table, random_level
 from ai.search.alphabeta import AlphaBetaPlayer
 from games.grid import king_neighbour_masks
@@ -470,8 +470,8 @@ def _searcher(depth: int | None, noise: float = 0.0, win: bool = True, block: bo
     def make(info, seed):
         search = AlphaBetaPlayer(OpenLines(), info, depth=depth, noise=noise, seed=seed)
         steady = depth is None
-        if steady:
-            search = KernelPlayer(info, search)
+        if steady:  # its kernel module imported here, numba with it: levels 1-4 never search in it
+            search = import_engine("ai.engines.tictactoe_search").KernelPlayer(info, search)
         return Tactics(search, win, block, centre=not noise, perfect=steady, forks=steady, threats=steady)
 
     return make
