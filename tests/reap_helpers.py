@@ -1,5 +1,6 @@
 """Helpers for the tests of signals to child processes: another thread's reap held open; a child's
-child signalled through a pidfd, never by a pid that may be another process's by then."""
+child signalled through a pidfd, never by a pid that may be another process's by then; the graces
+closed AI workers are given to end by themselves, and a worker process that never gets started."""
 
 from __future__ import annotations
 
@@ -142,3 +143,26 @@ def all_killed_if_left(found: list[Descendant]) -> Iterator[list[Descendant]]:
             if not one.ended():
                 one.kill()
             one.close()
+
+
+def graces_given(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The graces closed AI workers are given to end by themselves (``ui.ai_worker._end_in_background``'s),
+    noted in the list returned as they are closed."""
+    from ui import ai_worker
+
+    given: list[float] = []
+    end_in_background = ai_worker._end_in_background
+
+    def noting(proc, jobs, reports, stop, grace: float) -> None:
+        given.append(grace)
+        end_in_background(proc, jobs, reports, stop, grace)
+
+    monkeypatch.setattr(ai_worker, "_end_in_background", noting)
+    return given
+
+
+def still_starting(*_args: object, **_kwargs: object) -> None:
+    """A stand-in for ``ui.ai_worker.worker_main``, run in the real worker process: a worker still
+    importing its engine (seconds, on a loaded machine), which reads no job, not even its goodbye,
+    and says nothing; a test's close always finds it so.  Ended by its closing's terminate."""
+    time.sleep(600)

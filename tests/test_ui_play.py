@@ -169,6 +169,27 @@ def test_worker_crash_is_reported_and_the_game_goes_on(app, monkeypatch):
     assert app.errors == []
 
 
+def test_a_game_left_as_it_opened_ends_its_computers_worker_at_once(app, monkeypatch):
+    """Back (Escape) on a game just opened, the computer to move: its worker, still starting, had
+    said nothing, and held no game's work, but was given the whole grace to end by itself (which it
+    cannot do before its imports are over), then terminated all the same; the tests' windows and a
+    user's New game twice waited the 0.5 s for each.  It is ended at once now."""
+    from tests.reap_helpers import graces_given, still_starting
+
+    graces = graces_given(monkeypatch)
+    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
+    app.open_demo("game:reversi:pc-pc")
+    scene = app.scene
+    app.run_frames(2)
+    process = scene.worker.process
+    assert scene.computer.thinking()  # its first move asked of the worker
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert graces == [0.0]
+    assert ai_worker.wait_for_closed_workers(60) and process.exitcode is not None
+    assert app.errors == []
+
+
 def test_closing_the_window_while_the_computer_thinks(app):
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 30.0)
     app.switch(GameScene(app, setup))

@@ -15,9 +15,9 @@ from tests.ui_helpers import (
     click,
     down_to_widget,
     in_language,
-    make_app,
     recorded_text_rects,
     wait,
+    window_for_a_test,
     window_given_back,
 )
 from ui import settings as settings_mod
@@ -90,9 +90,12 @@ def overlapping(texts: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def projector(request, tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=request.param)
-    yield app
-    assert not app.errors, app.errors[0]
+    """A window of the size asked for (``request.param``), closed after the test (``window_for_a_test``):
+    left open, the workers of the screens it showed (a game's computer, a replay's analysis) ran on,
+    their job queues open, until a later test's window closed them (a count of the threads and
+    processes left, tests/test_ui_soak.py, met them)."""
+    with window_for_a_test(tmp_path, monkeypatch, size=request.param) as app:
+        yield app
     window_given_back()
 
 

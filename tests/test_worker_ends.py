@@ -13,6 +13,7 @@ import ai.kernels
 import ai.tournament
 import ui.ai_worker as ai_worker
 from ai.tournament import Tournament
+from tests.reap_helpers import graces_given
 from ui.ai_worker import KernelPreparation, SpareWorker, wait_for_closed_workers
 
 NET = 300.0  # seconds: a safety net, the process ends at once (a preparation runs at nice 19: on a busy
@@ -60,25 +61,12 @@ def test_a_tournaments_workers_end_by_themselves_once_their_games_are_played(mon
     assert codes == [0, 0]  # [None, None]: still there, their work done
 
 
-def _graces_given(monkeypatch) -> list[float]:
-    """The graces closed workers are given to end by themselves (``_end_in_background``'s), noted."""
-    given: list[float] = []
-    end_in_background = ai_worker._end_in_background
-
-    def noting(proc, jobs, reports, stop, grace: float) -> None:
-        given.append(grace)
-        end_in_background(proc, jobs, reports, stop, grace)
-
-    monkeypatch.setattr(ai_worker, "_end_in_background", noting)
-    return given
-
-
 def test_a_spare_waiting_for_its_game_ends_by_itself_when_closed(monkeypatch):
     """The window quits (or a fresh spare replaces it): the spare, its head start over, reads the
     None on its queue and ends within its grace; it was terminated at once (grace 0), unless it
     happened to be quicker than the thread ending it."""
     ai.kernels.warm_up("tictactoe")  # compiled on disk, as on a restart: its head start is short
-    graces = _graces_given(monkeypatch)
+    graces = graces_given(monkeypatch)
     assert SpareWorker.start("tictactoe")
     spare = SpareWorker._spare
     end = time.monotonic() + 120.0  # a safety net
@@ -95,8 +83,40 @@ def test_a_spare_waiting_for_its_game_ends_by_itself_when_closed(monkeypatch):
 def test_a_spare_closed_in_its_head_start_is_ended_at_once(monkeypatch):
     """A spare in a step of its head start (here every game's engine imported, with no game
     expected) reads its queue only after it: the window's quit does not wait for the step."""
-    graces = _graces_given(monkeypatch)
+    graces = graces_given(monkeypatch)
     assert SpareWorker.start()
     SpareWorker.end()
     assert wait_for_closed_workers(NET)
     assert graces == [0.0]
+
+
+def test_a_worker_closed_before_any_job_reported_is_ended_at_once(monkeypatch):
+    """A game's screen left as it opened: its worker, still starting (importing its engine), had
+    been asked for a move or the hint's player but had said nothing.  It holds no game's work, yet
+    it was given the whole ``STOP_GRACE`` to end by itself, which it cannot do before its imports
+    and the job are over, and was terminated after it all the same (0.5 s of each such close)."""
+    from tests.reap_helpers import still_starting
+
+    graces = graces_given(monkeypatch)
+    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
+    worker = ai_worker.AIWorker("tictactoe")
+    process = worker.process
+    worker.submit(ai_worker.Job("tictactoe", {}, (), "", "level-5", 0.0, 1, "hint", kind="load"))
+    worker.close()
+    assert graces == [0.0]
+    assert wait_for_closed_workers(NET)
+    assert process.exitcode is not None
+
+
+def test_a_worker_asked_for_an_outside_player_keeps_its_grace_though_unheard(tmp_path, monkeypatch):
+    """A worker asked for an outside player may have started its bot, in a session of its own,
+    which the worker's exit ends (its last words): not terminated at once, heard from or not."""
+    from tests.reap_helpers import still_starting
+
+    graces = graces_given(monkeypatch)
+    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
+    worker = ai_worker.AIWorker("tictactoe", warm_up=False)
+    worker.submit(ai_worker.Job("tictactoe", {}, (), "", str(tmp_path / "bot.py"), 1.0, 1))
+    worker.close()
+    assert graces == [ai_worker.STOP_GRACE]
+    assert wait_for_closed_workers(NET)

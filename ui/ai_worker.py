@@ -20,21 +20,21 @@ flag is its ``SharedFlag``, so that a worker killed outright (SIGKILL: the OOM k
 in the middle of a report, or while its search looks at the flag, leaves nothing the window could
 wait on: ``poll`` drops the cut report, sees the process gone in the same frame and replaces it.
 
-Cancelling sets the stop flag, which the player sees through ``Limits.stop``.  A worker
-that has not answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job
-has not reported yet: it is still starting), or that died, is terminated and replaced by a fresh
-one.  Those seconds count from the moment its kernels are ready: a search waiting for them
-(``ai.kernels.ready``) cannot see the stop flag until they are, and a fresh process would only
-compile them again, without the warm-up's head start.  A worker that keeps dying is given up
-(``broken``: the scene plays random moves); one replaced for a slow cancel is not counted, since
-cancels come as fast as the player presses keys, and warms its kernels up as the first one did.
-A job whose process died is answered by ``AIProcessDied``, which the scene may ask again of the
-fresh process.  A closed worker (its screen was left) is let go at once and its process ended by
-a thread (``_end``), so the window never waits for it: it ends by itself, its teardown skipped
-(``ai.parent_watch.run_then_exit``), well within its grace.  ``wait_for_closed_workers`` waits for them all as
-the window closes, after ``end_unclosed_workers`` has closed those no screen kept (Ctrl+C as one started).
-Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an
-outside player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
+Cancelling sets the stop flag, which the player sees through ``Limits.stop``.  A worker that has not
+answered within ``STOP_GRACE`` seconds after a cancel (``SETUP_GRACE`` while its job has not reported yet:
+it is still starting), or that died, is terminated and replaced by a fresh one.  Those seconds count from
+the moment its kernels are ready: a search waiting for them (``ai.kernels.ready``) cannot see the stop flag
+until they are, and a fresh process would only compile them again, without the warm-up's head start.  A
+worker that keeps dying is given up (``broken``: the scene plays random moves); one replaced for a slow
+cancel is not counted, since cancels come as fast as the player presses keys, and warms its kernels up as
+the first one did.  A job whose process died is answered by ``AIProcessDied``, which the scene may ask again
+of the fresh process.  A closed worker (its screen was left) is let go at once and its process ended by a
+thread (``_end``), so the window never waits for it: it ends by itself, its teardown skipped
+(``ai.parent_watch.run_then_exit``), within its grace, or at once if none of its jobs has reported and none
+was an outside player's (``AIWorker.close_grace``).  ``wait_for_closed_workers`` waits for them all as the
+window closes, after ``end_unclosed_workers`` has closed those no screen kept (Ctrl+C as one started).
+Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an outside
+player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
 (``ai.base.Resigned``) as ``AIResigned``.  The scene decides what to do.
 
 This module must not import pygame: the worker process imports it under the spawn start method.
@@ -58,7 +58,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ai import engine_module
+from ai import engine_module, is_outside_player
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from ai.parent_watch import HeldChild, interrupts_held, run_then_exit, sigint_blocked
@@ -973,6 +973,8 @@ class AIWorker:
         self.busy: int | None = None  # the job the process is running
         self.cancelled = False  # ... and whether we stopped wanting its answer
         self.heard = False  # ... and whether it has reported (its search has begun)
+        self.heard_from = False  # a job of this process has reported: it has a game's work (``close``)
+        self.outside_asked = False  # ... or it was asked for an outside player, whose bot its exit ends
         self.thinking_since: float | None = None  # ... and when its player began to think (``AIReady``)
         self.stopping_since = 0.0
         self.pending: tuple[int, Job] | None = None
@@ -1017,6 +1019,7 @@ class AIWorker:
     def _send(self, job_id: int, job: Job) -> None:
         log.debug("job %d asked: %s", job_id, job_words(job))
         self.stop.clear()
+        self.outside_asked = self.outside_asked or is_outside_player(job.player_id)
         self.jobs.put((job_id, job))
         self.busy, self.cancelled, self.heard, self.thinking_since = job_id, False, False, None
 
@@ -1058,6 +1061,7 @@ class AIWorker:
                 continue
             if isinstance(item, (AISpareLoading, AISpareReady)):  # said in the menus, before this worker took the spare
                 continue
+            self.heard_from = True  # a job's report, this one's or a cancelled one's: the process runs jobs
             if item.job_id != self.busy:
                 continue
             if isinstance(item, AIReady):  # not yet its search: one waiting for kernels sees no stop flag
@@ -1122,8 +1126,28 @@ class AIWorker:
         _end_in_background(proc, self.jobs, self.reports, self.stop, grace)
 
     def close(self) -> None:
-        """Stop the worker process (the scene is closing); it ends in the background."""
-        self._shutdown(grace=STOP_GRACE)
+        """Stop the worker process (the scene is closing); it ends in the background, within
+        ``close_grace``."""
+        self._shutdown(grace=self.close_grace())
+
+    def close_grace(self) -> float:
+        """The seconds a closed worker's process is given to end by itself before it is terminated:
+        ``STOP_GRACE`` once it has a game's work, none before.  The grace lets a search that sees
+        the stop flag return and say its last lines (the job's end, in the window's log), and the
+        exit of a process that started an outside player's bot end the bot (its last words,
+        ``ai.parent_watch``; a terminated process says none, and the bot, in a session of its
+        own, would be left running).  A worker no job of which has reported yet (``heard_from``)
+        and that was asked for no outside player holds nothing of the kind: it is importing its
+        engine, warming its kernels up or making a built-in player (the hint's, made ahead), none
+        of which reads its queue before it is done, so a screen left as it opened waited out the
+        whole grace (0.5 s) for a terminate all the same.  A terminate there loses nothing: its
+        warm-up is cut by its own exit too (a daemon thread), numba and ``ai.kernel_seed`` put
+        each cache file in place whole (``os.replace``), its stage locks are the system's, let go
+        with the process (``ai.kernel_lock``), a report cut short is dropped (``ai.worker_channel``),
+        and a player only reads its books and tables."""
+        if getattr(self, "heard_from", True) or getattr(self, "outside_asked", True):  # a start failed half-way: as before
+            return STOP_GRACE
+        return 0.0
 
 
 def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
