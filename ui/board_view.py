@@ -117,6 +117,21 @@ class BoardView:
         # the last press on the board was a finger's (SDL's touch mouse events): a finger has no
         # hover, so what a mouse shows by pointing (Trax's forced tiles) a first tap shows
         self.by_touch = False
+        # the game screen's board (set there): a view that can show part of a large board, round
+        # the play, does so there only (a picture, the position editor and a replay show it whole)
+        self.follows_play = False
+        self.whole_board = False  # the player asked for the whole board (``zoom``)
+
+    def zoomable(self) -> bool:
+        """Whether the board shows part of itself round the play (``follows_play``: a large Trax
+        board framed round its tiles), so that it has a whole board to zoom out to, or shows the
+        whole board because the player zoomed out (``whole_board``).  False by default: every
+        board is shown whole."""
+        return False
+
+    def zoom(self, whole: bool) -> None:
+        """The whole board (``whole``), or back to the part round the play (``zoomable``)."""
+        self.whole_board = whole
 
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the board into ``rect`` (keep aspect ratio; leave room for coordinates)."""

@@ -33,6 +33,19 @@ class GridView(BoardView):
     def col_label(self, col: int) -> str:
         return chr(ord("a") + col)
 
+    def shown_rows(self) -> range:
+        """The rows of the board drawn, top to bottom as the board counts them: all of them here; a
+        view that frames part of a large board (Trax's, round its tiles) fewer."""
+        return range(self.rows)
+
+    def shown_cols(self) -> range:
+        """The columns of the board drawn (``shown_rows``): all of them here."""
+        return range(self.cols)
+
+    def shows(self, row: int, col: int) -> bool:
+        """Whether the cell (row, col) is drawn and takes clicks (``shown_rows``, ``shown_cols``)."""
+        return row in self.shown_rows() and col in self.shown_cols()
+
     def row_label(self, row: int) -> str:
         return str(row + 1)
 
@@ -58,20 +71,28 @@ class GridView(BoardView):
     def _fit_cells(self, rect: pygame.Rect, margin_cells: float, least_cell: int, most_margin: float = 0) -> None:
         """Square cells of at least ``least_cell`` pixels, the grid centred in ``rect`` with
         ``margin_cells`` cells of room round it, but no more than ``most_margin`` pixels (0: no
-        bound); the cells then as large as the room left holds them."""
-        cell = min(rect.width / (self.cols + 2 * margin_cells), rect.height / (self.rows + 2 * margin_cells))
-        self.margin = cell * margin_cells
-        if most_margin and self.margin > most_margin:
-            self.margin = most_margin
-            cell = min((rect.width - 2 * most_margin) / self.cols, (rect.height - 2 * most_margin) / self.rows)
+        bound); the cells then as large as the room left holds them.  The grid is the cells
+        drawn (``shown_rows``, ``shown_cols``): the whole board but where a view frames part of it."""
+        rows, cols = len(self.shown_rows()), len(self.shown_cols())
+        cell, self.margin = fitted_cell(rect, rows, cols, margin_cells, most_margin)
         self.cell = max(least_cell, int(cell))
-        w, h = self.cell * self.cols, self.cell * self.rows
-        self.grid = pygame.Rect(0, 0, w, h)
+        self.grid = pygame.Rect(0, 0, self.cell * cols, self.cell * rows)
         self.grid.center = rect.center
 
     def _on_screen(self, row: int, col: int) -> tuple[int, int]:
-        """The row and column where a cell is drawn: the same, or mirrored when turned (its own inverse)."""
-        return (self.rows - 1 - row, self.cols - 1 - col) if self.turned else (row, col)
+        """The row and column where a cell is drawn, counted from the grid's top left cell: the
+        same less the first row and column shown, or mirrored when turned."""
+        rows, cols = self.shown_rows(), self.shown_cols()
+        if self.turned:
+            return rows.stop - 1 - row, cols.stop - 1 - col
+        return row - rows.start, col - cols.start
+
+    def _on_board(self, row: int, col: int) -> tuple[int, int]:
+        """The board's cell drawn at the grid's ``row`` and ``col`` (``_on_screen``'s inverse)."""
+        rows, cols = self.shown_rows(), self.shown_cols()
+        if self.turned:
+            return rows.stop - 1 - row, cols.stop - 1 - col
+        return row + rows.start, col + cols.start
 
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
         row, col = self._on_screen(row, col)
@@ -81,7 +102,7 @@ class GridView(BoardView):
         x, y = pos
         if not self.grid.collidepoint(x, y):
             return None
-        return self._on_screen((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
+        return self._on_board((y - self.grid.y) // self.cell, (x - self.grid.x) // self.cell)
 
     def hover_target(self, pos: tuple[int, int]) -> Hashable:
         """The cell under ``pos``: the hover frame lights a whole cell (``_draw_hover``)."""
@@ -92,8 +113,8 @@ class GridView(BoardView):
         return None if cell is None else cell[0] * self.cols + cell[1]
 
     def targets(self, state: State) -> list[tuple[Hashable, pygame.Rect]]:
-        """Every cell, by (row, column)."""
-        return [((r, c), self.cell_rect(r, c)) for r in range(self.rows) for c in range(self.cols)]
+        """Every cell drawn, by (row, column)."""
+        return [((r, c), self.cell_rect(r, c)) for r in self.shown_rows() for c in self.shown_cols()]
 
     def has_targets(self, state: State) -> bool:
         return self.rows * self.cols > 0
@@ -139,8 +160,8 @@ class GridView(BoardView):
         self.grid = self.grid.move(shake_offset(overlay), 0)
         try:
             self.draw_background(surface, overlay)
-            for r in range(self.rows):
-                for c in range(self.cols):
+            for r in self.shown_rows():
+                for c in self.shown_cols():
                     self.draw_cell(surface, state, r, c, self.cell_rect(r, c), overlay)
             self._draw_lines(surface, theme.grid)
             if overlay.coordinates and self.cell >= MIN_LETTERED_CELL:
@@ -155,9 +176,9 @@ class GridView(BoardView):
 
     def _draw_lines(self, surface: pygame.Surface, color: Color) -> None:
         g, width = self.grid, max(1, self.cell // 30)
-        for r in range(self.rows + 1):
+        for r in range(len(self.shown_rows()) + 1):
             pygame.draw.line(surface, color, (g.left, g.top + r * self.cell), (g.right, g.top + r * self.cell), width)
-        for c in range(self.cols + 1):
+        for c in range(len(self.shown_cols()) + 1):
             pygame.draw.line(surface, color, (g.left + c * self.cell, g.top), (g.left + c * self.cell, g.bottom), width)
 
     def label_offset(self, size: int) -> int:
@@ -170,12 +191,13 @@ class GridView(BoardView):
     def _draw_labels(self, surface: pygame.Surface, color: Color) -> None:
         size = max(9, min(self.text_cap(22), int(self.cell * 0.32 * self.text_size)))
         off = self.label_offset(size)
-        for c in range(self.cols):
-            x = self.cell_rect(0, c).centerx
+        first_row, first_col = self.shown_rows().start, self.shown_cols().start
+        for c in self.shown_cols():
+            x = self.cell_rect(first_row, c).centerx
             draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")
             draw_text(surface, self.col_label(c), (x, self.grid.bottom + off), size, color, "center")
-        for r in range(self.rows):
-            y = self.cell_rect(r, 0).centery
+        for r in self.shown_rows():
+            y = self.cell_rect(r, first_col).centery
             draw_text(surface, self.row_label(r), (self.grid.left - off, y), size, color, "center")
             draw_text(surface, self.row_label(r), (self.grid.right + off, y), size, color, "center")
 
@@ -209,3 +231,16 @@ class GridView(BoardView):
         cell = self.cell_at(overlay.invalid_at)
         if cell is not None:
             rimmed_rect(surface, flash_colour(overlay.theme.invalid), self.cell_rect(*cell), max(3, self.cell // 15))
+
+
+def fitted_cell(rect: pygame.Rect, rows: int, cols: int, margin_cells: float, most_margin: float = 0) -> tuple[float, float]:
+    """The side of square cells that put a grid of ``rows`` by ``cols`` in ``rect`` with
+    ``margin_cells`` cells of room round it, that room at most ``most_margin`` pixels (0: no
+    bound), and the room itself: ``GridView._fit_cells``' sum, which a view choosing how many
+    cells to show asks too."""
+    cell = min(rect.width / (cols + 2 * margin_cells), rect.height / (rows + 2 * margin_cells))
+    margin = cell * margin_cells
+    if most_margin and margin > most_margin:
+        margin = most_margin
+        cell = min((rect.width - 2 * most_margin) / cols, (rect.height - 2 * most_margin) / rows)
+    return cell, margin

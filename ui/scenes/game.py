@@ -117,6 +117,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.setup = setup
         self.game = setup.make_game()
         self.view = make_view(self.game)
+        self.view.follows_play = True  # a large Trax board shows its tiles, Z the whole (``BoardView.zoomable``)
         self.initial = setup.first_state(self.game)  # a pasted position, or the usual start
         self.computer = ComputerMoves(self)  # the AI worker: computer moves and hints
         self.visiting = False  # leaving for a screen whose Back returns here (GameCommands._visit)
@@ -789,6 +790,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
             game_keys.press(self, event)
         elif event.type == pygame.TEXTINPUT:
             game_keys.typed_text(self, event)  # a move typed with the field closed
+        elif event.type == pygame.MOUSEWHEEL and self.wheel_zooms(event):
+            return
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)
             self.list_scrolled = event

@@ -40,6 +40,8 @@ from ui.scenes.game_over import REMATCH_WORDS
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
 
 if TYPE_CHECKING:
+    import pygame
+
     from ui.ai_worker import AIProgress
 
 PAUSE_LABELS = (N_("Pause"), N_("Resume"))  # the Pause button's label, playing and paused (translated where shown)
@@ -52,6 +54,7 @@ POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause cove
 # the topic of the window's note, as New game's screen opens, that the unfinished game is kept: it
 # holds over that screen, its help and a game started there, and goes when Back returns to the game
 LEFT_TOPIC = "game left"
+ZOOM_TOPIC = "board zoom"  # the note of the last zoom out to the whole board or in to the tiles: only the newest shown
 
 
 class GameCommands:
@@ -509,6 +512,30 @@ class GameCommands:
             self.messages.add(why, "warn")
         else:
             self.recorder.keep_between_moves(self)
+
+    def zoom_board(self, whole: bool | None = None) -> None:
+        """Z (``whole`` None: the other of the two) or the mouse wheel over the board: a large
+        Trax board shown whole, or its tiles again (``BoardView.zoom``).  Z on a board shown
+        whole anyway says so, as a greyed button does."""
+        view = self.view
+        if not view.zoomable():
+            self.messages.refuse(_("The whole board is in view already"))
+            return
+        whole = not view.whole_board if whole is None else whole
+        if whole == view.whole_board:
+            return
+        view.zoom(whole)
+        said = (_("The whole board: Z or the mouse wheel up goes back to the tiles") if whole
+                else _("The tiles: Z or the mouse wheel down shows the whole board"))
+        self.messages.add_instead(said, topic=ZOOM_TOPIC)
+
+    def wheel_zooms(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over a board that zooms (``BoardView.zoomable``): down shows the whole
+        board, up its tiles again.  False elsewhere, where the wheel scrolls the move list."""
+        if not self.view.zoomable() or self.mouse.hover is None or not event.y:
+            return False
+        self.zoom_board(event.y < 0)
+        return True
 
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from);

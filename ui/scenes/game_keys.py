@@ -104,6 +104,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.new_game()
     elif key == pygame.K_f:
         scene.turn_board()
+    elif key == pygame.K_z and not ctrl:
+        scene.zoom_board()  # a large Trax board: the whole of it, and back to its tiles
     elif ctrl and key == pygame.K_r:
         scene.ask_to_resign()  # a card asks: Y resigns (Undo takes it back), N or Esc plays on
     elif ctrl and key == pygame.K_d:

@@ -14,6 +14,9 @@
   for the last of them (they are the position's); a click meanwhile lays them all at once first.
 - A hint is ghosted with its whole turn too, forced tiles included.
 - At the end the loop or line that finished the game is traced in the highlight colour.
+- On the game screen a board too large to show whole at a comfortable size shows its tiles and a
+  few cells round them, as large as the board area holds (``TraxView.frame_for``), growing as the
+  tiles reach its edge; Z or the mouse wheel shows the whole board and back (``zoom``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from ui import text as tx
 from ui import words
 from ui.board_marks import MARK_RIM, legal_dot_radius, rim_width, shown
 from ui.board_view import Click, Overlay
-from ui.grid_view import MIN_LETTERED_CELL, GridView
+from ui.grid_view import MIN_LETTERED_CELL, GridView, fitted_cell
 from ui.i18n import _
 from ui.text import fit_font
 from ui.theme import DARK as DARK_THEME
@@ -48,6 +51,18 @@ STEP = 0.16  # seconds between the tiles of a turn appearing
 POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
 UNNAMED_LABEL = "·"  # round the board, a column left of ``@`` or a row above ``0``: the official notation names none
 PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
+# the game screen's board (``TraxView.frame_for``): a board whose whole grid gets cells this large
+# is shown whole, as before; a larger one shows its tiles, ``FRAME_MARGIN`` cells round them at
+# least, grown to ``FRAME_GROWTH`` cells round them when the tiles reach that margin (a cell more
+# than the margin, so that the board is not laid out anew at every turn), and never fewer
+# cells each way than the smallest board's.  28 pixels: a tile's paths are then bands of 7 pixels,
+# told apart at a glance, and a 15x15 board stays whole in the smallest window (30 pixels a cell,
+# at the usual text size and a larger one); the 25x25 board's whole grid, 18 pixels a cell there
+# and 26 at 1280x800, made its tiles hard to pick and to read
+COMFORTABLE_CELL = 28
+FRAME_MARGIN = 2
+FRAME_GROWTH = 3
+LEAST_FRAME = 7
 CORNERS = {  # the corner a curve joining two sides turns round, and the quarter it sweeps
     frozenset((0, 1)): ((0, 0), 0.0),
     frozenset((1, 2)): ((1, 0), 0.5 * math.pi),
@@ -238,6 +253,16 @@ def widened(span: range, least: int, size: int) -> range:
     return range(start, min(size, start + least))
 
 
+def grown(span: range, by: int, size: int) -> range:
+    """``span`` (rows or columns of a board ``size`` wide) with ``by`` more each side, kept on the board."""
+    return range(max(0, span.start - by), min(size, span.stop + by))
+
+
+def covers(outer: range, inner: range) -> bool:
+    """Whether ``outer`` holds every row (or column) of ``inner``."""
+    return not inner or (outer.start <= inner.start and inner.stop <= outer.stop)
+
+
 def whole_cells(rect: pygame.Rect, grid: pygame.Rect, cell: int) -> pygame.Rect:
     """The part of ``rect`` a picture of ``grid`` (cells ``cell`` pixels, its lines included)
     shows whole cells in: the picture's cells are centred in it, and where the board runs on past
@@ -275,12 +300,90 @@ class TraxView(GridView):
         # the official names of the columns and rows (``Trax.official_axes``) while the moves are
         # named officially (``other_notation``): the labels round the board; None: the cells' own
         self._official_axes: tuple[list[str], list[str]] | None = None
+        # the part of the board the game screen shows (``frame_for``): its rows and columns, None
+        # for the whole board; the tiles it was framed for, and the position last fitted
+        self._frame: tuple[range, range] | None = None
+        self._framed_tiles: frozenset[int] | None = None
+        self._state: TraxState | None = None
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
-        if state.game.size != self.rows:
+        """The board's size and framed part (``frame_for``) for ``state``, laid out again when
+        either changed."""
+        self._state = state
+        size_changed = state.game.size != self.rows
+        if size_changed:
             self.rows = self.cols = state.game.size
-            self.layout(self.rect)
+            self._framed_tiles = None
+        frame = self.frame_for(state)
+        if size_changed or frame != self._frame:
+            self._frame = frame
+            self._lay_out_cells()
+
+    def shown_rows(self) -> range:
+        return self._frame[0] if self._frame is not None else range(self.rows)
+
+    def shown_cols(self) -> range:
+        return self._frame[1] if self._frame is not None else range(self.cols)
+
+    def zoomable(self) -> bool:
+        """A framed board (``frame_for``), or one the player zoomed out of: ``Z`` and the wheel
+        switch between the whole board and its tiles."""
+        return self.follows_play and (self.whole_board or self._frame is not None)
+
+    def zoom(self, whole: bool) -> None:
+        """The whole board, or the tiles framed again (afresh, round the tiles as they lie)."""
+        self.whole_board = whole
+        self._framed_tiles = None
+        if self._state is not None:
+            self._fit(self._state)
+
+    def frame_for(self, state: TraxState) -> tuple[range, range] | None:
+        """The rows and columns the game screen shows of ``state``'s board, None for all of them.
+
+        On a board too large for ``COMFORTABLE_CELL`` pixels a cell in the board area, the cells
+        round the tiles: a game begun in the middle of a 25x25 board used a small part of it for
+        most of the game, its tiles 18 pixels in the smallest window.  ``FRAME_GROWTH`` cells
+        round the tiles, at least ``LEAST_FRAME`` each way, then as many more as the room holds
+        at that size.  Every legal cell touches a tile, so it is in view and clickable, and so
+        is every cell the keyboard's cursor may go to.  The frame is kept while the tiles stay
+        ``FRAME_MARGIN`` cells inside it, and grown when a turn's tiles reach that margin (never
+        narrowed during a game: the board would jump under the player's eye); framed afresh
+        when tiles went (an undo, a new game, an earlier position looked at) or the window's
+        size changed (``layout``).  Only on the game screen (``follows_play``), and not while
+        the player asked for the whole board (``zoom``)."""
+        if not self.follows_play or self.whole_board or self.picture_cells is not None or self.rect.width <= 0:
+            return None
+        size = self.rows
+        if self._cell_for(size, size) >= COMFORTABLE_CELL:
+            return None
+        tiles = frozenset(i for i, tile in enumerate(state.cells) if tile)
+        rows, cols = tiles_extent(state)
+        if not rows:
+            return None
+        frame, before = self._frame, self._framed_tiles
+        growing = frame is not None and before is not None and tiles >= before
+        self._framed_tiles = tiles
+        if growing and covers(frame[0], grown(rows, FRAME_MARGIN, size)) and covers(frame[1], grown(cols, FRAME_MARGIN, size)):
+            return frame
+        rows, cols = grown(rows, FRAME_GROWTH, size), grown(cols, FRAME_GROWTH, size)
+        if growing:  # the frame held before, and more: the board never jumps back under the tiles
+            rows = range(min(rows.start, frame[0].start), max(rows.stop, frame[0].stop))
+            cols = range(min(cols.start, frame[1].start), max(cols.stop, frame[1].stop))
+        rows, cols = widened(rows, LEAST_FRAME, size), widened(cols, LEAST_FRAME, size)
+        # then as many cells more as the room holds at that size (the board area is seldom square)
+        cell, margin = fitted_cell(self.rect, len(rows), len(cols), self.margin_cells * self.text_size, self.label_room())
+        rows = widened(rows, int((self.rect.height - 2 * margin) // max(1, int(cell))), size)
+        cols = widened(cols, int((self.rect.width - 2 * margin) // max(1, int(cell))), size)
+        return None if len(rows) == size and len(cols) == size else (rows, cols)
+
+    def _cell_for(self, rows: int, cols: int) -> float:
+        """The cells' side in the board area for a grid of ``rows`` by ``cols`` (``layout``'s fit)."""
+        return fitted_cell(self.rect, rows, cols, self.margin_cells * self.text_size, self.label_room())[0]
+
+    def _lay_out_cells(self) -> None:
+        """The grid fitted again to the board area, for the rows and columns now shown."""
+        self._fit_cells(self.rect, self.margin_cells * self.text_size, 4, self.label_room())
 
     def layout_picture(self, rect: pygame.Rect, state: TraxState) -> None:
         """The tiles laid so far as large as ``rect`` holds them, each whole, centred: on a
@@ -292,6 +395,7 @@ class TraxView(GridView):
         high was cut a row short at its top in the Play from here form's square, a band left free
         under it."""
         self.rows = self.cols = state.game.size
+        self._frame = self._framed_tiles = None  # a picture frames the tiles its own way
         super().layout_picture(rect, state)
         rows, cols = (widened(span, PICTURE_LEAST_CELLS, self.rows) for span in tiles_extent(state))
         if not rows:
@@ -313,8 +417,13 @@ class TraxView(GridView):
         self.picture_cells = whole_cells(rect, self.grid, self.cell)
 
     def layout(self, rect: pygame.Rect) -> None:
+        """The board in ``rect``, framed afresh round the tiles of the position last shown (a
+        window of another size holds another number of cells: ``frame_for``)."""
         self.picture_cells = None  # the game screen's board: no picture's frame
+        self._frame = self._framed_tiles = None
         super().layout(rect)
+        if self._state is not None:
+            self._fit(self._state)
 
     def col_label(self, col: int) -> str:
         """The column's letter round the board: its official name (``@``, ``A``...) while the moves
@@ -508,9 +617,10 @@ class TraxView(GridView):
         over = rect.clip(self.grid)
         if not over.width or not over.height:
             return set()
+        first_row, first_col = self.shown_rows().start, self.shown_cols().start
         cols = range((over.left - self.grid.x) // self.cell, (over.right - 1 - self.grid.x) // self.cell + 1)
         rows = range((over.top - self.grid.y) // self.cell, (over.bottom - 1 - self.grid.y) // self.cell + 1)
-        return {r * self.cols + c for r in rows for c in cols}
+        return {(first_row + r) * self.cols + first_col + c for r in rows for c in cols}
 
     # -- animation -------------------------------------------------------------------------------
     def _shown_tiles(self, state: TraxState, overlay: Overlay) -> int:
@@ -598,6 +708,8 @@ class TraxView(GridView):
         included, over empty cells: a legal move's dot under a ghost showed through it, as if the
         turn left that cell free.  The dot is taken off (the board's colour over it) first."""
         for m in state.forced_tiles(move):
+            if not self.shows(*self.move_cell(m)):  # a forced tile past the framed part: the board grows after the turn
+                continue
             rect = self.cell_rect(*self.move_cell(m))
             if move_cell(m) in self._legal_cells:
                 pygame.draw.circle(surface, theme.board, rect.center, self._dot_radius(rect) + 1)
