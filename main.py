@@ -92,6 +92,45 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def game_named(word: str) -> str:
+    """The game ``word`` names: its id, or its title or another language's as the window and the
+    tables write it, in any case ("Hex", "Jogo do Galo"); ``word`` itself if none (its error
+    then lists the ids)."""
+    import games
+
+    known = {name.lower(): info.id for info in games.catalog() for name in (info.id, info.title, *info.aliases)}
+    return known.get(word.strip().lower(), word)
+
+
+def player_named(game_id: str, word: str) -> str:
+    """The built-in player of ``game_id`` that ``word`` names: its id, its short id ("basilio"), or
+    its title as the tables print it ("Basilio", "Level 3"), in any case; ``word`` itself if none
+    (an outside player, or a name its error then lists the players for)."""
+    import ai
+    import games
+
+    if ai.is_outside_player(word) or game_id not in games.available_ids() or ai.has_player(game_id, word):
+        return word
+    known = {}
+    for info in ai.catalog(game_id):
+        for name in (info.id, info.id.partition(":")[2], info.title):
+            if name:
+                known.setdefault(name.lower(), info.id)
+    return known.get(word.strip().lower(), word)
+
+
+def names_as_typed(args: argparse.Namespace) -> None:
+    """The game and the built-in players named as a teacher reads them in the window, the tables
+    and this help ("Hex", "Basilio", "Level 3"), turned into their ids: "tournament Hex ..." and
+    "... Basilio" were "unknown game 'Hex'" and "unknown player 'Basilio'" though "basilio" played."""
+    if isinstance(getattr(args, "game", None), str):
+        args.game = game_named(args.game)
+        if isinstance(getattr(args, "players", None), list):
+            args.players = [player_named(args.game, word) for word in args.players]
+        if isinstance(getattr(args, "player", None), str):
+            args.player = player_named(args.game, args.player)
+
+
 def ai_is_outside(player_id: str) -> bool:
     import ai
 
@@ -534,6 +573,7 @@ def dispatch(args: argparse.Namespace) -> int:
         run_bench(targets, args.quick, openings=args.openings, window_benches=window_benches(targets),
                   version=version_line(), command=typed_command(args.argv))
         return 0
+    names_as_typed(args)
     options = parse_options(args.option)
     if args.time is not None and not 0 < args.time < math.inf:
         raise UsageError("--time must be a positive number of seconds")

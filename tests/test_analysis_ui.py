@@ -675,6 +675,28 @@ def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
     assert not any("blank" in text for text in said), said
 
 
+def test_a_hex_win_in_one_says_its_other_cells_were_not_searched(app, monkeypatch):
+    """QA (qa106): Hex 7x7, Blue to move with a win in one (a6).  The analysis proved it at its first
+    playout and stopped, and the caption said "1 playout, complete (blank: under 5 playouts)": its
+    36 other cells blank for want of playouts, as if it had barely looked.  It says why they are
+    blank now: a win is proven, nothing else was searched."""
+    from tests.ui_helpers import recorded_text
+    from ui.match import HOTSEAT, MatchSetup
+
+    moves = ["d4", "e4", "e3", "f3", "f2", "c5", "c4", "b4", "b5", "a3", "g1", "a5"]
+    app.start_game(MatchSetup("hex", {"size": 7, "swap": False}, HOTSEAT, (None, None), 5.0), moves)
+    app.run_frames(2)
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 180)
+    assert any(value.proven == 1 for value in scene.analysis.values.values.values())
+    said = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert any("blank: not searched, a win is proven" in text for text in said), said
+    assert not any("under 5 playouts" in text for text in said), said
+
+
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
     """Trax 20x20 at 1366x768 (28-pixel squares) showed the best five values and dots: each value
     fits its square in the short style's slimmer tag, its sign kept ("+296", "-2.2"), at 11

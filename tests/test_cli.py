@@ -90,6 +90,23 @@ def test_bad_input_is_one_line_and_status_2(args, words):
         assert word in err
 
 
+def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
+    """QA (qa106): a teacher scripting a class's league typed the names the window and the tables
+    show: "tournament Hex ..." said "unknown game 'Hex'" and "Basilio" "unknown player 'Basilio'"
+    (though "basilio" played).  A game's title (any language's, any case) and a player's title or
+    id in any case name them now; a misspelt one still gets the list of players."""
+    import main
+
+    assert main.main(["tournament", "Rastros", "Level 1", "Basilio", "LEVEL-2", "--games", "1",
+                      "--option", "size=4", "--time", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("Rastros", "Level 1", "Basilio", "Level 2")), out
+    assert main.main(["match", "Jogo do Galo", "AIMA", "level-1", "--games", "1", "--time", "0.1"]) == 0
+    assert "AIMA" in capsys.readouterr().out
+    assert main.main(["match", "rastros", "level-1", "Basilo", "--games", "1"]) == 2
+    assert "unknown player 'Basilo' for rastros; players: " in capsys.readouterr().err
+
+
 def test_help_names_the_games_and_the_forms_of_a_player():
     proc = run("match", "--help")
     assert proc.returncode == 0

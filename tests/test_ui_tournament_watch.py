@@ -306,3 +306,23 @@ def test_stepping_the_speed_leaves_the_row_of_buttons_where_it_was(app, monkeypa
             said.append(speed.label)
             assert [b.rect for b in scene.buttons if b.visible] == places, speed.label
         assert len(set(said)) == 2, said
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_a_tournament_stopped_before_any_game_ended_shows_no_empty_board(app, monkeypatch, watching):
+    """QA (qa106): Hex stopped before its first game ended took room from the tables for a panel
+    titled "Watching" that said "No game to show", with Watch greyed (it was off, too): nothing was
+    watched or could be.  The tables keep the width they had, and the panel comes back with a game
+    to show."""
+    scene = tournament_started(app, "hex", {"level-3", "level-4"}, watch=watching)  # 11x11: seconds a game
+    assert wait(app, lambda: scene.running, 120)
+    click(app, button(scene, "Stop").rect.center)
+    t = scene.tournament
+    assert wait(app, lambda: not scene.running, 60)
+    assert not t.results  # stopped with no game ended
+    said = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert not scene._board_wanted()
+    assert "No game to show" not in said and "Watching" not in said, said
+    assert "Crosstable (points of the row against the column)" in said

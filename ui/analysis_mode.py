@@ -576,9 +576,14 @@ def blank_note(snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel], l
     """Why some of the ``legal`` moves have no value on the board, where a Monte Carlo analysis
     (Hex) leaves them blank: "blank: under 5 playouts" (``MIN_VISITS``).  Its tree spends the
     playouts on the moves its all-moves-as-first statistics favour, and tries some a few times or
-    never: a 7x7 position had 16 of 43 cells untried after 150,000 playouts.  "" else."""
+    never: a 7x7 position had 16 of 43 cells untried after 150,000 playouts.  A finished analysis
+    that proved a winning move stops there ("blank: not searched, a win is proven"): with a win in
+    one on 7x7 it had one playout and one value, and said its 36 other cells were blank for want of
+    playouts, as if it had barely looked.  "" else."""
     if snapshot is None or not snapshot.monte_carlo or not labels or all(move in labels for move in legal):
         return ""
+    if snapshot.done and any(value.proven == 1 for value in snapshot.values.values()):
+        return _("blank: not searched, a win is proven")
     return ngettext("blank: under {n} playout", "blank: under {n} playouts", MIN_VISITS).format(n=MIN_VISITS)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+import ai
 import games
 from ai.outside import matching_files
 from ai.tournament import games_in
@@ -404,13 +405,47 @@ class TournamentSetup:
                 return pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s)), text
         return None
 
+    def described_tip(self) -> tuple[pygame.Rect, list[str]] | None:
+        """Where the tip saying what the participant under the pointer is stands, and its lines:
+        one of ours (a level, a course bot), in the words of the catalog a watcher reads.  The
+        toggles named the course bots alone ("Basilio", "ObtusoSW"), and a teacher choosing a
+        class's field could learn what each one does only on the Watch screen.  None where the
+        pointer is over no such participant (an outside one has its own tip if it cannot play)."""
+        ours = {p.id: p for p in ai.catalog(self.game_id)}
+        for pb, (pid, title) in zip(self.player_buttons, self.players()):
+            if pid in ours and pb.visible and pb.rect.collidepoint(self.pointer):
+                about = words.description(ours[pid], watched=True)
+                if not about:
+                    return None
+                s = self._scale()
+                size, pad = tx.small(14, s), int(10 * s)
+                width = min(int(520 * s), self.size[0] - int(20 * s))
+                lines = [title, *tx.wrap_at_most(about, size, width - 2 * pad, 4)]
+                height = len(lines) * tx.line_height(size) + 2 * pad
+                x = max(int(10 * s), min(pb.rect.x, self.size[0] - width - int(10 * s)))
+                y = pb.rect.bottom + int(4 * s)
+                if y + height > self.size[1] - int(10 * s):  # no room under it: above it
+                    y = max(0, pb.rect.top - int(4 * s) - height)
+                return pygame.Rect(x, y, width, height), lines
+        return None
+
     def _draw_unloadable_tip(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Why the participant under the pointer cannot play, in a tip beside it."""
+        """Why the participant under the pointer cannot play, in a tip beside it; or, one of ours,
+        what it is (``described_tip``)."""
         tip = self.unloadable_tip()
         if tip is not None:
             (rect, text), s = tip, self._scale()
             card(surface, rect, theme.panel, int(6 * s), theme.accent, max(1, int(s)))
             tx.text(surface, text, (rect.x + int(10 * s), rect.centery), tx.small(14, s), theme.text, "midleft")
+            return
+        described = self.described_tip()
+        if described is not None:
+            (rect, lines), s = described, self._scale()
+            size, pad = tx.small(14, s), int(10 * s)
+            card(surface, rect, theme.panel, int(6 * s), theme.accent, max(1, int(s)))
+            for i, line in enumerate(lines):
+                tx.text(surface, line, (rect.x + pad, rect.y + pad + i * tx.line_height(size)), size,
+                        theme.text if i == 0 else theme.muted, bold=i == 0)
 
     def setup_pointer_key(self) -> Hashable | None:
         """What the pointer lights on the set-up screen (``Scene.pointer_key``): the buttons (a
@@ -418,7 +453,7 @@ class TournamentSetup:
         motion drew the whole screen.  None while a press on the participants may drag them."""
         if self.players_drag.pressed_at is not None:
             return None
-        tip = self.unloadable_tip()
+        tip = self.unloadable_tip() or self.described_tip()
         return lighting(self._all_buttons()), None if tip is None else tuple(tip[0])
 
     def setup_pointed_areas(self, before: Hashable, after: Hashable) -> list[pygame.Rect] | None:
@@ -552,6 +587,14 @@ class TournamentSetup:
         tx.text(surface, tx.fit(second, tx.small(14, s), room), (rect.x + int(12 * s), rect.centery + int(2 * s)),
                 tx.small(14, s), theme.muted, "topleft")
 
+    def _participants_heading(self, size: int, width: int) -> str:
+        """The heading over the participants, the longest form that fits ``width`` pixels: at
+        800x560 at Larger text it ran past the window's edge, "… to add or rem" ("… para jun")."""
+        n = self._chosen_count()
+        forms = (_("Participants ({n} chosen): click, or Space on the one ringed, to add or remove"),
+                 _("Participants ({n} chosen): click to add or remove"), _("Participants ({n} chosen)"))
+        return tx.first_fitting([form.format(n=n) for form in forms], size, width)
+
     def _draw_setup(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self._scale()
         pad = int(20 * s)
@@ -560,8 +603,7 @@ class TournamentSetup:
         left = pad * 2 + int(340 * s)
         if self.offer is not None:
             self._draw_offer(surface, theme)
-        tx.text(surface, _("Participants ({n} chosen): click, or Space on the one ringed, to add or remove").format(
-            n=self._chosen_count()),
+        tx.text(surface, self._participants_heading(int(16 * s), self.players_area.right - left),
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
         hint_right = self.players_area.right

@@ -115,10 +115,17 @@ class WatchedGames:
         return self.viewing is None and (self.running or self._being_shown() or replayable)
 
     def _board_wanted(self) -> bool:
-        """The board's panel: while games are played, if Watch is on; otherwise always (the final
-        position of the game clicked, or of the last one; Watch off once they are over stops the
-        board, it does not hide it)."""
-        return self.view is not None and (self.watch or not self.running)
+        """The board's panel: while games are played, if Watch is on; otherwise whenever it has a
+        game to show (the final position of the game clicked, or of the last one; Watch off once
+        they are over stops the board, it does not hide it).  A tournament stopped before any game
+        ended took room from the tables for a panel titled "Watching" that said "No game to show",
+        its Watch button greyed (with Watch off too): nothing was watched or could be."""
+        if self.view is None:
+            return False
+        if self.running:
+            return self.watch
+        game = self.live.get(self.watching) if self.watching is not None else None
+        return bool(self.recent) or (game is not None and "state" in game)
 
     # -- the games followed ------------------------------------------------------------------------
     def _started(self, number: int) -> None:
