@@ -285,6 +285,8 @@ class ReversiState(State):
         if not self.is_terminal():
             return ""
         black, white = self.score()
+        if black == white == 0:  # only a set-up board: "Draw 32 - 32" (the WOF count) said nothing of it
+            return "No discs on the board"
         w = self.winner()
         if w is None:
             said = f"Draw {black} - {white}"

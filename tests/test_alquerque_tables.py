@@ -355,6 +355,31 @@ def test_level5_reports_the_tables_line_length_for_the_panel():
     assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)} plies"
 
 
+def test_a_lost_side_takes_a_piece_when_that_holds_out_longer():
+    """White c2-c3 wins against c4 (a1, e1 beside): Black's c4-b4 or c4-d4 is taken at once, while
+    c4xc2 takes a piece and holds out two plies more.  The tables' move ranked every capture of a
+    lost side as its conversion (1 ply), below any step: level 5 played c4-d4 and the panel said
+    "White wins in 3 plies" of a game that best defence makes 5."""
+    game = Alquerque()
+    state = game.from_text("to-move: White\nno-capture: 0\n.....\n..B..\n.....\n..W..\nW...W")
+    after = state.play(game.parse_move(state, "c2-c3"))
+    assert game.format_move(after, tb.best_move(after)) == "c4xc2"
+    line = tb.line(state)
+    assert [game.format_move(*pair) for pair in zip(_states_along(state, line), line)][:2] == ["c2-c3", "c4xc2"]
+    assert tb.outcome(state) == (0, 5) and len(line) == 5
+    # no defence lasts longer: each of Black's replies, then the tables' winner
+    assert max(1 + len(tb.line(after.play(move))) for move in after.legal_moves()) == 4
+
+
+def _states_along(state, moves: list) -> list:
+    """The positions ``moves`` are played from, one a move."""
+    out = []
+    for move in moves:
+        out.append(state)
+        state = state.play(move)
+    return out
+
+
 def test_level5_in_a_drawn_ending_plays_on_and_says_the_tables_draw():
     """Two against one that the tables call a draw: level-5 searches on for the opponent's
     mistakes (its value then holds contempt, about 85 points), and its last report is the

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import games
 from games.alquerque import Alquerque
 from tests.ui_helpers import click, click_widget, key, recorded_draws, recorded_text, words_in
-from ui import clipboard
+from ui import clipboard, words
 from ui.match import HOTSEAT
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
@@ -269,6 +269,28 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     assert editor.play_button.enabled and editor.status == "Black to move"
     key(app, pygame.K_ESCAPE)  # Back: the New game screen as it was
     assert app.scene is setup and setup.start_record is None
+
+
+def test_a_reversi_board_cleared_of_its_discs_is_said_to_have_none(app):
+    """The four centre discs typed over with dots, the editor said "the game is already over in
+    that position (Draw 32 - 32 · 0 - 0 on the board)": a draw 32 - 32 of a board with no disc,
+    to a player clearing it to set a position up.  It says there is no disc on it."""
+    setup, editor = open_editor(app, "reversi")
+    for k in (pygame.K_DOWN,) * 3 + (pygame.K_RIGHT,) * 3:  # onto d4, the first centre disc
+        key(app, k, frames=1)
+    for row in range(2):
+        for _ in range(2):
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="."))
+        key(app, pygame.K_DOWN, frames=1)
+        if row == 0:
+            key(app, pygame.K_LEFT, frames=1)
+            key(app, pygame.K_LEFT, frames=1)
+    app.run_frames(2)
+    assert "X" not in editor.area.text.splitlines()[3] + editor.area.text.splitlines()[4]
+    assert editor.status == "Not a position: the game is already over in that position (No discs on the board)"
+    assert not editor.play_button.enabled
+    with words_in("pt"):
+        assert words.end_reason("No discs on the board") == "Nenhuma peça no tabuleiro"
 
 
 def texts_drawn_on_the_board(monkeypatch, editor: PositionEditorScene) -> list[str]:

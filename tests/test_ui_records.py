@@ -353,6 +353,23 @@ def test_esc_from_a_replay_comes_back_to_the_row_it_opened(app):
     assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Player 1"
 
 
+def test_back_from_a_replay_opened_by_a_click_delete_asks_about_the_game_clicked(app):
+    """A click opened a row's replay without making it the keyboard's row: back from it, the
+    newest row was still ringed, and Delete, pressed twice for the game just looked at, deleted
+    the newest game for good.  The row clicked is now the keyboard's."""
+    paths = saved_games(3)
+    scene = open_list(app)
+    assert scene.selected == 0  # the list opens on the newest row
+    click(app, scene.entries[2].rect.midleft)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Player 2"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.selected == 2
+    hover(app, (5, 5))  # the mouse off the rows: the keys alone choose the row
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert not paths[2].exists() and paths[0].exists() and paths[1].exists()
+
+
 @pytest.mark.parametrize("language, said", [
     ("en", " · Ana wins 64 - 0 · 13 - 0 on the board"),
     ("pt", " · Ana ganha 64 - 0 · 13 - 0 no tabuleiro"),

@@ -49,6 +49,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"Board full", N_("Board full")),
+    (r"No discs on the board", N_("No discs on the board")),  # a Reversi board set up empty
     (r"(?P<side>\S+) connected left and right", N_("{side} connected left and right")),
     (r"(?P<side>\S+) connected top and bottom", N_("{side} connected top and bottom")),
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} reached {square}")),

@@ -533,9 +533,21 @@ def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return _rank(a) > _rank(b)
 
 
+def _loser_view(view: tuple[int, int], child: tuple[int, int], move: Move) -> tuple[int, int]:
+    """``view`` (``_parent_view``) for choosing among a lost side's moves: its own capture counted,
+    as a step is, by the plies the winner then needs to its next capture, plus this one.  Counted
+    as a conversion in 1 ply, every capture ranked below every step: level 5, lost, never took a
+    piece while a step was left (c4-d4, lost in 2, where c4xc2 held out 4 plies), and the panel's
+    "White wins in 3" was the length of that line, not of the best defence's."""
+    if view[0] != LOSS or is_step(move) or child[0] != WIN:
+        return view
+    return LOSS, child[1] + 1
+
+
 def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | None:
-    """The tables' move: a win's fastest conversion, a loss's slowest, a draw's first drawing move
-    (the generation order); None when the tables do not know the position."""
+    """The tables' move: a win's fastest conversion, a loss's longest wait for the winner's next
+    capture (``_loser_view``), a draw's first drawing move (the generation order); None when the
+    tables do not know the position."""
     if state.is_terminal():
         return None
     tables = tables if tables is not None else tables_of(state.game)
@@ -552,7 +564,7 @@ def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | Non
                 return None
             unsure = max(unsure, _rank(_parent_view((int(v), int(plies)), move)), _rank((DRAW, 0)))
             continue
-        mine = _parent_view(got, move)
+        mine = _loser_view(_parent_view(got, move), got, move)
         if best is None or _better(mine, best):
             best, chosen = mine, move
     return chosen if best is not None and _rank(best) >= unsure else None

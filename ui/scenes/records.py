@@ -635,11 +635,14 @@ class RecordsScene(Scene):
         """A click on a row, let go where it was pressed: that row's game.  A finger's tap
         (``touch``) on a row not chosen chooses it, as the arrow keys do, and its Delete button
         shows there; a tap on the row chosen opens it.  The button showed on the row under the
-        pointer, and a finger on a row opened it at once: a touch screen could not delete."""
+        pointer, and a finger on a row opened it at once: a touch screen could not delete.  The row
+        clicked open is the keyboard's too: back from its replay, Delete asked about the row the
+        keyboard had before (the newest), not the game just looked at."""
         index = next((i for i, entry in enumerate(self.entries) if entry.rect.collidepoint(pos)), None)
         if index is not None and touch and index != self.selected:
             self._select(index)
         elif index is not None:
+            self._select(index)
             self.confirming = None
             self.pick_entry(self.entries[index])
 
