@@ -99,13 +99,26 @@ AT_RANDOM = "random"
 ``ai.search.random_player``, and the course's Rastros player Bacoco): the player searched nothing, and the window says so rather than
 "Last search"."""
 
-RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles", AT_RANDOM)
+FIXED_ORDER = "fixed-order"
+"""``Progress.reason`` of a move taken from the legal moves in an order fixed in advance (the
+course's Rastros players ObtusoSW and ObtusoNE: the last after a sort): like ``AT_RANDOM``, the
+player searched nothing, and the window says how it plays rather than "Last search"."""
+
+PIE_OPENING = "pie-opening"
+"""``Progress.reason`` of Blue's first stone under Hex's swap rule: a stone placed by a rule (a
+modest one on Red's edge, or the cell beside those the solved maps would take over), so that Red's
+swap gains little, not the best move a search would find (which would simply be swapped)."""
+
+RULE_REASONS = ("block", "block-one", "centre", "stop-fork", "stop-threats", "most-tiles", AT_RANDOM, FIXED_ORDER,
+                PIE_OPENING)
 """Why a rule chose a move without a search, as ``Progress.reason`` says it: the only square the
 opponent would win on next (``block``), one of several such squares (``block-one``: the others
 stay open), the centre of an empty board, a move that stops the opponent's double threat
 (``stop-fork``) or run of threats (``stop-threats``), the turn that lays the most tiles where no
 one can win (``most-tiles``: Trax's fill mode fills its board), a random legal move
-(``AT_RANDOM``: a player that never searches).  The window says each in words."""
+(``AT_RANDOM``: a player that never searches), the first in a fixed order (``FIXED_ORDER``: one
+that never searches either), Hex's opening stone for the swap rule (``PIE_OPENING``).  The window
+says each in words."""
 
 
 @dataclass(frozen=True)

@@ -334,25 +334,26 @@ def test_a_move_chosen_without_a_search_is_given_no_value(capsys):
 
 
 @pytest.mark.parametrize("size", ["5", "9"])
-def test_a_hex_swap_book_move_is_not_called_a_search_estimate(capsys, size):
-    """Hex's first stone under the swap rule comes from its opening book, with no value: the verdict
-    said "no value in chances to win (an alpha-beta estimate)" under "estimate (opening book)",
-    naming a search that never ran, and --json gave its score as 0 percent."""
+def test_a_hex_swap_opening_stone_is_not_called_a_search_estimate(capsys, size):
+    """Hex's first stone under the swap rule is placed by a rule (``ai.base.PIE_OPENING``: the cell
+    its maps or swap table balance), with no value: the verdict said "no value in chances to win
+    (an alpha-beta estimate)" under "estimate (opening book)", naming a search that never ran, and
+    --json gave its score as 0 percent."""
     verdict = analysed(capsys, "hex", "--size", size, "--swap", "--time", "0.5")
-    assert verdict["value"]["source"] == "book" and not verdict["proven"]
-    assert verdict["value"]["text"] == "none: the opening book's move, which comes without a value"
+    assert verdict["value"]["source"] == "rule" and not verdict["proven"]
+    assert verdict["value"]["text"] == "none: the move was chosen without a search"
     assert verdict["value"]["score"] is None  # not "0 percent", a chance to win it never had
 
 
-def test_a_hex_swap_book_move_is_not_called_an_estimate_at_all(capsys):
-    """The same book move said "value: none: the opening book's move, which comes without a value"
-    and on the next line "verdict: estimate (opening book)": an estimate of nothing.  Both lines,
-    and --json's verdict, say it has no value."""
+def test_a_hex_swap_opening_stone_is_not_called_an_estimate_at_all(capsys):
+    """The same stone (then reported as the opening book's) said "value: none: the opening book's
+    move, which comes without a value" and on the next line "verdict: estimate (opening book)": an
+    estimate of nothing.  Both lines, and --json's verdict, say no search valued it."""
     assert main.main(["analyse", "hex", "--size", "9", "--swap", "--time", "0.5"]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert "verdict: no value (opening book)" in said and not any("estimate" in line for line in said), said
+    assert "verdict: not searched" in said and not any("estimate" in line for line in said), said
     verdict = analysed(capsys, "hex", "--size", "9", "--swap", "--time", "0.5")
-    assert (verdict["value"]["verdict"], verdict["value"]["source"]) == ("none", "book")
+    assert (verdict["value"]["verdict"], verdict["value"]["source"]) == ("none", "rule")
 
 
 def test_a_level_1_move_says_it_was_not_searched_in_words_and_json(capsys):

@@ -401,6 +401,20 @@ def test_level5_keeps_its_balanced_opening_under_the_swap_rule():
     assert game.format_move(start, move) not in middle_cells(11)
 
 
+@pytest.mark.parametrize(("level", "size"), [("level-3", 11), ("level-5", 11), ("level-5", 13)])
+def test_the_opening_stone_for_the_swap_rule_is_reported_as_a_rule(level, size):
+    """Blue's first stone under the swap rule is placed by a rule, not searched (the modest edge
+    stone; level 5's balanced cell, where its maps or swap table know one): the report says why
+    (``PIE_OPENING``) and proves nothing, so the window does not say "Last search" over it."""
+    from ai.base import PIE_OPENING
+
+    start = games.load("hex", size=size, swap=True).initial_state()
+    reports: list = []
+    move = ai.make_player("hex", level, seed=2, options={"size": size, "swap": True}).choose(
+        start, Limits(time=0.3), reports.append)
+    assert [(r.kind, r.reason, r.best_move, r.proven) for r in reports] == [("rule", PIE_OPENING, move, None)]
+
+
 def test_every_player_makes_legal_moves_fast_on_a_big_board():
     game = games.load("hex", size=11, swap=True)
     state = game.play_line(["f6"])

@@ -258,6 +258,18 @@ def test_obtuso_players_by_hand():
     assert names(state, [sw.choose(state), ne.choose(state)]) == ["5-5", "3-4"]
 
 
+def test_obtuso_players_say_they_took_their_move_by_a_fixed_order():
+    """Their report says the move is the first of a fixed order (``FIXED_ORDER``), as Bacoco's says
+    it drew its move at random: it gave no reason, and the window said "Last search" over a move
+    no search chose (tests/test_ui_thinking_words.py)."""
+    from ai.base import FIXED_ORDER
+
+    for pid in ("rastros:obtuso-sw", "rastros:obtuso-ne"):
+        reports: list = []
+        move = ai.make_player("rastros", pid).choose(GAME.initial_state(), progress=reports.append)
+        assert [(r.kind, r.reason, r.best_move, r.done) for r in reports] == [("rule", FIXED_ORDER, move, True)]
+
+
 def test_course_players_take_a_win_in_one():
     """South on 8-2 with 7-1, 7-2, 7-3 visited: moves 8-1 (a win) and 8-3.  The course's
     ``alphabeta_cutoff_search_new`` values an inner node by the last move it searched, so 8-3 can

@@ -5,6 +5,7 @@ truth in the search panel."""
 from __future__ import annotations
 
 import re
+import time
 
 import pygame
 import pytest
@@ -1098,18 +1099,49 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
 
 
 def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
-    """The computer's first reply, in but held for its moment, left the panel saying "Ready" above
-    "Waiting for the computer": a user read both at once.  Nothing says "Ready" on the computer's
-    turn: the card says whose turn it is."""
+    """The computer's reply, in but held for its moment after the person's move, left the panel
+    saying "Ready" above "Waiting for the computer": a user read both at once.  Nothing says
+    "Ready" on the computer's turn: the card says whose turn it is."""
     from ui.scenes import game_computer
 
     monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1))
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
     app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(1, 1).center)  # the person's move: the reply waits its moment after it
     assert wait(app, lambda: scene.computer.held is not None)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
     assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
+
+
+def test_the_computers_first_move_is_shown_as_soon_as_it_is_ready(app, monkeypatch):
+    """Human vs PC with the person second: the computer's first move was held ``HUMAN_VS_PC_DELAY``
+    after the game began, a pause after no one's move.  The moment it may be shown is no later
+    than its arrival, and it is played then; a reply to the person's move still waits its moment."""
+    from ui.scenes import game_computer
+
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 600.0)  # a reply after a person's move: held all test
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1))
+    arrivals: list[tuple[float, float]] = []  # (when the reply came in, the moment it may be shown)
+    poll = scene.computer.poll
+
+    def polled() -> None:
+        poll()
+        if scene.computer.held is not None and not arrivals:
+            arrivals.append((time.monotonic(), scene.computer._reply_due()))
+
+    monkeypatch.setattr(scene.computer, "poll", polled)
+    app.switch(scene)
+    assert wait(app, lambda: bool(arrivals), 60)
+    arrived, due = arrivals[0]
+    assert due <= arrived
+    app.run_frames(2)
+    assert len(scene.history) == 1 and scene.history[0].by_computer
+    click(app, scene.view.cell_rect(*next(divmod(m, 3) for m in scene.state.legal_moves())).center)
+    assert wait(app, lambda: len(arrivals) == 1 and scene.computer.held is not None, 60)
+    assert scene.computer._reply_due() > time.monotonic() + 60  # the reply to the person's move waits
+    assert len(scene.history) == 2
 
 
 def test_the_computers_turn_before_its_search_is_not_said_ready(app, monkeypatch):

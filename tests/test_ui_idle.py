@@ -15,7 +15,7 @@ import pytest
 
 from tests.ui_helpers import click, tournament_started, window_for_a_test
 from ui.app import App
-from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
 IDLE_SECONDS = 2.0
@@ -157,3 +157,54 @@ def test_a_finished_tournament_left_alone_draws_a_handful_of_frames(app, tmp_pat
     scene.messages.items.clear()  # "Tournament finished" fades out over its own frames
     app.messages.items.clear()
     assert not scene.running and draws_while_idle(app) <= HANDFUL
+
+
+class StillClock:
+    """The ``time`` module with ``monotonic`` standing at ``now`` until a test moves it."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(time, name)
+
+
+@pytest.mark.parametrize("mode", [HUMAN_VS_PC, PC_VS_PC])
+def test_a_reply_held_for_its_moment_wakes_the_window_at_that_moment(app, monkeypatch, mode):
+    """A computer's reply held for its moment (the pause after a person's move, a watched game's
+    speed) was shown up to ``IDLE_WAKE`` (0.1 s) late: nothing moving on screen, the window slept
+    its longest.  Its sleep ends at the reply's moment (``Scene.wake_in``), and the reply is
+    played then.  Read on a still clock: the wake-up computed, not slept."""
+    from ui import app as app_module
+    from ui.scenes import game_computer
+
+    pause = 600.0  # held all test long, whatever the machine's load
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", pause)
+    monkeypatch.setattr(game_computer, "SPEEDS", tuple((label, pause) for label, _ in game_computer.SPEEDS))
+    players = (None, "level-1") if mode == HUMAN_VS_PC else ("level-1", "level-1")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, mode, players, 0.1))
+    app.switch(scene)
+    app.run_frames(3)
+    if mode == HUMAN_VS_PC:
+        click(app, scene.view.cell_rect(1, 1).center)
+    end = time.monotonic() + 60
+    while scene.computer.held is None and time.monotonic() < end:
+        app.frame()
+    assert scene.computer.held is not None
+    app.run_frames(3)  # drawn: the window has nothing left to draw, and sleeps
+    plies = len(scene.history)
+    sleeps: list[float] = []
+    monkeypatch.setattr(app_module, "_wait_for_events", lambda seconds: sleeps.append(seconds) or [])
+    clock = StillClock(time.monotonic())  # the window's and the computer's, still: no sleep is timed
+    monkeypatch.setattr(app_module, "time", clock)
+    monkeypatch.setattr(game_computer, "time", clock)
+    scene.last_move_time = clock.now - pause + 0.03  # its moment: 30 ms from now
+    app.frame()
+    assert sleeps and sleeps[-1] == pytest.approx(0.03), (sleeps, app_module.IDLE_WAKE)
+    assert len(scene.history) == plies  # not before its moment
+    clock.now += sleeps[-1]  # the window wakes
+    app.frame()
+    assert len(scene.history) == plies + 1 and scene.history[-1].by_computer

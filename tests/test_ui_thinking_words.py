@@ -335,3 +335,63 @@ def test_a_level_that_plays_at_random_is_not_said_to_have_searched(tmp_path, mon
         assert scene.browsing == 2
         assert at_random in drawn and i18n._("The search that chose ply {n}").format(n=2) not in drawn, drawn
         assert any(i18n._("chose {move}").format(move=scene.history[1].text) in text for text in drawn), drawn
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_course_player_that_plays_by_a_fixed_order_is_not_said_to_have_searched(tmp_path, monkeypatch, language):
+    """Rastros against the course's ObtusoSW, which takes the last move after a fixed sort: after
+    its reply the card said "Last search: chose 4-5", as if a search had chosen it.  Its report
+    says it played by a fixed order (``ai.base.FIXED_ORDER``), and the card names the player and
+    says so, as it does for Bacoco's moves at random; browsed back to its move, the same."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        app.start_game(MatchSetup("rastros", {}, HUMAN_VS_PC, (None, "rastros:obtuso-sw"), 0.3))
+        scene = app.scene
+        app.run_frames(2)
+        for plies in (2, 4):  # the person's move clicked on the board, ObtusoSW's reply
+            cell = scene.view.move_cell(scene.state.legal_moves()[0])
+            click(app, dict(scene.view.targets(scene.state))[cell].center)
+            assert wait(app, lambda plies=plies: len(scene.history) == plies and scene.computer.job is None, 60)
+        assert scene.history[-1].by_computer
+        fixed = i18n._("{player} plays by a fixed order").format(player="ObtusoSW")
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        live = list(drawn)
+        assert fixed in live and i18n._("Last search") not in live, live
+        assert any(i18n._("chose {move}").format(move=scene.history[-1].text) in text for text in live), live
+        del drawn[:]
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)  # the position after ObtusoSW's first move, ply 2
+        assert scene.browsing == 2
+        assert fixed in drawn and i18n._("The search that chose ply {n}").format(n=2) not in drawn, drawn
+
+
+@pytest.mark.parametrize(("player", "language"), [("level-3", "en"), ("level-3", "pt"), ("level-5", "en")])
+def test_hexs_opening_stone_for_the_swap_rule_is_not_said_to_have_searched(tmp_path, monkeypatch, player, language):
+    """Hex with the swap rule, the computer Blue and first: its first stone is placed by a rule (a
+    modest stone, or level 5's balanced cell, that Red's swap gains little from), and the card said
+    "Last search: chose b1" (level 5: "from the opening book", no book a player can look up).  It
+    says "Last move: chose b1 · an opening stone for the swap rule"; browsed back, "Browsing ply 1".
+    In Portuguese the two parts take a line each."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        app.start_game(MatchSetup("hex", {"size": 7, "swap": True}, HUMAN_VS_PC, (player, None), 0.3))
+        scene = app.scene
+        assert wait(app, lambda: len(scene.history) == 1 and scene.computer.job is None, 120)
+        assert scene.history[-1].by_computer
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        live = list(drawn)
+        assert i18n._("Last move") in live and i18n._("Last search") not in live, live
+        said = [i18n._("chose {move}").format(move=scene.history[0].text),  # one line, or two where it is long
+                i18n._("an opening stone for the swap rule")]
+        assert all(any(part in text for text in live) for part in said), live
+        cell = [m for m in scene.state.legal_moves() if m != "swap"][-1]  # the person's stone, not the swap
+        click(app, dict(scene.view.targets(scene.state))[cell].center)
+        assert wait(app, lambda: len(scene.history) == 2, 30)
+        del drawn[:]
+        key(app, pygame.K_LEFT)  # the position after the computer's stone, ply 1
+        assert scene.browsing == 1
+        assert i18n._("Browsing ply {n}").format(n=1) in drawn, drawn
+        assert i18n._("The search that chose ply {n}").format(n=1) not in drawn, drawn
+        assert all(any(part in text for text in drawn) for part in said), drawn

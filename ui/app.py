@@ -859,6 +859,22 @@ class App:
         known = [w for w in wanted if w is not None]
         return max(min(known), 1.0 / self.fps if self.fps else 0.0) if known else None
 
+    def _idle_wake(self, interval: float | None) -> float:
+        """How long the window may sleep with no input: ``IDLE_WAKE`` at most, until the next frame
+        of what moves (``interval``, from the last drawing), and until the scene's own next moment
+        (``Scene.wake_in``: the computer's reply held until its time, which showed up to
+        ``IDLE_WAKE`` late)."""
+        wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
+        if self.scene is not None:
+            try:
+                due = self.scene.wake_in()
+            except Exception as exc:  # noqa: BLE001 - a scene bug must not stop the loop
+                self.report(exc)
+                due = None
+            if due is not None:
+                wake = min(wake, max(0.0, due))
+        return wake
+
     def _events(self) -> list[pygame.event.Event]:
         """The pending events (``_pending_events``), and when they were taken: a double-click's two
         presses are timed by it, not by when each is handled, since handling the first can take
@@ -884,7 +900,7 @@ class App:
         interval = self._redraw_interval()
         if interval is None and self._moving:
             return events  # it has just stopped: its still picture is due now
-        wake = IDLE_WAKE if interval is None else min(IDLE_WAKE, interval - (time.monotonic() - self._last_draw))
+        wake = self._idle_wake(interval)
         self.warm_start.start()  # the screen is drawn and waits for input: the first game's imports now
         if self.scene is not None:
             self.guard(self.scene.waiting)  # before the spare is told: a game's worker takes the spare

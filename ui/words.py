@@ -1312,11 +1312,17 @@ def description(player: PlayerInfo, watched: bool = False) -> str:
     return _(player.described(watched))
 
 
-CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search (AT_RANDOM is said by the
-    #                thinking card's headline, "Level 1 plays at random": game_panel._plays_at_random)
+CHOICE_REASONS = {  # ai.base.RULE_REASONS: why a rule chose a move without a search (those of a player that
+    #                never searches are said by the thinking card's headline instead: ``PLAYS_BY``)
     "block": N_("blocks the only threat"), "block-one": N_("blocks one of several threats"),
     "centre": N_("opens in the centre"), "stop-fork": N_("stops a double threat"),
     "stop-threats": N_("stops a run of threats"), "most-tiles": N_("lays the most tiles"),
+    "pie-opening": N_("an opening stone for the swap rule"),
+}
+
+PLAYS_BY = {  # ai.base.RULE_REASONS of a player that never searches (AT_RANDOM, FIXED_ORDER): the thinking
+    #         card's headline over its move names it and says how it plays, where a search's says "Last search"
+    "random": N_("{player} plays at random"), "fixed-order": N_("{player} plays by a fixed order"),
 }
 
 
@@ -1329,6 +1335,13 @@ def stop_reason(stopped: str) -> str:
     """Why a search ended early (``Progress.stopped``) in the current language, as analysis says
     its own end ("stopped at its limit"); "" for none said or a reason without words here."""
     return _(STOP_REASONS[stopped]) if stopped in STOP_REASONS else ""
+
+
+def plays_by(reason: str, player: str) -> str:
+    """How ``player`` (its name as the player cards say it) chose its move without a search, for
+    the thinking card's headline ("Bacoco plays at random", "ObtusoSW plays by a fixed order");
+    "" for a reason of a player that searches (``PLAYS_BY`` has not it)."""
+    return _(PLAYS_BY[reason]).format(player=player) if reason in PLAYS_BY else ""
 
 
 def choice_reason(reason: str) -> str:

@@ -39,7 +39,7 @@ from functools import lru_cache
 import numpy as np
 
 from ai import data, kernels
-from ai.base import Limits, PlayerInfo, Progress
+from ai.base import PIE_OPENING, Limits, PlayerInfo, Progress
 from ai.engines.hex_mcts import HexMCTSPlayer, HexSearcher
 from ai.kernels import hex as kernel
 from ai.kernels import hex_inferior, hex_pns, hex_vc
@@ -686,10 +686,14 @@ class KnowledgePlayer(HexMCTSPlayer):
         return search(self.searching(), state, limits, moves=[m for m in state.legal_moves() if m != SWAP])
 
     def _pie_opening(self, state: HexState) -> Progress:
+        """Blue's first stone under the swap rule: the balanced cell the maps or the swap table
+        give (``balanced_opening``), else the modest edge stone of the other levels.  A rule over
+        what they know, reported so (``PIE_OPENING``): it proves nothing, and "from the opening
+        book" named no book a player could look up."""
         move = balanced_opening(state.game.size)
         if move is None:
             return super()._pie_opening(state)
-        return Progress(best_move=move, pv=[move], kind="book", done=True)
+        return Progress(best_move=move, pv=[move], kind="rule", reason=PIE_OPENING, done=True)
 
 
 def start_compiling() -> None:

@@ -36,7 +36,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ai import kernels
-from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import PIE_OPENING, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.hex_solver import solved_move
 from ai.kernels import hex as kernel
 from ai.reference.hex_search import PythonSearcher
@@ -278,10 +278,11 @@ class HexMCTSPlayer(Player):
         """Blue's first move under the swap rule: a stone on Red's top edge, away from the corners.
 
         A strong opening would simply be swapped; a stone on the opponent's edge is a modest
-        move that is still worth something (a simple rule, not a measured balance).
+        move that is still worth something (a simple rule, not a measured balance).  Its report
+        says so (``PIE_OPENING``): the panel said "Last search" over a stone no search chose.
         """
         move = self.rng.randrange(1, state.game.size - 1)  # b1 .. the next-to-last column of row 1
-        return Progress(best_move=move, pv=[move], kind="rule", done=True)
+        return Progress(best_move=move, pv=[move], kind="rule", reason=PIE_OPENING, done=True)
 
     def _swap_or_play(self, state: HexState, limits: Limits) -> Progress:
         """Red's first turn under the swap rule: take Blue's stone at once where ``swap_at_once``

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from ai.base import Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import FIXED_ORDER, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.roster import RASTROS_COURSE_DEPTH
 from ai.search.classic import ClassicPlayer, CourseNew
 from ai.search.random_player import RandomPlayer
@@ -74,7 +74,9 @@ class Bacoco(RandomPlayer):
 
 
 class Obtuso(Player):
-    """ObtusoSW (``south=True``) or ObtusoNE: the last move after the notebook's sort."""
+    """ObtusoSW (``south=True``) or ObtusoNE: the last move after the notebook's sort.  Its report
+    says it took the move by a fixed order (``FIXED_ORDER``): the game's panel says "ObtusoSW
+    plays by a fixed order" over its move, not "Last search", as no search chose it."""
 
     def __init__(self, info: PlayerInfo, south: bool) -> None:
         self.info = info
@@ -90,7 +92,7 @@ class Obtuso(Player):
             moves.sort(key=lambda m: (-(m // n), m % n))
         move = moves[-1]
         if progress:
-            progress(Progress(best_move=move, kind="rule", done=True))
+            progress(Progress(best_move=move, kind="rule", reason=FIXED_ORDER, done=True))
         return move
 
 

@@ -76,6 +76,12 @@ class Scene:
         the window's busy frames, what a request the user may make here would otherwise wait for
         (the game screen's AI worker for a hot-seat game's first hint).  Nothing by default."""
 
+    def wake_in(self) -> float | None:
+        """Seconds until the scene has something to do with no input and nothing moving on screen
+        (the game's computer reply held for its moment), so that the window wakes then rather
+        than up to ``ui.app.IDLE_WAKE`` later; None for nothing due (the default)."""
+        return None
+
     def redraw_interval(self) -> float | None:
         """How often the scene must be redrawn with no input: None while nothing moves (the App
         draws after events and ``app.invalidate()`` only), 0 for every frame (an animation), or a

@@ -286,6 +286,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.asked_on_resume = ""  # the search ("hint", "draw") a person's Pause dropped, asked again on Resume
         self.notes_aside: tuple[State | None, list[Message]] = (None, [])  # the position a Pause hid, its notes
         self.last_move_time = time.monotonic()
+        self.person_moved_last = False  # the last move played was a person's: the computer's reply waits a moment
         self.over_since: float | None = None
         self.over_hidden = False
         self.over_card.forget_pointer()
@@ -402,6 +403,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if note:
             self.messages.add(note, duration=8.0, topic=MOVE_NOTE)
         self.last_move_time = time.monotonic()
+        self.person_moved_last = not by_computer
         self.panel.follow = True
         if after.is_terminal():
             self.over_since = time.monotonic()
@@ -739,6 +741,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if due is not None:
             return 0.0 if due <= 0 else due - (math.ceil(due) - 1)  # when the card's whole second changes
         return self.move_entry.field.redraw_interval()
+
+    def wake_in(self) -> float | None:
+        """The computer's reply held for its moment is shown on time (``ComputerMoves.reply_wait``)."""
+        return self.computer.reply_wait()
 
     def update(self, dt: float) -> None:
         due = self.next_game_in()

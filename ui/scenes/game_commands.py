@@ -386,6 +386,7 @@ class GameCommands:
         self.view.reset_input()
         self.view.stop_animation()  # the move now last was seen when it was played
         self.last_move_time = time.monotonic()
+        self.person_moved_last = False  # no one has just moved: a computer to move plays as soon as it is ready
         self.panel.follow = True
 
     def unfinished(self) -> bool:

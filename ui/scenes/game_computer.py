@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabuleiro.ui")
 
 SPEEDS = ((N_("Slow"), 1.5), (N_("Normal"), 0.7), (N_("Fast"), 0.25), (N_("Max"), 0.0))  # PC vs PC pause per move
-HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move
+HUMAN_VS_PC_DELAY = 0.35  # the computer's reply is shown no sooner than this after the human's move (only then)
 RESTARTED = "restarted"  # the topic of "it was restarted": said until the fresh process answers
 RESIGNED = "resigned"  # the forfeit reason of a resignation: a person's Resign, an outside engine's resign
 HINT_PLAYER = "level-5"  # the player a hint (H) asks, whoever plays the game
@@ -344,10 +344,32 @@ class ComputerMoves:
             self.step_once = True
 
     def _reply_due(self) -> float:
+        """When the reply held may be shown (``time.monotonic``): in a watched game the speed's
+        pause after the move before; else ``HUMAN_VS_PC_DELAY`` after the person's move, so that
+        the reply is seen to answer it, and as soon as it is in where no person has just moved
+        (``GameScene.person_moved_last``): the computer's first move of a game, or its move
+        after an Undo or a game taken up from a replay, waited that pause after no move."""
         scene = self.scene
         if scene.setup.mode == PC_VS_PC:
             return scene.last_move_time + SPEEDS[scene.speed][1]
+        if not scene.person_moved_last:
+            return scene.last_move_time
         return scene.last_move_time + HUMAN_VS_PC_DELAY
+
+    def reply_wait(self) -> float | None:
+        """Seconds until the reply held is shown (0 when due now), for the window's sleep
+        (``Scene.wake_in``): it slept up to ``ui.app.IDLE_WAKE`` (0.1 s) and showed the reply
+        that much late.  None where nothing is held for a time: no reply in, Pause holding it
+        for Step, the reply waiting for the move's animation (whose frames wake the window) or
+        for the player to come back from an earlier position."""
+        scene = self.scene
+        if self.held is None or scene.browsing is not None or scene.view.is_animating():
+            return None
+        if self.step_once:
+            return 0.0
+        if scene.paused:
+            return None
+        return max(0.0, self._reply_due() - time.monotonic())
 
     # -- answers --------------------------------------------------------------------------------
     def poll(self) -> None:

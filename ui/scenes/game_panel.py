@@ -25,7 +25,8 @@ from ui.scenes.game_over import reason_lines, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
-    chosen_at_random,
+    chosen_by_rule,
+    chosen_without_search,
     detail_parts,
     has_figures,
     nodes_text,
@@ -1043,19 +1044,25 @@ class GamePanel:
         """The thinking card's headline over the last search, ``back`` plies before the board:
         "Hint" where it was a hint's (H) and "Last search" where a computer's move's.  A hint's
         search read "Last search" in a hot-seat game, where no computer plays: whose search?  A
-        move its player drew at random (``chosen_at_random``: level 1) had no search: "Level 1
-        plays at random" over its "chose c5", which read "Last search: chose c5"."""
+        move of a player that never searches (``chosen_without_search``: level 1, ObtusoSW) had
+        no search: "Level 1 plays at random" over its "chose c5", which read "Last search: chose
+        c5"; a move a rule chose and says why (``chosen_by_rule``: Hex's opening stone for the
+        swap rule, a block) is the "Last move", its reason beside it."""
         if self.scene.computer.last_search_hint:
             return _("Hint") if not back else ngettext("Hint, {n} ply back", "Hint, {n} plies back", back).format(n=back)
-        if chosen_at_random(search):
-            return self._plays_at_random(search)
+        if chosen_without_search(search):
+            return self._plays_how(search)
+        if chosen_by_rule(search):
+            return _("Last move") if not back else ngettext(
+                "Last move, {n} ply back", "Last move, {n} plies back", back).format(n=back)
         return _("Last search") if not back else ngettext(
             "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
 
-    def _plays_at_random(self, search: AIProgress) -> str:
-        """The headline over a move ``search`` says was drawn at random: "Level 1 plays at
-        random", its player named as the player cards name it (the side that moved)."""
-        return _("{player} plays at random").format(player=self.scene.setup.player_label(search.mover))
+    def _plays_how(self, search: AIProgress) -> str:
+        """The headline over a move of a player that never searches (``chosen_without_search``):
+        "Level 1 plays at random", "ObtusoSW plays by a fixed order", its player named as the
+        player cards name it (the side that moved)."""
+        return words.plays_by(search.reason, self.scene.setup.player_label(search.mover))
 
     def _browsing_headline(self, search: AIProgress | None, analysed: bool) -> str:
         """The thinking card's headline while an earlier position is shown: analysis's line of it,
@@ -1063,8 +1070,8 @@ class GamePanel:
         search under way ("Level 3 is thinking…") or its last, as if about the position shown."""
         plies = self.scene.browsing
         return (_("Analysis: best line") if analysed
-                else self._plays_at_random(search) if chosen_at_random(search)
-                else _("The search that chose ply {n}").format(n=plies) if search is not None
+                else self._plays_how(search) if chosen_without_search(search)
+                else _("The search that chose ply {n}").format(n=plies) if search is not None and not chosen_by_rule(search)
                 else _("Browsing ply {n}").format(n=plies))
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

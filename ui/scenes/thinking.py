@@ -22,14 +22,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ai.base import AT_RANDOM, LENGTH_KNOWN, PROVEN, WIN
+from ai.base import LENGTH_KNOWN, PROVEN, WIN
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import says_the_number
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, count_text, eval_unit, plural_count
 from ui.i18n import _, ngettext, number_text
-from ui.words import choice_reason, stop_reason
+from ui.words import PLAYS_BY, choice_reason, stop_reason
 
 
 def _sides(sides: tuple[str, str]) -> tuple[str, str]:
@@ -61,11 +61,20 @@ def seen_from_board(progress: AIProgress, played: Sequence[str]) -> tuple[AIProg
                    pv_other=progress.pv_other[back:]), 0
 
 
-def chosen_at_random(progress: AIProgress | None) -> bool:
-    """Whether ``progress`` is of a move drawn at random by a player that searches nothing (its
-    report's ``reason``, ``ai.base.AT_RANDOM``: every game's level 1).  The panel headed it "Last
-    search: chose c5", as if a search had chosen c5; it names the player and how it plays instead."""
-    return progress is not None and progress.kind == "rule" and progress.reason == AT_RANDOM
+def chosen_without_search(progress: AIProgress | None) -> bool:
+    """Whether ``progress`` is of a move chosen by a player that searches nothing: drawn at random
+    (its report's ``reason``, ``ai.base.AT_RANDOM``: every game's level 1, Bacoco) or the first
+    in a fixed order (``ai.base.FIXED_ORDER``: ObtusoSW, ObtusoNE).  The panel headed it "Last
+    search: chose c5", as if a search had chosen c5; it names the player and how it plays instead
+    (``ui.words.PLAYS_BY``)."""
+    return progress is not None and progress.kind == "rule" and progress.reason in PLAYS_BY
+
+
+def chosen_by_rule(progress: AIProgress | None) -> bool:
+    """Whether ``progress`` is of a move a rule chose and says why, in words (``choice_reason``:
+    a block, the centre, Hex's opening stone for the swap rule): no search chose it, so the
+    panel heads it "Last move", not "Last search"."""
+    return progress is not None and progress.kind == "rule" and bool(choice_reason(progress.reason))
 
 
 def proof_winner(progress: AIProgress) -> int | None:
