@@ -337,6 +337,7 @@ class Bot:
                 command, self.limits, sets_own_limits, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
                 cwd=cwd or self.folder, env=minimal_environment(self.folder, env),
             )
+            parent_watch.bot_started(self.proc.pid)  # an AI worker tells its window (``end_orphaned_bot``)
             self.lines: queue.Queue[bytes] = queue.Queue()
             threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
             self._finalizer = weakref.finalize(self, _end, self.proc, self.log, self.folder, id(self), self._keep_log)
@@ -563,6 +564,49 @@ def _kill_group(proc: subprocess.Popen) -> bool:
         except OSError:  # ProcessLookupError: the bot left its group; PermissionError
             return True
     return False
+
+
+def start_time(pid: int) -> int | None:
+    """When process ``pid`` started (Linux /proc, in clock ticks since the boot), which with its pid
+    tells it from any later process given the same pid; None where it cannot be read."""
+    try:
+        with open(f"{PROC}/{pid}/stat", "rb") as f:
+            return int(f.read().rpartition(b")")[2].split()[19])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def end_orphaned_bot(pid: int, started: int) -> bool:
+    """Kill the bot that is process ``pid``, started at ``started`` (``start_time``), and its process
+    group, if it is still running: the AI worker that started it was killed (past its grace, or
+    by the system), and a killed worker's last words (``Bot``'s end) are never said, while the
+    bot, in a session of its own, outlives it.  Said by the window that killed the worker.  The
+    bot is signalled through a pidfd opened before its start time is checked, so never a later
+    process given its pid; its group is killed while that leader is found still there (a group
+    keeps its id as long as its leader is not reaped).  Linux only (pidfds and /proc); True if it
+    was running and signalled."""
+    if not hasattr(os, "pidfd_open") or not hasattr(signal, "pidfd_send_signal"):
+        return False
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:  # gone already (the worker's own end killed it), or a system without pidfds
+        return False
+    try:
+        try:
+            with open(f"{PROC}/{pid}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+        except OSError:
+            return False
+        if int(fields[19]) != started:  # another process given the pid since
+            return False
+        if int(fields[2]) == pid:  # still its group's leader (a bot may leave its group); ended, not reaped: its group's left
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            signal.pidfd_send_signal(fd, signal.SIGKILL)
+        return fields[0] != b"Z"
+    finally:
+        os.close(fd)
 
 
 def _end(proc: subprocess.Popen, log, folder: str | None, key: int | None = None,

@@ -35,6 +35,7 @@ POLL = 0.5  # seconds between looks at the parent
 _LAST_WORDS: dict[Hashable, Callable[[], None]] = {}  # said before the process ends (``on_orphaned``)
 _LOCK = threading.RLock()  # reentrant: a signal's handler may interrupt its own thread holding it
 _ending = False  # the last words were said: any new one is said at once
+_BOT_WATCHERS: list[Callable[[int], None]] = []  # told of each bot this process starts (``on_bot_started``)
 
 
 def on_orphaned(key: Hashable, callback: Callable[[], None]) -> None:
@@ -47,6 +48,24 @@ def on_orphaned(key: Hashable, callback: Callable[[], None]) -> None:
             return
     with contextlib.suppress(Exception):
         callback()
+
+
+def on_bot_started(callback: Callable[[int], None]) -> None:
+    """Call ``callback(pid)`` for each outside bot this process starts from now on (``bot_started``):
+    an AI worker tells its window, which ends the bot if it has to kill the worker, whose last
+    words a SIGKILL or SIGTERM never lets it say (``ui.ai_worker._end``)."""
+    with _LOCK:
+        _BOT_WATCHERS.append(callback)
+
+
+def bot_started(pid: int) -> None:
+    """An outside bot was just started as process ``pid`` (``ai.outside_process.Bot``): told to each
+    ``on_bot_started`` callback; a callback's failure stops neither the bot nor the others."""
+    with _LOCK:
+        watchers = list(_BOT_WATCHERS)
+    for callback in watchers:
+        with contextlib.suppress(Exception):
+            callback(pid)
 
 
 def forget(key: Hashable) -> None:

@@ -180,6 +180,30 @@ def _earlier_tests_left_out_of_collections():
     yield
 
 
+# ``TABULEIRO_LEFT_PROCESSES=0`` turns ``_no_process_left`` off (a run that looks for something else).
+LEFT_PROCESSES_CHECKED = os.environ.get("TABULEIRO_LEFT_PROCESSES", "1") != "0"
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left(tmp_path_factory):
+    """No test leaves an AI worker or an outside bot running (tests/left_processes.py): a worker
+    killed after its grace left its bot playing on, orphaned, and a window's quit that gave up on a
+    worker left it running; each such process took a core from every later test.  Those left are
+    given ``LEFT_WAIT`` seconds to end (a closed worker ends in the background), then killed, and
+    the test fails."""
+    yield
+    if not LEFT_PROCESSES_CHECKED:
+        return
+    from tests import left_processes
+
+    folders = (_scratch, str(tmp_path_factory.getbasetemp()))
+    left = left_processes.waited_for(folders)
+    if left:
+        left_processes.kill_left(left, folders)
+        pytest.fail("the test left processes running: " + "; ".join(
+            f"{one.kind} {one.pid} ({one.command[:120]})" for one in left), pytrace=False)
+
+
 @pytest.fixture(autouse=True)
 def _window_not_left_full_screen():
     """No test's window opens in the display another test left full screen (on the dummy driver it

@@ -299,6 +299,48 @@ def test_an_outside_engines_resign_comes_back_as_a_resignation_not_a_forfeit(tmp
     assert [type(a) for a in said if isinstance(a, AIForfeit)] == [AIResigned]
 
 
+def _engines_of(worker_pid: int, engine: str) -> list[int]:
+    """The children of process ``worker_pid`` running ``engine`` (their command line names it; /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == worker_pid and engine.encode() in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the engine in /proc; pidfds")
+def test_an_outside_engine_ends_with_its_worker_terminated_past_its_grace(tmp_path):
+    """A worker still busy past its grace is terminated, and a terminated worker says no last
+    words: the GTP engine it started, in a session of its own, went on running after the game
+    and the window were gone.  The window now ends the bots its workers said they started."""
+    import json
+
+    from tests.reap_helpers import killed_if_left
+
+    config, record = tmp_path / "hanging.json", tmp_path / "commands"
+    engine = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
+    # never answers a genmove, and reads no more commands: the end of its input does not end it
+    config.write_text(json.dumps({"command": [sys.executable, str(engine), "--hang", "--record", str(record)]}))
+    worker = AIWorker("tictactoe", warm_up=False)
+    process = worker.process
+    try:
+        worker.submit(Job("tictactoe", {}, (), "", str(config), 30.0, 1))
+        assert polled_until(worker, lambda: record.exists() and "genmove" in record.read_text())
+        [pid] = _engines_of(process.pid, "gtp_engine.py")
+        with killed_if_left(pid, os.getpid()) as bot:  # found while the worker holds it
+            worker._shutdown(grace=0.0)  # as past its grace: terminated, its own clean-up never run
+            assert ai_worker.wait_for_closed_workers(60)
+            assert process.exitcode == -15  # terminated indeed, not ended by itself
+            assert bot.ended(timeout=60), "the engine outlived its terminated worker"
+    finally:
+        worker.close()
+
+
 REAL_WORKER_MAIN = ai_worker.worker_main
 LAST_WORDS = "TABULEIRO_TEST_LAST_WORDS"  # the file a worker's last words write (``_worker_slow_to_tear_down``)
 

@@ -32,9 +32,14 @@ def bot_logs_in_tmp(tmp_path, monkeypatch):
 
 
 def talk(lines: list[str], game: str = "tictactoe", player: str = "level-2") -> list[str]:
-    """The answers of one engine to ``lines`` (each answer without its blank line)."""
+    """The answers of one engine to ``lines`` (each answer without its blank line); its player is
+    closed after them, as the command's exit would (an outside one's bot ended: none is left)."""
     out = io.StringIO()
-    serve(Engine(game, player, {}, 0.1), io.StringIO("\n".join(lines) + "\n"), out)
+    engine = Engine(game, player, {}, 0.1)
+    try:
+        serve(engine, io.StringIO("\n".join(lines) + "\n"), out)
+    finally:
+        ai.close_player(engine.player)
     return [a for a in out.getvalue().split("\n\n") if a]
 
 

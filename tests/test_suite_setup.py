@@ -127,3 +127,39 @@ def test_no_test_module_imports_dask_as_it_is_collected():
     heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text("utf-8"))) & set(HEAVY_OPTIONAL))
              for path in sorted((ROOT / "tests").glob("*.py"))}
     assert not {name: found for name, found in heavy.items() if found}
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds bots in /proc")
+def test_the_check_of_processes_left_finds_an_orphaned_bot_and_a_worker(tmp_path):
+    """``_no_process_left`` (tests/conftest.py) finds what a test leaves: an AI worker still
+    running, and a bot whose worker is gone (its parent no longer the test's), by its log in one of
+    the test process's folders; one whose log is elsewhere is not this test process's.  Both are
+    ended here before the check runs."""
+    import conftest
+
+    from tests import left_processes
+    from ui.ai_worker import AIWorker, wait_for_closed_workers
+
+    folders = (conftest._scratch,)
+    logs = Path(conftest._scratch) / "bot-logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    started = []
+    for folder in (logs, tmp_path):  # ours, then a folder not among ``folders``
+        with open(folder / "bot.log", "ab") as log:  # the orphan: a grandchild whose parent is gone at once
+            parent = subprocess.Popen([sys.executable, "-c", (
+                "import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
+                " start_new_session=True); print(p.pid, flush=True)")], stdout=subprocess.PIPE, stderr=log, text=True)
+        started.append(int(parent.stdout.readline()))
+        parent.wait()
+    ours, not_ours = started
+    worker = AIWorker("tictactoe", warm_up=False)
+    try:
+        left = left_processes.left_processes(folders)
+        assert {(one.pid, one.kind) for one in left} == {(ours, "outside bot"), (worker.process.pid, "AI worker")}
+        assert not_ours not in {one.pid for one in left}
+    finally:
+        worker.close()
+        left_processes.kill_left(left_processes.left_bots(folders) + left_processes.left_bots((str(tmp_path),)),
+                                 folders + (str(tmp_path),))
+        assert wait_for_closed_workers(60)
+    assert left_processes.waited_for(folders + (str(tmp_path),), 60) == []

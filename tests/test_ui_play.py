@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, click_widget, key, wait
+from tests.ui_helpers import click, click_widget, count_calls, key, wait
 from ui import ai_worker
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -190,7 +190,10 @@ def test_a_game_left_as_it_opened_ends_its_computers_worker_at_once(app, monkeyp
     assert app.errors == []
 
 
-def test_closing_the_window_while_the_computer_thinks(app):
+def test_closing_the_window_while_the_computer_thinks(app, monkeypatch):
+    """The window closes with the computer thinking: its worker has ended when the quit returns,
+    within its grace, nothing terminated or killed in a hurry (``hurry_closed_workers``)."""
+    hurried = count_calls(monkeypatch, ai_worker, "hurry_closed_workers")
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 30.0)
     app.switch(GameScene(app, setup))
     scene = app.scene
@@ -200,6 +203,33 @@ def test_closing_the_window_while_the_computer_thinks(app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame()
     assert not app.running and not process.is_alive()
+    assert hurried == [0]
+    assert app.errors == []
+
+
+def test_closing_the_window_ends_a_worker_still_within_its_grace(app, monkeypatch, tmp_path):
+    """The window's quit waited 5 s for the closed workers, then returned: a worker still running
+    (its grace longer than that, or a loaded machine) was left behind the window, with the
+    outside bot it played.  Those still there when the wait runs out are now terminated, then
+    killed.  Here the worker never reads its jobs (``still_starting``) and its grace is 10 minutes."""
+    import ui.app as app_module
+    from tests.reap_helpers import still_starting
+
+    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
+    monkeypatch.setattr(ai_worker, "STOP_GRACE", 600.0)  # an outside player's worker is given the grace
+    monkeypatch.setattr(app_module, "CLOSED_WORKERS_WAIT", 0.1)  # the wait runs out while the grace lasts
+    bot = tmp_path / "bot.py"
+    bot.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    app.switch(GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (str(bot), None), 5.0)))  # X, the bot, first
+    scene = app.scene
+    app.run_frames(2)
+    process = scene.worker.process
+    assert scene.worker.close_grace() == 600.0 and process.is_alive()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame()
+    assert not app.running
+    assert not process.is_alive(), "the quit left the worker running"
+    assert process.exitcode in (-15, -9)
     assert app.errors == []
 
 

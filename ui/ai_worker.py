@@ -28,14 +28,14 @@ until they are, and a fresh process would only compile them again, without the w
 worker that keeps dying is given up (``broken``: the scene plays random moves); one replaced for a slow
 cancel is not counted, since cancels come as fast as the player presses keys, and warms its kernels up as
 the first one did.  A job whose process died is answered by ``AIProcessDied``, which the scene may ask again
-of the fresh process.  A closed worker (its screen was left) is let go at once and its process ended by a
-thread (``_end``), so the window never waits for it: it ends by itself, its teardown skipped
-(``ai.parent_watch.run_then_exit``), within its grace, or at once if none of its jobs has reported and none
-was an outside player's (``AIWorker.close_grace``).  ``wait_for_closed_workers`` waits for them all as the
-window closes, after ``end_unclosed_workers`` has closed those no screen kept (Ctrl+C as one started).
-Errors come back as ``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an outside
-player over time, dead or with an illegal answer) comes back as ``AIForfeit``, a resign
-(``ai.base.Resigned``) as ``AIResigned``.  The scene decides what to do.
+of the fresh process.  A closed worker (its screen was left) is let go at once, ended by a thread (``_end``):
+by itself, its teardown skipped (``ai.parent_watch.run_then_exit``), within its grace, or at once if none of
+its jobs has reported and none was an outside player's (``AIWorker.close_grace``); one terminated says no
+last words: the window ends the bots it said it started (``AIBotStarted``, ``_end_bots``).  The window's
+close waits for all (``wait_for_closed_workers``, then ``hurry_closed_workers`` kills), after
+``end_unclosed_workers`` closed those no screen kept (Ctrl+C as one started).  Errors come back as
+``AIError`` events; a player that lost by the rules (``ai.base.Forfeit``: an outside player over time, dead
+or with an illegal answer) as ``AIForfeit``, a resign (``ai.base.Resigned``) as ``AIResigned``.
 
 This module must not import pygame: the worker process imports it under the spawn start method.
 """
@@ -76,6 +76,7 @@ PROGRESS_EVERY = 0.1  # seconds between progress reports (about 10 a second)
 WORKER_NICENESS = 5  # the worker runs at a lower priority than the window
 PREPARE_NICENESS = 19  # the window's preparation lowest: a game's own worker compiles what it needs first
 URGENT_POLL = 1.0  # seconds between a preparation's looks at a stage a game's worker compiles urgently
+HURRY_WAIT = 10.0  # seconds the window's quit waits for closed workers killed at once (``hurry_closed_workers``)
 ANALYSIS_NICENESS = 12  # an analysis worker (analysis mode) lower still: it runs for as long as it is on
 
 log = logging.getLogger(__name__)  # in the window and, sent to it (``ai.worker_log``), in each worker
@@ -239,6 +240,16 @@ class AISpareLoading:
     a fresh spare instead (``SpareWorker.expect``)."""
 
     game_id: str
+
+
+@dataclass(frozen=True)
+class AIBotStarted:
+    """The worker started an outside bot: process ``pid``, started at ``started``
+    (``ai.outside_process.start_time``).  A worker the window has to kill never ends its bots
+    itself, and a bot outlives it (a session of its own): the window ends them (``_end_bots``)."""
+
+    pid: int
+    started: int
 
 
 @dataclass(frozen=True)
@@ -862,6 +873,15 @@ def _game_given(jobs, parent) -> tuple[str | None, bool] | None:
         return item
 
 
+def _tell_bot_started(reports, pid: int) -> None:
+    """Tell the window of the bot this worker just started (``AIBotStarted``); one whose start
+    cannot be read (no /proc) is not told, and is ended by this process's own end alone."""
+    from ai.outside_process import start_time
+
+    if (started := start_time(pid)) is not None:
+        reports.put(AIBotStarted(pid, started))
+
+
 def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = False, spare: bool = False,
                 unused: tuple[str, ...] = (), options: dict[str, Any] | None = None,
                 log_level: int | None = None) -> None:
@@ -872,13 +892,14 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
     (``ai.kernels.unused_stages``); ``log_level``: the window's log is written to its file, where this
     process's lines go too, at that level (``ai.worker_log``; None: nothing set up)."""
     from ai.base import Forfeit, Resigned
-    from ai.parent_watch import end_with_parent, leave_sigint_to_parent
+    from ai.parent_watch import end_with_parent, leave_sigint_to_parent, on_bot_started
 
     if log_level is not None:
         send_logs_to_parent(reports, log_level)
     log.debug("worker started%s", f" as a spare expecting {warm_game}" if spare else f" for {warm_game}")
     leave_sigint_to_parent()  # the terminal's Ctrl+C is the window's, which ends this process
     end_with_parent()  # an analysis runs until stopped: a window killed mid-way must not leave it running
+    on_bot_started(functools.partial(_tell_bot_started, reports))  # a window that kills this process ends them
     players: dict = {}
     parent = mp.parent_process()
     if spare:  # its head starts at the window's priority: the menus are idle, and a game may start soon
@@ -1060,6 +1081,9 @@ class AIWorker:
                 self.preparing, self.warm_up_error = not item.done, item.error
                 continue
             if isinstance(item, (AISpareLoading, AISpareReady)):  # said in the menus, before this worker took the spare
+                continue
+            if isinstance(item, AIBotStarted):
+                _note_bot(self.process, item)
                 continue
             self.heard_from = True  # a job's report, this one's or a cancelled one's: the process runs jobs
             if item.job_id != self.busy:
@@ -1333,9 +1357,35 @@ class SpareWorker:
 
 
 _ENDING: list[threading.Thread] = []  # the threads ending closed workers' processes (``_end``)
+_HURRIED: dict[threading.Thread, threading.Event] = {}  # set: that thread ends its process now (``hurry_closed_workers``)
 _STARTED: dict[Any, tuple[Any, WorkerChannel, SharedFlag]] = {}  # worker processes not closed: their jobs, reports, stop
 _HELD: dict[Any, HeldChild] = {}  # how each worker process not yet ended is signalled (``_end``)
+_BOTS: dict[Any, list[AIBotStarted]] = {}  # the outside bots each worker process said it started (``_end_bots``)
 _ENDING_LOCK = threading.Lock()
+
+
+def _note_bot(proc, started: AIBotStarted) -> None:
+    """Note that worker process ``proc`` started the bot ``started``, for ``_end_bots``."""
+    with _ENDING_LOCK:
+        _BOTS.setdefault(proc, []).append(started)
+
+
+def _end_bots(proc) -> None:
+    """End the outside bots worker process ``proc`` started that are still running, now that it has
+    ended (``ai.outside_process.end_orphaned_bot``): a worker that ends by itself has ended them
+    (its last words), but one terminated past its grace or killed never does, and each bot, in a
+    session of its own, went on running (a GTP engine thinking at full speed) after the window's
+    end.  The bots noted are checked by their start times, so a bot ended long ago whose pid a
+    later process has is left alone."""
+    with _ENDING_LOCK:
+        bots = _BOTS.pop(proc, [])
+    if not bots:
+        return
+    from ai.outside_process import end_orphaned_bot
+
+    for bot in bots:
+        if end_orphaned_bot(bot.pid, bot.started):
+            log.debug("outside bot %d of AI worker %s ended (its worker did not end it)", bot.pid, _pid(proc))
 
 
 def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
@@ -1347,10 +1397,12 @@ def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, gra
         held = _HELD.pop(proc, None)
     with contextlib.suppress(OSError, ValueError, queue.Full):
         jobs.put_nowait(None)
-    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace, held), daemon=True,
+    hurried = threading.Event()
+    ending = threading.Thread(target=_end, args=(proc, jobs, reports, stop, grace, held, hurried), daemon=True,
                               name="tabuleiro-ai-end")
     with _ENDING_LOCK:
         _ENDING.append(ending)
+        _HURRIED[ending] = hurried
     ending.start()
 
 
@@ -1365,7 +1417,8 @@ def end_unclosed_workers() -> int:
     return len(unclosed)
 
 
-def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, held: HeldChild | None = None) -> None:
+def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, held: HeldChild | None = None,
+         hurried: threading.Event | None = None) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
     if even that is ignored), reaped, the log lines it sent written to the log (``_join_logging``,
     ``_log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
@@ -1376,19 +1429,22 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, hel
     this thread is the only one that waits, and the window's own wait has its bound.  Not the only
     one that reaps: any process's start reaps the ended ones (``multiprocessing``'s cleanup), and
     ``is_alive`` said "alive" of one reaped there but not yet noted: it is signalled through
-    ``held`` (``HeldChild``), never by its pid, which may be another process's by then."""
+    ``held`` (``HeldChild``), never by its pid, which may be another process's by then.  Once
+    ``hurried`` is set (the window quits: ``hurry_closed_workers``) it waits no more: what is left
+    of the grace is skipped, and a terminate not heard at once is followed by a kill."""
     signalled = held or proc  # a process ``_start_process`` did not start: its own terminate and kill
     try:
-        _join_logging(proc, reports, grace)
+        _join_logging(proc, reports, grace, hurried)
         if proc.is_alive():
             log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
             signalled.terminate()
-            _join_logging(proc, reports, 1.0)
+            _join_logging(proc, reports, 1.0, hurried)
         if proc.is_alive():
             log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
             signalled.kill()
             proc.join()
-        _log_lines_left(reports)  # what it wrote before its end, the window no longer polling it
+        _log_lines_left(reports, proc)  # what it wrote before its end, the window no longer polling it
+        _end_bots(proc)
         jobs.cancel_join_thread()
         jobs.close()
         reports.close()
@@ -1397,33 +1453,37 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, hel
             held.close()
         with _ENDING_LOCK:
             _ENDING.remove(threading.current_thread())
+            _HURRIED.pop(threading.current_thread(), None)
 
 
-def _join_logging(proc, reports: WorkerChannel, seconds: float) -> None:
+def _join_logging(proc, reports: WorkerChannel, seconds: float, hurried: threading.Event | None = None) -> None:
     """Wait at most ``seconds`` for a closed worker's process to end, writing the log lines it sends
     meanwhile (``_log_if_line``): the window polls a closed worker no more (nor an analysis
     switched off, whose last lines, its job's end, were lost with the worker), and a worker
-    waiting for room in a full pipe would not end by itself."""
+    waiting for room in a full pipe would not end by itself.  It stops waiting once ``hurried`` is set."""
     end = time.monotonic() + seconds
-    while proc.is_alive() and (left := end - time.monotonic()) > 0:
+    while proc.is_alive() and (left := end - time.monotonic()) > 0 and not (hurried and hurried.is_set()):
         item = reports.receive(min(left, 0.05))
         if item is None:
             proc.join(min(left, 0.01))  # nothing came: the pipe is empty, or closed as the process ends
         else:
-            _log_if_line(item)
+            _log_if_line(item, proc)
 
 
-def _log_lines_left(reports: WorkerChannel) -> None:
+def _log_lines_left(reports: WorkerChannel, proc: Any = None) -> None:
     """Write the log lines an ended worker's channel still holds (``_log_if_line``)."""
     while (item := reports.receive(0)) is not None:
-        _log_if_line(item)
+        _log_if_line(item, proc)
 
 
-def _log_if_line(item: object) -> None:
-    """A closed worker's report: written to this process's log if it is a log line; its other
-    reports (answers, progress) are no one's now."""
+def _log_if_line(item: object, proc: Any = None) -> None:
+    """A closed worker's report: written to this process's log if it is a log line, noted if it
+    tells of a bot worker process ``proc`` started (``_end_bots``); its other reports (answers,
+    progress) are no one's now."""
     if is_log_record(item):
         from_worker(item)  # type: ignore[arg-type]
+    elif proc is not None and isinstance(item, AIBotStarted):
+        _note_bot(proc, item)
 
 
 def _pid(proc: Any) -> int | None:
@@ -1445,3 +1505,16 @@ def wait_for_closed_workers(timeout: float = 5.0) -> bool:
         if left <= 0:
             return False
         ending[0].join(left)
+
+
+def hurry_closed_workers(timeout: float = HURRY_WAIT) -> bool:
+    """End every closed worker's process still running now, without the rest of its grace:
+    terminated, then killed if that is not heard at once (``_end``), and its bots with it; wait
+    up to ``timeout`` seconds for them; True when none is left.  The window's quit calls it when
+    ``wait_for_closed_workers`` gave up: a worker still there was left running after the window,
+    a daemon thread's end cut short by the exit, and its outside bot with it."""
+    with _ENDING_LOCK:
+        hurried = list(_HURRIED.values())
+    for event in hurried:
+        event.set()
+    return wait_for_closed_workers(timeout)

@@ -74,6 +74,7 @@ MIN_SIZE = (800, 560)
 # every screen is laid out down to it (``ui.desktop.smallest_on_desktop``)
 LEAST_SIZE = (800, 500)
 TITLE = "Tabuleiro"
+CLOSED_WORKERS_WAIT = 5.0  # seconds the quit waits for closed AI workers to end in their graces (``quit``)
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
 EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
 RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
@@ -1359,8 +1360,11 @@ class App:
     def quit(self) -> None:
         """Close the current scene and end the loop; the AI workers closed, now or before, have
         ended when it returns (a scene's close lets its worker end in the background), and so have
-        any no screen had to close (``end_unclosed_workers``: Ctrl+C came as one was made)."""
-        from ui.ai_worker import end_unclosed_workers, wait_for_closed_workers
+        any no screen had to close (``end_unclosed_workers``: Ctrl+C came as one was made).  They
+        are given ``CLOSED_WORKERS_WAIT`` seconds to end in their graces; those still running
+        then are terminated and killed at once (``hurry_closed_workers``), with their outside
+        bots: given up on, a worker was left running past the window's end."""
+        from ui.ai_worker import end_unclosed_workers, hurry_closed_workers, wait_for_closed_workers
 
         self.running = False
         self.warm_start.stop()
@@ -1371,7 +1375,8 @@ class App:
             self.guard(watcher, self.scene, None)
         self.scene = None
         end_unclosed_workers()
-        wait_for_closed_workers()
+        if not wait_for_closed_workers(CLOSED_WORKERS_WAIT) and not hurry_closed_workers():
+            log.warning("AI worker processes still running after the window's end")
         if self.remember_size:
             # from full screen, the window it came from
             self.settings.maximized = self._window_maximized if self.fullscreen else self.maximized
