@@ -81,13 +81,31 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["nonsense"], ["invalid choice"]),
     ],
 )
-def test_bad_input_is_one_line_and_status_2(args, words):
-    proc = run(*args)
-    assert proc.returncode == 2
-    err = proc.stderr.strip()
+def test_bad_input_is_one_line_and_status_2(args, words, capsys):
+    """Run in this process (``main.main``, as ``main.py`` runs it): a process of its own per case
+    cost its start and imports, 0.4 s each on a loaded machine, for a check of the words;
+    ``test_bad_input_from_a_process_of_its_own_is_one_line_and_status_2`` runs each command so."""
+    import main
+
+    assert main.main(args) == 2
+    err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     for word in words:
         assert word in err
+
+
+@pytest.mark.parametrize("args, word", [
+    (["match", "chess", "level-1", "level-1"], "unknown game"),
+    (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], "no playable position"),
+    (["bench", "chess"], "unknown bench target"),
+    (["nonsense"], "invalid choice"),
+])
+def test_bad_input_from_a_process_of_its_own_is_one_line_and_status_2(args, word):
+    """Each command's bad input as another program sees it: the exit status 2 and one line on stderr."""
+    proc = run(*args)
+    assert proc.returncode == 2
+    err = proc.stderr.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and word in err, err
 
 
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
@@ -777,17 +795,24 @@ def test_every_example_command_of_the_docs_names_what_main_takes():
     ([1], 'expected a JSON object with a "command"'),
     (None, "no such file"),
 ])
-def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, config, said):
+def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, capsys, config, said):
     """An engine.json whose "command" was a number, or whose "setup" was no list, was refused in
     Python's words for where it broke ("'int' object is not iterable", "could not convert string
     to float: 'x'"), and a missing one as "[Errno 2] No such file or directory"; now the field
-    and what it should be, or "no such file" as for a .py."""
+    and what it should be, or "no such file" as for a .py.  Run in this process (``main.main``):
+    a process per case imported Hex's engine, numba with it, again (1.2 s each on a loaded
+    machine); the last case also runs as a process of its own."""
+    import main
+
     path = tmp_path / "engine.json"
     if config is not None:
         path.write_text(json.dumps(config))
-    proc = run("match", "hex", "level-1", str(path), "--games", "1", "--time", "0.05")
-    assert proc.returncode == 2, proc.stderr
-    err = proc.stderr.strip()
+    args = ("match", "hex", "level-1", str(path), "--games", "1", "--time", "0.05")
+    assert main.main(list(args)) == 2
+    err = capsys.readouterr().err.strip()
+    if config is None:
+        proc = run(*args)
+        assert proc.returncode == 2 and proc.stderr.strip() == err, proc.stderr
     assert len(err.splitlines()) == 1 and err.startswith(f"error: {path} could not be loaded: "), err
     assert said in err and "Errno" not in err, err
 

@@ -60,7 +60,8 @@ def _run(cache: Path, before: str = "") -> subprocess.CompletedProcess:
                           text=True, timeout=300)
 
 
-def test_a_truncated_cache_file_is_compiled_again_and_the_kernels_answer_as_before(tmp_path):
+def test_a_truncated_cache_file_is_compiled_again_and_the_kernels_answer_as_before(tmp_path, compiled_once):
+    _compiled_cache(compiled_once, tmp_path)
     first = _run(tmp_path)
     assert first.returncode == 0, first.stderr
     compiled = sorted(tmp_path.glob("*/hex_inferior.*.nbc"))
@@ -75,7 +76,8 @@ def test_a_truncated_cache_file_is_compiled_again_and_the_kernels_answer_as_befo
     assert all(path.stat().st_size > 100 for path in tmp_path.glob("*/hex_inferior.*.nbc"))  # written whole again
 
 
-def test_a_disk_that_cannot_take_the_cache_means_compiling_in_memory(tmp_path):
+def test_a_disk_that_cannot_take_the_cache_means_compiling_in_memory(tmp_path, compiled_once):
+    _compiled_cache(compiled_once, tmp_path / "working")
     expected = _run(tmp_path / "working")
     assert expected.returncode == 0, expected.stderr
 
@@ -151,9 +153,38 @@ def _hits_and_misses(program: Path, cache: Path, settings: dict[str, str] | None
     return hits, misses
 
 
-def test_a_moved_copy_of_the_program_loads_the_kernels_compiled_before_the_move(tmp_path):
+@pytest.fixture(scope="module")
+def compiled_once(tmp_path_factory) -> tuple[Path, tuple[int, int]]:
+    """A cache of ``hex_inferior``'s kernels as a copy of the program compiles them with numba's
+    defaults into an empty one, and that process's (hits, misses).  Compiled once for the module:
+    six tests began with that same compile (2 s of a quiet core, over 6 s of a loaded one) before
+    the step each checks; each takes a copy (``_compiled_cache``), never the cache itself."""
+    folder = tmp_path_factory.mktemp("compiled-once")
+    cache = folder / "cache"
+    return cache, _hits_and_misses(_copy_of_the_program(folder / "program"), cache)
+
+
+def _compiled_cache(compiled_once: tuple[Path, tuple[int, int]], to: Path) -> tuple[int, int]:
+    """``compiled_once``'s cache copied to the folder ``to`` (made), as if the first process of
+    the test had compiled into it; that process's (hits, misses)."""
+    cache, counts = compiled_once
+    shutil.copytree(cache, to, dirs_exist_ok=True)
+    return counts
+
+
+def test_the_cache_compiled_once_is_a_first_compile_that_the_tests_copy(tmp_path, compiled_once):
+    """The tests that start from ``compiled_once`` start as from a compile of their own: every
+    kernel compiled, none loaded, their files written, and a copy to each test."""
+    hits, misses = _compiled_cache(compiled_once, tmp_path / "cache")
+    assert misses > 0 and hits == 0
+    copied = sorted(path.relative_to(tmp_path / "cache") for path in (tmp_path / "cache").glob("*/*.nb?"))
+    assert copied and copied == sorted(path.relative_to(compiled_once[0]) for path in compiled_once[0].glob("*/*.nb?"))
+    assert compiled_once[0] != tmp_path / "cache"
+
+
+def test_a_moved_copy_of_the_program_loads_the_kernels_compiled_before_the_move(tmp_path, compiled_once):
     cache = tmp_path / "cache"
-    hits, misses = _hits_and_misses(_copy_of_the_program(tmp_path / "first"), cache)
+    hits, misses = _compiled_cache(compiled_once, cache)  # a copy of the program elsewhere compiled them
     assert misses > 0 and hits == 0  # compiled and cached
 
     moved = _copy_of_the_program(tmp_path / "moved elsewhere" / "tabuleiro")
@@ -161,13 +192,13 @@ def test_a_moved_copy_of_the_program_loads_the_kernels_compiled_before_the_move(
     assert hits > 0 and misses == 0  # loaded, nothing compiled
 
 
-def test_kernels_compiled_at_one_optimisation_level_are_loaded_at_that_level_only(tmp_path):
+def test_kernels_compiled_at_one_optimisation_level_are_loaded_at_that_level_only(tmp_path, compiled_once):
     """numba keys its cache on the CPU, not on NUMBA_OPT: a run at level 0 (a debugging session)
     loaded the kernels compiled at level 3, and the reverse.  Each level now has code of its own,
     compiled once (level 1 here: at level 0 numba cannot cache these kernels, "dynamic globals",
     and warned through an attribute our locator lacked, which failed the warm-up)."""
     program, cache = _copy_of_the_program(tmp_path / "program"), tmp_path / "cache"
-    hits, misses = _hits_and_misses(program, cache)  # numba's default level, 3
+    hits, misses = _compiled_cache(compiled_once, cache)  # numba's default level, 3
     assert misses > 0 and hits == 0
     hits, misses = _hits_and_misses(program, cache, {"NUMBA_OPT": "0"})
     assert misses > 0 and hits == 0  # not level 3's code
@@ -178,9 +209,9 @@ def test_kernels_compiled_at_one_optimisation_level_are_loaded_at_that_level_onl
     assert hits > 0 and misses == 0  # level 3's code, kept beside the others
 
 
-def test_a_bundle_brings_its_kernels_compiled_into_an_empty_user_cache(tmp_path):
+def test_a_bundle_brings_its_kernels_compiled_into_an_empty_user_cache(tmp_path, compiled_once):
     build_cache = tmp_path / "build-cache"
-    assert _hits_and_misses(_copy_of_the_program(tmp_path / "build"), build_cache)[0] == 0
+    assert _compiled_cache(compiled_once, build_cache)[0] == 0  # the build's copy of the program compiled them
     bundle = _copy_of_the_program(tmp_path / "bundle")
     shutil.copytree(build_cache, bundle / "ai" / "kernels" / "shipped-cache")
 
@@ -391,10 +422,11 @@ def test_every_kernel_module_is_filed_under_how_kernels_compile_and_none_under_t
     assert [module for module, files in sources.items() if KERNELS.parent / "kernel_compile.py" not in files] == []
 
 
-def test_an_update_that_edits_only_the_cache_helper_or_the_warm_up_loads_the_kernels_compiled_before(tmp_path):
+def test_an_update_that_edits_only_the_cache_helper_or_the_warm_up_loads_the_kernels_compiled_before(
+        tmp_path, compiled_once):
     cache = tmp_path / "cache"
     program = _copy_of_the_program(tmp_path / "program")
-    hits, misses = _hits_and_misses(program, cache)
+    hits, misses = _compiled_cache(compiled_once, cache)  # compiled by the program before the update
     assert misses > 0 and hits == 0  # compiled and cached
 
     _edited(program / "ai" / "kernel_cache.py", '"""Where numba', '"""Where (edited docstring) numba')

@@ -23,6 +23,7 @@ from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
 from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.match import PC_VS_PC, MatchSetup
+from ui.scenes import game_computer
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import last_move_marks, move_places
 
@@ -30,6 +31,20 @@ from ui.scenes.game_over import last_move_marks, move_places
 # tables, past Alquerque's too early point (pieces were taken)
 DRAWN = "to-move: Black\nno-capture: 0\n.B.B.\n.....\n.....\n.....\n.W.W."
 LEVEL = 1  # Black, the level's side: you play White
+
+
+@pytest.fixture(autouse=True)
+def _replies_shown_when_in(monkeypatch):
+    """The level's reply is shown as soon as it is in, not ``HUMAN_VS_PC_DELAY`` (0.35 s) after
+    the person's move: these tests judge the offer that comes with the reply, not its moment
+    (tests/test_ui_game.py and tests/test_ui_idle.py check that), and the declined offer's ten
+    plies alone waited that pause nine times."""
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 0.0)
+
+
+def test_the_replies_here_wait_for_no_pause_after_your_move():
+    """The fixture above is in force for this module's tests (the pause is the window's own)."""
+    assert game_computer.HUMAN_VS_PC_DELAY == 0.0
 
 
 def offered_with_its_move(app, scene: GameScene) -> bool:
