@@ -380,3 +380,41 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
         assert says(on_3x3, "course") and not says(on_3x3, "rules"), on_3x3
         assert says(on_alquerque, "rules") and not says(on_alquerque, "course"), on_alquerque
         assert says(ordered, ORDERED), ordered
+
+
+def test_no_edge_crosses_a_count_written_under_a_closed_box(app, monkeypatch):
+    """Hex 11x11 at depth 2, the best move open: its 120 edges fan out through the counts under
+    its closed neighbours ("120 moves"), and ran into them and struck them through, the chip under
+    each no wider than its text.  Each edge now stops short of a count and goes on past it: no
+    line drawn crosses the rectangle of a count drawn (both as the drawing gave them)."""
+    import re
+
+    from tests.test_tree import built
+    from tests.ui_helpers import recorded_text_rects
+
+    game = games.load("hex")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    app.run_frames(2)
+    best = explorer.tree.root.best_child
+    assert id(best) in explorer.open and len(best.children) == 120  # the wide fan, open
+    texts = recorded_text_rects(monkeypatch)
+    lines = _lines_drawn(app, monkeypatch, lambda: _one_frame(app))
+    counts = [rect for text, rect in texts if re.fullmatch(r"\d+ moves?", text) and explorer.canvas.contains(rect)]
+    assert len(counts) >= 10 and len(lines) >= 20
+    crossing = [(start, end, rect) for _surface, start, end, _width in lines for rect in counts
+                if rect.clipline(start, end)]
+    assert not crossing, crossing[:3]
+
+
+def test_an_edge_is_cut_where_it_runs_through_a_hole():
+    """``outside_holes``: the parts of a segment outside some rectangles, in order; one that
+    misses them whole, and one that lies wholly inside one."""
+    from ui.tree_layout import outside_holes
+
+    hole = pygame.Rect(10, -5, 10, 10)  # x 10 to 20
+    assert outside_holes((0, 0), (40, 0), [hole]) == [((0, 0), (10, 0)), ((20, 0), (40, 0))]
+    assert outside_holes((0, 0), (40, 0), [hole, pygame.Rect(15, -5, 10, 10)]) == [((0, 0), (10, 0)), ((25, 0), (40, 0))]
+    assert outside_holes((0, 10), (40, 10), [hole]) == [((0, 10), (40, 10))]  # passes under it
+    assert outside_holes((12, 0), (18, 0), [hole]) == []

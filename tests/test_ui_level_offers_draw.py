@@ -109,6 +109,19 @@ def test_n_declines_the_offer_and_says_so(app):
     assert not scene.redo_stack and len(scene.history) == 1  # N answered the card: no New game
 
 
+def test_undo_takes_the_refusal_away_with_the_position_it_answered(app):
+    """"You decline the draw: the game goes on" stood on screen after Undo took back the level's
+    move it answered, over the position before it, as a hint's words no longer do: Undo takes the
+    refusal's words away with its position."""
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    assert offered_with_its_move(app, scene)
+    key(app, pygame.K_n)
+    assert "You decline the draw: the game goes on" in said(scene)
+    click(app, scene.btn_undo.rect.center)
+    assert scene.redo_stack and not scene.history  # the level's move, the one offered with, taken back
+    assert not [text for text in said(scene) if "decline" in text], said(scene)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (800, 560)])
 def test_the_card_leaves_the_levels_move_and_your_move_points_in_sight(tmp_path, monkeypatch, size):
     """The card keeps off the points your moves are clicked on, and then off the level's move it

@@ -669,11 +669,20 @@ def _pointer_to(app, monkeypatch, pos: tuple[int, int]) -> int:
 
 def still_caret_clock(monkeypatch) -> types.SimpleNamespace:
     """The clock the form's text fields blink their caret by (``ui.text_field``'s, as the
-    window's own fields'), standing still until the test moves it on (``now``)."""
+    window's own fields'), standing still until the test moves it on (``now``); the window times
+    its frames by it too (``ui.app``'s: when the caret's next turn is due), and its messages fade
+    by it (``ui.widgets``').  With the caret's clock alone standing, a loaded machine's second
+    between two frames made the window's clock say the caret's turn was due: it drew the
+    field's line at a motion meant to draw nothing (the scrollbar's test, from the name field,
+    failed so in a loaded run of the whole suite)."""
+    import ui.app as app_module
     import ui.text_field as text_field
+    import ui.widgets as widgets
 
     clock = types.SimpleNamespace(now=1000.0)
-    monkeypatch.setattr(text_field, "time", stand_in_time(clock))
+    stand_in = types.SimpleNamespace(monotonic=lambda: clock.now, sleep=time.sleep)
+    for module in (app_module, text_field, widgets):
+        monkeypatch.setattr(module, "time", stand_in)
     return clock
 
 

@@ -1,7 +1,8 @@
 """Every choice among values in order goes both ways, as the forms' selectors do: a click on the
 left half of a stepper steps back, on its right half forward; the wheel over it steps; Left and
 Right step it while the keyboard is on it; past either end it goes round (the tournament setup's
-board size, games per pair, time, opening moves, processes; a PC vs PC game's speed)."""
+board size, games per pair, time, opening moves, processes), but for the speed of a watched game,
+which stops at Slow and at Max and says so."""
 
 from __future__ import annotations
 
@@ -129,6 +130,38 @@ def test_the_speed_of_a_computer_game_steps_both_ways(app):
     assert speed.label == f"Speed: {SPEEDS[scene.speed][0]}"
     key(app, pygame.K_MINUS)
     assert scene.speed == start
+
+
+@pytest.mark.parametrize("language, fastest, slowest", [
+    ("en", "Speed: Max already, the fastest", "Speed: Slow already, the slowest"),
+    ("pt", "Velocidade: já na Máxima, a mais rápida", "Velocidade: já na Lenta, a mais lenta"),
+])
+def test_the_speed_stops_at_max_and_at_slow_and_says_so(app, language, fastest, slowest):
+    """+ past Max went round to Slow: a teacher pressing + to go faster got the slowest.  + and
+    the right half stop at Max, - and the left half at Slow, each saying so."""
+    from ui.scenes.game_computer import SPEEDS, speed_labels
+
+    with words_in(language):
+        app.open_demo("game:tictactoe:pc-pc")
+        app.run_frames(2)
+        scene = app.scene
+        speed = scene.btn_speed
+        key(app, pygame.K_SPACE)  # paused: the game stays as it is while the speed changes
+        for _press in SPEEDS:
+            key(app, pygame.K_PLUS)
+        assert scene.speed == len(SPEEDS) - 1 and speed.short == speed_labels(len(SPEEDS) - 1)[1]
+        assert [m.text for m in scene.messages.items][-1:] == [fastest]
+        click(app, (speed.rect.right - 6, speed.rect.centery))
+        assert scene.speed == len(SPEEDS) - 1
+        for _press in SPEEDS:
+            key(app, pygame.K_MINUS)
+        assert scene.speed == 0 and speed.short == speed_labels(0)[1]
+        assert [m.text for m in scene.messages.items][-1:] == [slowest]
+        scene.messages.items.clear()
+        click(app, (speed.rect.x + 6, speed.rect.centery))
+        assert scene.speed == 0 and [m.text for m in scene.messages.items] == [slowest]
+        click(app, (speed.rect.right - 6, speed.rect.centery))
+        assert scene.speed == 1  # away from the end, a step as before
 
 
 

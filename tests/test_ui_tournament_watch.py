@@ -122,7 +122,7 @@ def test_the_board_shows_a_fast_tournaments_games_move_by_move_after_they_ended(
 
 
 def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypatch):
-    """+ and - step the Speed as in a watched game (kept as its speed); a result clicked (one the
+    """+ and - step the Speed as in a watched game (kept as its speed), stopping at Slow; a result clicked (one the
     board has shown: the next one's is not listed yet) shows its final position, and a click on the
     board goes on with the game it was showing, from its start; Max goes to the games being played,
     here none: the last game started."""
@@ -130,9 +130,12 @@ def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypat
     t = scene.tournament
     first, second = in_the_boards_order(scene)
     paces(app, clock, SPEEDS[scene.speed][1], len(t.results[first].moves) - 1 + END_HOLD)
+    for _press in SPEEDS:  # - at Slow stays there (it went round to Max), and says so
+        key(app, pygame.K_MINUS)
+    assert scene.speed == 0 and "Speed: Slow already, the slowest" in [m.text for m in scene.messages.items]
     speed = scene.speed
     key(app, pygame.K_PLUS)
-    assert scene.speed == (speed + 1) % len(SPEEDS) and app.last_setup_choices().watch_speed == scene.speed
+    assert scene.speed == speed + 1 and app.last_setup_choices().watch_speed == scene.speed
     assert button(scene, "Speed").label == f"Speed: {SPEEDS[scene.speed][0]}"
     assert scene.watching == second and [n for n, _text in listed(scene)] == [first]
     rect = next(rect for rect, number, _text in scene._recent_rects if number == first)
@@ -143,7 +146,7 @@ def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypat
     assert scene.watching == second and scene.live[second]["plies"] == 1
     paces(app, clock, SPEEDS[scene.speed][1], 1)  # its second move shown, the third due a pace later
     while SPEEDS[scene.speed][1]:  # to Max: every move at once, the clock standing still
-        key(app, pygame.K_MINUS)
+        key(app, pygame.K_PLUS)
     assert scene.watching == second
     assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
 
@@ -301,11 +304,11 @@ def test_stepping_the_speed_leaves_the_row_of_buttons_where_it_was(app, monkeypa
         speed = scene.buttons[5]
         places = [b.rect.copy() for b in scene.buttons if b.visible]
         said = []
-        for _step in range(2):  # Normal to Slow, to Max (left halves: slower, round past the end)
-            click(app, (speed.rect.x + 5, speed.rect.centery))
+        for x in (speed.rect.x + 5, *[speed.rect.right - 5] * 3):  # Normal to Slow (left half), then up to Max
+            click(app, (x, speed.rect.centery))
             said.append(speed.label)
             assert [b.rect for b in scene.buttons if b.visible] == places, speed.label
-        assert len(set(said)) == 2, said
+        assert len(set(said)) == 4, said
 
 
 @pytest.mark.parametrize("watching", [False, True])

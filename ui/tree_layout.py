@@ -2,8 +2,9 @@
 
 Geometry only, in pixels, on ai/game_tree.py's nodes (the drawing is the explorer's): ``visible_layout`` places the
 open part of a tree, ``view_middle`` chooses the part of it a canvas shows first, ``pan`` turns
-that and the user's scroll into the offset the nodes are drawn at, and ``LayoutIndex`` finds the
-nodes and edges of a layout that a part of it holds.
+that and the user's scroll into the offset the nodes are drawn at, ``LayoutIndex`` finds the
+nodes and edges of a layout that a part of it holds, and ``outside_holes`` the parts of an edge
+drawn round the counts written under closed boxes.
 """
 
 from __future__ import annotations
@@ -189,3 +190,39 @@ class LayoutIndex:
         row = self._edges[ply]
         start, end = bisect_left(lows, low - self._widest[ply]), bisect_right(lows, high)
         return [(order, parent, child) for _low, edge_high, order, parent, child in row[start:end] if edge_high >= low]
+
+
+Point = tuple[float, float]
+
+
+def outside_holes(start: Point, end: Point, holes: list[pygame.Rect]) -> list[tuple[Point, Point]]:
+    """The pieces of the segment from ``start`` to ``end`` that lie outside every one of ``holes``
+    (rectangles taken as closed: a piece ends on a hole's border), in order from ``start``.  An
+    edge of the tree is drawn so, its holes the counts written under closed boxes: a fan of a
+    wide node's edges ran across its neighbours' "120 moves" and struck them through."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    inside: list[tuple[float, float]] = []  # the parameters (0 at start, 1 at end) of each hole's part
+    for hole in holes:
+        low, high = 0.0, 1.0
+        for towards, room in ((-dx, x0 - hole.left), (dx, hole.right - x0), (-dy, y0 - hole.top), (dy, hole.bottom - y0)):
+            if towards == 0:
+                if room < 0:  # along the hole's side, outside it
+                    low, high = 1.0, 0.0
+                    break
+                continue
+            t = room / towards
+            if towards < 0:
+                low = max(low, t)
+            else:
+                high = min(high, t)
+        if low < high:
+            inside.append((low, high))
+    pieces, at = [], 0.0
+    for low, high in sorted(inside):
+        if low > at:
+            pieces.append((at, low))
+        at = max(at, high)
+    if at < 1.0:
+        pieces.append((at, 1.0))
+    return [((x0 + dx * a, y0 + dy * a), (x0 + dx * b, y0 + dy * b)) for a, b in pieces]

@@ -34,9 +34,18 @@ from ui.i18n import N_, Phrase, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
-from ui.scenes.game_computer import HINT_NOTE, HINT_PLAYER, RESIGNED, SPEEDS, every_speed_label, speed_labels
+from ui.scenes.game_computer import (
+    HINT_NOTE,
+    HINT_PLAYER,
+    RESIGNED,
+    SPEEDS,
+    every_speed_label,
+    speed_labels,
+    stepped_speed,
+)
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
+from ui.scenes.game_questions import DRAW_ANSWER_NOTE
 from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
 
 if TYPE_CHECKING:
@@ -377,6 +386,7 @@ class GameCommands:
         self.forfeit = None  # taking moves back takes the forfeit back too
         self.agreed_draw = False  # and a draw agreed
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
+        self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.computer.last_search = None  # it was about another position: stale
         self._changed()
@@ -717,8 +727,12 @@ class GameCommands:
 
     def step_speed(self, step: int) -> None:
         """A PC vs PC game's pace one faster (``step`` 1: the + key, the Speed button's right
-        half) or slower (-1), round past either end as every stepper goes."""
-        self.speed = (self.speed + step) % len(SPEEDS)
+        half) or slower (-1), stopping at Max and at Slow with a word (``stepped_speed``): the
+        keys and the button's halves alike, as the keys page says."""
+        speed, at_the_end = stepped_speed(self.speed, step)
+        if self.messages.refuse(at_the_end):
+            return
+        self.speed = speed
         self.recorder.keep_between_moves(self)
         self._remember_watching()
 

@@ -64,6 +64,20 @@ def speed_labels(speed: int) -> tuple[str, str]:
     return _("Speed: {name}").format(name=value), value
 
 
+SPEED_ENDS = (N_("Speed: Slow already, the slowest"), N_("Speed: Max already, the fastest"))  # - at Slow, + at Max
+
+
+def stepped_speed(speed: int, step: int) -> tuple[int, str]:
+    """The speed one faster than ``speed`` (``step`` 1: +, the Speed stepper's right half) or
+    slower (-1), with "" to say; at either end it stays, with what to say of it ("Speed: Max
+    already, the fastest").  It went round: + at Max gave Slow, and a teacher pressing + to go faster got
+    the slowest.  Speeds are in order, not a list of names to go round as a board size's may."""
+    wanted = speed + step
+    if 0 <= wanted < len(SPEEDS):
+        return wanted, ""
+    return speed, _(SPEED_ENDS[1 if step > 0 else 0])
+
+
 def every_speed_label() -> tuple[tuple[str, str], ...]:
     """``speed_labels`` of every speed: the Speed stepper's ``other_labels``, so that its row is
     laid out for the widest of them and stays put as it steps ("Speed: Fast" widened the button

@@ -32,6 +32,7 @@ from ui.scenes.game_computer import RESIGNED
 
 OFFER_GAP = 3  # the person's own moves after a declined offer before the computer hears another
 OFFER_SECONDS = 2.0  # at most, a level's search of a draw offered to it (as a hint's)
+DRAW_ANSWER_NOTE = "draw answer"  # the topic of a draw offer's answer: about its position, gone with it on Undo
 DRAW_ANSWERS = {  # a level's answer to a draw offer, by why it answers so (``ai.draw_offers``)
     draw_offers.SEES_WIN: N_("{player} declines: it sees a win"),
     draw_offers.BETTER: N_("{player} declines: it thinks it stands better"),
@@ -232,7 +233,7 @@ class GameQuestions:
             return _(DRAW_ANSWERS[answer.why]).format(player=self.setup.player_label(computer))
 
         if answer.accepts:
-            self.messages.add(Phrase(said), duration=6.0)
+            self.messages.add(Phrase(said), duration=6.0, topic=DRAW_ANSWER_NOTE)
             self.agreed_draw = True
             self._ended_now()
             return
@@ -240,7 +241,8 @@ class GameQuestions:
         self.draw_declined_at = len(self.history)
         self.messages.add(Phrase(lambda: ngettext("{answer}. Another offer after {n} more move of yours",
                                                   "{answer}. Another offer after {n} more moves of yours",
-                                                  OFFER_GAP).format(answer=said(), n=OFFER_GAP)), duration=8.0)
+                                                  OFFER_GAP).format(answer=said(), n=OFFER_GAP)), duration=8.0,
+                          topic=DRAW_ANSWER_NOTE)
         self.invalidate()
 
     def accept_draw(self) -> None:
@@ -259,7 +261,7 @@ class GameQuestions:
             return
         self.draw_offer = None
         self.messages.add(Phrase(lambda: _("{player} declines the draw: the game goes on").format(
-            player=words.player_on_side(self.setup, self.game, 1 - side))), duration=6.0)
+            player=words.player_on_side(self.setup, self.game, 1 - side))), duration=6.0, topic=DRAW_ANSWER_NOTE)
         self.invalidate()
 
     # -- a level's own draw offer ----------------------------------------------------------
@@ -295,19 +297,22 @@ class GameQuestions:
         if side is None:
             return
         self.messages.add(Phrase(lambda: _("You accept {player}'s draw offer: drawn by agreement").format(
-            player=self.setup.player_label(side))), duration=6.0)
+            player=self.setup.player_label(side))), duration=6.0, topic=DRAW_ANSWER_NOTE)
         self.computer_offer = None
         self.agreed_draw = True
         self._ended_now()
 
     def decline_computer_draw(self) -> None:
         """The person declines the level's offer (N, Esc, Decline; or a move played: ``_changed``):
-        the game goes on, and the level offers none again until it has moved on."""
+        the game goes on, and the level offers none again until it has moved on.  What the window
+        says of it is about the position offered drawn (``DRAW_ANSWER_NOTE``): Undo, which takes
+        that position back, takes the words away too (``_after_jump``); they stood over the
+        position before it."""
         if self.computer_offer is None:
             return
         self._computer_offer_declined()
         self.recorder.keep_between_moves(self)  # no move saves it: Continue would show the offer again
-        self.messages.add(_("You decline the draw: the game goes on"), duration=5.0)
+        self.messages.add(_("You decline the draw: the game goes on"), duration=5.0, topic=DRAW_ANSWER_NOTE)
         self.invalidate()
 
     def withdraw_computer_draw(self) -> None:

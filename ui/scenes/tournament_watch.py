@@ -34,7 +34,7 @@ import pygame
 
 from ai.match import GameResult
 from ai.tournament import standings
-from ui.scenes.game_computer import SPEEDS, speed_labels, watch_speed
+from ui.scenes.game_computer import SPEEDS, speed_labels, stepped_speed, watch_speed
 
 END_HOLD = 3  # paces the final position of a watched game stays before the next (Normal: 2.1 s)
 SPEED_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -62,10 +62,14 @@ class WatchedGames:
         return speed_labels(self.speed)
 
     def _step_speed(self, step: int) -> None:
-        """Speed one faster (``step`` 1) or slower, round past either end as the game's does, and
-        kept as the next watched game's pace (``SetupChoices.watch_speed``), the game screen's too."""
+        """Speed one faster (``step`` 1) or slower, stopping at Max and at Slow with a word as the
+        game's does (``stepped_speed``), and kept as the next watched game's pace
+        (``SetupChoices.watch_speed``), the game screen's too."""
         self._pace()
-        self.speed = (self.speed + step) % len(SPEEDS)
+        speed, at_the_end = stepped_speed(self.speed, step)
+        if self.messages.refuse(at_the_end):
+            return
+        self.speed = speed
         if hasattr(self.app, "last_setup_choices"):
             self.app.last_setup_choices().watch_speed = self.speed
             self.app.keep_setup_choices()

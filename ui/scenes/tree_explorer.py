@@ -77,7 +77,7 @@ from ui.scenes.thinking import eval_text, proof_winner, proven_text
 from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
-from ui.tree_layout import Layout, LayoutIndex, pan, view_middle, visible_layout
+from ui.tree_layout import Layout, LayoutIndex, outside_holes, pan, view_middle, visible_layout
 from ui.tree_proofs import TreeProofs
 from ui.tree_ranking import best_move_line, ranked_first_line
 from ui.widgets import DragScroll, KeyFocus, Messages, card, focus_ring, layout_grid, mix, relabel, worded
@@ -952,7 +952,8 @@ def draw_tree(surface: pygame.Surface, scene: TreeExplorerScene, area: pygame.Re
                          (step, step // 2 - box_w // 2 - inset) if snap else None, follow, show)
     place = Placing(offset, top, first_ply, level, box_h)
     shown = nodes_in_sight(index, place, area, box_w, last_ply)
-    _draw_edges(surface, scene, index, place, edges_to_draw(index, place, area, box_w, last_ply, shown))
+    _draw_edges(surface, scene, index, place, edges_to_draw(index, place, area, box_w, last_ply, shown),
+                count_holes(scene, layout, place, shown))
     for node in shown:  # the moves' names, over every edge (the edges drawn after one struck it through)
         if id(node) in index.parent:
             cx, cy = place.centre(layout[id(node)][1], node.ply)
@@ -1010,13 +1011,44 @@ def nearest_hidden(index: LayoutIndex, parent: Node, low: int, high: int) -> set
     return {found[1] for found in (left, right) if found is not None}
 
 
+def count_holes(scene: TreeExplorerScene, layout: Layout, place: Placing, shown: list[Node]) -> dict[int, list[pygame.Rect]]:
+    """By ply, where the edges from that ply down leave a gap: round the count of moves written
+    under each closed box in sight (``count_caption``), a few pixels wider than its chip.  A wide
+    open node's edges fan out through its row's counts: drawn before them, on the chips' own
+    hairline margin, they ran into the "120 moves" and read as striking them through."""
+    s = scene.scale
+    box_w, box_h = scene.metrics()[:2]
+    gap = max(2, int(3 * s)) + max(1, int(2 * s))  # clear of the text, and of the best edge's width
+    holes: dict[int, list[pygame.Rect]] = {}
+    for node in shown:
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = place.centre(layout[id(node)][1], node.ply)
+        caption = count_caption(scene, node, box)
+        if caption is not None:
+            holes.setdefault(node.ply, []).append(caption[1].inflate(2 * gap, 2 * gap))
+    return {ply: joined_holes(row, 3 * gap) for ply, row in holes.items()}
+
+
+def joined_holes(holes: list[pygame.Rect], least: int) -> list[pygame.Rect]:
+    """``holes`` of one row, two that leave less than ``least`` pixels between them made one: the
+    bits of a fan's edges left between two neighbours' counts read as dotted marks."""
+    joined: list[pygame.Rect] = []
+    for hole in sorted(holes, key=lambda rect: rect.left):
+        if joined and hole.left - joined[-1].right < least:
+            joined[-1] = joined[-1].union(hole)
+        else:
+            joined.append(hole.copy())
+    return joined
+
+
 def _draw_edges(surface: pygame.Surface, scene: TreeExplorerScene, index: LayoutIndex, place: Placing,
-                drawn: Callable[[int, int], bool]) -> None:
+                drawn: Callable[[int, int], bool], holes: dict[int, list[pygame.Rect]]) -> None:
     """Each open node's edge to each of its children that ``drawn`` keeps, a cut one crossed out,
     as far as it can touch the surface's clip: in the order the whole tree's are drawn in, so that
     they cross as they would.  The best move's edge is a thick line; the others are smoothed
     (anti-aliased) hairlines: a node's shallow edges side by side, drawn as staircases of whole
-    pixels, read as a hatched band."""
+    pixels, read as a hatched band.  An edge stops short of a count written under a closed box
+    of its parent's row and goes on past it (``holes``: ``count_holes``)."""
     theme, s = scene.theme, scene.scale
     width, cross_width, k = max(1, int(2 * s)), max(2, int(3 * s)), int(6 * s)
     colours = {"cut": mix(theme.muted, theme.background, 0.4), "best": theme.accent,
@@ -1029,10 +1061,13 @@ def _draw_edges(surface: pygame.Surface, scene: TreeExplorerScene, index: Layout
         child, cx, _ply = index.layout[child_id]
         (px, py), (cx, cy) = place.centre(px, parent.ply), place.centre(cx, child.ply)
         kind = "cut" if child.cut else "best" if child.move == parent.best else "other"
-        if kind == "best":
-            pygame.draw.line(surface, colours[kind], (px, py + half), (cx, cy - half), width)
-        else:
-            pygame.draw.aaline(surface, colours[kind], (px, py + half), (cx, cy - half))
+        start, end = (px, py + half), (cx, cy - half)
+        crossed = [hole for hole in holes.get(parent.ply, ()) if hole.clipline(start, end)]
+        for piece_start, piece_end in outside_holes(start, end, crossed) if crossed else [(start, end)]:
+            if kind == "best":
+                pygame.draw.line(surface, colours[kind], piece_start, piece_end, width)
+            else:
+                pygame.draw.aaline(surface, colours[kind], piece_start, piece_end)
         if child.cut:
             mx, my = (px + cx) // 2, (py + half + cy - half) // 2
             pygame.draw.line(surface, theme.invalid, (mx - k, my - k), (mx + k, my + k), cross_width)
@@ -1079,7 +1114,7 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     reading "+2" would make the lesson's minimax look wrong.  The tick says the position is known;
     the panel says what is known of it (``solver_line``)."""
     theme, s = scene.theme, scene.scale
-    box_w, box_h, step, _level, font, small = scene.metrics()
+    box_w, box_h, _step, _level, font, small = scene.metrics()
     rect = pygame.Rect(0, 0, box_w, box_h)
     rect.center = centre
     if node.cut:
@@ -1101,9 +1136,9 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     value_x = (rect.x + VALUE_LEFT * s + rect.right - VALUE_RIGHT * s) / 2  # the middle of the room right of the triangle
     tx.text(surface, scene.box_text(node), (int(value_x), rect.centery), font, theme.text,
             "center", bold=node.kind == "terminal")
-    if node.children and id(node) not in scene.open:
-        _on_chip(surface, scene, count_label(len(node.children), small, step - int(8 * s)),
-                 (rect.centerx, rect.bottom + int(2 * s)), "midtop")
+    caption = count_caption(scene, node, rect)
+    if caption is not None:
+        _on_chip(surface, scene, caption[0], caption[1].midtop, "midtop")
     if scene.proofs.proof_of(node) is not None:
         _draw_proven_mark(surface, scene, rect)
     elif scene.proofs.asking(node):
@@ -1130,6 +1165,20 @@ def _draw_proven_mark(surface: pygame.Surface, scene: TreeExplorerScene, rect: p
     k = radius * 0.55
     tick = [(cx - k, cy), (cx - k * 0.3, cy + k * 0.7), (cx + k, cy - k * 0.6)]
     pygame.draw.lines(surface, theme.background, False, tick, max(2, int(2 * s)))
+
+
+def count_caption(scene: TreeExplorerScene, node: Node, box: pygame.Rect) -> tuple[str, pygame.Rect] | None:
+    """What a closed node's count of moves reads under its ``box`` ("6 moves": ``count_label``)
+    and the chip it is written on (``_on_chip``); None for a node open or with no moves.  The
+    edges leave a gap round that chip (``count_holes``)."""
+    if not node.children or id(node) in scene.open:
+        return None
+    s = scene.scale
+    _w, _h, step, _level, _font, small = scene.metrics()
+    label = count_label(len(node.children), small, step - int(8 * s))
+    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    chip.midtop = (box.centerx, box.bottom + int(2 * s))
+    return label, chip
 
 
 def count_label(count: int, size: int, room: int) -> str:
