@@ -76,6 +76,9 @@ class Progress:
     course_depth: int | None = None  # ``depth`` as a course player's description counts it, where it differs
     unit: str = ""  # what an estimate's ``score`` counts where it is not the game's unit (``POINTS``), else ""
     stopped: str = ""  # why the search ended before its time, one of ``STOP_REASONS``; "" for none said
+    # ``proven_plies`` is the most the winner's own way needs against any defence, not the fastest
+    # win (Alquerque's endgame tables: ``alquerque_tables.longest_defence``): "wins in at most 41 plies"
+    plies_at_most: bool = False
 
     @property
     def nps(self) -> float:
@@ -146,6 +149,7 @@ class Player:
     """Base class of computer players.  Subclasses implement ``choose``."""
 
     info: PlayerInfo = PlayerInfo("player", "Player")
+    known_plies_at_most: bool = False  # ``known_outcome``'s plies are an upper bound (``Progress.plies_at_most``)
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None
@@ -165,8 +169,9 @@ class Player:
 
     def known_outcome(self, state: State) -> tuple[int, int | None] | None:
         """What the player's own knowledge (endgame tables) proves of ``state`` without a search:
-        (1 won, 0 drawn, -1 lost for the side to move; plies to the end, or None), or None when
-        it knows nothing.  Analysis shows it as a proof; a search may still play on for mistakes."""
+        (1 won, 0 drawn, -1 lost for the side to move; plies to the end, or None -- the most they
+        can take with ``known_plies_at_most``), or None when it knows nothing.  Analysis shows it
+        as a proof; a search may still play on for mistakes."""
         return None
 
     def known_move(self, state: State) -> Hashable | None:

@@ -100,6 +100,7 @@ class MoveValue:
     unit: str = ""  # what an estimate's score counts where it is not the game's unit (``Progress.unit``)
     bound: int = 0  # +1: ``score`` is a proven lower bound of the final margin, -1 an upper one (6x6 book)
     source: str = ""  # where a proof came from: its report's ``proof`` or ``kind``, "rules" for the game's end
+    plies_at_most: bool = False  # ``plies`` is the most the winner's way takes (``Progress.plies_at_most``)
 
 
 @dataclass
@@ -260,7 +261,7 @@ def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | Non
     if result.proven is not None:
         return MoveValue(move, -float(result.score), "proven", -result.proven, plies, result.nodes, depth,
                          margin=result.exact_margin, bound=margin_bound(result, -1),
-                         source=result.proof or result.kind)
+                         source=result.proof or result.kind, plies_at_most=result.plies_at_most)
     if result.kind in ("rule", "book"):
         return None
     if result.kind == "mcts":
@@ -425,7 +426,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             result, plies = known
             _set_value(snapshot, alike[move], MoveValue(move, float(-result), "proven", -result,
                                                         None if plies is None else plies + 1, 0, 1,
-                                                        source="table"))
+                                                        source="table", plies_at_most=player.known_plies_at_most))
         else:
             open_moves.append((move, after))
     last_report = 0.0

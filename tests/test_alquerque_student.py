@@ -105,12 +105,13 @@ def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
 
 def test_a_hint_says_what_its_search_proved(app):
     """A hint in a table ending names its move and the win it proves, as the panel does, said to
-    White who asked: "Hint: e1xc3 (proven: you win in 21 plies)"."""
+    White who asked: "Hint: e1xc3 (proven: you win in at most 21 plies)" (the tables' way against
+    the longest defence)."""
     scene = _game(app, WON.format(quiet=0))
     key(app, pygame.K_h)
     assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
     said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    assert said == ["Hint: e1xc3 (proven: you win in 21 plies)"]
+    assert said == ["Hint: e1xc3 (proven: you win in at most 21 plies)"]
 
 
 def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monkeypatch):
@@ -124,7 +125,34 @@ def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monk
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Last search" in drawn and "proven: White wins in 20 plies" in drawn
+    assert "Last search" in drawn and "proven: White wins in at most 20 plies" in drawn
+
+
+def test_the_panel_s_win_length_holds_against_the_longest_defence(app, monkeypatch):
+    """Three against one: the tables' line, both sides on table moves, is 7 plies, and the panel
+    said "White wins in 7 plies"; Black holds out 15 against the tables' way (a plain recursion
+    over the rules' states says so), and the panel now says "at most" that, counted from the
+    board after the computer's move: 14.  The analysis tag's tip says it in the same words."""
+    from ai.kernels import alquerque_tables as tb
+    from ai.move_values import MoveValue
+    from tests.test_alquerque_tables import THREE_AGAINST_ONE, longest_by_the_rules
+    from ui.analysis_mode import length_words
+
+    game = Alquerque()
+    start = game.from_text(THREE_AGAINST_ONE)
+    tables = tb.load("course")
+    assert len(tb.line(start, tables)) == 7 and longest_by_the_rules(start, tables, 0, {}) == 15
+    setup = MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 0.5, start=THREE_AGAINST_ONE)
+    scene = GameScene(app, setup, [])
+    app.switch(scene)
+    assert app.run_frames(100000, until=lambda: len(scene.history) == 1 and scene.job is None, timeout=240)
+    assert scene.last_search.proven_plies == 15 and scene.last_search.plies_at_most
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert "Last search" in drawn and "proven: White wins in at most 14 plies" in drawn
+    won = MoveValue((4, 12), 1.0, "proven", 1, 15, 0, 1, plies_at_most=True)
+    assert length_words(won) == "wins in at most 15 plies"
 
 
 def test_a_search_the_game_left_the_line_of_says_how_far_back_it_is():

@@ -23,7 +23,7 @@ import pytest
 
 from ai.kernels import alquerque_tables as tb
 from ai.kernels.alquerque import rules
-from games.alquerque import DRAW_PLIES, POINTS, Alquerque, captured_points, is_step
+from games.alquerque import DRAW_PLIES, POINTS, Alquerque, AlquerqueState, captured_points, is_step
 
 VARIANTS = list(tb.VARIANTS)
 
@@ -335,7 +335,8 @@ def test_probe_answers_only_what_the_tables_know():
 
 
 def test_level5_reports_the_tables_line_length_for_the_panel():
-    """The panel says "White wins in N plies": N is the length of the tables' line that level-5 then plays."""
+    """The panel says "White wins in at most N plies": N is the longest defence against the tables'
+    way, which level-5 then plays (here the tables' line is that defence)."""
     import ai
     from ai.base import Limits
     from ui.ai_worker import AIProgress
@@ -349,10 +350,11 @@ def test_level5_reports_the_tables_line_length_for_the_panel():
     final = reports[-1]
     line = tb.line(state)
     assert line is not None and move == line[0]
-    assert final.proven == 1 and final.proven_plies == len(line) > 0
+    assert final.proven == 1 and final.proven_plies == tb.longest_defence(state) == len(line) > 0
     shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
-                       proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move)
-    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in {len(line)} plies"
+                       proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move,
+                       plies_at_most=final.plies_at_most)
+    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in at most {len(line)} plies"
 
 
 def test_a_lost_side_takes_a_piece_when_that_holds_out_longer():
@@ -462,3 +464,110 @@ def test_two_threads_asking_for_the_tables_at_once_read_the_file_once(monkeypatc
         tb.load.cache_clear()  # the tables the spy made are not kept for other tests
     assert len(reads) == 1, reads
     assert got["warm-up"] is got["move"] is not None
+
+
+# -- the panel's win length: the tables' way against the longest defence --------------------------
+# three against one: the tables' line (both sides on ``best_move``) is 7 plies, the longest defence
+# against the tables' way 15
+THREE_AGAINST_ONE = "to-move: White\nno-capture: 0\n....W\n....B\n.....\n.....\n..W.W"
+
+def longest_by_the_rules(state, tables: tb.Tables, winner: int, memo: dict) -> int:
+    """``longest_defence``'s reference, by plain recursion over games/alquerque.py's states: the
+    winner plays ``best_move``, the loser every legal move, the longest counts; memoised on the
+    position and its counter.  Every line must end in the winner's win by the rules (a 40-ply or
+    repetition draw on the way fails the test)."""
+    if state.is_terminal():
+        assert state.winner() == winner, state.game.to_text(state)
+        return 0
+    key = (state.boards, state.to_move, state.quiet)
+    if key not in memo:
+        moves = [tb.best_move(state, tables)] if state.to_move == winner else state.legal_moves()
+        memo[key] = max(1 + longest_by_the_rules(state.play(move), tables, winner, memo) for move in moves)
+    return memo[key]
+
+
+def assert_lengths_by_the_rules(tables: tb.Tables, game: Alquerque, roots: Iterable[tuple[int, int, int]],
+                                counters: Callable[[int], Iterable[int]]) -> int:
+    """``outcome``'s length equals the reference at each root (won or lost) and each of its
+    counters (``counters(plies)``: the position's table plies -> counters at which it is still
+    won); returns how many roots it checked."""
+    memos: dict[int, dict] = {0: {}, 1: {}}
+    checked = 0
+    for white, black, side in roots:
+        value, plies = tb.probe_kernel(tables.blob, tables.offsets, white, black, side, 0)
+        if value not in (1, -1):
+            continue
+        winner = side if value == 1 else 1 - side
+        for q in counters(int(plies)):
+            state = AlquerqueState(game, (white, black), side, q)
+            want = longest_by_the_rules(state, tables, winner, memos[winner])
+            assert tb.outcome(state, tables) == (winner, want), (white, black, side, q)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("variant", ["course", "any-direction-compulsory"])
+def test_every_won_or_lost_position_up_to_three_pieces_has_the_length_of_the_longest_defence(variant):
+    """The panel's "White wins in at most N plies": N is the plies the tables' winning way needs
+    against the longest defence, the plain recursion's, for every 2- and 3-piece position, at the
+    largest counter at which it is still won (so no line may be one ply slower than the count).
+    ``outcome`` said the length of the line both sides play on table moves, which ranks the
+    loser's moves by the winner's plies to the next capture, not to the end: shorter than this
+    on the 3-piece tables with both rule options, and on every variant's 4-piece ones."""
+    tables, game = built(variant, 3), game_of(variant)
+    roots = [p for n in (2, 3) for w in tb.tables_of_count(n) for p in positions(w, n - w)]
+    checked = assert_lengths_by_the_rules(tables, game, roots, lambda plies: [DRAW_PLIES - plies])
+    assert checked > 2000
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_four_piece_positions_have_the_length_of_the_longest_defence(variant):
+    tables, game, rng = built_half(variant, 5), game_of(variant), random.Random(21)
+    roots = []
+    for _ in range(400):
+        w = rng.choice(list(tb.tables_of_count(4)))
+        roots.append(tuple(int(x) for x in tb.index_position(rng.randrange(tb.table_size(w, 4 - w)), w, 4 - w)))
+    checked = assert_lengths_by_the_rules(tables, game, roots, lambda plies: [rng.randrange(DRAW_PLIES - plies + 1)])
+    assert checked > 60
+
+
+def test_the_length_falls_by_one_along_the_tables_way_against_the_longest_defence():
+    """Random won 4-against-3 positions of the shipped tables (the QA pass's): the loser plays
+    the reply whose length is the longest, the winner the tables' move; the length falls by
+    exactly one every ply, and the rules end the game in the winner's win when it reaches 0.
+    The old length (the tables' line, both sides on ``best_move``) fell short of it."""
+    tables, game, rng = tb.load("course"), Alquerque(), random.Random(8)
+    shorter = 0
+    for _ in range(6):
+        while True:
+            points = rng.sample(range(POINTS), 7)
+            white, black = sum(1 << p for p in points[:4]), sum(1 << p for p in points[4:])
+            side = rng.randrange(2)
+            if tb.probe_kernel(tables.blob, tables.offsets, white, black, side, 0)[0] == 1:
+                break
+        state = AlquerqueState(game, (white, black), side, 0)
+        winner, plies = tb.outcome(state, tables)
+        assert winner == side and plies is not None
+        shorter += plies > len(tb.line(state, tables))
+        while plies:
+            if state.to_move == winner:
+                state = state.play(tb.best_move(state, tables))
+            else:
+                state = max((state.play(m) for m in state.legal_moves()),
+                            key=lambda after: tb.longest_defence(after, tables))
+            assert tb.longest_defence(state, tables) == plies - 1
+            plies -= 1
+        assert state.is_terminal() and state.winner() == winner
+    assert shorter > 0
+
+
+def test_a_count_over_its_budget_says_no_length_and_the_next_goes_on_from_it():
+    """Within its budget of new positions or not at all: a count left unfinished answers None
+    (the panel then says "White wins" without a length), and what it counted is kept, so asking
+    again finishes it; the winner is said either way."""
+    tables, game = tb.load("course"), Alquerque()
+    state = game.from_text(THREE_AGAINST_ONE)
+    tb._MEMOS.clear()
+    assert tb.probe(state, tables)[0] == 1 and tb.outcome(state, tables, budget=1) == (0, None)
+    answers = [tb.longest_defence(state, tables, budget=5) for _ in range(20)]
+    assert answers[0] is None and answers[-1] == 15 and answers.index(15) > 3

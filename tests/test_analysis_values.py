@@ -333,7 +333,8 @@ def _alquerque_position(white: list[int], black: list[int]):
 @pytest.mark.parametrize("seed", range(6))
 def test_alquerque_endings_the_tables_know_are_proofs_drawn_ones_too(seed):
     """Two pieces against one: the tables know every move's position, and analysis shows what they
-    know.  A drawn one was shown as the search's "+85" (its contempt while ahead), not as a draw."""
+    know.  A drawn one was shown as the search's "+85" (its contempt while ahead), not as a draw.
+    A won or lost one's length is the tables' way against the longest defence, said "at most"."""
     import random
 
     from ai.kernels import alquerque_tables
@@ -350,6 +351,8 @@ def test_alquerque_endings_the_tables_know_are_proofs_drawn_ones_too(seed):
     for move, value in result.values.items():
         table = alquerque_tables.probe(state.play(move))
         assert table is not None and value.kind == "proven" and value.proven == -table[0]
+        if table[0] != 0 and not state.play(move).is_terminal():  # the tables' length: their way, the longest defence
+            assert value.plies_at_most and value.plies == 1 + alquerque_tables.longest_defence(state.play(move))
     if not seed:
         assert sorted(v.proven for v in result.values.values()) == [-1] * 2 + [0] * 6 + [1] * 2
 

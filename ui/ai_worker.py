@@ -161,6 +161,7 @@ class AIProgress:
     # beside analysis' Monte Carlo choice: ``ui.eval_bar.line_with_proof``), so neither is said as the proof's
     proof_apart: bool = False
     stopped: str = ""  # why the search ended before its time (``ai.base.STOP_REASONS``), "" for none said
+    plies_at_most: bool = False  # ``proven_plies`` is the most the winner's way needs (``ai.base.Progress``)
 
 
 @dataclass
@@ -670,7 +671,7 @@ def progress_report(job_id: int, game, state, p, only_move: bool = False) -> AIP
         p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
         state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
         best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
-        empty_share(state), stopped=p.stopped,
+        empty_share(state), stopped=p.stopped, plies_at_most=p.plies_at_most,
     )
 
 

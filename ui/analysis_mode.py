@@ -115,6 +115,10 @@ def length_words(value: MoveValue) -> str:
         return ""
     if not value.plies:
         return _("wins (proven; plies not counted)") if value.proven > 0 else _("loses (proven; plies not counted)")
+    if value.plies_at_most:  # Alquerque's tables: the winner's way against the longest defence
+        if value.proven > 0:
+            return ngettext("wins in at most {n} ply", "wins in at most {n} plies", value.plies).format(n=value.plies)
+        return ngettext("loses in at most {n} ply", "loses in at most {n} plies", value.plies).format(n=value.plies)
     if value.proven > 0:
         return ngettext("wins in {n} ply", "wins in {n} plies", value.plies).format(n=value.plies)
     return ngettext("loses in {n} ply", "loses in {n} plies", value.plies).format(n=value.plies)

@@ -82,6 +82,7 @@ class Value:
     bound: int = 0  # +1: ``score`` is a proven lower bound of the mover's final margin, -1 an upper one
     source: str = ""  # where a proof came from (``SOURCES``); "" as ``kind`` says
     thin: bool = False  # a rate from few playouts (``ai.move_values.thinly_tried``): the board's faded tag
+    plies_at_most: bool = False  # ``plies`` is the most the winner's way takes (``Progress.plies_at_most``)
 
     @property
     def origin(self) -> str:
@@ -419,7 +420,7 @@ def value_of_report(progress: Progress) -> Value:
     """A search's last report as a value: its depth, or its playouts for Monte Carlo."""
     return Value(float(progress.score), progress.kind, progress.proven, progress.proven_plies,
                  progress.exact_margin, progress.unit, progress.nodes if progress.kind == "mcts" else progress.depth,
-                 margin_bound(progress), progress.proof)
+                 margin_bound(progress), progress.proof, plies_at_most=progress.plies_at_most)
 
 
 def valued_moves(state: State, player: ai.Player, seconds: float, lines: int) -> Verdict:
@@ -468,7 +469,8 @@ def value_of_move(value: MoveValue, thin: bool = False) -> Value:
     """An analysed move's value: its depth, or its visits for Monte Carlo; ``thin``: a rate from
     few playouts (``thinly_tried``), which ``sureness_text`` says is one."""
     return Value(value.score, value.kind, value.proven, value.plies, value.margin, value.unit,
-                 value.visits if value.kind == "mcts" else value.depth, value.bound, value.source, thin)
+                 value.visits if value.kind == "mcts" else value.depth, value.bound, value.source, thin,
+                 value.plies_at_most)
 
 
 def line_texts(state: State, moves: Any) -> list[str]:
@@ -566,7 +568,8 @@ def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
     if value.margin:
         return f"{winner} wins by {counted(abs(round(value.score)), 'discs')} on the board"
     if value.plies:
-        return f"{winner} wins in {counted(value.plies, 'plies')}"
+        at_most = "at most " if value.plies_at_most else ""  # Alquerque's tables: their way, the longest defence
+        return f"{winner} wins in {at_most}{counted(value.plies, 'plies')}"
     return f"{winner} wins"
 
 

@@ -90,6 +90,11 @@ HURRY = 16  # > 0: while the engine leads, its value drifts to that draw as the 
 # With more pieces than this a search seldom reaches the tables' endings (7 pieces at most): while
 # their files are still being read (a window's first moves after it starts) it goes without them.
 TABLES_WAITED_FOR = 12
+# the panel's win length (``alquerque_tables.longest_defence``) counted within a table move: new
+# positions a second of the move's time (half of it, at some 600,000 a second on a loaded machine),
+# and at least this many (a 0.1 s move's count takes about 0.05 s more; the rest comes next move)
+DEFENCE_PER_SECOND = 300_000
+DEFENCE_LEAST = 20_000
 PRESS = 0  # added to ``advance`` for a side two or more pieces ahead: it must go and break the defence
 REDUCE = 0  # > 0: late quiet steps are searched this many plies shallower first (late-move reductions)
 BOUNDED = 0.05  # how much of the value beyond a draw survives when a passed piece caps it
@@ -306,7 +311,7 @@ class KernelSearch:
         kernel.load_history(self.context.misc, state)
         self.context.misc[kernel.M_HISTORY:kernel.M_SEEN] //= 8  # older knowledge counts less
         if self.tables_at_hand(state):
-            return self._table_answer(state)
+            return self._table_answer(state, limits)
         self.endgame = None  # still being read (a window's first moves): the search goes without them
         return None
 
@@ -324,10 +329,12 @@ class KernelSearch:
             return True
         return False
 
-    def _table_answer(self, state: AlquerqueState) -> Progress | None:
+    def _table_answer(self, state: AlquerqueState, limits: Limits) -> Progress | None:
         """The endgame tables' move in a won or lost position they know (no search needed); else
         None, with the tables set for the tree -- unless the game's history holds a position twice
-        (a third occurrence would be a draw the tree's probes do not see)."""
+        (a third occurrence would be a draw the tree's probes do not see).  The win's length is
+        counted within about half the move's time (``DEFENCE_PER_SECOND``); a count not done by
+        then is kept for the next move's, and this report says the win without a length."""
         endgame = alquerque_tables.tables_of(state.game)
         seen = state.history + (state.position,)
         self.endgame = None if endgame is None or any(seen.count(p) >= 2 for p in seen) else endgame
@@ -339,12 +346,14 @@ class KernelSearch:
         move = alquerque_tables.best_move(state, endgame)
         if move is None:
             return None
-        # the panel's "White wins in 17": the plies of the tables' line to the end (both sides on
-        # table moves; the tables themselves count plies to the next capture)
-        ending = alquerque_tables.outcome(state, endgame)
+        # the panel's "White wins in at most 41 plies": the tables' winning way against the longest
+        # defence (the tables themselves count plies to the next capture); None while not known
+        budget = alquerque_tables.DEFENCE_BUDGET if limits.time is None else \
+            max(DEFENCE_LEAST, min(alquerque_tables.DEFENCE_BUDGET, int(limits.time * DEFENCE_PER_SECOND)))
+        ending = alquerque_tables.outcome(state, endgame, budget)
         plies = ending[1] if ending is not None and ending[0] is not None else None
         return Progress(depth=1, best_move=move, score=float(known[0] * (kernel.TABLE_WIN - known[1])), pv=[move],
-                        proven=known[0], proven_plies=plies, kind="solver", proof="table")
+                        proven=known[0], proven_plies=plies, plies_at_most=True, kind="solver", proof="table")
 
     def iterate(self, step: int, ctl: np.ndarray) -> Progress | None:
         if step > kernel.MAX_DEPTH:
@@ -511,6 +520,8 @@ class EnginePlayer(Player):
     """Our engine: the kernel search under the driver, capped at ``depth`` plies if given, with
     ``noise`` added at random to each root move's value (the weaker levels' slips), and the
     endgame tables (ai/kernels/alquerque_tables.py) if ``tables``."""
+
+    known_plies_at_most = True  # the tables' lengths: their winning way against the longest defence
 
     def __init__(
         self, info: PlayerInfo | None, tactics: Tactics | None = None, *, depth: int | None = None,

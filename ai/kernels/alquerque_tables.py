@@ -29,9 +29,13 @@ docs/alquerque-tables.md has the sizes, times and shares of won, lost and drawn 
 
 Using them.  ``probe(state) -> (value, plies) | None`` (value +1 / 0 / -1 for the side to move,
 ``plies`` = ``d``); ``best_move`` and ``line`` play the tables' way (fastest conversion for the
-winner, slowest for the loser); ``outcome`` gives the winner and the length of that line.  Inside
-a numba search, ``probe_kernel(blob, offsets, white, black, side, quiet)`` does the same lookup
-(without the history, see above).
+winner, slowest for the loser); ``outcome`` gives the winner and the panel's length,
+``longest_defence``: the plies the winner's table moves need against the loser's longest defence
+(a kernel, ``defence_kernel``, memoised across calls).  That is an upper bound of the fastest win
+-- another winning move, slower to its capture, may end the game sooner -- so the panel says "White
+wins in at most N plies"; along the tables' way against that defence it falls by one every ply.
+Inside a numba search, ``probe_kernel(blob, offsets, white, black, side, quiet)`` does the same
+lookup (without the history, see above).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from __future__ import annotations
 import logging
 import lzma
 import struct
+import threading
 from math import comb
 from typing import NamedTuple
 
@@ -244,6 +249,131 @@ def probe_kernel(blob, offsets, white, black, side, quiet):
     if cls == DRAW_CLASS or quiet + d > DRAW_PLIES:
         return 0, 0
     return (1 if cls == WIN_CLASS else -1), d
+
+
+# -- the winner's table play against the longest defence ------------------------------------------
+DEFENCE_SLOTS = 1 << 21  # the memo's slots (``longest_defence``): 2M positions, 24 MB a variant; full at 3/4
+# new positions one count may visit: about 0.5 s on a loaded machine (the largest 7-piece count seen: 280,000)
+DEFENCE_BUDGET = 300_000
+DEFENCE_DEPTH = 512  # plies of one line at most (40 between captures, 12 captures at most)
+DEFENCE_TOO_LARGE = -1  # ``defence_kernel``: the memo filled up before the count was done
+FIBONACCI_HASH = -7046029254386353131  # 0x9E3779B97F4A7C15 as an int64: spreads the memo's keys
+DEFENCE_UNSOUND = -2  # ``defence_kernel``: a winner's position without a winning move (not a won root)
+
+
+@njit(cache=True, nogil=True)
+def table_choice(r, blob, offsets, moves, row, white, black, side):
+    """The index in ``moves[row]`` (written here by ``kernel.generate``) of the winner's table move
+    by ``best_move``'s rule -- a capture that takes the last piece or leaves a lost position counts
+    1 ply, a step into a loss in ``d`` counts ``d + 1``; the fewest, of equals the smallest move
+    code (the generators list moves in different orders) -- or -1 when no move keeps the win.  The counter is not looked at: the
+    fastest way is within it whenever the position is won, and a slower one is never chosen."""
+    own = white if side == 0 else black
+    enemy = black if side == 0 else white
+    n = kernel.generate(r, own, enemy, side, moves, row, False)
+    best, chosen = 1 << 30, -1
+    for i in range(n):
+        move = moves[row, i]
+        cw, cb = kernel.make_move(white, black, side, move)
+        value, d = probe_kernel(blob, offsets, cw, cb, 1 - side, 0)
+        if value != -1:
+            continue
+        plies = 1 if kernel.move_captured(move) != 0 else d + 1
+        if plies < best or (plies == best and move < moves[row, chosen]):
+            best, chosen = plies, i
+    return chosen
+
+
+@njit(cache=True, nogil=True)
+def defence_kernel(r, blob, offsets, white, black, side, winner, keys, values, used, budget):
+    """Plies to the end of the game from a won position (``winner``: the side that wins) when the
+    winner plays ``table_choice`` and the loser any move: the longest the loser can hold out
+    against the tables' play.  Memoised on the position (``keys``/``values``: an open-addressing
+    table, keys ``position_code + 1``, 0 free, ``used[0]`` entries; a position's count does not
+    depend on where the count started, so the memo serves every later call); an explicit stack,
+    since the lines run hundreds of plies.  The positions reached do not depend on the counter
+    or on each other's history: a won position with ``q`` on the counter has ``q + d <= 40`` and
+    every ply keeps that (the winner's move lowers ``d`` by one, each loser's step by one at
+    least, a capture restarts both), and ``d`` falls every ply between captures, so no position
+    comes twice.  Returns ``DEFENCE_TOO_LARGE`` once ``budget`` new positions are counted or the
+    memo is 3/4 full (what was counted stays in it: a later call goes on from there),
+    ``DEFENCE_UNSOUND`` if a winner's position reached has no winning move (the root was not won)."""
+    slots = keys.size
+    mask = slots - 1
+    limit = min(slots * 3 // 4, used[0] + budget)
+    moves = np.zeros((DEFENCE_DEPTH, kernel.MAX_MOVES), np.int64)
+    sw = np.zeros(DEFENCE_DEPTH, np.int64)
+    sb = np.zeros(DEFENCE_DEPTH, np.int64)
+    ss = np.zeros(DEFENCE_DEPTH, np.int64)
+    count = np.zeros(DEFENCE_DEPTH, np.int64)  # moves to try at each ply
+    at = np.zeros(DEFENCE_DEPTH, np.int64)  # the next of them
+    best = np.zeros(DEFENCE_DEPTH, np.int64)  # the longest found so far
+    top = 0
+    sw[0], sb[0], ss[0] = white, black, side
+    entering = True
+    result = np.int64(0)  # the value of the position just left (returned to its parent)
+    while True:
+        if entering:
+            w, b, s = sw[top], sb[top], ss[top]
+            own = w if s == 0 else b
+            enemy = b if s == 0 else w
+            known = -1
+            slot = 0
+            if own == 0 or not kernel.has_move(r, own, enemy, s):
+                known = 0
+            else:
+                code = kernel.position_code(w, b, s) + 1
+                slot = (code * FIBONACCI_HASH) >> 40 & mask
+                while keys[slot] != 0 and keys[slot] != code:
+                    slot = (slot + 1) & mask
+                if keys[slot] == code:
+                    known = values[slot]
+            if known >= 0:
+                result = known
+                entering = False
+                if top == 0:
+                    return result
+                top -= 1
+            else:
+                if top + 1 >= DEFENCE_DEPTH:
+                    return DEFENCE_TOO_LARGE
+                if s == winner:
+                    chosen = table_choice(r, blob, offsets, moves, top, w, b, s)
+                    if chosen < 0:
+                        return DEFENCE_UNSOUND
+                    moves[top, 0] = moves[top, chosen]
+                    count[top] = 1
+                else:
+                    count[top] = kernel.generate(r, own, enemy, s, moves, top, False)
+                at[top] = 0
+                best[top] = 0
+                entering = False
+                result = -1  # no child returned yet
+        else:
+            if result >= 0:  # a child's value came back
+                best[top] = max(best[top], result + 1)
+            if at[top] < count[top]:
+                move = moves[top, at[top]]
+                at[top] += 1
+                cw, cb = kernel.make_move(sw[top], sb[top], ss[top], move)
+                sw[top + 1], sb[top + 1], ss[top + 1] = cw, cb, 1 - ss[top]
+                top += 1
+                entering = True
+                continue
+            # every child done: store and return
+            if used[0] >= limit:
+                return DEFENCE_TOO_LARGE
+            code = kernel.position_code(sw[top], sb[top], ss[top]) + 1
+            slot = (code * FIBONACCI_HASH) >> 40 & mask
+            while keys[slot] != 0 and keys[slot] != code:
+                slot = (slot + 1) & mask
+            keys[slot] = code
+            values[slot] = best[top]
+            used[0] += 1
+            result = best[top]
+            if top == 0:
+                return result
+            top -= 1
 
 
 # -- the build -----------------------------------------------------------------------------------
@@ -545,9 +675,10 @@ def _loser_view(view: tuple[int, int], child: tuple[int, int], move: Move) -> tu
 
 
 def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | None:
-    """The tables' move: a win's fastest conversion, a loss's longest wait for the winner's next
-    capture (``_loser_view``), a draw's first drawing move (the generation order); None when the
-    tables do not know the position."""
+    """The tables' move: a win's fastest conversion (of equals, the smallest ``kernel.encode``:
+    ``table_choice`` picks the same, so ``longest_defence`` counts the moves played here), a
+    loss's longest wait for the winner's next capture (``_loser_view``), a draw's first drawing
+    move (the generation order); None when the tables do not know the position."""
     if state.is_terminal():
         return None
     tables = tables if tables is not None else tables_of(state.game)
@@ -565,7 +696,8 @@ def best_move(state: AlquerqueState, tables: Tables | None = None) -> Move | Non
             unsure = max(unsure, _rank(_parent_view((int(v), int(plies)), move)), _rank((DRAW, 0)))
             continue
         mine = _loser_view(_parent_view(got, move), got, move)
-        if best is None or _better(mine, best):
+        if best is None or _better(mine, best) or (mine == best and mine[0] == WIN
+                                                   and kernel.encode(move) < kernel.encode(chosen)):
             best, chosen = mine, move
     return chosen if best is not None and _rank(best) >= unsure else None
 
@@ -583,26 +715,66 @@ def line(state: AlquerqueState, tables: Tables | None = None, limit: int = 2000)
     return moves
 
 
-def outcome(state: AlquerqueState, tables: Tables | None = None) -> tuple[int | None, int] | None:
-    """(winner: 0 White, 1 Black or None for a draw, plies of the tables' line to the end; 0 for a
-    draw) for the side panel ("White wins in 17"), or None when the tables do not know."""
+def longest_defence(state: AlquerqueState, tables: Tables | None = None, budget: int = DEFENCE_BUDGET) -> int | None:
+    """The plies to the end of the game from a won or lost ``state`` when the winner plays the
+    tables' move (``best_move``) and the loser holds out the longest: the most the winner's table
+    play needs against any defence, and exactly what the best defence gets out of it (so the
+    number falls by one every ply along that play).  Not always the fastest win: another winning
+    move (one slower to its capture) may shorten the game.  None for a draw, a position the tables
+    do not know, a history that holds a position twice (``probe`` settles its value, but the
+    winner's way then bends around the repetition) or a count not done within ``budget`` new
+    positions (``defence_kernel``: what it counted is kept per tables, and every later count reads
+    it, so a game's next moves go on from there, and a position's moves share their counts)."""
+    tables = tables if tables is not None else tables_of(state.game)
+    got = probe(state, tables)
+    if tables is None or got is None or got[0] == DRAW:
+        return None
+    if state.is_terminal():
+        return 0
+    seen = state.history + (state.position,)
+    if any(seen.count(p) >= 2 for p in seen):
+        return None
+    winner = state.to_move if got[0] == WIN else 1 - state.to_move
+    white, black = state.boards
+    with _MEMO_LOCK:
+        memo = _MEMOS.get(id(tables.blob))
+        if memo is None or memo[0] is not tables.blob:
+            memo = _MEMOS[id(tables.blob)] = (tables.blob, np.zeros(DEFENCE_SLOTS, np.int64),
+                                              np.zeros(DEFENCE_SLOTS, np.int32), np.zeros(1, np.int64))
+        _, keys, values, used = memo
+        if used[0] >= DEFENCE_SLOTS * 3 // 4 - budget:  # full: start again
+            keys[:] = 0
+            used[0] = 0
+        plies = defence_kernel(kernel.rules_of(state.game), tables.blob, tables.offsets, white, black, state.to_move,
+                               winner, keys, values, used, budget)
+    return int(plies) if plies >= 0 else None
+
+
+_MEMOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}  # per tables: ``longest_defence``'s memo
+_MEMO_LOCK = threading.Lock()  # a move's search and an analysis may count at once
+
+
+def outcome(state: AlquerqueState, tables: Tables | None = None,
+            budget: int = DEFENCE_BUDGET) -> tuple[int | None, int | None] | None:
+    """(winner: 0 White, 1 Black or None for a draw; plies, for the side panel's "White wins in at
+    most 41 plies": ``longest_defence`` within ``budget`` new positions, None when it is not
+    known; 0 for a draw), or None when the tables do not know the position."""
     got = probe(state, tables)
     if got is None:
         return None
     if got[0] == DRAW:
         return None, 0
-    moves = line(state, tables)
-    if moves is None:
-        return None
-    return (state.to_move if got[0] == WIN else 1 - state.to_move), len(moves)
+    return (state.to_move if got[0] == WIN else 1 - state.to_move), longest_defence(state, tables, budget)
 
 
 @mends_the_cache
 def warm_up_probes() -> None:
-    """Compile (or load from the cache) the probe kernels."""
+    """Compile (or load from the cache) the probe kernels and the win length's count."""
     tables = empty_tables()
     probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
     index_position(0, 1, 1)
+    defence_kernel(kernel.rules(), tables.blob, tables.offsets, 1, 1 << 24, 0, 0, np.zeros(16, np.int64),
+                   np.zeros(16, np.int32), np.zeros(1, np.int64), DEFENCE_BUDGET)
 
 
 def read_files() -> None:

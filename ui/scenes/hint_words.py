@@ -55,16 +55,22 @@ def proven_for_you(progress: AIProgress) -> str:
     if winner is None:
         return _("proven: draw")
     discs = abs(round(progress.score)) if progress.exact_margin else None  # Reversi's solver's margin
-    return _("proven: {outcome}").format(outcome=_outcome(winner == progress.mover, progress.proven_plies, discs))
+    return _("proven: {outcome}").format(outcome=_outcome(winner == progress.mover, progress.proven_plies, discs,
+                                                          progress.plies_at_most))
 
 
-def _outcome(won: bool, plies: int | None, discs: int | None = None) -> str:
+def _outcome(won: bool, plies: int | None, discs: int | None = None, at_most: bool = False) -> str:
     """"you win in 7 plies", "you lose by 4 discs on the board", "you win": by the margin where it
-    is known, else in the plies where they are (more than none)."""
+    is known, else in the plies where they are (more than none); "you win in at most 41 plies"
+    where they are the winner's way against the longest defence (``at_most``)."""
     if discs is not None:
         said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", discs) if won
                 else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", discs))
         return said.format(n=discs)
+    if plies is not None and plies > 0 and at_most:
+        said = (ngettext("you win in at most {n} ply", "you win in at most {n} plies", plies) if won
+                else ngettext("you lose in at most {n} ply", "you lose in at most {n} plies", plies))
+        return said.format(n=plies)
     if plies is not None and plies > 0:
         said = (ngettext("you win in {n} ply", "you win in {n} plies", plies) if won
                 else ngettext("you lose in {n} ply", "you lose in {n} plies", plies))

@@ -85,7 +85,9 @@ def proof_winner(progress: AIProgress) -> int | None:
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = False) -> str:
-    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven.  Where the
+    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven; "proven:
+    White wins in at most 41 plies" for a length that is the winner's way against the longest
+    defence (``plies_at_most``: Alquerque's endgame tables).  Where the
     proof came from (an opening book) is said with the move (``detail_parts``), in words.
     ``short``: the winner alone, "proven: South wins", where the whole does not fit (the length
     or the margin is on the eval bar and the board's tags)."""
@@ -102,6 +104,9 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
         discs = abs(round(progress.score))  # (the tournament's, empty squares to the winner): the rules page says so
         return ngettext("proven: {side} wins by {n} disc on the board",
                         "proven: {side} wins by {n} discs on the board", discs).format(side=name, n=discs)
+    if plies is not None and plies > 0 and progress.plies_at_most:  # Alquerque's tables: their way, the longest defence
+        return ngettext("proven: {side} wins in at most {n} ply", "proven: {side} wins in at most {n} plies",
+                        plies).format(side=name, n=plies)
     if plies is not None and plies > 0:
         return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
             side=name, n=plies)
