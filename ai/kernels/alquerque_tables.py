@@ -285,6 +285,16 @@ def table_choice(r, blob, offsets, moves, row, white, black, side):
 
 
 @njit(cache=True, nogil=True)
+def memo_slot(keys, code, mask):
+    """The slot of ``defence_kernel``'s memo that holds ``code`` or, where it is not there, the free
+    slot it goes in (open addressing: the hashed slot, then the next ones)."""
+    slot = (code * FIBONACCI_HASH) >> 40 & mask
+    while keys[slot] != 0 and keys[slot] != code:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@njit(cache=True, nogil=True)
 def defence_kernel(r, blob, offsets, white, black, side, winner, keys, values, used, budget):
     """Plies to the end of the game from a won position (``winner``: the side that wins) when the
     winner plays ``table_choice`` and the loser any move: the longest the loser can hold out
@@ -323,9 +333,7 @@ def defence_kernel(r, blob, offsets, white, black, side, winner, keys, values, u
                 known = 0
             else:
                 code = kernel.position_code(w, b, s) + 1
-                slot = (code * FIBONACCI_HASH) >> 40 & mask
-                while keys[slot] != 0 and keys[slot] != code:
-                    slot = (slot + 1) & mask
+                slot = memo_slot(keys, code, mask)
                 if keys[slot] == code:
                     known = values[slot]
             if known >= 0:
@@ -364,9 +372,7 @@ def defence_kernel(r, blob, offsets, white, black, side, winner, keys, values, u
             if used[0] >= limit:
                 return DEFENCE_TOO_LARGE
             code = kernel.position_code(sw[top], sb[top], ss[top]) + 1
-            slot = (code * FIBONACCI_HASH) >> 40 & mask
-            while keys[slot] != 0 and keys[slot] != code:
-                slot = (slot + 1) & mask
+            slot = memo_slot(keys, code, mask)
             keys[slot] = code
             values[slot] = best[top]
             used[0] += 1
@@ -726,7 +732,12 @@ def longest_defence(state: AlquerqueState, tables: Tables | None = None, budget:
     positions (``defence_kernel``: what it counted is kept per tables, and every later count reads
     it, so a game's next moves go on from there, and a position's moves share their counts)."""
     tables = tables if tables is not None else tables_of(state.game)
-    got = probe(state, tables)
+    return _longest_defence(state, tables, probe(state, tables), budget)
+
+
+def _longest_defence(state: AlquerqueState, tables: Tables | None, got: tuple[int, int] | None,
+                     budget: int) -> int | None:
+    """``longest_defence`` of ``state``, whose ``probe`` is ``got`` (``outcome`` has it already)."""
     if tables is None or got is None or got[0] == DRAW:
         return None
     if state.is_terminal():
@@ -759,12 +770,13 @@ def outcome(state: AlquerqueState, tables: Tables | None = None,
     """(winner: 0 White, 1 Black or None for a draw; plies, for the side panel's "White wins in at
     most 41 plies": ``longest_defence`` within ``budget`` new positions, None when it is not
     known; 0 for a draw), or None when the tables do not know the position."""
+    tables = tables if tables is not None else tables_of(state.game)
     got = probe(state, tables)
     if got is None:
         return None
     if got[0] == DRAW:
         return None, 0
-    return (state.to_move if got[0] == WIN else 1 - state.to_move), longest_defence(state, tables, budget)
+    return (state.to_move if got[0] == WIN else 1 - state.to_move), _longest_defence(state, tables, got, budget)
 
 
 @mends_the_cache
