@@ -117,14 +117,19 @@ class BoardView:
         # the last press on the board was a finger's (SDL's touch mouse events): a finger has no
         # hover, so what a mouse shows by pointing (Trax's forced tiles) a first tap shows
         self.by_touch = False
-        # the game screen's board (set there): a view that can show part of a large board, round
-        # the play, does so there only (a picture, the position editor and a replay show it whole)
+        # the board of a game being played or watched (the game screen's, a tournament's watched
+        # board; set there): a view that can show part of a large board, round the play, does so
+        # there, grown as the play reaches its edge (a picture and the position editor show it whole)
         self.follows_play = False
+        # a replay's: the position (the game's last) whose part round the play the board shows for
+        # every position of the game, so that stepping through it never moves the board under the
+        # eye (``follows_play`` grew it move by move); None elsewhere
+        self.framed_on: State | None = None
         self.whole_board = False  # the player asked for the whole board (``zoom``)
 
     def zoomable(self) -> bool:
-        """Whether the board shows part of itself round the play (``follows_play``: a large Trax
-        board framed round its tiles), so that it has a whole board to zoom out to, or shows the
+        """Whether the board shows part of itself round the play (``follows_play``, ``framed_on``: a
+        large Trax board framed round its tiles), so that it has a whole board to zoom out to, or shows the
         whole board because the player zoomed out (``whole_board``).  False by default: every
         board is shown whole."""
         return False

@@ -21,7 +21,7 @@ from ui.names import NAME_LENGTH
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
-from ui.widgets import KeptLayer, mix
+from ui.widgets import KeptLayer, Messages, mix
 
 
 def menu_font_pixels(font_size: int, scale: float) -> int:
@@ -821,3 +821,22 @@ def draw_counts(surface: pygame.Surface, state: games.State, pos: tuple[int, int
     for line, near in lines:
         y = tx.text(surface, line, (x, y), size, theme.text if near else theme.muted).bottom
     return y
+
+
+ZOOM_TOPIC = "board zoom"  # the note of the last zoom out to the whole board or in to the tiles: only the newest shown
+
+
+def zoom_board(view: BoardView, messages: Messages, whole: bool | None = None) -> None:
+    """Z (``whole`` None: the other of the two) or the mouse wheel over the board, on the game
+    screen and in a replay alike: a large Trax board shown whole, or its tiles again
+    (``BoardView.zoom``).  Z on a board shown whole anyway says so, as a greyed button does."""
+    if not view.zoomable():
+        messages.refuse(_("The whole board is in view already"))
+        return
+    whole = not view.whole_board if whole is None else whole
+    if whole == view.whole_board:
+        return
+    view.zoom(whole)
+    said = (_("The whole board: Z or the mouse wheel up goes back to the tiles") if whole
+            else _("The tiles: Z or the mouse wheel down shows the whole board"))
+    messages.add_instead(said, topic=ZOOM_TOPIC)

@@ -34,6 +34,7 @@ from ui.i18n import N_, Phrase, _, language
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.notation import shown_move
 from ui.scenes.base import KEYS_PAGE
+from ui.scenes.common import zoom_board
 from ui.scenes.game_computer import (
     HINT_NOTE,
     HINT_PLAYER,
@@ -63,7 +64,6 @@ POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause cove
 # the topic of the window's note, as New game's screen opens, that the unfinished game is kept: it
 # holds over that screen, its help and a game started there, and goes when Back returns to the game
 LEFT_TOPIC = "game left"
-ZOOM_TOPIC = "board zoom"  # the note of the last zoom out to the whole board or in to the tiles: only the newest shown
 
 
 class GameCommands:
@@ -526,19 +526,8 @@ class GameCommands:
 
     def zoom_board(self, whole: bool | None = None) -> None:
         """Z (``whole`` None: the other of the two) or the mouse wheel over the board: a large
-        Trax board shown whole, or its tiles again (``BoardView.zoom``).  Z on a board shown
-        whole anyway says so, as a greyed button does."""
-        view = self.view
-        if not view.zoomable():
-            self.messages.refuse(_("The whole board is in view already"))
-            return
-        whole = not view.whole_board if whole is None else whole
-        if whole == view.whole_board:
-            return
-        view.zoom(whole)
-        said = (_("The whole board: Z or the mouse wheel up goes back to the tiles") if whole
-                else _("The tiles: Z or the mouse wheel down shows the whole board"))
-        self.messages.add_instead(said, topic=ZOOM_TOPIC)
+        Trax board shown whole, or its tiles again (``common.zoom_board``, a replay's too)."""
+        zoom_board(self.view, self.messages, whole)
 
     def wheel_zooms(self, event: pygame.event.Event) -> bool:
         """The mouse wheel over a board that zooms (``BoardView.zoomable``): down shows the whole

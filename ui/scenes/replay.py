@@ -2,6 +2,9 @@
 
 - Step with the buttons or the arrow keys (Home/End jump to the ends), drag the slider or click
   the evaluation graph to jump, Space plays the game back by itself.
+- A Trax board too large to show whole at a comfortable size shows the tiles of the game's last
+  position and a few cells round them (``BoardView.framed_on``), the same part at every step, so
+  the board never moves under the eye; Z or the wheel over the board shows the whole board and back.
 - For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, in
   the AI worker: a rough pass over the whole game, then a deeper one) and the graph fills in:
   above the middle line the first side is better.  The loser's move after which its evaluation fell most is marked.
@@ -88,7 +91,7 @@ from ui.match import MatchSetup
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene, top_of
-from ui.scenes.common import counts_height, draw_counts
+from ui.scenes.common import counts_height, draw_counts, zoom_board
 from ui.scenes.game_over import shown_score
 from ui.scenes.game_panel import (
     FINGERTIP,
@@ -175,6 +178,9 @@ class ReplayScene(Scene):
         self.clocks: ClockHistory | None = clock_history(record, [state.to_move for state in self.states[:-1]])  # None: no clock kept
         self.ply = len(self.moves) if ply is None else max(0, min(ply, len(self.moves)))
         self.view = board_view(self.game)
+        # a large Trax board shows the tiles of the game's last position, and that part of the
+        # board at every step (``BoardView.framed_on``): Z or the wheel over it, the whole board
+        self.view.framed_on = self.states[-1]
         self.pointer: tuple[int, int] | None = None  # the mouse over the board (the values' tip, in analysis mode)
         humans = [i for i, side in enumerate(record.players) if side.id is None]
         if app.settings.face_me:  # as the human saw it against the computer
@@ -507,7 +513,7 @@ class ReplayScene(Scene):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
+        elif event.type == pygame.MOUSEWHEEL and not self.wheel_zooms(event):
             self.go(self.ply - event.y)
 
     def _key(self, key: int, mod: int = 0) -> None:
@@ -530,7 +536,8 @@ class ReplayScene(Scene):
             shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_outside_file,
                          pygame.K_a: self.toggle_analysis,
-                         pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board}
+                         pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board,
+                         pygame.K_z: self.zoom_board}
             if key in shortcuts:
                 shortcuts[key]()
 
@@ -538,6 +545,20 @@ class ReplayScene(Scene):
         why = self.view.turn()
         if why:
             self.messages.add(why, "warn")
+
+    def zoom_board(self, whole: bool | None = None) -> None:
+        """Z (``whole`` None: the other of the two) or the wheel over the board: a large Trax
+        board shown whole, or the tiles of the game's end again (``common.zoom_board``, as in a game)."""
+        zoom_board(self.view, self.messages, whole)
+
+    def wheel_zooms(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over a board that zooms (``BoardView.zoomable``): down shows the whole
+        board, up its tiles again, as in a game.  False elsewhere, and over every other board,
+        where the wheel steps through the moves."""
+        if not self.view.zoomable() or self.pointer is None or not event.y:
+            return False
+        self.zoom_board(event.y < 0)
+        return True
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.graph_rect.collidepoint(pos) and self.moves:

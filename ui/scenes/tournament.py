@@ -185,6 +185,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.pinned = False  # the user picked a finished game to look at: do not follow live games
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.view = None
+        self.board_laid_for: int | None = None  # the game the board was last laid out for (``_draw_board``)
         self.saved: list[Path] = []  # the files the results were last written to
         self.base: Path | None = None  # FILE of the running tournament: FILE.jsonl, its log, and its report files
         self.saved_games = 0  # how many finished games they hold
@@ -740,6 +741,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             from ui.views import make_view
 
             self.view = make_view(self.game)
+            self.view.follows_play = True  # a large Trax board shows its tiles, grown as a game goes on (``_draw_board``)
         except (ImportError, AttributeError):
             self.view = None
         if play:

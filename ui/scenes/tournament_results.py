@@ -628,7 +628,12 @@ class ResultsDrawing:
             tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
             return
         area = inner.inflate(-int(8 * s), -int(8 * s))
-        self.view.layout(area)
+        # laid out again only for another game, or another place: a large Trax board frames its
+        # tiles as the game screen does (``follows_play``), grown as they reach its edge; laid out
+        # at every frame, it was framed afresh round them each move and jumped under the eye
+        if (self.view.rect, self.board_laid_for) != (area, self.watching):
+            self.view.layout(area)
+            self.board_laid_for = self.watching
         overlay = Overlay(theme=theme, last_move=game["last"], previous=game["before"], show_legal=False,
                           interactive=False, animation_speed=0.0)
         self.view.draw(surface, game["state"], overlay)

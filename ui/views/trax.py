@@ -14,9 +14,11 @@
   for the last of them (they are the position's); a click meanwhile lays them all at once first.
 - A hint is ghosted with its whole turn too, forced tiles included.
 - At the end the loop or line that finished the game is traced in the highlight colour.
-- On the game screen a board too large to show whole at a comfortable size shows its tiles and a
-  few cells round them, as large as the board area holds (``TraxView.frame_for``), growing as the
-  tiles reach its edge; Z or the mouse wheel shows the whole board and back (``zoom``).
+- On the game screen and a watched tournament's board a board too large to show whole at a
+  comfortable size shows its tiles and a few cells round them, as large as the board area holds
+  (``TraxView.frame_for``), growing as the tiles reach its edge; a replay frames the tiles of the
+  game's last position so, for every step (``BoardView.framed_on``); Z or the mouse wheel shows the
+  whole board and back (``zoom``, the game screen and the replay).
 """
 
 from __future__ import annotations
@@ -308,14 +310,14 @@ class TraxView(GridView):
 
     # -- geometry that follows the position's size (a course position may bring its own) ------
     def _fit(self, state: TraxState) -> None:
-        """The board's size and framed part (``frame_for``) for ``state``, laid out again when
-        either changed."""
+        """The board's size and framed part (``frame_for``) for ``state``, or for the position a
+        replay frames (``framed_on``) whatever position it shows, laid out again when either changed."""
         self._state = state
         size_changed = state.game.size != self.rows
         if size_changed:
             self.rows = self.cols = state.game.size
             self._framed_tiles = None
-        frame = self.frame_for(state)
+        frame = self.frame_for(state if self.framed_on is None else self.framed_on)
         if size_changed or frame != self._frame:
             self._frame = frame
             self._lay_out_cells()
@@ -329,7 +331,12 @@ class TraxView(GridView):
     def zoomable(self) -> bool:
         """A framed board (``frame_for``), or one the player zoomed out of: ``Z`` and the wheel
         switch between the whole board and its tiles."""
-        return self.follows_play and (self.whole_board or self._frame is not None)
+        return self.frames_tiles() and (self.whole_board or self._frame is not None)
+
+    def frames_tiles(self) -> bool:
+        """Whether this board may show part of itself round the tiles (``frame_for``): a game
+        played or watched (``follows_play``) or a replay (``framed_on``), not a picture."""
+        return self.follows_play or self.framed_on is not None
 
     def zoom(self, whole: bool) -> None:
         """The whole board, or the tiles framed again (afresh, round the tiles as they lie)."""
@@ -350,9 +357,12 @@ class TraxView(GridView):
         ``FRAME_MARGIN`` cells inside it, and grown when a turn's tiles reach that margin (never
         narrowed during a game: the board would jump under the player's eye); framed afresh
         when tiles went (an undo, a new game, an earlier position looked at) or the window's
-        size changed (``layout``).  Only on the game screen (``follows_play``), and not while
+        size changed (``layout``).  A replay frames the game's last position so (``_fit``), and
+        keeps that frame for every position it steps to: a Trax tile never leaves the board, so
+        the last position's tiles hold every earlier one's, and their legal cells.  Only on the
+        game screen, a watched tournament's board and a replay (``frames_tiles``), and not while
         the player asked for the whole board (``zoom``)."""
-        if not self.follows_play or self.whole_board or self.picture_cells is not None or self.rect.width <= 0:
+        if not self.frames_tiles() or self.whole_board or self.picture_cells is not None or self.rect.width <= 0:
             return None
         size = self.rows
         if self._cell_for(size, size) >= COMFORTABLE_CELL:
