@@ -282,16 +282,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # the game, a heading between its arrows, stepped as the other choices are; the same
             # one kept as the buttons are built again for each game (the wheel over it goes on)
             self.game_chooser = self.game_chooser or Stepper(self._cycle_game, label_size=22)
+            # in order, they stop at their ends (``_step_choice``); the game goes round, names
+            games_b: Stepper = Stepper(lambda step: self._step_choice("games_index", GAMES, step, games_b.label))
+            time_b: Stepper = Stepper(lambda step: self._step_choice("time_index", TIMES, step, time_b.label))
+            openings_b: Stepper = Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step,
+                                                                         openings_b.label))
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
                 self.game_chooser,
-                Stepper(lambda step: self._step_choice("games_index", GAMES, step)),
-                Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
+                games_b,
+                time_b,
                 Stepper(self._step_jobs),
                 b("", self._toggle_watch),
                 b(_("Add player"), self._start_adding),
                 b(_("Start tournament"), self._start, primary=True),
-                Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
+                openings_b,
             ]
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
