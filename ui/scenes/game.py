@@ -531,8 +531,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _ended_now(self) -> None:
         """The game has just ended otherwise than by a move (a forfeit, a draw agreed): no hint on a
-        finished board, its card to come, and the listeners (the record, the session's score) told."""
+        finished board, its card to come, and the listeners (the record, the session's score) told.
+        The hint's note goes with its mark: "Hint: b1" stood over the finished game."""
         self.hint = None
+        self.messages.withdraw(HINT_NOTE)
         self.over_since = time.monotonic()
         self.over_hidden = False
         self._changed()
