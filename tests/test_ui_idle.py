@@ -208,3 +208,48 @@ def test_a_reply_held_for_its_moment_wakes_the_window_at_that_moment(app, monkey
     clock.now += sleeps[-1]  # the window wakes
     app.frame()
     assert len(scene.history) == plies + 1 and scene.history[-1].by_computer
+
+
+def test_the_tournament_boards_paced_move_wakes_the_window_at_its_moment_and_idles_between(app, monkeypatch):
+    """The tournament's board, showing its games at the watching pace, redrew the window ten times
+    a second while it went through them (and while games ran): between two of its moves it draws
+    nothing, the window sleeping its longest, and its next move wakes the window at its moment
+    (``Scene.wake_in``), as a watched game's reply does.  Read on a still clock: the games played
+    to their end on the real one, then the window's and the board's clock stand, and the test
+    moves them on by each sleep the window asked for."""
+    from ui import app as app_module
+    from ui.scenes import tournament_watch
+
+    clock = StillClock(time.monotonic())
+    monkeypatch.setattr(tournament_watch, "monotonic", clock.monotonic)  # the board's pace: still until moved
+    scene = tournament_started(app, "rastros", {"level-1", "level-3"})
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not (scene.tournament is not None and len(scene.tournament.results) == 2
+                                          and not scene.running):
+        app.frame()
+    end = time.monotonic() + 60
+    while time.monotonic() < end and scene.view.is_animating():  # the board's first move, on the real clock
+        app.frame()
+    scene.messages.items.clear()  # "Tournament finished" fades out over its own frames
+    app.messages.items.clear()
+    app.run_frames(3)  # drawn: the window has nothing left to draw, and sleeps
+    entry = scene.live[scene.watching]
+    plies = entry["plies"]
+    assert scene._being_shown() and 0 < plies < len(entry["moves"]), entry
+    sleeps: list[float] = []
+    monkeypatch.setattr(app_module, "_wait_for_events", lambda seconds: sleeps.append(seconds) or [])
+    clock.now = time.monotonic()  # on from the window's last drawing, as the real clock is
+    monkeypatch.setattr(app_module, "time", clock)
+    entry["due"] = clock.now + 1.0  # the next move a second from now: ten wake-ups and no drawing
+    before = app.draws
+    for _wake in range(9):
+        app.frame()
+        clock.now += sleeps[-1]
+    assert app.draws == before and entry["plies"] == plies, (app.draws - before, sleeps)
+    assert sleeps == [pytest.approx(app_module.IDLE_WAKE)] * 9
+    entry["due"] = clock.now + 0.03  # its moment: 30 ms from now
+    app.frame()
+    assert sleeps[-1] == pytest.approx(0.03) and entry["plies"] == plies  # not before its moment
+    clock.now += sleeps[-1]  # the window wakes
+    app.frame()
+    assert entry["plies"] == plies + 1 and app.draws > before  # the move is shown, and drawn

@@ -1,8 +1,8 @@
 """Every choice among values in order goes both ways, as the forms' selectors do: a click on the
 left half of a stepper steps back, on its right half forward; the wheel over it steps; Left and
-Right step it while the keyboard is on it; past either end it goes round (the tournament setup's
-board size, games per pair, time, opening moves, processes), but for the speed of a watched game,
-which stops at Slow and at Max and says so."""
+Right step it while the keyboard is on it.  Values in order (the tournament setup's board size,
+games per pair, time, opening moves, processes; the speed of a watched game; the forms' sizes,
+times and volume) stop at either end and say so; a cycle of names (the game, a theme) goes round."""
 
 from __future__ import annotations
 
@@ -54,19 +54,53 @@ def test_a_click_on_the_left_half_of_a_stepper_steps_back_and_on_the_right_half_
     assert scene.options["size"] == 8 and size.label == "Board size: 8"
 
 
-def test_stepping_back_from_the_first_value_goes_round_to_the_last(app):
-    scene = open_tournament(app)
-    stepper = games_per_pair(scene)
-    scene.games_index = 0
-    click(app, (stepper.rect.x + 10, stepper.rect.centery))
-    assert scene.games_index == len(GAMES) - 1 and stepper.label == f"Games per pair: {GAMES[-1]} + {GAMES[-1]}"
-    click(app, (stepper.rect.right - 10, stepper.rect.centery))
-    assert scene.games_index == 0
-    size = board_size(scene)
-    sizes = option_values(games.info("hex").option("size"))
-    scene.options["size"] = sizes[0]
-    click(app, (size.rect.x + 10, size.rect.centery))
-    assert scene.options["size"] == sizes[-1]
+def said(scene) -> list[str]:
+    """The words of the messages on screen, the newest last."""
+    return [m.text for m in scene.messages.items]
+
+
+@pytest.mark.parametrize("language, first, last", [
+    ("en", "Games per pair: 1 + 1 already, the smallest", "Games per pair: 50 + 50 already, the largest"),
+    ("pt", "Jogos por par: 1 + 1 já é o mínimo", "Jogos por par: 50 + 50 já é o máximo"),
+])
+def test_a_stepper_of_numbers_stops_at_either_end_and_says_so(app, monkeypatch, language, first, last):
+    """Back from 1 game a pair went round to 50, one more process than the cores to 1, a Hex
+    board one larger than the largest to the smallest: a teacher stepping up got the least.  They
+    stop at their ends, each saying so (as the watched games' Speed does); a step away from the
+    end is a step as before."""
+    import os
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    with words_in(language):
+        scene = open_tournament(app)
+        stepper = next(b for b in scene.buttons if b.label.startswith(first.split(":")[0]))
+        scene.games_index = 0
+        app.run_frames(1)
+        click(app, (stepper.rect.x + 10, stepper.rect.centery))
+        assert scene.games_index == 0 and said(scene)[-1:] == [first]
+        scene.games_index = len(GAMES) - 1
+        app.run_frames(1)
+        click(app, (stepper.rect.right - 10, stepper.rect.centery))
+        assert scene.games_index == len(GAMES) - 1 and said(scene)[-1:] == [last]
+        click(app, (stepper.rect.x + 10, stepper.rect.centery))
+        assert scene.games_index == len(GAMES) - 2  # away from the end, a step as before
+        jobs = next(b for b in scene.buttons if isinstance(b, Stepper) and b.step == scene._step_jobs)
+        scene.jobs = 2
+        app.run_frames(1)
+        click(app, (jobs.rect.right - 10, jobs.rect.centery))
+        assert scene.jobs == 2 and said(scene)[-1].startswith(jobs.label)
+        size = scene.option_buttons[0]
+        sizes = option_values(games.info("hex").option("size"))
+        scene.options["size"] = sizes[-1]
+        app.run_frames(1)
+        click(app, (size.rect.right - 10, size.rect.centery))
+        assert scene.options["size"] == sizes[-1] and said(scene)[-1].startswith(size.label)
+        chooser = scene.game_chooser  # a cycle of names: round, as before
+        scene.messages.items.clear()
+        for _game in scene.game_ids:
+            click(app, (scene.game_chooser.rect.right - 10, chooser.rect.centery))
+        assert scene.game_id == "hex" and said(scene) == []
+
 
 
 def test_the_wheel_over_a_stepper_steps_it_up_forward_and_down_back(app):
@@ -229,3 +263,36 @@ def test_the_game_is_chosen_both_ways_as_every_other_choice_is(app):
     assert scene.game_id == shown(2) and chooser().focused  # still on it, built again for the game
     key(app, pygame.K_LEFT)
     assert scene.game_id == shown(1)
+
+
+def right_or_left(app, menu, widget_id: str, k: int) -> object:
+    """The keyboard on the form's selector ``widget_id``, then Right or Left (``k``); its value then."""
+    menu.select_widget(menu.get_widget(widget_id))
+    app.run_frames(1)
+    key(app, k)
+    return app.scene.menu.get_widget(widget_id).get_value()[0][1]  # the form may be built again for a message
+
+
+def test_the_forms_selectors_of_numbers_stop_at_either_end_and_names_go_round(app):
+    """Settings' Volume went round from 100% to 0% with one Right (a sound's blast the other way),
+    Time per move from 5 s to 0.1 s, Text size from the largest to the smallest, and New game's
+    Hex board from the largest to the smallest: they stop at their ends, saying so.  The theme, a
+    cycle of names, goes round as before."""
+    from ui.scenes.settings_screen import SettingsScene
+    from ui.scenes.setup import SetupScene
+    from ui.theme import THEMES
+
+    app.settings.volume, app.settings.theme = 1.0, list(THEMES)[-1]
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    assert right_or_left(app, app.scene.menu, "volume", pygame.K_RIGHT) == 1.0 and app.settings.volume == 1.0
+    assert said(app)[-1:] == ["Volume: 100% already, the largest"]
+    assert right_or_left(app, app.scene.menu, "volume", pygame.K_LEFT) == pytest.approx(0.9)  # a step as before
+    assert right_or_left(app, app.scene.menu, "theme", pygame.K_RIGHT) == list(THEMES)[0]  # round, names
+    scene = SetupScene(app, game_id="hex")
+    app.switch(scene)
+    app.run_frames(2)
+    sizes = option_values(games.info("hex").option("size"))
+    scene.menu.get_widget("opt-size").set_value(len(sizes) - 1)
+    assert right_or_left(app, scene.menu, "opt-size", pygame.K_RIGHT) == sizes[-1]
+    assert said(app)[-1:] == [f"Board size: {sizes[-1]} already, the largest"]

@@ -521,6 +521,21 @@ def relit_areas(buttons: list[Button], before: tuple[Hashable, ...], after: tupl
     return [button.rect.copy() for button, was, now in zip(buttons, before, after) if was != now]
 
 
+STEPPED_ENDS = (N_("{choice} already, the smallest"), N_("{choice} already, the largest"))  # back at the first, on at the last
+
+
+def stepped_within(index: int, step: int, count: int, choice: str) -> tuple[int, str]:
+    """The index one on (``step`` 1) or back (-1) of ``index`` among ``count`` values in order (a
+    number's range, a size, a time), with "" to say; at either end it stays, with what to say of
+    it ("Games per pair: 50 + 50 already, the largest", ``choice`` the stepper's label as it
+    reads).  Such steppers went round: one more from 50 games a pair gave 1, one more from 5 s a
+    move gave 0.1 s.  A cycle of names (a game, a language, a colour) still goes round."""
+    wanted = index + step
+    if 0 <= wanted < count:
+        return wanted, ""
+    return index, _(STEPPED_ENDS[1 if step > 0 else 0]).format(choice=choice)
+
+
 class Stepper(Button):
     """A choice among values in order, shown as a button that reads "Board size: 11" between an
     arrow at each end, and goes both ways as the forms' selectors (pygame-menu's, drawn with the

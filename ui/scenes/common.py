@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -21,7 +21,7 @@ from ui.names import NAME_LENGTH
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
-from ui.widgets import KeptLayer, Messages, mix
+from ui.widgets import KeptLayer, Messages, mix, stepped_within
 
 
 def menu_font_pixels(font_size: int, scale: float) -> int:
@@ -490,6 +490,8 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     a background check ends) wrote the items before the default into the screen's choices: it
     cleared the error shown for an impossible option and put the player shown meanwhile in place
     of a remembered outside player not yet checked."""
+    say_ends = kwargs.pop("say_ends", None)
+    named = title
     look = menu.get_theme()
     if menu not in _SELECTOR_FRAME:
         probe = menu.add.selector("", [("", None)], style="fancy")
@@ -510,7 +512,30 @@ def add_selector(menu: pygame_menu.Menu, scale: float, title: str, items: list[t
     onchange = kwargs.pop("onchange", None)
     selector = menu.add.selector(title, fitted, style="fancy", font_size=size, **kwargs)
     selector.set_onchange(onchange)
+    if say_ends is not None:
+        stop_at_the_ends(selector, named, texts, say_ends)
     return selector
+
+
+def stop_at_the_ends(selector: pygame_menu.widgets.Selector, title: str, texts: list[str],
+                     say: Callable[[str], object]) -> None:
+    """``selector`` (its items ``texts`` in order: a size, a time, a speed, a volume) stops at
+    its first and last item, ``say`` telling why (``stepped_within``: "Volume: 100% already, the
+    largest"), as the watched games' Speed does; pygame-menu's went round, and Right at 100% gave
+    0%, at 5 s a move 0.1 s.  A cycle of names (a language, a theme) is left to go round.  Set on
+    the built selector: pygame-menu steps right to its default as it builds one."""
+    for step, name in ((-1, "_left"), (1, "_right")):
+        move = getattr(selector, name)
+
+        def stepped(move: Callable[[], None] = move, step: int = step) -> None:
+            index = selector.get_index()
+            _index, why = stepped_within(index, step, len(texts), title + texts[index])
+            if why:
+                say(why)
+                return
+            move()
+
+        setattr(selector, name, stepped)
 
 
 def add_title_above(menu: pygame_menu.Menu, title: str, size: int, selector_id: str | None) -> pygame_menu.widgets.Label:
@@ -556,12 +581,14 @@ def selector_size(face: str, usual: int, title: str, texts: list[str], room: int
 
 
 def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: games.GameInfo, option: Any,
-                     value: Any, on_change: Any, note: bool = True) -> None:
+                     value: Any, on_change: Any, note: bool = True, say_ends: Callable[[str], object] | None = None) -> None:
     """A game's rule ``option`` as every form offers it, showing ``value``: a switch for a bool, a
     selector for choices or a whole-number range, a field otherwise (id ``opt-<name>``), then
     (``note``) its note in small muted words; ``on_change(value)`` for each change.  The New game
     form and the position editor build their options with it, so an option looks and works alike
-    on both (the editor, with little room beside the text, leaves the notes to New game)."""
+    on both (the editor, with little room beside the text, leaves the notes to New game).
+    ``say_ends``: a selector of numbers (a board's size) stops at its ends, saying so with it
+    (``stop_at_the_ends``); one of names goes round."""
     from ui import words
 
     wid, title = f"opt-{option.name}", f"{words.option_label(option, info.id)}: "
@@ -571,8 +598,9 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         values = option.choices or range(option.minimum, option.maximum + 1)
         items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
+        numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
-                     onchange=lambda _item, chosen: on_change(chosen))
+                     onchange=lambda _item, chosen: on_change(chosen), say_ends=say_ends if numbers else None)
     else:
         add_text_input(menu, title, default=str(value), textinput_id=wid, onchange=on_change)
         return

@@ -333,6 +333,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
             return _("A draw is offered: accept or decline it first")
         if self.held_up():
             return self.held_up()
+        if self.paused and self.setup.mode == PC_VS_PC:  # not "thinking": the search Pause left to finish is no news
+            return _("Paused: press Space to resume or S to play one move")
         if not self.setup.is_human(self.state.to_move):
             return _("Wait: the computer is thinking") if self.computer_thinking() else _("It is the computer's turn")
         return ""
@@ -529,8 +531,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _ended_now(self) -> None:
         """The game has just ended otherwise than by a move (a forfeit, a draw agreed): no hint on a
-        finished board, its card to come, and the listeners (the record, the session's score) told."""
+        finished board, its card to come, and the listeners (the record, the session's score) told.
+        The hint's note goes with its mark: "Hint: b1" stood over the finished game."""
         self.hint = None
+        self.messages.withdraw(HINT_NOTE)
         self.over_since = time.monotonic()
         self.over_hidden = False
         self._changed()
@@ -681,7 +685,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if cards is None or not self.move_entry.open:
             return cards
         field = self.move_entry.field.rect.copy()
-        return field if self.computer.job is None else cards.union(field)
+        return cards.union(field) if self.computer.shows_thinking() else field
 
     def _cards_area(self) -> pygame.Rect | None:
         """The players' cards and the thinking card as last drawn, while nothing but time changes
@@ -690,7 +694,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _cards_area_analysing(self) -> pygame.Rect | None:
         """``_cards_area``, analysis mode or not."""
-        thinking = self.THINKING_REDRAW if self.computer.job is not None else None
+        thinking = self.THINKING_REDRAW if self.computer.shows_thinking() else None
         if self.redraw_interval() not in (None, thinking, self.move_entry.field.redraw_interval()):
             return None
         return self.panel.ticking_rect() if self.card_shown() is None else None
@@ -735,7 +739,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         grace = card.grace_left() if card is not None else None
         if grace is not None:
             return grace  # its buttons, disabled for a moment, drawn enabled then
-        if self.computer.job is not None:
+        if self.computer.shows_thinking():  # not a search a watched game's Pause left to finish
             return self.THINKING_REDRAW
         due = self.next_game_in()
         if due is not None:

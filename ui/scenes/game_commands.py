@@ -391,6 +391,7 @@ class GameCommands:
         self.computer.last_search = None  # it was about another position: stale
         self._changed()
         self.hint = None
+        self.messages.withdraw(HINT_NOTE)  # "Hint: b1" stood over the position Undo went back to
         # a redo onto the last move ends the game again: its card shows again, as when it was played
         self.over_since, self.over_hidden = (time.monotonic() if self.is_over() else None), False
         self.view.reset_input()

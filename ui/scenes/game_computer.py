@@ -159,6 +159,20 @@ class ComputerMoves:
         """A computer's move is being searched (not a hint)."""
         return self.job is not None and self.job_kind == "move"
 
+    def paused_search(self) -> bool:
+        """A watched game's search that Pause left to finish: its reply is held for Step or
+        Resume (``take_turn``), and the game waits for the watcher.  The panel says the game is
+        paused and who moves next, not "Level 3 is thinking…" with a spinner and its seconds
+        running on, as if the game went on; a Step's search is thinking again."""
+        scene = self.scene
+        return self.thinking() and scene.paused and not self.step_once and scene.setup.mode == PC_VS_PC
+
+    def shows_thinking(self) -> bool:
+        """The computer's work under way is said as such on the panel (its spinner, who is at it
+        and for how long): any job, but a search a watched game's Pause left to finish
+        (``paused_search``)."""
+        return self.job is not None and not self.paused_search()
+
     def holds_analysis(self) -> bool:
         """Analysis (its own worker, a second search) and the Hex connections overlay (its own
         worker too) pause while a computer's move is searched, so they do not share the cores

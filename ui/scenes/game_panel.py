@@ -167,7 +167,14 @@ def idle_headline(scene: GameScene) -> str:
     animated) said "Ready" above "Waiting for the computer", two contradicting words.  In a
     hot-seat game, the friend to move and their side ("Ana to move (X)"): "Ready" told two people
     at one screen nothing of whose turn it is.  While a friend's draw offer waits, "Draw offered"
-    (it said "It is the computer's turn" in a game of two friends)."""
+    (it said "It is the computer's turn" in a game of two friends).  A watched game paused says
+    who moves next ("Paused: Level 3 (Blue) to move"), also while the search that Pause left to
+    finish goes on (``ComputerMoves.paused_search``): the card said "Level 3 is thinking…", its
+    seconds running on, as if the game went on."""
+    if scene.paused and scene.setup.mode == PC_VS_PC:
+        side = scene.state.to_move
+        return _("Paused: {player} ({side}) to move").format(player=scene.setup.player_label(side),
+                                                             side=words.side(scene.game, side))
     if scene.paused:
         return _("Paused")
     if scene.draw_offer is not None and not scene.is_over():
@@ -686,7 +693,8 @@ class GamePanel:
         right = rect.right - self._s(14)
         if clock is not None:
             right = self._clock(surface, rect, side, clock, to_move and self._clock_runs()) - self._s(12)
-        thinking = to_move and scene.browsing is None and scene.computer_thinking()  # the live game's search
+        # the live game's search; not one a watched game's Pause left to finish (the card says "Paused")
+        thinking = to_move and scene.browsing is None and scene.computer_thinking() and not scene.computer.paused_search()
         left, tops = rect.x + self._s(44), (rect.y + self._s(8), rect.y + self._s(32))
         lines = self._card_lines(side, score, (left, right), thinking)
         if lines.spinner:  # the ring with its dots, then a gap before the score
@@ -819,6 +827,8 @@ class GamePanel:
         if scene.browsing is not None:  # the position shown: analysis of it, or the search that moved there
             analysed = scene.analysis_line()
             return (analysed, 0, True) if analysed is not None else (computer.search_behind(scene.browsing), 0, False)
+        if computer.paused_search():  # the game paused: who moves next, not the search Pause left to finish
+            return None, 0, False
         if computer.job is not None:  # a draw offer's search is the level's own: it would show the person's best move;
             #                           one without figures yet is said in words (``_tip``: ``begun_words``)
             progress = computer.progress
@@ -903,7 +913,7 @@ class GamePanel:
         if scene.browsing is not None:
             tx.text(surface, self._fit_named(self._browsing_headline(p, analysed), size, w - self._s(28)),
                     (tx_x, y + self._s(18)), size, theme.muted, "midleft", bold=True)
-        elif computer.job is not None:
+        elif computer.shows_thinking():
             self._job_under_way(surface, rect)
         elif self._reply_held():
             tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
@@ -930,7 +940,7 @@ class GamePanel:
         fits, the last search's best move and value or else what to do (the board's status line
         says that too: at 800x560 it was cut)."""
         scene, theme = self.scene, self.scene.app.theme
-        if scene.computer.job is not None and scene.browsing is None:
+        if scene.computer.shows_thinking() and scene.browsing is None:
             self._job_under_way(surface, rect)
             return
         size, small = self._s(15), self._t(13)
@@ -1143,7 +1153,7 @@ class GamePanel:
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
-                else begun_words(computer.progress) if computer.job is not None
+                else begun_words(computer.progress) if computer.shows_thinking()
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher

@@ -163,7 +163,7 @@ class SettingsScene(MenuFormScene):
                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
             sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
             index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
-            add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size",
+            add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("text_size", v))
             add_text_input(menu, _("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
@@ -173,11 +173,11 @@ class SettingsScene(MenuFormScene):
                               lambda v: self._set("face_me", v))
             anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
             index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
-            add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation",
+            add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("animation_speed", v))
             times = [(time_label(t), t) for t in TIME_CHOICES]
             index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-            add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time",
+            add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("move_time", v))
             notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
             add_selector(menu, s, _("Trax notation") + ": ", notations,
@@ -191,7 +191,7 @@ class SettingsScene(MenuFormScene):
             self._say_if_silent(menu, s)
             volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
             index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
-            add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume",
+            add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("volume", v))
             if st.outside_players:  # added on the tournament screen; remembered here until forgotten
                 menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",

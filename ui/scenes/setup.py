@@ -625,7 +625,8 @@ class SetupScene(MenuFormScene):
                                                                      "the game, so there is no time per move.")))
             elif self.mode != HOTSEAT:
                 add_selector(menu, self.form_s, time_per_move_title(), times, default=current, selector_id="time",
-                             onchange=lambda _sel, t: setattr(self.choices, "move_time", t))
+                             onchange=lambda _sel, t: setattr(self.choices, "move_time", t),
+                             say_ends=self.app.messages.refuse)
             if self.mode != HOTSEAT:
                 menu.add.vertical_margin(int(8 * s))
                 menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
@@ -687,7 +688,7 @@ class SetupScene(MenuFormScene):
         values = self._options()
         for opt in self.info.options:
             add_option_input(menu, self.app.theme, self.form_s, self.info, opt, values[opt.name],
-                             (lambda n: lambda v: self._set_option(n, v))(opt.name))
+                             (lambda n: lambda v: self._set_option(n, v))(opt.name), say_ends=self.app.messages.refuse)
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> pygame_menu.widgets.Label | None:
         """A small wrapped line under a widget that says what it means (None for no text)."""

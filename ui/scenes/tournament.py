@@ -283,16 +283,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # the game, a heading between its arrows, stepped as the other choices are; the same
             # one kept as the buttons are built again for each game (the wheel over it goes on)
             self.game_chooser = self.game_chooser or Stepper(self._cycle_game, label_size=22)
+            # in order, they stop at their ends (``_step_choice``); the game goes round, names
+            games_b: Stepper = Stepper(lambda step: self._step_choice("games_index", GAMES, step, games_b.label))
+            time_b: Stepper = Stepper(lambda step: self._step_choice("time_index", TIMES, step, time_b.label))
+            openings_b: Stepper = Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step,
+                                                                         openings_b.label))
             self.buttons = [
                 b(_("Back"), self._back, "Esc"),
                 self.game_chooser,
-                Stepper(lambda step: self._step_choice("games_index", GAMES, step)),
-                Stepper(lambda step: self._step_choice("time_index", TIMES, step)),
+                games_b,
+                time_b,
                 Stepper(self._step_jobs),
                 b("", self._toggle_watch),
                 b(_("Add player"), self._start_adding),
                 b(_("Start tournament"), self._start, primary=True),
-                Stepper(lambda step: self._step_choice("openings_index", OPENINGS, step)),
+                openings_b,
             ]
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
@@ -1179,18 +1184,37 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.messages.add(said.format(path=path), "info", 15.0)
 
     def redraw_interval(self) -> float | None:
-        """10 times a second while games run (every frame while the watched move animates), twice a
-        second for the text field's caret or while a player is being added; otherwise after input."""
+        """Every frame while the watched move animates; 10 times a second while players are added,
+        checked or loaded, or a stopped tournament ends; twice a second for the text field's caret.
+        Games running draw nothing by time alone: what changes comes with the tournament's news
+        (``update``), and the paced board's next move wakes the window at its moment
+        (``wake_in``).  The window drew 10 frames a second for the whole of a tournament."""
         if self.view is not None and self.view.is_animating():
             return 0.0
-        if (self.running or self.adding is not None or self.resuming is not None or self.checking is not None
-                or self.ending is not None or self.late or self._being_shown()):
+        if (self.adding is not None or self.resuming is not None or self.checking is not None
+                or self.ending is not None or self.late):
             return 0.1
         if self.tournament is not None and self.tournament.reader is not None:
             return FOLLOW_EVERY  # a league's log shown as it runs elsewhere: its new games
         return self.entry.redraw_interval() if self.tournament is None else None
 
+    def wake_in(self) -> float | None:
+        """The paced board's next moment (``WatchedGames.board_wake``): the window sleeps until the
+        watched game's next move is due, not ``ui.app.IDLE_WAKE`` more."""
+        return self.board_wake()
+
+    def _buttons_shown(self) -> tuple:
+        """What the buttons show (label, enabled, lit, visible): a change is drawn."""
+        return tuple((b.label, b.enabled, b.active, b.visible) for b in self._all_buttons())
+
     def update(self, dt: float) -> None:
+        buttons = self._buttons_shown()
+        self._update()
+        if self._buttons_shown() != buttons:
+            self.invalidate()  # a button greyed or lit by the run's news (Watch, Stop, Replay game)
+
+    def _update(self) -> None:
+        """A frame's work: players added or checked, the tournament's news, the paced board."""
         if self.added:
             self.invalidate()  # an outside player added, or why not
         while self.added:
@@ -1234,7 +1258,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.ending = still_ending()
             self.invalidate()  # Resume can be pressed now
         if self.tournament is not None and self._poll():
-            self.invalidate()  # moves, results or the end of the run (a finished one sleeps)
+            self.invalidate()  # a game started or ended, or the run did (a move: the board's, at its pace)
         if self.late:
             self.invalidate()
             self._join_loaded()
@@ -1288,7 +1312,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.invalidate()
 
     def _poll(self) -> bool:
-        """Take the tournament's events; whether there were any."""
+        """Take the tournament's events; whether any changes the screen: a move played does only
+        once the paced board shows it (``_pace_the_board``), and drew the whole window as it came,
+        from every game at once."""
         t = self.tournament
         changed = False
         events = t.poll()
@@ -1325,7 +1351,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         done = [n for n, g in self.live.items() if "result" in g and n != self.watching]
         for n in done:
             del self.live[n]
-        return bool(events)
+        return any(not isinstance(event, MovePlayed) for event in events)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -600,11 +600,15 @@ class ResultsDrawing:
         robin that gives none of them so many (three players, a game each way: 4 each) it said
         "Ratings appear after 8 games each" to the end, ratings that never came, while the saved
         report and the command line showed figures for the same games; it says why and what
-        gives them, in the words the reports now say it with (``ratings_note``)."""
+        gives them, in the words the reports now say it with (``ratings_note``).  Stopped before
+        any game ended, it says so: "Waiting for the first results…" stood there for good, nothing
+        being played that could bring them."""
         from ai.commands.tournament import NO_RATINGS
 
         t = self.tournament
         if len(self.recent) == len(self.held):
+            if not self.recent and not self.running and not self.runs_elsewhere:
+                return _("No game ended before the tournament stopped")
             return _("Waiting for the first results…")
         each = games_each(len(t.player_ids), t.games_per_pair)
         if each < MIN_RATED_GAMES:

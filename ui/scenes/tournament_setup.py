@@ -25,7 +25,7 @@ from ui.outside_players import discover as _discover
 from ui.outside_players import short
 from ui.theme import Theme
 from ui.tournament_logs import added_players_log_folder
-from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas
+from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas, stepped_within
 
 TIMES = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 GAMES = (1, 2, 3, 5, 10, 20, 50)
@@ -191,10 +191,15 @@ class TournamentSetup:
         self._select_defaults()
         self._build()
 
-    def _step_choice(self, attr: str, values: tuple, step: int) -> None:
-        """The choice kept in ``attr`` (an index into ``values``) one value on (``step`` 1) or back
-        (-1), round past either end as the forms' selectors go; kept for next time."""
-        setattr(self, attr, (getattr(self, attr) + step) % len(values))
+    def _step_choice(self, attr: str, values: tuple, step: int, label: str = "") -> None:
+        """The choice kept in ``attr`` (an index into ``values``, numbers in order) one value on
+        (``step`` 1) or back (-1), stopping at either end with a word (``stepped_within``,
+        ``label`` its stepper's as it reads), as the watched games' Speed does: one more from 50
+        games a pair gave 1; kept for next time."""
+        index, at_the_end = stepped_within(getattr(self, attr), step, len(values), label)
+        if self.messages.refuse(at_the_end):
+            return
+        setattr(self, attr, index)
         if attr in KEPT_CHOICES:
             self._remember_choices()
 
@@ -224,8 +229,14 @@ class TournamentSetup:
 
     def _step_jobs(self, step: int) -> None:
         """The processes playing at once one more or one fewer, from 1 to the computer's cores,
-        round; kept for next time."""
-        self.jobs = (self.jobs - 1 + step) % max(1, os.cpu_count() or 1) + 1
+        stopping at either with a word (``stepped_within``): one more than the cores gave 1;
+        kept for next time."""
+        cores = max(1, os.cpu_count() or 1)
+        index, at_the_end = stepped_within(min(self.jobs, cores) - 1, step, cores,
+                                           _("Processes: {j}").format(j=self.jobs))
+        if self.messages.refuse(at_the_end):
+            return
+        self.jobs = index + 1
         self._remember_choices()
 
     def _option_button(self, option: games.Option) -> Button:
@@ -236,11 +247,20 @@ class TournamentSetup:
         return Stepper(lambda step: self._step_option(option, step))
 
     def _step_option(self, option: games.Option, step: int) -> None:
-        """A game option one value on (``step`` 1) or back (-1) of ``option_values``, round."""
+        """A game option one value on (``step`` 1) or back (-1) of ``option_values``: a number (a
+        board's size, the row to make) stops at either end with a word (``stepped_within``), as
+        the other steppers in order do; names (an opening, a rule's variant) go round."""
         values = option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else (-1 if step > 0 else 0)
-        self.options[option.name] = values[(i + step) % len(values)]
+        if current in values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            said = words.option_text(option, current, self.game_id)
+            i, at_the_end = stepped_within(i, step, len(values), said)
+            if self.messages.refuse(at_the_end):
+                return
+            self.options[option.name] = values[i]
+        else:
+            self.options[option.name] = values[(i + step) % len(values)]
         self._remember_options()
 
     def _remember_options(self) -> None:

@@ -242,6 +242,26 @@ class WatchedGames:
         self.watching = number
 
     # -- the board, frame by frame ---------------------------------------------------------------
+    def board_wake(self) -> float | None:
+        """Seconds until the paced board has something to show with no input (0 when due now): the
+        watched game's next move already in, at its pace's moment, or the next game queued once the
+        end shown has stayed ``END_HOLD`` paces.  None while nothing is due: no move in yet (it
+        comes with the tournament's news, looked for at each wake-up), a move animating (its
+        frames wake the window), the board stopped, pinned or under a game opened."""
+        if not self.watch or self.pinned or self.tournament is None or self.viewing is not None:
+            return None
+        if self.view is not None and self.view.is_animating():
+            return None
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        if entry is None:
+            return 0.0 if self.to_watch else None
+        now, ended = monotonic(), entry.get("ended_at")
+        if ended is not None:
+            return max(0.0, ended + END_HOLD * self._pace() - now) if self.to_watch else None
+        if entry.get("plies", 0) < len(entry.get("moves", ())):
+            return max(0.0, entry.get("due", 0.0) - now)
+        return None
+
     def _pace_the_board(self) -> bool:
         """Show the watched game's next move when it is due, or the next game once its end has
         stayed ``END_HOLD`` paces; whether the board changed."""

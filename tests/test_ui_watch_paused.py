@@ -1,0 +1,66 @@
+"""A watched game (PC vs PC) paused says it is paused, not that the computer thinks.
+
+Pause leaves the search under way to finish (its reply is held for Step or Resume), and the panel
+went on saying "Level 3 is thinking… 4.6 s", its spinner turning on the thinking card and on the
+player's card, a click on the board answered "Wait: the computer is thinking": the game looked as
+if it went on.  Paused, the card says who moves next, the board's click the pause's keys; Resume
+shows the search again.  Headless, driven by posted keys and clicks.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.ui_helpers import click, count_calls, in_language, key, recorded_text, wait, window_for_a_test
+from ui.match import PC_VS_PC, MatchSetup
+from ui.scenes import game_panel
+from ui.scenes.game import GameScene
+
+LONG_SEARCH = 600.0  # seconds a move: the search goes on all test long, whatever the machine's load
+# the card's headline, paused and going on, by language
+PAUSED = {"en": "Paused: Level 3 (Blue) to move", "pt": "Em pausa: joga Nível 3 (Azul)"}
+THINKING = {"en": "Level 3 is thinking…", "pt": "Nível 3 está a pensar…"}
+
+
+def words_drawn(app, monkeypatch) -> list[str]:
+    """The words one whole frame draws (the panel's cards, the status line under the board)."""
+    with monkeypatch.context() as patching:
+        drawn = recorded_text(patching)
+        app.invalidate()
+        app.run_frames(1)
+    return drawn
+
+
+def spinners_drawn(app, monkeypatch) -> int:
+    """The spinners one whole frame draws on the panel (the thinking card's, the player card's)."""
+    with monkeypatch.context() as patching:
+        calls = count_calls(patching, game_panel, "spinner")
+        app.invalidate()
+        app.run_frames(1)
+    return calls[0]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_watched_game_paused_mid_search_says_paused_and_who_moves_next(tmp_path, monkeypatch, language):
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        scene = GameScene(app, MatchSetup("hex", {}, PC_VS_PC, ("level-3", "level-3"), LONG_SEARCH))
+        app.switch(scene)
+        assert wait(app, lambda: scene.computer.thinking() and scene.computer.progress is not None, 120)
+        assert spinners_drawn(app, monkeypatch) == 2  # the thinking card's and Blue's card's
+        key(app, pygame.K_SPACE)
+        assert scene.paused and scene.computer.thinking()  # its search goes on, for Step or Resume
+        said = words_drawn(app, monkeypatch)
+        assert PAUSED[language] in said, said
+        assert not [words for words in said if THINKING[language].rstrip("…") in words], said
+        assert spinners_drawn(app, monkeypatch) == 0
+        assert scene.redraw_interval() is None  # nothing turns: the window sleeps
+        scene.messages.withdraw("refusal")
+        click(app, scene.view.rect.center)
+        refused = [m.text for m in scene.messages.current()]
+        assert refused and refused[-1].startswith(PAUSED[language].split(":")[0] + ":"), refused
+        key(app, pygame.K_SPACE)  # Resume: the search is said again
+        assert not scene.paused and scene.computer.thinking()
+        said = words_drawn(app, monkeypatch)
+        assert any(words.startswith(THINKING[language]) for words in said), said
+        assert spinners_drawn(app, monkeypatch) == 2
