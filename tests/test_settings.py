@@ -103,6 +103,30 @@ def test_a_value_that_cannot_be_used_gets_its_default_and_the_rest_of_the_file_i
     assert problem is None and again == settings
 
 
+def test_a_value_that_cannot_be_used_takes_the_last_good_copys_and_the_files_are_left(path):
+    """QA (qa108): a settings file one of whose values a tool garbled ("text_size": "huge") put
+    the player's Larger text back to Normal, though the last good copy beside it held Larger.
+    That copy's value is used now, and the message says from when; the file and the copy stay
+    as they were until the settings are saved again."""
+    st.save(st.Settings(text_size=1.5, theme="light", player_name="Ana"))
+    copy = path.with_name(path.name + ".last-good")
+    kept = copy.read_text(encoding="utf-8")
+    garbled = json.dumps({**json.loads(kept), "text_size": "huge", "theme": 7})
+    path.write_text(garbled, encoding="utf-8")
+    settings, problem = st.load()
+    assert (settings.text_size, settings.theme, settings.player_name) == (1.5, "light", "Ana")
+    assert problem is not None and problem.startswith("Some settings in the file could not be used and are "
+                                                      "back to their values of ")
+    assert problem.endswith(": theme, text_size. The file is left as it is until the settings are saved again.")
+    assert path.read_text(encoding="utf-8") == garbled and copy.read_text(encoding="utf-8") == kept
+    assert asides(path) == []
+    with words_in("pt"):  # said in the window's language, the settings named as its screen names them
+        from ui import words
+
+        said = words.settings_problem(problem)
+    assert said != problem and "Tamanho do texto" in said and "text_size" not in said
+
+
 def test_the_window_keeps_the_rest_of_a_file_with_a_name_too_long_and_says_which_setting(tmp_path, monkeypatch):
     """The window opened on a file whose player name is longer than the name field allows: it
     said the file was unreadable and moved it aside, the user's theme and volume lost with it.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import threading
+import time
 
 import pygame
 import pygame_menu
@@ -16,6 +17,7 @@ import games
 from ai.file_lock import held
 from tests.ui_helpers import autosaves_written, in_language, key
 from ui import tally
+from ui.app import DOUBLE_CLICK
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import result_lines
@@ -237,11 +239,30 @@ def test_settings_forget_the_results_on_the_second_press(app):
     click_widget(app, scene.menu, "forget_results")
     assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
     assert tally.TALLY.games() == 3  # not yet
+    time.sleep(DOUBLE_CLICK)  # a second click, not a double-click's second press
     click_widget(app, scene.menu, "forget_results")
     assert tally.TALLY.games() == 0 and scene.menu.get_widget("forget_results") is None
     from ui.last_good import copy_path
 
     assert not copy_path(tally.TALLY.path).exists()  # a damaged file later brings none of them back
+
+
+def test_a_double_click_on_forget_my_results_only_asks(app):
+    """QA (qa108): a double-click on "Forget my results" forgot them at once, their last good copy
+    with them: its second press answered "Press again to forget" before it could be read."""
+    from tests.test_ui_double_click import double_click
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))
+    app.run_frames(1)
+    double_click(app, scene.menu.get_widget("forget_results").get_rect(to_real_position=True).center)
+    assert tally.TALLY.games() == 3
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
 
 
 def test_a_game_whose_window_was_killed_before_its_count_is_counted_when_the_menu_comes_back(app, monkeypatch):

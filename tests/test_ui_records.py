@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 
 import games
 from games.record import GameRecord, Result, Side
+from tests.test_ui_double_click import double_click
 from tests.ui_helpers import (
     click,
     first_legal_line,
@@ -26,6 +28,7 @@ from tests.ui_helpers import (
     words_in,
 )
 from ui import desktop, words
+from ui.app import DOUBLE_CLICK
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
 from ui.scenes import records
@@ -102,10 +105,35 @@ def test_the_row_button_deletes_only_on_the_second_press(app):
     click(app, button.rect.center)
     assert paths[1].exists() and scene.confirming == paths[1] and button.label == "Delete? Press again"
     assert isinstance(app.scene, RecordsScene)  # the click on the button did not open the record
+    time.sleep(DOUBLE_CLICK)  # a second click, not a double-click's second press
     click(app, button.rect.center)
     assert not paths[1].exists() and paths[0].exists() and paths[2].exists()
     assert [e.path for e in scene.entries] == [paths[0], paths[2]]
     assert "Deleted game-01.json" in [m.text for m in app.messages.items]
+
+
+@pytest.mark.parametrize("scene_type", [RecordsScene, UnfinishedScene])
+def test_a_double_click_on_delete_only_asks(app, scene_type):
+    """QA (qa108): a newcomer double-clicked a Continue row's Delete button and the unfinished game
+    was gone at once: the double-click's second press answered "Delete? Press again" before it
+    could be read.  It asks, the game stays; a click after that deletes."""
+    if scene_type is UnfinishedScene:  # two hot-seat games left after a move: Continue offers them
+        game = games.load("tictactoe")
+        for first in ("b2", "a1"):
+            record = GameRecord.start(game, (Side(None, "Player 1"), Side(None, "Player 2")), {"mode": "hotseat"})
+            SHELF.new_slot(record).save(record.with_moves([first], game.play_line([first])))
+    else:
+        saved_games(2)
+    scene = open_list(app, scene_type)
+    assert len(scene.entries) == 2
+    gone = scene.entries[1].path
+    hover(app, scene.entries[1].rect.center)
+    double_click(app, scene.delete_button.rect.center)
+    assert gone.exists() and scene.confirming == gone and len(scene.entries) == 2
+    assert scene.delete_button.label == "Delete? Press again" and isinstance(app.scene, scene_type)
+    time.sleep(DOUBLE_CLICK)
+    click(app, scene.delete_button.rect.center)
+    assert not gone.exists() and len(scene.entries) == 1
 
 
 def test_delete_from_the_keyboard_asks_on_its_own_row_wherever_the_mouse_rests(app):

@@ -41,19 +41,28 @@ def keep_copy(path: Path, text: str) -> None:
         log.warning("no last good copy of %s kept: %s", path.name, exc)
 
 
-def restore(path: Path, read: Callable[[str], T]) -> tuple[T, float] | None:
-    """What ``read`` takes from the last good copy of ``path`` (moved aside by its reader, damaged)
-    and when that copy was written; the copy is written back as ``path``, so that the next start
-    finds it there too.  None without a copy that ``read`` takes: it raises ValueError (or
-    TypeError, RecursionError, OverflowError) for one it cannot."""
+def read_copy(path: Path, read: Callable[[str], T]) -> tuple[T, float, str] | None:
+    """What ``read`` takes from the last good copy of ``path``, when that copy was written and its
+    text; the copy and ``path`` are left as they are.  None without a copy that ``read`` takes: it
+    raises ValueError (or TypeError, RecursionError, OverflowError) for one it cannot."""
     copy = copy_path(path)
     try:
         text = capped_text(copy, MAX_BYTES)
         when = copy.stat().st_mtime
-        value = read(text)
+        return read(text), when, text
     except (OSError, TooLarge, NotText, ValueError, TypeError, RecursionError, OverflowError) as exc:
         log.info("no usable last good copy of %s: %s", path.name, exc)
         return None
+
+
+def restore(path: Path, read: Callable[[str], T]) -> tuple[T, float] | None:
+    """What ``read`` takes from the last good copy of ``path`` (moved aside by its reader, damaged)
+    and when that copy was written; the copy is written back as ``path``, so that the next start
+    finds it there too.  None without a copy that ``read`` takes (``read_copy``)."""
+    kept = read_copy(path, read)
+    if kept is None:
+        return None
+    value, when, text = kept
     try:
         atomic_write_text(path, text)
     except OSError as exc:  # used all the same: the next save writes the file again

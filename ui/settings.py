@@ -152,6 +152,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 DEFAULTS_USED = ("Some settings in the file could not be used and are back to their defaults: {names}. "
                  "The file is left as it is until the settings are saved again.")  # ui.words says it
+KEPT_USED = ("Some settings in the file could not be used and are back to their values of {time}: {names}. "
+             "The file is left as it is until the settings are saved again.")  # ui.words says it
 
 
 # settings that may hold what a person typed (a name, a search) or chose for a game: the log says
@@ -275,10 +277,26 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
             _NEWER.add(path.resolve())
             return _as_far_as_known(data), NEWER_FILE
         settings, bad = _from_json(data)
-        _KNOWN[path.resolve()] = data  # a save writes the defaults of the bad ones over them
-        return settings, DEFAULTS_USED.format(names=", ".join(bad)) if bad else None
+        _KNOWN[path.resolve()] = data  # a save writes the values used for the bad ones over them
+        return settings, _kept_for_unusable(path, settings, bad)
     except (OSError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         return _unreadable(path, exc)
+
+
+def _kept_for_unusable(path: Path, settings: Settings, bad: list[str]) -> str | None:
+    """Give the settings ``bad`` names (unusable in the file, at their defaults) their values in
+    the last good copy (``ui.last_good``), when it has them, and say which: one value a tool or a
+    hand garbled put the player's Larger text or name back to the defaults, though the copy
+    beside the file held them.  The file and the copy are left as they are."""
+    if not bad:
+        return None
+    kept = last_good.read_copy(path, _good_settings) if path.resolve() not in _LEFT_IN_PLACE else None
+    if kept is None:
+        return DEFAULTS_USED.format(names=", ".join(bad))
+    (good, _data), when, _text = kept
+    for name in bad:
+        setattr(settings, name, getattr(good, name))
+    return KEPT_USED.format(time=last_good.saved_at(when), names=", ".join(bad))
 
 
 def _unreadable(path: Path, exc: BaseException) -> tuple[Settings, str]:

@@ -6,12 +6,15 @@ No drawing here.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 WINDOW_AWAY = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)  # another window has the keyboard, or none shows
 WINDOW_BACK = (pygame.WINDOWFOCUSGAINED, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)  # ... until it has it again
 WINDOW_GONE = (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)  # the window shows nowhere (minimised, unmapped) ...
 WINDOW_SHOWN = (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED)  # ... until it shows again
+AWAY_WORTH_SAYING = 1.0  # seconds: a window away for less was not left by its player (a switch to full screen)
 
 
 class WindowAway:
@@ -30,6 +33,7 @@ class WindowAway:
     def __init__(self) -> None:
         self.minimised = False
         self.unfocused = False
+        self.since: float | None = None  # when the window last went away (``time.monotonic``)
 
     @property
     def away(self) -> bool:
@@ -46,4 +50,13 @@ class WindowAway:
             self.unfocused = True
         elif event.type in WINDOW_BACK:
             self.unfocused = False
+        if self.away and not before:
+            self.since = time.monotonic()
         return self.away != before
+
+    def was_away_long(self, now: float) -> bool:
+        """Whether the window, back now, was away for at least ``AWAY_WORTH_SAYING``: switching to
+        full screen and back hides the window and takes its focus for a fifth of a second (seen
+        under Xvfb with openbox), and the game then said its clock had stood still while the
+        window was away, to a player who never left it."""
+        return self.since is not None and now - self.since >= AWAY_WORTH_SAYING

@@ -878,6 +878,10 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
      r"The file is left as it is until the settings are saved again\.",
      N_("Some settings in the file could not be used and are back to their defaults: {names}. "
         "The file is left as it is until the settings are saved again.")),
+    (r"Some settings in the file could not be used and are back to their values of (?P<time>\d{4}-\d\d-\d\d \d\d:\d\d): (?P<names>.+)\. "
+     r"The file is left as it is until the settings are saved again\.",
+     N_("Some settings in the file could not be used and are back to their values of {time}: {names}. "
+        "The file is left as it is until the settings are saved again.")),
     (r"Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "
      r"them and leaves the file as it is, so changes made now last only until Tabuleiro is closed\.",
      N_("Your settings were written by a newer version of Tabuleiro: this version reads what it knows of "

@@ -479,11 +479,12 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """The window minimised or left for another (``window_away``) stops a person's clock; the
-        window back (shown again, or a key or a click in it) runs it again and says it stood still."""
+        window back (shown again, or a key or a click in it) runs it again and says it stood still,
+        once it was away longer than a switch to full screen hides it (``WindowAway.was_away_long``)."""
         stood_still = self.clock_stands_away()
         if not self.window.follow(event):
             return
-        if stood_still and not self.window_away:
+        if stood_still and not self.window_away and self.window.was_away_long(time.monotonic()):
             self.messages.add(_("The clock stood still while the window was away"), duration=5.0)
         self._run_clock()
 
