@@ -435,3 +435,19 @@ def test_a_player_who_hides_the_computers_evaluation_sees_only_the_move_it_chose
         hint = scene.computer.last_search_seen()[0]
         said = [part for part in detail_parts(hint, scene.game.sides, "reversi") if hint.best_text in part]
         assert said and any(said[0] in text for text in drawn), (said, drawn)  # "best c5", "from the opening book: c5"
+
+
+def test_a_hidden_evaluation_keeps_the_reason_a_rule_gives_for_its_move(tmp_path, monkeypatch):
+    """With the evaluation hidden, Hex's level 5 opening for the swap rule read "Last search: chose
+    f2", its reason gone with the values; a rule's reason says why the move, not how the game
+    stands, and stays: "Last move", "an opening stone for the swap rule"."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.settings.show_evaluations = False
+        app.start_game(MatchSetup("hex", {"size": 11, "swap": True}, HUMAN_VS_PC, ("level-5", None), 0.3))
+        scene = app.scene
+        assert wait(app, lambda: len(scene.history) == 1 and scene.computer.job is None, 60)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert i18n._("Last move") in drawn, drawn
+        assert any(i18n._("an opening stone for the swap rule") in text for text in drawn), drawn

@@ -127,8 +127,10 @@ def values_hidden(scene: GameScene, analysed: bool) -> bool:
 
 def move_alone(progress: AIProgress) -> AIProgress:
     """A search's report that says only the move chosen ("chose f4", "only legal move: c4xc2"):
-    no value, proof, depth, nodes nor line (``values_hidden``)."""
-    return replace(progress, kind="rule", reason="", depth=0, nodes=0, score=0.0, pv=[], pv_other=[],
+    no value, proof, depth, nodes nor line (``values_hidden``).  A rule's reason stays (Hex's
+    "an opening stone for the swap rule"): it says why the move, not how the game stands."""
+    reason = progress.reason if progress.kind == "rule" else ""
+    return replace(progress, kind="rule", reason=reason, depth=0, nodes=0, score=0.0, pv=[], pv_other=[],
                    proven=None, proven_plies=None, exact_margin=False, at_least=False, proof_apart=False,
                    course_depth=None, stopped="")
 
