@@ -226,6 +226,15 @@ class Referee:
         """No turn is timed (the game is over, or moves were taken back and none has begun)."""
         self.side, self._since, self._spent = None, None, 0.0
 
+    def halt(self, now: float) -> None:
+        """The game ended between moves (a resignation, a draw agreed, a forfeit): the side to move's
+        clock keeps the time its turn took until ``now``, without the increment (it played no move),
+        and no turn is timed.  ``stop`` alone gave that time back: a player who thought a minute and
+        resigned saw the clock read what it read when the turn began."""
+        if self.side is not None and self.left is not None:
+            self.left[self.side] -= self.spent(now)
+        self.stop()
+
     @property
     def running(self) -> bool:
         return self._since is not None

@@ -12,7 +12,16 @@ import pygame
 import pytest
 
 from ai.referee import GameClock, move_budget
-from tests.ui_helpers import autosaves_written, click, clocks_lit, key, recorded_text_rects, wait, words_in
+from tests.ui_helpers import (
+    autosaves_written,
+    click,
+    clocks_lit,
+    key,
+    recorded_text_rects,
+    resign_by_keys,
+    wait,
+    words_in,
+)
 from ui.ai_worker import AIProgress
 from ui.autosave import SHELF
 from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
@@ -395,3 +404,20 @@ def test_the_leagues_doc_lists_every_clock_the_setup_offers():
     listed = re.search(r"Clock choice \(Off, ([\d+,\s]+):", doc).group(1)
     said = [f"{minutes}m+{seconds}s" for minutes, seconds in re.findall(r"(\d+)\+(\d+)", listed)]
     assert [None, *said] == list(CLOCK_CHOICES)
+
+
+def test_a_resignation_leaves_the_clock_at_the_time_the_resigning_side_had_used(app, skipped_time):
+    """A player who thought a minute and resigned saw the clock jump back to what it read when the
+    turn began (4:51 after 4:35 was shown): the turn's time was dropped when the game ended
+    between moves.  It is charged to the side to move, without the increment."""
+    scene = clocked(app, "5m+3s")  # hot-seat Tic-tac-toe
+    click(app, scene.view.cell_rect(1, 1).center)  # X plays b2: 5:03 left
+    skipped_time(60.0)  # O thinks a minute
+    app.run_frames(2)
+    assert scene.panel.clock_texts()[1] in ("4:00", "3:59")
+    resign_by_keys(app)
+    assert scene.is_over()
+    app.run_frames(3)
+    assert scene.panel.clock_texts()[1] in ("4:00", "3:59")  # not "5:00", the turn's start
+    assert 230.0 < scene.clock_left(1) <= 240.0
+    assert not scene.referee.running

@@ -16,7 +16,7 @@ import pytest
 import ai
 import games
 from ai.base import Limits
-from ai.engines.hex_knowledge import centre_cell, hex_distance, strong_opening
+from ai.engines.hex_knowledge import centre_cell, hex_distance, strong_opening, warm_up
 from ai.engines.hex_solver import Solver, solver
 from games import IllegalMove
 from games.grid import permute_bits
@@ -727,3 +727,22 @@ def test_a_taken_cell_is_refused_in_the_same_words_typed_played_or_asked():
         with pytest.raises(IllegalMove, match="^c3 is already taken$"):
             refused()
     assert game.why_illegal(state, SWAP) == "swap is only allowed as Red's first move, with the swap rule on"
+
+
+def test_level5_finishes_a_won_connection_instead_of_filling_its_own_area():
+    """Level 5 had proved its win (Blue joined by its stones and captured cells, two cells short)
+    yet played its next 40 stones inside the area it had already won, never the captured cells its
+    chain lacked: the game went on until the loser filled the board.  Against a player who keeps
+    out of the way it must now fill that chain, one cell a move."""
+    game = games.load("hex", size=11, swap=True)
+    state = game.play_line(game.move_texts("f2 swap c9 f6 f7 a1 e8 c1 h6 d1 i5 e1 j4 g1 b8 h1 d9 i1 c8 j1 "
+                                           "g6 k1 f5 a2 g5 b2 e6 b1 e7 c2"))
+    assert state.to_move == BLUE
+    warm_up()  # the kernels of the root's analysis, as the window's worker readies them
+    player = ai.make_player("hex", "level-5", seed=1, options={"size": 11, "swap": True})
+    for _ in range(2):  # the chain lacks two cells (a8 and one of a bridge's two)
+        state = state.play(player.choose(state, Limits(time=1.0)))
+        if state.is_terminal():
+            break
+        state = state.play(max(state.legal_moves()))  # Red plays far away: the last empty cell
+    assert state.winner() == BLUE

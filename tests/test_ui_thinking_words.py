@@ -17,6 +17,7 @@ from ai.search.classic import COURSE_SCALE
 from games.alquerque import parse_point
 from tests.ui_helpers import (
     click,
+    down_to_widget,
     in_language,
     key,
     recorded_draws,
@@ -32,7 +33,7 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_panel import proof_colour
 from ui.scenes.rules import rules_source
-from ui.scenes.thinking import detail_line, nodes_text, proven_text
+from ui.scenes.thinking import detail_line, detail_parts, nodes_text, proven_text, value_found
 
 # every kind a search reports (ai.base.Progress.kind), and the sources the panel may one day name
 KINDS = ("alphabeta", "mcts", "solver", "book", "rule", "threats", COURSE_SCALE, "tables", "vc")
@@ -395,3 +396,58 @@ def test_hexs_opening_stone_for_the_swap_rule_is_not_said_to_have_searched(tmp_p
         assert i18n._("Browsing ply {n}").format(n=1) in drawn, drawn
         assert i18n._("The search that chose ply {n}").format(n=1) not in drawn, drawn
         assert all(any(part in text for text in drawn) for part in said), drawn
+
+
+def test_a_player_who_hides_the_computers_evaluation_sees_only_the_move_it_chose(tmp_path, monkeypatch):
+    """A club player in a serious Reversi game against the computer read, after each of its moves,
+    how its search judged the game ("White +2 discs") and the line it expected, whose first move was
+    their own best reply: a hint they had not asked for, with no way to turn it off.  With
+    Settings' "Computer's evaluation" off, the card says only the move it chose; a hint
+    asked for still says its value."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.show_settings()
+        app.run_frames(2)
+        down_to_widget(app, app.scene.menu, "show_evaluations")
+        key(app, pygame.K_LEFT)  # the switch turned off, as Left does on the Settings screen
+        assert app.settings.show_evaluations is False
+        app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, "level-3"), 0.3))
+        scene = app.scene
+        app.run_frames(2)
+        cell = scene.view.move_cell(scene.state.legal_moves()[0])  # (row, column), as the board's places are keyed
+        click(app, dict(scene.view.targets(scene.state))[cell].center)
+        assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 60)
+        search = scene.computer.last_search_seen()[0]
+        value = value_found(search, scene.game.sides, "reversi")
+        assert value  # what the card said of it before
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        live = list(drawn)
+        assert any(i18n._("chose {move}").format(move=scene.history[-1].text) in text for text in live), live
+        assert not any(value in text or i18n._("best {move}").format(move=search.best_text) in text
+                       or (len(search.pv) > 1 and search.pv[1] in text.split()) for text in live), live
+
+        del drawn[:]
+        key(app, pygame.K_h)  # a hint asked for says what it found
+        assert wait(app, lambda: scene.computer.job is None and scene.computer.last_search_hint, 60)
+        app.invalidate()
+        app.run_frames(2)
+        hint = scene.computer.last_search_seen()[0]
+        said = [part for part in detail_parts(hint, scene.game.sides, "reversi") if hint.best_text in part]
+        assert said and any(said[0] in text for text in drawn), (said, drawn)  # "best c5", "from the opening book: c5"
+
+
+def test_a_hidden_evaluation_keeps_the_reason_a_rule_gives_for_its_move(tmp_path, monkeypatch):
+    """With the evaluation hidden, Hex's level 5 opening for the swap rule read "Last search: chose
+    f2", its reason gone with the values; a rule's reason says why the move, not how the game
+    stands, and stays: "Last move", "an opening stone for the swap rule"."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.settings.show_evaluations = False
+        app.start_game(MatchSetup("hex", {"size": 11, "swap": True}, HUMAN_VS_PC, ("level-5", None), 0.3))
+        scene = app.scene
+        assert wait(app, lambda: len(scene.history) == 1 and scene.computer.job is None, 60)
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        assert i18n._("Last move") in drawn, drawn
+        assert any(i18n._("an opening stone for the swap rule") in text for text in drawn), drawn

@@ -58,6 +58,9 @@ class Settings:
     theme: str = "dark"
     show_legal: bool = True
     face_me: bool = True  # against the computer, the board is turned to the human's side (ui.board_view)
+    # against the computer, the thinking card says how its searches judge the game and the line they
+    # expect; off, only the move chosen, until the game ends (ui.scenes.game_panel.values_hidden)
+    show_evaluations: bool = True
     animation_speed: float = 1.0
     text_size: float = 1.0  # one of TEXT_SIZE_CHOICES: larger text for a projector or low vision
     # how the move lists and a search's lines write Trax's moves (ui.notation): the official
@@ -129,6 +132,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "theme": (lambda value: isinstance(value, str) and value in THEMES, f"one of {', '.join(THEMES)}"),
     "show_legal": (_is_bool, "true or false"),
     "face_me": (_is_bool, "true or false"),
+    "show_evaluations": (_is_bool, "true or false"),
     "animation_speed": (lambda value: _number_from(value, 0, 4), "a number from 0 to 4"),
     "text_size": (lambda value: _number_from(value, 1, 2), "a number from 1 to 2"),
     "trax_notation": (lambda value: value in TRAX_NOTATIONS, f"one of {', '.join(TRAX_NOTATIONS)}"),

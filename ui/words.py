@@ -898,6 +898,7 @@ SETTINGS_PROBLEMS: tuple[tuple[str, str], ...] = (
 # Settings or New game, or for a setting no field shows, what it keeps
 SETTING_LABELS = {
     "theme": N_("Theme"), "show_legal": N_("Show legal moves"), "face_me": N_("Board faces me"),
+    "show_evaluations": N_("Computer's evaluation"),
     "animation_speed": N_("Animations"), "move_time": N_("Time per move"), "window_size": N_("Window size"),
     "fullscreen": N_("Full screen (F11)"), "maximized": N_("Maximised window"), "sound": N_("Sound"),
     "volume": N_("Volume"), "language": N_("Language"), "player_name": N_("Your name"),

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -47,7 +48,7 @@ from ai.kernels.hex import board_colours, neighbours
 from ai.move_values import HEX_CONNECTIONS
 from ai.search.driver import search, start_thread
 from games.grid import parse_cell
-from games.hex import SWAP, HexState
+from games.hex import SWAP, HexState, geometry
 
 OPENINGS_FILE = "hex_openings.json"
 ANALYSE_UP_TO = 13  # board sizes whose root is analysed (15x15 and 19x19 measured no stronger with it)
@@ -298,6 +299,69 @@ def strong_opening(state: HexState) -> bool:
     return winning is not None and cell in winning and hex_distance(cell, centre_cell(n), n) <= 1
 
 
+def finishing_line(state: HexState, known: Knowledge) -> list[int]:
+    """The empty cells of the shortest chain the side to move can still fill between its edges,
+    through its stones, the cells fill-in gave it and the carrier of one of its edge VCs (the
+    one with the shortest chain), in order from its first edge; [] if it has no such chain.
+
+    Why: once the connections prove a win, any stone keeps it, and the solver's first winning
+    move was often one inside the already won area: the player never filled its captured cells
+    and the game went on until the loser filled the board.  Playing this line ends the game in
+    as many moves as it has cells (an intrusion into the carrier is answered by ``settle``'s SC key)."""
+    n = state.game.size
+    geo = geometry(n)
+    side = state.to_move
+    own, other = state.boards[side], state.boards[1 - side]
+    empty = geo.full & ~(own | other)
+    given = sum(1 << c for c in known.captured[side]) & empty
+    best: list[int] = []
+    for carrier in known.edge_vcs[side] or (frozenset(),):
+        open_cells = (given | sum(1 << c for c in carrier)) & empty
+        line = _cheapest_chain(geo, own, open_cells, side)
+        if line is not None and (not best or len(line) < len(best)):
+            best = line
+    return best
+
+
+def _cheapest_chain(geo, own: int, open_cells: int, side: int) -> list[int] | None:
+    """The empty cells (of ``open_cells``) of a chain through ``own`` and them from ``side``'s
+    first edge to its second with the fewest of them (a 0-1 breadth-first search), or None."""
+    first, second = geo.edges[side]
+    passable = own | open_cells
+    cost: dict[int, int] = {}
+    parent: dict[int, int] = {}
+    queue: deque[int] = deque()
+    for cell in range(geo.cells):
+        if first >> cell & 1 and passable >> cell & 1:
+            cost[cell] = 0 if own >> cell & 1 else 1
+            parent[cell] = -1
+            (queue.appendleft if cost[cell] == 0 else queue.append)(cell)
+    done: set[int] = set()
+    while queue:
+        cell = queue.popleft()
+        if cell in done:
+            continue
+        done.add(cell)
+        if second >> cell & 1:
+            chain = []
+            while cell >= 0:
+                if open_cells >> cell & 1:
+                    chain.append(cell)
+                cell = parent[cell]
+            return chain[::-1]
+        around = geo.neighbours[cell] & passable
+        while around:
+            low = around & -around
+            around ^= low
+            nxt = low.bit_length() - 1
+            step = 0 if own >> nxt & 1 else 1
+            if nxt not in done and cost[cell] + step < cost.get(nxt, geo.cells + 1):
+                cost[nxt] = cost[cell] + step
+                parent[nxt] = cell
+                (queue.appendleft if step == 0 else queue.append)(nxt)
+    return None
+
+
 def hex_distance(a: int, b: int, n: int) -> int:
     """The number of steps from cell ``a`` to cell ``b`` of an ``n``x``n`` board, cell to neighbour."""
     rows, cols = a // n - b // n, a % n - b % n
@@ -464,7 +528,8 @@ class KnowledgeSearcher(HexSearcher):
 
     def settle(self, state: HexState, known: Knowledge) -> Progress | None:
         """The move, if the root's knowledge settles it: a win in one first (the level promises
-        it), else a move that keeps a won connection, else the solver's win (when the connections
+        it), else a move that keeps a won connection, else, when the connections already join its
+        edges, the next stone of the shortest way to fill them (``finishing_line``), else the solver's win (when the connections
         prove one or few cells are left; within ``SOLVE_SHARE`` of the move, ended by ``SOLVE_BY``).
         A win the connections prove names them its proof (``Progress.proof`` "connections", as the
         look at the root's moves in ``iterate`` does): ``analyse`` said "PROVEN (exact solver)" of
@@ -481,6 +546,11 @@ class KnowledgeSearcher(HexSearcher):
             move = min(known.winning_keys)
             return Progress(depth=1, best_move=move, score=1.0, pv=[move], proven=1, kind="solver",
                             proof=HEX_CONNECTIONS, done=True)
+        if known.winner == state.to_move:
+            line = finishing_line(state, known)
+            if line:
+                return Progress(depth=len(line), best_move=line[0], score=1.0, pv=line, proven=1, kind="solver",
+                                proof=HEX_CONNECTIONS, done=True)
         if known.winner == state.to_move or empties <= SOLVE_EMPTIES:
             seconds = SOLVE_SHARE * (self.move_time or 1.0)
             if self.move_time is not None:

@@ -442,7 +442,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if rules.clock is None:
             return
         if self.is_over():
-            rules.stop()
+            rules.halt(now)  # a turn ended by a resignation or an agreed draw keeps the time it took
             return
         if rules.side != self.state.to_move:
             rules.start(self.state.to_move, now)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -16,7 +16,7 @@ from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
-from ui.match import HOTSEAT, PC_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
@@ -112,6 +112,27 @@ def side_to_move_shown(scene: GameScene) -> int | None:
         shown = scene.shown_state()
         return None if shown.is_terminal() else shown.to_move
     return None if scene.is_over() or scene.held_up() else scene.state.to_move
+
+
+def values_hidden(scene: GameScene, analysed: bool) -> bool:
+    """Whether the thinking card keeps the computer's judgement of its own moves to itself: the
+    setting "Computer's evaluation" off, in a game against it that goes on, for a search
+    of its own (not a hint asked for, nor analysis's line).  A player in a serious game read its
+    value ("White +2 discs", "Blue 56% to win", "proven: Blue wins") and the line it expected,
+    whose first move was their own best reply: a hint they had not asked for."""
+    computer = scene.computer
+    return (not scene.app.settings.show_evaluations and scene.setup.mode == HUMAN_VS_PC and not scene.is_over()
+            and not analysed and not computer.last_search_hint and computer.job_kind != "hint")
+
+
+def move_alone(progress: AIProgress) -> AIProgress:
+    """A search's report that says only the move chosen ("chose f4", "only legal move: c4xc2"):
+    no value, proof, depth, nodes nor line (``values_hidden``).  A rule's reason stays (Hex's
+    "an opening stone for the swap rule"): it says why the move, not how the game stands."""
+    reason = progress.reason if progress.kind == "rule" else ""
+    return replace(progress, kind="rule", reason=reason, depth=0, nodes=0, score=0.0, pv=[], pv_other=[],
+                   proven=None, proven_plies=None, exact_margin=False, at_least=False, proof_apart=False,
+                   course_depth=None, stopped="")
 
 
 def proof_colour(progress: AIProgress, viewer: int | None, theme) -> tuple[int, int, int]:
@@ -812,6 +833,10 @@ class GamePanel:
         """``_search_underneath`` with its best move and line in the notation chosen
         (``ui.notation.shown_search``)."""
         p, back, analysed = self._search_underneath()
+        if p is not None and values_hidden(self.scene, analysed):
+            if self.scene.computer.job is not None and self.scene.browsing is None:
+                return None, 0, False  # its search under way: ``_tip`` says its evaluation is hidden
+            p = move_alone(p)
         return shown_search(self.scene.app, p), back, analysed
 
     def _search_underneath(self) -> tuple[AIProgress | None, int, bool]:
@@ -1153,6 +1178,8 @@ class GamePanel:
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
+                else _("Its evaluation is hidden: Settings shows it") if computer.shows_thinking()
+                and computer.job_kind == "move" and values_hidden(scene, False)
                 else begun_words(computer.progress) if computer.shows_thinking()
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"

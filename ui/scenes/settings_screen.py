@@ -182,6 +182,8 @@ class SettingsScene(MenuFormScene):
                               lambda v: self._set("show_legal", v))
             add_toggle_switch(menu, self.app.theme, s, _("Board faces me") + ": ", st.face_me, "face_me",
                               lambda v: self._set("face_me", v))
+            add_toggle_switch(menu, self.app.theme, s, _("Computer's evaluation") + ": ", st.show_evaluations,
+                              "show_evaluations", lambda v: self._set("show_evaluations", v))
             anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
             index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
             add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation", say_ends=self.app.messages.refuse,
