@@ -92,6 +92,27 @@ def _never_waits(who) -> None:
     raise AssertionError(f"waited for {who}")
 
 
+def _stage_compiled_in(cache: Path) -> Path:
+    """This session's cache, the stage warmed up in it (compiled or loaded), copied to ``cache``:
+    the folder of the game's own kernel module there (a cache used before holds others')."""
+    kernels.warm_up(GAME, STAGE)
+    shutil.copytree(kernels.cache_dir(), cache, ignore=shutil.ignore_patterns("locks"))
+    return cache / folder_name(KERNELS / f"{GAME}.py")
+
+
+def _kernel_files(folder: Path, kernel: str, pattern: str = "*.nb?") -> list[Path]:
+    """The cache files of the game module's ``kernel`` in ``folder`` (its index and data files)."""
+    found = sorted(folder.glob(f"{GAME}.{kernel}-{pattern}"))
+    assert found, f"no cache file of {GAME}.{kernel} in {folder}"
+    return found
+
+
+def _compiled(lines: list[str]) -> int:
+    """The count of kernels a ``WARMS_UP`` process compiled, from its last line."""
+    words = next(line for line in lines if line.startswith("on disk after")).split()
+    return int(words[-1])
+
+
 @pytest.mark.skipif(own_niceness() is None or own_niceness() >= LOWEST,
                     reason="needs a system with nice and this process above its lowest")
 def test_the_preparation_ends_its_compile_of_a_stage_once_an_urgent_compile_of_it_begins(tmp_path):
@@ -118,8 +139,14 @@ def test_the_preparation_ends_its_compile_of_a_stage_once_an_urgent_compile_of_i
 def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp_path):
     """numba writes a kernel's index, then its data: the preparation ended in between (given up to
     an urgent compile) leaves an index that names no file.  The next process takes the stage as
-    not on disk, compiles what is missing, and the one after it loads every kernel, compiling none."""
+    not on disk, compiles what is missing (that kernel alone), and the one after it loads every
+    kernel, compiling none.  The cache holds the stage but the search's entry (``root``) and a
+    small kernel it calls (``_first``): the preparation compiles and saves the callee, then stops in
+    the entry's save; from an empty cache the next process compiled the whole stage again."""
     cache = tmp_path / "numba"
+    folder = _stage_compiled_in(cache)
+    for path in _kernel_files(folder, "_first") + _kernel_files(folder, "root"):
+        path.unlink()
     preparing = start(STALLS_BETWEEN_INDEX_AND_DATA, cache)
     try:
         assert "stalled before" in read_until(preparing, "stalled before")[-1]
@@ -132,10 +159,12 @@ def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp
     finally:
         preparing.kill()
         preparing.communicate()
-    named_but_missing = [p for p in cache.glob("*/*.nbi") if not list(p.parent.glob(f"{p.name.split('.py')[0]}*.nbc"))]
+    named_but_missing = [p for p in folder.glob("*.nbi") if not list(folder.glob(f"{p.name.split('.py')[0]}*.nbc"))]
     assert named_but_missing  # the index written, its data not
+    assert _kernel_files(folder, "_first", "*.nbc")  # the first save, whole
     first = _run(WARMS_UP, cache)
     assert "on disk before False" in first and any(line.startswith("on disk after True") for line in first)
+    assert _compiled(first) == len(named_but_missing)  # what the stop left unwritten, nothing else
     again = _run(WARMS_UP, cache)
     assert "on disk before True" in again and "on disk after True compiled 0" in again
 
@@ -144,19 +173,18 @@ def test_an_index_that_names_missing_code_is_not_taken_for_code_on_disk(tmp_path
     """Data files missing behind their index (a process ended between numba's two writes): the stage
     is not on disk (the window's worker said it loaded, "Preparing the engine…" over a compile, and
     the preparation marked the game prepared); warmed up, it is again."""
-    kernels.warm_up(GAME, STAGE)  # this session's cache holds the stage
     cache = tmp_path / "numba"
-    shutil.copytree(kernels.cache_dir(), cache, ignore=shutil.ignore_patterns("locks"))
+    folder = _stage_compiled_in(cache)
     assert _run(WARMS_UP, cache)[0] == "on disk before True"
-    # the game's own module's, in its present sources' folder (a cache used before holds others'): its warm-up compiles them again
-    data = sorted((cache / folder_name(KERNELS / f"{GAME}.py")).glob(f"{GAME}.*.nbc"))
-    assert data
+    # the data of the kernel the warm-up calls (``root``, in the game's own module's folder), its
+    # index kept: the warm-up compiles it again, and it alone (its callees' code is on disk)
+    data = _kernel_files(folder, "root", "*.nbc")
     for path in data:
         path.unlink()
     lines = _run(WARMS_UP, cache)
     assert lines[0] == "on disk before False"
     words = next(line for line in lines if line.startswith("on disk after")).split()
-    assert words[3] == "True" and int(words[-1]) > 0
+    assert words[3] == "True" and _compiled(lines) == len(data)
     assert all(path.exists() for path in data)
 
 
