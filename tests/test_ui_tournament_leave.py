@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+import ui.app
+from tests.test_ui_double_click import double_click
 from tests.ui_helpers import click, key, tournament_running
 from ui.scenes.tournament import TournamentScene
 
@@ -39,12 +41,27 @@ def test_esc_on_a_running_tournament_asks_and_esc_again_keeps_it_running(app, tm
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 
-def test_back_on_a_running_tournament_asks_and_back_again_stops_it_and_leaves(app, tmp_path):
+def test_back_on_a_running_tournament_asks_and_back_again_stops_it_and_leaves(app, tmp_path, monkeypatch):
     scene = running(app, tmp_path)
     back = scene.buttons[0]
     click(app, back.rect.center)
     assert app.scene is scene and scene.running and asking(scene)
+    monkeypatch.setattr(ui.app, "DOUBLE_CLICK", -1.0)  # the second click later than a double-click's
     click(app, back.rect.center)  # yes
+    assert app.scene is not scene and scene.tournament._stop.is_set()
+
+
+def test_a_double_click_on_back_only_asks(app, tmp_path, monkeypatch):
+    """QA (keep13): a double-click on Back answered its own "Stop and leave? Press again" at once:
+    the tournament stopped and its games in play were lost before the question could be read.  It
+    asks, the tournament runs on; a click after that leaves."""
+    scene = running(app, tmp_path)
+    back = scene.buttons[0]
+    double_click(app, back.rect.center)
+    assert app.scene is scene and scene.running and not scene.tournament._stop.is_set()
+    assert scene.leave_asked and back.label == "Stop and leave? Press again" and asking(scene)
+    monkeypatch.setattr(ui.app, "DOUBLE_CLICK", -1.0)  # a later click, not the double-click's second press
+    click(app, back.rect.center)
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 

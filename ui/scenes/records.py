@@ -43,7 +43,6 @@ rows cannot be deleted here: the log holds the whole tournament, its crosstable'
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +77,7 @@ from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading
 from ui.i18n import N_, _, language, ngettext
 from ui.paste import paste_game
+from ui.press_again import PressAgain
 from ui.record_files import load_or_say
 from ui.record_filter import RecordFilter, folded
 from ui.scenes.base import Scene, top_of
@@ -226,7 +226,7 @@ class RecordsScene(Scene):
         self.scroll = 0
         self.selected: int | None = None  # the row the keyboard is on
         self.confirming: Path | None = None  # the record whose deletion waits for a second press
-        self.asked_by_click: tuple[float, tuple[int, int], Path] | None = None  # when, where and of what a click asked
+        self.delete_asked = PressAgain()  # when, where and of which row a click asked "Delete? Press again"
         self.shown = 0  # how many rows the last draw fitted
         self.back_button = worded(N_("Back"), self.back, "Esc")
         self.lane_top = 0  # the top of the messages' lane under the rows, once drawn (``messages_ceiling``)
@@ -553,18 +553,11 @@ class RecordsScene(Scene):
 
     def _double_clicks_second(self, event: pygame.event.Event) -> bool:
         """Whether ``event``, a release on the Delete button, ends the second press of a double-click
-        whose first one asked "Delete? Press again" (``ui.app.DOUBLE_CLICK``): a newcomer who
+        whose first one asked "Delete? Press again" (``ui.press_again``): a newcomer who
         double-clicked Delete lost the game at once, never having seen the question.  The question
         stands; a later click, Delete or Enter answers it."""
-        from ui.app import DOUBLE_CLICK, DOUBLE_CLICK_REACH
-
-        asked = self.asked_by_click
-        if (event.type != pygame.MOUSEBUTTONUP or asked is None or self.confirming != asked[2]
-                or not self.delete_button.contains(event.pos)):
-            return False
-        when, (x, y), _path = asked
-        return (time.monotonic() - when < DOUBLE_CLICK
-                and max(abs(event.pos[0] - x), abs(event.pos[1] - y)) <= DOUBLE_CLICK_REACH)
+        return (self.confirming is not None and hasattr(event, "pos") and self.delete_button.contains(event.pos)
+                and self.delete_asked.second_click(event, self.confirming))
 
     # -- input ------------------------------------------------------------------------------
     def _select(self, index: int) -> None:
@@ -621,7 +614,7 @@ class RecordsScene(Scene):
         if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button, self.game_stepper)):
             if (event.type == pygame.MOUSEBUTTONUP and self.confirming is not None
                     and self.delete_button.contains(event.pos)):  # this click asked
-                self.asked_by_click = (time.monotonic(), event.pos, self.confirming)
+                self.delete_asked.asked_by_click(event, self.confirming)
             return
         if self._ring_event(event):
             return

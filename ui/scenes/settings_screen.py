@@ -6,8 +6,6 @@ Every change is applied and saved at once (ui/settings.py writes JSON atomically
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pygame_menu
 
@@ -15,6 +13,7 @@ from ui import settings as settings_file
 from ui import text as tx
 from ui.i18n import LANGUAGES, _, ngettext
 from ui.names import NAME_LENGTH, clean_name
+from ui.press_again import PressAgain
 from ui.scenes.base import CLICKING_BUTTONS, FormLook, MenuFormScene, top_of
 from ui.scenes.common import (
     add_selector,
@@ -51,7 +50,7 @@ class SettingsScene(MenuFormScene):
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
-        self.forget_asked_at = 0.0  # when it was (``time.monotonic``): a double-click's second press is no answer
+        self.forget_asked = PressAgain()  # when it was: a double-click's second press is no answer
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
         self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
         self.form_took: pygame.event.Event | None = None  # the last key or click the form took, changing it alone
@@ -108,13 +107,11 @@ class SettingsScene(MenuFormScene):
         """Your results against the computer (ui.tally) are forgotten on the second press, not on
         a double-click's (``ui.app.DOUBLE_CLICK`` after the first): a double-click on "Forget my
         results" forgot them at once, and their last good copy with them, before the question
-        could be read."""
-        from ui.app import DOUBLE_CLICK
-
-        now = time.monotonic()
+        could be read (``ui.press_again``)."""
         if not self.forgetting:
-            self.forgetting, self.forget_asked_at = True, now
-        elif now - self.forget_asked_at < DOUBLE_CLICK:
+            self.forgetting = True
+            self.forget_asked.ask()
+        elif self.forget_asked.is_double_click():
             return  # the question stands
         else:
             self.forgetting = False
