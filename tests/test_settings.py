@@ -127,6 +127,28 @@ def test_a_value_that_cannot_be_used_takes_the_last_good_copys_and_the_files_are
     assert said != problem and "Tamanho do texto" in said and "text_size" not in said
 
 
+def test_the_log_says_which_value_was_used_for_a_value_that_cannot_be(path, caplog):
+    """QA (keep13): a value taken from the last good copy was logged "its default is used" just
+    before the message saying the copy's value was used.  The log says what happened: the copy's
+    value when it had one, the default when there was no copy."""
+    st.save(st.Settings(text_size=1.5, theme="light"))
+    kept = json.loads(path.with_name(path.name + ".last-good").read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**kept, "text_size": "huge"}), encoding="utf-8")
+    with caplog.at_level("WARNING", logger="ui.settings"):
+        settings, _problem = st.load()
+    assert settings.text_size == 1.5
+    said = [r.getMessage() for r in caplog.records if "'text_size'" in r.getMessage()]
+    assert len(said) == 1 and "is used" in said[0], said
+    assert "default" not in said[0] and "last good copy" in said[0], said
+    caplog.clear()
+    path.with_name(path.name + ".last-good").unlink()  # no copy: the default it is
+    with caplog.at_level("WARNING", logger="ui.settings"):
+        settings, _problem = st.load()
+    assert settings.text_size == st.Settings().text_size
+    said = [r.getMessage() for r in caplog.records if "'text_size'" in r.getMessage()]
+    assert len(said) == 1 and said[0].endswith("its default is used"), said
+
+
 def test_the_window_keeps_the_rest_of_a_file_with_a_name_too_long_and_says_which_setting(tmp_path, monkeypatch):
     """The window opened on a file whose player name is longer than the name field allows: it
     said the file was unreadable and moved it aside, the user's theme and volume lost with it.

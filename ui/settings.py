@@ -189,7 +189,9 @@ def settings_path() -> Path:
 def _from_json(data: object) -> tuple[Settings, list[str]]:
     """The settings a file's JSON holds, and the names of those whose values break their rule,
     which get their defaults (the desktop's language for ``language``): one setting out of range
-    cost the user every other one.  ValueError when ``data`` is no JSON object at all."""
+    cost the user every other one.  ValueError when ``data`` is no JSON object at all.  The log
+    is the caller's (``_log_unusable``): it knows whether the defaults stay or the last good copy's
+    values replace them (the log said "its default is used" of a value taken from the copy)."""
     if not isinstance(data, dict):
         raise ValueError("the file does not hold a JSON object")
     known = {f.name for f in fields(Settings)} - {"newer_keys"}
@@ -199,7 +201,6 @@ def _from_json(data: object) -> tuple[Settings, list[str]]:
     bad = settings.unusable()
     defaults = first_settings()
     for name in bad:
-        log.warning("the setting %r in the settings file must be %s: its default is used", name, RULES[name][1])
         setattr(settings, name, getattr(defaults, name))
     settings.window_size = tuple(settings.window_size)  # the file's list
     return settings, bad
@@ -242,7 +243,8 @@ def _is_newer(data: object) -> bool:
 def _as_far_as_known(data: dict) -> Settings:
     """A newer version's settings as far as this one knows them: each setting it knows whose value
     it takes (not a theme added since, say), the defaults for the rest, said by ``NEWER_FILE``."""
-    settings, _bad = _from_json(data)
+    settings, bad = _from_json(data)
+    _log_unusable(bad, "its default is used")
     settings.newer_keys = {}  # never written
     return settings
 
@@ -296,11 +298,20 @@ def _kept_for_unusable(path: Path, settings: Settings, bad: list[str]) -> str | 
         return None
     kept = last_good.read_copy(path, _good_settings) if path.resolve() not in _LEFT_IN_PLACE else None
     if kept is None:
+        _log_unusable(bad, "its default is used")
         return DEFAULTS_USED.format(names=", ".join(bad))
     (good, _data), when, _text = kept
     for name in bad:
         setattr(settings, name, getattr(good, name))
+    _log_unusable(bad, f"its value in the last good copy, of {last_good.saved_at(when)}, is used")
     return KEPT_USED.format(time=last_good.saved_at(when), names=", ".join(bad))
+
+
+def _log_unusable(bad: list[str], used: str) -> None:
+    """Log each setting ``bad`` names (unusable in the settings file, ``_from_json``), with its
+    rule and the value ``used`` instead: the default, or the last good copy's (``_kept_for_unusable``)."""
+    for name in bad:
+        log.warning("the setting %r in the settings file must be %s: %s", name, RULES[name][1], used)
 
 
 def _unreadable(path: Path, exc: BaseException) -> tuple[Settings, str]:
