@@ -390,6 +390,37 @@ class GameRecord:
                 )
 
 
+def up_to_last_legal(text: str) -> tuple[GameRecord, int, str] | None:
+    """A record's text refused for an illegal move (``GameRecord.check``: a rule changed between
+    versions, a hand-edited file), read up to its last legal move: that record (the moves before
+    the illegal one, unfinished there: its result, if any, came with moves now gone), the number
+    of moves kept, and why the next one is refused, as ``check`` says it.  None when the text is
+    refused for something else, or its legal part is refused too: the whole game was lost for one
+    move, though every move before it could be played on or replayed."""
+    try:
+        record = GameRecord.from_dict(json.loads(text), checked=False)
+        game = record.game()
+        state = record.first_state(game)
+    except (ValueError, RecursionError):  # RecordError and JSON errors among them: not an illegal move
+        return None
+    for number, move_text in enumerate(record.moves, 1):
+        try:
+            state = state.play(game.parse_move(state, move_text))
+        except IllegalMove as exc:
+            why = f"move {number} {move_text!r} is not legal: {exc}"
+            break
+    else:
+        return None
+    kept = number - 1
+    evaluations = record.evaluations[:kept + 1] if record.evaluations is not None else None
+    part = replace(record, moves=record.moves[:kept], result=None, finished=None, evaluations=evaluations)
+    try:
+        part.check()
+    except RecordError:
+        return None
+    return replace(part, options=dict(game.options)), kept, why
+
+
 def _json_lines(text: str) -> int:
     """How many JSON objects ``text`` holds, one a line (lines of ``main.py match --json``); 0 if
     it is not that."""

@@ -63,12 +63,64 @@ def test_undo_to_the_start_goes_on_in_the_same_file(app):
     scene = start(app)
     key(app, pygame.K_u)
     key(app, pygame.K_u)
-    assert scene.history == [] and kept() == []
+    assert scene.history == [] and kept() == [[]]  # kept, with its moves to redo (below)
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
     assert kept() == [["c3"]]
     scene = started_again(app)  # New game still keeps it
     scene._play(scene.game.parse_move(scene.state, "a1"), by_computer=False)
     assert sorted(kept()) == [["a1"], ["c3"]]
+
+
+@pytest.mark.parametrize("mode", [HOTSEAT, HUMAN_VS_PC])
+def test_a_game_taken_back_to_its_start_and_left_is_offered_with_its_moves_to_redo(app, mode):
+    """QA (keep13): moves played, Undo back to the start, Esc: the game and the moves Redo would
+    have played again were gone from Continue, though nobody chose to drop them.  It is offered,
+    and Redo after Continue plays its moves again."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.autosave import kept_redo, to_continue
+    from ui.scenes.menu import MenuScene
+
+    players = (None, None) if mode == HOTSEAT else (None, "level-1")
+    scene = start(app, moves=("b2", "a1"), mode=mode, players=players)
+    while scene.history:
+        key(app, pygame.K_u)
+    assert [p.text for p in reversed(scene.redo_stack)] == ["b2", "a1"]
+    for _ in range(3):  # the first Esc may hide the board's cursor
+        if isinstance(app.scene, GameScene):
+            key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    autosaves_written()
+    [(path, record)] = to_continue(SHELF.unfinished()[0])
+    assert record.moves == [] and kept_redo(record.setup) == ["b2", "a1"]
+    app.run_frames(2, until=lambda: not app.scene.reading.loading, timeout=30)
+    assert app.scene.continue_label() == "Continue Tic-tac-toe"
+    key(app, pygame.K_RETURN)  # the menu's keyboard is on Continue: the one game is taken up at once
+    app.run_frames(2)
+    again = app.scene
+    assert isinstance(again, GameScene) and again is not scene and again.history == []
+    while again.redo_stack:
+        key(app, pygame.K_y)
+    assert [p.text for p in again.history] == ["b2", "a1"]
+    autosaves_written()
+    [(_path, record)] = SHELF.unfinished()[0]
+    assert record.moves == ["b2", "a1"] and kept_redo(record.setup) == []
+
+
+def test_a_game_taken_back_to_its_start_is_dropped_when_another_is_started_from_it(app):
+    """The person who took every move back and chose New game, then Start, started again: that
+    game goes then, its moves to redo with it (kept on Back from New game)."""
+    import pygame
+
+    from tests.ui_helpers import key
+
+    scene = start(app)
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert scene.history == [] and kept() == [[]]
+    started_again(app)
+    assert kept() == []
 
 
 def test_menu_watch_and_a_new_game_keep_every_unfinished_game(app):

@@ -7,8 +7,9 @@ moves, date).  A watched PC vs PC game, or one where only the computer moved, ke
 is listed under Saved games instead (``Shelf.not_offered``), the newest ``NOT_OFFERED_KEPT`` of
 them (``keep_newest``, as the finished watched games, as each such game's file is first written
 and as the list is read: a game saved with Save is a file of its own in ``games_dir``, a
-tournament's are in its log, and neither is touched).  A game taken back to no
-moves drops out of the list (its file is removed the next time the list is read); a game that
+tournament's are in its log, and neither is touched).  A game taken back to no moves keeps its
+moves taken back (``REDO_KEY``): Continue offers it, and Redo plays them again; a game with
+neither drops out of the list (its file is removed the next time the list is read); a game that
 ends moves on to the ``finished`` folder for the Saved games screen to replay: a game played to
 the end is not lost because nobody pressed Save.  Every game a person played is kept there (a
 file is a few kilobytes; the list reads thousands off the window's thread and filters them);
@@ -20,7 +21,9 @@ process dies, it holds the game as it was after some move.  The single ``autosav
 versions is moved into the folder the first time the list is read.
 
 A damaged autosave (it can only happen through outside hands: a disk error, an edit) is moved
-aside as ``autosave.json.corrupt-<timestamp>`` and reported once; it is never deleted.
+aside as ``autosave.json.corrupt-<timestamp>`` and reported once; it is never deleted.  One refused
+only for an illegal move (a rule changed between versions) is moved aside so too, and the game up
+to its last legal move is kept in its place (``_kept_up_to_legal``), in Saved games' folder too.
 
 The folder is the platform's user data folder (``platformdirs``); ``TABULEIRO_DATA_DIR``
 overrides it (tests, portable installs).  No pygame here: the autosave is plain file work.
@@ -51,7 +54,7 @@ from ai.reason_names import sides_named
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings
-from ui.i18n import Phrase, _, date_text, given_date_text
+from ui.i18n import Phrase, _, date_text, given_date_text, ngettext
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
@@ -68,6 +71,8 @@ SHOWN_PARTS = ("analysis", "connections", "turned")  # analysis mode, Hex's conn
 # a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
 # and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
 LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
+# an unfinished game's moves Undo took back, in the order Redo plays them again (``kept_redo``)
+REDO_KEY = "redo"
 
 
 def data_dir() -> Path:
@@ -252,6 +257,13 @@ def scan(folder: Path, to_play_on: bool = False,
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
             if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
+                continue
+            legal = _kept_up_to_legal(path)
+            if legal is not None:
+                record, problem, aside = legal
+                moved.append((path.name, aside.name))
+                found.append((path, record))
+                problems.append(problem)
                 continue
             where, aside = _moved_aside(path)
             if aside is not None:
@@ -491,6 +503,44 @@ def _listed_as(path: Path, record: GameRecord) -> list_cache.Listed | None:
     return listed if same else None
 
 
+def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
+    """A game file refused for an illegal move (``games.record.up_to_last_legal``), kept up to its
+    last legal move: the file as it was is moved aside untouched (``move_aside``), the game up to
+    that move written in its place, and listed (Continue offers it, Saved games replays it) with a
+    message saying how many moves were kept and why.  The whole game was moved aside for one move
+    a rule changed between versions, or a hand, made illegal.  None (the file as it was) when it
+    is refused for another reason, or cannot be moved or written: it is then moved aside whole."""
+    from games.record import up_to_last_legal
+
+    if path.suffix.lower() != ".json":
+        return None
+    try:
+        legal = up_to_last_legal(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if legal is None:
+        return None
+    record, kept, why = legal
+    record = replace(record, setup={k: v for k, v in record.setup.items() if k != REDO_KEY})  # they followed the moves lost
+    try:
+        aside = move_aside(path)
+    except OSError as exc:
+        log.info("could not move %s aside: %s", path, exc)
+        return None
+    try:
+        atomic_write_text(path, record.dumps())
+        record = load_record(path)
+    except (OSError, RecordError) as exc:  # the original stays aside: the list says it was moved
+        log.info("could not write the legal part of %s: %s", path, exc)
+        return None
+    log.info("record %s kept up to its last legal move (%d moves): %s; the file as it was is %s", path, kept, why, aside)
+    said = ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file as it was is "
+                    "kept aside as {aside}",
+                    "{problem}. The game is kept up to its last legal move ({n} moves kept); the file as it was is "
+                    "kept aside as {aside}", kept)
+    return record, said.format(problem=words.file_problem(f"{path.name}: {why}"), n=kept, aside=aside.name), aside
+
+
 def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
     """The record of a list's row, to open (a replay, a game played on), as its file holds it now,
     or None and why not, to show: the list's record may come from the cache of an earlier start
@@ -664,7 +714,7 @@ class Shelf:
                     problems.append(problem)
                     self.unmoved.append(path)
                 moved = moved or (problem is None and watched(record))
-            elif not record.moves:
+            elif not record.moves and not worth_continuing(record):  # nothing played, nor to redo
                 Autosave(path).clear()
             else:
                 keep.append((path, record))
@@ -708,7 +758,7 @@ def worth_continuing(record: GameRecord) -> bool:
     only the computer had moved: nobody wants those back, and they buried the games played."""
     humans = [player.id is None for player in record.players]
     if not _asks_who_moved(record):
-        return not record.is_finished() and bool(record.moves) and all(humans)
+        return not record.is_finished() and bool(played_line(record)) and all(humans)
     movers = _sides_that_moved(record)
     return movers is None or any(humans[side] for side in movers)
 
@@ -717,7 +767,26 @@ def _asks_who_moved(record: GameRecord) -> bool:
     """Whether ``worth_continuing`` needs to know who made ``record``'s moves: an unfinished game,
     with moves, between a person and the computer."""
     humans = {player.id is None for player in record.players}
-    return not record.is_finished() and bool(record.moves) and humans == {True, False}
+    return not record.is_finished() and bool(played_line(record)) and humans == {True, False}
+
+
+def played_line(record: GameRecord) -> list[str]:
+    """The moves of ``record``'s game as the players played them: its moves, then those Undo took
+    back and Redo can play again (``kept_redo``; none in a finished game).  Continue offers a game
+    by them: one taken back to its start was not lost while its moves could be redone."""
+    if record.is_finished():
+        return list(record.moves)
+    return [*record.moves, *kept_redo(record.setup)]
+
+
+def kept_redo(setup: dict[str, Any]) -> list[str]:
+    """The moves Undo had taken back as the game was left (``REDO_KEY``), in the order Redo plays
+    them; [] for none, or for a value of another form (a hand-edited file: the game is kept, its
+    redo left out).  A move of them the rules refuse ends them (``GameScene``)."""
+    texts = setup.get(REDO_KEY)
+    if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+        return []
+    return list(texts)
 
 
 def watched(record: GameRecord) -> bool:
@@ -757,14 +826,14 @@ def _sides_that_moved(record: GameRecord) -> frozenset[int] | None:
 def _moves_key(record: GameRecord) -> tuple:
     """What a replay of ``record``'s moves depends on (who made them, its opening): its game,
     options, start and moves."""
-    return record.game_id, repr(sorted(record.options.items())), record.start_position, tuple(record.moves)
+    return record.game_id, repr(sorted(record.options.items())), record.start_position, tuple(played_line(record))
 
 
 def _replayed_movers(record: GameRecord) -> frozenset[int] | None:
     try:
         game = record.game()
         state, movers = record.first_state(game), set()
-        for text in record.moves:
+        for text in played_line(record):
             movers.add(state.to_move)
             if len(movers) == 2:
                 break
@@ -970,6 +1039,7 @@ class GameAutosaver:
         self.shown: dict[str, bool] = {}  # what the screen shows (``SHOWN_PARTS``), kept for Continue
         self.level_offer: dict[str, Any] = {}  # a level's draw offer standing and its last refusal, by key
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
+        self.redo: list[str] = []  # the moves Undo took back, in Redo's order, kept for Continue (``REDO_KEY``)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now, here and now; returns a problem to show (only the first time
@@ -980,8 +1050,10 @@ class GameAutosaver:
         """The record as the game is now (``record``), and its text for ``write``: cheap, done on
         the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
-        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY)  # a move was made since
+        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, REDO_KEY)  # a move was made since
         setup = {k: v for k, v in self.record.setup.items() if k not in dropped}
+        if self.redo and result is None:
+            setup[REDO_KEY] = list(self.redo)
         setup.update(self.level_offer)
         if self.clock_readings is not None:
             setup[READINGS_KEY] = kept_readings(self.clock_readings)

@@ -164,6 +164,14 @@ class SceneRecorder:
         if self.moves and not scene.is_over():
             self._save(scene)
 
+    def forget_taken_back(self, scene: Any) -> None:
+        """The person started another game from this one taken back to no moves (``GameCommands
+        ._start_chosen``): its moves to redo, kept for Continue (``ui.autosave.REDO_KEY``), are
+        dropped from its file, which the next reading of the list then removes, as ever for a game
+        with no moves.  The scene's redo stack is emptied first."""
+        if not self.moves and self.autosaver.redo and not scene.redo_stack:
+            self._save(scene)
+
     @property
     def on_disk(self) -> bool:
         """Whether the game has a file in the unfinished games' folder (once written): not a
@@ -185,6 +193,7 @@ class SceneRecorder:
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
         autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
         autosaver.shown = scene.shown_kept() if hasattr(scene, "shown_kept") else {}
+        autosaver.redo = [ply.text for ply in reversed(getattr(scene, "redo_stack", []))]  # Redo's order
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         if self.untouched_copy:
             return

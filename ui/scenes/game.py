@@ -40,7 +40,7 @@ from games.base import IllegalMove, State
 from games.record import DRAW_AGREED, GameRecord, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
-from ui.autosave import kept_shown, kept_speed
+from ui.autosave import kept_redo, kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
@@ -155,6 +155,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
             state = self.state
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
+        if begun is not None:
+            self._take_up_redo(kept_redo(begun.setup))
         if clock_left is not None and moves:
             self.referee.set_readings(clock_left)  # the move under way goes on from the time it had left
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
@@ -192,6 +194,26 @@ class GameScene(GameCommands, GameQuestions, Scene):
         "computer", "worker", "job", "job_budget", "progress", "held", "held_search", "last_search")
     drag, invalid_at = _parts("mouse", "drag", "invalid_at")
     board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
+
+    def _take_up_redo(self, texts: list[str]) -> None:
+        """The moves Undo had taken back as a continued game was left (``ui.autosave.kept_redo``)
+        on the redo stack again, so Redo plays them as it would have before the game was left:
+        a game taken back to its start stays in the Continue list for them (``unfinished``).  They
+        are taken as far as the rules take them: one the rules refuse (a hand-edited file, a rule
+        changed since) ends them, the game itself kept.  Their clock readings are not kept in the
+        file: in a clocked game a move redone after Continue puts both clocks back to their start."""
+        state, plies = self.state, []
+        for text in texts:
+            try:
+                move = self.game.parse_move(state, text)
+                after = state.play(move)
+            except ValueError:  # games.IllegalMove, and a text that names no move
+                log.info("the moves to redo stop at %r: the rules refuse it here", text)
+                break
+            plies.append(Ply(move, self.game.format_move(state, move), state, after,
+                             by_computer=not self.setup.is_human(state.to_move)))
+            state = after
+        self.redo_stack = plies[::-1]  # the next one to redo last, as Undo leaves them
 
     def _face_as_left(self, shown: dict[str, bool]) -> None:
         """The board turned round as a continued game's screen had it (``kept_shown``), else as a

@@ -401,8 +401,12 @@ class GameCommands:
         self.panel.follow = True
 
     def unfinished(self) -> bool:
-        """Moves were played and the game is not over: leaving keeps it in the Continue list."""
-        return bool(self.history) and not self.is_over()
+        """Moves were played and the game is not over: leaving keeps it in the Continue list.  A
+        game Undo took back to its start counts while Redo can play its moves again: leaving it
+        (Back, Esc, closing the window) lost it and its moves, though nobody chose to drop them;
+        its file keeps them (``ui.autosave.REDO_KEY``), and Continue gives Redo them back.  Only
+        starting another game from its New game drops them (``_start_chosen``)."""
+        return bool(self.history or self.redo_stack) and not self.is_over()
 
     def _kept(self) -> bool:
         """Whether the game being left stays in the Continue list (the window then says so, and
@@ -474,7 +478,7 @@ class GameCommands:
         at the first key or click on the form, which it stood over as the player chose."""
         if self._warn_unsaved():
             return
-        kept, elsewhere = self._kept(), self._kept_elsewhere()
+        kept, elsewhere = (self._kept(), self._kept_elsewhere()) if self.history else (False, False)  # all taken back: starting another drops it
         self.app.last_setup_choices().take(self.setup)
         self._visit(lambda back: self.app.show_setup(watch=self.setup.mode == PC_VS_PC, game_id=self.game.id,
                                                      start=self._set_up_start(), on_back=back,
@@ -489,7 +493,12 @@ class GameCommands:
     def _start_chosen(self, setup: MatchSetup) -> None:
         """Start the game chosen on the New game screen this game opened: two friends playing the
         same game again carry their session's score on (``SittingScore.carried_to``), as Rematch's
-        games do; started afresh, their running score was lost with each game chosen there."""
+        games do; started afresh, their running score was lost with each game chosen there.  A game
+        taken back to its start is dropped then, its moves to redo with it: the person chose to
+        start again (left otherwise, it stays in the Continue list: ``unfinished``)."""
+        if not self.history and self.redo_stack:
+            self.redo_stack.clear()
+            self.recorder.forget_taken_back(self)
         self.app.start_game(setup, sitting=self.sitting.carried_to(self.setup, setup))
 
     def _set_up_start(self) -> GameRecord | None:
