@@ -84,6 +84,7 @@ def test_a_game_taken_back_to_its_start_and_left_is_offered_with_its_moves_to_re
 
     players = (None, None) if mode == HOTSEAT else (None, "level-1")
     scene = start(app, moves=("b2", "a1"), mode=mode, players=players)
+    key(app, pygame.K_a)  # analysis on: the continued game's screen shows it as it was left
     while scene.history:
         key(app, pygame.K_u)
     assert [p.text for p in reversed(scene.redo_stack)] == ["b2", "a1"]
@@ -100,6 +101,7 @@ def test_a_game_taken_back_to_its_start_and_left_is_offered_with_its_moves_to_re
     app.run_frames(2)
     again = app.scene
     assert isinstance(again, GameScene) and again is not scene and again.history == []
+    assert again.shown_kept().get("analysis") is True
     while again.redo_stack:
         key(app, pygame.K_y)
     assert [p.text for p in again.history] == ["b2", "a1"]

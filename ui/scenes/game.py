@@ -123,7 +123,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.visiting = False  # leaving for a screen whose Back returns here (GameCommands._visit)
         self.mouse = BoardMouse(self)
         self.messages = Messages()
-        shown = kept_shown(begun.setup) if begun is not None and moves else {}  # a continued game's, as it was left
+        taken_up = begun is not None and bool(moves or kept_redo(begun.setup))  # a continued game (perhaps all taken back)
+        shown = kept_shown(begun.setup) if taken_up else {}  # a continued game's, as it was left
         self._face_as_left(shown)
         self.show_legal = app.settings.show_legal
         watching = setup.mode == PC_VS_PC
@@ -161,7 +162,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.referee.set_readings(clock_left)  # the move under way goes on from the time it had left
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
         self.sitting = sitting if sitting is not None else SittingScore.resumed(
-            begun.setup if begun is not None and moves else {})
+            begun.setup if taken_up else {})
         self.recorder = SceneRecorder(self, autosave_path, begun)  # autosave after every change, a sound after every move
         self.listeners.append(self.recorder)
         self.window = WindowAway()  # minimised or behind another window: a human's clock stands still
