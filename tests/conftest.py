@@ -204,6 +204,77 @@ def _no_process_left(tmp_path_factory):
             f"{one.kind} {one.pid} ({one.command[:120]})" for one in left), pytrace=False)
 
 
+# AI workers fork warm (``ui.ai_worker.worker_context``): a window test with a computer player spent
+# 1.5 to 3.5 s of a core on its worker's start (numba imported, the engine, the kernels loaded),
+# paid once per test process by the fork server instead (tests/worker_preload.py).
+# ``TABULEIRO_WARM_WORKERS=0`` spawns them cold, as the window does (a run that compares the two).
+WARM_WORKERS = os.environ.get("TABULEIRO_WARM_WORKERS", "1") != "0"
+# The tests of a worker's own start (a spare's head start, a cold start's "Preparing the engine",
+# the kernels' compiling and cache, the end of workers and Ctrl+C) start theirs as the window
+# does, spawned: a forked one would find everything loaded already.
+COLD_WORKER_MODULES = frozenset({
+    "test_spare_worker", "test_worker_ends", "test_window_ctrl_c", "test_ui_warm_up", "test_warm_start",
+    "test_ai_worker", "test_ai_worker_killed", "test_cold_start", "test_debug_log",
+})
+COLD_WORKER_PREFIXES = ("test_kernel_",)
+
+
+def cold_workers(module_name: str) -> bool:
+    """Whether the tests of module ``module_name`` (its last part) start their AI workers spawned."""
+    name = module_name.rpartition(".")[2]
+    return not WARM_WORKERS or name in COLD_WORKER_MODULES or name.startswith(COLD_WORKER_PREFIXES)
+
+
+_FORK_SERVER: list[bool] = []  # started in this process (``_fork_server``)
+
+
+def _fork_server() -> None:
+    """Start this process's fork server once, before the first test that may start a worker: from
+    the checkout's folder, as the server finds the preload there (Python 3.11's ``python -c``
+    takes no ``sys.path`` from its parent), and with SIGINT blocked as a worker's start has it, so
+    that the workers it forks ignore the terminal's Ctrl+C as spawned ones do
+    (``ai.parent_watch.sigint_blocked``).  Ended at the session's end (``pytest_sessionfinish``)."""
+    if _FORK_SERVER:
+        return
+    import contextlib
+    import multiprocessing
+    import multiprocessing.forkserver
+
+    from ai.parent_watch import sigint_blocked
+
+    multiprocessing.set_forkserver_preload(["tests.worker_preload"])
+    before = os.getcwd()
+    os.chdir(Path(__file__).resolve().parent.parent)
+    try:
+        with sigint_blocked(), contextlib.suppress(OSError, ValueError):
+            multiprocessing.forkserver.ensure_running()
+    finally:
+        os.chdir(before)
+    _FORK_SERVER.append(True)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The fork server ends with the session (its workers were all ended by their tests)."""
+    if _FORK_SERVER:
+        import multiprocessing.forkserver
+
+        stop = getattr(multiprocessing.forkserver._forkserver, "_stop", None)  # Python's own tests' way
+        if stop is not None:
+            stop()
+
+
+@pytest.fixture(autouse=True)
+def _workers_start_warm(request, monkeypatch):
+    """A test of a process that has imported ``ui.ai_worker`` (a window test's module) starts its
+    AI workers forked from the warm fork server, unless its module starts them cold (``cold_workers``)."""
+    worker = sys.modules.get("ui.ai_worker")
+    if worker is not None and "forkserver" in __import__("multiprocessing").get_all_start_methods() \
+            and not cold_workers(request.module.__name__):
+        _fork_server()
+        monkeypatch.setattr(worker, "START_METHOD", "forkserver")
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _window_not_left_full_screen():
     """No test's window opens in the display another test left full screen (on the dummy driver it

@@ -7,7 +7,12 @@ A bot runs in a session of its own and outlives the worker that started it if th
 killed: it is then no descendant of the test's process, so it is found by what it writes its error
 stream to, a log in one of the test process's own folders (its scratch folder's bot logs, or the
 session's temporary folder a league's logs go under).  Linux only (/proc); elsewhere only the
-workers are looked for."""
+workers are looked for.
+
+A worker forked from the suite's fork server (``ui.ai_worker.worker_context``, tests/conftest.py
+``_fork_server``) is found as a spawned one is: the fork server runs it, but it is the test
+process's child for ``multiprocessing`` (its name, its exit status).  The fork server itself is
+neither: it is the session's, ended at the session's end, and its standard error is no bot log."""
 
 from __future__ import annotations
 

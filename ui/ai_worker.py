@@ -68,6 +68,7 @@ from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, worke
 if TYPE_CHECKING:
     from games.base import Game
 
+WORKER_NAME = "tabuleiro-ai"  # every worker process's name (tests/left_processes.py looks for it)
 STOP_GRACE = 0.5  # seconds a cancelled search may take to return before the process is replaced
 SPARE_GRACE = STOP_GRACE  # ... and a closed spare waiting for its game to end by itself (``SpareWorker.close``)
 SETUP_GRACE = 10.0  # ... and a cancelled job not yet heard from (a new process importing, a player
@@ -965,7 +966,7 @@ class AIWorker:
         """``game``: the game whose kernels the worker warms up first (all when None); given the
         rules with their options (a ``Game``), only the kernels a match of them can use
         (``warm_plan``)."""
-        self._ctx = mp.get_context("spawn")
+        self._ctx = worker_context()
         game, needed, self.unused = warm_plan(game)
         warm_up = warm_up and needed
         self.game_id = game
@@ -1175,6 +1176,75 @@ class AIWorker:
         return 0.0
 
 
+START_METHOD = "spawn"  # how AI workers start (``worker_context``); the test suite sets "forkserver"
+
+
+def worker_context() -> mp.context.BaseContext:
+    """The multiprocessing context AI workers (and spares) start in: ``START_METHOD``'s.  "spawn",
+    the window's, is a fresh interpreter that imports numba and its game's engine and loads its
+    kernels (1.5 to 3.5 s of a core).  "forkserver" (where the system has it; the test suite's,
+    tests/conftest.py) forks each worker from multiprocessing's fork server, which has done all
+    that once for all its workers (``multiprocessing.set_forkserver_preload``: tests/worker_preload.py).
+    numba allows the fork of a process that has run no parallel kernel (no threading layer
+    started): the engines have none.  The window keeps "spawn": its ``SpareWorker`` loads the game
+    expected ahead already, spawn is the only method on Windows, and a fork server would hold every
+    game's kernels in memory for one game's worker."""
+    method = START_METHOD if START_METHOD in mp.get_all_start_methods() else "spawn"
+    return mp.get_context(method)
+
+
+def worker_process(ctx: mp.context.BaseContext, main: Callable[..., object], *args: Any,
+                   **kwargs: Any) -> mp.process.BaseProcess:
+    """A worker process (not started) of context ``ctx`` that runs ``main(*args, **kwargs)``, then
+    ends at once (``run_then_exit``), named as the window's AI workers are.  Forked from a fork
+    server, it is given what a spawned one inherits from this process as it starts
+    (``_as_if_spawned``): its environment (a forked one had the server's, from the server's start:
+    another test's settings and data folders) and its standard output and error (the server's
+    went to wherever the first test that started it printed)."""
+    if ctx.get_start_method() == "spawn":
+        return ctx.Process(target=run_then_exit, name=WORKER_NAME, daemon=True, args=(main, *args), kwargs=kwargs)
+    streams = tuple(_Inherited(fd) for fd in (1, 2))
+    return ctx.Process(target=_as_if_spawned, name=WORKER_NAME, daemon=True,
+                       args=(dict(os.environ), streams, main, *args), kwargs=kwargs)
+
+
+class _Inherited:
+    """A file descriptor of the parent that its forked worker takes as its own (``worker_process``):
+    sent through the fork server as a pipe's is (``multiprocessing.reduction.DupFd``)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __reduce__(self) -> tuple:
+        from multiprocessing.reduction import DupFd
+
+        return _inherited_fd, (DupFd(self.fd),)
+
+
+def _inherited_fd(duplicate: Any) -> int:
+    return duplicate.detach()
+
+
+def _as_if_spawned(environment: dict[str, str], streams: tuple[int, int], main: Callable[..., object],
+                   *args: Any, **kwargs: Any) -> None:
+    """A forked worker's start: the ``environment`` and standard ``streams`` (output, error) its
+    parent had when it started it, and numpy's global random numbers seeded afresh (a fork copies
+    the server's state, so every worker drew the same ones, where a spawned one seeds its own),
+    then ``run_then_exit``."""
+    os.environ.clear()
+    os.environ.update(environment)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    for fd, standard in zip(streams, (1, 2)):
+        os.dup2(fd, standard)
+        os.close(fd)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        numpy.random.seed()
+    run_then_exit(main, *args, **kwargs)
+
+
 def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
                    unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
@@ -1183,10 +1253,9 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
     held until it is: one that came between the start and the worker kept by its screen left a
     process that no closing ended (``end_unclosed_workers`` ends it now)."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
-    process = ctx.Process(target=run_then_exit, name="tabuleiro-ai", daemon=True,
-                          args=(worker_main, jobs, reports.sender(), stop, warm_game, warm),
-                          kwargs={name: value for name, value in (("spare", spare), ("unused", unused), ("options", options),
-                                                                  ("log_level", workers_level())) if value})
+    process = worker_process(ctx, worker_main, jobs, reports.sender(), stop, warm_game, warm,
+                             **{name: value for name, value in (("spare", spare), ("unused", unused), ("options", options),
+                                                                ("log_level", workers_level())) if value})
     with interrupts_held():
         start_leaving_ctrl_c(process)
         reports.opened()  # a report cut by the process's death ends where the pipe does
@@ -1229,7 +1298,7 @@ class SpareWorker:
         self.loading: set[str] = set()  # the games whose kernels or data it said it loads (``hear``)
         self.ready: AISpareReady | None = None  # ... and its last head start over
         game_id, unused, options = self.expected
-        self.jobs, self.reports, self.stop, self.process = _start_process(mp.get_context("spawn"), game_id,
+        self.jobs, self.reports, self.stop, self.process = _start_process(worker_context(), game_id,
                                                                           spare=True, unused=unused, options=options)
 
     @staticmethod
