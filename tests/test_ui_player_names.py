@@ -126,7 +126,7 @@ def test_your_name_from_the_settings_plays_human_vs_pc(app):
     click(app, field.get_rect(to_real_position=True).center)
     type_text(app, "Maria ")
     assert app.settings.player_name == "Maria"
-    app.setup_choices = SetupChoices(mode=HUMAN_VS_PC, human_side=1)
+    app.setup_choices = SetupChoices(mode=HUMAN_VS_PC, human_sides={"reversi": 1})
     scene = SetupScene(app, game_id="reversi")
     app.switch(scene)
     app.run_frames(2)

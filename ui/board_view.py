@@ -335,6 +335,13 @@ class BoardView:
         cannot know; "" for the side's name alone."""
         return ""
 
+    def play_tips(self, state: State, keys: bool = False) -> tuple[str, ...]:
+        """How the player to move plays, in the side panel's words (longest first), where this
+        view's own rule asks for something other than the usual move on the board (a Reversi
+        pass: any click, or Enter on the cursor); ``keys``: the board's cursor shows.  () for the
+        usual tips (``ui.scenes.game_board_side.play_tips``)."""
+        return ()
+
     def status_short(self, state: State, keys: bool = False, mover: str = "") -> str:
         """A shorter form of ``status_text``, which the screen takes when the whole line does not
         fit one row (Alquerque's first prompt in Portuguese wrapped at 1280x800); "" for none."""

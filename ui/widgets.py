@@ -1117,6 +1117,7 @@ class Message:
     over: bool = False  # released past its time (``Messages.release``): it fades out and never waits to show again
     language: str = field(default_factory=language)  # the language ``text`` is in (``Messages.current``)
     until_input: bool = False  # goes at the first key or click after it (``Messages.input_came``)
+    seen: bool = False  # drawn in the lane once: a newer one that takes its place ends it (``Messages.shown``)
     again: Callable[[], str] | None = field(default=None, compare=False)  # says ``text`` anew (``Messages.add``)
 
 
@@ -1228,11 +1229,12 @@ class Messages:
         """The messages ``set_aside`` took, on the screen again for their whole time from now."""
         now = time.monotonic()
         for m in messages:
-            m.since, m.waiting = now, False
+            m.since, m.waiting, m.seen = now, False, False
             self.items.append(m)
         del self.items[:-3]
 
     FADE = 0.4  # seconds a message takes to fade out
+    READ = 2.0  # seconds on screen after which a message pushed out by a newer one was read: it does not come back
 
     def key(self) -> tuple:
         """What is shown now (changes when a message appears or expires): redraw when it changes."""
@@ -1340,16 +1342,25 @@ class Messages:
         self._wait_or_show(live, [m for m, _lines, _cut in shown])
         return shown
 
-    @staticmethod
-    def _wait_or_show(live: list[Message], shown: list[Message]) -> None:
+    def _wait_or_show(self, live: list[Message], shown: list[Message]) -> None:
         """Hold the time of the messages left out of the lane; a message that waited and shows now
-        starts its time afresh, so it is seen for its whole duration."""
+        starts its time afresh, so it is seen for its whole duration.  One that a newer one pushes
+        out of the lane after it stood there ``READ`` seconds is over instead (unless held): it
+        came back when the newer one faded, so "Game saved" gave way to the older, already read
+        "Level 5 declines the draw", as if that were the news.  Messages said one after another
+        (three keys pressed in a row) still wait for their turn."""
         now, drawn = time.monotonic(), {id(m) for m in shown}
-        for m in live:
-            if id(m) not in drawn:
+        newest_drawn = max((i for i, m in enumerate(live) if id(m) in drawn), default=-1)
+        for i, m in enumerate(live):
+            if id(m) in drawn:
+                if m.waiting:
+                    m.since, m.waiting = (m.since if m.over else now), False
+                m.seen = True
+            elif (m.seen and not m.waiting and not m.held and i < newest_drawn
+                  and now - m.since >= self.READ):  # read, then replaced by a newer one
+                self.items = [item for item in self.items if item is not m]
+            else:
                 m.waiting = True
-            elif m.waiting:
-                m.since, m.waiting = (m.since if m.over else now), False
 
     def cut_at(self, pos: tuple[int, int]) -> Message | None:
         """The message cut short whose pill, as last drawn, is at ``pos`` (a click there copies

@@ -849,7 +849,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         last = self.history[n - 1] if n else None
         live = self.browsing is None
         return Overlay(
-            theme=self.app.theme, hover=self.mouse.hover if live else None, last_move=last.move if last else None,
+            theme=self.app.theme, hover=self.mouse.shown_hover() if live else None, last_move=last.move if last else None,
             previous=last.before if last else None, hint=self.hint_shown(),
             show_legal=self.show_legal and live, interactive=self.human_to_move() and live, invalid_at=self.mouse.invalid_at, invalid_since=self.mouse.invalid_since,
             animation_speed=self.app.settings.animation_speed,

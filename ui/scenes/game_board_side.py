@@ -35,7 +35,7 @@ from ui.analysis_mode import (
 )
 from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
-from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
+from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.notation import MoveNames, other_chosen
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
@@ -58,10 +58,14 @@ def play_tips(scene: GameScene) -> tuple[str, ...]:
     keys: the cursor's while it shows, else the key that shows it (the status line's own words).
     It said "Click the board to play" while the line under the board named the keys, so a player
     without a mouse was told only to click.  While the move field is open, its keys: the field
-    takes every key, and the card said "Up or Down: a cursor on the board"."""
+    takes every key, and the card said "Up or Down: a cursor on the board".  A view's own way to
+    play (a Reversi pass: ``BoardView.play_tips``) is said instead of the usual one."""
     has_cursor = scene.view.has_targets(scene.state)
     if scene.move_entry.open:
         return _("Type a move: Enter plays it, Esc closes"), _("Enter plays, Esc closes")
+    own = scene.view.play_tips(scene.state, cursor_shown(scene))  # a Reversi pass
+    if own:
+        return own
     if cursor_shown(scene):
         return _("Arrows and Enter: play on the board"), _("Arrows and Enter: play")
     if scene.keyboard_play:
@@ -269,7 +273,8 @@ class BoardSide:
         if scene.computer.preparing_words():
             return scene.computer.preparing_words()
         player = scene.setup.player_label(state.to_move)
-        if scene.setup.mode == PC_VS_PC and scene.computer.held is not None:  # the speed's pause between moves
+        if scene.computer.held is not None:  # the speed's pause between moves, or the moment after a person's
+            #                                  move (``HUMAN_VS_PC_DELAY``): the move is found, not being thought of
             return _("{player} ({side}) has chosen its move").format(player=player, side=side)
         return _("{player} ({side}) is thinking…").format(player=player, side=side)
 

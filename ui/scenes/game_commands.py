@@ -388,7 +388,7 @@ class GameCommands:
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
-        self.computer.last_search = None  # it was about another position: stale
+        self.computer.search_of_the_board()  # the last one was about another position: the board's own, if kept
         self._changed()
         self.hint = None
         self.messages.withdraw(HINT_NOTE)  # "Hint: b1" stood over the position Undo went back to

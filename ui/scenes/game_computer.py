@@ -490,6 +490,19 @@ class ComputerMoves:
         played = [p.text for p in self.scene.history[len(self.last_search_moves):]]
         return seen_from_board(self.last_search, played)
 
+    def search_of_the_board(self) -> None:
+        """After Undo or Redo, the last search is the one that chose the move last on the board
+        (kept by ``_keep_search_behind``), where a computer played it and its search is kept;
+        else none.  Undo then Redo left the panel saying "Ready" where it had shown the
+        computer's search of that very position: the game still had it."""
+        history = self.scene.history
+        kept = self.move_searches.get(len(history) - 1) if history else None
+        self.last_search_hint = False
+        if not history or not history[-1].by_computer or kept is None or kept[0] != history[-1].text:
+            self.last_search, self.last_search_moves = None, ()
+            return
+        self.last_search, self.last_search_moves = kept[1], tuple(p.text for p in history[:-1])
+
     def _keep_search_behind(self, search: AIProgress | None) -> None:
         """Keep ``search``, the one that chose the move just played, for that ply: browsed back to
         it, the panel shows it (``search_behind``) rather than the live game's search."""

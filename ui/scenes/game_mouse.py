@@ -69,8 +69,17 @@ class BoardMouse:
     def reset(self) -> None:
         self.drag: Drag | None = None  # a piece pressed and not yet let go
         self.hover: tuple[int, int] | None = None
+        self.played_at: Hashable | None = None  # the board's place a click just played on (``shown_hover``)
         self.invalid_at: tuple[int, int] | None = None
         self.invalid_since = 0.0
+
+    def shown_hover(self) -> tuple[int, int] | None:
+        """Where the board shows the pointer (the preview of a move there): nowhere while it stays
+        on the place a click just played on, until it leaves it.  Hex's swap empties the cell
+        clicked, and the preview of a stone there, faded, was read as a stone still on it."""
+        if self.hover is None or self.played_at is None:
+            return self.hover
+        return None if self.scene.view.hover_target(self.hover) == self.played_at else self.hover
 
     def carried(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """(where a dragged piece was pressed, where it is now), once it is away from the press."""
@@ -86,6 +95,8 @@ class BoardMouse:
         view = self.scene.view
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos if view.rect.collidepoint(event.pos) else None
+            if self.played_at is not None and (self.hover is None or view.hover_target(self.hover) != self.played_at):
+                self.played_at = None  # the pointer left the place it played on
             if self.drag is not None:
                 self.drag.to = event.pos if self._dragged_away(self.drag.start, event.pos) else None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -122,6 +133,7 @@ class BoardMouse:
             self._withdraw_refusal()
         if result.kind == "play":
             scene.play_human([result.move])
+            self.played_at = scene.view.hover_target(pos)
         elif result.kind == "reject":
             self._reject(pos, result.reason)
 

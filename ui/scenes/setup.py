@@ -80,7 +80,8 @@ class SetupChoices:
     game_id: str = "tictactoe"
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game
     mode: str = HUMAN_VS_PC
-    human_side: int = 0  # 0, 1 or RANDOM_SIDE
+    # per game: the side the person takes in Human vs PC (0, 1 or RANDOM_SIDE; ``human_side``)
+    human_sides: dict[str, int] = field(default_factory=dict)
     computer: dict[str, str] = field(default_factory=dict)  # per game: the opponent in Human vs PC
     watch_players: dict[str, tuple[str, str]] = field(default_factory=dict)  # per game, PC vs PC
     move_time: float | None = None
@@ -91,8 +92,20 @@ class SetupChoices:
     watch_speed: int = 1
     watch_analysis: bool = False
 
+    @property
+    def human_side(self) -> int:
+        """The side the person takes in Human vs PC in the game chosen (0, 1 or RANDOM_SIDE): that
+        game's own last choice, else the first side, as the game's options and computer are kept
+        per game.  One side index for every game carried Rastros' North over to Reversi as White:
+        a side's number means another side in another game."""
+        return self.human_sides.get(self.game_id, 0)
+
+    @human_side.setter
+    def human_side(self, side: int) -> None:
+        self.human_sides[self.game_id] = side
+
     def to_dict(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_side": self.human_side,
+        return {"game_id": self.game_id, "options": self.options, "mode": self.mode, "human_sides": self.human_sides,
                 "computer": self.computer, "watch_players": {k: list(v) for k, v in self.watch_players.items()},
                 "move_time": self.move_time, "clock": self.clock, "names": list(self.names),
                 "watch_speed": self.watch_speed, "watch_analysis": self.watch_analysis}
@@ -130,7 +143,11 @@ class SetupChoices:
             choices.options = {g: dict(o) for g, o in data["options"].items() if isinstance(o, dict)}
         if data.get("mode") in (HUMAN_VS_PC, HOTSEAT, PC_VS_PC):
             choices.mode = data["mode"]
-        if data.get("human_side") in (0, 1, RANDOM_SIDE):
+        if isinstance(data.get("human_sides"), dict):
+            choices.human_sides = {g: side for g, side in data["human_sides"].items()
+                                   if side in (0, 1, RANDOM_SIDE) and not isinstance(side, bool)}
+        if data.get("human_side") in (0, 1, RANDOM_SIDE) and not isinstance(data["human_side"], bool) \
+                and choices.game_id not in choices.human_sides:  # an older file's one side: its last game's
             choices.human_side = data["human_side"]
         if isinstance(data.get("computer"), dict):
             choices.computer = {g: p for g, p in data["computer"].items() if isinstance(p, str)}

@@ -60,6 +60,15 @@ class ReversiView(GridView):
         said = _("{side} has no move: Enter or Space passes") if keys else _("{side} has no move: click anywhere to pass")
         return said.format(side=mover or _(self.game.sides[state.to_move]))
 
+    def play_tips(self, state: ReversiState, keys: bool = False) -> tuple[str, ...]:
+        """The pass, said as the line under the board says it: the panel said "Click the board or
+        use the arrow keys" while that line said the player had no move but a pass."""
+        if not state.must_pass():
+            return ()
+        if keys:
+            return _("No move: Enter or Space passes"), _("Enter or Space passes")
+        return _("No move: click the board or press Space twice to pass"), _("Click the board to pass")
+
     # -- animation --------------------------------------------------------------------------
     def move_shown(self, before, move, after) -> None:
         super().move_shown(before, move, after)
