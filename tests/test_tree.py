@@ -243,12 +243,16 @@ def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypa
     """The tree's Picture wrote a fixed name, itself with SDL: a second one replaced the first (the
     board's Picture keeps both, and writes whole: ``ui.export.export_picture``, used by both now).
     The same picture again says where it is; another one of that name is saved beside it."""
-    from tests.ui_helpers import key
+    from tests.ui_helpers import key, wait
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     app.open_demo("game:tictactoe:hotseat:b2,a1")
     key(app, pygame.K_t)
-    built(app, app.scene)
+    explorer = app.scene
+    built(app, explorer)
+    # the solver's ticks come as its worker proves the root's moves: both pictures are taken with
+    # them all in (a warm worker proved one between the two, and the picture changed under them)
+    assert wait(app, lambda: explorer.proofs.searching() is None and not explorer.proofs.queue, 120)
     key(app, pygame.K_p)
     key(app, pygame.K_p)
     [first] = tmp_path.rglob("*tree*.png")
