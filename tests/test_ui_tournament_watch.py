@@ -329,3 +329,29 @@ def test_a_tournament_stopped_before_any_game_ended_shows_no_empty_board(app, mo
     assert not scene._board_wanted()
     assert "No game to show" not in said and "Watching" not in said, said
     assert "Crosstable (points of the row against the column)" in said
+
+
+def test_a_watched_games_moves_reach_the_board_while_it_is_played(app, monkeypatch, tmp_path):
+    """QA (tourlive): a Reversi game watched sent no move for about 2 s, then all 61, and the board
+    paced through a game already over.  Each move is sent as it is played (the 2 s were the
+    players' set-up in a new worker, before the first move; the game itself took a few
+    hundredths of a second).  Here a bot holds its second move until the test lets it go: the
+    board shows the game's moves while the game is still being played, not once it has ended."""
+    from tests.outside_bots import bot_faulting_at
+    from ui.scenes import tournament as tournament_scene
+
+    release = tmp_path / "go-on"
+    bot = str(bot_faulting_at(tmp_path, 2, f"while not os.path.exists({str(release)!r}):\n            time.sleep(0.01)"))
+    monkeypatch.setattr(tournament_scene, "TIMES", (60.0,))  # the held move is not lost on time
+    scene = tournament_started(app, "reversi", {bot, "level-1"}, tmp_path / "tournaments", outside=[(bot, "Held")])
+    try:
+        assert wait(app, lambda: scene.watching is not None and scene.live.get(scene.watching, {}).get("plies", 0) >= 1,
+                    120), "no move of the game being played reached the board"
+        number = scene.watching
+        assert scene._playing(number) and number not in scene.tournament.results  # it is still being played
+        shown = scene.live[number]
+        assert shown["state"] == scene.game.play_line(shown["moves"][:shown["plies"]])
+    finally:
+        release.write_text("")
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+    assert len(scene.tournament.results) == 2
