@@ -149,7 +149,7 @@ def test_a_computer_whose_clock_runs_out_loses_on_time(app):
 def test_pausing_a_watched_game_stops_the_clock(app):
     scene = clocked(app, "5m+0s", PC_VS_PC, ("level-1", "level-1"))
     scene.toggle_pause()
-    app.run_frames(10 ** 6, until=lambda: scene.job is None, timeout=30)  # a search under way is charged
+    app.run_frames(10 ** 6, until=lambda: scene.job is None, timeout=30)  # a search under way finishes, uncharged
     app.run_frames(2)
     before = scene.clock_left(scene.state.to_move)
     time.sleep(0.05)
@@ -203,6 +203,40 @@ def test_undo_and_redo_put_both_clocks_back_to_that_ply(app):
     assert scene.referee.readings() == plies[1].clocks
     app.run_frames(2)
     assert scene.referee.side == scene.state.to_move and scene.referee.running  # the new turn runs
+
+
+def test_redo_after_continue_puts_the_clocks_back_as_redo_before_leaving_did(app):
+    """A game taken back to its start keeps its moves to redo for Continue (``REDO_KEY``), but
+    not their clock readings: a move redone after Continue set both clocks to 5:00, where Redo
+    before leaving gave each move's own readings back."""
+    from ui.autosave import kept_redo_clocks
+    from ui.scenes.menu import MenuScene
+
+    scene = clocked(app, "5m+3s")
+    for cell in ((1, 1), (0, 0), (2, 2)):  # X b2, O a1, X c3, clicked
+        time.sleep(0.01)  # each move takes some time off its clock, then is credited the 3 s
+        click(app, scene.view.cell_rect(*cell).center)
+    assert [p.text for p in scene.history] == ["b2", "a1", "c3"]
+    played = [p.clocks for p in scene.history]
+    while scene.history:
+        key(app, pygame.K_u)
+    assert scene.referee.readings() == (300, 300)
+    for _ in range(3):  # Esc leaves the game (the first may hide the board's cursor)
+        if isinstance(app.scene, GameScene):
+            key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    autosaves_written()
+    [(_path, record)] = SHELF.unfinished()[0]
+    assert record.moves == [] and kept_redo_clocks(record.setup) == [pytest.approx(c, abs=0.001) for c in played]
+    app.run_frames(2, until=lambda: not app.scene.reading.loading, timeout=30)
+    key(app, pygame.K_RETURN)  # Continue: the one game, taken up at once
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and resumed is not scene and resumed.history == []
+    for ply, clocks in enumerate(played, 1):
+        key(app, pygame.K_y)  # Redo
+        assert len(resumed.history) == ply
+        assert resumed.referee.readings() == pytest.approx(clocks, abs=0.001) and clocks != (300, 300)
+    assert resumed.clock_readings()[1:] == [pytest.approx(c, abs=0.001) for c in played]
 
 
 def test_the_clock_survives_autosave_and_continue(app):

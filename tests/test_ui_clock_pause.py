@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from tests.test_clock_window import clocked, play
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, clocks_lit, key, wait
 from ui.autosave import SHELF
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -174,3 +174,37 @@ def test_no_pause_without_a_clock_and_the_watched_games_is_as_it_was(app):
     assert not over.btn_pause.visible
     ctrl_p(app)
     assert not over.paused
+
+
+def test_a_watched_games_search_left_to_finish_by_the_pause_costs_its_clock_nothing(app, skipped_time, monkeypatch):
+    """Pause (Space) in a clocked PC vs PC game lets the search under way finish, its reply held
+    for Step or Resume; its time was still charged, so the clock of the side to move ran on for
+    the search's seconds under "Paused".  It stands from the Pause (the panel reads the same, not
+    lit) and runs again on Resume, or on Step, which asks for that move."""
+    scene = GameScene(app, MatchSetup("hex", {}, PC_VS_PC, ("level-3", "level-3"), 1.0, clock="60m+0s"))
+    app.switch(scene)  # a two-minute budget: its search goes on all test long
+    assert wait(app, lambda: scene.computer.thinking() and scene.referee.running, 120)
+    side = scene.state.to_move
+    key(app, pygame.K_SPACE)  # Pause
+    assert scene.paused and scene.computer.thinking()  # its search goes on, to be held
+    at_pause, shown = clocks(scene), scene.panel.clock_texts()
+    skipped_time(60.0)  # a minute of that search under the Pause
+    app.run_frames(3)
+    assert scene.computer.thinking() and not scene.referee.running
+    assert clocks(scene) == at_pause and scene.panel.clock_texts() == shown
+    assert clocks_lit(app, monkeypatch) == [False, False]
+
+    key(app, pygame.K_SPACE)  # Resume: its clock runs again, from now
+    skipped_time(5.0)
+    app.run_frames(1)
+    assert clocks(scene)[side] <= at_pause[side] - 5 and clocks(scene)[1 - side] == at_pause[1 - side]
+
+    key(app, pygame.K_SPACE)  # paused again, then Step (S): the move asked for is charged from the Step
+    again = clocks(scene)
+    skipped_time(60.0)
+    app.run_frames(3)
+    assert clocks(scene) == again
+    key(app, pygame.K_s)
+    skipped_time(5.0)
+    app.run_frames(1)
+    assert clocks(scene)[side] <= again[side] - 5

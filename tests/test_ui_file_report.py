@@ -18,7 +18,8 @@ from ui.autosave import SHELF
 
 
 def fill_with_bad_files(folder) -> None:
-    """The reviewer's folder: seven damaged files, a newer version's and an unknown game's, and a good game."""
+    """The reviewer's folder: six damaged files, one whose game is kept up to its last legal move,
+    a newer version's and an unknown game's, and a good game."""
     folder.mkdir(parents=True, exist_ok=True)
     good = unfinished_tictactoe()
     assert SHELF.new_slot(good).save(good) is None
@@ -37,8 +38,8 @@ def fill_with_bad_files(folder) -> None:
                                              encoding="utf-8")
 
 
-def reports(app) -> list[str]:
-    return [m.text for m in app.messages.current() if m.topic == file_report.TOPIC]
+def reports(app, kind: str = "error") -> list[str]:
+    return [m.text for m in app.messages.current() if m.topic == file_report.TOPIC and m.kind == kind]
 
 
 @pytest.fixture
@@ -53,24 +54,27 @@ def test_the_menu_sums_up_every_bad_file_in_one_message(window):
     app = window
     app.run_frames(2)
     [said] = reports(app)
-    assert said.startswith(f"7 damaged game files in {SHELF.folder} were moved aside, renamed with .corrupt- and "
+    assert said.startswith(f"6 damaged game files in {SHELF.folder} were moved aside, renamed with .corrupt- and "
                            "the date.")
     assert said.endswith("Left in place: newer.json (written by a newer Tabuleiro); "
                          "unknowngame.json (a game this Tabuleiro does not have).")
-    assert len(list(SHELF.folder.glob("*.corrupt-*"))) == 7
-    assert len(app.messages.current()) == 1
+    [kept] = reports(app, "info")  # illegal.json: its game kept, said apart as a notice
+    assert kept.startswith("illegal.json: move 2 'b2' is not legal") and "(1 move kept)" in kept
+    assert len(list(SHELF.folder.glob("*.corrupt-*"))) == 7  # its file as it was is kept aside too
+    assert len(app.messages.current()) == 2
 
 
 def test_it_is_said_once_not_at_every_resize_or_visit(window):
     app = window
     app.run_frames(2)
-    [said] = app.messages.current()
+    told = app.messages.current()
+    [said] = [m for m in told if m.kind == "error"]
     since = said.since
     app.scene.resize((900, 640))
     app.show_menu()
     app.show_unfinished()  # the Continue list reads the folder again
     app.run_frames(2)
-    assert app.messages.current() == [said] and said.since == since  # kept, not said again
+    assert app.messages.current() == told and said.since == since  # kept, not said again
     (SHELF.folder / "newer.json").write_text("{changed, and broken now", encoding="utf-8")
     app.show_menu()
     first, again = reports(app)  # a file changed since is told again
@@ -103,3 +107,25 @@ def test_a_few_damaged_files_are_named_and_one_keeps_its_own_words(tmp_path):
                                                ".corrupt- and the date: b.json, c.json.")
     _found, findings = file_report.read(folder, lambda: scan(folder))
     assert file_report.summary([findings]) is None
+
+
+def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_path, monkeypatch):
+    """A file kept up to its last legal move (``ui.autosave._kept_up_to_legal``) was said in the
+    error's red, and with other bad files counted as "moved aside": its game is kept.  It is a
+    notice now, saying how many moves each game keeps, and the damaged files are counted alone."""
+    from tests.test_ui_legal_part import with_an_illegal_move
+    from tests.ui_helpers import window_for_a_test
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    with_an_illegal_move(SHELF.folder / "a.json")  # three legal moves, then b2 again
+    with_an_illegal_move(SHELF.folder / "b.json")
+    (SHELF.folder / "cut.json").write_text("{", encoding="utf-8")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.run_frames(2, until=lambda: not app.scene.reading.loading, timeout=30)
+        [notice] = reports(app, "info")
+        assert notice == (f"2 games in {SHELF.folder} were kept up to their last legal moves, the files as they "
+                          "were kept aside renamed with .corrupt- and the date: a.json (3 moves kept), "
+                          "b.json (3 moves kept).")
+        [error] = reports(app)
+        assert error.startswith("cut.json: ") and "moved to cut.json.corrupt-" in error  # one damaged file: its own words
+        assert app.scene.continue_label() == "Continue (2 games)"  # the games kept are offered

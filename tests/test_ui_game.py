@@ -534,10 +534,36 @@ def test_a_forced_block_says_why_in_the_search_card(app, monkeypatch):
     assert "chose a4 · blocks the only threat" in drawn
 
 
-def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypatch):
+def test_the_computers_reply_held_for_its_moment_shows_the_search_that_found_it(app, monkeypatch):
+    """Human vs PC holds the computer's reply ``HUMAN_VS_PC_DELAY`` after the person's move, so
+    that it is seen to answer it; meanwhile the status line said "Level 3 (O) has chosen its move"
+    and the thinking card "It is the computer's turn" (or the search before).  The search that
+    found the reply is on the card as soon as the reply is in."""
+    from ui.scenes import game_computer
+
+    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 600.0)  # held however soon the reply comes
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-3"), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(1, 1).center)  # X plays b2
+    assert [p.text for p in scene.history] == ["b2"]
+    assert wait(app, lambda: scene.held is not None, 30)
+    found = scene.held_search
+    assert found is not None and found.best_text and len(scene.history) == 1
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert any("has chosen its move" in text for text in drawn), drawn
+    assert "It is the computer's turn" not in drawn and "Last search" in drawn, drawn
+    assert any(found.best_text in text and "best" in text for text in drawn), drawn
+
+
+def test_a_watched_reply_shows_its_search_while_it_waits_for_the_pace(app, monkeypatch):
     """PC vs PC holds a reply for the pace of the game: meanwhile the panel said "Last search:
-    best a3-b4" while the status line said the player was still thinking.  The search now comes
-    with its move; paused, "Move ready" shows the search of the move S will play."""
+    best a3-b4" (the search before) while the status line said the player was still thinking.
+    The status line says the move is chosen, and the card shows the search that chose it, which
+    is the last search once the move is played; paused, "Move ready" shows the search of the
+    move S will play."""
     from ui.scenes import game_computer
 
     # the slow pace made long enough that a reply is held however long a loaded machine takes to
@@ -549,6 +575,12 @@ def test_a_watched_reply_shows_its_search_with_its_move_not_before(app, monkeypa
     assert app.run_frames(3000, until=lambda: scene.held is not None, timeout=30)
     waiting = scene.held_search
     assert waiting is not None and scene.last_search is None and len(scene.history) == 0
+    with monkeypatch.context() as patched:
+        drawn = recorded_text(patched)
+        app.invalidate()
+        app.run_frames(1)
+    assert any("has chosen its move" in text for text in drawn), drawn
+    assert any(waiting.best_text in text and "best" in text for text in drawn), drawn
     scene.last_move_time -= 600  # its moment comes
     assert app.run_frames(3000, until=lambda: len(scene.history) == 1, timeout=30)
     assert scene.last_search is waiting and scene.history[0].text == waiting.best_text
@@ -1101,7 +1133,8 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
 def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
     """The computer's reply, in but held for its moment after the person's move, left the panel
     saying "Ready" above "Waiting for the computer": a user read both at once.  Nothing says
-    "Ready" on the computer's turn: the card says whose turn it is."""
+    "Ready" on the computer's turn: the card shows how the reply was found (a level 1's, at
+    random), not "It is the computer's turn" as if it had not been."""
     from ui.scenes import game_computer
 
     monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
@@ -1112,7 +1145,8 @@ def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monke
     assert wait(app, lambda: scene.computer.held is not None)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
-    assert "Ready" not in drawn and "It is the computer's turn" in drawn, drawn
+    assert "Ready" not in drawn and "It is the computer's turn" not in drawn, drawn
+    assert "Level 1 plays at random" in drawn, drawn
 
 
 def test_the_computers_first_move_is_shown_as_soon_as_it_is_ready(app, monkeypatch):

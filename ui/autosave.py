@@ -53,7 +53,7 @@ from ai.kernels import cache_root
 from ai.reason_names import sides_named
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
-from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings
+from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings, readings_in
 from ui.i18n import Phrase, _, date_text, given_date_text, ngettext
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
@@ -71,8 +71,10 @@ SHOWN_PARTS = ("analysis", "connections", "turned")  # analysis mode, Hex's conn
 # a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
 # and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
 LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
-# an unfinished game's moves Undo took back, in the order Redo plays them again (``kept_redo``)
+# an unfinished game's moves Undo took back, in the order Redo plays them again (``kept_redo``),
+# and in a clocked game both clocks after each of them (``kept_redo_clocks``)
 REDO_KEY = "redo"
+REDO_CLOCKS_KEY = "redo_clocks"
 
 
 def data_dir() -> Path:
@@ -242,9 +244,9 @@ def scan(folder: Path, to_play_on: bool = False,
         return found, problems
     look = _look_for_scan(folder)
     remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
-    known, kept, moved = _known(folder), {}, []
+    known, kept, moved, cut = _known(folder), {}, [], []
     _READ[folder] = kept
-    _tell_watchers(folder, Scanned(frozenset(look.files), moved))
+    _tell_watchers(folder, Scanned(frozenset(look.files), moved, cut))
     for path, stamp in sorted(look.files.items()):
         try:
             listed = _read_once(path, stamp, known)
@@ -259,9 +261,9 @@ def scan(folder: Path, to_play_on: bool = False,
             if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
                 continue
             legal = _kept_up_to_legal(path)
-            if legal is not None:
+            if legal is not None:  # a game kept, not a file lost: told apart from those moved aside
                 record, problem, aside = legal
-                moved.append((path.name, aside.name))
+                cut.append((path.name, aside.name, len(record.moves)))
                 found.append((path, record))
                 problems.append(problem)
                 continue
@@ -285,10 +287,13 @@ _READ: dict[Path, list_cache.Known] = {}  # folder -> what its last ``scan`` fou
 
 class Scanned(NamedTuple):
     """What one ``scan`` of a folder looked at (``scans_seen``): the record files its look found,
-    and those it moved aside as damaged (name, the name it has now), filled in as it reads."""
+    those it moved aside as damaged (name, the name it has now), and those whose game it kept up
+    to its last legal move (``_kept_up_to_legal``: name, the name the file as it was has now, the
+    moves kept), filled in as it reads."""
 
     files: frozenset[Path]
     moved: list[tuple[str, str]]
+    kept: list[tuple[str, str, int]]
 
 
 _WATCHING = threading.local()  # this thread's ``scans_seen`` under way: folder -> Scanned
@@ -521,7 +526,8 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     if legal is None:
         return None
     record, kept, why = legal
-    record = replace(record, setup={k: v for k, v in record.setup.items() if k != REDO_KEY})  # they followed the moves lost
+    record = replace(record, setup={k: v for k, v in record.setup.items()
+                                    if k not in (REDO_KEY, REDO_CLOCKS_KEY)})  # they followed the moves lost
     try:
         aside = move_aside(path)
     except OSError as exc:
@@ -789,6 +795,15 @@ def kept_redo(setup: dict[str, Any]) -> list[str]:
     return list(texts)
 
 
+def kept_redo_clocks(setup: dict[str, Any]) -> list[tuple[float, float]] | None:
+    """Both clocks after each of the moves to redo (``kept_redo``) as the game was left
+    (``REDO_CLOCKS_KEY``), in Redo's order: Redo after Continue puts the clocks back as Redo before
+    leaving did (without them a redone move set both clocks to their start).  None where none are
+    kept (no clock, an older file) or they are malformed or not one a move (a hand-edited file)."""
+    readings = readings_in(setup.get(REDO_CLOCKS_KEY))
+    return readings if readings is not None and len(readings) == len(kept_redo(setup)) else None
+
+
 def watched(record: GameRecord) -> bool:
     """Whether no person plays in ``record``'s game (PC vs PC)."""
     return all(player.id is not None for player in record.players)
@@ -1040,6 +1055,7 @@ class GameAutosaver:
         self.level_offer: dict[str, Any] = {}  # a level's draw offer standing and its last refusal, by key
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
         self.redo: list[str] = []  # the moves Undo took back, in Redo's order, kept for Continue (``REDO_KEY``)
+        self.redo_clocks: list[tuple[float, float]] | None = None  # both clocks after each of them (a clocked game's)
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now, here and now; returns a problem to show (only the first time
@@ -1050,10 +1066,12 @@ class GameAutosaver:
         """The record as the game is now (``record``), and its text for ``write``: cheap, done on
         the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
-        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, REDO_KEY)  # a move was made since
+        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, REDO_KEY, REDO_CLOCKS_KEY)  # a move was made since
         setup = {k: v for k, v in self.record.setup.items() if k not in dropped}
         if self.redo and result is None:
             setup[REDO_KEY] = list(self.redo)
+            if self.redo_clocks is not None and len(self.redo_clocks) == len(self.redo):
+                setup[REDO_CLOCKS_KEY] = kept_readings(self.redo_clocks)
         setup.update(self.level_offer)
         if self.clock_readings is not None:
             setup[READINGS_KEY] = kept_readings(self.clock_readings)
@@ -1145,7 +1163,8 @@ def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
     game, its autosave and its saved record hold the moves before with the sides now playing.  The
     clock readings stay while the clock does; without a clock they go."""
     sides, extra = _sides_and_setup(setup)
-    dropped = {"names", "titles"} | (set() if setup.clock is not None else {READINGS_KEY, LEFT_KEY, PAUSED_KEY})
+    dropped = {"names", "titles"} | (set() if setup.clock is not None
+                                     else {READINGS_KEY, LEFT_KEY, PAUSED_KEY, REDO_CLOCKS_KEY})
     kept = {k: v for k, v in record.setup.items() if k not in dropped}
     return replace(record, players=sides, setup={**kept, **extra})
 

@@ -77,16 +77,23 @@ def played_clock(setup: dict[str, Any]) -> tuple[str | None, list[tuple[float, f
     """(clock text, readings per position) from a record's ``setup``, each as its move left it: what
     Continue plays on from (``left_on_the_move`` apart); anything malformed is left out."""
     clock = setup.get("clock") if clock_of(setup.get("clock")) is not None else None
-    raw = setup.get(READINGS_KEY)
-    if clock is None or not isinstance(raw, list):
+    if clock is None:
         return clock, None
+    return clock, readings_in(setup.get(READINGS_KEY))
+
+
+def readings_in(raw: Any) -> list[tuple[float, float]] | None:
+    """Clock readings as a record's setup keeps them (``kept_readings``: [first, second] pairs),
+    or None for anything malformed (a hand-edited file): no clock is made up from it."""
+    if not isinstance(raw, list):
+        return None
     readings = []
     for pair in raw:
         if not (isinstance(pair, list) and len(pair) == 2
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in pair)):
-            return clock, None
+            return None
         readings.append((float(pair[0]), float(pair[1])))
-    return clock, readings
+    return readings
 
 
 def left_on_the_move(setup: dict[str, Any], plies: int) -> tuple[float, float] | None:

@@ -11,7 +11,9 @@ listing, no other): a file it renamed ``NAME.corrupt-<date>`` was moved aside; a
 that the list does not hold was left in place, and is read again for why
 (``RecordNotReadableHere.why``).  What is new is
 summed up in one message (one file keeps the list's own detailed message); a file left in place
-is told once a session, again only once it changes.  The message stays while the player is on
+is told once a session, again only once it changes.  A file whose game the reading kept up to its
+last legal move (``ui.autosave._kept_up_to_legal``) is a game kept, not a file lost: it is said
+apart, as a notice, not counted among the files moved aside.  The message stays while the player is on
 the screens that list games, and goes when they leave them for a game.
 
     found, report = file_report.read(SHELF.folder, SHELF.unfinished)
@@ -50,8 +52,11 @@ class Findings:
     moved: list[tuple[str, str]] = field(default_factory=list)  # (name, the name it has now)
     left: list[tuple[str, str]] = field(default_factory=list)  # (name, why: RecordNotReadableHere.why or "")
     problems: list[str] = field(default_factory=list)  # the list's own message for each bad file
+    # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
+    kept: list[tuple[str, str, int]] = field(default_factory=list)
 
     def count(self) -> int:
+        """The bad files: moved aside or left in place (not the games kept up to a legal move)."""
         return len(self.moved) + len(self.left)
 
 
@@ -66,6 +71,7 @@ def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], F
     if scanned is None:
         return found, findings
     findings.moved.extend(sorted(scanned.moved))
+    findings.kept.extend(sorted(scanned.kept))
     listed = {path for path, _record in found}
     for path in sorted(scanned.files - listed):
         _look_again(path, findings)  # gone since (a finished game moved on, an empty one removed): nothing to say
@@ -98,8 +104,9 @@ def _look_again(path: Path, findings: Findings) -> None:
 
 
 def summary(all_findings: list[Findings]) -> str | None:
-    """One message for everything found (None: nothing new).  A single file keeps the list's own
-    message, which says what is wrong with it; several are summed up, folder by folder."""
+    """One message for the bad files found (None: nothing new).  A single file keeps the list's
+    own message, which says what is wrong with it; several are summed up, folder by folder.  The
+    games kept up to their last legal move are ``notice``'s."""
     found = [f for f in all_findings if f.count()]
     if not found:
         return None
@@ -108,6 +115,37 @@ def summary(all_findings: list[Findings]) -> str | None:
         if said is not None:
             return said
     return " ".join(part for f in found for part in _sentences(f))
+
+
+def notice(all_findings: list[Findings]) -> str | None:
+    """One notice for the games kept up to their last legal move (None: none new): a game kept,
+    with the file as it was kept aside, said apart from the files moved aside (it was counted
+    among them, in the error's red, "2 damaged game files ... were moved aside").  A single game
+    keeps the list's own message (why the next move is refused, how many moves are kept, where
+    the file as it was is); several are named with the moves each keeps, folder by folder."""
+    found = [f for f in all_findings if f.kept]
+    if not found:
+        return None
+    if len(found) == 1 and len(found[0].kept) == 1:
+        aside = found[0].kept[0][1]
+        said = next((problem for problem in found[0].problems if aside in problem), None)
+        if said is not None:
+            return said
+    return " ".join(_kept_sentence(f) for f in found)
+
+
+def _kept_sentence(findings: Findings) -> str:
+    """The games of one folder kept up to their last legal move, and how many moves each keeps."""
+    n = len(findings.kept)
+    said = ngettext("{n} game in {folder} was kept up to its last legal move, the file as it was kept aside "
+                    "renamed with .corrupt- and the date",
+                    "{n} games in {folder} were kept up to their last legal moves, the files as they were kept "
+                    "aside renamed with .corrupt- and the date", n).format(n=n, folder=findings.folder)
+    if n > NAMED:
+        return _("{said}.").format(said=said)
+    games = ", ".join(ngettext("{name} ({n} move kept)", "{name} ({n} moves kept)", moves).format(name=name, n=moves)
+                      for name, _aside, moves in findings.kept)
+    return _("{said}: {files}.").format(said=said, files=games)
 
 
 def _said_of(findings: Findings) -> str | None:
@@ -161,8 +199,12 @@ def _why(why: str) -> str:
 
 
 def tell(messages: Any, all_findings: list[Findings]) -> None:
-    """Say what was found (if anything new) in ``messages`` (a ``ui.widgets.Messages``)."""
-    if summary(all_findings) is not None:  # several sentences of the catalog, each said again
+    """Say what was found (if anything new) in ``messages`` (a ``ui.widgets.Messages``): the games
+    kept up to their last legal move as a notice, the bad files as an error, said last: the lane
+    shows the newest first, and the notice waits its turn (``Messages.shown``)."""
+    if notice(all_findings) is not None:  # several sentences of the catalog, each said again
+        messages.add(Phrase(lambda: notice(all_findings) or ""), "info", duration=12.0, topic=TOPIC)
+    if summary(all_findings) is not None:
         messages.add(Phrase(lambda: summary(all_findings) or ""), "error", duration=12.0, topic=TOPIC)
 
 

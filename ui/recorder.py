@@ -193,7 +193,10 @@ class SceneRecorder:
         autosaver.session = sitting.earlier(scene) if sitting is not None else None
         autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
         autosaver.shown = scene.shown_kept() if hasattr(scene, "shown_kept") else {}
-        autosaver.redo = [ply.text for ply in reversed(getattr(scene, "redo_stack", []))]  # Redo's order
+        redo = list(reversed(getattr(scene, "redo_stack", [])))  # Redo's order
+        autosaver.redo = [ply.text for ply in redo]
+        clocks = [ply.clocks for ply in redo]  # a clocked game's: Continue's Redo puts them back
+        autosaver.redo_clocks = clocks if clocks and all(c is not None for c in clocks) else None
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         if self.untouched_copy:
             return

@@ -40,7 +40,7 @@ from games.base import IllegalMove, State
 from games.record import DRAW_AGREED, GameRecord, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
-from ui.autosave import kept_redo, kept_shown, kept_speed
+from ui.autosave import kept_redo, kept_redo_clocks, kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
@@ -157,7 +157,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             at = readings[i + 1] if readings and i + 1 < len(readings) else None
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         if begun is not None:
-            self._take_up_redo(kept_redo(begun.setup))
+            self._take_up_redo(kept_redo(begun.setup), kept_redo_clocks(begun.setup))
         if clock_left is not None and moves:
             self.referee.set_readings(clock_left)  # the move under way goes on from the time it had left
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
@@ -196,15 +196,17 @@ class GameScene(GameCommands, GameQuestions, Scene):
     drag, invalid_at = _parts("mouse", "drag", "invalid_at")
     board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
 
-    def _take_up_redo(self, texts: list[str]) -> None:
+    def _take_up_redo(self, texts: list[str], clocks: list[tuple[float, float]] | None = None) -> None:
         """The moves Undo had taken back as a continued game was left (``ui.autosave.kept_redo``)
         on the redo stack again, so Redo plays them as it would have before the game was left:
         a game taken back to its start stays in the Continue list for them (``unfinished``).  They
         are taken as far as the rules take them: one the rules refuse (a hand-edited file, a rule
-        changed since) ends them, the game itself kept.  Their clock readings are not kept in the
-        file: in a clocked game a move redone after Continue puts both clocks back to their start."""
+        changed since) ends them, the game itself kept.  ``clocks``: both clocks after each
+        (``kept_redo_clocks``), which a redone move puts back as before the game was left; without
+        them (none kept) a move redone in a clocked game set both clocks to their start."""
+        kept = clocks if clocks is not None and self.referee.clock is not None else None
         state, plies = self.state, []
-        for text in texts:
+        for i, text in enumerate(texts):
             try:
                 move = self.game.parse_move(state, text)
                 after = state.play(move)
@@ -212,7 +214,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
                 log.info("the moves to redo stop at %r: the rules refuse it here", text)
                 break
             plies.append(Ply(move, self.game.format_move(state, move), state, after,
-                             by_computer=not self.setup.is_human(state.to_move)))
+                             by_computer=not self.setup.is_human(state.to_move), clocks=kept[i] if kept else None))
             state = after
         self.redo_stack = plies[::-1]  # the next one to redo last, as Undo leaves them
 
@@ -453,8 +455,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _run_clock(self) -> None:
         """The side to move's clock runs while the game goes on; it stops while a PC vs PC game
-        is paused (but not while a computer searches then: a Step's search, or one under way when
-        Pause was pressed, is charged), while a game with a person in it is paused (``held_up``:
+        is paused, the search Pause left to finish included (``ComputerMoves.paused_search``: the
+        clock ran for seconds under "Paused", the game said to stand still) but a Step's search
+        (charged from the Step), while a game with a person in it is paused (``held_up``:
         its search was dropped), once a computer's reply is in (showing it costs nothing) and while
         a friend's draw offer waits for the other's answer (the friend who offered, to move, lost
         the time the other took to think it over).  A computer's clock runs only while it thinks:
@@ -475,7 +478,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         if began is not None:  # it began to think while the clock waited for its set-up: charged from then
             rules.resume(now, began)
             self.clock_waits_for_set_up = False
-        if (self.held_up() or self.computer.held is not None or (self.paused and not searching)
+        stepping = searching and self.computer.step_once  # a Step's search: the one move the watcher asked for
+        if (self.held_up() or self.computer.held is not None or (self.paused and not stepping)
                 or self.draw_offer is not None or (searching and self.waiting_for_engine()) or self.clock_stands_away()):
             rules.pause(now)  # preparing the engine (a first start compiles it) is not the computer's thinking
             self.clock_waits_for_set_up = False

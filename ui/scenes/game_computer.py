@@ -117,7 +117,7 @@ class ComputerMoves:
         self.last_search_moves: tuple[str, ...] = ()  # the game the last search was about
         self.last_search_hint = False  # the last search was a hint's (H), not a computer's move: the panel says "Hint"
         self.held: tuple[Reply, int] | None = None  # a reply waiting for its moment
-        self.held_search: AIProgress | None = None  # its search: the last search once the move is played
+        self.held_search: AIProgress | None = None  # its search, on the card while held: the last search once played
         # by ply index, each computer move's text and the search that chose it (``search_behind``)
         self.move_searches: dict[int, tuple[str, AIProgress]] = {}
         self.step_once = False  # Step was pressed: one move, though the game is paused
@@ -163,7 +163,8 @@ class ComputerMoves:
         """A watched game's search that Pause left to finish: its reply is held for Step or
         Resume (``take_turn``), and the game waits for the watcher.  The panel says the game is
         paused and who moves next, not "Level 3 is thinking…" with a spinner and its seconds
-        running on, as if the game went on; a Step's search is thinking again."""
+        running on, as if the game went on; a Step's search is thinking again.  Its time after
+        the Pause is on no clock (``GameScene._run_clock``): the game stands still."""
         scene = self.scene
         return self.thinking() and scene.paused and not self.step_once and scene.setup.mode == PC_VS_PC
 
@@ -563,7 +564,7 @@ class ComputerMoves:
         if scene.is_over() or state.to_move != side:
             return
         search = self.held_search  # this move's own search: a proof of a draw there makes the level offer one
-        if self.held_search is not None:  # shown with the move it found, not before it
+        if self.held_search is not None:  # the last search from its move on (the card showed it held)
             self.last_search, self.held_search = self.held_search, None
             self.last_search_moves = self.job_moves
             self.last_search_hint = False

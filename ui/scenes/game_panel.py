@@ -741,7 +741,7 @@ class GamePanel:
         a watched game's Pause, or the computer's engine prepared or set up, which the thinking
         card says ("Preparing O's engine…"): drawn lit, in the accent, it read as ticking."""
         scene, thinking = self.scene, self.scene.computer_thinking()  # its move, not a hint
-        paused = scene.paused and not thinking  # a Step's search runs on the clock
+        paused = scene.paused and not (thinking and scene.computer.step_once)  # a Step's search runs on the clock
         preparing = thinking and bool(scene.computer.preparing_words())
         return scene.draw_offer is None and scene.browsing is None and not paused and not preparing
 
@@ -843,9 +843,12 @@ class GamePanel:
         """The search the thinking card shows, the plies it is behind the board (``back``: the
         game left its line), and whether it is analysis mode's best line (shown when no search of
         the computer's is under way or held).  Once the game is over its result is the news, not a
-        search of a position before the end; a reply waiting for its moment, paused, is shown with
-        its search (under "Move ready"); the last search's win lengths count from the board, as
-        analysis does (not from before its move).  None while a person's pause covers the board."""
+        search of a position before the end; a reply found and held for its moment (a watched
+        game's pace, ``HUMAN_VS_PC_DELAY`` after a person's move, or paused, under "Move ready")
+        is shown with the search that found it, as the status line says "has chosen its move": the
+        card showed the search before it (or "It is the computer's turn") until the move was
+        played; the last search's win lengths count from the board, as analysis does (not from
+        before its move).  None while a person's pause covers the board."""
         scene, computer = self.scene, self.scene.computer
         if scene.paused_with_people():  # its line of moves would show the position the cover hides
             return None, 0, False
@@ -859,7 +862,7 @@ class GamePanel:
             progress = computer.progress
             return (progress if computer.job_kind != "draw" and has_figures(progress)
                     else None), 0, False
-        held = self._reply_held()
+        held = self._reply_held() or (computer.held is not None and computer.held_search is not None)
         analysed = None if held else scene.analysis_line()
         if analysed is not None:
             return analysed, 0, True
