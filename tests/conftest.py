@@ -275,6 +275,15 @@ def _workers_start_warm(request, monkeypatch):
     yield
 
 
+@pytest.fixture
+def spawned_workers(monkeypatch):
+    """This test's AI workers start spawned, cold, as the window's do: for a test whose computer's
+    turn must last while it presses keys (level-1 answers within milliseconds of a warm start, a
+    spawned worker after its start of a second or more), or that counts the window's frames while
+    a worker starts."""
+    monkeypatch.setattr("ui.ai_worker.START_METHOD", "spawn")
+
+
 @pytest.fixture(autouse=True)
 def _window_not_left_full_screen():
     """No test's window opens in the display another test left full screen (on the dummy driver it

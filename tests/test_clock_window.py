@@ -137,6 +137,7 @@ def test_a_computer_on_a_clock_budgets_from_it_and_plays_to_the_end(app):
         assert all(0 < b <= a for a, b in zip(mine, mine[1:]))  # no increment: only ever less
 
 
+@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
 def test_a_computer_whose_clock_runs_out_loses_on_time(app):
     scene = clocked(app, "5s+0s", PC_VS_PC, ("level-1", "level-1"))
     # X is as good as out of time: a microsecond, as its set-up is off the clock (``AIReady``) and

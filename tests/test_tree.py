@@ -179,6 +179,16 @@ def built(app, explorer) -> None:
     assert app.run_frames(10 ** 6, until=lambda: not explorer.building, timeout=60)
 
 
+def built_and_proved(app, explorer) -> None:
+    """``built``, then frames until the solver has answered for the selected node and its children
+    (``ui.tree_proofs``, a worker): its ticks and "Solver:" line come as it proves them, so what a
+    test compares of two frames or pictures is taken once they are all in."""
+    from tests.ui_helpers import wait
+
+    built(app, explorer)
+    assert wait(app, lambda: explorer.proofs.searching() is None and not explorer.proofs.queue, 120)
+
+
 def explorer_after_a1_b2(app, monkeypatch):
     """The tree explorer opened on 3x3 after a1 b2 and built, and the list its next drawings' texts
     go to (``recorded_text``)."""
@@ -243,16 +253,12 @@ def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypa
     """The tree's Picture wrote a fixed name, itself with SDL: a second one replaced the first (the
     board's Picture keeps both, and writes whole: ``ui.export.export_picture``, used by both now).
     The same picture again says where it is; another one of that name is saved beside it."""
-    from tests.ui_helpers import key, wait
+    from tests.ui_helpers import key
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     app.open_demo("game:tictactoe:hotseat:b2,a1")
     key(app, pygame.K_t)
-    explorer = app.scene
-    built(app, explorer)
-    # the solver's ticks come as its worker proves the root's moves: both pictures are taken with
-    # them all in (a warm worker proved one between the two, and the picture changed under them)
-    assert wait(app, lambda: explorer.proofs.searching() is None and not explorer.proofs.queue, 120)
+    built_and_proved(app, app.scene)  # a warm worker proved a move between the two pictures
     key(app, pygame.K_p)
     key(app, pygame.K_p)
     [first] = tmp_path.rglob("*tree*.png")

@@ -63,6 +63,7 @@ def test_friends_pause_a_clocked_game_for_an_hour_and_their_clocks_wait(app, ski
     assert x_left == at_pause[0] and at_pause[1] - 60 < o_left <= at_pause[1]  # the hour charged to no one
 
 
+@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
 def test_a_pause_while_the_computer_thinks_holds_its_move_until_resume(app, skipped_time):
     scene = clocked(app, "5m+0s", HUMAN_VS_PC, (None, "level-1"))
     click(app, scene.view.cell_rect(1, 1).center)

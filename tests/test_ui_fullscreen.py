@@ -44,13 +44,23 @@ def test_a_resize_event_in_full_screen_keeps_the_whole_screen(app):
     assert app.fullscreen and app.size == app.screen.get_size() == desktop()
 
 
+def switch_in_view(app) -> pygame.Rect:
+    """Where the Settings form's Full screen switch is drawn, the form scrolled to it first (as the
+    keyboard scrolls it): in a 1280x800 window the form holds more rows than it shows."""
+    menu = app.scene.menu
+    menu.scroll_to_widget(menu.get_widget("fullscreen"))
+    app.run_frames(2)
+    rect = menu.get_widget("fullscreen").get_rect(to_real_position=True, apply_padding=False)
+    assert rect.width and app.screen.get_rect().contains(rect)
+    return rect
+
+
 def test_the_settings_switch_takes_a_click(app):
     from ui.scenes.settings_screen import SettingsScene
 
     app.switch(SettingsScene(app))
     app.run_frames(2)
-    switch = app.scene.menu.get_widget("fullscreen")
-    rect = switch.get_rect(to_real_position=True, apply_padding=False)
+    rect = switch_in_view(app)
     click(app, (rect.right - 10, rect.centery))  # on the switch itself (left of it: its title)
     assert app.fullscreen and app.settings.fullscreen
     assert app.scene.menu.get_widget("fullscreen").get_value() is True  # laid out again for the new size
@@ -182,8 +192,7 @@ def test_the_settings_switch_refused_full_screen_shows_off_and_takes_a_second_tr
     app.run_frames(2)
 
     def press_switch() -> None:
-        switch = app.scene.menu.get_widget("fullscreen")
-        rect = switch.get_rect(to_real_position=True, apply_padding=False)
+        rect = switch_in_view(app)
         click(app, (rect.right - 10, rect.centery))
 
     press_switch()

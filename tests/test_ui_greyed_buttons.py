@@ -96,6 +96,7 @@ def test_save_greyed_before_the_first_move_says_why_and_writes_no_empty_game(app
     assert len(list(games_dir().glob("*.json"))) == 1
 
 
+@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
 def test_hint_greyed_on_the_computers_turn_says_why_and_asks_nothing(app):
     scene = against(app, "level-1", [], game_id="reversi", move_time=5.0)
     click(app, scene.view.cell_rect(4, 5).center)  # f5, the level to move, thinking 5 s

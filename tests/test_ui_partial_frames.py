@@ -969,6 +969,7 @@ def _position_text(app, monkeypatch) -> None:
 @pytest.mark.parametrize("away", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED], ids=["another window", "minimised"])
 @pytest.mark.parametrize("screen", [_move_field, _name_field, _position_text],
                          ids=["move field", "name field", "position editor"])
+@pytest.mark.usefixtures("spawned_workers")  # a warm worker's reports came within the blinks counted
 def test_no_caret_blinks_or_wakes_the_window_while_another_window_has_the_keys(tmp_path, monkeypatch, screen, away):
     """A caret blinking in a field with the keyboard went on blinking, the window waking twice a
     second to draw it, while the window was minimised or another window had the keyboard.  Away,

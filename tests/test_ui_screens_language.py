@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.test_tree import built
+from tests.test_tree import built_and_proved
 from tests.test_ui_language_change import whole_frame
 from tests.test_ui_records import saved_games
 from tests.ui_helpers import in_language, key
@@ -60,7 +60,7 @@ def test_the_tree_explorer_says_its_buttons_in_the_language_chosen_under_its_hel
     app.open_demo("game:tictactoe:hotseat:a1,b2")
     key(app, pygame.K_t)
     scene = app.scene
-    built(app, scene)
+    built_and_proved(app, scene)
     english = whole_frame(app, monkeypatch)
     assert {"Alpha-beta", "Ordered", "Picture", "Back"} <= set(english), english
     with in_language(app, "pt"):
@@ -71,7 +71,7 @@ def test_the_tree_explorer_says_its_buttons_in_the_language_chosen_under_its_hel
         assert {"Alfa-beta", "Ordenadas", "Imagem", "Voltar"} <= set(kept), kept
         app.open_demo("game:tictactoe:hotseat:a1,b2")
         key(app, pygame.K_t)
-        built(app, app.scene)
+        built_and_proved(app, app.scene)
         app.run_frames(2)
         assert kept == whole_frame(app, monkeypatch)
     assert whole_frame(app, monkeypatch) == english

@@ -44,10 +44,10 @@ def choose_text_size(app, size: float) -> None:
     app.run_frames(2)
     menu = app.scene.menu
     down_to_widget(app, menu, "text_size")
-    for _ in range(3):
+    for _ in range(3):  # the stepper stops at its ends (``widgets.stepped_within``): the way to ``size``
         if app.settings.text_size == size:
             return
-        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT if app.settings.text_size < size else pygame.K_LEFT)
     assert app.settings.text_size == size
 
 
