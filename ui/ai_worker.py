@@ -1268,6 +1268,14 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
 _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a process, not closed
 
 
+def report_readers() -> list[Any]:
+    """The ends the window reads its running workers' reports from (``multiprocessing.connection``
+    objects a ``multiprocessing.connection.wait`` takes): what ``ui.app.between_frames`` waits on
+    between two frames of a wait for a computer, so that a report wakes it at once."""
+    return [reader for worker in list(_live)
+            if worker.process is not None and (reader := getattr(worker.reports, "_reader", None)) is not None]
+
+
 class SpareWorker:
     """A worker process started while the window waits in its menus, before a game is chosen: told
     the game expected (the one New game shows first, the last chosen), it imports that game's engine
