@@ -23,9 +23,9 @@ START_METHOD = "spawn"  # how worker processes start (``worker_context``); the t
 
 def worker_context() -> mp.context.BaseContext:
     """The multiprocessing context worker processes start in (the window's AI workers and spares,
-    a tournament's: ``ai.tournament``): ``START_METHOD``'s.  "spawn",
-    the window's, is a fresh interpreter that imports numba and its game's engine and loads its
-    kernels (1.5 to 3.5 s of a core).  "forkserver" (where the system has it; the test suite's,
+    a tournament's: ``ai.tournament``): ``START_METHOD``'s.  "spawn", the app's, is a fresh
+    interpreter that imports numba and its game's engine and loads its kernels (1.5 to 3.5 s of a
+    core).  "forkserver" (where the system has it; the test suite's,
     tests/conftest.py) forks each worker from multiprocessing's fork server, which has done all
     that once for all its workers (``multiprocessing.set_forkserver_preload``: tests/worker_preload.py).
     numba allows the fork of a process that has run no parallel kernel (no threading layer
