@@ -71,6 +71,28 @@ def test_a_window_waiting_for_a_thread_pauses_a_while_between_frames(app, monkey
     assert sum(pauses) >= 0.99 * (frames[0] - 1) * ui.app.REPORT_WAIT, (frames[0], pauses)
 
 
+def test_a_frame_that_drew_is_followed_by_a_short_pause_even_while_a_thread_works(app, monkeypatch):
+    """A frame that drew may have done a share of the work waited for (a list's row pictures are
+    drawn on the window's thread, some 12 ms a frame, while another thread replays their games):
+    the next frame comes after ``FRAME_PAUSE``.  Paused ``REPORT_WAIT`` after each, the Saved games
+    list's picture tests took 16 s instead of 6."""
+    pauses: list[float] = []
+    real_sleep = ui.app.time.sleep
+    monkeypatch.setattr(ui.app.time, "sleep", lambda seconds: pauses.append(seconds) or real_sleep(seconds))
+    done = threading.Event()
+    worker = threading.Thread(target=done.wait, args=(60,), name="test-work", daemon=True)
+    worker.start()
+    try:
+        draws = app.draws
+        frames = count_calls(monkeypatch, app, "frame")
+        assert app.run_frames(1, until=lambda: app.invalidate() or frames[0] >= 20, timeout=600)
+    finally:
+        done.set()
+        worker.join(10)
+    assert app.draws - draws >= 20
+    assert pauses and max(pauses) <= ui.app.FRAME_PAUSE, pauses
+
+
 def test_with_nothing_else_running_the_window_waits_frame_by_frame(app, monkeypatch):
     """No worker and no thread of the window's work: a condition the frames bring about (here, a
     number of frames; a scene's work done a slice a frame) is looked at every ``FRAME_PAUSE``."""

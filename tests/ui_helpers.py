@@ -279,8 +279,9 @@ def wait(app: App, condition, seconds: float = 60.0) -> bool:
     while time.monotonic() < end:
         if condition():
             return True
+        draws = app.draws
         app.frame()
-        ui.app.between_frames(min(ui.app.REPORT_WAIT, max(0.0, end - time.monotonic())))
+        ui.app.between_frames(min(ui.app.REPORT_WAIT, max(0.0, end - time.monotonic())), drew=app.draws != draws)
     return condition()
 
 

@@ -128,17 +128,19 @@ FRAME_PAUSE = 0.002  # seconds ``between_frames`` sleeps at least
 REPORT_WAIT = 0.01  # ... and at most while something of the window's works, unless a worker reports sooner
 
 
-def between_frames(seconds: float) -> None:
+def between_frames(seconds: float, drew: bool = False) -> None:
     """The pause between two frames of a wait for another thread or process of the window (the
     tests' ``App.run_frames`` with a timeout, tests/ui_helpers.py's ``wait``, the benches): sleep
     ``FRAME_PAUSE``, then, while an AI worker runs, until one of them reports (a move, a hint, an
     analysis's values: ``multiprocessing.connection.wait`` on ``ui.ai_worker.report_readers``) or
     ``seconds`` in all; while another thread runs (a tournament's, a folder's reading, the tree's
-    building), ``seconds`` in all.  A window waiting 1 or 2 ms between frames drew some 200 frames
-    a second, 2.5 ms of a core each: half a core taken from the search or the thread it waited for
-    and, on CI's two cores, from the other test process.  A condition that no report brings about
-    is still looked at every ``seconds``; with nothing else running (the frames themselves do the
-    work), every ``FRAME_PAUSE`` as before."""
+    building) and the frame before drew nothing (``drew``), ``seconds`` in all.  A window waiting
+    1 or 2 ms between frames drew some 200 frames a second, 2.5 ms of a core each: half a core
+    taken from the search or the thread it waited for and, on CI's two cores, from the other test
+    process.  A condition that no report brings about is still looked at every ``seconds``.  A
+    frame that drew may have done a share of the work waited for (a list's row pictures, drawn
+    on the window's thread ``ui.scenes.row_pictures.DRAW_BUDGET`` at a time): the next comes
+    after ``FRAME_PAUSE``, as it does with nothing else running."""
     from multiprocessing.connection import wait as readable
 
     from ui.ai_worker import report_readers
@@ -151,7 +153,7 @@ def between_frames(seconds: float) -> None:
     if pipes:
         with contextlib.suppress(OSError, ValueError):  # a pipe closed meanwhile (its worker replaced)
             readable(pipes, rest)
-    elif working_threads():
+    elif not drew and working_threads():
         time.sleep(rest)
 
 
@@ -1347,10 +1349,11 @@ class App:
                 return True
             if not self.running:
                 break
+            draws = self.draws
             self.frame()
             count += 1
             if deadline is not None:
-                between_frames(min(REPORT_WAIT, max(0.0, deadline - time.monotonic())))
+                between_frames(min(REPORT_WAIT, max(0.0, deadline - time.monotonic())), drew=self.draws != draws)
         return bool(until and until())
 
     def _close_held(self, events: list[pygame.event.Event]) -> bool:
