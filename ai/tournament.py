@@ -20,7 +20,7 @@ no move loses the game, and the reason is kept in the result.  Outside players r
 processes (ai/outside.py) inside the worker playing the game.
 
 Processes: with ``jobs`` > 1 (or ``in_process=False``) each game is played in one of ``jobs``
-worker processes (spawn start method: nothing of the caller, e.g. pygame, is inherited); tasks and
+worker processes (spawned, ``ai.start_method``: nothing of the caller, e.g. pygame, is inherited); tasks and
 results cross as plain dicts, results through ``ai.worker_channel`` (each message written whole).
 Stopped (``cancel()``, Ctrl+C, which the workers leave to this process), the workers are asked to
 end: each starts no other game and ends by itself once the game it plays is over and sent; those
@@ -47,7 +47,6 @@ import itertools
 import json
 import logging
 import math
-import multiprocessing as mp
 import queue
 import shutil
 import signal
@@ -68,13 +67,15 @@ from ai.parent_watch import (
     end_with_parent,
     interrupts_set,
     leave_sigint_to_parent,
-    run_then_exit,
     sigint_blocked,
 )
 from ai.reason_names import sides_named
 from ai.results_log import is_text
+from ai.start_method import worker_context, worker_process
 from ai.worker_channel import Sender, SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
+
+WORKER_NAME = "tabuleiro-tournament"  # a worker process's name
 
 STOP_WAIT = 1.0  # seconds stopped workers have to end the game they play and end by themselves, before SIGTERM
 STOP_GRACE = 1.5  # seconds workers ended by SIGTERM have to end their bots before they are killed
@@ -850,16 +851,15 @@ class Tournament:
 
     # -- in worker processes --------------------------------------------------------------------
     def _run_pool(self, emit: Callable[[Event], None]) -> None:
-        ctx = mp.get_context("spawn")
+        ctx = worker_context()  # spawned, as the window's AI workers (the test suite forks them warm)
         tasks, events, stopping = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)  # no lock a killed worker keeps
         pending = self.pending()
         for g in pending:
             tasks.put(self.task(g))
         folders = tempfile.mkdtemp(prefix="tabuleiro-tournament-")  # the workers' bots' folders, removed at the end
         level = workers_level()  # told only when the log file is written: nothing set up in the workers else
-        workers = [ctx.Process(target=run_then_exit, name="tabuleiro-tournament", daemon=True,
-                               args=(_worker_main, tasks, events.sender(), self.watch, folders, stopping),
-                               kwargs={"log_level": level} if level is not None else {})
+        workers = [worker_process(ctx, WORKER_NAME, _worker_main, tasks, events.sender(), self.watch, folders, stopping,
+                                  **({"log_level": level} if level is not None else {}))
                    for _ in range(min(self.jobs, len(pending)))]
         for _ in workers:
             tasks.put(None)

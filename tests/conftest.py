@@ -204,9 +204,10 @@ def _no_process_left(tmp_path_factory):
             f"{one.kind} {one.pid} ({one.command[:120]})" for one in left), pytrace=False)
 
 
-# AI workers fork warm (``ui.ai_worker.worker_context``): a window test with a computer player spent
-# 1.5 to 3.5 s of a core on its worker's start (numba imported, the engine, the kernels loaded),
-# paid once per test process by the fork server instead (tests/worker_preload.py).
+# AI workers and a tournament's workers fork warm (``ai.start_method.worker_context``): a window test
+# with a computer player spent 1.5 to 3.5 s of a core on its worker's start (numba imported, the
+# engine, the kernels loaded), a tournament as much for each of its workers, paid once per test
+# process by the fork server instead (tests/worker_preload.py).
 # ``TABULEIRO_WARM_WORKERS=0`` spawns them cold, as the window does (a run that compares the two).
 WARM_WORKERS = os.environ.get("TABULEIRO_WARM_WORKERS", "1") != "0"
 # The tests of a worker's own start (a spare's head start, a cold start's "Preparing the engine",
@@ -265,13 +266,15 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.fixture(autouse=True)
 def _workers_start_warm(request, monkeypatch):
-    """A test of a process that has imported ``ui.ai_worker`` (a window test's module) starts its
-    AI workers forked from the warm fork server, unless its module starts them cold (``cold_workers``)."""
-    worker = sys.modules.get("ui.ai_worker")
-    if worker is not None and "forkserver" in __import__("multiprocessing").get_all_start_methods() \
+    """A test of a process that has imported ``ai.start_method`` (a window test's module, through
+    ``ui.ai_worker``; a tournament's, through ``ai.tournament``) starts its AI workers and its
+    tournaments' workers forked from the warm fork server, unless its module starts them cold
+    (``cold_workers``)."""
+    start = sys.modules.get("ai.start_method")
+    if start is not None and "forkserver" in __import__("multiprocessing").get_all_start_methods() \
             and not cold_workers(request.module.__name__):
         _fork_server()
-        monkeypatch.setattr(worker, "START_METHOD", "forkserver")
+        monkeypatch.setattr(start, "START_METHOD", "forkserver")
     yield
 
 

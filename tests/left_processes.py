@@ -9,7 +9,7 @@ stream to, a log in one of the test process's own folders (its scratch folder's 
 session's temporary folder a league's logs go under).  Linux only (/proc); elsewhere only the
 workers are looked for.
 
-A worker forked from the suite's fork server (``ui.ai_worker.worker_context``, tests/conftest.py
+A worker forked from the suite's fork server (``ai.start_method.worker_context``, tests/conftest.py
 ``_fork_server``) is found as a spawned one is: the fork server runs it, but it is the test
 process's child for ``multiprocessing`` (its name, its exit status).  The fork server itself is
 neither: it is the session's, ended at the session's end, and its standard error is no bot log."""

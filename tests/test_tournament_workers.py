@@ -127,6 +127,10 @@ class FakeContext:
         """Whether the tournament has asked its workers to stop, as a worker would see it."""
         return bool(self._stop_byte.value)
 
+    def get_start_method(self) -> str:
+        """Spawn's: its processes are made as the window's are (``ai.start_method.worker_process``)."""
+        return "spawn"
+
     def Process(self, **kwargs) -> FakeProcess:  # noqa: N802 - multiprocessing's name
         self.workers.append(FakeProcess(**kwargs))
         return self.workers[-1]
@@ -146,7 +150,7 @@ def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1, playing_on: 
     context = FakeContext([], playing_on)
     players = [list(t.ids_of(g)) for g in t.schedule]
     context.events.script = events_of(context, players, t)
-    monkeypatch.setattr(ai.tournament.mp, "get_context", lambda _method: context)
+    monkeypatch.setattr(ai.tournament, "worker_context", lambda: context)
     monkeypatch.setattr(ai.tournament, "WorkerChannel", lambda ctx: ctx.events)
     seen: list = []
     t.run(seen.append)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+import ui.app
 from ui import i18n
 from ui.app import App
 
@@ -268,42 +269,20 @@ def down_to_widget(app: App, menu, widget_id: str) -> None:
     assert menu.get_selected_widget().get_id() == widget_id
 
 
-FRAME_PAUSE = 0.002  # seconds ``wait`` sleeps between two frames at least
-REPORT_WAIT = 0.01  # ... and at most while an AI worker runs, unless it reports sooner (``_until_a_report``)
-
-
 def wait(app: App, condition, seconds: float = 60.0) -> bool:
     """Run frames until ``condition()`` holds or ``seconds`` pass (AI work happens meanwhile).  The
     default is generous: it is only reached when the condition fails, and a loaded CI machine
     running the suite on every core took over 15 s for an analysis's first values.  Between two
-    frames it waits for an AI worker's next report (``_until_a_report``)."""
+    frames it waits as ``App.run_frames`` with a timeout does (``ui.app.between_frames``): for an
+    AI worker's next report, or a while for a thread."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if condition():
             return True
+        draws = app.draws
         app.frame()
-        _until_a_report(min(REPORT_WAIT, max(0.0, end - time.monotonic())))
+        ui.app.between_frames(min(ui.app.REPORT_WAIT, max(0.0, end - time.monotonic())), drew=app.draws != draws)
     return condition()
-
-
-def _until_a_report(seconds: float) -> None:
-    """Sleep ``FRAME_PAUSE``, then on while the window's AI workers run, until one of them reports
-    (what a test waits for: a move, a hint, an analysis's values) or ``seconds`` in all.  A window
-    waiting for a computer drew some 190 frames a second, 2.5 ms of a core each, half a core that
-    its worker's search and the other tests shared on CI's two; a condition that is no worker's
-    (a thread's, the clock's) is still looked at every ``REPORT_WAIT`` seconds, and with no worker
-    running, every ``FRAME_PAUSE`` as before.  A report left unread (a worker its screen does not
-    poll now) ends the wait at once: never more frames than before."""
-    from multiprocessing.connection import wait as readable
-
-    from ui import ai_worker
-
-    time.sleep(FRAME_PAUSE)
-    pipes = [reader for worker in list(ai_worker._live)
-             if worker.process is not None and (reader := getattr(worker.reports, "_reader", None)) is not None]
-    if pipes and seconds > FRAME_PAUSE:
-        with contextlib.suppress(OSError, ValueError):  # a pipe closed meanwhile (its worker replaced)
-            readable(pipes, seconds - FRAME_PAUSE)
 
 
 def small_print(monkeypatch, scene) -> set[tuple[int, str]]:

@@ -1,4 +1,4 @@
-"""What the test suite's fork server does once for every AI worker forked from it (``ui.ai_worker.worker_context``):
+"""What the test suite's fork server does once for every worker forked from it (``ai.start_method.worker_context``):
 numba and every game's engine imported, the kernel stages compiled on disk loaded, and what the
 players read when made read (``ui.ai_worker._head_start_steps``, a spare worker's head start for each
 game in turn).  Spawned, each worker of a window test paid all that for its own game, 1.5 to 3.5 s

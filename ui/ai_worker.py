@@ -62,6 +62,7 @@ from ai import engine_module, is_outside_player
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from ai.parent_watch import HeldChild, interrupts_held, run_then_exit, sigint_blocked
+from ai.start_method import worker_context, worker_process
 from ai.worker_channel import SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
@@ -1176,75 +1177,6 @@ class AIWorker:
         return 0.0
 
 
-START_METHOD = "spawn"  # how AI workers start (``worker_context``); the test suite sets "forkserver"
-
-
-def worker_context() -> mp.context.BaseContext:
-    """The multiprocessing context AI workers (and spares) start in: ``START_METHOD``'s.  "spawn",
-    the window's, is a fresh interpreter that imports numba and its game's engine and loads its
-    kernels (1.5 to 3.5 s of a core).  "forkserver" (where the system has it; the test suite's,
-    tests/conftest.py) forks each worker from multiprocessing's fork server, which has done all
-    that once for all its workers (``multiprocessing.set_forkserver_preload``: tests/worker_preload.py).
-    numba allows the fork of a process that has run no parallel kernel (no threading layer
-    started): the engines have none.  The window keeps "spawn": its ``SpareWorker`` loads the game
-    expected ahead already, spawn is the only method on Windows, and a fork server would hold every
-    game's kernels in memory for one game's worker."""
-    method = START_METHOD if START_METHOD in mp.get_all_start_methods() else "spawn"
-    return mp.get_context(method)
-
-
-def worker_process(ctx: mp.context.BaseContext, main: Callable[..., object], *args: Any,
-                   **kwargs: Any) -> mp.process.BaseProcess:
-    """A worker process (not started) of context ``ctx`` that runs ``main(*args, **kwargs)``, then
-    ends at once (``run_then_exit``), named as the window's AI workers are.  Forked from a fork
-    server, it is given what a spawned one inherits from this process as it starts
-    (``_as_if_spawned``): its environment (a forked one had the server's, from the server's start:
-    another test's settings and data folders) and its standard output and error (the server's
-    went to wherever the first test that started it printed)."""
-    if ctx.get_start_method() == "spawn":
-        return ctx.Process(target=run_then_exit, name=WORKER_NAME, daemon=True, args=(main, *args), kwargs=kwargs)
-    streams = tuple(_Inherited(fd) for fd in (1, 2))
-    return ctx.Process(target=_as_if_spawned, name=WORKER_NAME, daemon=True,
-                       args=(dict(os.environ), streams, main, *args), kwargs=kwargs)
-
-
-class _Inherited:
-    """A file descriptor of the parent that its forked worker takes as its own (``worker_process``):
-    sent through the fork server as a pipe's is (``multiprocessing.reduction.DupFd``)."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def __reduce__(self) -> tuple:
-        from multiprocessing.reduction import DupFd
-
-        return _inherited_fd, (DupFd(self.fd),)
-
-
-def _inherited_fd(duplicate: Any) -> int:
-    return duplicate.detach()
-
-
-def _as_if_spawned(environment: dict[str, str], streams: tuple[int, int], main: Callable[..., object],
-                   *args: Any, **kwargs: Any) -> None:
-    """A forked worker's start: the ``environment`` and standard ``streams`` (output, error) its
-    parent had when it started it, and numpy's global random numbers seeded afresh (a fork copies
-    the server's state, so every worker drew the same ones, where a spawned one seeds its own),
-    then ``run_then_exit``."""
-    os.environ.clear()
-    os.environ.update(environment)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    for fd, standard in zip(streams, (1, 2)):
-        os.dup2(fd, standard)
-        os.close(fd)
-    numpy = sys.modules.get("numpy")
-    if numpy is not None:
-        numpy.random.seed()
-    run_then_exit(main, *args, **kwargs)
-
-
 def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
                    unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
@@ -1253,7 +1185,7 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
     held until it is: one that came between the start and the worker kept by its screen left a
     process that no closing ended (``end_unclosed_workers`` ends it now)."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
-    process = worker_process(ctx, worker_main, jobs, reports.sender(), stop, warm_game, warm,
+    process = worker_process(ctx, WORKER_NAME, worker_main, jobs, reports.sender(), stop, warm_game, warm,
                              **{name: value for name, value in (("spare", spare), ("unused", unused), ("options", options),
                                                                 ("log_level", workers_level())) if value})
     with interrupts_held():
@@ -1266,6 +1198,14 @@ def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare:
 
 
 _live: weakref.WeakSet[AIWorker] = weakref.WeakSet()  # the workers with a process, not closed
+
+
+def report_readers() -> list[Any]:
+    """The ends the window reads its running workers' reports from (``multiprocessing.connection``
+    objects a ``multiprocessing.connection.wait`` takes): what ``ui.app.between_frames`` waits on
+    between two frames of a wait for a computer, so that a report wakes it at once."""
+    return [reader for worker in list(_live)
+            if worker.process is not None and (reader := getattr(worker.reports, "_reader", None)) is not None]
 
 
 class SpareWorker:

@@ -124,6 +124,51 @@ def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
 APP_ID = "tabuleiro"  # the window's class: packaging/tabuleiro.desktop's StartupWMClass
 
 
+FRAME_PAUSE = 0.002  # seconds ``between_frames`` sleeps at least
+REPORT_WAIT = 0.01  # ... and at most while something of the window's works, unless a worker reports sooner
+
+
+def between_frames(seconds: float, drew: bool = False) -> None:
+    """The pause between two frames of a wait for another thread or process of the window (the
+    tests' ``App.run_frames`` with a timeout, tests/ui_helpers.py's ``wait``, the benches): sleep
+    ``FRAME_PAUSE``, then, while an AI worker runs, until one of them reports (a move, a hint, an
+    analysis's values: ``multiprocessing.connection.wait`` on ``ui.ai_worker.report_readers``) or
+    ``seconds`` in all; while another thread runs (a tournament's, a folder's reading, the tree's
+    building) and the frame before drew nothing (``drew``), ``seconds`` in all.  A window waiting
+    1 or 2 ms between frames drew some 200 frames a second, 2.5 ms of a core each: half a core
+    taken from the search or the thread it waited for and, on CI's two cores, from the other test
+    process.  A condition that no report brings about is still looked at every ``seconds``.  A
+    frame that drew may have done a share of the work waited for (a list's row pictures, drawn
+    on the window's thread ``ui.scenes.row_pictures.DRAW_BUDGET`` at a time): the next comes
+    after ``FRAME_PAUSE``, as it does with nothing else running."""
+    from multiprocessing.connection import wait as readable
+
+    from ui.ai_worker import report_readers
+
+    time.sleep(min(FRAME_PAUSE, max(0.0, seconds)))
+    rest = seconds - FRAME_PAUSE
+    if rest <= 0:
+        return
+    pipes = report_readers()
+    if pipes:
+        with contextlib.suppress(OSError, ValueError):  # a pipe closed meanwhile (its worker replaced)
+            readable(pipes, rest)
+    elif not drew and working_threads():
+        time.sleep(rest)
+
+
+IDLE_THREADS = frozenset({"tabuleiro-writer", "QueueFeederThread"})  # they wait for work most of their lives
+
+
+def working_threads() -> list[threading.Thread]:
+    """This process's threads but the main one and those that wait for work most of their lives
+    (``IDLE_THREADS``: the settings' writer, a queue's feeder): what a window that waits for
+    something of its own (``between_frames``) may be waiting for."""
+    main = threading.main_thread()
+    return [thread for thread in threading.enumerate()
+            if thread is not main and thread.is_alive() and thread.name not in IDLE_THREADS]
+
+
 def _init_pygame() -> None:
     """pygame.init() (pygame-menu asserts a full init), quietly when ui.sound offers it.
 
@@ -1294,7 +1339,9 @@ class App:
         """Run up to ``n`` frames, stopping early when ``until()`` is true; returns ``until()``.
 
         With ``timeout``, keep going past ``n`` frames until that many seconds have passed: for
-        waits on another thread or process, whose speed does not depend on the frame count."""
+        waits on another thread or process, whose speed does not depend on the frame count; between
+        two frames it then waits for that thread or process (``between_frames``).  Without, the
+        frames follow one another with no pause."""
         deadline = time.monotonic() + timeout if timeout is not None else None
         count = 0
         while count < n or (deadline is not None and time.monotonic() < deadline):
@@ -1302,10 +1349,11 @@ class App:
                 return True
             if not self.running:
                 break
+            draws = self.draws
             self.frame()
             count += 1
             if deadline is not None:
-                time.sleep(0.001)
+                between_frames(min(REPORT_WAIT, max(0.0, deadline - time.monotonic())), drew=self.draws != draws)
         return bool(until and until())
 
     def _close_held(self, events: list[pygame.event.Event]) -> bool:
