@@ -284,7 +284,7 @@ def spawned_workers(monkeypatch):
     turn must last while it presses keys (level-1 answers within milliseconds of a warm start, a
     spawned worker after its start of a second or more), or that counts the window's frames while
     a worker starts."""
-    monkeypatch.setattr("ui.ai_worker.START_METHOD", "spawn")
+    monkeypatch.setattr("ai.start_method.START_METHOD", "spawn")
 
 
 @pytest.fixture(autouse=True)

@@ -301,14 +301,14 @@ def test_every_process_is_started_by_spawn():
     assert not problems, "\n".join(problems)
     # the AI workers' context is chosen in one place, spawn as the window ships (the test suite
     # forks its window tests' workers warm from a fork server, which pickles their arguments as spawn does)
-    tree = ast.parse((ROOT / "ui" / "ai_worker.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "ai" / "start_method.py").read_text(encoding="utf-8"))
     [method] = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
                 and [ast.unparse(t) for t in n.targets] == ["START_METHOD"]]
     assert method == "spawn"
 
 
-# the one context that is not spawn by name: ``ui.ai_worker.worker_context``'s, START_METHOD's (spawn)
-WORKER_CONTEXT = ("ui/ai_worker.py", "mp.get_context(method)")
+# the one context that is not spawn by name: ``ai.start_method.worker_context``'s, START_METHOD's (spawn)
+WORKER_CONTEXT = ("ai/start_method.py", "mp.get_context(method)")
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX resource limits")

@@ -492,7 +492,7 @@ def ctrl_c_as_processes_start(monkeypatch, first_only: bool = False) -> Iterator
     processes started so, filled as they start."""
     real_start = multiprocessing.context.SpawnProcess.start
     started = []
-    monkeypatch.setattr("ui.ai_worker.START_METHOD", "spawn")  # the window's start, not the suite's warm fork
+    monkeypatch.setattr("ai.start_method.START_METHOD", "spawn")  # the window's start, not the suite's warm fork
 
     def start_then_ctrl_c(process) -> None:
         real_start(process)
