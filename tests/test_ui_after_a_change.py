@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from tests.test_ui_game import reply_held
 from tests.ui_helpers import click, key, recorded_text_rects, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -74,14 +75,7 @@ def test_the_status_line_does_not_say_thinking_while_the_reply_waits_for_its_mom
     """Human vs PC: the computer's reply is held a moment (``HUMAN_VS_PC_DELAY``) after the
     person's move, and meanwhile the line under the board said "Level 1 (O) is thinking…" over a
     move already found.  It says the move is chosen, as a watched game's pause between moves does."""
-    from ui.scenes import game_computer
-
-    monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
-    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 0.1))
-    app.switch(scene)
-    app.run_frames(2)
-    click(app, scene.view.cell_rect(1, 1).center)  # the person's move: the reply waits its moment after it
-    assert wait(app, lambda: scene.computer.held is not None)
+    scene = reply_held(app, monkeypatch)
     scene.messages.items.clear()  # a message would stand in the status line's place
     line = scene.board_side.status()[0]
     assert not any("thinking" in form for form in line), line

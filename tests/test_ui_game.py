@@ -1130,11 +1130,9 @@ def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     assert len(chain) == 3 and not any(scene.over_card.rect.collidepoint(point) for point in chain)
 
 
-def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
-    """The computer's reply, in but held for its moment after the person's move, left the panel
-    saying "Ready" above "Waiting for the computer": a user read both at once.  Nothing says
-    "Ready" on the computer's turn: the card shows how the reply was found (a level 1's, at
-    random), not "It is the computer's turn" as if it had not been."""
+def reply_held(app, monkeypatch) -> GameScene:
+    """Tic-tac-toe against level 1, the person's b2 played and the computer's reply found and held
+    for good (``HUMAN_VS_PC_DELAY``): the moment between a reply found and its showing."""
     from ui.scenes import game_computer
 
     monkeypatch.setattr(game_computer, "HUMAN_VS_PC_DELAY", 1e9)  # the reply stays held
@@ -1143,6 +1141,15 @@ def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monke
     app.run_frames(2)
     click(app, scene.view.cell_rect(1, 1).center)  # the person's move: the reply waits its moment after it
     assert wait(app, lambda: scene.computer.held is not None)
+    return scene
+
+
+def test_the_computers_reply_waiting_for_its_moment_is_not_said_ready(app, monkeypatch):
+    """The computer's reply, in but held for its moment after the person's move, left the panel
+    saying "Ready" above "Waiting for the computer": a user read both at once.  Nothing says
+    "Ready" on the computer's turn: the card shows how the reply was found (a level 1's, at
+    random), not "It is the computer's turn" as if it had not been."""
+    scene = reply_held(app, monkeypatch)
     drawn = recorded_text(monkeypatch)
     scene.panel.draw(app.screen)
     assert "Ready" not in drawn and "It is the computer's turn" not in drawn, drawn

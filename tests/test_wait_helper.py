@@ -4,7 +4,9 @@ process or thread (``ui.app.between_frames``): an AI worker's next report, or a 
 rather than a fixed 1 or 2 ms.  A window waiting so drew some 200 frames a second, half a core taken
 from the search or the thread it waited for and from the other tests."""
 
+import contextlib
 import threading
+from collections.abc import Iterator
 
 import ui.app
 from tests.ui_helpers import count_calls, wait
@@ -50,22 +52,35 @@ def test_run_frames_with_a_timeout_waits_for_a_computer_as_wait_does(app, monkey
     assert frames[0] < 40, frames[0]
 
 
-def test_a_window_waiting_for_a_thread_pauses_a_while_between_frames(app, monkeypatch):
-    """A thread of the window works (a folder's reading, a tournament, the tree's building): each
-    frame of a wait for it is followed by ``REPORT_WAIT`` seconds of pause, the core left to it, not
-    1 ms.  The pauses are what is counted, not the time (``time.sleep`` recorded)."""
+def recorded_pauses(monkeypatch) -> list[float]:
+    """The seconds of every ``time.sleep`` of ui.app's from now, slept all the same."""
     pauses: list[float] = []
     real_sleep = ui.app.time.sleep
     monkeypatch.setattr(ui.app.time, "sleep", lambda seconds: pauses.append(seconds) or real_sleep(seconds))
+    return pauses
+
+
+@contextlib.contextmanager
+def a_thread_working() -> Iterator[None]:
+    """A thread of the window's (``ui.app.working_threads`` counts it) at work for the block."""
     done = threading.Event()
     worker = threading.Thread(target=done.wait, args=(60,), name="test-work", daemon=True)
     worker.start()
     try:
-        frames = count_calls(monkeypatch, app, "frame")
-        assert not app.run_frames(2, until=lambda: False, timeout=1.0)
+        yield
     finally:
         done.set()
         worker.join(10)
+
+
+def test_a_window_waiting_for_a_thread_pauses_a_while_between_frames(app, monkeypatch):
+    """A thread of the window works (a folder's reading, a tournament, the tree's building): each
+    frame of a wait for it is followed by ``REPORT_WAIT`` seconds of pause, the core left to it, not
+    1 ms.  The pauses are what is counted, not the time (``time.sleep`` recorded)."""
+    pauses = recorded_pauses(monkeypatch)
+    with a_thread_working():
+        frames = count_calls(monkeypatch, app, "frame")
+        assert not app.run_frames(2, until=lambda: False, timeout=1.0)
     assert frames[0] >= 2
     # every pause but the last (cut short by the timeout) is REPORT_WAIT in all
     assert sum(pauses) >= 0.99 * (frames[0] - 1) * ui.app.REPORT_WAIT, (frames[0], pauses)
@@ -76,19 +91,11 @@ def test_a_frame_that_drew_is_followed_by_a_short_pause_even_while_a_thread_work
     drawn on the window's thread, some 12 ms a frame, while another thread replays their games):
     the next frame comes after ``FRAME_PAUSE``.  Paused ``REPORT_WAIT`` after each, the Saved games
     list's picture tests took 16 s instead of 6."""
-    pauses: list[float] = []
-    real_sleep = ui.app.time.sleep
-    monkeypatch.setattr(ui.app.time, "sleep", lambda seconds: pauses.append(seconds) or real_sleep(seconds))
-    done = threading.Event()
-    worker = threading.Thread(target=done.wait, args=(60,), name="test-work", daemon=True)
-    worker.start()
-    try:
+    pauses = recorded_pauses(monkeypatch)
+    with a_thread_working():
         draws = app.draws
         frames = count_calls(monkeypatch, app, "frame")
         assert app.run_frames(1, until=lambda: app.invalidate() or frames[0] >= 20, timeout=600)
-    finally:
-        done.set()
-        worker.join(10)
     assert app.draws - draws >= 20
     assert pauses and max(pauses) <= ui.app.FRAME_PAUSE, pauses
 
