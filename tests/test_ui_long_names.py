@@ -128,6 +128,7 @@ def test_an_engines_long_command_is_cut_once_while_it_loads(tmp_path, monkeypatc
         assert status.endswith("--startup 30 --with --many --options…"), said  # the status line: all of it
 
 
+@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
 @pytest.mark.parametrize("compiling", [True, False])
 @pytest.mark.parametrize(("language", "words"), [("pt", r"A preparar( o motor)?…  \d+,\d s"),
                                                  ("en", r"Preparing( the engine)?…  \d+\.\d s")])
