@@ -39,7 +39,7 @@ def press(app, key: int) -> None:
 
 
 def choose_text_size(app, size: float) -> None:
-    """On the Settings screen, the keyboard goes to Text size and steps it right until ``size``."""
+    """On the Settings screen, the keyboard goes to Text size and steps it toward ``size``."""
     app.switch(SettingsScene(app))
     app.run_frames(2)
     menu = app.scene.menu
