@@ -12,8 +12,12 @@ the question then stands, and a later press, or the key the screen names, answer
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from ui.widgets import Button
 
 
 class PressAgain:
@@ -54,3 +58,13 @@ class PressAgain:
         the question asked of ``subject`` (``is_double_click``): the screen then drops it."""
         return (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
                 and self.is_double_click(subject, event.pos))
+
+    def second_click_on(self, button: Button, event: pygame.event.Event, subject: object = True) -> bool:
+        """Whether ``event`` is a double-click's second release (``second_click``) on ``button``, the
+        one whose first click asked the question of ``subject``: the press is then dropped (the
+        button no longer drawn pressed) and the question stands, for a later click or the key the
+        screen names to answer.  The screen takes such an event and gives it to nothing else."""
+        if not (hasattr(event, "pos") and button.contains(event.pos) and self.second_click(event, subject)):
+            return False
+        button.pressed = False
+        return True

@@ -551,14 +551,6 @@ class RecordsScene(Scene):
         if row is not None:
             self.delete_entry(row)
 
-    def _double_clicks_second(self, event: pygame.event.Event) -> bool:
-        """Whether ``event``, a release on the Delete button, ends the second press of a double-click
-        whose first one asked "Delete? Press again" (``ui.press_again``): a newcomer who
-        double-clicked Delete lost the game at once, never having seen the question.  The question
-        stands; a later click, Delete or Enter answers it."""
-        return (self.confirming is not None and hasattr(event, "pos") and self.delete_button.contains(event.pos)
-                and self.delete_asked.second_click(event, self.confirming))
-
     # -- input ------------------------------------------------------------------------------
     def _select(self, index: int) -> None:
         """Put the keyboard on row ``index`` (clamped) and scroll it into view."""
@@ -608,8 +600,9 @@ class RecordsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if hasattr(event, "pos"):
             self.mouse = event.pos
-        if self._double_clicks_second(event):
-            self.delete_button.pressed = False  # the question stands (``_double_clicks_second``)
+        if self.confirming is not None and self.delete_asked.second_click_on(self.delete_button, event, self.confirming):
+            # a double-click on Delete: its second press does not answer "Delete? Press again"
+            # before it could be read (a newcomer lost the game at once); the question stands
             return
         if any(b.handle(event) for b in (self.back_button, self.delete_button, self.folder_button, self.game_stepper)):
             if (event.type == pygame.MOUSEBUTTONUP and self.confirming is not None

@@ -122,7 +122,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.on_replay = on_replay or self._open_replay
         self.away = False  # True while a replay opened from here is shown: keep the tournament going
         self.leave_asked = False  # Back (or Esc) asked whether to stop the running tournament and leave
-        self.leave_press = PressAgain()  # when and where a click on Back asked it (``_double_click_answers``)
+        self.leave_press = PressAgain()  # when and where a click on Back asked it (``PressAgain.second_click_on``)
         self.viewing: Path | None = None  # the results file shown (show_results): never resumed from here
         ids = games.available_ids()
         self.game_ids = [g for g in ids if _has_engine(g)] or ids
@@ -578,21 +578,6 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self._refresh_labels()
         self.invalidate()
 
-    def _double_click_answers(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` is the release of a double-click's second press on Back, whose first
-        press asked "Stop and leave? Press again" (``ui.press_again``): a double-click on Back
-        answered its own question at once, stopping the tournament and losing its games in play.
-        The press is dropped and the question stands; a later click, or Enter, answers it.  (Withdraw's
-        question is asked by a click on a row, so a double-click on Withdraw never answers it.)
-        True: the event was taken."""
-        if self.tournament is None or not self.buttons or not self.leave_asked:
-            return False
-        back = self.buttons[0]
-        if hasattr(event, "pos") and back.contains(event.pos) and self.leave_press.second_click(event):
-            back.pressed = False
-            return True
-        return False
-
     def _stay(self) -> bool:
         """No to Back's question: the tournament goes on, the screen stays; whether it was asked."""
         if not self.leave_asked:
@@ -865,7 +850,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.key_focus.index = None  # the mouse took over: Enter starts again
         if self.tournament is None:
             self._drag_players(event)
-        if self._double_click_answers(event):
+        if self.leave_asked and self.buttons and self.leave_press.second_click_on(self.buttons[0], event):
+            # a double-click on Back: its second press does not answer "Stop and leave? Press again"
+            # (it stopped the tournament and lost its games in play before the question could be
+            # read); the question stands.  Withdraw's is asked by a click on a row: never double.
             return
         for btn in self._all_buttons():
             if btn.handle(event):
