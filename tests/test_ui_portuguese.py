@@ -115,6 +115,7 @@ def play_first_plies(app, scene, plies: int = 3) -> None:
 def walk(app) -> None:
     """Every screen, in the language the App was opened in."""
     from games.record import GameRecord, Side
+    from tests.ui_helpers import wait
     from ui.autosave import SHELF
     from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
     from ui.scenes.game import GameScene
@@ -177,10 +178,7 @@ def walk(app) -> None:
     tournament.selected = {"level-1", "level-2"}
     tournament.games_index, tournament.time_index = 0, 0
     tournament._start()  # running, then finished: progress, tables, chart, results, the last game
-    end = time.monotonic() + 60
-    while time.monotonic() < end and tournament.running:
-        app.frame()
-        time.sleep(0.005)
+    assert wait(app, lambda: not tournament.running, 60)
     show(app, frames=4)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_main_menu import leave_a_game_unfinished
-from tests.test_ui_tournament_resume import _reopen, _started_with_a_game_played, _until
-from tests.ui_helpers import down_to_widget, key, leave_tournament, window_for_a_test
+from tests.test_ui_tournament_resume import _reopen, _started_with_a_game_played
+from tests.ui_helpers import down_to_widget, key, leave_tournament, wait, window_for_a_test
 from ui.scenes.menu import MenuScene
 
 
@@ -28,7 +28,7 @@ def test_one_enter_on_quit_closes_the_window_and_the_game_left_is_offered_again(
         assert not app.running
     with window_for_a_test(tmp_path, monkeypatch) as again:  # the next start, same folders
         menu = again.scene
-        assert _until(again, lambda: not menu.reading.loading, 30)
+        assert wait(again, lambda: not menu.reading.loading, 30)
         assert [w.get_id() for w in menu.menu.get_widgets()][0] == "continue"
         assert menu.resumable.moves == ["b2"]
 

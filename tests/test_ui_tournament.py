@@ -46,10 +46,7 @@ def labelled(scene: TournamentScene, prefix: str):
 
 def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(app):
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, watch=False)  # not held for the board
-    end = time.monotonic() + 120
-    while time.monotonic() < end and (scene.tournament is None or scene.tournament.is_running()):
-        app.frame()
-        time.sleep(0.005)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     app.run_frames(5)
     app.invalidate()
     app.run_frames(2)
@@ -299,10 +296,8 @@ def _played(app, scene, games: int, seconds: float = 120) -> None:
     """Frames until ``games`` games have finished and the screen has taken each of them in (its
     tables): a game is in the tournament's results a moment before its event reaches the screen
     (its log line is written between), and a test that looked at the tables then found one short."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end and min(len(scene.tournament.results), len(scene.recent)) < games:
-        app.frame()
-        time.sleep(0.005)
+    assert wait(app, lambda: min(len(scene.tournament.results), len(scene.recent)) >= games, seconds), \
+        (len(scene.tournament.results), len(scene.recent), games)
 
 
 def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
@@ -774,9 +769,7 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     click(app, stop.rect.center)
     assert scene.running and stop.label == "Stop"
     _played(app, scene, t.total, seconds=180)
-    end = time.monotonic() + 30
-    while time.monotonic() < end and scene.running:
-        app.frame()
+    assert wait(app, lambda: not scene.running, 30)
     assert len(t.results) == t.total and not t.cancelled
     assert all(t.results[n] is played[n] for n in played)  # the games before the stop were kept, not played again
     app.run_frames(2)

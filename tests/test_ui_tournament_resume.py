@@ -16,20 +16,12 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, words_in
+from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"
-
-
-def _until(app, condition, seconds: float = 120) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end and not condition():
-        app.frame()
-        time.sleep(0.005)
-    return condition()
 
 
 def _logged(path: Path) -> list[int]:
@@ -56,7 +48,7 @@ def _killed_log(folder: Path, name: str, games: int, players: list[str] | None =
 
 def _play_out(app, scene) -> Tournament:
     t = scene.tournament
-    assert _until(app, lambda: not t.is_running(), 180)
+    assert wait(app, lambda: not t.is_running(), 180)
     app.run_frames(2)
     return t
 
@@ -75,7 +67,7 @@ def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
     worker, 2 at most, the first seen; 12 games only made the rest, played on resume, longer)."""
     scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games
     # a game played to its end: a void one (a worker lost) is not logged, and is played again on resume
-    assert _until(app, lambda: any(not is_void(r) for r in scene.tournament.results.values())), \
+    assert wait(app, lambda: any(not is_void(r) for r in scene.tournament.results.values()), 120), \
         [r.reason for r in scene.tournament.results.values()]
     return scene, scene.tournament
 
@@ -86,7 +78,7 @@ def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played
     scene, old = _started_with_a_game_played(app)
     leave_tournament(app)
     assert not isinstance(app.scene, TournamentScene)
-    assert _until(app, lambda: not old.is_running(), 30)
+    assert wait(app, lambda: not old.is_running(), 30)
     log = scene.base.with_name(scene.base.name + ".jsonl")
     kept = ResultsLog.read(log)[1]
     assert 1 <= len(kept) < old.total and log.parent == tournaments_dir(), \
@@ -97,7 +89,7 @@ def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played
     resume, _dismiss = scene.offer_buttons
     assert resume.visible and resume.enabled
     click(app, resume.rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 30)
+    assert wait(app, lambda: scene.tournament is not None, 30)
     t = _play_out(app, scene)
     assert t.resumed == len(kept) and len(t.results) == t.total and not t.cancelled
     assert all(t.results[n] == kept[n] for n in kept)  # the games played before, kept as they were
@@ -124,7 +116,7 @@ def test_a_killed_tournaments_log_is_offered_and_resumed(app):
     first, second = scene.offer.describe()
     assert first == "Unfinished tournament: Tic-tac-toe" and second.startswith("3 players, 2 of 6 games · ")
     click(app, scene.offer_buttons[0].rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 30)
+    assert wait(app, lambda: scene.tournament is not None, 30)
     assert {1, 2} <= {n for n, _r in scene.recent} and sum(st.games for st in scene.table) >= 4  # the tables filled
     t = _play_out(app, scene)
     assert t.resumed == 2 and len(t.results) == 6 and not t.cancelled
@@ -147,7 +139,7 @@ def test_a_tournament_begun_in_english_names_our_players_in_portuguese_once_resu
     try:
         scene = _reopen(app)
         click(app, scene.offer_buttons[0].rect.center)
-        assert _until(app, lambda: scene.tournament is not None, 30)
+        assert wait(app, lambda: scene.tournament is not None, 30)
         _play_out(app, scene)
         drawn = recorded_text(monkeypatch)
         scene.draw(app.screen)
@@ -162,13 +154,13 @@ def test_new_after_stop_offers_the_tournament_just_stopped(app):
     scene, old = _started_with_a_game_played(app)
     stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))
     click(app, stop.rect.center)
-    assert _until(app, lambda: not old.is_running(), 30)
+    assert wait(app, lambda: not old.is_running(), 30)
     app.run_frames(1)  # the frame that shows the stopped run (its buttons)
     click(app, new.rect.center)
     assert scene.tournament is None and scene.offer is not None
     assert scene.offer.path == scene.base.with_name(scene.base.name + ".jsonl") and scene.offer.done == len(old.results)
     click(app, scene.offer_buttons[0].rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 30) and scene.tournament is not old
+    assert wait(app, lambda: scene.tournament is not None, 30) and scene.tournament is not old
     t = _play_out(app, scene)
     assert len(t.results) == t.total and all(t.results[n] == r for n, r in old.results.items())
 
@@ -223,7 +215,7 @@ def _begun_with_a_student(app, tmp_path: Path) -> tuple[TournamentScene, str, Pa
     scene.selected = {"level-1", "level-2", pid}
     scene.games_index, scene.time_index = 2, 0  # 18 games
     scene._start()
-    assert _until(app, lambda: scene.tournament is not None)  # once its outside player is loaded
+    assert wait(app, lambda: scene.tournament is not None, 120)  # once its outside player is loaded
     return scene, pid, bots
 
 
@@ -233,9 +225,9 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     scene, pid, bots = _begun_with_a_student(app, tmp_path)
     title = scene.titles[pid]
     old = scene.tournament
-    assert _until(app, lambda: len(old.results) >= 1)
+    assert wait(app, lambda: len(old.results) >= 1, 120)
     leave_tournament(app)
-    assert _until(app, lambda: not old.is_running(), 30)
+    assert wait(app, lambda: not old.is_running(), 30)
     log = scene.base.with_name(scene.base.name + ".jsonl")
     kept = ResultsLog.read(log)[1]
     (bots / "jogador.py").rename(bots / "moved.py")
@@ -243,7 +235,7 @@ def test_a_player_whose_file_is_gone_forfeits_the_games_left_and_the_message_say
     scene = _reopen(app)
     assert scene.offer is not None and scene.offer.path == log
     click(app, scene.offer_buttons[0].rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 60)
+    assert wait(app, lambda: scene.tournament is not None, 60)
     said = [m.text for m in scene.messages.items if "could not be loaded" in m.text]
     assert len(said) == 1 and title in said[0] and f"no such file {bots / 'jogador.py'}" in said[0], said
     assert scene.titles[pid] == title  # named as before, though it no longer loads
@@ -260,9 +252,9 @@ def test_a_withdrawn_student_whose_file_is_gone_is_not_said_to_forfeit_on_resume
     withdrawal and it plays no more."""
     scene, pid, bots = _begun_with_a_student(app, tmp_path)
     old = scene.tournament
-    assert _until(app, lambda: len(old.results) >= 1)
+    assert wait(app, lambda: len(old.results) >= 1, 120)
     click(app, scene.buttons[1].rect.center)  # Stop
-    assert _until(app, lambda: not old.is_running(), 30)
+    assert wait(app, lambda: not old.is_running(), 30)
     old.withdraw(pid)
     key(app, pygame.K_ESCAPE)
     (bots / "jogador.py").unlink()
@@ -270,7 +262,7 @@ def test_a_withdrawn_student_whose_file_is_gone_is_not_said_to_forfeit_on_resume
     scene = _reopen(app)
     assert scene.offer is not None
     click(app, scene.offer_buttons[0].rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 60)
+    assert wait(app, lambda: scene.tournament is not None, 60)
     assert scene.tournament.withdrawn.keys() == {pid}
     assert any(m.text.startswith("Resumed:") for m in scene.messages.items)
     assert not [m.text for m in scene.messages.items if "could not be loaded" in m.text]
@@ -494,7 +486,7 @@ def _left_after_one_game(app, monkeypatch) -> tuple[TournamentScene, Tournament,
     scene.selected = {"level-1", "level-2", "level-3"}
     scene._start()
     t = scene.tournament
-    assert _until(app, lambda: 1 in t.results, 30)
+    assert wait(app, lambda: 1 in t.results, 30)
     leave_tournament(app)  # left while game 2 ends
     assert not isinstance(app.scene, TournamentScene) and t.is_running()
     return scene, t, go_on
@@ -512,7 +504,7 @@ def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_lo
     report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
     assert sorted(g["number"] for g in report["games"]) == sorted(ResultsLog.read(log)[1]) == [1, 2]
     assert report["cancelled"] is True
-    assert _until(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.md').name}, ")
+    assert wait(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.md').name}, ")
                                    for m in app.messages.current()), 5)
 
 
@@ -525,9 +517,9 @@ def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, mon
     resume = scene.offer_buttons[0]
     assert scene.offer is not None and resume.visible and not resume.enabled
     go_on.set()
-    assert _until(app, lambda: resume.enabled, 30) and not t.is_running()
+    assert wait(app, lambda: resume.enabled, 30) and not t.is_running()
     click(app, resume.rect.center)
-    assert _until(app, lambda: scene.tournament is not None, 30)
+    assert wait(app, lambda: scene.tournament is not None, 30)
     resumed = scene.tournament
     assert resumed.join(30) and resumed.resumed == 2
     assert _logged(log) == [1, 2, 3, 4]  # none played twice

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from ai.tournament import Tournament, is_annulled, is_withdrawal, withdrawal_stands
-from tests.ui_helpers import click, drop, in_language, key, tournament_started
+from tests.ui_helpers import click, drop, in_language, key, tournament_started, wait
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_setup import GAMES
 
@@ -243,7 +243,6 @@ def resumed_then_stopped(app, game_id: str, players: list[str], games_per_pair: 
     """An unfinished tournament of ``game_id`` whose first ``played`` games were played (its log in
     the data folder), resumed from the screen's offer and stopped at once (Stop as soon as it runs)."""
     from ai.tournament import GameFinished
-    from tests.test_ui_tournament_resume import _until
     from ui.autosave import tournaments_dir
 
     tournaments_dir().mkdir(parents=True, exist_ok=True)
@@ -255,9 +254,9 @@ def resumed_then_stopped(app, game_id: str, players: list[str], games_per_pair: 
     app.run_frames(2)
     assert scene.offer is not None and scene.offer.done == played
     click(app, scene.offer_buttons[0].rect.center)  # Resume, then Stop at once: Hex's games take a while
-    assert _until(app, lambda: scene.tournament is not None and scene.running, 60)
+    assert wait(app, lambda: scene.tournament is not None and scene.running, 60)
     click(app, scene.buttons[1].rect.center)
-    assert _until(app, lambda: not scene.tournament.is_running(), 60)
+    assert wait(app, lambda: not scene.tournament.is_running(), 60)
     app.run_frames(2)
     return scene
 
