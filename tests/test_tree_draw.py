@@ -343,33 +343,33 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
     """The explorer did not say in which order it tries moves, which decides what alpha-beta cuts:
     on 3x3 Tic-tac-toe AIMA's row by row (``course_moves``), on Alquerque the game's own order,
     and best first once "Ordered" is chosen (key 3).  Said in the legend in the smallest window
-    (800x500 asked, the window keeps 800x560), inside the side panel."""
-    from tests.test_tree import built
+    (800x500 asked, the window keeps 800x560), inside the side panel, once the solver has answered
+    (``ui.tree_proofs``): on 3x3 it proves the root, and its line "Solver: proven: draw" over the
+    node's value took the legend's last rows, the order's note with them (``side_board``)."""
+    from tests.test_tree import built_and_proved
     from tests.ui_helpers import key, recorded_text_rects
     from ui import i18n
-    from ui.scenes.tree_explorer import ORDER_NOTES
+    from ui.scenes.tree_explorer import ORDER_NOTES, PROVEN_MARK_NOTE
 
-    # the legend before the solver has proven anything (``ui.tree_proofs``: a proof's line takes
-    # the legend's room, and in the smallest window it then cuts the order's note: not yet mended)
-    monkeypatch.setattr("ui.tree_proofs.TreeProofs.ask", lambda self, nodes: None)
-
-    def legend_after(demo: str, *keys: int) -> str:
+    def legend_after(demo: str, *keys: int) -> tuple[str, str]:
+        """The legend's words and the whole side panel's, on ``demo`` after ``keys``."""
         app.open_demo(demo)
         app.run_frames(2)
         key(app, pygame.K_t)
         explorer = app.scene
-        built(app, explorer)
+        built_and_proved(app, explorer)
         for pressed in keys:
             key(app, pressed)
-            built(app, explorer)
+            built_and_proved(app, explorer)
         first = len(drawn)
         explorer.draw(app.screen)
-        legend = [(text, rect) for text, rect in drawn[first:] if rect.top > explorer.side.top + explorer.side.width]
-        legend = [(text, rect) for text, rect in legend if rect.left >= explorer.side.left]  # not the tree's boxes
-        assert all(explorer.side.contains(rect) for _text, rect in legend)
+        panel = [(text, rect) for text, rect in drawn[first:]  # not the boxes' nor the buttons'
+                 if rect.left >= explorer.side.left and rect.top >= explorer.side.top]
+        assert all(explorer.side.contains(rect) for _text, rect in panel)
+        legend = [(text, rect) for text, rect in panel if rect.top > explorer.side.top + explorer.side.width]
         key(app, pygame.K_ESCAPE)
         app.run_frames(2)
-        return " ".join(text for text, _rect in legend)
+        return " ".join(text for text, _rect in legend), " ".join(text for text, _rect in panel)
 
     def says(legend: str, order: str) -> bool:
         return any(i18n._(form) in legend for form in ORDER_NOTES[order])
@@ -378,12 +378,37 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
         drawn = recorded_text_rects(monkeypatch)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500))
         app.run_frames(2)
-        on_3x3 = legend_after("game:tictactoe:hotseat:b2")
-        on_alquerque = legend_after("game:alquerque:hotseat:c2-c3")
-        ordered = legend_after("game:alquerque:hotseat:c2-c3", pygame.K_3)
+        assert app.size == (800, 560)
+        on_3x3, panel_3x3 = legend_after("game:tictactoe:hotseat:b2")
+        on_alquerque, _panel = legend_after("game:alquerque:hotseat:c2-c3")
+        ordered, _panel = legend_after("game:alquerque:hotseat:c2-c3", pygame.K_3)
+        solver = i18n._("Solver: {proof}").format(proof="")
+        assert solver in panel_3x3, panel_3x3  # the root proven, said over its value
         assert says(on_3x3, "course") and not says(on_3x3, "rules"), on_3x3
+        assert any(i18n._(form) in on_3x3 for form in PROVEN_MARK_NOTE), on_3x3  # and what its tick is
         assert says(on_alquerque, "rules") and not says(on_alquerque, "course"), on_alquerque
         assert says(ordered, ORDERED), ordered
+
+
+def test_the_side_panels_board_gives_way_to_the_legend_only_in_a_small_window(app):
+    """The board over the side panel's words is as wide as the panel where the words fit under it
+    (1024x768), smaller in the smallest window (``side_board``: the legend lost its note on the
+    order of the moves there once a proof was said), never under ``BOARD_LEAST`` of the panel; its size is not that of
+    the moment, the solver's proofs in or not (no jump under the pointer as they come)."""
+    from tests.ui_helpers import key
+    from ui.scenes.tree_explorer import BOARD_LEAST
+
+    shares = {}
+    for size in ((1024, 768), (800, 560)):
+        explorer = _explorer_on(app, size)
+        inner = explorer.side.width - 2 * int(12 * explorer.scale)
+        board = explorer.side_board()
+        assert explorer.side.contains(board) and board.width >= int(inner * BOARD_LEAST)
+        explorer.proofs.any_proof = lambda: True  # a tick on a box: the legend says what it is
+        assert explorer.side_board() == board
+        shares[size] = board.width / inner
+        key(app, pygame.K_ESCAPE)
+    assert shares[(1024, 768)] == 1 and shares[(800, 560)] < 1, shares
 
 
 def test_no_edge_crosses_a_count_written_under_a_closed_box(app, monkeypatch):

@@ -9,7 +9,8 @@ on it squashed into -0.9..+0.9); the move that led to a node is written above it
 never looked at hang below their parent crossed out.  The header says what the values are
 (``values_note``), and the side panel says the selected node's value in analysis's words as well
 ("Value -2: White +2 discs", ``value_words``); the legend's note says they are a shallow search's, not analysis' deeper ones
-(its items take shorter forms where the panel is short, ``legend_lines``).  A click on a node opens or closes it and shows its position
+(the board above it gives way to the legend's items, and they take shorter forms where the panel is
+still short: ``side_board``, ``legend_lines``).  A click on a node opens or closes it and shows its position
 and its alpha-beta window on the right; so does the keyboard, for a user without a mouse: the
 arrows move the selected node (ui/tree_keys.py), the view following it, and Enter or Space opens
 or closes it.  The best line is open at the start, and a tree wider
@@ -130,6 +131,12 @@ END_REACHED = N_("Every line already reaches the game's end: a deeper tree would
 # the mark of a position the solver proved (``_draw_proven_mark``), in the legend, longest form first
 PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
                     N_("Ticked: proven by the solver"))
+# the side panel's board gives way to the words under it (``side_board``), down to this share of the
+# panel's width: the legend lost its note on the order of the moves at 800x560 once a proof was said
+BOARD_LEAST = 0.5
+# the rows of the selected node's words the board leaves room for above the legend: a proof's line,
+# the estimate under it (two rows), who moves, the alpha-beta window and the moves
+NODE_ROWS_KEPT = 6
 MAX_DEPTH = 9
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
@@ -683,12 +690,12 @@ class TreeExplorerScene(Scene):
         if node is None:
             return
         pad = int(12 * s)
-        board = pygame.Rect(r.x + pad, r.y + pad, r.width - 2 * pad, r.width - 2 * pad)
+        board = self.side_board()
         self.view.other_notation = other_chosen(self.app)  # Trax's labels name what the tree's moves write
         self.view.layout(board)
         self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
                                                     interactive=False, animation_speed=0.0))
-        y = board.bottom + pad
+        y, width = board.bottom + pad, r.width - 2 * pad
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
             self.root_proof() if node is self.tree_root() else "",
@@ -703,10 +710,28 @@ class TreeExplorerScene(Scene):
              "cut": ""}[node.kind],
         ]
         for line in filter(None, lines):  # wrapped: the value's words ran past a small window's panel
-            for part in tx.wrap(line, int(15 * s), board.width):
-                y = tx.text(surface, part, (board.x, y), int(15 * s), theme.text).bottom
+            for part in tx.wrap(line, int(15 * s), width):
+                y = tx.text(surface, part, (r.x + pad, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
-        self._draw_legend(surface, self.legend(), board.x, y + int(8 * s), board.width, r.bottom - pad)
+        self._draw_legend(surface, self.legend(), r.x + pad, y + int(8 * s), width, r.bottom - pad)
+
+    def side_board(self) -> pygame.Rect:
+        """Where the side panel draws the selected node's board: as wide as the panel, less (down to
+        ``BOARD_LEAST`` of it, centred) where that leaves no room under it for ``NODE_ROWS_KEPT``
+        rows of the node's words and every item the legend may show, each in its shortest form.
+        At 800x560 a proof's line took the legend's last rows, and its note on the order in which
+        the moves are tried, which decides what alpha-beta cuts, was left out.  The room is kept
+        for the legend's every item, proofs' notes too, whether or not they show now, so the board
+        keeps its size as nodes are selected and proofs come in."""
+        s, r = self.scale, self.side
+        pad = int(12 * s)
+        width = r.width - 2 * pad
+        size = tx.small(13, s)
+        legend_rows = sum(len(tx.wrap(forms[-1], size, width)) for forms in self.legend(every=True))
+        words = (NODE_ROWS_KEPT * (tx.line_height(int(15 * s)) + int(4 * s)) + int(8 * s)
+                 + legend_rows * tx.line_height(size))
+        side = max(int(width * BOARD_LEAST), min(width, r.height - 3 * pad - words))
+        return pygame.Rect(r.x + pad + (width - side) // 2, r.y + pad, side, side)
 
     def box_text(self, node: Node) -> str:
         """What ``node``'s box reads (``node_value_text``); the root analysis proved reads the proof
@@ -784,13 +809,14 @@ class TreeExplorerScene(Scene):
         sides = self.game.sides
         return node is self.tree_root() and self.proof is not None and proven_text(proof, sides) == proven_text(self.proof, sides)
 
-    def legend(self) -> list[tuple[str, ...]]:
+    def legend(self, every: bool = False) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
         note right after MAX and MIN, for a box's value is not the deeper one analysis shows; in a
         tree with a proven result in it, what its words are beside the numbers (``PROVEN_NOTE``:
         the header says it too, so it gives way before the order of the moves); where a box is
         ticked, what the tick is (``PROVEN_MARK_NOTE``: the panel says the proof too, so it gives
-        way before the words' note)."""
+        way before the words' note).  ``every``: those two too where they do not show (yet), as
+        ``side_board`` keeps room for them."""
         def said(*forms: str) -> tuple[str, ...]:
             return tuple(_(form).format(n=self.depth) for form in forms)
 
@@ -805,8 +831,8 @@ class TreeExplorerScene(Scene):
                 said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
                 said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
                 said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
-                *([said(*PROVEN_NOTE)] if self.says_proofs() and not self._to_the_end() else []),
-                *([said(*PROVEN_MARK_NOTE)] if self.proofs.any_proof() else []),
+                *([said(*PROVEN_NOTE)] if (every or self.says_proofs()) and not self._to_the_end() else []),
+                *([said(*PROVEN_MARK_NOTE)] if every or self.proofs.any_proof() else []),
                 said(N_("The count under a node: its moves, not opened yet"))]
 
     def _value_line(self, node: Node) -> str:
