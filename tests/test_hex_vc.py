@@ -203,7 +203,7 @@ def updated_search_verdicts(n: int, stones: int, more: int) -> list[tuple[tuple[
     """The edge verdicts (boards, side, status as ``check_edge_verdict`` takes it) of H-search
     carried over from a random position to one with ``more`` stones (``h_search_update``), two a
     position (Blue's, Red's; status 0: no verdict), on random positions until 30 verdicts say
-    something (the pure-Python solver takes up to 17 s on one 5x5 position)."""
+    something (the pure-Python solver takes up to 2 s on one 5x5 position)."""
     rng = random.Random(n * 1000 + stones * 10 + more)
     nbrs = hk.neighbours(n)
     lim = vc.limits(n)
@@ -231,8 +231,7 @@ def test_an_updated_search_proves_only_what_is_true(n, stones, more, part):
     """H-search carried over from an earlier position with fewer stones (``h_search_update``):
     a VC between the edges means its side wins moving second, an SC moving first, by the exact
     solver.  The positions are checked in two parts, every other one with both its sides' verdicts
-    (their searches share the solver's table): the exact solver took 19 s on the 5x5 ones in one
-    test, and the parts run side by side on two cores."""
+    (their searches share the solver's table): the parts run side by side on two cores."""
     verdicts = updated_search_verdicts(n, stones, more)
     assert sum(status > 0 for _boards, _side, status in verdicts) >= 10
     exact = exact_hex_solver(n)

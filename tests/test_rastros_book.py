@@ -28,7 +28,7 @@ from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
-from tests.solved_facts import rastros_first_moves_won_by_south
+from tests.solved_facts import board_symmetries, rastros_first_moves_won_by_south, shared_folder
 
 BOOK_SIZES = (6, 7, 8)
 
@@ -87,12 +87,38 @@ def test_a_position_and_its_mirror_share_a_key():
         assert key[:3] == key_m[:3] and (key.mirrored != key_m.mirrored or region == region_m)
 
 
-def test_7x7_is_won_by_south_with_every_first_move():
+def test_7x7_is_won_by_south_with_every_first_move(tmp_path_factory):
     """shared/rules/rastros.md: 7x7 from 4-4, South wins with every first move (each solved, no
-    book: the solving is shared with the rules page's test, tests/solved_facts.py)."""
+    book, or taken from its mirror's solve: the solving is shared with the rules page's test
+    across the run's processes, tests/solved_facts.py)."""
     game = games.load("rastros", size=7)
     start = game.initial_state()
-    assert list(rastros_first_moves_won_by_south(7)) == game.legal_move_texts(start)
+    assert list(rastros_first_moves_won_by_south(7, shared_folder(tmp_path_factory))) == \
+        game.legal_move_texts(start)
+
+
+@pytest.mark.parametrize("n", (4, 5, 6, 7, 8))
+def test_the_first_moves_taken_from_their_mirrors_are_those_of_the_board_reflection(n):
+    """The first-move solve takes a move's value from its mirror's only under a map of the board
+    that keeps the start, both goals, the squares a side may not enter and every neighbourhood:
+    one such map on every size (the reflection across the diagonal through the goals, the book's
+    too), pairing six of South's eight first moves and keeping two."""
+    game = games.load("rastros", size=n)
+    start = game.initial_state()
+    (image,) = board_symmetries(n)
+    assert image == book.mirror_squares(n)
+    moves = start.legal_moves()
+    assert sorted(image[m] for m in moves) == sorted(moves)
+    assert sum(image[m] == m for m in moves) == 2
+
+
+def test_a_factproven_once_is_read_by_the_next_process_to_ask(tmp_path):
+    """The first process to ask proves the fact and leaves it in the shared folder; a later one
+    (here the same function asked again with a prover that must not run) reads it."""
+    from tests.solved_facts import proven_once
+
+    assert proven_once(tmp_path, "fact", lambda: ["3-3", "5-5"]) == ["3-3", "5-5"]
+    assert proven_once(tmp_path, "fact", lambda: pytest.fail("proven twice")) == ["3-3", "5-5"]
 
 
 @pytest.mark.parametrize("n, count, budget", [(7, 25, 3_000_000), (8, 2, 12_000_000)])

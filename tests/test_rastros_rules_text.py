@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ import games
 from ai.base import Limits
 from ai.engines import rastros_book as book
 from games.rastros import square_name
-from tests.solved_facts import rastros_first_moves_won_by_south
+from tests.solved_facts import rastros_first_moves_won_by_south, shared_folder
 
 PAGES = {"en": Path("assets/rules/rastros.md"), "pt": Path("assets/locale/pt/rules/rastros.md")}
 WORDS = {  # the page's words around its squares, in each language
@@ -66,11 +65,11 @@ def winning_first_moves(language: str) -> dict[int, str]:
     return {int(size): re.sub(r"\s+", " ", words).strip(" ;.") for size, words in zip(parts[::2], parts[1::2])}
 
 
-@cache
-def solved_winning_first_moves(n: int) -> list[str]:
+def solved_winning_first_moves(n: int, folder: Path | None = None) -> list[str]:
     """South's first moves after which North, to move, is lost: the solver's answer, no book
-    (solved once per process: both languages' pages are held to it)."""
-    return list(rastros_first_moves_won_by_south(n))
+    (solved once per test run, ``folder`` the run's shared one: both languages' pages, and
+    tests/test_rastros_book.py, are held to it)."""
+    return list(rastros_first_moves_won_by_south(n, folder))
 
 
 @pytest.mark.parametrize("language", PAGES)
@@ -138,7 +137,7 @@ def test_level5_plays_every_refutation_the_page_names_and_knows_it_wins(language
 
 
 @pytest.mark.parametrize("language", PAGES)
-def test_south_wins_the_smaller_boards_with_the_first_moves_the_page_names(language):
+def test_south_wins_the_smaller_boards_with_the_first_moves_the_page_names(language, tmp_path_factory):
     said = winning_first_moves(language)
     assert sorted(said) == [4, 5, 6, 7]
     for n in (4, 5, 6):
@@ -152,7 +151,7 @@ def test_south_wins_the_smaller_boards_with_the_first_moves_the_page_names(langu
             assert winning == re.findall(SQUARE, said[n]), n
     assert said[7] == WORDS[language]["every"]
     seven = games.load("rastros", size=7)
-    assert solved_winning_first_moves(7) == seven.legal_move_texts(seven.initial_state())
+    assert solved_winning_first_moves(7, shared_folder(tmp_path_factory)) == seven.legal_move_texts(seven.initial_state())
 
 
 NEXT_TO_THE_GOAL = {  # what the page says of a step next to the opponent's goal, in each language

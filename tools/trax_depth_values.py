@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai  # noqa: E402
 import games  # noqa: E402
-from ai.base import PROVEN, Limits  # noqa: E402
+from ai.base import PROVEN, Limits, Progress  # noqa: E402
 from ai.engines.trax_search import deepening_player  # noqa: E402
 from ai.engines.trax_threats import analyse, wins_for  # noqa: E402
 from ai.match import random_play  # noqa: E402
@@ -47,14 +47,22 @@ def quiet_positions(game: Trax, count: int, seed: int = 1) -> list[TraxState]:
 
 
 def depth_values(state: TraxState, deepest: int) -> list[float]:
-    """The position's value for its side to move at depths 2 .. ``deepest``, as analysis shows it."""
+    """The position's value for its side to move at depths 2 .. ``deepest``, as analysis shows it.
+
+    Depths 3 and deeper are read from one deepening search to ``deepest``, as analysis deepens:
+    it reports each depth's value on its way (a search per depth searched the shallow ones again).
+    A search that stops early on a proof repeats the proven value for the depths it skipped."""
     first_round = analyse_moves(state, "trax", max_depth=1).best()
     values = [first_round.score]
-    player = deepening_player(ai.catalog("trax")[0], seed=0)
+    heard: dict[int, float] = {}
+
+    def hear(report: Progress) -> None:
+        if report.depth >= 3:
+            heard[report.depth] = report.score
+
+    deepening_player(ai.catalog("trax")[0], seed=0).choose(state, Limits(depth=deepest), hear)
     for depth in range(3, deepest + 1):
-        reports: list = []
-        player.choose(state, Limits(depth=depth), reports.append)
-        values.append(reports[-1].score)
+        values.append(heard.get(depth, values[-1]))
     return values
 
 
