@@ -181,6 +181,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         # game number -> {"ids", "moves" so far, "result" once over; the board's "state", "before",
         # "last", "plies" shown of it (``WatchedGames``)}
         self.live: dict[int, dict[str, Any]] = {}
+        self.stopped_part_way: dict[int, int] = {}  # games a Stop dropped -> their moves (``WatchedGames._note_dropped``)
         self.watching: int | None = None  # the game on the board
         self.to_watch: list[int] = []  # the games started while watching, for the board in turn
         self.titles: dict[str, str] = {}  # the running tournament's players' names, as players() gave them
@@ -741,7 +742,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.standings_scroll, self.cross_rows, self.cross_columns = Scroll(), Scroll(), Scroll()
         self.pair, self.listed_player, self.chosen_result, self.withdrawing = None, None, None, None
         self.live, self.watching, self.pinned, self.saved, self.saved_games = {}, None, False, [], 0
-        self.to_watch, self.skipped, self.told = [], (), frozenset()
+        self.to_watch, self.skipped, self.told, self.stopped_part_way = [], (), frozenset(), {}
         self._count_seen()
         self.game = games.load(t.game_id, **t.options)
         try:
@@ -756,6 +757,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                         t.game_id, t.options, " ".join(t.player_ids), t.games_per_pair, t.time_per_move,
                         len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
+            self._dealing()
         self._new_phase()
         self._remember_game()
 
@@ -788,6 +790,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             t.cancel()
             self.messages.add(_("Tournament stopped"), "info")
         elif t.go_on():
+            self._dealing()
             self.end_choosing()
             self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
                                        len(t.pending())).format(n=len(t.pending())), "info")
@@ -1165,10 +1168,31 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         if result is not None and result.unplayed:  # no game to show: its line says why
             self._say_result(number, result)
             return
+        if result is None and number in self.stopped_part_way:
+            self._open_dropped(number)
+            return
         self._pin(number)
         if result is not None:
             self._replay_slot(number, result)  # shown at once, even once the tournament is over
             self._say_result(number, result)
+        self.invalidate()
+
+    def _open_dropped(self, number: int) -> None:
+        """Show game ``number``, which a Stop dropped, where it was stopped, and say its line
+        (``_dropped_listed``): no result, it is played again on Resume."""
+        entry = self.live.get(number)
+        if entry is None:
+            return
+        try:
+            state = self.game.play_line(entry.get("moves", []))
+        except ValueError:
+            state = None
+        if state is not None:
+            self._pin(number)
+            entry.update(state=state, before=None, last=None, plies=len(entry.get("moves", [])), ended_at=0.0)
+        line = next((text for n, text in self._dropped_listed() if n == number), "")
+        if line:
+            self.messages.add(line, "info", 15.0)
         self.invalidate()
 
     def _say_result(self, number: int, result: Any) -> None:
@@ -1209,8 +1233,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
 
     def wake_in(self) -> float | None:
         """The paced board's next moment (``WatchedGames.board_wake``): the window sleeps until the
-        watched game's next move is due, not ``ui.app.IDLE_WAKE`` more."""
-        return self.board_wake()
+        watched game's next move is due, not ``ui.app.IDLE_WAKE`` more; or until a game's set-up is
+        to be said (``WatchedGames.set_up_wake``)."""
+        waits = [w for w in (self.board_wake(), self.set_up_wake()) if w is not None]
+        return min(waits) if waits else None
 
     def _buttons_shown(self) -> tuple:
         """What the buttons show (label, enabled, lit, visible): a change is drawn."""
@@ -1275,6 +1301,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.invalidate()
         if self._pace_the_board():
             self.invalidate()
+        if self.tournament is not None and self._set_up_said_changed():
+            self.invalidate()  # "Preparing game 5 of 12…" said, or gone with its first move
         if self._reveal_reached():
             self.invalidate()
         self._show_the_last_game_when_over()
@@ -1325,7 +1353,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         once the paced board shows it (``_pace_the_board``), and drew the whole window as it came,
         from every game at once."""
         t = self.tournament
-        changed = False
+        changed = first_move = False
+        ended = not t.is_running()  # looked at before the poll: every event of an ended run is in it
         events = t.poll()
         for event in events:
             if isinstance(event, GameStarted):
@@ -1335,8 +1364,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 self._started(event.number)
             elif isinstance(event, MovePlayed):
                 if event.number in self.live:  # the board shows it at its pace (``_pace_the_board``)
-                    self.live[event.number]["moves"].append(event.move)
+                    moves = self.live[event.number]["moves"]
+                    first_move = first_move or not moves  # "Preparing game 5 of 12…" goes with it
+                    self.run_reported = True
+                    moves.append(event.move)
             elif isinstance(event, GameFinished):
+                self.run_reported = True
                 self.recent.append((event.number, event.result))
                 reading = self.recent_scroll or self._on_results()
                 if reading and self._lists(event.result):
@@ -1354,13 +1387,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 else:
                     self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
                                       "info", 6.0)
+        if ended:
+            self._note_dropped()  # the games it started and did not finish: said, not results
         if changed:
             self._count_seen()
         # keep at most the watched game and the running ones (a finished one is watched from its record)
         done = [n for n, g in self.live.items() if "result" in g and n != self.watching]
         for n in done:
             del self.live[n]
-        return any(not isinstance(event, MovePlayed) for event in events)
+        return first_move or any(not isinstance(event, MovePlayed) for event in events)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -71,6 +71,15 @@ class CrosstableKeys:
         scheduled = sum(1 for g in self.tournament.schedule if set(self.tournament.ids_of(g)) == pair)
         if not scheduled:
             return _("{a} and {b} have played no game").format(**names)
-        return ngettext("{a} and {b} have not played yet: their game is still to play",
+        said = ngettext("{a} and {b} have not played yet: their game is still to play",
                         "{a} and {b} have not played yet: their {n} games are still to play",
                         scheduled).format(n=scheduled, **names)
+        return "  ".join([said, *self._dropped_of(pair)])
+
+    def _dropped_of(self, pair: set[str]) -> list[str]:
+        """The games of ``pair`` a Stop dropped part-way, said as such (never as results):
+        "Game 5: stopped at move 14: replayed on Resume"; none while the tournament runs."""
+        if self.running:
+            return []
+        return [_("Game {n}: {what}").format(n=number, what=self._dropped_words(number))
+                for number in sorted(self.stopped_part_way) if set(self.live.get(number, {}).get("ids", ())) == pair]

@@ -296,7 +296,8 @@ class TournamentLog:
                 names=names, n=games), "info", 10.0)
         else:
             self.messages.add(_("Already in the tournament"), "info")
-        t.go_on()
+        if t.go_on():
+            self._dealing()
 
     # -- a league shown as it runs elsewhere ---------------------------------------------------------
     def _follow_log(self) -> bool:

@@ -257,7 +257,8 @@ class ResultsDrawing:
             return "  -  " + _("being played elsewhere: its new games are shown as they end")
         if not t.is_running():
             return "  -  " + (_("stopped") if t.cancelled else _("finished"))
-        return ""
+        preparing = self._preparing_now()  # no game reports moves: said, or the run looks stuck
+        return "" if preparing is None else "  -  " + self._preparing_words(preparing)
 
     def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False) -> str:
         """The games counted (``shown``: those played the tables show); a withdrawal's games settled
@@ -624,11 +625,15 @@ class ResultsDrawing:
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
                 title += "  " + outcome(game["result"], draw=DRAW_RESULT)
+            elif self.watching in self.stopped_part_way and not self.running:  # not a result: played again on Resume
+                title += "  " + self._dropped_words(self.watching)
             if self.pinned and self.watch and self._watchable():  # nothing to go on with once every game is shown
                 title += "  " + _("(W or a click on the board: go on watching)")
         inner = self._panel(surface, theme, rect, title)
         if game is None or "state" not in game:
-            waiting = _("Waiting for a game…") if self.running else _("No game to show")
+            preparing = self._preparing_now()
+            waiting = (_("No game to show") if not self.running else _("Waiting for a game…") if preparing is None
+                       else self._preparing_words(preparing))
             tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
             return
         area = inner.inflate(-int(8 * s), -int(8 * s))
@@ -641,6 +646,19 @@ class ResultsDrawing:
         overlay = Overlay(theme=theme, last_move=game["last"], previous=game["before"], show_legal=False,
                           interactive=False, animation_speed=0.0)
         self.view.draw(surface, game["state"], overlay)
+        if self._preparing(self.watching) and not self.pinned:
+            self._say_over_the_board(surface, theme, inner, self._preparing_words(self.watching))
+
+    def _say_over_the_board(self, surface, theme: Theme, inner: pygame.Rect, said: str) -> None:
+        """``said`` on a card in the middle of the board: the game on it has yet to start."""
+        s = self._scale()
+        size = int(15 * s)
+        line = tx.fit(said, size, inner.width - int(24 * s))
+        width, height = tx.ui_font(size).size(line)
+        box = pygame.Rect(0, 0, width + int(24 * s), height + int(14 * s))
+        box.center = inner.center
+        card(surface, box, theme.panel, box.height // 2, border=mix(theme.panel, theme.text, 0.25))
+        tx.text(surface, line, box.center, size, theme.text, "center")
 
     def _recent_title(self) -> str:
         """The latest results' title: what the list holds, and how a result is opened, by the mouse
@@ -686,6 +704,11 @@ class ResultsDrawing:
         self.recent_area = self.results_stop.rect = rect
         self.pitches["recent"] = (1, line_h)
         self.results_stop.enabled = bool(listed)
+        dropped = self._dropped_listed()
+        for number, text in dropped[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]:  # a row left for results
+            drawn = tx.text(surface, tx.fit(text, size, inner.width), (inner.x, y), size, theme.muted)
+            self._recent_rects.append((drawn, number, text))  # a click shows where the board had it
+            y += line_h
         fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
         if len(listed) > fits:  # a line for what the wheel brings
             fits = max(1, fits - 1)
@@ -714,6 +737,25 @@ class ResultsDrawing:
             y += line_h
         if ringed is not None:  # over the lines beside it, as the crosstable's cell
             focus_ring(surface, ringed, theme, s, int(4 * s))
+
+    def _dropped_listed(self) -> list[tuple[int, str]]:
+        """The games a Stop dropped part-way that the results list shows over the results, newest
+        first, as (number, line): "5. Level 1 - Level 2  stopped at move 14: replayed on Resume".
+        The board showed such a game up to its last move as if it had ended, and nothing said it
+        was not a result; only the games of the pair or the player listed, if one is; none while
+        the tournament runs (Resume plays them again)."""
+        if self.running:
+            return []
+        rows = []
+        for number in sorted(self.stopped_part_way, reverse=True):
+            ids = self.live.get(number, {}).get("ids")
+            if ids is None or (self.pair is not None and set(ids) != set(self.pair)):
+                continue
+            if self.listed_player is not None and self.listed_player not in ids:
+                continue
+            a, b = (self._name(p) for p in ids)
+            rows.append((number, f"{number}. {a} - {b}  {self._dropped_words(number)}"))
+        return rows
 
     def _replay_slot(self, number: int, result: Any) -> None:
         """Keep a finished game's final position available for a click (cheap: replayed once); the

@@ -21,6 +21,11 @@ result clicked pins its final position; a click on the board, or W, goes on with
 The Watch button is lit only while there is something to watch: a results file dropped on the
 window, or a tournament over and shown to its end while watching, plays nothing.
 
+A game dealt to a worker says so until its first move ("Preparing game 5 of 12…", on the board and
+the progress bar, once its set-up has lasted ``SET_UP_SAID_AFTER``): the worker's imports, kernels
+and bots took a second or two with nothing said.  A game a Stop dropped part-way is said as dropped
+("stopped at move 14: replayed on Resume"), never as a result, until Resume plays it again.
+
 A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns ``live`` (game number -> the
 game's players, its moves so far, what the board shows of it) and ``watching`` (the one shown).
 """
@@ -34,7 +39,8 @@ import pygame
 
 from ai.match import GameResult
 from ai.tournament import standings
-from ui.scenes.game_computer import SPEEDS, speed_labels, stepped_speed, watch_speed
+from ui.i18n import _
+from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
 
 END_HOLD = 3  # paces the final position of a watched game stays before the next (Normal: 2.1 s)
 SPEED_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -48,6 +54,10 @@ class WatchedGames:
     held: frozenset[int] = frozenset()  # finished games whose result the board has not reached yet
     told: frozenset[int] = frozenset()  # the games whose result the tables have shown: never taken back
     skipped: tuple[int, ...] = ()  # the games Watch switched off left unshown, for Watch on again once over
+    stopped_part_way: dict[int, int]  # games a Stop dropped before their end -> the moves reached (``_note_dropped``)
+    dealt_at: float = 0.0  # when the run started (``_dealing``): its first games' set-up is said from then
+    run_reported: bool = False  # whether a game of the run has reported a move or its end (``_dealing``)
+    set_up_said: tuple[int | None, bool] = (None, False)  # what the last frame said of set-ups (``_set_up_said_changed``)
 
     # -- the pace --------------------------------------------------------------------------------
     def _pace(self) -> float:
@@ -97,6 +107,87 @@ class WatchedGames:
         """Whether game ``number`` is being played: started, not finished, the tournament running."""
         return self.running and number in self.live and "result" not in self.live[number]
 
+    def _dealing(self) -> None:
+        """The run starts (Start, Resume): its first games are dealt now, their set-up said from
+        ``SET_UP_SAID_AFTER`` seconds on if no start of theirs is in by then."""
+        self.dealt_at, self.run_reported = monotonic(), False
+
+    def _preparing(self, number: int | None) -> bool:
+        """Whether game ``number`` is said to be set up: dealt to a worker (its start in) at least
+        ``SET_UP_SAID_AFTER`` seconds ago, nothing reported since, no move nor result.  Its worker
+        makes its players then (imports, kernels, an outside bot's process: a second or two), and
+        the board stood on an empty position with not a word said, as if the tournament had stuck.
+        A shorter set-up (a warm worker's) is not said: it would flash, as the game screen's would."""
+        entry = self.live.get(number) if number is not None else None
+        return (entry is not None and self._playing(number) and not entry.get("moves")
+                and monotonic() >= entry.get("dealt", self.dealt_at) + SET_UP_SAID_AFTER)
+
+    def _set_up_since(self) -> tuple[int, float] | None:
+        """While no game reports moves, the game being set up and when it was dealt: the first one
+        started that has not reported yet (since its start came), or, before any start is in (the
+        workers still starting), the first game left to play (since the run started); None while
+        a game is being played, or nothing runs."""
+        if not self.running:
+            return None
+        started = sorted(n for n in self.live if self._playing(n))
+        if any(self.live[n].get("moves") for n in started):
+            return None
+        if started:
+            return started[0], self.live[started[0]].get("dealt", self.dealt_at)
+        left = self.tournament.pending()
+        return (left[0].number, self.dealt_at) if left else None
+
+    def _preparing_now(self) -> int | None:
+        """The game the window says is being prepared (``_set_up_since``), once it has been for
+        ``SET_UP_SAID_AFTER`` seconds; None else."""
+        found = self._set_up_since()
+        if found is None or monotonic() < found[1] + SET_UP_SAID_AFTER:
+            return None
+        return found[0]
+
+    def set_up_wake(self) -> float | None:
+        """Seconds until a game's set-up is due to be said (``_preparing_now``, ``_preparing``), for
+        the window to wake then; None when none is due."""
+        due = []
+        found = self._set_up_since()
+        if found is not None:
+            due.append(found[1])
+        entry = self.live.get(self.watching) if self.watching is not None else None
+        if entry is not None and self._playing(self.watching) and not entry.get("moves"):
+            due.append(entry.get("dealt", self.dealt_at))
+        now = monotonic()
+        waits = [at + SET_UP_SAID_AFTER - now for at in due if at + SET_UP_SAID_AFTER > now]
+        return min(waits) if waits else None
+
+    def _set_up_said_changed(self) -> bool:
+        """Whether what is said of games being set up changed since the last frame (one said from
+        now on, or its first move in): the window is drawn again then."""
+        said = (self._preparing_now(), self._preparing(self.watching))
+        changed, self.set_up_said = said != self.set_up_said, said
+        return changed
+
+    def _preparing_words(self, number: int) -> str:
+        """What the window says of a game being set up: "Preparing game 5 of 12…", the words the
+        game screen says its engine's set-up with."""
+        return _("Preparing game {n} of {total}…").format(n=number, total=self.tournament.total)
+
+    def _dropped_words(self, number: int) -> str:
+        """What the window says of a game a Stop dropped before its end (``stopped_part_way``): not
+        a result, it is played again from its start on Resume, and counts then."""
+        moves = self.stopped_part_way.get(number, 0)
+        if not moves:
+            return _("stopped before its first move: replayed on Resume")
+        return _("stopped at move {n}: replayed on Resume").format(n=moves)
+
+    def _note_dropped(self) -> None:
+        """The run ended: the games it started and did not finish are dropped (``stopped_part_way``:
+        game number -> the moves it had reached), said so on the board and in the results list,
+        never as results; a game started again (Resume) is taken out (``_started``)."""
+        results = self.tournament.results if self.tournament is not None else {}
+        for number, entry in self.live.items():
+            if "result" not in entry and number not in results:
+                self.stopped_part_way[number] = len(entry.get("moves", ()))
+
     def _over(self, number: int) -> bool:
         """Whether game ``number`` will get no more moves (ended, or its tournament stopped)."""
         return not self._playing(number)
@@ -133,7 +224,12 @@ class WatchedGames:
 
     # -- the games followed ------------------------------------------------------------------------
     def _started(self, number: int) -> None:
-        """Game ``number`` started: queued for the board, if watching."""
+        """Game ``number`` started: queued for the board, if watching; one a Stop dropped is
+        played again, no longer dropped."""
+        self.stopped_part_way.pop(number, None)
+        # its worker sets its players up from now; a first game of the run, since the run began
+        # (its worker was starting): said at once if the run's start was
+        self.live[number]["dealt"] = monotonic() if self.run_reported else self.dealt_at
         if self.watch and number not in self.to_watch:
             self.to_watch.append(number)
 
