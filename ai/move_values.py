@@ -350,11 +350,12 @@ def analyse(state: State, game_id: str, stop: StopFlag | None = None, report: Re
 
 def _analyse_trax(state: State, player: Player, stop: StopFlag | None, report: Report | None,
                   max_depth: int | None, seed: int | None, favourite: Hashable | None = None) -> MoveValues:
-    """Trax: round 1 is level 5's two-ply look at each move (``TRAX_SLICE`` at most each); the
+    """Trax: round 1 is level 5's two-ply look at each move (``TRAX_SLICE`` at most each in the
+    window; to its end in a capped analysis, whose values must not depend on the machine's load); the
     rounds after it search each move's position ever deeper by alpha-beta on the same path
     evaluation (``trax_search.deepening_player``), so the values sharpen as the user waits."""
     trax = import_engine("ai.engines.trax_search")
-    first = trax.TwoPlyLook(player.info, TRAX_SLICE)
+    first = trax.TwoPlyLook(player.info, TRAX_SLICE if max_depth is None else float("inf"))  # capped: to the end
     deeper = trax.deepening_player(player.info, seed)
     rounds = min(max_depth, ROUND_PLIES) if max_depth is not None else ROUND_PLIES
     slice_ = None if max_depth is not None else ROUND_SLICE

@@ -576,6 +576,21 @@ def test_a_capped_trax_analysis_searches_each_move_to_the_cap():
     assert result.reach() == 4
 
 
+def test_a_capped_trax_analysis_values_the_same_however_slow_the_machine(monkeypatch):
+    """A capped analysis (tests, tools/trax_depth_values.py) gave its first round the window's
+    0.15 s a move: on a loaded machine the two-ply look was cut and a move read -0.21 where it
+    reads +0.30.  A capped analysis looks to the end; here with no time at all for the window's."""
+    from tests.test_ui_hint_analysis import QUIET_MIDGAME
+
+    state = games.load("trax").play_line(list(QUIET_MIDGAME))
+    usual = analyse(state, "trax", max_depth=1)
+    monkeypatch.setattr("ai.move_values.TRAX_SLICE", 0.0)
+    starved = analyse(state, "trax", max_depth=1)
+    assert set(usual.values) == set(state.legal_moves())
+    assert {move: value.score for move, value in starved.values.items()} == {
+        move: value.score for move, value in usual.values.items()}
+
+
 def test_the_trax_analysis_search_clears_its_table_before_it_holds_too_many_boards():
     """A Trax table key is the whole board (625 bytes on 25x25): the analysis's deepening search
     starts a search with an empty table once it holds more than its limit, well below the usual
