@@ -158,7 +158,7 @@ def serve() -> None:
             reply = {"ok": False, "error": str(exc)}
         except BaseException as exc:  # the player's own error (SystemExit too): reported, the parent decides
             with contextlib.suppress(OSError):  # a log at its size limit takes no more
-                sys.stderr.writelines(map(cut_short, traceback.format_exception(exc)))  # for the bot's log
+                sys.stderr.writelines(map(cut_short, logged_traceback(exc)))  # for the bot's log
             reply = {"ok": False, "error": describe_exception(exc, _loading_source[-1] if _loading_source else None,
                                                               loading=request.get("op") == "load")}
         out.write(json.dumps(reply) + "\n")
@@ -195,6 +195,19 @@ reading a line", which says nothing of why a bot is never answered."""
 
 
 ERROR_MOST = 400  # characters of an exception's words in a reply, and of each part of its traceback in the log
+
+
+def logged_traceback(exc: BaseException) -> list[str]:
+    """``exc``'s traceback as the bot's log shows it: without the frames of this module (the code
+    that asks the bot for its move) where frames of other code remain, the student's.  The log of
+    a crash began with five frames of Tabuleiro's ``ai/outside_child.py`` before the student's
+    lines, so a class read it as Tabuleiro's own crash; a fault of this module keeps them all."""
+    shown = traceback.TracebackException.from_exception(exc)
+    here = Path(__file__).resolve()
+    theirs = [frame for frame in shown.stack if Path(frame.filename).resolve() != here]
+    if theirs and len(theirs) < len(shown.stack):
+        shown.stack = traceback.StackSummary.from_list(theirs)
+    return list(shown.format())
 
 
 def cut_short(text: str) -> str:

@@ -1813,3 +1813,17 @@ def test_a_probed_python_bot_is_not_handed_to_a_seeded_game_but_stopped(tmp_path
     finally:
         ready.close()
         engine.close()
+
+
+def test_a_crashs_log_shows_the_students_frames_not_the_harness(tmp_path):
+    """A crash's traceback in the bot's log began with five frames of Tabuleiro's own
+    ai/outside_child.py (the code that asks the bot for its move) before the student's lines, so
+    a class read it as Tabuleiro's crash (qa109): the frames written are the student's file's."""
+    bot = bot_faulting_at(tmp_path, 2, "raise KeyError('move')")
+    game = games.load("tictactoe")
+    r = bot_against_level_1(game, str(bot), "bot", 0.5, seed=1)
+    assert r.forfeit and r.winner == 1 and "KeyError: 'move'" in r.reason, r
+    log = Path(r.reason.rsplit("; log: ", 1)[1]).read_text()
+    trace = log.split("Traceback (most recent call last):\n", 1)[1].split("KeyError: 'move'", 1)[0]
+    files = re.findall(r'File "([^"]+)", line', trace)
+    assert files and {Path(f).name for f in files} == {"bot.py"}, trace

@@ -1176,3 +1176,38 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     app.invalidate()
     app.run_frames(2)
     assert explorer.selected is not explorer.tree.root and "Analysis: " not in " ".join(drawn), drawn
+
+
+def test_the_quick_counts_are_shown_while_minimax_still_counts(app, monkeypatch):
+    """On 7x6 four in a row after d3 d4 at depth 4 minimax's count (two million positions, minutes)
+    was made before ordered alpha-beta's (a few thousand), so a class comparing alpha-beta with its
+    ordered moves read "counting…" beside it for minutes.  The quick counts come first: here (3x3,
+    T pressed in a game) minimax's count is held as long as the test looks, and the ordered count
+    is shown meanwhile (qa109)."""
+    import threading
+
+    from tests.ui_helpers import key
+    from ui.scenes import tree_explorer
+
+    release, real = threading.Event(), tree_explorer.count_nodes
+
+    def counting(state, algorithm, depth, **kwargs):
+        if algorithm == MINIMAX:
+            release.wait(300)  # minimax's minutes of counting, until the test has looked
+            return 1
+        return real(state, algorithm, depth, **kwargs)
+
+    monkeypatch.setattr(tree_explorer, "count_nodes", counting)
+    app.open_demo("game:tictactoe:hotseat:b2")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    try:
+        built(app, explorer)
+        depth = explorer.depth
+        assert app.run_frames(10 ** 6, until=lambda: (ORDERED, depth) in explorer.counts, timeout=60)
+        assert (MINIMAX, depth) not in explorer.counts  # still counting: the quick ones did not wait for it
+        minimax, alphabeta, ordered = explorer._counts_line().split("·")
+        assert "counting" in minimax and "counting" not in alphabeta and "counting" not in ordered
+    finally:
+        release.set()
+        explorer.close()

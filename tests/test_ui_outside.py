@@ -988,3 +988,24 @@ def test_the_messages_of_a_forfeit_stay_off_the_result_card_at_the_boards_foot(t
         assert all(m in shown or m.waiting for m in scene.messages.current())  # none lost: the other waits
         assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
         assert all(app.screen.get_rect().contains(pill) for pill in pills)
+
+
+def test_a_bots_thinking_card_says_it_waits_for_its_answer_not_that_a_search_starts(app, tmp_path, monkeypatch):
+    """A student's bot reports no search: its thinking card said "Starting the search…" until it
+    answered or lost on time, a search a class looked for in vain (qa109).  It says the window
+    waits for the bot's answer."""
+    from tests.ui_helpers import recorded_text
+
+    bot = bot_faulting_at(tmp_path, 1, "time.sleep(600)", name="pensador.py")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 30.0))
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)
+    key(app, pygame.K_DOWN)  # the board's cursor
+    key(app, pygame.K_RETURN)  # plays its square
+    assert len(scene.history) == 1
+    assert wait(app, lambda: scene.computer.thinking_since() is not None)  # the bot was asked
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(3)
+    assert "Waiting for its answer…" in drawn and "Starting the search…" not in drawn, drawn
+    scene.computer.cancel()

@@ -289,3 +289,27 @@ def test_play_from_here_at_a_finished_games_end_goes_on_from_the_move_before(app
         assert note in said, said
         key(app, pygame.K_ESCAPE)
         assert app.scene is replay and replay.ply == len(WON) - 1
+
+
+@pytest.mark.parametrize("mode", [HUMAN_VS_PC, PC_VS_PC])
+def test_the_computer_the_form_shows_is_the_one_that_plays(app, tmp_path, mode):
+    """A pasted move list names no players (a hot-seat game of two names): the form offers New
+    game's last computer for the game, here a student's file, and must show it; it showed Level 1
+    in both selectors while the game started with the file on both sides (qa109)."""
+    bot = tmp_path / "lento.py"
+    bot.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    app.last_setup_choices().computer["tictactoe"] = str(bot)
+    scene = chooser(app, recorded(HOTSEAT, (None, None), names=("bom", "crash")), ply=2)
+    steps = 1 if mode == PC_VS_PC else 2  # Hot-seat -> PC vs PC -> Human vs PC
+    for _ in range(steps):
+        key(app, pygame.K_RIGHT)
+    assert shown(scene, "mode") == mode
+    if mode == PC_VS_PC:
+        offered = (shown(scene, "pc0"), shown(scene, "pc1"))
+    else:
+        offered = (None, shown(scene, "computer")) if shown(scene, "human-side") == 0 else (shown(scene, "computer"), None)
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene)
+    assert game.setup.players == offered
+    assert str(bot) in offered

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+import ai
 from games.record import move_place, move_rows, times_taken
 from ui import text as tx
 from ui import words
@@ -1183,7 +1184,8 @@ class GamePanel:
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
                 else _("Its evaluation is hidden: Settings shows it") if computer.shows_thinking()
                 and computer.job_kind == "move" and values_hidden(scene, False)
-                else begun_words(computer.progress) if computer.shows_thinking()
+                else begun_words(computer.progress, ai.is_outside_player(scene.setup.players[computer.job_side] or ""))
+                if computer.shows_thinking()
                 else _("Both clocks stand still: Ctrl+P goes on") if scene.paused_with_people()  # under "Paused"
                 else scene.offer_card.lines()[-1] if scene.draw_offer is not None  # under "Draw offered"
                 else _("Space resumes, S plays one move") if scene.paused  # the computer waits for the watcher

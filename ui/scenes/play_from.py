@@ -26,8 +26,8 @@ import pygame_menu
 import ai
 import games
 from games.record import GameRecord
+from ui import outside_players, words
 from ui import text as tx
-from ui import words
 from ui.autosave import setup_dict_for_record
 from ui.clocks import choice_label, reading_text, record_clock
 from ui.export import board_view
@@ -129,12 +129,19 @@ class PlayFromScene(MenuFormScene):
         return self.readings is not None and self.readings[self.state.to_move] > 0
 
     def _items(self) -> list[tuple[str, str]]:
-        """(title, id) of the computer players offered: ours, then an outside one the record names."""
-        ours = [(words.player_title(p.title), p.id) for p in ai.catalog(self.game.id)]
-        known = {pid for _title, pid in ours}
-        outside = [(side.title or side.id, side.id) for side in self.record.players
-                   if side.id is not None and side.id not in known]
-        return ours + list(dict.fromkeys(outside))
+        """(title, id) of the computer players offered: ours, then an outside one the record names,
+        then one the form starts with that is neither (New game's last computer for the game, a
+        student's file, where the record names no computer: a pasted move list).  A selector shows
+        the player that will play: one missing from its items showed Level 1 while the game
+        started with the file."""
+        offered = {p.id: words.player_title(p.title) for p in ai.catalog(self.game.id)}
+        for side in self.record.players:
+            if side.id is not None:
+                offered.setdefault(side.id, side.title or side.id)
+        for pid in (self.computer, *self.watch_players):
+            if pid is not None:
+                offered.setdefault(pid, outside_players.title(self.game.id, pid))
+        return [(title, pid) for pid, title in offered.items()]
 
     def build_setup(self) -> MatchSetup:
         """The setup the form describes: the record's own, with the mode, players and clock chosen."""

@@ -263,9 +263,13 @@ def has_figures(progress: AIProgress | None) -> bool:
                                          or progress.done)
 
 
-def begun_words(progress: AIProgress | None) -> str:
+def begun_words(progress: AIProgress | None, outside: bool = False) -> str:
     """What the thinking card says under its headline while a search has no figures to show:
-    "Solving the position…" where its report says a solver is at work, else "Starting the search…"."""
+    "Solving the position…" where its report says a solver is at work, "Waiting for its answer…"
+    for an ``outside`` player (a student's file, an engine: it reports no search, and the card said
+    "Starting the search…" until its answer or its forfeit on time), else "Starting the search…"."""
+    if outside:
+        return _("Waiting for its answer…")
     if progress is not None and progress.kind == "solver":
         return _("Solving the position…")
     return _("Starting the search…")
