@@ -279,12 +279,25 @@ def _workers_start_warm(request, monkeypatch):
 
 
 @pytest.fixture
-def spawned_workers(monkeypatch):
-    """This test's AI workers start spawned, cold, as the window's do: for a test whose computer's
-    turn must last while it presses keys (level-1 answers within milliseconds of a warm start, a
-    spawned worker after its start of a second or more), or that counts the window's frames while
-    a worker starts."""
-    monkeypatch.setattr("ai.start_method.START_METHOD", "spawn")
+def computer_thinks_until_told(tmp_path_factory, monkeypatch):
+    """The computer's moves in this test's windows think until the test says so
+    (tests/computer_standin.py): its turn lasts while the test presses keys or clicks, whatever
+    the speed of the worker's start or of its level, and ends at ``release()`` (the level's
+    move, now and on every later turn) or ``answer(move)`` (that move), or as the window stops it
+    (undo, pause, back, quit).  The window's own worker runs it, a real process: only its search
+    is a stand-in.  A spare worker started before the test's is ended, so that the next worker
+    starts as this test's."""
+    import functools
+
+    import ui.ai_worker
+    from tests import computer_standin
+
+    folder = tmp_path_factory.mktemp("computer-standin")
+    monkeypatch.setattr(ui.ai_worker, "worker_main", functools.partial(computer_standin.worker_main, str(folder)))
+    ui.ai_worker.SpareWorker.end()
+    told = computer_standin.ComputerThinksUntilTold(folder)
+    yield told
+    told.release()  # a window still open answers, and closes as it would
 
 
 @pytest.fixture(autouse=True)

@@ -137,14 +137,14 @@ def test_a_computer_on_a_clock_budgets_from_it_and_plays_to_the_end(app):
         assert all(0 < b <= a for a, b in zip(mine, mine[1:]))  # no increment: only ever less
 
 
-@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
-def test_a_computer_whose_clock_runs_out_loses_on_time(app):
+def test_a_computer_whose_clock_runs_out_loses_on_time(app, computer_thinks_until_told):
     scene = clocked(app, "5s+0s", PC_VS_PC, ("level-1", "level-1"))
-    # X is as good as out of time: a microsecond, as its set-up is off the clock (``AIReady``) and
-    # a level-1 move's thinking from then on can take under a millisecond
+    # X is as good as out of time: a microsecond, as its set-up is off the clock (``AIReady``); its
+    # search thinks until told, and the window stops it at the flag's fall
     scene.referee.set_readings((0.000001, 5.0))
     assert wait(app, scene.is_over)
     assert scene.forfeit[0] == 0 and scene.end_reason() == "X lost on time at move 1" and scene.job is None
+    assert wait(app, lambda: computer_thinks_until_told.ends() == ["stopped"])  # its search told to stop
 
 
 def test_pausing_a_watched_game_stops_the_clock(app):
@@ -419,10 +419,14 @@ def test_preparing_the_engine_is_not_on_the_computers_clock(app, monkeypatch):
     assert not scene.referee.running
 
 
-def test_a_search_heard_while_the_engine_compiles_thinks_on_the_computers_clock(app, monkeypatch):
+def test_a_search_heard_while_the_engine_compiles_thinks_on_the_computers_clock(app, monkeypatch,
+                                                                              computer_thinks_until_told):
     """On a fresh install Reversi's, Hex's and Alquerque's levels search in Python while the
-    kernels compile: that search is the computer's thinking, and its clock ran not while it lasted."""
+    kernels compile: that search is the computer's thinking, and its clock ran not while it lasted.
+    The level thinks until the test ends: a first move already in (a warm level 1's, within
+    milliseconds) is held for the watcher's pace, on no clock."""
     scene = clocked(app, "1m+0s", PC_VS_PC, ("level-1", "level-1"), game_id="reversi")
+    assert scene.computer.held is None and not scene.history
     monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)
     monkeypatch.setattr(type(scene.computer), "thinking_since", lambda self: time.monotonic() - 1.0)
     scene._think("move", scene.state.to_move, "level-1", 1.0)

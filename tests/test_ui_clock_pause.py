@@ -63,23 +63,25 @@ def test_friends_pause_a_clocked_game_for_an_hour_and_their_clocks_wait(app, ski
     assert x_left == at_pause[0] and at_pause[1] - 60 < o_left <= at_pause[1]  # the hour charged to no one
 
 
-@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
-def test_a_pause_while_the_computer_thinks_holds_its_move_until_resume(app, skipped_time):
+def test_a_pause_while_the_computer_thinks_holds_its_move_until_resume(app, skipped_time, computer_thinks_until_told):
     scene = clocked(app, "5m+0s", HUMAN_VS_PC, (None, "level-1"))
     click(app, scene.view.cell_rect(1, 1).center)
     assert [p.text for p in scene.history] == ["b2"]
-    assert wait(app, scene.computer_thinking)
+    assert wait(app, lambda: computer_thinks_until_told.asked() == 1)  # its search under way in the worker
 
-    ctrl_p(app, frames=1)  # the key comes before the frame hears the search's answer
+    ctrl_p(app, frames=1)
     assert scene.paused and scene.job is None and scene.computer.held is None  # its search dropped
+    assert wait(app, lambda: computer_thinks_until_told.ends() == ["stopped"])  # the worker told to stop
     at_pause = clocks(scene)
     skipped_time(HOUR)
+    computer_thinks_until_told.release()  # a search that still ran would answer now
     app.run_frames(1, until=lambda: len(scene.history) > 1, timeout=1.0)  # time for a reply to come
     assert [p.text for p in scene.history] == ["b2"] and scene.job is None and scene.computer.held is None
-    assert clocks(scene) == at_pause and not scene.referee.running
+    assert clocks(scene) == at_pause and not scene.referee.running and computer_thinks_until_told.asked() == 1
 
     ctrl_p(app)
     assert wait(app, lambda: len(scene.history) == 2)  # asked again, it moves
+    assert computer_thinks_until_told.ends() == ["stopped", "released"]
     assert at_pause[1] - 60 < scene.history[-1].clocks[1] <= at_pause[1]
 
 

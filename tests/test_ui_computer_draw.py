@@ -289,7 +289,7 @@ def test_undo_past_a_refusal_never_makes_the_wait_for_the_next_offer_longer(app,
         assert scene.draw_offer is None and [wait_said] == said(scene), said(scene)
 
 
-@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
+@pytest.mark.usefixtures("computer_thinks_until_told")  # the computer's turn lasts until the test ends
 @pytest.mark.parametrize("language, first, turn", [
     ("en", "A draw may be offered once the first move is played", "A draw may be offered on your own turn"),
     ("pt", "Pode propor empate depois da primeira jogada", "Pode propor empate na sua vez"),

@@ -83,7 +83,7 @@ def test_a_note_of_two_lines_on_new_game_is_centred_like_the_lines_around_it(app
                 assert abs(left - right) <= 2, (label.get_lines(), line_margins(label))
 
 
-def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeypatch):
+def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeypatch, computer_thinks_until_told):
     """Level 5 thinking over its move in Portuguese: the spinner on its card was drawn over the
     end of "0 capturadas" ("3 peças" in Reversi), the count's unit running under its dots.  The
     count now ends a gap short of the spinner."""
@@ -99,7 +99,7 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
     with in_language(app, "pt"):
         scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 30.0), [])
         app.switch(scene)
-        assert app.run_frames(100000, until=scene.computer_thinking, timeout=120)
+        assert app.run_frames(100000, until=lambda: computer_thinks_until_told.asked() == 1, timeout=120)
         monkeypatch.setattr(game_panel, "spinner", recorded_spinner)
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()

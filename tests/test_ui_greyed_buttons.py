@@ -96,7 +96,7 @@ def test_save_greyed_before_the_first_move_says_why_and_writes_no_empty_game(app
     assert len(list(games_dir().glob("*.json"))) == 1
 
 
-@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
+@pytest.mark.usefixtures("computer_thinks_until_told")  # the computer's turn lasts until the test ends
 def test_hint_greyed_on_the_computers_turn_says_why_and_asks_nothing(app):
     scene = against(app, "level-1", [], game_id="reversi", move_time=5.0)
     click(app, scene.view.cell_rect(4, 5).center)  # f5, the level to move, thinking 5 s
@@ -114,8 +114,8 @@ def test_a_finished_games_hint_and_resign_say_the_game_is_over(app):
     assert said(scene) == ["The game is over"] and scene.resign_asked is None
 
 
-def test_a_watched_games_greyed_step_and_hidden_keys_say_why(app):
-    scene = started(app, PC_VS_PC, ("level-1", "level-1"), move_time=5.0)
+def test_a_watched_games_greyed_step_and_hidden_keys_say_why(app, computer_thinks_until_told):
+    scene = started(app, PC_VS_PC, ("level-1", "level-1"), move_time=5.0)  # the game goes on all test long
     assert not scene.paused and not scene.is_over()
     scene.messages.items.clear()
     click(app, scene.btn_step.rect.center)

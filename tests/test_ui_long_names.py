@@ -128,11 +128,11 @@ def test_an_engines_long_command_is_cut_once_while_it_loads(tmp_path, monkeypatc
         assert status.endswith("--startup 30 --with --many --options…"), said  # the status line: all of it
 
 
-@pytest.mark.usefixtures("spawned_workers")  # the computer's turn lasts its worker's start
 @pytest.mark.parametrize("compiling", [True, False])
 @pytest.mark.parametrize(("language", "words"), [("pt", r"A preparar( o motor)?…  \d+,\d s"),
                                                  ("en", r"Preparing( the engine)?…  \d+\.\d s")])
-def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monkeypatch, compiling, language, words):
+def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monkeypatch, compiling, language, words,
+                                                                  computer_thinks_until_told):
     """At Larger text in Portuguese at 1024x768 a watched Rastros game on a fresh install read
     "A preparar o motor…  3,…" on the thinking card, its seconds cut, and at a player's set-up
     (its kernels compiled) "A preparar o motor…" with no seconds at all ("Preparing the engin…" in
@@ -140,6 +140,7 @@ def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monk
     ("A preparar…  3,2 s"), and the status line under the board says whose engine it is."""
     from ui.scenes import game_computer
 
+    computer_thinks_until_told.quiet()  # its search waits for the kernels: no word of it yet
     with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app, in_language(app, language):
         app.settings.text_size = 1.5
         app.apply_settings()
@@ -147,8 +148,8 @@ def test_preparing_the_engine_keeps_its_seconds_in_a_shorter_form(tmp_path, monk
         monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 0.0)  # waited long enough to say so
         scene = GameScene(app, MatchSetup("rastros", {}, PC_VS_PC, ("level-3", "level-4"), 30.0))
         app.switch(scene)
-        assert wait(app, scene.computer_thinking)
-        scene.computer.progress = None  # its search not yet heard
+        assert wait(app, lambda: computer_thinks_until_told.asked() == 1)  # its search under way, unheard
+        assert scene.computer.progress is None
         if not compiling:  # its player not yet ready: set up
             monkeypatch.setattr(type(scene.computer), "thinking_since", lambda computer: None)
         drawn = drawn_in(app, app.screen.get_rect())

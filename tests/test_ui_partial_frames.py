@@ -941,8 +941,14 @@ def test_the_main_menu_draws_the_buttons_the_pointer_and_the_keys_go_between_alo
 
 
 def _move_field(app, monkeypatch) -> None:
-    """A hot-seat game, Enter opening its move field (``ui.text_field.TextField``)."""
-    app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1)))
+    """A hot-seat game, Enter opening its move field (``ui.text_field.TextField``).  Its worker,
+    started ahead for the hints, first has its engine ready and the hint's player made: the end of
+    its warm-up redraws the window, a frame among the blinks counted or drawn while the window is
+    away, as the worker's start was faster or slower than the test."""
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: (worker := scene.computer.worker) is not None and not worker.preparing
+                and scene.computer.hint_player_made_by is worker and not worker.is_thinking())
     app.run_frames(3)
     key(app, pygame.K_RETURN)
     assert app.scene.move_entry.open
@@ -969,7 +975,6 @@ def _position_text(app, monkeypatch) -> None:
 @pytest.mark.parametrize("away", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED], ids=["another window", "minimised"])
 @pytest.mark.parametrize("screen", [_move_field, _name_field, _position_text],
                          ids=["move field", "name field", "position editor"])
-@pytest.mark.usefixtures("spawned_workers")  # a warm worker's reports came within the blinks counted
 def test_no_caret_blinks_or_wakes_the_window_while_another_window_has_the_keys(tmp_path, monkeypatch, screen, away):
     """A caret blinking in a field with the keyboard went on blinking, the window waking twice a
     second to draw it, while the window was minimised or another window had the keyboard.  Away,

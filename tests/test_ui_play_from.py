@@ -91,14 +91,15 @@ def test_hot_seat_from_a_replay(app):
     assert len(game.history) == 3  # nobody plays for the humans
 
 
-def test_enter_plays_on_as_the_record_was_played(app):
+def test_enter_plays_on_as_the_record_was_played(app, computer_thinks_until_told):
     record = recorded(HUMAN_VS_PC, ("level-2", None))
     direct = chooser(app, record, ply=2)
     assert shown(direct, "mode") == HUMAN_VS_PC and shown(direct, "human-side") == 1
     assert shown(direct, "computer") == "level-2"
     key(app, pygame.K_RETURN)
-    taken = app.scene
+    taken = app.scene  # X, the computer, to move: it thinks until told, the moves taken up unchanged
     assert isinstance(taken, GameScene) and [p.text for p in taken.history] == MOVES[:2]
+    assert taken.computer.thinking() and not taken.human_to_move()
     app.open_replay(record, ply=2)
     app.scene.continue_here()  # what Play from here did before it asked
     before = app.scene

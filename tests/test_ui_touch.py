@@ -182,7 +182,7 @@ def test_a_tap_on_a_selector_of_new_game_still_steps_it(app):
     assert width.get_value()[0][1] == 4
 
 
-def test_taps_on_the_board_while_the_computer_thinks_play_nothing(app):
+def test_taps_on_the_board_while_the_computer_thinks_play_nothing(app, computer_thinks_until_told):
     """A child taps away while the computer (level 1, Black) chooses its first move: no move is
     played for the child, nothing breaks, and once the computer has moved a tap plays."""
     from tests.ui_helpers import wait
@@ -191,10 +191,12 @@ def test_taps_on_the_board_while_the_computer_thinks_play_nothing(app):
 
     scene = GameScene(app, MatchSetup("reversi", {}, HUMAN_VS_PC, ("level-1", None), 0.5, seed=1), [])
     app.switch(scene)
-    app.run_frames(1)
-    assert scene.computer.thinking()
+    assert wait(app, lambda: computer_thinks_until_told.asked() == 1)  # its search under way
     for target in [rect.center for _key, rect in scene.view.targets(scene.state)][::7]:
         tap(app, target, frames=0)
+    app.run_frames(3)  # the taps heard, the computer still thinking
+    assert scene.history == [] and scene.computer.thinking() and app.errors == []
+    computer_thinks_until_told.release()
     assert wait(app, lambda: len(scene.history) == 1)
     app.run_frames(2)
     assert scene.history[0].by_computer and scene.state.to_move == 1
