@@ -176,3 +176,25 @@ def test_the_computers_card_says_how_long_its_books_win_is(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
     assert "proven: North wins in 20 plies" in drawn, drawn
+
+
+def test_a_6x6_book_without_its_lengths_is_refused_as_stale(tmp_path, monkeypatch):
+    """The book shipped before the length pass (the same positions and moves, no ``plies``) is not
+    read as a book without lengths: its SHA-256 is not the recorded one, so the loader refuses it."""
+    import shutil
+
+    from ai import data
+
+    stored(6)
+    with np.load(data.path(book.file_name(6))) as arrays:
+        older = {name: arrays[name] for name in arrays.files if name != "plies"}
+    shutil.copy(data.path("checksums.json"), tmp_path / "checksums.json")
+    with open(tmp_path / book.file_name(6), "wb") as out:
+        np.savez_compressed(out, **older)
+    monkeypatch.setattr(data, "FOLDER", tmp_path)
+    book.load.cache_clear()
+    try:
+        with pytest.raises(data.ChecksumError, match=book.file_name(6)):
+            book.load(6)
+    finally:
+        book.load.cache_clear()

@@ -28,13 +28,11 @@ North on 8x8) plays book moves and the loser plays anything:
   positions stay unknown (counted as not unique); ``--counted-only`` writes the book with the
   counts so far (a pass stopped early: the positions not reached are unknown).
 - last, the length pass (``--length-cap``): each book position's length under perfect play (the
-  winner's quickest win, the loser's slowest loss: the solver's ``solve_plies``, what the panel's
-  "North wins in 13 plies" says), smallest regions first with one fresh solver table of its own (so
-  a resumed run counts the same), stored where it is counted within the cap and 0 (not counted)
-  elsewhere.  The length search prunes nothing (every winning move, every reply), so the cap is
-  per board: 6x6's four positions take about 20 million solver positions, the 7x7 and 8x8 books'
-  (32 to 63 free squares) mostly more than any cap this machine meets (docs/rastros-proof.md, "How
-  long a win is"); their default cap is 0, no pass and no ``plies`` array, as before.
+  solver's ``solve_plies``, the panel's "North wins in 13 plies"), smallest regions first with a
+  fresh table of its own (a resumed run counts the same), 0 where not counted within the cap.  It
+  prunes nothing: 6x6's four positions take 28 million solver positions, the 7x7 and 8x8 books'
+  mostly more than any cap this machine meets (docs/rastros-proof.md, "How long a win is"), so
+  their default cap is 0: no pass, no ``plies`` array.
 On 4x4..7x7 each of South's first moves is solved too (``Builder.book_first_moves``), so that
 analysis proves every one of them.  Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
 each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
@@ -42,7 +40,8 @@ positions still open.  At the end every loser reply in the tree is checked to ha
 a position the in-game solver proves within the budget, the file is written and its SHA-256
 recorded in ai/data/checksums.json.
 
-How long, here: the 6x6 book LENGTH6, the 7x7 book 40 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
+How long, here: the 6x6 book 40-50 s (35-46 s of it the length pass, 27.8 million solver positions,
+on the shared machine at load 6-12), the 7x7 book 40 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
 """
 
 from __future__ import annotations
@@ -138,7 +137,9 @@ class Prover:
         """The plies to the end under perfect play of each of ``keys`` counted within ``cap`` solver
         positions, smallest regions first, with a fresh table of its own (its counts depend on the
         keys alone, not on what the run proved before: a resumed run writes the same book); and
-        the pass's figures.  A position beyond the cap is left out."""
+        the solver positions it took (the same every run; its seconds are logged, not stored, so a
+        book written again from its checkpoint is the same file).  A position beyond the cap is
+        left out."""
         table, ctl, started = kernel.SolverTable(LENGTH_BITS), new_ctl(), time.perf_counter()
         counted: dict[book.Key, int] = {}
         for key in sorted(keys, key=lambda k: (k.region.bit_count(), k.region, k.piece, k.side)):
@@ -149,8 +150,8 @@ class Prover:
                 counted[key] = abs(plies)
             elif int(ctl[CTL_NODES]) < stop_at:
                 raise AssertionError(f"length cut off before the cap: {key}")
-        return counted, {"length_seconds": round(time.perf_counter() - started, 1),
-                         "length_positions": int(ctl[CTL_NODES])}
+        log(f"  lengths: {len(counted)} of {len(keys)} counted in {time.perf_counter() - started:.1f} s")
+        return counted, {"length_positions": int(ctl[CTL_NODES])}
 
     def first_win(self, piece: int, region: int, side: int) -> int:
         move = int(kernel.first_win(self.b, self.big.table, self.big.work, piece, np.uint64(region), side,

@@ -68,7 +68,7 @@ class Recipe:
 
 RASTROS_EFFORT = ("figures.seconds", "figures.hardness_seconds", "figures.solver_positions",
                   "figures.check_positions", "figures.hardness_positions", "figures.refutations.*.seconds",
-                  "figures.refutations.*.positions", "figures.length_seconds", "figures.length_positions")
+                  "figures.refutations.*.positions")
 ALQUERQUE = "tools/build_alquerque_tables.py --pieces {} --variant {}"
 ALQUERQUE_WHERE = "--work {tmp}/work --out {out}"
 

@@ -120,7 +120,8 @@ def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open
          plies: dict[Key, int] | None = None) -> None:
     """Write a book: ``entries`` maps stored keys (``mirrored`` False) to (move, the mover wins);
     ``open_keys`` the stored keys still to be booked (a partial book); ``plies`` the lengths the
-    generator counted (the others stored as 0, not counted)."""
+    generator counted (the others stored as 0, not counted), None for a book without a length pass
+    (no ``plies`` array: 7x7's and 8x8's files as they were made before it)."""
     counted = plies or {}
     rows = sorted((k.region, encode(k.piece, k.side, move, won), counted.get(k, 0))
                   for k, (move, won) in entries.items())
@@ -128,10 +129,10 @@ def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open
         raise ValueError("a length beyond the book's uint8")
     still = sorted((k.region, k.piece | k.side << SIDE_SHIFT) for k in open_keys)
     names = sorted(figures)
+    lengths = {} if plies is None else {"plies": np.array([length for *_, length in rows], np.uint8)}
     with open(path, "wb") as out:
         np.savez_compressed(out, region=np.array([r for r, _, _ in rows], np.uint64),
-                            code=np.array([c for _, c, _ in rows], np.uint16),
-                            plies=np.array([length for *_, length in rows], np.uint8),
+                            code=np.array([c for _, c, _ in rows], np.uint16), **lengths,
                             open_region=np.array([r for r, _ in still], np.uint64),
                             open_code=np.array([c for _, c in still], np.uint16),
                             figure_names=np.array(names, dtype="U64"),
@@ -171,13 +172,12 @@ def book_answer(state) -> tuple[int, int, int | None] | None:
 
 def replies_length(state: RastrosState) -> tuple[int, list[int]] | None:
     """The plies to the end of ``state`` under perfect play and the moves that keep to them (in the
-    game's order), read one ply down from the book: each
-    move's position is over (the rules' one ply) or booked with its length, and the side to move
-    takes the quickest win, else the slowest loss (``solve_plies``' rule); a move after which the
-    opponent wins at once (the rules) lasts 2 plies.  None where a move's
-    length is unknown (a won position needs only its winning moves': a losing one never shortens
-    it).  So 6x6's start, a solver leaf the book does not store, says its 29 plies from its three
-    winning first moves' booked positions (28 each) without the 8 million solver positions."""
+    game's order), read one ply down from the book: each move's position is over (1 ply), lets the
+    opponent win at once (2 plies) or is booked with its length, and the side to move takes the
+    quickest win, else the slowest loss (``solve_plies``' rule).  None where a move's value or a
+    winning move's length is unknown (an unknown move might win sooner).  So 6x6's start, a solver
+    leaf the book does not store, says its 29 plies from its three winning first moves' booked
+    positions (28 each) without the 8 million solver positions its count takes."""
     if state.is_terminal():
         return None
     book = load(state.game.n)

@@ -234,8 +234,8 @@ class RastrosSearcher:
     def _perfect_play_plies(self, state: RastrosState, limits: Limits) -> int | None:
         """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
         slowest loss), when the solver counts them within LENGTH_BUDGET nodes: 4x4, 5x5 and the
-        books' later positions; None for 6x6's and 7x7's first moves and 8x8's opening, whose
-        lengths take the solver millions of nodes (docs/rastros-proof.md, "How long a win is"), and
+        books' later positions; None for 7x7's and 8x8's book positions, whose lengths take the
+        solver millions of nodes (6x6's the book stores: ``book_choice``) (docs/rastros-proof.md, "How long a win is"), and
         while the window's worker still compiles the kernels (``ai.kernels.compiled_elsewhere``)."""
         if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
             return None  # 8x8's book, or any while the kernels compile: the book's move without them
