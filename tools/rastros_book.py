@@ -27,6 +27,12 @@ North on 8x8) plays book moves and the loser plays anything:
   move besides the book's win?  Positions whose proof needs more than ``--hardness-cap`` solver
   positions stay unknown (counted as not unique); ``--counted-only`` writes the book with the
   counts so far (a pass stopped early: the positions not reached are unknown).
+- last, the length pass (``--length-cap``): each book position's length under perfect play (the
+  solver's ``solve_plies``, the panel's "North wins in 13 plies"), smallest regions first with a
+  fresh table of its own (a resumed run counts the same), 0 where not counted within the cap.  It
+  prunes nothing: 6x6's four positions take 28 million solver positions, the 7x7 and 8x8 books'
+  mostly more than any cap this machine meets (docs/rastros-proof.md, "How long a win is"), so
+  their default cap is 0: no pass, no ``plies`` array.
 On 4x4..7x7 each of South's first moves is solved too (``Builder.book_first_moves``), so that
 analysis proves every one of them.  Positions are reduced by the board's reflection (ai/engines/rastros_book.py).  A checkpoint after
 each ply (``--checkpoint``) lets a killed run resume; ``--max-plies`` stops early, recording the
@@ -34,7 +40,8 @@ positions still open.  At the end every loser reply in the tree is checked to ha
 a position the in-game solver proves within the budget, the file is written and its SHA-256
 recorded in ai/data/checksums.json.
 
-How long, here: the 6x6 book 2 s, the 7x7 book 40 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
+How long, here: the 6x6 book 40-50 s (35-46 s of it the length pass, 27.8 million solver positions,
+on the shared machine at load 6-12), the 7x7 book 40 s; the 8x8 book about 2 h in five runs (ai/data/README.md).
 """
 
 from __future__ import annotations
@@ -61,6 +68,9 @@ from tools.solve_rastros import board_size  # noqa: E402
 HARDNESS_CAP = 50_000_000  # solver positions per winner position in the hardness pass
 UNKNOWN = 0  # a hardness count cut off by the cap
 IN_GAME_BUDGET = 30_000  # solver nodes from a fresh table: about level-5's first solver step (20,000)
+LENGTH_CAPS = {4: 50_000_000, 5: 50_000_000, 6: 50_000_000}  # the length pass's solver positions per book
+# position by board (7x7, 8x8: 0, no pass: 96 of 100 7x7 book positions were not counted in 1.5 million each)
+LENGTH_BITS = 24  # the length pass's own table: 2**24 entries of 16 bytes
 # the shape of each field of a ``Builder``'s checkpoint, and of the hardness pass's (``tools.checkpoint``)
 _NUMBER = checkpoints.OneOf(int, float)
 BUILDER_SHAPES = {
@@ -122,6 +132,26 @@ class Prover:
         count = winning_move_count(self.b, self.big.table, self.big.work, key.piece, np.uint64(key.region),
                                    key.side, self.ctl, self.nodes + cap, enough=2, known=move)
         return UNKNOWN if count is None else count
+
+    def lengths(self, keys: list[book.Key], cap: int) -> tuple[dict[book.Key, int], dict[str, float]]:
+        """The plies to the end under perfect play of each of ``keys`` counted within ``cap`` solver
+        positions, smallest regions first, with a fresh table of its own (its counts depend on the
+        keys alone, not on what the run proved before: a resumed run writes the same book); and
+        the solver positions it took (the same every run; its seconds are logged, not stored, so a
+        book written again from its checkpoint is the same file).  A position beyond the cap is
+        left out."""
+        table, ctl, started = kernel.SolverTable(LENGTH_BITS), new_ctl(), time.perf_counter()
+        counted: dict[book.Key, int] = {}
+        for key in sorted(keys, key=lambda k: (k.region.bit_count(), k.region, k.piece, k.side)):
+            stop_at = int(ctl[CTL_NODES]) + cap
+            plies = int(kernel.solve_plies(self.b, table.table, table.work, key.piece, np.uint64(key.region),
+                                           key.side, ctl, stop_at))
+            if plies:
+                counted[key] = abs(plies)
+            elif int(ctl[CTL_NODES]) < stop_at:
+                raise AssertionError(f"length cut off before the cap: {key}")
+        log(f"  lengths: {len(counted)} of {len(keys)} counted in {time.perf_counter() - started:.1f} s")
+        return counted, {"length_positions": int(ctl[CTL_NODES])}
 
     def first_win(self, piece: int, region: int, side: int) -> int:
         move = int(kernel.first_win(self.b, self.big.table, self.big.work, piece, np.uint64(region), side,
@@ -407,11 +437,19 @@ class Builder:
                     raise AssertionError(f"no book answer and no in-game proof: {child}")
         return checked
 
-    def write(self, prover: Prover, out: Path, hardness: dict) -> None:
+    def write(self, prover: Prover, out: Path, hardness: dict, length_cap: int = 0) -> None:
+        """Check the tree, choose the loser's replies, count the lengths (``length_cap`` solver
+        positions each; 0: no length pass, no ``plies`` array) and write the book to ``out``."""
         counts = hardness["counts"]
         checked = self.check(prover)
         entries = dict(self.entries)
         entries.update(self.loser_moves(counts))
+        plies, length_figures = None, {}
+        if length_cap:
+            log(f"lengths: {len(entries)} book positions, at most {length_cap:,} solver positions each")
+            plies, length_figures = prover.lengths(list(entries), length_cap)
+            length_figures.update(length_cap=length_cap, lengths_counted=len(plies))
+            log(f"  {length_figures}")
         unsettled = self.subtree_totals(lambda key: int(counts.get(key, UNKNOWN) == UNKNOWN))
         figures = {k: round(v, 1) if isinstance(v, float) else v for k, v in self.figures.items()}
         figures.update(size=self.n, winner=("South", "North")[self.winner], plies=self.ply,
@@ -420,8 +458,9 @@ class Builder:
                        in_game_budget=prover.budget, refutations=self.refutations, first_moves=self.first_moves,
                        hardness_seconds=round(hardness["seconds"], 1), hardness_positions=hardness["positions"],
                        hardness_cap=hardness["cap"], **hardness_figures({k: counts.get(k, UNKNOWN) for k in self.entries}),
-                       loser_positions_settled=sum(1 for k, ch in self.loser_children.items() if ch and not unsettled[k]))
-        book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred))
+                       loser_positions_settled=sum(1 for k, ch in self.loser_children.items() if ch and not unsettled[k]),
+                       **length_figures)
+        book.save(out, self.n, entries, figures, list(self.frontier) + list(self.deferred), plies)
         log(f"wrote {out}: {len(entries)} positions, {out.stat().st_size:,} bytes; {figures}")
 
 
@@ -457,6 +496,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hardness", type=Path, default=None,
                         help="the hardness pass's checkpoint (default: beside --checkpoint)")
     parser.add_argument("--hardness-cap", type=int, default=HARDNESS_CAP)
+    parser.add_argument("--length-cap", type=int, default=None,
+                        help="solver positions to count each book position's length (default by board: "
+                             "50 million on 4x4..6x6, 0 on 7x7 and 8x8: no length pass)")
     parser.add_argument("--counted-only", action="store_true",
                         help="write with the hardness counts so far (the positions not counted yet: unknown)")
     args = parser.parse_args(argv)
@@ -493,7 +535,8 @@ def main(argv: list[str] | None = None) -> int:
         log(f"merged {other}: {len(builder.entries)} entries, {len(builder.frontier) + len(builder.deferred)} open")
     if not args.counted_only:
         builder.hardness(prover, state, args.hardness_cap, hardness)
-    builder.write(prover, out, state)
+    length_cap = LENGTH_CAPS.get(n, 0) if args.length_cap is None else args.length_cap
+    builder.write(prover, out, state, length_cap)
     if out.parent == data.FOLDER:
         data.record_checksum(out.name)
     return 0

@@ -15,7 +15,13 @@ which keeps the start square and both goals: of a position and its mirror the on
 (region, piece) is stored, its move in that frame.  One file per board size,
 ``ai/data/rastros_book<n>.npz``: arrays ``region`` (uint64, sorted) and ``code`` (uint16: piece in
 bits 0-5, side bit 6, move bits 7-12, bit 13 set when the side to move wins), plus ``figures``
-(the generator's numbers).  Files are loaded on first use.
+(the generator's numbers), and ``plies`` (uint8, beside ``code``): the position's length under
+perfect play, the winner's quickest win against the loser's slowest loss (the solver's
+``solve_plies``, the number its "wins in 13 plies" says), 0 where the generator's length pass did
+not count it within its cap (``--length-cap``: 6x6's four positions are all counted; 7x7's and
+8x8's, 32 to 63 free squares, are mostly beyond any cap this solver meets, docs/rastros-proof.md
+"How long a win is").  A file made before the length pass has no ``plies``: every length unknown.
+Files are loaded on first use.
 """
 
 from __future__ import annotations
@@ -72,10 +78,11 @@ class Book:
     """One board size's book: sorted regions and codes (see the module docstring)."""
 
     def __init__(self, n: int, region: np.ndarray, code: np.ndarray, figures: dict | None = None,
-                 open_keys: frozenset[tuple[int, int, int]] = frozenset()) -> None:
+                 open_keys: frozenset[tuple[int, int, int]] = frozenset(), plies: np.ndarray | None = None) -> None:
         self.n = n
         self.region = region
         self.code = code
+        self.plies = np.zeros(len(code), np.uint8) if plies is None else plies  # 0: not counted
         self.figures = figures or {}
         self.open_keys = open_keys  # (region, piece, side) the generator has not booked yet (a partial book)
 
@@ -84,14 +91,22 @@ class Book:
 
     def lookup(self, piece: int, region: int, side: int) -> tuple[int, bool] | None:
         """(move, the mover wins) for the kernel position (piece, region, side), or None."""
+        found = self.entry(piece, region, side)
+        return None if found is None else found[:2]
+
+    def entry(self, piece: int, region: int, side: int) -> tuple[int, bool, int | None] | None:
+        """(move, the mover wins, plies to the end under perfect play or None when not counted)
+        for the kernel position (piece, region, side), or None when the book does not hold it."""
         key = book_key(self.n, piece, region, side)
         lo = int(np.searchsorted(self.region, np.uint64(key.region), "left"))
         hi = int(np.searchsorted(self.region, np.uint64(key.region), "right"))
         ident = key.piece | key.side << SIDE_SHIFT
-        for code in self.code[lo:hi].tolist():
+        for at, code in enumerate(self.code[lo:hi].tolist(), lo):
             if code & (PIECE_MASK | 1 << SIDE_SHIFT) == ident:
                 move = code >> MOVE_SHIFT & PIECE_MASK
-                return (mirror_squares(self.n)[move] if key.mirrored else move), bool(code >> WIN_SHIFT & 1)
+                plies = int(self.plies[at])
+                return ((mirror_squares(self.n)[move] if key.mirrored else move), bool(code >> WIN_SHIFT & 1),
+                        plies or None)
         return None
 
 
@@ -101,15 +116,23 @@ class Book:
         return (key.region, key.piece, key.side) in self.open_keys
 
 
-def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open_keys=()) -> None:
+def save(path, n: int, entries: dict[Key, tuple[int, bool]], figures: dict, open_keys=(),
+         plies: dict[Key, int] | None = None) -> None:
     """Write a book: ``entries`` maps stored keys (``mirrored`` False) to (move, the mover wins);
-    ``open_keys`` the stored keys still to be booked (a partial book)."""
-    rows = sorted((k.region, encode(k.piece, k.side, move, won)) for k, (move, won) in entries.items())
+    ``open_keys`` the stored keys still to be booked (a partial book); ``plies`` the lengths the
+    generator counted (the others stored as 0, not counted), None for a book without a length pass
+    (no ``plies`` array: 7x7's and 8x8's files as they were made before it)."""
+    counted = plies or {}
+    rows = sorted((k.region, encode(k.piece, k.side, move, won), counted.get(k, 0))
+                  for k, (move, won) in entries.items())
+    if any(not 0 <= length < 256 for *_, length in rows):
+        raise ValueError("a length beyond the book's uint8")
     still = sorted((k.region, k.piece | k.side << SIDE_SHIFT) for k in open_keys)
     names = sorted(figures)
+    lengths = {} if plies is None else {"plies": np.array([length for *_, length in rows], np.uint8)}
     with open(path, "wb") as out:
-        np.savez_compressed(out, region=np.array([r for r, _ in rows], np.uint64),
-                            code=np.array([c for _, c in rows], np.uint16),
+        np.savez_compressed(out, region=np.array([r for r, _, _ in rows], np.uint64),
+                            code=np.array([c for _, c, _ in rows], np.uint16), **lengths,
                             open_region=np.array([r for r, _ in still], np.uint64),
                             open_code=np.array([c for _, c in still], np.uint16),
                             figure_names=np.array(names, dtype="U64"),
@@ -125,25 +148,62 @@ def load(n: int) -> Book | None:
         figures = dict(zip(arrays["figure_names"].tolist(), arrays["figure_values"].tolist()))
         still = frozenset((int(r), int(c) & PIECE_MASK, int(c) >> SIDE_SHIFT & 1)
                           for r, c in zip(arrays["open_region"].tolist(), arrays["open_code"].tolist()))
-        return Book(n, arrays["region"].copy(), arrays["code"].copy(), figures, still)
+        plies = arrays["plies"].copy() if "plies" in arrays.files else None  # a book made before the length pass
+        return Book(n, arrays["region"].copy(), arrays["code"].copy(), figures, still, plies)
 
 
 def book_answer(state) -> tuple[int, int, int | None] | None:
     """The book's move for a Rastros game state: (move, proven, plies), ``proven`` +1 when the side
-    to move wins and -1 when it loses (with perfect play), ``plies`` None (the book does not know
-    the game's length); None when the position is not in the book."""
+    to move wins and -1 when it loses (with perfect play), ``plies`` the plies to the end under
+    perfect play where the book counted them, else None; None when the position is not in the book."""
     if state.is_terminal():
         return None
     n = state.game.n
     book = load(n)
     if book is None:
         return None
-    found = book.lookup(state.white, state.reachable(), state.to_move)  # the rules' flood: no kernel, so a
+    found = book.entry(state.white, state.reachable(), state.to_move)  # the rules' flood: no kernel, so a
     # book move needs no compiled code (a fresh install's first moves come while the kernels compile)
     if found is None:
         return None
-    move, wins = found
-    return move, (1 if wins else -1), None
+    move, wins, plies = found
+    return move, (1 if wins else -1), plies
+
+
+def replies_length(state: RastrosState) -> tuple[int, list[int]] | None:
+    """The plies to the end of ``state`` under perfect play and the moves that keep to them (in the
+    game's order), read one ply down from the book: each move's position is over (1 ply), lets the
+    opponent win at once (2 plies) or is booked with its length, and the side to move takes the
+    quickest win, else the slowest loss (``solve_plies``' rule).  None where a move's value or a
+    winning move's length is unknown (an unknown move might win sooner).  So 6x6's start, a solver
+    leaf the book does not store, says its 29 plies from its three winning first moves' booked
+    positions (28 each) without the 8 million solver positions its count takes."""
+    if state.is_terminal():
+        return None
+    book = load(state.game.n)
+    if book is None or not book.plies.any():
+        return None  # no lengths in this book (7x7's, 8x8's)
+    values = []  # (the mover wins after the move, plies to the end with the move) or None: unknown
+    for move in state.legal_moves():
+        after = state.play(move)
+        if after.is_terminal():
+            values.append((after.winner() == state.to_move, 1))
+            continue
+        if any(after.play(reply).winner() == after.to_move for reply in after.legal_moves()):
+            values.append((False, 2))  # the opponent wins at once (the book stores no such position)
+            continue
+        found = book.entry(after.white, after.reachable(), after.to_move)
+        values.append(None if found is None else (not found[1], None if found[2] is None else found[2] + 1))
+    moves = state.legal_moves()
+    if any(v is not None and v[0] for v in values):  # won: the quickest of the winning moves
+        if any(v is None or v[0] and v[1] is None for v in values):
+            return None  # a move of unknown value or length may win sooner
+        best = min(v[1] for v in values if v[0])
+        return best, [m for m, v in zip(moves, values) if v == (True, best)]
+    if any(v is None or v[1] is None for v in values):
+        return None
+    best = max(v[1] for v in values)
+    return best, [m for m, v in zip(moves, values) if v[1] == best]
 
 
 def book_move_led_here(state: RastrosState) -> bool:

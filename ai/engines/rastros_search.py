@@ -30,7 +30,14 @@ import numpy as np
 
 from ai import kernels
 from ai.base import PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
-from ai.engines.rastros_book import book_answer, book_key, book_move_led_here, left_open, mirror_squares
+from ai.engines.rastros_book import (
+    book_answer,
+    book_key,
+    book_move_led_here,
+    left_open,
+    mirror_squares,
+    replies_length,
+)
 from ai.engines.rastros_solver import Solver
 from ai.imports import import_engine
 from ai.kernels import rastros as kernel
@@ -125,13 +132,17 @@ def winning_step(state: RastrosState) -> int | None:
 def book_choice(state: RastrosState) -> tuple[int, int, int | None] | None:
     """The books' move for ``state`` with its result and length (``book_answer``'s form): the
     solved opening's (ai/data/rastros_book<n>.npz), else ``book_move``'s proven win; None
-    outside them."""
+    outside them.  The length is the book's count of the position, else its replies' (6x6's
+    start: ``replies_length``), else None."""
     moves = state.legal_moves()
     answer = book_answer(state)
-    if answer is not None and answer[0] in moves:
+    if answer is None or answer[0] not in moves:
+        move = book_move(state)
+        answer = (move, 1, None) if move is not None and move in moves else None
+    if answer is None or answer[2] is not None:
         return answer
-    move = book_move(state)
-    return (move, 1, None) if move is not None and move in moves else None
+    below = replies_length(state)
+    return answer if below is None else (answer[0], answer[1], below[0])
 
 
 class RastrosSearcher:
@@ -191,9 +202,9 @@ class RastrosSearcher:
 
     def _book_progress(self, state: RastrosState, limits: Limits, move: int, proven: int,
                        plies: int | None) -> Progress:
-        """The book's move and result, with the game's length when the solver counts it cheaply:
-        the book knows who wins, not in how many plies, and the panel says "South wins in 9
-        plies" only with a length."""
+        """The book's move and result, with the game's length: the book's count (6x6's positions,
+        ``book_choice``), else the solver's when it counts it cheaply; the panel says "South wins
+        in 9 plies" only with a length."""
         if plies is None:
             plies = self._perfect_play_plies(state, limits)
         score = SOLVED if plies is None else WIN - plies
@@ -204,9 +215,13 @@ class RastrosSearcher:
                             answer: tuple[int, int, int | None]) -> tuple[int, int, int | None]:
         """A hint's answer where the book names a move (``book_choice``'s form): the shortest win or
         the slowest loss, as analysis ranks the moves, the book's move among moves of that length,
-        when the solver counts the lengths (``LENGTH_REACH`` free squares, ``LENGTH_BUDGET`` nodes a
-        move); else the book's move.  The book keeps a win, not the quickest (5x5's first move 4-3
+        when the book's lengths one ply down say them (``replies_length``) or the solver counts them
+        (``LENGTH_REACH`` free squares, ``LENGTH_BUDGET`` nodes a move); else the book's move.  The book keeps a win, not the quickest (5x5's first move 4-3
         wins in 19 plies, 2-3 in 17), and a loser's hardest reply, not the slowest."""
+        below = replies_length(state)  # the book's lengths one ply down: analysis' ranking, no solver
+        if below is not None:
+            plies, best = below
+            return (answer[0] if answer[0] in best else best[0]), answer[1], plies
         if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
             return answer  # the kernels still compiling (a fresh install): the book's move at once
         kernels.ready("rastros")
@@ -219,8 +234,8 @@ class RastrosSearcher:
     def _perfect_play_plies(self, state: RastrosState, limits: Limits) -> int | None:
         """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
         slowest loss), when the solver counts them within LENGTH_BUDGET nodes: 4x4, 5x5 and the
-        books' later positions; None for 6x6's and 7x7's first moves and 8x8's opening, whose
-        lengths take the solver millions of nodes (docs/rastros-proof.md, "How long a win is"), and
+        books' later positions; None for 7x7's and 8x8's book positions, whose lengths take the
+        solver millions of nodes (6x6's the book stores: ``book_choice``) (docs/rastros-proof.md, "How long a win is"), and
         while the window's worker still compiles the kernels (``ai.kernels.compiled_elsewhere``)."""
         if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
             return None  # 8x8's book, or any while the kernels compile: the book's move without them
