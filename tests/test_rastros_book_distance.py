@@ -77,16 +77,16 @@ def test_a_length_beyond_the_cap_is_left_uncounted(tmp_path):
     assert made.entry(piece, region, side)[2] is None
 
 
-@pytest.mark.slow
 def test_the_shipped_6x6_lengths_are_the_solvers():
-    """Each of 6x6's four book positions has its length stored, and it is the one the kernel
-    solver counts from a fresh table (about 28 million positions for the four, tens of seconds)."""
+    """Each of 6x6's four book positions has its length stored, and the last one's (the quickest
+    to count: ~2 s of the four's ~40) is the one the kernel solver counts from a fresh table: the
+    file keeps what the tool counted.  That the count is exact is checked on 5x5 above, against a
+    reference solver that never reads the book."""
     b = stored(6)
-    solver, ctl = Solver(6, 22), new_ctl()
     rows = entries(b)
     assert len(rows) == 4 and all(plies for *_, plies in rows)
-    for piece, region, side, plies in rows:
-        assert solver.plies(piece, region, side, ctl) == plies, (piece, region, side)
+    piece, region, side, plies = rows[-1]
+    assert Solver(6, 22).plies(piece, region, side, new_ctl()) == plies, (piece, region, side)
 
 
 def test_the_7x7_and_8x8_books_count_no_lengths():
