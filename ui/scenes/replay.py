@@ -30,9 +30,8 @@
   Larger text, where the line beside the ply alone says it).
 - The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
-  closer together, the graph shorter still, the rules onto one line (``_actions_plan``); where
-  small print grown with the Text size (``ui.text.least``) would still cost it a row or its
-  moves' times, the panel's small print gives way toward Normal text's (``_least_print``).
+  closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
+  the panel's small print, grown with the Text size, toward Normal text's (``_least_print``).
 - Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
   without a mouse who looks for a button rather than its key; any other key takes the ring away
   and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
