@@ -15,6 +15,7 @@ from tests.test_ui_replay_clocks import READING, alquerque_on_a_clock, times_in_
 from tests.test_ui_replay_rows import opened_from_saved_games, played_game
 from tests.test_ui_text_size import choose_text_size
 from tests.ui_helpers import in_language, key, recorded_draws, window_for_a_test
+from ui import i18n
 from ui import text as tx
 from ui.scenes.game_panel import MOVE_ROWS_WANTED
 
@@ -77,3 +78,18 @@ def test_an_alquerque_replay_at_larger_text_keeps_each_moves_time_beside_it(tmp_
             assert took.value == "0:02.0" and took.rect.left > move.rect.right, ply
             assert took.size > tx.SMALLEST and move.size > tx.SMALLEST, ply
         assert len(times_in_the_list(drawn, replay)) == len(replay.move_rows) >= 2 * MOVE_ROWS_WANTED  # every move's
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_an_unfinished_games_graph_note_stays_inside_the_graph_at_larger_text(tmp_path, monkeypatch, size, language):
+    """"Gráfico de avaliação: para jogos terminados" in small print grown to 14 pixels ran past
+    both sides of the graph's ground at 1024x600."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        choose_text_size(app, LARGER)
+        with in_language(app, language):
+            replay = opened_from_saved_games(app, alquerque_on_a_clock())  # unfinished: no graph yet
+            said = i18n._("Evaluation graph: for finished games")
+            [note] = [d for d in drawn_now(app, monkeypatch) if said.startswith(d.value.rstrip("…"))]
+            assert replay.graph_rect.contains(note.rect), (note.rect, replay.graph_rect)
+            assert note.size >= tx.SMALLEST  # shrunk no further than Normal text's small print

@@ -1062,8 +1062,9 @@ class ReplayScene(Scene):
         if self.analysis is None and not self.want_analysis:
             pygame.draw.rect(surface, graph_ground(theme), r, border_radius=int(6 * s))
             note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
-            if note:
-                tx.text(surface, note, r.center, self._small(13), theme.muted, "center")
+            if note:  # inside the graph's ground: grown with the Text size, "Gráfico de avaliação: ..." ran past it
+                size = tx.fitting_size(note, self._small(13), r.width - 8, smallest=tx.SMALLEST)
+                tx.text(surface, tx.fit(note, size, r.width - 8), r.center, size, theme.muted, "center")
             return
         points = self.graph_lines()[1]
         note = (_("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
