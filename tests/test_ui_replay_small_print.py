@@ -93,3 +93,18 @@ def test_an_unfinished_games_graph_note_stays_inside_the_graph_at_larger_text(tm
             [note] = [d for d in drawn_now(app, monkeypatch) if said.startswith(d.value.rstrip("…"))]
             assert replay.graph_rect.contains(note.rect), (note.rect, replay.graph_rect)
             assert note.size >= tx.SMALLEST  # shrunk no further than Normal text's small print
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_graphs_side_names_keep_apart_at_larger_text_in_the_smallest_window(tmp_path, monkeypatch, language):
+    """A Hex game's graph, at its shortest for the list's four rows at 800x560, wrote "Blue better"
+    over "Red better": where both do not fit, the top side's name alone, in the panel's small print."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 560)) as app:
+        choose_text_size(app, LARGER)
+        with in_language(app, language):
+            replay = opened_from_saved_games(app, played_game("hex", False))
+            names = {i18n._("{side} better").format(side=i18n._(side)) for side in replay.game.sides}
+            drawn = [d for d in drawn_now(app, monkeypatch) if d.value in names]
+            assert drawn and not any(a.rect.colliderect(b.rect) for a in drawn for b in drawn if a is not b), drawn
+            assert all(replay.graph_rect.contains(d.rect) for d in drawn), (drawn, replay.graph_rect)
+            assert {d.size for d in drawn} == {replay.print_least}

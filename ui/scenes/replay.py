@@ -1080,7 +1080,7 @@ class ReplayScene(Scene):
 
         xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
                         taken=[note_place] if note_place is not None else [], top_side=self.view.near_side(),
-                        marks=ring_the_drop)
+                        marks=ring_the_drop, label_size=self._small(11))
         if drop is not None and xy is not None:
             number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
