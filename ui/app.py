@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -38,6 +39,7 @@ import pygame
 
 from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
+from ui import text as tx
 from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
@@ -253,6 +255,15 @@ def _quit_after_frames() -> int | None:
     return max(1, int(value)) if value.isdigit() else None
 
 
+def _text_size_of_window(window: weakref.ref[App]) -> Callable[[], float]:
+    """A reader of the Text size setting of ``window`` as it is now (Normal once it is gone), for
+    ``ui.text.follow_text_size``: held weakly, so a window left open by a test is not kept alive."""
+    def read() -> float:
+        app = window()
+        return app.settings.text_size if app is not None else 1.0
+    return read
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, fps: int = 60, demo: str | None = None,
                  remember_size: bool = True) -> None:
@@ -260,6 +271,7 @@ class App:
         Carets.away = False  # a new window has the keyboard
         self.settings, problem = settings_mod.load()
         self._settings_logged = asdict(self.settings)  # as the log last said them (``apply_settings``)
+        tx.follow_text_size(_text_size_of_window(weakref.ref(self)))  # small print grows with the Text size
         problem = problem or settings_mod.folder_problem()  # said now, not at the first change of a setting
         _remove_writes_killed_halfway()
         apply_desktop_settings(self.settings)  # language and sound
@@ -1422,6 +1434,7 @@ class App:
         for watcher in list(self.switch_watchers):
             self.guard(watcher, self.scene, None)
         self.scene = None
+        tx.follow_text_size(None)  # the next window's (a test's) small print is its own
         end_unclosed_workers()
         if not wait_for_closed_workers(CLOSED_WORKERS_WAIT) and not hurry_closed_workers():
             log.warning("AI worker processes still running after the window's end")

@@ -250,10 +250,12 @@ def divider_colour(first: tuple[int, int, int], second: tuple[int, int, int],
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
          scale: float, caption: str = "", state: State | None = None, graph: GraphValue | None = None,
-         near: int = 0) -> None:
+         near: int = 0, room: int = 0) -> None:
     """The bar: the ``near`` side's colour (the side the board shows at the bottom,
     ``BoardView.near_side``) from the bottom, the other's from the top; ``caption``
-    (the analysis' depth) above it; a finished ``state`` shows its result.  The value is
+    (the analysis' depth) above it, in ``room`` pixels from the bar's left where given (the
+    board's side: grown with the Text size, Hex's notes ran over the game panel at Larger text at
+    1024x768); a finished ``state`` shows its result.  The value is
     ``bar_value``'s: the evaluation graph's of the position shown (``graph``), the same as the
     graph's point; without one (analysis waits while a computer searches its move, and starts
     afresh on every position), the graph's latest value before it, in dimmed colours: the bar
@@ -263,8 +265,11 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
         return
     caption = with_note(caption, bar_note(snapshot, state, graph))
     if caption:
-        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), tx.small(12, scale), theme.muted,
-                "bottomleft")
+        size = tx.small(12, scale)
+        if room:  # grown with the Text size as far as ``room`` holds it, then cut (Hex's notes)
+            size = tx.fitting_size(caption, size, room, smallest=max(tx.SMALLEST, int(12 * scale)))
+            caption = tx.fit(caption, size, room)
+        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), size, theme.muted, "bottomleft")
     from ui.scenes.game_panel import side_colour
 
     game_id = game.id

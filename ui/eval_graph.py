@@ -200,7 +200,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
                theme: Theme, scale: float, plies: int, current: int | None = None,
                taken: Sequence[pygame.Rect] = (), top_side: int = 0,
                marks: Callable[[Callable[[int, float], tuple[int, int]]], object] | None = None,
-               ) -> Callable[[int, float], tuple[int, int]] | None:
+               label_size: int | None = None) -> Callable[[int, float], tuple[int, int]] | None:
     """The graph of ``points`` (one per position of a ``plies``-move game) in ``rect``: the area
     between the line and the middle in the colour of the side better off, the sides' names (kept
     off the ``taken`` places, where the caller writes over the graph), and a cursor at the position
@@ -209,6 +209,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     a rematch showed Black at the bottom and the graph White on top.  ``marks`` draws the caller's
     marks on the curve (the replay's biggest drop), given the point-to-pixel mapping, before the
     names, whose plates stay over them: the drop's ring was drawn over "Escuro em vantagem".
+    ``label_size``: the names' pixels (the small print at ``scale`` if None), the replay's panel's
+    own small print (``ReplayScene._small``).
     Returns that mapping of ``points``' values (None if too small)."""
     r = rect
     if r.height < 20:
@@ -222,7 +224,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
 
     sign = 1 if top_side == 0 else -1  # points are the first side's; up is ``top_side``'s
     known = [(i, v) for i, v in enumerate(points) if v is not None]
-    size = tx.small(11, s)
+    size = tx.small(11, s) if label_size is None else label_size
     names = [_("{side} better").format(side=_(game.sides[side])) for side in (top_side, 1 - top_side)]
     reach, places = _names_placed(r, [tx.ui_font(size).size(name) for name in names], known, n, sign, s, taken)
 
@@ -251,6 +253,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
     if marks is not None:
         marks(xy)
+    if places[1].colliderect(places[0]):  # a graph at its shortest (the replay's list kept its rows): the
+        names, places = names[:1], places[:1]  # top side's name alone, the colours telling the other's
     for name, place, colour in zip(names, places, sides):  # the top side's first
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)

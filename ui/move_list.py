@@ -48,29 +48,32 @@ def column_width(box_width: int, scale: float) -> int:
     return (box_width - int(66 * scale)) // 2
 
 
-def times_fit(box_width: int, scale: float, size: int, texts: Sequence[str], times: Sequence[str]) -> bool:
+def times_fit(box_width: int, scale: float, size: int, texts: Sequence[str], times: Sequence[str],
+              time_size: int | None = None) -> bool:
     """Whether every move (``texts``, bold as when shown lit, at ``size``) has room for its time
-    (``times``) beside it in a column of a list ``box_width`` wide: all of them or none, so the
-    times do not come and go as the list scrolls."""
+    (``times``, at ``time_size``: ``TIME_SIZE``'s small print if None) beside it in a column of a
+    list ``box_width`` wide: all of them or none, so the times do not come and go as the list scrolls."""
     room = column_width(box_width, scale) - int((12 + TIME_GAP + TIME_MARGIN) * scale)  # the lit pill, the cell's edge
-    move_font, time_font = tx.ui_font(size, True), tx.ui_font(tx.small(TIME_SIZE, scale))
+    move_font = tx.ui_font(size, True)
+    time_font = tx.ui_font(tx.small(TIME_SIZE, scale) if time_size is None else time_size)
     return all(move_font.size(move)[0] + time_font.size(took)[0] <= room for move, took in zip(texts, times))
 
 
 def times_shown(box_width: int, scale: float, size: int, texts: Sequence[str],
-                times: Sequence[str] | None) -> Sequence[str] | None:
-    """``times`` where every one fits beside its move (``times_fit``), else None: the move list's
-    times on the game screen and in the replay, shown or left out alike."""
-    return times if times is not None and times_fit(box_width, scale, size, texts, times) else None
+                times: Sequence[str] | None, time_size: int | None = None) -> Sequence[str] | None:
+    """``times`` where every one fits beside its move (``times_fit``, the times at ``time_size``),
+    else None: the move list's times on the game screen and in the replay, shown or left out alike."""
+    return times if times is not None and times_fit(box_width, scale, size, texts, times, time_size) else None
 
 
 def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scale: float, first: int, count: int,
                    row_h: int, size: int, texts: Sequence[str], lead: int, current: int,
-                   times: Sequence[str] | None = None) -> list[tuple[pygame.Rect, int]]:
+                   times: Sequence[str] | None = None, time_size: int | None = None) -> list[tuple[pygame.Rect, int]]:
     """Draw ``count`` rows of the move list from row ``first`` in ``box`` (a row per move number,
     its two moves side by side; ``lead`` 1: the second side moved first, "1. … d3"), the move
     ``current`` (counted from 1: the position shown) lit, and each move's time (``times``, one a
-    move: a clocked game's replay, where ``times_fit``) small at its cell's right.  Returns each
+    move: a clocked game's replay, where ``times_fit``) small at its cell's right (at ``time_size``:
+    ``TIME_SIZE``'s small print if None).  Returns each
     move's cell and its ply number, for clicks."""
     def px(value: float) -> int:
         return int(value * scale)
@@ -96,5 +99,5 @@ def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scal
                 tx.text(surface, value, (cx, y), size, theme.text, bold=latest)
                 if times is not None:
                     tx.text(surface, times[j], (cx - px(6) + col_w - px(TIME_MARGIN), y + tx.line_height(size) // 2),
-                            tx.small(TIME_SIZE, scale), theme.muted, "midright")
+                            tx.small(TIME_SIZE, scale) if time_size is None else time_size, theme.muted, "midright")
     return cells

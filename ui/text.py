@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import pygame
@@ -22,13 +22,40 @@ Color = tuple[int, int, int]
 REGULAR = pygame_menu.font.FONT_OPEN_SANS
 BOLD = pygame_menu.font.FONT_OPEN_SANS_BOLD
 MONO = pygame_menu.font.FONT_FIRACODE
-SMALLEST = 10  # pixels: the least a screen's small print is drawn at, in the smallest window too
+SMALLEST = 10  # pixels: the least a screen's small print is drawn at at Normal text, in the smallest window too
+
+
+def _normal_text() -> float:
+    return 1.0
+
+
+_text_size: Callable[[], float] = _normal_text  # the window's Text size setting, as ``follow_text_size`` gives it
+
+
+def follow_text_size(source: Callable[[], float] | None) -> None:
+    """Small print follows the Text size setting that ``source`` reads (the window's, read at each
+    call: a change of the setting needs no call here); None: Normal again (a window closed)."""
+    global _text_size
+    _text_size = source or _normal_text
+
+
+BODY = 15  # pixels at scale 1: the screens' body text (a panel's status, a list's row), which small print stays under
+
+
+def least(scale: float) -> int:
+    """The least pixels small print is drawn at, at ``scale``: ``SMALLEST`` at Normal text, grown
+    with the Text size setting (13 at Large, 15 at Larger), but never past the body text at that
+    scale (``BODY``).  A window too small for Larger's scale (1024x600) drew its notes at the same
+    10 or 11 pixels as at Normal, though the setting is there for those who cannot read small
+    print; grown past the body, the notes under a saved game's name were drawn larger than it."""
+    grown = int(SMALLEST * _text_size() + 0.5)
+    return max(SMALLEST, min(grown, int(BODY * scale)))
 
 
 def small(size: float, scale: float) -> int:
-    """A small text's ``size`` at ``scale``, never under SMALLEST pixels (at 800x560 a scale of
-    0.7 drew 11-pixel notes at 7)."""
-    return max(SMALLEST, int(size * scale))
+    """A small text's ``size`` at ``scale``, never under ``least`` pixels (at 800x560 a scale of
+    0.7 drew 11-pixel notes at 7, and Larger text drew them as small as Normal)."""
+    return max(least(scale), int(size * scale))
 
 
 @lru_cache(maxsize=128)

@@ -117,7 +117,7 @@ class BoardSide:
                                    scene.analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
                           eval_bar.with_note(summary, value_notes(tags, values, labels, shown.legal_moves())), shown,
-                          graph, scene.view.near_side())
+                          graph, scene.view.near_side(), self.area.right - self.eval_rect.x)
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if scene.cursor.on and not scene.why_no_move() and not scene.board_covered():

@@ -661,21 +661,33 @@ class GamePanel:
         theme = self.scene.app.theme
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
-        for line in self._header_lines(w):
-            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), self._t(13), theme.muted)
+        size, lines = self._header_lines(w)
+        for line in lines:
+            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
         return rect.bottom
 
-    def _header_lines(self, w: int) -> list[str]:
-        """The lines under the title: the options, a set-up start, the opening (the whole of them:
-        Trax's in Portuguese take three lines in order, two packed: ``tx.pack_parts_fewest``)."""
+    def _header_lines(self, w: int) -> tuple[int, list[str]]:
+        """The lines under the title, and their size: the options, a set-up start, the opening (the
+        whole of them: Trax's in Portuguese take three lines in order, two packed:
+        ``tx.pack_parts_fewest``).  Small print (``_t``), or where a part is cut short at it, the
+        largest size down to the window's own (Normal text's) that keeps every part whole: grown
+        with Larger text at 800x560, Trax's "Fim do jogo: Primeiro circuito ou linha" was cut
+        ("… ou l…"), and a fourth line for it took the move list's rows."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
-        return tx.pack_parts_fewest(parts, self._t(13), w, most=3)
+        whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
+        usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
+        for size in range(self._t(13), min(usual, self._t(13)) - 1, -1):
+            lines = tx.pack_parts_fewest(parts, size, w, most=3)
+            if all(any(said in line for line in lines) for said in whole):
+                break
+        return size, lines
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""
-        line = self._s(2) + tx.ui_font(self._t(13)).get_height()
-        return tx.ui_font(self._s(24), True).get_height() + len(self._header_lines(w)) * line
+        size, lines = self._header_lines(w)
+        line = self._s(2) + tx.ui_font(size).get_height()
+        return tx.ui_font(self._s(24), True).get_height() + len(lines) * line
 
     def _players(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """Both players' cards from ``y``; returns the bottom of the second."""

@@ -672,7 +672,9 @@ class RecordsScene(Scene):
         self.focus.mark(self._stops(), self._stops())  # the ring as the keyboard's place is now (a button gone: none)
         pad = int(24 * s)
         y = tx.text(surface, self.heading(), (pad, pad), int(28 * s), theme.text, bold=True).bottom
-        size = max(11, int(13 * s))  # wrapped rather than small: it names the folder
+        # small print, grown with the Text size (wrapped rather than smaller: it names the folder);
+        # at Larger text in the smallest window it takes a third line, and the list a row less
+        size = max(11, tx.small(13, s))
         y += int(4 * s)
         for line in tx.wrap(self.hint(), size, w - 2 * pad)[:3]:
             y = tx.text(surface, tx.fit(line, size, w - 2 * pad), (pad, y), size, theme.muted).bottom

@@ -30,7 +30,8 @@
   Larger text, where the line beside the ply alone says it).
 - The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
-  closer together, the graph shorter still, the rules onto one line (``_actions_plan``).
+  closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
+  the panel's small print, grown with the Text size, toward Normal text's (``_least_print``).
 - Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
   without a mouse who looks for a button rather than its key; any other key takes the ring away
   and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
@@ -88,7 +89,7 @@ from ui.hex_connections import HexConnections, draw_connections, draw_legend, le
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _, language, pgettext
 from ui.match import MatchSetup
-from ui.move_list import draw_move_rows, room_given, times_shown
+from ui.move_list import TIME_SIZE, draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
@@ -199,6 +200,7 @@ class ReplayScene(Scene):
         self.move_rows: list[tuple[pygame.Rect, int]] = []
         self.graph_pad = 0  # the room between the graph's label and the actions (``_actions_plan``)
         self.ply_lines = PLY_LINES  # the lines the ply line with the rules and the opening takes at most (``_actions_plan``)
+        self.print_least: int | None = None  # the panel's least small print (``_small``); None: ``tx.least``'s
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start(),  # every move's value: key A
                                           start=self.record.start_position)
@@ -669,6 +671,7 @@ class ReplayScene(Scene):
 
     def _layout(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.print_least = None  # the scale's own while the panel's scale is chosen
         w, h = size
         board_s = self.board_scale = window_scale(size, text_size_of(self.app))
         self.scale = s = self._panel_scale(size, board_s)
@@ -693,6 +696,7 @@ class ReplayScene(Scene):
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * board_s), board_area.width,
                                          h - int(4 * board_s) - controls.bottom - int(4 * board_s))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        self.print_least = self._least_print(inner)
         row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, int(44 * s), int(8 * s), int(16 * s))
         actions_h = layout_grid(self.actions, pygame.Rect(inner.x, 0, inner.width, 0), 2, row, gap, s)
         for b in self.actions:
@@ -702,9 +706,35 @@ class ReplayScene(Scene):
                                        inner.width, graph_h)
         self.graph_rect = pygame.Rect(self.graph_whole)
 
+    def _small(self, size: float) -> int:
+        """Small print of ``size`` at the panel's scale: never under ``print_least`` pixels
+        (``_least_print``), or ``ui.text.least``'s while it is not chosen yet."""
+        least = tx.least(self.scale) if self.print_least is None else self.print_least
+        return max(least, int(size * self.scale))
+
+    def _least_print(self, inner: pygame.Rect) -> int:
+        """The least pixels the panel's small print is drawn at, its ``inner`` part laid out at
+        the panel's scale: ``ui.text.least``'s (grown with the Text size) where the move list
+        keeps its ``MOVE_ROWS_KEPT`` rows with every part giving way as far as it may
+        (``_actions_plan``) and each move's time where Normal text's small print has it beside
+        its move; else the largest from there down to Normal text's (``ui.text.SMALLEST``) that
+        keeps them.  At Larger text at 800x560 small print grown to 13 pixels left a Hex game's
+        list three rows and took an Alquerque game's times out of it, where Normal's kept both.
+        A floor this panel holds: other screens keep ``ui.text.least``'s."""
+        s, grown = self.scale, tx.least(self.scale)
+        width = self.panel_rect.inflate(-int(32 * s), -int(32 * s)).width  # the move list's (``_draw_panel``)
+        self.print_least = tx.SMALLEST
+        timed = self._move_times(width) is not None  # Normal's small print has every move's time beside it
+        for least in range(grown, tx.SMALLEST, -1):
+            self.print_least = least
+            room, gives = self._room_and_gives(inner, int(44 * s), int(8 * s), int(16 * s))
+            if room + sum(gives) >= self._moves_height(MOVE_ROWS_KEPT) and (not timed or self._move_times(width)):
+                return least
+        return tx.SMALLEST
+
     def _under_graph(self, pad: int) -> int:
         """The room between the graph and the actions: "Biggest drop: ..." under the graph, and ``pad``."""
-        return tx.line_height(tx.small(12, self.scale)) + int(2 * self.scale) + pad
+        return tx.line_height(self._small(12)) + int(2 * self.scale) + pad
 
     def _actions_plan(self, inner: pygame.Rect, row: int, gap: int, pad: int) -> tuple[int, int, int, int]:
         """The height of a row of actions, the room between two rows, in the panel's ``inner``
@@ -733,7 +763,7 @@ class ReplayScene(Scene):
         room = inner.height - self._head_most(inner.width, PLY_LINES) - below
         least_row = max([FINGERTIP] + [b.least_height(s) for b in self.actions if b.visible])
         return room, [rows * max(0, row - least_row), (rows - 1) * (gap - gap // 2),
-                      int((GRAPH_LEAST - GRAPH_SHORTEST) * s), tx.ui_font(tx.small(14, s)).get_height(), pad - pad // 2]
+                      int((GRAPH_LEAST - GRAPH_SHORTEST) * s), tx.ui_font(self._small(14)).get_height(), pad - pad // 2]
 
     def _panel_scale(self, size: tuple[int, int], window: float) -> float:
         """The panel's scale: the largest from the Text size in full (``scrolling_scale``) down to
@@ -764,7 +794,7 @@ class ReplayScene(Scene):
         title, the players, the end (two lines at most here), the ply line with the rules and the
         opening (``ply_lines`` at most), the draw counts at their longest, the best line on one
         line in analysis mode and Hex's legend while the connections are shown."""
-        s, small = self.scale, tx.small(14, self.scale)
+        s, small = self.scale, self._small(14)
         end = tx.wrap_at_most(ended_as(self.record), int(15 * s), width, 2, bold=True, break_words=True)
         counts = max(counts_height(state, width, small, int(4 * s)) for state in self.states)
         best = self._best_line_room(True) if self.move_analysis.active else 0
@@ -824,7 +854,7 @@ class ReplayScene(Scene):
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
                           eval_bar.with_note(summary, value_notes(tags, self.move_analysis.values, labels,
                                                            state.legal_moves())),
-                          state, graph, self.view.near_side())
+                          state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x)
         self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
@@ -852,7 +882,7 @@ class ReplayScene(Scene):
         inner = self.panel_rect.inflate(-int(32 * s), -int(32 * s))
         y = inner.y
         title = _(self.game.info.title)
-        small = tx.small(14, s)
+        small = self._small(14)
         # the game's date right of its title, as Saved games dates it: no row taken from the moves
         dated = tx.text(surface, record_date_text(self.record), (inner.right, y + int(6 * s)), small, theme.muted, "topright")
         room = dated.left - inner.x - int(12 * s)
@@ -898,7 +928,7 @@ class ReplayScene(Scene):
         the rest of the line ends (``right`` itself for a game on no clock)."""
         if self.clocks is None:
             return right
-        size = tx.small(14, self.scale)
+        size = self._small(14)
         height = tx.line_height(size)
         box = draw_clock(surface, theme, self.clocks.clock_texts(self.ply)[side], size, (right, top + height // 2),
                          height, self.scale, self._clock_runs(side))
@@ -922,7 +952,7 @@ class ReplayScene(Scene):
         """Each move's time for the move list ``width`` wide, or None: no clock, or no room for
         every move's beside it (the panel's line gives the move shown's)."""
         times = None if self.clocks is None else self.clocks.taken_texts()
-        return times_shown(width, self.scale, tx.small(14, self.scale), self.shown_moves(), times)
+        return times_shown(width, self.scale, self._small(14), self.shown_moves(), times, self._small(TIME_SIZE))
 
     def _options_parts(self) -> list[str]:
         """The rules the game was played under, as the game screen gives them under its title
@@ -936,7 +966,7 @@ class ReplayScene(Scene):
         at its least height (two lines at least), a path broken over lines: a bot's forfeit (where
         it was running, its log's path) was cut at two lines, and the teacher never saw where the
         bot was or its log."""
-        s, size, small = self.scale, int(15 * self.scale), tx.small(14, self.scale)
+        s, size, small = self.scale, int(15 * self.scale), self._small(14)
         graph_top = self.graph_whole.bottom - int(GRAPH_LEAST * s)
         kept = int(14 * s) + 2 * tx.line_height(small) + int(20 * s) + self._moves_height(END_LEAVES_ROWS)
         most = max(2, (graph_top - top - kept) // tx.line_height(size, True))
@@ -963,7 +993,7 @@ class ReplayScene(Scene):
 
     def _best_line_sizes(self) -> tuple[int, int, int]:
         """The best line's heading size, its lines' text size and the step between them."""
-        size = tx.small(13, self.scale)
+        size = self._small(13)
         return int(15 * self.scale), size, tx.line_height(size) + int(2 * self.scale)
 
     def _best_line_height(self, progress: AIProgress | None, compact: bool) -> int:
@@ -999,7 +1029,7 @@ class ReplayScene(Scene):
 
     def _row_height(self) -> int:
         """A move-list row's height."""
-        return tx.line_height(tx.small(14, self.scale)) + int(2 * self.scale)
+        return tx.line_height(self._small(14)) + int(2 * self.scale)
 
     def _moves_height(self, rows: int) -> int:
         """The room the move list needs to show ``rows`` rows."""
@@ -1008,7 +1038,7 @@ class ReplayScene(Scene):
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The move list in numbered pairs, scrolled so the current move is visible."""
         s = self.scale
-        size = tx.small(14, s)
+        size = self._small(14)
         row_h = self._row_height()
         rows = max(1, (area.height - int(6 * s)) // row_h)
         lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"
@@ -1016,7 +1046,8 @@ class ReplayScene(Scene):
         current = move_place(max(0, self.ply - 1), lead)[0]
         first = max(0, min(current - rows // 2, pairs - rows))
         self.move_rows = draw_move_rows(surface, theme, area, s, first, min(pairs, first + rows) - first, row_h, size,
-                                        self.shown_moves(), lead, self.ply, self._move_times(area.width))
+                                        self.shown_moves(), lead, self.ply, self._move_times(area.width),
+                                        self._small(TIME_SIZE))
 
     def shown_moves(self) -> list[str]:
         """The moves as the list shows them, in the notation chosen (``ui.notation``)."""
@@ -1027,12 +1058,13 @@ class ReplayScene(Scene):
         if r.height < 20:
             return
         s = self.scale
-        small = tx.small(12, s)
+        small = self._small(12)
         if self.analysis is None and not self.want_analysis:
             pygame.draw.rect(surface, graph_ground(theme), r, border_radius=int(6 * s))
             note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
-            if note:
-                tx.text(surface, note, r.center, tx.small(13, s), theme.muted, "center")
+            if note:  # inside the graph's ground: grown with the Text size, "Gráfico de avaliação: ..." ran past it
+                size = tx.fitting_size(note, self._small(13), r.width - 8, smallest=tx.SMALLEST)
+                tx.text(surface, tx.fit(note, size, r.width - 8), r.center, size, theme.muted, "center")
             return
         points = self.graph_lines()[1]
         note = (_("Analysing… {percent}%").format(percent=int(100 * self.analysis.progress()))
@@ -1048,7 +1080,7 @@ class ReplayScene(Scene):
 
         xy = draw_graph(surface, r, points, self.game, theme, s, len(self.moves), self.ply,
                         taken=[note_place] if note_place is not None else [], top_side=self.view.near_side(),
-                        marks=ring_the_drop)
+                        marks=ring_the_drop, label_size=self._small(11))
         if drop is not None and xy is not None:
             number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
             label = _("Biggest drop: {move}").format(move=number)
